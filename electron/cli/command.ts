@@ -1,0 +1,43 @@
+import type { ParseArgsConfig } from 'node:util';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** Print a value as JSON on stdout (the only thing on stdout with --json). */
+  json(value: unknown): void;
+}
+
+export interface Command {
+  name: string;
+  usage: string;
+  summary: string;
+  options: OptionSpec;
+  /** Allow positional arguments (paths, ids). */
+  positionals?: boolean;
+  run(args: { values: Record<string, string | boolean | string[] | boolean[] | undefined>; positionals: string[] }, io: CliIO): Promise<number | void>;
+}
+
+/** An error the user caused (a bad argument, a missing file): printed without a stack trace. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const dbOption: OptionSpec = { db: { type: 'string', short: 'd' } };
+export const jsonOption: OptionSpec = { json: { type: 'boolean' } };
+
+export function requireString(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || !v) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+export function parseId(text: string | undefined, what: string): number {
+  const n = Number(text);
+  if (!text || !Number.isInteger(n) || n <= 0) throw new UsageError(`${what} must be a positive integer, got ${JSON.stringify(text ?? '')}`);
+  return n;
+}

@@ -1,0 +1,159 @@
+// The read commands every later feature fills: status, documents, document, nodes, triples, jobs.
+import type { Command } from '../command';
+import { UsageError, dbOption, jsonOption, parseId } from '../command';
+import { callCore, openCore } from '../open';
+import { NodeKind, EdgeStatus } from '../../../shared/schemas';
+
+const PAGE = 5000;
+
+export const statusCommand: Command = {
+  name: 'status',
+  usage: 'status --db FILE [--json]',
+  summary: 'Counts of documents, chunks, nodes by kind, triples by status, jobs',
+  options: { ...dbOption, ...jsonOption },
+  async run({ values }, io) {
+    const core = openCore(values, { mustExist: true });
+    try {
+      const s = await callCore(core, 'app.status', {});
+      if (values.json) return io.json(s);
+      io.out(`documents ${s.documents}\nchunks    ${s.chunks}`);
+      io.out(`nodes     entity ${s.nodes.entity}, event ${s.nodes.event}, concept ${s.nodes.concept}, passage ${s.nodes.passage}`);
+      io.out(`triples   proposed ${s.triples.proposed}, accepted ${s.triples.accepted}, rejected ${s.triples.rejected}`);
+      io.out(`jobs      queued ${s.jobs.queued}, running ${s.jobs.running}, done ${s.jobs.done}, failed ${s.jobs.failed}, cancelled ${s.jobs.cancelled}`);
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const documentsCommand: Command = {
+  name: 'documents',
+  usage: 'documents --db FILE [--json]',
+  summary: 'List documents',
+  options: { ...dbOption, ...jsonOption },
+  async run({ values }, io) {
+    const core = openCore(values, { mustExist: true });
+    try {
+      const docs = await callCore(core, 'documents.list', {});
+      if (values.json) return io.json(docs);
+      if (!docs.length) io.out('no documents');
+      for (const d of docs) io.out(`${d.id}\t${d.format}\t${d.language ?? '-'}\t${d.chunks} chunks\t${d.title}`);
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const documentCommand: Command = {
+  name: 'document',
+  usage: 'document ID --db FILE (--text [--original] | --chunks [--json])',
+  summary: "Print a document's repaired text or its chunks",
+  options: { ...dbOption, ...jsonOption, text: { type: 'boolean' }, original: { type: 'boolean' }, chunks: { type: 'boolean' } },
+  positionals: true,
+  async run({ values, positionals }, io) {
+    const id = parseId(positionals[0], 'document ID');
+    if (!values.text && !values.chunks) throw new UsageError('document: give --text or --chunks');
+    const core = openCore(values, { mustExist: true });
+    try {
+      if (values.chunks) {
+        const chunks = await callCore(core, 'documents.chunks', { id });
+        if (values.json) return io.json(chunks);
+        for (const c of chunks) io.out(`--- chunk ${c.ordinal} [${c.start}, ${c.end}) page ${c.page ?? '-'} ${c.headingPath.join(' > ')}\n${c.text}`);
+        return;
+      }
+      const doc = await callCore(core, 'documents.get', { id, original: Boolean(values.original) });
+      if (values.json) return io.json({ id: doc.id, text: doc.text });
+      process.stdout.write(doc.text.endsWith('\n') ? doc.text : `${doc.text}\n`);
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const nodesCommand: Command = {
+  name: 'nodes',
+  usage: 'nodes --db FILE [--kind entity|event|concept|passage] [--search TEXT] [--json]',
+  summary: 'List nodes',
+  options: { ...dbOption, ...jsonOption, kind: { type: 'string' }, search: { type: 'string' } },
+  async run({ values }, io) {
+    let kind: NodeKind | undefined;
+    if (values.kind !== undefined) {
+      const k = NodeKind.safeParse(values.kind);
+      if (!k.success) throw new UsageError(`--kind must be one of ${NodeKind.options.join(', ')}, got ${JSON.stringify(values.kind)}`);
+      kind = k.data;
+    }
+    const core = openCore(values, { mustExist: true });
+    try {
+      const all = [];
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await callCore(core, 'nodes.list', { kind, search: values.search as string | undefined, limit: PAGE, offset });
+        all.push(...page.items);
+        if (offset + PAGE >= page.total) break;
+      }
+      if (values.json) return io.json(all);
+      for (const n of all) io.out(`${n.id}\t${n.kind}\t${n.type ?? '-'}\t${n.label}${n.aliases.length ? `\t(${n.aliases.join('; ')})` : ''}`);
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const triplesCommand: Command = {
+  name: 'triples',
+  usage: 'triples --db FILE [--document ID] [--status proposed|accepted|rejected] [--json]',
+  summary: 'List triples with provenance',
+  options: { ...dbOption, ...jsonOption, document: { type: 'string' }, status: { type: 'string' } },
+  async run({ values }, io) {
+    const document = values.document !== undefined ? parseId(values.document as string, '--document') : undefined;
+    let status: EdgeStatus | undefined;
+    if (values.status !== undefined) {
+      const s = EdgeStatus.safeParse(values.status);
+      if (!s.success) throw new UsageError(`--status must be one of ${EdgeStatus.options.join(', ')}, got ${JSON.stringify(values.status)}`);
+      status = s.data;
+    }
+    const core = openCore(values, { mustExist: true });
+    try {
+      const all = [];
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await callCore(core, 'triples.list', { document, status, limit: PAGE, offset });
+        all.push(...page.items);
+        if (offset + PAGE >= page.total) break;
+      }
+      if (values.json) {
+        return io.json(
+          all.map((t) => ({
+            id: t.id,
+            subject: t.subject,
+            relation: t.relation,
+            object: t.object,
+            stage: t.stage,
+            status: t.status,
+            confidence: t.confidence,
+            engine: t.engine,
+            provenance: t.provenance,
+          })),
+        );
+      }
+      for (const t of all) io.out(`${t.id}\t${t.status}\t${t.stage}\t${t.subject} | ${t.relation} | ${t.object}`);
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const jobsCommand: Command = {
+  name: 'jobs',
+  usage: 'jobs --db FILE [--json]',
+  summary: 'List recent jobs',
+  options: { ...dbOption, ...jsonOption },
+  async run({ values }, io) {
+    const core = openCore(values, { mustExist: true });
+    try {
+      const jobs = await callCore(core, 'jobs.list', { limit: 100 });
+      if (values.json) return io.json(jobs);
+      for (const j of jobs) io.out(`${j.id}\t${j.kind}\t${j.state}\t${j.progress.done}/${j.progress.total}\t${j.title}${j.error ? `\t${j.error}` : ''}`);
+    } finally {
+      await core.close();
+    }
+  },
+};

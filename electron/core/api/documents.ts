@@ -1,0 +1,22 @@
+import type { Handlers } from '../../../shared/dispatch';
+import type { Core } from '../core';
+import { ApiError } from '../../../shared/errors';
+
+export function documentHandlers(core: Core): Partial<Handlers> {
+  const mustGet = (id: number) => {
+    const doc = core.store.documents.get(id);
+    if (!doc) throw new ApiError('not_found', `no document ${id}`);
+    return doc;
+  };
+  return {
+    'documents.list': () => core.store.documents.list().map(({ id, title, path, format, language, pages, chunks, status }) => ({ id, title, path, format, language, pages, chunks, status })),
+    'documents.get': ({ id, original }) => {
+      const doc = mustGet(id);
+      return { ...doc, text: core.store.documents.text(id, original) ?? '' };
+    },
+    'documents.chunks': ({ id }) => {
+      mustGet(id);
+      return core.store.documents.chunks(id);
+    },
+  };
+}

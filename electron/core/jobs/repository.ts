@@ -1,0 +1,101 @@
+import type { Db } from '../store/db';
+import { parseJson } from '../store/db';
+import type { JobInfo, JobState } from '../../../shared/schemas';
+
+interface JobRow {
+  id: number;
+  kind: string;
+  title: string;
+  state: JobState;
+  params: string;
+  progress: string;
+  checkpoint: string | null;
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobRecord extends JobInfo {
+  params: unknown;
+  checkpoint: unknown;
+  attempts: number;
+}
+
+const toRecord = (r: JobRow): JobRecord => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  state: r.state,
+  progress: parseJson(r.progress, { done: 0, total: 0 }),
+  error: r.error,
+  result: parseJson(r.result, undefined),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  params: parseJson(r.params, {}),
+  checkpoint: parseJson(r.checkpoint, undefined),
+  attempts: r.attempts,
+});
+
+export function toJobInfo(r: JobRecord): JobInfo {
+  const { params: _p, checkpoint: _c, attempts: _a, ...info } = r;
+  return info;
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+
+export class JobRepository {
+  constructor(private readonly db: Db) {}
+
+  create(kind: string, title: string, params: unknown): JobRecord {
+    const info = this.db.prepare("INSERT INTO jobs (kind, title, state, params) VALUES (?, ?, 'queued', ?)").run(kind, title, JSON.stringify(params ?? {}));
+    return this.get(Number(info.lastInsertRowid))!;
+  }
+
+  get(id: number): JobRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    return r && toRecord(r);
+  }
+
+  list(states?: JobState[], limit = 50): JobRecord[] {
+    const rows = states?.length
+      ? (this.db.prepare(`SELECT * FROM jobs WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT ?`).all(JSON.stringify(states), limit) as JobRow[])
+      : (this.db.prepare('SELECT * FROM jobs ORDER BY id DESC LIMIT ?').all(limit) as JobRow[]);
+    return rows.map(toRecord);
+  }
+
+  nextQueued(): JobRecord | undefined {
+    const r = this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1").get() as JobRow | undefined;
+    return r && toRecord(r);
+  }
+
+  setState(id: number, state: JobState, fields: { error?: string | null; result?: unknown } = {}): void {
+    this.db
+      .prepare(`UPDATE jobs SET state = ?, error = ?, result = COALESCE(?, result), updated_at = ${NOW} WHERE id = ?`)
+      .run(state, fields.error ?? null, fields.result === undefined ? null : JSON.stringify(fields.result), id);
+  }
+
+  markStarted(id: number): void {
+    this.db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, error = NULL, updated_at = ${NOW} WHERE id = ?`).run(id);
+  }
+
+  setProgress(id: number, progress: JobInfo['progress']): void {
+    this.db.prepare(`UPDATE jobs SET progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(progress), id);
+  }
+
+  setCheckpoint(id: number, checkpoint: unknown, progress?: JobInfo['progress']): void {
+    if (progress) {
+      this.db.prepare(`UPDATE jobs SET checkpoint = ?, progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), JSON.stringify(progress), id);
+    } else {
+      this.db.prepare(`UPDATE jobs SET checkpoint = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), id);
+    }
+  }
+
+  /** Jobs left 'running' by a process that died go back to the queue; returns their ids. */
+  requeueInterrupted(): number[] {
+    const ids = (this.db.prepare("SELECT id FROM jobs WHERE state = 'running'").all() as { id: number }[]).map((r) => r.id);
+    if (ids.length) this.db.prepare(`UPDATE jobs SET state = 'queued', updated_at = ${NOW} WHERE state = 'running'`).run();
+    return ids;
+  }
+}

@@ -1,0 +1,244 @@
+import type { Db } from '../store/db';
+import type { EventBus } from '../events';
+import { JobRepository, toJobInfo, type JobRecord } from './repository';
+import type { JobInfo } from '../../../shared/schemas';
+import { ApiError } from '../../../shared/errors';
+
+/** What a job's code sees while it runs. */
+export interface JobContext<P, C> {
+  readonly id: number;
+  readonly params: P;
+  /** The last checkpoint saved by an earlier run of this job, if it was interrupted. */
+  readonly checkpoint: C | undefined;
+  /** Aborted when the job is cancelled or the runner stops. */
+  readonly signal: AbortSignal;
+  /** Report progress (persisted and broadcast, at most every few hundred ms unless forced). */
+  progress(done: number, total: number, message?: string): void;
+  /** Persist a checkpoint: after a crash the job restarts from here. Call it after the work it records is committed. */
+  save(checkpoint: C, done?: number, total?: number, message?: string): void;
+  /** Throws JobCancelled if the job was cancelled. */
+  throwIfCancelled(): void;
+}
+
+export interface JobKind<P = unknown, C = unknown, R = unknown> {
+  kind: string;
+  title(params: P): string;
+  run(ctx: JobContext<P, C>): Promise<R>;
+}
+
+export class JobCancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'JobCancelled';
+  }
+}
+
+export function defineJob<P, C, R>(kind: JobKind<P, C, R>): JobKind<P, C, R> {
+  return kind;
+}
+
+interface Running {
+  record: JobRecord;
+  controller: AbortController;
+  reason: 'cancel' | 'stop' | null;
+}
+
+/**
+ * Persisted job queue. One job runs at a time (the heavy work — parsing, the LLM — would fight
+ * for the same cores). Progress and checkpoints live in the jobs table, so a crash loses nothing
+ * already checkpointed and start() picks interrupted jobs up again.
+ */
+export class JobRunner {
+  readonly repo: JobRepository;
+  private readonly kinds = new Map<string, JobKind<any, any, any>>();
+  private running: Running | null = null;
+  private started = false;
+  private pumping: Promise<void> | null = null;
+  private readonly waiters = new Map<number, ((info: JobInfo) => void)[]>();
+
+  constructor(
+    db: Db,
+    private readonly bus: EventBus,
+    private readonly options: { progressIntervalMs?: number } = {},
+  ) {
+    this.repo = new JobRepository(db);
+  }
+
+  register(kind: JobKind<any, any, any>): void {
+    this.kinds.set(kind.kind, kind);
+  }
+
+  hasKind(kind: string): boolean {
+    return this.kinds.has(kind);
+  }
+
+  /** Requeue jobs a dead process left running, then work through the queue. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const id of this.repo.requeueInterrupted()) this.emit(this.repo.get(id)!);
+    this.pump();
+  }
+
+  /** Stop after aborting the running job; it stays resumable (queued) for the next start. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.running) {
+      this.running.reason = 'stop';
+      this.running.controller.abort();
+    }
+    await this.pumping;
+  }
+
+  enqueue<P>(kind: string, params: P): JobInfo {
+    const k = this.kinds.get(kind);
+    if (!k) throw new ApiError('unsupported', `unknown job kind: ${kind}`);
+    const record = this.repo.create(kind, k.title(params), params);
+    this.emit(record);
+    this.pump();
+    return toJobInfo(record);
+  }
+
+  get(id: number): JobInfo {
+    const r = this.repo.get(id);
+    if (!r) throw new ApiError('not_found', `no job ${id}`);
+    return toJobInfo(r);
+  }
+
+  list(states?: JobInfo['state'][], limit?: number): JobInfo[] {
+    return this.repo.list(states, limit).map(toJobInfo);
+  }
+
+  cancel(id: number): JobInfo {
+    const r = this.repo.get(id);
+    if (!r) throw new ApiError('not_found', `no job ${id}`);
+    if (this.running?.record.id === id) {
+      this.running.reason = 'cancel';
+      this.running.controller.abort();
+      return toJobInfo(r);
+    }
+    if (r.state === 'queued') {
+      this.repo.setState(id, 'cancelled');
+      return this.finish(id);
+    }
+    return toJobInfo(r);
+  }
+
+  /** Put a cancelled or failed job back in the queue; it continues from its checkpoint. */
+  resume(id: number): JobInfo {
+    const r = this.repo.get(id);
+    if (!r) throw new ApiError('not_found', `no job ${id}`);
+    if (r.state !== 'cancelled' && r.state !== 'failed') throw new ApiError('conflict', `job ${id} is ${r.state}, not cancelled or failed`);
+    if (!this.kinds.has(r.kind)) throw new ApiError('unsupported', `unknown job kind: ${r.kind}`);
+    this.repo.setState(id, 'queued');
+    const info = this.repo.get(id)!;
+    this.emit(info);
+    this.pump();
+    return toJobInfo(info);
+  }
+
+  /** Resolves when the job is done, failed or cancelled. */
+  wait(id: number): Promise<JobInfo> {
+    const r = this.repo.get(id);
+    if (!r) return Promise.reject(new ApiError('not_found', `no job ${id}`));
+    if (r.state === 'done' || r.state === 'failed' || r.state === 'cancelled') return Promise.resolve(toJobInfo(r));
+    return new Promise((resolve) => {
+      const list = this.waiters.get(id) ?? [];
+      list.push(resolve);
+      this.waiters.set(id, list);
+    });
+  }
+
+  private pump(): void {
+    if (!this.started || this.pumping) return;
+    this.pumping = (async () => {
+      try {
+        for (;;) {
+          if (!this.started) break;
+          const next = this.repo.nextQueued();
+          if (!next) break;
+          await this.runOne(next);
+        }
+      } finally {
+        this.pumping = null;
+      }
+    })();
+  }
+
+  private async runOne(record: JobRecord): Promise<void> {
+    const kind = this.kinds.get(record.kind);
+    if (!kind) {
+      this.repo.setState(record.id, 'failed', { error: `unknown job kind: ${record.kind}` });
+      this.finish(record.id);
+      return;
+    }
+    const controller = new AbortController();
+    const running: Running = { record, controller, reason: null };
+    this.running = running;
+    this.repo.markStarted(record.id);
+    this.emit(this.repo.get(record.id)!);
+    const interval = this.options.progressIntervalMs ?? 250;
+    let lastEmit = 0;
+    let progress = record.progress;
+    const ctx: JobContext<unknown, unknown> = {
+      id: record.id,
+      params: record.params,
+      checkpoint: record.checkpoint ?? undefined,
+      signal: controller.signal,
+      progress: (done, total, message) => {
+        progress = { done, total, ...(message !== undefined ? { message } : {}) };
+        const now = Date.now();
+        if (now - lastEmit >= interval || done >= total) {
+          lastEmit = now;
+          this.repo.setProgress(record.id, progress);
+          this.emit(this.repo.get(record.id)!);
+        }
+      },
+      save: (checkpoint, done, total, message) => {
+        if (done !== undefined && total !== undefined) progress = { done, total, ...(message !== undefined ? { message } : {}) };
+        this.repo.setCheckpoint(record.id, checkpoint, progress);
+        const now = Date.now();
+        if (now - lastEmit >= interval) {
+          lastEmit = now;
+          this.emit(this.repo.get(record.id)!);
+        }
+      },
+      throwIfCancelled: () => {
+        if (controller.signal.aborted) throw new JobCancelled();
+      },
+    };
+    try {
+      const result = await kind.run(ctx);
+      if (controller.signal.aborted) throw new JobCancelled();
+      this.repo.setProgress(record.id, progress);
+      this.repo.setState(record.id, 'done', { result: result ?? null });
+    } catch (err) {
+      if (running.reason === 'stop') {
+        // Leave it queued: the next start resumes it from its checkpoint.
+        this.repo.setState(record.id, 'queued');
+      } else if (running.reason === 'cancel' || err instanceof JobCancelled) {
+        this.repo.setState(record.id, 'cancelled');
+      } else {
+        this.repo.setState(record.id, 'failed', { error: err instanceof Error ? err.message : String(err) });
+      }
+    } finally {
+      this.running = null;
+    }
+    this.finish(record.id);
+  }
+
+  private finish(id: number): JobInfo {
+    const r = this.repo.get(id)!;
+    this.emit(r);
+    const info = toJobInfo(r);
+    if (info.state !== 'queued') {
+      for (const resolve of this.waiters.get(id) ?? []) resolve(info);
+      this.waiters.delete(id);
+    }
+    return info;
+  }
+
+  private emit(r: JobRecord): void {
+    this.bus.emit('job.progress', toJobInfo(r));
+  }
+}

@@ -1,0 +1,201 @@
+import type { Db } from './db';
+import { parseJson } from './db';
+import type { Chunk, DocumentSummary } from '../../../shared/schemas';
+
+export interface NewChunk {
+  ordinal: number;
+  start: number;
+  end: number;
+  page: number | null;
+  headingPath: string[];
+  text: string;
+  hash: string;
+}
+
+export interface NewDocument {
+  title: string;
+  sourcePath: string | null;
+  format: string;
+  language: string | null;
+  pages: { number: number; start: number; end: number }[];
+  contentHash: string;
+  text: string;
+  originalText: string | null;
+  meta?: Record<string, unknown>;
+  previousId?: number | null;
+  chunks: NewChunk[];
+  annotations?: { start: number; end: number; label: string; text: string }[];
+}
+
+interface DocumentRow {
+  id: number;
+  title: string;
+  source_path: string | null;
+  format: string;
+  language: string | null;
+  pages: number | null;
+  status: string;
+  content_hash: string;
+  created_at: string;
+  version: number;
+  previous_id: number | null;
+  meta: string;
+  chunks: number;
+}
+
+export interface DocumentRecord extends DocumentSummary {
+  contentHash: string;
+  createdAt: string;
+  version: number;
+  previousId: number | null;
+  meta: Record<string, unknown>;
+}
+
+const SUMMARY_SQL = `SELECT d.id, d.title, d.source_path, d.format, d.language, d.pages, d.status, d.content_hash,
+  d.created_at, d.version, d.previous_id, d.meta, (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id) AS chunks
+  FROM documents d`;
+
+function toRecord(r: DocumentRow): DocumentRecord {
+  return {
+    id: r.id,
+    title: r.title,
+    path: r.source_path,
+    format: r.format,
+    language: r.language,
+    pages: r.pages,
+    chunks: r.chunks,
+    status: r.status,
+    contentHash: r.content_hash,
+    createdAt: r.created_at,
+    version: r.version,
+    previousId: r.previous_id,
+    meta: parseJson(r.meta, {}),
+  };
+}
+
+export class DocumentRepository {
+  constructor(private readonly db: Db) {}
+
+  list(): DocumentRecord[] {
+    return (this.db.prepare(`${SUMMARY_SQL} ORDER BY d.id`).all() as DocumentRow[]).map(toRecord);
+  }
+
+  get(id: number): DocumentRecord | undefined {
+    const row = this.db.prepare(`${SUMMARY_SQL} WHERE d.id = ?`).get(id) as DocumentRow | undefined;
+    return row && toRecord(row);
+  }
+
+  findByHash(hash: string): DocumentRecord | undefined {
+    const row = this.db.prepare(`${SUMMARY_SQL} WHERE d.content_hash = ? ORDER BY d.id DESC LIMIT 1`).get(hash) as DocumentRow | undefined;
+    return row && toRecord(row);
+  }
+
+  /** The newest version of the document imported from this path, if any. */
+  findLatestByPath(sourcePath: string): DocumentRecord | undefined {
+    const row = this.db.prepare(`${SUMMARY_SQL} WHERE d.source_path = ? ORDER BY d.id DESC LIMIT 1`).get(sourcePath) as DocumentRow | undefined;
+    return row && toRecord(row);
+  }
+
+  text(id: number, original = false): string | undefined {
+    const row = this.db.prepare('SELECT text, original_text FROM documents WHERE id = ?').get(id) as
+      | { text: string; original_text: string | null }
+      | undefined;
+    if (!row) return undefined;
+    return original ? (row.original_text ?? row.text) : row.text;
+  }
+
+  /** Store a document with its pages, chunks and annotations, all or nothing. */
+  insert(doc: NewDocument): number {
+    return this.db.transaction(() => {
+      const prev = doc.previousId ? this.get(doc.previousId) : undefined;
+      const info = this.db
+        .prepare(
+          `INSERT INTO documents (title, source_path, format, language, pages, content_hash, text, original_text, meta, version, previous_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          doc.title,
+          doc.sourcePath,
+          doc.format,
+          doc.language,
+          doc.pages.length || null,
+          doc.contentHash,
+          doc.text,
+          doc.originalText,
+          JSON.stringify(doc.meta ?? {}),
+          prev ? prev.version + 1 : 1,
+          prev ? prev.id : null,
+        );
+      const id = Number(info.lastInsertRowid);
+      const page = this.db.prepare('INSERT INTO pages (document_id, number, start, end) VALUES (?, ?, ?, ?)');
+      for (const p of doc.pages) page.run(id, p.number, p.start, p.end);
+      const chunk = this.db.prepare(
+        'INSERT INTO chunks (document_id, ordinal, start, end, page, heading_path, text, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const c of doc.chunks) chunk.run(id, c.ordinal, c.start, c.end, c.page, JSON.stringify(c.headingPath), c.text, c.hash);
+      const ann = this.db.prepare('INSERT INTO annotations (document_id, start, end, label, text) VALUES (?, ?, ?, ?, ?)');
+      for (const a of doc.annotations ?? []) ann.run(id, a.start, a.end, a.label, a.text);
+      return id;
+    })();
+  }
+
+  setStatus(id: number, status: string): void {
+    this.db.prepare('UPDATE documents SET status = ? WHERE id = ?').run(status, id);
+  }
+
+  remove(id: number): boolean {
+    return this.db.prepare('DELETE FROM documents WHERE id = ?').run(id).changes > 0;
+  }
+
+  chunks(documentId: number): Chunk[] {
+    const rows = this.db
+      .prepare('SELECT id, ordinal, start, end, page, heading_path, text FROM chunks WHERE document_id = ? ORDER BY ordinal')
+      .all(documentId) as { id: number; ordinal: number; start: number; end: number; page: number | null; heading_path: string; text: string }[];
+    return rows.map((r) => ({ id: r.id, ordinal: r.ordinal, start: r.start, end: r.end, page: r.page, headingPath: parseJson(r.heading_path, []), text: r.text }));
+  }
+
+  chunk(id: number): (Chunk & { documentId: number; hash: string }) | undefined {
+    const r = this.db.prepare('SELECT id, document_id, ordinal, start, end, page, heading_path, text, hash FROM chunks WHERE id = ?').get(id) as
+      | { id: number; document_id: number; ordinal: number; start: number; end: number; page: number | null; heading_path: string; text: string; hash: string }
+      | undefined;
+    if (!r) return undefined;
+    return { id: r.id, documentId: r.document_id, ordinal: r.ordinal, start: r.start, end: r.end, page: r.page, headingPath: parseJson(r.heading_path, []), text: r.text, hash: r.hash };
+  }
+
+  pages(documentId: number): { number: number; start: number; end: number }[] {
+    return this.db.prepare('SELECT number, start, end FROM pages WHERE document_id = ? ORDER BY number').all(documentId) as {
+      number: number;
+      start: number;
+      end: number;
+    }[];
+  }
+
+  annotations(documentId: number): { start: number; end: number; label: string; text: string }[] {
+    return this.db.prepare('SELECT start, end, label, text FROM annotations WHERE document_id = ? ORDER BY start').all(documentId) as {
+      start: number;
+      end: number;
+      label: string;
+      text: string;
+    }[];
+  }
+
+  /** Full-text search over chunks (FTS5, bm25: lower is better). */
+  searchChunks(query: string, limit = 20): { id: number; documentId: number; score: number; text: string }[] {
+    const q = toFtsQuery(query);
+    if (!q) return [];
+    return (
+      this.db
+        .prepare(
+          `SELECT c.id, c.document_id, bm25(chunks_fts) AS score, c.text FROM chunks_fts
+           JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`,
+        )
+        .all(q, limit) as { id: number; document_id: number; score: number; text: string }[]
+    ).map((r) => ({ id: r.id, documentId: r.document_id, score: r.score, text: r.text }));
+  }
+}
+
+/** Turn free text into a safe FTS5 OR-query of quoted terms. */
+export function toFtsQuery(text: string): string {
+  const terms = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(terms.map((t) => t.toLowerCase()))].map((t) => `"${t}"`).join(' OR ');
+}

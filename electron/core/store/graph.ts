@@ -1,0 +1,221 @@
+import type { Db } from './db';
+import { parseJson } from './db';
+import { normalizeLabel } from './normalize';
+import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage, Triple } from '../../../shared/schemas';
+import type { TripleQuery } from '../../../shared/contract/graph';
+
+export interface NewNode {
+  kind: NodeKind;
+  label: string;
+  type?: string | null;
+  aliases?: string[];
+  chunkId?: number | null;
+  meta?: Record<string, unknown>;
+}
+
+export interface NewEdge {
+  subjectId: number;
+  relation: string;
+  objectId: number;
+  stage: Stage;
+  status?: EdgeStatus;
+  confidence?: number;
+  engine: string;
+  model?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+export interface NewProvenance {
+  documentId: number;
+  chunkId: number | null;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+interface NodeRow {
+  id: number;
+  kind: NodeKind;
+  label: string;
+  type: string | null;
+  aliases: string;
+}
+
+const toNode = (r: NodeRow): GraphNode => ({ id: r.id, kind: r.kind, label: r.label, type: r.type, aliases: parseJson(r.aliases, []) });
+
+interface TripleRow {
+  id: number;
+  subject: string;
+  relation: string;
+  object: string;
+  subject_id: number;
+  object_id: number;
+  stage: Stage;
+  status: EdgeStatus;
+  confidence: number;
+  engine: string;
+}
+
+export class GraphRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- nodes
+
+  getNode(id: number): GraphNode | undefined {
+    const r = this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id = ?').get(id) as NodeRow | undefined;
+    return r && toNode(r);
+  }
+
+  findNode(kind: NodeKind, label: string): GraphNode | undefined {
+    const r = this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE kind = ? AND norm = ?').get(kind, normalizeLabel(label)) as
+      | NodeRow
+      | undefined;
+    return r && toNode(r);
+  }
+
+  /** The node with this kind and normalised label, created if missing; new aliases are added to it. */
+  upsertNode(n: NewNode): number {
+    const norm = n.kind === 'passage' ? `passage:${n.chunkId ?? n.label}` : normalizeLabel(n.label);
+    if (!norm) throw new Error(`empty node label: ${JSON.stringify(n.label)}`);
+    const existing = this.db.prepare('SELECT id, aliases, type FROM nodes WHERE kind = ? AND norm = ?').get(n.kind, norm) as
+      | { id: number; aliases: string; type: string | null }
+      | undefined;
+    if (existing) {
+      const aliases: string[] = parseJson(existing.aliases, []);
+      const more = (n.aliases ?? []).filter((a) => a && !aliases.includes(a));
+      if (more.length) this.db.prepare('UPDATE nodes SET aliases = ? WHERE id = ?').run(JSON.stringify([...aliases, ...more]), existing.id);
+      if (n.type && !existing.type) this.db.prepare('UPDATE nodes SET type = ? WHERE id = ?').run(n.type, existing.id);
+      return existing.id;
+    }
+    const info = this.db
+      .prepare('INSERT INTO nodes (kind, label, norm, type, aliases, chunk_id, meta) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(n.kind, n.label.trim(), norm, n.type ?? null, JSON.stringify(n.aliases ?? []), n.chunkId ?? null, JSON.stringify(n.meta ?? {}));
+    return Number(info.lastInsertRowid);
+  }
+
+  listNodes(q: { kind?: NodeKind; search?: string; limit: number; offset: number }): { items: GraphNode[]; total: number } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.kind) {
+      where.push('n.kind = ?');
+      args.push(q.kind);
+    }
+    if (q.search?.trim()) {
+      where.push("(n.label LIKE ? ESCAPE '\\' OR n.aliases LIKE ? ESCAPE '\\')");
+      const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      args.push(like, like);
+    }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM nodes n ${w}`).get(...args) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT n.id, n.kind, n.label, n.type, n.aliases FROM nodes n ${w} ORDER BY n.id LIMIT ? OFFSET ?`)
+      .all(...args, q.limit, q.offset) as NodeRow[];
+    return { items: rows.map(toNode), total };
+  }
+
+  addNodeProvenance(nodeId: number, p: NewProvenance): void {
+    const dup = this.db
+      .prepare('SELECT 1 FROM provenance WHERE node_id = ? AND document_id = ? AND start = ? AND end = ?')
+      .get(nodeId, p.documentId, p.start, p.end);
+    if (dup) return;
+    this.db
+      .prepare('INSERT INTO provenance (node_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(nodeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+  }
+
+  // ---- edges
+
+  /**
+   * Add a triple, or return the existing one with the same subject, relation and object.
+   * An existing triple keeps its status and edits: re-running extraction never overwrites review work.
+   */
+  upsertEdge(e: NewEdge): { id: number; created: boolean } {
+    const relation = e.relation.replace(/\s+/g, ' ').trim();
+    if (!relation) throw new Error('empty relation');
+    const existing = this.db
+      .prepare('SELECT id, confidence, edited FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?')
+      .get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number } | undefined;
+    if (existing) {
+      if (!existing.edited && (e.confidence ?? 0) > existing.confidence) {
+        this.db.prepare("UPDATE edges SET confidence = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(e.confidence, existing.id);
+      }
+      return { id: existing.id, created: false };
+    }
+    const info = this.db
+      .prepare('INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(e.subjectId, relation, e.objectId, e.stage, e.status ?? 'proposed', e.confidence ?? 0.5, e.engine, e.model ?? null, JSON.stringify(e.meta ?? {}));
+    return { id: Number(info.lastInsertRowid), created: true };
+  }
+
+  addEdgeProvenance(edgeId: number, p: NewProvenance): void {
+    const dup = this.db
+      .prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?')
+      .get(edgeId, p.documentId, p.start, p.end);
+    if (dup) return;
+    this.db
+      .prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+  }
+
+  edgeProvenance(edgeIds: number[]): Map<number, Provenance[]> {
+    const out = new Map<number, Provenance[]>();
+    if (!edgeIds.length) return out;
+    const stmt = this.db.prepare(
+      `SELECT edge_id, document_id, chunk_id, start, end, quote FROM provenance WHERE edge_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    );
+    for (const r of stmt.all(JSON.stringify(edgeIds)) as { edge_id: number; document_id: number; chunk_id: number | null; start: number; end: number; quote: string }[]) {
+      const list = out.get(r.edge_id) ?? [];
+      list.push({ document: r.document_id, chunk: r.chunk_id, start: r.start, end: r.end, quote: r.quote });
+      out.set(r.edge_id, list);
+    }
+    return out;
+  }
+
+  listTriples(q: TripleQuery): { items: Triple[]; total: number } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (q.status) {
+      where.push('e.status = ?');
+      args.push(q.status);
+    }
+    if (q.stage) {
+      where.push('e.stage = ?');
+      args.push(q.stage);
+    }
+    if (q.document) {
+      where.push('EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.document_id = ?)');
+      args.push(q.document);
+    }
+    if (q.search?.trim()) {
+      const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push("(s.label LIKE ? ESCAPE '\\' OR o.label LIKE ? ESCAPE '\\' OR e.relation LIKE ? ESCAPE '\\')");
+      args.push(like, like, like);
+    }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const from = 'FROM edges e JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from} ${w}`).get(...args) as { n: number }).n;
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.engine
+         ${from} ${w} ORDER BY e.id LIMIT ? OFFSET ?`,
+      )
+      .all(...args, q.limit, q.offset) as TripleRow[];
+    const prov = this.edgeProvenance(rows.map((r) => r.id));
+    return {
+      total,
+      items: rows.map((r) => ({
+        id: r.id,
+        subject: r.subject,
+        relation: r.relation,
+        object: r.object,
+        subjectId: r.subject_id,
+        objectId: r.object_id,
+        stage: r.stage,
+        status: r.status,
+        confidence: r.confidence,
+        engine: r.engine,
+        provenance: prov.get(r.id) ?? [],
+      })),
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { Id, JobInfo } from '../schemas';
+
+/** Everything the core pushes to its clients. Payloads are validated before they are sent. */
+export const events = {
+  'job.progress': JobInfo,
+  'graph.changed': z.object({ reason: z.string(), documentIds: z.array(Id).optional() }),
+  'documents.changed': z.object({ reason: z.string() }),
+  'chat.token': z.object({ sessionId: Id, messageId: z.string(), token: z.string(), done: z.boolean() }),
+};
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.infer<Events[E]>;

@@ -1,0 +1,114 @@
+// Domain shapes shared by the core, the CLI's --json output, the host and the renderer.
+import { z } from 'zod';
+
+export const Id = z.number().int().positive();
+
+export const NodeKind = z.enum(['entity', 'event', 'concept', 'passage']);
+export type NodeKind = z.infer<typeof NodeKind>;
+
+export const EdgeStatus = z.enum(['proposed', 'accepted', 'rejected']);
+export type EdgeStatus = z.infer<typeof EdgeStatus>;
+
+/** EE = entity–entity, EV = entity–event, VV = event–event; the rest say where a fact came from. */
+export const Stage = z.enum(['EE', 'EV', 'VV', 'import', 'manual']);
+export type Stage = z.infer<typeof Stage>;
+
+export const JobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+export type JobState = z.infer<typeof JobState>;
+
+export const DocumentSummary = z.object({
+  id: Id,
+  title: z.string(),
+  path: z.string().nullable(),
+  format: z.string(),
+  language: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  chunks: z.number().int(),
+  status: z.string(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+export const Chunk = z.object({
+  id: Id,
+  ordinal: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+  page: z.number().int().nullable(),
+  headingPath: z.array(z.string()),
+  text: z.string(),
+});
+export type Chunk = z.infer<typeof Chunk>;
+
+export const GraphNode = z.object({
+  id: Id,
+  kind: NodeKind,
+  label: z.string(),
+  type: z.string().nullable(),
+  aliases: z.array(z.string()),
+});
+export type GraphNode = z.infer<typeof GraphNode>;
+
+export const Provenance = z.object({
+  document: Id,
+  chunk: Id.nullable(),
+  start: z.number().int(),
+  end: z.number().int(),
+  quote: z.string(),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+export const Triple = z.object({
+  id: Id,
+  subject: z.string(),
+  relation: z.string(),
+  object: z.string(),
+  subjectId: Id,
+  objectId: Id,
+  stage: Stage,
+  status: EdgeStatus,
+  confidence: z.number(),
+  engine: z.string(),
+  provenance: z.array(Provenance),
+});
+export type Triple = z.infer<typeof Triple>;
+
+export const JobInfo = z.object({
+  id: Id,
+  kind: z.string(),
+  state: JobState,
+  title: z.string(),
+  progress: z.object({
+    done: z.number(),
+    total: z.number(),
+    message: z.string().optional(),
+  }),
+  error: z.string().nullable(),
+  result: z.unknown().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobInfo = z.infer<typeof JobInfo>;
+
+export const StoreStatus = z.object({
+  documents: z.number().int(),
+  chunks: z.number().int(),
+  nodes: z.object({
+    entity: z.number().int(),
+    event: z.number().int(),
+    concept: z.number().int(),
+    passage: z.number().int(),
+  }),
+  triples: z.object({
+    proposed: z.number().int(),
+    accepted: z.number().int(),
+    rejected: z.number().int(),
+  }),
+  jobs: z.object({
+    queued: z.number().int(),
+    running: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+});
+export type StoreStatus = z.infer<typeof StoreStatus>;
