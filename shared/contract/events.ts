@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, JobInfo } from '../schemas';
+import { shellEvents } from './shell';
 
 /** Everything the core pushes to its clients. Payloads are validated before they are sent. */
 export const events = {
@@ -7,6 +8,7 @@ export const events = {
   'graph.changed': z.object({ reason: z.string(), documentIds: z.array(Id).optional() }),
   'documents.changed': z.object({ reason: z.string() }),
   'chat.token': z.object({ sessionId: Id, messageId: z.string(), token: z.string(), done: z.boolean() }),
+  ...shellEvents,
 };
 export type Events = typeof events;
 export type EventName = keyof Events;

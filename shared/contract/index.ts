@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { appCalls } from './app';
 import { documentCalls } from './documents';
 import { graphCalls } from './graph';
+import { shellCalls } from './shell';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -14,6 +15,7 @@ export const calls = {
   ...appCalls,
   ...documentCalls,
   ...graphCalls,
+  ...shellCalls,
 };
 
 export type Calls = typeof calls;
@@ -41,3 +43,4 @@ export const transport = {
 export * from './documents';
 export * from './app';
 export * from './graph';
+export * from './shell';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineCall } from './define';
+
+// Calls only the Electron shell can answer (native dialogs), and the events its menus send.
+// The headless host has no handler for these, so dispatch() answers them with 'unsupported'.
+
+export const FileFilter = z.object({
+  name: z.string().min(1).max(100),
+  /** Extensions without the dot; '*' for all files. */
+  extensions: z.array(z.string().regex(/^(\*|[A-Za-z0-9_-]{1,16})$/)).min(1).max(50),
+});
+export type FileFilter = z.infer<typeof FileFilter>;
+
+export const OpenDialogResult = z.object({ canceled: z.boolean(), paths: z.array(z.string()) });
+export type OpenDialogResult = z.infer<typeof OpenDialogResult>;
+export const SaveDialogResult = z.object({ canceled: z.boolean(), path: z.string().nullable() });
+export type SaveDialogResult = z.infer<typeof SaveDialogResult>;
+
+export const shellCalls = {
+  'dialog.openFiles': defineCall({
+    input: z.object({
+      title: z.string().max(200).optional(),
+      /** Pick folders instead of files. */
+      folders: z.boolean().default(false),
+      multiple: z.boolean().default(true),
+      filters: z.array(FileFilter).max(20).optional(),
+    }),
+    output: OpenDialogResult,
+    summary: 'Native open dialog for files or folders (Electron only)',
+  }),
+  'dialog.saveFile': defineCall({
+    input: z.object({
+      title: z.string().max(200).optional(),
+      /** Suggested file name (no folders). */
+      defaultName: z.string().min(1).max(255).regex(/^[^/\\]+$/).optional(),
+      filters: z.array(FileFilter).max(20).optional(),
+    }),
+    output: SaveDialogResult,
+    summary: 'Native save-as dialog (Electron only)',
+  }),
+};
+
+/** The rail's views, which View menu entries open. */
+export const AppView = z.enum(['documents', 'review', 'graph', 'chat', 'export', 'models', 'settings']);
+export type AppView = z.infer<typeof AppView>;
+
+/** What a menu item asks the renderer to do. Import carries the paths the user picked in the dialog. */
+export const MenuCommand = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('import'), paths: z.array(z.string()).min(1) }),
+  z.object({ command: z.literal('export') }),
+  z.object({ command: z.literal('undo') }),
+  z.object({ command: z.literal('redo') }),
+  z.object({ command: z.literal('navigate'), view: AppView }),
+]);
+export type MenuCommand = z.infer<typeof MenuCommand>;
+
+export const shellEvents = {
+  /** Sent by the Electron main process only (never by the core or the HTTP host). */
+  'app.menu': MenuCommand,
+};
