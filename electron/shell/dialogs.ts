@@ -1,0 +1,43 @@
+// Native dialogs, and the contract calls that use them (answered in main, never by the core).
+import { dialog, type BrowserWindow, type FileFilter as ElectronFileFilter, type OpenDialogOptions } from 'electron';
+import type { Handlers } from '../../shared/dispatch';
+import type { FileFilter, OpenDialogResult, SaveDialogResult } from '../../shared/contract';
+
+/** What the import dialog offers by default; ingestion decides what it can read. */
+export const DOCUMENT_FILTERS: FileFilter[] = [
+  { name: 'Documents', extensions: ['pdf', 'docx', 'doc', 'odt', 'rtf', 'html', 'htm', 'xhtml', 'md', 'markdown', 'txt', 'text', 'rst', 'adoc', 'tex', 'epub', 'xml', 'json', 'csv'] },
+  { name: 'All files', extensions: ['*'] },
+];
+
+export interface OpenOptions {
+  title?: string;
+  folders?: boolean;
+  multiple?: boolean;
+  filters?: FileFilter[];
+}
+
+export async function openFiles(win: BrowserWindow | null, options: OpenOptions = {}): Promise<OpenDialogResult> {
+  const properties: OpenDialogOptions['properties'] = [options.folders ? 'openDirectory' : 'openFile'];
+  if (options.multiple !== false) properties.push('multiSelections');
+  const dialogOptions: OpenDialogOptions = {
+    title: options.title ?? (options.folders ? 'Choose folders' : 'Choose files'),
+    properties,
+    filters: options.folders ? undefined : (options.filters as ElectronFileFilter[] | undefined),
+  };
+  const result = win ? await dialog.showOpenDialog(win, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+  return { canceled: result.canceled, paths: result.canceled ? [] : result.filePaths };
+}
+
+export async function saveFile(win: BrowserWindow | null, options: { title?: string; defaultName?: string; filters?: FileFilter[] } = {}): Promise<SaveDialogResult> {
+  const dialogOptions = { title: options.title ?? 'Save as', defaultPath: options.defaultName, filters: options.filters as ElectronFileFilter[] | undefined };
+  const result = win ? await dialog.showSaveDialog(win, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
+  return { canceled: result.canceled || !result.filePath, path: result.canceled || !result.filePath ? null : result.filePath };
+}
+
+/** The contract's dialog calls, answered in main against the focused window. */
+export function dialogHandlers(getWindow: () => BrowserWindow | null): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
+  return {
+    'dialog.openFiles': (input) => openFiles(getWindow(), input),
+    'dialog.saveFile': (input) => saveFile(getWindow(), input),
+  };
+}

@@ -1,0 +1,127 @@
+// The Electron main process: app lifecycle, one hardened window, the custom app:// scheme that
+// serves the built renderer, IPC, menus. The core runs in a utility process (core-process.ts).
+import { BrowserWindow, app, dialog, protocol, session } from 'electron';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defaultDataDir, defaultDbPath } from '../core/paths';
+import { startCoreProcess, type CoreConnection } from './core-connection';
+import { dialogHandlers } from './dialogs';
+import { broadcastEvent, registerIpc } from './ipc';
+import { installMenu } from './menu';
+import { createRouter } from './router';
+import { APP_SCHEME, CONTENT_SECURITY_POLICY, mimeType, resolveRendererFile, withSecurityHeaders } from './security';
+import { createMainWindow, hardenWebContents } from './window';
+import { coreFailureHelp } from './messages';
+
+app.setName('Graphwright');
+app.enableSandbox();
+// Before 'ready': app:// behaves like https (standard origin, secure context) for the renderer.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  run();
+}
+
+async function serveRenderer(root: string, request: Request): Promise<Response> {
+  const file = resolveRendererFile(root, request.url);
+  if (!file || (request.method !== 'GET' && request.method !== 'HEAD')) return new Response('not found', { status: 404 });
+  try {
+    const body = await fs.promises.readFile(file);
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: {
+        'content-type': mimeType(file),
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-cache',
+      },
+    });
+  } catch {
+    return new Response('not found', { status: 404 });
+  }
+}
+
+function run(): void {
+  const dataDir = defaultDataDir();
+  const dbPath = defaultDbPath(dataDir);
+  const rendererRoot = path.join(app.getAppPath(), 'dist', 'renderer');
+  const iconPath = path.join(app.getAppPath(), 'assets', 'icon.png');
+  let mainWindow: BrowserWindow | null = null;
+  let core: CoreConnection | null = null;
+  let quitting = false;
+
+  const getWindow = () => BrowserWindow.getFocusedWindow() ?? mainWindow;
+  const openWindow = () => {
+    const win = createMainWindow({ iconPath: fs.existsSync(iconPath) ? iconPath : undefined });
+    win.on('closed', () => {
+      if (mainWindow === win) mainWindow = null;
+    });
+    return win;
+  };
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow();
+  });
+  app.on('before-quit', (event) => {
+    if (quitting || !core) return;
+    // Let running jobs save their checkpoint and the database close cleanly first.
+    event.preventDefault();
+    quitting = true;
+    void core.stop(5000).finally(() => app.quit());
+  });
+
+  app
+    .whenReady()
+    .then(() => {
+      fs.mkdirSync(dataDir, { recursive: true });
+      if (!fs.existsSync(path.join(rendererRoot, 'index.html'))) {
+        dialog.showErrorBox('Graphwright is not built', `No renderer in ${rendererRoot}.\nRun npm run build:renderer (npm start does it for you).`);
+        app.exit(1);
+        return;
+      }
+
+      const ses = session.defaultSession;
+      ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+      ses.setPermissionCheckHandler(() => false);
+      ses.setDevicePermissionHandler(() => false);
+      ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withSecurityHeaders(details.responseHeaders) }));
+      ses.protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererRoot, request));
+
+      const connection = startCoreProcess({
+        dataDir,
+        dbPath,
+        onExit: (code) => {
+          if (!quitting) dialog.showErrorBox('The Graphwright core stopped', coreFailureHelp(`exit code ${code}`));
+        },
+      });
+      core = connection;
+      connection.client.onEvent((name, payload) => broadcastEvent(name, payload));
+      connection.client.ready.catch((err: Error) => {
+        if (!quitting) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));
+      });
+
+      registerIpc(
+        createRouter({
+          mainHandlers: dialogHandlers(getWindow),
+          forward: (name, input) => connection.client.call(name, input),
+        }),
+      );
+      installMenu({ getWindow, send: (command) => broadcastEvent('app.menu', command), dataDir });
+      mainWindow = openWindow();
+    })
+    .catch((err: Error) => {
+      dialog.showErrorBox('Graphwright failed to start', err.stack ?? err.message);
+      app.exit(1);
+    });
+}

@@ -1,0 +1,101 @@
+// The application menu as data (pure, no 'electron' import at runtime, so it is unit-tested).
+import type { MenuItemConstructorOptions } from 'electron';
+import type { AppView, MenuCommand } from '../../shared/contract';
+
+export interface MenuActions {
+  /** Open the import dialog, then hand the picked paths to the renderer. */
+  importDocuments(): void;
+  /** Send a command to the renderer (export, undo, redo, navigate). */
+  command(command: MenuCommand): void;
+  showAbout(): void;
+  openDataFolder(): void;
+}
+
+export interface MenuContext {
+  isMac: boolean;
+  /** Development build: reload and developer tools entries. */
+  isDev: boolean;
+  appName: string;
+}
+
+export const VIEW_ENTRIES: { view: AppView; label: string }[] = [
+  { view: 'documents', label: 'Documents' },
+  { view: 'review', label: 'Review' },
+  { view: 'graph', label: 'Graph' },
+  { view: 'chat', label: 'Chat' },
+  { view: 'export', label: 'Export' },
+  { view: 'models', label: 'Models' },
+  { view: 'settings', label: 'Settings' },
+];
+
+export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemConstructorOptions[] {
+  const sep: MenuItemConstructorOptions = { type: 'separator' };
+  const template: MenuItemConstructorOptions[] = [];
+  if (ctx.isMac) {
+    template.push({
+      label: ctx.appName,
+      submenu: [
+        { label: `About ${ctx.appName}`, click: () => actions.showAbout() },
+        sep,
+        { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.command({ command: 'navigate', view: 'settings' }) },
+        sep,
+        { role: 'services' },
+        sep,
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        sep,
+        { role: 'quit' },
+      ],
+    });
+  }
+  template.push({
+    label: 'File',
+    submenu: [
+      { id: 'import', label: 'Import documents…', accelerator: 'CmdOrCtrl+O', click: () => actions.importDocuments() },
+      { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.command({ command: 'export' }) },
+      sep,
+      ...(ctx.isMac ? [] : [{ label: 'Settings', accelerator: 'CmdOrCtrl+,', click: () => actions.command({ command: 'navigate', view: 'settings' }) } as MenuItemConstructorOptions, sep]),
+      ctx.isMac ? { role: 'close' } : { role: 'quit' },
+    ],
+  });
+  template.push({
+    label: 'Edit',
+    submenu: [
+      // Undo/redo go to the renderer: text fields undo their typing, elsewhere it is the graph's
+      // undo through the contract (the revision log).
+      { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: () => actions.command({ command: 'undo' }) },
+      { id: 'redo', label: 'Redo', accelerator: ctx.isMac ? 'Shift+Cmd+Z' : 'Ctrl+Shift+Z', click: () => actions.command({ command: 'redo' }) },
+      ...(ctx.isMac ? [] : [{ id: 'redo-alt', label: 'Redo', accelerator: 'Ctrl+Y', visible: false, acceleratorWorksWhenHidden: true, click: () => actions.command({ command: 'redo' }) } as MenuItemConstructorOptions]),
+      sep,
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+    ],
+  });
+  template.push({
+    label: 'View',
+    submenu: [
+      ...VIEW_ENTRIES.map(
+        (e, i): MenuItemConstructorOptions => ({ id: `view-${e.view}`, label: e.label, accelerator: `CmdOrCtrl+${i + 1}`, click: () => actions.command({ command: 'navigate', view: e.view }) }),
+      ),
+      sep,
+      ...(ctx.isDev ? [{ role: 'reload' } as MenuItemConstructorOptions, { role: 'toggleDevTools' } as MenuItemConstructorOptions, sep] : []),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      sep,
+      { role: 'togglefullscreen' },
+    ],
+  });
+  if (ctx.isMac) template.push({ role: 'windowMenu' });
+  template.push({
+    role: 'help',
+    submenu: [
+      { id: 'data-folder', label: 'Show data folder', click: () => actions.openDataFolder() },
+      ...(ctx.isMac ? [] : [sep, { id: 'about', label: `About ${ctx.appName}`, click: () => actions.showAbout() } as MenuItemConstructorOptions]),
+    ],
+  });
+  return template;
+}

@@ -1,0 +1,43 @@
+// The application menu: File > Import documents… / Export…, Edit (undo/redo through the
+// renderer and the contract), View (the rail's views, zoom), Help.
+import { Menu, app, dialog, shell, type BrowserWindow } from 'electron';
+import type { MenuCommand } from '../../shared/contract';
+import { DOCUMENT_FILTERS, openFiles } from './dialogs';
+import { menuTemplate, type MenuActions } from './menu-template';
+
+export interface MenuDeps {
+  getWindow(): BrowserWindow | null;
+  /** Deliver a menu command to the renderer (the app.menu event). */
+  send(command: MenuCommand): void;
+  dataDir: string;
+}
+
+export function menuActions(deps: MenuDeps): MenuActions {
+  return {
+    async importDocuments() {
+      const picked = await openFiles(deps.getWindow(), { title: 'Import documents', multiple: true, filters: DOCUMENT_FILTERS });
+      if (!picked.canceled && picked.paths.length > 0) deps.send({ command: 'import', paths: picked.paths });
+    },
+    command: (command) => deps.send(command),
+    async showAbout() {
+      const win = deps.getWindow();
+      const options = {
+        type: 'info' as const,
+        title: `About ${app.getName()}`,
+        message: `${app.getName()} ${app.getVersion()}`,
+        detail: `Knowledge graphs from technical documents.\n\nElectron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}\nData: ${deps.dataDir}`,
+      };
+      if (win) await dialog.showMessageBox(win, options);
+      else await dialog.showMessageBox(options);
+    },
+    async openDataFolder() {
+      const error = await shell.openPath(deps.dataDir);
+      if (error) dialog.showErrorBox('Cannot open the data folder', `${deps.dataDir}\n\n${error}`);
+    },
+  };
+}
+
+export function installMenu(deps: MenuDeps): void {
+  const template = menuTemplate(menuActions(deps), { isMac: process.platform === 'darwin', isDev: !app.isPackaged, appName: app.getName() });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}

@@ -1,0 +1,242 @@
+// The main process <-> core utility process protocol: small typed request/response messages plus
+// event forwarding. Pure (no 'electron' import): the same code runs over Electron's parentPort /
+// UtilityProcess and over a Node MessageChannel in the tests.
+import type { CallResult } from '../../shared/dispatch';
+import { events, type EventName } from '../../shared/contract';
+
+/** Main -> core. */
+export type ToCore = { kind: 'call'; id: number; name: string; input: unknown } | { kind: 'shutdown'; id: number };
+
+/** Core -> main. */
+export type FromCore =
+  | { kind: 'ready'; dbPath: string; dataDir: string; pid: number }
+  | { kind: 'fatal'; message: string }
+  | { kind: 'result'; id: number; result: CallResult }
+  | { kind: 'event'; name: EventName; payload: unknown }
+  | { kind: 'closed'; id: number };
+
+/** One side of a message pipe, whatever carries it. */
+export interface Endpoint<In, Out> {
+  post(message: Out): void;
+  /** Returns a function that removes the listener. */
+  onMessage(listener: (message: In) => void): () => void;
+}
+
+/** What the core side needs of Core (a structural subset, so tests may pass a real Core). */
+export interface CoreLike {
+  readonly dbPath: string;
+  readonly dataDir: string;
+  call(name: unknown, input: unknown): Promise<CallResult>;
+  bus: { onAny(listener: (name: EventName, payload: unknown) => void): () => void };
+  close(): Promise<void>;
+}
+
+export interface CoreProcessOptions {
+  dbPath?: string;
+  dataDir?: string;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+export function isToCore(m: unknown): m is ToCore {
+  if (!isObject(m) || typeof m.id !== 'number' || !Number.isSafeInteger(m.id)) return false;
+  if (m.kind === 'call') return typeof m.name === 'string';
+  return m.kind === 'shutdown';
+}
+
+export function isFromCore(m: unknown): m is FromCore {
+  if (!isObject(m)) return false;
+  switch (m.kind) {
+    case 'ready':
+      return typeof m.dbPath === 'string' && typeof m.dataDir === 'string';
+    case 'fatal':
+      return typeof m.message === 'string';
+    case 'result':
+      return typeof m.id === 'number' && isObject(m.result) && typeof m.result.ok === 'boolean';
+    case 'event':
+      return typeof m.name === 'string' && Object.prototype.hasOwnProperty.call(events, m.name);
+    case 'closed':
+      return typeof m.id === 'number';
+    default:
+      return false;
+  }
+}
+
+/**
+ * The core side: build the core, answer calls, forward every bus event. A core that fails to
+ * open (bad database, native module built for the wrong ABI) is reported as 'fatal', and every
+ * call is then answered with that error instead of hanging.
+ */
+export function serveCore(
+  endpoint: Endpoint<unknown, FromCore>,
+  createCore: () => CoreLike | Promise<CoreLike>,
+  hooks: { onClosed?: () => void } = {},
+): { done: Promise<void> } {
+  let core: CoreLike | undefined;
+  let fatal: string | undefined;
+  let closing: Promise<void> | undefined;
+  let unsubscribeBus: (() => void) | undefined;
+  let resolveDone!: () => void;
+  const done = new Promise<void>((r) => (resolveDone = r));
+
+  const opened = (async () => {
+    try {
+      core = await createCore();
+      unsubscribeBus = core.bus.onAny((name, payload) => endpoint.post({ kind: 'event', name, payload }));
+      endpoint.post({ kind: 'ready', dbPath: core.dbPath, dataDir: core.dataDir, pid: process.pid });
+    } catch (err) {
+      fatal = err instanceof Error ? err.message : String(err);
+      endpoint.post({ kind: 'fatal', message: fatal });
+    }
+  })();
+
+  const close = () =>
+    (closing ??= (async () => {
+      await opened;
+      unsubscribeBus?.();
+      await core?.close();
+    })());
+
+  const off = endpoint.onMessage((message) => {
+    if (!isToCore(message)) return; // not ours: ignore rather than crash
+    if (message.kind === 'shutdown') {
+      close().then(
+        () => {
+          endpoint.post({ kind: 'closed', id: message.id });
+          off();
+          hooks.onClosed?.();
+          resolveDone();
+        },
+        (err) => {
+          endpoint.post({ kind: 'fatal', message: `close failed: ${(err as Error).message}` });
+          resolveDone();
+        },
+      );
+      return;
+    }
+    const { id, name, input } = message;
+    void (async () => {
+      await opened;
+      let result: CallResult;
+      if (closing) result = { ok: false, error: { code: 'unsupported', message: 'the core is shutting down' } };
+      else if (!core) result = { ok: false, error: { code: 'internal', message: `the core failed to start: ${fatal}` } };
+      else result = await core.call(name, input); // validates in and out, never throws
+      endpoint.post({ kind: 'result', id, result });
+    })();
+  });
+
+  return { done };
+}
+
+export interface ReadyInfo {
+  dbPath: string;
+  dataDir: string;
+  pid: number;
+}
+
+/**
+ * The main side: a promise per call, matched by id; events handed to listeners. When the
+ * process dies every pending call is answered with an error (never left hanging).
+ */
+export class CoreClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, (result: CallResult) => void>();
+  private readonly closedWaiters = new Map<number, () => void>();
+  private readonly listeners = new Set<(name: EventName, payload: unknown) => void>();
+  private failure: string | undefined;
+  private readyInfo: ReadyInfo | undefined;
+  private readonly off: () => void;
+  readonly ready: Promise<ReadyInfo>;
+  private settleReady!: { resolve: (info: ReadyInfo) => void; reject: (err: Error) => void };
+
+  constructor(private readonly endpoint: Endpoint<unknown, ToCore>) {
+    this.ready = new Promise<ReadyInfo>((resolve, reject) => (this.settleReady = { resolve, reject }));
+    this.ready.catch(() => undefined); // observed through call() results too
+    this.off = endpoint.onMessage((m) => this.receive(m));
+  }
+
+  get info(): ReadyInfo | undefined {
+    return this.readyInfo;
+  }
+
+  private receive(m: unknown): void {
+    if (!isFromCore(m)) return;
+    switch (m.kind) {
+      case 'ready':
+        this.readyInfo = { dbPath: m.dbPath, dataDir: m.dataDir, pid: m.pid };
+        this.settleReady.resolve(this.readyInfo);
+        break;
+      case 'fatal':
+        this.fail(`the core failed: ${m.message}`);
+        break;
+      case 'result': {
+        const settle = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        settle?.(m.result);
+        break;
+      }
+      case 'event':
+        for (const l of this.listeners) l(m.name, m.payload);
+        break;
+      case 'closed': {
+        const w = this.closedWaiters.get(m.id);
+        this.closedWaiters.delete(m.id);
+        w?.();
+        break;
+      }
+    }
+  }
+
+  /** Run a contract call in the core. Never rejects: failures come back as {ok: false}. */
+  call(name: string, input: unknown): Promise<CallResult> {
+    if (this.failure) return Promise.resolve({ ok: false, error: { code: 'internal', message: this.failure } });
+    const id = this.nextId++;
+    return new Promise<CallResult>((resolve) => {
+      this.pending.set(id, resolve);
+      try {
+        this.endpoint.post({ kind: 'call', id, name, input });
+      } catch (err) {
+        this.pending.delete(id);
+        resolve({ ok: false, error: { code: 'bad_request', message: `input cannot be sent: ${(err as Error).message}` } });
+      }
+    });
+  }
+
+  onEvent(listener: (name: EventName, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The process is gone (or the core reported a fatal error): answer everything pending. */
+  fail(reason: string): void {
+    this.failure ??= reason;
+    this.settleReady.reject(new Error(reason));
+    const error = { ok: false as const, error: { code: 'internal' as const, message: reason } };
+    for (const settle of this.pending.values()) settle(error);
+    this.pending.clear();
+    for (const w of this.closedWaiters.values()) w();
+    this.closedWaiters.clear();
+  }
+
+  /** Ask the core to stop its jobs and close the database; resolves when it has, or after timeoutMs. */
+  shutdown(timeoutMs = 5000): Promise<boolean> {
+    if (this.failure) return Promise.resolve(false);
+    const id = this.nextId++;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.closedWaiters.delete(id);
+        resolve(false);
+      }, timeoutMs);
+      this.closedWaiters.set(id, () => {
+        clearTimeout(timer);
+        resolve(!this.failure);
+      });
+      this.endpoint.post({ kind: 'shutdown', id });
+    }).finally(() => {
+      this.fail('the core has shut down');
+      this.off();
+    });
+  }
+}

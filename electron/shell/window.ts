@@ -1,0 +1,63 @@
+// The main window and the hardening every web contents gets.
+import { BrowserWindow, app, shell, type WebContents } from 'electron';
+import path from 'node:path';
+import { RENDERER_ENTRY_URL, isAllowedNavigation, isExternalLink } from './security';
+
+export interface WindowOptions {
+  iconPath?: string;
+}
+
+export const WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  experimentalFeatures: false,
+  navigateOnDragDrop: false,
+  spellcheck: true,
+} as const;
+
+export function createMainWindow(options: WindowOptions = {}): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Graphwright',
+    backgroundColor: '#ffffff',
+    icon: options.iconPath,
+    webPreferences: { ...WEB_PREFERENCES, preload: path.join(import.meta.dirname, 'preload.cjs') },
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(RENDERER_ENTRY_URL);
+  return win;
+}
+
+/** Applied to every web contents the app creates (app 'web-contents-created'). */
+export function hardenWebContents(contents: WebContents, devOrigins: readonly string[] = []): void {
+  // No navigation away from the renderer: links open in the system browser instead.
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    if (isAllowedNavigation(url, devOrigins)) return;
+    event.preventDefault();
+    if (isExternalLink(url)) void shell.openExternal(url);
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAllowedNavigation(event.url, devOrigins)) event.preventDefault();
+  });
+  // No new windows, ever.
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalLink(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  // No <webview>.
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  // No devtools in a packaged build.
+  if (app.isPackaged) contents.on('devtools-opened', () => contents.closeDevTools());
+}
