@@ -151,7 +151,9 @@ export class JobRunner {
 
   private pump(): void {
     if (!this.started || this.pumping) return;
-    this.pumping = (async () => {
+    const loop = async () => {
+      // Yield first, so a job enqueued in the same tick as start() is seen, and `pumping` is set before the loop ends.
+      await Promise.resolve();
       try {
         for (;;) {
           if (!this.started) break;
@@ -162,7 +164,8 @@ export class JobRunner {
       } finally {
         this.pumping = null;
       }
-    })();
+    };
+    this.pumping = loop();
   }
 
   private async runOne(record: JobRecord): Promise<void> {

@@ -1,0 +1,60 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { Rail, VIEWS, type ViewId } from './components/Rail';
+import { StatusBar } from './components/StatusBar';
+import { DocumentsView } from './features/documents/DocumentsView';
+import { ReviewView } from './features/review/ReviewView';
+import { GraphView } from './features/graph/GraphView';
+import { ChatView } from './features/chat/ChatView';
+import { ExportView } from './features/export/ExportView';
+import { ModelsView } from './features/models/ModelsView';
+import { SettingsView } from './features/settings/SettingsView';
+
+const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
+  documents: DocumentsView,
+  review: ReviewView,
+  graph: GraphView,
+  chat: ChatView,
+  export: ExportView,
+  models: ModelsView,
+  settings: SettingsView,
+};
+
+function viewFromHash(): ViewId {
+  const id = window.location.hash.replace(/^#\/?/, '');
+  return (VIEWS.find((v) => v.id === id)?.id ?? 'documents') as ViewId;
+}
+
+export function App() {
+  const [view, setView] = useState<ViewId>(viewFromHash);
+  useEffect(() => {
+    const onHash = () => setView(viewFromHash());
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const v = VIEWS.find((x) => x.key === e.key);
+      if (v) {
+        e.preventDefault();
+        select(v.id);
+      }
+    };
+    window.addEventListener('hashchange', onHash);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  const select = (id: ViewId) => {
+    window.location.hash = `/${id}`;
+    setView(id);
+  };
+  const View = VIEW_COMPONENTS[view];
+  return (
+    <div className="app">
+      <Rail current={view} onSelect={select} />
+      <main className="main">
+        <View />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

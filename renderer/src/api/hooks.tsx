@@ -1,0 +1,63 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { CallInput, CallName, CallOutput } from '../../../shared/contract';
+import type { JobInfo } from '../../../shared/schemas';
+import type { ApiClient } from './client';
+
+const ApiContext = createContext<ApiClient | null>(null);
+
+export function useApi(): ApiClient {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi outside ApiProvider');
+  return api;
+}
+
+/** Which cached calls each event makes stale. */
+const INVALIDATES: Record<string, CallName[]> = {
+  'documents.changed': ['documents.list', 'documents.get', 'documents.chunks', 'app.status'],
+  'graph.changed': ['triples.list', 'nodes.list', 'app.status'],
+};
+
+export function ApiProvider({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {
+  useEffect(
+    () =>
+      api.onAny((name, payload) => {
+        for (const call of INVALIDATES[name] ?? []) void queryClient.invalidateQueries({ queryKey: [call] });
+        if (name === 'job.progress') {
+          const job = payload as JobInfo;
+          queryClient.setQueryData<JobInfo[]>(['jobs.list', { limit: 50 }], (old) => {
+            const list = old ? [...old] : [];
+            const i = list.findIndex((j) => j.id === job.id);
+            if (i >= 0) list[i] = job;
+            else list.unshift(job);
+            return list;
+          });
+          if (job.state !== 'running' && job.state !== 'queued') void queryClient.invalidateQueries({ queryKey: ['app.status'] });
+        }
+      }),
+    [api, queryClient],
+  );
+  return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+/** A contract call as a TanStack query, keyed by [name, input]. */
+export function useCall<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  options: Omit<UseQueryOptions<CallOutput<N>, Error>, 'queryKey' | 'queryFn'> = {},
+) {
+  const api = useApi();
+  return useQuery<CallOutput<N>, Error>({ queryKey: [name, input], queryFn: () => api.call(name, input), ...options });
+}
+
+/** A contract call as a mutation; invalidates the named queries when it succeeds. */
+export function useCallMutation<N extends CallName>(name: N, invalidate: CallName[] = []) {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useMutation<CallOutput<N>, Error, CallInput<N>>({
+    mutationFn: (input) => api.call(name, input),
+    onSuccess: () => {
+      for (const key of invalidate) void qc.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}

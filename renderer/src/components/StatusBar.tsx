@@ -1,0 +1,37 @@
+import { useCall, useCallMutation } from '../api/hooks';
+import type { JobInfo } from '../../../shared/schemas';
+
+function JobChip({ job }: { job: JobInfo }) {
+  const cancel = useCallMutation('jobs.cancel');
+  const pct = job.progress.total > 0 ? Math.round((100 * job.progress.done) / job.progress.total) : 0;
+  return (
+    <div className="job-chip" data-testid={`job-${job.id}`} data-state={job.state}>
+      <span className="job-title">{job.title}</span>
+      <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} aria-label={`${job.title} progress`} />
+      <span className="job-pct">{pct}%</span>
+      {job.progress.message && <span className="job-msg">{job.progress.message}</span>}
+      <button type="button" className="link" onClick={() => cancel.mutate({ id: job.id })} aria-label={`Cancel ${job.title}`}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+export function StatusBar() {
+  const jobs = useCall('jobs.list', { limit: 50 }, { refetchInterval: 5000 });
+  const status = useCall('app.status', {});
+  const active = (jobs.data ?? []).filter((j) => j.state === 'running' || j.state === 'queued');
+  const s = status.data;
+  return (
+    <footer className="status-bar" aria-label="Status">
+      <div className="jobs" aria-live="polite">
+        {active.length === 0 ? <span className="muted">No running jobs</span> : active.map((j) => <JobChip key={j.id} job={j} />)}
+      </div>
+      {s && (
+        <div className="counts muted" data-testid="store-counts">
+          {s.documents} documents · {s.chunks} chunks · {s.nodes.entity + s.nodes.event} nodes · {s.triples.proposed + s.triples.accepted} triples
+        </div>
+      )}
+    </footer>
+  );
+}
