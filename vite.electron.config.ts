@@ -55,7 +55,6 @@ function sourceLocatedImportMeta(): Plugin {
 
 export default defineConfig({
   root,
-  configFile: false,
   publicDir: false,
   envPrefix: 'GRAPHWRIGHT_PUBLIC_',
   logLevel: 'warn',
