@@ -55,6 +55,8 @@ export function findElectronBinary(options: { allowDownload: boolean }): { binar
   }
   if (!options.allowDownload) return { reason: `the Electron binary is not downloaded (${path.join(pkgDir, 'dist')} is missing)` };
   try {
+    // In plain Node, require('electron') is the binary's path (and fetches it on first use).
+    // eslint-disable-next-line boundaries/layers
     const binary = require('electron') as unknown as string;
     if (typeof binary === 'string' && fs.existsSync(binary)) return { binary };
     return { reason: `the Electron binary is missing: ${String(binary)}` };

@@ -1,0 +1,215 @@
+// ESLint flat config: fast, type-less recommended rules plus the architecture's import boundaries
+// (docs/ARCHITECTURE.md). test/lint/boundaries.test.ts proves each boundary still reports.
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const ROOT = import.meta.dirname;
+
+// ---------------------------------------------------------------------------------------------
+// Boundaries between the layers. Bare module names (electron, node builtins, packages) are
+// restricted with no-restricted-imports; relative imports that cross into a forbidden folder
+// are caught by the local rule below, which resolves them against the importing file.
+
+const nodeBuiltins = [...new Set(builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.split('/')[0]))];
+
+const electronOnlyInShell = {
+  name: 'electron',
+  message: "'electron' may only be imported under electron/shell/ (the core runs in plain Node; the renderer goes through window.api).",
+};
+
+/** Layer folders (relative to the repo root, '/' separated) and what each may not reach. */
+export const LAYERS = {
+  shared: { files: ['shared/**'], forbid: [{ outside: 'shared/', message: 'shared/ imports only zod and shared/.' }] },
+  core: {
+    files: ['electron/core/**'],
+    forbid: [
+      { inside: 'electron/shell/', message: 'electron/core may not import the Electron shell.' },
+      { inside: 'electron/cli/', message: 'electron/core may not import the CLI.' },
+      { inside: 'electron/cli.ts', message: 'electron/core may not import the CLI.' },
+      { inside: 'renderer/', message: 'electron/core may not import the renderer.' },
+    ],
+  },
+  cli: {
+    files: ['electron/cli.ts', 'electron/cli/**'],
+    forbid: [
+      { inside: 'electron/shell/', message: 'The CLI may not import the Electron shell.' },
+      { inside: 'renderer/', message: 'The CLI may not import the renderer.' },
+    ],
+  },
+  shell: {
+    files: ['electron/shell/**'],
+    forbid: [
+      { inside: 'electron/cli/', message: 'The shell may not import the CLI.' },
+      { inside: 'electron/cli.ts', message: 'The shell may not import the CLI.' },
+      { inside: 'renderer/', message: 'The shell may not import the renderer (it loads the built one).' },
+    ],
+  },
+  renderer: {
+    files: ['renderer/**'],
+    forbid: [{ inside: 'electron/', message: 'The renderer may not import electron/ (core, shell, CLI): use the API client (window.api or HTTP).' }],
+  },
+};
+
+function importSources(node) {
+  switch (node.type) {
+    case 'ImportDeclaration':
+    case 'ExportAllDeclaration':
+    case 'ExportNamedDeclaration':
+    case 'ImportExpression':
+      return node.source && node.source.type === 'Literal' && typeof node.source.value === 'string' ? node.source : null;
+    case 'CallExpression':
+      return node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string'
+        ? node.arguments[0]
+        : null;
+    default:
+      return null;
+  }
+}
+
+const layerRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Relative imports may not cross the architecture boundaries; dynamic import()/require() of restricted packages are caught too.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          forbid: { type: 'array', items: { type: 'object', properties: { inside: { type: 'string' }, outside: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false } },
+          forbidPackages: { type: 'array', items: { type: 'object', properties: { regex: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false } },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { forbid = [], forbidPackages = [] } = context.options[0] ?? {};
+    const packages = forbidPackages.map((p) => ({ re: new RegExp(p.regex), message: p.message }));
+    const check = (node) => {
+      const source = importSources(node);
+      if (!source) return;
+      const spec = source.value;
+      if (spec.startsWith('.') || spec.startsWith('/')) {
+        const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+        for (const f of forbid) {
+          const hit = f.inside ? target === f.inside.replace(/\/$/, '') || target.startsWith(f.inside) || target === f.inside.replace(/\.ts$/, '') : !(target + '/').startsWith(f.outside);
+          if (hit) {
+            context.report({ node: source, message: `'${spec}' crosses a boundary: ${f.message}` });
+            return;
+          }
+        }
+      } else if (node.type === 'ImportExpression' || node.type === 'CallExpression') {
+        // Static imports of packages are no-restricted-imports' job; dynamic ones are ours.
+        const p = packages.find((x) => x.re.test(spec));
+        if (p) context.report({ node: source, message: `'${spec}': ${p.message}` });
+      }
+    };
+    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check, CallExpression: check };
+  },
+};
+
+const boundaries = { meta: { name: 'graphwright-boundaries' }, rules: { layers: layerRule } };
+
+const ELECTRON_RE = '^electron(/|$)';
+const BUILTIN_RE = `^(node:.*|(${nodeBuiltins.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/.*)?)$`;
+
+function restrictedImports({ electron = false, builtins = false, onlyZod = false }) {
+  const paths = [];
+  const patterns = [];
+  if (electron) {
+    paths.push(electronOnlyInShell);
+    patterns.push({ regex: '^electron/', message: electronOnlyInShell.message });
+  }
+  if (builtins) {
+    patterns.push({ regex: BUILTIN_RE, message: 'The renderer runs in a browser sandbox: no Node built-ins.' });
+  }
+  if (onlyZod) {
+    patterns.push({ regex: '^(?!\\.|zod(/|$)).', message: 'shared/ imports only zod and shared/.' });
+  }
+  return ['error', { paths, patterns }];
+}
+
+function layerConfig(layer, restrictions, packages) {
+  return {
+    files: layer.files.map((f) => (f.endsWith('**') ? `${f}/*.{ts,tsx,js,mjs,cjs}` : f)),
+    plugins: { boundaries },
+    rules: {
+      'no-restricted-imports': restrictedImports(restrictions),
+      'boundaries/layers': ['error', { forbid: layer.forbid, forbidPackages: packages }],
+    },
+  };
+}
+
+const electronPkg = { regex: ELECTRON_RE, message: electronOnlyInShell.message };
+const builtinPkg = { regex: BUILTIN_RE, message: 'The renderer runs in a browser sandbox: no Node built-ins.' };
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-electron/',
+      'release/',
+      '.cache/',
+      '.tmp/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+      'models/',
+      '**/*.tmp.ts',
+      '.tmp-*',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'no-control-regex': 'off',
+      'prefer-const': ['error', { destructuring: 'all' }],
+      'no-useless-escape': 'warn',
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true, allowTaggedTemplates: true }],
+    },
+  },
+  {
+    // Playwright fixtures take their dependencies as `async ({}, use) => …`.
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['electron/shell/preload.ts', 'electron/shell/bridge.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // Boundaries: 'electron' everywhere but the shell; then each layer's own list.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['electron/shell/**'],
+    plugins: { boundaries },
+    rules: {
+      'no-restricted-imports': restrictedImports({ electron: true }),
+      'boundaries/layers': ['error', { forbidPackages: [electronPkg] }],
+    },
+  },
+  layerConfig(LAYERS.shared, { electron: true, onlyZod: true }, [electronPkg, { regex: '^(?!zod(/|$)).', message: 'shared/ imports only zod and shared/.' }]),
+  layerConfig(LAYERS.core, { electron: true }, [electronPkg]),
+  layerConfig(LAYERS.cli, { electron: true }, [electronPkg]),
+  layerConfig(LAYERS.shell, {}, []),
+  layerConfig(LAYERS.renderer, { electron: true, builtins: true }, [electronPkg, builtinPkg]),
+);

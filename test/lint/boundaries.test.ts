@@ -1,0 +1,124 @@
+// The import boundaries of docs/ARCHITECTURE.md, checked through ESLint's API on in-memory code
+// with fake file paths, so a broken or loosened rule set fails here.
+import { beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+async function lint(file: string, code: string): Promise<{ rule: string | null; message: string }[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  expect(result, `${file} is linted (not ignored)`).toBeDefined();
+  return result.messages.filter((m) => m.severity === 2).map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'boundaries/layers']);
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  return (await lint(file, code)).filter((m) => m.rule && BOUNDARY_RULES.has(m.rule)).map((m) => m.message);
+}
+
+describe("'electron' only under electron/shell/", () => {
+  it('is allowed in the shell', async () => {
+    expect(await boundaryErrors('electron/shell/fake.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
+  });
+
+  it.each(['electron/core/fake.ts', 'electron/core/store/fake.ts', 'electron/cli/fake.ts', 'electron/cli.ts', 'shared/fake.ts', 'renderer/src/fake.tsx', 'test/fake.test.ts', 'scripts/fake.ts'])(
+    'is refused in %s',
+    async (file) => {
+      const errors = await boundaryErrors(file, "import { app } from 'electron';\nexport const a = app;\n");
+      expect(errors.join('\n')).toMatch(/electron\/shell/);
+    },
+  );
+
+  it('catches subpaths, dynamic import() and require()', async () => {
+    expect(await boundaryErrors('electron/core/fake.ts', "import { ipcMain } from 'electron/main';\nexport const i = ipcMain;\n")).toHaveLength(1);
+    expect(await boundaryErrors('electron/core/fake.ts', "export const e = await import('electron');\n")).toHaveLength(1);
+    expect(await boundaryErrors('electron/core/fake.ts', "declare const require: (m: string) => unknown;\nexport const e = require('electron');\n")).toHaveLength(1);
+    expect(await boundaryErrors('electron/core/fake.ts', "export { app } from 'electron';\n")).toHaveLength(1);
+  });
+
+  it('does not confuse packages whose names start with electron', async () => {
+    expect(await boundaryErrors('scripts/fake.ts', "import b from 'electron-builder';\nexport const x = b;\n")).toEqual([]);
+  });
+});
+
+describe('the renderer', () => {
+  it.each(["import fs from 'node:fs';", "import path from 'path';", "import { readFile } from 'fs/promises';", "import { spawn } from 'child_process';", "import os from 'node:os';"])(
+    'may not import Node built-ins: %s',
+    async (line) => {
+      const errors = await boundaryErrors('renderer/src/features/fake.tsx', `${line}\nexport {};\n`);
+      expect(errors.join('\n')).toMatch(/Node built-ins/);
+    },
+  );
+
+  it.each(['../../../electron/core/core', '../../../electron/shell/bridge', '../../../electron/cli/main', '../../../electron/core/store'])('may not import %s', async (spec) => {
+    const errors = await boundaryErrors('renderer/src/features/fake.ts', `import * as m from '${spec}';\nexport const x = m;\n`);
+    expect(errors.join('\n')).toMatch(/renderer may not import electron/);
+  });
+
+  it('may import shared/, its own files and browser packages', async () => {
+    const code = "import { calls } from '../../../shared/contract';\nimport { x } from '../../api/client';\nimport { useState } from 'react';\nexport const y = [calls, x, useState];\n";
+    expect(await boundaryErrors('renderer/src/features/fake.ts', code)).toEqual([]);
+  });
+
+  it('dynamic import of a built-in is caught too', async () => {
+    expect(await boundaryErrors('renderer/src/fake.ts', "export const m = import('node:fs');\n")).toHaveLength(1);
+  });
+});
+
+describe('electron/core', () => {
+  it.each([
+    ['electron/core/api/fake.ts', '../../shell/main'],
+    ['electron/core/fake.ts', '../shell/ipc'],
+    ['electron/core/api/fake.ts', '../../cli/main'],
+    ['electron/core/fake.ts', '../cli'],
+    ['electron/core/api/fake.ts', '../../../renderer/src/App'],
+  ])('%s may not import %s', async (file, spec) => {
+    const errors = await boundaryErrors(file, `import * as m from '${spec}';\nexport const x = m;\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/crosses a boundary/);
+  });
+
+  it('may import itself, shared/ and packages', async () => {
+    const code = "import { Store } from '../store';\nimport { calls } from '../../../shared/contract';\nimport Database from 'better-sqlite3';\nimport fs from 'node:fs';\nexport const x = [Store, calls, Database, fs];\n";
+    expect(await boundaryErrors('electron/core/api/fake.ts', code)).toEqual([]);
+  });
+});
+
+describe('shared/', () => {
+  it('may import zod and shared/', async () => {
+    const code = "import { z } from 'zod';\nimport { calls } from './contract';\nimport { ApiError } from '../errors';\nexport const x = [z, calls, ApiError];\n";
+    expect(await boundaryErrors('shared/contract/fake.ts', code)).toEqual([]);
+  });
+
+  it.each(["import fs from 'node:fs';", "import React from 'react';", "import { Core } from '../electron/core/core';", "import { App } from '../renderer/src/App';"])('may not: %s', async (line) => {
+    expect(await boundaryErrors('shared/fake.ts', `${line}\nexport {};\n`)).toHaveLength(1);
+  });
+});
+
+describe('the CLI and the shell', () => {
+  it('the CLI may not import the shell', async () => {
+    expect(await boundaryErrors('electron/cli/commands/fake.ts', "import { x } from '../../shell/router';\nexport const y = x;\n")).toHaveLength(1);
+  });
+  it('the shell may import the core but not the CLI', async () => {
+    expect(await boundaryErrors('electron/shell/fake.ts', "import { Core } from '../core/core';\nexport const c = Core;\n")).toEqual([]);
+    expect(await boundaryErrors('electron/shell/fake.ts', "import { main } from '../cli/main';\nexport const m = main;\n")).toHaveLength(1);
+  });
+});
+
+describe('general rules', () => {
+  it('unused variables are errors, _-prefixed arguments are not; any is only a warning', async () => {
+    const [result] = await eslint.lintText('export function f(_a: number, b: number): any {\n  const unused = 1;\n  return b;\n}\n', {
+      filePath: path.join(ROOT, 'electron/core/fake.ts'),
+    });
+    const byRule = result.messages.map((m) => `${m.ruleId}:${m.severity}`);
+    expect(byRule).toContain('@typescript-eslint/no-unused-vars:2');
+    expect(result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-unused-vars')).toHaveLength(1);
+    expect(byRule).toContain('@typescript-eslint/no-explicit-any:1');
+  });
+});
