@@ -12,7 +12,11 @@ export interface ChatMessage {
 export interface GenerateOptions {
   /** Stop after this many tokens (always bound it: random weights never stop on their own). */
   maxTokens?: number;
+  /** 0 (the default for generate) is greedy: the same prompt gives the same answer. */
   temperature?: number;
+  /** Seed of the sampler when temperature > 0. */
+  seed?: number;
+  /** Aborting rejects generate() with an AbortError; stream() just ends. */
   signal?: AbortSignal;
 }
 
@@ -21,6 +25,8 @@ export interface GenerateResult<T> {
   /** Mean probability of the sampled tokens when the engine reports it, else undefined. */
   confidence?: number;
   tokens: number;
+  /** The raw text the value was parsed from. */
+  text?: string;
 }
 
 export interface EngineInfo {
@@ -35,6 +41,43 @@ export interface EngineInfo {
   contextSize: number;
   parallelSequences: number;
   embeddingDimension?: number;
+  /** Layers offloaded to the GPU (llama only) and the model's total. */
+  gpuLayers?: number;
+  totalLayers?: number;
+  /** CPU threads used for evaluation (llama only). */
+  threads?: number;
+}
+
+export type LlmErrorCode =
+  | 'load_failed' // the model could not be loaded (bad file, out of memory)
+  | 'invalid_output' // the model's answer did not parse or did not match the schema
+  | 'truncated' // maxTokens ran out before the answer was complete
+  | 'timeout' // an HTTP request took too long
+  | 'http' // an HTTP endpoint answered with an error status
+  | 'unavailable' // the endpoint could not be reached
+  | 'closed'; // the engine was closed
+
+/** Every engine failure other than an abort (which is a DOMException named AbortError). */
+export class LlmError extends Error {
+  constructor(
+    readonly code: LlmErrorCode,
+    message: string,
+    readonly details?: { status?: number; text?: string; retryAfterMs?: number; cause?: unknown },
+  ) {
+    super(message);
+    this.name = 'LlmError';
+  }
+}
+
+export function isAbortError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || (err as { code?: string }).code === 'ABORT_ERR');
+}
+
+/** The error an aborted call rejects with. */
+export function abortError(signal?: AbortSignal): Error {
+  const reason = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException(typeof reason === 'string' ? reason : 'The operation was aborted', 'AbortError');
 }
 
 export interface LlmEngine {

@@ -1,0 +1,458 @@
+// LlmEngine on node-llama-cpp: a local GGUF model on the user's GPU, or the CPU when the GPU
+// cannot take it. Plain Node (under Electron it runs in a utility process, never the renderer).
+//
+//   const engine = await LlamaEngine.load({ modelPath, maxThreads: 1, sequences: 2 });
+//   const { value, confidence } = await engine.generate(messages, schema, { maxTokens: 256 });
+//   for await (const token of engine.stream(messages, { signal })) ...
+//   const vectors = await engine.embed(['a', 'b']);
+//   await engine.close();
+//
+// One context holds N sequences; generate() and stream() calls take a free sequence and queue
+// when all are busy, so N chunks are extracted in parallel and their tokens share batches.
+import path from 'node:path';
+import type {
+  ChatHistoryItem,
+  ChatWrapper,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaEmbeddingContext,
+  LlamaGrammar,
+  LlamaJsonSchemaGrammar,
+  LlamaModel,
+  Token,
+} from 'node-llama-cpp';
+import { abortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
+import { defaultThreads, getRuntime, nodeLlamaCpp, type GpuSetting } from './runtime';
+import { GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
+
+export interface LlamaEngineOptions {
+  modelPath: string;
+  /** 'auto' (default) uses CUDA / Vulkan / Metal when present; false forces the CPU. */
+  gpu?: GpuSetting;
+  /** Layers on the GPU: 'auto' (default) fits what the free VRAM allows. */
+  gpuLayers?: 'auto' | 'max' | number;
+  /** CPU threads. Default: the machine's math cores less one (GRAPHWRIGHT_LLM_THREADS overrides). Tests use 1. */
+  maxThreads?: number;
+  /** Parallel sequences in the context (default 2). */
+  sequences?: number;
+  /** Tokens per sequence (default: the model's training context, at most 4096). */
+  contextSize?: number;
+  /** Context of the embedding context (default: like contextSize, at most 2048). */
+  embeddingContextSize?: number;
+}
+
+/** A tiny async mutex/queue of free sequences. */
+class SequencePool {
+  private readonly free: LlamaContextSequence[];
+  private readonly waiters: { resolve: (s: LlamaContextSequence) => void; reject: (e: unknown) => void; signal?: AbortSignal; onAbort?: () => void }[] = [];
+  private busy = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(sequences: LlamaContextSequence[]) {
+    this.free = [...sequences];
+  }
+
+  acquire(signal?: AbortSignal): Promise<LlamaContextSequence> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const s = this.free.shift();
+    if (s) {
+      this.busy++;
+      return Promise.resolve(s);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: (typeof this.waiters)[number] = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = this.waiters.indexOf(waiter);
+          if (i >= 0) this.waiters.splice(i, 1);
+          reject(abortError(signal));
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.waiters.push(waiter);
+    });
+  }
+
+  release(s: LlamaContextSequence): void {
+    const next = this.waiters.shift();
+    if (next) {
+      if (next.signal && next.onAbort) next.signal.removeEventListener('abort', next.onAbort);
+      next.resolve(s);
+      return;
+    }
+    this.busy--;
+    this.free.push(s);
+    if (this.busy === 0) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** Reject everyone waiting (the engine is closing). */
+  rejectWaiters(err: Error): void {
+    for (const w of this.waiters.splice(0)) {
+      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+      w.reject(err);
+    }
+  }
+
+  idle(): Promise<void> {
+    return this.busy === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+}
+
+/** Push-to-pull bridge: callbacks push chunks, the consumer iterates. */
+class ChunkQueue implements AsyncIterable<string> {
+  private items: string[] = [];
+  private done = false;
+  private error: unknown;
+  private wake: (() => void) | null = null;
+
+  push(s: string): void {
+    if (!s) return;
+    this.items.push(s);
+    this.wake?.();
+  }
+  end(err?: unknown): void {
+    this.done = true;
+    this.error = err;
+    this.wake?.();
+  }
+  async *[Symbol.asyncIterator](): AsyncIterator<string> {
+    for (;;) {
+      if (this.items.length) {
+        yield this.items.shift()!;
+        continue;
+      }
+      if (this.done) {
+        if (this.error) throw this.error;
+        return;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+}
+
+function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
+  const history: ChatHistoryItem[] = [];
+  for (const m of messages) {
+    if (m.role === 'system') history.push({ type: 'system', text: m.content });
+    else if (m.role === 'user') history.push({ type: 'user', text: m.content });
+    else history.push({ type: 'model', response: [m.content] });
+  }
+  history.push({ type: 'model', response: [] });
+  return history;
+}
+
+const MAX_GRAMMARS = 32;
+
+export class LlamaEngine implements LlmEngine {
+  private closed = false;
+  private closing: Promise<void> | null = null;
+  private embeddingContext: Promise<LlamaEmbeddingContext> | null = null;
+  private embedLock: Promise<unknown> = Promise.resolve();
+  private readonly grammars = new Map<string, Promise<LlamaJsonSchemaGrammar<any>>>();
+  private readonly pool: SequencePool | null;
+
+  private constructor(
+    private readonly llama: Llama,
+    private readonly model: LlamaModel,
+    private readonly context: LlamaContext | null,
+    private readonly chatWrapper: ChatWrapper,
+    private readonly gguf: GgufInfo,
+    private readonly threads: number,
+    private readonly options: LlamaEngineOptions,
+    private readonly details: { fallbackReason?: string; vramTotalBytes?: number; vramUsedBytes?: number },
+  ) {
+    this.pool = context ? new SequencePool(Array.from({ length: context.totalSequences }, () => context.getSequence())) : null;
+  }
+
+  /**
+   * Load a model. GPU first (unless gpu: false); when the GPU load fails (out of VRAM, driver
+   * trouble) it loads on the CPU and info().fallbackReason says why. Errors are LlmError('load_failed').
+   */
+  static async load(options: LlamaEngineOptions): Promise<LlamaEngine> {
+    const modelPath = path.resolve(options.modelPath);
+    let gguf: GgufInfo;
+    try {
+      gguf = await readGgufInfo(modelPath);
+    } catch (err) {
+      throw new LlmError('load_failed', err instanceof GgufError ? err.message : `cannot read ${modelPath}: ${(err as Error).message}`, { cause: err });
+    }
+    const { resolveChatWrapper, GeneralChatWrapper } = await nodeLlamaCpp();
+    const gpu = options.gpu ?? 'auto';
+    let runtime = await getRuntime({ gpu, maxThreads: options.maxThreads });
+    let fallbackReason = runtime.fallbackReason;
+
+    const attempt = async (llama: Llama) => {
+      const threads = options.maxThreads ?? defaultThreads(llama.cpuMathCores);
+      const model = await llama.loadModel({ modelPath, gpuLayers: llama.gpu === false ? 0 : (options.gpuLayers ?? 'auto') });
+      try {
+        let context: LlamaContext | null = null;
+        if (!gguf.isEmbedding) {
+          const train = model.trainContextSize;
+          const contextSize = options.contextSize ?? Math.min(train, 4096);
+          context = await model.createContext({ sequences: Math.max(1, options.sequences ?? 2), contextSize, threads, flashAttention: 'auto' });
+        }
+        return { model, context, threads };
+      } catch (err) {
+        await model.dispose().catch(() => undefined);
+        throw err;
+      }
+    };
+
+    let loaded: Awaited<ReturnType<typeof attempt>>;
+    try {
+      loaded = await attempt(runtime.llama);
+    } catch (err) {
+      if (runtime.llama.gpu === false) throw loadError(modelPath, gguf, err);
+      fallbackReason = `loading on ${runtime.llama.gpu} failed (${(err as Error).message}); running on the CPU`;
+      runtime = await getRuntime({ gpu: false, maxThreads: options.maxThreads });
+      try {
+        loaded = await attempt(runtime.llama);
+      } catch (err2) {
+        throw loadError(modelPath, gguf, err2);
+      }
+    }
+    const llama = runtime.llama;
+    let chatWrapper: ChatWrapper;
+    try {
+      chatWrapper = resolveChatWrapper(loaded.model);
+    } catch {
+      chatWrapper = new GeneralChatWrapper();
+    }
+    let vram: { total: number; used: number } | undefined;
+    if (llama.gpu !== false) {
+      try {
+        vram = await llama.getVramState();
+      } catch {
+        vram = undefined;
+      }
+    }
+    return new LlamaEngine(llama, loaded.model, loaded.context, chatWrapper, gguf, loaded.threads, options, {
+      fallbackReason,
+      vramTotalBytes: vram?.total,
+      vramUsedBytes: vram?.used,
+    });
+  }
+
+  info(): EngineInfo {
+    return {
+      engine: 'llama',
+      model: this.options.modelPath,
+      backend: this.llama.gpu === false ? 'cpu' : this.llama.gpu,
+      ...(this.details.fallbackReason ? { fallbackReason: this.details.fallbackReason } : {}),
+      ...(this.details.vramTotalBytes !== undefined ? { vramTotalBytes: this.details.vramTotalBytes, vramUsedBytes: this.details.vramUsedBytes } : {}),
+      contextSize: this.context?.contextSize ?? 0,
+      parallelSequences: this.context?.totalSequences ?? 0,
+      embeddingDimension: this.model.embeddingVectorSize,
+      gpuLayers: this.model.gpuLayers,
+      totalLayers: this.gguf.blockCount ?? undefined,
+      threads: this.threads,
+    };
+  }
+
+  /** The chat wrapper picked from the model's template (ChatML for the tiny model). */
+  get chatWrapperName(): string {
+    return this.chatWrapper.wrapperName;
+  }
+
+  private ensureOpen(): void {
+    if (this.closed || this.closing) throw new LlmError('closed', 'the LLM engine is closed');
+  }
+
+  private ensureGenerative(): SequencePool {
+    this.ensureOpen();
+    if (!this.pool) throw new LlmError('load_failed', `${path.basename(this.options.modelPath)} is an embedding model (${this.gguf.architecture}); it cannot generate text`);
+    return this.pool;
+  }
+
+  private grammarFor(schema: JsonSchema): Promise<LlamaJsonSchemaGrammar<any>> {
+    const key = JSON.stringify(schema);
+    let g = this.grammars.get(key);
+    if (!g) {
+      g = this.llama.createGrammarForJsonSchema(schema as any).catch((err: unknown) => {
+        this.grammars.delete(key);
+        throw new LlmError('invalid_output', `the JSON schema cannot be turned into a grammar: ${(err as Error).message}`, { cause: err });
+      });
+      if (this.grammars.size >= MAX_GRAMMARS) this.grammars.delete(this.grammars.keys().next().value!);
+      this.grammars.set(key, g);
+    }
+    return g;
+  }
+
+  /** Put the sequence in the state of `tokens` minus the last one (reusing the longest cached prefix); returns what is left to evaluate. */
+  private async prepare(seq: LlamaContextSequence, tokens: Token[]): Promise<Token[]> {
+    const head = tokens.slice(0, -1);
+    await seq.adaptStateToTokens(head, false);
+    return tokens.slice(seq.nextTokenIndex);
+  }
+
+  async generate<T = unknown>(messages: ChatMessage[], schema: JsonSchema, options: GenerateOptions = {}): Promise<GenerateResult<T>> {
+    const pool = this.ensureGenerative();
+    const { LlamaGrammarEvaluationState } = await nodeLlamaCpp();
+    const grammar = await this.grammarFor(schema);
+    const signal = options.signal;
+    const maxTokens = options.maxTokens ?? 1024;
+    const seq = await pool.acquire(signal);
+    try {
+      if (signal?.aborted) throw abortError(signal);
+      const { contextText } = this.chatWrapper.generateContextState({ chatHistory: toHistory(messages) });
+      const tokens = contextText.tokenize(this.model.tokenizer);
+      if (tokens.length + Math.min(maxTokens, 16) > seq.contextSize) {
+        throw new LlmError('truncated', `the prompt has ${tokens.length} tokens; the context holds ${seq.contextSize}`);
+      }
+      const input = await this.prepare(seq, tokens);
+      const state = new LlamaGrammarEvaluationState({ model: this.model, grammar: grammar as LlamaGrammar });
+      const generated: Token[] = [];
+      let confidenceSum = 0;
+      let confidenceCount = 0;
+      let text = '';
+      let complete = false;
+      const budget = Math.min(maxTokens, seq.contextSize - tokens.length);
+      const iterator = seq.evaluateWithMetadata(input, { confidence: true }, {
+        temperature: options.temperature ?? 0,
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+        grammarEvaluationState: state,
+      });
+      for await (const out of iterator) {
+        if (signal?.aborted) break;
+        generated.push(out.token);
+        if (typeof out.confidence === 'number' && Number.isFinite(out.confidence)) {
+          confidenceSum += out.confidence;
+          confidenceCount++;
+        }
+        text = this.model.detokenize(generated);
+        const trimmed = text.trimEnd();
+        const last = trimmed[trimmed.length - 1];
+        if ((last === '}' || last === ']' || last === '"' || trimmed.length < text.length) && isCompleteJson(trimmed)) {
+          complete = true;
+          break;
+        }
+        if (text.endsWith('\n\n\n\n') || generated.length >= budget) break;
+      }
+      if (signal?.aborted) throw abortError(signal);
+      text = text.trim();
+      let value: T;
+      try {
+        value = grammar.parse(text) as T;
+      } catch (err) {
+        if (!complete && generated.length >= budget) {
+          throw new LlmError('truncated', `the answer was cut off after ${generated.length} tokens (maxTokens ${maxTokens}); bound strings and arrays in the schema or raise maxTokens`, { text });
+        }
+        throw new LlmError('invalid_output', `the model's answer is not valid for the schema: ${(err as Error).message}`, { text, cause: err });
+      }
+      return { value, tokens: generated.length, text, ...(confidenceCount ? { confidence: confidenceSum / confidenceCount } : {}) };
+    } finally {
+      pool.release(seq);
+    }
+  }
+
+  async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncGenerator<string> {
+    const pool = this.ensureGenerative();
+    const { LlamaChat } = await nodeLlamaCpp();
+    const outer = options.signal;
+    if (outer?.aborted) return;
+    let seq: LlamaContextSequence;
+    try {
+      seq = await pool.acquire(outer);
+    } catch (err) {
+      if (outer?.aborted) return;
+      throw err;
+    }
+    const local = new AbortController();
+    const signal = outer ? AbortSignal.any([outer, local.signal]) : local.signal;
+    const chat = new LlamaChat({ contextSequence: seq, chatWrapper: this.chatWrapper, autoDisposeSequence: false });
+    const queue = new ChunkQueue();
+    const done = chat
+      .generateResponse(toHistory(messages), {
+        onTextChunk: (t) => queue.push(t),
+        signal,
+        stopOnAbortSignal: true,
+        maxTokens: options.maxTokens ?? 512,
+        temperature: options.temperature ?? 0.7,
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      })
+      .then(
+        () => queue.end(),
+        (err: unknown) => queue.end(signal.aborted ? undefined : err),
+      );
+    try {
+      for await (const chunk of queue) {
+        if (signal.aborted) break;
+        yield chunk;
+      }
+    } finally {
+      local.abort();
+      await done;
+      chat.dispose({ disposeSequence: false });
+      pool.release(seq);
+    }
+  }
+
+  private getEmbeddingContext(): Promise<LlamaEmbeddingContext> {
+    if (!this.embeddingContext) {
+      const size = this.options.embeddingContextSize ?? Math.min(this.options.contextSize ?? this.model.trainContextSize, 2048, this.model.trainContextSize);
+      this.embeddingContext = this.model.createEmbeddingContext({ contextSize: size, threads: this.threads }).catch((err: unknown) => {
+        this.embeddingContext = null;
+        throw new LlmError('load_failed', `cannot create an embedding context: ${(err as Error).message}`, { cause: err });
+      });
+    }
+    return this.embeddingContext;
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    this.ensureOpen();
+    const run = async () => {
+      const ctx = await this.getEmbeddingContext();
+      const limit = Math.max(1, (ctx as unknown as { _llamaContext?: { contextSize?: number } })._llamaContext?.contextSize ?? 512);
+      const out: number[][] = [];
+      for (const text of texts) {
+        let tokens = this.model.tokenize(text.length ? text : ' ');
+        if (tokens.length > limit) tokens = tokens.slice(0, limit);
+        const e = await ctx.getEmbeddingFor(tokens);
+        out.push(Array.from(e.vector));
+      }
+      return out;
+    };
+    const result = this.embedLock.then(run, run);
+    this.embedLock = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Waits for running generations to finish (queued ones are rejected), then frees the model. */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    this.closing = (async () => {
+      this.pool?.rejectWaiters(new LlmError('closed', 'the LLM engine was closed'));
+      await this.pool?.idle();
+      this.closed = true;
+      const emb = await this.embeddingContext?.catch(() => null);
+      await emb?.dispose();
+      await this.context?.dispose();
+      await this.model.dispose();
+    })();
+    return this.closing;
+  }
+}
+
+function isCompleteJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function loadError(modelPath: string, gguf: GgufInfo, err: unknown): LlmError {
+  const message = (err as Error)?.message ?? String(err);
+  const name = path.basename(modelPath);
+  const memory = /memory|alloc|vram|ram\b/i.test(message) || (err as Error)?.name === 'InsufficientMemoryError';
+  return new LlmError(
+    'load_failed',
+    memory
+      ? `not enough memory to load ${name} (${(gguf.sizeBytes / 2 ** 30).toFixed(1)} GiB of weights): ${message}`
+      : `cannot load ${name} (${gguf.architecture}, ${gguf.quantization}): ${message}`,
+    { cause: err },
+  );
+}

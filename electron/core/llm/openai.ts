@@ -1,0 +1,459 @@
+// LlmEngine over an OpenAI-compatible HTTP endpoint: llama.cpp's llama-server, vLLM, Ollama,
+// LM Studio, or OpenAI itself. How a team runs bulk extraction on a GPU server.
+//
+//   const engine = new OpenAiEngine({ baseUrl: 'http://gpu-box:8080/v1', model: 'qwen2.5-7b-instruct' });
+//
+// - Structured output: asks for `response_format: json_schema` (with logprobs, for a confidence);
+//   a server that rejects that (HTTP 400/422) is asked again with less (json_schema without
+//   logprobs, then json_object, then a plain prompt), and the engine remembers the level that
+//   worked. Whatever comes back is parsed, repaired with jsonrepair when needed, and validated
+//   against the schema.
+// - Bounded concurrency (a semaphore), per-request timeouts, retries with exponential backoff and
+//   jitter on network errors, timeouts, 408/429/5xx and unparseable answers; Retry-After is honoured.
+// - An AbortSignal cancels at once: generate() and embed() reject with an AbortError, stream() ends.
+import { jsonrepair } from 'jsonrepair';
+import { abortError, isAbortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
+import { validateJson } from './schema';
+
+export interface OpenAiEngineOptions {
+  /** e.g. http://localhost:8080/v1 (a bare http://host:port gets /v1 appended). */
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Extra attempts after the first (default 3). */
+  retries?: number;
+  /** Per request; for stream() the longest wait between two chunks (default 120 s). */
+  timeoutMs?: number;
+  /** First backoff delay (default 500 ms), doubled each attempt up to maxBackoffMs (default 10 s). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Start at this structured-output level (default 'json_schema'). */
+  responseFormat?: 'json_schema' | 'json_object' | 'none';
+  /** Ask for token logprobs to compute a confidence (default true; dropped if the server refuses). */
+  logprobs?: boolean;
+  /** Reported by info() (the HTTP API does not say). */
+  contextSize?: number;
+  headers?: Record<string, string>;
+  /** For tests or proxies. */
+  fetch?: typeof fetch;
+}
+
+/** Structured-output levels, from most to least capable. */
+const LEVELS = [
+  { format: 'json_schema', logprobs: true },
+  { format: 'json_schema', logprobs: false },
+  { format: 'json_object', logprobs: false },
+  { format: 'none', logprobs: false },
+] as const;
+
+class Semaphore {
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) throw abortError(signal);
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve, reject) => {
+        const go = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const i = this.queue.indexOf(go);
+          if (i >= 0) this.queue.splice(i, 1);
+          reject(abortError(signal));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.queue.push(go);
+      });
+    }
+    this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.queue.shift()?.();
+    };
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function normalizeBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new LlmError('unavailable', `not a valid URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LlmError('unavailable', `only http and https endpoints are supported, got ${url.protocol}`);
+  let p = url.pathname.replace(/\/+$/, '');
+  if (!p) p = '/v1';
+  return `${url.origin}${p}`;
+}
+
+/** Parse a model's JSON answer: plain, inside a code fence, or repaired. Throws on hopeless text. */
+export function parseJsonAnswer(content: string): unknown {
+  let text = content.trim();
+  const fence = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
+  if (fence) text = fence[1].trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    // fall through to repair
+  }
+  const start = text.search(/[[{]/);
+  if (start > 0) text = text.slice(start);
+  return JSON.parse(jsonrepair(text));
+}
+
+type Attempt<T> = (signal: AbortSignal) => Promise<T>;
+
+export class OpenAiEngine implements LlmEngine {
+  readonly baseUrl: string;
+  private level: number;
+  private readonly semaphore: Semaphore;
+  private readonly closer = new AbortController();
+  private closed = false;
+  private embeddingDimension: number | undefined;
+  private readonly fetchFn: typeof fetch;
+
+  constructor(private readonly options: OpenAiEngineOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    if (!options.model) throw new LlmError('unavailable', 'an OpenAI-compatible engine needs a model name');
+    const start = options.responseFormat ?? 'json_schema';
+    this.level = LEVELS.findIndex((l) => l.format === start && (options.logprobs === false ? !l.logprobs : true));
+    if (this.level < 0) this.level = LEVELS.findIndex((l) => l.format === start);
+    this.semaphore = new Semaphore(Math.max(1, options.concurrency ?? 4));
+    this.fetchFn = options.fetch ?? fetch;
+  }
+
+  info(): EngineInfo {
+    return {
+      engine: 'openai',
+      model: this.options.model,
+      backend: 'remote',
+      contextSize: this.options.contextSize ?? 0,
+      parallelSequences: Math.max(1, this.options.concurrency ?? 4),
+      ...(this.embeddingDimension !== undefined ? { embeddingDimension: this.embeddingDimension } : {}),
+    };
+  }
+
+  /** The structured-output mode in use now ('json_schema' until a server refuses it). */
+  get responseFormat(): string {
+    return LEVELS[this.level].format;
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+      ...this.options.headers,
+    };
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new LlmError('closed', 'the LLM engine is closed');
+  }
+
+  /**
+   * Run `attempt` under the semaphore with a timeout, retrying retryable failures with backoff.
+   * `attempt` gets a signal that fires on timeout, on the caller's abort and on close().
+   */
+  private async withRetries<T>(what: string, outer: AbortSignal | undefined, attempt: Attempt<T>): Promise<T> {
+    this.ensureOpen();
+    const user = outer ? AbortSignal.any([outer, this.closer.signal]) : this.closer.signal;
+    const retries = Math.max(0, this.options.retries ?? 3);
+    const timeoutMs = this.options.timeoutMs ?? 120_000;
+    let lastError: unknown;
+    for (let i = 0; i <= retries; i++) {
+      const release = await this.semaphore.acquire(user);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = AbortSignal.any([user, timeout]);
+      let retryAfterMs: number | undefined;
+      try {
+        return await attempt(signal);
+      } catch (err) {
+        if (user.aborted) throw this.closed ? new LlmError('closed', 'the LLM engine was closed') : abortError(outer);
+        if (timeout.aborted) lastError = new LlmError('timeout', `${what}: no answer from ${this.baseUrl} within ${timeoutMs} ms`, { cause: err });
+        else if (err instanceof LlmError) lastError = err;
+        else if (isAbortError(err)) lastError = new LlmError('timeout', `${what}: request aborted`, { cause: err });
+        else lastError = new LlmError('unavailable', `${what}: cannot reach ${this.baseUrl}: ${describeFetchError(err)}`, { cause: err });
+        const e = lastError as LlmError;
+        const retryable = e.code === 'timeout' || e.code === 'unavailable' || e.code === 'invalid_output' || (e.code === 'http' && isRetryableStatus(e.details?.status));
+        if (!retryable || i === retries) throw e;
+        retryAfterMs = e.details?.retryAfterMs;
+      } finally {
+        release();
+      }
+      const base = this.options.backoffMs ?? 500;
+      const max = this.options.maxBackoffMs ?? 10_000;
+      const delay = retryAfterMs ?? Math.min(max, base * 2 ** i) * (0.75 + Math.random() * 0.5);
+      await sleep(Math.min(delay, max), user).catch(() => {
+        throw this.closed ? new LlmError('closed', 'the LLM engine was closed') : abortError(outer);
+      });
+    }
+    throw lastError;
+  }
+
+  private async post(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
+    const res = await this.fetchFn(`${this.baseUrl}${path}`, { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal });
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      const retryAfter = res.headers.get('retry-after');
+      const retryAfterMs = retryAfter !== null && Number.isFinite(Number(retryAfter)) && Number(retryAfter) >= 0 ? Number(retryAfter) * 1000 : undefined;
+      throw new LlmError('http', `${this.baseUrl}${path} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${text ? `: ${text.slice(0, 300)}` : ''}`, {
+        status: res.status,
+        text,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
+    }
+    return res;
+  }
+
+  async generate<T = unknown>(messages: ChatMessage[], schema: JsonSchema, options: GenerateOptions = {}): Promise<GenerateResult<T>> {
+    return this.withRetries('generate', options.signal, async (signal) => {
+      for (;;) {
+        const level = this.level;
+        const mode = LEVELS[level];
+        const body: Record<string, unknown> = {
+          model: this.options.model,
+          messages: mode.format === 'json_schema' ? messages : withSchemaInstruction(messages, schema),
+          max_tokens: options.maxTokens ?? 1024,
+          temperature: options.temperature ?? 0,
+          ...(options.seed !== undefined ? { seed: options.seed } : {}),
+          ...(mode.format === 'json_schema' ? { response_format: { type: 'json_schema', json_schema: { name: 'answer', schema, strict: true } } } : {}),
+          ...(mode.format === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
+          ...(mode.logprobs ? { logprobs: true } : {}),
+        };
+        let res: Response;
+        try {
+          res = await this.post('/chat/completions', body, signal);
+        } catch (err) {
+          const status = err instanceof LlmError ? err.details?.status : undefined;
+          if ((status === 400 || status === 422) && level < LEVELS.length - 1) {
+            // The server refuses part of the request: ask with less, and remember.
+            if (this.level === level) this.level = level + 1;
+            continue;
+          }
+          throw err;
+        }
+        const raw = await res.text();
+        let payload: any;
+        try {
+          payload = JSON.parse(raw);
+        } catch {
+          throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions returned something that is not JSON: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+        }
+        const choice = payload?.choices?.[0];
+        const content = choice?.message?.content;
+        if (typeof content !== 'string') {
+          throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions returned no message content: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+        }
+        let value: unknown;
+        try {
+          value = parseJsonAnswer(content);
+        } catch (err) {
+          throw new LlmError('invalid_output', `the model's answer is not JSON, even after repair: ${JSON.stringify(content.slice(0, 200))}`, { text: content, cause: err });
+        }
+        const issues = validateJson(schema, value);
+        if (issues.length) {
+          throw new LlmError('invalid_output', `the model's answer does not match the schema: ${issues.slice(0, 5).map((i) => `${i.path} ${i.message}`).join('; ')}`, { text: content });
+        }
+        const confidence = confidenceFromLogprobs(choice?.logprobs?.content);
+        const tokens = Number(payload?.usage?.completion_tokens);
+        return {
+          value: value as T,
+          tokens: Number.isFinite(tokens) ? tokens : Math.ceil(content.length / 4),
+          text: content,
+          ...(confidence !== undefined ? { confidence } : {}),
+        };
+      }
+    });
+  }
+
+  async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncGenerator<string> {
+    this.ensureOpen();
+    const outer = options.signal;
+    if (outer?.aborted) return;
+    const local = new AbortController();
+    const user = AbortSignal.any([local.signal, this.closer.signal, ...(outer ? [outer] : [])]);
+    const timeoutMs = this.options.timeoutMs ?? 120_000;
+    let res: Response;
+    try {
+      // Retries cover getting the response started; once tokens flow, a failure is final.
+      res = await this.withRetries('stream', user, (signal) =>
+        this.post(
+          '/chat/completions',
+          {
+            model: this.options.model,
+            messages,
+            stream: true,
+            max_tokens: options.maxTokens ?? 512,
+            temperature: options.temperature ?? 0.7,
+            ...(options.seed !== undefined ? { seed: options.seed } : {}),
+          },
+          AbortSignal.any([signal, user]),
+        ),
+      );
+    } catch (err) {
+      if (user.aborted && !this.closed) return;
+      throw err;
+    }
+    const contentType = res.headers.get('content-type') ?? '';
+    if (!contentType.includes('text/event-stream')) {
+      // A server that ignored stream: true answers with one JSON body.
+      const raw = await res.text();
+      let content: unknown;
+      try {
+        content = JSON.parse(raw)?.choices?.[0]?.message?.content;
+      } catch {
+        content = undefined;
+      }
+      if (typeof content !== 'string') throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions did not stream and returned no message: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+      if (content) yield content;
+      return;
+    }
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let idle: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    const arm = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        void reader.cancel().catch(() => undefined);
+      }, timeoutMs);
+    };
+    const onAbort = () => void reader.cancel().catch(() => undefined);
+    user.addEventListener('abort', onAbort, { once: true });
+    try {
+      arm();
+      for (;;) {
+        let chunk: { done: boolean; value?: Uint8Array };
+        try {
+          chunk = await reader.read();
+        } catch (err) {
+          if (user.aborted) return;
+          throw new LlmError('unavailable', `the stream from ${this.baseUrl} broke: ${describeFetchError(err)}`, { cause: err });
+        }
+        if (timedOut) throw new LlmError('timeout', `the stream from ${this.baseUrl} stalled for ${timeoutMs} ms`);
+        if (user.aborted) return;
+        if (chunk.done) break;
+        arm();
+        buffer += decoder.decode(chunk.value ?? new Uint8Array(), { stream: true });
+        let sep: RegExpExecArray | null;
+        while ((sep = /\r?\n\r?\n/.exec(buffer))) {
+          const event = buffer.slice(0, sep.index);
+          buffer = buffer.slice(sep.index + sep[0].length);
+          const data = event
+            .split(/\r?\n/)
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trimStart())
+            .join('\n');
+          if (!data) continue;
+          if (data === '[DONE]') return;
+          let parsed: any;
+          try {
+            parsed = JSON.parse(data);
+          } catch {
+            continue; // a keep-alive or a line we do not understand
+          }
+          if (parsed?.error) throw new LlmError('http', `the stream from ${this.baseUrl} reported an error: ${JSON.stringify(parsed.error).slice(0, 300)}`);
+          const token = parsed?.choices?.[0]?.delta?.content;
+          if (typeof token === 'string' && token) yield token;
+        }
+      }
+    } finally {
+      clearTimeout(idle);
+      user.removeEventListener('abort', onAbort);
+      local.abort();
+      void reader.cancel().catch(() => undefined);
+    }
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    const out: number[][] = [];
+    for (let i = 0; i < texts.length; i += 64) {
+      const batch = texts.slice(i, i + 64);
+      const vectors = await this.withRetries('embed', undefined, async (signal) => {
+        const res = await this.post('/embeddings', { model: this.options.model, input: batch }, signal);
+        const raw = await res.text();
+        let payload: any;
+        try {
+          payload = JSON.parse(raw);
+        } catch {
+          throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned something that is not JSON: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+        }
+        const data: { index?: number; embedding?: unknown }[] = Array.isArray(payload?.data) ? payload.data : [];
+        if (data.length !== batch.length) throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned ${data.length} vectors for ${batch.length} texts`, { text: raw });
+        const sorted = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+        return sorted.map((d) => {
+          if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+            throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned a vector that is not a list of numbers`, { text: raw });
+          }
+          return d.embedding as number[];
+        });
+      });
+      out.push(...vectors);
+    }
+    if (out.length) this.embeddingDimension = out[0].length;
+    return out;
+  }
+
+  /** Aborts requests in flight; later calls fail with LlmError('closed'). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.closer.abort();
+  }
+}
+
+function isRetryableStatus(status: number | undefined): boolean {
+  return status === 408 || status === 409 || status === 425 || status === 429 || (status !== undefined && status >= 500);
+}
+
+function describeFetchError(err: unknown): string {
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  return e.cause?.code ? `${e.cause.code}${e.cause.message ? ` (${e.cause.message})` : ''}` : (e.message ?? String(err));
+}
+
+function withSchemaInstruction(messages: ChatMessage[], schema: JsonSchema): ChatMessage[] {
+  const instruction = `Answer with one JSON value and nothing else. It must follow this JSON schema:\n${JSON.stringify(schema)}`;
+  const first = messages[0];
+  if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...messages.slice(1)];
+  return [{ role: 'system', content: instruction }, ...messages];
+}
+
+/** Mean token probability from OpenAI-style logprobs ({content: [{logprob}]}). */
+function confidenceFromLogprobs(content: unknown): number | undefined {
+  if (!Array.isArray(content) || !content.length) return undefined;
+  let sum = 0;
+  let n = 0;
+  for (const item of content) {
+    const lp = (item as { logprob?: unknown })?.logprob;
+    if (typeof lp === 'number' && Number.isFinite(lp)) {
+      sum += Math.exp(lp);
+      n++;
+    }
+  }
+  return n ? sum / n : undefined;
+}
