@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Store } from './store';
 import { EventBus } from './events';
-import { JobRunner, type JobKind } from './jobs/runner';
+import { JobRunner, type AnyJobKind } from './jobs/runner';
 import type { Handlers } from '../../shared/dispatch';
 import { dispatch, type CallResult } from '../../shared/dispatch';
 import { appHandlers } from './api/app';
@@ -14,7 +14,7 @@ export interface CoreOptions {
   dataDir?: string;
   host?: 'electron' | 'http';
   /** Extra job kinds (tests register synthetic ones). */
-  jobKinds?: JobKind<any, any, any>[];
+  jobKinds?: AnyJobKind[];
   /** Start the job runner at once (default true). */
   startJobs?: boolean;
 }

@@ -9,6 +9,8 @@ import { tmpDir } from '../helpers/tmp';
 const t = tmpDir();
 let core: Core;
 let host: RunningHost;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const j = async (r: Response): Promise<any> => r.json();
 const origin = () => `http://127.0.0.1:${host.port}`;
 
 function call(name: string, body: unknown, token: string | null = host.token) {
@@ -41,7 +43,7 @@ describe('headless host', () => {
   it('answers a call made with the token', async () => {
     const res = await call('app.status', {});
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await j(res);
     expect(body.ok).toBe(true);
     expect(body.value.documents).toBe(0);
   });
@@ -50,7 +52,7 @@ describe('headless host', () => {
     for (const token of [null, 'wrong', `${host.token}x`]) {
       const res = await call('app.status', {}, token);
       expect(res.status).toBe(401);
-      expect((await res.json()).error.code).toBe('unauthorized');
+      expect((await j(res)).error.code).toBe('unauthorized');
     }
   });
 
@@ -83,26 +85,26 @@ describe('headless host', () => {
   });
 
   it('rejects a payload that fails its schema with the issues, and changes nothing', async () => {
-    const before = await (await call('settings.get', { key: 'theme' })).json();
+    const before = await j(await call('settings.get', { key: 'theme' }));
     const res = await call('settings.set', { key: 42, value: 'dark' });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await j(res);
     expect(body.ok).toBe(false);
     expect(body.error.code).toBe('bad_request');
     expect(body.error.issues[0].path).toBe('key');
-    expect(await (await call('settings.get', { key: 'theme' })).json()).toEqual(before);
+    expect(await j(await call('settings.get', { key: 'theme' }))).toEqual(before);
     const notJson = await call('settings.set', '{not json');
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error.message).toMatch(/not JSON/);
+    expect((await j(notJson)).error.message).toMatch(/not JSON/);
   });
 
   it('answers unknown calls and missing records with typed errors', async () => {
     const unknown = await call('drop.tables', {});
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.code).toBe('unknown_call');
+    expect((await j(unknown)).error.code).toBe('unknown_call');
     const missing = await call('documents.get', { id: 12345 });
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toEqual({ code: 'not_found', message: 'no document 12345' });
+    expect((await j(missing)).error).toEqual({ code: 'not_found', message: 'no document 12345' });
   });
 
   it('streams events to a subscriber with the token', async () => {

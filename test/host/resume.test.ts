@@ -36,7 +36,7 @@ async function job(url: URL, id: number) {
     headers: { 'content-type': 'application/json', 'x-graphwright-token': url.searchParams.get('token')! },
     body: JSON.stringify({ id }),
   });
-  return (await res.json()).value as { state: string; progress: { done: number; total: number } };
+  return ((await res.json()) as { value: { state: string; progress: { done: number; total: number } } }).value;
 }
 
 describe('killing the host during a job', () => {

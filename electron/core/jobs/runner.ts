@@ -26,6 +26,9 @@ export interface JobKind<P = unknown, C = unknown, R = unknown> {
   run(ctx: JobContext<P, C>): Promise<R>;
 }
 
+/** Any job kind, whatever its params, checkpoint and result (methods are bivariant, so every kind fits). */
+export type AnyJobKind = JobKind<unknown, unknown, unknown>;
+
 export class JobCancelled extends Error {
   constructor() {
     super('cancelled');
@@ -50,7 +53,7 @@ interface Running {
  */
 export class JobRunner {
   readonly repo: JobRepository;
-  private readonly kinds = new Map<string, JobKind<any, any, any>>();
+  private readonly kinds = new Map<string, AnyJobKind>();
   private running: Running | null = null;
   private started = false;
   private pumping: Promise<void> | null = null;
@@ -64,7 +67,7 @@ export class JobRunner {
     this.repo = new JobRepository(db);
   }
 
-  register(kind: JobKind<any, any, any>): void {
+  register(kind: AnyJobKind): void {
     this.kinds.set(kind.kind, kind);
   }
 
