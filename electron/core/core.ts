@@ -7,6 +7,8 @@ import { dispatch, type CallResult } from '../../shared/dispatch';
 import { appHandlers } from './api/app';
 import { documentHandlers } from './api/documents';
 import { graphHandlers } from './api/graph';
+import { extractHandlers } from './api/extract';
+import { extractionJob } from './extract/job';
 import { defaultDataDir, defaultDbPath } from './paths';
 
 export interface CoreOptions {
@@ -38,11 +40,13 @@ export class Core {
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath);
     this.jobs = new JobRunner(this.store.db, this.bus);
+    this.jobs.register(extractionJob(this));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),
       ...documentHandlers(this),
       ...graphHandlers(this),
+      ...extractHandlers(this),
     };
     if (options.startJobs !== false) this.jobs.start();
   }

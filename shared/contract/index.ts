@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { appCalls } from './app';
 import { documentCalls } from './documents';
 import { graphCalls } from './graph';
+import { extractCalls } from './extract';
 import { shellCalls } from './shell';
 
 export { events } from './events';
@@ -15,6 +16,7 @@ export const calls = {
   ...appCalls,
   ...documentCalls,
   ...graphCalls,
+  ...extractCalls,
   ...shellCalls,
 };
 
@@ -43,4 +45,5 @@ export const transport = {
 export * from './documents';
 export * from './app';
 export * from './graph';
+export * from './extract';
 export * from './shell';

@@ -1,6 +1,7 @@
 import type { Command } from '../command';
 import { documentCommand, documentsCommand, jobsCommand, nodesCommand, statusCommand, triplesCommand } from './read';
 import { serveCommand } from './serve';
+import { extractCommand } from './extract';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
-export const commands: Command[] = [serveCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand];
+export const commands: Command[] = [serveCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand];

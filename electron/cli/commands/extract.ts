@@ -1,0 +1,89 @@
+// graphwright extract: run a knowledge-extraction job in this process and wait for it.
+import type { Command } from '../command';
+import { UsageError, dbOption, jsonOption, parseId } from '../command';
+import { callCore, openCore } from '../open';
+import { ExtractEngine, ExtractSummary } from '../../../shared/contract/extract';
+
+export const extractCommand: Command = {
+  name: 'extract',
+  usage: 'extract --db FILE [--engine classic|llama|openai] [--model PATH] [--endpoint URL] [--documents ID,...] [--force] [--json]',
+  summary: 'Extract triples (entity–entity, entity–event, event–event) from documents into the graph',
+  options: {
+    ...dbOption,
+    ...jsonOption,
+    engine: { type: 'string', short: 'e' },
+    model: { type: 'string', short: 'm' },
+    endpoint: { type: 'string' },
+    documents: { type: 'string' },
+    force: { type: 'boolean' },
+  },
+  async run({ values }, io) {
+    const engineArg = (values.engine as string | undefined) ?? 'classic';
+    const engine = ExtractEngine.safeParse(engineArg);
+    if (!engine.success) throw new UsageError(`--engine must be one of ${ExtractEngine.options.join(', ')}, got ${JSON.stringify(engineArg)}`);
+    const model = values.model as string | undefined;
+    const endpoint = values.endpoint as string | undefined;
+    if (engine.data === 'llama' && !model) throw new UsageError('--engine llama needs --model PATH (a .gguf file)');
+    if (engine.data === 'openai' && !endpoint) throw new UsageError('--engine openai needs --endpoint URL');
+    if (endpoint !== undefined && !URL.canParse(endpoint)) throw new UsageError(`--endpoint is not a URL: ${JSON.stringify(endpoint)}`);
+    const documents =
+      values.documents !== undefined
+        ? String(values.documents)
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map((s) => parseId(s, '--documents'))
+        : undefined;
+    if (documents && !documents.length) throw new UsageError('--documents needs at least one document id');
+
+    const core = openCore(values, { mustExist: true });
+    let interrupted = false;
+    let wake: (v: null) => void = () => undefined;
+    const interruption = new Promise<null>((resolve) => (wake = resolve));
+    const onSignal = () => {
+      interrupted = true;
+      io.err('stopping: the job stays queued and resumes from its last checkpoint next time');
+      wake(null);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const job = await callCore(core, 'extract.start', { documents, engine: engine.data, model, endpoint, force: Boolean(values.force) });
+      let last = '';
+      let lastAt = 0;
+      const off = core.bus.on('job.progress', (j) => {
+        if (j.id !== job.id) return;
+        const line = `extract: ${j.state} ${j.progress.message ?? `${j.progress.done}/${j.progress.total}`}`;
+        const now = Date.now();
+        if (line !== last && (now - lastAt >= 1000 || j.state !== 'running' || j.progress.done === j.progress.total)) {
+          last = line;
+          lastAt = now;
+          io.err(line);
+        }
+      });
+      core.jobs.start();
+      const final = await Promise.race([core.jobs.wait(job.id), interruption]);
+      off();
+      if (!final || interrupted) return 130;
+      if (final.state !== 'done') {
+        io.err(`graphwright extract: job ${job.id} ${final.state}${final.error ? `: ${final.error}` : ''}`);
+        return 1;
+      }
+      const summary = ExtractSummary.parse(final.result);
+      if (values.json) return io.json({ job: job.id, ...summary });
+      io.out(`job        ${job.id} (${summary.engine}${summary.model ? ` ${summary.model}` : ''})`);
+      io.out(`documents  ${summary.documents}`);
+      io.out(`chunks     ${summary.chunks} (${summary.processed} read, ${summary.skipped} unchanged)`);
+      io.out(`triples    EE ${summary.triples.EE}, EV ${summary.triples.EV}, VV ${summary.triples.VV} new; ${summary.existing} found again`);
+      io.out(`failures   ${summary.failures} answers in ${summary.failedChunks} chunks`);
+      if (summary.sentences) io.out(`sentences  ${summary.sentences} (${summary.sentencesPerSecond}/s)`);
+      if (summary.tokens) io.out(`tokens     ${summary.tokens} (${summary.tokensPerSecond}/s)`);
+      io.out(`merges     ${summary.mergeCandidates} candidates proposed`);
+      io.out(`time       ${summary.seconds.toFixed(1)} s`);
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await core.close();
+    }
+  },
+};

@@ -1,0 +1,304 @@
+// The extraction job: chunks of the selected documents through the classic extractor or the three
+// LLM stages, in batches over the engine's parallel sequences. Each batch is stored, recorded in
+// chunk_extractions and checkpointed in one transaction, so a killed job resumes without redoing a
+// chunk or duplicating a triple, and a re-run skips the chunks this engine already read unchanged.
+import { z } from 'zod';
+import type { Core } from '../core';
+import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import type { LlmEngine } from '../llm/engine';
+import { ExtractionRepository, type ExtractableChunk } from '../store/extraction';
+import { classicExtract } from './classic';
+import { modelName, openEngine, type EngineLease } from './engines';
+import { persistChunk } from './persist';
+import { extractChunkWithLlm, StageAborted } from './pipeline';
+import { DocumentResolver, proposeMergeCandidates } from './resolve';
+import type { ChunkExtraction, EngineName, ExtractStage } from './types';
+
+export const EXTRACT_JOB = 'extract';
+
+const Limits = z
+  .object({
+    entity: z.number().int().min(4).max(512),
+    relation: z.number().int().min(4).max(128),
+    event: z.number().int().min(8).max(512),
+    triples: z.number().int().min(1).max(64),
+    events: z.number().int().min(1).max(32),
+    participants: z.number().int().min(1).max(16),
+    eventRelations: z.number().int().min(1).max(32),
+  })
+  .partial();
+
+export const ExtractJobParams = z.object({
+  documents: z.array(z.number().int().positive()).optional(),
+  engine: z.enum(['classic', 'llama', 'openai']).default('classic'),
+  model: z.string().optional(),
+  endpoint: z.string().optional(),
+  /** Read every chunk again, even those this engine already read unchanged. */
+  force: z.boolean().optional(),
+  /** Parallel sequences when the job loads a local model itself (default 2). */
+  sequences: z.number().int().min(1).max(64).optional(),
+  /** Tighter answer bounds (tests, benchmarks, small models). */
+  limits: Limits.optional(),
+  /** Chunks per transaction for the classic engine (default 8). */
+  batchSize: z.number().int().min(1).max(512).optional(),
+  /** Propose merge candidates at the end (default true). */
+  mergeCandidates: z.boolean().optional(),
+  /** Also compare label embeddings from the engine when proposing merge candidates (default false). */
+  embedMerge: z.boolean().optional(),
+});
+export type ExtractJobParams = z.input<typeof ExtractJobParams>;
+
+export interface ExtractTotals {
+  processed: number;
+  triples: Record<ExtractStage, number>;
+  existing: number;
+  protected: number;
+  dropped: number;
+  failures: number;
+  failedChunks: number;
+  tokens: number;
+  generationMs: number;
+  elapsedMs: number;
+  sentences: number;
+  mentions: number;
+}
+
+export interface ExtractCheckpoint {
+  engineKey: string;
+  /** Chunk id -> content hash of every chunk this job finished. */
+  done: Record<string, string>;
+  totals: ExtractTotals;
+}
+
+export interface ExtractSummary {
+  engine: EngineName;
+  model: string | null;
+  documents: number;
+  /** Chunks selected. */
+  chunks: number;
+  /** Chunks read by this job (across resumes). */
+  processed: number;
+  /** Chunks skipped because this engine had already read them unchanged. */
+  skipped: number;
+  /** New triples per stage. */
+  triples: Record<ExtractStage, number>;
+  /** Triples found again (already in the graph; their evidence was added, their status kept). */
+  existing: number;
+  /** Stage answers that failed (unreadable output, engine error). */
+  failures: number;
+  failedChunks: number;
+  tokens: number;
+  tokensPerSecond: number;
+  seconds: number;
+  sentences: number;
+  sentencesPerSecond: number;
+  mentions: number;
+  mergeCandidates: number;
+}
+
+const emptyTotals = (): ExtractTotals => ({
+  processed: 0,
+  triples: { EE: 0, EV: 0, VV: 0 },
+  existing: 0,
+  protected: 0,
+  dropped: 0,
+  failures: 0,
+  failedChunks: 0,
+  tokens: 0,
+  generationMs: 0,
+  elapsedMs: 0,
+  sentences: 0,
+  mentions: 0,
+});
+
+interface DocContext {
+  text: string;
+  title: string;
+  language: string | null;
+  resolver: DocumentResolver;
+}
+
+const sumTriples = (t: Record<ExtractStage, number>) => t.EE + t.EV + t.VV;
+
+export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractCheckpoint, ExtractSummary> {
+  return defineJob<ExtractJobParams, ExtractCheckpoint, ExtractSummary>({
+    kind: EXTRACT_JOB,
+    title: (raw) => {
+      const p = ExtractJobParams.safeParse(raw);
+      const engine = p.success ? p.data.engine : 'classic';
+      const n = p.success ? p.data.documents?.length : undefined;
+      return `Extract knowledge (${engine}) from ${n ? `${n} document${n === 1 ? '' : 's'}` : 'all documents'}`;
+    },
+    async run(ctx) {
+      const started = Date.now();
+      const p = ExtractJobParams.parse(ctx.params);
+      const repo = new ExtractionRepository(core.store.db);
+      const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);
+      const chunks = repo.chunksFor(docIds);
+      const isClassic = p.engine === 'classic';
+      const request = { engine: p.engine as 'llama' | 'openai', model: p.model, endpoint: p.endpoint, sequences: p.sequences };
+
+      let lease: EngineLease | null = null;
+      let engine: LlmEngine | null = null;
+      const acquire = async () => {
+        if (!lease) {
+          lease = await openEngine(core, request);
+          engine = lease.engine;
+        }
+        return lease;
+      };
+      try {
+        let model: string | null = null;
+        if (!isClassic) model = p.model ? modelName(request) : (await acquire()).model;
+        const engineKey = isClassic ? 'classic' : `${p.engine}:${model}`;
+
+        const cp = ctx.checkpoint?.engineKey === engineKey ? ctx.checkpoint : undefined;
+        const done: Record<string, string> = { ...(cp?.done ?? {}) };
+        const totals: ExtractTotals = { ...emptyTotals(), ...(cp?.totals ?? {}) };
+        const recorded = repo.extracted(engineKey, chunks.map((c) => c.id));
+        const pending: ExtractableChunk[] = [];
+        let skipped = 0;
+        for (const c of chunks) {
+          if (done[c.id] === c.hash) continue; // finished earlier in this job
+          const r = recorded.get(c.id);
+          if (!p.force && r && r.hash === c.hash && r.failures === 0) {
+            skipped++;
+            continue;
+          }
+          pending.push(c);
+        }
+        const total = chunks.length;
+        let doneCount = total - pending.length;
+        const message = () => {
+          const parts = [`${doneCount}/${total} chunks`, `${sumTriples(totals.triples)} new triples`];
+          if (!isClassic && totals.generationMs > 0) parts.push(`${Math.round(totals.tokens / (totals.generationMs / 1000))} tok/s`);
+          if (totals.failures) parts.push(`${totals.failures} failed answers`);
+          return parts.join(' · ');
+        };
+        ctx.progress(doneCount, total, message());
+
+        const docs = new Map<number, DocContext>();
+        const docContext = (id: number): DocContext => {
+          let d = docs.get(id);
+          if (!d) {
+            const rec = core.store.documents.get(id);
+            const text = core.store.documents.text(id) ?? '';
+            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text) };
+            if (docs.size >= 4) docs.delete(docs.keys().next().value!);
+            docs.set(id, d);
+          }
+          return d;
+        };
+
+        if (pending.length && !isClassic) await acquire();
+        const batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
+        let lastChanged = 0;
+        const changed = (force = false) => {
+          const now = Date.now();
+          if (force || now - lastChanged >= 1000) {
+            lastChanged = now;
+            core.bus.emit('graph.changed', { reason: 'extract', documentIds: docIds });
+          }
+        };
+
+        for (let i = 0; i < pending.length; i += batchSize) {
+          ctx.throwIfCancelled();
+          const batch = pending.slice(i, i + batchSize);
+          const results: { chunk: ExtractableChunk; ex: ChunkExtraction }[] = [];
+          if (isClassic) {
+            for (const c of batch) {
+              const d = docContext(c.documentId);
+              const ex = classicExtract(d.text, c, { acronyms: d.resolver.acronyms });
+              totals.sentences += ex.sentences;
+              results.push({ chunk: c, ex });
+            }
+          } else {
+            const t0 = performance.now();
+            const settled = await Promise.allSettled(
+              batch.map((c) => {
+                const d = docContext(c.documentId);
+                return extractChunkWithLlm(
+                  { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
+                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal },
+                );
+              }),
+            );
+            totals.generationMs += performance.now() - t0;
+            if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof StageAborted)) throw new JobCancelled();
+            settled.forEach((s, k) => {
+              const ex: ChunkExtraction =
+                s.status === 'fulfilled' ? s.value : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {} };
+              results.push({ chunk: batch[k], ex });
+            });
+          }
+          core.store.transaction(() => {
+            for (const { chunk, ex } of results) {
+              const d = docContext(chunk.documentId);
+              const r = persistChunk(
+                { store: core.store, repo, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model },
+                ex,
+              );
+              totals.processed++;
+              for (const s of ['EE', 'EV', 'VV'] as const) totals.triples[s] += r.created[s];
+              totals.existing += r.existing;
+              totals.protected += r.protected;
+              totals.dropped += r.dropped;
+              totals.failures += ex.failures;
+              if (ex.failures) totals.failedChunks++;
+              totals.tokens += ex.tokens;
+              totals.mentions += ex.mentions.length;
+              repo.markExtracted({
+                chunkId: chunk.id,
+                engine: engineKey,
+                hash: chunk.hash,
+                triples: sumTriples(r.created) + r.existing,
+                failures: ex.failures,
+                tokens: ex.tokens,
+                jobId: ctx.id,
+              });
+              done[chunk.id] = chunk.hash;
+              doneCount++;
+            }
+            ctx.save({ engineKey, done, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } }, doneCount, total, message());
+          });
+          changed();
+          if (isClassic) await new Promise((resolve) => setImmediate(resolve));
+        }
+        ctx.throwIfCancelled();
+
+        let mergeCandidates = 0;
+        if (p.mergeCandidates !== false) {
+          const embedder = p.embedMerge && engine && (engine as LlmEngine).info().embeddingDimension ? (engine as LlmEngine) : undefined;
+          mergeCandidates = await proposeMergeCandidates(repo, { nodeIds: repo.nodeIdsInDocuments(docIds), embedder, signal: ctx.signal });
+        }
+        ctx.throwIfCancelled();
+        changed(true);
+        ctx.progress(total, total, message());
+
+        const seconds = (totals.elapsedMs + (Date.now() - started)) / 1000;
+        const genSeconds = totals.generationMs / 1000;
+        return {
+          engine: p.engine,
+          model,
+          documents: docIds.length,
+          chunks: total,
+          processed: totals.processed,
+          skipped,
+          triples: totals.triples,
+          existing: totals.existing,
+          failures: totals.failures,
+          failedChunks: totals.failedChunks,
+          tokens: totals.tokens,
+          tokensPerSecond: genSeconds > 0 ? Math.round((totals.tokens / genSeconds) * 10) / 10 : 0,
+          seconds: Math.round(seconds * 1000) / 1000,
+          sentences: totals.sentences,
+          sentencesPerSecond: isClassic && seconds > 0 ? Math.round(totals.sentences / seconds) : 0,
+          mentions: totals.mentions,
+          mergeCandidates,
+        };
+      } finally {
+        if (lease) await (lease as EngineLease).release();
+      }
+    },
+  });
+}

@@ -1,0 +1,54 @@
+// Label clean-up shared by the extractors and entity resolution.
+
+const DETERMINERS = /^(?:the|a|an|this|that|these|those|its|their|our|his|her|each|every|any|some|such|said)\s+/i;
+const PRONOUNS = new Set([
+  'it', 'its', 'they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'we', 'us', 'our', 'you', 'your', 'i', 'me', 'my',
+  'this', 'that', 'these', 'those', 'which', 'who', 'whom', 'what', 'one', 'ones', 'itself', 'themselves', 'there', 'here',
+  '그', '그것', '이것', '저것', '그들', '이들', '그녀', '우리', '이', '저', '해당',
+]);
+
+const IRREGULAR: Record<string, string> = {
+  children: 'child', people: 'person', men: 'man', women: 'woman', mice: 'mouse', feet: 'foot', teeth: 'tooth', indices: 'index',
+  matrices: 'matrix', vertices: 'vertex', analyses: 'analysis', criteria: 'criterion', phenomena: 'phenomenon', caches: 'cache',
+  approaches: 'approach', schemata: 'schema', theses: 'thesis', hypotheses: 'hypothesis', bases: 'base', databases: 'database',
+};
+const INVARIANT = /(?:ss|us|is|ous|ics|ness|series|species|news|data|media|status|bps|hz|ms)$/i;
+
+/** The singular of one English word; acronyms, numbers and invariant words are returned as they are. */
+export function singularWord(w: string): string {
+  if (w.length <= 3 || /\d/.test(w) || /\p{Lu}/u.test(w.slice(1)) || !/^[\p{L}-]+$/u.test(w)) return w;
+  const lower = w.toLowerCase();
+  const irr = IRREGULAR[lower];
+  if (irr) return w[0] === lower[0] ? irr : irr[0].toUpperCase() + irr.slice(1);
+  if (INVARIANT.test(lower)) return w;
+  if (/[^aeiou]ies$/.test(lower) && lower.length > 4) return `${w.slice(0, -3)}${w.slice(-3) === 'IES' ? 'Y' : 'y'}`;
+  if (/(?:sses|shes|ches|xes|zzes)$/.test(lower)) return w.slice(0, -2);
+  if (/s$/.test(lower) && !/ss$/.test(lower)) return w.slice(0, -1);
+  return w;
+}
+
+/** Clean a mention: whitespace, surrounding punctuation and quotes, leading determiners. */
+export function cleanMention(label: string): string {
+  let s = label.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  s = s.replace(/^[\s"'`“”‘’([{<,;:.-]+|[\s"'`“”‘’)\]}>,;:.]+$/gu, '').trim();
+  // keep a closing bracket that has its opening one
+  if (/\([^)]*$/.test(s)) s = s.replace(/\s*\([^)]*$/, '').trim();
+  let prev = '';
+  while (prev !== s) {
+    prev = s;
+    s = s.replace(DETERMINERS, '');
+  }
+  return s.trim();
+}
+
+export function isPronoun(label: string): boolean {
+  return PRONOUNS.has(label.trim().toLowerCase());
+}
+
+/** Singularise the head (last) word of a noun phrase. */
+export function singularPhrase(phrase: string): string {
+  const m = /^(.*?)([\p{L}-]+)$/u.exec(phrase);
+  if (!m) return phrase;
+  return m[1] + singularWord(m[2]);
+}
+

@@ -1,0 +1,99 @@
+// Storing what a chunk yielded: resolve both ends to nodes, add the triple as 'proposed' (an existing
+// one keeps its status and edits), and record the evidence span, whose quote is the document text there.
+import type { Store } from '../store';
+import type { ExtractionRepository } from '../store/extraction';
+import { normalizeLabel } from '../store/normalize';
+import type { DocumentResolver } from './resolve';
+import { locateEvidence, splitSentences, type Span } from './sentences';
+import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
+
+export interface ChunkRef extends Span {
+  id: number;
+  documentId: number;
+}
+
+export interface PersistContext {
+  store: Store;
+  repo: ExtractionRepository;
+  resolver: DocumentResolver;
+  docText: string;
+  chunk: ChunkRef;
+  engine: EngineName;
+  model: string | null;
+}
+
+export interface PersistResult {
+  /** New triples per stage. */
+  created: Record<ExtractStage, number>;
+  /** Triples that already existed (their evidence was added). */
+  existing: number;
+  /** Triples left alone because the editor edited one between the same nodes from this chunk. */
+  protected: number;
+  /** Proposed triples dropped (pronoun, empty or self-referring ends). */
+  dropped: number;
+}
+
+const MAX_RELATION = 80;
+
+function cleanRelation(r: string): string {
+  return r.replace(/\s+/g, ' ').trim().slice(0, MAX_RELATION).trim();
+}
+
+/** Store one chunk's extraction. Call inside a transaction with the chunk's bookkeeping. */
+export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistResult {
+  const { store, repo, resolver, docText, chunk } = ctx;
+  const graph = store.graph;
+  const result: PersistResult = { created: { EE: 0, EV: 0, VV: 0 }, existing: 0, protected: 0, dropped: 0 };
+  let sentences: Span[] | undefined;
+  const quoteAt = (s: Span) => ({ documentId: chunk.documentId, chunkId: chunk.id, start: s.start, end: s.end, quote: docText.slice(s.start, s.end) });
+
+  for (const m of ex.mentions) {
+    const c = resolver.canonical(m.text, 'entity');
+    if (!c) continue;
+    const id = graph.upsertNode({ kind: 'entity', label: c.label, type: m.type ?? c.type ?? null, aliases: [...c.aliases, ...(m.aliases ?? [])] });
+    graph.addNodeProvenance(id, quoteAt(m.span));
+  }
+
+  for (const t of ex.triples) {
+    const head = resolver.canonical(t.head.text, t.head.kind);
+    const tail = resolver.canonical(t.tail.text, t.tail.kind);
+    const relation = cleanRelation(t.relation);
+    if (!head || !tail || !relation || (t.head.kind === t.tail.kind && normalizeLabel(head.label) === normalizeLabel(tail.label))) {
+      result.dropped++;
+      continue;
+    }
+    let evidence: Span & { basis: 'sentence' | 'chunk'; mentions: (Span | null)[] };
+    if (t.evidence) {
+      evidence = { ...t.evidence, basis: 'sentence', mentions: [t.head.span ?? null, t.tail.span ?? null] };
+    } else {
+      sentences ??= splitSentences(docText, chunk.start, chunk.end);
+      evidence = locateEvidence(docText, chunk, [t.head.text, t.tail.text], sentences);
+    }
+    const headId = graph.upsertNode({ kind: t.head.kind, label: head.label, type: t.head.type ?? head.type ?? null, aliases: head.aliases });
+    const tailId = graph.upsertNode({ kind: t.tail.kind, label: tail.label, type: t.tail.type ?? tail.type ?? null, aliases: tail.aliases });
+    if (repo.editedEdgeFromChunk(headId, tailId, chunk.id)) {
+      result.protected++;
+      continue;
+    }
+    let confidence = t.confidence ?? DEFAULT_CONFIDENCE[ctx.engine][t.stage];
+    if (evidence.basis === 'chunk') confidence *= CHUNK_FALLBACK_FACTOR;
+    confidence = Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
+    const edge = graph.upsertEdge({
+      subjectId: headId,
+      relation,
+      objectId: tailId,
+      stage: t.stage,
+      confidence,
+      engine: ctx.engine,
+      model: ctx.model,
+      meta: { evidence: evidence.basis },
+    });
+    graph.addEdgeProvenance(edge.id, quoteAt(evidence));
+    const [hs, ts] = evidence.mentions;
+    if (hs) graph.addNodeProvenance(headId, quoteAt(hs));
+    if (ts) graph.addNodeProvenance(tailId, quoteAt(ts));
+    if (edge.created) result.created[t.stage]++;
+    else result.existing++;
+  }
+  return result;
+}

@@ -1,0 +1,54 @@
+// One chunk through the three LLM stages: entity–entity, entity–event, event–event.
+import type { LlmEngine } from '../llm/engine';
+import { promptLanguage, promptsFor } from './prompts';
+import { DEFAULT_LIMITS, type ExtractLimits } from './schemas';
+import { StageAborted, type StageContext } from './stages/common';
+import { entityEntityStage } from './stages/ee';
+import { entityEventStage } from './stages/ev';
+import { eventEventStage } from './stages/vv';
+import type { ChunkExtraction, EngineName } from './types';
+
+export interface LlmChunkInput {
+  text: string;
+  /** Document title and headings above the chunk. */
+  context?: string[];
+  documentLanguage?: string | null;
+}
+
+export interface LlmPipelineOptions {
+  engine: LlmEngine;
+  engineName: EngineName;
+  limits?: Partial<ExtractLimits>;
+  signal?: AbortSignal;
+}
+
+export { StageAborted };
+
+/**
+ * Run the three stages on one chunk. A stage whose answer is unusable counts as one failure and the
+ * others still run; only cancellation (StageAborted) propagates.
+ */
+export async function extractChunkWithLlm(input: LlmChunkInput, options: LlmPipelineOptions): Promise<ChunkExtraction> {
+  const language = promptLanguage(input.text, input.documentLanguage);
+  const ctx: StageContext = {
+    engine: options.engine,
+    engineName: options.engineName,
+    prompts: promptsFor(language),
+    language,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    text: input.text,
+    context: input.context ?? [],
+    signal: options.signal,
+  };
+  const ee = await entityEntityStage(ctx);
+  const ev = await entityEventStage(ctx);
+  const vv = await eventEventStage(ctx, ev.events);
+  const stages = { EE: ee.outcome, EV: ev.outcome, VV: vv.outcome };
+  return {
+    triples: [...ee.triples, ...ev.triples, ...vv.triples],
+    mentions: [],
+    failures: Object.values(stages).filter((s) => s.failed).length,
+    tokens: ee.outcome.tokens + ev.outcome.tokens + vv.outcome.tokens,
+    stages,
+  };
+}

@@ -1,0 +1,269 @@
+// Entity resolution. Within a document, labels are brought to one canonical form (case, whitespace,
+// determiners, plural/singular, acronym <-> expansion defined in that document) so they land on one
+// node with aliases. Across the graph, likely duplicates become ranked merge candidates for review;
+// nothing is merged beyond exact normalised matches.
+import { normalizeLabel } from '../store/normalize';
+import type { ExtractionRepository, ResolvableNode } from '../store/extraction';
+import { findAcronymDefinitions, type AcronymDefinition } from './acronyms';
+import { foldText } from './sentences';
+import { cleanMention, isPronoun, singularPhrase } from './labels';
+
+export { cleanMention, isPronoun, singularPhrase, singularWord } from './labels';
+
+export interface CanonicalLabel {
+  label: string;
+  /** Surface forms that normalise differently from the label (plural, expansion, ...). */
+  aliases: string[];
+  /** 'term' when the label is an acronym defined in the document. */
+  type?: string;
+}
+
+/**
+ * Canonical labels within one document. Acronyms defined in the document ("Long Form (LF)") make the
+ * acronym the label and the expansion an alias; a plural head noun becomes singular.
+ */
+export class DocumentResolver {
+  readonly acronyms: AcronymDefinition[];
+  private readonly byLong = new Map<string, AcronymDefinition>();
+  private readonly byShort = new Map<string, AcronymDefinition>();
+
+  constructor(docText: string, acronyms?: AcronymDefinition[]) {
+    this.acronyms = acronyms ?? findAcronymDefinitions(docText);
+    for (const a of this.acronyms) {
+      this.byShort.set(a.short.toLowerCase(), a);
+      const long = foldText(a.long);
+      this.byLong.set(long, a);
+      this.byLong.set(foldText(singularPhrase(a.long)), a);
+    }
+  }
+
+  /** The acronym definition this label names (by short or long form), if the document has one. */
+  acronymFor(label: string): AcronymDefinition | undefined {
+    const f = foldText(label);
+    return this.byShort.get(f) ?? this.byLong.get(f) ?? this.byLong.get(foldText(singularPhrase(label)));
+  }
+
+  canonical(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
+    const surface = cleanMention(raw);
+    if (!surface || isPronoun(surface) || !/[\p{L}\p{N}]/u.test(surface)) return null;
+    if (kind === 'event') return { label: surface, aliases: [] };
+    const acr = this.acronymFor(surface);
+    if (acr) {
+      const aliases = [acr.long];
+      if (normalizeLabel(surface) !== normalizeLabel(acr.short) && normalizeLabel(surface) !== normalizeLabel(acr.long)) aliases.push(surface);
+      return { label: acr.short, aliases, type: 'term' };
+    }
+    const singular = singularPhrase(surface);
+    const aliases = normalizeLabel(singular) !== normalizeLabel(surface) ? [surface] : [];
+    return { label: singular, aliases };
+  }
+}
+
+// ---- merge candidates
+
+export interface Embedder {
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+export interface MergeProposalOptions {
+  /** Only propose pairs that involve these nodes (the ones a job touched); all nodes when absent. */
+  nodeIds?: number[];
+  /** When given, labels are embedded and close pairs proposed too. */
+  embedder?: Embedder;
+  /** Lowest string-similarity score proposed (default 0.82). */
+  minScore?: number;
+  /** Lowest cosine similarity proposed (default 0.9). */
+  minCosine?: number;
+  /** At most this many nodes are embedded (default 2000). */
+  maxEmbed?: number;
+  signal?: AbortSignal;
+}
+
+const STOP = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'for', 'in', 'on', 'to', 'with', 'by', 'at', 'from', 'as', 'is', 'be']);
+
+const tokens = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !STOP.has(t));
+const digits = (s: string) => (s.match(/\d+(?:\.\d+)*/g) ?? []).join(' ');
+
+function initials(s: string): string {
+  return s
+    .split(/[\s-]+/)
+    .filter((w) => w && !STOP.has(w.toLowerCase()))
+    .map((w) => w[0])
+    .join('')
+    .toLowerCase();
+}
+
+function bigrams(s: string): Map<string, number> {
+  const m = new Map<string, number>();
+  const t = ` ${s} `;
+  for (let i = 0; i < t.length - 1; i++) {
+    const g = t.slice(i, i + 2);
+    m.set(g, (m.get(g) ?? 0) + 1);
+  }
+  return m;
+}
+
+/** Sørensen–Dice over character bigrams, 0..1. */
+export function diceSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const A = bigrams(a);
+  const B = bigrams(b);
+  let inter = 0;
+  let total = 0;
+  for (const [g, n] of A) {
+    inter += Math.min(n, B.get(g) ?? 0);
+    total += n;
+  }
+  for (const n of B.values()) total += n;
+  return total ? (2 * inter) / total : 0;
+}
+
+/** Jaro–Winkler similarity, 0..1. */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (!la || !lb) return 0;
+  const range = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const ma = new Array<boolean>(la).fill(false);
+  const mb = new Array<boolean>(lb).fill(false);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    for (let j = Math.max(0, i - range); j < Math.min(lb, i + range + 1); j++) {
+      if (mb[j] || a[i] !== b[j]) continue;
+      ma[i] = mb[j] = true;
+      matches++;
+      break;
+    }
+  }
+  if (!matches) return 0;
+  let t = 0;
+  for (let i = 0, j = 0; i < la; i++) {
+    if (!ma[i]) continue;
+    while (!mb[j]) j++;
+    if (a[i] !== b[j]) t++;
+    j++;
+  }
+  const jaro = (matches / la + matches / lb + (matches - t / 2) / matches) / 3;
+  let prefix = 0;
+  while (prefix < 4 && a[prefix] === b[prefix]) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+interface Keyed {
+  node: ResolvableNode;
+  keys: string[]; // folded label + aliases
+  digits: string;
+  acronym: string | null; // the folded label when it looks like an acronym
+  initials: string[]; // initials of multi-word keys
+}
+
+function keyed(n: ResolvableNode): Keyed {
+  const keys = [...new Set([n.label, ...n.aliases].map((k) => foldText(k)).filter(Boolean))];
+  const acronym = /^[\p{Lu}\p{N}&/-]{2,10}$/u.test(n.label.trim()) && /\p{Lu}/u.test(n.label) ? n.label.trim().toLowerCase() : null;
+  const inits = keys.filter((k) => k.split(/\s+/).length >= 2).map(initials);
+  return { node: n, keys, digits: digits(n.label), acronym, initials: inits };
+}
+
+/** The best reason to think two nodes are the same, with a score in 0..1, or null. */
+export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number; reason: string } | null {
+  // Different numbers ("RFC 2865" / "RFC 2866", "10 ms" / "100 ms") are different things.
+  if ((a.digits || b.digits) && a.digits !== b.digits) return null;
+  for (const ka of a.keys) if (b.keys.includes(ka)) return { score: 0.97, reason: 'same alias' };
+  if (a.acronym && b.initials.includes(a.acronym)) return { score: 0.88, reason: `acronym: ${a.node.label} = initials of ${b.node.label}` };
+  if (b.acronym && a.initials.includes(b.acronym)) return { score: 0.88, reason: `acronym: ${b.node.label} = initials of ${a.node.label}` };
+  let best = 0;
+  for (const ka of a.keys) {
+    for (const kb of b.keys) {
+      if (Math.min(ka.length, kb.length) < 4) continue;
+      const s = 0.5 * diceSimilarity(ka, kb) + 0.5 * jaroWinkler(ka, kb);
+      if (s > best) best = s;
+    }
+  }
+  if (best >= minScore) return { score: Math.round(best * 1000) / 1000, reason: `similar label (${best.toFixed(2)})` };
+  return null;
+}
+
+const cosine = (x: number[], y: number[]) => {
+  let d = 0;
+  let nx = 0;
+  let ny = 0;
+  for (let i = 0; i < x.length; i++) {
+    d += x[i] * y[i];
+    nx += x[i] * x[i];
+    ny += y[i] * y[i];
+  }
+  return nx && ny ? d / Math.sqrt(nx * ny) : 0;
+};
+
+/**
+ * Find likely duplicate entity nodes and store them as ranked merge candidates. Pairs are blocked
+ * on shared rare words and on acronym initials, so this stays near-linear in the number of nodes.
+ * Returns how many candidates were added or raised.
+ */
+export async function proposeMergeCandidates(repo: ExtractionRepository, options: MergeProposalOptions = {}): Promise<number> {
+  const minScore = options.minScore ?? 0.82;
+  const all = repo.nodesForResolution(['entity']).map(keyed);
+  const byId = new Map(all.map((k) => [k.node.id, k]));
+  const focus = options.nodeIds ? options.nodeIds.map((id) => byId.get(id)).filter((k): k is Keyed => Boolean(k)) : all;
+  if (!focus.length) return 0;
+
+  const index = new Map<string, number[]>();
+  const add = (key: string, id: number) => {
+    const list = index.get(key);
+    if (list) list.push(id);
+    else index.set(key, [id]);
+  };
+  for (const k of all) {
+    const seen = new Set<string>();
+    for (const key of k.keys) for (const t of tokens(key)) if (t.length >= 2 && !seen.has(t)) (seen.add(t), add(`t:${t}`, k.node.id));
+    if (k.acronym) add(`i:${k.acronym}`, k.node.id);
+    for (const i of k.initials) if (i.length >= 2) add(`i:${i}`, k.node.id);
+  }
+  const MAX_BLOCK = 200; // words shared by more nodes than this say nothing about identity
+  let added = 0;
+  const done = new Set<string>();
+  for (const a of focus) {
+    if (options.signal?.aborted) break;
+    const cands = new Set<number>();
+    const blocks = [...new Set(a.keys.flatMap((key) => tokens(key).filter((t) => t.length >= 2).map((t) => `t:${t}`)))];
+    if (a.acronym) blocks.push(`i:${a.acronym}`);
+    for (const i of a.initials) blocks.push(`i:${i}`);
+    for (const key of blocks) {
+      const list = index.get(key);
+      if (!list || list.length > MAX_BLOCK) continue;
+      for (const id of list) if (id !== a.node.id) cands.add(id);
+    }
+    for (const id of cands) {
+      const pair = a.node.id < id ? `${a.node.id}:${id}` : `${id}:${a.node.id}`;
+      if (done.has(pair)) continue;
+      done.add(pair);
+      const s = pairScore(a, byId.get(id)!, minScore);
+      if (s && repo.proposeMerge(a.node.id, id, s.score, s.reason)) added++;
+    }
+  }
+
+  if (options.embedder && !options.signal?.aborted) {
+    const maxEmbed = options.maxEmbed ?? 2000;
+    const focusIds = new Set(focus.map((k) => k.node.id));
+    const chosen = [...focus, ...all.filter((k) => !focusIds.has(k.node.id))].slice(0, maxEmbed);
+    const vectors: number[][] = [];
+    for (let i = 0; i < chosen.length; i += 64) {
+      if (options.signal?.aborted) return added;
+      vectors.push(...(await options.embedder.embed(chosen.slice(i, i + 64).map((k) => k.node.label))));
+    }
+    const minCos = options.minCosine ?? 0.9;
+    for (let i = 0; i < chosen.length; i++) {
+      if (!focusIds.has(chosen[i].node.id)) continue;
+      for (let j = 0; j < chosen.length; j++) {
+        if (i === j || (focusIds.has(chosen[j].node.id) && j < i)) continue;
+        const a = chosen[i];
+        const b = chosen[j];
+        if ((a.digits || b.digits) && a.digits !== b.digits) continue;
+        const c = cosine(vectors[i], vectors[j]);
+        if (c >= minCos && repo.proposeMerge(a.node.id, b.node.id, Math.round(c * 0.95 * 1000) / 1000, `embedding similarity (${c.toFixed(2)})`)) added++;
+      }
+    }
+  }
+  return added;
+}

@@ -1,0 +1,62 @@
+import type { Span } from './sentences';
+
+export type ExtractStage = 'EE' | 'EV' | 'VV';
+export const EXTRACT_STAGES: ExtractStage[] = ['EE', 'EV', 'VV'];
+
+export type EngineName = 'classic' | 'llama' | 'openai';
+
+/** One end of a triple as read from the text. */
+export interface Mention {
+  text: string;
+  kind: 'entity' | 'event';
+  type?: string;
+  /** Exact span in the document when the extractor knows it. */
+  span?: Span | null;
+}
+
+/** A triple proposed by an extractor, before resolution and storage. */
+export interface CandidateTriple {
+  stage: ExtractStage;
+  head: Mention;
+  relation: string;
+  tail: Mention;
+  /** Engine-reported confidence (mean token probability) when known. */
+  confidence?: number;
+  /** The evidence span when the extractor already knows it (classic: its sentence). */
+  evidence?: Span;
+}
+
+/** A typed mention that becomes a node with evidence even when no triple names it. */
+export interface NodeMention {
+  text: string;
+  type?: string;
+  aliases?: string[];
+  span: Span;
+}
+
+export interface StageOutcome {
+  triples: number;
+  failed: boolean;
+  tokens: number;
+  error?: string;
+}
+
+/** What one chunk yielded. */
+export interface ChunkExtraction {
+  triples: CandidateTriple[];
+  mentions: NodeMention[];
+  /** Stages that failed on this chunk (malformed output that could not be repaired, engine error). */
+  failures: number;
+  tokens: number;
+  stages: Partial<Record<ExtractStage, StageOutcome>>;
+}
+
+/** Prior confidence per engine and stage when the engine reports none: entity facts are the most reliable, event order the least. */
+export const DEFAULT_CONFIDENCE: Record<EngineName, Record<ExtractStage, number>> = {
+  llama: { EE: 0.6, EV: 0.55, VV: 0.45 },
+  openai: { EE: 0.7, EV: 0.65, VV: 0.55 },
+  classic: { EE: 0.45, EV: 0.4, VV: 0.35 },
+};
+
+/** When the mentions were not found in one sentence the fact is weaker: its confidence is scaled by this. */
+export const CHUNK_FALLBACK_FACTOR = 0.6;

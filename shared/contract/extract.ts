@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineCall } from './define';
+import { GraphNode, Id, JobInfo, Stage } from '../schemas';
+
+export const ExtractEngine = z.enum(['classic', 'llama', 'openai']);
+export type ExtractEngine = z.infer<typeof ExtractEngine>;
+
+export const ExtractStartInput = z.object({
+  /** Documents to read; all documents when absent. */
+  documents: z.array(Id).max(100_000).optional(),
+  engine: ExtractEngine.default('classic'),
+  /** llama: path of a .gguf file; openai: the model name. */
+  model: z.string().min(1).max(4096).optional(),
+  /** openai: the OpenAI-compatible endpoint's base URL. */
+  endpoint: z.string().url().max(2048).optional(),
+  /** Read every chunk again, even those this engine already read unchanged. */
+  force: z.boolean().optional(),
+});
+export type ExtractStartInput = z.infer<typeof ExtractStartInput>;
+
+const PerStage = z.object({ EE: z.number().int(), EV: z.number().int(), VV: z.number().int() });
+
+/** The result of a finished extraction job (JobInfo.result). */
+export const ExtractSummary = z.object({
+  engine: ExtractEngine,
+  model: z.string().nullable(),
+  documents: z.number().int(),
+  chunks: z.number().int(),
+  processed: z.number().int(),
+  skipped: z.number().int(),
+  triples: PerStage,
+  existing: z.number().int(),
+  failures: z.number().int(),
+  failedChunks: z.number().int(),
+  tokens: z.number().int(),
+  tokensPerSecond: z.number(),
+  seconds: z.number(),
+  sentences: z.number().int(),
+  sentencesPerSecond: z.number(),
+  mentions: z.number().int(),
+  mergeCandidates: z.number().int(),
+});
+export type ExtractSummary = z.infer<typeof ExtractSummary>;
+
+export const ExtractStats = z.object({
+  chunks: z.number().int(),
+  /** Chunks some engine has read. */
+  extractedChunks: z.number().int(),
+  /** Chunks where at least one stage answer failed. */
+  failedChunks: z.number().int(),
+  /** Extracted triples per stage (any status). */
+  triples: PerStage,
+  byEngine: z.array(z.object({ engine: z.string(), stage: Stage, count: z.number().int() })),
+  openMergeCandidates: z.number().int(),
+});
+export type ExtractStats = z.infer<typeof ExtractStats>;
+
+export const MergeStatus = z.enum(['open', 'merged', 'skipped']);
+
+export const MergeCandidate = z.object({
+  id: Id,
+  a: GraphNode,
+  b: GraphNode,
+  /** 0..1, higher is more likely the same thing. */
+  score: z.number(),
+  reason: z.string(),
+  status: MergeStatus,
+});
+export type MergeCandidate = z.infer<typeof MergeCandidate>;
+
+export const extractCalls = {
+  'extract.start': defineCall({
+    input: ExtractStartInput,
+    output: JobInfo,
+    summary: 'Start a knowledge-extraction job (classic, llama or openai engine) over documents; progress arrives as job.progress',
+  }),
+  'extract.stats': defineCall({
+    input: z.object({ documents: z.array(Id).max(100_000).optional() }),
+    output: ExtractStats,
+    summary: 'Chunks read, triples per stage and engine, open merge candidates',
+  }),
+  'merge.candidates': defineCall({
+    input: z.object({
+      status: MergeStatus.default('open'),
+      node: Id.optional(),
+      minScore: z.number().min(0).max(1).optional(),
+      limit: z.number().int().min(1).max(5000).default(100),
+      offset: z.number().int().min(0).default(0),
+    }),
+    output: z.object({ items: z.array(MergeCandidate), total: z.number().int() }),
+    summary: 'Proposed node merges, best first (never applied without review)',
+  }),
+  'merge.propose': defineCall({
+    input: z.object({ documents: z.array(Id).max(100_000).optional() }),
+    output: z.object({ added: z.number().int() }),
+    summary: 'Look for likely duplicate entities again (string similarity) and add them as merge candidates',
+  }),
+};
