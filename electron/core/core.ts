@@ -10,6 +10,12 @@ import { graphHandlers } from './api/graph';
 import { extractHandlers } from './api/extract';
 import { extractionJob } from './extract/job';
 import { defaultDataDir, defaultDbPath } from './paths';
+import { modelHandlers } from './api/models';
+import { ModelManager, modelDownloadJob } from './llm/models';
+import { EngineRegistry, type EngineRegistryOptions } from './llm/registry';
+import { ingestHandlers } from './api/ingest';
+import { ingestJob } from './ingest/job';
+import { exportHandlers } from './api/export';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -19,6 +25,8 @@ export interface CoreOptions {
   jobKinds?: AnyJobKind[];
   /** Start the job runner at once (default true). */
   startJobs?: boolean;
+  /** How engines for local models load (tests: { maxThreads: 1 }); see llm/registry.ts. */
+  llm?: EngineRegistryOptions;
 }
 
 /**
@@ -33,6 +41,10 @@ export class Core {
   readonly dataDir: string;
   readonly host: 'electron' | 'http';
   readonly handlers: Partial<Handlers>;
+  /** GGUF files, their metadata and fit, the choice per role, downloads (llm/models.ts). */
+  readonly models: ModelManager;
+  /** The LLM engine of each role, loaded on first use: `await core.engines.get('extraction')` (llm/registry.ts). */
+  readonly engines: EngineRegistry;
 
   constructor(options: CoreOptions = {}) {
     this.dataDir = options.dataDir ?? (options.dbPath ? path.dirname(path.resolve(options.dbPath)) : defaultDataDir());
@@ -41,12 +53,19 @@ export class Core {
     this.store = Store.open(this.dbPath);
     this.jobs = new JobRunner(this.store.db, this.bus);
     this.jobs.register(extractionJob(this));
+    this.models = new ModelManager(this.store.settings, this.dataDir);
+    this.engines = new EngineRegistry(this.store.settings, options.llm);
+    this.jobs.register(modelDownloadJob(this.models));
+    this.jobs.register(ingestJob(this));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),
+      ...ingestHandlers(this),
       ...documentHandlers(this),
       ...graphHandlers(this),
       ...extractHandlers(this),
+      ...modelHandlers(this),
+      ...exportHandlers(this),
     };
     if (options.startJobs !== false) this.jobs.start();
   }
@@ -58,6 +77,7 @@ export class Core {
 
   async close(): Promise<void> {
     await this.jobs.stop();
+    await this.engines.close();
     this.store.close();
   }
 }

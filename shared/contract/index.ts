@@ -6,6 +6,9 @@ import { documentCalls } from './documents';
 import { graphCalls } from './graph';
 import { extractCalls } from './extract';
 import { shellCalls } from './shell';
+import { modelCalls } from './models';
+import { ingestCalls } from './ingest';
+import { exportCalls } from './export';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -13,11 +16,14 @@ export { defineCall } from './define';
 export type { CallSpec } from './define';
 
 export const calls = {
+  ...ingestCalls,
   ...appCalls,
   ...documentCalls,
   ...graphCalls,
   ...extractCalls,
   ...shellCalls,
+  ...modelCalls,
+  ...exportCalls,
 };
 
 export type Calls = typeof calls;
@@ -47,3 +53,6 @@ export * from './app';
 export * from './graph';
 export * from './extract';
 export * from './shell';
+export * from './models';
+export * from './ingest';
+export * from './export';
