@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/dispatch';
+import type { Core } from '../core';
+import { ApiError } from '../../../shared/errors';
+import { INLINE_EXPORT_MAX_EDGES } from '../../../shared/contract/export';
+import { FORMATS, ImportError, exportCounts, importGraph, isFolderFormat, runExport } from '../export';
+import { InlineTarget } from '../export/out';
+import { exportJob } from '../export/job';
+import { openExportSnapshot } from '../store/export';
+
+export function exportHandlers(core: Core): Partial<Handlers> {
+  core.jobs.register(exportJob(core.dbPath));
+  const checkDocument = (id: number | null | undefined) => {
+    if (id != null && !core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
+  };
+  return {
+    'graph.formats': () => FORMATS,
+    'graph.export': async ({ format, options, path: out }) => {
+      checkDocument(options.documentId);
+      const counts = exportCounts(core.store.db, options);
+      if (out) {
+        const target = path.resolve(out);
+        if (isFolderFormat(format) && fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new ApiError('bad_request', `${format} writes a folder, and ${target} is a file`);
+        if (!isFolderFormat(format) && fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new ApiError('bad_request', `${target} is a folder; ${format} writes one file`);
+        const job = core.jobs.enqueue('graph.export', { format, options, path: target });
+        return { format, counts, job };
+      }
+      if (counts.edges > INLINE_EXPORT_MAX_EDGES) {
+        throw new ApiError('conflict', `${counts.edges} triples are too many to return inline (limit ${INLINE_EXPORT_MAX_EDGES}): give a path to export as a job`);
+      }
+      const snap = openExportSnapshot(core.dbPath);
+      try {
+        const target = new InlineTarget();
+        await runExport(snap.db, format, options, target);
+        return { format, counts, files: target.result() };
+      } finally {
+        snap.close();
+      }
+    },
+    'graph.import': async ({ format, path: file, content, files }) => {
+      let tmp: string | null = null;
+      let source = file ? path.resolve(file) : '';
+      if (!file) {
+        tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphwright-import-'));
+        if (files) {
+          for (const f of files) fs.writeFileSync(path.join(tmp, path.basename(f.name)), f.text);
+          source = isFolderFormat(format) ? tmp : path.join(tmp, path.basename(files[0].name));
+        } else {
+          source = path.join(tmp, `upload.${format}`);
+          fs.writeFileSync(source, content ?? '');
+        }
+      }
+      try {
+        const r = await importGraph(core.store.db, format, source);
+        core.bus.emit('graph.changed', { reason: 'import' });
+        if (r.documents.placeholders) core.bus.emit('documents.changed', { reason: 'import' });
+        return { format, ...r };
+      } catch (err) {
+        if (err instanceof ImportError) throw new ApiError('failed', tmp ? err.message.replaceAll(tmp + path.sep, '') : err.message);
+        throw err;
+      } finally {
+        if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+  };
+}

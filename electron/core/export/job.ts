@@ -1,0 +1,41 @@
+// The export job: writes a file (or a folder) from a snapshot of the database, with progress;
+// a cancelled or failed export leaves no partial file behind.
+import path from 'node:path';
+import { defineJob } from '../jobs/runner';
+import { openExportSnapshot } from '../store/export';
+import type { ExportCounts, ExportFormat, ExportOptions } from '../../../shared/contract/export';
+import { FileTarget } from './out';
+import { isFolderFormat, runExport } from './index';
+
+export interface ExportJobParams {
+  format: ExportFormat;
+  options: Partial<ExportOptions>;
+  path: string;
+}
+
+export interface ExportJobResult {
+  path: string;
+  files: string[];
+  bytes: number;
+  counts: ExportCounts;
+}
+
+export const exportJob = (dbPath: string) =>
+  defineJob<ExportJobParams, null, ExportJobResult>({
+    kind: 'graph.export',
+    title: (p) => `Export ${p.format} to ${path.basename(p.path)}`,
+    async run(ctx) {
+      const { format, options, path: out } = ctx.params;
+      const snap = openExportSnapshot(dbPath);
+      const target = new FileTarget(out, isFolderFormat(format));
+      try {
+        const counts = await runExport(snap.db, format, options, target, { signal: ctx.signal, onProgress: (d, t) => ctx.progress(d, t) });
+        return { path: out, files: target.opened.map((o) => o.file), bytes: target.bytes(), counts };
+      } catch (err) {
+        target.abort();
+        throw err;
+      } finally {
+        snap.close();
+      }
+    },
+  });

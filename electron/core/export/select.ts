@@ -1,0 +1,95 @@
+// What every writer shares: the selection walked page by page, and the self-contained evidence
+// entry used by the JSON-carrying formats (GraphML, cyjs, Cypher, neo4j CSV).
+import type { ExportEdgeRow, ExportFilter, ExportLinkRow, ExportNodeRow, ExportProvenanceRow, ExportRepository } from '../store/export';
+import type { Target } from './out';
+
+export const PAGE = 2000;
+
+export interface WriteContext {
+  repo: ExportRepository;
+  filter: ExportFilter;
+  /** IRI base for RDF formats. */
+  base: string;
+  target: Target;
+  /** Report n more items (nodes, links, triples) written; throws when the export was cancelled. */
+  tick(n: number): void;
+  /** The app version, written into headers. */
+  version: string;
+}
+
+export type NodeKindOut = ExportNodeRow['kind'];
+export const INSTANCE_KINDS: NodeKindOut[] = ['entity', 'event'];
+
+/** Node kinds in writing order: concepts first (so links and typed instances find them), then entities and events. */
+export function nodeKinds(filter: ExportFilter): NodeKindOut[] {
+  return filter.concepts ? ['concept', 'entity', 'event'] : ['entity', 'event'];
+}
+
+export function* nodePages(repo: ExportRepository, kind: NodeKindOut): Generator<ExportNodeRow[]> {
+  for (let after = 0; ; ) {
+    const page = repo.nodesPage(kind, after, PAGE);
+    if (!page.length) return;
+    yield page;
+    after = page[page.length - 1].id;
+  }
+}
+
+export function* edgePages(repo: ExportRepository): Generator<ExportEdgeRow[]> {
+  for (let after = 0; ; ) {
+    const page = repo.edgesPage(after, PAGE);
+    if (!page.length) return;
+    yield page;
+    after = page[page.length - 1].id;
+  }
+}
+
+export function* edgePagesByRelation(repo: ExportRepository): Generator<ExportEdgeRow[]> {
+  for (let after: { relation: string; id: number } | null = null; ; ) {
+    const page = repo.edgesByRelationPage(after, PAGE);
+    if (!page.length) return;
+    yield page;
+    const last = page[page.length - 1];
+    after = { relation: last.relation, id: last.id };
+  }
+}
+
+export function* linkPages(repo: ExportRepository, nodeLinksOnly = false): Generator<ExportLinkRow[]> {
+  for (let after = 0; ; ) {
+    const page = repo.linksPage(after, PAGE, nodeLinksOnly);
+    if (!page.length) return;
+    yield page;
+    after = page[page.length - 1].id;
+  }
+}
+
+/** One evidence span, self-contained: enough to find the document again or to create a placeholder for it. */
+export interface ProvEntry {
+  document: { title: string; hash: string; path: string | null; format: string };
+  chunk: { ordinal: number; start: number; end: number; page: number | null } | null;
+  start: number;
+  end: number;
+  quote: string;
+}
+
+export function provEntry(r: ExportProvenanceRow): ProvEntry {
+  return {
+    document: { title: r.documentTitle, hash: r.documentHash, path: r.documentPath, format: r.documentFormat },
+    chunk: r.chunkOrdinal != null ? { ordinal: r.chunkOrdinal, start: r.chunkStart!, end: r.chunkEnd!, page: r.page } : null,
+    start: r.start,
+    end: r.end,
+    quote: r.quote,
+  };
+}
+
+/** A relation-to-concept link as carried on its concept node. */
+export interface RelationLinkEntry {
+  relation: string;
+  level: number;
+  model: string | null;
+  batch: string | null;
+}
+
+export const relationLinkEntry = (l: ExportLinkRow): RelationLinkEntry => ({ relation: l.relation!, level: l.level, model: l.model, batch: l.batch });
+
+export const nodeKey = (id: number) => `n${id}`;
+export const edgeKey = (id: number) => `e${id}`;
