@@ -1,4 +1,7 @@
 // graphwright extract: run a knowledge-extraction job in this process and wait for it.
+// Without --model the llama/openai engines use the model chosen for extraction.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption, parseId } from '../command';
 import { callCore, openCore } from '../open';
@@ -6,7 +9,7 @@ import { ExtractEngine, ExtractSummary } from '../../../shared/contract/extract'
 
 export const extractCommand: Command = {
   name: 'extract',
-  usage: 'extract --db FILE [--engine classic|llama|openai] [--model PATH] [--endpoint URL] [--documents ID,...] [--force] [--json]',
+  usage: 'extract --db FILE [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--documents ID,...] [--force] [--json]',
   summary: 'Extract triples (entity–entity, entity–event, event–event) from documents into the graph',
   options: {
     ...dbOption,
@@ -23,8 +26,8 @@ export const extractCommand: Command = {
     if (!engine.success) throw new UsageError(`--engine must be one of ${ExtractEngine.options.join(', ')}, got ${JSON.stringify(engineArg)}`);
     const model = values.model as string | undefined;
     const endpoint = values.endpoint as string | undefined;
-    if (engine.data === 'llama' && !model) throw new UsageError('--engine llama needs --model PATH (a .gguf file)');
-    if (engine.data === 'openai' && !endpoint) throw new UsageError('--engine openai needs --endpoint URL');
+    if (engine.data === 'openai' && endpoint && !model) throw new UsageError('--engine openai needs --model NAME with --endpoint');
+    if (engine.data === 'llama' && model && !fs.existsSync(model)) throw new UsageError(`model file not found: ${path.resolve(model)}`);
     if (endpoint !== undefined && !URL.canParse(endpoint)) throw new UsageError(`--endpoint is not a URL: ${JSON.stringify(endpoint)}`);
     const documents =
       values.documents !== undefined

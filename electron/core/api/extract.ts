@@ -1,6 +1,7 @@
 import type { Handlers } from '../../../shared/dispatch';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
+import { hasRoleEngine } from '../extract/engines';
 import { EXTRACT_JOB } from '../extract/job';
 import { proposeMergeCandidates } from '../extract/resolve';
 import { ExtractionRepository } from '../store/extraction';
@@ -16,8 +17,16 @@ export function extractHandlers(core: Core): Partial<Handlers> {
   return {
     'extract.start': (input) => {
       checkDocuments(input.documents);
-      if (input.engine === 'llama' && !input.model) throw new ApiError('bad_request', 'extract.start: the llama engine needs model (the path of a .gguf file)');
-      if (input.engine === 'openai' && !input.endpoint) throw new ApiError('bad_request', 'extract.start: the openai engine needs endpoint (the base URL)');
+      if (input.engine === 'openai' && input.endpoint && !input.model) throw new ApiError('bad_request', 'extract.start: the openai engine needs model with endpoint');
+      const explicit = input.engine === 'llama' ? Boolean(input.model) : Boolean(input.endpoint && input.model);
+      if (input.engine !== 'classic' && !explicit && !hasRoleEngine(core, 'extraction')) {
+        throw new ApiError(
+          'bad_request',
+          input.engine === 'llama'
+            ? 'extract.start: give model (the path of a .gguf file) or choose a model for extraction'
+            : 'extract.start: give endpoint and model, or choose an endpoint for extraction',
+        );
+      }
       if (!core.jobs.hasKind(EXTRACT_JOB)) throw new ApiError('unsupported', 'extraction jobs are not available in this host');
       return core.jobs.enqueue(EXTRACT_JOB, input);
     },

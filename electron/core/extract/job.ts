@@ -8,7 +8,7 @@ import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
 import { ExtractionRepository, type ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
-import { modelName, openEngine, type EngineLease } from './engines';
+import { loadedEmbedder, modelName, openEngine, type EngineLease } from './engines';
 import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
@@ -39,12 +39,13 @@ export const ExtractJobParams = z.object({
   sequences: z.number().int().min(1).max(64).optional(),
   /** Tighter answer bounds (tests, benchmarks, small models). */
   limits: Limits.optional(),
+  /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
+  temperature: z.number().min(0).max(2).optional(),
+  seed: z.number().int().optional(),
   /** Chunks per transaction for the classic engine (default 8). */
   batchSize: z.number().int().min(1).max(512).optional(),
   /** Propose merge candidates at the end (default true). */
   mergeCandidates: z.boolean().optional(),
-  /** Also compare label embeddings from the engine when proposing merge candidates (default false). */
-  embedMerge: z.boolean().optional(),
 });
 export type ExtractJobParams = z.input<typeof ExtractJobParams>;
 
@@ -219,7 +220,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
                 const d = docContext(c.documentId);
                 return extractChunkWithLlm(
                   { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
-                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal },
+                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: p.seed },
                 );
               }),
             );
@@ -268,7 +269,8 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
 
         let mergeCandidates = 0;
         if (p.mergeCandidates !== false) {
-          const embedder = p.embedMerge && engine && (engine as LlmEngine).info().embeddingDimension ? (engine as LlmEngine) : undefined;
+          // label embeddings too, when an embedding model is already loaded
+          const embedder = await loadedEmbedder(core);
           mergeCandidates = await proposeMergeCandidates(repo, { nodeIds: repo.nodeIdsInDocuments(docIds), embedder, signal: ctx.signal });
         }
         ctx.throwIfCancelled();

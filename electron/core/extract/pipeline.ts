@@ -20,6 +20,9 @@ export interface LlmPipelineOptions {
   engineName: EngineName;
   limits?: Partial<ExtractLimits>;
   signal?: AbortSignal;
+  /** Sampling temperature (default 0: greedy, reproducible). */
+  temperature?: number;
+  seed?: number;
 }
 
 export { StageAborted };
@@ -39,6 +42,8 @@ export async function extractChunkWithLlm(input: LlmChunkInput, options: LlmPipe
     text: input.text,
     context: input.context ?? [],
     signal: options.signal,
+    temperature: options.temperature,
+    seed: options.seed,
   };
   const ee = await entityEntityStage(ctx);
   const ev = await entityEventStage(ctx);

@@ -44,9 +44,13 @@ export class DocumentResolver {
   }
 
   canonical(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
+    if (kind === 'event') {
+      // an event is the clause as written; only whitespace and surrounding punctuation go
+      const clause = raw.normalize('NFKC').replace(/\s+/g, ' ').replace(/^[\s"'`“”‘’([{<,;:.-]+|[\s"'`“”‘’)\]}>,;:.]+$/gu, '').trim();
+      return clause && /[\p{L}\p{N}]/u.test(clause) && !isPronoun(clause) ? { label: clause, aliases: [] } : null;
+    }
     const surface = cleanMention(raw);
     if (!surface || isPronoun(surface) || !/[\p{L}\p{N}]/u.test(surface)) return null;
-    if (kind === 'event') return { label: surface, aliases: [] };
     const acr = this.acronymFor(surface);
     if (acr) {
       const aliases = [acr.long];

@@ -154,11 +154,11 @@ export class ExtractionRepository {
       this.db
         .prepare(
           `SELECT DISTINCT n FROM (
-             SELECT node_id AS n FROM provenance WHERE node_id IS NOT NULL AND document_id IN (SELECT value FROM json_each(?1))
-             UNION SELECT e.subject_id FROM edges e JOIN provenance p ON p.edge_id = e.id WHERE p.document_id IN (SELECT value FROM json_each(?1))
-             UNION SELECT e.object_id FROM edges e JOIN provenance p ON p.edge_id = e.id WHERE p.document_id IN (SELECT value FROM json_each(?1)))`,
+             SELECT node_id AS n FROM provenance WHERE node_id IS NOT NULL AND document_id IN (SELECT value FROM json_each(@docs))
+             UNION SELECT e.subject_id FROM edges e JOIN provenance p ON p.edge_id = e.id WHERE p.document_id IN (SELECT value FROM json_each(@docs))
+             UNION SELECT e.object_id FROM edges e JOIN provenance p ON p.edge_id = e.id WHERE p.document_id IN (SELECT value FROM json_each(@docs)))`,
         )
-        .all(JSON.stringify(documentIds)) as { n: number }[]
+        .all({ docs: JSON.stringify(documentIds) }) as { n: number }[]
     ).map((r) => r.n);
   }
 

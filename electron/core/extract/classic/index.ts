@@ -1,10 +1,10 @@
 // The classic extractor: no model, fast, the baseline a fresh install builds its first graph with.
-import { splitSentences, type Span } from '../sentences';
+import { foldWithMap, splitSentences, type Span } from '../sentences';
 import type { AcronymDefinition } from '../acronyms';
 import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
-import { sentenceRelations, tokenize, type Token } from './svo';
+import { mergeSpans, sentenceRelations, tokenize, type Token } from './svo';
 
 export { englishNlp } from './svo';
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
@@ -19,7 +19,9 @@ export interface ClassicOptions {
 /** Triples and typed mentions from chunk [start, end) of the document text. */
 export function classicExtract(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkExtraction & { sentences: number } {
   const sentences = splitSentences(docText, chunk.start, chunk.end);
-  const tokens = sentences.length ? tokenize(docText, chunk.start, chunk.end) : [];
+  const typed = findTypedMentions(docText, chunk.start, chunk.end);
+  const names = [...typed, ...longFormOccurrences(docText, chunk, options.acronyms ?? [])];
+  const tokens = sentences.length ? mergeSpans(tokenize(docText, chunk.start, chunk.end), names, docText) : [];
   const triples: CandidateTriple[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
@@ -39,7 +41,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
       });
     }
   }
-  const mentions: NodeMention[] = findTypedMentions(docText, chunk.start, chunk.end).map((m) => ({
+  const mentions: NodeMention[] = typed.map((m) => ({
     text: m.label,
     type: m.type,
     span: { start: m.start, end: m.end },
@@ -50,4 +52,22 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     }
   }
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
+}
+
+/** Every place in the chunk where a defined acronym's long form is written (any case or spacing). */
+export function longFormOccurrences(docText: string, chunk: Span, acronyms: AcronymDefinition[]): Span[] {
+  if (!acronyms.length) return [];
+  const { folded, map } = foldWithMap(docText, chunk.start, chunk.end);
+  const out: Span[] = [];
+  for (const a of acronyms) {
+    const needle = a.long.toLowerCase().replace(/\s+/g, ' ');
+    if (needle.length < 4) continue;
+    for (let at = folded.indexOf(needle); at >= 0; at = folded.indexOf(needle, at + needle.length)) {
+      const before = folded[at - 1];
+      const after = folded[at + needle.length];
+      if ((before && /[\p{L}\p{N}]/u.test(before)) || (after && /[\p{L}\p{N}]/u.test(after))) continue;
+      out.push({ start: map[at], end: map[at + needle.length - 1] + 1 });
+    }
+  }
+  return out;
 }

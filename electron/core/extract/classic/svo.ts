@@ -86,6 +86,35 @@ export function tokenize(text: string, from: number, to: number): Token[] {
   return out;
 }
 
+/**
+ * Make every token run inside one of these spans a single PROPN token: names the document defines
+ * ("Remote Authentication Dial In User Service") and identifiers ("ISO/IEC 27001:2013") are one
+ * noun phrase, whatever their parts' tags.
+ */
+export function mergeSpans(tokens: Token[], spans: Span[], text: string): Token[] {
+  if (!spans.length) return tokens;
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Token[] = [];
+  let k = 0;
+  for (let i = 0; i < tokens.length; ) {
+    const t = tokens[i];
+    while (k < sorted.length && sorted[k].end <= t.start) k++;
+    const sp = sorted[k];
+    if (sp && sp.start <= t.start && t.end <= sp.end) {
+      let j = i;
+      while (j + 1 < tokens.length && tokens[j + 1].end <= sp.end) j++;
+      if (j > i) {
+        out.push({ text: text.slice(t.start, tokens[j].end), pos: 'PROPN', start: t.start, end: tokens[j].end });
+        i = j + 1;
+        continue;
+      }
+    }
+    out.push(t);
+    i++;
+  }
+  return out;
+}
+
 function merge(a: Token, b: Token, text: string): Token {
   const parts = [a.pos, b.pos];
   const nominal = parts.some((p) => p === 'NOUN' || p === 'PROPN' || p === 'NUM' || p === 'X');
@@ -166,6 +195,12 @@ export function sentenceRelations(tokens: Token[], text: string): SvoTriple[] {
     let k = vs - 1;
     if (k >= 0 && REL_PRONOUN.has(lower(tokens[k]))) k--;
     if (k >= 0 && tokens[k].text === ',') k--;
+    // "Remote Authentication Dial In User Service (RADIUS) is": skip the parenthetical
+    if (k >= 0 && tokens[k].text === ')') {
+      let o = k - 1;
+      while (o >= 0 && k - o < 12 && tokens[o].text !== '(') o--;
+      if (o >= 0 && tokens[o].text === '(') k = o - 1;
+    }
     const subjNp = npEndingAt.get(k);
     if (!subjNp) continue;
     const subject = chainStart(subjNp);

@@ -16,6 +16,7 @@ export interface StageContext {
   context: string[];
   signal?: AbortSignal;
   temperature?: number;
+  seed?: number;
 }
 
 export interface StageAnswer {
@@ -42,7 +43,7 @@ export async function askStage(ctx: StageContext, stage: ExtractStage, user: str
   let tokens = 0;
   let confidence: number | undefined;
   try {
-    const r = await ctx.engine.generate(messages, schema, { maxTokens, temperature: ctx.temperature ?? 0, signal: ctx.signal });
+    const r = await ctx.engine.generate(messages, schema, { maxTokens, temperature: ctx.temperature ?? 0, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}), signal: ctx.signal });
     value = r.value;
     tokens = r.tokens ?? 0;
     confidence = typeof r.confidence === 'number' && Number.isFinite(r.confidence) && r.confidence >= 0 && r.confidence <= 1 ? r.confidence : undefined;

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { Core } from '../../electron/core/core';
+import { DocumentResolver, diceSimilarity, jaroWinkler, proposeMergeCandidates, singularPhrase } from '../../electron/core/extract/resolve';
+import { ExtractionRepository } from '../../electron/core/store/extraction';
+import { unwrap } from '../../shared/dispatch';
+import { tmpDir } from '../helpers/tmp';
+import { insertText } from './fixtures';
+
+describe('canonical labels within a document', () => {
+  const doc =
+    'This memo describes Remote Authentication Dial In User Service (RADIUS) servers and the\n   Extensible Authentication Protocol (EAP). RADIUS servers relay EAP packets.';
+  const r = new DocumentResolver(doc);
+
+  it('maps an acronym and the expansion the document defines to one label with the expansion as alias', () => {
+    expect(r.canonical('Remote Authentication Dial In User Service', 'entity')).toEqual({ label: 'RADIUS', aliases: ['Remote Authentication Dial In User Service'], type: 'term' });
+    expect(r.canonical('RADIUS', 'entity')?.label).toBe('RADIUS');
+    expect(r.canonical('the  remote authentication dial in user service', 'entity')?.label).toBe('RADIUS');
+    expect(r.canonical('Extensible Authentication Protocol', 'entity')?.label).toBe('EAP');
+  });
+
+  it('normalises case, whitespace, determiners and plural head nouns; drops pronouns', () => {
+    expect(r.canonical('the RADIUS  servers', 'entity')).toEqual({ label: 'RADIUS server', aliases: ['RADIUS servers'] });
+    expect(r.canonical('Policies', 'entity')?.label).toBe('Policy');
+    expect(r.canonical('it', 'entity')).toBeNull();
+    expect(r.canonical('"EAP packets".', 'entity')?.label).toBe('EAP packet');
+    expect(singularPhrase('access points')).toBe('access point');
+    expect(singularPhrase('addresses')).toBe('address');
+    expect(singularPhrase('status')).toBe('status');
+    expect(singularPhrase('RADIUS')).toBe('RADIUS');
+    // events keep their clause as written
+    expect(r.canonical('the NAS sends packets', 'event')?.label).toBe('the NAS sends packets');
+  });
+
+  it('scores string similarity', () => {
+    expect(diceSimilarity('access point', 'access points')).toBeGreaterThan(0.85);
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 2);
+  });
+});
+
+describe('entity resolution in the store', () => {
+  const t = tmpDir();
+  let core: Core;
+  beforeAll(() => {
+    core = new Core({ dbPath: path.join(t.dir, 'r.db'), startJobs: true });
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  it('merges "Remote Authentication Dial In User Service" and "RADIUS" into one node when the document defines the acronym', async () => {
+    const text = [
+      'Remote Authentication Dial In User Service (RADIUS) is a protocol for carrying authentication data.',
+      'The NAS sends an Access-Request to the RADIUS server.',
+      'The Remote Authentication Dial In User Service supports accounting.',
+      'The RADIUS protocol uses UDP port 1812 (see RFC 2865).',
+    ].join('\n\n');
+    const id = insertText(core, 'radius', text, { size: 120 });
+    const job = unwrap('extract.start', await core.call('extract.start', { documents: [id], engine: 'classic' }));
+    const done = await core.jobs.wait(job.id);
+    expect(done.state).toBe('done');
+    const nodes = core.store.graph.listNodes({ kind: 'entity', search: 'Remote Authentication', limit: 50, offset: 0 }).items;
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0].label).toBe('RADIUS');
+    expect(nodes[0].aliases).toContain('Remote Authentication Dial In User Service');
+    expect(core.store.graph.findNode('entity', 'RADIUS')!.id).toBe(nodes[0].id);
+    // the triple read from sentence 3 lands on the same node as the one from sentence 1
+    const triples = core.store.graph.listTriples({ document: id, limit: 100, offset: 0 }).items;
+    const onRadius = triples.filter((x) => x.subjectId === nodes[0].id || x.objectId === nodes[0].id);
+    expect(onRadius.map((x) => x.relation)).toEqual(expect.arrayContaining(['is', 'supports']));
+    // the standard identifier became a typed node
+    expect(core.store.graph.findNode('entity', 'RFC 2865')?.type).toBe('standard');
+  });
+
+  it('proposes ranked merge candidates for review and merges nothing beyond exact normalised matches', async () => {
+    const g = core.store.graph;
+    const eap = g.upsertNode({ kind: 'entity', label: 'EAP' });
+    const eapLong = g.upsertNode({ kind: 'entity', label: 'Extensible Authentication Protocol' });
+    const ap = g.upsertNode({ kind: 'entity', label: 'wireless access point' });
+    const ap2 = g.upsertNode({ kind: 'entity', label: 'wireless acess point' });
+    const r2865 = g.upsertNode({ kind: 'entity', label: 'RFC 2865' });
+    const r2866 = g.upsertNode({ kind: 'entity', label: 'RFC 2866' });
+    expect(g.upsertNode({ kind: 'entity', label: '  extensible  authentication protocol ' })).toBe(eapLong); // exact normalised match
+    const repo = new ExtractionRepository(core.store.db);
+    const added = await proposeMergeCandidates(repo, { nodeIds: [eap, eapLong, ap, ap2, r2865, r2866] });
+    expect(added).toBeGreaterThanOrEqual(2);
+    const list = unwrap('merge.candidates', await core.call('merge.candidates', {}));
+    const pairs = list.items.map((c) => [c.a.id, c.b.id].sort((x, y) => x - y).join('-'));
+    expect(pairs).toContain([eap, eapLong].sort((x, y) => x - y).join('-'));
+    expect(pairs).toContain([ap, ap2].sort((x, y) => x - y).join('-'));
+    expect(pairs).not.toContain([r2865, r2866].join('-'));
+    const scores = list.items.map((c) => c.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(list.items.every((c) => c.status === 'open')).toBe(true);
+    // nothing was merged: all six nodes are still there
+    for (const id of [eap, eapLong, ap, ap2, r2865, r2866]) expect(g.getNode(id)).toBeDefined();
+    // proposing again adds nothing new
+    expect(await proposeMergeCandidates(repo, { nodeIds: [eap, eapLong, ap, ap2] })).toBe(0);
+  });
+
+  it('adds embedding-similarity candidates when an embedder is given', async () => {
+    const g = core.store.graph;
+    const a = g.upsertNode({ kind: 'entity', label: 'authenticator' });
+    const b = g.upsertNode({ kind: 'entity', label: 'port access entity' });
+    const vec = (label: string) => (label === 'authenticator' || label === 'port access entity' ? [1, 0.05, 0] : [0, 0, 1]);
+    const repo = new ExtractionRepository(core.store.db);
+    const added = await proposeMergeCandidates(repo, { nodeIds: [a, b], embedder: { embed: async (texts) => texts.map(vec) } });
+    expect(added).toBeGreaterThanOrEqual(1);
+    const list = unwrap('merge.candidates', await core.call('merge.candidates', { node: a }));
+    expect(list.items[0].reason).toMatch(/embedding/);
+    expect([list.items[0].a.id, list.items[0].b.id].sort()).toEqual([a, b].sort());
+  });
+});
