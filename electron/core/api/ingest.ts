@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/dispatch';
+import { ApiError } from '../../../shared/errors';
+import type { Core } from '../core';
+import { INGEST_JOB, type IngestParams } from '../ingest/job';
+import { sha256 } from '../ingest/pipeline';
+
+/** A file name safe on every platform, keeping its extension. */
+export function safeFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/'));
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f<>:"/\\|?*\u007f]/g, '_')
+    .replace(/^[.\s]+|[.\s]+$/g, '')
+    .slice(-180);
+  return cleaned || 'upload';
+}
+
+export function ingestHandlers(core: Core): Partial<Handlers> {
+  return {
+    'documents.ingest': ({ paths, chunker, chunkSize, overlap }) => {
+      const params: IngestParams = { paths: paths.map((p) => path.resolve(p)), chunker, chunkSize, overlap };
+      return core.jobs.enqueue(INGEST_JOB, params);
+    },
+    'documents.upload': ({ name, dataBase64 }) => {
+      if (!/^[A-Za-z0-9+/=\s_-]*$/.test(dataBase64)) throw new ApiError('bad_request', `documents.upload: ${name}: dataBase64 is not base64`);
+      const data = Buffer.from(dataBase64, 'base64');
+      // Same content, same folder: uploading a file twice gives the same path (and a duplicate skip).
+      const dir = path.join(core.dataDir, 'uploads', sha256(data).slice(0, 16));
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, safeFileName(name));
+      fs.writeFileSync(file, data);
+      return { path: file, bytes: data.length };
+    },
+    'documents.remove': ({ id }) => {
+      if (!core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
+      const removed = core.store.documents.remove(id);
+      if (removed) core.bus.emit('documents.changed', { reason: 'removed' });
+      return { id, removed };
+    },
+    'documents.pages': ({ id }) => {
+      if (!core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
+      return core.store.documents.pages(id);
+    },
+    'documents.annotations': ({ id }) => {
+      if (!core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
+      return core.store.documents.annotations(id);
+    },
+  };
+}

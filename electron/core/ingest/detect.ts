@@ -1,0 +1,170 @@
+// The format of a file, from its content first (all seeds are named .txt), its extension second.
+import path from 'node:path';
+import { IngestError } from './errors';
+
+export type Format = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'token-table' | 'conll' | 'bio-json' | 'passages';
+
+export const FORMATS: Format[] = ['pdf', 'docx', 'html', 'markdown', 'text', 'token-table', 'conll', 'bio-json', 'passages'];
+
+/** Extensions a folder walk picks up; other files found in folders are skipped, not failed. */
+export const KNOWN_EXTENSIONS = new Set([
+  '.pdf', '.docx', '.html', '.htm', '.xhtml', '.md', '.markdown', '.txt', '.text', '.tsv', '.conll', '.bio', '.json', '.jsonl', '.ndjson', '',
+]);
+const TEXT_EXTENSIONS = new Set(['.txt', '.text', '.md', '.markdown', '.tsv', '.conll', '.bio', '.json', '.jsonl', '.ndjson', '.html', '.htm', '.xhtml', '.csv', '.rst', '']);
+
+const BIO_TAG = /^(?:O|[BIESLU]-\S+)$/;
+
+/** Decode text bytes: UTF-8 (BOM dropped) or UTF-16 with a BOM; throws on binary data. */
+export function decodeText(buf: Buffer, file: string): string {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.subarray(2).toString('utf16le');
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
+    const swapped = Buffer.from(buf.subarray(2));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  const ext = path.extname(file).toLowerCase();
+  const sample = buf.subarray(0, 64 * 1024);
+  let control = 0;
+  for (const b of sample) {
+    if (b === 0) throw binary(ext);
+    if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b)) control++;
+  }
+  if (control > sample.length * 0.01 + 4) throw binary(ext);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    // Not UTF-8: Latin-1 text is still text when it has no control bytes.
+    text = buf.toString('latin1');
+    if (/[\u0080-\u009f]/.test(text.slice(0, 65536))) throw binary(ext);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function binary(ext: string): IngestError {
+  return TEXT_EXTENSIONS.has(ext)
+    ? new IngestError(`binary data, not text (the file is named ${ext || 'without an extension'} but holds no readable text)`)
+    : new IngestError(`unsupported format: ${ext}`);
+}
+
+/** True when a buffer looks like a zip holding a Word document. */
+function isDocxZip(buf: Buffer): boolean {
+  return buf.includes('word/document.xml') || buf.includes('[Content_Types].xml');
+}
+
+export function looksLikePassages(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((r) => r && typeof r === 'object' && !Array.isArray(r) && typeof (r as { text?: unknown }).text === 'string')
+  );
+}
+
+function parseJsonLines(text: string): unknown[] | undefined {
+  const out: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+/** Arrays of strings on their own lines, tokens then tags, as in seed 003. */
+export function looksLikeBioJson(text: string): boolean {
+  let pairs = 0;
+  let prev: string[] | null = null;
+  let checked = 0;
+  for (const line of text.split('\n')) {
+    const t = line.trim();
+    if (!t.startsWith('[') || !t.endsWith(']')) continue;
+    let arr: unknown;
+    try {
+      arr = JSON.parse(t);
+    } catch {
+      return false;
+    }
+    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) return false;
+    const strings = arr as string[];
+    if (prev && prev.length === strings.length && strings.length > 0 && strings.every((x) => BIO_TAG.test(x))) {
+      pairs++;
+      prev = null;
+    } else prev = strings;
+    if (++checked >= 20) break;
+  }
+  return pairs >= 1;
+}
+
+function looksLikeTokenTable(text: string): boolean {
+  const lines = text.split('\n', 50).filter((l) => l.trim());
+  if (lines.length < 3) return false;
+  const header = lines[0].split('\t').map((h) => h.trim().toLowerCase());
+  if (header.length < 2 || !header.some((h) => h === 'token' || h === 'word' || h === 'form')) return false;
+  const same = lines.slice(1).filter((l) => l.split('\t').length === header.length).length;
+  return same / (lines.length - 1) >= 0.8;
+}
+
+function looksLikeConll(text: string): boolean {
+  const lines = text.split('\n', 400).filter((l) => l.trim());
+  if (!lines.length) return false;
+  if (lines[0].startsWith('-DOCSTART-')) return true;
+  let tagged = 0;
+  let entity = 0;
+  for (const l of lines) {
+    const cols = l.trim().split(/\s+/);
+    if (cols.length >= 2 && cols.length <= 6 && BIO_TAG.test(cols[cols.length - 1])) {
+      tagged++;
+      if (cols[cols.length - 1] !== 'O') entity++;
+    }
+  }
+  return lines.length >= 5 && tagged / lines.length >= 0.9 && entity > 0;
+}
+
+/**
+ * Detect the format of a file from its bytes. Throws an IngestError for empty files, binary data
+ * and formats it cannot read.
+ */
+export function detectFormat(file: string, buf: Buffer): { format: Format; text?: string } {
+  const ext = path.extname(file).toLowerCase();
+  if (buf.length === 0) throw new IngestError('empty file');
+  const head = buf.subarray(0, 1024).toString('latin1');
+  if (head.includes('%PDF-')) return { format: 'pdf' };
+  if (ext === '.pdf') throw new IngestError('not a PDF file (no %PDF header)');
+  if (buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04) {
+    if (ext === '.docx' || isDocxZip(buf)) return { format: 'docx' };
+    throw new IngestError(`unsupported format: ${ext || 'zip archive'}`);
+  }
+  if (ext === '.docx') throw new IngestError('not a valid DOCX file (not a zip archive)');
+  if (ext === '.doc') throw new IngestError('unsupported format: .doc (save it as .docx)');
+  const text = decodeText(buf, file);
+  if (!text.trim()) throw new IngestError('empty file (only whitespace)');
+  const start = text.trimStart().slice(0, 200).toLowerCase();
+  if (['.html', '.htm', '.xhtml'].includes(ext) || /^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(start)) return { format: 'html', text };
+  if (start.startsWith('[') || start.startsWith('{') || ['.json', '.jsonl', '.ndjson'].includes(ext)) {
+    let whole: unknown;
+    try {
+      whole = JSON.parse(text);
+    } catch {
+      whole = undefined;
+    }
+    if (looksLikePassages(whole)) return { format: 'passages', text };
+    if (whole === undefined) {
+      const lines = parseJsonLines(text);
+      if (lines && looksLikePassages(lines)) return { format: 'passages', text };
+    }
+    if (looksLikeBioJson(text.slice(0, 1 << 20))) return { format: 'bio-json', text };
+    if (['.json', '.jsonl', '.ndjson'].includes(ext)) {
+      throw new IngestError('unsupported JSON: expected an array (or JSON lines) of {title, text} records, or token and BIO tag arrays');
+    }
+  }
+  const sniff = text.slice(0, 1 << 20);
+  if (looksLikeTokenTable(sniff)) return { format: 'token-table', text };
+  if (ext === '.conll' || ext === '.bio' || looksLikeConll(sniff)) return { format: 'conll', text };
+  if (looksLikeBioJson(sniff)) return { format: 'bio-json', text };
+  if (ext === '.md' || ext === '.markdown' || (sniff.match(/^#{1,6} \S/gm)?.length ?? 0) >= 3) return { format: 'markdown', text };
+  if (!TEXT_EXTENSIONS.has(ext)) throw new IngestError(`unsupported format: ${ext}`);
+  return { format: 'text', text };
+}

@@ -1,0 +1,34 @@
+// Document language (ISO 639-1). Scripts decide first — a Korean paper full of English terms is
+// Korean — then tinyld's n-gram model on a sample.
+import { detect } from 'tinyld';
+
+const SAMPLE = 20_000;
+const WINDOW = 3000;
+
+export function detectLanguage(text: string): string | null {
+  const sample = text.length > SAMPLE ? text.slice(0, SAMPLE / 2) + ' ' + text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE / 2) : text;
+  const count = (re: RegExp) => sample.match(re)?.length ?? 0;
+  const letters = count(/\p{L}/gu);
+  if (letters < 20) return null;
+  const hangul = count(/\p{Script=Hangul}/gu);
+  const kana = count(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  const han = count(/\p{Script=Han}/gu);
+  if (hangul / letters >= 0.15) return 'ko';
+  if (kana / letters >= 0.1) return 'ja';
+  if (han / letters >= 0.2) return 'zh';
+  const cyr = count(/\p{Script=Cyrillic}/gu);
+  const arabic = count(/\p{Script=Arabic}/gu);
+  // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows.
+  const votes = new Map<string, number>();
+  const windows = Math.min(8, Math.max(1, Math.floor(text.length / WINDOW)));
+  for (let w = 0; w < windows; w++) {
+    const at = Math.floor((text.length / windows) * w);
+    const lang = detect(text.slice(at, at + WINDOW));
+    if (lang) votes.set(lang, (votes.get(lang) ?? 0) + 1);
+  }
+  const best = [...votes].sort((a, b) => b[1] - a[1])[0];
+  if (best) return best[0];
+  if (cyr / letters > 0.5) return 'ru';
+  if (arabic / letters > 0.5) return 'ar';
+  return null;
+}

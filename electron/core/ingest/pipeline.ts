@@ -1,0 +1,216 @@
+// Ingest one file: read, detect, parse, repair, detect language, chunk (pure, nothing stored);
+// then store its documents in one transaction with content-hash dedupe and path versioning.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Store } from '../store';
+import type { NewDocument } from '../store/documents';
+import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading } from '../chunk';
+import { IngestError } from './errors';
+import { KNOWN_EXTENSIONS } from './detect';
+import { detectLanguage } from './language';
+import { parseFile } from './parse';
+import { repair } from './repair';
+import type { ParsedDoc } from './types';
+
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+export interface IngestOptions {
+  chunker?: ChunkerName;
+  chunkSize?: number;
+  overlap?: number;
+  embed?: EmbedFn;
+  signal?: AbortSignal;
+}
+
+export interface PreparedFile {
+  path: string;
+  fileHash: string;
+  bytes: number;
+  format: string;
+  multi: boolean;
+  docs: NewDocument[];
+}
+
+export interface IngestResult {
+  imported: { id: number; path: string }[];
+  skipped: { path: string; reason: string }[];
+  failed: { path: string; error: string }[];
+}
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The error text for a failed file: names the file, then why. */
+export function fileError(file: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return `${path.basename(file)}: ${message}`;
+}
+
+export async function readSource(file: string): Promise<Buffer> {
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new IngestError(`file not found: ${file}`);
+    if (code === 'EACCES' || code === 'EPERM') throw new IngestError(`permission denied: ${file}`);
+    throw new IngestError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  if (stat.isDirectory()) throw new IngestError('is a folder, not a file');
+  if (!stat.isFile()) throw new IngestError('not a regular file');
+  if (stat.size > MAX_FILE_BYTES) throw new IngestError(`file too large (${(stat.size / 1e6).toFixed(0)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB)`);
+  try {
+    return await fs.promises.readFile(file);
+  } catch (err) {
+    throw new IngestError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+async function buildDocument(file: string, doc: ParsedDoc, fileHash: string, bytes: number, multi: boolean, options: IngestOptions): Promise<NewDocument> {
+  let text: string;
+  let pages: { number: number; start: number; end: number }[] = [];
+  let headings: Heading[];
+  let repairs: string[] = [];
+  let original: string | null;
+  if (doc.kind === 'raw') {
+    const r = repair(doc.pages, { mode: doc.mode, paged: doc.paged });
+    text = r.text;
+    pages = r.pages;
+    repairs = r.repairs;
+    headings = detectHeadings(text, { markdown: doc.mode === 'markdown' });
+    original = doc.original;
+  } else {
+    text = doc.text;
+    headings = doc.headings ?? [];
+    original = doc.original && doc.original !== doc.text ? doc.original : null;
+  }
+  if (!text.trim()) throw new IngestError('no text in the document');
+  const chunkSize = options.chunkSize ?? 1000;
+  const chunks = await chunkText(text, {
+    chunker: options.chunker,
+    size: chunkSize,
+    overlap: options.overlap,
+    headings,
+    pages,
+    embed: options.embed,
+    signal: options.signal,
+  });
+  const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
+  return {
+    title: doc.title,
+    sourcePath: file,
+    format: doc.format,
+    language: detectLanguage(text),
+    pages,
+    contentHash,
+    text,
+    originalText: original,
+    meta: {
+      ...doc.meta,
+      fileHash,
+      bytes,
+      repairs,
+      headings: headings.map((h) => ({ start: h.start, end: h.end, level: h.level, title: h.title })),
+      chunker: options.chunker ?? 'recursive',
+      chunkSize,
+      overlap: options.overlap ?? null,
+    },
+    chunks,
+    annotations: doc.kind === 'exact' ? doc.annotations : undefined,
+  };
+}
+
+/** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
+export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
+  const buf = await readSource(file);
+  const fileHash = sha256(buf);
+  const parsed = await parseFile(file, buf);
+  const docs: NewDocument[] = [];
+  for (const d of parsed.docs) {
+    if (options.signal?.aborted) throw new IngestError('cancelled');
+    docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options));
+  }
+  return { path: file, fileHash, bytes: buf.length, format: parsed.detected, multi: parsed.multi, docs };
+}
+
+export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };
+
+/**
+ * Store a prepared file: all its documents in one transaction, or nothing. A file whose content
+ * is already stored is skipped as a duplicate; a changed file at a stored path becomes a new
+ * version of it (previous_id), the old one kept. `jobId` marks documents of a resumed job as its own.
+ */
+export function storePrepared(store: Store, prepared: PreparedFile, jobId?: number): StoreOutcome {
+  return store.transaction(() => {
+    if (!prepared.multi) {
+      const doc = prepared.docs[0];
+      const existing = store.documents.findByHash(doc.contentHash);
+      if (existing) {
+        if (jobId !== undefined && existing.meta.jobId === jobId && existing.path === prepared.path) return { status: 'imported', ids: [existing.id], duplicates: 0 };
+        return { status: 'skipped', reason: `duplicate of document ${existing.id} (${existing.title})` };
+      }
+      const previous = store.documents.findLatestByPath(prepared.path);
+      const id = store.documents.insert({ ...doc, previousId: previous?.id ?? null, meta: { ...doc.meta, ...(jobId !== undefined ? { jobId } : {}) } });
+      return { status: 'imported', ids: [id], duplicates: 0 };
+    }
+    const ids: number[] = [];
+    let duplicates = 0;
+    for (const doc of prepared.docs) {
+      const existing = store.documents.findByHash(doc.contentHash);
+      if (existing) {
+        if (jobId !== undefined && existing.meta.jobId === jobId) ids.push(existing.id);
+        else duplicates++;
+        continue;
+      }
+      ids.push(store.documents.insert({ ...doc, previousId: null, meta: { ...doc.meta, ...(jobId !== undefined ? { jobId } : {}) } }));
+    }
+    if (!ids.length) return { status: 'skipped', reason: `duplicate: all ${prepared.docs.length} documents are already imported` };
+    return { status: 'imported', ids, duplicates };
+  });
+}
+
+/** Expand the given paths: files as given, folders walked (hidden entries and unknown extensions skipped). */
+export function expandPaths(paths: string[]): { files: string[]; skipped: IngestResult['skipped']; failed: IngestResult['failed'] } {
+  const files: string[] = [];
+  const skipped: IngestResult['skipped'] = [];
+  const failed: IngestResult['failed'] = [];
+  const seen = new Set<string>();
+  const addFile = (f: string) => {
+    if (!seen.has(f)) {
+      seen.add(f);
+      files.push(f);
+    }
+  };
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (err) {
+      failed.push({ path: dir, error: fileError(dir, new Error(`cannot read folder: ${(err as Error).message}`)) });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile()) {
+        const ext = path.extname(e.name).toLowerCase();
+        if (KNOWN_EXTENSIONS.has(ext)) addFile(full);
+        else skipped.push({ path: full, reason: `unsupported format: ${ext}` });
+      }
+    }
+  };
+  for (const p of paths) {
+    const full = path.resolve(p);
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(full);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isDirectory()) walk(full);
+    else addFile(full); // missing files fail when read, with the reason
+  }
+  return { files, skipped, failed };
+}

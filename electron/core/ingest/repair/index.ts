@@ -1,0 +1,102 @@
+// Text repair before chunking. The input is the raw extraction, page by page; the output is the
+// repaired text every span points into, with the span of each page in it.
+import { normalizeText, tidyText } from './normalize';
+import { removeRepeatedLines, splitPages, stripRepeatedPrefixes } from './boilerplate';
+import { isBrokenLayout, joinFragments, respace } from './layout';
+import { reflowMarkdown, reflowPage, wrapInfo, joinHyphenated } from './reflow';
+
+export { normalizeText, tidyText } from './normalize';
+export { joinHyphenated } from './reflow';
+
+export interface PageSpan {
+  number: number;
+  start: number;
+  end: number;
+}
+
+export interface RepairResult {
+  text: string;
+  /** Page spans in `text`; empty when the source had no pages. */
+  pages: PageSpan[];
+  /** What was done, for the document's meta. */
+  repairs: string[];
+}
+
+export interface RepairOptions {
+  /** 'pdf': lines are layout lines (always joined); 'markdown': Markdown soft wraps; 'text': detect. */
+  mode: 'text' | 'pdf' | 'markdown';
+  /** The source has real pages (PDF): keep one page per input even when empty. */
+  paged?: boolean;
+}
+
+// Numbered ALL-CAPS section titles run into the prose of a rebuilt page: "... answers. 3. EXPERIMENTS This section".
+const INLINE_HEADING = /(^|[.!?\]] )(\d{1,2}(?:\.\d{1,2})*\.? (?:[\p{Lu}][\p{Lu}-]+ ?){1,6})(?= \p{Lu}\p{Ll})/gu;
+
+function rebuild(pages: string[], repairs: string[]): string[] {
+  const joined = pages.map(joinFragments);
+  const stripped = stripRepeatedPrefixes(joined);
+  if (stripped.removed) repairs.push(`running headers removed from ${stripped.removed} pages`);
+  repairs.push('broken one-character-per-line layout rebuilt with word segmentation');
+  return stripped.pages.map((p) => respace(p).replace(INLINE_HEADING, (_m, before: string, title: string) => `${before.trimEnd()}\n\n${title.trim()}\n\n`));
+}
+
+/** Repair raw pages (one string for a source without pages) into the document text. */
+export function repair(rawPages: string[], options: RepairOptions): RepairResult {
+  const repairs: string[] = ['unicode NFKC'];
+  let pages = rawPages.map(normalizeText);
+  if (options.mode === 'markdown') {
+    const text = tidyText(reflowMarkdown(pages.join('\n\n')));
+    return { text, pages: [], repairs };
+  }
+  if (!options.paged && pages.length === 1) {
+    pages = splitPages(pages[0]);
+    if (pages.length > 1) repairs.push(`split into ${pages.length} pages`);
+  }
+  const broken = isBrokenLayout(pages.join('\n'));
+  if (pages.length > 1) {
+    // Fragment lines of a broken layout repeat by chance: there only whole long lines count.
+    const r = removeRepeatedLines(pages, { longLinesOnly: broken });
+    pages = r.pages;
+    if (r.removed) repairs.push(`${r.removed} repeated boilerplate lines removed`);
+  }
+  const whole = pages.join('\n');
+  if (broken) {
+    pages = rebuild(pages, repairs);
+  } else {
+    const wrap = wrapInfo(whole);
+    pages = pages.map((p) => reflowPage(p, wrap, { forceWrapped: options.mode === 'pdf' }));
+    if (wrap.width || options.mode === 'pdf') repairs.push('wrapped lines joined');
+  }
+  pages = pages.map(tidyText);
+  return assemble(pages, Boolean(options.paged) || rawPages.length > 1 || pages.length > 1, repairs);
+}
+
+/** Join repaired pages; a paragraph running over a page break is joined back into one. */
+function assemble(pages: string[], keepPages: boolean, repairs: string[]): RepairResult {
+  let text = '';
+  const spans: PageSpan[] = [];
+  pages.forEach((page, i) => {
+    if (text && page) {
+      const lastLine = text.slice(text.lastIndexOf('\n') + 1);
+      const continues = /[\p{Ll},\p{L}-]$/u.test(lastLine) && /^\p{Ll}/u.test(page) && lastLine.length >= 30;
+      if (continues && /\p{L}-$/u.test(lastLine)) {
+        const joined = joinHyphenated(lastLine, page.split(/\s/, 1)[0]);
+        // Re-join the broken word; the page starts after the joined word.
+        const word = page.split(/\s/, 1)[0];
+        text = text.slice(0, text.length - lastLine.length) + joined;
+        spans.push({ number: i + 1, start: text.length, end: text.length });
+        text += page.slice(word.length);
+      } else {
+        text += continues ? ' ' : '\n\n';
+        spans.push({ number: i + 1, start: text.length, end: text.length });
+        text += page;
+      }
+    } else {
+      spans.push({ number: i + 1, start: text.length, end: text.length });
+      text += page;
+    }
+    spans[spans.length - 1].end = text.length;
+  });
+  if (!keepPages) return { text, pages: [], repairs };
+  return { text, pages: spans, repairs };
+}

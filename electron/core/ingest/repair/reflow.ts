@@ -1,0 +1,129 @@
+// Join lines broken inside paragraphs (hard-wrapped text, PDF lines), de-hyphenate words broken
+// at line ends, keep real paragraph breaks, lists, headings, tables and code as they are.
+import { lexicon } from './lexicon';
+
+const LIST_ITEM = /^\s*(?:[-*•◦▪‣+o]|\d{1,3}[.)]|[a-zA-Z][.)]|\((?:[a-z]|[ivx]{1,4}|\d{1,3})\)|\[\d{1,3}\])\s+\S/;
+const TABLE_LIKE = /\S {3,}\S|\t|[|+]-{2,}|-{4,}|={3,}|_{4,}|\.{4,}|^\s*\|/;
+const MD_BLOCK = /^\s{0,3}(?:#{1,6}\s|>|[-*+]\s|\d{1,3}[.)]\s|```|~~~|\||(?:-{3,}|\*{3,}|_{3,})\s*$)|^\s{4,}\S/;
+
+export interface WrapInfo {
+  /** The text is hard-wrapped at about this column; 0 when its lines are whole paragraphs. */
+  width: number;
+}
+
+/** Decide whether lines are wrapped at a fixed width (RFCs, PDF lines) or are whole paragraphs. */
+export function wrapInfo(text: string): WrapInfo {
+  const lengths = text
+    .split('\n')
+    .map((l) => l.trimEnd().length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+  if (lengths.length < 8) return { width: 0 };
+  const p90 = lengths[Math.floor(lengths.length * 0.9)];
+  if (p90 > 140) return { width: 0 };
+  const near = lengths.filter((n) => n >= p90 * 0.7).length / lengths.length;
+  return { width: near >= 0.3 ? p90 : 0 };
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/** Join a word broken at a line end: "ineffi-" + "cient" -> "inefficient", "retrieval-" + "augmented" kept. */
+export function joinHyphenated(left: string, right: string): string {
+  const l = /(\p{L}+)-$/u.exec(left);
+  const r = /^(\p{Ll}[\p{L}]*)/u.exec(right);
+  if (!l || !r) return `${left} ${right}`;
+  const lex = lexicon();
+  const joined = (l[1] + r[1]).toLowerCase();
+  const keepHyphen = !lex.has(joined) && lex.has(l[1].toLowerCase()) && lex.has(r[1]) && l[1].length > 2;
+  return keepHyphen ? left + right : left.slice(0, -1) + right;
+}
+
+function isHeadingLike(line: string): boolean {
+  const t = line.trim();
+  if (t.length > 100) return false;
+  if (/^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?|Appendix [A-Z]\.?)\s+\p{Lu}/u.test(t) && !/[.,;]$/.test(t)) return true;
+  return /^[\p{Lu}\d][\p{Lu}\d &,:/()'-]{2,60}$/u.test(t) && /\p{Lu}{3}/u.test(t);
+}
+
+/**
+ * Reflow one page of plain text or PDF lines. With `width` 0 (lines are paragraphs) only
+ * hyphenated line ends are joined; otherwise a line is joined to the next when it is "full".
+ */
+export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped?: boolean } = {}): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  const width = wrap.width || (options.forceWrapped ? 60 : 0);
+  let current: string | null = null;
+  let lastLine = '';
+  let currentIndent = 0;
+  let currentTable = false;
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    if (!line.trim()) {
+      if (current !== null) out.push(current);
+      current = null;
+      out.push('');
+      continue;
+    }
+    const table = TABLE_LIKE.test(line);
+    if (current !== null) {
+      const hyphenBreak = /\p{L}-$/u.test(lastLine) && /^\s*\p{Ll}/u.test(line);
+      const full = width > 0 && lastLine.trim().length >= width * 0.6 && lastLine.trim().length >= 30;
+      const canJoin =
+        (hyphenBreak || full) &&
+        !currentTable &&
+        !table &&
+        !LIST_ITEM.test(line) &&
+        !isHeadingLike(line) &&
+        !isHeadingLike(lastLine) &&
+        indentOf(line) >= currentIndent - 1;
+      if (canJoin) {
+        current = hyphenBreak ? joinHyphenated(current, line.trimStart()) : `${current} ${line.trimStart()}`;
+        lastLine = line;
+        continue;
+      }
+      out.push(current);
+    }
+    current = line;
+    lastLine = line;
+    currentIndent = indentOf(line);
+    currentTable = table;
+  }
+  if (current !== null) out.push(current);
+  return out.join('\n');
+}
+
+/** Reflow Markdown: soft-wrapped paragraph lines are joined; blocks, lists and code stay. */
+export function reflowMarkdown(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let fence = false;
+  let paragraph = false;
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    if (/^\s{0,3}(```|~~~)/.test(line)) {
+      fence = !fence;
+      out.push(line);
+      paragraph = false;
+      continue;
+    }
+    if (fence || !line.trim()) {
+      out.push(line);
+      paragraph = false;
+      continue;
+    }
+    if (MD_BLOCK.test(line) || TABLE_LIKE.test(line)) {
+      out.push(line);
+      paragraph = false;
+      continue;
+    }
+    if (paragraph && !/ {2}$/.test(raw)) {
+      const last = out[out.length - 1];
+      out[out.length - 1] = /\p{L}-$/u.test(last) && /^\s*\p{Ll}/u.test(line) ? joinHyphenated(last, line.trim()) : `${last} ${line.trim()}`;
+    } else {
+      out.push(line);
+    }
+    paragraph = true;
+  }
+  return out.join('\n');
+}

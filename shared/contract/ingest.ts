@@ -1,0 +1,60 @@
+// Document ingestion: start an import job, upload dropped files (browser host), remove a document.
+import { z } from 'zod';
+import { defineCall } from './define';
+import { Id, JobInfo } from '../schemas';
+
+export const Chunker = z.enum(['recursive', 'fixed', 'semantic']);
+export type Chunker = z.infer<typeof Chunker>;
+
+/** The result of a finished ingest job (JobInfo.result where kind === 'ingest'); also the CLI's --json. */
+export const IngestResult = z.object({
+  imported: z.array(z.object({ id: Id, path: z.string() })),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  failed: z.array(z.object({ path: z.string(), error: z.string() })),
+});
+export type IngestResult = z.infer<typeof IngestResult>;
+
+export const PageSpan = z.object({ number: z.number().int(), start: z.number().int(), end: z.number().int() });
+export type PageSpan = z.infer<typeof PageSpan>;
+
+export const Annotation = z.object({ start: z.number().int(), end: z.number().int(), label: z.string(), text: z.string() });
+export type Annotation = z.infer<typeof Annotation>;
+
+/** Largest upload accepted through documents.upload (base64 characters, about 192 MB of data). */
+export const MAX_UPLOAD_BASE64 = 256 * 1024 * 1024;
+
+export const ingestCalls = {
+  'documents.ingest': defineCall({
+    input: z.object({
+      paths: z.array(z.string().min(1)).min(1),
+      chunker: Chunker.optional(),
+      chunkSize: z.number().int().min(100).max(100_000).optional(),
+      overlap: z.number().int().min(0).max(50_000).optional(),
+    }),
+    output: JobInfo,
+    summary: 'Import files and folders as documents (a job: progress, cancel, result {imported, skipped, failed})',
+  }),
+  'documents.upload': defineCall({
+    input: z.object({
+      name: z.string().min(1).max(255),
+      dataBase64: z.string().max(MAX_UPLOAD_BASE64),
+    }),
+    output: z.object({ path: z.string(), bytes: z.number().int() }),
+    summary: 'Save an uploaded file under the data folder and return its path, for documents.ingest',
+  }),
+  'documents.remove': defineCall({
+    input: z.object({ id: Id }),
+    output: z.object({ id: Id, removed: z.boolean() }),
+    summary: 'Delete a document with its chunks, pages and annotations',
+  }),
+  'documents.pages': defineCall({
+    input: z.object({ id: Id }),
+    output: z.array(PageSpan),
+    summary: "A document's page spans in its text (empty when it has no pages)",
+  }),
+  'documents.annotations': defineCall({
+    input: z.object({ id: Id }),
+    output: z.array(Annotation),
+    summary: 'Gold annotations that came with a document (CoNLL / BIO tags)',
+  }),
+};
