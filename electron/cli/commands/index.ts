@@ -3,8 +3,6 @@ import { documentCommand, documentsCommand, jobsCommand, nodesCommand, statusCom
 import { serveCommand } from './serve';
 import { extractCommand } from './extract';
 import { ingestCommand } from './ingest';
-import { modelsCommand } from './models';
-import { exportCommand, importCommand } from './export';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
-export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand, modelsCommand, exportCommand, importCommand];
+export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand];
