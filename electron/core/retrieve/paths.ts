@@ -1,0 +1,366 @@
+// Hop and relation-path prediction (seed 000): relations are scored against the question's words
+// (relation labels and the labels of their concepts, matched lexically; embeddings or the LLM when
+// available), the number of hops gets a prior from the relation words the question uses, and a
+// beam search over relation paths from each linked entity keeps the top-K paths, each scored by the
+// product of its per-step relation probabilities (times the hop prior).
+import type { GraphSnapshot } from './snapshot';
+import type { LinkedEntity } from './link';
+import { BRIDGE_CUES, relationStems, STOPWORDS, stem, stemMatch, tokenize, WH_HINTS, type Token } from './text';
+
+export interface PathStep {
+  relation: string;
+  /** True when the step walks the relation backwards (object -> subject). */
+  inverse: boolean;
+}
+
+export interface RelationPath {
+  /** Seed vertex and node. */
+  seed: number;
+  seedId: number;
+  seedLabel: string;
+  steps: PathStep[];
+  /** Product of per-step relation probabilities, times the hop prior and the seed's link score. */
+  score: number;
+  /** Per-step probabilities. */
+  probabilities: number[];
+  /** Vertices reached after the last step (capped). */
+  reached: number;
+}
+
+export interface Mention {
+  pos: number;
+  word: string;
+  /** Weak evidence (when/where/about): it sways relation choice but is not a hop. */
+  weak: boolean;
+  /** Relation id -> match strength in (0, 1]. */
+  relations: Map<number, number>;
+  /** Relation id -> the relation stem the word matched. */
+  stems: Map<number, string>;
+  /** The word next to the question word (who/what/which...): it names the answer, so the last hop. */
+  focus: boolean;
+}
+
+export interface QuestionAnalysis {
+  tokens: Token[];
+  mentions: Mention[];
+  /** Prior over 1, 2, 3 hops (index 0 = 1 hop). */
+  hopPrior: number[];
+  predictedHops: number;
+  bridgeCue: boolean;
+}
+
+export interface PathOptions {
+  maxHops?: number;
+  beamWidth?: number;
+  topK?: number;
+  /** Softmax sharpness for relation probabilities. */
+  beta?: number;
+  /** Extra relation evidence (embedding similarity, LLM choice): relation name -> [0, 1]. */
+  relationHints?: Map<string, number>;
+  /** Cap on frontier size while walking a path. */
+  maxFrontier?: number;
+}
+
+/** Per-relation content stems (label + concept labels), cached per snapshot version. */
+export class RelationLexicon {
+  private version = -1;
+  stems: { own: string[]; concept: string[] }[] = [];
+  all = new Set<string>();
+
+  constructor(private readonly snapshot: GraphSnapshot) {}
+
+  sync(): this {
+    if (this.version === this.snapshot.version && this.stems.length === this.snapshot.relations.length) return this;
+    this.stems = this.snapshot.relations.map((r, i) => ({
+      own: relationStems(r),
+      concept: [...new Set((this.snapshot.relationConcepts.get(i) ?? []).flatMap(relationStems))],
+    }));
+    this.all = new Set(this.stems.flatMap((s) => [...s.own, ...s.concept]));
+    this.version = this.snapshot.version;
+    return this;
+  }
+
+  /** How strongly a question word (stemmed) evokes relation r. */
+  match(wordStem: string, r: number): number {
+    return this.matchStem(wordStem, r).score;
+  }
+
+  /** The match and which of the relation's stems it hit (own stems first, then concept stems). */
+  matchStem(wordStem: string, r: number): { score: number; stem: string } {
+    const s = this.stems[r];
+    if (!s) return { score: 0, stem: '' };
+    let best = 0;
+    let which = '';
+    for (const x of s.own) {
+      const m = stemMatch(wordStem, x);
+      if (m > best) [best, which] = [m, x];
+    }
+    for (const x of s.concept) {
+      const m = 0.9 * stemMatch(wordStem, x);
+      if (m > best) [best, which] = [m, x];
+    }
+    return { score: best, stem: which };
+  }
+}
+
+/** Find relation mentions in the question (outside entity mentions) and a prior on the hop count. */
+export function analyzeQuestion(question: string, entities: LinkedEntity[], lexicon: RelationLexicon, maxHops = 3): QuestionAnalysis {
+  const tokens = tokenize(question);
+  const inEntity = (t: Token) => entities.some((e) => e.method !== 'embedding' && t.start >= e.start && t.end <= e.end);
+  const nRel = lexicon.stems.length;
+  const mentions: Mention[] = [];
+  let bridgeCue = false;
+  tokens.forEach((t, pos) => {
+    if (inEntity(t)) return;
+    const w = t.text;
+    if (BRIDGE_CUES.has(w) || w.startsWith('co-')) bridgeCue = true;
+    const weak = w in WH_HINTS || w === 'about';
+    if (STOPWORDS.has(w) && !weak) return;
+    const stems = weak ? [stem(w), ...(WH_HINTS[w] ?? [])] : [stem(w)];
+    const relations = new Map<number, number>();
+    const matched = new Map<number, string>();
+    for (let r = 0; r < nRel; r++) {
+      let m = { score: 0, stem: '' };
+      for (const s of stems) {
+        const x = lexicon.matchStem(s, r);
+        if (x.score > m.score) m = x;
+      }
+      if (m.score >= 0.7) {
+        relations.set(r, m.score);
+        matched.set(r, m.stem);
+      }
+    }
+    if (relations.size) mentions.push({ pos, word: w, weak, relations, stems: matched, focus: false });
+  });
+  // The answer focus: the strong mention closest after a question word (or right before "who"/"what" at the end).
+  // only a question word that opens or closes the question asks for the answer ("whose" inside is a relative)
+  const wh = tokens.map((t, i) => (QUESTION_WORDS.has(t.text) && (i <= 1 || i >= tokens.length - 2) ? i : -1)).filter((i) => i >= 0);
+  let focus: Mention | undefined;
+  let focusDist = Infinity;
+  for (const m of mentions) {
+    if (m.weak) continue;
+    for (const q of wh) {
+      const d = m.pos > q ? m.pos - q : (q - m.pos) + 0.5;
+      if (d <= 3 && d < focusDist) [focus, focusDist] = [m, d];
+    }
+  }
+  if (focus) focus.focus = true;
+
+  // Distinct relation ideas named (mentions whose best relations overlap are one idea), plus one
+  // hop for a bridge back through a relation ("also wrote", "same movie", a relation named twice).
+  const strong = mentions.filter((m) => !m.weak);
+  // Two words naming different parts of one relation label ("starred ... actors", "release date")
+  // or one phrase ("language spoken", "the director that directed") are merged into one mention;
+  // the same part named again further away ("written by the screenwriter of") is a repeat.
+  const merged: Mention[] = [];
+  const clusters: { rels: Set<number>; stems: Set<string>; last: number; mention: Mention }[] = [];
+  let repeated = false;
+  for (const m of mentions) {
+    if (m.weak) {
+      merged.push(m);
+      continue;
+    }
+    const best = bestRelations(m);
+    const stemsOf = new Set([...best].map((r) => `${r}:${m.stems.get(r)}`));
+    const c = clusters.find((x) => [...best].some((r) => x.rels.has(r)));
+    const near = c ? Math.abs(m.pos - c.last) <= 2 : false;
+    const repeat = c ? !near && [...stemsOf].some((k) => c.stems.has(k)) : false;
+    if (c && !repeat) {
+      // one mention: keep the stronger match per relation, the focus if either had it
+      for (const [r, v] of m.relations) if (v > (c.mention.relations.get(r) ?? 0)) c.mention.relations.set(r, v);
+      c.mention.focus ||= m.focus;
+      c.last = m.pos;
+      for (const r of best) c.rels.add(r);
+      for (const k of stemsOf) c.stems.add(k);
+      continue;
+    }
+    if (repeat) repeated = true;
+    const copy: Mention = { ...m, relations: new Map(m.relations), stems: new Map(m.stems) };
+    merged.push(copy);
+    if (c && repeat) {
+      c.last = m.pos;
+      continue;
+    }
+    clusters.push({ rels: new Set(best), stems: stemsOf, last: m.pos, mention: copy });
+  }
+  const predicted = Math.max(1, Math.min(maxHops, clusters.length + (clusters.length && (repeated || bridgeCue) ? 1 : 0)));
+  const hopPrior = [1, 2, 3].slice(0, maxHops).map((h) => (h === predicted ? 0.7 : Math.abs(h - predicted) === 1 ? 0.2 : 0.1));
+  const z = hopPrior.reduce((a, b) => a + b, 0);
+  return { tokens, mentions: merged, hopPrior: hopPrior.map((p) => p / z), predictedHops: predicted, bridgeCue };
+}
+
+function bestRelations(m: Mention): Set<number> {
+  let best = 0;
+  for (const v of m.relations.values()) best = Math.max(best, v);
+  return new Set([...m.relations].filter(([, v]) => v >= best - 1e-9).map(([r]) => r));
+}
+
+const QUESTION_WORDS = new Set(['who', 'whom', 'what', 'which', 'when', 'where', 'how']);
+
+interface BeamState {
+  steps: { rel: number; inverse: boolean }[];
+  probs: number[];
+  frontier: Int32Array;
+  consumed: Set<number>;
+  /** The mention the last step consumed, if any. */
+  lastConsumed: number | null;
+  cueUsed: boolean;
+  logScore: number;
+}
+
+/** Vertices reached from `frontier` over relation `rel` in one direction (deduplicated, capped). */
+export function walk(snapshot: GraphSnapshot, frontier: Int32Array, rel: number, inverse: boolean, cap: number): Int32Array {
+  const csr = inverse ? snapshot.in() : snapshot.out();
+  const ends = inverse ? snapshot.src.data : snapshot.dst.data;
+  const rels = snapshot.rel.data;
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (const v of frontier) {
+    for (let k = csr.ptr[v]; k < csr.ptr[v + 1]; k++) {
+      const e = csr.idx[k];
+      if (rels[e] !== rel) continue;
+      const u = ends[e];
+      if (seen.has(u)) continue;
+      seen.add(u);
+      out.push(u);
+      if (out.length >= cap) return Int32Array.from(out);
+    }
+  }
+  return Int32Array.from(out);
+}
+
+/** (relation, direction) options leaving a frontier, with how many edges each has. */
+function options(snapshot: GraphSnapshot, frontier: Int32Array, scanCap = 3000): Map<number, number> {
+  const out = new Map<number, number>();
+  const rels = snapshot.rel.data;
+  const o = snapshot.out();
+  const i = snapshot.in();
+  let scanned = 0;
+  for (const v of frontier) {
+    if (scanned++ >= scanCap) break;
+    for (let k = o.ptr[v]; k < o.ptr[v + 1]; k++) {
+      const key = rels[o.idx[k]] * 2;
+      out.set(key, (out.get(key) ?? 0) + 1);
+    }
+    for (let k = i.ptr[v]; k < i.ptr[v + 1]; k++) {
+      const key = rels[i.idx[k]] * 2 + 1;
+      out.set(key, (out.get(key) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/** Beam search over relation paths (1..maxHops) from every linked entity; the top-K paths overall. */
+export function predictPaths(
+  snapshot: GraphSnapshot,
+  entities: LinkedEntity[],
+  analysis: QuestionAnalysis,
+  options_: PathOptions = {},
+): RelationPath[] {
+  const maxHops = options_.maxHops ?? 3;
+  const beamWidth = options_.beamWidth ?? 6;
+  const topK = options_.topK ?? 8;
+  const beta = options_.beta ?? 4;
+  const cap = options_.maxFrontier ?? 5000;
+  const hints = options_.relationHints;
+  const hintById = new Map<number, number>();
+  if (hints) for (const [name, v] of hints) if (snapshot.relationIndex.has(name)) hintById.set(snapshot.relationIndex.get(name)!, v);
+  const bestLink = Math.max(...entities.map((e) => e.score), 1e-9);
+  const strong = analysis.mentions.map((m, k) => ({ m, k })).filter(({ m }) => !m.weak);
+  const weak = analysis.mentions.filter((m) => m.weak);
+  const focusK = strong.find(({ m }) => m.focus)?.k ?? -1;
+  const finished: RelationPath[] = [];
+
+  for (const entity of entities) {
+    const seedPos = analysis.tokens.findIndex((t) => t.start >= entity.start);
+    const seedEnd = analysis.tokens.findIndex((t) => t.start >= entity.end);
+    const distance = (pos: number) => (pos < seedPos ? seedPos - pos : pos - (seedEnd < 0 ? analysis.tokens.length : seedEnd) + 1);
+    let beam: BeamState[] = [{ steps: [], probs: [], frontier: Int32Array.of(entity.vertex), consumed: new Set(), lastConsumed: null, cueUsed: false, logScore: 0 }];
+    const linkFactor = Math.pow(entity.score / bestLink, 2);
+
+    for (let depth = 1; depth <= maxHops && beam.length; depth++) {
+      const next: BeamState[] = [];
+      for (const state of beam) {
+        const opts = options(snapshot, state.frontier);
+        if (!opts.size) continue;
+        // the unconsumed strong mentions, nearest to the entity first
+        const open = strong
+          .filter(({ k }) => !state.consumed.has(k))
+          .sort((a, b) => Number(a.m.focus) - Number(b.m.focus) || distance(a.m.pos) - distance(b.m.pos));
+        const last = state.steps[state.steps.length - 1];
+        const scored: { key: number; a: number; consume: number | null; cue: boolean }[] = [];
+        for (const key of opts.keys()) {
+          const rel = key >> 1;
+          const inverse = (key & 1) === 1;
+          let a = 0;
+          let consume: number | null = null;
+          open.forEach(({ m, k }, rank) => {
+            const s = (m.relations.get(rel) ?? 0) * Math.pow(0.75, rank);
+            if (s > a) {
+              a = s;
+              consume = k;
+            }
+          });
+          for (const m of weak) a = Math.max(a, 0.5 * (m.relations.get(rel) ?? 0));
+          if (hintById.has(rel)) a = Math.max(a, hintById.get(rel)!);
+          let cue = false;
+          if (last && last.rel === rel && last.inverse !== inverse) {
+            // walking straight back: a bridge ("also wrote", "same movie", the relation named twice)
+            const repeat = open.find(({ m }) => (m.relations.get(rel) ?? 0) > 0);
+            if (repeat) {
+              a = 1;
+              consume = repeat.k;
+            } else if (analysis.bridgeCue && !state.cueUsed) {
+              a = 0.9;
+              consume = null;
+              cue = true;
+            } else a *= 0.3;
+          }
+          scored.push({ key, a, consume, cue });
+        }
+        let z = 0;
+        for (const s of scored) z += Math.exp(beta * s.a);
+        scored.sort((x, y) => y.a - x.a);
+        for (const s of scored.slice(0, beamWidth)) {
+          const p = Math.exp(beta * s.a) / z;
+          const rel = s.key >> 1;
+          const inverse = (s.key & 1) === 1;
+          const frontier = walk(snapshot, state.frontier, rel, inverse, cap);
+          if (!frontier.length) continue;
+          const consumed = new Set(state.consumed);
+          if (s.consume !== null) consumed.add(s.consume);
+          next.push({
+            steps: [...state.steps, { rel, inverse }],
+            probs: [...state.probs, p],
+            frontier,
+            consumed,
+            lastConsumed: s.consume,
+            cueUsed: state.cueUsed || s.cue,
+            logScore: state.logScore + Math.log(p),
+          });
+        }
+      }
+      next.sort((a, b) => b.logScore - a.logScore);
+      beam = next.slice(0, beamWidth);
+      for (const st of beam) {
+        const unconsumed = strong.filter(({ k }) => !st.consumed.has(k)).length;
+        let coverage = Math.pow(0.5, unconsumed);
+        // the answer focus should be named by the last hop
+        if (focusK >= 0 && st.consumed.has(focusK) && st.lastConsumed !== focusK && st.steps.length > 1) coverage *= 0.4;
+        if (focusK >= 0 && !st.consumed.has(focusK)) coverage *= 0.4;
+        const score = Math.exp(st.logScore) * analysis.hopPrior[depth - 1] * coverage * linkFactor;
+        finished.push({
+          seed: entity.vertex,
+          seedId: entity.id,
+          seedLabel: entity.label,
+          steps: st.steps.map((s) => ({ relation: snapshot.relations[s.rel], inverse: s.inverse })),
+          score,
+          probabilities: st.probs.map((p) => Math.round(p * 1e4) / 1e4),
+          reached: st.frontier.length,
+        });
+      }
+    }
+  }
+  finished.sort((a, b) => b.score - a.score);
+  return finished.slice(0, topK);
+}

@@ -1,0 +1,285 @@
+// Retrieval for one question: link entities -> predict hops and relation paths -> personalized
+// PageRank -> sample triples into the budget -> rank passages. When nothing links or nothing is
+// found: relink fuzzily, then (with a model loaded) let the LLM rewrite the question once; if still
+// empty, the outcome is "not in the graph".
+import type { Db } from '../store/db';
+import { RetrievalRepository } from '../store/retrieval';
+import type { LlmEngine } from '../llm/engine';
+import { GraphSnapshot, KIND_CODES } from './snapshot';
+import { LinkIndex, linkEntities, type LinkedEntity } from './link';
+import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } from './paths';
+import { personalizedPageRank } from './ppr';
+import { rankPassages, sampleTriples } from './sample';
+import { verbalizeTriple } from './verbalize';
+import { STOPWORDS, tokenize } from './text';
+
+export const DEFAULT_MAX_TRIPLES = 60;
+export const DEFAULT_MAX_PASSAGES = 5;
+
+export interface RetrieveOptions {
+  maxTriples?: number;
+  maxPassages?: number;
+  /** A loaded model: used for the one query rewrite on failure (and embeddings when `useEmbeddings`). */
+  engine?: LlmEngine | null;
+  useEmbeddings?: boolean;
+  /** Skip the retries (fuzzy relink, LLM rewrite). */
+  noRetry?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RetrievedEntity {
+  id: number;
+  label: string;
+  kind: string;
+  mention: string;
+  score: number;
+  method: LinkedEntity['method'];
+}
+
+export interface RetrievedPath {
+  seed: { id: number; label: string };
+  steps: { relation: string; inverse: boolean }[];
+  score: number;
+  probabilities: number[];
+  reached: number;
+}
+
+export interface RetrievedTriple {
+  id: number;
+  subject: string;
+  relation: string;
+  object: string;
+  subjectId: number;
+  objectId: number;
+  score: number;
+  hop: number;
+  text: string;
+}
+
+export interface RetrievedPassage {
+  id: number;
+  documentId: number;
+  document: string;
+  text: string;
+  score: number;
+}
+
+export interface RetrievalAttempt {
+  method: 'exact' | 'fuzzy' | 'rewrite';
+  query: string;
+  entities: number;
+  triples: number;
+}
+
+export interface RetrievalResult {
+  question: string;
+  outcome: 'found' | 'not_in_graph';
+  hops: number;
+  entities: RetrievedEntity[];
+  paths: RetrievedPath[];
+  triples: RetrievedTriple[];
+  passages: RetrievedPassage[];
+  attempts: RetrievalAttempt[];
+  timings: { refreshMs: number; linkMs: number; pathMs: number; pprMs: number; sampleMs: number; totalMs: number };
+}
+
+const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
+
+export class Retriever {
+  readonly repo: RetrievalRepository;
+  readonly snapshot: GraphSnapshot;
+  readonly linkIndex: LinkIndex;
+  readonly lexicon: RelationLexicon;
+
+  constructor(db: Db) {
+    this.repo = new RetrievalRepository(db);
+    this.snapshot = new GraphSnapshot(this.repo);
+    this.linkIndex = new LinkIndex(this.snapshot);
+    this.lexicon = new RelationLexicon(this.snapshot);
+  }
+
+  /** Bring the snapshot and the indexes up to date; cheap when nothing changed. */
+  refresh(): 'unchanged' | 'appended' | 'rebuilt' {
+    const what = this.snapshot.refresh();
+    if (what !== 'unchanged' || this.linkIndex.syncedVersion !== this.snapshot.version) this.linkIndex.sync(what === 'rebuilt');
+    this.lexicon.sync();
+    return what;
+  }
+
+  /** 'graph.changed': look again before the next question. */
+  markStale(): void {
+    this.snapshot.markStale();
+  }
+
+  async retrieve(question: string, options: RetrieveOptions = {}): Promise<RetrievalResult> {
+    const t0 = performance.now();
+    const maxTriples = options.maxTriples ?? DEFAULT_MAX_TRIPLES;
+    const maxPassages = options.maxPassages ?? DEFAULT_MAX_PASSAGES;
+    this.refresh();
+    const timings = { refreshMs: performance.now() - t0, linkMs: 0, pathMs: 0, pprMs: 0, sampleMs: 0, totalMs: 0 };
+    const attempts: RetrievalAttempt[] = [];
+    const embed = options.useEmbeddings && options.engine ? (texts: string[]) => options.engine!.embed(texts) : undefined;
+
+    let found = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: false, embed }, timings);
+    attempts.push({ method: 'exact', query: question, entities: found.entities.length, triples: found.triples.length });
+    if (!options.noRetry && !found.triples.length) {
+      const fuzzy = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: true, embed }, timings);
+      attempts.push({ method: 'fuzzy', query: question, entities: fuzzy.entities.length, triples: fuzzy.triples.length });
+      if (fuzzy.triples.length || (!found.passages.length && fuzzy.passages.length)) found = fuzzy;
+      if (!found.triples.length && options.engine) {
+        const rewritten = await rewriteQuery(options.engine, question, options.signal);
+        if (rewritten && rewritten.toLowerCase() !== question.toLowerCase()) {
+          const again = await this.attempt(rewritten, { ...options, maxTriples, maxPassages, fuzzy: true, embed }, timings);
+          attempts.push({ method: 'rewrite', query: rewritten, entities: again.entities.length, triples: again.triples.length });
+          if (again.triples.length) found = again;
+        }
+      }
+    }
+    timings.totalMs = performance.now() - t0;
+    for (const k of Object.keys(timings) as (keyof typeof timings)[]) timings[k] = Math.round(timings[k] * 100) / 100;
+    return {
+      question,
+      outcome: found.triples.length || found.passages.length ? 'found' : 'not_in_graph',
+      hops: found.hops,
+      entities: found.entities,
+      paths: found.paths,
+      triples: found.triples,
+      passages: found.passages,
+      attempts,
+      timings,
+    };
+  }
+
+  private async attempt(
+    question: string,
+    o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]> },
+    timings: RetrievalResult['timings'],
+  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops'>> {
+    const s = this.snapshot;
+    let t = performance.now();
+    const linked = await linkEntities(question, s, this.linkIndex, this.repo, { fuzzy: o.fuzzy, embed: o.embed, relationStems: this.lexicon.all });
+    timings.linkMs += performance.now() - t;
+
+    t = performance.now();
+    const analysis = analyzeQuestion(question, linked, this.lexicon);
+    let hints: Map<string, number> | undefined;
+    if (o.embed && s.relations.length && s.relations.length <= 2000) hints = await relationHints(o.embed, question, s.relations);
+    const paths = linked.length ? predictPaths(s, linked, analysis, { relationHints: hints }) : [];
+    timings.pathMs += performance.now() - t;
+
+    t = performance.now();
+    const seeds = new Map<number, number>();
+    for (const e of linked) seeds.set(e.vertex, (seeds.get(e.vertex) ?? 0) + e.score);
+    // passages that match the words of the question seed the walk a little (HippoRAG 2's passage weight)
+    const bm25 = new Map<number, number>();
+    if (this.repo.chunkCount() > 0) {
+      const hits = this.repo.searchPassages(question, 10);
+      const best = hits.length ? hits[0].score : 0;
+      const content = contentWords(question);
+      for (const h of hits) {
+        const rel = best < 0 ? h.score / best : 0;
+        bm25.set(h.id, rel);
+        const v = s.vertexOfChunk.get(h.id);
+        if (v !== undefined && linked.length) seeds.set(v, (seeds.get(v) ?? 0) + 0.05 * rel);
+      }
+      if (!linked.length) {
+        // nothing linked: keep only passages that cover most of the question's content words
+        const texts = new Map(this.repo.passages([...bm25.keys()]).map((p) => [p.id, p.text.toLowerCase()]));
+        for (const id of [...bm25.keys()]) {
+          const text = texts.get(id) ?? '';
+          const covered = content.filter((w) => text.includes(w)).length;
+          if (!content.length || covered / content.length < 0.6) bm25.delete(id);
+        }
+      }
+    }
+    const ppr = seeds.size && s.vertexCount ? personalizedPageRank(s.pprGraph(), seeds).scores : null;
+    timings.pprMs += performance.now() - t;
+
+    t = performance.now();
+    const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
+    const ranked = rankPassages(s, ppr, sampled, bm25, o.maxPassages);
+    const passageRows = this.repo.passages(ranked.map((p) => p.chunk));
+    const passageScore = new Map(ranked.map((p) => [p.chunk, p.score]));
+    timings.sampleMs += performance.now() - t;
+
+    const triples: RetrievedTriple[] = sampled.map((x) => {
+      const subject = s.labels[s.src.data[x.edge]];
+      const object = s.labels[s.dst.data[x.edge]];
+      const relation = s.relations[s.rel.data[x.edge]];
+      return {
+        id: s.edgeId.data[x.edge],
+        subject,
+        relation,
+        object,
+        subjectId: s.nodeId.data[s.src.data[x.edge]],
+        objectId: s.nodeId.data[s.dst.data[x.edge]],
+        score: round(x.score),
+        hop: x.hop,
+        text: verbalizeTriple({ subject, relation, object }),
+      };
+    });
+    return {
+      hops: analysis.predictedHops,
+      entities: linked.map((e) => ({ id: e.id, label: e.label, kind: e.kind, mention: e.mention, score: e.score, method: e.method })),
+      paths: paths.map((p: RelationPath) => ({
+        seed: { id: p.seedId, label: p.seedLabel },
+        steps: p.steps,
+        score: round(p.score),
+        probabilities: p.probabilities,
+        reached: p.reached,
+      })),
+      triples,
+      passages: passageRows.map((p) => ({ id: p.id, documentId: p.documentId, document: p.document, text: p.text, score: round(passageScore.get(p.id) ?? 0) })),
+    };
+  }
+}
+
+function contentWords(text: string): string[] {
+  return [...new Set(tokenize(text).map((t) => t.text).filter((w) => !STOPWORDS.has(w) && w.length > 1))];
+}
+
+/** Cosine similarity of the question to each relation label, rescaled to [0, 0.8]. */
+async function relationHints(embed: (t: string[]) => Promise<number[][]>, question: string, relations: string[]): Promise<Map<string, number> | undefined> {
+  try {
+    const vecs = await embed([question, ...relations.map((r) => r.replace(/[_-]+/g, ' '))]);
+    const norm = (v: number[]) => Math.sqrt(v.reduce((a, x) => a + x * x, 0)) || 1;
+    const q = vecs[0];
+    const qn = norm(q);
+    const sims = relations.map((_, i) => {
+      const v = vecs[i + 1];
+      let d = 0;
+      for (let k = 0; k < q.length; k++) d += q[k] * (v[k] ?? 0);
+      return d / (qn * norm(v));
+    });
+    const max = Math.max(...sims);
+    const min = Math.min(...sims);
+    if (!(max > min)) return undefined;
+    return new Map(relations.map((r, i) => [r, 0.8 * ((sims[i] - min) / (max - min)) ** 2]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ask the model once for a cleaner search query naming the entities (grammar-bounded). */
+export async function rewriteQuery(engine: LlmEngine, question: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const res = await engine.generate<{ query: string }>(
+      [
+        {
+          role: 'system',
+          content:
+            'Rewrite the user question as a short search query for a knowledge graph: name the entities exactly as they are usually written, fix typos, drop filler words.',
+        },
+        { role: 'user', content: question },
+      ],
+      { type: 'object', properties: { query: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['query'], additionalProperties: false },
+      { maxTokens: 120, temperature: 0, signal },
+    );
+    const q = typeof res.value?.query === 'string' ? res.value.query.trim() : '';
+    return q || null;
+  } catch {
+    return null;
+  }
+}
+
+export { KIND_CODES };

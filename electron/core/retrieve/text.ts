@@ -1,0 +1,211 @@
+// Text helpers shared by linking and relation scoring: tokens, a light stemmer, stopwords and a
+// small general-English lexicon of relation words (morphological variants and near-synonyms).
+// Nothing here knows about a particular dataset: the lexicon covers common relation vocabulary
+// (people, works, places, time) the way a thesaurus would.
+
+export interface Token {
+  /** Lower-cased, NFKC-normalised token text. */
+  text: string;
+  /** The token as written in the input (case kept). */
+  raw: string;
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** Word tokens with their char offsets (letters and digits; punctuation separates). */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  const norm = text.normalize('NFKC');
+  for (const m of norm.matchAll(WORD)) {
+    const raw = m[0].replace(/['’]s$/u, '');
+    out.push({ text: raw.toLowerCase().replace(/’/g, "'"), raw, start: m.index!, end: m.index! + raw.length });
+  }
+  return out;
+}
+
+/** The word tokens of a label as they key the linking index. */
+export function labelTokens(label: string): string[] {
+  return tokenize(label).map((t) => t.text);
+}
+
+export const STOPWORDS = new Set(
+  `a an the and or but nor of in on at to for from by with without into onto over under about as than then so is are was were be been being am
+  do does did done doing has have had having will would shall should can could may might must it its it's this that these those there here
+  what which who whom whose when where why how whats what's i me my we us our you your he him his she her they them their
+  also same share shared sharing other others another together both all any some each every such one ones
+  list name names tell give show find please movie movies film films work works thing things person people
+  not no yes if else up out very just more most much many few s t
+  listed known considered called`.split(/\s+/),
+);
+
+/** Words that ask for a bridge back through a relation: "also wrote", "share directors", "same movie". */
+export const BRIDGE_CUES = new Set(['also', 'same', 'share', 'shares', 'shared', 'sharing', 'together', 'co', 'fellow']);
+
+/** Question words that hint at the answer type; weak relation evidence, not a hop of their own. */
+export const WH_HINTS: Record<string, string[]> = {
+  when: ['time'],
+  where: ['place'],
+};
+
+const IRREGULAR: Record<string, string> = {
+  wrote: 'writ',
+  written: 'writ',
+  writing: 'writ',
+  writes: 'writ',
+  write: 'writ',
+  writer: 'writ',
+  writers: 'writ',
+  actress: 'act',
+  actresses: 'act',
+  born: 'birth',
+  died: 'death',
+  dies: 'death',
+  die: 'death',
+  dead: 'death',
+  spoke: 'speak',
+  spoken: 'speak',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  made: 'make',
+  starring: 'star',
+  starred: 'star',
+  stars: 'star',
+  married: 'marri',
+  marry: 'marri',
+  lives: 'live',
+  lived: 'live',
+  located: 'locat',
+  location: 'locat',
+  released: 'releas',
+  release: 'releas',
+  releases: 'releas',
+};
+
+/** A light suffix stemmer: enough to make director/directed/direction, actor/acted, genres/genre meet. */
+export function stem(word: string): string {
+  const w = word.toLowerCase();
+  if (IRREGULAR[w]) return IRREGULAR[w];
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  let s = w;
+  if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
+  else {
+    for (const suf of ['ations', 'ation', 'ers', 'ors', 'ings', 'ions', 'ing', 'ion', 'er', 'or', 'ed', 'es', 's']) {
+      if (s.endsWith(suf) && s.length - suf.length >= 3 && !(suf === 's' && s.endsWith('ss'))) {
+        s = s.slice(0, -suf.length);
+        break;
+      }
+    }
+  }
+  if (s.endsWith('e') && s.length > 3) s = s.slice(0, -1);
+  if (/([bdfgklmnprt])\1$/.test(s)) s = s.slice(0, -1);
+  return s;
+}
+
+// Groups of words that name the same relation idea. A relation label matches a question word when
+// their stems are equal (strong) or share a group (weaker). General vocabulary, not per-dataset.
+const GROUPS: string[] = [
+  'act actor star appear cast perform play feature costar',
+  'write writer screenwriter scriptwriter script screenplay author pen novelist',
+  'direct director helm filmmaker',
+  'produce producer',
+  'release publish premiere debut issue launch',
+  'year time date when decade',
+  'language speak tongue dialect',
+  'genre type kind category sort style class',
+  'tag describe description topic keyword subject theme about term',
+  'rating rank score review grade',
+  'vote votes popular popularity',
+  'birth birthplace birthday native',
+  'death deceased kill buried burial',
+  'father dad parent',
+  'mother mom parent',
+  'child son daughter offspring',
+  'spouse husband wife married partner',
+  'sibling brother sister',
+  'country nation nationality citizen citizenship',
+  'location place where situated city town based headquarters',
+  'educated study school university college alma graduate',
+  'employer work job occupation profession career',
+  'founded establish create start inception',
+  'member belong part join',
+  'award prize win won honor honour',
+  'use utilize apply leverage',
+  'include contain comprise consist',
+  'cause lead result effect',
+];
+
+const GROUP_OF = new Map<string, number[]>();
+GROUPS.forEach((g, i) => {
+  for (const w of g.split(' ')) {
+    const s = stem(w);
+    const list = GROUP_OF.get(s) ?? [];
+    if (!list.includes(i)) list.push(i);
+    GROUP_OF.set(s, list);
+  }
+});
+
+/** The lexicon groups a stem belongs to. */
+export function groupsOf(s: string): number[] {
+  return GROUP_OF.get(s) ?? [];
+}
+
+/** Content stems of a relation label (underscores, camelCase and spaces split; stopwords dropped). */
+export function relationStems(label: string): string[] {
+  const words = label
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-/.:]+/g, ' ')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const content = words.filter((w) => !STOPWORDS.has(w) || w === 'about');
+  return [...new Set((content.length ? content : words).map(stem))];
+}
+
+/** How well one question stem evokes one relation stem: 1 equal, 0.8 shared lexicon group, 0.7 prefix, else 0. */
+export function stemMatch(q: string, r: string): number {
+  if (q === r) return 1;
+  const gq = groupsOf(q);
+  if (gq.length) {
+    const gr = groupsOf(r);
+    if (gr.some((g) => gq.includes(g))) return 0.8;
+  }
+  if (q.length >= 4 && r.length >= 4 && (q.startsWith(r) || r.startsWith(q))) return 0.7;
+  // compounds: "screenwriter" contains "writ", "co-star" contains "star"
+  if (r.length >= 4 && q.length > r.length + 2 && q.includes(r)) return 0.7;
+  return 0;
+}
+
+/** Damerau-free Levenshtein distance with an early exit above max. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = new Array(b.length + 1);
+  let cur = new Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (cur[j] < rowMin) rowMin = cur[j];
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+// Korean particles glued to the preceding word ("AutoSchemaKG를"): stripped to find the label.
+const HANGUL_PARTICLES = ['으로', '에서', '에게', '까지', '부터', '처럼', '보다', '이란', '란', '을', '를', '이', '가', '은', '는', '의', '에', '와', '과', '로', '도', '만'];
+
+/** Spellings of a token worth looking up: itself, and without a glued Korean particle. */
+export function tokenVariants(token: string): string[] {
+  const out = [token];
+  if (/[\uac00-\ud7a3]$/.test(token)) {
+    for (const p of HANGUL_PARTICLES) {
+      if (token.length > p.length && token.endsWith(p)) out.push(token.slice(0, -p.length));
+    }
+  }
+  return out;
+}

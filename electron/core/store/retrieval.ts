@@ -1,0 +1,168 @@
+// Read-only queries the retrieval stage needs: bulk graph snapshots (for the in-memory CSR),
+// change detection, label search and passage text. Nothing here writes.
+import type { Db } from './db';
+import { toFtsQuery } from './documents';
+
+/** Cheap summary of the graph tables: equal fingerprints mean nothing retrieval reads has changed. */
+export interface GraphFingerprint {
+  nodeCount: number;
+  nodeMax: number;
+  /** Sum of label and alias lengths of nodes up to nodeMax: catches relabels and alias edits. */
+  nodeSum: number;
+  edgeCount: number;
+  edgeMax: number;
+  edgeUpdated: string;
+  provCount: number;
+  provMax: number;
+  conceptCount: number;
+  conceptMax: number;
+}
+
+export type NodeSnapshotRow = [id: number, kind: string, label: string, aliases: string, chunkId: number | null];
+export type EdgeSnapshotRow = [id: number, subjectId: number, objectId: number, relation: string, status: string, confidence: number];
+export type ProvenanceLinkRow = [id: number, edgeId: number | null, nodeId: number | null, chunkId: number];
+export type ConceptLinkRow = [id: number, conceptId: number, nodeId: number | null, relation: string | null];
+
+export interface PassageRow {
+  id: number;
+  documentId: number;
+  document: string;
+  text: string;
+}
+
+export interface TripleLabelRow {
+  id: number;
+  subjectId: number;
+  subject: string;
+  relation: string;
+  objectId: number;
+  object: string;
+  status: string;
+  confidence: number;
+}
+
+export class RetrievalRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A counter that moves whenever this connection or another one commits a change
+   * (total_changes for ours, data_version for others'). Two equal readings: nothing changed.
+   */
+  changeCounter(): string {
+    const t = (this.db.prepare('SELECT total_changes() AS t').get() as { t: number }).t;
+    const v = this.db.pragma('data_version', { simple: true }) as number;
+    return `${t}:${v}`;
+  }
+
+  fingerprint(): GraphFingerprint {
+    return this.fingerprintUpTo(undefined);
+  }
+
+  /**
+   * The fingerprint of the rows with ids up to those of `prev`: equal to `prev` when rows were only
+   * appended since (so an index can load just the new rows instead of starting over).
+   */
+  fingerprintUpTo(prev: GraphFingerprint | undefined): GraphFingerprint {
+    const lim = (m: number | undefined) => (m === undefined ? Number.MAX_SAFE_INTEGER : m);
+    const n = this.db
+      .prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m, COALESCE(SUM(length(label) + length(aliases)), 0) AS s FROM nodes WHERE id <= ?')
+      .get(lim(prev?.nodeMax)) as { c: number; m: number; s: number };
+    const e = this.db
+      .prepare("SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m, COALESCE(MAX(updated_at), '') AS u FROM edges WHERE id <= ?")
+      .get(lim(prev?.edgeMax)) as { c: number; m: number; u: string };
+    const p = this.db.prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m FROM provenance WHERE id <= ?').get(lim(prev?.provMax)) as { c: number; m: number };
+    const c = this.db.prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m FROM concept_links WHERE id <= ?').get(lim(prev?.conceptMax)) as {
+      c: number;
+      m: number;
+    };
+    return {
+      nodeCount: n.c,
+      nodeMax: prev ? prev.nodeMax : n.m,
+      nodeSum: n.s,
+      edgeCount: e.c,
+      edgeMax: prev ? prev.edgeMax : e.m,
+      edgeUpdated: e.u,
+      provCount: p.c,
+      provMax: prev ? prev.provMax : p.m,
+      conceptCount: c.c,
+      conceptMax: prev ? prev.conceptMax : c.m,
+    };
+  }
+
+  /** Nodes with id > after, in id order, as compact rows. */
+  *nodesAfter(after = 0): IterableIterator<NodeSnapshotRow> {
+    yield* this.db.prepare('SELECT id, kind, label, aliases, chunk_id FROM nodes WHERE id > ? ORDER BY id').raw().iterate(after) as IterableIterator<NodeSnapshotRow>;
+  }
+
+  /** Edges with id > after (rejected ones included: the caller decides), in id order. */
+  *edgesAfter(after = 0): IterableIterator<EdgeSnapshotRow> {
+    yield* this.db
+      .prepare('SELECT id, subject_id, object_id, relation, status, confidence FROM edges WHERE id > ? ORDER BY id')
+      .raw()
+      .iterate(after) as IterableIterator<EdgeSnapshotRow>;
+  }
+
+  /** Provenance rows that tie an edge or node to a chunk (passage), id > after. */
+  *provenanceLinksAfter(after = 0): IterableIterator<ProvenanceLinkRow> {
+    yield* this.db
+      .prepare('SELECT id, edge_id, node_id, chunk_id FROM provenance WHERE id > ? AND chunk_id IS NOT NULL ORDER BY id')
+      .raw()
+      .iterate(after) as IterableIterator<ProvenanceLinkRow>;
+  }
+
+  *conceptLinksAfter(after = 0): IterableIterator<ConceptLinkRow> {
+    yield* this.db
+      .prepare('SELECT id, concept_id, node_id, relation FROM concept_links WHERE id > ? ORDER BY id')
+      .raw()
+      .iterate(after) as IterableIterator<ConceptLinkRow>;
+  }
+
+  /** Node ids whose label or aliases match some of the words (FTS5 bm25, best first). */
+  searchNodes(text: string, limit = 50): { id: number; score: number }[] {
+    const q = toFtsQuery(text);
+    if (!q) return [];
+    return this.db
+      .prepare('SELECT rowid AS id, bm25(nodes_fts) AS score FROM nodes_fts WHERE nodes_fts MATCH ? ORDER BY score LIMIT ?')
+      .all(q, limit) as { id: number; score: number }[];
+  }
+
+  /** Chunks (passages) with their document title, in the order of ids given. */
+  passages(chunkIds: number[]): PassageRow[] {
+    if (!chunkIds.length) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, c.document_id AS documentId, d.title AS document, c.text FROM chunks c JOIN documents d ON d.id = c.document_id
+         WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(chunkIds)) as PassageRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return chunkIds.map((id) => byId.get(id)).filter((r): r is PassageRow => !!r);
+  }
+
+  /** BM25 over chunks (FTS5): lower scores are better, as SQLite reports them. */
+  searchPassages(text: string, limit = 20): { id: number; score: number }[] {
+    const q = toFtsQuery(text);
+    if (!q) return [];
+    return this.db
+      .prepare('SELECT rowid AS id, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?')
+      .all(q, limit) as { id: number; score: number }[];
+  }
+
+  chunkCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
+  }
+
+  /** Triples with their endpoint labels, in the order of ids given. */
+  triples(edgeIds: number[]): TripleLabelRow[] {
+    if (!edgeIds.length) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, e.subject_id AS subjectId, s.label AS subject, e.relation, e.object_id AS objectId, o.label AS object, e.status, e.confidence
+         FROM edges e JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id
+         WHERE e.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(edgeIds)) as TripleLabelRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return edgeIds.map((id) => byId.get(id)).filter((r): r is TripleLabelRow => !!r);
+  }
+}
