@@ -86,14 +86,6 @@ class SequencePool {
     if (this.busy === 0) for (const w of this.idleWaiters.splice(0)) w();
   }
 
-  /** Reject everyone waiting (the engine is closing). */
-  rejectWaiters(err: Error): void {
-    for (const w of this.waiters.splice(0)) {
-      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
-      w.reject(err);
-    }
-  }
-
   idle(): Promise<void> {
     return this.busy === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
@@ -152,6 +144,9 @@ export class LlamaEngine implements LlmEngine {
   private embedLock: Promise<unknown> = Promise.resolve();
   private readonly grammars = new Map<string, Promise<LlamaJsonSchemaGrammar<any>>>();
   private readonly pool: SequencePool | null;
+  /** Calls started and not finished (close() waits for them). */
+  private inflight = 0;
+  private drained: (() => void)[] = [];
 
   private constructor(
     private readonly llama: Llama,
@@ -260,6 +255,17 @@ export class LlamaEngine implements LlmEngine {
     if (this.closed || this.closing) throw new LlmError('closed', 'the LLM engine is closed');
   }
 
+  /** Count a call as running from its first line, so close() cannot free the model under it. */
+  private enter(): () => void {
+    this.inflight++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      if (--this.inflight === 0) for (const r of this.drained.splice(0)) r();
+    };
+  }
+
   private ensureGenerative(): SequencePool {
     this.ensureOpen();
     if (!this.pool) throw new LlmError('load_failed', `${path.basename(this.options.modelPath)} is an embedding model (${this.gguf.architecture}); it cannot generate text`);
@@ -289,6 +295,15 @@ export class LlamaEngine implements LlmEngine {
 
   async generate<T = unknown>(messages: ChatMessage[], schema: JsonSchema, options: GenerateOptions = {}): Promise<GenerateResult<T>> {
     const pool = this.ensureGenerative();
+    const leave = this.enter();
+    try {
+      return await this.generateOn<T>(pool, messages, schema, options);
+    } finally {
+      leave();
+    }
+  }
+
+  private async generateOn<T>(pool: SequencePool, messages: ChatMessage[], schema: JsonSchema, options: GenerateOptions): Promise<GenerateResult<T>> {
     const { LlamaGrammarEvaluationState } = await nodeLlamaCpp();
     const grammar = await this.grammarFor(schema);
     const signal = options.signal;
@@ -349,6 +364,15 @@ export class LlamaEngine implements LlmEngine {
 
   async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncGenerator<string> {
     const pool = this.ensureGenerative();
+    const leave = this.enter();
+    try {
+      yield* this.streamOn(pool, messages, options);
+    } finally {
+      leave();
+    }
+  }
+
+  private async *streamOn(pool: SequencePool, messages: ChatMessage[], options: GenerateOptions): AsyncGenerator<string> {
     const { LlamaChat } = await nodeLlamaCpp();
     const outer = options.signal;
     if (outer?.aborted) return;
@@ -402,6 +426,7 @@ export class LlamaEngine implements LlmEngine {
 
   async embed(texts: string[]): Promise<number[][]> {
     this.ensureOpen();
+    const leave = this.enter();
     const run = async () => {
       const ctx = await this.getEmbeddingContext();
       const limit = Math.max(1, (ctx as unknown as { _llamaContext?: { contextSize?: number } })._llamaContext?.contextSize ?? 512);
@@ -416,14 +441,18 @@ export class LlamaEngine implements LlmEngine {
     };
     const result = this.embedLock.then(run, run);
     this.embedLock = result.catch(() => undefined);
-    return result;
+    try {
+      return await result;
+    } finally {
+      leave();
+    }
   }
 
-  /** Waits for running generations to finish (queued ones are rejected), then frees the model. */
+  /** Refuses new calls, lets the calls already made finish (each is bounded by maxTokens), then frees the model. */
   close(): Promise<void> {
     if (this.closing) return this.closing;
     this.closing = (async () => {
-      this.pool?.rejectWaiters(new LlmError('closed', 'the LLM engine was closed'));
+      if (this.inflight > 0) await new Promise<void>((resolve) => this.drained.push(resolve));
       await this.pool?.idle();
       this.closed = true;
       const emb = await this.embeddingContext?.catch(() => null);
