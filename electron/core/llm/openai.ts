@@ -300,20 +300,28 @@ export class OpenAiEngine implements LlmEngine {
     let res: Response;
     try {
       // Retries cover getting the response started; once tokens flow, a failure is final.
-      res = await this.withRetries('stream', user, (signal) =>
-        this.post(
-          '/chat/completions',
-          {
-            model: this.options.model,
-            messages,
-            stream: true,
-            max_tokens: options.maxTokens ?? 512,
-            temperature: options.temperature ?? 0.7,
-            ...(options.seed !== undefined ? { seed: options.seed } : {}),
-          },
-          AbortSignal.any([signal, user]),
-        ),
-      );
+      res = await this.withRetries('stream', user, async (signal) => {
+        // The attempt's timeout covers getting the response headers; the body has its own idle timeout.
+        const fetchCtl = new AbortController();
+        const onAttemptAbort = () => fetchCtl.abort(signal.reason);
+        signal.addEventListener('abort', onAttemptAbort, { once: true });
+        try {
+          return await this.post(
+            '/chat/completions',
+            {
+              model: this.options.model,
+              messages,
+              stream: true,
+              max_tokens: options.maxTokens ?? 512,
+              temperature: options.temperature ?? 0.7,
+              ...(options.seed !== undefined ? { seed: options.seed } : {}),
+            },
+            AbortSignal.any([fetchCtl.signal, user]),
+          );
+        } finally {
+          signal.removeEventListener('abort', onAttemptAbort);
+        }
+      });
     } catch (err) {
       if (user.aborted && !this.closed) return;
       throw err;
@@ -353,7 +361,8 @@ export class OpenAiEngine implements LlmEngine {
         try {
           chunk = await reader.read();
         } catch (err) {
-          if (user.aborted) return;
+          if (user.aborted && !this.closed) return;
+          if (timedOut) throw new LlmError('timeout', `the stream from ${this.baseUrl} stalled for ${timeoutMs} ms`);
           throw new LlmError('unavailable', `the stream from ${this.baseUrl} broke: ${describeFetchError(err)}`, { cause: err });
         }
         if (timedOut) throw new LlmError('timeout', `the stream from ${this.baseUrl} stalled for ${timeoutMs} ms`);
