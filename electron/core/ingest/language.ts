@@ -5,7 +5,11 @@ import { detect } from 'tinyld';
 const SAMPLE = 20_000;
 const WINDOW = 3000;
 
-export function detectLanguage(text: string): string | null {
+/**
+ * `latinHint`: the language to assume for text without a script of its own (a corpus of short
+ * passages is detected once, not passage by passage).
+ */
+export function detectLanguage(text: string, latinHint?: string | null): string | null {
   const sample = text.length > SAMPLE ? text.slice(0, SAMPLE / 2) + ' ' + text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE / 2) : text;
   const count = (re: RegExp) => sample.match(re)?.length ?? 0;
   const letters = count(/\p{L}/gu);
@@ -18,6 +22,7 @@ export function detectLanguage(text: string): string | null {
   if (han / letters >= 0.2) return 'zh';
   const cyr = count(/\p{Script=Cyrillic}/gu);
   const arabic = count(/\p{Script=Arabic}/gu);
+  if (latinHint !== undefined && cyr / letters < 0.5 && arabic / letters < 0.5) return latinHint;
   // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows.
   const votes = new Map<string, number>();
   const windows = Math.min(8, Math.max(1, Math.floor(text.length / WINDOW)));

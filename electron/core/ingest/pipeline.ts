@@ -66,7 +66,15 @@ export async function readSource(file: string): Promise<Buffer> {
   }
 }
 
-async function buildDocument(file: string, doc: ParsedDoc, fileHash: string, bytes: number, multi: boolean, options: IngestOptions): Promise<NewDocument> {
+async function buildDocument(
+  file: string,
+  doc: ParsedDoc,
+  fileHash: string,
+  bytes: number,
+  multi: boolean,
+  options: IngestOptions,
+  languageHint?: string | null,
+): Promise<NewDocument> {
   let text: string;
   let pages: { number: number; start: number; end: number }[] = [];
   let headings: Heading[];
@@ -100,7 +108,7 @@ async function buildDocument(file: string, doc: ParsedDoc, fileHash: string, byt
     title: doc.title,
     sourcePath: file,
     format: doc.format,
-    language: detectLanguage(text),
+    language: detectLanguage(text, languageHint),
     pages,
     contentHash,
     text,
@@ -126,9 +134,19 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
   const fileHash = sha256(buf);
   const parsed = await parseFile(file, buf);
   const docs: NewDocument[] = [];
+  // Many small documents from one file (a passage corpus): detect the language once, on a sample.
+  let hint: string | null | undefined;
+  if (parsed.docs.length > 20) {
+    const sample = parsed.docs
+      .slice(0, 200)
+      .map((d) => (d.kind === 'exact' ? d.text : d.pages.join('\n')))
+      .join('\n')
+      .slice(0, 24_000);
+    hint = detectLanguage(sample);
+  }
   for (const d of parsed.docs) {
     if (options.signal?.aborted) throw new IngestError('cancelled');
-    docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options));
+    docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options, hint));
   }
   return { path: file, fileHash, bytes: buf.length, format: parsed.detected, multi: parsed.multi, docs };
 }

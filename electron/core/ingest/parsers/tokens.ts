@@ -11,7 +11,7 @@ export interface Sentence {
   tags?: string[];
 }
 
-const NO_SPACE_BEFORE = /^(?:[,.;:!?%)\]}»”’]|\.{2,}|…|'(?:s|re|ve|ll|d|m|t)|’(?:s|re|ve|ll|d|m|t)|n't|n’t)$/i;
+const NO_SPACE_BEFORE = /^(?:[,.;:!?%)\]}»”’…]+|'(?:s|re|ve|ll|d|m|t)|’(?:s|re|ve|ll|d|m|t)|n't|n’t)$/i;
 const NO_SPACE_AFTER = /^[([{«“‘$#]$/;
 const GLUE = /^[-/‐‑]$/;
 
