@@ -48,7 +48,7 @@ if (want('typecheck')) {
 if (want('lint')) {
   stage('lint', () => {
     console.log('\n> eslint .');
-    return run(bin('eslint'), ['.', '--max-warnings', '-1']) === 0 ? { p: 1, f: 0 } : { p: 0, f: 1 };
+    return run(bin('eslint'), ['.']) === 0 ? { p: 1, f: 0 } : { p: 0, f: 1 };
   });
 }
 
