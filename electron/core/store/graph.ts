@@ -1,8 +1,8 @@
 import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
-import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage, Triple } from '../../../shared/schemas';
-import type { TripleQuery } from '../../../shared/contract/graph';
+import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage } from '../../../shared/schemas';
+import type { TripleListItem, TripleQuery } from '../../../shared/contract/graph';
 
 export interface NewNode {
   kind: NodeKind;
@@ -171,7 +171,7 @@ export class GraphRepository {
     return out;
   }
 
-  listTriples(q: TripleQuery): { items: Triple[]; total: number } {
+  listTriples(q: Omit<TripleQuery, 'sort' | 'desc'> & Partial<Pick<TripleQuery, 'sort' | 'desc'>>): { items: TripleListItem[]; total: number } {
     const where: string[] = [];
     const args: unknown[] = [];
     if (q.status) {
@@ -186,21 +186,62 @@ export class GraphRepository {
       where.push('EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.document_id = ?)');
       args.push(q.document);
     }
-    if (q.search?.trim()) {
-      const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push("(s.label LIKE ? ESCAPE '\\' OR o.label LIKE ? ESCAPE '\\' OR e.relation LIKE ? ESCAPE '\\')");
-      args.push(like, like, like);
+    if (q.engine) {
+      where.push('e.engine = ?');
+      args.push(q.engine);
+    }
+    if (q.relation) {
+      where.push('e.relation = ?');
+      args.push(q.relation);
+    }
+    if (q.minConfidence !== undefined) {
+      where.push('e.confidence >= ?');
+      args.push(q.minConfidence);
+    }
+    if (q.maxConfidence !== undefined) {
+      where.push('e.confidence <= ?');
+      args.push(q.maxConfidence);
+    }
+    if (q.node) {
+      where.push('(e.subject_id = ? OR e.object_id = ?)');
+      args.push(q.node, q.node);
+    }
+    if (q.ids) {
+      where.push('e.id IN (SELECT value FROM json_each(?))');
+      args.push(JSON.stringify(q.ids));
+    }
+    // Every word must occur in the subject, relation or object (labels or aliases).
+    for (const word of (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
+      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(
+        "(s.label LIKE ? ESCAPE '\\' OR o.label LIKE ? ESCAPE '\\' OR e.relation LIKE ? ESCAPE '\\' OR s.aliases LIKE ? ESCAPE '\\' OR o.aliases LIKE ? ESCAPE '\\')",
+      );
+      args.push(like, like, like, like, like);
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const from = 'FROM edges e JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id';
     const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from} ${w}`).get(...args) as { n: number }).n;
+    const dir = q.desc ? 'DESC' : 'ASC';
+    const order = {
+      id: `e.id ${dir}`,
+      subject: `s.label COLLATE NOCASE ${dir}, e.id ${dir}`,
+      relation: `e.relation COLLATE NOCASE ${dir}, e.id ${dir}`,
+      object: `o.label COLLATE NOCASE ${dir}, e.id ${dir}`,
+      stage: `e.stage ${dir}, e.id ${dir}`,
+      status: `e.status ${dir}, e.id ${dir}`,
+      confidence: `e.confidence ${dir}, e.id ${dir}`,
+      engine: `e.engine ${dir}, e.id ${dir}`,
+      document: `(SELECT d.title FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id = e.id ORDER BY p.id LIMIT 1) COLLATE NOCASE ${dir}, e.id ${dir}`,
+    }[q.sort ?? 'id'];
     const rows = this.db
       .prepare(
-        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.engine
-         ${from} ${w} ORDER BY e.id LIMIT ? OFFSET ?`,
+        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.engine, e.edited
+         ${from} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
-      .all(...args, q.limit, q.offset) as TripleRow[];
-    const prov = this.edgeProvenance(rows.map((r) => r.id));
+      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number })[];
+    const ids = rows.map((r) => r.id);
+    const prov = this.edgeProvenance(ids);
+    const titles = this.documentTitles(ids);
     return {
       total,
       items: rows.map((r) => ({
@@ -215,7 +256,23 @@ export class GraphRepository {
         confidence: r.confidence,
         engine: r.engine,
         provenance: prov.get(r.id) ?? [],
+        documentTitle: titles.get(r.id) ?? null,
+        edited: r.edited === 1,
       })),
     };
+  }
+
+  /** The title of the document of each edge's first evidence span. */
+  private documentTitles(edgeIds: number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    if (!edgeIds.length) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT p.edge_id, d.title FROM provenance p JOIN documents d ON d.id = p.document_id
+         WHERE p.id IN (SELECT MIN(id) FROM provenance WHERE edge_id IN (SELECT value FROM json_each(?)) GROUP BY edge_id)`,
+      )
+      .all(JSON.stringify(edgeIds)) as { edge_id: number; title: string }[];
+    for (const r of rows) out.set(r.edge_id, r.title);
+    return out;
   }
 }

@@ -1,0 +1,39 @@
+import type { Handlers } from '../../../shared/dispatch';
+import { ApiError } from '../../../shared/errors';
+import type { Core } from '../core';
+import { ReviewCommands } from '../review/commands';
+import { ReviewRepository } from '../store/review';
+
+export function reviewHandlers(core: Core): Partial<Handlers> {
+  const commands = new ReviewCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
+  const reads = new ReviewRepository(core.store.db);
+  return {
+    'triples.accept': ({ ids }) => commands.setStatus(ids, 'accepted'),
+    'triples.reject': ({ ids }) => commands.setStatus(ids, 'rejected'),
+    'triples.edit': (input) => commands.edit(input),
+    'triples.add': (input) => commands.add(input),
+    'triples.evidence': ({ tripleId }) => {
+      const triple = core.store.graph.listTriples({ ids: [tripleId], sort: 'id', desc: false, limit: 1, offset: 0 }).items[0];
+      if (!triple) throw new ApiError('not_found', `no triple ${tripleId}`);
+      return { triple, items: reads.evidence(tripleId) };
+    },
+    'entities.get': ({ id }) => {
+      const e = reads.entity(id);
+      if (!e) throw new ApiError('not_found', `no node ${id}`);
+      return e;
+    },
+    'entities.merge': (input) => commands.merge(input),
+    'entities.split': (input) => commands.split(input),
+    'entities.setType': ({ ids, type }) => commands.setType(ids, type),
+    'relations.rename': (input) => commands.renameRelation(input),
+    'relations.list': (q) => reads.relations(q),
+    'merge.accept': (input) => commands.acceptCandidate(input),
+    'merge.skip': ({ ids }) => commands.skipCandidates(ids),
+    'history.undo': () => commands.undo(),
+    'history.redo': () => commands.redo(),
+    'history.list': ({ limit }) => commands.history(limit),
+    'history.forTriple': ({ id }) => commands.tripleHistory(id),
+    'graph.neighbourhood': (q) => reads.neighbourhood(q),
+    'nodes.search': (q) => reads.searchNodes(q),
+  };
+}

@@ -1,0 +1,280 @@
+// Read-only SQL of the Review and Graph views: neighbourhoods, node search, evidence, relation labels.
+import type { Db } from './db';
+import { parseJson } from './db';
+import { normalizeLabel } from './normalize';
+import type { EdgeStatus, GraphNode, NodeKind, Stage } from '../../../shared/schemas';
+import type { EntityDetail, EvidenceItem, GraphViewEdge, GraphViewNode, Neighbourhood, NeighbourhoodFilters } from '../../../shared/contract/review';
+
+interface NodeRow {
+  id: number;
+  kind: NodeKind;
+  label: string;
+  type: string | null;
+  aliases: string;
+}
+
+interface EdgeRow {
+  id: number;
+  subject_id: number;
+  object_id: number;
+  relation: string;
+  status: EdgeStatus;
+  stage: Stage;
+  confidence: number;
+  edited: number;
+}
+
+const toNode = (r: NodeRow): GraphNode => ({ id: r.id, kind: r.kind, label: r.label, type: r.type, aliases: parseJson<string[]>(r.aliases, []) });
+const toEdge = (r: EdgeRow): GraphViewEdge => ({
+  id: r.id,
+  source: r.subject_id,
+  target: r.object_id,
+  relation: r.relation,
+  status: r.status,
+  stage: r.stage,
+  confidence: r.confidence,
+  edited: r.edited === 1,
+});
+
+const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Where sentences end: . ! ? (followed by space or end) or a blank line. */
+const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
+
+export class ReviewRepository {
+  constructor(private readonly db: Db) {}
+
+  /** SQL over edges `e` for the edge filters, with its arguments. */
+  private edgeFilter(f: NeighbourhoodFilters): { sql: string; args: unknown[] } {
+    const where: string[] = ['e.status IN (SELECT value FROM json_each(?))'];
+    const args: unknown[] = [JSON.stringify(f.statuses)];
+    if (f.relations?.length) {
+      where.push('e.relation IN (SELECT value FROM json_each(?))');
+      args.push(JSON.stringify(f.relations));
+    }
+    if (f.minConfidence !== undefined) {
+      where.push('e.confidence >= ?');
+      args.push(f.minConfidence);
+    }
+    if (f.maxConfidence !== undefined) {
+      where.push('e.confidence <= ?');
+      args.push(f.maxConfidence);
+    }
+    if (f.document) {
+      where.push('EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.document_id = ?)');
+      args.push(f.document);
+    }
+    return { sql: where.join(' AND '), args };
+  }
+
+  private nodeFilter(f: NeighbourhoodFilters): (n: NodeRow) => boolean {
+    const kinds = f.kinds ? new Set<string>(f.kinds) : null;
+    const types = f.types?.length ? new Set(f.types) : null;
+    return (n) => n.kind !== 'passage' && (!kinds || kinds.has(n.kind)) && (!types || (n.type !== null && types.has(n.type)));
+  }
+
+  private nodeRows(ids: number[]): NodeRow[] {
+    if (!ids.length) return [];
+    return this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids)) as NodeRow[];
+  }
+
+  degrees(ids: number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    if (!ids.length) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT n, COUNT(*) AS c FROM (
+           SELECT subject_id AS n FROM edges WHERE subject_id IN (SELECT value FROM json_each(?))
+           UNION ALL SELECT object_id FROM edges WHERE object_id IN (SELECT value FROM json_each(?))) GROUP BY n`,
+      )
+      .all(JSON.stringify(ids), JSON.stringify(ids)) as { n: number; c: number }[];
+    for (const r of rows) out.set(r.n, r.c);
+    return out;
+  }
+
+  /**
+   * Start nodes expanded breadth-first along the filtered edges, up to `depth` hops and `limit`
+   * nodes; then every filtered edge between the nodes kept. Without start nodes: the nodes with the
+   * most filtered edges.
+   */
+  neighbourhood(q: { nodeIds: number[]; depth: number; filters: NeighbourhoodFilters; limit: number }): Neighbourhood {
+    const ef = this.edgeFilter(q.filters);
+    const nodeOk = this.nodeFilter(q.filters);
+    const kept = new Set<number>();
+    let truncated = false;
+    if (!q.nodeIds.length) {
+      const top = this.db
+        .prepare(
+          `SELECT n, COUNT(*) AS c FROM (
+             SELECT e.subject_id AS n FROM edges e WHERE ${ef.sql}
+             UNION ALL SELECT e.object_id FROM edges e WHERE ${ef.sql})
+           GROUP BY n ORDER BY c DESC, n LIMIT ?`,
+        )
+        .all(...ef.args, ...ef.args, q.limit * 2 + 10) as { n: number }[];
+      for (const r of this.nodeRows(top.map((t) => t.n)).filter(nodeOk).slice(0, q.limit)) kept.add(r.id);
+      const total = (this.db.prepare(`SELECT COUNT(DISTINCT n) AS c FROM (SELECT e.subject_id AS n FROM edges e WHERE ${ef.sql} UNION SELECT e.object_id FROM edges e WHERE ${ef.sql})`).get(...ef.args, ...ef.args) as { c: number }).c;
+      truncated = total > kept.size;
+    } else {
+      for (const r of this.nodeRows(q.nodeIds)) {
+        if (kept.size >= q.limit) {
+          truncated = true;
+          break;
+        }
+        kept.add(r.id);
+      }
+      let frontier = [...kept];
+      const around = this.db.prepare(
+        `SELECT e.subject_id, e.object_id FROM edges e
+         WHERE (e.subject_id IN (SELECT value FROM json_each(?)) OR e.object_id IN (SELECT value FROM json_each(?))) AND ${ef.sql}
+         ORDER BY e.confidence DESC, e.id`,
+      );
+      for (let d = 0; d < q.depth && frontier.length && !truncated; d++) {
+        const next = new Set<number>();
+        for (const r of around.all(JSON.stringify(frontier), JSON.stringify(frontier), ...ef.args) as { subject_id: number; object_id: number }[]) {
+          if (!kept.has(r.subject_id)) next.add(r.subject_id);
+          if (!kept.has(r.object_id)) next.add(r.object_id);
+        }
+        const added: number[] = [];
+        for (const n of this.nodeRows([...next]).filter(nodeOk)) {
+          if (kept.size >= q.limit) {
+            truncated = true;
+            break;
+          }
+          kept.add(n.id);
+          added.push(n.id);
+        }
+        frontier = added;
+      }
+    }
+    const ids = [...kept];
+    const nodes = this.nodeRows(ids);
+    const degree = this.degrees(ids);
+    const edges = ids.length
+      ? (this.db
+          .prepare(
+            `SELECT e.id, e.subject_id, e.object_id, e.relation, e.status, e.stage, e.confidence, e.edited FROM edges e
+             WHERE e.subject_id IN (SELECT value FROM json_each(?)) AND e.object_id IN (SELECT value FROM json_each(?)) AND ${ef.sql} ORDER BY e.id`,
+          )
+          .all(JSON.stringify(ids), JSON.stringify(ids), ...ef.args) as EdgeRow[])
+      : [];
+    return {
+      nodes: nodes.map((n): GraphViewNode => ({ ...toNode(n), degree: degree.get(n.id) ?? 0 })),
+      edges: edges.map(toEdge),
+      truncated,
+    };
+  }
+
+  /** Autocomplete: exact normalised match, then label prefix, then substring of label or aliases. */
+  searchNodes(q: { query: string; kind?: NodeKind; limit: number }): GraphViewNode[] {
+    const text = q.query.trim();
+    if (!text) return [];
+    const norm = normalizeLabel(text);
+    const like = likeOf(text);
+    const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const kind = q.kind ? 'n.kind = ?' : "n.kind <> 'passage'";
+    const rows = this.db
+      .prepare(
+        `SELECT n.id, n.kind, n.label, n.type, n.aliases FROM nodes n
+         WHERE ${kind} AND (n.label LIKE ? ESCAPE '\\' OR n.aliases LIKE ? ESCAPE '\\')
+         ORDER BY (n.norm = ?) DESC, (n.label LIKE ? ESCAPE '\\') DESC, length(n.label), n.id LIMIT ?`,
+      )
+      .all(...(q.kind ? [q.kind] : []), like, like, norm, prefix, q.limit) as NodeRow[];
+    const degree = this.degrees(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...toNode(r), degree: degree.get(r.id) ?? 0 }));
+  }
+
+  relations(q: { search?: string; limit: number }): { relation: string; count: number }[] {
+    const s = q.search?.trim();
+    return this.db
+      .prepare(`SELECT relation, COUNT(*) AS count FROM edges ${s ? "WHERE relation LIKE ? ESCAPE '\\'" : ''} GROUP BY relation ORDER BY count DESC, relation LIMIT ?`)
+      .all(...(s ? [likeOf(s)] : []), q.limit) as { relation: string; count: number }[];
+  }
+
+  entity(id: number): EntityDetail | null {
+    const r = this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id = ?').get(id) as NodeRow | undefined;
+    if (!r) return null;
+    const mentions = (this.db.prepare('SELECT COUNT(*) AS n FROM provenance WHERE node_id = ?').get(id) as { n: number }).n;
+    const documents = this.db
+      .prepare(
+        `SELECT d.id, d.title FROM documents d WHERE d.id IN (
+           SELECT document_id FROM provenance WHERE node_id = ?
+           UNION SELECT p.document_id FROM provenance p JOIN edges e ON e.id = p.edge_id WHERE e.subject_id = ? OR e.object_id = ?)
+         ORDER BY d.title LIMIT 50`,
+      )
+      .all(id, id, id) as { id: number; title: string }[];
+    return { ...toNode(r), degree: this.degrees([id]).get(id) ?? 0, mentions, documents };
+  }
+
+  /** The evidence of one edge, each span with its chunk, page, sentence and the other triples there. */
+  evidence(edgeId: number): EvidenceItem[] {
+    const prov = this.db
+      .prepare(
+        `SELECT p.id, p.document_id, p.chunk_id, p.start, p.end, p.quote, d.title,
+           c.start AS c_start, c.end AS c_end, c.text AS c_text, c.page AS c_page
+         FROM provenance p JOIN documents d ON d.id = p.document_id LEFT JOIN chunks c ON c.id = p.chunk_id
+         WHERE p.edge_id = ? ORDER BY p.id`,
+      )
+      .all(edgeId) as {
+      id: number;
+      document_id: number;
+      chunk_id: number | null;
+      start: number;
+      end: number;
+      quote: string;
+      title: string;
+      c_start: number | null;
+      c_end: number | null;
+      c_text: string | null;
+      c_page: number | null;
+    }[];
+    const others = this.db.prepare(
+      `SELECT DISTINCT e.id, s.label AS subject, e.relation, o.label AS object, e.status
+       FROM provenance p JOIN edges e ON e.id = p.edge_id JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id
+       WHERE p.document_id = ? AND p.start < ? AND p.end > ? AND e.id <> ? ORDER BY e.id LIMIT 50`,
+    );
+    const pageAt = this.db.prepare('SELECT number FROM pages WHERE document_id = ? AND start <= ? AND end > ? LIMIT 1');
+    return prov.map((p) => {
+      let context: EvidenceItem['context'];
+      if (p.c_text !== null && p.c_start !== null && p.c_end !== null && p.c_start <= p.start && p.end <= p.c_end) {
+        context = { chunkId: p.chunk_id, start: p.c_start, end: p.c_end, text: p.c_text };
+      } else {
+        const text = (this.db.prepare('SELECT text FROM documents WHERE id = ?').get(p.document_id) as { text: string }).text;
+        const start = Math.max(0, p.start - 400);
+        const end = Math.min(text.length, p.end + 400);
+        context = { chunkId: p.chunk_id, start, end, text: text.slice(start, end) };
+      }
+      const sentence = sentenceAround(context.text, p.start - context.start, p.end - context.start);
+      const sStart = context.start + sentence.start;
+      const sEnd = context.start + sentence.end;
+      const page = p.c_page ?? (pageAt.get(p.document_id, p.start, p.start) as { number: number } | undefined)?.number ?? null;
+      return {
+        provenanceId: p.id,
+        document: { id: p.document_id, title: p.title },
+        page,
+        context,
+        start: p.start,
+        end: p.end,
+        quote: p.quote,
+        sentence: { start: sStart, end: sEnd },
+        others: others.all(p.document_id, sEnd, sStart, edgeId) as EvidenceItem['others'],
+      };
+    });
+  }
+}
+
+/** The sentence of `text` holding [start, end): from after the previous sentence end to the next one. */
+export function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
+  let from = 0;
+  let to = text.length;
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m; m = SENTENCE_END.exec(text)) {
+    const stop = m.index + m[0].length;
+    if (stop <= start) from = stop;
+    else if (m.index >= Math.max(end - 1, start)) {
+      to = m[0].trim() ? stop : m.index;
+      break;
+    }
+  }
+  while (from < to && /\s/.test(text[from])) from++;
+  return { start: Math.min(from, start), end: Math.max(to, end) };
+}

@@ -1,0 +1,222 @@
+// Review: every edit of the graph (one command layer that writes the revision log), undo and redo,
+// per-triple history, evidence, and the reads the Review and Graph views need.
+import { z } from 'zod';
+import { defineCall } from './define';
+import { EdgeStatus, GraphNode, Id, NodeKind, Stage, Triple } from '../schemas';
+
+const Label = z.string().trim().min(1).max(500);
+const Relation = z.string().trim().min(1).max(200);
+
+/** A node named by id, or by label (found by its normalised label, created when missing). */
+export const NodeRef = z.union([
+  z.object({ id: Id }),
+  z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).default('entity') }),
+]);
+export type NodeRef = z.infer<typeof NodeRef>;
+
+/** What one command did: its revision group (undo target) and what it touched. */
+export const EditResult = z.object({
+  groupId: z.string(),
+  command: z.string(),
+  /** Rows written (edges, nodes, evidence, ...); 0 when the command changed nothing. */
+  changes: z.number().int(),
+  /** Triples that now carry the result (the edited, added or surviving triple). */
+  tripleIds: z.array(Id),
+  /** Nodes that now carry the result (the merged survivor, the split-out node, ...). */
+  nodeIds: z.array(Id),
+});
+export type EditResult = z.infer<typeof EditResult>;
+
+export const HistoryGroup = z.object({
+  groupId: z.string(),
+  command: z.string(),
+  actor: z.string(),
+  summary: z.string(),
+  at: z.string(),
+  changes: z.number().int(),
+  state: z.enum(['done', 'undone', 'discarded']),
+});
+export type HistoryGroup = z.infer<typeof HistoryGroup>;
+
+export const HistoryEntry = z.object({
+  /** The revision's id; 0 for the first entry when an engine created the triple (no revision). */
+  revision: z.number().int().min(0),
+  groupId: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  command: z.string(),
+  /** One line: what changed on this triple ("status proposed → accepted"). */
+  summary: z.string(),
+  state: z.enum(['done', 'undone', 'discarded']),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const UndoResult = z.object({
+  /** The group undone (or redone); null when there was nothing to do. */
+  group: HistoryGroup.nullable(),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+});
+export type UndoResult = z.infer<typeof UndoResult>;
+
+export const NeighbourhoodFilters = z.object({
+  /** Edge statuses shown (default proposed and accepted: rejected stay hidden unless asked). */
+  statuses: z.array(EdgeStatus).min(1).max(3).default(['proposed', 'accepted']),
+  relations: z.array(Relation).max(200).optional(),
+  document: Id.optional(),
+  minConfidence: z.number().min(0).max(1).optional(),
+  maxConfidence: z.number().min(0).max(1).optional(),
+  kinds: z.array(NodeKind).min(1).max(4).optional(),
+  types: z.array(z.string().max(100)).max(100).optional(),
+});
+export type NeighbourhoodFilters = z.infer<typeof NeighbourhoodFilters>;
+
+export const GraphViewNode = GraphNode.extend({ degree: z.number().int() });
+export type GraphViewNode = z.infer<typeof GraphViewNode>;
+
+export const GraphViewEdge = z.object({
+  id: Id,
+  source: Id,
+  target: Id,
+  relation: z.string(),
+  status: EdgeStatus,
+  stage: Stage,
+  confidence: z.number(),
+  edited: z.boolean(),
+});
+export type GraphViewEdge = z.infer<typeof GraphViewEdge>;
+
+export const Neighbourhood = z.object({
+  nodes: z.array(GraphViewNode),
+  edges: z.array(GraphViewEdge),
+  /** True when the node limit cut the neighbourhood short. */
+  truncated: z.boolean(),
+});
+export type Neighbourhood = z.infer<typeof Neighbourhood>;
+
+export const EvidenceItem = z.object({
+  provenanceId: Id,
+  document: z.object({ id: Id, title: z.string() }),
+  page: z.number().int().nullable(),
+  /** The chunk holding the span (or a window of the document text when the chunk is gone). */
+  context: z.object({ chunkId: Id.nullable(), start: z.number().int(), end: z.number().int(), text: z.string() }),
+  /** The evidence span [start, end) in document offsets; subtract context.start to mark it in context.text. */
+  start: z.number().int(),
+  end: z.number().int(),
+  quote: z.string(),
+  /** The sentence around the span, in document offsets. */
+  sentence: z.object({ start: z.number().int(), end: z.number().int() }),
+  /** Other triples whose evidence lies in the same sentence. */
+  others: z.array(z.object({ id: Id, subject: z.string(), relation: z.string(), object: z.string(), status: EdgeStatus })),
+});
+export type EvidenceItem = z.infer<typeof EvidenceItem>;
+
+export const EntityDetail = GraphNode.extend({
+  degree: z.number().int(),
+  mentions: z.number().int(),
+  documents: z.array(z.object({ id: Id, title: z.string() })),
+});
+export type EntityDetail = z.infer<typeof EntityDetail>;
+
+export const reviewCalls = {
+  'triples.accept': defineCall({
+    input: z.object({ ids: z.array(Id).min(1).max(100_000) }),
+    output: EditResult,
+    summary: 'Accept triples (one undo step); marks them edited so re-extraction keeps them',
+  }),
+  'triples.reject': defineCall({
+    input: z.object({ ids: z.array(Id).min(1).max(100_000) }),
+    output: EditResult,
+    summary: 'Reject triples (one undo step)',
+  }),
+  'triples.edit': defineCall({
+    input: z
+      .object({ id: Id, subject: NodeRef.optional(), relation: Relation.optional(), object: NodeRef.optional(), confidence: z.number().min(0).max(1).optional() })
+      .refine((v) => v.subject || v.relation || v.object || v.confidence !== undefined, { message: 'give subject, relation, object or confidence' }),
+    output: EditResult,
+    summary: "Change a triple's subject, relation, object or confidence; collapses into an identical triple when one exists",
+  }),
+  'triples.add': defineCall({
+    input: z.object({
+      subject: NodeRef,
+      relation: Relation,
+      object: NodeRef,
+      status: EdgeStatus.default('accepted'),
+      confidence: z.number().min(0).max(1).default(1),
+      evidence: z.object({ document: Id, start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
+    }),
+    output: EditResult,
+    summary: 'Add a triple by hand (stage manual, engine editor)',
+  }),
+  'triples.evidence': defineCall({
+    input: z.object({ tripleId: Id }),
+    output: z.object({ triple: Triple, items: z.array(EvidenceItem) }),
+    summary: "A triple's evidence: chunk text, span, document, page and the other triples of the same sentence",
+  }),
+  'entities.get': defineCall({ input: z.object({ id: Id }), output: EntityDetail, summary: 'One node with its degree, mentions and documents' }),
+  'entities.merge': defineCall({
+    input: z.object({ ids: z.array(Id).min(2).max(1000), survivor: Id, label: Label.optional() }),
+    output: EditResult,
+    summary: 'Merge nodes into the survivor: aliases kept, edges re-pointed (duplicates collapsed), evidence kept',
+  }),
+  'entities.split': defineCall({
+    input: z.object({ id: Id, alias: Label, edgeIds: z.array(Id).max(100_000).optional() }),
+    output: EditResult,
+    summary: "Split an alias back out into its own node, moving the triples (given, or those whose evidence names the alias) to it",
+  }),
+  'entities.setType': defineCall({
+    input: z.object({ ids: z.array(Id).min(1).max(100_000), type: z.string().trim().max(100).nullable() }),
+    output: EditResult,
+    summary: "Change nodes' type (empty or null clears it)",
+  }),
+  'relations.rename': defineCall({
+    input: z.object({ from: Relation, to: Relation }),
+    output: EditResult,
+    summary: 'Rename a relation on every triple that has it (duplicates collapsed)',
+  }),
+  'relations.list': defineCall({
+    input: z.object({ search: z.string().max(200).optional(), limit: z.number().int().min(1).max(5000).default(200) }),
+    output: z.array(z.object({ relation: z.string(), count: z.number().int() })),
+    summary: 'Relation labels with their triple counts, most used first',
+  }),
+  'merge.accept': defineCall({
+    input: z.object({ id: Id, survivor: Id.optional(), label: Label.optional() }),
+    output: EditResult,
+    summary: 'Accept a merge candidate: merge its two nodes (survivor: the better connected one unless given)',
+  }),
+  'merge.skip': defineCall({
+    input: z.object({ ids: z.array(Id).min(1).max(10_000) }),
+    output: EditResult,
+    summary: 'Skip merge candidates (they are not proposed again)',
+  }),
+  'history.undo': defineCall({ input: z.object({}), output: UndoResult, summary: "Undo the editor's last edit (persisted: works across restarts)" }),
+  'history.redo': defineCall({ input: z.object({}), output: UndoResult, summary: 'Redo the last undone edit' }),
+  'history.list': defineCall({
+    input: z.object({ limit: z.number().int().min(1).max(500).default(50) }),
+    output: z.object({ items: z.array(HistoryGroup), canUndo: z.boolean(), canRedo: z.boolean() }),
+    summary: 'Recent edits, newest first',
+  }),
+  'history.forTriple': defineCall({
+    input: z.object({ id: Id }),
+    output: z.array(HistoryEntry),
+    summary: 'Who (editor or engine) changed a triple, how and when, oldest first',
+  }),
+  'graph.neighbourhood': defineCall({
+    input: z.object({
+      /** Start nodes; none: the best-connected nodes, up to limit. */
+      nodeIds: z.array(Id).max(20_000).default([]),
+      depth: z.number().int().min(0).max(4).default(1),
+      filters: NeighbourhoodFilters.prefault({}),
+      limit: z.number().int().min(1).max(50_000).default(500),
+    }),
+    output: Neighbourhood,
+    summary: 'A subgraph for the graph view: start nodes expanded breadth-first to a depth, filtered, capped',
+  }),
+  'nodes.search': defineCall({
+    input: z.object({ query: z.string().max(200), kind: NodeKind.optional(), limit: z.number().int().min(1).max(100).default(10) }),
+    output: z.array(GraphViewNode),
+    summary: 'Nodes for autocomplete: exact, then prefix, then substring matches of labels and aliases',
+  }),
+};
