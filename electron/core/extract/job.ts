@@ -121,6 +121,13 @@ interface DocContext {
 
 const sumTriples = (t: Record<ExtractStage, number>) => t.EE + t.EV + t.VV;
 
+/** A seed per chunk derived from the job's seed and the chunk's content: reproducible, yet not one sampling stream for all. */
+function chunkSeed(seed: number | undefined, hash: string): number | undefined {
+  if (seed === undefined) return undefined;
+  const h = Number.parseInt(hash.replace(/[^0-9a-f]/gi, '').slice(0, 7) || '0', 16);
+  return (seed + h) % 2_147_483_647;
+}
+
 export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractCheckpoint, ExtractSummary> {
   return defineJob<ExtractJobParams, ExtractCheckpoint, ExtractSummary>({
     kind: EXTRACT_JOB,
@@ -220,7 +227,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
                 const d = docContext(c.documentId);
                 return extractChunkWithLlm(
                   { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
-                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: p.seed },
+                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: chunkSeed(p.seed, c.hash) },
                 );
               }),
             );

@@ -45,9 +45,10 @@ export async function extractChunkWithLlm(input: LlmChunkInput, options: LlmPipe
     temperature: options.temperature,
     seed: options.seed,
   };
-  const ee = await entityEntityStage(ctx);
-  const ev = await entityEventStage(ctx);
-  const vv = await eventEventStage(ctx, ev.events);
+  const at = (k: number): StageContext => (ctx.seed === undefined ? ctx : { ...ctx, seed: ctx.seed + k });
+  const ee = await entityEntityStage(at(0));
+  const ev = await entityEventStage(at(1));
+  const vv = await eventEventStage(at(2), ev.events);
   const stages = { EE: ee.outcome, EV: ev.outcome, VV: vv.outcome };
   return {
     triples: [...ee.triples, ...ev.triples, ...vv.triples],

@@ -1,0 +1,153 @@
+// The LLM stages' handling of answers: schemas, repair of malformed output, failures counted per
+// chunk and never thrown. A scripted LlmEngine stands in for an HTTP endpoint's answers here; the
+// real node-llama-cpp runs in llama.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { Core } from '../../electron/core/core';
+import { LlmError, type EngineInfo, type GenerateResult, type JsonSchema, type LlmEngine } from '../../electron/core/llm/engine';
+import { extractChunkWithLlm } from '../../electron/core/extract/pipeline';
+import { promptLanguage, promptsFor } from '../../electron/core/extract/prompts';
+import { DEFAULT_LIMITS, entityEntitySchema, entityEventSchema, eventEventSchema, EVENT_RELATIONS } from '../../electron/core/extract/schemas';
+import { parseLenient } from '../../electron/core/extract/json';
+import { ExtractSummary } from '../../shared/contract/extract';
+import { unwrap } from '../../shared/dispatch';
+import { tmpDir } from '../helpers/tmp';
+import { allEdgeProvenance, insertText } from './fixtures';
+
+type Answer = unknown | ((schema: JsonSchema) => unknown);
+
+/** Answers in order of the calls: a value, an Error to throw, or a function of the schema. */
+class ScriptedEngine implements LlmEngine {
+  calls: { messages: { role: string; content: string }[]; schema: JsonSchema; maxTokens?: number }[] = [];
+  constructor(private readonly answer: (stage: 'EE' | 'EV' | 'VV', call: number) => Answer) {}
+  info(): EngineInfo {
+    return { engine: 'openai', model: 'scripted', backend: 'remote', contextSize: 8192, parallelSequences: 2 };
+  }
+  async generate<T>(messages: { role: 'system' | 'user' | 'assistant'; content: string }[], schema: JsonSchema, options: { maxTokens?: number } = {}): Promise<GenerateResult<T>> {
+    this.calls.push({ messages, schema, maxTokens: options.maxTokens });
+    const props = Object.keys((schema as { properties: object }).properties)[0];
+    const stage = props === 'triples' ? 'EE' : props === 'events' ? 'EV' : 'VV';
+    let a = this.answer(stage, this.calls.length);
+    if (typeof a === 'function') a = (a as (s: JsonSchema) => unknown)(schema);
+    if (a instanceof Error) throw a;
+    return { value: a as T, tokens: 10 };
+  }
+  async *stream(): AsyncIterable<string> {}
+  async embed(texts: string[]): Promise<number[][]> {
+    return texts.map(() => [1, 0]);
+  }
+  async close(): Promise<void> {}
+}
+
+const TEXT = 'The NAS sends an Access-Request to the RADIUS server. The server checks the password. After the check, the server sends an Access-Accept.';
+
+const good = (stage: 'EE' | 'EV' | 'VV') =>
+  stage === 'EE'
+    ? { triples: [{ head: 'the NAS', relation: 'sends', tail: 'Access-Request' }, { head: 'it', relation: 'is', tail: 'server' }] }
+    : stage === 'EV'
+      ? { events: [{ event: 'The server checks the password', entities: [{ entity: 'server', role: 'is performed by' }, { entity: 'password', role: '' }] }] }
+      : { relations: [{ head: 'The server checks the password', relation: 'before', tail: 'the server sends an Access-Accept' }] };
+
+describe('stage schemas and prompts', () => {
+  it('bounds every string and array of every stage', () => {
+    const walk = (s: Record<string, unknown>, where: string): void => {
+      if (s.type === 'string') expect(s.maxLength, where).toBeGreaterThan(0);
+      if (s.type === 'array') {
+        expect(s.maxItems, where).toBeGreaterThan(0);
+        walk(s.items as Record<string, unknown>, `${where}[]`);
+      }
+      if (s.type === 'object') for (const [k, v] of Object.entries(s.properties as object)) walk(v, `${where}.${k}`);
+    };
+    walk(entityEntitySchema(DEFAULT_LIMITS), 'EE');
+    walk(entityEventSchema(DEFAULT_LIMITS), 'EV');
+    walk(eventEventSchema(DEFAULT_LIMITS), 'VV');
+    expect(JSON.stringify(eventEventSchema(DEFAULT_LIMITS))).toContain(JSON.stringify([...EVENT_RELATIONS]));
+  });
+
+  it('picks the Korean prompts for Korean text', () => {
+    expect(promptLanguage('본 논문은 사전 정의된 schema가 필요 없는 knowledge graph 구축 프레임워크를 제시한다.')).toBe('ko');
+    expect(promptLanguage('The NAS sends packets.')).toBe('en');
+    expect(promptLanguage('x', 'ko')).toBe('ko');
+    expect(promptsFor('ko').ee({ text: 'T', context: [], limits: DEFAULT_LIMITS })).toMatch(/개체/);
+  });
+
+  it('repairs malformed JSON', () => {
+    expect(parseLenient('```json\n{"triples":[{"head":"a","relation":"b","tail":"c",}]\n```')).toEqual({ triples: [{ head: 'a', relation: 'b', tail: 'c' }] });
+    expect(parseLenient('{"triples":[{"head":"a","relation":"b","tail":"c"')).toEqual({ triples: [{ head: 'a', relation: 'b', tail: 'c' }] });
+  });
+});
+
+describe('one chunk through the three stages', () => {
+  it('turns answers into entity–entity, entity–event and event–event triples, dropping pronouns', async () => {
+    const engine = new ScriptedEngine((stage) => good(stage));
+    const r = await extractChunkWithLlm({ text: TEXT }, { engine, engineName: 'openai' });
+    expect(engine.calls).toHaveLength(3);
+    expect(engine.calls.every((c) => (c.maxTokens ?? 0) > 0)).toBe(true);
+    expect(r.failures).toBe(0);
+    expect(r.triples.map((t) => `${t.stage}: ${t.head.text} | ${t.relation} | ${t.tail.text}`)).toEqual([
+      'EE: the NAS | sends | Access-Request',
+      'EV: The server checks the password | is performed by | server',
+      'EV: The server checks the password | is participated by | password',
+      'VV: The server checks the password | before | the server sends an Access-Accept',
+    ]);
+    // stage 3 was told the events stage 2 found
+    expect(engine.calls[2].messages[1].content).toContain('1. The server checks the password');
+  });
+
+  it('repairs a malformed answer, counts an unreadable one as a failure, and never throws', async () => {
+    const engine = new ScriptedEngine((stage) =>
+      stage === 'EE'
+        ? new LlmError('invalid_output', 'not JSON', { text: '{"triples":[{"head":"NAS","relation":"sends","tail":"Access-Request",},' })
+        : stage === 'EV'
+          ? new LlmError('http', 'HTTP 500')
+          : '{"relations": [{"head": "a", "relation": "causes", "tail": "b"}, {"head": "c", "relation": "nonsense", "tail": "d"}]}',
+    );
+    const r = await extractChunkWithLlm({ text: TEXT }, { engine, engineName: 'openai' });
+    expect(r.stages.EE).toMatchObject({ failed: false, triples: 1 });
+    expect(r.stages.EV).toMatchObject({ failed: true });
+    expect(r.stages.EV!.error).toMatch(/HTTP 500/);
+    expect(r.stages.VV).toMatchObject({ failed: false, triples: 1 });
+    expect(r.triples.find((t) => t.stage === 'VV')!.relation).toBe('as a result');
+    expect(r.failures).toBe(1);
+    const garbage = new ScriptedEngine(() => new LlmError('invalid_output', 'bad', { text: '<<<>>>' }));
+    const g = await extractChunkWithLlm({ text: TEXT }, { engine: garbage, engineName: 'openai' });
+    expect(g.failures).toBe(3);
+    expect(g.triples).toEqual([]);
+  });
+});
+
+describe('the extraction job with an OpenAI-style engine', () => {
+  const t = tmpDir();
+  let core: Core;
+  beforeAll(() => {
+    core = new Core({ dbPath: path.join(t.dir, 's.db') });
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  it('stores the triples with sentence evidence, counts failed chunks and finishes', async () => {
+    let n = 0;
+    const engine = new ScriptedEngine((stage) => (++n === 4 ? new LlmError('invalid_output', 'bad', { text: 'nope' }) : good(stage)));
+    core.engines.use('extraction', engine);
+    const doc = insertText(core, 'radius', `${TEXT}\n\nThe NAS sends an Access-Request again.`, { size: 60 });
+    const job = unwrap('extract.start', await core.call('extract.start', { documents: [doc], engine: 'openai' }));
+    const done = await core.jobs.wait(job.id);
+    expect(done.error).toBeNull();
+    const s = ExtractSummary.parse(done.result);
+    expect(s).toMatchObject({ engine: 'openai', model: 'scripted', chunks: 2, processed: 2, failures: 1, failedChunks: 1 });
+    expect(s.triples.EE + s.triples.EV + s.triples.VV).toBeGreaterThanOrEqual(3);
+    const prov = allEdgeProvenance(core);
+    for (const p of prov) expect(p.quote).toBe(p.text.slice(p.start, p.end));
+    const sends = core.store.graph.listTriples({ search: 'sends', limit: 10, offset: 0 }).items.find((x) => x.relation === 'sends')!;
+    expect(sends).toMatchObject({ subject: 'NAS', object: 'Access-Request', stage: 'EE', engine: 'openai', status: 'proposed', confidence: 0.7 });
+    expect(sends.provenance[0].quote).toBe('The NAS sends an Access-Request to the RADIUS server.');
+    const events = core.store.graph.listNodes({ kind: 'event', limit: 10, offset: 0 }).items.map((e) => e.label);
+    expect(events).toContain('The server checks the password');
+    // the failed chunk is read again by the next run; the good one is skipped
+    const again = await core.jobs.wait(unwrap('extract.start', await core.call('extract.start', { documents: [doc], engine: 'openai' })).id);
+    expect(ExtractSummary.parse(again.result)).toMatchObject({ processed: 1, skipped: 1 });
+    core.engines.use('extraction', null);
+  });
+});
