@@ -16,6 +16,7 @@ import { EngineRegistry, type EngineRegistryOptions } from './llm/registry';
 import { ingestHandlers } from './api/ingest';
 import { ingestJob } from './ingest/job';
 import { exportHandlers } from './api/export';
+import { reviewHandlers } from './api/review';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -66,6 +67,7 @@ export class Core {
       ...extractHandlers(this),
       ...modelHandlers(this),
       ...exportHandlers(this),
+      ...reviewHandlers(this),
     };
     if (options.startJobs !== false) this.jobs.start();
   }

@@ -9,6 +9,7 @@ import { shellCalls } from './shell';
 import { modelCalls } from './models';
 import { ingestCalls } from './ingest';
 import { exportCalls } from './export';
+import { reviewCalls } from './review';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -24,6 +25,7 @@ export const calls = {
   ...shellCalls,
   ...modelCalls,
   ...exportCalls,
+  ...reviewCalls,
 };
 
 export type Calls = typeof calls;
@@ -56,3 +58,4 @@ export * from './shell';
 export * from './models';
 export * from './ingest';
 export * from './export';
+export * from './review';
