@@ -1,4 +1,4 @@
-// npm start (scripts/start.mjs runs this):
+// npm start (scripts/start.mjs runs this; a separate module so tests can import it):
 //   1. build the renderer when dist/renderer is missing (npm run build:renderer);
 //   2. launch Electron when it can start: not CI, a display, a binary. Electron needs
 //      better-sqlite3 built for its own ABI, so the app runs from a separate folder,
@@ -80,12 +80,6 @@ function buildRendererIfMissing(): boolean {
   return r.status === 0 && rendererBuilt();
 }
 
-/** Does `graphwright <name>` exist yet? (Commands are added by feature work; check at run time.) */
-export function cliHasCommand(name: string): boolean {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'graphwright.js'), name, '--help'], { cwd: root, stdio: 'pipe', timeout: 60_000 });
-  return r.status === 0 && !/unknown command/i.test(String(r.stderr));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Electron
 
@@ -151,24 +145,29 @@ async function launchElectron(binary: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Headless host
 
+/** Import the samples only into a database that did not exist, and only when ingest exists yet. */
+export function shouldImportSamples(dbExisted: boolean, commandNames: readonly string[]): boolean {
+  return !dbExisted && commandNames.includes('ingest');
+}
+
+/**
+ * The CLI runs in this process (one TypeScript load instead of one per command): ingest the
+ * samples on a first run, then `serve`, which prints the URL and runs until SIGINT / SIGTERM.
+ */
 async function startHeadless(args: string[]): Promise<number> {
   const dbPath = defaultDbPath();
-  const firstRun = !fs.existsSync(dbPath);
+  const dbExisted = fs.existsSync(dbPath);
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-  const cli = path.join(root, 'bin', 'graphwright.js');
+  // Commands are added by feature work: look them up at run time.
+  const [{ commands }, cli] = await Promise.all([import('../electron/cli/commands'), import('../electron/cli/main')]);
 
-  if (firstRun && cliHasCommand('ingest')) {
+  if (shouldImportSamples(dbExisted, commands.map((c) => c.name))) {
     const samples = path.join(root, 'assets', 'samples');
     console.log(`First run: importing the sample documents from ${path.relative(root, samples)}…`);
-    const r = spawnSync(process.execPath, [cli, 'ingest', samples, '--db', dbPath], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0) console.warn('warning: importing the samples failed; the app starts anyway');
+    const code = await cli.main(['ingest', samples, '--db', dbPath]);
+    if (code !== 0) console.warn('warning: importing the samples failed; the app starts anyway');
   }
-
-  const child = spawn(process.execPath, [cli, 'serve', '--db', dbPath, ...args], { cwd: root, stdio: 'inherit' });
-  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-  process.on('SIGINT', forward('SIGINT'));
-  process.on('SIGTERM', forward('SIGTERM'));
-  return new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 0 : 1))));
+  return cli.main(['serve', '--db', dbPath, ...args]);
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -68,7 +68,7 @@ export function resolveRendererFile(root: string, requestUrl: string): string | 
   } catch {
     return null;
   }
-  if (pathname.includes('\0')) return null;
+  if (pathname.includes('\0') || pathname.includes('\\')) return null;
   const base = path.resolve(root);
   let rel = pathname.replace(/^\/+/, '');
   if (rel === '' || !path.extname(rel)) rel = 'index.html';

@@ -1,0 +1,68 @@
+// The application menu as data: entries, accelerators, and what each click asks for.
+import { describe, expect, it, vi } from 'vitest';
+import { menuTemplate, type MenuActions } from '../../electron/shell/menu-template';
+import { MenuCommand, AppView } from '../../shared/contract';
+
+type MenuItemConstructorOptions = ReturnType<typeof menuTemplate>[number];
+
+function actions() {
+  return {
+    importDocuments: vi.fn<MenuActions['importDocuments']>(),
+    command: vi.fn<MenuActions['command']>(),
+    showAbout: vi.fn<MenuActions['showAbout']>(),
+    openDataFolder: vi.fn<MenuActions['openDataFolder']>(),
+  };
+}
+
+function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return template.flatMap((m) => [m, ...items(Array.isArray(m.submenu) ? m.submenu : [])]);
+}
+const byId = (t: MenuItemConstructorOptions[], id: string) => items(t).find((i) => i.id === id)!;
+const click = (item: MenuItemConstructorOptions) => (item.click as unknown as () => void)();
+
+describe('application menu', () => {
+  it('has File, Edit, View and Help (plus the app and Window menus on macOS)', () => {
+    expect(menuTemplate(actions(), { isMac: false, isDev: false, appName: 'Graphwright' }).map((m) => m.label ?? m.role)).toEqual(['File', 'Edit', 'View', 'help']);
+    expect(menuTemplate(actions(), { isMac: true, isDev: false, appName: 'Graphwright' }).map((m) => m.label ?? m.role)).toEqual(['Graphwright', 'File', 'Edit', 'View', 'windowMenu', 'help']);
+  });
+
+  it('File > Import documents… opens the dialog; Export… asks the renderer', () => {
+    const a = actions();
+    const t = menuTemplate(a, { isMac: false, isDev: false, appName: 'Graphwright' });
+    expect(byId(t, 'import').label).toBe('Import documents…');
+    click(byId(t, 'import'));
+    expect(a.importDocuments).toHaveBeenCalledOnce();
+    click(byId(t, 'export'));
+    expect(a.command).toHaveBeenCalledWith({ command: 'export' });
+  });
+
+  it('Edit > Undo / Redo send contract menu commands with the usual shortcuts', () => {
+    const a = actions();
+    const t = menuTemplate(a, { isMac: false, isDev: false, appName: 'Graphwright' });
+    expect(byId(t, 'undo').accelerator).toBe('CmdOrCtrl+Z');
+    expect(byId(t, 'redo').accelerator).toBe('Ctrl+Shift+Z');
+    expect(byId(t, 'redo-alt').accelerator).toBe('Ctrl+Y');
+    click(byId(t, 'undo'));
+    click(byId(t, 'redo'));
+    expect(a.command.mock.calls.map((c) => c[0])).toEqual([{ command: 'undo' }, { command: 'redo' }]);
+    for (const role of ['cut', 'copy', 'paste', 'selectAll']) expect(items(t).some((i) => i.role === role)).toBe(true);
+  });
+
+  it('every command a menu sends is a valid app.menu event', () => {
+    const a = actions();
+    const t = menuTemplate(a, { isMac: true, isDev: true, appName: 'Graphwright' });
+    for (const item of items(t)) if (item.click && item.id !== 'import') click(item);
+    const sent = a.command.mock.calls.map((c) => c[0]);
+    expect(sent.length).toBeGreaterThan(5);
+    for (const c of sent) expect(MenuCommand.safeParse(c).success, JSON.stringify(c)).toBe(true);
+    const views = sent.flatMap((c) => (c.command === 'navigate' ? [c.view] : []));
+    expect(new Set(views)).toEqual(new Set(AppView.options));
+  });
+
+  it('developer entries only in development', () => {
+    const roles = (isDev: boolean) => items(menuTemplate(actions(), { isMac: false, isDev, appName: 'G' })).map((i) => i.role);
+    expect(roles(true)).toContain('toggleDevTools');
+    expect(roles(false)).not.toContain('toggleDevTools');
+    expect(roles(false)).not.toContain('reload');
+  });
+});
