@@ -2,7 +2,6 @@
 // string), or strings collected for an inline answer.
 import fs from 'node:fs';
 import path from 'node:path';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 
 export interface TextOut {
@@ -19,12 +18,14 @@ export class FileOut implements TextOut {
   private size = 0;
   private readonly stream: fs.WriteStream;
   private failed: Error | null = null;
+  private waiting: ((err?: Error) => void) | null = null;
 
   constructor(readonly file: string) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.stream = fs.createWriteStream(file, { encoding: 'utf8' });
     this.stream.on('error', (err) => {
       this.failed = err;
+      this.waiting?.(err);
     });
   }
 
@@ -44,7 +45,13 @@ export class FileOut implements TextOut {
     const chunk = this.parts.join('');
     this.parts = [];
     this.size = 0;
-    if (!this.stream.write(chunk)) await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    if (!this.stream.write(chunk)) {
+      await new Promise<void>((resolve, reject) => {
+        this.waiting = (err) => (err ? reject(err) : resolve());
+        this.stream.once('drain', () => this.waiting?.());
+      });
+      this.waiting = null;
+    }
     if (this.failed) throw this.failed;
   }
 

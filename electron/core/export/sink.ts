@@ -68,6 +68,9 @@ export class ImportSink {
   private readonly edgeKeys = new Map<string, number>();
   private readonly createdNodes = new Set<number>();
   private readonly createdEdges = new Set<number>();
+  /** Nodes and triples that were in the database before, counted once each. */
+  private readonly existingNodes = new Set<number>();
+  private readonly existingEdges = new Set<number>();
   private readonly seenDocs = new Set<number>();
   /** Where the reader is, for error messages. */
   where: Position = {};
@@ -86,16 +89,12 @@ export class ImportSink {
     if (r.created) {
       this.createdNodes.add(r.id);
       this.nodes.created++;
-    } else if (!this.createdNodes.has(r.id) && !this.keysHas(r.id)) this.nodes.existing++;
+    } else if (!this.createdNodes.has(r.id) && !this.existingNodes.has(r.id)) {
+      this.existingNodes.add(r.id);
+      this.nodes.existing++;
+    }
     this.keys.set(key, r.id);
     return r.id;
-  }
-
-  private readonly touched = new Set<number>();
-  private keysHas(id: number): boolean {
-    if (this.touched.has(id)) return true;
-    this.touched.add(id);
-    return false;
   }
 
   nodeId(key: string): number | undefined {
@@ -136,7 +135,10 @@ export class ImportSink {
     if (r.created) {
       this.createdEdges.add(r.id);
       this.edges.created++;
-    } else if (!this.createdEdges.has(r.id)) this.edges.existing++;
+    } else if (!this.createdEdges.has(r.id) && !this.existingEdges.has(r.id)) {
+      this.existingEdges.add(r.id);
+      this.edges.existing++;
+    }
     if (key !== null) this.edgeKeys.set(key, r.id);
     return r.id;
   }

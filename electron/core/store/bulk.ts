@@ -62,7 +62,8 @@ export class BulkGraphWriter {
 
   constructor(private readonly db: Db) {
     this.s = {
-      findNode: db.prepare('SELECT id, type, aliases FROM nodes WHERE kind = ? AND norm = ?'),
+      // `kind <> 'passage'` lets SQLite use the partial unique index nodes_identity (else: a scan per lookup).
+      findNode: db.prepare("SELECT id, type, aliases FROM nodes WHERE kind = ? AND norm = ? AND kind <> 'passage'"),
       insertNode: db.prepare('INSERT INTO nodes (kind, label, norm, type, aliases) VALUES (?, ?, ?, ?, ?)'),
       updateNode: db.prepare('UPDATE nodes SET type = ?, aliases = ? WHERE id = ?'),
       insertEdge: db.prepare(
