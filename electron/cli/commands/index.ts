@@ -2,7 +2,9 @@ import type { Command } from '../command';
 import { documentCommand, documentsCommand, jobsCommand, nodesCommand, statusCommand, triplesCommand } from './read';
 import { serveCommand } from './serve';
 import { extractCommand } from './extract';
+import { modelsCommand } from './models';
 import { ingestCommand } from './ingest';
+import { exportCommand, importCommand } from './export';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
-export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand];
+export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand, modelsCommand, exportCommand, importCommand];
