@@ -1,8 +1,10 @@
 import m0001 from './0001_initial';
 import m0002 from './0002_extraction';
+import m0003 from './0003_lookup_indexes';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'initial', sql: m0001 },
   { version: 2, name: 'extraction', sql: m0002 },
+  { version: 3, name: 'lookup indexes', sql: m0003 },
 ];
