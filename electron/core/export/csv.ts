@@ -90,7 +90,8 @@ export function parseCsvFile(file: string, onRecord: (fields: string[], line: nu
         recordLine = line;
         if (c === '\r') pendingCR = true;
       } else if (afterQuote) {
-        throw new ImportError(`unexpected ${JSON.stringify(c)} after a closing quote (a quote inside a quoted field must be doubled)`, { file, line, column: col });
+        const opened = quoteLine !== line ? `; the quoted field opened at line ${quoteLine}, column ${quoteCol}` : '';
+        throw new ImportError(`unexpected ${JSON.stringify(c)} after a closing quote (a quote inside a quoted field must be doubled${opened})`, { file, line, column: col });
       } else if (c === '"') {
         if (field !== '') throw new ImportError('a quote inside an unquoted field (quote the whole field and double the quote)', { file, line, column: col });
         inQuotes = true;

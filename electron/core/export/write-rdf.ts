@@ -30,7 +30,9 @@ const iri = (v: string): Term => ({ t: 'iri', v });
 const blank = (v: string): Term => ({ t: 'blank', v });
 const lit = (v: string): Term => ({ t: 'lit', v });
 const int = (n: number): Term => ({ t: 'lit', v: String(Math.trunc(n)), dt: V.integer });
-const dbl = (n: number): Term => ({ t: 'lit', v: String(n), dt: V.double });
+/** xsd:double in canonical form (9.0E-1), as JSON-LD processors write it: the same literal in every RDF format. */
+export const canonicalDouble = (n: number) => n.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
+const dbl = (n: number): Term => ({ t: 'lit', v: canonicalDouble(n), dt: V.double });
 
 const KIND_CLASS = { entity: V.Entity, event: V.Event, concept: V.Concept } as const;
 
