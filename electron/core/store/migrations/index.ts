@@ -1,10 +1,12 @@
 import m0001 from './0001_initial';
 import m0002 from './0002_extraction';
 import m0003 from './0003_lookup_indexes';
+import m0004 from './0004_concepts';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'initial', sql: m0001 },
   { version: 2, name: 'extraction', sql: m0002 },
   { version: 3, name: 'lookup indexes', sql: m0003 },
+  { version: 4, name: 'concepts', sql: m0004 },
 ];
