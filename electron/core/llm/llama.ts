@@ -362,6 +362,38 @@ export class LlamaEngine implements LlmEngine {
     }
   }
 
+  /**
+   * Free text without a grammar, without the chat session machinery: the prompt formatted by the
+   * model's chat wrapper, then tokens until an end-of-generation token or maxTokens. For
+   * benchmarks and diagnostics (raw speed of this model here); chat UIs want stream().
+   */
+  async complete(messages: ChatMessage[], options: GenerateOptions = {}): Promise<{ text: string; tokens: number }> {
+    const pool = this.ensureGenerative();
+    const leave = this.enter();
+    try {
+      const seq = await pool.acquire(options.signal);
+      try {
+        const { contextText } = this.chatWrapper.generateContextState({ chatHistory: toHistory(messages) });
+        const tokens = contextText.tokenize(this.model.tokenizer);
+        const budget = Math.min(options.maxTokens ?? 256, seq.contextSize - tokens.length);
+        const input = await this.prepare(seq, tokens);
+        const generated: Token[] = [];
+        if (budget > 0) {
+          for await (const token of seq.evaluate(input, { temperature: options.temperature ?? 0, ...(options.seed !== undefined ? { seed: options.seed } : {}) })) {
+            if (options.signal?.aborted) throw abortError(options.signal);
+            generated.push(token);
+            if (generated.length >= budget) break;
+          }
+        }
+        return { text: this.model.detokenize(generated), tokens: generated.length };
+      } finally {
+        pool.release(seq);
+      }
+    } finally {
+      leave();
+    }
+  }
+
   async *stream(messages: ChatMessage[], options: GenerateOptions = {}): AsyncGenerator<string> {
     const pool = this.ensureGenerative();
     const leave = this.enter();
