@@ -17,6 +17,7 @@ import { ingestHandlers } from './api/ingest';
 import { ingestJob } from './ingest/job';
 import { exportHandlers } from './api/export';
 import { reviewHandlers } from './api/review';
+import { chatHandlers } from './api/chat';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -68,6 +69,7 @@ export class Core {
       ...modelHandlers(this),
       ...exportHandlers(this),
       ...reviewHandlers(this),
+      ...chatHandlers(this),
     };
     if (options.startJobs !== false) this.jobs.start();
   }

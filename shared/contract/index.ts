@@ -10,6 +10,7 @@ import { modelCalls } from './models';
 import { ingestCalls } from './ingest';
 import { exportCalls } from './export';
 import { reviewCalls } from './review';
+import { chatCalls } from './chat';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -26,6 +27,7 @@ export const calls = {
   ...modelCalls,
   ...exportCalls,
   ...reviewCalls,
+  ...chatCalls,
 };
 
 export type Calls = typeof calls;
@@ -59,3 +61,4 @@ export * from './models';
 export * from './ingest';
 export * from './export';
 export * from './review';
+export * from './chat';

@@ -5,6 +5,7 @@ import { extractCommand } from './extract';
 import { modelsCommand } from './models';
 import { ingestCommand } from './ingest';
 import { exportCommand, importCommand } from './export';
+import { askCommand, retrieveCommand } from './retrieve';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
-export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand, modelsCommand, exportCommand, importCommand];
+export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand, modelsCommand, exportCommand, importCommand, retrieveCommand, askCommand];

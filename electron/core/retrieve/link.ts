@@ -1,7 +1,7 @@
 // Entity linking from plain text: longest matches of node labels and aliases through a token trie
-// built once per snapshot (extended when rows are appended), fuzzy matching for typos (a deletion
-// index over the label vocabulary, then FTS5 over labels for partial mentions), and embedding
-// similarity when an embedder is given.
+// built once per snapshot (extended when rows are appended); fuzzy matching for typos (label words
+// sharing character bigrams within a small edit distance, then FTS5 over labels for partial
+// mentions); embedding similarity when an embedder is given.
 import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES, KIND_NAMES, type KindName } from './snapshot';
 import type { RetrievalRepository } from '../store/retrieval';
@@ -52,8 +52,8 @@ export class LinkIndex {
   private nextNode = 1;
   private indexedUpTo = 0;
   private version = -1;
-  private deletions: Map<string, number[]> | null = null;
-  private deletionsUpTo = 0;
+  private bigramIndex: Map<string, number[]> | null = null;
+  private bigramsUpTo = 0;
   private labelVectors: { vertices: number[]; vectors: Float32Array[]; version: number } | null = null;
 
   constructor(private readonly snapshot: GraphSnapshot) {}
@@ -67,8 +67,8 @@ export class LinkIndex {
       this.ends.clear();
       this.nextNode = 1;
       this.indexedUpTo = 0;
-      this.deletions = null;
-      this.deletionsUpTo = 0;
+      this.bigramIndex = null;
+      this.bigramsUpTo = 0;
       this.labelVectors = null;
     }
     const s = this.snapshot;
@@ -137,42 +137,46 @@ export class LinkIndex {
     return out;
   }
 
-  /** Label words within a small edit distance of unknown question words (typos). */
+  /**
+   * Label words close to unknown question words (typos): candidates share character bigrams (Dice
+   * coefficient), then must be within a small edit distance (1 for short words, 2 from 5 letters, 3 from 9).
+   */
   corrections(tokens: Token[]): Map<number, string[]> {
-    this.buildDeletions();
+    this.buildBigrams();
     const out = new Map<number, string[]>();
     tokens.forEach((tok, j) => {
       const t = tok.text;
       if (t.length < 4 || /^\d+$/.test(t) || this.vocab.has(t) || STOPWORDS.has(t)) return;
-      const max = t.length >= 8 ? 2 : 1;
-      const found = new Set<string>();
-      for (const d of deletes(t)) {
-        for (const id of this.deletions!.get(d) ?? []) {
-          const w = this.words[id];
-          if (!found.has(w) && editDistance(t, w, max) <= max) found.add(w);
-        }
-      }
-      for (const id of this.deletions!.get(t) ?? []) {
+      const max = t.length >= 9 ? 3 : t.length >= 5 ? 2 : 1;
+      const grams = bigrams(t);
+      const shared = new Map<number, number>();
+      for (const g of grams) for (const id of this.bigramIndex!.get(g) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+      const found: { w: string; dice: number; d: number }[] = [];
+      for (const [id, n] of shared) {
         const w = this.words[id];
-        if (!found.has(w) && editDistance(t, w, max) <= max) found.add(w);
+        const dice = (2 * n) / (grams.length + w.length + 1);
+        if (dice < 0.5 || Math.abs(w.length - t.length) > max) continue;
+        const d = editDistance(t, w, max);
+        if (d <= max) found.push({ w, dice, d });
       }
-      if (found.size) out.set(j, [...found].slice(0, 8));
+      found.sort((a, b) => a.d - b.d || b.dice - a.dice);
+      if (found.length) out.set(j, found.slice(0, 5).map((f) => f.w));
     });
     return out;
   }
 
-  private buildDeletions(): void {
-    if (!this.deletions) this.deletions = new Map();
-    for (let id = this.deletionsUpTo; id < this.words.length; id++) {
+  private buildBigrams(): void {
+    if (!this.bigramIndex) this.bigramIndex = new Map();
+    for (let id = this.bigramsUpTo; id < this.words.length; id++) {
       const w = this.words[id];
       if (w.length < 3) continue;
-      for (const d of [w, ...deletes(w)]) {
-        const list = this.deletions.get(d);
-        if (!list) this.deletions.set(d, [id]);
-        else if (list.length < 64) list.push(id);
+      for (const g of new Set(bigrams(w))) {
+        const list = this.bigramIndex.get(g);
+        if (!list) this.bigramIndex.set(g, [id]);
+        else list.push(id);
       }
     }
-    this.deletionsUpTo = this.words.length;
+    this.bigramsUpTo = this.words.length;
   }
 
   /** Cached label embeddings of every linkable vertex (only for graphs small enough to embed at once). */
@@ -192,9 +196,11 @@ export class LinkIndex {
   }
 }
 
-function deletes(w: string): string[] {
+/** Character bigrams of a word padded at both ends ("efron" -> _e ef fr ro on n_). */
+function bigrams(w: string): string[] {
+  const p = `_${w}_`;
   const out: string[] = [];
-  for (let i = 0; i < w.length; i++) out.push(w.slice(0, i) + w.slice(i + 1));
+  for (let i = 0; i + 2 <= p.length; i++) out.push(p.slice(i, i + 2));
   return out;
 }
 

@@ -53,6 +53,8 @@ export interface RetrievedTriple {
   objectId: number;
   score: number;
   hop: number;
+  /** Index of the path (in `paths`) it was sampled from; -1 for neighbourhood context. */
+  path: number;
   text: string;
 }
 
@@ -215,6 +217,7 @@ export class Retriever {
         objectId: s.nodeId.data[s.dst.data[x.edge]],
         score: round(x.score),
         hop: x.hop,
+        path: x.path,
         text: verbalizeTriple({ subject, relation, object }),
       };
     });

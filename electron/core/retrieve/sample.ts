@@ -84,7 +84,7 @@ export function sampleTriples(snapshot: GraphSnapshot, paths: RelationPath[], pp
     const last = L[L.length - 1];
     let ends = pending.get(i);
     if (!ends) {
-      ends = last.vertices.filter((v) => v !== path.seed);
+      ends = [...last.vertices];
       ends.sort((a, b) => pr(b) - pr(a));
       pending.set(i, ends);
     }
@@ -97,6 +97,10 @@ export function sampleTriples(snapshot: GraphSnapshot, paths: RelationPath[], pp
       let bestCost = Infinity;
       for (let k = 0; k < ends.length && k < 2000; k++) {
         const chain = chainFor(L, ends[k]);
+        if (!chain.length) {
+          ends.splice(k--, 1);
+          continue;
+        }
         const cost = chain.filter((e) => !chosen.has(e)).length;
         if (cost < bestCost) {
           bestCost = cost;
@@ -117,19 +121,24 @@ export function sampleTriples(snapshot: GraphSnapshot, paths: RelationPath[], pp
     }
   };
 
-  /** Edges of one chain from the seed to end vertex u, reusing chosen edges where it can. */
+  /**
+   * Edges of one chain from the seed to end vertex u, reusing chosen edges where it can. A chain
+   * that walks an edge twice (there and straight back) reaches nothing new: none is returned.
+   */
   const chainFor = (L: Layer[], u: number): number[] => {
     const chain: number[] = [];
     let v = u;
     for (let t = L.length - 1; t >= 0; t--) {
-      const ps = L[t].parents.get(v);
-      if (!ps) return [];
+      const ps = L[t].parents.get(v)?.filter((x) => !chain.includes(x));
+      if (!ps?.length) return [];
       const e = ps.find((x) => chosen.has(x)) ?? ps[0];
       chain.push(e);
       v = previous(snapshot, e, v);
     }
-    return chain.reverse();
+    return v === path0(L) ? chain.reverse() : [];
   };
+  const path0 = (L: Layer[]) => seedOf.get(L) ?? -1;
+  const seedOf = new Map<Layer[], number>(walked.map((L, i) => [L, paths[i].seed]));
 
   for (let i = 0; i < paths.length && chosen.size < budget; i++) takeChains(i, allowance(i, budget - chosen.size));
   // a second round: paths that hit their allowance may use what others left

@@ -1,0 +1,132 @@
+// graphwright retrieve / ask: graph retrieval and cited answers from a terminal (also how retrieval
+// is evaluated from outside, so the --json shapes are a contract: keep them exactly).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command, CliIO } from '../command';
+import { UsageError, dbOption, jsonOption, requireString } from '../command';
+import { openCore } from '../open';
+import { getRetriever } from '../../core/retrieve';
+import type { RetrievalResult } from '../../core/retrieve/retriever';
+import { answerQuestion } from '../../core/chat/answer';
+import type { LlmEngine } from '../../core/llm/engine';
+
+function maxTriplesOf(values: Record<string, unknown>): number {
+  if (values['max-triples'] === undefined) return 60;
+  const n = Number(values['max-triples']);
+  if (!Number.isInteger(n) || n < 1 || n > 10000) throw new UsageError(`--max-triples must be a positive integer, got ${JSON.stringify(values['max-triples'])}`);
+  return n;
+}
+
+/** The external --json shape of one retrieval: exactly these keys. */
+export function retrievalJson(r: RetrievalResult) {
+  return {
+    question: r.question,
+    entities: r.entities.map((e) => ({ id: e.id, label: e.label, kind: e.kind, mention: e.mention, score: e.score, method: e.method })),
+    paths: r.paths.map((p) => ({ seed: p.seed, steps: p.steps, score: p.score, probabilities: p.probabilities, reached: p.reached })),
+    triples: r.triples.map((t) => ({ id: t.id, subject: t.subject, relation: t.relation, object: t.object, score: t.score })),
+    passages: r.passages.map((p) => ({ id: p.id, document: p.document, text: p.text, score: p.score })),
+  };
+}
+
+function printHuman(r: RetrievalResult, io: CliIO): void {
+  io.out(`question: ${r.question}`);
+  if (r.outcome === 'not_in_graph') {
+    io.out('the graph holds nothing about this question');
+    return;
+  }
+  io.out(`entities: ${r.entities.map((e) => `${e.label} (${e.kind}, ${e.score}${e.method === 'exact' ? '' : `, ${e.method}`})`).join('; ') || '-'}`);
+  io.out(`hops: ${r.hops}`);
+  for (const p of r.paths.slice(0, 5)) {
+    io.out(`path ${p.score.toExponential(2)}: ${p.seed.label} ${p.steps.map((s) => (s.inverse ? `<-${s.relation}-` : `-${s.relation}->`)).join(' ')} (${p.reached} reached)`);
+  }
+  for (const t of r.triples) io.out(`[T${t.id}] ${t.score.toFixed(4)}  ${t.subject} | ${t.relation} | ${t.object}`);
+  for (const p of r.passages) io.out(`[P${p.id}] ${p.score.toFixed(4)}  ${p.document}: ${p.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+  io.out(`${r.triples.length} triples, ${r.passages.length} passages in ${r.timings.totalMs} ms`);
+}
+
+/** Questions from a file: one a line; a TSV line gives its first column. Trailing blank lines are ignored. */
+export function readQuestions(file: string): string[] {
+  if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
+  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  return lines.map((l) => l.split('\t')[0].trim());
+}
+
+export const retrieveCommand: Command = {
+  name: 'retrieve',
+  usage: 'retrieve --db FILE (--question TEXT | --questions FILE) [--max-triples N] [--json]',
+  summary: 'Retrieve the triples and passages that answer a question (--questions: JSONL, one object per question line)',
+  options: { ...dbOption, ...jsonOption, question: { type: 'string', short: 'q' }, questions: { type: 'string' }, 'max-triples': { type: 'string' } },
+  async run({ values }, io) {
+    const maxTriples = maxTriplesOf(values);
+    const single = typeof values.question === 'string' ? values.question : undefined;
+    const file = typeof values.questions === 'string' ? values.questions : undefined;
+    if (!single && !file) throw new UsageError('give --question TEXT or --questions FILE');
+    if (single && file) throw new UsageError('give either --question or --questions, not both');
+    if (single !== undefined && !single.trim()) throw new UsageError('--question is empty');
+    const questions = file ? readQuestions(file) : [single!];
+    const core = openCore(values, { mustExist: true });
+    try {
+      const retriever = getRetriever(core);
+      for (const q of questions) {
+        const r = q
+          ? await retriever.retrieve(q, { maxTriples })
+          : ({ question: q, outcome: 'not_in_graph', hops: 0, entities: [], paths: [], triples: [], passages: [], attempts: [], timings: {} } as unknown as RetrievalResult);
+        if (values.json) {
+          if (file) process.stdout.write(`${JSON.stringify(retrievalJson(r))}\n`);
+          else io.json(retrievalJson(r));
+        } else {
+          printHuman(r, io);
+          if (file) io.out('');
+        }
+      }
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const askCommand: Command = {
+  name: 'ask',
+  usage: 'ask --db FILE --question TEXT [--model PATH] [--max-triples N] [--json]',
+  summary:
+    "Answer a question from the graph with cited facts ([T<id>] triples, [P<id>] passages). Uses --model, else the chat model chosen in Models; with neither, an extractive answer listing the facts",
+  options: { ...dbOption, ...jsonOption, question: { type: 'string', short: 'q' }, model: { type: 'string', short: 'm' }, 'max-triples': { type: 'string' } },
+  async run({ values }, io) {
+    const question = requireString(values, 'question').trim();
+    if (!question) throw new UsageError('--question is empty');
+    const maxTriples = maxTriplesOf(values);
+    const modelPath = typeof values.model === 'string' ? path.resolve(values.model) : undefined;
+    if (modelPath && !fs.existsSync(modelPath)) throw new UsageError(`--model: file not found: ${modelPath}`);
+    const core = openCore(values, { mustExist: true });
+    try {
+      let engine: LlmEngine | null = null;
+      if (modelPath) engine = await core.engines.open({ kind: 'llama', path: modelPath });
+      else if (core.engines.choice('chat')) engine = await core.engines.get('chat');
+      const retrieval = await getRetriever(core).retrieve(question, { maxTriples, engine });
+      const streaming = !values.json && !!engine && retrieval.outcome === 'found';
+      const answer = await answerQuestion(question, retrieval, {
+        engine,
+        onToken: streaming ? (t) => process.stdout.write(t) : undefined,
+      });
+      const texts = new Map<string, string>([
+        ...retrieval.triples.map((t) => [`T${t.id}`, t.text] as [string, string]),
+        ...retrieval.passages.map((p) => [`P${p.id}`, `${p.document}: ${p.text.replace(/\s+/g, ' ').slice(0, 300)}`] as [string, string]),
+      ]);
+      const citations = answer.citations.map((c) => ({ ...c, text: texts.get(c.marker) ?? '' }));
+      if (values.json) {
+        return io.json({ question, answer: answer.content, citations, outcome: retrieval.outcome, mode: answer.mode, model: answer.model });
+      }
+      if (streaming) {
+        process.stdout.write('\n');
+        if (answer.content !== answer.raw.trim()) io.out(`\n(citations to ids that were not provided were removed)\n${answer.content}`);
+      } else io.out(answer.content);
+      if (citations.length && answer.mode === 'llm') {
+        io.out('');
+        for (const c of citations) io.out(`[${c.marker}] ${c.text}`);
+      }
+    } finally {
+      await core.close();
+    }
+  },
+};

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cli } from '../helpers/cli';
+import { tmpDir } from '../helpers/tmp';
+import { fixtureCore } from './fixture';
+
+const t = tmpDir('gw-retrieve-cli-');
+const db = path.join(t.dir, 'g.db');
+
+beforeAll(async () => {
+  const { core } = fixtureCore(t.dir);
+  await core.close();
+});
+afterAll(() => t.cleanup());
+
+describe('graphwright retrieve / ask', () => {
+  it('retrieve --question --json prints exactly the documented shape', () => {
+    const r = cli(['retrieve', '--db', db, '--question', 'who directed the films written by Nora Ephron', '--max-triples', '5', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.json();
+    expect(Object.keys(out)).toEqual(['question', 'entities', 'paths', 'triples', 'passages']);
+    expect(out.question).toBe('who directed the films written by Nora Ephron');
+    expect(out.entities[0].label).toBe('Nora Ephron');
+    expect(out.paths[0].steps).toEqual([
+      { relation: 'written_by', inverse: true },
+      { relation: 'directed_by', inverse: false },
+    ]);
+    expect(out.triples).toHaveLength(5);
+    for (const x of out.triples) expect(Object.keys(x)).toEqual(['id', 'subject', 'relation', 'object', 'score']);
+    for (const p of out.passages) expect(Object.keys(p)).toEqual(['id', 'document', 'text', 'score']);
+  });
+
+  it('retrieve --questions reads a TSV first column and prints one JSON object per line, in order', () => {
+    const file = path.join(t.dir, 'q.tsv');
+    fs.writeFileSync(file, 'who directed Silkwood\tMike Nichols\nwhat is the boiling point of tungsten\t-\nWhat films did Tom Hanks star in?\tBig|Sleepless in Seattle\n');
+    const r = cli(['retrieve', '--db', db, '--questions', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.question)).toEqual(['who directed Silkwood', 'what is the boiling point of tungsten', 'What films did Tom Hanks star in?']);
+    expect(lines[0].triples[0]).toMatchObject({ subject: 'Silkwood', object: 'Mike Nichols' });
+    expect(lines[0].passages[0].document).toBe('Film notes');
+    expect(lines[1].triples).toEqual([]);
+    expect(lines[2].triples.map((x: { subject: string }) => x.subject)).toEqual(expect.arrayContaining(['Big', 'Sleepless in Seattle']));
+  });
+
+  it('ask without a model gives an extractive, cited answer; errors name the argument', () => {
+    const r = cli(['ask', '--db', db, '--question', 'who directed Silkwood', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.json();
+    expect(out.mode).toBe('extractive');
+    expect(out.answer).toContain('Mike Nichols');
+    expect(out.citations[0]).toMatchObject({ kind: 'triple', marker: expect.stringMatching(/^T\d+$/), text: 'Silkwood was directed by Mike Nichols.' });
+    const bad = cli(['retrieve', '--db', db, '--question', 'x', '--max-triples', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-triples');
+  });
+});
