@@ -37,7 +37,7 @@ describe('npm start without Electron', () => {
   afterAll(() => t.cleanup());
 
   async function startOnce(): Promise<{ output: string; url: string; stop: () => Promise<number | null> }> {
-    const env = { ...process.env, CI: 'true', GRAPHWRIGHT_DATA_DIR: t.dir };
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', GRAPHWRIGHT_DATA_DIR: t.dir };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
     const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
