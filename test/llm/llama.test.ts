@@ -144,6 +144,19 @@ describe('LlamaEngine on the tiny model', () => {
     expect(((await LlamaEngine.load({ modelPath: cut, maxThreads: 1 }).catch((e) => e)) as Error).message).toMatch(/truncated/);
   });
 
+  it('falls back to the CPU when the requested GPU backend cannot load, and says why', async () => {
+    const cuda = await LlamaEngine.load({ modelPath: tinyModelPath(), gpu: 'cuda', maxThreads: 1, sequences: 1 });
+    try {
+      const info = cuda.info();
+      if (info.backend === 'cpu') expect(info.fallbackReason).toMatch(/cuda GPU backend is not usable.*running on the CPU/);
+      else expect(info.backend).toBe('cuda'); // a machine with CUDA
+      const r = await cuda.generate(prompt('on the fallback'), schema, { maxTokens: 200 });
+      expect(validateJson(schema, r.value)).toEqual([]);
+    } finally {
+      await cuda.close();
+    }
+  });
+
   it('fails cleanly after close', async () => {
     const other = await LlamaEngine.load({ modelPath: tinyModelPath(), maxThreads: 1, sequences: 1 });
     const running = other.generate(prompt('finishing'), schema, { maxTokens: 200 });

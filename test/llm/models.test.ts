@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { estimateFit, ModelManager } from '../../electron/core/llm/models';
-import { readGgufInfo, type GgufInfo } from '../../electron/core/llm/gguf/reader';
+import type { GgufInfo } from '../../electron/core/llm/gguf/reader';
 import { SettingsRepository } from '../../electron/core/store/settings';
 import type { MemoryState } from '../../shared/contract/models';
 import type { LlmEngine } from '../../electron/core/llm/engine';

@@ -53,7 +53,9 @@ export function getRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
       try {
         return { llama: await getLlama({ ...common, gpu: gpu as 'auto' | LlamaGpuType }) };
       } catch (err) {
-        return { llama: await getLlama({ ...common, gpu: false }), fallbackReason: `GPU backend "${gpu}" failed to load: ${(err as Error).message}` };
+        const e = err as Error;
+        const why = [e.name !== 'Error' ? e.name : '', e.message].filter(Boolean).join(': ') || String(err);
+        return { llama: await getLlama({ ...common, gpu: false }), fallbackReason: `the ${gpu} GPU backend is not usable on this machine (${why}); running on the CPU` };
       }
     })();
     p.catch(() => runtimes.delete(key));
