@@ -45,19 +45,25 @@ export interface TextChunk {
 }
 
 function pageAt(pages: { number: number; start: number; end: number }[]): (pos: number) => number | null {
-  const sorted = [...pages].sort((a, b) => a.start - b.start);
+  const sorted = [...pages].sort((a, b) => a.start - b.start || a.number - b.number);
   return (pos) => {
-    let found: number | null = null;
-    for (const p of sorted) {
-      if (p.start <= pos && (pos < p.end || p.end === p.start)) found = p.number;
-      if (p.start > pos) break;
+    // The last page starting at or before pos (binary search).
+    let lo = 0;
+    let hi = sorted.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].start <= pos) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
-    if (found === null) {
-      // Between pages (the separator): the page that starts next.
-      const next = sorted.find((p) => p.start > pos);
-      found = next?.number ?? sorted[sorted.length - 1]?.number ?? null;
-    }
-    return found;
+    if (found === -1) return sorted[0]?.number ?? null;
+    // Skip back over empty pages that start at the same place, to the page that holds pos.
+    while (found > 0 && sorted[found].end <= pos && sorted[found].start === sorted[found].end && sorted[found - 1].start === sorted[found].start) found--;
+    // Between pages (the separator): the page that starts next.
+    if (sorted[found].end <= pos && found + 1 < sorted.length) return sorted[found + 1].number;
+    return sorted[found].number;
   };
 }
 

@@ -22,6 +22,11 @@ const trimmedLength = (text: string, s: number, e: number) => {
   return t.end - t.start;
 };
 
+/** Append without spreading into arguments (a 100 MB text has more chunks than the stack allows). */
+export function append<T>(out: T[], items: T[]): void {
+  for (const item of items) out.push(item);
+}
+
 const LEVELS = 6; // headings, paragraphs, lines, sentences, words, characters
 
 /** Cut [s, e) into contiguous pieces at one level's boundaries. */
@@ -88,10 +93,10 @@ function chunkRange(text: string, s: number, e: number, level: number, size: num
     if (trimmedLength(text, p.start, p.end) > size) {
       if (cur && trimmedLength(text, cur.start, cur.end) < size / 4) {
         // A small lead-in (a heading line) goes with what follows instead of standing alone.
-        out.push(...chunkRange(text, cur.start, p.end, level + 1, size, headings));
+        append(out, chunkRange(text, cur.start, p.end, level + 1, size, headings));
       } else {
         if (cur) out.push(cur);
-        out.push(...chunkRange(text, p.start, p.end, level + 1, size, headings));
+        append(out, chunkRange(text, p.start, p.end, level + 1, size, headings));
       }
       cur = null;
       continue;

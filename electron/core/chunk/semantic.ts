@@ -2,7 +2,7 @@
 // is above its 95th percentile (and at headings); groups over the size are split recursively.
 import type { Heading } from './headings';
 import { splitSentences, type Span } from './sentences';
-import { recursiveRange } from './recursive';
+import { append, recursiveRange } from './recursive';
 
 /** Embeds texts; the LLM engine's `embed` (electron/core/llm/engine.ts) has this shape. */
 export type EmbedFn = (texts: string[]) => Promise<number[][]>;
@@ -60,7 +60,7 @@ export async function semanticSpans(text: string, options: SemanticOptions): Pro
     const part = sentences.slice(i, i + batch).map((s) => text.slice(s.start, s.end));
     const got = await options.embed(part);
     if (!Array.isArray(got) || got.length !== part.length) throw new Error(`embedding model returned ${Array.isArray(got) ? got.length : 'no'} vectors for ${part.length} sentences`);
-    vectors.push(...got);
+    append(vectors, got);
   }
   const distances = sentences.slice(1).map((_, i) => cosineDistance(vectors[i], vectors[i + 1]));
   const threshold = percentile(distances, options.percentile ?? 95);
@@ -73,7 +73,7 @@ export async function semanticSpans(text: string, options: SemanticOptions): Pro
     const breakHere = last || distances[i] > threshold || headingBetween(sentences[i].start, sentences[i + 1].start);
     if (!breakHere) continue;
     const end = sentences[i].end;
-    if (end - groupStart > size) out.push(...recursiveRange(text, groupStart, end, { size, headings: options.headings }));
+    if (end - groupStart > size) append(out, recursiveRange(text, groupStart, end, { size, headings: options.headings }));
     else out.push({ start: groupStart, end });
     if (!last) groupStart = sentences[i + 1].start;
   }

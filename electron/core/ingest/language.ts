@@ -3,7 +3,7 @@
 import { detect } from 'tinyld';
 
 const SAMPLE = 20_000;
-const WINDOW = 3000;
+const WINDOW = 2000;
 
 /**
  * `latinHint`: the language to assume for text without a script of its own (a corpus of short
@@ -25,7 +25,7 @@ export function detectLanguage(text: string, latinHint?: string | null): string 
   if (latinHint !== undefined && cyr / letters < 0.5 && arabic / letters < 0.5) return latinHint;
   // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows.
   const votes = new Map<string, number>();
-  const windows = Math.min(8, Math.max(1, Math.floor(text.length / WINDOW)));
+  const windows = Math.min(4, Math.max(1, Math.floor(text.length / WINDOW)));
   for (let w = 0; w < windows; w++) {
     const at = Math.floor((text.length / windows) * w);
     const lang = detect(text.slice(at, at + WINDOW));

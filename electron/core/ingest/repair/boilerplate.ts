@@ -41,46 +41,94 @@ export function splitPages(text: string): string[] {
 }
 
 const EDGE_LINES = 4;
+/** Pages whose long lines are candidates for a watermark printed anywhere on every page. */
+const WATERMARK_SAMPLE_PAGES = 5;
+
+/** Indexes of the first and last few non-empty lines of a page. */
+function edgeIndexes(lines: string[]): number[] {
+  const head: number[] = [];
+  for (let i = 0; i < lines.length && head.length < EDGE_LINES; i++) if (lines[i].trim()) head.push(i);
+  const tail: number[] = [];
+  for (let i = lines.length - 1; i >= 0 && tail.length < EDGE_LINES; i--) if (lines[i].trim()) tail.push(i);
+  return [...new Set([...head, ...tail])];
+}
 
 /**
  * Drop lines repeated across pages: within the first or last few lines of a page and found on at
- * least half the pages (three at least), or long lines repeated three times anywhere.
+ * least half the pages (three at least), or long lines found anywhere on at least half the pages.
+ * Only edge lines and a few watermark candidates are keyed, so long documents stay cheap.
  */
 export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: boolean } = {}): { pages: string[]; removed: number } {
+  if (pages.length < 3) return { pages, removed: 0 };
   const pageLines = pages.map((p) => p.split('\n'));
+  const minPages = Math.max(3, Math.ceil(pages.length / 2));
+  // Header/footer candidates: keys of edge lines, counted once per page.
+  const edges = pageLines.map(edgeIndexes);
   const onPages = new Map<string, number>();
-  const total = new Map<string, number>();
-  pageLines.forEach((lines) => {
-    const seen = new Set<string>();
-    const nonEmpty = lines.map((l, i) => [l, i] as const).filter(([l]) => l.trim());
-    const edges = new Set([...nonEmpty.slice(0, EDGE_LINES), ...nonEmpty.slice(-EDGE_LINES)].map(([, i]) => i));
-    lines.forEach((line, i) => {
-      const key = lineKey(line);
-      if (!key) return;
-      total.set(key, (total.get(key) ?? 0) + 1);
-      if (edges.has(i) && !seen.has(key)) {
+  if (!options.longLinesOnly) {
+    pageLines.forEach((lines, p) => {
+      const seen = new Set<string>();
+      for (const i of edges[p]) {
+        const key = lineKey(lines[i]);
+        if (seen.has(key)) continue;
         seen.add(key);
         onPages.set(key, (onPages.get(key) ?? 0) + 1);
       }
     });
-  });
-  const minPages = Math.max(3, Math.ceil(pages.length / 2));
-  const isBoilerplate = (key: string) =>
-    (!options.longLinesOnly && pages.length >= 3 && (key.length >= 4 || /^[#\s.-]+$/.test(key)) && (onPages.get(key) ?? 0) >= minPages && /[\p{L}#]/u.test(key)) ||
-    (isMarkerCandidate(key) && (total.get(key) ?? 0) >= 3);
-  let removed = 0;
-  const out = pageLines.map((lines) => {
-    const nonEmpty = lines.map((l, i) => [l, i] as const).filter(([l]) => l.trim());
-    const edges = new Set([...nonEmpty.slice(0, EDGE_LINES), ...nonEmpty.slice(-EDGE_LINES)].map(([, i]) => i));
-    return lines
-      .filter((line, i) => {
+  }
+  // Watermark candidates: long lines of the first pages, then counted on every page.
+  // A watermark is on (nearly) every page: keep keys found on two or more of the sample pages.
+  const sample = pageLines.slice(0, WATERMARK_SAMPLE_PAGES);
+  const sampleCounts = new Map<string, number>();
+  for (const lines of sample) {
+    const seen = new Set<string>();
+    for (const line of lines) {
+      if (line.length < 25) continue;
+      const key = lineKey(line);
+      if (!isMarkerCandidate(key) || seen.has(key)) continue;
+      seen.add(key);
+      sampleCounts.set(key, (sampleCounts.get(key) ?? 0) + 1);
+    }
+  }
+  const marks = new Map<string, { pages: number; total: number }>();
+  for (const [key, n] of sampleCounts) {
+    // Lines already caught as running headers or footers need no search through every line.
+    if (n >= Math.min(2, sample.length) && (onPages.get(key) ?? 0) < minPages) marks.set(key, { pages: 0, total: 0 });
+  }
+  if (marks.size) {
+    for (const lines of pageLines) {
+      const seen = new Set<string>();
+      for (const line of lines) {
+        if (line.length < 25) continue;
         const key = lineKey(line);
-        if (!key) return true;
-        const drop = isBoilerplate(key) && (edges.has(i) || isMarkerCandidate(key));
-        if (drop) removed++;
-        return !drop;
-      })
-      .join('\n');
+        const m = marks.get(key);
+        if (!m) continue;
+        m.total++;
+        if (!seen.has(key)) {
+          seen.add(key);
+          m.pages++;
+        }
+      }
+    }
+  }
+  const isHeaderFooter = (key: string) => (key.length >= 4 || /^[#\s.-]+$/.test(key)) && /[\p{L}#]/u.test(key) && (onPages.get(key) ?? 0) >= minPages;
+  const isWatermark = (key: string) => {
+    const m = marks.get(key);
+    return !!m && m.pages >= minPages && m.total <= 2 * pages.length;
+  };
+  let removed = 0;
+  const out = pageLines.map((lines, p) => {
+    const edge = new Set(edges[p]);
+    const keep = lines.filter((line, i) => {
+      const isEdge = edge.has(i);
+      if (!isEdge && (line.length < 25 || !marks.size)) return true;
+      const key = lineKey(line);
+      if (!key) return true;
+      const drop = (isEdge && isHeaderFooter(key)) || isWatermark(key);
+      if (drop) removed++;
+      return !drop;
+    });
+    return keep.length === lines.length ? pages[p] : keep.join('\n');
   });
   return { pages: out, removed };
 }

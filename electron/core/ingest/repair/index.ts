@@ -73,30 +73,52 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
 
 /** Join repaired pages; a paragraph running over a page break is joined back into one. */
 function assemble(pages: string[], keepPages: boolean, repairs: string[]): RepairResult {
-  let text = '';
+  // Built as parts with a running offset: no rescans of a growing string (100 MB texts).
+  const parts: string[] = [];
   const spans: PageSpan[] = [];
+  let length = 0;
+  let tail = ''; // the end of the text's last line
+  let lastLineLength = 0;
+  const add = (s: string) => {
+    parts.push(s);
+    length += s.length;
+  };
   pages.forEach((page, i) => {
-    if (text && page) {
-      const lastLine = text.slice(text.lastIndexOf('\n') + 1);
-      const continues = /[\p{Ll},\p{L}-]$/u.test(lastLine) && /^\p{Ll}/u.test(page) && lastLine.length >= 30;
-      if (continues && /\p{L}-$/u.test(lastLine)) {
-        const joined = joinHyphenated(lastLine, page.split(/\s/, 1)[0]);
-        // Re-join the broken word; the page starts after the joined word.
+    const span = { number: i + 1, start: length, end: length };
+    let joinedLine = false;
+    if (length > 0 && page) {
+      const continues = /[\p{Ll},\p{L}-]$/u.test(tail) && /^\p{Ll}/u.test(page) && lastLineLength >= 30;
+      if (continues && /\p{L}-$/u.test(tail)) {
+        // Re-join a word broken over the page break; the page starts after it.
         const word = page.split(/\s/, 1)[0];
-        text = text.slice(0, text.length - lastLine.length) + joined;
-        spans.push({ number: i + 1, start: text.length, end: text.length });
-        text += page.slice(word.length);
+        const prev = parts.pop()!;
+        length -= prev.length;
+        add(joinHyphenated(prev, word));
+        span.start = length;
+        add(page.slice(word.length));
       } else {
-        text += continues ? ' ' : '\n\n';
-        spans.push({ number: i + 1, start: text.length, end: text.length });
-        text += page;
+        add(continues ? ' ' : '\n\n');
+        span.start = length;
+        add(page);
       }
-    } else {
-      spans.push({ number: i + 1, start: text.length, end: text.length });
-      text += page;
+      joinedLine = continues;
+    } else if (page) {
+      add(page);
     }
-    spans[spans.length - 1].end = text.length;
+    span.end = length;
+    spans.push(span);
+    if (page) {
+      const nl = page.lastIndexOf('\n');
+      if (nl >= 0) {
+        tail = page.slice(Math.max(nl + 1, page.length - 200));
+        lastLineLength = page.length - nl - 1;
+      } else {
+        tail = ((joinedLine ? tail : '') + page).slice(-200);
+        lastLineLength = (joinedLine ? lastLineLength + 1 : 0) + page.length;
+      }
+    }
   });
+  const text = parts.join('');
   if (!keepPages) return { text, pages: [], repairs };
   return { text, pages: spans, repairs };
 }

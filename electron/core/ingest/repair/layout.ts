@@ -7,7 +7,9 @@ export function isBrokenLayout(text: string): boolean {
   let lines = 0;
   let tiny = 0;
   let chars = 0;
-  for (const raw of text.split('\n')) {
+  // The first 20,000 lines decide (a 100 MB text need not be split whole).
+  const head = text.length > 2_000_000 ? text.slice(0, 2_000_000) : text;
+  for (const raw of head.split('\n', 20_000)) {
     const line = raw.trim();
     if (!line) continue;
     lines++;

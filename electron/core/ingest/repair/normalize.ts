@@ -4,8 +4,10 @@
  * Tabs, newlines and form feeds (page breaks) are kept.
  */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
+  const unified = text.replace(/\r\n?/g, '\n');
+  // NFKC leaves ASCII unchanged: skip it (and the non-ASCII clean-ups) for ASCII-only text.
+  if (!/[^\u0000-\u007f]/.test(unified)) return unified.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '');
+  return unified
     .normalize('NFKC')
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
     .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g, '')

@@ -13,23 +13,44 @@ export interface WrapInfo {
 
 /** Decide whether lines are wrapped at a fixed width (RFCs, PDF lines) or are whole paragraphs. */
 export function wrapInfo(text: string): WrapInfo {
-  const lengths = text
-    .split('\n')
-    .map((l) => l.trimEnd().length)
-    .filter((n) => n > 0)
-    .sort((a, b) => a - b);
-  if (lengths.length < 8) return { width: 0 };
-  const p90 = lengths[Math.floor(lengths.length * 0.9)];
+  // A histogram of line lengths (trailing spaces excluded), capped: no sort of a million lines.
+  const CAP = 1000;
+  const hist = new Uint32Array(CAP + 1);
+  let count = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let nl = text.indexOf('\n', start);
+    if (nl === -1) nl = text.length;
+    let end = nl;
+    while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9 || text.charCodeAt(end - 1) === 13)) end--;
+    if (end > start) {
+      hist[Math.min(end - start, CAP)]++;
+      count++;
+    }
+    start = nl + 1;
+  }
+  if (count < 8) return { width: 0 };
+  const rank = Math.floor(count * 0.9);
+  let seen = 0;
+  let p90 = CAP;
+  for (let len = 1; len <= CAP; len++) {
+    seen += hist[len];
+    if (seen > rank) {
+      p90 = len;
+      break;
+    }
+  }
   if (p90 > 140) return { width: 0 };
-  const near = lengths.filter((n) => n >= p90 * 0.7).length / lengths.length;
-  return { width: near >= 0.3 ? p90 : 0 };
+  let near = 0;
+  for (let len = Math.ceil(p90 * 0.7); len <= CAP; len++) near += hist[len];
+  return { width: near / count >= 0.3 ? p90 : 0 };
 }
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /** Join a word broken at a line end: "ineffi-" + "cient" -> "inefficient", "retrieval-" + "augmented" kept. */
 export function joinHyphenated(left: string, right: string): string {
-  const l = /(\p{L}+)-$/u.exec(left);
+  const l = /(\p{L}+)-$/u.exec(left.slice(-64));
   const r = /^(\p{Ll}[\p{L}]*)/u.exec(right);
   if (!l || !r) return `${left} ${right}`;
   const lex = lexicon();

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { repair, normalizeText, joinHyphenated } from '../../electron/core/ingest/repair';
+import { respace } from '../../electron/core/ingest/repair/layout';
+import { segmentRun } from '../../electron/core/ingest/repair/segment';
+import { detectFormat } from '../../electron/core/ingest/detect';
+import { detectLanguage } from '../../electron/core/ingest/language';
+
+describe('text repair', () => {
+  it('applies NFKC: math italic letters, ligatures, full-width forms, no-break spaces', () => {
+    expect(normalizeText('𝑞𝑣 ﬁnd ＡＢＣ１\u00a0x\u00ady\r\nz')).toBe('qv find ABC1 xy\nz');
+  });
+
+  it('de-hyphenates words broken at line ends, keeps real compounds', () => {
+    expect(joinHyphenated('such enumeration is ineffi-', 'cient')).toBe('such enumeration is inefficient');
+    expect(joinHyphenated('for retrieval-', 'augmented')).toBe('for retrieval-augmented');
+  });
+
+  it('joins hard-wrapped lines inside paragraphs, keeps paragraph breaks, lists and tables', () => {
+    const wrapped = [
+      'Network access servers carry authentication messages between the peer and',
+      'the backend server, which checks the credentials of the peer before access',
+      'is granted to the network.',
+      '',
+      'The attributes are:',
+      '   o  EAP-Message, which carries one EAP packet between the peer and the',
+      '      authenticator;',
+      '   o  Message-Authenticator.',
+      '',
+      '   Type    Length    Value',
+      '   79      >= 3      EAP packet',
+      '',
+      'The next paragraph starts here and it is long enough to be a full line of',
+      'wrapped text that continues.',
+    ].join('\n');
+    const { text } = repair([wrapped], { mode: 'text' });
+    expect(text).toContain('between the peer and the backend server, which checks the credentials of the peer before access is granted to the network.\n\nThe attributes are:');
+    expect(text).toContain('   o  EAP-Message, which carries one EAP packet between the peer and the authenticator;\n   o  Message-Authenticator.');
+    expect(text).toContain('   Type    Length    Value\n   79      >= 3      EAP packet');
+  });
+
+  it('removes lines repeated at the top or bottom of every page, keeps page spans', () => {
+    const page = (n: number, body: string) => `ACME Standard 42                      March 2024\n\n${body}\n\nSmith                                 [Page ${n}]`;
+    const raw = [page(1, 'First page text.'), page(2, 'Second page text.'), page(3, 'Third page text.')].join('\f');
+    const r = repair([raw], { mode: 'text' });
+    expect(r.text).toBe('First page text.\n\nSecond page text.\n\nThird page text.');
+    expect(r.pages.map((p) => r.text.slice(p.start, p.end))).toEqual(['First page text.', 'Second page text.', 'Third page text.']);
+  });
+
+  it('joins a paragraph and a hyphenated word broken over a page break', () => {
+    const r = repair(['A paragraph on the first page that runs on over the break into authenti-', 'cation of the peer, and ends here.'], { mode: 'pdf', paged: true });
+    expect(r.text).toBe('A paragraph on the first page that runs on over the break into authentication of the peer, and ends here.');
+    expect(r.text.slice(r.pages[1].start, r.pages[1].end)).toBe(' of the peer, and ends here.');
+  });
+});
+
+describe('word segmentation', () => {
+  it('restores lost spaces with case and acronyms respected', () => {
+    expect(segmentRun('recursivechunking')).toEqual(['recursive', 'chunking']);
+    expect(segmentRun('RAGimplementations')).toEqual(['RAG', 'implementations']);
+    expect(segmentRun('theLLMs')).toEqual(['the', 'LLMs']);
+    expect(segmentRun('CONFLICTOFINTERESTSTATEMENT')).toEqual(['CONFLICT', 'OF', 'INTEREST', 'STATEMENT']);
+    expect(segmentRun('SaaS')).toEqual(['SaaS']);
+  });
+
+  it('rebuilds spacing around punctuation, numbers and quotes', () => {
+    expect(respace('Retrievalaugmentedgeneration(RAG)systemspromisegroundedanswers,version3.2.1ofthemodel’soutput.')).toBe(
+      'Retrieval augmented generation (RAG) systems promise grounded answers, version 3.2.1 of the model’s output.',
+    );
+    expect(respace('retrieval-augmentedgenerationwith2,419pairs')).toBe('retrieval-augmented generation with 2,419 pairs');
+  });
+});
+
+describe('format and language detection', () => {
+  it('detects formats from content, not the .txt name', () => {
+    const fmt = (name: string, content: string) => detectFormat(name, Buffer.from(content)).format;
+    expect(fmt('a.txt', 'id\tsid\ttid\ttoken\nd\t1\t1\tHello\nd\t1\t2\tworld\nd\t1\t3\t.\n')).toBe('token-table');
+    expect(fmt('b.txt', '-DOCSTART- -X- O\nBERT B-MethodName\nis O\ngood O\n. O\n')).toBe('conll');
+    expect(fmt('c.txt', 'header\n\n[ "BERT", "works" ]\n\n[ "B-MethodName", "O" ]\n')).toBe('bio-json');
+    expect(fmt('d.txt', '[{"title": "T", "text": "Body."}]')).toBe('passages');
+    expect(fmt('e.txt', '%PDF-1.4\n...')).toBe('pdf');
+    expect(fmt('f.txt', 'Just some prose.\n')).toBe('text');
+    expect(fmt('g.md', 'Just some prose.\n')).toBe('markdown');
+  });
+
+  it('detects Korean mixed with English terms as Korean', () => {
+    expect(detectLanguage('본 논문은 사전 정의된 schema가 필요 없는 완전 자율 knowledge graph 구축 프레임워크인 AutoSchemaKG를 제시한다. 이 시스템은 large language model을 활용한다.')).toBe('ko');
+    expect(detectLanguage('The Extensible Authentication Protocol supports multiple authentication methods and key derivation.')).toBe('en');
+  });
+});
