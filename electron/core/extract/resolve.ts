@@ -74,7 +74,7 @@ export interface MergeProposalOptions {
   nodeIds?: number[];
   /** When given, labels are embedded and close pairs proposed too. */
   embedder?: Embedder;
-  /** Lowest string-similarity score proposed (default 0.82). */
+  /** Lowest string-similarity score proposed (default 0.9: below it, label look-alikes are mostly different things). */
   minScore?: number;
   /** Lowest cosine similarity proposed (default 0.9). */
   minCosine?: number;
@@ -177,9 +177,15 @@ export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number
   if (a.acronym && b.initials.includes(a.acronym)) return { score: 0.88, reason: `acronym: ${a.node.label} = initials of ${b.node.label}` };
   if (b.acronym && a.initials.includes(b.acronym)) return { score: 0.88, reason: `acronym: ${b.node.label} = initials of ${a.node.label}` };
   let best = 0;
+  const subset = (x: string[], y: string[]) => x.length < y.length && x.every((t) => y.includes(t));
   for (const ka of a.keys) {
     for (const kb of b.keys) {
       if (Math.min(ka.length, kb.length) < 4) continue;
+      if (Math.min(ka.length, kb.length) / Math.max(ka.length, kb.length) < 0.6) continue; // cannot reach minScore
+      // "accounting" / "accounting port": one names a part or kind of the other, not the same thing
+      const ta = tokens(ka);
+      const tb = tokens(kb);
+      if (subset(ta, tb) || subset(tb, ta)) continue;
       const s = 0.5 * diceSimilarity(ka, kb) + 0.5 * jaroWinkler(ka, kb);
       if (s > best) best = s;
     }
@@ -206,7 +212,7 @@ const cosine = (x: number[], y: number[]) => {
  * Returns how many candidates were added or raised.
  */
 export async function proposeMergeCandidates(repo: ExtractionRepository, options: MergeProposalOptions = {}): Promise<number> {
-  const minScore = options.minScore ?? 0.82;
+  const minScore = options.minScore ?? 0.9;
   const all = repo.nodesForResolution(['entity']).map(keyed);
   const byId = new Map(all.map((k) => [k.node.id, k]));
   const focus = options.nodeIds ? options.nodeIds.map((id) => byId.get(id)).filter((k): k is Keyed => Boolean(k)) : all;
@@ -224,13 +230,23 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
     if (k.acronym) add(`i:${k.acronym}`, k.node.id);
     for (const i of k.initials) if (i.length >= 2) add(`i:${i}`, k.node.id);
   }
-  const MAX_BLOCK = 200; // words shared by more nodes than this say nothing about identity
-  let added = 0;
+  const MAX_BLOCK = 100; // words shared by more nodes than this say nothing about identity
+  const df = (key: string) => index.get(key)?.length ?? 0;
+  const proposals: { aId: number; bId: number; score: number; reason: string }[] = [];
   const done = new Set<string>();
   for (const a of focus) {
     if (options.signal?.aborted) break;
     const cands = new Set<number>();
-    const blocks = [...new Set(a.keys.flatMap((key) => tokens(key).filter((t) => t.length >= 2).map((t) => `t:${t}`)))];
+    // block on each key's two rarest words: a duplicate shares at least one of them
+    const blocks = [
+      ...new Set(
+        a.keys.flatMap((key) =>
+          [...new Set(tokens(key).filter((t) => t.length >= 2).map((t) => `t:${t}`))]
+            .sort((x, y) => df(x) - df(y))
+            .slice(0, 2),
+        ),
+      ),
+    ];
     if (a.acronym) blocks.push(`i:${a.acronym}`);
     for (const i of a.initials) blocks.push(`i:${i}`);
     for (const key of blocks) {
@@ -243,9 +259,12 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
       if (done.has(pair)) continue;
       done.add(pair);
       const s = pairScore(a, byId.get(id)!, minScore);
-      if (s && repo.proposeMerge(a.node.id, id, s.score, s.reason)) added++;
+      if (s) proposals.push({ aId: a.node.id, bId: id, ...s });
     }
   }
+
+  let added = repo.proposeMerges(proposals);
+  proposals.length = 0;
 
   if (options.embedder && !options.signal?.aborted) {
     const maxEmbed = options.maxEmbed ?? 2000;
@@ -265,9 +284,10 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
         const b = chosen[j];
         if ((a.digits || b.digits) && a.digits !== b.digits) continue;
         const c = cosine(vectors[i], vectors[j]);
-        if (c >= minCos && repo.proposeMerge(a.node.id, b.node.id, Math.round(c * 0.95 * 1000) / 1000, `embedding similarity (${c.toFixed(2)})`)) added++;
+        if (c >= minCos) proposals.push({ aId: a.node.id, bId: b.node.id, score: Math.round(c * 0.95 * 1000) / 1000, reason: `embedding similarity (${c.toFixed(2)})` });
       }
     }
+    added += repo.proposeMerges(proposals);
   }
   return added;
 }

@@ -1,6 +1,9 @@
 // SQL for knowledge extraction: chunk bookkeeping (what an engine already read), merge candidates, stats.
 import type { Db } from './db';
 import { parseJson } from './db';
+import type { NewEdge, NewNode, NewProvenance } from './graph';
+import { normalizeLabel } from './normalize';
+import type { Statement } from 'better-sqlite3';
 import type { GraphNode, NodeKind, Stage } from '../../../shared/schemas';
 
 export interface ExtractableChunk {
@@ -108,27 +111,6 @@ export class ExtractionRepository {
       .run(r.chunkId, r.engine, r.hash, r.triples, r.failures, r.tokens, r.jobId);
   }
 
-  /**
-   * True when the editor already edited a triple between these two nodes that came from this chunk:
-   * a re-run must not bring back the wording the editor replaced.
-   */
-  editedEdgeFromChunk(subjectId: number, objectId: number, chunkId: number): boolean {
-    return Boolean(
-      this.db
-        .prepare(
-          `SELECT 1 FROM edges e WHERE e.subject_id = ? AND e.object_id = ? AND e.edited = 1
-           AND EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.chunk_id = ?) LIMIT 1`,
-        )
-        .get(subjectId, objectId, chunkId),
-    );
-  }
-
-  /** Status and edited flag of one edge (to report what a re-run left alone). */
-  edgeState(id: number): { status: string; edited: boolean } | undefined {
-    const r = this.db.prepare('SELECT status, edited FROM edges WHERE id = ?').get(id) as { status: string; edited: number } | undefined;
-    return r && { status: r.status, edited: r.edited === 1 };
-  }
-
   // ---- resolution
 
   /** Nodes of these kinds (optionally only these ids) with their normalised keys and aliases. */
@@ -167,16 +149,25 @@ export class ExtractionRepository {
    * replaces a worse one while the candidate is open; merged or skipped decisions are never reopened.
    */
   proposeMerge(aId: number, bId: number, score: number, reason: string): boolean {
-    if (aId === bId) return false;
-    const [a, b] = aId < bId ? [aId, bId] : [bId, aId];
-    const info = this.db
-      .prepare(
-        `INSERT INTO merge_candidates (a_id, b_id, score, reason) VALUES (?, ?, ?, ?)
-         ON CONFLICT(a_id, b_id) DO UPDATE SET score = excluded.score, reason = excluded.reason
-         WHERE merge_candidates.status = 'open' AND excluded.score > merge_candidates.score`,
-      )
-      .run(a, b, score, reason);
-    return info.changes > 0;
+    return this.proposeMerges([{ aId, bId, score, reason }]) > 0;
+  }
+
+  /** proposeMerge for many pairs in one transaction; returns how many were added or raised. */
+  proposeMerges(list: { aId: number; bId: number; score: number; reason: string }[]): number {
+    if (!list.length) return 0;
+    const stmt = this.db.prepare(
+      `INSERT INTO merge_candidates (a_id, b_id, score, reason) VALUES (?, ?, ?, ?)
+       ON CONFLICT(a_id, b_id) DO UPDATE SET score = excluded.score, reason = excluded.reason
+       WHERE merge_candidates.status = 'open' AND excluded.score > merge_candidates.score`,
+    );
+    return this.db.transaction(() => {
+      let n = 0;
+      for (const { aId, bId, score, reason } of list) {
+        if (aId === bId) continue;
+        n += stmt.run(Math.min(aId, bId), Math.max(aId, bId), score, reason).changes > 0 ? 1 : 0;
+      }
+      return n;
+    })();
   }
 
   listMergeCandidates(q: { status?: MergeStatus; node?: number; minScore?: number; limit: number; offset: number }): { items: MergeCandidateRow[]; total: number } {
@@ -249,5 +240,86 @@ export class ExtractionRepository {
     for (const r of byEngine) if (r.stage in triples) triples[r.stage as 'EE' | 'EV' | 'VV'] += r.count;
     const open = (this.db.prepare("SELECT COUNT(*) AS n FROM merge_candidates WHERE status = 'open'").get() as { n: number }).n;
     return { chunks, extractedChunks: ext.n, failedChunks: ext.failed, triples, byEngine, openMergeCandidates: open };
+  }
+}
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+
+/**
+ * The graph writes extraction makes for every triple, with prepared statements kept (preparing them
+ * per call cost more than the writes). Same identity rules as GraphRepository.upsertNode/upsertEdge,
+ * and stricter about review work: a triple that is accepted, rejected or edited keeps its status,
+ * edits and confidence; only a still-proposed one takes a higher confidence.
+ */
+export class ExtractionGraphWriter {
+  private readonly q: Record<string, Statement>;
+
+  constructor(db: Db) {
+    this.q = {
+      findNode: db.prepare('SELECT id, aliases, type FROM nodes WHERE kind = ? AND norm = ?'),
+      setAliases: db.prepare('UPDATE nodes SET aliases = ? WHERE id = ?'),
+      setType: db.prepare('UPDATE nodes SET type = ? WHERE id = ?'),
+      insertNode: db.prepare('INSERT INTO nodes (kind, label, norm, type, aliases, chunk_id, meta) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      findEdge: db.prepare('SELECT id, confidence, edited, status FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
+      raiseConfidence: db.prepare(`UPDATE edges SET confidence = ?, updated_at = ${NOW} WHERE id = ?`),
+      insertEdge: db.prepare(
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      edgeProvExists: db.prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
+      insertEdgeProv: db.prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)'),
+      nodeProvExists: db.prepare('SELECT 1 FROM provenance WHERE node_id = ? AND document_id = ? AND start = ? AND end = ?'),
+      insertNodeProv: db.prepare('INSERT INTO provenance (node_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)'),
+      editedFromChunk: db.prepare(
+        `SELECT 1 FROM edges e WHERE e.subject_id = ? AND e.object_id = ? AND e.edited = 1
+         AND EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.chunk_id = ?) LIMIT 1`,
+      ),
+    };
+  }
+
+  /** The node with this kind and normalised label, created if missing; new aliases and a missing type are added. */
+  upsertNode(n: NewNode): number {
+    const norm = normalizeLabel(n.label);
+    if (!norm) throw new Error(`empty node label: ${JSON.stringify(n.label)}`);
+    const existing = this.q.findNode.get(n.kind, norm) as { id: number; aliases: string; type: string | null } | undefined;
+    if (existing) {
+      const aliases: string[] = parseJson(existing.aliases, []);
+      const more = [...new Set((n.aliases ?? []).filter((a) => a && !aliases.includes(a)))];
+      if (more.length) this.q.setAliases.run(JSON.stringify([...aliases, ...more]), existing.id);
+      if (n.type && !existing.type) this.q.setType.run(n.type, existing.id);
+      return existing.id;
+    }
+    const aliases = [...new Set(n.aliases ?? [])];
+    const info = this.q.insertNode.run(n.kind, n.label.trim(), norm, n.type ?? null, JSON.stringify(aliases), n.chunkId ?? null, JSON.stringify(n.meta ?? {}));
+    return Number(info.lastInsertRowid);
+  }
+
+  upsertEdge(e: NewEdge): { id: number; created: boolean } {
+    const relation = e.relation.replace(/\s+/g, ' ').trim();
+    if (!relation) throw new Error('empty relation');
+    const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number; status: string } | undefined;
+    if (existing) {
+      if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence) this.q.raiseConfidence.run(e.confidence, existing.id);
+      return { id: existing.id, created: false };
+    }
+    const info = this.q.insertEdge.run(e.subjectId, relation, e.objectId, e.stage, e.status ?? 'proposed', e.confidence ?? 0.5, e.engine, e.model ?? null, JSON.stringify(e.meta ?? {}));
+    return { id: Number(info.lastInsertRowid), created: true };
+  }
+
+  addEdgeProvenance(edgeId: number, p: NewProvenance): void {
+    if (this.q.edgeProvExists.get(edgeId, p.documentId, p.start, p.end)) return;
+    this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+  }
+
+  addNodeProvenance(nodeId: number, p: NewProvenance): void {
+    if (this.q.nodeProvExists.get(nodeId, p.documentId, p.start, p.end)) return;
+    this.q.insertNodeProv.run(nodeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+  }
+
+  /**
+   * True when the editor already edited a triple between these two nodes that came from this chunk:
+   * a re-run must not bring back the wording the editor replaced.
+   */
+  editedEdgeFromChunk(subjectId: number, objectId: number, chunkId: number): boolean {
+    return Boolean(this.q.editedFromChunk.get(subjectId, objectId, chunkId));
   }
 }

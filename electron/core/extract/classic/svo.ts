@@ -37,6 +37,7 @@ const NP_POS = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ', 'X']);
 const NP_HEAD = new Set(['NOUN', 'PROPN', 'NUM', 'X']);
 const VERB_POS = new Set(['VERB', 'AUX']);
 const GLUE = new Set(['-', '/', '_']);
+const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 const NEGATION = new Set(['not', "n't", 'never', 'no']);
 const REL_PRONOUN = new Set(['that', 'which', 'who']);
 const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by']);
@@ -63,7 +64,8 @@ export function tokenize(text: string, from: number, to: number): Token[] {
     if (pos[i] === 'SPACE' || !v.trim()) continue;
     const at = slice.indexOf(v, cursor);
     if (at < 0) continue; // wink normalised this token: leave it out rather than guess its span
-    raw.push({ text: v, pos: pos[i], start: from + at, end: from + at + v.length });
+    // RFC 2119 keywords are modal verbs, not names ("the server MAY send")
+    raw.push({ text: v, pos: BCP14.has(v) ? 'AUX' : pos[i], start: from + at, end: from + at + v.length });
     cursor = at + v.length;
   }
   const out: Token[] = [];
