@@ -1,47 +1,188 @@
-import { useState } from 'react';
-import { useCall } from '../../api/hooks';
+import { useRef, useState, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { IngestResult } from '../../../../shared/contract/ingest';
+import type { JobInfo } from '../../../../shared/schemas';
+import { pathsForFiles } from './dropFiles';
+import { DocumentViewer } from './DocumentViewer';
+import '../../styles/documents.css';
+
+interface DropRun {
+  jobId: number | null;
+  preparing: string | null;
+  uploadFailed: { path: string; error: string }[];
+}
+
+function IngestSummary({ job, uploadFailed }: { job: JobInfo; uploadFailed: DropRun['uploadFailed'] }) {
+  const parsed = IngestResult.safeParse(job.result);
+  const r = parsed.success ? parsed.data : { imported: [], skipped: [], failed: [] };
+  const failed = [...uploadFailed, ...r.failed];
+  return (
+    <div className="ingest-summary" role="status" data-testid="ingest-summary">
+      <strong>
+        {job.state === 'done' ? 'Import finished' : job.state === 'cancelled' ? 'Import cancelled' : 'Import failed'}:
+      </strong>{' '}
+      {r.imported.length} imported, {r.skipped.length} skipped, {failed.length} failed
+      {job.error && <div className="error-text">{job.error}</div>}
+      {(r.skipped.length > 0 || failed.length > 0) && (
+        <ul className="ingest-issues">
+          {r.skipped.map((s) => (
+            <li key={`s-${s.path}`}>
+              <span className="muted">skipped</span> {s.path}: {s.reason}
+            </li>
+          ))}
+          {failed.map((f) => (
+            <li key={`f-${f.path}`} className="error-text">
+              failed {f.error}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 export function DocumentsView() {
+  const api = useApi();
+  const qc = useQueryClient();
   const docs = useCall('documents.list', {});
   const [selected, setSelected] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [run, setRun] = useState<DropRun | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const jobs = useCall('jobs.list', { limit: 50 });
+  const job = run?.jobId != null ? jobs.data?.find((j) => j.id === run.jobId) : undefined;
+  const active = job && (job.state === 'queued' || job.state === 'running');
   const list = docs.data ?? [];
+
+  async function ingestFiles(files: File[]) {
+    if (!files.length) return;
+    setError(null);
+    setRun({ jobId: null, preparing: files[0].name, uploadFailed: [] });
+    try {
+      const prepared = await pathsForFiles(api, files, (name) => setRun((r) => r && { ...r, preparing: name }));
+      if (!prepared.paths.length) {
+        setRun(null);
+        setError(new Error(prepared.failed.map((f) => f.error).join('\n') || 'nothing to import'));
+        return;
+      }
+      const started = await api.call('documents.ingest', { paths: prepared.paths });
+      qc.setQueryData<JobInfo[]>(['jobs.list', { limit: 50 }], (old) => [started, ...(old ?? []).filter((j) => j.id !== started.id)]);
+      setRun({ jobId: started.id, preparing: null, uploadFailed: prepared.failed });
+    } catch (err) {
+      setRun(null);
+      setError(err as Error);
+    }
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void ingestFiles(Array.from(e.dataTransfer.files));
+  };
+
   return (
-    <section className="view" aria-labelledby="documents-title">
+    <section
+      className={dragging ? 'view drop-target dragging' : 'view drop-target'}
+      aria-labelledby="documents-title"
+      data-testid="drop-zone"
+      onDragOver={(e) => {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
       <header className="view-header">
         <h1 id="documents-title">Documents</h1>
+        <span className="muted">{list.length ? `${list.length} documents` : ''}</span>
+        <div className="spacer" />
+        <button type="button" className="primary" onClick={() => input.current?.click()}>
+          Add files…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            void ingestFiles(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
       </header>
-      <ErrorBox error={docs.error} />
-      {docs.isSuccess && list.length === 0 ? (
+      <ErrorBox error={docs.error ?? error} />
+      {run && (
+        <div className="ingest-run" aria-live="polite">
+          {run.preparing && <div>Uploading {run.preparing}…</div>}
+          {job && active && (
+            <div className="ingest-progress">
+              <span>{job.title}</span>
+              <progress data-testid="ingest-progress" max={Math.max(job.progress.total, 1)} value={job.progress.done} />
+              <span className="muted">{job.progress.message}</span>
+              <button type="button" className="link" onClick={() => void api.call('jobs.cancel', { id: job.id })}>
+                Cancel
+              </button>
+            </div>
+          )}
+          {job && !active && <IngestSummary job={job} uploadFailed={run.uploadFailed} />}
+        </div>
+      )}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <Icon name="drop" size={48} />
+          <div>Drop to import</div>
+        </div>
+      )}
+      {docs.isSuccess && list.length === 0 && !run ? (
         <EmptyState title="Drop documents here" icon="drop">
-          <p>Drag PDF, Word, HTML, Markdown or text files onto this window to add them to the graph.</p>
+          <p>Drag PDF, Word, HTML, Markdown or text files onto this window to add them to the graph, or use “Add files…”.</p>
           <p className="muted">Each document is repaired, split into passages and kept with its pages, so every fact can point back to its source.</p>
         </EmptyState>
       ) : (
-        <table className="grid" aria-label="Documents">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Format</th>
-              <th>Language</th>
-              <th className="num">Pages</th>
-              <th className="num">Chunks</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((d) => (
-              <tr key={d.id} className={d.id === selected ? 'selected' : undefined} onClick={() => setSelected(d.id)}>
-                <td>{d.title}</td>
-                <td>{d.format}</td>
-                <td>{d.language ?? '—'}</td>
-                <td className="num">{d.pages ?? '—'}</td>
-                <td className="num">{d.chunks}</td>
-                <td>{d.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className={selected != null ? 'split' : undefined}>
+          <div className="split-list">
+            <table className="grid" aria-label="Documents">
+              <thead>
+                <tr>
+                  <th>Title</th>
+                  <th>Format</th>
+                  <th>Language</th>
+                  <th className="num">Pages</th>
+                  <th className="num">Chunks</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((d) => (
+                  <tr
+                    key={d.id}
+                    className={d.id === selected ? 'selected' : undefined}
+                    onClick={() => setSelected(d.id)}
+                    onKeyDown={(e) => e.key === 'Enter' && setSelected(d.id)}
+                    tabIndex={0}
+                    aria-selected={d.id === selected}
+                  >
+                    <td title={d.path ?? undefined}>{d.title}</td>
+                    <td>{d.format}</td>
+                    <td>{d.language ?? '—'}</td>
+                    <td className="num">{d.pages ?? '—'}</td>
+                    <td className="num">{d.chunks}</td>
+                    <td>{d.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {selected != null && <DocumentViewer key={selected} id={selected} onClose={() => setSelected(null)} />}
+        </div>
       )}
     </section>
   );
