@@ -18,6 +18,8 @@ import { ingestJob } from './ingest/job';
 import { exportHandlers } from './api/export';
 import { reviewHandlers } from './api/review';
 import { chatHandlers } from './api/chat';
+import { conceptHandlers } from './api/concepts';
+import { conceptsJob } from './schema/concepts';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -59,6 +61,7 @@ export class Core {
     this.engines = new EngineRegistry(this.store.settings, options.llm);
     this.jobs.register(modelDownloadJob(this.models));
     this.jobs.register(ingestJob(this));
+    this.jobs.register(conceptsJob(this));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),
@@ -70,6 +73,7 @@ export class Core {
       ...exportHandlers(this),
       ...reviewHandlers(this),
       ...chatHandlers(this),
+      ...conceptHandlers(this),
     };
     if (options.startJobs !== false) this.jobs.start();
   }

@@ -11,6 +11,7 @@ import { ingestCalls } from './ingest';
 import { exportCalls } from './export';
 import { reviewCalls } from './review';
 import { chatCalls } from './chat';
+import { conceptCalls } from './concepts';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -28,6 +29,7 @@ export const calls = {
   ...exportCalls,
   ...reviewCalls,
   ...chatCalls,
+  ...conceptCalls,
 };
 
 export type Calls = typeof calls;
@@ -62,3 +64,4 @@ export * from './ingest';
 export * from './export';
 export * from './review';
 export * from './chat';
+export * from './concepts';

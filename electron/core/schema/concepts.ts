@@ -1,0 +1,314 @@
+// Conceptualization (after AutoSchemaKG): every entity, event and relation gets short concept phrases
+// at several levels of abstraction, stored as concept nodes with is-a links (concept_links: level,
+// model, batch). A resumable job like extraction: instances in batches over the engine's parallel
+// sequences, each batch stored and checkpointed in one transaction.
+//
+// - LLM path (llama, openai): one answer per instance under a JSON schema (3..N bounded strings;
+//   with a user schema, the entity's type as an enum of its types plus "unknown"). Phrases are
+//   cleaned and checked (1–2 words, not a repeat of the input); when fewer than three survive, the
+//   instance is backfilled from its deterministic abstraction ladder and those links carry the
+//   model 'fallback', so what the model said and what was filled in stay apart.
+// - Classic path (no model, documented fallback): the head noun of each entity phrase and the verb
+//   lemma of each event and relation (wink-nlp, as the classic extractor), plus the node's type.
+//   It produces what it can (at least one concept each); the three-concept rule is the LLM path's.
+// - Types: with a user schema every entity conceptualised gets one of its types or "unknown"
+//   (LLM: from the grammar-constrained answer; classic: a type whose name or example matches the
+//   entity's label, head noun or concepts). Without one, an untyped entity takes its most general
+//   non-generic concept as its type.
+import { z } from 'zod';
+import type { Core } from '../core';
+import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { isAbortError, type LlmEngine } from '../llm/engine';
+import { modelName, openEngine, type EngineLease } from '../extract/engines';
+import { listOf, parseLenient, rawTextOf } from '../extract/json';
+import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/concepts';
+import { InstanceKind } from '../../../shared/contract/concepts';
+import type { ConceptsSummary } from '../../../shared/contract/concepts';
+import { abstractionLadder, backfill, classicConcepts, GENERIC_CONCEPTS, headNoun, MIN_CONCEPTS, selectConcepts } from './phrases';
+import { conceptMaxTokens, conceptMessages, conceptSchema, DEFAULT_CONCEPT_LIMITS, type ConceptLimits } from './prompts';
+import { entityTypeHints, isSchemaType, matchSchemaType, resolveType, typeChars, UNKNOWN_TYPE, type EntityTypeHint } from './types';
+
+export const CONCEPTS_JOB = 'concepts';
+
+/** The model name classic links carry. */
+export const CLASSIC_MODEL = 'classic';
+
+export const ConceptJobParams = z.object({
+  engine: z.enum(['classic', 'llama', 'openai']).default('classic'),
+  model: z.string().optional(),
+  endpoint: z.string().optional(),
+  kinds: z.array(InstanceKind).min(1).max(3).optional(),
+  /** Neighbours shown with each entity (Nctx, default 4). */
+  neighbours: z.number().int().min(0).max(16).optional(),
+  force: z.boolean().optional(),
+  /** Parallel sequences when the job loads a local model itself (default 2). */
+  sequences: z.number().int().min(1).max(64).optional(),
+  /** Tighter answer bounds (tests, small models). */
+  limits: z.object({ phrase: z.number().int().min(8).max(64), concepts: z.number().int().min(MIN_CONCEPTS).max(8) }).partial().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  seed: z.number().int().optional(),
+  /** Instances per transaction for the classic engine (default 64). */
+  batchSize: z.number().int().min(1).max(4096).optional(),
+});
+export type ConceptJobParams = z.input<typeof ConceptJobParams>;
+
+interface Totals {
+  processed: number;
+  links: number;
+  fallbackLinks: number;
+  concepts: number;
+  typed: number;
+  failures: number;
+  tokens: number;
+  generationMs: number;
+  elapsedMs: number;
+  batches: number;
+}
+
+export interface ConceptCheckpoint {
+  engineKey: string;
+  /** The last instance finished, in the job's order. */
+  cursor: { kind: InstanceKind; key: string } | null;
+  totals: Totals;
+}
+
+const emptyTotals = (): Totals => ({ processed: 0, links: 0, fallbackLinks: 0, concepts: 0, typed: 0, failures: 0, tokens: 0, generationMs: 0, elapsedMs: 0, batches: 0 });
+
+const RANK: Record<InstanceKind, number> = { entity: 0, event: 1, relation: 2 };
+const keyOf = (i: Instance) => (i.nodeId !== null ? String(i.nodeId) : (i.relation ?? ''));
+
+/** Job order: entities by id, events by id, relation labels by code unit. */
+function compare(a: { kind: InstanceKind; key: string }, b: { kind: InstanceKind; key: string }): number {
+  if (RANK[a.kind] !== RANK[b.kind]) return RANK[a.kind] - RANK[b.kind];
+  if (a.kind !== 'relation') return Number(a.key) - Number(b.key);
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+function instanceSeed(seed: number | undefined, text: string): number | undefined {
+  if (seed === undefined) return undefined;
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
+  return (seed + Math.abs(h)) % 2_147_483_647;
+}
+
+/** What one instance yielded before storage. */
+export interface InstanceConcepts {
+  /** Phrases from the engine (model or classic), specific to general. */
+  phrases: string[];
+  /** Phrases backfilled from the ladder (LLM path only). */
+  fallback: string[];
+  /** The entity's schema type (with a user schema). */
+  type?: string;
+  tokens: number;
+  failed?: string;
+}
+
+export interface LlmConceptOptions {
+  engine: LlmEngine;
+  limits: ConceptLimits;
+  types: EntityTypeHint[];
+  neighbours: number;
+  repo: ConceptRepository;
+  signal?: AbortSignal;
+  temperature?: number;
+  seed?: number;
+}
+
+/** Ask the engine for one instance's concepts; validated, filtered and backfilled to MIN_CONCEPTS. Rejects only when cancelled. */
+export async function conceptualiseWithLlm(instance: Instance, o: LlmConceptOptions): Promise<InstanceConcepts> {
+  const neighbours = instance.kind === 'entity' && instance.nodeId !== null ? o.repo.neighbours(instance.nodeId, o.neighbours) : [];
+  const messages = conceptMessages(instance, { neighbours, limits: o.limits, types: o.types });
+  const schema = conceptSchema(instance, o.limits, o.types, MIN_CONCEPTS);
+  const typed = instance.kind === 'entity' && o.types.length > 0;
+  let value: unknown;
+  let tokens = 0;
+  try {
+    const r = await o.engine.generate(messages, schema, {
+      maxTokens: conceptMaxTokens(o.limits, MIN_CONCEPTS, typed ? typeChars(o.types) : 0),
+      temperature: o.temperature ?? 0,
+      ...(o.seed !== undefined ? { seed: instanceSeed(o.seed, `${instance.kind}:${instance.label}`) } : {}),
+      signal: o.signal,
+    });
+    value = r.value;
+    tokens = r.tokens ?? 0;
+  } catch (err) {
+    if (o.signal?.aborted || isAbortError(err)) throw new JobCancelled();
+    const raw = rawTextOf(err);
+    value = raw === undefined ? undefined : parseLenient(raw);
+    if (value === undefined) return { phrases: [], fallback: [], tokens, failed: (err as Error)?.message ?? String(err) };
+  }
+  const list = listOf(value, ['concepts', 'concept', 'categories']);
+  if (!list) return { phrases: [], fallback: [], tokens, failed: 'the answer has no concepts list' };
+  const type = typed ? resolveType((value as Record<string, unknown>)?.type, o.types) : undefined;
+  const phrases = selectConcepts(list, instance.label, Math.max(MIN_CONCEPTS, o.limits.concepts));
+  const ladderType = type && type !== UNKNOWN_TYPE ? type : instance.type;
+  const fallback = phrases.length < MIN_CONCEPTS ? backfill(phrases, abstractionLadder(instance.kind, instance.label, ladderType)) : [];
+  return { phrases, fallback, type, tokens };
+}
+
+/** The classic engine's concepts of one instance (head noun / verb lemma, type); a schema type by name or example. */
+export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[]): InstanceConcepts {
+  const phrases = classicConcepts(instance.kind, instance.label, instance.type);
+  const type = instance.kind === 'entity' && types.length ? matchSchemaType([instance.label, instance.type, headNoun(instance.label), ...phrases], types) : undefined;
+  return { phrases, fallback: [], type, tokens: 0 };
+}
+
+/** Without a user schema: the most general concept that is not a generic ladder rung. */
+export function inducedType(r: InstanceConcepts): string | null {
+  for (const list of [r.phrases, r.fallback]) {
+    const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p));
+    if (t) return t;
+  }
+  return null;
+}
+
+export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckpoint, ConceptsSummary> {
+  return defineJob<ConceptJobParams, ConceptCheckpoint, ConceptsSummary>({
+    kind: CONCEPTS_JOB,
+    title: (raw) => {
+      const p = ConceptJobParams.safeParse(raw);
+      const engine = p.success ? p.data.engine : 'classic';
+      const kinds = p.success && p.data.kinds ? p.data.kinds.join(', ') : 'entities, events and relations';
+      return `Conceptualise ${kinds} (${engine})`;
+    },
+    async run(ctx) {
+      const started = Date.now();
+      const p = ConceptJobParams.parse(ctx.params);
+      const repo = new ConceptRepository(core.store.db);
+      const kinds: InstanceKind[] = p.kinds ?? ['entity', 'event', 'relation'];
+      const types = entityTypeHints(core.store);
+      const limits: ConceptLimits = { ...DEFAULT_CONCEPT_LIMITS, ...p.limits };
+      const isClassic = p.engine === 'classic';
+      const request = { engine: p.engine as 'llama' | 'openai', model: p.model, endpoint: p.endpoint, sequences: p.sequences };
+
+      let lease: EngineLease | null = null;
+      const acquire = async () => (lease ??= await openEngine(core, request));
+      try {
+        const model = isClassic ? null : p.model ? modelName(request) : (await acquire()).model;
+        const engineKey = isClassic ? CLASSIC_MODEL : `${p.engine}:${model}`;
+        const batchPrefix = `${engineKey}#`;
+        const cp = ctx.checkpoint?.engineKey === engineKey ? ctx.checkpoint : undefined;
+        const totals: Totals = { ...emptyTotals(), ...(cp?.totals ?? {}) };
+
+        const counts = repo.instanceCounts();
+        const selected = kinds.reduce((n, k) => n + counts[k], 0);
+        const all = repo.instances(kinds, p.force ? undefined : batchPrefix).sort((a, b) => compare({ kind: a.kind, key: keyOf(a) }, { kind: b.kind, key: keyOf(b) }));
+        // instances this engine already did; those finished by this job before a restart count as processed
+        const skipped = p.force ? 0 : Math.max(0, selected - all.length - totals.processed);
+        const cursor = cp?.cursor ?? null;
+        const pending = cursor ? all.filter((i) => compare({ kind: i.kind, key: keyOf(i) }, cursor) > 0) : all;
+        const total = totals.processed + totals.failures + pending.length;
+        let done = totals.processed + totals.failures;
+        const message = () => {
+          const parts = [`${done}/${total} instances`, `${totals.links} links`];
+          if (totals.fallbackLinks) parts.push(`${totals.fallbackLinks} backfilled`);
+          if (!isClassic && totals.generationMs > 0) parts.push(`${Math.round(totals.tokens / (totals.generationMs / 1000))} tok/s`);
+          if (totals.failures) parts.push(`${totals.failures} failed answers`);
+          return parts.join(' · ');
+        };
+        ctx.progress(done, total, message());
+
+        let engine: LlmEngine | null = null;
+        if (pending.length && !isClassic) engine = (await acquire()).engine;
+        const batchSize = isClassic ? (p.batchSize ?? 64) : Math.max(1, engine!.info().parallelSequences || 1);
+        let lastChanged = 0;
+        const changed = (force = false) => {
+          const now = Date.now();
+          if (force || now - lastChanged >= 1000) {
+            lastChanged = now;
+            core.bus.emit('graph.changed', { reason: 'concepts' });
+          }
+        };
+        const linkModel = isClassic ? CLASSIC_MODEL : model;
+
+        for (let i = 0; i < pending.length; i += batchSize) {
+          ctx.throwIfCancelled();
+          const batch = pending.slice(i, i + batchSize);
+          let results: InstanceConcepts[];
+          if (isClassic) {
+            results = batch.map((inst) => conceptualiseClassic(inst, types));
+          } else {
+            const t0 = performance.now();
+            const options: LlmConceptOptions = { engine: engine!, limits, types, neighbours: p.neighbours ?? 4, repo, signal: ctx.signal, temperature: p.temperature, seed: p.seed };
+            const settled = await Promise.allSettled(batch.map((inst) => conceptualiseWithLlm(inst, options)));
+            totals.generationMs += performance.now() - t0;
+            if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof JobCancelled)) throw new JobCancelled();
+            results = settled.map((s) => (s.status === 'fulfilled' ? s.value : { phrases: [], fallback: [], tokens: 0, failed: String((s.reason as Error)?.message ?? s.reason) }));
+          }
+          const batchId = `${batchPrefix}${ctx.id}.${totals.batches + 1}`;
+          core.store.transaction(() => {
+            batch.forEach((inst, k) => {
+              const r = results[k];
+              totals.tokens += r.tokens;
+              done++;
+              if (r.failed) {
+                totals.failures++;
+                return;
+              }
+              if (p.force) repo.removeLinks(inst, batchPrefix);
+              let level = 1;
+              const link = (phrase: string, from: string | null) => {
+                const c = repo.upsertConcept(phrase);
+                if (c.created) totals.concepts++;
+                if (repo.addLink({ conceptId: c.id, nodeId: inst.nodeId, relation: inst.relation, level: level++, model: from, batch: batchId })) {
+                  totals.links++;
+                  if (from === FALLBACK_MODEL) totals.fallbackLinks++;
+                }
+              };
+              for (const ph of r.phrases) link(ph, linkModel);
+              for (const ph of r.fallback) link(ph, FALLBACK_MODEL);
+              if (inst.kind === 'entity' && inst.nodeId !== null) {
+                const current = repo.nodeType(inst.nodeId);
+                let next: string | null = null;
+                if (types.length) {
+                  const t = r.type ?? UNKNOWN_TYPE;
+                  if (!isSchemaType(current, types) && current !== t) next = t;
+                } else if (!current) {
+                  next = inducedType(r);
+                }
+                if (next) {
+                  repo.setNodeType(inst.nodeId, next);
+                  totals.typed++;
+                }
+              }
+              totals.processed++;
+            });
+            totals.batches++;
+            const last = batch[batch.length - 1];
+            ctx.save(
+              { engineKey, cursor: { kind: last.kind, key: keyOf(last) }, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } },
+              done,
+              total,
+              message(),
+            );
+          });
+          changed();
+          if (isClassic) await new Promise((resolve) => setImmediate(resolve));
+        }
+        ctx.throwIfCancelled();
+        changed(true);
+        ctx.progress(total, total, message());
+
+        const seconds = (totals.elapsedMs + (Date.now() - started)) / 1000;
+        const genSeconds = totals.generationMs / 1000;
+        return {
+          engine: p.engine,
+          model,
+          instances: { entity: kinds.includes('entity') ? counts.entity : 0, event: kinds.includes('event') ? counts.event : 0, relation: kinds.includes('relation') ? counts.relation : 0 },
+          processed: totals.processed,
+          skipped,
+          links: totals.links,
+          fallbackLinks: totals.fallbackLinks,
+          concepts: totals.concepts,
+          typed: totals.typed,
+          failures: totals.failures,
+          tokens: totals.tokens,
+          tokensPerSecond: genSeconds > 0 ? Math.round((totals.tokens / genSeconds) * 10) / 10 : 0,
+          seconds: Math.round(seconds * 1000) / 1000,
+        };
+      } finally {
+        if (lease) await (lease as EngineLease).release();
+      }
+    },
+  });
+}
