@@ -175,7 +175,7 @@ export class LlamaEngine implements LlmEngine {
     }
     const { resolveChatWrapper, GeneralChatWrapper } = await nodeLlamaCpp();
     const gpu = options.gpu ?? 'auto';
-    let runtime = await getRuntime({ gpu, maxThreads: options.maxThreads });
+    let runtime = await getRuntime({ gpu });
     let fallbackReason = runtime.fallbackReason;
 
     const attempt = async (llama: Llama) => {
@@ -201,7 +201,7 @@ export class LlamaEngine implements LlmEngine {
     } catch (err) {
       if (runtime.llama.gpu === false) throw loadError(modelPath, gguf, err);
       fallbackReason = `loading on ${runtime.llama.gpu} failed (${(err as Error).message}); running on the CPU`;
-      runtime = await getRuntime({ gpu: false, maxThreads: options.maxThreads });
+      runtime = await getRuntime({ gpu: false });
       try {
         loaded = await attempt(runtime.llama);
       } catch (err2) {

@@ -8,8 +8,6 @@ export type GpuSetting = 'auto' | false | 'cuda' | 'vulkan' | 'metal';
 
 export interface RuntimeOptions {
   gpu?: GpuSetting;
-  /** Upper bound of CPU threads for this runtime; undefined = decided per context from the machine. */
-  maxThreads?: number;
 }
 
 export interface Runtime {
@@ -33,13 +31,15 @@ export function defaultThreads(cpuMathCores?: number): number {
 }
 
 /**
- * A shared Llama instance. `gpu: 'auto'` picks CUDA / Vulkan / Metal where it works and the CPU
+ * A shared Llama instance, one per GPU setting. It has no thread limit of its own (maxThreads 0):
+ * every context states its threads, so a test's 1 thread and the app's many can share it.
+ * `gpu: 'auto'` picks CUDA / Vulkan / Metal where it works and the CPU
  * otherwise; an explicit GPU type that fails to load falls back to the CPU with the reason kept.
  * Never builds from source (`build: 'never'`): the prebuilt binaries ship with the package.
  */
 export function getRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const gpu = options.gpu ?? 'auto';
-  const key = `${gpu}|${options.maxThreads ?? ''}`;
+  const key = String(gpu);
   let p = runtimes.get(key);
   if (!p) {
     p = (async () => {
@@ -47,7 +47,7 @@ export function getRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
       const common = {
         build: 'never' as const,
         logLevel: process.env.GRAPHWRIGHT_LLM_DEBUG ? LlamaLogLevel.debug : LlamaLogLevel.error,
-        maxThreads: options.maxThreads ?? 0,
+        maxThreads: 0,
       };
       if (gpu === false) return { llama: await getLlama({ ...common, gpu: false }) };
       try {
@@ -85,7 +85,8 @@ export function detectMemory(options: { gpu?: GpuSetting } = {}): Promise<Memory
   const value = (async (): Promise<MemoryState> => {
     const ram = { ramTotalBytes: os.totalmem(), ramFreeBytes: os.freemem() };
     try {
-      const { llama, fallbackReason } = await getRuntime({ gpu: options.gpu ?? 'auto' });
+      const gpu = options.gpu ?? 'auto';
+      const { llama, fallbackReason } = await getRuntime({ gpu });
       if (llama.gpu === false) return { backend: 'cpu', vramTotalBytes: 0, vramFreeBytes: 0, unified: false, ...ram, ...(fallbackReason ? { note: fallbackReason } : {}) };
       const vram = await llama.getVramState();
       return { backend: llama.gpu, vramTotalBytes: vram.total, vramFreeBytes: vram.free, unified: (vram.unifiedSize ?? 0) > 0, ...ram };
