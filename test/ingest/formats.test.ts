@@ -169,6 +169,20 @@ describe('token formats with gold annotations', () => {
   });
 });
 
+describe('SciERC records', () => {
+  it('makes one document per abstract with its entities, relations in meta', async () => {
+    const prepared = await prepareFile(data('scierc', 'dev.json'));
+    expect(prepared.format).toBe('scierc');
+    expect(prepared.docs).toHaveLength(50);
+    for (const d of prepared.docs) expectConsistent(d);
+    expect(prepared.docs.reduce((n, d) => n + (d.annotations?.length ?? 0), 0)).toBe(811);
+    const first = prepared.docs[0];
+    expect(first.title).toBe('ICCV_2003_158_abs');
+    expect(first.annotations![1]).toMatchObject({ label: 'Task', text: 'computing optical flow, shape, motion, lighting, and albedo' });
+    expect((first.meta!.relations as { label: string; head: { text: string } }[])[0]).toMatchObject({ label: 'USED-FOR', head: { text: 'algorithm' } });
+  });
+});
+
 describe('passage corpora', () => {
   it('makes one passage document per {title, text} record (JSON array)', async () => {
     const prepared = await prepareFile(data('hotpotqa', 'corpus.json'));

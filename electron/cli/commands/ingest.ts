@@ -55,8 +55,8 @@ export const ingestCommand: Command = {
       const job = await callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap });
       let last = '';
       const off = core.bus.on('job.progress', (j) => {
-        if (j.id !== job.id || values.quiet || j.state === 'queued') return;
-        const line = `ingest: ${j.progress.message ?? `${j.progress.done}/${j.progress.total}`}`;
+        if (j.id !== job.id || values.quiet || !j.progress.message) return;
+        const line = `ingest: ${j.progress.message}`;
         if (line !== last) {
           last = line;
           io.err(line);

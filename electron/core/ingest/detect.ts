@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { IngestError } from './errors';
 
-export type Format = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'token-table' | 'conll' | 'bio-json' | 'passages';
+export type Format = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'token-table' | 'conll' | 'bio-json' | 'passages' | 'scierc';
 
-export const FORMATS: Format[] = ['pdf', 'docx', 'html', 'markdown', 'text', 'token-table', 'conll', 'bio-json', 'passages'];
+export const FORMATS: Format[] = ['pdf', 'docx', 'html', 'markdown', 'text', 'token-table', 'conll', 'bio-json', 'passages', 'scierc'];
 
 /** Extensions a folder walk picks up; other files found in folders are skipped, not failed. */
 export const KNOWN_EXTENSIONS = new Set([
@@ -57,6 +57,17 @@ export function looksLikePassages(value: unknown): boolean {
     Array.isArray(value) &&
     value.length > 0 &&
     value.every((r) => r && typeof r === 'object' && !Array.isArray(r) && typeof (r as { text?: unknown }).text === 'string')
+  );
+}
+
+/** SciERC / DyGIE records: {doc_key, sentences: token arrays, ner: [start, end, label] per sentence}. */
+export function looksLikeSciErc(records: unknown[]): boolean {
+  return (
+    records.length > 0 &&
+    records.every((r) => {
+      const rec = r as { sentences?: unknown; ner?: unknown };
+      return !!rec && Array.isArray(rec.sentences) && Array.isArray(rec.ner) && rec.sentences.every((s) => Array.isArray(s));
+    })
   );
 }
 
@@ -154,10 +165,12 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
     if (whole === undefined) {
       const lines = parseJsonLines(text);
       if (lines && looksLikePassages(lines)) return { format: 'passages', text };
+      if (lines && looksLikeSciErc(lines)) return { format: 'scierc', text };
     }
+    if (looksLikeSciErc(Array.isArray(whole) ? whole : whole !== undefined ? [whole] : [])) return { format: 'scierc', text };
     if (looksLikeBioJson(text.slice(0, 1 << 20))) return { format: 'bio-json', text };
     if (['.json', '.jsonl', '.ndjson'].includes(ext)) {
-      throw new IngestError('unsupported JSON: expected an array (or JSON lines) of {title, text} records, or token and BIO tag arrays');
+      throw new IngestError('unsupported JSON: expected an array (or JSON lines) of {title, text} records, SciERC records, or token and BIO tag arrays');
     }
   }
   const sniff = text.slice(0, 1 << 20);

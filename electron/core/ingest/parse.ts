@@ -5,7 +5,7 @@ import { parsePdf } from './parsers/pdf';
 import { parseDocx } from './parsers/docx';
 import { parseHtml } from './parsers/html';
 import { parseText } from './parsers/text';
-import { parseTokenTable, parseConll, parseBioJson } from './parsers/tokens';
+import { parseTokenTable, parseConll, parseBioJson, parseSciErc } from './parsers/tokens';
 import { parsePassages } from './parsers/passages';
 
 export async function parseFile(file: string, buf: Buffer): Promise<ParsedFile & { detected: string }> {
@@ -39,6 +39,9 @@ export async function parseFile(file: string, buf: Buffer): Promise<ParsedFile &
       break;
     case 'passages':
       parsed = parsePassages(file, t);
+      break;
+    case 'scierc':
+      parsed = parseSciErc(file, t);
       break;
   }
   return { ...parsed, detected: format };

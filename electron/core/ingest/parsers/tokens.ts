@@ -236,3 +236,67 @@ export function parseBioJson(file: string, text: string): ParsedFile {
   if (!sentences.length) throw new IngestError('no token arrays found');
   return { multi: false, docs: [exactDoc(path.basename(file), 'bio-json', sentences, text, { header: header.join(' ').slice(0, 200) })] };
 }
+
+/**
+ * SciERC / DyGIE JSON lines: one abstract per record, token arrays per sentence, entities as
+ * [first, last] token indexes over the whole document (inclusive) with a label, relations between
+ * two entity spans (kept in the document's meta with char spans).
+ */
+export function parseSciErc(file: string, text: string): ParsedFile {
+  let records: unknown[];
+  try {
+    const whole = JSON.parse(text) as unknown;
+    records = Array.isArray(whole) ? whole : [whole];
+  } catch {
+    records = text
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l, i) => {
+        try {
+          return JSON.parse(l) as unknown;
+        } catch {
+          throw new IngestError(`malformed JSON on line ${i + 1}`);
+        }
+      });
+  }
+  const base = path.basename(file);
+  const docs: ExactDoc[] = records.map((r, i) => {
+    const rec = r as { doc_key?: unknown; sentences: string[][]; ner?: [number, number, string][][]; relations?: [number, number, number, number, string][][] };
+    const sentences: Sentence[] = rec.sentences.map((tokens) => ({ tokens: tokens.map(String) }));
+    const { text: body, spans } = detokenize(sentences);
+    // Global token index -> char span.
+    const flat = spans.flat();
+    const span = (a: number, b: number) => {
+      const s = flat[a];
+      const e = flat[b];
+      return s && e ? { start: s.start, end: e.end } : null;
+    };
+    const annotations: Annotation[] = [];
+    for (const sentence of rec.ner ?? []) {
+      for (const [a, b, label] of sentence) {
+        const sp = span(a, b);
+        if (sp && sp.end > sp.start) annotations.push({ ...sp, label: String(label), text: body.slice(sp.start, sp.end) });
+      }
+    }
+    const relations: { head: { start: number; end: number; text: string }; tail: { start: number; end: number; text: string }; label: string }[] = [];
+    for (const sentence of rec.relations ?? []) {
+      for (const [a, b, c, d, label] of sentence) {
+        const h = span(a, b);
+        const t = span(c, d);
+        if (h && t) relations.push({ head: { ...h, text: body.slice(h.start, h.end) }, tail: { ...t, text: body.slice(t.start, t.end) }, label: String(label) });
+      }
+    }
+    const title = typeof rec.doc_key === 'string' && rec.doc_key ? rec.doc_key : `${base} #${i + 1}`;
+    return {
+      kind: 'exact' as const,
+      title,
+      format: 'scierc',
+      text: body,
+      original: '',
+      annotations,
+      meta: { docKey: rec.doc_key ?? null, index: i, relations },
+    };
+  });
+  if (!docs.some((d) => d.text.trim())) throw new IngestError('no tokens in the records');
+  return { docs, multi: true };
+}
