@@ -23,9 +23,16 @@ export function createBridge(deps: BridgeDeps): GraphwrightBridge {
 
   deps.subscribe(transport.ipcEventChannel, (name, payload) => {
     if (typeof name !== 'string' || !hasOwn(events, name)) return;
-    if (name === 'app.menu' && deps.nativeEdit) {
+    if (name === 'app.menu') {
       const command = (payload as { command?: unknown } | null)?.command;
-      if ((command === 'undo' || command === 'redo') && deps.nativeEdit(command)) return;
+      if (command === 'undo' || command === 'redo') {
+        // Consumed here, never forwarded (the renderer would undo a second time): typing in a
+        // focused field is undone natively, anything else is the graph's history.
+        if (deps.nativeEdit?.(command)) return;
+        const call = command === 'undo' ? 'history.undo' : 'history.redo';
+        if (isCallName(call)) void bridge.call(call, {}).then((r) => r.ok || console.error(`graphwright: ${call} failed: ${r.error.message}`));
+        return;
+      }
     }
     for (const listener of [...listeners]) {
       try {

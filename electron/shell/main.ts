@@ -111,13 +111,17 @@ function run(): void {
         if (!quitting) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));
       });
 
-      registerIpc(
-        createRouter({
-          mainHandlers: dialogHandlers(getWindow),
-          forward: (name, input) => connection.client.call(name, input),
-        }),
-      );
-      installMenu({ getWindow, send: (command) => broadcastEvent('app.menu', command), dataDir });
+      const route = createRouter({
+        mainHandlers: dialogHandlers(getWindow),
+        forward: (name, input) => connection.client.call(name, input),
+      });
+      registerIpc(route);
+      installMenu({
+        getWindow,
+        send: (command) => broadcastEvent('app.menu', command),
+        call: (name, input) => connection.client.call(name, input), // the core validates it
+        dataDir,
+      });
       mainWindow = openWindow();
     })
     .catch((err: Error) => {

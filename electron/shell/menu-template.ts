@@ -3,9 +3,9 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { AppView, MenuCommand } from '../../shared/contract';
 
 export interface MenuActions {
-  /** Open the import dialog, then hand the picked paths to the renderer. */
+  /** Open the import dialog, then ingest the picked files (a job) and show Documents. */
   importDocuments(): void;
-  /** Send a command to the renderer (export, undo, redo, navigate). */
+  /** Send a command to the window (undo, redo, navigate). */
   command(command: MenuCommand): void;
   showAbout(): void;
   openDataFolder(): void;
@@ -53,7 +53,7 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
     label: 'File',
     submenu: [
       { id: 'import', label: 'Import documents…', accelerator: 'CmdOrCtrl+O', click: () => actions.importDocuments() },
-      { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.command({ command: 'export' }) },
+      { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.command({ command: 'navigate', view: 'export' }) },
       sep,
       ...(ctx.isMac ? [] : [{ label: 'Settings', accelerator: 'CmdOrCtrl+,', click: () => actions.command({ command: 'navigate', view: 'settings' }) } as MenuItemConstructorOptions, sep]),
       ctx.isMac ? { role: 'close' } : { role: 'quit' },
@@ -62,11 +62,11 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
   template.push({
     label: 'Edit',
     submenu: [
-      // Undo/redo go to the renderer: text fields undo their typing, elsewhere it is the graph's
-      // undo through the contract (the revision log).
-      { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: () => actions.command({ command: 'undo' }) },
-      { id: 'redo', label: 'Redo', accelerator: ctx.isMac ? 'Shift+Cmd+Z' : 'Ctrl+Shift+Z', click: () => actions.command({ command: 'redo' }) },
-      ...(ctx.isMac ? [] : [{ id: 'redo-alt', label: 'Redo', accelerator: 'Ctrl+Y', visible: false, acceleratorWorksWhenHidden: true, click: () => actions.command({ command: 'redo' }) } as MenuItemConstructorOptions]),
+      // The keys stay with the page (registerAccelerator: false): text fields undo typing, the
+      // renderer binds Ctrl+Z to history.undo as in the browser. A click goes through the preload:
+      // native undo in a focused text field, else history.undo / history.redo via the contract.
+      { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', registerAccelerator: false, click: () => actions.command({ command: 'undo' }) },
+      { id: 'redo', label: 'Redo', accelerator: ctx.isMac ? 'Shift+Cmd+Z' : 'Ctrl+Shift+Z', registerAccelerator: false, click: () => actions.command({ command: 'redo' }) },
       sep,
       { role: 'cut' },
       { role: 'copy' },

@@ -1,14 +1,17 @@
 // The application menu: File > Import documents… / Export…, Edit (undo/redo through the
 // renderer and the contract), View (the rail's views, zoom), Help.
 import { Menu, app, dialog, shell, type BrowserWindow } from 'electron';
-import type { MenuCommand } from '../../shared/contract';
+import type { CallName, MenuCommand } from '../../shared/contract';
+import type { CallResult } from '../../shared/dispatch';
 import { DOCUMENT_FILTERS, openFiles } from './dialogs';
 import { menuTemplate, type MenuActions } from './menu-template';
 
 export interface MenuDeps {
   getWindow(): BrowserWindow | null;
-  /** Deliver a menu command to the renderer (the app.menu event). */
+  /** Deliver a menu command to the window (the app.menu event). */
   send(command: MenuCommand): void;
+  /** Run a contract call in the core (validated like any other). */
+  call(name: CallName, input: unknown): Promise<CallResult>;
   dataDir: string;
 }
 
@@ -16,7 +19,14 @@ export function menuActions(deps: MenuDeps): MenuActions {
   return {
     async importDocuments() {
       const picked = await openFiles(deps.getWindow(), { title: 'Import documents', multiple: true, filters: DOCUMENT_FILTERS });
-      if (!picked.canceled && picked.paths.length > 0) deps.send({ command: 'import', paths: picked.paths });
+      if (picked.canceled || picked.paths.length === 0) return;
+      // A job: its progress reaches the window as job.progress events.
+      const result = await deps.call('documents.ingest', { paths: picked.paths });
+      if (!result.ok) {
+        dialog.showErrorBox('Import failed', result.error.message);
+        return;
+      }
+      deps.send({ command: 'navigate', view: 'documents' });
     },
     command: (command) => deps.send(command),
     async showAbout() {

@@ -44,10 +44,12 @@ export const shellCalls = {
 export const AppView = z.enum(['documents', 'review', 'graph', 'chat', 'export', 'models', 'settings']);
 export type AppView = z.infer<typeof AppView>;
 
-/** What a menu item asks the renderer to do. Import carries the paths the user picked in the dialog. */
+/**
+ * What a menu item asks of the window. Undo/redo are consumed by the preload (native undo in a
+ * focused text field, else history.undo / history.redo through the contract); the renderer sees
+ * only 'navigate' (File > Import… runs documents.ingest in the shell, then opens Documents).
+ */
 export const MenuCommand = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('import'), paths: z.array(z.string()).min(1) }),
-  z.object({ command: z.literal('export') }),
   z.object({ command: z.literal('undo') }),
   z.object({ command: z.literal('redo') }),
   z.object({ command: z.literal('navigate'), view: AppView }),

@@ -63,20 +63,23 @@ describe('window.api bridge', () => {
     err.mockRestore();
   });
 
-  it('menu undo/redo edits text natively when a field has focus, else reaches the renderer', () => {
+  it('menu undo/redo: native in a focused text field, else history.undo/redo; never forwarded', async () => {
     let focusInField = true;
     const nativeEdit = vi.fn(() => focusInField);
-    const { api, emit } = setup({ nativeEdit });
+    const { api, emit, invoke } = setup({ nativeEdit });
     const seen = vi.fn();
     api.onEvent(seen);
     emit('app.menu', { command: 'undo' });
     expect(nativeEdit).toHaveBeenCalledWith('undo');
-    expect(seen).not.toHaveBeenCalled();
+    expect(invoke).not.toHaveBeenCalled();
     focusInField = false;
     emit('app.menu', { command: 'redo' });
-    expect(seen).toHaveBeenCalledWith('app.menu', { command: 'redo' });
-    emit('app.menu', { command: 'export' });
-    expect(nativeEdit).toHaveBeenCalledTimes(2);
+    emit('app.menu', { command: 'undo' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(invoke.mock.calls.map((c) => c[1])).toEqual(['history.redo', 'history.undo']);
+    expect(seen).not.toHaveBeenCalled();
+    emit('app.menu', { command: 'navigate', view: 'graph' });
+    expect(seen).toHaveBeenCalledWith('app.menu', { command: 'navigate', view: 'graph' });
   });
 
   it('exposes pathForFile only where the preload provides it', () => {
