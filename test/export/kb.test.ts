@@ -20,12 +20,16 @@ group('knowledge base import', () => {
     const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).length;
     const store = Store.open(path.join(t.dir, 'metaqa.db'));
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = await importGraph(store.db, 'tsv', file);
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`MetaQA kb_subset: ${lines} triples in ${seconds.toFixed(2)} s`);
+    const c = process.cpuUsage(c0);
+    const cpu = (c.user + c.system) / 1e6;
+    console.log(`MetaQA kb_subset: ${lines} triples in ${seconds.toFixed(2)} s (${cpu.toFixed(2)} s of CPU)`);
     expect(r.edges.created).toBe(lines);
     expect(lines).toBe(35597);
-    expect(seconds).toBeLessThan(30); // 2–3 s on an idle machine; generous for shared, loaded cores
+    // Seconds, not minutes: CPU time, since wall time on shared cores measures the neighbours (2–3 s idle).
+    expect(cpu).toBeLessThan(10);
     const status = store.status();
     expect(status.triples.accepted).toBe(lines);
     const sample = store.db.prepare("SELECT DISTINCT stage, engine, status, confidence FROM edges").all();
