@@ -13,6 +13,7 @@ import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, EngineName, ExtractStage } from './types';
+import { entityTypeHints } from '../schema/types';
 
 export const EXTRACT_JOB = 'extract';
 
@@ -200,6 +201,8 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
         };
 
         if (pending.length && !isClassic) await acquire();
+        // the user's entity types (none: no constraint; types are induced from concepts later)
+        const entityTypes = isClassic ? [] : entityTypeHints(core.store);
         const batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
         let lastChanged = 0;
         const changed = (force = false) => {
@@ -228,7 +231,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
                 const d = docContext(c.documentId);
                 return extractChunkWithLlm(
                   { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
-                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: chunkSeed(p.seed, c.hash) },
+                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: chunkSeed(p.seed, c.hash), entityTypes },
                 );
               }),
             );

@@ -62,6 +62,9 @@ export interface RawTriple {
   head: string;
   relation: string;
   tail: string;
+  /** The ends' types when the answer gives them (a user schema asks for them). */
+  headType?: string;
+  tailType?: string;
 }
 
 /** Items that have the three fields (under usual synonyms), cleaned and cut to length; others are dropped. */
@@ -78,14 +81,17 @@ export function coerceTriples(items: unknown[], max: { head: number; relation: n
     const head = cleanString(pick(o, ['head', 'subject', 'source', 'head_event', 'event1']), max.head);
     const relation = cleanString(pick(o, ['relation', 'predicate', 'rel', 'relationship']), max.relation);
     const tail = cleanString(pick(o, ['tail', 'object', 'target', 'tail_event', 'event2']), max.tail);
-    if (head && relation && tail) out.push({ head, relation, tail });
+    if (!head || !relation || !tail) continue;
+    const headType = cleanString(pick(o, ['head_type', 'headType']), 100);
+    const tailType = cleanString(pick(o, ['tail_type', 'tailType']), 100);
+    out.push({ head, relation, tail, ...(headType ? { headType } : {}), ...(tailType ? { tailType } : {}) });
   }
   return out;
 }
 
 export interface RawEvent {
   event: string;
-  entities: { entity: string; role: string }[];
+  entities: { entity: string; role: string; type?: string }[];
 }
 
 export function coerceEvents(items: unknown[], max: { event: number; entity: number; role: number; participants: number }): RawEvent[] {
@@ -104,7 +110,8 @@ export function coerceEvents(items: unknown[], max: { event: number; entity: num
       } else if (e && typeof e === 'object') {
         const entity = cleanString(pick(e as Record<string, unknown>, ['entity', 'name', 'participant']), max.entity);
         const role = cleanString(pick(e as Record<string, unknown>, ['role', 'relation']), max.role) ?? '';
-        if (entity) entities.push({ entity, role });
+        const type = cleanString(pick(e as Record<string, unknown>, ['type']), 100);
+        if (entity) entities.push({ entity, role, ...(type ? { type } : {}) });
       }
       if (entities.length >= max.participants) break;
     }

@@ -7,6 +7,7 @@ import { entityEntityStage } from './stages/ee';
 import { entityEventStage } from './stages/ev';
 import { eventEventStage } from './stages/vv';
 import type { ChunkExtraction, EngineName } from './types';
+import type { EntityTypeHint } from '../schema/types';
 
 export interface LlmChunkInput {
   text: string;
@@ -23,6 +24,8 @@ export interface LlmPipelineOptions {
   /** Sampling temperature (default 0: greedy, reproducible). */
   temperature?: number;
   seed?: number;
+  /** The user's entity types: entity answers are constrained to them plus "unknown" (schema/types.ts). */
+  entityTypes?: EntityTypeHint[];
 }
 
 export { StageAborted };
@@ -44,6 +47,7 @@ export async function extractChunkWithLlm(input: LlmChunkInput, options: LlmPipe
     signal: options.signal,
     temperature: options.temperature,
     seed: options.seed,
+    entityTypes: options.entityTypes?.length ? options.entityTypes : undefined,
   };
   const at = (k: number): StageContext => (ctx.seed === undefined ? ctx : { ...ctx, seed: ctx.seed + k });
   const ee = await entityEntityStage(at(0));

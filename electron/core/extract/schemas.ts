@@ -36,20 +36,27 @@ export type EventRelation = (typeof EVENT_RELATIONS)[number];
 const str = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
 const obj = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
 
-export function entityEntitySchema(l: ExtractLimits): JsonSchema {
-  return obj({
-    triples: { type: 'array', maxItems: l.triples, items: obj({ head: str(l.entity), relation: str(l.relation), tail: str(l.entity) }) },
-  });
+/** With the user's entity types (schema/types.ts typeEnum), each entity also gets a type: one of them or "unknown". */
+export function entityEntitySchema(l: ExtractLimits, typeEnum?: { enum: string[] }): JsonSchema {
+  const item = typeEnum
+    ? obj({ head: str(l.entity), head_type: typeEnum, relation: str(l.relation), tail: str(l.entity), tail_type: typeEnum })
+    : obj({ head: str(l.entity), relation: str(l.relation), tail: str(l.entity) });
+  return obj({ triples: { type: 'array', maxItems: l.triples, items: item } });
 }
 
-export function entityEventSchema(l: ExtractLimits): JsonSchema {
+export function entityEventSchema(l: ExtractLimits, typeEnum?: { enum: string[] }): JsonSchema {
   return obj({
     events: {
       type: 'array',
       maxItems: l.events,
       items: obj({
         event: str(l.event),
-        entities: { type: 'array', minItems: 1, maxItems: l.participants, items: obj({ entity: str(l.entity), role: str(l.relation) }) },
+        entities: {
+          type: 'array',
+          minItems: 1,
+          maxItems: l.participants,
+          items: typeEnum ? obj({ entity: str(l.entity), type: typeEnum, role: str(l.relation) }) : obj({ entity: str(l.entity), role: str(l.relation) }),
+        },
       }),
     },
   });

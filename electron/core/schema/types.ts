@@ -291,3 +291,11 @@ export function exportSchema(store: Store, input: { format: SchemaFormat; path?:
   }
   return { format, text, path: file, count: types.length };
 }
+
+/** A stage prompt with the type paragraph put before its last line (the answer format); unchanged without types. */
+export function withTypeInstruction(prompt: string, types: EntityTypeHint[] | undefined, fields: string[]): string {
+  const text = types?.length ? typeInstruction(types, fields) : '';
+  if (!text) return prompt;
+  const cut = prompt.lastIndexOf('\n');
+  return cut < 0 ? `${prompt}\n${text}` : `${prompt.slice(0, cut)}\n${text}${prompt.slice(cut)}`;
+}

@@ -5,6 +5,7 @@ import { listOf, parseLenient, rawTextOf } from '../json';
 import type { PromptLanguage, StagePrompts } from '../prompts';
 import type { ExtractLimits } from '../schemas';
 import type { EngineName, ExtractStage } from '../types';
+import type { EntityTypeHint } from '../../schema/types';
 
 export interface StageContext {
   engine: LlmEngine;
@@ -17,6 +18,8 @@ export interface StageContext {
   signal?: AbortSignal;
   temperature?: number;
   seed?: number;
+  /** The user's entity types (schema/types.ts): when given, every entity answered gets one of them or "unknown". */
+  entityTypes?: EntityTypeHint[];
 }
 
 export interface StageAnswer {

@@ -4,16 +4,18 @@ import { isPronoun } from '../labels';
 import { entityEntitySchema, maxTokensFor } from '../schemas';
 import type { CandidateTriple, StageOutcome } from '../types';
 import { askStage, type StageContext } from './common';
+import { resolveType, typeChars, typeEnum, withTypeInstruction } from '../../schema/types';
 
 export async function entityEntityStage(ctx: StageContext): Promise<{ triples: CandidateTriple[]; outcome: StageOutcome }> {
   const l = ctx.limits;
+  const types = ctx.entityTypes;
   const answer = await askStage(
     ctx,
     'EE',
-    ctx.prompts.ee({ text: ctx.text, context: ctx.context, limits: l }),
-    entityEntitySchema(l),
+    withTypeInstruction(ctx.prompts.ee({ text: ctx.text, context: ctx.context, limits: l }), types, ['head_type', 'tail_type']),
+    entityEntitySchema(l, types && typeEnum(types)),
     ['triples', 'facts', 'relations'],
-    maxTokensFor('EE', l, charsPerToken(ctx)),
+    maxTokensFor('EE', l, charsPerToken(ctx)) + (types ? l.triples * 2 * typeChars(types) : 0),
   );
   if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error } };
   const triples: CandidateTriple[] = coerceTriples(answer.items, { head: l.entity, relation: l.relation, tail: l.entity })
@@ -21,9 +23,9 @@ export async function entityEntityStage(ctx: StageContext): Promise<{ triples: C
     .slice(0, l.triples)
     .map((t) => ({
       stage: 'EE',
-      head: { text: t.head, kind: 'entity' },
+      head: { text: t.head, kind: 'entity', ...(types ? { type: resolveType(t.headType, types) } : {}) },
       relation: t.relation,
-      tail: { text: t.tail, kind: 'entity' },
+      tail: { text: t.tail, kind: 'entity', ...(types ? { type: resolveType(t.tailType, types) } : {}) },
       confidence: answer.confidence,
     }));
   return { triples, outcome: { triples: triples.length, failed: false, tokens: answer.tokens } };

@@ -5,19 +5,21 @@ import { entityEventSchema, maxTokensFor } from '../schemas';
 import type { CandidateTriple, StageOutcome } from '../types';
 import { askStage, type StageContext } from './common';
 import { charsPerToken } from './ee';
+import { resolveType, typeChars, typeEnum, withTypeInstruction } from '../../schema/types';
 
 /** The relation when the model gives an entity no role. */
 export const DEFAULT_ROLE = 'is participated by';
 
 export async function entityEventStage(ctx: StageContext): Promise<{ triples: CandidateTriple[]; events: string[]; outcome: StageOutcome }> {
   const l = ctx.limits;
+  const types = ctx.entityTypes;
   const answer = await askStage(
     ctx,
     'EV',
-    ctx.prompts.ev({ text: ctx.text, context: ctx.context, limits: l }),
-    entityEventSchema(l),
+    withTypeInstruction(ctx.prompts.ev({ text: ctx.text, context: ctx.context, limits: l }), types, ['type']),
+    entityEventSchema(l, types && typeEnum(types)),
     ['events'],
-    maxTokensFor('EV', l, charsPerToken(ctx)),
+    maxTokensFor('EV', l, charsPerToken(ctx)) + (types ? l.events * l.participants * typeChars(types) : 0),
   );
   if (!answer.items) return { triples: [], events: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error } };
   const events = coerceEvents(answer.items, { event: l.event, entity: l.entity, role: l.relation, participants: l.participants }).slice(0, l.events);
@@ -29,7 +31,7 @@ export async function entityEventStage(ctx: StageContext): Promise<{ triples: Ca
         stage: 'EV',
         head: { text: e.event, kind: 'event' },
         relation: p.role || DEFAULT_ROLE,
-        tail: { text: p.entity, kind: 'entity' },
+        tail: { text: p.entity, kind: 'entity', ...(types ? { type: resolveType(p.type, types) } : {}) },
         confidence: answer.confidence,
       });
     }
