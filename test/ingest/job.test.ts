@@ -7,6 +7,7 @@ import { Core } from '../../electron/core/core';
 import { IngestResult } from '../../shared/contract/ingest';
 import { data, seed, tmpDir } from '../helpers/tmp';
 import { makePdf } from './fixtures';
+import type { LlmEngine } from '../../electron/core/llm/engine';
 
 const t = tmpDir('gw-ingest-job-');
 afterAll(() => t.cleanup());
@@ -186,6 +187,43 @@ describe('the job', () => {
       expect(second.store.documents.list().map((d) => d.path)).toEqual(files);
     } finally {
       await second.close();
+    }
+  });
+
+  it('chunks semantically with the engine of the embedding role', async () => {
+    const core = newCore();
+    // A real, tiny embedding engine: how much a sentence is about cats, and about networks.
+    const topics = [
+      ['cat', 'cats', 'kitten', 'purr', 'whiskers', 'feline'],
+      ['router', 'packet', 'network', 'protocol', 'tcp', 'latency'],
+    ];
+    const calls: number[] = [];
+    const engine: LlmEngine = {
+      info: () => ({ engine: 'openai', model: 'topics', backend: 'remote', contextSize: 512, parallelSequences: 1, embeddingDimension: 2 }),
+      generate: async () => {
+        throw new Error('embedding only');
+      },
+      stream: () => {
+        throw new Error('embedding only');
+      },
+      embed: async (texts) => {
+        calls.push(texts.length);
+        return texts.map((t) => topics.map((v) => (t.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => v.includes(w)).length + 0.1));
+      },
+      close: async () => undefined,
+    };
+    core.engines.use('embedding', engine);
+    try {
+      const cats = 'The cat likes to purr. A kitten has whiskers. Every feline cat naps. Cats purr when happy.';
+      const net = 'A router forwards each packet. The network protocol is TCP. Latency grows on a busy network. TCP hides packet loss.';
+      const file = write('topics.txt', `${cats} ${net}\n`);
+      const { job, result } = await ingest(core, { paths: [file], chunker: 'semantic' });
+      expect(job.state, job.error ?? '').toBe('done');
+      const chunks = core.store.documents.chunks(result!.imported[0].id);
+      expect(chunks.map((c) => c.text)).toEqual([cats, net]);
+      expect(calls.reduce((a, b) => a + b, 0)).toBe(8);
+    } finally {
+      await core.close();
     }
   });
 
