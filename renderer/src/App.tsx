@@ -8,6 +8,7 @@ import { ChatView } from './features/chat/ChatView';
 import { ExportView } from './features/export/ExportView';
 import { ModelsView } from './features/models/ModelsView';
 import { SettingsView } from './features/settings/SettingsView';
+import { useApi } from './api/hooks';
 
 const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
   documents: DocumentsView,
@@ -26,6 +27,9 @@ function viewFromHash(): ViewId {
 
 export function App() {
   const [view, setView] = useState<ViewId>(viewFromHash);
+  const api = useApi();
+  // The Electron menu's View entries (and File > Import…) ask for a view.
+  useEffect(() => api.on('app.menu', (m) => m.command === 'navigate' && select(m.view as ViewId)), [api]);
   useEffect(() => {
     const onHash = () => setView(viewFromHash());
     const onKey = (e: KeyboardEvent) => {
