@@ -6,8 +6,8 @@ import { Id, JobInfo } from '../schemas';
 export const ExportFormat = z.enum(['ttl', 'nt', 'jsonld', 'graphml', 'csv', 'cypher', 'neo4j-csv', 'cyjs']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
-/** Formats the graph can be read from: every export format except the Cypher script, plus MetaQA-style `head|relation|tail` lines (tsv). */
-export const ImportFormat = z.enum(['tsv', 'ttl', 'nt', 'jsonld', 'graphml', 'csv', 'neo4j-csv', 'cyjs']);
+/** Formats the graph can be read from: every export format (the Cypher script: our own only), plus MetaQA-style `head|relation|tail` lines (tsv). */
+export const ImportFormat = z.enum(['tsv', 'ttl', 'nt', 'jsonld', 'graphml', 'csv', 'cypher', 'neo4j-csv', 'cyjs']);
 export type ImportFormat = z.infer<typeof ImportFormat>;
 
 export const ExportOptions = z.object({

@@ -30,7 +30,7 @@ group('graph.* calls', () => {
   it('graph.formats lists what each format can do', async () => {
     const formats = ok(await core.call('graph.formats', {}));
     expect(formats.find((f: { id: string }) => f.id === 'csv')).toMatchObject({ folder: true, export: true, import: true });
-    expect(formats.find((f: { id: string }) => f.id === 'cypher')).toMatchObject({ export: true, import: false });
+    expect(formats.find((f: { id: string }) => f.id === 'cypher')).toMatchObject({ export: true, import: true });
     expect(formats.find((f: { id: string }) => f.id === 'tsv')).toMatchObject({ export: false, import: true });
   });
 

@@ -98,7 +98,7 @@ group('graphwright import', () => {
     expect(r.err).toMatch(/bad\.txt, line 2: expected head\|relation\|tail/);
     expect(r.out).toBe('');
     expect((await run('import', '--db', path.join(t.dir, 'bad.db'), '--format', 'tsv')).code).toBe(2);
-    expect((await run('import', '--db', path.join(t.dir, 'bad.db'), '--format', 'cypher', bad)).code).toBe(2);
+    expect((await run('import', '--db', path.join(t.dir, 'bad.db'), '--format', 'xml', bad)).code).toBe(2);
     expect((await run('import', '--db', path.join(t.dir, 'bad.db'), '--format', 'tsv', path.join(t.dir, 'nope.txt'))).code).toBe(2);
   });
 });

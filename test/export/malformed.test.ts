@@ -142,6 +142,14 @@ group('malformed files: a clear error with the position, and nothing imported', 
     await expectFailure('neo4j-csv', dir, /relationships\.csv, line 9/, /unknown node "n424242"/);
   });
 
+  it('Cypher: a broken row map, with line and column', async () => {
+    const ok = await exported('cypher');
+    const lines = fs.readFileSync(ok, 'utf8').split('\n');
+    const n = lines.findIndex((l) => l.startsWith('{s: ')) + 1;
+    const bad = withLine(ok, n, (l) => l.replace('status: ', 'status '), 'bad.cypher');
+    await expectFailure('cypher', bad, new RegExp(`bad\\.cypher, line ${n}, column \\d+`), /expected ":" after a map key/);
+  });
+
   it('cyjs: a broken element line, and an unknown status', async () => {
     const ok = await exported('cyjs');
     const bad = withLine(ok, 20, (l) => l.replace('"data":', '"data"'), 'bad.cyjs');

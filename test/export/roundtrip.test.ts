@@ -7,7 +7,7 @@ import type { ExportFormat } from '../../shared/contract/export';
 import { tmpDir } from '../helpers/tmp';
 import { buildGraph, describe, spansValid, type Built } from './graph';
 
-const READABLE: ExportFormat[] = ['ttl', 'nt', 'jsonld', 'graphml', 'csv', 'neo4j-csv', 'cyjs'];
+const READABLE: ExportFormat[] = ['ttl', 'nt', 'jsonld', 'graphml', 'csv', 'cypher', 'neo4j-csv', 'cyjs'];
 const t = tmpDir('gw-export-');
 let src: Store;
 let built: Built;
@@ -26,7 +26,7 @@ async function roundTrip(format: ExportFormat, options = {}) {
   const out = path.join(t.dir, `out-${++n}.${format}`);
   await runExport(src.db, format, options, new FileTarget(out, isFolderFormat(format)));
   const dst = Store.open(path.join(t.dir, `dst-${n}.db`));
-  const result = await importGraph(dst.db, format === 'neo4j-csv' ? 'neo4j-csv' : (format as never), out);
+  const result = await importGraph(dst.db, format, out);
   return { dst, result, out };
 }
 

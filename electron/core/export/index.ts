@@ -19,6 +19,7 @@ import { readTsv } from './read-tsv';
 import { readCsvFolder, readNeo4jCsvFolder } from './read-tables';
 import { readGraphml } from './read-graphml';
 import { readCyjs } from './read-cyjs';
+import { readCypher } from './read-cypher';
 import { RdfCollector, parseRdfFile } from './read-rdf';
 import { planJsonLd, readJsonLd } from './read-jsonld';
 import { version } from '../version';
@@ -31,7 +32,7 @@ export const FORMATS: FormatInfo[] = [
   { id: 'jsonld', label: 'JSON-LD', extension: '.jsonld', mediaType: 'application/ld+json', folder: false, export: true, import: true },
   { id: 'graphml', label: 'GraphML (Gephi, yEd, igraph)', extension: '.graphml', mediaType: 'application/graphml+xml', folder: false, export: true, import: true },
   { id: 'csv', label: 'CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv)', extension: '', mediaType: 'text/csv', folder: true, export: true, import: true },
-  { id: 'cypher', label: 'Neo4j Cypher script', extension: '.cypher', mediaType: 'application/x-cypher-query', folder: false, export: true, import: false },
+  { id: 'cypher', label: 'Neo4j Cypher script', extension: '.cypher', mediaType: 'application/x-cypher-query', folder: false, export: true, import: true },
   { id: 'neo4j-csv', label: 'Neo4j admin import CSVs', extension: '', mediaType: 'text/csv', folder: true, export: true, import: true },
   { id: 'cyjs', label: 'Cytoscape JSON', extension: '.cyjs', mediaType: 'application/json', folder: false, export: true, import: true },
   { id: 'tsv', label: 'Triples, one head|relation|tail per line (MetaQA kb)', extension: '.txt', mediaType: 'text/plain', folder: false, export: false, import: true },
@@ -128,6 +129,9 @@ export async function importGraph(db: Db, format: ImportFormat, file: string): P
         break;
       case 'cyjs':
         readCyjs(file, sink);
+        break;
+      case 'cypher':
+        readCypher(file, sink);
         break;
       default:
         collector!.emit(sink, file);
