@@ -62,6 +62,13 @@ describe('classic extractor', () => {
     );
   });
 
+  it('reads relations from English sentences only, typed mentions from every language', () => {
+    const text = '본 논문은 IEC 61850 기반의 knowledge graph 구축 프레임워크를 제시한다. The race was revived by the Verizon IndyCar Series in 2016.';
+    const r = classicExtract(text, { start: 0, end: text.length });
+    expect(r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toEqual(['race | was revived by | Verizon IndyCar Series']);
+    expect(r.mentions.map((m) => m.text)).toEqual(['IEC 61850']);
+  });
+
   it('reads the RFC dev set quickly', () => {
     const text = rfcText('rfc5247.txt');
     const t0 = performance.now();

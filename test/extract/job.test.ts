@@ -7,7 +7,7 @@ import { ExtractSummary } from '../../shared/contract/extract';
 import { cli } from '../helpers/cli';
 import { main } from '../../electron/cli/main';
 import { tmpDir } from '../helpers/tmp';
-import { allEdgeProvenance, insertText, rfcPassage } from './fixtures';
+import { allEdgeProvenance, insertText, rfcPassage, rfcText } from './fixtures';
 
 const t = tmpDir();
 let core: Core;
@@ -74,6 +74,27 @@ describe('extraction job (classic engine)', () => {
     expect(byId.get(accepted.id)).toMatchObject({ status: 'accepted', confidence: 0.99 });
     expect(byId.get(rejected.id)!.status).toBe('rejected');
     // evidence is not duplicated by re-runs
+    const prov = allEdgeProvenance(core);
+    expect(new Set(prov.map((p) => `${p.edge_id}:${p.start}:${p.end}`)).size).toBe(prov.length);
+  });
+
+  it('can be cancelled mid-way and resumed from its checkpoint, reading every chunk once', async () => {
+    const big = insertText(core, 'RFC 5247', rfcText('rfc5247.txt').slice(0, 50_000), { size: 1500 });
+    const total = core.store.documents.chunks(big).length;
+    const job = core.jobs.enqueue('extract', { documents: [big], engine: 'classic', batchSize: 2, mergeCandidates: false });
+    const off = core.bus.on('job.progress', (j) => {
+      if (j.id === job.id && j.state === 'running' && j.progress.done > 0) core.jobs.cancel(job.id);
+    });
+    const cancelled = await core.jobs.wait(job.id);
+    off();
+    expect(cancelled.state).toBe('cancelled');
+    const partial = (core.store.db.prepare('SELECT COUNT(*) AS n FROM chunk_extractions x JOIN chunks c ON c.id = x.chunk_id WHERE c.document_id = ?').get(big) as { n: number }).n;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(total);
+    unwrap('jobs.resume', await core.call('jobs.resume', { id: job.id }));
+    const done = await core.jobs.wait(job.id);
+    expect(done.state).toBe('done');
+    expect(ExtractSummary.parse(done.result).processed).toBe(total);
     const prov = allEdgeProvenance(core);
     expect(new Set(prov.map((p) => `${p.edge_id}:${p.start}:${p.end}`)).size).toBe(prov.length);
   });

@@ -29,7 +29,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     const inSentence: Token[] = [];
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
-    if (inSentence.length < 3) continue;
+    if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
     for (const r of sentenceRelations(inSentence, docText)) {
       triples.push({
         stage: 'EE',
@@ -70,4 +70,23 @@ export function longFormOccurrences(docText: string, chunk: Span, acronyms: Acro
     }
   }
   return out;
+}
+
+/** At least 70% of the sentence's letters are Latin: other scripts (Hangul, CJK) get typed mentions only. */
+export function mostlyLatin(text: string, s: Span): boolean {
+  let letters = 0;
+  let latin = 0;
+  for (let i = s.start; i < s.end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+        letters++;
+        latin++;
+      }
+    } else if (/\p{L}/u.test(text[i])) {
+      letters++;
+      if (/\p{Script=Latin}/u.test(text[i])) latin++;
+    }
+  }
+  return letters === 0 || latin / letters >= 0.7;
 }
