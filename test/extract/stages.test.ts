@@ -2,9 +2,11 @@
 // chunk and never thrown. A scripted LlmEngine stands in for an HTTP endpoint's answers here; the
 // real node-llama-cpp runs in llama.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { LlmError, type EngineInfo, type GenerateResult, type JsonSchema, type LlmEngine } from '../../electron/core/llm/engine';
+import { OpenAiEngine } from '../../electron/core/llm/openai';
 import { extractChunkWithLlm } from '../../electron/core/extract/pipeline';
 import { promptLanguage, promptsFor } from '../../electron/core/extract/prompts';
 import { DEFAULT_LIMITS, entityEntitySchema, entityEventSchema, eventEventSchema, EVENT_RELATIONS } from '../../electron/core/extract/schemas';
@@ -148,6 +150,50 @@ describe('the extraction job with an OpenAI-style engine', () => {
     // the failed chunk is read again by the next run; the good one is skipped
     const again = await core.jobs.wait(unwrap('extract.start', await core.call('extract.start', { documents: [doc], engine: 'openai' })).id);
     expect(ExtractSummary.parse(again.result)).toMatchObject({ processed: 1, skipped: 1 });
+    core.engines.use('extraction', null);
+  });
+});
+
+describe('the extraction job over an OpenAI-compatible HTTP endpoint', () => {
+  const t = tmpDir();
+  let core: Core;
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    // answers as a sloppy server might give them: a trailing comma, an item missing a field, garbage
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const user = JSON.parse(body).messages.find((m: { role: string }) => m.role === 'user').content as string;
+        const content = user.startsWith('Stage 1')
+          ? '{"triples":[{"head":"NAS","relation":"sends","tail":"Access-Request"},]}'
+          : user.startsWith('Stage 2')
+            ? '{"events":[{"event":"The server checks the password","entities":[{"entity":"server","role":"is performed by"},{"entity":"password"}]}]}'
+            : 'I cannot answer that.';
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage: { completion_tokens: 12 } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    core = new Core({ dbPath: path.join(t.dir, 'h.db') });
+  });
+  afterAll(async () => {
+    await core.close();
+    await new Promise((r) => server.close(r));
+    t.cleanup();
+  });
+
+  it('salvages what can be read, counts the rest as failed, and never crashes', async () => {
+    core.engines.use('extraction', new OpenAiEngine({ baseUrl: base, model: 'sloppy', retries: 0 }));
+    const doc = insertText(core, 'radius', TEXT);
+    const done = await core.jobs.wait(unwrap('extract.start', await core.call('extract.start', { documents: [doc], engine: 'openai' })).id);
+    expect(done.state, done.error ?? '').toBe('done');
+    const s = ExtractSummary.parse(done.result);
+    expect(s).toMatchObject({ model: 'sloppy', processed: 1, failures: 1, failedChunks: 1, triples: { EE: 1, EV: 2, VV: 0 } });
+    const roles = core.store.graph.listTriples({ stage: 'EV', limit: 10, offset: 0 }).items.map((x) => x.relation).sort();
+    expect(roles).toEqual(['is participated by', 'is performed by']);
     core.engines.use('extraction', null);
   });
 });
