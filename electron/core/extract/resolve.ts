@@ -226,7 +226,13 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
   };
   for (const k of all) {
     const seen = new Set<string>();
-    for (const key of k.keys) for (const t of tokens(key)) if (t.length >= 2 && !seen.has(t)) (seen.add(t), add(`t:${t}`, k.node.id));
+    for (const key of k.keys) {
+      for (const t of tokens(key)) {
+        if (t.length < 2 || seen.has(t)) continue;
+        seen.add(t);
+        add(`t:${t}`, k.node.id);
+      }
+    }
     if (k.acronym) add(`i:${k.acronym}`, k.node.id);
     for (const i of k.initials) if (i.length >= 2) add(`i:${i}`, k.node.id);
   }
