@@ -261,8 +261,9 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
                 const current = repo.nodeType(inst.nodeId);
                 let next: string | null = null;
                 if (types.length) {
-                  const t = r.type ?? UNKNOWN_TYPE;
-                  if (!isSchemaType(current, types) && current !== t) next = t;
+                  // a type the schema has stays (in the schema's spelling); any other becomes the answer's type or unknown
+                  const own = isSchemaType(current, types) ? resolveType(current, types) : (r.type ?? UNKNOWN_TYPE);
+                  if (own !== current) next = own;
                 } else if (!current) {
                   next = inducedType(r);
                 }
