@@ -80,7 +80,7 @@ function refusedPage(): string {
 
 export async function startHost(core: Core, options: HostOptions = {}): Promise<RunningHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('base64url');
-  const maxBody = options.maxBodyBytes ?? 256 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? 300 * 1024 * 1024; // room for a 256 MB base64 upload plus its JSON
   const staticDir = options.staticDir ? path.resolve(options.staticDir) : undefined;
   const clients = new Set<http.ServerResponse>();
   let port = 0;

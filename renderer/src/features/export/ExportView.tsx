@@ -1,14 +1,209 @@
-import { EmptyState } from '../../components/EmptyState';
+import { useMemo, useState } from 'react';
+import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { ErrorBox } from '../../components/EmptyState';
+import type { ExportFile, ExportFormat, ImportFormat, ImportResult } from '../../../../shared/contract/export';
+import '../../styles/export.css';
+
+function download(file: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.mediaType }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Guess the import format from a file name; the user can change it. */
+function guessFormat(name: string): ImportFormat | null {
+  const n = name.toLowerCase();
+  if (n.endsWith('.ttl')) return 'ttl';
+  if (n.endsWith('.nt')) return 'nt';
+  if (n.endsWith('.jsonld') || n.endsWith('.json-ld')) return 'jsonld';
+  if (n.endsWith('.graphml')) return 'graphml';
+  if (n.endsWith('.cyjs')) return 'cyjs';
+  if (n.endsWith('.cypher')) return 'cypher';
+  if (n.endsWith('.csv')) return 'csv';
+  if (n.endsWith('.tsv') || n.endsWith('.txt')) return 'tsv';
+  return null;
+}
+
+function ExportPanel() {
+  const api = useApi();
+  const formats = useCall('graph.formats', {});
+  const docs = useCall('documents.list', {});
+  const jobs = useCall('jobs.list', { limit: 50 });
+  const [format, setFormat] = useState<ExportFormat>('ttl');
+  const [acceptedOnly, setAcceptedOnly] = useState(false);
+  const [documentId, setDocumentId] = useState<number | null>(null);
+  const [concepts, setConcepts] = useState(true);
+  const [provenance, setProvenance] = useState(true);
+  const [base, setBase] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const run = useCallMutation('graph.export');
+  const exportable = (formats.data ?? []).filter((f) => f.export);
+  const info = exportable.find((f) => f.id === format);
+  const job = jobId != null ? jobs.data?.find((j) => j.id === jobId) : undefined;
+
+  const start = async () => {
+    setDone(null);
+    const options = { acceptedOnly, documentId, concepts, provenance, ...(base.trim() ? { base: base.trim() } : {}) };
+    let path: string | undefined;
+    if (api.kind === 'electron') {
+      const picked = await api.call('dialog.saveFile', { title: 'Export the graph', defaultName: `graph${info?.extension ?? ''}` });
+      if (picked.canceled || !picked.path) return;
+      path = picked.path;
+    }
+    run.mutate(
+      { format, options, ...(path ? { path } : {}) },
+      {
+        onSuccess: (r) => {
+          if (r.job) setJobId(r.job.id);
+          for (const f of r.files ?? []) download(f);
+          const c = r.counts;
+          setDone(`${c.nodes.entity + c.nodes.event} nodes, ${c.nodes.concept} concepts, ${c.edges} triples, ${c.provenance} evidence spans${r.files ? ` in ${r.files.map((f) => f.name).join(', ')}` : ''}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="panel" aria-label="Export options">
+      <h2 className="section-title">Export</h2>
+      <div className="form-grid">
+        <label htmlFor="export-format">Format</label>
+        <select id="export-format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+          {exportable.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="export-document">Document</label>
+        <select id="export-document" value={documentId ?? ''} onChange={(e) => setDocumentId(e.target.value ? Number(e.target.value) : null)}>
+          <option value="">All documents</option>
+          {(docs.data ?? []).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.title}
+            </option>
+          ))}
+        </select>
+        <span />
+        <div className="checks">
+          <label>
+            <input type="checkbox" checked={acceptedOnly} onChange={(e) => setAcceptedOnly(e.target.checked)} /> Accepted triples only
+          </label>
+          <label>
+            <input type="checkbox" checked={concepts} onChange={(e) => setConcepts(e.target.checked)} /> Concept layer
+          </label>
+          <label>
+            <input type="checkbox" checked={provenance} onChange={(e) => setProvenance(e.target.checked)} /> Provenance (evidence spans)
+          </label>
+        </div>
+        {['ttl', 'nt', 'jsonld'].includes(format) && (
+          <>
+            <label htmlFor="export-base">IRI base</label>
+            <input id="export-base" value={base} onChange={(e) => setBase(e.target.value)} placeholder="https://example.org/graph/ (default)" />
+          </>
+        )}
+      </div>
+      <button type="button" className="primary" onClick={() => void start()} disabled={run.isPending || !info}>
+        {run.isPending ? 'Exporting…' : api.kind === 'electron' ? 'Export…' : 'Export and download'}
+      </button>
+      {job && (
+        <div className="ingest-progress">
+          <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} />
+          <span className="muted">{job.state === 'done' ? 'written' : (job.progress.message ?? job.state)}</span>
+        </div>
+      )}
+      {done && (
+        <p role="status" data-testid="export-done">
+          Exported {done}.
+        </p>
+      )}
+      <ErrorBox error={run.error} />
+    </section>
+  );
+}
+
+function ImportPanel() {
+  const api = useApi();
+  const formats = useCall('graph.formats', {});
+  const [format, setFormat] = useState<ImportFormat | ''>('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const [busy, setBusy] = useState(false);
+  const importable = useMemo(() => (formats.data ?? []).filter((f) => f.import), [formats.data]);
+
+  const submit = async () => {
+    if (!files.length || !format) return;
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const texts = await Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() })));
+      const several = format === 'csv' || format === 'neo4j-csv';
+      const r = await api.call('graph.import', several ? { format, files: texts } : { format, content: texts[0].text });
+      setResult(r);
+    } catch (err) {
+      setError(err as Error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-label="Import a graph">
+      <h2 className="section-title">Import a graph</h2>
+      <p className="muted small">Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv), Cytoscape JSON, or `head|relation|tail` lines. Imported triples are accepted; everything is imported in one step or not at all.</p>
+      <div className="form-grid">
+        <label htmlFor="import-file">File(s)</label>
+        <input
+          id="import-file"
+          type="file"
+          multiple
+          onChange={(e) => {
+            const list = Array.from(e.target.files ?? []);
+            setFiles(list);
+            const guess = list[0] ? guessFormat(list[0].name) : null;
+            if (guess) setFormat(guess);
+          }}
+        />
+        <label htmlFor="import-format">Format</label>
+        <select id="import-format" value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)}>
+          <option value="">Choose…</option>
+          {importable.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="primary" disabled={busy || !files.length || !format} onClick={() => void submit()}>
+        {busy ? 'Importing…' : 'Import'}
+      </button>
+      {result && (
+        <p role="status" data-testid="import-done">
+          Imported {result.nodes.created} new nodes ({result.nodes.existing} already there), {result.edges.created} new triples ({result.edges.existing} already there), {result.conceptLinks.created} concept links,{' '}
+          {result.provenance.created} evidence spans in {result.seconds.toFixed(1)} s.
+        </p>
+      )}
+      <ErrorBox error={error} />
+    </section>
+  );
+}
 
 export function ExportView() {
   return (
-    <section className="view" aria-labelledby="export-title">
+    <section className="view export-view" aria-labelledby="export-title">
       <header className="view-header">
         <h1 id="export-title">Export</h1>
       </header>
-      <EmptyState title="Export the graph" icon="export">
-        <p>Turtle, JSON-LD, GraphML, CSV, Neo4j and Cytoscape JSON.</p>
-      </EmptyState>
+      <ExportPanel />
+      <ImportPanel />
     </section>
   );
 }

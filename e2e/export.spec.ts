@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { test, expect, openView, startHost, ROOT } from './fixtures';
+
+function cli(args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+}
+
+test('export Turtle from the UI, download it, and import it into another database through the UI', async ({ app, host, browser }) => {
+  const kb = path.join(host.dir, 'kb.txt');
+  fs.writeFileSync(kb, ['RADIUS|defined_in|RFC 2865', 'EAP|carried_by|RADIUS', '변전소|uses|IEC 61850', 'IEC 61850|has_part|"GOOSE, messages"'].join('\n'));
+  cli(['import', '--db', host.dbPath, '--format', 'tsv', kb]);
+
+  await openView(app, 'Export');
+  await app.getByRole('region', { name: 'Export options' }).getByLabel('Format').selectOption('ttl');
+  const downloadEvent = app.waitForEvent('download');
+  await app.getByRole('button', { name: 'Export and download' }).click();
+  const download = await downloadEvent;
+  const file = path.join(host.dir, download.suggestedFilename());
+  await download.saveAs(file);
+  await expect(app.getByTestId('export-done')).toContainText('4 triples');
+  const turtle = fs.readFileSync(file, 'utf8');
+  expect(turtle).toContain('변전소');
+  expect(turtle).toContain('@prefix');
+
+  // A second, empty database: import the downloaded file through its UI.
+  const other = await startHost();
+  try {
+    const page = await browser.newPage();
+    await page.goto(other.url);
+    await openView(page, 'Export');
+    await page.getByLabel('File(s)').setInputFiles(file);
+    await expect(page.getByRole('region', { name: 'Import a graph' }).getByLabel('Format')).toHaveValue('ttl');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByTestId('import-done')).toContainText('4 new triples');
+    const status = JSON.parse(cli(['triples', '--db', other.dbPath, '--json'])) as { subject: string; relation: string; object: string }[];
+    expect(status.map((t) => `${t.subject}|${t.relation}|${t.object}`).sort()).toEqual(
+      ['EAP|carried_by|RADIUS', 'IEC 61850|has_part|"GOOSE, messages"', 'RADIUS|defined_in|RFC 2865', '변전소|uses|IEC 61850'].sort(),
+    );
+    await page.close();
+  } finally {
+    await other.stop();
+    fs.rmSync(other.dir, { recursive: true, force: true });
+  }
+});
+
+test('a malformed file is refused with its position and imports nothing', async ({ app, host }) => {
+  await openView(app, 'Export');
+  const bad = path.join(host.dir, 'broken.ttl');
+  fs.writeFileSync(bad, '@prefix ex: <http://example.org/> .\nex:a ex:b "unterminated .\n');
+  const before = cli(['status', '--db', host.dbPath, '--json']);
+  await app.getByLabel('File(s)').setInputFiles(bad);
+  await app.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(app.getByRole('alert')).toContainText(/line 2/i);
+  expect(cli(['status', '--db', host.dbPath, '--json'])).toEqual(before);
+});
