@@ -210,7 +210,7 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
 
         let engine: LlmEngine | null = null;
         if (pending.length && !isClassic) engine = (await acquire()).engine;
-        const batchSize = isClassic ? (p.batchSize ?? 64) : Math.max(1, engine!.info().parallelSequences || 1);
+        const batchSize = isClassic ? (p.batchSize ?? 64) : Math.max(1, engine?.info().parallelSequences || 1);
         let lastChanged = 0;
         const changed = (force = false) => {
           const now = Date.now();
