@@ -8,12 +8,16 @@ import { ChatView } from './features/chat/ChatView';
 import { ExportView } from './features/export/ExportView';
 import { ModelsView } from './features/models/ModelsView';
 import { SettingsView } from './features/settings/SettingsView';
+import { ConceptsView } from './features/concepts/ConceptsView';
+import { SchemaView } from './features/schema/SchemaView';
 import { useApi } from './api/hooks';
 
 const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
   documents: DocumentsView,
   review: ReviewView,
   graph: GraphView,
+  concepts: ConceptsView,
+  schema: SchemaView,
   chat: ChatView,
   export: ExportView,
   models: ModelsView,

@@ -7,6 +7,8 @@ const PATHS: Record<string, string> = {
   export: 'M12 3v12 M7 8l5-5 5 5 M4 15v5h16v-5',
   models: 'M7 7h10v10H7z M10 2v5 M14 2v5 M10 17v5 M14 17v5 M2 10h5 M2 14h5 M17 10h5 M17 14h5',
   settings: 'M4 6h16 M4 12h16 M4 18h16 M8 4v4 M15 10v4 M10 16v4',
+  concepts: 'M9 3h6v4H9z M3 17h6v4H3z M15 17h6v4h-6z M12 7v5 M6 17v-5h12v5',
+  schema: 'M4 4h16v16H4z M4 9h16 M10 9v11',
   brand: 'M12 2l9 5v10l-9 5-9-5V7z M12 7l4.5 2.5v5L12 17l-4.5-2.5v-5z',
   drop: 'M12 3v12 M7 10l5 5 5-5 M4 17v3h16v-3',
 };

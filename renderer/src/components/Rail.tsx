@@ -4,6 +4,8 @@ export const VIEWS = [
   { id: 'documents', label: 'Documents', key: '1' },
   { id: 'review', label: 'Review', key: '2' },
   { id: 'graph', label: 'Graph', key: '3' },
+  { id: 'concepts', label: 'Concepts', key: '8' },
+  { id: 'schema', label: 'Schema', key: '9' },
   { id: 'chat', label: 'Chat', key: '4' },
   { id: 'export', label: 'Export', key: '5' },
   { id: 'models', label: 'Models', key: '6' },
