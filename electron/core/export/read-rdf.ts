@@ -56,17 +56,30 @@ export class RdfCollector {
   private readonly derivs = new Map<string, string[]>();
   private readonly plainLinks: ['sub' | 'broader', string, string][] = [];
   private readonly direct: [string, string, string][] = [];
+  private readonly strings = new Map<string, string>();
   count = 0;
+
+  /**
+   * One flat copy per distinct string. A parser's tokens are slices of its input buffer: kept as
+   * they are, each would hold a whole slice of the file in memory.
+   */
+  private intern(v: string): string {
+    const known = this.strings.get(v);
+    if (known !== undefined) return known;
+    const flat = v.length > 12 ? Buffer.from(v, 'utf8').toString('utf8') : v;
+    this.strings.set(flat, flat);
+    return flat;
+  }
 
   add(s: RdfTerm, p: RdfTerm, o: RdfTerm): void {
     if (s.termType !== 'NamedNode' && s.termType !== 'BlankNode') return; // triple terms (RDF-star) are not read
     if (p.termType !== 'NamedNode') return;
     this.count++;
-    const sk = key(s);
-    const pv = p.value;
+    const sk = this.intern(key(s));
+    const pv = this.intern(p.value);
     const isLit = o.termType === 'Literal';
     if (!isLit && o.termType !== 'NamedNode' && o.termType !== 'BlankNode') return;
-    const ov = isLit ? o.value : key(o);
+    const ov = isLit ? (o.value.length > 200 ? Buffer.from(o.value, 'utf8').toString('utf8') : this.intern(o.value)) : this.intern(key(o));
     if (pv === V.type) {
       if (isLit) return;
       const kind = KIND_OF[ov];
