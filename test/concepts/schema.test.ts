@@ -1,6 +1,6 @@
 // The user schema: types edited through the contract, imported and exported as YAML or JSON (all or
 // nothing), mismatches flagged for review; and the CLI's concepts and schema commands.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
@@ -8,6 +8,7 @@ import type { CallInput, CallName, CallOutput } from '../../shared/contract';
 import { parseSchemaFile, withTypeInstruction } from '../../electron/core/schema/types';
 import { entityEntitySchema, DEFAULT_LIMITS } from '../../electron/core/extract/schemas';
 import { cli } from '../helpers/cli';
+import { main } from '../../electron/cli/main';
 import { tmpDir } from '../helpers/tmp';
 import { seedConceptGraph } from './seed';
 
@@ -137,19 +138,39 @@ describe('user schema', () => {
 });
 
 describe('CLI', () => {
-  it('graphwright schema import and concepts --json', () => {
+  it('graphwright schema import|export (in process) and concepts --json (the real command line)', async () => {
     const t = tmpDir('gw-concepts-cli-');
     try {
       const db = path.join(t.dir, 'cli.db');
       const core = new Core({ dbPath: db, startJobs: false });
       seedConceptGraph(core.store);
-      void core.close();
+      await core.close();
       const file = path.join(t.dir, 'types.yaml');
       fs.writeFileSync(file, YAML_SCHEMA);
-      const imp = cli(['schema', 'import', file, '--db', db, '--json']);
-      expect(imp.code, imp.stderr).toBe(0);
-      expect(imp.json()).toMatchObject({ added: 4 });
-      // (each CLI process takes seconds on a shared machine: export and usage errors are covered through the calls)
+      // the commands themselves, in this process (a CLI process costs seconds on a shared machine)
+      const out: string[] = [];
+      const err: string[] = [];
+      const so = vi.spyOn(process.stdout, 'write').mockImplementation((c) => (out.push(String(c)), true));
+      const se = vi.spyOn(process.stderr, 'write').mockImplementation((c) => (err.push(String(c)), true));
+      let codes: number[];
+      try {
+        codes = [
+          await main(['schema', 'import', file, '--db', db, '--json']),
+          await main(['schema', 'export', path.join(t.dir, 'back.json'), '--db', db]),
+          await main(['schema', 'export', path.join(t.dir, 'x.txt'), '--db', db]),
+          await main(['schema', 'import', path.join(t.dir, 'missing.yaml'), '--db', db]),
+        ];
+      } finally {
+        so.mockRestore();
+        se.mockRestore();
+      }
+      expect(codes).toEqual([0, 0, 2, 2]);
+      expect(JSON.parse(out[0])).toMatchObject({ added: 4 });
+      expect(out[1]).toContain('4 types (json)');
+      expect(JSON.parse(fs.readFileSync(path.join(t.dir, 'back.json'), 'utf8')).entityTypes).toHaveLength(2);
+      expect(err.join('')).toMatch(/must end in \.json, \.yaml or \.yml/);
+      expect(err.join('')).toMatch(/schema file not found: .*missing\.yaml/);
+
       const run = cli(['concepts', '--db', db, '--json']);
       expect(run.code, run.stderr).toBe(0);
       expect(run.json()).toMatchObject({ engine: 'classic', processed: 11, coverage: { instances: { entity: { total: 5, covered: 5 } } } });
