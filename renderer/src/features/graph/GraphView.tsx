@@ -1,22 +1,365 @@
-import { useCall } from '../../api/hooks';
+// The Graph view: explore neighbourhoods (search → start nodes, expand by double-click, depth limit),
+// filter them, and review on the drawing itself: accept, reject, edit, merge two or more nodes.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import type cytoscape from 'cytoscape';
+import { useCall, useCallMutation } from '../../api/hooks';
+import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
+import type { CallInput, GraphViewNode } from '../../../../shared/contract';
+import type { EdgeStatus } from '../../../../shared/schemas';
+import { MergeDialog, type MergeNode } from '../review/Dialogs';
+import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
+import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
+import { HistoryMenu, StatusLine } from '../review/ReviewView';
+import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
+import { getSelection, updateSelection, useSharedSelection } from '../review/selection';
+import { downloadBlob, graphToSvg } from './exportSvg';
+import { GraphCanvas, type CanvasSelection } from './GraphCanvas';
+import { KIND_COLORS } from './graphStyle';
+import '../../styles/review.css';
+
+export const GRAPH_OPTIONS_KEY = 'graph.options';
+
+interface GraphOptions {
+  limit: number;
+  depth: number;
+  webgl: boolean;
+}
+
+const DEFAULT_OPTIONS: GraphOptions = { limit: 500, depth: 1, webgl: false };
+const LIMITS = [200, 500, 2000, 10_000];
+
+function parseOptions(v: unknown): GraphOptions {
+  const o = (v && typeof v === 'object' ? v : {}) as Partial<GraphOptions>;
+  return {
+    limit: typeof o.limit === 'number' && o.limit > 0 ? Math.min(o.limit, 50_000) : DEFAULT_OPTIONS.limit,
+    depth: typeof o.depth === 'number' ? Math.max(0, Math.min(4, o.depth)) : DEFAULT_OPTIONS.depth,
+    webgl: o.webgl === true,
+  };
+}
+
+function EditRelationDialog({ id, relation, runner, onClose }: { id: number; relation: string; runner: EditRunner; onClose: () => void }) {
+  const [value, setValue] = useState(relation);
+  const submit = async () => {
+    if (value.trim() && value.trim() !== relation && (await runner.run('triples.edit', { id, relation: value.trim() }))) onClose();
+  };
+  return (
+    <Dialog
+      title="Edit relation"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="primary" disabled={!value.trim() || value.trim() === relation || runner.pending} onClick={() => void submit()}>
+            Save
+          </button>
+        </>
+      }
+    >
+      <form
+        className="form-grid"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor="edge-relation">Relation</label>
+        <input id="edge-relation" type="text" value={value} onChange={(e) => setValue(e.target.value)} />
+      </form>
+      {runner.error && (
+        <div className="error-box" role="alert">
+          {runner.error}
+        </div>
+      )}
+    </Dialog>
+  );
+}
 
 export function GraphView() {
+  useGraphChangedRefresh();
+  const runner = useEditRunner();
+  useUndoRedoShortcuts(runner);
+  const shared = useSharedSelection();
   const status = useCall('app.status', {});
-  const s = status.data;
-  const nodes = s ? s.nodes.entity + s.nodes.event + s.nodes.concept : 0;
+  const docs = useCall('documents.list', {});
+  const saved = useCall('settings.get', { key: GRAPH_OPTIONS_KEY }, { staleTime: Infinity });
+  const saveSetting = useCallMutation('settings.set');
+  const options = useMemo(() => parseOptions(saved.data?.value), [saved.data]);
+  const setOptions = (patch: Partial<GraphOptions>) => {
+    const next = { ...options, ...patch };
+    saveSetting.mutate({ key: GRAPH_OPTIONS_KEY, value: next }, { onSuccess: () => void saved.refetch() });
+  };
+
+  const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted']);
+  const [minConfidence, setMinConfidence] = useState<number | undefined>();
+  const [relation, setRelation] = useState('');
+  const [type, setType] = useState('');
+  const [document, setDocument] = useState<number | undefined>();
+  const [search, setSearch] = useState<NodeChoice>({ label: '' });
+  const [sel, setSel] = useState<CanvasSelection>({ nodes: [], edges: [] });
+  const [dialog, setDialog] = useState<{ kind: 'merge'; nodes: MergeNode[] } | { kind: 'edit'; id: number; relation: string } | null>(null);
+  const [ready, setReady] = useState<{ ms: number } | null>(null);
+  const cyRef = useRef<cytoscape.Core | null>(null);
+  const seeds = shared.seeds;
+
+  const input: CallInput<'graph.neighbourhood'> = {
+    nodeIds: seeds,
+    depth: options.depth,
+    limit: options.limit,
+    filters: {
+      statuses: statuses.length ? statuses : ['proposed', 'accepted'],
+      ...(minConfidence !== undefined ? { minConfidence } : {}),
+      ...(relation.trim() ? { relations: [relation.trim()] } : {}),
+      ...(type.trim() ? { types: [type.trim()] } : {}),
+      ...(document ? { document } : {}),
+    },
+  };
+  const hood = useCall('graph.neighbourhood', input, { enabled: saved.isFetched, placeholderData: keepPreviousData, staleTime: 2000 });
+  const data = hood.data;
+  const nodesById = useMemo(() => new Map<number, GraphViewNode>((data?.nodes ?? []).map((n) => [n.id, n])), [data]);
+  const edgesById = useMemo(() => new Map((data?.edges ?? []).map((e) => [e.id, e])), [data]);
+
+  const onSelect = useCallback((s: CanvasSelection) => {
+    setSel(s);
+    updateSelection({ nodeIds: s.nodes, ...(s.edges.length === 1 ? { tripleId: s.edges[0] } : {}) });
+  }, []);
+  const expand = useCallback((id: number) => {
+    const current = getSelection().seeds;
+    if (!current.includes(id)) updateSelection({ seeds: [...current, id] });
+  }, []);
+  const onReady = useCallback((cy: cytoscape.Core, ms: number) => {
+    cyRef.current = cy;
+    setReady({ ms: Math.round(ms) });
+    performance.mark('graph-ready');
+  }, []);
+
+  const addSeed = (c: NodeChoice) => {
+    if (c.id === undefined) return setSearch(c);
+    setSearch({ label: '' });
+    if (!seeds.includes(c.id)) updateSelection({ seeds: [...seeds, c.id], nodeIds: [c.id] });
+  };
+
+  const selectedNodes = sel.nodes.map((id) => nodesById.get(id)).filter((n): n is GraphViewNode => !!n);
+  const selectedEdges = sel.edges.filter((id) => edgesById.has(id));
+  const act = {
+    accept: () => selectedEdges.length && void runner.run('triples.accept', { ids: selectedEdges }),
+    reject: () => selectedEdges.length && void runner.run('triples.reject', { ids: selectedEdges }),
+    edit: () => {
+      if (selectedEdges.length !== 1) return;
+      const e = edgesById.get(selectedEdges[0])!;
+      setDialog({ kind: 'edit', id: e.id, relation: e.relation });
+    },
+    merge: () => {
+      if (selectedNodes.length < 2) return;
+      setDialog({ kind: 'merge', nodes: selectedNodes.map((n) => ({ id: n.id, label: n.label, kind: n.kind })) });
+    },
+    expand: () => {
+      const add = sel.nodes.filter((id) => !seeds.includes(id));
+      if (add.length) updateSelection({ seeds: [...seeds, ...add] });
+    },
+  };
+  const actRef = useRef(act);
+  actRef.current = act;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (fromTextField(e) || e.ctrlKey || e.metaKey || e.altKey || globalThis.document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      const k = e.key.toLowerCase();
+      const run = { a: actRef.current.accept, r: actRef.current.reject, e: actRef.current.edit, m: actRef.current.merge, x: actRef.current.expand }[k];
+      if (run) {
+        e.preventDefault();
+        run();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const exportPng = async () => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    const blob = (await cy.png({ output: 'blob-promise', full: true, scale: 2, bg: '#ffffff' })) as Blob;
+    downloadBlob(blob, 'graphwright-graph.png');
+  };
+  const exportSvg = () => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    downloadBlob(new Blob([graphToSvg(cy, { edgeLabels: cy.edges().length < 500 })], { type: 'image/svg+xml' }), 'graphwright-graph.svg');
+  };
+
+  const graphNodes = status.data ? status.data.nodes.entity + status.data.nodes.event + status.data.nodes.concept : null;
+  const toggleStatus = (s: EdgeStatus) => setStatuses((l) => (l.includes(s) ? l.filter((x) => x !== s) : [...l, s]));
+  const panelTriple = selectedEdges.length === 1 ? selectedEdges[0] : sel.nodes.length === 0 && sel.edges.length === 0 ? shared.tripleId : null;
+
   return (
-    <section className="view" aria-labelledby="graph-title">
+    <section className="view graph-view" aria-labelledby="graph-title">
       <header className="view-header">
         <h1 id="graph-title">Graph</h1>
-        {s && <span className="muted">{nodes} nodes</span>}
+        {graphNodes !== null && <span className="muted">{graphNodes} nodes</span>}
+        <span className="spacer" />
+        <label className="small muted">
+          <input type="checkbox" checked={options.webgl} onChange={(e) => setOptions({ webgl: e.target.checked })} /> WebGL renderer
+        </label>
       </header>
-      <ErrorBox error={status.error} />
-      {status.isSuccess && nodes === 0 && (
+      <div className="graph-filters" role="search" aria-label="Explore the graph">
+        <NodeAutocomplete label="Find a node" value={search} onChange={addSeed} />
+        <label>
+          depth
+          <select aria-label="Depth" value={options.depth} onChange={(e) => setOptions({ depth: Number(e.target.value) })}>
+            {[0, 1, 2, 3, 4].map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          at most
+          <select aria-label="Node limit" value={options.limit} onChange={(e) => setOptions({ limit: Number(e.target.value) })}>
+            {[...new Set([...LIMITS, options.limit])].sort((a, b) => a - b).map((l) => (
+              <option key={l} value={l}>
+                {l.toLocaleString()} nodes
+              </option>
+            ))}
+          </select>
+        </label>
+        {(['proposed', 'accepted', 'rejected'] as EdgeStatus[]).map((s) => (
+          <label key={s}>
+            <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggleStatus(s)} aria-label={`Show ${s}`} /> {s}
+          </label>
+        ))}
+        <label>
+          confidence ≥
+          <input
+            type="number"
+            aria-label="Minimum confidence"
+            min={0}
+            max={1}
+            step={0.05}
+            style={{ width: 64 }}
+            value={minConfidence ?? ''}
+            onChange={(e) => setMinConfidence(e.target.value === '' ? undefined : Math.min(1, Math.max(0, Number(e.target.value))))}
+          />
+        </label>
+        <input type="text" aria-label="Relation filter" placeholder="relation" value={relation} onChange={(e) => setRelation(e.target.value)} style={{ width: 120 }} />
+        <input type="text" aria-label="Type filter" placeholder="type" value={type} onChange={(e) => setType(e.target.value)} style={{ width: 90 }} />
+        <select aria-label="Document filter" value={document ?? ''} onChange={(e) => setDocument(e.target.value ? Number(e.target.value) : undefined)}>
+          <option value="">any document</option>
+          {(docs.data ?? []).map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="graph-toolbar" role="toolbar" aria-label="Graph actions">
+        <div className="seed-chips" aria-label="Start nodes">
+          {seeds.length === 0 && <span className="muted small">Overview: the best-connected nodes</span>}
+          {seeds.map((id) => (
+            <span key={id} className="seed-chip">
+              {nodesById.get(id)?.label ?? `#${id}`}
+              <button type="button" aria-label={`Remove start node ${nodesById.get(id)?.label ?? id}`} onClick={() => updateSelection({ seeds: seeds.filter((s) => s !== id) })}>
+                ×
+              </button>
+            </span>
+          ))}
+          {seeds.length > 0 && (
+            <button type="button" className="link small" onClick={() => updateSelection({ seeds: [] })}>
+              Overview
+            </button>
+          )}
+        </div>
+        <span className="sep" />
+        <button type="button" className="secondary small" disabled={!selectedEdges.length || runner.pending} onClick={act.accept} title="Accept the selected triples (A)">
+          Accept <kbd>A</kbd>
+        </button>
+        <button type="button" className="secondary small" disabled={!selectedEdges.length || runner.pending} onClick={act.reject} title="Reject the selected triples (R)">
+          Reject <kbd>R</kbd>
+        </button>
+        <button type="button" className="secondary small" disabled={selectedEdges.length !== 1} onClick={act.edit} title="Edit the selected triple's relation (E)">
+          Edit <kbd>E</kbd>
+        </button>
+        <button type="button" className="secondary small" disabled={selectedNodes.length < 2} onClick={act.merge} title="Merge the selected nodes (M)">
+          Merge… <kbd>M</kbd>
+        </button>
+        <button type="button" className="secondary small" disabled={!sel.nodes.length} onClick={act.expand} title="Expand the selected nodes (X, or double-click)">
+          Expand <kbd>X</kbd>
+        </button>
+        <span className="sep" />
+        <button type="button" className="secondary small" onClick={() => void runner.run('history.undo', {})} title="Undo (Ctrl+Z)">
+          Undo
+        </button>
+        <button type="button" className="secondary small" onClick={() => void runner.run('history.redo', {})} title="Redo (Ctrl+Shift+Z)">
+          Redo
+        </button>
+        <HistoryMenu runner={runner} />
+        <span className="sep" />
+        <button type="button" className="secondary small" onClick={() => cyRef.current?.fit(undefined, 30)}>
+          Fit
+        </button>
+        <button type="button" className="secondary small" onClick={() => void exportPng()}>
+          PNG
+        </button>
+        <button type="button" className="secondary small" onClick={exportSvg}>
+          SVG
+        </button>
+        <StatusLine runner={runner} />
+      </div>
+      <ErrorBox error={hood.error} />
+      {graphNodes === 0 ? (
         <EmptyState title="The graph is empty" icon="graph">
           <p>Extract a graph from your documents, or import an existing one, to explore it here.</p>
         </EmptyState>
+      ) : (
+        <div className="graph-main">
+          <div className="graph-canvas-wrap" data-state={hood.isFetching || !ready ? 'loading' : 'ready'} data-testid="graph-view">
+            {data && (
+              <GraphCanvas
+                key={options.webgl ? 'webgl' : 'canvas'}
+                data={data}
+                seeds={seeds}
+                webgl={options.webgl}
+                focusEdge={shared.tripleId}
+                onSelect={onSelect}
+                onExpand={expand}
+                onReady={onReady}
+              />
+            )}
+            <div className="graph-legend" aria-hidden="true">
+              {Object.entries(KIND_COLORS).map(([k, c]) => (
+                <span key={k}>
+                  <span className="legend-dot" style={{ background: c }} />
+                  {k}
+                </span>
+              ))}
+              <span>– – proposed</span>
+              <span>—— accepted</span>
+            </div>
+            <div className="graph-overlay" data-testid="graph-stats">
+              {data ? `${data.nodes.length} nodes · ${data.edges.length} edges${data.truncated ? ' (limited)' : ''}` : 'Loading…'}
+              {ready ? ` · drawn in ${ready.ms} ms` : ''}
+            </div>
+          </div>
+          <div className="graph-side">
+            {panelTriple !== null && <EvidencePanel tripleId={panelTriple} runner={runner} />}
+            {selectedNodes.slice(0, 4).map((n) => (
+              <div key={n.id} className="panel">
+                <EntityCard id={n.id} role={n.kind} runner={runner} />
+              </div>
+            ))}
+            {panelTriple === null && selectedNodes.length === 0 && (
+              <div className="panel muted small">
+                <p>Click a node or an edge to select it; Shift+click or drag with Shift to select more. Double-click a node to expand its neighbours.</p>
+                <p>Find a node above to start from it. Select two or more nodes and press M to merge them.</p>
+              </div>
+            )}
+          </div>
+        </div>
       )}
+      {dialog?.kind === 'merge' && <MergeDialog initial={dialog.nodes} runner={runner} onClose={() => setDialog(null)} onMerged={(id) => updateSelection({ nodeIds: [id] })} />}
+      {dialog?.kind === 'edit' && <EditRelationDialog id={dialog.id} relation={dialog.relation} runner={runner} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -1,48 +1,436 @@
-import { useCall } from '../../api/hooks';
+// The Review view: the triple table (paged from SQLite), filters and saved filters, the evidence
+// panel, and every review action from the keyboard and the toolbar.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
+import type { TripleListItem } from '../../../../shared/contract';
+import { EdgeStatus, Stage } from '../../../../shared/schemas';
+import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDialog, type MergeNode } from './Dialogs';
+import { EvidencePanel } from './EvidencePanel';
+import { EMPTY_FILTER, SAVED_FILTERS_KEY, describeFilter, parseSavedFilters, tripleQuery, type ReviewFilter, type ReviewSort, type SavedFilter } from './filters';
+import { toNodeRef } from './NodeAutocomplete';
+import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from './reviewApi';
+import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
+import { TripleTable, type InlineEdit } from './TripleTable';
+import { useTriplePages } from './useTriplePages';
+import '../../styles/review.css';
+
+type DialogState = { kind: 'add' } | { kind: 'merge'; nodes: MergeNode[] } | { kind: 'rename'; from: string } | { kind: 'candidates' } | null;
+
+function numberOrUndefined(v: string): number | undefined {
+  if (v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : undefined;
+}
+
+function Filters({ filter, onChange }: { filter: ReviewFilter; onChange: (f: ReviewFilter) => void }) {
+  const docs = useCall('documents.list', {});
+  const stats = useCall('extract.stats', {}, { staleTime: 30_000 });
+  const engines = [...new Set(['classic', 'editor', ...(stats.data?.byEngine.map((b) => b.engine) ?? [])])];
+  const set = (patch: Partial<ReviewFilter>) => onChange({ ...filter, ...patch });
+  return (
+    <div className="review-filters" role="search" aria-label="Filter triples">
+      <input type="search" aria-label="Search triples" placeholder="Search subject, relation, object…" value={filter.search} onChange={(e) => set({ search: e.target.value })} />
+      <select aria-label="Status" value={filter.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as EdgeStatus | undefined })}>
+        <option value="">any status</option>
+        {EdgeStatus.options.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Stage" value={filter.stage ?? ''} onChange={(e) => set({ stage: (e.target.value || undefined) as Stage | undefined })}>
+        <option value="">any stage</option>
+        {Stage.options.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Document" value={filter.document ?? ''} onChange={(e) => set({ document: e.target.value ? Number(e.target.value) : undefined })}>
+        <option value="">any document</option>
+        {(docs.data ?? []).map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.title}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Engine" value={filter.engine ?? ''} onChange={(e) => set({ engine: e.target.value || undefined })}>
+        <option value="">any engine</option>
+        {engines.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <input type="text" aria-label="Relation filter" list="review-relations" placeholder="relation" value={filter.relation ?? ''} onChange={(e) => set({ relation: e.target.value || undefined })} />
+      <label className="conf">
+        confidence
+        <input type="number" aria-label="Minimum confidence" min={0} max={1} step={0.05} value={filter.minConfidence ?? ''} onChange={(e) => set({ minConfidence: numberOrUndefined(e.target.value) })} />
+        –
+        <input type="number" aria-label="Maximum confidence" min={0} max={1} step={0.05} value={filter.maxConfidence ?? ''} onChange={(e) => set({ maxConfidence: numberOrUndefined(e.target.value) })} />
+      </label>
+    </div>
+  );
+}
+
+function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; sort: ReviewSort; onApply: (s: SavedFilter) => void }) {
+  const saved = useCall('settings.get', { key: SAVED_FILTERS_KEY });
+  const docs = useCall('documents.list', {});
+  const save = useCallMutation('settings.set', ['settings.get']);
+  const list = parseSavedFilters(saved.data?.value);
+  const [naming, setNaming] = useState<string | null>(null);
+  const write = (next: SavedFilter[]) => save.mutate({ key: SAVED_FILTERS_KEY, value: next });
+  return (
+    <div className="saved-filters">
+      <select
+        aria-label="Saved filters"
+        value=""
+        onChange={(e) => {
+          const s = list.find((x) => x.name === e.target.value);
+          if (s) onApply(s);
+        }}
+      >
+        <option value="">Saved filters…</option>
+        {list.map((s) => (
+          <option key={s.name} value={s.name}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      {naming === null ? (
+        <button type="button" className="secondary small" onClick={() => setNaming(describeFilter(filter, docs.data?.find((d) => d.id === filter.document)?.title))}>
+          Save filter
+        </button>
+      ) : (
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = naming.trim();
+            if (name) write([...list.filter((x) => x.name !== name), { name, filter, sort }]);
+            setNaming(null);
+          }}
+        >
+          <input type="text" aria-label="Filter name" value={naming} autoFocus onChange={(e) => setNaming(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setNaming(null)} />
+          <button type="submit" className="primary small">
+            Save
+          </button>
+        </form>
+      )}
+      {list.length > 0 && naming === null && (
+        <details className="manage-filters">
+          <summary className="small">Manage</summary>
+          <ul>
+            {list.map((s) => (
+              <li key={s.name}>
+                {s.name}{' '}
+                <button type="button" className="link small" aria-label={`Delete saved filter ${s.name}`} onClick={() => write(list.filter((x) => x.name !== s.name))}>
+                  delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function HistoryMenu({ runner }: { runner: EditRunner }) {
+  const [open, setOpen] = useState(false);
+  const h = useCall('history.list', { limit: 30 }, { enabled: open });
+  return (
+    <div className="history-menu">
+      <button type="button" className="secondary small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        History
+      </button>
+      {open && (
+        <div className="history-popover" role="dialog" aria-label="Recent edits">
+          <ol>
+            {(h.data?.items ?? []).map((g) => (
+              <li key={g.groupId} className={`state-${g.state}`}>
+                <span>{g.summary}</span>{' '}
+                <span className="muted small">
+                  {g.actor} · {new Date(g.at).toLocaleTimeString()}
+                  {g.state !== 'done' ? ` · ${g.state}` : ''}
+                </span>
+              </li>
+            ))}
+            {h.data && h.data.items.length === 0 && <li className="muted">No edits yet.</li>}
+          </ol>
+          <div className="row">
+            <button type="button" className="secondary small" disabled={!h.data?.canUndo || runner.pending} onClick={() => void runner.run('history.undo', {})}>
+              Undo
+            </button>
+            <button type="button" className="secondary small" disabled={!h.data?.canRedo || runner.pending} onClick={() => void runner.run('history.redo', {})}>
+              Redo
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function StatusLine({ runner }: { runner: EditRunner }) {
+  return (
+    <div className="review-status" role="status" aria-live="polite">
+      {runner.pending ? 'Saving…' : runner.error ? <span className="danger">{runner.error}</span> : runner.message}
+    </div>
+  );
+}
 
 export function ReviewView() {
-  const triples = useCall('triples.list', { limit: 200, offset: 0 });
-  const items = triples.data?.items ?? [];
+  useGraphChangedRefresh();
+  const runner = useEditRunner();
+  useUndoRedoShortcuts(runner);
+  const shared = useSharedSelection();
+  const status = useCall('app.status', {});
+
+  const [filter, setFilter] = useState<ReviewFilter>(EMPTY_FILTER);
+  const [sort, setSort] = useState<ReviewSort>({ column: 'id', desc: false });
+  const query = useMemo(() => tripleQuery(filter, sort), [filter, sort]);
+  const pages = useTriplePages(query);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const anchor = useRef(0);
+  const [edit, setEdit] = useState<InlineEdit | null>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [pinned, setPinned] = useState<number | null>(shared.tripleId);
+  const scrollTo = useRef<(i: number) => void>(() => {});
+  const registerScroll = useCallback((f: (i: number) => void) => (scrollTo.current = f), []);
+  const relations = useCall('relations.list', { limit: 500 }, { staleTime: 30_000 });
+
+  const active = pages.rowAt(activeIndex);
+  const panelTriple = pinned ?? active?.id ?? null;
+  useEffect(() => {
+    if (active) updateSelection({ tripleId: pinned ?? active.id });
+  }, [active, pinned]);
+
+  // A new filter or sort starts at the top with nothing selected.
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    setActiveIndex(0);
+    setSelected(new Set());
+    setEdit(null);
+    scrollTo.current(0);
+  }, [queryKey]);
+
+  const move = (to: number, extend = false) => {
+    const i = Math.max(0, Math.min(pages.total - 1, to));
+    if (extend) {
+      const [a, b] = [Math.min(anchor.current, i), Math.max(anchor.current, i)];
+      const ids = new Set(selected);
+      for (let k = a; k <= b; k++) {
+        const t = pages.rowAt(k);
+        if (t) ids.add(t.id);
+      }
+      setSelected(ids);
+    } else anchor.current = i;
+    setActiveIndex(i);
+    setPinned(null);
+    setEdit(null);
+    scrollTo.current(i);
+  };
+
+  const targets = (): TripleListItem[] => {
+    if (selected.size) return pages.loaded.filter((t) => selected.has(t.id));
+    return active ? [active] : [];
+  };
+  const targetIds = (): number[] => (selected.size ? [...selected] : active ? [active.id] : []);
+
+  const setStatus = async (to: 'accepted' | 'rejected') => {
+    const ids = targetIds();
+    if (!ids.length) return;
+    const r = await runner.run(to === 'accepted' ? 'triples.accept' : 'triples.reject', { ids });
+    if (!r) return;
+    if (selected.size) setSelected(new Set());
+    else if (!filter.status || filter.status === to) move(activeIndex + 1);
+  };
+
+  const startEdit = () => {
+    if (!active) return;
+    setEdit({ id: active.id, subject: { id: active.subjectId, label: active.subject }, relation: active.relation, object: { id: active.objectId, label: active.object } });
+  };
+  const commitEdit = async () => {
+    if (!edit) return;
+    const t = pages.loaded.find((x) => x.id === edit.id);
+    if (!t) return setEdit(null);
+    const input: { id: number; subject?: ReturnType<typeof toNodeRef>; relation?: string; object?: ReturnType<typeof toNodeRef> } = { id: edit.id };
+    if (edit.subject.id !== t.subjectId && edit.subject.label.trim()) input.subject = toNodeRef(edit.subject);
+    if (edit.object.id !== t.objectId && edit.object.label.trim()) input.object = toNodeRef(edit.object);
+    if (edit.relation.trim() && edit.relation.trim() !== t.relation) input.relation = edit.relation.trim();
+    if (!input.subject && !input.object && !input.relation) return setEdit(null);
+    if (await runner.run('triples.edit', input)) setEdit(null);
+    document.querySelector<HTMLElement>('[data-testid="triple-rows"]')?.focus();
+  };
+
+  const openMerge = () => {
+    const rows = targets();
+    const nodes = new Map<number, MergeNode>();
+    if (rows.length === 1) {
+      nodes.set(rows[0].subjectId, { id: rows[0].subjectId, label: rows[0].subject, kind: 'entity' });
+      nodes.set(rows[0].objectId, { id: rows[0].objectId, label: rows[0].object, kind: 'entity' });
+    } else for (const t of rows) nodes.set(t.subjectId, { id: t.subjectId, label: t.subject, kind: 'entity' });
+    setDialog({ kind: 'merge', nodes: [...nodes.values()] });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (fromTextField(e) || e.altKey) return;
+    const ctrl = e.ctrlKey || e.metaKey;
+    const key = e.key;
+    const handled = () => {
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + 20, PageUp: activeIndex - 20, Home: 0, End: pages.total - 1 };
+    if (key in moves) {
+      handled();
+      move(moves[key], e.shiftKey);
+      return;
+    }
+    if (ctrl) return;
+    const actions: Record<string, () => void> = {
+      ' ': () => {
+        if (!active) return;
+        const next = new Set(selected);
+        if (next.has(active.id)) next.delete(active.id);
+        else next.add(active.id);
+        setSelected(next);
+      },
+      a: () => void setStatus('accepted'),
+      r: () => void setStatus('rejected'),
+      e: startEdit,
+      F2: startEdit,
+      n: () => setDialog({ kind: 'add' }),
+      m: openMerge,
+      g: () => active && showTripleInGraph(active),
+      Escape: () => setSelected(new Set()),
+    };
+    const action = actions[key.length === 1 ? key.toLowerCase() : key];
+    if (action) {
+      handled();
+      action();
+    }
+  };
+
+  const onSelect = (index: number, mode: 'toggle' | 'range' | 'only') => {
+    const t = pages.rowAt(index);
+    if (!t) return;
+    if (mode === 'range') return move(index, true);
+    const next = mode === 'only' ? new Set<number>() : new Set(selected);
+    if (next.has(t.id)) next.delete(t.id);
+    else next.add(t.id);
+    setSelected(next);
+    anchor.current = index;
+    setActiveIndex(index);
+    setPinned(null);
+  };
+
+  const total = status.data ? status.data.triples.proposed + status.data.triples.accepted + status.data.triples.rejected : null;
+  const n = selected.size;
   return (
-    <section className="view" aria-labelledby="review-title">
+    <section className="view review-view" aria-labelledby="review-title">
       <header className="view-header">
         <h1 id="review-title">Review</h1>
-        {triples.data && <span className="muted">{triples.data.total} triples</span>}
+        <span className="muted" data-testid="review-count">
+          {pages.total} {pages.total === 1 ? 'triple' : 'triples'}
+          {total !== null && total !== pages.total ? ` of ${total}` : ''}
+        </span>
+        <span className="spacer" />
+        <SavedFilters
+          filter={filter}
+          sort={sort}
+          onApply={(s) => {
+            setFilter({ ...EMPTY_FILTER, ...s.filter });
+            if (s.sort) setSort(s.sort);
+          }}
+        />
       </header>
-      <ErrorBox error={triples.error} />
-      {triples.isSuccess && items.length === 0 ? (
+      <Filters filter={filter} onChange={setFilter} />
+      <div className="review-toolbar" role="toolbar" aria-label="Review actions">
+        <button type="button" className="secondary" onClick={() => void setStatus('accepted')} disabled={!active && !n} title="Accept (A)">
+          Accept{n ? ` ${n}` : ''} <kbd>A</kbd>
+        </button>
+        <button type="button" className="secondary" onClick={() => void setStatus('rejected')} disabled={!active && !n} title="Reject (R)">
+          Reject{n ? ` ${n}` : ''} <kbd>R</kbd>
+        </button>
+        <button type="button" className="secondary" onClick={startEdit} disabled={!active} title="Edit inline (E)">
+          Edit <kbd>E</kbd>
+        </button>
+        <button type="button" className="secondary" onClick={() => setDialog({ kind: 'add' })} title="Add a triple (N)">
+          Add triple <kbd>N</kbd>
+        </button>
+        <button type="button" className="secondary" onClick={openMerge} disabled={!active && !n} title="Merge entities (M)">
+          Merge… <kbd>M</kbd>
+        </button>
+        <button type="button" className="secondary" onClick={() => setDialog({ kind: 'rename', from: active?.relation ?? '' })} title="Rename a relation everywhere">
+          Rename relation…
+        </button>
+        <button type="button" className="secondary" onClick={() => setDialog({ kind: 'candidates' })}>
+          Merge candidates
+        </button>
+        <span className="sep" />
+        <button type="button" className="secondary" onClick={() => void runner.run('history.undo', {})} title="Undo (Ctrl+Z)">
+          Undo
+        </button>
+        <button type="button" className="secondary" onClick={() => void runner.run('history.redo', {})} title="Redo (Ctrl+Shift+Z)">
+          Redo
+        </button>
+        <HistoryMenu runner={runner} />
+        {n > 0 && (
+          <button type="button" className="link small" onClick={() => setSelected(new Set())}>
+            Clear selection ({n})
+          </button>
+        )}
+        <StatusLine runner={runner} />
+      </div>
+      <ErrorBox error={pages.error} />
+      {pages.ready && pages.total === 0 && !filter.search && Object.keys(query).length <= 2 ? (
         <EmptyState title="Nothing to review yet" icon="review">
           <p>Add documents, then extract a graph: proposed triples appear here for you to accept, reject or correct.</p>
         </EmptyState>
       ) : (
-        <table className="grid" aria-label="Triples">
-          <thead>
-            <tr>
-              <th>Subject</th>
-              <th>Relation</th>
-              <th>Object</th>
-              <th>Stage</th>
-              <th>Status</th>
-              <th className="num">Confidence</th>
-              <th>Engine</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((t) => (
-              <tr key={t.id}>
-                <td>{t.subject}</td>
-                <td>{t.relation}</td>
-                <td>{t.object}</td>
-                <td>{t.stage}</td>
-                <td>{t.status}</td>
-                <td className="num">{t.confidence.toFixed(2)}</td>
-                <td>{t.engine}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="review-main">
+          <TripleTable
+            pages={pages}
+            sort={sort}
+            onSort={setSort}
+            activeIndex={activeIndex}
+            onActivate={(i) => {
+              anchor.current = i;
+              setActiveIndex(i);
+              setPinned(null);
+              setEdit(null);
+            }}
+            selected={selected}
+            onSelect={onSelect}
+            edit={edit}
+            onEditChange={setEdit}
+            onEditCommit={() => void commitEdit()}
+            onEditCancel={() => {
+              setEdit(null);
+              document.querySelector<HTMLElement>('[data-testid="triple-rows"]')?.focus();
+            }}
+            onKeyDown={onKeyDown}
+            scrollRef={registerScroll}
+            relations={(relations.data ?? []).map((r) => r.relation)}
+            focusTripleId={pinned}
+          />
+          {panelTriple !== null ? (
+            <EvidencePanel tripleId={panelTriple} runner={runner} onPickTriple={setPinned} />
+          ) : (
+            <aside className="evidence-panel muted" aria-label="Evidence">
+              Select a triple to see its evidence.
+            </aside>
+          )}
+        </div>
       )}
+      {dialog?.kind === 'add' && <AddTripleDialog runner={runner} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'merge' && <MergeDialog initial={dialog.nodes} runner={runner} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'rename' && <RenameRelationDialog from={dialog.from} runner={runner} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'candidates' && <MergeCandidatesDialog runner={runner} onClose={() => setDialog(null)} />}
     </section>
   );
 }

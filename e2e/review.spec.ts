@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { test, expect, openView, ROOT, type Host } from './fixtures';
+import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds } from './review-fixtures';
+
+const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
+
+/** The host (one per file) gets its graph the real way once: CLI ingest, then classic extraction. */
+async function ensureGraph(host: Host): Promise<void> {
+  if ((await api(host, 'triples.list', { limit: 1 })).total === 0) await ingestAndExtract(host, SAMPLE);
+}
+
+test('review an extracted graph: accept by keyboard, edit inline, merge and undo in the graph, all persisted', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ensureGraph(host);
+  const extracted = await api(host, 'triples.list', { limit: 500 });
+  expect(extracted.total).toBeGreaterThan(3);
+
+  // ---- Review table: accept the first triple with the keyboard, edit the second one's relation inline.
+  await app.reload();
+  await openView(app, 'Review');
+  const rows = app.getByTestId('triple-rows');
+  const row = (id: number) => rows.locator(`[data-triple-id="${id}"]`);
+  const firstRow = rows.locator('[role=row][data-triple-id]').first();
+  await expect(firstRow).toBeVisible();
+  const firstId = Number(await firstRow.getAttribute('data-triple-id'));
+  const secondId = Number(await rows.locator('[role=row][data-triple-id]').nth(1).getAttribute('data-triple-id'));
+  await firstRow.click();
+  await expect(app.getByTestId('evidence-panel').locator('mark')).toBeVisible();
+  await app.keyboard.press('a');
+  await expect(row(firstId).locator('.status-badge')).toHaveText(/accepted/);
+  await expect(row(secondId)).toHaveClass(/active/); // accepting moves on to the next row
+  await app.keyboard.press('e');
+  const relation = rows.getByRole('combobox', { name: 'Relation' });
+  await expect(relation).toBeFocused();
+  await relation.fill('is checked against');
+  await relation.press('Enter');
+  await expect(row(secondId).locator('.tt-relation')).toHaveText('is checked against');
+  await expect(row(secondId).locator('.status-badge')).toContainText('✎');
+
+  // The evidence panel follows the active row: chunk text with the span marked, document, other triples.
+  const panel = app.getByTestId('evidence-panel');
+  await expect(panel.locator('.ev-triple')).toContainText('is checked against');
+  await expect(panel).toContainText('radius-authentication-overview');
+  await expect(panel.getByRole('link', { name: 'Open document' })).toBeVisible();
+  await expect(panel.locator('.history')).toContainText('relation');
+  await app.screenshot({ path: path.join(SHOTS, 'review-table.png') });
+  await panel.screenshot({ path: path.join(SHOTS, 'evidence.png') });
+
+  // ---- Graph view: find a well-connected entity and merge two of its neighbours.
+  const overview = await api(host, 'graph.neighbourhood', { limit: 200, depth: 0 });
+  let seed: { id: number; label: string } | undefined;
+  let pair: number[] = [];
+  for (const n of [...overview.nodes].sort((a, b) => b.degree - a.degree)) {
+    const hood = await api(host, 'graph.neighbourhood', { nodeIds: [n.id], depth: 1 });
+    const around = hood.nodes.filter((m) => m.id !== n.id && m.kind === 'entity');
+    if (around.length >= 2) {
+      seed = n;
+      pair = around.slice(0, 2).map((m) => m.id).sort((a, b) => a - b);
+      break;
+    }
+  }
+  expect(seed, 'an entity with two neighbours').toBeTruthy();
+  await openView(app, 'Graph');
+  const find = app.getByRole('combobox', { name: 'Find a node' });
+  await find.fill(seed!.label);
+  await app.getByRole('option').filter({ hasText: seed!.label }).first().click();
+  const canvas = app.getByTestId('graph-view');
+  await expect(canvas).toHaveAttribute('data-state', 'ready');
+  await expect.poll(() => nodePosition(app, pair[1])).not.toBeNull();
+  await clickNode(app, pair[0]);
+  await clickNode(app, pair[1], { shift: true });
+  await expect.poll(() => selectedNodeIds(app)).toEqual(pair);
+  await app.screenshot({ path: path.join(SHOTS, 'graph.png') });
+  await app.getByRole('button', { name: /^Merge…/ }).click();
+  const dialog = app.getByRole('dialog', { name: 'Merge entities' });
+  await dialog.getByRole('button', { name: 'Merge 2 entities' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await api(host, 'graph.neighbourhood', { nodeIds: pair, depth: 0 })).nodes.length).toBe(1);
+  await expect.poll(() => nodePosition(app, pair[1])).toBeNull();
+
+  // Undo the merge with the keyboard: both nodes are back.
+  await app.keyboard.press('Control+z');
+  await expect(app.getByRole('status').filter({ hasText: 'Undid' })).toBeVisible();
+  await expect.poll(async () => (await api(host, 'graph.neighbourhood', { nodeIds: pair, depth: 0 })).nodes.length).toBe(2);
+  await expect.poll(() => nodePosition(app, pair[1])).not.toBeNull();
+
+  // ---- Reload: every change is still there.
+  await app.reload();
+  await openView(app, 'Review');
+  await expect(row(firstId).locator('.status-badge')).toHaveText(/accepted/);
+  await expect(row(secondId).locator('.tt-relation')).toHaveText('is checked against');
+  const history = await api(host, 'history.list', { limit: 10 });
+  expect(history.items.map((h) => [h.command, h.state])).toEqual([
+    ['entities.merge', 'undone'],
+    ['triples.edit', 'done'],
+    ['triples.accept', 'done'],
+  ]);
+  await openView(app, 'Graph');
+  await app.getByRole('combobox', { name: 'Find a node' }).fill(seed!.label);
+  await app.getByRole('option').filter({ hasText: seed!.label }).first().click();
+  await expect(canvas).toHaveAttribute('data-state', 'ready');
+  await expect.poll(() => nodePosition(app, pair[0])).not.toBeNull();
+  await expect.poll(() => nodePosition(app, pair[1])).not.toBeNull();
+});
+
+test('sort, filter, bulk reject and merge candidates from the table', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ensureGraph(host);
+  await app.reload();
+  await openView(app, 'Review');
+  const total = (await api(host, 'triples.list', { limit: 1 })).total;
+  await expect(app.getByTestId('review-count')).toContainText(`${total} triples`);
+  const sortByConfidence = app.getByRole('columnheader', { name: /Confidence/ }).getByRole('button');
+  await sortByConfidence.click();
+  await expect(app.getByRole('columnheader', { name: /Confidence/ })).toHaveAttribute('aria-sort', 'ascending');
+  await sortByConfidence.click();
+  await expect(app.getByRole('columnheader', { name: /Confidence/ })).toHaveAttribute('aria-sort', 'descending');
+  await app.getByRole('combobox', { name: 'Status' }).selectOption('proposed');
+  const proposed = (await api(host, 'triples.list', { status: 'proposed', limit: 1 })).total;
+  await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
+  const rows = app.getByTestId('triple-rows').locator('[role=row][data-triple-id]');
+  await rows.nth(0).click();
+  await app.keyboard.press('Shift+ArrowDown');
+  await app.keyboard.press('r');
+  await expect(app.getByTestId('review-count')).toContainText(`${proposed - 2} triples`);
+  await app.getByRole('button', { name: 'Save filter' }).click();
+  await app.getByRole('textbox', { name: 'Filter name' }).fill('Still proposed');
+  await app.getByRole('button', { name: 'Save', exact: true }).click();
+  await app.reload();
+  await openView(app, 'Review');
+  await app.getByRole('combobox', { name: 'Saved filters' }).selectOption('Still proposed');
+  await expect(app.getByTestId('review-count')).toContainText(`${proposed - 2} triples`);
+  await app.keyboard.press('Control+z'); // undo the bulk reject (focus is not in a text field)
+  await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
+  await app.getByRole('button', { name: 'Merge candidates' }).click();
+  await expect(app.getByRole('dialog', { name: 'Merge candidates' })).toBeVisible();
+});

@@ -1,0 +1,78 @@
+// Cytoscape styles: nodes by kind (entity / event / concept / passage), edges by status (proposed
+// dashed, accepted solid, rejected dotted and only present when asked for). Large graphs get haystack
+// edges and no edge labels (Cytoscape's performance advice).
+import type cytoscape from 'cytoscape';
+
+export const KIND_COLORS: Record<string, string> = {
+  entity: '#2f6fde',
+  event: '#e08a1e',
+  concept: '#7b4fd6',
+  passage: '#8a94a6',
+};
+
+export const KIND_SHAPES: Record<string, string> = {
+  entity: 'ellipse',
+  event: 'round-rectangle',
+  concept: 'diamond',
+  passage: 'rectangle',
+};
+
+/** Above this many edges the graph is drawn for speed: haystack edges, no edge labels, smaller text. */
+export const LARGE_GRAPH_EDGES = 1500;
+
+export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
+  const s: cytoscape.StylesheetStyle[] = [
+    {
+      selector: 'node',
+      style: {
+        label: 'data(label)',
+        'font-size': large ? 8 : 10,
+        'min-zoomed-font-size': large ? 10 : 6,
+        'text-valign': 'bottom',
+        'text-margin-y': 3,
+        'text-max-width': '120px',
+        'text-wrap': 'ellipsis',
+        color: '#1d2330',
+        'text-outline-color': '#ffffff',
+        'text-outline-width': large ? 0 : 2,
+        width: 'mapData(degree, 0, 20, 14, 40)',
+        height: 'mapData(degree, 0, 20, 14, 40)',
+        'border-width': 1,
+        'border-color': '#ffffff',
+      },
+    },
+  ];
+  for (const [kind, color] of Object.entries(KIND_COLORS)) {
+    s.push({ selector: `node[kind = "${kind}"]`, style: { 'background-color': color, shape: KIND_SHAPES[kind] as cytoscape.Css.NodeShape } });
+  }
+  s.push(
+    {
+      selector: 'edge',
+      style: large
+        ? { 'curve-style': 'haystack', 'haystack-radius': 0, width: 1, 'line-color': '#9aa4b5', opacity: 0.7 }
+        : {
+            'curve-style': 'bezier',
+            width: 1.5,
+            'line-color': '#9aa4b5',
+            'target-arrow-shape': 'triangle',
+            'target-arrow-color': '#9aa4b5',
+            'arrow-scale': 0.8,
+            label: 'data(relation)',
+            'font-size': 9,
+            'min-zoomed-font-size': 8,
+            color: '#6b7383',
+            'text-rotation': 'autorotate',
+            'text-background-color': '#ffffff',
+            'text-background-opacity': 0.8,
+            'text-background-padding': '1px',
+          },
+    },
+    { selector: 'edge[status = "proposed"]', style: { 'line-style': 'dashed' } },
+    { selector: 'edge[status = "accepted"]', style: { 'line-style': 'solid', 'line-color': '#3d5a80', 'target-arrow-color': '#3d5a80', width: large ? 1.2 : 2 } },
+    { selector: 'edge[status = "rejected"]', style: { 'line-style': 'dotted', 'line-color': '#d98b8b', 'target-arrow-color': '#d98b8b', opacity: 0.6 } },
+    { selector: 'node.seed', style: { 'border-width': 3, 'border-color': '#1d2330' } },
+    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#ffb000', 'overlay-opacity': 0 } },
+    { selector: 'edge:selected', style: { 'line-color': '#ffb000', 'target-arrow-color': '#ffb000', width: 3, 'z-index': 10 } },
+  );
+  return s;
+}

@@ -1,0 +1,245 @@
+// The Review and Graph views' dialogs: add a triple, merge entities, rename a relation, merge candidates.
+import { useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { ErrorBox } from '../../components/EmptyState';
+import { useCall } from '../../api/hooks';
+import type { EdgeStatus } from '../../../../shared/schemas';
+import { NodeAutocomplete, toNodeRef, type NodeChoice } from './NodeAutocomplete';
+import type { EditRunner } from './reviewApi';
+
+function RunnerError({ runner }: { runner: EditRunner }) {
+  return runner.error ? <div className="error-box" role="alert">{runner.error}</div> : null;
+}
+
+export function AddTripleDialog({ runner, onClose, onAdded }: { runner: EditRunner; onClose: () => void; onAdded?: (id: number) => void }) {
+  const [subject, setSubject] = useState<NodeChoice>({ label: '' });
+  const [relation, setRelation] = useState('');
+  const [object, setObject] = useState<NodeChoice>({ label: '' });
+  const [status, setStatus] = useState<EdgeStatus>('accepted');
+  const ok = subject.label.trim() && relation.trim() && object.label.trim();
+  const submit = async () => {
+    if (!ok) return;
+    const r = await runner.run('triples.add', { subject: toNodeRef(subject), relation: relation.trim(), object: toNodeRef(object), status });
+    if (r) {
+      onAdded?.(r.tripleIds[0]);
+      onClose();
+    }
+  };
+  return (
+    <Dialog
+      title="Add a triple"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="primary" disabled={!ok || runner.pending} onClick={() => void submit()}>
+            Add triple
+          </button>
+        </>
+      }
+    >
+      <form
+        className="form-grid"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label>Subject</label>
+        <NodeAutocomplete label="Subject" value={subject} onChange={setSubject} autoFocus />
+        <label htmlFor="add-relation">Relation</label>
+        <input id="add-relation" type="text" list="review-relations" value={relation} onChange={(e) => setRelation(e.target.value)} />
+        <label>Object</label>
+        <NodeAutocomplete label="Object" value={object} onChange={setObject} />
+        <label htmlFor="add-status">Status</label>
+        <select id="add-status" value={status} onChange={(e) => setStatus(e.target.value as EdgeStatus)}>
+          <option value="accepted">accepted</option>
+          <option value="proposed">proposed</option>
+        </select>
+        <p className="muted small span2">A new label creates an entity; pick a suggestion to use an existing one.</p>
+        <button type="submit" hidden />
+      </form>
+      <RunnerError runner={runner} />
+    </Dialog>
+  );
+}
+
+export interface MergeNode {
+  id: number;
+  label: string;
+  kind: string;
+}
+
+export function MergeDialog({ initial, runner, onClose, onMerged }: { initial: MergeNode[]; runner: EditRunner; onClose: () => void; onMerged?: (survivor: number) => void }) {
+  const [nodes, setNodes] = useState<MergeNode[]>(initial);
+  const [survivor, setSurvivor] = useState<number | null>(initial[0]?.id ?? null);
+  const [label, setLabel] = useState(initial[0]?.label ?? '');
+  const [labelTouched, setLabelTouched] = useState(false);
+  const [more, setMore] = useState<NodeChoice>({ label: '' });
+  const choose = (n: MergeNode) => {
+    setSurvivor(n.id);
+    if (!labelTouched) setLabel(n.label);
+  };
+  const submit = async () => {
+    if (survivor === null || nodes.length < 2) return;
+    const r = await runner.run('entities.merge', { ids: nodes.map((n) => n.id), survivor, label: label.trim() || undefined });
+    if (r) {
+      onMerged?.(survivor);
+      onClose();
+    }
+  };
+  return (
+    <Dialog
+      title="Merge entities"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="primary" disabled={nodes.length < 2 || survivor === null || runner.pending} onClick={() => void submit()}>
+            Merge {nodes.length} entities
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">One node survives with the label you choose; the others' labels become its aliases, their triples and evidence move to it.</p>
+      <fieldset className="merge-list">
+        <legend>Surviving node</legend>
+        {nodes.map((n) => (
+          <div key={n.id} className="merge-row">
+            <label>
+              <input type="radio" name="survivor" checked={survivor === n.id} onChange={() => choose(n)} /> {n.label} <span className="muted small">#{n.id} · {n.kind}</span>
+            </label>
+            <button
+              type="button"
+              className="link small"
+              aria-label={`Leave out ${n.label}`}
+              onClick={() => {
+                setNodes((l) => l.filter((x) => x.id !== n.id));
+                if (survivor === n.id) setSurvivor(null);
+              }}
+            >
+              leave out
+            </button>
+          </div>
+        ))}
+      </fieldset>
+      <div className="form-grid">
+        <label htmlFor="merge-label">Label</label>
+        <input
+          id="merge-label"
+          type="text"
+          value={label}
+          onChange={(e) => {
+            setLabel(e.target.value);
+            setLabelTouched(true);
+          }}
+        />
+        <label>Add entity</label>
+        <NodeAutocomplete
+          label="Add entity to merge"
+          value={more}
+          onChange={(c) => {
+            if (c.id !== undefined && !nodes.some((n) => n.id === c.id)) {
+              setNodes((l) => [...l, { id: c.id!, label: c.label, kind: 'entity' }]);
+              setMore({ label: '' });
+            } else setMore(c);
+          }}
+        />
+      </div>
+      <RunnerError runner={runner} />
+    </Dialog>
+  );
+}
+
+export function RenameRelationDialog({ from, runner, onClose }: { from: string; runner: EditRunner; onClose: () => void }) {
+  const [source, setSource] = useState(from);
+  const [to, setTo] = useState(from);
+  const count = useCall('relations.list', { search: source, limit: 20 });
+  const n = count.data?.find((r) => r.relation === source)?.count ?? 0;
+  const submit = async () => {
+    if (!to.trim() || to.trim() === source) return;
+    if (await runner.run('relations.rename', { from: source, to: to.trim() })) onClose();
+  };
+  return (
+    <Dialog
+      title="Rename a relation everywhere"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="primary" disabled={!to.trim() || to.trim() === source || n === 0 || runner.pending} onClick={() => void submit()}>
+            Rename on {n} triples
+          </button>
+        </>
+      }
+    >
+      <form
+        className="form-grid"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor="rename-from">Relation</label>
+        <input id="rename-from" type="text" list="review-relations" value={source} onChange={(e) => setSource(e.target.value)} />
+        <label htmlFor="rename-to">New name</label>
+        <input id="rename-to" type="text" value={to} onChange={(e) => setTo(e.target.value)} />
+        <button type="submit" hidden />
+      </form>
+      <RunnerError runner={runner} />
+    </Dialog>
+  );
+}
+
+export function MergeCandidatesDialog({ runner, onClose }: { runner: EditRunner; onClose: () => void }) {
+  const list = useCall('merge.candidates', { status: 'open', limit: 100, offset: 0 });
+  return (
+    <Dialog title="Merge candidates" onClose={onClose} wide>
+      <ErrorBox error={list.error} />
+      {list.data && list.data.total === 0 && <p className="muted">No open merge candidates. Extraction proposes them when two entities look alike.</p>}
+      {list.data && list.data.total > 0 && (
+        <table className="grid candidates" aria-label="Merge candidates">
+          <thead>
+            <tr>
+              <th>Entity</th>
+              <th>Entity</th>
+              <th className="num">Score</th>
+              <th>Why</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  {c.a.label} <span className="muted small">{c.a.type ?? ''}</span>
+                </td>
+                <td>
+                  {c.b.label} <span className="muted small">{c.b.type ?? ''}</span>
+                </td>
+                <td className="num">{c.score.toFixed(2)}</td>
+                <td className="muted">{c.reason}</td>
+                <td className="actions">
+                  <button type="button" className="secondary small" disabled={runner.pending} onClick={() => void runner.run('merge.accept', { id: c.id })} aria-label={`Merge ${c.a.label} and ${c.b.label}`}>
+                    Merge
+                  </button>
+                  <button type="button" className="link small" disabled={runner.pending} onClick={() => void runner.run('merge.skip', { ids: [c.id] })} aria-label={`Skip ${c.a.label} and ${c.b.label}`}>
+                    Skip
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data && list.data.total > list.data.items.length && <p className="muted small">{list.data.total - list.data.items.length} more after these.</p>}
+      <RunnerError runner={runner} />
+    </Dialog>
+  );
+}

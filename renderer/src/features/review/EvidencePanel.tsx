@@ -1,0 +1,153 @@
+// The evidence of the triple in focus: chunk text with the span marked (and its sentence), document
+// and page, the other triples of that sentence, both entities (type, aliases, split) and the history.
+import { useEffect, useRef, useState } from 'react';
+import { useCall } from '../../api/hooks';
+import { ErrorBox } from '../../components/EmptyState';
+import type { EvidenceItem } from '../../../../shared/contract';
+import type { EditRunner } from './reviewApi';
+import { showNodeInGraph, showTripleInGraph } from './selection';
+
+function Highlighted({ item }: { item: EvidenceItem }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // (Chromium's scrollIntoView now returns a promise: never hand it back to React as a cleanup.)
+    void ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [item.provenanceId]);
+  const base = item.context.start;
+  const text = item.context.text;
+  const clamp = (n: number) => Math.max(0, Math.min(text.length, n - base));
+  const s0 = clamp(item.sentence.start);
+  const s1 = clamp(item.sentence.end);
+  const m0 = clamp(item.start);
+  const m1 = clamp(item.end);
+  return (
+    <p className="ev-text" data-testid="evidence-text">
+      {text.slice(0, s0)}
+      <span className="ev-sentence">
+        {text.slice(s0, m0)}
+        <mark ref={ref}>{text.slice(m0, m1)}</mark>
+        {text.slice(m1, s1)}
+      </span>
+      {text.slice(s1)}
+    </p>
+  );
+}
+
+export function EntityCard({ id, role, runner }: { id: number; role: string; runner: EditRunner }) {
+  const node = useCall('entities.get', { id });
+  const [type, setType] = useState<string | null>(null);
+  const n = node.data;
+  if (node.error) return <ErrorBox error={node.error} />;
+  if (!n) return <div className="entity-card muted">…</div>;
+  const typeValue = type ?? n.type ?? '';
+  return (
+    <section className="entity-card" aria-label={`${role}: ${n.label}`}>
+      <header>
+        <span className="muted">{role}</span> <strong>{n.label}</strong> <span className={`kind-badge kind-${n.kind}`}>{n.kind}</span>
+      </header>
+      <div className="muted small">
+        {n.degree} triples · {n.mentions} mentions{n.documents.length ? ` · ${n.documents.map((d) => d.title).join(', ')}` : ''}
+      </div>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void runner.run('entities.setType', { ids: [n.id], type: typeValue.trim() || null }).then(() => setType(null));
+        }}
+      >
+        <label>
+          Type{' '}
+          <input type="text" value={typeValue} placeholder="no type" onChange={(e) => setType(e.target.value)} aria-label={`Type of ${n.label}`} />
+        </label>
+        <button type="submit" className="secondary small" disabled={type === null || type === (n.type ?? '')}>
+          Set type
+        </button>
+      </form>
+      {n.aliases.length > 0 && (
+        <ul className="aliases" aria-label={`Aliases of ${n.label}`}>
+          {n.aliases.map((a) => (
+            <li key={a}>
+              <span>{a}</span>
+              <button type="button" className="link small" title="Make this alias a node of its own again" onClick={() => void runner.run('entities.split', { id: n.id, alias: a })}>
+                Split out
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="link small" onClick={() => showNodeInGraph(n.id)}>
+        Show in graph
+      </button>
+    </section>
+  );
+}
+
+export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: number; runner: EditRunner; onPickTriple?: (id: number) => void }) {
+  const ev = useCall('triples.evidence', { tripleId });
+  const history = useCall('history.forTriple', { id: tripleId });
+  const t = ev.data?.triple;
+  return (
+    <aside className="evidence-panel" aria-label="Evidence" data-testid="evidence-panel">
+      <ErrorBox error={ev.error} />
+      {t && (
+        <>
+          <h2 className="ev-triple">
+            <span>{t.subject}</span> <span className="ev-rel">{t.relation}</span> <span>{t.object}</span>
+          </h2>
+          <div className="muted small">
+            <span className={`status-badge status-${t.status}`}>{t.status}</span> {t.stage} · confidence {t.confidence.toFixed(2)} · {t.engine}{' '}
+            <button type="button" className="link small" onClick={() => showTripleInGraph(t)}>
+              Show in graph
+            </button>
+          </div>
+          {ev.data!.items.length === 0 && <p className="muted">No evidence span: this triple was added by hand or imported without one.</p>}
+          {ev.data!.items.map((item) => (
+            <section key={item.provenanceId} className="ev-item">
+              <div className="ev-source">
+                <strong>{item.document.title}</strong>
+                {item.page !== null && <span className="muted"> · page {item.page}</span>}
+                <a className="small" href={`#/documents?document=${item.document.id}&at=${item.start}`} title="Open the document at this place">
+                  Open document
+                </a>
+              </div>
+              <Highlighted item={item} />
+              {item.others.length > 0 && (
+                <div className="ev-others">
+                  <div className="muted small">Other triples from this sentence</div>
+                  <ul>
+                    {item.others.map((o) => (
+                      <li key={o.id}>
+                        <button type="button" className="link" onClick={() => onPickTriple?.(o.id)}>
+                          {o.subject} — {o.relation} — {o.object}
+                        </button>{' '}
+                        <span className={`status-badge status-${o.status}`}>{o.status}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </section>
+          ))}
+          <div className="entity-cards">
+            <EntityCard id={t.subjectId} role="Subject" runner={runner} />
+            <EntityCard id={t.objectId} role="Object" runner={runner} />
+          </div>
+          <section className="history" aria-label="History of this triple">
+            <h3>History</h3>
+            <ol>
+              {(history.data ?? []).map((h) => (
+                <li key={`${h.revision}-${h.groupId}`} className={h.state !== 'done' ? 'undone' : undefined}>
+                  <span className={h.actor === 'editor' ? 'actor editor' : 'actor engine'}>{h.actor}</span> {h.summary}{' '}
+                  <time className="muted small" dateTime={h.at}>
+                    {new Date(h.at).toLocaleString()}
+                  </time>
+                  {h.state !== 'done' && <span className="muted small"> ({h.state})</span>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,147 @@
+// Edits from the Review and Graph views: one runner for every command (so both views report, undo and
+// refresh the same way), cache invalidation when the graph changes, and undo/redo from the keyboard.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CallInput, CallName, CallOutput } from '../../../../shared/contract';
+import { useApi } from '../../api/hooks';
+
+/** Every query the review and graph views read; all are stale after any edit. */
+export const REVIEW_QUERY_KEYS: CallName[] = [
+  'triples.list',
+  'triples.evidence',
+  'graph.neighbourhood',
+  'nodes.search',
+  'nodes.list',
+  'history.list',
+  'history.forTriple',
+  'entities.get',
+  'relations.list',
+  'merge.candidates',
+  'app.status',
+];
+
+export function useInvalidateReview(): () => void {
+  const qc = useQueryClient();
+  return useCallback(() => {
+    for (const key of REVIEW_QUERY_KEYS) void qc.invalidateQueries({ queryKey: [key] });
+  }, [qc]);
+}
+
+/** Refresh the views when the core says the graph changed (an edit elsewhere, an extraction job, an import). */
+export function useGraphChangedRefresh(): void {
+  const api = useApi();
+  const invalidate = useInvalidateReview();
+  useEffect(() => api.on('graph.changed', () => invalidate()), [api, invalidate]);
+}
+
+export type EditCall =
+  | 'triples.accept'
+  | 'triples.reject'
+  | 'triples.edit'
+  | 'triples.add'
+  | 'entities.merge'
+  | 'entities.split'
+  | 'entities.setType'
+  | 'relations.rename'
+  | 'merge.accept'
+  | 'merge.skip'
+  | 'history.undo'
+  | 'history.redo';
+
+export interface EditRunner {
+  run<N extends EditCall>(name: N, input: CallInput<N>): Promise<CallOutput<N> | null>;
+  pending: boolean;
+  error: string | null;
+  /** What the last command did, for the status line. */
+  message: string | null;
+  clear(): void;
+}
+
+function describe(name: EditCall, out: unknown): string {
+  const o = out as { changes?: number; group?: { summary: string } | null; command?: string };
+  if (name === 'history.undo') return o.group ? `Undid: ${o.group.summary}` : 'Nothing to undo';
+  if (name === 'history.redo') return o.group ? `Redid: ${o.group.summary}` : 'Nothing to redo';
+  if (o.changes === 0) return 'Nothing changed';
+  const verbs: Record<string, string> = {
+    'triples.accept': 'Accepted',
+    'triples.reject': 'Rejected',
+    'triples.edit': 'Edited the triple',
+    'triples.add': 'Added the triple',
+    'entities.merge': 'Merged',
+    'entities.split': 'Split the alias out',
+    'entities.setType': 'Changed the type',
+    'relations.rename': 'Renamed the relation',
+    'merge.accept': 'Merged',
+    'merge.skip': 'Skipped',
+  };
+  return `${verbs[name] ?? name} (Ctrl+Z undoes)`;
+}
+
+/** Run edit commands: one at a time, errors and results reported, every review query refreshed after. */
+export function useEditRunner(): EditRunner {
+  const api = useApi();
+  const invalidate = useInvalidateReview();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const busy = useRef(false);
+  const run = useCallback(
+    async <N extends EditCall>(name: N, input: CallInput<N>): Promise<CallOutput<N> | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      setPending(true);
+      setError(null);
+      try {
+        const out = await api.call(name, input);
+        setMessage(describe(name, out));
+        return out;
+      } catch (err) {
+        setError((err as Error).message);
+        setMessage(null);
+        return null;
+      } finally {
+        busy.current = false;
+        setPending(false);
+        invalidate();
+      }
+    },
+    [api, invalidate],
+  );
+  const clear = useCallback(() => {
+    setError(null);
+    setMessage(null);
+  }, []);
+  return { run, pending, error, message, clear };
+}
+
+/** True when a key event comes from a text field (which keeps its own shortcuts, undo included). */
+export function fromTextField(e: KeyboardEvent | ReactKeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  if (!t) return false;
+  const tag = t.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
+}
+
+/**
+ * Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) anywhere in the view outside text fields. (The Electron menu's
+ * Undo/Redo items call history.undo/redo in the preload; the graph.changed event refreshes the view.)
+ */
+export function useUndoRedoShortcuts(runner: EditRunner): void {
+  const ref = useRef(runner);
+  ref.current = runner;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || fromTextField(e)) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        void ref.current.run('history.undo', {});
+      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
+        e.preventDefault();
+        void ref.current.run('history.redo', {});
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,48 @@
+// What the Review table and the Graph view share: the triple in focus (its evidence is shown in both
+// views) and the nodes the graph starts from. A tiny store outside React so both views, mounted one at
+// a time, see the same selection.
+import { useSyncExternalStore } from 'react';
+
+export interface SharedSelection {
+  /** The triple whose evidence is shown: the table's active row or the graph's selected edge. */
+  tripleId: number | null;
+  /** Nodes selected in the graph (kept when switching views). */
+  nodeIds: number[];
+  /** Start nodes of the graph view's neighbourhood; empty: the overview of the best-connected nodes. */
+  seeds: number[];
+}
+
+let state: SharedSelection = { tripleId: null, nodeIds: [], seeds: [] };
+const listeners = new Set<() => void>();
+
+export function getSelection(): SharedSelection {
+  return state;
+}
+
+export function updateSelection(patch: Partial<SharedSelection>): void {
+  const next = { ...state, ...patch };
+  if (next.tripleId === state.tripleId && next.nodeIds === state.nodeIds && next.seeds === state.seeds) return;
+  state = next;
+  for (const l of listeners) l();
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useSharedSelection(): SharedSelection {
+  return useSyncExternalStore(subscribe, getSelection, getSelection);
+}
+
+/** Open the graph view around a triple's two ends, with that triple selected. */
+export function showTripleInGraph(t: { id: number; subjectId: number; objectId: number }): void {
+  updateSelection({ tripleId: t.id, seeds: [t.subjectId, t.objectId], nodeIds: [] });
+  window.location.hash = '/graph';
+}
+
+/** Open the graph view around one node. */
+export function showNodeInGraph(id: number): void {
+  updateSelection({ seeds: [id], nodeIds: [id] });
+  window.location.hash = '/graph';
+}
