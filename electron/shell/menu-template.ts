@@ -26,6 +26,8 @@ export const VIEW_ENTRIES: { view: AppView; label: string }[] = [
   { view: 'export', label: 'Export' },
   { view: 'models', label: 'Models' },
   { view: 'settings', label: 'Settings' },
+  { view: 'concepts', label: 'Concepts' },
+  { view: 'schema', label: 'Schema' },
 ];
 
 export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemConstructorOptions[] {

@@ -41,7 +41,7 @@ export const shellCalls = {
 };
 
 /** The rail's views, which View menu entries open. */
-export const AppView = z.enum(['documents', 'review', 'graph', 'chat', 'export', 'models', 'settings']);
+export const AppView = z.enum(['documents', 'review', 'graph', 'chat', 'export', 'models', 'settings', 'concepts', 'schema']);
 export type AppView = z.infer<typeof AppView>;
 
 /**
