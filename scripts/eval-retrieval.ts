@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Store, normalizeLabel } from '../electron/core/store';
+import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { tokenize, STOPWORDS } from '../electron/core/retrieve/text';
 
@@ -26,6 +27,8 @@ const dbDir = path.resolve(opt('db-dir', path.join(process.env.TMPDIR ?? '/tmp',
 const verbose = flag('verbose');
 const limit = Number(opt('limit', '0'));
 const only = opt('only', '');
+/** --tune '{"damping":0.7}': ranking knobs for a sweep (see RetrievalTuning). */
+const tuning = JSON.parse(opt('tune', '{}')) as Record<string, number>;
 
 // ---------------------------------------------------------------- BM25 over short texts
 
@@ -100,12 +103,19 @@ async function evalMetaQa(): Promise<void> {
   fs.mkdirSync(dbDir, { recursive: true });
   const dbFile = path.join(dbDir, 'metaqa.db');
   const fresh = !fs.existsSync(dbFile);
-  const store = Store.open(dbFile);
-  if (fresh || (store.status().triples.accepted === 0)) {
+  if (fresh) {
+    // the product's import (graphwright import --format tsv); the store-API loader is the fallback
     const t = performance.now();
-    const n = importMetaQa(store, path.join(dir, 'kb_subset.txt'));
-    console.error(`imported ${n} lines in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const core = new Core({ dbPath: dbFile, startJobs: false });
+    const r = await core.call('graph.import', { format: 'tsv', path: path.join(dir, 'kb_subset.txt') });
+    if (!r.ok) {
+      console.error(`graph.import failed (${r.error.message}); loading through the store API`);
+      importMetaQa(core.store, path.join(dir, 'kb_subset.txt'));
+    }
+    await core.close();
+    console.error(`imported kb_subset.txt in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
+  const store = Store.open(dbFile);
   const retriever = new Retriever(store.db);
   let t = performance.now();
   retriever.refresh();
@@ -134,7 +144,7 @@ async function evalMetaQa(): Promise<void> {
       const question = q.replace(/[[\]]/g, '');
       const gold = new Set(answers.split('|').map(normalizeLabel));
       t = performance.now();
-      const res = await retriever.retrieve(question, { maxTriples });
+      const res = await retriever.retrieve(question, { maxTriples, tuning });
       all.ms.push(performance.now() - t);
       const got = new Set(res.triples.flatMap((x) => [normalizeLabel(x.subject), normalizeLabel(x.object)]));
       const hits = [...gold].filter((g) => got.has(g)).length;
@@ -208,10 +218,25 @@ async function evalTwoWiki(): Promise<void> {
   }
   const questions = JSON.parse(fs.readFileSync(path.join(KIT, 'data', '2wikimultihopqa', 'questions.json'), 'utf8')) as {
     question: string;
+    question_type: string;
     evidence: [string, string, string][];
   }[];
   const corpus = JSON.parse(fs.readFileSync(path.join(KIT, 'data', '2wikimultihopqa', 'corpus.json'), 'utf8')) as { title: string; text: string }[];
   const titleOfText = new Map(corpus.map((c) => [c.text.trim().slice(0, 200), c.title]));
+  // gold passages: the corpus titles named by the evidence subjects (exactly, or unique once a
+  // "(film)"-style qualifier is dropped); subjects with no passage are left out
+  const titles = new Set(corpus.map((c) => normalizeLabel(c.title)));
+  const byStripped = new Map<string, string[]>();
+  for (const c of corpus) {
+    const k = normalizeLabel(c.title.replace(/\s*\([^)]*\)\s*$/, ''));
+    byStripped.set(k, [...(byStripped.get(k) ?? []), normalizeLabel(c.title)]);
+  }
+  const goldTitle = (subject: string): string | null => {
+    const n = normalizeLabel(subject);
+    if (titles.has(n)) return n;
+    const m = byStripped.get(n);
+    return m && m.length === 1 ? m[0] : null;
+  };
   const store = Store.open(dbFile);
   const retriever = new Retriever(store.db);
   retriever.refresh();
@@ -219,10 +244,12 @@ async function evalTwoWiki(): Promise<void> {
   const ours = { r2: 0, r5: 0 };
   const bm = { r2: 0, r5: 0 };
   let n = 0;
+  const byType = new Map<string, { n: number; o2: number; o5: number; b2: number; b5: number }>();
   const rows = limit ? questions.slice(0, limit) : questions;
   for (const q of rows) {
-    const gold = new Set(q.evidence.map((e) => normalizeLabel(e[0])));
-    const res = await retriever.retrieve(q.question, { maxTriples, maxPassages: 5 });
+    const gold = new Set(q.evidence.map((e) => goldTitle(e[0])).filter((x): x is string => !!x));
+    if (!gold.size) continue;
+    const res = await retriever.retrieve(q.question, { maxTriples, maxPassages: 5, tuning });
     const got = res.passages.map((p) => normalizeLabel(titleOf(p)));
     const hits = retriever.repo.searchPassages(q.question, 5);
     const bmGot = retriever.repo.passages(hits.map((h) => h.id)).map((p) => normalizeLabel(titleOf(p)));
@@ -232,8 +259,19 @@ async function evalTwoWiki(): Promise<void> {
     bm.r2 += rec(bmGot, 2);
     bm.r5 += rec(bmGot, 5);
     n++;
+    const tp = byType.get(q.question_type) ?? { n: 0, o2: 0, o5: 0, b2: 0, b5: 0 };
+    tp.n++;
+    tp.o2 += rec(got, 2);
+    tp.o5 += rec(got, 5);
+    tp.b2 += rec(bmGot, 2);
+    tp.b5 += rec(bmGot, 5);
+    byType.set(q.question_type, tp);
   }
   console.log(`2WikiMultihopQA dev slice (${n} q): recall@2 / recall@5  ours ${(ours.r2 / n).toFixed(3)} / ${(ours.r5 / n).toFixed(3)}   bm25 ${(bm.r2 / n).toFixed(3)} / ${(bm.r5 / n).toFixed(3)}`);
+  for (const [type, x] of [...byType].sort()) {
+    const f = (v: number) => (v / x.n).toFixed(3);
+    console.log(`    ${type.padEnd(20)} n=${String(x.n).padStart(3)}  ours ${f(x.o2)} / ${f(x.o5)}   bm25 ${f(x.b2)} / ${f(x.b5)}`);
+  }
   store.close();
 }
 

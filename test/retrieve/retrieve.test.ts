@@ -84,6 +84,13 @@ describe('retrieval on a hand-made graph', () => {
     expect(r.passages[0].text).toContain('Mike Nichols');
   });
 
+  it('links a passage by its document title (a seed for PageRank, not an entity)', async () => {
+    const r = await ask('what do the Film Notes say');
+    expect(r.entities).toEqual([]);
+    expect(r.passages.map((p) => p.document)).toContain('Film notes');
+    expect(r.outcome).toBe('found');
+  });
+
   it('sees triples added later (incrementally) and edits (rebuild)', async () => {
     const retriever = getRetriever(core);
     expect(retriever.refresh()).toBe('unchanged');

@@ -9,7 +9,7 @@ import { normalizeLabel } from '../store/normalize';
 import { editDistance, labelTokens, STOPWORDS, stem, tokenize, tokenVariants, type Token } from './text';
 
 export interface LinkedEntity {
-  /** Node id in the store. */
+  /** Node id in the store (0 for a passage linked by its document title without a passage node). */
   id: number;
   /** Vertex in the snapshot. */
   vertex: number;
@@ -52,6 +52,7 @@ export class LinkIndex {
   private nextNode = 1;
   private indexedUpTo = 0;
   private version = -1;
+  private readonly passageTitles = new Set<string>();
   private bigramIndex: Map<string, number[]> | null = null;
   private bigramsUpTo = 0;
   private labelVectors: { vertices: number[]; vectors: Float32Array[]; version: number } | null = null;
@@ -69,11 +70,20 @@ export class LinkIndex {
       this.indexedUpTo = 0;
       this.bigramIndex = null;
       this.bigramsUpTo = 0;
+      this.passageTitles.clear();
       this.labelVectors = null;
     }
     const s = this.snapshot;
     for (let v = this.indexedUpTo; v < s.vertexCount; v++) {
-      if (s.kind.data[v] === KIND_CODES.passage) continue;
+      if (s.kind.data[v] === KIND_CODES.passage) {
+        // a passage is linkable by its document's title (the first chunk of each title stands for it)
+        const title = s.labels[v];
+        const key = title.toLowerCase();
+        if (!title || this.passageTitles.has(key)) continue;
+        this.passageTitles.add(key);
+        this.add(labelTokens(title), v);
+        continue;
+      }
       const names = new Set([s.labels[v], ...s.aliases[v]]);
       for (const name of names) this.add(labelTokens(name), v);
     }
@@ -246,7 +256,7 @@ export async function linkEntities(
     const after = question.normalize('NFKC').slice(tokens[c.i].start, tokens[c.j - 1].end + 1);
     for (const v of c.vertices) {
       const k = snapshot.kind.data[v];
-      const kindFactor = k === KIND_CODES.concept ? 0.8 : 1;
+      const kindFactor = k === KIND_CODES.concept ? 0.8 : k === KIND_CODES.passage ? 0.9 : 1;
       // the same characters as the label (punctuation included) beat a label that only shares the words
       const norm = normalizeLabel(snapshot.labels[v]);
       const exactFactor = norm === surface || norm === normalizeLabel(after) ? 1.05 : 1;

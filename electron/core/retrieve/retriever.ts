@@ -9,7 +9,7 @@ import { GraphSnapshot, KIND_CODES } from './snapshot';
 import { LinkIndex, linkEntities, type LinkedEntity } from './link';
 import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } from './paths';
 import { personalizedPageRank } from './ppr';
-import { rankPassages, sampleTriples } from './sample';
+import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, tokenize } from './text';
 
@@ -25,7 +25,20 @@ export interface RetrieveOptions {
   /** Skip the retries (fuzzy relink, LLM rewrite). */
   noRetry?: boolean;
   signal?: AbortSignal;
+  /** Ranking knobs (defaults tuned on the dev slices; for evaluation). */
+  tuning?: Partial<RetrievalTuning>;
 }
+
+export interface RetrievalTuning extends PassageWeights {
+  /** PPR damping (probability of following a link). */
+  damping: number;
+  /** Seed weight of a passage, times its BM25 match (best = 1). */
+  bm25Seed: number;
+  /** Seeds are divided by (number of passages they occur in) ** specificity. */
+  specificity: number;
+}
+
+export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1 };
 
 export interface RetrievedEntity {
   id: number;
@@ -158,12 +171,15 @@ export class Retriever {
     timings: RetrievalResult['timings'],
   ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops'>> {
     const s = this.snapshot;
+    const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
-    const linked = await linkEntities(question, s, this.linkIndex, this.repo, { fuzzy: o.fuzzy, embed: o.embed, relationStems: this.lexicon.all });
+    const links = await linkEntities(question, s, this.linkIndex, this.repo, { fuzzy: o.fuzzy, embed: o.embed, relationStems: this.lexicon.all });
+    // passages linked by their document's title seed the walk; they are not entities
+    const linked = links.filter((e) => e.kind !== 'passage');
     timings.linkMs += performance.now() - t;
 
     t = performance.now();
-    const analysis = analyzeQuestion(question, linked, this.lexicon);
+    const analysis = analyzeQuestion(question, links, this.lexicon);
     let hints: Map<string, number> | undefined;
     if (o.embed && s.relations.length && s.relations.length <= 2000) hints = await relationHints(o.embed, question, s.relations);
     const paths = linked.length ? predictPaths(s, linked, analysis, { relationHints: hints }) : [];
@@ -171,7 +187,11 @@ export class Retriever {
 
     t = performance.now();
     const seeds = new Map<number, number>();
-    for (const e of linked) seeds.set(e.vertex, (seeds.get(e.vertex) ?? 0) + e.score);
+    // node specificity (HippoRAG): a seed found in many passages says less about where to look
+    for (const e of links) {
+      const spread = tuning.specificity ? Math.max(1, s.passageDegree(e.vertex)) ** tuning.specificity : 1;
+      seeds.set(e.vertex, (seeds.get(e.vertex) ?? 0) + e.score / spread);
+    }
     // passages that match the words of the question seed the walk a little (HippoRAG 2's passage weight)
     const bm25 = new Map<number, number>();
     if (this.repo.chunkCount() > 0) {
@@ -182,9 +202,9 @@ export class Retriever {
         const rel = best < 0 ? h.score / best : 0;
         bm25.set(h.id, rel);
         const v = s.vertexOfChunk.get(h.id);
-        if (v !== undefined && linked.length) seeds.set(v, (seeds.get(v) ?? 0) + 0.05 * rel);
+        if (v !== undefined && links.length) seeds.set(v, (seeds.get(v) ?? 0) + tuning.bm25Seed * rel);
       }
-      if (!linked.length) {
+      if (!links.length) {
         // nothing linked: keep only passages that cover most of the question's content words
         const texts = new Map(this.repo.passages([...bm25.keys()]).map((p) => [p.id, p.text.toLowerCase()]));
         for (const id of [...bm25.keys()]) {
@@ -194,12 +214,12 @@ export class Retriever {
         }
       }
     }
-    const ppr = seeds.size && s.vertexCount ? personalizedPageRank(s.pprGraph(), seeds).scores : null;
+    const ppr = seeds.size && s.vertexCount ? personalizedPageRank(s.pprGraph(), seeds, { damping: tuning.damping }).scores : null;
     timings.pprMs += performance.now() - t;
 
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
-    const ranked = rankPassages(s, ppr, sampled, bm25, o.maxPassages);
+    const ranked = rankPassages(s, ppr, sampled, bm25, o.maxPassages, tuning, (c) => this.repo.documentOfChunk(c));
     const passageRows = this.repo.passages(ranked.map((p) => p.chunk));
     const passageScore = new Map(ranked.map((p) => [p.chunk, p.score]));
     timings.sampleMs += performance.now() - t;

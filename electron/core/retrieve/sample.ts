@@ -200,25 +200,55 @@ export function topVertices(scores: Float64Array, k: number, keep: (v: number) =
   return out.sort((a, b) => scores[b] - scores[a]);
 }
 
-/** Passage vertices ranked by PPR, with those holding the chosen triples' evidence lifted. */
-export function rankPassages(snapshot: GraphSnapshot, ppr: Float64Array | null, triples: SampledTriple[], bm25: Map<number, number>, limit: number): { chunk: number; score: number }[] {
+export interface PassageWeights {
+  /** Weight of the evidence of the sampled triples. */
+  evidence: number;
+  /** Weight of the BM25 match of the question (normalised to the best hit). */
+  bm25: number;
+  /** Each further chunk of a document already listed is multiplied by this (diversity). */
+  sameDocument: number;
+  /** Weight of the PPR ranking. */
+  ppr: number;
+  /** Reciprocal-rank constant: each list gives weight / (k + rank). */
+  rrfK: number;
+}
+
+export const DEFAULT_PASSAGE_WEIGHTS: PassageWeights = { evidence: 0.5, bm25: 0.5, sameDocument: 0.5, ppr: 1, rrfK: 5 };
+
+/** Passage vertices ranked by PPR, with those holding the chosen triples' evidence and matching the words lifted. */
+export function rankPassages(
+  snapshot: GraphSnapshot,
+  ppr: Float64Array | null,
+  triples: SampledTriple[],
+  bm25: Map<number, number>,
+  limit: number,
+  weights: PassageWeights = DEFAULT_PASSAGE_WEIGHTS,
+  documentOf?: (chunk: number) => number | undefined,
+): { chunk: number; score: number }[] {
+  // Three rankings fused by reciprocal rank (scale-free): personalized PageRank over passage
+  // vertices, the evidence of the sampled triples in their order, and BM25 on the question's words.
   const score = new Map<number, number>();
+  const add = (chunk: number, rank: number, w: number) => score.set(chunk, (score.get(chunk) ?? 0) + w / (weights.rrfK + rank));
   if (ppr) {
-    for (const v of topVertices(ppr, limit * 4, (v) => snapshot.kind.data[v] === KIND_CODES.passage && snapshot.chunkId.data[v] > 0)) {
-      score.set(snapshot.chunkId.data[v], ppr[v]);
-    }
+    topVertices(ppr, limit * 4 + 20, (v) => snapshot.kind.data[v] === KIND_CODES.passage && snapshot.chunkId.data[v] > 0).forEach((v, rank) =>
+      add(snapshot.chunkId.data[v], rank, weights.ppr),
+    );
   }
-  const maxPr = Math.max(1e-12, ...score.values());
-  for (const [c, s] of score) score.set(c, s / maxPr);
-  triples.forEach((t, rank) => {
-    for (const p of snapshot.edgePassages.get(t.edge) ?? []) {
-      const c = snapshot.chunkId.data[p];
-      if (c > 0) score.set(c, (score.get(c) ?? 0) + 0.5 * t.score + 0.2 / (1 + rank));
+  const evidence: number[] = [];
+  for (const t of triples) for (const p of snapshot.edgePassages.get(t.edge) ?? []) if (snapshot.chunkId.data[p] > 0 && !evidence.includes(snapshot.chunkId.data[p])) evidence.push(snapshot.chunkId.data[p]);
+  evidence.forEach((c, rank) => add(c, rank, weights.evidence));
+  [...bm25].sort((a, b) => b[1] - a[1]).forEach(([c], rank) => add(c, rank, weights.bm25));
+  const ranked = [...score].map(([chunk, s]) => ({ chunk, score: s })).sort((a, b) => b.score - a.score);
+  if (documentOf && weights.sameDocument < 1) {
+    const seen = new Map<number, number>();
+    for (const r of ranked) {
+      const d = documentOf(r.chunk);
+      if (d === undefined) continue;
+      const n = seen.get(d) ?? 0;
+      r.score *= weights.sameDocument ** n;
+      seen.set(d, n + 1);
     }
-  });
-  for (const [c, s] of bm25) score.set(c, (score.get(c) ?? 0) + 0.3 * s);
-  return [...score]
-    .map(([chunk, s]) => ({ chunk, score: s }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+    ranked.sort((a, b) => b.score - a.score);
+  }
+  return ranked.slice(0, limit);
 }

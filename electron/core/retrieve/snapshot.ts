@@ -180,7 +180,7 @@ export class GraphSnapshot {
   passageVertex(chunkId: number): number {
     const v = this.vertexOfChunk.get(chunkId);
     if (v !== undefined) return v;
-    return this.addVertex(0, chunkId, KIND_CODES.passage, `passage ${chunkId}`, []);
+    return this.addVertex(0, chunkId, KIND_CODES.passage, '', []);
   }
 
   relationId(name: string): number {
@@ -194,15 +194,19 @@ export class GraphSnapshot {
   }
 
   private load(prev: GraphFingerprint | null): void {
+    // every chunk is a passage vertex, labelled with its document's title
+    for (const [chunk, title] of this.repo.chunksAfter(prev?.chunkMax ?? 0)) {
+      const v = this.passageVertex(chunk);
+      if (this.nodeId.data[v] === 0) this.labels[v] = title;
+    }
     for (const [id, kind, label, aliases, chunk] of this.repo.nodesAfter(prev?.nodeMax ?? 0)) {
       const k = KIND_CODES[kind as KindName] ?? 0;
       if (k === KIND_CODES.passage && chunk) {
         const existing = this.vertexOfChunk.get(chunk);
         if (existing !== undefined && this.nodeId.data[existing] === 0) {
-          // a virtual passage vertex gets its node
+          // a chunk's passage vertex gets its node (and keeps the document title as its label)
           this.nodeId.data[existing] = id;
           this.vertexOfNode.set(id, existing);
-          this.labels[existing] = label;
           continue;
         }
       }
@@ -330,6 +334,14 @@ export class GraphSnapshot {
     return this.ppr;
   }
 
+  /** How many passages a vertex is linked to (its evidence). */
+  passageDegree(v: number): number {
+    const g = this.pprGraph();
+    let n = 0;
+    for (let k = g.ptr[v]; k < g.ptr[v + 1]; k++) if (this.kind.data[g.nbr[k]] === KIND_CODES.passage) n++;
+    return n;
+  }
+
   /** Degree (in + out triples) of a vertex. */
   degree(v: number): number {
     const o = this.out();
@@ -359,6 +371,8 @@ function sameFingerprint(a: GraphFingerprint, b: GraphFingerprint): boolean {
     a.provCount === b.provCount &&
     a.provMax === b.provMax &&
     a.conceptCount === b.conceptCount &&
-    a.conceptMax === b.conceptMax
+    a.conceptMax === b.conceptMax &&
+    a.chunkCount === b.chunkCount &&
+    a.chunkMax === b.chunkMax
   );
 }

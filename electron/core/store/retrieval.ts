@@ -16,6 +16,8 @@ export interface GraphFingerprint {
   provMax: number;
   conceptCount: number;
   conceptMax: number;
+  chunkCount: number;
+  chunkMax: number;
 }
 
 export type NodeSnapshotRow = [id: number, kind: string, label: string, aliases: string, chunkId: number | null];
@@ -75,6 +77,7 @@ export class RetrievalRepository {
       c: number;
       m: number;
     };
+    const k = this.db.prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m FROM chunks WHERE id <= ?').get(lim(prev?.chunkMax)) as { c: number; m: number };
     return {
       nodeCount: n.c,
       nodeMax: prev ? prev.nodeMax : n.m,
@@ -86,6 +89,8 @@ export class RetrievalRepository {
       provMax: prev ? prev.provMax : p.m,
       conceptCount: c.c,
       conceptMax: prev ? prev.conceptMax : c.m,
+      chunkCount: k.c,
+      chunkMax: prev ? prev.chunkMax : k.m,
     };
   }
 
@@ -108,6 +113,14 @@ export class RetrievalRepository {
       .prepare('SELECT id, edge_id, node_id, chunk_id FROM provenance WHERE id > ? AND chunk_id IS NOT NULL ORDER BY id')
       .raw()
       .iterate(after) as IterableIterator<ProvenanceLinkRow>;
+  }
+
+  /** Chunks with id > after and the title of their document: every chunk is a passage vertex. */
+  *chunksAfter(after = 0): IterableIterator<[id: number, title: string]> {
+    yield* this.db
+      .prepare('SELECT c.id, d.title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id > ? ORDER BY c.id')
+      .raw()
+      .iterate(after) as IterableIterator<[number, string]>;
   }
 
   *conceptLinksAfter(after = 0): IterableIterator<ConceptLinkRow> {
@@ -146,6 +159,10 @@ export class RetrievalRepository {
     return this.db
       .prepare('SELECT rowid AS id, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?')
       .all(q, limit) as { id: number; score: number }[];
+  }
+
+  documentOfChunk(chunkId: number): number | undefined {
+    return (this.db.prepare('SELECT document_id AS d FROM chunks WHERE id = ?').get(chunkId) as { d: number } | undefined)?.d;
   }
 
   chunkCount(): number {
