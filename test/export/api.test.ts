@@ -76,6 +76,8 @@ group('graph.* calls', () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error.code).toBe('failed');
     expect(!bad.ok && bad.error.message).toMatch(/line 2: expected head\|relation\|tail/);
+    const folder = await other.call('graph.import', { format: 'csv', content: 'id,label\n' });
+    expect(!folder.ok && folder.error.code).toBe('bad_request');
     const both = await other.call('graph.import', { format: 'tsv', content: 'a|b|c', path: '/x' });
     expect(!both.ok && both.error.code).toBe('bad_request');
     off();

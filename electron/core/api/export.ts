@@ -40,6 +40,7 @@ export function exportHandlers(core: Core): Partial<Handlers> {
       }
     },
     'graph.import': async ({ format, path: file, content, files }) => {
+      if (content !== undefined && isFolderFormat(format)) throw new ApiError('bad_request', `${format} is a set of files: give files: [{name: 'nodes.csv', text}, ...]`);
       let tmp: string | null = null;
       let source = file ? path.resolve(file) : '';
       if (!file) {

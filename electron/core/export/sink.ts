@@ -252,8 +252,7 @@ export class ImportSink {
   }
 
   result() {
-    const { placeholders } = this.bulk.finish();
-    void placeholders;
+    this.bulk.finish();
     return { nodes: this.nodes, edges: this.edges, conceptLinks: this.conceptLinks, provenance: this.provenanceTally, documents: this.documents };
   }
 }

@@ -64,7 +64,7 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
     return r;
   };
   /** Evidence of one subject: links added to its block, derivation (and first-seen document, chunk) blocks returned. */
-  const evidence = (subject: string, rows: ExportProvenanceRow[] | undefined, po: [string, Term][]): Block[] => {
+  const evidence = (rows: ExportProvenanceRow[] | undefined, po: [string, Term][]): Block[] => {
     if (!rows?.length) return [];
     const out: Block[] = [];
     const derived = new Set<string>();
@@ -94,7 +94,6 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
       po.push([V.qualifiedDerivation, p]);
       out.push({ s: p, po: [[V.type, iri(V.Derivation)], [V.provEntity, iri(source)], [V.document, iri(d)], [V.start, int(r.start)], [V.end, int(r.end)], [V.quote, lit(r.quote)]] });
     }
-    void subject;
     return out;
   };
 
@@ -110,7 +109,7 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         if (n.type) po.push([V.type, iri(typeIri(n.type))]);
         po.push([V.label, lit(n.label)]);
         for (const a of n.aliases) po.push([V.altLabel, lit(a)]);
-        const extra = evidence(s, prov.get(n.id), po);
+        const extra = evidence(prov.get(n.id), po);
         emit({ s: iri(s), po });
         for (const b of extra) emit(b);
       }
@@ -165,7 +164,7 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         [V.engine, lit(e.engine)],
       ];
       if (e.model) po.push([V.model, lit(e.model)]);
-      const extra = evidence(id, prov.get(e.id), po);
+      const extra = evidence(prov.get(e.id), po);
       emit({ s: iri(id), po });
       if (e.status === 'accepted') emit({ s: iri(s), po: [[r, iri(o)]] });
       for (const b of extra) emit(b);
