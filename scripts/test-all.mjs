@@ -36,7 +36,7 @@ if (want('typecheck')) {
   stage('typecheck', () => {
     let p = 0;
     let f = 0;
-    for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.shell.json']) {
+    for (const project of ['tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.shell.json', 'tsconfig.e2e.json']) {
       console.log(`\n> tsc -p ${project}`);
       if (run(bin('tsc'), ['-p', project, '--noEmit']) === 0) p++;
       else f++;

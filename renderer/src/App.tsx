@@ -11,6 +11,7 @@ import { SettingsView } from './features/settings/SettingsView';
 import { ConceptsView } from './features/concepts/ConceptsView';
 import { SchemaView } from './features/schema/SchemaView';
 import { useApi } from './api/hooks';
+import { navigate, parseHash } from './nav';
 
 const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
   documents: DocumentsView,
@@ -25,8 +26,8 @@ const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
 };
 
 function viewFromHash(): ViewId {
-  const id = window.location.hash.replace(/^#\/?/, '');
-  return (VIEWS.find((v) => v.id === id)?.id ?? 'documents') as ViewId;
+  const { view } = parseHash();
+  return (VIEWS.find((v) => v.id === view)?.id ?? 'documents') as ViewId;
 }
 
 export function App() {
@@ -52,7 +53,7 @@ export function App() {
     };
   }, []);
   const select = (id: ViewId) => {
-    window.location.hash = `/${id}`;
+    navigate(id);
     setView(id);
   };
   const View = VIEW_COMPONENTS[view];

@@ -17,4 +17,9 @@ export const documentCalls = {
     summary: 'One document with its repaired (or original) text',
   }),
   'documents.chunks': defineCall({ input: z.object({ id: Id }), output: z.array(Chunk), summary: "A document's chunks in order" }),
+  'chunks.get': defineCall({
+    input: z.object({ id: Id }),
+    output: Chunk.extend({ documentId: Id }),
+    summary: 'One chunk (passage) with the document it belongs to',
+  }),
 };

@@ -14,6 +14,12 @@ export function documentHandlers(core: Core): Partial<Handlers> {
       const doc = mustGet(id);
       return { ...doc, text: core.store.documents.text(id, original) ?? '' };
     },
+    'chunks.get': ({ id }) => {
+      const chunk = core.store.documents.chunk(id);
+      if (!chunk) throw new ApiError('not_found', `no chunk ${id}`);
+      const { hash: _hash, ...rest } = chunk;
+      return rest;
+    },
     'documents.chunks': ({ id }) => {
       mustGet(id);
       return core.store.documents.chunks(id);

@@ -17,15 +17,40 @@ function JobChip({ job }: { job: JobInfo }) {
   );
 }
 
+function StoppedJob({ job }: { job: JobInfo }) {
+  const resume = useCallMutation('jobs.resume');
+  return (
+    <div className="job-chip stopped" data-testid={`job-${job.id}`} data-state={job.state}>
+      <span className="job-title">{job.title}</span>
+      <span className={job.state === 'failed' ? 'error-text' : 'muted'} title={job.error ?? undefined}>
+        {job.state} at {job.progress.done}/{job.progress.total}
+      </span>
+      <button type="button" className="link" onClick={() => resume.mutate({ id: job.id })} aria-label={`Resume ${job.title}`}>
+        Resume
+      </button>
+    </div>
+  );
+}
+
+const RECENT_MS = 30 * 60 * 1000;
+
 export function StatusBar() {
   const jobs = useCall('jobs.list', { limit: 50 }, { refetchInterval: 5000 });
   const status = useCall('app.status', {});
   const active = (jobs.data ?? []).filter((j) => j.state === 'running' || j.state === 'queued');
+  // Jobs stopped lately (cancelled, or failed as a whole) can go on from their checkpoint.
+  const stopped = (jobs.data ?? []).filter((j) => (j.state === 'cancelled' || j.state === 'failed') && Date.now() - Date.parse(j.updatedAt) < RECENT_MS).slice(0, 2);
   const s = status.data;
   return (
     <footer className="status-bar" aria-label="Status">
       <div className="jobs" aria-live="polite">
-        {active.length === 0 ? <span className="muted">No running jobs</span> : active.map((j) => <JobChip key={j.id} job={j} />)}
+        {active.length === 0 && stopped.length === 0 && <span className="muted">No running jobs</span>}
+        {active.map((j) => (
+          <JobChip key={j.id} job={j} />
+        ))}
+        {stopped.map((j) => (
+          <StoppedJob key={j.id} job={j} />
+        ))}
       </div>
       {s && (
         <div className="counts muted" data-testid="store-counts">

@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import type { Chunk } from '../../../../shared/schemas';
 
 const MAX_CHUNKS = 150;
 
-function ChunkBlock({ chunk }: { chunk: Chunk }) {
+function ChunkBlock({ chunk, focused }: { chunk: Chunk; focused: boolean }) {
   return (
-    <article className="chunk" data-testid="chunk" id={`chunk-${chunk.ordinal}`}>
+    <article className={focused ? 'chunk focused' : 'chunk'} data-testid={focused ? 'focused-chunk' : 'chunk'} id={`chunk-${chunk.id}`}>
       <header className="chunk-head">
         <span>Chunk {chunk.ordinal + 1}</span>
         {chunk.page != null && <span className="page-mark">page {chunk.page}</span>}
@@ -21,7 +21,7 @@ function ChunkBlock({ chunk }: { chunk: Chunk }) {
   );
 }
 
-export function DocumentViewer({ id, onClose }: { id: number; onClose: () => void }) {
+export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusChunk?: number | null; onClose: () => void }) {
   const [original, setOriginal] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const doc = useCall('documents.get', { id, original });
@@ -29,7 +29,11 @@ export function DocumentViewer({ id, onClose }: { id: number; onClose: () => voi
   const remove = useCallMutation('documents.remove', ['documents.list', 'app.status']);
   const d = doc.data;
   const list = chunks.data ?? [];
-  const shown = showAll ? list : list.slice(0, MAX_CHUNKS);
+  const focusIndex = focusChunk != null ? list.findIndex((c) => c.id === focusChunk) : -1;
+  const shown = showAll || focusIndex >= MAX_CHUNKS ? list : list.slice(0, MAX_CHUNKS);
+  useEffect(() => {
+    if (focusChunk != null && list.length) document.getElementById(`chunk-${focusChunk}`)?.scrollIntoView?.({ block: 'center' });
+  }, [focusChunk, list.length, original]);
   return (
     <section className="doc-viewer" aria-label="Document viewer">
       <header className="doc-viewer-head">
@@ -72,7 +76,7 @@ export function DocumentViewer({ id, onClose }: { id: number; onClose: () => voi
         ) : (
           <>
             {shown.map((c) => (
-              <ChunkBlock key={c.id} chunk={c} />
+              <ChunkBlock key={c.id} chunk={c} focused={c.id === focusChunk} />
             ))}
             {list.length > shown.length && (
               <button type="button" className="secondary" onClick={() => setShowAll(true)}>

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
@@ -6,6 +6,8 @@ import { Icon } from '../../components/Icon';
 import { IngestResult } from '../../../../shared/contract/ingest';
 import type { JobInfo } from '../../../../shared/schemas';
 import { pathsForFiles } from './dropFiles';
+import { ExtractControl } from './ExtractControl';
+import { navigate, useRouteParam } from '../../nav';
 import { DocumentViewer } from './DocumentViewer';
 import '../../styles/documents.css';
 
@@ -49,6 +51,13 @@ export function DocumentsView() {
   const qc = useQueryClient();
   const docs = useCall('documents.list', {});
   const [selected, setSelected] = useState<number | null>(null);
+  // A citation or evidence link opens #/documents?chunk=ID: show that passage in its document.
+  const chunkParam = useRouteParam('chunk');
+  const focusChunk = chunkParam ? Number(chunkParam) : null;
+  const linked = useCall('chunks.get', { id: focusChunk ?? 1 }, { enabled: focusChunk != null && focusChunk > 0 });
+  useEffect(() => {
+    if (linked.data) setSelected(linked.data.documentId);
+  }, [linked.data]);
   const [dragging, setDragging] = useState(false);
   const [run, setRun] = useState<DropRun | null>(null);
   const [error, setError] = useState<Error | null>(null);
@@ -103,6 +112,7 @@ export function DocumentsView() {
         <h1 id="documents-title">Documents</h1>
         <span className="muted">{list.length ? `${list.length} documents` : ''}</span>
         <div className="spacer" />
+        {list.length > 0 && <ExtractControl documentId={selected} />}
         <button type="button" className="primary" onClick={() => input.current?.click()}>
           Add files…
         </button>
@@ -118,7 +128,7 @@ export function DocumentsView() {
           }}
         />
       </header>
-      <ErrorBox error={docs.error ?? error} />
+      <ErrorBox error={docs.error ?? error ?? linked.error} />
       {run && (
         <div className="ingest-run" aria-live="polite">
           {run.preparing && <div>Uploading {run.preparing}…</div>}
@@ -181,7 +191,17 @@ export function DocumentsView() {
               </tbody>
             </table>
           </div>
-          {selected != null && <DocumentViewer key={selected} id={selected} onClose={() => setSelected(null)} />}
+          {selected != null && (
+            <DocumentViewer
+              key={selected}
+              id={selected}
+              focusChunk={linked.data?.documentId === selected ? focusChunk : null}
+              onClose={() => {
+                setSelected(null);
+                if (focusChunk != null) navigate('documents');
+              }}
+            />
+          )}
         </div>
       )}
     </section>

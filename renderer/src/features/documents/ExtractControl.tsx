@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useCall, useCallMutation } from '../../api/hooks';
+import { ErrorBox } from '../../components/EmptyState';
+
+/**
+ * Start extraction over the selected document (or all): the classic extractor needs no model;
+ * "Extraction model" uses the model or endpoint chosen for the extraction role in Models.
+ */
+export function ExtractControl({ documentId }: { documentId: number | null }) {
+  const models = useCall('models.list', {});
+  const start = useCallMutation('extract.start', ['jobs.list']);
+  const choice = models.data?.choices.extraction ?? null;
+  const [engine, setEngine] = useState<'classic' | 'model'>('classic');
+  const run = () => {
+    if (engine === 'classic' || !choice) start.mutate({ engine: 'classic', ...(documentId != null ? { documents: [documentId] } : {}) });
+    else if (choice.kind === 'llama') start.mutate({ engine: 'llama', model: choice.path, ...(documentId != null ? { documents: [documentId] } : {}) });
+    else start.mutate({ engine: 'openai', model: choice.model, endpoint: choice.baseUrl, ...(documentId != null ? { documents: [documentId] } : {}) });
+  };
+  return (
+    <div className="extract-control">
+      <select aria-label="Extraction engine" value={engine} onChange={(e) => setEngine(e.target.value as 'classic' | 'model')}>
+        <option value="classic">Classic extractor (no model)</option>
+        <option value="model" disabled={!choice}>
+          {choice ? `Extraction model (${choice.kind === 'llama' ? choice.path.split(/[\\/]/).pop() : choice.model})` : 'Extraction model (choose one in Models)'}
+        </option>
+      </select>
+      <button type="button" className="secondary" onClick={run} disabled={start.isPending}>
+        {documentId != null ? 'Extract this document' : 'Extract graph'}
+      </button>
+      <ErrorBox error={start.error} />
+    </div>
+  );
+}
