@@ -102,7 +102,13 @@ export const askCommand: Command = {
     try {
       let engine: LlmEngine | null = null;
       if (modelPath) engine = await core.engines.open({ kind: 'llama', path: modelPath });
-      else if (core.engines.choice('chat')) engine = await core.engines.get('chat');
+      else if (core.engines.choice('chat')) {
+        try {
+          engine = await core.engines.get('chat');
+        } catch (err) {
+          io.err(`graphwright ask: the chat model could not be loaded (${(err as Error).message}); answering from the graph without it`);
+        }
+      }
       const retrieval = await getRetriever(core).retrieve(question, { maxTriples, engine });
       const streaming = !values.json && !!engine && retrieval.outcome === 'found';
       const answer = await answerQuestion(question, retrieval, {

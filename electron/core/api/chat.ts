@@ -9,10 +9,12 @@ export function chatHandlers(core: Core): Partial<Handlers> {
   const chat = () => (service ??= new ChatService(core));
   return {
     'retrieve.query': async ({ question, maxTriples, maxPassages }) => {
+      // models are used when they are there: never loaded just for a retrieval
+      const loaded = (role: 'chat' | 'embedding') => (core.engines.statusOf(role).state === 'loaded' ? core.engines.get(role).catch(() => null) : null);
       const useEmbeddings = core.store.settings.get<boolean>(SETTING_USE_EMBEDDINGS, false) === true;
-      let engine = null;
-      if (useEmbeddings && core.engines.choice('embedding')) engine = await core.engines.get('embedding').catch(() => null);
-      return getRetriever(core).retrieve(question, { maxTriples, maxPassages, engine, useEmbeddings: !!engine, noRetry: false });
+      const engine = await loaded('chat');
+      const embedder = useEmbeddings ? await loaded('embedding') : null;
+      return getRetriever(core).retrieve(question, { maxTriples, maxPassages, engine, embedder });
     },
     'chat.sessions.list': () => chat().repo.listSessions(),
     'chat.sessions.create': ({ title }) => chat().repo.createSession(title ?? DEFAULT_SESSION_TITLE),

@@ -42,7 +42,7 @@ export class ChatService {
 
   private async role(role: 'chat' | 'embedding'): Promise<{ engine: LlmEngine | null; error: string | null }> {
     const engines = this.host.engines;
-    if (!engines || !engines.choice(role) && engines.statusOf(role).state !== 'loaded') return { engine: null, error: null };
+    if (!engines || (!engines.choice(role) && engines.statusOf(role).state !== 'loaded')) return { engine: null, error: null };
     try {
       return { engine: await engines.get(role), error: null };
     } catch (err) {
@@ -63,12 +63,7 @@ export class ChatService {
     const useEmbeddings = settings.get<boolean>(SETTING_USE_EMBEDDINGS, false) === true;
     const embedder = useEmbeddings ? (await this.role('embedding')).engine : null;
     const retriever = getRetriever(this.host);
-    const retrieval = await retriever.retrieve(question, {
-      maxTriples: options.maxTriples,
-      engine: chat.engine ?? embedder,
-      useEmbeddings: useEmbeddings && !!embedder,
-      signal: options.signal,
-    });
+    const retrieval = await retriever.retrieve(question, { maxTriples: options.maxTriples, engine: chat.engine, embedder, signal: options.signal });
 
     const streamId = randomUUID();
     const emit = (token: string, done: boolean) => {

@@ -148,7 +148,6 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
 
   // Distinct relation ideas named (mentions whose best relations overlap are one idea), plus one
   // hop for a bridge back through a relation ("also wrote", "same movie", a relation named twice).
-  const strong = mentions.filter((m) => !m.weak);
   // Two words naming different parts of one relation label ("starred ... actors", "release date")
   // or one phrase ("language spoken", "the director that directed") are merged into one mention;
   // the same part named again further away ("written by the screenwriter of") is a repeat.

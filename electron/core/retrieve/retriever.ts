@@ -19,9 +19,10 @@ export const DEFAULT_MAX_PASSAGES = 5;
 export interface RetrieveOptions {
   maxTriples?: number;
   maxPassages?: number;
-  /** A loaded model: used for the one query rewrite on failure (and embeddings when `useEmbeddings`). */
+  /** A loaded chat model: rewrites the question once when nothing is found. */
   engine?: LlmEngine | null;
-  useEmbeddings?: boolean;
+  /** An embedding model: entity linking by label similarity and relation scoring by embeddings. */
+  embedder?: LlmEngine | null;
   /** Skip the retries (fuzzy relink, LLM rewrite). */
   noRetry?: boolean;
   signal?: AbortSignal;
@@ -133,7 +134,8 @@ export class Retriever {
     this.refresh();
     const timings = { refreshMs: performance.now() - t0, linkMs: 0, pathMs: 0, pprMs: 0, sampleMs: 0, totalMs: 0 };
     const attempts: RetrievalAttempt[] = [];
-    const embed = options.useEmbeddings && options.engine ? (texts: string[]) => options.engine!.embed(texts) : undefined;
+    const embedder = options.embedder;
+    const embed = embedder ? (texts: string[]) => embedder.embed(texts) : undefined;
 
     let found = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: false, embed }, timings);
     attempts.push({ method: 'exact', query: question, entities: found.entities.length, triples: found.triples.length });

@@ -11,7 +11,7 @@ export interface FactLike {
 function relationWords(relation: string): string[] {
   return relation
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_\-]+/g, ' ')
+    .replace(/[_-]+/g, ' ')
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);
