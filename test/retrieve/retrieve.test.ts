@@ -3,6 +3,7 @@ import { tmpDir } from '../helpers/tmp';
 import { fixtureCore } from './fixture';
 import type { Core } from '../../electron/core/core';
 import { getRetriever } from '../../electron/core/retrieve';
+import { BulkGraphWriter } from '../../electron/core/store/bulk';
 import type { RetrievalResult } from '../../shared/contract/chat';
 
 const t = tmpDir('gw-retrieve-');
@@ -107,6 +108,23 @@ describe('retrieval on a hand-made graph', () => {
     expect(retriever.refresh()).toBe('rebuilt');
     const again = await ask("who directed You've Got Mail");
     expect(again.triples.find((x) => x.subject === "You've Got Mail")).toBeUndefined();
+  });
+
+  it('scores a relation by the labels of its concepts (concept_links)', async () => {
+    const g = core.store.graph;
+    const film = g.upsertNode({ kind: 'entity', label: 'Ikiru' });
+    const person = g.upsertNode({ kind: 'entity', label: 'Akira Kurosawa' });
+    const year = g.upsertNode({ kind: 'entity', label: '1952' });
+    g.upsertEdge({ subjectId: film, relation: 'P57', objectId: person, stage: 'import', status: 'accepted', engine: 'import' });
+    g.upsertEdge({ subjectId: film, relation: 'P577', objectId: year, stage: 'import', status: 'accepted', engine: 'import' });
+    const without = await ask('who was the director of Ikiru');
+    expect(without.paths[0].probabilities[0]).toBeCloseTo(0.5, 1); // two relations, no word for either
+    const concept = g.upsertNode({ kind: 'concept', label: 'director' });
+    new BulkGraphWriter(core.store.db).conceptLink({ conceptId: concept, relation: 'P57' });
+    const r = await ask('who was the director of Ikiru');
+    expect(pathOf(r)).toBe('P57');
+    expect(r.paths[0].probabilities[0]).toBeGreaterThan(0.9);
+    expect(r.triples[0]).toMatchObject({ subject: 'Ikiru', object: 'Akira Kurosawa' });
   });
 
   it('links labels followed by a Korean particle', async () => {
