@@ -96,12 +96,12 @@ function generate(file: string): void {
     return `${s[0].toUpperCase()}${s.slice(1)} ${i}`;
   };
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
   store.transaction(() => {
     const ids: number[] = [];
     for (let i = 0; i < n; i++) ids.push(bulk.node({ kind: 'entity', label: name(i) }).id);
     let made = 0;
-    while (made < EDGES) {
+    for (let tries = 0; made < EDGES && tries < EDGES * 4; tries++) {
       // preferential-ish: a few hubs, a long tail
       const a = Math.floor(n * rand() ** 2);
       const b = Math.floor(n * rand());

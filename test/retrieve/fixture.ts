@@ -54,6 +54,19 @@ export function buildFixture(store: Store): { edges: Map<string, number>; chunks
     ],
   });
   const chunks = store.documents.chunks(docId).map((c) => c.id);
+  // a page about a person, without any extracted triple: reached through its title
+  const bio = 'Mike Nichols was an American film and theatre director, born in Berlin in 1931.';
+  store.documents.insert({
+    title: 'Mike Nichols',
+    sourcePath: null,
+    format: 'text',
+    language: 'en',
+    pages: [],
+    contentHash: 'fixture-mike-nichols',
+    text: bio,
+    originalText: null,
+    chunks: [{ ordinal: 0, start: 0, end: bio.length, page: null, headingPath: [], text: bio, hash: 'b0' }],
+  });
   const quote = (q: string) => ({ start: DOC_TEXT.indexOf(q), end: DOC_TEXT.indexOf(q) + q.length, quote: q });
   store.graph.addEdgeProvenance(edges.get('Silkwood|directed_by|Mike Nichols')!, { documentId: docId, chunkId: chunks[0], ...quote('Silkwood is a 1983 film directed by Mike Nichols') });
   store.graph.addEdgeProvenance(edges.get('Alien|directed_by|Ridley Scott')!, { documentId: docId, chunkId: chunks[1], ...quote('film directed by Ridley Scott') });

@@ -76,7 +76,7 @@ describe('personalized PageRank', () => {
   it('forward push (the default) agrees with power iteration within its error bound', () => {
     // a bigger random graph: 2,000 vertices, 8,000 links, a few dangling vertices
     let x = 7;
-    const rand = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
     const edges: [number, number, number][] = [];
     for (let i = 0; i < 8000; i++) {
       const a = Math.floor(rand() * 1990);

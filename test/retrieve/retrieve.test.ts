@@ -92,6 +92,12 @@ describe('retrieval on a hand-made graph', () => {
     expect(r.outcome).toBe('found');
   });
 
+  it("reaches an entity's own page through its document title (the bridge passage of a 2-hop question)", async () => {
+    const r = await ask('where was the director of Silkwood born');
+    expect(r.entities[0].label).toBe('Silkwood');
+    expect(r.passages.slice(0, 2).map((p) => p.document).sort()).toEqual(['Film notes', 'Mike Nichols']);
+  });
+
   it('sees triples added later (incrementally) and edits (rebuild)', async () => {
     const retriever = getRetriever(core);
     expect(retriever.refresh()).toBe('unchanged');

@@ -5,6 +5,7 @@
 // Refreshed lazily: appended rows are loaded incrementally; edits and deletions rebuild it.
 import type { GraphFingerprint, RetrievalRepository } from '../store/retrieval';
 import { parseJson } from '../store/db';
+import { normalizeLabel } from '../store/normalize';
 
 export const KIND_CODES = { entity: 0, event: 1, concept: 2, passage: 3 } as const;
 export const KIND_NAMES = ['entity', 'event', 'concept', 'passage'] as const;
@@ -15,6 +16,16 @@ const W_TRIPLE_ACCEPTED = 1;
 const W_TRIPLE_PROPOSED = 0.8;
 const W_PASSAGE = 0.5;
 const W_CONCEPT = 0.5;
+/** A passage and the entity its document's title names. */
+const W_TITLE = 1;
+
+/** The names a document title gives its subject: the title, and without a trailing "(qualifier)". */
+function titleNames(title: string): string[] {
+  const full = normalizeLabel(title);
+  if (!full) return [];
+  const bare = normalizeLabel(title.replace(/\s*\([^()]*\)\s*$/, ''));
+  return bare && bare !== full ? [full, bare] : [full];
+}
 
 class GrowInt32 {
   data: Int32Array;
@@ -99,6 +110,9 @@ export class GraphSnapshot {
   private readonly linkW = new GrowFloat32();
   /** Edge index -> the passage vertices holding its evidence (sparse). */
   readonly edgePassages = new Map<number, number[]>();
+  /** Normalised label -> entity/event vertex; normalised title -> passage vertices (title links). */
+  private readonly entityByName = new Map<string, number>();
+  private readonly passagesByTitle = new Map<string, number[]>();
 
   private outCsr: Csr | null = null;
   private inCsr: Csr | null = null;
@@ -162,6 +176,8 @@ export class GraphSnapshot {
     this.relationConcepts.clear();
     this.edgeOfId.clear();
     this.edgePassages.clear();
+    this.entityByName.clear();
+    this.passagesByTitle.clear();
   }
 
   private addVertex(nodeId: number, chunkId: number, kind: number, label: string, aliases: string[]): number {
@@ -195,9 +211,11 @@ export class GraphSnapshot {
 
   private load(prev: GraphFingerprint | null): void {
     // every chunk is a passage vertex, labelled with its document's title
+    const titleLinks: [number, string][] = [];
     for (const [chunk, title] of this.repo.chunksAfter(prev?.chunkMax ?? 0)) {
       const v = this.passageVertex(chunk);
       if (this.nodeId.data[v] === 0) this.labels[v] = title;
+      titleLinks.push([v, title]);
     }
     for (const [id, kind, label, aliases, chunk] of this.repo.nodesAfter(prev?.nodeMax ?? 0)) {
       const k = KIND_CODES[kind as KindName] ?? 0;
@@ -210,7 +228,24 @@ export class GraphSnapshot {
           continue;
         }
       }
-      this.addVertex(id, k === KIND_CODES.passage ? (chunk ?? 0) : 0, k, label, parseJson<string[]>(aliases, []));
+      const v = this.addVertex(id, k === KIND_CODES.passage ? (chunk ?? 0) : 0, k, label, parseJson<string[]>(aliases, []));
+      if (k === KIND_CODES.entity || k === KIND_CODES.event) {
+        // an entity named like a document's title is what that document is about
+        const name = normalizeLabel(label);
+        if (!this.entityByName.has(name)) {
+          this.entityByName.set(name, v);
+          for (const p of this.passagesByTitle.get(name) ?? []) this.link(p, v, W_TITLE);
+        }
+      }
+    }
+    for (const [v, title] of titleLinks) {
+      for (const name of titleNames(title)) {
+        const list = this.passagesByTitle.get(name) ?? [];
+        list.push(v);
+        this.passagesByTitle.set(name, list);
+        const e = this.entityByName.get(name);
+        if (e !== undefined) this.link(v, e, W_TITLE);
+      }
     }
     for (const [id, sid, oid, relation, status, confidence] of this.repo.edgesAfter(prev?.edgeMax ?? 0)) {
       if (status === 'rejected') continue;
