@@ -3,6 +3,8 @@
 // time per question (median / p95), and an incremental refresh after appending triples.
 //   npm run bench -- retrieve
 //   GRAPHWRIGHT_BENCH_EDGES=200000 GRAPHWRIGHT_BENCH_QUESTIONS=50 npm run bench -- retrieve
+//   GRAPHWRIGHT_BENCH_DB=/tmp/g.db npm run bench -- retrieve      (keep / reuse the generated graph)
+//   GRAPHWRIGHT_BENCH_SKIP_METAQA=1 ...                              (only the generated graph)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,10 +121,14 @@ function generate(file: string): void {
 }
 
 async function generated(): Promise<void> {
-  const file = path.join(tmp, 'generated.db');
+  // GRAPHWRIGHT_BENCH_DB: keep the generated graph there (and reuse it when it exists)
+  const keep = process.env.GRAPHWRIGHT_BENCH_DB;
+  const file = keep ? path.resolve(keep) : path.join(tmp, 'generated.db');
   let t = performance.now();
-  generate(file);
-  console.log(`\ngenerated ${EDGES} edges in ${ms(performance.now() - t)}`);
+  if (!keep || !fs.existsSync(file)) {
+    generate(file);
+    console.log(`\ngenerated ${EDGES} edges in ${ms(performance.now() - t)}`);
+  } else console.log(`\nreusing ${file}`);
   const store = Store.open(file);
   const retriever = new Retriever(store.db);
   const labels = store.db.prepare('SELECT label FROM nodes WHERE kind = ? ORDER BY id LIMIT 5000').all('entity') as { label: string }[];
@@ -144,7 +150,7 @@ async function generated(): Promise<void> {
 }
 
 try {
-  await metaqa();
+  if (!process.env.GRAPHWRIGHT_BENCH_SKIP_METAQA) await metaqa();
   await generated();
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -296,7 +296,7 @@ export async function linkEntities(
       mention: whole ? snapshot.labels[v] : question.normalize('NFKC').slice(start, end),
       start,
       end,
-      score: Math.round(score * 1000) / 1000,
+      score: Math.min(1, Math.round(score * 1000) / 1000),
       method: c.method,
     });
   }

@@ -37,9 +37,11 @@ export interface RetrievalTuning extends PassageWeights {
   bm25Seed: number;
   /** Seeds are divided by (number of passages they occur in) ** specificity. */
   specificity: number;
+  /** Forward-push threshold of PPR (residual per link left unpushed). */
+  epsilon: number;
 }
 
-export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1 };
+export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1, epsilon: 1e-6 };
 
 export interface RetrievedEntity {
   id: number;
@@ -216,7 +218,7 @@ export class Retriever {
         }
       }
     }
-    const ppr = seeds.size && s.vertexCount ? personalizedPageRank(s.pprGraph(), seeds, { damping: tuning.damping }).scores : null;
+    const ppr = seeds.size && s.vertexCount ? personalizedPageRank(s.pprGraph(), seeds, { damping: tuning.damping, epsilon: tuning.epsilon }).scores : null;
     timings.pprMs += performance.now() - t;
 
     t = performance.now();
