@@ -198,8 +198,8 @@ export class Retriever {
     }
     // passages that match the words of the question seed the walk a little (HippoRAG 2's passage weight)
     const bm25 = new Map<number, number>();
-    if (this.repo.chunkCount() > 0) {
-      const hits = this.repo.searchPassages(question, 10);
+    if ((s.fingerprint?.chunkCount ?? 0) > 0) {
+      const hits = this.repo.searchPassages(contentWords(question).join(' ') || question, 10);
       const best = hits.length ? hits[0].score : 0;
       const content = contentWords(question);
       for (const h of hits) {
