@@ -61,8 +61,8 @@ export async function startHost(opts: { dbPath?: string; env?: Record<string, st
   };
 }
 
-/** One host per test file (worker), on its own database. */
-export const test = base.extend<{ app: Page }, { host: Host }>({
+/** One host per test, on its own database: tests never see each other's data. */
+export const test = base.extend<{ app: Page; host: Host }>({
   host: [
     async ({}, use) => {
       const host = await startHost();
@@ -70,7 +70,7 @@ export const test = base.extend<{ app: Page }, { host: Host }>({
       await host.stop();
       fs.rmSync(host.dir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'test' },
   ],
   app: async ({ page, host }, use) => {
     const errors: string[] = [];
