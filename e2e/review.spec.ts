@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, ROOT, type Host } from './fixtures';
 import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds } from './review-fixtures';
@@ -72,6 +73,14 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
   await clickNode(app, pair[1], { shift: true });
   await expect.poll(() => selectedNodeIds(app)).toEqual(pair);
   await app.screenshot({ path: path.join(SHOTS, 'graph.png') });
+  // Export the view as SVG and PNG.
+  const [svg] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'SVG', exact: true }).click()]);
+  expect(svg.suggestedFilename()).toBe('graphwright-graph.svg');
+  const svgText = fs.readFileSync((await svg.path())!, 'utf8');
+  expect(svgText).toContain('<svg');
+  expect(svgText).toContain(`>${seed!.label}</text>`);
+  const [png] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'PNG', exact: true }).click()]);
+  expect(fs.readFileSync((await png.path())!).subarray(1, 4).toString()).toBe('PNG');
   await app.getByRole('button', { name: /^Merge…/ }).click();
   const dialog = app.getByRole('dialog', { name: 'Merge entities' });
   await dialog.getByRole('button', { name: 'Merge 2 entities' }).click();

@@ -57,6 +57,8 @@ interface TripleRow {
 }
 
 export class GraphRepository {
+  private countCache: { key: string; version: string; total: number } | null = null;
+
   constructor(private readonly db: Db) {}
 
   // ---- nodes
@@ -220,7 +222,17 @@ export class GraphRepository {
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const from = 'FROM edges e JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from} ${w}`).get(...args) as { n: number }).n;
+    // Counting needs the node joins only to match labels; a table paging through one filter counts once
+    // until the database changes.
+    const countSql = `SELECT COUNT(*) AS n ${q.search?.trim() ? from : 'FROM edges e'} ${w}`;
+    const countKey = JSON.stringify([countSql, args]);
+    const version = `${(this.db.prepare('SELECT total_changes() AS t').get() as { t: number }).t}:${this.db.pragma('data_version', { simple: true })}`;
+    let total: number;
+    if (this.countCache?.key === countKey && this.countCache.version === version) total = this.countCache.total;
+    else {
+      total = (this.db.prepare(countSql).get(...args) as { n: number }).n;
+      this.countCache = { key: countKey, version, total };
+    }
     const dir = q.desc ? 'DESC' : 'ASC';
     const order = {
       id: `e.id ${dir}`,

@@ -1,11 +1,12 @@
 // The graph drawing: Cytoscape through react-cytoscapejs, laid out with fcose (the built-in cose is far
 // too slow past ~1,000 nodes), canvas renderer with Cytoscape's performance settings, WebGL on request.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { Neighbourhood } from '../../../../shared/contract';
 import { graphStylesheet, LARGE_GRAPH_EDGES } from './graphStyle';
+import type { LayoutRequest, LayoutResponse } from './layoutWorkerTypes';
 
 let registered = false;
 if (!registered) {
@@ -22,7 +23,6 @@ export interface CanvasSelection {
   edges: number[];
 }
 
-const PRESET = { name: 'preset' } as const;
 /** Elements are replaced as a whole when the data changes: compare by reference, not by walking every element each render. */
 const byReference = (a: unknown, b: unknown) => a !== b;
 
@@ -31,6 +31,81 @@ declare global {
     /** The live Cytoscape instance (tests and the benchmark read positions and time frames with it). */
     __gwCy?: cytoscape.Core;
   }
+}
+
+/**
+ * Fit the view to the nodes, measured without labels and edges (Cytoscape's fit() measures every label
+ * and edge, seconds on a 10,000-node graph); zoom capped so a small graph is not blown up.
+ */
+export function fitGraph(cy: cytoscape.Core, padding = 30, maxZoom = 1.6): void {
+  const nodes = cy.nodes();
+  if (!nodes.length) return;
+  const bb = nodes.boundingBox({ includeLabels: false, includeOverlays: false, includeEdges: false } as cytoscape.BoundingBoxOptions);
+  const w = cy.width();
+  const h = cy.height();
+  const zoom = Math.max(cy.minZoom(), Math.min(maxZoom, cy.maxZoom(), (w - 2 * padding) / Math.max(bb.w, 1), (h - 2 * padding) / Math.max(bb.h, 1)));
+  cy.viewport({ zoom, pan: { x: (w - zoom * (bb.x1 + bb.x2)) / 2, y: (h - zoom * (bb.y1 + bb.y2)) / 2 } });
+}
+
+/** Graphs from this many nodes are laid out in a worker. */
+export const WORKER_LAYOUT_NODES = 1500;
+
+let worker: Worker | null = null;
+let workerFailed = false;
+let requestId = 0;
+
+/** Lay the graph out in the layout worker; false when no worker is available (the caller lays out here). */
+function workerLayout(cy: cytoscape.Core): Promise<boolean> {
+  if (workerFailed) return Promise.resolve(false);
+  try {
+    worker ??= new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    workerFailed = true;
+    return Promise.resolve(false);
+  }
+  const nodes = cy.nodes();
+  const ids = nodes.map((n) => n.id());
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const sizes = nodes.map((n) => n.width());
+  const edgeList = cy.edges();
+  const edges = new Uint32Array(edgeList.length * 2);
+  edgeList.forEach((e, i) => {
+    edges[2 * i] = index.get(e.source().id())!;
+    edges[2 * i + 1] = index.get(e.target().id())!;
+  });
+  const id = ++requestId;
+  const w = worker;
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      w.removeEventListener('message', onMessage);
+      w.removeEventListener('error', onError);
+      resolve(ok);
+    };
+    const onMessage = (e: MessageEvent<LayoutResponse>) => {
+      if (e.data.id !== id) return;
+      if (!e.data.positions) {
+        console.warn('layout worker:', e.data.error);
+        return done(false);
+      }
+      const pos = e.data.positions;
+      cy.batch(() => {
+        nodes.positions((n) => {
+          const i = index.get(n.id())!;
+          return { x: pos[2 * i], y: pos[2 * i + 1] };
+        });
+      });
+      done(true);
+    };
+    const onError = () => {
+      workerFailed = true;
+      worker = null;
+      done(false);
+    };
+    w.addEventListener('message', onMessage);
+    w.addEventListener('error', onError);
+    const request: LayoutRequest = { id, nodes: ids, sizes, edges };
+    w.postMessage(request, [edges.buffer]);
+  });
 }
 
 function runLayout(cy: cytoscape.Core, fresh: boolean, onDone: () => void): void {
@@ -73,17 +148,25 @@ export function GraphCanvas({
   const large = data.edges.length > LARGE_GRAPH_EDGES;
   const stylesheet = useMemo(() => graphStylesheet(large), [large]);
   const seedSet = useMemo(() => new Set(seeds), [seeds]);
+  // The 150 best-connected nodes keep their labels in large graphs.
+  const hubs = useMemo(() => {
+    if (!large) return new Set<number>();
+    return new Set([...data.nodes].sort((a, b) => b.degree - a.degree).slice(0, 150).map((n) => n.id));
+  }, [data, large]);
   const elements = useMemo<cytoscape.ElementDefinition[]>(
-    () => [
+    () => {
+      performance.mark('graph-elements');
+      return [
       ...data.nodes.map((n) => ({
         data: { id: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type ?? '', degree: n.degree },
-        classes: seedSet.has(n.id) ? 'seed' : undefined,
+        classes: [seedSet.has(n.id) && 'seed', hubs.has(n.id) && 'hub'].filter(Boolean).join(' ') || undefined,
       })),
       ...data.edges.map((e) => ({
         data: { id: edgeKey(e.id), source: nodeKey(e.source), target: nodeKey(e.target), relation: e.relation, status: e.status, confidence: e.confidence },
       })),
-    ],
-    [data, seedSet],
+      ];
+    },
+    [data, seedSet, hubs],
   );
 
   const cyRef = useRef<cytoscape.Core | null>(null);
@@ -92,9 +175,11 @@ export function GraphCanvas({
   handlers.current = { onSelect, onExpand, onReady };
   const laidOut = useRef(new Set<string>());
   const started = useRef(performance.now());
+  const [layingOut, setLayingOut] = useState(false);
 
   const attach = (cy: cytoscape.Core) => {
     if (cyRef.current === cy) return;
+    performance.mark('graph-mounted');
     cyRef.current = cy;
     laidOut.current.clear();
     window.__gwCy = cy;
@@ -159,16 +244,29 @@ export function GraphCanvas({
     }
     started.current = performance.now();
     const t0 = performance.now();
-    runLayout(cy, fresh, () => {
+    performance.mark('graph-layout-start');
+    let cancelled = false;
+    const finish = () => {
+      if (cancelled) return;
+      performance.mark('graph-layout-end');
       for (const id of ids) laidOut.current.add(id);
-      cy.fit(undefined, 30);
-      if (cy.zoom() > 1.6) {
-        cy.zoom(1.6);
-        cy.center();
-      }
+      fitGraph(cy);
+      setLayingOut(false);
       cy.one('render', () => handlers.current.onReady(cy, performance.now() - t0));
       cy.forceRender();
-    });
+    };
+    if (cy.nodes().length >= WORKER_LAYOUT_NODES) {
+      // Hidden until placed (every new node sits at the origin), laid out off the main thread.
+      setLayingOut(true);
+      void workerLayout(cy).then((ok) => {
+        if (cancelled) return;
+        if (ok) finish();
+        else runLayout(cy, true, finish);
+      });
+    } else runLayout(cy, fresh, finish);
+    return () => {
+      cancelled = true;
+    };
   }, [data]);
 
   useEffect(() => {
@@ -182,12 +280,11 @@ export function GraphCanvas({
   }, [focusEdge, data]);
 
   return (
-    <div ref={wrap} className="graph-canvas" data-testid="graph-canvas">
+    <div ref={wrap} className={layingOut ? 'graph-canvas laying-out' : 'graph-canvas'} data-testid="graph-canvas" aria-busy={layingOut}>
       <CytoscapeComponent
         key={`${webgl ? 'webgl' : 'canvas'}-${large ? 'large' : 'small'}`}
         elements={elements}
         stylesheet={stylesheet}
-        layout={PRESET}
         diff={byReference}
         cy={attach}
         className="graph-cy"

@@ -15,7 +15,7 @@ import { HistoryMenu, StatusLine } from '../review/ReviewView';
 import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
 import { getSelection, updateSelection, useSharedSelection } from '../review/selection';
 import { downloadBlob, graphToSvg } from './exportSvg';
-import { GraphCanvas, type CanvasSelection } from './GraphCanvas';
+import { fitGraph, GraphCanvas, type CanvasSelection } from './GraphCanvas';
 import { KIND_COLORS } from './graphStyle';
 import '../../styles/review.css';
 
@@ -296,7 +296,7 @@ export function GraphView() {
         </button>
         <HistoryMenu runner={runner} />
         <span className="sep" />
-        <button type="button" className="secondary small" onClick={() => cyRef.current?.fit(undefined, 30)}>
+        <button type="button" className="secondary small" onClick={() => cyRef.current && fitGraph(cyRef.current)}>
           Fit
         </button>
         <button type="button" className="secondary small" onClick={() => void exportPng()}>

@@ -25,13 +25,15 @@ export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
     {
       selector: 'node',
       style: {
-        label: 'data(label)',
-        'font-size': large ? 8 : 10,
-        'min-zoomed-font-size': large ? 10 : 6,
+        // Large graphs label only their hubs, the start nodes and the selection: measuring thousands of
+        // labels is most of the cost of adding the elements.
+        label: large ? '' : 'data(label)',
+        'font-size': large ? 9 : 10,
+        'min-zoomed-font-size': large ? 8 : 6,
         'text-valign': 'bottom',
         'text-margin-y': 3,
         'text-max-width': '120px',
-        'text-wrap': 'ellipsis',
+        'text-wrap': large ? 'none' : 'ellipsis',
         color: '#1d2330',
         'text-outline-color': '#ffffff',
         'text-outline-width': large ? 0 : 2,
@@ -70,7 +72,9 @@ export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
     { selector: 'edge[status = "proposed"]', style: { 'line-style': 'dashed' } },
     { selector: 'edge[status = "accepted"]', style: { 'line-style': 'solid', 'line-color': '#3d5a80', 'target-arrow-color': '#3d5a80', width: large ? 1.2 : 2 } },
     { selector: 'edge[status = "rejected"]', style: { 'line-style': 'dotted', 'line-color': '#d98b8b', 'target-arrow-color': '#d98b8b', opacity: 0.6 } },
-    { selector: 'node.seed', style: { 'border-width': 3, 'border-color': '#1d2330' } },
+    { selector: 'node.seed', style: { 'border-width': 3, 'border-color': '#1d2330', label: 'data(label)' } },
+    { selector: 'node.hub', style: { label: 'data(label)' } },
+    { selector: 'node:selected', style: { label: 'data(label)' } },
     { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#ffb000', 'overlay-opacity': 0 } },
     { selector: 'edge:selected', style: { 'line-color': '#ffb000', 'target-arrow-color': '#ffb000', width: 3, 'z-index': 10 } },
   );

@@ -88,7 +88,7 @@ export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: nu
   const t = ev.data?.triple;
   return (
     <aside className="evidence-panel" aria-label="Evidence" data-testid="evidence-panel">
-      <ErrorBox error={ev.error} />
+      {ev.error && (/no triple/.test(ev.error.message) ? <p className="muted">This triple is no longer in the graph (merged, undone or removed).</p> : <ErrorBox error={ev.error} />)}
       {t && (
         <>
           <h2 className="ev-triple">

@@ -240,13 +240,13 @@ export function ReviewView() {
   };
   const targetIds = (): number[] => (selected.size ? [...selected] : active ? [active.id] : []);
 
-  const setStatus = async (to: 'accepted' | 'rejected') => {
+  const setStatus = (to: 'accepted' | 'rejected') => {
     const ids = targetIds();
     if (!ids.length) return;
-    const r = await runner.run(to === 'accepted' ? 'triples.accept' : 'triples.reject', { ids });
-    if (!r) return;
+    // Move on at once (the row leaves a list filtered on another status by itself), so A, A, A walks down the table.
     if (selected.size) setSelected(new Set());
     else if (!filter.status || filter.status === to) move(activeIndex + 1);
+    void runner.run(to === 'accepted' ? 'triples.accept' : 'triples.reject', { ids });
   };
 
   const startEdit = () => {
@@ -299,8 +299,8 @@ export function ReviewView() {
         else next.add(active.id);
         setSelected(next);
       },
-      a: () => void setStatus('accepted'),
-      r: () => void setStatus('rejected'),
+      a: () => setStatus('accepted'),
+      r: () => setStatus('rejected'),
       e: startEdit,
       F2: startEdit,
       n: () => setDialog({ kind: 'add' }),
@@ -328,6 +328,15 @@ export function ReviewView() {
     setPinned(null);
   };
 
+  // Keyboard first: the table has the focus when the view opens (unless the editor is typing elsewhere).
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || !pages.ready) return;
+    focused.current = true;
+    const el = document.activeElement;
+    if (!el || el === document.body || el.closest('.rail')) document.querySelector<HTMLElement>('[data-testid="triple-rows"]')?.focus();
+  }, [pages.ready]);
+
   const total = status.data ? status.data.triples.proposed + status.data.triples.accepted + status.data.triples.rejected : null;
   const n = selected.size;
   return (
@@ -350,10 +359,10 @@ export function ReviewView() {
       </header>
       <Filters filter={filter} onChange={setFilter} />
       <div className="review-toolbar" role="toolbar" aria-label="Review actions">
-        <button type="button" className="secondary" onClick={() => void setStatus('accepted')} disabled={!active && !n} title="Accept (A)">
+        <button type="button" className="secondary" onClick={() => setStatus('accepted')} disabled={!active && !n} title="Accept (A)">
           Accept{n ? ` ${n}` : ''} <kbd>A</kbd>
         </button>
-        <button type="button" className="secondary" onClick={() => void setStatus('rejected')} disabled={!active && !n} title="Reject (R)">
+        <button type="button" className="secondary" onClick={() => setStatus('rejected')} disabled={!active && !n} title="Reject (R)">
           Reject{n ? ` ${n}` : ''} <kbd>R</kbd>
         </button>
         <button type="button" className="secondary" onClick={startEdit} disabled={!active} title="Edit inline (E)">

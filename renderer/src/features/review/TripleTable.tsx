@@ -100,8 +100,11 @@ export function TripleTable({
   const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items[items.length - 1]?.index ?? 0;
   const { setRange } = pages;
+  // Ask for the rows in view once scrolling pauses: a fling through 100,000 rows must not queue a
+  // request for every page it passes.
   useEffect(() => {
-    setRange(Math.max(0, firstVisible - 20), lastVisible + 40);
+    const t = setTimeout(() => setRange(Math.max(0, firstVisible - 20), lastVisible + 40), 60);
+    return () => clearTimeout(t);
   }, [firstVisible, lastVisible, setRange]);
   useEffect(() => {
     scrollRef((i) => virtualizer.scrollToIndex(i, { align: 'auto' }));

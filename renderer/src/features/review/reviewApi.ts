@@ -77,33 +77,34 @@ function describe(name: EditCall, out: unknown): string {
   return `${verbs[name] ?? name} (Ctrl+Z undoes)`;
 }
 
-/** Run edit commands: one at a time, errors and results reported, every review query refreshed after. */
+/** Run edit commands in order (a quick A, A, A queues three accepts), errors and results reported, every review query refreshed after. */
 export function useEditRunner(): EditRunner {
   const api = useApi();
   const invalidate = useInvalidateReview();
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const busy = useRef(false);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
   const run = useCallback(
-    async <N extends EditCall>(name: N, input: CallInput<N>): Promise<CallOutput<N> | null> => {
-      if (busy.current) return null;
-      busy.current = true;
-      setPending(true);
-      setError(null);
-      try {
-        const out = await api.call(name, input);
-        setMessage(describe(name, out));
-        return out;
-      } catch (err) {
-        setError((err as Error).message);
-        setMessage(null);
-        return null;
-      } finally {
-        busy.current = false;
-        setPending(false);
-        invalidate();
-      }
+    <N extends EditCall>(name: N, input: CallInput<N>): Promise<CallOutput<N> | null> => {
+      setPending((n) => n + 1);
+      const next = chain.current.then(async () => {
+        try {
+          const out = await api.call(name, input);
+          setError(null);
+          setMessage(describe(name, out));
+          return out;
+        } catch (err) {
+          setError((err as Error).message);
+          setMessage(null);
+          return null;
+        } finally {
+          setPending((n) => n - 1);
+          invalidate();
+        }
+      });
+      chain.current = next;
+      return next;
     },
     [api, invalidate],
   );
@@ -111,7 +112,7 @@ export function useEditRunner(): EditRunner {
     setError(null);
     setMessage(null);
   }, []);
-  return { run, pending, error, message, clear };
+  return { run, pending: pending > 0, error, message, clear };
 }
 
 /** True when a key event comes from a text field (which keeps its own shortcuts, undo included). */
