@@ -86,6 +86,8 @@ describe('review commands', () => {
 
   it('rename relation touches every edge with it (collapsing duplicates); undo restores them', async () => {
     const { core, ids } = setup();
+    const concept = core.store.graph.upsertNode({ kind: 'concept', label: 'conveying' });
+    core.store.db.prepare('INSERT INTO concept_links (concept_id, relation) VALUES (?, ?)').run(concept, 'carries');
     const before = snapshotGraph(core.store);
     // 'carries' is on three triples.
     const r = await call(core, 'relations.rename', { from: 'carries', to: 'transports' });
@@ -94,6 +96,7 @@ describe('review commands', () => {
     expect([rel(ids.edges.carries), rel(ids.edges.serverCarries), rel(ids.edges.carriesTrip)]).toEqual(['transports', 'transports', 'transports']);
     expect(core.store.db.prepare("SELECT COUNT(*) AS n FROM edges WHERE relation = 'carries'").get()).toEqual({ n: 0 });
     expect(edge(core, ids.edges.carries)!.edited).toBe(1);
+    expect(core.store.db.prepare('SELECT relation FROM concept_links').all()).toEqual([{ relation: 'transports' }]);
 
     // Renaming onto an existing relation collapses identical triples.
     await call(core, 'relations.rename', { from: 'stores', to: 'transports' });

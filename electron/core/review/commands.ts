@@ -417,6 +417,12 @@ export class ReviewCommands {
         const e = this.repo.row('edge', id);
         if (e) ids.push(this.repoint(rec, e, Number(e.subject_id), to, Number(e.object_id)).id);
       }
+      // The relation label's concepts follow it.
+      for (const c of this.repo.conceptLinksWithRelation(from)) {
+        const existing = this.repo.conceptLinkFor(Number(c.concept_id), null, to);
+        if (existing) rec.remove('concept_link', c.id);
+        else rec.update('concept_link', c.id, { relation: to });
+      }
       return { tripleIds: [...new Set(ids)], summary: `Rename relation ${quote(from)} → ${quote(to)} (${plural(edges.length, 'triple')})` };
     });
   }

@@ -194,6 +194,10 @@ export class EditRepository {
       .all(j, j) as Row[];
   }
 
+  conceptLinksWithRelation(relation: string): Row[] {
+    return this.db.prepare('SELECT * FROM concept_links WHERE relation = ? ORDER BY id').all(relation) as Row[];
+  }
+
   conceptLinkFor(conceptId: number, nodeId: number | null, relation: string | null): Row | null {
     const r = nodeId !== null
       ? this.db.prepare('SELECT * FROM concept_links WHERE concept_id = ? AND node_id = ?').get(conceptId, nodeId)
