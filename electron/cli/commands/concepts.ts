@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
 import { callCore, openCore } from '../open';
+import { runJobInForeground } from '../foreground-job';
 import { ConceptEngine, ConceptsSummary, InstanceKind } from '../../../shared/contract/concepts';
 
 export const conceptsCommand: Command = {
@@ -50,39 +51,11 @@ export const conceptsCommand: Command = {
     }
 
     const core = openCore(values, { mustExist: true });
-    let interrupted = false;
-    let wake: (v: null) => void = () => undefined;
-    const interruption = new Promise<null>((resolve) => (wake = resolve));
-    const onSignal = () => {
-      interrupted = true;
-      io.err('stopping: the job stays queued and resumes from its last checkpoint next time');
-      wake(null);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
     try {
-      const job = await callCore(core, 'concepts.start', { engine: engine.data, model, endpoint, kinds, neighbours, force: Boolean(values.force) });
-      let last = '';
-      let lastAt = 0;
-      const off = core.bus.on('job.progress', (j) => {
-        if (j.id !== job.id) return;
-        const line = `concepts: ${j.state} ${j.progress.message ?? `${j.progress.done}/${j.progress.total}`}`;
-        const now = Date.now();
-        if (line !== last && (now - lastAt >= 1000 || j.state !== 'running' || j.progress.done === j.progress.total)) {
-          last = line;
-          lastAt = now;
-          io.err(line);
-        }
-      });
-      core.jobs.start();
-      const final = await Promise.race([core.jobs.wait(job.id), interruption]);
-      off();
-      if (!final || interrupted) return 130;
-      if (final.state !== 'done') {
-        io.err(`graphwright concepts: job ${job.id} ${final.state}${final.error ? `: ${final.error}` : ''}`);
-        return 1;
-      }
-      const summary = ConceptsSummary.parse(final.result);
+      const run = await runJobInForeground(core, io, () => callCore(core, 'concepts.start', { engine: engine.data, model, endpoint, kinds, neighbours, force: Boolean(values.force) }), { label: 'concepts' });
+      if ('code' in run) return run.code;
+      const { job } = run;
+      const summary = ConceptsSummary.parse(job.result);
       const coverage = await callCore(core, 'concepts.coverage', {});
       if (values.json) return io.json({ job: job.id, ...summary, coverage });
       const i = coverage.instances;
@@ -96,8 +69,6 @@ export const conceptsCommand: Command = {
       if (summary.tokens) io.out(`tokens     ${summary.tokens} (${summary.tokensPerSecond}/s)`);
       io.out(`time       ${summary.seconds.toFixed(1)} s`);
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       await core.close();
     }
   },

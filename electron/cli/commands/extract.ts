@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption, parseId } from '../command';
 import { callCore, openCore } from '../open';
+import { runJobInForeground } from '../foreground-job';
 import { ExtractEngine, ExtractSummary } from '../../../shared/contract/extract';
 
 export const extractCommand: Command = {
@@ -40,39 +41,11 @@ export const extractCommand: Command = {
     if (documents && !documents.length) throw new UsageError('--documents needs at least one document id');
 
     const core = openCore(values, { mustExist: true });
-    let interrupted = false;
-    let wake: (v: null) => void = () => undefined;
-    const interruption = new Promise<null>((resolve) => (wake = resolve));
-    const onSignal = () => {
-      interrupted = true;
-      io.err('stopping: the job stays queued and resumes from its last checkpoint next time');
-      wake(null);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
     try {
-      const job = await callCore(core, 'extract.start', { documents, engine: engine.data, model, endpoint, force: Boolean(values.force) });
-      let last = '';
-      let lastAt = 0;
-      const off = core.bus.on('job.progress', (j) => {
-        if (j.id !== job.id) return;
-        const line = `extract: ${j.state} ${j.progress.message ?? `${j.progress.done}/${j.progress.total}`}`;
-        const now = Date.now();
-        if (line !== last && (now - lastAt >= 1000 || j.state !== 'running' || j.progress.done === j.progress.total)) {
-          last = line;
-          lastAt = now;
-          io.err(line);
-        }
-      });
-      core.jobs.start();
-      const final = await Promise.race([core.jobs.wait(job.id), interruption]);
-      off();
-      if (!final || interrupted) return 130;
-      if (final.state !== 'done') {
-        io.err(`graphwright extract: job ${job.id} ${final.state}${final.error ? `: ${final.error}` : ''}`);
-        return 1;
-      }
-      const summary = ExtractSummary.parse(final.result);
+      const run = await runJobInForeground(core, io, () => callCore(core, 'extract.start', { documents, engine: engine.data, model, endpoint, force: Boolean(values.force) }), { label: 'extract' });
+      if ('code' in run) return run.code;
+      const { job } = run;
+      const summary = ExtractSummary.parse(job.result);
       if (values.json) return io.json({ job: job.id, ...summary });
       io.out(`job        ${job.id} (${summary.engine}${summary.model ? ` ${summary.model}` : ''})`);
       io.out(`documents  ${summary.documents}`);
@@ -84,8 +57,6 @@ export const extractCommand: Command = {
       io.out(`merges     ${summary.mergeCandidates} candidates proposed`);
       io.out(`time       ${summary.seconds.toFixed(1)} s`);
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       await core.close();
     }
   },

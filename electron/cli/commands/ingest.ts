@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
 import { callCore, openCore } from '../open';
+import { runJobInForeground } from '../foreground-job';
 import { Chunker, IngestResult } from '../../../shared/contract/ingest';
 
 function intOption(values: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
@@ -40,37 +41,12 @@ export const ingestCommand: Command = {
       chunker = c.data;
     }
     const core = openCore(values); // creates the database when it does not exist
-    let interrupted = false;
-    let wake: (v: null) => void = () => undefined;
-    const interruption = new Promise<null>((resolve) => (wake = resolve));
-    const onSignal = () => {
-      interrupted = true;
-      io.err('stopping: the job stays queued and resumes with the next file next time');
-      wake(null);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
     try {
       const paths = positionals.map((p) => path.resolve(p));
-      const job = await callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap });
-      let last = '';
-      const off = core.bus.on('job.progress', (j) => {
-        if (j.id !== job.id || values.quiet || !j.progress.message) return;
-        const line = `ingest: ${j.progress.message}`;
-        if (line !== last) {
-          last = line;
-          io.err(line);
-        }
-      });
-      core.jobs.start();
-      const final = await Promise.race([core.jobs.wait(job.id), interruption]);
-      off();
-      if (!final || interrupted) return 130;
-      if (final.state !== 'done') {
-        io.err(`graphwright ingest: job ${job.id} ${final.state}${final.error ? `: ${final.error}` : ''}`);
-        return 1;
-      }
-      const result = IngestResult.parse(final.result);
+      const run = await runJobInForeground(core, io, () => callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap }), { label: 'ingest', stopMessage: 'the job stays queued and resumes with the next file next time', quiet: Boolean(values.quiet), throttleMs: 0 });
+      if ('code' in run) return run.code;
+      const { job } = run;
+      const result = IngestResult.parse(job.result);
       if (values.json) io.json({ imported: result.imported, skipped: result.skipped, failed: result.failed });
       else {
         const files = new Set(result.imported.map((r) => r.path)).size;
@@ -80,8 +56,6 @@ export const ingestCommand: Command = {
       for (const f of result.failed) io.err(`failed   ${f.error} (${f.path})`);
       return result.failed.length ? 1 : 0;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       await core.close();
     }
   },

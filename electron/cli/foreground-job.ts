@@ -1,0 +1,62 @@
+import type { Core } from '../core/core';
+import type { CliIO } from './command';
+import type { JobInfo } from '../../shared/schemas';
+
+export interface ForegroundJobOptions {
+  /** Prefix of progress lines on stderr ("ingest", "extract", ...). */
+  label: string;
+  /** What Ctrl-C tells the user about resuming. */
+  stopMessage?: string;
+  /** No progress lines. */
+  quiet?: boolean;
+  /** Least time between two progress lines (default 1000 ms; 0 prints every change). */
+  throttleMs?: number;
+}
+
+/**
+ * Run a job in the CLI process: progress on stderr (throttled), Ctrl-C stops
+ * the runner and leaves the job resumable. Returns the finished job, or an exit code: 130 when
+ * interrupted, 1 when the job did not finish (its error printed).
+ */
+export async function runJobInForeground(
+  core: Core,
+  io: CliIO,
+  start: () => Promise<JobInfo>,
+  options: ForegroundJobOptions,
+): Promise<{ job: JobInfo } | { code: number }> {
+  let wake: (v: null) => void = () => undefined;
+  const interruption = new Promise<null>((resolve) => (wake = resolve));
+  const onSignal = () => {
+    io.err(`stopping: ${options.stopMessage ?? 'the job stays queued and resumes from its last checkpoint next time'}`);
+    wake(null);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const job = await start();
+    let last = '';
+    let lastAt = 0;
+    const off = core.bus.on('job.progress', (j) => {
+      if (j.id !== job.id || options.quiet) return;
+      const line = `${options.label}: ${j.state} ${j.progress.message ?? `${j.progress.done}/${j.progress.total}`}`;
+      const now = Date.now();
+      if (line !== last && (now - lastAt >= (options.throttleMs ?? 1000) || j.state !== 'running' || j.progress.done === j.progress.total)) {
+        last = line;
+        lastAt = now;
+        io.err(line);
+      }
+    });
+    core.jobs.start();
+    const final = await Promise.race([core.jobs.wait(job.id), interruption]);
+    off();
+    if (!final) return { code: 130 };
+    if (final.state !== 'done') {
+      io.err(`graphwright ${options.label}: job ${job.id} ${final.state}${final.error ? `: ${final.error}` : ''}`);
+      return { code: 1 };
+    }
+    return { job: final };
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
