@@ -28,6 +28,7 @@ test('ask a question in the chat pane, see the answer with its trace, and follow
   expect(marker).toMatch(/^[TP]\d+$/);
   await chip.click();
   await expect(app).toHaveURL(marker.startsWith('T') ? /#\/review\?triple=\d+/ : /#\/documents\?chunk=\d+/);
+  if (marker.startsWith('T')) await expect(app.getByTestId('evidence-panel')).toContainText(/carried_by|defined_in/);
 
   // The session and its answer persist.
   await app.reload();

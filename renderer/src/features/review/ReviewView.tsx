@@ -11,6 +11,7 @@ import { EMPTY_FILTER, SAVED_FILTERS_KEY, describeFilter, parseSavedFilters, tri
 import { toNodeRef } from './NodeAutocomplete';
 import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
+import { useRouteParam } from '../../nav';
 import { TripleTable, type InlineEdit } from './TripleTable';
 import { useTriplePages } from './useTriplePages';
 import '../../styles/review.css';
@@ -198,6 +199,11 @@ export function ReviewView() {
   const [edit, setEdit] = useState<InlineEdit | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [pinned, setPinned] = useState<number | null>(shared.tripleId);
+  // A citation chip or a link opens #/review?triple=ID: show that triple's evidence.
+  const routeTriple = useRouteParam('triple');
+  useEffect(() => {
+    if (routeTriple && Number(routeTriple) > 0) setPinned(Number(routeTriple));
+  }, [routeTriple]);
   const scrollTo = useRef<(i: number) => void>(() => {});
   const registerScroll = useCallback((f: (i: number) => void) => (scrollTo.current = f), []);
   const relations = useCall('relations.list', { limit: 500 }, { staleTime: 30_000 });
