@@ -80,6 +80,16 @@ test('browse the concepts of an extracted graph, rename one, see it persisted af
   await app.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(app.getByRole('table', { name: 'Concepts' }).getByRole('button', { name: target.label, exact: true })).toBeVisible();
   expect((await api(host, 'concepts.instances', { conceptId: target.id, limit: 1 })).concept.label).toBe(target.label);
+
+  // The graph view shows the concept layer on request: concept nodes joined by is-a links.
+  await openView(app, 'Graph');
+  const stats = app.getByTestId('graph-stats');
+  await expect(stats).toContainText('nodes');
+  const before = Number((await stats.textContent())!.match(/(\d+) nodes/)![1]);
+  await app.getByLabel('Concept layer').check();
+  await expect.poll(async () => Number((await stats.textContent())!.match(/(\d+) nodes/)![1]), { timeout: 30_000 }).toBeGreaterThan(before);
+  const conceptNodes = await app.evaluate(() => (window as unknown as { __gwCy: { nodes(s: string): { length: number } } }).__gwCy.nodes('[kind = "concept"]').length);
+  expect(conceptNodes).toBeGreaterThan(0);
 });
 
 test('the Schema view adds a type and shows it', async ({ app }) => {

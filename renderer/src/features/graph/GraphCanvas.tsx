@@ -163,6 +163,8 @@ export function GraphCanvas({
       })),
       ...data.edges.map((e) => ({
         data: { id: edgeKey(e.id), source: nodeKey(e.source), target: nodeKey(e.target), relation: e.relation, status: e.status, confidence: e.confidence },
+        // Negative ids are the concept layer's is-a links (see GraphView), not triples.
+        classes: e.id < 0 ? 'concept-link' : undefined,
       })),
       ];
     },
@@ -185,13 +187,18 @@ export function GraphCanvas({
     window.__gwCy = cy;
     if (webgl) {
       // react-cytoscapejs cannot pass the renderer option: it built this instance headless, so mount
-      // it now with the WebGL renderer (falls back to canvas where WebGL is unavailable).
+      // it now with the WebGL renderer, or the canvas one where that fails.
+      const container = cy.container() ?? document.querySelector<HTMLElement>('.graph-cy');
+      const mount = (renderer: Record<string, unknown>) => {
+        (cy as unknown as { _private: { options: { renderer: unknown } } })._private.options.renderer = renderer;
+        cy.mount(container!);
+        cy.style(stylesheet);
+      };
       try {
-        (cy as unknown as { _private: { options: { renderer: unknown } } })._private.options.renderer = { name: 'canvas', webgl: true };
-        cy.mount(wrap.current!.querySelector<HTMLElement>('.graph-cy')!);
-        cy.style(stylesheet as unknown as cytoscape.StylesheetStyle[]);
+        mount({ name: 'canvas', webgl: true });
       } catch (err) {
-        console.warn('WebGL renderer unavailable', err);
+        console.warn('WebGL renderer unavailable, drawing on a canvas', err);
+        mount({ name: 'canvas' });
       }
     }
     let pending = false;

@@ -6,7 +6,7 @@ import type cytoscape from 'cytoscape';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
-import type { CallInput, GraphViewNode } from '../../../../shared/contract';
+import type { CallInput, CallOutput, GraphViewNode, Neighbourhood } from '../../../../shared/contract';
 import type { EdgeStatus } from '../../../../shared/schemas';
 import { MergeDialog, type MergeNode } from '../review/Dialogs';
 import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
@@ -78,6 +78,25 @@ function EditRelationDialog({ id, relation, runner, onClose }: { id: number; rel
   );
 }
 
+type ConceptLayer = CallOutput<'concepts.layer'>;
+
+/** Add concept nodes and their is-a links (negative edge ids, never triples) to a neighbourhood. */
+function withConceptLayer(hood: Neighbourhood | undefined, layer: ConceptLayer | undefined): Neighbourhood | undefined {
+  if (!hood || !layer) return hood;
+  const present = new Set(hood.nodes.map((n) => n.id));
+  const links = layer.links.filter((l) => l.nodeId != null && present.has(l.nodeId));
+  const used = new Set(links.map((l) => l.conceptId));
+  const concepts = layer.concepts.filter((c) => used.has(c.id) && !present.has(c.id)).map((c) => ({ ...c, degree: 0 }));
+  return {
+    ...hood,
+    nodes: [...hood.nodes, ...concepts],
+    edges: [
+      ...hood.edges,
+      ...links.map((l) => ({ id: -l.linkId, source: l.nodeId!, target: l.conceptId, relation: 'is-a', status: 'accepted' as const, stage: 'EE' as const, confidence: 1, edited: false })),
+    ],
+  };
+}
+
 export function GraphView() {
   useGraphChangedRefresh();
   const runner = useEditRunner();
@@ -118,7 +137,11 @@ export function GraphView() {
     },
   };
   const hood = useCall('graph.neighbourhood', input, { enabled: saved.isFetched, placeholderData: keepPreviousData, staleTime: 2000 });
-  const data = hood.data;
+  // The concept layer: concept nodes and is-a links over the nodes on screen, drawn on request.
+  const [showConcepts, setShowConcepts] = useState(false);
+  const onScreen = hood.data?.nodes.filter((n) => n.kind !== 'concept').map((n) => n.id) ?? [];
+  const layer = useCall('concepts.layer', { nodeIds: onScreen.slice(0, 50_000), relations: [] }, { enabled: showConcepts && onScreen.length > 0, placeholderData: keepPreviousData });
+  const data = useMemo(() => withConceptLayer(hood.data, showConcepts ? layer.data : undefined), [hood.data, showConcepts, layer.data]);
   const nodesById = useMemo(() => new Map<number, GraphViewNode>((data?.nodes ?? []).map((n) => [n.id, n])), [data]);
   const edgesById = useMemo(() => new Map((data?.edges ?? []).map((e) => [e.id, e])), [data]);
 
@@ -143,7 +166,7 @@ export function GraphView() {
   };
 
   const selectedNodes = sel.nodes.map((id) => nodesById.get(id)).filter((n): n is GraphViewNode => !!n);
-  const selectedEdges = sel.edges.filter((id) => edgesById.has(id));
+  const selectedEdges = sel.edges.filter((id) => id > 0 && edgesById.has(id));
   const act = {
     accept: () => selectedEdges.length && void runner.run('triples.accept', { ids: selectedEdges }),
     reject: () => selectedEdges.length && void runner.run('triples.reject', { ids: selectedEdges }),
@@ -199,6 +222,9 @@ export function GraphView() {
         <h1 id="graph-title">Graph</h1>
         {graphNodes !== null && <span className="muted">{graphNodes} nodes</span>}
         <span className="spacer" />
+        <label className="small muted">
+          <input type="checkbox" checked={showConcepts} onChange={(e) => setShowConcepts(e.target.checked)} /> Concept layer
+        </label>
         <label className="small muted">
           <input type="checkbox" checked={options.webgl} onChange={(e) => setOptions({ webgl: e.target.checked })} /> WebGL renderer
         </label>

@@ -72,6 +72,8 @@ export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
     { selector: 'edge[status = "proposed"]', style: { 'line-style': 'dashed' } },
     { selector: 'edge[status = "accepted"]', style: { 'line-style': 'solid', 'line-color': '#3d5a80', 'target-arrow-color': '#3d5a80', width: large ? 1.2 : 2 } },
     { selector: 'edge[status = "rejected"]', style: { 'line-style': 'dotted', 'line-color': '#d98b8b', 'target-arrow-color': '#d98b8b', opacity: 0.6 } },
+    { selector: 'edge.concept-link', style: { 'line-style': 'dotted', 'line-color': '#7b4fd6', 'target-arrow-color': '#7b4fd6', 'target-arrow-shape': 'triangle-backcurve', width: 1.5, label: '' } },
+    { selector: 'node[kind = "concept"]', style: { label: 'data(label)', color: '#5a35b0', 'font-style': 'italic' } },
     { selector: 'node.seed', style: { 'border-width': 3, 'border-color': '#1d2330', label: 'data(label)' } },
     { selector: 'node.hub', style: { label: 'data(label)' } },
     { selector: 'node:selected', style: { label: 'data(label)' } },
