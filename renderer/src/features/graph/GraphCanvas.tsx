@@ -259,8 +259,16 @@ export function GraphCanvas({
       for (const id of ids) laidOut.current.add(id);
       fitGraph(cy);
       setLayingOut(false);
-      cy.one('render', () => handlers.current.onReady(cy, performance.now() - t0));
+      // Ready at the first frame drawn (the WebGL renderer emits no 'render' event: two animation frames then).
+      let told = false;
+      const ready = () => {
+        if (told) return;
+        told = true;
+        handlers.current.onReady(cy, performance.now() - t0);
+      };
+      cy.one('render', ready);
       cy.forceRender();
+      requestAnimationFrame(() => requestAnimationFrame(ready));
     };
     if (cy.nodes().length >= WORKER_LAYOUT_NODES) {
       // Hidden until placed (every new node sits at the origin), laid out off the main thread.

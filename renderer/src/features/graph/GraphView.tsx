@@ -60,7 +60,7 @@ function EditRelationDialog({ id, relation, runner, onClose }: { id: number; rel
       }
     >
       <form
-        className="form-grid"
+        className="rv-form"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -222,6 +222,7 @@ export function GraphView() {
         <h1 id="graph-title">Graph</h1>
         {graphNodes !== null && <span className="muted">{graphNodes} nodes</span>}
         <span className="spacer" />
+        <StatusLine runner={runner} />
         <label className="small muted">
           <input type="checkbox" checked={showConcepts} onChange={(e) => setShowConcepts(e.target.checked)} /> Concept layer
         </label>
@@ -331,7 +332,6 @@ export function GraphView() {
         <button type="button" className="secondary small" onClick={exportSvg}>
           SVG
         </button>
-        <StatusLine runner={runner} />
       </div>
       <ErrorBox error={hood.error} />
       {graphNodes === 0 ? (

@@ -41,7 +41,7 @@ export function AddTripleDialog({ runner, onClose, onAdded }: { runner: EditRunn
       }
     >
       <form
-        className="form-grid"
+        className="rv-form"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -127,7 +127,7 @@ export function MergeDialog({ initial, runner, onClose, onMerged }: { initial: M
           </div>
         ))}
       </fieldset>
-      <div className="form-grid">
+      <div className="rv-form">
         <label htmlFor="merge-label">Label</label>
         <input
           id="merge-label"
@@ -180,7 +180,7 @@ export function RenameRelationDialog({ from, runner, onClose }: { from: string; 
       }
     >
       <form
-        className="form-grid"
+        className="rv-form"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

@@ -49,7 +49,7 @@ export function EntityCard({ id, role, runner }: { id: number; role: string; run
         {n.degree} triples · {n.mentions} mentions{n.documents.length ? ` · ${n.documents.map((d) => d.title).join(', ')}` : ''}
       </div>
       <form
-        className="inline-form"
+        className="rv-inline"
         onSubmit={(e) => {
           e.preventDefault();
           void runner.run('entities.setType', { ids: [n.id], type: typeValue.trim() || null }).then(() => setType(null));

@@ -105,7 +105,7 @@ function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; sort: R
         </button>
       ) : (
         <form
-          className="inline-form"
+          className="rv-inline"
           onSubmit={(e) => {
             e.preventDefault();
             const name = naming.trim();
@@ -354,6 +354,7 @@ export function ReviewView() {
           {total !== null && total !== pages.total ? ` of ${total}` : ''}
         </span>
         <span className="spacer" />
+        <StatusLine runner={runner} />
         <SavedFilters
           filter={filter}
           sort={sort}
@@ -399,7 +400,6 @@ export function ReviewView() {
             Clear selection ({n})
           </button>
         )}
-        <StatusLine runner={runner} />
       </div>
       <ErrorBox error={pages.error} />
       {pages.ready && pages.total === 0 && !filter.search && Object.keys(query).length <= 2 ? (
