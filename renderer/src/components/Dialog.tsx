@@ -1,7 +1,24 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/** A modal dialog: labelled, closes on Escape or a click outside, focuses its first field. */
-export function Dialog({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+/**
+ * A modal dialog: labelled, closes on Escape or a click outside, focuses its first field; with
+ * `onEnter`, Enter outside text areas and buttons confirms it (keyboard-only use).
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+  onEnter,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  onEnter?: () => void;
+}) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -22,6 +39,11 @@ export function Dialog({ title, onClose, children, footer, wide }: { title: stri
           if (e.key === 'Escape') {
             e.stopPropagation();
             onClose();
+          } else if (e.key === 'Enter' && onEnter && !e.defaultPrevented && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) {
+            const t = e.target as HTMLElement;
+            if (t.tagName === 'TEXTAREA' || t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SELECT') return;
+            e.preventDefault();
+            onEnter();
           }
         }}
       >

@@ -94,6 +94,7 @@ export function MergeDialog({ initial, runner, onClose, onMerged }: { initial: M
     <Dialog
       title="Merge entities"
       onClose={onClose}
+      onEnter={() => void submit()}
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>

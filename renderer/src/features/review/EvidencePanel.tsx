@@ -106,7 +106,11 @@ export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: nu
               <div className="ev-source">
                 <strong>{item.document.title}</strong>
                 {item.page !== null && <span className="muted"> · page {item.page}</span>}
-                <a className="small" href={`#/documents?document=${item.document.id}&at=${item.start}`} title="Open the document at this place">
+                <a
+                  className="small"
+                  href={item.context.chunkId !== null ? `#/documents?chunk=${item.context.chunkId}` : `#/documents?document=${item.document.id}`}
+                  title="Open the document at this passage"
+                >
                   Open document
                 </a>
               </div>
