@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -40,4 +42,26 @@ export function parseId(text: string | undefined, what: string): number {
   const n = Number(text);
   if (!text || !Number.isInteger(n) || n <= 0) throw new UsageError(`${what} must be a positive integer, got ${JSON.stringify(text ?? '')}`);
   return n;
+}
+
+/** --engine, --model, --endpoint: how the LLM stages (extract, concepts) pick their engine. */
+export const engineOptions: OptionSpec = {
+  engine: { type: 'string', short: 'e' },
+  model: { type: 'string', short: 'm' },
+  endpoint: { type: 'string' },
+};
+
+export type EngineName = 'classic' | 'llama' | 'openai';
+
+/** Check --engine / --model / --endpoint together; errors name the argument at fault. */
+export function parseEngineArgs(values: Record<string, unknown>): { engine: EngineName; model?: string; endpoint?: string } {
+  const engines: EngineName[] = ['classic', 'llama', 'openai'];
+  const engine = ((values.engine as string | undefined) ?? 'classic') as EngineName;
+  if (!engines.includes(engine)) throw new UsageError(`--engine must be one of ${engines.join(', ')}, got ${JSON.stringify(values.engine)}`);
+  const model = values.model as string | undefined;
+  const endpoint = values.endpoint as string | undefined;
+  if (engine === 'openai' && endpoint && !model) throw new UsageError('--engine openai needs --model NAME with --endpoint');
+  if (engine === 'llama' && model && !fs.existsSync(model)) throw new UsageError(`model file not found: ${path.resolve(model)}`);
+  if (endpoint !== undefined && !URL.canParse(endpoint)) throw new UsageError(`--endpoint is not a URL: ${JSON.stringify(endpoint)}`);
+  return { engine, model, endpoint };
 }

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
-import { UsageError, dbOption, jsonOption } from '../command';
+import { UsageError, dbOption, engineOptions, jsonOption, parseEngineArgs } from '../command';
 import { callCore, openCore } from '../open';
 import { runJobInForeground } from '../foreground-job';
-import { ConceptEngine, ConceptsSummary, InstanceKind } from '../../../shared/contract/concepts';
+import { ConceptsSummary, InstanceKind } from '../../../shared/contract/concepts';
 
 export const conceptsCommand: Command = {
   name: 'concepts',
@@ -15,22 +15,13 @@ export const conceptsCommand: Command = {
   options: {
     ...dbOption,
     ...jsonOption,
-    engine: { type: 'string', short: 'e' },
-    model: { type: 'string', short: 'm' },
-    endpoint: { type: 'string' },
+    ...engineOptions,
     kinds: { type: 'string' },
     neighbours: { type: 'string' },
     force: { type: 'boolean' },
   },
   async run({ values }, io) {
-    const engineArg = (values.engine as string | undefined) ?? 'classic';
-    const engine = ConceptEngine.safeParse(engineArg);
-    if (!engine.success) throw new UsageError(`--engine must be one of ${ConceptEngine.options.join(', ')}, got ${JSON.stringify(engineArg)}`);
-    const model = values.model as string | undefined;
-    const endpoint = values.endpoint as string | undefined;
-    if (engine.data === 'openai' && endpoint && !model) throw new UsageError('--engine openai needs --model NAME with --endpoint');
-    if (engine.data === 'llama' && model && !fs.existsSync(model)) throw new UsageError(`model file not found: ${path.resolve(model)}`);
-    if (endpoint !== undefined && !URL.canParse(endpoint)) throw new UsageError(`--endpoint is not a URL: ${JSON.stringify(endpoint)}`);
+    const { engine, model, endpoint } = parseEngineArgs(values);
     let kinds: InstanceKind[] | undefined;
     if (values.kinds !== undefined) {
       kinds = String(values.kinds)
@@ -52,7 +43,7 @@ export const conceptsCommand: Command = {
 
     const core = openCore(values, { mustExist: true });
     try {
-      const run = await runJobInForeground(core, io, () => callCore(core, 'concepts.start', { engine: engine.data, model, endpoint, kinds, neighbours, force: Boolean(values.force) }), { label: 'concepts' });
+      const run = await runJobInForeground(core, io, () => callCore(core, 'concepts.start', { engine, model, endpoint, kinds, neighbours, force: Boolean(values.force) }), { label: 'concepts' });
       if ('code' in run) return run.code;
       const { job } = run;
       const summary = ConceptsSummary.parse(job.result);

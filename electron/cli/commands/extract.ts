@@ -1,12 +1,10 @@
 // graphwright extract: run a knowledge-extraction job in this process and wait for it.
 // Without --model the llama/openai engines use the model chosen for extraction.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Command } from '../command';
-import { UsageError, dbOption, jsonOption, parseId } from '../command';
+import { UsageError, dbOption, engineOptions, jsonOption, parseEngineArgs, parseId } from '../command';
 import { callCore, openCore } from '../open';
 import { runJobInForeground } from '../foreground-job';
-import { ExtractEngine, ExtractSummary } from '../../../shared/contract/extract';
+import { ExtractSummary } from '../../../shared/contract/extract';
 
 export const extractCommand: Command = {
   name: 'extract',
@@ -15,21 +13,12 @@ export const extractCommand: Command = {
   options: {
     ...dbOption,
     ...jsonOption,
-    engine: { type: 'string', short: 'e' },
-    model: { type: 'string', short: 'm' },
-    endpoint: { type: 'string' },
+    ...engineOptions,
     documents: { type: 'string' },
     force: { type: 'boolean' },
   },
   async run({ values }, io) {
-    const engineArg = (values.engine as string | undefined) ?? 'classic';
-    const engine = ExtractEngine.safeParse(engineArg);
-    if (!engine.success) throw new UsageError(`--engine must be one of ${ExtractEngine.options.join(', ')}, got ${JSON.stringify(engineArg)}`);
-    const model = values.model as string | undefined;
-    const endpoint = values.endpoint as string | undefined;
-    if (engine.data === 'openai' && endpoint && !model) throw new UsageError('--engine openai needs --model NAME with --endpoint');
-    if (engine.data === 'llama' && model && !fs.existsSync(model)) throw new UsageError(`model file not found: ${path.resolve(model)}`);
-    if (endpoint !== undefined && !URL.canParse(endpoint)) throw new UsageError(`--endpoint is not a URL: ${JSON.stringify(endpoint)}`);
+    const { engine, model, endpoint } = parseEngineArgs(values);
     const documents =
       values.documents !== undefined
         ? String(values.documents)
@@ -42,7 +31,7 @@ export const extractCommand: Command = {
 
     const core = openCore(values, { mustExist: true });
     try {
-      const run = await runJobInForeground(core, io, () => callCore(core, 'extract.start', { documents, engine: engine.data, model, endpoint, force: Boolean(values.force) }), { label: 'extract' });
+      const run = await runJobInForeground(core, io, () => callCore(core, 'extract.start', { documents, engine, model, endpoint, force: Boolean(values.force) }), { label: 'extract' });
       if ('code' in run) return run.code;
       const { job } = run;
       const summary = ExtractSummary.parse(job.result);
