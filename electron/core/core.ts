@@ -27,6 +27,8 @@ export interface CoreOptions {
   host?: 'electron' | 'http';
   /** Extra job kinds (tests register synthetic ones). */
   jobKinds?: AnyJobKind[];
+  /** Least time between two progress events of a job (default 250 ms; tests use 0 to see every step). */
+  progressIntervalMs?: number;
   /** Start the job runner at once (default true). */
   startJobs?: boolean;
   /** How engines for local models load (tests: { maxThreads: 1 }); see llm/registry.ts. */
@@ -55,7 +57,7 @@ export class Core {
     this.dbPath = path.resolve(options.dbPath ?? defaultDbPath(this.dataDir));
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath);
-    this.jobs = new JobRunner(this.store.db, this.bus);
+    this.jobs = new JobRunner(this.store.db, this.bus, { progressIntervalMs: options.progressIntervalMs });
     this.jobs.register(extractionJob(this));
     this.models = new ModelManager(this.store.settings, this.dataDir);
     this.engines = new EngineRegistry(this.store.settings, options.llm);

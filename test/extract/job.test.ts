@@ -15,7 +15,8 @@ let docId: number;
 const dbPath = path.join(t.dir, 'job.db');
 
 beforeAll(() => {
-  core = new Core({ dbPath });
+  // Every progress step is an event, so the cancel test can stop the job after its first batch.
+  core = new Core({ dbPath, progressIntervalMs: 0 });
   const text = rfcPassage('rfc3580.txt', '1.  Introduction\n\n   IEEE 802.1X enables', '2.  RADIUS Accounting Attributes\n\n');
   docId = insertText(core, 'RFC 3580 (excerpt)', text, { size: 900 });
 });

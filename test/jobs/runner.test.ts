@@ -29,7 +29,7 @@ describe('job runner', () => {
   });
 
   it('cancels a running job and resumes it from its checkpoint', async () => {
-    const core = new Core({ dbPath: path.join(t.dir, 'b.db'), jobKinds: [countJob] });
+    const core = new Core({ dbPath: path.join(t.dir, 'b.db'), jobKinds: [countJob], progressIntervalMs: 0 });
     const log = path.join(t.dir, 'b.log');
     const job = core.jobs.enqueue('test.count', { steps: 30, delayMs: 10, log });
     await new Promise<void>((resolve) => {
