@@ -79,6 +79,21 @@ export function detectHeadings(text: string, options: { markdown?: boolean } = {
   return out;
 }
 
+/** Index of the last item of `sorted` (ascending by start) that starts at or before pos, or -1 (binary search). */
+export function lastStartingAtOrBefore(sorted: readonly { start: number }[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].start <= pos) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
 /** The heading path (outermost first) in force at each position, as a lookup. */
 export function headingPathAt(headings: Heading[]): (pos: number) => string[] {
   const sorted = [...headings].sort((a, b) => a.start - b.start);
@@ -90,16 +105,7 @@ export function headingPathAt(headings: Heading[]): (pos: number) => string[] {
     paths.push(stack.map((s) => s.title));
   }
   return (pos) => {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid].start <= pos) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const found = lastStartingAtOrBefore(sorted, pos);
     return found === -1 ? [] : paths[found];
   };
 }

@@ -1,7 +1,7 @@
 // Chunking: recursive (default), fixed or semantic. Every chunk is an exact span [start, end) of
 // the document's repaired text, with the page it starts on and the heading path in force there.
 import { createHash } from 'node:crypto';
-import { detectHeadings, headingPathAt, type Heading } from './headings';
+import { detectHeadings, headingPathAt, lastStartingAtOrBefore, type Heading } from './headings';
 import { recursiveSpans, applyOverlap } from './recursive';
 import { fixedSpans } from './fixed';
 import { semanticSpans, type EmbedFn } from './semantic';
@@ -47,17 +47,7 @@ export interface TextChunk {
 function pageAt(pages: { number: number; start: number; end: number }[]): (pos: number) => number | null {
   const sorted = [...pages].sort((a, b) => a.start - b.start || a.number - b.number);
   return (pos) => {
-    // The last page starting at or before pos (binary search).
-    let lo = 0;
-    let hi = sorted.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid].start <= pos) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    let found = lastStartingAtOrBefore(sorted, pos);
     if (found === -1) return sorted[0]?.number ?? null;
     // Skip back over empty pages that start at the same place, to the page that holds pos.
     while (found > 0 && sorted[found].end <= pos && sorted[found].start === sorted[found].end && sorted[found - 1].start === sorted[found].start) found--;
