@@ -40,7 +40,8 @@ export const ingestCommand: Command = {
       if (!c.success) throw new UsageError(`--chunker must be one of ${Chunker.options.join(', ')}, got ${JSON.stringify(values.chunker)}`);
       chunker = c.data;
     }
-    const core = openCore(values); // creates the database when it does not exist
+    // Creates the database when it does not exist; every per-file progress step is reported.
+    const core = openCore(values, { progressIntervalMs: 0 });
     try {
       const paths = positionals.map((p) => path.resolve(p));
       const run = await runJobInForeground(core, io, () => callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap }), { label: 'ingest', stopMessage: 'the job stays queued and resumes with the next file next time', quiet: Boolean(values.quiet), throttleMs: 0 });
