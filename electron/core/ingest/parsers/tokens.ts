@@ -14,6 +14,14 @@ export interface Sentence {
 const NO_SPACE_BEFORE = /^(?:[,.;:!?%)\]}»”’…]+|'(?:s|re|ve|ll|d|m|t)|’(?:s|re|ve|ll|d|m|t)|n't|n’t)$/i;
 const NO_SPACE_AFTER = /^[([{«“‘$#]$/;
 const GLUE = /^[-/‐‑]$/;
+/** Penn Treebank escapes for brackets (SciERC, CoNLL and token tables from PTB-style tokenisers). */
+const PTB_BRACKETS: Record<string, string> = { '-lrb-': '(', '-rrb-': ')', '-lsb-': '[', '-rsb-': ']', '-lcb-': '{', '-rcb-': '}' };
+
+/** One token as it is written in text: NFKC, whitespace collapsed, "-LRB-" back to "(". */
+export function restoreToken(raw: string): string {
+  const tok = raw.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  return PTB_BRACKETS[tok.toLowerCase()] ?? tok;
+}
 
 /** Rebuild text from tokens; returns the text and each token's span in it. */
 export function detokenize(sentences: Sentence[]): { text: string; spans: { start: number; end: number }[][] } {
@@ -28,12 +36,12 @@ export function detokenize(sentences: Sentence[]): { text: string; spans: { star
   for (const sentence of sentences) {
     const sp: { start: number; end: number }[] = [];
     sentence.tokens.forEach((raw, i) => {
-      const tok = raw.normalize('NFKC').replace(/\s+/g, ' ').trim();
+      const tok = restoreToken(raw);
       if (!tok) {
         sp.push({ start: text.length, end: text.length });
         return;
       }
-      const next = (sentence.tokens[i + 1] ?? '').normalize('NFKC').trim();
+      const next = restoreToken(sentence.tokens[i + 1] ?? '');
       let space = text.length > 0 && !glueNext;
       if (NO_SPACE_BEFORE.test(tok) || NO_SPACE_AFTER.test(prev)) space = false;
       // A hyphen or slash between two words glues both sides: "rag - based" -> "rag-based".
