@@ -1,0 +1,681 @@
+// The structure of a document, read from its repaired text: which standard it is (by its own
+// identifiers: an RFC header block, IEC/ISO/IEEE/ETSI/ITU designations with editions), its title,
+// its numbered and unnumbered sections, and the regions that are boilerplate rather than content
+// (front matter, status and copyright notices, IPR, table of contents, author addresses, running
+// page headers and footers, reference lists, acknowledgements). Pure: text in, structure out.
+//
+// Everything is found from layout and numbering, never from one document's wording; the only names
+// matched are the generic section names of a document type (an RFC's "Status of This Memo", a
+// standard's "Foreword", "Bibliography").
+
+export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
+
+export interface StandardId {
+  body: StandardBody;
+  /** The designation as cited: 'RFC 3580', 'IEC 61850-7-4', 'IEEE Std 802.1X', 'ETSI TS 102 690'. */
+  id: string;
+  /** The bare number: '3580', '61850-7-4'. */
+  number?: string;
+  /** Edition or version: '2.0', 'V1.1.1', '2010' (a year edition). */
+  edition?: string;
+  title?: string;
+  /** RFC category ('Informational', 'Standards Track', ...) or a document type ('International Standard', 'TS'). */
+  category?: string;
+  /** Publication date as printed ('September 2003', '2010-03'). */
+  date?: string;
+  /** Documents this one updates / obsoletes, as designations ('RFC 2866'). */
+  updates?: string[];
+  obsoletes?: string[];
+}
+
+export interface Section {
+  /** '3.1', 'A.2', 'A' (an appendix or annex); null for an unnumbered section. */
+  number: string | null;
+  /** The heading text without its number: 'RADIUS Accounting'. */
+  heading: string;
+  /** 1 = top level; a numbered section's level is its number's depth. */
+  level: number;
+  /** The heading's start .. the start of the next section of the same or a higher level (or the text's end). */
+  start: number;
+  end: number;
+  /** The end of the heading line(s): the section's content starts after it. */
+  headingEnd: number;
+}
+
+export type RegionKind =
+  | 'front-matter'
+  | 'status'
+  | 'copyright'
+  | 'ipr'
+  | 'toc'
+  | 'authors'
+  | 'page-header'
+  | 'page-footer'
+  | 'references'
+  | 'acknowledgements';
+
+export interface Region {
+  kind: RegionKind;
+  start: number;
+  end: number;
+}
+
+export interface DocumentStructure {
+  standard: StandardId | null;
+  /** The document's own title ('RFC 3580: IEEE 802.1X Remote ...' for a standard), or null. */
+  title: string | null;
+  /** In text order (by start). */
+  sections: Section[];
+  /** In text order (by start); regions may nest (a page footer inside a copyright section). */
+  boilerplate: Region[];
+}
+
+/** Region kinds that hold no statements of the document's subject: no triples come from them. */
+export const NON_CONTENT_KINDS: readonly RegionKind[] = [
+  'front-matter',
+  'status',
+  'copyright',
+  'ipr',
+  'toc',
+  'authors',
+  'page-header',
+  'page-footer',
+  'references',
+  'acknowledgements',
+];
+
+interface Line {
+  start: number;
+  end: number;
+  /** The line as in the text (no newline). */
+  raw: string;
+  /** Trimmed. */
+  t: string;
+  indent: number;
+}
+
+/** How much of a text's head is read for the front page (identifiers, title). */
+const FRONT_CHARS = 12_000;
+/** The longest line taken as a heading. */
+const MAX_HEADING = 100;
+
+function splitLines(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl;
+    // Heading candidates are short: only short lines are copied and trimmed (a 200 MB text of
+    // long lines costs no copies).
+    const len = end - start;
+    if (len <= 400) {
+      const raw = text.slice(start, end).replace(/\r$/, '');
+      const t = raw.trim();
+      out.push({ start, end, raw, t, indent: t ? raw.length - raw.trimStart().length : 0 });
+    } else {
+      let i = start;
+      while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+      out.push({ start, end, raw: '', t: '\u0000long', indent: i - start });
+    }
+    if (nl === -1) return out;
+    start = nl + 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standard identification
+
+const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const DATE_RE = new RegExp(`\\b(?:\\d{1,2}\\s+)?(?:${MONTHS})\\s+\\d{4}\\b`);
+
+/** The value of an RFC header field at the start of a line ("Updates: 2865, 2866   Microsoft"). */
+function headerField(front: Line[], name: RegExp): string | null {
+  for (const l of front) {
+    const m = name.exec(l.t);
+    if (!m) continue;
+    // The left column ends at a run of 3+ spaces (the author column follows).
+    return l.t.slice(m[0].length).split(/\s{3,}/)[0].trim();
+  }
+  return null;
+}
+
+/** "2865, 2866 (if approved)" / "RFC 1098" -> ['RFC 2865', 'RFC 2866']. */
+function rfcList(value: string | null): string[] | undefined {
+  if (!value) return undefined;
+  const out: string[] = [];
+  for (const m of value.matchAll(/(?:RFC\s*)?(\d{1,5})\b/gi)) out.push(`RFC ${Number(m[1])}`);
+  return out.length ? [...new Set(out)] : undefined;
+}
+
+/** The RFC title: the centred line(s) after the header block, before the first heading. */
+function rfcTitle(lines: Line[], headerEnd: number, firstHeading: number): string | null {
+  const parts: string[] = [];
+  let i = headerEnd;
+  while (i < lines.length && lines[i].start < firstHeading && !lines[i].t) i++;
+  for (; i < lines.length && lines[i].start < firstHeading && lines[i].t; i++) {
+    if (lines[i].t.startsWith('\u0000')) break;
+    parts.push(lines[i].t);
+  }
+  // A title with a second line after one blank line (a draft name or a subtitle) is not joined.
+  const title = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return title && title.length <= 300 ? title : null;
+}
+
+function identifyIetf(lines: Line[], front: Line[], firstHeading: number): StandardId | null {
+  const rfc = headerField(front, /^Request for Comments:\s*/i);
+  const rfcNumber = rfc ? /^(\d{1,5})\b/.exec(rfc)?.[1] : undefined;
+  const draftLine = front.find((l) => /^Internet[- ]Draft\b/i.test(l.t));
+  const draftName = draftLine ? /\b(draft-[a-z0-9-]+)/i.exec(front.map((l) => l.t).join('\n'))?.[1] : undefined;
+  if (!rfcNumber && !draftName) return null;
+  // The header block: from the first line to the first blank line after the field lines.
+  let headerEnd = 0;
+  while (headerEnd < lines.length && !lines[headerEnd].t) headerEnd++;
+  while (headerEnd < lines.length && lines[headerEnd].t) headerEnd++;
+  const headerLines = lines.slice(0, headerEnd);
+  const date = headerLines.map((l) => DATE_RE.exec(l.t)?.[0]).find(Boolean);
+  const category = headerField(front, /^Category:\s*/i) ?? undefined;
+  const std: StandardId = {
+    body: 'IETF',
+    id: rfcNumber ? `RFC ${Number(rfcNumber)}` : draftName!,
+    ...(rfcNumber ? { number: String(Number(rfcNumber)) } : {}),
+    ...(category ? { category } : {}),
+    ...(date ? { date } : {}),
+  };
+  const updates = rfcList(headerField(front, /^Updates:\s*/i));
+  const obsoletes = rfcList(headerField(front, /^Obsoletes:\s*/i));
+  if (updates) std.updates = updates;
+  if (obsoletes) std.obsoletes = obsoletes;
+  const title = rfcTitle(lines, headerEnd, firstHeading);
+  if (title) std.title = title;
+  return std;
+}
+
+interface Designation {
+  body: StandardBody;
+  id: string;
+  number: string;
+  edition?: string;
+  category?: string;
+  index: number;
+}
+
+// Designations as printed on a standard's cover or running header. Years after a colon or a dash
+// are the edition year; "Edition 2.0" / "V1.2.1" are found separately.
+const DESIGNATIONS: { body: StandardBody; re: RegExp; make: (m: RegExpExecArray) => Omit<Designation, 'index' | 'body'> }[] = [
+  {
+    body: 'ETSI',
+    re: /\bETSI\s+(TS|TR|EN|ES|EG|GS|GR|SR)\s+(\d{3}\s?\d{3}(?:-\d+)*)(?:\s+V(\d+\.\d+\.\d+))?/g,
+    make: (m) => ({ id: `ETSI ${m[1]} ${m[2]}`, number: m[2], category: m[1], ...(m[3] ? { edition: `V${m[3]}` } : {}) }),
+  },
+  {
+    body: 'ITU',
+    re: /\bITU-([TR])\s+(?:Recommendation\s+)?([A-Z]\.\d+(?:\.\d+)*)/g,
+    make: (m) => ({ id: `ITU-${m[1]} ${m[2]}`, number: m[2], category: 'Recommendation' }),
+  },
+  {
+    body: 'IEEE',
+    re: /\bIEEE\s+Std\.?\s+(\d+(?:\.\d+)*[A-Za-z]{0,3})(?:[-:](\d{4}))?/g,
+    make: (m) => ({ id: `IEEE Std ${m[1]}`, number: m[1], ...(m[2] ? { edition: m[2] } : {}) }),
+  },
+  {
+    // ISO/IEC, IEC/IEEE, IEC, ISO (+ /TS, /TR), with an optional year.
+    body: 'IEC',
+    re: /\b((?:ISO|IEC)(?:\/(?:IEC|ISO|IEEE|ASTM))?(?:\s*\/?\s*(?:TS|TR|PAS))?)\s+(\d{3,5}(?:-\d{1,3})*)(?::(\d{4}))?(?![\d.])/g,
+    make: (m) => {
+      const prefix = m[1].replace(/\s+/g, '').replace(/\/(TS|TR|PAS)$/, ' $1').replace(/(\w)(TS|TR|PAS)$/, '$1 $2');
+      return { id: `${prefix} ${m[2]}`, number: m[2], ...(m[3] ? { edition: m[3] } : {}) };
+    },
+  },
+];
+
+function bodyOf(prefix: string, fallback: StandardBody): StandardBody {
+  if (/^ISO/.test(prefix)) return 'ISO';
+  if (/^IEC/.test(prefix)) return 'IEC';
+  return fallback;
+}
+
+/** A standard other than an RFC: the designation the front page names most (first on ties). */
+function identifyOther(frontText: string, lines: Line[], firstHeading: number): StandardId | null {
+  const found: Designation[] = [];
+  for (const d of DESIGNATIONS) {
+    d.re.lastIndex = 0;
+    for (let m = d.re.exec(frontText); m; m = d.re.exec(frontText)) {
+      const made = d.make(m);
+      found.push({ ...made, body: d.body === 'IEC' ? bodyOf(made.id, 'IEC') : d.body, index: m.index });
+    }
+  }
+  if (!found.length) return null;
+  const counts = new Map<string, { n: number; first: Designation; edition?: string }>();
+  for (const f of found) {
+    const c = counts.get(f.id);
+    if (c) {
+      c.n++;
+      c.edition ??= f.edition;
+    } else counts.set(f.id, { n: 1, first: f, edition: f.edition });
+  }
+  // The document's own designation is printed first on its cover and again in its running
+  // headers; a cited one in the normative references comes later. Prefer the earliest that is
+  // printed at least as often as any other, but a designation in the first lines wins outright.
+  const ranked = [...counts.values()].sort((a, b) => b.n - a.n || a.first.index - b.first.index);
+  const early = [...counts.values()].filter((c) => c.first.index < 600).sort((a, b) => a.first.index - b.first.index)[0];
+  const best = early ?? ranked[0];
+  const d = best.first;
+  const std: StandardId = { body: d.body, id: d.id, number: d.number };
+  const editionWord = /\b(?:Edition|Ed\.)\s*(\d+(?:\.\d+)?)/i.exec(frontText)?.[1];
+  const edition = editionWord ?? best.edition;
+  if (edition) std.edition = edition;
+  const category =
+    d.category ??
+    /\b(INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|International Standard|Technical Specification|Technical Report|Recommendation)\b/.exec(frontText)?.[1];
+  if (category) std.category = /^[A-Z]{2,4}$/.test(category) ? category : category.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  const date = /\b((?:19|20)\d{2}-(?:0[1-9]|1[0-2]))\b/.exec(frontText)?.[1] ?? DATE_RE.exec(frontText)?.[0];
+  if (date) std.date = date;
+  const title = coverTitle(lines, firstHeading, d.id, d.number);
+  if (title) std.title = title;
+  return std;
+}
+
+const COVER_LABEL =
+  /^(?:INTERNATIONAL STANDARD|NORME INTERNATIONALE|TECHNICAL (?:SPECIFICATION|REPORT)|PUBLICLY AVAILABLE SPECIFICATION|Edition\b|Ed\.|Version\b|Reference number|ICS\b|ISBN\b|Price\b|PRICE CODE|CODE PRIX|Copyright|©|\(c\)|All rights reserved|Published\b|Sponsored by|Approved\b|Recommendation\b)/i;
+
+/**
+ * A standard's title from its cover: the first run of text lines before the first section that is
+ * not a designation, a label (edition, ICS, price, copyright) or a date; up to three lines joined.
+ */
+function coverTitle(lines: Line[], firstHeading: number, id: string, number: string): string | null {
+  const parts: string[] = [];
+  const idKey = id.replace(/\s+/g, '').toLowerCase();
+  for (const l of lines) {
+    if (l.start >= firstHeading || l.start > FRONT_CHARS) break;
+    const t = l.t;
+    const isLabel =
+      !t ||
+      t.startsWith('\u0000') ||
+      COVER_LABEL.test(t) ||
+      t.replace(/\s+/g, '').toLowerCase().startsWith(idKey) ||
+      (t.length < 60 && t.includes(number)) ||
+      /^[\d\s.:/-]+$/.test(t) ||
+      DATE_RE.test(t) && t.length < 40 ||
+      !/\p{L}{3}/u.test(t);
+    if (isLabel) {
+      if (parts.length) break;
+      continue;
+    }
+    parts.push(t);
+    if (parts.length === 3 || /[.;]$/.test(t)) break;
+  }
+  const title = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return title.split(' ').length >= 2 && title.length <= 300 ? title : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+
+type NumberKey = number[];
+
+/** '3.1.2' -> [3,1,2]; 'A.2' -> [1001, 2] (appendices sort after numbered sections). */
+function numberKey(n: string): NumberKey {
+  return n.split('.').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : 1000 + p.toUpperCase().charCodeAt(0) - 64));
+}
+
+/** Is `next` a plausible section number after `prev` (the next sibling, a child, or an ancestor's next sibling)? */
+function follows(prev: NumberKey | null, next: NumberKey): boolean {
+  if (next[0] >= 1000) {
+    // An appendix: A (or the next letter) after anything, its children after it.
+    if (!prev || prev[0] < 1000) return next[0] <= 1002 && next.slice(1).every((v) => v <= 1);
+  } else if (prev && prev[0] >= 1000) return false;
+  if (!prev) return next[0] <= 3 && next.slice(1).every((v) => v <= 1);
+  // A child: prev + [0|1] (+ [1] ...).
+  if (next.length > prev.length && prev.every((v, i) => next[i] === v) && next.slice(prev.length).every((v) => v <= 1)) return true;
+  // A later sibling of prev or of one of its ancestors (one number may be skipped), possibly with first children.
+  for (let k = 1; k <= prev.length; k++) {
+    if (next.length < k) continue;
+    const samePrefix = prev.slice(0, k - 1).every((v, i) => next[i] === v);
+    const step = next[k - 1] - prev[k - 1];
+    if (samePrefix && step >= 1 && step <= 2 && next.slice(k).every((v) => v <= 1)) return true;
+  }
+  return false;
+}
+
+interface Candidate {
+  line: number;
+  start: number;
+  headingEnd: number;
+  number: string | null;
+  heading: string;
+  level: number;
+  /** Unnumbered headings are taken without the numbering check. */
+  key: NumberKey | null;
+}
+
+// "3.1.  Title", "3.1 Title", "Section 3 Title", "Clause 4 Title"
+const NUMBERED = /^(?:(?:Section|Clause|Chapter)\s+)?(\d{1,3}(?:\.\d{1,3}){0,6})(\.?)(?:\s+|\s*[-–—:]\s+)(\S.*)$/i;
+// "A.2  Title", "A.2.1 Title"
+const LETTERED = /^([A-Z](?:\.\d{1,3}){1,5})\.?\s+(\S.*)$/;
+// "Appendix A. Title", "Annex B (normative) Title", "Appendix A - Title"
+const APPENDIX = /^(?:Appendix|Annex)\s+([A-Z])\b\.?(?:\s*\((?:normative|informative)\))?(?:\s*[-–—:.]\s*|\s+)?(.*)$/i;
+// A number alone on its line (a term entry "3.1.2" with the term on the next line).
+const NUMBER_ONLY = /^(\d{1,3}(?:\.\d{1,3}){1,6})\.?$/;
+const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
+
+/** The generic section names of standards and RFCs (unnumbered headings found by name). */
+const KNOWN_HEADING =
+  /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|authors?'? addresses|author'?s address|editors?'? addresses|contributors?'? addresses|contributors|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
+
+const looksLikeTitle = (t: string) =>
+  t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000');
+
+function numberedCandidate(t: string): { number: string; heading: string; empty?: boolean } | null {
+  const app = APPENDIX.exec(t);
+  if (app) {
+    const heading = app[2].trim();
+    if (heading && !/^[\p{Lu}\p{Lo}\d"'(]/u.test(heading)) return null;
+    const word = /^\s*(\p{L}+)/u.exec(t)![1];
+    return { number: app[1].toUpperCase(), heading: heading || `${word} ${app[1].toUpperCase()}`, empty: !heading };
+  }
+  const m = NUMBERED.exec(t) ?? LETTERED.exec(t);
+  if (!m) return null;
+  const number = m[1];
+  const heading = (m.length > 3 ? m[3] : m[2]).trim();
+  // "5.6.  802.11 Integration": a heading may start with a number when a capitalised word follows.
+  const numberLed = m.length > 3 && m[2] === '.' && /^\d[\d.]*\s+\p{Lu}/u.test(heading);
+  if (!numberLed && !/^[\p{Lu}\p{Lo}"'(]/u.test(heading) && !/^[a-z][a-zA-Z]*[A-Z]/.test(heading)) return null; // "ifTable ...", not prose
+  if (heading.split(/\s+/).length > 14) return null;
+  if (/^\d+(?:\.\d+)*$/.test(heading)) return null;
+  // "3 MW" or "10 Mbit/s" at the start of a line: a value, not a heading.
+  if (/^(?:[kMGT]?(?:W|Hz|V|A|bit|B|s|ms|m)\b|%)/.test(heading)) return null;
+  return { number, heading };
+}
+
+function findCandidates(lines: Line[]): Candidate[] {
+  const nonEmpty = lines.filter((l) => l.t);
+  const sample = nonEmpty.length > 4000 ? nonEmpty.slice(0, 4000) : nonEmpty;
+  // RFC layout: body indented, headings at column 0.
+  const indentedBody = sample.length >= 10 && sample.filter((l) => l.indent >= 2).length / sample.length >= 0.5;
+  const out: Candidate[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (!l.t || l.t.startsWith('\u0000')) continue;
+    const blankBefore = i === 0 || !lines[i - 1].t;
+    const next = lines[i + 1];
+    const blankAfter = !next || !next.t;
+    const t = l.t;
+    // Numbered headings sit at (or near) the left margin.
+    if (l.indent <= (indentedBody ? 0 : 3) && looksLikeTitle(t)) {
+      const num = numberedCandidate(t);
+      if (num) {
+        let headingEnd = l.end;
+        let heading = num.heading;
+        // "Annex A" / "(normative)" / "Title" on lines of their own.
+        if (num.empty) {
+          let j = i + 1;
+          if (lines[j] && /^\((?:normative|informative)\)$/i.test(lines[j].t)) j++;
+          const titleLine = lines[j];
+          if (titleLine?.t && looksLikeTitle(titleLine.t) && titleLine.t.length <= 80 && !numberedCandidate(titleLine.t)) {
+            heading = titleLine.t;
+            headingEnd = titleLine.end;
+            i = j;
+          }
+        }
+        out.push({ line: i, start: l.start + l.indent, headingEnd, number: num.number, heading, level: num.number.split('.').length, key: numberKey(num.number) });
+        continue;
+      }
+      const only = NUMBER_ONLY.exec(t);
+      if (only && next?.t && looksLikeTitle(next.t) && next.t.length <= 80 && !NUMBER_ONLY.test(next.t)) {
+        out.push({ line: i, start: l.start + l.indent, headingEnd: next.end, number: only[1], heading: next.t, level: only[1].split('.').length, key: numberKey(only[1]) });
+        i++;
+        continue;
+      }
+    }
+    if (!looksLikeTitle(t) || !/^[\p{Lu}\p{Lo}]/u.test(t)) continue;
+    const known = KNOWN_HEADING.test(t.replace(/:$/, ''));
+    if (!known && COVER_LABEL.test(t)) continue;
+    // A generic section name alone on its line, at any indentation (centred "Table of Contents").
+    if (known && (blankBefore || blankAfter) && (indentedBody ? true : l.indent <= 40)) {
+      out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: t.replace(/:$/, ''), level: 1, key: null });
+      continue;
+    }
+    if (l.indent > 0) continue;
+    if (indentedBody) {
+      // RFC style: a title at column 0 between a blank line and indented text or a blank line.
+      if (blankBefore && (blankAfter || (next && next.indent >= 2)) && t.length <= 72 && t.split(/\s+/).length <= 10) {
+        out.push({ line: i, start: l.start, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
+      }
+      continue;
+    }
+    if (ALL_CAPS.test(t) && /\p{Lu}{3}/u.test(t) && blankBefore && blankAfter) {
+      out.push({ line: i, start: l.start, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
+    }
+  }
+  return out;
+}
+
+/** Keep numbered candidates that continue a plausible numbering (one look-ahead over a gap). */
+function filterNumbering(cands: Candidate[], tocEnd: number): Candidate[] {
+  const kept: Candidate[] = [];
+  let prev: NumberKey | null = null;
+  const numbered = cands.filter((c) => c.key);
+  let n = 0;
+  for (const c of cands) {
+    if (c.start < tocEnd && c.key) {
+      n++;
+      continue; // a table of contents lists the numbers too
+    }
+    if (!c.key) {
+      kept.push(c);
+      continue;
+    }
+    const idx = n++;
+    if (follows(prev, c.key)) {
+      kept.push(c);
+      prev = c.key;
+      continue;
+    }
+    // Not a successor of what came before: keep it when it starts a run that goes on (a missed
+    // heading, a numbering that restarts), judged by the next two numbered candidates.
+    const after = numbered.slice(idx + 1, idx + 3).map((x) => x.key!);
+    const greater = !prev || compareKeys(c.key, prev) > 0;
+    if (greater && after.length >= 1 && follows(c.key, after[0]) && (after.length < 2 || follows(after[0], after[1]))) {
+      kept.push(c);
+      prev = c.key;
+    }
+  }
+  return kept;
+}
+
+function compareKeys(a: NumberKey, b: NumberKey): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+function buildSections(cands: Candidate[], textLength: number): Section[] {
+  const sections: Section[] = cands.map((c) => ({ number: c.number, heading: c.heading.replace(/\s+/g, ' '), level: c.level, start: c.start, end: textLength, headingEnd: c.headingEnd }));
+  // Each section ends where the next one of the same or a higher level starts (a stack pass).
+  const open: Section[] = [];
+  for (const s of sections) {
+    while (open.length && open[open.length - 1].level >= s.level) open.pop()!.end = s.start;
+    open.push(s);
+  }
+  return sections;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boilerplate
+
+const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
+  { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b/i },
+  { kind: 'copyright', re: /^(?:full )?copyright(?: notice| statement)?$|^(?:legal notice|copyright notification|disclaimer)s?$/i },
+  { kind: 'ipr', re: /^(?:intellectual property(?: rights)?(?: statement| notice)?|ipr(?: notice| disclosures?)?)$/i },
+  { kind: 'toc', re: /^(?:table of )?contents$/i },
+  { kind: 'authors', re: /^(?:authors?'?|author's|editors?'?|editor's|contributors?'?)\s+(?:addresses|address|contact information)$|^contact information$/i },
+  { kind: 'references', re: /^(?:(?:normative|informative|non-normative)\s+)?references(?: and bibliography)?$|^bibliography$/i },
+  { kind: 'acknowledgements', re: /^acknowledge?ments?$|^contributors$/i },
+  // The legal foreword of IEC/ISO standards ("Foreword": the organisation, its rules, patents).
+  { kind: 'front-matter', re: /^foreword$/i },
+];
+
+/** Lines that are a running page header or footer left in the text. */
+function pageMarks(lines: Line[], std: StandardId | null): Region[] {
+  const out: Region[] = [];
+  const idRe = std ? new RegExp(`^${std.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s*')}\\b`, 'i') : null;
+  for (const l of lines) {
+    const t = l.t;
+    if (!t || t.length > 120 || t.startsWith('\u0000')) continue;
+    // "Aboba, et al.   Informational   [Page 3]", "Page 3 of 40", "- 12 -"
+    if (/\[Page \d+\]$/i.test(t) || /^Page \d+(?: of \d+)?$/i.test(t) || /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t)) {
+      out.push({ kind: 'page-footer', start: l.start, end: l.end });
+      continue;
+    }
+    // "RFC 3580   IEEE 802.1X RADIUS Usage Guidelines   September 2003", "– 12 –   61850-7-4 © IEC:2010"
+    if (/\S {3,}\S/.test(t) && ((idRe && idRe.test(t) && (DATE_RE.test(t) || /\d{4}$/.test(t))) || /^[-–—]\s*\d{1,4}\s*[-–—]\s{2,}\S.*©/.test(t) || /©\s*\S+.*\s{2,}[-–—]\s*\d{1,4}\s*[-–—]$/.test(t))) {
+      out.push({ kind: 'page-header', start: l.start, end: l.end });
+    }
+  }
+  return out;
+}
+
+/** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
+function tocRuns(lines: Line[]): Region[] {
+  const out: Region[] = [];
+  const isToc = (t: string) => /(?:\.\s?){4,}\s*\d{1,4}$/.test(t) || /^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}\d{1,4}$/u.test(t);
+  let runStart = -1;
+  let runEnd = -1;
+  let n = 0;
+  const flush = () => {
+    if (n >= 3) out.push({ kind: 'toc', start: runStart, end: runEnd });
+    n = 0;
+    runStart = -1;
+  };
+  for (const l of lines) {
+    if (!l.t) continue;
+    if (isToc(l.t)) {
+      if (runStart < 0) runStart = l.start + l.indent;
+      runEnd = l.end;
+      n++;
+    } else flush();
+  }
+  flush();
+  return out;
+}
+
+export function analyzeStructure(text: string): DocumentStructure {
+  const lines = splitLines(text);
+  let cands = findCandidates(lines);
+  // A table of contents heading: its numbered entries are not sections (they sit before the body).
+  const tocHead = cands.find((c) => !c.key && /^(?:table of )?contents$/i.test(c.heading));
+  const runs = tocRuns(lines);
+  let tocEnd = -1;
+  if (tocHead) {
+    const next = cands.find((c) => c.start > tocHead.start && !c.key);
+    // The TOC ends at its last entry line; numbered lines up to there are entries.
+    const run = runs.find((r) => r.start >= tocHead.start && r.start < (next?.start ?? Infinity));
+    tocEnd = run ? run.end : -1;
+  } else if (runs.length && runs[0].start < text.length / 3) {
+    tocEnd = runs[0].end;
+  }
+  cands = filterNumbering(cands, tocEnd);
+  const sections = buildSections(cands, text.length);
+  const firstHeading = sections.length ? sections[0].start : Math.min(text.length, FRONT_CHARS);
+
+  const frontLines = lines.filter((l) => l.start < FRONT_CHARS);
+  const frontText = text.slice(0, FRONT_CHARS);
+  const standard = identifyIetf(lines, frontLines.slice(0, 40), firstHeading) ?? identifyOther(frontText, lines, firstHeading);
+
+  const boilerplate: Region[] = [];
+  // A standard's front page (designation, title, authors, dates) up to its first section. A text
+  // that names no standard keeps its opening (a paper's title and abstract are content).
+  if (standard && firstHeading > 0 && text.slice(0, firstHeading).trim()) boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
+  for (const s of sections) {
+    const name = s.heading.replace(/:$/, '').trim();
+    const hit = REGION_BY_HEADING.find((r) => r.re.test(name));
+    if (hit) boilerplate.push({ kind: hit.kind, start: s.start, end: s.end });
+  }
+  // A table of contents without a heading of its own.
+  for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);
+  for (const r of pageMarks(lines, standard)) boilerplate.push(r);
+  boilerplate.sort((a, b) => a.start - b.start || b.end - a.end);
+
+  let title: string | null = null;
+  if (standard?.title) title = `${standard.id}: ${standard.title}`;
+  else if (standard) title = standard.id;
+  return { standard, title, sections, boilerplate };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups
+
+function lastStartingAtOrBefore<T extends { start: number }>(sorted: readonly T[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].start <= pos) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The innermost section holding `offset`, or null (before the first heading). */
+export function sectionAt(structure: DocumentStructure, offset: number): Section | null {
+  let i = lastStartingAtOrBefore(structure.sections, offset);
+  while (i >= 0) {
+    const s = structure.sections[i];
+    if (s.end > offset) return s;
+    i--;
+  }
+  return null;
+}
+
+/** The sections from the outermost to the innermost holding `offset`. */
+export function sectionPathAt(structure: DocumentStructure, offset: number): Section[] {
+  const inner = sectionAt(structure, offset);
+  if (!inner) return [];
+  const path: Section[] = [inner];
+  let i = structure.sections.indexOf(inner) - 1;
+  let level = inner.level;
+  for (; i >= 0 && level > 1; i--) {
+    const s = structure.sections[i];
+    if (s.level < level && s.end > offset) {
+      path.unshift(s);
+      level = s.level;
+    }
+  }
+  return path;
+}
+
+/**
+ * The boilerplate kind of a span: the region that covers most of [start, end) when it covers at
+ * least half of it (a sentence mostly in a copyright notice is boilerplate), else null.
+ */
+export function isBoilerplate(structure: DocumentStructure, start: number, end: number): RegionKind | null {
+  const len = Math.max(1, end - start);
+  let best: Region | null = null;
+  let bestOverlap = 0;
+  for (const r of structure.boilerplate) {
+    if (r.start >= end) break;
+    const overlap = Math.min(end, r.end) - Math.max(start, r.start);
+    if (overlap > bestOverlap || (overlap === bestOverlap && best && r.end - r.start < best.end - best.start)) {
+      best = r;
+      bestOverlap = overlap;
+    }
+  }
+  if (!best || bestOverlap <= 0) return null;
+  if (end <= start) return best.start <= start && best.end > start ? best.kind : null;
+  return bestOverlap * 2 >= len ? best.kind : null;
+}
+
+/** The clause label at an offset: 'RFC 3580 §3.1 User-Name'; '§3.1 User-Name' without a standard; null outside sections. */
+export function clauseLabel(structure: DocumentStructure, offset: number): string | null {
+  const s = sectionAt(structure, offset);
+  if (!s) return null;
+  return labelOf(structure, s);
+}
+
+export function labelOf(structure: DocumentStructure, s: Section): string {
+  const id = structure.standard?.id;
+  const clause = s.number ? `§${s.number} ${s.heading}` : s.heading;
+  return id ? `${id} ${clause}` : clause;
+}
