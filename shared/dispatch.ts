@@ -6,8 +6,11 @@ export type Handlers = { [N in CallName]: (input: CallArgs<N>) => Promise<CallOu
 
 export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiErrorShape };
 
-/** Validate a raw payload against the contract, run the handler, validate its output. Never throws. */
-export async function dispatch(handlers: Partial<Handlers>, name: unknown, raw: unknown): Promise<CallResult> {
+/**
+ * Validate a raw payload against the contract, run the handler, validate its output. Never throws.
+ * `mapError` lets the host turn its own failures (storage errors) into clear ApiErrors first.
+ */
+export async function dispatch(handlers: Partial<Handlers>, name: unknown, raw: unknown, mapError?: (err: unknown) => unknown): Promise<CallResult> {
   if (!isCallName(name)) return { ok: false, error: { code: 'unknown_call', message: `unknown call: ${String(name)}` } };
   const spec = calls[name];
   const parsed = spec.input.safeParse(raw ?? {});
@@ -24,7 +27,7 @@ export async function dispatch(handlers: Partial<Handlers>, name: unknown, raw: 
     }
     return { ok: true, value: out.data };
   } catch (err) {
-    return { ok: false, error: toErrorShape(err) };
+    return { ok: false, error: toErrorShape(mapError ? mapError(err) : err) };
   }
 }
 

@@ -29,7 +29,8 @@ export class UsageError extends Error {
   }
 }
 
-export const dbOption: OptionSpec = { db: { type: 'string', short: 'd' } };
+/** --db FILE, and --read-only to open it without writing (also automatic when the file is not writable). */
+export const dbOption: OptionSpec = { db: { type: 'string', short: 'd' }, 'read-only': { type: 'boolean' } };
 export const jsonOption: OptionSpec = { json: { type: 'boolean' } };
 
 export function requireString(values: Record<string, unknown>, name: string): string {

@@ -4,6 +4,8 @@ import { UsageError } from './command';
 import { commands } from './commands';
 import { ApiError } from '../../shared/errors';
 import { version } from '../core/version';
+import { toStorageError } from '../core/store/storage-error';
+import { defaultDbPath } from '../core/paths';
 
 const io: CliIO = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -43,8 +45,10 @@ export async function main(argv: string[]): Promise<number> {
     io.out(`Usage: graphwright ${command.usage}\n\n${command.summary}`);
     return 0;
   }
+  let dbFile: string | undefined;
   try {
     const parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals ?? false, strict: true });
+    dbFile = typeof parsed.values.db === 'string' ? parsed.values.db : undefined;
     const code = await command.run({ values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals }, io);
     return typeof code === 'number' ? code : 0;
   } catch (err) {
@@ -57,7 +61,9 @@ export async function main(argv: string[]): Promise<number> {
       io.err(`graphwright ${command.name}: ${err.message}${err.issues ? `\n${err.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}` : ''}`);
       return 1;
     }
-    io.err(`graphwright ${command.name}: ${e.message}`);
+    // SQLite's own words ("database or disk is full") become a message naming the file and the fix.
+    const mapped = toStorageError(err, { file: dbFile ?? defaultDbPath() }) as Error;
+    io.err(`graphwright ${command.name}: ${mapped.message}`);
     if (process.env.GRAPHWRIGHT_DEBUG) io.err(String(e.stack));
     return 1;
   }

@@ -2,15 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Core, type CoreOptions } from '../core/core';
 import { defaultDbPath } from '../core/paths';
+import { currentSchemaVersion, isWritable, schemaVersion } from '../core/store/db';
 import { UsageError } from './command';
 import type { CallArgs, CallInput, CallName, CallOutput } from '../../shared/contract';
 import { unwrap } from '../../shared/dispatch';
 
-/** Open the core for a CLI command. Read commands must not create a database by accident. */
+/**
+ * Open the core for a CLI command. Read commands must not create a database by accident. A
+ * database this process may not write (a read-only file or folder), or `--read-only`, opens
+ * read-only: reading commands work, a writing one fails with "the database is read-only".
+ */
 export function openCore(values: Record<string, unknown>, opts: { mustExist?: boolean } & CoreOptions = {}): Core {
   const db = typeof values.db === 'string' && values.db ? values.db : defaultDbPath();
-  if (opts.mustExist && !fs.existsSync(db)) throw new UsageError(`database not found: ${path.resolve(db)} (give --db FILE)`);
-  return new Core({ startJobs: false, ...opts, dbPath: db });
+  const exists = fs.existsSync(db);
+  if (opts.mustExist && !exists) throw new UsageError(`database not found: ${path.resolve(db)} (give --db FILE)`);
+  const readOnly = values['read-only'] === true || (exists && !isWritable(db));
+  if (readOnly && !exists) throw new UsageError(`database not found: ${path.resolve(db)} (--read-only opens an existing database)`);
+  const core = new Core({ startJobs: false, ...opts, dbPath: db, readOnly });
+  if (readOnly) {
+    const version = schemaVersion(core.store.db);
+    if (version < currentSchemaVersion) {
+      void core.close();
+      throw new UsageError(`database ${path.resolve(db)} is read-only and its schema (version ${version}) is older than this app's (${currentSchemaVersion}): open it once where it can be written, to upgrade it`);
+    }
+  }
+  return core;
 }
 
 /** Run a contract call through the same validation as every other client. */

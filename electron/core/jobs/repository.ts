@@ -1,5 +1,6 @@
 import type { Db } from '../store/db';
 import { parseJson } from '../store/db';
+import { retryBusy } from '../store/storage-error';
 import type { JobInfo, JobState } from '../../../shared/schemas';
 
 interface JobRow {
@@ -49,7 +50,7 @@ export class JobRepository {
   constructor(private readonly db: Db) {}
 
   create(kind: string, title: string, params: unknown): JobRecord {
-    const info = this.db.prepare("INSERT INTO jobs (kind, title, state, params) VALUES (?, ?, 'queued', ?)").run(kind, title, JSON.stringify(params ?? {}));
+    const info = retryBusy(() => this.db.prepare("INSERT INTO jobs (kind, title, state, params) VALUES (?, ?, 'queued', ?)").run(kind, title, JSON.stringify(params ?? {})));
     return this.get(Number(info.lastInsertRowid))!;
   }
 
@@ -71,31 +72,33 @@ export class JobRepository {
   }
 
   setState(id: number, state: JobState, fields: { error?: string | null; result?: unknown } = {}): void {
-    this.db
-      .prepare(`UPDATE jobs SET state = ?, error = ?, result = COALESCE(?, result), updated_at = ${NOW} WHERE id = ?`)
-      .run(state, fields.error ?? null, fields.result === undefined ? null : JSON.stringify(fields.result), id);
+    retryBusy(() =>
+      this.db
+        .prepare(`UPDATE jobs SET state = ?, error = ?, result = COALESCE(?, result), updated_at = ${NOW} WHERE id = ?`)
+        .run(state, fields.error ?? null, fields.result === undefined ? null : JSON.stringify(fields.result), id),
+    );
   }
 
   markStarted(id: number): void {
-    this.db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, error = NULL, updated_at = ${NOW} WHERE id = ?`).run(id);
+    retryBusy(() => this.db.prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, error = NULL, updated_at = ${NOW} WHERE id = ?`).run(id));
   }
 
   setProgress(id: number, progress: JobInfo['progress']): void {
-    this.db.prepare(`UPDATE jobs SET progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(progress), id);
+    retryBusy(() => this.db.prepare(`UPDATE jobs SET progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(progress), id));
   }
 
   setCheckpoint(id: number, checkpoint: unknown, progress?: JobInfo['progress']): void {
     if (progress) {
-      this.db.prepare(`UPDATE jobs SET checkpoint = ?, progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), JSON.stringify(progress), id);
+      retryBusy(() => this.db.prepare(`UPDATE jobs SET checkpoint = ?, progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), JSON.stringify(progress), id));
     } else {
-      this.db.prepare(`UPDATE jobs SET checkpoint = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), id);
+      retryBusy(() => this.db.prepare(`UPDATE jobs SET checkpoint = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), id));
     }
   }
 
   /** Jobs left 'running' by a process that died go back to the queue; returns their ids. */
   requeueInterrupted(): number[] {
     const ids = (this.db.prepare("SELECT id FROM jobs WHERE state = 'running'").all() as { id: number }[]).map((r) => r.id);
-    if (ids.length) this.db.prepare(`UPDATE jobs SET state = 'queued', updated_at = ${NOW} WHERE state = 'running'`).run();
+    if (ids.length) retryBusy(() => this.db.prepare(`UPDATE jobs SET state = 'queued', updated_at = ${NOW} WHERE state = 'running'`).run());
     return ids;
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db';
+import { describeStorageError } from '../store/db';
 import type { EventBus } from '../events';
 import { JobRepository, toJobInfo, type JobRecord } from './repository';
 import type { JobInfo } from '../../../shared/schemas';
@@ -36,6 +37,8 @@ export class JobCancelled extends Error {
   }
 }
 
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 export function defineJob<P, C, R>(kind: JobKind<P, C, R>): JobKind<P, C, R> {
   return kind;
 }
@@ -58,9 +61,11 @@ export class JobRunner {
   private started = false;
   private pumping: Promise<void> | null = null;
   private readonly waiters = new Map<number, ((info: JobInfo) => void)[]>();
+  /** Job ends the database could not record (disk full): reported to this process's callers. */
+  private readonly unsaved = new Map<number, { state: JobInfo['state']; error?: string }>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly bus: EventBus,
     private readonly options: { progressIntervalMs?: number } = {},
   ) {
@@ -105,7 +110,13 @@ export class JobRunner {
   get(id: number): JobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
-    return toJobInfo(r);
+    return toJobInfo(this.withUnsaved(r));
+  }
+
+  /** A record with the end this process could not write to the database, if any. */
+  private withUnsaved(r: JobRecord): JobRecord {
+    const o = this.unsaved.get(r.id);
+    return o && r.state === 'running' && this.running?.record.id !== r.id ? { ...r, state: o.state, error: o.error ?? r.error } : r;
   }
 
   list(states?: JobInfo['state'][], limit?: number): JobInfo[] {
@@ -131,9 +142,11 @@ export class JobRunner {
   resume(id: number): JobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
-    if (r.state !== 'cancelled' && r.state !== 'failed') throw new ApiError('conflict', `job ${id} is ${r.state}, not cancelled or failed`);
+    const state = this.withUnsaved(r).state;
+    if (state !== 'cancelled' && state !== 'failed') throw new ApiError('conflict', `job ${id} is ${state}, not cancelled or failed`);
     if (!this.kinds.has(r.kind)) throw new ApiError('unsupported', `unknown job kind: ${r.kind}`);
     this.repo.setState(id, 'queued');
+    this.unsaved.delete(id);
     const info = this.repo.get(id)!;
     this.emit(info);
     this.pump();
@@ -144,6 +157,8 @@ export class JobRunner {
   wait(id: number): Promise<JobInfo> {
     const r = this.repo.get(id);
     if (!r) return Promise.reject(new ApiError('not_found', `no job ${id}`));
+    const o = this.unsaved.get(id);
+    if (o && this.running?.record.id !== id && o.state !== 'queued') return Promise.resolve(toJobInfo(this.withUnsaved(r)));
     if (r.state === 'done' || r.state === 'failed' || r.state === 'cancelled') return Promise.resolve(toJobInfo(r));
     return new Promise((resolve) => {
       const list = this.waiters.get(id) ?? [];
@@ -164,6 +179,11 @@ export class JobRunner {
           if (!next) break;
           await this.runOne(next);
         }
+      } catch (err) {
+        // The queue itself could not be read or written (disk full, I/O error): stop pumping and
+        // answer whoever waits with the reason. Jobs stay in the table; the next start() resumes them.
+        const message = errorMessage(describeStorageError(this.db, err));
+        for (const id of [...this.waiters.keys()]) this.settle(id, { state: 'failed', error: message });
       } finally {
         this.pumping = null;
       }
@@ -180,8 +200,14 @@ export class JobRunner {
     }
     const controller = new AbortController();
     const running: Running = { record, controller, reason: null };
+    try {
+      this.repo.markStarted(record.id);
+    } catch (err) {
+      // Not even the start could be written: the job stays queued in the table, resumable.
+      this.settle(record.id, { state: 'failed', error: errorMessage(describeStorageError(this.db, err)) });
+      throw err;
+    }
     this.running = running;
-    this.repo.markStarted(record.id);
     this.emit(this.repo.get(record.id)!);
     const interval = this.options.progressIntervalMs ?? 250;
     let lastEmit = 0;
@@ -221,11 +247,12 @@ export class JobRunner {
     } catch (err) {
       if (running.reason === 'stop') {
         // Leave it queued: the next start resumes it from its checkpoint.
-        this.repo.setState(record.id, 'queued');
+        this.setStateSafely(record.id, 'queued');
       } else if (running.reason === 'cancel' || err instanceof JobCancelled) {
-        this.repo.setState(record.id, 'cancelled');
+        this.setStateSafely(record.id, 'cancelled');
       } else {
-        this.repo.setState(record.id, 'failed', { error: err instanceof Error ? err.message : String(err) });
+        // A storage error (disk full, I/O) says which file and what to do; the job is resumable from its checkpoint.
+        this.setStateSafely(record.id, 'failed', errorMessage(describeStorageError(this.db, err)));
       }
     } finally {
       this.running = null;
@@ -233,8 +260,43 @@ export class JobRunner {
     this.finish(record.id);
   }
 
+  /**
+   * Record a job's end. When the database refuses even that (disk full), the state is kept in
+   * memory for this process's callers; the row stays 'running', so the next start() requeues it.
+   */
+  private setStateSafely(id: number, state: JobInfo['state'], error?: string): void {
+    try {
+      this.repo.setState(id, state, error !== undefined ? { error } : {});
+      this.unsaved.delete(id);
+      return;
+    } catch {
+      /* try once more with a short message, below */
+    }
+    try {
+      this.repo.setState(id, state, error !== undefined ? { error: error.slice(0, 300) } : {});
+      this.unsaved.delete(id);
+    } catch {
+      this.unsaved.set(id, { state, ...(error !== undefined ? { error } : {}) });
+    }
+  }
+
+  /** Resolve the waiters of a job that could not be recorded in the database. */
+  private settle(id: number, outcome: { state: JobInfo['state']; error?: string }): void {
+    this.unsaved.set(id, outcome);
+    let info: JobInfo | undefined;
+    try {
+      const r = this.repo.get(id);
+      if (r) info = { ...toJobInfo(r), state: outcome.state, error: outcome.error ?? null };
+    } catch {
+      info = undefined;
+    }
+    info ??= { id, kind: 'unknown', title: `job ${id}`, state: outcome.state, progress: { done: 0, total: 0 }, error: outcome.error ?? null, createdAt: '', updatedAt: '' };
+    for (const resolve of this.waiters.get(id) ?? []) resolve(info);
+    this.waiters.delete(id);
+  }
+
   private finish(id: number): JobInfo {
-    const r = this.repo.get(id)!;
+    const r = this.withUnsaved(this.repo.get(id)!);
     this.emit(r);
     const info = toJobInfo(r);
     if (info.state !== 'queued') {

@@ -2,35 +2,124 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrations } from './migrations';
+import { StorageError, isBusy, retryBusy, toStorageError } from './storage-error';
 
 export type Db = Database.Database;
+
+/** How long one statement waits in SQLite's busy handler for another process's write lock. */
+export const BUSY_TIMEOUT_MS = 10_000;
 
 export interface OpenOptions {
   /** Apply pending migrations (default true). */
   migrate?: boolean;
   readonly?: boolean;
+  /**
+   * Largest size the database may grow to, in MB (SQLite max_page_count); writes past it fail as
+   * "disk full". Default: GRAPHWRIGHT_DB_MAX_MB when set, else no limit.
+   */
+  maxSizeMb?: number;
+}
+
+const sizeLimits = new WeakMap<Db, number>();
+
+/** What a storage error message needs to know about a connection: its file and its size limit. */
+export function storageContext(db: Db): { file: string; limitBytes?: number } {
+  return { file: db.name, limitBytes: sizeLimits.get(db) };
+}
+
+/** A SQLite error thrown by this connection as a clear StorageError naming the file (other errors unchanged). */
+export function describeStorageError(db: Db, err: unknown, extra: { neededBytes?: number; doing?: string } = {}): unknown {
+  return toStorageError(err, { ...storageContext(db), ...extra });
+}
+
+function maxSizeFromEnv(): number | undefined {
+  const v = process.env.GRAPHWRIGHT_DB_MAX_MB;
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`GRAPHWRIGHT_DB_MAX_MB must be a positive number of MB, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/**
+ * Every transaction of a writable connection begins IMMEDIATE (takes the write lock up front, so
+ * a second writer waits in the busy handler instead of failing with SQLITE_BUSY_SNAPSHOT when it
+ * upgrades a read), and BEGIN is retried with back-off while another process holds the lock.
+ * Only BEGIN is retried: once the function has run, a busy error is reported, never repeated.
+ */
+function installWriteTransactions(db: Db): void {
+  const original = db.transaction.bind(db);
+  const patched = ((fn: (...args: unknown[]) => unknown) => {
+    let began = false;
+    const inner = original(function (this: unknown, ...args: unknown[]) {
+      began = true;
+      return fn.apply(this, args);
+    });
+    const run = function (this: unknown, ...args: unknown[]) {
+      if (db.inTransaction) return inner.apply(this, args); // nested: a savepoint of the outer one
+      return retryBusy(() => {
+        began = false;
+        try {
+          return inner.immediate.apply(this, args);
+        } catch (err) {
+          if (began && isBusy(err)) throw describeStorageError(db, err); // not retried: the work ran
+          throw err;
+        }
+      });
+    };
+    Object.defineProperties(run, {
+      default: { value: run },
+      immediate: { value: run },
+      deferred: { value: inner.deferred },
+      exclusive: { value: inner.exclusive },
+      database: { value: db, enumerable: true },
+    });
+    return run;
+  }) as unknown as Db['transaction'];
+  db.transaction = patched;
 }
 
 /** Open (and create) a Graphwright database: WAL, foreign keys, migrated to the current schema. */
 export function openDb(file: string, options: OpenOptions = {}): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const readonly = options.readonly ?? false;
+  if (file !== ':memory:' && !readonly) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   let db: Db;
   try {
-    db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    db = new Database(file, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
   } catch (err) {
-    throw new Error(`cannot open database ${file}: ${(err as Error).message}`);
+    const mapped = toStorageError(err, { file });
+    throw new Error(`cannot open database ${file}: ${mapped instanceof StorageError ? mapped.message : (err as Error).message}`);
   }
   try {
-    if (!options.readonly) db.pragma('journal_mode = WAL');
+    if (!readonly) retryBusy(() => db.pragma('journal_mode = WAL'));
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('synchronous = NORMAL');
-    if (options.migrate !== false && !options.readonly) migrate(db);
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (!readonly) db.pragma('synchronous = NORMAL');
+    const maxMb = options.maxSizeMb ?? maxSizeFromEnv();
+    if (maxMb !== undefined && !readonly) {
+      const pageSize = db.pragma('page_size', { simple: true }) as number;
+      const pages = Math.max(1, Math.floor((maxMb * 1024 * 1024) / pageSize));
+      db.pragma(`max_page_count = ${pages}`);
+      sizeLimits.set(db, pages * pageSize);
+    }
+    if (!readonly) installWriteTransactions(db);
+    if (options.migrate !== false && !readonly) migrate(db);
   } catch (err) {
     db.close();
-    throw new Error(`cannot use database ${file}: ${(err as Error).message}`);
+    const mapped = toStorageError(err, { file });
+    throw new Error(`cannot use database ${file}: ${(mapped as Error).message}`);
   }
   return db;
+}
+
+/** True when this process may write the database (the file and its folder, where SQLite puts -wal and -shm). */
+export function isWritable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function schemaVersion(db: Db): number {
@@ -52,8 +141,11 @@ export function migrate(db: Db): number[] {
     throw new Error(`database schema version ${current} is newer than this app (${currentSchemaVersion}); update Graphwright`);
   }
   const applied: number[] = [];
+  // by the versions recorded, not the highest: a migration numbered below one already applied (two
+  // written at the same time, landing in either order) still runs once
+  const done = new Set((db.prepare('SELECT version FROM schema_version').all() as { version: number }[]).map((r) => r.version));
   for (const m of migrations) {
-    if (m.version <= current) continue;
+    if (done.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_version (version, name) VALUES (?, ?)').run(m.version, m.name);

@@ -1,10 +1,11 @@
-import { openDb, type Db } from './db';
+import { openDb, type Db, type OpenOptions } from './db';
 import { DocumentRepository } from './documents';
 import { GraphRepository } from './graph';
 import { SettingsRepository } from './settings';
 import { storeStatus } from './status';
 
 export { openDb, migrate, schemaVersion, currentSchemaVersion, type Db } from './db';
+export { StorageError, toStorageError } from './storage-error';
 export { normalizeLabel } from './normalize';
 
 /** All repositories over one database. Nothing outside store/ writes SQL. */
@@ -19,8 +20,13 @@ export class Store {
     this.settings = new SettingsRepository(db);
   }
 
-  static open(file: string): Store {
-    return new Store(openDb(file));
+  static open(file: string, options: OpenOptions = {}): Store {
+    return new Store(openDb(file, options));
+  }
+
+  /** Opened read-only (a file this process may not write, or --read-only): every write fails with a clear error. */
+  get readonly(): boolean {
+    return this.db.readonly;
   }
 
   status() {
