@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Store } from './store';
+import { describeStorageError } from './store/db';
 import { EventBus } from './events';
 import { JobRunner, type AnyJobKind } from './jobs/runner';
 import type { Handlers } from '../../shared/dispatch';
@@ -31,6 +32,8 @@ export interface CoreOptions {
   progressIntervalMs?: number;
   /** Start the job runner at once (default true). */
   startJobs?: boolean;
+  /** Open the database read-only (reading commands on a file this process may not write). */
+  readOnly?: boolean;
   /** How engines for local models load (tests: { maxThreads: 1 }); see llm/registry.ts. */
   llm?: EngineRegistryOptions;
 }
@@ -56,7 +59,7 @@ export class Core {
     this.dataDir = options.dataDir ?? (options.dbPath ? path.dirname(path.resolve(options.dbPath)) : defaultDataDir());
     this.dbPath = path.resolve(options.dbPath ?? defaultDbPath(this.dataDir));
     this.host = options.host ?? 'http';
-    this.store = Store.open(this.dbPath);
+    this.store = Store.open(this.dbPath, { readonly: options.readOnly });
     this.jobs = new JobRunner(this.store.db, this.bus, { progressIntervalMs: options.progressIntervalMs });
     this.jobs.register(extractionJob(this));
     this.models = new ModelManager(this.store.settings, this.dataDir);
@@ -82,7 +85,7 @@ export class Core {
 
   /** Run one contract call from untrusted input: validated in and out, never throws. */
   call(name: unknown, input: unknown): Promise<CallResult> {
-    return dispatch(this.handlers, name, input);
+    return dispatch(this.handlers, name, input, (err) => describeStorageError(this.store.db, err));
   }
 
   async close(): Promise<void> {
