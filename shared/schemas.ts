@@ -54,6 +54,12 @@ export const Provenance = z.object({
   start: z.number().int(),
   end: z.number().int(),
   quote: z.string(),
+  /** The clause the span lies in, when it lies in a section: its number ('3.1'; null when unnumbered), */
+  section: z.string().nullable().optional(),
+  /** its heading ('User-Name'), */
+  heading: z.string().optional(),
+  /** and its label ('RFC 3580 §3.1 User-Name'). */
+  clause: z.string().optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

@@ -108,6 +108,8 @@ export const EvidenceItem = z.object({
   quote: z.string(),
   /** The sentence around the span, in document offsets. */
   sentence: z.object({ start: z.number().int(), end: z.number().int() }),
+  /** The clause the span lies in ('RFC 3580 §3.1 User-Name'): section number (null when unnumbered) and heading; absent outside sections. */
+  clause: z.object({ section: z.string().nullable(), heading: z.string(), label: z.string() }).optional(),
   /** Other triples whose evidence lies in the same sentence. */
   others: z.array(z.object({ id: Id, subject: z.string(), relation: z.string(), object: z.string(), status: EdgeStatus })),
 });

@@ -83,6 +83,8 @@ function chunkRange(text: string, s: number, e: number, level: number, size: num
   if (level >= LEVELS - 1) return hardCut(text, s, e, size);
   const b = cut(text, s, e, level, headings);
   if (b.length <= 2) return chunkRange(text, s, e, level + 1, size, headings);
+  // A top-level section starts a chunk of its own: no chunk runs from one into the next.
+  const hard = level === 0 ? new Set(headings.filter((h) => h.level <= 1).map((h) => h.start)) : null;
   // Pack towards equal shares of the range (never over the size): no tiny leftover chunk at the end.
   const total = trimmedLength(text, s, e);
   const limit = Math.min(size, Math.ceil((total / Math.ceil(total / size)) * 1.15));
@@ -91,7 +93,7 @@ function chunkRange(text: string, s: number, e: number, level: number, size: num
   for (let i = 0; i + 1 < b.length; i++) {
     const p = { start: b[i], end: b[i + 1] };
     if (trimmedLength(text, p.start, p.end) > size) {
-      if (cur && trimmedLength(text, cur.start, cur.end) < size / 4) {
+      if (cur && trimmedLength(text, cur.start, cur.end) < size / 4 && !hard?.has(p.start)) {
         // A small lead-in (a heading line) goes with what follows instead of standing alone.
         append(out, chunkRange(text, cur.start, p.end, level + 1, size, headings));
       } else {
@@ -102,7 +104,10 @@ function chunkRange(text: string, s: number, e: number, level: number, size: num
       continue;
     }
     if (!cur) cur = p;
-    else {
+    else if (hard?.has(p.start)) {
+      out.push(cur);
+      cur = p;
+    } else {
       const merged = trimmedLength(text, cur.start, p.end);
       // Over the balanced share is fine while the chunk so far is only a lead-in (a heading line).
       if (merged <= limit || (merged <= size && trimmedLength(text, cur.start, cur.end) < size / 4)) {
@@ -116,7 +121,7 @@ function chunkRange(text: string, s: number, e: number, level: number, size: num
   if (cur) {
     // A scrap at the end of a range joins the chunk before it when both fit.
     const prev = out[out.length - 1];
-    if (prev && prev.end === cur.start && trimmedLength(text, cur.start, cur.end) < size / 8 && trimmedLength(text, prev.start, cur.end) <= size) prev.end = cur.end;
+    if (prev && prev.end === cur.start && !hard?.has(cur.start) && trimmedLength(text, cur.start, cur.end) < size / 8 && trimmedLength(text, prev.start, cur.end) <= size) prev.end = cur.end;
     else out.push(cur);
   }
   return out;

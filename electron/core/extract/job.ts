@@ -14,6 +14,7 @@ import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, EngineName, ExtractStage } from './types';
 import { entityTypeHints } from '../schema/types';
+import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
 
 export const EXTRACT_JOB = 'extract';
 
@@ -118,6 +119,36 @@ interface DocContext {
   title: string;
   language: string | null;
   resolver: DocumentResolver;
+  /** Sections and boilerplate regions (stored at ingest, else computed from the text). */
+  structure: DocumentStructure;
+}
+
+/** The chunk lies wholly in boilerplate (front matter, notices, table of contents, addresses, reference lists). */
+function allBoilerplate(structure: DocumentStructure, chunk: { start: number; end: number }): boolean {
+  let pos = chunk.start;
+  // Walk the regions covering the chunk from its start; any gap is content.
+  for (const r of structure.boilerplate) {
+    if (r.start > pos) break;
+    if (r.end > pos) pos = r.end;
+    if (pos >= chunk.end) return true;
+  }
+  return false;
+}
+
+/**
+ * Nothing from boilerplate: the sentence extractor's triples whose evidence lies in a boilerplate
+ * region are dropped, with the mentions found there. Pattern triples (meta.pattern: the standards
+ * patterns) keep their own rule: they read the reference list and the header's Updates/Obsoletes.
+ */
+export function dropBoilerplate(ex: ChunkExtraction, structure: DocumentStructure): ChunkExtraction {
+  if (!structure.boilerplate.length) return ex;
+  const inBoilerplate = (span: { start: number; end: number } | null | undefined) => !!span && isBoilerplate(structure, span.start, span.end) !== null;
+  const triples = ex.triples.filter((t) => t.meta?.pattern !== undefined || !inBoilerplate(t.evidence));
+  const ends = new Set<string>();
+  for (const t of triples) for (const m of [t.head, t.tail]) if (m.span) ends.add(`${m.span.start}:${m.span.end}`);
+  const mentions = ex.mentions.filter((m) => !m.span || ends.has(`${m.span.start}:${m.span.end}`) || !inBoilerplate(m.span));
+  if (triples.length === ex.triples.length && mentions.length === ex.mentions.length) return ex;
+  return { ...ex, triples, mentions };
 }
 
 const sumTriples = (t: Record<ExtractStage, number>) => t.EE + t.EV + t.VV;
@@ -193,7 +224,8 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           if (!d) {
             const rec = core.store.documents.get(id);
             const text = core.store.documents.text(id) ?? '';
-            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text) };
+            const structure = core.store.documents.structure(id) ?? { standard: null, title: null, sections: [], boilerplate: [] };
+            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text), structure };
             if (docs.size >= 4) docs.delete(docs.keys().next().value!);
             docs.set(id, d);
           }
@@ -220,15 +252,23 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           if (isClassic) {
             for (const c of batch) {
               const d = docContext(c.documentId);
-              const ex = classicExtract(d.text, c, { acronyms: d.resolver.acronyms });
+              if (allBoilerplate(d.structure, c)) {
+                results.push({ chunk: c, ex: { triples: [], mentions: [], failures: 0, tokens: 0, stages: {} } });
+                continue;
+              }
+              // The structure goes to the extractor too (sections for clauses, regions for its own rules).
+              const options: Parameters<typeof classicExtract>[2] & { structure?: DocumentStructure } = { acronyms: d.resolver.acronyms, structure: d.structure };
+              const ex = classicExtract(d.text, c, options);
               totals.sentences += ex.sentences;
-              results.push({ chunk: c, ex });
+              results.push({ chunk: c, ex: dropBoilerplate(ex, d.structure) });
             }
           } else {
             const t0 = performance.now();
             const settled = await Promise.allSettled(
               batch.map((c) => {
                 const d = docContext(c.documentId);
+                // A chunk wholly in boilerplate is not sent to the model.
+                if (allBoilerplate(d.structure, c)) return Promise.resolve<ChunkExtraction>({ triples: [], mentions: [], failures: 0, tokens: 0, stages: {} });
                 return extractChunkWithLlm(
                   { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
                   { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: chunkSeed(p.seed, c.hash), entityTypes },

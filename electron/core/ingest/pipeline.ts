@@ -11,6 +11,7 @@ import { KNOWN_EXTENSIONS } from './detect';
 import { detectLanguage } from './language';
 import { parseFile } from './parse';
 import { repair } from './repair';
+import { analyzeStructure, type DocumentStructure } from './structure';
 import type { ParsedDoc } from './types';
 
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
@@ -99,13 +100,18 @@ async function buildDocument(
     size: chunkSize,
     overlap: options.overlap,
     headings,
+  // The structure (standard, sections, boilerplate) of a whole document; a corpus's many small
+  // passages have none worth storing (it is computed on read if asked for).
+  const structure: DocumentStructure | undefined = multi ? undefined : analyzeStructure(text);
+  if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
     pages,
     embed: options.embed,
     signal: options.signal,
   });
   const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
   return {
-    title: doc.title,
+    // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name.
+    title: structure?.title ?? doc.title,
     sourcePath: file,
     format: doc.format,
     language: detectLanguage(text, languageHint),
@@ -131,9 +137,29 @@ async function buildDocument(
 /** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
 export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
   const buf = await readSource(file);
+    structure,
   const fileHash = sha256(buf);
   const parsed = await parseFile(file, buf);
   const docs: NewDocument[] = [];
+/**
+ * The headings chunks split at and take their heading path from: the line headings found in the
+ * text, less those inside a table of contents (its entries), plus the sections the structure
+ * found that the line rules miss (a term entry's number on its own line, "Annex A" over its title).
+ */
+export function withSections(text: string, headings: Heading[], structure: DocumentStructure): Heading[] {
+  const tocs = structure.boilerplate.filter((r) => r.kind === 'toc');
+  const inToc = (pos: number) => tocs.some((r) => pos > r.start && pos < r.end);
+  const out = headings.filter((h) => !inToc(h.start));
+  const lineStart = (pos: number) => text.lastIndexOf('\n', pos - 1) + 1;
+  const have = new Set(out.map((h) => lineStart(h.start)));
+  for (const s of structure.sections) {
+    if (have.has(lineStart(s.start))) continue;
+    const title = text.slice(s.start, s.headingEnd).trim().replace(/\s*\n\s*/g, ' ');
+    out.push({ start: s.start, end: s.headingEnd, level: s.level, title });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
   // Many small documents from one file (a passage corpus): detect the language once, on a sample.
   let hint: string | null | undefined;
   if (parsed.docs.length > 20) {

@@ -675,7 +675,11 @@ export function clauseLabel(structure: DocumentStructure, offset: number): strin
 }
 
 export function labelOf(structure: DocumentStructure, s: Section): string {
-  const id = structure.standard?.id;
-  const clause = s.number ? `§${s.number} ${s.heading}` : s.heading;
-  return id ? `${id} ${clause}` : clause;
+  return formatClause(structure.standard?.id ?? null, s.number, s.heading);
+}
+
+/** 'RFC 3580 §3.1 User-Name', 'RFC 3580 Abstract', '§3.1 User-Name' (no standard). */
+export function formatClause(standardId: string | null, number: string | null, heading: string): string {
+  const clause = number ? `§${number} ${heading}` : heading;
+  return standardId ? `${standardId} ${clause}` : clause;
 }

@@ -1,6 +1,7 @@
 import type { Db } from './db';
 import { parseJson } from './db';
 import type { Chunk, DocumentSummary } from '../../../shared/schemas';
+import { analyzeStructure, type DocumentStructure, type RegionKind, type StandardId } from '../ingest/structure';
 
 export interface NewChunk {
   ordinal: number;
@@ -25,6 +26,8 @@ export interface NewDocument {
   previousId?: number | null;
   chunks: NewChunk[];
   annotations?: { start: number; end: number; label: string; text: string }[];
+  /** The document's structure (ingest/structure.ts): stored as sections and regions. */
+  structure?: DocumentStructure;
 }
 
 interface DocumentRow {
@@ -135,8 +138,42 @@ export class DocumentRepository {
       for (const c of doc.chunks) chunk.run(id, c.ordinal, c.start, c.end, c.page, JSON.stringify(c.headingPath), c.text, c.hash);
       const ann = this.db.prepare('INSERT INTO annotations (document_id, start, end, label, text) VALUES (?, ?, ?, ?, ?)');
       for (const a of doc.annotations ?? []) ann.run(id, a.start, a.end, a.label, a.text);
+      if (doc.structure) this.writeStructure(id, doc.structure);
       return id;
     })();
+  }
+
+  private writeStructure(id: number, st: DocumentStructure): void {
+    this.db.prepare('INSERT INTO document_structure (document_id, standard, title) VALUES (?, ?, ?)').run(id, st.standard ? JSON.stringify(st.standard) : null, st.title);
+    const sec = this.db.prepare('INSERT INTO sections (document_id, ordinal, number, heading, level, start, heading_end, end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    st.sections.forEach((s, i) => sec.run(id, i, s.number, s.heading, s.level, s.start, s.headingEnd, s.end));
+    const reg = this.db.prepare('INSERT INTO regions (document_id, kind, start, end) VALUES (?, ?, ?, ?)');
+    for (const r of st.boilerplate) reg.run(id, r.kind, r.start, r.end);
+  }
+
+  /**
+   * The structure of a document: its standard, sections and boilerplate regions, as stored at
+   * ingest; for a document imported before structure was stored, computed from its text now.
+   * Undefined when there is no such document. Use with sectionAt / isBoilerplate / clauseLabel.
+   */
+  structure(id: number): DocumentStructure | undefined {
+    const head = this.db.prepare('SELECT standard, title FROM document_structure WHERE document_id = ?').get(id) as { standard: string | null; title: string | null } | undefined;
+    if (!head) {
+      const text = this.text(id);
+      return text === undefined ? undefined : analyzeStructure(text);
+    }
+    const sections = (
+      this.db.prepare('SELECT number, heading, level, start, heading_end, end FROM sections WHERE document_id = ? ORDER BY ordinal').all(id) as {
+        number: string | null;
+        heading: string;
+        level: number;
+        start: number;
+        heading_end: number;
+        end: number;
+      }[]
+    ).map((r) => ({ number: r.number, heading: r.heading, level: r.level, start: r.start, end: r.end, headingEnd: r.heading_end }));
+    const boilerplate = this.db.prepare('SELECT kind, start, end FROM regions WHERE document_id = ? ORDER BY start, end DESC').all(id) as { kind: RegionKind; start: number; end: number }[];
+    return { standard: head.standard ? parseJson<StandardId | null>(head.standard, null) : null, title: head.title, sections, boilerplate };
   }
 
   setStatus(id: number, status: string): void {

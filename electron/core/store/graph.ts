@@ -1,6 +1,7 @@
 import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
+import { ClauseLookup } from './clauses';
 import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage } from '../../../shared/schemas';
 import type { TripleListItem, TripleQuery } from '../../../shared/contract/graph';
 
@@ -165,9 +166,11 @@ export class GraphRepository {
     const stmt = this.db.prepare(
       `SELECT edge_id, document_id, chunk_id, start, end, quote FROM provenance WHERE edge_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
     );
+    const clauses = new ClauseLookup(this.db);
     for (const r of stmt.all(JSON.stringify(edgeIds)) as { edge_id: number; document_id: number; chunk_id: number | null; start: number; end: number; quote: string }[]) {
       const list = out.get(r.edge_id) ?? [];
-      list.push({ document: r.document_id, chunk: r.chunk_id, start: r.start, end: r.end, quote: r.quote });
+      const clause = clauses.at(r.document_id, r.start);
+      list.push({ document: r.document_id, chunk: r.chunk_id, start: r.start, end: r.end, quote: r.quote, ...(clause ?? {}) });
       out.set(r.edge_id, list);
     }
     return out;

@@ -2,6 +2,7 @@
 import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
+import { ClauseLookup } from './clauses';
 import type { EdgeStatus, GraphNode, NodeKind, Stage } from '../../../shared/schemas';
 import type { EntityDetail, EvidenceItem, GraphViewEdge, GraphViewNode, Neighbourhood, NeighbourhoodFilters } from '../../../shared/contract/review';
 
@@ -233,7 +234,9 @@ export class ReviewRepository {
        WHERE p.document_id = ? AND p.start < ? AND p.end > ? AND e.id <> ? ORDER BY e.id LIMIT 50`,
     );
     const pageAt = this.db.prepare('SELECT number FROM pages WHERE document_id = ? AND start <= ? AND end > ? LIMIT 1');
+    const clauses = new ClauseLookup(this.db);
     return prov.map((p) => {
+      const clause = clauses.at(p.document_id, p.start);
       let context: EvidenceItem['context'];
       if (p.c_text !== null && p.c_start !== null && p.c_end !== null && p.c_start <= p.start && p.end <= p.c_end) {
         context = { chunkId: p.chunk_id, start: p.c_start, end: p.c_end, text: p.c_text };
@@ -257,6 +260,7 @@ export class ReviewRepository {
         quote: p.quote,
         sentence: { start: sStart, end: sEnd },
         others: others.all(p.document_id, sEnd, sStart, edgeId) as EvidenceItem['others'],
+        ...(clause ? { clause: { section: clause.section, heading: clause.heading, label: clause.clause } } : {}),
       };
     });
   }

@@ -1,0 +1,42 @@
+// The clause (section number, heading, label) a document offset lies in, from the sections stored
+// at ingest (migration 0005): what provenance carries to the CLI, Review and exports.
+import type { Db } from './db';
+import { parseJson } from './db';
+import { formatClause, type StandardId } from '../ingest/structure';
+
+export interface Clause {
+  /** '3.1'; null for an unnumbered section. */
+  section: string | null;
+  heading: string;
+  /** 'RFC 3580 §3.1 User-Name'. */
+  clause: string;
+}
+
+/** Looks clauses up one span at a time (one indexed query each; a document's standard read once). */
+export class ClauseLookup {
+  private readonly stmt;
+  private readonly standardStmt;
+  private readonly ids = new Map<number, string | null>();
+
+  constructor(db: Db) {
+    // The innermost section holding the offset is the one holding it that starts last.
+    this.stmt = db.prepare('SELECT number, heading FROM sections WHERE document_id = ? AND start <= ? AND end > ? ORDER BY start DESC LIMIT 1');
+    this.standardStmt = db.prepare('SELECT standard FROM document_structure WHERE document_id = ?');
+  }
+
+  private standardId(documentId: number): string | null {
+    let id = this.ids.get(documentId);
+    if (id === undefined) {
+      const row = this.standardStmt.get(documentId) as { standard: string | null } | undefined;
+      id = parseJson<StandardId | null>(row?.standard, null)?.id ?? null;
+      this.ids.set(documentId, id);
+    }
+    return id;
+  }
+
+  at(documentId: number, offset: number): Clause | null {
+    const row = this.stmt.get(documentId, offset, offset) as { number: string | null; heading: string } | undefined;
+    if (!row) return null;
+    return { section: row.number, heading: row.heading, clause: formatClause(this.standardId(documentId), row.number, row.heading) };
+  }
+}
