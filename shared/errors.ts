@@ -5,9 +5,11 @@ export const ErrorCode = z.enum([
   'bad_request', // input failed its schema
   'unknown_call',
   'unauthorized',
+  'forbidden', // a path outside what the user granted (see docs/SECURITY.md)
   'not_found',
   'conflict',
   'unsupported',
+  'too_large', // a request body over the host's limit
   'failed', // the operation ran and failed (bad file, engine error, ...)
   'internal',
 ]);

@@ -21,6 +21,9 @@ import { reviewHandlers } from './api/review';
 import { chatHandlers } from './api/chat';
 import { conceptHandlers } from './api/concepts';
 import { conceptsJob } from './schema/concepts';
+import { evalHandlers } from './api/eval';
+import { evalJob } from './eval/run';
+import { Grants, guardHandlers, type Caller } from './grants';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -54,6 +57,10 @@ export class Core {
   readonly models: ModelManager;
   /** The LLM engine of each role, loaded on first use: `await core.engines.get('extraction')` (llm/registry.ts). */
   readonly engines: EngineRegistry;
+  /** What an untrusted caller (the Electron renderer, a browser on the host) may touch on disk (grants.ts). */
+  readonly grants = new Grants();
+  /** The handlers such a caller gets: every path checked against the grants first. */
+  readonly guardedHandlers: Partial<Handlers>;
 
   constructor(options: CoreOptions = {}) {
     this.dataDir = options.dataDir ?? (options.dbPath ? path.dirname(path.resolve(options.dbPath)) : defaultDataDir());
@@ -67,6 +74,7 @@ export class Core {
     this.jobs.register(modelDownloadJob(this.models));
     this.jobs.register(ingestJob(this));
     this.jobs.register(conceptsJob(this));
+    this.jobs.register(evalJob(this));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),
@@ -79,13 +87,26 @@ export class Core {
       ...reviewHandlers(this),
       ...chatHandlers(this),
       ...conceptHandlers(this),
+      ...evalHandlers(this),
     };
+    // The core's own folders: what it wrote itself (uploads), where models go, where exports may go.
+    this.grants.add({ path: path.join(this.dataDir, 'uploads'), modes: ['read'], source: 'data', folder: true });
+    this.grants.add({ path: path.join(this.dataDir, 'models'), modes: ['read'], source: 'data', folder: true });
+    this.grants.add({ path: path.join(this.dataDir, 'exports'), modes: ['create', 'write'], source: 'data', folder: true });
+    this.guardedHandlers = guardHandlers(this.handlers, {
+      grants: this.grants,
+      modelLocations: () => [...this.models.folders().filter((f) => f.exists).map((f) => f.path), ...this.models.userPaths()],
+    });
     if (options.startJobs !== false) this.jobs.start();
   }
 
-  /** Run one contract call from untrusted input: validated in and out, never throws. */
-  call(name: unknown, input: unknown): Promise<CallResult> {
-    return dispatch(this.handlers, name, input, (err) => describeStorageError(this.store.db, err));
+  /**
+   * Run one contract call from untrusted input: validated in and out, never throws. `caller`
+   * 'renderer' (the HTTP host, the Electron renderer) gets paths checked against the grants;
+   * 'user' (the CLI, the Electron main process, tests) keeps full paths.
+   */
+  call(name: unknown, input: unknown, caller: Caller = 'user'): Promise<CallResult> {
+    return dispatch(caller === 'renderer' ? this.guardedHandlers : this.handlers, name, input, (err) => describeStorageError(this.store.db, err));
   }
 
   async close(): Promise<void> {

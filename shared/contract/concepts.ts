@@ -256,7 +256,12 @@ export const conceptCalls = {
     summary: 'Import entity and relation types from a small JSON or YAML file (all or nothing)',
   }),
   'schema.types.export': defineCall({
-    input: z.object({ format: SchemaFormat.default('yaml'), path: z.string().min(1).max(4096).optional() }),
+    input: z.object({
+      format: SchemaFormat.default('yaml'),
+      path: z.string().min(1).max(4096).optional(),
+      /** Replace an existing file at path (set only after the user confirmed); else it is a 'conflict'. */
+      overwrite: z.boolean().optional(),
+    }),
     output: z.object({ format: SchemaFormat, text: z.string(), path: z.string().nullable(), count: z.number().int() }),
     summary: 'Export the types as JSON or YAML (written to path when given)',
   }),

@@ -87,6 +87,8 @@ export const exportCalls = {
       options: ExportOptions.prefault({}),
       /** Write here (a file, or a folder for csv and neo4j-csv) as a job; without it the content comes back inline. */
       path: z.string().min(1).optional(),
+      /** Replace what is at `path` (a file, or a folder with files in it) when the core did not create it: set only after the user confirmed. Else such a path is a 'conflict'. */
+      overwrite: z.boolean().optional(),
     }),
     output: ExportResult,
     summary: 'Export the graph: inline content (moderate sizes) or a job writing a file or folder',

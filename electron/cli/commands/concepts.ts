@@ -67,9 +67,9 @@ export const conceptsCommand: Command = {
 
 export const schemaCommand: Command = {
   name: 'schema',
-  usage: 'schema import FILE --db FILE [--replace] [--json]\n       graphwright schema export FILE --db FILE [--json]\n       graphwright schema list --db FILE [--json]',
+  usage: 'schema import FILE --db FILE [--replace] [--json]\n       graphwright schema export FILE --db FILE [--force] [--json]\n       graphwright schema list --db FILE [--json]',
   summary: 'Import or export the entity and relation types (JSON or YAML, by extension), or list them',
-  options: { ...dbOption, ...jsonOption, replace: { type: 'boolean' } },
+  options: { ...dbOption, ...jsonOption, replace: { type: 'boolean' }, force: { type: 'boolean' } },
   positionals: true,
   async run({ values, positionals }, io) {
     const [sub, ...args] = positionals;
@@ -107,7 +107,7 @@ export const schemaCommand: Command = {
     if (!['.json', '.yaml', '.yml'].includes(ext)) throw new UsageError(`schema export: FILE must end in .json, .yaml or .yml, got ${JSON.stringify(path.basename(file))}`);
     const core = openCore(values, { mustExist: true });
     try {
-      const r = await callCore(core, 'schema.types.export', { format: ext === '.json' ? 'json' : 'yaml', path: file });
+      const r = await callCore(core, 'schema.types.export', { format: ext === '.json' ? 'json' : 'yaml', path: file, overwrite: Boolean(values.force) });
       if (values.json) return io.json({ path: r.path, format: r.format, count: r.count });
       io.out(`${r.path}: ${r.count} types (${r.format})`);
     } finally {

@@ -9,10 +9,11 @@ import { ApiError } from '../../../shared/errors';
 import { isFolderFormat, runExport } from '../../core/export';
 import { FileTarget } from '../../core/export/out';
 import { openExportSnapshot } from '../../core/store/export';
+import { overwriteConflict } from '../../core/api/export';
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: `export --db FILE --format ${ExportFormat.options.join('|')} --out PATH [--accepted-only] [--document ID] [--no-concepts] [--no-provenance] [--base IRI] [--json]`,
+  usage: `export --db FILE --format ${ExportFormat.options.join('|')} --out PATH [--force] [--accepted-only] [--document ID] [--no-concepts] [--no-provenance] [--base IRI] [--json]`,
   summary: 'Export the graph (csv and neo4j-csv: PATH is a folder)',
   options: {
     ...dbOption,
@@ -24,6 +25,7 @@ export const exportCommand: Command = {
     'no-concepts': { type: 'boolean' },
     'no-provenance': { type: 'boolean' },
     base: { type: 'string' },
+    force: { type: 'boolean' },
   },
   async run({ values }, io) {
     const f = ExportFormat.safeParse(requireString(values, 'format'));
@@ -34,6 +36,9 @@ export const exportCommand: Command = {
     if (fs.existsSync(out) && fs.statSync(out).isDirectory() !== folder) {
       throw new UsageError(folder ? `--out: ${format} writes a folder, and ${out} is a file` : `--out: ${out} is a folder; ${format} writes one file`);
     }
+    // Never replace what the user did not ask to replace: an existing file, or a folder with files in it.
+    const conflict = values.force ? null : overwriteConflict(out, folder, 'give --force');
+    if (conflict) throw new ApiError('conflict', `--out: ${conflict}`);
     const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
     if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
     const core = openCore(values, { mustExist: true });

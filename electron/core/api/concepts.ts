@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Handlers } from '../../../shared/dispatch';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
@@ -7,6 +8,7 @@ import { ConceptCommands } from '../schema/commands';
 import { exportSchema, importSchema, removeType, saveType } from '../schema/types';
 import { ConceptRepository } from '../store/concepts';
 import { SchemaRepository } from '../store/schema';
+import { overwriteConflict } from './export';
 
 export function conceptHandlers(core: Core): Partial<Handlers> {
   const concepts = new ConceptRepository(core.store.db);
@@ -56,7 +58,13 @@ export function conceptHandlers(core: Core): Partial<Handlers> {
       schemaChanged();
       return r;
     },
-    'schema.types.export': (input) => exportSchema(core.store, input),
+    'schema.types.export': (input) => {
+      if (input.path && !input.overwrite) {
+        const conflict = overwriteConflict(path.resolve(input.path), false, 'give overwrite: true (the CLI: --force)');
+        if (conflict) throw new ApiError('conflict', `schema.types.export: ${conflict}`);
+      }
+      return exportSchema(core.store, input);
+    },
     'schema.mismatches': (q) => schema.mismatches(q),
   };
 }

@@ -9,21 +9,41 @@ import { FORMATS, ImportError, exportCounts, importGraph, isFolderFormat, runExp
 import { InlineTarget } from '../export/out';
 import { exportJob } from '../export/job';
 import { openExportSnapshot } from '../store/export';
+import { realResolve } from '../grants';
+
+/** Why an export target may not be written without `overwrite: true`, or null when it may. */
+export function overwriteConflict(target: string, folder: boolean, force: string): string | null {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(target);
+  } catch {
+    return null; // nothing there: a new file or folder
+  }
+  if (!folder) return st.isFile() ? `${target} exists: ${force} to replace it` : null;
+  return st.isDirectory() && fs.readdirSync(target).length > 0 ? `${target} is a folder with files in it: ${force} to write into it` : null;
+}
 
 export function exportHandlers(core: Core): Partial<Handlers> {
   core.jobs.register(exportJob(core.dbPath));
+  /** Export targets this core created: written again without asking (the user's own earlier export). */
+  const created = new Set<string>();
   const checkDocument = (id: number | null | undefined) => {
     if (id != null && !core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
   };
   return {
     'graph.formats': () => FORMATS,
-    'graph.export': async ({ format, options, path: out }) => {
+    'graph.export': async ({ format, options, path: out, overwrite }) => {
       checkDocument(options.documentId);
       const counts = exportCounts(core.store.db, options);
       if (out) {
-        const target = path.resolve(out);
+        const target = realResolve(out);
         if (isFolderFormat(format) && fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new ApiError('bad_request', `${format} writes a folder, and ${target} is a file`);
         if (!isFolderFormat(format) && fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new ApiError('bad_request', `${target} is a folder; ${format} writes one file`);
+        if (!overwrite && !created.has(target)) {
+          const conflict = overwriteConflict(target, isFolderFormat(format), 'give overwrite: true (the CLI: --force)');
+          if (conflict) throw new ApiError('conflict', `graph.export: ${conflict}`);
+        }
+        created.add(target);
         const job = core.jobs.enqueue('graph.export', { format, options, path: target });
         return { format, counts, job };
       }

@@ -27,10 +27,22 @@ export function ingestHandlers(core: Core): Partial<Handlers> {
       if (!/^[A-Za-z0-9+/=\s_-]*$/.test(dataBase64)) throw new ApiError('bad_request', `documents.upload: ${name}: dataBase64 is not base64`);
       const data = Buffer.from(dataBase64, 'base64');
       // Same content, same folder: uploading a file twice gives the same path (and a duplicate skip).
-      const dir = path.join(core.dataDir, 'uploads', sha256(data).slice(0, 16));
-      fs.mkdirSync(dir, { recursive: true });
+      const uploads = path.join(core.dataDir, 'uploads');
+      const dir = path.join(uploads, sha256(data).slice(0, 16));
       const file = path.join(dir, safeFileName(name));
-      fs.writeFileSync(file, data);
+      // Written under a temporary name and renamed: a failed upload leaves no file behind (no
+      // half-written document for a later ingest, no disk used).
+      const part = path.join(dir, `.${process.pid}-${Date.now()}.part`);
+      const hadDir = fs.existsSync(dir);
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(part, data, { flag: 'wx' });
+        fs.renameSync(part, file);
+      } catch (err) {
+        fs.rmSync(part, { force: true });
+        if (!hadDir) fs.rmSync(dir, { recursive: true, force: true });
+        throw new ApiError('failed', `documents.upload: ${safeFileName(name)}: could not be saved (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      }
       return { path: file, bytes: data.length };
     },
     'documents.remove': ({ id }) => {

@@ -15,7 +15,7 @@ export interface HostOptions {
   staticDir?: string;
   /** Fixed token (tests); random otherwise. */
   token?: string;
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body accepted, in bytes (checked from Content-Length and while streaming). */
   maxBodyBytes?: number;
 }
 
@@ -30,9 +30,11 @@ const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unknown_call: 404,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   unsupported: 501,
+  too_large: 413,
   failed: 422,
   internal: 500,
 };
@@ -59,14 +61,35 @@ function tokensEqual(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+/** Headers every response carries: API JSON, the event stream, errors, pages and files. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Default largest request body: room for a documents.upload at its base64 limit plus its JSON. */
+export const DEFAULT_MAX_BODY_BYTES = 300 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(text);
 }
 
-function sendError(res: http.ServerResponse, error: ApiErrorShape): void {
-  sendJson(res, STATUS[error.code] ?? 500, { ok: false, error });
+function sendError(res: http.ServerResponse, error: ApiErrorShape, headers: Record<string, string> = {}): void {
+  sendJson(res, STATUS[error.code] ?? 500, { ok: false, error }, headers);
+}
+
+function decodePath(p: string): string | null {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return null; // malformed percent-encoding
+  }
 }
 
 function refusedPage(): string {
@@ -80,7 +103,7 @@ function refusedPage(): string {
 
 export async function startHost(core: Core, options: HostOptions = {}): Promise<RunningHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('base64url');
-  const maxBody = options.maxBodyBytes ?? 300 * 1024 * 1024; // room for a 256 MB base64 upload plus its JSON
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const staticDir = options.staticDir ? path.resolve(options.staticDir) : undefined;
   const clients = new Set<http.ServerResponse>();
   let port = 0;
@@ -91,15 +114,21 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
   });
 
   const server = http.createServer((req, res) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
     handle(req, res).catch((err) => {
       if (!res.headersSent) sendError(res, { code: 'internal', message: (err as Error).message });
       else res.end();
     });
   });
 
-  function authorized(req: http.IncomingMessage, url: URL): boolean {
+  /**
+   * The token comes in the header. In the query string it is accepted only where a browser cannot
+   * set a header: the page load and the event stream (EventSource); the renderer then keeps it in
+   * memory and sends the header on every call.
+   */
+  function authorized(req: http.IncomingMessage, url: URL, queryAllowed: boolean): boolean {
     const header = req.headers[transport.tokenHeader];
-    const given = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get(transport.tokenQuery) ?? '';
+    const given = (typeof header === 'string' ? header : undefined) ?? (queryAllowed ? url.searchParams.get(transport.tokenQuery) : null) ?? '';
     return given !== '' && tokensEqual(given, token);
   }
 
@@ -107,35 +136,57 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
   function sameOrigin(req: http.IncomingMessage): boolean {
     const allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
     if (!req.headers.host || !allowed.has(req.headers.host)) return false;
+    // A sandboxed frame, a file: page or a redirect sends Origin: null: never ours.
     const origin = req.headers.origin;
-    if (origin && origin !== 'null' && !allowed.has(origin.replace(/^https?:\/\//, ''))) return false;
+    if (origin !== undefined && !allowed.has(origin.replace(/^http:\/\//, ''))) return false;
     return true;
   }
 
+  /** The body, refused (before reading it, or as soon as it passes the limit) when over maxBody. */
   async function readBody(req: http.IncomingMessage): Promise<string> {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > maxBody) throw new BodyTooLarge(`request body of ${declared} bytes is over the limit of ${maxBody} bytes`);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > maxBody) throw Object.assign(new Error(`request body over ${maxBody} bytes`), { code: 'too_large' });
+      if (size > maxBody) {
+        chunks.length = 0; // let go of what was read
+        throw new BodyTooLarge(`request body is over the limit of ${maxBody} bytes`);
+      }
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks).toString('utf8');
   }
 
+  /** Answer 413 and close the connection: the rest of the body is never read. */
+  function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, message: string): void {
+    const socket = req.socket;
+    req.pause();
+    sendError(res, { code: 'too_large', message }, { connection: 'close' });
+    res.once('finish', () => setImmediate(() => socket.destroy()));
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    } catch {
+      sendError(res, { code: 'bad_request', message: 'malformed request URL' });
+      return;
+    }
     if (!sameOrigin(req)) {
       sendError(res, { code: 'unauthorized', message: 'request refused: wrong host or origin' });
       return;
     }
 
     if (url.pathname.startsWith('/api/')) {
-      if (!authorized(req, url)) {
+      const events = url.pathname === transport.httpEventsPath && req.method === 'GET';
+      if (!authorized(req, url, events)) {
         sendError(res, { code: 'unauthorized', message: 'missing or wrong token: open the URL printed by graphwright serve' });
         return;
       }
-      if (url.pathname === transport.httpEventsPath && req.method === 'GET') {
+      if (events) {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         res.write(': connected\n\n');
         clients.add(res);
@@ -152,7 +203,11 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
           sendError(res, { code: 'bad_request', message: 'calls are POST requests' });
           return;
         }
-        const name = decodeURIComponent(url.pathname.slice(prefix.length));
+        const name = decodePath(url.pathname.slice(prefix.length));
+        if (name === null) {
+          sendError(res, { code: 'bad_request', message: 'malformed percent-encoding in the call name' });
+          return;
+        }
         if (!Object.prototype.hasOwnProperty.call(calls, name)) {
           sendError(res, { code: 'unknown_call', message: `unknown call: ${name}` });
           return;
@@ -162,11 +217,12 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
           const text = await readBody(req);
           raw = text.trim() ? JSON.parse(text) : {};
         } catch (err) {
-          const tooLarge = (err as { code?: string }).code === 'too_large';
-          sendError(res, { code: 'bad_request', message: tooLarge ? (err as Error).message : `body is not JSON: ${(err as Error).message}` });
+          if (err instanceof BodyTooLarge) refuseBody(req, res, `${name}: ${err.message}`);
+          else sendError(res, { code: 'bad_request', message: `body is not JSON: ${(err as Error).message}` });
           return;
         }
-        const result = await core.call(name as CallName, raw);
+        // A browser is an untrusted caller: its paths must be covered by a grant (electron/core/grants.ts).
+        const result = await core.call(name as CallName, raw, 'renderer');
         if (result.ok) sendJson(res, 200, result);
         else sendError(res, result.error);
         return;
@@ -184,9 +240,15 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
 
   function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
-    if (isPage && !authorized(req, url)) {
-      res.writeHead(401, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CONTENT_SECURITY_POLICY });
+    if (isPage && !authorized(req, url, true)) {
+      res.writeHead(401, { 'content-type': 'text/html; charset=utf-8' });
       res.end(refusedPage());
+      return;
+    }
+    const decoded = isPage ? 'index.html' : decodePath(url.pathname);
+    if (decoded === null) {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('malformed percent-encoding in the URL');
       return;
     }
     if (!staticDir) {
@@ -194,7 +256,7 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
       res.end('the renderer is not built: run npm run build:renderer');
       return;
     }
-    const rel = isPage ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const rel = decoded.replace(/^\/+/, '');
     const file = path.resolve(staticDir, rel);
     if (!file.startsWith(staticDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' });
@@ -203,9 +265,6 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
     }
     res.writeHead(200, {
       'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
       'cache-control': isPage ? 'no-store' : 'public, max-age=3600',
     });
     if (req.method === 'HEAD') res.end();

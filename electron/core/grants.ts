@@ -1,0 +1,190 @@
+// File-system capabilities. A path reaches the core from the UI (the Electron renderer, a browser
+// on the headless host) only when it is covered by a grant the trusted side issued: a main-process
+// dialog result, a drop, the core's own data folders. The CLI, run by the user, is trusted and keeps
+// full paths. See docs/SECURITY.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Handlers } from '../../shared/dispatch';
+import { ApiError } from '../../shared/errors';
+
+/**
+ * read: read the file, or any file under the folder. create: make a new file (or folder) at the
+ * path, or anywhere under the folder. write: replace an existing file there (an export still asks
+ * for `overwrite: true` on top of this).
+ */
+export type AccessMode = 'read' | 'create' | 'write';
+
+/** Who issued a grant: a native dialog, a drop on the window, the core's own data folders. */
+export type GrantSource = 'dialog' | 'drop' | 'settings' | 'data';
+
+export interface GrantSpec {
+  path: string;
+  modes: AccessMode[];
+  source: GrantSource;
+  /** A folder grant covers everything under it; a file grant only that path. Default: what is on disk (a missing path is a file). */
+  folder?: boolean;
+}
+
+export interface Grant {
+  /** The real path (symlinks resolved). */
+  path: string;
+  folder: boolean;
+  modes: ReadonlySet<AccessMode>;
+  source: GrantSource;
+}
+
+/** Who is calling: the user (CLI, tests, the Electron main process) or a UI whose paths must be granted. */
+export type Caller = 'user' | 'renderer';
+
+export function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * The absolute path with every symlink of its existing part resolved: realpath of the deepest
+ * existing ancestor plus the (not yet existing) rest. `..` is resolved lexically first, so the
+ * result is what the check is made on AND what the handler then uses.
+ */
+export function realResolve(p: string): string {
+  let head = path.resolve(p);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync.native(head), ...rest.reverse());
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+      const parent = path.dirname(head);
+      if (parent === head) return path.join(head, ...rest.reverse());
+      rest.push(path.basename(head));
+      head = parent;
+    }
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function exists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function forbidden(what: string, given: string): ApiError {
+  // The message names the path the caller gave, never anything read from the file system.
+  return new ApiError('forbidden', `${what}: ${given} is outside the files and folders you chose (pick it in a dialog, drop it on the window, or upload it)`);
+}
+
+export class Grants {
+  private readonly grants: Grant[] = [];
+
+  /** Record a grant; returns it with its real path. */
+  add(spec: GrantSpec): Grant {
+    const real = realResolve(spec.path);
+    const grant: Grant = { path: real, folder: spec.folder ?? isDir(real), modes: new Set(spec.modes), source: spec.source };
+    this.grants.push(grant);
+    return grant;
+  }
+
+  list(): readonly Grant[] {
+    return this.grants;
+  }
+
+  /** The grant covering a real path in a mode, if any. */
+  covering(real: string, mode: AccessMode): Grant | undefined {
+    return this.grants.find((g) => g.modes.has(mode) && (real === g.path || (g.folder && isInside(real, g.path))));
+  }
+
+  /**
+   * Check `p` for `mode` and return the real path the handler must use; throws ApiError('forbidden').
+   * `also` are extra folders or files readable for this call (the model folders for a model path).
+   */
+  check(p: string, mode: AccessMode, what: string, also: readonly string[] = []): string {
+    let real: string;
+    try {
+      real = realResolve(p);
+    } catch {
+      throw forbidden(what, p);
+    }
+    if (this.covering(real, mode)) return real;
+    for (const a of also) {
+      let r: string;
+      try {
+        r = realResolve(a);
+      } catch {
+        continue;
+      }
+      if (real === r || isInside(real, r)) return real;
+    }
+    throw forbidden(what, p);
+  }
+
+  /** Check a path a call will write: 'write' when something is there already, else 'create'. */
+  checkWrite(p: string, what: string): string {
+    const real = (() => {
+      try {
+        return realResolve(p);
+      } catch {
+        throw forbidden(what, p);
+      }
+    })();
+    return this.check(real, exists(real) ? 'write' : 'create', what);
+  }
+}
+
+/** Settings only the trusted side reads or writes: model paths and choices (with API keys), grants. */
+const PROTECTED_SETTINGS = /^(models|security)\./;
+
+export interface GuardContext {
+  grants: Grants;
+  /** Folders and files models may be read from without a grant (the model list's folders and files). */
+  modelLocations(): string[];
+}
+
+type Wrapped = { [N in keyof Handlers]?: (handler: NonNullable<Handlers[N]>) => Handlers[N] };
+
+/**
+ * The handlers an untrusted caller gets: the same handlers, with every path in the input checked
+ * against the grants (and replaced by its real path) before any handler touches the file system.
+ */
+export function guardHandlers(handlers: Partial<Handlers>, ctx: GuardContext): Partial<Handlers> {
+  const { grants } = ctx;
+  const model = (p: string, what: string) => grants.check(p, 'read', what, ctx.modelLocations());
+  const wrap: Wrapped = {
+    'documents.ingest': (h) => (input) => h({ ...input, paths: input.paths.map((p) => grants.check(p, 'read', 'documents.ingest')) }),
+    'graph.import': (h) => (input) => h(input.path !== undefined ? { ...input, path: grants.check(input.path, 'read', 'graph.import') } : input),
+    'graph.export': (h) => (input) => h(input.path !== undefined ? { ...input, path: grants.checkWrite(input.path, 'graph.export') } : input),
+    'schema.types.import': (h) => (input) => h(input.path !== undefined ? { ...input, path: grants.check(input.path, 'read', 'schema.types.import') } : input),
+    'schema.types.export': (h) => (input) => h(input.path !== undefined ? { ...input, path: grants.checkWrite(input.path, 'schema.types.export') } : input),
+    'models.info': (h) => (input) => h({ ...input, path: model(input.path, 'models.info') }),
+    'models.add': (h) => (input) => h({ ...input, path: model(input.path, 'models.add') }),
+    'models.choose': (h) => (input) => h(typeof input.path === 'string' ? { ...input, path: model(input.path, 'models.choose') } : input),
+    'models.download': (h) => (input) => h(input.folder !== undefined ? { ...input, folder: grants.check(input.folder, 'create', 'models.download') } : input),
+    'extract.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'extract.start') } : input),
+    'concepts.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'concepts.start') } : input),
+    'settings.get': (h) => (input) => {
+      if (PROTECTED_SETTINGS.test(input.key)) throw new ApiError('forbidden', `settings.get: ${input.key} is kept by the app (use the models.* calls)`);
+      return h(input);
+    },
+    'settings.set': (h) => (input) => {
+      if (PROTECTED_SETTINGS.test(input.key)) throw new ApiError('forbidden', `settings.set: ${input.key} is kept by the app (use the models.* calls)`);
+      return h(input);
+    },
+  };
+  const out: Record<string, unknown> = { ...handlers };
+  for (const [name, w] of Object.entries(wrap) as [keyof Handlers, (h: unknown) => unknown][]) {
+    const h = handlers[name];
+    if (h) out[name] = w(h);
+  }
+  return out as Partial<Handlers>;
+}
