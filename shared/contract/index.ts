@@ -12,6 +12,7 @@ import { exportCalls } from './export';
 import { reviewCalls } from './review';
 import { chatCalls } from './chat';
 import { conceptCalls } from './concepts';
+import { evalCalls } from './eval';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -30,6 +31,7 @@ export const calls = {
   ...reviewCalls,
   ...chatCalls,
   ...conceptCalls,
+  ...evalCalls,
 };
 
 export type Calls = typeof calls;
@@ -65,3 +67,4 @@ export * from './export';
 export * from './review';
 export * from './chat';
 export * from './concepts';
+export * from './eval';

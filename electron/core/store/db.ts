@@ -129,7 +129,7 @@ export function schemaVersion(db: Db): number {
   return row.v ?? 0;
 }
 
-export const currentSchemaVersion = migrations[migrations.length - 1].version;
+export const currentSchemaVersion = Math.max(...migrations.map((m) => m.version));
 
 /** Apply every migration newer than the database's version, each in its own transaction. Returns the versions applied. */
 export function migrate(db: Db): number[] {

@@ -3,6 +3,7 @@ import m0002 from './0002_extraction';
 import m0003 from './0003_lookup_indexes';
 import m0004 from './0004_concepts';
 import m0005 from './0005_structure';
+import m0006 from './0006_eval';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -11,4 +12,5 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 3, name: 'lookup indexes', sql: m0003 },
   { version: 4, name: 'concepts', sql: m0004 },
   { version: 5, name: 'structure', sql: m0005 },
+  { version: 6, name: 'eval', sql: m0006 },
 ];

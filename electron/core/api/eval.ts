@@ -1,0 +1,46 @@
+import type { Handlers } from '../../../shared/dispatch';
+import { ApiError } from '../../../shared/errors';
+import type { Core } from '../core';
+import type { EvalRunInfo } from '../../../shared/contract/eval';
+import { EvalRepository } from '../store/eval';
+import { EVAL_JOB, importGold, startRun } from '../eval/run';
+import { livePrecision } from '../eval/precision';
+
+export function evalHandlers(core: Core): Partial<Handlers> {
+  const repo = new EvalRepository(core.store.db);
+  /** A run's state follows its job until the run has its scores. */
+  const withJobState = <T extends EvalRunInfo>(run: T): T => {
+    if (run.state === 'done' || !run.job) return run;
+    try {
+      const job = core.jobs.get(run.job);
+      return { ...run, state: job.state === 'done' ? 'running' : job.state };
+    } catch {
+      return run;
+    }
+  };
+  return {
+    'eval.gold.import': (input) => importGold(core, input),
+    'eval.gold.list': () => repo.listSets(),
+    'eval.gold.delete': ({ id }) => ({ deleted: repo.deleteSet(id) }),
+    'eval.run.start': (input) => {
+      if (!core.jobs.hasKind(EVAL_JOB)) throw new ApiError('unsupported', 'evaluation jobs are not available in this host');
+      const { run, jobId } = startRun(core, input);
+      return { run: withJobState(run), job: core.jobs.get(jobId) };
+    },
+    'eval.run.list': ({ goldSet }) => repo.listRuns(goldSet).map(withJobState),
+    'eval.run.get': ({ id }) => {
+      const run = repo.getRun(id);
+      if (!run) throw new ApiError('not_found', `no evaluation run ${id}`);
+      return withJobState(run);
+    },
+    'eval.run.delete': ({ id }) => ({ deleted: repo.deleteRun(id) }),
+    'eval.item': ({ goldSet, key, run }) => {
+      const item = repo.itemByKey(goldSet, key);
+      if (!item) throw new ApiError('not_found', `gold set ${goldSet} has no item ${JSON.stringify(key)}`);
+      const gold = item.gold;
+      const text = 'text' in gold ? gold.text : gold.question;
+      return { key: item.key, text, gold, prediction: run ? repo.prediction(run, item.id) : null };
+    },
+    'eval.precision': () => livePrecision(repo.decisions()),
+  };
+}

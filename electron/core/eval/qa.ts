@@ -1,0 +1,113 @@
+// Scores of a question-answering run: passage recall@k (every gold quote, whitespace-normalised,
+// inside one of the first k retrieved passages), answer accuracy (a gold answer, case-insensitively,
+// inside the answer) and abstention (the answerer said the graph holds nothing).
+import type { EvalError, GoldQuestion, QaScores } from '../../../shared/contract/eval';
+import { squash } from './text';
+import { wilson } from './score';
+
+export interface QaPrediction {
+  passages: { id: number; document: string; text: string }[];
+  answer: string;
+  /** llm | extractive | none (none: nothing found, the answerer abstained). */
+  mode: string;
+  outcome: string;
+}
+
+/** Whether a gold quote lies inside a passage, both whitespace-normalised and case-folded. */
+export function quoteInPassage(quote: string, passage: string): boolean {
+  const q = squash(quote);
+  return q.length > 0 && squash(passage).includes(q);
+}
+
+/** Whether some gold answer is in the answer text (case-insensitive, whitespace-normalised). */
+export function answerCorrect(answers: string[], answer: string): boolean {
+  const a = squash(answer);
+  return answers.some((g) => {
+    const s = squash(g);
+    return s.length > 0 && a.includes(s);
+  });
+}
+
+export const abstained = (p: QaPrediction) => p.mode === 'none' || p.outcome === 'not_in_graph';
+
+/** The rank (1-based) at which all quotes have been seen, or null when some quote is in no passage. */
+function rankOfAllQuotes(quotes: string[], passages: { text: string }[]): number | null {
+  let worst = 0;
+  for (const q of quotes) {
+    const i = passages.findIndex((p) => quoteInPassage(q, p.text));
+    if (i < 0) return null;
+    worst = Math.max(worst, i + 1);
+  }
+  return worst;
+}
+
+const round = (x: number) => Math.round(x * 10000) / 10000;
+
+export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | null | undefined)[], k = 5, maxErrors = 5000): QaScores {
+  const errors: EvalError[] = [];
+  let moreErrors = 0;
+  const error = (e: EvalError) => {
+    if (errors.length < maxErrors) errors.push(e);
+    else moreErrors++;
+  };
+  let withQuote = 0;
+  let recallHits = 0;
+  let correct = 0;
+  let abstentions = 0;
+  const ranks: (number | null)[] = [];
+  const types = new Map<string, { questions: number; withQuote: number; hits: number; correct: number }>();
+  questions.forEach((q, i) => {
+    const p: QaPrediction = predictions[i] ?? { passages: [], answer: '', mode: 'none', outcome: 'not_in_graph' };
+    const t = types.get(q.type ?? '(none)') ?? { questions: 0, withQuote: 0, hits: 0, correct: 0 };
+    t.questions++;
+    types.set(q.type ?? '(none)', t);
+    const top = p.passages.slice(0, k);
+    if (q.quotes.length) {
+      withQuote++;
+      t.withQuote++;
+      const rank = rankOfAllQuotes(q.quotes, top);
+      ranks.push(rank);
+      if (rank !== null) {
+        recallHits++;
+        t.hits++;
+      } else {
+        error({ kind: 'passage_missed', unit: 'question', item: q.key, gold: q.quotes.join(' … '), predicted: top.map((x) => x.document).join(', ') || null, spans: [], confidence: null });
+      }
+    }
+    const ok = answerCorrect(q.answers, p.answer);
+    if (ok) {
+      correct++;
+      t.correct++;
+    }
+    if (abstained(p)) {
+      abstentions++;
+      error({ kind: 'abstained', unit: 'question', item: q.key, gold: q.answers.join(' | '), predicted: null, spans: [], confidence: null });
+    } else if (!ok) {
+      error({ kind: 'wrong_answer', unit: 'question', item: q.key, gold: q.answers.join(' | '), predicted: p.answer.slice(0, 500), spans: [], confidence: null });
+    }
+  });
+  const n = questions.length;
+  const recallAtK = Array.from({ length: k }, (_, i) => ({
+    k: i + 1,
+    value: withQuote ? round(ranks.filter((r) => r !== null && r <= i + 1).length / withQuote) : 0,
+  }));
+  return {
+    kind: 'qa',
+    questions: n,
+    k,
+    passageRecall: { hits: recallHits, total: withQuote, value: withQuote ? round(recallHits / withQuote) : 0, ci: wilson(recallHits, withQuote) },
+    recallAtK,
+    answerAccuracy: { hits: correct, total: n, value: n ? round(correct / n) : 0, ci: wilson(correct, n) },
+    abstention: { hits: abstentions, total: n, value: n ? round(abstentions / n) : 0, ci: wilson(abstentions, n) },
+    perType: [...types]
+      .map(([label, t]) => ({
+        label,
+        questions: t.questions,
+        passageRecall: t.withQuote ? round(t.hits / t.withQuote) : null,
+        answerAccuracy: round(t.correct / t.questions),
+      }))
+      .sort((a, b) => b.questions - a.questions || a.label.localeCompare(b.label)),
+    errors,
+    moreErrors,
+  };
+}

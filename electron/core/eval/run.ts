@@ -1,0 +1,256 @@
+// Evaluation runs: import a gold set into its own tables, then run an engine over it as a resumable
+// job. Extraction reads each gold text with the product's extractors (classic, or the LLM stages)
+// without touching the graph; QA asks each question through the retriever and answerer the app
+// uses. Every prediction is stored as it is made, so a killed run resumes where it stopped.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Core } from '../core';
+import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { EvalRepository, headline, type GoldItemRow } from '../store/eval';
+import { SchemaRepository } from '../store/schema';
+import { ApiError } from '../../../shared/errors';
+import type { EvalMention, EvalRunInfo, EvalRunStartInput, EvalScores, EvalSettings, EvalTriple, GoldFormat, GoldItem, GoldQuestion, GoldSetInfo } from '../../../shared/contract/eval';
+import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
+import { readGold } from './gold';
+import { scoreExtraction, type Prediction, type TypeHint } from './score';
+import { scoreQa, type QaPrediction } from './qa';
+import { classicExtract } from '../extract/classic';
+import { DocumentResolver } from '../extract/resolve';
+import { extractChunkWithLlm, StageAborted } from '../extract/pipeline';
+import { openEngine, type EngineLease } from '../extract/engines';
+import { promptsFor } from '../extract/prompts';
+import { DEFAULT_LIMITS } from '../extract/schemas';
+import { DEFAULT_CONFIDENCE, type ChunkExtraction, type Mention } from '../extract/types';
+import { getRetriever } from '../retrieve';
+import { answerQuestion } from '../chat/answer';
+import type { LlmEngine } from '../llm/engine';
+import { version as appVersion } from '../version';
+
+export const EVAL_JOB = 'eval';
+
+const EvalJobParams = z.object({ run: z.number().int().positive() });
+type EvalJobParams = z.infer<typeof EvalJobParams>;
+
+// ---- gold
+
+export function importGold(core: Core, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
+  const abs = path.resolve(input.path);
+  const parsed = readGold(abs, input.format);
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(abs)).update(`\0${parsed.format}`).digest('hex');
+  const repo = new EvalRepository(core.store.db);
+  const name = input.name?.trim() || path.basename(abs);
+  const same = repo.findSetByHash(hash);
+  if (same && same.name === name) return same;
+  return repo.insertSet({ name, format: parsed.format, kind: parsed.kind, path: abs, hash, items: parsed.kind === 'qa' ? parsed.questions : parsed.items });
+}
+
+// ---- settings
+
+/** sha256 (12 hex) of the LLM extraction prompts, rendered on a fixed probe: changes whenever a prompt changes. */
+export function promptVersion(): string {
+  const h = crypto.createHash('sha256');
+  for (const lang of ['en', 'ko'] as const) {
+    const p = promptsFor(lang);
+    const probe = { text: 'PROBE', context: [], limits: DEFAULT_LIMITS, events: ['PROBE'] };
+    h.update(p.system).update(p.ee(probe)).update(p.ev(probe)).update(p.vv(probe));
+  }
+  return h.digest('hex').slice(0, 12);
+}
+
+function fileSha256(file: string): string | null {
+  try {
+    const h = crypto.createHash('sha256');
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; ) h.update(buf.subarray(0, n));
+    } finally {
+      fs.closeSync(fd);
+    }
+    return h.digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+export function startRun(core: Core, raw: EvalRunStartInput): { run: EvalRunInfo; jobId: number } {
+  const input = StartSchema.parse(raw);
+  const repo = new EvalRepository(core.store.db);
+  const set = repo.getSet(input.goldSet);
+  if (!set) throw new ApiError('not_found', `no gold set ${input.goldSet}`);
+  if (input.engine === 'llama' && input.model && !fs.existsSync(input.model)) throw new ApiError('bad_request', `model file not found: ${path.resolve(input.model)}`);
+  const settings: EvalSettings = {
+    engine: input.engine,
+    model: input.engine === 'llama' && input.model ? path.resolve(input.model) : (input.model ?? null),
+    modelHash: input.engine === 'llama' && input.model ? fileSha256(path.resolve(input.model)) : null,
+    endpoint: input.endpoint ?? null,
+    promptVersion: input.engine === 'classic' ? 'classic' : promptVersion(),
+    chunker: set.kind === 'qa' ? 'database chunks' : 'item',
+    mentionMode: input.mentionMode,
+    ...(set.kind === 'qa' ? { k: input.k ?? 5 } : {}),
+    appVersion,
+    limit: input.limit ?? null,
+  };
+  const label = input.label?.trim() || `${input.engine}${settings.model ? ` ${path.basename(settings.model)}` : ''}`;
+  const id = repo.createRun({ setId: set.id, kind: set.kind, label, settings });
+  const job = core.jobs.enqueue<EvalJobParams>(EVAL_JOB, { run: id });
+  repo.setRunJob(id, job.id);
+  return { run: repo.getRun(id)!, jobId: job.id };
+}
+
+// ---- predictions
+
+const toMention = (m: Mention | { text: string; type?: string; span?: { start: number; end: number } | null }, text: string): EvalMention => {
+  let start = m.span?.start ?? null;
+  let end = m.span?.end ?? null;
+  if (start === null || end === null) {
+    // an answer without a span: its first occurrence in the text, any case
+    const at = m.text ? text.toLowerCase().indexOf(m.text.toLowerCase()) : -1;
+    if (at >= 0) {
+      start = at;
+      end = at + m.text.length;
+    }
+  }
+  return { text: m.text, type: m.type ?? null, start, end };
+};
+
+export function predictionOf(ex: ChunkExtraction, text: string, engine: 'classic' | 'llama' | 'openai'): Prediction {
+  const mentions = ex.mentions.map((m) => toMention(m, text));
+  const triples: EvalTriple[] = ex.triples.map((t) => ({
+    subject: toMention(t.head, text),
+    relation: t.relation,
+    object: toMention(t.tail, text),
+    confidence: t.confidence ?? DEFAULT_CONFIDENCE[engine][t.stage],
+  }));
+  return { mentions, triples };
+}
+
+/** The classic extractor on one gold text (read whole, as one chunk). */
+export function classicPrediction(text: string): Prediction {
+  const resolver = new DocumentResolver(text);
+  return predictionOf(classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms }), text, 'classic');
+}
+
+// ---- scoring a stored run
+
+function hints(core: Core, kind: 'entity' | 'relation'): TypeHint[] {
+  return new SchemaRepository(core.store.db).list(kind).map((t) => ({ name: t.name, examples: t.examples }));
+}
+
+export function scoreRun(core: Core, runId: number): EvalScores {
+  const repo = new EvalRepository(core.store.db);
+  const run = repo.getRun(runId);
+  if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
+  const items = repo.items(run.goldSet, run.settings.limit);
+  const preds = repo.predictions<unknown>(runId);
+  if (run.kind === 'qa') {
+    return scoreQa(
+      items.map((i) => i.gold as GoldQuestion),
+      items.map((i) => preds.get(i.id) as QaPrediction | undefined),
+      run.settings.k ?? 5,
+    );
+  }
+  return scoreExtraction(
+    items.map((i) => i.gold as GoldItem),
+    items.map((i) => preds.get(i.id) as Prediction | undefined),
+    { mentionMode: run.settings.mentionMode, relationTypes: hints(core, 'relation'), entityTypes: hints(core, 'entity') },
+  );
+}
+
+// ---- the job
+
+export function evalJob(core: Core): JobKind<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }> {
+  return defineJob<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }>({
+    kind: EVAL_JOB,
+    title: (raw) => {
+      const p = EvalJobParams.safeParse(raw);
+      const run = p.success ? new EvalRepository(core.store.db).getRun(p.data.run) : null;
+      return run ? `Evaluate ${run.label} on ${run.goldName}` : 'Evaluate';
+    },
+    async run(ctx) {
+      const { run: runId } = EvalJobParams.parse(ctx.params);
+      const repo = new EvalRepository(core.store.db);
+      const run = repo.getRun(runId);
+      if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
+      repo.setRunState(runId, 'running');
+      const items = repo.items(run.goldSet, run.settings.limit);
+      const done = repo.predictions<unknown>(runId);
+      const pending = items.filter((i) => !done.has(i.id));
+      const total = items.length;
+      let count = total - pending.length;
+      const unit = run.kind === 'qa' ? 'questions' : 'texts';
+      ctx.progress(count, total, `${count}/${total} ${unit}`);
+      const s = run.settings;
+      let lease: EngineLease | null = null;
+      try {
+        if (run.kind === 'extraction') {
+          let engine: LlmEngine | null = null;
+          if (s.engine !== 'classic' && pending.length) {
+            lease = await openEngine(core, { engine: s.engine, model: s.model ?? undefined, endpoint: s.endpoint ?? undefined });
+            engine = lease.engine;
+          }
+          const batch = s.engine === 'classic' ? 16 : Math.max(1, engine?.info().parallelSequences || 1);
+          for (let i = 0; i < pending.length; i += batch) {
+            ctx.throwIfCancelled();
+            const slice = pending.slice(i, i + batch);
+            let results: { item: GoldItemRow; p: Prediction }[];
+            if (!engine) {
+              results = slice.map((item) => ({ item, p: classicPrediction((item.gold as GoldItem).text) }));
+            } else {
+              const settled = await Promise.allSettled(
+                slice.map((item) => extractChunkWithLlm({ text: (item.gold as GoldItem).text }, { engine: engine!, engineName: s.engine, signal: ctx.signal })),
+              );
+              if (ctx.signal.aborted || settled.some((x) => x.status === 'rejected' && x.reason instanceof StageAborted)) throw new JobCancelled();
+              results = settled.map((x, k) => {
+                const text = (slice[k].gold as GoldItem).text;
+                const ex: ChunkExtraction = x.status === 'fulfilled' ? x.value : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {} };
+                return { item: slice[k], p: predictionOf(ex, text, s.engine) };
+              });
+            }
+            repo.transaction(() => {
+              for (const r of results) repo.savePrediction(runId, r.item.id, r.p);
+              count += results.length;
+              ctx.save({ done: count }, count, total, `${count}/${total} ${unit}`);
+            });
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } else {
+          let engine: LlmEngine | null = null;
+          if (s.engine !== 'classic' && pending.length) {
+            lease = await openEngine(core, { engine: s.engine, model: s.model ?? undefined, endpoint: s.endpoint ?? undefined });
+            engine = lease.engine;
+          }
+          const retriever = getRetriever(core);
+          for (const item of pending) {
+            ctx.throwIfCancelled();
+            const q = item.gold as GoldQuestion;
+            const retrieval = await retriever.retrieve(q.question, { maxPassages: s.k ?? 5, engine, signal: ctx.signal });
+            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal });
+            const p: QaPrediction = {
+              passages: retrieval.passages.map((x) => ({ id: x.id, document: x.document, text: x.text })),
+              answer: answer.content,
+              mode: answer.mode,
+              outcome: retrieval.outcome,
+            };
+            repo.transaction(() => {
+              repo.savePrediction(runId, item.id, p);
+              count++;
+              ctx.save({ done: count }, count, total, `${count}/${total} ${unit}`);
+            });
+          }
+        }
+      } catch (err) {
+        repo.setRunState(runId, err instanceof JobCancelled || ctx.signal.aborted ? 'cancelled' : 'failed');
+        throw err;
+      } finally {
+        if (lease) await (lease as EngineLease).release();
+      }
+      const scores = scoreRun(core, runId);
+      repo.finishRun(runId, scores);
+      ctx.progress(total, total, `${total}/${total} ${unit} scored`);
+      return { run: runId, headline: headline(scores) };
+    },
+  });
+}
