@@ -30,6 +30,8 @@ export const ingestCalls = {
       chunker: Chunker.optional(),
       chunkSize: z.number().int().min(100).max(100_000).optional(),
       overlap: z.number().int().min(0).max(50_000).optional(),
+      /** A corpus with bad records imports the good ones and lists each bad one in `skipped` (path FILE#record N). */
+      skipBadRecords: z.boolean().optional(),
     }),
     output: JobInfo,
     summary: 'Import files and folders as documents (a job: progress, cancel, result {imported, skipped, failed})',

@@ -6,6 +6,26 @@ import { UsageError, dbOption, jsonOption } from '../command';
 import { callCore, openCore } from '../open';
 import { runJobInForeground } from '../foreground-job';
 import { Chunker, IngestResult } from '../../../shared/contract/ingest';
+import type { Core } from '../../core/core';
+import { INGEST_JOB, type IngestParams, type ResumedInfo } from '../../core/ingest/job';
+
+/** Params compared as stored: undefined fields dropped, keys in order. */
+function canonical(params: unknown): string {
+  const plain = JSON.parse(JSON.stringify(params ?? {})) as Record<string, unknown>;
+  return JSON.stringify(Object.fromEntries(Object.entries(plain).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
+
+/**
+ * The same import, left unfinished by an earlier run (killed, or stopped by a full disk): running
+ * the command again continues that job from its checkpoint instead of starting over and reporting
+ * every file as a duplicate.
+ */
+function unfinishedImport(core: Core, params: IngestParams): { id: number; state: string } | undefined {
+  const want = canonical(params);
+  return core.jobs.repo
+    .list(['queued', 'running', 'failed'], 20)
+    .find((j) => j.kind === INGEST_JOB && j.checkpoint !== undefined && j.checkpoint !== null && canonical(j.params) === want);
+}
 
 function intOption(values: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
   const v = values[name];
@@ -19,7 +39,7 @@ function intOption(values: Record<string, unknown>, name: string, min: number, m
 
 export const ingestCommand: Command = {
   name: 'ingest',
-  usage: 'ingest PATH... --db FILE [--chunk-size N] [--chunker recursive|fixed|semantic] [--overlap N] [--quiet] [--json]',
+  usage: 'ingest PATH... --db FILE [--chunk-size N] [--chunker recursive|fixed|semantic] [--overlap N] [--skip-bad-records] [--quiet] [--json]',
   summary: 'Import files and folders as documents (PDF, DOCX, HTML, Markdown, text, token tables, CoNLL, passage corpora)',
   options: {
     ...dbOption,
@@ -27,6 +47,7 @@ export const ingestCommand: Command = {
     'chunk-size': { type: 'string' },
     chunker: { type: 'string' },
     overlap: { type: 'string' },
+    'skip-bad-records': { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
   },
   positionals: true,
@@ -44,13 +65,23 @@ export const ingestCommand: Command = {
     const core = openCore(values, { progressIntervalMs: 0 });
     try {
       const paths = positionals.map((p) => path.resolve(p));
-      const run = await runJobInForeground(core, io, () => callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap }), { label: 'ingest', stopMessage: 'the job stays queued and resumes with the next file next time', quiet: Boolean(values.quiet), throttleMs: 0 });
+      const skipBadRecords = values['skip-bad-records'] === true ? true : undefined;
+      const params: IngestParams = { paths, chunker, chunkSize, overlap, ...(skipBadRecords ? { skipBadRecords } : {}) };
+      const previous = unfinishedImport(core, params);
+      const start = async () => {
+        if (!previous) return callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap, skipBadRecords });
+        io.err(`ingest: resuming job ${previous.id} (${previous.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`);
+        return previous.state === 'failed' ? core.jobs.resume(previous.id) : core.jobs.get(previous.id);
+      };
+      const run = await runJobInForeground(core, io, start, { label: 'ingest', stopMessage: 'the job stays queued and resumes with the next file next time', quiet: Boolean(values.quiet), throttleMs: 0 });
       if ('code' in run) return run.code;
       const { job } = run;
       const result = IngestResult.parse(job.result);
-      if (values.json) io.json({ imported: result.imported, skipped: result.skipped, failed: result.failed });
+      const resumed = (job.result as { resumed?: ResumedInfo } | undefined)?.resumed;
+      if (values.json) io.json({ imported: result.imported, skipped: result.skipped, failed: result.failed, ...(resumed ? { resumed } : {}) });
       else {
         const files = new Set(result.imported.map((r) => r.path)).size;
+        if (resumed) io.out(`resumed job ${resumed.job}: imported ${resumed.imported} more documents from ${resumed.files} files`);
         io.out(`imported ${result.imported.length} documents from ${files} files; skipped ${result.skipped.length}; failed ${result.failed.length}`);
         for (const s of result.skipped) io.out(`skipped  ${s.path}: ${s.reason}`);
       }

@@ -19,8 +19,8 @@ export function safeFileName(name: string): string {
 
 export function ingestHandlers(core: Core): Partial<Handlers> {
   return {
-    'documents.ingest': ({ paths, chunker, chunkSize, overlap }) => {
-      const params: IngestParams = { paths: paths.map((p) => path.resolve(p)), chunker, chunkSize, overlap };
+    'documents.ingest': ({ paths, chunker, chunkSize, overlap, skipBadRecords }) => {
+      const params: IngestParams = { paths: paths.map((p) => path.resolve(p)), chunker, chunkSize, overlap, ...(skipBadRecords ? { skipBadRecords } : {}) };
       return core.jobs.enqueue(INGEST_JOB, params);
     },
     'documents.upload': ({ name, dataBase64 }) => {

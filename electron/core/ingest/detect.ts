@@ -1,6 +1,7 @@
 // The format of a file, from its content first (all seeds are named .txt), its extension second.
 import path from 'node:path';
 import { IngestError } from './errors';
+import { locateJsonError, readJsonRecords } from './parsers/json-records';
 
 export type Format = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'token-table' | 'conll' | 'bio-json' | 'passages' | 'scierc';
 
@@ -69,6 +70,13 @@ export function looksLikeSciErc(records: unknown[]): boolean {
       return !!rec && Array.isArray(rec.sentences) && Array.isArray(rec.ner) && rec.sentences.every((s) => Array.isArray(s));
     })
   );
+}
+
+/** The first records of a broken JSON array or JSON lines file: most of them {text} records? */
+function mostlyPassages(text: string): boolean {
+  const { records, bad } = readJsonRecords(text, 200);
+  const good = records.filter((r) => looksLikePassages([r.value])).length;
+  return good > 0 && good >= 0.8 * (records.length + bad.length) - 1;
 }
 
 function parseJsonLines(text: string): unknown[] | undefined {
@@ -166,10 +174,20 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
       const lines = parseJsonLines(text);
       if (lines && looksLikePassages(lines)) return { format: 'passages', text };
       if (lines && looksLikeSciErc(lines)) return { format: 'scierc', text };
+      // Broken somewhere: a corpus whose readable records are passages is still a corpus (the
+      // parser reports, or skips, the bad records).
+      if (!lines && mostlyPassages(text)) return { format: 'passages', text };
     }
     if (looksLikeSciErc(Array.isArray(whole) ? whole : whole !== undefined ? [whole] : [])) return { format: 'scierc', text };
     if (looksLikeBioJson(text.slice(0, 1 << 20))) return { format: 'bio-json', text };
     if (['.json', '.jsonl', '.ndjson'].includes(ext)) {
+      if (whole === undefined && !parseJsonLines(text)) {
+        // Say where it is broken: the record and its line and column.
+        const sample = readJsonRecords(text, 1000);
+        if (sample.kind === 'lines' && sample.records.length + sample.bad.length > 1 && sample.bad.length) throw new IngestError(`malformed JSON lines: ${sample.bad[0].error}`);
+        const where = locateJsonError(text);
+        if (where) throw new IngestError(`malformed JSON at ${where}`);
+      }
       throw new IngestError('unsupported JSON: expected an array (or JSON lines) of {title, text} records, SciERC records, or token and BIO tag arrays');
     }
   }

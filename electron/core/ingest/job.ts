@@ -6,6 +6,8 @@ import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
 import { expandPaths, fileError, prepareFile, storePrepared, type IngestResult } from './pipeline';
+import { describeStorageError } from '../store/db';
+import { StorageError, sqliteCode } from '../store/storage-error';
 
 export const INGEST_JOB = 'ingest';
 
@@ -14,6 +16,8 @@ export interface IngestParams {
   chunker?: ChunkerName;
   chunkSize?: number;
   overlap?: number;
+  /** A corpus or token file with bad records imports the good ones and reports each bad one in `skipped`, instead of failing the file. */
+  skipBadRecords?: boolean;
 }
 
 interface IngestCheckpoint {
@@ -21,6 +25,18 @@ interface IngestCheckpoint {
   next: number;
   result: IngestResult;
 }
+
+/** The result of a run that continued an interrupted one: what this run added. */
+export interface ResumedInfo {
+  job: number;
+  /** Documents this run imported (the result's `imported` holds both runs' documents). */
+  imported: number;
+  /** Files this run went through. */
+  files: number;
+}
+
+/** A storage failure (disk full, I/O, read-only): the whole job stops, resumable at this file; never a per-file failure. */
+const isStorageFailure = (err: unknown) => err instanceof StorageError || sqliteCode(err) !== undefined;
 
 /** What the job needs from the core. The semantic chunker embeds with the 'embedding' role's engine. */
 export interface IngestHost {
@@ -39,14 +55,15 @@ async function embedderOf(host: IngestHost): Promise<EmbedFn> {
   }
 }
 
-export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpoint, IngestResult> {
-  return defineJob<IngestParams, IngestCheckpoint, IngestResult>({
+export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpoint, IngestResult & { resumed?: ResumedInfo }> {
+  return defineJob<IngestParams, IngestCheckpoint, IngestResult & { resumed?: ResumedInfo }>({
     kind: INGEST_JOB,
     title: (p) => (p.paths.length === 1 ? `Import ${path.basename(p.paths[0])}` : `Import ${p.paths.length} items`),
     async run(ctx) {
       const params = ctx.params;
       const embed = params.chunker === 'semantic' ? await embedderOf(host) : undefined;
       let cp: IngestCheckpoint;
+      const resumed = ctx.checkpoint !== undefined;
       if (ctx.checkpoint) cp = ctx.checkpoint;
       else {
         const walk = expandPaths(params.paths);
@@ -54,6 +71,9 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
         ctx.save(cp, 0, walk.files.length, walk.files.length ? `found ${walk.files.length} files` : 'no files');
       }
       const total = cp.files.length;
+      const importedBefore = cp.result.imported.length;
+      const firstFile = cp.next;
+      if (resumed) ctx.progress(cp.next, total, `resuming job ${ctx.id} at file ${Math.min(cp.next + 1, total)}/${total} (${importedBefore} documents imported before)`);
       for (let i = cp.next; i < total; i++) {
         ctx.throwIfCancelled();
         const file = cp.files[i];
@@ -66,24 +86,40 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
             overlap: params.overlap,
             embed,
             signal: ctx.signal,
+            skipBadRecords: params.skipBadRecords,
           });
           ctx.throwIfCancelled();
-          const outcome = storePrepared(host.store, prepared, ctx.id);
+          let outcome: ReturnType<typeof storePrepared>;
+          try {
+            outcome = storePrepared(host.store, prepared, ctx.id);
+          } catch (err) {
+            const needed = prepared.docs.reduce((n, d) => n + d.text.length * 2 + (d.originalText?.length ?? 0), 0);
+            throw describeStorageError(host.store.db, err, { neededBytes: needed, doing: `storing ${path.basename(file)}` });
+          }
+          for (const bad of prepared.skippedRecords ?? []) cp.result.skipped.push({ path: `${file}#${bad.index}`, reason: bad.error });
           if (outcome.status === 'imported') {
             for (const id of outcome.ids) cp.result.imported.push({ id, path: file });
             if (outcome.duplicates) cp.result.skipped.push({ path: file, reason: `${outcome.duplicates} duplicate documents skipped` });
             changed = true;
           } else cp.result.skipped.push({ path: file, reason: outcome.reason });
         } catch (err) {
-          if (ctx.signal.aborted) throw err;
+          if (ctx.signal.aborted || isStorageFailure(err)) throw err;
           cp.result.failed.push({ path: file, error: fileError(file, err) });
         }
         cp = { ...cp, next: i + 1 };
         ctx.save(cp, i + 1, total, `${i + 1}/${total} ${path.basename(file)}`);
         if (changed) host.bus.emit('documents.changed', { reason: 'ingested' });
       }
-      ctx.progress(total, total, `imported ${cp.result.imported.length}, skipped ${cp.result.skipped.length}, failed ${cp.result.failed.length}`);
-      return cp.result;
+      const summary = `imported ${cp.result.imported.length}, skipped ${cp.result.skipped.length}, failed ${cp.result.failed.length}`;
+      if (!resumed) {
+        ctx.progress(total, total, summary);
+        return cp.result;
+      }
+      // A rerun after a crash (or a resume after a full disk) says what it did itself.
+      const more = cp.result.imported.length - importedBefore;
+      const info: ResumedInfo = { job: ctx.id, imported: more, files: total - firstFile };
+      ctx.progress(total, total, `resumed job ${ctx.id}: imported ${more} more from ${total - firstFile} files (${summary} in all)`);
+      return { ...cp.result, resumed: info };
     },
   });
 }

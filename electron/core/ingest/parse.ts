@@ -1,5 +1,7 @@
-// One entry point over every parser: bytes in, parsed documents out.
+// One entry point over every parser: bytes in, parsed documents out. Every parser works within
+// limits set by design (pages, uncompressed size, nesting depth) and stops when `signal` aborts.
 import { detectFormat } from './detect';
+import { IngestError } from './errors';
 import type { ParsedFile } from './types';
 import { parsePdf } from './parsers/pdf';
 import { parseDocx } from './parsers/docx';
@@ -8,19 +10,50 @@ import { parseText } from './parsers/text';
 import { parseTokenTable, parseConll, parseBioJson, parseSciErc } from './parsers/tokens';
 import { parsePassages } from './parsers/passages';
 
-export async function parseFile(file: string, buf: Buffer): Promise<ParsedFile & { detected: string }> {
+export interface ParseLimits {
+  /** Most pages read from a PDF (default 5,000). */
+  maxPdfPages?: number;
+  /** Most bytes a DOCX may inflate to, all its parts together (default 256 MB). */
+  maxDocxBytes?: number;
+  /** Deepest element nesting an HTML document (or a DOCX's HTML) may have (default 1,000). */
+  maxHtmlDepth?: number;
+}
+
+export const DEFAULT_LIMITS: Required<ParseLimits> = {
+  maxPdfPages: 5_000,
+  maxDocxBytes: 256 * 1024 * 1024,
+  maxHtmlDepth: 1_000,
+};
+
+export interface ParseOptions {
+  /** Aborted by cancel or SIGTERM: the parser stops at its next page or step. */
+  signal?: AbortSignal;
+  /** Corpora and token files: leave bad records out (reported in ParsedFile.skippedRecords) instead of failing. */
+  skipBadRecords?: boolean;
+  limits?: ParseLimits;
+}
+
+/** Throw when the parse was cancelled (checked between pages and steps). */
+export function checkAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new IngestError('cancelled');
+}
+
+export async function parseFile(file: string, buf: Buffer, options: ParseOptions = {}): Promise<ParsedFile & { detected: string }> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const { signal } = options;
+  checkAborted(signal);
   const { format, text } = detectFormat(file, buf);
   const t = text ?? '';
   let parsed: ParsedFile;
   switch (format) {
     case 'pdf':
-      parsed = await parsePdf(file, buf);
+      parsed = await parsePdf(file, buf, { signal, maxPages: limits.maxPdfPages });
       break;
     case 'docx':
-      parsed = await parseDocx(file, buf);
+      parsed = await parseDocx(file, buf, { signal, maxBytes: limits.maxDocxBytes, maxDepth: limits.maxHtmlDepth });
       break;
     case 'html':
-      parsed = parseHtml(file, t);
+      parsed = parseHtml(file, t, 'html', undefined, { maxDepth: limits.maxHtmlDepth });
       break;
     case 'markdown':
       parsed = parseText(file, t, true);
@@ -38,11 +71,12 @@ export async function parseFile(file: string, buf: Buffer): Promise<ParsedFile &
       parsed = parseBioJson(file, t);
       break;
     case 'passages':
-      parsed = parsePassages(file, t);
+      parsed = parsePassages(file, t, { skipBadRecords: options.skipBadRecords, signal });
       break;
     case 'scierc':
       parsed = parseSciErc(file, t);
       break;
   }
+  checkAborted(signal);
   return { ...parsed, detected: format };
 }

@@ -9,7 +9,7 @@ import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading
 import { IngestError } from './errors';
 import { KNOWN_EXTENSIONS } from './detect';
 import { detectLanguage } from './language';
-import { parseFile } from './parse';
+import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { analyzeStructure, type DocumentStructure } from './structure';
 import type { ParsedDoc } from './types';
@@ -22,6 +22,10 @@ export interface IngestOptions {
   overlap?: number;
   embed?: EmbedFn;
   signal?: AbortSignal;
+  /** Import a corpus's good records and report the bad ones (PreparedFile.skippedRecords) instead of failing the file. */
+  skipBadRecords?: boolean;
+  /** Resource limits of the parsers (pages, uncompressed size, nesting depth); see parse.ts. */
+  limits?: ParseLimits;
 }
 
 export interface PreparedFile {
@@ -31,6 +35,8 @@ export interface PreparedFile {
   format: string;
   multi: boolean;
   docs: NewDocument[];
+  /** Bad records left out with skipBadRecords: where ("record 17", "line 40") and why. */
+  skippedRecords?: { index: string; error: string }[];
 }
 
 export interface IngestResult {
@@ -139,7 +145,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
   const buf = await readSource(file);
     structure,
   const fileHash = sha256(buf);
-  const parsed = await parseFile(file, buf);
+  const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
   const docs: NewDocument[] = [];
 /**
  * The headings chunks split at and take their heading path from: the line headings found in the
@@ -174,7 +180,7 @@ export function withSections(text: string, headings: Heading[], structure: Docum
     if (options.signal?.aborted) throw new IngestError('cancelled');
     docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options, hint));
   }
-  return { path: file, fileHash, bytes: buf.length, format: parsed.detected, multi: parsed.multi, docs };
+  return { path: file, fileHash, bytes: buf.length, format: parsed.detected, multi: parsed.multi, docs, ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}) };
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };
@@ -235,14 +241,16 @@ export function expandPaths(paths: string[]): { files: string[]; skipped: Ingest
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
-      if (e.name.startsWith('.')) continue;
       const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
+      // Everything a folder walk leaves out is reported in `skipped`, with why.
+      if (e.name.startsWith('.')) skipped.push({ path: full, reason: e.isDirectory() ? 'hidden folder (name starts with a dot), not walked' : 'hidden file (name starts with a dot)' });
+      else if (e.isSymbolicLink()) skipped.push({ path: full, reason: 'symbolic link, not followed in a folder (give its target to import it)' });
+      else if (e.isDirectory()) walk(full);
       else if (e.isFile()) {
         const ext = path.extname(e.name).toLowerCase();
         if (KNOWN_EXTENSIONS.has(ext)) addFile(full);
         else skipped.push({ path: full, reason: `unsupported format: ${ext}` });
-      }
+      } else skipped.push({ path: full, reason: 'not a regular file (a device, socket or pipe)' });
     }
   };
   for (const p of paths) {

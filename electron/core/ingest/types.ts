@@ -40,4 +40,6 @@ export interface ParsedFile {
   docs: ParsedDoc[];
   /** Several documents from one file: deduplicated one by one, never versioned. */
   multi: boolean;
+  /** Records left out with skipBadRecords: where ("record 17 (line 18)") and why. */
+  skippedRecords?: { index: string; error: string }[];
 }

@@ -51,11 +51,91 @@ function decodeEntities(s: string): string {
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)));
 }
 
-export function parseHtml(file: string, html: string, format = 'html', title?: string): ParsedFile {
+/** Deepest element nesting parsed by default; past about 3,000 the HTML converter runs out of stack. */
+export const MAX_HTML_DEPTH = 1_000;
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'basefont', 'frame', 'isindex', 'keygen']);
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'iframe', 'noembed', 'noframes', 'plaintext']);
+const BLOCK_CLOSES_P = ['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul'];
+/** Open tags that end an open element (HTML's implied end tags, as the parser applies them). */
+const IMPLIES_CLOSE: Record<string, Set<string>> = {
+  li: new Set(['li']),
+  dt: new Set(['dt', 'dd']),
+  dd: new Set(['dt', 'dd']),
+  tr: new Set(['tr', 'td', 'th']),
+  td: new Set(['td', 'th']),
+  th: new Set(['td', 'th']),
+  thead: new Set(['tbody', 'tfoot', 'tr', 'td', 'th']),
+  tbody: new Set(['thead', 'tbody', 'tr', 'td', 'th']),
+  tfoot: new Set(['thead', 'tbody', 'tr', 'td', 'th']),
+  option: new Set(['option']),
+  optgroup: new Set(['optgroup', 'option']),
+  rt: new Set(['rt', 'rp']),
+  rp: new Set(['rt', 'rp']),
+};
+for (const b of BLOCK_CLOSES_P) (IMPLIES_CLOSE[b] ??= new Set()).add('p');
+
+/**
+ * How deep elements nest, scanning tags without building a tree (so it cannot overflow the stack):
+ * void elements, raw-text elements, comments and implied end tags (<li>, <p>, <td> ...) are taken
+ * into account, so sloppy but ordinary HTML is not mistaken for deep nesting. Returns the depth
+ * and where (character offset) it was first exceeded, when `limit` is given.
+ */
+export function htmlDepth(html: string, limit = Infinity): { depth: number; at?: number } {
+  const stack: string[] = [];
+  let max = 0;
+  let lower: string | undefined;
+  const tag = /<(\/?)([A-Za-z][A-Za-z0-9:_-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<!--|<!\[CDATA\[|<[!?]/g;
+  let m: RegExpExecArray | null;
+  while ((m = tag.exec(html))) {
+    const token = m[0];
+    if (token === '<!--' || token === '<![CDATA[') {
+      const end = html.indexOf(token === '<!--' ? '-->' : ']]>', tag.lastIndex);
+      if (end < 0) break;
+      tag.lastIndex = end + 3;
+      continue;
+    }
+    if (m[2] === undefined) {
+      const end = html.indexOf('>', tag.lastIndex);
+      if (end < 0) break;
+      tag.lastIndex = end + 1;
+      continue;
+    }
+    const name = m[2].toLowerCase();
+    if (m[1]) {
+      const i = stack.lastIndexOf(name);
+      if (i >= 0) stack.length = i;
+      continue;
+    }
+    const closes = IMPLIES_CLOSE[name];
+    if (closes) while (stack.length && closes.has(stack[stack.length - 1])) stack.pop();
+    if (VOID.has(name) || /\/\s*$/.test(m[3])) continue;
+    if (RAW_TEXT.has(name)) {
+      const end = (lower ??= html.toLowerCase()).indexOf(`</${name}`, tag.lastIndex);
+      if (end < 0) break;
+      tag.lastIndex = end;
+      continue;
+    }
+    stack.push(name);
+    if (stack.length > max) {
+      max = stack.length;
+      if (max > limit) return { depth: max, at: m.index };
+    }
+  }
+  return { depth: max };
+}
+
+export function parseHtml(file: string, html: string, format = 'html', title?: string, options: { maxDepth?: number } = {}): ParsedFile {
+  const maxDepth = options.maxDepth ?? MAX_HTML_DEPTH;
+  const deep = htmlDepth(html, maxDepth);
+  if (deep.at !== undefined) {
+    throw new IngestError(`${format === 'docx' ? 'DOCX' : 'HTML'} nested too deeply: more than ${maxDepth.toLocaleString('en')} levels of elements (at character ${deep.at.toLocaleString('en')}); the limit is ${maxDepth.toLocaleString('en')}`);
+  }
   let text: string;
   try {
     text = htmlToText(html);
   } catch (err) {
+    if (err instanceof RangeError) throw new IngestError(`${format === 'docx' ? 'DOCX' : 'HTML'} nested too deeply to convert (${err.message})`);
     throw new IngestError(`cannot read HTML: ${(err as Error).message}`);
   }
   if (!text.trim()) throw new IngestError('no text in the document');

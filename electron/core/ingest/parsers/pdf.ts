@@ -83,7 +83,13 @@ export function layoutLines(items: TextItemLike[]): string {
   return out.join('\n');
 }
 
-export async function parsePdf(file: string, buf: Buffer): Promise<ParsedFile> {
+/** Most pages read from one PDF by default. */
+export const MAX_PDF_PAGES = 5_000;
+
+export async function parsePdf(file: string, buf: Buffer, options: { signal?: AbortSignal; maxPages?: number } = {}): Promise<ParsedFile> {
+  const { signal } = options;
+  const maxPages = options.maxPages ?? MAX_PDF_PAGES;
+  if (signal?.aborted) throw new IngestError('cancelled');
   const tail = buf.subarray(Math.max(0, buf.length - 4096)).toString('latin1');
   if (!tail.includes('%%EOF')) throw new IngestError('truncated or damaged PDF (no %%EOF marker at the end)');
   const lib = await load();
@@ -95,19 +101,28 @@ export async function parsePdf(file: string, buf: Buffer): Promise<ParsedFile> {
     verbosity: 0,
     standardFontDataUrl: standardFontsDir(),
   });
+  // Cancel and SIGTERM stop the parse: the loading task is destroyed, the page loop checks the signal.
+  const onAbort = () => void task.destroy().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
   let doc: Awaited<typeof task.promise>;
   try {
     doc = await task.promise;
   } catch (err) {
+    signal?.removeEventListener('abort', onAbort);
     await task.destroy().catch(() => undefined);
+    if (signal?.aborted) throw new IngestError('cancelled');
     const e = err as Error;
     if (e.name === 'PasswordException') throw new IngestError('encrypted PDF: it needs a password (remove the protection and try again)');
     if (e.name === 'InvalidPDFException') throw new IngestError(`corrupt PDF: ${e.message}`);
     throw new IngestError(`cannot read PDF: ${e.message}`);
   }
   try {
+    if (doc.numPages > maxPages) {
+      throw new IngestError(`too many pages: the PDF has ${doc.numPages.toLocaleString('en')} pages; the limit is ${maxPages.toLocaleString('en')} (split it into smaller files)`);
+    }
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
+      if (signal?.aborted) throw new IngestError('cancelled');
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       pages.push(layoutLines(content.items.filter((i): i is TextItemLike & (typeof content.items)[number] => 'str' in i)));
@@ -139,8 +154,10 @@ export async function parsePdf(file: string, buf: Buffer): Promise<ParsedFile> {
     };
   } catch (err) {
     if (err instanceof IngestError) throw err;
+    if (signal?.aborted) throw new IngestError('cancelled');
     throw new IngestError(`cannot read PDF: ${(err as Error).message}`);
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     await doc.destroy().catch(() => undefined);
   }
 }

@@ -3,6 +3,7 @@
 // whose spans point into that text.
 import path from 'node:path';
 import { IngestError } from '../errors';
+import { lineColumn, locateJsonError, readJsonRecords } from './json-records';
 import type { Annotation, ExactDoc, ParsedFile } from '../types';
 import { lexicon } from '../repair/lexicon';
 
@@ -228,9 +229,11 @@ export function parseBioJson(file: string, text: string): ParsedFile {
     try {
       arr = JSON.parse(line);
     } catch {
-      throw new IngestError(`malformed token array: ${line.slice(0, 60)}`);
+      // The first line equal to this one is this one: an identical earlier line would have failed first.
+      const at = lineColumn(text, text.indexOf(raw));
+      throw new IngestError(`malformed token array on line ${at.line}, ${(locateJsonError(line) ?? 'not JSON').replace(/^line 1, /, '')} (${line.slice(0, 60)})`);
     }
-    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) throw new IngestError('token arrays must hold strings');
+    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) throw new IngestError(`token arrays must hold strings (line ${lineColumn(text, text.indexOf(raw)).line}: ${line.slice(0, 60)})`);
     const strings = arr as string[];
     if (pending && pending.length === strings.length && strings.every((t) => /^(?:O|[BIESLU]-\S+)$/.test(t))) {
       sentences.push({ tokens: pending, tags: strings });
@@ -256,20 +259,15 @@ export function parseSciErc(file: string, text: string): ParsedFile {
     const whole = JSON.parse(text) as unknown;
     records = Array.isArray(whole) ? whole : [whole];
   } catch {
-    records = text
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l, i) => {
-        try {
-          return JSON.parse(l) as unknown;
-        } catch {
-          throw new IngestError(`malformed JSON on line ${i + 1}`);
-        }
-      });
+    // Record by record, so the error names the record, its line and column.
+    const read = readJsonRecords(text);
+    if (read.bad.length) throw new IngestError(`malformed JSON: ${read.bad[0].error}${read.bad.length > 1 ? ` (and ${read.bad.length - 1} more bad records)` : ''}`);
+    records = read.records.map((r) => r.value);
   }
   const base = path.basename(file);
   const docs: ExactDoc[] = records.map((r, i) => {
     const rec = r as { doc_key?: unknown; sentences: string[][]; ner?: [number, number, string][][]; relations?: [number, number, number, number, string][][] };
+    if (!rec || !Array.isArray(rec.sentences) || !rec.sentences.every((s) => Array.isArray(s))) throw new IngestError(`record ${i + 1} has no "sentences" token arrays`);
     const sentences: Sentence[] = rec.sentences.map((tokens) => ({ tokens: tokens.map(String) }));
     const { text: body, spans } = detokenize(sentences);
     // Global token index -> char span.
