@@ -4,12 +4,17 @@ import { events, isCallName, transport } from '../../shared/contract';
 import type { CallResult } from '../../shared/dispatch';
 import type { GraphwrightBridge } from '../../shared/window-api';
 
+/** The one synchronous channel: the preload asks main to grant the path of a dropped File. */
+export const GRANT_DROP_CHANNEL = 'graphwright:grant-drop';
+
 export interface BridgeDeps {
   invoke(channel: string, name: string, input: unknown): Promise<unknown>;
   /** Subscribe to the event channel; the listener gets (name, payload). */
   subscribe(channel: string, listener: (name: unknown, payload: unknown) => void): void;
   platform: string;
   pathForFile?(file: File): string;
+  /** Ask main to grant a dropped file's path for reading (synchronous, so the next call sees it); true when granted. */
+  grantDropped?(path: string): boolean;
   /** Undo/redo typing when a text field has the focus; true when it did. */
   nativeEdit?(command: 'undo' | 'redo'): boolean;
 }
@@ -64,7 +69,12 @@ export function createBridge(deps: BridgeDeps): GraphwrightBridge {
   };
   if (deps.pathForFile) {
     const pathForFile = deps.pathForFile;
-    bridge.pathForFile = (file: File) => pathForFile(file);
+    // A path reaches the core only as a grant: the drop is granted before the page gets the path.
+    bridge.pathForFile = (file: File) => {
+      const p = pathForFile(file);
+      if (!p) return '';
+      return deps.grantDropped && !deps.grantDropped(p) ? '' : p;
+    };
   }
   return bridge;
 }

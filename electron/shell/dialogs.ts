@@ -2,6 +2,8 @@
 import { dialog, type BrowserWindow, type FileFilter as ElectronFileFilter, type OpenDialogOptions } from 'electron';
 import type { Handlers } from '../../shared/dispatch';
 import type { FileFilter, OpenDialogResult, SaveDialogResult } from '../../shared/contract';
+import type { GrantSpec } from '../core/grants';
+import { grantingDialogHandlers } from './router';
 
 /** What the import dialog offers by default; ingestion decides what it can read. */
 export const DOCUMENT_FILTERS: FileFilter[] = [
@@ -34,10 +36,7 @@ export async function saveFile(win: BrowserWindow | null, options: { title?: str
   return { canceled: result.canceled || !result.filePath, path: result.canceled || !result.filePath ? null : result.filePath };
 }
 
-/** The contract's dialog calls, answered in main against the focused window. */
-export function dialogHandlers(getWindow: () => BrowserWindow | null): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
-  return {
-    'dialog.openFiles': (input) => openFiles(getWindow(), input),
-    'dialog.saveFile': (input) => saveFile(getWindow(), input),
-  };
+/** The contract's dialog calls, answered in main against the focused window, granting what the user picked. */
+export function dialogHandlers(getWindow: () => BrowserWindow | null, grant: (grants: GrantSpec[]) => Promise<unknown>): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
+  return grantingDialogHandlers({ openFiles: (input) => openFiles(getWindow(), input), saveFile: (input) => saveFile(getWindow(), input) }, grant);
 }

@@ -8,7 +8,7 @@ import { startCoreProcess, type CoreConnection } from './core-connection';
 import { dialogHandlers } from './dialogs';
 import { broadcastEvent, registerIpc } from './ipc';
 import { installMenu } from './menu';
-import { createRouter } from './router';
+import { createDropGrant, createRouter } from './router';
 import { APP_SCHEME, CONTENT_SECURITY_POLICY, mimeType, resolveRendererFile, withSecurityHeaders } from './security';
 import { createMainWindow, hardenWebContents } from './window';
 import { coreFailureHelp } from './messages';
@@ -111,15 +111,18 @@ function run(): void {
         if (!quitting) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));
       });
 
+      // The renderer is an untrusted caller: its paths reach the core only as grants, which main
+      // issues for what the user picked in a dialog or dropped on the window (docs/SECURITY.md).
+      const grant = (grants: Parameters<typeof connection.client.grant>[0]) => connection.client.grant(grants);
       const route = createRouter({
-        mainHandlers: dialogHandlers(getWindow),
-        forward: (name, input) => connection.client.call(name, input),
+        mainHandlers: dialogHandlers(getWindow, grant),
+        forward: (name, input) => connection.client.call(name, input, 'renderer'),
       });
-      registerIpc(route);
+      registerIpc(route, createDropGrant({ grant }));
       installMenu({
         getWindow,
         send: (command) => broadcastEvent('app.menu', command),
-        call: (name, input) => connection.client.call(name, input), // the core validates it
+        call: (name, input) => connection.client.call(name, input, 'user'), // main's own calls (File > Import with its dialog's paths); the core validates them
         dataDir,
       });
       mainWindow = openWindow();

@@ -1,6 +1,6 @@
 // Sandboxed preload (bundled to dist-electron/preload.cjs): exposes window.api and nothing else.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { createBridge } from './bridge';
+import { GRANT_DROP_CHANNEL, createBridge } from './bridge';
 
 const TEXT_INPUTS = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
 
@@ -23,6 +23,7 @@ const api = createBridge({
   subscribe: (channel, listener) => ipcRenderer.on(channel, (_event, name: unknown, payload: unknown) => listener(name, payload)),
   platform: process.platform,
   pathForFile: (file) => webUtils.getPathForFile(file),
+  grantDropped: (path) => ipcRenderer.sendSync(GRANT_DROP_CHANNEL, path) === true,
   nativeEdit,
 });
 

@@ -3,9 +3,17 @@
 // UtilityProcess and over a Node MessageChannel in the tests.
 import type { CallResult } from '../../shared/dispatch';
 import { events, type EventName } from '../../shared/contract';
+import type { AccessMode, Caller, GrantSpec } from '../core/grants';
 
-/** Main -> core. */
-export type ToCore = { kind: 'call'; id: number; name: string; input: unknown } | { kind: 'shutdown'; id: number };
+/**
+ * Main -> core. A call says who made it: 'renderer' (forwarded from the window: its paths must be
+ * granted; the default) or 'user' (the main process itself, e.g. File > Import with the paths its
+ * own dialog returned). 'grant' records paths the user chose in main (dialogs, drops).
+ */
+export type ToCore =
+  | { kind: 'call'; id: number; name: string; input: unknown; caller?: Caller }
+  | { kind: 'grant'; id: number; grants: GrantSpec[] }
+  | { kind: 'shutdown'; id: number };
 
 /** Core -> main. */
 export type FromCore =
@@ -26,7 +34,9 @@ export interface Endpoint<In, Out> {
 export interface CoreLike {
   readonly dbPath: string;
   readonly dataDir: string;
-  call(name: unknown, input: unknown): Promise<CallResult>;
+  call(name: unknown, input: unknown, caller?: Caller): Promise<CallResult>;
+  /** Where the grants of untrusted callers live (Core.grants). */
+  grants?: { add(spec: GrantSpec): unknown };
   bus: { onAny(listener: (name: EventName, payload: unknown) => void): () => void };
   close(): Promise<void>;
 }
@@ -40,9 +50,25 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
+const MODES: readonly AccessMode[] = ['read', 'create', 'write'];
+const SOURCES: readonly GrantSpec['source'][] = ['dialog', 'drop', 'settings', 'data'];
+
+export function isGrantSpec(g: unknown): g is GrantSpec {
+  return (
+    isObject(g) &&
+    typeof g.path === 'string' &&
+    g.path.length > 0 &&
+    Array.isArray(g.modes) &&
+    g.modes.every((m) => MODES.includes(m as AccessMode)) &&
+    SOURCES.includes(g.source as GrantSpec['source']) &&
+    (g.folder === undefined || typeof g.folder === 'boolean')
+  );
+}
+
 export function isToCore(m: unknown): m is ToCore {
   if (!isObject(m) || typeof m.id !== 'number' || !Number.isSafeInteger(m.id)) return false;
-  if (m.kind === 'call') return typeof m.name === 'string';
+  if (m.kind === 'call') return typeof m.name === 'string' && (m.caller === undefined || m.caller === 'user' || m.caller === 'renderer');
+  if (m.kind === 'grant') return Array.isArray(m.grants) && m.grants.every(isGrantSpec);
   return m.kind === 'shutdown';
 }
 
@@ -116,13 +142,32 @@ export function serveCore(
       );
       return;
     }
+    if (message.kind === 'grant') {
+      const { id, grants } = message;
+      void (async () => {
+        await opened;
+        let result: CallResult;
+        if (!core?.grants) result = { ok: false, error: { code: 'unsupported', message: 'this core keeps no grants' } };
+        else {
+          try {
+            for (const g of grants) core.grants.add(g);
+            result = { ok: true, value: { granted: grants.length } };
+          } catch (err) {
+            result = { ok: false, error: { code: 'failed', message: `grant failed: ${(err as Error).message}` } };
+          }
+        }
+        endpoint.post({ kind: 'result', id, result });
+      })();
+      return;
+    }
     const { id, name, input } = message;
+    const caller: Caller = message.caller ?? 'renderer';
     void (async () => {
       await opened;
       let result: CallResult;
       if (closing) result = { ok: false, error: { code: 'unsupported', message: 'the core is shutting down' } };
       else if (!core) result = { ok: false, error: { code: 'internal', message: `the core failed to start: ${fatal}` } };
-      else result = await core.call(name, input); // validates in and out, never throws
+      else result = await core.call(name, input, caller); // validates in and out, never throws
       endpoint.post({ kind: 'result', id, result });
     })();
   });
@@ -189,14 +234,30 @@ export class CoreClient {
     }
   }
 
-  /** Run a contract call in the core. Never rejects: failures come back as {ok: false}. */
-  call(name: string, input: unknown): Promise<CallResult> {
+  /**
+   * Run a contract call in the core. Never rejects: failures come back as {ok: false}. `caller`
+   * 'renderer' (the default) has its paths checked against the grants; 'user' only for calls the
+   * main process makes itself.
+   */
+  call(name: string, input: unknown, caller: Caller = 'renderer'): Promise<CallResult> {
+    return this.send((id) => ({ kind: 'call', id, name, input, caller }));
+  }
+
+  /**
+   * Record paths the user chose in main (a dialog, a drop). The message is posted at once, so a
+   * call made after this returns is checked against it (one ordered pipe).
+   */
+  grant(grants: GrantSpec[]): Promise<CallResult> {
+    return this.send((id) => ({ kind: 'grant', id, grants }));
+  }
+
+  private send(message: (id: number) => ToCore): Promise<CallResult> {
     if (this.failure) return Promise.resolve({ ok: false, error: { code: 'internal', message: this.failure } });
     const id = this.nextId++;
     return new Promise<CallResult>((resolve) => {
       this.pending.set(id, resolve);
       try {
-        this.endpoint.post({ kind: 'call', id, name, input });
+        this.endpoint.post(message(id));
       } catch (err) {
         this.pending.delete(id);
         resolve({ ok: false, error: { code: 'bad_request', message: `input cannot be sent: ${(err as Error).message}` } });

@@ -1,9 +1,12 @@
 // What the IPC invoke handler does, without Electron: check the sender, validate through the
 // contract, answer shell calls (dialogs) in main, forward the rest to the core process.
-import { calls, isCallName, type CallName } from '../../shared/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { calls, isCallName, type CallName, type FileFilter, type OpenDialogResult, type SaveDialogResult } from '../../shared/contract';
 import { dispatch, type CallResult, type Handlers } from '../../shared/dispatch';
 import { zodIssues } from '../../shared/errors';
 import { isTrustedRendererUrl } from './security';
+import type { GrantSpec } from '../core/grants';
 
 export interface Sender {
   /** URL of the frame that sent the message (event.senderFrame.url); null when it is gone. */
@@ -39,5 +42,51 @@ export function createRouter(options: RouterOptions) {
     } catch (err) {
       return { ok: false, error: { code: 'internal', message: (err as Error).message } };
     }
+  };
+}
+
+/**
+ * What the user's choice in a dialog grants the renderer (docs/SECURITY.md): the files or folders
+ * picked to read; the save-as path to create, or to replace (the native dialog asked first).
+ */
+export function grantsForOpen(result: OpenDialogResult, folders: boolean): GrantSpec[] {
+  return result.canceled ? [] : result.paths.map((p) => ({ path: p, modes: ['read'], source: 'dialog', folder: folders }));
+}
+export function grantsForSave(result: SaveDialogResult): GrantSpec[] {
+  return result.canceled || !result.path ? [] : [{ path: result.path, modes: ['create', 'write'], source: 'dialog', folder: false }];
+}
+
+/** Dialogs answered in main; each result is granted (in the core) before the renderer sees it. */
+export function grantingDialogHandlers(
+  dialogs: { openFiles(input: { title?: string; folders?: boolean; multiple?: boolean; filters?: FileFilter[] }): Promise<OpenDialogResult>; saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult> },
+  grant: (grants: GrantSpec[]) => Promise<unknown>,
+): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
+  return {
+    'dialog.openFiles': async (input) => {
+      const r = await dialogs.openFiles(input);
+      const g = grantsForOpen(r, Boolean(input.folders));
+      if (g.length) await grant(g);
+      return r;
+    },
+    'dialog.saveFile': async (input) => {
+      const r = await dialogs.saveFile(input);
+      const g = grantsForSave(r);
+      if (g.length) await grant(g);
+      return r;
+    },
+  };
+}
+
+/**
+ * A drop on the window: the preload turns the dropped File into its path (webUtils.getPathForFile,
+ * which gives '' for a File the page made itself) and asks main to grant it. Main checks the sender
+ * and that the path is an existing absolute path, then grants it for reading. Returns whether it did.
+ */
+export function createDropGrant(options: { grant(grants: GrantSpec[]): unknown; devOrigins?: readonly string[] }) {
+  return function grantDrop(sender: Sender, p: unknown): boolean {
+    if (!sender.topLevel || !isTrustedRendererUrl(sender.url, options.devOrigins ?? [])) return false;
+    if (typeof p !== 'string' || !p || p.length > 4096 || !path.isAbsolute(p) || !fs.existsSync(p)) return false;
+    options.grant([{ path: p, modes: ['read'], source: 'drop' }]);
+    return true;
   };
 }
