@@ -39,6 +39,8 @@ export const ExtractSummary = z.object({
   sentencesPerSecond: z.number(),
   mentions: z.number().int(),
   mergeCandidates: z.number().int(),
+  /** Documents that got nothing, and why ("no classic extractor for this language: load a model"). */
+  notes: z.array(z.object({ document: Id, language: z.string(), message: z.string() })).optional(),
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 

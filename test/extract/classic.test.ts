@@ -13,7 +13,8 @@ describe('classic extractor', () => {
     const start = text.indexOf(intro);
     const r = classicExtract(text, { start, end: start + intro.length }, { acronyms: findAcronymDefinitions(text) });
     expect(r.triples.length).toBeGreaterThanOrEqual(5);
-    for (const t of r.triples) {
+    // the sentence extractor's triples (pattern triples may name the document itself: RFC 3580 cites ...)
+    for (const t of r.triples.filter((x) => !x.meta?.pattern)) {
       const ev = t.evidence!;
       expect(ev.start).toBeGreaterThanOrEqual(start);
       expect(ev.end).toBeLessThanOrEqual(start + intro.length);

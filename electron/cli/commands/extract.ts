@@ -44,6 +44,7 @@ export const extractCommand: Command = {
       if (summary.sentences) io.out(`sentences  ${summary.sentences} (${summary.sentencesPerSecond}/s)`);
       if (summary.tokens) io.out(`tokens     ${summary.tokens} (${summary.tokensPerSecond}/s)`);
       io.out(`merges     ${summary.mergeCandidates} candidates proposed`);
+      for (const n of summary.notes ?? []) io.out(`document   ${n.document} (${n.language}): ${n.message}`);
       io.out(`time       ${summary.seconds.toFixed(1)} s`);
     } finally {
       await core.close();

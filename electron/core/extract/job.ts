@@ -18,6 +18,13 @@ import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
 
 export const EXTRACT_JOB = 'extract';
 
+/** Languages the classic extractor has no patterns for: their documents need a model. */
+const NO_CLASSIC_LANGUAGES = new Set(['ko', 'zh', 'ja']);
+export const NO_CLASSIC_MESSAGE = 'no classic extractor for this language: load a model';
+const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
+/** Boilerplate kinds a classic chunk is still read in (only the cross-reference pattern takes triples there). */
+const CLASSIC_READABLE = ['references', 'front-matter'] as const;
+
 const Limits = z
   .object({
     entity: z.number().int().min(4).max(512),
@@ -64,6 +71,8 @@ export interface ExtractTotals {
   elapsedMs: number;
   sentences: number;
   mentions: number;
+  /** Documents (id -> language) the classic extractor has no patterns for. */
+  unsupported?: Record<string, string>;
 }
 
 export interface ExtractCheckpoint {
@@ -97,6 +106,8 @@ export interface ExtractSummary {
   sentencesPerSecond: number;
   mentions: number;
   mergeCandidates: number;
+  /** Per document that got nothing and why ("no classic extractor for this language: load a model"). */
+  notes?: { document: number; language: string; message: string }[];
 }
 
 const emptyTotals = (): ExtractTotals => ({
@@ -124,10 +135,11 @@ interface DocContext {
 }
 
 /** The chunk lies wholly in boilerplate (front matter, notices, table of contents, addresses, reference lists). */
-function allBoilerplate(structure: DocumentStructure, chunk: { start: number; end: number }): boolean {
+function allBoilerplate(structure: DocumentStructure, chunk: { start: number; end: number }, readable: readonly string[] = []): boolean {
   let pos = chunk.start;
   // Walk the regions covering the chunk from its start; any gap is content.
   for (const r of structure.boilerplate) {
+    if (readable.includes(r.kind)) continue;
     if (r.start > pos) break;
     if (r.end > pos) pos = r.end;
     if (pos >= chunk.end) return true;
@@ -252,7 +264,14 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           if (isClassic) {
             for (const c of batch) {
               const d = docContext(c.documentId);
-              if (allBoilerplate(d.structure, c)) {
+              if (!classicReads(d.language)) {
+                // no English patterns on Korean or Chinese text: nothing rather than noise
+                totals.unsupported = { ...(totals.unsupported ?? {}), [c.documentId]: d.language! };
+                results.push({ chunk: c, ex: { triples: [], mentions: [], failures: 0, tokens: 0, stages: {} } });
+                continue;
+              }
+              // the cross-reference pattern reads the reference list and the header's Updates:/Obsoletes: lines
+              if (allBoilerplate(d.structure, c, CLASSIC_READABLE)) {
                 results.push({ chunk: c, ex: { triples: [], mentions: [], failures: 0, tokens: 0, stages: {} } });
                 continue;
               }
@@ -348,6 +367,9 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           sentencesPerSecond: isClassic && seconds > 0 ? Math.round(totals.sentences / seconds) : 0,
           mentions: totals.mentions,
           mergeCandidates,
+          ...(totals.unsupported && Object.keys(totals.unsupported).length
+            ? { notes: Object.entries(totals.unsupported).map(([id, language]) => ({ document: Number(id), language, message: NO_CLASSIC_MESSAGE })) }
+            : {}),
         };
       } finally {
         if (lease) await (lease as EngineLease).release();

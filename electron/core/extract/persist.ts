@@ -37,6 +37,12 @@ function cleanRelation(r: string): string {
   return r.replace(/\s+/g, ' ').trim().slice(0, MAX_RELATION).trim();
 }
 
+/** A literal (a definition's text, a value with its unit) is stored as written, whitespace collapsed. */
+function literalLabel(raw: string): { label: string; aliases: string[]; type?: string } | null {
+  const label = raw.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  return label && /[\p{L}\p{N}]/u.test(label) ? { label, aliases: [] } : null;
+}
+
 /** Store one chunk's extraction. Call inside a transaction with the chunk's bookkeeping. */
 export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistResult {
   const { graph, resolver, docText, chunk } = ctx;
@@ -52,8 +58,8 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
   }
 
   for (const t of ex.triples) {
-    const head = resolver.canonical(t.head.text, t.head.kind);
-    const tail = resolver.canonical(t.tail.text, t.tail.kind);
+    const head = t.head.literal ? literalLabel(t.head.text) : resolver.canonical(t.head.text, t.head.kind);
+    const tail = t.tail.literal ? literalLabel(t.tail.text) : resolver.canonical(t.tail.text, t.tail.kind);
     const relation = cleanRelation(t.relation);
     if (!head || !tail || !relation || (t.head.kind === t.tail.kind && normalizeLabel(head.label) === normalizeLabel(tail.label))) {
       result.dropped++;
@@ -83,7 +89,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       confidence,
       engine: ctx.engine,
       model: ctx.model,
-      meta: { evidence: evidence.basis },
+      meta: { ...(t.meta ?? {}), evidence: evidence.basis },
     });
     graph.addEdgeProvenance(edge.id, quoteAt(evidence));
     const [hs, ts] = evidence.mentions;

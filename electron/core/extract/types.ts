@@ -12,6 +12,11 @@ export interface Mention {
   type?: string;
   /** Exact span in the document when the extractor knows it. */
   span?: Span | null;
+  /**
+   * A value kept as written (a definition's text, "64 octets", "2083/tcp", a code): stored as a node
+   * whose label is the text itself, never singularised, stripped or merged with an acronym.
+   */
+  literal?: boolean;
 }
 
 /** A triple proposed by an extractor, before resolution and storage. */
@@ -24,6 +29,8 @@ export interface CandidateTriple {
   confidence?: number;
   /** The evidence span when the extractor already knows it (classic: its sentence). */
   evidence?: Span;
+  /** Stored on the edge (pattern, modality, negated, unit, ...); additions to {evidence}. */
+  meta?: Record<string, unknown>;
 }
 
 /** A typed mention that becomes a node with evidence even when no triple names it. */

@@ -5,6 +5,7 @@ import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
 import { mergeSpans, sentenceRelations, tokenize, type Token } from './svo';
+import { standardsExtract, type StructureLike } from '../standards';
 
 export { englishNlp } from './svo';
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
@@ -14,6 +15,8 @@ const KIND_CONFIDENCE = { svo: 1, prep: 0.9, isa: 1.1, of: 0.8 } as const;
 export interface ClassicOptions {
   /** Acronyms defined anywhere in the document (for the definition mentions inside this chunk). */
   acronyms?: AcronymDefinition[];
+  /** The document's structure (ingest/structure.ts analyzeStructure): sections, boilerplate, standard id. */
+  structure?: StructureLike | null;
 }
 
 /** Triples and typed mentions from chunk [start, end) of the document text. */
@@ -51,6 +54,10 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
       mentions.push({ text: a.short, type: 'term', aliases: [a.long], span: a.span });
     }
   }
+  // the standards patterns (definitions, requirements, values, tables, acronyms, cross-references)
+  const std = standardsExtract(docText, chunk, { acronyms: options.acronyms, structure: options.structure, sentences });
+  triples.push(...std.triples);
+  mentions.push(...std.mentions);
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
 }
 

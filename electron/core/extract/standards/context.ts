@@ -1,0 +1,218 @@
+// What the standards patterns know about the whole document: its sections (from the ingest
+// structure when given, else from column-0 headings), which standard it is, which regions are
+// boilerplate, how its reference list maps citation tags to documents, and whether it writes its
+// normative keywords in capitals (RFC 2119 style) or in lower case (ISO/IEC directives style).
+import { splitSentences, type Span } from '../sentences';
+import { findStandards } from '../classic/mentions';
+
+/** The subset of ingest/structure.ts's DocumentStructure these patterns read (that type is assignable to it). */
+export interface StructureLike {
+  standard: { id: string; title?: string; updates?: string[]; obsoletes?: string[] } | null;
+  title?: string | null;
+  sections: { number: string | null; heading: string; level: number; start: number; end: number; headingEnd: number }[];
+  boilerplate: { kind: string; start: number; end: number }[];
+}
+
+export type SectionLike = StructureLike['sections'][number];
+
+export interface DocInfo {
+  text: string;
+  structure: StructureLike;
+  /** True when the structure came from the caller (ingest); only then is boilerplate known. */
+  given: boolean;
+  /** The document's own designation ('RFC 6613'), or null. */
+  self: string | null;
+  /** Citation tag ('RFC2865', '3', 'IEEE-802.1X') -> designation of the cited document. */
+  references: Map<string, { id: string; title: string | null }>;
+  /** The document writes MUST/SHALL/SHOULD in capitals. */
+  upperKeywords: boolean;
+}
+
+const TERMINOLOGY = /\b(?:terminology|terms|definitions?|glossary|abbreviations|acronyms|conventions)\b/i;
+const REFERENCES = /\b(?:references|bibliography)\b/i;
+
+/** Column-0 headings: "3.1.  Title", "Appendix A.  Title", or a short unnumbered line between blank lines. */
+export function fallbackStructure(text: string): StructureLike {
+  const heads: { number: string | null; heading: string; level: number; start: number; headingEnd: number }[] = [];
+  const re = /^(?:(\d+(?:\.\d+)*)\.?|(?:Appendix|Annex)\s+([A-Z](?:\.\d+)*)\.?:?)[ \t]+(\S[^\n]{0,90})$|^([A-Z][A-Za-z'’ ,&/()-]{2,60})$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const line = m[0];
+    if (/ {3,}|\.{4,}|[.:;,]$/.test(line)) continue; // header blocks, TOC lines, sentences
+    const before = text.slice(Math.max(0, m.index - 2), m.index);
+    const after = text.slice(m.index + line.length, m.index + line.length + 2);
+    if (m[4] && !(before.endsWith('\n\n') || m.index === 0) && !after.startsWith('\n\n')) continue;
+    const number = m[1] ?? m[2] ?? null;
+    const heading = (m[3] ?? m[4]).trim();
+    if (number && /^\d+$/.test(number) && Number(number) > 200) continue; // a number, not a section
+    heads.push({ number, heading, level: number ? number.split('.').length : 1, start: m.index, headingEnd: m.index + line.length });
+  }
+  const sections = heads.map((h, i) => {
+    let end = text.length;
+    for (let j = i + 1; j < heads.length; j++) {
+      if (heads[j].level <= h.level) {
+        end = heads[j].start;
+        break;
+      }
+    }
+    return { ...h, end };
+  });
+  const rfc = /Request for Comments:\s*(\d{1,5})/.exec(text.slice(0, 3000));
+  return { standard: rfc ? { id: `RFC ${rfc[1]}` } : null, title: null, sections, boilerplate: [] };
+}
+
+function lastAtOrBefore(sorted: readonly { start: number }[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].start <= pos) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The innermost section holding `offset`, or null. */
+export function sectionAt(structure: StructureLike, offset: number): SectionLike | null {
+  for (let i = lastAtOrBefore(structure.sections, offset); i >= 0; i--) {
+    if (structure.sections[i].end > offset) return structure.sections[i];
+  }
+  return null;
+}
+
+/** The longest a boilerplate region is, per structure: how far back a covering region can start. */
+const longest = new WeakMap<StructureLike['boilerplate'], number>();
+
+/** The boilerplate kind covering most of [start, end) when it covers at least half of it. */
+export function boilerplateKind(structure: StructureLike, start: number, end: number): string | null {
+  const e = Math.max(end, start + 1);
+  const regions = structure.boilerplate;
+  let span = longest.get(regions);
+  if (span === undefined) {
+    span = regions.reduce((m, r) => Math.max(m, r.end - r.start), 0);
+    longest.set(regions, span);
+  }
+  let best: { kind: string; overlap: number } | null = null;
+  for (let i = lastAtOrBefore(regions, e - 1); i >= 0 && regions[i].start >= start - span; i--) {
+    const r = regions[i];
+    const overlap = Math.min(e, r.end) - Math.max(start, r.start);
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { kind: r.kind, overlap };
+  }
+  return best && best.overlap * 2 >= e - start ? best.kind : null;
+}
+
+const formal = new WeakMap<SectionLike, boolean>();
+
+/** In a section of terms (Terminology, Definitions, Glossary), not one of formal definitions (ASN.1, a MIB module). */
+export function inTerminologySection(doc: DocInfo, offset: number): boolean {
+  const s = sectionAt(doc.structure, offset);
+  if (!s || !TERMINOLOGY.test(s.heading) || /\bmib\b|\bmodule\b/i.test(s.heading)) return false;
+  let f = formal.get(s);
+  if (f === undefined) {
+    f = /::=|\bOBJECT-TYPE\b|\bDEFINITIONS\b/.test(doc.text.slice(s.start, s.end));
+    formal.set(s, f);
+  }
+  return !f;
+}
+
+export function inReferencesSection(doc: DocInfo, offset: number): { normative: boolean | null } | null {
+  const s = sectionAt(doc.structure, offset);
+  if (!s || !REFERENCES.test(s.heading)) return null;
+  return { normative: /\bnormative\b/i.test(s.heading) ? true : /\binformative\b/i.test(s.heading) ? false : null };
+}
+
+/** The clause label of a section: 'RFC 6613 §2.6.1' (the number only: headings are long and change). */
+export function clauseOf(doc: DocInfo, s: SectionLike | null): string | null {
+  if (!s?.number || !doc.self) return null;
+  return `${doc.self} §${s.number}`;
+}
+
+/** "RFC2865" -> "RFC 2865", "IEEE-802.1X" -> "IEEE 802.1X"; null when the tag names no standard. */
+export function tagDesignation(tag: string): string | null {
+  const spaced = tag.replace(/^([A-Za-z/]+)[-_ ]?(?=\d)/, '$1 ');
+  const m = findStandards(spaced)[0];
+  return m && m.start === 0 && m.end >= spaced.length - 5 ? canonicalDesignation(m.label) : null;
+}
+
+/** One spelling per cited standard: "IEEE Std 802.1X-2004" -> "IEEE 802.1X-2004". */
+export function canonicalDesignation(label: string): string {
+  // one node per standard: the edition year ("-2004", ":2013") is not part of what is cited
+  return label.replace(/\s+/g, ' ').replace(/^(\S+) Std\.? /, '$1 ').replace(/(?<=\d[A-Za-z]{0,2})[-:](?:19|20)\d\d$/, '').trim();
+}
+
+function referenceList(text: string, structure: StructureLike): DocInfo['references'] {
+  const out: DocInfo['references'] = new Map();
+  for (const s of structure.sections) {
+    if (!REFERENCES.test(s.heading)) continue;
+    const body = text.slice(s.headingEnd, s.end);
+    const entry = /^[ \t]*\[([^\]\n]{1,40})\][ \t]+([\s\S]*?)(?=\n[ \t]*\[[^\]\n]{1,40}\][ \t]|\n[ \t]*\n[ \t]*\n|$)/gm;
+    for (let m = entry.exec(body); m; m = entry.exec(body)) {
+      const tag = m[1].trim();
+      const entryText = m[2].replace(/\s+/g, ' ');
+      const ids = findStandards(entryText).map((x) => canonicalDesignation(x.label));
+      // an RFC number names the document itself; a BCP/STD number is the series it belongs to
+      const id = ids.find((x) => /^RFC /.test(x)) ?? ids.find((x) => !/^(?:BCP|STD|FYI) /.test(x)) ?? tagDesignation(tag) ?? null;
+      if (!id || out.has(tag)) continue;
+      const title = /["“]([^"”]{4,200})["”]/.exec(entryText)?.[1]?.replace(/\s+/g, ' ').replace(/,$/, '') ?? null;
+      out.set(tag, { id, title });
+    }
+  }
+  return out;
+}
+
+const cache = new Map<string, DocInfo>();
+
+/** The document context, built once per (text, structure). */
+export function docInfo(text: string, structure?: StructureLike | null): DocInfo {
+  const hit = cache.get(text);
+  if (hit && (!structure || hit.structure === structure)) return hit;
+  // a document stored before structures were kept comes with an empty one: read its headings here
+  const st =
+    structure && (structure.sections.length || structure.standard)
+      ? structure
+      : { ...fallbackStructure(text), ...(structure ? { boilerplate: structure.boilerplate } : {}) };
+  const upper = (text.match(/\b(?:MUST|SHALL|SHOULD)\b/g) ?? []).length;
+  const info: DocInfo = {
+    text,
+    structure: st,
+    given: Boolean(structure && structure.boilerplate.length),
+    self: st.standard?.id ? canonicalDesignation(st.standard.id) : null,
+    references: referenceList(text, st),
+    upperKeywords: upper >= 2,
+  };
+  if (cache.size >= 4) cache.delete(cache.keys().next().value!);
+  cache.set(text, info);
+  return info;
+}
+
+/** Sentences of a chunk with the index of the first one at or after a position. */
+export interface ChunkContext {
+  doc: DocInfo;
+  chunk: Span;
+  sentences: Span[];
+}
+
+export function chunkContext(text: string, chunk: Span, structure?: StructureLike | null, sentences?: Span[]): ChunkContext {
+  return { doc: docInfo(text, structure), chunk, sentences: sentences ?? splitSentences(text, chunk.start, chunk.end) };
+}
+
+/** The sentence of the chunk that holds `pos`, else a span of the line around it. */
+export function sentenceAt(ctx: ChunkContext, pos: number): Span {
+  for (const s of ctx.sentences) if (s.start <= pos && pos < s.end) return s;
+  const text = ctx.doc.text;
+  const a = text.lastIndexOf('\n', pos - 1) + 1;
+  const e = text.indexOf('\n', pos);
+  return { start: Math.max(a, ctx.chunk.start), end: Math.min(e < 0 ? text.length : e, ctx.chunk.end) };
+}
+
+/**
+ * True when nothing may be extracted at [start, end): the ingest structure marks it boilerplate.
+ * `allow` lists region kinds a pattern may still read (the cross-reference pattern reads references).
+ */
+export function isSkipped(ctx: ChunkContext, span: Span, allow: readonly string[] = []): boolean {
+  if (!ctx.doc.given) return false;
+  const kind = boilerplateKind(ctx.doc.structure, span.start, span.end);
+  return kind !== null && !allow.includes(kind);
+}

@@ -1,0 +1,279 @@
+// Requirements: subject + normative keyword + action. The keywords are those of RFC 2119 / BCP 14
+// (MUST, MUST NOT, SHALL, SHALL NOT, SHOULD, SHOULD NOT, MAY, REQUIRED, RECOMMENDED, OPTIONAL), which
+// standards writing in general uses (ISO/IEC directives write shall / should / may in lower case: a
+// document without capitalised keywords is read in lower case). The action becomes an event node;
+// the triple's relation is the modality, kept with its negation: MUST NOT never reads as MUST.
+import type { Span } from '../sentences';
+import { isPronoun } from '../labels';
+import { isSkipped, type ChunkContext } from './context';
+import { englishNlp } from '../classic/svo';
+import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
+
+const UPPER = /\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|MAY NOT|MAY)\b/g;
+const LOWER = /\b(must not|must|shall not|shall|should not|should)\b/g;
+/** "It is RECOMMENDED that ...", "X is REQUIRED": the adjective forms, read as the modal they stand for (RFC 2119). */
+const ADJECTIVE = /\b(NOT RECOMMENDED|REQUIRED|RECOMMENDED|OPTIONAL)\b/g;
+const ADJECTIVE_MODAL: Record<string, string> = { REQUIRED: 'MUST', RECOMMENDED: 'SHOULD', 'NOT RECOMMENDED': 'SHOULD NOT', OPTIONAL: 'MAY' };
+
+/** Words that open a clause: the subject starts after the last of them. */
+const OPENERS = /(?:^|\s)(?:that|which|then|so|thus|hence|therefore|otherwise|instead|i\.e\.|e\.g\.|whereas|while|although|because|since|unless|if|when|where|once|after|before|until)\s+/gi;
+const LEADING_CONJUNCTION = /^(?:\([a-z0-9]{1,3}\)\s*|(?:and|or|but|nor|so|yet|also|then|thus|hence|however|further|finally|similarly|likewise|specifically|consequently|additionally)\b[\s,]*)+/i;
+const TRAILING_ADVERB = /(?:\s+(?:also|still|then|only|thus|therefore|always|never|however|now|instead|too))+$/i;
+/** A reference written after a comma belongs to the phrase before it ("The algorithm in [RFC5080], Section 2.1.1 SHOULD"). */
+const CITATION_ONLY = /^(?:\[[^\]]*\]|[Ss]ections?\s+[\d.]+(?:\s+of\s+\[[^\]]*\])?|RFC\s?\d+)$/;
+/** A subject never starts with these (it is a verb phrase or a clause). */
+const NOT_SUBJECT_START = /^(?:is|are|was|were|be|been|being|has|have|had|do|does|did|not|no|can|could|will|would|to|of|in|on|at|by|for|with|from|as|than|also|only|it|they|there|here|this|that|which|who|what|one|we|you|he|she)\b/i;
+const ADVERB_LEAD = /^(?:also|still|then|therefore|thus|instead|however|additionally|further|furthermore|subsequently|now)\b[\s,]*/i;
+/** Where an action ends: a new clause that is not part of what is required. */
+const ACTION_END = /;|:\s|,\s+(?:and|but|or|so|as|since|because|while|although|whereas|which|e\.g\.|i\.e\.|for example|for instance)\b|\s+(?:since|because|whereas|although)\b|\s+\(e\.g\.|\.\s*$/;
+
+const MAX_SUBJECT_WORDS = 10;
+const MAX_ACTION_WORDS = 20;
+
+/** The noun phrase that ends right before `at` within sentence s: the subject of the verb at `at`. */
+export function subjectBefore(text: string, s: Span, at: number): Span | null {
+  let from = s.start;
+  const pre = text.slice(s.start, at);
+  // a clause boundary: the last , ; : or ( before the verb (a subject never spans one, except "such as" lists)
+  const cuts = [...pre.matchAll(/[,;:](?=\s)/g)].map((m) => m.index!);
+  let k = cuts.length - 1;
+  let stop = pre.length;
+  // drop trailing segments that are only a citation (or empty): the subject is before them
+  while (k >= 0 && (!pre.slice(cuts[k] + 1, stop).trim() || CITATION_ONLY.test(pre.slice(cuts[k] + 1, stop).trim()))) {
+    if (!pre.slice(cuts[k] + 1, stop).trim()) break; // "..., MUST be used": no subject in this clause
+    stop = cuts[k];
+    k--;
+  }
+  at = s.start + stop;
+  if (k >= 0) from = s.start + cuts[k] + 1;
+  let seg = text.slice(from, at);
+  const lc = LEADING_CONJUNCTION.exec(seg.trimStart());
+  if (lc) {
+    from += seg.length - seg.trimStart().length + lc[0].length;
+    seg = text.slice(from, at);
+  }
+  // a clause opener inside the segment ("If the ID changes, any attributes MUST ..." was cut above;
+  // "... recommended that implementations SHOULD"): start after the last one, when what follows is a subject
+  let lastOpener = -1;
+  for (const m of seg.matchAll(OPENERS)) lastOpener = m.index! + m[0].length;
+  if (lastOpener > 0) {
+    const after = seg.slice(lastOpener);
+    if (after.trim() && !NOT_SUBJECT_START.test(after.trim())) {
+      from += lastOpener;
+      seg = after;
+    } else if (NOT_SUBJECT_START.test(after.trim())) {
+      // a relative clause belongs to the subject ("packets that have not yet received a response")
+      const before = seg.slice(0, lastOpener).replace(/\s*(?:that|which)\s+$/i, '');
+      if (!/\b(?:that|which)\s+$/i.test(seg.slice(0, lastOpener))) return null;
+      if (!before.trim()) return null;
+    }
+  }
+  const span = trimSpan(text, from, at);
+  const adv = TRAILING_ADVERB.exec(text.slice(span.start, span.end));
+  if (adv) span.end -= adv[0].length;
+  // a heading run into its paragraph ("Replay Counter The Replay Counter field"): the phrase after the capitalised determiner
+  const merged = /\s(?:The|A|An)\s/.exec(text.slice(span.start, span.end));
+  if (merged) span.start += merged.index + 1;
+  if (span.end <= span.start) return null;
+  const label = text.slice(span.start, span.end);
+  const words = label.split(/\s+/).filter(Boolean);
+  if (words.length > MAX_SUBJECT_WORDS + 4) return null;
+  return span;
+}
+
+export function validSubject(label: string): boolean {
+  if (!label || !/\p{L}/u.test(label)) return false;
+  const words = label.split(/\s+/);
+  if (words.length > MAX_SUBJECT_WORDS) return false;
+  if (isPronoun(label) || NOT_SUBJECT_START.test(label)) return false;
+  // a subject is a noun phrase: no finite verb of its own
+  if (/\b(?:is|are|was|were|has|have|had|does|do|did|can|will|would|could|MUST|SHALL|SHOULD|MAY)\b/.test(label)) return false;
+  if (/^[a-z]/.test(label) && words.length === 1 && label.length < 4) return false;
+  return true;
+}
+
+/** The action after the keyword: up to the end of the clause, at most MAX_ACTION_WORDS words. */
+function actionAfter(text: string, s: Span, from: number, next: number): Span | null {
+  let seg = text.slice(from, Math.min(s.end, next));
+  const lead = ADVERB_LEAD.exec(seg.trimStart());
+  let start = from + (seg.length - seg.trimStart().length) + (lead ? lead[0].length : 0);
+  seg = text.slice(start, Math.min(s.end, next));
+  const end = ACTION_END.exec(seg);
+  let stop = end ? start + end.index : Math.min(s.end, next);
+  // a following keyword with its own subject ("they MAY remain open, or they MAY be closed")
+  if (next < s.end && stop >= next) {
+    const back = text.slice(start, next);
+    const cut = Math.max(back.lastIndexOf(','), back.search(/\s(?:and|or|but)\s+\S+\s*$/));
+    stop = cut > 0 ? start + cut : next;
+  }
+  const words = [...text.slice(start, stop).matchAll(/\S+/g)];
+  if (words.length > MAX_ACTION_WORDS) {
+    // cut at the last comma before the limit, else at the limit
+    const limitAt = start + words[MAX_ACTION_WORDS - 1].index! + words[MAX_ACTION_WORDS - 1][0].length;
+    const comma = text.slice(start, limitAt).lastIndexOf(',');
+    stop = comma > 10 ? start + comma : limitAt;
+  }
+  const span = trimSpan(text, start, stop);
+  start = span.start;
+  if (span.end <= span.start) return null;
+  return span;
+}
+
+/** The offset of the clause's main verb: the first verb after a noun that is not a participle (those modify the noun). */
+function firstVerb(clause: string): number {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(clause.slice(0, 300));
+  const values = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  let cursor = 0;
+  let noun = false;
+  for (let i = 0; i < values.length; i++) {
+    const at = clause.indexOf(values[i], cursor);
+    if (at < 0) continue;
+    cursor = at + values[i].length;
+    if (pos[i] === 'NOUN' || pos[i] === 'PROPN') noun = true;
+    else if (noun && (pos[i] === 'VERB' || pos[i] === 'AUX') && !/(?:ing|ed)$/.test(values[i])) return at;
+  }
+  return -1;
+}
+
+/** "Clients and servers", "Proxies and NASes": one requirement for each (two short noun phrases only). */
+function coordinated(text: string, span: Span, label: string): { label: string; span: Span }[] {
+  const m = /^(\S+(?:\s\S+)?)\s+(?:and|or)\s+(\S+(?:\s\S+)?)$/.exec(label);
+  if (!m) return [{ label, span }];
+  const [a, b] = [m[1], m[2]];
+  const one = (x: string) => !x.includes(' ');
+  // "Peer and authenticator authorization" shares its head noun: keep it whole
+  if (!(one(a) && one(b)) && !(/s$/.test(a) && /s$/.test(b))) return [{ label, span }];
+  const raw = text.slice(span.start, span.end);
+  const ia = raw.indexOf(a);
+  const ib = raw.lastIndexOf(b);
+  return [
+    { label: a, span: ia >= 0 ? { start: span.start + ia, end: span.start + ia + a.length } : span },
+    { label: b, span: ib >= 0 ? { start: span.start + ib, end: span.start + ib + b.length } : span },
+  ];
+}
+
+const QUOTED_KEYWORD = /["“'](?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?["”']/;
+
+export function requirements(ctx: ChunkContext): Draft[] {
+  const { text } = ctx.doc;
+  const out: Draft[] = [];
+  const upper = ctx.doc.upperKeywords;
+  for (const s of ctx.sentences) {
+    if (isSkipped(ctx, s)) continue;
+    const sentence = text.slice(s.start, s.end);
+    if (QUOTED_KEYWORD.test(sentence) || /\?\s*$/.test(sentence)) continue; // the keyword convention itself; questions
+    const re = new RegExp((upper ? UPPER : LOWER).source, 'g');
+    const hits = [...sentence.matchAll(re)].map((m) => ({ at: s.start + m.index!, kw: m[1], end: s.start + m.index! + m[0].length }));
+    for (let i = 0; i < hits.length; i++) {
+      const h = hits[i];
+      const subj = subjectBefore(text, s, h.at);
+      if (!subj) continue;
+      const subjectLabel = phraseLabel(text.slice(subj.start, subj.end));
+      if (!validSubject(subjectLabel)) continue;
+      const act = actionAfter(text, s, h.end, hits[i + 1]?.at ?? s.end);
+      if (!act) continue;
+      const action = flat(text.slice(act.start, act.end));
+      const actionWords = action.split(/\s+/).length;
+      if (actionWords < 2 || !/^\p{Ll}/u.test(action)) continue; // "MAY be", "MUST ..." fragments; a capital starts a new sentence
+      const modality = h.kw.toUpperCase();
+      for (const who of coordinated(text, subj, subjectLabel)) {
+        out.push({
+          pattern: upper ? 'requirement' : 'requirement.lower',
+          head: entity(who.label, who.span),
+          relation: modality,
+          tail: event(action, act, 'requirement'),
+          evidence: s,
+          meta: { modality, negated: /NOT$/.test(modality), keyword: h.kw },
+          modal: true,
+        });
+      }
+    }
+    if (!upper) continue;
+    // "It is RECOMMENDED that implementations use X" / "Support for X is REQUIRED": the document requires it
+    for (const m of sentence.matchAll(ADJECTIVE)) {
+      const at = s.start + m.index!;
+      const kw = m[1];
+      const modality = ADJECTIVE_MODAL[kw];
+      const before = text.slice(s.start, at);
+      const after = text.slice(at + kw.length, s.end);
+      const itIs = /\b[Ii]t is\s+$/.test(before);
+      if (itIs) {
+        // "It is RECOMMENDED that X SHOULD ..." is read by the modal above; "... that X use Y" / "for X to do Y"
+        const that = /^\s+(?:that|for)\s+([\s\S]*)$/.exec(after);
+        if (!that || re.test(that[1])) continue;
+        re.lastIndex = 0;
+        const clauseStart = at + kw.length + after.indexOf(that[1]);
+        // subject: the words up to the (subjunctive) verb ("that EAP methods utilizing X choose Y")
+        const verbAt = firstVerb(that[1]);
+        if (verbAt < 0) continue;
+        const subjRaw = that[1].slice(0, verbAt).replace(/\s+to\s*$/, '');
+        const subjectLabel = phraseLabel(subjRaw);
+        if (!validSubject(subjectLabel)) continue;
+        const subj = trimSpan(text, clauseStart, clauseStart + subjRaw.length);
+        const act = actionAfter(text, s, clauseStart + verbAt, s.end);
+        if (!act) continue;
+        const action = flat(text.slice(act.start, act.end));
+        if (action.split(/\s+/).length < 2) continue;
+        out.push({
+          pattern: 'requirement.impersonal',
+          head: entity(subjectLabel, subj),
+          relation: modality,
+          tail: event(action, act, 'requirement'),
+          evidence: s,
+          meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
+          modal: true,
+        });
+        continue;
+      }
+      // "X is/are REQUIRED": the document requires X; "X are REQUIRED to do Y": X must do Y
+      const cop = /\s(?:is|are)\s+(?:also\s+)?$/.exec(before);
+      if (!cop) continue;
+      const cuts = [...before.slice(0, cop.index).matchAll(/[,;:](?=\s)/g)];
+      let rawStart = s.start + (cuts.length ? cuts[cuts.length - 1].index! + 1 : 0);
+      let raw = text.slice(rawStart, s.start + cop.index);
+      for (let prev = ''; prev !== raw; ) {
+        prev = raw;
+        const lead = /^\s*(?:\([a-z0-9]{1,3}\)|so\s+that|that|and|or|but|where|when|if|since|because|while|although|as|thus|hence|therefore|nevertheless|however)\b\s*/i.exec(raw);
+        if (lead && lead[0].length) {
+          rawStart += lead[0].length;
+          raw = raw.slice(lead[0].length);
+        }
+      }
+      const what = phraseLabel(raw);
+      if (!what || !validSubject(what) || /^(?:its|their|this|that|it|these|those)\b/i.test(raw.trim())) continue;
+      const personal = /^\s+to\s+(?=\p{Ll})/u.exec(after);
+      if (personal) {
+        const act = actionAfter(text, s, at + kw.length + personal[0].length, s.end);
+        if (!act) continue;
+        const action = flat(text.slice(act.start, act.end));
+        if (action.split(/\s+/).length < 2) continue;
+        out.push({
+          pattern: 'requirement.impersonal',
+          head: entity(what, trimSpan(text, rawStart, rawStart + raw.length)),
+          relation: modality,
+          tail: event(action, act, 'requirement'),
+          evidence: s,
+          meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
+          modal: true,
+        });
+        continue;
+      }
+      if (!ctx.doc.self) continue;
+      const tailEnd = /^[^,;:.]*/.exec(after)![0];
+      const span = trimSpan(text, rawStart, at + kw.length + tailEnd.length);
+      const label = flat(`${what}${tailEnd.trim() ? ` ${tailEnd.trim()}` : ''}`);
+      out.push({
+        pattern: 'requirement.impersonal',
+        head: entity(ctx.doc.self, null, 'standard'),
+        relation: modality,
+        tail: event(label, span, 'requirement'),
+        evidence: s,
+        meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
+        modal: true,
+      });
+    }
+  }
+  return out;
+}

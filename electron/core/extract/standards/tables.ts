@@ -1,0 +1,106 @@
+// Tables written in plain text: header line(s), a rule line of dashes or equals signs whose runs give
+// the columns, then rows until a blank line. A row's first cell is the key (a row with an empty first
+// cell continues the one above); every other cell is a value of the key under its column's header.
+// Code lists ("Value  Description") and attribute tables ("Attribute  Values Required") both read so.
+// Boxes and diagrams (| + characters) are not tables.
+import { isSkipped, type ChunkContext } from './context';
+import { entity, flat, literal, trimSpan, type Draft } from './make';
+
+interface Row {
+  start: number;
+  cells: { text: string; start: number; end: number }[];
+}
+
+const RULE = /^([ \t]*)([-=]{3,}(?:[ \t]+[-=]{3,})+)[ \t]*$/;
+
+function columnsOf(rule: string): { from: number; to: number }[] {
+  return [...rule.matchAll(/[-=]{3,}/g)].map((m) => ({ from: m.index!, to: m.index! + m[0].length }));
+}
+
+function cellsOf(line: string, lineStart: number, cols: { from: number; to: number }[]): Row['cells'] {
+  // runs of text separated by two or more spaces, each given to the column its middle falls in (or the nearest)
+  const cells: Row['cells'] = cols.map(() => ({ text: '', start: -1, end: -1 }));
+  for (const m of line.matchAll(/\S+(?: \S+)*/g)) {
+    const mid = m.index! + m[0].length / 2;
+    let best = 0;
+    let dist = Infinity;
+    cols.forEach((c, k) => {
+      const d = mid < c.from ? c.from - mid : mid > c.to ? mid - c.to : 0;
+      if (d < dist) {
+        dist = d;
+        best = k;
+      }
+    });
+    const c = cells[best];
+    const start = lineStart + m.index!;
+    if (c.start < 0) Object.assign(c, { text: m[0], start, end: start + m[0].length });
+    else Object.assign(c, { text: `${c.text} ${m[0]}`, end: start + m[0].length });
+  }
+  return cells.map((c) => (c.start < 0 ? { text: '', start: lineStart, end: lineStart } : c));
+}
+
+const rowEnd = (text: string, at: number) => {
+  const nl = text.indexOf('\n', at);
+  return nl < 0 ? text.length : nl;
+};
+
+const CODE_ITEM = /[^,]*?\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)/g;
+
+export function tables(ctx: ChunkContext): Draft[] {
+  const { text } = ctx.doc;
+  const out: Draft[] = [];
+  const slice = text.slice(ctx.chunk.start, ctx.chunk.end);
+  const lines: { start: number; text: string }[] = [];
+  let at = 0;
+  for (const l of slice.split('\n')) {
+    lines.push({ start: ctx.chunk.start + at, text: l });
+    at += l.length + 1;
+  }
+  for (let i = 1; i < lines.length; i++) {
+    const rule = RULE.exec(lines[i].text);
+    if (!rule) continue;
+    const cols = columnsOf(lines[i].text);
+    // header: the non-blank lines right above the rule
+    const head: string[][] = [];
+    for (let h = i - 1; h >= 0 && h >= i - 3 && lines[h].text.trim(); h--) head.unshift(cellsOf(lines[h].text, lines[h].start, cols).map((c) => c.text));
+    if (!head.length) continue;
+    const headers = cols.map((_, k) => flat(head.map((r) => r[k] ?? '').join(' ')));
+    if (headers.some((h) => !h) || headers.some((h) => /[|+]/.test(h))) continue;
+    const rows: Row[] = [];
+    for (let r = i + 1; r < lines.length && lines[r].text.trim(); r++) {
+      if (/[|+]/.test(lines[r].text) || RULE.test(lines[r].text)) break;
+      rows.push({ start: lines[r].start, cells: cellsOf(lines[r].text, lines[r].start, cols) });
+    }
+    if (!rows.length || isSkipped(ctx, { start: lines[i].start, end: rows[rows.length - 1].start })) continue;
+    let key: Row['cells'][number] | null = null;
+    for (const row of rows) {
+      if (row.cells[0].text) key = row.cells[0];
+      if (!key) continue;
+      for (let k = 1; k < row.cells.length; k++) {
+        const cell = row.cells[k];
+        if (!cell.text || /^(?:n\/a|-+|none)$/i.test(cell.text)) continue;
+        const relation = headers[k].split(/\s+/).length <= 4 ? headers[k].toLowerCase() : `${headers[k].split(/\s+/).slice(-3).join(' ').toLowerCase()}`;
+        // a cell listing codes ("Token-Ring (20), FDDI (21)") gives one value per code
+        const items = cell.text.match(CODE_ITEM);
+        const parts = items && items.join('').replace(/\s+/g, '').length >= cell.text.replace(/[\s,]+/g, '').length - 1 ? items : [cell.text];
+        let from = cell.start;
+        for (const p of parts) {
+          const pt = p.replace(/^[\s,]+/, '').trim();
+          const pAt = parts.length === 1 ? cell.start : text.indexOf(pt, from);
+          if (pAt < 0 || pAt > cell.end) continue;
+          from = pAt + pt.length;
+          const coded = /\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)$/.test(pt) || /^\d+$/.test(pt);
+          out.push({
+            pattern: 'table.row',
+            head: entity(key.text, { start: key.start, end: key.end }),
+            relation,
+            tail: coded ? literal(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }, 'code') : entity(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }),
+            evidence: trimSpan(text, row.start, rowEnd(text, row.start)),
+            meta: { table: headers },
+          });
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,172 @@
+// Values with units, kept as literal objects attached to what they qualify: codes written after a
+// name ("Acct-Terminate-Cause (49)", "Tunnel-Type=VLAN (13)"), port numbers ("(2083/tcp)"), lengths,
+// times and limits ("The MSK is at least 64 octets in length", "a 16-bit field"), and the numbered
+// fields of a definition block ("Value\n\n   9" under the section that names the thing).
+import { findQuantities } from '../classic/mentions';
+import { isPronoun } from '../labels';
+import { isSkipped, sectionAt, type ChunkContext } from './context';
+import { entity, flat, literal, phraseLabel, trimSpan, type Draft } from './make';
+import { subjectBefore, validSubject } from './requirements';
+
+/** The dimension a unit measures, for the relation name. */
+export function dimensionOf(unit: string): string {
+  const u = unit.toLowerCase();
+  if (/^(?:octets?|bytes?|bits?|kbits?|mbits?|[kmgtp]i?b)$/.test(u)) return 'length';
+  if (/^(?:ms|µs|μs|ns|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|years?)$/.test(u)) return 'duration';
+  if (/bps$|b\/s$|bit\/s$/.test(u)) return 'rate';
+  if (/hz$/.test(u)) return 'frequency';
+  if (/^[kmg]?v$/.test(u)) return 'voltage';
+  if (/^[kmgt]?w$|va$|var$/.test(u)) return 'power';
+  if (/wh$/.test(u)) return 'energy';
+  if (/^(?:%|percent|ppm)$/.test(u)) return 'ratio';
+  return 'value';
+}
+
+const COMPARATOR = /(?:at\s+least|at\s+most|up\s+to|no\s+more\s+than|no\s+less\s+than|not\s+more\s+than|not\s+less\s+than|more\s+than|less\s+than|fewer\s+than|exactly|a\s+maximum\s+of|a\s+minimum\s+of|maximum\s+of|minimum\s+of|between)\s+$/i;
+const COPULA = /\s(?:is|are|MUST\s+be|MUST\s+NOT\s+be|SHOULD\s+be|SHOULD\s+NOT\s+be|MAY\s+be|SHALL\s+be|SHALL\s+NOT\s+be|shall\s+be|must\s+be|should\s+be|can\s+be|be|of|to|is\s+set\s+to|are\s+set\s+to|defaults\s+to|set\s+to)\s+$/;
+
+/** Name tokens: capitalised or hyphenated words, numbers inside ("IEEE 802.11", "Port Reinitialized"). */
+const CODE = /((?:[A-Z][\w./-]*[ ]){0,4}[A-Z][\w./-]*)(?:=([\w./-]+))?[ ]\((\d{1,5}|0x[0-9A-Fa-f]{1,8})\)/g;
+
+export function values(ctx: ChunkContext): Draft[] {
+  const { text } = ctx.doc;
+  const out: Draft[] = [];
+  for (const s of ctx.sentences) {
+    if (isSkipped(ctx, s)) continue;
+    const sentence = text.slice(s.start, s.end);
+
+    // codes: "Name (N)", "Attribute=Value (N)"
+    for (const m of sentence.matchAll(CODE)) {
+      const code = m[3];
+      if (/^(?:19|20)\d\d$/.test(code)) continue; // a year
+      const nameAt = s.start + m.index!;
+      const name = flat(m[1]);
+      if (/^(?:Section|Figure|Table|Page|Step|Appendix|RFC|Note|See|The|A|An|In|If|When|For|This)$/.test(name.split(' ')[0]) && name.split(' ').length === 1) continue;
+      const words = name.split(' ');
+      // drop leading sentence-initial words that are not part of the name ("A Lost Carrier (2)")
+      let lead = 0;
+      while (lead < words.length - 1 && /^(?:A|An|The|In|If|When|For|This|These|That|Each|Every)$/.test(words[lead])) lead++;
+      const kept = words.slice(lead).join(' ');
+      const keptAt = nameAt + m[1].indexOf(words[lead]);
+      if (!/[A-Za-z]{2}/.test(kept)) continue;
+      const span = { start: keptAt, end: keptAt + kept.length };
+      if (m[2]) {
+        const attr = kept;
+        const value = `${m[2]} (${code})`;
+        const vAt = nameAt + m[0].indexOf(`=${m[2]}`) + 1;
+        out.push({ pattern: 'value.code', head: entity(attr, span), relation: 'has value', tail: literal(value, { start: vAt, end: s.start + m.index! + m[0].length }, 'code'), evidence: s, meta: { value: m[2], code } });
+      } else {
+        out.push({ pattern: 'value.code', head: entity(kept, span), relation: 'has code', tail: literal(code, { start: s.start + m.index! + m[0].length - code.length - 1, end: s.start + m.index! + m[0].length - 1 }, 'code'), evidence: s, meta: { code } });
+      }
+    }
+
+    // ports: "the "radsec" port (2083/tcp)", "port 1812/udp"
+    for (const m of sentence.matchAll(/\(?\b(\d{1,5})\/(tcp|udp|sctp|dccp)\b\)?/gi)) {
+      const at = s.start + m.index!;
+      const before = text.slice(s.start, at);
+      const np = /((?:["“][^"”]{1,30}["”]|[\p{L}\p{N}/-]+)(?:\s+[\p{L}\p{N}/-]+){0,3}?)\s+ports?\s*$/u.exec(before);
+      if (!np) continue;
+      const label = phraseLabel(`${np[1]} port`);
+      if (!label || isPronoun(label) || /^(?:default|a|the|this|same|new)\s+port$/i.test(label)) continue;
+      const headAt = s.start + np.index;
+      out.push({
+        pattern: 'value.port',
+        head: entity(label, trimSpan(text, headAt, at)),
+        relation: 'has port number',
+        tail: literal(`${m[1]}/${m[2].toLowerCase()}`, { start: at + m[0].indexOf(m[1]), end: at + m[0].indexOf(m[1]) + m[1].length + 1 + m[2].length }, 'port'),
+        evidence: s,
+        meta: { value: Number(m[1]), unit: m[2].toLowerCase() },
+      });
+    }
+
+    // quantities: "<subject> is at least 64 octets (in length)", "a 16-bit Call-Serial-Number"
+    for (const q of findQuantities(text, s.start, s.end)) {
+      const before = text.slice(s.start, q.start);
+      const cmp = COMPARATOR.exec(before);
+      const beforeCmp = cmp ? before.slice(0, cmp.index) : before;
+      const cop = COPULA.exec(` ${beforeCmp}`);
+      if (!cop) continue;
+      const verbAt = s.start + Math.max(0, beforeCmp.length - cop[0].length + 1);
+      // "X of 30 seconds": the noun right before "of"
+      let head: { label: string; span: { start: number; end: number } } | null = null;
+      if (/^\s?of\s+$/.test(cop[0])) {
+        const n = /([\p{L}][\p{L}\p{N}-]*(?:\s+[\p{L}][\p{L}\p{N}-]*){0,2})\s+of\s+$/u.exec(beforeCmp);
+        if (n) {
+          const at = s.start + n.index;
+          head = { label: phraseLabel(n[1]), span: trimSpan(text, at, at + n[1].length) };
+        }
+      } else {
+        const subj = subjectBefore(text, s, verbAt);
+        const label = subj ? phraseLabel(text.slice(subj.start, subj.end)) : '';
+        if (subj && validSubject(label)) head = { label, span: subj };
+      }
+      if (!head || !head.label || isPronoun(head.label) || head.label.split(/\s+/).length > 8 || /^(?:is|are|be|of|to|than|and|or)\b/i.test(head.label)) continue;
+      const unit = /[\p{L}%µμ/]+$/u.exec(q.label)?.[0] ?? '';
+      const number = q.label.slice(0, q.label.length - unit.length).trim();
+      const after = text.slice(q.end, s.end);
+      const dim = dimensionOf(unit);
+      const qualifier = cmp ? flat(cmp[0]).toLowerCase() : '';
+      const valueText = flat(`${qualifier} ${q.label}`);
+      const valueStart = cmp ? s.start + cmp.index + (cmp[0].length - cmp[0].trimStart().length) : q.start;
+      const inLength = /^\s+(?:in\s+(?:length|size)|long)\b/.test(after);
+      out.push({
+        pattern: 'value.quantity',
+        head: entity(head.label, head.span),
+        relation: `has ${dim === 'value' && inLength ? 'length' : dim}`,
+        tail: literal(valueText, { start: valueStart, end: q.end }, 'quantity'),
+        evidence: s,
+        meta: { value: Number(number.replace(/,/g, '')), unit, ...(qualifier ? { qualifier } : {}) },
+      });
+    }
+    // "a 16-bit field", "the 32-bit Call-Serial-Number"
+    for (const m of sentence.matchAll(/\b(?:a|an|the|is\s+a|is\s+an)\s+(\d{1,5})-(bit|octet|byte)\s+((?:[\p{L}][\p{L}\p{N}-]*\s+){0,2}[\p{L}][\p{L}\p{N}-]*)/gu)) {
+      const at = s.start + m.index!;
+      const isA = /^is\s/.test(m[0]);
+      let headLabel: string;
+      let headSpan: { start: number; end: number };
+      if (isA) {
+        const subj = subjectBefore(text, s, at);
+        if (!subj) continue;
+        headLabel = phraseLabel(text.slice(subj.start, subj.end));
+        headSpan = subj;
+        if (!validSubject(headLabel)) continue;
+      } else {
+        const nounAt = at + m[0].length - m[3].length;
+        headLabel = phraseLabel(m[3]);
+        headSpan = { start: nounAt, end: nounAt + m[3].length };
+      }
+      if (!headLabel || isPronoun(headLabel) || headLabel.split(/\s+/).length > 8) continue;
+      const numAt = at + m[0].indexOf(m[1]);
+      out.push({
+        pattern: 'value.quantity',
+        head: entity(headLabel, headSpan),
+        relation: 'has length',
+        tail: literal(`${m[1]} ${m[2]}s`, { start: numAt, end: numAt + m[1].length + 1 + m[2].length }, 'quantity'),
+        evidence: s,
+        meta: { value: Number(m[1]), unit: `${m[2]}s` },
+      });
+    }
+  }
+
+  // a field block under a heading that names the thing: "Value\n\n   9" / "Type\n   26"
+  const block = /^([ \t]+)([A-Z][a-z]+(?: [A-Z]?[a-z]+)?)[ \t]*\n(?:[ \t]*\n)?[ \t]+(\d{1,10}|0x[0-9A-Fa-f]{1,8})[ \t]*$/gm;
+  const chunkText = text.slice(ctx.chunk.start, ctx.chunk.end);
+  for (const m of chunkText.matchAll(block)) {
+    const at = ctx.chunk.start + m.index!;
+    const sec = sectionAt(ctx.doc.structure, at);
+    if (!sec || isSkipped(ctx, { start: at, end: at + m[0].length })) continue;
+    const name = sec.heading.replace(/:$/, '').trim();
+    if (!name || name.split(/\s+/).length > 5 || /\b(?:considerations|introduction|overview|references|format|values?)\b/i.test(name)) continue;
+    const field = m[2];
+    const valAt = at + m[0].lastIndexOf(m[3]);
+    out.push({
+      pattern: 'value.field',
+      head: entity(name, { start: sec.start, end: sec.headingEnd }),
+      relation: `has ${field.toLowerCase()}`,
+      tail: literal(m[3], { start: valAt, end: valAt + m[3].length }, 'code'),
+      evidence: { start: at + m[1].length, end: valAt + m[3].length },
+      meta: { field },
+    });
+  }
+  return out;
+}

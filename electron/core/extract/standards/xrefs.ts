@@ -1,0 +1,148 @@
+// Cross-references: the header's "Updates:" / "Obsoletes:" lines, the reference list, citations in
+// the text ("[RFC2865]", "[3]" through the reference list, "RFC 2865", "IEC 61850-7-4"), section
+// references ("see Section 7.2", "Section 3.1 of [RFC3748]") and "X is defined in [RFC2865]". A
+// cited document is the node labelled with its designation: the same node as that document's own
+// (its extraction names itself so), so a citation meets the ingested document when it is there and
+// is a placeholder until then.
+import { findStandards } from '../classic/mentions';
+import type { Span } from '../sentences';
+import type { NodeMention } from '../types';
+import { canonicalDesignation, clauseOf, inReferencesSection, isSkipped, sectionAt, tagDesignation, type ChunkContext } from './context';
+import { entity, phraseLabel, trimSpan, type Draft } from './make';
+import { subjectBefore } from './requirements';
+
+const standard = (id: string, span: Span | null) => entity(id, span, 'standard');
+const clause = (label: string, span: Span | null) => entity(label, span, 'clause');
+
+const HEADER = /^[ \t]*(Updates|Obsoletes):[ \t]*((?:(?:RFC|BCP|STD)?[ \t]*\d{1,5})(?:[ \t]*,[ \t]*(?:(?:RFC|BCP|STD)?[ \t]*\d{1,5}))*)/gm;
+const SELF = /^[ \t]*Request for Comments:[ \t]*\d{1,5}/m;
+const FRONT = 4000;
+
+/** A citation tag's designation: from the document's reference list, else from the tag itself. */
+function resolveTag(ctx: ChunkContext, tag: string): string | null {
+  return ctx.doc.references.get(tag)?.id ?? tagDesignation(tag);
+}
+
+export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions: NodeMention[] } {
+  const { text, self } = ctx.doc;
+  const drafts: Draft[] = [];
+  const mentions: NodeMention[] = [];
+  const { chunk } = ctx;
+
+  // the header block: this document, what it updates and obsoletes
+  if (chunk.start < FRONT) {
+    const front = text.slice(0, Math.min(FRONT, text.length));
+    const me = SELF.exec(front);
+    let selfSpan: Span | null = null;
+    if (self && me && me.index >= chunk.start && me.index < chunk.end) {
+      selfSpan = trimSpan(text, me.index, me.index + me[0].length);
+      const title = ctx.doc.structure.standard?.title;
+      mentions.push({ text: self, type: 'standard', span: selfSpan, ...(title ? { aliases: [title] } : {}) });
+    }
+    for (const m of front.matchAll(HEADER)) {
+      if (!self || m.index! < chunk.start || m.index! >= chunk.end) continue;
+      const relation = m[1] === 'Updates' ? 'updates' : 'obsoletes';
+      const span = trimSpan(text, m.index!, m.index! + m[0].length);
+      for (const n of m[2].matchAll(/(RFC|BCP|STD)?[ \t]*(\d{1,5})/g)) {
+        const target = `${n[1] ?? 'RFC'} ${n[2]}`;
+        if (target === self) continue;
+        const at = m.index! + m[0].indexOf(n[0], m[0].indexOf(':'));
+        drafts.push({ pattern: 'xref.header', head: standard(self, selfSpan), relation, tail: standard(target, { start: at, end: at + n[0].length }), evidence: span });
+      }
+    }
+  }
+  if (!self) return { drafts, mentions };
+
+  // the reference list: one citation per entry
+  const entry = /^[ \t]*\[([^\]\n]{1,40})\][ \t]+(\S[\s\S]*?)(?=\n[ \t]*\[[^\]\n]{1,40}\][ \t]|\n[ \t]*\n|$)/gm;
+  const chunkText = text.slice(chunk.start, chunk.end);
+  for (const m of chunkText.matchAll(entry)) {
+    const at = chunk.start + m.index!;
+    const refs = inReferencesSection(ctx.doc, at);
+    if (!refs || isSkipped(ctx, { start: at, end: at + m[0].length }, ['references'])) continue;
+    const target = resolveTag(ctx, m[1].trim());
+    if (!target || target === self) continue;
+    const title = ctx.doc.references.get(m[1].trim())?.title;
+    const evidence = trimSpan(text, at, at + m[0].length);
+    const tagSpan = { start: at + m[0].indexOf('['), end: at + m[0].indexOf(']') + 1 };
+    drafts.push({
+      pattern: 'xref.reference',
+      head: standard(self, null),
+      relation: 'cites',
+      tail: standard(target, tagSpan),
+      evidence,
+      meta: refs.normative === null ? {} : { normative: refs.normative },
+    });
+    if (title) mentions.push({ text: target, type: 'standard', aliases: [title], span: tagSpan });
+  }
+
+  // citations and section references in sentences
+  for (const s of ctx.sentences) {
+    if (isSkipped(ctx, s) || inReferencesSection(ctx.doc, s.start)) continue;
+    const sentence = text.slice(s.start, s.end);
+    const here = sectionAt(ctx.doc.structure, s.start);
+    const from = clauseOf(ctx.doc, here);
+    const seen = new Set<string>();
+    const cite = (target: string | null, span: Span) => {
+      if (!target || target === self || seen.has(target)) return;
+      seen.add(target);
+      drafts.push({ pattern: 'xref.cite', head: standard(self, null), relation: 'cites', tail: standard(target, span), evidence: s });
+    };
+    const tags: { at: number; end: number; id: string }[] = [];
+    for (const m of sentence.matchAll(/\[([^\]\n]{1,40})\]/g)) {
+      const inner = m[1];
+      // "[RFC2865]", "[3]", "[RFC2865, RFC2866]", "[1,2]"
+      let off = 1;
+      for (const part of inner.split(/\s*,\s*/)) {
+        const id = resolveTag(ctx, part.trim());
+        const at = s.start + m.index! + off + inner.slice(off - 1).indexOf(part);
+        off += part.length + 1;
+        if (id) {
+          tags.push({ at: s.start + m.index!, end: s.start + m.index! + m[0].length, id });
+          cite(id, { start: at, end: at + part.length });
+        }
+      }
+    }
+    for (const m of findStandards(text, s.start, s.end)) {
+      const inTag = tags.some((t) => m.start >= t.at && m.end <= t.end);
+      if (!inTag) cite(canonicalDesignation(m.label), m);
+    }
+
+    // "Section 7.2", "Sections 2.1 and 2.3 of [RFC3748]", "[RFC3748], Section 2.4", "RFC 2866 section 4.1"
+    const sec = /\b[Ss]ections?\s+((?:\d+|[A-Z])(?:\.\d+)*(?:(?:\s*,\s*|\s+(?:and|or|through|to)\s+)(?:\d+|[A-Z])(?:\.\d+)*)*)(?:\s+(?:of|in)\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5})))?/g;
+    for (const m of sentence.matchAll(sec)) {
+      const at = s.start + m.index!;
+      let doc: string | null = self;
+      if (m[2]) doc = resolveTag(ctx, m[2]);
+      else if (m[3]) doc = canonicalDesignation(m[3].replace(/^(RFC|BCP|STD)\s?/, '$1 '));
+      else {
+        // "[RFC3748], Section 2.4" / "RFC 2866 section 4.1": the document named right before
+        const before = text.slice(Math.max(s.start, at - 40), at);
+        const t = /\[([^\]\n]{1,40})\],?\s*$/.exec(before);
+        const r = /\b((?:RFC|BCP|STD)\s?\d{1,5}),?\s*$/.exec(before);
+        if (t) doc = resolveTag(ctx, t[1]);
+        else if (r) doc = canonicalDesignation(r[1].replace(/^(RFC|BCP|STD)\s?/, '$1 '));
+      }
+      if (!doc) continue;
+      const head = from ? clause(from, null) : standard(self, null);
+      for (const n of m[1].split(/\s*,\s*|\s+(?:and|or|through|to)\s+/)) {
+        const target = `${doc} §${n}`;
+        if (target === from) continue;
+        drafts.push({ pattern: 'xref.section', head, relation: 'refers to', tail: clause(target, { start: at, end: at + m[0].length }), evidence: s });
+      }
+    }
+
+    // "X is defined in [RFC2865]" / "X are described in RFC 3579"
+    for (const m of sentence.matchAll(/\s(?:is|are)\s+(?:also\s+)?(?:defined|specified|described)\s+in\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5}))/g)) {
+      const verbAt = s.start + m.index!;
+      const doc = m[1] ? resolveTag(ctx, m[1]) : canonicalDesignation(m[2].replace(/^(RFC|BCP|STD)\s?/, '$1 '));
+      if (!doc) continue;
+      const subj = subjectBefore(text, s, verbAt);
+      if (!subj) continue;
+      const label = phraseLabel(text.slice(subj.start, subj.end));
+      if (!label || label.split(/\s+/).length > 8 || /^(?:it|this|they|these|those|which|that|there)\b/i.test(label) || /\b(?:is|are|MUST|SHOULD|MAY)\b/.test(label)) continue;
+      drafts.push({ pattern: 'xref.defined-in', head: entity(label, subj), relation: 'defined in', tail: standard(doc, null), evidence: s });
+    }
+  }
+  return { drafts, mentions };
+}
