@@ -10,6 +10,7 @@ import { ModelsView } from './features/models/ModelsView';
 import { SettingsView } from './features/settings/SettingsView';
 import { ConceptsView } from './features/concepts/ConceptsView';
 import { SchemaView } from './features/schema/SchemaView';
+import { EvaluationView } from './features/evaluation/EvaluationView';
 import { useApi } from './api/hooks';
 import { navigate, parseHash } from './nav';
 
@@ -22,6 +23,7 @@ const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
   chat: ChatView,
   export: ExportView,
   models: ModelsView,
+  evaluation: EvaluationView,
   settings: SettingsView,
 };
 

@@ -14,7 +14,7 @@ import { ApiError } from '../../../shared/errors';
 import type { EvalMention, EvalRunInfo, EvalRunStartInput, EvalScores, EvalSettings, EvalTriple, GoldFormat, GoldItem, GoldQuestion, GoldSetInfo } from '../../../shared/contract/eval';
 import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
 import { readGold } from './gold';
-import { scoreExtraction, type Prediction, type TypeHint } from './score';
+import { goldMentions, scoreExtraction, type Prediction, type TypeHint } from './score';
 import { scoreQa, type QaPrediction } from './qa';
 import { classicExtract } from '../extract/classic';
 import { DocumentResolver } from '../extract/resolve';
@@ -43,7 +43,9 @@ export function importGold(core: Core, input: { path: string; format?: GoldForma
   const name = input.name?.trim() || path.basename(abs);
   const same = repo.findSetByHash(hash);
   if (same && same.name === name) return same;
-  return repo.insertSet({ name, format: parsed.format, kind: parsed.kind, path: abs, hash, items: parsed.kind === 'qa' ? parsed.questions : parsed.items });
+  const mentions = parsed.items.reduce((n, it) => n + goldMentions(it).length, 0);
+  const triples = parsed.items.reduce((n, it) => n + it.triples.length, 0);
+  return repo.insertSet({ name, format: parsed.format, kind: parsed.kind, path: abs, hash, items: parsed.kind === 'qa' ? parsed.questions : parsed.items, mentions, triples });
 }
 
 // ---- settings

@@ -85,16 +85,9 @@ export class EvalRepository {
     return r ? toSet(r) : null;
   }
 
-  insertSet(input: { name: string; format: GoldFormat; kind: GoldKind; path: string | null; hash: string; items: (GoldItem | GoldQuestion)[] }): GoldSetInfo {
+  insertSet(input: { name: string; format: GoldFormat; kind: GoldKind; path: string | null; hash: string; items: (GoldItem | GoldQuestion)[]; mentions: number; triples: number }): GoldSetInfo {
     return this.db.transaction(() => {
-      let mentions = 0;
-      let triples = 0;
-      for (const it of input.items) {
-        if ('mentions' in it) {
-          mentions += it.mentions.length;
-          triples += it.triples.length;
-        }
-      }
+      const { mentions, triples } = input;
       const id = Number(
         this.db
           .prepare('INSERT INTO eval_gold_sets (name, format, kind, source_path, content_hash, items, mentions, triples) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')

@@ -9,6 +9,7 @@ const PATHS: Record<string, string> = {
   settings: 'M4 6h16 M4 12h16 M4 18h16 M8 4v4 M15 10v4 M10 16v4',
   concepts: 'M9 3h6v4H9z M3 17h6v4H3z M15 17h6v4h-6z M12 7v5 M6 17v-5h12v5',
   schema: 'M4 4h16v16H4z M4 9h16 M10 9v11',
+  evaluation: 'M4 20V4 M4 20h16 M8 16l4-5 3 3 5-7',
   brand: 'M12 2l9 5v10l-9 5-9-5V7z M12 7l4.5 2.5v5L12 17l-4.5-2.5v-5z',
   drop: 'M12 3v12 M7 10l5 5 5-5 M4 17v3h16v-3',
 };

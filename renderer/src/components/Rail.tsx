@@ -9,6 +9,7 @@ export const VIEWS = [
   { id: 'chat', label: 'Chat', key: '4' },
   { id: 'export', label: 'Export', key: '5' },
   { id: 'models', label: 'Models', key: '6' },
+  { id: 'evaluation', label: 'Evaluation', key: '0' },
   { id: 'settings', label: 'Settings', key: '7' },
 ] as const;
 

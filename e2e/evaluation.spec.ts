@@ -1,0 +1,60 @@
+// The Evaluation view end to end: import a gold set, run classic extraction on it, see the scores
+// and the PR curve, click an error to its evidence, compare two runs side by side.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect, openView, KIT } from './fixtures';
+
+test('import gold, run classic, scores and PR curve, an error to its evidence, two runs side by side', async ({ app, host }) => {
+  // a slice of the kit's WebNLG dev set, uploaded through the view
+  const lines = fs.readFileSync(path.join(KIT, 'data', 'webnlg', 'webnlg_v1.6_en_dev_every4th.jsonl'), 'utf8').split('\n').filter(Boolean).slice(0, 40);
+  const gold = path.join(host.dir, 'webnlg-slice.jsonl');
+  fs.writeFileSync(gold, `${lines.join('\n')}\n`);
+
+  await openView(app, 'Evaluation');
+  await expect(app.getByText('No evaluation yet')).toBeVisible();
+  await app.getByTestId('gold-file').setInputFiles(gold);
+  await expect(app.getByLabel('Gold set', { exact: true })).toContainText('webnlg-slice.jsonl (webnlg-json');
+
+  await app.getByLabel('Run label').fill('head rule');
+  await app.getByRole('button', { name: 'Run evaluation' }).click();
+  const runs = app.getByTestId('ev-runs');
+  await expect(runs).toContainText('head rule');
+  await expect(runs.locator('tbody tr').first()).toContainText('done', { timeout: 60_000 });
+  await expect(runs.locator('tbody tr').first()).toContainText('triple F1');
+
+  const scores = app.getByTestId('ev-scores');
+  await expect(scores).toContainText('triples');
+  await expect(scores).toContainText('entity pairs');
+  await expect(scores).toContainText('mentions, head word');
+  await expect(scores).toContainText('%');
+  const curve = app.getByTestId('ev-pr-curve');
+  await expect(curve).toBeVisible();
+  await expect(curve.locator('g[data-series="0"] path')).toHaveCount(1);
+  await expect(app.getByText(/best F1 .* at confidence ≥/)).toBeVisible();
+
+  // an error opens its evidence: the gold text with the span marked
+  const errors = app.getByTestId('ev-errors');
+  await app.getByLabel('Error kind').selectOption('spurious');
+  await errors.locator('tbody tr').first().click();
+  const evidence = app.getByTestId('ev-evidence');
+  await expect(evidence).toBeVisible();
+  await expect(evidence).toContainText('spurious');
+  await expect(evidence).toContainText('gold triples:');
+  await expect(evidence.locator('mark').first()).toBeVisible();
+
+  // a second run with the exact rule, compared with the first
+  await app.getByLabel('Mention rule').selectOption('exact');
+  await app.getByLabel('Run label').fill('exact rule');
+  await app.getByRole('button', { name: 'Run evaluation' }).click();
+  await expect(runs.locator('tbody tr')).toHaveCount(2);
+  await expect(runs.locator('tbody tr').first()).toContainText('done', { timeout: 60_000 });
+  await app.getByLabel('Compare run 1').check();
+  await expect(scores.locator('thead th')).toHaveCount(3);
+  await expect(scores.locator('thead')).toContainText('exact rule (#2)');
+  await expect(scores.locator('thead')).toContainText('head rule (#1)');
+  await expect(curve.locator('g[data-series="1"] path')).toHaveCount(1);
+
+  // the live precision tab without any review decision
+  await app.getByRole('tab', { name: 'Live precision' }).click();
+  await expect(app.getByText('No review decisions yet')).toBeVisible();
+});
