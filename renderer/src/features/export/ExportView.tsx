@@ -52,12 +52,14 @@ function ExportPanel() {
     const options = { acceptedOnly, documentId, concepts, provenance, ...(base.trim() ? { base: base.trim() } : {}) };
     let path: string | undefined;
     if (api.kind === 'electron') {
+      // The native save dialog asks before replacing a file, so its answer is the confirmation
+      // that lets the export overwrite (the dialog also grants the core that one path).
       const picked = await api.call('dialog.saveFile', { title: 'Export the graph', defaultName: `graph${info?.extension ?? ''}` });
       if (picked.canceled || !picked.path) return;
       path = picked.path;
     }
     run.mutate(
-      { format, options, ...(path ? { path } : {}) },
+      { format, options, ...(path ? { path, overwrite: true } : {}) },
       {
         onSuccess: (r) => {
           if (r.job) setJobId(r.job.id);

@@ -84,6 +84,9 @@ function EndpointForm() {
 function AddModel() {
   const api = useApi();
   const add = useCallMutation('models.add', ['models.list']);
+  const info = useCall('app.info', {});
+  // In the browser the core reads only its own folders: a model goes in the data folder's models/.
+  const hint = api.kind === 'http' && info.data ? `${info.data.dataDir}/models/…` : null;
   const [path, setPath] = useState('');
   const pick = async () => {
     try {
@@ -102,7 +105,7 @@ function AddModel() {
         if (path.trim()) add.mutate({ path: path.trim() }, { onSuccess: () => setPath('') });
       }}
     >
-      <input aria-label="Model path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="/path/to/model.gguf or a folder of them" />
+      <input aria-label="Model path" value={path} onChange={(e) => setPath(e.target.value)} placeholder={hint ? `a .gguf in ${hint}` : '/path/to/model.gguf or a folder of them'} />
       <button className="secondary" type="submit">
         Add
       </button>
