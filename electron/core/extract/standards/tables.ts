@@ -49,11 +49,13 @@ const CODE_ITEM = /[^,]*?\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)/g;
 export function tables(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
-  const slice = text.slice(ctx.chunk.start, ctx.chunk.end);
+  // whole lines (a chunk may start after a line's indentation, which places the columns)
+  const from = text.lastIndexOf('\n', ctx.chunk.start - 1) + 1;
+  const slice = text.slice(from, ctx.chunk.end);
   const lines: { start: number; text: string }[] = [];
   let at = 0;
   for (const l of slice.split('\n')) {
-    lines.push({ start: ctx.chunk.start + at, text: l });
+    lines.push({ start: from + at, text: l });
     at += l.length + 1;
   }
   for (let i = 1; i < lines.length; i++) {
@@ -62,7 +64,8 @@ export function tables(ctx: ChunkContext): Draft[] {
     const cols = columnsOf(lines[i].text);
     // header: the non-blank lines right above the rule
     const head: string[][] = [];
-    for (let h = i - 1; h >= 0 && h >= i - 3 && lines[h].text.trim(); h--) head.unshift(cellsOf(lines[h].text, lines[h].start, cols).map((c) => c.text));
+    // (a paragraph line right above the table is no header: long, or ending as a sentence does)
+    for (let h = i - 1; h >= 0 && h >= i - 3 && lines[h].text.trim() && lines[h].text.length <= 100 && !/[.:;,]\s*$/.test(lines[h].text); h--) head.unshift(cellsOf(lines[h].text, lines[h].start, cols).map((c) => c.text));
     if (!head.length) continue;
     const headers = cols.map((_, k) => flat(head.map((r) => r[k] ?? '').join(' ')));
     if (headers.some((h) => !h) || headers.some((h) => /[|+]/.test(h))) continue;

@@ -1,0 +1,209 @@
+// The standards patterns on real sentences of the kit's RFCs (repaired by the real ingest pipeline,
+// structure from the real analyzer), and through the extraction job with a real store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
+import { analyzeStructure, isBoilerplate, type DocumentStructure } from '../../electron/core/ingest/structure';
+import { findAcronymDefinitions } from '../../electron/core/extract/acronyms';
+import { standardsExtract, evidenceFactor } from '../../electron/core/extract/standards';
+import type { CandidateTriple } from '../../electron/core/extract/types';
+import { Core } from '../../electron/core/core';
+import { unwrap } from '../../shared/dispatch';
+import { ExtractSummary } from '../../shared/contract/extract';
+import { NO_CLASSIC_MESSAGE } from '../../electron/core/extract/job';
+import { data, seed, tmpDir } from '../helpers/tmp';
+
+interface Doc {
+  text: string;
+  structure: DocumentStructure;
+  triples: CandidateTriple[];
+}
+
+const docs = new Map<string, Doc>();
+
+/** A kit RFC through ingest (repair, chunks, structure), every chunk through the standards patterns. */
+async function rfc(file: string): Promise<Doc> {
+  const hit = docs.get(file);
+  if (hit) return hit;
+  const d = (await prepareFile(data('rfc-radius-eap', file))).docs[0];
+  const structure = analyzeStructure(d.text);
+  const acronyms = findAcronymDefinitions(d.text);
+  const triples = d.chunks.flatMap((c) => standardsExtract(d.text, { start: c.start, end: c.end }, { acronyms, structure }).triples);
+  const doc = { text: d.text, structure, triples };
+  docs.set(file, doc);
+  return doc;
+}
+
+const flat = (t: CandidateTriple) => `${t.head.text} | ${t.relation} | ${t.tail.text}`;
+const quote = (d: Doc, t: CandidateTriple) => d.text.slice(t.evidence!.start, t.evidence!.end).replace(/\s+/g, ' ');
+const find = (d: Doc, s: string) => d.triples.filter((t) => flat(t) === s);
+
+describe('standards patterns on the dev RFCs', () => {
+  it('definitions: the term list of a terminology section, the definition kept as a literal', async () => {
+    const d = await rfc('rfc3580.txt');
+    const [t] = find(d, 'Supplicant | is defined as | an entity that is being authenticated by an Authenticator');
+    expect(t).toBeDefined();
+    expect(t.tail).toMatchObject({ literal: true, type: 'definition' });
+    expect(t.meta?.pattern).toBe('definition.list');
+    expect(quote(d, t)).toContain('A Supplicant is an entity that is being authenticated by an Authenticator');
+    // the term's span is the term as written
+    expect(d.text.slice(t.head.span!.start, t.head.span!.end)).toBe('Supplicant');
+    const e = await rfc('rfc5247.txt');
+    expect(find(e, 'keying material | is defined as | EAP keying material as well as derived keying material')).toHaveLength(1);
+    // a MIB module under a "Definitions" heading is not a glossary
+    const mib = await rfc('rfc4671.txt');
+    expect(mib.triples.filter((x) => x.relation === 'is defined as' && /OBJECT-TYPE|::=/.test(x.head.text + x.tail.text))).toEqual([]);
+  });
+
+  it('requirements: subject, modality and the action as an event; MUST NOT stays its own modality', async () => {
+    const d = await rfc('rfc6613.txt');
+    const [t] = find(d, 'Implementations using RADIUS/TCP | MUST NOT | use TCP ports 1645 or 1646 as the default ports for this specification');
+    expect(t).toBeDefined();
+    expect(t.tail).toMatchObject({ kind: 'event', type: 'requirement' });
+    expect(t.stage).toBe('EV');
+    expect(t.meta).toMatchObject({ pattern: 'requirement', modality: 'MUST NOT', negated: true });
+    // negation: no positive MUST from a MUST NOT sentence
+    const bare = d.triples.filter((x) => quote(d, x).includes('"bare" TCP transport MUST NOT be used without TLS'));
+    expect(bare.map(flat)).toContain('bare TCP transport | MUST NOT | be used without TLS, IPsec');
+    expect(bare.filter((x) => x.relation === 'MUST')).toEqual([]);
+    expect(find(d, 'radsec port | SHOULD | be used as the default port for RADIUS/TLS')).toHaveLength(1);
+    expect(find(d, 'radius port | SHOULD NOT | be used for RADIUS/TLS')).toHaveLength(1);
+    // "Clients and servers MUST ...": one requirement each
+    expect(find(d, 'Clients | SHOULD | implement configurable limits on connection lifetime and idle timeouts')).toHaveLength(1);
+    expect(find(d, 'servers | SHOULD | implement configurable limits on connection lifetime and idle timeouts')).toHaveLength(1);
+    // the sentence stating the keyword convention is no requirement
+    expect(d.triples.filter((x) => String(x.meta?.pattern).startsWith('requirement') && quote(d, x).includes('The key words "MUST"'))).toEqual([]);
+  });
+
+  it('values with units: lengths, codes, ports and numbered fields as literals with their unit', async () => {
+    const e = await rfc('rfc5247.txt');
+    const [len] = find(e, 'MSK | has length | at least 64 octets');
+    expect(len).toBeDefined();
+    expect(len.tail).toMatchObject({ literal: true, type: 'quantity' });
+    expect(len.meta).toMatchObject({ value: 64, unit: 'octets', qualifier: 'at least' });
+    const r = await rfc('rfc3580.txt');
+    expect(find(r, 'Tunnel-Type | has value | VLAN (13)')[0]?.meta).toMatchObject({ code: '13' });
+    expect(find(r, 'Reauthentication Failure | has code | 20').length).toBeGreaterThanOrEqual(1);
+    const tcp = await rfc('rfc6613.txt');
+    expect(find(tcp, 'radsec port | has port number | 2083/tcp')[0]?.meta).toMatchObject({ value: 2083, unit: 'tcp' });
+    // "3.1.  Tunnel-Start ... Value\n\n 9": the field under the heading that names the value
+    const acct = await rfc('rfc2867.txt');
+    expect(find(acct, 'Tunnel-Start | has value | 9')).toHaveLength(1);
+    expect(find(acct, 'Tunnel-Link-Reject | has value | 14')).toHaveLength(1);
+  });
+
+  it('tables: the IANA attribute table and the Framed-MTU table, one triple per cell', async () => {
+    const r = await rfc('rfc3580.txt');
+    expect(find(r, 'NAS-Port-Type | values required | Token-Ring (20)')).toHaveLength(1);
+    expect(find(r, 'NAS-Port-Type | values required | FDDI (21)')).toHaveLength(1);
+    // a continuation row belongs to the key above it
+    expect(find(r, 'Acct-Terminate-Cause | values required | Port Administratively Disabled (22)')).toHaveLength(1);
+    expect(find(r, '802.11 | framed-mtu | 2304')).toHaveLength(1);
+    expect(find(r, '802.11 | maximum frame length | 2346')).toHaveLength(1);
+    expect(find(r, '802.5 (16 Mbps) | framed-mtu | 18173')).toHaveLength(1);
+  });
+
+  it('acronyms: (ACR, stands for, expansion) from running text and from glossary lines', async () => {
+    const e = await rfc('rfc5247.txt');
+    const [aaa] = find(e, 'AAA | stands for | Authentication, Authorization, and Accounting');
+    expect(aaa?.tail).toMatchObject({ literal: true, type: 'expansion' });
+    expect(find(e, 'MSK | stands for | Master Session Key')).toHaveLength(1);
+    const r = await rfc('rfc2607.txt');
+    expect(find(r, 'NAS | stands for | Network Access Server')).toHaveLength(1);
+  });
+
+  it('cross-references: Updates/Obsoletes headers, citations through the reference list, section references', async () => {
+    expect(find(await rfc('rfc2867.txt'), 'RFC 2867 | updates | RFC 2866')).toHaveLength(1);
+    expect(find(await rfc('rfc4671.txt'), 'RFC 4671 | obsoletes | RFC 2621')).toHaveLength(1);
+    expect(find(await rfc('rfc1157.txt'), 'RFC 1157 | obsoletes | RFC 1098')).toHaveLength(1);
+    const r = await rfc('rfc3580.txt');
+    expect(find(r, 'RFC 3580 | cites | RFC 2866').length).toBeGreaterThanOrEqual(2); // in the text and in the reference list
+    expect(r.triples.some((t) => flat(t) === 'RFC 3580 | cites | RFC 2866' && t.meta?.pattern === 'xref.reference' && t.meta?.normative === true)).toBe(true);
+    // "[6]" resolved through the numbered reference list
+    const p = await rfc('rfc2607.txt');
+    expect(find(p, 'NAI | defined in | RFC 2486')).toHaveLength(1);
+    expect(find(p, 'RFC 2607 | cites | RFC 2486').length).toBeGreaterThanOrEqual(1);
+    // "[RFC2865], Section 2.4" from clause 1.1
+    const tcp = await rfc('rfc6613.txt');
+    const sec = find(tcp, 'RFC 6613 §1.1 | refers to | RFC 2865 §2.4').find((x) => quote(tcp, x).includes('the objections to reliable transport indicated in [RFC2865], Section 2.4'));
+    expect(sec?.head.type).toBe('clause');
+    expect(sec?.tail.type).toBe('clause');
+  });
+
+  it('nothing from boilerplate: only the cross-reference pattern reads the reference list and the header lines', async () => {
+    for (const f of ['rfc1157.txt', 'rfc2607.txt', 'rfc2867.txt', 'rfc3580.txt', 'rfc4671.txt', 'rfc5247.txt', 'rfc6613.txt']) {
+      const d = await rfc(f);
+      expect(d.triples.length).toBeGreaterThan(10);
+      for (const t of d.triples) {
+        const kind = isBoilerplate(d.structure, t.evidence!.start, t.evidence!.end);
+        if (!kind) continue;
+        // the only triples from boilerplate: header lines (front matter) and reference entries
+        expect([`${t.meta?.pattern}:${kind}`, f]).toEqual([expect.stringMatching(/^(?:xref\.header:front-matter|xref\.reference:references)$/), f]);
+      }
+    }
+    // RFC 6613's Status of This Memo says "see Section 2 of RFC 5741": no triple comes of it
+    const tcp = await rfc('rfc6613.txt');
+    expect(tcp.triples.filter((t) => t.tail.text.startsWith('RFC 5741'))).toEqual([]);
+  });
+
+  it('confidence: from the pattern prior, lower for long sentences and many candidates', async () => {
+    expect(evidenceFactor({ sentenceWords: 60, candidates: 1 })).toBeLessThan(evidenceFactor({ sentenceWords: 15, candidates: 1 }));
+    expect(evidenceFactor({ sentenceWords: 15, candidates: 6 })).toBeLessThan(evidenceFactor({ sentenceWords: 15, candidates: 1 }));
+    const d = await rfc('rfc5247.txt');
+    // not a handful of values: the evidence moves them
+    expect(new Set(d.triples.map((t) => t.confidence)).size).toBeGreaterThan(20);
+    for (const t of d.triples) expect(t.confidence!).toBeGreaterThan(0);
+  });
+});
+
+describe('standards patterns through the extraction job', () => {
+  const t = tmpDir('gw-standards-');
+  let core: Core;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    core = new Core({ dbPath: path.join(t.dir, 'std.db') });
+    for (const f of ['rfc3580.txt', 'rfc2867.txt']) {
+      const out = storePrepared(core.store, await prepareFile(data('rfc-radius-eap', f)));
+      if (out.status !== 'imported') throw new Error(`${f} not imported`);
+      ids[f] = out.ids[0];
+    }
+    const out = storePrepared(core.store, await prepareFile(seed('001_68a6067ece94435d.txt')));
+    if (out.status !== 'imported') throw new Error('seed 001 not imported');
+    ids.korean = out.ids[0];
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  it('an RFC citing another gets a cross-reference edge to the ingested document; Korean gets nothing and a note', async () => {
+    const job = unwrap('extract.start', await core.call('extract.start', { engine: 'classic' }));
+    const done = await core.jobs.wait(job.id);
+    expect(done.error).toBeNull();
+    const summary = ExtractSummary.parse(done.result);
+    const db = core.store.db;
+    const edge = (s: string, r: string, o: string) =>
+      db
+        .prepare('SELECT e.id, e.object_id AS objectId, e.meta FROM edges e JOIN nodes a ON a.id = e.subject_id JOIN nodes b ON b.id = e.object_id WHERE a.label = ? AND e.relation = ? AND b.label = ?')
+        .get(s, r, o) as { id: number; objectId: number; meta: string } | undefined;
+    const cites = edge('RFC 3580', 'cites', 'RFC 2867');
+    const updates = edge('RFC 2867', 'updates', 'RFC 2866');
+    expect(cites).toBeDefined();
+    expect(updates).toBeDefined();
+    // the cited node is the ingested document's own node: it has evidence in RFC 2867's header
+    const self = db.prepare("SELECT id FROM nodes WHERE label = 'RFC 2867' AND kind = 'entity'").get() as { id: number };
+    expect(cites!.objectId).toBe(self.id);
+    const prov = db.prepare('SELECT document_id AS doc, quote FROM provenance WHERE node_id = ?').all(self.id) as { doc: number; quote: string }[];
+    expect(prov.some((p) => p.doc === ids['rfc2867.txt'] && /Request for Comments: 2867/.test(p.quote))).toBe(true);
+    expect(JSON.parse(cites!.meta)).toMatchObject({ pattern: expect.stringMatching(/^xref\./) });
+    // literals and requirement events are stored as written
+    const req = db
+      .prepare("SELECT b.kind, b.type, e.relation FROM edges e JOIN nodes b ON b.id = e.object_id WHERE b.label = 'be globally and temporally unique'")
+      .get() as { kind: string; type: string; relation: string } | undefined;
+    expect(req).toEqual({ kind: 'event', type: 'requirement', relation: 'SHOULD' });
+    // Korean: no triple, and the job says why
+    const korean = db.prepare('SELECT COUNT(*) AS n FROM provenance WHERE document_id = ? AND edge_id IS NOT NULL').get(ids.korean) as { n: number };
+    expect(korean.n).toBe(0);
+    expect(summary.notes).toEqual([{ document: ids.korean, language: 'ko', message: NO_CLASSIC_MESSAGE }]);
+  });
+});
