@@ -5,65 +5,13 @@ export interface Span {
   end: number;
 }
 
-const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'al', 'fig', 'figs', 'sec', 'vol', 'no', 'nos', 'dr', 'mr', 'mrs', 'ms', 'vs', 'cf', 'eq', 'eqs', 'ref', 'refs',
-  'approx', 'inc', 'ltd', 'co', 'corp', 'jr', 'sr', 'st', 'pp', 'p', 'ch', 'para', 'art', 'u.s', 'e.u', 'tab', 'min', 'max', 'resp',
-]);
-
-const TERMINATOR = /[.!?\u3002\uff01\uff1f]/;
-const CLOSERS = /["'\u2019\u201d)\]]/;
-
 /**
- * Split text[from, to) into sentence spans (absolute offsets, trimmed, non-empty).
- * A sentence ends at . ! ? (or the CJK forms) followed by space and a character that is not a
- * lowercase Latin letter, unless the word before is a known abbreviation or a single initial;
- * a blank line always ends one. Works for English and for Korean ("...한다. 다음").
+ * Sentence spans of text[from, to): the project's one splitter (chunk/sentences.ts), so evidence
+ * sentences and chunk boundaries agree. Works for English, lowercased text, Korean and CJK.
  */
-export function splitSentences(text: string, from = 0, to = text.length): Span[] {
-  const out: Span[] = [];
-  let start = from;
-  const push = (end: number) => {
-    let s = start;
-    let e = end;
-    while (s < e && /\s/.test(text[s])) s++;
-    while (e > s && /\s/.test(text[e - 1])) e--;
-    if (e > s) out.push({ start: s, end: e });
-  };
-  for (let i = from; i < to; i++) {
-    const ch = text[i];
-    if (ch === '\n') {
-      // blank line (only whitespace between two newlines)
-      let j = i + 1;
-      while (j < to && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r' || text[j] === '\f')) j++;
-      if (j < to && text[j] === '\n') {
-        push(i);
-        while (j < to && /\s/.test(text[j])) j++;
-        start = j;
-        i = j - 1;
-      }
-      continue;
-    }
-    if (!TERMINATOR.test(ch)) continue;
-    let j = i + 1;
-    while (j < to && (TERMINATOR.test(text[j]) || CLOSERS.test(text[j]))) j++;
-    if (j < to && !/\s/.test(text[j])) continue; // "802.1X", "e.g.," inside a token
-    let k = j;
-    while (k < to && /\s/.test(text[k])) k++;
-    if (k >= to) continue;
-    const next = text[k];
-    if (/[a-z]/.test(next)) continue;
-    if (ch === '.') {
-      const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(from, i - 12), i))?.[1]?.toLowerCase() ?? '';
-      if (ABBREVIATIONS.has(word) || ABBREVIATIONS.has(word.replace(/^\./, ''))) continue;
-      if (/^\p{Lu}$/u.test(text.slice(i - 1, i)) && (i - 2 < from || /\s/.test(text[i - 2]))) continue; // "J. Smith"
-    }
-    push(j);
-    start = k;
-    i = k - 1;
-  }
-  push(to);
-  return out;
-}
+import { splitSentences } from '../chunk/sentences';
+
+export { splitSentences };
 
 /** Lowercased text with whitespace runs collapsed to one space, and a map back to original offsets. */
 export function foldWithMap(text: string, from = 0, to = text.length): { folded: string; map: number[] } {

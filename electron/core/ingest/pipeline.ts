@@ -11,6 +11,7 @@ import { KNOWN_EXTENSIONS } from './detect';
 import { detectLanguage } from './language';
 import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
+import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
 import { analyzeStructure, type DocumentStructure } from './structure';
 import type { ParsedDoc } from './types';
 
@@ -99,17 +100,31 @@ async function buildDocument(
     headings = doc.headings ?? [];
     original = doc.original && doc.original !== doc.text ? doc.original : null;
   }
+  let annotations = doc.kind === 'exact' ? doc.annotations : undefined;
+  if (doc.kind === 'exact' && !multi) {
+    // Running headers a token table ran into the prose ("... journal vol. 6, no. 2, 2025 434 ...").
+    const cuts = findInlineRunningHeaders(text);
+    if (cuts.length) {
+      const cut = applyCuts(text, cuts);
+      const inCut = (a: { start: number; end: number }) => cuts.some((c) => a.start < c.end && a.end > c.start);
+      text = cut.text;
+      headings = headings.filter((h) => !inCut(h)).map((h) => ({ ...h, start: cut.map(h.start), end: cut.map(h.end) }));
+      annotations = annotations?.filter((a) => !inCut(a)).map((a) => ({ ...a, start: cut.map(a.start), end: cut.map(a.end) }));
+      original ??= doc.text;
+      repairs = [`${cuts.length} running headers removed from the text`];
+    }
+  }
   if (!text.trim()) throw new IngestError('no text in the document');
+  // The structure (standard, sections, boilerplate) of a whole document; a corpus's many small
+  // passages have none worth storing (it is computed on read if asked for).
+  const structure: DocumentStructure | undefined = multi ? undefined : analyzeStructure(text);
+  if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
   const chunkSize = options.chunkSize ?? 1000;
   const chunks = await chunkText(text, {
     chunker: options.chunker,
     size: chunkSize,
     overlap: options.overlap,
     headings,
-  // The structure (standard, sections, boilerplate) of a whole document; a corpus's many small
-  // passages have none worth storing (it is computed on read if asked for).
-  const structure: DocumentStructure | undefined = multi ? undefined : analyzeStructure(text);
-  if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
     pages,
     embed: options.embed,
     signal: options.signal,
@@ -136,17 +151,11 @@ async function buildDocument(
       overlap: options.overlap ?? null,
     },
     chunks,
-    annotations: doc.kind === 'exact' ? doc.annotations : undefined,
+    annotations,
+    structure,
   };
 }
 
-/** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
-export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
-  const buf = await readSource(file);
-    structure,
-  const fileHash = sha256(buf);
-  const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
-  const docs: NewDocument[] = [];
 /**
  * The headings chunks split at and take their heading path from: the line headings found in the
  * text, less those inside a table of contents (its entries), plus the sections the structure
@@ -166,6 +175,12 @@ export function withSections(text: string, headings: Heading[], structure: Docum
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
+export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
+  const buf = await readSource(file);
+  const fileHash = sha256(buf);
+  const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
+  const docs: NewDocument[] = [];
   // Many small documents from one file (a passage corpus): detect the language once, on a sample.
   let hint: string | null | undefined;
   if (parsed.docs.length > 20) {

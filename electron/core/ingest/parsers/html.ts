@@ -17,9 +17,50 @@ const heading =
 const formatters: Record<string, FormatCallback> = {};
 for (let level = 1; level <= 6; level++) formatters[`mdHeading${level}`] = heading(level);
 
+/** Attribute values longer than this are never text (inline images, data blobs): dropped before converting. */
+const MAX_ATTRIBUTE = 4096;
+
+/**
+ * Empty the values of very long attributes (a 20 MB data: URI next to the text): the converter
+ * reads only so much input, and attribute values are not the document's text anyway. Linear.
+ */
+export function dropLongAttributes(html: string): string {
+  if (html.length < MAX_ATTRIBUTE) return html;
+  const parts: string[] = [];
+  let pos = 0; // copied up to here
+  const n = html.length;
+  for (let lt = html.indexOf('<'); lt >= 0 && lt < n; lt = html.indexOf('<', lt + 1)) {
+    if (!/[A-Za-z]/.test(html[lt + 1] ?? '')) continue; // text, a comment, a closing tag
+    let j = lt + 1;
+    while (j < n && html[j] !== '>') {
+      const c = html[j];
+      if (c !== '"' && c !== "'") {
+        j++;
+        continue;
+      }
+      const close = html.indexOf(c, j + 1);
+      if (close < 0) {
+        j = n;
+        break;
+      }
+      if (close - j - 1 > MAX_ATTRIBUTE) {
+        parts.push(html.slice(pos, j + 1));
+        pos = close;
+      }
+      j = close + 1;
+    }
+    lt = j;
+  }
+  if (!parts.length) return html;
+  parts.push(html.slice(pos));
+  return parts.join('');
+}
+
 export function htmlToText(html: string): string {
-  return convert(html, {
+  return convert(dropLongAttributes(html), {
     wordwrap: false,
+    // The whole document is read (the file size is limited before parsing); by default only 16 MiB.
+    limits: { maxInputLength: Number.MAX_SAFE_INTEGER },
     formatters,
     selectors: [
       ...[1, 2, 3, 4, 5, 6].map((l) => ({ selector: `h${l}`, format: `mdHeading${l}` })),
