@@ -142,6 +142,18 @@ export class Grants {
   }
 }
 
+/**
+ * Input fields that are not file-system paths although their names say so: the dialog's folder
+ * switch, a download's file name (a bare name, joined to a checked folder), and models.remove
+ * (drops a path from the list, touches no file).
+ */
+export const PATH_LIKE_BUT_SAFE: Record<string, string[]> = {
+  'dialog.openFiles': ['folders'],
+  'models.download': ['fileName'],
+  'models.remove': ['path'],
+  'graph.import': ['files'],
+};
+
 /** Settings only the trusted side reads or writes: model paths and choices (with API keys), grants. */
 const PROTECTED_SETTINGS = /^(models|security)\./;
 
@@ -150,6 +162,9 @@ export interface GuardContext {
   /** Folders and files models may be read from without a grant (the model list's folders and files). */
   modelLocations(): string[];
 }
+
+/** The calls guardHandlers checks (filled when it runs; a test holds every path field of the contract to it). */
+export const GUARDED_CALLS: (keyof Handlers)[] = [];
 
 type Wrapped = { [N in keyof Handlers]?: (handler: NonNullable<Handlers[N]>) => Handlers[N] };
 
@@ -172,6 +187,8 @@ export function guardHandlers(handlers: Partial<Handlers>, ctx: GuardContext): P
     'models.download': (h) => (input) => h(input.folder !== undefined ? { ...input, folder: grants.check(input.folder, 'create', 'models.download') } : input),
     'extract.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'extract.start') } : input),
     'concepts.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'concepts.start') } : input),
+    'eval.gold.import': (h) => (input) => h({ ...input, path: grants.check(input.path, 'read', 'eval.gold.import') }),
+    'eval.run.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'eval.run.start') } : input),
     'settings.get': (h) => (input) => {
       if (PROTECTED_SETTINGS.test(input.key)) throw new ApiError('forbidden', `settings.get: ${input.key} is kept by the app (use the models.* calls)`);
       return h(input);
@@ -181,6 +198,7 @@ export function guardHandlers(handlers: Partial<Handlers>, ctx: GuardContext): P
       return h(input);
     },
   };
+  GUARDED_CALLS.push(...(Object.keys(wrap) as (keyof Handlers)[]).filter((n) => !GUARDED_CALLS.includes(n)));
   const out: Record<string, unknown> = { ...handlers };
   for (const [name, w] of Object.entries(wrap) as [keyof Handlers, (h: unknown) => unknown][]) {
     const h = handlers[name];

@@ -77,6 +77,8 @@ describe('the host refuses paths outside the grants (403, nothing read)', () => 
       ['schema.types.import', { path: '/etc/passwd' }],
       ['extract.start', { engine: 'llama', model: '/etc/passwd' }],
       ['concepts.start', { engine: 'llama', model: '/etc/passwd' }],
+      ['eval.gold.import', { path: '/etc/passwd' }],
+      ['eval.run.start', { goldSet: 1, engine: 'llama', model: '/etc/passwd' }],
     ];
     for (const [name, input] of attempts) {
       const r = await call(name, input);
@@ -298,5 +300,28 @@ describe('host transport', () => {
     expect(r.body.error?.message).toContain('clash.txt');
     expect(fs.readdirSync(dir)).toEqual(['clash.txt']);
     expect(fs.statSync(path.join(dir, 'clash.txt')).isDirectory()).toBe(true);
+  });
+});
+
+describe('the guard covers the whole contract', () => {
+  it('every call with a path-like input field is checked against the grants', async () => {
+    const { calls } = await import('../../shared/contract');
+    const { GUARDED_CALLS, PATH_LIKE_BUT_SAFE } = await import('../../electron/core/grants');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const keys = (s: any): string[] => {
+      const d = s?._zod?.def;
+      if (!d) return [];
+      if (d.shape) return Object.keys(d.shape);
+      if (d.type === 'pipe') return keys(d.in);
+      if (d.innerType) return keys(d.innerType);
+      return [];
+    };
+    const unguarded: string[] = [];
+    for (const [name, spec] of Object.entries(calls)) {
+      const fields = keys(spec.input).filter((k) => /path|folder|model|file|dir/i.test(k) && !(PATH_LIKE_BUT_SAFE[name] ?? []).includes(k));
+      if (fields.length && !(GUARDED_CALLS as string[]).includes(name)) unguarded.push(`${name}: ${fields.join(', ')}`);
+    }
+    expect(unguarded).toEqual([]);
+    expect(GUARDED_CALLS.length).toBeGreaterThan(10);
   });
 });
