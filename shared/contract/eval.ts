@@ -172,6 +172,10 @@ export const EvalSettings = z.object({
   appVersion: z.string(),
   /** Only the first N gold items (quick runs). */
   limit: z.number().int().nullable(),
+  /** LLM sampling (null: greedy, the default) and answer bounds (null: the defaults). */
+  temperature: z.number().nullable().optional(),
+  seed: z.number().int().nullable().optional(),
+  limits: z.record(z.string(), z.number().int()).nullable().optional(),
 });
 export type EvalSettings = z.infer<typeof EvalSettings>;
 
@@ -209,6 +213,22 @@ export const EvalRunStartInput = z.object({
   k: z.number().int().min(1).max(50).optional(),
   limit: z.number().int().min(1).max(1_000_000).optional(),
   label: z.string().max(200).optional(),
+  /** LLM engines: sampling temperature (default 0, greedy) and seed. */
+  temperature: z.number().min(0).max(2).optional(),
+  seed: z.number().int().optional(),
+  /** LLM engines: tighter answer bounds (small models, quick runs), as for extraction jobs. */
+  limits: z
+    .object({
+      entity: z.number().int().min(4).max(512),
+      relation: z.number().int().min(4).max(128),
+      event: z.number().int().min(8).max(512),
+      triples: z.number().int().min(1).max(64),
+      events: z.number().int().min(1).max(32),
+      participants: z.number().int().min(1).max(16),
+      eventRelations: z.number().int().min(1).max(32),
+    })
+    .partial()
+    .optional(),
 });
 export type EvalRunStartInput = z.input<typeof EvalRunStartInput>;
 

@@ -14,7 +14,7 @@ import { GoldFormat, MentionMode, type EvalRunDetail, type EvalScores, type Prf 
 import { renderReport } from '../../core/eval/report';
 
 const USAGE = [
-  'eval extraction --db FILE --gold FILE [--format webnlg-json|webnlg-xml|scierc|conll|tokens] [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--mention exact|head|overlap] [--limit N] [--label TEXT] [--errors N] [--json]',
+  'eval extraction --db FILE --gold FILE [--format webnlg-json|webnlg-xml|scierc|conll|tokens] [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--mention exact|head|overlap] [--limit N] [--label TEXT] [--temperature T] [--seed N] [--errors N] [--json]',
   'eval qa --db FILE --questions FILE [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--k N] [--limit N] [--label TEXT] [--errors N] [--json]',
   'eval runs --db FILE [--json]',
   'eval show RUN --db FILE [--errors N] [--json]',
@@ -75,6 +75,9 @@ async function runEval(core: Core, io: CliIO, values: Record<string, unknown>, g
   const limit = intOpt(values, 'limit', 1, 1_000_000);
   const k = intOpt(values, 'k', 1, 50);
   const errors = intOpt(values, 'errors', 0, 1_000_000) ?? 100;
+  const seed = intOpt(values, 'seed', -2_147_483_648, 2_147_483_647);
+  const temperature = values.temperature === undefined ? undefined : Number(values.temperature);
+  if (temperature !== undefined && !(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature must be a number from 0 to 2, got ${JSON.stringify(values.temperature)}`);
   const gold = await callCore(core, 'eval.gold.import', { path: goldPath, format: format?.data });
   if (gold.kind !== kind) {
     throw new UsageError(kind === 'qa' ? `${goldPath}: not a question set (read as ${gold.format}); use eval extraction` : `${goldPath}: a question set; use eval qa --questions`);
@@ -93,6 +96,8 @@ async function runEval(core: Core, io: CliIO, values: Record<string, unknown>, g
         k,
         limit,
         label: typeof values.label === 'string' ? values.label : undefined,
+        temperature,
+        seed,
       });
       runId = started.run.id;
       return started.job;
@@ -121,6 +126,8 @@ export const evalCommand: Command = {
     k: { type: 'string' },
     label: { type: 'string' },
     errors: { type: 'string' },
+    temperature: { type: 'string' },
+    seed: { type: 'string' },
     out: { type: 'string', short: 'o' },
     compare: { type: 'string' },
   },

@@ -94,6 +94,9 @@ export function startRun(core: Core, raw: EvalRunStartInput): { run: EvalRunInfo
     ...(set.kind === 'qa' ? { k: input.k ?? 5 } : {}),
     appVersion,
     limit: input.limit ?? null,
+    temperature: input.engine === 'classic' ? null : (input.temperature ?? null),
+    seed: input.engine === 'classic' ? null : (input.seed ?? null),
+    limits: input.engine === 'classic' || !input.limits ? null : (input.limits as Record<string, number>),
   };
   const label = input.label?.trim() || `${input.engine}${settings.model ? ` ${path.basename(settings.model)}` : ''}`;
   const id = repo.createRun({ setId: set.id, kind: set.kind, label, settings });
@@ -202,7 +205,12 @@ export function evalJob(core: Core): JobKind<EvalJobParams, { done: number }, { 
               results = slice.map((item) => ({ item, p: classicPrediction((item.gold as GoldItem).text) }));
             } else {
               const settled = await Promise.allSettled(
-                slice.map((item) => extractChunkWithLlm({ text: (item.gold as GoldItem).text }, { engine: engine!, engineName: s.engine, signal: ctx.signal })),
+                slice.map((item) =>
+                  extractChunkWithLlm(
+                    { text: (item.gold as GoldItem).text },
+                    { engine: engine!, engineName: s.engine, signal: ctx.signal, temperature: s.temperature ?? undefined, seed: s.seed ?? undefined, limits: s.limits ?? undefined },
+                  ),
+                ),
               );
               if (ctx.signal.aborted || settled.some((x) => x.status === 'rejected' && x.reason instanceof StageAborted)) throw new JobCancelled();
               results = settled.map((x, k) => {
@@ -229,7 +237,7 @@ export function evalJob(core: Core): JobKind<EvalJobParams, { done: number }, { 
             ctx.throwIfCancelled();
             const q = item.gold as GoldQuestion;
             const retrieval = await retriever.retrieve(q.question, { maxPassages: s.k ?? 5, engine, signal: ctx.signal });
-            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal });
+            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal, temperature: s.temperature ?? undefined });
             const p: QaPrediction = {
               passages: retrieval.passages.map((x) => ({ id: x.id, document: x.document, text: x.text })),
               answer: answer.content,
