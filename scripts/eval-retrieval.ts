@@ -14,6 +14,7 @@ import { Store, normalizeLabel } from '../electron/core/store';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { tokenize, STOPWORDS } from '../electron/core/retrieve/text';
+import { extractiveAnswer } from '../electron/core/chat/answer';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared');
 const args = process.argv.slice(2);
@@ -77,6 +78,14 @@ interface Score {
   inContext: number;
   recall: number;
 }
+
+/** The ranked short answers of the extractive (no-model) answer: its `answers` list, else the "From the graph:" line. */
+function firstAnswers(res: Awaited<ReturnType<Retriever['retrieve']>>): string[] {
+  const a = extractiveAnswer(res) as { content: string; answers?: string[] };
+  if (Array.isArray(a.answers)) return a.answers;
+  const m = /^From the graph: (.*?)(?:, and \d+ more)?\.$/m.exec(a.content);
+  return m ? m[1].split(', ') : [];
+}
 const add = (s: Score, hit: boolean, recall: number) => {
   s.n++;
   s.inContext += hit ? 1 : 0;
@@ -139,7 +148,7 @@ async function evalMetaQa(): Promise<void> {
       .map((l) => l.split('\t'));
     if (limit) rows = rows.slice(0, limit);
     const byType = new Map<string, { ours: Score; bm25: Score }>();
-    const all = { ours: { n: 0, inContext: 0, recall: 0 }, bm25: { n: 0, inContext: 0, recall: 0 }, ms: [] as number[] };
+    const all = { ours: { n: 0, inContext: 0, recall: 0 }, bm25: { n: 0, inContext: 0, recall: 0 }, ms: [] as number[], hits1: 0 };
     for (const [q, answers, qtype] of rows) {
       const question = q.replace(/[[\]]/g, '');
       const gold = new Set(answers.split('|').map(normalizeLabel));
@@ -148,6 +157,10 @@ async function evalMetaQa(): Promise<void> {
       all.ms.push(performance.now() - t);
       const got = new Set(res.triples.flatMap((x) => [normalizeLabel(x.subject), normalizeLabel(x.object)]));
       const hits = [...gold].filter((g) => got.has(g)).length;
+      const first = firstAnswers(res)[0];
+      const hit1 = first !== undefined && gold.has(normalizeLabel(first));
+      if (hit1) all.hits1++;
+      else if (flag('misses')) console.error(`HITS@1 MISS ${hop}hop ${qtype}: ${question} | first=${first ?? '-'} | gold=${[...gold].slice(0, 3).join('|')}`);
       const bmGot = new Set(
         bm25.search(question, maxTriples).flatMap(({ doc }) => [normalizeLabel(s.labels[s.src.data[doc]]), normalizeLabel(s.labels[s.dst.data[doc]])]),
       );
@@ -174,7 +187,7 @@ async function evalMetaQa(): Promise<void> {
       }
     }
     totals[`${hop}-hop`] = all;
-    report.push(`${hop}-hop (${all.ours.n} q): ours ${fmt(all.ours)}   bm25 ${fmt(all.bm25)}   (answer-in-context / answer recall)`);
+    report.push(`${hop}-hop (${all.ours.n} q): ours ${fmt(all.ours)}   bm25 ${fmt(all.bm25)}   (answer-in-context / answer recall); extractive Hits@1 ${(all.hits1 / Math.max(1, all.ours.n)).toFixed(3)}`);
     for (const [qtype, sc] of [...byType].sort()) report.push(`    ${qtype.padEnd(40)} n=${String(sc.ours.n).padStart(3)}  ours ${fmt(sc.ours)}   bm25 ${fmt(sc.bm25)}`);
   }
   console.log(`MetaQA dev slice, ${maxTriples} triples; top-1 relation path = question type path: ${(pathTop1.ok / Math.max(1, pathTop1.n)).toFixed(3)}`);

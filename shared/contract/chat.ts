@@ -62,6 +62,12 @@ export const RetrievalResult = z.object({
   paths: z.array(RetrievedPath),
   triples: z.array(RetrievedTriple),
   passages: z.array(RetrievedPassage),
+  /** End nodes of the best relation paths (candidate answers), best first, with one chain of triple ids each. */
+  answers: z
+    .array(z.object({ nodeId: Id, label: z.string(), score: z.number(), support: z.number(), triples: z.array(Id) }))
+    .optional(),
+  /** The question's content words with their IDF over the passages (df: how many chunks hold it). */
+  terms: z.array(z.object({ word: z.string(), stem: z.string(), df: z.number().int(), idf: z.number() })).optional(),
   /** Each try: exact linking, fuzzy relinking, the LLM's rewrite of the question. */
   attempts: z.array(z.object({ method: z.enum(['exact', 'fuzzy', 'rewrite']), query: z.string(), entities: z.number().int(), triples: z.number().int() })),
   timings: z.object({
@@ -88,6 +94,14 @@ export const RetrievalTrace = RetrievalResult.extend({
   /** llm: the chat model wrote the answer; extractive: no model, the answer lists facts from the graph. */
   mode: z.enum(['llm', 'extractive', 'none']),
   model: z.string().nullable(),
+  /** In [0, 1]: how sure the answer is (link scores, path and passage evidence); below the threshold: not in the graph. */
+  confidence: z.number().optional(),
+  /** The answer's outcome (the retrieval may find something too weak to answer from). */
+  answerOutcome: z.enum(['found', 'not_in_graph']).optional(),
+  /** The answer type read from the question (number, port, code, value, date, name, definition, action, yesno, list, other). */
+  answerType: z.string().optional(),
+  /** Ranked short answers. */
+  shortAnswers: z.array(z.string()).optional(),
 });
 export type RetrievalTrace = z.infer<typeof RetrievalTrace>;
 

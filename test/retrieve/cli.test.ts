@@ -55,4 +55,36 @@ describe('graphwright retrieve / ask', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-triples');
   });
+
+  it('ask --questions (JSONL objects or text lines) prints one JSON line per question with ranked answers, outcome and confidence', () => {
+    const file = path.join(t.dir, 'ask.jsonl');
+    fs.writeFileSync(file, '{"question": "who directed Silkwood", "id": 1}\nwhat is the recommended dosage of ibuprofen for children\n\n{"question": "who directed the films written by Nora Ephron"}\n');
+    const r = cli(['ask', '--db', db, '--questions', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4);
+    for (const l of lines) {
+      expect(Object.keys(l)).toEqual(['question', 'answer', 'answers', 'citations', 'outcome', 'mode', 'confidence', 'model']);
+      expect(typeof l.confidence).toBe('number');
+      if (l.outcome === 'not_in_graph') expect(l.answers).toEqual([]);
+    }
+    expect(lines.map((l) => l.question)).toEqual(['who directed Silkwood', 'what is the recommended dosage of ibuprofen for children', '', 'who directed the films written by Nora Ephron']);
+    expect(lines[0]).toMatchObject({ outcome: 'found', mode: 'extractive' });
+    expect(lines[0].answers[0]).toBe('Mike Nichols');
+    expect(lines[1]).toMatchObject({ outcome: 'not_in_graph', answers: [] });
+    expect(lines[1].answer).toMatch(/^The graph holds nothing about this/);
+    expect(lines[2]).toMatchObject({ outcome: 'not_in_graph', answers: [] });
+    expect(lines[3].answers).toEqual(expect.arrayContaining(['Rob Reiner', 'Nora Ephron', 'Mike Nichols']));
+
+    const single = cli(['ask', '--db', db, '--question', 'who directed Silkwood', '--json']).json();
+    expect(single).toMatchObject({ outcome: 'found', mode: 'extractive' });
+    expect(single.answers[0]).toBe('Mike Nichols');
+    expect(single.confidence).toBeGreaterThan(0.5);
+
+    const bad = path.join(t.dir, 'bad.jsonl');
+    fs.writeFileSync(bad, '{"question": "who directed Silkwood"}\n{"q": 1}\n');
+    const err = cli(['ask', '--db', db, '--questions', bad, '--json']);
+    expect(err.code).toBe(2);
+    expect(err.stderr).toContain('bad.jsonl line 2');
+  });
 });

@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../command';
-import { UsageError, dbOption, jsonOption, requireString } from '../command';
+import { UsageError, dbOption, jsonOption } from '../command';
 import { openCore } from '../open';
 import { getRetriever } from '../../core/retrieve';
 import type { RetrievalResult } from '../../core/retrieve/retriever';
-import { answerQuestion } from '../../core/chat/answer';
+import { answerQuestion, NOT_IN_GRAPH } from '../../core/chat/answer';
 import type { LlmEngine } from '../../core/llm/engine';
 
 function maxTriplesOf(values: Record<string, unknown>): number {
@@ -52,6 +52,29 @@ export function readQuestions(file: string): string[] {
   return lines.map((l) => l.split('\t')[0].trim());
 }
 
+/**
+ * Questions for `ask --questions`: JSONL lines holding {question, ...} objects, or plain text lines
+ * (a TSV's first column). A JSON line without a string "question" is an error naming the file and line.
+ */
+export function readAskQuestions(file: string): string[] {
+  if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
+  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  return lines.map((line, i) => {
+    const l = line.trim();
+    if (!l.startsWith('{')) return l.split('\t')[0].trim();
+    let obj: unknown;
+    try {
+      obj = JSON.parse(l);
+    } catch (err) {
+      throw new UsageError(`--questions: ${path.resolve(file)} line ${i + 1} is not valid JSON (${(err as Error).message})`);
+    }
+    const q = (obj as { question?: unknown }).question;
+    if (typeof q !== 'string') throw new UsageError(`--questions: ${path.resolve(file)} line ${i + 1} has no string "question"`);
+    return q.trim();
+  });
+}
+
 export const retrieveCommand: Command = {
   name: 'retrieve',
   usage: 'retrieve --db FILE (--question TEXT | --questions FILE) [--max-triples N] [--json]',
@@ -88,16 +111,27 @@ export const retrieveCommand: Command = {
 
 export const askCommand: Command = {
   name: 'ask',
-  usage: 'ask --db FILE --question TEXT [--model PATH] [--max-triples N] [--json]',
+  usage: 'ask --db FILE (--question TEXT | --questions FILE) [--model PATH] [--max-triples N] [--json]',
   summary:
-    "Answer a question from the graph with cited facts ([T<id>] triples, [P<id>] passages). Uses --model, else the chat model chosen in Models; with neither, an extractive answer listing the facts",
-  options: { ...dbOption, ...jsonOption, question: { type: 'string', short: 'q' }, model: { type: 'string', short: 'm' }, 'max-triples': { type: 'string' } },
+    "Answer a question from the graph with cited facts ([T<id>] triples, [P<id>] passages). Uses --model, else the chat model chosen in Models; with neither, a short extractive answer. --questions: JSONL ({question} objects) or text lines, one JSON line each",
+  options: {
+    ...dbOption,
+    ...jsonOption,
+    question: { type: 'string', short: 'q' },
+    questions: { type: 'string' },
+    model: { type: 'string', short: 'm' },
+    'max-triples': { type: 'string' },
+  },
   async run({ values }, io) {
-    const question = requireString(values, 'question').trim();
-    if (!question) throw new UsageError('--question is empty');
+    const single = typeof values.question === 'string' ? values.question.trim() : undefined;
+    const file = typeof values.questions === 'string' ? values.questions : undefined;
+    if (single === undefined && !file) throw new UsageError('give --question TEXT or --questions FILE');
+    if (single !== undefined && file) throw new UsageError('give either --question or --questions, not both');
+    if (single !== undefined && !single) throw new UsageError('--question is empty');
     const maxTriples = maxTriplesOf(values);
     const modelPath = typeof values.model === 'string' ? path.resolve(values.model) : undefined;
     if (modelPath && !fs.existsSync(modelPath)) throw new UsageError(`--model: file not found: ${modelPath}`);
+    const questions = file ? readAskQuestions(file) : [single!];
     const core = openCore(values, { mustExist: true });
     try {
       let engine: LlmEngine | null = null;
@@ -109,27 +143,51 @@ export const askCommand: Command = {
           io.err(`graphwright ask: the chat model could not be loaded (${(err as Error).message}); answering from the graph without it`);
         }
       }
-      const retrieval = await getRetriever(core).retrieve(question, { maxTriples, engine });
-      const streaming = !values.json && !!engine && retrieval.outcome === 'found';
-      const answer = await answerQuestion(question, retrieval, {
-        engine,
-        onToken: streaming ? (t) => process.stdout.write(t) : undefined,
-      });
-      const texts = new Map<string, string>([
-        ...retrieval.triples.map((t) => [`T${t.id}`, t.text] as [string, string]),
-        ...retrieval.passages.map((p) => [`P${p.id}`, `${p.document}: ${p.text.replace(/\s+/g, ' ').slice(0, 300)}`] as [string, string]),
-      ]);
-      const citations = answer.citations.map((c) => ({ ...c, text: texts.get(c.marker) ?? '' }));
-      if (values.json) {
-        return io.json({ question, answer: answer.content, citations, outcome: retrieval.outcome, mode: answer.mode, model: answer.model });
-      }
-      if (streaming) {
-        process.stdout.write('\n');
-        if (answer.content !== answer.raw.trim()) io.out(`\n(citations to ids that were not provided were removed)\n${answer.content}`);
-      } else io.out(answer.content);
-      if (citations.length && answer.mode === 'llm') {
-        io.out('');
-        for (const c of citations) io.out(`[${c.marker}] ${c.text}`);
+      const retriever = getRetriever(core);
+      for (const question of questions) {
+        if (!question) {
+          // a blank line keeps its place in the output
+          const empty = { question, answer: NOT_IN_GRAPH, answers: [], citations: [], outcome: 'not_in_graph', mode: 'none', confidence: 0, model: engine?.info().model ?? null };
+          if (values.json) process.stdout.write(`${JSON.stringify(empty)}\n`);
+          else io.out(`${NOT_IN_GRAPH}\n`);
+          continue;
+        }
+        const retrieval = await retriever.retrieve(question, { maxTriples, engine });
+        const streaming = !values.json && !!engine && retrieval.outcome === 'found';
+        const answer = await answerQuestion(question, retrieval, {
+          engine,
+          onToken: streaming ? (t) => process.stdout.write(t) : undefined,
+        });
+        const texts = new Map<string, string>([
+          ...retrieval.triples.map((t) => [`T${t.id}`, t.text] as [string, string]),
+          ...retrieval.passages.map((p) => [`P${p.id}`, `${p.document}: ${p.text.replace(/\s+/g, ' ').slice(0, 300)}`] as [string, string]),
+        ]);
+        const citations = answer.citations.map((c) => ({ ...c, text: texts.get(c.marker) ?? '' }));
+        if (values.json) {
+          const out = {
+            question,
+            answer: answer.content,
+            answers: answer.answers,
+            citations,
+            outcome: answer.outcome,
+            mode: answer.mode,
+            confidence: answer.confidence,
+            model: answer.model,
+          };
+          if (file) process.stdout.write(`${JSON.stringify(out)}\n`);
+          else io.json(out);
+          continue;
+        }
+        if (file) io.out(`Q: ${question}`);
+        if (streaming) {
+          process.stdout.write('\n');
+          if (answer.content !== answer.raw.trim()) io.out(`\n(citations to ids that were not provided were removed)\n${answer.content}`);
+        } else io.out(answer.content);
+        if (citations.length && answer.mode === 'llm') {
+          io.out('');
+          for (const c of citations) io.out(`[${c.marker}] ${c.text}`);
+        }
+        if (file) io.out('');
       }
     } finally {
       await core.close();

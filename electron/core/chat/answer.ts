@@ -2,11 +2,14 @@
 // ([T<edge id>]) and the passages with ids ([P<chunk id>]), then the question. The answer streams
 // token by token; afterwards every citation marker is checked against the ids actually provided and
 // the ones that were not provided are dropped from the text and the citation list.
-// Without a model the answer is extractive: the end nodes of the best relation path, with the chain
-// of triples that reaches them, each cited.
+// Without a model the answer is extractive (chat/extractive.ts): the best short answer read off the
+// relation paths or the passages' sentences, with its sentence and the facts reaching it, cited.
+// Either way a calibrated confidence decides first: below MIN_CONFIDENCE the outcome is
+// not_in_graph and no model is asked.
 import type { ChatMessage as LlmMessage, LlmEngine } from '../llm/engine';
 import type { RetrievalResult, RetrievedTriple } from '../retrieve/retriever';
 import { verbalizeWithLlm } from '../retrieve/verbalize';
+import { extractCandidates, MIN_CONFIDENCE, type AnswerType } from './extractive';
 
 export interface Citation {
   kind: 'triple' | 'passage';
@@ -31,9 +34,27 @@ export interface Answer {
   model: string | null;
   /** The text as streamed, before invalid citations were removed. */
   raw: string;
+  /** Ranked short answers (extractive candidates); empty when the outcome is not_in_graph. */
+  answers: string[];
+  outcome: 'found' | 'not_in_graph';
+  /** In [0, 1]: link scores, path and passage evidence of the best candidate. */
+  confidence: number;
+  answerType: AnswerType;
 }
 
 export const NOT_IN_GRAPH = 'The graph holds nothing about this question: no entity or fact in it matches.';
+/** The answer when something matched, but too weakly to answer from. */
+export const notInGraphWeak = (confidence: number) =>
+  `The graph holds nothing about this question: what matches it is too weak to answer from (confidence ${confidence.toFixed(2)}).`;
+
+export interface ExtractiveAnswer {
+  content: string;
+  citations: Citation[];
+  answers: string[];
+  outcome: 'found' | 'not_in_graph';
+  confidence: number;
+  answerType: AnswerType;
+}
 
 const SYSTEM_PROMPT = [
   'You answer questions about a knowledge graph using only the facts and passages listed below.',
@@ -112,59 +133,74 @@ export function validateCitations(text: string, triples: Set<number>, passages: 
   return { content: content.replace(/(\S)\[(?=[TP]\d)/g, '$1 [').replace(/[ \t]+\n/g, '\n').trim(), citations };
 }
 
-/** An answer without a model: the best path's end nodes, cited by the chains of triples reaching them. */
-export function extractiveAnswer(retrieval: RetrievalResult): { content: string; citations: Citation[] } {
-  if (retrieval.outcome === 'not_in_graph') return { content: NOT_IN_GRAPH, citations: [] };
+/**
+ * An answer without a model: the best candidate (a path end or a typed span of a passage sentence)
+ * with its sentence and the facts reaching it, cited; not_in_graph when the confidence is too low.
+ */
+export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
+  const ranked = extractCandidates(retrieval.question, retrieval);
+  const answerType = ranked.type.type;
+  if (retrieval.outcome === 'not_in_graph') return { content: NOT_IN_GRAPH, citations: [], answers: [], outcome: 'not_in_graph', confidence: 0, answerType };
+  const confidence = ranked.confidence;
+  if (confidence < MIN_CONFIDENCE || !ranked.candidates.length) {
+    return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType };
+  }
+  const best = ranked.candidates[0];
+  const answers = ranked.candidates.slice(0, 5).map((c) => c.text);
   const byId = new Map(retrieval.triples.map((t) => [t.id, t]));
   const lines: string[] = [];
   const cited: RetrievedTriple[] = [];
-  const top = retrieval.paths[0];
-  if (top) {
-    const onTop = retrieval.triples.filter((t) => t.path === 0);
-    const last = top.steps.length;
-    const finals = onTop.filter((t) => t.hop === last);
-    const step = top.steps[last - 1];
-    const answers = [...new Set(finals.map((t) => (step.inverse ? t.subject : t.object)))];
-    if (answers.length) {
-      const shown = answers.slice(0, 12);
-      lines.push(`From the graph: ${shown.join(', ')}${answers.length > shown.length ? `, and ${answers.length - shown.length} more` : ''}.`);
-      // the chain of each shown answer (at most 10 facts)
-      for (const t of onTop) {
-        if (cited.length >= 10) break;
-        const end = step.inverse ? t.subject : t.object;
-        if (t.hop < last || shown.includes(end)) cited.push(t);
+  const citedPassages: number[] = [];
+  if (best.source === 'path') {
+    const fromPaths = ranked.candidates.filter((c) => c.source === 'path');
+    const shown = fromPaths.slice(0, 12).map((c) => c.text);
+    lines.push(`From the graph: ${shown.join(', ')}${fromPaths.length > shown.length ? `, and ${fromPaths.length - shown.length} more` : ''}.`);
+    // the chain of each shown answer (at most 10 facts)
+    for (const c of fromPaths.slice(0, 12)) {
+      for (const id of c.triples) {
+        const t = byId.get(id);
+        if (t && !cited.includes(t) && cited.length < 10) cited.push(t);
       }
     }
-  }
-  if (!cited.length) {
-    cited.push(...retrieval.triples.slice(0, 8));
-    if (cited.length) lines.push('The graph holds these facts about it:');
-  }
-  for (const t of cited) lines.push(`- ${t.text} [T${t.id}]`);
-  const passages = retrieval.passages.slice(0, cited.length ? 2 : 3);
-  if (passages.length) {
-    if (!cited.length) lines.push('Passages that may answer it:');
+    for (const t of cited) lines.push(`- ${t.text} [T${t.id}]`);
+    const passages = retrieval.passages.slice(0, 2);
     for (const p of passages) {
       const text = p.text.replace(/\s+/g, ' ').trim();
       lines.push(`- ${p.document}: ${text.length > 240 ? `${text.slice(0, 239)}…` : text} [P${p.id}]`);
+      citedPassages.push(p.id);
     }
+  } else {
+    const passage = retrieval.passages.find((p) => p.id === best.passageId);
+    lines.push(`${best.text} [P${best.passageId}]`);
+    if (best.sentence) lines.push(`${passage ? `${passage.document}: ` : ''}"${best.sentence.replace(/\s+/g, ' ').trim()}" [P${best.passageId}]`);
+    citedPassages.push(best.passageId!);
+    // the facts about what the sentence names
+    const sentence = (best.sentence ?? '').toLowerCase();
+    for (const t of retrieval.triples) {
+      if (cited.length >= 3) break;
+      if (t.subject.length > 2 && t.object.length > 2 && sentence.includes(t.subject.toLowerCase()) && sentence.includes(t.object.toLowerCase())) cited.push(t);
+    }
+    for (const t of cited) lines.push(`- ${t.text} [T${t.id}]`);
+    if (answers.length > 1) lines.push(`Other candidates: ${answers.slice(1).join('; ')}.`);
   }
-  lines.push('(No chat model is loaded: this answer lists facts from the graph.)');
+  lines.push(`(No chat model is loaded: this answer is read from the graph and its passages; confidence ${confidence.toFixed(2)}.)`);
   const citations: Citation[] = [
-    ...cited.filter((t) => byId.has(t.id)).map((t) => ({ kind: 'triple' as const, id: t.id, marker: `T${t.id}` })),
-    ...passages.map((p) => ({ kind: 'passage' as const, id: p.id, marker: `P${p.id}` })),
+    ...cited.map((t) => ({ kind: 'triple' as const, id: t.id, marker: `T${t.id}` })),
+    ...[...new Set(citedPassages)].map((id) => ({ kind: 'passage' as const, id, marker: `P${id}` })),
   ];
-  return { content: lines.join('\n'), citations };
+  return { content: lines.join('\n'), citations, answers, outcome: 'found', confidence, answerType };
 }
 
 /** Answer a question from a retrieval result, streaming tokens through onToken. */
 export async function answerQuestion(question: string, retrieval: RetrievalResult, options: AnswerOptions): Promise<Answer> {
   const emit = options.onToken ?? (() => undefined);
   const engine = options.engine;
-  if (retrieval.outcome === 'not_in_graph' || !engine) {
-    const { content, citations } = extractiveAnswer(retrieval);
+  const extractive = extractiveAnswer(retrieval);
+  const meta = { answers: extractive.answers, outcome: extractive.outcome, confidence: extractive.confidence, answerType: extractive.answerType };
+  if (extractive.outcome === 'not_in_graph' || !engine) {
+    const { content, citations } = extractive;
     emit(content);
-    return { content, citations, mode: retrieval.outcome === 'not_in_graph' ? 'none' : 'extractive', model: engine?.info().model ?? null, raw: content };
+    return { content, citations, mode: extractive.outcome === 'not_in_graph' ? 'none' : 'extractive', model: engine?.info().model ?? null, raw: content, ...meta };
   }
   const info = engine.info();
   const maxTokens = options.maxTokens ?? 512;
@@ -190,6 +226,6 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
       throw err;
     }
     const { content, citations } = validateCitations(raw, new Set(prompt.facts), new Set(prompt.passages));
-    return { content, citations, mode: 'llm', model: info.model, raw };
+    return { content, citations, mode: 'llm', model: info.model, raw, ...meta };
   }
 }

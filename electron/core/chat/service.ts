@@ -16,7 +16,14 @@ export const DEFAULT_SESSION_TITLE = 'New chat';
 export const SETTING_LLM_VERBALIZE = 'chat.llmVerbalize';
 export const SETTING_USE_EMBEDDINGS = 'retrieve.useEmbeddings';
 
-export type RetrievalTrace = RetrievalResult & { mode: 'llm' | 'extractive' | 'none'; model: string | null };
+export type RetrievalTrace = RetrievalResult & {
+  mode: 'llm' | 'extractive' | 'none';
+  model: string | null;
+  confidence?: number;
+  answerOutcome?: 'found' | 'not_in_graph';
+  answerType?: string;
+  shortAnswers?: string[];
+};
 export type StoredMessage = ChatMessageRow<Citation, RetrievalTrace> & { streamId?: string };
 
 export interface ChatHost {
@@ -82,7 +89,15 @@ export class ChatService {
       emit('', true);
     }
     const content = chat.error ? `${answer.content}\n(The chat model could not be loaded: ${chat.error})` : answer.content;
-    const trace: RetrievalTrace = { ...retrieval, mode: answer.mode, model: answer.model };
+    const trace: RetrievalTrace = {
+      ...retrieval,
+      mode: answer.mode,
+      model: answer.model,
+      confidence: answer.confidence,
+      answerOutcome: answer.outcome,
+      answerType: answer.answerType,
+      shortAnswers: answer.answers,
+    };
     const stored = this.repo.addMessage<Citation, RetrievalTrace>({ sessionId, role: 'assistant', content, citations: answer.citations, trace });
     return { ...stored, streamId };
   }

@@ -147,10 +147,10 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
   if (focus) focus.focus = true;
 
   // Distinct relation ideas named (mentions whose best relations overlap are one idea), plus one
-  // hop for a bridge back through a relation ("also wrote", "same movie", a relation named twice).
-  // Two words naming different parts of one relation label ("starred ... actors", "release date")
+  // hop for a bridge back through a relation ("also wrote", "same author", a relation named twice).
+  // Two words naming different parts of one relation label ("released ... date", "release date")
   // or one phrase ("language spoken", "the director that directed") are merged into one mention;
-  // the same part named again further away ("written by the screenwriter of") is a repeat.
+  // the same part named again further away ("written by the copywriter of") is a repeat.
   const merged: Mention[] = [];
   const clusters: { rels: Set<number>; stems: Set<string>; last: number; mention: Mention }[] = [];
   let repeated = false;
@@ -304,7 +304,7 @@ export function predictPaths(
           if (hintById.has(rel)) a = Math.max(a, hintById.get(rel)!);
           let cue = false;
           if (last && last.rel === rel && last.inverse !== inverse) {
-            // walking straight back: a bridge ("also wrote", "same movie", the relation named twice)
+            // walking straight back: a bridge ("also wrote", "same author", the relation named twice)
             const repeat = open.find(({ m }) => (m.relations.get(rel) ?? 0) > 0);
             if (repeat) {
               a = 1;

@@ -12,6 +12,8 @@ import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, tokenize } from './text';
+import { pathAnswers } from './answers';
+import { passageMatch, questionTerms, type QuestionTerm } from './sentences';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -82,6 +84,18 @@ export interface RetrievedPassage {
   score: number;
 }
 
+/** A candidate answer read off a relation path: the end node, with the chain of triples reaching it. */
+export interface RetrievedAnswer {
+  nodeId: number;
+  label: string;
+  /** Relation evidence of its path times the seed's link score, in [0, 1]. */
+  score: number;
+  /** How many chains reach it. */
+  support: number;
+  /** Edge ids of one chain from the question's entity to it. */
+  triples: number[];
+}
+
 export interface RetrievalAttempt {
   method: 'exact' | 'fuzzy' | 'rewrite';
   query: string;
@@ -97,6 +111,10 @@ export interface RetrievalResult {
   paths: RetrievedPath[];
   triples: RetrievedTriple[];
   passages: RetrievedPassage[];
+  /** End nodes of the best relation paths, best first. */
+  answers: RetrievedAnswer[];
+  /** The question's content words with their IDF over the passages (df: chunks holding it). */
+  terms: QuestionTerm[];
   attempts: RetrievalAttempt[];
   timings: { refreshMs: number; linkMs: number; pathMs: number; pprMs: number; sampleMs: number; totalMs: number };
 }
@@ -164,6 +182,8 @@ export class Retriever {
       paths: found.paths,
       triples: found.triples,
       passages: found.passages,
+      answers: found.answers,
+      terms: found.terms,
       attempts,
       timings,
     };
@@ -173,7 +193,7 @@ export class Retriever {
     question: string,
     o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]> },
     timings: RetrievalResult['timings'],
-  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops'>> {
+  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms'>> {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
@@ -223,9 +243,29 @@ export class Retriever {
 
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
-    const ranked = rankPassages(s, ppr, sampled, bm25, o.maxPassages, tuning, (c) => this.repo.documentOfChunk(c));
-    const passageRows = this.repo.passages(ranked.map((p) => p.chunk));
-    const passageScore = new Map(ranked.map((p) => [p.chunk, p.score]));
+    const chunks = s.fingerprint?.chunkCount ?? 0;
+    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks);
+    const pool = Math.max(o.maxPassages * 3, 20);
+    const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
+    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, fused, links.length > 0, o.maxPassages);
+    // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
+    const linkOf = new Map(linked.map((e) => [e.vertex, e.score]));
+    const answers = paths.length ? pathAnswers(s, paths, analysis, (v) => Math.min(1, linkOf.get(v) ?? 0)) : [];
+    const have = new Set(sampled.map((x) => x.edge));
+    const extra: typeof sampled = [];
+    for (const a of answers.slice(0, 5)) {
+      a.chain.forEach((e, hop) => {
+        if (have.has(e)) return;
+        have.add(e);
+        extra.push({ edge: e, score: a.score, path: a.path, hop: hop + 1 });
+      });
+    }
+    if (extra.length) {
+      // make room by dropping neighbourhood context (path -1) from the end of the budget
+      for (let k = sampled.length - 1; k >= 0 && sampled.length + extra.length > o.maxTriples; k--) if (sampled[k].path < 0) sampled.splice(k, 1);
+      for (let k = sampled.length - 1; k >= 0 && sampled.length + extra.length > o.maxTriples; k--) if (sampled[k].path > 0) sampled.splice(k, 1);
+      sampled.push(...extra.slice(0, Math.max(0, o.maxTriples - sampled.length)));
+    }
     timings.sampleMs += performance.now() - t;
 
     const triples: RetrievedTriple[] = sampled.map((x) => {
@@ -257,7 +297,39 @@ export class Retriever {
       })),
       triples,
       passages: passageRows.map((p) => ({ id: p.id, documentId: p.documentId, document: p.document, text: p.text, score: round(passageScore.get(p.id) ?? 0) })),
+      answers: answers.map((a) => ({ nodeId: a.nodeId, label: a.label, score: a.score, support: a.support, triples: a.chain.map((e) => s.edgeId.data[e]) })),
+      terms,
     };
+  }
+
+  /**
+   * Re-rank the fused passages (and plain BM25's best, with the question as written) by their best
+   * sentence: the IDF-weighted share of the question's words one sentence, or two adjacent ones,
+   * hold. Fused rank stays a small prior, so graph evidence still orders passages that match alike.
+   */
+  private rerankPassages(
+    question: string,
+    terms: QuestionTerm[],
+    fused: { chunk: number; score: number }[],
+    linked: boolean,
+    limit: number,
+  ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
+    if (!limit) return { rows: [], scores: new Map() };
+    const ids = fused.map((p) => p.chunk);
+    if (terms.length) for (const h of this.repo.searchPassages(question, 20)) if (!ids.includes(h.id)) ids.push(h.id);
+    const rows = this.repo.passages(ids);
+    const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
+    const scored = rows.map((row, i) => {
+      const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0 };
+      const rank = fusedRank.get(row.id) ?? fused.length + i;
+      const prior = 1 / (1 + rank);
+      return { row, score: 0.7 * m.best + 0.2 * m.all + 0.1 * prior, match: m.best };
+    });
+    // nothing linked: a passage must hold most of the question's words to be offered at all
+    const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5);
+    kept.sort((a, b) => b.score - a.score);
+    const top = kept.slice(0, limit);
+    return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
   }
 }
 

@@ -1,7 +1,10 @@
-// Text helpers shared by linking and relation scoring: tokens, a light stemmer, stopwords and a
-// small general-English lexicon of relation words (morphological variants and near-synonyms).
-// Nothing here knows about a particular dataset: the lexicon covers common relation vocabulary
-// (people, works, places, time) the way a thesaurus would.
+// Text helpers shared by linking, relation scoring and extractive answers: tokens, stems, stopwords
+// and a small thesaurus of general relation ideas (time, place, kind, cause...). Morphology comes from
+// wink-nlp's lemmatiser (irregular forms: wrote -> write, spoken -> speak) followed by a light
+// derivational suffix stemmer (director/directed/direction meet). Nothing here knows a dataset or a
+// domain: test/retrieve/lexicon.test.ts fails if dataset words creep back in.
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
 
 export interface Token {
   /** Lower-cased, NFKC-normalised token text. */
@@ -35,12 +38,12 @@ export const STOPWORDS = new Set(
   do does did done doing has have had having will would shall should can could may might must it its it's this that these those there here
   what which who whom whose when where why how whats what's i me my we us our you your he him his she her they them their
   also same share shared sharing other others another together both all any some each every such one ones
-  list name names tell give show find please movie movies film films work works thing things person people
+  list name names tell give show find please work works thing things person people
   not no yes if else up out very just more most much many few s t
   listed known considered called`.split(/\s+/),
 );
 
-/** Words that ask for a bridge back through a relation: "also wrote", "share directors", "same movie". */
+/** Words that ask for a bridge back through a relation: "also wrote", "share directors", "same author". */
 export const BRIDGE_CUES = new Set(['also', 'same', 'share', 'shares', 'shared', 'sharing', 'together', 'co', 'fellow']);
 
 /** Question words that hint at the answer type; weak relation evidence, not a hop of their own. */
@@ -49,45 +52,33 @@ export const WH_HINTS: Record<string, string[]> = {
   where: ['place'],
 };
 
-const IRREGULAR: Record<string, string> = {
-  wrote: 'writ',
-  written: 'writ',
-  writing: 'writ',
-  writes: 'writ',
-  write: 'writ',
-  writer: 'writ',
-  writers: 'writ',
-  actress: 'act',
-  actresses: 'act',
-  born: 'birth',
-  died: 'death',
-  dies: 'death',
-  die: 'death',
-  dead: 'death',
-  spoke: 'speak',
-  spoken: 'speak',
-  children: 'child',
-  men: 'man',
-  women: 'woman',
-  made: 'make',
-  starring: 'star',
-  starred: 'star',
-  stars: 'star',
-  married: 'marri',
-  marry: 'marri',
-  lives: 'live',
-  lived: 'live',
-  located: 'locat',
-  location: 'locat',
-  released: 'releas',
-  release: 'releas',
-  releases: 'releas',
-};
+type Nlp = ReturnType<typeof winkNLP>;
+let nlp: Nlp | null = null;
+const LEMMAS = new Map<string, string>();
 
-/** A light suffix stemmer: enough to make director/directed/direction, actor/acted, genres/genre meet. */
-export function stem(word: string): string {
+/** The dictionary form of one word (wink-nlp's lemmatiser; cached): wrote -> write, children -> child. */
+export function lemma(word: string): string {
   const w = word.toLowerCase();
-  if (IRREGULAR[w]) return IRREGULAR[w];
+  let out = LEMMAS.get(w);
+  if (out !== undefined) return out;
+  out = w;
+  if (/^\p{L}[\p{L}'-]*$/u.test(w) && w.length > 2) {
+    try {
+      nlp ??= winkNLP(model, ['pos']);
+      // its.lemma needs the model's addons at run time; its typing says so, the call passes them
+      const l = nlp.readDoc(w).tokens().out(nlp.its.lemma as unknown as typeof nlp.its.pos) as string[];
+      if (l.length === 1 && l[0] && /^\p{L}/u.test(l[0])) out = l[0].toLowerCase();
+    } catch {
+      out = w;
+    }
+  }
+  if (LEMMAS.size > 50_000) LEMMAS.clear();
+  LEMMAS.set(w, out);
+  return out;
+}
+
+/** Light derivational suffix stripping (agent nouns, -ion, -ing, -ed, plurals): director/direction -> direct. */
+function suffixStem(w: string): string {
   if (w.length <= 3 || /\d/.test(w)) return w;
   let s = w;
   if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
@@ -104,37 +95,39 @@ export function stem(word: string): string {
   return s;
 }
 
-// Groups of words that name the same relation idea. A relation label matches a question word when
-// their stems are equal (strong) or share a group (weaker). General vocabulary, not per-dataset.
+const STEMS = new Map<string, string>();
+
+/** A word's stem: its lemma, then light suffix stripping, so wrote/written/writer/writes meet at "writ". */
+export function stem(word: string): string {
+  const w = word.toLowerCase();
+  let out = STEMS.get(w);
+  if (out !== undefined) return out;
+  out = w.length <= 3 || /\d/.test(w) ? w : suffixStem(lemma(w));
+  if (STEMS.size > 50_000) STEMS.clear();
+  STEMS.set(w, out);
+  return out;
+}
+
+// Groups of words that name the same general relation idea (a thesaurus, not a dataset's relation
+// list). A relation label matches a question word when their stems are equal (strong) or share a group.
 const GROUPS: string[] = [
-  'act actor star appear cast perform play feature costar',
-  'write writer screenwriter scriptwriter script screenplay author pen novelist',
-  'direct director helm filmmaker',
-  'produce producer',
-  'release publish premiere debut issue launch',
-  'year time date when decade',
+  'act perform play appear feature',
+  'write author compose pen',
+  'direct lead head manage',
+  'produce make create build',
+  'release publish issue launch',
+  'year time date when decade period',
   'language speak tongue dialect',
-  'genre type kind category sort style class',
+  'type kind category sort class genre variety',
   'tag describe description topic keyword subject theme about term',
-  'rating rank score review grade',
-  'vote votes popular popularity',
-  'birth birthplace birthday native',
-  'death deceased kill buried burial',
-  'father dad parent',
-  'mother mom parent',
-  'child son daughter offspring',
-  'spouse husband wife married partner',
-  'sibling brother sister',
-  'country nation nationality citizen citizenship',
-  'location place where situated city town based headquarters',
-  'educated study school university college alma graduate',
-  'employer work job occupation profession career',
-  'founded establish create start inception',
-  'member belong part join',
-  'award prize win won honor honour',
-  'use utilize apply leverage',
+  'location place where situated city town based',
+  'use utilize apply employ',
   'include contain comprise consist',
   'cause lead result effect',
+  'define definition mean meaning denote',
+  'require need mandate',
+  'send transmit carry',
+  'receive accept get',
 ];
 
 const GROUP_OF = new Map<string, number[]>();
@@ -172,7 +165,7 @@ export function stemMatch(q: string, r: string): number {
     if (gr.some((g) => gq.includes(g))) return 0.8;
   }
   if (q.length >= 4 && r.length >= 4 && (q.startsWith(r) || r.startsWith(q))) return 0.7;
-  // compounds: "screenwriter" contains "writ", "co-star" contains "star"
+  // compounds: "copywriter" contains "writ", "co-author" contains "author"
   if (r.length >= 4 && q.length > r.length + 2 && q.includes(r)) return 0.7;
   return 0;
 }
@@ -208,4 +201,17 @@ export function tokenVariants(token: string): string[] {
     }
   }
   return out;
+}
+
+/** Part-of-speech tags of a short text (wink-nlp's tagger; universal tags: NOUN, VERB, ADJ...). */
+export function posTags(text: string): { text: string; lower: string; pos: string }[] {
+  try {
+    nlp ??= winkNLP(model, ['pos']);
+    const doc = nlp.readDoc(text);
+    const values = doc.tokens().out() as string[];
+    const pos = doc.tokens().out(nlp.its.pos) as string[];
+    return values.map((v, i) => ({ text: v, lower: v.toLowerCase(), pos: pos[i] })).filter((t) => t.pos !== 'SPACE');
+  } catch {
+    return tokenize(text).map((t) => ({ text: t.raw, lower: t.text, pos: 'X' }));
+  }
 }

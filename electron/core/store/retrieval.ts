@@ -161,6 +161,22 @@ export class RetrievalRepository {
       .all(q, limit) as { id: number; score: number }[];
   }
 
+  /** In how many chunks each word occurs (FTS5, porter): the document frequency for IDF weights. */
+  chunkFrequencies(words: string[]): Map<string, number> {
+    const out = new Map<string, number>();
+    const stmt = this.db.prepare('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?');
+    for (const w of new Set(words)) {
+      const term = w.replace(/"/g, '').trim();
+      if (!term) continue;
+      try {
+        out.set(w, (stmt.get(`"${term}"`) as { n: number }).n);
+      } catch {
+        out.set(w, 0);
+      }
+    }
+    return out;
+  }
+
   documentOfChunk(chunkId: number): number | undefined {
     return (this.db.prepare('SELECT document_id AS d FROM chunks WHERE id = ?').get(chunkId) as { d: number } | undefined)?.d;
   }

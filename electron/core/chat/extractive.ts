@@ -1,0 +1,464 @@
+// Short extractive answers without a model. The question's answer type comes from general English
+// question syntax (the wh-word and the head noun after it: "which port", "how many", "what is X");
+// candidates come from the ends of the best relation paths and from typed spans of the retrieved
+// passages' sentences that hold the question's words (a port "3799/tcp", a code "(13)", the action
+// after MUST/SHOULD, the definition after "X is" or under a term). Candidates are ranked by how well
+// their sentence matches the question, how well they fit the type and how close they sit to the
+// question's words; the confidence decides between an answer and "not in the graph".
+import type { RetrievalResult } from '../retrieve/retriever';
+import { scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
+import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
+
+export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
+
+export interface QuestionType {
+  type: AnswerType;
+  /** The question word (what, which, how many...) or the auxiliary of a yes/no question. */
+  wh: string | null;
+  /** The head noun after the question word ("port" in "which TCP port"). */
+  head: string | null;
+  /** The words of the noun phrase after the question word. */
+  phrase: string[];
+  /** The term a definition question asks about ("a RADIUS proxy"). */
+  subject: string | null;
+  plural: boolean;
+}
+
+const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'how', 'why']);
+const AUX = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'must', 'should', 'may', 'might', 'will', 'would', 'shall', 'has', 'have', 'had']);
+const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need', 'ought']);
+const BE = new Set(['is', 'are', 'was', 'were', 'be']);
+const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
+/** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
+const DESCRIBE_VERBS = new Set(['mean', 'means', 'meant', 'stand', 'denote', 'denotes', 'carry', 'carries', 'measure', 'measures', 'contain', 'contains', 'hold', 'holds', 'represent', 'represents', 'indicate', 'indicates', 'describe', 'describes', 'do', 'does', 'specify', 'specifies', 'define', 'defines', 'identify', 'identifies', 'count', 'counts']);
+/** "How is X constructed / defined / computed": a description. */
+const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
+
+// Head nouns by what kind of answer they ask for (general English and general technical nouns).
+const HEAD_PORT = new Set(['port', 'ports']);
+const HEAD_CODE = new Set(['code', 'codes', 'identifier', 'identifiers', 'id', 'ids', 'number', 'numbers', 'numeral', 'index', 'arc', 'octet', 'octets', 'bit', 'bits', 'byte', 'bytes', 'digit', 'digits']);
+const HEAD_VALUE = new Set([
+  'value', 'values', 'setting', 'length', 'size', 'limit', 'maximum', 'minimum', 'timeout', 'timer', 'duration', 'period', 'interval', 'lifetime',
+  'threshold', 'rate', 'amount', 'count', 'total', 'level', 'version', 'range', 'default', 'width', 'height', 'weight', 'distance', 'speed', 'capacity',
+]);
+const HEAD_DATE = new Set(['year', 'years', 'date', 'dates', 'day', 'days', 'month', 'months', 'century', 'decade']);
+const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast', 'high', 'wide', 'deep', 'heavy', 'small', 'soon', 'frequently']);
+
+/** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
+export function answerTypeOf(question: string): QuestionType {
+  // the last sentence that asks (a scenario may come first: "A NAS sends ... What value should ...?")
+  const parts = question.split(/(?<=[.?!])\s+/).filter((p) => p.trim());
+  const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
+  const toks = tokenize(asking);
+  const words = toks.map((t) => t.text);
+  const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false };
+  // "When X is sent, which constant does it load?": a clause opened by when/where/how is a condition
+  // when another question word follows
+  const whs = words.map((w, i) => (WH.has(w) ? i : -1)).filter((i) => i >= 0);
+  const main = whs.filter((i) => !['when', 'where'].includes(words[i]));
+  const whAt = main.length ? main[main.length > 1 && main[0] === 0 ? 0 : main.length - 1] : whs.length ? whs[0] : -1;
+  if (whAt < 0) {
+    if (words.length && AUX.has(words[0])) out.type = 'yesno';
+    out.wh = words[0] ?? null;
+    return out;
+  }
+  const wh = words[whAt];
+  out.wh = wh;
+  const next = words[whAt + 1];
+  if (wh === 'how') {
+    if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2) };
+    if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
+    if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
+    if (words.slice(whAt + 1).some((w) => HOW_DESCRIBE.test(w))) return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
+    return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
+  }
+  if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
+  if (wh === 'when') return { ...out, type: 'date' };
+  if (wh === 'where') return { ...out, type: 'name' };
+  if (wh === 'why') return { ...out, type: 'definition' };
+  // what / which
+  if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
+    const rest = words.slice(whAt + 2);
+    const verb = rest.find((w) => !STOPWORDS.has(w) || DESCRIBE_VERBS.has(w));
+    const last = rest[rest.length - 1];
+    // "what does X mean / carry / measure": what X is or holds
+    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' ') };
+    // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
+    if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
+    if (MODALS.has(next)) return { ...out, type: 'action' };
+    void verb;
+    return { ...out, type: 'name' };
+  }
+  if (next && BE.has(next)) {
+    const after = toks.slice(whAt + 2);
+    const afterWords = after.map((t) => t.text);
+    // "what is meant by X"
+    if (afterWords[0] === 'meant' || afterWords[0] === 'the' && afterWords[1] === 'meaning') return { ...out, type: 'definition', subject: after.slice(afterWords[0] === 'meant' ? 2 : 3).map((t) => t.raw).join(' ') };
+    // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
+    const ofAt = afterWords.indexOf('of');
+    const lastWord = afterWords[afterWords.length - 1];
+    if (lastWord && PREP.has(lastWord)) return { ...out, type: 'name', ...nounPhrase(toks, whAt + 2) };
+    if (ofAt > 0 && ofAt <= 4) {
+      const np = nounPhrase(toks, whAt + 2);
+      return { ...out, type: typeOfHead(np.head, np.plural), ...np };
+    }
+    return { ...out, type: 'definition', subject: after.map((t) => t.raw).join(' ') };
+  }
+  // "which TCP port", "what attribute type number", "which entities"
+  const np = nounPhrase(toks, whAt + 1);
+  const type = typeOfHead(np.head, np.plural);
+  return { ...out, type, ...np };
+}
+
+function typeOfHead(head: string | null, plural: boolean): AnswerType {
+  if (!head) return 'name';
+  if (HEAD_PORT.has(head)) return 'port';
+  if (HEAD_DATE.has(head)) return 'date';
+  if (HEAD_VALUE.has(head)) return 'value';
+  if (HEAD_CODE.has(head)) return 'code';
+  return plural ? 'list' : 'name';
+}
+
+const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+
+/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun. */
+function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: string | null; phrase: string[]; plural: boolean } {
+  const rest = toks.slice(i);
+  if (!rest.length) return { head: null, phrase: [], plural: false };
+  const tags = posTags(rest.map((t) => t.raw).join(' '));
+  const phrase: string[] = [];
+  let head: string | null = null;
+  for (let k = 0; k < tags.length && phrase.length < 6; k++) {
+    const t = tags[k];
+    if (!phrase.length && (t.pos === 'DET' || t.lower === 'other')) continue;
+    if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
+    // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number")
+    const ok = NP_POS.has(t.pos) || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
+    if (!ok || STOPWORDS.has(t.lower)) break;
+    phrase.push(t.lower);
+    if (t.pos !== 'ADJ') head = t.lower;
+  }
+  const plural = !!head && /[^s]s$/.test(head) && head.length > 3;
+  return { head, phrase, plural };
+}
+
+/** The subject after an auxiliary: "how does [the spec define a RADIUS proxy]" -> the words after the verb. */
+function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string | null {
+  const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
+  const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
+  const tail = verbAt >= 0 ? rest.slice(verbAt + 1) : rest;
+  return tail.length ? tail.map((t) => t.raw).join(' ') : null;
+}
+
+// ---------------------------------------------------------------- spans
+
+export interface Span {
+  text: string;
+  /** Offsets in the sentence. */
+  start: number;
+  end: number;
+  /** How well it fits the asked type, in (0, 1]. */
+  fit: number;
+}
+
+const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
+const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
+const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
+const NAME_TERM = String.raw`[A-Z]${WORDX}(?:\s+[A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
+
+function pushAll(out: Span[], re: RegExp, text: string, fit: number, group = 0): void {
+  for (const m of text.matchAll(re)) {
+    const s = m[group];
+    if (!s) continue;
+    const start = m.index! + m[0].indexOf(s);
+    out.push({ text: s.trim(), start, end: start + s.trim().length, fit });
+  }
+}
+
+/** Typed spans of one sentence for the asked type (general patterns: numbers, units, names, clauses). */
+export function typedSpans(sentence: string, type: AnswerType): Span[] {
+  const out: Span[] = [];
+  const text = sentence;
+  switch (type) {
+    case 'port':
+      pushAll(out, /\b\d{1,5}\/(?:tcp|udp|sctp|dccp)\b/gi, text, 1);
+      pushAll(out, /\bports?\s+(?:number\s+)?(\d{1,5})\b/gi, text, 0.9, 1);
+      pushAll(out, /\b(\d{1,5})\s+port\b/gi, text, 0.8, 1);
+      pushAll(out, new RegExp(String.raw`\b\d{2,5}\b`, 'g'), text, 0.35);
+      break;
+    case 'number':
+    case 'code':
+    case 'value':
+      // a named constant with its number: "VLAN (13)", "reset(2)", "zero (0)", "Proxy-Stop (6)"
+      pushAll(out, new RegExp(String.raw`\b[A-Za-z][A-Za-z0-9-]*\s?\(${NUM}\)`, 'gi'), text, 1);
+      pushAll(out, new RegExp(String.raw`\b(?:octets?|bytes?|bits?)\s+\d+\s*(?:-|to|through)\s*\d+\b`, 'gi'), text, 1);
+      pushAll(out, new RegExp(String.raw`\(${NUM}\)`, 'gi'), text, 0.85);
+      pushAll(out, new RegExp(String.raw`\b${NUM}\s*(?:-|to|through)\s*${NUM}\s+${UNITS}\b`, 'gi'), text, 0.95);
+      pushAll(out, new RegExp(String.raw`\b${NUM}\s+${UNITS}\b`, 'gi'), text, type === 'value' ? 0.95 : 0.8);
+      // "= 13", "value of 19", "19 for X", a bare number
+      pushAll(out, new RegExp(String.raw`(?:=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b`, 'gi'), text, 0.9, 1);
+      pushAll(out, new RegExp(String.raw`\b${NUM}\b`, 'gi'), text, 0.6);
+      break;
+    case 'date':
+      pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 1);
+      pushAll(out, /\b(?:1[5-9]|20)\d{2}\b/g, text, 0.8);
+      break;
+    case 'name':
+    case 'list':
+    case 'other':
+      pushAll(out, new RegExp(String.raw`"([^"]{2,60})"`, 'g'), text, 0.8, 1);
+      for (const m of text.matchAll(new RegExp(String.raw`\b(?:${NAME_TERM})\b`, 'g'))) {
+        // "The Status-Server" -> "Status-Server": capitalised stopwords and RFC 2119 keywords are not part of a name
+        let start = m.index!;
+        const words = m[0].split(/(\s+)/);
+        const kept: string[] = [];
+        for (let k = 0; k < words.length; k += 2) {
+          const w = words[k];
+          const junk = STOPWORDS.has(w.toLowerCase()) || KEYWORDS.has(w);
+          if (junk && !kept.length) {
+            start += w.length + (words[k + 1]?.length ?? 0);
+            continue;
+          }
+          if (junk) break;
+          kept.push(w);
+        }
+        const name = kept.join(' ');
+        if (name) out.push({ text: name, start, end: start + name.length, fit: 0.8 });
+      }
+      pushAll(out, /\bRFC\s?\d{3,5}\b/g, text, 0.9);
+      break;
+    case 'action': {
+      // what a requirement asks: the clause after MUST / SHOULD / MAY (NOT)
+      const m = /\b(MUST|SHOULD|SHALL|MAY|REQUIRED|RECOMMENDED)(\s+NOT)?\b\s*(.+)$/.exec(text);
+      if (m) {
+        const start = m.index + m[0].length - m[3].length;
+        out.push({ text: clip(m[3]), start, end: start + clip(m[3]).length, fit: 1 });
+      } else {
+        const w = /\b(?:must|should|shall|may|needs? to|is required to)\b(\s+not)?\s*(.+)$/i.exec(text);
+        if (w) {
+          const start = w.index + w[0].length - w[2].length;
+          out.push({ text: clip(w[2]), start, end: start + clip(w[2]).length, fit: 0.7 });
+        }
+      }
+      break;
+    }
+    case 'definition': {
+      // "X is/are/means/refers to ..." or a definition-list body
+      const m = /\b(?:is|are|means|refers to|is defined as|denotes|is used to|describes?|carries|contains|indicates|is synonymous with|represents)\s+(.+)$/i.exec(text);
+      if (m) {
+        const start = m.index + m[0].length - m[1].length;
+        out.push({ text: clip(m[1]), start, end: start + clip(m[1]).length, fit: 1 });
+      }
+      out.push({ text: clip(text), start: 0, end: clip(text).length, fit: 0.6 });
+      break;
+    }
+    case 'yesno':
+      out.push({ text: /\b(?:not|never|no)\b/i.test(text) ? 'No' : 'Yes', start: 0, end: 0, fit: 0.6 });
+      break;
+  }
+  // a number as a name, a name inside a number span...: drop exact repeats, keep the best fit
+  const best = new Map<string, Span>();
+  for (const s of out) {
+    const k = `${s.start}:${s.text.toLowerCase()}`;
+    if (!best.has(k) || best.get(k)!.fit < s.fit) best.set(k, s);
+  }
+  // spans inside a longer span of equal or better fit are the same answer
+  const list = [...best.values()];
+  return list.filter((s) => !list.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && o.fit >= s.fit));
+}
+
+/** At most ~24 words, cut at a clause end. */
+function clip(s: string): string {
+  let t = s.replace(/\s+/g, ' ').trim();
+  const words = t.split(' ');
+  if (words.length > 24) t = words.slice(0, 24).join(' ');
+  t = t.replace(/[\s,;:]+$/, '');
+  return t.replace(/\.$/, '');
+}
+
+// ---------------------------------------------------------------- candidates and ranking
+
+export interface AnswerCandidate {
+  text: string;
+  score: number;
+  source: 'path' | 'passage';
+  /** The sentence it was read from (passages) or the chain's last fact (paths). */
+  sentence: string | null;
+  passageId: number | null;
+  triples: number[];
+}
+
+export interface ExtractiveResult {
+  type: QuestionType;
+  candidates: AnswerCandidate[];
+  /** In [0, 1]: how sure the best candidate is the answer. */
+  confidence: number;
+}
+
+/** Confidence below this: the outcome is not_in_graph. */
+export const MIN_CONFIDENCE = 0.2;
+
+/** Candidates from the path ends and from the passages' sentences, ranked, with a confidence. */
+export function extractCandidates(question: string, retrieval: RetrievalResult): ExtractiveResult {
+  const type = answerTypeOf(question);
+  const terms = retrieval.terms ?? [];
+  const qStems = new Set(tokenize(question).map((t) => stem(t.text)));
+  const qLower = question.toLowerCase();
+  const candidates: AnswerCandidate[] = [];
+
+  // path ends: the question named the relations and the entity (their score says how well)
+  for (const a of (retrieval.answers ?? []).slice(0, 20)) {
+    // the question's own words are an answer only after the others
+    const own = qLower.includes(a.label.toLowerCase()) && a.label.length > 2 ? 0.5 : 1;
+    const fit = pathTypeFit(a.label, type.type);
+    candidates.push({ text: a.label, score: a.score * fit * own, source: 'path', sentence: null, passageId: null, triples: a.triples });
+  }
+
+  // passage spans: the sentences that best hold the question's words
+  const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
+  retrieval.passages.forEach((p, rank) => {
+    const scored = scoreSentences(p.text, terms);
+    scored.forEach((sc, i) => {
+      if (sc.score > 0) sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
+    });
+  });
+  sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
+  const termCover = globalCoverage(terms);
+  const subjectStems = type.subject ? contentStems(type.subject) : [];
+  const phraseStems = new Set(type.phrase.map((w) => stem(w)));
+  const labels = new Set<string>();
+  for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
+  for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
+  const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
+  const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
+  for (const { s, prev, next, score, passage, rank } of sentences.slice(0, 15)) {
+    let spans = typedSpans(s.text, type.type);
+    let sentenceScore = score;
+    if (type.type === 'definition' && subjectStems.length) {
+      // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
+      const own = contentStems(s.text);
+      const holds = subjectStems.filter((x) => own.includes(x)).length / subjectStems.length;
+      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3;
+      if (termLine && next) {
+        const body = clip(next.text);
+        spans = [{ text: body, start: 0, end: body.length, fit: 1 }];
+        sentenceScore = Math.max(score, 0.9);
+      } else {
+        const verb = /\b(?:is|are|means|refers to|is defined as|denotes|is synonymous with|acts as)\b/i.exec(s.text);
+        const before = verb ? contentStems(s.text.slice(0, verb.index)) : [];
+        const subjectFirst = verb && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
+        spans = spans.map((sp) => ({ ...sp, fit: sp.fit * (subjectFirst ? 1 : holds >= 0.6 ? 0.5 : 0.25) }));
+      }
+    }
+    for (const span of spans) {
+      const spanTokens = tokenize(span.text);
+      const spanStems = spanTokens.map((t) => stem(t.text));
+      if (!numeric && type.type !== 'definition' && type.type !== 'action' && type.type !== 'yesno' && isNoise(span.text, span.start, s.text)) continue;
+      // an answer is not the question's own words (a number it names is still new)
+      const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
+      const novel = hasNewNumber ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
+      if (type.type !== 'yesno' && novel === 0) continue;
+      if (numeric && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
+      const near = proximity(s, span, terms);
+      // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
+      const adjacent = phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
+      const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
+      // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
+      const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
+      const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
+      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known) * negated * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
+    }
+    void prev;
+  }
+
+  // the same answer from two places adds up (a path end the passages also name)
+  const merged = new Map<string, AnswerCandidate>();
+  for (const c of candidates.sort((a, b) => b.score - a.score)) {
+    const k = c.text.toLowerCase().replace(/\s+/g, ' ');
+    const got = merged.get(k);
+    if (!got) merged.set(k, { ...c });
+    else {
+      got.score = Math.min(1, got.score + 0.25 * c.score);
+      if (!got.sentence && c.sentence) [got.sentence, got.passageId] = [c.sentence, c.passageId];
+      if (!got.triples.length && c.triples.length) got.triples = c.triples;
+    }
+  }
+  const ranked = [...merged.values()].sort((a, b) => b.score - a.score);
+  const confidence = Math.round(Math.min(1, ranked[0]?.score ?? 0) * 1000) / 1000;
+  return { type, candidates: ranked, confidence };
+}
+
+/** Share of the question's word weight that occurs anywhere in the passages (words the corpus lacks). */
+function globalCoverage(terms: QuestionTerm[]): number {
+  let all = 0;
+  let have = 0;
+  for (const t of terms) {
+    all += t.idf;
+    if (t.df > 0) have += t.idf;
+  }
+  if (!all) return 1;
+  const c = have / all;
+  // a question whose rarest words the documents never use is about something else
+  return c >= 0.85 ? 1 : c;
+}
+
+function contentStems(text: string): string[] {
+  return tokenize(text)
+    .filter((t) => !STOPWORDS.has(t.text))
+    .map((t) => stem(t.text));
+}
+
+/** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
+const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
+function isNoise(text: string, start: number, sentence: string): boolean {
+  if (KEYWORDS.has(text) || text.length < 2) return true;
+  const lower = text.toLowerCase();
+  if (STOPWORDS.has(lower)) return true;
+  // a lone capitalised word opening the sentence is usually a common word ("Since", "For", "These")
+  if (start <= 1 && /^[A-Z][a-z]+$/.test(text) && !new RegExp(String.raw`\b${text}\b`).test(sentence.slice(text.length))) return true;
+  return false;
+}
+
+/** Stems of the tokens within k tokens left and right of the span. */
+function neighbours(s: Sentence, span: Span, k: number): string[] {
+  const abs = s.start + span.start;
+  const absEnd = s.start + span.end;
+  const first = s.tokens.findIndex((t) => t.end > abs);
+  let last = first;
+  while (last + 1 < s.tokens.length && s.tokens[last + 1].start < absEnd) last++;
+  if (first < 0) return [];
+  return [...s.stems.slice(Math.max(0, first - k), first), ...s.stems.slice(last + 1, last + 1 + k)];
+}
+
+/** How much of the question's word weight sits within 6 tokens of the span, in [0, 1]. */
+function proximity(s: Sentence, span: Span, terms: QuestionTerm[]): number {
+  const near = new Set(neighbours(s, span, 6));
+  let got = 0;
+  let all = 0;
+  for (const t of terms) {
+    all += t.idf;
+    if (near.has(t.stem)) got += t.idf;
+  }
+  return all ? Math.min(1, (2 * got) / all) : 0;
+}
+
+/** How well a node label fits the asked type (a number for "how many", anything for a name). */
+function pathTypeFit(label: string, type: AnswerType): number {
+  const numeric = /^\s*(?:0x[0-9a-f]+|\d+(?:\.\d+)?)/i.test(label);
+  switch (type) {
+    case 'number':
+    case 'code':
+    case 'port':
+      return numeric ? 1 : 0.5;
+    case 'date':
+      return /\d{3,4}/.test(label) ? 1 : 0.5;
+    case 'value':
+      return numeric ? 1 : 0.7;
+    case 'definition':
+    case 'action':
+      return 0.6;
+    default:
+      return 1;
+  }
+}

@@ -1,0 +1,110 @@
+// Sentences of retrieved passages matched against the question's words: IDF-weighted coverage of
+// the question's content stems by one sentence (or two adjacent ones). Used to re-rank passages and
+// to find the sentence an extractive answer is read from. General text handling only: sentence
+// ends, line breaks (definition lists, tables) and stems.
+import { STOPWORDS, stem, tokenize, type Token } from './text';
+
+export interface QuestionTerm {
+  word: string;
+  stem: string;
+  /** Chunks holding the word (FTS5); 0 when no passage has it. */
+  df: number;
+  idf: number;
+}
+
+export interface Sentence {
+  text: string;
+  /** Offsets in the passage text. */
+  start: number;
+  end: number;
+  tokens: Token[];
+  stems: string[];
+}
+
+/** Content words of a question (not stopwords, not one letter). */
+export function contentTokens(text: string): Token[] {
+  return tokenize(text).filter((t) => !STOPWORDS.has(t.text) && (t.text.length > 1 || /\d/.test(t.text)));
+}
+
+/** IDF weights of the question's content words from chunk frequencies (N chunks). */
+export function questionTerms(question: string, df: (words: string[]) => Map<string, number>, chunks: number): QuestionTerm[] {
+  const words = [...new Set(contentTokens(question).map((t) => t.text))];
+  const freq = chunks > 0 ? df(words) : new Map<string, number>();
+  const byStem = new Map<string, QuestionTerm>();
+  for (const w of words) {
+    const n = freq.get(w) ?? 0;
+    const idf = Math.log(1 + (chunks - n + 0.5) / (n + 0.5));
+    const s = stem(w);
+    const prev = byStem.get(s);
+    if (!prev || n > prev.df) byStem.set(s, { word: w, stem: s, df: n, idf: Math.round(idf * 1000) / 1000 });
+  }
+  return [...byStem.values()];
+}
+
+const SENTENCE_END = /(?<=[.!?;])\s+(?=["'([]?[\p{Lu}\p{N}])|\n+/gu;
+
+/** Sentences of a text: ends of sentences and line breaks split it (lists and tables are lines). */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let last = 0;
+  const push = (a: number, b: number) => {
+    const raw = text.slice(a, b);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    if (!body) return;
+    const start = a + lead;
+    const tokens = tokenize(body).map((t) => ({ ...t, start: t.start + start, end: t.end + start }));
+    out.push({ text: body, start, end: start + body.length, tokens, stems: tokens.map((t) => stem(t.text)) });
+  };
+  for (const m of text.matchAll(SENTENCE_END)) {
+    // "e.g. Foo", "Sec. 3", "[RFC2865]. The": an abbreviation of one or two letters does not end a sentence
+    const before = text.slice(Math.max(0, m.index! - 4), m.index!);
+    if (m[0].indexOf('\n') < 0 && /(?:^|\s)(?:e\.g|i\.e|[A-Za-z]{1,2}|et al|vs|cf|Sec|No)\.$/.test(before)) continue;
+    push(last, m.index!);
+    last = m.index! + m[0].length;
+  }
+  push(last, text.length);
+  return out;
+}
+
+/** The IDF-weighted share of the question's terms a set of stems holds, in [0, 1]. */
+export function coverage(terms: QuestionTerm[], stems: Iterable<string>): number {
+  const have = stems instanceof Set ? (stems as Set<string>) : new Set(stems);
+  let got = 0;
+  let all = 0;
+  for (const t of terms) {
+    all += t.idf;
+    if (have.has(t.stem)) got += t.idf;
+  }
+  return all > 0 ? got / all : 0;
+}
+
+export interface SentenceScore {
+  sentence: Sentence;
+  index: number;
+  /** Coverage by the sentence alone. */
+  own: number;
+  /** Coverage by the sentence with the one before it (a heading, a term being defined). */
+  window: number;
+  score: number;
+}
+
+/** Every sentence of a passage scored against the question's terms. */
+export function scoreSentences(text: string, terms: QuestionTerm[]): SentenceScore[] {
+  const sentences = splitSentences(text);
+  return sentences.map((sentence, index) => {
+    const own = coverage(terms, sentence.stems);
+    const prev = sentences[index - 1];
+    const window = prev ? coverage(terms, [...sentence.stems, ...prev.stems]) : own;
+    return { sentence, index, own, window, score: Math.max(own, 0.85 * window) };
+  });
+}
+
+/** A passage's match: its best sentence (or pair), with the whole passage's coverage as a tie-break. */
+export function passageMatch(text: string, terms: QuestionTerm[]): { best: number; all: number; sentences: SentenceScore[] } {
+  const sentences = scoreSentences(text, terms);
+  let best = 0;
+  for (const s of sentences) best = Math.max(best, s.score);
+  const all = coverage(terms, sentences.flatMap((s) => s.sentence.stems));
+  return { best, all, sentences };
+}

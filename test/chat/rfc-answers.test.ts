@@ -1,0 +1,70 @@
+// Extractive answers and abstention on a real graph: the kit's 7 RFCs, ingested and extracted with
+// the classic engine (real SQLite, no model). Off-topic questions must be refused (not_in_graph,
+// no answers); questions the RFCs answer get a short cited span with its sentence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Core } from '../../electron/core/core';
+import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
+import { getRetriever } from '../../electron/core/retrieve';
+import { extractiveAnswer } from '../../electron/core/chat/answer';
+import { tmpDir } from '../helpers/tmp';
+import { OFF_TOPIC } from './off-topic';
+
+const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'rfc-radius-eap');
+const t = tmpDir('gw-rfc-answers-');
+let core: Core;
+
+beforeAll(async () => {
+  core = new Core({ dbPath: path.join(t.dir, 'rfc.db'), startJobs: false });
+  const ids: number[] = [];
+  for (const f of fs.readdirSync(RFC_DIR).filter((x) => x.endsWith('.txt')).sort()) {
+    const out = storePrepared(core.store, await prepareFile(path.join(RFC_DIR, f)));
+    if (out.status === 'imported') ids.push(...out.ids);
+  }
+  const job = core.jobs.enqueue('extract', { documents: ids, engine: 'classic' });
+  core.jobs.start();
+  const done = await core.jobs.wait(job.id);
+  expect(done.state).toBe('done');
+}, 180_000);
+afterAll(async () => {
+  await core.close();
+  t.cleanup();
+});
+
+async function ask(question: string) {
+  const retrieval = await getRetriever(core).retrieve(question);
+  return { retrieval, answer: extractiveAnswer(retrieval) };
+}
+
+describe('abstention on the RFC graph', () => {
+  it(`refuses at least ${OFF_TOPIC.length - 1} of ${OFF_TOPIC.length} off-topic questions, with no answers`, async () => {
+    expect(OFF_TOPIC.length).toBeGreaterThanOrEqual(20);
+    const answered: string[] = [];
+    for (const q of OFF_TOPIC) {
+      const { answer } = await ask(q);
+      if (answer.outcome === 'not_in_graph') {
+        expect(answer.answers).toEqual([]);
+        expect(answer.content).toMatch(/^The graph holds nothing about this/);
+      } else answered.push(`${q} -> ${answer.answers[0]} (${answer.confidence})`);
+    }
+    expect(answered.length, answered.join('\n')).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
+
+describe('short extractive answers on the RFC graph', () => {
+  it.each([
+    ['Which type number does the Acct-Tunnel-Packets-Lost attribute have?', '86'],
+    ['Which port does RADIUS over TLS use by default?', '2083'],
+  ])('%s -> %s, cited with its passage', async (q, gold) => {
+    const { answer, retrieval } = await ask(q);
+    expect(answer.outcome).toBe('found');
+    expect(answer.answers[0]).toContain(gold);
+    expect(answer.confidence).toBeGreaterThan(0);
+    const passages = new Set(retrieval.passages.map((p) => p.id));
+    const cited = answer.citations.filter((c) => c.kind === 'passage');
+    expect(cited.length).toBeGreaterThan(0);
+    for (const c of cited) expect(passages.has(c.id)).toBe(true);
+    expect(answer.content).toContain(`[${cited[0].marker}]`);
+  }, 60_000);
+});
