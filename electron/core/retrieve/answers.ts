@@ -79,7 +79,7 @@ export function pathAnswers(
       layer = next;
       if (!layer.size) return;
     }
-    // the question's own entity comes last: it is an answer only in its own right ("films written by X, directed by X")
+    // the question's own entity comes last: it is an answer only in its own right ("papers written by X, reviewed by X")
     const ranked = [...layer].sort((a, b) => Number(a[0] === path.seed) - Number(b[0] === path.seed) || b[1].support - a[1].support);
     for (const [v, at] of ranked) {
       if (seen.has(v)) continue;
