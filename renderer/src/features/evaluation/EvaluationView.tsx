@@ -11,6 +11,7 @@ import './evaluation.css';
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`);
 const interval = (c: [number, number]) => `${pct(c[0])}–${pct(c[1])}`;
+const squash = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
 const FORMATS: GoldFormat[] = ['webnlg-json', 'webnlg-xml', 'scierc', 'conll', 'tokens', 'questions'];
 
 function GoldImport({ onImported }: { onImported: (id: number) => void }) {
@@ -163,6 +164,10 @@ function Evidence({ run, error, onClose }: { run: EvalRunDetail; error: EvalErro
   }
   parts.push({ text: text.slice(at, to), mark: false });
   const gold = item.data?.gold;
+  const pred = item.data?.prediction as
+    | { triples?: { subject: { text: string }; relation: string; object: { text: string } }[]; answer?: string; passages?: { id: number; document: string; text: string }[] }
+    | null
+    | undefined;
   return (
     <aside className="ev-evidence" aria-label="Evidence" data-testid="ev-evidence">
       <div className="ev-evidence-head">
@@ -194,7 +199,27 @@ function Evidence({ run, error, onClose }: { run: EvalRunDetail; error: EvalErro
           gold triples: {gold.triples.map((t) => `${t.subject.text} | ${t.relation} | ${t.object.text}`).join(' · ')}
         </div>
       )}
-      {gold && 'answers' in gold && <div className="muted ev-goldlist">gold answers: {gold.answers.join(' | ')}</div>}
+      {gold && 'triples' in gold && pred?.triples && (
+        <div className="muted ev-goldlist">
+          predicted: {pred.triples.length ? pred.triples.map((t) => `${t.subject.text} | ${t.relation} | ${t.object.text}`).join(' · ') : 'no triple'}
+        </div>
+      )}
+      {gold && 'answers' in gold && (
+        <>
+          <div className="muted ev-goldlist">gold answers: {gold.answers.join(' | ')}</div>
+          {gold.quotes.length > 0 && <div className="muted ev-goldlist">gold quote: “{gold.quotes.join('” … “')}”</div>}
+          {pred?.answer !== undefined && <p className="ev-text">{pred.answer}</p>}
+          {pred?.passages?.map((p, i) => (
+            <div key={p.id} className="ev-passage">
+              <span className="muted">
+                P{i + 1} · {p.document}
+                {gold.quotes.some((q) => squash(p.text).includes(squash(q))) ? ' · holds the quote' : ''}
+              </span>
+              <div>{p.text.replace(/\s+/g, ' ').slice(0, 400)}</div>
+            </div>
+          ))}
+        </>
+      )}
     </aside>
   );
 }
