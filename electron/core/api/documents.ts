@@ -20,6 +20,10 @@ export function documentHandlers(core: Core): Partial<Handlers> {
       const { hash: _hash, ...rest } = chunk;
       return rest;
     },
+    'documents.structure': ({ id }) => {
+      mustGet(id);
+      return core.store.documents.structure(id)!;
+    },
     'documents.chunks': ({ id }) => {
       mustGet(id);
       return core.store.documents.chunks(id);

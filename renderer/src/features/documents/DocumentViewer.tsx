@@ -2,19 +2,64 @@ import { useEffect, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import type { Chunk } from '../../../../shared/schemas';
+import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
 
 const MAX_CHUNKS = 150;
 
-function ChunkBlock({ chunk, focused }: { chunk: Chunk; focused: boolean }) {
+const squash = (s: string) => s.replace(/[\s.]+/g, ' ').trim().toLowerCase();
+
+/**
+ * The heading path shown above a chunk: without its last heading when the chunk's text opens with
+ * that heading's line, so a heading is not printed twice.
+ */
+export function shownHeadingPath(chunk: Pick<Chunk, 'headingPath' | 'text'>): string[] {
+  const path = chunk.headingPath;
+  if (!path.length) return path;
+  const last = squash(path[path.length - 1]);
+  return last && squash(chunk.text.slice(0, path[path.length - 1].length + 40)).startsWith(last) ? path.slice(0, -1) : path;
+}
+
+const REGION_LABEL: Record<string, string> = {
+  'front-matter': 'front matter',
+  status: 'status notice',
+  copyright: 'copyright notice',
+  ipr: 'intellectual property notice',
+  toc: 'table of contents',
+  authors: 'author addresses',
+  'page-header': 'page header',
+  'page-footer': 'page footer',
+  references: 'references',
+  acknowledgements: 'acknowledgements',
+};
+
+/** The boilerplate kinds covering most of a chunk (nothing is extracted from there). */
+function boilerplateOf(structure: DocumentStructureInfo | undefined, chunk: Chunk): string | null {
+  if (!structure) return null;
+  let best: { kind: string; overlap: number } | null = null;
+  for (const r of structure.boilerplate) {
+    const overlap = Math.min(chunk.end, r.end) - Math.max(chunk.start, r.start);
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { kind: r.kind, overlap };
+  }
+  return best && best.overlap * 2 >= chunk.end - chunk.start ? best.kind : null;
+}
+
+function ChunkBlock({ chunk, focused, boilerplate }: { chunk: Chunk; focused: boolean; boilerplate: string | null }) {
+  const path = shownHeadingPath(chunk);
+  const cls = ['chunk', focused ? 'focused' : '', boilerplate ? 'boilerplate' : ''].filter(Boolean).join(' ');
   return (
-    <article className={focused ? 'chunk focused' : 'chunk'} data-testid={focused ? 'focused-chunk' : 'chunk'} id={`chunk-${chunk.id}`}>
+    <article className={cls} data-testid={focused ? 'focused-chunk' : 'chunk'} id={`chunk-${chunk.id}`} data-boilerplate={boilerplate ?? undefined}>
       <header className="chunk-head">
         <span>Chunk {chunk.ordinal + 1}</span>
         {chunk.page != null && <span className="page-mark">page {chunk.page}</span>}
         <span className="muted">
           [{chunk.start}, {chunk.end})
         </span>
-        {chunk.headingPath.length > 0 && <span className="heading-path">{chunk.headingPath.join(' › ')}</span>}
+        {path.length > 0 && <span className="heading-path">{path.join(' › ')}</span>}
+        {boilerplate && (
+          <span className="boilerplate-mark" title="Boilerplate: kept in the text, nothing is extracted from it">
+            {REGION_LABEL[boilerplate] ?? boilerplate}
+          </span>
+        )}
       </header>
       <div className="chunk-text">{chunk.text}</div>
     </article>
@@ -26,6 +71,7 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
   const [showAll, setShowAll] = useState(false);
   const doc = useCall('documents.get', { id, original });
   const chunks = useCall('documents.chunks', { id });
+  const structure = useCall('documents.structure', { id });
   const remove = useCallMutation('documents.remove', ['documents.list', 'app.status']);
   const d = doc.data;
   const list = chunks.data ?? [];
@@ -76,7 +122,7 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
         ) : (
           <>
             {shown.map((c) => (
-              <ChunkBlock key={c.id} chunk={c} focused={c.id === focusChunk} />
+              <ChunkBlock key={c.id} chunk={c} focused={c.id === focusChunk} boilerplate={boilerplateOf(structure.data, c)} />
             ))}
             {list.length > shown.length && (
               <button type="button" className="secondary" onClick={() => setShowAll(true)}>

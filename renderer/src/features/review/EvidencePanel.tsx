@@ -105,6 +105,13 @@ export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: nu
             <section key={item.provenanceId} className="ev-item">
               <div className="ev-source">
                 <strong>{item.document.title}</strong>
+                {item.clause && (
+                  <span className="ev-clause" data-testid="evidence-clause" title={item.clause.label}>
+                    {' · '}
+                    {item.clause.section ? `§${item.clause.section} ` : ''}
+                    {item.clause.heading}
+                  </span>
+                )}
                 {item.page !== null && <span className="muted"> · page {item.page}</span>}
                 <a
                   className="small"
