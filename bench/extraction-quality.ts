@@ -27,6 +27,7 @@ import { englishNlp } from '../electron/core/extract/classic/svo';
 import { DocumentResolver } from '../electron/core/extract/resolve';
 import { splitSentences, type Span } from '../electron/core/extract/sentences';
 import { parseConll, parseSciErc } from '../electron/core/ingest/parsers/tokens';
+import type { ExactDoc } from '../electron/core/ingest/types';
 
 const DATA = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 
@@ -140,7 +141,7 @@ function relationStems(rel: string): Set<string> {
     .filter((w) => w && !FUNCTION_WORDS.has(w));
   if (!words.length) return new Set();
   const nlp = englishNlp();
-  return new Set(nlp.readDoc(words.join(' ')).tokens().out(nlp.its.stem) as string[]);
+  return new Set(nlp.readDoc(words.join(' ')).tokens().out(nlp.its.stem as never) as unknown as string[]);
 }
 
 function sameRelation(a: Set<string>, b: Set<string>): boolean {
@@ -226,7 +227,7 @@ function mentionScore(text: string, predicted: Span[], gold: Span[]) {
 
 function benchSciErc() {
   const file = path.join(DATA, 'scierc', 'dev.json');
-  const docs = parseSciErc(file, fs.readFileSync(file, 'utf8')).docs;
+  const docs = parseSciErc(file, fs.readFileSync(file, 'utf8')).docs as ExactDoc[];
   const half = Math.ceil(docs.length / 2);
   const parts = { A: docs.slice(0, half), B: docs.slice(half), all: docs };
   const cache = new Map<string, ReturnType<typeof extract>>();
@@ -237,8 +238,8 @@ function benchSciErc() {
     for (const d of list) {
       const r = cache.get(d.text) ?? extract(d.text);
       cache.set(d.text, r);
-      mention.add(mentionScore(d.text, r.mentions, d.annotations));
-      const rels = (d.meta.relations ?? []) as { head: Span; tail: Span }[];
+      mention.add(mentionScore(d.text, r.mentions, d.annotations ?? []));
+      const rels = (d.meta?.relations ?? []) as { head: Span; tail: Span }[];
       const gold = uniqueBy(
         rels.map((x) => [headWord(d.text, x.head), headWord(d.text, x.tail)].sort()),
         (x) => x.join('|'),
@@ -257,7 +258,7 @@ function benchSciErc() {
 function benchSciNer() {
   const dir = path.join(DATA, 'sci-ner-anlp');
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.conll')).sort();
-  const docs = files.flatMap((f) => parseConll(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8')).docs);
+  const docs = files.flatMap((f) => parseConll(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8')).docs as ExactDoc[]);
   const half = Math.ceil(docs.length / 2);
   const parts = { A: docs.slice(0, half), B: docs.slice(half), all: docs };
   const cache = new Map<string, ReturnType<typeof extract>>();
@@ -267,7 +268,7 @@ function benchSciNer() {
     for (const d of list) {
       const r = cache.get(d.text) ?? extract(d.text);
       cache.set(d.text, r);
-      mention.add(mentionScore(d.text, r.mentions, d.annotations));
+      mention.add(mentionScore(d.text, r.mentions, d.annotations ?? []));
     }
     results[name] = { mentionHead: mention.json() };
   }
@@ -283,9 +284,9 @@ const f = (s: unknown) => {
   return `F1 ${x.f1.toFixed(3)} (P ${x.p.toFixed(3)} R ${x.r.toFixed(3)})`;
 };
 for (const part of ['A', 'B', 'all'] as const) {
-  const w = out.webnlg[part] as Record<string, unknown>;
-  const s = out.scierc[part] as Record<string, unknown>;
-  const n = out.sciNer[part] as Record<string, unknown>;
+  const w = (out.webnlg as unknown as Record<string, Record<string, unknown>>)[part];
+  const s = (out.scierc as Record<string, unknown>)[part] as Record<string, unknown>;
+  const n = (out.sciNer as Record<string, unknown>)[part] as Record<string, unknown>;
   console.log(`[${part}] webnlg entity pair ${f(w.entityPair)}  strict ${f(w.entityPairStrict)}`);
   console.log(`[${part}] webnlg triple      ${f(w.triple)}  strict ${f(w.tripleStrict)}`);
   console.log(`[${part}] scierc mention (head) ${f(s.mentionHead)}   relation ${f(s.relation)}`);

@@ -53,3 +53,17 @@ export function singularPhrase(phrase: string): string {
   return m[1] + singularWord(m[2]);
 }
 
+
+/**
+ * Singularise a mention's head word unless the head is a name: a capitalised head ("Mars", "United
+ * States", "Gasparis") stays as written, except where the document itself writes the singular form
+ * ("Access-Requests" beside "Access-Request": the plural of a capitalised term) or the head word in
+ * lower case ("Servers" opening a sentence of a document that writes "servers": a common noun).
+ */
+export function singularMention(phrase: string, documentWrites?: (form: string) => boolean): string {
+  const m = /^(.*?)([\p{L}-]+)$/u.exec(phrase);
+  if (!m) return phrase;
+  const singular = singularPhrase(phrase);
+  if (singular === phrase || !/^\p{Lu}/u.test(m[2])) return singular;
+  return documentWrites && (documentWrites(singular) || documentWrites(m[2].toLowerCase())) ? singular : phrase;
+}

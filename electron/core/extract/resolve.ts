@@ -6,9 +6,9 @@ import { normalizeLabel } from '../store/normalize';
 import type { ExtractionRepository, ResolvableNode } from '../store/extraction';
 import { findAcronymDefinitions, type AcronymDefinition } from './acronyms';
 import { foldText } from './sentences';
-import { cleanMention, isPronoun, singularPhrase } from './labels';
+import { cleanMention, isPronoun, singularMention, singularPhrase } from './labels';
 
-export { cleanMention, isPronoun, singularPhrase, singularWord } from './labels';
+export { cleanMention, isPronoun, singularMention, singularPhrase, singularWord } from './labels';
 
 export interface CanonicalLabel {
   label: string;
@@ -27,7 +27,12 @@ export class DocumentResolver {
   private readonly byLong = new Map<string, AcronymDefinition>();
   private readonly byShort = new Map<string, AcronymDefinition>();
 
-  constructor(docText: string, acronyms?: AcronymDefinition[]) {
+  private readonly written = new Map<string, boolean>();
+
+  constructor(
+    private readonly docText: string,
+    acronyms?: AcronymDefinition[],
+  ) {
     this.acronyms = acronyms ?? findAcronymDefinitions(docText);
     for (const a of this.acronyms) {
       this.byShort.set(a.short.toLowerCase(), a);
@@ -57,9 +62,24 @@ export class DocumentResolver {
       if (normalizeLabel(surface) !== normalizeLabel(acr.short) && normalizeLabel(surface) !== normalizeLabel(acr.long)) aliases.push(surface);
       return { label: acr.short, aliases, type: 'term' };
     }
-    const singular = singularPhrase(surface);
+    const singular = singularMention(surface, (form) => this.writes(form));
     const aliases = normalizeLabel(singular) !== normalizeLabel(surface) ? [surface] : [];
     return { label: singular, aliases };
+  }
+
+  /** Whether the document writes this exact form as a whole word (case-sensitive). */
+  private writes(form: string): boolean {
+    let hit = this.written.get(form);
+    if (hit === undefined) {
+      hit = false;
+      for (let at = this.docText.indexOf(form); at >= 0 && !hit; at = this.docText.indexOf(form, at + 1)) {
+        const before = this.docText[at - 1];
+        const after = this.docText[at + form.length];
+        hit = !(before && /[\p{L}\p{N}]/u.test(before)) && !(after && /[\p{L}\p{N}]/u.test(after));
+      }
+      this.written.set(form, hit);
+    }
+    return hit;
   }
 }
 

@@ -1,6 +1,15 @@
-// Sentence-level subject–verb–object and noun-phrase relations from wink-nlp's part-of-speech tags.
-// An OpenIE-style baseline: noun phrases are runs of ADJ/NOUN/PROPN/NUM, verb groups runs of
-// AUX/VERB/PART, and relations the verb group plus a following preposition.
+// Sentence-level relations from wink-nlp's part-of-speech tags: a shallow OpenIE-style reader.
+// Noun phrases are runs of ADJ/NOUN/PROPN/NUM (names joined across "of": "Battle of France"; dates
+// one token); a relation end is a noun phrase with its "of" complements; verb groups are runs of
+// AUX/VERB/PART. Read, by general English grammar:
+//  - subject–verb–object and verb + preposition, auxiliaries dropped ("was completed in" -> "completed in");
+//  - passive voice: (patient, "<verb> by", agent) -- "X was founded by Y" -> (X, founded by, Y); the
+//    subject stays the head, as the relation names it from that end (the inverse of (Y, founded, X));
+//  - attributes: "the leader of X is Y", "X's leader is Y", "X whose leader is Y", "Y is the leader of X"
+//    -> (X, leader, Y); "X has a periapsis of 1.7e11" -> (X, periapsis, 1.7e11); numbers and dates are ends;
+//  - relative clauses attach to their antecedent, participles after a predicate nominal to the subject;
+//  - coordinations expand ("A and B use C" -> two triples);
+//  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped.
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Span } from '../sentences';
@@ -38,7 +47,7 @@ const NP_HEAD = new Set(['NOUN', 'PROPN', 'NUM', 'X']);
 const VERB_POS = new Set(['VERB', 'AUX']);
 const GLUE = new Set(['-', '/', '_']);
 const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
-const NEGATION = new Set(['not', "n't", 'never', 'no']);
+const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
 const REL_PRONOUN = new Set(['that', 'which', 'who']);
 const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by']);
 const SKIP_BEFORE_OBJECT = new Set(['DET', 'PRON']);
@@ -72,7 +81,7 @@ export function tokenize(text: string, from: number, to: number): Token[] {
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i];
     const prev = out[out.length - 1];
-    const wordy = (x: Token) => /[\p{L}\p{N}]/u.test(x.text);
+    const wordy = (x: Token) => /[\p{L}\p{N}]/u.test(x.text) && !/^['’]/.test(x.text); // "Aarhus" + "'s" stay apart
     // glue "A - B" written without spaces, and adjacent alphanumeric pieces ("802.1" + "X")
     if (prev && prev.end === t.start && wordy(prev) && (wordy(t) || (GLUE.has(t.text) && raw[i + 1]?.start === t.end && wordy(raw[i + 1])))) {
       if (GLUE.has(t.text)) {
@@ -125,9 +134,78 @@ function merge(a: Token, b: Token, text: string): Token {
   return { text: t, pos, start: a.start, end: b.end };
 }
 
+// ---- noun phrases and arguments
+
+const MONTHS = /^(?:jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|aug(?:ust|\.)?|sep(?:t|tember|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?)$/i;
+const DAY = /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?$/i;
+const YEAR = /^\d{4}$/;
+const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s", '’s', "'re"]);
+const HAVE = new Set(['has', 'have', 'had', 'having']);
+const DO = new Set(['do', 'does', 'did']);
+const COORD = new Set(['and', 'or']);
+const POSSESSIVE = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
+const FIRST_PERSON = new Set(['we', 'i']);
+const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how']);
+/** Name particles written in lower case inside a proper name ("Battle of France", "Institute of Technology"). */
+const NAME_LINKS = new Set(['of', 'de', 'del', 'della', 'des', 'du', 'da', 'di', 'von', 'van', 'der', 'den', 'la', 'le', 'y']);
+/**
+ * Light nouns: quantity, part, kind and other semantically general nouns ("use of X", "a number of X",
+ * "the rest of X", "the result of X") carry little meaning of their own; with an "of" complement the
+ * complement is the real end of the relation, alone they end no relation. A closed class of English
+ * (Halliday & Hasan's "general nouns", the partitive and classifier nouns of the grammars), not a
+ * vocabulary of any corpus.
+ */
+const LIGHT = new Set([
+  'use', 'usage', 'part', 'parts', 'kind', 'kinds', 'type', 'types', 'sort', 'sorts', 'form', 'forms', 'set', 'sets', 'number', 'numbers',
+  'lot', 'lots', 'variety', 'range', 'amount', 'amounts', 'majority', 'minority', 'rest', 'result', 'results', 'way', 'ways', 'case', 'cases',
+  'example', 'examples', 'instance', 'instances', 'scope', 'aspect', 'aspects', 'means', 'manner', 'thing', 'things', 'stuff', 'matter',
+  'fact', 'facts', 'piece', 'pieces', 'portion', 'half', 'group', 'groups', 'class', 'category', 'series', 'list', 'couple', 'pair', 'one',
+  'ones', 'lack', 'presence', 'absence', 'end', 'beginning', 'basis', 'respect', 'purpose', 'context', 'terms', 'order', 'top', 'bottom',
+  'front', 'side', 'sides', 'other', 'others', 'something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone',
+]);
+
+const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
+const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.text) && !BCP14.has(t.text));
+
+/**
+ * Dates ("November 18th, 1923", "December 2008") become one NUM token; names keep a capitalised word
+ * the tagger read as a verb or adjective; a participle before a noun is an adjective.
+ */
+function prepare(tokens: Token[], text: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (MONTHS.test(t.text) && capitalised(t)) {
+      let j = i;
+      if (DAY.test(tokens[j + 1]?.text ?? '')) j++;
+      if (tokens[j + 1]?.text === ',' && YEAR.test(tokens[j + 2]?.text ?? '') && j > i) j += 2;
+      else if (YEAR.test(tokens[j + 1]?.text ?? '')) j++;
+      if (j > i) {
+        out.push({ text: text.slice(t.start, tokens[j].end), pos: 'NUM', start: t.start, end: tokens[j].end });
+        i = j;
+        continue;
+      }
+    }
+    let pos = t.pos;
+    if (i > 0 && capitalised(t) && (pos === 'VERB' || pos === 'ADJ' || pos === 'ADV' || pos === 'NOUN')) {
+      const near = (x: Token | undefined) => Boolean(x && capitalised(x) && (x.pos === 'PROPN' || x.pos === 'NOUN'));
+      if (near(tokens[i - 1]) && (near(tokens[i + 1]) || tokens[i - 1].pos === 'PROPN')) pos = 'PROPN';
+    }
+    // "are parts of": after a form of "be" and before "of", a word read as a verb is a noun (but "made of")
+    if (pos === 'VERB' && BE.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:ed|en)$/i.test(t.text)) pos = 'NOUN';
+    // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
+    if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN') {
+      const before = out[out.length - 1];
+      if (!before || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT'].includes(before.pos)) pos = 'ADJ';
+    }
+    out.push(pos === t.pos ? t : { ...t, pos });
+  }
+  return out;
+}
+
 /** Noun phrases of a sentence: token index ranges, trimmed to end on a nominal head. */
 export function nounPhrases(tokens: Token[], text: string): Phrase[] {
-  const out: Phrase[] = [];
+  const base: Phrase[] = [];
   for (let i = 0; i < tokens.length; ) {
     if (!NP_POS.has(tokens[i].pos)) {
       i++;
@@ -138,113 +216,455 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     let from = i;
     let to = j;
     while (to >= from && !NP_HEAD.has(tokens[to].pos)) to--;
-    // a section number opening the sentence ("3.11 Framed-Compression") is not part of the name
-    while (from === 0 && from < to && tokens[from].pos === 'NUM' && /^\d+(?:\.\d+)*\.?$/.test(tokens[from].text)) from++;
-    while (from < to && QUANTIFIERS.has(lower(tokens[from]))) from++;
-    if (to >= from && !(from === to && tokens[from].pos === 'NUM')) {
-      out.push({ from, to, start: tokens[from].start, end: tokens[to].end, text: text.slice(tokens[from].start, tokens[to].end) });
+    // a section number opening a heading ("3.11 Framed-Compression", "1.  Introduction") is not part of
+    // the name; a plain number is ("10 Hygiea", "200 Public Square")
+    if (from === 0 && from < to && tokens[0].pos === 'NUM') {
+      const gap = text.slice(tokens[0].end, tokens[1].start);
+      if (/\./.test(tokens[0].text) || /\s{2,}|\n/.test(gap)) from++;
     }
+    if (to < from) {
+      i = j + 1;
+      continue;
+    }
+    // "the architect John Madin": a title before a name is not part of it
+    let name = to;
+    while (name > from && tokens[name - 1].pos === 'PROPN' && capitalised(tokens[name - 1])) name--;
+    if (tokens[to].pos === 'PROPN' && capitalised(tokens[to]) && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))) from = name;
+    // "several servers", but "New Hampshire": a capitalised word inside a name is part of it
+    while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) from++;
+    if (to >= from) base.push(phrase(tokens, text, from, to));
     i = j + 1;
+  }
+  // proper names joined by a lower-case particle: "Battle of France", "American Journal of Mathematics"
+  const out: Phrase[] = [];
+  for (let k = 0; k < base.length; k++) {
+    let p = base[k];
+    while (k + 1 < base.length) {
+      const link = tokens[p.to + 1];
+      let next = p.to + 2;
+      if (lower(tokens[next]) === 'the' && !capitalised(tokens[next])) next++;
+      const q = base[k + 1];
+      const nameBefore = capitalised(tokens[p.to]) && (tokens[p.to].pos === 'PROPN' || tokens[p.to].pos === 'NOUN');
+      if (!link || !NAME_LINKS.has(link.text) || q.from !== next || !nameBefore || !capitalised(tokens[q.from]) || tokens[q.from].pos === 'NUM') break;
+      p = phrase(tokens, text, p.from, q.to);
+      k++;
+    }
+    out.push(p);
   }
   return out;
 }
 
-const lower = (t: Token) => t.text.toLowerCase();
+function phrase(tokens: Token[], text: string, from: number, to: number): Phrase {
+  return { from, to, start: tokens[from].start, end: tokens[to].end, text: text.slice(tokens[from].start, tokens[to].end) };
+}
 
-/** SVO, verb + preposition, "X of Y" and "X such as Y" relations in one sentence. */
-export function sentenceRelations(tokens: Token[], text: string): SvoTriple[] {
+/** A relation end: a noun phrase with its "of" complements ("community of Madrid"). */
+interface Arg extends Phrase {
+  /** The noun phrase the argument starts with. */
+  np: Phrase;
+  /** Its "of" complement, when it has one. */
+  of?: Arg;
+  /** First token index including determiners and possessives before it. */
+  lead: number;
+  /** Only a number or a date. */
+  numeric: boolean;
+  /** A light noun without complement: ends no relation. */
+  light: boolean;
+  /** The head noun is a capitalised name. */
+  name: boolean;
+  /** The light noun this argument stands behind ("part" in "part of the community of Madrid"). */
+  via?: Phrase;
+}
+
+/** SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence. */
+export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
+  const tokens = prepare(input, text);
+  const n = tokens.length;
+  if (!n) return [];
+  // questions assert nothing: "Does the server send it?", "What is X?"
+  const last = tokens[n - 1].text;
+  if (last === '?' || (tokens[0].pos === 'AUX' && !BCP14.has(tokens[0].text) && n > 1 && tokens[1].pos !== 'VERB') || (WH.has(lower(tokens[0])) && VERB_POS.has(tokens[1]?.pos ?? ''))) return [];
+
   const nps = nounPhrases(tokens, text);
-  const npEndingAt = new Map(nps.map((p) => [p.to, p]));
-  const npStartingAt = new Map(nps.map((p) => [p.from, p]));
-  const out: SvoTriple[] = [];
+  const npStart = new Map(nps.map((p) => [p.from, p]));
+  const argCache = new Map<number, Arg | null>();
 
-  /** The noun phrase starting at i after determiners/possessives, if any. */
-  const npAt = (i: number): Phrase | undefined => {
-    let k = i;
-    while (k < tokens.length && SKIP_BEFORE_OBJECT.has(tokens[k].pos) && !REL_PRONOUN.has(lower(tokens[k]))) k++;
-    return npStartingAt.get(k);
-  };
-  /** Walk "A of B from C" back to A. */
-  const chainStart = (p: Phrase): Phrase => {
-    let cur = p;
-    for (let guard = 0; guard < 4; guard++) {
-      let k = cur.from - 1;
-      while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
-      if (k < 1 || tokens[k].pos !== 'ADP' || !CHAIN_PREP.has(lower(tokens[k]))) break;
-      const prev = npEndingAt.get(k - 1);
-      if (!prev) break;
-      cur = prev;
+  /** The argument whose noun phrase starts at token i (no determiner skipping). */
+  const argStartingAt = (i: number, depth = 0): Arg | null => {
+    if (argCache.has(i) && depth === 0) return argCache.get(i)!;
+    // "the same dish", "several servers": the phrase starts after the quantifier
+    let q = i;
+    while (!npStart.has(q) && q < i + 2 && QUANTIFIERS.has(lower(tokens[q]))) q++;
+    const np = npStart.get(q);
+    let out: Arg | null = null;
+    if (np) {
+      let to = np.to;
+      let of: Arg | undefined;
+      if (lower(tokens[np.to + 1]) === 'of' && depth < 2) {
+        let k = np.to + 2;
+        while (k < n && (tokens[k].pos === 'DET' || POSSESSIVE.has(lower(tokens[k])))) k++;
+        const c = argStartingAt(k, depth + 1);
+        if (c) {
+          of = c;
+          to = c.to;
+        }
+      }
+      const head = tokens[np.to];
+      const numeric = np.from === np.to && head.pos === 'NUM';
+      const bare = np.from === np.to && !capitalised(head);
+      out = {
+        ...phrase(tokens, text, np.from, to),
+        np,
+        of,
+        lead: i,
+        numeric,
+        light: bare && LIGHT.has(lower(head)) && !of,
+        name: !numeric && (capitalised(head) || (capitalised(tokens[np.from]) && tokens[np.from].pos === 'PROPN')),
+      };
+      // "the use of EAP", "a number of servers": the complement is the end
+      if (of && np.from === np.to && !capitalised(head) && (LIGHT.has(lower(head)) || head.pos === 'NUM')) out = { ...of, lead: i, via: np };
     }
-    return cur;
+    if (depth === 0) argCache.set(i, out);
+    return out;
+  };
+  const PRONOUN = { pronoun: true } as const;
+  /** The argument at token i after determiners and possessives; a pronoun there is marked. */
+  const argAt = (i: number): Arg | typeof PRONOUN | null => {
+    let k = i;
+    while (k < n && (tokens[k].pos === 'DET' || (tokens[k].pos === 'PRON' && POSSESSIVE.has(lower(tokens[k]))))) {
+      if (NEGATION.has(lower(tokens[k]))) return null; // "no packets"
+      k++;
+    }
+    if (k < n && tokens[k].pos === 'PRON' && !REL_PRONOUN.has(lower(tokens[k]))) return PRONOUN;
+    const a = argStartingAt(k);
+    if (!a) return null;
+    // "the architect, John Madin, ...": a common noun in apposition to a name stands for the name
+    if (!a.name && !a.of && tokens[a.to + 1]?.text === ',') {
+      const b = argStartingAt(a.to + 2);
+      const after = tokens[(b?.to ?? n) + 1];
+      if (b?.name && (!after || after.text === ',' || after.text === '.')) return { ...b, lead: i };
+    }
+    return { ...a, lead: i };
+  };
+  const isArg = (a: Arg | typeof PRONOUN | null): a is Arg => Boolean(a && !('pronoun' in a));
+  /** Ends of a coordination starting at i: "A, B and C" gives A, B and C; a list needs its conjunction. */
+  const argsFrom = (i: number, clauses = true): Arg[] => {
+    const first = argAt(i);
+    if (!isArg(first)) return [];
+    const items = [first];
+    const pending: Arg[] = [];
+    let j = first.to + 1;
+    for (let guard = 0; guard < 12 && j < n; guard++) {
+      let k = j;
+      if (tokens[k].text === ',') k++;
+      let conj = false;
+      if (COORD.has(lower(tokens[k]))) {
+        conj = true;
+        k++;
+      } else if (lower(tokens[k]) === 'as' && lower(tokens[k + 1]) === 'well' && lower(tokens[k + 2]) === 'as') {
+        conj = true;
+        k += 3;
+      }
+      if (k === j) break;
+      const next = argAt(k);
+      if (!isArg(next) || (clauses && VERB_POS.has(tokens[next.to + 1]?.pos ?? ''))) break; // "..., and B sends": a new clause
+      pending.push(next);
+      j = next.to + 1;
+      if (conj) items.push(...pending.splice(0));
+    }
+    return items;
+  };
+  /** The largest argument ending at token k. */
+  const argEndingAt = (k: number): Arg | null => {
+    let best: Arg | null = null;
+    for (let s = k; s >= 0 && k - s < 14; s--) {
+      const a = argStartingAt(s);
+      if (a && a.to === k && (!best || a.from < best.from)) best = a;
+    }
+    return best;
+  };
+  /** Subjects coordinated before this one: "A and B use C". */
+  const withCoordinatedBefore = (a: Arg): Arg[] => {
+    const out = [a];
+    let j = a.lead - 1;
+    const pending: Arg[] = [];
+    let conj = false;
+    for (let guard = 0; guard < 8 && j > 0; guard++) {
+      let k = j;
+      const c = COORD.has(lower(tokens[k]));
+      if (c) k--;
+      if (tokens[k]?.text === ',') k--;
+      if (k === j) break;
+      const prev = argEndingAt(k);
+      if (!prev) break;
+      let lead = prev.from;
+      while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+      if (lead > 0 && !COORD.has(lower(tokens[lead - 1])) && tokens[lead - 1].text !== ',' && !(lead - 1 === 0 || ['ADP', 'SCONJ', 'PUNCT'].includes(tokens[lead - 1].pos))) break;
+      pending.push({ ...prev, lead });
+      conj ||= c;
+      j = lead - 1;
+      if (conj) out.unshift(...pending.splice(0).reverse());
+      if (j < 0 || (!COORD.has(lower(tokens[j])) && tokens[j].text !== ',')) break;
+    }
+    return out;
   };
 
-  for (let i = 0; i < tokens.length; i++) {
+  const out: SvoTriple[] = [];
+  const emit = (head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind']) => {
+    const h = head as Arg;
+    const t = tail as Arg;
+    if (h.light || t.light || h.numeric || !relation.trim()) return;
+    out.push({ head: plain(head), relation: relation.replace(/\s+/g, ' ').trim(), tail: plain(tail), kind });
+  };
+  // a relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader")
+  const nounText = (p: Phrase) =>
+    text
+      .slice(p.start, p.end)
+      .replace(/\s+/g, ' ')
+      .replace(/\b\p{Lu}\p{Ll}+\b/gu, (w) => w.toLowerCase());
+  const common = (p: Phrase) => !capitalised(tokens[p.to]) && tokens[p.to].pos !== 'NUM' && p.to - p.from < 3;
+  /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
+  const predicateOf = new Map<number, Arg[]>();
+  let previousSubjects: Arg[] | null = null;
+  let author = false;
+
+  for (let i = 0; i < n; i++) {
     if (!VERB_POS.has(tokens[i].pos)) continue;
-    // verb group [vs, ve]: AUX/VERB/PART with adverbs inside
     const vs = i;
     let ve = i;
-    while (ve + 1 < tokens.length && (VERB_POS.has(tokens[ve + 1].pos) || tokens[ve + 1].pos === 'PART' || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))) {
-      ve++;
-    }
-    // "to" + verb extends the group: "is used to carry"
-    while (ve + 2 < tokens.length && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
+    while (ve + 1 < n && (VERB_POS.has(tokens[ve + 1].pos) || tokens[ve + 1].pos === 'PART' || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))) ve++;
+    while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
     i = ve;
-    const words = tokens.slice(vs, ve + 1).filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
-    let relation = words.map(lower).join(' ');
-    if (!relation || !words.some((t) => VERB_POS.has(t.pos))) continue;
+    const group = tokens.slice(vs, ve + 1);
+    const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
+    if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
+    const negated = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1]));
 
-    // subject: the noun phrase right before the verb (through a relative pronoun), walked back over "of"
+    // ---- subject
+    let subjects: Arg[] | null = null;
+    let attribute: { owner: Arg[]; noun: string } | null = null;
     let k = vs - 1;
-    if (k >= 0 && REL_PRONOUN.has(lower(tokens[k]))) k--;
-    if (k >= 0 && tokens[k].text === ',') k--;
-    // "Remote Authentication Dial In User Service (RADIUS) is": skip the parenthetical
     if (k >= 0 && tokens[k].text === ')') {
+      // "Remote Authentication Dial In User Service (RADIUS) is": skip the parenthetical
       let o = k - 1;
-      while (o >= 0 && k - o < 12 && tokens[o].text !== '(') o--;
+      while (o >= 0 && k - o < 14 && tokens[o].text !== '(') o--;
       if (o >= 0 && tokens[o].text === '(') k = o - 1;
     }
-    const subjNp = npEndingAt.get(k);
-    if (!subjNp) continue;
-    const subject = chainStart(subjNp);
-
-    // object: a noun phrase right after, or after one preposition
-    const o = ve + 1;
-    let object = npAt(o);
-    if (object) {
-      out.push({ head: subject, relation, tail: object, kind: 'svo' });
-      // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
-      const p = object.to + 1;
-      if (p < tokens.length && tokens[p].pos === 'ADP' && lower(tokens[p]) !== 'of' && object.to - object.from < 3) {
-        const pobj = npAt(p + 1);
-        if (pobj) out.push({ head: subject, relation: `${relation} ${object.text.replace(/\s+/g, ' ')} ${lower(tokens[p])}`, tail: pobj, kind: 'prep' });
+    if (k >= 0 && REL_PRONOUN.has(lower(tokens[k]))) {
+      const who = lower(tokens[k]) === 'who';
+      k--;
+      if (k >= 0 && (tokens[k].text === ',' || tokens[k].text === '(')) k--;
+      const ante = argEndingAt(k);
+      // "the leader of X, who ...": a person; "the capital of X, which ...": the complement
+      if (ante) subjects = ante.of && !who && !ante.of.numeric && ante.of.name ? [ante.of] : (predicateSubject(ante, predicateOf) ?? [ante]);
+    } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
+      subjects = previousSubjects; // "was written by A and was preceded by B"
+      if (argEndingAt(k - 1) && !previousSubjects) subjects = null;
+    } else if (k >= 0 && tokens[k].text === ',') {
+      // "Alan Shepard, who was born in ..., graduated": the sentence's subject, after the interruption
+      const first = argAt(0);
+      if (isArg(first) && tokens[first.to + 1]?.text === ',' && first.to < k) subjects = withCoordinatedBefore(first);
+    } else if (k >= 0) {
+      const a = argEndingAt(k);
+      if (a && !a.numeric) {
+        // "whose architect was X", "X's leader is Y": attributes of the owner
+        const before = tokens[a.lead - 1];
+        if (before && (lower(before) === "'s" || lower(before) === '’s') && common(a.np)) {
+          const owner = argEndingAt(a.lead - 2);
+          if (owner) attribute = { owner: [owner], noun: nounText(a.np) };
+        } else if (before && lower(before) === 'whose' && common(a.np)) {
+          let o = a.lead - 2;
+          if (tokens[o]?.text === ',') o--;
+          const owner = argEndingAt(o);
+          if (owner) attribute = { owner: [owner], noun: nounText(a.np) };
+        }
+        subjects = withCoordinatedBefore(chainStart(a, tokens, argEndingAt));
+        // "EAP methods such as EAP-TLS and EAP-TTLS derive keys": the class is the subject
+        const lead = subjects[0].lead;
+        if (lead >= 3 && lower(tokens[lead - 2]) === 'such' && lower(tokens[lead - 1]) === 'as') {
+          const cls = argEndingAt(lead - 3 - (tokens[lead - 3]?.text === ',' ? 1 : 0));
+          if (cls) subjects = [cls];
+        }
+        const pred = predicateSubject(subjects[0], predicateOf);
+        if (pred && subjects.length === 1) subjects = pred;
+      } else if (tokens[k].pos === 'PRON') subjects = null;
+    }
+    // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
+    // object and its complement are the relation's ends -> (technique, present for, robust estimation)
+    const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
+    author = k >= 0 && FIRST_PERSON.has(lower(tokens[k])) ? true : coordinated && !subjects ? author : false;
+    previousSubjects = subjects;
+    if (author && !negated && !subjects) {
+      const objects = argsFrom(ve + 1);
+      const j = objects.length ? objects[objects.length - 1].to + 1 : -1;
+      if (j > 0 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
+        const verb = words.filter((t) => t.pos === 'VERB').map(lower).join(' ');
+        for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
       }
       continue;
     }
-    if (o < tokens.length && (tokens[o].pos === 'ADP' || (tokens[o].pos === 'PART' && lower(tokens[o]) === 'to'))) {
-      relation = `${relation} ${lower(tokens[o])}`;
-      object = npAt(o + 1);
-      if (object) out.push({ head: subject, relation, tail: object, kind: 'prep' });
+    if (!subjects?.length || negated) continue;
+    const subject = subjects[0];
+
+    // ---- the verb
+    const verbs = words.filter((t) => t.pos === 'VERB');
+    const auxes = words.filter((t) => t.pos === 'AUX');
+    const copula = !verbs.length && auxes.length > 0 && BE.has(lower(auxes[auxes.length - 1]));
+    const have = !verbs.length && auxes.length > 0 && HAVE.has(lower(auxes[auxes.length - 1]));
+    const main = verbs[verbs.length - 1];
+    const passive = Boolean(main) && !/ing$/i.test(main.text) && words.some((t, x) => BE.has(lower(t)) && words.slice(x + 1).includes(main));
+    // the relation is the verb group without be/have/do auxiliaries before the main verb ("was founded" -> "founded")
+    const firstVerb = words.findIndex((t) => t.pos === 'VERB');
+    const relation = words
+      .filter((t, x) => !(x < firstVerb && t.pos === 'AUX' && (BE.has(lower(t)) || HAVE.has(lower(t)) || DO.has(lower(t)))))
+      .map(lower)
+      .join(' ');
+    const o = ve + 1;
+    const ofOwner = subject.of && common(subject.np) && !subject.of.numeric ? subject.of : null;
+
+    if (copula || have) {
+      // "the leader of Aarhus is Jacob Bundsgaard", "X's leader is Y" -> (Aarhus, leader, Jacob Bundsgaard)
+      if (copula && (attribute || (ofOwner && subjects.length === 1))) {
+        const owner = attribute?.owner ?? withCoordinatedAfter(ofOwner!, argsFrom);
+        const noun = attribute?.noun ?? nounText(subject.np);
+        for (const w of owner) for (const v of argsFrom(o)) emit(w, noun, v, 'of');
+        continue;
+      }
+      // "There are 45 floors at X" -> (X, floors, 45)
+      if (copula && lower(tokens[vs - 1]) === 'there') continue;
+      const obj = argAt(o);
+      // "X is part of Y", "X is one of the founders": (X, part of, Y)
+      if (copula && isArg(obj) && obj.via && LIGHT.has(lower(tokens[obj.via.to]))) {
+        for (const s of subjects) for (const y of withCoordinatedAfter(obj, argsFrom)) emit(s, `${nounText(obj.via)} of`, y, 'prep');
+        continue;
+      }
+      if (isArg(obj)) {
+        const n0 = obj.np;
+        // "X is the president of Y", "X is an ingredient in Y" -> (Y, president, X); "X is part of Y" -> (X, part of, Y)
+        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && ['in', 'at'].includes(lower(tokens[obj.to + 1])) ? argsFrom(obj.to + 2) : [];
+        const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
+        const owners = ofY.length ? ofY : inY;
+        if (copula && owners.length && common(n0)) {
+          const noun = nounText(n0);
+          if (n0.from === n0.to && LIGHT.has(lower(tokens[n0.to]))) {
+            for (const s of subjects) for (const y of owners) emit(s, `${noun} ${ofY.length ? 'of' : lower(tokens[obj.to + 1])}`, y, 'prep');
+          } else {
+            for (const y of owners) for (const s of subjects) emit(y, noun, s, 'of');
+          }
+          predicateOf.set(n0.from, subjects);
+          continue;
+        }
+        // "Felicita has a periapsis of 1.7e11" -> (Felicita, periapsis, 1.7e11); "has 3500 members" -> (X, members, 3500)
+        if (have && ofY.length && common(n0) && !(n0.from === n0.to && LIGHT.has(lower(tokens[n0.to])))) {
+          for (const s of subjects) for (const v of ofY) emit(s, nounText(n0), v, 'of');
+          continue;
+        }
+        if (have && tokens[n0.from].pos === 'NUM' && n0.to > n0.from && !obj.of) {
+          const value = phrase(tokens, text, n0.from, n0.from);
+          const noun = phrase(tokens, text, n0.from + 1, n0.to);
+          for (const s of subjects) emit(s, nounText(noun), { ...value, numeric: false } as Phrase, 'of');
+          continue;
+        }
+        if (copula) {
+          // "EAP-TLS is an EAP method" -> isa; "X is Y" between two names says nothing we keep
+          const det = lower(tokens[obj.lead]);
+          if (det === 'a' || det === 'an' || (!obj.name && !obj.numeric && obj.lead === obj.from)) {
+            for (const s of subjects) emit(s, 'is a', obj, 'isa');
+            predicateOf.set(obj.from, subjects);
+          }
+          continue;
+        }
+        for (const s of subjects) for (const v of argsFrom(o)) emit(s, relation, v, 'svo');
+        continue;
+      }
+      // "X is similar to Y", "X is in Y"
+      let p = o;
+      let rel = '';
+      if (copula && (tokens[p]?.pos === 'ADJ' || tokens[p]?.pos === 'ADV') && tokens[p + 1]?.pos === 'ADP') {
+        rel = `${lower(tokens[p])} ${lower(tokens[p + 1])}`;
+        p += 2;
+      } else if (copula && tokens[p]?.pos === 'ADP' && lower(tokens[p]) !== 'of') {
+        rel = `is ${lower(tokens[p])}`;
+        p += 1;
+      }
+      if (rel) for (const s of subjects) for (const v of argsFrom(p)) emit(s, rel, v, 'prep');
+      continue;
+    }
+
+    // ---- a full verb: objects, "by" agents, prepositional objects
+    let rel = passive && lower(tokens[o]) === 'by' ? `${relation} by` : relation;
+    let at = passive && lower(tokens[o]) === 'by' ? o + 1 : o;
+    let objects = argsFrom(at);
+    let kind: SvoTriple['kind'] = 'svo';
+    if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to') && lower(tokens[at]) !== 'of') {
+      rel = `${relation} ${lower(tokens[at])}`;
+      at += 1;
+      objects = argsFrom(at);
+      kind = 'prep';
+    }
+    if (!objects.length) continue;
+    for (const s of subjects) for (const v of objects) emit(s, rel, v, kind);
+    let j = objects[objects.length - 1].to + 1;
+    // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
+    const only = objects.length === 1 ? objects[0] : null;
+    if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
+      const pobj = argsFrom(j + 1);
+      for (const s of subjects) for (const v of pobj) emit(s, `${rel} ${only.text} ${lower(tokens[j])}`, v, 'prep');
+      if (pobj.length) j = pobj[pobj.length - 1].to + 1;
+    }
+    // later prepositional phrases naming a place, a name or a date: "born in X on November 18th, 1923"
+    for (let guard = 0; guard < 3 && j < n; guard++) {
+      if (tokens[j].pos !== 'ADP' || lower(tokens[j]) === 'of' || lower(tokens[j]) === 'by') break;
+      const more = argsFrom(j + 1);
+      if (!more.length) break;
+      if (more[0].name || more[0].numeric) for (const s of subjects) for (const v of more) emit(s, `${relation} ${lower(tokens[j])}`, v, 'prep');
+      j = more[more.length - 1].to + 1;
     }
   }
 
-  for (const np of nps) {
-    const next = tokens[np.to + 1];
-    if (!next) continue;
-    if (lower(next) === 'of') {
-      const other = npAt(np.to + 2);
-      if (other) out.push({ head: np, relation: 'of', tail: other, kind: 'of' });
-    } else if (lower(next) === 'such' && lower(tokens[np.to + 2] ?? next) === 'as') {
-      // "EAP methods such as EAP-TLS, EAP-TTLS and PEAP"
-      let k = np.to + 3;
-      for (let guard = 0; guard < 8; guard++) {
-        const member = npAt(k);
-        if (!member) break;
-        out.push({ head: member, relation: 'is a', tail: np, kind: 'isa' });
-        k = member.to + 1;
-        if (tokens[k]?.text === ',') k++;
-        if (['and', 'or'].includes(lower(tokens[k] ?? { text: '' } as Token))) k++;
-      }
-    }
+  // "EAP methods such as EAP-TLS, EAP-TTLS and PEAP"
+  for (let x = 0; x + 2 < n; x++) {
+    if (lower(tokens[x]) !== 'such' || lower(tokens[x + 1]) !== 'as') continue;
+    const cls = argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
+    if (!cls) continue;
+    for (const member of argsFrom(x + 2, false)) emit(member, 'is a', cls, 'isa');
   }
-  return out.filter((t) => t.head.text.toLowerCase() !== t.tail.text.toLowerCase() && t.head.to - t.head.from < 8 && t.tail.to - t.tail.from < 8);
+  const seen = new Set<string>();
+  return out.filter((t) => {
+    const key = `${t.head.start}:${t.head.end}|${t.relation}|${t.tail.start}:${t.tail.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return t.head.text.toLowerCase() !== t.tail.text.toLowerCase() && t.head.to - t.head.from < 10 && t.tail.to - t.tail.from < 10;
+  });
+}
+
+function plain(p: Phrase): Phrase {
+  return { from: p.from, to: p.to, start: p.start, end: p.end, text: p.text };
+}
+
+/** The copula subjects when this argument is a predicate nominal ("a dish" in "X is a dish"). */
+function predicateSubject(a: Arg, predicateOf: Map<number, Arg[]>): Arg[] | null {
+  return predicateOf.get(a.np.from) ?? null;
+}
+
+/** "the community of A and B": the coordination inside an "of" complement. */
+function withCoordinatedAfter(a: Arg, argsFrom: (i: number) => Arg[]): Arg[] {
+  const list = argsFrom(a.lead);
+  return list.length && list[0].from === a.from ? list : [a];
+}
+
+/** Walk "the algorithm in the paper uses" back to "algorithm": the subject is the first noun phrase of its prepositional chain. */
+function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | null): Arg {
+  let cur = a;
+  for (let guard = 0; guard < 4; guard++) {
+    let k = cur.lead - 1;
+    while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
+    if (k < 1 || tokens[k].pos !== 'ADP' || !CHAIN_PREP.has(lower(tokens[k])) || lower(tokens[k]) === 'of') break;
+    const prev = argEndingAt(k - 1);
+    if (!prev) break;
+    let lead = prev.from;
+    while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+    cur = { ...prev, lead };
+  }
+  return cur;
 }
