@@ -72,6 +72,23 @@ export function looksLikeSciErc(records: unknown[]): boolean {
   );
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An array most of whose records (of the first 1,000) are {text} objects: a corpus with some bad records. */
+function mostlyPassageRecords(value: unknown): boolean {
+  if (!Array.isArray(value) || !value.length) return false;
+  const sample = value.slice(0, 1000);
+  const good = sample.filter((r) => looksLikePassages([r])).length;
+  return good > 0 && good >= sample.length / 2;
+}
+
 /** The first records of a broken JSON array or JSON lines file: most of them {text} records? */
 function mostlyPassages(text: string): boolean {
   const { records, bad } = readJsonRecords(text, 200);
@@ -97,6 +114,7 @@ export function looksLikeBioJson(text: string): boolean {
   let pairs = 0;
   let prev: string[] | null = null;
   let checked = 0;
+  let broken = 0;
   for (const line of text.split('\n')) {
     const t = line.trim();
     if (!t.startsWith('[') || !t.endsWith(']')) continue;
@@ -104,7 +122,9 @@ export function looksLikeBioJson(text: string): boolean {
     try {
       arr = JSON.parse(t);
     } catch {
-      return false;
+      // One broken array among good ones is still a BIO file: the parser says where it is broken.
+      if (++broken > 2) return false;
+      continue;
     }
     if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) return false;
     const strings = arr as string[];
@@ -169,7 +189,7 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
     } catch {
       whole = undefined;
     }
-    if (looksLikePassages(whole)) return { format: 'passages', text };
+    if (looksLikePassages(whole) || mostlyPassageRecords(whole)) return { format: 'passages', text };
     if (whole === undefined) {
       const lines = parseJsonLines(text);
       if (lines && looksLikePassages(lines)) return { format: 'passages', text };
@@ -183,8 +203,10 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
     if (['.json', '.jsonl', '.ndjson'].includes(ext)) {
       if (whole === undefined && !parseJsonLines(text)) {
         // Say where it is broken: the record and its line and column.
-        const sample = readJsonRecords(text, 1000);
-        if (sample.kind === 'lines' && sample.records.length + sample.bad.length > 1 && sample.bad.length) throw new IngestError(`malformed JSON lines: ${sample.bad[0].error}`);
+        const firstLine = text.slice(0, text.indexOf('\n') >>> 0).trim();
+        const jsonLines = ext === '.jsonl' || ext === '.ndjson' || (firstLine.startsWith('{') && isJson(firstLine));
+        const sample = jsonLines ? readJsonRecords(text, 1000) : undefined;
+        if (sample?.bad.length) throw new IngestError(`malformed JSON lines: ${sample.bad[0].error}`);
         const where = locateJsonError(text);
         if (where) throw new IngestError(`malformed JSON at ${where}`);
       }
