@@ -54,6 +54,18 @@ test('import gold, run classic, scores and PR curve, an error to its evidence, t
   await expect(scores.locator('thead')).toContainText('head rule (#1)');
   await expect(curve.locator('g[data-series="1"] path')).toHaveCount(1);
 
+  // the HTML report of both runs, with its plots
+  const downloading = app.waitForEvent('download');
+  await app.getByRole('button', { name: 'Download report' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('evaluation-run-2-vs-1.html');
+  const file = path.join(host.dir, download.suggestedFilename());
+  await download.saveAs(file);
+  const html = fs.readFileSync(file, 'utf8');
+  expect(html).toContain('<svg');
+  expect(html).toContain('exact rule');
+  expect(html).toContain('head rule');
+
   // the live precision tab without any review decision
   await app.getByRole('tab', { name: 'Live precision' }).click();
   await expect(app.getByText('No review decisions yet')).toBeVisible();

@@ -289,6 +289,11 @@ export const evalCalls = {
     output: EvalRunDetail,
     summary: 'One run with its settings and scores',
   }),
+  'eval.run.report': defineCall({
+    input: z.object({ id: Id, compare: Id.optional() }),
+    output: z.object({ name: z.string(), html: z.string() }),
+    summary: 'A self-contained HTML report of a finished run (with a second run beside it), plots included',
+  }),
   'eval.run.delete': defineCall({
     input: z.object({ id: Id }),
     output: z.object({ deleted: z.boolean() }),

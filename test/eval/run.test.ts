@@ -60,6 +60,13 @@ describe('evaluation runs', () => {
       expect(run2.scores).toEqual(run.scores);
       expect((await call(core, 'eval.run.list', {})).map((r) => r.label)).toEqual(['again', 'classic']);
 
+      // the HTML report, alone and beside the second run
+      const report = await call(core, 'eval.run.report', { id: run.id, compare: run2.id });
+      expect(report.name).toBe(`evaluation-run-${run.id}-vs-${run2.id}.html`);
+      expect(report.html).toContain('<svg');
+      expect(report.html).toContain('Precision–recall over the confidence threshold');
+      expect(await core.call('eval.run.report', { id: 9999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+
       // an error's evidence: the gold item with the run's prediction
       const err = run.scores!.errors.find((e) => e.unit === 'triple')!;
       const item = await call(core, 'eval.item', { goldSet: gold.id, key: err.item, run: run.id });

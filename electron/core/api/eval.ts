@@ -5,6 +5,7 @@ import type { EvalRunInfo } from '../../../shared/contract/eval';
 import { EvalRepository } from '../store/eval';
 import { EVAL_JOB, importGold, startRun } from '../eval/run';
 import { livePrecision } from '../eval/precision';
+import { renderReport } from '../eval/report';
 
 export function evalHandlers(core: Core): Partial<Handlers> {
   const repo = new EvalRepository(core.store.db);
@@ -32,6 +33,14 @@ export function evalHandlers(core: Core): Partial<Handlers> {
       const run = repo.getRun(id);
       if (!run) throw new ApiError('not_found', `no evaluation run ${id}`);
       return withJobState(run);
+    },
+    'eval.run.report': ({ id, compare }) => {
+      const run = repo.getRun(id);
+      if (!run) throw new ApiError('not_found', `no evaluation run ${id}`);
+      if (!run.scores) throw new ApiError('conflict', `run ${id} has no scores yet (${withJobState(run).state})`);
+      const other = compare ? repo.getRun(compare) : null;
+      if (compare && !other) throw new ApiError('not_found', `no evaluation run ${compare}`);
+      return { name: `evaluation-run-${id}${other ? `-vs-${compare}` : ''}.html`, html: renderReport(run, other) };
     },
     'eval.run.delete': ({ id }) => ({ deleted: repo.deleteRun(id) }),
     'eval.item': ({ goldSet, key, run }) => {

@@ -386,6 +386,7 @@ function QaDetail({ runs }: { runs: EvalRunDetail[] }) {
 }
 
 function RunDetail({ a, b }: { a: number; b: number | null }) {
+  const api = useApi();
   const pending = (q: { state: { data?: EvalRunDetail } }) => (q.state.data?.scores ? false : 1000);
   const ra = useCall('eval.run.get', { id: a }, { refetchInterval: pending });
   const rb = useCall('eval.run.get', { id: b ?? a }, { enabled: b !== null, refetchInterval: pending });
@@ -396,13 +397,27 @@ function RunDetail({ a, b }: { a: number; b: number | null }) {
   const runB = b !== null && rb.data?.scores && rb.data.scores.kind === runA.scores.kind ? rb.data : null;
   const runs = runB ? [runA, runB] : [runA];
   const st = runA.settings;
+  const report = async () => {
+    const r = await api.call('eval.run.report', { id: runA.id, ...(runB ? { compare: runB.id } : {}) });
+    const url = URL.createObjectURL(new Blob([r.html], { type: 'text/html' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = r.name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
   return (
     <div className="ev-detail" data-testid="ev-detail">
       <p className="muted ev-settings">
         {runA.goldName} · {runA.items} items · engine {st.engine}
         {st.model ? ` ${st.model}` : ''}
         {st.modelHash ? ` (sha256 ${st.modelHash.slice(0, 12)})` : ''} · prompts {st.promptVersion} · {st.chunker}
-        {runB ? ` — compared with #${runB.id} ${runB.label}` : ''}
+        {runB ? ` — compared with #${runB.id} ${runB.label}` : ''}{' '}
+        <button type="button" className="link" onClick={() => void report()}>
+          Download report
+        </button>
       </p>
       {runA.scores.kind === 'extraction' ? <ExtractionDetail runs={runs} /> : <QaDetail runs={runs} />}
       <Errors run={runA} />
