@@ -5,7 +5,8 @@ import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
 import { mergeSpans, sentenceRelations, tokenize, type Token } from './svo';
-import { standardsExtract, type StructureLike } from '../standards';
+import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
+import { wordCount } from '../standards/confidence';
 
 export { englishNlp } from './svo';
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
@@ -33,13 +34,16 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
     if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
-    for (const r of sentenceRelations(inSentence, docText)) {
+    const rels = sentenceRelations(inSentence, docText);
+    const sentenceWords = wordCount(docText.slice(s.start, s.end));
+    for (const r of rels) {
       triples.push({
         stage: 'EE',
         head: { text: r.head.text, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
         relation: r.relation,
         tail: { text: r.tail.text, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
-        confidence: Math.round(base * KIND_CONFIDENCE[r.kind] * 100) / 100,
+        // the reading's prior moved by its evidence (sentence length, candidates, label lengths): see ../standards/confidence
+        confidence: confidenceOf(base * KIND_CONFIDENCE[r.kind], { sentenceWords, candidates: rels.length, headWords: wordCount(r.head.text), tailWords: wordCount(r.tail.text) }),
         evidence: { start: s.start, end: s.end },
       });
     }

@@ -51,6 +51,10 @@ function definitionText(text: string, term: string, start: number, end: number):
     'i',
   ).exec(para);
   if (lead) s += lead[0].length;
+  else {
+    const pointer = /^(?:this|it)\s+(?:is|refers\s+to|means)\s+/i.exec(para); // "This is a server which ..."
+    if (pointer) s += pointer[0].length;
+  }
   const words = [...text.slice(s, e).matchAll(/\S+/g)];
   if (words.length > MAX_DEFINITION_WORDS) e = s + words[MAX_DEFINITION_WORDS - 1].index! + words[MAX_DEFINITION_WORDS - 1][0].length;
   if (words.length < 2) return null;

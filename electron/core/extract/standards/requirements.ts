@@ -35,7 +35,9 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
   let from = s.start;
   const pre = text.slice(s.start, at);
   // a clause boundary: the last , ; : or ( before the verb (a subject never spans one, except "such as" lists)
-  const cuts = [...pre.matchAll(/[,;:](?=\s)/g)].map((m) => m.index!);
+  // commas inside brackets ("([RFC5080], Section 2.2.2)") are no clause boundary
+  const masked = pre.replace(/\([^()]*\)|\[[^\]]*\]/g, (m) => ' '.repeat(m.length));
+  const cuts = [...masked.matchAll(/[,;:](?=\s)/g)].map((m) => m.index!);
   let k = cuts.length - 1;
   let stop = pre.length;
   // drop trailing segments that are only a citation (or empty): the subject is before them
@@ -55,7 +57,20 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
   // a clause opener inside the segment ("If the ID changes, any attributes MUST ..." was cut above;
   // "... recommended that implementations SHOULD"): start after the last one, when what follows is a subject
   let lastOpener = -1;
-  for (const m of seg.matchAll(OPENERS)) lastOpener = m.index! + m[0].length;
+  for (const m of seg.matchAll(OPENERS)) {
+    // "with that connection", "to which attributes": after a preposition "that"/"which" is a determiner
+    if (/^\s?(?:that|which)\s/i.test(m[0]) && /\b(?:to|of|in|for|on|by|with|from|at|about|into|over|under|through|via|and|or)\s*$/i.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))) continue;
+    lastOpener = m.index! + m[0].length;
+  }
+  if (lastOpener > 0) {
+    const after = seg.slice(lastOpener);
+    // "EAP methods that export the Server-Id MUST": a relative clause (its first word a verb) belongs to the subject
+    const head = seg.slice(0, lastOpener);
+    const before = /(\S+)\s+(?:that|which)\s+$/i.exec(head)?.[1] ?? '';
+    const nounBefore = /^(?:[A-Z][\w/-]*|[\w/-]+(?:s|er|or|ty|ion|ment|ure|ence|ance|ol|ey|ism|ode|key|ID))$/.test(before) && !CLAUSE_VERB.test(before);
+    const relative = /(?:^|\s)(?:that|which)\s+$/i.test(head) && (nounBefore || (/\p{L}/u.test(before) && startsWithVerb(after)));
+    if (relative) lastOpener = 0;
+  }
   if (lastOpener > 0) {
     const after = seg.slice(lastOpener);
     if (after.trim() && !NOT_SUBJECT_START.test(after.trim())) {
@@ -80,6 +95,9 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
   if (words.length > MAX_SUBJECT_WORDS + 4) return null;
   return span;
 }
+
+/** "This value", "such an option": a pointer back to something the sentence does not name. */
+export const ANAPHORIC = /^(?:this|that|these|those|such(?:\s+an?)?|said)\s+\S+$/i;
 
 export function validSubject(label: string): boolean {
   if (!label || !/\p{L}/u.test(label)) return false;
@@ -117,6 +135,17 @@ function actionAfter(text: string, s: Span, from: number, next: number): Span | 
   start = span.start;
   if (span.end <= span.start) return null;
   return span;
+}
+
+/** Words before "that" that open a clause rather than a relative clause ("Note that", "ensures that"). */
+const CLAUSE_VERB = /^(?:Note|is|was|has|does|this|thus|so|such|as|than|ensures?|requires?|means|implies|states|says|indicates|specifies|assumes|guarantees|recommends?|given|possible|likely|important|known|expected|required|recommended|RECOMMENDED|REQUIRED|suggests?|follows|process|address)$/;
+
+/** The phrase opens with a verb ("export the Server-Id", "have not yet received"). */
+function startsWithVerb(phrase: string): boolean {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(phrase.trim().slice(0, 80));
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  return pos[0] === 'VERB' || pos[0] === 'AUX' || (pos[0] === 'ADV' && (pos[1] === 'VERB' || pos[1] === 'AUX'));
 }
 
 /** The offset of the clause's main verb: the first verb after a noun that is not a participle (those modify the noun). */
@@ -171,7 +200,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const subj = subjectBefore(text, s, h.at);
       if (!subj) continue;
       const subjectLabel = phraseLabel(text.slice(subj.start, subj.end));
-      if (!validSubject(subjectLabel)) continue;
+      if (!validSubject(subjectLabel) || ANAPHORIC.test(flat(text.slice(subj.start, subj.end)))) continue;
       const act = actionAfter(text, s, h.end, hits[i + 1]?.at ?? s.end);
       if (!act) continue;
       const action = flat(text.slice(act.start, act.end));
@@ -208,11 +237,15 @@ export function requirements(ctx: ChunkContext): Draft[] {
         // subject: the words up to the (subjunctive) verb ("that EAP methods utilizing X choose Y")
         const verbAt = firstVerb(that[1]);
         if (verbAt < 0) continue;
-        const subjRaw = that[1].slice(0, verbAt).replace(/\s+to\s*$/, '');
+        let subjRaw = that[1].slice(0, verbAt).replace(/\s+to\s*$/, '');
+        // "the Secure Association Protocol explicitly communicate": the adverb goes with the action
+        const adverb = /\s+\p{L}+ly\s*$/u.exec(subjRaw);
+        const actionAt = adverb ? clauseStart + adverb.index + 1 : clauseStart + verbAt;
+        if (adverb) subjRaw = subjRaw.slice(0, adverb.index);
         const subjectLabel = phraseLabel(subjRaw);
-        if (!validSubject(subjectLabel)) continue;
+        if (!validSubject(subjectLabel) || ANAPHORIC.test(flat(subjRaw))) continue;
         const subj = trimSpan(text, clauseStart, clauseStart + subjRaw.length);
-        const act = actionAfter(text, s, clauseStart + verbAt, s.end);
+        const act = actionAfter(text, s, actionAt, s.end);
         if (!act) continue;
         const action = flat(text.slice(act.start, act.end));
         if (action.split(/\s+/).length < 2) continue;
@@ -242,7 +275,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
         }
       }
       const what = phraseLabel(raw);
-      if (!what || !validSubject(what) || /^(?:its|their|this|that|it|these|those)\b/i.test(raw.trim())) continue;
+      if (!what || !validSubject(what) || ANAPHORIC.test(flat(raw)) || /^(?:its|their|this|that|it|these|those)\b/i.test(raw.trim())) continue;
       const personal = /^\s+to\s+(?=\p{Ll})/u.exec(after);
       if (personal) {
         const act = actionAfter(text, s, at + kw.length + personal[0].length, s.end);

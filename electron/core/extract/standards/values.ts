@@ -25,6 +25,28 @@ export function dimensionOf(unit: string): string {
 const COMPARATOR = /(?:at\s+least|at\s+most|up\s+to|no\s+more\s+than|no\s+less\s+than|not\s+more\s+than|not\s+less\s+than|more\s+than|less\s+than|fewer\s+than|exactly|a\s+maximum\s+of|a\s+minimum\s+of|maximum\s+of|minimum\s+of|between)\s+$/i;
 const COPULA = /\s(?:is|are|MUST\s+be|MUST\s+NOT\s+be|SHOULD\s+be|SHOULD\s+NOT\s+be|MAY\s+be|SHALL\s+be|SHALL\s+NOT\s+be|shall\s+be|must\s+be|should\s+be|can\s+be|be|of|to|is\s+set\s+to|are\s+set\s+to|defaults\s+to|set\s+to)\s+$/;
 
+/** Heads too general to carry a value ("a quantity of 64 octets", "loss of 3.9 percent"). */
+const GENERIC = /^(?:quantity|value|number|amount|size|length|total|loss|gain|result|part|use|increase|decrease|maximum|minimum)$/i;
+
+/** Words that end a noun phrase: verbs, auxiliaries, prepositions, conjunctions. */
+const NOT_NOUN = /^(?:is|are|was|were|be|been|will|would|can|could|may|might|must|shall|should|has|have|had|does|do|did|not|and|or|in|on|to|for|with|by|at|from|of|that|which|a|an|the|result|results|provide|provides|use|uses|indicates|represents|includes|contains|requires)$/i;
+
+/** The trailing words of a phrase that can be a noun phrase ("result in loss" -> "loss"). */
+function nounRun(phrase: string): string {
+  const words = phrase.split(/\s+/);
+  let i = words.length;
+  while (i > 0 && !NOT_NOUN.test(words[i - 1])) i--;
+  return words.slice(i).join(' ');
+}
+
+/** The leading words of a phrase that can be a noun phrase ("Call-Serial-Number is not" -> "Call-Serial-Number"). */
+function leadingNounRun(phrase: string): string {
+  const words = phrase.split(/\s+/);
+  let i = 0;
+  while (i < words.length && !NOT_NOUN.test(words[i])) i++;
+  return words.slice(0, i).join(' ');
+}
+
 /** Name tokens: capitalised or hyphenated words, numbers inside ("IEEE 802.11", "Port Reinitialized"). */
 const CODE = /((?:[A-Z][\w./-]*[ ]){0,4}[A-Z][\w./-]*)(?:=([\w./-]+))?[ ]\((\d{1,5}|0x[0-9A-Fa-f]{1,8})\)/g;
 
@@ -91,16 +113,17 @@ export function values(ctx: ChunkContext): Draft[] {
       let head: { label: string; span: { start: number; end: number } } | null = null;
       if (/^\s?of\s+$/.test(cop[0])) {
         const n = /([\p{L}][\p{L}\p{N}-]*(?:\s+[\p{L}][\p{L}\p{N}-]*){0,2})\s+of\s+$/u.exec(beforeCmp);
-        if (n) {
-          const at = s.start + n.index;
-          head = { label: phraseLabel(n[1]), span: trimSpan(text, at, at + n[1].length) };
+        const run = n ? nounRun(n[1]) : '';
+        if (n && run) {
+          const at = s.start + n.index + n[1].length - run.length;
+          head = { label: phraseLabel(run), span: trimSpan(text, at, at + run.length) };
         }
       } else {
         const subj = subjectBefore(text, s, verbAt);
         const label = subj ? phraseLabel(text.slice(subj.start, subj.end)) : '';
         if (subj && validSubject(label)) head = { label, span: subj };
       }
-      if (!head || !head.label || isPronoun(head.label) || head.label.split(/\s+/).length > 8 || /^(?:is|are|be|of|to|than|and|or)\b/i.test(head.label)) continue;
+      if (!head || !head.label || GENERIC.test(head.label) || isPronoun(head.label) || head.label.split(/\s+/).length > 8 || /^(?:is|are|be|of|to|than|and|or)\b/i.test(head.label)) continue;
       const unit = /[\p{L}%µμ/]+$/u.exec(q.label)?.[0] ?? '';
       const number = q.label.slice(0, q.label.length - unit.length).trim();
       const after = text.slice(q.end, s.end);
@@ -132,8 +155,10 @@ export function values(ctx: ChunkContext): Draft[] {
         if (!validSubject(headLabel)) continue;
       } else {
         const nounAt = at + m[0].length - m[3].length;
-        headLabel = phraseLabel(m[3]);
-        headSpan = { start: nounAt, end: nounAt + m[3].length };
+        const lead = leadingNounRun(m[3]);
+        if (!lead) continue;
+        headLabel = phraseLabel(lead);
+        headSpan = { start: nounAt, end: nounAt + lead.length };
       }
       if (!headLabel || isPronoun(headLabel) || headLabel.split(/\s+/).length > 8) continue;
       const numAt = at + m[0].indexOf(m[1]);
