@@ -172,6 +172,21 @@ describe('writes outside a grant, and over files the core did not create', () =>
     expect(again.status).toBe(200);
     await waitJob(again.body.value.job.id);
   });
+
+  it('a file the core exported into its data folder comes back as a download; nothing else does', async () => {
+    const dl = (name: string, headers: Record<string, string> = { 'x-graphwright-token': host.token }) => raw({ path: `/api/download/${name}`, headers });
+    const ok = await dl('sub/graph.ttl');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['content-disposition']).toContain('graph.ttl');
+    expect(ok.text).toBe(fs.readFileSync(path.join(dataDir, 'exports', 'sub', 'graph.ttl'), 'utf8'));
+    expect((await dl(`sub/graph.ttl?token=${host.token}`, {})).status).toBe(401); // header only
+    fs.symlinkSync(path.join(outside, 'notes.txt'), path.join(dataDir, 'exports', 'link.txt'));
+    for (const name of ['link.txt', '..%2Fh.db', '%2E%2E/h.db', 'sub', 'missing.ttl']) {
+      const r = await dl(name);
+      expect(r.status, name).toBe(404);
+      expect(r.text).not.toContain('private note');
+    }
+  });
 });
 
 describe('the CLI (run by the user) keeps full paths', () => {

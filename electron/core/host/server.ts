@@ -8,6 +8,11 @@ import type { AddressInfo } from 'node:net';
 import type { Core } from '../core';
 import { calls, transport, type CallName } from '../../../shared/contract';
 import type { ApiErrorShape, ErrorCode } from '../../../shared/errors';
+import { isInside, realResolve } from '../grants';
+
+/** Where a browser's file exports go, and the path under /api that serves them back as downloads. */
+export const EXPORTS_FOLDER = 'exports';
+export const DOWNLOAD_PREFIX = '/api/download/';
 
 export interface HostOptions {
   port?: number;
@@ -197,6 +202,10 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
         });
         return;
       }
+      if (url.pathname.startsWith(DOWNLOAD_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+        serveDownload(req, res, url.pathname.slice(DOWNLOAD_PREFIX.length));
+        return;
+      }
       const prefix = '/api/call/';
       if (url.pathname.startsWith(prefix)) {
         if (req.method !== 'POST') {
@@ -236,6 +245,37 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
       return;
     }
     serveStatic(req, res, url);
+  }
+
+  /**
+   * A download: a file the core wrote in its data folder's exports/ (a large export, as a job),
+   * named relative to that folder. Nothing else on disk is reachable here.
+   */
+  function serveDownload(req: http.IncomingMessage, res: http.ServerResponse, encoded: string): void {
+    const rel = decodePath(encoded);
+    if (rel === null) {
+      sendError(res, { code: 'bad_request', message: 'malformed percent-encoding in the file name' });
+      return;
+    }
+    const root = realResolve(path.join(core.dataDir, EXPORTS_FOLDER));
+    let file: string;
+    try {
+      file = realResolve(path.join(root, rel));
+    } catch {
+      file = '';
+    }
+    if (!file || !isInside(file, root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      sendError(res, { code: 'not_found', message: `no export ${rel}` });
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': String(fs.statSync(file).size),
+      'content-disposition': `attachment; filename="${path.basename(file).replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'no-store',
+    });
+    if (req.method === 'HEAD') res.end();
+    else fs.createReadStream(file).pipe(res);
   }
 
   function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {

@@ -10,6 +10,8 @@ export interface Transport {
   kind: 'electron' | 'http';
   call(name: CallName, input: unknown): Promise<CallResult>;
   subscribe(listener: EventListener): () => void;
+  /** Headless host only: fetch a file the core exported into its data folder's exports/ (name relative to it). */
+  download?(name: string): Promise<Blob>;
 }
 
 export function bridgeTransport(bridge: GraphwrightBridge): Transport {
@@ -56,6 +58,12 @@ export function httpTransport(token: string, base = ''): Transport {
         return { ok: false, error: { code: 'internal', message: `bad response from host (${res.status})` } };
       }
     },
+    async download(name) {
+      // The token goes in the header (the query string carries it only for the page and the event stream).
+      const res = await fetch(`${base}/api/download/${name.split('/').map(encodeURIComponent).join('/')}`, { headers: { [transport.tokenHeader]: token } });
+      if (!res.ok) throw new ApiError(res.status === 404 ? 'not_found' : 'failed', `download of ${name} failed (${res.status})`);
+      return res.blob();
+    },
     subscribe(listener) {
       listeners.add(listener);
       if (!source) connect();
@@ -75,6 +83,8 @@ export interface ApiClient {
   call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>>;
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;
   onAny(listener: EventListener): () => void;
+  /** Headless host only (see Transport.download). */
+  download?(name: string): Promise<Blob>;
 }
 
 export function createClient(t: Transport): ApiClient {
@@ -94,6 +104,7 @@ export function createClient(t: Transport): ApiClient {
       });
     },
     onAny: (listener) => t.subscribe(listener),
+    ...(t.download ? { download: t.download.bind(t) } : {}),
   };
 }
 

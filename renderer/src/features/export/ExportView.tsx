@@ -1,14 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
+import { ApiError } from '../../../../shared/errors';
 import type { ExportFile, ExportFormat, ImportFormat, ImportResult } from '../../../../shared/contract/export';
 import '../../styles/export.css';
 
 function download(file: ExportFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: file.mediaType }));
+  saveBlob(new Blob([file.text], { type: file.mediaType }), file.name);
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = file.name;
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -43,12 +48,49 @@ function ExportPanel() {
   const [done, setDone] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const run = useCallMutation('graph.export');
+  const appInfo = useCall('app.info', {});
+  // Browser host, graph too large to come back inline: the core writes it into its data folder's
+  // exports/ as a job, and the files come back as downloads (a browser never names a path itself).
+  const [bigExport, setBigExport] = useState<{ jobId: number; name: string; folder: boolean } | null>(null);
+  const [bigError, setBigError] = useState<Error | null>(null);
   const exportable = (formats.data ?? []).filter((f) => f.export);
   const info = exportable.find((f) => f.id === format);
   const job = jobId != null ? jobs.data?.find((j) => j.id === jobId) : undefined;
 
+  useEffect(() => {
+    if (!bigExport || !job || job.id !== bigExport.jobId || job.state !== 'done' || !api.download) return;
+    setBigExport(null);
+    // Named relative to exports/: the file itself, or (csv, neo4j-csv) the files of its folder.
+    const written = (job.result as { files?: string[] } | null)?.files ?? [];
+    const files = bigExport.folder ? written.map((f) => `${bigExport.name}/${f.split(/[\\/]/).pop()}`) : [bigExport.name];
+    void (async () => {
+      try {
+        for (const f of files) saveBlob(await api.download!(f), f.split('/').pop() ?? f);
+      } catch (err) {
+        setBigError(err as Error);
+      }
+    })();
+  }, [api, bigExport, job]);
+
+  const exportToDataFolder = async (options: object) => {
+    const dataDir = appInfo.data?.dataDir;
+    if (!dataDir) return;
+    const sep = dataDir.includes('\\') && !dataDir.includes('/') ? '\\' : '/';
+    const name = `graph-${Date.now()}${info?.extension ?? ''}`;
+    try {
+      const r = await api.call('graph.export', { format, options, path: `${dataDir}${sep}exports${sep}${name}` });
+      if (r.job) {
+        setJobId(r.job.id);
+        setBigExport({ jobId: r.job.id, name, folder: Boolean(info?.folder) });
+      }
+    } catch (err) {
+      setBigError(err as Error);
+    }
+  };
+
   const start = async () => {
     setDone(null);
+    setBigError(null);
     const options = { acceptedOnly, documentId, concepts, provenance, ...(base.trim() ? { base: base.trim() } : {}) };
     let path: string | undefined;
     if (api.kind === 'electron') {
@@ -66,6 +108,13 @@ function ExportPanel() {
           for (const f of r.files ?? []) download(f);
           const c = r.counts;
           setDone(`${c.nodes.entity + c.nodes.event} nodes, ${c.nodes.concept} concepts, ${c.edges} triples, ${c.provenance} evidence spans${r.files ? ` in ${r.files.map((f) => f.name).join(', ')}` : ''}`);
+        },
+        onError: (err) => {
+          // Too many triples to come back inline: written as a job in the data folder, then downloaded.
+          if (api.kind === 'http' && !path && err instanceof ApiError && err.code === 'conflict') {
+            run.reset();
+            void exportToDataFolder(options);
+          }
         },
       },
     );
@@ -125,7 +174,7 @@ function ExportPanel() {
           Exported {done}.
         </p>
       )}
-      <ErrorBox error={run.error} />
+      <ErrorBox error={run.error ?? bigError} />
     </section>
   );
 }
