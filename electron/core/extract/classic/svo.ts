@@ -145,6 +145,9 @@ const DO = new Set(['do', 'does', 'did']);
 const COORD = new Set(['and', 'or']);
 const POSSESSIVE = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
 const FIRST_PERSON = new Set(['we', 'i']);
+/** Nouns a text names itself by ("this paper", "this document"): discourse deixis, the authors' voice. */
+const SELF_DET = new Set(['this', 'the', 'our', 'present']);
+const SELF_NOUNS = new Set(['paper', 'article', 'work', 'study', 'document', 'memo', 'thesis', 'report', 'chapter', 'section', 'note', 'letter', 'abstract']);
 const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how']);
 /** Name particles written in lower case inside a proper name ("Battle of France", "Institute of Technology"). */
 const NAME_LINKS = new Set(['of', 'de', 'del', 'della', 'des', 'du', 'da', 'di', 'von', 'van', 'der', 'den', 'la', 'le', 'y']);
@@ -235,11 +238,18 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     if (to >= from) base.push(phrase(tokens, text, from, to));
     i = j + 1;
   }
-  // proper names joined by a lower-case particle: "Battle of France", "American Journal of Mathematics"
+  // proper names joined by a lower-case particle: "Battle of France", "American Journal of Mathematics";
+  // an acronym in brackets inside a phrase: "Markov random field (MRF) models"
   const out: Phrase[] = [];
   for (let k = 0; k < base.length; k++) {
     let p = base[k];
     while (k + 1 < base.length) {
+      const q0 = base[k + 1];
+      if (tokens[p.to + 1]?.text === '(' && tokens[p.to + 3]?.text === ')' && q0.from === p.to + 4 && /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[p.to + 2].text) && !capitalised(tokens[q0.from])) {
+        p = phrase(tokens, text, p.from, q0.to);
+        k++;
+        continue;
+      }
       const link = tokens[p.to + 1];
       let next = p.to + 2;
       if (lower(tokens[next]) === 'the' && !capitalised(tokens[next])) next++;
@@ -444,6 +454,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     let subjects: Arg[] | null = null;
     let attribute: { owner: Arg[]; noun: string } | null = null;
     let k = vs - 1;
+    while (k > 0 && tokens[k].pos === 'ADV' && !NEGATION.has(lower(tokens[k]))) k--; // "ROD-TV simultaneously delivers"
     if (k >= 0 && tokens[k].text === ')') {
       // "Remote Authentication Dial In User Service (RADIUS) is": skip the parenthetical
       let o = k - 1;
@@ -491,8 +502,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     }
     // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
     // object and its complement are the relation's ends -> (technique, present for, robust estimation)
+    // "this paper presents", "this document describes": the text pointing at itself is the authors' voice too
+    const deixis = subjects?.length === 1 && subjects[0].np.from === subjects[0].np.to && SELF_NOUNS.has(lower(tokens[subjects[0].np.from])) && SELF_DET.has(lower(tokens[subjects[0].lead]));
+    if (deixis) subjects = null;
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
-    author = k >= 0 && FIRST_PERSON.has(lower(tokens[k])) ? true : coordinated && !subjects ? author : false;
+    author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
     previousSubjects = subjects;
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
@@ -513,13 +527,17 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const have = !verbs.length && auxes.length > 0 && HAVE.has(lower(auxes[auxes.length - 1]));
     const main = verbs[verbs.length - 1];
     const passive = Boolean(main) && !/ing$/i.test(main.text) && words.some((t, x) => BE.has(lower(t)) && words.slice(x + 1).includes(main));
-    // the relation is the verb group without be/have/do auxiliaries before the main verb ("was founded" -> "founded")
+    // the relation is the verb group without leading be/have/do auxiliaries ("was founded" -> "founded",
+    // but "can be recovered" keeps its modal and what follows)
     const firstVerb = words.findIndex((t) => t.pos === 'VERB');
+    let lead = 0;
+    while (lead < firstVerb && words[lead].pos === 'AUX' && (BE.has(lower(words[lead])) || HAVE.has(lower(words[lead])) || DO.has(lower(words[lead])))) lead++;
     const relation = words
-      .filter((t, x) => !(x < firstVerb && t.pos === 'AUX' && (BE.has(lower(t)) || HAVE.has(lower(t)) || DO.has(lower(t)))))
+      .filter((_, x) => x >= lead)
       .map(lower)
       .join(' ');
-    const o = ve + 1;
+    let o = ve + 1;
+    while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o]))) o++; // "are usually sensitive to"
     const ofOwner = subject.of && common(subject.np) && !subject.of.numeric ? subject.of : null;
 
     if (copula || have) {
@@ -612,12 +630,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       for (const s of subjects) for (const v of pobj) emit(s, `${rel} ${only.text} ${lower(tokens[j])}`, v, 'prep');
       if (pobj.length) j = pobj[pobj.length - 1].to + 1;
     }
-    // later prepositional phrases naming a place, a name or a date: "born in X on November 18th, 1923"
+    // later prepositional phrases: "born in X on November 18th, 1923"
     for (let guard = 0; guard < 3 && j < n; guard++) {
       if (tokens[j].pos !== 'ADP' || lower(tokens[j]) === 'of' || lower(tokens[j]) === 'by') break;
       const more = argsFrom(j + 1);
       if (!more.length) break;
-      if (more[0].name || more[0].numeric) for (const s of subjects) for (const v of more) emit(s, `${relation} ${lower(tokens[j])}`, v, 'prep');
+      for (const s of subjects) for (const v of more) emit(s, `${relation} ${lower(tokens[j])}`, v, 'prep');
       j = more[more.length - 1].to + 1;
     }
   }
