@@ -2,6 +2,7 @@
 // boilerplate are stored, chunks split at sections, extraction reads nothing from boilerplate and
 // every triple's provenance carries its clause (CLI triples --json, Review evidence).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
 import path from 'node:path';
 import { main } from '../../electron/cli/main';
 import { Core } from '../../electron/core/core';
@@ -117,6 +118,16 @@ describe('document structure through ingest and extraction', () => {
       // Review's evidence panel gets the clause too.
       const tr = triples.find((x) => x.provenance.some((p) => p.document === 1 && p.section === '3.1'))!;
       const ev = unwrap('triples.evidence', await core.call('triples.evidence', { tripleId: tr.id }));
+      // Exports carry it too.
+      const out = path.join(t.dir, 'csv-out');
+      const csv = await run(['export', '--db', db, '--format', 'csv', '--out', out]);
+      expect(csv.code, csv.stderr).toBe(0);
+      const provCsv = fs.readFileSync(path.join(out, 'provenance.csv'), 'utf8');
+      expect(provCsv.split(/\r?\n/)[0]).toBe('edge,node,document_title,document_hash,document_path,document_format,chunk_ordinal,chunk_start,chunk_end,page,start,end,quote,clause');
+      expect(provCsv).toContain(',RFC 3580 §3.1 User-Name');
+      const nt = path.join(t.dir, 'graph.nt');
+      expect((await run(['export', '--db', db, '--format', 'nt', '--out', nt])).code).toBe(0);
+      expect(fs.readFileSync(nt, 'utf8')).toMatch(/#clause> "RFC 3580 (?:§|\\u00A7)3\.1 User-Name"/);
       expect(ev.items.some((e) => e.clause?.label === 'RFC 3580 §3.1 User-Name' && e.clause.section === '3.1' && e.clause.heading === 'User-Name')).toBe(true);
     } finally {
       await core.close();

@@ -37,7 +37,7 @@ const RECORD_CLASS: Record<string, Special> = {
   [V.Property]: 'prop',
 };
 const KIND_OF: Record<string, ImportKind> = { [V.Entity]: 'entity', [V.Event]: 'event', [V.Concept]: 'concept' };
-const BAG_PREDICATES = new Set<string>([V.subject, V.predicate, V.object, V.provEntity, V.status, V.stage, V.confidence, V.engine, V.model, V.concept, V.instance, V.relation, V.level, V.batch, V.document, V.start, V.end, V.page, V.ordinal, V.quote, V.contentHash, V.sourcePath, V.format]);
+const BAG_PREDICATES = new Set<string>([V.subject, V.predicate, V.object, V.provEntity, V.status, V.stage, V.confidence, V.engine, V.model, V.concept, V.instance, V.relation, V.level, V.batch, V.document, V.start, V.end, V.page, V.ordinal, V.quote, V.clause, V.contentHash, V.sourcePath, V.format]);
 
 type Special = 'type' | 'stmt' | 'link' | 'deriv' | 'doc' | 'chunk' | 'prop';
 

@@ -92,7 +92,9 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
       }
       const p = blank(`p${r.id}`);
       po.push([V.qualifiedDerivation, p]);
-      out.push({ s: p, po: [[V.type, iri(V.Derivation)], [V.provEntity, iri(source)], [V.document, iri(d)], [V.start, int(r.start)], [V.end, int(r.end)], [V.quote, lit(r.quote)]] });
+      const derivation: [string, Term][] = [[V.type, iri(V.Derivation)], [V.provEntity, iri(source)], [V.document, iri(d)], [V.start, int(r.start)], [V.end, int(r.end)], [V.quote, lit(r.quote)]];
+      if (r.clause) derivation.push([V.clause, lit(r.clause)]);
+      out.push({ s: p, po: derivation });
     }
     return out;
   };

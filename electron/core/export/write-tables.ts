@@ -7,7 +7,7 @@ export const CSV_HEADERS = {
   nodes: ['id', 'kind', 'label', 'type', 'aliases'],
   edges: ['id', 'source', 'relation', 'target', 'status', 'stage', 'confidence', 'engine', 'model'],
   conceptLinks: ['concept', 'node', 'relation', 'level', 'model', 'batch'],
-  provenance: ['edge', 'node', 'document_title', 'document_hash', 'document_path', 'document_format', 'chunk_ordinal', 'chunk_start', 'chunk_end', 'page', 'start', 'end', 'quote'],
+  provenance: ['edge', 'node', 'document_title', 'document_hash', 'document_path', 'document_format', 'chunk_ordinal', 'chunk_start', 'chunk_end', 'page', 'start', 'end', 'quote', 'clause'],
 };
 
 const provFields = (r: ExportProvenanceRow) => [
@@ -24,6 +24,7 @@ const provFields = (r: ExportProvenanceRow) => [
   r.start,
   r.end,
   r.quote,
+  r.clause,
 ];
 
 const aliasesField = (a: string[]) => (a.length ? JSON.stringify(a) : null);

@@ -2,6 +2,7 @@
 // queries, so a writer streams a graph of millions of edges without holding it in memory.
 import type { Db } from './db';
 import { openDb, parseJson } from './db';
+import { ClauseLookup } from './clauses';
 import type { EdgeStatus, NodeKind, Stage } from '../../../shared/schemas';
 
 export interface ExportFilter {
@@ -63,6 +64,8 @@ export interface ExportProvenanceRow {
   start: number;
   end: number;
   quote: string;
+  /** The clause the span lies in ('RFC 3580 §3.1 User-Name'), when the document's sections are known. */
+  clause: string | null;
 }
 
 export interface ExportCounts {
@@ -161,7 +164,7 @@ interface ProvRowRaw {
   end: number;
   quote: string;
 }
-const toProv = (r: ProvRowRaw): ExportProvenanceRow => ({
+const toProv = (r: ProvRowRaw, clause: string | null = null): ExportProvenanceRow => ({
   id: r.id,
   edgeId: r.edge_id,
   nodeId: r.node_id,
@@ -179,6 +182,7 @@ const toProv = (r: ProvRowRaw): ExportProvenanceRow => ({
   start: r.start,
   end: r.end,
   quote: r.quote,
+  clause,
 });
 
 export class ExportRepository {
@@ -320,10 +324,11 @@ export class ExportRepository {
     const rows = this.db
       .prepare(`${PROV_SQL} WHERE p.${column} IN (SELECT value FROM json_each(?)) ${doc} ORDER BY p.id`)
       .all(JSON.stringify(ids), ...(this.filter.documentId != null ? [this.filter.documentId] : [])) as ProvRowRaw[];
+    const clauses = new ClauseLookup(this.db);
     for (const r of rows) {
       const key = (column === 'edge_id' ? r.edge_id : r.node_id)!;
       const list = out.get(key) ?? [];
-      list.push(toProv(r));
+      list.push(toProv(r, clauses.at(r.document_id, r.start)?.clause ?? null));
       out.set(key, list);
     }
     return out;
