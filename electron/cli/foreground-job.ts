@@ -46,9 +46,19 @@ export async function runJobInForeground(
         io.err(line);
       }
     });
+    // Jobs an earlier run left unfinished run first (start() requeues them): say what each did,
+    // so a rerun after a crash does not look like it did nothing.
+    const earlier = new Map(core.jobs.list(['queued', 'running'], 50).filter((j) => j.id !== job.id).map((j) => [j.id, j]));
+    const offEarlier = core.bus.on('job.progress', (j) => {
+      const was = earlier.get(j.id);
+      if (!was || j.state === 'queued' || j.state === 'running') return;
+      earlier.delete(j.id);
+      io.err(`resumed job ${j.id} (${j.title}): ${j.state}${j.progress.message ? `, ${j.progress.message}` : ''}${j.error ? `: ${j.error}` : ''}`);
+    });
     core.jobs.start();
     const final = await Promise.race([core.jobs.wait(job.id), interruption]);
     off();
+    offEarlier();
     if (!final) return { code: 130 };
     if (final.state !== 'done') {
       io.err(`graphwright ${options.label}: job ${job.id} ${final.state}${final.error ? `: ${final.error}` : ''}`);

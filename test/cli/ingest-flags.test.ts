@@ -1,11 +1,13 @@
 // The CLI's ingest flags and reports: --skip-bad-records, and a folder walk that says what it
 // left out and why (dotfiles, hidden folders, symbolic links) in `skipped`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
 
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let dir: string;
 let cleanup: () => void;
 beforeAll(() => {
@@ -34,6 +36,34 @@ describe('graphwright ingest flags', () => {
     expect(out.skipped).toEqual([{ path: `${file}#record 10`, reason: expect.stringMatching(/^record 10 \(line 10, column 28\)/) }]);
     expect(cli(['ingest', '--help']).stdout).toContain('--skip-bad-records');
   }, 120_000);
+
+  it('a rerun after kill -9 resumes the unfinished import and says what it added, not "skipped N duplicates"', async () => {
+    const folder = path.join(dir, 'many');
+    fs.mkdirSync(folder);
+    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(folder, `note-${String(i).padStart(2, '0')}.txt`), `Note ${i}: breaker ${i} opens when relay ${i} trips on overcurrent.\n`);
+    const db = path.join(dir, 'killed.db');
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', folder, '--db', db, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on('data', (b: Buffer) => {
+        stderr += b.toString();
+        if (/running \d+\/40 note-0[4-9]/.test(stderr) && child.exitCode === null) child.kill('SIGKILL');
+      });
+      child.on('close', (c) => resolve(c));
+    });
+    expect(code, stderr).toBe(null); // killed, not finished
+    const again = cli(['ingest', folder, '--db', db, '--json', '-q']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/ingest: resuming job 1 \(interrupted before it finished\)/);
+    const out = again.json() as { imported: unknown[]; skipped: { reason: string }[]; resumed: { job: number; imported: number; files: number } };
+    expect(out.imported).toHaveLength(40);
+    expect(out.skipped).toEqual([]);
+    expect(out.resumed.job).toBe(1);
+    expect(out.resumed.imported).toBeGreaterThan(0);
+    expect(out.resumed.imported).toBeLessThan(40);
+    const text = cli(['jobs', '--db', db, '--json']).json() as { id: number; state: string; progress: { message?: string } }[];
+    expect(text).toEqual([expect.objectContaining({ id: 1, state: 'done', progress: expect.objectContaining({ message: expect.stringMatching(new RegExp(`^resumed job 1: imported ${out.resumed.imported} more from`)) }) })]);
+  }, 180_000);
 
   it('a folder walk reports dotfiles, hidden folders and symbolic links in skipped, with why', () => {
     const folder = path.join(dir, 'docs');

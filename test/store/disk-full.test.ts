@@ -9,6 +9,7 @@ import { Core } from '../../electron/core/core';
 import { openDb } from '../../electron/core/store/db';
 import { tmpDir, data } from '../helpers/tmp';
 import { cli } from '../helpers/cli';
+import { seedReviewGraph } from '../review/seed';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
@@ -126,6 +127,29 @@ describe('disk full', () => {
     const done = await core.jobs.wait(failed.id);
     expect(done.state, done.error ?? '').toBe('done');
     expect(core.store.documents.list().length).toBe(docs + 1);
+  }, 120_000);
+
+  it('edits through the command layer on a full database answer a clear error (code failed), every earlier edit kept', async () => {
+    const t = tmpDir('gw-full-edit-');
+    cleanups.push(t.cleanup);
+    const dbPath = path.join(t.dir, 'edits.db');
+    const first = new Core({ dbPath, startJobs: false });
+    seedReviewGraph(first.store);
+    await first.close();
+    process.env.GRAPHWRIGHT_DB_MAX_MB = String((fs.statSync(dbPath).size + 64 * 1024) / 1024 / 1024);
+    const core = new Core({ dbPath, startJobs: false });
+    cleanups.push(() => core.close());
+    let landed = 0;
+    let error: { code: string; message: string } | undefined;
+    for (let i = 0; i < 2000 && !error; i++) {
+      const r = await core.call('triples.add', { subject: { label: `relay ${i} ${'x'.repeat(200)}` }, relation: 'protects', object: { label: `feeder ${i} ${'y'.repeat(200)}` } });
+      if (r.ok) landed++;
+      else error = r.error;
+    }
+    expect(error).toMatchObject({ code: 'failed', message: expect.stringMatching(/^disk full: .* at .*edits\.db \(the database reached its size limit of [\d.]+ MB\)/) });
+    expect(landed).toBeGreaterThan(0);
+    expect((core.store.db.prepare("SELECT COUNT(*) AS n FROM edges WHERE engine = 'editor'").get() as { n: number }).n).toBe(landed);
+    expect(core.store.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
   }, 120_000);
 
   it('CLI: ingest on a full database exits 1 with the clear error (no stack trace); running it again resumes the job and says what it added', () => {
