@@ -1,5 +1,6 @@
 // The concept layer in the app: a small document ingested and extracted (classic), conceptualised,
 // browsed in the Concepts view; a rename is persisted (seen again after a reload) and undoable.
+import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, ROOT, type Host } from './fixtures';
 import type { CallInput, CallName, CallOutput } from '../shared/contract';
@@ -32,7 +33,11 @@ async function finish(host: Host, job: JobInfo): Promise<JobInfo> {
 async function ensureConcepts(host: Host): Promise<void> {
   if ((await api(host, 'concepts.list', { limit: 1 })).total > 0) return;
   if ((await api(host, 'triples.list', { limit: 1 })).total === 0) {
-    if ((await api(host, 'documents.list', {})).length === 0) await finish(host, await api(host, 'documents.ingest', { paths: [SAMPLE] }));
+    if ((await api(host, 'documents.list', {})).length === 0) {
+      // As the browser does it: upload, then ingest the path the core wrote (a browser never names a file itself).
+      const up = await api(host, 'documents.upload', { name: path.basename(SAMPLE), dataBase64: fs.readFileSync(SAMPLE).toString('base64') });
+      await finish(host, await api(host, 'documents.ingest', { paths: [up.path] }));
+    }
     await finish(host, await api(host, 'extract.start', { engine: 'classic' }));
   }
   await finish(host, await api(host, 'concepts.start', { engine: 'classic' }));
