@@ -143,6 +143,7 @@ const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s
 const HAVE = new Set(['has', 'have', 'had', 'having']);
 const DO = new Set(['do', 'does', 'did']);
 const COORD = new Set(['and', 'or']);
+const ARTICLES = new Set(['a', 'an', 'the']);
 const POSSESSIVE = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
 const FIRST_PERSON = new Set(['we', 'i']);
 /** Nouns a text names itself by ("this paper", "this document"): discourse deixis, the authors' voice. */
@@ -201,7 +202,28 @@ function prepare(tokens: Token[], text: string): Token[] {
       const before = out[out.length - 1];
       if (!before || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT'].includes(before.pos)) pos = 'ADJ';
     }
+    // after an article (and its adjectives) comes no finite verb and no adverb: "a challenging set of",
+    // "the fast computation"
+    const prev = out[out.length - 1];
+    const afterArticle = prev && (ARTICLES.has(lower(prev)) || (prev.pos === 'ADJ' && out.length > 1 && ARTICLES.has(lower(out[out.length - 2]))));
+    if (afterArticle && (pos === 'VERB' || pos === 'ADV') && !capitalised(t)) {
+      const next = tokens[i + 1];
+      pos = next && (next.pos === 'NOUN' || next.pos === 'PROPN' || (next.pos === 'VERB' && lower(tokens[i + 2]) === 'of') || next.pos === 'ADJ') ? 'ADJ' : 'NOUN';
+    }
+    // "are then validated by": a participle after "be" before "by" is the passive verb
+    if (pos === 'ADJ' && /ed$/.test(t.text) && lower(tokens[i + 1]) === 'by' && out.slice(-2).some((x) => BE.has(lower(x)))) pos = 'VERB';
     out.push(pos === t.pos ? t : { ...t, pos });
+  }
+  // a sentence without a verb: a plural noun right after the subject and before an article or a
+  // preposition is its verb ("The estimator yields an initial set", "Our system deals with pronouns")
+  if (!out.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) {
+    for (let i = 1; i + 1 < out.length; i++) {
+      const x = out[i];
+      if (x.pos === 'NOUN' && /[^s]s$/.test(x.text) && (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') && (ARTICLES.has(lower(out[i + 1])) || out[i + 1].pos === 'ADP')) {
+        out[i] = { ...x, pos: 'VERB' };
+        break;
+      }
+    }
   }
   return out;
 }
@@ -589,6 +611,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           if (det === 'a' || det === 'an' || (!obj.name && !obj.numeric && obj.lead === obj.from)) {
             for (const s of subjects) emit(s, 'is a', obj, 'isa');
             predicateOf.set(obj.from, subjects);
+            // "RADIUS is a protocol for carrying authentication": (RADIUS, is protocol for, carrying authentication)
+            const prep = tokens[obj.to + 1];
+            if (!obj.of && common(obj.np) && prep?.pos === 'ADP' && !['of', 'by', 'in', 'at'].includes(lower(prep))) {
+              for (const s of subjects) for (const y of argsFrom(obj.to + 2)) emit(s, `is ${nounText(obj.np)} ${lower(prep)}`, y, 'prep');
+            }
           }
           continue;
         }
@@ -614,7 +641,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     let at = passive && lower(tokens[o]) === 'by' ? o + 1 : o;
     let objects = argsFrom(at);
     let kind: SvoTriple['kind'] = 'svo';
-    if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to') && lower(tokens[at]) !== 'of') {
+    if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to')) {
       rel = `${relation} ${lower(tokens[at])}`;
       at += 1;
       objects = argsFrom(at);
@@ -641,11 +668,14 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   }
 
   // "EAP methods such as EAP-TLS, EAP-TTLS and PEAP"
+  // "IEEE 802 media, including Ethernet, Token Ring and 802.11 wireless LANs"
   for (let x = 0; x + 2 < n; x++) {
-    if (lower(tokens[x]) !== 'such' || lower(tokens[x + 1]) !== 'as') continue;
+    const such = lower(tokens[x]) === 'such' && lower(tokens[x + 1]) === 'as';
+    const including = lower(tokens[x]) === 'including' && tokens[x - 1]?.text === ',';
+    if (!such && !including) continue;
     const cls = argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
     if (!cls) continue;
-    for (const member of argsFrom(x + 2, false)) emit(member, 'is a', cls, 'isa');
+    for (const member of argsFrom(x + (such ? 2 : 1), false)) emit(member, 'is a', cls, 'isa');
   }
   const seen = new Set<string>();
   return out.filter((t) => {
