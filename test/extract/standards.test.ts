@@ -110,6 +110,9 @@ describe('standards patterns on the dev RFCs', () => {
     expect(find(e, 'MSK | stands for | Master Session Key')).toHaveLength(1);
     const r = await rfc('rfc2607.txt');
     expect(find(r, 'NAS | stands for | Network Access Server')).toHaveLength(1);
+    // "authentication, authorization, and/or accounting (AAA)": "and/or" is a minor word
+    const tcp = await rfc('rfc6613.txt');
+    expect(find(tcp, 'AAA | stands for | authentication, authorization, and/or accounting')).toHaveLength(1);
   });
 
   it('cross-references: Updates/Obsoletes headers, citations through the reference list, section references', async () => {
@@ -201,6 +204,12 @@ describe('standards patterns through the extraction job', () => {
       .prepare("SELECT b.kind, b.type, e.relation FROM edges e JOIN nodes b ON b.id = e.object_id WHERE b.label = 'be globally and temporally unique'")
       .get() as { kind: string; type: string; relation: string } | undefined;
     expect(req).toEqual({ kind: 'event', type: 'requirement', relation: 'SHOULD' });
+    // an expansion literal is no merge candidate of its acronym
+    const literalMerges = db
+      .prepare("SELECT COUNT(*) AS n FROM merge_candidates m JOIN nodes a ON a.id = m.a_id JOIN nodes b ON b.id = m.b_id WHERE a.type IN ('expansion', 'definition', 'code', 'port') OR b.type IN ('expansion', 'definition', 'code', 'port')")
+      .get() as { n: number };
+    expect(literalMerges.n).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM nodes WHERE type = 'expansion'").get()).toMatchObject({ n: expect.any(Number) });
     // Korean: no triple, and the job says why
     const korean = db.prepare('SELECT COUNT(*) AS n FROM provenance WHERE document_id = ? AND edge_id IS NOT NULL').get(ids.korean) as { n: number };
     expect(korean.n).toBe(0);

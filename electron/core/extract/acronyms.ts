@@ -39,7 +39,7 @@ export function matchLongForm(sf: string, candidate: string): number {
   return candidate.lastIndexOf(' ', l) + 1;
 }
 
-const MINOR = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'for', 'in', 'on', 'to', 'with', 'by', 'at', 'from', 'over', 'via']);
+const MINOR = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'and/or', 'for', 'in', 'on', 'to', 'with', 'by', 'at', 'from', 'over', 'via']);
 
 /**
  * The shortest run of trailing words whose initials spell the short form ("authentication,

@@ -6,6 +6,7 @@ import { normalizeLabel } from '../store/normalize';
 import type { ExtractionRepository, ResolvableNode } from '../store/extraction';
 import { findAcronymDefinitions, type AcronymDefinition } from './acronyms';
 import { foldText } from './sentences';
+import { LITERAL_TYPES } from './types';
 import { cleanMention, isPronoun, singularMention, singularPhrase } from './labels';
 
 export { cleanMention, isPronoun, singularMention, singularPhrase, singularWord } from './labels';
@@ -233,7 +234,8 @@ const cosine = (x: number[], y: number[]) => {
  */
 export async function proposeMergeCandidates(repo: ExtractionRepository, options: MergeProposalOptions = {}): Promise<number> {
   const minScore = options.minScore ?? 0.9;
-  const all = repo.nodesForResolution(['entity']).map(keyed);
+  // values kept as written are no candidates: "Network Access Server" (expansion of NAS) is no duplicate of NAS
+  const all = repo.nodesForResolution(['entity']).filter((n) => !LITERAL_TYPES.has(n.type ?? '')).map(keyed);
   const byId = new Map(all.map((k) => [k.node.id, k]));
   const focus = options.nodeIds ? options.nodeIds.map((id) => byId.get(id)).filter((k): k is Keyed => Boolean(k)) : all;
   if (!focus.length) return 0;

@@ -33,6 +33,12 @@ export interface CandidateTriple {
   meta?: Record<string, unknown>;
 }
 
+/**
+ * Node types of values kept as written (definitions, expansions, codes, ports, quantities): never
+ * proposed for merging (an expansion literal shares its text with the acronym node's alias).
+ */
+export const LITERAL_TYPES: ReadonlySet<string> = new Set(['definition', 'expansion', 'code', 'port', 'quantity']);
+
 /** A typed mention that becomes a node with evidence even when no triple names it. */
 export interface NodeMention {
   text: string;
