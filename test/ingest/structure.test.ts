@@ -214,6 +214,57 @@ describe('document structure: another standards body and layout', () => {
     expect(cover(['ITU-T Recommendation Y.9999', '', 'Overview of the widget of things'])).toMatchObject({ body: 'ITU', id: 'ITU-T Y.9999', title: 'Overview of the widget of things' });
     expect(cover(['ISO/IEC 99001:2031', '', 'Widget security management systems'])).toMatchObject({ body: 'ISO', id: 'ISO/IEC 99001', edition: '2031' });
     expect(cover(['A plain report', '', 'with no designation'])).toBeNull();
+    // A paper about a standard is not that standard.
+    expect(cover(['Modelling IEC 99850 substations with knowledge graphs', '', 'A. Author, B. Author', '', 'Abstract', '', 'We map IEC 99850-7-4 logical nodes and ISO/IEC 99001 controls to a graph.'])).toBeNull();
+  });
+
+  it('reads Markdown headings (Markdown, HTML and DOCX text), numbered or not', () => {
+    const md = ['# Widget Interconnection Guide', '', 'Intro text.', '', '## 1. Scope', '', 'This guide covers widgets.', '', '### 1.1 Terms', '', 'A widget is a device.', '', '```', '# not a heading', '```', '', '## References', '', '- IEC 99999-1'].join('\n');
+    const s = analyzeStructure(md);
+    expect(s.sections.map((x) => [x.number, x.heading, x.level])).toEqual([
+      [null, 'Widget Interconnection Guide', 1],
+      ['1', 'Scope', 1],
+      ['1.1', 'Terms', 2],
+      [null, 'References', 2],
+    ]);
+    expect(sectionAt(s, md.indexOf('A widget is'))!.number).toBe('1.1');
+    expect(isBoilerplate(s, md.indexOf('- IEC 99999-1'), md.length)).toBe('references');
+  });
+
+  it('marks legal notices and a running header that repeats the designation', () => {
+    const page = (n: number, body: string) => [`ETSI TS 199 690 V1.2.1 (2031-10)`, '', `${n}`, '', body, ''].join('\n');
+    const text = [
+      'ETSI TS 199 690 V1.2.1 (2031-10)',
+      '',
+      'Widget Communications; Functional architecture',
+      '',
+      'Important notice',
+      '',
+      'The present document can be downloaded from the ETSI web site.',
+      '',
+      'Intellectual Property Rights',
+      '',
+      'Essential patents may have been declared to ETSI.',
+      '',
+      '1 Scope',
+      '',
+      page(5, 'The present document specifies the functional architecture of widget networks.'),
+      page(6, 'A gateway shall forward each request to the service capability layer.'),
+      page(7, 'The registry stores the state of every device.'),
+      '2 References',
+      '',
+      'ETSI TS 199 689: Widget requirements.',
+    ].join('\n');
+    const s = analyzeStructure(text);
+    expect(s.standard).toMatchObject({ body: 'ETSI', id: 'ETSI TS 199 690', edition: 'V1.2.1' });
+    const at = (needle: string) => text.indexOf(needle);
+    expect(isBoilerplate(s, at('The present document can be'), at('The present document can be') + 30)).toBe('copyright');
+    expect(isBoilerplate(s, at('Essential patents'), at('Essential patents') + 30)).toBe('ipr');
+    const headers = s.boilerplate.filter((r) => r.kind === 'page-header');
+    expect(headers).toHaveLength(3);
+    for (const h of headers) expect(text.slice(h.start, h.end)).toBe('ETSI TS 199 690 V1.2.1 (2031-10)');
+    expect(isBoilerplate(s, at('A gateway shall'), at('A gateway shall') + 40)).toBeNull();
+    expect(clauseLabel(s, at('A gateway shall'))).toBe('ETSI TS 199 690 §1 Scope');
   });
 
   it('an unstructured text has no sections and no standard, and lookups answer null', () => {

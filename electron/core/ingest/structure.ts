@@ -245,6 +245,21 @@ function identifyOther(frontText: string, lines: Line[], firstHeading: number): 
     }
   }
   if (!found.length) return null;
+  // A paper about a standard names it too: only a cover says it is one. The designation stands on a
+  // line of its own (or opens a short line: "IEC 61850-7-4:2010", "ETSI TS 102 690 V1.1.1 (2011-10)"),
+  // or the front page carries a standard's labels (International Standard, Edition 2.0, IEEE Standard for).
+  const coverLabels = /\b(?:INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|Edition \d|IEEE Standard (?:for|of)|Recommendation ITU-[TR]|ITU-[TR] Recommendation|European Standard|Draft ETSI|ETSI Standard)\b/.test(frontText);
+  const onItsOwnLine = (d: Designation) => {
+    const lineStart = frontText.lastIndexOf('\n', d.index - 1) + 1;
+    const lineEnd = frontText.indexOf('\n', d.index);
+    const line = frontText.slice(lineStart, lineEnd < 0 ? frontText.length : lineEnd).trim();
+    return frontText.slice(lineStart, d.index).trim() === '' && line.length <= d.id.length + 30;
+  };
+  if (!coverLabels) {
+    const own = found.filter(onItsOwnLine);
+    if (!own.length) return null;
+    found.splice(0, found.length, ...own);
+  }
   const counts = new Map<string, { n: number; first: Designation; edition?: string }>();
   for (const f of found) {
     const c = counts.get(f.id);
@@ -360,7 +375,7 @@ const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
 
 /** The generic section names of standards and RFCs (unnumbered headings found by name). */
 const KNOWN_HEADING =
-  /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|authors?'? addresses|author'?s address|editors?'? addresses|contributors?'? addresses|contributors|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
+  /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|authors?'? addresses|author'?s address|editors?'? addresses|contributors?'? addresses|contributors|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|important notices?(?: and disclaimers?\b.*)?|legal notices?|disclaimers?|notice to users|participants|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
 
 const looksLikeTitle = (t: string) =>
   t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000');
@@ -387,7 +402,27 @@ function numberedCandidate(t: string): { number: string; heading: string; empty?
   return { number, heading };
 }
 
+/** Markdown "#" headings (Markdown files, and HTML and DOCX, which ingest writes with them). */
+function markdownCandidates(lines: Line[]): Candidate[] | null {
+  const out: Candidate[] = [];
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (/^\s{0,3}(?:```|~~~)/.test(l.raw)) fence = !fence;
+    if (fence) continue;
+    const m = /^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$/.exec(l.raw);
+    if (!m) continue;
+    const text = m[2].trim();
+    const num = numberedCandidate(text);
+    if (num) out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: num.number, heading: num.heading, level: num.number.split('.').length, key: null });
+    else out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: text, level: m[1].length, key: null });
+  }
+  return out.length >= 2 ? out : null;
+}
+
 function findCandidates(lines: Line[]): Candidate[] {
+  const md = markdownCandidates(lines);
+  if (md) return md;
   const nonEmpty = lines.filter((l) => l.t);
   const sample = nonEmpty.length > 4000 ? nonEmpty.slice(0, 4000) : nonEmpty;
   // RFC layout: body indented, headings at column 0.
@@ -504,12 +539,12 @@ function buildSections(cands: Candidate[], textLength: number): Section[] {
 
 const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
   { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b/i },
-  { kind: 'copyright', re: /^(?:full )?copyright(?: notice| statement)?$|^(?:legal notice|copyright notification|disclaimer)s?$/i },
+  { kind: 'copyright', re: /^(?:full )?copyright\b.{0,40}$|^(?:legal notices?|disclaimers?|important notices?(?: and disclaimers?\b.*)?|notice to users)$/i },
   { kind: 'ipr', re: /^(?:intellectual property(?: rights)?(?: statement| notice)?|ipr(?: notice| disclosures?)?)$/i },
   { kind: 'toc', re: /^(?:table of )?contents$/i },
   { kind: 'authors', re: /^(?:authors?'?|author's|editors?'?|editor's|contributors?'?)\s+(?:addresses|address|contact information)$|^contact information$/i },
   { kind: 'references', re: /^(?:(?:normative|informative|non-normative)\s+)?references(?: and bibliography)?$|^bibliography$/i },
-  { kind: 'acknowledgements', re: /^acknowledge?ments?$|^contributors$/i },
+  { kind: 'acknowledgements', re: /^acknowledge?ments?$|^contributors$|^participants$/i },
   // The legal foreword of IEC/ISO standards ("Foreword": the organisation, its rules, patents).
   { kind: 'front-matter', re: /^foreword$/i },
 ];
@@ -518,11 +553,17 @@ const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
 function pageMarks(lines: Line[], std: StandardId | null): Region[] {
   const out: Region[] = [];
   const idRe = std ? new RegExp(`^${std.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s*')}\\b`, 'i') : null;
+  // The document's own designation opening a short line, printed on page after page
+  // ("ETSI TS 102 690 V1.1.1 (2011-10)", "IEC 61850-7-4:2010 © IEC 2010"): a running header.
+  if (idRe && std) {
+    const own = lines.filter((l) => l.indent <= 2 && l.t.length <= std.id.length + 40 && !/[.;,]$/.test(l.t) && idRe.test(l.t));
+    if (own.length >= 3) for (const l of own.slice(1)) out.push({ kind: 'page-header', start: l.start + l.indent, end: l.end });
+  }
   for (const l of lines) {
     const t = l.t;
     if (!t || t.length > 120 || t.startsWith('\u0000')) continue;
     // "Aboba, et al.   Informational   [Page 3]", "Page 3 of 40", "- 12 -"
-    if (/\[Page \d+\]$/i.test(t) || /^Page \d+(?: of \d+)?$/i.test(t) || /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t)) {
+    if (/\[Page \d+\]$/i.test(t) || /^Page \d+(?: of \d+)?$/i.test(t) || /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t) || (/©/.test(t) && /(?:^|\s)[-–—]\s*\d{1,4}\s*[-–—](?:\s|$)/.test(t))) {
       out.push({ kind: 'page-footer', start: l.start, end: l.end });
       continue;
     }
@@ -592,7 +633,12 @@ export function analyzeStructure(text: string): DocumentStructure {
   }
   // A table of contents without a heading of its own.
   for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);
-  for (const r of pageMarks(lines, standard)) boilerplate.push(r);
+  const marked = new Set<number>();
+  for (const r of pageMarks(lines, standard)) {
+    if (marked.has(r.start)) continue;
+    marked.add(r.start);
+    boilerplate.push(r);
+  }
   boilerplate.sort((a, b) => a.start - b.start || b.end - a.end);
 
   let title: string | null = null;
