@@ -331,7 +331,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
   const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
-  for (const { s, prev, next, score, passage, rank } of sentences.slice(0, 15)) {
+  // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
+  const usable = sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
+  for (const { s, prev, next, score, passage, rank } of usable.slice(0, 15)) {
     let spans = typedSpans(s.text, type.type);
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
@@ -363,10 +365,12 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
       const adjacent = phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
+      // a name glued to the question's own words ("IEEE 802.1X") is part of what the question names
+      const glued = !numeric && neighbours(s, span, 1).some((x) => qStems.has(x) && !phraseStems.has(x)) ? 0.5 : 1;
       // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
       const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
-      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known) * negated * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known) * negated * glued * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
     }
     void prev;
@@ -413,6 +417,8 @@ function contentStems(text: string): string[] {
 const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 function isNoise(text: string, start: number, sentence: string): boolean {
   if (KEYWORDS.has(text) || text.length < 2) return true;
+  // "Section 3.4", "Figure 2": references to the document's own parts
+  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text)) return true;
   const lower = text.toLowerCase();
   if (STOPWORDS.has(lower)) return true;
   // a lone capitalised word opening the sentence is usually a common word ("Since", "For", "These")
@@ -450,14 +456,14 @@ function pathTypeFit(label: string, type: AnswerType): number {
     case 'number':
     case 'code':
     case 'port':
-      return numeric ? 1 : 0.5;
+      return numeric ? 1 : 0.2;
     case 'date':
-      return /\d{3,4}/.test(label) ? 1 : 0.5;
+      return /\d{3,4}/.test(label) ? 1 : 0.3;
     case 'value':
-      return numeric ? 1 : 0.7;
+      return numeric ? 1 : 0.5;
     case 'definition':
     case 'action':
-      return 0.6;
+      return 0.3;
     default:
       return 1;
   }

@@ -300,6 +300,17 @@ export async function linkEntities(
       method: c.method,
     });
   }
+  // apposition: in "the protocol RADIUS" or "the standard IEEE 802.1X" the lone lower-case noun before a
+  // capitalised mention names the mention's class, not an entity of its own
+  for (let k = out.length - 1; k >= 0; k--) {
+    const e = out[k];
+    if (e.method === 'embedding' || /\s/.test(e.mention) || e.mention !== e.mention.toLowerCase()) continue;
+    const rest = question.normalize('NFKC').slice(e.end);
+    const before = question.normalize('NFKC').slice(0, e.start);
+    if (!/^\s+\p{Lu}/u.test(rest) || !/\b(?:the|a|an)\s+$/i.test(before)) continue;
+    const next = rest.length - rest.trimStart().length + e.end;
+    if (out.some((o) => o !== e && o.start === next && o.mention !== o.mention.toLowerCase())) out.splice(k, 1);
+  }
   if (!out.length) return out;
   const best = out[0].score;
   return out.filter((e) => e.score >= best * 0.35).slice(0, options.maxEntities ?? 8);

@@ -249,7 +249,8 @@ export class Retriever {
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, fused, links.length > 0, o.maxPassages);
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
-    const linkOf = new Map(linked.map((e) => [e.vertex, e.score]));
+    // an exact match of a label is trusted more than its span score says (short titles score low)
+    const linkOf = new Map(linked.map((e) => [e.vertex, e.method === 'exact' ? 0.5 + 0.5 * e.score : e.score]));
     const answers = paths.length ? pathAnswers(s, paths, analysis, (v) => Math.min(1, linkOf.get(v) ?? 0)) : [];
     const have = new Set(sampled.map((x) => x.edge));
     const extra: typeof sampled = [];

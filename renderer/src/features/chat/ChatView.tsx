@@ -44,10 +44,19 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
     <details className="trace" data-testid="trace">
       <summary>
         How this was answered: {trace.entities.length} linked entities, {trace.paths.length} paths, {trace.triples.length} facts, {trace.passages.length} passages
-        {trace.mode === 'extractive' && ' · no chat model: facts listed from the graph'}
+        {trace.mode === 'extractive' && ' · no chat model: answer read from the graph and its passages'}
         {trace.model && ` · ${trace.model}`}
+        {trace.confidence !== undefined && ` · confidence ${trace.confidence.toFixed(2)}`}
       </summary>
       <div className="trace-body">
+        {trace.confidence !== undefined && (
+          <p data-testid="trace-confidence">
+            Confidence {trace.confidence.toFixed(2)}
+            {trace.answerType && <span className="muted"> · answer type: {trace.answerType}</span>}
+            {trace.answerOutcome === 'not_in_graph' && <span className="muted"> · too weak to answer from: not in the graph</span>}
+            {trace.shortAnswers && trace.shortAnswers.length > 0 && <span className="muted"> · candidates: {trace.shortAnswers.join('; ')}</span>}
+          </p>
+        )}
         <h4>Linked entities</h4>
         <ul>
           {trace.entities.map((e) => (
@@ -99,6 +108,12 @@ function Message({ m }: { m: ChatMessage }) {
   return (
     <div className="msg msg-assistant" data-testid="answer">
       <AnswerText content={m.content} citations={m.citations} />
+      {m.trace?.confidence !== undefined && (
+        <div className="muted" data-testid="answer-confidence">
+          confidence {m.trace.confidence.toFixed(2)}
+          {m.trace.answerOutcome === 'not_in_graph' ? ' · not in the graph' : ''}
+        </div>
+      )}
       {m.trace && <Trace trace={m.trace} />}
     </div>
   );
