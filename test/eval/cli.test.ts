@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cli } from '../helpers/cli';
 import { data, seed, tmpDir } from '../helpers/tmp';
+import { Core } from '../../electron/core/core';
+import { unwrap } from '../../shared/dispatch';
 
 const t = tmpDir();
 afterAll(() => t.cleanup());
@@ -150,4 +152,26 @@ describe('graphwright eval qa on rfc-qa, report, runs, precision', () => {
     const p = cli(['eval', 'precision', '--db', db, '--json']).json();
     expect(p).toMatchObject({ decisions: 0, byEngine: [], overTime: [] });
   });
+});
+
+describe('graphwright eval resumes an unfinished run', () => {
+  it('a run left queued (the process died) is picked up by the same command instead of started again', async () => {
+    const rdb = path.join(t.dir, 'resume.db');
+    const gold = data('webnlg', 'webnlg_v1.6_en_dev_every4th.jsonl');
+    const core = new Core({ dbPath: rdb, startJobs: false });
+    let runId = 0;
+    try {
+      const set = unwrap('eval.gold.import', await core.call('eval.gold.import', { path: gold }));
+      runId = unwrap('eval.run.start', await core.call('eval.run.start', { goldSet: set.id, engine: 'classic', limit: 20 })).run.id;
+    } finally {
+      await core.close();
+    }
+    const r = cli(['eval', 'extraction', '--db', rdb, '--gold', gold, '--limit', '20', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`resuming run ${runId}`);
+    expect(r.json()).toMatchObject({ run: runId, state: 'done', predictions: 20 });
+    // a different setting is a new run
+    const other = cli(['eval', 'extraction', '--db', rdb, '--gold', gold, '--limit', '10', '--json']);
+    expect(other.json().run).not.toBe(runId);
+  }, 120_000);
 });

@@ -87,18 +87,32 @@ async function runEval(core: Core, io: CliIO, values: Record<string, unknown>, g
     core,
     io,
     async () => {
-      const started = await callCore(core, 'eval.run.start', {
-        goldSet: gold.id,
+      const wanted = {
         engine,
-        model,
-        endpoint,
+        model: engine === 'llama' && model ? path.resolve(model) : (model ?? null),
+        endpoint: endpoint ?? null,
         mentionMode: mention?.data ?? 'head',
-        k,
-        limit,
-        label: typeof values.label === 'string' ? values.label : undefined,
-        temperature,
-        seed,
-      });
+        k: kind === 'qa' ? (k ?? 5) : undefined,
+        limit: limit ?? null,
+        temperature: engine === 'classic' ? null : (temperature ?? null),
+        seed: engine === 'classic' ? null : (seed ?? null),
+      };
+      // an unfinished run with the same settings (interrupted, cancelled, failed) resumes instead of starting over
+      const label = typeof values.label === 'string' ? values.label : undefined;
+      const unfinished = (await callCore(core, 'eval.run.list', { goldSet: gold.id })).find(
+        (r) =>
+          r.state !== 'done' &&
+          r.job !== null &&
+          (!label || r.label === label) &&
+          Object.entries(wanted).every(([key, v]) => (r.settings as Record<string, unknown>)[key] === v || ((r.settings as Record<string, unknown>)[key] ?? null) === (v ?? null)),
+      );
+      if (unfinished) {
+        const job = core.jobs.get(unfinished.job!);
+        io.err(`eval: resuming run ${unfinished.id} (${unfinished.predictions}/${unfinished.items} items done)`);
+        runId = unfinished.id;
+        return job.state === 'cancelled' || job.state === 'failed' ? core.jobs.resume(job.id) : job;
+      }
+      const started = await callCore(core, 'eval.run.start', { goldSet: gold.id, engine, model, endpoint, mentionMode: wanted.mentionMode, k, limit, label, temperature, seed });
       runId = started.run.id;
       return started.job;
     },

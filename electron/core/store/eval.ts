@@ -173,11 +173,21 @@ export class EvalRepository {
     return r ? this.toRun(r) : null;
   }
 
+  /** Runs, newest first; the headline numbers are read out of the stored scores without parsing them whole. */
   listRuns(setId?: number): EvalRunInfo[] {
-    const rows = (setId ? this.db.prepare(`${RUN_SELECT} WHERE r.set_id = ? ORDER BY r.id DESC`).all(setId) : this.db.prepare(`${RUN_SELECT} ORDER BY r.id DESC`).all()) as RunRow[];
+    const select = `SELECT r.id, r.set_id, r.kind, r.label, r.settings, r.state, r.job_id, r.created_at, r.finished_at, s.name AS gold_name, s.items AS items,
+        (SELECT COUNT(*) FROM eval_predictions p WHERE p.run_id = r.id) AS predictions,
+        CASE WHEN r.scores IS NULL THEN NULL WHEN r.kind = 'extraction' THEN json_object(
+          'tripleF1', json_extract(r.scores, '$.triples.f1'), 'pairF1', json_extract(r.scores, '$.pairs.f1'),
+          'mentionF1', json_extract(r.scores, '$.mentions.' || json_extract(r.scores, '$.mentionMode') || '.f1'))
+        ELSE json_object('passageRecall', json_extract(r.scores, '$.passageRecall.value'), 'answerAccuracy', json_extract(r.scores, '$.answerAccuracy.value'),
+          'abstention', json_extract(r.scores, '$.abstention.value')) END AS headline
+      FROM eval_runs r JOIN eval_gold_sets s ON s.id = r.set_id`;
+    const rows = (setId ? this.db.prepare(`${select} WHERE r.set_id = ? ORDER BY r.id DESC`).all(setId) : this.db.prepare(`${select} ORDER BY r.id DESC`).all()) as (Omit<RunRow, 'scores'> & { headline: string | null })[];
     return rows.map((r) => {
-      const { scores, ...info } = this.toRun(r);
-      return info;
+      const { scores, ...info } = this.toRun({ ...r, scores: null });
+      void scores;
+      return { ...info, headline: parseJson<Record<string, number>>(r.headline, {}) };
     });
   }
 
