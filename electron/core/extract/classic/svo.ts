@@ -257,6 +257,11 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     if (tokens[to].pos === 'PROPN' && capitalised(tokens[to]) && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))) from = name;
     // "several servers", but "New Hampshire": a capitalised word inside a name is part of it
     while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) from++;
+    // coordinated adjectives share the noun: "structural and lexical dependencies"
+    if (tokens[from].pos === 'ADJ' && from >= 2 && COORD.has(lower(tokens[from - 1])) && tokens[from - 2].pos === 'ADJ') {
+      from -= 2;
+      while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+    }
     if (to >= from) base.push(phrase(tokens, text, from, to));
     i = j + 1;
   }
@@ -477,6 +482,15 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     let attribute: { owner: Arg[]; noun: string } | null = null;
     let k = vs - 1;
     while (k > 0 && tokens[k].pos === 'ADV' && !NEGATION.has(lower(tokens[k]))) k--; // "ROD-TV simultaneously delivers"
+    // "a method to produce answers", "uses keys to encrypt packets": the noun before "to" is the agent
+    if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
+      const agent = argEndingAt(k - 1);
+      if (agent && !agent.numeric) {
+        for (const v of argsFrom(ve + 1)) emit(agent, words.filter((t) => t.pos === 'VERB').map(lower).join(' '), v, 'svo');
+      }
+      previousSubjects = null;
+      continue;
+    }
     if (k >= 0 && tokens[k].text === ')') {
       // "Remote Authentication Dial In User Service (RADIUS) is": skip the parenthetical
       let o = k - 1;
