@@ -103,6 +103,22 @@ describe('document structure: the kit RFCs', () => {
   });
 });
 
+describe('document structure: layout without indentation (as a PDF extraction gives it)', () => {
+  for (const file of ['rfc1157.txt', 'rfc5247.txt']) {
+    it(`${file} flattened: the same standard, sections and regions`, () => {
+      const raw = fs.readFileSync(data('rfc-radius-eap', file), 'utf8');
+      const indented = analyzeStructure(repair([raw], { mode: 'text' }).text);
+      const flatText = repair([raw.split('\n').map((l) => l.trimStart()).join('\n')], { mode: 'text' }).text;
+      const flat = analyzeStructure(flatText);
+      expect(flat.title).toBe(indented.title);
+      expect(kinds(flat)).toEqual(kinds(indented));
+      // The numbered sections are the same ones; no code or table line is taken for a section.
+      expect(flat.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`)).toEqual(indented.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`));
+      expect(flat.sections.filter((x) => !x.number).every((x) => /^[A-Z][a-z]|^[A-Z]+$/.test(x.heading) && x.heading !== 'END')).toBe(true);
+    });
+  }
+});
+
 // A generated standard of another body and layout: cover page, CONTENTS with dot leaders,
 // FOREWORD, numbered clauses without trailing dots, term entries with their number on a line of
 // its own, a running page header and an annex.

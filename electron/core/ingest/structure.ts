@@ -361,6 +361,8 @@ interface Candidate {
   level: number;
   /** Unnumbered headings are taken without the numbering check. */
   key: NumberKey | null;
+  /** Found only by being an ALL-CAPS line: weak evidence once a document numbers its sections. */
+  caps?: boolean;
 }
 
 // "3.1.  Title", "3.1 Title", "Section 3 Title", "Clause 4 Title"
@@ -375,7 +377,7 @@ const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
 
 /** The generic section names of standards and RFCs (unnumbered headings found by name). */
 const KNOWN_HEADING =
-  /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|authors?'? addresses|author'?s address|editors?'? addresses|contributors?'? addresses|contributors|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|important notices?(?: and disclaimers?\b.*)?|legal notices?|disclaimers?|notice to users|participants|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
+  /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|(?:authors?|author's|authors'|editors?|editor's|editors'|contributors?|contributors')\s+(?:addresses|address|contact information)|contributors|iesg note|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|important notices?(?: and disclaimers?\b.*)?|legal notices?|disclaimers?|notice to users|participants|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
 
 const looksLikeTitle = (t: string) =>
   t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000');
@@ -478,8 +480,8 @@ function findCandidates(lines: Line[]): Candidate[] {
       }
       continue;
     }
-    if (ALL_CAPS.test(t) && /\p{Lu}{3}/u.test(t) && blankBefore && blankAfter) {
-      out.push({ line: i, start: l.start, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
+    if (ALL_CAPS.test(t) && /\p{Lu}{4}|\p{Lu}{2,}\s+\p{Lu}{2,}/u.test(t) && blankBefore && blankAfter) {
+      out.push({ line: i, start: l.start, headingEnd: l.end, number: null, heading: t, level: 1, key: null, caps: true });
     }
   }
   return out;
@@ -538,7 +540,7 @@ function buildSections(cands: Candidate[], textLength: number): Section[] {
 // Boilerplate
 
 const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
-  { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b/i },
+  { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b|^iesg note$/i },
   { kind: 'copyright', re: /^(?:full )?copyright\b.{0,40}$|^(?:legal notices?|disclaimers?|important notices?(?: and disclaimers?\b.*)?|notice to users)$/i },
   { kind: 'ipr', re: /^(?:intellectual property(?: rights)?(?: statement| notice)?|ipr(?: notice| disclosures?)?)$/i },
   { kind: 'toc', re: /^(?:table of )?contents$/i },
@@ -615,6 +617,10 @@ export function analyzeStructure(text: string): DocumentStructure {
     tocEnd = runs[0].end;
   }
   cands = filterNumbering(cands, tocEnd);
+  // Once sections are numbered, an ALL-CAPS line between them is a code or table line ("END",
+  // "EAP-TLS"), not a section: only the generic names (REFERENCES, BIBLIOGRAPHY) stay.
+  const firstNumbered = cands.find((c) => c.key);
+  if (firstNumbered && cands.filter((c) => c.key).length >= 3) cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
   const sections = buildSections(cands, text.length);
   const firstHeading = sections.length ? sections[0].start : Math.min(text.length, FRONT_CHARS);
 
