@@ -18,6 +18,7 @@ export type PatternId =
   | 'xref.header'
   | 'xref.reference'
   | 'xref.cite'
+  | 'xref.mention'
   | 'xref.section'
   | 'xref.defined-in';
 
@@ -41,6 +42,7 @@ export const PATTERN_COUNTS: Record<PatternId, { right: number; wrong: number }>
   'xref.header': { right: 4, wrong: 0 },
   'xref.reference': { right: 12, wrong: 0 },
   'xref.cite': { right: 18, wrong: 2 },
+  'xref.mention': { right: 25, wrong: 0 },
   'xref.section': { right: 19, wrong: 1 },
   'xref.defined-in': { right: 9, wrong: 1 },
 };

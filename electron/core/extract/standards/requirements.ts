@@ -107,7 +107,21 @@ export function validSubject(label: string): boolean {
   // a subject is a noun phrase: no finite verb of its own
   if (/\b(?:is|are|was|were|has|have|had|does|do|did|can|will|would|could|MUST|SHALL|SHOULD|MAY)\b/.test(label)) return false;
   if (/^[a-z]/.test(label) && words.length === 1 && label.length < 4) return false;
-  return true;
+  return !(words.length >= 3 && hasOwnVerb(label));
+}
+
+/** A verb of the phrase's own, outside a relative clause ("the following table provides a guide to ..."). */
+function hasOwnVerb(phrase: string): boolean {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(phrase);
+  const values = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  for (let i = 1; i < values.length; i++) {
+    if (pos[i] !== 'VERB' || /(?:ing|ed|en)$/i.test(values[i])) continue;
+    if (/^(?:that|which|who)$/i.test(values[i - 1])) continue;
+    if (pos[i - 1] === 'NOUN' || pos[i - 1] === 'PROPN') return true;
+  }
+  return false;
 }
 
 /** The action after the keyword: up to the end of the clause, at most MAX_ACTION_WORDS words. */

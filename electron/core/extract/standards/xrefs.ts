@@ -14,6 +14,9 @@ import { subjectBefore } from './requirements';
 const standard = (id: string, span: Span | null) => entity(id, span, 'standard');
 const clause = (label: string, span: Span | null) => entity(label, span, 'clause');
 
+/** Words after a designation that keep it a citation ("RFC 2865 section 4", "RFC 2865 and RFC 2866", "RFC 2865 defines"). */
+const CITING_NEXT = /^(?:and|or|as|in|for|to|with|is|are|was|were|has|have|defines?|specifies|specify|describes?|describing|updates?|obsoletes?|section|sections|appendix|annex|clause|requires?|provides?|notes?|states?|says|also|which|that|but|then|where|when|via|by|from|on|at|of)$/i;
+
 const HEADER = /^[ \t]*(Updates|Obsoletes):[ \t]*((?:(?:RFC|BCP|STD)?[ \t]*\d{1,5})(?:[ \t]*,[ \t]*(?:(?:RFC|BCP|STD)?[ \t]*\d{1,5}))*)/gm;
 const SELF = /^[ \t]*Request for Comments:[ \t]*\d{1,5}/m;
 const FRONT = 4000;
@@ -105,7 +108,18 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
     }
     for (const m of findStandards(text, s.start, s.end)) {
       const inTag = tags.some((t) => m.start >= t.at && m.end <= t.end);
-      if (!inTag) cite(canonicalDesignation(m.label), m);
+      if (inTag) continue;
+      // "IEEE 802.1X Authenticators": the designation names a kind of thing here, it cites nothing
+      const next = /^\s+([\p{L}][\p{L}-]*)/u.exec(text.slice(m.end, Math.min(s.end, m.end + 40)))?.[1];
+      if (next && !CITING_NEXT.test(next) && !tags.some((t) => t.at >= m.end && t.at <= m.end + 2)) {
+        const target = canonicalDesignation(m.label);
+        if (target !== self && !seen.has(`mention:${target}`)) {
+          seen.add(`mention:${target}`);
+          drafts.push({ pattern: 'xref.mention', head: standard(self, null), relation: 'mentions', tail: standard(target, m), evidence: s });
+        }
+        continue;
+      }
+      cite(canonicalDesignation(m.label), m);
     }
 
     // "Section 7.2", "Sections 2.1 and 2.3 of [RFC3748]", "[RFC3748], Section 2.4", "RFC 2866 section 4.1"
