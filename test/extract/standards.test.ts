@@ -131,6 +131,12 @@ describe('standards patterns on the dev RFCs', () => {
     const sec = find(tcp, 'RFC 6613 §1.1 | refers to | RFC 2865 §2.4').find((x) => quote(tcp, x).includes('the objections to reliable transport indicated in [RFC2865], Section 2.4'));
     expect(sec?.head.type).toBe('clause');
     expect(sec?.tail.type).toBe('clause');
+    // "discussed in Sections 1.4, 2.4, and 2.5 as well as in Appendix A": one edge per section
+    const e = await rfc('rfc5247.txt');
+    const listed = e.triples.filter((x) => x.meta?.pattern === 'xref.section' && quote(e, x).startsWith('The Peer-Id and Server-Id are discussed in Sections 1.4, 2.4, and 2.5'));
+    expect(listed.map((x) => x.tail.text)).toEqual(expect.arrayContaining(['RFC 5247 §1.4', 'RFC 5247 §2.4', 'RFC 5247 §2.5', 'RFC 5247 §A']));
+    // "As noted in Section 2.1, EAP lower layers ...": the E of EAP is no appendix
+    expect(e.triples.filter((x) => x.tail.text === 'RFC 5247 §E')).toEqual([]);
   });
 
   it('nothing from boilerplate: only the cross-reference pattern reads the reference list and the header lines', async () => {
@@ -204,6 +210,9 @@ describe('standards patterns through the extraction job', () => {
       .prepare("SELECT b.kind, b.type, e.relation FROM edges e JOIN nodes b ON b.id = e.object_id WHERE b.label = 'be globally and temporally unique'")
       .get() as { kind: string; type: string; relation: string } | undefined;
     expect(req).toEqual({ kind: 'event', type: 'requirement', relation: 'SHOULD' });
+    // Review sorted by confidence: the pattern triples come first
+    const top = db.prepare('SELECT meta FROM edges ORDER BY confidence DESC LIMIT 100').all() as { meta: string }[];
+    expect(top.filter((r) => !JSON.parse(r.meta).pattern)).toEqual([]);
     // an expansion literal is no merge candidate of its acronym
     const literalMerges = db
       .prepare("SELECT COUNT(*) AS n FROM merge_candidates m JOIN nodes a ON a.id = m.a_id JOIN nodes b ON b.id = m.b_id WHERE a.type IN ('expansion', 'definition', 'code', 'port') OR b.type IN ('expansion', 'definition', 'code', 'port')")

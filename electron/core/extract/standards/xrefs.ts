@@ -123,7 +123,7 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
     }
 
     // "Section 7.2", "Sections 2.1 and 2.3 of [RFC3748]", "[RFC3748], Section 2.4", "RFC 2866 section 4.1"
-    const sec = /\b[Ss]ections?\s+((?:\d+|[A-Z])(?:\.\d+)*(?:(?:\s*,\s*|\s+(?:and|or|through|to)\s+)(?:\d+|[A-Z])(?:\.\d+)*)*)(?:\s+(?:of|in)\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5})))?/g;
+    const sec = /\b(?:[Ss]ub-?)?(?:[Ss]ections?|[Cc]lauses?|[Aa]ppendix|[Aa]nnex)\s+((?:\d+|[A-Z])(?:\.\d+)*(?![\w-])(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)(?:\d+|[A-Z])(?:\.\d+)*(?![\w-]))*)(?:\s+(?:of|in)\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5})))?/g;
     for (const m of sentence.matchAll(sec)) {
       const at = s.start + m.index!;
       let doc: string | null = self;
@@ -139,7 +139,7 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
       }
       if (!doc) continue;
       const head = from ? clause(from, null) : standard(self, null);
-      for (const n of m[1].split(/\s*,\s*|\s+(?:and|or|through|to)\s+/)) {
+      for (const n of m[1].split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+/)) {
         const target = `${doc} §${n}`;
         if (target === from) continue;
         drafts.push({ pattern: 'xref.section', head, relation: 'refers to', tail: clause(target, { start: at, end: at + m[0].length }), evidence: s });
