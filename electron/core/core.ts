@@ -23,7 +23,7 @@ import { conceptHandlers } from './api/concepts';
 import { conceptsJob } from './schema/concepts';
 import { evalHandlers } from './api/eval';
 import { evalJob } from './eval/run';
-import { Grants, guardHandlers, type Caller } from './grants';
+import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -58,7 +58,7 @@ export class Core {
   /** The LLM engine of each role, loaded on first use: `await core.engines.get('extraction')` (llm/registry.ts). */
   readonly engines: EngineRegistry;
   /** What an untrusted caller (the Electron renderer, a browser on the host) may touch on disk (grants.ts). */
-  readonly grants = new Grants();
+  readonly grants: Grants;
   /** The handlers such a caller gets: every path checked against the grants first. */
   readonly guardedHandlers: Partial<Handlers>;
 
@@ -89,7 +89,9 @@ export class Core {
       ...conceptHandlers(this),
       ...evalHandlers(this),
     };
-    // The core's own folders: what it wrote itself (uploads), where models go, where exports may go.
+    // Folders the user added for good (Settings) come back from a setting no renderer may touch;
+    // then the core's own folders: what it wrote itself (uploads), where models go, where exports may go.
+    this.grants = new Grants({ load: () => this.store.settings.get(GRANTS_SETTING), save: (v) => this.store.settings.set(GRANTS_SETTING, v) });
     this.grants.add({ path: path.join(this.dataDir, 'uploads'), modes: ['read'], source: 'data', folder: true });
     this.grants.add({ path: path.join(this.dataDir, 'models'), modes: ['read'], source: 'data', folder: true });
     this.grants.add({ path: path.join(this.dataDir, 'exports'), modes: ['create', 'write'], source: 'data', folder: true });

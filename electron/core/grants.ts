@@ -23,7 +23,17 @@ export interface GrantSpec {
   source: GrantSource;
   /** A folder grant covers everything under it; a file grant only that path. Default: what is on disk (a missing path is a file). */
   folder?: boolean;
+  /** Keep it across restarts (a folder the user added for good, source 'settings'). */
+  persist?: boolean;
 }
+
+/** Where remembered grants are kept (the core: a protected setting). */
+export interface GrantKeeper {
+  load(): unknown;
+  save(grants: { path: string; modes: AccessMode[] }[]): void;
+}
+
+const MODE_NAMES: readonly AccessMode[] = ['read', 'create', 'write'];
 
 export interface Grant {
   /** The real path (symlinks resolved). */
@@ -87,13 +97,46 @@ export function forbidden(what: string, given: string): ApiError {
 
 export class Grants {
   private readonly grants: Grant[] = [];
+  private readonly kept: { path: string; modes: AccessMode[] }[] = [];
+
+  constructor(private readonly keeper?: GrantKeeper) {
+    const raw = keeper?.load();
+    if (!Array.isArray(raw)) return;
+    for (const g of raw as unknown[]) {
+      const r = g as { path?: unknown; modes?: unknown };
+      if (typeof r?.path !== 'string' || !path.isAbsolute(r.path) || !Array.isArray(r.modes)) continue;
+      const modes = r.modes.filter((m): m is AccessMode => MODE_NAMES.includes(m as AccessMode));
+      this.kept.push({ path: r.path, modes });
+      this.grants.push({ path: r.path, folder: true, modes: new Set(modes), source: 'settings' });
+    }
+  }
 
   /** Record a grant; returns it with its real path. */
   add(spec: GrantSpec): Grant {
     const real = realResolve(spec.path);
-    const grant: Grant = { path: real, folder: spec.folder ?? isDir(real), modes: new Set(spec.modes), source: spec.source };
+    const grant: Grant = { path: real, folder: spec.folder ?? isDir(real), modes: new Set(spec.modes), source: spec.persist ? 'settings' : spec.source };
     this.grants.push(grant);
+    if (spec.persist && grant.folder && !this.kept.some((k) => k.path === real)) {
+      this.kept.push({ path: real, modes: [...spec.modes] });
+      this.keeper?.save(this.kept);
+    }
     return grant;
+  }
+
+  /** Folders the user added for good (Settings), kept across restarts. */
+  remembered(): { path: string; modes: AccessMode[] }[] {
+    return this.kept.map((k) => ({ path: k.path, modes: [...k.modes] }));
+  }
+
+  /** Stop granting a remembered folder (only ever takes access away). */
+  forget(p: string): boolean {
+    const real = realResolve(p);
+    const i = this.kept.findIndex((k) => k.path === real || k.path === path.resolve(p));
+    if (i < 0) return false;
+    const gone = this.kept.splice(i, 1)[0].path;
+    for (let j = this.grants.length - 1; j >= 0; j--) if (this.grants[j].source === 'settings' && this.grants[j].path === gone) this.grants.splice(j, 1);
+    this.keeper?.save(this.kept);
+    return true;
   }
 
   list(): readonly Grant[] {
@@ -145,14 +188,18 @@ export class Grants {
 /**
  * Input fields that are not file-system paths although their names say so: the dialog's folder
  * switch, a download's file name (a bare name, joined to a checked folder), and models.remove
- * (drops a path from the list, touches no file).
+ * (drops a path from the list, touches no file), documents.folders.forget (only takes access away).
  */
 export const PATH_LIKE_BUT_SAFE: Record<string, string[]> = {
   'dialog.openFiles': ['folders'],
   'models.download': ['fileName'],
   'models.remove': ['path'],
+  'documents.folders.forget': ['path'],
   'graph.import': ['files'],
 };
+
+/** The setting that keeps remembered grants (under security.*, which no renderer reads or writes). */
+export const GRANTS_SETTING = 'security.grants';
 
 /** Settings only the trusted side reads or writes: model paths and choices (with API keys), grants. */
 const PROTECTED_SETTINGS = /^(models|security)\./;

@@ -61,7 +61,8 @@ export function isGrantSpec(g: unknown): g is GrantSpec {
     Array.isArray(g.modes) &&
     g.modes.every((m) => MODES.includes(m as AccessMode)) &&
     SOURCES.includes(g.source as GrantSpec['source']) &&
-    (g.folder === undefined || typeof g.folder === 'boolean')
+    (g.folder === undefined || typeof g.folder === 'boolean') &&
+    (g.persist === undefined || typeof g.persist === 'boolean')
   );
 }
 

@@ -49,8 +49,8 @@ export function createRouter(options: RouterOptions) {
  * What the user's choice in a dialog grants the renderer (docs/SECURITY.md): the files or folders
  * picked to read; the save-as path to create, or to replace (the native dialog asked first).
  */
-export function grantsForOpen(result: OpenDialogResult, folders: boolean): GrantSpec[] {
-  return result.canceled ? [] : result.paths.map((p) => ({ path: p, modes: ['read'], source: 'dialog', folder: folders }));
+export function grantsForOpen(result: OpenDialogResult, folders: boolean, remember = false): GrantSpec[] {
+  return result.canceled ? [] : result.paths.map((p) => ({ path: p, modes: ['read'], source: 'dialog', folder: folders, ...(folders && remember ? { persist: true } : {}) }));
 }
 export function grantsForSave(result: SaveDialogResult): GrantSpec[] {
   return result.canceled || !result.path ? [] : [{ path: result.path, modes: ['create', 'write'], source: 'dialog', folder: false }];
@@ -58,13 +58,13 @@ export function grantsForSave(result: SaveDialogResult): GrantSpec[] {
 
 /** Dialogs answered in main; each result is granted (in the core) before the renderer sees it. */
 export function grantingDialogHandlers(
-  dialogs: { openFiles(input: { title?: string; folders?: boolean; multiple?: boolean; filters?: FileFilter[] }): Promise<OpenDialogResult>; saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult> },
+  dialogs: { openFiles(input: { title?: string; folders?: boolean; multiple?: boolean; filters?: FileFilter[]; remember?: boolean }): Promise<OpenDialogResult>; saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult> },
   grant: (grants: GrantSpec[]) => Promise<unknown>,
 ): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
   return {
     'dialog.openFiles': async (input) => {
       const r = await dialogs.openFiles(input);
-      const g = grantsForOpen(r, Boolean(input.folders));
+      const g = grantsForOpen(r, Boolean(input.folders), input.remember);
       if (g.length) await grant(g);
       return r;
     },

@@ -44,6 +44,16 @@ export const ingestCalls = {
     output: z.object({ path: z.string(), bytes: z.number().int() }),
     summary: 'Save an uploaded file under the data folder and return its path, for documents.ingest',
   }),
+  'documents.folders': defineCall({
+    input: z.object({}),
+    output: z.array(z.object({ path: z.string(), modes: z.array(z.enum(['read', 'create', 'write'])) })),
+    summary: 'Folders the user added for good (a folder dialog with remember), readable across restarts',
+  }),
+  'documents.folders.forget': defineCall({
+    input: z.object({ path: z.string().min(1).max(4096) }),
+    output: z.object({ forgotten: z.boolean() }),
+    summary: 'Stop granting a remembered folder (the files stay on disk)',
+  }),
   'documents.remove': defineCall({
     input: z.object({ id: Id }),
     output: z.object({ id: Id, removed: z.boolean() }),

@@ -24,6 +24,8 @@ export const shellCalls = {
       folders: z.boolean().default(false),
       multiple: z.boolean().default(true),
       filters: z.array(FileFilter).max(20).optional(),
+      /** Folders only: keep read access to the picked folders across restarts (Settings). */
+      remember: z.boolean().default(false),
     }),
     output: OpenDialogResult,
     summary: 'Native open dialog for files or folders (Electron only)',

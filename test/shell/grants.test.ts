@@ -156,6 +156,50 @@ describe('grants under Electron', () => {
   });
 });
 
+describe('remembered folders (Settings)', () => {
+  it('a folder picked with remember stays granted after a restart, until forgotten', async () => {
+    const t = tmpDir('gw-grants-keep-');
+    cleanups.push(() => t.cleanup());
+    const folder = path.join(t.dir, 'library');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'a.md'), '# A\n\nThe relay protects the line.\n');
+    const db = path.join(t.dir, 'data', 'app.db');
+    const open = () => new Core({ dbPath: db, dataDir: path.join(t.dir, 'data'), startJobs: false });
+    let core = open();
+    const dialogs = { openFiles: async () => ({ canceled: false, paths: [folder] }), saveFile: async () => ({ canceled: true, path: null }) };
+    const route = createRouter({ mainHandlers: grantingDialogHandlers(dialogs, async (g) => g.forEach((x) => core.grants.add(x))), forward: (n, i) => core.call(n, i, 'renderer') });
+    await route(window, 'dialog.openFiles', { folders: true, remember: true });
+    await core.close();
+
+    core = open(); // a restart: only what was remembered comes back
+    const file = path.join(folder, 'a.md');
+    expect(code(await core.call('documents.ingest', { paths: [file] }, 'renderer'))).toBe('ok');
+    const listed = await core.call('documents.folders', {}, 'renderer');
+    expect(listed).toEqual({ ok: true, value: [{ path: realResolve(folder), modes: ['read'] }] });
+    // No renderer can add one through settings.
+    expect(code(await core.call('settings.set', { key: 'security.grants', value: [{ path: '/', modes: ['read'] }] }, 'renderer'))).toBe('forbidden');
+    expect(await core.call('documents.folders.forget', { path: folder }, 'renderer')).toEqual({ ok: true, value: { forgotten: true } });
+    expect(code(await core.call('documents.ingest', { paths: [file] }, 'renderer'))).toBe('forbidden');
+    await core.close();
+    core = open();
+    expect(code(await core.call('documents.ingest', { paths: [file] }, 'renderer'))).toBe('forbidden');
+    await core.close();
+  });
+
+  it('a folder picked without remember is gone after a restart', async () => {
+    const t = tmpDir('gw-grants-nokeep-');
+    cleanups.push(() => t.cleanup());
+    const db = path.join(t.dir, 'app.db');
+    let core = new Core({ dbPath: db, startJobs: false });
+    core.grants.add({ path: t.dir, modes: ['read'], source: 'dialog', folder: true });
+    expect(code(await core.call('documents.ingest', { paths: [path.join(t.dir, 'x.md')] }, 'renderer'))).toBe('ok');
+    await core.close();
+    core = new Core({ dbPath: db, startJobs: false });
+    expect(code(await core.call('documents.ingest', { paths: [path.join(t.dir, 'x.md')] }, 'renderer'))).toBe('forbidden');
+    await core.close();
+  });
+});
+
 describe('Grants', () => {
   it('resolves symlinks and .. before checking, and returns the real path', () => {
     const t = tmpDir('gw-grants-');

@@ -45,6 +45,8 @@ export function ingestHandlers(core: Core): Partial<Handlers> {
       }
       return { path: file, bytes: data.length };
     },
+    'documents.folders': () => core.grants.remembered(),
+    'documents.folders.forget': ({ path: p }) => ({ forgotten: core.grants.forget(p) }),
     'documents.remove': ({ id }) => {
       if (!core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
       const removed = core.store.documents.remove(id);
