@@ -14,7 +14,7 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? '
 const ci = (c: [number, number]) => `${pct(c[0])} – ${pct(c[1])}`;
 
 /** A line chart of (x, y) series in [0, 1] × [0, 1]. */
-export function lineChartSvg(series: { name: string; points: { x: number; y: number }[]; className: string }[], opts: { xLabel: string; yLabel: string; width?: number; height?: number; xMax?: number }): string {
+export function lineChartSvg(series: { name: string; points: { x: number; y: number }[]; className: string }[], opts: { xLabel: string; yLabel: string; width?: number; height?: number; xMax?: number; xTicks?: number[] }): string {
   const w = opts.width ?? 420;
   const h = opts.height ?? 300;
   const m = { l: 48, r: 12, t: 12, b: 40 };
@@ -25,7 +25,7 @@ export function lineChartSvg(series: { name: string; points: { x: number; y: num
   const grid = ticks
     .map((t) => `<line class="grid" x1="${X(0)}" x2="${X(xMax)}" y1="${Y(t)}" y2="${Y(t)}"/><text class="tick" x="${m.l - 6}" y="${Y(t) + 4}" text-anchor="end">${t}</text>`)
     .join('');
-  const xt = ticks.map((t) => `<text class="tick" x="${X(t * xMax)}" y="${h - m.b + 16}" text-anchor="middle">${+(t * xMax).toFixed(2)}</text>`).join('');
+  const xt = (opts.xTicks ?? ticks.map((t) => +(t * xMax).toFixed(2))).map((x) => `<text class="tick" x="${X(x)}" y="${h - m.b + 16}" text-anchor="middle">${x}</text>`).join('');
   const lines = series
     .map((s) => {
       if (!s.points.length) return '';
@@ -130,7 +130,7 @@ function qaSection(runs: EvalRunDetail[]): string {
   const k = Math.max(...s.map((q) => q.k));
   const chart = lineChartSvg(
     s.map((q, i) => ({ name: runs[i].label, className: `s${i}`, points: q.recallAtK.map((p) => ({ x: p.k, y: p.value })) })),
-    { xLabel: 'k (passages)', yLabel: 'recall@k', xMax: k },
+    { xLabel: 'k (passages)', yLabel: 'recall@k', xMax: k, xTicks: Array.from({ length: k }, (_, i) => i + 1) },
   );
   const labels = [...new Set(s.flatMap((q) => q.perType.map((t) => t.label)))];
   const bars = barChartSvg(

@@ -374,7 +374,7 @@ function QaDetail({ runs }: { runs: EvalRunDetail[] }) {
       <div className="ev-charts">
         <section className="ev-panel" aria-label="Recall at k">
           <h2 className="section-title">Passage recall@k</h2>
-          <LineChart testId="ev-recall-curve" xLabel="k (passages)" yLabel="recall" xMax={Math.max(...s.map((x) => x.k))} series={s.map((x, i) => ({ name: names[i], points: x.recallAtK.map((p) => ({ x: p.k, y: p.value })) }))} />
+          <LineChart testId="ev-recall-curve" xLabel="k (passages)" yLabel="recall" xMax={Math.max(...s.map((x) => x.k))} xTicks={Array.from({ length: Math.max(...s.map((x) => x.k)) }, (_, i) => i + 1)} series={s.map((x, i) => ({ name: names[i], points: x.recallAtK.map((p) => ({ x: p.k, y: p.value })) }))} />
         </section>
         <section className="ev-panel" aria-label="Per type">
           <h2 className="section-title">Answer accuracy per question type</h2>
@@ -539,7 +539,7 @@ function PrecisionTab() {
       {days.length > 1 && (
         <section className="ev-panel" aria-label="Precision over time">
           <h2 className="section-title">Precision over time (cumulative)</h2>
-          <LineChart xLabel={`days (${days[0].day} → ${days[days.length - 1].day})`} yLabel="precision" xMax={days.length - 1} series={[{ name: 'precision', points: days.map((d, i) => ({ x: i, y: d.precision, label: `${d.day}: ${pct(d.precision)}` })) }]} />
+          <LineChart xLabel={`days (${days[0].day} → ${days[days.length - 1].day})`} yLabel="precision" xMax={days.length - 1} xTicks={days.length <= 12 ? days.map((_, i) => i) : undefined} series={[{ name: 'precision', points: days.map((d, i) => ({ x: i, y: d.precision, label: `${d.day}: ${pct(d.precision)}` })) }]} />
         </section>
       )}
       <div className="ev-charts">

@@ -9,7 +9,7 @@ export interface Series {
 
 const SERIES = ['var(--accent)', 'var(--series-2, #d9822b)'];
 
-export function LineChart({ series, xLabel, yLabel, xMax = 1, width = 420, height = 280, testId }: { series: Series[]; xLabel: string; yLabel: string; xMax?: number; width?: number; height?: number; testId?: string }) {
+export function LineChart({ series, xLabel, yLabel, xMax = 1, xTicks, width = 420, height = 280, testId }: { series: Series[]; xLabel: string; yLabel: string; xMax?: number; xTicks?: number[]; width?: number; height?: number; testId?: string }) {
   const m = { l: 46, r: 12, t: 10, b: 38 };
   const X = (x: number) => m.l + (x / xMax) * (width - m.l - m.r);
   const Y = (y: number) => height - m.b - y * (height - m.t - m.b);
@@ -23,10 +23,12 @@ export function LineChart({ series, xLabel, yLabel, xMax = 1, width = 420, heigh
           <text x={m.l - 6} y={Y(t) + 4} textAnchor="end" className="ev-tick">
             {t}
           </text>
-          <text x={X(t * xMax)} y={height - m.b + 15} textAnchor="middle" className="ev-tick">
-            {+(t * xMax).toFixed(2)}
-          </text>
         </g>
+      ))}
+      {(xTicks ?? ticks.map((t) => +(t * xMax).toFixed(2))).map((x) => (
+        <text key={`x${x}`} x={X(x)} y={height - m.b + 15} textAnchor="middle" className="ev-tick">
+          {x}
+        </text>
       ))}
       {series.map((s, i) =>
         s.points.length ? (
