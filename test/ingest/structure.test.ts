@@ -226,6 +226,8 @@ describe('document structure: another standards body and layout', () => {
   it('reads IEEE, ETSI and ITU designations from a cover', () => {
     const cover = (lines: string[]) => analyzeStructure([...lines, '', '1 Scope', '', 'This document specifies things.', ''].join('\n')).standard;
     expect(cover(['IEEE Std 9999.3-2031', '', 'IEEE Standard for Widget Interconnection'])).toMatchObject({ body: 'IEEE', id: 'IEEE Std 9999.3', edition: '2031', title: 'IEEE Standard for Widget Interconnection' });
+    // NFKC writes the trademark sign as "TM".
+    expect(cover(['IEEE Std 9999.1XTM-2031', '', 'IEEE Standard for Port-Based Widget Control'])).toMatchObject({ id: 'IEEE Std 9999.1X', edition: '2031' });
     expect(cover(['ETSI TS 199 690 V1.2.1 (2031-10)', '', 'Widget Communications; Functional architecture'])).toMatchObject({ body: 'ETSI', id: 'ETSI TS 199 690', edition: 'V1.2.1', category: 'TS', title: 'Widget Communications; Functional architecture' });
     expect(cover(['ITU-T Recommendation Y.9999', '', 'Overview of the widget of things'])).toMatchObject({ body: 'ITU', id: 'ITU-T Y.9999', title: 'Overview of the widget of things' });
     expect(cover(['ISO/IEC 99001:2031', '', 'Widget security management systems'])).toMatchObject({ body: 'ISO', id: 'ISO/IEC 99001', edition: '2031' });

@@ -214,7 +214,7 @@ const DESIGNATIONS: { body: StandardBody; re: RegExp; make: (m: RegExpExecArray)
   },
   {
     body: 'IEEE',
-    re: /\bIEEE\s+Std\.?\s+(\d+(?:\.\d+)*[A-Za-z]{0,3})(?:[-:](\d{4}))?/g,
+    re: /\bIEEE\s+Std\.?\s+(\d+(?:\.\d+)*[A-Za-z]{0,2}?)(?:TM|™)?(?:[-:](\d{4}))?(?![A-Za-z])/g,
     make: (m) => ({ id: `IEEE Std ${m[1]}`, number: m[1], ...(m[2] ? { edition: m[2] } : {}) }),
   },
   {
