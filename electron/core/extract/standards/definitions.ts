@@ -47,7 +47,7 @@ function definitionText(text: string, term: string, start: number, end: number):
   let e = start + (stop ? stop.index : para.length);
   let s = start;
   const lead = new RegExp(
-    String.raw`^(?:(?:an?|the)\s+)?(?:term\s+)?["“]?${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')}s?["”]?\s+(?:(?:is|are)(?:\s+defined\s+as)?|refers\s+to|means|denotes)\s+`,
+    String.raw`^(?:(?:an?|the)\s+)?(?:term\s+)?["“]?${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')}s?["”]?(?:\s*\([^)]{1,20}\))?\s+(?:(?:is|are)(?:\s+defined\s+as)?|refers\s+to|means|denotes)\s+`,
     'i',
   ).exec(para);
   if (lead) s += lead[0].length;
