@@ -306,7 +306,8 @@ export class Retriever {
   /**
    * Re-rank the fused passages (and plain BM25's best, with the question as written) by their best
    * sentence: the IDF-weighted share of the question's words one sentence, or two adjacent ones,
-   * hold. Fused rank stays a small prior, so graph evidence still orders passages that match alike.
+   * hold (0.5), the whole passage's share (0.2) and the fused rank as a prior (0.3, 1/(1+rank)), so graph
+   * evidence (title links, PPR) still counts.
    */
   private rerankPassages(
     question: string,
@@ -324,7 +325,7 @@ export class Retriever {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0 };
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
-      return { row, score: 0.7 * m.best + 0.2 * m.all + 0.1 * prior, match: m.best };
+      return { row, score: 0.5 * m.best + 0.2 * m.all + 0.3 * prior, match: m.best };
     });
     // nothing linked: a passage must hold most of the question's words to be offered at all
     const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5);
