@@ -275,8 +275,26 @@ function benchSciNer() {
   return results;
 }
 
+/** The dev RFCs: how many classic triples use the relation "of" or a bare "is" (the issue's noise measures). */
+function benchRfcs() {
+  const dir = path.join(DATA, 'rfc-radius-eap');
+  let triples = 0;
+  let of = 0;
+  let is = 0;
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.txt')).sort()) {
+    const text = fs.readFileSync(path.join(dir, f), 'latin1');
+    for (const t of extract(text).triples) {
+      triples++;
+      if (t.relation === 'of') of++;
+      if (t.relation === 'is') is++;
+    }
+  }
+  const share = (x: number) => (triples ? Math.round((x / triples) * 1000) / 1000 : 0);
+  return { triples, ofShare: share(of), bareIsShare: share(is) };
+}
+
 const t0 = performance.now();
-const out = { webnlg: benchWebNlg(), scierc: benchSciErc(), sciNer: benchSciNer(), seconds: 0 };
+const out = { webnlg: benchWebNlg(), scierc: benchSciErc(), sciNer: benchSciNer(), rfc: benchRfcs(), seconds: 0 };
 out.seconds = Math.round((performance.now() - t0) / 100) / 10;
 
 const f = (s: unknown) => {
@@ -292,5 +310,6 @@ for (const part of ['A', 'B', 'all'] as const) {
   console.log(`[${part}] scierc mention (head) ${f(s.mentionHead)}   relation ${f(s.relation)}`);
   console.log(`[${part}] sci-ner mention (head) ${f(n.mentionHead)}`);
 }
-console.log(`webnlg: ${out.webnlg.texts} texts, share of "of" relations ${out.webnlg.ofRelationShare}; ${out.seconds} s`);
+console.log(`webnlg: ${out.webnlg.texts} texts, share of "of" relations ${out.webnlg.ofRelationShare}`);
+console.log(`dev RFCs: ${out.rfc.triples} triples, share of "of" relations ${out.rfc.ofShare}, of bare "is" ${out.rfc.bareIsShare}; ${out.seconds} s`);
 if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify(out, null, 2));

@@ -197,6 +197,8 @@ function prepare(tokens: Token[], text: string): Token[] {
     }
     // "are parts of": after a form of "be" and before "of", a word read as a verb is a noun (but "made of")
     if (pos === 'VERB' && BE.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:ed|en)$/i.test(t.text)) pos = 'NOUN';
+    // "the caching of keys": a gerund before "of" is a noun
+    if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
     if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN') {
       const before = out[out.length - 1];
@@ -451,6 +453,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const h = head as Arg;
     const t = tail as Arg;
     if (h.light || t.light || h.numeric || !relation.trim()) return;
+    if ([head, tail].some((p) => /^\p{L}$/u.test(p.text))) return; // "s", "x": a variable, not a thing
     out.push({ head: plain(head), relation: relation.replace(/\s+/g, ' ').trim(), tail: plain(tail), kind });
   };
   // a relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader")
