@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, KIT } from './fixtures';
+import { api, graphwright } from './review-fixtures';
 
 test('import gold, run classic, scores and PR curve, an error to its evidence, two runs side by side', async ({ app, host }) => {
   // a slice of the kit's WebNLG dev set, uploaded through the view
@@ -69,4 +70,22 @@ test('import gold, run classic, scores and PR curve, an error to its evidence, t
   // the live precision tab without any review decision
   await app.getByRole('tab', { name: 'Live precision' }).click();
   await expect(app.getByText('No review decisions yet')).toBeVisible();
+});
+
+test('live precision from accept and reject decisions made in review', async ({ app, host }) => {
+  const kb = path.join(host.dir, 'kb.txt');
+  fs.writeFileSync(kb, ['RADIUS|defined_in|RFC 2865', 'EAP|carried_by|RADIUS', 'RADIUS|uses|UDP', 'EAP|uses|TLS'].join('\n'));
+  await graphwright(['import', '--db', host.dbPath, '--format', 'tsv', kb]);
+  const triples = await api(host, 'triples.list', {});
+  const id = (rel: string, obj: string) => triples.items.find((t) => t.relation === rel && t.object === obj)!.id;
+  await api(host, 'triples.accept', { ids: [id('defined_in', 'RFC 2865'), id('carried_by', 'RADIUS'), id('uses', 'UDP')] });
+  await api(host, 'triples.reject', { ids: [id('uses', 'TLS')] });
+
+  await openView(app, 'Evaluation');
+  await app.getByRole('tab', { name: 'Live precision' }).click();
+  const view = app.getByTestId('ev-precision');
+  await expect(view).toContainText('75.0% of 4 reviewed triples accepted');
+  const byRelation = app.getByRole('region', { name: 'Precision by relation' });
+  await expect(byRelation.getByRole('row', { name: /uses/ })).toContainText('50.0%');
+  await expect(app.getByRole('region', { name: 'Precision by engine' })).toContainText('import');
 });
