@@ -18,8 +18,10 @@ test('ask a question in the chat pane, see the answer with its trace, and follow
   const answer = app.getByTestId('answer').last();
   await expect(answer).toBeVisible({ timeout: 60_000 });
   await expect(answer).toContainText('RFC 2865');
+  await expect(answer.getByTestId('answer-confidence')).toContainText(/confidence \d\.\d\d/);
   const trace = answer.getByTestId('trace');
   await trace.locator('summary').click();
+  await expect(trace.getByTestId('trace-confidence')).toContainText(/Confidence \d\.\d\d/);
   await expect(trace).toContainText('EAP');
   await expect(trace).toContainText('carried_by');
   // A citation chip opens the triple in the Review view.
