@@ -58,6 +58,18 @@ describe('document structure through ingest and extraction', () => {
     expect(docs[0].path).toBe(data('rfc-radius-eap', 'rfc3580.txt'));
   });
 
+  it('prints the structure: document --structure --json', async () => {
+    const r = await run(['document', '1', '--db', db, '--structure', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const st = JSON.parse(r.stdout);
+    expect(st.standard).toMatchObject({ body: 'IETF', id: 'RFC 3580', number: '3580', category: 'Informational', date: 'September 2003' });
+    expect(st.sections.find((s: { number: string | null }) => s.number === '3.1')).toMatchObject({ heading: 'User-Name', level: 2 });
+    expect(st.boilerplate.map((b: { kind: string }) => b.kind)).toContain('status');
+    const plain = await run(['document', '2', '--db', db, '--structure']);
+    expect(plain.stdout).toMatch(/^RFC 2867: RADIUS Accounting Modifications for Tunnel Protocol Support\n/);
+    expect(plain.stdout).toContain('\n  3.1 Tunnel-Start\t[');
+  });
+
   it('stores the structure: standard, sections, regions; chunks start at section boundaries and carry the section path', async () => {
     const core = new Core({ dbPath: db });
     try {

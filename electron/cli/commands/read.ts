@@ -46,15 +46,23 @@ export const documentsCommand: Command = {
 
 export const documentCommand: Command = {
   name: 'document',
-  usage: 'document ID --db FILE (--text [--original] | --chunks [--json])',
-  summary: "Print a document's repaired text or its chunks",
-  options: { ...dbOption, ...jsonOption, text: { type: 'boolean' }, original: { type: 'boolean' }, chunks: { type: 'boolean' } },
+  usage: 'document ID --db FILE (--text [--original] | --chunks [--json] | --structure [--json])',
+  summary: "Print a document's repaired text, its chunks or its structure (standard, sections, boilerplate)",
+  options: { ...dbOption, ...jsonOption, text: { type: 'boolean' }, original: { type: 'boolean' }, chunks: { type: 'boolean' }, structure: { type: 'boolean' } },
   positionals: true,
   async run({ values, positionals }, io) {
     const id = parseId(positionals[0], 'document ID');
-    if (!values.text && !values.chunks) throw new UsageError('document: give --text or --chunks');
+    if (!values.text && !values.chunks && !values.structure) throw new UsageError('document: give --text, --chunks or --structure');
     const core = openCore(values, { mustExist: true });
     try {
+      if (values.structure) {
+        const st = await callCore(core, 'documents.structure', { id });
+        if (values.json) return io.json(st);
+        if (st.standard) io.out(`${st.standard.id}${st.standard.edition ? ` (edition ${st.standard.edition})` : ''}: ${st.standard.title ?? ''}`);
+        for (const s of st.sections) io.out(`${'  '.repeat(s.level - 1)}${s.number ? `${s.number} ` : ''}${s.heading}\t[${s.start}, ${s.end})`);
+        for (const r of st.boilerplate) io.out(`${r.kind}\t[${r.start}, ${r.end})`);
+        return;
+      }
       if (values.chunks) {
         const chunks = await callCore(core, 'documents.chunks', { id });
         if (values.json) return io.json(chunks);
