@@ -11,7 +11,9 @@ import { Core } from '../../electron/core/core';
 import { unwrap } from '../../shared/dispatch';
 import { ExtractSummary } from '../../shared/contract/extract';
 import { NO_CLASSIC_MESSAGE } from '../../electron/core/extract/job';
+import { chineseExtract, loadChineseSegmenter } from '../../electron/core/extract/standards';
 import { data, seed, tmpDir } from '../helpers/tmp';
+import { insertText } from './fixtures';
 
 interface Doc {
   text: string;
@@ -165,6 +167,34 @@ describe('standards patterns on the dev RFCs', () => {
   });
 });
 
+// Provisions written as GB/T 1.1 has them (应 shall, 不得 must not, 不宜 should not); the kit holds no Chinese standard.
+const CHINESE = [
+  '3 术语和定义',
+  '网络接入服务器是指为用户提供网络接入服务的设备。',
+  '4 要求',
+  '认证服务器应支持可扩展认证协议。客户端不得使用未加密的传输协议。共享密钥的长度不宜少于16个字符。如果连接中断，它应记录事件。',
+].join('\n\n');
+
+describe('Chinese standards text (jieba)', () => {
+  it('reads requirements with their modality and definitions; pronoun subjects give nothing', async () => {
+    const seg = await loadChineseSegmenter();
+    expect(seg).not.toBeNull();
+    const triples = chineseExtract(seg!, CHINESE, { start: 0, end: CHINESE.length });
+    const flat3 = triples.map(flat);
+    expect(flat3).toEqual(
+      expect.arrayContaining([
+        '认证服务器 | SHALL | 支持可扩展认证协议',
+        '客户端 | MUST NOT | 使用未加密的传输协议',
+        '共享密钥的长度 | SHOULD NOT | 少于16个字符',
+        '网络接入服务器 | is defined as | 为用户提供网络接入服务的设备',
+      ]),
+    );
+    expect(flat3.filter((t) => t.startsWith('它'))).toEqual([]);
+    for (const t of triples) expect(CHINESE.slice(t.tail.span!.start, t.tail.span!.end)).toBe(t.tail.text);
+    expect(triples.find((t) => t.relation === 'MUST NOT')?.meta).toMatchObject({ negated: true, keyword: '不得' });
+  });
+});
+
 describe('standards patterns through the extraction job', () => {
   const t = tmpDir('gw-standards-');
   let core: Core;
@@ -179,6 +209,7 @@ describe('standards patterns through the extraction job', () => {
     const out = storePrepared(core.store, await prepareFile(seed('001_68a6067ece94435d.txt')));
     if (out.status !== 'imported') throw new Error('seed 001 not imported');
     ids.korean = out.ids[0];
+    ids.chinese = insertText(core, 'GB-style provisions', CHINESE, { language: 'zh' });
   });
   afterAll(async () => {
     await core.close();
@@ -223,5 +254,11 @@ describe('standards patterns through the extraction job', () => {
     const korean = db.prepare('SELECT COUNT(*) AS n FROM provenance WHERE document_id = ? AND edge_id IS NOT NULL').get(ids.korean) as { n: number };
     expect(korean.n).toBe(0);
     expect(summary.notes).toEqual([{ document: ids.korean, language: 'ko', message: NO_CLASSIC_MESSAGE }]);
+    // Chinese: its own patterns, none of the English sentence extractor's
+    const zh = db
+      .prepare('SELECT e.relation, e.meta FROM edges e WHERE EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.document_id = ?)')
+      .all(ids.chinese) as { relation: string; meta: string }[];
+    expect(zh.map((r) => r.relation)).toEqual(expect.arrayContaining(['SHALL', 'MUST NOT', 'is defined as']));
+    for (const r of zh) expect(JSON.parse(r.meta).pattern).toMatch(/^zh\./);
   });
 });

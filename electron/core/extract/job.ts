@@ -8,6 +8,7 @@ import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
 import { ExtractionGraphWriter, ExtractionRepository, type ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
+import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, type EngineLease } from './engines';
 import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
@@ -18,7 +19,7 @@ import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
 
 export const EXTRACT_JOB = 'extract';
 
-/** Languages the classic extractor has no patterns for: their documents need a model. */
+/** Languages the classic extractor has no patterns for (Chinese has its own when jieba loads): their documents need a model. */
 const NO_CLASSIC_LANGUAGES = new Set(['ko', 'zh', 'ja']);
 export const NO_CLASSIC_MESSAGE = 'no classic extractor for this language: load a model';
 const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
@@ -264,6 +265,15 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           if (isClassic) {
             for (const c of batch) {
               const d = docContext(c.documentId);
+              if (d.language === 'zh') {
+                // Chinese: its own patterns on jieba's segmentation, never the English ones
+                const seg = await loadChineseSegmenter();
+                if (seg) {
+                  const ex: ChunkExtraction = { triples: chineseExtract(seg, d.text, c), mentions: [], failures: 0, tokens: 0, stages: {} };
+                  results.push({ chunk: c, ex: dropBoilerplate(ex, d.structure) });
+                  continue;
+                }
+              }
               if (!classicReads(d.language)) {
                 // no English patterns on Korean or Chinese text: nothing rather than noise
                 totals.unsupported = { ...(totals.unsupported ?? {}), [c.documentId]: d.language! };

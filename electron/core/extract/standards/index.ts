@@ -17,6 +17,7 @@ import { values } from './values';
 import { crossReferences } from './xrefs';
 
 export type { StructureLike } from './context';
+export { chineseExtract, loadChineseSegmenter, type Segmenter } from './chinese';
 export { PATTERN_COUNTS, patternPrior, evidenceFactor, confidenceOf, type PatternId } from './confidence';
 
 export interface StandardsOptions {
