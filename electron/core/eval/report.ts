@@ -96,7 +96,7 @@ function extractionSection(runs: EvalRunDetail[]): string {
     ...(s.every((x) => x.typedMentions) ? [prfRows(`typed mentions (${s[0].mentionMode})`, s.map((x) => x.typedMentions!))] : []),
   ].join('');
   const pr = lineChartSvg(
-    s.map((x, i) => ({ name: runs[i].label, className: `s${i}`, points: x.pr.map((p) => ({ x: p.recall, y: p.precision })) })),
+    s.map((x, i) => ({ name: `${runs[i].label} (run ${runs[i].id})`, className: `s${i}`, points: x.pr.map((p) => ({ x: p.recall, y: p.precision })) })),
     { xLabel: 'recall', yLabel: 'precision' },
   );
   const thr = s
@@ -106,7 +106,7 @@ function extractionSection(runs: EvalRunDetail[]): string {
   const types = labels.length
     ? `<h2>Per type (mention recall)</h2>${barChartSvg(
         labels.map((l) => ({ label: l, values: s.map((x) => x.perType.find((t) => t.label === l)?.recall ?? null) })),
-        runs.map((r) => r.label),
+        runs.map((r) => `${r.label} (run ${r.id})`),
       )}`
     : '';
   const rels = s[0].perRelation.filter((r) => r.gold > 0).slice(0, 40);
@@ -129,13 +129,13 @@ function qaSection(runs: EvalRunDetail[]): string {
   const table = `<table><tr><th></th>${runs.map((r) => `<th colspan="3">${esc(r.label)} (run ${r.id})</th>`).join('')}</tr>${rate(`passage recall@${s[0].k}`, (q) => q.passageRecall)}${rate('answer accuracy', (q) => q.answerAccuracy)}${rate('abstention', (q) => q.abstention)}</table>`;
   const k = Math.max(...s.map((q) => q.k));
   const chart = lineChartSvg(
-    s.map((q, i) => ({ name: runs[i].label, className: `s${i}`, points: q.recallAtK.map((p) => ({ x: p.k, y: p.value })) })),
+    s.map((q, i) => ({ name: `${runs[i].label} (run ${runs[i].id})`, className: `s${i}`, points: q.recallAtK.map((p) => ({ x: p.k, y: p.value })) })),
     { xLabel: 'k (passages)', yLabel: 'recall@k', xMax: k, xTicks: Array.from({ length: k }, (_, i) => i + 1) },
   );
   const labels = [...new Set(s.flatMap((q) => q.perType.map((t) => t.label)))];
   const bars = barChartSvg(
     labels.map((l) => ({ label: l, values: s.map((q) => q.perType.find((t) => t.label === l)?.answerAccuracy ?? null) })),
-    runs.map((r) => r.label),
+    runs.map((r) => `${r.label} (run ${r.id})`),
   );
   const errs = s[0].errors.slice(0, 200);
   const errTable = `<h2>Errors (${esc(runs[0].label)})</h2><table class="err">${errs
