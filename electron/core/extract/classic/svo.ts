@@ -191,6 +191,8 @@ function prepare(tokens: Token[], text: string): Token[] {
       }
     }
     let pos = t.pos;
+    // "Live Nation Entertainment owns": a capitalised first word before a name is part of it
+    if (i === 0 && capitalised(t) && (pos === 'VERB' || pos === 'ADJ') && !/(?:ing|ed)$/.test(t.text) && tokens[1]?.pos === 'PROPN' && capitalised(tokens[1])) pos = 'PROPN';
     if (i > 0 && capitalised(t) && (pos === 'VERB' || pos === 'ADJ' || pos === 'ADV' || pos === 'NOUN')) {
       const near = (x: Token | undefined) => Boolean(x && capitalised(x) && (x.pos === 'PROPN' || x.pos === 'NOUN'));
       if (near(tokens[i - 1]) && (near(tokens[i + 1]) || tokens[i - 1].pos === 'PROPN')) pos = 'PROPN';
@@ -360,6 +362,14 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         light: bare && LIGHT.has(lower(head)) && !of,
         name: !numeric && (capitalised(head) || (capitalised(tokens[np.from]) && tokens[np.from].pos === 'PROPN')),
       };
+      // "Wheeler, Texas", "Bangalore, India": a place and the larger place it lies in are one name
+      if (!of && out.name && tokens[to + 1]?.text === ',' && tokens[np.from - 1]?.text !== ',' && depth === 0) {
+        const q2 = npStart.get(to + 2);
+        const after = tokens[(q2?.to ?? n) + 1];
+        if (q2 && capitalised(tokens[q2.from]) && tokens[q2.to].pos === 'PROPN' && !(after && (after.text === ',' || COORD.has(lower(after))))) {
+          out = { ...out, ...phrase(tokens, text, np.from, q2.to) };
+        }
+      }
       // "the use of EAP", "a number of servers": the complement is the end
       if (of && np.from === np.to && !capitalised(head) && (LIGHT.has(lower(head)) || head.pos === 'NUM')) out = { ...of, lead: i, via: np };
     }
@@ -542,7 +552,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
     // object and its complement are the relation's ends -> (technique, present for, robust estimation)
     // "this paper presents", "this document describes": the text pointing at itself is the authors' voice too
-    const deixis = subjects?.length === 1 && subjects[0].np.from === subjects[0].np.to && SELF_NOUNS.has(lower(tokens[subjects[0].np.from])) && SELF_DET.has(lower(tokens[subjects[0].lead]));
+    const deixis = subjects?.length === 1 && subjects[0].np.from === subjects[0].np.to && SELF_NOUNS.has(lower(tokens[subjects[0].np.from])) && SELF_DET.has(lower(tokens[subjects[0].np.from - 1]));
     if (deixis) subjects = null;
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
     author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
@@ -576,7 +586,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       .map(lower)
       .join(' ');
     let o = ve + 1;
-    while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o]))) o++; // "are usually sensitive to"
+    while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o])) && !WH.has(lower(tokens[o]))) o++; // "are usually sensitive to"
     const ofOwner = subject.of && common(subject.np) && !subject.of.numeric ? subject.of : null;
 
     if (copula || have) {
@@ -625,7 +635,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         if (copula) {
           // "EAP-TLS is an EAP method" -> isa; "X is Y" between two names says nothing we keep
           const det = lower(tokens[obj.lead]);
-          if (det === 'a' || det === 'an' || (!obj.name && !obj.numeric && obj.lead === obj.from)) {
+          if ((det === 'a' || det === 'an' || (!obj.name && !obj.numeric && obj.lead === obj.from)) && tokens[obj.from].pos !== 'NUM') {
             for (const s of subjects) emit(s, 'is a', obj, 'isa');
             predicateOf.set(obj.from, subjects);
             // "RADIUS is a protocol for carrying authentication": (RADIUS, is protocol for, carrying authentication)
