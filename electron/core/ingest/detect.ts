@@ -166,7 +166,7 @@ function looksLikeConll(text: string): boolean {
  * Detect the format of a file from its bytes. Throws an IngestError for empty files, binary data
  * and formats it cannot read.
  */
-export function detectFormat(file: string, buf: Buffer): { format: Format; text?: string } {
+export function detectFormat(file: string, buf: Buffer): { format: Format; text?: string; json?: unknown } {
   const ext = path.extname(file).toLowerCase();
   if (buf.length === 0) throw new IngestError('empty file');
   const head = buf.subarray(0, 1024).toString('latin1');
@@ -189,7 +189,7 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
     } catch {
       whole = undefined;
     }
-    if (looksLikePassages(whole) || mostlyPassageRecords(whole)) return { format: 'passages', text };
+    if (looksLikePassages(whole) || mostlyPassageRecords(whole)) return { format: 'passages', text, json: whole };
     if (whole === undefined) {
       const lines = parseJsonLines(text);
       if (lines && looksLikePassages(lines)) return { format: 'passages', text };

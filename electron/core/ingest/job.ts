@@ -1,11 +1,11 @@
 // The ingest job: one file after another, progress per file, a checkpoint after each stored file
 // (a restart continues with the next file), per-file failures collected in the result.
 import path from 'node:path';
-import { defineJob, type JobKind } from '../jobs/runner';
+import { JobCancelled, defineJob, type JobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
-import { expandPaths, fileError, prepareFile, storePrepared, type IngestResult } from './pipeline';
+import { expandPaths, fileError, prepareFile, storePrepared, type IngestResult, type PreparedFile } from './pipeline';
 import { describeStorageError } from '../store/db';
 import { StorageError, sqliteCode } from '../store/storage-error';
 
@@ -33,6 +33,35 @@ export interface ResumedInfo {
   imported: number;
   /** Files this run went through. */
   files: number;
+}
+
+/** Documents of a corpus stored per transaction: short write locks, and the event loop gets a turn between them. */
+export const STORE_SLICE = 50;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Store a prepared file. One document: one transaction. A corpus: slices of STORE_SLICE documents,
+ * each its own transaction, with a turn of the event loop between them, so the host keeps answering
+ * and another writer gets the lock. A crash between slices is safe: the resumed job stores the file
+ * again, and documents this job already stored (meta.jobId) count as its own, not as duplicates.
+ */
+async function storeInSlices(host: IngestHost, prepared: PreparedFile, jobId: number, signal: AbortSignal): Promise<ReturnType<typeof storePrepared>> {
+  if (!prepared.multi || prepared.docs.length <= STORE_SLICE) return storePrepared(host.store, prepared, jobId);
+  const ids: number[] = [];
+  let duplicates = 0;
+  for (let i = 0; i < prepared.docs.length; i += STORE_SLICE) {
+    if (i > 0) await yieldToLoop();
+    if (signal.aborted) throw new JobCancelled();
+    const docs = prepared.docs.slice(i, i + STORE_SLICE);
+    const out = storePrepared(host.store, { ...prepared, docs }, jobId);
+    if (out.status === 'imported') {
+      ids.push(...out.ids);
+      duplicates += out.duplicates;
+    } else duplicates += docs.length;
+  }
+  if (!ids.length) return { status: 'skipped', reason: `duplicate: all ${prepared.docs.length} documents are already imported` };
+  return { status: 'imported', ids, duplicates };
 }
 
 /** A storage failure (disk full, I/O, read-only): the whole job stops, resumable at this file; never a per-file failure. */
@@ -91,8 +120,9 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
           ctx.throwIfCancelled();
           let outcome: ReturnType<typeof storePrepared>;
           try {
-            outcome = storePrepared(host.store, prepared, ctx.id);
+            outcome = await storeInSlices(host, prepared, ctx.id, ctx.signal);
           } catch (err) {
+            if (ctx.signal.aborted) throw err;
             const needed = prepared.docs.reduce((n, d) => n + d.text.length * 2 + (d.originalText?.length ?? 0), 0);
             throw describeStorageError(host.store.db, err, { neededBytes: needed, doing: `storing ${path.basename(file)}` });
           }

@@ -42,7 +42,7 @@ export async function parseFile(file: string, buf: Buffer, options: ParseOptions
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { signal } = options;
   checkAborted(signal);
-  const { format, text } = detectFormat(file, buf);
+  const { format, text, json } = detectFormat(file, buf);
   const t = text ?? '';
   let parsed: ParsedFile;
   switch (format) {
@@ -71,7 +71,7 @@ export async function parseFile(file: string, buf: Buffer, options: ParseOptions
       parsed = parseBioJson(file, t);
       break;
     case 'passages':
-      parsed = parsePassages(file, t, { skipBadRecords: options.skipBadRecords, signal });
+      parsed = await parsePassages(file, t, { skipBadRecords: options.skipBadRecords, signal, json });
       break;
     case 'scierc':
       parsed = parseSciErc(file, t);

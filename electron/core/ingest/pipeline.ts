@@ -191,8 +191,14 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       .slice(0, 24_000);
     hint = detectLanguage(sample);
   }
+  // A corpus is many documents: give the event loop a turn every few ms, so the host keeps answering.
+  let turn = Date.now();
   for (const d of parsed.docs) {
     if (options.signal?.aborted) throw new IngestError('cancelled');
+    if (Date.now() - turn > 20) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turn = Date.now();
+    }
     docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options, hint));
   }
   return { path: file, fileHash, bytes: buf.length, format: parsed.detected, multi: parsed.multi, docs, ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}) };

@@ -11,20 +11,27 @@ import { readJsonRecords, type BadRecord, type JsonRecord } from './json-records
 export interface PassageOptions {
   skipBadRecords?: boolean;
   signal?: AbortSignal;
+  /** The whole file already parsed (format detection did it): not parsed twice. */
+  json?: unknown;
 }
 
 const hint = ' (--skip-bad-records imports the other records and reports this one)';
 
-export function parsePassages(file: string, text: string, options: PassageOptions = {}): ParsedFile {
+export async function parsePassages(file: string, text: string, options: PassageOptions = {}): Promise<ParsedFile> {
   let records: JsonRecord[];
   let bad: BadRecord[] = [];
   let whole: unknown;
   let parsed = false;
-  try {
-    whole = JSON.parse(text);
+  if (options.json !== undefined) {
+    whole = options.json;
     parsed = true;
-  } catch {
-    parsed = false;
+  } else {
+    try {
+      whole = JSON.parse(text);
+      parsed = true;
+    } catch {
+      parsed = false;
+    }
   }
   if (parsed) {
     if (!Array.isArray(whole)) throw new IngestError('expected an array of {title, text} records');
@@ -38,8 +45,16 @@ export function parsePassages(file: string, text: string, options: PassageOption
   const base = path.basename(file);
   const docs: ExactDoc[] = [];
   const skipped = bad.map((b) => ({ index: `record ${b.index}`, error: b.error }));
+  let turn = Date.now();
   for (const { index, line, value: r } of records) {
-    if (index % 1000 === 0 && options.signal?.aborted) throw new IngestError('cancelled');
+    if (index % 500 === 0) {
+      if (options.signal?.aborted) throw new IngestError('cancelled');
+      // A big corpus: the event loop gets a turn every few ms.
+      if (Date.now() - turn > 20) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        turn = Date.now();
+      }
+    }
     const where = `record ${index}${line ? ` (line ${line})` : ''}`;
     if (!r || typeof r !== 'object' || Array.isArray(r) || typeof (r as { text?: unknown }).text !== 'string') {
       const what = !r || typeof r !== 'object' || Array.isArray(r) ? `is ${Array.isArray(r) ? 'an array' : r === null ? 'null' : typeof r}, not a {title, text} object` : 'has no "text" string';
