@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { repair } from '../../electron/core/ingest/repair';
 import { analyzeStructure, clauseLabel, isBoilerplate, sectionAt, type DocumentStructure } from '../../electron/core/ingest/structure';
+import { prepareFile } from '../../electron/core/ingest/pipeline';
 import { data } from '../helpers/tmp';
+import { makePdf } from './fixtures';
 
 function repaired(name: string): string {
   return repair([fs.readFileSync(data('rfc-radius-eap', name), 'utf8')], { mode: 'text' }).text;
@@ -104,6 +108,23 @@ describe('document structure: the kit RFCs', () => {
 });
 
 describe('document structure: layout without indentation (as a PDF extraction gives it)', () => {
+  it('reads an RFC ingested as a PDF, its header columns run together', async () => {
+    const raw = fs.readFileSync(data('rfc-radius-eap', 'rfc2867.txt'), 'utf8');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-structure-pdf-'));
+    try {
+      const file = path.join(dir, 'rfc2867.pdf');
+      fs.writeFileSync(file, makePdf(raw.split('\f').map((p) => p.split('\n').map((l) => l.trimEnd())), { title: 'rfc2867' }));
+      const doc = (await prepareFile(file)).docs[0];
+      expect(doc.title).toBe('RFC 2867: RADIUS Accounting Modifications for Tunnel Protocol Support');
+      expect(doc.structure!.standard).toMatchObject({ id: 'RFC 2867', category: 'Informational', updates: ['RFC 2866'], date: 'June 2000' });
+      expect(doc.structure!.sections.find((x) => x.number === '3.4')?.heading).toBe('Tunnel-Link-Start');
+      expect(kinds(doc.structure!)).toEqual(new Set(['front-matter', 'status', 'copyright', 'references', 'acknowledgements', 'authors']));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+
   for (const file of ['rfc1157.txt', 'rfc5247.txt']) {
     it(`${file} flattened: the same standard, sections and regions`, () => {
       const raw = fs.readFileSync(data('rfc-radius-eap', file), 'utf8');

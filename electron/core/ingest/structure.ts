@@ -142,8 +142,10 @@ function headerField(front: Line[], name: RegExp): string | null {
 /** "2865, 2866 (if approved)" / "RFC 1098" -> ['RFC 2865', 'RFC 2866']. */
 function rfcList(value: string | null): string[] | undefined {
   if (!value) return undefined;
+  // The leading list only: what follows in a run-together line is the author column.
+  const list = /^(?:RFC\s*)?\d{1,5}(?:\s*(?:,|and)\s*(?:RFC\s*)?\d{1,5})*/i.exec(value.trim())?.[0] ?? '';
   const out: string[] = [];
-  for (const m of value.matchAll(/(?:RFC\s*)?(\d{1,5})\b/gi)) out.push(`RFC ${Number(m[1])}`);
+  for (const m of list.matchAll(/(?:RFC\s*)?(\d{1,5})\b/gi)) out.push(`RFC ${Number(m[1])}`);
   return out.length ? [...new Set(out)] : undefined;
 }
 
@@ -173,7 +175,12 @@ function identifyIetf(lines: Line[], front: Line[], firstHeading: number): Stand
   while (headerEnd < lines.length && lines[headerEnd].t) headerEnd++;
   const headerLines = lines.slice(0, headerEnd);
   const date = headerLines.map((l) => DATE_RE.exec(l.t)?.[0]).find(Boolean);
-  const category = headerField(front, /^Category:\s*/i) ?? undefined;
+  // A PDF's text may run the two header columns into one line: find the fields inside lines too.
+  const inline = (re: RegExp) => front.map((l) => re.exec(l.t)?.[1]).find(Boolean);
+  const category =
+    headerField(front, /^Category:\s*/i) ??
+    inline(/\bCategory:\s*(Standards Track|Informational|Experimental|Best Current Practice|Historic|Proposed Standard|Draft Standard|Internet Standard)\b/i) ??
+    undefined;
   const std: StandardId = {
     body: 'IETF',
     id: rfcNumber ? `RFC ${Number(rfcNumber)}` : draftName!,
@@ -181,8 +188,10 @@ function identifyIetf(lines: Line[], front: Line[], firstHeading: number): Stand
     ...(category ? { category } : {}),
     ...(date ? { date } : {}),
   };
-  const updates = rfcList(headerField(front, /^Updates:\s*/i));
-  const obsoletes = rfcList(headerField(front, /^Obsoletes:\s*/i));
+  const listField = (name: string) =>
+    headerField(front, new RegExp(`^${name}:\\s*`, 'i')) ?? inline(new RegExp(`\\b${name}:\\s*((?:RFC\\s*)?\\d{1,5}(?:\\s*,\\s*(?:RFC\\s*)?\\d{1,5})*)`, 'i')) ?? null;
+  const updates = rfcList(listField('Updates'));
+  const obsoletes = rfcList(listField('Obsoletes'));
   if (updates) std.updates = updates;
   if (obsoletes) std.obsoletes = obsoletes;
   const title = rfcTitle(lines, headerEnd, firstHeading);
