@@ -253,6 +253,10 @@ describe('document structure: another standards body and layout', () => {
     expect(cover(['ITU-T Recommendation Y.9999', '', 'Overview of the widget of things'])).toMatchObject({ body: 'ITU', id: 'ITU-T Y.9999', title: 'Overview of the widget of things' });
     expect(cover(['ISO/IEC 99001:2031', '', 'Widget security management systems'])).toMatchObject({ body: 'ISO', id: 'ISO/IEC 99001', edition: '2031' });
     expect(cover(['A plain report', '', 'with no designation'])).toBeNull();
+    // A standard whose sections are not found: nothing is marked front matter (its end is unknown).
+    const bare = analyzeStructure(['IEC 99999-1:2031', '', 'Widget networks – Part 1: Overview', '', 'widgets are small devices that talk to each other over a bus, and so on for a long time.'].join('\n'));
+    expect(bare.standard?.id).toBe('IEC 99999-1');
+    expect(bare.boilerplate).toEqual([]);
     // A paper about a standard is not that standard.
     expect(cover(['Modelling IEC 99850 substations with knowledge graphs', '', 'A. Author, B. Author', '', 'Abstract', '', 'We map IEC 99850-7-4 logical nodes and ISO/IEC 99001 controls to a graph.'])).toBeNull();
   });

@@ -640,7 +640,8 @@ export function analyzeStructure(text: string): DocumentStructure {
   const boilerplate: Region[] = [];
   // A standard's front page (designation, title, authors, dates) up to its first section. A text
   // that names no standard keeps its opening (a paper's title and abstract are content).
-  if (standard && firstHeading > 0 && text.slice(0, firstHeading).trim()) boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
+  // Without sections found, where the front page ends is unknown: nothing is marked.
+  if (standard && sections.length && firstHeading > 0 && firstHeading <= FRONT_CHARS && text.slice(0, firstHeading).trim()) boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
     const name = s.heading.replace(/:$/, '').trim();
     const hit = REGION_BY_HEADING.find((r) => r.re.test(name));
