@@ -147,7 +147,7 @@ function referenceList(text: string, structure: StructureLike): DocInfo['referen
   for (const s of structure.sections) {
     if (!REFERENCES.test(s.heading)) continue;
     const body = text.slice(s.headingEnd, s.end);
-    const entry = /^[ \t]*\[([^\]\n]{1,40})\][ \t]+([\s\S]*?)(?=\n[ \t]*\[[^\]\n]{1,40}\][ \t]|\n[ \t]*\n[ \t]*\n|$)/gm;
+    const entry = /^[ \t]*\[([^\]\n]{1,40})\][ \t]+([\s\S]*?)(?=\n[ \t]*\[[^\]\n]{1,40}\][ \t]|\n[ \t]*\n[ \t]*\n|(?![\s\S]))/gm;
     for (let m = entry.exec(body); m; m = entry.exec(body)) {
       const tag = m[1].trim();
       const entryText = m[2].replace(/\s+/g, ' ');

@@ -26,6 +26,27 @@ function resolveTag(ctx: ChunkContext, tag: string): string | null {
   return ctx.doc.references.get(tag)?.id ?? tagDesignation(tag);
 }
 
+const citedCache = new WeakMap<object, Set<string>>();
+
+/** Every document the text cites outside boilerplate and the reference list ("[RFC2865]", "[3]", "RFC 2865"). */
+function bodyCitations(ctx: ChunkContext): Set<string> {
+  const hit = citedCache.get(ctx.doc);
+  if (hit) return hit;
+  const { text } = ctx.doc;
+  const out = new Set<string>();
+  const outside = (at: number, end: number) => !inReferencesSection(ctx.doc, at) && !isSkipped(ctx, { start: at, end });
+  for (const m of text.matchAll(/\[([^\]\n]{1,40})\]/g)) {
+    if (!outside(m.index!, m.index! + m[0].length)) continue;
+    for (const part of m[1].split(/\s*,\s*/)) {
+      const id = resolveTag(ctx, part.trim());
+      if (id) out.add(id);
+    }
+  }
+  for (const m of findStandards(text)) if (outside(m.start, m.end)) out.add(canonicalDesignation(m.label));
+  citedCache.set(ctx.doc, out);
+  return out;
+}
+
 export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions: NodeMention[] } {
   const { text, self } = ctx.doc;
   const drafts: Draft[] = [];
@@ -56,15 +77,17 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
   }
   if (!self) return { drafts, mentions };
 
-  // the reference list: one citation per entry
-  const entry = /^[ \t]*\[([^\]\n]{1,40})\][ \t]+(\S[\s\S]*?)(?=\n[ \t]*\[[^\]\n]{1,40}\][ \t]|\n[ \t]*\n|$)/gm;
+  // the reference list: one citation per entry the text does not already cite (the reference list is
+  // boilerplate: an entry is evidence only for a document cited nowhere else)
+  const cited = bodyCitations(ctx);
+  const entry = /^[ \t]*\[([^\]\n]{1,40})\][ \t]+(\S[\s\S]*?)(?=\n[ \t]*\[[^\]\n]{1,40}\][ \t]|\n[ \t]*\n|(?![\s\S]))/gm;
   const chunkText = text.slice(chunk.start, chunk.end);
   for (const m of chunkText.matchAll(entry)) {
     const at = chunk.start + m.index!;
     const refs = inReferencesSection(ctx.doc, at);
     if (!refs || isSkipped(ctx, { start: at, end: at + m[0].length }, ['references'])) continue;
     const target = resolveTag(ctx, m[1].trim());
-    if (!target || target === self) continue;
+    if (!target || target === self || cited.has(target)) continue;
     const title = ctx.doc.references.get(m[1].trim())?.title;
     const evidence = trimSpan(text, at, at + m[0].length);
     const tagSpan = { start: at + m[0].indexOf('['), end: at + m[0].indexOf(']') + 1 };
