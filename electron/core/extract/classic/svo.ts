@@ -220,13 +220,18 @@ function prepare(tokens: Token[], text: string): Token[] {
   }
   // a sentence without a verb: a plural noun right after the subject and before an article or a
   // preposition is its verb ("The estimator yields an initial set", "Our system deals with pronouns")
-  if (!out.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) {
-    for (let i = 1; i + 1 < out.length; i++) {
-      const x = out[i];
-      if (x.pos === 'NOUN' && /[^s]s$/.test(x.text) && (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') && (ARTICLES.has(lower(out[i + 1])) || out[i + 1].pos === 'ADP')) {
-        out[i] = { ...x, pos: 'VERB' };
-        break;
-      }
+  // (before any verb, an article after it says so even when the sentence has a later verb); and a plural
+  // noun read as a verb before the real verb is the subject's head ("the Framed-Route attributes provide")
+  const verbless = !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+  for (let i = 1; i + 1 < out.length; i++) {
+    const x = out[i];
+    if (x.pos === 'VERB' || x.pos === 'AUX') {
+      if (x.pos === 'VERB' && /[^s]s$/.test(x.text) && ['NOUN', 'PROPN'].includes(out[i - 1].pos) && out[i + 1].pos === 'VERB' && !/(?:ing|ed)$/.test(out[i + 1].text)) out[i] = { ...x, pos: 'NOUN' };
+      break;
+    }
+    if (x.pos === 'NOUN' && /[^s]s$/.test(x.text) && (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') && (ARTICLES.has(lower(out[i + 1])) || (verbless && out[i + 1].pos === 'ADP'))) {
+      out[i] = { ...x, pos: 'VERB' };
+      break;
     }
   }
   return out;
@@ -371,7 +376,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         }
       }
       // "the use of EAP", "a number of servers": the complement is the end
-      if (of && np.from === np.to && !capitalised(head) && (LIGHT.has(lower(head)) || head.pos === 'NUM')) out = { ...of, lead: i, via: np };
+      // ("a wide range of", "an initial set of": adjectives before a light noun change nothing)
+      const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t));
+      if (of && onlyAdjectives && !capitalised(head) && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) out = { ...of, lead: i, via: np };
     }
     if (depth === 0) argCache.set(i, out);
     return out;
