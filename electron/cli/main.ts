@@ -22,7 +22,8 @@ function help(): string {
     '',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'graphwright <command> --help shows its options. --db defaults to the per-user database.',
+    'graphwright <command> --help shows its options. --db defaults to the per-user database;',
+    '--read-only opens it without writing (automatic when the file or its folder is not writable).',
   ].join('\n');
 }
 
