@@ -204,7 +204,8 @@ function prepare(tokens: Token[], text: string): Token[] {
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
     if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN') {
       const before = out[out.length - 1];
-      if (!before || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT'].includes(before.pos)) pos = 'ADJ';
+      const adverbOpening = before?.pos === 'ADV' && (out.length === 1 || out[out.length - 2].pos === 'DET'); // "Locally inferred", "a widely used"
+      if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT'].includes(before.pos)) pos = 'ADJ';
     }
     // after an article (and its adjectives) comes no finite verb and no adverb: "a challenging set of",
     // "the fast computation"
@@ -392,6 +393,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       k++;
     }
     if (k < n && tokens[k].pos === 'PRON' && !REL_PRONOUN.has(lower(tokens[k]))) return PRONOUN;
+    // a gerund and its object are one end after a preposition: "for modelling rotated image textures"
+    if (k > 0 && k < n && tokens[k].pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[k].text) && tokens[k - 1].pos === 'ADP') {
+      const g = argStartingAt(k + 1);
+      if (g && !g.numeric) return { ...g, ...phrase(tokens, text, k, g.to), lead: i };
+    }
     const a = argStartingAt(k);
     if (!a) return null;
     // "the architect, John Madin, ...": a common noun in apposition to a name stands for the name
