@@ -9,6 +9,8 @@ import { entity, literal, type Draft } from './make';
 export function acronymTriples(ctx: ChunkContext, acronyms: AcronymDefinition[]): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
+  // in a standard (its glossary is part of what it specifies); elsewhere the expansion stays an alias of the acronym's node
+  if (!ctx.doc.self) return out;
   const done = new Set<string>();
   const push = (short: string, shortSpan: Span, long: string, longSpan: Span, evidence: Span, glossary: boolean) => {
     const key = `${short}\u0000${long.toLowerCase()}`;

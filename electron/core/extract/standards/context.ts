@@ -26,6 +26,11 @@ export interface DocInfo {
   references: Map<string, { id: string; title: string | null }>;
   /** The document writes MUST/SHALL/SHOULD in capitals. */
   upperKeywords: boolean;
+  /**
+   * The document writes its provisions in lower case (ISO/IEC style: "shall" at least 3 times, no
+   * capitalised keywords). Prose elsewhere ("future work should ...") states no requirement.
+   */
+  lowerKeywords: boolean;
 }
 
 const TERMINOLOGY = /\b(?:terminology|terms|definitions?|glossary|abbreviations|acronyms|conventions)\b/i;
@@ -181,6 +186,7 @@ export function docInfo(text: string, structure?: StructureLike | null): DocInfo
     self: st.standard?.id ? canonicalDesignation(st.standard.id) : null,
     references: referenceList(text, st),
     upperKeywords: upper >= 2,
+    lowerKeywords: upper < 2 && (text.match(/\bshall\b/g) ?? []).length >= 3,
   };
   if (cache.size >= 4) cache.delete(cache.keys().next().value!);
   cache.set(text, info);

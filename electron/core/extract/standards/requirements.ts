@@ -203,6 +203,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
   const upper = ctx.doc.upperKeywords;
+  if (!upper && !ctx.doc.lowerKeywords) return out; // no provisions: "should" in prose is no requirement
   for (const s of ctx.sentences) {
     if (isSkipped(ctx, s)) continue;
     const sentence = text.slice(s.start, s.end);

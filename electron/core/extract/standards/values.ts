@@ -57,13 +57,13 @@ export function values(ctx: ChunkContext): Draft[] {
     if (isSkipped(ctx, s)) continue;
     const sentence = text.slice(s.start, s.end);
 
-    // codes: "Name (N)", "Attribute=Value (N)"
-    for (const m of sentence.matchAll(CODE)) {
+    // codes: "Name (N)", "Attribute=Value (N)" (in a standard only: elsewhere "(3)" is an equation or a list item)
+    for (const m of ctx.doc.self ? sentence.matchAll(CODE) : []) {
       const code = m[3];
       if (/^(?:19|20)\d\d$/.test(code)) continue; // a year
       const nameAt = s.start + m.index!;
       const name = flat(m[1]);
-      if (/^(?:Section|Figure|Table|Page|Step|Appendix|RFC|Note|See|The|A|An|In|If|When|For|This)$/.test(name.split(' ')[0]) && name.split(' ').length === 1) continue;
+      if (/^(?:Section|Figure|Fig|Table|Page|Step|Appendix|Annex|Clause|Equation|Eq|Eqs|Formula|Theorem|Lemma|Chapter|Example|Line|Algorithm|RFC|Note|See|The|A|An|In|If|When|For|This)$/.test(name.split(' ')[0]) && name.split(' ').length === 1) continue;
       const words = name.split(' ');
       // drop leading sentence-initial words that are not part of the name ("A Lost Carrier (2)")
       let lead = 0;
