@@ -5,6 +5,7 @@ import { UsageError, dbOption } from '../command';
 import { startHost } from '../../core/host/server';
 import { repoRoot } from '../../core/paths';
 import { Core } from '../../core/core';
+import { ensureRenderer, newToken, rememberHost, rememberedHost } from '../serve-setup';
 import { defaultDbPath } from '../../core/paths';
 
 export const serveCommand: Command = {
@@ -15,10 +16,18 @@ export const serveCommand: Command = {
   async run({ values }, io) {
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, got ${JSON.stringify(values.port)}`);
-    const staticDir = process.env.GRAPHWRIGHT_RENDERER_DIR ?? path.join(repoRoot(), 'dist', 'renderer');
-    if (!fs.existsSync(path.join(staticDir, 'index.html'))) io.err(`warning: no built renderer in ${staticDir} (run npm run build:renderer); the API still works`);
+    const customDir = process.env.GRAPHWRIGHT_RENDERER_DIR;
+    const staticDir = customDir ?? path.join(repoRoot(), 'dist', 'renderer');
+    // The repository's own renderer is (re)built when missing or stale; a folder the user named is served as it is.
+    const built = customDir || process.env.GRAPHWRIGHT_NO_AUTOBUILD ? fs.existsSync(path.join(staticDir, 'index.html')) : ensureRenderer({ root: repoRoot(), staticDir, log: (l) => io.err(l) });
+    if (!built) io.err(`warning: no built renderer in ${staticDir} (run npm run build:renderer); the API still works`);
     const core = new Core({ dbPath: (values.db as string | undefined) ?? defaultDbPath(), host: 'http' });
-    const host = await startHost(core, { port, staticDir, token: process.env.GRAPHWRIGHT_TOKEN || undefined });
+    // Without --port, the last port and token of this database (so open tabs reconnect), when free.
+    const memory = values.port === undefined ? rememberedHost(core.dataDir, core.dbPath) : null;
+    const token = process.env.GRAPHWRIGHT_TOKEN || memory?.token || newToken();
+    const host = await startHost(core, { port, preferredPort: memory?.port, staticDir, token });
+    if (values.port === undefined) rememberHost(core.dataDir, core.dbPath, { port: host.port, token: process.env.GRAPHWRIGHT_TOKEN ? (memory?.token ?? newToken()) : token });
+    if (memory && memory.port !== host.port) io.err(`note: port ${memory.port} (this database's last) is taken; serving on ${host.port}`);
     io.out(`Graphwright is serving ${core.dbPath}`);
     io.out(`Open ${host.url}`);
     await new Promise<void>((resolve) => {

@@ -16,6 +16,11 @@ export const DOWNLOAD_PREFIX = '/api/download/';
 
 export interface HostOptions {
   port?: number;
+  /**
+   * A port to try first (the one this database was served on last time): when something else
+   * holds it, the host listens on a free port instead. Ignored when port is given and non-zero.
+   */
+  preferredPort?: number;
   /** Folder of the built renderer (vite build output). */
   staticDir?: string;
   /** Fixed token (tests); random otherwise. */
@@ -311,10 +316,24 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
     else fs.createReadStream(file).pipe(res);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  const listen = (p: number) =>
+    new Promise<void>((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      server.once('error', onError);
+      server.listen(p, '127.0.0.1', () => {
+        server.off('error', onError);
+        resolve();
+      });
+    });
+  const wanted = options.port ?? 0;
+  if (wanted === 0 && options.preferredPort) {
+    try {
+      await listen(options.preferredPort);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' && (err as NodeJS.ErrnoException).code !== 'EACCES') throw err;
+      await listen(0);
+    }
+  } else await listen(wanted);
   port = (server.address() as AddressInfo).port;
 
   return {
