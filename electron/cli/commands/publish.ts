@@ -1,0 +1,140 @@
+// graphwright publish / pull: the graph to and from a named graph of a SPARQL 1.1 store.
+// The password never goes on the command line or into the database: GRAPHWRIGHT_SPARQL_PASSWORD.
+import type { Command } from '../command';
+import { UsageError, dbOption, jsonOption, parseId, requireString } from '../command';
+import { openCore } from '../open';
+import { ApiError } from '../../../shared/errors';
+import { openExportSnapshot } from '../../core/store/export';
+import { check, fetchGraph, importFetched, publish, type TargetSpec } from '../../core/publish';
+import type { AuthKind } from '../../core/publish/sparql';
+
+export const PASSWORD_ENV = 'GRAPHWRIGHT_SPARQL_PASSWORD';
+
+const targetOptions = {
+  endpoint: { type: 'string' },
+  graph: { type: 'string' },
+  user: { type: 'string' },
+  auth: { type: 'string' },
+} as const;
+
+function targetSpec(values: Record<string, unknown>): TargetSpec {
+  const endpoint = requireString(values, 'endpoint');
+  if (!/^https?:\/\/\S+$/i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  const graph = requireString(values, 'graph');
+  if (!/^[a-z][a-z0-9+.-]*:\S+$/i.test(graph)) throw new UsageError(`--graph must be an absolute IRI, got ${JSON.stringify(graph)}`);
+  const username = (values.user as string | undefined) ?? null;
+  const auth = ((values.auth as string | undefined) ?? (username ? 'digest' : 'none')) as AuthKind;
+  if (!['none', 'basic', 'digest'].includes(auth)) throw new UsageError(`--auth must be none, basic or digest, got ${JSON.stringify(values.auth)}`);
+  if (auth !== 'none' && !username) throw new UsageError(`--auth ${auth} needs --user`);
+  const password = process.env[PASSWORD_ENV] ?? null;
+  if (auth !== 'none' && password == null) throw new UsageError(`--user ${username}: set the password in the environment variable ${PASSWORD_ENV}`);
+  return { endpoint, graph, auth, username, password };
+}
+
+export const publishCommand: Command = {
+  name: 'publish',
+  usage:
+    'publish --db FILE --endpoint URL --graph IRI [--accepted-only] [--document ID] [--no-provenance] [--no-concepts] [--base IRI] [--user U] [--auth basic|digest] [--batch-size N] [--full] [--check] [--json]',
+  summary: `Publish the graph into a named graph of a SPARQL 1.1 store (incremental after the first load; password from ${PASSWORD_ENV}); --check compares local and remote`,
+  options: {
+    ...dbOption,
+    ...jsonOption,
+    ...targetOptions,
+    'accepted-only': { type: 'boolean' },
+    document: { type: 'string' },
+    'no-provenance': { type: 'boolean' },
+    'no-concepts': { type: 'boolean' },
+    base: { type: 'string' },
+    'batch-size': { type: 'string' },
+    full: { type: 'boolean' },
+    check: { type: 'boolean' },
+    sample: { type: 'string' },
+  },
+  async run({ values }, io) {
+    const spec = targetSpec(values);
+    const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
+    if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
+    const batchSize = values['batch-size'] !== undefined ? parseId(values['batch-size'] as string, '--batch-size') : undefined;
+    const selectionGiven = ['accepted-only', 'document', 'no-provenance', 'no-concepts', 'base'].some((k) => values[k] !== undefined);
+    const options = {
+      acceptedOnly: Boolean(values['accepted-only']),
+      documentId,
+      concepts: !values['no-concepts'],
+      provenance: !values['no-provenance'],
+      ...(values.base ? { base: values.base as string } : {}),
+    };
+    const core = openCore(values, { mustExist: true });
+    try {
+      if (documentId !== null && !core.store.documents.get(documentId)) throw new ApiError('not_found', `no document ${documentId}`);
+      if (values.check) {
+        const sample = values.sample !== undefined ? parseId(values.sample as string, '--sample') : 20;
+        const r = await check(core.store.db, spec, selectionGiven ? options : null, sample);
+        if (values.json) io.json(r);
+        else {
+          io.out(`graph     <${r.graph}> at ${r.endpoint}`);
+          io.out(`triples   ${r.local} local, ${r.remote} remote, ${r.published} recorded as published`);
+          io.out(`pending   ${r.pending.add} to push, ${r.pending.remove} to remove`);
+          io.out(`sample    ${r.sample - r.missing.length} of ${r.sample} local triples found remotely`);
+          for (const m of r.missing) io.out(`missing   ${m}`);
+          io.out(r.equal ? 'equal' : 'NOT equal');
+        }
+        return r.equal ? 0 : 1;
+      }
+      const controller = new AbortController();
+      const onSignal = () => {
+        io.err('stopping after the current batch: the next publish continues from there');
+        controller.abort();
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      const snap = openExportSnapshot(core.dbPath);
+      try {
+        const r = await publish(core.store.db, spec, options, {
+          batchSize,
+          full: Boolean(values.full),
+          signal: controller.signal,
+          onProgress: (_d, _t, message) => io.err(`publish: ${message}`),
+        }, snap.db);
+        if (values.json) return io.json({ pushed: r.pushed, removed: r.removed, batches: r.batches, graph: r.graph, endpoint: r.endpoint, published: r.published, unchanged: r.unchanged, run: r.run });
+        io.out(`published to <${r.graph}> at ${r.endpoint}: ${r.pushed} triples pushed, ${r.removed} removed, in ${r.batches} batches (${r.unchanged} unchanged; ${r.published} in the remote graph from this database)`);
+      } catch (err) {
+        if ((err as Error).name === 'PublishCancelled') {
+          io.err(`graphwright publish: ${(err as Error).message}`);
+          return 130;
+        }
+        throw err;
+      } finally {
+        snap.close();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    } finally {
+      await core.close();
+    }
+  },
+};
+
+export const pullCommand: Command = {
+  name: 'pull',
+  usage: 'pull --db FILE --endpoint URL --graph IRI [--user U] [--auth basic|digest] [--json]',
+  summary: `Import a named graph from a SPARQL store, all or nothing (creates the database if missing; password from ${PASSWORD_ENV})`,
+  options: { ...dbOption, ...jsonOption, ...targetOptions },
+  async run({ values }, io) {
+    const spec = targetSpec(values);
+    const t0 = performance.now();
+    // Read the remote graph before opening (or creating) the database: a failure changes nothing here.
+    const quads = await fetchGraph(spec);
+    const core = openCore(values);
+    try {
+      const r = { ...(await importFetched(core.store.db, spec, quads)), seconds: (performance.now() - t0) / 1000 };
+      if (values.json) return io.json(r);
+      io.out(`pulled ${r.triples} triples of <${r.graph}> from ${r.endpoint} in ${r.seconds.toFixed(2)} s`);
+      io.out(`nodes           ${r.nodes.created} new, ${r.nodes.existing} existing`);
+      io.out(`triples         ${r.edges.created} new, ${r.edges.existing} existing`);
+      io.out(`concept links   ${r.conceptLinks.created} new, ${r.conceptLinks.existing} existing`);
+      io.out(`evidence spans  ${r.provenance.created} new, ${r.provenance.existing} existing`);
+    } finally {
+      await core.close();
+    }
+  },
+};

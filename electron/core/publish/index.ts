@@ -1,0 +1,268 @@
+// Publish the graph to a named graph of a SPARQL 1.1 store, read a named graph back, and check
+// that the two agree.
+//
+// Incremental by difference: the database keeps, per target, the exact set of triples the remote
+// graph holds from us (publish_triples). A publish computes the local set (the Turtle export's
+// mapping), sends what is missing remotely and deletes what is no longer local, in batches of
+// DELETE DATA / INSERT DATA; each batch the store accepted is recorded in one transaction. A
+// publish that fails or is cancelled half-way leaves the remote graph at its last complete batch
+// (and the record saying so); the next publish computes the difference again and continues.
+// Both operations are idempotent, so a batch that reached the store but not the record is harmless.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Quad } from 'n3';
+import type { Db } from '../store/db';
+import { PublishRepository, type PublishRunRow, type PublishTargetRow } from '../store/publish';
+import { importGraph, type ImportTallies } from '../export';
+import { PublishError, SparqlClient, type AuthKind } from './sparql';
+import { canonicalKey, localTriples, parseTriples, tripleText, unskolemize, type PublishOptions } from './triples';
+
+export { PublishError, SparqlClient } from './sparql';
+export { localTriples, canonicalKey, type PublishOptions } from './triples';
+
+export interface TargetSpec {
+  endpoint: string;
+  graph: string;
+  auth?: AuthKind;
+  username?: string | null;
+  /** From the keychain or GRAPHWRIGHT_SPARQL_PASSWORD; never written to the database. */
+  password?: string | null;
+}
+
+export interface PublishRunOptions {
+  /** Triples per request (default 1000). */
+  batchSize?: number;
+  /** Forget what the target holds, clear the remote graph and load everything again. */
+  full?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, message: string) => void;
+  /** Called after each recorded batch (1-based). */
+  onBatch?: (batch: number, total: number) => void;
+  /** Continue this run row (a resumed job) instead of starting a new one. */
+  runId?: number;
+  onRun?: (run: PublishRunRow) => void;
+}
+
+export interface PublishResult {
+  pushed: number;
+  removed: number;
+  batches: number;
+  graph: string;
+  endpoint: string;
+  target: number;
+  run: number;
+  /** Triples the remote graph holds from this database now. */
+  published: number;
+  unchanged: number;
+}
+
+export const DEFAULT_BATCH = 1000;
+
+export function clientFor(t: TargetSpec): SparqlClient {
+  return new SparqlClient({ url: t.endpoint, auth: t.auth ?? (t.username ? 'digest' : 'none'), username: t.username ?? null, password: t.password ?? null });
+}
+
+function checkGraphIri(graph: string): void {
+  if (!/^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]*$/i.test(graph)) throw new PublishError(`--graph must be an absolute IRI, got ${JSON.stringify(graph)}`, '');
+}
+
+const dataBlock = (graph: string, lines: string[]) => `GRAPH <${graph}> {\n${lines.join(' .\n')} .\n}`;
+
+/** The SPARQL Update of one batch: deletions, then insertions, into the named graph. */
+export function batchUpdate(graph: string, remove: string[], add: string[]): string {
+  const parts: string[] = [];
+  if (remove.length) parts.push(`DELETE DATA {\n${dataBlock(graph, remove)}\n}`);
+  if (add.length) parts.push(`INSERT DATA {\n${dataBlock(graph, add)}\n}`);
+  return parts.join(' ;\n');
+}
+
+const stoppedMessage = (t: TargetSpec, run: PublishRunRow, cause: string) =>
+  `publish to graph <${t.graph}> at ${t.endpoint} stopped after batch ${run.batches} of ${run.totalBatches} (${run.pushed} triples pushed, ${run.removed} removed; the remote graph holds every complete batch): ${cause}. The next publish continues from there.`;
+
+/**
+ * Publish the selection into the target's named graph. `readDb` is what the graph is read from
+ * (a snapshot connection for consistency; default `db`); `db` keeps the publish state.
+ */
+export async function publish(db: Db, spec: TargetSpec, options: PublishOptions, run: PublishRunOptions = {}, readDb: Db = db): Promise<PublishResult> {
+  checkGraphIri(spec.graph);
+  const client = clientFor(spec);
+  const repo = new PublishRepository(db);
+  // Reach the store before anything is written locally: a wrong password or a dead endpoint changes nothing.
+  await client.ask('ASK { }', run.signal);
+  const target = repo.upsertTarget({ endpoint: spec.endpoint, graph: spec.graph, auth: client.endpoint.auth, username: client.endpoint.username ?? null, options: { ...options } });
+  if (run.full || !target.clearedAt) {
+    // The first load (or a forced full one) starts from an empty remote graph.
+    await client.update(`CLEAR SILENT GRAPH <${spec.graph}>`, run.signal);
+    db.transaction(() => {
+      db.prepare('DELETE FROM publish_triples WHERE target_id = ?').run(target.id);
+    })();
+    repo.markCleared(target.id);
+  }
+  run.onProgress?.(0, 0, 'reading the local graph');
+  const local = await localTriples(readDb, options, undefined, run.signal);
+  const published = repo.published(target.id);
+  const add: [string, string][] = [];
+  const remove: [string, string][] = [];
+  for (const [h, nt] of local) if (!published.has(h)) add.push([h, nt]);
+  for (const [h, nt] of published) if (!local.has(h)) remove.push([h, nt]);
+  const size = Math.max(1, run.batchSize ?? DEFAULT_BATCH);
+  const total = Math.ceil((add.length + remove.length) / size);
+  const existing = run.runId ? repo.getRun(run.runId) : null;
+  let row = existing && existing.targetId === target.id && existing.state === 'running' ? existing : repo.startRun(target.id, add.length, remove.length, total);
+  if (row === existing) db.prepare('UPDATE publish_runs SET total_batches = batches + ? WHERE id = ?').run(total, row.id);
+  row = repo.getRun(row.id)!;
+  run.onRun?.(row);
+  const firstBatch = row.batches;
+  const work = [...remove.map((r) => ['-', ...r] as const), ...add.map((a) => ['+', ...a] as const)];
+  try {
+    for (let b = 0; b < total; b++) {
+      if (run.signal?.aborted) throw new Error('cancelled');
+      const slice = work.slice(b * size, (b + 1) * size);
+      const rm = slice.filter((w) => w[0] === '-');
+      const ad = slice.filter((w) => w[0] === '+');
+      await client.update(
+        batchUpdate(
+          spec.graph,
+          rm.map((w) => w[2]),
+          ad.map((w) => w[2]),
+        ),
+        run.signal,
+      );
+      repo.recordBatch(
+        row.id,
+        target.id,
+        ad.map((w) => [w[1], w[2]]),
+        rm.map((w) => w[1]),
+      );
+      run.onProgress?.(b + 1, total, `batch ${firstBatch + b + 1} of ${firstBatch + total}`);
+      run.onBatch?.(b + 1, total);
+    }
+  } catch (err) {
+    const cancelled = run.signal?.aborted ?? false;
+    const done = repo.finishRun(row.id, cancelled ? 'cancelled' : 'failed', cancelled ? 'cancelled' : (err as Error).message);
+    const message = stoppedMessage(spec, done, cancelled ? 'cancelled' : (err as Error).message);
+    if (cancelled) throw Object.assign(new Error(message), { name: 'PublishCancelled', run: done });
+    throw Object.assign(new PublishError(message, spec.endpoint, err instanceof PublishError ? err.status : undefined), { run: done });
+  }
+  const done = repo.finishRun(row.id, 'done');
+  return {
+    pushed: done.pushed,
+    removed: done.removed,
+    batches: done.batches,
+    graph: spec.graph,
+    endpoint: spec.endpoint,
+    target: target.id,
+    run: done.id,
+    published: repo.publishedCount(target.id),
+    unchanged: local.size - add.length,
+  };
+}
+
+/**
+ * Every triple of the remote named graph. Stores cap result rows and sorted offsets (Virtuoso:
+ * 10000), so the read pages by subject: a sorted page of subjects after the last one seen (keyset,
+ * no offset), then their triples by CONSTRUCT; the total is checked against the store's count.
+ */
+export async function remoteTriples(client: SparqlClient, graph: string, signal?: AbortSignal, subjectsPerPage = 200) {
+  checkGraphIri(graph);
+  const count = await remoteCount(client, graph, signal);
+  const quads: Quad[] = [];
+  let after: string | null = null;
+  while (quads.length < count) {
+    const filter: string = after === null ? '' : `FILTER (STR(?s) > ${JSON.stringify(after)})`;
+    const rows = await client.select(`SELECT DISTINCT ?s WHERE { GRAPH <${graph}> { ?s ?p ?o } FILTER (isIRI(?s)) ${filter} } ORDER BY STR(?s) LIMIT ${subjectsPerPage}`, signal);
+    const subjects = rows.map((r) => r.s?.value).filter((x): x is string => typeof x === 'string');
+    if (!subjects.length) break;
+    after = subjects[subjects.length - 1];
+    const { text, mediaType } = await client.construct(`CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?s { ${subjects.map((x) => `<${x}>`).join(' ')} } GRAPH <${graph}> { ?s ?p ?o } }`, signal);
+    quads.push(...parseTriples(text, mediaType, client.url));
+  }
+  if (quads.length !== count)
+    throw new PublishError(`SPARQL endpoint ${client.url} gave ${quads.length} triples of graph <${graph}>, which counts ${count}: the read was cut short (blank-node subjects, or a result-row limit)`, client.url);
+  return quads;
+}
+
+export async function remoteCount(client: SparqlClient, graph: string, signal?: AbortSignal): Promise<number> {
+  const rows = await client.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`, signal);
+  return Number(rows[0]?.n?.value ?? 0);
+}
+
+export interface PullResult extends ImportTallies {
+  graph: string;
+  endpoint: string;
+  triples: number;
+  seconds: number;
+}
+
+/** Read a remote named graph whole (nothing local is touched). */
+export async function fetchGraph(spec: TargetSpec, signal?: AbortSignal): Promise<Quad[]> {
+  const quads = await remoteTriples(clientFor(spec), spec.graph, signal);
+  if (!quads.length) throw new PublishError(`graph <${spec.graph}> at ${spec.endpoint} is empty (or does not exist): nothing to pull`, spec.endpoint);
+  return quads;
+}
+
+/** Import fetched triples through the all-or-nothing N-Triples import (blank nodes restored). */
+export async function importFetched(db: Db, spec: TargetSpec, quads: Quad[]): Promise<PullResult> {
+  const t0 = performance.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pull-'));
+  const file = path.join(dir, 'graph.nt');
+  try {
+    fs.writeFileSync(file, quads.map((q) => `${tripleText(unskolemize(q.subject), q.predicate, unskolemize(q.object))} .\n`).join(''));
+    const r = await importGraph(db, 'nt', file);
+    return { ...r, graph: spec.graph, endpoint: spec.endpoint, triples: quads.length, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Import a remote named graph: read it whole first, so an unreachable store changes nothing. */
+export async function pull(db: Db, spec: TargetSpec, signal?: AbortSignal): Promise<PullResult> {
+  const t0 = performance.now();
+  const r = await importFetched(db, spec, await fetchGraph(spec, signal));
+  return { ...r, seconds: (performance.now() - t0) / 1000 };
+}
+
+export interface CheckResult {
+  graph: string;
+  endpoint: string;
+  local: number;
+  remote: number;
+  /** Triples the database records as published to this target. */
+  published: number;
+  /** Local triples not yet published, and published ones no longer local. */
+  pending: { add: number; remove: number };
+  sample: number;
+  missing: string[];
+  equal: boolean;
+}
+
+/** Compare the local graph with the remote one: counts, the pending difference and a sample of triples asked one by one. */
+export async function check(db: Db, spec: TargetSpec, options: PublishOptions | null, sampleSize = 20, signal?: AbortSignal): Promise<CheckResult> {
+  checkGraphIri(spec.graph);
+  const client = clientFor(spec);
+  const repo = new PublishRepository(db);
+  const target: PublishTargetRow | null = repo.findTarget(spec.endpoint, spec.graph);
+  const opts = options ?? ((target?.options ?? {}) as PublishOptions);
+  const local = await localTriples(db, opts, undefined, signal);
+  const remote = await remoteCount(client, spec.graph, signal);
+  const published = target ? repo.published(target.id) : new Map<string, string>();
+  let add = 0;
+  for (const h of local.keys()) if (!published.has(h)) add++;
+  let remove = 0;
+  for (const h of published.keys()) if (!local.has(h)) remove++;
+  const keys = [...local.keys()].sort();
+  const step = Math.max(1, Math.floor(keys.length / Math.max(1, sampleSize)));
+  const missing: string[] = [];
+  let sample = 0;
+  for (let i = 0; i < keys.length && sample < sampleSize; i += step, sample++) {
+    const line = local.get(keys[i])!;
+    if (!(await client.ask(`ASK { GRAPH <${spec.graph}> { ${line} } }`, signal))) missing.push(line);
+  }
+  return { graph: spec.graph, endpoint: spec.endpoint, local: local.size, remote, published: published.size, pending: { add, remove }, sample, missing, equal: local.size === remote && !missing.length && add === 0 && remove === 0 };
+}
+
+/** Canonical keys of a list of quads (for comparing a remote graph with a local set). */
+export function canonicalSet(quads: { subject: import('n3').Term; predicate: import('n3').Term; object: import('n3').Term }[]): Set<string> {
+  return new Set(quads.map((q) => canonicalKey(q.subject, q.predicate, q.object)));
+}

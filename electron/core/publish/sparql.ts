@@ -1,0 +1,149 @@
+// A small SPARQL 1.1 Protocol client: queries and updates as form POSTs, with no auth, HTTP
+// basic or HTTP digest (RFC 7616, MD5 with qop=auth, as Virtuoso's /sparql-auth asks for).
+// Every failure is a PublishError naming the endpoint.
+import { createHash, randomBytes } from 'node:crypto';
+
+export type AuthKind = 'none' | 'basic' | 'digest';
+
+export interface Endpoint {
+  url: string;
+  auth: AuthKind;
+  username?: string | null;
+  /** Never stored: from the OS keychain or an environment variable, handed in by the caller. */
+  password?: string | null;
+  /** Per-request limit (default 120 s). */
+  timeoutMs?: number;
+}
+
+export class PublishError extends Error {
+  constructor(
+    message: string,
+    readonly endpoint: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PublishError';
+  }
+}
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+function parseChallenge(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of header.replace(/^Digest\s+/i, '').matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) out[m[1].toLowerCase()] = m[2] ?? m[3];
+  return out;
+}
+
+export class SparqlClient {
+  private digest: { challenge: Record<string, string>; nc: number } | null = null;
+
+  constructor(readonly endpoint: Endpoint) {
+    const u = safeUrl(endpoint.url);
+    if (!u || !/^https?:$/.test(u.protocol)) throw new PublishError(`not an http(s) SPARQL endpoint: ${endpoint.url}`, endpoint.url);
+    if (endpoint.auth !== 'none' && !endpoint.username) throw new PublishError(`${endpoint.auth} auth needs a user name for ${endpoint.url}`, endpoint.url);
+    if (endpoint.auth !== 'none' && endpoint.password == null) throw new PublishError(`${endpoint.auth} auth needs a password for ${endpoint.url} (set GRAPHWRIGHT_SPARQL_PASSWORD)`, endpoint.url);
+  }
+
+  get url(): string {
+    return this.endpoint.url;
+  }
+
+  private authorization(method: string, uri: string): string | null {
+    const { auth, username, password } = this.endpoint;
+    if (auth === 'basic') return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    if (auth !== 'digest' || !this.digest) return null;
+    const c = this.digest.challenge;
+    const nc = (++this.digest.nc).toString(16).padStart(8, '0');
+    const cnonce = randomBytes(8).toString('hex');
+    const ha1 = md5(`${username}:${c.realm}:${password}`);
+    const ha2 = md5(`${method}:${uri}`);
+    const qop = c.qop ? c.qop.split(',').map((s) => s.trim()).find((q) => q === 'auth') : undefined;
+    const response = qop ? md5(`${ha1}:${c.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : md5(`${ha1}:${c.nonce}:${ha2}`);
+    const parts = [`username="${username}"`, `realm="${c.realm}"`, `nonce="${c.nonce}"`, `uri="${uri}"`, `response="${response}"`, 'algorithm=MD5'];
+    if (c.opaque) parts.push(`opaque="${c.opaque}"`);
+    if (qop) parts.push(`qop=${qop}`, `nc=${nc}`, `cnonce="${cnonce}"`);
+    return `Digest ${parts.join(', ')}`;
+  }
+
+  /** POST a form (query= or update=) and return the response; retries once on a digest challenge. */
+  private async post(form: Record<string, string>, accept: string, signal?: AbortSignal): Promise<Response> {
+    const u = new URL(this.endpoint.url);
+    const uri = u.pathname + u.search;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const sentDigest = this.endpoint.auth === 'digest' && this.digest !== null;
+      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept };
+      const a = this.authorization('POST', uri);
+      if (a) headers.authorization = a;
+      let res: Response;
+      const timeout = AbortSignal.timeout(this.endpoint.timeoutMs ?? 120_000);
+      try {
+        res = await fetch(this.endpoint.url, { method: 'POST', headers, body: new URLSearchParams(form).toString(), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        throw new PublishError(`cannot reach SPARQL endpoint ${this.endpoint.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`, this.endpoint.url);
+      }
+      if (res.status === 401) {
+        const www = res.headers.get('www-authenticate') ?? '';
+        await res.text().catch(() => '');
+        // A first challenge, or a nonce the server let expire: answer it (once each).
+        if (this.endpoint.auth === 'digest' && /^Digest/i.test(www) && attempt < 2 && (!sentDigest || /stale="?true/i.test(www))) {
+          this.digest = { challenge: parseChallenge(www), nc: 0 };
+          continue;
+        }
+        throw new PublishError(
+          this.endpoint.auth === 'none'
+            ? `SPARQL endpoint ${this.endpoint.url} asks for a login (HTTP 401); give --user and GRAPHWRIGHT_SPARQL_PASSWORD`
+            : `SPARQL endpoint ${this.endpoint.url} refused the login of ${JSON.stringify(this.endpoint.username)} (HTTP 401): wrong user name or password`,
+          this.endpoint.url,
+          401,
+        );
+      }
+      if (!res.ok) {
+        const body = (await res.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 300);
+        throw new PublishError(`SPARQL endpoint ${this.endpoint.url} answered HTTP ${res.status}${body ? `: ${body}` : ''}`, this.endpoint.url, res.status);
+      }
+      return res;
+    }
+    throw new PublishError(`SPARQL endpoint ${this.endpoint.url} refused the login (HTTP 401)`, this.endpoint.url, 401);
+  }
+
+  async update(text: string, signal?: AbortSignal): Promise<void> {
+    const res = await this.post({ update: text }, '*/*', signal);
+    await res.text();
+  }
+
+  async select(query: string, signal?: AbortSignal): Promise<Record<string, { type: string; value: string; datatype?: string }>[]> {
+    const res = await this.post({ query }, 'application/sparql-results+json', signal);
+    const text = await res.text();
+    try {
+      return (JSON.parse(text) as { results: { bindings: Record<string, { type: string; value: string }>[] } }).results.bindings;
+    } catch {
+      throw new PublishError(`SPARQL endpoint ${this.endpoint.url} did not answer a SELECT with SPARQL JSON results: ${text.slice(0, 200)}`, this.endpoint.url);
+    }
+  }
+
+  async ask(query: string, signal?: AbortSignal): Promise<boolean> {
+    const res = await this.post({ query }, 'application/sparql-results+json', signal);
+    const text = await res.text();
+    try {
+      return Boolean((JSON.parse(text) as { boolean: boolean }).boolean);
+    } catch {
+      throw new PublishError(`SPARQL endpoint ${this.endpoint.url} did not answer an ASK with SPARQL JSON results: ${text.slice(0, 200)}`, this.endpoint.url);
+    }
+  }
+
+  /** A CONSTRUCT as N-Triples (or Turtle, which the caller's parser also reads): the text and its media type. */
+  async construct(query: string, signal?: AbortSignal): Promise<{ text: string; mediaType: string }> {
+    const res = await this.post({ query }, 'application/n-triples, text/turtle;q=0.8', signal);
+    return { text: await res.text(), mediaType: (res.headers.get('content-type') ?? 'application/n-triples').split(';')[0].trim() };
+  }
+}
+
+function safeUrl(s: string): URL | null {
+  try {
+    return new URL(s);
+  } catch {
+    return null;
+  }
+}
