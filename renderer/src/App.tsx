@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Rail, VIEWS, type ViewId } from './components/Rail';
 import { StatusBar } from './components/StatusBar';
+import { ConnectionBanner } from './components/ConnectionBanner';
 import { DocumentsView } from './features/documents/DocumentsView';
 import { ReviewView } from './features/review/ReviewView';
 import { GraphView } from './features/graph/GraphView';
@@ -66,6 +67,7 @@ export function App() {
         <View />
       </main>
       <StatusBar />
+      <ConnectionBanner />
     </div>
   );
 }

@@ -6,8 +6,30 @@ import type { GraphwrightBridge } from '../../../shared/window-api';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 
+/** Whether the renderer can reach its host (the headless host only: Electron's bridge is always there). */
+export type ConnectionState =
+  | { state: 'connected' }
+  /** The host did not answer: the next try is at nextTryAt (ms since epoch), after attempt failed tries. */
+  | { state: 'reconnecting'; attempt: number; nextTryAt: number }
+  /** A host answers at this address but refuses the token (it restarted with a new one). */
+  | { state: 'refused'; message: string };
+
+export interface Connection {
+  get(): ConnectionState;
+  subscribe(listener: () => void): () => void;
+  /** Try now instead of waiting for the next back-off step. */
+  retryNow(): void;
+}
+
+/** Back-off between reconnection tries: 1 s, 2 s, 4 s … at most 30 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+}
+
 export interface Transport {
   kind: 'electron' | 'http';
+  /** Headless host only: the connection's state, for the disconnected banner. */
+  connection?: Connection;
   call(name: CallName, input: unknown): Promise<CallResult>;
   subscribe(listener: EventListener): () => void;
   /** Headless host only: fetch a file the core exported into its data folder's exports/ (name relative to it). */
@@ -25,8 +47,61 @@ export function bridgeTransport(bridge: GraphwrightBridge): Transport {
 export function httpTransport(token: string, base = ''): Transport {
   let source: EventSource | null = null;
   const listeners = new Set<EventListener>();
+
+  // The connection: while the host is gone, calls fail at once (no request) and one probe runs per
+  // back-off step, instead of every poll and the event stream's own retries hitting a closed port.
+  let state: ConnectionState = { state: 'connected' };
+  const watchers = new Set<() => void>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const setState = (next: ConnectionState) => {
+    state = next;
+    for (const w of watchers) w();
+  };
+  const unreachable = (): CallResult => ({
+    ok: false,
+    error: { code: 'internal', message: state.state === 'refused' ? state.message : 'the Graphwright host is not reachable (reconnecting)' },
+  });
+  const schedule = (attempt: number) => {
+    if (timer) clearTimeout(timer);
+    const delay = reconnectDelay(attempt);
+    setState({ state: 'reconnecting', attempt, nextTryAt: Date.now() + delay });
+    timer = setTimeout(() => void probe(attempt + 1), delay);
+  };
+  const lost = () => {
+    if (state.state !== 'connected') return;
+    if (source) {
+      source.close(); // stop EventSource's own retries; the probe reopens it
+      source = null;
+    }
+    schedule(0);
+  };
+  const probe = async (attempt: number) => {
+    timer = null;
+    let res: Response;
+    try {
+      res = await fetch(`${base}${transport.httpCallPath('app.info')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [transport.tokenHeader]: token },
+        body: '{}',
+      });
+    } catch {
+      schedule(attempt);
+      return;
+    }
+    if (res.status === 401) {
+      setState({ state: 'refused', message: 'the Graphwright host restarted with a new token: open the URL it printed in its terminal' });
+      return;
+    }
+    if (listeners.size && !source) connect();
+    setState({ state: 'connected' });
+  };
+
   const connect = () => {
     source = new EventSource(`${base}${transport.httpEventsPath}?${transport.tokenQuery}=${encodeURIComponent(token)}`);
+    source.addEventListener('error', () => {
+      // CONNECTING: the browser would retry every few seconds for ever; CLOSED: it gave up.
+      if (source && source.readyState !== EventSource.OPEN) lost();
+    });
     for (const name of Object.keys(events) as EventName[]) {
       source.addEventListener(name, (e) => {
         let payload: unknown;
@@ -39,9 +114,23 @@ export function httpTransport(token: string, base = ''): Transport {
       });
     }
   };
+  const connection: Connection = {
+    get: () => state,
+    subscribe(w) {
+      watchers.add(w);
+      return () => watchers.delete(w);
+    },
+    retryNow() {
+      if (state.state !== 'reconnecting') return;
+      if (timer) clearTimeout(timer);
+      void probe(state.attempt + 1);
+    },
+  };
   return {
     kind: 'http',
+    connection,
     async call(name, input) {
+      if (state.state !== 'connected') return unreachable();
       let res: Response;
       try {
         res = await fetch(`${base}${transport.httpCallPath(name)}`, {
@@ -50,6 +139,7 @@ export function httpTransport(token: string, base = ''): Transport {
           body: JSON.stringify(input ?? {}),
         });
       } catch (err) {
+        lost();
         return { ok: false, error: { code: 'internal', message: `the Graphwright host is not reachable: ${(err as Error).message}` } };
       }
       try {
@@ -66,7 +156,7 @@ export function httpTransport(token: string, base = ''): Transport {
     },
     subscribe(listener) {
       listeners.add(listener);
-      if (!source) connect();
+      if (!source && state.state === 'connected') connect();
       return () => {
         listeners.delete(listener);
         if (!listeners.size && source) {
@@ -85,6 +175,8 @@ export interface ApiClient {
   onAny(listener: EventListener): () => void;
   /** Headless host only (see Transport.download). */
   download?(name: string): Promise<Blob>;
+  /** Headless host only (see Transport.connection). */
+  connection?: Connection;
 }
 
 export function createClient(t: Transport): ApiClient {
@@ -105,6 +197,7 @@ export function createClient(t: Transport): ApiClient {
     },
     onAny: (listener) => t.subscribe(listener),
     ...(t.download ? { download: t.download.bind(t) } : {}),
+    ...(t.connection ? { connection: t.connection } : {}),
   };
 }
 

@@ -37,6 +37,17 @@ export function ApiProvider({ api, queryClient, children }: { api: ApiClient; qu
       }),
     [api, queryClient],
   );
+  // Back from a lost connection: everything shown may be stale.
+  useEffect(() => {
+    const c = api.connection;
+    if (!c) return;
+    let was = c.get().state;
+    return c.subscribe(() => {
+      const now = c.get().state;
+      if (now === 'connected' && was !== 'connected') void queryClient.invalidateQueries();
+      was = now;
+    });
+  }, [api, queryClient]);
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 
