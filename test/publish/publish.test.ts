@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
+import { Core } from '../../electron/core/core';
+import { publishJob } from '../../electron/core/publish/job';
 import { ReviewCommands } from '../../electron/core/review/commands';
 import { PublishRepository } from '../../electron/core/store/publish';
 import { canonicalSet, check, clientFor, localTriples, publish, remoteCount, remoteTriples } from '../../electron/core/publish';
@@ -166,6 +168,45 @@ describe.skipIf(!HAVE)('publish to a real Virtuoso', () => {
       expect((await check(store.db, { endpoint: v.sparql, graph }, null)).equal).toBe(true);
     } finally {
       store.close();
+    }
+  });
+
+  it('as a job: progress by batch, cancel, resume; the password comes from the resolver, not the params', async () => {
+    const graph = 'https://example.org/graphs/job';
+    const core = new Core({ dbPath: src, progressIntervalMs: 0 });
+    const asked: (string | null)[] = [];
+    core.jobs.register(publishJob(core.store.db, core.dbPath, (t) => (asked.push(t.username), 'dba')));
+    try {
+      const job = core.jobs.enqueue('graph.publish', { endpoint: v.sparqlAuth, graph, username: 'dba', options: {}, batchSize: 200 });
+      await new Promise<void>((resolve) => {
+        const off = core.bus.on('job.progress', (j) => {
+          if (j.id === job.id && j.state === 'running' && j.progress.done >= 2 && /batch/.test(j.progress.message ?? '')) {
+            off();
+            core.jobs.cancel(job.id);
+            resolve();
+          }
+        });
+      });
+      const cancelled = await core.jobs.wait(job.id);
+      expect(cancelled.state).toBe('cancelled');
+      const repo = new PublishRepository(core.store.db);
+      const target = repo.findTarget(v.sparqlAuth, graph)!;
+      const held = repo.publishedCount(target.id);
+      expect(held % 200).toBe(0);
+      expect(held).toBeGreaterThanOrEqual(400);
+      expect(await remoteCount(clientFor({ endpoint: v.sparql, graph }), graph)).toBe(held);
+      core.jobs.resume(job.id);
+      const done = await core.jobs.wait(job.id);
+      expect(done.state, done.error ?? '').toBe('done');
+      const local = await localKeys(src);
+      expect((done.result as { pushed: number }).pushed).toBe(local.size - held);
+      expect(await remoteKeys(graph)).toEqual(local);
+      expect(asked).toEqual(['dba', 'dba']);
+      // the secret is nowhere in the database
+      const rows = JSON.stringify(core.store.db.prepare('SELECT * FROM jobs').all()) + JSON.stringify(core.store.db.prepare('SELECT * FROM publish_targets').all());
+      expect(rows).not.toMatch(/password/i);
+    } finally {
+      await core.close();
     }
   });
 

@@ -1,0 +1,61 @@
+// The publish job: one publish run with progress (batches) and cancel. Its params are persisted
+// in the jobs table, so they never hold the secret: the host hands in a resolver (the OS keychain
+// under Electron, GRAPHWRIGHT_SPARQL_PASSWORD for the CLI and host). Cancelled, stopped or failed,
+// the remote graph holds every complete batch; resumed (or run again), the job sends the rest.
+import { defineJob } from '../jobs/runner';
+import type { Db } from '../store/db';
+import { openExportSnapshot } from '../store/export';
+import { publish, type PublishResult } from './index';
+import type { AuthKind } from './sparql';
+import type { PublishOptions } from './triples';
+
+export interface PublishJobParams {
+  endpoint: string;
+  graph: string;
+  auth?: AuthKind;
+  username?: string | null;
+  options: PublishOptions;
+  batchSize?: number;
+  full?: boolean;
+}
+
+export interface PublishJobCheckpoint {
+  run: number;
+}
+
+/** The password of a target, or null for none; never stored by Graphwright. */
+export type SecretResolver = (target: { endpoint: string; graph: string; username: string | null }) => string | null;
+
+export const envSecret: SecretResolver = () => process.env.GRAPHWRIGHT_SPARQL_PASSWORD ?? null;
+
+export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envSecret) =>
+  defineJob<PublishJobParams, PublishJobCheckpoint, PublishResult>({
+    kind: 'graph.publish',
+    title: (p) => `Publish to <${p.graph}>`,
+    async run(ctx) {
+      const p = ctx.params;
+      const username = p.username ?? null;
+      const auth = p.auth ?? (username ? 'digest' : 'none');
+      const password = auth === 'none' ? null : secret({ endpoint: p.endpoint, graph: p.graph, username });
+      const snap = openExportSnapshot(dbPath);
+      try {
+        return await publish(
+          db,
+          { endpoint: p.endpoint, graph: p.graph, auth, username, password },
+          p.options,
+          {
+            batchSize: p.batchSize,
+            // A resumed job continues its run: never clear the remote graph again.
+            full: ctx.checkpoint ? false : p.full,
+            runId: ctx.checkpoint?.run,
+            signal: ctx.signal,
+            onRun: (run) => ctx.save({ run: run.id }, run.batches, run.totalBatches, `batch ${run.batches} of ${run.totalBatches}`),
+            onProgress: (done, total, message) => ctx.progress(done, total, message),
+          },
+          snap.db,
+        );
+      } finally {
+        snap.close();
+      }
+    },
+  });
