@@ -123,3 +123,16 @@ describe('the port and token are kept per database', () => {
     }
   });
 });
+
+describe('the stated Node versions agree', () => {
+  it('package.json engines and the README name the same minimum, which this Node meets', () => {
+    const root = path.resolve(import.meta.dirname, '..', '..');
+    const engines = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const min = engines.match(/\^?(\d+)\.(\d+)\.\d+/);
+    expect(min, engines).not.toBeNull();
+    expect(readme).toContain(`Node.js ${min![1]}.${min![2]}+`);
+    const [major, minor] = process.versions.node.split('.').map(Number);
+    expect(major > Number(min![1]) || (major === Number(min![1]) && minor >= Number(min![2]))).toBe(true);
+  });
+});
