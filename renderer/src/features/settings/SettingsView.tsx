@@ -1,5 +1,6 @@
 import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
+import { FoldersSection } from './FoldersSection';
 
 export function SettingsView() {
   const info = useCall('app.info', {});
@@ -21,6 +22,7 @@ export function SettingsView() {
           <dd>{info.data.host === 'electron' ? 'Desktop app' : 'Browser (headless host)'}</dd>
         </dl>
       )}
+      <FoldersSection />
     </section>
   );
 }
