@@ -22,6 +22,7 @@ import { chatHandlers } from './api/chat';
 import { conceptHandlers } from './api/concepts';
 import { conceptsJob } from './schema/concepts';
 import { evalHandlers } from './api/eval';
+import { publishHandlers } from './api/publish';
 import { evalJob } from './eval/run';
 import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
 
@@ -88,6 +89,7 @@ export class Core {
       ...chatHandlers(this),
       ...conceptHandlers(this),
       ...evalHandlers(this),
+      ...publishHandlers(this),
     };
     // Folders the user added for good (Settings) come back from a setting no renderer may touch;
     // then the core's own folders: what it wrote itself (uploads), where models go, where exports may go.

@@ -13,6 +13,7 @@ import { reviewCalls } from './review';
 import { chatCalls } from './chat';
 import { conceptCalls } from './concepts';
 import { evalCalls } from './eval';
+import { publishCalls } from './publish';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -32,6 +33,7 @@ export const calls = {
   ...chatCalls,
   ...conceptCalls,
   ...evalCalls,
+  ...publishCalls,
 };
 
 export type Calls = typeof calls;
@@ -68,3 +70,4 @@ export * from './review';
 export * from './chat';
 export * from './concepts';
 export * from './eval';
+export * from './publish';

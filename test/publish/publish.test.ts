@@ -9,7 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
 import { Core } from '../../electron/core/core';
-import { publishJob } from '../../electron/core/publish/job';
+import { setPublishSecretResolver } from '../../electron/core/api/publish';
+import { unwrap } from '../../shared/dispatch';
 import { ReviewCommands } from '../../electron/core/review/commands';
 import { PublishRepository } from '../../electron/core/store/publish';
 import { canonicalSet, check, clientFor, localTriples, publish, remoteCount, remoteTriples } from '../../electron/core/publish';
@@ -171,13 +172,14 @@ describe.skipIf(!HAVE)('publish to a real Virtuoso', () => {
     }
   });
 
-  it('as a job: progress by batch, cancel, resume; the password comes from the resolver, not the params', async () => {
+  it('through the contract: publish.start as a job (progress, cancel, resume), publish.targets, publish.check; the password from the resolver', async () => {
     const graph = 'https://example.org/graphs/job';
     const core = new Core({ dbPath: src, progressIntervalMs: 0 });
     const asked: (string | null)[] = [];
-    core.jobs.register(publishJob(core.store.db, core.dbPath, (t) => (asked.push(t.username), 'dba')));
+    setPublishSecretResolver(core, (t) => (asked.push(t.username), 'dba'));
     try {
-      const job = core.jobs.enqueue('graph.publish', { endpoint: v.sparqlAuth, graph, username: 'dba', options: {}, batchSize: 200 });
+      const { job } = unwrap('publish.start', await core.call('publish.start', { endpoint: v.sparqlAuth, graph, username: 'dba', batchSize: 200 }, 'renderer'));
+      expect(job.title).toContain(graph);
       await new Promise<void>((resolve) => {
         const off = core.bus.on('job.progress', (j) => {
           if (j.id === job.id && j.state === 'running' && j.progress.done >= 2 && /batch/.test(j.progress.message ?? '')) {
@@ -189,22 +191,30 @@ describe.skipIf(!HAVE)('publish to a real Virtuoso', () => {
       });
       const cancelled = await core.jobs.wait(job.id);
       expect(cancelled.state).toBe('cancelled');
-      const repo = new PublishRepository(core.store.db);
-      const target = repo.findTarget(v.sparqlAuth, graph)!;
-      const held = repo.publishedCount(target.id);
+      const targets = unwrap('publish.targets', await core.call('publish.targets', {}));
+      const target = targets.find((x) => x.graph === graph)!;
+      expect(target).toMatchObject({ endpoint: v.sparqlAuth, auth: 'digest', username: 'dba', lastRun: { state: 'cancelled' } });
+      const held = target.published;
       expect(held % 200).toBe(0);
       expect(held).toBeGreaterThanOrEqual(400);
       expect(await remoteCount(clientFor({ endpoint: v.sparql, graph }), graph)).toBe(held);
+      const pending = unwrap('publish.check', await core.call('publish.check', { endpoint: v.sparqlAuth, graph, username: 'dba' }));
+      expect(pending).toMatchObject({ remote: held, published: held, equal: false });
+      expect(pending.pending.add).toBe(pending.local - held);
       core.jobs.resume(job.id);
       const done = await core.jobs.wait(job.id);
       expect(done.state, done.error ?? '').toBe('done');
       const local = await localKeys(src);
       expect((done.result as { pushed: number }).pushed).toBe(local.size - held);
       expect(await remoteKeys(graph)).toEqual(local);
-      expect(asked).toEqual(['dba', 'dba']);
-      // the secret is nowhere in the database
-      const rows = JSON.stringify(core.store.db.prepare('SELECT * FROM jobs').all()) + JSON.stringify(core.store.db.prepare('SELECT * FROM publish_targets').all());
-      expect(rows).not.toMatch(/password/i);
+      expect(unwrap('publish.check', await core.call('publish.check', { endpoint: v.sparqlAuth, graph, username: 'dba' })).equal).toBe(true);
+      expect(asked.length).toBeGreaterThanOrEqual(3);
+      expect(asked.every((u) => u === 'dba')).toBe(true);
+      // a dead endpoint through the contract: a 'failed' error naming it
+      const dead = `http://127.0.0.1:${await closedPort()}/sparql`;
+      const r = await core.call('publish.pull', { endpoint: dead, graph });
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error).toMatchObject({ code: 'failed', message: expect.stringContaining(dead) });
     } finally {
       await core.close();
     }
