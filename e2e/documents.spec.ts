@@ -3,6 +3,14 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, KIT, ROOT } from './fixtures';
 
+/**
+ * A document's row, found by the file it came from (the first cell's title is its path): the
+ * row itself shows the title detected from the document's structure, which need not be the file name.
+ */
+function rowOf(page: Page, fileName: string) {
+  return page.getByRole('table', { name: 'Documents' }).locator('tbody tr', { has: page.locator(`td[title$="${fileName}"]`) });
+}
+
 /** Drop files onto the Documents view the way a user's drag does: a real drop event with a DataTransfer. */
 async function dropFiles(page: Page, files: { name: string; content: Buffer }[]) {
   const payload = files.map((f) => ({ name: f.name, b64: f.content.toString('base64') }));
@@ -30,7 +38,7 @@ test('dropping seed 002 imports it with a progress bar, and the viewer shows the
   await expect(summary).toContainText('1 imported', { timeout: 60_000 });
   await expect(summary).toContainText('1 failed');
   await expect(summary).toContainText('unsupported format: .xyz');
-  await app.getByRole('row', { name: /chunking-study/ }).click();
+  await rowOf(app, 'chunking-study.txt').click();
   const text = app.getByTestId('document-text');
   await expect(text).toContainText('retrieval-augmented generation');
   await expect(text).toContainText('recursive chunking');
@@ -48,5 +56,21 @@ test('adding a file with the picker imports it, and re-importing it is skipped a
   await expect(app.getByTestId('ingest-summary')).toContainText(/1 imported|1 skipped/, { timeout: 60_000 });
   await app.getByTestId('file-input').setInputFiles(file);
   await expect(app.getByTestId('ingest-summary')).toContainText('1 skipped', { timeout: 60_000 });
-  await expect(app.getByRole('row', { name: /radius-authentication-overview/ })).toHaveCount(1);
+  // One row for the file, titled by its own heading rather than its file name.
+  await expect(app.getByRole('table', { name: 'Documents' }).locator('tbody tr')).toHaveCount(1);
+  await expect(rowOf(app, 'radius-authentication-overview.txt')).toHaveCount(1);
+  await expect(rowOf(app, 'radius-authentication-overview.txt').locator('td').first()).not.toHaveText('');
+});
+
+test('once documents exist, the view still says more files can be dropped', async ({ app }) => {
+  await expect(app.getByTestId('drop-hint')).toHaveCount(0); // the empty state says it instead
+  await app.getByTestId('file-input').setInputFiles(path.join(ROOT, 'assets/samples/radius-authentication-overview.txt'));
+  await expect(app.getByTestId('ingest-summary')).toContainText('1 imported', { timeout: 60_000 });
+  const hint = app.getByTestId('drop-hint');
+  await expect(hint).toBeVisible();
+  await expect(hint).toContainText('Drop more files');
+  // Its button opens the same picker as "Add files…".
+  const chooser = app.waitForEvent('filechooser');
+  await hint.getByRole('button', { name: 'choose files…' }).click();
+  expect((await chooser).isMultiple()).toBe(true);
 });

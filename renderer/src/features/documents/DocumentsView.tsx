@@ -190,6 +190,15 @@ export function DocumentsView() {
                 ))}
               </tbody>
             </table>
+            {list.length > 0 && (
+              <div className="drop-hint" data-testid="drop-hint">
+                <Icon name="drop" size={20} />
+                <span>Drop more files anywhere on this view to add them, or</span>
+                <button type="button" className="link" onClick={() => input.current?.click()}>
+                  choose files…
+                </button>
+              </div>
+            )}
           </div>
           {selected != null && (
             <DocumentViewer
