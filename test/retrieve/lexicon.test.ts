@@ -12,6 +12,7 @@ const SOURCES = [
   'electron/core/retrieve/link.ts',
   'electron/core/retrieve/sentences.ts',
   'electron/core/retrieve/answers.ts',
+  'electron/core/retrieve/question.ts',
   'electron/core/chat/extractive.ts',
   'electron/core/chat/answer.ts',
 ];

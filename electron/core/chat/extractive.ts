@@ -7,148 +7,10 @@
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
 import { scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
-import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
+import { STOPWORDS, stem, tokenize } from '../retrieve/text';
+import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
-export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
-
-export interface QuestionType {
-  type: AnswerType;
-  /** The question word (what, which, how many...) or the auxiliary of a yes/no question. */
-  wh: string | null;
-  /** The head noun after the question word ("port" in "which TCP port"). */
-  head: string | null;
-  /** The words of the noun phrase after the question word. */
-  phrase: string[];
-  /** The term a definition question asks about ("a RADIUS proxy"). */
-  subject: string | null;
-  plural: boolean;
-}
-
-const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'how', 'why']);
-const AUX = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'must', 'should', 'may', 'might', 'will', 'would', 'shall', 'has', 'have', 'had']);
-const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need', 'ought']);
-const BE = new Set(['is', 'are', 'was', 'were', 'be']);
-const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
-/** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
-const DESCRIBE_VERBS = new Set(['mean', 'means', 'meant', 'stand', 'denote', 'denotes', 'carry', 'carries', 'measure', 'measures', 'contain', 'contains', 'hold', 'holds', 'represent', 'represents', 'indicate', 'indicates', 'describe', 'describes', 'do', 'does', 'specify', 'specifies', 'define', 'defines', 'identify', 'identifies', 'count', 'counts']);
-/** "How is X constructed / defined / computed": a description. */
-const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
-
-// Head nouns by what kind of answer they ask for (general English and general technical nouns).
-const HEAD_PORT = new Set(['port', 'ports']);
-const HEAD_CODE = new Set(['code', 'codes', 'identifier', 'identifiers', 'id', 'ids', 'number', 'numbers', 'numeral', 'index', 'arc', 'octet', 'octets', 'bit', 'bits', 'byte', 'bytes', 'digit', 'digits']);
-const HEAD_VALUE = new Set([
-  'value', 'values', 'setting', 'length', 'size', 'limit', 'maximum', 'minimum', 'timeout', 'timer', 'duration', 'period', 'interval', 'lifetime',
-  'threshold', 'rate', 'amount', 'count', 'total', 'level', 'version', 'range', 'default', 'width', 'height', 'weight', 'distance', 'speed', 'capacity',
-]);
-const HEAD_DATE = new Set(['year', 'years', 'date', 'dates', 'day', 'days', 'month', 'months', 'century', 'decade']);
-const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast', 'high', 'wide', 'deep', 'heavy', 'small', 'soon', 'frequently']);
-
-/** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
-export function answerTypeOf(question: string): QuestionType {
-  // the last sentence that asks (a scenario may come first: "A NAS sends ... What value should ...?")
-  const parts = question.split(/(?<=[.?!])\s+/).filter((p) => p.trim());
-  const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
-  const toks = tokenize(asking);
-  const words = toks.map((t) => t.text);
-  const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false };
-  // "When X is sent, which constant does it load?": a clause opened by when/where/how is a condition
-  // when another question word follows
-  const whs = words.map((w, i) => (WH.has(w) ? i : -1)).filter((i) => i >= 0);
-  const main = whs.filter((i) => !['when', 'where'].includes(words[i]));
-  const whAt = main.length ? main[main.length > 1 && main[0] === 0 ? 0 : main.length - 1] : whs.length ? whs[0] : -1;
-  if (whAt < 0) {
-    if (words.length && AUX.has(words[0])) out.type = 'yesno';
-    out.wh = words[0] ?? null;
-    return out;
-  }
-  const wh = words[whAt];
-  out.wh = wh;
-  const next = words[whAt + 1];
-  if (wh === 'how') {
-    if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2) };
-    if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
-    if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
-    if (words.slice(whAt + 1).some((w) => HOW_DESCRIBE.test(w))) return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
-    return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
-  }
-  if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
-  if (wh === 'when') return { ...out, type: 'date' };
-  if (wh === 'where') return { ...out, type: 'name' };
-  if (wh === 'why') return { ...out, type: 'definition' };
-  // what / which
-  if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
-    const rest = words.slice(whAt + 2);
-    const verb = rest.find((w) => !STOPWORDS.has(w) || DESCRIBE_VERBS.has(w));
-    const last = rest[rest.length - 1];
-    // "what does X mean / carry / measure": what X is or holds
-    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' ') };
-    // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
-    if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
-    if (MODALS.has(next)) return { ...out, type: 'action' };
-    void verb;
-    return { ...out, type: 'name' };
-  }
-  if (next && BE.has(next)) {
-    const after = toks.slice(whAt + 2);
-    const afterWords = after.map((t) => t.text);
-    // "what is meant by X"
-    if (afterWords[0] === 'meant' || afterWords[0] === 'the' && afterWords[1] === 'meaning') return { ...out, type: 'definition', subject: after.slice(afterWords[0] === 'meant' ? 2 : 3).map((t) => t.raw).join(' ') };
-    // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
-    const ofAt = afterWords.indexOf('of');
-    const lastWord = afterWords[afterWords.length - 1];
-    if (lastWord && PREP.has(lastWord)) return { ...out, type: 'name', ...nounPhrase(toks, whAt + 2) };
-    if (ofAt > 0 && ofAt <= 4) {
-      const np = nounPhrase(toks, whAt + 2);
-      return { ...out, type: typeOfHead(np.head, np.plural), ...np };
-    }
-    return { ...out, type: 'definition', subject: after.map((t) => t.raw).join(' ') };
-  }
-  // "which TCP port", "what attribute type number", "which entities"
-  const np = nounPhrase(toks, whAt + 1);
-  const type = typeOfHead(np.head, np.plural);
-  return { ...out, type, ...np };
-}
-
-function typeOfHead(head: string | null, plural: boolean): AnswerType {
-  if (!head) return 'name';
-  if (HEAD_PORT.has(head)) return 'port';
-  if (HEAD_DATE.has(head)) return 'date';
-  if (HEAD_VALUE.has(head)) return 'value';
-  if (HEAD_CODE.has(head)) return 'code';
-  return plural ? 'list' : 'name';
-}
-
-const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
-
-/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun. */
-function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: string | null; phrase: string[]; plural: boolean } {
-  const rest = toks.slice(i);
-  if (!rest.length) return { head: null, phrase: [], plural: false };
-  const tags = posTags(rest.map((t) => t.raw).join(' '));
-  const phrase: string[] = [];
-  let head: string | null = null;
-  for (let k = 0; k < tags.length && phrase.length < 6; k++) {
-    const t = tags[k];
-    if (!phrase.length && (t.pos === 'DET' || t.lower === 'other')) continue;
-    if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
-    // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number")
-    const ok = NP_POS.has(t.pos) || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
-    if (!ok || STOPWORDS.has(t.lower)) break;
-    phrase.push(t.lower);
-    if (t.pos !== 'ADJ') head = t.lower;
-  }
-  const plural = !!head && /[^s]s$/.test(head) && head.length > 3;
-  return { head, phrase, plural };
-}
-
-/** The subject after an auxiliary: "how does [the spec define a RADIUS proxy]" -> the words after the verb. */
-function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string | null {
-  const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
-  const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
-  const tail = verbAt >= 0 ? rest.slice(verbAt + 1) : rest;
-  return tail.length ? tail.map((t) => t.raw).join(' ') : null;
-}
+export { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
 // ---------------------------------------------------------------- spans
 
@@ -159,6 +21,8 @@ export interface Span {
   end: number;
   /** How well it fits the asked type, in (0, 1]. */
   fit: number;
+  /** The body of a glossary entry for the asked term. */
+  glossary?: boolean;
 }
 
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
@@ -303,6 +167,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const type = answerTypeOf(question);
   const terms = retrieval.terms ?? [];
   const qStems = new Set(tokenize(question).map((t) => stem(t.text)));
+  const qContent = new Set(tokenize(question).filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text)));
   const qLower = question.toLowerCase();
   const candidates: AnswerCandidate[] = [];
 
@@ -310,8 +175,10 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   for (const a of (retrieval.answers ?? []).slice(0, 20)) {
     // the question's own words are an answer only after the others
     const own = qLower.includes(a.label.toLowerCase()) && a.label.length > 2 ? 0.5 : 1;
+    // with passages to read, the text is the first witness and a path of extracted triples the second
+    const withText = retrieval.passages.length && terms.some((t) => t.df > 0) ? 0.7 : 1;
     const fit = pathTypeFit(a.label, type.type);
-    candidates.push({ text: a.label, score: a.score * fit * own, source: 'path', sentence: null, passageId: null, triples: a.triples });
+    candidates.push({ text: a.label, score: a.score * fit * own * withText, source: 'path', sentence: null, passageId: null, triples: a.triples });
   }
 
   // passage spans: the sentences that best hold the question's words
@@ -333,7 +200,15 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
   const usable = sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
-  for (const { s, prev, next, score, passage, rank } of usable.slice(0, 15)) {
+  const chosen = usable.slice(0, 15);
+  if (type.type === 'definition' && subjectStems.length) {
+    // glossary entries of the term, wherever their line ranks
+    for (const x of usable.slice(15)) {
+      const own = contentStems(x.s.text);
+      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3) chosen.push(x);
+    }
+  }
+  for (const { s, prev, next, score, passage, rank } of chosen) {
     let spans = typedSpans(s.text, type.type);
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
@@ -343,14 +218,21 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3;
       if (termLine && next) {
         const body = clip(next.text);
-        spans = [{ text: body, start: 0, end: body.length, fit: 1 }];
+        spans = [{ text: body, start: 0, end: body.length, fit: 1, glossary: true }];
         sentenceScore = Math.max(score, 0.9);
       } else {
         const verb = /\b(?:is|are|means|refers to|is defined as|denotes|is synonymous with|acts as)\b/i.exec(s.text);
         const before = verb ? contentStems(s.text.slice(0, verb.index)) : [];
-        const subjectFirst = verb && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
-        spans = spans.map((sp) => ({ ...sp, fit: sp.fit * (subjectFirst ? 1 : holds >= 0.6 ? 0.5 : 0.25) }));
+        // "<term> is ...": the term is what stands right before the verb ("the Supplicant identity is" is not about the Supplicant)
+        const subjectFirst = verb && before.length > 0 && subjectStems.includes(before[before.length - 1]) && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
+        // a glossary entry (term line, then its definition) beats a sentence that only uses the term
+        spans = spans.map((sp) => ({ ...sp, fit: sp.fit * (subjectFirst ? 0.8 : holds >= 0.6 ? 0.4 : 0.2) }));
       }
+    }
+    // "this attribute is used to store ...": the section heading above names it
+    if ((type.type === 'name' || type.type === 'list') && type.head && new RegExp(String.raw`\bthis\s+${type.head}\b`, 'i').test(s.text)) {
+      const heading = headingBefore(retrieval.passages.find((p) => p.id === passage)?.text ?? '', s.start);
+      if (heading) spans = [...spans, { text: heading, start: -1, end: -1, fit: 0.95 }];
     }
     for (const span of spans) {
       const spanTokens = tokenize(span.text);
@@ -358,19 +240,24 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (!numeric && type.type !== 'definition' && type.type !== 'action' && type.type !== 'yesno' && isNoise(span.text, span.start, s.text)) continue;
       // an answer is not the question's own words (a number it names is still new)
       const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
-      const novel = hasNewNumber ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
+      const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
       if (numeric && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
-      const near = proximity(s, span, terms);
+      // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
+      const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
+      const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
+      if (asksDocument && !isReference && !numeric) continue;
+      const referenceFit = isReference && !asksDocument && type.type !== 'definition' && type.type !== 'action' ? 0.3 : 1;
+      const near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms);
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
       const adjacent = phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
       // a name glued to the question's own words ("IEEE 802.1X") is part of what the question names
-      const glued = !numeric && neighbours(s, span, 1).some((x) => qStems.has(x) && !phraseStems.has(x)) ? 0.5 : 1;
+      const glued = !numeric && neighbours(s, span, 1).some((x) => qContent.has(x) && !phraseStems.has(x)) ? 0.5 : 1;
       // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
       const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
-      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known) * negated * glued * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known) * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
     }
     void prev;
@@ -413,12 +300,25 @@ function contentStems(text: string): string[] {
     .map((t) => stem(t.text));
 }
 
+const REFERENCE_HEADS = new Set(['rfc', 'rfcs', 'document', 'documents', 'specification', 'specifications', 'standard', 'standards', 'memo', 'reference', 'references']);
+const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+/** The nearest heading line above an offset of a passage ("3.20.  Called-Station-Id" -> "Called-Station-Id"). */
+function headingBefore(text: string, offset: number): string | null {
+  const lines = text.slice(0, offset).split('\n').reverse();
+  for (const line of lines.slice(1)) {
+    const m = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?([A-Z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*(?:\s[A-Z][A-Za-z0-9]*(?:[-/][A-Za-z0-9]+)*){0,3})\s*$/.exec(line);
+    if (m) return m[1];
+  }
+  return null;
+}
+
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
 const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 function isNoise(text: string, start: number, sentence: string): boolean {
   if (KEYWORDS.has(text) || text.length < 2) return true;
   // "Section 3.4", "Figure 2": references to the document's own parts
-  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text)) return true;
+  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text) || MONTHS.test(text)) return true;
   const lower = text.toLowerCase();
   if (STOPWORDS.has(lower)) return true;
   // a lone capitalised word opening the sentence is usually a common word ("Since", "For", "These")

@@ -16,7 +16,7 @@ export interface PathAnswer {
   support: number;
   /** Edge indexes of one chain from the seed to it, in order. */
   chain: number[];
-  /** In (0, 1]: the path's relation evidence times the seed's link score. */
+  /** In (0, 1]: the path's relation evidence squared (a weak match of the relations counts little) times the seed's link score. */
   score: number;
 }
 
@@ -31,7 +31,7 @@ export function pathEvidence(snapshot: GraphSnapshot, path: RelationPath, analys
   path.steps.forEach((step, i) => {
     const rel = snapshot.relationIndex.get(step.relation);
     let best = 0;
-    if (rel !== undefined) for (const m of analysis.mentions) best = Math.max(best, (m.relations.get(rel) ?? 0) * (m.weak ? 0.6 : 1));
+    if (rel !== undefined) for (const m of analysis.mentions) best = Math.max(best, (m.relations.get(rel) ?? 0) * (m.weak ? 0.75 : 1));
     const prev = path.steps[i - 1];
     if (prev && prev.relation === step.relation && prev.inverse !== step.inverse) best = Math.max(best, analysis.bridgeCue ? 0.9 : best);
     sum += best;
@@ -91,7 +91,7 @@ export function pathAnswers(
         path: pi,
         support: at.support,
         chain: at.chain,
-        score: Math.round(evidence * linkScore(path.seed) * (pi === 0 ? 1 : 0.8) * 1000) / 1000,
+        score: Math.round(evidence ** 2 * linkScore(path.seed) * (pi === 0 ? 1 : 0.8) * 1000) / 1000,
       });
       if (out.length >= (options.limit ?? 50)) return;
     }

@@ -13,7 +13,9 @@ import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeigh
 import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, tokenize } from './text';
 import { pathAnswers } from './answers';
-import { passageMatch, questionTerms, type QuestionTerm } from './sentences';
+import { contentTokens, passageMatch, questionTerms, splitSentences, termLineIndex, type QuestionTerm } from './sentences';
+import { answerTypeOf } from './question';
+import { stem } from './text';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -120,6 +122,9 @@ export interface RetrievalResult {
 }
 
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Passage re-ranking weights: best sentence, whole-passage coverage, fused graph rank, plain BM25 rank. */
+const W = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
 
 export class Retriever {
   readonly repo: RetrievalRepository;
@@ -318,19 +323,31 @@ export class Retriever {
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
-    if (terms.length) for (const h of this.repo.searchPassages(question, 20)) if (!ids.includes(h.id)) ids.push(h.id);
-    const rows = this.repo.passages(ids);
+    const plain = terms.length ? this.repo.searchPassages(question, 20) : [];
+    const bm25Rank = new Map(plain.map((h, i) => [h.id, i]));
+    for (const h of plain) if (!ids.includes(h.id)) ids.push(h.id);
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
+    // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
+    const asked = terms.length ? answerTypeOf(question) : null;
+    const subject = asked?.type === 'definition' && asked.subject ? contentTokens(asked.subject).map((t) => stem(t.text)) : [];
+    if (subject.length) {
+      for (const h of this.repo.searchPassages(contentTokens(asked!.subject!).map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);
+    }
+    const rows = this.repo.passages(ids);
     const scored = rows.map((row, i) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0 };
+      if (subject.length && termLineIndex(splitSentences(row.text), subject) >= 0) m.best = Math.max(m.best, 1.25);
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
-      return { row, score: 0.5 * m.best + 0.2 * m.all + 0.3 * prior, match: m.best };
+      const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
+      return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm, match: m.best };
     });
     // nothing linked: a passage must hold most of the question's words to be offered at all
     const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5);
     kept.sort((a, b) => b.score - a.score);
-    const top = kept.slice(0, limit);
+    // the graph's two best passages stay (a bridge passage names none of the question's words)
+    const graphBest = linked ? kept.filter((x) => (fusedRank.get(x.row.id) ?? 99) < Math.min(2, limit - 1)) : [];
+    const top = [...graphBest, ...kept.filter((x) => !graphBest.includes(x))].slice(0, limit).sort((a, b) => b.score - a.score);
     return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
   }
 }

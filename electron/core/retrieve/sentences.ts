@@ -108,3 +108,16 @@ export function passageMatch(text: string, terms: QuestionTerm[]): { best: numbe
   const all = coverage(terms, sentences.flatMap((s) => s.sentence.stems));
   return { best, all, sentences };
 }
+
+/**
+ * Index of a glossary term line for a term: a short line holding every content stem of the term and
+ * little else, followed by another sentence (its definition). -1 when there is none.
+ */
+export function termLineIndex(sentences: Sentence[], termStems: string[]): number {
+  if (!termStems.length) return -1;
+  return sentences.findIndex((s, i) => {
+    if (i + 1 >= sentences.length || s.tokens.length > termStems.length + 4) return false;
+    const own = s.tokens.filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text));
+    return termStems.every((x) => own.includes(x)) && own.length <= termStems.length + 3 && !/[.;:]\s*$/.test(s.text);
+  });
+}

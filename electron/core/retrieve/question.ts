@@ -1,0 +1,149 @@
+// The answer type of a question from general English question syntax: the wh-word, the head noun of
+// the phrase after it (part-of-speech tags), the verb ("what is X" -> a definition of X, "which port" ->
+// a port, "how many" -> a number, "what must X do" -> an action). Used by retrieval (a definition
+// question looks for the term's glossary entry) and by extractive answers (which spans to read).
+import { posTags, STOPWORDS, tokenize } from './text';
+
+export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
+
+export interface QuestionType {
+  type: AnswerType;
+  /** The question word (what, which, how many...) or the auxiliary of a yes/no question. */
+  wh: string | null;
+  /** The head noun after the question word ("port" in "which TCP port"). */
+  head: string | null;
+  /** The words of the noun phrase after the question word. */
+  phrase: string[];
+  /** The term a definition question asks about ("a RADIUS proxy"). */
+  subject: string | null;
+  plural: boolean;
+}
+
+const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'how', 'why']);
+const AUX = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'must', 'should', 'may', 'might', 'will', 'would', 'shall', 'has', 'have', 'had']);
+const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need', 'ought']);
+const BE = new Set(['is', 'are', 'was', 'were', 'be']);
+const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
+/** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
+const DESCRIBE_VERBS = new Set(['mean', 'means', 'meant', 'stand', 'denote', 'denotes', 'carry', 'carries', 'measure', 'measures', 'contain', 'contains', 'hold', 'holds', 'represent', 'represents', 'indicate', 'indicates', 'describe', 'describes', 'do', 'does', 'specify', 'specifies', 'define', 'defines', 'identify', 'identifies', 'count', 'counts']);
+/** "How is X constructed / defined / computed": a description. */
+const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
+
+// Head nouns by what kind of answer they ask for (general English and general technical nouns).
+const HEAD_PORT = new Set(['port', 'ports']);
+const HEAD_CODE = new Set(['code', 'codes', 'identifier', 'identifiers', 'id', 'ids', 'number', 'numbers', 'numeral', 'index', 'arc', 'octet', 'octets', 'bit', 'bits', 'byte', 'bytes', 'digit', 'digits']);
+const HEAD_VALUE = new Set([
+  'value', 'values', 'setting', 'length', 'size', 'limit', 'maximum', 'minimum', 'timeout', 'timer', 'duration', 'period', 'interval', 'lifetime',
+  'threshold', 'rate', 'amount', 'count', 'total', 'level', 'version', 'range', 'default', 'width', 'height', 'weight', 'distance', 'speed', 'capacity',
+]);
+const HEAD_DATE = new Set(['year', 'years', 'date', 'dates', 'day', 'days', 'month', 'months', 'century', 'decade']);
+const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast', 'high', 'wide', 'deep', 'heavy', 'small', 'soon', 'frequently']);
+
+/** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
+export function answerTypeOf(question: string): QuestionType {
+  // the last sentence that asks (a scenario may come first: "A NAS sends ... What value should ...?")
+  const parts = question.split(/(?<=[.?!])\s+/).filter((p) => p.trim());
+  const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
+  const toks = tokenize(asking);
+  const words = toks.map((t) => t.text);
+  const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false };
+  // "When X is sent, which constant does it load?": a clause opened by when/where/how is a condition
+  // when another question word follows
+  const whs = words.map((w, i) => (WH.has(w) ? i : -1)).filter((i) => i >= 0);
+  const main = whs.filter((i) => !['when', 'where'].includes(words[i]));
+  const whAt = main.length ? main[main.length > 1 && main[0] === 0 ? 0 : main.length - 1] : whs.length ? whs[0] : -1;
+  if (whAt < 0) {
+    if (words.length && AUX.has(words[0])) out.type = 'yesno';
+    out.wh = words[0] ?? null;
+    return out;
+  }
+  const wh = words[whAt];
+  out.wh = wh;
+  const next = words[whAt + 1];
+  if (wh === 'how') {
+    if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2) };
+    if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
+    if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
+    if (words.slice(whAt + 1).some((w) => HOW_DESCRIBE.test(w))) return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
+    return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
+  }
+  if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
+  if (wh === 'when') return { ...out, type: 'date' };
+  if (wh === 'where') return { ...out, type: 'name' };
+  if (wh === 'why') return { ...out, type: 'definition' };
+  // what / which
+  if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
+    const rest = words.slice(whAt + 2);
+    const verb = rest.find((w) => !STOPWORDS.has(w) || DESCRIBE_VERBS.has(w));
+    const last = rest[rest.length - 1];
+    // "what does X mean / carry / measure": what X is or holds
+    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' ') };
+    // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
+    if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
+    if (MODALS.has(next)) return { ...out, type: 'action' };
+    void verb;
+    return { ...out, type: 'name' };
+  }
+  if (next && BE.has(next)) {
+    const after = toks.slice(whAt + 2);
+    const afterWords = after.map((t) => t.text);
+    // "what is meant by X"
+    if (afterWords[0] === 'meant' || afterWords[0] === 'the' && afterWords[1] === 'meaning') return { ...out, type: 'definition', subject: after.slice(afterWords[0] === 'meant' ? 2 : 3).map((t) => t.raw).join(' ') };
+    // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
+    const ofAt = afterWords.indexOf('of');
+    const lastWord = afterWords[afterWords.length - 1];
+    if (lastWord && PREP.has(lastWord)) return { ...out, type: 'name', ...nounPhrase(toks, whAt + 2) };
+    // "what are the papers that cite X": a relative clause asks for the things it restricts, not a definition
+    const relative = afterWords.findIndex((w) => ['that', 'which', 'who', 'whom', 'whose'].includes(w));
+    if ((ofAt > 0 && ofAt <= 4) || relative > 0) {
+      const np = nounPhrase(toks, whAt + 2);
+      return { ...out, type: typeOfHead(np.head, np.plural), ...np };
+    }
+    return { ...out, type: 'definition', subject: after.map((t) => t.raw).join(' ') };
+  }
+  // "which TCP port", "what attribute type number", "which entities"
+  const np = nounPhrase(toks, whAt + 1);
+  const type = typeOfHead(np.head, np.plural);
+  return { ...out, type, ...np };
+}
+
+function typeOfHead(head: string | null, plural: boolean): AnswerType {
+  if (!head) return 'name';
+  if (HEAD_PORT.has(head)) return 'port';
+  if (HEAD_DATE.has(head)) return 'date';
+  if (HEAD_VALUE.has(head)) return 'value';
+  if (HEAD_CODE.has(head)) return 'code';
+  return plural ? 'list' : 'name';
+}
+
+const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+
+/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun. */
+function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: string | null; phrase: string[]; plural: boolean } {
+  const rest = toks.slice(i);
+  if (!rest.length) return { head: null, phrase: [], plural: false };
+  const tags = posTags(rest.map((t) => t.raw).join(' '));
+  const phrase: string[] = [];
+  let head: string | null = null;
+  for (let k = 0; k < tags.length && phrase.length < 6; k++) {
+    const t = tags[k];
+    if (!phrase.length && (t.pos === 'DET' || t.lower === 'other')) continue;
+    if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
+    // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number")
+    const ok = NP_POS.has(t.pos) || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
+    if (!ok || STOPWORDS.has(t.lower)) break;
+    phrase.push(t.lower);
+    if (t.pos !== 'ADJ') head = t.lower;
+  }
+  const plural = !!head && /[^s]s$/.test(head) && head.length > 3;
+  return { head, phrase, plural };
+}
+
+/** The subject after an auxiliary: "how does [the spec define a RADIUS proxy]" -> the words after the verb. */
+function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string | null {
+  const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
+  const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
+  const tail = verbAt >= 0 ? rest.slice(verbAt + 1) : rest;
+  return tail.length ? tail.map((t) => t.raw).join(' ') : null;
+}
+
