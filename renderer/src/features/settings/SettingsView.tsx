@@ -1,6 +1,7 @@
 import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { FoldersSection } from './FoldersSection';
+import { ThemeSection } from './ThemeSection';
 
 export function SettingsView() {
   const info = useCall('app.info', {});
@@ -22,6 +23,7 @@ export function SettingsView() {
           <dd>{info.data.host === 'electron' ? 'Desktop app' : 'Browser (headless host)'}</dd>
         </dl>
       )}
+      <ThemeSection />
       <FoldersSection />
     </section>
   );
