@@ -4,6 +4,7 @@ import { ErrorBox } from '../../components/EmptyState';
 import { ApiError } from '../../../../shared/errors';
 import type { ExportFile, ExportFormat, ImportFormat, ImportResult } from '../../../../shared/contract/export';
 import '../../styles/export.css';
+import { PublishPanel } from './PublishPanel';
 
 function download(file: ExportFile): void {
   saveBlob(new Blob([file.text], { type: file.mediaType }), file.name);
@@ -255,6 +256,7 @@ export function ExportView() {
       </header>
       <ExportPanel />
       <ImportPanel />
+      <PublishPanel />
     </section>
   );
 }
