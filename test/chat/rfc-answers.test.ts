@@ -68,3 +68,13 @@ describe('short extractive answers on the RFC graph', () => {
     expect(answer.content).toContain(`[${cited[0].marker}]`);
   }, 60_000);
 });
+
+describe('boilerplate', () => {
+  it('front matter, copyright notices and tables of contents are never retrieved as passages', async () => {
+    const front = /^\s*(?:\d+\.\s+)?(?:Status of this Memo|Copyright Notice|Full Copyright Statement|Table of Contents)/i;
+    for (const q of ['What is the status of this memo and its copyright notice?', 'Which table of contents sections cover RADIUS over TCP?', 'Which port does RADIUS over TLS use by default?']) {
+      const { retrieval } = await ask(q);
+      for (const p of retrieval.passages) expect(p.text, q).not.toMatch(front);
+    }
+  }, 60_000);
+});

@@ -15,6 +15,7 @@ import { STOPWORDS, tokenize } from './text';
 import { pathAnswers } from './answers';
 import { contentTokens, passageMatch, questionTerms, splitSentences, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf } from './question';
+import { analyzeStructure, isBoilerplate } from '../ingest/structure';
 import { stem } from './text';
 
 export const DEFAULT_MAX_TRIPLES = 60;
@@ -122,6 +123,9 @@ export interface RetrievalResult {
 }
 
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** A chunk opening with the heading of front or back matter (standards' boilerplate sections). */
+const FRONT_MATTER = /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Status of this Memo|Copyright Notice|(?:Full )?Copyright Statement|Intellectual Property(?: Statement| Rights)?|Table of Contents|Acknowledge?ments?|Authors?'? Addresses?)[ \t]*(?:\n|$)/i;
 
 /** Passage re-ranking weights: best sentence, whole-passage coverage, fused graph rank, plain BM25 rank. */
 const W = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
@@ -308,6 +312,25 @@ export class Retriever {
     };
   }
 
+  private readonly boilerplateCache = new Map<string, boolean>();
+
+  /** Whether a chunk is mostly boilerplate (status of the memo, copyright, table of contents), cached. */
+  private boilerplate(id: number, text: string): boolean {
+    const key = `${id}:${text.length}`;
+    let b = this.boilerplateCache.get(key);
+    if (b === undefined) {
+      try {
+        // a chunk read alone can miss its section's heading context: its own heading line decides too
+        b = FRONT_MATTER.test(text) || isBoilerplate(analyzeStructure(text), 0, text.length) !== null;
+      } catch {
+        b = false;
+      }
+      if (this.boilerplateCache.size > 100_000) this.boilerplateCache.clear();
+      this.boilerplateCache.set(key, b);
+    }
+    return b;
+  }
+
   /**
    * Re-rank the fused passages (and plain BM25's best, with the question as written) by their best
    * sentence: the IDF-weighted share of the question's words one sentence, or two adjacent ones,
@@ -333,7 +356,8 @@ export class Retriever {
     if (subject.length) {
       for (const h of this.repo.searchPassages(contentTokens(asked!.subject!).map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);
     }
-    const rows = this.repo.passages(ids);
+    // front matter, copyright notices and tables of contents are not passages to answer from
+    const rows = this.repo.passages(ids).filter((r) => !this.boilerplate(r.id, r.text));
     const scored = rows.map((row, i) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0 };
       if (subject.length && termLineIndex(splitSentences(row.text), subject) >= 0) m.best = Math.max(m.best, 1.25);
