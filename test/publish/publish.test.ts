@@ -107,6 +107,22 @@ describe.skipIf(!HAVE)('publish to a real Virtuoso', () => {
     expect(again.json()).toMatchObject({ pushed: 0, removed: 0, batches: 0 });
   });
 
+  it('the SPARQL for a cited triple selects it, with its evidence, in the published graph', async () => {
+    const s = Store.open(src, { readonly: true });
+    const row = s.db.prepare('SELECT e.id, e.status, p.quote FROM edges e JOIN provenance p ON p.edge_id = e.id ORDER BY e.id LIMIT 1').get() as { id: number; status: string; quote: string };
+    s.close();
+    const r = cli(['publish', '--db', src, '--sparql-for', String(row.id), '--graph', GRAPH, '--endpoint', v.sparql, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.json() as { sparql: string; rows: Record<string, { value: string }>[] };
+    expect(out.sparql).toContain(`GRAPH <${GRAPH}>`);
+    expect(out.rows.length).toBeGreaterThan(0);
+    expect(out.rows[0].status.value).toBe(row.status);
+    expect(out.rows.map((x) => x.quote?.value)).toContain(row.quote);
+    const missing = cli(['publish', '--db', src, '--sparql-for', '999999', '--graph', GRAPH]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no triple 999999');
+  });
+
   it('three triples edited through the review commands: only those three change remotely', async () => {
     const before = await remoteKeys(GRAPH);
     const store = Store.open(src);

@@ -1,11 +1,12 @@
 // graphwright publish / pull: the graph to and from a named graph of a SPARQL 1.1 store.
 // The password never goes on the command line or into the database: GRAPHWRIGHT_SPARQL_PASSWORD.
-import type { Command } from '../command';
+import type { CliIO, Command } from '../command';
 import { UsageError, dbOption, jsonOption, parseId, requireString } from '../command';
 import { openCore } from '../open';
 import { ApiError } from '../../../shared/errors';
 import { openExportSnapshot } from '../../core/store/export';
-import { check, fetchGraph, importFetched, publish, type TargetSpec } from '../../core/publish';
+import { check, clientFor, fetchGraph, importFetched, publish, type TargetSpec } from '../../core/publish';
+import { citationSparql } from '../../core/publish/query';
 import type { AuthKind } from '../../core/publish/sparql';
 
 export const PASSWORD_ENV = 'GRAPHWRIGHT_SPARQL_PASSWORD';
@@ -31,10 +32,31 @@ function targetSpec(values: Record<string, unknown>): TargetSpec {
   return { endpoint, graph, auth, username, password };
 }
 
+/** --sparql-for ID: the SPARQL that selects a cited triple in the named graph; run it too when --endpoint is given. */
+async function citation(values: Record<string, unknown>, io: CliIO): Promise<number | void> {
+  const id = parseId(values['sparql-for'] as string, '--sparql-for');
+  const graph = requireString(values, 'graph');
+  const core = openCore(values, { mustExist: true });
+  try {
+    const q = citationSparql(core.store, id, graph, (values.base as string | undefined) ?? undefined);
+    if (!q) throw new ApiError('not_found', `no triple ${id}`);
+    let rows: unknown[] | undefined;
+    if (values.endpoint !== undefined) {
+      const spec = targetSpec(values);
+      rows = await clientFor(spec).select(q.sparql);
+    }
+    if (values.json) return io.json({ ...q, ...(rows ? { rows } : {}) });
+    io.out(q.sparql);
+    if (rows) io.out(`# ${rows.length} rows at ${values.endpoint as string}`);
+  } finally {
+    await core.close();
+  }
+}
+
 export const publishCommand: Command = {
   name: 'publish',
   usage:
-    'publish --db FILE --endpoint URL --graph IRI [--accepted-only] [--document ID] [--no-provenance] [--no-concepts] [--base IRI] [--user U] [--auth basic|digest] [--batch-size N] [--full] [--check] [--json]',
+    'publish --db FILE --endpoint URL --graph IRI [--accepted-only] [--document ID] [--no-provenance] [--no-concepts] [--base IRI] [--user U] [--auth basic|digest] [--batch-size N] [--full] [--check] [--sparql-for TRIPLE_ID] [--json]',
   summary: `Publish the graph into a named graph of a SPARQL 1.1 store (incremental after the first load; password from ${PASSWORD_ENV}); --check compares local and remote`,
   options: {
     ...dbOption,
@@ -49,8 +71,10 @@ export const publishCommand: Command = {
     full: { type: 'boolean' },
     check: { type: 'boolean' },
     sample: { type: 'string' },
+    'sparql-for': { type: 'string' },
   },
   async run({ values }, io) {
+    if (values['sparql-for'] !== undefined) return citation(values, io);
     const spec = targetSpec(values);
     const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
     if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
