@@ -196,6 +196,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
+  const askedTransport = tokenize(question).map((t) => t.text).filter((w) => TRANSPORTS.has(w));
   const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
@@ -249,6 +250,12 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (asksDocument && !isReference && !numeric) continue;
       const referenceFit = isReference && !asksDocument && type.type !== 'definition' && type.type !== 'action' ? 0.3 : 1;
       const near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms);
+      // a port of the transport the question names ("over TCP": 1812/tcp, not "UDP port 1645")
+      let transport = 1;
+      if (type.type === 'port' && askedTransport.length && span.start >= 0) {
+        const around = [...spanTokens.map((t) => t.text), ...neighbours(s, span, 3)].filter((w) => TRANSPORTS.has(w));
+        if (around.length) transport = around.some((w) => askedTransport.includes(w)) ? 1.2 : 0.4;
+      }
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
       const adjacent = phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
@@ -257,7 +264,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
       const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
-      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known) * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known * transport) * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
     }
     void prev;
@@ -300,6 +307,7 @@ function contentStems(text: string): string[] {
     .map((t) => stem(t.text));
 }
 
+const TRANSPORTS = new Set(['tcp', 'udp', 'sctp', 'dccp', 'quic']);
 const REFERENCE_HEADS = new Set(['rfc', 'rfcs', 'document', 'documents', 'specification', 'specifications', 'standard', 'standards', 'memo', 'reference', 'references']);
 const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
