@@ -153,7 +153,7 @@ describe('IPC router', () => {
     const saveFile = vi.fn(async () => ({ canceled: true, path: 'not-null-is-invalid-here' as unknown as null, extra: 1 }));
     const { route, forward } = router({ 'dialog.openFiles': openFiles, 'dialog.saveFile': saveFile });
     expect(await route(ours, 'dialog.openFiles', { folders: true })).toEqual({ ok: true, value: { canceled: false, paths: ['/home/u/a.pdf'] } });
-    expect(openFiles).toHaveBeenCalledWith({ folders: true, multiple: true });
+    expect(openFiles).toHaveBeenCalledWith({ folders: true, multiple: true, remember: false });
     const bad = await route(ours, 'dialog.saveFile', { defaultName: '../../x' });
     expect(!bad.ok && bad.error.code).toBe('bad_request');
     expect(forward).not.toHaveBeenCalled();

@@ -171,10 +171,11 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
 
   /** Answer 413 and close the connection: the rest of the body is never read. */
   function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, message: string): void {
-    const socket = req.socket;
+    // Taken now: once the response finishes Node may already have detached (nulled) req.socket.
+    const socket = req.socket ?? res.socket;
     req.pause();
     sendError(res, { code: 'too_large', message }, { connection: 'close' });
-    res.once('finish', () => setImmediate(() => socket.destroy()));
+    res.once('finish', () => setImmediate(() => socket?.destroy()));
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
