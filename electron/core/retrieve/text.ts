@@ -111,23 +111,19 @@ export function stem(word: string): string {
 // Groups of words that name the same general relation idea (a thesaurus, not a dataset's relation
 // list). A relation label matches a question word when their stems are equal (strong) or share a group.
 const GROUPS: string[] = [
-  'act perform play appear feature',
-  'write author compose pen',
-  'direct lead head manage',
-  'produce make create build',
-  'release publish issue launch',
+  // What a wh-word asks for: time, place, kind (answer-type semantics of English questions).
   'year time date when decade period',
-  'language speak tongue dialect',
-  'type kind category sort class genre variety',
-  'tag describe description topic keyword subject theme about term',
-  'location place where situated city town based',
+  'location place where situated based',
+  'type kind category sort class variety',
+  // Light verbs of technical prose that name one idea.
   'use utilize apply employ',
   'include contain comprise consist',
-  'cause lead result effect',
+  'cause result effect',
   'define definition mean meaning denote',
   'require need mandate',
   'send transmit carry',
   'receive accept get',
+  'produce make create build generate',
 ];
 
 const GROUP_OF = new Map<string, number[]>();
