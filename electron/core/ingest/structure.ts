@@ -8,6 +8,8 @@
 // matched are the generic section names of a document type (an RFC's "Status of This Memo", a
 // standard's "Foreword", "Bibliography").
 
+import { lastStartingAtOrBefore } from '../chunk/headings';
+
 export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 
 export interface StandardId {
@@ -666,19 +668,6 @@ export function analyzeStructure(text: string): DocumentStructure {
 // ---------------------------------------------------------------------------------------------
 // Lookups
 
-function lastStartingAtOrBefore<T extends { start: number }>(sorted: readonly T[], pos: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].start <= pos) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
 
 /** The innermost section holding `offset`, or null (before the first heading). */
 export function sectionAt(structure: DocumentStructure, offset: number): Section | null {

@@ -4,6 +4,7 @@
 // normative keywords in capitals (RFC 2119 style) or in lower case (ISO/IEC directives style).
 import { splitSentences, type Span } from '../sentences';
 import { findStandards } from '../classic/mentions';
+import { lastStartingAtOrBefore } from '../../chunk/headings';
 
 /** The subset of ingest/structure.ts's DocumentStructure these patterns read (that type is assignable to it). */
 export interface StructureLike {
@@ -65,23 +66,10 @@ export function fallbackStructure(text: string): StructureLike {
   return { standard: rfc ? { id: `RFC ${rfc[1]}` } : null, title: null, sections, boilerplate: [] };
 }
 
-function lastAtOrBefore(sorted: readonly { start: number }[], pos: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].start <= pos) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
 
 /** The innermost section holding `offset`, or null. */
 export function sectionAt(structure: StructureLike, offset: number): SectionLike | null {
-  for (let i = lastAtOrBefore(structure.sections, offset); i >= 0; i--) {
+  for (let i = lastStartingAtOrBefore(structure.sections, offset); i >= 0; i--) {
     if (structure.sections[i].end > offset) return structure.sections[i];
   }
   return null;
@@ -100,7 +88,7 @@ export function boilerplateKind(structure: StructureLike, start: number, end: nu
     longest.set(regions, span);
   }
   let best: { kind: string; overlap: number } | null = null;
-  for (let i = lastAtOrBefore(regions, e - 1); i >= 0 && regions[i].start >= start - span; i--) {
+  for (let i = lastStartingAtOrBefore(regions, e - 1); i >= 0 && regions[i].start >= start - span; i--) {
     const r = regions[i];
     const overlap = Math.min(e, r.end) - Math.max(start, r.start);
     if (overlap > 0 && (!best || overlap > best.overlap)) best = { kind: r.kind, overlap };
