@@ -50,6 +50,21 @@ export function isExternalLink(url: string): boolean {
 }
 
 /**
+ * Open a link from document text only after the user said yes: text in an ingested document is not
+ * the user's, and one click must not hand a crafted URL to the system browser. `ask` shows the URL.
+ */
+export async function openExternalAfterAsking(
+  url: string,
+  ask: (url: string) => Promise<boolean>,
+  open: (url: string) => Promise<void> | void,
+): Promise<boolean> {
+  if (!isExternalLink(url)) return false;
+  if (!(await ask(url))) return false;
+  await open(url);
+  return true;
+}
+
+/**
  * Map a request URL of our scheme to a file inside the built renderer folder, or null when it
  * names another host or would leave the folder. Paths without an extension fall back to
  * index.html (client-side routes).

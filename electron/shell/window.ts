@@ -1,7 +1,7 @@
 // The main window and the hardening every web contents gets.
-import { BrowserWindow, app, shell, type WebContents } from 'electron';
+import { BrowserWindow, app, dialog, shell, type WebContents } from 'electron';
 import path from 'node:path';
-import { RENDERER_ENTRY_URL, isAllowedNavigation, isExternalLink } from './security';
+import { RENDERER_ENTRY_URL, isAllowedNavigation, openExternalAfterAsking } from './security';
 
 export interface WindowOptions {
   iconPath?: string;
@@ -44,7 +44,7 @@ export function hardenWebContents(contents: WebContents, devOrigins: readonly st
   const guard = (event: { preventDefault(): void }, url: string) => {
     if (isAllowedNavigation(url, devOrigins)) return;
     event.preventDefault();
-    if (isExternalLink(url)) void shell.openExternal(url);
+    void openExternalAfterAsking(url, askToOpen, (u) => shell.openExternal(u));
   };
   contents.on('will-navigate', guard);
   contents.on('will-redirect', guard);
@@ -53,11 +53,26 @@ export function hardenWebContents(contents: WebContents, devOrigins: readonly st
   });
   // No new windows, ever.
   contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalLink(url)) void shell.openExternal(url);
+    void openExternalAfterAsking(url, askToOpen, (u) => shell.openExternal(u));
     return { action: 'deny' };
   });
   // No <webview>.
   contents.on('will-attach-webview', (event) => event.preventDefault());
   // No devtools in a packaged build.
   if (app.isPackaged) contents.on('devtools-opened', () => contents.closeDevTools());
+}
+
+/** A native question naming the whole URL; Cancel is the default. */
+async function askToOpen(url: string): Promise<boolean> {
+  const parent = BrowserWindow.getFocusedWindow();
+  const options = {
+    type: 'question' as const,
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: 'Open this link in your web browser?',
+    detail: url,
+  };
+  const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
+  return response === 0;
 }

@@ -24,6 +24,7 @@ interface BuilderConfig {
   win: { target: string[] };
   mac: { target: string[] };
   nsis: Record<string, unknown>;
+  electronFuses: Record<string, boolean>;
 }
 const { DebugLogger } = fromBuilder('builder-util') as { DebugLogger: new (enabled?: boolean) => unknown };
 
@@ -41,6 +42,19 @@ describe('electron-builder.yml', () => {
     const config = await loadConfig();
     await expect(validateConfiguration({ ...config, asarUnpak: ['x'] }, new DebugLogger(false))).rejects.toThrow(/asarUnpak/);
     await expect(validateConfiguration({ ...config, nsis: { ...config.nsis, oneClik: false } }, new DebugLogger(false))).rejects.toThrow(/configuration\.nsis/);
+  });
+
+  it('flips the Electron fuses that would let another program run the app as plain Node or load other code', async () => {
+    const config = await loadConfig();
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+    await expect(validateConfiguration({ ...config, electronFuses: { ...config.electronFuses, runAsNod: false } }, new DebugLogger(false))).rejects.toThrow(/electronFuses/);
   });
 
   it('names the app, targets every platform and unpacks the native modules', async () => {

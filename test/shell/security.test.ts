@@ -7,6 +7,7 @@ import {
   RENDERER_ENTRY_URL,
   isAllowedNavigation,
   isExternalLink,
+  openExternalAfterAsking,
   isTrustedRendererUrl,
   mimeType,
   resolveRendererFile,
@@ -53,6 +54,17 @@ describe('sender and navigation checks', () => {
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'app://renderer/x', 'smb://host/share', 'ms-msdt:/id', 'https://u:p@example.org']) {
       expect(isExternalLink(url), url).toBe(false);
     }
+  });
+
+  it('opens a link from document text only after the user agreed, and never a non-web one', async () => {
+    const opened: string[] = [];
+    const open = (u: string) => void opened.push(u);
+    expect(await openExternalAfterAsking('https://example.org/a', async () => false, open)).toBe(false);
+    expect(await openExternalAfterAsking('https://example.org/b', async () => true, open)).toBe(true);
+    let asked = 0;
+    expect(await openExternalAfterAsking('file:///etc/passwd', async () => (asked++, true), open)).toBe(false);
+    expect(asked).toBe(0);
+    expect(opened).toEqual(['https://example.org/b']);
   });
 });
 
