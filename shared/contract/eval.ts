@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
 import { Id, JobInfo } from '../schemas';
+import { ExtractLimitsInput } from './extract';
 
 export const GoldFormat = z.enum(['webnlg-json', 'webnlg-xml', 'scierc', 'conll', 'tokens', 'questions']);
 export type GoldFormat = z.infer<typeof GoldFormat>;
@@ -217,18 +218,7 @@ export const EvalRunStartInput = z.object({
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
   /** LLM engines: tighter answer bounds (small models, quick runs), as for extraction jobs. */
-  limits: z
-    .object({
-      entity: z.number().int().min(4).max(512),
-      relation: z.number().int().min(4).max(128),
-      event: z.number().int().min(8).max(512),
-      triples: z.number().int().min(1).max(64),
-      events: z.number().int().min(1).max(32),
-      participants: z.number().int().min(1).max(16),
-      eventRelations: z.number().int().min(1).max(32),
-    })
-    .partial()
-    .optional(),
+  limits: ExtractLimitsInput.optional(),
 });
 export type EvalRunStartInput = z.input<typeof EvalRunStartInput>;
 

@@ -5,6 +5,19 @@ import { GraphNode, Id, JobInfo, Stage } from '../schemas';
 export const ExtractEngine = z.enum(['classic', 'llama', 'openai']);
 export type ExtractEngine = z.infer<typeof ExtractEngine>;
 
+/** Tighter LLM answer bounds (tests, benchmarks, small models): for extraction jobs and eval runs. */
+export const ExtractLimitsInput = z
+  .object({
+    entity: z.number().int().min(4).max(512),
+    relation: z.number().int().min(4).max(128),
+    event: z.number().int().min(8).max(512),
+    triples: z.number().int().min(1).max(64),
+    events: z.number().int().min(1).max(32),
+    participants: z.number().int().min(1).max(16),
+    eventRelations: z.number().int().min(1).max(32),
+  })
+  .partial();
+
 export const ExtractStartInput = z.object({
   /** Documents to read; all documents when absent. */
   documents: z.array(Id).max(100_000).optional(),

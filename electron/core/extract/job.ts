@@ -16,6 +16,7 @@ import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, EngineName, ExtractStage } from './types';
 import { entityTypeHints } from '../schema/types';
 import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
+import { ExtractLimitsInput } from '../../../shared/contract/extract';
 
 export const EXTRACT_JOB = 'extract';
 
@@ -25,18 +26,6 @@ export const NO_CLASSIC_MESSAGE = 'no classic extractor for this language: load 
 const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
 /** Boilerplate kinds a classic chunk is still read in (only the cross-reference pattern takes triples there). */
 const CLASSIC_READABLE = ['references', 'front-matter'] as const;
-
-const Limits = z
-  .object({
-    entity: z.number().int().min(4).max(512),
-    relation: z.number().int().min(4).max(128),
-    event: z.number().int().min(8).max(512),
-    triples: z.number().int().min(1).max(64),
-    events: z.number().int().min(1).max(32),
-    participants: z.number().int().min(1).max(16),
-    eventRelations: z.number().int().min(1).max(32),
-  })
-  .partial();
 
 export const ExtractJobParams = z.object({
   documents: z.array(z.number().int().positive()).optional(),
@@ -48,7 +37,7 @@ export const ExtractJobParams = z.object({
   /** Parallel sequences when the job loads a local model itself (default 2). */
   sequences: z.number().int().min(1).max(64).optional(),
   /** Tighter answer bounds (tests, benchmarks, small models). */
-  limits: Limits.optional(),
+  limits: ExtractLimitsInput.optional(),
   /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
