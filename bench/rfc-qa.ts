@@ -11,12 +11,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Core } from '../electron/core/core';
-import { prepareFile, storePrepared } from '../electron/core/ingest/pipeline';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
+import { buildRfcGraph } from '../test/helpers/rfc-graph';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
-const RFC_DIR = path.join(KIT, 'rfc-radius-eap');
 const QA_FILE = path.join(KIT, 'rfc-qa', 'questions.jsonl');
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -39,14 +38,7 @@ const ws = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 async function buildDb(file: string): Promise<void> {
   const core = new Core({ dbPath: file, startJobs: false });
   try {
-    const ids: number[] = [];
-    for (const f of fs.readdirSync(RFC_DIR).filter((x) => x.endsWith('.txt')).sort()) {
-      const out = storePrepared(core.store, await prepareFile(path.join(RFC_DIR, f)));
-      if (out.status === 'imported') ids.push(...out.ids);
-    }
-    const job = core.jobs.enqueue('extract', { documents: ids, engine: 'classic' });
-    core.jobs.start();
-    const done = await core.jobs.wait(job.id);
+    const done = await buildRfcGraph(core);
     if (done.state !== 'done') throw new Error(`classic extraction ${done.state}: ${done.error}`);
   } finally {
     await core.close();

@@ -2,29 +2,20 @@
 // the classic engine (real SQLite, no model). Off-topic questions must be refused (not_in_graph,
 // no answers); questions the RFCs answer get a short cited span with its sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
-import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { getRetriever } from '../../electron/core/retrieve';
 import { extractiveAnswer } from '../../electron/core/chat/answer';
 import { tmpDir } from '../helpers/tmp';
+import { buildRfcGraph } from '../helpers/rfc-graph';
 import { OFF_TOPIC } from './off-topic';
 
-const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'rfc-radius-eap');
 const t = tmpDir('gw-rfc-answers-');
 let core: Core;
 
 beforeAll(async () => {
   core = new Core({ dbPath: path.join(t.dir, 'rfc.db'), startJobs: false });
-  const ids: number[] = [];
-  for (const f of fs.readdirSync(RFC_DIR).filter((x) => x.endsWith('.txt')).sort()) {
-    const out = storePrepared(core.store, await prepareFile(path.join(RFC_DIR, f)));
-    if (out.status === 'imported') ids.push(...out.ids);
-  }
-  const job = core.jobs.enqueue('extract', { documents: ids, engine: 'classic' });
-  core.jobs.start();
-  const done = await core.jobs.wait(job.id);
+  const done = await buildRfcGraph(core);
   expect(done.state).toBe('done');
 }, 180_000);
 afterAll(async () => {
