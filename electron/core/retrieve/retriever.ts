@@ -11,12 +11,11 @@ import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } fro
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
-import { STOPWORDS, tokenize } from './text';
+import { STOPWORDS, stem, tokenize } from './text';
 import { pathAnswers } from './answers';
-import { contentTokens, passageMatch, questionTerms, splitSentences, termLineIndex, type QuestionTerm } from './sentences';
+import { contentTokens, passageMatch, questionTerms, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf } from './question';
 import { analyzeStructure, isBoilerplate } from '../ingest/structure';
-import { stem } from './text';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -352,15 +351,17 @@ export class Retriever {
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
     // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
     const asked = terms.length ? answerTypeOf(question) : null;
-    const subject = asked?.type === 'definition' && asked.subject ? contentTokens(asked.subject).map((t) => stem(t.text)) : [];
+    const subjectTokens = asked?.type === 'definition' && asked.subject ? contentTokens(asked.subject) : [];
+    const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
-      for (const h of this.repo.searchPassages(contentTokens(asked!.subject!).map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);
+      for (const h of this.repo.searchPassages(subjectTokens.map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);
     }
     // front matter, copyright notices and tables of contents are not passages to answer from
     const rows = this.repo.passages(ids).filter((r) => !this.boilerplate(r.id, r.text));
     const scored = rows.map((row, i) => {
-      const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0 };
-      if (subject.length && termLineIndex(splitSentences(row.text), subject) >= 0) m.best = Math.max(m.best, 1.25);
+      const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
+      // the sentences passageMatch split are the ones a glossary term line is looked for in
+      if (subject.length && termLineIndex(m.sentences.map((x) => x.sentence), subject) >= 0) m.best = Math.max(m.best, 1.25);
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
