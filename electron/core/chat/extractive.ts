@@ -6,7 +6,7 @@
 // their sentence matches the question, how well they fit the type and how close they sit to the
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
-import { scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
+import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
 import { STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
@@ -166,8 +166,9 @@ export const MIN_CONFIDENCE = 0.2;
 export function extractCandidates(question: string, retrieval: RetrievalResult): ExtractiveResult {
   const type = answerTypeOf(question);
   const terms = retrieval.terms ?? [];
-  const qStems = new Set(tokenize(question).map((t) => stem(t.text)));
-  const qContent = new Set(tokenize(question).filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text)));
+  const qTokens = tokenize(question);
+  const qStems = new Set(qTokens.map((t) => stem(t.text)));
+  const qContent = new Set(qTokens.filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text)));
   const qLower = question.toLowerCase();
   const candidates: AnswerCandidate[] = [];
 
@@ -182,11 +183,11 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   }
 
   // passage spans: the sentences that best hold the question's words
-  const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
+  const sentences: { s: Sentence; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
     scored.forEach((sc, i) => {
-      if (sc.score > 0) sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
+      if (sc.score > 0) sentences.push({ s: sc.sentence, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -196,7 +197,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
-  const askedTransport = tokenize(question).map((t) => t.text).filter((w) => TRANSPORTS.has(w));
+  const askedTransport = qTokens.map((t) => t.text).filter((w) => TRANSPORTS.has(w));
   const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
@@ -209,7 +210,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3) chosen.push(x);
     }
   }
-  for (const { s, prev, next, score, passage, rank } of chosen) {
+  for (const { s, next, score, passage, rank } of chosen) {
     let spans = typedSpans(s.text, type.type);
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
@@ -267,7 +268,6 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const sc = sentenceScore * Math.min(1, span.fit * adjacent * known * transport) * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
     }
-    void prev;
   }
 
   // the same answer from two places adds up (a path end the passages also name)
@@ -347,14 +347,7 @@ function neighbours(s: Sentence, span: Span, k: number): string[] {
 
 /** How much of the question's word weight sits within 6 tokens of the span, in [0, 1]. */
 function proximity(s: Sentence, span: Span, terms: QuestionTerm[]): number {
-  const near = new Set(neighbours(s, span, 6));
-  let got = 0;
-  let all = 0;
-  for (const t of terms) {
-    all += t.idf;
-    if (near.has(t.stem)) got += t.idf;
-  }
-  return all ? Math.min(1, (2 * got) / all) : 0;
+  return Math.min(1, 2 * coverage(terms, neighbours(s, span, 6)));
 }
 
 /** How well a node label fits the asked type (a number for "how many", anything for a name). */

@@ -64,7 +64,7 @@ export function answerTypeOf(question: string): QuestionType {
     if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2) };
     if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
     if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
-    if (words.slice(whAt + 1).some((w) => HOW_DESCRIBE.test(w))) return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
+    // "how is X defined / constructed", and any other "how": a description of X
     return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
   }
   if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
@@ -74,14 +74,12 @@ export function answerTypeOf(question: string): QuestionType {
   // what / which
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
     const rest = words.slice(whAt + 2);
-    const verb = rest.find((w) => !STOPWORDS.has(w) || DESCRIBE_VERBS.has(w));
     const last = rest[rest.length - 1];
     // "what does X mean / carry / measure": what X is or holds
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' ') };
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
     if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
     if (MODALS.has(next)) return { ...out, type: 'action' };
-    void verb;
     return { ...out, type: 'name' };
   }
   if (next && BE.has(next)) {
