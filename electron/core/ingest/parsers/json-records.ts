@@ -2,6 +2,7 @@
 // that gives the offset, line and column of the first error, and a record reader for corpora (a
 // JSON array or JSON lines) that parses record by record, so one bad record can be reported, or
 // skipped, instead of the whole file failing with "Unexpected token".
+import { positionOf } from '../../export/errors';
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -11,17 +12,6 @@ export class JsonSyntaxError extends Error {
     super(message);
     this.name = 'JsonSyntaxError';
   }
-}
-
-/** 1-based line and column of a character offset. */
-export function lineColumn(text: string, pos: number): { line: number; column: number } {
-  let line = 1;
-  let last = -1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) {
-    line++;
-    last = i;
-  }
-  return { line, column: pos - last };
 }
 
 const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -131,13 +121,13 @@ export function locateJsonError(text: string, start = 0, end = text.length): str
   try {
     const after = skipWs(text, scanValue(text, start, end), end);
     if (after < end) {
-      const { line, column } = lineColumn(text, after);
+      const { line, column } = positionOf(text, after);
       return `line ${line}, column ${column}: unexpected ${describeChar(text, after)} after the end of the JSON value`;
     }
     return undefined;
   } catch (err) {
     if (!(err instanceof JsonSyntaxError)) throw err;
-    const { line, column } = lineColumn(text, err.pos);
+    const { line, column } = positionOf(text, err.pos);
     return `line ${line}, column ${column}: ${err.message}`;
   }
 }

@@ -3,7 +3,8 @@
 // whose spans point into that text.
 import path from 'node:path';
 import { IngestError } from '../errors';
-import { lineColumn, locateJsonError, readJsonRecords } from './json-records';
+import { locateJsonError, readJsonRecords } from './json-records';
+import { positionOf } from '../../export/errors';
 import type { Annotation, ExactDoc, ParsedFile } from '../types';
 import { lexicon } from '../repair/lexicon';
 
@@ -230,10 +231,10 @@ export function parseBioJson(file: string, text: string): ParsedFile {
       arr = JSON.parse(line);
     } catch {
       // The first line equal to this one is this one: an identical earlier line would have failed first.
-      const at = lineColumn(text, text.indexOf(raw));
+      const at = positionOf(text, text.indexOf(raw));
       throw new IngestError(`malformed token array on line ${at.line}, ${(locateJsonError(line) ?? 'not JSON').replace(/^line 1, /, '')} (${line.slice(0, 60)})`);
     }
-    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) throw new IngestError(`token arrays must hold strings (line ${lineColumn(text, text.indexOf(raw)).line}: ${line.slice(0, 60)})`);
+    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) throw new IngestError(`token arrays must hold strings (line ${positionOf(text, text.indexOf(raw)).line}: ${line.slice(0, 60)})`);
     const strings = arr as string[];
     if (pending && pending.length === strings.length && strings.every((t) => /^(?:O|[BIESLU]-\S+)$/.test(t))) {
       sentences.push({ tokens: pending, tags: strings });
