@@ -3,9 +3,9 @@
 import { detectFormat } from './detect';
 import { IngestError } from './errors';
 import type { ParsedFile } from './types';
-import { parsePdf } from './parsers/pdf';
-import { parseDocx } from './parsers/docx';
-import { parseHtml } from './parsers/html';
+import { MAX_PDF_PAGES, parsePdf } from './parsers/pdf';
+import { MAX_DOCX_BYTES, parseDocx } from './parsers/docx';
+import { MAX_HTML_DEPTH, parseHtml } from './parsers/html';
 import { parseText } from './parsers/text';
 import { parseTokenTable, parseConll, parseBioJson, parseSciErc } from './parsers/tokens';
 import { parsePassages } from './parsers/passages';
@@ -20,9 +20,9 @@ export interface ParseLimits {
 }
 
 export const DEFAULT_LIMITS: Required<ParseLimits> = {
-  maxPdfPages: 5_000,
-  maxDocxBytes: 256 * 1024 * 1024,
-  maxHtmlDepth: 1_000,
+  maxPdfPages: MAX_PDF_PAGES,
+  maxDocxBytes: MAX_DOCX_BYTES,
+  maxHtmlDepth: MAX_HTML_DEPTH,
 };
 
 export interface ParseOptions {
