@@ -668,7 +668,6 @@ export function analyzeStructure(text: string): DocumentStructure {
 // ---------------------------------------------------------------------------------------------
 // Lookups
 
-
 /** The innermost section holding `offset`, or null (before the first heading). */
 export function sectionAt(structure: DocumentStructure, offset: number): Section | null {
   let i = lastStartingAtOrBefore(structure.sections, offset);
@@ -678,23 +677,6 @@ export function sectionAt(structure: DocumentStructure, offset: number): Section
     i--;
   }
   return null;
-}
-
-/** The sections from the outermost to the innermost holding `offset`. */
-export function sectionPathAt(structure: DocumentStructure, offset: number): Section[] {
-  const inner = sectionAt(structure, offset);
-  if (!inner) return [];
-  const path: Section[] = [inner];
-  let i = structure.sections.indexOf(inner) - 1;
-  let level = inner.level;
-  for (; i >= 0 && level > 1; i--) {
-    const s = structure.sections[i];
-    if (s.level < level && s.end > offset) {
-      path.unshift(s);
-      level = s.level;
-    }
-  }
-  return path;
 }
 
 /**
@@ -721,12 +703,7 @@ export function isBoilerplate(structure: DocumentStructure, start: number, end: 
 /** The clause label at an offset: 'RFC 3580 §3.1 User-Name'; '§3.1 User-Name' without a standard; null outside sections. */
 export function clauseLabel(structure: DocumentStructure, offset: number): string | null {
   const s = sectionAt(structure, offset);
-  if (!s) return null;
-  return labelOf(structure, s);
-}
-
-export function labelOf(structure: DocumentStructure, s: Section): string {
-  return formatClause(structure.standard?.id ?? null, s.number, s.heading);
+  return s && formatClause(structure.standard?.id ?? null, s.number, s.heading);
 }
 
 /** 'RFC 3580 §3.1 User-Name', 'RFC 3580 Abstract', '§3.1 User-Name' (no standard). */
