@@ -19,9 +19,10 @@ const MAX_PAGE_CHARS = 20_000;
  */
 export function splitPages(text: string): string[] {
   if (text.includes('\f')) return text.split('\f');
+  const lines = text.split('\n');
   const counts = new Map<string, number>();
   let nonEmpty = 0;
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     const key = lineKey(line);
     if (key) nonEmpty++;
     if (isMarkerCandidate(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -41,7 +42,7 @@ export function splitPages(text: string): string[] {
   let last = -1;
   let close = 0;
   let index = 0;
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     const key = lineKey(line);
     if (!key) continue;
     if (key === marker) {
@@ -53,7 +54,7 @@ export function splitPages(text: string): string[] {
   if (close > (best - 1) * 0.1) return [text];
   const pages: string[] = [];
   let current: string[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     if (lineKey(line) === marker) {
       pages.push(current.join('\n'));
       current = [];
