@@ -3,24 +3,13 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { main } from '../../electron/cli/main';
+import { runMain as run } from '../helpers/cli';
 import { data, seed, tmpDir } from '../helpers/tmp';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const t = tmpDir('gw-ingest-cli-');
 afterAll(() => t.cleanup());
 afterEach(() => vi.restoreAllMocks());
-
-/** Run main() in this process, capturing what it writes. */
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
 
 describe('graphwright ingest', () => {
   it('exits 1 when a file fails, still imports the others, prints exactly {imported, skipped, failed} (spawned CLI)', () => {

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { main } from '../../electron/cli/main';
+import { runMain as run } from '../helpers/cli';
 import { Core } from '../../electron/core/core';
 import { unwrap } from '../../shared/dispatch';
 import { isBoilerplate, sectionAt } from '../../electron/core/ingest/structure';
@@ -13,16 +13,6 @@ import { data, tmpDir } from '../helpers/tmp';
 const t = tmpDir('gw-structure-');
 const db = path.join(t.dir, 'structure.db');
 afterEach(() => vi.restoreAllMocks());
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
 
 interface Prov {
   document: number;
