@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { test, expect, openView, ROOT } from './fixtures';
-import { startVirtuoso, virtuosoAvailable } from '../test/helpers/virtuoso';
+import { startVirtuoso } from '../test/helpers/virtuoso';
 
 function cli(args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
 }
 
 test('publish the graph to a real Virtuoso from the Export view, then compare', async ({ app, host }) => {
-  test.skip(!virtuosoAvailable(), 'virtuoso-t is not installed');
   test.setTimeout(180_000);
   const v = await startVirtuoso();
   try {

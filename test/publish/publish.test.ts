@@ -20,11 +20,10 @@ import { FileTarget } from '../../electron/core/export/out';
 import { Iris } from '../../electron/core/export/vocab';
 import { cli } from '../helpers/cli';
 import { data, tmpDir } from '../helpers/tmp';
-import { startVirtuoso, virtuosoAvailable, type Virtuoso } from '../helpers/virtuoso';
+import { startVirtuoso, type Virtuoso } from '../helpers/virtuoso';
 import { describe as describeGraph } from '../export/graph';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const HAVE = virtuosoAvailable();
 const t = tmpDir('gw-publish-');
 const src = path.join(t.dir, 'src.db');
 let v: Virtuoso;
@@ -67,7 +66,7 @@ function localState(db: string) {
   }
 }
 
-describe.skipIf(!HAVE)('publish to a real Virtuoso', { timeout: 180_000 }, () => {
+describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     const started = startVirtuoso();
     const ing = cli(['ingest', data('rfc-radius-eap', 'rfc6613.txt'), '--db', src, '--json', '--quiet']);
