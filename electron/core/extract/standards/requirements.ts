@@ -4,6 +4,7 @@
 // document without capitalised keywords is read in lower case). The action becomes an event node;
 // the triple's relation is the modality, kept with its negation: MUST NOT never reads as MUST.
 import type { Span } from '../sentences';
+import type { Mention } from '../types';
 import { isPronoun } from '../labels';
 import { isSkipped, type ChunkContext } from './context';
 import { englishNlp } from '../classic/svo';
@@ -242,6 +243,8 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const modality = ADJECTIVE_MODAL[kw];
       const before = text.slice(s.start, at);
       const after = text.slice(at + kw.length, s.end);
+      const impersonal = (head: Mention, tail: Mention) =>
+        out.push({ pattern: 'requirement.impersonal', head, relation: modality, tail, evidence: s, meta: { modality, negated: /NOT$/.test(modality), keyword: kw }, modal: true });
       const itIs = /\b[Ii]t is\s+$/.test(before);
       if (itIs) {
         // "It is RECOMMENDED that X SHOULD ..." is read by the modal above; "... that X use Y" / "for X to do Y"
@@ -264,15 +267,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
         if (!act) continue;
         const action = flat(text.slice(act.start, act.end));
         if (action.split(/\s+/).length < 2) continue;
-        out.push({
-          pattern: 'requirement.impersonal',
-          head: entity(subjectLabel, subj),
-          relation: modality,
-          tail: event(action, act, 'requirement'),
-          evidence: s,
-          meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
-          modal: true,
-        });
+        impersonal(entity(subjectLabel, subj), event(action, act, 'requirement'));
         continue;
       }
       // "X is/are REQUIRED": the document requires X; "X are REQUIRED to do Y": X must do Y
@@ -297,30 +292,14 @@ export function requirements(ctx: ChunkContext): Draft[] {
         if (!act) continue;
         const action = flat(text.slice(act.start, act.end));
         if (action.split(/\s+/).length < 2) continue;
-        out.push({
-          pattern: 'requirement.impersonal',
-          head: entity(what, trimSpan(text, rawStart, rawStart + raw.length)),
-          relation: modality,
-          tail: event(action, act, 'requirement'),
-          evidence: s,
-          meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
-          modal: true,
-        });
+        impersonal(entity(what, trimSpan(text, rawStart, rawStart + raw.length)), event(action, act, 'requirement'));
         continue;
       }
       if (!ctx.doc.self) continue;
       const tailEnd = /^[^,;:.]*/.exec(after)![0];
       const span = trimSpan(text, rawStart, at + kw.length + tailEnd.length);
       const label = flat(`${what}${tailEnd.trim() ? ` ${tailEnd.trim()}` : ''}`);
-      out.push({
-        pattern: 'requirement.impersonal',
-        head: entity(ctx.doc.self, null, 'standard'),
-        relation: modality,
-        tail: event(label, span, 'requirement'),
-        evidence: s,
-        meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
-        modal: true,
-      });
+      impersonal(entity(ctx.doc.self, null, 'standard'), event(label, span, 'requirement'));
     }
   }
   return out;
