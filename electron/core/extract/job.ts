@@ -275,8 +275,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
                 continue;
               }
               // The structure goes to the extractor too (sections for clauses, regions for its own rules).
-              const options: Parameters<typeof classicExtract>[2] & { structure?: DocumentStructure } = { acronyms: d.resolver.acronyms, structure: d.structure };
-              const ex = classicExtract(d.text, c, options);
+              const ex = classicExtract(d.text, c, { acronyms: d.resolver.acronyms, structure: d.structure });
               totals.sentences += ex.sentences;
               results.push({ chunk: c, ex: dropBoilerplate(ex, d.structure) });
             }
