@@ -26,6 +26,8 @@ export const NO_CLASSIC_MESSAGE = 'no classic extractor for this language: load 
 const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
 /** Boilerplate kinds a classic chunk is still read in (only the cross-reference pattern takes triples there). */
 const CLASSIC_READABLE = ['references', 'front-matter'] as const;
+/** The extraction of a chunk not read (a language without patterns, all boilerplate). */
+const nothing = (): ChunkExtraction => ({ triples: [], mentions: [], failures: 0, tokens: 0, stages: {} });
 
 export const ExtractJobParams = z.object({
   documents: z.array(z.number().int().positive()).optional(),
@@ -266,12 +268,12 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
               if (!classicReads(d.language)) {
                 // no English patterns on Korean or Chinese text: nothing rather than noise
                 totals.unsupported = { ...(totals.unsupported ?? {}), [c.documentId]: d.language! };
-                results.push({ chunk: c, ex: { triples: [], mentions: [], failures: 0, tokens: 0, stages: {} } });
+                results.push({ chunk: c, ex: nothing() });
                 continue;
               }
               // the cross-reference pattern reads the reference list and the header's Updates:/Obsoletes: lines
               if (allBoilerplate(d.structure, c, CLASSIC_READABLE)) {
-                results.push({ chunk: c, ex: { triples: [], mentions: [], failures: 0, tokens: 0, stages: {} } });
+                results.push({ chunk: c, ex: nothing() });
                 continue;
               }
               // The structure goes to the extractor too (sections for clauses, regions for its own rules).
@@ -285,7 +287,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
               batch.map((c) => {
                 const d = docContext(c.documentId);
                 // A chunk wholly in boilerplate is not sent to the model.
-                if (allBoilerplate(d.structure, c)) return Promise.resolve<ChunkExtraction>({ triples: [], mentions: [], failures: 0, tokens: 0, stages: {} });
+                if (allBoilerplate(d.structure, c)) return Promise.resolve(nothing());
                 return extractChunkWithLlm(
                   { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
                   { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: chunkSeed(p.seed, c.hash), entityTypes },
