@@ -144,7 +144,7 @@ function allBoilerplate(structure: DocumentStructure, chunk: { start: number; en
  * region are dropped, with the mentions found there. Pattern triples (meta.pattern: the standards
  * patterns) keep their own rule: they read the reference list and the header's Updates/Obsoletes.
  */
-export function dropBoilerplate(ex: ChunkExtraction, structure: DocumentStructure): ChunkExtraction {
+function dropBoilerplate(ex: ChunkExtraction, structure: DocumentStructure): ChunkExtraction {
   if (!structure.boilerplate.length) return ex;
   const inBoilerplate = (span: { start: number; end: number } | null | undefined) => !!span && isBoilerplate(structure, span.start, span.end) !== null;
   const triples = ex.triples.filter((t) => t.meta?.pattern !== undefined || !inBoilerplate(t.evidence));

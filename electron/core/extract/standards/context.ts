@@ -38,7 +38,7 @@ const TERMINOLOGY = /\b(?:terminology|terms|definitions?|glossary|abbreviations|
 const REFERENCES = /\b(?:references|bibliography)\b/i;
 
 /** Column-0 headings: "3.1.  Title", "Appendix A.  Title", or a short unnumbered line between blank lines. */
-export function fallbackStructure(text: string): StructureLike {
+function fallbackStructure(text: string): StructureLike {
   const heads: { number: string | null; heading: string; level: number; start: number; headingEnd: number }[] = [];
   const re = /^(?:(\d+(?:\.\d+)*)\.?|(?:Appendix|Annex)\s+([A-Z](?:\.\d+)*)\.?:?)[ \t]+(\S[^\n]{0,90})$|^([A-Z][A-Za-z'’ ,&/()-]{2,60})$/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -79,7 +79,7 @@ export function sectionAt(structure: StructureLike, offset: number): SectionLike
 const longest = new WeakMap<StructureLike['boilerplate'], number>();
 
 /** The boilerplate kind covering most of [start, end) when it covers at least half of it. */
-export function boilerplateKind(structure: StructureLike, start: number, end: number): string | null {
+function boilerplateKind(structure: StructureLike, start: number, end: number): string | null {
   const e = Math.max(end, start + 1);
   const regions = structure.boilerplate;
   let span = longest.get(regions);
@@ -158,7 +158,7 @@ function referenceList(text: string, structure: StructureLike): DocInfo['referen
 const cache = new Map<string, DocInfo>();
 
 /** The document context, built once per (text, structure). */
-export function docInfo(text: string, structure?: StructureLike | null): DocInfo {
+function docInfo(text: string, structure?: StructureLike | null): DocInfo {
   const hit = cache.get(text);
   if (hit && (!structure || hit.structure === structure)) return hit;
   // a document stored before structures were kept comes with an empty one: read its headings here

@@ -98,7 +98,7 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
 }
 
 /** "This value", "such an option": a pointer back to something the sentence does not name. */
-export const ANAPHORIC = /^(?:(?:this|that|these|those|such(?:\s+an?)?|said)\s+\S+|(?:the\s+)?(?:following|above|aforementioned)(?:\s+\S+)?)$/i;
+const ANAPHORIC = /^(?:(?:this|that|these|those|such(?:\s+an?)?|said)\s+\S+|(?:the\s+)?(?:following|above|aforementioned)(?:\s+\S+)?)$/i;
 
 export function validSubject(label: string): boolean {
   if (!label || !/\p{L}/u.test(label)) return false;

@@ -9,7 +9,7 @@ import { entity, flat, literal, phraseLabel, trimSpan, type Draft } from './make
 import { subjectBefore, validSubject } from './requirements';
 
 /** The dimension a unit measures, for the relation name. */
-export function dimensionOf(unit: string): string {
+function dimensionOf(unit: string): string {
   const u = unit.toLowerCase();
   if (/^(?:octets?|bytes?|bits?|kbits?|mbits?|[kmgtp]i?b)$/.test(u)) return 'length';
   if (/^(?:ms|µs|μs|ns|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|years?)$/.test(u)) return 'duration';
