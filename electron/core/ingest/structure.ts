@@ -669,12 +669,9 @@ export function analyzeStructure(text: string): DocumentStructure {
 // Lookups
 
 /** The innermost section holding `offset`, or null (before the first heading). */
-export function sectionAt(structure: DocumentStructure, offset: number): Section | null {
-  let i = lastStartingAtOrBefore(structure.sections, offset);
-  while (i >= 0) {
-    const s = structure.sections[i];
-    if (s.end > offset) return s;
-    i--;
+export function sectionAt<S extends { start: number; end: number }>(structure: { sections: readonly S[] }, offset: number): S | null {
+  for (let i = lastStartingAtOrBefore(structure.sections, offset); i >= 0; i--) {
+    if (structure.sections[i].end > offset) return structure.sections[i];
   }
   return null;
 }

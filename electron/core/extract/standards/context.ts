@@ -5,6 +5,7 @@
 import { splitSentences, type Span } from '../sentences';
 import { findStandards } from '../classic/mentions';
 import { lastStartingAtOrBefore } from '../../chunk/headings';
+import { sectionAt } from '../../ingest/structure';
 
 /** The subset of ingest/structure.ts's DocumentStructure these patterns read (that type is assignable to it). */
 export interface StructureLike {
@@ -66,14 +67,6 @@ function fallbackStructure(text: string): StructureLike {
   return { standard: rfc ? { id: `RFC ${rfc[1]}` } : null, title: null, sections, boilerplate: [] };
 }
 
-
-/** The innermost section holding `offset`, or null. */
-export function sectionAt(structure: StructureLike, offset: number): SectionLike | null {
-  for (let i = lastStartingAtOrBefore(structure.sections, offset); i >= 0; i--) {
-    if (structure.sections[i].end > offset) return structure.sections[i];
-  }
-  return null;
-}
 
 /** The longest a boilerplate region is, per structure: how far back a covering region can start. */
 const longest = new WeakMap<StructureLike['boilerplate'], number>();

@@ -7,7 +7,8 @@
 import { findStandards } from '../classic/mentions';
 import type { Span } from '../sentences';
 import type { NodeMention } from '../types';
-import { canonicalDesignation, clauseOf, inReferencesSection, isSkipped, sectionAt, tagDesignation, type ChunkContext } from './context';
+import { sectionAt } from '../../ingest/structure';
+import { canonicalDesignation, clauseOf, inReferencesSection, isSkipped, tagDesignation, type ChunkContext } from './context';
 import { entity, phraseLabel, trimSpan, type Draft } from './make';
 import { subjectBefore } from './requirements';
 
