@@ -12,6 +12,8 @@ import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
 
 const UPPER = /\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|MAY NOT|MAY)\b/g;
 const LOWER = /\b(must not|must|shall not|shall|should not|should)\b/g;
+/** UPPER without the global flag: a yes/no test that keeps no lastIndex between calls. */
+const HAS_UPPER_KEYWORD = new RegExp(UPPER.source);
 /** "It is RECOMMENDED that ...", "X is REQUIRED": the adjective forms, read as the modal they stand for (RFC 2119). */
 const ADJECTIVE = /\b(NOT RECOMMENDED|REQUIRED|RECOMMENDED|OPTIONAL)\b/g;
 const ADJECTIVE_MODAL: Record<string, string> = { REQUIRED: 'MUST', RECOMMENDED: 'SHOULD', 'NOT RECOMMENDED': 'SHOULD NOT', OPTIONAL: 'MAY' };
@@ -249,8 +251,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
       if (itIs) {
         // "It is RECOMMENDED that X SHOULD ..." is read by the modal above; "... that X use Y" / "for X to do Y"
         const that = /^\s+(?:that|for)\s+([\s\S]*)$/.exec(after);
-        if (!that || re.test(that[1])) continue;
-        re.lastIndex = 0;
+        if (!that || HAS_UPPER_KEYWORD.test(that[1])) continue;
         const clauseStart = at + kw.length + after.indexOf(that[1]);
         // subject: the words up to the (subjunctive) verb ("that EAP methods utilizing X choose Y")
         const verbAt = firstVerb(that[1]);
