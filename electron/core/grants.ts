@@ -153,13 +153,20 @@ export class Grants {
    * `also` are extra folders or files readable for this call (the model folders for a model path).
    */
   check(p: string, mode: AccessMode, what: string, also: readonly string[] = []): string {
-    let real: string;
-    try {
-      real = realResolve(p);
-    } catch {
-      throw forbidden(what, p);
-    }
-    if (this.covering(real, mode)) return real;
+    const real = resolveOrForbid(p, what);
+    if (this.allows(real, mode, also)) return real;
+    throw forbidden(what, p);
+  }
+
+  /** Check a path a call will write: 'write' when something is there already, else 'create'. */
+  checkWrite(p: string, what: string): string {
+    const real = resolveOrForbid(p, what);
+    if (this.allows(real, exists(real) ? 'write' : 'create')) return real;
+    throw forbidden(what, real);
+  }
+
+  private allows(real: string, mode: AccessMode, also: readonly string[] = []): boolean {
+    if (this.covering(real, mode)) return true;
     for (const a of also) {
       let r: string;
       try {
@@ -167,21 +174,17 @@ export class Grants {
       } catch {
         continue;
       }
-      if (real === r || isInside(real, r)) return real;
+      if (real === r || isInside(real, r)) return true;
     }
-    throw forbidden(what, p);
+    return false;
   }
+}
 
-  /** Check a path a call will write: 'write' when something is there already, else 'create'. */
-  checkWrite(p: string, what: string): string {
-    const real = (() => {
-      try {
-        return realResolve(p);
-      } catch {
-        throw forbidden(what, p);
-      }
-    })();
-    return this.check(real, exists(real) ? 'write' : 'create', what);
+function resolveOrForbid(p: string, what: string): string {
+  try {
+    return realResolve(p);
+  } catch {
+    throw forbidden(what, p);
   }
 }
 
