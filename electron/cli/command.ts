@@ -45,6 +45,28 @@ export function parseId(text: string | undefined, what: string): number {
   return n;
 }
 
+/** --accepted-only, --document, --no-concepts, --no-provenance, --base: the part of the graph export and publish send. */
+export const selectionOptions: OptionSpec = {
+  'accepted-only': { type: 'boolean' },
+  document: { type: 'string' },
+  'no-concepts': { type: 'boolean' },
+  'no-provenance': { type: 'boolean' },
+  base: { type: 'string' },
+};
+
+/** The export selection the options above give; errors name the argument at fault. */
+export function parseSelection(values: Record<string, unknown>): { acceptedOnly: boolean; documentId: number | null; concepts: boolean; provenance: boolean; base?: string } {
+  const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
+  if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
+  return {
+    acceptedOnly: Boolean(values['accepted-only']),
+    documentId,
+    concepts: !values['no-concepts'],
+    provenance: !values['no-provenance'],
+    ...(values.base ? { base: values.base as string } : {}),
+  };
+}
+
 /** --engine, --model, --endpoint: how the LLM stages (extract, concepts) pick their engine. */
 export const engineOptions: OptionSpec = {
   engine: { type: 'string', short: 'e' },

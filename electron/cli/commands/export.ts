@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
-import { UsageError, dbOption, jsonOption, parseId, requireString } from '../command';
+import { UsageError, dbOption, jsonOption, parseSelection, requireString, selectionOptions } from '../command';
 import { callCore, openCore } from '../open';
 import { ExportFormat, ImportFormat } from '../../../shared/contract/export';
 import { ApiError } from '../../../shared/errors';
@@ -20,11 +20,7 @@ export const exportCommand: Command = {
     ...jsonOption,
     format: { type: 'string', short: 'f' },
     out: { type: 'string', short: 'o' },
-    'accepted-only': { type: 'boolean' },
-    document: { type: 'string' },
-    'no-concepts': { type: 'boolean' },
-    'no-provenance': { type: 'boolean' },
-    base: { type: 'string' },
+    ...selectionOptions,
     force: { type: 'boolean' },
   },
   async run({ values }, io) {
@@ -39,18 +35,11 @@ export const exportCommand: Command = {
     // Never replace what the user did not ask to replace: an existing file, or a folder with files in it.
     const conflict = values.force ? null : overwriteConflict(out, folder, 'give --force');
     if (conflict) throw new ApiError('conflict', `--out: ${conflict}`);
-    const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
-    if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
+    const options = parseSelection(values);
+    const { documentId } = options;
     const core = openCore(values, { mustExist: true });
     try {
       if (documentId !== null && !core.store.documents.get(documentId)) throw new ApiError('not_found', `no document ${documentId}`);
-      const options = {
-        acceptedOnly: Boolean(values['accepted-only']),
-        documentId,
-        concepts: !values['no-concepts'],
-        provenance: !values['no-provenance'],
-        ...(values.base ? { base: values.base as string } : {}),
-      };
       const t0 = performance.now();
       const snap = openExportSnapshot(core.dbPath);
       const target = new FileTarget(out, folder);

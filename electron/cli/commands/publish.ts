@@ -1,7 +1,7 @@
 // graphwright publish / pull: the graph to and from a named graph of a SPARQL 1.1 store.
 // The password never goes on the command line or into the database: GRAPHWRIGHT_SPARQL_PASSWORD.
 import type { CliIO, Command } from '../command';
-import { UsageError, dbOption, jsonOption, parseId, requireString } from '../command';
+import { UsageError, dbOption, jsonOption, parseId, parseSelection, requireString, selectionOptions } from '../command';
 import { openCore } from '../open';
 import { ApiError } from '../../../shared/errors';
 import { openExportSnapshot } from '../../core/store/export';
@@ -62,11 +62,7 @@ export const publishCommand: Command = {
     ...dbOption,
     ...jsonOption,
     ...targetOptions,
-    'accepted-only': { type: 'boolean' },
-    document: { type: 'string' },
-    'no-provenance': { type: 'boolean' },
-    'no-concepts': { type: 'boolean' },
-    base: { type: 'string' },
+    ...selectionOptions,
     'batch-size': { type: 'string' },
     full: { type: 'boolean' },
     check: { type: 'boolean' },
@@ -76,17 +72,10 @@ export const publishCommand: Command = {
   async run({ values }, io) {
     if (values['sparql-for'] !== undefined) return citation(values, io);
     const spec = targetSpec(values);
-    const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
-    if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
+    const options = parseSelection(values);
+    const { documentId } = options;
     const batchSize = values['batch-size'] !== undefined ? parseId(values['batch-size'] as string, '--batch-size') : undefined;
-    const selectionGiven = ['accepted-only', 'document', 'no-provenance', 'no-concepts', 'base'].some((k) => values[k] !== undefined);
-    const options = {
-      acceptedOnly: Boolean(values['accepted-only']),
-      documentId,
-      concepts: !values['no-concepts'],
-      provenance: !values['no-provenance'],
-      ...(values.base ? { base: values.base as string } : {}),
-    };
+    const selectionGiven = Object.keys(selectionOptions).some((k) => values[k] !== undefined);
     const core = openCore(values, { mustExist: true });
     try {
       if (documentId !== null && !core.store.documents.get(documentId)) throw new ApiError('not_found', `no document ${documentId}`);
