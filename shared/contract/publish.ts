@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
 import { JobInfo } from '../schemas';
-import { ExportOptions } from './export';
+import { ExportOptions, ImportResult } from './export';
 
 /** A SPARQL 1.1 endpoint (queries and updates as form POSTs) and a named graph in it. No secret: the core resolves it (keychain, GRAPHWRIGHT_SPARQL_PASSWORD). */
 export const PublishTargetInput = z.object({
@@ -54,18 +54,12 @@ export const PublishCheck = z.object({
 });
 export type PublishCheck = z.infer<typeof PublishCheck>;
 
-const Tally = z.object({ created: z.number().int(), existing: z.number().int() });
-
+/** What a pull brought in: an import's tallies, for a named graph instead of a file. */
 export const PullResult = z.object({
   graph: z.string(),
   endpoint: z.string(),
   triples: z.number().int(),
-  nodes: Tally,
-  edges: Tally,
-  conceptLinks: Tally,
-  provenance: Tally,
-  documents: z.object({ matched: z.number().int(), placeholders: z.number().int() }),
-  seconds: z.number(),
+  ...ImportResult.omit({ format: true }).shape,
 });
 export type PullResult = z.infer<typeof PullResult>;
 
