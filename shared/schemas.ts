@@ -78,6 +78,17 @@ export const Triple = z.object({
 });
 export type Triple = z.infer<typeof Triple>;
 
+/** One item of a job's work (a file of an ingest) and where it stands. */
+export const JobItemState = z.enum(['queued', 'parsing', 'chunking', 'done', 'skipped', 'failed']);
+export type JobItemState = z.infer<typeof JobItemState>;
+export const JobItem = z.object({
+  name: z.string(),
+  state: JobItemState,
+  /** Why it was skipped or failed; for a done item, what it gave ('3 documents'). */
+  detail: z.string().optional(),
+});
+export type JobItem = z.infer<typeof JobItem>;
+
 export const JobInfo = z.object({
   id: Id,
   kind: z.string(),
@@ -87,6 +98,8 @@ export const JobInfo = z.object({
     done: z.number(),
     total: z.number(),
     message: z.string().optional(),
+    /** Per-item rows (an ingest's files, when there are at most a few hundred). */
+    items: z.array(JobItem).optional(),
   }),
   error: z.string().nullable(),
   result: z.unknown().optional(),

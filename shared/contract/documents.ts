@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Chunk, DocumentSummary, Id } from '../schemas';
+import { Chunk, DocumentSummary, Id, JobState } from '../schemas';
 
 export const DocumentDetail = DocumentSummary.extend({
   text: z.string(),
@@ -32,8 +32,34 @@ export const DocumentStructureInfo = z.object({
 });
 export type DocumentStructureInfo = z.infer<typeof DocumentStructureInfo>;
 
+/**
+ * Where a document stands with extraction. status: 'ingested' (no engine read it yet), 'extracting'
+ * (a queued or running job covers it), 'extracted' (the engine that read it last read every chunk),
+ * 'stale' (that engine left chunks unread: a cancelled run, or chunks changed since), 'failed' (the
+ * last job covering it failed, or some chunks got failed answers; `reason` says which).
+ */
+export const DocumentExtraction = z.object({
+  status: z.enum(['ingested', 'extracting', 'extracted', 'stale', 'failed']),
+  reason: z.string().nullable(),
+  /** The engine that read it last ('classic', 'llama:model.gguf', 'openai:model'); null before any run. */
+  engine: z.string().nullable(),
+  chunks: z.number().int(),
+  /** Chunks that engine read with their current content. */
+  chunksRead: z.number().int(),
+  /** Triples with evidence in this document (any engine, any status), and how many of them are accepted. */
+  triples: z.number().int(),
+  accepted: z.number().int(),
+  /** The newest extraction job that covered it (named it, or took all documents after its import). */
+  lastRun: z.object({ job: Id, state: JobState, at: z.string(), engine: z.string() }).nullable(),
+});
+export type DocumentExtraction = z.infer<typeof DocumentExtraction>;
+
+/** A row of documents.list (and `documents --json`): the summary with its extraction status. */
+export const DocumentListItem = DocumentSummary.extend({ extraction: DocumentExtraction });
+export type DocumentListItem = z.infer<typeof DocumentListItem>;
+
 export const documentCalls = {
-  'documents.list': defineCall({ input: z.object({}), output: z.array(DocumentSummary), summary: 'All documents' }),
+  'documents.list': defineCall({ input: z.object({}), output: z.array(DocumentListItem), summary: 'All documents, each with its extraction status' }),
   'documents.get': defineCall({
     input: z.object({ id: Id, original: z.boolean().default(false) }),
     output: DocumentDetail,

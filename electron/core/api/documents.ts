@@ -1,6 +1,7 @@
 import type { Handlers } from '../../../shared/dispatch';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
+import { documentExtractions } from './document-extraction';
 
 export function documentHandlers(core: Core): Partial<Handlers> {
   const mustGet = (id: number) => {
@@ -9,7 +10,11 @@ export function documentHandlers(core: Core): Partial<Handlers> {
     return doc;
   };
   return {
-    'documents.list': () => core.store.documents.list().map(({ id, title, path, format, language, pages, chunks, status }) => ({ id, title, path, format, language, pages, chunks, status })),
+    'documents.list': () => {
+      const docs = core.store.documents.list();
+      const extraction = documentExtractions(core.store.db, docs);
+      return docs.map(({ id, title, path, format, language, pages, chunks, status }) => ({ id, title, path, format, language, pages, chunks, status, extraction: extraction.get(id)! }));
+    },
     'documents.get': ({ id, original }) => {
       const doc = mustGet(id);
       return { ...doc, text: core.store.documents.text(id, original) ?? '' };

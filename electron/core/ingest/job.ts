@@ -8,6 +8,7 @@ import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
 import { expandPaths, fileError, prepareFile, storePrepared, type IngestResult, type PreparedFile } from './pipeline';
 import { describeStorageError } from '../store/db';
 import { StorageError, sqliteCode } from '../store/storage-error';
+import type { JobItem } from '../../../shared/schemas';
 
 export const INGEST_JOB = 'ingest';
 
@@ -64,6 +65,35 @@ async function storeInSlices(host: IngestHost, prepared: PreparedFile, jobId: nu
   return { status: 'imported', ids, duplicates };
 }
 
+/** Per-file rows go with the progress up to this many files (a larger folder shows the overall bar only). */
+export const MAX_FILE_ROWS = 500;
+
+/**
+ * Each file's row, from the checkpoint: files before `cp.next` by their outcome in the result,
+ * the current one in its phase, the rest queued; paths the walk skipped or failed come first.
+ */
+function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsing' | 'chunking' }): JobItem[] | undefined {
+  if (cp.files.length > MAX_FILE_ROWS) return undefined;
+  const files = new Set(cp.files);
+  const imported = new Map<string, number>();
+  for (const d of cp.result.imported) imported.set(d.path, (imported.get(d.path) ?? 0) + 1);
+  const skipped = new Map(cp.result.skipped.map((s) => [s.path, s.reason]));
+  const failed = new Map(cp.result.failed.map((f) => [f.path, f.error]));
+  const rows: JobItem[] = [];
+  for (const s of cp.result.skipped) if (!files.has(s.path) && !files.has(s.path.replace(/#[^#]*$/, ''))) rows.push({ name: s.path, state: 'skipped', detail: s.reason });
+  for (const f of cp.result.failed) if (!files.has(f.path)) rows.push({ name: f.path, state: 'failed', detail: f.error });
+  cp.files.forEach((file, i) => {
+    if (i === current?.index) rows.push({ name: file, state: current.state });
+    else if (i >= cp.next) rows.push({ name: file, state: 'queued' });
+    else if (failed.has(file)) rows.push({ name: file, state: 'failed', detail: failed.get(file) });
+    else if (imported.has(file)) {
+      const n = imported.get(file)!;
+      rows.push({ name: file, state: 'done', detail: skipped.has(file) ? `${n} documents, ${skipped.get(file)}` : n > 1 ? `${n} documents` : undefined });
+    } else rows.push({ name: file, state: 'skipped', ...(skipped.has(file) ? { detail: skipped.get(file) } : {}) });
+  });
+  return rows;
+}
+
 /** A storage failure (disk full, I/O, read-only): the whole job stops, resumable at this file; never a per-file failure. */
 const isStorageFailure = (err: unknown) => err instanceof StorageError || sqliteCode(err) !== undefined;
 
@@ -97,19 +127,21 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
       else {
         const walk = expandPaths(params.paths);
         cp = { files: walk.files, next: 0, result: { imported: [], skipped: walk.skipped, failed: walk.failed } };
-        ctx.save(cp, 0, walk.files.length, walk.files.length ? `found ${walk.files.length} files` : 'no files');
+        ctx.save(cp, 0, walk.files.length, walk.files.length ? `found ${walk.files.length} files` : 'no files', fileRows(cp));
       }
       const total = cp.files.length;
       const importedBefore = cp.result.imported.length;
       const firstFile = cp.next;
-      if (resumed) ctx.progress(cp.next, total, `resuming job ${ctx.id} at file ${Math.min(cp.next + 1, total)}/${total} (${importedBefore} documents imported before)`);
+      if (resumed) ctx.progress(cp.next, total, `resuming job ${ctx.id} at file ${Math.min(cp.next + 1, total)}/${total} (${importedBefore} documents imported before)`, fileRows(cp));
       for (let i = cp.next; i < total; i++) {
         ctx.throwIfCancelled();
         const file = cp.files[i];
-        ctx.progress(i, total, `${i + 1}/${total} ${path.basename(file)}`);
+        const message = `${i + 1}/${total} ${path.basename(file)}`;
+        ctx.progress(i, total, message, fileRows(cp, { index: i, state: 'parsing' }));
         let changed = false;
         try {
           const prepared = await prepareFile(file, {
+            onChunking: () => ctx.progress(i, total, message, fileRows(cp, { index: i, state: 'chunking' })),
             chunker: params.chunker,
             chunkSize: params.chunkSize,
             overlap: params.overlap,
@@ -137,18 +169,18 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
           cp.result.failed.push({ path: file, error: fileError(file, err) });
         }
         cp = { ...cp, next: i + 1 };
-        ctx.save(cp, i + 1, total, `${i + 1}/${total} ${path.basename(file)}`);
+        ctx.save(cp, i + 1, total, message, fileRows(cp));
         if (changed) host.bus.emit('documents.changed', { reason: 'ingested' });
       }
       const summary = `imported ${cp.result.imported.length}, skipped ${cp.result.skipped.length}, failed ${cp.result.failed.length}`;
       if (!resumed) {
-        ctx.progress(total, total, summary);
+        ctx.progress(total, total, summary, fileRows(cp));
         return cp.result;
       }
       // A rerun after a crash (or a resume after a full disk) says what it did itself.
       const more = cp.result.imported.length - importedBefore;
       const info: ResumedInfo = { job: ctx.id, imported: more, files: total - firstFile };
-      ctx.progress(total, total, `resumed job ${ctx.id}: imported ${more} more from ${total - firstFile} files (${summary} in all)`);
+      ctx.progress(total, total, `resumed job ${ctx.id}: imported ${more} more from ${total - firstFile} files (${summary} in all)`, fileRows(cp));
       return { ...cp.result, resumed: info };
     },
   });

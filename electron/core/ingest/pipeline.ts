@@ -27,6 +27,8 @@ export interface IngestOptions {
   skipBadRecords?: boolean;
   /** Resource limits of the parsers (pages, uncompressed size, nesting depth); see parse.ts. */
   limits?: ParseLimits;
+  /** Told when a file is parsed and its documents are being repaired and chunked (the job's per-file rows). */
+  onChunking?: () => void;
 }
 
 export interface PreparedFile {
@@ -180,6 +182,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
   const buf = await readSource(file);
   const fileHash = sha256(buf);
   const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
+  options.onChunking?.();
   const docs: NewDocument[] = [];
   // Many small documents from one file (a passage corpus): detect the language once, on a sample.
   let hint: string | null | undefined;

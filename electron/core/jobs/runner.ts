@@ -2,7 +2,7 @@ import type { Db } from '../store/db';
 import { describeStorageError } from '../store/db';
 import type { EventBus } from '../events';
 import { JobRepository, toJobInfo, type JobRecord } from './repository';
-import type { JobInfo } from '../../../shared/schemas';
+import type { JobInfo, JobItem } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
 
 /** What a job's code sees while it runs. */
@@ -13,10 +13,10 @@ export interface JobContext<P, C> {
   readonly checkpoint: C | undefined;
   /** Aborted when the job is cancelled or the runner stops. */
   readonly signal: AbortSignal;
-  /** Report progress (persisted and broadcast, at most every few hundred ms unless forced). */
-  progress(done: number, total: number, message?: string): void;
+  /** Report progress (persisted and broadcast, at most every few hundred ms unless forced); `items`: per-item rows. */
+  progress(done: number, total: number, message?: string, items?: JobItem[]): void;
   /** Persist a checkpoint: after a crash the job restarts from here. Call it after the work it records is committed. */
-  save(checkpoint: C, done?: number, total?: number, message?: string): void;
+  save(checkpoint: C, done?: number, total?: number, message?: string, items?: JobItem[]): void;
   /** Throws JobCancelled if the job was cancelled. */
   throwIfCancelled(): void;
 }
@@ -217,8 +217,8 @@ export class JobRunner {
       params: record.params,
       checkpoint: record.checkpoint ?? undefined,
       signal: controller.signal,
-      progress: (done, total, message) => {
-        progress = { done, total, ...(message !== undefined ? { message } : {}) };
+      progress: (done, total, message, items) => {
+        progress = { done, total, ...(message !== undefined ? { message } : {}), ...(items ? { items } : {}) };
         const now = Date.now();
         if (now - lastEmit >= interval || done >= total) {
           lastEmit = now;
@@ -226,8 +226,8 @@ export class JobRunner {
           this.emit(this.repo.get(record.id)!);
         }
       },
-      save: (checkpoint, done, total, message) => {
-        if (done !== undefined && total !== undefined) progress = { done, total, ...(message !== undefined ? { message } : {}) };
+      save: (checkpoint, done, total, message, items) => {
+        if (done !== undefined && total !== undefined) progress = { done, total, ...(message !== undefined ? { message } : {}), ...(items ? { items } : {}) };
         this.repo.setCheckpoint(record.id, checkpoint, progress);
         const now = Date.now();
         if (now - lastEmit >= interval) {
