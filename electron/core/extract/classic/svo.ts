@@ -179,6 +179,11 @@ function prepare(tokens: Token[], text: string): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
+    // a bracketed year or reference number is an aside: "the model of Collins (1999) as", "EAP [RFC3748]"
+    if ((t.text === '(' || t.text === '[') && i > 0 && tokens[i + 2]?.text === (t.text === '(' ? ')' : ']') && /^(?:1[5-9]|20)\d\d[a-z]?$|^\d{1,3}$/.test(tokens[i + 1].text)) {
+      i += 2;
+      continue;
+    }
     if (MONTHS.test(t.text) && capitalised(t)) {
       let j = i;
       if (DAY.test(tokens[j + 1]?.text ?? '')) j++;
@@ -205,7 +210,20 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN') {
       const before = out[out.length - 1];
       const adverbOpening = before?.pos === 'ADV' && (out.length === 1 || out[out.length - 2].pos === 'DET'); // "Locally inferred", "a widely used"
-      if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT'].includes(before.pos)) pos = 'ADJ';
+      if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT', 'NUM'].includes(before.pos)) pos = 'ADJ';
+      // a noun compound with a gerund inside: "the EAP keying framework", "depth ordering constraints",
+      // "question answering systems" -- the gerund's "object" is a bare singular count noun (no verb takes
+      // one: "sending packet"), or its "subject" is a bare singular noun ("of depth ordering"), neither of
+      // which a clause allows; "the server sending packets" stays a verb
+      else if (/ing$/.test(t.text) && (before.pos === 'NOUN' || before.pos === 'PROPN')) {
+        let h = i + 1;
+        while (tokens[h + 1]?.pos === 'NOUN') h++;
+        const singular = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
+        const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && tokens[h + 1]?.pos !== 'ADP'; // "a device combining knowledge about"
+        const b2 = out[out.length - 2];
+        const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || b2.pos === 'ADP' || b2.pos === 'PUNCT');
+        if (objectSingular || bareSubject) pos = 'ADJ';
+      }
     }
     // after an article (and its adjectives) comes no finite verb and no adverb: "a challenging set of",
     // "the fast computation"
@@ -223,7 +241,36 @@ function prepare(tokens: Token[], text: string): Token[] {
   // preposition is its verb ("The estimator yields an initial set", "Our system deals with pronouns")
   // (before any verb, an article after it says so even when the sentence has a later verb); and a plural
   // noun read as a verb before the real verb is the subject's head ("the Framed-Route attributes provide")
-  const verbless = !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+  let verbless = !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+  // a verbless sentence whose "-ed" adjective follows the subject's noun (or an adverb after it) and
+  // precedes its object: that is the verb ("Past work mainly utilized attributes of objects")
+  for (let i = 1; verbless && i + 1 < out.length; i++) {
+    const x = out[i];
+    const b = out[i - 1].pos === 'ADV' && i > 1 ? out[i - 2] : out[i - 1];
+    if (x.pos === 'ADJ' && /\p{L}{3}ed$/u.test(x.text) && ['NOUN', 'PROPN'].includes(b.pos) && ['NOUN', 'DET', 'ADJ', 'PROPN'].includes(out[i + 1].pos)) {
+      out[i] = { ...x, pos: 'VERB' };
+      verbless = false;
+    }
+  }
+  // a plural noun read as a verb inside the object of an earlier verb, before a preposition or the
+  // sentence's end: "We provide frequentist and Bayesian analyses for", "reconstruction of both textured
+  // and texture-less surfaces." (a new clause would open with its own determiner or pronoun: "and the
+  // client connects to")
+  for (let i = 0, verb = -1; i < out.length; i++) {
+    const x = out[i];
+    if (x.pos === 'VERB' || x.pos === 'AUX') {
+      const inObject =
+        verb >= 0 &&
+        x.pos === 'VERB' &&
+        /[^s]s$/.test(x.text) &&
+        !capitalised(x) &&
+        ['ADJ', 'NOUN', 'PROPN'].includes(out[i - 1].pos) &&
+        (!out[i + 1] || out[i + 1].pos === 'ADP' || (out[i + 1].pos === 'PUNCT' && out[i + 1].text !== '(')) &&
+        out.slice(verb + 1, i).every((y, z, a) => ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'CCONJ', 'ADP'].includes(y.pos) && !(y.pos === 'CCONJ' && ['DET', 'PRON'].includes(a[z + 1]?.pos ?? '')));
+      if (inObject) out[i] = { ...x, pos: 'NOUN' };
+      else verb = i;
+    } else if (x.pos === 'PUNCT' && x.text !== ',') verb = -1;
+  }
   for (let i = 1; i + 1 < out.length; i++) {
     const x = out[i];
     if (x.pos === 'VERB' || x.pos === 'AUX') {
@@ -268,7 +315,8 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     // "several servers", but "New Hampshire": a capitalised word inside a name is part of it
     while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) from++;
     // coordinated adjectives share the noun: "structural and lexical dependencies"
-    if (tokens[from].pos === 'ADJ' && from >= 2 && COORD.has(lower(tokens[from - 1])) && tokens[from - 2].pos === 'ADJ') {
+    // (also before a compound: "spatial and temporal intensity variation")
+    if ((tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) && from >= 2 && COORD.has(lower(tokens[from - 1])) && tokens[from - 2].pos === 'ADJ') {
       from -= 2;
       while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
     }
@@ -281,10 +329,12 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
   for (let k = 0; k < base.length; k++) {
     let p = base[k];
     while (k + 1 < base.length) {
-      const q0 = base[k + 1];
+      // (the acronym is a noun phrase of its own: step over it)
+      const skip = base[k + 1].from === p.to + 2 && base[k + 1].to === p.to + 2 && k + 2 < base.length ? 1 : 0;
+      const q0 = base[k + 1 + skip];
       if (tokens[p.to + 1]?.text === '(' && tokens[p.to + 3]?.text === ')' && q0.from === p.to + 4 && /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[p.to + 2].text) && !capitalised(tokens[q0.from])) {
         p = phrase(tokens, text, p.from, q0.to);
-        k++;
+        k += 1 + skip;
         continue;
       }
       const link = tokens[p.to + 1];
@@ -394,9 +444,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     }
     if (k < n && tokens[k].pos === 'PRON' && !REL_PRONOUN.has(lower(tokens[k]))) return PRONOUN;
     // a gerund and its object are one end after a preposition: "for modelling rotated image textures"
-    if (k > 0 && k < n && tokens[k].pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[k].text) && tokens[k - 1].pos === 'ADP') {
-      const g = argStartingAt(k + 1);
-      if (g && !g.numeric) return { ...g, ...phrase(tokens, text, k, g.to), lead: i };
+    // (an adverb may come between: "works by iteratively estimating camera parameters")
+    const gerundAt = k > 0 && k + 1 < n && tokens[k].pos === 'ADV' && /ly$/.test(tokens[k].text) && tokens[k - 1].pos === 'ADP' ? k + 1 : k;
+    if (k > 0 && gerundAt < n && tokens[gerundAt].pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[gerundAt].text) && (gerundAt > k || tokens[k - 1].pos === 'ADP')) {
+      const g = argStartingAt(gerundAt + 1);
+      if (g && !g.numeric) return { ...g, ...phrase(tokens, text, gerundAt, g.to), lead: i };
     }
     const a = argStartingAt(k);
     if (!a) return null;
@@ -430,6 +482,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (k === j) break;
       const next = argAt(k);
       if (!isArg(next) || (clauses && VERB_POS.has(tokens[next.to + 1]?.pos ?? ''))) break; // "..., and B sends": a new clause
+      // "evaluate the system on X and show that ...": a bare word before a complement clause is its verb
+      if (next.from === k && next.np.from === next.np.to && !next.of && ['that', 'how', 'whether'].includes(lower(tokens[next.to + 1]))) break;
       pending.push(next);
       j = next.to + 1;
       if (conj) items.push(...pending.splice(0));
@@ -648,7 +702,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         if (copula) {
           // "EAP-TLS is an EAP method" -> isa; "X is Y" between two names says nothing we keep
           const det = lower(tokens[obj.lead]);
-          if ((det === 'a' || det === 'an' || (!obj.name && !obj.numeric && obj.lead === obj.from)) && tokens[obj.from].pos !== 'NUM') {
+          // (a bare plural with a capitalised modifier is a class too: "CCRs are Boolean conditions")
+          if ((det === 'a' || det === 'an' || (!capitalised(tokens[obj.np.to]) && !obj.numeric && obj.lead === obj.from)) && tokens[obj.from].pos !== 'NUM') {
             for (const s of subjects) emit(s, 'is a', obj, 'isa');
             predicateOf.set(obj.from, subjects);
             // "RADIUS is a protocol for carrying authentication": (RADIUS, is protocol for, carrying authentication)
