@@ -15,7 +15,7 @@ export function useApi(): ApiClient {
 /** Which cached calls each event makes stale. */
 const INVALIDATES: Record<string, CallName[]> = {
   'documents.changed': ['documents.list', 'documents.get', 'documents.chunks', 'app.status'],
-  'graph.changed': ['triples.list', 'nodes.list', 'app.status'],
+  'graph.changed': ['triples.list', 'nodes.list', 'app.status', 'documents.list'],
 };
 
 export function ApiProvider({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {
@@ -25,14 +25,18 @@ export function ApiProvider({ api, queryClient, children }: { api: ApiClient; qu
         for (const call of INVALIDATES[name] ?? []) void queryClient.invalidateQueries({ queryKey: [call] });
         if (name === 'job.progress') {
           const job = payload as JobInfo;
+          let was: JobInfo['state'] | undefined;
           queryClient.setQueryData<JobInfo[]>(['jobs.list', { limit: 50 }], (old) => {
             const list = old ? [...old] : [];
             const i = list.findIndex((j) => j.id === job.id);
+            was = list[i]?.state;
             if (i >= 0) list[i] = job;
             else list.unshift(job);
             return list;
           });
           if (job.state !== 'running' && job.state !== 'queued') void queryClient.invalidateQueries({ queryKey: ['app.status'] });
+          // A job that starts or ends changes the documents' extraction status ('extracting', 'failed').
+          if (job.kind === 'extract' && job.state !== was) void queryClient.invalidateQueries({ queryKey: ['documents.list'] });
         }
       }),
     [api, queryClient],

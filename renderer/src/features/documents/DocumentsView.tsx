@@ -4,7 +4,9 @@ import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { IngestResult } from '../../../../shared/contract/ingest';
+import { ExtractSummary } from '../../../../shared/contract/extract';
 import type { JobInfo } from '../../../../shared/schemas';
+import { baseName, extractSummaryText, extractionTitle, ITEM_STATE_LABEL, shortTime } from './jobText';
 import { pathsForFiles } from './dropFiles';
 import { ExtractControl } from './ExtractControl';
 import { navigate, useRouteParam } from '../../nav';
@@ -46,6 +48,64 @@ function IngestSummary({ job, uploadFailed }: { job: JobInfo; uploadFailed: Drop
   );
 }
 
+/** One row per file of an ingest (from the job's progress events): its state, and why it failed or was skipped. */
+function FileRows({ job }: { job: JobInfo }) {
+  const items = job.progress.items;
+  if (!items?.length) return null;
+  return (
+    <table className="grid file-rows" aria-label="Files in this import" data-testid="ingest-files">
+      <thead>
+        <tr>
+          <th>File</th>
+          <th>State</th>
+          <th>Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((it, i) => (
+          <tr key={`${i}-${it.name}`} data-state={it.state}>
+            <td title={it.name}>{baseName(it.name)}</td>
+            <td>
+              <span className={`item-state item-${it.state}`}>{ITEM_STATE_LABEL[it.state]}</span>
+            </td>
+            <td className={it.state === 'failed' ? 'error-text' : 'muted'}>{it.detail ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** An extraction job started here: its progress, then one line saying what it did. */
+function ExtractRun({ job, onDismiss }: { job: JobInfo; onDismiss: () => void }) {
+  const api = useApi();
+  const active = job.state === 'queued' || job.state === 'running';
+  const summary = ExtractSummary.safeParse(job.result);
+  return (
+    <div className="ingest-run" aria-live="polite" data-testid="extract-run">
+      {active ? (
+        <div className="ingest-progress">
+          <span>{job.title}</span>
+          <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} />
+          <span className="muted">{job.progress.message}</span>
+          <button type="button" className="link" onClick={() => void api.call('jobs.cancel', { id: job.id })}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div role="status" data-testid="extract-summary" className="ingest-progress">
+          <strong>{job.state === 'done' ? 'Extraction finished' : job.state === 'cancelled' ? 'Extraction cancelled' : 'Extraction failed'}:</strong>
+          <span>{job.state === 'done' && summary.success ? extractSummaryText(summary.data) : (job.error ?? job.progress.message ?? '')}</span>
+          <div className="spacer" />
+          <button type="button" className="link" onClick={onDismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function DocumentsView() {
   const api = useApi();
   const qc = useQueryClient();
@@ -66,6 +126,8 @@ export function DocumentsView() {
   const job = run?.jobId != null ? jobs.data?.find((j) => j.id === run.jobId) : undefined;
   const active = job && (job.state === 'queued' || job.state === 'running');
   const list = docs.data ?? [];
+  const [extractJobId, setExtractJobId] = useState<number | null>(null);
+  const extractJob = extractJobId != null ? jobs.data?.find((j) => j.id === extractJobId) : undefined;
 
   async function ingestFiles(files: File[]) {
     if (!files.length) return;
@@ -112,7 +174,7 @@ export function DocumentsView() {
         <h1 id="documents-title">Documents</h1>
         <span className="muted">{list.length ? `${list.length} documents` : ''}</span>
         <div className="spacer" />
-        {list.length > 0 && <ExtractControl documentId={selected} />}
+        {list.length > 0 && <ExtractControl documentId={selected} onStarted={(j) => setExtractJobId(j.id)} />}
         <button type="button" className="primary" onClick={() => input.current?.click()}>
           Add files…
         </button>
@@ -143,8 +205,10 @@ export function DocumentsView() {
             </div>
           )}
           {job && !active && <IngestSummary job={job} uploadFailed={run.uploadFailed} />}
+          {job && <FileRows job={job} />}
         </div>
       )}
+      {extractJob && <ExtractRun job={extractJob} onDismiss={() => setExtractJobId(null)} />}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <Icon name="drop" size={48} />
@@ -167,7 +231,10 @@ export function DocumentsView() {
                   <th>Language</th>
                   <th className="num">Pages</th>
                   <th className="num">Chunks</th>
-                  <th>Status</th>
+                  <th title="Where the document stands with extraction: ingested, extracting, extracted, stale (chunks left unread) or failed">Extraction</th>
+                  <th className="num" title="Triples with evidence in this document (any status), and how many are accepted">Triples</th>
+                  <th>Engine</th>
+                  <th>Last run</th>
                 </tr>
               </thead>
               <tbody>
@@ -185,7 +252,21 @@ export function DocumentsView() {
                     <td>{d.language ?? '—'}</td>
                     <td className="num">{d.pages ?? '—'}</td>
                     <td className="num">{d.chunks}</td>
-                    <td>{d.status}</td>
+                    <td data-testid="extraction-status">
+                      <span className={`item-state extraction-${d.extraction.status}`} title={extractionTitle(d.extraction)}>
+                        {d.extraction.status}
+                      </span>
+                      {d.extraction.status === 'stale' && (
+                        <span className="muted"> {d.extraction.chunksRead}/{d.extraction.chunks}</span>
+                      )}
+                    </td>
+                    <td className="num" title={`${d.extraction.accepted} accepted`}>
+                      {d.extraction.triples}
+                    </td>
+                    <td>{d.extraction.engine ?? '—'}</td>
+                    <td title={d.extraction.lastRun ? `job ${d.extraction.lastRun.job}: ${d.extraction.lastRun.state}` : undefined}>
+                      {d.extraction.lastRun ? shortTime(d.extraction.lastRun.at) : '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
+import type { JobInfo } from '../../../../shared/schemas';
 
 /**
  * Start extraction over the selected document (or all): the classic extractor needs no model;
  * "Extraction model" uses the model or endpoint chosen for the extraction role in Models.
  */
-export function ExtractControl({ documentId }: { documentId: number | null }) {
+export function ExtractControl({ documentId, onStarted }: { documentId: number | null; onStarted?: (job: JobInfo) => void }) {
   const models = useCall('models.list', {});
   const start = useCallMutation('extract.start', ['jobs.list']);
   const choice = models.data?.choices.extraction ?? null;
   const [engine, setEngine] = useState<'classic' | 'model'>('classic');
+  const [force, setForce] = useState(false);
   const run = () => {
-    if (engine === 'classic' || !choice) start.mutate({ engine: 'classic', ...(documentId != null ? { documents: [documentId] } : {}) });
-    else if (choice.kind === 'llama') start.mutate({ engine: 'llama', model: choice.path, ...(documentId != null ? { documents: [documentId] } : {}) });
-    else start.mutate({ engine: 'openai', model: choice.model, endpoint: choice.baseUrl, ...(documentId != null ? { documents: [documentId] } : {}) });
+    const common = { ...(documentId != null ? { documents: [documentId] } : {}), ...(force ? { force } : {}) };
+    const done = { onSuccess: (job: JobInfo) => onStarted?.(job) };
+    if (engine === 'classic' || !choice) start.mutate({ engine: 'classic', ...common }, done);
+    else if (choice.kind === 'llama') start.mutate({ engine: 'llama', model: choice.path, ...common }, done);
+    else start.mutate({ engine: 'openai', model: choice.model, endpoint: choice.baseUrl, ...common }, done);
   };
   return (
     <div className="extract-control">
@@ -24,6 +28,9 @@ export function ExtractControl({ documentId }: { documentId: number | null }) {
           {choice ? `Extraction model (${choice.kind === 'llama' ? choice.path.split(/[\\/]/).pop() : choice.model})` : 'Extraction model (choose one in Models)'}
         </option>
       </select>
+      <label className="toggle" title="Read every chunk again, even those this engine already read unchanged">
+        <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Re-read all
+      </label>
       <button type="button" className="secondary" onClick={run} disabled={start.isPending}>
         {documentId != null ? 'Extract this document' : 'Extract graph'}
       </button>
