@@ -164,7 +164,7 @@ const LIGHT = new Set([
   'lot', 'lots', 'variety', 'range', 'amount', 'amounts', 'majority', 'minority', 'rest', 'result', 'results', 'way', 'ways', 'case', 'cases',
   'example', 'examples', 'instance', 'instances', 'scope', 'aspect', 'aspects', 'means', 'manner', 'thing', 'things', 'stuff', 'matter',
   'fact', 'facts', 'piece', 'pieces', 'portion', 'half', 'group', 'groups', 'class', 'category', 'series', 'list', 'couple', 'pair', 'one',
-  'ones', 'lack', 'presence', 'absence', 'end', 'beginning', 'basis', 'respect', 'purpose', 'context', 'terms', 'order', 'top', 'bottom',
+  'ones', 'presence', 'end', 'beginning', 'basis', 'respect', 'purpose', 'context', 'terms', 'order', 'top', 'bottom',
   'front', 'side', 'sides', 'other', 'others', 'something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone',
 ]);
 
@@ -202,8 +202,17 @@ function prepare(tokens: Token[], text: string): Token[] {
       const near = (x: Token | undefined) => Boolean(x && capitalised(x) && (x.pos === 'PROPN' || x.pos === 'NOUN'));
       if (near(tokens[i - 1]) && (near(tokens[i + 1]) || tokens[i - 1].pos === 'PROPN')) pos = 'PROPN';
     }
+    // after a modal comes a verb: "MAY reply directly", "can route"
+    if ((pos === 'NOUN' || pos === 'ADJ') && !capitalised(t) && /^(?:may|might|must|shall|should|can|could|will|would)$/i.test(out[out.length - 1]?.text ?? '') && out[out.length - 1].pos === 'AUX' && ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'VERB';
+    // a base-form "verb" inside a noun phrase: after a determiner and a noun, before "of" or a form of
+    // "be" ("the MAC address of", "the AP MAC Address is"): a noun
+    if (pos === 'VERB' && !/(?:[^s]s|ed|ing)$/.test(t.text) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && (lower(tokens[i + 1]) === 'of' ? out.slice(-3).some((x) => x.pos === 'DET') : ['is', 'are', 'was', 'were'].includes(lower(tokens[i + 1])))) pos = 'NOUN';
     // "are parts of": after a form of "be" and before "of", a word read as a verb is a noun (but "made of")
     if (pos === 'VERB' && BE.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:ed|en)$/i.test(t.text)) pos = 'NOUN';
+    // "without forwarding the request": a gerund after a preposition takes its object like a verb
+    if (pos === 'NOUN' && /\p{L}{3}ing$/u.test(t.text) && out[out.length - 1]?.pos === 'ADP' && tokens[i + 1]?.pos === 'DET') pos = 'VERB';
+    // "the chief of X": what an article opens and "of" follows is a noun
+    if (pos === 'ADJ' && ARTICLES.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:est|most)$/.test(t.text)) pos = 'NOUN';
     // "the caching of keys": a gerund before "of" is a noun
     if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
@@ -222,7 +231,8 @@ function prepare(tokens: Token[], text: string): Token[] {
         const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && tokens[h + 1]?.pos !== 'ADP'; // "a device combining knowledge about"
         const b2 = out[out.length - 2];
         const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || b2.pos === 'ADP' || b2.pos === 'PUNCT');
-        if (objectSingular || bareSubject) pos = 'ADJ';
+        // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
+        if ((objectSingular && singular(before)) || bareSubject) pos = 'ADJ';
       }
     }
     // after an article (and its adjectives) comes no finite verb and no adverb: "a challenging set of",
@@ -495,7 +505,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     let best: Arg | null = null;
     for (let s = k; s >= 0 && k - s < 14; s--) {
       const a = argStartingAt(s);
-      if (a && a.to === k && (!best || a.from < best.from)) best = a;
+      if (a && a.to === k && (!best || a.from <= best.from)) best = a; // (the earliest start: "the use of X" over "X")
     }
     return best;
   };
@@ -516,6 +526,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       let lead = prev.from;
       while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
       if (lead > 0 && !COORD.has(lower(tokens[lead - 1])) && tokens[lead - 1].text !== ',' && !(lead - 1 === 0 || ['ADP', 'SCONJ', 'PUNCT'].includes(tokens[lead - 1].pos))) break;
+      // "In proactive key distribution, keying material and authorizations are": an opening
+      // prepositional phrase before the comma is no conjunct
+      // ("is from the Lazio region and tomato is": the object of a preposition neither)
+      if (lead > 0 && tokens[lead - 1].pos === 'ADP' && (!c || lower(tokens[lead - 1]) !== 'of')) break;
       pending.push({ ...prev, lead });
       conj ||= c;
       j = lead - 1;
@@ -539,7 +553,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       .slice(p.start, p.end)
       .replace(/\s+/g, ' ')
       .replace(/\b\p{Lu}\p{Ll}+\b/gu, (w) => w.toLowerCase());
-  const common = (p: Phrase) => !capitalised(tokens[p.to]) && tokens[p.to].pos !== 'NUM' && p.to - p.from < 3;
+  // (an attribute noun has no title-case word in it: "the United States invasion of Panama" is a name's phrase; "OCLC number" is one)
+  const common = (p: Phrase) => !capitalised(tokens[p.to]) && tokens[p.to].pos !== 'NUM' && p.to - p.from < 3 && !tokens.slice(p.from, p.to).some((t) => /^\p{Lu}\p{Ll}/u.test(t.text) && t !== tokens[0]);
   /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
   const predicateOf = new Map<number, Arg[]>();
   let previousSubjects: Arg[] | null = null;
@@ -599,6 +614,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         if (before && (lower(before) === "'s" || lower(before) === '’s') && common(a.np)) {
           const owner = argEndingAt(a.lead - 2);
           if (owner) attribute = { owner: [owner], noun: nounText(a.np) };
+        } else if (before && lower(before) === 'the' && lower(tokens[a.lead - 2]) === 'where' && common(a.np)) {
+          // "Italy, where the capital city is Rome": an attribute of the place
+          const owner = argEndingAt(a.lead - 3 - (tokens[a.lead - 3]?.text === ',' ? 1 : 0));
+          if (owner?.name) attribute = { owner: [owner], noun: nounText(a.np) };
         } else if (before && lower(before) === 'whose' && common(a.np)) {
           let o = a.lead - 2;
           if (tokens[o]?.text === ',') o--;
@@ -667,7 +686,17 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       // "There are 45 floors at X" -> (X, floors, 45)
       if (copula && lower(tokens[vs - 1]) === 'there') continue;
       const obj = argAt(o);
-      // "X is part of Y", "X is one of the founders": (X, part of, Y)
+      // "X is one of the creators of Y" says what "X is a creator of Y" says: (Y, creators, X);
+      // "X is one of the ingredients": (X, is a, ingredients)
+      if (copula && isArg(obj) && obj.via && lower(tokens[obj.via.to]) === 'one' && obj.via.from === obj.via.to) {
+        if (obj.of && common(obj.np) && !obj.of.numeric) {
+          for (const y of withCoordinatedAfter(obj.of, argsFrom)) for (const s of subjects) emit(y, nounText(obj.np), s, 'of');
+        } else if (!obj.of && common(obj.np)) {
+          for (const s of subjects) emit(s, 'is a', obj, 'isa');
+        }
+        continue;
+      }
+      // "X is part of Y": (X, part of, Y)
       if (copula && isArg(obj) && obj.via && LIGHT.has(lower(tokens[obj.via.to]))) {
         for (const s of subjects) for (const y of withCoordinatedAfter(obj, argsFrom)) emit(s, `${nounText(obj.via)} of`, y, 'prep');
         continue;
@@ -675,7 +704,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (isArg(obj)) {
         const n0 = obj.np;
         // "X is the president of Y", "X is an ingredient in Y" -> (Y, president, X); "X is part of Y" -> (X, part of, Y)
-        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && ['in', 'at'].includes(lower(tokens[obj.to + 1])) ? argsFrom(obj.to + 2) : [];
+        // (and "Y is the nickname for X" between names)
+        const forNames = lower(tokens[obj.to + 1]) === 'for' && subjects.every((x) => x.name || x.numeric) && argAt(obj.to + 2) !== null && isArg(argAt(obj.to + 2)) && (argAt(obj.to + 2) as Arg).name;
+        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
         const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
         const owners = ofY.length ? ofY : inY;
         if (copula && owners.length && common(n0)) {
@@ -727,7 +758,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         rel = `is ${lower(tokens[p])}`;
         p += 1;
       }
-      if (rel) for (const s of subjects) for (const v of argsFrom(p)) emit(s, rel, v, 'prep');
+      const ys = rel ? argsFrom(p) : [];
+      // "A RECOMMENDED method is for the peer and authenticator to each provide a nonce": the noun
+      // phrase is the subject of an infinitive clause, not the copula's complement
+      const end = ys.length ? ys[ys.length - 1].to : -1;
+      const infinitive = lower(tokens[end + 1]) === 'to' || (tokens[end + 1]?.pos === 'ADV' && lower(tokens[end + 2]) === 'to');
+      if (!infinitive) for (const s of subjects) for (const v of ys) emit(s, rel, v, 'prep');
       continue;
     }
 
@@ -802,7 +838,29 @@ function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | n
   for (let guard = 0; guard < 4; guard++) {
     let k = cur.lead - 1;
     while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
-    if (k < 1 || tokens[k].pos !== 'ADP' || !CHAIN_PREP.has(lower(tokens[k])) || lower(tokens[k]) === 'of') break;
+    if (k < 1) break;
+    // a reduced relative or an infinitive stands between the subject and its verb: "EAP methods based on
+    // TLS derive", "Proxies implementing policy MAY reply", "The ability to negotiate the use of X provides"
+    const participle = tokens[k].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k].text);
+    const infinitive = tokens[k].pos === 'VERB' && lower(tokens[k - 1]) === 'to' && k >= 2;
+    if (participle || infinitive) {
+      const prev = argEndingAt(k - (infinitive ? 2 : 1));
+      if (!prev) break;
+      let lead = prev.from;
+      while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+      cur = { ...prev, lead };
+      continue;
+    }
+    // "EAP methods based on TLS": the participle before the preposition
+    if (tokens[k].pos === 'ADP' && tokens[k - 1]?.pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k - 1].text) && k >= 2) {
+      const prev = argEndingAt(k - 2);
+      if (!prev) break;
+      let lead = prev.from;
+      while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+      cur = { ...prev, lead };
+      continue;
+    }
+    if (tokens[k].pos !== 'ADP' || !CHAIN_PREP.has(lower(tokens[k])) || lower(tokens[k]) === 'of') break;
     const prev = argEndingAt(k - 1);
     if (!prev) break;
     let lead = prev.from;
