@@ -53,7 +53,11 @@ export function StatusBar() {
         ))}
       </div>
       {s && (
-        <div className="counts muted" data-testid="store-counts">
+        <div
+          className="counts muted"
+          data-testid="store-counts"
+          title="Nodes: entities and events (concepts and passages not counted). Triples: proposed and accepted (rejected ones not counted; Review lists every status)."
+        >
           {s.documents} documents · {s.chunks} chunks · {s.nodes.entity + s.nodes.event} nodes · {s.triples.proposed + s.triples.accepted} triples
         </div>
       )}

@@ -14,6 +14,7 @@ import { showTripleInGraph, updateSelection, useSharedSelection } from './select
 import { useRouteParam } from '../../nav';
 import { TripleTable, type InlineEdit } from './TripleTable';
 import { useTriplePages } from './useTriplePages';
+import { DENSITIES, loadFilter, loadTablePrefs, saveFilter, saveTablePrefs, STAGE_LEGEND, STAGE_MEANING, type Density, type TablePrefs } from './tablePrefs';
 import '../../styles/review.css';
 
 type DialogState = { kind: 'add' } | { kind: 'merge'; nodes: MergeNode[] } | { kind: 'rename'; from: string } | { kind: 'candidates' } | null;
@@ -40,11 +41,11 @@ function Filters({ filter, onChange }: { filter: ReviewFilter; onChange: (f: Rev
           </option>
         ))}
       </select>
-      <select aria-label="Stage" value={filter.stage ?? ''} onChange={(e) => set({ stage: (e.target.value || undefined) as Stage | undefined })}>
+      <select aria-label="Stage" title={STAGE_LEGEND} value={filter.stage ?? ''} onChange={(e) => set({ stage: (e.target.value || undefined) as Stage | undefined })}>
         <option value="">any stage</option>
         {Stage.options.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {s} — {STAGE_MEANING[s]}
           </option>
         ))}
       </select>
@@ -189,8 +190,17 @@ export function ReviewView() {
   const shared = useSharedSelection();
   const status = useCall('app.status', {});
 
-  const [filter, setFilter] = useState<ReviewFilter>(EMPTY_FILTER);
-  const [sort, setSort] = useState<ReviewSort>({ column: 'id', desc: false });
+  // The filter and sort survive a reload (local storage), as do the density and column widths.
+  const [initial] = useState(loadFilter);
+  const [filter, setFilter] = useState<ReviewFilter>(initial.filter);
+  const [sort, setSort] = useState<ReviewSort>(initial.sort);
+  useEffect(() => saveFilter(filter, sort), [filter, sort]);
+  const [prefs, setPrefsState] = useState<TablePrefs>(loadTablePrefs);
+  const setPrefs = useCallback((p: TablePrefs) => {
+    setPrefsState(p);
+    saveTablePrefs(p);
+  }, []);
+  const [note, setNote] = useState<string | null>(null);
   const query = useMemo(() => tripleQuery(filter, sort), [filter, sort]);
   const pages = useTriplePages(query);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -296,6 +306,14 @@ export function ReviewView() {
       move(moves[key], e.shiftKey);
       return;
     }
+    if (ctrl && key.toLowerCase() === 'a' && !e.shiftKey) {
+      // Ctrl+A: every row the filter shows that is loaded (all of them up to a few hundred).
+      handled();
+      const ids = new Set(pages.loaded.map((t) => t.id));
+      setSelected(ids);
+      setNote(ids.size < pages.total ? `Selected the ${ids.size} loaded rows of ${pages.total}: scroll to load more, or narrow the filter` : `Selected all ${ids.size} rows`);
+      return;
+    }
     if (ctrl) return;
     const actions: Record<string, () => void> = {
       ' ': () => {
@@ -312,7 +330,10 @@ export function ReviewView() {
       n: () => setDialog({ kind: 'add' }),
       m: openMerge,
       g: () => active && showTripleInGraph(active),
-      Escape: () => setSelected(new Set()),
+      Escape: () => {
+        setSelected(new Set());
+        setNote(null);
+      },
     };
     const action = actions[key.length === 1 ? key.toLowerCase() : key];
     if (action) {
@@ -349,9 +370,17 @@ export function ReviewView() {
     <section className="view review-view" aria-labelledby="review-title">
       <header className="view-header">
         <h1 id="review-title">Review</h1>
-        <span className="muted" data-testid="review-count">
+        <span
+          className="muted count-help"
+          data-testid="review-count"
+          title={
+            'Triples matching the filters, out of every triple in the store (proposed, accepted and rejected). ' +
+            'The status bar counts proposed and accepted triples only, and entity and event nodes; the Graph counts the nodes it draws, concepts included.'
+          }
+        >
           {pages.total} {pages.total === 1 ? 'triple' : 'triples'}
-          {total !== null && total !== pages.total ? ` of ${total}` : ''}
+          {total !== null && (Object.keys(query).length > 2 || total !== pages.total) ? ` of ${total}` : ''}
+          {total !== null && Object.keys(query).length <= 2 && total === pages.total ? ' (all statuses)' : ''}
         </span>
         <span className="spacer" />
         <StatusLine runner={runner} />
@@ -396,10 +425,33 @@ export function ReviewView() {
         </button>
         <HistoryMenu runner={runner} />
         {n > 0 && (
-          <button type="button" className="link small" onClick={() => setSelected(new Set())}>
+          <button
+            type="button"
+            className="link small"
+            onClick={() => {
+              setSelected(new Set());
+              setNote(null);
+            }}
+          >
             Clear selection ({n})
           </button>
         )}
+        {n > 0 && note && (
+          <span className="muted small" role="status" data-testid="selection-note">
+            {note}
+          </span>
+        )}
+        <span className="spacer" />
+        <span className="stage-legend" data-testid="stage-legend">
+          <abbr title={STAGE_MEANING.EE}>EE</abbr> entity–entity · <abbr title={STAGE_MEANING.EV}>EV</abbr> entity–event · <abbr title={STAGE_MEANING.VV}>VV</abbr> event–event
+        </span>
+        <select className="density-select" aria-label="Row density" value={prefs.density} onChange={(e) => setPrefs({ ...prefs, density: e.target.value as Density })}>
+          {DENSITIES.map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label}
+            </option>
+          ))}
+        </select>
       </div>
       <ErrorBox error={pages.error} />
       {pages.ready && pages.total === 0 && !filter.search && Object.keys(query).length <= 2 ? (
@@ -432,6 +484,8 @@ export function ReviewView() {
             scrollRef={registerScroll}
             relations={(relations.data ?? []).map((r) => r.relation)}
             focusTripleId={pinned}
+            prefs={prefs}
+            onPrefs={setPrefs}
           />
           {panelTriple !== null ? (
             <EvidencePanel tripleId={panelTriple} runner={runner} onPickTriple={setPinned} />

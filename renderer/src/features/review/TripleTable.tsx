@@ -1,14 +1,13 @@
 // The triple table: TanStack Table for columns, headers and (server-side) sorting, TanStack Virtual
 // for the rows, which come page by page from SQLite (useTriplePages).
-import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table';
 import type { TripleListItem, TripleSortColumn } from '../../../../shared/contract';
 import type { ReviewSort } from './filters';
 import type { TriplePages } from './useTriplePages';
 import { NodeAutocomplete, type NodeChoice } from './NodeAutocomplete';
-
-export const ROW_HEIGHT = 34;
+import { clampWidth, gridTemplate, minRowWidth, ROW_HEIGHTS, STAGE_LEGEND, STAGE_MEANING, type ColumnId, type TablePrefs } from './tablePrefs';
 
 const features = tableFeatures({ rowSortingFeature });
 const helper = createColumnHelper<typeof features, TripleListItem>();
@@ -17,7 +16,7 @@ const columns = helper.columns([
   helper.accessor('subject', { header: 'Subject' }),
   helper.accessor('relation', { header: 'Relation' }),
   helper.accessor('object', { header: 'Object' }),
-  helper.accessor('stage', { header: 'Stage' }),
+  helper.accessor('stage', { header: 'Stage', cell: (info) => <abbr title={STAGE_MEANING[info.getValue()] ?? info.getValue()}>{info.getValue()}</abbr> }),
   helper.accessor('status', {
     header: 'Status',
     cell: (info) => (
@@ -55,6 +54,8 @@ export function TripleTable({
   scrollRef,
   relations,
   focusTripleId,
+  prefs,
+  onPrefs,
 }: {
   pages: TriplePages;
   sort: ReviewSort;
@@ -71,7 +72,12 @@ export function TripleTable({
   scrollRef: (scrollToIndex: (i: number) => void) => void;
   relations: string[];
   focusTripleId: number | null;
+  /** Density and column widths (kept by the view in local storage). */
+  prefs: TablePrefs;
+  onPrefs: (p: TablePrefs) => void;
 }) {
+  const rowHeight = ROW_HEIGHTS[prefs.density];
+  const wrap = prefs.density === 'wrap';
   const sorting = useMemo<SortingState>(() => (sort.column === 'id' ? [] : [{ id: sort.column, desc: sort.desc }]), [sort]);
   const table = useTable({
     features,
@@ -93,9 +99,45 @@ export function TripleTable({
   const virtualizer = useVirtualizer({
     count: pages.total,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  // Another density: every row's size is estimated (or measured, when wrapped) again.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, prefs.density]);
+
+  /** Drag a header's right edge (or press ← → on it) to resize its column; a double click gives it back its share. */
+  const resizeStart = (column: ColumnId) => (e: ReactPointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const cell = (e.currentTarget.parentElement as HTMLElement).getBoundingClientRect();
+    const x0 = e.clientX;
+    let width = cell.width;
+    const move = (ev: PointerEvent) => {
+      width = clampWidth(cell.width + ev.clientX - x0);
+      onPrefs({ ...prefs, widths: { ...prefs.widths, [column]: width } });
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+  const resizeKey = (column: ColumnId) => (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const cell = (e.currentTarget.parentElement as HTMLElement).getBoundingClientRect();
+    onPrefs({ ...prefs, widths: { ...prefs.widths, [column]: clampWidth(cell.width + (e.key === 'ArrowRight' ? 20 : -20)) } });
+  };
+  const resetWidth = (column: ColumnId) => () => {
+    const widths = { ...prefs.widths };
+    delete widths[column];
+    onPrefs({ ...prefs, widths });
+  };
+  const tableStyle = { '--tt-columns': gridTemplate(prefs.widths), '--tt-min-width': `${minRowWidth(prefs.widths)}px` } as CSSProperties;
+  const head = useRef<HTMLDivElement>(null);
   const items = virtualizer.getVirtualItems();
   const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items[items.length - 1]?.index ?? 0;
@@ -120,7 +162,16 @@ export function TripleTable({
 
   const headers = table.getHeaderGroups()[0].headers;
   return (
-    <div className="triple-table" role="grid" aria-label="Triples" aria-rowcount={pages.total + 1} aria-multiselectable="true">
+    <div
+      className={`triple-table density-${prefs.density}`}
+      role="grid"
+      aria-label="Triples"
+      aria-rowcount={pages.total + 1}
+      aria-multiselectable="true"
+      style={tableStyle}
+      data-density={prefs.density}
+    >
+      <div className="tt-head-scroll" ref={head}>
       <div className="tt-row tt-head" role="row" aria-rowindex={1}>
         <div className="tt-cell tt-check" role="columnheader">
           <span className="sr-only">Selected</span>
@@ -129,32 +180,62 @@ export function TripleTable({
           const dir = h.column.getIsSorted();
           return (
             <div key={h.id} className={`tt-cell tt-${h.column.id}`} role="columnheader" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
-              <button type="button" className="tt-sort" onClick={h.column.getToggleSortingHandler()} title={`Sort by ${h.column.id}`}>
+              <button
+                type="button"
+                className="tt-sort"
+                onClick={h.column.getToggleSortingHandler()}
+                title={h.column.id === 'stage' ? `${STAGE_LEGEND}. Click to sort.` : `Sort by ${h.column.id}`}
+              >
                 <table.FlexRender header={h} />
                 <span className="tt-arrow" aria-hidden="true">
                   {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
                 </span>
               </button>
+              <div
+                className="tt-resize"
+                role="separator"
+                aria-orientation="vertical"
+                aria-label={`Resize ${String(h.column.columnDef.header)} column`}
+                aria-valuenow={prefs.widths[h.column.id as ColumnId]}
+                tabIndex={0}
+                title="Drag to resize (← → with the keyboard); double-click to reset"
+                onPointerDown={resizeStart(h.column.id as ColumnId)}
+                onKeyDown={resizeKey(h.column.id as ColumnId)}
+                onDoubleClick={resetWidth(h.column.id as ColumnId)}
+              />
             </div>
           );
         })}
       </div>
+      </div>
       <div
         className="tt-body"
         ref={scroller}
+        onScroll={(e) => {
+          // The header follows the rows sideways (columns wider than the view).
+          if (head.current) head.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
         tabIndex={0}
         onKeyDown={onKeyDown}
         aria-label="Triple rows"
         aria-activedescendant={pages.rowAt(activeIndex) ? `triple-row-${pages.rowAt(activeIndex)!.id}` : undefined}
         data-testid="triple-rows"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 'var(--tt-min-width)' }}>
           {items.map((item) => {
             const t = pages.rowAt(item.index);
-            const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT };
+            const style = wrap ? { transform: `translateY(${item.start}px)`, minHeight: rowHeight } : { transform: `translateY(${item.start}px)`, height: rowHeight };
             if (!t) {
               return (
-                <div key={`p${item.index}`} className="tt-row tt-placeholder" role="row" aria-rowindex={item.index + 2} style={style}>
+                <div
+                  key={`p${item.index}`}
+                  className="tt-row tt-placeholder"
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  style={style}
+                  data-index={item.index}
+                  ref={wrap ? virtualizer.measureElement : undefined}
+                >
                   <div className="tt-cell muted">…</div>
                 </div>
               );
@@ -221,6 +302,8 @@ export function TripleTable({
                 aria-rowindex={item.index + 2}
                 aria-selected={isSel || active}
                 data-triple-id={t.id}
+                data-index={item.index}
+                ref={wrap ? virtualizer.measureElement : undefined}
                 style={style}
                 onMouseDown={click(item.index)}
               >
