@@ -29,7 +29,8 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const triples: CandidateTriple[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
-  for (const s of sentences) {
+  for (const whole of sentences) {
+    const s = afterTermLine(docText, whole);
     const inSentence: Token[] = [];
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
@@ -63,6 +64,24 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   triples.push(...std.triples);
   mentions.push(...std.mentions);
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
+}
+
+/**
+ * A definition list's term line is no part of its body's first sentence: "Key caching\n      Caching of
+ * EAP keying material enables ..." reads from "Caching". The term is a short line without closing
+ * punctuation and the next line is indented deeper (the layout of RFC and standards glossaries).
+ */
+export function afterTermLine(text: string, s: Span): Span {
+  const nl = text.indexOf('\n', s.start);
+  if (nl < 0 || nl >= s.end) return s;
+  const first = text.slice(s.start, nl).trim();
+  if (!first || /[.:;!?,]$/.test(first) || first.split(/\s+/).length > 8) return s;
+  const lineStart = text.lastIndexOf('\n', s.start - 1) + 1;
+  if (text.slice(lineStart, s.start).trim()) return s; // the sentence starts inside a line
+  const indent = s.start - lineStart;
+  const next = /^[ \t]*/.exec(text.slice(nl + 1, s.end))![0].length;
+  if (next <= indent || nl + 1 + next >= s.end) return s;
+  return { start: nl + 1 + next, end: s.end };
 }
 
 /** Every place in the chunk where a defined acronym's long form is written (any case or spacing). */

@@ -49,7 +49,7 @@ const GLUE = new Set(['-', '/', '_']);
 const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
 const REL_PRONOUN = new Set(['that', 'which', 'who']);
-const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by']);
+const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by', 'after', 'before', 'during', 'to', 'about', 'against', 'through', 'without', 'into', 'via', 'among', 'across', 'per']);
 const SKIP_BEFORE_OBJECT = new Set(['DET', 'PRON']);
 const QUANTIFIERS = new Set([
   'many', 'several', 'some', 'other', 'such', 'more', 'most', 'few', 'all', 'each', 'any', 'various', 'certain', 'same', 'following',
@@ -202,6 +202,15 @@ function prepare(tokens: Token[], text: string): Token[] {
       const near = (x: Token | undefined) => Boolean(x && capitalised(x) && (x.pos === 'PROPN' || x.pos === 'NOUN'));
       if (near(tokens[i - 1]) && (near(tokens[i + 1]) || tokens[i - 1].pos === 'PROPN')) pos = 'PROPN';
     }
+    // "strategies that use the control structure": "that" before a noun and a determiner opens a relative clause
+    if (lower(t) === 'that' && t.pos === 'DET' && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && tokens[i + 1]?.pos === 'NOUN' && !capitalised(tokens[i + 1]) && ['DET'].includes(tokens[i + 2]?.pos ?? '')) {
+      out.push({ ...t, pos: 'PRON' });
+      out.push({ ...tokens[i + 1], pos: 'VERB' });
+      i++;
+      continue;
+    }
+    // "a method for finding expressions": a preposition before a gerund
+    if (pos === 'SCONJ' && ['for', 'by', 'with', 'without', 'after', 'before', 'in', 'on', 'of'].includes(lower(t)) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[i + 1].text)) pos = 'ADP';
     // after a modal comes a verb: "MAY reply directly", "can route"
     if ((pos === 'NOUN' || pos === 'ADJ') && !capitalised(t) && /^(?:may|might|must|shall|should|can|could|will|would)$/i.test(out[out.length - 1]?.text ?? '') && out[out.length - 1].pos === 'AUX' && ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'VERB';
     // a base-form "verb" inside a noun phrase: after a determiner and a noun, before "of" or a form of
@@ -216,7 +225,9 @@ function prepare(tokens: Token[], text: string): Token[] {
     // "the caching of keys": a gerund before "of" is a noun
     if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
-    if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN') {
+    // (also before a gerund compound: "the transported keying material")
+    const gerundCompound = tokens[i + 1]?.pos === 'VERB' && /\p{L}{3}ing$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN' && ARTICLES.has(lower(out[out.length - 1]));
+    if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && (tokens[i + 1]?.pos === 'NOUN' || gerundCompound)) {
       const before = out[out.length - 1];
       const adverbOpening = before?.pos === 'ADV' && (out.length === 1 || out[out.length - 2].pos === 'DET'); // "Locally inferred", "a widely used"
       if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT', 'NUM'].includes(before.pos)) pos = 'ADJ';
@@ -228,7 +239,7 @@ function prepare(tokens: Token[], text: string): Token[] {
         let h = i + 1;
         while (tokens[h + 1]?.pos === 'NOUN') h++;
         const singular = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
-        const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && tokens[h + 1]?.pos !== 'ADP'; // "a device combining knowledge about"
+        const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && (tokens[h + 1]?.pos !== 'ADP' || /^\p{Lu}{2,}$/u.test(before.text)); // "a device combining knowledge about", but "EAP keying material during"
         const b2 = out[out.length - 2];
         const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || b2.pos === 'ADP' || b2.pos === 'PUNCT');
         // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
@@ -471,6 +482,19 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     return { ...a, lead: i };
   };
   const isArg = (a: Arg | typeof PRONOUN | null): a is Arg => Boolean(a && !('pronoun' in a));
+  /** ", a/an N" after a name (at the comma x): an apposition, not a list item. */
+  const apposition = (x: number): boolean => {
+    if (tokens[x]?.text !== ',' || !['a', 'an'].includes(lower(tokens[x + 1])) || !argEndingAt(x - 1)?.name) return false;
+    const cls = argAt(x + 1);
+    return isArg(cls) && !capitalised(tokens[cls.np.to]) && !VERB_POS.has(tokens[cls.to + 1]?.pos ?? '');
+  };
+  /** The token after an apposition at x (itself when there is none): "KAZE features, a novel algorithm in ..." */
+  const afterApposition = (x: number): number => {
+    if (!apposition(x)) return x;
+    const cls = argsFrom(x + 1);
+    const end = cls.length ? cls[cls.length - 1].to + 1 : x;
+    return tokens[end]?.text === ',' && tokens[end + 1]?.pos === 'ADP' ? end + 1 : end;
+  };
   /** Ends of a coordination starting at i: "A, B and C" gives A, B and C; a list needs its conjunction. */
   const argsFrom = (i: number, clauses = true): Arg[] => {
     const first = argAt(i);
@@ -489,7 +513,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         conj = true;
         k += 3;
       }
-      if (k === j) break;
+      if (k === j || (!conj && apposition(j))) break;
       const next = argAt(k);
       if (!isArg(next) || (clauses && VERB_POS.has(tokens[next.to + 1]?.pos ?? ''))) break; // "..., and B sends": a new clause
       // "evaluate the system on X and show that ...": a bare word before a complement clause is its verb
@@ -645,7 +669,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     previousSubjects = subjects;
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
-      const j = objects.length ? objects[objects.length - 1].to + 1 : -1;
+      const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
       if (j > 0 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
         const verb = words.filter((t) => t.pos === 'VERB').map(lower).join(' ');
         for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
@@ -780,7 +804,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     }
     if (!objects.length) continue;
     for (const s of subjects) for (const v of objects) emit(s, rel, v, kind);
-    let j = objects[objects.length - 1].to + 1;
+    let j = afterApposition(objects[objects.length - 1].to + 1);
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
     const only = objects.length === 1 ? objects[0] : null;
     if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
@@ -793,6 +817,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (tokens[j].pos !== 'ADP' || lower(tokens[j]) === 'of' || lower(tokens[j]) === 'by') break;
       const more = argsFrom(j + 1);
       if (!more.length) break;
+      // "lead to a Denial of Service attack on the server": after a common noun a phrase between common
+      // nouns modifies the noun; the verb takes it when a name or a number stands on either side
+      const before = argEndingAt(j - 1);
+      const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]) || tokens[a.to].pos === 'NUM';
+      if (before && !named(before) && !more.some(named)) break;
       for (const s of subjects) for (const v of more) emit(s, `${relation} ${lower(tokens[j])}`, v, 'prep');
       j = more[more.length - 1].to + 1;
     }
@@ -807,6 +836,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const cls = argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
     if (!cls) continue;
     for (const member of argsFrom(x + (such ? 2 : 1), false)) emit(member, 'is a', cls, 'isa');
+  }
+  // an apposition: "we introduce KAZE features, a novel feature detection algorithm, ..." -> (KAZE features, is a, algorithm)
+  for (let x = 1; x + 2 < n; x++) {
+    if (!apposition(x)) continue;
+    const name = argEndingAt(x - 1);
+    if (name) for (const cls of argsFrom(x + 1)) emit(name, 'is a', cls, 'isa');
   }
   const seen = new Set<string>();
   return out.filter((t) => {
@@ -835,10 +870,21 @@ function withCoordinatedAfter(a: Arg, argsFrom: (i: number) => Arg[]): Arg[] {
 /** Walk "the algorithm in the paper uses" back to "algorithm": the subject is the first noun phrase of its prepositional chain. */
 function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | null): Arg {
   let cur = a;
-  for (let guard = 0; guard < 4; guard++) {
+  let settled = a; // the last position a chain step confirmed (conjuncts alone move nothing)
+  for (let guard = 0; guard < 6; guard++) {
     let k = cur.lead - 1;
     while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
     if (k < 1) break;
+    // "A parser incorporating the control structure and the parsing strategies is": walk over a
+    // conjunct, and keep the walk only when a chain step follows it
+    if (COORD.has(lower(tokens[k])) || tokens[k].text === ',') {
+      const prev = argEndingAt(k - 1);
+      if (!prev) break;
+      let lead = prev.from;
+      while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+      cur = { ...prev, lead };
+      continue;
+    }
     // a reduced relative or an infinitive stands between the subject and its verb: "EAP methods based on
     // TLS derive", "Proxies implementing policy MAY reply", "The ability to negotiate the use of X provides"
     const participle = tokens[k].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k].text);
@@ -848,7 +894,7 @@ function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | n
       if (!prev) break;
       let lead = prev.from;
       while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
-      cur = { ...prev, lead };
+      cur = settled = { ...prev, lead };
       continue;
     }
     // "EAP methods based on TLS": the participle before the preposition
@@ -857,7 +903,7 @@ function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | n
       if (!prev) break;
       let lead = prev.from;
       while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
-      cur = { ...prev, lead };
+      cur = settled = { ...prev, lead };
       continue;
     }
     if (tokens[k].pos !== 'ADP' || !CHAIN_PREP.has(lower(tokens[k])) || lower(tokens[k]) === 'of') break;
@@ -865,7 +911,7 @@ function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | n
     if (!prev) break;
     let lead = prev.from;
     while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
-    cur = { ...prev, lead };
+    cur = settled = { ...prev, lead };
   }
-  return cur;
+  return settled;
 }
