@@ -49,7 +49,7 @@ const GLUE = new Set(['-', '/', '_']);
 const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
 const REL_PRONOUN = new Set(['that', 'which', 'who']);
-const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by', 'after', 'before', 'during', 'to', 'about', 'against', 'through', 'without', 'into', 'via', 'among', 'across', 'per']);
+const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by', 'after', 'before', 'during', 'to', 'about', 'against', 'through', 'without', 'into', 'via', 'among', 'across', 'per', 'as']);
 const SKIP_BEFORE_OBJECT = new Set(['DET', 'PRON']);
 const QUANTIFIERS = new Set([
   'many', 'several', 'some', 'other', 'such', 'more', 'most', 'few', 'all', 'each', 'any', 'various', 'certain', 'same', 'following',
@@ -83,8 +83,10 @@ export function tokenize(text: string, from: number, to: number): Token[] {
     const prev = out[out.length - 1];
     const wordy = (x: Token) => /[\p{L}\p{N}]/u.test(x.text) && !/^['’]/.test(x.text); // "Aarhus" + "'s" stay apart
     // glue "A - B" written without spaces, and adjacent alphanumeric pieces ("802.1" + "X")
-    if (prev && prev.end === t.start && wordy(prev) && (wordy(t) || (GLUE.has(t.text) && raw[i + 1]?.start === t.end && wordy(raw[i + 1])))) {
-      if (GLUE.has(t.text)) {
+    // ("ASN.1": a dot between a word and a digit with no space is inside the name)
+    const dotted = t.text === '.' && /\p{L}$/u.test(prev?.text ?? '') && /^\d/.test(raw[i + 1]?.text ?? '');
+    if (prev && prev.end === t.start && wordy(prev) && (wordy(t) || ((GLUE.has(t.text) || dotted) && raw[i + 1]?.start === t.end && wordy(raw[i + 1])))) {
+      if (GLUE.has(t.text) || dotted) {
         const next = raw[++i];
         out[out.length - 1] = merge(prev, next, text);
       } else {
@@ -149,6 +151,17 @@ const FIRST_PERSON = new Set(['we', 'i']);
 /** Nouns a text names itself by ("this paper", "this document"): discourse deixis, the authors' voice. */
 const SELF_DET = new Set(['this', 'the', 'our', 'present']);
 const SELF_NOUNS = new Set(['paper', 'article', 'work', 'study', 'document', 'memo', 'thesis', 'report', 'chapter', 'section', 'note', 'letter', 'abstract']);
+/**
+ * Nouns whose "to"-infinitive is their complement, not a relative clause: "the desire to improve X" says
+ * nothing the desire does ("a method to produce answers" does). English grammar's control and modal
+ * nouns (Huddleston & Pullum, ch. 14), a closed class.
+ */
+const COMPLEMENT_NOUNS = new Set([
+  'ability', 'inability', 'capability', 'capacity', 'desire', 'wish', 'need', 'needs', 'requirement', 'requirements', 'attempt', 'attempts',
+  'effort', 'efforts', 'decision', 'intention', 'intent', 'plan', 'plans', 'failure', 'refusal', 'willingness', 'tendency', 'opportunity',
+  'chance', 'right', 'permission', 'freedom', 'obligation', 'option', 'choice', 'way', 'time', 'reason', 'goal', 'aim', 'motivation',
+  'temptation', 'proposal', 'request', 'promise', 'agreement', 'eagerness', 'readiness', 'authority', 'power',
+]);
 const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how']);
 /** Name particles written in lower case inside a proper name ("Battle of France", "Institute of Technology"). */
 const NAME_LINKS = new Set(['of', 'de', 'del', 'della', 'des', 'du', 'da', 'di', 'von', 'van', 'der', 'den', 'la', 'le', 'y']);
@@ -243,7 +256,9 @@ function prepare(tokens: Token[], text: string): Token[] {
         const b2 = out[out.length - 2];
         const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || b2.pos === 'ADP' || b2.pos === 'PUNCT');
         // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
-        if ((objectSingular && singular(before)) || bareSubject) pos = 'ADJ';
+        // (and an acronym opening a noun phrase modifies: "the EAP keying parameters negotiated")
+        const acronymModifier = /^\p{Lu}{2,}\d*$/u.test(before.text) && (!b2 || ['DET', 'ADP', 'PUNCT', 'CCONJ'].includes(b2.pos));
+        if ((objectSingular && singular(before)) || bareSubject || acronymModifier) pos = 'ADJ';
       }
     }
     // after an article (and its adjectives) comes no finite verb and no adverb: "a challenging set of",
@@ -479,6 +494,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       const after = tokens[(b?.to ?? n) + 1];
       if (b?.name && (!after || after.text === ',' || after.text === '.')) return { ...b, lead: i };
     }
+    // "another authenticator's Called-Station-Id": the possessed thing is the end, with its owner when it
+    // is a common noun ("the peer's identity")
+    if (!a.of && ["'s", '’s'].includes(lower(tokens[a.to + 1])) && tokens[a.to + 1].pos !== 'AUX' && tokens[a.to + 1].pos !== 'VERB') {
+      const b = argStartingAt(a.to + 2);
+      if (b && !b.numeric) return b.name ? { ...b, lead: i } : { ...b, ...phrase(tokens, text, a.from, b.to), lead: i };
+    }
     return { ...a, lead: i };
   };
   const isArg = (a: Arg | typeof PRONOUN | null): a is Arg => Boolean(a && !('pronoun' in a));
@@ -604,7 +625,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // "a method to produce answers", "uses keys to encrypt packets": the noun before "to" is the agent
     if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
       const agent = argEndingAt(k - 1);
-      if (agent && !agent.numeric) {
+      if (agent && !agent.numeric && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
         for (const v of argsFrom(ve + 1)) emit(agent, words.filter((t) => t.pos === 'VERB').map(lower).join(' '), v, 'svo');
       }
       previousSubjects = null;
@@ -670,7 +691,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
       const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
-      if (j > 0 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
+      // ("describes the use of RADIUS for purposes of accounting": a light noun's complement is no topic of its own)
+      if (j > 0 && !objects.some((x) => x.via) && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
         const verb = words.filter((t) => t.pos === 'VERB').map(lower).join(' ');
         for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
       }
