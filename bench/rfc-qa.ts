@@ -14,6 +14,7 @@ import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { buildRfcGraph } from '../test/helpers/rfc-graph';
+import { OFF_TOPIC } from '../test/chat/off-topic';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 const QA_FILE = path.join(KIT, 'rfc-qa', 'questions.jsonl');
@@ -97,6 +98,14 @@ async function main(): Promise<void> {
         console.log(`${item.id} ${ours ? 'R' : '-'}${bm ? 'B' : '-'}${correct ? 'A' : '-'} ${item.question}\n     gold ${JSON.stringify(item.answers)} | ${answer.answerType} ${answer.confidence} | first ${JSON.stringify(first)} | more ${JSON.stringify((answer.answers ?? []).slice(1, 4))}`);
       }
     }
+    // off-topic questions (nothing the RFCs discuss): how many are refused, and the confidence of those that are not
+    let offRefused = 0;
+    const offAnswered: string[] = [];
+    for (const q of OFF_TOPIC) {
+      const a = extractiveAnswer(await retriever.retrieve(q)) as { outcome?: string; confidence?: number; answers?: string[] };
+      if (a.outcome === 'not_in_graph') offRefused++;
+      else offAnswered.push(`${q} -> ${JSON.stringify(a.answers?.[0])} (${a.confidence})`);
+    }
     await core.close();
     const line = (name: string, t: Tally) =>
       `${name.padEnd(12)} n=${String(t.n).padStart(2)}  recall@5 ours ${f3(t.ours, t.n)}  bm25 ${f3(t.bm25, t.n)}  answer accuracy ${f3(t.accuracy, t.n)}  refused ${t.refused}`;
@@ -105,6 +114,8 @@ async function main(): Promise<void> {
     console.log(line('check 21-40', halves.check));
     console.log(line('all', halves.all));
     for (const [type, t] of [...byType].sort()) console.log(`  ${line(type, t)}`);
+    console.log(`off-topic    n=${OFF_TOPIC.length}  refused ${offRefused}`);
+    for (const a of offAnswered) console.log(`  answered: ${a}`);
   } finally {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }

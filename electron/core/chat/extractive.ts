@@ -7,7 +7,7 @@
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
 import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
-import { STOPWORDS, stem, tokenize } from '../retrieve/text';
+import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
 export { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
@@ -23,12 +23,17 @@ export interface Span {
   fit: number;
   /** The body of a glossary entry for the asked term. */
   glossary?: boolean;
+  /** A definition read before "is called <term>": the term it names. */
+  named?: string;
 }
 
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
 const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
-const NAME_TERM = String.raw`[A-Z]${WORDX}(?:\s+[A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
+/** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
+const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
+// words of a name are joined by one space: a wider gap is a column break of a plain-text layout
+const NAME_TERM = String.raw`[A-Z]${WORDX}(?: [A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
 
 function pushAll(out: Span[], re: RegExp, text: string, fit: number, group = 0): void {
   for (const m of text.matchAll(re)) {
@@ -58,10 +63,13 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       pushAll(out, new RegExp(String.raw`\b(?:octets?|bytes?|bits?)\s+\d+\s*(?:-|to|through)\s*\d+\b`, 'gi'), text, 1);
       pushAll(out, new RegExp(String.raw`\(${NUM}\)`, 'gi'), text, 0.85);
       pushAll(out, new RegExp(String.raw`\b${NUM}\s*(?:-|to|through)\s*${NUM}\s+${UNITS}\b`, 'gi'), text, 0.95);
-      pushAll(out, new RegExp(String.raw`\b${NUM}\s+${UNITS}\b`, 'gi'), text, type === 'value' ? 0.95 : 0.8);
+      // a size with its unit is a value, hardly a code ("4 octets" is a length, not a type number)
+      pushAll(out, new RegExp(String.raw`\b${NUM}\s+${UNITS}\b`, 'gi'), text, type === 'value' ? 0.95 : type === 'code' ? 0.5 : 0.8);
       // "= 13", "value of 19", "19 for X", a bare number
       pushAll(out, new RegExp(String.raw`(?:=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b`, 'gi'), text, 0.9, 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b`, 'gi'), text, 0.6);
+      // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
+      if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
       break;
     case 'date':
       pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 1);
@@ -107,6 +115,13 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       break;
     }
     case 'definition': {
+      // "<definition> is called / is known as <term>": the definition is what comes before
+      const named = /^(.{12,}?)\s+(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(.+)$/i.exec(text);
+      if (named) {
+        const body = clip(named[1].replace(/^(?:Together|Thus|Hence|In short|In summary),\s*/i, ''));
+        const start = text.indexOf(body);
+        out.push({ text: body, start, end: start + body.length, fit: 1, named: named[2] });
+      }
       // "X is/are/means/refers to ..." or a definition-list body
       const m = /\b(?:is|are|means|refers to|is defined as|denotes|is used to|describes?|carries|contains|indicates|is synonymous with|represents)\s+(.+)$/i.exec(text);
       if (m) {
@@ -175,25 +190,31 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   // path ends: the question named the relations and the entity (their score says how well)
   for (const a of (retrieval.answers ?? []).slice(0, 20)) {
     // the question's own words are an answer only after the others
-    const own = qLower.includes(a.label.toLowerCase()) && a.label.length > 2 ? 0.5 : 1;
+    const own = qLower.includes(a.label.toLowerCase()) && a.label.length > 2 ? 0.25 : 1;
     // with passages to read, the text is the first witness and a path of extracted triples the second
-    const withText = retrieval.passages.length && terms.some((t) => t.df > 0) ? 0.7 : 1;
+    // (a path end the passages also name adds up with their span below)
+    const withText = retrieval.passages.length && terms.some((t) => t.df > 0) ? 0.45 : 1;
     const fit = pathTypeFit(a.label, type.type);
     candidates.push({ text: a.label, score: a.score * fit * own * withText, source: 'path', sentence: null, passageId: null, triples: a.triples });
   }
 
   // passage spans: the sentences that best hold the question's words
-  const sentences: { s: Sentence; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
+  const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
+  const passageCover = new Map<number, number>();
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
+    passageCover.set(p.id, coverage(terms, scored.flatMap((x) => x.sentence.stems)));
     scored.forEach((sc, i) => {
-      if (sc.score > 0) sentences.push({ s: sc.sentence, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
+      if (sc.score > 0) sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
-  const termCover = globalCoverage(terms);
+  const termCover = globalCoverage(terms, question);
   const subjectStems = type.subject ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
+  const headStems = new Set(type.phrase.slice(-2).map((w) => stem(w)));
+  const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
+  const bestItem = new Map<Sentence, number>();
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
@@ -210,7 +231,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3) chosen.push(x);
     }
   }
-  for (const { s, next, score, passage, rank } of chosen) {
+  for (const { s, prev, next, score, passage, rank } of chosen) {
     let spans = typedSpans(s.text, type.type);
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
@@ -228,13 +249,28 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         // "<term> is ...": the term is what stands right before the verb ("the Supplicant identity is" is not about the Supplicant)
         const subjectFirst = verb && before.length > 0 && subjectStems.includes(before[before.length - 1]) && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
         // a glossary entry (term line, then its definition) beats a sentence that only uses the term
-        spans = spans.map((sp) => ({ ...sp, fit: sp.fit * (subjectFirst ? 0.8 : holds >= 0.6 ? 0.4 : 0.2) }));
+        spans = spans.map((sp) => {
+          // "... is called <term>": a definition when the term it names is the asked one
+          if (sp.named !== undefined) {
+            const named = contentStems(sp.named);
+            return { ...sp, fit: sp.fit * (subjectStems.filter((x) => named.includes(x)).length / subjectStems.length >= 0.6 ? 1 : 0.2) };
+          }
+          return { ...sp, fit: sp.fit * (subjectFirst ? 0.8 : holds >= 0.6 ? 0.4 : 0.2) };
+        });
       }
     }
     // "this attribute is used to store ...": the section heading above names it
     if ((type.type === 'name' || type.type === 'list') && type.head && new RegExp(String.raw`\bthis\s+${type.head}\b`, 'i').test(s.text)) {
       const heading = headingBefore(retrieval.passages.find((p) => p.id === passage)?.text ?? '', s.start);
       if (heading) spans = [...spans, { text: heading, start: -1, end: -1, fit: 0.95 }];
+    }
+    if (!bestItem.has(s)) {
+      let best = 0;
+      for (const sp of spans) {
+        const item = enumerationItem(s.text, sp);
+        if (item !== null) best = Math.max(best, coverage(distinctive, contentStems(item)));
+      }
+      bestItem.set(s, best);
     }
     for (const span of spans) {
       const spanTokens = tokenize(span.text);
@@ -244,7 +280,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
       const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
-      if (numeric && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
+      const named = type.type === 'value' && new RegExp(`^(?:${IDENTIFIER.source})$`).test(span.text);
+      if (numeric && !named && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
       // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
       const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
       const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
@@ -258,16 +295,42 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         if (around.length) transport = around.some((w) => askedTransport.includes(w)) ? 1.2 : 0.4;
       }
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
-      const adjacent = phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
+      // the asked noun right next to the span names what it is ("the reAuthPeriod constant", "Status-Server packet")
+      const adjacent = headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x)) ? 1.4 : phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
+      // in an enumeration ("Ethernet (15), Wireless - IEEE 802.11 (19), ..."), the item holding the question's
+      // other words; what the question asks for (its phrase) is shared by every item
+      const item = enumerationItem(s.text, span);
+      const itemCover = item === null ? -1 : coverage(distinctive, contentStems(item));
+      const itemFit = itemCover < 0 || !bestItem.get(s) ? 1 : 0.7 + 0.3 * (itemCover / bestItem.get(s)!);
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
+      // "Category: Informational", "Type: 68": a field labelled with the asked noun holds the answer;
+      // such a line names little else, so the passage around it speaks for it
+      // (or a field list: a line "Type", then "86 for Acct-Tunnel-Packets-Lost")
+      const labelled =
+        !!type.head &&
+        span.start >= 0 &&
+        (new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i').test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
+          (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && !/[.;:,]$/.test(prev.text)));
+      const base = labelled ? Math.max(sentenceScore, 0.9 * passageCover.get(passage)!) : sentenceScore;
       // a name glued to the question's own words ("IEEE 802.1X") is part of what the question names
       const glued = !numeric && neighbours(s, span, 1).some((x) => qContent.has(x) && !phraseStems.has(x)) ? 0.5 : 1;
       // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
       const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
-      const sc = sentenceScore * Math.min(1, span.fit * adjacent * known * transport) * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc = base * Math.min(1.4, span.fit * adjacent * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
     }
+  }
+
+  // "4.1. Acct-Tunnel-Connection ... Description ... This Attribute indicates ...", a MIB object's
+  // DESCRIPTION "...": a field labelled as the description, under a line naming the term
+  if (type.type === 'definition' && subjectStems.length) {
+    const weight = new Map(terms.map((t) => [t.stem, t.idf]));
+    retrieval.passages.forEach((p, rank) => {
+      for (const d of describedFields(p.text, subjectStems, weight)) {
+        candidates.push({ text: d.body, score: 0.9 * d.match * (1 - 0.03 * rank) * termCover, source: 'passage', sentence: d.body, passageId: p.id, triples: [] });
+      }
+    });
   }
 
   // the same answer from two places adds up (a path end the passages also name)
@@ -287,19 +350,27 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   return { type, candidates: ranked, confidence };
 }
 
-/** Share of the question's word weight that occurs anywhere in the passages (words the corpus lacks). */
-function globalCoverage(terms: QuestionTerm[]): number {
+/**
+ * How much of the question the documents speak of, in [0, 1]: the IDF-weighted share of its words
+ * that some passage holds. A missing noun (the topic: "coffee", "spider") weighs fully, a missing verb
+ * or adjective less (a paraphrase: "decline" for "need not accept"). Squared below 0.85 of the
+ * question covered: a question whose rarest nouns the documents never use is about something else.
+ */
+function globalCoverage(terms: QuestionTerm[], question: string): number {
+  const tags = new Map(posTags(question).map((t) => [t.lower, t.pos]));
   let all = 0;
   let have = 0;
   for (const t of terms) {
-    all += t.idf;
-    if (t.df > 0) have += t.idf;
+    const pos = tags.get(t.word) ?? 'NOUN';
+    const weight = t.df > 0 || pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM' || pos === 'X' ? t.idf : 0.3 * t.idf;
+    all += weight;
+    if (t.df > 0) have += weight;
   }
   if (!all) return 1;
-  const c = have / all;
-  // a question whose rarest words the documents never use is about something else
-  return c >= 0.85 ? 1 : c;
+  return Math.min(1, have / all / 0.85) ** 2;
 }
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function contentStems(text: string): string[] {
   return tokenize(text)
@@ -310,6 +381,67 @@ function contentStems(text: string): string[] {
 const TRANSPORTS = new Set(['tcp', 'udp', 'sctp', 'dccp', 'quic']);
 const REFERENCE_HEADS = new Set(['rfc', 'rfcs', 'document', 'documents', 'specification', 'specifications', 'standard', 'standards', 'memo', 'reference', 'references']);
 const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+const DESCRIPTION_LABEL = /^\s*(?:DESCRIPTION|Description|Definition|Meaning)\s*:?\s*(.*)$/;
+
+/**
+ * Description fields of a term: a short line naming the term (a section heading, a MIB object's first
+ * line), then within a few lines a field labelled Description / DESCRIPTION / Definition, whose body
+ * (the rest of the line, or the next paragraph; a quoted body up to its closing quote) defines it.
+ * `match`: the IDF-weighted share of the term's stems the naming line holds.
+ */
+function describedFields(text: string, subject: string[], idf: Map<string, number>): { body: string; match: number }[] {
+  const lines = text.split('\n');
+  const total = subject.reduce((a, x) => a + (idf.get(x) ?? 1), 0);
+  const out: { body: string; match: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const own = contentStems(lines[i]);
+    if (!own.length || own.length > subject.length + 4) continue;
+    const match = subject.filter((x) => own.includes(x)).reduce((a, x) => a + (idf.get(x) ?? 1), 0) / total;
+    if (match < 0.6) continue;
+    for (let j = i + 1; j < Math.min(lines.length, i + 12); j++) {
+      if (/^\s*\d+(?:\.\d+)*\.?\s+\S/.test(lines[j])) break; // the next section
+      const m = DESCRIPTION_LABEL.exec(lines[j]);
+      if (!m) continue;
+      let body = m[1].trim();
+      let k = j + 1;
+      if (!body) {
+        while (k < lines.length && !lines[k].trim()) k++;
+        body = (lines[k] ?? '').trim();
+        k++;
+      }
+      // a quoted body may run over several lines
+      if (body.startsWith('"') && !/"\s*$/.test(body.slice(1))) {
+        while (k < lines.length && lines[k].trim() && !body.slice(1).includes('"')) body += ` ${lines[k++].trim()}`;
+      }
+      body = body.replace(/^"|"\s*$/g, '').split(/(?<=[.!?])\s+(?=[A-Z])/)[0];
+      if (body) out.push({ body: clip(body), match });
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The enumeration item of a sentence holding a span: the stretch between list separators (commas,
+ * semicolons, "and", "or") or after a coded item's "(13)"; null when the sentence is no list.
+ */
+function enumerationItem(sentence: string, span: Span): string | null {
+  if (span.start < 0) return null;
+  const cuts = [...sentence.matchAll(/,|;|\s(?:and|or)\s|\(\s*(?:0x[0-9a-f]+|\d+)\s*\)/gi)];
+  if (cuts.length < 2) return null;
+  let from = 0;
+  let to = sentence.length;
+  for (const c of cuts) {
+    const end = c.index! + c[0].length;
+    const isCode = c[0].startsWith('(');
+    // a code closes its own item (the span's own code, or the first after it); other separators stand between items
+    if (end <= span.start) from = Math.max(from, end);
+    else if (isCode && c.index! >= span.start) to = Math.min(to, end);
+    else if (!isCode && c.index! >= span.end) to = Math.min(to, c.index!);
+  }
+  return sentence.slice(from, to);
+}
 
 /** The nearest heading line above an offset of a passage ("3.20.  Called-Station-Id" -> "Called-Station-Id"). */
 function headingBefore(text: string, offset: number): string | null {

@@ -17,6 +17,8 @@ export interface QuestionType {
   /** The term a definition question asks about ("a RADIUS proxy"). */
   subject: string | null;
   plural: boolean;
+  /** Words that only frame the question ("meant" in "what is meant by X", "measure" in "what does X measure"): not content to look for. */
+  frame: string[];
 }
 
 const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'how', 'why']);
@@ -46,7 +48,7 @@ export function answerTypeOf(question: string): QuestionType {
   const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
   const toks = tokenize(asking);
   const words = toks.map((t) => t.text);
-  const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false };
+  const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false, frame: [] };
   // "When X is sent, which constant does it load?": a clause opened by when/where/how is a condition
   // when another question word follows
   const whs = words.map((w, i) => (WH.has(w) ? i : -1)).filter((i) => i >= 0);
@@ -65,7 +67,9 @@ export function answerTypeOf(question: string): QuestionType {
     if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
     if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
     // "how is X defined / constructed", and any other "how": a description of X
-    return { ...out, type: 'definition', subject: subjectAfterAux(toks, whAt + 1) };
+    const subject = subjectAfterAux(toks, whAt + 1);
+    const verb = toks.slice(whAt + 1).find((t) => !AUX.has(t.text) && HOW_DESCRIBE.test(t.text) && !subject?.toLowerCase().split(/\s+/).includes(t.text));
+    return { ...out, type: 'definition', subject, frame: verb ? [verb.text] : [] };
   }
   if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
   if (wh === 'when') return { ...out, type: 'date' };
@@ -76,7 +80,7 @@ export function answerTypeOf(question: string): QuestionType {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
     // "what does X mean / carry / measure": what X is or holds
-    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' ') };
+    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' '), frame: [last] };
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
     if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
     if (MODALS.has(next)) return { ...out, type: 'action' };
@@ -86,7 +90,10 @@ export function answerTypeOf(question: string): QuestionType {
     const after = toks.slice(whAt + 2);
     const afterWords = after.map((t) => t.text);
     // "what is meant by X"
-    if (afterWords[0] === 'meant' || afterWords[0] === 'the' && afterWords[1] === 'meaning') return { ...out, type: 'definition', subject: after.slice(afterWords[0] === 'meant' ? 2 : 3).map((t) => t.raw).join(' ') };
+    if (afterWords[0] === 'meant' || (afterWords[0] === 'the' && afterWords[1] === 'meaning'))
+      return { ...out, type: 'definition', subject: after.slice(afterWords[0] === 'meant' ? 2 : 3).map((t) => t.raw).join(' '), frame: [afterWords[0] === 'meant' ? 'meant' : 'meaning'] };
+    // "what is X called / named": a name
+    if (afterWords.length > 1 && /^(?:called|named|termed)$/.test(afterWords[afterWords.length - 1])) return { ...out, type: 'name', frame: [afterWords[afterWords.length - 1]] };
     // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
     const ofAt = afterWords.indexOf('of');
     const lastWord = afterWords[afterWords.length - 1];
@@ -126,12 +133,20 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
   for (let k = 0; k < tags.length && phrase.length < 6; k++) {
     const t = tags[k];
     if (!phrase.length && (t.pos === 'DET' || t.lower === 'other')) continue;
+    // "which earlier RFC", "which later version": an adverb-tagged comparative before the noun belongs to the phrase
+    if (!phrase.length && t.pos === 'ADV' && NP_POS.has(tags[k + 1]?.pos ?? '')) {
+      phrase.push(t.lower);
+      continue;
+    }
+    // "which Termination-Action value causes an ...": a word followed by a determiner is the verb, not the phrase's head
+    if (head && ['DET', 'PRON'].includes(tags[k + 1]?.pos ?? '') && /s$/.test(t.lower) && t.pos === 'NOUN') break;
     if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
     // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number")
     const ok = NP_POS.has(t.pos) || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
     if (!ok || STOPWORDS.has(t.lower)) break;
     phrase.push(t.lower);
-    if (t.pos !== 'ADJ') head = t.lower;
+    // an adjective-tagged last word before the verb is the head ("which state machine constant does")
+    if (t.pos !== 'ADJ' || (head && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) head = t.lower;
   }
   const plural = !!head && /[^s]s$/.test(head) && head.length > 3;
   return { head, phrase, plural };

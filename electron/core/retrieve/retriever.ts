@@ -252,7 +252,7 @@ export class Retriever {
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
     const chunks = s.fingerprint?.chunkCount ?? 0;
-    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks);
+    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, answerTypeOf(question).frame);
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, fused, links.length > 0, o.maxPassages);

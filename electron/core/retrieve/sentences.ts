@@ -26,10 +26,28 @@ export function contentTokens(text: string): Token[] {
   return tokenize(text).filter((t) => !STOPWORDS.has(t.text) && (t.text.length > 1 || /\d/.test(t.text)));
 }
 
-/** IDF weights of the question's content words from chunk frequencies (N chunks). */
-export function questionTerms(question: string, df: (words: string[]) => Map<string, number>, chunks: number): QuestionTerm[] {
-  const words = [...new Set(contentTokens(question).map((t) => t.text))];
+/**
+ * IDF weights of the question's content words from chunk frequencies (N chunks). `frame` words only
+ * shape the question ("meant", "measure" in "what does X measure") and are left out. A word no chunk
+ * holds that glues a version or number to a name ("SNMPv1", "TLSv2") is looked for by its name part.
+ */
+export function questionTerms(question: string, df: (words: string[]) => Map<string, number>, chunks: number, frame: string[] = []): QuestionTerm[] {
+  const dropped = new Set(frame.map((w) => w.toLowerCase()));
+  let words = [...new Set(contentTokens(question).map((t) => t.text))].filter((w) => !dropped.has(w));
   const freq = chunks > 0 ? df(words) : new Map<string, number>();
+  if (chunks > 0) {
+    const glued = new Map<string, string>();
+    for (const w of words) {
+      const m = /^([a-z]{2,}?)(?:v|r|ver)?\d+$/.exec(w);
+      if (m && !freq.get(w)) glued.set(w, m[1]);
+    }
+    if (glued.size) {
+      const more = df([...glued.values()]);
+      // the name part stands for the word (once: "SNMP ... SNMPv1" asks about SNMP)
+      words = [...new Set(words.map((w) => (glued.has(w) && (more.get(glued.get(w)!) ?? 0) > 0 ? glued.get(w)! : w)))];
+      for (const [k, v] of more) freq.set(k, v);
+    }
+  }
   const byStem = new Map<string, QuestionTerm>();
   for (const w of words) {
     const n = freq.get(w) ?? 0;
@@ -67,12 +85,18 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
-/** The IDF-weighted share of the question's terms a set of stems holds, in [0, 1]. */
+/**
+ * The IDF-weighted share of the question's terms a set of stems holds, in [0, 1]. Words no passage
+ * holds cannot be matched by any sentence and are left out of the share (the answer's confidence
+ * pays for them once, through the question's global coverage).
+ */
 export function coverage(terms: QuestionTerm[], stems: Iterable<string>): number {
   const have = stems instanceof Set ? (stems as Set<string>) : new Set(stems);
   let got = 0;
   let all = 0;
+  const matchable = terms.some((t) => t.df > 0);
   for (const t of terms) {
+    if (matchable && t.df === 0) continue;
     all += t.idf;
     if (have.has(t.stem)) got += t.idf;
   }
@@ -89,13 +113,26 @@ export interface SentenceScore {
   score: number;
 }
 
-/** Every sentence of a passage scored against the question's terms. */
+/** A numbered section heading line ("4.1.  Acct-Tunnel-Connection", "A.2 Examples"). */
+function isHeadingLine(s: Sentence): boolean {
+  if (s.tokens.length === 0 || s.tokens.length > 8 || /[.;:,]$/.test(s.text)) return false;
+  return /^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*\.?)\s+\S/.test(s.text);
+}
+
+/**
+ * Every sentence of a passage scored against the question's terms: alone, with the sentence before it
+ * (a term being defined), or with the heading of its section ("4.1. Acct-Tunnel-Connection ... This
+ * Attribute indicates ..."): a sentence is read in its section's context.
+ */
 export function scoreSentences(text: string, terms: QuestionTerm[]): SentenceScore[] {
   const sentences = splitSentences(text);
+  let heading: Sentence | null = null;
   return sentences.map((sentence, index) => {
     const own = coverage(terms, sentence.stems);
     const prev = sentences[index - 1];
-    const window = prev ? coverage(terms, [...sentence.stems, ...prev.stems]) : own;
+    let window = prev ? coverage(terms, [...sentence.stems, ...prev.stems]) : own;
+    if (heading && heading !== prev) window = Math.max(window, coverage(terms, [...sentence.stems, ...heading.stems]));
+    if (isHeadingLine(sentence)) heading = sentence;
     return { sentence, index, own, window, score: Math.max(own, 0.85 * window) };
   });
 }
