@@ -1,11 +1,12 @@
 // The graph drawing: Cytoscape through react-cytoscapejs, laid out with fcose (the built-in cose is far
 // too slow past ~1,000 nodes), canvas renderer with Cytoscape's performance settings, WebGL on request.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { Neighbourhood } from '../../../../shared/contract';
-import { graphStylesheet, LARGE_GRAPH_EDGES } from './graphStyle';
+import { GRAPH_PALETTES, graphStylesheet, LARGE_GRAPH_EDGES, OVERVIEW_LABELS } from './graphStyle';
+import { resolvedTheme, subscribeTheme } from '../settings/theme';
 import type { LayoutRequest, LayoutResponse } from './layoutWorkerTypes';
 
 let registered = false;
@@ -108,6 +109,21 @@ function workerLayout(cy: cytoscape.Core): Promise<boolean> {
   });
 }
 
+/** The theme the page shows now ('light' or 'dark'), following the Settings switch and the system. */
+export function useResolvedTheme(): 'light' | 'dark' {
+  return useSyncExternalStore(subscribeTheme, () => resolvedTheme(), () => 'light');
+}
+
+/** Landmark labels keep about the same size on screen whatever the zoom (the overview is zoomed far out). */
+function scaleLandmarks(cy: cytoscape.Core): void {
+  const z = cy.zoom();
+  const landmarks = cy.nodes('.landmark');
+  if (!landmarks.length) return;
+  cy.batch(() => {
+    landmarks.style({ 'font-size': Math.max(10, 12 / z), 'text-outline-width': Math.max(2, 2 / z), 'text-max-width': `${Math.max(120, 160 / z)}px` });
+  });
+}
+
 function runLayout(cy: cytoscape.Core, fresh: boolean, onDone: () => void): void {
   const n = cy.nodes().length;
   if (n === 0) return onDone();
@@ -135,9 +151,12 @@ export function GraphCanvas({
   onSelect,
   onExpand,
   onReady,
+  overview = false,
 }: {
   data: Neighbourhood;
   seeds: number[];
+  /** No start nodes: the overview, whose best-connected nodes are labelled at every zoom. */
+  overview?: boolean;
   webgl: boolean;
   /** An edge to select and centre (the triple in focus elsewhere). */
   focusEdge: number | null;
@@ -146,8 +165,14 @@ export function GraphCanvas({
   onReady: (cy: cytoscape.Core, ms: number) => void;
 }) {
   const large = data.edges.length > LARGE_GRAPH_EDGES;
-  const stylesheet = useMemo(() => graphStylesheet(large), [large]);
+  const theme = useResolvedTheme();
+  const stylesheet = useMemo(() => graphStylesheet(large, GRAPH_PALETTES[theme]), [large, theme]);
   const seedSet = useMemo(() => new Set(seeds), [seeds]);
+  const landmarkList = useMemo(
+    () => (overview ? [...data.nodes].filter((n) => n.degree > 0).sort((a, b) => b.degree - a.degree).slice(0, OVERVIEW_LABELS) : []),
+    [data, overview],
+  );
+  const landmarks = useMemo(() => new Set(landmarkList.map((n) => n.id)), [landmarkList]);
   // The 150 best-connected nodes keep their labels in large graphs.
   const hubs = useMemo(() => {
     if (!large) return new Set<number>();
@@ -159,7 +184,7 @@ export function GraphCanvas({
       return [
       ...data.nodes.map((n) => ({
         data: { id: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type ?? '', degree: n.degree },
-        classes: [seedSet.has(n.id) && 'seed', hubs.has(n.id) && 'hub'].filter(Boolean).join(' ') || undefined,
+        classes: [seedSet.has(n.id) && 'seed', hubs.has(n.id) && 'hub', landmarks.has(n.id) && 'landmark'].filter(Boolean).join(' ') || undefined,
       })),
       ...data.edges.map((e) => ({
         data: { id: edgeKey(e.id), source: nodeKey(e.source), target: nodeKey(e.target), relation: e.relation, status: e.status, confidence: e.confidence },
@@ -168,7 +193,7 @@ export function GraphCanvas({
       })),
       ];
     },
-    [data, seedSet, hubs],
+    [data, seedSet, hubs, landmarks],
   );
 
   const cyRef = useRef<cytoscape.Core | null>(null);
@@ -178,6 +203,8 @@ export function GraphCanvas({
   const laidOut = useRef(new Set<string>());
   const started = useRef(performance.now());
   const [layingOut, setLayingOut] = useState(false);
+  /** The user panned or zoomed since the last layout: a resize then keeps their view instead of fitting again. */
+  const userMoved = useRef(false);
 
   const attach = (cy: cytoscape.Core) => {
     if (cyRef.current === cy) return;
@@ -201,6 +228,10 @@ export function GraphCanvas({
         mount({ name: 'canvas' });
       }
     }
+    cy.on('zoom', () => scaleLandmarks(cy));
+    cy.on('scrollzoom pinchzoom dragpan', () => {
+      userMoved.current = true;
+    });
     let pending = false;
     cy.on('select unselect', () => {
       if (pending) return;
@@ -257,7 +288,11 @@ export function GraphCanvas({
       if (cancelled) return;
       performance.mark('graph-layout-end');
       for (const id of ids) laidOut.current.add(id);
+      // Measure the container again first: the first draw may come before the view had its final size.
+      cy.resize();
       fitGraph(cy);
+      userMoved.current = false;
+      scaleLandmarks(cy);
       setLayingOut(false);
       // Ready at the first frame drawn (the WebGL renderer emits no 'render' event: two animation frames then).
       let told = false;
@@ -284,6 +319,25 @@ export function GraphCanvas({
     };
   }, [data]);
 
+  // The view changes size (the window, the side panel): fit again unless the user moved the drawing.
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let last = { w: el.clientWidth, h: el.clientHeight };
+    const ro = new ResizeObserver(() => {
+      const cy = cyRef.current;
+      if (!cy || (el.clientWidth === last.w && el.clientHeight === last.h)) return;
+      last = { w: el.clientWidth, h: el.clientHeight };
+      cy.resize();
+      if (!userMoved.current && laidOut.current.size) {
+        fitGraph(cy);
+        scaleLandmarks(cy);
+      }
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy || focusEdge === null) return;
@@ -295,7 +349,14 @@ export function GraphCanvas({
   }, [focusEdge, data]);
 
   return (
-    <div ref={wrap} className={layingOut ? 'graph-canvas laying-out' : 'graph-canvas'} data-testid="graph-canvas" aria-busy={layingOut}>
+    <div
+      ref={wrap}
+      className={layingOut ? 'graph-canvas laying-out' : 'graph-canvas'}
+      data-testid="graph-canvas"
+      data-theme={theme}
+      aria-busy={layingOut}
+      aria-label={landmarkList.length ? `Graph overview; best-connected: ${landmarkList.slice(0, 10).map((n) => n.label).join(', ')}` : 'Graph'}
+    >
       <CytoscapeComponent
         key={`${webgl ? 'webgl' : 'canvas'}-${large ? 'large' : 'small'}`}
         elements={elements}

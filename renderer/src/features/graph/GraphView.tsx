@@ -13,10 +13,10 @@ import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
 import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
 import { HistoryMenu, StatusLine } from '../review/ReviewView';
 import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
-import { getSelection, updateSelection, useSharedSelection } from '../review/selection';
+import { getSelection, takeGraphFocus, updateSelection, useSharedSelection } from '../review/selection';
 import { downloadBlob, graphToSvg } from './exportSvg';
-import { fitGraph, GraphCanvas, type CanvasSelection } from './GraphCanvas';
-import { KIND_COLORS } from './graphStyle';
+import { fitGraph, GraphCanvas, useResolvedTheme, type CanvasSelection } from './GraphCanvas';
+import { GRAPH_PALETTES, KIND_COLORS, OVERVIEW_LABELS } from './graphStyle';
 import '../../styles/review.css';
 
 export const GRAPH_OPTIONS_KEY = 'graph.options';
@@ -98,6 +98,9 @@ function withConceptLayer(hood: Neighbourhood | undefined, layer: ConceptLayer |
 }
 
 export function GraphView() {
+  // Entering the view: a triple left in focus by Review is not this view's (unless "Show in graph" sent it).
+  useState(takeGraphFocus);
+  const theme = useResolvedTheme();
   useGraphChangedRefresh();
   const runner = useEditRunner();
   useUndoRedoShortcuts(runner);
@@ -203,7 +206,7 @@ export function GraphView() {
   const exportPng = async () => {
     const cy = cyRef.current;
     if (!cy) return;
-    const blob = (await cy.png({ output: 'blob-promise', full: true, scale: 2, bg: '#ffffff' })) as Blob;
+    const blob = (await cy.png({ output: 'blob-promise', full: true, scale: 2, bg: GRAPH_PALETTES[theme].background })) as Blob;
     downloadBlob(blob, 'graphwright-graph.png');
   };
   const exportSvg = () => {
@@ -220,7 +223,15 @@ export function GraphView() {
     <section className="view graph-view" aria-labelledby="graph-title">
       <header className="view-header">
         <h1 id="graph-title">Graph</h1>
-        {graphNodes !== null && <span className="muted">{graphNodes} nodes</span>}
+        {graphNodes !== null && (
+          <span
+            className="muted count-help"
+            data-testid="graph-count"
+            title="Entity, event and concept nodes in the store (passages not counted); the drawing shows the part the filters and the node limit leave (below it)."
+          >
+            {graphNodes} nodes
+          </span>
+        )}
         <span className="spacer" />
         <StatusLine runner={runner} />
         <label className="small muted">
@@ -283,7 +294,11 @@ export function GraphView() {
       </div>
       <div className="graph-toolbar" role="toolbar" aria-label="Graph actions">
         <div className="seed-chips" aria-label="Start nodes">
-          {seeds.length === 0 && <span className="muted small">Overview: the best-connected nodes</span>}
+          {seeds.length === 0 && (
+            <span className="muted small" data-testid="overview-note">
+              Overview: the {options.limit.toLocaleString()} best-connected nodes, the {OVERVIEW_LABELS} with the most links labelled
+            </span>
+          )}
           {seeds.map((id) => (
             <span key={id} className="seed-chip">
               {nodesById.get(id)?.label ?? `#${id}`}
@@ -346,6 +361,7 @@ export function GraphView() {
                 key={options.webgl ? 'webgl' : 'canvas'}
                 data={data}
                 seeds={seeds}
+                overview={seeds.length === 0}
                 webgl={options.webgl}
                 focusEdge={shared.tripleId}
                 onSelect={onSelect}

@@ -20,7 +20,26 @@ export const KIND_SHAPES: Record<string, string> = {
 /** Above this many edges the graph is drawn for speed: haystack edges, no edge labels, smaller text. */
 export const LARGE_GRAPH_EDGES = 1500;
 
-export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
+/** The drawing's own colours (labels, outlines, edges) for the light and the dark theme; node kinds keep theirs. */
+export interface GraphPalette {
+  background: string;
+  label: string;
+  outline: string;
+  edge: string;
+  edgeLabel: string;
+  accepted: string;
+  concept: string;
+  seed: string;
+}
+export const GRAPH_PALETTES: Record<'light' | 'dark', GraphPalette> = {
+  light: { background: '#ffffff', label: '#1d2330', outline: '#ffffff', edge: '#9aa4b5', edgeLabel: '#6b7383', accepted: '#3d5a80', concept: '#5a35b0', seed: '#1d2330' },
+  dark: { background: '#1c212b', label: '#e3e7ee', outline: '#1c212b', edge: '#5d6778', edgeLabel: '#9aa3b2', accepted: '#8fb0e0', concept: '#b79cf0', seed: '#e3e7ee' },
+};
+
+/** How many of the best-connected nodes keep a readable label at any zoom in the overview. */
+export const OVERVIEW_LABELS = 30;
+
+export function graphStylesheet(large: boolean, p: GraphPalette = GRAPH_PALETTES.light): cytoscape.StylesheetStyle[] {
   const s: cytoscape.StylesheetStyle[] = [
     {
       selector: 'node',
@@ -34,13 +53,13 @@ export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
         'text-margin-y': 3,
         'text-max-width': '120px',
         'text-wrap': large ? 'none' : 'ellipsis',
-        color: '#1d2330',
-        'text-outline-color': '#ffffff',
+        color: p.label,
+        'text-outline-color': p.outline,
         'text-outline-width': large ? 0 : 2,
         width: 'mapData(degree, 0, 20, 14, 40)',
         height: 'mapData(degree, 0, 20, 14, 40)',
         'border-width': 1,
-        'border-color': '#ffffff',
+        'border-color': p.outline,
       },
     },
   ];
@@ -51,31 +70,33 @@ export function graphStylesheet(large: boolean): cytoscape.StylesheetStyle[] {
     {
       selector: 'edge',
       style: large
-        ? { 'curve-style': 'haystack', 'haystack-radius': 0, width: 1, 'line-color': '#9aa4b5', opacity: 0.7 }
+        ? { 'curve-style': 'haystack', 'haystack-radius': 0, width: 1, 'line-color': p.edge, opacity: 0.7 }
         : {
             'curve-style': 'bezier',
             width: 1.5,
-            'line-color': '#9aa4b5',
+            'line-color': p.edge,
             'target-arrow-shape': 'triangle',
-            'target-arrow-color': '#9aa4b5',
+            'target-arrow-color': p.edge,
             'arrow-scale': 0.8,
             label: 'data(relation)',
             'font-size': 9,
             'min-zoomed-font-size': 8,
-            color: '#6b7383',
+            color: p.edgeLabel,
             'text-rotation': 'autorotate',
-            'text-background-color': '#ffffff',
+            'text-background-color': p.background,
             'text-background-opacity': 0.8,
             'text-background-padding': '1px',
           },
     },
     { selector: 'edge[status = "proposed"]', style: { 'line-style': 'dashed' } },
-    { selector: 'edge[status = "accepted"]', style: { 'line-style': 'solid', 'line-color': '#3d5a80', 'target-arrow-color': '#3d5a80', width: large ? 1.2 : 2 } },
+    { selector: 'edge[status = "accepted"]', style: { 'line-style': 'solid', 'line-color': p.accepted, 'target-arrow-color': p.accepted, width: large ? 1.2 : 2 } },
     { selector: 'edge[status = "rejected"]', style: { 'line-style': 'dotted', 'line-color': '#d98b8b', 'target-arrow-color': '#d98b8b', opacity: 0.6 } },
     { selector: 'edge.concept-link', style: { 'line-style': 'dotted', 'line-color': '#7b4fd6', 'target-arrow-color': '#7b4fd6', 'target-arrow-shape': 'triangle-backcurve', width: 1.5, label: '' } },
-    { selector: 'node[kind = "concept"]', style: { label: 'data(label)', color: '#5a35b0', 'font-style': 'italic' } },
-    { selector: 'node.seed', style: { 'border-width': 3, 'border-color': '#1d2330', label: 'data(label)' } },
+    { selector: 'node[kind = "concept"]', style: { label: 'data(label)', color: p.concept, 'font-style': 'italic' } },
+    { selector: 'node.seed', style: { 'border-width': 3, 'border-color': p.seed, label: 'data(label)' } },
     { selector: 'node.hub', style: { label: 'data(label)' } },
+    // The overview's best-connected nodes: labelled at every zoom (their font follows the zoom, see GraphCanvas).
+    { selector: 'node.landmark', style: { label: 'data(label)', 'min-zoomed-font-size': 0, 'font-weight': 'bold', 'text-outline-width': 2, 'text-wrap': 'ellipsis', 'z-index': 5 } },
     { selector: 'node:selected', style: { label: 'data(label)' } },
     { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#ffb000', 'overlay-opacity': 0 } },
     { selector: 'edge:selected', style: { 'line-color': '#ffb000', 'target-arrow-color': '#ffb000', width: 3, 'z-index': 10 } },

@@ -35,8 +35,22 @@ export function useSharedSelection(): SharedSelection {
   return useSyncExternalStore(subscribe, getSelection, getSelection);
 }
 
+/** The triple a view last sent to the graph ("Show in graph"). */
+let sentToGraph: number | null = null;
+
+/**
+ * On entering the graph view: keep the triple in focus only when it was sent along ("Show in graph");
+ * else drop it, so the evidence panel does not show a triple left over from Review. Idempotent.
+ */
+export function takeGraphFocus(): boolean {
+  const sent = state.tripleId !== null && state.tripleId === sentToGraph;
+  if (!sent && state.tripleId !== null) updateSelection({ tripleId: null });
+  return sent;
+}
+
 /** Open the graph view around a triple's two ends, with that triple selected. */
 export function showTripleInGraph(t: { id: number; subjectId: number; objectId: number }): void {
+  sentToGraph = t.id;
   updateSelection({ tripleId: t.id, seeds: [t.subjectId, t.objectId], nodeIds: [] });
   window.location.hash = '/graph';
 }
