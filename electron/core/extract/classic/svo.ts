@@ -235,6 +235,8 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (pos === 'NOUN' && /\p{L}{3}ing$/u.test(t.text) && out[out.length - 1]?.pos === 'ADP' && tokens[i + 1]?.pos === 'DET') pos = 'VERB';
     // "the chief of X": what an article opens and "of" follows is a noun
     if (pos === 'ADJ' && ARTICLES.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:est|most)$/.test(t.text)) pos = 'NOUN';
+    // "the amount of blurring.": a gerund with no object after a preposition is a noun
+    if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && out[out.length - 1]?.pos === 'ADP' && (!tokens[i + 1] || ['PUNCT', 'CCONJ'].includes(tokens[i + 1].pos))) pos = 'NOUN';
     // "the caching of keys": a gerund before "of" is a noun
     if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
@@ -278,6 +280,15 @@ function prepare(tokens: Token[], text: string): Token[] {
   // (before any verb, an article after it says so even when the sentence has a later verb); and a plural
   // noun read as a verb before the real verb is the subject's head ("the Framed-Route attributes provide")
   let verbless = !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+  // a verbless sentence with a base-form "noun" after a plural one and before its object: the verb of a
+  // plural subject ("Experiments on X and lattice corpora show word error rates")
+  for (let i = 2; verbless && i + 1 < out.length; i++) {
+    const x = out[i];
+    if (x.pos === 'NOUN' && !capitalised(x) && !/s$/.test(x.text) && out[i - 1].pos === 'NOUN' && /(?:[^s]s|[^aeiou]a)$/.test(out[i - 1].text) && ['DET', 'NOUN', 'ADJ', 'NUM'].includes(out[i + 1].pos) && out.slice(0, i - 1).some((y) => y.pos === 'NOUN' || y.pos === 'PROPN')) {
+      out[i] = { ...x, pos: 'VERB' };
+      verbless = false;
+    }
+  }
   // a verbless sentence whose "-ed" adjective follows the subject's noun (or an adverb after it) and
   // precedes its object: that is the verb ("Past work mainly utilized attributes of objects")
   for (let i = 1; verbless && i + 1 < out.length; i++) {
@@ -483,7 +494,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // (an adverb may come between: "works by iteratively estimating camera parameters")
     const gerundAt = k > 0 && k + 1 < n && tokens[k].pos === 'ADV' && /ly$/.test(tokens[k].text) && tokens[k - 1].pos === 'ADP' ? k + 1 : k;
     if (k > 0 && gerundAt < n && tokens[gerundAt].pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[gerundAt].text) && (gerundAt > k || tokens[k - 1].pos === 'ADP')) {
-      const g = argStartingAt(gerundAt + 1);
+      let o = gerundAt + 1;
+      while (o < n && (tokens[o].pos === 'DET' || POSSESSIVE.has(lower(tokens[o]))) && !NEGATION.has(lower(tokens[o]))) o++; // "by measuring the amount"
+      const g = argStartingAt(o);
       if (g && !g.numeric) return { ...g, ...phrase(tokens, text, gerundAt, g.to), lead: i };
     }
     const a = argStartingAt(k);
@@ -695,6 +708,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (j > 0 && !objects.some((x) => x.via) && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
         const verb = words.filter((t) => t.pos === 'VERB').map(lower).join(' ');
         for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
+      }
+      // "we evaluate the quality of the mosaic by measuring the amount of blurring": the means does what
+      // the authors say they do -> (measuring the amount of blurring, evaluate, quality of the mosaic)
+      if (j > 0 && lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /ing$/.test(tokens[j + 1].text)) {
+        const verb = lower(words.filter((t) => t.pos === 'VERB').at(-1)); // the main verb: "propose to evaluate" -> "evaluate"
+        for (const y of argsFrom(j + 1)) for (const x of objects) emit(y, verb, x, 'svo');
       }
       continue;
     }
