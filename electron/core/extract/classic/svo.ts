@@ -224,6 +224,8 @@ function prepare(tokens: Token[], text: string): Token[] {
     }
     // "a method for finding expressions": a preposition before a gerund
     if (pos === 'SCONJ' && ['for', 'by', 'with', 'without', 'after', 'before', 'in', 'on', 'of'].includes(lower(t)) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[i + 1].text)) pos = 'ADP';
+    // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
+    if (pos === 'DET' && /^\p{Lu}$/u.test(t.text) && out[out.length - 1]?.pos === 'PROPN' && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[i + 1]?.pos ?? '')) pos = 'PROPN';
     // after a modal comes a verb: "MAY reply directly", "can route"
     if ((pos === 'NOUN' || pos === 'ADJ') && !capitalised(t) && /^(?:may|might|must|shall|should|can|could|will|would)$/i.test(out[out.length - 1]?.text ?? '') && out[out.length - 1].pos === 'AUX' && ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'VERB';
     // a base-form "verb" inside a noun phrase: after a determiner and a noun, before "of" or a form of
@@ -616,6 +618,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
   const predicateOf = new Map<number, Arg[]>();
   let previousSubjects: Arg[] | null = null;
+  /** The first subjects of the sentence ("its" points back at them). */
+  let sentenceSubjects: Arg[] | null = null;
+  /** The first relative clause: its pronoun's index and antecedent. */
+  let relative: { at: number; ante: Arg } | null = null;
   let author = false;
 
   for (let i = 0; i < n; i++) {
@@ -652,11 +658,13 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     }
     if (k >= 0 && REL_PRONOUN.has(lower(tokens[k]))) {
       const who = lower(tokens[k]) === 'who';
+      const relAt = k;
       k--;
       if (k >= 0 && (tokens[k].text === ',' || tokens[k].text === '(')) k--;
       const ante = argEndingAt(k);
       // "the leader of X, who ...": a person; "the capital of X, which ...": the complement
       if (ante) subjects = ante.of && !who && !ante.of.numeric && ante.of.name ? [ante.of] : (predicateSubject(ante, predicateOf) ?? [ante]);
+      if (ante && !relative) relative = { at: relAt, ante };
     } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
       subjects = previousSubjects; // "was written by A and was preceded by B"
       if (argEndingAt(k - 1) && !previousSubjects) subjects = null;
@@ -676,6 +684,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           // "Italy, where the capital city is Rome": an attribute of the place
           const owner = argEndingAt(a.lead - 3 - (tokens[a.lead - 3]?.text === ',' ? 1 : 0));
           if (owner?.name) attribute = { owner: [owner], noun: nounText(a.np) };
+        } else if (before && ['its', 'their'].includes(lower(before)) && common(a.np) && sentenceSubjects?.[0].name) {
+          // "X is in Madrid; its runway name is 14L/32R": the possessive points at the sentence's subject
+          attribute = { owner: sentenceSubjects, noun: nounText(a.np) };
         } else if (before && lower(before) === 'whose' && common(a.np)) {
           let o = a.lead - 2;
           if (tokens[o]?.text === ',') o--;
@@ -683,6 +694,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           if (owner) attribute = { owner: [owner], noun: nounText(a.np) };
         }
         subjects = withCoordinatedBefore(chainStart(a, tokens, argEndingAt));
+        // "Antwerp Airport which has an elevation of 12 metres above sea level is owned by X": the relative
+        // clause had its verb, so this verb is the main clause's and its subject is the antecedent
+        if (relative && a.from > relative.at && !tokens.slice(relative.at + 1, vs).some((t) => t.text === ',' || t.text === ';' || COORD.has(lower(t)) || REL_PRONOUN.has(lower(t)) || t.pos === 'SCONJ')) {
+          subjects = withCoordinatedBefore(chainStart(relative.ante, tokens, argEndingAt));
+          attribute = null;
+        }
         // "EAP methods such as EAP-TLS and EAP-TTLS derive keys": the class is the subject
         const lead = subjects[0].lead;
         if (lead >= 3 && lower(tokens[lead - 2]) === 'such' && lower(tokens[lead - 1]) === 'as') {
@@ -701,6 +718,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
     author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
     previousSubjects = subjects;
+    if (subjects?.length && !sentenceSubjects) sentenceSubjects = subjects;
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
       const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
@@ -747,6 +765,15 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         const noun = attribute?.noun ?? nounText(subject.np);
         for (const w of owner) for (const v of argsFrom(o)) emit(w, noun, v, 'of');
         continue;
+      }
+      // "the country where Jacob Zuma is leader": (country, leader, Jacob Zuma)
+      if (copula && lower(tokens[subject.lead - 1]) === 'where' && subject.name) {
+        const place = argEndingAt(subject.lead - 2 - (tokens[subject.lead - 2]?.text === ',' ? 1 : 0));
+        const noun = argAt(o);
+        if (place && isArg(noun) && noun.lead === noun.from && !noun.of && common(noun.np)) {
+          emit(place, nounText(noun.np), subject, 'of');
+          continue;
+        }
       }
       // "There are 45 floors at X" -> (X, floors, 45)
       if (copula && lower(tokens[vs - 1]) === 'there') continue;
@@ -799,7 +826,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           // "EAP-TLS is an EAP method" -> isa; "X is Y" between two names says nothing we keep
           const det = lower(tokens[obj.lead]);
           // (a bare plural with a capitalised modifier is a class too: "CCRs are Boolean conditions")
-          if ((det === 'a' || det === 'an' || (!capitalised(tokens[obj.np.to]) && !obj.numeric && obj.lead === obj.from)) && tokens[obj.from].pos !== 'NUM') {
+          if ((det === 'a' || det === 'an' || (/^\p{Ll}/u.test(tokens[obj.np.to].text) && !obj.numeric && obj.lead === obj.from)) && tokens[obj.from].pos !== 'NUM') {
             for (const s of subjects) emit(s, 'is a', obj, 'isa');
             predicateOf.set(obj.from, subjects);
             // "RADIUS is a protocol for carrying authentication": (RADIUS, is protocol for, carrying authentication)
@@ -833,6 +860,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     }
 
     // ---- a full verb: objects, "by" agents, prepositional objects
+    // "is owned and operated by X": coordinated participles share what follows the last one
+    if (passive && COORD.has(lower(tokens[o])) && tokens[o + 1]?.pos === 'VERB' && /ed$|en$/.test(tokens[o + 1].text) && !/ing$/.test(tokens[o + 1].text)) {
+      let p = o + 1;
+      while (p + 1 < n && (tokens[p + 1].pos === 'VERB' || COORD.has(lower(tokens[p + 1])) || tokens[p + 1].text === ',')) p++;
+      if (tokens[p].pos === 'VERB') o = p + 1;
+    }
     let rel = passive && lower(tokens[o]) === 'by' ? `${relation} by` : relation;
     let at = passive && lower(tokens[o]) === 'by' ? o + 1 : o;
     let objects = argsFrom(at);
