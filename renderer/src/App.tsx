@@ -12,6 +12,9 @@ import { SettingsView } from './features/settings/SettingsView';
 import { ConceptsView } from './features/concepts/ConceptsView';
 import { SchemaView } from './features/schema/SchemaView';
 import { EvaluationView } from './features/evaluation/EvaluationView';
+import { ShortcutsDialog } from './components/ShortcutsDialog';
+import { dialogOpen } from './components/Dialog';
+import { fromTextField } from './features/review/reviewApi';
 import { useApi } from './api/hooks';
 import { navigate, parseHash } from './nav';
 
@@ -28,6 +31,13 @@ const VIEW_COMPONENTS: Record<ViewId, ComponentType> = {
   settings: SettingsView,
 };
 
+/** The skip link: the focus goes to the view's main control (the Review table), else to the view itself. */
+function skipToContent(): void {
+  const main = document.getElementById('main');
+  const target = main?.querySelector<HTMLElement>('[data-skip-target]') ?? main;
+  target?.focus();
+}
+
 function viewFromHash(): ViewId {
   const { view } = parseHash();
   return (VIEWS.find((v) => v.id === view)?.id ?? 'documents') as ViewId;
@@ -35,12 +45,19 @@ function viewFromHash(): ViewId {
 
 export function App() {
   const [view, setView] = useState<ViewId>(viewFromHash);
+  const [shortcuts, setShortcuts] = useState(false);
   const api = useApi();
   // The Electron menu's View entries (and File > Import…) ask for a view.
   useEffect(() => api.on('app.menu', (m) => m.command === 'navigate' && select(m.view as ViewId)), [api]);
   useEffect(() => {
     const onHash = () => setView(viewFromHash());
     const onKey = (e: KeyboardEvent) => {
+      // "?" lists the keys (not while typing, not over another dialog).
+      if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !fromTextField(e) && !dialogOpen()) {
+        e.preventDefault();
+        setShortcuts(true);
+        return;
+      }
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
       const v = VIEWS.find((x) => x.key === e.key);
       if (v) {
@@ -62,12 +79,16 @@ export function App() {
   const View = VIEW_COMPONENTS[view];
   return (
     <div className="app">
-      <Rail current={view} onSelect={select} />
-      <main className="main">
+      <button type="button" className="skip-link" onClick={skipToContent}>
+        Skip to content
+      </button>
+      <Rail current={view} onSelect={select} onShortcuts={() => setShortcuts(true)} />
+      <main className="main" id="main" tabIndex={-1}>
         <View />
       </main>
       <StatusBar />
       <ConnectionBanner />
+      {shortcuts && <ShortcutsDialog onClose={() => setShortcuts(false)} />}
     </div>
   );
 }

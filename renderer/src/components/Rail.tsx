@@ -15,7 +15,7 @@ export const VIEWS = [
 
 export type ViewId = (typeof VIEWS)[number]['id'];
 
-export function Rail({ current, onSelect }: { current: ViewId; onSelect: (id: ViewId) => void }) {
+export function Rail({ current, onSelect, onShortcuts }: { current: ViewId; onSelect: (id: ViewId) => void; onShortcuts?: () => void }) {
   return (
     <nav className="rail" aria-label="Views">
       <div className="brand" title="Graphwright">
@@ -34,6 +34,14 @@ export function Rail({ current, onSelect }: { current: ViewId; onSelect: (id: Vi
           <span className="rail-label">{v.label}</span>
         </button>
       ))}
+      {onShortcuts && (
+        <button type="button" className="rail-item rail-keys" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" onClick={onShortcuts}>
+          <span className="rail-keys-mark" aria-hidden="true">
+            ?
+          </span>
+          <span className="rail-label">Keys</span>
+        </button>
+      )}
     </nav>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
+import { dialogOpen } from '../../components/Dialog';
+import { fromTextField } from '../review/reviewApi';
 import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
 
@@ -77,6 +79,16 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
   const list = chunks.data ?? [];
   const focusIndex = focusChunk != null ? list.findIndex((c) => c.id === focusChunk) : -1;
   const shown = showAll || focusIndex >= MAX_CHUNKS ? list : list.slice(0, MAX_CHUNKS);
+  // Esc closes the viewer (not while typing, not when a dialog over it takes the key).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || dialogOpen() || fromTextField(e)) return;
+      e.preventDefault();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   useEffect(() => {
     if (focusChunk != null && list.length) document.getElementById(`chunk-${focusChunk}`)?.scrollIntoView?.({ block: 'center' });
   }, [focusChunk, list.length, original]);

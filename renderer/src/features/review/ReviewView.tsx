@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
+import { dialogOpen } from '../../components/Dialog';
 import type { TripleListItem } from '../../../../shared/contract';
 import { EdgeStatus, Stage } from '../../../../shared/schemas';
 import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDialog, type MergeNode } from './Dialogs';
@@ -142,13 +143,44 @@ function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; sort: R
 export function HistoryMenu({ runner }: { runner: EditRunner }) {
   const [open, setOpen] = useState(false);
   const h = useCall('history.list', { limit: 30 }, { enabled: open });
+  const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  const [alignRight, setAlignRight] = useState(false);
+  // Open: the focus moves in, Esc or a click outside closes it (the focus back on the button), and it
+  // opens leftwards when it would pass the window's right edge.
+  useEffect(() => {
+    if (!open) return;
+    const b = button.current?.getBoundingClientRect();
+    setAlignRight(!!b && b.left + 440 > window.innerWidth);
+    popover.current?.focus();
+    const close = (refocus: boolean) => {
+      setOpen(false);
+      if (refocus) button.current?.focus();
+    };
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && !dialogOpen()) {
+        e.preventDefault();
+        close(true);
+      }
+    };
+    const onDown = (e: MouseEvent) => {
+      const t = e.target as Node;
+      if (!popover.current?.contains(t) && !button.current?.contains(t)) close(false);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('mousedown', onDown);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('mousedown', onDown);
+    };
+  }, [open]);
   return (
     <div className="history-menu">
-      <button type="button" className="secondary small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button ref={button} type="button" className="secondary small" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
         History
       </button>
       {open && (
-        <div className="history-popover" role="dialog" aria-label="Recent edits">
+        <div ref={popover} tabIndex={-1} className={alignRight ? 'history-popover align-right' : 'history-popover'} role="dialog" aria-label="Recent edits">
           <ol>
             {(h.data?.items ?? []).map((g) => (
               <li key={g.groupId} className={`state-${g.state}`}>

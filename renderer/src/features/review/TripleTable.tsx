@@ -220,6 +220,7 @@ export function TripleTable({
         aria-label="Triple rows"
         aria-activedescendant={pages.rowAt(activeIndex) ? `triple-row-${pages.rowAt(activeIndex)!.id}` : undefined}
         data-testid="triple-rows"
+        data-skip-target
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 'var(--tt-min-width)' }}>
           {items.map((item) => {
