@@ -8,6 +8,7 @@ import { STOPWORDS, stem } from '../../electron/core/retrieve/text';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SOURCES = [
   'electron/core/retrieve/text.ts',
+  'electron/core/retrieve/wordnet.ts',
   'electron/core/retrieve/paths.ts',
   'electron/core/retrieve/link.ts',
   'electron/core/retrieve/sentences.ts',

@@ -5,7 +5,23 @@
 // product of its per-step relation probabilities (times the hop prior).
 import type { GraphSnapshot } from './snapshot';
 import type { LinkedEntity } from './link';
-import { BRIDGE_CUES, relationStems, STOPWORDS, stem, stemMatch, tokenize, WH_HINTS, type Token } from './text';
+import {
+  BRIDGE_CUES,
+  posTags,
+  relatedWords,
+  relationStems,
+  wordnetRelatedness,
+  relationWords,
+  STOPWORDS,
+  stem,
+  stemMatch,
+  tokenize,
+  WH_HINTS,
+  WORDNET_WEIGHT,
+  wordnetPos,
+  type Token,
+} from './text';
+import type { WnPos } from './wordnet';
 
 export interface PathStep {
   relation: string;
@@ -61,11 +77,17 @@ export interface PathOptions {
   maxFrontier?: number;
 }
 
-/** Per-relation content stems (label + concept labels), cached per snapshot version. */
+/** Concept labels count this much of a relation's own label. */
+const CONCEPT_WEIGHT = 0.9;
+
+/** Per-relation content stems and words (label + concept labels), cached per snapshot version. */
 export class RelationLexicon {
   private version = -1;
   stems: { own: string[]; concept: string[] }[] = [];
   all = new Set<string>();
+  /** Dictionary form of a label word -> the relations whose own label (or a concept label) holds it. */
+  private ownByWord = new Map<string, { r: number; pos: WnPos | undefined }[]>();
+  private conceptByWord = new Map<string, { r: number; pos: WnPos | undefined }[]>();
 
   constructor(private readonly snapshot: GraphSnapshot) {}
 
@@ -76,8 +98,41 @@ export class RelationLexicon {
       concept: [...new Set((this.snapshot.relationConcepts.get(i) ?? []).flatMap(relationStems))],
     }));
     this.all = new Set(this.stems.flatMap((s) => [...s.own, ...s.concept]));
+    this.ownByWord = new Map();
+    this.conceptByWord = new Map();
+    const index = (map: Map<string, { r: number; pos: WnPos | undefined }[]>, w: { word: string; pos: WnPos | undefined }, r: number) => {
+      const list = map.get(w.word) ?? [];
+      if (!list.some((x) => x.r === r && x.pos === w.pos)) list.push({ r, pos: w.pos });
+      map.set(w.word, list);
+    };
+    this.snapshot.relations.forEach((label, r) => {
+      for (const w of relationWords(label)) index(this.ownByWord, w, r);
+      for (const c of this.snapshot.relationConcepts.get(r) ?? []) for (const w of relationWords(c)) index(this.conceptByWord, w, r);
+    });
     this.version = this.snapshot.version;
     return this;
+  }
+
+  /**
+   * Relations a question word evokes through WordNet (a synonym, derivation, hypernym, hyponym or
+   * sister term of a word of the relation's label or of its concepts' labels): relation -> score
+   * (WORDNET_WEIGHT times the relatedness, concepts CONCEPT_WEIGHT of that) and the label word hit.
+   */
+  related(word: string, pos?: WnPos): Map<number, { score: number; word: string }> {
+    const out = new Map<number, { score: number; word: string }>();
+    if (!this.ownByWord.size && !this.conceptByWord.size) return out;
+    for (const [x, n] of relatedWords(word, pos)) {
+      for (const [map, f] of [[this.ownByWord, 1], [this.conceptByWord, CONCEPT_WEIGHT]] as const) {
+        for (const { r, pos: p } of map.get(x) ?? []) {
+          // the label's word as the part of speech it has in the label (any, without WordNet's forms)
+          const weight = wordnetRelatedness(n, x, p);
+          if (!weight) continue;
+          const score = WORDNET_WEIGHT * weight * f;
+          if (score > (out.get(r)?.score ?? 0)) out.set(r, { score, word: x });
+        }
+      }
+    }
+    return out;
   }
 
   /** How strongly a question word (stemmed) evokes relation r. */
@@ -96,7 +151,7 @@ export class RelationLexicon {
       if (m > best) [best, which] = [m, x];
     }
     for (const x of s.concept) {
-      const m = 0.9 * stemMatch(wordStem, x);
+      const m = CONCEPT_WEIGHT * stemMatch(wordStem, x);
       if (m > best) [best, which] = [m, x];
     }
     return { score: best, stem: which };
@@ -110,6 +165,9 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
   const nRel = lexicon.stems.length;
   const mentions: Mention[] = [];
   let bridgeCue = false;
+  // parts of speech read the WordNet senses the question uses ("plant" the noun, "describe" the verb)
+  const upos = new Map<string, string>();
+  for (const t of posTags(question)) if (!upos.has(t.lower)) upos.set(t.lower, t.pos);
   tokens.forEach((t, pos) => {
     if (inEntity(t)) return;
     const w = t.text;
@@ -128,6 +186,15 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
       if (m.score >= 0.7) {
         relations.set(r, m.score);
         matched.set(r, m.stem);
+      }
+    }
+    // no relation word shares the word's stem: relations WordNet relates it to, weighted lower
+    if (!weak && ![...relations.values()].some((v) => v >= 1)) {
+      for (const [r, x] of lexicon.related(w, wordnetPos(upos.get(w)))) {
+        if (x.score > (relations.get(r) ?? 0)) {
+          relations.set(r, x.score);
+          matched.set(r, stem(x.word));
+        }
       }
     }
     if (relations.size) mentions.push({ pos, word: w, weak, relations, stems: matched, focus: false });

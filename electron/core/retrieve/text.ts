@@ -1,10 +1,13 @@
 // Text helpers shared by linking, relation scoring and extractive answers: tokens, stems, stopwords
 // and a small thesaurus of general relation ideas (time, place, kind, cause...). Morphology comes from
 // wink-nlp's lemmatiser (irregular forms: wrote -> write, spoken -> speak) followed by a light
-// derivational suffix stemmer (director/directed/direction meet). Nothing here knows a dataset or a
-// domain: test/retrieve/lexicon.test.ts fails if dataset words creep back in.
+// derivational suffix stemmer (director/directed/direction meet). Words that share no stem are
+// related through WordNet (wordnet.ts: synonyms, derivations, hypernyms, hyponyms), weighted below
+// exact and morphological matches. Nothing here knows a dataset or a domain:
+// test/retrieve/lexicon.test.ts fails if dataset words creep back in.
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { WN_POS, wordNet, type Neighbour, type WnPos } from './wordnet';
 
 export interface Token {
   /** Lower-cased, NFKC-normalised token text. */
@@ -150,6 +153,92 @@ export function relationStems(label: string): string[] {
     .match(/[\p{L}\p{N}]+/gu) ?? [];
   const content = words.filter((w) => !STOPWORDS.has(w) || w === 'about');
   return [...new Set((content.length ? content : words).map(stem))];
+}
+
+/**
+ * Content words of a relation label for WordNet, as the dictionary forms WordNet has them with
+ * their part of speech: "composed_by" -> compose/v, composed/a; "has_members" -> member/n; "directed_by" -> direct/v,
+ * directed/a (not the adjective "direct": the label's form is no inflection of it); the lemmatiser's
+ * irregular forms as verbs or nouns (written -> write/v). Without the
+ * WordNet files, the words and their lemmas, any part of speech.
+ */
+export function relationWords(label: string): { word: string; pos: WnPos | undefined }[] {
+  const words = label
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-/.:]+/g, ' ')
+    .toLowerCase()
+    .match(/\p{L}[\p{L}']*/gu) ?? [];
+  const wn = wordNet();
+  const out = new Map<string, { word: string; pos: WnPos | undefined }>();
+  for (const w of words) {
+    if (STOPWORDS.has(w) || w.length <= 2) continue;
+    const l = lemma(w);
+    if (!wn) {
+      for (const form of new Set([w, l])) out.set(`${form}|`, { word: form, pos: undefined });
+      continue;
+    }
+    for (const pos of WN_POS) for (const base of wn.baseForms(w, pos)) out.set(`${base}|${pos}`, { word: base, pos });
+    // the lemmatiser's irregular forms (written -> write) inflect a verb or a noun
+    if (l !== w) for (const pos of ['v', 'n'] as const) if (wn.entry(l, pos)) out.set(`${l}|${pos}`, { word: l, pos });
+  }
+  return [...out.values()];
+}
+
+/** A WordNet link counts at most this much (exact and morphological matches count 1, a thesaurus group 0.8). */
+export const WORDNET_WEIGHT = 0.75;
+/**
+ * WordNet relatedness below this is no match. With wordnet.ts's link weights: a synonym of the
+ * common sense 1, a derivation 0.9, a noun's hypernym or hyponym 0.85, its sister term 0.72
+ * (type -> kind -> style), a derivation of a hyponym of a derivation 0.69 (describe -> description ->
+ * label -> the verb "label"); a verb's sister term (0.49) or a rare sense falls below.
+ */
+export const WORDNET_MIN = 0.6;
+
+const UPOS_TO_WN: Record<string, WnPos> = { NOUN: 'n', PROPN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' };
+
+/** The WordNet part of speech of a universal POS tag (NOUN -> n, VERB -> v...), if it has one. */
+export function wordnetPos(upos: string | undefined): WnPos | undefined {
+  return upos ? UPOS_TO_WN[upos] : undefined;
+}
+
+const RELATED = new Map<string, Map<string, Neighbour>>();
+
+/**
+ * Dictionary forms WordNet relates to a word (synonyms, derivations, hypernyms, hyponyms and sister
+ * terms; see wordnet.ts neighbours), form -> how and which senses of it were reached, the word read as
+ * the part of speech given when WordNet has it as one. Empty when the WordNet files are missing.
+ */
+export function relatedWords(word: string, pos?: WnPos): Map<string, Neighbour> {
+  const w = word.toLowerCase();
+  const key = `${w}|${pos ?? ''}`;
+  const hit = RELATED.get(key);
+  if (hit) return hit;
+  const out = new Map<string, Neighbour>();
+  const wn = /^\p{L}[\p{L}'-]*$/u.test(w) && w.length > 2 ? wordNet() : null;
+  if (wn) {
+    for (const form of new Set([w, lemma(w)])) {
+      const posList = pos && wn.senses(form, { pos: [pos] }).length ? [pos] : undefined;
+      for (const [x, n] of wn.neighbours(form, { maxDistance: 3, minWeight: WORDNET_MIN, pos: posList })) {
+        if (x.includes(' ') || x === w) continue;
+        const got = out.get(x);
+        if (!got || n.weight > got.weight) out.set(x, n);
+      }
+    }
+  }
+  if (RELATED.size > 5_000) RELATED.clear();
+  RELATED.set(key, out);
+  return out;
+}
+
+/**
+ * WordNet relatedness of a question word to a relation's word as one part of speech, in [0, 1]:
+ * the path weight times how common the sense reached is for the relation's word; below
+ * WORDNET_MIN it is 0.
+ */
+export function wordnetRelatedness(n: Neighbour, relationWord: string, pos?: WnPos): number {
+  const wn = wordNet();
+  const v = wn ? wn.reach(n, relationWord, pos) : 0;
+  return v >= WORDNET_MIN ? v : 0;
 }
 
 /** How well one question stem evokes one relation stem: 1 equal, 0.8 shared lexicon group, 0.7 prefix, else 0. */

