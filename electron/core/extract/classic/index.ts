@@ -35,6 +35,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
     if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
+    if (codeLike(docText.slice(s.start, s.end))) continue; // a MIB or ASN.1 listing is no English sentence
     const rels = sentenceRelations(inSentence, docText);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     for (const r of rels) {
@@ -100,6 +101,18 @@ export function longFormOccurrences(docText: string, chunk: Span, acronyms: Acro
     }
   }
   return out;
+}
+
+/**
+ * A listing, not prose: "SYNTAX Counter32 MAX-ACCESS read-only STATUS current DESCRIPTION ..." -- at least
+ * three words in capitals of four or more letters (RFC 2119 keywords aside) making a quarter of its words,
+ * or an ASN.1 assignment "::=".
+ */
+export function codeLike(sentence: string): boolean {
+  if (sentence.includes('::=')) return true;
+  const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}-]*/gu) ?? [];
+  const caps = words.filter((w) => /^\p{Lu}[\p{Lu}\d-]{3,}$/u.test(w) && !/^(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|OPTIONAL|NOT)$/.test(w));
+  return caps.length >= 3 && caps.length * 4 >= words.length;
 }
 
 /** At least 70% of the sentence's letters are Latin: other scripts (Hangul, CJK) get typed mentions only. */

@@ -224,6 +224,8 @@ function prepare(tokens: Token[], text: string): Token[] {
     }
     // "a method for finding expressions": a preposition before a gerund
     if (pos === 'SCONJ' && ['for', 'by', 'with', 'without', 'after', 'before', 'in', 'on', 'of'].includes(lower(t)) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[i + 1].text)) pos = 'ADP';
+    // "according to", "owing to": complex prepositions
+    if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
     if (pos === 'DET' && /^\p{Lu}$/u.test(t.text) && out[out.length - 1]?.pos === 'PROPN' && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[i + 1]?.pos ?? '')) pos = 'PROPN';
     // after a modal comes a verb: "MAY reply directly", "can route"
@@ -269,7 +271,9 @@ function prepare(tokens: Token[], text: string): Token[] {
     // "the fast computation"
     const prev = out[out.length - 1];
     const afterArticle = prev && (ARTICLES.has(lower(prev)) || (prev.pos === 'ADJ' && out.length > 1 && ARTICLES.has(lower(out[out.length - 2]))));
-    if (afterArticle && (pos === 'VERB' || pos === 'ADV') && !capitalised(t)) {
+    // ("a poorly tested code path": an adverb before a participle stays one)
+    const adverbBeforeParticiple = pos === 'ADV' && /ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}(?:ed|ing)$/u.test(tokens[i + 1].text);
+    if (afterArticle && (pos === 'VERB' || pos === 'ADV') && !capitalised(t) && !adverbBeforeParticiple) {
       const next = tokens[i + 1];
       pos = next && (next.pos === 'NOUN' || next.pos === 'PROPN' || (next.pos === 'VERB' && lower(tokens[i + 2]) === 'of') || next.pos === 'ADJ') ? 'ADJ' : 'NOUN';
     }
@@ -301,6 +305,17 @@ function prepare(tokens: Token[], text: string): Token[] {
       verbless = false;
     }
   }
+  // no finite verb at all, only participles: a plural noun after a noun and before a preposition or an
+  // article is the verb ("an EAP method exchange supporting key derivation results in the derivation of")
+  if (!out.some((x) => x.pos === 'AUX' || (x.pos === 'VERB' && !/(?:ing|ed|en)$/.test(x.text)))) {
+    for (let i = 2; i + 1 < out.length; i++) {
+      const x = out[i];
+      if (x.pos === 'NOUN' && /[^s]s$/.test(x.text) && !capitalised(x) && out[i - 1].pos === 'NOUN' && ((out[i + 1].pos === 'ADP' && lower(out[i + 1]) !== 'of') || ARTICLES.has(lower(out[i + 1]))) && out.slice(0, i - 1).some((y) => y.pos === 'VERB')) {
+        out[i] = { ...x, pos: 'VERB' };
+        break;
+      }
+    }
+  }
   // a plural noun read as a verb inside the object of an earlier verb, before a preposition or the
   // sentence's end: "We provide frequentist and Bayesian analyses for", "reconstruction of both textured
   // and texture-less surfaces." (a new clause would open with its own determiner or pronoun: "and the
@@ -310,6 +325,7 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (x.pos === 'VERB' || x.pos === 'AUX') {
       const inObject =
         verb >= 0 &&
+        out.some((y, z) => z !== i && (y.pos === 'AUX' || (y.pos === 'VERB' && !/(?:ing|ed|en)$/.test(y.text)))) && // another finite verb
         x.pos === 'VERB' &&
         /[^s]s$/.test(x.text) &&
         !capitalised(x) &&
@@ -663,7 +679,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (k >= 0 && (tokens[k].text === ',' || tokens[k].text === '(')) k--;
       const ante = argEndingAt(k);
       // "the leader of X, who ...": a person; "the capital of X, which ...": the complement
-      if (ante) subjects = ante.of && !who && !ante.of.numeric && ante.of.name ? [ante.of] : (predicateSubject(ante, predicateOf) ?? [ante]);
+      // (or when the verb agrees with the complement only: "the top-level actions of a protocol entity which receives")
+      const agreesWithOf = Boolean(ante?.of) && /[^s]s$/.test(tokens[vs].text) && tokens[vs].pos === 'VERB' && /[^s]s$/.test(tokens[ante!.np.to].text) && !/[^s]s$/.test(tokens[ante!.of!.to].text);
+      if (ante) subjects = ante.of && !who && !ante.of.numeric && (ante.of.name || agreesWithOf) ? [ante.of] : (predicateSubject(ante, predicateOf) ?? [ante]);
       if (ante && !relative) relative = { at: relAt, ante };
     } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
       subjects = previousSubjects; // "was written by A and was preceded by B"
@@ -964,7 +982,14 @@ function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | n
     const participle = tokens[k].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k].text);
     const infinitive = tokens[k].pos === 'VERB' && lower(tokens[k - 1]) === 'to' && k >= 2;
     if (participle || infinitive) {
-      const prev = argEndingAt(k - (infinitive ? 2 : 1));
+      let e = k - (infinitive ? 2 : 1);
+      // ("an EAP method exchange (phase 1a) supporting": over a parenthesis)
+      if (tokens[e]?.text === ')') {
+        let o = e - 1;
+        while (o > 0 && e - o < 14 && tokens[o].text !== '(') o--;
+        if (tokens[o]?.text === '(') e = o - 1;
+      }
+      const prev = argEndingAt(e);
       if (!prev) break;
       let lead = prev.from;
       while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
