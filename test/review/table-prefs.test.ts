@@ -1,6 +1,6 @@
 // The Review table's stored preferences: what a reload reads back, and what it refuses.
 import { describe, expect, it } from 'vitest';
-import { gridTemplate, parseFilter, parseSort, parseTablePrefs, clampWidth, MIN_COLUMN } from '../../renderer/src/features/review/tablePrefs';
+import { gridTemplate, minRowWidth, parseFilter, parseSort, parseTablePrefs, clampWidth, MIN_COLUMN } from '../../renderer/src/features/review/tablePrefs';
 
 describe('review table preferences', () => {
   it('reads back a stored filter and leaves out what it cannot read', () => {
@@ -28,6 +28,8 @@ describe('review table preferences', () => {
     const t = gridTemplate({ relation: 250 });
     expect(t.split(' ').slice(0, 1)).toEqual(['30px']);
     expect(t).toContain('250px');
-    expect(t).toContain('minmax(0, 2fr)');
+    expect(t).toContain('minmax(72px, 2fr)');
+    // Narrower than the columns' least widths, the table scrolls sideways.
+    expect(minRowWidth({ relation: 250 })).toBe(30 + 72 + 250 + 72 + 52 + 96 + 84 + 72 + 68);
   });
 });
