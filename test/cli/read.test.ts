@@ -40,7 +40,20 @@ describe('graphwright read commands', () => {
 
   it('documents --json has the contract shape', () => {
     const r = cli(['documents', '--db', db, '--json']);
-    expect(r.json()).toEqual([{ id: docId, title: 'note', path: '/tmp/note.txt', format: 'text', language: 'en', pages: null, chunks: 1, status: 'ready' }]);
+    expect(r.json()).toEqual([
+      {
+        id: docId,
+        title: 'note',
+        path: '/tmp/note.txt',
+        format: 'text',
+        language: 'en',
+        pages: null,
+        chunks: 1,
+        status: 'ready',
+        // Added with the Documents view's extraction column: no engine read it; its one triple was written directly.
+        extraction: { status: 'ingested', reason: null, engine: null, chunks: 1, chunksRead: 0, triples: 1, accepted: 0, lastRun: null },
+      },
+    ]);
   });
 
   it('document --text and --chunks --json', () => {
