@@ -190,6 +190,87 @@ describe('the sentence extractor on real sentences', () => {
   });
 });
 
+describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstract sentences)', () => {
+  it('keeps noun compounds with a gerund inside whole, but a reduced relative stays a clause', () => {
+    // the tagger reads "keying" as a verb: "EAP | keying | framework" was a triple
+    expect(readTriples('The EAP keying framework is described in RFC 5247.')).toEqual(['EAP keying framework | described in | RFC 5247']);
+    expect(readTriples('The scope of the EAP keying parameters negotiated during the EAP exchange is undefined.')).toEqual(['EAP keying parameter | negotiated during | EAP exchange']);
+    expect(readTriples('The track clustering cost function includes depth ordering constraints.')).toEqual(['track clustering cost function | includes | depth ordering constraint']);
+    expect(readTriples('Proxies implementing policy MAY reply directly to Access-Requests.')).toEqual(['Proxies | implementing | policy', 'Proxies | may reply to | Access-Requests']);
+  });
+
+  it('repairs verbs and nouns the tagger swaps', () => {
+    // a plural noun read as a verb inside an object; an "-ed" adjective that is the only verb
+    expect(readTriples('We provide frequentist and Bayesian analyses for this situation.')).toContain('Bayesian analysis | provide for | situation');
+    expect(readTriples('Past work mainly utilized attributes of objects and binary relations between objects.')).toEqual(
+      expect.arrayContaining(['Past work | utilized | attributes of object', 'Past work | utilized | binary relation']),
+    );
+    // a plural noun that is the only finite verb
+    expect(readTriples('Completion of an EAP method exchange (phase 1a) supporting key derivation results in the derivation of EAP keying material.')).toContain(
+      'Completion of an EAP method exchange | results in | derivation of EAP keying material',
+    );
+    // "that" + noun + determiner opens a relative clause; a base form after a modal is a verb
+    expect(readTriples('Representative samples are presented, along with some parsing strategies that use the control structure.')).toContain('parsing strategy | use | control structure');
+  });
+
+  it('keeps coordinated modifiers, bracketed acronyms and dotted identifiers inside the phrase', () => {
+    expect(readTriples('The algorithm utilizes both spatial and temporal intensity variation as cues.')).toEqual(
+      expect.arrayContaining(['algorithm | utilizes | spatial and temporal intensity variation', 'algorithm | utilizes as | cue']),
+    );
+    expect(readTriples('The nonlinear scale space is built using efficient Additive Operator Splitting (AOS) techniques.')).toEqual([
+      'nonlinear scale space | built using | efficient Additive Operator Splitting (AOS) technique',
+    ]);
+    expect(readTriples('The protocol entity performs a rudimentary parse on the ASN.1 object.')).toContain('protocol entity | performs rudimentary parse on | ASN.1 object');
+  });
+
+  it('finds the subject behind reduced relatives, infinitives, coordinations and relative clauses', () => {
+    expect(readTriples('For example, EAP methods based on TLS (such as EAP-TLS [RFC5216]) derive and cache the TLS Master Secret.')).toContain('EAP method | cache | TLS Master Secret');
+    expect(readTriples('The ability to negotiate the use of a particular cryptographic algorithm provides resilience against compromise.')).toEqual(
+      expect.arrayContaining(['ability | provides | resilience']),
+    );
+    expect(readTriples('A parser incorporating the control structure and the parsing strategies is currently under implementation.')).toContain('parser | is under | implementation');
+    expect(readTriples('Antwerp International Airport which has an elevation of 12.0 metres above sea level is owned and operated by the Flemish government.')).toEqual([
+      'Antwerp International Airport | elevation | 12.0 metre',
+      'Antwerp International Airport | owned by | Flemish government',
+      'Antwerp International Airport | operated by | Flemish government',
+    ]);
+    // an opening prepositional phrase is no conjunct of the subject
+    expect(readTriples('In proactive key distribution, keying material and authorizations are transported to a candidate authenticator.')).toEqual([
+      'keying material | transported to | candidate authenticator',
+      'authorization | transported to | candidate authenticator',
+    ]);
+    // the possessed noun is the end
+    expect(readTriples("A compromised authenticator can utilize another authenticator's Called-Station-Id.")).toEqual(['compromised authenticator | can utilize | Called-Station-Id']);
+  });
+
+  it('reads appositions, "one of the N of Y", "Y is the N for X", "where" clauses and the means of an author-voice verb', () => {
+    expect(readTriples('In this paper, we introduce KAZE features, a novel feature detection algorithm in nonlinear scale spaces.')).toEqual(
+      expect.arrayContaining(['KAZE feature | is a | novel feature detection algorithm', 'KAZE feature | introduce in | nonlinear scale space']),
+    );
+    expect(readTriples('Dan Mishkin is one of the creators of the comic character, Bolt.')).toEqual(['comic character | creators | Dan Mishkin']);
+    expect(readTriples('Cornell Big Red is the nickname for Cornell University.')).toEqual(['Cornell University | nickname | Cornell Big Red']);
+    expect(readTriples('Arrabbiata sauce is found in Italy where the capital city is Rome.')).toEqual(['Arrabbiata sauce | found in | Italy', 'Italy | capital city | Rome']);
+    expect(readTriples('We also propose to evaluate the quality of the resulting mosaic by measuring the amount of blurring.')).toEqual([
+      'measuring the amount of blurring | evaluate | quality of the resulting mosaic',
+    ]);
+  });
+
+  it('attaches a later prepositional phrase between common nouns to the noun, not the verb', () => {
+    expect(readTriples('Abuse of this object may lead to a Denial of Service attack on the server.')).toEqual(['Abuse of this object | may lead to | Denial of Service attack']);
+    expect(readTriples('The desire to improve the security of RADIUS is clear.')).toEqual([]);
+    expect(readTriples('A RECOMMENDED method is for the peer and authenticator to each provide a nonce.')).toEqual([]);
+  });
+
+  it('reads no MIB listing and leaves a definition list\'s term line out of the sentence', () => {
+    expect(readTriples('SYNTAX Counter32 UNITS "packets" MAX-ACCESS read-only STATUS deprecated DESCRIPTION "The number of packets received from this client."')).toEqual([]);
+    const text = '   Key caching\n      Caching of EAP keying material enables an EAP peer to re-attach to an authenticator.\n';
+    const r = classicExtract(text, { start: 0, end: text.length });
+    const sentence = r.triples.filter((t) => !t.meta?.pattern);
+    expect(sentence.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toContain('Caching of EAP keying material | enables EAP peer to | re-attach');
+    for (const t of sentence) expect(text.slice(t.evidence!.start, t.evidence!.end).startsWith('Caching')).toBe(true);
+  });
+});
+
 describe('sentences and evidence', () => {
   it('splits English and Korean sentences, keeping abbreviations and version numbers whole', () => {
     const text = 'See e.g. RFC 2865 and IEEE 802.1X. The server answers.\n\nA heading\n\n본 논문은 AutoSchemaKG를 제시한다. 이 시스템은 schema를 만든다.';

@@ -260,7 +260,7 @@ function prepare(tokens: Token[], text: string): Token[] {
         const singular = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
         const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && (tokens[h + 1]?.pos !== 'ADP' || /^\p{Lu}{2,}$/u.test(before.text)); // "a device combining knowledge about", but "EAP keying material during"
         const b2 = out[out.length - 2];
-        const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || b2.pos === 'ADP' || b2.pos === 'PUNCT');
+        const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || ['ADP', 'PUNCT', 'VERB'].includes(b2.pos));
         // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
         // (and an acronym opening a noun phrase modifies: "the EAP keying parameters negotiated")
         const acronymModifier = /^\p{Lu}{2,}\d*$/u.test(before.text) && (!b2 || ['DET', 'ADP', 'PUNCT', 'CCONJ'].includes(b2.pos));
@@ -325,7 +325,7 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (x.pos === 'VERB' || x.pos === 'AUX') {
       const inObject =
         verb >= 0 &&
-        out.some((y, z) => z !== i && (y.pos === 'AUX' || (y.pos === 'VERB' && !/(?:ing|ed|en)$/.test(y.text)))) && // another finite verb
+        out.some((y, z) => z !== i && (y.pos === 'AUX' || (y.pos === 'VERB' && !/(?:ing|en)$/.test(y.text)))) && // another finite verb
         x.pos === 'VERB' &&
         /[^s]s$/.test(x.text) &&
         !capitalised(x) &&
@@ -913,7 +913,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       // nouns modifies the noun; the verb takes it when a name or a number stands on either side
       const before = argEndingAt(j - 1);
       const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]) || tokens[a.to].pos === 'NUM';
-      if (before && !named(before) && !more.some(named)) break;
+      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as') break; // ("uses X as Y": "as" goes with the verb)
       for (const s of subjects) for (const v of more) emit(s, `${relation} ${lower(tokens[j])}`, v, 'prep');
       j = more[more.length - 1].to + 1;
     }
