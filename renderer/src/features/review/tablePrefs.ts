@@ -47,9 +47,12 @@ export const clampWidth = (w: number) => Math.round(Math.min(MAX_COLUMN, Math.ma
 const FILTER_KEY = 'graphwright.review.filter';
 const TABLE_KEY = 'graphwright.review.table';
 
+/** This browser's local storage, if any (typed here: the unit tests compile this file without the DOM). */
+const storage = () => (globalThis as unknown as { localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+
 function read(key: string): unknown {
   try {
-    const v = window.localStorage.getItem(key);
+    const v = storage()?.getItem(key);
     return v ? (JSON.parse(v) as unknown) : undefined;
   } catch {
     return undefined;
@@ -57,7 +60,7 @@ function read(key: string): unknown {
 }
 function write(key: string, value: unknown): void {
   try {
-    window.localStorage.setItem(key, JSON.stringify(value));
+    storage()?.setItem(key, JSON.stringify(value));
   } catch {
     // storage refused (private mode, full): the preference lasts for this page
   }
