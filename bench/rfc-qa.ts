@@ -6,7 +6,8 @@
 //  - refusals: how many questions came back not_in_graph.
 // The first 20 questions are the development half, the last 20 the check half (never tuned on).
 //   npm run bench -- rfc-qa
-//   npx tsx bench/rfc-qa.ts [--db FILE] [--verbose]     (--db: keep / reuse the ingested, extracted graph)
+//   npx tsx bench/rfc-qa.ts [--db FILE] [--questions FILE.jsonl] [--verbose]   (--db: keep / reuse the ingested, extracted graph;
+//   --questions: another question set of the same shape over the same RFCs)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { buildRfcGraph } from '../test/helpers/rfc-graph';
 import { OFF_TOPIC } from '../test/chat/off-topic';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
-const QA_FILE = path.join(KIT, 'rfc-qa', 'questions.jsonl');
+const QA_FILE = path.resolve(process.argv.includes('--questions') ? process.argv[process.argv.indexOf('--questions') + 1] : path.join(KIT, 'rfc-qa', 'questions.jsonl'));
 const args = process.argv.slice(2);
 const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);

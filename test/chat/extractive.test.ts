@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { answerTypeOf, typedSpans } from '../../electron/core/chat/extractive';
-import { splitSentences } from '../../electron/core/retrieve/sentences';
+import { abbreviations, questionTerms, splitSentences } from '../../electron/core/retrieve/sentences';
+import { tokenize } from '../../electron/core/retrieve/text';
 
 const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'rfc-radius-eap');
 const rfc = (name: string) => fs.readFileSync(path.join(RFC_DIR, name), 'utf8');
@@ -40,6 +41,43 @@ describe('answer type from question syntax', () => {
     expect(answerTypeOf('In 802.1X, what is the Authenticator?').subject).toBe('the Authenticator');
     expect(answerTypeOf('How does the specification define a RADIUS proxy?').subject).toBe('a RADIUS proxy');
   });
+
+  it('tells the words that only frame the question from its content', () => {
+    expect(answerTypeOf('What is meant by a roaming proxy?')).toMatchObject({ type: 'definition', subject: 'a roaming proxy', frame: ['meant'] });
+    expect(answerTypeOf('What does the Framed-MTU attribute indicate for 802.1X?')).toMatchObject({ type: 'definition', frame: ['indicate'] });
+    expect(answerTypeOf('What does the Framed-MTU attribute indicate for 802.1X?').subject).toMatch(/Framed.MTU attribute$/);
+    expect(answerTypeOf('What does the Class attribute carry?').frame).toEqual(['carry']);
+  });
+
+  it('finds the head noun past tagger slips (comparatives, adjective-tagged heads, verbs that look like nouns)', () => {
+    expect(answerTypeOf('Which earlier RFC did the MIB document obsolete?').head).toBe('rfc');
+    expect(answerTypeOf('Which 802.1X state machine constant does it load?').head).toBe('constant');
+    expect(answerTypeOf('Which numeric Service-Type value causes an Access-Reject?')).toMatchObject({ head: 'value', type: 'value' });
+  });
+});
+
+describe('question words against the text', () => {
+  it('a version glued to a name is looked for by the name ("SNMPv1" -> "snmp")', () => {
+    const df = (words: string[]) => new Map(words.map((w) => [w, w === 'snmp' ? 10 : w === 'community' ? 5 : 0]));
+    expect(questionTerms('In SNMPv1, what is a community?', df, 100).map((t) => t.word).sort()).toEqual(['community', 'snmp']);
+  });
+
+  it('abbreviations in the text stand for question words ("radius-acct", "dynauth", "Counter32")', () => {
+    const terms = questionTerms('Which port carries dynamic authorization and accounting counters?', () => new Map([['port', 5], ['dynamic', 3], ['authorization', 4], ['accounting', 9], ['counters', 2]]), 50);
+    const stemsOf = (line: string) => abbreviations(tokenize(line), terms);
+    const acct = terms.find((t) => t.word === 'accounting')!.stem;
+    expect(stemsOf('* radius-acct 1813/tcp')).toContain(acct);
+    expect(stemsOf('* radius-dynauth 3799/tcp')).toEqual(expect.arrayContaining(terms.filter((t) => t.word === 'dynamic' || t.word === 'authorization').map((t) => t.stem)));
+    expect(stemsOf('SYNTAX Counter32')).toContain(terms.find((t) => t.word === 'counters')!.stem);
+    expect(stemsOf('the quick brown fox')).toEqual([]);
+  });
+
+  it('a section number opens its heading instead of ending a sentence', () => {
+    const body = rfc('rfc6613.txt');
+    const at = body.indexOf('\n2.2.  Assigned Ports');
+    expect(at).toBeGreaterThan(0);
+    expect(splitSentences(body.slice(at, at + 300))[0].text).toBe('2.2.  Assigned Ports for RADIUS/TCP');
+  });
 });
 
 describe('typed spans of real RFC sentences', () => {
@@ -64,7 +102,14 @@ describe('typed spans of real RFC sentences', () => {
     expect(spans[0]).toContain('be used without TLS, IPsec, or another secure upper layer');
   });
 
-  it('names: hyphenated terms and acronyms, not RFC 2119 keywords', () => {
+  it('a definition read before "is called <term>"', () => {
+    const spans = typedSpans(sentenceWith('rfc1157.txt', 'is called an SNMP community profile'), 'definition');
+    expect(spans.find((x) => x.named)).toMatchObject({ text: 'A pairing of a SNMP access mode with a SNMP MIB view', named: 'an SNMP community profile' });
+  });
+
+  it('names: hyphenated terms and acronyms, not RFC 2119 keywords, never across a column gap', () => {
+    expect(typedSpans('Category: Informational                                    J. Vollbrecht', 'name').map((x) => x.text)).toContain('Informational');
+    expect(typedSpans('Category: Informational                                    J. Vollbrecht', 'name').map((x) => x.text)).not.toContain('Informational J');
     const spans = typedSpans(sentenceWith('rfc6613.txt', 'The Status-Server packet [RFC5997] MUST be used'), 'name').map((x) => x.text);
     expect(spans).toContain('Status-Server');
     expect(spans).not.toContain('MUST');

@@ -47,6 +47,18 @@ describe('short extractive answers on the RFC graph', () => {
   it.each([
     ['Which type number does the Acct-Tunnel-Packets-Lost attribute have?', '86'],
     ['Which port does RADIUS over TLS use by default?', '2083'],
+    // a field list ("Length" on its own line, then "6")
+    ['What is the Length of the Acct-Tunnel-Packets-Lost attribute?', '6'],
+    // "port 161 ... for all messages except for those which report traps": the except clause
+    ['On which UDP port should SNMP messages that report traps be received?', '162'],
+    // "radius-acct 1813/tcp": an abbreviation of the question's word
+    ['Which TCP port is assigned to RADIUS accounting over TCP?', '1813'],
+    // "3.10. Framed-MTU ... This attribute indicates ...": the section heading names the term
+    ['What does the Framed-MTU attribute indicate for 802.1X?', 'maximum size of an IP packet'],
+    // a MIB object's DESCRIPTION field
+    ['What does the radiusAccServTotalInvalidRequests counter measure?', 'received from unknown addresses'],
+    // "<definition> is called <term>"
+    ['What is an SNMP community profile?', 'pairing of a SNMP access mode'],
   ])('%s -> %s, cited with its passage', async (q, gold) => {
     const { answer, retrieval } = await ask(q);
     expect(answer.outcome).toBe('found');

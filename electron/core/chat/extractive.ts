@@ -120,10 +120,10 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       if (named) {
         const body = clip(named[1].replace(/^(?:Together|Thus|Hence|In short|In summary),\s*/i, ''));
         const start = text.indexOf(body);
-        out.push({ text: body, start, end: start + body.length, fit: 1, named: named[2] });
+        out.push({ text: body, start, end: start + body.length, fit: 1, named: named[2].replace(/[.;:,]\s*$/, '') });
       }
       // "X is/are/means/refers to ..." or a definition-list body
-      const m = /\b(?:is|are|means|refers to|is defined as|denotes|is used to|describes?|carries|contains|indicates|is synonymous with|represents)\s+(.+)$/i.exec(text);
+      const m = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i').exec(text);
       if (m) {
         const start = m.index + m[0].length - m[1].length;
         out.push({ text: clip(m[1]), start, end: start + clip(m[1]).length, fit: 1 });
@@ -145,6 +145,9 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
   const list = [...best.values()];
   return list.filter((s) => !list.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && o.fit >= s.fit));
 }
+
+/** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
+const DEFINING_VERB = /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies)\b/i;
 
 /** At most ~24 words, cut at a clause end. */
 function clip(s: string): string {
@@ -244,10 +247,16 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         spans = [{ text: body, start: 0, end: body.length, fit: 1, glossary: true }];
         sentenceScore = Math.max(score, 0.9);
       } else {
-        const verb = /\b(?:is|are|means|refers to|is defined as|denotes|is synonymous with|acts as)\b/i.exec(s.text);
+        const verb = DEFINING_VERB.exec(s.text);
         const before = verb ? contentStems(s.text.slice(0, verb.index)) : [];
         // "<term> is ...": the term is what stands right before the verb ("the Supplicant identity is" is not about the Supplicant)
-        const subjectFirst = verb && before.length > 0 && subjectStems.includes(before[before.length - 1]) && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
+        let subjectFirst = verb && before.length > 0 && subjectStems.includes(before[before.length - 1]) && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
+        // "3.10. Framed-MTU ... This attribute indicates ...": "this <noun>" before the verb names the section's term
+        if (!subjectFirst && verb && /^(?:This|These|The|Such an?)\s+[A-Za-z-]+\s*$/i.test(s.text.slice(0, verb.index).trim())) {
+          const heading = headingBefore(retrieval.passages.find((p) => p.id === passage)?.text ?? '', s.start);
+          const named = heading ? [...contentStems(heading), ...before] : [];
+          subjectFirst = !!heading && subjectStems.filter((x) => named.includes(x)).length / subjectStems.length >= 0.6;
+        }
         // a glossary entry (term line, then its definition) beats a sentence that only uses the term
         spans = spans.map((sp) => {
           // "... is called <term>": a definition when the term it names is the asked one
@@ -281,13 +290,15 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
       const named = type.type === 'value' && new RegExp(`^(?:${IDENTIFIER.source})$`).test(span.text);
+      // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
+      if (numeric && span.start === 0 && /^\d+(?:\.\d+)*\.?\s+\S/.test(s.text) && /^\d+(?:\.\d+)*$/.test(span.text) && s.tokens.length <= 10) continue;
       if (numeric && !named && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
       // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
       const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
       const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
       if (asksDocument && !isReference && !numeric) continue;
       const referenceFit = isReference && !asksDocument && type.type !== 'definition' && type.type !== 'action' ? 0.3 : 1;
-      const near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms);
+      let near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms);
       // a port of the transport the question names ("over TCP": 1812/tcp, not "UDP port 1645")
       let transport = 1;
       if (type.type === 'port' && askedTransport.length && span.start >= 0) {
@@ -297,6 +308,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
       // the asked noun right next to the span names what it is ("the reAuthPeriod constant", "Status-Server packet")
       const adjacent = headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x)) ? 1.4 : phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
+      // "where should X put Y": the place after a locative preposition ("in the Class attribute")
+      const place = type.wh === 'where' && span.start > 0 && /\b(?:in|into|at|on|within|inside|under)\s+(?:the\s+|a\s+|an\s+|its\s+)?$/i.test(s.text.slice(Math.max(0, span.start - 20), span.start)) ? 1.4 : 1;
       // in an enumeration ("Ethernet (15), Wireless - IEEE 802.11 (19), ..."), the item holding the question's
       // other words; what the question asks for (its phrase) is shared by every item
       const item = enumerationItem(s.text, span);
@@ -312,12 +325,18 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         (new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i').test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
           (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && !/[.;:,]$/.test(prev.text)));
       const base = labelled ? Math.max(sentenceScore, 0.9 * passageCover.get(passage)!) : sentenceScore;
+      // "all messages except those which report traps": what follows "except" is what the span is not for
+      const after = s.text.slice(span.end);
+      const except = /\b(?:except|other than|but not|excluding)\b/i.exec(after);
+      const excluded = except && !/\b(?:except|other than|but not|excluding)\b/i.test(question) && coverage(distinctive, contentStems(after.slice(except.index))) > 0.2 ? 0.5 : 1;
       // a name glued to the question's own words ("IEEE 802.1X") is part of what the question names
       const glued = !numeric && neighbours(s, span, 1).some((x) => qContent.has(x) && !phraseStems.has(x)) ? 0.5 : 1;
       // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
       const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
-      const sc = base * Math.min(1.4, span.fit * adjacent * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
+      if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
+      const sc = base * excluded * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
     }
   }

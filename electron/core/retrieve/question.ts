@@ -81,6 +81,9 @@ export function answerTypeOf(question: string): QuestionType {
     const last = rest[rest.length - 1];
     // "what does X mean / carry / measure": what X is or holds
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' '), frame: [last] };
+    // "what does the Framed-MTU attribute indicate for 802.1X": the describing verb need not end the question
+    const verbAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && w !== 'do' && DESCRIBE_VERBS.has(w)) : -1;
+    if (verbAt > 0) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, whAt + 2 + verbAt).map((t) => t.raw).join(' '), frame: [rest[verbAt]] };
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
     if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
     if (MODALS.has(next)) return { ...out, type: 'action' };

@@ -78,6 +78,8 @@ export function splitSentences(text: string): Sentence[] {
     // "e.g. Foo", "Sec. 3", "[RFC2865]. The": an abbreviation of one or two letters does not end a sentence
     const before = text.slice(Math.max(0, m.index! - 4), m.index!);
     if (m[0].indexOf('\n') < 0 && /(?:^|\s)(?:e\.g|i\.e|[A-Za-z]{1,2}|et al|vs|cf|Sec|No)\.$/.test(before)) continue;
+    // "2.2.  Assigned Ports": a section number opens its heading, it does not end a sentence
+    if (m[0].indexOf('\n') < 0 && /^[ \t]*(?:\d+|[A-Z])(?:\.\d+)*\.$/.test(text.slice(text.lastIndexOf('\n', m.index! - 1) + 1, m.index!))) continue;
     push(last, m.index!);
     last = m.index! + m[0].length;
   }
@@ -125,7 +127,10 @@ function isHeadingLine(s: Sentence): boolean {
  * Attribute indicates ..."): a sentence is read in its section's context.
  */
 export function scoreSentences(text: string, terms: QuestionTerm[]): SentenceScore[] {
-  const sentences = splitSentences(text);
+  const sentences = splitSentences(text).map((x) => {
+    const more = abbreviations(x.tokens, terms);
+    return more.length ? { ...x, stems: [...x.stems, ...more] } : x;
+  });
   let heading: Sentence | null = null;
   return sentences.map((sentence, index) => {
     const own = coverage(terms, sentence.stems);
@@ -135,6 +140,45 @@ export function scoreSentences(text: string, terms: QuestionTerm[]): SentenceSco
     if (isHeadingLine(sentence)) heading = sentence;
     return { sentence, index, own, window, score: Math.max(own, 0.85 * window) };
   });
+}
+
+const isSubsequence = (short: string, long: string) => {
+  let k = 0;
+  for (const c of long) if (c === short[k]) k++;
+  return k === short.length;
+};
+
+/**
+ * Stems of question words that a sentence's tokens abbreviate: "acct" for accounting (the first two
+ * letters, then a subsequence), "dynauth" for "dynamic authorization" (prefixes of two question
+ * words in a row), "Counter32" for counter. Technical names shorten words this way; the stems count
+ * as matched.
+ */
+export function abbreviations(tokens: Token[], terms: QuestionTerm[]): string[] {
+  const words = terms.filter((t) => /^[a-z]{4,}$/.test(t.word));
+  const own = new Set(terms.map((t) => t.stem));
+  const out = new Set<string>();
+  for (const tok of tokens) {
+    const w = tok.text;
+    // a version or size glued to a name: "Counter32" is a counter, "SNMPv1" is SNMP
+    const glued = /^([a-z]{3,}?)(?:v|r|ver)?\d+$/.exec(w);
+    if (glued && own.has(stem(glued[1]))) out.add(stem(glued[1]));
+    if (w.length < 4 || w.length > 10 || !/^[a-z]+$/.test(w) || own.has(stem(w)) || STOPWORDS.has(w)) continue;
+    for (const t of words) {
+      if (t.word.length >= w.length + 2 && t.word.startsWith(w.slice(0, 2)) && isSubsequence(w, t.word)) out.add(t.stem);
+    }
+    for (let i = 0; i + 1 < words.length; i++) {
+      const [a, b] = [words[i].word, words[i + 1].word];
+      for (let k = 2; k <= w.length - 2; k++) {
+        if (a.startsWith(w.slice(0, k)) && b.startsWith(w.slice(k))) {
+          out.add(words[i].stem);
+          out.add(words[i + 1].stem);
+          break;
+        }
+      }
+    }
+  }
+  return [...out];
 }
 
 /** A passage's match: its best sentence (or pair), with the whole passage's coverage as a tie-break. */
