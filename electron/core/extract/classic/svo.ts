@@ -224,6 +224,10 @@ function prepare(tokens: Token[], text: string): Token[] {
     }
     // "a method for finding expressions": a preposition before a gerund
     if (pos === 'SCONJ' && ['for', 'by', 'with', 'without', 'after', 'before', 'in', 'on', 'of'].includes(lower(t)) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[i + 1].text)) pos = 'ADP';
+    // "sends the key to the peer": an "adjective" between an article and a preposition or a clause's end is a noun
+    if (pos === 'ADJ' && (ARTICLES.has(lower(out[out.length - 1])) || POSSESSIVE.has(lower(out[out.length - 1]))) && ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') && lower(tokens[i + 1]) !== 'of' && !/(?:est|most|er)$/.test(t.text) && !capitalised(t)) pos = 'NOUN';
+    // "The NAS forwards the request": an "-s" adverb after the subject and before an article is the verb
+    if (pos === 'ADV' && /[^s]s$/.test(t.text) && !/^(?:towards|afterwards|backwards|upwards|downwards|onwards|always|sometimes|unless|thus|perhaps|besides|nevertheless|nonetheless|regardless)$/i.test(t.text) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && ARTICLES.has(lower(tokens[i + 1]))) pos = 'VERB';
     // "according to", "owing to": complex prepositions
     if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
@@ -899,10 +903,14 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     let j = afterApposition(objects[objects.length - 1].to + 1);
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
     const only = objects.length === 1 ? objects[0] : null;
+    let reverb = false; // the phrase after the object was read as "verb + object + preposition"
     if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
       const pobj = argsFrom(j + 1);
       for (const s of subjects) for (const v of pobj) emit(s, `${rel} ${only.text} ${lower(tokens[j])}`, v, 'prep');
-      if (pobj.length) j = pobj[pobj.length - 1].to + 1;
+      if (pobj.length) {
+        j = pobj[pobj.length - 1].to + 1;
+        reverb = true;
+      }
     }
     // later prepositional phrases: "born in X on November 18th, 1923"
     for (let guard = 0; guard < 3 && j < n; guard++) {
@@ -913,7 +921,15 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       // nouns modifies the noun; the verb takes it when a name or a number stands on either side
       const before = argEndingAt(j - 1);
       const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]) || tokens[a.to].pos === 'NUM';
-      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as') break; // ("uses X as Y": "as" goes with the verb)
+      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as') {
+        // the phrase goes with the noun: ReVerb's "verb + noun + preposition" names it when that noun is
+        // short ("may lead to a Denial of Service attack on the server" -> (abuse, may lead to attack on, server))
+        if (guard === 0 && !reverb && before.np.to - before.np.from < 2 && !before.of) {
+          const via = `${rel} ${nounText({ ...before.np, ...phrase(tokens, text, before.np.to, before.np.to) })} ${lower(tokens[j])}`;
+          for (const s of subjects) for (const v of more) emit(s, via, v, 'prep');
+        }
+        break;
+      }
       for (const s of subjects) for (const v of more) emit(s, `${relation} ${lower(tokens[j])}`, v, 'prep');
       j = more[more.length - 1].to + 1;
     }
