@@ -924,7 +924,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as') {
         // the phrase goes with the noun: ReVerb's "verb + noun + preposition" names it when that noun is
         // short ("may lead to a Denial of Service attack on the server" -> (abuse, may lead to attack on, server))
-        if (guard === 0 && !reverb && before.np.to - before.np.from < 2 && !before.of) {
+        if (guard === 0 && !reverb && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
           const via = `${rel} ${nounText({ ...before.np, ...phrase(tokens, text, before.np.to, before.np.to) })} ${lower(tokens[j])}`;
           for (const s of subjects) for (const v of more) emit(s, via, v, 'prep');
         }
