@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test, expect, openView, ROOT } from './fixtures';
+import { test, expect, openView, KIT, ROOT } from './fixtures';
 import { api, ingestAndExtract } from './review-fixtures';
 
 const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
@@ -66,4 +66,23 @@ test('review table: resizable columns, a density setting, whole labels in toolti
   await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
   await expect(app.getByRole('combobox', { name: 'Row density' })).toHaveValue('wrap');
   await expect.poll(async () => Math.round((await app.getByRole('columnheader', { name: /Subject/ }).boundingBox())!.width)).toBe(Math.round(resized));
+});
+
+test('a triple citation (#/review?triple=ID) scrolls the table to its row', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ingestAndExtract(host, path.join(KIT, 'data/rfc-radius-eap/rfc3580.txt'));
+  const all = await api(host, 'triples.list', { limit: 1000, sort: 'id' });
+  expect(all.total).toBeGreaterThan(200);
+  const target = all.items[all.items.length - 5];
+  await app.goto(`${host.url}#/review?triple=${target.id}`);
+  const row = app.getByTestId('triple-rows').locator(`[data-triple-id="${target.id}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toHaveClass(/active/);
+  await expect(row).toBeInViewport();
+  await expect(app.getByTestId('evidence-panel').locator('.ev-triple')).toContainText(target.relation);
+  // Outside the filter: said so, with a way back to it.
+  await app.getByRole('combobox', { name: 'Status' }).selectOption('rejected');
+  await expect(app.getByTestId('cited-outside')).toContainText(`Triple ${target.id} is not among the rows`);
+  await app.getByRole('button', { name: 'Show all triples by id' }).click();
+  await expect(row).toBeInViewport();
 });

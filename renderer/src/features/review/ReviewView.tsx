@@ -1,7 +1,7 @@
 // The Review view: the triple table (paged from SQLite), filters and saved filters, the evidence
 // panel, and every review action from the keyboard and the toolbar.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useCall, useCallMutation } from '../../api/hooks';
+import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { dialogOpen } from '../../components/Dialog';
 import type { TripleListItem } from '../../../../shared/contract';
@@ -247,6 +247,46 @@ export function ReviewView() {
     if (routeTriple && Number(routeTriple) > 0) setPinned(Number(routeTriple));
   }, [routeTriple]);
   const scrollTo = useRef<(i: number) => void>(() => {});
+  // ...and scroll the table to its row (found by halving the list when it is sorted by id; else among the loaded rows).
+  const api = useApi();
+  const [located, setLocated] = useState<{ id: number; index: number | null } | null>(null);
+  const wanted = routeTriple && Number(routeTriple) > 0 ? Number(routeTriple) : null;
+  useEffect(() => {
+    if (wanted === null || !pages.ready || located?.id === wanted) return;
+    let cancelled = false;
+    const q = tripleQuery(filter, sort);
+    const find = async (): Promise<number | null> => {
+      const i = pages.loaded.findIndex((t) => t.id === wanted);
+      if (i >= 0) {
+        for (let k = 0; k < pages.total; k++) if (pages.rowAt(k)?.id === wanted) return k;
+      }
+      if (sort.column !== 'id') return null;
+      let lo = 0;
+      let hi = pages.total - 1;
+      while (lo <= hi && !cancelled) {
+        const mid = (lo + hi) >> 1;
+        const t = (await api.call('triples.list', { ...q, limit: 1, offset: mid })).items[0];
+        if (!t) return null;
+        if (t.id === wanted) return mid;
+        if (t.id < wanted !== sort.desc) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return null;
+    };
+    void find().then((index) => {
+      if (cancelled) return;
+      setLocated({ id: wanted, index });
+      if (index === null) return;
+      anchor.current = index;
+      setActiveIndex(index);
+      setPinned(wanted);
+      // After the row's page loads, its place is known to the virtualizer.
+      requestAnimationFrame(() => scrollTo.current(index));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, pages.ready, pages.total, filter, sort]);
   const registerScroll = useCallback((f: (i: number) => void) => (scrollTo.current = f), []);
   const relations = useCall('relations.list', { limit: 500 }, { staleTime: 30_000 });
 
@@ -262,6 +302,7 @@ export function ReviewView() {
     setActiveIndex(0);
     setSelected(new Set());
     setEdit(null);
+    setLocated(null); // a cited triple is looked for again in the new rows
     scrollTo.current(0);
   }, [queryKey]);
 
@@ -486,6 +527,22 @@ export function ReviewView() {
         </select>
       </div>
       <ErrorBox error={pages.error} />
+      {wanted !== null && located?.id === wanted && located.index === null && (
+        <div className="rv-inline muted small" role="status" data-testid="cited-outside">
+          Triple {wanted} is not among the rows this filter and sort show (its evidence is on the right).
+          <button
+            type="button"
+            className="link small"
+            onClick={() => {
+              setLocated(null);
+              setFilter(EMPTY_FILTER);
+              setSort({ column: 'id', desc: false });
+            }}
+          >
+            Show all triples by id
+          </button>
+        </div>
+      )}
       {pages.ready && pages.total === 0 && !filter.search && Object.keys(query).length <= 2 ? (
         <EmptyState title="Nothing to review yet" icon="review">
           <p>Add documents, then extract a graph: proposed triples appear here for you to accept, reject or correct.</p>
