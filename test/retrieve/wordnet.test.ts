@@ -125,6 +125,31 @@ describe('relation words through WordNet', () => {
   });
 });
 
+describe('RelationLexicon through WordNet', () => {
+  // the lexicon reads only these fields of a snapshot
+  const snapshot = (relations: string[], concepts: [number, string[]][]) =>
+    ({ version: 1, relations, relationConcepts: new Map(concepts) }) as unknown as ConstructorParameters<typeof RelationLexicon>[0];
+
+  it('matches a label word or a concept label word, the concept weaker', () => {
+    const lex = new RelationLexicon(snapshot(['acquired_by', 'rel_17'], [[1, ['purchase']]])).sync();
+    const own = lex.related('buy', 'v').get(0)!;
+    const concept = lex.related('buy', 'v').get(1)!;
+    expect(own.word).toBe('acquire');
+    expect(concept.word).toBe('purchase');
+    expect(own.score).toBeGreaterThan(0);
+    expect(own.score).toBeLessThanOrEqual(WORDNET_WEIGHT);
+    // "purchase" is a synonym of "buy" (1) and "acquire" its hypernym (0.7): the concept's 0.9 still tells
+    expect(concept.score).toBeCloseTo(0.9 * WORDNET_WEIGHT, 5);
+    expect(lex.related('banana', 'n').size).toBe(0);
+  });
+
+  it('an untagged label part of speech still matches; stopwords and short words are no label words', () => {
+    const lex = new RelationLexicon(snapshot(['is_part_of', 'has_doctor'], [])).sync();
+    expect([...lex.related('physician', 'n').keys()]).toEqual([1]);
+    expect(lex.related('component', 'n').has(0)).toBe(true);
+  });
+});
+
 describe('relation matching with WordNet', () => {
   const t = tmpDir('gw-wordnet-graph-');
   let core: Core;

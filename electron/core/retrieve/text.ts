@@ -159,7 +159,7 @@ export function relationStems(label: string): string[] {
  * Content words of a relation label for WordNet, as the dictionary forms WordNet has them with
  * their part of speech: "composed_by" -> compose/v, composed/a; "has_members" -> member/n; "directed_by" -> direct/v,
  * directed/a (not the adjective "direct": the label's form is no inflection of it); the lemmatiser's
- * irregular forms as verbs or nouns (written -> write/v). Without the
+ * irregular forms as verbs, else nouns (written -> write/v, children -> child/n). Without the
  * WordNet files, the words and their lemmas, any part of speech.
  */
 export function relationWords(label: string): { word: string; pos: WnPos | undefined }[] {
@@ -178,8 +178,12 @@ export function relationWords(label: string): { word: string; pos: WnPos | undef
       continue;
     }
     for (const pos of WN_POS) for (const base of wn.baseForms(w, pos)) out.set(`${base}|${pos}`, { word: base, pos });
-    // the lemmatiser's irregular forms (written -> write) inflect a verb or a noun
-    if (l !== w) for (const pos of ['v', 'n'] as const) if (wn.entry(l, pos)) out.set(`${l}|${pos}`, { word: l, pos });
+    // the lemmatiser's irregular forms inflect a verb (written -> write, made -> make: not the noun
+    // "make"), or a noun that is no verb (children -> child)
+    if (l !== w) {
+      if (wn.entry(l, 'v')) out.set(`${l}|v`, { word: l, pos: 'v' });
+      else if (wn.entry(l, 'n')) out.set(`${l}|n`, { word: l, pos: 'n' });
+    }
   }
   return [...out.values()];
 }
@@ -225,7 +229,7 @@ export function relatedWords(word: string, pos?: WnPos): Map<string, Neighbour> 
       }
     }
   }
-  if (RELATED.size > 5_000) RELATED.clear();
+  if (RELATED.size > 500) RELATED.clear();
   RELATED.set(key, out);
   return out;
 }

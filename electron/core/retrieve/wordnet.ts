@@ -275,7 +275,7 @@ export class WordNet {
     return out;
   }
 
-  /** Base forms of a word in WordNet for one part of speech: itself if listed, else morphy's detachments. */
+  /** Base forms of a word in WordNet for one part of speech: itself if listed, and morphy's detachments that are. */
   baseForms(word: string, pos: WnPos): string[] {
     const w = word.trim().toLowerCase();
     if (!w) return [];
@@ -517,7 +517,7 @@ export class WordNet {
         if (st.weight > (n.senses.get(st.s.id) ?? 0)) n.senses.set(st.s.id, st.weight);
       }
     }
-    if (this.neighbourhoods.size > 2_000) this.neighbourhoods.clear();
+    if (this.neighbourhoods.size > 300) this.neighbourhoods.clear();
     this.neighbourhoods.set(key, out);
     return out;
   }
