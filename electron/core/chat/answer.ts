@@ -181,7 +181,13 @@ export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
       if (t.subject.length > 2 && t.object.length > 2 && sentence.includes(t.subject.toLowerCase()) && sentence.includes(t.object.toLowerCase())) cited.push(t);
     }
     for (const t of cited) lines.push(`- ${t.text} [T${t.id}]`);
-    if (answers.length > 1) lines.push(`Other candidates: ${answers.slice(1).join('; ')}.`);
+    // other candidates: the next few, not restating the answer's own sentence, short ones shown whole
+    const others = answers
+      .slice(1)
+      .filter((a) => !sentence.includes(a.toLowerCase()) || a.length <= 40)
+      .slice(0, 4)
+      .map((a) => (a.length > 90 ? `${a.slice(0, 89)}…` : a));
+    if (others.length) lines.push(`Other candidates: ${others.join('; ')}.`);
   }
   lines.push(`(No chat model is loaded: this answer is read from the graph and its passages; confidence ${confidence.toFixed(2)}.)`);
   const citations: Citation[] = [

@@ -17,6 +17,8 @@ function relationWords(relation: string): string[] {
     .filter(Boolean);
 }
 
+const AUXILIARIES = new Set(['may', 'might', 'must', 'shall', 'should', 'can', 'could', 'will', 'would', 'be', 'been', 'being', 'do', 'does', 'did', 'not', 'never', 'cannot']);
+
 /** One sentence for one triple, from the shape of its relation label. */
 export function verbalizeTriple(t: FactLike): string {
   const w = relationWords(t.relation);
@@ -24,6 +26,8 @@ export function verbalizeTriple(t: FactLike): string {
   const o = t.object.trim();
   let text: string;
   if (!w.length) text = `${s} — ${o}`;
+  // a verb phrase opened by a modal or an auxiliary ("may be transmitted between", "must not use", "does not support")
+  else if (AUXILIARIES.has(w[0])) text = `${s} ${w.join(' ')} ${o}`;
   else if (w[0] === 'has' || w[0] === 'have') {
     const rest = w.slice(1).join(' ');
     text = rest ? `${s} has ${rest} ${o}` : `${s} has ${o}`;
