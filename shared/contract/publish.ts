@@ -4,11 +4,20 @@ import { JobInfo } from '../schemas';
 import { ExportOptions, ImportResult } from './export';
 
 /** A SPARQL 1.1 endpoint (queries and updates as form POSTs) and a named graph in it. No secret: the core resolves it (keychain, GRAPHWRIGHT_SPARQL_PASSWORD). */
+const HttpUrl = z.string().regex(/^https?:\/\/\S+$/i, 'an http(s) URL');
+
+/** SPARQL 1.1 Update for everything, or the Graph Store HTTP Protocol for loads (PUT/POST) and pull (GET); removals always go by SPARQL Update. */
+export const PublishProtocol = z.enum(['update', 'graph-store']);
+
 export const PublishTargetInput = z.object({
-  endpoint: z.string().regex(/^https?:\/\/\S+$/i, 'an http(s) URL'),
+  endpoint: HttpUrl,
   graph: z.string().regex(/^[a-z][a-z0-9+.-]*:[^\s<>"{}|^`\\]+$/i, 'an absolute IRI'),
   auth: z.enum(['none', 'basic', 'digest']).optional(),
   username: z.string().min(1).nullable().optional(),
+  /** Unset: the target's recorded setting, else 'update'. */
+  protocol: PublishProtocol.optional(),
+  /** The Graph Store URL; unset or null: the target's, else derived from a Virtuoso-style .../sparql endpoint. */
+  graphStore: HttpUrl.nullable().optional(),
 });
 export type PublishTargetInput = z.infer<typeof PublishTargetInput>;
 
@@ -35,6 +44,8 @@ export const PublishTarget = z.object({
   auth: z.enum(['none', 'basic', 'digest']),
   username: z.string().nullable(),
   options: z.record(z.string(), z.unknown()),
+  protocol: PublishProtocol,
+  graphStore: z.string().nullable(),
   /** Triples the remote graph holds from this database. */
   published: z.number().int(),
   lastRun: PublishRun.nullable(),
@@ -59,9 +70,50 @@ export const PullResult = z.object({
   graph: z.string(),
   endpoint: z.string(),
   triples: z.number().int(),
+  /** One Graph Store GET, or paged SPARQL (the default, and when a capped GET came back short). */
+  read: z.enum(['graph-store', 'sparql']),
   ...ImportResult.omit({ format: true }).shape,
 });
 export type PullResult = z.infer<typeof PullResult>;
+
+/** The SPARQL that selects a cited triple in the named graph last published to (core: publish/query.ts). */
+export const CitationQuery = z.object({
+  triple: z.number().int(),
+  /** The statement's IRI in the published graph. */
+  edge: z.string(),
+  sparql: z.string(),
+  /** Whether that graph holds the triple (false: not in the published selection, or changed since). */
+  published: z.boolean(),
+});
+export type CitationQuery = z.infer<typeof CitationQuery>;
+
+export const PublishCitations = z.object({
+  /** Null when this database has published nowhere yet. */
+  target: z.object({ id: z.number().int(), endpoint: z.string(), graph: z.string() }).nullable(),
+  queries: z.array(CitationQuery),
+});
+export type PublishCitations = z.infer<typeof PublishCitations>;
+
+/** Where passwords of SPARQL targets come from in this host. Never the passwords themselves. */
+export const PublishSecrets = z.object({
+  /** This host can keep passwords in the OS keychain (the desktop app, with a keychain available). */
+  keychain: z.boolean(),
+  /** The keychain backend in use (Linux: gnome_libsecret, kwallet...), when known. */
+  backend: z.string().nullable(),
+  /** GRAPHWRIGHT_SPARQL_PASSWORD is set (used for any target without a stored password). */
+  environment: z.boolean(),
+  /** The logins that have a stored password. */
+  stored: z.array(z.object({ endpoint: z.string(), username: z.string() })),
+});
+export type PublishSecrets = z.infer<typeof PublishSecrets>;
+
+export const PublishSecretInput = z.object({
+  endpoint: HttpUrl,
+  username: z.string().min(1).max(256),
+  /** Null clears the stored password. */
+  password: z.string().min(1).max(4096).nullable(),
+});
+export type PublishSecretInput = z.infer<typeof PublishSecretInput>;
 
 export const publishCalls = {
   'publish.targets': defineCall({ input: z.object({}), output: z.array(PublishTarget), summary: 'SPARQL publish targets of this database, with what each holds and its last run' }),
@@ -79,6 +131,21 @@ export const publishCalls = {
     input: PublishTargetInput.extend({ sample: z.number().int().min(0).max(1000).optional() }),
     output: PublishCheck,
     summary: 'Compare the local graph with a published named graph: counts, pending changes, a sample of triples',
+  }),
+  'publish.citations': defineCall({
+    input: z.object({ triples: z.array(z.number().int().positive()).min(1).max(500) }),
+    output: PublishCitations,
+    summary: 'The SPARQL that selects each cited triple (statement, status, evidence) in the named graph last published to',
+  }),
+  'publish.secrets': defineCall({
+    input: z.object({}),
+    output: PublishSecrets,
+    summary: 'Where SPARQL passwords come from here (keychain, environment) and which logins have one stored; never a password',
+  }),
+  'publish.secret.set': defineCall({
+    input: PublishSecretInput,
+    output: z.object({ stored: z.boolean() }),
+    summary: 'Store (or, with null, clear) the password of a SPARQL login in the OS keychain; desktop app only, never read back',
   }),
   'publish.pull': defineCall({
     input: PublishTargetInput,

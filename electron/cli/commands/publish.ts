@@ -16,6 +16,8 @@ const targetOptions = {
   graph: { type: 'string' },
   user: { type: 'string' },
   auth: { type: 'string' },
+  protocol: { type: 'string' },
+  'graph-store': { type: 'string' },
 } as const;
 
 function targetSpec(values: Record<string, unknown>): TargetSpec {
@@ -29,7 +31,12 @@ function targetSpec(values: Record<string, unknown>): TargetSpec {
   if (auth !== 'none' && !username) throw new UsageError(`--auth ${auth} needs --user`);
   const password = process.env[PASSWORD_ENV] ?? null;
   if (auth !== 'none' && password == null) throw new UsageError(`--user ${username}: set the password in the environment variable ${PASSWORD_ENV}`);
-  return { endpoint, graph, auth, username, password };
+  const protocol = values.protocol as string | undefined;
+  if (protocol !== undefined && protocol !== 'update' && protocol !== 'graph-store') throw new UsageError(`--protocol must be update or graph-store, got ${JSON.stringify(protocol)}`);
+  const graphStore = values['graph-store'] as string | undefined;
+  if (graphStore !== undefined && !/^https?:\/\/\S+$/i.test(graphStore)) throw new UsageError(`--graph-store must be an http(s) URL, got ${JSON.stringify(graphStore)}`);
+  if (graphStore !== undefined && protocol === 'update') throw new UsageError('--graph-store goes with --protocol graph-store');
+  return { endpoint, graph, auth, username, password, protocol: protocol ?? (graphStore !== undefined ? 'graph-store' : undefined), graphStore };
 }
 
 /** --sparql-for ID: the SPARQL that selects a cited triple in the named graph; run it too when --endpoint is given. */
@@ -56,7 +63,7 @@ async function citation(values: Record<string, unknown>, io: CliIO): Promise<num
 export const publishCommand: Command = {
   name: 'publish',
   usage:
-    'publish --db FILE --endpoint URL --graph IRI [--accepted-only] [--document ID] [--no-provenance] [--no-concepts] [--base IRI] [--user U] [--auth basic|digest] [--batch-size N] [--full] [--check] [--sparql-for TRIPLE_ID] [--json]',
+    'publish --db FILE --endpoint URL --graph IRI [--accepted-only] [--document ID] [--no-provenance] [--no-concepts] [--base IRI] [--user U] [--auth basic|digest] [--protocol update|graph-store] [--graph-store URL] [--batch-size N] [--full] [--check] [--sparql-for TRIPLE_ID] [--json]',
   summary: `Publish the graph into a named graph of a SPARQL 1.1 store (incremental after the first load; password from ${PASSWORD_ENV}); --check compares local and remote`,
   options: {
     ...dbOption,
@@ -108,7 +115,7 @@ export const publishCommand: Command = {
           signal: controller.signal,
           onProgress: (_d, _t, message) => io.err(`publish: ${message}`),
         }, snap.db);
-        if (values.json) return io.json({ pushed: r.pushed, removed: r.removed, batches: r.batches, graph: r.graph, endpoint: r.endpoint, published: r.published, unchanged: r.unchanged, run: r.run });
+        if (values.json) return io.json({ pushed: r.pushed, removed: r.removed, batches: r.batches, graph: r.graph, endpoint: r.endpoint, published: r.published, unchanged: r.unchanged, run: r.run, protocol: r.protocol });
         io.out(`published to <${r.graph}> at ${r.endpoint}: ${r.pushed} triples pushed, ${r.removed} removed, in ${r.batches} batches (${r.unchanged} unchanged; ${r.published} in the remote graph from this database)`);
       } catch (err) {
         if ((err as Error).name === 'PublishCancelled') {
@@ -129,19 +136,19 @@ export const publishCommand: Command = {
 
 export const pullCommand: Command = {
   name: 'pull',
-  usage: 'pull --db FILE --endpoint URL --graph IRI [--user U] [--auth basic|digest] [--json]',
+  usage: 'pull --db FILE --endpoint URL --graph IRI [--user U] [--auth basic|digest] [--protocol update|graph-store] [--graph-store URL] [--json]',
   summary: `Import a named graph from a SPARQL store, all or nothing (creates the database if missing; password from ${PASSWORD_ENV})`,
   options: { ...dbOption, ...jsonOption, ...targetOptions },
   async run({ values }, io) {
     const spec = targetSpec(values);
     const t0 = performance.now();
     // Read the remote graph before opening (or creating) the database: a failure changes nothing here.
-    const quads = await fetchGraph(spec);
+    const fetched = await fetchGraph(spec);
     const core = openCore(values);
     try {
-      const r = { ...(await importFetched(core.store.db, spec, quads)), seconds: (performance.now() - t0) / 1000 };
+      const r = { ...(await importFetched(core.store.db, spec, fetched)), seconds: (performance.now() - t0) / 1000 };
       if (values.json) return io.json(r);
-      io.out(`pulled ${r.triples} triples of <${r.graph}> from ${r.endpoint} in ${r.seconds.toFixed(2)} s`);
+      io.out(`pulled ${r.triples} triples of <${r.graph}> from ${r.endpoint} (${r.read === 'graph-store' ? 'one Graph Store GET' : 'paged SPARQL'}) in ${r.seconds.toFixed(2)} s`);
       io.out(`nodes           ${r.nodes.created} new, ${r.nodes.existing} existing`);
       io.out(`triples         ${r.edges.created} new, ${r.edges.existing} existing`);
       io.out(`concept links   ${r.conceptLinks.created} new, ${r.conceptLinks.existing} existing`);

@@ -4,7 +4,13 @@ import type { Core } from '../core';
 import { PublishRepository } from '../store/publish';
 import { PublishError, check, pull } from '../publish';
 import { envSecret, publishJob, type SecretResolver } from '../publish/job';
+import { citationSparql } from '../publish/query';
+import { tripleHash, tripleText } from '../publish/triples';
+import { RDF } from '../export/vocab';
+import N3 from 'n3';
 import type { PublishTargetInput } from '../../../shared/contract/publish';
+
+const PASSWORD_ENV = 'GRAPHWRIGHT_SPARQL_PASSWORD';
 
 const resolvers = new WeakMap<Core, SecretResolver>();
 
@@ -21,8 +27,13 @@ export function publishHandlers(core: Core): Partial<Handlers> {
     const username = t.username ?? null;
     const auth = t.auth ?? (username ? 'digest' : 'none');
     if (auth !== 'none' && !username) throw new ApiError('bad_request', `${auth} auth needs a username`);
-    return { endpoint: t.endpoint, graph: t.graph, auth, username, password: auth === 'none' ? null : secret({ endpoint: t.endpoint, graph: t.graph, username }) };
+    // Protocol and Graph Store URL: as given, else as recorded for this target.
+    const known = repo.findTarget(t.endpoint, t.graph);
+    const protocol = t.protocol ?? known?.protocol ?? 'update';
+    const graphStore = t.graphStore !== undefined ? t.graphStore : (known?.graphStore ?? null);
+    return { endpoint: t.endpoint, graph: t.graph, auth, username, protocol, graphStore, password: auth === 'none' ? null : secret({ endpoint: t.endpoint, graph: t.graph, username }) };
   };
+  const { namedNode } = N3.DataFactory;
   const failed = (err: unknown): never => {
     if (err instanceof PublishError) throw new ApiError('failed', err.message);
     throw err;
@@ -36,14 +47,35 @@ export function publishHandlers(core: Core): Partial<Handlers> {
         auth: t.auth,
         username: t.username,
         options: t.options,
+        protocol: t.protocol,
+        graphStore: t.graphStore,
         published: repo.publishedCount(t.id),
         lastRun: repo.lastRun(t.id),
       })),
     'publish.start': ({ options, batchSize, full, ...target }) => {
       if (options.documentId != null && !core.store.documents.get(options.documentId)) throw new ApiError('not_found', `no document ${options.documentId}`);
       const s = spec(target);
-      const job = core.jobs.enqueue('graph.publish', { endpoint: s.endpoint, graph: s.graph, auth: s.auth, username: s.username, options, batchSize, full });
+      const job = core.jobs.enqueue('graph.publish', { endpoint: s.endpoint, graph: s.graph, auth: s.auth, username: s.username, options, batchSize, full, protocol: s.protocol, graphStore: s.graphStore });
       return { job };
+    },
+    'publish.citations': ({ triples }) => {
+      // The target last published to, with its own base IRI (the IRIs it holds are derived from it).
+      const t = repo.lastPublished();
+      if (!t) return { target: null, queries: [] };
+      const base = typeof t.options.base === 'string' ? t.options.base : undefined;
+      const queries = [];
+      for (const id of triples) {
+        const q = citationSparql(core.store, id, t.graph, base);
+        if (!q) continue;
+        const typeLine = tripleText(namedNode(q.edge), namedNode(`${RDF}type`), namedNode(`${RDF}Statement`));
+        queries.push({ ...q, published: repo.holds(t.id, tripleHash(typeLine)) });
+      }
+      return { target: { id: t.id, endpoint: t.endpoint, graph: t.graph }, queries };
+    },
+    // This host keeps no passwords (the Electron shell answers these two in its main process, with the OS keychain).
+    'publish.secrets': () => ({ keychain: false, backend: null, environment: Boolean(process.env[PASSWORD_ENV]), stored: [] }),
+    'publish.secret.set': () => {
+      throw new ApiError('unsupported', `this host keeps no passwords: set ${PASSWORD_ENV} in the environment of the process that runs it (the desktop app keeps them in the system keychain)`);
     },
     'publish.check': async ({ sample, ...target }) => {
       try {

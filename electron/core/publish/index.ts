@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Quad } from 'n3';
 import type { Db } from '../store/db';
-import { PublishRepository, type PublishRunRow, type PublishTargetRow } from '../store/publish';
+import { PublishRepository, type PublishProtocol, type PublishRunRow, type PublishTargetRow } from '../store/publish';
 import { importGraph, type ImportTallies } from '../export';
 import { PublishError, SparqlClient, type AuthKind } from './sparql';
 import { canonicalKey, localTriples, parseTriples, tripleText, unskolemize, type PublishOptions } from './triples';
@@ -28,6 +28,14 @@ export interface TargetSpec {
   username?: string | null;
   /** From the keychain or GRAPHWRIGHT_SPARQL_PASSWORD; never written to the database. */
   password?: string | null;
+  /**
+   * How loads go: SPARQL 1.1 Update (the default) or the Graph Store HTTP Protocol (a full load
+   * by PUT then POST of N-Triples, pull by GET; removals always by SPARQL Update). Unset: the
+   * target's recorded setting.
+   */
+  protocol?: PublishProtocol;
+  /** The Graph Store URL (unset: the target's, else derived from the endpoint: see graphStoreUrl). */
+  graphStore?: string | null;
 }
 
 export interface PublishRunOptions {
@@ -55,12 +63,36 @@ export interface PublishResult {
   /** Triples the remote graph holds from this database now. */
   published: number;
   unchanged: number;
+  protocol: PublishProtocol;
 }
 
 export const DEFAULT_BATCH = 1000;
 
 export function clientFor(t: TargetSpec): SparqlClient {
   return new SparqlClient({ url: t.endpoint, auth: t.auth ?? (t.username ? 'digest' : 'none'), username: t.username ?? null, password: t.password ?? null });
+}
+
+/**
+ * The Graph Store HTTP Protocol URL of a target: the one given, else derived for the layout this
+ * is known for (Virtuoso: /sparql → /sparql-graph-crud, /sparql-auth → /sparql-graph-crud-auth).
+ */
+export function graphStoreUrl(endpoint: string, given?: string | null): string {
+  if (given) {
+    if (!/^https?:\/\/\S+$/i.test(given)) throw new PublishError(`the Graph Store URL must be an http(s) URL, got ${JSON.stringify(given)}`, given);
+    return given;
+  }
+  const u = new URL(endpoint);
+  const m = /\/sparql(-auth)?\/?$/.exec(u.pathname);
+  if (!m) throw new PublishError(`the Graph Store HTTP Protocol needs its URL for ${endpoint} (--graph-store URL): it is derived only from a Virtuoso-style .../sparql endpoint`, endpoint);
+  u.pathname = u.pathname.slice(0, m.index) + `/sparql-graph-crud${m[1] ?? ''}`;
+  u.search = '';
+  return u.toString();
+}
+
+/** The Graph Store client of a target using that protocol (same login as the SPARQL endpoint). */
+export function graphStoreFor(t: TargetSpec, given?: string | null): SparqlClient {
+  const url = graphStoreUrl(t.endpoint, given ?? t.graphStore);
+  return new SparqlClient({ url, kind: 'graph-store', auth: t.auth ?? (t.username ? 'digest' : 'none'), username: t.username ?? null, password: t.password ?? null });
 }
 
 function checkGraphIri(graph: string): void {
@@ -88,17 +120,35 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
   checkGraphIri(spec.graph);
   const client = clientFor(spec);
   const repo = new PublishRepository(db);
+  const known = repo.findTarget(spec.endpoint, spec.graph);
+  const protocol: PublishProtocol = spec.protocol ?? known?.protocol ?? 'update';
+  const givenStore = spec.graphStore !== undefined ? spec.graphStore : (known?.graphStore ?? null);
+  const store = protocol === 'graph-store' ? graphStoreFor(spec, givenStore) : null;
   // Reach the store before anything is written locally: a wrong password or a dead endpoint changes nothing.
   await client.ask('ASK { }', run.signal);
-  const target = repo.upsertTarget({ endpoint: spec.endpoint, graph: spec.graph, auth: client.endpoint.auth, username: client.endpoint.username ?? null, options: { ...options } });
-  if (run.full || !target.clearedAt) {
-    // The first load (or a forced full one) starts from an empty remote graph.
-    await client.update(`CLEAR SILENT GRAPH <${spec.graph}>`, run.signal);
-    db.transaction(() => {
-      db.prepare('DELETE FROM publish_triples WHERE target_id = ?').run(target.id);
-    })();
-    repo.markCleared(target.id);
+  // The Graph Store too: a GET of a graph that does not exist (404) proves the URL and the login.
+  if (store) await store.getGraph(`${spec.graph}#graphwright-probe`, run.signal);
+  const target = repo.upsertTarget({
+    endpoint: spec.endpoint,
+    graph: spec.graph,
+    auth: client.endpoint.auth,
+    username: client.endpoint.username ?? null,
+    options: { ...options },
+    protocol,
+    graphStore: givenStore,
+  });
+  // The first load (or a forced full one) replaces the remote graph: forget what it held first, so
+  // a load stopped before the replacement starts over as a full one.
+  const full = Boolean(run.full || !target.clearedAt);
+  if (full) {
+    repo.forget(target.id);
+    if (!store) {
+      await client.update(`CLEAR SILENT GRAPH <${spec.graph}>`, run.signal);
+      repo.markCleared(target.id);
+    }
   }
+  // Graph Store: the first batch of a full load is a PUT (the graph becomes exactly it).
+  let replace = full && store !== null;
   run.onProgress?.(0, 0, 'reading the local graph');
   const local = await localTriples(readDb, options, undefined, run.signal);
   const published = repo.published(target.id);
@@ -116,25 +166,42 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
   const firstBatch = row.batches;
   const work = [...remove.map((r) => ['-', ...r] as const), ...add.map((a) => ['+', ...a] as const)];
   try {
+    if (replace && total === 0) {
+      // A full load of nothing: the remote graph goes.
+      await store!.deleteGraph(spec.graph, run.signal);
+      repo.markCleared(target.id);
+      replace = false;
+    }
     for (let b = 0; b < total; b++) {
       if (run.signal?.aborted) throw new Error('cancelled');
       const slice = work.slice(b * size, (b + 1) * size);
       const rm = slice.filter((w) => w[0] === '-');
       const ad = slice.filter((w) => w[0] === '+');
-      await client.update(
-        batchUpdate(
-          spec.graph,
-          rm.map((w) => w[2]),
-          ad.map((w) => w[2]),
-        ),
-        run.signal,
-      );
-      repo.recordBatch(
-        row.id,
-        target.id,
-        ad.map((w) => [w[1], w[2]]),
-        rm.map((w) => w[1]),
-      );
+      if (store && !rm.length) {
+        // Graph Store: additions as one N-Triples body; the first of a full load replaces the graph.
+        const body = ad.map((w) => `${w[2]} .\n`).join('');
+        if (replace) await store.putGraph(spec.graph, body, run.signal);
+        else await store.postGraph(spec.graph, body, run.signal);
+      } else
+        await client.update(
+          batchUpdate(
+            spec.graph,
+            rm.map((w) => w[2]),
+            ad.map((w) => w[2]),
+          ),
+          run.signal,
+        );
+      const cleared = replace;
+      db.transaction(() => {
+        repo.recordBatch(
+          row.id,
+          target.id,
+          ad.map((w) => [w[1], w[2]]),
+          rm.map((w) => w[1]),
+        );
+        if (cleared) repo.markCleared(target.id);
+      })();
+      replace = false;
       run.onProgress?.(b + 1, total, `batch ${firstBatch + b + 1} of ${firstBatch + total}`);
       run.onBatch?.(b + 1, total);
     }
@@ -156,6 +223,7 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
     run: done.id,
     published: repo.publishedCount(target.id),
     unchanged: local.size - add.length,
+    protocol,
   };
 }
 
@@ -193,24 +261,48 @@ export interface PullResult extends ImportTallies {
   endpoint: string;
   triples: number;
   seconds: number;
+  read: FetchedGraph['read'];
 }
 
-/** Read a remote named graph whole (nothing local is touched). */
-export async function fetchGraph(spec: TargetSpec, signal?: AbortSignal): Promise<Quad[]> {
-  const quads = await remoteTriples(clientFor(spec), spec.graph, signal);
+export interface FetchedGraph {
+  quads: Quad[];
+  /** How it was read: one Graph Store GET, or paged SPARQL (also when a capped GET came back short). */
+  read: 'graph-store' | 'sparql';
+}
+
+/**
+ * Read a remote named graph whole (nothing local is touched): by SPARQL (paged CONSTRUCTs) or, for
+ * a Graph Store target, one GET checked against the store's own count. Stores cap that GET too
+ * (Virtuoso: its ResultSetMaxRows, 10000 by default); a short GET falls back to the paged read.
+ */
+export async function fetchGraph(spec: TargetSpec, signal?: AbortSignal): Promise<FetchedGraph> {
+  checkGraphIri(spec.graph);
+  let quads: Quad[] | null = null;
+  let read: FetchedGraph['read'] = 'sparql';
+  if (spec.protocol === 'graph-store') {
+    const store = graphStoreFor(spec);
+    const got = await store.getGraph(spec.graph, signal);
+    const fetched = got ? parseTriples(got.text, got.mediaType, store.url) : [];
+    const count = fetched.length ? await remoteCount(clientFor(spec), spec.graph, signal) : 0;
+    if (fetched.length === count) {
+      quads = fetched;
+      read = 'graph-store';
+    }
+  }
+  quads ??= await remoteTriples(clientFor(spec), spec.graph, signal);
   if (!quads.length) throw new PublishError(`graph <${spec.graph}> at ${spec.endpoint} is empty (or does not exist): nothing to pull`, spec.endpoint);
-  return quads;
+  return { quads, read };
 }
 
 /** Import fetched triples through the all-or-nothing N-Triples import (blank nodes restored). */
-export async function importFetched(db: Db, spec: TargetSpec, quads: Quad[]): Promise<PullResult> {
+export async function importFetched(db: Db, spec: TargetSpec, { quads, read }: FetchedGraph): Promise<PullResult> {
   const t0 = performance.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pull-'));
   const file = path.join(dir, 'graph.nt');
   try {
     fs.writeFileSync(file, quads.map((q) => `${tripleText(unskolemize(q.subject), q.predicate, unskolemize(q.object))} .\n`).join(''));
     const r = await importGraph(db, 'nt', file);
-    return { ...r, graph: spec.graph, endpoint: spec.endpoint, triples: quads.length, seconds: (performance.now() - t0) / 1000 };
+    return { ...r, graph: spec.graph, endpoint: spec.endpoint, triples: quads.length, read, seconds: (performance.now() - t0) / 1000 };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

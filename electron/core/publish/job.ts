@@ -8,6 +8,7 @@ import { openExportSnapshot } from '../store/export';
 import { publish, type PublishResult } from './index';
 import type { AuthKind } from './sparql';
 import type { PublishOptions } from './triples';
+import type { PublishProtocol } from '../store/publish';
 
 export interface PublishJobParams {
   endpoint: string;
@@ -17,6 +18,9 @@ export interface PublishJobParams {
   options: PublishOptions;
   batchSize?: number;
   full?: boolean;
+  /** Unset: the target's recorded setting (else SPARQL Update). */
+  protocol?: PublishProtocol;
+  graphStore?: string | null;
 }
 
 export interface PublishJobCheckpoint {
@@ -41,7 +45,7 @@ export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envS
       try {
         return await publish(
           db,
-          { endpoint: p.endpoint, graph: p.graph, auth, username, password },
+          { endpoint: p.endpoint, graph: p.graph, auth, username, password, protocol: p.protocol, graphStore: p.graphStore },
           p.options,
           {
             batchSize: p.batchSize,

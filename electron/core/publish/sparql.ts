@@ -1,5 +1,6 @@
-// A small SPARQL 1.1 Protocol client: queries and updates as form POSTs, with no auth, HTTP
-// basic or HTTP digest (RFC 7616, MD5 with qop=auth, as Virtuoso's /sparql-auth asks for).
+// A small SPARQL 1.1 Protocol client: queries and updates as form POSTs, and the SPARQL 1.1 Graph
+// Store HTTP Protocol (PUT, POST, DELETE, GET on ?graph=IRI), with no auth, HTTP basic or HTTP
+// digest (RFC 7616, MD5 with qop=auth, as Virtuoso's /sparql-auth and /sparql-graph-crud-auth ask for).
 // Every failure is a PublishError naming the endpoint.
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -13,6 +14,8 @@ export interface Endpoint {
   password?: string | null;
   /** Per-request limit (default 120 s). */
   timeoutMs?: number;
+  /** A SPARQL Protocol endpoint (the default) or a Graph Store HTTP Protocol endpoint: only for messages. */
+  kind?: 'sparql' | 'graph-store';
 }
 
 export class PublishError extends Error {
@@ -65,23 +68,38 @@ export class SparqlClient {
     return `Digest ${parts.join(', ')}`;
   }
 
-  /** POST a form (query= or update=) and return the response; retries once on a digest challenge. */
-  private async post(form: Record<string, string>, accept: string, signal?: AbortSignal): Promise<Response> {
-    const u = new URL(this.endpoint.url);
+  /** What this client talks to, in messages: a SPARQL endpoint or a Graph Store endpoint. */
+  private get what(): string {
+    return `${this.endpoint.kind === 'graph-store' ? 'Graph Store endpoint' : 'SPARQL endpoint'} ${this.endpoint.url}`;
+  }
+
+  /** POST a form (query= or update=) and return the response. */
+  private post(form: Record<string, string>, accept: string, signal?: AbortSignal): Promise<Response> {
+    return this.request('POST', this.endpoint.url, { body: new URLSearchParams(form).toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8', accept }, signal);
+  }
+
+  /**
+   * One HTTP request with this endpoint's auth; retries once on a digest challenge (and once on a
+   * stale nonce). `allow` lists statuses other than 2xx that are answers, not failures (a Graph
+   * Store's 404 for a graph that does not exist).
+   */
+  private async request(method: string, url: string, o: { body?: string; contentType?: string; accept: string; allow?: number[] }, signal?: AbortSignal): Promise<Response> {
+    const u = new URL(url);
     const uri = u.pathname + u.search;
     for (let attempt = 0; attempt < 3; attempt++) {
       const sentDigest = this.endpoint.auth === 'digest' && this.digest !== null;
-      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept };
-      const a = this.authorization('POST', uri);
+      const headers: Record<string, string> = { accept: o.accept };
+      if (o.contentType) headers['content-type'] = o.contentType;
+      const a = this.authorization(method, uri);
       if (a) headers.authorization = a;
       let res: Response;
       const timeout = AbortSignal.timeout(this.endpoint.timeoutMs ?? 120_000);
       try {
-        res = await fetch(this.endpoint.url, { method: 'POST', headers, body: new URLSearchParams(form).toString(), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        res = await fetch(url, { method, headers, body: o.body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       } catch (err) {
         if (signal?.aborted) throw err;
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        throw new PublishError(`cannot reach SPARQL endpoint ${this.endpoint.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`, this.endpoint.url);
+        throw new PublishError(`cannot reach ${this.what}: ${cause?.code ?? cause?.message ?? (err as Error).message}`, this.endpoint.url);
       }
       if (res.status === 401) {
         const www = res.headers.get('www-authenticate') ?? '';
@@ -93,19 +111,51 @@ export class SparqlClient {
         }
         throw new PublishError(
           this.endpoint.auth === 'none'
-            ? `SPARQL endpoint ${this.endpoint.url} asks for a login (HTTP 401); give --user and GRAPHWRIGHT_SPARQL_PASSWORD`
-            : `SPARQL endpoint ${this.endpoint.url} refused the login of ${JSON.stringify(this.endpoint.username)} (HTTP 401): wrong user name or password`,
+            ? `${this.what} asks for a login (HTTP 401); give --user and GRAPHWRIGHT_SPARQL_PASSWORD`
+            : `${this.what} refused the login of ${JSON.stringify(this.endpoint.username)} (HTTP 401): wrong user name or password`,
           this.endpoint.url,
           401,
         );
       }
-      if (!res.ok) {
-        const body = (await res.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 300);
-        throw new PublishError(`SPARQL endpoint ${this.endpoint.url} answered HTTP ${res.status}${body ? `: ${body}` : ''}`, this.endpoint.url, res.status);
+      if (!res.ok && !o.allow?.includes(res.status)) {
+        const body = (await res.text().catch(() => '')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+        throw new PublishError(`${this.what} answered HTTP ${res.status} to ${method}${body ? `: ${body}` : ''}`, this.endpoint.url, res.status);
       }
       return res;
     }
-    throw new PublishError(`SPARQL endpoint ${this.endpoint.url} refused the login (HTTP 401)`, this.endpoint.url, 401);
+    throw new PublishError(`${this.what} refused the login (HTTP 401)`, this.endpoint.url, 401);
+  }
+
+  /** The Graph Store URL of a named graph (indirect identification: ?graph=IRI, SPARQL 1.1 GSP §4.2). */
+  graphUrl(graph: string): string {
+    const u = new URL(this.endpoint.url);
+    u.searchParams.set('graph', graph);
+    return u.toString();
+  }
+
+  /** Graph Store PUT: the named graph becomes exactly these N-Triples. */
+  async putGraph(graph: string, ntriples: string, signal?: AbortSignal): Promise<void> {
+    await (await this.request('PUT', this.graphUrl(graph), { body: ntriples, contentType: 'application/n-triples; charset=utf-8', accept: '*/*' }, signal)).text();
+  }
+
+  /** Graph Store POST: merge these N-Triples into the named graph (created if missing). */
+  async postGraph(graph: string, ntriples: string, signal?: AbortSignal): Promise<void> {
+    await (await this.request('POST', this.graphUrl(graph), { body: ntriples, contentType: 'application/n-triples; charset=utf-8', accept: '*/*' }, signal)).text();
+  }
+
+  /** Graph Store DELETE of the named graph; false when there was none (HTTP 404). */
+  async deleteGraph(graph: string, signal?: AbortSignal): Promise<boolean> {
+    const res = await this.request('DELETE', this.graphUrl(graph), { accept: '*/*', allow: [404] }, signal);
+    await res.text();
+    return res.status !== 404;
+  }
+
+  /** Graph Store GET of the named graph as N-Triples (or Turtle); null when it does not exist (HTTP 404). */
+  async getGraph(graph: string, signal?: AbortSignal): Promise<{ text: string; mediaType: string } | null> {
+    const res = await this.request('GET', this.graphUrl(graph), { accept: 'application/n-triples, text/turtle;q=0.8', allow: [404] }, signal);
+    const text = await res.text();
+    if (res.status === 404) return null;
+    return { text, mediaType: (res.headers.get('content-type') ?? 'application/n-triples').split(';')[0].trim() };
   }
 
   async update(text: string, signal?: AbortSignal): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { parseJson } from './db';
 
 export type PublishAuth = 'none' | 'basic' | 'digest';
+export type PublishProtocol = 'update' | 'graph-store';
 
 export interface PublishTargetRow {
   id: number;
@@ -13,6 +14,9 @@ export interface PublishTargetRow {
   auth: PublishAuth;
   username: string | null;
   options: Record<string, unknown>;
+  protocol: PublishProtocol;
+  /** The Graph Store HTTP Protocol URL; null: derived from the endpoint. */
+  graphStore: string | null;
   clearedAt: string | null;
   createdAt: string;
 }
@@ -39,6 +43,8 @@ interface TargetSql {
   auth: PublishAuth;
   username: string | null;
   options: string;
+  protocol: PublishProtocol;
+  graph_store: string | null;
   cleared_at: string | null;
   created_at: string;
 }
@@ -65,6 +71,8 @@ const target = (r: TargetSql): PublishTargetRow => ({
   auth: r.auth,
   username: r.username,
   options: parseJson<Record<string, unknown>>(r.options, {}),
+  protocol: r.protocol ?? 'update',
+  graphStore: r.graph_store ?? null,
   clearedAt: r.cleared_at,
   createdAt: r.created_at,
 });
@@ -88,13 +96,13 @@ export class PublishRepository {
   constructor(private readonly db: Db) {}
 
   /** The target for (endpoint, graph), created or updated with these settings. */
-  upsertTarget(t: { endpoint: string; graph: string; auth: PublishAuth; username: string | null; options: Record<string, unknown> }): PublishTargetRow {
+  upsertTarget(t: { endpoint: string; graph: string; auth: PublishAuth; username: string | null; options: Record<string, unknown>; protocol?: PublishProtocol; graphStore?: string | null }): PublishTargetRow {
     this.db
       .prepare(
-        `INSERT INTO publish_targets (endpoint, graph, auth, username, options) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(endpoint, graph) DO UPDATE SET auth = excluded.auth, username = excluded.username, options = excluded.options`,
+        `INSERT INTO publish_targets (endpoint, graph, auth, username, options, protocol, graph_store) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(endpoint, graph) DO UPDATE SET auth = excluded.auth, username = excluded.username, options = excluded.options, protocol = excluded.protocol, graph_store = excluded.graph_store`,
       )
-      .run(t.endpoint, t.graph, t.auth, t.username, JSON.stringify(t.options));
+      .run(t.endpoint, t.graph, t.auth, t.username, JSON.stringify(t.options), t.protocol ?? 'update', t.graphStore ?? null);
     return this.findTarget(t.endpoint, t.graph)!;
   }
 
@@ -112,6 +120,17 @@ export class PublishRepository {
     return (this.db.prepare('SELECT * FROM publish_targets ORDER BY id').all() as TargetSql[]).map(target);
   }
 
+  /**
+   * Before a full load: forget what the target holds and that it was ever cleared, in one
+   * transaction, so a load killed before the remote graph is replaced starts over as a full one.
+   */
+  forget(targetId: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM publish_triples WHERE target_id = ?').run(targetId);
+      this.db.prepare('UPDATE publish_targets SET cleared_at = NULL WHERE id = ?').run(targetId);
+    })();
+  }
+
   markCleared(targetId: number): void {
     this.db.prepare(`UPDATE publish_targets SET cleared_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(targetId);
   }
@@ -121,6 +140,19 @@ export class PublishRepository {
     const out = new Map<string, string>();
     for (const r of this.db.prepare('SELECT hash, nt FROM publish_triples WHERE target_id = ?').iterate(targetId) as Iterable<{ hash: string; nt: string }>) out.set(r.hash, r.nt);
     return out;
+  }
+
+  /** Whether the target holds this triple (by its hash). */
+  holds(targetId: number, hash: string): boolean {
+    return this.db.prepare('SELECT 1 FROM publish_triples WHERE target_id = ? AND hash = ?').get(targetId, hash) !== undefined;
+  }
+
+  /** The target of the latest run that sent anything or completed: where a citation is looked up remotely. */
+  lastPublished(): PublishTargetRow | null {
+    const r = this.db
+      .prepare(`SELECT t.* FROM publish_targets t JOIN publish_runs r ON r.target_id = t.id WHERE r.state = 'done' OR r.pushed + r.removed > 0 ORDER BY r.id DESC LIMIT 1`)
+      .get() as TargetSql | undefined;
+    return r ? target(r) : null;
   }
 
   publishedCount(targetId: number): number {

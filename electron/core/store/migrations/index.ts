@@ -5,6 +5,7 @@ import m0004 from './0004_concepts';
 import m0005 from './0005_structure';
 import m0006 from './0006_eval';
 import m0007 from './0007_publish';
+import m0008 from './0008_publish_protocol';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 5, name: 'structure', sql: m0005 },
   { version: 6, name: 'eval', sql: m0006 },
   { version: 7, name: 'publish', sql: m0007 },
+  { version: 8, name: 'publish protocol', sql: m0008 },
 ];
