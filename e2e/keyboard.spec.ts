@@ -52,6 +52,26 @@ test('keyboard: "?" lists the keys, dialogs take the focus, keep Tab inside and 
   await expect(candidates).toHaveCount(0);
   await expect(opener).toBeFocused();
 
+  // Add a triple (N): its suggestion list is not clipped by the dialog; Esc closes the list first, then the dialog.
+  await app.getByTestId('triple-rows').focus();
+  await app.keyboard.press('n');
+  const add = app.getByRole('dialog', { name: 'Add a triple' });
+  await expect(add).toBeVisible();
+  await expect(add.getByRole('combobox', { name: 'Subject' })).toBeFocused();
+  await app.keyboard.type('r');
+  const list = app.getByRole('listbox', { name: 'Subject suggestions' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  const options = list.getByRole('option');
+  const last = options.nth((await options.count()) - 1);
+  const lb = (await last.boundingBox())!;
+  const hit = await app.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=option]')?.textContent ?? null, { x: lb.x + 10, y: lb.y + lb.height / 2 });
+  expect(hit, 'the last suggestion is drawn, not clipped').toBe(await last.textContent());
+  await app.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(add).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(add).toHaveCount(0);
+
   // The History popover: the focus moves in, Esc closes it, the focus is back on its button.
   const history = app.getByRole('button', { name: 'History' });
   await history.click();

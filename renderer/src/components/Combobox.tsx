@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface ComboOption {
   key: string;
@@ -35,6 +35,34 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const shown = open && options.length > 0;
+  const input = useRef<HTMLInputElement>(null);
+  // Inside a dialog the list is placed on the screen (fixed), so the dialog's scrolling body does not
+  // clip it; above the field when there is more room there.
+  const [place, setPlace] = useState<CSSProperties | undefined>();
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!shown || !el?.closest('.dialog')) return setPlace(undefined);
+    const update = () => {
+      const r = el.getBoundingClientRect();
+      const below = window.innerHeight - r.bottom - 8;
+      const above = r.top - 8;
+      const up = below < 200 && above > below;
+      setPlace({
+        position: 'fixed',
+        left: r.left,
+        width: Math.max(r.width, 240),
+        right: 'auto',
+        ...(up ? { bottom: window.innerHeight - r.top + 2, top: 'auto', maxHeight: Math.min(260, above) } : { top: r.bottom + 2, maxHeight: Math.min(260, below) }),
+      });
+    };
+    update();
+    window.addEventListener('resize', update);
+    window.addEventListener('scroll', update, true);
+    return () => {
+      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update, true);
+    };
+  }, [shown, options.length]);
   const pick = (o: ComboOption) => {
     onPick(o);
     setOpen(false);
@@ -42,6 +70,7 @@ export function Combobox({
   return (
     <div className={`combobox ${className ?? ''}`}>
       <input
+        ref={input}
         type="text"
         role="combobox"
         aria-label={label}
@@ -85,7 +114,7 @@ export function Combobox({
         }}
       />
       {shown && (
-        <ul className="combobox-list" role="listbox" id={`${id}-list`} aria-label={`${label} suggestions`}>
+        <ul className="combobox-list" role="listbox" id={`${id}-list`} aria-label={`${label} suggestions`} style={place}>
           {options.map((o, i) => (
             <li
               key={o.key}
