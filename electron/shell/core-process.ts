@@ -4,6 +4,8 @@
 import { Core } from '../core/core';
 import { serveCore, type Endpoint, type FromCore } from './protocol';
 import { parseCoreArgs } from './core-args';
+import { CoreSecrets } from './secrets';
+import { setPublishSecretResolver } from '../core/api/publish';
 
 interface ParentPortLike {
   postMessage(message: unknown): void;
@@ -27,6 +29,17 @@ const endpoint: Endpoint<unknown, FromCore> = {
 };
 
 const options = parseCoreArgs(process.argv.slice(2));
-serveCore(endpoint, () => new Core({ dbPath: options.dbPath, dataDir: options.dataDir, host: 'electron' }), {
-  onClosed: () => setImmediate(() => process.exit(0)),
-});
+// SPARQL passwords: what main pushes from the OS keychain, then GRAPHWRIGHT_SPARQL_PASSWORD.
+const secrets = new CoreSecrets();
+serveCore(
+  endpoint,
+  () => {
+    const core = new Core({ dbPath: options.dbPath, dataDir: options.dataDir, host: 'electron' });
+    setPublishSecretResolver(core, secrets.resolve);
+    return core;
+  },
+  {
+    onClosed: () => setImmediate(() => process.exit(0)),
+    onSecrets: (entries) => secrets.apply(entries),
+  },
+);

@@ -1,6 +1,6 @@
 // The Electron main process: app lifecycle, one hardened window, the custom app:// scheme that
 // serves the built renderer, IPC, menus. The core runs in a utility process (core-process.ts).
-import { BrowserWindow, app, dialog, protocol, session } from 'electron';
+import { BrowserWindow, app, dialog, protocol, safeStorage, session } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, defaultDbPath } from '../core/paths';
@@ -12,6 +12,7 @@ import { createDropGrant, createRouter } from './router';
 import { APP_SCHEME, CONTENT_SECURITY_POLICY, mimeType, resolveRendererFile, withSecurityHeaders } from './security';
 import { createMainWindow, hardenWebContents } from './window';
 import { coreFailureHelp } from './messages';
+import { SECRETS_FILE, SecretVault, secretHandlers } from './secrets';
 
 app.setName('Graphwright');
 app.enableSandbox();
@@ -106,6 +107,16 @@ function run(): void {
         },
       });
       core = connection;
+      // SPARQL passwords: encrypted by the OS keychain in the user data folder (never the database);
+      // decrypted here and handed to the core process, which holds them in memory only.
+      const vault = new SecretVault(path.join(app.getPath('userData'), SECRETS_FILE), safeStorage);
+      void vault
+        .entries()
+        .then(({ entries, unreadable }) => {
+          if (unreadable.length) console.error(`graphwright: stored SPARQL passwords that no longer decrypt (set them again): ${unreadable.join(', ')}`);
+          return entries.length ? connection.client.secrets(entries) : undefined;
+        })
+        .catch((err: Error) => console.error(`graphwright: ${err.message}`));
       connection.client.onEvent((name, payload) => broadcastEvent(name, payload));
       connection.client.ready.catch((err: Error) => {
         if (!quitting) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));
@@ -115,7 +126,7 @@ function run(): void {
       // issues for what the user picked in a dialog or dropped on the window (docs/SECURITY.md).
       const grant = (grants: Parameters<typeof connection.client.grant>[0]) => connection.client.grant(grants);
       const route = createRouter({
-        mainHandlers: dialogHandlers(getWindow, grant),
+        mainHandlers: { ...dialogHandlers(getWindow, grant), ...secretHandlers(vault, (entries) => connection.client.secrets(entries)) },
         forward: (name, input) => connection.client.call(name, input, 'renderer'),
       });
       registerIpc(route, createDropGrant({ grant }));

@@ -4,6 +4,7 @@
 import type { CallResult } from '../../shared/dispatch';
 import { events, type EventName } from '../../shared/contract';
 import type { AccessMode, Caller, GrantSpec } from '../core/grants';
+import { isSecretEntry, type SecretEntry } from './secrets';
 
 /**
  * Main -> core. A call says who made it: 'renderer' (forwarded from the window: its paths must be
@@ -13,6 +14,8 @@ import type { AccessMode, Caller, GrantSpec } from '../core/grants';
 export type ToCore =
   | { kind: 'call'; id: number; name: string; input: unknown; caller?: Caller }
   | { kind: 'grant'; id: number; grants: GrantSpec[] }
+  /** SPARQL logins from the OS keychain (secrets.ts), held in the core process's memory only; null password: forget. */
+  | { kind: 'secrets'; id: number; secrets: SecretEntry[] }
   | { kind: 'shutdown'; id: number };
 
 /** Core -> main. */
@@ -70,6 +73,7 @@ export function isToCore(m: unknown): m is ToCore {
   if (!isObject(m) || typeof m.id !== 'number' || !Number.isSafeInteger(m.id)) return false;
   if (m.kind === 'call') return typeof m.name === 'string' && (m.caller === undefined || m.caller === 'user' || m.caller === 'renderer');
   if (m.kind === 'grant') return Array.isArray(m.grants) && m.grants.every(isGrantSpec);
+  if (m.kind === 'secrets') return Array.isArray(m.secrets) && m.secrets.every(isSecretEntry);
   return m.kind === 'shutdown';
 }
 
@@ -99,7 +103,7 @@ export function isFromCore(m: unknown): m is FromCore {
 export function serveCore(
   endpoint: Endpoint<unknown, FromCore>,
   createCore: () => CoreLike | Promise<CoreLike>,
-  hooks: { onClosed?: () => void } = {},
+  hooks: { onClosed?: () => void; /** Where pushed SPARQL logins go (core-process.ts: the publish secret resolver). */ onSecrets?: (secrets: SecretEntry[]) => void } = {},
 ): { done: Promise<void> } {
   let core: CoreLike | undefined;
   let fatal: string | undefined;
@@ -159,6 +163,17 @@ export function serveCore(
         }
         endpoint.post({ kind: 'result', id, result });
       })();
+      return;
+    }
+    if (message.kind === 'secrets') {
+      const { id, secrets } = message;
+      let result: CallResult;
+      if (!hooks.onSecrets) result = { ok: false, error: { code: 'unsupported', message: 'this core keeps no SPARQL logins' } };
+      else {
+        hooks.onSecrets(secrets);
+        result = { ok: true, value: { logins: secrets.length } };
+      }
+      endpoint.post({ kind: 'result', id, result });
       return;
     }
     const { id, name, input } = message;
@@ -250,6 +265,11 @@ export class CoreClient {
    */
   grant(grants: GrantSpec[]): Promise<CallResult> {
     return this.send((id) => ({ kind: 'grant', id, grants }));
+  }
+
+  /** Hand SPARQL logins (decrypted from the keychain by main) to the core's publish secret resolver. */
+  secrets(secrets: SecretEntry[]): Promise<CallResult> {
+    return this.send((id) => ({ kind: 'secrets', id, secrets }));
   }
 
   private send(message: (id: number) => ToCore): Promise<CallResult> {
