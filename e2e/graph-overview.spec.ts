@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, openView, KIT, ROOT } from './fixtures';
-import { graphwright } from './review-fixtures';
+import { api, graphwright, ingestAndExtract } from './review-fixtures';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 
@@ -67,4 +67,26 @@ test('the graph opens on a fitted, labelled overview with no evidence left from 
   await expect(app.getByTestId('graph-canvas')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(async () => (await drawing(app)).labelColor).toBe('rgb(227,231,238)');
   await app.screenshot({ path: path.join(SHOTS, 'graph-overview-dark.png') });
+});
+
+test('before conceptualisation the concept layer says how to get concepts; after it, the Schema view says types come from them', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ingestAndExtract(host, path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt'));
+  await app.reload();
+  await openView(app, 'Graph');
+  await expect(app.getByTestId('graph-view')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await app.getByLabel('Concept layer').check();
+  await expect(app.getByTestId('concept-hint')).toContainText('run conceptualisation in Concepts');
+  await openView(app, 'Schema');
+  await expect(app.getByRole('heading', { name: 'No schema yet' })).toBeVisible();
+
+  const job = await api(host, 'concepts.start', { engine: 'classic' });
+  await expect.poll(async () => (await api(host, 'jobs.get', { id: job.id })).state, { timeout: 60_000 }).toBe('done');
+  await app.reload();
+  await openView(app, 'Schema');
+  await expect(app.getByTestId('schema-induced')).toContainText(/induced \d+ concepts/);
+  await openView(app, 'Graph');
+  await expect(app.getByTestId('graph-view')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await app.getByLabel('Concept layer').check();
+  await expect(app.getByTestId('concept-hint')).toHaveCount(0);
 });

@@ -349,6 +349,11 @@ export function GraphView() {
         </button>
       </div>
       <ErrorBox error={hood.error} />
+      {showConcepts && layer.isSuccess && layer.data.concepts.length === 0 && (
+        <div className="rv-inline muted small" role="status" data-testid="concept-hint">
+          No concepts over these nodes yet: run conceptualisation in <a href="#/concepts">Concepts</a>, then the layer shows each node&apos;s concepts and their is-a links.
+        </div>
+      )}
       {graphNodes === 0 ? (
         <EmptyState title="The graph is empty" icon="graph">
           <p>Extract a graph from your documents, or import an existing one, to explore it here.</p>

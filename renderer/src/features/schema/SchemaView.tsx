@@ -241,6 +241,8 @@ function Mismatches() {
 export function SchemaView() {
   useConceptRefresh();
   const types = useCall('schema.types.list', {});
+  const status = useCall('app.status', {});
+  const concepts = status.data?.nodes.concept ?? 0;
   const [draft, setDraft] = useState<Draft>(emptyDraft());
   const items = types.data?.items ?? [];
   const entity = items.filter((t) => t.kind === 'entity');
@@ -256,8 +258,15 @@ export function SchemaView() {
       <div className="schema-columns">
         <div>
           {types.isSuccess && items.length === 0 && (
-            <EmptyState title="No schema yet" icon="schema">
-              <p>Without types, they are induced from the concepts. Define entity and relation types (or import a JSON/YAML file) to constrain extraction and conceptualization to them.</p>
+            <EmptyState title={concepts > 0 ? 'No types defined: types come from the concepts' : 'No schema yet'} icon="schema">
+              {concepts > 0 ? (
+                <p data-testid="schema-induced">
+                  Conceptualisation induced {concepts.toLocaleString()} concepts; without a schema they stand in for the types (see <a href="#/concepts">Concepts</a>). Define
+                  entity and relation types here (or import a JSON/YAML file) to constrain extraction and conceptualisation to them.
+                </p>
+              ) : (
+                <p>Without types, they are induced from the concepts once you conceptualise (in Concepts). Define entity and relation types (or import a JSON/YAML file) to constrain extraction and conceptualisation to them.</p>
+              )}
             </EmptyState>
           )}
           {items.length > 0 && (
