@@ -5,7 +5,9 @@ import { JobCancelled, defineJob, type JobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
-import { expandPaths, fileError, prepareFile, storePrepared, type IngestResult, type PreparedFile } from './pipeline';
+import { expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
+import { prepareSource, type PreparedSource } from './worker-pool';
+import type { NewDocument } from '../store/documents';
 import { describeStorageError } from '../store/db';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
@@ -27,6 +29,32 @@ interface IngestCheckpoint {
   result: IngestResult;
 }
 
+/**
+ * The checkpoint as saved: the imported documents as runs of consecutive ids per path
+ * ([path, first id, count]), not one {id, path} each, so saving it after a 100,000-passage corpus
+ * (and reading it back, which the runner does on every progress event) stays cheap. A checkpoint
+ * saved by an older version (imported listed one by one) loads the same.
+ */
+interface StoredCheckpoint extends IngestCheckpoint {
+  importedRuns?: [string, number, number][];
+}
+
+function packCheckpoint(cp: IngestCheckpoint): StoredCheckpoint {
+  const runs: [string, number, number][] = [];
+  for (const { id, path: p } of cp.result.imported) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] === p && last[1] + last[2] === id) last[2]++;
+    else runs.push([p, id, 1]);
+  }
+  return { files: cp.files, next: cp.next, result: { ...cp.result, imported: [] }, importedRuns: runs };
+}
+
+function unpackCheckpoint(stored: StoredCheckpoint): IngestCheckpoint {
+  const imported = [...stored.result.imported];
+  for (const [p, first, count] of stored.importedRuns ?? []) for (let k = 0; k < count; k++) imported.push({ id: first + k, path: p });
+  return { files: stored.files, next: stored.next, result: { ...stored.result, imported } };
+}
+
 /** The result of a run that continued an interrupted one: what this run added. */
 export interface ResumedInfo {
   job: number;
@@ -41,27 +69,53 @@ export const STORE_SLICE = 50;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Bytes a transaction of these documents may need on disk (for a "disk full: N MB needed" message). */
+const neededBytes = (docs: NewDocument[]) => docs.reduce((n, d) => n + d.text.length * 2 + (d.originalText?.length ?? 0), 0);
+
 /**
- * Store a prepared file. One document: one transaction. A corpus: slices of STORE_SLICE documents,
- * each its own transaction, with a turn of the event loop between them, so the host keeps answering
- * and another writer gets the lock. A crash between slices is safe: the resumed job stores the file
- * again, and documents this job already stored (meta.jobId) count as its own, not as duplicates.
+ * Store a prepared file, taking its documents from the worker (worker-pool.ts). One document (or
+ * a corpus of at most STORE_SLICE): one transaction. A bigger corpus: slices of STORE_SLICE
+ * documents, each its own transaction, with a turn of the event loop between them, so the host
+ * keeps answering and another writer gets the lock. A crash between slices is safe: the resumed
+ * job stores the file again, and documents this job already stored (meta.jobId) count as its own,
+ * not as duplicates.
  */
-async function storeInSlices(host: IngestHost, prepared: PreparedFile, jobId: number, signal: AbortSignal): Promise<ReturnType<typeof storePrepared>> {
-  if (!prepared.multi || prepared.docs.length <= STORE_SLICE) return storePrepared(host.store, prepared, jobId);
+async function storeFromSource(
+  host: IngestHost,
+  source: PreparedSource,
+  jobId: number,
+  signal: AbortSignal,
+  onSlice: (stored: number, total: number) => void,
+): Promise<StoreOutcome> {
+  const { header } = source;
+  const file = path.basename(header.path);
+  const store = (docs: NewDocument[]): StoreOutcome => {
+    try {
+      return storePrepared(host.store, { ...header, docs }, jobId);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw describeStorageError(host.store.db, err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
+    }
+  };
+  if (!header.multi || header.count <= STORE_SLICE) return store(await source.take(header.count));
   const ids: number[] = [];
   let duplicates = 0;
-  for (let i = 0; i < prepared.docs.length; i += STORE_SLICE) {
-    if (i > 0) await yieldToLoop();
+  let seen = 0;
+  for (;;) {
     if (signal.aborted) throw new JobCancelled();
-    const docs = prepared.docs.slice(i, i + STORE_SLICE);
-    const out = storePrepared(host.store, { ...prepared, docs }, jobId);
+    const docs = await source.take(STORE_SLICE);
+    if (!docs.length) break;
+    if (signal.aborted) throw new JobCancelled();
+    const out = store(docs);
+    seen += docs.length;
     if (out.status === 'imported') {
       ids.push(...out.ids);
       duplicates += out.duplicates;
     } else duplicates += docs.length;
+    onSlice(seen, header.count);
+    await yieldToLoop();
   }
-  if (!ids.length) return { status: 'skipped', reason: `duplicate: all ${prepared.docs.length} documents are already imported` };
+  if (!ids.length) return { status: 'skipped', reason: `duplicate: all ${header.count} documents are already imported` };
   return { status: 'imported', ids, duplicates };
 }
 
@@ -114,8 +168,8 @@ async function embedderOf(host: IngestHost): Promise<EmbedFn> {
   }
 }
 
-export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpoint, IngestResult & { resumed?: ResumedInfo }> {
-  return defineJob<IngestParams, IngestCheckpoint, IngestResult & { resumed?: ResumedInfo }>({
+export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpoint, IngestResult & { resumed?: ResumedInfo }> {
+  return defineJob<IngestParams, StoredCheckpoint, IngestResult & { resumed?: ResumedInfo }>({
     kind: INGEST_JOB,
     title: (p) => (p.paths.length === 1 ? `Import ${path.basename(p.paths[0])}` : `Import ${p.paths.length} items`),
     async run(ctx) {
@@ -123,11 +177,11 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
       const embed = params.chunker === 'semantic' ? await embedderOf(host) : undefined;
       let cp: IngestCheckpoint;
       const resumed = ctx.checkpoint !== undefined;
-      if (ctx.checkpoint) cp = ctx.checkpoint;
+      if (ctx.checkpoint) cp = unpackCheckpoint(ctx.checkpoint);
       else {
         const walk = expandPaths(params.paths);
         cp = { files: walk.files, next: 0, result: { imported: [], skipped: walk.skipped, failed: walk.failed } };
-        ctx.save(cp, 0, walk.files.length, walk.files.length ? `found ${walk.files.length} files` : 'no files', fileRows(cp));
+        ctx.save(packCheckpoint(cp), 0, walk.files.length, walk.files.length ? `found ${walk.files.length} files` : 'no files', fileRows(cp));
       }
       const total = cp.files.length;
       const importedBefore = cp.result.imported.length;
@@ -140,7 +194,8 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
         ctx.progress(i, total, message, fileRows(cp, { index: i, state: 'parsing' }));
         let changed = false;
         try {
-          const prepared = await prepareFile(file, {
+          // Read, parse, repair and chunk in the worker thread; only the storing happens here.
+          const source = await prepareSource(file, {
             onChunking: () => ctx.progress(i, total, message, fileRows(cp, { index: i, state: 'chunking' })),
             chunker: params.chunker,
             chunkSize: params.chunkSize,
@@ -149,15 +204,16 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
             signal: ctx.signal,
             skipBadRecords: params.skipBadRecords,
           });
-          ctx.throwIfCancelled();
-          let outcome: ReturnType<typeof storePrepared>;
+          let outcome: StoreOutcome;
           try {
-            outcome = await storeInSlices(host, prepared, ctx.id, ctx.signal);
-          } catch (err) {
-            if (ctx.signal.aborted) throw err;
-            const needed = prepared.docs.reduce((n, d) => n + d.text.length * 2 + (d.originalText?.length ?? 0), 0);
-            throw describeStorageError(host.store.db, err, { neededBytes: needed, doing: `storing ${path.basename(file)}` });
+            ctx.throwIfCancelled();
+            outcome = await storeFromSource(host, source, ctx.id, ctx.signal, (stored, count) =>
+              ctx.progress(i, total, `${message}: stored ${stored.toLocaleString('en')}/${count.toLocaleString('en')} documents`, fileRows(cp, { index: i, state: 'chunking' })),
+            );
+          } finally {
+            source.release();
           }
+          const prepared = source.header;
           for (const bad of prepared.skippedRecords ?? []) cp.result.skipped.push({ path: `${file}#${bad.index}`, reason: bad.error });
           if (outcome.status === 'imported') {
             for (const id of outcome.ids) cp.result.imported.push({ id, path: file });
@@ -169,7 +225,7 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, IngestCheckpo
           cp.result.failed.push({ path: file, error: fileError(file, err) });
         }
         cp = { ...cp, next: i + 1 };
-        ctx.save(cp, i + 1, total, message, fileRows(cp));
+        ctx.save(packCheckpoint(cp), i + 1, total, message, fileRows(cp));
         if (changed) host.bus.emit('documents.changed', { reason: 'ingested' });
       }
       const summary = `imported ${cp.result.imported.length}, skipped ${cp.result.skipped.length}, failed ${cp.result.failed.length}`;

@@ -1,0 +1,278 @@
+// Runs prepareFile (read, parse, repair, chunk) in a worker thread, so the core's event loop keeps
+// answering calls while a big file is processed. A pool of one kept warm (a second request at the
+// same time gets a thread of its own); the documents come back in slices the core asks for, so it
+// never deserialises a whole corpus in one go. A cancel terminates the thread (any parse stops at
+// once, even inside a library's synchronous code); a crashed thread fails only its file.
+//
+// Where the worker code is: under tsx, vitest or the CLI, ./worker.ts, loaded through tsx's ESM
+// hooks in the thread; in the packaged app, dist-electron/ingest-worker.js (vite.electron.config.ts
+// defines __GRAPHWRIGHT_INGEST_WORKER__ there). GRAPHWRIGHT_INGEST_INLINE=1 runs prepareFile on the
+// core's own thread instead (for comparison in bench/responsiveness.ts).
+import { Worker, threadId as mainThreadId } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { NewDocument } from '../store/documents';
+import { IngestError } from './errors';
+import { NoEmbedderError, type EmbedFn } from '../chunk';
+import { prepareFile, type IngestOptions } from './pipeline';
+import type { FromWorker, PreparedHeader, ToWorker, WorkerError } from './worker-protocol';
+
+declare const __GRAPHWRIGHT_INGEST_WORKER__: string | undefined;
+
+export type { PreparedHeader } from './worker-protocol';
+
+/** A prepared file whose documents are taken in slices (from the worker, or from memory when inline). */
+export interface PreparedSource {
+  readonly header: PreparedHeader;
+  /** The next `count` documents ([] once all are taken). */
+  take(count: number): Promise<NewDocument[]>;
+  /** Done with it (stored, or given up): the worker frees what is left. */
+  release(): void;
+}
+
+export const inlineIngest = () => process.env.GRAPHWRIGHT_INGEST_INLINE === '1';
+
+function workerUrl(): URL {
+  if (typeof __GRAPHWRIGHT_INGEST_WORKER__ === 'string') {
+    // Bundled: import.meta.url names this source file's place in the app (electron/core/ingest/),
+    // and the worker bundle sits in dist-electron/ at the app root.
+    return new URL(`../../../dist-electron/${__GRAPHWRIGHT_INGEST_WORKER__}`, import.meta.url);
+  }
+  return new URL('./worker.ts', import.meta.url);
+}
+
+/** The thread's entry: the bundled worker as it is, the TypeScript one after registering tsx's hooks. */
+function spawn(): Worker {
+  const url = workerUrl();
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { execArgv: [] });
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const boot = `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nawait import(${JSON.stringify(url.href)});\n`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { execArgv: [] });
+}
+
+interface Pending {
+  resolve: (m: FromWorker) => void;
+  reject: (e: Error) => void;
+}
+
+/** One worker thread and the request it serves (one at a time). */
+class IngestThread {
+  readonly worker: Worker;
+  readonly ready: Promise<number>;
+  private waiting: Pending | null = null;
+  private embed: EmbedFn | undefined;
+  private onChunking: (() => void) | undefined;
+  private requestId = 0;
+  dead: Error | null = null;
+
+  constructor() {
+    this.worker = spawn();
+    live.add(this);
+    this.ready = new Promise<number>((resolve, reject) => {
+      this.waiting = { resolve: (m) => (m.type === 'ready' ? resolve(m.threadId) : reject(new Error(`ingest worker: unexpected ${m.type}`))), reject };
+    });
+    this.ready.catch(() => undefined);
+    this.worker.on('message', (m: FromWorker) => this.onMessage(m));
+    this.worker.on('error', (err) => this.die(err));
+    this.worker.on('exit', (code) => {
+      live.delete(this);
+      this.die(new Error(`the ingest worker stopped (exit code ${code})`));
+    });
+  }
+
+  private onMessage(m: FromWorker): void {
+    if (m.type === 'embed') {
+      void this.answerEmbed(m.req, m.texts);
+      return;
+    }
+    if (m.type === 'chunking') {
+      this.onChunking?.();
+      return;
+    }
+    const w = this.waiting;
+    this.waiting = null;
+    w?.resolve(m);
+  }
+
+  private async answerEmbed(req: number, texts: string[]): Promise<void> {
+    const reply = (msg: ToWorker) => {
+      if (!this.dead) this.worker.postMessage(msg);
+    };
+    try {
+      if (!this.embed) throw new NoEmbedderError();
+      reply({ type: 'embedded', req, vectors: await this.embed(texts) });
+    } catch (err) {
+      reply({ type: 'embedded', req, error: { name: (err as Error).name ?? 'Error', message: (err as Error).message ?? String(err) } });
+    }
+  }
+
+  private die(err: Error): void {
+    if (this.dead) return;
+    const e = err as Error & { code?: string };
+    this.dead = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IngestError('out of memory while parsing (the file is too large or malformed)') : err;
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(this.dead);
+  }
+
+  /** Send a message and wait for the worker's answer to it. */
+  request(message: ToWorker): Promise<FromWorker> {
+    if (this.dead) return Promise.reject(this.dead);
+    return new Promise<FromWorker>((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.worker.postMessage(message);
+    });
+  }
+
+  nextId(): number {
+    return ++this.requestId;
+  }
+
+  /** What the request being served needs from the core: embeddings, the chunking phase's notice. */
+  serve(embed: EmbedFn | undefined, onChunking: (() => void) | undefined): void {
+    this.embed = embed;
+    this.onChunking = onChunking;
+  }
+
+  terminate(): void {
+    this.die(new IngestError('cancelled'));
+    void this.worker.terminate();
+  }
+}
+
+/** Threads not yet exited. */
+const live = new Set<IngestThread>();
+/** The idle thread kept for the next file (at most one). */
+let idle: IngestThread | null = null;
+let started = 0;
+let failedToStart: Error | null = null;
+
+async function acquire(): Promise<IngestThread> {
+  const t = idle && !idle.dead ? idle : new IngestThread();
+  if (t !== idle) started++;
+  idle = null;
+  t.worker.ref();
+  try {
+    await t.ready;
+  } catch (err) {
+    void t.worker.terminate();
+    throw err;
+  }
+  return t;
+}
+
+function giveBack(t: IngestThread): void {
+  t.serve(undefined, undefined);
+  if (t.dead) return;
+  if (idle && idle !== t) {
+    void t.worker.terminate();
+    return;
+  }
+  idle = t;
+  // An idle thread never keeps the process alive (the CLI exits when its job is done).
+  t.worker.unref();
+}
+
+/** Threads started so far in this process (tests: the pool reuses its thread). */
+export function ingestThreadsStarted(): number {
+  return started;
+}
+
+/** Threads running now, busy or idle (tests: a cancel ends its thread). */
+export function liveIngestThreads(): number {
+  return live.size;
+}
+
+/** Stop the idle thread now (it is restarted when needed). */
+export async function closeIngestWorker(): Promise<void> {
+  const t = idle;
+  idle = null;
+  if (t) await t.worker.terminate();
+}
+
+const rebuild = (e: WorkerError): Error => {
+  if (e.name === 'IngestError') return new IngestError(e.message);
+  const err = new Error(e.message);
+  err.name = e.name;
+  return err;
+};
+
+function inlineSource(file: string, options: IngestOptions): Promise<PreparedSource> {
+  return prepareFile(file, options).then(({ docs, ...rest }) => {
+    let next = 0;
+    return {
+      header: { ...rest, count: docs.length, threadId: mainThreadId },
+      take: async (count: number) => docs.slice(next, (next += count)),
+      release: () => undefined,
+    };
+  });
+}
+
+/**
+ * Prepare a file off the core's thread. Rejects with the file's IngestError (without the file
+ * name, as prepareFile does), or IngestError('cancelled') when `options.signal` aborts.
+ */
+export async function prepareSource(file: string, options: IngestOptions = {}): Promise<PreparedSource> {
+  const { signal, embed, onChunking, ...rest } = options;
+  if (signal?.aborted) throw new IngestError('cancelled');
+  if (inlineIngest() || failedToStart) return inlineSource(file, options);
+  let t: IngestThread;
+  try {
+    t = await acquire();
+  } catch (err) {
+    // No worker here (a build without its bundle): parse on this thread rather than not at all.
+    failedToStart = err as Error;
+    process.stderr.write(`graphwright: the ingest worker could not start (${failedToStart.message}); parsing on the core's thread\n`);
+    return inlineSource(file, options);
+  }
+  const onAbort = () => t.terminate();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const fail = (err: unknown): never => {
+    signal?.removeEventListener('abort', onAbort);
+    if (signal?.aborted) throw new IngestError('cancelled');
+    throw err;
+  };
+  const id = t.nextId();
+  t.serve(embed, onChunking);
+  let answer: FromWorker;
+  try {
+    answer = await t.request({ type: 'prepare', id, file, options: { chunker: rest.chunker, chunkSize: rest.chunkSize, overlap: rest.overlap, skipBadRecords: rest.skipBadRecords, limits: rest.limits }, semantic: embed !== undefined });
+  } catch (err) {
+    return fail(err);
+  }
+  if (answer.type === 'failed') {
+    signal?.removeEventListener('abort', onAbort);
+    giveBack(t);
+    throw rebuild(answer.error);
+  }
+  if (answer.type !== 'prepared') return fail(new Error(`ingest worker: unexpected ${answer.type}`));
+  const header = answer.header;
+  let taken = 0;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    signal?.removeEventListener('abort', onAbort);
+    if (taken < header.count && !t.dead) t.worker.postMessage({ type: 'release', id } satisfies ToWorker);
+    giveBack(t);
+  };
+  return {
+    header,
+    release,
+    async take(count: number): Promise<NewDocument[]> {
+      if (taken >= header.count || released) return [];
+      let m: FromWorker;
+      try {
+        m = await t.request({ type: 'next', id, count });
+      } catch (err) {
+        released = true;
+        return fail(err);
+      }
+      if (m.type === 'failed') throw rebuild(m.error);
+      if (m.type !== 'docs') throw new Error(`ingest worker: unexpected ${m.type}`);
+      taken += m.docs.length;
+      if (m.last) taken = header.count;
+      return m.docs;
+    },
+  };
+}
