@@ -4,6 +4,9 @@
 //                                            ships in the app; native ones are unpacked from asar)
 //   dist-electron/preload.cjs                CommonJS, self-contained: a sandboxed preload may
 //                                            require only 'electron'
+//   dist-electron/ingest-worker.js           ESM, self-contained (no shared chunks): the worker thread
+//                                            that parses and chunks (electron/core/ingest/worker.ts);
+//                                            worker-pool.ts finds it through __GRAPHWRIGHT_INGEST_WORKER__
 // Run with: npm run build:electron  (vite build --app -c vite.electron.config.ts)
 import { builtinModules } from 'node:module';
 import fs from 'node:fs';
@@ -81,6 +84,25 @@ export default defineConfig({
         },
       },
     },
+    ingestWorker: {
+      consumer: 'server',
+      resolve: { noExternal: true, external: [] },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: 'node22',
+        minify: false,
+        sourcemap: true,
+        copyPublicDir: false,
+        reportCompressedSize: false,
+        rolldownOptions: {
+          input: { 'ingest-worker': path.join(root, 'electron/core/ingest/worker.ts') },
+          external: isMainExternal,
+          platform: 'node',
+          output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false },
+        },
+      },
+    },
     preload: {
       consumer: 'server',
       resolve: { noExternal: true, external: [] },
@@ -101,11 +123,14 @@ export default defineConfig({
       },
     },
   },
+  // The core's worker pool starts dist-electron/ingest-worker.js instead of ./worker.ts under tsx.
+  define: { __GRAPHWRIGHT_INGEST_WORKER__: JSON.stringify('ingest-worker.js') },
   plugins: [sourceLocatedImportMeta()],
   builder: {
     async buildApp(builder) {
       fs.rmSync(outDir, { recursive: true, force: true });
       await builder.build(builder.environments.main);
+      await builder.build(builder.environments.ingestWorker);
       await builder.build(builder.environments.preload);
     },
   },
