@@ -49,6 +49,8 @@ export const RetrievedPassage = z.object({
   document: z.string(),
   text: z.string(),
   score: z.number(),
+  /** The document's sections this passage overlaps (offsets in the passage text), for clause labels ("RFC 3580 §3.10 Framed-MTU"). */
+  sections: z.array(z.object({ start: z.number().int(), end: z.number().int(), clause: z.string() })).optional(),
 });
 export type RetrievedPassage = z.infer<typeof RetrievedPassage>;
 

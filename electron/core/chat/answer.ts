@@ -42,6 +42,13 @@ export interface Answer {
   answerType: AnswerType;
 }
 
+/** The innermost section of a passage holding an offset of its text, as a clause label. */
+function clauseAt(passage: { sections?: { start: number; end: number; clause: string }[] }, offset: number): string | null {
+  let best: { start: number; end: number; clause: string } | null = null;
+  for (const s of passage.sections ?? []) if (s.start <= offset && s.end > offset && (!best || s.start >= best.start)) best = s;
+  return best?.clause ?? null;
+}
+
 export const NOT_IN_GRAPH = 'The graph holds nothing about this question: no entity or fact in it matches.';
 /** The answer when something matched, but too weakly to answer from. */
 export const notInGraphWeak = (confidence: number) =>
@@ -172,7 +179,9 @@ export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
   } else {
     const passage = retrieval.passages.find((p) => p.id === best.passageId);
     lines.push(`${best.text} [P${best.passageId}]`);
-    if (best.sentence) lines.push(`${passage ? `${passage.document}: ` : ''}"${best.sentence.replace(/\s+/g, ' ').trim()}" [P${best.passageId}]`);
+    // where it stands: the clause ("RFC 3580 §3.10 Framed-MTU") when the document has sections, else its title
+    const where = passage ? (clauseAt(passage, best.offset ?? 0) ?? passage.document) : null;
+    if (best.sentence) lines.push(`${where ? `${where}: ` : ''}"${best.sentence.replace(/\s+/g, ' ').trim()}" [P${best.passageId}]`);
     citedPassages.push(best.passageId!);
     // the facts about what the sentence names
     const sentence = (best.sentence ?? '').toLowerCase();

@@ -167,6 +167,8 @@ export interface AnswerCandidate {
   /** The sentence it was read from (passages) or the chain's last fact (paths). */
   sentence: string | null;
   passageId: number | null;
+  /** Offset of the sentence in its passage's text (passages). */
+  offset?: number;
   triples: number[];
 }
 
@@ -337,7 +339,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
       const sc = base * excluded * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
-      candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, triples: [] });
+      candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, offset: s.start, triples: [] });
     }
   }
 
@@ -360,7 +362,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     if (!got) merged.set(k, { ...c });
     else {
       got.score = Math.min(1, got.score + 0.25 * c.score);
-      if (!got.sentence && c.sentence) [got.sentence, got.passageId] = [c.sentence, c.passageId];
+      if (!got.sentence && c.sentence) [got.sentence, got.passageId, got.offset] = [c.sentence, c.passageId, c.offset];
       if (!got.triples.length && c.triples.length) got.triples = c.triples;
     }
   }

@@ -16,6 +16,7 @@ import { pathAnswers } from './answers';
 import { contentTokens, passageMatch, questionTerms, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf } from './question';
 import { analyzeStructure, isBoilerplate } from '../ingest/structure';
+import { ClauseLookup } from '../store/clauses';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -84,6 +85,8 @@ export interface RetrievedPassage {
   document: string;
   text: string;
   score: number;
+  /** Sections the passage overlaps, offsets in its text (innermost last among those holding an offset). */
+  sections?: { start: number; end: number; clause: string }[];
 }
 
 /** A candidate answer read off a relation path: the end node, with the chain of triples reaching it. */
@@ -134,8 +137,10 @@ export class Retriever {
   readonly snapshot: GraphSnapshot;
   readonly linkIndex: LinkIndex;
   readonly lexicon: RelationLexicon;
+  private readonly clauses: ClauseLookup;
 
   constructor(db: Db) {
+    this.clauses = new ClauseLookup(db);
     this.repo = new RetrievalRepository(db);
     this.snapshot = new GraphSnapshot(this.repo);
     this.linkIndex = new LinkIndex(this.snapshot);
@@ -305,7 +310,14 @@ export class Retriever {
         reached: p.reached,
       })),
       triples,
-      passages: passageRows.map((p) => ({ id: p.id, documentId: p.documentId, document: p.document, text: p.text, score: round(passageScore.get(p.id) ?? 0) })),
+      passages: passageRows.map((p) => ({
+        id: p.id,
+        documentId: p.documentId,
+        document: p.document,
+        text: p.text,
+        score: round(passageScore.get(p.id) ?? 0),
+        sections: this.clauses.within(p.documentId, p.start, p.start + p.text.length),
+      })),
       answers: answers.map((a) => ({ nodeId: a.nodeId, label: a.label, score: a.score, support: a.support, triples: a.chain.map((e) => s.edgeId.data[e]) })),
       terms,
     };

@@ -17,8 +17,9 @@ export class ClauseLookup {
   private readonly stmt;
   private readonly standardStmt;
   private readonly ids = new Map<number, string | null>();
+  private withinStmt: { all(...params: unknown[]): unknown[] } | undefined;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     // The innermost section holding the offset is the one holding it that starts last.
     this.stmt = db.prepare('SELECT number, heading FROM sections WHERE document_id = ? AND start <= ? AND end > ? ORDER BY start DESC LIMIT 1');
     this.standardStmt = db.prepare('SELECT standard FROM document_structure WHERE document_id = ?');
@@ -38,5 +39,13 @@ export class ClauseLookup {
     const row = this.stmt.get(documentId, offset, offset) as { number: string | null; heading: string } | undefined;
     if (!row) return null;
     return { section: row.number, heading: row.heading, clause: formatClause(this.standardId(documentId), row.number, row.heading) };
+  }
+
+  /** The sections overlapping [start, end) of a document, by start, with offsets relative to `start` (innermost last among those holding an offset). */
+  within(documentId: number, start: number, end: number): { start: number; end: number; clause: string }[] {
+    this.withinStmt ??= this.db.prepare('SELECT number, heading, start, end FROM sections WHERE document_id = ? AND start < ? AND end > ? ORDER BY start, end DESC');
+    const rows = this.withinStmt.all(documentId, end, start) as { number: string | null; heading: string; start: number; end: number }[];
+    const id = this.standardId(documentId);
+    return rows.map((r) => ({ start: r.start - start, end: r.end - start, clause: formatClause(id, r.number, r.heading) }));
   }
 }

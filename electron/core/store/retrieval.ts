@@ -30,6 +30,8 @@ export interface PassageRow {
   documentId: number;
   document: string;
   text: string;
+  /** Offset of the chunk in its document's text. */
+  start: number;
 }
 
 export interface TripleLabelRow {
@@ -144,7 +146,7 @@ export class RetrievalRepository {
     if (!chunkIds.length) return [];
     const rows = this.db
       .prepare(
-        `SELECT c.id, c.document_id AS documentId, d.title AS document, c.text FROM chunks c JOIN documents d ON d.id = c.document_id
+        `SELECT c.id, c.document_id AS documentId, d.title AS document, c.text, c.start FROM chunks c JOIN documents d ON d.id = c.document_id
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(chunkIds)) as PassageRow[];
