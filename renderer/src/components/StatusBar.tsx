@@ -1,5 +1,46 @@
+import { useState } from 'react';
 import { useCall, useCallMutation } from '../api/hooks';
 import type { JobInfo } from '../../../shared/schemas';
+import { Dialog } from './Dialog';
+
+const DISMISSED_KEY = 'graphwright.dismissedJobs';
+
+/** A stopped job as dismissed: its id and when it stopped (a resumed job that stops again shows again). */
+const dismissKey = (j: JobInfo) => `${j.id}@${j.updatedAt}`;
+
+function readDismissed(): string[] {
+  try {
+    const v = JSON.parse(window.localStorage.getItem(DISMISSED_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-200) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A stopped job's details: what it was doing, where it stopped and the error in full. */
+function JobDetails({ job, onClose }: { job: JobInfo; onClose: () => void }) {
+  return (
+    <Dialog title={job.title} onClose={onClose}>
+      <dl className="facts" data-testid="job-details">
+        <dt>State</dt>
+        <dd>
+          {job.state} at {job.progress.done}/{job.progress.total}
+        </dd>
+        {job.progress.message && (
+          <>
+            <dt>Last step</dt>
+            <dd>{job.progress.message}</dd>
+          </>
+        )}
+        <dt>Why</dt>
+        <dd className={job.error ? 'error-text' : undefined}>{job.error ?? (job.state === 'cancelled' ? 'cancelled by the user' : 'no reason recorded')}</dd>
+        <dt>Updated</dt>
+        <dd>{new Date(job.updatedAt).toLocaleString()}</dd>
+      </dl>
+      <p className="muted small">Resume continues from its last checkpoint; Dismiss hides it here (the job stays in the history).</p>
+    </Dialog>
+  );
+}
 
 function JobChip({ job }: { job: JobInfo }) {
   const cancel = useCallMutation('jobs.cancel');
@@ -17,17 +58,28 @@ function JobChip({ job }: { job: JobInfo }) {
   );
 }
 
-function StoppedJob({ job }: { job: JobInfo }) {
+function StoppedJob({ job, onDismiss }: { job: JobInfo; onDismiss: () => void }) {
   const resume = useCallMutation('jobs.resume');
+  const [open, setOpen] = useState(false);
   return (
     <div className="job-chip stopped" data-testid={`job-${job.id}`} data-state={job.state}>
       <span className="job-title">{job.title}</span>
-      <span className={job.state === 'failed' ? 'error-text' : 'muted'} title={job.error ?? undefined}>
+      <button
+        type="button"
+        className={job.state === 'failed' ? 'link error-text' : 'link muted'}
+        title={job.error ?? undefined}
+        aria-label={`Why ${job.title} ${job.state}`}
+        onClick={() => setOpen(true)}
+      >
         {job.state} at {job.progress.done}/{job.progress.total}
-      </span>
+      </button>
       <button type="button" className="link" onClick={() => resume.mutate({ id: job.id })} aria-label={`Resume ${job.title}`}>
         Resume
       </button>
+      <button type="button" className="link muted" onClick={onDismiss} aria-label={`Dismiss ${job.title}`} title="Dismiss">
+        ×
+      </button>
+      {open && <JobDetails job={job} onClose={() => setOpen(false)} />}
     </div>
   );
 }
@@ -39,7 +91,20 @@ export function StatusBar() {
   const status = useCall('app.status', {});
   const active = (jobs.data ?? []).filter((j) => j.state === 'running' || j.state === 'queued');
   // Jobs stopped lately (cancelled, or failed as a whole) can go on from their checkpoint.
-  const stopped = (jobs.data ?? []).filter((j) => (j.state === 'cancelled' || j.state === 'failed') && Date.now() - Date.parse(j.updatedAt) < RECENT_MS).slice(0, 2);
+  // ...until dismissed (kept in local storage: a dismissed chip stays gone after a reload).
+  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
+  const dismiss = (j: JobInfo) => {
+    const next = [...dismissed, dismissKey(j)].slice(-200);
+    setDismissed(next);
+    try {
+      window.localStorage.setItem(DISMISSED_KEY, JSON.stringify(next));
+    } catch {
+      // storage refused: dismissed for this page
+    }
+  };
+  const stopped = (jobs.data ?? [])
+    .filter((j) => (j.state === 'cancelled' || j.state === 'failed') && Date.now() - Date.parse(j.updatedAt) < RECENT_MS && !dismissed.includes(dismissKey(j)))
+    .slice(0, 2);
   const s = status.data;
   return (
     <footer className="status-bar" aria-label="Status">
@@ -49,7 +114,7 @@ export function StatusBar() {
           <JobChip key={j.id} job={j} />
         ))}
         {stopped.map((j) => (
-          <StoppedJob key={j.id} job={j} />
+          <StoppedJob key={j.id} job={j} onDismiss={() => dismiss(j)} />
         ))}
       </div>
       {s && (
