@@ -261,6 +261,14 @@ describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstra
     expect(readTriples('A RECOMMENDED method is for the peer and authenticator to each provide a nonce.')).toEqual([]);
   });
 
+  it('shares negation across coordinated verbs, reads "such as" of the innermost class, and a bare participle of its own noun', () => {
+    expect(readTriples('Since bare TCP does not provide for confidentiality or enable negotiation of credible ciphersuites, its use is not appropriate.')).toEqual([]);
+    expect(readTriples('Without the proxy sending an Accounting-Request to the home server, there will be no way to know.')).toEqual([]);
+    expect(readTriples('EAP methods support a protected exchange of channel properties such as endpoint identifiers.')).toContain('endpoint identifier | is a | channel property');
+    expect(readTriples('The keys are derived from the master key negotiated by an EAP method.')).toContain('master key | negotiated by | EAP method');
+    expect(readTriples('Requiring each EAP method to include ciphersuite-specific code would increase method complexity.')).not.toContain('EAP method | would increase | method complexity');
+  });
+
   it('reads no MIB listing and leaves a definition list\'s term line out of the sentence', () => {
     expect(readTriples('SYNTAX Counter32 UNITS "packets" MAX-ACCESS read-only STATUS deprecated DESCRIPTION "The number of packets received from this client."')).toEqual([]);
     const text = '   Key caching\n      Caching of EAP keying material enables an EAP peer to re-attach to an authenticator.\n';

@@ -228,6 +228,11 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (pos === 'ADJ' && (ARTICLES.has(lower(out[out.length - 1])) || POSSESSIVE.has(lower(out[out.length - 1]))) && ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') && lower(tokens[i + 1]) !== 'of' && !/(?:est|most|er)$/.test(t.text) && !capitalised(t)) pos = 'NOUN';
     // "The NAS forwards the request": an "-s" adverb after the subject and before an article is the verb
     if (pos === 'ADV' && /[^s]s$/.test(t.text) && !/^(?:towards|afterwards|backwards|upwards|downwards|onwards|always|sometimes|unless|thus|perhaps|besides|nevertheless|nonetheless|regardless)$/i.test(t.text) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && ARTICLES.has(lower(tokens[i + 1]))) pos = 'VERB';
+    // "the master key negotiated by": no adjective follows a noun before a participle or an auxiliary
+    if (pos === 'ADJ' && out[out.length - 1]?.pos === 'NOUN' && !capitalised(t) && (tokens[i + 1]?.pos === 'AUX' || (tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text)))) pos = 'NOUN';
+    // "the MS-MPPE-Send-Key and MS-MPPE-Recv-Key attributes from": an "-s" verb after a coordination of
+    // two nouns would not agree with them -- it is the plural noun they modify
+    if (pos === 'VERB' && /[^s]s$/.test(t.text) && !capitalised(t) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && lower(out[out.length - 2]) === 'and' && ['NOUN', 'PROPN'].includes(out[out.length - 3]?.pos ?? '') && ['ADP', 'PUNCT', 'AUX', 'VERB'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'NOUN';
     // "according to", "owing to": complex prepositions
     if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
@@ -253,7 +258,7 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && (tokens[i + 1]?.pos === 'NOUN' || gerundCompound)) {
       const before = out[out.length - 1];
       const adverbOpening = before?.pos === 'ADV' && (out.length === 1 || out[out.length - 2].pos === 'DET'); // "Locally inferred", "a widely used"
-      if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT', 'NUM'].includes(before.pos)) pos = 'ADJ';
+      if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT', 'NUM'].includes(before.pos) || (lower(before) === 'to' && /ed$/.test(t.text))) pos = 'ADJ'; // (also "to selected objects")
       // a noun compound with a gerund inside: "the EAP keying framework", "depth ordering constraints",
       // "question answering systems" -- the gerund's "object" is a bare singular count noun (no verb takes
       // one: "sending packet"), or its "subject" is a bare singular noun ("of depth ordering"), neither of
@@ -638,6 +643,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
   const predicateOf = new Map<number, Arg[]>();
   let previousSubjects: Arg[] | null = null;
+  let previousNegated = false;
   /** The first subjects of the sentence ("its" points back at them). */
   let sentenceSubjects: Arg[] | null = null;
   /** The first relative clause: its pronoun's index and antecedent. */
@@ -654,7 +660,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const group = tokens.slice(vs, ve + 1);
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
     if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
-    const negated = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1]));
+    // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
+    const sharesNegation = previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
+    const negated = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1])) || sharesNegation;
+    previousNegated = negated;
 
     // ---- subject
     let subjects: Arg[] | null = null;
@@ -715,7 +724,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           const owner = argEndingAt(o);
           if (owner) attribute = { owner: [owner], noun: nounText(a.np) };
         }
-        subjects = withCoordinatedBefore(chainStart(a, tokens, argEndingAt));
+        // a bare participle right after a noun phrase is a reduced relative on that phrase ("the master key
+        // negotiated by an EAP method"): no walk back along its prepositional chain
+        const bareParticiple = vs === ve && tokens[vs].pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[vs].text) && k === vs - 1;
+        const afterPreposition = tokens[a.lead - 1]?.pos === 'ADP' || (tokens[a.lead - 1]?.pos === 'DET' && tokens[a.lead - 2]?.pos === 'ADP');
+        const reduced = bareParticiple && afterPreposition;
+        subjects = withCoordinatedBefore(reduced ? a : chainStart(a, tokens, argEndingAt));
         // "Antwerp Airport which has an elevation of 12 metres above sea level is owned by X": the relative
         // clause had its verb, so this verb is the main clause's and its subject is the antecedent
         if (relative && a.from > relative.at && !tokens.slice(relative.at + 1, vs).some((t) => t.text === ',' || t.text === ';' || COORD.has(lower(t)) || REL_PRONOUN.has(lower(t)) || t.pos === 'SCONJ')) {
@@ -758,6 +772,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       continue;
     }
     if (!subjects?.length || negated) continue;
+    if (lower(tokens[subjects[0].lead - 1]) === 'without') continue; // "Without the proxy sending X": it does not
+    // "Requiring each EAP method to include code would increase complexity": the subject is the opening
+    // gerund clause (an event), not a noun inside it
+    if (subjects[0].lead > 0 && tokens[0].pos === 'VERB' && /^\p{Lu}\p{Ll}+ing$/u.test(tokens[0].text) && !tokens.slice(0, vs).some((t) => t.text === ',') && !REL_PRONOUN.has(lower(tokens[k]))) continue;
     const subject = subjects[0];
 
     // ---- the verb
@@ -820,7 +838,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         // "X is the president of Y", "X is an ingredient in Y" -> (Y, president, X); "X is part of Y" -> (X, part of, Y)
         // (and "Y is the nickname for X" between names)
         const forNames = lower(tokens[obj.to + 1]) === 'for' && subjects.every((x) => x.name || x.numeric) && argAt(obj.to + 2) !== null && isArg(argAt(obj.to + 2)) && (argAt(obj.to + 2) as Arg).name;
-        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
+        // ("are different concepts in IKEv2" has no article: no owner reading)
+        const inY = !obj.of && tokens[obj.lead].pos === 'DET' && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
         const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
         const owners = ofY.length ? ofY : inY;
         if (copula && owners.length && common(n0)) {
@@ -925,7 +944,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         // the phrase goes with the noun: ReVerb's "verb + noun + preposition" names it when that noun is
         // short ("may lead to a Denial of Service attack on the server" -> (abuse, may lead to attack on, server))
         if (guard === 0 && !reverb && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
-          const via = `${rel} ${nounText({ ...before.np, ...phrase(tokens, text, before.np.to, before.np.to) })} ${lower(tokens[j])}`;
+          const via = `${rel} ${nounText(before.np)} ${lower(tokens[j])}`;
           for (const s of subjects) for (const v of more) emit(s, via, v, 'prep');
         }
         break;
@@ -941,7 +960,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const such = lower(tokens[x]) === 'such' && lower(tokens[x + 1]) === 'as';
     const including = lower(tokens[x]) === 'including' && tokens[x - 1]?.text === ',';
     if (!such && !including) continue;
-    const cls = argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
+    let cls = argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
+    while (cls?.of) cls = cls.of; // "a protected exchange of channel properties such as X": X is a channel property
     if (!cls) continue;
     for (const member of argsFrom(x + (such ? 2 : 1), false)) emit(member, 'is a', cls, 'isa');
   }
@@ -985,7 +1005,7 @@ function chainStart(a: Arg, tokens: Token[], argEndingAt: (k: number) => Arg | n
     if (k < 1) break;
     // "A parser incorporating the control structure and the parsing strategies is": walk over a
     // conjunct, and keep the walk only when a chain step follows it
-    if (COORD.has(lower(tokens[k])) || tokens[k].text === ',') {
+    if (COORD.has(lower(tokens[k]))) {
       const prev = argEndingAt(k - 1);
       if (!prev) break;
       let lead = prev.from;
