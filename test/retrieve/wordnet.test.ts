@@ -165,6 +165,8 @@ describe('relation matching with WordNet', () => {
       ['Instagram', 'acquired_by', 'Facebook'],
       ['Instagram', 'founded_in', '2010'],
       ['Instagram', 'located_in', 'Menlo Park'],
+      ['Ada Lovelace', 'born_in', 'London'],
+      ['Ada Lovelace', 'known_for', 'Analytical Engine'],
     ];
     store.transaction(() => {
       for (const [s, r, o] of triples) {
@@ -210,6 +212,14 @@ describe('relation matching with WordNet', () => {
     // an irregular verb form goes through the lemmatiser first: bought -> buy -> acquire (hypernym)
     const bought = await retriever.retrieve('who bought Instagram', { maxTriples: 10 });
     expect(bought.paths[0].steps.map((s) => s.relation)).toEqual(['acquired_by']);
+  });
+
+  it('reads a copula phrase by its state: birth -> "be born" -> born_in', async () => {
+    const { a, rel } = await analyze('what was the city of birth of Ada Lovelace');
+    const m = a.mentions.find((x) => x.word === 'birth')!;
+    expect(m.relations.get(rel('born_in'))).toBeGreaterThan(0.5);
+    expect(m.relations.get(rel('born_in'))).toBeLessThan(1);
+    expect(m.relations.has(rel('known_for'))).toBe(false);
   });
 
   it('leaves a question with no related word unmatched', async () => {

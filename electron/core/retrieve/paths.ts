@@ -122,13 +122,18 @@ export class RelationLexicon {
     const out = new Map<number, { score: number; word: string }>();
     if (!this.ownByWord.size && !this.conceptByWord.size) return out;
     for (const [x, n] of relatedWords(word, pos)) {
+      // a copula phrase names its state ("be born" -> born); other phrases ("write up") are not their head
+      const parts = x.split(' ');
+      if (parts.length > 1 && !(parts.length === 2 && parts[0] === 'be')) continue;
+      const key = parts[parts.length - 1];
       for (const [map, f] of [[this.ownByWord, 1], [this.conceptByWord, CONCEPT_WEIGHT]] as const) {
-        for (const { r, pos: p } of map.get(x) ?? []) {
-          // the label's word as the part of speech it has in the label (any, without WordNet's forms)
-          const weight = wordnetRelatedness(n, x, p);
+        for (const { r, pos: p } of map.get(key) ?? []) {
+          // the label's word as the part of speech it has in the label (any, without WordNet's
+          // forms); a phrase by how common its own sense is
+          const weight = parts.length > 1 ? wordnetRelatedness(n, x) : wordnetRelatedness(n, x, p);
           if (!weight) continue;
           const score = WORDNET_WEIGHT * weight * f;
-          if (score > (out.get(r)?.score ?? 0)) out.set(r, { score, word: x });
+          if (score > (out.get(r)?.score ?? 0)) out.set(r, { score, word: key });
         }
       }
     }
@@ -188,9 +193,12 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
         matched.set(r, m.stem);
       }
     }
-    // no relation word shares the word's stem: relations WordNet relates it to, weighted lower
-    if (!weak && ![...relations.values()].some((v) => v >= 1)) {
-      for (const [r, x] of lexicon.related(w, wordnetPos(upos.get(w)))) {
+    // no relation word shares the word's stem: relations WordNet relates a content word (a common
+    // noun, verb or adjective to the tagger; names and function words are left alone) to, weighted lower
+    const wnPos = wordnetPos(upos.get(w));
+    const content = upos.has(w) ? wnPos !== undefined && wnPos !== 'r' && upos.get(w) !== 'PROPN' : true;
+    if (!weak && content && ![...relations.values()].some((v) => v >= 1)) {
+      for (const [r, x] of lexicon.related(w, wnPos)) {
         if (x.score > (relations.get(r) ?? 0)) {
           relations.set(r, x.score);
           matched.set(r, stem(x.word));

@@ -223,7 +223,7 @@ export function relatedWords(word: string, pos?: WnPos): Map<string, Neighbour> 
     for (const form of new Set([w, lemma(w)])) {
       const posList = pos && wn.senses(form, { pos: [pos] }).length ? [pos] : undefined;
       for (const [x, n] of wn.neighbours(form, { maxDistance: 3, minWeight: WORDNET_MIN, pos: posList })) {
-        if (x.includes(' ') || x === w) continue;
+        if (x === w) continue;
         const got = out.get(x);
         if (!got || n.weight > got.weight) out.set(x, n);
       }
