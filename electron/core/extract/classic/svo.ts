@@ -772,7 +772,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       continue;
     }
     if (!subjects?.length || negated) continue;
-    if (lower(tokens[subjects[0].lead - 1]) === 'without') continue; // "Without the proxy sending X": it does not
+    let w = subjects[0].lead - 1;
+    while (w > 0 && tokens[w].pos === 'DET') w--;
+    if (lower(tokens[w]) === 'without') continue; // "Without the proxy sending X": it does not
     // "Requiring each EAP method to include code would increase complexity": the subject is the opening
     // gerund clause (an event), not a noun inside it
     if (subjects[0].lead > 0 && tokens[0].pos === 'VERB' && /^\p{Lu}\p{Ll}+ing$/u.test(tokens[0].text) && !tokens.slice(0, vs).some((t) => t.text === ',') && !REL_PRONOUN.has(lower(tokens[k]))) continue;
