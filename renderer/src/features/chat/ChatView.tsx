@@ -4,6 +4,7 @@ import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { navigate } from '../../nav';
 import type { ChatMessage, Citation, RetrievalTrace } from '../../../../shared/contract/chat';
+import type { CitationQuery } from '../../../../shared/contract/publish';
 import '../../styles/chat.css';
 
 /** [T12], [P3] or [T1, P2]: triples and passages the answer cites. */
@@ -39,7 +40,41 @@ function AnswerText({ content, citations }: { content: string; citations: Citati
   return <div className="answer-text">{parts}</div>;
 }
 
+/** The SPARQL that selects a cited triple in the named graph last published to, to copy into another tool. */
+function CitationSparql({ q, graph }: { q: CitationQuery; graph: string }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(q.sparql);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
+  return (
+    <details className="trace-sparql" data-testid="citation-sparql">
+      <summary>SPARQL</summary>
+      <p className="muted small">
+        Selects T{q.triple} in &lt;{graph}&gt;
+        {q.published ? '' : ' (not in that graph as last published: outside its selection, or changed since)'}.{' '}
+        <button type="button" className="link" onClick={() => void copy()}>
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </button>
+        {copied === 'no' && <span className="error small"> the clipboard is not available here: select the text instead</span>}
+      </p>
+      <pre className="sparql" tabIndex={0}>
+        {q.sparql}
+      </pre>
+    </details>
+  );
+}
+
 function Trace({ trace }: { trace: RetrievalTrace }) {
+  const ids = trace.triples.map((t) => t.id).slice(0, 500);
+  // Only when the graph has been published somewhere: then each fact gets its remote query.
+  const citations = useCall('publish.citations', { triples: ids }, { enabled: ids.length > 0 });
+  const target = citations.data?.target ?? null;
+  const queries = new Map((citations.data?.queries ?? []).map((q) => [q.triple, q]));
   return (
     <details className="trace" data-testid="trace">
       <summary>
@@ -78,10 +113,16 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
           </>
         )}
         <h4>Facts</h4>
+        {target && (
+          <p className="muted small" data-testid="trace-published">
+            Published to &lt;{target.graph}&gt; at {target.endpoint}: each fact&apos;s SPARQL selects it there.
+          </p>
+        )}
         <ul className="trace-facts">
           {trace.triples.map((t) => (
             <li key={t.id}>
               <CitationChip kind="triple" id={t.id} label={`T${t.id}`} /> {t.subject} — {t.relation} — {t.object} <span className="muted">{t.score.toFixed(3)}</span>
+              {target && queries.has(t.id) && <CitationSparql q={queries.get(t.id)!} graph={target.graph} />}
             </li>
           ))}
         </ul>

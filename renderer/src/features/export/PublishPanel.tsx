@@ -1,11 +1,67 @@
 // Publish to a SPARQL store: the targets this database has published to (what each holds, the last
-// run), a form to publish (a job with progress and cancel) and to check a target. Passwords never
-// pass through here: the core resolves them (keychain under Electron, GRAPHWRIGHT_SPARQL_PASSWORD
-// for the browser host).
+// run), a form to publish (a job with progress and cancel) and to check a target. A password is
+// typed here once and sent to the desktop app's main process, which keeps it in the system keychain
+// (publish.secret.set); it is never read back. The browser host keeps none: it reads
+// GRAPHWRIGHT_SPARQL_PASSWORD from its environment.
 import { useEffect, useState } from 'react';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
-import type { PublishCheck } from '../../../../shared/contract/publish';
+import type { PublishCheck, PublishTarget } from '../../../../shared/contract/publish';
+
+type Protocol = PublishTarget['protocol'];
+
+/** The password of one login: set (sent once, the field emptied) or forget; never shown. */
+function PasswordField({ endpoint, username }: { endpoint: string; username: string }) {
+  const secrets = useCall('publish.secrets', {});
+  const save = useCallMutation('publish.secret.set', ['publish.secrets']);
+  const [password, setPassword] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  const s = secrets.data;
+  if (!s) return <span />;
+  if (!s.keychain)
+    return (
+      <p className="muted small" data-testid="publish-password-note">
+        {s.backend === 'basic_text' ? 'No system keychain is available, so passwords are not stored. ' : 'This host does not store passwords. '}
+        It reads them from GRAPHWRIGHT_SPARQL_PASSWORD in its environment ({s.environment ? 'set' : 'not set'}).
+      </p>
+    );
+  const ready = /^https?:\/\/\S+$/i.test(endpoint) && username.length > 0;
+  const stored = s.stored.some((x) => x.endpoint === endpoint && x.username === username);
+  const submit = async (value: string | null) => {
+    setSaved(null);
+    await save.mutateAsync({ endpoint, username, password: value });
+    setPassword('');
+    setSaved(value === null ? 'Password forgotten.' : 'Password saved in the system keychain.');
+  };
+  return (
+    <div className="password-field">
+      <input
+        id="publish-password"
+        type="password"
+        autoComplete="off"
+        value={password}
+        disabled={!ready}
+        placeholder={ready ? (stored ? 'stored in the keychain; type to replace' : '') : 'give the endpoint and user first'}
+        onChange={(e) => setPassword(e.target.value)}
+      />{' '}
+      <button type="button" disabled={!ready || !password || save.isPending} onClick={() => void submit(password)}>
+        Save password
+      </button>{' '}
+      {stored && (
+        <button type="button" disabled={save.isPending} onClick={() => void submit(null)}>
+          Forget password
+        </button>
+      )}
+      {saved && (
+        <span role="status" className="muted small">
+          {' '}
+          {saved}
+        </span>
+      )}
+      <ErrorBox error={save.error} />
+    </div>
+  );
+}
 
 export function PublishPanel() {
   const api = useApi();
@@ -16,20 +72,28 @@ export function PublishPanel() {
   const [username, setUsername] = useState('');
   const [acceptedOnly, setAcceptedOnly] = useState(false);
   const [provenance, setProvenance] = useState(true);
+  const [protocol, setProtocol] = useState<Protocol>('update');
+  const [graphStore, setGraphStore] = useState('');
   const [jobId, setJobId] = useState<number | null>(null);
   const [checked, setChecked] = useState<PublishCheck | null>(null);
   const [checkError, setCheckError] = useState<Error | null>(null);
   const [checking, setChecking] = useState(false);
   const start = useCallMutation('publish.start', ['jobs.list', 'publish.targets']);
   const job = jobId != null ? jobs.data?.find((j) => j.id === jobId) : undefined;
-  const target = { endpoint: endpoint.trim(), graph: graph.trim(), username: username.trim() || null };
+  const target = {
+    endpoint: endpoint.trim(),
+    graph: graph.trim(),
+    username: username.trim() || null,
+    protocol,
+    graphStore: protocol === 'graph-store' && graphStore.trim() ? graphStore.trim() : null,
+  };
   const jobState = job?.state;
   const refetchTargets = targets.refetch;
   // The job records the target and its runs: show them as the job moves on.
   useEffect(() => {
     if (jobState) void refetchTargets();
   }, [jobState, job?.progress.done, refetchTargets]);
-  const ready = /^https?:\/\/\S+$/i.test(target.endpoint) && /^[a-z][a-z0-9+.-]*:\S+$/i.test(target.graph);
+  const ready = /^https?:\/\/\S+$/i.test(target.endpoint) && /^[a-z][a-z0-9+.-]*:\S+$/i.test(target.graph) && (target.graphStore === null || /^https?:\/\/\S+$/i.test(target.graphStore));
 
   const publish = async () => {
     setChecked(null);
@@ -52,8 +116,8 @@ export function PublishPanel() {
     <section className="panel" aria-label="Publish to a SPARQL store">
       <h2 className="section-title">Publish to a SPARQL store</h2>
       <p className="muted small">
-        The same triples as the Turtle export, into a named graph; after the first load only what changed is sent. Passwords are not stored: the app reads them from the system keychain or the
-        host&apos;s GRAPHWRIGHT_SPARQL_PASSWORD.
+        The same triples as the Turtle export, into a named graph; after the first load only what changed is sent. Passwords are kept in the system keychain by the desktop app (never in the
+        database or an export), or read from the host&apos;s GRAPHWRIGHT_SPARQL_PASSWORD.
       </p>
       {(targets.data ?? []).length > 0 && (
         <ul className="publish-targets" data-testid="publish-targets">
@@ -66,11 +130,14 @@ export function PublishPanel() {
                   setEndpoint(t.endpoint);
                   setGraph(t.graph);
                   setUsername(t.username ?? '');
+                  setProtocol(t.protocol);
+                  setGraphStore(t.graphStore ?? '');
                 }}
               >
                 &lt;{t.graph}&gt; at {t.endpoint}
               </button>{' '}
               <span className="muted small">
+                {t.protocol === 'graph-store' ? 'Graph Store protocol; ' : ''}
                 {t.published} triples published
                 {t.lastRun && `; last run ${t.lastRun.state}${t.lastRun.finishedAt ? ` ${t.lastRun.finishedAt}` : ''} (${t.lastRun.pushed} pushed, ${t.lastRun.removed} removed)`}
                 {t.lastRun?.error && t.lastRun.state === 'failed' ? `: ${t.lastRun.error}` : ''}
@@ -86,6 +153,19 @@ export function PublishPanel() {
         <input id="publish-graph" value={graph} onChange={(e) => setGraph(e.target.value)} placeholder="https://example.org/graphs/kb" />
         <label htmlFor="publish-user">User (optional)</label>
         <input id="publish-user" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <label htmlFor="publish-password">Password</label>
+        <PasswordField endpoint={target.endpoint} username={target.username ?? ''} />
+        <label htmlFor="publish-protocol">Protocol</label>
+        <select id="publish-protocol" value={protocol} onChange={(e) => setProtocol(e.target.value as Protocol)}>
+          <option value="update">SPARQL 1.1 Update</option>
+          <option value="graph-store">Graph Store HTTP Protocol (loads by PUT/POST)</option>
+        </select>
+        {protocol === 'graph-store' && (
+          <>
+            <label htmlFor="publish-graph-store">Graph Store URL (optional)</label>
+            <input id="publish-graph-store" value={graphStore} onChange={(e) => setGraphStore(e.target.value)} placeholder="derived from …/sparql as …/sparql-graph-crud (Virtuoso)" />
+          </>
+        )}
         <span />
         <div className="checks">
           <label>
