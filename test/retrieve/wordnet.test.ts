@@ -93,6 +93,44 @@ describe('WordNet reader', () => {
     expect(wn.relatedness('buy', 'acquire', { maxDistance: 3, bPos: 'v' })).toBeGreaterThan(0.6);
   });
 
+  it('finds every lemma of a small generated database and nothing between them', () => {
+    const t = tmpDir('gw-wordnet-gen-');
+    try {
+      const header = '  1 This software and database is being provided to you, the LICENSEE, by  \n  2 Princeton University under the following license.  \n';
+      // data.noun: one synset per lemma; a synset's id is its line's byte offset
+      const lemmas = Array.from({ length: 300 }, (_, i) => `w${String(i * 7).padStart(4, '0')}${'x'.repeat(i % 5)}`).sort();
+      let data = header;
+      const offsets: number[] = [];
+      for (const l of lemmas) {
+        offsets.push(Buffer.byteLength(data));
+        data += `${String(Buffer.byteLength(data)).padStart(8, '0')} 09 n 01 ${l} 0 000 | gloss of ${l} ${'long '.repeat(lemmas.indexOf(l) % 300)} \n`;
+      }
+      const index = header + lemmas.map((l, i) => `${l} n 1 0 1 0 ${String(offsets[i]).padStart(8, '0')}  \n`).join('');
+      for (const [f, text] of [['noun', [index, data]], ['verb', [header, header]], ['adj', [header, header]], ['adv', [header, header]]] as const) {
+        fs.writeFileSync(path.join(t.dir, `index.${f}`), text[0]);
+        fs.writeFileSync(path.join(t.dir, `data.${f}`), text[1]);
+      }
+      fs.writeFileSync(path.join(t.dir, 'index.sense'), header + lemmas.map((l, i) => `${l}%1:09:00:: ${String(offsets[i]).padStart(8, '0')} 1 ${i % 3}\n`).join(''));
+      const g = new WordNet(t.dir);
+      lemmas.forEach((l, i) => {
+        expect(g.entry(l, 'n')?.offsets).toEqual([offsets[i]]);
+        expect(g.synset('n', offsets[i]).words).toEqual([l]);
+        // a key sorting just before or after a lemma is absent
+        expect(g.entry(`${l}a`, 'n')).toBeNull();
+        expect(g.entry(l.slice(0, -1), 'n') === null || lemmas.includes(l.slice(0, -1))).toBe(true);
+      });
+      expect(g.entry('a', 'n')).toBeNull();
+      expect(g.entry('zzz', 'n')).toBeNull();
+      expect(g.entry('anything', 'v')).toBeNull();
+      // a long line (the gloss grows) is read whole
+      expect(g.synset('n', offsets[299]).gloss.endsWith('long')).toBe(true);
+      expect(g.senseWeights(lemmas[2], ['n']).get(`n${offsets[2]}`)).toBe(1);
+      g.close();
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('names the folder and the missing file when the database is incomplete', () => {
     const t = tmpDir('gw-wordnet-');
     try {
