@@ -661,8 +661,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
     if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
     // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
-    const sharesNegation = previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
-    const negated = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1])) || sharesNegation;
+    const sharesNegation: boolean = previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
+    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1])) || sharesNegation;
     previousNegated = negated;
 
     // ---- subject
