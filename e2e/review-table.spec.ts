@@ -86,3 +86,26 @@ test('a triple citation (#/review?triple=ID) scrolls the table to its row', asyn
   await app.getByRole('button', { name: 'Show all triples by id' }).click();
   await expect(row).toBeInViewport();
 });
+
+test('merge candidates show both sides with their evidence side by side', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ingestAndExtract(host, path.join(KIT, 'data/rfc-radius-eap/rfc3580.txt'));
+  const open = await api(host, 'merge.candidates', { status: 'open', limit: 1, offset: 0 });
+  expect(open.total).toBeGreaterThan(0);
+  const c = open.items[0];
+  await app.reload();
+  await openView(app, 'Review');
+  await app.getByRole('button', { name: 'Merge candidates' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Merge candidates' });
+  await dialog.getByRole('button', { name: `Compare ${c.a.label} and ${c.b.label}` }).click();
+  const cmp = dialog.getByTestId('merge-compare');
+  const left = cmp.getByRole('region', { name: `Evidence for ${c.a.label}` });
+  const right = cmp.getByRole('region', { name: `Evidence for ${c.b.label}` });
+  await expect(left).toContainText(/\d+ triples · \d+ mentions/);
+  await expect(right).toContainText(/\d+ triples · \d+ mentions/);
+  // Each side quotes a sentence of its own, the span marked.
+  await expect(left.locator('mark').first()).toBeVisible();
+  await expect(right.locator('mark').first()).toBeVisible();
+  const [l, r] = [(await left.boundingBox())!, (await right.boundingBox())!];
+  expect(r.x).toBeGreaterThan(l.x + l.width - 1); // side by side
+});

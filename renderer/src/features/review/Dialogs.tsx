@@ -1,5 +1,5 @@
 // The Review and Graph views' dialogs: add a triple, merge entities, rename a relation, merge candidates.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/EmptyState';
 import { useCall } from '../../api/hooks';
@@ -198,8 +198,65 @@ export function RenameRelationDialog({ from, runner, onClose }: { from: string; 
   );
 }
 
+/** One sentence of evidence for a triple: its document and the sentence, with the span marked. */
+function EvidenceSentence({ tripleId }: { tripleId: number }) {
+  const ev = useCall('triples.evidence', { tripleId }, { staleTime: 30_000 });
+  const item = ev.data?.items[0];
+  if (!ev.data) return <li className="muted small">…</li>;
+  const t = ev.data.triple;
+  if (!item) return <li className="small">{`${t.subject} — ${t.relation} — ${t.object}`} <span className="muted">(no evidence)</span></li>;
+  const off = item.context.start;
+  const text = item.context.text;
+  const [s0, s1] = [Math.max(0, item.sentence.start - off), Math.min(text.length, item.sentence.end - off)];
+  const [q0, q1] = [Math.max(s0, item.start - off), Math.min(s1, item.end - off)];
+  return (
+    <li className="small">
+      <div>
+        <strong>{t.relation}</strong> <span className="muted">{`${t.subject} → ${t.object}`}</span>
+      </div>
+      <div className="cmp-sentence">
+        {text.slice(s0, q0)}
+        <mark>{text.slice(q0, q1)}</mark>
+        {text.slice(q1, s1)}
+      </div>
+      <div className="muted">
+        {item.document.title}
+        {item.page != null ? ` · p. ${item.page}` : ''}
+      </div>
+    </li>
+  );
+}
+
+/** One side of a merge candidate: what the store knows of the node, and a few of its triples with their sentences. */
+function CandidateSide({ node }: { node: { id: number; label: string; type: string | null } }) {
+  const detail = useCall('entities.get', { id: node.id }, { staleTime: 30_000 });
+  const hood = useCall('graph.neighbourhood', { nodeIds: [node.id], depth: 1, limit: 40 }, { staleTime: 30_000 });
+  const edges = (hood.data?.edges ?? []).filter((e) => e.id > 0 && (e.source === node.id || e.target === node.id)).slice(0, 3);
+  const d = detail.data;
+  return (
+    <section className="cmp-side" aria-label={`Evidence for ${node.label}`}>
+      <h3>
+        {node.label} {node.type && <span className="muted small">{node.type}</span>}
+      </h3>
+      {d && (
+        <div className="muted small">
+          {d.degree} triples · {d.mentions} mentions{d.documents.length ? ` · ${d.documents.map((x) => x.title).join(', ')}` : ''}
+          {d.aliases.length ? ` · also ${d.aliases.join(', ')}` : ''}
+        </div>
+      )}
+      <ul className="cmp-evidence">
+        {edges.map((e) => (
+          <EvidenceSentence key={e.id} tripleId={e.id} />
+        ))}
+        {hood.data && edges.length === 0 && <li className="muted small">No triples.</li>}
+      </ul>
+    </section>
+  );
+}
+
 export function MergeCandidatesDialog({ runner, onClose }: { runner: EditRunner; onClose: () => void }) {
   const list = useCall('merge.candidates', { status: 'open', limit: 100, offset: 0 });
+  const [compare, setCompare] = useState<number | null>(null);
   return (
     <Dialog title="Merge candidates" onClose={onClose} wide>
       <ErrorBox error={list.error} />
@@ -217,24 +274,45 @@ export function MergeCandidatesDialog({ runner, onClose }: { runner: EditRunner;
           </thead>
           <tbody>
             {list.data.items.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  {c.a.label} <span className="muted small">{c.a.type ?? ''}</span>
-                </td>
-                <td>
-                  {c.b.label} <span className="muted small">{c.b.type ?? ''}</span>
-                </td>
-                <td className="num">{c.score.toFixed(2)}</td>
-                <td className="muted">{c.reason}</td>
-                <td className="actions">
-                  <button type="button" className="secondary small" disabled={runner.pending} onClick={() => void runner.run('merge.accept', { id: c.id })} aria-label={`Merge ${c.a.label} and ${c.b.label}`}>
-                    Merge
-                  </button>
-                  <button type="button" className="link small" disabled={runner.pending} onClick={() => void runner.run('merge.skip', { ids: [c.id] })} aria-label={`Skip ${c.a.label} and ${c.b.label}`}>
-                    Skip
-                  </button>
-                </td>
-              </tr>
+              <Fragment key={c.id}>
+                <tr>
+                  <td>
+                    {c.a.label} <span className="muted small">{c.a.type ?? ''}</span>
+                  </td>
+                  <td>
+                    {c.b.label} <span className="muted small">{c.b.type ?? ''}</span>
+                  </td>
+                  <td className="num">{c.score.toFixed(2)}</td>
+                  <td className="muted">{c.reason}</td>
+                  <td className="actions">
+                    <button type="button" className="secondary small" disabled={runner.pending} onClick={() => void runner.run('merge.accept', { id: c.id })} aria-label={`Merge ${c.a.label} and ${c.b.label}`}>
+                      Merge
+                    </button>
+                    <button type="button" className="link small" disabled={runner.pending} onClick={() => void runner.run('merge.skip', { ids: [c.id] })} aria-label={`Skip ${c.a.label} and ${c.b.label}`}>
+                      Skip
+                    </button>
+                    <button
+                      type="button"
+                      className="link small"
+                      aria-expanded={compare === c.id}
+                      aria-label={`Compare ${c.a.label} and ${c.b.label}`}
+                      onClick={() => setCompare((x) => (x === c.id ? null : c.id))}
+                    >
+                      {compare === c.id ? 'Hide' : 'Compare'}
+                    </button>
+                  </td>
+                </tr>
+                {compare === c.id && (
+                  <tr className="cmp-row">
+                    <td colSpan={5}>
+                      <div className="cmp" data-testid="merge-compare">
+                        <CandidateSide node={c.a} />
+                        <CandidateSide node={c.b} />
+                      </div>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
