@@ -51,6 +51,8 @@ export const RetrievedPassage = z.object({
   score: z.number(),
   /** The document's sections this passage overlaps (offsets in the passage text), for clause labels ("RFC 3580 §3.10 Framed-MTU"). */
   sections: z.array(z.object({ start: z.number().int(), end: z.number().int(), clause: z.string() })).optional(),
+  /** The document's standard identifier ('RFC 3580'), when it has one. */
+  standard: z.string().nullable().optional(),
 });
 export type RetrievedPassage = z.infer<typeof RetrievedPassage>;
 
@@ -70,6 +72,22 @@ export const RetrievalResult = z.object({
     .optional(),
   /** The question's content words with their IDF over the passages (df: how many chunks hold it). */
   terms: z.array(z.object({ word: z.string(), stem: z.string(), df: z.number().int(), idf: z.number() })).optional(),
+  /** Standards the question names by designation ("RFC 1157"), with their header's identification. */
+  standards: z
+    .array(
+      z.object({
+        documentId: Id,
+        chunkId: Id.nullable(),
+        id: z.string(),
+        title: z.string().optional(),
+        category: z.string().optional(),
+        date: z.string().optional(),
+        edition: z.string().optional(),
+        updates: z.array(z.string()).optional(),
+        obsoletes: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   /** Each try: exact linking, fuzzy relinking, the LLM's rewrite of the question. */
   attempts: z.array(z.object({ method: z.enum(['exact', 'fuzzy', 'rewrite']), query: z.string(), entities: z.number().int(), triples: z.number().int() })),
   timings: z.object({

@@ -72,6 +72,24 @@ describe('short extractive answers on the RFC graph', () => {
   }, 60_000);
 });
 
+describe("a named standard's header", () => {
+  it.each([
+    ['Which documents does RFC 2867 update?', 'RFC 2866'],
+    ['When was RFC 3580 published?', 'September 2003'],
+    ['What is the title of RFC 6613?', 'RADIUS over TCP'],
+  ])('%s -> %s', async (q, gold) => {
+    const { answer, retrieval } = await ask(q);
+    expect(retrieval.standards?.map((s) => s.id)).toContain(q.match(/RFC \d+/)![0]);
+    expect(answer.answers[0]).toContain(gold);
+    expect(answer.content).toContain("From the document's header:");
+  }, 60_000);
+
+  it('a designation not ingested names nothing ("RFC 9999", "RFC 15" is not RFC 1157)', async () => {
+    expect((await ask('What does RFC 9999 obsolete?')).retrieval.standards).toEqual([]);
+    expect((await ask('What does RFC 15 obsolete?')).retrieval.standards).toEqual([]);
+  }, 60_000);
+});
+
 describe('clauses', () => {
   it('an answer quotes its sentence under the clause it stands in', async () => {
     const { answer, retrieval } = await ask('What does the Framed-MTU attribute indicate for 802.1X?');

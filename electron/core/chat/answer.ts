@@ -176,6 +176,11 @@ export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
       lines.push(`- ${p.document}: ${text.length > 240 ? `${text.slice(0, 239)}…` : text} [P${p.id}]`);
       citedPassages.push(p.id);
     }
+  } else if (best.source === 'document') {
+    // read off the named standard's header
+    lines.push(best.passageId && retrieval.passages.some((p) => p.id === best.passageId) ? `${best.text} [P${best.passageId}]` : best.text);
+    lines.push(`From the document's header: ${best.sentence}`);
+    if (best.passageId && retrieval.passages.some((p) => p.id === best.passageId)) citedPassages.push(best.passageId);
   } else {
     const passage = retrieval.passages.find((p) => p.id === best.passageId);
     lines.push(`${best.text} [P${best.passageId}]`);

@@ -163,7 +163,7 @@ function clip(s: string): string {
 export interface AnswerCandidate {
   text: string;
   score: number;
-  source: 'path' | 'passage';
+  source: 'path' | 'passage' | 'document';
   /** The sentence it was read from (passages) or the chain's last fact (paths). */
   sentence: string | null;
   passageId: number | null;
@@ -206,6 +206,12 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   // passage spans: the sentences that best hold the question's words
   const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
   const passageCover = new Map<number, number>();
+  // a question that names a standard ("RFC 1157") asks first about what that document says
+  const namedStandards = new Set([...question.matchAll(/\b(RFC|IEC|ISO|IEEE|ETSI|ITU-T)[\s-]?(\d[\w.-]*)/gi)].map((m) => `${m[1]} ${m[2]}`.toUpperCase()));
+  const ownDocument = (passageId: number) => {
+    const std = retrieval.passages.find((p) => p.id === passageId)?.standard;
+    return !!std && namedStandards.has(std.toUpperCase().replace(/[\s-]+/, ' '));
+  };
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
     passageCover.set(p.id, coverage(terms, scored.flatMap((x) => x.sentence.stems)));
@@ -338,7 +344,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
-      const sc = base * excluded * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc = base * excluded * (namedStandards.size && ownDocument(passage) ? 1.25 : 1) * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, offset: s.start, triples: [] });
     }
   }
@@ -352,6 +358,16 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         candidates.push({ text: d.body, score: 0.9 * d.match * (1 - 0.03 * rank) * termCover, source: 'passage', sentence: d.body, passageId: p.id, triples: [] });
       }
     });
+  }
+
+  // what a named standard's header says: its title, category, date, edition, the documents it updates or obsoletes
+  for (const st of retrieval.standards ?? []) {
+    for (const field of HEADER_FIELDS) {
+      const value = st[field.key];
+      if (!value || (Array.isArray(value) && !value.length) || !field.asks.test(question)) continue;
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      candidates.push({ text, score: 0.95, source: 'document', sentence: `${st.id} ${field.label}: ${text}`, passageId: st.chunkId, triples: [] });
+    }
   }
 
   // the same answer from two places adds up (a path end the passages also name)
@@ -390,6 +406,16 @@ function globalCoverage(terms: QuestionTerm[], question: string): number {
   if (!all) return 1;
   return Math.min(1, have / all / 0.85) ** 2;
 }
+
+/** A standard's header fields (its own identification, from ingest/structure) and the question words that ask for each. */
+const HEADER_FIELDS: { key: 'title' | 'category' | 'date' | 'edition' | 'updates' | 'obsoletes'; label: string; asks: RegExp }[] = [
+  { key: 'obsoletes', label: 'Obsoletes', asks: /\b(?:obsolet\w*|replac\w*|supersed\w*)\b/i },
+  { key: 'updates', label: 'Updates', asks: /\bupdat\w*\b/i },
+  { key: 'category', label: 'Category', asks: /\b(?:category|status|track|maturity)\b/i },
+  { key: 'title', label: 'Title', asks: /\b(?:title|titled)\b/i },
+  { key: 'date', label: 'Date', asks: /\b(?:when|date|published|year)\b/i },
+  { key: 'edition', label: 'Edition', asks: /\b(?:edition|version)\b/i },
+];
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -17,6 +17,8 @@ import { contentTokens, passageMatch, questionTerms, termLineIndex, type Questio
 import { answerTypeOf } from './question';
 import { analyzeStructure, isBoilerplate } from '../ingest/structure';
 import { ClauseLookup } from '../store/clauses';
+import { VectorRepository } from '../store/vectors';
+import { DenseIndex, reciprocalRankFusion } from './dense';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -26,7 +28,10 @@ export interface RetrieveOptions {
   maxPassages?: number;
   /** A loaded chat model: rewrites the question once when nothing is found. */
   engine?: LlmEngine | null;
-  /** An embedding model: entity linking by label similarity and relation scoring by embeddings. */
+  /**
+   * An embedding model: entity linking by label similarity and relation scoring by embeddings; with a
+   * vector index built for it (the 'embeddings.index' job), hybrid passages and linking over any number of labels.
+   */
   embedder?: LlmEngine | null;
   /** Skip the retries (fuzzy relink, LLM rewrite). */
   noRetry?: boolean;
@@ -44,9 +49,13 @@ export interface RetrievalTuning extends PassageWeights {
   specificity: number;
   /** Forward-push threshold of PPR (residual per link left unpushed). */
   epsilon: number;
+  /** With a vector index: weight of a passage's dense rank in the re-ranking (weight / (1 + rank)). */
+  denseWeight: number;
+  /** With a vector index and nothing linked: least cosine similarity of a passage found by dense search alone. */
+  denseMinAlone: number;
 }
 
-export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1, epsilon: 1e-6 };
+export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1, epsilon: 1e-6, denseWeight: 0.25, denseMinAlone: 0.75 };
 
 export interface RetrievedEntity {
   id: number;
@@ -87,6 +96,22 @@ export interface RetrievedPassage {
   score: number;
   /** Sections the passage overlaps, offsets in its text (innermost last among those holding an offset). */
   sections?: { start: number; end: number; clause: string }[];
+  /** The document's standard identifier ('RFC 3580'), when it has one. */
+  standard?: string | null;
+}
+
+/** A standard the question names by its designation ("RFC 1157"), with what its header says. */
+export interface NamedStandard {
+  documentId: number;
+  /** The document's first chunk (where its header stands). */
+  chunkId: number | null;
+  id: string;
+  title?: string;
+  category?: string;
+  date?: string;
+  edition?: string;
+  updates?: string[];
+  obsoletes?: string[];
 }
 
 /** A candidate answer read off a relation path: the end node, with the chain of triples reaching it. */
@@ -120,6 +145,8 @@ export interface RetrievalResult {
   answers: RetrievedAnswer[];
   /** The question's content words with their IDF over the passages (df: chunks holding it). */
   terms: QuestionTerm[];
+  /** Standards the question names by designation, with their header's identification. */
+  standards?: NamedStandard[];
   attempts: RetrievalAttempt[];
   timings: { refreshMs: number; linkMs: number; pathMs: number; pprMs: number; sampleMs: number; totalMs: number };
 }
@@ -138,8 +165,11 @@ export class Retriever {
   readonly linkIndex: LinkIndex;
   readonly lexicon: RelationLexicon;
   private readonly clauses: ClauseLookup;
+  /** The vector index (sqlite-vec): used only with an embedder whose model it was built with. */
+  readonly vectors: VectorRepository;
 
   constructor(db: Db) {
+    this.vectors = new VectorRepository(db);
     this.clauses = new ClauseLookup(db);
     this.repo = new RetrievalRepository(db);
     this.snapshot = new GraphSnapshot(this.repo);
@@ -169,17 +199,19 @@ export class Retriever {
     const attempts: RetrievalAttempt[] = [];
     const embedder = options.embedder;
     const embed = embedder ? (texts: string[]) => embedder.embed(texts) : undefined;
+    // hybrid retrieval only when an index exists for this embedder's model; otherwise exactly as without it
+    const dense = DenseIndex.open(this.vectors, embedder);
 
-    let found = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: false, embed }, timings);
+    let found = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: false, embed, dense }, timings);
     attempts.push({ method: 'exact', query: question, entities: found.entities.length, triples: found.triples.length });
     if (!options.noRetry && !found.triples.length) {
-      const fuzzy = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: true, embed }, timings);
+      const fuzzy = await this.attempt(question, { ...options, maxTriples, maxPassages, fuzzy: true, embed, dense }, timings);
       attempts.push({ method: 'fuzzy', query: question, entities: fuzzy.entities.length, triples: fuzzy.triples.length });
       if (fuzzy.triples.length || (!found.passages.length && fuzzy.passages.length)) found = fuzzy;
       if (!found.triples.length && options.engine) {
         const rewritten = await rewriteQuery(options.engine, question, options.signal);
         if (rewritten && rewritten.toLowerCase() !== question.toLowerCase()) {
-          const again = await this.attempt(rewritten, { ...options, maxTriples, maxPassages, fuzzy: true, embed }, timings);
+          const again = await this.attempt(rewritten, { ...options, maxTriples, maxPassages, fuzzy: true, embed, dense }, timings);
           attempts.push({ method: 'rewrite', query: rewritten, entities: again.entities.length, triples: again.triples.length });
           if (again.triples.length) found = again;
         }
@@ -197,6 +229,7 @@ export class Retriever {
       passages: found.passages,
       answers: found.answers,
       terms: found.terms,
+      standards: this.namedStandards(question),
       attempts,
       timings,
     };
@@ -204,13 +237,13 @@ export class Retriever {
 
   private async attempt(
     question: string,
-    o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]> },
+    o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]>; dense?: DenseIndex | null },
     timings: RetrievalResult['timings'],
   ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms'>> {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
-    const links = await linkEntities(question, s, this.linkIndex, this.repo, { fuzzy: o.fuzzy, embed: o.embed, relationStems: this.lexicon.all });
+    const links = await linkEntities(question, s, this.linkIndex, this.repo, { fuzzy: o.fuzzy, embed: o.embed, relationStems: this.lexicon.all, dense: o.dense });
     // passages linked by their document's title seed the walk; they are not entities
     const linked = links.filter((e) => e.kind !== 'passage');
     timings.linkMs += performance.now() - t;
@@ -260,7 +293,8 @@ export class Retriever {
     const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, answerTypeOf(question).frame);
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
-    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, fused, links.length > 0, o.maxPassages);
+    const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
+    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense);
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
     const linkOf = new Map(linked.map((e) => [e.vertex, e.method === 'exact' ? 0.5 + 0.5 * e.score : e.score]));
@@ -317,10 +351,45 @@ export class Retriever {
         text: p.text,
         score: round(passageScore.get(p.id) ?? 0),
         sections: this.clauses.within(p.documentId, p.start, p.start + p.text.length),
+        standard: this.clauses.standardId(p.documentId),
       })),
       answers: answers.map((a) => ({ nodeId: a.nodeId, label: a.label, score: a.score, support: a.support, triples: a.chain.map((e) => s.edgeId.data[e]) })),
       terms,
     };
+  }
+
+  /**
+   * Hybrid passages: the chunks nearest to the question in the vector index join the graph's ranking
+   * (itself PPR, triple evidence and BM25 fused by reciprocal rank) by reciprocal rank fusion. With
+   * nothing linked, only near ones (cosine >= denseMinAlone) count: a far neighbour is no evidence.
+   */
+  private async densePassages(
+    dense: DenseIndex,
+    question: string,
+    fused: { chunk: number; score: number }[],
+    pool: number,
+    linked: boolean,
+    tuning: RetrievalTuning,
+  ): Promise<{ fused: { chunk: number; score: number }[]; dense: { rank: Map<number, number>; weight: number } } | null> {
+    const hits = (await dense.passages(question, pool)).filter((h) => linked || h.similarity >= tuning.denseMinAlone);
+    if (!hits.length) return null;
+    const merged = reciprocalRankFusion([{ ids: fused.map((p) => p.chunk) }, { ids: hits.map((h) => h.chunk) }], tuning.rrfK);
+    return {
+      fused: merged.slice(0, pool + hits.length).map((r) => ({ chunk: r.id, score: r.score })),
+      dense: { rank: new Map(hits.map((h, i) => [h.chunk, i])), weight: tuning.denseWeight },
+    };
+  }
+
+  /** The ingested standards whose designation the question uses ("RFC 1157", "rfc1157", "IEC 61850-7-4"). */
+  private namedStandards(question: string): NamedStandard[] {
+    if (!/\d/.test(question)) return [];
+    const out: NamedStandard[] = [];
+    for (const { documentId, chunkId, standard: st } of this.clauses.standards()) {
+      const pattern = st.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:\\-|\s)+/g, '[\\s-]*');
+      if (!new RegExp(String.raw`(?<![\w-])${pattern}(?![\d])`, 'i').test(question)) continue;
+      out.push({ documentId, chunkId, id: st.id, title: st.title, category: st.category, date: st.date, edition: st.edition, updates: st.updates, obsoletes: st.obsoletes });
+    }
+    return out;
   }
 
   private readonly boilerplateCache = new Map<string, boolean>();
@@ -354,6 +423,7 @@ export class Retriever {
     fused: { chunk: number; score: number }[],
     linked: boolean,
     limit: number,
+    dense?: { rank: Map<number, number>; weight: number },
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
@@ -377,10 +447,11 @@ export class Retriever {
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
-      return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm, match: m.best };
+      const near = dense?.rank.has(row.id) ? dense.weight / (1 + dense.rank.get(row.id)!) : 0;
+      return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm + near, match: m.best };
     });
     // nothing linked: a passage must hold most of the question's words to be offered at all
-    const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5);
+    const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5 || dense?.rank.has(x.row.id));
     kept.sort((a, b) => b.score - a.score);
     // the graph's two best passages stay (a bridge passage names none of the question's words)
     const graphBest = linked ? kept.filter((x) => (fusedRank.get(x.row.id) ?? 99) < Math.min(2, limit - 1)) : [];

@@ -25,7 +25,8 @@ export class ClauseLookup {
     this.standardStmt = db.prepare('SELECT standard FROM document_structure WHERE document_id = ?');
   }
 
-  private standardId(documentId: number): string | null {
+  /** The document's standard identifier ('RFC 3580'), or null. */
+  standardId(documentId: number): string | null {
     let id = this.ids.get(documentId);
     if (id === undefined) {
       const row = this.standardStmt.get(documentId) as { standard: string | null } | undefined;
@@ -47,5 +48,19 @@ export class ClauseLookup {
     const rows = this.withinStmt.all(documentId, end, start) as { number: string | null; heading: string; start: number; end: number }[];
     const id = this.standardId(documentId);
     return rows.map((r) => ({ start: r.start - start, end: r.end - start, clause: formatClause(id, r.number, r.heading) }));
+  }
+
+  /** Every document that is a recognised standard, with its identification and its first chunk (the header). */
+  standards(): { documentId: number; chunkId: number | null; standard: StandardId }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT ds.document_id AS documentId, ds.standard AS standard,
+                (SELECT c.id FROM chunks c WHERE c.document_id = ds.document_id ORDER BY c.ordinal LIMIT 1) AS chunkId
+         FROM document_structure ds WHERE ds.standard IS NOT NULL`,
+      )
+      .all() as { documentId: number; chunkId: number | null; standard: string }[];
+    return rows
+      .map((r) => ({ documentId: r.documentId, chunkId: r.chunkId, standard: parseJson<StandardId | null>(r.standard, null) }))
+      .filter((r): r is { documentId: number; chunkId: number | null; standard: StandardId } => !!r.standard?.id);
   }
 }
