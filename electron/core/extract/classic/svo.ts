@@ -840,8 +840,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         // "X is the president of Y", "X is an ingredient in Y" -> (Y, president, X); "X is part of Y" -> (X, part of, Y)
         // (and "Y is the nickname for X" between names)
         const forNames = lower(tokens[obj.to + 1]) === 'for' && subjects.every((x) => x.name || x.numeric) && argAt(obj.to + 2) !== null && isArg(argAt(obj.to + 2)) && (argAt(obj.to + 2) as Arg).name;
-        // ("are different concepts in IKEv2" has no article: no owner reading)
-        const inY = !obj.of && tokens[obj.lead].pos === 'DET' && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
+        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
         const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
         const owners = ofY.length ? ofY : inY;
         if (copula && owners.length && common(n0)) {
