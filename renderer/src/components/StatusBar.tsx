@@ -2,20 +2,7 @@ import { useState } from 'react';
 import { useCall, useCallMutation } from '../api/hooks';
 import type { JobInfo } from '../../../shared/schemas';
 import { Dialog } from './Dialog';
-
-const DISMISSED_KEY = 'graphwright.dismissedJobs';
-
-/** A stopped job as dismissed: its id and when it stopped (a resumed job that stops again shows again). */
-const dismissKey = (j: JobInfo) => `${j.id}@${j.updatedAt}`;
-
-function readDismissed(): string[] {
-  try {
-    const v = JSON.parse(window.localStorage.getItem(DISMISSED_KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-200) : [];
-  } catch {
-    return [];
-  }
-}
+import { useDismissedJobs } from './dismissedJobs';
 
 /** A stopped job's details: what it was doing, where it stopped and the error in full. */
 function JobDetails({ job, onClose }: { job: JobInfo; onClose: () => void }) {
@@ -92,18 +79,9 @@ export function StatusBar() {
   const active = (jobs.data ?? []).filter((j) => j.state === 'running' || j.state === 'queued');
   // Jobs stopped lately (cancelled, or failed as a whole) can go on from their checkpoint.
   // ...until dismissed (kept in local storage: a dismissed chip stays gone after a reload).
-  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
-  const dismiss = (j: JobInfo) => {
-    const next = [...dismissed, dismissKey(j)].slice(-200);
-    setDismissed(next);
-    try {
-      window.localStorage.setItem(DISMISSED_KEY, JSON.stringify(next));
-    } catch {
-      // storage refused: dismissed for this page
-    }
-  };
+  const { isDismissed, dismiss } = useDismissedJobs();
   const stopped = (jobs.data ?? [])
-    .filter((j) => (j.state === 'cancelled' || j.state === 'failed') && Date.now() - Date.parse(j.updatedAt) < RECENT_MS && !dismissed.includes(dismissKey(j)))
+    .filter((j) => (j.state === 'cancelled' || j.state === 'failed') && Date.now() - Date.parse(j.updatedAt) < RECENT_MS && !isDismissed(j))
     .slice(0, 2);
   const s = status.data;
   return (

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { useDismissedJobs } from '../../components/dismissedJobs';
+import type { CallOutput } from '../../../../shared/contract';
+import { rolesForAdded } from './modelRoles';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import type { EngineRoleStatus, ModelEntry, ModelRole } from '../../../../shared/contract/models';
 import { bytes } from './format';
@@ -83,7 +87,24 @@ function EndpointForm() {
 
 function AddModel() {
   const api = useApi();
-  const add = useCallMutation('models.add', ['models.list']);
+  const qc = useQueryClient();
+  const list = useCall('models.list', {});
+  const [took, setTook] = useState<string | null>(null);
+  const add = useMutation<CallOutput<'models.add'>, Error, { path: string }>({
+    mutationFn: async (input) => {
+      const out = await api.call('models.add', input);
+      // The first usable model takes the roles still empty, so it is used without a second step.
+      const entry = out.models.find((m) => !m.error);
+      const roles = entry && list.data ? rolesForAdded(entry, list.data.choices) : [];
+      for (const role of roles) await api.call('models.choose', { role, path: entry!.path });
+      setTook(entry && roles.length ? `${entry.fileName} is now used for ${roles.map((r) => ROLE_LABEL[r]).join(' and ')}` : null);
+      return out;
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['models.list'] });
+      void qc.invalidateQueries({ queryKey: ['models.engine.status'] });
+    },
+  });
   const info = useCall('app.info', {});
   // In the browser the core reads only its own folders: a model goes in the data folder's models/.
   const hint = api.kind === 'http' && info.data ? `${info.data.dataDir}/models/…` : null;
@@ -114,6 +135,11 @@ function AddModel() {
           Browse…
         </button>
       )}
+      {took && (
+        <span className="muted" role="status" data-testid="model-roles-taken">
+          {took}
+        </span>
+      )}
       <ErrorBox error={add.error} />
     </form>
   );
@@ -125,9 +151,10 @@ function Download() {
   const jobs = useCall('jobs.list', { limit: 50 });
   const [url, setUrl] = useState('');
   const [sha, setSha] = useState('');
-  const downloads = (jobs.data ?? []).filter((j) => j.kind === 'models.download').slice(0, 5);
+  const downloads = (jobs.data ?? []).filter((j) => j.kind === 'models.download' && !isDismissed(j)).slice(0, 5);
   const resume = useCallMutation('jobs.resume', ['jobs.list']);
   const cancel = useCallMutation('jobs.cancel', ['jobs.list']);
+  const { isDismissed, dismiss } = useDismissedJobs();
   return (
     <div>
       <form
@@ -159,6 +186,11 @@ function Download() {
           {(j.state === 'cancelled' || j.state === 'failed') && (
             <button type="button" className="link" onClick={() => resume.mutate({ id: j.id })}>
               Resume
+            </button>
+          )}
+          {j.state !== 'running' && j.state !== 'queued' && (
+            <button type="button" className="link muted" aria-label={`Dismiss ${j.title}`} onClick={() => dismiss(j)}>
+              Dismiss
             </button>
           )}
         </div>
