@@ -210,7 +210,7 @@ function ImportPanel() {
   return (
     <section className="panel" aria-label="Import a graph">
       <h2 className="section-title">Import a graph</h2>
-      <p className="muted small">Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv), Cytoscape JSON, or `head|relation|tail` lines. Imported triples are accepted; everything is imported in one step or not at all.</p>
+      <p className="muted small">Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv), Cytoscape JSON, or `head|relation|tail` lines. Imported triples keep the status the file gives them (proposed, accepted, rejected: a round trip loses no review work); a triple without one comes in accepted. Everything is imported in one step or not at all.</p>
       <div className="form-grid">
         <label htmlFor="import-file">File(s)</label>
         <input
