@@ -39,7 +39,7 @@ describe('publish.citations against a real Virtuoso', { timeout: 120_000 }, () =
 
       const review = new ReviewCommands(core.store);
       review.setStatus([ids[0]], 'accepted');
-      review.setStatus([ids[1], ids[2]], 'proposed');
+      review.setStatus([ids[1], ids[2]], 'rejected');
       const base = 'https://kb.example.org/';
       const accepted = 'https://example.org/graphs/accepted';
       const { job } = unwrap('publish.start', await core.call('publish.start', { endpoint: v.sparql, graph: accepted, options: { acceptedOnly: true, base } }, 'renderer'));
@@ -58,7 +58,7 @@ describe('publish.citations against a real Virtuoso', { timeout: 120_000 }, () =
       expect(rows.length).toBeGreaterThan(0);
       expect(rows[0].status.value).toBe('accepted');
       expect(rows[0].asserted.value).toMatch(/^(1|true)$/);
-      expect(await client.select(c.queries[1].sparql)).toEqual([]); // proposed: not in an accepted-only graph
+      expect(await client.select(c.queries[1].sparql)).toEqual([]); // rejected: not in an accepted-only graph
 
       // a later publish elsewhere becomes the one the trace follows
       const all = 'https://example.org/graphs/all';
