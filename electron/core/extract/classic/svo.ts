@@ -233,6 +233,9 @@ function prepare(tokens: Token[], text: string): Token[] {
     // "the MS-MPPE-Send-Key and MS-MPPE-Recv-Key attributes from": an "-s" verb after a coordination of
     // two nouns would not agree with them -- it is the plural noun they modify
     if (pos === 'VERB' && /[^s]s$/.test(t.text) && !capitalised(t) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && lower(out[out.length - 2]) === 'and' && ['NOUN', 'PROPN'].includes(out[out.length - 3]?.pos ?? '') && ['ADP', 'PUNCT', 'AUX', 'VERB'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'NOUN';
+    // "the IP address formats", "a MAC address.": a base form after a singular acronym would not agree
+    // with it (and no modal stands between): a noun of the compound
+    if (pos === 'VERB' && !/(?:[^s]s|ed|ing)$/.test(t.text) && !capitalised(t) && /^\p{Lu}{2,}\d*$/u.test(out[out.length - 1]?.text ?? '') && ['NOUN', 'PUNCT', 'ADP', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'NOUN';
     // "according to", "owing to": complex prepositions
     if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
@@ -482,7 +485,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       }
       const head = tokens[np.to];
       const numeric = np.from === np.to && head.pos === 'NUM';
-      const bare = np.from === np.to && !capitalised(head);
+      // (a sentence's first word is capitalised by position only: "Use of the key naming mechanism ...")
+      const lowerHead = !capitalised(head) || (np.to === 0 && /^\p{Lu}\p{Ll}+$/u.test(head.text));
+      const bare = np.from === np.to && lowerHead;
       out = {
         ...phrase(tokens, text, np.from, to),
         np,
@@ -503,7 +508,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       // "the use of EAP", "a number of servers": the complement is the end
       // ("a wide range of", "an initial set of": adjectives before a light noun change nothing)
       const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t));
-      if (of && onlyAdjectives && !capitalised(head) && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) out = { ...of, lead: i, via: np };
+      if (of && onlyAdjectives && lowerHead && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) out = { ...of, lead: i, via: np };
     }
     if (depth === 0) argCache.set(i, out);
     return out;
