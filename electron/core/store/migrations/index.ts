@@ -6,6 +6,7 @@ import m0005 from './0005_structure';
 import m0006 from './0006_eval';
 import m0007 from './0007_publish';
 import m0008 from './0008_publish_protocol';
+import m0009 from './0009_editions';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -17,4 +18,5 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 6, name: 'eval', sql: m0006 },
   { version: 7, name: 'publish', sql: m0007 },
   { version: 8, name: 'publish protocol', sql: m0008 },
+  { version: 9, name: 'editions', sql: m0009 },
 ];
