@@ -90,6 +90,15 @@ describe("a named standard's header", () => {
   }, 60_000);
 });
 
+describe('glossary entries', () => {
+  it('quotes the term line with its body, and offers no table rows as other candidates', async () => {
+    const { answer } = await ask('What is the MSK?');
+    expect(answer.answers[0]).toMatch(/^Keying material that is derived between the EAP peer and server/);
+    expect(answer.content).toContain('"Master Session Key (MSK): Keying material');
+    for (const a of answer.answers) expect(a).not.toMatch(/\|.*\|.*\|/);
+  }, 60_000);
+});
+
 describe('clauses', () => {
   it('an answer quotes its sentence under the clause it stands in', async () => {
     const { answer, retrieval } = await ask('What does the Framed-MTU attribute indicate for 802.1X?');

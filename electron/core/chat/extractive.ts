@@ -295,6 +295,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (!numeric && type.type !== 'definition' && type.type !== 'action' && type.type !== 'yesno' && isNoise(span.text, span.start, s.text)) continue;
       // an answer is not the question's own words (a number it names is still new)
       const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
+      // table rules and ASCII drawings ("| | |Derivation |") are not text to answer with
+      if (!numeric && (/(?:\|[^|]*){3,}|[+=-]{4,}/.test(span.text) || (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 0.6 * span.text.replace(/\s/g, '').length)) continue;
       const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
       const named = type.type === 'value' && new RegExp(`^(?:${IDENTIFIER.source})$`).test(span.text);
@@ -345,7 +347,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
       const sc = base * excluded * (namedStandards.size && ownDocument(passage) ? 1.25 : 1) * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
-      candidates.push({ text: span.text, score: sc, source: 'passage', sentence: s.text, passageId: passage, offset: s.start, triples: [] });
+      // a glossary body is quoted with its term line ("Master Session Key (MSK): Keying material ...")
+      const quoted = span.glossary && next ? `${s.text}: ${next.text}` : s.text;
+      candidates.push({ text: span.text, score: sc, source: 'passage', sentence: quoted, passageId: passage, offset: s.start, triples: [] });
     }
   }
 
