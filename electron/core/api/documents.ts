@@ -1,7 +1,7 @@
 import type { Handlers } from '../../../shared/dispatch';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
-import { documentExtractions } from './document-extraction';
+import { documentExtractions } from '../store/extraction-status';
 
 export function documentHandlers(core: Core): Partial<Handlers> {
   const mustGet = (id: number) => {

@@ -1,7 +1,7 @@
 // Where each document stands with extraction, from what the store already records: the chunks each
 // engine read (chunk_extractions, with their content hash), the triples with evidence in the document
 // (provenance) and the extraction jobs that covered it (jobs). Nothing is stored twice.
-import type { Db } from '../store/db';
+import type { Db } from './db';
 import type { DocumentExtraction } from '../../../shared/contract/documents';
 import type { JobState } from '../../../shared/schemas';
 
