@@ -59,6 +59,8 @@ describe('citations', () => {
     expect(user.indexOf('[T5] a b.')).toBeLessThan(user.indexOf('[P9]'));
     expect(user.trim().endsWith('Question: q?')).toBe(true);
     expect(p.facts).toEqual([5, 6]);
+    const labelled = buildPrompt('q?', [], [{ id: 9, text: 'This attribute indicates the maximum size.', label: 'RFC 3580 §3.10 Framed-MTU' }], 100000);
+    expect(labelled.messages[1].content).toContain('[P9] (RFC 3580 §3.10 Framed-MTU) This attribute indicates');
     const small = buildPrompt('q?', Array.from({ length: 100 }, (_, i) => ({ id: i + 1, text: 'x'.repeat(50) })), [], 1000);
     expect(small.facts.length).toBeLessThan(20);
   });

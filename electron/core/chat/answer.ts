@@ -74,7 +74,7 @@ const SYSTEM_PROMPT = [
 export function buildPrompt(
   question: string,
   facts: { id: number; text: string }[],
-  passages: { id: number; text: string }[],
+  passages: { id: number; text: string; label?: string }[],
   maxChars = 12000,
 ): { messages: LlmMessage[]; facts: number[]; passages: number[] } {
   const lines: string[] = [];
@@ -94,7 +94,9 @@ export function buildPrompt(
     const text = p.text.replace(/\s+/g, ' ').trim();
     const room = Math.min(800, maxChars - size - 20);
     if (room < 120) break;
-    const line = `[P${p.id}] ${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
+    // the passage's document and clause first ("RFC 3580 §3.10 Framed-MTU"), so the model can say where
+    const head = p.label ? `(${p.label}) ` : '';
+    const line = `[P${p.id}] ${head}${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
     passageLines.push(line);
     usedPassages.push(p.id);
     size += line.length + 1;
@@ -230,7 +232,8 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
   // room for the prompt: the context less the answer, at a conservative 2.5 characters a token
   let maxChars = Math.max(1500, Math.floor((info.contextSize - maxTokens - 64) * 2.5));
   for (let attempt = 0; ; attempt++) {
-    const prompt = buildPrompt(question, facts, retrieval.passages, maxChars);
+    const passages = retrieval.passages.map((p) => ({ id: p.id, text: p.text, label: clauseAt(p, 0) ?? p.document }));
+    const prompt = buildPrompt(question, facts, passages, maxChars);
     let raw = '';
     try {
       for await (const token of engine.stream(prompt.messages, { maxTokens, temperature: options.temperature ?? 0, signal: options.signal })) {
