@@ -9,13 +9,13 @@ import { appHandlers } from './api/app';
 import { documentHandlers } from './api/documents';
 import { graphHandlers } from './api/graph';
 import { extractHandlers } from './api/extract';
-import { extractionJob } from './extract/job';
+import { EXTRACT_JOB, extractionJob } from './extract/job';
 import { defaultDataDir, defaultDbPath } from './paths';
 import { modelHandlers } from './api/models';
 import { ModelManager, modelDownloadJob } from './llm/models';
 import { EngineRegistry, type EngineRegistryOptions } from './llm/registry';
 import { ingestHandlers } from './api/ingest';
-import { ingestJob } from './ingest/job';
+import { INGEST_JOB, ingestJob } from './ingest/job';
 import { exportHandlers } from './api/export';
 import { reviewHandlers } from './api/review';
 import { chatHandlers } from './api/chat';
@@ -25,6 +25,8 @@ import { evalHandlers } from './api/eval';
 import { publishHandlers } from './api/publish';
 import { evalJob } from './eval/run';
 import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
+import { vectorHandlers } from './api/vectors';
+import { autoIndexEmbeddings, embeddingsJob } from './retrieve/embed-job';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -76,6 +78,7 @@ export class Core {
     this.jobs.register(ingestJob(this));
     this.jobs.register(conceptsJob(this));
     this.jobs.register(evalJob(this));
+    this.jobs.register(embeddingsJob(this));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),
@@ -90,7 +93,10 @@ export class Core {
       ...conceptHandlers(this),
       ...evalHandlers(this),
       ...publishHandlers(this),
+      ...vectorHandlers(this),
     };
+    // in a running app: with retrieve.useEmbeddings on and an embedding model chosen, new chunks and labels get their vectors
+    if (options.startJobs !== false) autoIndexEmbeddings(this, [INGEST_JOB, EXTRACT_JOB]);
     // Folders the user added for good (Settings) come back from a setting no renderer may touch;
     // then the core's own folders: what it wrote itself (uploads), where models go, where exports may go.
     this.grants = new Grants({ load: () => this.store.settings.get(GRANTS_SETTING), save: (v) => this.store.settings.set(GRANTS_SETTING, v) });

@@ -14,6 +14,7 @@ import { chatCalls } from './chat';
 import { conceptCalls } from './concepts';
 import { evalCalls } from './eval';
 import { publishCalls } from './publish';
+import { vectorCalls } from './vectors';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -34,6 +35,7 @@ export const calls = {
   ...conceptCalls,
   ...evalCalls,
   ...publishCalls,
+  ...vectorCalls,
 };
 
 export type Calls = typeof calls;
@@ -71,3 +73,4 @@ export * from './chat';
 export * from './concepts';
 export * from './eval';
 export * from './publish';
+export * from './vectors';

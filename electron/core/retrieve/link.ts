@@ -7,6 +7,7 @@ import { KIND_CODES, KIND_NAMES, type KindName } from './snapshot';
 import type { RetrievalRepository } from '../store/retrieval';
 import { normalizeLabel } from '../store/normalize';
 import { editDistance, labelTokens, STOPWORDS, stem, tokenize, tokenVariants, type Token } from './text';
+import { nearestLabelVertices, type DenseIndex } from './dense';
 
 export interface LinkedEntity {
   /** Node id in the store (0 for a passage linked by its document title without a passage node). */
@@ -30,6 +31,8 @@ export interface LinkOptions {
   /** Relation stems of the graph: a lone, lower-case word naming a relation is a weak entity mention. */
   relationStems?: Set<string>;
   maxEntities?: number;
+  /** The store's vector index for the embedder (retrieve/dense.ts): label similarity for any number of labels. */
+  dense?: DenseIndex | null;
 }
 
 const MAX_LABEL_TOKENS = 16;
@@ -266,7 +269,7 @@ export async function linkEntities(
 
   if (options.embed) {
     try {
-      scored.push(...(await embeddingCandidates(question, tokens, snapshot, index, options.embed)));
+      scored.push(...(await embeddingCandidates(question, tokens, snapshot, index, options.embed, options.dense)));
     } catch {
       // an embedder that fails leaves lexical links as they are
     }
@@ -374,7 +377,11 @@ async function embeddingCandidates(
   snapshot: GraphSnapshot,
   index: LinkIndex,
   embed: (texts: string[]) => Promise<number[][]>,
+  dense?: DenseIndex | null,
 ): Promise<{ c: Candidate; v: number; score: number }[]> {
+  // the store's vector index, when one is built for this embedder, answers for any number of labels
+  const indexed = await nearestLabelVertices(dense, question, snapshot, 3);
+  if (indexed) return indexed.filter((b) => b.sim > 0.5).map((b) => ({ c: { vertices: [b.v], i: 0, j: tokens.length, corrected: 0, method: 'embedding' as const }, v: b.v, score: 0.5 * b.sim }));
   const table = await index.labelEmbeddings(embed, 5000);
   if (!table) return [];
   const [qv] = await embed([question]);

@@ -1,0 +1,25 @@
+import type { Handlers } from '../../../shared/dispatch';
+import type { Core } from '../core';
+import { ApiError } from '../../../shared/errors';
+import { EMBEDDINGS_JOB, startEmbeddingsIndex } from '../retrieve/embed-job';
+import { VectorRepository } from '../store/vectors';
+
+export function vectorHandlers(core: Core): Partial<Handlers> {
+  const vectors = new VectorRepository(core.store.db);
+  return {
+    'retrieve.index.start': ({ batchSize }) => {
+      if (!core.jobs.hasKind(EMBEDDINGS_JOB)) throw new ApiError('unsupported', 'embedding index jobs are not available in this host');
+      if (core.store.readonly) throw new ApiError('conflict', 'the database is read-only: the vector index cannot be built');
+      return startEmbeddingsIndex(core, batchSize ? { batchSize } : {});
+    },
+    'retrieve.index.status': () => {
+      const index = vectors.current();
+      const counts = vectors.sources();
+      return {
+        available: vectors.available(),
+        index: index && { model: index.model, dimension: index.dimension, chunks: index.chunks, labels: index.labels, updatedAt: index.updatedAt },
+        ...counts,
+      };
+    },
+  };
+}

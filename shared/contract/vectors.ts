@@ -1,0 +1,32 @@
+// The vector index of an embedding model (chunks and node labels, in SQLite through sqlite-vec):
+// hybrid passage retrieval and entity linking use it when retrieve.useEmbeddings is on.
+import { z } from 'zod';
+import { defineCall } from './define';
+import { JobInfo } from '../schemas';
+
+export const VectorIndexStatus = z.object({
+  /** Whether sqlite-vec loads on this machine. */
+  available: z.boolean(),
+  /** The index built, or null: model identity, dimension, vectors held and when it last changed. */
+  index: z
+    .object({ model: z.string(), dimension: z.number().int(), chunks: z.number().int(), labels: z.number().int(), updatedAt: z.string() })
+    .nullable(),
+  /** What the store holds now: chunks, and nodes with labels to link (entities, events, concepts). */
+  chunks: z.number().int(),
+  labels: z.number().int(),
+});
+export type VectorIndexStatus = z.infer<typeof VectorIndexStatus>;
+
+export const vectorCalls = {
+  'retrieve.index.start': defineCall({
+    input: z.object({ batchSize: z.number().int().min(1).max(1024).optional() }),
+    output: JobInfo,
+    summary:
+      "Build or update the vector index with the embedding role's model (an 'embeddings.index' job: new and changed chunks and labels; another model rebuilds); progress arrives as job.progress",
+  }),
+  'retrieve.index.status': defineCall({
+    input: z.object({}),
+    output: VectorIndexStatus,
+    summary: 'The vector index: its model and dimension, vectors of chunks and labels, next to what the store holds',
+  }),
+};
