@@ -9,6 +9,7 @@ import { getRetriever } from '../../core/retrieve';
 import type { RetrievalResult } from '../../core/retrieve/retriever';
 import { answerQuestion, NOT_IN_GRAPH } from '../../core/chat/answer';
 import type { LlmEngine } from '../../core/llm/engine';
+import { embeddingModelOf } from './embeddings';
 
 function maxTriplesOf(values: Record<string, unknown>): number {
   if (values['max-triples'] === undefined) return 60;
@@ -77,9 +78,17 @@ export function readAskQuestions(file: string): string[] {
 
 export const retrieveCommand: Command = {
   name: 'retrieve',
-  usage: 'retrieve --db FILE (--question TEXT | --questions FILE) [--max-triples N] [--json]',
-  summary: 'Retrieve the triples and passages that answer a question (--questions: JSONL, one object per question line)',
-  options: { ...dbOption, ...jsonOption, question: { type: 'string', short: 'q' }, questions: { type: 'string' }, 'max-triples': { type: 'string' } },
+  usage: 'retrieve --db FILE (--question TEXT | --questions FILE) [--max-triples N] [--embedding-model PATH] [--json]',
+  summary:
+    'Retrieve the triples and passages that answer a question (--questions: JSONL, one object per question line); --embedding-model: hybrid passages and embedding linking through the index `graphwright index` built for it',
+  options: {
+    ...dbOption,
+    ...jsonOption,
+    question: { type: 'string', short: 'q' },
+    questions: { type: 'string' },
+    'max-triples': { type: 'string' },
+    'embedding-model': { type: 'string', short: 'e' },
+  },
   async run({ values }, io) {
     const maxTriples = maxTriplesOf(values);
     const single = typeof values.question === 'string' ? values.question : undefined;
@@ -88,12 +97,14 @@ export const retrieveCommand: Command = {
     if (single && file) throw new UsageError('give either --question or --questions, not both');
     if (single !== undefined && !single.trim()) throw new UsageError('--question is empty');
     const questions = file ? readQuestions(file) : [single!];
+    const embeddingModel = embeddingModelOf(values);
     const core = openCore(values, { mustExist: true });
     try {
+      const embedder = embeddingModel ? await core.engines.open({ kind: 'llama', path: embeddingModel }) : null;
       const retriever = getRetriever(core);
       for (const q of questions) {
         const r = q
-          ? await retriever.retrieve(q, { maxTriples })
+          ? await retriever.retrieve(q, { maxTriples, embedder })
           : ({ question: q, outcome: 'not_in_graph', hops: 0, entities: [], paths: [], triples: [], passages: [], attempts: [], timings: {} } as unknown as RetrievalResult);
         if (values.json) {
           if (file) process.stdout.write(`${JSON.stringify(retrievalJson(r))}\n`);
@@ -111,7 +122,7 @@ export const retrieveCommand: Command = {
 
 export const askCommand: Command = {
   name: 'ask',
-  usage: 'ask --db FILE (--question TEXT | --questions FILE) [--model PATH] [--max-triples N] [--json]',
+  usage: 'ask --db FILE (--question TEXT | --questions FILE) [--model PATH] [--embedding-model PATH] [--max-triples N] [--json]',
   summary:
     "Answer a question from the graph with cited facts ([T<id>] triples, [P<id>] passages). Uses --model, else the chat model chosen in Models; with neither, a short extractive answer. --questions: JSONL ({question} objects) or text lines, one JSON line each",
   options: {
@@ -120,6 +131,7 @@ export const askCommand: Command = {
     question: { type: 'string', short: 'q' },
     questions: { type: 'string' },
     model: { type: 'string', short: 'm' },
+    'embedding-model': { type: 'string', short: 'e' },
     'max-triples': { type: 'string' },
   },
   async run({ values }, io) {
@@ -132,8 +144,10 @@ export const askCommand: Command = {
     const modelPath = typeof values.model === 'string' ? path.resolve(values.model) : undefined;
     if (modelPath && !fs.existsSync(modelPath)) throw new UsageError(`--model: file not found: ${modelPath}`);
     const questions = file ? readAskQuestions(file) : [single!];
+    const embeddingModel = embeddingModelOf(values);
     const core = openCore(values, { mustExist: true });
     try {
+      const embedder = embeddingModel ? await core.engines.open({ kind: 'llama', path: embeddingModel }) : null;
       let engine: LlmEngine | null = null;
       if (modelPath) engine = await core.engines.open({ kind: 'llama', path: modelPath });
       else if (core.engines.choice('chat')) {
@@ -152,7 +166,7 @@ export const askCommand: Command = {
           else io.out(`${NOT_IN_GRAPH}\n`);
           continue;
         }
-        const retrieval = await retriever.retrieve(question, { maxTriples, engine });
+        const retrieval = await retriever.retrieve(question, { maxTriples, engine, embedder });
         const streaming = !values.json && !!engine && retrieval.outcome === 'found';
         const answer = await answerQuestion(question, retrieval, {
           engine,
