@@ -2,10 +2,9 @@
 // model inference never block the main process's event loop. Started by core-connection.ts.
 // It runs in Electron's Node (process.parentPort exists), but imports nothing from 'electron'.
 import { Core } from '../core/core';
-import { serveCore, type Endpoint, type FromCore } from './protocol';
+import type { Endpoint, FromCore } from './protocol';
 import { parseCoreArgs } from './core-args';
-import { CoreSecrets } from './secrets';
-import { setPublishSecretResolver } from '../core/api/publish';
+import { serveAppCore } from './core-serve';
 
 interface ParentPortLike {
   postMessage(message: unknown): void;
@@ -29,17 +28,6 @@ const endpoint: Endpoint<unknown, FromCore> = {
 };
 
 const options = parseCoreArgs(process.argv.slice(2));
-// SPARQL passwords: what main pushes from the OS keychain, then GRAPHWRIGHT_SPARQL_PASSWORD.
-const secrets = new CoreSecrets();
-serveCore(
-  endpoint,
-  () => {
-    const core = new Core({ dbPath: options.dbPath, dataDir: options.dataDir, host: 'electron' });
-    setPublishSecretResolver(core, secrets.resolve);
-    return core;
-  },
-  {
-    onClosed: () => setImmediate(() => process.exit(0)),
-    onSecrets: (entries) => secrets.apply(entries),
-  },
-);
+serveAppCore(endpoint, () => new Core({ dbPath: options.dbPath, dataDir: options.dataDir, host: 'electron', startJobs: false }), {
+  onClosed: () => setImmediate(() => process.exit(0)),
+});

@@ -110,13 +110,18 @@ function run(): void {
       // SPARQL passwords: encrypted by the OS keychain in the user data folder (never the database);
       // decrypted here and handed to the core process, which holds them in memory only.
       const vault = new SecretVault(path.join(app.getPath('userData'), SECRETS_FILE), safeStorage);
+      // Always one push at start, even empty: the core starts its jobs after it (core-process.ts).
       void vault
         .entries()
         .then(({ entries, unreadable }) => {
           if (unreadable.length) console.error(`graphwright: stored SPARQL passwords that no longer decrypt (set them again): ${unreadable.join(', ')}`);
-          return entries.length ? connection.client.secrets(entries) : undefined;
+          return entries;
         })
-        .catch((err: Error) => console.error(`graphwright: ${err.message}`));
+        .catch((err: Error) => {
+          console.error(`graphwright: ${err.message}`);
+          return [];
+        })
+        .then((entries) => connection.client.secrets(entries));
       connection.client.onEvent((name, payload) => broadcastEvent(name, payload));
       connection.client.ready.catch((err: Error) => {
         if (!quitting) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));

@@ -167,13 +167,16 @@ export function serveCore(
     }
     if (message.kind === 'secrets') {
       const { id, secrets } = message;
-      let result: CallResult;
-      if (!hooks.onSecrets) result = { ok: false, error: { code: 'unsupported', message: 'this core keeps no SPARQL logins' } };
-      else {
-        hooks.onSecrets(secrets);
-        result = { ok: true, value: { logins: secrets.length } };
-      }
-      endpoint.post({ kind: 'result', id, result });
+      void (async () => {
+        await opened;
+        let result: CallResult;
+        if (!hooks.onSecrets) result = { ok: false, error: { code: 'unsupported', message: 'this core keeps no SPARQL logins' } };
+        else {
+          hooks.onSecrets(secrets);
+          result = { ok: true, value: { logins: secrets.length } };
+        }
+        endpoint.post({ kind: 'result', id, result });
+      })();
       return;
     }
     const { id, name, input } = message;

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Core } from '../../electron/core/core';
-import { setPublishSecretResolver } from '../../electron/core/api/publish';
-import { CoreClient, isToCore, serveCore, type Endpoint, type FromCore, type ToCore } from '../../electron/shell/protocol';
+import { CoreClient, isToCore, type Endpoint, type FromCore, type ToCore } from '../../electron/shell/protocol';
+import { serveAppCore } from '../../electron/shell/core-serve';
 import { createRouter } from '../../electron/shell/router';
 import { CoreSecrets, PASSWORD_ENV, SECRETS_FILE, SecretVault, secretHandlers, type SafeStorageLike } from '../../electron/shell/secrets';
 import { RENDERER_ORIGIN } from '../../electron/shell/security';
@@ -158,18 +158,9 @@ describe('the password through main to the core, and a real digest login with it
     cleanups.push(() => {
       if (saved !== undefined) process.env[PASSWORD_ENV] = saved;
     });
-    // the core process, as core-process.ts builds it
+    // the core process, as core-process.ts serves it
     const { port1, port2 } = new MessageChannel();
-    const secrets = new CoreSecrets();
-    serveCore(
-      endpoint<unknown, FromCore>(port2),
-      () => {
-        const core = new Core({ dbPath, dataDir: d, host: 'electron', progressIntervalMs: 0 });
-        setPublishSecretResolver(core, secrets.resolve);
-        return core;
-      },
-      { onSecrets: (e) => secrets.apply(e) },
-    );
+    serveAppCore(endpoint<unknown, FromCore>(port2), () => new Core({ dbPath, dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false }));
     const client = new CoreClient(endpoint<unknown, ToCore>(port1));
     cleanups.push(async () => {
       await client.shutdown(5000);
@@ -181,6 +172,8 @@ describe('the password through main to the core, and a real digest login with it
     const route = createRouter({ mainHandlers: secretHandlers(vault, (e) => client.secrets(e), {}), forward: (name, input) => client.call(name, input, 'renderer') });
     const window = { url: `${RENDERER_ORIGIN}/index.html`, topLevel: true };
     const target = { endpoint: v.sparqlAuth, graph: 'https://example.org/graphs/secret', username: 'dba' };
+    // main's push at start (nothing stored yet), after which the core starts its jobs
+    expect(await client.secrets((await vault.entries()).entries)).toEqual({ ok: true, value: { logins: 0 } });
 
     // before: no password anywhere
     const none = await route(window, 'publish.check', target);
@@ -237,6 +230,38 @@ describe('the password through main to the core, and a real digest login with it
     expect(!foreign.ok && foreign.error.code).toBe('unauthorized');
     const empty = await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: '' });
     expect(!empty.ok && empty.error.code).toBe('bad_request');
+  });
+
+  it("the core's jobs wait for main's first push: a publish queued before it runs with the pushed password", async () => {
+    const d = dir();
+    const saved = process.env[PASSWORD_ENV];
+    delete process.env[PASSWORD_ENV];
+    cleanups.push(() => {
+      if (saved !== undefined) process.env[PASSWORD_ENV] = saved;
+    });
+    const { port1, port2 } = new MessageChannel();
+    serveAppCore(endpoint<unknown, FromCore>(port2), () => new Core({ dbPath: path.join(d, 'app.db'), dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false }), { secretsWaitMs: 60_000 });
+    const client = new CoreClient(endpoint<unknown, ToCore>(port1));
+    cleanups.push(async () => {
+      await client.shutdown(5000);
+      port1.close();
+      port2.close();
+    });
+    const started = await client.call('publish.start', { endpoint: v.sparqlAuth, graph: 'https://example.org/graphs/early', username: 'dba' });
+    expect(started.ok, JSON.stringify(started)).toBe(true);
+    const id = (started as { ok: true; value: { job: { id: number } } }).value.job.id;
+    await new Promise((r) => setTimeout(r, 300));
+    const before = await client.call('jobs.get', { id });
+    expect(before.ok && (before.value as { state: string }).state).toBe('queued');
+    await client.secrets([{ endpoint: v.sparqlAuth, username: 'dba', password: 'dba' }]);
+    let state = 'queued';
+    let error: string | null = null;
+    for (let i = 0; i < 300 && (state === 'queued' || state === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const j = await client.call('jobs.get', { id });
+      if (j.ok) ({ state, error } = j.value as { state: string; error: string | null });
+    }
+    expect(state, error ?? '').toBe('done');
   });
 
   it('outside Electron the core keeps no passwords: publish.secret.set says to use the environment variable', async () => {
