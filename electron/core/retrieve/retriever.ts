@@ -157,7 +157,9 @@ const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 const FRONT_MATTER = /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Status of this Memo|Copyright Notice|(?:Full )?Copyright Statement|Intellectual Property(?: Statement| Rights)?|Table of Contents|Acknowledge?ments?|Authors?'? Addresses?)[ \t]*(?:\n|$)/i;
 
 /** Passage re-ranking weights: best sentence, whole-passage coverage, fused graph rank, plain BM25 rank. */
-const W = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
+const W_TEXT = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
+/** The same when a document title was linked: the walk from the named page ranks a bridge page the question's words miss. */
+const W_TITLED = { best: 0.3, all: 0.1, fused: 0.6, bm25: 0 };
 
 export class Retriever {
   readonly repo: RetrievalRepository;
@@ -294,7 +296,7 @@ export class Retriever {
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
-    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense);
+    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense, links.some((e) => e.kind === 'passage'));
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
     const linkOf = new Map(linked.map((e) => [e.vertex, e.method === 'exact' ? 0.5 + 0.5 * e.score : e.score]));
@@ -424,8 +426,11 @@ export class Retriever {
     linked: boolean,
     limit: number,
     dense?: { rank: Map<number, number>; weight: number },
+    titled = false,
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
+    // a question naming a document by its title: the graph's walk from that title leads (its ranking counts more)
+    const W = titled ? W_TITLED : W_TEXT;
     const ids = fused.map((p) => p.chunk);
     const plain = terms.length ? this.repo.searchPassages(question, 20) : [];
     const bm25Rank = new Map(plain.map((h, i) => [h.id, i]));
