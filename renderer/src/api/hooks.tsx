@@ -15,7 +15,7 @@ export function useApi(): ApiClient {
 /** Which cached calls each event makes stale. */
 const INVALIDATES: Record<string, CallName[]> = {
   'documents.changed': ['documents.list', 'documents.get', 'documents.chunks', 'app.status'],
-  'graph.changed': ['triples.list', 'nodes.list', 'app.status', 'documents.list'],
+  'graph.changed': ['triples.list', 'nodes.list', 'app.status'],
 };
 
 export function ApiProvider({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {
@@ -23,6 +23,13 @@ export function ApiProvider({ api, queryClient, children }: { api: ApiClient; qu
     () =>
       api.onAny((name, payload) => {
         for (const call of INVALIDATES[name] ?? []) void queryClient.invalidateQueries({ queryKey: [call] });
+        // The documents' triple counts change with the graph: refetched at once while an extraction
+        // runs (the Documents view watches it), else only when next shown (a review edit must not
+        // recount every document's evidence for the filters' document list).
+        if (name === 'graph.changed') {
+          const reason = (payload as { reason?: string }).reason;
+          void queryClient.invalidateQueries({ queryKey: ['documents.list'], refetchType: reason === 'extract' ? 'active' : 'none' });
+        }
         if (name === 'job.progress') {
           const job = payload as JobInfo;
           let was: JobInfo['state'] | undefined;
