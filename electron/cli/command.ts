@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
+import { EngineName } from '../../shared/contract/engines';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -74,11 +75,9 @@ export const engineOptions: OptionSpec = {
   endpoint: { type: 'string' },
 };
 
-export type EngineName = 'classic' | 'llama' | 'openai';
-
 /** Check --engine / --model / --endpoint together; errors name the argument at fault. */
 export function parseEngineArgs(values: Record<string, unknown>): { engine: EngineName; model?: string; endpoint?: string } {
-  const engines: EngineName[] = ['classic', 'llama', 'openai'];
+  const engines = EngineName.options;
   const engine = ((values.engine as string | undefined) ?? 'classic') as EngineName;
   if (!engines.includes(engine)) throw new UsageError(`--engine must be one of ${engines.join(', ')}, got ${JSON.stringify(values.engine)}`);
   const model = values.model as string | undefined;

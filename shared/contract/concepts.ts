@@ -5,16 +5,14 @@ import { z } from 'zod';
 import { defineCall } from './define';
 import { EdgeStatus, GraphNode, Id, JobInfo } from '../schemas';
 import { EditResult } from './review';
-
-export const ConceptEngine = z.enum(['classic', 'llama', 'openai']);
-export type ConceptEngine = z.infer<typeof ConceptEngine>;
+import { EngineName } from './engines';
 
 /** What a concept generalises: an entity node, an event node or a relation label. */
 export const InstanceKind = z.enum(['entity', 'event', 'relation']);
 export type InstanceKind = z.infer<typeof InstanceKind>;
 
 export const ConceptsStartInput = z.object({
-  engine: ConceptEngine.default('classic'),
+  engine: EngineName.default('classic'),
   /** llama: path of a .gguf file; openai: the model name. Absent: the model chosen for extraction. */
   model: z.string().min(1).max(4096).optional(),
   /** openai: the OpenAI-compatible endpoint's base URL. */
@@ -32,7 +30,7 @@ const PerKind = z.object({ entity: z.number().int(), event: z.number().int(), re
 
 /** The result of a finished conceptualization job (JobInfo.result). */
 export const ConceptsSummary = z.object({
-  engine: ConceptEngine,
+  engine: EngineName,
   model: z.string().nullable(),
   /** Instances selected, per kind. */
   instances: PerKind,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineCall } from './define';
 import { Id, JobInfo } from '../schemas';
 import { ExtractLimitsInput } from './extract';
+import { EngineName } from './engines';
 
 export const GoldFormat = z.enum(['webnlg-json', 'webnlg-xml', 'scierc', 'conll', 'tokens', 'questions']);
 export type GoldFormat = z.infer<typeof GoldFormat>;
@@ -15,9 +16,6 @@ export type GoldKind = z.infer<typeof GoldKind>;
 /** How two entity mentions are the same: identical span/label, same head word, or overlapping. */
 export const MentionMode = z.enum(['exact', 'head', 'overlap']);
 export type MentionMode = z.infer<typeof MentionMode>;
-
-export const EvalEngine = z.enum(['classic', 'llama', 'openai']);
-export type EvalEngine = z.infer<typeof EvalEngine>;
 
 /** A mention of a gold or predicted item: a span [start, end) in the item's text when known. */
 export const EvalMention = z.object({
@@ -158,7 +156,7 @@ export const EvalScores = z.discriminatedUnion('kind', [ExtractionScores, QaScor
 export type EvalScores = z.infer<typeof EvalScores>;
 
 export const EvalSettings = z.object({
-  engine: EvalEngine,
+  engine: EngineName,
   model: z.string().nullable(),
   /** sha256 of the model file (llama), null otherwise. */
   modelHash: z.string().nullable(),
@@ -205,7 +203,7 @@ export type EvalRunDetail = z.infer<typeof EvalRunDetail>;
 
 export const EvalRunStartInput = z.object({
   goldSet: Id,
-  engine: EvalEngine.default('classic'),
+  engine: EngineName.default('classic'),
   /** llama: path of a .gguf file; openai: the model name. */
   model: z.string().min(1).max(4096).optional(),
   endpoint: z.string().url().max(2048).optional(),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
 import { GraphNode, Id, JobInfo, Stage } from '../schemas';
-
-export const ExtractEngine = z.enum(['classic', 'llama', 'openai']);
-export type ExtractEngine = z.infer<typeof ExtractEngine>;
+import { EngineName } from './engines';
 
 /** Tighter LLM answer bounds (tests, benchmarks, small models): for extraction jobs and eval runs. */
 export const ExtractLimitsInput = z
@@ -21,7 +19,7 @@ export const ExtractLimitsInput = z
 export const ExtractStartInput = z.object({
   /** Documents to read; all documents when absent. */
   documents: z.array(Id).max(100_000).optional(),
-  engine: ExtractEngine.default('classic'),
+  engine: EngineName.default('classic'),
   /** llama: path of a .gguf file; openai: the model name. */
   model: z.string().min(1).max(4096).optional(),
   /** openai: the OpenAI-compatible endpoint's base URL. */
@@ -35,7 +33,7 @@ const PerStage = z.object({ EE: z.number().int(), EV: z.number().int(), VV: z.nu
 
 /** The result of a finished extraction job (JobInfo.result). */
 export const ExtractSummary = z.object({
-  engine: ExtractEngine,
+  engine: EngineName,
   model: z.string().nullable(),
   documents: z.number().int(),
   chunks: z.number().int(),

@@ -13,6 +13,7 @@ import { SchemaRepository } from '../store/schema';
 import { ApiError } from '../../../shared/errors';
 import type { EvalMention, EvalRunInfo, EvalRunStartInput, EvalScores, EvalSettings, EvalTriple, GoldFormat, GoldItem, GoldQuestion, GoldSetInfo } from '../../../shared/contract/eval';
 import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
+import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
 import { goldMentions, scoreExtraction, type Prediction, type TypeHint } from './score';
 import { scoreQa, type QaPrediction } from './qa';
@@ -121,7 +122,7 @@ const toMention = (m: Mention | { text: string; type?: string; span?: { start: n
   return { text: m.text, type: m.type ?? null, start, end };
 };
 
-export function predictionOf(ex: ChunkExtraction, text: string, engine: 'classic' | 'llama' | 'openai'): Prediction {
+export function predictionOf(ex: ChunkExtraction, text: string, engine: EngineName): Prediction {
   const mentions = ex.mentions.map((m) => toMention(m, text));
   const triples: EvalTriple[] = ex.triples.map((t) => ({
     subject: toMention(t.head, text),

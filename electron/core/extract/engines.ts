@@ -4,9 +4,10 @@
 import path from 'node:path';
 import type { LlmEngine } from '../llm/engine';
 import { ApiError } from '../../../shared/errors';
+import type { LlmEngineName } from '../../../shared/contract/engines';
 
 export interface EngineRequest {
-  engine: 'llama' | 'openai';
+  engine: LlmEngineName;
   /** llama: a .gguf path; openai: the model name. Absent: the model chosen for extraction. */
   model?: string;
   endpoint?: string;

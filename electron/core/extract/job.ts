@@ -13,10 +13,11 @@ import { loadedEmbedder, modelName, openEngine, type EngineLease } from './engin
 import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
-import type { ChunkExtraction, EngineName, ExtractStage } from './types';
+import type { ChunkExtraction, ExtractStage } from './types';
 import { entityTypeHints } from '../schema/types';
 import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
 import { ExtractLimitsInput } from '../../../shared/contract/extract';
+import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 
 export const EXTRACT_JOB = 'extract';
 
@@ -31,7 +32,7 @@ const nothing = (): ChunkExtraction => ({ triples: [], mentions: [], failures: 0
 
 export const ExtractJobParams = z.object({
   documents: z.array(z.number().int().positive()).optional(),
-  engine: z.enum(['classic', 'llama', 'openai']).default('classic'),
+  engine: EngineName.default('classic'),
   model: z.string().optional(),
   endpoint: z.string().optional(),
   /** Read every chunk again, even those this engine already read unchanged. */
@@ -181,7 +182,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
       const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);
       const chunks = repo.chunksFor(docIds);
       const isClassic = p.engine === 'classic';
-      const request = { engine: p.engine as 'llama' | 'openai', model: p.model, endpoint: p.endpoint, sequences: p.sequences };
+      const request = { engine: p.engine as LlmEngineName, model: p.model, endpoint: p.endpoint, sequences: p.sequences };
 
       let lease: EngineLease | null = null;
       let engine: LlmEngine | null = null;

@@ -1,9 +1,10 @@
 import type { Span } from './sentences';
+import type { EngineName } from '../../../shared/contract/engines';
 
 export type ExtractStage = 'EE' | 'EV' | 'VV';
 export const EXTRACT_STAGES: ExtractStage[] = ['EE', 'EV', 'VV'];
 
-export type EngineName = 'classic' | 'llama' | 'openai';
+export type { EngineName };
 
 /** One end of a triple as read from the text. */
 export interface Mention {

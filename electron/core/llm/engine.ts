@@ -1,5 +1,6 @@
 // The one interface every LLM stage (extraction, concepts, chat) talks to.
 // Implementations: llama.ts (node-llama-cpp, local GGUF) and openai.ts (OpenAI-compatible HTTP).
+import type { LlmEngineName } from '../../../shared/contract/engines';
 
 /** A JSON schema as node-llama-cpp's grammar and OpenAI's response_format accept it. */
 export type JsonSchema = Record<string, unknown>;
@@ -30,7 +31,7 @@ export interface GenerateResult<T> {
 }
 
 export interface EngineInfo {
-  engine: 'llama' | 'openai';
+  engine: LlmEngineName;
   model: string;
   /** 'cuda' | 'vulkan' | 'metal' | 'cpu' for llama; 'remote' for HTTP. */
   backend: string;

@@ -23,6 +23,7 @@ import { modelName, openEngine, type EngineLease } from '../extract/engines';
 import { listOf, parseLenient, rawTextOf } from '../extract/json';
 import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/concepts';
 import { InstanceKind } from '../../../shared/contract/concepts';
+import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 import type { ConceptsSummary } from '../../../shared/contract/concepts';
 import { abstractionLadder, backfill, classicConcepts, GENERIC_CONCEPTS, headNoun, MIN_CONCEPTS, selectConcepts } from './phrases';
 import { conceptMaxTokens, conceptMessages, conceptSchema, DEFAULT_CONCEPT_LIMITS, type ConceptLimits } from './prompts';
@@ -34,7 +35,7 @@ export const CONCEPTS_JOB = 'concepts';
 export const CLASSIC_MODEL = 'classic';
 
 export const ConceptJobParams = z.object({
-  engine: z.enum(['classic', 'llama', 'openai']).default('classic'),
+  engine: EngineName.default('classic'),
   model: z.string().optional(),
   endpoint: z.string().optional(),
   kinds: z.array(InstanceKind).min(1).max(3).optional(),
@@ -179,7 +180,7 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
       const types = entityTypeHints(core.store);
       const limits: ConceptLimits = { ...DEFAULT_CONCEPT_LIMITS, ...p.limits };
       const isClassic = p.engine === 'classic';
-      const request = { engine: p.engine as 'llama' | 'openai', model: p.model, endpoint: p.endpoint, sequences: p.sequences };
+      const request = { engine: p.engine as LlmEngineName, model: p.model, endpoint: p.endpoint, sequences: p.sequences };
 
       let lease: EngineLease | null = null;
       const acquire = async () => (lease ??= await openEngine(core, request));

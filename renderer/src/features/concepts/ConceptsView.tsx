@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import type { CallName } from '../../../../shared/contract';
-import type { ConceptEngine, ConceptItem, InstanceKind } from '../../../../shared/contract/concepts';
+import type { ConceptItem, InstanceKind } from '../../../../shared/contract/concepts';
+import type { EngineName } from '../../../../shared/contract/engines';
 import './concepts.css';
 
 const PAGE = 100;
@@ -114,11 +115,11 @@ function RenameForm({ concept, onDone }: { concept: ConceptItem; onDone: (messag
 }
 
 function RunConcepts({ onMessage }: { onMessage: (m: string) => void }) {
-  const [engine, setEngine] = useState<ConceptEngine>('classic');
+  const [engine, setEngine] = useState<EngineName>('classic');
   const start = useCallMutation('concepts.start', []);
   return (
     <span className="concept-run">
-      <select aria-label="Concept engine" value={engine} onChange={(e) => setEngine(e.target.value as ConceptEngine)}>
+      <select aria-label="Concept engine" value={engine} onChange={(e) => setEngine(e.target.value as EngineName)}>
         <option value="classic">classic (no model)</option>
         <option value="llama">local model</option>
         <option value="openai">OpenAI-compatible</option>

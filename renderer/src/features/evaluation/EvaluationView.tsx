@@ -6,6 +6,7 @@ import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { pathsForFiles } from '../documents/dropFiles';
 import type { EvalError, EvalRunDetail, EvalRunInfo, ExtractionScores, GoldFormat, MentionMode, Prf, QaScores, Rate } from '../../../../shared/contract/eval';
+import type { EngineName } from '../../../../shared/contract/engines';
 import { BarChart, LineChart } from './charts';
 import './evaluation.css';
 
@@ -59,7 +60,7 @@ function GoldImport({ onImported }: { onImported: (id: number) => void }) {
 }
 
 function NewRun({ goldSet, kind, onStarted }: { goldSet: number; kind: 'extraction' | 'qa'; onStarted: (run: number) => void }) {
-  const [engine, setEngine] = useState<'classic' | 'llama' | 'openai'>('classic');
+  const [engine, setEngine] = useState<EngineName>('classic');
   const [model, setModel] = useState('');
   const [endpoint, setEndpoint] = useState('');
   const [mention, setMention] = useState<MentionMode>('head');
