@@ -1,6 +1,6 @@
 // Pure security helpers of the shell (no 'electron' import, so they are unit-tested in plain Node).
 import path from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../core/host/server';
+import { CONTENT_SECURITY_POLICY, mimeType } from '../core/host/server';
 
 /** The renderer is served from this privileged, standard, secure custom scheme (never file://). */
 export const APP_SCHEME = 'app';
@@ -8,8 +8,8 @@ export const APP_HOST = 'renderer';
 export const RENDERER_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const RENDERER_ENTRY_URL = `${RENDERER_ORIGIN}/index.html`;
 
-/** The window's policy is the headless host's, so the two can never drift apart. */
-export { CONTENT_SECURITY_POLICY };
+/** The window's policy and content types are the headless host's, so the two can never drift apart. */
+export { CONTENT_SECURITY_POLICY, mimeType };
 
 function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -90,26 +90,6 @@ export function resolveRendererFile(root: string, requestUrl: string): string | 
   const file = path.resolve(base, rel);
   if (!file.startsWith(base + path.sep)) return null;
   return file;
-}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
-
-export function mimeType(file: string): string {
-  return MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 /** Response headers with our CSP in place of any other (header names compared case-insensitively). */

@@ -49,17 +49,26 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** Content types of the files a renderer build emits; the Electron shell's app:// handler serves the same. */
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
-  '.json': 'application/json',
+  '.woff': 'font/woff',
   '.woff2': 'font/woff2',
-  '.map': 'application/json',
+  '.wasm': 'application/wasm',
 };
+
+export function mimeType(file: string): string {
+  return MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
 
 /** The same policy as the Electron window's: no remote content, no inline script. */
 export const CONTENT_SECURITY_POLICY =
@@ -310,7 +319,7 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
       return;
     }
     res.writeHead(200, {
-      'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+      'content-type': mimeType(file),
       'cache-control': isPage ? 'no-store' : 'public, max-age=3600',
     });
     if (req.method === 'HEAD') res.end();
