@@ -100,7 +100,7 @@ async function probe(core: Core, until: () => boolean): Promise<Sample> {
     // Sent even when the job ended meanwhile: it was due while the job ran (a blocked loop's last victim).
     const r = await core.call('app.status', {});
     if (!r.ok) throw new Error(`app.status failed: ${JSON.stringify(r)}`);
-    latencies.push(performance.now() - due);
+    latencies.push(Math.max(0, performance.now() - due));
   }
   return { latencies, seconds: (performance.now() - t0) / 1000 };
 }

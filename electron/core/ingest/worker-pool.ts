@@ -225,6 +225,10 @@ export async function prepareSource(file: string, options: IngestOptions = {}): 
     process.stderr.write(`graphwright: the ingest worker could not start (${failedToStart.message}); parsing on the core's thread\n`);
     return inlineSource(file, options);
   }
+  if (signal?.aborted) {
+    giveBack(t);
+    throw new IngestError('cancelled');
+  }
   const onAbort = () => t.terminate();
   signal?.addEventListener('abort', onAbort, { once: true });
   const fail = (err: unknown): never => {
