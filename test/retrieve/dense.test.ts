@@ -166,6 +166,33 @@ describe('embeddings.index job', () => {
     }
   }, 90_000);
 
+  it('follows an extraction by itself when retrieve.useEmbeddings is on and an embedding model is there', async () => {
+    const core = new Core({ dbPath: path.join(dir, `g${++n}.db`), progressIntervalMs: 0 });
+    try {
+      buildFixture(core.store);
+      core.engines.use('embedding', engine);
+      core.store.settings.set('retrieve.useEmbeddings', true);
+      const extract = await core.call('extract.start', { engine: 'classic' });
+      expect(extract.ok).toBe(true);
+      await core.jobs.wait((extract as { value: { id: number } }).value.id);
+      const job = await new Promise<number>((resolve) => {
+        const find = () => core.jobs.list(undefined, 20).find((j) => j.kind === EMBEDDINGS_JOB);
+        const poll = setInterval(() => {
+          const j = find();
+          if (j) {
+            clearInterval(poll);
+            resolve(j.id);
+          }
+        }, 20);
+      });
+      const done = await core.jobs.wait(job);
+      expect(done.state).toBe('done');
+      expect(done.result).toMatchObject({ chunks: 3, labels: labelCount(core).n });
+    } finally {
+      await core.close();
+    }
+  }, 60_000);
+
   it('refuses to start without an embedding model, naming what to do', async () => {
     const core = newCore();
     try {
