@@ -108,5 +108,12 @@ describe('npm run build:electron', () => {
     expect(preload).not.toMatch(/^import /m);
     expect(preload).toMatch(/exposeInMainWorld\("api"/);
     expect(preload).toContain('graphwright:call');
+
+    // The ingest worker is its own self-contained bundle, and the core process knows where it is
+    // (without it the app would quietly parse on the core's thread).
+    const worker = fs.readFileSync(path.join(out, 'ingest-worker.js'), 'utf8');
+    expect(worker).not.toMatch(/from "electron"/);
+    expect(worker).toMatch(/parentPort/);
+    expect(coreProcess).toContain('ingest-worker.js');
   });
 });
