@@ -4,6 +4,7 @@
 import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
+import { likeOf } from './triple-filter';
 import type { GraphNode, NodeKind } from '../../../shared/schemas';
 import type { ConceptCoverage, ConceptInstance, ConceptItem, InstanceKind } from '../../../shared/contract/concepts';
 
@@ -66,7 +67,6 @@ const CONCEPT_SELECT = `
     group_concat(DISTINCT l.model) AS models
   FROM nodes c LEFT JOIN concept_links l ON l.concept_id = c.id LEFT JOIN nodes n ON n.id = l.node_id`;
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class ConceptRepository {
   constructor(private readonly db: Db) {}

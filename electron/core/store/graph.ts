@@ -2,6 +2,7 @@ import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
 import { ClauseLookup } from './clauses';
+import { likeOf, tripleConditions } from './triple-filter';
 import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage } from '../../../shared/schemas';
 import type { TripleListItem, TripleQuery } from '../../../shared/contract/graph';
 
@@ -105,7 +106,7 @@ export class GraphRepository {
     }
     if (q.search?.trim()) {
       where.push("(n.label LIKE ? ESCAPE '\\' OR n.aliases LIKE ? ESCAPE '\\')");
-      const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeOf(q.search.trim());
       args.push(like, like);
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -177,47 +178,10 @@ export class GraphRepository {
   }
 
   listTriples(q: Omit<TripleQuery, 'sort' | 'desc'> & Partial<Pick<TripleQuery, 'sort' | 'desc'>>): { items: TripleListItem[]; total: number } {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (q.status) {
-      where.push('e.status = ?');
-      args.push(q.status);
-    }
-    if (q.stage) {
-      where.push('e.stage = ?');
-      args.push(q.stage);
-    }
-    if (q.document) {
-      where.push('EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.document_id = ?)');
-      args.push(q.document);
-    }
-    if (q.engine) {
-      where.push('e.engine = ?');
-      args.push(q.engine);
-    }
-    if (q.relation) {
-      where.push('e.relation = ?');
-      args.push(q.relation);
-    }
-    if (q.minConfidence !== undefined) {
-      where.push('e.confidence >= ?');
-      args.push(q.minConfidence);
-    }
-    if (q.maxConfidence !== undefined) {
-      where.push('e.confidence <= ?');
-      args.push(q.maxConfidence);
-    }
-    if (q.node) {
-      where.push('(e.subject_id = ? OR e.object_id = ?)');
-      args.push(q.node, q.node);
-    }
-    if (q.ids) {
-      where.push('e.id IN (SELECT value FROM json_each(?))');
-      args.push(JSON.stringify(q.ids));
-    }
+    const { where, args } = tripleConditions(q);
     // Every word must occur in the subject, relation or object (labels or aliases).
     for (const word of (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
-      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeOf(word);
       where.push(
         "(s.label LIKE ? ESCAPE '\\' OR o.label LIKE ? ESCAPE '\\' OR e.relation LIKE ? ESCAPE '\\' OR s.aliases LIKE ? ESCAPE '\\' OR o.aliases LIKE ? ESCAPE '\\')",
       );

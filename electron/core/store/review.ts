@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
 import { ClauseLookup } from './clauses';
+import { escapeLike, likeOf, tripleConditions } from './triple-filter';
 import type { EdgeStatus, GraphNode, NodeKind, Stage } from '../../../shared/schemas';
 import type { EntityDetail, EvidenceItem, GraphViewEdge, GraphViewNode, Neighbourhood, NeighbourhoodFilters } from '../../../shared/contract/review';
 
@@ -37,8 +38,6 @@ const toEdge = (r: EdgeRow): GraphViewEdge => ({
   edited: r.edited === 1,
 });
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Where sentences end: . ! ? (followed by space or end) or a blank line. */
 const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
 
@@ -47,24 +46,7 @@ export class ReviewRepository {
 
   /** SQL over edges `e` for the edge filters, with its arguments. */
   private edgeFilter(f: NeighbourhoodFilters): { sql: string; args: unknown[] } {
-    const where: string[] = ['e.status IN (SELECT value FROM json_each(?))'];
-    const args: unknown[] = [JSON.stringify(f.statuses)];
-    if (f.relations?.length) {
-      where.push('e.relation IN (SELECT value FROM json_each(?))');
-      args.push(JSON.stringify(f.relations));
-    }
-    if (f.minConfidence !== undefined) {
-      where.push('e.confidence >= ?');
-      args.push(f.minConfidence);
-    }
-    if (f.maxConfidence !== undefined) {
-      where.push('e.confidence <= ?');
-      args.push(f.maxConfidence);
-    }
-    if (f.document) {
-      where.push('EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.document_id = ?)');
-      args.push(f.document);
-    }
+    const { where, args } = tripleConditions({ statuses: f.statuses, relations: f.relations, minConfidence: f.minConfidence, maxConfidence: f.maxConfidence, document: f.document });
     return { sql: where.join(' AND '), args };
   }
 
@@ -171,7 +153,7 @@ export class ReviewRepository {
     if (!text) return [];
     const norm = normalizeLabel(text);
     const like = likeOf(text);
-    const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const prefix = `${escapeLike(text)}%`;
     const kind = q.kind ? 'n.kind = ?' : "n.kind <> 'passage'";
     const rows = this.db
       .prepare(
