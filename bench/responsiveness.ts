@@ -7,6 +7,7 @@
 //   GRAPHWRIGHT_BENCH_CORPUS=../shared/data/2wikimultihopqa/corpus.json npm run bench -- responsiveness
 //   GRAPHWRIGHT_BENCH_PDF_PAGES=2000 npm run bench -- responsiveness    (also: a generated PDF, and PDF
 //                                                                        load time at 1/4, 1/2 and all pages)
+//   GRAPHWRIGHT_BENCH_EXTRACT=1 ...                                    (also: a classic extraction of the kit's RFCs)
 //   GRAPHWRIGHT_INGEST_INLINE=1 ...                                     (parse on the core's own thread, to compare)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ const BASELINE_MS = Number(process.env.GRAPHWRIGHT_BENCH_BASELINE_MS ?? 3000);
 const PASSAGES = Number(process.env.GRAPHWRIGHT_BENCH_PASSAGES ?? 100_000);
 const CORPUS = process.env.GRAPHWRIGHT_BENCH_CORPUS;
 const PDF_PAGES = Number(process.env.GRAPHWRIGHT_BENCH_PDF_PAGES ?? 0);
+const EXTRACT = process.env.GRAPHWRIGHT_BENCH_EXTRACT === '1';
 
 const quantile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -108,7 +110,16 @@ async function probe(core: Core, until: () => boolean): Promise<Sample> {
 const summary = (s: Sample) => ({ n: s.latencies.length, p50: quantile(s.latencies, 0.5), p99: quantile(s.latencies, 0.99), max: Math.max(0, ...s.latencies) });
 
 async function ingestRun(core: Core, file: string, label: string, baseline: ReturnType<typeof summary>): Promise<ReturnType<typeof summary>> {
-  const job = core.jobs.enqueue('ingest', { paths: [file] });
+  return jobRun(core, 'ingest', { paths: [file] }, label, baseline, (result) => {
+    const r = result as { imported: unknown[]; failed: { error: string }[] };
+    if (r.failed.length) throw new Error(`ingest failed: ${r.failed[0].error}`);
+    return `${r.imported.length.toLocaleString('en')} documents`;
+  });
+}
+
+/** Any job, probed while it runs; `what` says what it did (and throws when it did it wrong). */
+async function jobRun(core: Core, kind: string, params: object, label: string, baseline: ReturnType<typeof summary>, what: (result: unknown) => string): Promise<ReturnType<typeof summary>> {
+  const job = core.jobs.enqueue(kind as 'ingest', params as { paths: string[] });
   let done = false;
   const finished = core.jobs.wait(job.id).then((info) => {
     done = true;
@@ -116,12 +127,11 @@ async function ingestRun(core: Core, file: string, label: string, baseline: Retu
   });
   const during = await probe(core, () => done);
   const info = await finished;
-  if (info.state !== 'done') throw new Error(`ingest ${info.state}: ${info.error ?? ''}`);
-  const result = info.result as { imported: unknown[]; failed: { error: string }[] };
-  if (result.failed.length) throw new Error(`ingest failed: ${result.failed[0].error}`);
+  if (info.state !== 'done') throw new Error(`${kind} ${info.state}: ${info.error ?? ''}`);
+  const did = what(info.result);
   const s = summary(during);
   console.log(
-    `${label}: ${result.imported.length.toLocaleString('en')} documents in ${during.seconds.toFixed(1)} s; app.status every ${PERIOD_MS} ms: ` +
+    `${label}: ${did} in ${during.seconds.toFixed(1)} s; app.status every ${PERIOD_MS} ms: ` +
       `n=${s.n} p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)}; ` +
       `ratio to idle p50 ${(s.p50 / Math.max(baseline.p50, 0.01)).toFixed(1)}x, p99 ${(s.p99 / Math.max(baseline.p99, 0.01)).toFixed(1)}x`,
   );
@@ -164,6 +174,13 @@ export async function benchResponsiveness(): Promise<void> {
       fs.writeFileSync(pdf, generatePdf(PDF_PAGES));
       await ingestRun(core, pdf, `ingest a ${PDF_PAGES}-page PDF`, idle);
       await pdfScaling(PDF_PAGES);
+    }
+    if (EXTRACT) {
+      // classic extraction over the kit's RFCs (ingested first, not probed)
+      const rfcs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data', 'rfc-radius-eap');
+      const ingest = core.jobs.enqueue('ingest', { paths: [rfcs] });
+      await core.jobs.wait(ingest.id);
+      await jobRun(core, 'extract', { engine: 'classic', force: true }, 'classic extraction of the 7 RFCs', idle, (r) => `${JSON.stringify((r as { triples?: unknown }).triples ?? {})} triples`);
     }
     stop = performance.now() + BASELINE_MS;
     const after = summary(await probe(core, () => performance.now() >= stop));
