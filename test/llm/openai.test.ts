@@ -2,7 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OpenAiEngine, normalizeBaseUrl, parseJsonAnswer } from '../../electron/core/llm/openai';
+import { OpenAiEngine, normalizeBaseUrl } from '../../electron/core/llm/openai';
+import { parseModelJson } from '../../electron/core/llm/json';
 import { isAbortError, LlmError } from '../../electron/core/llm/engine';
 
 type Handler = (req: http.IncomingMessage, body: any, res: http.ServerResponse) => void;
@@ -275,7 +276,10 @@ describe('OpenAiEngine', () => {
     expect(normalizeBaseUrl('http://localhost:11434/v1/')).toBe('http://localhost:11434/v1');
     expect(() => normalizeBaseUrl('localhost:8080')).toThrow(LlmError);
     expect(() => new OpenAiEngine({ baseUrl: 'ftp://x', model: 'm' })).toThrow(/http and https/);
-    expect(parseJsonAnswer('[1, 2,]')).toEqual([1, 2]);
-    expect(() => parseJsonAnswer('')).toThrow();
+    expect(parseModelJson('[1, 2,]')).toEqual([1, 2]);
+    expect(() => parseModelJson('')).toThrow();
+    // One reader for every engine: prose before the JSON, a fence cut off at maxTokens.
+    expect(parseModelJson('Here are the triples: {"a": 1}')).toEqual({ a: 1 });
+    expect(parseModelJson('```json\n{"a": [1, 2')).toEqual({ a: [1, 2] });
   });
 });

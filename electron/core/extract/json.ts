@@ -1,21 +1,7 @@
-// Reading a model's answer: parse, repair with jsonrepair when the text is not valid JSON (possible
-// over an HTTP endpoint, or when an answer was cut at maxTokens), and coerce to the stage's shape.
-import { jsonrepair } from 'jsonrepair';
+// Reading a model's answer: parse and repair (llm/json.ts), and coerce to the stage's shape.
+import { parseLenient } from '../llm/json';
 
-/** Parse JSON text, repairing it if needed; undefined when even the repair fails. */
-export function parseLenient(text: string): unknown {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    // fall through to repair
-  }
-  try {
-    return JSON.parse(jsonrepair(trimmed));
-  } catch {
-    return undefined;
-  }
-}
+export { parseLenient };
 
 /** The raw text an engine error carries, when it failed to parse the model's answer. */
 export function rawTextOf(err: unknown): string | undefined {

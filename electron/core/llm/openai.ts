@@ -11,7 +11,7 @@
 // - Bounded concurrency (a semaphore), per-request timeouts, retries with exponential backoff and
 //   jitter on network errors, timeouts, 408/429/5xx and unparseable answers; Retry-After is honoured.
 // - An AbortSignal cancels at once: generate() and embed() reject with an AbortError, stream() ends.
-import { jsonrepair } from 'jsonrepair';
+import { parseModelJson } from './json';
 import { abortError, isAbortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
 import { validateJson } from './schema';
 
@@ -107,21 +107,6 @@ export function normalizeBaseUrl(baseUrl: string): string {
   let p = url.pathname.replace(/\/+$/, '');
   if (!p) p = '/v1';
   return `${url.origin}${p}`;
-}
-
-/** Parse a model's JSON answer: plain, inside a code fence, or repaired. Throws on hopeless text. */
-export function parseJsonAnswer(content: string): unknown {
-  let text = content.trim();
-  const fence = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  if (fence) text = fence[1].trim();
-  try {
-    return JSON.parse(text);
-  } catch {
-    // fall through to repair
-  }
-  const start = text.search(/[[{]/);
-  if (start > 0) text = text.slice(start);
-  return JSON.parse(jsonrepair(text));
 }
 
 type Attempt<T> = (signal: AbortSignal) => Promise<T>;
@@ -270,7 +255,7 @@ export class OpenAiEngine implements LlmEngine {
         }
         let value: unknown;
         try {
-          value = parseJsonAnswer(content);
+          value = parseModelJson(content);
         } catch (err) {
           throw new LlmError('invalid_output', `the model's answer is not JSON, even after repair: ${JSON.stringify(content.slice(0, 200))}`, { text: content, cause: err });
         }
