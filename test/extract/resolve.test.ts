@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
-import { DocumentResolver, diceSimilarity, jaroWinkler, proposeMergeCandidates, singularPhrase } from '../../electron/core/extract/resolve';
+import { DocumentResolver, diceSimilarity, distinguishingDifference, jaroWinkler, proposeMergeCandidates, sameWord, singularPhrase, versionsOf } from '../../electron/core/extract/resolve';
+import { foldText } from '../../electron/core/extract/sentences';
 import { ExtractionRepository } from '../../electron/core/store/extraction';
 import { unwrap } from '../../shared/dispatch';
 import { tmpDir } from '../helpers/tmp';
@@ -39,6 +40,31 @@ describe('canonical labels within a document', () => {
   it('scores string similarity', () => {
     expect(diceSimilarity('access point', 'access points')).toBeGreaterThan(0.85);
     expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 2);
+  });
+});
+
+describe('names that look alike but name different things', () => {
+  const differ = (a: string, b: string) => distinguishingDifference(foldText(a), foldText(b), versionsOf(a), versionsOf(b));
+
+  it('tells apart differing versions, distinguishing words and opposite affixes', () => {
+    expect(differ('EAP re-authentication', 'EAP pre-authentication')).toMatch(/distinguishing words/);
+    expect(differ('IEEE 802.11', '802.11i standard')).toMatch(/versions/);
+    expect(differ('RFC 2865', 'RFC 2866')).toMatch(/versions/);
+    expect(differ('SNMPv1', 'SNMPv2')).toMatch(/versions/);
+    expect(differ('Phase II', 'Phase III')).toMatch(/versions/);
+    expect(differ('Access-Request packet', 'Access-Reject packet')).toMatch(/distinguishing words/);
+    expect(differ('reauthentication', 'preauthentication')).toMatch(/affixes/);
+    expect(differ('stateful firewall', 'stateless firewall')).toMatch(/affixes/);
+    expect(differ('inbound traffic', 'outbound traffic')).toMatch(/affixes/);
+  });
+
+  it('does not count typos, plurals, spelling variants or words run together as differences', () => {
+    expect(differ('wireless access point', 'wireless acess point')).toBeNull();
+    expect(differ('RADIUS servers', 'RADIUS server')).toBeNull();
+    expect(differ('user name attribute', 'username attribute')).toBeNull();
+    expect(differ('authentication server', 'authentification server')).toBeNull();
+    expect(differ('colour', 'color')).toBeNull();
+    expect(sameWord('encryption', 'decryption')).toBe(false);
   });
 });
 
@@ -102,6 +128,28 @@ describe('entity resolution in the store', () => {
     for (const id of [eap, eapLong, ap, ap2, r2865, r2866]) expect(g.getNode(id)).toBeDefined();
     // proposing again adds nothing new
     expect(await proposeMergeCandidates(repo, { nodeIds: [eap, eapLong, ap, ap2] })).toBe(0);
+  });
+
+  it('never proposes names that differ in a distinguishing word or a version', async () => {
+    const g = core.store.graph;
+    const pairs = [
+      ['EAP re-authentication', 'EAP pre-authentication'],
+      ['IEEE 802.11', '802.11i standard'],
+      ['RFC 2865', 'RFC 2866'],
+      ['SNMPv1', 'SNMPv2'],
+      ['Access-Request packet', 'Access-Reject packet'],
+      ['primary accounting server', 'secondary accounting server'],
+    ].map(([x, y]) => [g.upsertNode({ kind: 'entity', label: x }), g.upsertNode({ kind: 'entity', label: y })]);
+    const typo = [g.upsertNode({ kind: 'entity', label: 'authentication server' }), g.upsertNode({ kind: 'entity', label: 'authentification server' })];
+    const repo = new ExtractionRepository(core.store.db);
+    // an embedder that calls every pair the same thing: the rules still hold
+    const embedder = { embed: async (texts: string[]) => texts.map(() => [1, 0, 0]) };
+    await proposeMergeCandidates(repo, { nodeIds: [...pairs.flat(), ...typo], embedder });
+    const list = unwrap('merge.candidates', await core.call('merge.candidates', { limit: 500 }));
+    const key = (x: number, y: number) => [x, y].sort((p, q) => p - q).join('-');
+    const proposed = new Set(list.items.map((c) => key(c.a.id, c.b.id)));
+    for (const [x, y] of pairs) expect(proposed.has(key(x, y)), `${g.getNode(x)?.label} / ${g.getNode(y)?.label}`).toBe(false);
+    expect(proposed.has(key(typo[0], typo[1]))).toBe(true);
   });
 
   it('adds embedding-similarity candidates when an embedder is given', async () => {

@@ -175,10 +175,109 @@ export function jaroWinkler(a: string, b: string): number {
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
+// ---- what tells two similar names apart (general rules, no word lists from any corpus)
+
+/**
+ * Version-like parts of a name: numbers with what is glued to them ("802.11i", "v2", "1.3a") and
+ * upper-case Roman numerals standing alone ("Phase II"). Two names whose versions differ name two things.
+ */
+export function versionsOf(label: string): string {
+  const out: string[] = [];
+  for (const m of label.matchAll(/\d+(?:\.\d+)*([A-Za-z]{1,2}(?![A-Za-z]))?/g)) out.push(m[0].toLowerCase());
+  for (const m of label.matchAll(/(?<![\p{L}\p{N}])[IVX]{1,4}(?![\p{L}\p{N}])/gu)) if (/^(?:X{0,3})(?:IX|IV|V?I{0,3})$/.test(m[0]) && m[0] !== 'I') out.push(`roman:${m[0]}`);
+  return out.join(' ');
+}
+
+/**
+ * English derivational prefixes that change what a word means (again, before, after, not, against,
+ * below, above, between, within, one, two, many, in, out, up, down, over, under): general morphology,
+ * so "re-authentication" and "pre-authentication" name different procedures.
+ */
+const MEANING_PREFIXES = ['re', 'pre', 'post', 'un', 'non', 'dis', 'de', 'anti', 'counter', 'sub', 'super', 'inter', 'intra', 'uni', 'bi', 'tri', 'multi', 'mono', 'poly', 'in', 'out', 'up', 'down', 'over', 'under', 'co', 'mis', 'semi', 'auto', 'cross', 'self'];
+/** Suffix pairs of opposite meaning ("stateful" / "stateless"). */
+const OPPOSITE_SUFFIXES: [string, string][] = [['ful', 'less'], ['able', 'less']];
+
+/** Optimal-string-alignment edit distance (a transposition counts one), stopping early past `max`. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** One word is the other with a meaning-changing prefix, or both are one stem with different such prefixes or opposite suffixes. */
+function affixContrast(x: string, y: string): boolean {
+  const strip = (w: string) => [{ prefix: '', stem: w }, ...MEANING_PREFIXES.filter((p) => w.length - p.length >= 3 && w.startsWith(p)).map((p) => ({ prefix: p, stem: w.slice(p.length) }))];
+  for (const sx of strip(x)) for (const sy of strip(y)) if (sx.stem === sy.stem && sx.prefix !== sy.prefix) return true;
+  for (const [f, g] of OPPOSITE_SUFFIXES) {
+    for (const [u, v] of [[x, y], [y, x]]) if (u.endsWith(f) && v.endsWith(g) && u.slice(0, -f.length) === v.slice(0, -g.length) && u.length > f.length + 2) return true;
+  }
+  return false;
+}
+
+/** The same word written twice: a typo, a plural, a spelling variant; never a prefix or suffix of opposite meaning. */
+export function sameWord(x: string, y: string): boolean {
+  if (x === y) return true;
+  if (affixContrast(x, y)) return false;
+  const shorter = Math.min(x.length, y.length);
+  if (shorter < 4 || x[0] !== y[0]) return false; // short words and differing first letters are different words
+  return editDistance(x, y, 2) <= (shorter >= 9 ? 2 : 1);
+}
+
+/** Words of a name, split on hyphens and punctuation too ("re-authentication" → re, authentication). */
+const nameWords = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !STOP.has(t));
+
+/**
+ * Why two names are different things although they look alike, or null: their versions differ
+ * ("RFC 2865" / "RFC 2866", "IEEE 802.11" / "802.11i", "SNMPv1" / "SNMPv2"), or they share words
+ * but each has a word the other lacks ("EAP re-authentication" / "EAP pre-authentication",
+ * "Access-Request packet" / "Access-Reject packet"), or one word differs by an affix of opposite
+ * meaning ("reauthentication" / "preauthentication"). Typos, plurals and words run together
+ * ("user name" / "username") are not differences. Folded (lower-case) keys in; `va`/`vb` the versions.
+ */
+export function distinguishingDifference(ka: string, kb: string, va: string, vb: string): string | null {
+  if (va !== vb) return `different versions (${va || 'none'} / ${vb || 'none'})`;
+  const wa = nameWords(ka);
+  const wb = nameWords(kb);
+  const usedB = new Set<number>();
+  const restA: string[] = [];
+  for (const w of wa) {
+    const j = wb.findIndex((v, i) => !usedB.has(i) && v === w);
+    if (j >= 0) usedB.add(j);
+    else restA.push(w);
+  }
+  let restB = wb.filter((_, i) => !usedB.has(i));
+  // typo-level pairs left over match each other
+  const unmatchedA: string[] = [];
+  for (const w of restA) {
+    const j = restB.findIndex((v) => sameWord(w, v));
+    if (j >= 0) restB = restB.filter((_, i) => i !== j);
+    else unmatchedA.push(w);
+  }
+  if (!unmatchedA.length || !restB.length) return null; // the same words (or one adds words: decided elsewhere)
+  if (sameWord(unmatchedA.join(''), restB.join(''))) return null; // "user name" / "username"
+  for (const x of unmatchedA) for (const y of restB) if (affixContrast(x, y)) return `opposite affixes (${x} / ${y})`;
+  return `distinguishing words (${unmatchedA.join(' ')} / ${restB.join(' ')})`;
+}
+
 interface Keyed {
   node: ResolvableNode;
   keys: string[]; // folded label + aliases
   digits: string;
+  versions: string;
   acronym: string | null; // the folded label when it looks like an acronym
   initials: string[]; // initials of multi-word keys
 }
@@ -187,7 +286,7 @@ function keyed(n: ResolvableNode): Keyed {
   const keys = [...new Set([n.label, ...n.aliases].map((k) => foldText(k)).filter(Boolean))];
   const acronym = /^[\p{Lu}\p{N}&/-]{2,10}$/u.test(n.label.trim()) && /\p{Lu}/u.test(n.label) ? n.label.trim().toLowerCase() : null;
   const inits = keys.filter((k) => k.split(/\s+/).length >= 2).map(initials);
-  return { node: n, keys, digits: digits(n.label), acronym, initials: inits };
+  return { node: n, keys, digits: digits(n.label), versions: versionsOf(n.label), acronym, initials: inits };
 }
 
 /** The best reason to think two nodes are the same, with a score in 0..1, or null. */
@@ -195,6 +294,8 @@ export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number
   // Different numbers ("RFC 2865" / "RFC 2866", "10 ms" / "100 ms") are different things.
   if ((a.digits || b.digits) && a.digits !== b.digits) return null;
   for (const ka of a.keys) if (b.keys.includes(ka)) return { score: 0.97, reason: 'same alias' };
+  // versions glued to a number ("802.11" / "802.11i") or Roman numerals
+  if (a.versions !== b.versions) return null;
   if (a.acronym && b.initials.includes(a.acronym)) return { score: 0.88, reason: `acronym: ${a.node.label} = initials of ${b.node.label}` };
   if (b.acronym && a.initials.includes(b.acronym)) return { score: 0.88, reason: `acronym: ${b.node.label} = initials of ${a.node.label}` };
   let best = 0;
@@ -207,12 +308,26 @@ export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number
       const ta = tokens(ka);
       const tb = tokens(kb);
       if (subset(ta, tb) || subset(tb, ta)) continue;
+      // "EAP re-authentication" / "EAP pre-authentication": alike letters, a word that tells them apart
+      if (distinguishingDifference(ka, kb, a.versions, b.versions)) continue;
       const s = 0.5 * diceSimilarity(ka, kb) + 0.5 * jaroWinkler(ka, kb);
       if (s > best) best = s;
     }
   }
   if (best >= minScore) return { score: Math.round(best * 1000) / 1000, reason: `similar label (${best.toFixed(2)})` };
   return null;
+}
+
+/**
+ * Two names of as many words that agree but for one word each, which differs by more than a typo:
+ * "primary server" / "secondary server". Embeddings put such pairs close; they are siblings, not duplicates.
+ */
+function sameHeadOtherModifier(x: string, y: string): boolean {
+  const wa = nameWords(foldText(x));
+  const wb = nameWords(foldText(y));
+  if (wa.length < 2 || wa.length !== wb.length) return false;
+  const diff = wa.map((w, i) => i).filter((i) => wa[i] !== wb[i]);
+  return diff.length === 1 && !sameWord(wa[diff[0]], wb[diff[0]]);
 }
 
 const cosine = (x: number[], y: number[]) => {
@@ -311,6 +426,7 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
         const a = chosen[i];
         const b = chosen[j];
         if ((a.digits || b.digits) && a.digits !== b.digits) continue;
+        if (a.versions !== b.versions || sameHeadOtherModifier(a.node.label, b.node.label)) continue;
         const c = cosine(vectors[i], vectors[j]);
         if (c >= minCos) proposals.push({ aId: a.node.id, bId: b.node.id, score: Math.round(c * 0.95 * 1000) / 1000, reason: `embedding similarity (${c.toFixed(2)})` });
       }
