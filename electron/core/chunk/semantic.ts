@@ -3,6 +3,7 @@
 import type { Heading } from './headings';
 import { splitSentences, type Span } from './sentences';
 import { append, recursiveRange } from './recursive';
+import { cosineDistance } from '../text/similarity';
 
 /** Embeds texts; the LLM engine's `embed` (electron/core/llm/engine.ts) has this shape. */
 export type EmbedFn = (texts: string[]) => Promise<number[][]>;
@@ -24,19 +25,6 @@ export interface SemanticOptions {
   percentile?: number;
   batchSize?: number;
   signal?: AbortSignal;
-}
-
-function cosineDistance(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  if (na === 0 || nb === 0) return 1;
-  return 1 - dot / Math.sqrt(na * nb);
 }
 
 export function percentile(values: number[], p: number): number {

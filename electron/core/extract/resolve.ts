@@ -8,6 +8,7 @@ import { findAcronymDefinitions, type AcronymDefinition } from './acronyms';
 import { foldText } from './sentences';
 import { LITERAL_TYPES } from './types';
 import { cleanMention, isPronoun, singularMention, singularPhrase } from './labels';
+import { cosineSimilarity, diceSimilarity, jaroWinkler } from '../text/similarity';
 
 export { cleanMention, isPronoun, singularMention, singularPhrase, singularWord } from './labels';
 
@@ -116,63 +117,6 @@ function initials(s: string): string {
     .map((w) => w[0])
     .join('')
     .toLowerCase();
-}
-
-function bigrams(s: string): Map<string, number> {
-  const m = new Map<string, number>();
-  const t = ` ${s} `;
-  for (let i = 0; i < t.length - 1; i++) {
-    const g = t.slice(i, i + 2);
-    m.set(g, (m.get(g) ?? 0) + 1);
-  }
-  return m;
-}
-
-/** Sørensen–Dice over character bigrams, 0..1. */
-export function diceSimilarity(a: string, b: string): number {
-  if (a === b) return 1;
-  const A = bigrams(a);
-  const B = bigrams(b);
-  let inter = 0;
-  let total = 0;
-  for (const [g, n] of A) {
-    inter += Math.min(n, B.get(g) ?? 0);
-    total += n;
-  }
-  for (const n of B.values()) total += n;
-  return total ? (2 * inter) / total : 0;
-}
-
-/** Jaro–Winkler similarity, 0..1. */
-export function jaroWinkler(a: string, b: string): number {
-  if (a === b) return 1;
-  const la = a.length;
-  const lb = b.length;
-  if (!la || !lb) return 0;
-  const range = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const ma = new Array<boolean>(la).fill(false);
-  const mb = new Array<boolean>(lb).fill(false);
-  let matches = 0;
-  for (let i = 0; i < la; i++) {
-    for (let j = Math.max(0, i - range); j < Math.min(lb, i + range + 1); j++) {
-      if (mb[j] || a[i] !== b[j]) continue;
-      ma[i] = mb[j] = true;
-      matches++;
-      break;
-    }
-  }
-  if (!matches) return 0;
-  let t = 0;
-  for (let i = 0, j = 0; i < la; i++) {
-    if (!ma[i]) continue;
-    while (!mb[j]) j++;
-    if (a[i] !== b[j]) t++;
-    j++;
-  }
-  const jaro = (matches / la + matches / lb + (matches - t / 2) / matches) / 3;
-  let prefix = 0;
-  while (prefix < 4 && a[prefix] === b[prefix]) prefix++;
-  return jaro + prefix * 0.1 * (1 - jaro);
 }
 
 // ---- what tells two similar names apart (general rules, no word lists from any corpus)
@@ -330,18 +274,6 @@ function sameHeadOtherModifier(x: string, y: string): boolean {
   return diff.length === 1 && !sameWord(wa[diff[0]], wb[diff[0]]);
 }
 
-const cosine = (x: number[], y: number[]) => {
-  let d = 0;
-  let nx = 0;
-  let ny = 0;
-  for (let i = 0; i < x.length; i++) {
-    d += x[i] * y[i];
-    nx += x[i] * x[i];
-    ny += y[i] * y[i];
-  }
-  return nx && ny ? d / Math.sqrt(nx * ny) : 0;
-};
-
 /**
  * Find likely duplicate entity nodes and store them as ranked merge candidates. Pairs are blocked
  * on shared rare words and on acronym initials, so this stays near-linear in the number of nodes.
@@ -427,7 +359,7 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
         const b = chosen[j];
         if ((a.digits || b.digits) && a.digits !== b.digits) continue;
         if (a.versions !== b.versions || sameHeadOtherModifier(a.node.label, b.node.label)) continue;
-        const c = cosine(vectors[i], vectors[j]);
+        const c = cosineSimilarity(vectors[i], vectors[j]);
         if (c >= minCos) proposals.push({ aId: a.node.id, bId: b.node.id, score: Math.round(c * 0.95 * 1000) / 1000, reason: `embedding similarity (${c.toFixed(2)})` });
       }
     }

@@ -1,0 +1,81 @@
+// Similarity of strings and vectors, one copy for every stage: entity resolution (labels), semantic
+// chunking (sentence embeddings), merge candidates (label embeddings).
+// (retrieve/link.ts and retrieve/retriever.ts still hold their own cosine and bigram helpers.)
+
+/** Cosine similarity of two vectors, -1..1; 0 when either is all zeros. */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** 1 - cosine similarity, 0..2; 1 (unrelated) when either vector is all zeros. */
+export function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return 1 - cosineSimilarity(a, b);
+}
+
+/** Character bigrams of a string padded with a space at both ends, with their counts. */
+export function characterBigrams(s: string): Map<string, number> {
+  const m = new Map<string, number>();
+  const t = ` ${s} `;
+  for (let i = 0; i < t.length - 1; i++) {
+    const g = t.slice(i, i + 2);
+    m.set(g, (m.get(g) ?? 0) + 1);
+  }
+  return m;
+}
+
+/** Sørensen–Dice over character bigrams, 0..1. */
+export function diceSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const A = characterBigrams(a);
+  const B = characterBigrams(b);
+  let inter = 0;
+  let total = 0;
+  for (const [g, n] of A) {
+    inter += Math.min(n, B.get(g) ?? 0);
+    total += n;
+  }
+  for (const n of B.values()) total += n;
+  return total ? (2 * inter) / total : 0;
+}
+
+/** Jaro–Winkler similarity, 0..1. */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (!la || !lb) return 0;
+  const range = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const ma = new Array<boolean>(la).fill(false);
+  const mb = new Array<boolean>(lb).fill(false);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    for (let j = Math.max(0, i - range); j < Math.min(lb, i + range + 1); j++) {
+      if (mb[j] || a[i] !== b[j]) continue;
+      ma[i] = mb[j] = true;
+      matches++;
+      break;
+    }
+  }
+  if (!matches) return 0;
+  let t = 0;
+  for (let i = 0, j = 0; i < la; i++) {
+    if (!ma[i]) continue;
+    while (!mb[j]) j++;
+    if (a[i] !== b[j]) t++;
+    j++;
+  }
+  const jaro = (matches / la + matches / lb + (matches - t / 2) / matches) / 3;
+  let prefix = 0;
+  while (prefix < 4 && a[prefix] === b[prefix]) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
