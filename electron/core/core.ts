@@ -23,6 +23,7 @@ import { conceptHandlers } from './api/concepts';
 import { conceptsJob } from './schema/concepts';
 import { evalHandlers } from './api/eval';
 import { publishHandlers } from './api/publish';
+import { editionHandlers } from './api/editions';
 import { evalJob } from './eval/run';
 import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
 import { vectorHandlers } from './api/vectors';
@@ -93,6 +94,7 @@ export class Core {
       ...conceptHandlers(this),
       ...evalHandlers(this),
       ...publishHandlers(this),
+      ...editionHandlers(this),
       ...vectorHandlers(this),
     };
     // in a running app: with retrieve.useEmbeddings on and an embedding model chosen, new chunks and labels get their vectors

@@ -14,6 +14,7 @@ import { chatCalls } from './chat';
 import { conceptCalls } from './concepts';
 import { evalCalls } from './eval';
 import { publishCalls } from './publish';
+import { editionCalls } from './editions';
 import { vectorCalls } from './vectors';
 
 export { events } from './events';
@@ -35,6 +36,7 @@ export const calls = {
   ...conceptCalls,
   ...evalCalls,
   ...publishCalls,
+  ...editionCalls,
   ...vectorCalls,
 };
 
@@ -73,4 +75,5 @@ export * from './chat';
 export * from './concepts';
 export * from './eval';
 export * from './publish';
+export * from './editions';
 export * from './vectors';

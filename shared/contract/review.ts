@@ -98,7 +98,8 @@ export type Neighbourhood = z.infer<typeof Neighbourhood>;
 
 export const EvidenceItem = z.object({
   provenanceId: Id,
-  document: z.object({ id: Id, title: z.string() }),
+  /** version: which version of the document the span lies in; edition: the edition it states ('RFC 3580'); current: false once a newer version replaced it (the triple may be stale). */
+  document: z.object({ id: Id, title: z.string(), version: z.number().int().optional(), edition: z.string().nullable().optional(), current: z.boolean().optional() }),
   page: z.number().int().nullable(),
   /** The chunk holding the span (or a window of the document text when the chunk is gone). */
   context: z.object({ chunkId: Id.nullable(), start: z.number().int(), end: z.number().int(), text: z.string() }),

@@ -49,7 +49,9 @@ function expectedTriples(): number {
   for (const e of db.prepare('SELECT status, model FROM edges').all() as { status: string; model: string | null }[]) n += 8 + (e.model ? 1 : 0) + (e.status === 'accepted' ? 1 : 0);
   n += 7 * (db.prepare('SELECT COUNT(*) AS c FROM provenance').get() as { c: number }).c;
   n += (db.prepare("SELECT COUNT(*) AS c FROM (SELECT DISTINCT COALESCE(edge_id, -node_id), COALESCE('c' || chunk_id, 'd' || document_id) FROM provenance)").get() as { c: number }).c;
-  for (const d of db.prepare('SELECT source_path FROM documents WHERE id IN (SELECT document_id FROM provenance)').all() as { source_path: string | null }[]) n += 5 + (d.source_path ? 1 : 0);
+  // a document: type x2, label, hash, format, version; its path and edition when known
+  for (const d of db.prepare('SELECT source_path, (SELECT s.standard FROM document_structure s WHERE s.document_id = d.id) AS standard FROM documents d WHERE id IN (SELECT document_id FROM provenance)').all() as { source_path: string | null; standard: string | null }[])
+    n += 6 + (d.source_path ? 1 : 0) + (d.standard ? 1 : 0);
   for (const c of db.prepare('SELECT page FROM chunks WHERE id IN (SELECT chunk_id FROM provenance)').all() as { page: number | null }[]) n += 6 + (c.page != null ? 1 : 0);
   return n;
 }

@@ -40,7 +40,7 @@ describe('graphwright ingest', () => {
     expect(out.failed).toEqual([]);
     const second = await run(['ingest', data('rfc-radius-eap', 'rfc2867.txt'), '--db', db, '--json', '--quiet']);
     expect(second.code).toBe(0);
-    expect(JSON.parse(second.stdout)).toEqual({ imported: [], skipped: [{ path: data('rfc-radius-eap', 'rfc2867.txt'), reason: expect.stringMatching(/^duplicate of document 1/) }], failed: [] });
+    expect(JSON.parse(second.stdout)).toEqual({ imported: [], updated: [], skipped: [{ path: data('rfc-radius-eap', 'rfc2867.txt'), reason: expect.stringMatching(/^duplicate of document 1/) }], failed: [] });
     expect(second.stderr).toBe('');
     const chunks = await run(['document', '1', '--chunks', '--json', '--db', db]);
     expect(JSON.parse(chunks.stdout).every((c: { text: string }) => c.text.length <= 600)).toBe(true);

@@ -1,5 +1,6 @@
 // graphwright ingest: import files and folders through the ingest job, run in this process.
-// Progress goes to stderr; with --json stdout holds only {imported, skipped, failed}.
+// Progress goes to stderr; with --json stdout holds only {imported, updated, skipped, failed}
+// (updated: the imported documents that are new versions of stored ones).
 import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
@@ -8,6 +9,7 @@ import { runJobInForeground } from '../foreground-job';
 import { Chunker, IngestResult } from '../../../shared/contract/ingest';
 import type { Core } from '../../core/core';
 import { INGEST_JOB, type IngestParams, type ResumedInfo } from '../../core/ingest/job';
+import { updatedEntry } from '../../core/editions/apply';
 
 /** Params compared as stored: undefined fields dropped, keys in order. */
 function canonical(params: unknown): string {
@@ -78,11 +80,14 @@ export const ingestCommand: Command = {
       const { job } = run;
       const result = IngestResult.parse(job.result);
       const resumed = (job.result as { resumed?: ResumedInfo } | undefined)?.resumed;
-      if (values.json) io.json({ imported: result.imported, skipped: result.skipped, failed: result.failed, ...(resumed ? { resumed } : {}) });
+      // New versions of documents already imported (the same path, or the same standard): editions.
+      const updated = result.imported.map((d) => updatedEntry(core.store, d.id)).filter((u) => u !== null);
+      if (values.json) io.json({ imported: result.imported, updated, skipped: result.skipped, failed: result.failed, ...(resumed ? { resumed } : {}) });
       else {
         const files = new Set(result.imported.map((r) => r.path)).size;
         if (resumed) io.out(`resumed job ${resumed.job}: imported ${resumed.imported} more documents from ${resumed.files} files`);
         io.out(`imported ${result.imported.length} documents from ${files} files; skipped ${result.skipped.length}; failed ${result.failed.length}`);
+        for (const u of updated) io.out(`updated  document ${u.id}: version ${u.version}, ${u.changedChunks} changed chunks to extract again (graphwright diff ${u.id})`);
         for (const s of result.skipped) io.out(`skipped  ${s.path}: ${s.reason}`);
       }
       for (const f of result.failed) io.err(`failed   ${f.error} (${f.path})`);

@@ -3,6 +3,7 @@ import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
 import { ReviewCommands } from '../review/commands';
 import { ReviewRepository } from '../store/review';
+import { withVersions } from '../editions/diff';
 
 export function reviewHandlers(core: Core): Partial<Handlers> {
   const commands = new ReviewCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
@@ -15,7 +16,7 @@ export function reviewHandlers(core: Core): Partial<Handlers> {
     'triples.evidence': ({ tripleId }) => {
       const triple = core.store.graph.listTriples({ ids: [tripleId], sort: 'id', desc: false, limit: 1, offset: 0 }).items[0];
       if (!triple) throw new ApiError('not_found', `no triple ${tripleId}`);
-      return { triple, items: reads.evidence(tripleId) };
+      return { triple, items: withVersions(core.store, reads.evidence(tripleId)) };
     },
     'entities.get': ({ id }) => {
       const e = reads.entity(id);

@@ -64,7 +64,8 @@ export function* linkPages(repo: ExportRepository, nodeLinksOnly = false): Gener
 
 /** One evidence span, self-contained: enough to find the document again or to create a placeholder for it. */
 export interface ProvEntry {
-  document: { title: string; hash: string; path: string | null; format: string };
+  /** version and edition: which version of the document the span lies in (editions), when known. */
+  document: { title: string; hash: string; path: string | null; format: string; version?: number; edition?: string | null };
   chunk: { ordinal: number; start: number; end: number; page: number | null } | null;
   start: number;
   end: number;
@@ -73,7 +74,7 @@ export interface ProvEntry {
 
 export function provEntry(r: ExportProvenanceRow): ProvEntry {
   return {
-    document: { title: r.documentTitle, hash: r.documentHash, path: r.documentPath, format: r.documentFormat },
+    document: { title: r.documentTitle, hash: r.documentHash, path: r.documentPath, format: r.documentFormat, version: r.documentVersion, edition: r.documentEdition },
     chunk: r.chunkOrdinal != null ? { ordinal: r.chunkOrdinal, start: r.chunkStart!, end: r.chunkEnd!, page: r.page } : null,
     start: r.start,
     end: r.end,

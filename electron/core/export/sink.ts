@@ -9,7 +9,7 @@ import type { ProvEntry, RelationLinkEntry } from './select';
 export type ImportKind = 'entity' | 'event' | 'concept';
 
 export const ProvEntrySchema = z.object({
-  document: z.object({ title: z.string(), hash: z.string().nullable().optional(), path: z.string().nullable().optional(), format: z.string().nullable().optional() }),
+  document: z.object({ title: z.string(), hash: z.string().nullable().optional(), path: z.string().nullable().optional(), format: z.string().nullable().optional(), version: z.number().int().optional(), edition: z.string().nullable().optional() }),
   chunk: z.object({ ordinal: z.number().int(), start: z.number().int(), end: z.number().int(), page: z.number().int().nullable().optional() }).nullable().optional(),
   start: z.number().int().min(0),
   end: z.number().int().min(0),

@@ -62,6 +62,8 @@ export const V = {
   contentHash: `${GW}contentHash`,
   sourcePath: `${GW}sourcePath`,
   format: `${GW}format`,
+  version: `${GW}version`,
+  edition: `${GW}edition`,
   integer: `${XSD}integer`,
   double: `${XSD}double`,
 } as const;
@@ -166,6 +168,8 @@ export const JSONLD_CONTEXT: Record<string, unknown> = {
   contentHash: 'gw:contentHash',
   sourcePath: 'gw:sourcePath',
   format: 'gw:format',
+  version: { '@id': 'gw:version', '@type': 'xsd:integer' },
+  edition: 'gw:edition',
 };
 
 /** The context written into an export: the published one plus the prefixes of the export's IRI base. */

@@ -74,6 +74,8 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         docs.add(d);
         const dpo: [string, Term][] = [[V.type, iri(V.ProvEntity)], [V.type, iri(V.Document)], [V.label, lit(r.documentTitle)], [V.contentHash, lit(r.documentHash)], [V.format, lit(r.documentFormat)]];
         if (r.documentPath) dpo.push([V.sourcePath, lit(r.documentPath)]);
+        if (r.documentVersion != null) dpo.push([V.version, int(r.documentVersion)]);
+        if (r.documentEdition) dpo.push([V.edition, lit(r.documentEdition)]);
         out.push({ s: iri(d), po: dpo });
       }
       let source = d;

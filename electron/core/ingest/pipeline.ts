@@ -211,8 +211,9 @@ export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: numb
 
 /**
  * Store a prepared file: all its documents in one transaction, or nothing. A file whose content
- * is already stored is skipped as a duplicate; a changed file at a stored path becomes a new
- * version of it (previous_id), the old one kept. `jobId` marks documents of a resumed job as its own.
+ * is already stored is skipped as a duplicate; a changed file at a stored path (or of the same
+ * standard) becomes a new version of it (previous_id), the old one kept, and is applied to the graph
+ * (store.editions). `jobId` marks documents of a resumed job as its own.
  */
 export function storePrepared(store: Store, prepared: PreparedFile, jobId?: number): StoreOutcome {
   return store.transaction(() => {
@@ -223,8 +224,10 @@ export function storePrepared(store: Store, prepared: PreparedFile, jobId?: numb
         if (jobId !== undefined && existing.meta.jobId === jobId && existing.path === prepared.path) return { status: 'imported', ids: [existing.id], duplicates: 0 };
         return { status: 'skipped', reason: `duplicate of document ${existing.id} (${existing.title})` };
       }
-      const previous = store.documents.findLatestByPath(prepared.path);
+      // The same path, or the same standard (identifier and title): a new edition (editions/apply.ts).
+      const previous = store.editions.previous({ ...doc, sourcePath: prepared.path });
       const id = store.documents.insert({ ...doc, previousId: previous?.id ?? null, meta: { ...doc.meta, ...(jobId !== undefined ? { jobId } : {}) } });
+      if (previous) store.editions.apply(id);
       return { status: 'imported', ids: [id], duplicates: 0 };
     }
     const ids: number[] = [];

@@ -469,10 +469,10 @@ export class ReviewCommands {
         this.store.transaction(() => {
           const revs = this.repo.groupRevisions(groupId).filter((r) => isRowKind(r.targetKind) && r.targetId !== null);
           if (direction === 'undo') {
-            for (const r of [...revs].reverse()) this.repo.put(r.targetKind as RowKind, r.targetId!, r.before);
+            for (const r of [...revs].reverse()) this.repo.revert(r.targetKind as RowKind, r.targetId!, r.before, r.after);
             this.repo.markUndone(groupId);
           } else {
-            for (const r of revs) this.repo.put(r.targetKind as RowKind, r.targetId!, r.after);
+            for (const r of revs) this.repo.revert(r.targetKind as RowKind, r.targetId!, r.after, r.before);
             this.repo.markDone(groupId);
           }
         });

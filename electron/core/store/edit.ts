@@ -12,6 +12,7 @@ export const ROW_TABLES = {
   provenance: 'provenance',
   merge_candidate: 'merge_candidates',
   concept_link: 'concept_links',
+  edition_change: 'edition_changes',
 } as const;
 export type RowKind = keyof typeof ROW_TABLES;
 
@@ -143,6 +144,21 @@ export class EditRepository {
     } else {
       this.db.prepare(`INSERT INTO ${ROW_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...cols.map((c) => row[c] as never));
     }
+  }
+
+  /**
+   * Undo or redo one revision: make the row `target` again. When the row exists on both sides of
+   * the revision (an update), only the columns the revision changed are written back, so what
+   * changed the row since in other columns stays (evidence a new edition moved to its spans stays
+   * there when an older edit of the same row is undone). Inserts and deletes restore the whole row.
+   */
+  revert(kind: RowKind, id: number, target: Row | null, other: Row | null): void {
+    if (target === null || other === null) return this.put(kind, id, target);
+    const current = this.row(kind, id);
+    if (!current) return this.put(kind, id, target);
+    const patch: Record<string, unknown> = {};
+    for (const c of Object.keys(target)) if (c !== 'id' && target[c] !== other[c]) patch[c] = target[c];
+    this.update(kind, id, patch);
   }
 
   // ---- lookups for the commands

@@ -3,6 +3,8 @@
 import type { Db } from './db';
 import { openDb, parseJson } from './db';
 import { ClauseLookup } from './clauses';
+import { editionLabel } from '../ingest/editions';
+import type { StandardId } from '../ingest/structure';
 import type { EdgeStatus, NodeKind, Stage } from '../../../shared/schemas';
 
 export interface ExportFilter {
@@ -56,6 +58,9 @@ export interface ExportProvenanceRow {
   documentHash: string;
   documentPath: string | null;
   documentFormat: string;
+  /** The document's version (1 for the first; a re-ingested edition counts up) and the edition it states ('RFC 3580'), or null. */
+  documentVersion: number;
+  documentEdition: string | null;
   chunkId: number | null;
   chunkOrdinal: number | null;
   chunkStart: number | null;
@@ -142,7 +147,8 @@ const toEdge = (r: EdgeRowRaw): ExportEdgeRow => ({
 });
 
 const PROV_SQL = `SELECT p.id, p.edge_id, p.node_id, p.document_id, d.title AS document_title, d.content_hash AS document_hash,
-  d.source_path AS document_path, d.format AS document_format, p.chunk_id, c.ordinal AS chunk_ordinal, c.start AS chunk_start,
+  d.source_path AS document_path, d.format AS document_format, d.version AS document_version,
+  (SELECT s.standard FROM document_structure s WHERE s.document_id = d.id) AS document_standard, p.chunk_id, c.ordinal AS chunk_ordinal, c.start AS chunk_start,
   c.end AS chunk_end, c.page, p.start, p.end, p.quote
   FROM provenance p JOIN documents d ON d.id = p.document_id LEFT JOIN chunks c ON c.id = p.chunk_id`;
 
@@ -155,6 +161,8 @@ interface ProvRowRaw {
   document_hash: string;
   document_path: string | null;
   document_format: string;
+  document_version: number;
+  document_standard: string | null;
   chunk_id: number | null;
   chunk_ordinal: number | null;
   chunk_start: number | null;
@@ -174,6 +182,8 @@ const toProv = (r: ProvRowRaw, clause: string | null = null): ExportProvenanceRo
   documentHash: r.document_format === 'placeholder' && r.document_hash.startsWith('placeholder:') ? r.document_hash.slice(12) : r.document_hash,
   documentPath: r.document_path,
   documentFormat: r.document_format,
+  documentVersion: r.document_version,
+  documentEdition: editionLabel(parseJson<StandardId | null>(r.document_standard, null)),
   chunkId: r.chunk_id,
   chunkOrdinal: r.chunk_ordinal,
   chunkStart: r.chunk_start,

@@ -1,0 +1,22 @@
+// Editions: the versions of a document, the diff of a version pair, bulk accept/reject, "new edition of…".
+import type { Handlers } from '../../../shared/dispatch';
+import type { Core } from '../core';
+import { documentVersions, editionDiff, resolveDiff } from '../editions/diff';
+
+export function editionHandlers(core: Core): Partial<Handlers> {
+  return {
+    'documents.versions': ({ id }) => documentVersions(core.store, id),
+    'documents.diff': (input) => editionDiff(core.store, input),
+    'documents.diff.resolve': (input) => {
+      const out = resolveDiff(core.store, input);
+      if (out.changes > 0) core.bus.emit('graph.changed', { reason: out.command });
+      return out;
+    },
+    'documents.newEdition': ({ id, of }) => {
+      const out = core.store.editions.link(id, of);
+      core.bus.emit('documents.changed', { reason: 'new edition' });
+      core.bus.emit('graph.changed', { reason: 'editions.apply' });
+      return { id: out.id, version: out.version, previousId: out.previousId, changedChunks: out.changedChunks, chunks: out.chunks };
+    },
+  };
+}

@@ -1,0 +1,262 @@
+// A new version of a document, applied to what was built from the one before it: the chunks are
+// matched (unchanged, moved, edited, added, removed); what every engine read of an unchanged chunk
+// counts for its copy (so only added and edited chunks are extracted again); evidence whose text is
+// still there moves to the new version's spans; a reviewed triple whose evidence changed is flagged
+// for re-review, with the old and the new text; any other triple whose evidence is gone is stale
+// (kept, its evidence left in the older version, which stays readable). Runs inside the transaction
+// that stored the new version and logs every row it touches in the revision log, as the command
+// layer does (review/commands.ts), under its own actor. Reached through store.editions (so the
+// ingest pipeline, which also runs in the worker thread, needs no import of it).
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../../shared/errors';
+import type { Store } from '../store';
+import { EditRepository, GROUP_MARKER, type Row, type RowKind } from '../store/edit';
+import { VersionRepository, type EditionChangeKind } from '../store/versions';
+import {
+  changedChunks,
+  closestSentence,
+  countMatches,
+  diffClauses,
+  editionKey,
+  findQuote,
+  matchChunks,
+  type MatchCounts,
+  type MatchableChunk,
+} from '../ingest/editions';
+import type { DocumentStructure } from '../ingest/structure';
+import type { NewDocument } from '../store/documents';
+
+/** The actor the revision log names for what a new edition did to the graph. */
+export const EDITIONS_ACTOR = 'engine:editions';
+
+export interface EditionOutcome {
+  id: number;
+  previousId: number;
+  version: number;
+  chunks: MatchCounts;
+  /** Chunks to extract again: the added and the edited ones. */
+  changedChunks: number;
+  triples: { moved: number; stale: number; review: number };
+}
+
+/**
+ * The stored document a new one is the next version of, by identity: the newest version imported
+ * from the same path, else the newest version of the same standard (identifier and title, see
+ * editionKey). Undefined for a document of its own.
+ */
+export function previousEdition(store: Store, doc: Pick<NewDocument, 'sourcePath' | 'structure' | 'title'>): { id: number } | undefined {
+  const versions = new VersionRepository(store.db);
+  const byPath = doc.sourcePath ? store.documents.findLatestByPath(doc.sourcePath) : undefined;
+  // the newest version of that document (a later one may have come from another path)
+  if (byPath) return versions.chain(byPath.id).at(-1);
+  const key = editionKey(doc.structure?.standard, doc.structure?.title ?? doc.title);
+  if (!key) return undefined;
+  return versions.latestStandards().find((c) => editionKey(c.standard, c.title) === key);
+}
+
+/** Row writes logged as revisions of one group (the command layer's Recorder, for the rows editions touch). */
+export class RevisionLog {
+  changes = 0;
+  constructor(
+    private readonly repo: EditRepository,
+    readonly actor: string,
+    readonly command: string,
+    readonly groupId: string,
+  ) {}
+
+  private log(kind: RowKind, id: number, before: Row | null, after: Row | null): void {
+    this.repo.addRevision({ actor: this.actor, command: this.command, targetKind: kind, targetId: id, before, after, groupId: this.groupId });
+    this.changes++;
+  }
+
+  insert(kind: RowKind, values: Record<string, unknown>): Row {
+    const id = this.repo.insert(kind, values);
+    const after = this.repo.row(kind, id)!;
+    this.log(kind, id, null, after);
+    return after;
+  }
+
+  update(kind: RowKind, id: number, patch: Record<string, unknown>): void {
+    const before = this.repo.row(kind, id);
+    if (!before) return;
+    this.repo.update(kind, id, patch);
+    const after = this.repo.row(kind, id)!;
+    if (Object.keys(after).some((k) => after[k] !== before[k])) this.log(kind, id, before, after);
+  }
+
+  /** Close the group: its marker row, with the summary the history shows. */
+  finish(summary: string): void {
+    if (this.changes > 0) this.repo.addRevision({ actor: this.actor, command: this.command, targetKind: GROUP_MARKER, targetId: null, before: null, after: { summary }, groupId: this.groupId });
+  }
+}
+
+const reviewed = (e: Row) => e.status === 'accepted' || (e.edited === 1 && e.status !== 'rejected');
+
+function chunkAtOffset(chunks: MatchableChunk[], start: number, end: number): MatchableChunk | undefined {
+  let best: MatchableChunk | undefined;
+  for (const c of chunks) if (c.start <= start && c.end >= end && (!best || c.end - c.start < best.end - best.start)) best = c;
+  return best ?? chunks.find((c) => c.start <= start && c.end > start);
+}
+
+/**
+ * Apply the version `id` to the graph built from its previous version (documents.previous_id).
+ * Idempotent: a version already applied is only summarised. Null when `id` has no previous version.
+ * Call inside a transaction (the ingest's, or the one "new edition of…" runs in).
+ */
+export function applyEdition(store: Store, id: number): EditionOutcome | null {
+  const versions = new VersionRepository(store.db);
+  const doc = versions.version(id);
+  if (!doc || doc.previousId === null) return null;
+  const previousId = doc.previousId;
+  if (versions.hasMatches(id)) return summarize(versions, id, previousId, doc.version);
+
+  const oldChunks = versions.matchableChunks(previousId);
+  const newChunks = versions.matchableChunks(id);
+  const matches = matchChunks(oldChunks, newChunks);
+  versions.insertMatches(id, previousId, matches);
+  for (const m of matches) if ((m.kind === 'unchanged' || m.kind === 'moved') && m.chunk && m.previous) versions.copyExtractions(m.previous.id, m.chunk.id);
+  const byOld = new Map(matches.filter((m) => m.previous).map((m) => [m.previous!.id, m]));
+
+  const oldText = store.documents.text(previousId) ?? '';
+  const newText = store.documents.text(id) ?? '';
+  const empty: DocumentStructure = { standard: null, title: null, sections: [], boilerplate: [] };
+  const oldStructure = store.documents.structure(previousId) ?? empty;
+  const newStructure = store.documents.structure(id) ?? empty;
+  const removedClauses = diffClauses(oldText, oldStructure.sections, newText, newStructure.sections).items.filter((c) => c.kind === 'removed' && c.from);
+  const inRemovedClause = (pos: number) => removedClauses.some((c) => c.from!.start <= pos && pos < c.from!.end);
+
+  const repo = new EditRepository(store.db);
+  const rec = new RevisionLog(repo, EDITIONS_ACTOR, 'editions.apply', randomUUID());
+  const moved = new Map<number, { old: { start: number; end: number; quote: string }; new: { start: number; end: number; quote: string } }>();
+  const lost = new Map<number, { chunk: MatchableChunk | undefined; start: number; end: number; quote: string; provenance: number }[]>();
+
+  for (const pid of versions.provenanceIds(previousId)) {
+    const p = repo.row('provenance', pid);
+    if (!p) continue;
+    const start = Number(p.start);
+    const end = Number(p.end);
+    const quote = String(p.quote ?? '');
+    const oldChunk = (p.chunk_id !== null && oldChunks.find((c) => c.id === p.chunk_id)) || chunkAtOffset(oldChunks, start, end);
+    const m = oldChunk ? byOld.get(oldChunk.id) : undefined;
+    let target: { start: number; end: number } | null = null;
+    if (m?.chunk && (m.kind === 'unchanged' || m.kind === 'moved')) {
+      const delta = m.chunk.start - m.previous!.start;
+      if (newText.slice(start + delta, end + delta) === quote) target = { start: start + delta, end: end + delta };
+    }
+    if (!target && !inRemovedClause(start)) {
+      const near = m?.chunk ? m.chunk.start + (start - m.previous!.start) : start;
+      target = findQuote(newText, quote, m?.chunk ?? null, near);
+    }
+    if (target) {
+      const chunk = chunkAtOffset(newChunks, target.start, target.end);
+      rec.update('provenance', pid, { document_id: id, chunk_id: chunk?.id ?? null, start: target.start, end: target.end });
+      if (p.edge_id !== null && !moved.has(Number(p.edge_id))) moved.set(Number(p.edge_id), { old: { start, end, quote }, new: { ...target, quote } });
+    } else if (p.edge_id !== null) {
+      const list = lost.get(Number(p.edge_id)) ?? [];
+      list.push({ chunk: oldChunk || undefined, start, end, quote, provenance: pid });
+      lost.set(Number(p.edge_id), list);
+    }
+  }
+
+  const counts = { moved: 0, stale: 0, review: 0 };
+  const change = (edgeId: number, kind: EditionChangeKind, old: { start: number; end: number; quote: string } | null, now: { start: number; end: number; quote: string } | null) => {
+    rec.insert('edition_change', {
+      document_id: id,
+      previous_id: previousId,
+      edge_id: edgeId,
+      kind,
+      old_start: old?.start ?? null,
+      old_end: old?.end ?? null,
+      old_quote: old?.quote ?? null,
+      new_start: now?.start ?? null,
+      new_end: now?.end ?? null,
+      new_quote: now?.quote ?? null,
+    });
+    counts[kind]++;
+  };
+  for (const [edgeId, ev] of moved) change(edgeId, 'moved', ev.old, ev.new);
+  for (const [edgeId, rows] of lost) {
+    if (moved.has(edgeId)) continue; // some of its evidence is still there
+    const edge = repo.row('edge', edgeId);
+    if (!edge) continue;
+    const first = rows[0];
+    const m = first.chunk ? byOld.get(first.chunk.id) : undefined;
+    if (reviewed(edge) && m?.kind === 'edited' && m.chunk && !inRemovedClause(first.start)) {
+      const span = closestSentence(newText, first.quote, m.chunk);
+      if (span) {
+        const quote = newText.slice(span.start, span.end);
+        rec.update('provenance', first.provenance, { document_id: id, chunk_id: m.chunk.id, start: span.start, end: span.end, quote });
+        change(edgeId, 'review', { start: first.start, end: first.end, quote: first.quote }, { ...span, quote });
+        continue;
+      }
+    }
+    if (edge.status !== 'rejected') change(edgeId, 'stale', { start: first.start, end: first.end, quote: first.quote }, null);
+  }
+  const title = store.documents.get(id)?.title ?? `document ${id}`;
+  rec.finish(`New edition: ${title} v${doc.version} (evidence of ${counts.moved} triples moved, ${counts.review} to review again, ${counts.stale} stale)`);
+  const chunks = countMatches(matches);
+  return { id, previousId, version: doc.version, chunks, changedChunks: changedChunks(chunks), triples: counts };
+}
+
+function summarize(versions: VersionRepository, id: number, previousId: number, version: number): EditionOutcome {
+  const chunks = versions.matchCounts(id);
+  const triples = { moved: 0, stale: 0, review: 0 };
+  for (const c of versions.changes([id])) triples[c.kind]++;
+  return { id, previousId, version, chunks, changedChunks: changedChunks(chunks), triples };
+}
+
+/** What `ingest --json` reports as `updated` for an imported document that is a new version; null for a new document. */
+export function updatedEntry(store: Store, id: number): { id: number; version: number; changedChunks: number } | null {
+  const versions = new VersionRepository(store.db);
+  const doc = versions.version(id);
+  if (!doc || doc.previousId === null) return null;
+  return { id, version: doc.version, changedChunks: changedChunks(versions.matchCounts(id)) };
+}
+
+/**
+ * "New edition of…": make the imported document `id` the next version of `of` (or of the newest
+ * version of its document), then apply it. Refuses a document that already is a version of
+ * something, or one of the same document.
+ */
+export function linkEdition(store: Store, id: number, of: number): EditionOutcome {
+  return store.transaction(() => {
+    const versions = new VersionRepository(store.db);
+    const doc = versions.version(id);
+    if (!doc) throw new EditionError('not_found', `no document ${id}`);
+    const target = versions.version(of);
+    if (!target) throw new EditionError('not_found', `no document ${of}`);
+    const chain = versions.chain(of);
+    if (chain.some((v) => v.id === id)) throw new EditionError('bad_request', `document ${id} is already a version of ${JSON.stringify(target.title)}`);
+    if (doc.previousId !== null) throw new EditionError('conflict', `document ${id} is already version ${doc.version} of another document (${doc.previousId})`);
+    if (versions.superseded(id)) throw new EditionError('conflict', `document ${id} already has a newer version`);
+    const latest = chain[chain.length - 1];
+    versions.link(id, latest.id, latest.version + 1);
+    return applyEdition(store, id)!;
+  });
+}
+
+/** A refused edition request (no such document or version, not a pair to compare, already linked). */
+export class EditionError extends ApiError {
+  constructor(code: 'not_found' | 'bad_request' | 'conflict', message: string) {
+    super(code, message);
+  }
+}
+
+/** Editions over one store (Store.editions): what the ingest pipeline calls when it stores a document. */
+export class Editions {
+  constructor(private readonly store: Store) {}
+
+  /** The stored document this new one is the next version of (previousEdition). */
+  previous(doc: Pick<NewDocument, 'sourcePath' | 'structure' | 'title'>): { id: number } | undefined {
+    return previousEdition(this.store, doc);
+  }
+
+  /** Apply a newly stored version to the graph (applyEdition). */
+  apply(id: number): EditionOutcome | null {
+    return applyEdition(this.store, id);
+  }
+
+  link(id: number, of: number): EditionOutcome {
+    return linkEdition(this.store, id, of);
+  }
+}
