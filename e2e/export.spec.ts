@@ -55,3 +55,55 @@ test('a malformed file is refused with its position and imports nothing', async 
   await expect(app.getByRole('alert')).toContainText(/line 2/i);
   expect(cli(['status', '--db', host.dbPath, '--json'])).toEqual(before);
 });
+
+test('folder exports download as one archive named by format; evidence names documents without their local paths', async ({ app, host, browser }) => {
+  const doc = path.join(host.dir, 'private-folder', 'substation notes.txt');
+  fs.mkdirSync(path.dirname(doc), { recursive: true });
+  fs.writeFileSync(doc, 'The RADIUS server authenticates the access point.\n\nThe access point forwards EAP packets to the RADIUS server.\n');
+  cli(['ingest', doc, '--db', host.dbPath]);
+  cli(['extract', '--db', host.dbPath, '--engine', 'classic']);
+
+  await openView(app, 'Export');
+  const form = app.getByRole('region', { name: 'Export options' });
+  const names: string[] = [];
+  for (const format of ['csv', 'neo4j-csv']) {
+    await form.getByLabel('Format').selectOption(format);
+    const downloadEvent = app.waitForEvent('download');
+    await app.getByRole('button', { name: 'Export and download' }).click();
+    const download = await downloadEvent;
+    names.push(download.suggestedFilename());
+    const file = path.join(host.dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const listing = execFileSync('unzip', ['-l', file], { encoding: 'utf8' });
+    expect(listing).toContain(`graphwright-${format}/nodes.csv`);
+    const all = execFileSync('unzip', ['-p', file], { encoding: 'utf8' });
+    expect(all).toContain('substation notes.txt');
+    expect(all).not.toContain(path.dirname(doc));
+  }
+  expect(names).toEqual(['graphwright-csv.zip', 'graphwright-neo4j-csv.zip']);
+
+  // asked for, the local paths are written
+  await form.getByLabel('Format').selectOption('csv');
+  await form.getByLabel('Local file paths of the documents').check();
+  const withPaths = app.waitForEvent('download');
+  await app.getByRole('button', { name: 'Export and download' }).click();
+  const wp = path.join(host.dir, 'with-paths.zip');
+  await (await withPaths).saveAs(wp);
+  expect(execFileSync('unzip', ['-p', wp, 'graphwright-csv/provenance.csv'], { encoding: 'utf8' })).toContain(doc);
+
+  // the archive imports as it downloaded
+  const other = await startHost();
+  try {
+    const page = await browser.newPage();
+    await page.goto(other.url);
+    await openView(page, 'Export');
+    await page.getByLabel('File(s)').setInputFiles(path.join(host.dir, 'graphwright-neo4j-csv.zip'));
+    await expect(page.getByRole('region', { name: 'Import a graph' }).getByLabel('Format')).toHaveValue('neo4j-csv');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByTestId('import-done')).toContainText('new triples');
+    await page.close();
+  } finally {
+    await other.stop();
+    fs.rmSync(other.dir, { recursive: true, force: true });
+  }
+});

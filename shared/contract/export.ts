@@ -19,6 +19,11 @@ export const ExportOptions = z.object({
   concepts: z.boolean().default(true),
   /** Evidence spans (document, chunk, page, quote). */
   provenance: z.boolean().default(true),
+  /**
+   * Where each document lies on this machine (its absolute path) in the evidence. Off by default:
+   * a document is named by its identity only (title, content hash, and its file's name as a relative path).
+   */
+  paths: z.boolean().default(false),
   /** IRI base of nodes, relations and documents in RDF formats (ttl, nt, jsonld). */
   base: z
     .string()

@@ -64,7 +64,7 @@ group('graph.* calls', () => {
   it('graph.import takes uploaded content or files, emits graph.changed, and reports a bad file as failed with its line', async () => {
     const seen: string[] = [];
     const off = other.bus.onAny((name) => seen.push(name));
-    const ttl = ok(await core.call('graph.export', { format: 'ttl' })).files[0].text;
+    const ttl = ok(await core.call('graph.export', { format: 'ttl', options: { paths: true } })).files[0].text;
     const r = ok(await other.call('graph.import', { format: 'ttl', content: ttl }));
     expect(r).toMatchObject({ format: 'ttl', edges: { created: 7, existing: 0 }, documents: { placeholders: 2 } });
     expect(seen).toEqual(expect.arrayContaining(['graph.changed', 'documents.changed']));

@@ -35,13 +35,24 @@ group('graphwright export', () => {
   it('writes every format; csv and neo4j-csv to a folder; --json prints counts', async () => {
     for (const f of ['ttl', 'nt', 'jsonld', 'graphml', 'csv', 'cypher', 'neo4j-csv', 'cyjs']) {
       const out = path.join(t.dir, `x.${f}`);
-      const r = await run('export', '--db', db, '--format', f, '--out', out, '--json');
+      // --with-paths: the copy imported below is the same graph to the documents' local paths
+      const r = await run('export', '--db', db, '--format', f, '--out', out, '--with-paths', '--json');
       expect(r.code, r.err).toBe(0);
       const j = JSON.parse(r.out);
       expect(j).toMatchObject({ format: f, path: out, counts: { edges: 7, nodes: { entity: 7, event: 2, concept: 4 }, conceptLinks: 5, provenance: 8 } });
       expect(j.bytes).toBeGreaterThan(0);
       expect(fs.statSync(out).isDirectory()).toBe(f === 'csv' || f === 'neo4j-csv');
     }
+  });
+
+  it('without --with-paths the evidence names documents by title, hash and file name', async () => {
+    const out = path.join(t.dir, 'no-paths.csv');
+    const r = await run('export', '--db', db, '--format', 'csv', '--out', out);
+    expect(r.code, r.err).toBe(0);
+    const prov = fs.readFileSync(path.join(out, 'provenance.csv'), 'utf8');
+    expect(prov).toContain('report.pdf');
+    expect(prov).not.toContain('/docs/report.pdf');
+    expect(fs.readFileSync(path.join(t.dir, 'x.csv', 'provenance.csv'), 'utf8')).toContain('/docs/report.pdf');
   });
 
   it('filters: --accepted-only --document ID --no-concepts --no-provenance', async () => {

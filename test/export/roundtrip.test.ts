@@ -22,9 +22,10 @@ afterAll(() => {
   t.cleanup();
 });
 
+// The local paths travel too (paths: true), so the copy is the same graph to the last field.
 async function roundTrip(format: ExportFormat, options = {}) {
   const out = path.join(t.dir, `out-${++n}.${format}`);
-  await runExport(src.db, format, options, new FileTarget(out, isFolderFormat(format)));
+  await runExport(src.db, format, { paths: true, ...options }, new FileTarget(out, isFolderFormat(format)));
   const dst = Store.open(path.join(t.dir, `dst-${n}.db`));
   const result = await importGraph(dst.db, format, out);
   return { dst, result, out };
@@ -71,7 +72,7 @@ group('round trip: export → import into a new database → the same graph', ()
   it('a placeholder exported again keeps the original document identity', async () => {
     const first = await roundTrip('ttl');
     const out = path.join(t.dir, 'second.ttl');
-    await runExport(first.dst.db, 'ttl', {}, new FileTarget(out, false));
+    await runExport(first.dst.db, 'ttl', { paths: true }, new FileTarget(out, false));
     const third = Store.open(path.join(t.dir, 'third.db'));
     await importGraph(third.db, 'ttl', out);
     expect(describe(third)).toEqual(describe(src));
@@ -118,6 +119,25 @@ group('export options', () => {
       expect(result.documents).toEqual({ matched: 0, placeholders: 0 });
       dst.close();
     }
+  });
+
+  it('evidence names each document by title, hash and file name; its local path only when asked for', async () => {
+    for (const format of READABLE) {
+      const plain = new InlineTarget();
+      await runExport(src.db, format, {}, plain);
+      const text = plain.result().map((f) => f.text).join('\n');
+      expect(text, format).not.toContain('/docs/report.pdf');
+      expect(text, format).toContain('report.pdf');
+      const withPaths = new InlineTarget();
+      await runExport(src.db, format, { paths: true }, withPaths);
+      expect(withPaths.result().map((f) => f.text).join('\n'), format).toContain('/docs/report.pdf');
+    }
+    // imported elsewhere, a document keeps its title and hash and gets the file's name
+    const { dst, result } = await roundTrip('csv', { paths: false });
+    expect(result.provenance.created).toBe(8);
+    const paths = (dst.db.prepare('SELECT source_path FROM documents WHERE source_path IS NOT NULL').all() as { source_path: string }[]).map((r) => r.source_path);
+    expect(paths).toEqual(['report.pdf']);
+    dst.close();
   });
 
   it('inline export returns one file per output (csv: several)', async () => {

@@ -13,8 +13,8 @@ import { overwriteConflict } from '../../core/api/export';
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: `export --db FILE --format ${ExportFormat.options.join('|')} --out PATH [--force] [--accepted-only] [--document ID] [--no-concepts] [--no-provenance] [--base IRI] [--json]`,
-  summary: 'Export the graph (csv and neo4j-csv: PATH is a folder)',
+  usage: `export --db FILE --format ${ExportFormat.options.join('|')} --out PATH [--force] [--accepted-only] [--document ID] [--no-concepts] [--no-provenance] [--with-paths] [--base IRI] [--json]`,
+  summary: 'Export the graph (csv and neo4j-csv: PATH is a folder); evidence names documents by title, hash and file name (--with-paths: their local paths too)',
   options: {
     ...dbOption,
     ...jsonOption,
@@ -22,6 +22,7 @@ export const exportCommand: Command = {
     out: { type: 'string', short: 'o' },
     ...selectionOptions,
     force: { type: 'boolean' },
+    'with-paths': { type: 'boolean' },
   },
   async run({ values }, io) {
     const f = ExportFormat.safeParse(requireString(values, 'format'));
@@ -35,7 +36,7 @@ export const exportCommand: Command = {
     // Never replace what the user did not ask to replace: an existing file, or a folder with files in it.
     const conflict = values.force ? null : overwriteConflict(out, folder, 'give --force');
     if (conflict) throw new ApiError('conflict', `--out: ${conflict}`);
-    const options = parseSelection(values);
+    const options = { ...parseSelection(values), paths: Boolean(values['with-paths']) };
     const { documentId } = options;
     const core = openCore(values, { mustExist: true });
     try {

@@ -2,7 +2,7 @@
 // import (all or nothing, in one transaction).
 import fs from 'node:fs';
 import type { Db } from '../store/db';
-import { ExportRepository, type ExportFilter } from '../store/export';
+import { ExportRepository, type ExportFilter, type ExportProvenanceRow } from '../store/export';
 import { BulkGraphWriter } from '../store/bulk';
 import type { ExportCounts, ExportFormat, ExportOptions, FormatInfo, ImportFormat } from '../../../shared/contract/export';
 import type { Target } from './out';
@@ -65,10 +65,36 @@ export interface ExportRunOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A document's name in evidence that leaves the machine: the file's own name (a relative path), never
+ * the folders above it; a URL stays as it is (it names no local folder).
+ */
+export function documentName(sourcePath: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(sourcePath) && !/^file:/i.test(sourcePath)) return sourcePath;
+  return sourcePath.split(/[\\/]/).filter(Boolean).pop() ?? sourcePath;
+}
+
+/**
+ * The repository as the writers see it without `paths`: every evidence row's document path cut to
+ * the file's name, so an export carries document identities (title, hash, name), not local paths.
+ */
+export function withDocumentIdentities(repo: ExportRepository): ExportRepository {
+  const cut = (m: Map<number, ExportProvenanceRow[]>) => {
+    for (const rows of m.values()) for (const r of rows) if (r.documentPath) r.documentPath = documentName(r.documentPath);
+    return m;
+  };
+  const edgeProvenance = repo.edgeProvenance.bind(repo);
+  const nodeProvenance = repo.nodeProvenance.bind(repo);
+  repo.edgeProvenance = (ids) => cut(edgeProvenance(ids));
+  repo.nodeProvenance = (ids) => cut(nodeProvenance(ids));
+  return repo;
+}
+
 /** Write the selection in one format to the target. Read from `db` (give it a snapshot connection for consistency). */
 export async function runExport(db: Db, format: ExportFormat, options: Partial<ExportOptions>, target: Target, run: ExportRunOptions = {}): Promise<ExportCounts> {
   const filter = toFilter(options);
   const repo = new ExportRepository(db, filter);
+  if (!options.paths) withDocumentIdentities(repo);
   const counts = repo.counts();
   const total = counts.nodes.entity + counts.nodes.event + counts.nodes.concept + counts.edges + counts.conceptLinks;
   let done = 0;
@@ -112,8 +138,8 @@ export async function importGraph(db: Db, format: ImportFormat, file: string): P
     collector = new RdfCollector();
     readJsonLd(file, await planJsonLd(file), collector);
   }
-  const tallies = db.transaction(() => {
-    const sink = new ImportSink(new BulkGraphWriter(db));
+  const tallies = BulkGraphWriter.load(db, (bulk) => {
+    const sink = new ImportSink(bulk);
     switch (format) {
       case 'tsv':
         readTsv(file, sink);
@@ -137,6 +163,6 @@ export async function importGraph(db: Db, format: ImportFormat, file: string): P
         collector!.emit(sink, file);
     }
     return sink.result();
-  })();
+  });
   return { ...tallies, seconds: (performance.now() - t0) / 1000 };
 }

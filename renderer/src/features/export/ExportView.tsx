@@ -5,9 +5,21 @@ import { ApiError } from '../../../../shared/errors';
 import type { ExportFile, ExportFormat, ImportFormat, ImportResult } from '../../../../shared/contract/export';
 import '../../styles/export.css';
 import { PublishPanel } from './PublishPanel';
+import { folderExportName, unzipStored, zipFiles } from './zip';
 
 function download(file: ExportFile): void {
   saveBlob(new Blob([file.text], { type: file.mediaType }), file.name);
+}
+
+/**
+ * A folder export (csv, neo4j-csv) downloaded from the browser host: one archive named by its
+ * format (graphwright-neo4j-csv.zip), so two formats' nodes.csv never meet in a downloads folder.
+ */
+function downloadFolder(format: string, files: { name: string; data: string | Uint8Array }[]): string {
+  const folder = folderExportName(format);
+  const bytes = zipFiles(files.map((f) => ({ name: `${folder}/${f.name}`, data: f.data })));
+  saveBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), `${folder}.zip`);
+  return `${folder}.zip`;
 }
 
 function saveBlob(blob: Blob, name: string): void {
@@ -31,6 +43,7 @@ function guessFormat(name: string): ImportFormat | null {
   if (n.endsWith('.cyjs')) return 'cyjs';
   if (n.endsWith('.cypher')) return 'cypher';
   if (n.endsWith('.csv')) return 'csv';
+  if (n.endsWith('.zip')) return n.includes('neo4j') ? 'neo4j-csv' : 'csv'; // a folder export downloaded as one archive
   if (n.endsWith('.tsv') || n.endsWith('.txt')) return 'tsv';
   return null;
 }
@@ -45,6 +58,7 @@ function ExportPanel() {
   const [documentId, setDocumentId] = useState<number | null>(null);
   const [concepts, setConcepts] = useState(true);
   const [provenance, setProvenance] = useState(true);
+  const [withPaths, setWithPaths] = useState(false);
   const [base, setBase] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
@@ -52,7 +66,7 @@ function ExportPanel() {
   const appInfo = useCall('app.info', {});
   // Browser host, graph too large to come back inline: the core writes it into its data folder's
   // exports/ as a job, and the files come back as downloads (a browser never names a path itself).
-  const [bigExport, setBigExport] = useState<{ jobId: number; name: string; folder: boolean } | null>(null);
+  const [bigExport, setBigExport] = useState<{ jobId: number; name: string; folder: boolean; format: string } | null>(null);
   const [bigError, setBigError] = useState<Error | null>(null);
   const exportable = (formats.data ?? []).filter((f) => f.export);
   const info = exportable.find((f) => f.id === format);
@@ -66,7 +80,10 @@ function ExportPanel() {
     const files = bigExport.folder ? written.map((f) => `${bigExport.name}/${f.split(/[\\/]/).pop()}`) : [bigExport.name];
     void (async () => {
       try {
-        for (const f of files) saveBlob(await api.download!(f), f.split('/').pop() ?? f);
+        if (bigExport.folder) {
+          const parts = await Promise.all(files.map(async (f) => ({ name: f.split('/').pop() ?? f, data: new Uint8Array(await (await api.download!(f)).arrayBuffer()) })));
+          downloadFolder(bigExport.format, parts);
+        } else for (const f of files) saveBlob(await api.download!(f), f.split('/').pop() ?? f);
       } catch (err) {
         setBigError(err as Error);
       }
@@ -82,7 +99,7 @@ function ExportPanel() {
       const r = await api.call('graph.export', { format, options, path: `${dataDir}${sep}exports${sep}${name}` });
       if (r.job) {
         setJobId(r.job.id);
-        setBigExport({ jobId: r.job.id, name, folder: Boolean(info?.folder) });
+        setBigExport({ jobId: r.job.id, name, folder: Boolean(info?.folder), format });
       }
     } catch (err) {
       setBigError(err as Error);
@@ -92,7 +109,7 @@ function ExportPanel() {
   const start = async () => {
     setDone(null);
     setBigError(null);
-    const options = { acceptedOnly, documentId, concepts, provenance, ...(base.trim() ? { base: base.trim() } : {}) };
+    const options = { acceptedOnly, documentId, concepts, provenance, paths: withPaths, ...(base.trim() ? { base: base.trim() } : {}) };
     let path: string | undefined;
     if (api.kind === 'electron') {
       // The native save dialog asks before replacing a file, so its answer is the confirmation
@@ -106,9 +123,11 @@ function ExportPanel() {
       {
         onSuccess: (r) => {
           if (r.job) setJobId(r.job.id);
-          for (const f of r.files ?? []) download(f);
+          let names = (r.files ?? []).map((f) => f.name).join(', ');
+          if (r.files && r.files.length > 1) names = `${downloadFolder(format, r.files.map((f) => ({ name: f.name, data: f.text })))} (${names})`;
+          else for (const f of r.files ?? []) download(f);
           const c = r.counts;
-          setDone(`${c.nodes.entity + c.nodes.event} nodes, ${c.nodes.concept} concepts, ${c.edges} triples, ${c.provenance} evidence spans${r.files ? ` in ${r.files.map((f) => f.name).join(', ')}` : ''}`);
+          setDone(`${c.nodes.entity + c.nodes.event} nodes, ${c.nodes.concept} concepts, ${c.edges} triples, ${c.provenance} evidence spans${r.files ? ` in ${names}` : ''}`);
         },
         onError: (err) => {
           // Too many triples to come back inline: written as a job in the data folder, then downloaded.
@@ -153,6 +172,9 @@ function ExportPanel() {
           <label>
             <input type="checkbox" checked={provenance} onChange={(e) => setProvenance(e.target.checked)} /> Provenance (evidence spans)
           </label>
+          <label title="Off: each document is named by its title, content hash and file name. On: its full path on this machine as well.">
+            <input type="checkbox" checked={withPaths} disabled={!provenance} onChange={(e) => setWithPaths(e.target.checked)} /> Local file paths of the documents
+          </label>
         </div>
         {['ttl', 'nt', 'jsonld'].includes(format) && (
           <>
@@ -196,7 +218,17 @@ function ImportPanel() {
     setError(null);
     setResult(null);
     try {
-      const texts = await Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() })));
+      // an archive a folder export downloaded as (graphwright-csv.zip): its files, by their own names
+      const dec = new TextDecoder();
+      const texts = (
+        await Promise.all(
+          files.map(async (f) =>
+            f.name.toLowerCase().endsWith('.zip')
+              ? unzipStored(new Uint8Array(await f.arrayBuffer()), f.name).map((e) => ({ name: e.name.split('/').pop() ?? e.name, text: dec.decode(e.data) }))
+              : [{ name: f.name, text: await f.text() }],
+          ),
+        )
+      ).flat();
       const several = format === 'csv' || format === 'neo4j-csv';
       const r = await api.call('graph.import', several ? { format, files: texts } : { format, content: texts[0].text });
       setResult(r);
@@ -210,7 +242,7 @@ function ImportPanel() {
   return (
     <section className="panel" aria-label="Import a graph">
       <h2 className="section-title">Import a graph</h2>
-      <p className="muted small">Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv), Cytoscape JSON, or `head|relation|tail` lines. Imported triples keep the status the file gives them (proposed, accepted, rejected: a round trip loses no review work); a triple without one comes in accepted. Everything is imported in one step or not at all.</p>
+      <p className="muted small">Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv, or the .zip a folder export downloads as), Cytoscape JSON, or `head|relation|tail` lines. Imported triples keep the status the file gives them (proposed, accepted, rejected: a round trip loses no review work); a triple without one comes in accepted. Everything is imported in one step or not at all.</p>
       <div className="form-grid">
         <label htmlFor="import-file">File(s)</label>
         <input
