@@ -133,10 +133,13 @@ export const ChatSession = z.object({
 });
 export type ChatSession = z.infer<typeof ChatSession>;
 
+export const ChatRole = z.enum(['user', 'assistant', 'system']);
+export type ChatRole = z.infer<typeof ChatRole>;
+
 export const ChatMessage = z.object({
   id: Id,
   sessionId: Id,
-  role: z.enum(['user', 'assistant', 'system']),
+  role: ChatRole,
   content: z.string(),
   citations: z.array(Citation),
   trace: RetrievalTrace.nullable(),

@@ -8,11 +8,19 @@ const HttpUrl = z.string().regex(/^https?:\/\/\S+$/i, 'an http(s) URL');
 
 /** SPARQL 1.1 Update for everything, or the Graph Store HTTP Protocol for loads (PUT/POST) and pull (GET); removals always go by SPARQL Update. */
 export const PublishProtocol = z.enum(['update', 'graph-store']);
+export type PublishProtocol = z.infer<typeof PublishProtocol>;
+
+/** How the core logs in to a target (the password never crosses the API). */
+export const PublishAuth = z.enum(['none', 'basic', 'digest']);
+export type PublishAuth = z.infer<typeof PublishAuth>;
+
+export const PublishRunState = z.enum(['running', 'done', 'failed', 'cancelled']);
+export type PublishRunState = z.infer<typeof PublishRunState>;
 
 export const PublishTargetInput = z.object({
   endpoint: HttpUrl,
   graph: z.string().regex(/^[a-z][a-z0-9+.-]*:[^\s<>"{}|^`\\]+$/i, 'an absolute IRI'),
-  auth: z.enum(['none', 'basic', 'digest']).optional(),
+  auth: PublishAuth.optional(),
   username: z.string().min(1).nullable().optional(),
   /** Unset: the target's recorded setting, else 'update'. */
   protocol: PublishProtocol.optional(),
@@ -25,7 +33,7 @@ export const PublishOptions = ExportOptions.pick({ acceptedOnly: true, documentI
 
 export const PublishRun = z.object({
   id: z.number().int(),
-  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  state: PublishRunState,
   toAdd: z.number().int(),
   toRemove: z.number().int(),
   pushed: z.number().int(),
@@ -41,7 +49,7 @@ export const PublishTarget = z.object({
   id: z.number().int(),
   endpoint: z.string(),
   graph: z.string(),
-  auth: z.enum(['none', 'basic', 'digest']),
+  auth: PublishAuth,
   username: z.string().nullable(),
   options: z.record(z.string(), z.unknown()),
   protocol: PublishProtocol,

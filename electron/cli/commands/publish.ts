@@ -4,6 +4,7 @@ import type { CliIO, Command } from '../command';
 import { UsageError, dbOption, jsonOption, parseId, parseSelection, requireString, selectionOptions } from '../command';
 import { openCore } from '../open';
 import { ApiError } from '../../../shared/errors';
+import { PublishAuth } from '../../../shared/contract/publish';
 import { openExportSnapshot } from '../../core/store/export';
 import { check, clientFor, fetchGraph, importFetched, publish, type TargetSpec } from '../../core/publish';
 import { citationSparql } from '../../core/publish/query';
@@ -27,7 +28,7 @@ function targetSpec(values: Record<string, unknown>): TargetSpec {
   if (!/^[a-z][a-z0-9+.-]*:\S+$/i.test(graph)) throw new UsageError(`--graph must be an absolute IRI, got ${JSON.stringify(graph)}`);
   const username = (values.user as string | undefined) ?? null;
   const auth = ((values.auth as string | undefined) ?? (username ? 'digest' : 'none')) as AuthKind;
-  if (!['none', 'basic', 'digest'].includes(auth)) throw new UsageError(`--auth must be none, basic or digest, got ${JSON.stringify(values.auth)}`);
+  if (!PublishAuth.options.includes(auth)) throw new UsageError(`--auth must be one of ${PublishAuth.options.join(', ')}, got ${JSON.stringify(values.auth)}`);
   if (auth !== 'none' && !username) throw new UsageError(`--auth ${auth} needs --user`);
   const password = process.env[PASSWORD_ENV] ?? null;
   if (auth !== 'none' && password == null) throw new UsageError(`--user ${username}: set the password in the environment variable ${PASSWORD_ENV}`);

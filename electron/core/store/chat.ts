@@ -2,6 +2,7 @@
 // message keeps its citations and its retrieval trace as JSON.
 import type { Db } from './db';
 import { parseJson } from './db';
+import type { ChatRole } from '../../../shared/contract/chat';
 
 export interface ChatSessionRow {
   id: number;
@@ -13,7 +14,7 @@ export interface ChatSessionRow {
 export interface ChatMessageRow<C = unknown, T = unknown> {
   id: number;
   sessionId: number;
-  role: 'user' | 'assistant' | 'system';
+  role: ChatRole;
   content: string;
   citations: C[];
   trace: T | null;
@@ -23,7 +24,7 @@ export interface ChatMessageRow<C = unknown, T = unknown> {
 interface MessageRecord {
   id: number;
   session_id: number;
-  role: 'user' | 'assistant' | 'system';
+  role: ChatRole;
   content: string;
   citations: string;
   trace: string | null;
@@ -88,7 +89,7 @@ export class ChatRepository {
     return r && toMessage<C, T>(r);
   }
 
-  addMessage<C, T>(m: { sessionId: number; role: 'user' | 'assistant' | 'system'; content: string; citations?: C[]; trace?: T | null }): ChatMessageRow<C, T> {
+  addMessage<C, T>(m: { sessionId: number; role: ChatRole; content: string; citations?: C[]; trace?: T | null }): ChatMessageRow<C, T> {
     const info = this.db
       .prepare('INSERT INTO chat_messages (session_id, role, content, citations, trace) VALUES (?, ?, ?, ?, ?)')
       .run(m.sessionId, m.role, m.content, JSON.stringify(m.citations ?? []), m.trace == null ? null : JSON.stringify(m.trace));

@@ -4,8 +4,9 @@
 import type { Db } from './db';
 import { parseJson } from './db';
 
-export type PublishAuth = 'none' | 'basic' | 'digest';
-export type PublishProtocol = 'update' | 'graph-store';
+import type { PublishAuth, PublishProtocol, PublishRunState } from '../../../shared/contract/publish';
+
+export type { PublishAuth, PublishProtocol };
 
 export interface PublishTargetRow {
   id: number;
@@ -24,7 +25,7 @@ export interface PublishTargetRow {
 export interface PublishRunRow {
   id: number;
   targetId: number;
-  state: 'running' | 'done' | 'failed' | 'cancelled';
+  state: PublishRunState;
   toAdd: number;
   toRemove: number;
   pushed: number;
