@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDb, migrate, schemaVersion, currentSchemaVersion } from '../../electron/core/store';
 import { tmpDir } from '../helpers/tmp';
 
 describe('migrations', () => {
-  const t = tmpDir();
-  afterEach(() => undefined);
+  const t = tmpDir('gw-migrations-');
+  afterAll(() => t.cleanup());
 
   it('migrates an empty file to the current schema, and a second run is a no-op', () => {
     const file = path.join(t.dir, 'a.db');
