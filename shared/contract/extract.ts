@@ -31,6 +31,28 @@ export type ExtractStartInput = z.infer<typeof ExtractStartInput>;
 
 const PerStage = z.object({ EE: z.number().int(), EV: z.number().int(), VV: z.number().int() });
 
+/**
+ * Why a stage's answer was not used: 'grammar' (not valid for the answer's schema), 'truncated'
+ * (cut off at the token limit), 'timeout' (the engine took too long), 'parse' (unreadable, or not
+ * the list the stage asks for), 'engine' (the engine failed: unreachable, an HTTP error, closed).
+ */
+export const FailureReason = z.enum(['grammar', 'truncated', 'timeout', 'parse', 'engine']);
+export type FailureReason = z.infer<typeof FailureReason>;
+
+/** One failed stage answer of an extraction job: which chunk, which stage, why. */
+export const FailedAnswer = z.object({
+  chunk: Id,
+  document: Id,
+  /** The chunk's place in its document (0-based) and its span there, to open it. */
+  ordinal: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+  stage: Stage,
+  reason: FailureReason,
+  message: z.string(),
+});
+export type FailedAnswer = z.infer<typeof FailedAnswer>;
+
 /** The result of a finished extraction job (JobInfo.result). */
 export const ExtractSummary = z.object({
   engine: EngineName,
@@ -52,6 +74,12 @@ export const ExtractSummary = z.object({
   mergeCandidates: z.number().int(),
   /** Documents that got nothing, and why ("no classic extractor for this language: load a model"). */
   notes: z.array(z.object({ document: Id, language: z.string(), message: z.string() })).optional(),
+  /** The failed answers (the first 200), each with its chunk and reason; `failures` counts them all. */
+  failedAnswers: z.array(FailedAnswer).optional(),
+  /** Failures per reason. */
+  failureReasons: z.partialRecord(FailureReason, z.number().int()).optional(),
+  /** Seconds spent loading the model before the first chunk (0 when it was loaded already). */
+  loadSeconds: z.number().optional(),
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 

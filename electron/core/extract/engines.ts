@@ -33,6 +33,7 @@ interface EngineRegistryLike {
   open(choice: Choice): Promise<LlmEngine>;
   statusOf?(role: 'extraction' | 'embedding'): { state: string };
   choice?(role: 'extraction' | 'embedding'): unknown;
+  isLoaded?(choice: Choice): boolean;
 }
 
 const providers = new WeakMap<object, EngineProvider>();
@@ -69,6 +70,27 @@ export function modelName(request: EngineRequest, engine?: LlmEngine): string {
 
 const apiKey = () => process.env.GRAPHWRIGHT_OPENAI_API_KEY || undefined;
 
+function choiceOf(request: EngineRequest): Choice | null {
+  return request.engine === 'llama' && request.model
+    ? { kind: 'llama', path: path.resolve(request.model) }
+    : request.engine === 'openai' && request.endpoint && request.model
+      ? { kind: 'openai', baseUrl: request.endpoint, model: request.model, apiKey: apiKey() }
+      : null;
+}
+
+/**
+ * Whether openEngine(request) has a model to load first (a job shows a "loading model" phase then):
+ * false for an engine provided or injected for this core, or one its registry has loaded already.
+ */
+export function willLoad(owner: object, request: EngineRequest): boolean {
+  if (providers.has(owner)) return false;
+  const registry = engineRegistry(owner);
+  const choice = choiceOf(request);
+  if (!registry) return true;
+  if (choice) return registry.isLoaded ? !registry.isLoaded(choice) : true;
+  return registry.statusOf?.('extraction')?.state !== 'loaded';
+}
+
 export async function openEngine(owner: object, request: EngineRequest): Promise<EngineLease> {
   const shared = (engine: LlmEngine): EngineLease => ({ engine, model: modelName(request, engine), release: async () => undefined });
   const provided = await providers.get(owner)?.(request);
@@ -77,12 +99,7 @@ export async function openEngine(owner: object, request: EngineRequest): Promise
   if (request.engine === 'openai' && request.endpoint && !request.model) {
     throw new ApiError('bad_request', 'extract: the openai engine needs a model name with the endpoint');
   }
-  const choice: Choice | null =
-    request.engine === 'llama' && request.model
-      ? { kind: 'llama', path: path.resolve(request.model) }
-      : request.engine === 'openai' && request.endpoint && request.model
-        ? { kind: 'openai', baseUrl: request.endpoint, model: request.model, apiKey: apiKey() }
-        : null;
+  const choice = choiceOf(request);
 
   const registry = engineRegistry(owner);
   if (registry) {

@@ -9,14 +9,14 @@ import type { LlmEngine } from '../llm/engine';
 import { ExtractionGraphWriter, ExtractionRepository, type ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
-import { loadedEmbedder, modelName, openEngine, type EngineLease } from './engines';
+import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from './engines';
 import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
 import { entityTypeHints } from '../schema/types';
 import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
-import { ExtractLimitsInput } from '../../../shared/contract/extract';
+import { ExtractLimitsInput, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 
 export const EXTRACT_JOB = 'extract';
@@ -66,7 +66,14 @@ export interface ExtractTotals {
   mentions: number;
   /** Documents (id -> language) the classic extractor has no patterns for. */
   unsupported?: Record<string, string>;
+  /** The first MAX_FAILED_ANSWERS failed stage answers, and the count per reason of all of them. */
+  failedAnswers?: FailedAnswer[];
+  failureReasons?: Partial<Record<FailureReason, number>>;
+  loadMs?: number;
 }
+
+/** Failed answers kept with their chunk and reason (the count covers every one). */
+const MAX_FAILED_ANSWERS = 200;
 
 export interface ExtractCheckpoint {
   engineKey: string;
@@ -101,6 +108,9 @@ export interface ExtractSummary {
   mergeCandidates: number;
   /** Per document that got nothing and why ("no classic extractor for this language: load a model"). */
   notes?: { document: number; language: string; message: string }[];
+  failedAnswers?: FailedAnswer[];
+  failureReasons?: Partial<Record<FailureReason, number>>;
+  loadSeconds?: number;
 }
 
 const emptyTotals = (): ExtractTotals => ({
@@ -158,6 +168,23 @@ function dropBoilerplate(ex: ChunkExtraction, structure: DocumentStructure): Chu
 
 const sumTriples = (t: Record<ExtractStage, number>) => t.EE + t.EV + t.VV;
 
+/** Record a chunk's failed stage answers: which chunk, which stage, why (the job's details list them). */
+function noteFailures(totals: ExtractTotals, chunk: ExtractableChunk, ex: ChunkExtraction & { error?: string }): void {
+  const failed = (Object.entries(ex.stages) as [ExtractStage, NonNullable<ChunkExtraction['stages'][ExtractStage]>][]).filter(([, o]) => o.failed);
+  // the whole chunk failed before its stages ran (the engine threw): one entry per stage not answered
+  const rows = failed.length
+    ? failed.map(([stage, o]) => ({ stage, reason: o.reason ?? ('engine' as const), message: o.error ?? 'no usable answer' }))
+    : (['EE', 'EV', 'VV'] as const).slice(0, ex.failures).map((stage) => ({ stage, reason: 'engine' as const, message: ex.error ?? 'the engine failed' }));
+  const reasons = { ...(totals.failureReasons ?? {}) };
+  const list = [...(totals.failedAnswers ?? [])];
+  for (const r of rows) {
+    reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
+    if (list.length < MAX_FAILED_ANSWERS) list.push({ chunk: chunk.id, document: chunk.documentId, ordinal: chunk.ordinal, start: chunk.start, end: chunk.end, ...r, message: r.message.slice(0, 500) });
+  }
+  totals.failureReasons = reasons;
+  totals.failedAnswers = list;
+}
+
 /** A seed per chunk derived from the job's seed and the chunk's content: reproducible, yet not one sampling stream for all. */
 function chunkSeed(seed: number | undefined, hash: string): number | undefined {
   if (seed === undefined) return undefined;
@@ -186,10 +213,16 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
 
       let lease: EngineLease | null = null;
       let engine: LlmEngine | null = null;
+      let loadMs = 0;
       const acquire = async () => {
         if (!lease) {
+          // a phase of its own in the progress: a model's load takes seconds before the first chunk
+          const loading = willLoad(core, request);
+          if (loading) ctx.progress(0, chunks.length, `loading model${p.model ? ` ${modelName(request)}` : ''}…`);
+          const t0 = performance.now();
           lease = await openEngine(core, request);
           engine = lease.engine;
+          if (loading) loadMs = performance.now() - t0;
         }
         return lease;
       };
@@ -218,7 +251,10 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
         const message = () => {
           const parts = [`${doneCount}/${total} chunks`, `${sumTriples(totals.triples)} new triples`];
           if (!isClassic && totals.generationMs > 0) parts.push(`${Math.round(totals.tokens / (totals.generationMs / 1000))} tok/s`);
-          if (totals.failures) parts.push(`${totals.failures} failed answers`);
+          if (totals.failures) {
+            const why = Object.entries(totals.failureReasons ?? {}).map(([r, n]) => `${r} ${n}`).join(', ');
+            parts.push(`${totals.failures} failed answers${why ? ` (${why})` : ''}`);
+          }
           return parts.join(' · ');
         };
         ctx.progress(doneCount, total, message());
@@ -298,8 +334,8 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
             totals.generationMs += performance.now() - t0;
             if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof StageAborted)) throw new JobCancelled();
             settled.forEach((s, k) => {
-              const ex: ChunkExtraction =
-                s.status === 'fulfilled' ? s.value : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {} };
+              const ex: ChunkExtraction & { error?: string } =
+                s.status === 'fulfilled' ? s.value : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {}, error: String((s.reason as Error)?.message ?? s.reason) };
               results.push({ chunk: batch[k], ex });
             });
           }
@@ -316,7 +352,10 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
               totals.protected += r.protected;
               totals.dropped += r.dropped;
               totals.failures += ex.failures;
-              if (ex.failures) totals.failedChunks++;
+              if (ex.failures) {
+                totals.failedChunks++;
+                noteFailures(totals, chunk, ex);
+              }
               totals.tokens += ex.tokens;
               totals.mentions += ex.mentions.length;
               repo.markExtracted({
@@ -348,6 +387,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
         changed(true);
         ctx.progress(total, total, message());
 
+        totals.loadMs = (totals.loadMs ?? 0) + loadMs;
         const seconds = (totals.elapsedMs + (Date.now() - started)) / 1000;
         const genSeconds = totals.generationMs / 1000;
         return {
@@ -368,6 +408,8 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           sentencesPerSecond: isClassic && seconds > 0 ? Math.round(totals.sentences / seconds) : 0,
           mentions: totals.mentions,
           mergeCandidates,
+          ...(totals.failures ? { failedAnswers: totals.failedAnswers ?? [], failureReasons: totals.failureReasons ?? {} } : {}),
+          ...(!isClassic ? { loadSeconds: Math.round((totals.loadMs ?? 0) / 10) / 100 } : {}),
           ...(totals.unsupported && Object.keys(totals.unsupported).length
             ? { notes: Object.entries(totals.unsupported).map(([id, language]) => ({ document: Number(id), language, message: NO_CLASSIC_MESSAGE })) }
             : {}),

@@ -1,5 +1,6 @@
 import type { Span } from './sentences';
 import type { EngineName } from '../../../shared/contract/engines';
+import type { FailureReason } from '../../../shared/contract/extract';
 
 export type ExtractStage = 'EE' | 'EV' | 'VV';
 export const EXTRACT_STAGES: ExtractStage[] = ['EE', 'EV', 'VV'];
@@ -53,6 +54,8 @@ export interface StageOutcome {
   failed: boolean;
   tokens: number;
   error?: string;
+  /** Why the answer failed: grammar, truncated, timeout, parse, engine (shared/contract/extract.ts FailureReason). */
+  reason?: FailureReason;
 }
 
 /** What one chunk yielded. */

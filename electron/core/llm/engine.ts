@@ -63,7 +63,8 @@ export class LlmError extends Error {
   constructor(
     readonly code: LlmErrorCode,
     message: string,
-    readonly details?: { status?: number; text?: string; retryAfterMs?: number; cause?: unknown },
+    /** tokens: what the model generated before the answer failed (counted for tokens/s all the same). */
+    readonly details?: { status?: number; text?: string; retryAfterMs?: number; cause?: unknown; tokens?: number },
   ) {
     super(message);
     this.name = 'LlmError';

@@ -352,9 +352,9 @@ export class LlamaEngine implements LlmEngine {
         value = grammar.parse(text) as T;
       } catch (err) {
         if (!complete && generated.length >= budget) {
-          throw new LlmError('truncated', `the answer was cut off after ${generated.length} tokens (maxTokens ${maxTokens}); bound strings and arrays in the schema or raise maxTokens`, { text });
+          throw new LlmError('truncated', `the answer was cut off after ${generated.length} tokens (maxTokens ${maxTokens}); bound strings and arrays in the schema or raise maxTokens`, { text, tokens: generated.length });
         }
-        throw new LlmError('invalid_output', `the model's answer is not valid for the schema: ${(err as Error).message}`, { text, cause: err });
+        throw new LlmError('invalid_output', `the model's answer is not valid for the schema: ${(err as Error).message}`, { text, cause: err, tokens: generated.length });
       }
       return { value, tokens: generated.length, text, ...(confidenceCount ? { confidence: confidenceSum / confidenceCount } : {}) };
     } finally {

@@ -130,6 +130,11 @@ export class EngineRegistry {
     return slot.loading as Promise<LlmEngine>;
   }
 
+  /** Whether the engine for this choice is loaded already (an extraction job then has no load phase to show). */
+  isLoaded(choice: EngineChoice): boolean {
+    return Boolean(this.slots.get(choiceKey(choice))?.engine);
+  }
+
   private async build(choice: EngineChoice): Promise<LlmEngine> {
     if (this.options.load) return this.options.load(choice);
     if (choice.kind === 'openai') {

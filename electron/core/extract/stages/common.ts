@@ -6,6 +6,7 @@ import type { PromptLanguage, StagePrompts } from '../prompts';
 import type { ExtractLimits } from '../schemas';
 import type { EngineName, ExtractStage } from '../types';
 import type { EntityTypeHint } from '../../schema/types';
+import type { FailureReason } from '../../../../shared/contract/extract';
 
 export interface StageContext {
   engine: LlmEngine;
@@ -28,6 +29,17 @@ export interface StageAnswer {
   tokens: number;
   confidence?: number;
   error?: string;
+  /** Why the answer was unusable. */
+  reason?: FailureReason;
+}
+
+/** Why an engine call failed, from the engine's error code (llm/engine.ts LlmErrorCode). */
+export function failureReason(err: unknown): FailureReason {
+  const code = (err as { code?: unknown })?.code;
+  if (code === 'invalid_output') return 'grammar';
+  if (code === 'truncated') return 'truncated';
+  if (code === 'timeout' || (err as Error)?.name === 'TimeoutError') return 'timeout';
+  return 'engine';
 }
 
 export class StageAborted extends Error {
@@ -53,13 +65,15 @@ export async function askStage(ctx: StageContext, stage: ExtractStage, user: str
   } catch (err) {
     if (ctx.signal?.aborted) throw new StageAborted();
     const raw = rawTextOf(err);
-    const tokensUsed = (err as { tokens?: unknown })?.tokens;
+    // the tokens the model generated before the answer failed: they were generated all the same
+    const tokensUsed = (err as { tokens?: unknown })?.tokens ?? (err as { details?: { tokens?: unknown } })?.details?.tokens;
     if (typeof tokensUsed === 'number') tokens = tokensUsed;
-    if (raw === undefined) return { items: null, tokens, error: `${stage}: ${(err as Error)?.message ?? String(err)}` };
+    const reason = failureReason(err);
+    if (raw === undefined) return { items: null, tokens, reason, error: `${stage}: ${(err as Error)?.message ?? String(err)}` };
     value = parseLenient(raw);
-    if (value === undefined) return { items: null, tokens, error: `${stage}: unreadable answer` };
+    if (value === undefined) return { items: null, tokens, reason: reason === 'engine' ? 'parse' : reason, error: `${stage}: unreadable answer (${(err as Error)?.message ?? String(err)})` };
   }
   const items = listOf(value, listKeys);
-  if (!items) return { items: null, tokens, confidence, error: `${stage}: answer has no ${listKeys[0]} list` };
+  if (!items) return { items: null, tokens, confidence, reason: 'parse', error: `${stage}: answer has no ${listKeys[0]} list` };
   return { items, tokens, confidence };
 }

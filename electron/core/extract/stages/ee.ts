@@ -17,7 +17,7 @@ export async function entityEntityStage(ctx: StageContext): Promise<{ triples: C
     ['triples', 'facts', 'relations'],
     maxTokensFor('EE', l, charsPerToken(ctx)) + (types ? l.triples * 2 * typeChars(types) : 0),
   );
-  if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error } };
+  if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
   const triples: CandidateTriple[] = coerceTriples(answer.items, { head: l.entity, relation: l.relation, tail: l.entity })
     .filter((t) => !isPronoun(t.head) && !isPronoun(t.tail))
     .slice(0, l.triples)

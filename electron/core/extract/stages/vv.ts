@@ -40,7 +40,7 @@ export async function eventEventStage(ctx: StageContext, events: string[]): Prom
     ['relations', 'triples'],
     maxTokensFor('VV', l, charsPerToken(ctx)),
   );
-  if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error } };
+  if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
   const triples: CandidateTriple[] = [];
   for (const t of coerceTriples(answer.items, { head: l.event, relation: 40, tail: l.event }).slice(0, l.eventRelations)) {
     const relation = eventRelation(t.relation);
