@@ -41,6 +41,8 @@ export type DocumentVersion = z.infer<typeof DocumentVersion>;
 export const VersionEvidence = z.object({
   document: Id,
   version: z.number().int(),
+  /** The chunk holding the span (opens it in the document viewer), when there is one. */
+  chunk: Id.nullable(),
   start: z.number().int(),
   end: z.number().int(),
   quote: z.string(),
@@ -103,7 +105,24 @@ const VersionPair = {
   to: z.number().int().min(1).optional(),
 };
 
+/** A document's place among its versions, for the Documents list. */
+export const EditionInfo = z.object({
+  id: Id,
+  version: z.number().int(),
+  previousId: Id.nullable(),
+  /** False once a newer version replaced it. */
+  current: z.boolean(),
+  changedChunks: z.number().int(),
+  open: z.number().int(),
+});
+export type EditionInfo = z.infer<typeof EditionInfo>;
+
 export const editionCalls = {
+  'documents.editions': defineCall({
+    input: z.object({}),
+    output: z.array(EditionInfo),
+    summary: 'The documents that are versions of others, or were replaced by a newer one (first versions never re-ingested are left out)',
+  }),
   'documents.versions': defineCall({
     input: z.object({ id: Id }),
     output: z.array(DocumentVersion),

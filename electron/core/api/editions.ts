@@ -1,10 +1,11 @@
 // Editions: the versions of a document, the diff of a version pair, bulk accept/reject, "new edition of…".
 import type { Handlers } from '../../../shared/dispatch';
 import type { Core } from '../core';
-import { documentVersions, editionDiff, resolveDiff } from '../editions/diff';
+import { documentVersions, editionDiff, editionList, resolveDiff } from '../editions/diff';
 
 export function editionHandlers(core: Core): Partial<Handlers> {
   return {
+    'documents.editions': () => editionList(core.store),
     'documents.versions': ({ id }) => documentVersions(core.store, id),
     'documents.diff': (input) => editionDiff(core.store, input),
     'documents.diff.resolve': (input) => {

@@ -10,7 +10,7 @@ import { VersionRepository, type EditionChangeRow, type EvidenceRow, type Versio
 import { changedChunks, diffClauses, editionLabel, type MatchCounts } from '../ingest/editions';
 import { clauseLabel, formatClause, type DocumentStructure } from '../ingest/structure';
 import { EditionError, RevisionLog } from './apply';
-import type { DiffClause, DiffTriple, DocumentVersion, EditionDiff, VersionEvidence } from '../../../shared/contract/editions';
+import type { DiffClause, DiffTriple, DocumentVersion, EditionDiff, EditionInfo, VersionEvidence } from '../../../shared/contract/editions';
 
 /** The editor, as the review command layer names it: a bulk accept is undone with the editor's other edits. */
 const EDITOR = 'editor';
@@ -30,6 +30,14 @@ export function withVersions<T extends { document: { id: number } }>(store: Stor
       cache.set(item.document.id, v);
     }
     return { ...item, document: { ...item.document, ...v } };
+  });
+}
+
+export function editionList(store: Store): EditionInfo[] {
+  const versions = new VersionRepository(store.db);
+  return versions.versioned().map((v) => {
+    const counts = v.previousId === null ? null : versions.matchCounts(v.id);
+    return { ...v, changedChunks: counts ? changedChunks(counts) : 0, open: v.previousId === null ? 0 : versions.openChanges(v.id) };
   });
 }
 
@@ -98,9 +106,10 @@ export function editionDiff(store: Store, input: { id: number; from?: number; to
     if (!s) structures.set(id, (s = store.documents.structure(id) ?? emptyStructure));
     return s;
   };
-  const evidence = (v: VersionRow, span: { start: number; end: number; quote: string }): VersionEvidence => ({
+  const evidence = (v: VersionRow, span: { start: number; end: number; quote: string; chunkId?: number | null }): VersionEvidence => ({
     document: v.id,
     version: v.version,
+    chunk: span.chunkId ?? versions.chunkAt(v.id, span.start, span.end),
     start: span.start,
     end: span.end,
     quote: span.quote,

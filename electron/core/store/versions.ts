@@ -270,6 +270,24 @@ export class VersionRepository {
     return out;
   }
 
+  /** Every document that has a previous version or a newer one: id, version, previous id, and whether a newer one exists. */
+  versioned(): { id: number; version: number; previousId: number | null; current: boolean }[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT d.id, d.version, d.previous_id, NOT EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = d.id) AS current FROM documents d
+           WHERE d.previous_id IS NOT NULL OR EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = d.id) ORDER BY d.id`,
+        )
+        .all() as { id: number; version: number; previous_id: number | null; current: number }[]
+    ).map((r) => ({ id: r.id, version: r.version, previousId: r.previous_id, current: r.current === 1 }));
+  }
+
+  /** The smallest chunk of a document holding [start, end). */
+  chunkAt(documentId: number, start: number, end: number): number | null {
+    const r = this.db.prepare('SELECT id FROM chunks WHERE document_id = ? AND start <= ? AND end >= ? ORDER BY (end - start) LIMIT 1').get(documentId, start, end) as { id: number } | undefined;
+    return r?.id ?? null;
+  }
+
   /** Open review and stale changes of a version (what the diff still asks the editor about). */
   openChanges(documentId: number): number {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE document_id = ? AND state = 'open' AND kind <> 'moved'").get(documentId) as { n: number }).n;

@@ -11,12 +11,16 @@ import { pathsForFiles } from './dropFiles';
 import { ExtractControl } from './ExtractControl';
 import { navigate, useRouteParam } from '../../nav';
 import { DocumentViewer } from './DocumentViewer';
+import { DiffView } from '../diff/DiffView';
+import { EditionBadge, EditionNotice, NewEditionPicker, useEditions } from '../diff/Editions';
 import '../../styles/documents.css';
 
 interface DropRun {
   jobId: number | null;
   preparing: string | null;
   uploadFailed: { path: string; error: string }[];
+  /** "New edition of…" chosen before the drop: the document the import becomes the next version of. */
+  editionOf?: number | null;
 }
 
 function IngestSummary({ job, uploadFailed }: { job: JobInfo; uploadFailed: DropRun['uploadFailed'] }) {
@@ -128,6 +132,12 @@ export function DocumentsView() {
   const list = docs.data ?? [];
   const [extractJobId, setExtractJobId] = useState<number | null>(null);
   const extractJob = extractJobId != null ? jobs.data?.find((j) => j.id === extractJobId) : undefined;
+  // Editions: #/documents?diff=ID[&from=V&to=V] shows the diff of a version pair.
+  const diffParam = useRouteParam('diff');
+  const diffFrom = useRouteParam('from');
+  const diffTo = useRouteParam('to');
+  const editions = useEditions(docs.dataUpdatedAt);
+  const [editionOf, setEditionOf] = useState<number | null>(null);
 
   async function ingestFiles(files: File[]) {
     if (!files.length) return;
@@ -142,7 +152,8 @@ export function DocumentsView() {
       }
       const started = await api.call('documents.ingest', { paths: prepared.paths });
       qc.setQueryData<JobInfo[]>(['jobs.list', { limit: 50 }], (old) => [started, ...(old ?? []).filter((j) => j.id !== started.id)]);
-      setRun({ jobId: started.id, preparing: null, uploadFailed: prepared.failed });
+      setRun({ jobId: started.id, preparing: null, uploadFailed: prepared.failed, editionOf });
+      setEditionOf(null);
     } catch (err) {
       setRun(null);
       setError(err as Error);
@@ -174,6 +185,7 @@ export function DocumentsView() {
         <h1 id="documents-title">Documents</h1>
         <span className="muted">{list.length ? `${list.length} documents` : ''}</span>
         <div className="spacer" />
+        <NewEditionPicker docs={list.filter((d) => editions.get(d.id)?.current !== false)} value={editionOf} onChange={setEditionOf} />
         {list.length > 0 && <ExtractControl documentId={selected} onStarted={(j) => setExtractJobId(j.id)} />}
         <button type="button" className="primary" onClick={() => input.current?.click()}>
           Add files…
@@ -205,6 +217,7 @@ export function DocumentsView() {
             </div>
           )}
           {job && !active && <IngestSummary job={job} uploadFailed={run.uploadFailed} />}
+          {job && !active && <EditionNotice job={job} editionOf={run.editionOf} />}
           {job && <FileRows job={job} />}
         </div>
       )}
@@ -215,7 +228,9 @@ export function DocumentsView() {
           <div>Drop to import</div>
         </div>
       )}
-      {docs.isSuccess && list.length === 0 && !run ? (
+      {diffParam ? (
+        <DiffView id={Number(diffParam)} from={diffFrom ? Number(diffFrom) : undefined} to={diffTo ? Number(diffTo) : undefined} onClose={() => navigate('documents')} />
+      ) : docs.isSuccess && list.length === 0 && !run ? (
         <EmptyState title="Drop documents here" icon="drop">
           <p>Drag PDF, Word, HTML, Markdown or text files onto this window to add them to the graph, or use “Add files…”.</p>
           <p className="muted">Each document is repaired, split into passages and kept with its pages, so every fact can point back to its source.</p>
@@ -247,7 +262,10 @@ export function DocumentsView() {
                     tabIndex={0}
                     aria-selected={d.id === selected}
                   >
-                    <td title={d.path ?? undefined}>{d.title}</td>
+                    <td title={d.path ?? undefined}>
+                      {d.title}
+                      <EditionBadge info={editions.get(d.id)} />
+                    </td>
                     <td>{d.format}</td>
                     <td>{d.language ?? '—'}</td>
                     <td className="num">{d.pages ?? '—'}</td>
