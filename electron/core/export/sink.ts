@@ -65,10 +65,10 @@ export class ImportSink {
   readonly provenanceTally: Tally = { created: 0, existing: 0 };
   readonly documents = { matched: 0, placeholders: 0 };
   private readonly keys = new Map<string, number>();
+  /** labelNode's nodes by label (a map of its own: no key to build per lookup). */
+  private readonly labelKeys = new Map<string, number>();
   private readonly edgeKeys = new Map<string, number>();
-  private readonly createdNodes = new Set<number>();
-  private readonly createdEdges = new Set<number>();
-  /** Nodes and triples that were in the database before, counted once each. */
+  /** Nodes and triples that were in the database before (ids up to bulk.before), counted once each. */
   private readonly existingNodes = new Set<number>();
   private readonly existingEdges = new Set<number>();
   private readonly seenDocs = new Set<number>();
@@ -86,10 +86,8 @@ export class ImportSink {
   node(key: string, n: { kind: ImportKind; label: string; type?: string | null; aliases?: string[] }): number {
     if (!n.label.trim()) this.fail(`node ${JSON.stringify(key)} has an empty label`);
     const r = this.bulk.node(n);
-    if (r.created) {
-      this.createdNodes.add(r.id);
-      this.nodes.created++;
-    } else if (!this.createdNodes.has(r.id) && !this.existingNodes.has(r.id)) {
+    if (r.created) this.nodes.created++;
+    else if (r.id <= this.bulk.before.node && !this.existingNodes.has(r.id)) {
       this.existingNodes.add(r.id);
       this.nodes.existing++;
     }
@@ -109,8 +107,12 @@ export class ImportSink {
 
   /** A node known only by its label (tsv, generic KBs): an entity. */
   labelNode(label: string): number {
-    const key = `\u0000label:${label}`;
-    return this.keys.get(key) ?? this.node(key, { kind: 'entity', label });
+    let id = this.labelKeys.get(label);
+    if (id === undefined) {
+      id = this.node(`\u0000label:${label}`, { kind: 'entity', label });
+      this.labelKeys.set(label, id);
+    }
+    return id;
   }
 
   // ---- edges
@@ -132,10 +134,8 @@ export class ImportSink {
       engine: e.engine ?? IMPORT_DEFAULTS.engine,
       model: e.model ?? null,
     });
-    if (r.created) {
-      this.createdEdges.add(r.id);
-      this.edges.created++;
-    } else if (!this.createdEdges.has(r.id) && !this.existingEdges.has(r.id)) {
+    if (r.created) this.edges.created++;
+    else if (r.id <= this.bulk.before.edge && !this.existingEdges.has(r.id)) {
       this.existingEdges.add(r.id);
       this.edges.existing++;
     }

@@ -108,6 +108,8 @@ export class BulkGraphWriter {
   /** Load mode: whether finish() built secondary indexes again. */
   private reindexed = false;
   private nextCheck: number;
+  /** The highest node and edge ids when the writer started: a higher id is a row this writer created. */
+  readonly before: { node: number; edge: number };
   /** One timestamp for the rows of this writer, in SQLite's strftime('%Y-%m-%dT%H:%M:%fZ') form. */
   private readonly now = new Date().toISOString();
 
@@ -117,6 +119,7 @@ export class BulkGraphWriter {
   ) {
     this.load = options.load ?? false;
     this.nextCheck = options.reindexAt ?? REINDEX_AT;
+    this.before = db.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM nodes) AS node, (SELECT COALESCE(MAX(id), 0) FROM edges) AS edge').get() as { node: number; edge: number };
     if (this.load) this.beginLoad();
     this.s = {
       findNode: db.prepare("SELECT id, type, aliases FROM nodes WHERE kind = ? AND norm = ? AND kind <> 'passage'"),
