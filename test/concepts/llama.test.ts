@@ -15,6 +15,7 @@ import { entityEntitySchema, DEFAULT_LIMITS } from '../../electron/core/extract/
 import { ConceptsSummary } from '../../shared/contract/concepts';
 import { tinyModelPath } from '../helpers/tiny-model';
 import { tmpDir } from '../helpers/tmp';
+import { nextEvent } from '../helpers/events';
 import { insertText } from '../extract/fixtures';
 import { seedConceptGraph } from './seed';
 
@@ -158,8 +159,9 @@ describe('conceptualization on the tiny model (real node-llama-cpp)', () => {
   it('resumes an interrupted job from its checkpoint without redoing an instance', async () => {
     const a = openCore('kill.db');
     seedConceptGraph(a.store, 12);
+    const checkpointed = nextEvent(a.bus, 'job.progress', (j) => Boolean(a.jobs.repo.get(j.id)?.checkpoint));
     const job = a.jobs.enqueue('concepts', { engine: 'llama', limits: LIMITS, ...SAMPLING });
-    for (let i = 0; i < 800 && !a.jobs.repo.get(job.id)!.checkpoint; i++) await new Promise((r) => setTimeout(r, 25));
+    await checkpointed; // its first checkpoint
     expect(a.jobs.repo.get(job.id)!.checkpoint).toBeTruthy();
     await a.close();
 

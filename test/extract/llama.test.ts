@@ -9,6 +9,7 @@ import { EVENT_RELATIONS } from '../../electron/core/extract/schemas';
 import { ExtractSummary } from '../../shared/contract/extract';
 import { tinyModelPath } from '../helpers/tiny-model';
 import { tmpDir } from '../helpers/tmp';
+import { nextEvent } from '../helpers/events';
 import { allEdgeProvenance, insertText } from './fixtures';
 
 // Small answers keep each chunk near a second on one CPU thread; sampling (seeded) makes heads and
@@ -103,9 +104,10 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
     const a = openCore('kill.db');
     const doc = insertText(a, 'k', [...PARAGRAPHS, ...PARAGRAPHS.map((p) => `Again: ${p}`)].join('\n\n'), { size: 60 });
     const total = a.store.documents.chunks(doc).length;
+    const checkpointed = nextEvent(a.bus, 'job.progress', (j) => Boolean(a.jobs.repo.get(j.id)?.checkpoint));
     const job = a.jobs.enqueue('extract', { documents: [doc], engine: 'llama', limits: LIMITS, ...SAMPLING });
-    // kill it after the first checkpoint
-    for (let i = 0; i < 600 && !a.jobs.repo.get(job.id)!.checkpoint; i++) await new Promise((r) => setTimeout(r, 25));
+    // kill it after the first checkpoint (the runner reports the first save at once)
+    await checkpointed;
     expect(a.jobs.repo.get(job.id)!.checkpoint).toBeTruthy();
     await a.close();
 

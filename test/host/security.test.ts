@@ -44,13 +44,7 @@ function raw(opts: { path: string; method?: string; headers?: Record<string, str
   });
 }
 
-async function waitJob(id: number) {
-  for (;;) {
-    const j = core.jobs.get(id);
-    if (j.state === 'done' || j.state === 'failed' || j.state === 'cancelled') return j;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitJob = (id: number) => core.jobs.wait(id);
 
 beforeAll(async () => {
   fs.mkdirSync(outside, { recursive: true });

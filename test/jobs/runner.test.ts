@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { countJob } from '../fixtures/count-job';
 import { tmpDir } from '../helpers/tmp';
+import { nextEvent } from '../helpers/events';
 import type { JobInfo } from '../../shared/schemas';
 
 const t = tmpDir();
@@ -69,8 +70,9 @@ describe('job runner', () => {
     const file = path.join(t.dir, 'd.db');
     const log = path.join(t.dir, 'd.log');
     const first = new Core({ dbPath: file, jobKinds: [countJob] });
+    const saved = nextEvent(first.bus, 'job.progress', (j) => j.progress.done >= 1);
     const job = first.jobs.enqueue('test.count', { steps: 12, delayMs: 15, log });
-    await new Promise((r) => setTimeout(r, 80));
+    await saved; // its first checkpoint
     await first.close(); // the runner stops mid-job: the job stays resumable
     const mid = steps(log).length;
     expect(mid).toBeGreaterThan(0);
