@@ -1,4 +1,5 @@
-// Importing existing knowledge bases (issue 8): MetaQA's kb lines, generic Turtle and JSON-LD.
+// Importing existing knowledge bases: MetaQA's kb lines (../shared/data/metaqa), generic Turtle and
+// JSON-LD. How fast the MetaQA file loads is measured by `npm run bench -- store`, not asserted here.
 import { afterAll, describe as group, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,21 +16,13 @@ const edgeRows = (s: Store) =>
     .all() as { subject: string; relation: string; object: string; status: string; stage: string; engine: string; confidence: number }[];
 
 group('knowledge base import', () => {
-  it('MetaQA kb_subset.txt: one accepted import triple per line, in seconds', async () => {
+  it('MetaQA kb_subset.txt: one accepted import triple per line', async () => {
     const file = data('metaqa', 'kb_subset.txt');
     const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).length;
     const store = Store.open(path.join(t.dir, 'metaqa.db'));
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
     const r = await importGraph(store.db, 'tsv', file);
-    const seconds = (performance.now() - t0) / 1000;
-    const c = process.cpuUsage(c0);
-    const cpu = (c.user + c.system) / 1e6;
-    console.log(`MetaQA kb_subset: ${lines} triples in ${seconds.toFixed(2)} s (${cpu.toFixed(2)} s of CPU)`);
     expect(r.edges.created).toBe(lines);
     expect(lines).toBe(35597);
-    // Seconds, not minutes: CPU time, since wall time on shared cores measures the neighbours (2–3 s idle).
-    expect(cpu).toBeLessThan(10);
     const status = store.status();
     expect(status.triples.accepted).toBe(lines);
     const sample = store.db.prepare("SELECT DISTINCT stage, engine, status, confidence FROM edges").all();

@@ -74,14 +74,12 @@ describe('classic extractor', () => {
     expect(r.mentions.map((m) => m.text)).toEqual(['IEC 61850']);
   });
 
-  it('reads the RFC dev set quickly', () => {
+  // Sentences per second on the RFC dev set: `npm run bench -- extract` measures it.
+  it('reads a whole RFC in 2,000-character windows', () => {
     const text = rfcText('rfc5247.txt');
-    const t0 = performance.now();
     let sentences = 0;
     for (let i = 0; i < text.length; i += 2000) sentences += classicExtract(text, { start: i, end: Math.min(text.length, i + 2000) }).sentences;
-    const perSecond = sentences / ((performance.now() - t0) / 1000);
     expect(sentences).toBeGreaterThan(1000);
-    expect(perSecond).toBeGreaterThan(100); // thousands per second on an idle core; the bench reports the real figure
   });
 });
 

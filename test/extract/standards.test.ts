@@ -211,7 +211,7 @@ describe('standards patterns through the extraction job', () => {
       ids[f] = out.ids[0];
     }
     const out = storePrepared(core.store, await prepareFile(seed('001_68a6067ece94435d.txt')));
-    if (out.status !== 'imported') throw new Error('seed 001 not imported');
+    if (out.status !== 'imported') throw new Error('the Korean kit sample (samples/seeds/001_68a6067ece94435d.txt) was not imported');
     ids.korean = out.ids[0];
     ids.chinese = insertText(core, 'GB-style provisions', CHINESE, { language: 'zh' });
   });

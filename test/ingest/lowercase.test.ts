@@ -1,4 +1,4 @@
-// Lowercased text (seed 000, a token table of a power-standards paper): sentences split at full
+// Lowercased text (the kit's ../shared/samples/seeds/000_*.txt, a token table of a power-standards paper): sentences split at full
 // stops before lowercase words, and the journal's running header that was run into the prose removed.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';

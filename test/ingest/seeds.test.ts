@@ -1,4 +1,5 @@
-// The two seeds that need repair or detection beyond their format: 002 (broken layout) and 001 (Korean).
+// The two kit samples (../shared/samples/seeds/) that need repair or detection beyond their format:
+// 002_* (a broken one-character-per-line layout) and 001_* (Korean with English terms).
 import { describe, expect, it } from 'vitest';
 import { prepareFile } from '../../electron/core/ingest/pipeline';
 import { seed } from '../helpers/tmp';

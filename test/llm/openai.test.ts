@@ -116,12 +116,10 @@ describe('OpenAiEngine', () => {
 
   it('times out a server that hangs, and retries within bounds', async () => {
     handler = () => undefined; // never answers
-    const started = Date.now();
     const err = await new OpenAiEngine({ baseUrl: base, model: 'm', timeoutMs: 150, retries: 1, ...fast }).generate(messages, schema).catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.code).toBe('timeout');
     expect(requests).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('fails clearly on garbage that is not JSON at all', async () => {

@@ -2,7 +2,7 @@
 // transaction (the caller's), so a bad file leaves nothing behind.
 //
 // A large load (`{ load: true }`, then finish() in the same transaction) goes faster the way SQLite
-// likes it (issue 16; profiled with node --cpu-prof: ~90 % of the time was inside SQLite, a third
+// likes it (`npm run bench -- store` measures it; profiled with node --cpu-prof: ~90 % of the time was inside SQLite, a third
 // of it the nodes_fts trigger, most of the rest keeping the secondary indexes of edges, nodes and
 // provenance in order row by row): labels are looked up in memory, the node FTS index is filled in
 // one INSERT ... SELECT at finish(), and once the load outgrows the tables it writes to, their
