@@ -92,10 +92,18 @@ describe('extraction job (classic engine)', () => {
     const partial = (core.store.db.prepare('SELECT COUNT(*) AS n FROM chunk_extractions x JOIN chunks c ON c.id = x.chunk_id WHERE c.document_id = ?').get(big) as { n: number }).n;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(total);
+    // the checkpoint is a cursor: the chunks done are in chunk_extractions, not in a map that grows per chunk
+    const checkpoint = () => JSON.parse((core.store.db.prepare('SELECT checkpoint FROM jobs WHERE id = ?').get(job.id) as { checkpoint: string }).checkpoint);
+    const cp = checkpoint();
+    expect(cp).not.toHaveProperty('done');
+    expect(cp.cursor).toBe(partial);
+    const cpSize = JSON.stringify({ ...cp, totals: {} }).length;
     unwrap('jobs.resume', await core.call('jobs.resume', { id: job.id }));
     const done = await core.jobs.wait(job.id);
     expect(done.state).toBe('done');
     expect(ExtractSummary.parse(done.result).processed).toBe(total);
+    expect(checkpoint().cursor).toBe(total);
+    expect(JSON.stringify({ ...checkpoint(), totals: {} }).length).toBeLessThanOrEqual(cpSize + String(total).length);
     const prov = allEdgeProvenance(core);
     expect(new Set(prov.map((p) => `${p.edge_id}:${p.start}:${p.end}`)).size).toBe(prov.length);
   });

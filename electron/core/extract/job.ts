@@ -77,8 +77,13 @@ const MAX_FAILED_ANSWERS = 200;
 
 export interface ExtractCheckpoint {
   engineKey: string;
-  /** Chunk id -> content hash of every chunk this job finished. */
-  done: Record<string, string>;
+  /**
+   * Chunks finished so far (constant size: which ones is in chunk_extractions, whose rows carry this
+   * job's id and are written in the same transaction as the checkpoint).
+   */
+  cursor?: number;
+  /** Chunk id -> content hash of every chunk finished: checkpoints written before the cursor (read, never written). */
+  done?: Record<string, string>;
   totals: ExtractTotals;
 }
 
@@ -232,14 +237,16 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
         const engineKey = isClassic ? 'classic' : `${p.engine}:${model}`;
 
         const cp = ctx.checkpoint?.engineKey === engineKey ? ctx.checkpoint : undefined;
-        const done: Record<string, string> = { ...(cp?.done ?? {}) };
+        const legacyDone = cp?.done ?? {};
         const totals: ExtractTotals = { ...emptyTotals(), ...(cp?.totals ?? {}) };
         const recorded = repo.extracted(engineKey, chunks.map((c) => c.id));
         const pending: ExtractableChunk[] = [];
         let skipped = 0;
         for (const c of chunks) {
-          if (done[c.id] === c.hash) continue; // finished earlier in this job
           const r = recorded.get(c.id);
+          // finished earlier in this job (before a cancel or a kill), failed answers included
+          if (cp && r?.hash === c.hash && r.jobId === ctx.id) continue;
+          if (legacyDone[c.id] === c.hash) continue;
           if (!p.force && r && r.hash === c.hash && r.failures === 0) {
             skipped++;
             continue;
@@ -367,10 +374,9 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
                 tokens: ex.tokens,
                 jobId: ctx.id,
               });
-              done[chunk.id] = chunk.hash;
               doneCount++;
             }
-            ctx.save({ engineKey, done, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } }, doneCount, total, message());
+            ctx.save({ engineKey, cursor: doneCount, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } }, doneCount, total, message());
           });
           changed();
           if (isClassic) await new Promise((resolve) => setImmediate(resolve));

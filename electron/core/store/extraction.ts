@@ -91,13 +91,13 @@ export class ExtractionRepository {
   }
 
   /** What this engine recorded for these chunks: hash and failures, keyed by chunk id. */
-  extracted(engine: string, chunkIds: number[]): Map<number, { hash: string; failures: number }> {
-    const out = new Map<number, { hash: string; failures: number }>();
+  extracted(engine: string, chunkIds: number[]): Map<number, { hash: string; failures: number; jobId: number | null }> {
+    const out = new Map<number, { hash: string; failures: number; jobId: number | null }>();
     if (!chunkIds.length) return out;
     const rows = this.db
-      .prepare('SELECT chunk_id, hash, failures FROM chunk_extractions WHERE engine = ? AND chunk_id IN (SELECT value FROM json_each(?))')
-      .all(engine, JSON.stringify(chunkIds)) as { chunk_id: number; hash: string; failures: number }[];
-    for (const r of rows) out.set(r.chunk_id, { hash: r.hash, failures: r.failures });
+      .prepare('SELECT chunk_id, hash, failures, job_id FROM chunk_extractions WHERE engine = ? AND chunk_id IN (SELECT value FROM json_each(?))')
+      .all(engine, JSON.stringify(chunkIds)) as { chunk_id: number; hash: string; failures: number; job_id: number | null }[];
+    for (const r of rows) out.set(r.chunk_id, { hash: r.hash, failures: r.failures, jobId: r.job_id });
     return out;
   }
 
