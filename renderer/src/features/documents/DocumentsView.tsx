@@ -11,6 +11,7 @@ import { pathsForFiles } from './dropFiles';
 import { ExtractControl } from './ExtractControl';
 import { navigate, useRouteParam } from '../../nav';
 import { DocumentViewer } from './DocumentViewer';
+import { FailedAnswers } from '../../components/FailedAnswers';
 import { DiffView } from '../diff/DiffView';
 import { EditionBadge, EditionNotice, NewEditionPicker, useEditions } from '../diff/Editions';
 import '../../styles/documents.css';
@@ -100,6 +101,7 @@ function ExtractRun({ job, onDismiss }: { job: JobInfo; onDismiss: () => void })
         <div role="status" data-testid="extract-summary" className="ingest-progress">
           <strong>{job.state === 'done' ? 'Extraction finished' : job.state === 'cancelled' ? 'Extraction cancelled' : 'Extraction failed'}:</strong>
           <span>{job.state === 'done' && summary.success ? extractSummaryText(summary.data) : (job.error ?? job.progress.message ?? '')}</span>
+          {job.state === 'done' && summary.success && <FailedAnswers summary={summary.data} />}
           <div className="spacer" />
           <button type="button" className="link" onClick={onDismiss}>
             Dismiss

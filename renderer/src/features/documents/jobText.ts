@@ -16,6 +16,8 @@ export function extractSummaryText(s: ExtractSummary): string {
   if (s.skipped) parts.push(`${plural(s.skipped, 'chunk')} already extracted`);
   if (s.failedChunks) parts.push(`${plural(s.failedChunks, 'chunk')} with failed answers`);
   if (s.mergeCandidates) parts.push(`${plural(s.mergeCandidates, 'merge candidate')}`);
+  if (s.engine !== 'classic' && s.tokens) parts.push(`${s.tokens} tokens at ${s.tokensPerSecond} tok/s`);
+  if (s.loadSeconds) parts.push(`model loaded in ${s.loadSeconds.toFixed(1)} s`);
   return parts.join(' · ');
 }
 
