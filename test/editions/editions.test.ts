@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { unwrap } from '../../shared/dispatch';
 import { VersionRepository } from '../../electron/core/store/versions';
-import { matchChunks, countMatches, diffClauses, editionKey, type MatchableChunk } from '../../electron/core/ingest/editions';
+import { MAX_PAIRS, matchChunks, countMatches, diffClauses, editionKey, type MatchableChunk } from '../../electron/core/ingest/editions';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
@@ -60,6 +60,16 @@ describe('matching chunks and clauses of two editions (pure)', () => {
     expect(clauses.items.map((c) => `${c.kind} ${c.number}`).sort()).toEqual(['added 3.32', 'changed 3.18', 'changed 3.19', 'changed 3.3', 'removed 3.2']);
     // The same standard (identifier and title) in both: one identity.
     expect(editionKey(a.structure!.standard, a.structure!.title)).toBe(editionKey(b.structure!.standard, b.structure!.title));
+  });
+
+  it('a document changed throughout (more pairs than MAX_PAIRS) still pairs each edited chunk with its old self', () => {
+    const n = Math.ceil(Math.sqrt(MAX_PAIRS)) + 200;
+    const para = (i: number) => `clause ${i} says the authenticator number ${i} forwards message ${i} of kind ${i % 7} to server ${i}`;
+    const old = Array.from({ length: n }, (_, i): MatchableChunk => ({ id: i + 1, ordinal: i, start: i * 200, end: i * 200 + 100, text: para(i), hash: `a${i}` }));
+    const next = old.map((c, i): MatchableChunk => ({ ...c, id: 100_000 + i, text: `${para(i)} again`, hash: `b${i}` }));
+    const matches = matchChunks(old, next);
+    expect(countMatches(matches)).toEqual({ unchanged: 0, moved: 0, edited: n, added: 0, removed: 0 });
+    expect(matches.every((m) => m.previous!.ordinal === m.chunk!.ordinal)).toBe(true);
   });
 
   it('tells a moved chunk from an unchanged one, and an edited one from a removed and an added one', () => {

@@ -92,10 +92,24 @@ export class RevisionLog {
 
 const reviewed = (e: Row) => e.status === 'accepted' || (e.edited === 1 && e.status !== 'rejected');
 
+/** The smallest chunk holding [start, end), else one holding start. `chunks` in text order (ordinal, so start). */
 function chunkAtOffset(chunks: MatchableChunk[], start: number, end: number): MatchableChunk | undefined {
+  // the first chunk starting after `start`; the candidates start at or before it (overlap: a few back)
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (chunks[mid].start <= start) lo = mid + 1;
+    else hi = mid;
+  }
   let best: MatchableChunk | undefined;
-  for (const c of chunks) if (c.start <= start && c.end >= end && (!best || c.end - c.start < best.end - best.start)) best = c;
-  return best ?? chunks.find((c) => c.start <= start && c.end > start);
+  let any: MatchableChunk | undefined;
+  for (let i = lo - 1; i >= 0 && i >= lo - 8; i--) {
+    const c = chunks[i];
+    if (c.end > start) any ??= c;
+    if (c.start <= start && c.end >= end && (!best || c.end - c.start < best.end - best.start)) best = c;
+  }
+  return best ?? any;
 }
 
 /**
@@ -116,6 +130,7 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
   versions.insertMatches(id, previousId, matches);
   for (const m of matches) if ((m.kind === 'unchanged' || m.kind === 'moved') && m.chunk && m.previous) versions.copyExtractions(m.previous.id, m.chunk.id);
   const byOld = new Map(matches.filter((m) => m.previous).map((m) => [m.previous!.id, m]));
+  const oldById = new Map(oldChunks.map((c) => [c.id, c]));
 
   const oldText = store.documents.text(previousId) ?? '';
   const newText = store.documents.text(id) ?? '';
@@ -136,7 +151,7 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
     const start = Number(p.start);
     const end = Number(p.end);
     const quote = String(p.quote ?? '');
-    const oldChunk = (p.chunk_id !== null && oldChunks.find((c) => c.id === p.chunk_id)) || chunkAtOffset(oldChunks, start, end);
+    const oldChunk = (p.chunk_id !== null ? oldById.get(Number(p.chunk_id)) : undefined) ?? chunkAtOffset(oldChunks, start, end);
     const m = oldChunk ? byOld.get(oldChunk.id) : undefined;
     let target: { start: number; end: number } | null = null;
     if (m?.chunk && (m.kind === 'unchanged' || m.kind === 'moved')) {
@@ -153,7 +168,7 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
       if (p.edge_id !== null && !moved.has(Number(p.edge_id))) moved.set(Number(p.edge_id), { old: { start, end, quote }, new: { ...target, quote } });
     } else if (p.edge_id !== null) {
       const list = lost.get(Number(p.edge_id)) ?? [];
-      list.push({ chunk: oldChunk || undefined, start, end, quote, provenance: pid });
+      list.push({ chunk: oldChunk, start, end, quote, provenance: pid });
       lost.set(Number(p.edge_id), list);
     }
   }

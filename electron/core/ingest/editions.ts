@@ -25,6 +25,11 @@ export interface ChunkMatch {
   similarity: number;
 }
 
+/** Above this many (unmatched new x unmatched old) chunk pairs, each new chunk is compared with the old ones near its relative position only. */
+export const MAX_PAIRS = 1_000_000;
+/** Past MAX_PAIRS: old chunks compared on either side of a new chunk's relative position. */
+const WINDOW = 32;
+
 /** Two chunk texts this similar (Dice over word bigrams) are one chunk edited, not one removed and one added. */
 export const EDITED_SIMILARITY = 0.35;
 
@@ -107,8 +112,20 @@ export function matchChunks(previous: MatchableChunk[], next: MatchableChunk[]):
 
   // The gap each unmatched chunk sits in: between which kept (unchanged) neighbours.
   const anchors = hashed.filter((c) => kindOf.get(c.id) === 'unchanged');
-  const gapOfNew = (c: MatchableChunk) => anchors.filter((a) => a.ordinal < c.ordinal).length;
-  const gapOfOld = (o: MatchableChunk) => anchors.filter((a) => pairOf.get(a.id)!.ordinal < o.ordinal).length;
+  const newAnchors = anchors.map((a) => a.ordinal); // increasing
+  const oldAnchors = anchors.map((a) => pairOf.get(a.id)!.ordinal); // increasing too (a longest increasing run)
+  const below = (sorted: number[], x: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const gapOfNew = (c: MatchableChunk) => below(newAnchors, c.ordinal);
+  const gapOfOld = (o: MatchableChunk) => below(oldAnchors, o.ordinal);
   const restNew = newSorted.filter((c) => !pairOf.has(c.id));
   const restOld = oldSorted.filter((o) => !usedOld.has(o.id));
   const grams = new Map<number, Map<string, number>>();
@@ -118,8 +135,16 @@ export function matchChunks(previous: MatchableChunk[], next: MatchableChunk[]):
     return g;
   };
   const pairs: { n: MatchableChunk; o: MatchableChunk; score: number; sameGap: boolean }[] = [];
-  for (const n of restNew) {
-    for (const o of restOld) {
+  // Every pair when that is affordable; else (a document changed or re-chunked throughout) each new
+  // chunk against the old ones near the same relative position, so the work stays linear.
+  const everyPair = restNew.length * restOld.length <= MAX_PAIRS;
+  const candidates = (i: number) => {
+    if (everyPair) return restOld;
+    const j = Math.round((i * restOld.length) / Math.max(1, restNew.length));
+    return restOld.slice(Math.max(0, j - WINDOW), j + WINDOW + 1);
+  };
+  for (const [i, n] of restNew.entries()) {
+    for (const o of candidates(i)) {
       const score = dice(gramsOf(o), gramsOf(n));
       if (score >= EDITED_SIMILARITY) pairs.push({ n, o, score, sameGap: gapOfNew(n) === gapOfOld(o) });
     }
