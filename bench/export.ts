@@ -44,10 +44,9 @@ function generate(file: string, edges: number): void {
     chunks: Array.from({ length: chunks }, (_, i) => ({ ordinal: i, start: i * chunkLen, end: (i + 1) * chunkLen, page: Math.floor(i / 10) + 1, headingPath: [], text: text.slice(i * chunkLen, (i + 1) * chunkLen), hash: `c${i}` })),
   });
   const chunkIds = store.documents.chunks(docId).map((c) => c.id);
-  const bulk = new BulkGraphWriter(store.db);
   const nodes = Math.max(2, Math.floor(edges / 4));
   const statuses = ['accepted', 'accepted', 'proposed', 'rejected'] as const;
-  store.transaction(() => {
+  BulkGraphWriter.load(store.db, (bulk) => {
     const ids: number[] = [];
     for (let i = 0; i < nodes; i++) ids.push(bulk.node({ kind: i % 10 === 0 ? 'event' : 'entity', label: `Node ${i}`, type: i % 3 === 0 ? 'Person' : null }).id);
     const concepts: number[] = [];
@@ -124,6 +123,7 @@ function main(): void {
       console.log(`generated ${edges} edges in ${((performance.now() - t0) / 1000).toFixed(1)} s (${(sizeOf(db) / 1e6).toFixed(0)} MB database)`);
     } else console.log(`reusing ${db}`);
     console.log('format      export s   export MB RSS   file MB   import s   import MB RSS   imported edges');
+    const figures: Record<string, unknown>[] = [];
     for (const f of formats) {
       const out = path.join(dir, `out.${f}`);
       const ex = runWorker(['export', f, db, out]);
@@ -135,6 +135,7 @@ function main(): void {
       }
       const e = typeof ex === 'string' ? null : ex;
       const i = typeof im === 'string' ? null : im;
+      figures.push({ format: f, export: e ?? String(ex), import: i ?? String(im) });
       console.log(
         [
           f.padEnd(10),
@@ -148,6 +149,7 @@ function main(): void {
       );
       fs.rmSync(out, { recursive: true, force: true });
     }
+    if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ edges, formats: figures }, null, 2));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
