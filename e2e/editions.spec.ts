@@ -17,7 +17,7 @@ async function dropFiles(page: Page, files: { name: string; content: Buffer }[])
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-test('a second edition dropped over a reviewed document: see its diff (clauses, triples, evidence in both versions) and accept it', async ({ app }) => {
+test('a second edition dropped over an extracted document: see its diff (clauses, triples, evidence in both versions) and accept it', async ({ app }) => {
   const first = fs.readFileSync(path.join(KIT, 'data/rfc-radius-eap/rfc3580.txt'), 'utf8');
   await dropFiles(app, [{ name: 'rfc3580.txt', content: Buffer.from(first) }]);
   await expect(app.getByTestId('ingest-summary')).toContainText('1 imported', { timeout: 60_000 });
@@ -64,4 +64,17 @@ test('a second edition dropped over a reviewed document: see its diff (clauses, 
   await expect(diff.getByTestId('diff-done')).toContainText(/Accepted \d+ changes/);
   await expect(diff.getByRole('button', { name: 'Accept all changes (0)' })).toBeDisabled();
   await expect(diff.locator('[data-testid="diff-triple"][data-state="open"]')).toHaveCount(0);
+});
+
+test('"Import as: new edition of…" makes the next drop a new version of the document picked', async ({ app }) => {
+  const body = fs.readFileSync(path.join(KIT, 'data/rfc-radius-eap/rfc3580.txt'), 'utf8').slice(20_000, 30_000);
+  await dropFiles(app, [{ name: 'notes-2023.txt', content: Buffer.from(body) }]);
+  await expect(app.getByTestId('ingest-summary')).toContainText('1 imported', { timeout: 60_000 });
+  await app.getByTestId('import-as').selectOption({ index: 1 });
+  await dropFiles(app, [{ name: 'notes-2024.txt', content: Buffer.from(body.replace('Access Point', 'access point (AP)')) }]);
+  const notice = app.getByTestId('edition-notice');
+  await expect(notice).toContainText(/Document 2 is version 2 of document 1/, { timeout: 60_000 });
+  await expect(app.getByTestId('import-as')).toHaveValue('');
+  await notice.getByRole('button', { name: 'Review the changes' }).click();
+  await expect(app.getByTestId('diff-view').getByTestId('diff-chunks')).toContainText(/[1-9]\d* edited/);
 });
