@@ -27,6 +27,7 @@ import { editionHandlers } from './api/editions';
 import { evalJob } from './eval/run';
 import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
 import { vectorHandlers } from './api/vectors';
+import { databaseHandlers } from './api/databases';
 import { autoIndexEmbeddings, embeddingsJob } from './retrieve/embed-job';
 
 export interface CoreOptions {
@@ -96,6 +97,7 @@ export class Core {
       ...publishHandlers(this),
       ...editionHandlers(this),
       ...vectorHandlers(this),
+      ...databaseHandlers(this),
     };
     // in a running app: with retrieve.useEmbeddings on and an embedding model chosen, new chunks and labels get their vectors
     if (options.startJobs !== false) autoIndexEmbeddings(this, [INGEST_JOB, EXTRACT_JOB]);

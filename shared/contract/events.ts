@@ -8,6 +8,8 @@ export const events = {
   'graph.changed': z.object({ reason: z.string(), documentIds: z.array(Id).optional() }),
   'documents.changed': z.object({ reason: z.string() }),
   'chat.token': z.object({ sessionId: Id, messageId: z.string(), token: z.string(), done: z.boolean() }),
+  /** The host switched to another database: every query the renderer holds is stale. */
+  'app.database': z.object({ name: z.string(), file: z.string() }),
   ...shellEvents,
 };
 export type Events = typeof events;

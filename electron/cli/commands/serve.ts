@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Command } from '../command';
 import { UsageError, dbOption } from '../command';
 import { startHost } from '../../core/host/server';
+import { enableDatabaseSwitching } from '../../core/host/switch';
 import { repoRoot } from '../../core/paths';
 import { Core } from '../../core/core';
 import { ensureRenderer, newToken, rememberHost, rememberedHost } from '../serve-setup';
@@ -28,6 +29,8 @@ export const serveCommand: Command = {
     const host = await startHost(core, { port, preferredPort: memory?.port, staticDir, token });
     if (values.port === undefined) rememberHost(core.dataDir, core.dbPath, { port: host.port, token: process.env.GRAPHWRIGHT_TOKEN ? (memory?.token ?? newToken()) : token });
     if (memory && memory.port !== host.port) io.err(`note: port ${memory.port} (this database's last) is taken; serving on ${host.port}`);
+    // File → New/Open database in the browser: another database of the same data folder, same URL
+    const serving = enableDatabaseSwitching(host, core, (dbPath) => new Core({ dbPath, dataDir: core.dataDir, host: 'http' }), (next) => io.out(`Graphwright is serving ${next.dbPath}`));
     io.out(`Graphwright is serving ${core.dbPath}`);
     io.out(`Open ${host.url}`);
     await new Promise<void>((resolve) => {
@@ -36,6 +39,6 @@ export const serveCommand: Command = {
       process.once('SIGTERM', stop);
     });
     await host.close();
-    await core.close();
+    await serving.current().close();
   },
 };

@@ -33,6 +33,11 @@ export interface RunningHost {
   url: string;
   port: number;
   token: string;
+  /**
+   * Serve another core (another database) from now on, on the same port and token: calls and
+   * events go to it, open tabs stay connected. The caller closes the old core.
+   */
+  swap(next: Core): void;
   close(): Promise<void>;
 }
 
@@ -120,17 +125,20 @@ function refusedPage(): string {
 </body></html>`;
 }
 
-export async function startHost(core: Core, options: HostOptions = {}): Promise<RunningHost> {
+export async function startHost(first: Core, options: HostOptions = {}): Promise<RunningHost> {
+  let core = first;
   const token = options.token ?? crypto.randomBytes(24).toString('base64url');
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const staticDir = options.staticDir ? path.resolve(options.staticDir) : undefined;
   const clients = new Set<http.ServerResponse>();
   let port = 0;
 
-  const unsubscribe = core.bus.onAny((name, payload) => {
-    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const c of clients) c.write(frame);
-  });
+  const subscribe = (c: Core) =>
+    c.bus.onAny((name, payload) => {
+      const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+      for (const client of clients) client.write(frame);
+    });
+  let unsubscribe = subscribe(core);
 
   const server = http.createServer((req, res) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
@@ -350,6 +358,12 @@ export async function startHost(core: Core, options: HostOptions = {}): Promise<
     port,
     token,
     url: `http://127.0.0.1:${port}/?${transport.tokenQuery}=${token}`,
+    swap(next) {
+      if (next === core) return;
+      unsubscribe();
+      core = next;
+      unsubscribe = subscribe(next);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe();

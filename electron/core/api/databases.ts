@@ -1,0 +1,12 @@
+import type { Handlers } from '../../../shared/dispatch';
+import type { Core } from '../core';
+import { databaseSwitcher, listDatabases, switchDatabase } from '../databases';
+
+/** The data folder's databases; create and open switch the host to another one (when the host can). */
+export function databaseHandlers(core: Core): Partial<Handlers> {
+  return {
+    'databases.list': () => listDatabases(core.dataDir, core.dbPath, Boolean(databaseSwitcher(core))),
+    'databases.create': ({ name }) => switchDatabase(core.dataDir, name, true, databaseSwitcher(core)),
+    'databases.open': ({ name }) => switchDatabase(core.dataDir, name, false, databaseSwitcher(core)),
+  };
+}
