@@ -48,6 +48,8 @@ export function ApiProvider({ api, queryClient, children }: { api: ApiClient; qu
       }),
     [api, queryClient],
   );
+  // The host switched to another database (File → New/Open database): nothing cached holds any more.
+  useEffect(() => api.on('app.database', () => void queryClient.resetQueries()), [api, queryClient]);
   // Back from a lost connection: everything shown may be stale.
   useEffect(() => {
     const c = api.connection;

@@ -3,6 +3,7 @@ import { useCall, useCallMutation } from '../api/hooks';
 import type { JobInfo } from '../../../shared/schemas';
 import { Dialog } from './Dialog';
 import { useDismissedJobs } from './dismissedJobs';
+import { DatabaseSwitcher } from './DatabaseSwitcher';
 
 /** A stopped job's details: what it was doing, where it stopped and the error in full. */
 function JobDetails({ job, onClose }: { job: JobInfo; onClose: () => void }) {
@@ -95,6 +96,7 @@ export function StatusBar() {
           <StoppedJob key={j.id} job={j} onDismiss={() => dismiss(j)} />
         ))}
       </div>
+      <DatabaseSwitcher />
       {s && (
         <div
           className="counts muted"
