@@ -60,6 +60,8 @@ export const Provenance = z.object({
   heading: z.string().optional(),
   /** and its label ('RFC 3580 §3.1 User-Name'). */
   clause: z.string().optional(),
+  /** The version of the document the span lies in, when the document has versions (docs/editions.md). */
+  version: z.number().int().optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

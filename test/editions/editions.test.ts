@@ -143,6 +143,8 @@ describe('a second edition of RFC 3580 re-ingested over a reviewed graph', () =>
       expect(item.document).toMatchObject({ version: 2, edition: 'RFC 3580', current: true });
       const text = core.store.documents.text(v2)!;
       expect(text.slice(item.start, item.end)).toBe(item.quote);
+      const listed = core.store.graph.listTriples({ ids: [id], limit: 1, offset: 0 }).items[0];
+      expect(listed.provenance.find((p) => p.document === v2)).toMatchObject({ version: 2 });
     }
   });
 

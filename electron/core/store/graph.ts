@@ -165,13 +165,16 @@ export class GraphRepository {
     const out = new Map<number, Provenance[]>();
     if (!edgeIds.length) return out;
     const stmt = this.db.prepare(
-      `SELECT edge_id, document_id, chunk_id, start, end, quote FROM provenance WHERE edge_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      `SELECT p.edge_id, p.document_id, p.chunk_id, p.start, p.end, p.quote, d.version,
+         (d.version > 1 OR EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = d.id)) AS versioned
+       FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
     );
     const clauses = new ClauseLookup(this.db);
-    for (const r of stmt.all(JSON.stringify(edgeIds)) as { edge_id: number; document_id: number; chunk_id: number | null; start: number; end: number; quote: string }[]) {
+    for (const r of stmt.all(JSON.stringify(edgeIds)) as { edge_id: number; document_id: number; chunk_id: number | null; start: number; end: number; quote: string; version: number; versioned: number }[]) {
       const list = out.get(r.edge_id) ?? [];
       const clause = clauses.at(r.document_id, r.start);
-      list.push({ document: r.document_id, chunk: r.chunk_id, start: r.start, end: r.end, quote: r.quote, ...(clause ?? {}) });
+      // the version of the document, when it has versions (editions)
+      list.push({ document: r.document_id, chunk: r.chunk_id, start: r.start, end: r.end, quote: r.quote, ...(clause ?? {}), ...(r.versioned ? { version: r.version } : {}) });
       out.set(r.edge_id, list);
     }
     return out;
