@@ -232,6 +232,26 @@ describe('edition identity and "new edition of…"', () => {
     }
   });
 
+  it('removing a new edition puts the evidence it moved back into the version before', async () => {
+    const dir = path.join(t.dir, 'remove');
+    fs.mkdirSync(dir);
+    const core = new Core({ dbPath: path.join(dir, 'r.db') });
+    try {
+      const file = writeEdition(dir, 1);
+      await ingest(core, file);
+      await extract(core);
+      const before = core.store.db.prepare('SELECT id, edge_id, node_id, document_id, chunk_id, start, end, quote FROM provenance ORDER BY id').all();
+      writeEdition(dir, 2);
+      const v2 = (await ingest(core, file)).imported[0].id;
+      expect((core.store.db.prepare('SELECT COUNT(*) AS n FROM provenance WHERE document_id = ?').get(v2) as { n: number }).n).toBeGreaterThan(100);
+      unwrap('documents.remove', await core.call('documents.remove', { id: v2 }));
+      expect(core.store.db.prepare('SELECT id, edge_id, node_id, document_id, chunk_id, start, end, quote FROM provenance ORDER BY id').all()).toEqual(before);
+      expect(new VersionRepository(core.store.db).staleEdges()).toEqual([]);
+    } finally {
+      await core.close();
+    }
+  });
+
   it('links a document the user picks as the new edition of another, and refuses a bad link', async () => {
     const dir = path.join(t.dir, 'link');
     fs.mkdirSync(dir);

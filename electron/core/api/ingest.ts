@@ -49,7 +49,8 @@ export function ingestHandlers(core: Core): Partial<Handlers> {
     'documents.folders.forget': ({ path: p }) => ({ forgotten: core.grants.forget(p) }),
     'documents.remove': ({ id }) => {
       if (!core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
-      const removed = core.store.documents.remove(id);
+      // a new edition's evidence goes back to the version before it (editions/apply.ts)
+      const removed = core.store.transaction(() => (core.store.editions.beforeRemove(id), core.store.documents.remove(id)));
       if (removed) core.bus.emit('documents.changed', { reason: 'removed' });
       return { id, removed };
     },

@@ -274,4 +274,24 @@ export class Editions {
   link(id: number, of: number): EditionOutcome {
     return linkEdition(this.store, id, of);
   }
+
+  /**
+   * Before a version is removed: the evidence its edition moved into it goes back to the version
+   * before (as it was there), so removing a new edition loses no evidence of the older one. Returns
+   * how many evidence rows went back. Call in the transaction that removes the document.
+   */
+  beforeRemove(id: number): number {
+    const versions = new VersionRepository(this.store.db);
+    const doc = versions.version(id);
+    if (!doc || doc.previousId === null || !versions.version(doc.previousId)) return 0;
+    const repo = new EditRepository(this.store.db);
+    const log = new RevisionLog(repo, EDITIONS_ACTOR, 'editions.remove', randomUUID());
+    for (const { id: pid, before } of versions.movedInto(id, EDITIONS_ACTOR)) {
+      const row = repo.row('provenance', pid);
+      if (!row || row.document_id !== id || before.document_id !== doc.previousId) continue;
+      log.update('provenance', pid, { document_id: before.document_id, chunk_id: before.chunk_id, start: before.start, end: before.end, quote: before.quote });
+    }
+    log.finish(`Remove version ${doc.version} of ${doc.title}: evidence back in version ${doc.version - 1}`);
+    return log.changes;
+  }
 }

@@ -288,6 +288,24 @@ export class VersionRepository {
     return r?.id ?? null;
   }
 
+  /**
+   * Evidence rows an edition moved into `documentId`, newest first, with the row as it was before
+   * (from the revision log of actor `actor`): what removing that version puts back.
+   */
+  movedInto(documentId: number, actor: string): { id: number; before: Record<string, unknown> }[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT target_id, before FROM revisions WHERE actor = ? AND command = 'editions.apply' AND target_kind = 'provenance'
+           AND json_extract(after, '$.document_id') = ? AND undone = 0 ORDER BY id DESC`,
+        )
+        .all(actor, documentId) as { target_id: number; before: string | null }[]
+    ).flatMap((r) => {
+      const before = parseJson<Record<string, unknown> | null>(r.before, null);
+      return before ? [{ id: r.target_id, before }] : [];
+    });
+  }
+
   /** Open review and stale changes of a version (what the diff still asks the editor about). */
   openChanges(documentId: number): number {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE document_id = ? AND state = 'open' AND kind <> 'moved'").get(documentId) as { n: number }).n;
