@@ -43,6 +43,7 @@ describe('tiny model', () => {
   });
 });
 
+// node-llama-cpp's readGgufFileInfo reads the files the tiny writer makes; ours are the error checks.
 describe('GGUF reader', () => {
   it('reads the tiny model without loading it', async () => {
     const info = await readGgufInfo(tinyModelPath());
@@ -71,13 +72,16 @@ describe('GGUF reader', () => {
     expect(info.parameterCount).toBe(2 * E * V + E + TINY.blockCount * perBlock);
     expect(formatParameterCount(info.parameterCount)).toBe('108K');
     // Long arrays are summarised, short ones kept.
-    expect(info.metadata['tokenizer.ggml.tokens']).toEqual({ arrayType: ValueType.STRING, length: V });
+    expect(info.metadata['tokenizer.ggml.tokens']).toEqual({ length: V });
     expect(info.metadata['tokenizer.ggml.merges']).toContain('Ġ t');
     expect(info.metadata['tokenizer.ggml.eos_token_id']).toBe(vocab.eos);
     expect(info.metadata['tokenizer.ggml.add_bos_token']).toBe(true);
     expect(info.tensors.find((x) => x.name === 'token_embd.weight')?.dims).toEqual([E, V]);
     expect(info.dataOffset % 32).toBe(0);
     expect(info.dataOffset + info.tensorDataBytes).toBeLessThanOrEqual(info.sizeBytes);
+    // GgufInsights weighs the tensors: every one is F32 here, 4 bytes a parameter.
+    expect(info.tensorDataBytes).toBe(info.parameterCount * 4);
+    expect(info.insights.totalLayers).toBe(TINY.blockCount + 1);
   });
 
   it('round-trips every metadata type', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { estimateFit, ModelManager } from '../../electron/core/llm/models';
 import type { GgufInfo } from '../../electron/core/llm/gguf/reader';
+import type { GgufFileInfo } from 'node-llama-cpp';
 import { SettingsRepository } from '../../electron/core/store/settings';
 import type { MemoryState } from '../../shared/contract/models';
 import type { LlmEngine } from '../../electron/core/llm/engine';
@@ -40,50 +41,96 @@ async function callError(name: string, input: unknown): Promise<{ code: string; 
   return (r as { error: { code: string; message: string } }).error;
 }
 
-/** A fake 7B Q4_K_M model's header (nothing is loaded, only estimated). */
-function sevenB(): GgufInfo {
+/**
+ * A 7B Q4_K_M llama model's header as node-llama-cpp reads it (metadata and a tensor directory,
+ * no file, nothing loaded): what GgufInsights estimates from.
+ */
+async function sevenB(): Promise<GgufInfo> {
+  const { GgufInsights, GgmlType } = await import('node-llama-cpp');
+  const [E, FF, V, L, H, KV] = [4096, 14336, 32000, 32, 32, 8];
+  const tensors: { name: string; dims: number[]; type: number }[] = [
+    { name: 'token_embd.weight', dims: [E, V], type: GgmlType.Q4_K },
+    { name: 'output_norm.weight', dims: [E], type: GgmlType.F32 },
+    { name: 'output.weight', dims: [E, V], type: GgmlType.Q6_K },
+  ];
+  for (let b = 0; b < L; b++) {
+    const t = (n: string, dims: number[], type: number = GgmlType.Q4_K) => tensors.push({ name: `blk.${b}.${n}.weight`, dims, type });
+    t('attn_norm', [E], GgmlType.F32);
+    t('attn_q', [E, E]);
+    t('attn_k', [E, (E / H) * KV]);
+    t('attn_v', [E, (E / H) * KV], GgmlType.Q6_K);
+    t('attn_output', [E, E]);
+    t('ffn_norm', [E], GgmlType.F32);
+    t('ffn_gate', [E, FF]);
+    t('ffn_up', [E, FF]);
+    t('ffn_down', [FF, E], GgmlType.Q6_K);
+  }
+  const llama = { context_length: 32768, embedding_length: E, block_count: L, feed_forward_length: FF, vocab_size: V, attention: { head_count: H, head_count_kv: KV } };
+  const tensorInfo = tensors.map((x, k) => ({ name: x.name, dimensions: x.dims, ggmlType: x.type, offset: k, fileOffset: k, filePart: 1 }));
+  const fileInfo = {
+    version: 3,
+    tensorCount: tensors.length,
+    metadata: { general: { architecture: 'llama', name: '7b', file_type: 15 }, llama, tokenizer: { ggml: { model: 'llama' } } },
+    architectureMetadata: llama,
+    metadataSize: 1e6,
+    infoEndOffset: 1e6,
+    tensorInfo,
+    tensorInfoSize: 1e5,
+    splicedParts: 1,
+    totalTensorCount: tensors.length,
+    totalMetadataSize: 1e6,
+    fullTensorInfo: tensorInfo,
+    totalTensorInfoSize: 1e5,
+  } as unknown as GgufFileInfo;
+  const insights = await GgufInsights.from(fileInfo);
   return {
     path: '/x/7b.gguf',
-    sizeBytes: 4.4 * GB,
+    sizeBytes: 1e6 + insights.modelSize,
     version: 3,
-    tensorCount: 291,
-    alignment: 32,
+    tensorCount: tensors.length,
     architecture: 'llama',
     name: '7b',
     fileType: 15,
     quantization: 'Q4_K_M',
-    parameterCount: 7.2e9,
+    parameterCount: tensors.reduce((a, x) => a + x.dims.reduce((p, d) => p * d, 1), 0),
     contextLength: 32768,
-    embeddingLength: 4096,
-    blockCount: 32,
-    headCount: 32,
-    headCountKv: 8,
-    feedForwardLength: 14336,
-    vocabSize: 32000,
+    embeddingLength: E,
+    blockCount: L,
+    headCount: H,
+    headCountKv: KV,
+    feedForwardLength: FF,
+    vocabSize: V,
     tokenizerModel: 'llama',
     chatTemplate: 'x',
     isEmbedding: false,
     dataOffset: 1e6,
-    tensorDataBytes: 4.4 * GB,
+    tensorDataBytes: insights.modelSize,
     metadata: {},
     tensors: [],
+    insights,
   };
 }
 
 describe('memory estimate', () => {
-  it('puts everything on a GPU with room, splits on a small one, falls back to the CPU or says it does not fit', () => {
-    const info = sevenB();
+  it('puts everything on a GPU with room, splits on a small one, falls back to the CPU or says it does not fit', async () => {
+    const info = await sevenB();
     const big = estimateFit(info, { ...cpu, backend: 'cuda', vramTotalBytes: 24 * GB, vramFreeBytes: 23 * GB });
-    expect(big).toMatchObject({ fits: true, where: 'gpu', gpuLayers: 32, totalLayers: 32 });
-    // 32 layers x 8192 tokens (2 sequences x 4096) x 8 heads x 256 x 2 bytes = 1 GiB of KV cache
-    expect(big.kvCacheBytes).toBe(32 * 8192 * 8 * 256 * 2);
+    // llama.cpp's layer count: 32 blocks and the output layer
+    expect(big).toMatchObject({ fits: true, where: 'gpu', gpuLayers: 33, totalLayers: 33, contextTokens: 8192 });
+    // Q4_K_M weights of a 7.2B model: about 4.3 GiB
+    expect(info.parameterCount).toBeGreaterThan(7e9);
+    expect(big.weightsBytes).toBeGreaterThan(4 * GB);
+    expect(big.weightsBytes).toBeLessThan(4.6 * GB);
+    // K and V in f16: 32 layers x 8192 tokens (2 sequences x 4096) x 8 heads x 256 x 2 bytes = 1 GiB, plus llama.cpp's buffers
+    expect(big.kvCacheBytes).toBeGreaterThanOrEqual(32 * 8192 * 8 * 256 * 2);
+    expect(big.kvCacheBytes).toBeLessThan(1.25 * GB);
     expect(big.needBytes).toBeGreaterThan(5 * GB);
 
     const small = estimateFit(info, { ...cpu, backend: 'cuda', vramTotalBytes: 4 * GB, vramFreeBytes: 3.5 * GB });
     expect(small.where).toBe('split');
     expect(small.gpuLayers).toBeGreaterThan(0);
-    expect(small.gpuLayers).toBeLessThan(32);
-    expect(small.note).toMatch(/of 32 layers on the GPU/);
+    expect(small.gpuLayers).toBeLessThan(33);
+    expect(small.note).toMatch(/of 33 layers on the GPU/);
 
     expect(estimateFit(info, cpu)).toMatchObject({ fits: true, where: 'cpu', gpuLayers: 0 });
     const tinyRam = estimateFit(info, { ...cpu, ramTotalBytes: 4 * GB, ramFreeBytes: 2 * GB });

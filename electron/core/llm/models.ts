@@ -27,19 +27,31 @@ export interface EstimateOptions {
   sequences?: number;
 }
 
-/** Roughly what loading a model takes, and where its layers would go on this machine. */
+/**
+ * What loading a model takes, and where its layers would go on this machine: the weights and the
+ * context (KV cache, compute buffers) per placement from node-llama-cpp's GgufInsights, which follows
+ * llama.cpp's own allocation; the placement policy (all on the GPU, split, CPU, or too large) is ours.
+ */
 export function estimateFit(info: GgufInfo, memory: MemoryState, options: EstimateOptions = {}): MemoryFit {
-  const layers = info.blockCount ?? 0;
-  const weights = info.tensorDataBytes || info.sizeBytes;
+  const insights = info.insights;
+  const layers = insights.totalLayers;
+  const weights = insights.modelSize || info.sizeBytes;
   const perSeq = Math.min(options.contextSize ?? info.contextLength ?? 4096, info.contextLength ?? 4096, 4096);
-  const contextTokens = info.isEmbedding ? Math.min(info.contextLength ?? 512, 2048) : perSeq * Math.max(1, options.sequences ?? 2);
-  const keyLength = Number(info.metadata[`${info.architecture}.attention.key_length`]) || (info.embeddingLength && info.headCount ? info.embeddingLength / info.headCount : 0);
-  const valueLength = Number(info.metadata[`${info.architecture}.attention.value_length`]) || keyLength;
-  const kvHeads = info.headCountKv ?? info.headCount ?? 0;
-  // K and V in f16 for every layer and token.
-  const kvCache = layers * contextTokens * kvHeads * (keyLength + valueLength) * 2;
-  const overhead = 64 * 2 ** 20 + 0.05 * weights; // compute buffers, output logits, runtime
-  const need = weights + kvCache + overhead;
+  const sequences = info.isEmbedding ? 1 : Math.max(1, options.sequences ?? 2);
+  const contextTokens = info.isEmbedding ? Math.min(info.contextLength ?? 512, 2048) : perSeq * sequences;
+  const context = (gpuLayers: number, includeGraphOverhead = true) =>
+    // node-llama-cpp's contextSize is per sequence (each sequence gets its own cells)
+    insights.estimateContextResourceRequirements({ contextSize: info.isEmbedding ? contextTokens : perSeq, modelGpuLayers: gpuLayers, sequences, isEmbeddingContext: info.isEmbedding, includeGraphOverhead });
+  /** RAM and VRAM with this many layers on the GPU. */
+  const at = (gpuLayers: number) => {
+    const m = insights.estimateModelResourceRequirements({ gpuLayers });
+    const c = context(gpuLayers);
+    return { ram: m.cpuRam + c.cpuRam, vram: m.gpuVram + c.gpuVram };
+  };
+  const kv = context(0, false);
+  const kvCache = kv.cpuRam + kv.gpuVram;
+  const onCpu = at(0);
+  const need = onCpu.ram + onCpu.vram;
 
   const ramBudget = Math.max(0, memory.ramTotalBytes - Math.min(memory.ramTotalBytes * 0.25, 1.5 * GiB));
   const gb = (n: number) => `${(n / GiB).toFixed(n < 10 * GiB ? 1 : 0)} GB`;
@@ -47,12 +59,17 @@ export function estimateFit(info: GgufInfo, memory: MemoryState, options: Estima
 
   if (memory.backend !== 'cpu' && memory.vramTotalBytes > 0 && !memory.unified) {
     const vram = Math.max(0, memory.vramFreeBytes - Math.min(memory.vramTotalBytes * 0.08, 1.2 * GiB));
-    if (need <= vram) return { ...base, fits: true, where: 'gpu', gpuLayers: layers, note: `fits on the GPU (${memory.backend}): all ${layers} layers, about ${gb(need)} of ${gb(vram)} free VRAM` };
-    const perLayer = layers ? (weights + kvCache) / layers : Infinity;
-    const gpuLayers = Math.max(0, Math.min(layers, Math.floor((vram - overhead) / perLayer)));
-    const inRam = need - gpuLayers * perLayer;
-    if (inRam > ramBudget) return { ...base, fits: false, where: 'none', gpuLayers: 0, note: `too large: needs about ${gb(need)}; ${gb(vram)} free VRAM and ${gb(memory.ramTotalBytes)} RAM` };
-    if (gpuLayers > 0) return { ...base, fits: true, where: 'split', gpuLayers, note: `split: ${gpuLayers} of ${layers} layers on the GPU (${memory.backend}), about ${gb(inRam)} in RAM; slower than all on the GPU` };
+    const all = at(layers);
+    if (all.vram <= vram && all.ram <= ramBudget) {
+      return { ...base, needBytes: Math.round(all.ram + all.vram), fits: true, where: 'gpu', gpuLayers: layers, note: `fits on the GPU (${memory.backend}): all ${layers} layers, about ${gb(all.vram)} of ${gb(vram)} free VRAM` };
+    }
+    let gpuLayers = layers;
+    while (gpuLayers > 0 && at(gpuLayers).vram > vram) gpuLayers--;
+    const split = at(gpuLayers);
+    if (split.ram > ramBudget) return { ...base, fits: false, where: 'none', gpuLayers: 0, note: `too large: needs about ${gb(need)}; ${gb(vram)} free VRAM and ${gb(memory.ramTotalBytes)} RAM` };
+    if (gpuLayers > 0) {
+      return { ...base, needBytes: Math.round(split.ram + split.vram), fits: true, where: 'split', gpuLayers, note: `split: ${gpuLayers} of ${layers} layers on the GPU (${memory.backend}), about ${gb(split.ram)} in RAM; slower than all on the GPU` };
+    }
     return { ...base, fits: true, where: 'cpu', gpuLayers: 0, note: `too large for the ${gb(vram)} of free VRAM; runs on the CPU in about ${gb(need)} of RAM (slow)` };
   }
   // CPU only, or unified memory (Apple silicon): everything lives in RAM.
