@@ -12,7 +12,7 @@ afterAll(() => t.cleanup());
 afterEach(() => vi.restoreAllMocks());
 
 describe('graphwright ingest', () => {
-  it('exits 1 when a file fails, still imports the others, prints exactly {imported, skipped, failed} (spawned CLI)', () => {
+  it('exits 1 when a file fails, still imports the others, prints exactly {imported, updated, skipped, failed} (spawned CLI)', () => {
     const db = path.join(t.dir, 'spawned', 'new.db');
     const missing = path.join(t.dir, 'nope.pdf');
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli.ts', 'ingest', seed('003_e7e589e032ae6219.txt'), missing, '--db', db, '--json'], {
@@ -22,7 +22,7 @@ describe('graphwright ingest', () => {
     });
     expect(res.status, res.stderr).toBe(1);
     const out = JSON.parse(res.stdout);
-    expect(Object.keys(out)).toEqual(['imported', 'skipped', 'failed']);
+    expect(Object.keys(out)).toEqual(['imported', 'updated', 'skipped', 'failed']);
     expect(out.imported).toEqual([{ id: 1, path: seed('003_e7e589e032ae6219.txt') }]);
     expect(out.skipped).toEqual([]);
     expect(out.failed).toEqual([{ path: missing, error: `nope.pdf: file not found: ${missing}` }]);
