@@ -13,6 +13,7 @@ import { APP_SCHEME, CONTENT_SECURITY_POLICY, mimeType, resolveRendererFile, wit
 import { createMainWindow, hardenWebContents } from './window';
 import { coreFailureHelp } from './messages';
 import { SECRETS_FILE, SecretVault, secretHandlers } from './secrets';
+import { CoreHolder, databaseEvent, databaseMainHandlers, rememberOpened, startDatabase } from './databases';
 
 app.setName('Graphwright');
 app.enableSandbox();
@@ -46,11 +47,12 @@ async function serveRenderer(root: string, request: Request): Promise<Response> 
 
 function run(): void {
   const dataDir = defaultDataDir();
-  const dbPath = defaultDbPath(dataDir);
+  // the database open last (File > Open database…), while it is still there; else the default one
+  const dbPath = startDatabase(dataDir, defaultDbPath(dataDir));
   const rendererRoot = path.join(app.getAppPath(), 'dist', 'renderer');
   const iconPath = path.join(app.getAppPath(), 'assets', 'icon.png');
   let mainWindow: BrowserWindow | null = null;
-  let core: CoreConnection | null = null;
+  let core: CoreHolder<CoreConnection & { ready: Promise<unknown> }> | null = null;
   let quitting = false;
 
   const getWindow = () => BrowserWindow.getFocusedWindow() ?? mainWindow;
@@ -79,7 +81,7 @@ function run(): void {
     // Let running jobs save their checkpoint and the database close cleanly first.
     event.preventDefault();
     quitting = true;
-    void core.stop(5000).finally(() => app.quit());
+    void core.current.stop(5000).finally(() => app.quit());
   });
 
   app
@@ -99,47 +101,67 @@ function run(): void {
       ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withSecurityHeaders(details.responseHeaders) }));
       ses.protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererRoot, request));
 
-      const connection = startCoreProcess({
-        dataDir,
-        dbPath,
-        onExit: (code) => {
-          if (!quitting) dialog.showErrorBox('The Graphwright core stopped', coreFailureHelp(`exit code ${code}`));
-        },
-      });
-      core = connection;
       // SPARQL passwords: encrypted by the OS keychain in the user data folder (never the database);
       // decrypted here and handed to the core process, which holds them in memory only.
       const vault = new SecretVault(path.join(app.getPath('userData'), SECRETS_FILE), safeStorage);
-      // Always one push at start, even empty: the core starts its jobs after it (core-process.ts).
-      void vault
-        .entries()
-        .then(({ entries, unreadable }) => {
-          if (unreadable.length) console.error(`graphwright: stored SPARQL passwords that no longer decrypt (set them again): ${unreadable.join(', ')}`);
-          return entries;
-        })
-        .catch((err: Error) => {
-          console.error(`graphwright: ${err.message}`);
-          return [];
-        })
-        .then((entries) => connection.client.secrets(entries));
-      connection.client.onEvent((name, payload) => broadcastEvent(name, payload));
-      connection.client.ready.catch((err: Error) => {
-        if (!quitting) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));
+      // One core process per open database: File > New/Open database stops it and starts another.
+      const startCore = (file: string) => {
+        const connection: CoreConnection & { ready: Promise<unknown> } = Object.assign(
+          startCoreProcess({
+            dataDir,
+            dbPath: file,
+            onExit: (code) => {
+              if (!quitting && core?.isCurrent(connection)) dialog.showErrorBox('The Graphwright core stopped', coreFailureHelp(`exit code ${code}`));
+            },
+          }),
+          { ready: Promise.resolve() as Promise<unknown> },
+        );
+        connection.ready = connection.client.ready;
+        // Always one push at start, even empty: the core starts its jobs after it (core-process.ts).
+        void vault
+          .entries()
+          .then(({ entries, unreadable }) => {
+            if (unreadable.length) console.error(`graphwright: stored SPARQL passwords that no longer decrypt (set them again): ${unreadable.join(', ')}`);
+            return entries;
+          })
+          .catch((err: Error) => {
+            console.error(`graphwright: ${err.message}`);
+            return [];
+          })
+          .then((entries) => connection.client.secrets(entries));
+        connection.client.onEvent((name, payload) => broadcastEvent(name, payload));
+        connection.client.ready.catch((err: Error) => {
+          if (!quitting && core?.isCurrent(connection)) dialog.showErrorBox('Graphwright could not open its database', coreFailureHelp(err.message));
+        });
+        return connection;
+      };
+      const holder = new CoreHolder(startCore, dbPath, (file) => {
+        rememberOpened(dataDir, file);
+        broadcastEvent('app.database', databaseEvent(file));
       });
+      core = holder;
+      rememberOpened(dataDir, dbPath);
+      const switchDatabase = (file: string) => holder.switchTo(file);
 
       // The renderer is an untrusted caller: its paths reach the core only as grants, which main
       // issues for what the user picked in a dialog or dropped on the window (docs/SECURITY.md).
-      const grant = (grants: Parameters<typeof connection.client.grant>[0]) => connection.client.grant(grants);
+      const grant = (grants: Parameters<CoreConnection['client']['grant']>[0]) => holder.current.client.grant(grants);
       const route = createRouter({
-        mainHandlers: { ...dialogHandlers(getWindow, grant), ...secretHandlers(vault, (entries) => connection.client.secrets(entries)) },
-        forward: (name, input) => connection.client.call(name, input, 'renderer'),
+        mainHandlers: {
+          ...dialogHandlers(getWindow, grant),
+          ...secretHandlers(vault, (entries) => holder.current.client.secrets(entries)),
+          // by name in the data folder, like the browser host; main restarts the core on the other database
+          ...databaseMainHandlers({ dataDir, current: () => holder.dbPath, switchTo: switchDatabase }),
+        },
+        forward: (name, input) => holder.current.client.call(name, input, 'renderer'),
       });
       registerIpc(route, createDropGrant({ grant }));
       installMenu({
         getWindow,
         send: (command) => broadcastEvent('app.menu', command),
-        call: (name, input) => connection.client.call(name, input, 'user'), // main's own calls (File > Import with its dialog's paths); the core validates them
+        call: (name, input) => holder.current.client.call(name, input, 'user'), // main's own calls (File > Import with its dialog's paths); the core validates them
         dataDir,
+        switchDatabase,
       });
       mainWindow = openWindow();
     })

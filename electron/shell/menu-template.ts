@@ -5,6 +5,10 @@ import type { AppView, MenuCommand } from '../../shared/contract';
 export interface MenuActions {
   /** Open the import dialog, then ingest the picked files (a job) and show Documents. */
   importDocuments(): void;
+  /** A save dialog for a new database file, then switch to it (the window stays, its views reload). */
+  newDatabase(): void;
+  /** An open dialog for a database file, then switch to it. */
+  openDatabase(): void;
   /** Send a command to the window (undo, redo, navigate). */
   command(command: MenuCommand): void;
   showAbout(): void;
@@ -54,6 +58,9 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
   template.push({
     label: 'File',
     submenu: [
+      { id: 'new-database', label: 'New database…', accelerator: 'CmdOrCtrl+N', click: () => actions.newDatabase() },
+      { id: 'open-database', label: 'Open database…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.openDatabase() },
+      sep,
       { id: 'import', label: 'Import documents…', accelerator: 'CmdOrCtrl+O', click: () => actions.importDocuments() },
       { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.command({ command: 'navigate', view: 'export' }) },
       sep,

@@ -1,9 +1,12 @@
-// The application menu: File > Import documents… / Export…, Edit (undo/redo through the
+// The application menu: File > New/Open database…, Import documents… / Export…, Edit (undo/redo through the
 // renderer and the contract), View (the rail's views, zoom), Help.
 import { Menu, app, dialog, shell, type BrowserWindow } from 'electron';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { CallName, MenuCommand } from '../../shared/contract';
 import type { CallResult } from '../../shared/dispatch';
-import { DOCUMENT_FILTERS, openFiles } from './dialogs';
+import { DOCUMENT_FILTERS, openFiles, saveFile } from './dialogs';
+import { DATABASE_FILTERS, databaseFileProblem, newDatabasePath } from './databases';
 import { menuTemplate, type MenuActions } from './menu-template';
 
 export interface MenuDeps {
@@ -13,6 +16,8 @@ export interface MenuDeps {
   /** Run a contract call in the core (validated like any other). */
   call(name: CallName, input: unknown): Promise<CallResult>;
   dataDir: string;
+  /** Switch the core to the database at this path (File > New/Open database). */
+  switchDatabase(dbPath: string): Promise<void>;
 }
 
 export function menuActions(deps: MenuDeps): MenuActions {
@@ -27,6 +32,27 @@ export function menuActions(deps: MenuDeps): MenuActions {
         return;
       }
       deps.send({ command: 'navigate', view: 'documents' });
+    },
+    async newDatabase() {
+      const picked = await saveFile(deps.getWindow(), { title: 'New database', defaultName: path.join(deps.dataDir, 'untitled.db'), filters: DATABASE_FILTERS });
+      if (picked.canceled || !picked.path) return;
+      const file = newDatabasePath(picked.path);
+      // the save dialog asks before replacing a file, but a database is never emptied here
+      if (fs.existsSync(file)) {
+        dialog.showErrorBox('The database exists', `${file} exists already: use File > Open database… to open it.`);
+        return;
+      }
+      await deps.switchDatabase(file).catch((err: Error) => dialog.showErrorBox('Could not create the database', err.message));
+    },
+    async openDatabase() {
+      const picked = await openFiles(deps.getWindow(), { title: 'Open database', multiple: false, filters: DATABASE_FILTERS });
+      if (picked.canceled || !picked.paths[0]) return;
+      const problem = databaseFileProblem(picked.paths[0]);
+      if (problem) {
+        dialog.showErrorBox('Not a database', problem);
+        return;
+      }
+      await deps.switchDatabase(picked.paths[0]).catch((err: Error) => dialog.showErrorBox('Could not open the database', err.message));
     },
     command: (command) => deps.send(command),
     async showAbout() {

@@ -10,6 +10,7 @@ import { Core } from '../../electron/core/core';
 import { callNames, shellCalls, type CallName } from '../../shared/contract';
 import { grantingDialogHandlers } from '../../electron/shell/router';
 import { secretHandlers, type SecretVault } from '../../electron/shell/secrets';
+import { databaseMainHandlers } from '../../electron/shell/databases';
 import { tmpDir } from '../helpers/tmp';
 
 const API = path.resolve(import.meta.dirname, '..', '..', 'electron', 'core', 'api');
@@ -18,6 +19,9 @@ const API = path.resolve(import.meta.dirname, '..', '..', 'electron', 'core', 'a
 const MAIN_OVERRIDES: Record<string, string> = {
   'publish.secrets': 'the keychain (safeStorage) lives in main; the core answers it where the host keeps no secrets',
   'publish.secret.set': 'as publish.secrets',
+  'databases.list': 'main knows which database its core process serves, and can switch it',
+  'databases.create': 'main restarts the core process on the new database (it cannot restart itself)',
+  'databases.open': 'as databases.create',
 };
 
 const t = tmpDir('gw-handlers-');
@@ -43,7 +47,8 @@ afterAll(async () => {
 const mainHandlerNames = (): string[] => {
   const vault = {} as SecretVault;
   const dialogs = grantingDialogHandlers({ openFiles: async () => ({ canceled: true, paths: [] }), saveFile: async () => ({ canceled: true, path: null }) }, async () => undefined);
-  return [...Object.keys(dialogs), ...Object.keys(secretHandlers(vault, async () => ({ ok: true, value: null })))].sort();
+  const databases = databaseMainHandlers({ dataDir: t.dir, current: () => '', switchTo: async () => undefined });
+  return [...Object.keys(dialogs), ...Object.keys(secretHandlers(vault, async () => ({ ok: true, value: null }))), ...Object.keys(databases)].sort();
 };
 
 describe('contract calls and their handlers', () => {

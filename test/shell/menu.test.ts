@@ -8,6 +8,8 @@ type MenuItemConstructorOptions = ReturnType<typeof menuTemplate>[number];
 function actions() {
   return {
     importDocuments: vi.fn<MenuActions['importDocuments']>(),
+    newDatabase: vi.fn<MenuActions['newDatabase']>(),
+    openDatabase: vi.fn<MenuActions['openDatabase']>(),
     command: vi.fn<MenuActions['command']>(),
     showAbout: vi.fn<MenuActions['showAbout']>(),
     openDataFolder: vi.fn<MenuActions['openDataFolder']>(),
@@ -36,6 +38,22 @@ describe('application menu', () => {
     expect(a.command).toHaveBeenCalledWith({ command: 'navigate', view: 'export' });
   });
 
+  it('File > New database… and Open database… come first, with their own keys', () => {
+    const a = actions();
+    const t = menuTemplate(a, { isMac: false, isDev: false, appName: 'Graphwright' });
+    const file = t[0].submenu as MenuItemConstructorOptions[];
+    expect(file.slice(0, 2).map((i) => i.label)).toEqual(['New database…', 'Open database…']);
+    expect(byId(t, 'new-database').accelerator).toBe('CmdOrCtrl+N');
+    expect(byId(t, 'open-database').accelerator).toBe('CmdOrCtrl+Shift+O');
+    click(byId(t, 'new-database'));
+    click(byId(t, 'open-database'));
+    expect(a.newDatabase).toHaveBeenCalledOnce();
+    expect(a.openDatabase).toHaveBeenCalledOnce();
+    // no two entries share a key
+    const keys = items(t).map((i) => i.accelerator).filter(Boolean);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
   it('Edit > Undo / Redo send menu commands; their keys stay with the page', () => {
     const a = actions();
     const t = menuTemplate(a, { isMac: false, isDev: false, appName: 'Graphwright' });
@@ -53,7 +71,7 @@ describe('application menu', () => {
   it('every command a menu sends is a valid app.menu event', () => {
     const a = actions();
     const t = menuTemplate(a, { isMac: true, isDev: true, appName: 'Graphwright' });
-    for (const item of items(t)) if (item.click && item.id !== 'import') click(item);
+    for (const item of items(t)) if (item.click && !['import', 'new-database', 'open-database'].includes(item.id ?? '')) click(item);
     const sent = a.command.mock.calls.map((c) => c[0]);
     expect(sent.length).toBeGreaterThan(5);
     for (const c of sent) expect(MenuCommand.safeParse(c).success, JSON.stringify(c)).toBe(true);
