@@ -140,7 +140,7 @@ describe('OpenAiEngine', () => {
     handler = (_req, _body, res) => json(res, 200, completion('{"name":"valve","kind":"zzz"}'));
     const err = await new OpenAiEngine({ baseUrl: base, model: 'm', retries: 1, ...fast }).generate(messages, schema).catch((e) => e);
     expect(err.code).toBe('invalid_output');
-    expect(err.message).toMatch(/kind must be one of/);
+    expect(err.message).toMatch(/kind Invalid option: expected one of "a"\|"b"/);
   });
 
   it('falls back to a plain JSON prompt when the server rejects json_schema, and remembers it', async () => {
