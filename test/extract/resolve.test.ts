@@ -65,6 +65,11 @@ describe('names that look alike but name different things', () => {
     expect(differ('user name attribute', 'username attribute')).toBeNull();
     expect(differ('authentication server', 'authentification server')).toBeNull();
     expect(differ('colour', 'color')).toBeNull();
+    expect(differ('tunnel protocol', 'tunneling protocol')).toBeNull();
+    expect(differ('transported key material', 'transported keying material')).toBeNull();
+    // a label that is only a Roman-numeral-looking acronym is no version
+    expect(versionsOf('IV')).toBe('');
+    expect(differ('Type IV', 'Type V')).toMatch(/versions/);
     expect(sameWord('encryption', 'decryption')).toBe(false);
   });
 });

@@ -123,12 +123,13 @@ function initials(s: string): string {
 
 /**
  * Version-like parts of a name: numbers with what is glued to them ("802.11i", "v2", "1.3a") and
- * upper-case Roman numerals standing alone ("Phase II"). Two names whose versions differ name two things.
+ * upper-case Roman numerals after a word ("Phase II"; a label that is only "IV" is an acronym).
+ * Two names whose versions differ name two things.
  */
 export function versionsOf(label: string): string {
   const out: string[] = [];
   for (const m of label.matchAll(/\d+(?:\.\d+)*([A-Za-z]{1,2}(?![A-Za-z]))?/g)) out.push(m[0].toLowerCase());
-  for (const m of label.matchAll(/(?<![\p{L}\p{N}])[IVX]{1,4}(?![\p{L}\p{N}])/gu)) if (/^(?:X{0,3})(?:IX|IV|V?I{0,3})$/.test(m[0]) && m[0] !== 'I') out.push(`roman:${m[0]}`);
+  for (const m of label.matchAll(/(?<=[\p{L}\p{N}][\s-]+)[IVX]{1,4}(?![\p{L}\p{N}])/gu)) if (/^(?:X{0,3})(?:IX|IV|V?I{0,3})$/.test(m[0]) && m[0] !== 'I') out.push(`roman:${m[0]}`);
   return out.join(' ');
 }
 
@@ -172,10 +173,19 @@ function affixContrast(x: string, y: string): boolean {
   return false;
 }
 
-/** The same word written twice: a typo, a plural, a spelling variant; never a prefix or suffix of opposite meaning. */
+/** One word is the other inflected: plural, past, gerund ("tunnel" / "tunneling", "key" / "keying"). */
+function inflected(x: string, y: string): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (short.length < 3 || !long.startsWith(short.replace(/e$/, ''))) return false;
+  const rest = long.slice(short.replace(/e$/, '').length);
+  return /^(?:(\w)\1?)?(?:s|es|ed|ing)$/.test(rest) && (rest.length <= 4 || rest[0] === short[short.length - 1]);
+}
+
+/** The same word written twice: a typo, an inflection, a spelling variant; never a prefix or suffix of opposite meaning. */
 export function sameWord(x: string, y: string): boolean {
   if (x === y) return true;
   if (affixContrast(x, y)) return false;
+  if (inflected(x, y)) return true;
   const shorter = Math.min(x.length, y.length);
   if (shorter < 4 || x[0] !== y[0]) return false; // short words and differing first letters are different words
   return editDistance(x, y, 2) <= (shorter >= 9 ? 2 : 1);
