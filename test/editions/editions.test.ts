@@ -215,6 +215,43 @@ describe('a second edition of RFC 3580 re-ingested over a reviewed graph', () =>
   });
 });
 
+describe('edition flags through merges', () => {
+  it('a merge that folds a flagged triple into another carries its re-review flag, and undo brings it back', async () => {
+    const dir = path.join(t.dir, 'merge');
+    fs.mkdirSync(dir);
+    const core = new Core({ dbPath: path.join(dir, 'm.db') });
+    try {
+      const file = writeEdition(dir, 1);
+      await ingest(core, file);
+      await extract(core);
+      const id = tripleQuoting(core, 'indicates that the session should terminate');
+      unwrap('triples.accept', await core.call('triples.accept', { ids: [id] }));
+      writeEdition(dir, 2);
+      await ingest(core, file);
+      const flagOf = (edge: number) => core.store.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE edge_id = ? AND kind = 'review'").get(edge) as { n: number };
+      expect(flagOf(id).n).toBe(1);
+      const e = core.store.db.prepare('SELECT subject_id, relation, object_id FROM edges WHERE id = ?').get(id) as { subject_id: number; relation: string; object_id: number };
+      const twin = unwrap(
+        'triples.add',
+        await core.call('triples.add', { subject: { kind: 'entity', label: 'A twin subject' }, relation: e.relation, object: { id: e.object_id }, status: 'proposed', confidence: 0.5 }),
+      );
+      const twinId = twin.tripleIds[0];
+      const twinSubject = twin.nodeIds[0];
+      unwrap('entities.merge', await core.call('entities.merge', { ids: [e.subject_id, twinSubject], survivor: twinSubject }));
+      expect(edge(core, id)).toBeUndefined();
+      expect(flagOf(twinId).n).toBe(1);
+      const diff = unwrap('documents.diff', await core.call('documents.diff', { id: 1 }));
+      expect(diff.triples.changed.find((x) => x.id === twinId)).toMatchObject({ review: true, status: 'accepted' });
+      unwrap('history.undo', await core.call('history.undo', {}));
+      expect(edge(core, id)).toMatchObject({ status: 'accepted' });
+      expect(flagOf(id).n).toBe(1);
+      expect(evidenceDocs(core, id).length).toBeGreaterThan(0);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
 describe('edition identity and "new edition of…"', () => {
   it('a file of the same standard under another name is its next version', async () => {
     const dir = path.join(t.dir, 'identity');

@@ -29,12 +29,7 @@ const counts = (db: Db, tables: string[]) => new Map(tables.map((tb) => [tb, (db
  * Known gaps: a row kind whose removal cascades into a table Recorder.remove does not log yet. Each
  * entry must still be a gap (the test says when it is closed, so the entry goes).
  */
-const KNOWN_GAPS: Partial<Record<RowKind, string[]>> = {
-  // edition_changes.edge_id cascades from edges (migration 0009); Recorder.remove('edge') does not
-  // remove (and log) an edge's edition changes first, so undoing the removal loses them.
-  edge: ['edition_changes'],
-  node: ['edition_changes'],
-};
+const KNOWN_GAPS: Partial<Record<RowKind, string[]>> = {};
 
 describe('Recorder.remove and the schema cascades', () => {
   const db = openDb(path.join(t.dir, 'cascade.db'));

@@ -84,6 +84,7 @@ export class Recorder {
   remove(kind: RowKind, id: number): void {
     if (kind === 'edge') {
       for (const p of this.repo.provenanceOfEdges([id])) this.remove('provenance', p.id);
+      for (const c of this.repo.editionChangesOfEdges([id])) this.remove('edition_change', c.id);
     } else if (kind === 'node') {
       for (const e of this.repo.edgesTouching([id])) this.remove('edge', e.id);
       for (const p of this.repo.provenanceOfNodes([id])) this.remove('provenance', p.id);
@@ -181,6 +182,8 @@ export class ReviewCommands {
   /** Fold edge `from` into `into` (same subject, relation, object): evidence moves, the stronger status and confidence win. */
   private collapse(rec: Recorder, from: Row, into: Row): Row {
     for (const p of this.repo.provenanceOfEdges([from.id])) rec.update('provenance', p.id, { edge_id: into.id });
+    // what a new edition flagged about it (to review again, stale) goes with the evidence
+    for (const c of this.repo.editionChangesOfEdges([from.id])) rec.update('edition_change', c.id, { edge_id: into.id });
     const statuses = [from.status, into.status];
     const status: EdgeStatus = statuses.includes('accepted') ? 'accepted' : statuses.every((s) => s === 'rejected') ? 'rejected' : 'proposed';
     const merged = rec.update('edge', into.id, {

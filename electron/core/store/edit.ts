@@ -187,6 +187,12 @@ export class EditRepository {
     return this.db.prepare('SELECT * FROM provenance WHERE edge_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(edgeIds)) as Row[];
   }
 
+  /** What new editions recorded about these edges (edition_changes: moved, stale, to review again). */
+  editionChangesOfEdges(edgeIds: number[]): Row[] {
+    if (!edgeIds.length) return [];
+    return this.db.prepare('SELECT * FROM edition_changes WHERE edge_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(edgeIds)) as Row[];
+  }
+
   provenanceOfNodes(nodeIds: number[]): Row[] {
     if (!nodeIds.length) return [];
     return this.db.prepare('SELECT * FROM provenance WHERE node_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(nodeIds)) as Row[];
