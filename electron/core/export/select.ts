@@ -34,6 +34,36 @@ export function* nodePages(repo: ExportRepository, kind: NodeKindOut): Generator
   }
 }
 
+/** A node with what the JSON-carrying writers write beside it: its evidence and, on a concept, its relation links. */
+export interface NodeOut {
+  node: ExportNodeRow;
+  provenance: ProvEntry[] | undefined;
+  relationLinks: RelationLinkEntry[] | undefined;
+}
+
+/** The selection's nodes in writing order (nodeKinds), a page at a time, each with its evidence and relation links. */
+export function* nodesWithEvidence(repo: ExportRepository, filter: ExportFilter): Generator<NodeOut[]> {
+  for (const kind of nodeKinds(filter)) {
+    for (const page of nodePages(repo, kind)) {
+      const ids = page.map((n) => n.id);
+      const prov = repo.nodeProvenance(ids);
+      const links = kind === 'concept' ? repo.relationLinks(ids) : null;
+      yield page.map((node) => ({ node, provenance: prov.get(node.id)?.map(provEntry), relationLinks: links?.get(node.id)?.map(relationLinkEntry) }));
+    }
+  }
+}
+
+/** Pages of triples (edgePages or edgePagesByRelation), each triple with its evidence. */
+export function* edgesWithEvidence(repo: ExportRepository, pages: Iterable<ExportEdgeRow[]>): Generator<{ edge: ExportEdgeRow; provenance: ProvEntry[] | undefined }[]> {
+  for (const page of pages) {
+    const prov = repo.edgeProvenance(page.map((e) => e.id));
+    yield page.map((edge) => ({ edge, provenance: prov.get(edge.id)?.map(provEntry) }));
+  }
+}
+
+/** A list as a JSON text, or null when there is none. */
+export const jsonOrNull = (v: unknown[] | undefined): string | null => (v && v.length ? JSON.stringify(v) : null);
+
 export function* edgePages(repo: ExportRepository): Generator<ExportEdgeRow[]> {
   for (let after = 0; ; ) {
     const page = repo.edgesPage(after, PAGE);

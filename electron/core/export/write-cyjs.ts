@@ -1,6 +1,6 @@
 // Cytoscape JSON (cyjs), loadable in Cytoscape desktop and cytoscape.js: one element per line.
 // Node label in "name", relation in "interaction"; evidence and concept relations as JSON texts.
-import { edgePages, edgeKey, linkPages, nodeKey, nodeKinds, nodePages, provEntry, relationLinkEntry, type WriteContext } from './select';
+import { edgePages, edgeKey, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, type WriteContext } from './select';
 
 export const CYJS_EDGES_LINE = '], "edges": [';
 export const CYJS_END_LINE = ']}}';
@@ -21,28 +21,21 @@ export async function writeCyjs(ctx: WriteContext): Promise<void> {
     out.write(`${first ? '' : ',\n'}${JSON.stringify({ data: d })}`);
     first = false;
   };
-  for (const kind of nodeKinds(filter)) {
-    for (const page of nodePages(repo, kind)) {
-      const ids = page.map((n) => n.id);
-      const prov = repo.nodeProvenance(ids);
-      const rl = kind === 'concept' ? repo.relationLinks(ids) : new Map();
-      for (const n of page) {
-        const p = prov.get(n.id);
-        const r = rl.get(n.id);
-        element({
-          id: nodeKey(n.id),
-          name: n.label,
-          shared_name: n.label,
-          kind: n.kind,
-          type: n.type,
-          aliases: n.aliases.length ? n.aliases : null,
-          provenance: p ? JSON.stringify(p.map(provEntry)) : null,
-          concept_relations: r ? JSON.stringify(r.map(relationLinkEntry)) : null,
-        });
-      }
-      ctx.tick(page.length);
-      await out.drain();
+  for (const page of nodesWithEvidence(repo, filter)) {
+    for (const { node: n, provenance, relationLinks } of page) {
+      element({
+        id: nodeKey(n.id),
+        name: n.label,
+        shared_name: n.label,
+        kind: n.kind,
+        type: n.type,
+        aliases: n.aliases.length ? n.aliases : null,
+        provenance: jsonOrNull(provenance),
+        concept_relations: jsonOrNull(relationLinks),
+      });
     }
+    ctx.tick(page.length);
+    await out.drain();
   }
   out.write(`${first ? '' : '\n'}${CYJS_EDGES_LINE}\n`);
   first = true;
@@ -55,10 +48,8 @@ export async function writeCyjs(ctx: WriteContext): Promise<void> {
       await out.drain();
     }
   }
-  for (const page of edgePages(repo)) {
-    const prov = repo.edgeProvenance(page.map((e) => e.id));
-    for (const e of page) {
-      const p = prov.get(e.id);
+  for (const page of edgesWithEvidence(repo, edgePages(repo))) {
+    for (const { edge: e, provenance } of page) {
       element({
         id: edgeKey(e.id),
         source: nodeKey(e.subjectId),
@@ -70,7 +61,7 @@ export async function writeCyjs(ctx: WriteContext): Promise<void> {
         confidence: e.confidence,
         engine: e.engine,
         model: e.model,
-        provenance: p ? JSON.stringify(p.map(provEntry)) : null,
+        provenance: jsonOrNull(provenance),
       });
     }
     ctx.tick(page.length);

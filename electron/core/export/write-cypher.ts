@@ -1,7 +1,7 @@
 // A Cypher script for Neo4j: MERGE statements over UNWIND batches (inline parameter lists, so it
 // runs in cypher-shell and the Browser alike). Relationship types cannot be parameters, so triples
 // are grouped by relation, one batch per (relation, up to CYPHER_BATCH rows).
-import { edgePagesByRelation, linkPages, nodeKey, nodeKinds, nodePages, provEntry, relationLinkEntry, type WriteContext } from './select';
+import { edgePagesByRelation, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, type WriteContext } from './select';
 import { CONCEPT_LINK_TYPE, NEO4J_LABEL, NODE_LABEL } from './write-tables';
 import type { TextOut } from './out';
 
@@ -65,25 +65,20 @@ export async function writeCypher(ctx: WriteContext): Promise<void> {
   out.write(`// Nodes: label ${NODE_LABEL} + Entity|Event|Concept, unique property key. aliases: list; provenance, concept_relations: JSON texts.\n`);
   out.write(`CREATE CONSTRAINT graphwright_node_key IF NOT EXISTS FOR (n:${NODE_LABEL}) REQUIRE n.key IS UNIQUE;\n`);
   const batch = new Batcher(out);
-  for (const kind of nodeKinds(filter)) {
-    const body =
-      `MERGE (n:${NODE_LABEL} {key: row.key})\nSET n:${NEO4J_LABEL[kind]}, n.label = row.label, n.kind = row.kind, n.type = row.type, n.aliases = row.aliases, n.provenance = row.provenance` +
-      (kind === 'concept' ? ', n.concept_relations = row.concept_relations' : '');
-    for (const page of nodePages(repo, kind)) {
-      const ids = page.map((n) => n.id);
-      const prov = repo.nodeProvenance(ids);
-      const rl = kind === 'concept' ? repo.relationLinks(ids) : new Map();
-      for (const n of page) {
-        const p = prov.get(n.id);
-        const row: Record<string, Value> = { key: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type, aliases: n.aliases, provenance: p ? JSON.stringify(p.map(provEntry)) : null };
-        if (kind === 'concept') row.concept_relations = rl.get(n.id) ? JSON.stringify(rl.get(n.id)!.map(relationLinkEntry)) : null;
-        batch.add(body, row);
-      }
-      ctx.tick(page.length);
-      await out.drain();
+  const nodeBody = (kind: keyof typeof NEO4J_LABEL) =>
+    `MERGE (n:${NODE_LABEL} {key: row.key})\nSET n:${NEO4J_LABEL[kind]}, n.label = row.label, n.kind = row.kind, n.type = row.type, n.aliases = row.aliases, n.provenance = row.provenance` +
+    (kind === 'concept' ? ', n.concept_relations = row.concept_relations' : '');
+  // Batcher starts a new statement when the body changes: one per kind, whose SET names its label.
+  for (const page of nodesWithEvidence(repo, filter)) {
+    for (const { node: n, provenance, relationLinks } of page) {
+      const row: Record<string, Value> = { key: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type, aliases: n.aliases, provenance: jsonOrNull(provenance) };
+      if (n.kind === 'concept') row.concept_relations = jsonOrNull(relationLinks);
+      batch.add(nodeBody(n.kind), row);
     }
-    batch.flush();
+    ctx.tick(page.length);
+    await out.drain();
   }
+  batch.flush();
   if (filter.concepts) {
     const body = `MATCH (a:${NODE_LABEL} {key: row.node})\nMATCH (c:${NODE_LABEL} {key: row.concept})\nMERGE (a)-[r:${CONCEPT_LINK_TYPE}]->(c)\nSET r.level = row.level, r.model = row.model, r.batch = row.batch`;
     for (const page of linkPages(repo, true)) {
@@ -93,13 +88,11 @@ export async function writeCypher(ctx: WriteContext): Promise<void> {
     }
     batch.flush();
   }
-  for (const page of edgePagesByRelation(repo)) {
-    const prov = repo.edgeProvenance(page.map((e) => e.id));
-    for (const e of page) {
+  for (const page of edgesWithEvidence(repo, edgePagesByRelation(repo))) {
+    for (const { edge: e, provenance } of page) {
       const body =
         `MATCH (a:${NODE_LABEL} {key: row.s})\nMATCH (b:${NODE_LABEL} {key: row.o})\nMERGE (a)-[r:${cypherName(e.relation)}]->(b)\n` +
         'SET r.status = row.status, r.stage = row.stage, r.confidence = row.confidence, r.engine = row.engine, r.model = row.model, r.provenance = row.provenance';
-      const p = prov.get(e.id);
       batch.add(body, {
         s: nodeKey(e.subjectId),
         o: nodeKey(e.objectId),
@@ -108,7 +101,7 @@ export async function writeCypher(ctx: WriteContext): Promise<void> {
         confidence: e.confidence,
         engine: e.engine,
         model: e.model,
-        provenance: p ? JSON.stringify(p.map(provEntry)) : null,
+        provenance: jsonOrNull(provenance),
       });
     }
     ctx.tick(page.length);

@@ -1,6 +1,6 @@
 // GraphML for Gephi, yEd and igraph: node kind, label, type, aliases; edge relation, status, stage,
 // confidence, engine as declared attributes. Lists and evidence are JSON texts.
-import { edgePages, edgeKey, linkPages, nodeKey, nodeKinds, nodePages, provEntry, relationLinkEntry, type WriteContext } from './select';
+import { edgePages, edgeKey, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, type WriteContext } from './select';
 
 /** The declared keys: [id, for, attr.name, attr.type]. */
 export const GRAPHML_KEYS: [string, 'node' | 'edge', string, 'string' | 'double' | 'int'][] = [
@@ -43,22 +43,15 @@ export async function writeGraphml(ctx: WriteContext): Promise<void> {
   out.write(`  <desc>${xmlEscape(`Graphwright ${ctx.version} export`)}</desc>\n`);
   for (const [id, f, name, type] of GRAPHML_KEYS) out.write(`  <key id="${id}" for="${f}" attr.name="${name}" attr.type="${type}"/>\n`);
   out.write('  <graph id="G" edgedefault="directed">\n');
-  for (const kind of nodeKinds(filter)) {
-    for (const page of nodePages(repo, kind)) {
-      const ids = page.map((n) => n.id);
-      const prov = repo.nodeProvenance(ids);
-      const rl = kind === 'concept' ? repo.relationLinks(ids) : new Map();
-      for (const n of page) {
-        const p = prov.get(n.id);
-        const r = rl.get(n.id);
-        out.write(
-          `    <node id="${nodeKey(n.id)}">${data('label', n.label)}${data('kind', n.kind)}${data('type', n.type)}${data('aliases', n.aliases.length ? JSON.stringify(n.aliases) : null)}` +
-            `${data('nprov', p ? JSON.stringify(p.map(provEntry)) : null)}${data('crel', r ? JSON.stringify(r.map(relationLinkEntry)) : null)}</node>\n`,
-        );
-      }
-      ctx.tick(page.length);
-      await out.drain();
+  for (const page of nodesWithEvidence(repo, filter)) {
+    for (const { node: n, provenance, relationLinks } of page) {
+      out.write(
+        `    <node id="${nodeKey(n.id)}">${data('label', n.label)}${data('kind', n.kind)}${data('type', n.type)}${data('aliases', jsonOrNull(n.aliases))}` +
+          `${data('nprov', jsonOrNull(provenance))}${data('crel', jsonOrNull(relationLinks))}</node>\n`,
+      );
     }
+    ctx.tick(page.length);
+    await out.drain();
   }
   if (filter.concepts) {
     for (const page of linkPages(repo, true)) {
@@ -72,14 +65,12 @@ export async function writeGraphml(ctx: WriteContext): Promise<void> {
       await out.drain();
     }
   }
-  for (const page of edgePages(repo)) {
-    const prov = repo.edgeProvenance(page.map((e) => e.id));
-    for (const e of page) {
-      const p = prov.get(e.id);
+  for (const page of edgesWithEvidence(repo, edgePages(repo))) {
+    for (const { edge: e, provenance } of page) {
       out.write(
         `    <edge id="${edgeKey(e.id)}" source="${nodeKey(e.subjectId)}" target="${nodeKey(e.objectId)}">${data('ekind', 'triple')}${data('relation', e.relation)}` +
           `${data('status', e.status)}${data('stage', e.stage)}${data('confidence', e.confidence)}${data('engine', e.engine)}${data('model', e.model)}` +
-          `${data('eprov', p ? JSON.stringify(p.map(provEntry)) : null)}</edge>\n`,
+          `${data('eprov', jsonOrNull(provenance))}</edge>\n`,
       );
     }
     ctx.tick(page.length);

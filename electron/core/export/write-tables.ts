@@ -1,6 +1,6 @@
 // CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv) and neo4j-admin import CSVs.
 import { csvRow } from './csv';
-import { edgePages, linkPages, nodeKey, edgeKey, nodeKinds, nodePages, provEntry, relationLinkEntry, type WriteContext } from './select';
+import { edgePages, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, edgeKey, nodeKinds, nodePages, nodesWithEvidence, type WriteContext } from './select';
 import type { ExportProvenanceRow } from '../store/export';
 
 export const CSV_HEADERS = {
@@ -82,7 +82,6 @@ export const NEO4J_LABEL = { entity: 'Entity', event: 'Event', concept: 'Concept
 export const NODE_LABEL = 'GraphwrightNode';
 export const CONCEPT_LINK_TYPE = 'INSTANCE_OF';
 
-const jsonOrNull = (v: unknown[] | undefined) => (v && v.length ? JSON.stringify(v) : null);
 
 export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
   const { repo, filter } = ctx;
@@ -94,28 +93,12 @@ export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
   nodes.write(csvRow(NEO4J_HEADERS.nodes));
   rels.write(csvRow(NEO4J_HEADERS.relationships));
   links?.write(csvRow(NEO4J_HEADERS.conceptLinks));
-  for (const kind of nodeKinds(filter)) {
-    for (const page of nodePages(repo, kind)) {
-      const ids = page.map((n) => n.id);
-      const p = repo.nodeProvenance(ids);
-      const rl = kind === 'concept' ? repo.relationLinks(ids) : new Map();
-      for (const n of page) {
-        nodes.write(
-          csvRow([
-            nodeKey(n.id),
-            n.label,
-            n.kind,
-            n.type,
-            aliasesField(n.aliases),
-            jsonOrNull(p.get(n.id)?.map(provEntry)),
-            jsonOrNull(rl.get(n.id)?.map(relationLinkEntry)),
-            `${NODE_LABEL};${NEO4J_LABEL[n.kind]}`,
-          ]),
-        );
-      }
-      ctx.tick(page.length);
-      await drain();
+  for (const page of nodesWithEvidence(repo, filter)) {
+    for (const { node: n, provenance, relationLinks } of page) {
+      nodes.write(csvRow([nodeKey(n.id), n.label, n.kind, n.type, aliasesField(n.aliases), jsonOrNull(provenance), jsonOrNull(relationLinks), `${NODE_LABEL};${NEO4J_LABEL[n.kind]}`]));
     }
+    ctx.tick(page.length);
+    await drain();
   }
   if (links) {
     for (const page of linkPages(repo, true)) {
@@ -124,10 +107,9 @@ export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
       await drain();
     }
   }
-  for (const page of edgePages(repo)) {
-    const p = repo.edgeProvenance(page.map((e) => e.id));
-    for (const e of page) {
-      rels.write(csvRow([nodeKey(e.subjectId), nodeKey(e.objectId), e.relation, e.status, e.stage, e.confidence, e.engine, e.model, jsonOrNull(p.get(e.id)?.map(provEntry))]));
+  for (const page of edgesWithEvidence(repo, edgePages(repo))) {
+    for (const { edge: e, provenance } of page) {
+      rels.write(csvRow([nodeKey(e.subjectId), nodeKey(e.objectId), e.relation, e.status, e.stage, e.confidence, e.engine, e.model, jsonOrNull(provenance)]));
     }
     ctx.tick(page.length);
     await drain();
