@@ -8,6 +8,7 @@ import type { Neighbourhood } from '../../../../shared/contract';
 import { GRAPH_PALETTES, graphStylesheet, LARGE_GRAPH_EDGES, OVERVIEW_LABELS } from './graphStyle';
 import { resolvedTheme, subscribeTheme } from '../settings/theme';
 import type { LayoutRequest, LayoutResponse } from './layoutWorkerTypes';
+import { quickPositions, SAVED_COVERAGE, savedPositions, savePositions, viewKey, type Positions } from './placement';
 
 let registered = false;
 if (!registered) {
@@ -124,6 +125,34 @@ function scaleLandmarks(cy: cytoscape.Core): void {
   });
 }
 
+/**
+ * Level of detail while the view moves, whoever moves it (a drag, the wheel, cy.panBy or an animation
+ * from code): a large graph is drawn from a texture, edges hidden, until it has been still for 150 ms.
+ * Cytoscape does this for its own wheel zoom only; this raises the same flag for every viewport change.
+ */
+function lodWhileMoving(cy: cytoscape.Core): void {
+  type Renderer = { data?: { wheelZooming?: boolean; wheelTimeout?: ReturnType<typeof setTimeout> }; redrawHint?(k: string, v: boolean): void; redraw?(): void };
+  const r = (cy as unknown as { renderer?(): Renderer }).renderer?.();
+  const d = r?.data;
+  if (!d || !r.redraw || !r.redrawHint) return;
+  d.wheelZooming = true;
+  clearTimeout(d.wheelTimeout);
+  d.wheelTimeout = setTimeout(() => {
+    d.wheelZooming = false;
+    r.redrawHint!('eles', true);
+    r.redraw!();
+  }, 150);
+}
+
+function currentPositions(cy: cytoscape.Core): Positions {
+  const out: Positions = new Map();
+  cy.nodes().forEach((n) => {
+    const p = n.position();
+    out.set(idOf(n.id()), { x: p.x, y: p.y });
+  });
+  return out;
+}
+
 function runLayout(cy: cytoscape.Core, fresh: boolean, onDone: () => void): void {
   const n = cy.nodes().length;
   if (n === 0) return onDone();
@@ -205,6 +234,16 @@ export function GraphCanvas({
   const [layingOut, setLayingOut] = useState(false);
   /** The user panned or zoomed since the last layout: a resize then keeps their view instead of fitting again. */
   const userMoved = useRef(false);
+  /** Our own fit is moving the view (no level-of-detail pass for it). */
+  const fitting = useRef(false);
+  const fit = (cy: cytoscape.Core) => {
+    fitting.current = true;
+    try {
+      fitGraph(cy);
+    } finally {
+      fitting.current = false;
+    }
+  };
 
   const attach = (cy: cytoscape.Core) => {
     if (cyRef.current === cy) return;
@@ -229,6 +268,9 @@ export function GraphCanvas({
       }
     }
     cy.on('zoom', () => scaleLandmarks(cy));
+    if (large) cy.on('viewport', () => {
+      if (!fitting.current && laidOut.current.size) lodWhileMoving(cy);
+    });
     cy.on('scrollzoom pinchzoom dragpan', () => {
       userMoved.current = true;
     });
@@ -290,7 +332,7 @@ export function GraphCanvas({
       for (const id of ids) laidOut.current.add(id);
       // Measure the container again first: the first draw may come before the view had its final size.
       cy.resize();
-      fitGraph(cy);
+      fit(cy);
       userMoved.current = false;
       scaleLandmarks(cy);
       setLayingOut(false);
@@ -305,8 +347,47 @@ export function GraphCanvas({
       cy.forceRender();
       requestAnimationFrame(() => requestAnimationFrame(ready));
     };
-    if (cy.nodes().length >= WORKER_LAYOUT_NODES) {
-      // Hidden until placed (every new node sits at the origin), laid out off the main thread.
+    if (fresh && cy.nodes().length >= WORKER_LAYOUT_NODES) {
+      // A first picture at once: this view's saved positions, else a quick placement (placement.ts);
+      // then fcose refines it off the main thread and the result is kept for the view's next opening.
+      const view = viewKey(seeds);
+      const saved = savedPositions(view);
+      const covered = data.nodes.reduce((k, n) => k + (saved.has(n.id) ? 1 : 0), 0) >= SAVED_COVERAGE * data.nodes.length;
+      const quick = covered ? null : quickPositions(data.nodes, data.edges);
+      cy.batch(() => {
+        cy.nodes().positions((n) => {
+          const id = idOf(n.id());
+          return saved.get(id) ?? quick?.get(id) ?? { x: 0, y: 0 };
+        });
+        if (covered) {
+          // the few nodes new since: next to a neighbour that has its place
+          cy.nodes()
+            .filter((n) => !saved.has(idOf(n.id())))
+            .forEach((n) => {
+              const placed = n.neighborhood('node').filter((m) => saved.has(idOf(m.id())));
+              const p = placed.length ? placed[0].position() : { x: 0, y: 0 };
+              n.position({ x: p.x + (Math.random() - 0.5) * 80, y: p.y + (Math.random() - 0.5) * 80 });
+            });
+        }
+      });
+      finish();
+      if (covered) return () => void (cancelled = true);
+      const refined = () => {
+        if (cancelled) return;
+        if (!userMoved.current) {
+          fit(cy);
+          scaleLandmarks(cy);
+        }
+        savePositions(view, currentPositions(cy));
+        performance.mark('graph-refined');
+      };
+      void workerLayout(cy).then((ok) => {
+        if (cancelled) return;
+        if (ok) refined();
+        else runLayout(cy, false, refined);
+      });
+    } else if (cy.nodes().length >= WORKER_LAYOUT_NODES) {
+      // Hidden until placed (new nodes sit by a neighbour), laid out off the main thread.
       setLayingOut(true);
       void workerLayout(cy).then((ok) => {
         if (cancelled) return;
@@ -330,7 +411,7 @@ export function GraphCanvas({
       last = { w: el.clientWidth, h: el.clientHeight };
       cy.resize();
       if (!userMoved.current && laidOut.current.size) {
-        fitGraph(cy);
+        fit(cy);
         scaleLandmarks(cy);
       }
     });
