@@ -40,7 +40,9 @@ export async function runJobInForeground(
       if (j.id !== job.id || options.quiet) return;
       const line = `${options.label}: ${j.state} ${j.progress.message ?? `${j.progress.done}/${j.progress.total}`}`;
       const now = Date.now();
-      if (line !== last && (now - lastAt >= (options.throttleMs ?? 1000) || j.state !== 'running' || j.progress.done === j.progress.total)) {
+      // a phase that takes a while ("loading model …") always gets its line
+      const phase = /^loading /.test(j.progress.message ?? '');
+      if (line !== last && (phase || now - lastAt >= (options.throttleMs ?? 1000) || j.state !== 'running' || j.progress.done === j.progress.total)) {
         last = line;
         lastAt = now;
         io.err(line);

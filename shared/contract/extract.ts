@@ -74,7 +74,7 @@ export const ExtractSummary = z.object({
   mergeCandidates: z.number().int(),
   /** Documents that got nothing, and why ("no classic extractor for this language: load a model"). */
   notes: z.array(z.object({ document: Id, language: z.string(), message: z.string() })).optional(),
-  /** The failed answers (the first 200), each with its chunk and reason; `failures` counts them all. */
+  /** The failed answers (the first 100), each with its chunk and reason; `failures` counts them all. */
   failedAnswers: z.array(FailedAnswer).optional(),
   /** Failures per reason. */
   failureReasons: z.partialRecord(FailureReason, z.number().int()).optional(),

@@ -17,7 +17,8 @@ afterAll(() => t.cleanup());
 describe('an extraction job on a local model', () => {
   it('shows the model loading, reports tokens/s, and explains each failed answer', async () => {
     // a context too small for the long chunk's prompt: its three stages fail, the short chunks do not
-    const core = new Core({ dbPath: path.join(t.dir, 'run.db'), progressIntervalMs: 0, llm: { maxThreads: 1, gpu: false, contextSize: 1024, sequences: 1 } });
+    // the app's own progress interval: the loading phase must not be throttled away
+    const core = new Core({ dbPath: path.join(t.dir, 'run.db'), llm: { maxThreads: 1, gpu: false, contextSize: 1024, sequences: 1 } });
     try {
       const short = insertText(core, 'short', 'The NAS sends an Access-Request to the RADIUS server.\n\nThe server checks the password and answers.', { size: 60 });
       const long = insertText(core, 'long', 'The authenticator relays EAP packets to the authentication server and back. '.repeat(40).trim(), { size: 10_000 });

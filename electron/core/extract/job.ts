@@ -73,7 +73,7 @@ export interface ExtractTotals {
 }
 
 /** Failed answers kept with their chunk and reason (the count covers every one). */
-const MAX_FAILED_ANSWERS = 200;
+const MAX_FAILED_ANSWERS = 100;
 
 export interface ExtractCheckpoint {
   engineKey: string;
@@ -184,7 +184,7 @@ function noteFailures(totals: ExtractTotals, chunk: ExtractableChunk, ex: ChunkE
   const list = [...(totals.failedAnswers ?? [])];
   for (const r of rows) {
     reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
-    if (list.length < MAX_FAILED_ANSWERS) list.push({ chunk: chunk.id, document: chunk.documentId, ordinal: chunk.ordinal, start: chunk.start, end: chunk.end, ...r, message: r.message.slice(0, 500) });
+    if (list.length < MAX_FAILED_ANSWERS) list.push({ chunk: chunk.id, document: chunk.documentId, ordinal: chunk.ordinal, start: chunk.start, end: chunk.end, ...r, message: r.message.slice(0, 300) });
   }
   totals.failureReasons = reasons;
   totals.failedAnswers = list;
@@ -219,11 +219,11 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
       let lease: EngineLease | null = null;
       let engine: LlmEngine | null = null;
       let loadMs = 0;
-      const acquire = async () => {
+      const acquire = async (done = 0) => {
         if (!lease) {
           // a phase of its own in the progress: a model's load takes seconds before the first chunk
           const loading = willLoad(core, request);
-          if (loading) ctx.progress(0, chunks.length, `loading model${p.model ? ` ${modelName(request)}` : ''}…`);
+          if (loading) ctx.progress(done, chunks.length, `loading model${p.model ? ` ${modelName(request)}` : ''}…`);
           const t0 = performance.now();
           lease = await openEngine(core, request);
           engine = lease.engine;
@@ -264,6 +264,8 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           }
           return parts.join(' · ');
         };
+        // the load first: its "loading model" is the first progress (a later one would be throttled away)
+        if (pending.length && !isClassic) await acquire(doneCount);
         ctx.progress(doneCount, total, message());
 
         const docs = new Map<number, DocContext>();
