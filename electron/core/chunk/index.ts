@@ -6,6 +6,7 @@ import { recursiveSpans, applyOverlap } from './recursive';
 import { fixedSpans } from './fixed';
 import { semanticSpans, type EmbedFn } from './semantic';
 import type { Span } from './sentences';
+import type { NewChunk } from '../store/documents';
 
 export { detectHeadings, headingPathAt, type Heading } from './headings';
 export { splitSentences, type Span } from './sentences';
@@ -34,15 +35,8 @@ export interface ChunkOptions {
   signal?: AbortSignal;
 }
 
-export interface TextChunk {
-  ordinal: number;
-  start: number;
-  end: number;
-  page: number | null;
-  headingPath: string[];
-  text: string;
-  hash: string;
-}
+/** A chunk as the store takes it (store/documents.ts NewChunk). */
+export type TextChunk = NewChunk;
 
 function pageAt(pages: { number: number; start: number; end: number }[]): (pos: number) => number | null {
   const sorted = [...pages].sort((a, b) => a.start - b.start || a.number - b.number);

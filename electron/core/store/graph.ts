@@ -35,7 +35,8 @@ export interface NewProvenance {
   quote: string;
 }
 
-interface NodeRow {
+/** A nodes row as SQLite returns it (aliases as JSON text). */
+export interface NodeRow {
   id: number;
   kind: NodeKind;
   label: string;

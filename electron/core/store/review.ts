@@ -4,16 +4,9 @@ import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
 import { ClauseLookup } from './clauses';
 import { escapeLike, likeOf, tripleConditions } from './triple-filter';
+import type { NodeRow } from './graph';
 import type { EdgeStatus, GraphNode, NodeKind, Stage } from '../../../shared/schemas';
 import type { EntityDetail, EvidenceItem, GraphViewEdge, GraphViewNode, Neighbourhood, NeighbourhoodFilters } from '../../../shared/contract/review';
-
-interface NodeRow {
-  id: number;
-  kind: NodeKind;
-  label: string;
-  type: string | null;
-  aliases: string;
-}
 
 interface EdgeRow {
   id: number;
