@@ -69,7 +69,7 @@ export interface BulkOptions {
    * false: every row is indexed as it is written.
    */
   load?: boolean;
-  /** Load mode: rows written before the secondary indexes may be dropped (default 50,000; tests lower it). */
+  /** Load mode: rows written before the secondary indexes may be dropped (default 10,000; tests lower it). */
   reindexAt?: number;
 }
 
@@ -78,7 +78,7 @@ const STATUSES = new Set<string>(EdgeStatus.options);
 const KINDS = new Set<string>(['entity', 'event', 'concept']);
 
 /** Rows this load must have written (and the table must not already hold more) before its secondary indexes are dropped. */
-const REINDEX_AT = 50_000;
+const REINDEX_AT = 10_000;
 /** Indexes a load never drops: the writer's own duplicate checks read them. */
 const KEEP_INDEXES = new Set(['provenance_edge_span', 'provenance_node_span']);
 const LOAD_TABLES = ['nodes', 'edges', 'provenance', 'concept_links'];
