@@ -44,7 +44,7 @@ export const ExtractJobParams = z.object({
   /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
-  /** Chunks per transaction for the classic engine (default 8). */
+  /** Chunks per transaction for the classic engine (default: batches of about 40 ms, from 8 chunks up). */
   batchSize: z.number().int().min(1).max(512).optional(),
   /** Propose merge candidates at the end (default true). */
   mergeCandidates: z.boolean().optional(),
@@ -71,6 +71,10 @@ export interface ExtractTotals {
   failureReasons?: Partial<Record<FailureReason, number>>;
   loadMs?: number;
 }
+
+/** What one batch of the classic engine should take (extraction and its commit), in ms: the event loop waits that long at most. */
+const CLASSIC_BATCH_MS = 40;
+const MAX_CLASSIC_BATCH = 256;
 
 /** Failed answers kept with their chunk and reason (the count covers every one). */
 const MAX_FAILED_ANSWERS = 100;
@@ -285,7 +289,10 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
         if (pending.length && !isClassic) await acquire();
         // the user's entity types (none: no constraint; types are induced from concepts later)
         const entityTypes = isClassic ? [] : entityTypeHints(core.store);
-        const batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
+        // Classic without a batch size: batches that take about CLASSIC_BATCH_MS (from 8 chunks up), so
+        // a commit, with its WAL and FTS writes, comes every few dozen ms, not every 8 short chunks.
+        const adaptive = isClassic && p.batchSize === undefined;
+        let batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
         let lastChanged = 0;
         const changed = (force = false) => {
           const now = Date.now();
@@ -295,9 +302,11 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           }
         };
 
-        for (let i = 0; i < pending.length; i += batchSize) {
+        for (let i = 0; i < pending.length; ) {
           ctx.throwIfCancelled();
           const batch = pending.slice(i, i + batchSize);
+          i += batch.length;
+          const batchStarted = performance.now();
           const results: { chunk: ExtractableChunk; ex: ChunkExtraction }[] = [];
           if (isClassic) {
             for (const c of batch) {
@@ -381,6 +390,11 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
             ctx.save({ engineKey, cursor: doneCount, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } }, doneCount, total, message());
           });
           changed();
+          if (adaptive) {
+            const ms = performance.now() - batchStarted;
+            if (ms < CLASSIC_BATCH_MS / 2) batchSize = Math.min(MAX_CLASSIC_BATCH, batchSize * 2);
+            else if (ms > CLASSIC_BATCH_MS * 2) batchSize = Math.max(1, Math.floor(batchSize / 2));
+          }
           if (isClassic) await new Promise((resolve) => setImmediate(resolve));
         }
         ctx.throwIfCancelled();
