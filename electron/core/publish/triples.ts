@@ -10,7 +10,7 @@ import { walkRdf, type Term } from '../export/write-rdf';
 import { DEFAULT_BASE, normalizeBase, XSD } from '../export/vocab';
 import type { WriteContext } from '../export/select';
 import type { ExportOptions } from '../../../shared/contract/export';
-import { toFilter } from '../export';
+import { toFilter, withDocumentIdentities } from '../export';
 import { version } from '../version';
 
 /** What a publish carries: the export's selection options. */
@@ -42,7 +42,8 @@ export const tripleHash = (line: string) => createHash('sha1').update(line).dige
 /** hash → N-Triples line (skolemised) of every triple the selection exports. */
 export async function localTriples(db: Db, options: PublishOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<Map<string, string>> {
   const filter = toFilter(options);
-  const repo = new ExportRepository(db, filter);
+  // like an export without `paths`: a shared store gets document identities (title, hash, name), never local paths
+  const repo = withDocumentIdentities(new ExportRepository(db, filter));
   const counts = repo.counts();
   const total = counts.nodes.entity + counts.nodes.event + counts.nodes.concept + counts.edges + counts.conceptLinks;
   const base = normalizeBase(options.base ?? DEFAULT_BASE);
