@@ -1,6 +1,6 @@
 // The one similarity module: cosine of embeddings (chunking, merge candidates) and label similarity.
 import { describe, expect, it } from 'vitest';
-import { characterBigrams, cosineDistance, cosineSimilarity, diceSimilarity, jaroWinkler } from '../../electron/core/text/similarity';
+import { bigramList, characterBigrams, cosineDistance, cosineSimilarity, diceSimilarity, dot, jaroWinkler, unitVector } from '../../electron/core/text/similarity';
 
 describe('similarity', () => {
   it('cosine: same direction 1, opposite -1, orthogonal 0, a zero vector counts as unrelated', () => {
@@ -26,5 +26,13 @@ describe('similarity', () => {
     expect(diceSimilarity('access point', 'access points')).toBeGreaterThan(diceSimilarity('access point', 'authenticator'));
     expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 2);
     expect(jaroWinkler('', 'x')).toBe(0);
+  });
+
+  it('unit vectors compared by their dot product give the cosine; bigram lists keep order and repeats', () => {
+    const a = [3, 4, 0];
+    const b = [1, 2, 2];
+    expect(dot(unitVector(a), unitVector(b))).toBeCloseTo(cosineSimilarity(a, b), 6);
+    expect(Array.from(unitVector([0, 0]))).toEqual([0, 0]);
+    expect(bigramList('aaa')).toEqual(['_a', 'aa', 'aa', 'a_']);
   });
 });

@@ -8,6 +8,7 @@ import type { RetrievalRepository } from '../store/retrieval';
 import { normalizeLabel } from '../store/normalize';
 import { editDistance, labelTokens, STOPWORDS, stem, tokenize, tokenVariants, type Token } from './text';
 import { nearestLabelVertices, type DenseIndex } from './dense';
+import { bigramList, dot, unitVector } from '../text/similarity';
 
 export interface LinkedEntity {
   /** Node id in the store (0 for a passage linked by its document title without a passage node). */
@@ -161,7 +162,7 @@ export class LinkIndex {
       const t = tok.text;
       if (t.length < 4 || /^\d+$/.test(t) || this.vocab.has(t) || STOPWORDS.has(t)) return;
       const max = t.length >= 9 ? 3 : t.length >= 5 ? 2 : 1;
-      const grams = bigrams(t);
+      const grams = bigramList(t);
       const shared = new Map<number, number>();
       for (const g of grams) for (const id of this.bigramIndex!.get(g) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
       const found: { w: string; dice: number; d: number }[] = [];
@@ -183,7 +184,7 @@ export class LinkIndex {
     for (let id = this.bigramsUpTo; id < this.words.length; id++) {
       const w = this.words[id];
       if (w.length < 3) continue;
-      for (const g of new Set(bigrams(w))) {
+      for (const g of new Set(bigramList(w))) {
         const list = this.bigramIndex.get(g);
         if (!list) this.bigramIndex.set(g, [id]);
         else list.push(id);
@@ -202,7 +203,7 @@ export class LinkIndex {
     const vectors: Float32Array[] = [];
     for (let k = 0; k < vertices.length; k += 64) {
       const batch = await embed(vertices.slice(k, k + 64).map((v) => s.labels[v]));
-      for (const vec of batch) vectors.push(normalise(vec));
+      for (const vec of batch) vectors.push(unitVector(vec));
     }
     this.labelVectors = { vertices, vectors, version: this.version };
     return this.labelVectors;
@@ -210,28 +211,6 @@ export class LinkIndex {
 }
 
 /** Character bigrams of a word padded at both ends ("efron" -> _e ef fr ro on n_). */
-function bigrams(w: string): string[] {
-  const p = `_${w}_`;
-  const out: string[] = [];
-  for (let i = 0; i + 2 <= p.length; i++) out.push(p.slice(i, i + 2));
-  return out;
-}
-
-function normalise(v: number[]): Float32Array {
-  const out = new Float32Array(v.length);
-  let n = 0;
-  for (const x of v) n += x * x;
-  n = Math.sqrt(n) || 1;
-  for (let i = 0; i < v.length; i++) out[i] = v[i] / n;
-  return out;
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length && i < b.length; i++) s += a[i] * b[i];
-  return s;
-}
-
 /** Link the entities a question mentions. Exact longest matches first; fuzzy ones on request. */
 export async function linkEntities(
   question: string,
@@ -385,9 +364,9 @@ async function embeddingCandidates(
   const table = await index.labelEmbeddings(embed, 5000);
   if (!table) return [];
   const [qv] = await embed([question]);
-  const q = normalise(qv);
+  const q = unitVector(qv);
   const best: { v: number; sim: number }[] = [];
-  table.vectors.forEach((vec, k) => best.push({ v: table.vertices[k], sim: cosine(q, vec) }));
+  table.vectors.forEach((vec, k) => best.push({ v: table.vertices[k], sim: dot(q, vec) }));
   best.sort((a, b) => b.sim - a.sim);
   return best
     .slice(0, 3)

@@ -17,6 +17,7 @@ import { contentTokens, passageMatch, questionTerms, termLineIndex, type Questio
 import { answerTypeOf } from './question';
 import { analyzeStructure, isBoilerplate } from '../ingest/structure';
 import { ClauseLookup } from '../store/clauses';
+import { cosineSimilarity } from '../text/similarity';
 import { VectorRepository } from '../store/vectors';
 import { DenseIndex, reciprocalRankFusion } from './dense';
 
@@ -473,15 +474,7 @@ function contentWords(text: string): string[] {
 async function relationHints(embed: (t: string[]) => Promise<number[][]>, question: string, relations: string[]): Promise<Map<string, number> | undefined> {
   try {
     const vecs = await embed([question, ...relations.map((r) => r.replace(/[_-]+/g, ' '))]);
-    const norm = (v: number[]) => Math.sqrt(v.reduce((a, x) => a + x * x, 0)) || 1;
-    const q = vecs[0];
-    const qn = norm(q);
-    const sims = relations.map((_, i) => {
-      const v = vecs[i + 1];
-      let d = 0;
-      for (let k = 0; k < q.length; k++) d += q[k] * (v[k] ?? 0);
-      return d / (qn * norm(v));
-    });
+    const sims = relations.map((_, i) => cosineSimilarity(vecs[0], vecs[i + 1]));
     const max = Math.max(...sims);
     const min = Math.min(...sims);
     if (!(max > min)) return undefined;

@@ -1,6 +1,6 @@
 // Similarity of strings and vectors, one copy for every stage: entity resolution (labels), semantic
-// chunking (sentence embeddings), merge candidates (label embeddings).
-// (retrieve/link.ts and retrieve/retriever.ts still hold their own cosine and bigram helpers.)
+// chunking (sentence embeddings), merge candidates (label embeddings), entity linking and relation
+// hints in retrieval (unit vectors compared many times by their dot product; bigram lists for an index).
 
 /** Cosine similarity of two vectors, -1..1; 0 when either is all zeros. */
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -79,3 +79,29 @@ export function jaroWinkler(a: string, b: string): number {
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
+
+/** The vector scaled to length 1 (as 32-bit floats), for many cosine comparisons by `dot`; all zeros stays zeros. */
+export function unitVector(v: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(v.length);
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += v[i] * v[i];
+  n = Math.sqrt(n) || 1;
+  for (let i = 0; i < v.length; i++) out[i] = v[i] / n;
+  return out;
+}
+
+/** Dot product over the shorter length (the cosine of two unit vectors). */
+export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let s = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) s += a[i] * b[i];
+  return s;
+}
+
+/** Character bigrams of a word padded with `_` at both ends, in order with repeats (keys of a bigram index). */
+export function bigramList(w: string): string[] {
+  const p = `_${w}_`;
+  const out: string[] = [];
+  for (let i = 0; i + 2 <= p.length; i++) out.push(p.slice(i, i + 2));
+  return out;
+}
