@@ -3,6 +3,7 @@
 // to find the sentence an extractive answer is read from. General text handling only: sentence
 // ends, line breaks (definition lists, tables) and stems.
 import { STOPWORDS, stem, tokenize, type Token } from './text';
+import { splitSentences as splitSpans } from '../chunk/sentences';
 
 export interface QuestionTerm {
   word: string;
@@ -59,12 +60,13 @@ export function questionTerms(question: string, df: (words: string[]) => Map<str
   return [...byStem.values()];
 }
 
-const SENTENCE_END = /(?<=[.!?;])\s+(?=["'([]?[\p{Lu}\p{N}])|\n+/gu;
-
-/** Sentences of a text: ends of sentences and line breaks split it (lists and tables are lines). */
+/**
+ * Sentences of a text: the project's one sentence splitter (chunk/sentences.ts: abbreviations,
+ * decimals, section numbers, CJK ends), then, inside a sentence, line breaks (definition lists, tables,
+ * a glossary's term line) and a semicolon before a capital or a number (a list of clauses) part it too.
+ */
 export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
-  let last = 0;
   const push = (a: number, b: number) => {
     const raw = text.slice(a, b);
     const lead = raw.length - raw.trimStart().length;
@@ -74,16 +76,14 @@ export function splitSentences(text: string): Sentence[] {
     const tokens = tokenize(body).map((t) => ({ ...t, start: t.start + start, end: t.end + start }));
     out.push({ text: body, start, end: start + body.length, tokens, stems: tokens.map((t) => stem(t.text)) });
   };
-  for (const m of text.matchAll(SENTENCE_END)) {
-    // "e.g. Foo", "Sec. 3", "[RFC2865]. The": an abbreviation of one or two letters does not end a sentence
-    const before = text.slice(Math.max(0, m.index! - 4), m.index!);
-    if (m[0].indexOf('\n') < 0 && /(?:^|\s)(?:e\.g|i\.e|[A-Za-z]{1,2}|et al|vs|cf|Sec|No)\.$/.test(before)) continue;
-    // "2.2.  Assigned Ports": a section number opens its heading, it does not end a sentence
-    if (m[0].indexOf('\n') < 0 && /^[ \t]*(?:\d+|[A-Z])(?:\.\d+)*\.$/.test(text.slice(text.lastIndexOf('\n', m.index! - 1) + 1, m.index!))) continue;
-    push(last, m.index!);
-    last = m.index! + m[0].length;
+  for (const span of splitSpans(text)) {
+    let last = span.start;
+    for (const m of text.slice(span.start, span.end).matchAll(/(?<=;)\s+(?=["'([]?[\p{Lu}\p{N}])|\n+/gu)) {
+      push(last, span.start + m.index);
+      last = span.start + m.index + m[0].length;
+    }
+    push(last, span.end);
   }
-  push(last, text.length);
   return out;
 }
 
