@@ -5,8 +5,7 @@
 // related through WordNet (wordnet.ts: synonyms, derivations, hypernyms, hyponyms), weighted below
 // exact and morphological matches. Nothing here knows a dataset or a domain:
 // test/retrieve/lexicon.test.ts fails if dataset words creep back in.
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { englishNlp, type Nlp } from '../text/english';
 import { WN_POS, wordNet, type Neighbour, type WnPos } from './wordnet';
 
 export interface Token {
@@ -55,7 +54,6 @@ export const WH_HINTS: Record<string, string[]> = {
   where: ['place'],
 };
 
-type Nlp = ReturnType<typeof winkNLP>;
 let nlp: Nlp | null = null;
 const LEMMAS = new Map<string, string>();
 
@@ -67,7 +65,7 @@ export function lemma(word: string): string {
   out = w;
   if (/^\p{L}[\p{L}'-]*$/u.test(w) && w.length > 2) {
     try {
-      nlp ??= winkNLP(model, ['pos']);
+      nlp ??= englishNlp();
       // its.lemma needs the model's addons at run time; its typing says so, the call passes them
       const l = nlp.readDoc(w).tokens().out(nlp.its.lemma as unknown as typeof nlp.its.pos) as string[];
       if (l.length === 1 && l[0] && /^\p{L}/u.test(l[0])) out = l[0].toLowerCase();
@@ -295,7 +293,7 @@ export function tokenVariants(token: string): string[] {
 /** Part-of-speech tags of a short text (wink-nlp's tagger; universal tags: NOUN, VERB, ADJ...). */
 export function posTags(text: string): { text: string; lower: string; pos: string }[] {
   try {
-    nlp ??= winkNLP(model, ['pos']);
+    nlp ??= englishNlp();
     const doc = nlp.readDoc(text);
     const values = doc.tokens().out() as string[];
     const pos = doc.tokens().out(nlp.its.pos) as string[];

@@ -10,8 +10,7 @@
 //  - relative clauses attach to their antecedent, participles after a predicate nominal to the subject;
 //  - coordinations expand ("A and B use C" -> two triples);
 //  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped.
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { englishNlp } from '../../text/english';
 import type { Span } from '../sentences';
 
 export interface Token extends Span {
@@ -33,14 +32,7 @@ export interface SvoTriple {
   kind: 'svo' | 'prep' | 'of' | 'isa';
 }
 
-type Nlp = ReturnType<typeof winkNLP>;
-let nlp: Nlp | null = null;
-
-/** The English pipeline (sentence boundaries + POS), loaded once; the model ships in node_modules. */
-export function englishNlp(): Nlp {
-  nlp ??= winkNLP(model, ['sbd', 'pos']);
-  return nlp;
-}
+export { englishNlp } from '../../text/english';
 
 const NP_POS = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ', 'X']);
 const NP_HEAD = new Set(['NOUN', 'PROPN', 'NUM', 'X']);
