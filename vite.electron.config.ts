@@ -7,6 +7,8 @@
 //   dist-electron/ingest-worker.js           ESM, self-contained (no shared chunks): the worker thread
 //                                            that parses and chunks (electron/core/ingest/worker.ts);
 //                                            worker-pool.ts finds it through __GRAPHWRIGHT_INGEST_WORKER__
+//   dist-electron/import-worker.js           ESM, self-contained: the graph import's worker thread
+//                                            (electron/core/export/import-worker.ts, import-thread.ts)
 // Run with: npm run build:electron  (vite build --app -c vite.electron.config.ts)
 import { builtinModules } from 'node:module';
 import fs from 'node:fs';
@@ -103,6 +105,25 @@ export default defineConfig({
         },
       },
     },
+    importWorker: {
+      consumer: 'server',
+      resolve: { noExternal: true, external: [] },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: 'node22',
+        minify: false,
+        sourcemap: true,
+        copyPublicDir: false,
+        reportCompressedSize: false,
+        rolldownOptions: {
+          input: { 'import-worker': path.join(root, 'electron/core/export/import-worker.ts') },
+          external: isMainExternal,
+          platform: 'node',
+          output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false },
+        },
+      },
+    },
     preload: {
       consumer: 'server',
       resolve: { noExternal: true, external: [] },
@@ -124,13 +145,15 @@ export default defineConfig({
     },
   },
   // The core's worker pool starts dist-electron/ingest-worker.js instead of ./worker.ts under tsx.
-  define: { __GRAPHWRIGHT_INGEST_WORKER__: JSON.stringify('ingest-worker.js') },
+  // The graph import runs dist-electron/import-worker.js instead of export/import-worker.ts (issue 16).
+  define: { __GRAPHWRIGHT_INGEST_WORKER__: JSON.stringify('ingest-worker.js'), __GRAPHWRIGHT_IMPORT_WORKER__: JSON.stringify('import-worker.js') },
   plugins: [sourceLocatedImportMeta()],
   builder: {
     async buildApp(builder) {
       fs.rmSync(outDir, { recursive: true, force: true });
       await builder.build(builder.environments.main);
       await builder.build(builder.environments.ingestWorker);
+      await builder.build(builder.environments.importWorker);
       await builder.build(builder.environments.preload);
     },
   },

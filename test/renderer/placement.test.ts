@@ -42,6 +42,8 @@ describe('quick placement', () => {
   });
 });
 
+const localStorage = (globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }).localStorage;
+
 describe('saved positions', () => {
   beforeEach(() => localStorage.clear());
 

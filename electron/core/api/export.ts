@@ -5,7 +5,8 @@ import type { Handlers } from '../../../shared/dispatch';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
 import { INLINE_EXPORT_MAX_EDGES } from '../../../shared/contract/export';
-import { FORMATS, ImportError, exportCounts, importGraph, isFolderFormat, runExport } from '../export';
+import { FORMATS, ImportError, exportCounts, isFolderFormat, runExport } from '../export';
+import { importGraphOffThread } from '../export/import-thread';
 import { InlineTarget } from '../export/out';
 import { exportJob } from '../export/job';
 import { openExportSnapshot } from '../store/export';
@@ -74,7 +75,9 @@ export function exportHandlers(core: Core): Partial<Handlers> {
         }
       }
       try {
-        const r = await importGraph(core.store.db, format, source);
+        // off the core's event loop (a worker thread with its own connection), progress as events
+        const shown = tmp ? path.basename(source) : source;
+        const r = await importGraphOffThread(core.store.db, format, source, { onProgress: (p) => core.bus.emit('graph.import.progress', { format, file: shown, triples: p.triples }) });
         core.bus.emit('graph.changed', { reason: 'import' });
         if (r.documents.placeholders) core.bus.emit('documents.changed', { reason: 'import' });
         return { format, ...r };

@@ -114,6 +114,11 @@ export async function runExport(db: Db, format: ExportFormat, options: Partial<E
   return counts;
 }
 
+/** How far an import is: triples read so far (every IMPORT_PROGRESS_EVERY). */
+export interface ImportProgress {
+  triples: number;
+}
+
 export interface ImportTallies {
   nodes: { created: number; existing: number };
   edges: { created: number; existing: number };
@@ -126,7 +131,12 @@ export interface ImportTallies {
  * Import a file (a folder for csv and neo4j-csv) in one transaction: a malformed file raises an
  * ImportError naming the line (and column) and leaves the database as it was.
  */
-export async function importGraph(db: Db, format: ImportFormat, file: string): Promise<ImportTallies & { seconds: number }> {
+export async function importGraph(
+  db: Db,
+  format: ImportFormat,
+  file: string,
+  options: { onProgress?: (p: ImportProgress) => void } = {},
+): Promise<ImportTallies & { seconds: number }> {
   const t0 = performance.now();
   if (!fs.existsSync(file)) throw new ImportError(`no such file: ${file}`);
   if (!isFolderFormat(format) && fs.statSync(file).isDirectory()) throw new ImportError(`${file} is a folder; ${format} reads one file`);
@@ -140,6 +150,7 @@ export async function importGraph(db: Db, format: ImportFormat, file: string): P
   }
   const tallies = BulkGraphWriter.load(db, (bulk) => {
     const sink = new ImportSink(bulk);
+    sink.onTriples = options.onProgress ? (triples) => options.onProgress!({ triples }) : undefined;
     switch (format) {
       case 'tsv':
         readTsv(file, sink);

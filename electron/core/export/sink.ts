@@ -19,6 +19,9 @@ const RelationLinksSchema = z.array(
   z.object({ relation: z.string().min(1), level: z.number().int().default(0), model: z.string().nullable().optional(), batch: z.string().nullable().optional() }),
 );
 
+/** Triples between two progress calls of an import. */
+export const IMPORT_PROGRESS_EVERY = 20_000;
+
 /** What a generic knowledge base's triples become. */
 export const IMPORT_DEFAULTS = { status: 'accepted', stage: 'import', engine: 'import', confidence: 1 } as const;
 
@@ -74,6 +77,9 @@ export class ImportSink {
   private readonly seenDocs = new Set<number>();
   /** Where the reader is, for error messages. */
   where: Position = {};
+  /** Progress: called with the triples read so far, every IMPORT_PROGRESS_EVERY. */
+  onTriples?: (triples: number) => void;
+  private triples = 0;
 
   constructor(readonly bulk: BulkGraphWriter) {}
 
@@ -140,6 +146,7 @@ export class ImportSink {
       this.edges.existing++;
     }
     if (key !== null) this.edgeKeys.set(key, r.id);
+    if (++this.triples % IMPORT_PROGRESS_EVERY === 0) this.onTriples?.(this.triples);
     return r.id;
   }
 

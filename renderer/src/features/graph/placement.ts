@@ -134,6 +134,8 @@ export function quickPositions(nodes: PlacementNode[], edges: PlacementEdge[]): 
 }
 
 const STORE_KEY = 'graphwright.graph.positions.v1';
+/** The browser's localStorage, when there is one. */
+const storage = () => (globalThis as { localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
 /** Views whose positions are kept (the most recently laid out). */
 const KEEP_VIEWS = 4;
 
@@ -143,7 +145,7 @@ interface SavedViews {
 
 function readAll(): SavedViews {
   try {
-    const raw = globalThis.localStorage?.getItem(STORE_KEY);
+    const raw = storage()?.getItem(STORE_KEY);
     return raw ? (JSON.parse(raw) as SavedViews) : {};
   } catch {
     return {};
@@ -175,7 +177,7 @@ export function savePositions(view: string, positions: Positions): void {
     .sort((a, b) => b[1].at - a[1].at)
     .slice(0, KEEP_VIEWS);
   try {
-    globalThis.localStorage?.setItem(STORE_KEY, JSON.stringify(Object.fromEntries(keep)));
+    storage()?.setItem(STORE_KEY, JSON.stringify(Object.fromEntries(keep)));
   } catch {
     // storage full or unavailable: the next opening lays the view out again
   }
