@@ -114,7 +114,9 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
     const b = openCore('kill.db', false);
     const row = b.jobs.repo.get(job.id)!;
     expect(row.state).toBe('queued');
-    const doneBefore = Object.keys((row.checkpoint as { done: Record<string, string> }).done).map(Number);
+    // the checkpoint is a cursor; the chunks this job finished are the ones chunk_extractions credits to it
+    expect((row.checkpoint as { cursor: number }).cursor).toBeGreaterThan(0);
+    const doneBefore = (b.store.db.prepare('SELECT chunk_id AS id FROM chunk_extractions WHERE job_id = ?').all(job.id) as { id: number }[]).map((r) => r.id);
     expect(doneBefore.length).toBeGreaterThan(0);
     expect(doneBefore.length).toBeLessThan(total);
     const stampsBefore = b.store.db
