@@ -58,6 +58,29 @@ function sourceLocatedImportMeta(): Plugin {
   };
 }
 
+/** A worker thread's entry, bundled on its own (no shared chunks: a worker loads one file). */
+function workerEnvironment(name: string, entry: string) {
+  return {
+    consumer: 'server' as const,
+    resolve: { noExternal: true as const, external: [] },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'node22',
+      minify: false,
+      sourcemap: true,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        input: { [name]: path.join(root, entry) },
+        external: isMainExternal,
+        platform: 'node' as const,
+        output: { format: 'es' as const, entryFileNames: '[name].js', codeSplitting: false },
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: false,
@@ -86,44 +109,8 @@ export default defineConfig({
         },
       },
     },
-    ingestWorker: {
-      consumer: 'server',
-      resolve: { noExternal: true, external: [] },
-      build: {
-        outDir,
-        emptyOutDir: false,
-        target: 'node22',
-        minify: false,
-        sourcemap: true,
-        copyPublicDir: false,
-        reportCompressedSize: false,
-        rolldownOptions: {
-          input: { 'ingest-worker': path.join(root, 'electron/core/ingest/worker.ts') },
-          external: isMainExternal,
-          platform: 'node',
-          output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false },
-        },
-      },
-    },
-    importWorker: {
-      consumer: 'server',
-      resolve: { noExternal: true, external: [] },
-      build: {
-        outDir,
-        emptyOutDir: false,
-        target: 'node22',
-        minify: false,
-        sourcemap: true,
-        copyPublicDir: false,
-        reportCompressedSize: false,
-        rolldownOptions: {
-          input: { 'import-worker': path.join(root, 'electron/core/export/import-worker.ts') },
-          external: isMainExternal,
-          platform: 'node',
-          output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false },
-        },
-      },
-    },
+    ingestWorker: workerEnvironment('ingest-worker', 'electron/core/ingest/worker.ts'),
+    importWorker: workerEnvironment('import-worker', 'electron/core/export/import-worker.ts'),
     preload: {
       consumer: 'server',
       resolve: { noExternal: true, external: [] },
