@@ -50,17 +50,11 @@ export type DatabaseList = z.infer<typeof DatabaseList>;
 export const DatabaseSwitched = z.object({ name: z.string(), file: z.string(), created: z.boolean() });
 export type DatabaseSwitched = z.infer<typeof DatabaseSwitched>;
 
-export const appCalls = {
-  'app.info': defineCall({ input: z.object({}), output: AppInfo, summary: 'Version, database path and host kind' }),
-  'app.status': defineCall({ input: z.object({}), output: StoreStatus, summary: 'Counts of documents, chunks, nodes, triples and jobs' }),
-  'jobs.list': defineCall({
-    input: z.object({ states: z.array(JobInfo.shape.state).optional(), limit: z.number().int().min(1).max(500).default(50) }),
-    output: z.array(JobInfo),
-    summary: 'Recent jobs, newest first',
-  }),
-  'jobs.get': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'One job' }),
-  'jobs.cancel': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Cancel a queued or running job' }),
-  'jobs.resume': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Resume a cancelled or failed job from its last checkpoint' }),
+/**
+ * The data folder's databases: a sub-area of app (api/databases.ts answers them in the core; the
+ * Electron main process answers them in its place, since only it can restart the core on another file).
+ */
+export const databaseCalls = {
   'databases.list': defineCall({ input: z.object({}), output: DatabaseList, summary: 'The databases in the data folder, the most recently opened first' }),
   'databases.create': defineCall({
     input: z.object({ name: DatabaseName }),
@@ -72,6 +66,20 @@ export const appCalls = {
     output: DatabaseSwitched,
     summary: 'Switch to a database of the data folder, by name, without restarting the host (the app.database event follows)',
   }),
+};
+
+export const appCalls = {
+  'app.info': defineCall({ input: z.object({}), output: AppInfo, summary: 'Version, database path and host kind' }),
+  'app.status': defineCall({ input: z.object({}), output: StoreStatus, summary: 'Counts of documents, chunks, nodes, triples and jobs' }),
+  'jobs.list': defineCall({
+    input: z.object({ states: z.array(JobInfo.shape.state).optional(), limit: z.number().int().min(1).max(500).default(50) }),
+    output: z.array(JobInfo),
+    summary: 'Recent jobs, newest first',
+  }),
+  'jobs.get': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'One job' }),
+  'jobs.cancel': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Cancel a queued or running job' }),
+  'jobs.resume': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Resume a cancelled or failed job from its last checkpoint' }),
+  ...databaseCalls,
   'settings.get': defineCall({ input: z.object({ key: z.string().min(1).max(200) }), output: z.object({ key: z.string(), value: z.unknown() }), summary: 'Read one setting' }),
   'settings.set': defineCall({
     input: z.object({ key: z.string().min(1).max(200), value: z.unknown() }),
