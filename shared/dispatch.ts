@@ -4,6 +4,12 @@ import { calls, isCallName, type CallArgs, type CallName, type CallOutput } from
 
 export type Handlers = { [N in CallName]: (input: CallArgs<N>) => Promise<CallOutput<N>> | CallOutput<N> };
 
+/**
+ * Exactly the handlers of one area's calls (`HandlersOf<typeof extractCalls>`): a handler factory typed
+ * so fails to compile when it leaves a call of its area out or answers a call of another area.
+ */
+export type HandlersOf<Area> = Pick<Handlers, Extract<keyof Area, CallName>>;
+
 export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiErrorShape };
 
 /**

@@ -1,9 +1,10 @@
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { appCalls, databaseCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
 import { version } from '../version';
 
-export function appHandlers(core: Core): Partial<Handlers> {
+export function appHandlers(core: Core): HandlersOf<Omit<typeof appCalls, keyof typeof databaseCalls>> {
   return {
     'app.info': () => ({ version, dbPath: core.dbPath, dataDir: core.dataDir, host: core.host }),
     'app.status': () => core.store.status(),

@@ -1,10 +1,11 @@
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { chatCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
 import { getRetriever } from '../retrieve';
 import { ChatService, DEFAULT_SESSION_TITLE, SETTING_USE_EMBEDDINGS } from '../chat/service';
 
-export function chatHandlers(core: Core): Partial<Handlers> {
+export function chatHandlers(core: Core): HandlersOf<typeof chatCalls> {
   let service: ChatService | null = null;
   const chat = () => (service ??= new ChatService(core));
   return {

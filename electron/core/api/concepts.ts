@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { conceptCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
 import { hasRoleEngine } from '../extract/engines';
@@ -10,7 +11,7 @@ import { ConceptRepository } from '../store/concepts';
 import { SchemaRepository } from '../store/schema';
 import { overwriteConflict } from './export';
 
-export function conceptHandlers(core: Core): Partial<Handlers> {
+export function conceptHandlers(core: Core): HandlersOf<typeof conceptCalls> {
   const concepts = new ConceptRepository(core.store.db);
   const schema = new SchemaRepository(core.store.db);
   const commands = new ConceptCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));

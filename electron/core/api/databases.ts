@@ -1,9 +1,10 @@
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { databaseCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { databaseSwitcher, listDatabases, switchDatabase } from '../databases';
 
 /** The data folder's databases; create and open switch the host to another one (when the host can). */
-export function databaseHandlers(core: Core): Partial<Handlers> {
+export function databaseHandlers(core: Core): HandlersOf<typeof databaseCalls> {
   return {
     'databases.list': () => listDatabases(core.dataDir, core.dbPath, Boolean(databaseSwitcher(core))),
     'databases.create': ({ name }) => switchDatabase(core.dataDir, name, true, databaseSwitcher(core)),

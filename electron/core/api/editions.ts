@@ -1,9 +1,10 @@
 // Editions: the versions of a document, the diff of a version pair, bulk accept/reject, "new edition of…".
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { editionCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { documentVersions, editionDiff, editionList, resolveDiff } from '../editions/diff';
 
-export function editionHandlers(core: Core): Partial<Handlers> {
+export function editionHandlers(core: Core): HandlersOf<typeof editionCalls> {
   return {
     'documents.editions': () => editionList(core.store),
     'documents.versions': ({ id }) => documentVersions(core.store, id),

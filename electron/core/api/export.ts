@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { exportCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
 import { INLINE_EXPORT_MAX_EDGES } from '../../../shared/contract/export';
@@ -24,7 +25,7 @@ export function overwriteConflict(target: string, folder: boolean, force: string
   return st.isDirectory() && fs.readdirSync(target).length > 0 ? `${target} is a folder with files in it: ${force} to write into it` : null;
 }
 
-export function exportHandlers(core: Core): Partial<Handlers> {
+export function exportHandlers(core: Core): HandlersOf<typeof exportCalls> {
   core.jobs.register(exportJob(core.dbPath));
   /** Export targets this core created: written again without asking (the user's own earlier export). */
   const created = new Set<string>();

@@ -1,4 +1,5 @@
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { extractCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
 import { hasRoleEngine } from '../extract/engines';
@@ -6,7 +7,7 @@ import { EXTRACT_JOB } from '../extract/job';
 import { proposeMergeCandidates } from '../extract/resolve';
 import { ExtractionRepository } from '../store/extraction';
 
-export function extractHandlers(core: Core): Partial<Handlers> {
+export function extractHandlers(core: Core): HandlersOf<typeof extractCalls> {
   const repo = new ExtractionRepository(core.store.db);
   const checkDocuments = (ids: number[] | undefined) => {
     if (!ids?.length) return;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { ingestCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
 import { INGEST_JOB, type IngestParams } from '../ingest/job';
@@ -17,7 +18,7 @@ export function safeFileName(name: string): string {
   return cleaned || 'upload';
 }
 
-export function ingestHandlers(core: Core): Partial<Handlers> {
+export function ingestHandlers(core: Core): HandlersOf<typeof ingestCalls> {
   return {
     'documents.ingest': ({ paths, chunker, chunkSize, overlap, skipBadRecords }) => {
       const params: IngestParams = { paths: paths.map((p) => path.resolve(p)), chunker, chunkSize, overlap, ...(skipBadRecords ? { skipBadRecords } : {}) };

@@ -1,4 +1,5 @@
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { publishCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
 import { PublishRepository } from '../store/publish';
@@ -19,7 +20,7 @@ export function setPublishSecretResolver(core: Core, resolver: SecretResolver): 
   resolvers.set(core, resolver);
 }
 
-export function publishHandlers(core: Core): Partial<Handlers> {
+export function publishHandlers(core: Core): HandlersOf<typeof publishCalls> {
   const secret: SecretResolver = (t) => (resolvers.get(core) ?? envSecret)(t);
   core.jobs.register(publishJob(core.store.db, core.dbPath, secret));
   const repo = new PublishRepository(core.store.db);

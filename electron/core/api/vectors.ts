@@ -1,10 +1,11 @@
-import type { Handlers } from '../../../shared/dispatch';
+import type { HandlersOf } from '../../../shared/dispatch';
+import type { vectorCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
 import { EMBEDDINGS_JOB, startEmbeddingsIndex } from '../retrieve/embed-job';
 import { VectorRepository } from '../store/vectors';
 
-export function vectorHandlers(core: Core): Partial<Handlers> {
+export function vectorHandlers(core: Core): HandlersOf<typeof vectorCalls> {
   const vectors = new VectorRepository(core.store.db);
   return {
     'retrieve.index.start': ({ batchSize }) => {
