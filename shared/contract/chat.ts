@@ -49,12 +49,48 @@ export const RetrievedPassage = z.object({
   document: z.string(),
   text: z.string(),
   score: z.number(),
-  /** The document's sections this passage overlaps (offsets in the passage text), for clause labels ("RFC 3580 §3.10 Framed-MTU"). */
+  /** The document's sections this passage overlaps (offsets in the passage text; innermost last among those holding an offset), for clause labels ("RFC 3580 §3.10 Framed-MTU"). */
   sections: z.array(z.object({ start: z.number().int(), end: z.number().int(), clause: z.string() })).optional(),
   /** The document's standard identifier ('RFC 3580'), when it has one. */
   standard: z.string().nullable().optional(),
 });
 export type RetrievedPassage = z.infer<typeof RetrievedPassage>;
+
+/** A candidate answer read off a relation path: the end node, with one chain of triples reaching it. */
+export const RetrievedAnswer = z.object({
+  nodeId: Id,
+  label: z.string(),
+  /** Relation evidence of its path times the seed's link score, in [0, 1]. */
+  score: z.number(),
+  /** How many chains reach it. */
+  support: z.number(),
+  /** Edge ids of one chain from the question's entity to it. */
+  triples: z.array(Id),
+});
+export type RetrievedAnswer = z.infer<typeof RetrievedAnswer>;
+
+/** A content word of the question with its IDF over the passages (df: how many chunks hold it; 0 when none). */
+export const QuestionTerm = z.object({ word: z.string(), stem: z.string(), df: z.number().int(), idf: z.number() });
+export type QuestionTerm = z.infer<typeof QuestionTerm>;
+
+/** A standard the question names by its designation ("RFC 1157"), with what its header says. */
+export const NamedStandard = z.object({
+  documentId: Id,
+  /** The document's first chunk (where its header stands). */
+  chunkId: Id.nullable(),
+  id: z.string(),
+  title: z.string().optional(),
+  category: z.string().optional(),
+  date: z.string().optional(),
+  edition: z.string().optional(),
+  updates: z.array(z.string()).optional(),
+  obsoletes: z.array(z.string()).optional(),
+});
+export type NamedStandard = z.infer<typeof NamedStandard>;
+
+/** One try of the retrieval: exact linking, fuzzy relinking, the LLM's rewrite of the question. */
+export const RetrievalAttempt = z.object({ method: z.enum(['exact', 'fuzzy', 'rewrite']), query: z.string(), entities: z.number().int(), triples: z.number().int() });
+export type RetrievalAttempt = z.infer<typeof RetrievalAttempt>;
 
 export const RetrievalResult = z.object({
   question: z.string(),
@@ -67,29 +103,13 @@ export const RetrievalResult = z.object({
   triples: z.array(RetrievedTriple),
   passages: z.array(RetrievedPassage),
   /** End nodes of the best relation paths (candidate answers), best first, with one chain of triple ids each. */
-  answers: z
-    .array(z.object({ nodeId: Id, label: z.string(), score: z.number(), support: z.number(), triples: z.array(Id) }))
-    .optional(),
+  answers: z.array(RetrievedAnswer).optional(),
   /** The question's content words with their IDF over the passages (df: how many chunks hold it). */
-  terms: z.array(z.object({ word: z.string(), stem: z.string(), df: z.number().int(), idf: z.number() })).optional(),
+  terms: z.array(QuestionTerm).optional(),
   /** Standards the question names by designation ("RFC 1157"), with their header's identification. */
-  standards: z
-    .array(
-      z.object({
-        documentId: Id,
-        chunkId: Id.nullable(),
-        id: z.string(),
-        title: z.string().optional(),
-        category: z.string().optional(),
-        date: z.string().optional(),
-        edition: z.string().optional(),
-        updates: z.array(z.string()).optional(),
-        obsoletes: z.array(z.string()).optional(),
-      }),
-    )
-    .optional(),
+  standards: z.array(NamedStandard).optional(),
   /** Each try: exact linking, fuzzy relinking, the LLM's rewrite of the question. */
-  attempts: z.array(z.object({ method: z.enum(['exact', 'fuzzy', 'rewrite']), query: z.string(), entities: z.number().int(), triples: z.number().int() })),
+  attempts: z.array(RetrievalAttempt),
   timings: z.object({
     refreshMs: z.number(),
     linkMs: z.number(),

@@ -6,7 +6,7 @@ import type { Db } from '../store/db';
 import { RetrievalRepository } from '../store/retrieval';
 import type { LlmEngine } from '../llm/engine';
 import { GraphSnapshot, KIND_CODES } from './snapshot';
-import { LinkIndex, linkEntities, type LinkedEntity } from './link';
+import { LinkIndex, linkEntities } from './link';
 import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } from './paths';
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
@@ -20,6 +20,7 @@ import { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
 import { VectorRepository } from '../store/vectors';
 import { DenseIndex, reciprocalRankFusion } from './dense';
+import type { NamedStandard, RetrievalAttempt, RetrievalResult as ContractRetrievalResult, RetrievedAnswer, RetrievedTriple } from '../../../shared/contract/chat';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -58,99 +59,11 @@ export interface RetrievalTuning extends PassageWeights {
 
 export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1, epsilon: 1e-6, denseWeight: 0.25, denseMinAlone: 0.75 };
 
-export interface RetrievedEntity {
-  id: number;
-  label: string;
-  kind: string;
-  mention: string;
-  score: number;
-  method: LinkedEntity['method'];
-}
+// The result's parts are the contract's schemas (shared/contract/chat.ts): what retrieve.query returns.
+export type { RetrievedEntity, RetrievedPath, RetrievedTriple, RetrievedPassage, RetrievedAnswer, NamedStandard, RetrievalAttempt } from '../../../shared/contract/chat';
 
-export interface RetrievedPath {
-  seed: { id: number; label: string };
-  steps: { relation: string; inverse: boolean }[];
-  score: number;
-  probabilities: number[];
-  reached: number;
-}
-
-export interface RetrievedTriple {
-  id: number;
-  subject: string;
-  relation: string;
-  object: string;
-  subjectId: number;
-  objectId: number;
-  score: number;
-  hop: number;
-  /** Index of the path (in `paths`) it was sampled from; -1 for neighbourhood context. */
-  path: number;
-  text: string;
-}
-
-export interface RetrievedPassage {
-  id: number;
-  documentId: number;
-  document: string;
-  text: string;
-  score: number;
-  /** Sections the passage overlaps, offsets in its text (innermost last among those holding an offset). */
-  sections?: { start: number; end: number; clause: string }[];
-  /** The document's standard identifier ('RFC 3580'), when it has one. */
-  standard?: string | null;
-}
-
-/** A standard the question names by its designation ("RFC 1157"), with what its header says. */
-export interface NamedStandard {
-  documentId: number;
-  /** The document's first chunk (where its header stands). */
-  chunkId: number | null;
-  id: string;
-  title?: string;
-  category?: string;
-  date?: string;
-  edition?: string;
-  updates?: string[];
-  obsoletes?: string[];
-}
-
-/** A candidate answer read off a relation path: the end node, with the chain of triples reaching it. */
-export interface RetrievedAnswer {
-  nodeId: number;
-  label: string;
-  /** Relation evidence of its path times the seed's link score, in [0, 1]. */
-  score: number;
-  /** How many chains reach it. */
-  support: number;
-  /** Edge ids of one chain from the question's entity to it. */
-  triples: number[];
-}
-
-export interface RetrievalAttempt {
-  method: 'exact' | 'fuzzy' | 'rewrite';
-  query: string;
-  entities: number;
-  triples: number;
-}
-
-export interface RetrievalResult {
-  question: string;
-  outcome: 'found' | 'not_in_graph';
-  hops: number;
-  entities: RetrievedEntity[];
-  paths: RetrievedPath[];
-  triples: RetrievedTriple[];
-  passages: RetrievedPassage[];
-  /** End nodes of the best relation paths, best first. */
-  answers: RetrievedAnswer[];
-  /** The question's content words with their IDF over the passages (df: chunks holding it). */
-  terms: QuestionTerm[];
-  /** Standards the question names by designation, with their header's identification. */
-  standards?: NamedStandard[];
-  attempts: RetrievalAttempt[];
-  timings: { refreshMs: number; linkMs: number; pathMs: number; pprMs: number; sampleMs: number; totalMs: number };
-}
+/** The contract's result, with what the retriever always fills in required (stored traces may lack them). */
+export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'> & { answers: RetrievedAnswer[]; terms: QuestionTerm[] };
 
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 

@@ -4,14 +4,10 @@
 // ends, line breaks (definition lists, tables) and stems.
 import { STOPWORDS, stem, tokenize, type Token } from './text';
 import { splitSentences as splitSpans } from '../chunk/sentences';
+import type { QuestionTerm } from '../../../shared/contract/chat';
 
-export interface QuestionTerm {
-  word: string;
-  stem: string;
-  /** Chunks holding the word (FTS5); 0 when no passage has it. */
-  df: number;
-  idf: number;
-}
+/** A content word of the question with its IDF (df: chunks holding it, FTS5; 0 when no passage has it): the contract's schema. */
+export type { QuestionTerm } from '../../../shared/contract/chat';
 
 export interface Sentence {
   text: string;
