@@ -4,6 +4,7 @@ import { describeStorageError } from './store/db';
 import { EventBus } from './events';
 import { JobRunner, type AnyJobKind } from './jobs/runner';
 import type { Handlers } from '../../shared/dispatch';
+import type { shellCalls } from '../../shared/contract';
 import { dispatch, type CallResult } from '../../shared/dispatch';
 import { appHandlers } from './api/app';
 import { documentHandlers } from './api/documents';
@@ -57,7 +58,8 @@ export class Core {
   readonly dbPath: string;
   readonly dataDir: string;
   readonly host: 'electron' | 'http';
-  readonly handlers: Partial<Handlers>;
+  /** A handler for every call but the native dialogs (a factory left out of the constructor fails to compile). */
+  readonly handlers: Omit<Handlers, keyof typeof shellCalls>;
   /** GGUF files, their metadata and fit, the choice per role, downloads (llm/models.ts). */
   readonly models: ModelManager;
   /** The LLM engine of each role, loaded on first use: `await core.engines.get('extraction')` (llm/registry.ts). */

@@ -3,6 +3,8 @@
 // each call once, core.ts wires every factory in, and the Electron main process answers only the
 // calls that need a window or the keychain. A call added to shared/contract without a handler, or
 // handled by two factories (the later spread silently winning), fails here.
+// (Each factory is also typed HandlersOf<typeof <area>Calls>, so most of this fails typecheck first;
+// this test still catches two factories answering one call, and checks what main answers in the core's place.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
