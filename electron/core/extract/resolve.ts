@@ -8,7 +8,7 @@ import { findAcronymDefinitions, type AcronymDefinition } from './acronyms';
 import { foldText } from './sentences';
 import { LITERAL_TYPES } from './types';
 import { cleanMention, isPronoun, singularMention, singularPhrase } from './labels';
-import { cosineSimilarity, diceSimilarity, jaroWinkler } from '../text/similarity';
+import { cosineSimilarity, jaroWinkler } from '../text/similarity';
 
 export { cleanMention, isPronoun, singularMention, singularPhrase, singularWord } from './labels';
 
@@ -163,15 +163,31 @@ export function editDistance(a: string, b: string, max = 3): number {
   return prev[b.length];
 }
 
-/** One word is the other with a meaning-changing prefix, or both are one stem with different such prefixes or opposite suffixes. */
+const MEANING_PREFIX_SET = new Set(['', ...MEANING_PREFIXES]);
+const LONGEST_PREFIX = Math.max(...MEANING_PREFIXES.map((p) => p.length));
+
+/**
+ * One word is the other with a meaning-changing prefix, or both are one stem with different such prefixes or opposite suffixes.
+ * The stem is a common ending of both words, at least 3 letters long, so only those endings are tried (no lists built per call).
+ */
 function affixContrast(x: string, y: string): boolean {
-  const strip = (w: string) => [{ prefix: '', stem: w }, ...MEANING_PREFIXES.filter((p) => w.length - p.length >= 3 && w.startsWith(p)).map((p) => ({ prefix: p, stem: w.slice(p.length) }))];
-  for (const sx of strip(x)) for (const sy of strip(y)) if (sx.stem === sy.stem && sx.prefix !== sy.prefix) return true;
+  if (x !== y) {
+    let common = 0;
+    const max = Math.min(x.length, y.length);
+    while (common < max && x[x.length - 1 - common] === y[y.length - 1 - common]) common++;
+    // what is left before the stem has to be a prefix (or nothing) on both sides; x !== y makes them differ
+    for (let k = Math.max(3, Math.max(x.length, y.length) - LONGEST_PREFIX); k <= common; k++) {
+      if (MEANING_PREFIX_SET.has(x.slice(0, x.length - k)) && MEANING_PREFIX_SET.has(y.slice(0, y.length - k))) return true;
+    }
+  }
   for (const [f, g] of OPPOSITE_SUFFIXES) {
-    for (const [u, v] of [[x, y], [y, x]]) if (u.endsWith(f) && v.endsWith(g) && u.slice(0, -f.length) === v.slice(0, -g.length) && u.length > f.length + 2) return true;
+    if (oppositeSuffix(x, y, f, g) || oppositeSuffix(y, x, f, g)) return true;
   }
   return false;
 }
+
+const oppositeSuffix = (u: string, v: string, f: string, g: string) =>
+  u.length > f.length + 2 && u.endsWith(f) && v.endsWith(g) && u.length - f.length === v.length - g.length && v.startsWith(u.slice(0, -f.length));
 
 /** One word is the other inflected: plural, past, gerund ("tunnel" / "tunneling", "key" / "keying"). */
 function inflected(x: string, y: string): boolean {
@@ -204,8 +220,11 @@ const nameWords = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !
  */
 export function distinguishingDifference(ka: string, kb: string, va: string, vb: string): string | null {
   if (va !== vb) return `different versions (${va || 'none'} / ${vb || 'none'})`;
-  const wa = nameWords(ka);
-  const wb = nameWords(kb);
+  return wordDifference(nameWords(ka), nameWords(kb));
+}
+
+/** distinguishingDifference past the versions, on the words of both names (split once per name by the caller). */
+function wordDifference(wa: string[], wb: string[]): string | null {
   const usedB = new Set<number>();
   const restA: string[] = [];
   for (const w of wa) {
@@ -230,6 +249,8 @@ export function distinguishingDifference(ka: string, kb: string, va: string, vb:
 interface Keyed {
   node: ResolvableNode;
   keys: string[]; // folded label + aliases
+  words: string[][]; // the words of each key (tokens and nameWords are one split)
+  bigrams: Float64Array[]; // the character bigrams of each key (sorted codes), for the Dice score
   digits: string;
   versions: string;
   acronym: string | null; // the folded label when it looks like an acronym
@@ -240,10 +261,44 @@ function keyed(n: ResolvableNode): Keyed {
   const keys = [...new Set([n.label, ...n.aliases].map((k) => foldText(k)).filter(Boolean))];
   const acronym = /^[\p{Lu}\p{N}&/-]{2,10}$/u.test(n.label.trim()) && /\p{Lu}/u.test(n.label) ? n.label.trim().toLowerCase() : null;
   const inits = keys.filter((k) => k.split(/\s+/).length >= 2).map(initials);
-  return { node: n, keys, digits: digits(n.label), versions: versionsOf(n.label), acronym, initials: inits };
+  return { node: n, keys, words: keys.map(tokens), bigrams: keys.map(bigramCodes), digits: digits(n.label), versions: versionsOf(n.label), acronym, initials: inits };
 }
 
-/** The best reason to think two nodes are the same, with a score in 0..1, or null. */
+/** The character bigrams of a key as characterBigrams counts them (padded with a space), as sorted numeric codes. */
+function bigramCodes(s: string): Float64Array {
+  const t = ` ${s} `;
+  const out = new Float64Array(t.length - 1);
+  for (let i = 0; i < t.length - 1; i++) out[i] = t.charCodeAt(i) * 65536 + t.charCodeAt(i + 1);
+  return out.sort();
+}
+
+/**
+ * diceSimilarity(a, b) from the sorted bigram codes of both, made once per key instead of once per
+ * pair: the shared bigrams (with their counts) by one merge of two sorted lists, the same integers
+ * and so the same score.
+ */
+function diceOfCodes(a: string, b: string, A: Float64Array, B: Float64Array): number {
+  if (a === b) return 1;
+  let inter = 0;
+  for (let i = 0, j = 0; i < A.length && j < B.length; ) {
+    if (A[i] === B[j]) {
+      inter++;
+      i++;
+      j++;
+    } else if (A[i] < B[j]) i++;
+    else j++;
+  }
+  const total = A.length + B.length;
+  return total ? (2 * inter) / total : 0;
+}
+
+const subset = (x: string[], y: string[]) => x.length < y.length && x.every((t) => y.includes(t));
+
+/**
+ * The best reason to think two nodes are the same, with a score in 0..1, or null. The string score
+ * comes first and is cheap; the rules that rule a look-alike pair out (one names a part of the other,
+ * a word tells them apart) only run for a pair of keys whose score would count.
+ */
 export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number; reason: string } | null {
   // Different numbers ("RFC 2865" / "RFC 2866", "10 ms" / "100 ms") are different things.
   if ((a.digits || b.digits) && a.digits !== b.digits) return null;
@@ -253,19 +308,25 @@ export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number
   if (a.acronym && b.initials.includes(a.acronym)) return { score: 0.88, reason: `acronym: ${a.node.label} = initials of ${b.node.label}` };
   if (b.acronym && a.initials.includes(b.acronym)) return { score: 0.88, reason: `acronym: ${b.node.label} = initials of ${a.node.label}` };
   let best = 0;
-  const subset = (x: string[], y: string[]) => x.length < y.length && x.every((t) => y.includes(t));
-  for (const ka of a.keys) {
-    for (const kb of b.keys) {
+  for (let i = 0; i < a.keys.length; i++) {
+    const ka = a.keys[i];
+    for (let j = 0; j < b.keys.length; j++) {
+      const kb = b.keys[j];
       if (Math.min(ka.length, kb.length) < 4) continue;
       if (Math.min(ka.length, kb.length) / Math.max(ka.length, kb.length) < 0.6) continue; // cannot reach minScore
+      // the Dice score first (cheap on the codes), with the most Jaro-Winkler could add (1)
+      const halfDice = 0.5 * diceOfCodes(ka, kb, a.bigrams[i], b.bigrams[j]);
+      if (halfDice + 0.5 <= best || halfDice + 0.5 < minScore) continue;
+      const s = halfDice + 0.5 * jaroWinkler(ka, kb);
+      if (s <= best || s < minScore) continue; // would change nothing
       // "accounting" / "accounting port": one names a part or kind of the other, not the same thing
-      const ta = tokens(ka);
-      const tb = tokens(kb);
+      const ta = a.words[i];
+      const tb = b.words[j];
       if (subset(ta, tb) || subset(tb, ta)) continue;
       // "EAP re-authentication" / "EAP pre-authentication": alike letters, a word that tells them apart
-      if (distinguishingDifference(ka, kb, a.versions, b.versions)) continue;
-      const s = 0.5 * diceSimilarity(ka, kb) + 0.5 * jaroWinkler(ka, kb);
-      if (s > best) best = s;
+      // (the versions are equal here, checked above)
+      if (wordDifference(ta, tb)) continue;
+      best = s;
     }
   }
   if (best >= minScore) return { score: Math.round(best * 1000) / 1000, reason: `similar label (${best.toFixed(2)})` };
@@ -318,7 +379,7 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
   const MAX_BLOCK = 100; // words shared by more nodes than this say nothing about identity
   const df = (key: string) => index.get(key)?.length ?? 0;
   const proposals: { aId: number; bId: number; score: number; reason: string }[] = [];
-  const done = new Set<string>();
+  const done = new Map<number, Set<number>>(); // pairs scored already: the lower id -> the higher ids
   for (const a of focus) {
     if (options.signal?.aborted) break;
     const cands = new Set<number>();
@@ -340,9 +401,11 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
       for (const id of list) if (id !== a.node.id) cands.add(id);
     }
     for (const id of cands) {
-      const pair = a.node.id < id ? `${a.node.id}:${id}` : `${id}:${a.node.id}`;
-      if (done.has(pair)) continue;
-      done.add(pair);
+      const [lo, hi] = a.node.id < id ? [a.node.id, id] : [id, a.node.id];
+      let scored = done.get(lo);
+      if (!scored) done.set(lo, (scored = new Set()));
+      if (scored.has(hi)) continue;
+      scored.add(hi);
       const s = pairScore(a, byId.get(id)!, minScore);
       if (s) proposals.push({ aId: a.node.id, bId: id, ...s });
     }
