@@ -364,35 +364,46 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
     if (list) list.push(id);
     else index.set(key, [id]);
   };
+  // per node, per key: its words as index keys, once (the blocks of a focus node are picked from them)
+  const wordKeys = new Map<number, string[][]>();
   for (const k of all) {
     const seen = new Set<string>();
-    for (const key of k.keys) {
-      for (const t of tokens(key)) {
-        if (t.length < 2 || seen.has(t)) continue;
+    const perKey: string[][] = [];
+    for (const words of k.words) {
+      const keys: string[] = [];
+      for (const t of words) {
+        if (t.length < 2) continue;
+        const key = `t:${t}`;
+        if (!keys.includes(key)) keys.push(key);
+        if (seen.has(t)) continue;
         seen.add(t);
-        add(`t:${t}`, k.node.id);
+        add(key, k.node.id);
       }
+      perKey.push(keys);
     }
+    wordKeys.set(k.node.id, perKey);
     if (k.acronym) add(`i:${k.acronym}`, k.node.id);
     for (const i of k.initials) if (i.length >= 2) add(`i:${i}`, k.node.id);
   }
   const MAX_BLOCK = 100; // words shared by more nodes than this say nothing about identity
   const df = (key: string) => index.get(key)?.length ?? 0;
+  const byDf = (x: string, y: string) => df(x) - df(y);
   const proposals: { aId: number; bId: number; score: number; reason: string }[] = [];
-  const done = new Map<number, Set<number>>(); // pairs scored already: the lower id -> the higher ids
+  // pairs scored already, as one number per pair while ids are small enough for that
+  const maxId = all.reduce((m, k) => Math.max(m, k.node.id), 0);
+  const pairKey = maxId < 2 ** 26 ? (lo: number, hi: number): number | string => lo * 2 ** 26 + hi : (lo: number, hi: number): number | string => `${lo}:${hi}`;
+  const done = new Set<number | string>();
+  const cands = new Set<number>();
+  const blocks: string[] = [];
   for (const a of focus) {
     if (options.signal?.aborted) break;
-    const cands = new Set<number>();
+    cands.clear();
+    blocks.length = 0;
     // block on each key's two rarest words: a duplicate shares at least one of them
-    const blocks = [
-      ...new Set(
-        a.keys.flatMap((key) =>
-          [...new Set(tokens(key).filter((t) => t.length >= 2).map((t) => `t:${t}`))]
-            .sort((x, y) => df(x) - df(y))
-            .slice(0, 2),
-        ),
-      ),
-    ];
+    for (const keys of wordKeys.get(a.node.id)!) {
+      const rarest = keys.length > 1 ? [...keys].sort(byDf) : keys;
+      for (let i = 0; i < rarest.length && i < 2; i++) if (!blocks.includes(rarest[i])) blocks.push(rarest[i]);
+    }
     if (a.acronym) blocks.push(`i:${a.acronym}`);
     for (const i of a.initials) blocks.push(`i:${i}`);
     for (const key of blocks) {
@@ -401,11 +412,9 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
       for (const id of list) if (id !== a.node.id) cands.add(id);
     }
     for (const id of cands) {
-      const [lo, hi] = a.node.id < id ? [a.node.id, id] : [id, a.node.id];
-      let scored = done.get(lo);
-      if (!scored) done.set(lo, (scored = new Set()));
-      if (scored.has(hi)) continue;
-      scored.add(hi);
+      const pair = a.node.id < id ? pairKey(a.node.id, id) : pairKey(id, a.node.id);
+      if (done.has(pair)) continue;
+      done.add(pair);
       const s = pairScore(a, byId.get(id)!, minScore);
       if (s) proposals.push({ aId: a.node.id, bId: id, ...s });
     }
