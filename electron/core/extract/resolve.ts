@@ -257,8 +257,11 @@ interface Keyed {
   initials: string[]; // initials of multi-word keys
 }
 
+/** foldText, without its offset map for printable ASCII (most labels): lower case, space runs as one, trimmed. */
+const foldKey = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s.toLowerCase().replace(/ {2,}/g, ' ').trim() : foldText(s));
+
 function keyed(n: ResolvableNode): Keyed {
-  const keys = [...new Set([n.label, ...n.aliases].map((k) => foldText(k)).filter(Boolean))];
+  const keys = [...new Set([n.label, ...n.aliases].map(foldKey).filter(Boolean))];
   const acronym = /^[\p{Lu}\p{N}&/-]{2,10}$/u.test(n.label.trim()) && /\p{Lu}/u.test(n.label) ? n.label.trim().toLowerCase() : null;
   const inits = keys.filter((k) => k.split(/\s+/).length >= 2).map(initials);
   return { node: n, keys, words: keys.map(tokens), bigrams: keys.map(bigramCodes), digits: digits(n.label), versions: versionsOf(n.label), acronym, initials: inits };
