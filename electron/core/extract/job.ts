@@ -18,6 +18,7 @@ import { entityTypeHints } from '../schema/types';
 import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
 import { ExtractLimitsInput, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
+import type { ExtractSummary } from '../../../shared/contract/extract';
 
 export const EXTRACT_JOB = 'extract';
 
@@ -91,36 +92,8 @@ export interface ExtractCheckpoint {
   totals: ExtractTotals;
 }
 
-export interface ExtractSummary {
-  engine: EngineName;
-  model: string | null;
-  documents: number;
-  /** Chunks selected. */
-  chunks: number;
-  /** Chunks read by this job (across resumes). */
-  processed: number;
-  /** Chunks skipped because this engine had already read them unchanged. */
-  skipped: number;
-  /** New triples per stage. */
-  triples: Record<ExtractStage, number>;
-  /** Triples found again (already in the graph; their evidence was added, their status kept). */
-  existing: number;
-  /** Stage answers that failed (unreadable output, engine error). */
-  failures: number;
-  failedChunks: number;
-  tokens: number;
-  tokensPerSecond: number;
-  seconds: number;
-  sentences: number;
-  sentencesPerSecond: number;
-  mentions: number;
-  mergeCandidates: number;
-  /** Per document that got nothing and why ("no classic extractor for this language: load a model"). */
-  notes?: { document: number; language: string; message: string }[];
-  failedAnswers?: FailedAnswer[];
-  failureReasons?: Partial<Record<FailureReason, number>>;
-  loadSeconds?: number;
-}
+/** The job's result: the contract's type (shared/contract/extract.ts), written once. */
+export type { ExtractSummary };
 
 const emptyTotals = (): ExtractTotals => ({
   processed: 0,
