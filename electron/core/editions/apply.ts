@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import type { Store } from '../store';
 import { EditRepository, GROUP_MARKER, type Row, type RowKind } from '../store/edit';
+import { Recorder } from '../review/commands';
 import { VersionRepository, type EditionChangeKind } from '../store/versions';
 import {
   changedChunks,
@@ -54,34 +55,32 @@ export function previousEdition(store: Store, doc: Pick<NewDocument, 'sourcePath
   return versions.latestStandards().find((c) => editionKey(c.standard, c.title) === key);
 }
 
-/** Row writes logged as revisions of one group (the command layer's Recorder, for the rows editions touch). */
+/**
+ * Row writes logged as revisions of one group: the command layer's Recorder, except that an update of
+ * a row that is gone is skipped (editions touch rows an edit may have removed meanwhile), and the group
+ * closes with its marker row.
+ */
 export class RevisionLog {
-  changes = 0;
+  private readonly rec: Recorder;
   constructor(
     private readonly repo: EditRepository,
     readonly actor: string,
     readonly command: string,
     readonly groupId: string,
-  ) {}
+  ) {
+    this.rec = new Recorder(repo, actor, command, groupId);
+  }
 
-  private log(kind: RowKind, id: number, before: Row | null, after: Row | null): void {
-    this.repo.addRevision({ actor: this.actor, command: this.command, targetKind: kind, targetId: id, before, after, groupId: this.groupId });
-    this.changes++;
+  get changes(): number {
+    return this.rec.changes;
   }
 
   insert(kind: RowKind, values: Record<string, unknown>): Row {
-    const id = this.repo.insert(kind, values);
-    const after = this.repo.row(kind, id)!;
-    this.log(kind, id, null, after);
-    return after;
+    return this.rec.insert(kind, values);
   }
 
   update(kind: RowKind, id: number, patch: Record<string, unknown>): void {
-    const before = this.repo.row(kind, id);
-    if (!before) return;
-    this.repo.update(kind, id, patch);
-    const after = this.repo.row(kind, id)!;
-    if (Object.keys(after).some((k) => after[k] !== before[k])) this.log(kind, id, before, after);
+    if (this.repo.row(kind, id)) this.rec.update(kind, id, patch);
   }
 
   /** Close the group: its marker row, with the summary the history shows. */
