@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Store } from '../electron/core/store';
 import { prepareFile, storePrepared, type PreparedFile } from '../electron/core/ingest/pipeline';
+import { mulberry32 } from '../electron/core/eval/score';
 
 const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'rfc-radius-eap');
 
@@ -38,14 +39,7 @@ export function generateText(file: string, megabytes: number): void {
     'confidentiality integrity replay protection binding channel transport encryption algorithm negotiation state ' +
     'is are must should may be of to and for with in on by from that which this as an a each when if not'
   ).split(' ');
-  let seed = 42;
-  // mulberry32: deterministic, no short cycles.
-  const rand = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = mulberry32(42);
   const fd = fs.openSync(file, 'w');
   let written = 0;
   let page = 1;

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from '../electron/core/core';
 import { parseFile } from '../electron/core/ingest/parse';
+import { mulberry32 } from '../electron/core/eval/score';
 
 const PERIOD_MS = 50;
 const BASELINE_MS = Number(process.env.GRAPHWRIGHT_BENCH_BASELINE_MS ?? 3000);
@@ -36,13 +37,7 @@ export function generatePassages(file: string, n: number): void {
     'operator network station circuit busbar earth phase trip reclose time delay measured nominal rated of to and ' +
     'for with in on by from that which this as an a each when if was is were are has had been river city born'
   ).split(' ');
-  let seed = 7;
-  const rand = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = mulberry32(7);
   const fd = fs.openSync(file, 'w');
   fs.writeSync(fd, '[\n');
   for (let i = 0; i < n; i++) {

@@ -101,7 +101,8 @@ export function wilson(k: number, n: number, z = 1.96): [number, number] {
   return [round(Math.max(0, centre - half)), round(Math.min(1, centre + half))];
 }
 
-function mulberry32(seed: number) {
+/** mulberry32: a small seeded generator in [0, 1), no short cycles (bootstrap resampling, benches' generated data). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
