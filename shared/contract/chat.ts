@@ -51,8 +51,6 @@ export const RetrievedPassage = z.object({
   score: z.number(),
   /** The document's sections this passage overlaps (offsets in the passage text; innermost last among those holding an offset), for clause labels ("RFC 3580 §3.10 Framed-MTU"). */
   sections: z.array(z.object({ start: z.number().int(), end: z.number().int(), clause: z.string() })).optional(),
-  /** The document's standard identifier ('RFC 3580'), when it has one. */
-  standard: z.string().nullable().optional(),
 });
 export type RetrievedPassage = z.infer<typeof RetrievedPassage>;
 

@@ -32,6 +32,7 @@ const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|millisecond
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
+const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`);
 // words of a name are joined by one space: a wider gap is a column break of a plain-text layout
 const NAME_TERM = String.raw`[A-Z]${WORDX}(?: [A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
 
@@ -123,7 +124,7 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
         out.push({ text: body, start, end: start + body.length, fit: 1, named: named[2].replace(/[.;:,]\s*$/, '') });
       }
       // "X is/are/means/refers to ..." or a definition-list body
-      const m = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i').exec(text);
+      const m = DEFINITION_BODY.exec(text);
       if (m) {
         const start = m.index + m[0].length - m[1].length;
         out.push({ text: clip(m[1]), start, end: start + clip(m[1]).length, fit: 1 });
@@ -148,6 +149,8 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
 
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
 const DEFINING_VERB = /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies)\b/i;
+/** What a defining verb says, up to the sentence's end. */
+const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 
 /** At most ~24 words, cut at a clause end. */
 function clip(s: string): string {
@@ -206,12 +209,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   // passage spans: the sentences that best hold the question's words
   const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
   const passageCover = new Map<number, number>();
-  // a question that names a standard ("RFC 1157") asks first about what that document says
-  const namedStandards = new Set([...question.matchAll(/\b(RFC|IEC|ISO|IEEE|ETSI|ITU-T)[\s-]?(\d[\w.-]*)/gi)].map((m) => `${m[1]} ${m[2]}`.toUpperCase()));
-  const ownDocument = (passageId: number) => {
-    const std = retrieval.passages.find((p) => p.id === passageId)?.standard;
-    return !!std && namedStandards.has(std.toUpperCase().replace(/[\s-]+/, ' '));
-  };
+  // a question that names a standard ("RFC 1157", resolved by the retriever) asks first about what that document says
+  const namedDocuments = new Set((retrieval.standards ?? []).map((st) => st.documentId));
+  const passageDocument = new Map(retrieval.passages.map((p) => [p.id, p.documentId]));
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
     passageCover.set(p.id, coverage(terms, scored.flatMap((x) => x.sentence.stems)));
@@ -225,6 +225,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
   const headStems = new Set(type.phrase.slice(-2).map((w) => stem(w)));
   const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
+  // "Category: Informational": a field labelled with the asked noun
+  const headLabel = type.head ? new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i') : null;
   const bestItem = new Map<Sentence, number>();
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
@@ -299,7 +301,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (!numeric && (/(?:\|[^|]*){3,}|[+=-]{4,}/.test(span.text) || (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 0.6 * span.text.replace(/\s/g, '').length)) continue;
       const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
-      const named = type.type === 'value' && new RegExp(`^(?:${IDENTIFIER.source})$`).test(span.text);
+      const named = type.type === 'value' && WHOLE_IDENTIFIER.test(span.text);
       // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
       if (numeric && span.start === 0 && /^\d+(?:\.\d+)*\.?\s+\S/.test(s.text) && /^\d+(?:\.\d+)*$/.test(span.text) && s.tokens.length <= 10) continue;
       if (numeric && !named && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
@@ -332,7 +334,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const labelled =
         !!type.head &&
         span.start >= 0 &&
-        (new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i').test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
+        (headLabel!.test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
           (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && !/[.;:,]$/.test(prev.text)));
       const base = labelled ? Math.max(sentenceScore, 0.9 * passageCover.get(passage)!) : sentenceScore;
       // "all messages except those which report traps": what follows "except" is what the span is not for
@@ -346,7 +348,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
-      const sc = base * excluded * (namedStandards.size && ownDocument(passage) ? 1.25 : 1) * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc = base * excluded * (namedDocuments.has(passageDocument.get(passage)!) ? 1.25 : 1) * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
       // a glossary body is quoted with its term line ("Master Session Key (MSK): Keying material ...")
       const quoted = span.glossary && next ? `${s.text}: ${next.text}` : s.text;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: quoted, passageId: passage, offset: s.start, triples: [] });

@@ -14,7 +14,7 @@ import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, stem, tokenize } from './text';
 import { pathAnswers } from './answers';
 import { contentTokens, passageMatch, questionTerms, termLineIndex, type QuestionTerm } from './sentences';
-import { answerTypeOf } from './question';
+import { answerTypeOf, type QuestionType } from './question';
 import { analyzeStructure, isBoilerplate } from '../ingest/structure';
 import { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -206,11 +206,12 @@ export class Retriever {
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
     const chunks = s.fingerprint?.chunkCount ?? 0;
-    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, answerTypeOf(question).frame);
+    const asked = answerTypeOf(question);
+    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, asked.frame);
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
-    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense, links.some((e) => e.kind === 'passage'));
+    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, asked, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense, links.some((e) => e.kind === 'passage'));
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
     const linkOf = new Map(linked.map((e) => [e.vertex, e.method === 'exact' ? 0.5 + 0.5 * e.score : e.score]));
@@ -267,7 +268,6 @@ export class Retriever {
         text: p.text,
         score: round(passageScore.get(p.id) ?? 0),
         sections: this.clauses.within(p.documentId, p.start, p.start + p.text.length),
-        standard: this.clauses.standardId(p.documentId),
       })),
       answers: answers.map((a) => ({ nodeId: a.nodeId, label: a.label, score: a.score, support: a.support, triples: a.chain.map((e) => s.edgeId.data[e]) })),
       terms,
@@ -335,6 +335,7 @@ export class Retriever {
    */
   private rerankPassages(
     question: string,
+    asked: QuestionType,
     terms: QuestionTerm[],
     fused: { chunk: number; score: number }[],
     linked: boolean,
@@ -351,8 +352,7 @@ export class Retriever {
     for (const h of plain) if (!ids.includes(h.id)) ids.push(h.id);
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
     // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
-    const asked = terms.length ? answerTypeOf(question) : null;
-    const subjectTokens = asked?.type === 'definition' && asked.subject ? contentTokens(asked.subject) : [];
+    const subjectTokens = terms.length && asked.type === 'definition' && asked.subject ? contentTokens(asked.subject) : [];
     const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
       for (const h of this.repo.searchPassages(subjectTokens.map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);

@@ -25,8 +25,7 @@ export class ClauseLookup {
     this.standardStmt = db.prepare('SELECT standard FROM document_structure WHERE document_id = ?');
   }
 
-  /** The document's standard identifier ('RFC 3580'), or null. */
-  standardId(documentId: number): string | null {
+  private standardId(documentId: number): string | null {
     let id = this.ids.get(documentId);
     if (id === undefined) {
       const row = this.standardStmt.get(documentId) as { standard: string | null } | undefined;
