@@ -3,7 +3,7 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { conceptCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
-import { hasRoleEngine } from '../extract/engines';
+import { hasRoleEngine } from '../llm/lease';
 import { CONCEPTS_JOB } from '../schema/concepts';
 import { ConceptCommands } from '../schema/commands';
 import { exportSchema, importSchema, removeType, saveType } from '../schema/types';

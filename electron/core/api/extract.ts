@@ -2,7 +2,7 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { extractCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
-import { hasRoleEngine } from '../extract/engines';
+import { hasRoleEngine } from '../llm/lease';
 import { EXTRACT_JOB } from '../extract/job';
 import { proposeMergeCandidates } from '../extract/resolve';
 import { ExtractionRepository } from '../store/extraction';

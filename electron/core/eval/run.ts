@@ -20,7 +20,7 @@ import { scoreQa, type QaPrediction } from './qa';
 import { classicExtract } from '../extract/classic';
 import { DocumentResolver } from '../extract/resolve';
 import { extractChunkWithLlm, StageAborted } from '../extract/pipeline';
-import { openEngine, type EngineLease } from '../extract/engines';
+import { openEngine, type EngineLease } from '../llm/lease';
 import { promptsFor } from '../extract/prompts';
 import { DEFAULT_LIMITS } from '../extract/schemas';
 import { DEFAULT_CONFIDENCE, type ChunkExtraction, type Mention } from '../extract/types';

@@ -9,7 +9,7 @@ import type { LlmEngine } from '../llm/engine';
 import { ExtractionGraphWriter, ExtractionRepository, type ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
-import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from './engines';
+import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
 import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';

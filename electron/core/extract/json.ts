@@ -1,30 +1,5 @@
-// Reading a model's answer: parse and repair (llm/json.ts), and coerce to the stage's shape.
-import { parseLenient } from '../llm/json';
-
-export { parseLenient };
-
-/** The raw text an engine error carries, when it failed to parse the model's answer. */
-export function rawTextOf(err: unknown): string | undefined {
-  if (!err || typeof err !== 'object') return undefined;
-  const e = err as Record<string, unknown>;
-  for (const key of ['raw', 'text', 'output', 'response', 'content']) if (typeof e[key] === 'string') return e[key] as string;
-  if (e.details && typeof e.details === 'object') {
-    const d = rawTextOf(e.details);
-    if (d !== undefined) return d;
-  }
-  if (e.cause) return rawTextOf(e.cause);
-  return undefined;
-}
-
-const pick = (o: Record<string, unknown>, keys: string[]): unknown => {
-  for (const k of keys) if (k in o) return o[k];
-  const lower = new Map(Object.keys(o).map((k) => [k.toLowerCase(), k]));
-  for (const k of keys) {
-    const real = lower.get(k.toLowerCase());
-    if (real) return o[real];
-  }
-  return undefined;
-};
+// Reading a model's answer as a stage's shape: parse and repair (llm/json.ts), then coerce.
+import { pickKey as pick } from '../llm/json';
 
 const cleanString = (v: unknown, max: number): string | null => {
   if (typeof v === 'number' && Number.isFinite(v)) v = String(v);
@@ -32,17 +7,6 @@ const cleanString = (v: unknown, max: number): string | null => {
   const s = v.replace(/\s+/g, ' ').trim().slice(0, max).trim();
   return s ? s : null;
 };
-
-/** The list under one of these keys, or the value itself when it is a list. */
-export function listOf(value: unknown, keys: string[]): unknown[] | null {
-  if (typeof value === 'string') value = parseLenient(value);
-  if (Array.isArray(value)) return value;
-  if (value && typeof value === 'object') {
-    const v = pick(value as Record<string, unknown>, keys);
-    if (Array.isArray(v)) return v;
-  }
-  return null;
-}
 
 export interface RawTriple {
   head: string;

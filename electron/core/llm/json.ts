@@ -32,3 +32,38 @@ export function parseLenient(text: string): unknown {
     return undefined;
   }
 }
+
+/** The raw text an engine error carries, when it failed to parse the model's answer. */
+export function rawTextOf(err: unknown): string | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as Record<string, unknown>;
+  for (const key of ['raw', 'text', 'output', 'response', 'content']) if (typeof e[key] === 'string') return e[key] as string;
+  if (e.details && typeof e.details === 'object') {
+    const d = rawTextOf(e.details);
+    if (d !== undefined) return d;
+  }
+  if (e.cause) return rawTextOf(e.cause);
+  return undefined;
+}
+
+/** The value under the first of these keys (then case-insensitively). */
+export const pickKey = (o: Record<string, unknown>, keys: string[]): unknown => {
+  for (const k of keys) if (k in o) return o[k];
+  const lower = new Map(Object.keys(o).map((k) => [k.toLowerCase(), k]));
+  for (const k of keys) {
+    const real = lower.get(k.toLowerCase());
+    if (real) return o[real];
+  }
+  return undefined;
+};
+
+/** The list under one of these keys, or the value itself when it is a list. */
+export function listOf(value: unknown, keys: string[]): unknown[] | null {
+  if (typeof value === 'string') value = parseLenient(value);
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    const v = pickKey(value as Record<string, unknown>, keys);
+    if (Array.isArray(v)) return v;
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 // Concept phrases: cleaning and checking what a model proposed, the canonical label that makes alike
 // concepts one node, the classic (no model) head noun and verb lemma, and the deterministic
 // abstraction ladders that backfill an instance when a model gave fewer than the minimum.
-import { englishNlp } from '../extract/classic';
+import { englishNlp } from '../text/english';
 import { normalizeLabel } from '../store/normalize';
 import type { InstanceKind } from '../../../shared/contract/concepts';
 

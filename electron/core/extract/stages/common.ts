@@ -1,7 +1,7 @@
 // What every LLM stage shares: ask the engine under a schema, read the answer leniently, and report
 // a failure for this chunk (never throw) unless the job was cancelled.
 import type { ChatMessage, JsonSchema, LlmEngine } from '../../llm/engine';
-import { listOf, parseLenient, rawTextOf } from '../json';
+import { listOf, parseLenient, rawTextOf } from '../../llm/json';
 import type { PromptLanguage, StagePrompts } from '../prompts';
 import type { ExtractLimits } from '../schemas';
 import type { EngineName, ExtractStage } from '../types';
