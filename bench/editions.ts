@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Core } from '../electron/core/core';
 import { prepareFile, storePrepared } from '../electron/core/ingest/pipeline';
 import { VersionRepository } from '../electron/core/store/versions';
+import { editionsOf } from '../electron/core/editions/apply';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'rfc-radius-eap');
 
@@ -59,7 +60,7 @@ try {
     const two = storePrepared(core.store, prepared);
     const storeMs = performance.now() - t0;
     if (two.status !== 'imported') throw new Error(`${name}: ${two.status}`);
-    const v = core.store.editions.apply(two.ids[0])!; // already applied while storing: a summary
+    const v = editionsOf(core.store).apply(two.ids[0])!; // already applied while storing: a summary
     const again = await extract(core, two.ids);
     totals.chunks += first.chunks;
     totals.first += first.processed;

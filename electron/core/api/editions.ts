@@ -3,6 +3,7 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { editionCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { documentVersions, editionDiff, editionList, resolveDiff } from '../editions/diff';
+import { editionsOf } from '../editions/apply';
 
 export function editionHandlers(core: Core): HandlersOf<typeof editionCalls> {
   return {
@@ -15,7 +16,7 @@ export function editionHandlers(core: Core): HandlersOf<typeof editionCalls> {
       return out;
     },
     'documents.newEdition': ({ id, of }) => {
-      const out = core.store.editions.link(id, of);
+      const out = editionsOf(core.store).link(id, of);
       core.bus.emit('documents.changed', { reason: 'new edition' });
       core.bus.emit('graph.changed', { reason: 'editions.apply' });
       return { id: out.id, version: out.version, previousId: out.previousId, changedChunks: out.changedChunks, chunks: out.chunks };

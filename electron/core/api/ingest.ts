@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/errors';
 import type { Core } from '../core';
 import { INGEST_JOB, type IngestParams } from '../ingest/job';
 import { sha256 } from '../ingest/pipeline';
+import { editionsOf } from '../editions/apply';
 
 /** A file name safe on every platform, keeping its extension. */
 export function safeFileName(name: string): string {
@@ -51,7 +52,7 @@ export function ingestHandlers(core: Core): HandlersOf<typeof ingestCalls> {
     'documents.remove': ({ id }) => {
       if (!core.store.documents.get(id)) throw new ApiError('not_found', `no document ${id}`);
       // a new edition's evidence goes back to the version before it (editions/apply.ts)
-      const removed = core.store.transaction(() => (core.store.editions.beforeRemove(id), core.store.documents.remove(id)));
+      const removed = core.store.transaction(() => (editionsOf(core.store).beforeRemove(id), core.store.documents.remove(id)));
       if (removed) core.bus.emit('documents.changed', { reason: 'removed' });
       return { id, removed };
     },

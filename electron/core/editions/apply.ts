@@ -5,8 +5,8 @@
 // for re-review, with the old and the new text; any other triple whose evidence is gone is stale
 // (kept, its evidence left in the older version, which stays readable). Runs inside the transaction
 // that stored the new version and logs every row it touches in the revision log, as the command
-// layer does (review/commands.ts), under its own actor. Reached through store.editions (so the
-// ingest pipeline, which also runs in the worker thread, needs no import of it).
+// layer does (review/commands.ts), under its own actor. Reached through editionsOf(store): the store
+// knows nothing of editions (no store <-> editions cycle).
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import type { Store } from '../store';
@@ -256,7 +256,11 @@ export class EditionError extends ApiError {
   }
 }
 
-/** Editions over one store (Store.editions): what the ingest pipeline calls when it stores a document. */
+/** Editions over one store: what the ingest pipeline calls when it stores a document. */
+export function editionsOf(store: Store): Editions {
+  return new Editions(store);
+}
+
 export class Editions {
   constructor(private readonly store: Store) {}
 

@@ -14,6 +14,7 @@ import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
 import { analyzeStructure, type DocumentStructure } from './structure';
 import type { ParsedDoc } from './types';
+import { editionsOf } from '../editions/apply';
 
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -213,7 +214,7 @@ export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: numb
  * Store a prepared file: all its documents in one transaction, or nothing. A file whose content
  * is already stored is skipped as a duplicate; a changed file at a stored path (or of the same
  * standard) becomes a new version of it (previous_id), the old one kept, and is applied to the graph
- * (store.editions). `jobId` marks documents of a resumed job as its own.
+ * (editions/apply.ts). `jobId` marks documents of a resumed job as its own.
  */
 export function storePrepared(store: Store, prepared: PreparedFile, jobId?: number): StoreOutcome {
   return store.transaction(() => {
@@ -225,9 +226,9 @@ export function storePrepared(store: Store, prepared: PreparedFile, jobId?: numb
         return { status: 'skipped', reason: `duplicate of document ${existing.id} (${existing.title})` };
       }
       // The same path, or the same standard (identifier and title): a new edition (editions/apply.ts).
-      const previous = store.editions.previous({ ...doc, sourcePath: prepared.path });
+      const previous = editionsOf(store).previous({ ...doc, sourcePath: prepared.path });
       const id = store.documents.insert({ ...doc, previousId: previous?.id ?? null, meta: { ...doc.meta, ...(jobId !== undefined ? { jobId } : {}) } });
-      if (previous) store.editions.apply(id);
+      if (previous) editionsOf(store).apply(id);
       return { status: 'imported', ids: [id], duplicates: 0 };
     }
     const ids: number[] = [];

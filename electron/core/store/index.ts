@@ -3,7 +3,6 @@ import { DocumentRepository } from './documents';
 import { GraphRepository } from './graph';
 import { SettingsRepository } from './settings';
 import { storeStatus } from './status';
-import { Editions } from '../editions/apply';
 
 export { openDb, migrate, schemaVersion, currentSchemaVersion, type Db } from './db';
 export { StorageError, toStorageError } from './storage-error';
@@ -14,14 +13,11 @@ export class Store {
   readonly documents: DocumentRepository;
   readonly graph: GraphRepository;
   readonly settings: SettingsRepository;
-  /** Versions of documents (editions/apply.ts): identity, and what a new version does to the graph. */
-  readonly editions: Editions;
 
   constructor(readonly db: Db) {
     this.documents = new DocumentRepository(db);
     this.graph = new GraphRepository(db);
     this.settings = new SettingsRepository(db);
-    this.editions = new Editions(this);
   }
 
   static open(file: string, options: OpenOptions = {}): Store {
