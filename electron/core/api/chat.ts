@@ -3,7 +3,8 @@ import type { chatCalls } from '../../../shared/contract';
 import type { Core } from '../core';
 import { ApiError } from '../../../shared/errors';
 import { getRetriever } from '../retrieve';
-import { ChatService, DEFAULT_SESSION_TITLE, SETTING_USE_EMBEDDINGS } from '../chat/service';
+import { ChatService, DEFAULT_SESSION_TITLE } from '../chat/service';
+import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 
 export function chatHandlers(core: Core): HandlersOf<typeof chatCalls> {
   let service: ChatService | null = null;

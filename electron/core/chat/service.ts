@@ -9,12 +9,12 @@ import { ChatRepository, type ChatMessageRow } from '../store/chat';
 import { getRetriever } from '../retrieve';
 import { answerQuestion, type Citation } from './answer';
 import type { RetrievalResult } from '../retrieve/retriever';
+import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 import { ApiError } from '../../../shared/errors';
 
 export const DEFAULT_SESSION_TITLE = 'New chat';
-/** Settings: rewrite facts with the LLM before answering; use the embedding model for linking and relations. */
+/** Setting: rewrite facts with the LLM before answering. */
 export const SETTING_LLM_VERBALIZE = 'chat.llmVerbalize';
-export const SETTING_USE_EMBEDDINGS = 'retrieve.useEmbeddings';
 
 export type RetrievalTrace = RetrievalResult & {
   mode: 'llm' | 'extractive' | 'none';

@@ -9,6 +9,9 @@ import type { LlmEngine } from '../llm/engine';
 import type { VectorIndexInfo, VectorRepository } from '../store/vectors';
 import { KIND_CODES, type GraphSnapshot } from './snapshot';
 
+/** Setting: use the embedding model for retrieval (linking, hybrid passages) and index new chunks and labels after extraction. */
+export const SETTING_USE_EMBEDDINGS = 'retrieve.useEmbeddings';
+
 const identities = new WeakMap<LlmEngine, string>();
 
 /**

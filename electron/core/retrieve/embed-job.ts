@@ -13,11 +13,9 @@ import type { EventBus } from '../events';
 import type { EngineRegistry } from '../llm/registry';
 import type { LlmEngine } from '../llm/engine';
 import { VectorRepository, type VectorKind } from '../store/vectors';
-import { embeddingModelIdentity, MAX_EMBED_CHARS } from './dense';
+import { embeddingModelIdentity, MAX_EMBED_CHARS, SETTING_USE_EMBEDDINGS } from './dense';
 import { ApiError } from '../../../shared/errors';
 import type { JobRunner } from '../jobs/runner';
-// the setting that turns the embedding model on for retrieval, and indexing after extraction
-import { SETTING_USE_EMBEDDINGS } from '../chat/service';
 
 export const EMBEDDINGS_JOB = 'embeddings.index';
 
