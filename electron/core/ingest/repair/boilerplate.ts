@@ -68,51 +68,108 @@ const EDGE_LINES = 4;
 /** Pages whose long lines are candidates for a watermark printed anywhere on every page. */
 const WATERMARK_SAMPLE_PAGES = 5;
 
-/** Indexes of the first and last few non-empty lines of a page. */
-function edgeIndexes(lines: string[]): number[] {
-  const head: number[] = [];
-  for (let i = 0; i < lines.length && head.length < EDGE_LINES; i++) if (lines[i].trim()) head.push(i);
-  const tail: number[] = [];
-  for (let i = lines.length - 1; i >= 0 && tail.length < EDGE_LINES; i--) if (lines[i].trim()) tail.push(i);
-  return [...new Set([...head, ...tail])];
+/** A line of a page: its span in the page (without the newline). */
+interface LineSpan {
+  start: number;
+  end: number;
+}
+
+/** An edge line (one of the first or last few non-empty lines of a page) and its lineKey. */
+interface EdgeLine extends LineSpan {
+  key: string;
+}
+
+/** Call `fn` with the span of every line of a page, in order (what page.split('\n') gives, without the copies). */
+function forEachLine(page: string, fn: (start: number, end: number) => void): void {
+  let start = 0;
+  for (;;) {
+    const nl = page.indexOf('\n', start);
+    fn(start, nl === -1 ? page.length : nl);
+    if (nl === -1) return;
+    start = nl + 1;
+  }
+}
+
+/** The first and last few non-empty lines of a page, each once, with their keys; found from the two ends, not by splitting the page. */
+function edgeLines(page: string): EdgeLine[] {
+  const out: EdgeLine[] = [];
+  let start = 0;
+  for (let found = 0; found < EDGE_LINES; ) {
+    const nl = page.indexOf('\n', start);
+    const end = nl === -1 ? page.length : nl;
+    const line = page.slice(start, end);
+    if (line.trim()) {
+      out.push({ start, end, key: lineKey(line) });
+      found++;
+    }
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  const head = out.length;
+  let end = page.length;
+  for (let found = 0; found < EDGE_LINES; ) {
+    const nl = end > 0 ? page.lastIndexOf('\n', end - 1) : -1;
+    const begin = nl + 1;
+    const line = page.slice(begin, end);
+    if (line.trim()) {
+      found++;
+      let dup = false;
+      for (let i = 0; i < head && !dup; i++) dup = out[i].start === begin;
+      if (!dup) out.push({ start: begin, end, key: lineKey(line) });
+    }
+    if (nl === -1) break;
+    end = nl;
+  }
+  return out;
+}
+
+/** The page without the given lines (spans in order): what joining its other lines with '\n' gives. */
+function withoutLines(page: string, drops: LineSpan[]): string {
+  const runs: string[] = [];
+  let from = 0; // start of the next kept line
+  for (const d of drops) {
+    if (d.start > from) runs.push(page.slice(from, d.start - 1));
+    from = d.end + 1;
+  }
+  if (from <= page.length) runs.push(page.slice(from));
+  return runs.join('\n');
 }
 
 /**
  * Drop lines repeated across pages: within the first or last few lines of a page and found on at
  * least half the pages (three at least), or long lines found anywhere on at least half the pages.
- * Only edge lines and a few watermark candidates are keyed, so long documents stay cheap.
+ * Only edge lines and a few watermark candidates are keyed, so long documents stay cheap: pages
+ * are not split into lines unless a watermark is searched for, and a page loses its lines as slices.
  */
 export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: boolean } = {}): { pages: string[]; removed: number } {
   if (pages.length < 3) return { pages, removed: 0 };
-  const pageLines = pages.map((p) => p.split('\n'));
   const minPages = Math.max(3, Math.ceil(pages.length / 2));
   // Header/footer candidates: keys of edge lines, counted once per page.
-  const edges = pageLines.map(edgeIndexes);
+  const edges = pages.map(edgeLines);
   const onPages = new Map<string, number>();
   if (!options.longLinesOnly) {
-    pageLines.forEach((lines, p) => {
+    for (const lines of edges) {
       const seen = new Set<string>();
-      for (const i of edges[p]) {
-        const key = lineKey(lines[i]);
+      for (const { key } of lines) {
         if (seen.has(key)) continue;
         seen.add(key);
         onPages.set(key, (onPages.get(key) ?? 0) + 1);
       }
-    });
+    }
   }
   // Watermark candidates: long lines of the first pages, then counted on every page.
   // A watermark is on (nearly) every page: keep keys found on two or more of the sample pages.
-  const sample = pageLines.slice(0, WATERMARK_SAMPLE_PAGES);
+  const sample = pages.slice(0, WATERMARK_SAMPLE_PAGES);
   const sampleCounts = new Map<string, number>();
-  for (const lines of sample) {
+  for (const page of sample) {
     const seen = new Set<string>();
-    for (const line of lines) {
-      if (line.length < 25) continue;
-      const key = lineKey(line);
-      if (!isMarkerCandidate(key) || seen.has(key)) continue;
+    forEachLine(page, (start, end) => {
+      if (end - start < 25) return;
+      const key = lineKey(page.slice(start, end));
+      if (!isMarkerCandidate(key) || seen.has(key)) return;
       seen.add(key);
       sampleCounts.set(key, (sampleCounts.get(key) ?? 0) + 1);
-    }
+    });
   }
   const marks = new Map<string, { pages: number; total: number }>();
   for (const [key, n] of sampleCounts) {
@@ -120,19 +177,19 @@ export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: 
     if (n >= Math.min(2, sample.length) && (onPages.get(key) ?? 0) < minPages) marks.set(key, { pages: 0, total: 0 });
   }
   if (marks.size) {
-    for (const lines of pageLines) {
+    for (const page of pages) {
       const seen = new Set<string>();
-      for (const line of lines) {
-        if (line.length < 25) continue;
-        const key = lineKey(line);
+      forEachLine(page, (start, end) => {
+        if (end - start < 25) return;
+        const key = lineKey(page.slice(start, end));
         const m = marks.get(key);
-        if (!m) continue;
+        if (!m) return;
         m.total++;
         if (!seen.has(key)) {
           seen.add(key);
           m.pages++;
         }
-      }
+      });
     }
   }
   const isHeaderFooter = (key: string) => (key.length >= 4 || /^[#\s.-]+$/.test(key)) && /[\p{L}#]/u.test(key) && (onPages.get(key) ?? 0) >= minPages;
@@ -141,20 +198,26 @@ export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: 
     return !!m && m.pages >= minPages && m.total <= 2 * pages.length;
   };
   // A key that repeats within the edge lines of a page is the body repeating, not a header.
-  for (const [key, n] of onPages) if (n >= minPages && repeatsAtEdges(pageLines, edges, key, minPages)) onPages.delete(key);
+  for (const [key, n] of onPages) if (n >= minPages && repeatsAtEdges(edges, key, minPages)) onPages.delete(key);
   let removed = 0;
-  const out = pageLines.map((lines, p) => {
-    const edge = new Set(edges[p]);
-    const keep = lines.filter((line, i) => {
-      const isEdge = edge.has(i);
-      if (!isEdge && (line.length < 25 || !marks.size)) return true;
-      const key = lineKey(line);
-      if (!key) return true;
-      const drop = (isEdge && isHeaderFooter(key)) || isWatermark(key);
-      if (drop) removed++;
-      return !drop;
-    });
-    return keep.length === lines.length ? pages[p] : keep.join('\n');
+  const out = pages.map((page, p) => {
+    const drops: LineSpan[] = [];
+    if (marks.size) {
+      // Every line may be a watermark: walk them all (edge lines by their place in the page).
+      const edgeAt = new Map(edges[p].map((e) => [e.start, e]));
+      forEachLine(page, (start, end) => {
+        const edge = edgeAt.get(start);
+        if (!edge && end - start < 25) return;
+        const key = edge ? edge.key : lineKey(page.slice(start, end));
+        if (!key) return;
+        if ((edge && isHeaderFooter(key)) || isWatermark(key)) drops.push({ start, end });
+      });
+    } else {
+      for (const e of edges[p]) if (isHeaderFooter(e.key)) drops.push(e);
+      drops.sort((a, b) => a.start - b.start);
+    }
+    removed += drops.length;
+    return drops.length ? withoutLines(page, drops) : page;
   });
   // Never the body. When nothing would be left, or what is left is the same on most pages, what
   // repeats is the text itself (a file of one line or one page repeated), not page furniture.
@@ -162,26 +225,51 @@ export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: 
   return { pages: out, removed };
 }
 
+/** The key a page is compared by in sameOnMostPages: its text, or its length and ends when long. */
+const pageKey = (p: string) => (p.length > 4000 ? `${p.length}:${p.slice(0, 2000)}${p.slice(-2000)}` : p);
+
+/**
+ * A cheap function of pageKey(p) (its length and ends), so pages with equal keys have equal
+ * sketches: no key is counted more often than its sketch.
+ */
+function pageKeySketch(p: string): string {
+  if (p.length <= 4000) return `${p.length}|${p.slice(0, 64)}|${p.slice(-64)}`;
+  const head = `${p.length}:`;
+  return `${head.length + 4000}|${(head + p.slice(0, 64)).slice(0, 64)}|${p.slice(-64)}`;
+}
+
 /** Do at least half the pages (three at least) hold the same text? */
 function sameOnMostPages(pages: string[]): boolean {
+  const enough = (n: number) => n >= 3 && n * 2 >= pages.length;
+  // Most pages differ: rule that out on the sketches first, without hashing every page's text.
+  const sketches = new Map<string, number>();
+  let bestSketch = 0;
+  for (const p of pages) {
+    if (p.length <= 4000 && !p.trim()) continue;
+    const k = pageKeySketch(p);
+    const n = (sketches.get(k) ?? 0) + 1;
+    sketches.set(k, n);
+    if (n > bestSketch) bestSketch = n;
+  }
+  if (!enough(bestSketch)) return false;
   const counts = new Map<string, number>();
   let best = 0;
   for (const p of pages) {
-    const key = p.length > 4000 ? `${p.length}:${p.slice(0, 2000)}${p.slice(-2000)}` : p;
+    const key = pageKey(p);
     if (!key.trim()) continue;
     const n = (counts.get(key) ?? 0) + 1;
     counts.set(key, n);
     if (n > best) best = n;
   }
-  return best >= 3 && best * 2 >= pages.length;
+  return enough(best);
 }
 
 /** Does `key` occur twice or more among one page's edge lines, on at least `minPages / 2` pages? */
-function repeatsAtEdges(pageLines: string[][], edges: number[][], key: string, minPages: number): boolean {
+function repeatsAtEdges(edges: EdgeLine[][], key: string, minPages: number): boolean {
   let pagesWithTwo = 0;
-  for (let p = 0; p < pageLines.length; p++) {
+  for (const lines of edges) {
     let n = 0;
-    for (const i of edges[p]) if (lineKey(pageLines[p][i]) === key) n++;
+    for (const e of lines) if (e.key === key) n++;
     if (n >= 2 && ++pagesWithTwo * 2 >= minPages) return true;
   }
   return false;

@@ -14,10 +14,17 @@ export function normalizeText(text: string): string {
     .replace(/[\u2028\u2029]/g, '\n');
 }
 
-/** Trailing spaces off every line, runs of blank lines down to one, no blank lines at the ends. */
+/**
+ * Trailing spaces off every line, runs of blank lines down to one, no blank lines at the ends.
+ * Each rule runs only when the text has what it removes (a repaired page mostly has none of it).
+ */
 export function tidyText(text: string): string {
-  return text
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .replace(/^\n+|\s+$/g, '');
+  let t = text;
+  // With the m flag $ is also before \r, U+2028 and U+2029.
+  if (t.includes(' \n') || t.includes('\t\n') || /[ \t]$/.test(t.slice(-1)) || /[\r\u2028\u2029]/.test(t)) t = t.replace(/[ \t]+$/gm, '');
+  if (t.includes('\n\n\n')) t = t.replace(/\n{3,}/g, '\n\n');
+  // /^\n+|\s+$/g: the newlines at the start, then whitespace at the end (trimEnd's set is \s).
+  let start = 0;
+  while (t.charCodeAt(start) === 10) start++;
+  return (start ? t.slice(start) : t).trimEnd();
 }

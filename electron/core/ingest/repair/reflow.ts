@@ -59,12 +59,33 @@ export function joinHyphenated(left: string, right: string): string {
   return keepHyphen ? left + right : left.slice(0, -1) + right;
 }
 
+const HEADING_NUMBERED = /^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?|Appendix [A-Z]\.?)\s+\p{Lu}/u;
+const HEADING_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'-]{2,60}$/u;
+
 function isHeadingLike(line: string): boolean {
   const t = line.trim();
   if (t.length > 100) return false;
-  if (/^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?|[A-Z]\.\d{1,2}(?:\.\d{1,2})*\.?|Appendix [A-Z]\.?)\s+\p{Lu}/u.test(t) && !/[.,;]$/.test(t)) return true;
-  return /^[\p{Lu}\d][\p{Lu}\d &,:/()'-]{2,60}$/u.test(t) && /\p{Lu}{3}/u.test(t);
+  // Both rules start with a digit or a capital: a line starting with another ASCII character is none.
+  const c = t.charCodeAt(0);
+  if (c < 128 && !(c >= 48 && c <= 57) && !(c >= 65 && c <= 90)) return false;
+  if (HEADING_NUMBERED.test(t) && !/[.,;]$/.test(t)) return true;
+  return HEADING_CAPS.test(t) && /\p{Lu}{3}/u.test(t);
 }
+
+/**
+ * TABLE_LIKE.test(line), with the lines that hold none of its literal parts ("   " past the indent, a
+ * tab, "--", "===", "____", "....", "|") answered without running it: most lines of prose.
+ */
+function tableLike(line: string): boolean {
+  // "\S {3,}\S" needs three spaces after the first character that is not one (indents do not count).
+  let first = 0;
+  while (line.charCodeAt(first) === 32) first++;
+  if (!(line.includes('   ', first) || line.includes('\t') || line.includes('--') || line.includes('===') || line.includes('____') || line.includes('....') || line.includes('|'))) return false;
+  return TABLE_LIKE.test(line);
+}
+
+/** /\p{L}-$/u.test(line), on the line's last three code units only (a letter may be a surrogate pair). */
+const endsWithLetterHyphen = (line: string) => line.charCodeAt(line.length - 1) === 45 && /\p{L}-$/u.test(line.slice(-3));
 
 /**
  * Reflow one page of plain text or PDF lines. With `width` 0 (lines are paragraphs) only
@@ -78,6 +99,8 @@ export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped
   let lastLine = '';
   let currentIndent = 0;
   let currentTable = false;
+  // isHeadingLike(lastLine), when the line before was asked about as `line` (undefined: not asked).
+  let lastHeading: boolean | undefined;
   for (const raw of lines) {
     const line = raw.trimEnd();
     if (!line.trim()) {
@@ -86,27 +109,30 @@ export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped
       out.push('');
       continue;
     }
-    const table = TABLE_LIKE.test(line);
+    const table = tableLike(line);
+    let heading: boolean | undefined;
     if (current !== null) {
-      const hyphenBreak = /\p{L}-$/u.test(lastLine) && /^\s*\p{Ll}/u.test(line);
+      const hyphenBreak = endsWithLetterHyphen(lastLine) && /^\s*\p{Ll}/u.test(line);
       const full = width > 0 && lastLine.trim().length >= width * 0.6 && lastLine.trim().length >= 30;
       const canJoin =
         (hyphenBreak || full) &&
         !currentTable &&
         !table &&
         !LIST_ITEM.test(line) &&
-        !isHeadingLike(line) &&
-        !isHeadingLike(lastLine) &&
+        !(heading = isHeadingLike(line)) &&
+        !(lastHeading ?? isHeadingLike(lastLine)) &&
         indentOf(line) >= currentIndent - 1;
       if (canJoin) {
         current = hyphenBreak ? joinHyphenated(current, line.trimStart()) : `${current} ${line.trimStart()}`;
         lastLine = line;
+        lastHeading = heading;
         continue;
       }
       out.push(current);
     }
     current = line;
     lastLine = line;
+    lastHeading = heading;
     currentIndent = indentOf(line);
     currentTable = table;
   }
