@@ -40,6 +40,25 @@ function rebuild(pages: string[], repairs: string[]): string[] {
   return stripped.pages.map((p) => respace(p).replace(INLINE_HEADING, (_m, before: string, title: string) => `${before.trimEnd()}\n\n${title.trim()}\n\n`));
 }
 
+/** isBrokenLayout reads this many characters of a text at most. */
+const BROKEN_LAYOUT_SAMPLE = 2_000_000;
+
+/** The first `max` characters of the pages joined with newlines, without joining the rest. */
+function joinedHead(pages: string[], max: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; i < pages.length && length < max; i++) {
+    if (i > 0) {
+      parts.push('\n');
+      length++;
+    }
+    parts.push(pages[i]);
+    length += pages[i].length;
+  }
+  const head = parts.join('');
+  return head.length > max ? head.slice(0, max) : head;
+}
+
 /** Repair raw pages (one string for a source without pages) into the document text. */
 export function repair(rawPages: string[], options: RepairOptions): RepairResult {
   const repairs: string[] = ['unicode NFKC'];
@@ -52,18 +71,18 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
     pages = splitPages(pages[0]);
     if (pages.length > 1) repairs.push(`split into ${pages.length} pages`);
   }
-  const broken = isBrokenLayout(pages.join('\n'));
+  const broken = isBrokenLayout(joinedHead(pages, BROKEN_LAYOUT_SAMPLE));
   if (pages.length > 1) {
     // Fragment lines of a broken layout repeat by chance: there only whole long lines count.
     const r = removeRepeatedLines(pages, { longLinesOnly: broken });
     pages = r.pages;
     if (r.removed) repairs.push(`${r.removed} repeated boilerplate lines removed`);
   }
-  const whole = pages.join('\n');
   if (broken) {
     pages = rebuild(pages, repairs);
   } else {
-    const wrap = wrapInfo(whole);
+    // The lines of the pages joined with '\n' are the lines of each page: no join of the whole text.
+    const wrap = wrapInfo(pages);
     pages = pages.map((p) => reflowPage(p, wrap, { forceWrapped: options.mode === 'pdf' }));
     if (wrap.width || options.mode === 'pdf') repairs.push('wrapped lines joined');
   }
@@ -87,8 +106,9 @@ function assemble(pages: string[], keepPages: boolean, repairs: string[]): Repai
     const span = { number: i + 1, start: length, end: length };
     let joinedLine = false;
     if (length > 0 && page) {
-      const continues = /[\p{Ll},\p{L}-]$/u.test(tail) && /^\p{Ll}/u.test(page) && lastLineLength >= 30;
-      if (continues && /\p{L}-$/u.test(tail)) {
+      // The last code point decides (two code units: it may be a surrogate pair); no scan of the tail.
+      const continues = /[\p{Ll},\p{L}-]$/u.test(tail.slice(-2)) && /^\p{Ll}/u.test(page) && lastLineLength >= 30;
+      if (continues && /\p{L}-$/u.test(tail.slice(-3))) {
         // Re-join a word broken over the page break; the page starts after it.
         const word = page.split(/\s/, 1)[0];
         const prev = parts.pop()!;

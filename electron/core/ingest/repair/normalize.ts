@@ -4,7 +4,9 @@
  * Tabs, newlines and form feeds (page breaks) are kept.
  */
 export function normalizeText(text: string): string {
-  const unified = text.replace(/\r\n?/g, '\n');
+  const unified = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  // Printable ASCII, tabs, newlines and form feeds only: nothing to change (one scan).
+  if (!/[^\t\n\f\x20-\x7e]/.test(unified)) return unified;
   // NFKC leaves ASCII unchanged: skip it (and the non-ASCII clean-ups) for ASCII-only text.
   if (!/[^\u0000-\u007f]/.test(unified)) return unified.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '');
   return unified

@@ -11,23 +11,28 @@ export interface WrapInfo {
   width: number;
 }
 
-/** Decide whether lines are wrapped at a fixed width (RFCs, PDF lines) or are whole paragraphs. */
-export function wrapInfo(text: string): WrapInfo {
+/**
+ * Decide whether lines are wrapped at a fixed width (RFCs, PDF lines) or are whole paragraphs.
+ * Pages count as their join with '\n' (the same lines).
+ */
+export function wrapInfo(text: string | string[]): WrapInfo {
   // A histogram of line lengths (trailing spaces excluded), capped: no sort of a million lines.
   const CAP = 1000;
   const hist = new Uint32Array(CAP + 1);
   let count = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let nl = text.indexOf('\n', start);
-    if (nl === -1) nl = text.length;
-    let end = nl;
-    while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9 || text.charCodeAt(end - 1) === 13)) end--;
-    if (end > start) {
-      hist[Math.min(end - start, CAP)]++;
-      count++;
+  for (const page of typeof text === 'string' ? [text] : text) {
+    let start = 0;
+    while (start <= page.length) {
+      let nl = page.indexOf('\n', start);
+      if (nl === -1) nl = page.length;
+      let end = nl;
+      while (end > start && (page.charCodeAt(end - 1) === 32 || page.charCodeAt(end - 1) === 9 || page.charCodeAt(end - 1) === 13)) end--;
+      if (end > start) {
+        hist[Math.min(end - start, CAP)]++;
+        count++;
+      }
+      start = nl + 1;
     }
-    start = nl + 1;
   }
   if (count < 8) return { width: 0 };
   const rank = Math.floor(count * 0.9);
