@@ -30,6 +30,7 @@ import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
 import { vectorHandlers } from './api/vectors';
 import { databaseHandlers } from './api/databases';
 import { autoIndexEmbeddings, embeddingsJob } from './retrieve/embed-job';
+import { setLogDir } from './log';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -72,6 +73,7 @@ export class Core {
   constructor(options: CoreOptions = {}) {
     this.dataDir = options.dataDir ?? (options.dbPath ? path.dirname(path.resolve(options.dbPath)) : defaultDataDir());
     this.dbPath = path.resolve(options.dbPath ?? defaultDbPath(this.dataDir));
+    setLogDir(this.dataDir); // core/log.ts: graphwright.log in the data folder from now on
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath, { readonly: options.readOnly });
     this.jobs = new JobRunner(this.store.db, this.bus, { progressIntervalMs: options.progressIntervalMs });
