@@ -14,7 +14,7 @@ import { generateText } from '../../bench/ingest';
 
 const EXPECTED = {
   prepared: '410214b5ecb9a733641cbf3b56414c4c2a01c5650d3e5e29d39273775ef07541',
-  stored: '582a3fd8473b3ec1f60bead91bbc2b9d5c6a250ae5cf69e31fbbcb4d08e8279e',
+  stored: 'bffa08b79e640f885853e37332454f56f9c7576e02cf785efe9f37166807780e',
   generated: '5753e084a36c60771d4c18cc0fb01b0c33b6b162358befd01849bc4ea4dd0408',
 };
 
@@ -50,7 +50,8 @@ function storedDigest(store: Store): string {
     h.update(`${t}\n`);
     for (const r of rows(`SELECT * FROM ${t} ORDER BY rowid`)) h.update(`${JSON.stringify(r)}\n`);
   }
-  for (const q of ['authenticator', 'session key', 'EAP method', 'MUST NOT', 'knowledge graph', '검색']) h.update(JSON.stringify(store.documents.searchChunks(q, 50)));
+  h.update(JSON.stringify(rows("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")));
+  for (const q of ['authenticator', 'session key', 'EAP method', 'MUST NOT', 'knowledge graph', '검색', 'keying material derivation', 'replay']) h.update(JSON.stringify(store.documents.searchChunks(q, 50)));
   h.update(JSON.stringify(rows("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'the'")));
   return h.digest('hex');
 }
@@ -62,17 +63,51 @@ describe('ingest output of the kit (RFCs and seeds)', () => {
   it('is the same as before the performance work: documents, chunks, stored rows and FTS', async () => {
     const prepared: PreparedFile[] = [];
     for (const f of files) prepared.push(await prepareFile(f));
+    // The bench's generated text (deterministic), large enough to take the long-text paths
+    // (thousands of pages and chunks).
+    const big = path.join(tmp.dir, 'generated.txt');
+    generateText(big, 3);
+    const generated = await prepareFile(big);
     const store = Store.open(path.join(tmp.dir, 'kit.db'));
     try {
-      for (const p of prepared) expect(storePrepared(store, p).status).toBe('imported');
-      // The bench's generated text (deterministic), large enough to take the long-text paths.
-      const big = path.join(tmp.dir, 'generated.txt');
-      generateText(big, 3);
-      const got = { prepared: preparedDigest(prepared), stored: storedDigest(store), generated: preparedDigest([await prepareFile(big)]) };
+      // The generated text in the middle: documents stored after it need the FTS trigger as it was.
+      for (const p of [...prepared.slice(0, 7), generated, ...prepared.slice(7)]) expect(storePrepared(store, p).status).toBe('imported');
+      const got = { prepared: preparedDigest(prepared), stored: storedDigest(store), generated: preparedDigest([generated]) };
       expect(store.db.prepare("INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)").run()).toBeTruthy();
       expect(got).toEqual(EXPECTED);
     } finally {
       store.close();
     }
   }, 120_000);
+});
+
+describe('storing a document with many chunks (FTS filled in one statement)', () => {
+  const tmp = tmpDir('gw-bulkfts-');
+  afterAll(() => tmp.cleanup());
+  const doc = (hash: string, n: number, ordinal = (i: number) => i) => {
+    const chunks = Array.from({ length: n }, (_, i) => ({ ordinal: ordinal(i), start: i * 10, end: i * 10 + 9, page: null, headingPath: [], text: `word${i} common`, hash: `h${i}` }));
+    return { title: hash, sourcePath: null, format: 'text', language: 'en', pages: [], contentHash: hash, text: chunks.map((c) => c.text).join(' '), originalText: null, chunks };
+  };
+
+  it('leaves the trigger and the index as they were when the insert fails, and indexes what comes after', () => {
+    const store = Store.open(path.join(tmp.dir, 'fts.db'));
+    try {
+      const trigger = () => store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunks_ai'").get();
+      const before = trigger();
+      expect(before).toBeTruthy();
+      // Two chunks with one ordinal: UNIQUE (document_id, ordinal) fails after the trigger is dropped.
+      expect(() => store.documents.insert(doc('bad', 400, (i) => (i === 399 ? 0 : i)))).toThrow(/UNIQUE/);
+      expect(trigger()).toEqual(before);
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM chunks').get()).toEqual({ n: 0 });
+      const big = store.documents.insert(doc('big', 400));
+      const small = store.documents.insert(doc('small', 3));
+      expect(trigger()).toEqual(before);
+      expect(store.documents.searchChunks('word399').map((r) => r.documentId)).toEqual([big]);
+      expect(store.documents.searchChunks('word2', 10).map((r) => r.documentId).sort()).toEqual([big, small].sort());
+      expect(store.db.prepare("SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'common'").get()).toEqual({ n: 403 });
+      store.db.prepare("INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)").run();
+    } finally {
+      store.close();
+    }
+  });
 });
