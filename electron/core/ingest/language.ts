@@ -6,6 +6,32 @@ const SAMPLE = 20_000;
 const WINDOW = 2000;
 
 /**
+ * Can the `remaining` windows still change the vote's winner (the most votes; of equal counts, the
+ * language voted for first)? When not, they need no detection: the answer is the same.
+ */
+function decided(votes: Map<string, number>, remaining: number): boolean {
+  let leader: string | undefined;
+  let most = 0;
+  for (const [lang, n] of votes) {
+    if (n > most) {
+      leader = lang;
+      most = n;
+    }
+  }
+  if (leader === undefined || remaining > most) return false; // a language not seen yet could still win
+  let afterLeader = false;
+  for (const [lang, n] of votes) {
+    if (lang === leader) {
+      afterLeader = true;
+      continue;
+    }
+    // One voted for before the leader wins a tie; one after it must get past it.
+    if (afterLeader ? n + remaining > most : n + remaining >= most) return false;
+  }
+  return true;
+}
+
+/**
  * `latinHint`: the language to assume for text without a script of its own (a corpus of short
  * passages is detected once, not passage by passage).
  */
@@ -26,7 +52,7 @@ export function detectLanguage(text: string, latinHint?: string | null): string 
   // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows.
   const votes = new Map<string, number>();
   const windows = Math.min(4, Math.max(1, Math.floor(text.length / WINDOW)));
-  for (let w = 0; w < windows; w++) {
+  for (let w = 0; w < windows && !decided(votes, windows - w); w++) {
     const at = Math.floor((text.length / windows) * w);
     const lang = detect(text.slice(at, at + WINDOW));
     if (lang) votes.set(lang, (votes.get(lang) ?? 0) + 1);
