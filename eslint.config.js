@@ -1,10 +1,13 @@
-// ESLint flat config: fast, type-less recommended rules plus the architecture's import boundaries
-// (docs/ARCHITECTURE.md). test/lint/boundaries.test.ts proves each boundary still reports.
+// ESLint flat config: type-less recommended rules plus the architecture's import boundaries
+// (docs/ARCHITECTURE.md), the React hooks rules for renderer/, and one typed rule for electron/
+// (no-floating-promises: an unawaited promise in the core loses its error). test/lint/ proves
+// each boundary and the typed rule still report.
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const ROOT = import.meta.dirname;
 
@@ -192,6 +195,16 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Typed lint, for electron/ only (the two programs cover it; the renderer and tests stay fast
+    // and type-less). A promise nobody awaits loses its rejection: await it, catch it, or mark
+    // fire-and-forget with `void`.
+    files: ['electron/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.shell.json'], tsconfigRootDir: ROOT } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['electron/shell/preload.ts', 'electron/shell/bridge.ts'],
