@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { LlmEngine } from '../llm/engine';
 import type { VectorIndexInfo, VectorRepository } from '../store/vectors';
 import { KIND_CODES, type GraphSnapshot } from './snapshot';
+import { log } from '../log';
 
 /** Setting: use the embedding model for retrieval (linking, hybrid passages) and index new chunks and labels after extraction. */
 export const SETTING_USE_EMBEDDINGS = 'retrieve.useEmbeddings';
@@ -67,7 +68,8 @@ export class DenseIndex {
     let index: VectorIndexInfo | null;
     try {
       index = vectors.current();
-    } catch {
+    } catch (err) {
+      log.warn('retrieve', 'the vector index could not be read; retrieving without dense passages', err);
       return null;
     }
     if (!index || index.model !== embeddingModelIdentity(embedder) || !vectors.available()) return null;
@@ -79,7 +81,8 @@ export class DenseIndex {
     try {
       const v = await embedQuery(this.embedder, text);
       return v.length === this.index.dimension && v.every(Number.isFinite) ? v : null;
-    } catch {
+    } catch (err) {
+      log.warn('retrieve', 'the embedder failed on the question; it is answered without dense passages', err);
       return null;
     }
   }

@@ -21,6 +21,7 @@ import { cosineSimilarity } from '../text/similarity';
 import { VectorRepository } from '../store/vectors';
 import { DenseIndex, reciprocalRankFusion } from './dense';
 import type { NamedStandard, RetrievalAttempt, RetrievalResult as ContractRetrievalResult, RetrievedAnswer, RetrievedTriple } from '../../../shared/contract/chat';
+import { log } from '../log';
 
 export const DEFAULT_MAX_TRIPLES = 60;
 export const DEFAULT_MAX_PASSAGES = 5;
@@ -318,7 +319,8 @@ export class Retriever {
       try {
         // a chunk read alone can miss its section's heading context: its own heading line decides too
         b = FRONT_MATTER.test(text) || isBoilerplate(analyzeStructure(text), 0, text.length) !== null;
-      } catch {
+      } catch (err) {
+        log.debug('retrieve', 'structure analysis failed on a chunk; it counts as body text', err);
         b = false;
       }
       if (this.boilerplateCache.size > 100_000) this.boilerplateCache.clear();
@@ -392,7 +394,8 @@ async function relationHints(embed: (t: string[]) => Promise<number[][]>, questi
     const min = Math.min(...sims);
     if (!(max > min)) return undefined;
     return new Map(relations.map((r, i) => [r, 0.8 * ((sims[i] - min) / (max - min)) ** 2]));
-  } catch {
+  } catch (err) {
+    log.debug('retrieve', 'relation similarity by embedding failed; relations are ranked lexically', err);
     return undefined;
   }
 }
@@ -414,7 +417,8 @@ export async function rewriteQuery(engine: LlmEngine, question: string, signal?:
     );
     const q = typeof res.value?.query === 'string' ? res.value.query.trim() : '';
     return q || null;
-  } catch {
+  } catch (err) {
+    log.debug('retrieve', 'the model gave no rewritten query; the question is used as asked', err);
     return null;
   }
 }

@@ -7,6 +7,7 @@
 // test/retrieve/lexicon.test.ts fails if dataset words creep back in.
 import { englishNlp, type Nlp } from '../text/english';
 import { WN_POS, wordNet, type Neighbour, type WnPos } from './wordnet';
+import { log } from '../log';
 
 export interface Token {
   /** Lower-cased, NFKC-normalised token text. */
@@ -298,7 +299,8 @@ export function posTags(text: string): { text: string; lower: string; pos: strin
     const values = doc.tokens().out() as string[];
     const pos = doc.tokens().out(nlp.its.pos) as string[];
     return values.map((v, i) => ({ text: v, lower: v.toLowerCase(), pos: pos[i] })).filter((t) => t.pos !== 'SPACE');
-  } catch {
+  } catch (err) {
+    log.debug('retrieve', 'the English tagger failed; plain tokens without parts of speech are used', err);
     return tokenize(text).map((t) => ({ text: t.raw, lower: t.text, pos: 'X' }));
   }
 }

