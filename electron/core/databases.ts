@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../shared/errors';
 import type { DatabaseEntry, DatabaseList, DatabaseSwitched } from '../../shared/contract/app';
+import { log } from './log';
 
 export const DB_EXTENSION = '.db';
 /** When each database was last opened (file name -> ISO time), kept in the data folder. */
@@ -32,7 +33,8 @@ function readRecent(dataDir: string): Record<string, string> {
   try {
     const v = JSON.parse(fs.readFileSync(path.join(dataDir, RECENT_FILE), 'utf8')) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
-  } catch {
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn('databases', `${RECENT_FILE} could not be read; the databases are listed without their last use`, err);
     return {};
   }
 }
@@ -58,7 +60,8 @@ export function listDatabases(dataDir: string, currentPath: string, canSwitch: b
   let names: string[] = [];
   try {
     names = fs.readdirSync(dataDir).filter((f) => /\.db$/i.test(f) && !f.startsWith('.'));
-  } catch {
+  } catch (err) {
+    log.warn('databases', `the data folder ${dataDir} could not be listed; only the current database is shown`, err);
     names = [];
   }
   const items: DatabaseEntry[] = [];
@@ -68,6 +71,7 @@ export function listDatabases(dataDir: string, currentPath: string, canSwitch: b
     try {
       st = fs.lstatSync(full);
     } catch {
+      // removed since the listing: not a database any more
       continue;
     }
     if (!st.isFile()) continue; // no links, no folders

@@ -77,6 +77,7 @@ function isDir(p: string): boolean {
   try {
     return fs.statSync(p).isDirectory();
   } catch {
+    // the probe itself: missing or unreadable is not a folder
     return false;
   }
 }
@@ -86,6 +87,7 @@ function exists(p: string): boolean {
     fs.lstatSync(p);
     return true;
   } catch {
+    // the probe itself: the path is not there
     return false;
   }
 }
@@ -172,6 +174,7 @@ export class Grants {
       try {
         r = realResolve(a);
       } catch {
+        // an extra location that does not resolve grants nothing
         continue;
       }
       if (real === r || isInside(real, r)) return true;

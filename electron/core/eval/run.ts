@@ -28,6 +28,7 @@ import { getRetriever } from '../retrieve';
 import { answerQuestion } from '../chat/answer';
 import type { LlmEngine } from '../llm/engine';
 import { version as appVersion } from '../version';
+import { log } from '../log';
 
 export const EVAL_JOB = 'eval';
 
@@ -73,7 +74,8 @@ function fileSha256(file: string): string | null {
       fs.closeSync(fd);
     }
     return h.digest('hex');
-  } catch {
+  } catch (err) {
+    log.debug('eval', 'a file could not be hashed; the report records no hash for it', err);
     return null;
   }
 }

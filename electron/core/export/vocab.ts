@@ -114,6 +114,7 @@ export function localName(iri: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
+    // not percent-encoded after all: the name as it is
     return raw;
   }
 }

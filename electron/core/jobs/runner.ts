@@ -4,6 +4,7 @@ import type { EventBus } from '../events';
 import { JobRepository, toJobInfo, type JobRecord } from './repository';
 import type { JobInfo, JobItem } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
+import { log } from '../log';
 
 /** What a job's code sees while it runs. */
 export interface JobContext<P, C> {
@@ -275,7 +276,8 @@ export class JobRunner {
     try {
       this.repo.setState(id, state, error !== undefined ? { error: error.slice(0, 300) } : {});
       this.unsaved.delete(id);
-    } catch {
+    } catch (err) {
+      log.warn('jobs', `job ${id}: its state ${state} could not be saved; it is kept in memory and saved again later`, err);
       this.unsaved.set(id, { state, ...(error !== undefined ? { error } : {}) });
     }
   }
@@ -287,7 +289,8 @@ export class JobRunner {
     try {
       const r = this.repo.get(id);
       if (r) info = { ...toJobInfo(r), state: outcome.state, error: outcome.error ?? null };
-    } catch {
+    } catch (err) {
+      log.debug('jobs', `job ${id}: its row could not be read; the event carries what is known`, err);
       info = undefined;
     }
     info ??= { id, kind: 'unknown', title: `job ${id}`, state: outcome.state, progress: { done: 0, total: 0 }, error: outcome.error ?? null, createdAt: '', updatedAt: '' };

@@ -63,6 +63,7 @@ export function downloadFileName(url: URL, fileName?: string): string {
     try {
       name = decodeURIComponent(last);
     } catch {
+      // not percent-encoded after all: the name as it is
       name = last;
     }
   }
@@ -89,6 +90,7 @@ async function sizeOf(file: string): Promise<number> {
   try {
     return (await fsp.stat(file)).size;
   } catch {
+    // no partial file yet: the download starts from 0
     return 0;
   }
 }

@@ -25,6 +25,7 @@ import type {
 import { abortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
 import { defaultThreads, getRuntime, nodeLlamaCpp, type GpuSetting } from './runtime';
 import { GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
+import { log } from '../log';
 
 export interface LlamaEngineOptions {
   modelPath: string;
@@ -212,14 +213,16 @@ export class LlamaEngine implements LlmEngine {
     let chatWrapper: ChatWrapper;
     try {
       chatWrapper = resolveChatWrapper(loaded.model);
-    } catch {
+    } catch (err) {
+      log.debug('llm', 'no chat template recognised for the model; the general chat wrapper is used', err);
       chatWrapper = new GeneralChatWrapper();
     }
     let vram: { total: number; used: number } | undefined;
     if (llama.gpu !== false) {
       try {
         vram = await llama.getVramState();
-      } catch {
+      } catch (err) {
+        log.debug('llm', 'the GPU memory state could not be read; the fit is judged without it', err);
         vram = undefined;
       }
     }
@@ -501,6 +504,7 @@ function isCompleteJson(text: string): boolean {
     JSON.parse(text);
     return true;
   } catch {
+    // the probe itself: not (yet) complete JSON
     return false;
   }
 }

@@ -16,6 +16,7 @@ import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './
 import { readChoices, writeChoice } from './registry';
 import { detectMemory } from './runtime';
 import { downloadFileName, downloadModel, DownloadError, parseDownloadUrl, partPath, type DownloadResult } from './download';
+import { log } from '../log';
 
 export const SETTINGS_PATHS = 'models.paths';
 const SCAN_DEPTH = 2;
@@ -400,6 +401,7 @@ function isDir(p: string): boolean {
   try {
     return fs.statSync(p).isDirectory();
   } catch {
+    // the probe itself: missing or unreadable is not a folder
     return false;
   }
 }
@@ -415,7 +417,8 @@ function scan(dir: string, depth: number): string[] {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
+  } catch (err) {
+    log.debug('models', `${dir} could not be listed; no models from it`, err);
     return out;
   }
   for (const e of entries) {

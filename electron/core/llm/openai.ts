@@ -14,6 +14,7 @@
 import { parseModelJson } from './json';
 import { abortError, isAbortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
 import { validateJson } from './schema';
+import { log } from '../log';
 
 export interface OpenAiEngineOptions {
   /** e.g. http://localhost:8080/v1 (a bare http://host:port gets /v1 appended). */
@@ -318,7 +319,8 @@ export class OpenAiEngine implements LlmEngine {
       let content: unknown;
       try {
         content = JSON.parse(raw)?.choices?.[0]?.message?.content;
-      } catch {
+      } catch (err) {
+        log.debug('llm', 'a non-streamed answer was not JSON; it counts as empty', err);
         content = undefined;
       }
       if (typeof content !== 'string') throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions did not stream and returned no message: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });

@@ -194,6 +194,7 @@ function safeUrl(s: string): URL | null {
   try {
     return new URL(s);
   } catch {
+    // not a URL: the caller reports it
     return null;
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrations } from './migrations';
 import { StorageError, isBusy, retryBusy, toStorageError } from './storage-error';
+import { log } from '../log';
 
 export type Db = Database.Database;
 
@@ -118,6 +119,7 @@ export function isWritable(file: string): boolean {
     fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
     return true;
   } catch {
+    // the probe itself: not writable
     return false;
   }
 }
@@ -160,7 +162,8 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (text == null || text === '') return fallback;
   try {
     return JSON.parse(text) as T;
-  } catch {
+  } catch (err) {
+    log.debug('store', 'a JSON column did not parse; its default is used', err);
     return fallback;
   }
 }
