@@ -18,6 +18,7 @@ export function newestMtime(paths: string[]): number {
     try {
       st = fs.statSync(p);
     } catch {
+      // gone or unreadable: nothing to walk
       return;
     }
     if (st.isDirectory()) {
@@ -100,6 +101,7 @@ function readState(dataDir: string): Record<string, HostMemory> {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
     return raw && typeof raw === 'object' ? (raw as Record<string, HostMemory>) : {};
   } catch {
+    // nothing remembered (no file, or unreadable): a fresh port and token
     return {};
   }
 }

@@ -17,6 +17,7 @@ export function evalHandlers(core: Core): HandlersOf<typeof evalCalls> {
       const job = core.jobs.get(run.job);
       return { ...run, state: job.state === 'done' ? 'running' : job.state };
     } catch {
+      // the job row is gone (pruned): the run's own state stands
       return run;
     }
   };

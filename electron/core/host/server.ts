@@ -285,6 +285,7 @@ export async function startHost(first: Core, options: HostOptions = {}): Promise
     try {
       file = realResolve(path.join(root, rel));
     } catch {
+      // no such export: '' is outside the folder and answered as not found below
       file = '';
     }
     if (!file || !isInside(file, root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {

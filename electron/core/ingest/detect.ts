@@ -77,6 +77,7 @@ function isJson(text: string): boolean {
     JSON.parse(text);
     return true;
   } catch {
+    // the probe itself: not JSON
     return false;
   }
 }
@@ -103,6 +104,7 @@ function parseJsonLines(text: string): unknown[] | undefined {
     try {
       out.push(JSON.parse(line));
     } catch {
+      // a line that is not JSON: not JSON lines, detection goes on with the other formats
       return undefined;
     }
   }
@@ -187,6 +189,7 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
     try {
       whole = JSON.parse(text);
     } catch {
+      // not one JSON document: maybe JSON lines, tried next
       whole = undefined;
     }
     if (looksLikePassages(whole) || mostlyPassageRecords(whole)) return { format: 'passages', text, json: whole };

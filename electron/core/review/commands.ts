@@ -20,6 +20,7 @@ const aliasesOf = (n: Row): string[] => {
     const a = JSON.parse(str(n.aliases));
     return Array.isArray(a) ? a.map(String) : [];
   } catch {
+    // aliases that are not a JSON list: none
     return [];
   }
 };

@@ -21,6 +21,7 @@ const aliasesOf = (n: Row): string[] => {
     const a = JSON.parse(String(n.aliases ?? '[]'));
     return Array.isArray(a) ? a.map(String) : [];
   } catch {
+    // aliases that are not a JSON list: none
     return [];
   }
 };

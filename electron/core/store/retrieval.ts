@@ -173,6 +173,7 @@ export class RetrievalRepository {
       try {
         out.set(w, (stmt.get(`"${term}"`) as { n: number }).n);
       } catch {
+        // a term FTS5 cannot parse as a phrase matches nothing
         out.set(w, 0);
       }
     }

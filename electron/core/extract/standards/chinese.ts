@@ -8,6 +8,7 @@
 import { splitSentences, type Span } from '../sentences';
 import type { CandidateTriple } from '../types';
 import { entity, event, finish, literal, type Draft } from './make';
+import { log } from '../../log';
 
 interface Token extends Span {
   word: string;
@@ -28,7 +29,8 @@ export function loadChineseSegmenter(): Promise<Segmenter | null> {
       const { dict } = await import('@node-rs/jieba/dict');
       const j = Jieba.withDict(dict);
       return { tag: (s: string) => j.tag(s) };
-    } catch {
+    } catch (err) {
+      log.warn('extract', 'the Chinese word segmenter (@node-rs/jieba) could not be loaded; Chinese text is read without it', err);
       return null;
     }
   })();

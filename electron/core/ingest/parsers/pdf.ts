@@ -15,6 +15,7 @@ function standardFontsDir(): string | undefined {
   try {
     return path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
   } catch {
+    // no bundled fonts: pdf.js still extracts text, it only lacks font metrics
     return undefined;
   }
 }
