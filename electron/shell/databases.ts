@@ -30,6 +30,7 @@ export function databaseFileProblem(file: string): string | null {
   try {
     st = fs.statSync(file);
   } catch {
+    // the probe itself: the answer is the reason
     return `${file} does not exist`;
   }
   if (!st.isFile()) return `${file} is not a file`;
@@ -49,6 +50,7 @@ export function readLastDatabase(dataDir: string): string | null {
     const v = JSON.parse(fs.readFileSync(path.join(dataDir, LAST_DATABASE_FILE), 'utf8')) as { path?: unknown };
     return typeof v.path === 'string' && path.isAbsolute(v.path) ? v.path : null;
   } catch {
+    // none remembered (first start, or an unreadable file): the default database opens
     return null;
   }
 }

@@ -41,6 +41,7 @@ async function serveRenderer(root: string, request: Request): Promise<Response> 
       },
     });
   } catch {
+    // unreadable or missing: the renderer sees a plain 404
     return new Response('not found', { status: 404 });
   }
 }

@@ -19,6 +19,7 @@ function originOf(url: string | null | undefined): string | null {
     if (u.username || u.password) return null;
     return `${u.protocol}//${u.host}`;
   } catch {
+    // not a URL: no origin, so not trusted
     return null;
   }
 }
@@ -45,6 +46,7 @@ export function isExternalLink(url: string): boolean {
     const u = new URL(url);
     return (u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'mailto:') && !u.username && !u.password;
   } catch {
+    // not a URL: not opened
     return false;
   }
 }
@@ -74,6 +76,7 @@ export function resolveRendererFile(root: string, requestUrl: string): string | 
   try {
     u = new URL(requestUrl);
   } catch {
+    // not a URL: not served
     return null;
   }
   if (u.protocol !== `${APP_SCHEME}:` || u.host !== APP_HOST) return null;
@@ -81,6 +84,7 @@ export function resolveRendererFile(root: string, requestUrl: string): string | 
   try {
     pathname = decodeURIComponent(u.pathname);
   } catch {
+    // malformed percent-encoding: not served
     return null;
   }
   if (pathname.includes('\0') || pathname.includes('\\')) return null;

@@ -287,6 +287,7 @@ export function expandPaths(paths: string[]): { files: string[]; skipped: Ingest
     try {
       stat = fs.statSync(full);
     } catch {
+      // missing: added as a file, which fails when read, naming it
       stat = undefined;
     }
     if (stat?.isDirectory()) walk(full);

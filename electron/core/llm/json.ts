@@ -29,6 +29,7 @@ export function parseLenient(text: string): unknown {
   try {
     return parseModelJson(text);
   } catch {
+    // lenient by contract: no JSON is undefined, the caller decides
     return undefined;
   }
 }

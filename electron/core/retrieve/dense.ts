@@ -29,6 +29,7 @@ export function embeddingModelIdentity(engine: LlmEngine): string {
     try {
       size = `:${fs.statSync(info.model).size}`;
     } catch {
+      // the model file is gone: its path alone names the index
       size = '';
     }
     id = `llama:${path.basename(info.model)}${size}`;

@@ -71,6 +71,7 @@ export function lemma(word: string): string {
       const l = nlp.readDoc(w).tokens().out(nlp.its.lemma as unknown as typeof nlp.its.pos) as string[];
       if (l.length === 1 && l[0] && /^\p{L}/u.test(l[0])) out = l[0].toLowerCase();
     } catch {
+      // no lemma for this word: the word itself
       out = w;
     }
   }

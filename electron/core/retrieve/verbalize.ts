@@ -1,6 +1,7 @@
 // Triple-to-text (seed 000): templates by default; with a loaded model and the setting on, the LLM
 // rewrites the templated facts into fluent sentences (one per fact, same order, ids kept by us).
 import type { LlmEngine } from '../llm/engine';
+import { log } from '../log';
 
 export interface FactLike {
   subject: string;
@@ -73,7 +74,8 @@ export async function verbalizeWithLlm(engine: LlmEngine, facts: FactLike[], opt
     const out = res.value?.sentences;
     if (!Array.isArray(out) || out.length !== facts.length) return templated;
     return out.map((s, i) => (typeof s === 'string' && s.trim() ? s.trim() : templated[i]));
-  } catch {
+  } catch (err) {
+    log.debug('retrieve', 'the model did not verbalize the facts; the templated sentences are used', err);
     return templated;
   }
 }

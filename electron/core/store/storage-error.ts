@@ -40,6 +40,7 @@ export function freeBytes(file: string): number | undefined {
     const s = fs.statfsSync(path.dirname(path.resolve(file)));
     return s.bavail * s.bsize;
   } catch {
+    // free space unknown (no statfs here): the message leaves it out
     return undefined;
   }
 }

@@ -75,6 +75,7 @@ function vecExtensionPathSafe(): string {
   try {
     return vecExtensionPath();
   } catch {
+    // only names the extension in a message: its usual file name will do
     return `sqlite-vec-${process.platform}-${process.arch}`;
   }
 }

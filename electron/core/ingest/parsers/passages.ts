@@ -30,6 +30,7 @@ export async function parsePassages(file: string, text: string, options: Passage
       whole = JSON.parse(text);
       parsed = true;
     } catch {
+      // not one JSON document: read as JSON lines below
       parsed = false;
     }
   }
