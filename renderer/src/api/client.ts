@@ -85,6 +85,7 @@ export function httpTransport(token: string, base = ''): Transport {
         body: '{}',
       });
     } catch {
+      // the host is not reachable yet: try again with backoff
       schedule(attempt);
       return;
     }
@@ -108,6 +109,7 @@ export function httpTransport(token: string, base = ''): Transport {
         try {
           payload = JSON.parse((e as MessageEvent<string>).data);
         } catch {
+          // not an event of ours (a keep-alive, a truncated frame): dropped
           return;
         }
         for (const l of listeners) l(name, payload);

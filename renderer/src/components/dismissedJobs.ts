@@ -13,6 +13,7 @@ function read(): string[] {
     const v = JSON.parse(window.localStorage.getItem(KEY) ?? '[]') as unknown;
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-KEEP) : [];
   } catch {
+    // storage refused or unreadable: nothing dismissed yet
     return [];
   }
 }

@@ -48,6 +48,7 @@ function CitationSparql({ q, graph }: { q: CitationQuery; graph: string }) {
       await navigator.clipboard.writeText(q.sparql);
       setCopied('yes');
     } catch {
+      // clipboard refused: the button says so
       setCopied('no');
     }
   };

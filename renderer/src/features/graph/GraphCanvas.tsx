@@ -62,6 +62,7 @@ function workerLayout(cy: cytoscape.Core): Promise<boolean> {
   try {
     worker ??= new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
   } catch {
+    // no module workers here: the layout runs on the main thread
     workerFailed = true;
     return Promise.resolve(false);
   }

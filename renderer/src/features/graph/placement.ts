@@ -148,6 +148,7 @@ function readAll(): SavedViews {
     const raw = storage()?.getItem(STORE_KEY);
     return raw ? (JSON.parse(raw) as SavedViews) : {};
   } catch {
+    // storage refused or unreadable: no saved views, the graph is laid out afresh
     return {};
   }
 }

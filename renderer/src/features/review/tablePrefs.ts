@@ -55,6 +55,7 @@ function read(key: string): unknown {
     const v = storage()?.getItem(key);
     return v ? (JSON.parse(v) as unknown) : undefined;
   } catch {
+    // storage refused or unreadable: the default preference
     return undefined;
   }
 }

@@ -15,6 +15,7 @@ function read(): ThemeChoice {
     const v = window.localStorage.getItem(KEY);
     return v === 'light' || v === 'dark' ? v : 'system';
   } catch {
+    // storage refused (private mode): follow the system
     return 'system';
   }
 }
