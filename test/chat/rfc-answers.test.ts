@@ -117,3 +117,19 @@ describe('boilerplate', () => {
     }
   }, 60_000);
 });
+
+describe('lead passage of a document named by its title', () => {
+  it('a question naming part of an RFC title ("the RADIUS accounting server MIB") retrieves that RFC\'s abstract', async () => {
+    // rfc-qa d040: the first hop is what the MIB is, stated in RFC 4671's abstract
+    const { retrieval } = await ask('An operator polls the RADIUS accounting server MIB objects with SNMPv1. To which UDP port on the server are these requests sent?');
+    const lead = retrieval.passages.find((p) => /^\s*Abstract\b/.test(p.text) && /Management Information Base \(MIB\)/.test(p.text.replace(/\s+/g, ' ')));
+    expect(lead, retrieval.passages.map((p) => p.text.slice(0, 60)).join('\n')).toBeDefined();
+    expect(lead!.document).toMatch(/RADIUS Accounting Server MIB/);
+  }, 60_000);
+
+  it('a question naming no title phrase keeps its own answer passage', async () => {
+    // rfc-qa d031: the attribute's own definition answers; the RFC's abstract is not pushed in
+    const { retrieval } = await ask('What attribute type number does Acct-Tunnel-Connection have?');
+    expect(retrieval.passages.some((p) => /68 for Acct-Tunnel-Connection/.test(p.text))).toBe(true);
+  }, 60_000);
+});

@@ -75,6 +75,15 @@ const FRONT_MATTER = /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Status of this Memo|Co
 const W_TEXT = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
 /** The same when a document title was linked: the walk from the named page ranks a bridge page the question's words miss. */
 const W_TITLED = { best: 0.3, all: 0.1, fused: 0.6, bm25: 0 };
+/**
+ * The lead passage (first body chunk: its abstract) of a document whose title holds a phrase the
+ * question links as an entity ("the RADIUS accounting server MIB objects" -> "RADIUS Accounting Server
+ * MIB for IPv6") gains this much: it says what the named thing is, the first hop of a question
+ * about it.
+ */
+const W_LEAD = 0.3;
+/** The heading a document's summary section opens with (standards: Abstract, Scope, Introduction, Overview). */
+const LEAD_HEADING = /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Abstract|Summary|Scope|Introduction|Overview)[ \t]*(?:\n|$)/i;
 
 export class Retriever {
   readonly repo: RetrievalRepository;
@@ -85,7 +94,7 @@ export class Retriever {
   /** The vector index (sqlite-vec): used only with an embedder whose model it was built with. */
   readonly vectors: VectorRepository;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.vectors = new VectorRepository(db);
     this.clauses = new ClauseLookup(db);
     this.repo = new RetrievalRepository(db);
@@ -212,7 +221,8 @@ export class Retriever {
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
-    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, asked, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense, links.some((e) => e.kind === 'passage'));
+    const leads = this.leadPassages(linked.filter((e) => e.method !== 'embedding').map((e) => e.label));
+    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, asked, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense, links.some((e) => e.kind === 'passage'), leads);
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
     const linkOf = new Map(linked.map((e) => [e.vertex, e.method === 'exact' ? 0.5 + 0.5 * e.score : e.score]));
@@ -309,6 +319,26 @@ export class Retriever {
     return out;
   }
 
+  /**
+   * Lead passages (the first chunk opening with a summary heading: Abstract, Introduction, Scope) of the ingested standards whose title
+   * holds one of the labels as a whole phrase of two words or more, and is longer than it (a label
+   * equal to the title is a title link already).
+   */
+  private leadPassages(labels: string[]): Set<number> {
+    const out = new Set<number>();
+    const norm = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+    const phrases = [...new Set(labels.map(norm))].filter((l) => l.trim().split(' ').length >= 2);
+    if (!phrases.length) return out;
+    const stmt = this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT 8');
+    for (const { documentId, standard } of this.clauses.standards()) {
+      const title = norm(standard.title ?? '');
+      if (!phrases.some((p) => title.includes(p) && title !== p)) continue;
+      const lead = (stmt.all(documentId) as { id: number; text: string }[]).find((c) => LEAD_HEADING.test(c.text) && !this.boilerplate(c.id, c.text));
+      if (lead) out.add(lead.id);
+    }
+    return out;
+  }
+
   private readonly boilerplateCache = new Map<string, boolean>();
 
   /** Whether a chunk is mostly boilerplate (status of the memo, copyright, table of contents), cached. */
@@ -344,6 +374,7 @@ export class Retriever {
     limit: number,
     dense?: { rank: Map<number, number>; weight: number },
     titled = false,
+    leads: Set<number> = new Set(),
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
     // a question naming a document by its title: the graph's walk from that title leads (its ranking counts more)
@@ -359,6 +390,7 @@ export class Retriever {
     if (subject.length) {
       for (const h of this.repo.searchPassages(subjectTokens.map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);
     }
+    for (const id of leads) if (!ids.includes(id)) ids.push(id);
     // front matter, copyright notices and tables of contents are not passages to answer from
     const rows = this.repo.passages(ids).filter((r) => !this.boilerplate(r.id, r.text));
     const scored = rows.map((row, i) => {
@@ -369,7 +401,8 @@ export class Retriever {
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
       const near = dense?.rank.has(row.id) ? dense.weight / (1 + dense.rank.get(row.id)!) : 0;
-      return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm + near, match: m.best };
+      const lead = leads.has(row.id) ? W_LEAD : 0;
+      return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm + near + lead, match: m.best };
     });
     // nothing linked: a passage must hold most of the question's words to be offered at all
     const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5 || dense?.rank.has(x.row.id));
