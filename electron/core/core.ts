@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Store } from './store';
+import type { Services } from './services';
 import { describeStorageError } from './store/db';
 import { EventBus } from './events';
 import { JobRunner, type AnyJobKind } from './jobs/runner';
@@ -52,7 +53,7 @@ export interface CoreOptions {
  * The application core: one store, one event bus, one job runner and the handlers of every
  * contract call. The Electron main process, the HTTP host, the CLI and the tests all build this.
  */
-export class Core {
+export class Core implements Services {
   readonly store: Store;
   readonly bus = new EventBus();
   readonly jobs: JobRunner;

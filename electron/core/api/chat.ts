@@ -1,12 +1,12 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { chatCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { getRetriever } from '../retrieve';
 import { ChatService, DEFAULT_SESSION_TITLE } from '../chat/service';
 import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 
-export function chatHandlers(core: Core): HandlersOf<typeof chatCalls> {
+export function chatHandlers(core: Pick<Services, 'engines' | 'store'>): HandlersOf<typeof chatCalls> {
   let service: ChatService | null = null;
   const chat = () => (service ??= new ChatService(core));
   return {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { conceptCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { hasRoleEngine } from '../llm/lease';
 import { CONCEPTS_JOB } from '../schema/concepts';
 import { ConceptCommands } from '../schema/commands';
@@ -11,7 +11,7 @@ import { ConceptRepository } from '../store/concepts';
 import { SchemaRepository } from '../store/schema';
 import { overwriteConflict } from './export';
 
-export function conceptHandlers(core: Core): HandlersOf<typeof conceptCalls> {
+export function conceptHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>): HandlersOf<typeof conceptCalls> {
   const concepts = new ConceptRepository(core.store.db);
   const schema = new SchemaRepository(core.store.db);
   const commands = new ConceptCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));

@@ -1,10 +1,10 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { documentCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { documentExtractions } from '../store/extraction-status';
 
-export function documentHandlers(core: Core): HandlersOf<typeof documentCalls> {
+export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<typeof documentCalls> {
   const mustGet = (id: number) => {
     const doc = core.store.documents.get(id);
     if (!doc) throw new ApiError('not_found', `no document ${id}`);

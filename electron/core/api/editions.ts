@@ -1,11 +1,11 @@
 // Editions: the versions of a document, the diff of a version pair, bulk accept/reject, "new edition of…".
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { editionCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { documentVersions, editionDiff, editionList, resolveDiff } from '../editions/diff';
 import { editionsOf } from '../editions/apply';
 
-export function editionHandlers(core: Core): HandlersOf<typeof editionCalls> {
+export function editionHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersOf<typeof editionCalls> {
   return {
     'documents.editions': () => editionList(core.store),
     'documents.versions': ({ id }) => documentVersions(core.store, id),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { exportCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { INLINE_EXPORT_MAX_EDGES } from '../../../shared/contract/export';
 import { FORMATS, ImportError, exportCounts, isFolderFormat, runExport } from '../export';
@@ -25,7 +25,7 @@ export function overwriteConflict(target: string, folder: boolean, force: string
   return st.isDirectory() && fs.readdirSync(target).length > 0 ? `${target} is a folder with files in it: ${force} to write into it` : null;
 }
 
-export function exportHandlers(core: Core): HandlersOf<typeof exportCalls> {
+export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 'store'>): HandlersOf<typeof exportCalls> {
   core.jobs.register(exportJob(core.dbPath));
   /** Export targets this core created: written again without asking (the user's own earlier export). */
   const created = new Set<string>();

@@ -1,13 +1,13 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { extractCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { hasRoleEngine } from '../llm/lease';
 import { EXTRACT_JOB } from '../extract/job';
 import { proposeMergeCandidates } from '../extract/resolve';
 import { ExtractionRepository } from '../store/extraction';
 
-export function extractHandlers(core: Core): HandlersOf<typeof extractCalls> {
+export function extractHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>): HandlersOf<typeof extractCalls> {
   const repo = new ExtractionRepository(core.store.db);
   const checkDocuments = (ids: number[] | undefined) => {
     if (!ids?.length) return;

@@ -1,8 +1,8 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { graphCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 
-export function graphHandlers(core: Core): HandlersOf<typeof graphCalls> {
+export function graphHandlers(core: Pick<Services, 'store'>): HandlersOf<typeof graphCalls> {
   return {
     'nodes.list': (q) => core.store.graph.listNodes(q),
     'triples.list': (q) => core.store.graph.listTriples(q),

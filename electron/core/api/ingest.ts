@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { ingestCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { INGEST_JOB, type IngestParams } from '../ingest/job';
 import { sha256 } from '../ingest/pipeline';
 import { editionsOf } from '../editions/apply';
@@ -19,7 +19,7 @@ export function safeFileName(name: string): string {
   return cleaned || 'upload';
 }
 
-export function ingestHandlers(core: Core): HandlersOf<typeof ingestCalls> {
+export function ingestHandlers(core: Pick<Services, 'bus' | 'dataDir' | 'grants' | 'jobs' | 'store'>): HandlersOf<typeof ingestCalls> {
   return {
     'documents.ingest': ({ paths, chunker, chunkSize, overlap, skipBadRecords }) => {
       const params: IngestParams = { paths: paths.map((p) => path.resolve(p)), chunker, chunkSize, overlap, ...(skipBadRecords ? { skipBadRecords } : {}) };

@@ -1,11 +1,11 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { modelCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import type { EngineChoice } from '../../../shared/contract/models';
 import { MODEL_DOWNLOAD_JOB, RECOMMENDED_MODELS } from '../llm/models';
 
-export function modelHandlers(core: Core): HandlersOf<typeof modelCalls> {
+export function modelHandlers(core: Pick<Services, 'engines' | 'jobs' | 'models'>): HandlersOf<typeof modelCalls> {
   return {
     'models.list': () => core.models.list(),
     'models.info': ({ path }) => core.models.info(path),

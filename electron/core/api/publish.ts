@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { publishCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { PublishRepository } from '../store/publish';
 import { PublishError, check, pull } from '../publish';
 import { envSecret, publishJob, type SecretResolver } from '../publish/job';
@@ -13,14 +13,14 @@ import type { PublishTargetInput } from '../../../shared/contract/publish';
 
 const PASSWORD_ENV = 'GRAPHWRIGHT_SPARQL_PASSWORD';
 
-const resolvers = new WeakMap<Core, SecretResolver>();
+const resolvers = new WeakMap<object, SecretResolver>();
 
 /** Where this core finds SPARQL passwords (default GRAPHWRIGHT_SPARQL_PASSWORD); the Electron shell sets a keychain (safeStorage) resolver. */
-export function setPublishSecretResolver(core: Core, resolver: SecretResolver): void {
+export function setPublishSecretResolver(core: object, resolver: SecretResolver): void {
   resolvers.set(core, resolver);
 }
 
-export function publishHandlers(core: Core): HandlersOf<typeof publishCalls> {
+export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 'store'>): HandlersOf<typeof publishCalls> {
   const secret: SecretResolver = (t) => (resolvers.get(core) ?? envSecret)(t);
   core.jobs.register(publishJob(core.store.db, core.dbPath, secret));
   const repo = new PublishRepository(core.store.db);

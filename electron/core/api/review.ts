@@ -1,12 +1,12 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { reviewCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { ReviewCommands } from '../review/commands';
 import { ReviewRepository } from '../store/review';
 import { withVersions } from '../editions/diff';
 
-export function reviewHandlers(core: Core): HandlersOf<typeof reviewCalls> {
+export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersOf<typeof reviewCalls> {
   const commands = new ReviewCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
   const reads = new ReviewRepository(core.store.db);
   return {

@@ -1,11 +1,11 @@
 import type { HandlersOf } from '../../../shared/dispatch';
 import type { vectorCalls } from '../../../shared/contract';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { EMBEDDINGS_JOB, startEmbeddingsIndex } from '../retrieve/embed-job';
 import { VectorRepository } from '../store/vectors';
 
-export function vectorHandlers(core: Core): HandlersOf<typeof vectorCalls> {
+export function vectorHandlers(core: Pick<Services, 'bus' | 'engines' | 'jobs' | 'store'>): HandlersOf<typeof vectorCalls> {
   const vectors = new VectorRepository(core.store.db);
   return {
     'retrieve.index.start': ({ batchSize }) => {

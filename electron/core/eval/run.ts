@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import { EvalRepository, headline, type GoldItemRow } from '../store/eval';
 import { SchemaRepository } from '../store/schema';
@@ -37,7 +37,7 @@ type EvalJobParams = z.infer<typeof EvalJobParams>;
 
 // ---- gold
 
-export function importGold(core: Core, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
+export function importGold(core: Services, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
   const abs = path.resolve(input.path);
   const parsed = readGold(abs, input.format);
   const hash = crypto.createHash('sha256').update(fs.readFileSync(abs)).update(`\0${parsed.format}`).digest('hex');
@@ -80,7 +80,7 @@ function fileSha256(file: string): string | null {
   }
 }
 
-export function startRun(core: Core, raw: EvalRunStartInput): { run: EvalRunInfo; jobId: number } {
+export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRunInfo; jobId: number } {
   const input = StartSchema.parse(raw);
   const repo = new EvalRepository(core.store.db);
   const set = repo.getSet(input.goldSet);
@@ -143,11 +143,11 @@ export function classicPrediction(text: string): Prediction {
 
 // ---- scoring a stored run
 
-function hints(core: Core, kind: 'entity' | 'relation'): TypeHint[] {
+function hints(core: Services, kind: 'entity' | 'relation'): TypeHint[] {
   return new SchemaRepository(core.store.db).list(kind).map((t) => ({ name: t.name, examples: t.examples }));
 }
 
-export function scoreRun(core: Core, runId: number): EvalScores {
+export function scoreRun(core: Services, runId: number): EvalScores {
   const repo = new EvalRepository(core.store.db);
   const run = repo.getRun(runId);
   if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
@@ -169,7 +169,7 @@ export function scoreRun(core: Core, runId: number): EvalScores {
 
 // ---- the job
 
-export function evalJob(core: Core): JobKind<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }> {
+export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }> {
   return defineJob<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }>({
     kind: EVAL_JOB,
     title: (raw) => {
