@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { unwrap } from '../../shared/dispatch';
 import { VersionRepository } from '../../electron/core/store/versions';
-import { MAX_PAIRS, matchChunks, countMatches, diffClauses, editionKey, type MatchableChunk } from '../../electron/core/ingest/editions';
+import { MAX_PAIRS, matchChunks, countMatches, diffClauses, editionKey, type MatchableChunk } from '../../electron/core/document/editions';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';

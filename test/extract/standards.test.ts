@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
-import { analyzeStructure, isBoilerplate, type DocumentStructure } from '../../electron/core/ingest/structure';
+import { analyzeStructure, isBoilerplate, type DocumentStructure } from '../../electron/core/document/structure';
 import { findAcronymDefinitions } from '../../electron/core/extract/acronyms';
 import { standardsExtract, evidenceFactor } from '../../electron/core/extract/standards';
 import type { CandidateTriple } from '../../electron/core/extract/types';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runMain as run } from '../helpers/cli';
 import { Core } from '../../electron/core/core';
 import { unwrap } from '../../shared/dispatch';
-import { isBoilerplate, sectionAt } from '../../electron/core/ingest/structure';
+import { isBoilerplate, sectionAt } from '../../electron/core/document/structure';
 import { data, tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-structure-');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repair } from '../../electron/core/ingest/repair';
-import { analyzeStructure, clauseLabel, isBoilerplate, sectionAt, type DocumentStructure } from '../../electron/core/ingest/structure';
+import { analyzeStructure, clauseLabel, isBoilerplate, sectionAt, type DocumentStructure } from '../../electron/core/document/structure';
 import { prepareFile } from '../../electron/core/ingest/pipeline';
 import { data } from '../helpers/tmp';
 import { makePdf } from './fixtures';

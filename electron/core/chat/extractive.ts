@@ -413,7 +413,7 @@ function globalCoverage(terms: QuestionTerm[], question: string): number {
   return Math.min(1, have / all / 0.85) ** 2;
 }
 
-/** A standard's header fields (its own identification, from ingest/structure) and the question words that ask for each. */
+/** A standard's header fields (its own identification, from document/structure) and the question words that ask for each. */
 const HEADER_FIELDS: { key: 'title' | 'category' | 'date' | 'edition' | 'updates' | 'obsoletes'; label: string; asks: RegExp }[] = [
   { key: 'obsoletes', label: 'Obsoletes', asks: /\b(?:obsolet\w*|replac\w*|supersed\w*)\b/i },
   { key: 'updates', label: 'Updates', asks: /\bupdat\w*\b/i },

@@ -23,8 +23,8 @@ import {
   matchChunks,
   type MatchCounts,
   type MatchableChunk,
-} from '../ingest/editions';
-import type { DocumentStructure } from '../ingest/structure';
+} from '../document/editions';
+import type { DocumentStructure } from '../document/structure';
 import type { NewDocument } from '../store/documents';
 
 /** The actor the revision log names for what a new edition did to the graph. */

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../store';
 import { EditRepository } from '../store/edit';
 import { VersionRepository, type EditionChangeRow, type EvidenceRow, type VersionRow } from '../store/versions';
-import { changedChunks, diffClauses, editionLabel, type MatchCounts } from '../ingest/editions';
-import { clauseLabel, formatClause, type DocumentStructure } from '../ingest/structure';
+import { changedChunks, diffClauses, editionLabel, type MatchCounts } from '../document/editions';
+import { clauseLabel, formatClause, type DocumentStructure } from '../document/structure';
 import { EditionError, RevisionLog } from './apply';
 import type { DiffClause, DiffTriple, DocumentVersion, EditionDiff, EditionInfo, VersionEvidence } from '../../../shared/contract/editions';
 

@@ -15,7 +15,7 @@ import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
 import { entityTypeHints } from '../schema/types';
-import { isBoilerplate, type DocumentStructure } from '../ingest/structure';
+import { isBoilerplate, type DocumentStructure } from '../document/structure';
 import { ExtractLimitsInput, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 import type { ExtractSummary } from '../../../shared/contract/extract';

@@ -12,7 +12,7 @@ import { detectLanguage } from './language';
 import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
-import { analyzeStructure, type DocumentStructure } from './structure';
+import { analyzeStructure, type DocumentStructure } from '../document/structure';
 import type { ParsedDoc } from './types';
 import { editionsOf } from '../editions/apply';
 

@@ -15,7 +15,7 @@ import { STOPWORDS, stem, tokenize } from './text';
 import { pathAnswers } from './answers';
 import { contentTokens, passageMatch, questionTerms, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf, type QuestionType } from './question';
-import { analyzeStructure, isBoilerplate } from '../ingest/structure';
+import { analyzeStructure, isBoilerplate } from '../document/structure';
 import { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
 import { VectorRepository } from '../store/vectors';

@@ -2,7 +2,7 @@
 // at ingest (migration 0005): what provenance carries to the CLI, Review and exports.
 import type { Db } from './db';
 import { parseJson } from './db';
-import { formatClause, type StandardId } from '../ingest/structure';
+import { formatClause, type StandardId } from '../document/structure';
 
 export interface Clause {
   /** '3.1'; null for an unnumbered section. */

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import { parseJson } from './db';
 import type { Chunk, DocumentSummary } from '../../../shared/schemas';
-import { analyzeStructure, type DocumentStructure, type RegionKind, type StandardId } from '../ingest/structure';
+import { analyzeStructure, type DocumentStructure, type RegionKind, type StandardId } from '../document/structure';
 
 export interface NewChunk {
   ordinal: number;
@@ -27,7 +27,7 @@ export interface NewDocument {
   previousId?: number | null;
   chunks: NewChunk[];
   annotations?: { start: number; end: number; label: string; text: string }[];
-  /** The document's structure (ingest/structure.ts): stored as sections and regions. */
+  /** The document's structure (document/structure.ts): stored as sections and regions. */
   structure?: DocumentStructure;
 }
 

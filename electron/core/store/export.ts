@@ -3,8 +3,8 @@
 import type { Db } from './db';
 import { openDb, parseJson } from './db';
 import { ClauseLookup } from './clauses';
-import { editionLabel } from '../ingest/editions';
-import type { StandardId } from '../ingest/structure';
+import { editionLabel } from '../document/editions';
+import type { StandardId } from '../document/structure';
 import type { EdgeStatus, NodeKind, Stage } from '../../../shared/schemas';
 
 export interface ExportFilter {

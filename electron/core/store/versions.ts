@@ -5,8 +5,8 @@
 // layer's Recorder (review/commands.ts), not through here.
 import type { Db } from './db';
 import { parseJson } from './db';
-import type { ChunkMatch, ChunkMatchKind, MatchableChunk } from '../ingest/editions';
-import type { StandardId } from '../ingest/structure';
+import type { ChunkMatch, ChunkMatchKind, MatchableChunk } from '../document/editions';
+import type { StandardId } from '../document/structure';
 
 export interface VersionRow {
   id: number;

@@ -16,7 +16,7 @@ const KIND_CONFIDENCE = { svo: 1, prep: 0.9, isa: 1.1, of: 0.8 } as const;
 export interface ClassicOptions {
   /** Acronyms defined anywhere in the document (for the definition mentions inside this chunk). */
   acronyms?: AcronymDefinition[];
-  /** The document's structure (ingest/structure.ts analyzeStructure): sections, boilerplate, standard id. */
+  /** The document's structure (document/structure.ts analyzeStructure): sections, boilerplate, standard id. */
   structure?: StructureLike | null;
 }
 

@@ -5,9 +5,9 @@
 import { splitSentences, type Span } from '../sentences';
 import { findStandards } from '../classic/mentions';
 import { lastStartingAtOrBefore } from '../../chunk/headings';
-import { sectionAt } from '../../ingest/structure';
+import { sectionAt } from '../../document/structure';
 
-/** The subset of ingest/structure.ts's DocumentStructure these patterns read (that type is assignable to it). */
+/** The subset of document/structure.ts's DocumentStructure these patterns read (that type is assignable to it). */
 export interface StructureLike {
   standard: { id: string; title?: string; updates?: string[]; obsoletes?: string[] } | null;
   title?: string | null;

@@ -4,7 +4,7 @@
 // fields of a definition block ("Value\n\n   9" under the section that names the thing).
 import { findQuantities } from '../classic/mentions';
 import { isPronoun } from '../labels';
-import { sectionAt } from '../../ingest/structure';
+import { sectionAt } from '../../document/structure';
 import { isSkipped, type ChunkContext } from './context';
 import { entity, flat, literal, phraseLabel, trimSpan, type Draft } from './make';
 import { subjectBefore, validSubject } from './requirements';

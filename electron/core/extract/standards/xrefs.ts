@@ -7,7 +7,7 @@
 import { findStandards } from '../classic/mentions';
 import type { Span } from '../sentences';
 import type { NodeMention } from '../types';
-import { sectionAt } from '../../ingest/structure';
+import { sectionAt } from '../../document/structure';
 import { canonicalDesignation, clauseOf, inReferencesSection, isSkipped, tagDesignation, type ChunkContext } from './context';
 import { entity, phraseLabel, trimSpan, type Draft } from './make';
 import { subjectBefore } from './requirements';

@@ -1,4 +1,4 @@
-// Document structure (electron/core/ingest/structure.ts): the standard a document is, its sections
+// Document structure (electron/core/document/structure.ts): the standard a document is, its sections
 // (number, heading, level, span) and its boilerplate regions (front matter, notices, table of
 // contents, author addresses, page headers and footers, references). A row in document_structure
 // says the structure was computed at ingest; documents imported before it get theirs computed on read.

@@ -1,0 +1,108 @@
+// No import cycles in the core: between its files, and between its folders (stages). A folder cycle
+// (store -> ingest -> store) is how a layer stops being one; type-only imports are erased at runtime
+// and do not count. Imports are read from the source text (static `import`/`export ... from`).
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CORE = path.resolve(import.meta.dirname, '..', '..', 'electron', 'core');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(p) : /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+function resolve(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => fs.existsSync(c)) ?? null;
+}
+
+/** Runtime imports of each core file (relative, inside the core), type-only ones left out. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(CORE)) {
+    const deps = new Set<string>();
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)from\s+'(\.[^']+)'/gm)) {
+      if (m[1]) continue;
+      // `import { type A, type B } from` is type-only too
+      const names = /^\{([^}]*)\}\s*$/.exec(m[2].trim());
+      if (names && names[1].split(',').every((n) => !n.trim() || n.trim().startsWith('type '))) continue;
+      const target = resolve(file, m[3]);
+      if (target?.startsWith(CORE + path.sep)) deps.add(target);
+    }
+    graph.set(file, [...deps]);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one node (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+const folderOf = (file: string) => path.relative(CORE, file).split(path.sep)[0].replace(/\.tsx?$/, '');
+
+describe('the core has no import cycles', () => {
+  const graph = importGraph();
+
+  it('reads the import graph (the check would find edges)', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get(path.join(CORE, 'core.ts'))).toContain(path.join(CORE, 'store', 'index.ts'));
+  });
+
+  it('between files', () => {
+    expect(cycles(graph).map((c) => c.map((f) => path.relative(CORE, f)))).toEqual([]);
+  });
+
+  it('between folders (stages)', () => {
+    const folders = new Map<string, string[]>();
+    for (const [file, deps] of graph) {
+      const from = folderOf(file);
+      const set = new Set(folders.get(from) ?? []);
+      for (const d of deps) if (folderOf(d) !== from) set.add(folderOf(d));
+      folders.set(from, [...set]);
+    }
+    expect(cycles(folders)).toEqual([]);
+  });
+
+  it('finds a cycle when there is one', () => {
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(cycles(g)).toEqual([['a', 'b', 'c']]);
+  });
+});
