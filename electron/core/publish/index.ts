@@ -160,7 +160,7 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
   const total = Math.ceil((add.length + remove.length) / size);
   const existing = run.runId ? repo.getRun(run.runId) : null;
   let row = existing && existing.targetId === target.id && existing.state === 'running' ? existing : repo.startRun(target.id, add.length, remove.length, total);
-  if (row === existing) db.prepare('UPDATE publish_runs SET total_batches = batches + ? WHERE id = ?').run(total, row.id);
+  if (row === existing) repo.addBatches(row.id, total);
   row = repo.getRun(row.id)!;
   run.onRun?.(row);
   const firstBatch = row.batches;

@@ -329,11 +329,10 @@ export class Retriever {
     const norm = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
     const phrases = [...new Set(labels.map(norm))].filter((l) => l.trim().split(' ').length >= 2);
     if (!phrases.length) return out;
-    const stmt = this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT 8');
     for (const { documentId, standard } of this.clauses.standards()) {
       const title = norm(standard.title ?? '');
       if (!phrases.some((p) => title.includes(p) && title !== p)) continue;
-      const lead = (stmt.all(documentId) as { id: number; text: string }[]).find((c) => LEAD_HEADING.test(c.text) && !this.boilerplate(c.id, c.text));
+      const lead = this.repo.firstChunks(documentId).find((c) => LEAD_HEADING.test(c.text) && !this.boilerplate(c.id, c.text));
       if (lead) out.add(lead.id);
     }
     return out;

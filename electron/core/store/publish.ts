@@ -171,6 +171,11 @@ export class PublishRepository {
     })();
   }
 
+  /** A resumed run: its batch total grows by the batches still to do. */
+  addBatches(runId: number, batches: number): void {
+    this.db.prepare('UPDATE publish_runs SET total_batches = batches + ? WHERE id = ?').run(batches, runId);
+  }
+
   startRun(targetId: number, toAdd: number, toRemove: number, totalBatches: number): PublishRunRow {
     const r = this.db.prepare('INSERT INTO publish_runs (target_id, to_add, to_remove, total_batches) VALUES (?, ?, ?, ?)').run(targetId, toAdd, toRemove, totalBatches);
     return this.getRun(Number(r.lastInsertRowid))!;

@@ -184,6 +184,11 @@ export class RetrievalRepository {
     return (this.db.prepare('SELECT document_id AS d FROM chunks WHERE id = ?').get(chunkId) as { d: number } | undefined)?.d;
   }
 
+  /** The first chunks of a document, in order (where its lead passage is looked for). */
+  firstChunks(documentId: number, limit = 8): { id: number; text: string }[] {
+    return this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT ?').all(documentId, limit) as { id: number; text: string }[];
+  }
+
   chunkCount(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
   }
