@@ -207,6 +207,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
+    // Only electron/core/store/ writes SQL (docs/ARCHITECTURE.md): SQL text prepared or executed
+    // anywhere else in electron/ is an error; ask a repository for it instead.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/core/store/**', 'electron/core/jobs/repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          message: 'Only electron/core/store/ prepares SQL: add a repository method there.',
+        },
+        {
+          // db.exec('…') / store.db.exec(`…`), not RegExp#exec
+          selector: "CallExpression[callee.property.name='exec'][callee.object.name=/^db$|Db$/][arguments.0.type=/^(Literal|TemplateLiteral)$/], CallExpression[callee.property.name='exec'][callee.object.property.name='db']",
+          message: 'Only electron/core/store/ executes SQL: add a repository method there.',
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/shell/preload.ts', 'electron/shell/bridge.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

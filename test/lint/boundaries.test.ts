@@ -125,3 +125,25 @@ describe('general rules', () => {
     expect(byRule).toContain('@typescript-eslint/no-explicit-any:1');
   });
 });
+
+describe('only electron/core/store/ writes SQL', () => {
+  const code = [
+    'export function f(db: { prepare(s: string): unknown; exec(s: string): void }, core: { store: { db: { exec(s: string): void } } }) {',
+    "  db.prepare('SELECT 1');",
+    "  db.exec('DELETE FROM x');",
+    '  core.store.db.exec(`VACUUM`);',
+    "  return /a/.exec('abc');",
+    '}',
+    '',
+  ].join('\n');
+  const sqlErrors = async (file: string) => (await lint(file, code)).filter((m) => m.rule === 'no-restricted-syntax').map((m) => m.message);
+
+  it('SQL prepared or executed outside the store is an error (RegExp#exec is not SQL)', async () => {
+    const errors = await sqlErrors('electron/core/retrieve/fake.ts');
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/Only electron\/core\/store\/ prepares SQL/);
+  });
+  it('the store may', async () => {
+    expect(await sqlErrors('electron/core/store/fake.ts')).toEqual([]);
+  });
+});
