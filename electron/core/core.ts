@@ -24,7 +24,9 @@ import { chatHandlers } from './api/chat';
 import { conceptHandlers } from './api/concepts';
 import { conceptsJob } from './schema/concepts';
 import { evalHandlers } from './api/eval';
-import { publishHandlers } from './api/publish';
+import { publishHandlers, publishSecretFor } from './api/publish';
+import { exportJob } from './export/job';
+import { publishJob } from './publish/job';
 import { editionHandlers } from './api/editions';
 import { evalJob } from './eval/run';
 import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
@@ -86,6 +88,8 @@ export class Core implements Services {
     this.jobs.register(conceptsJob(this));
     this.jobs.register(evalJob(this));
     this.jobs.register(embeddingsJob(this));
+    this.jobs.register(exportJob(this.dbPath));
+    this.jobs.register(publishJob(this.store.db, this.dbPath, publishSecretFor(this)));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),

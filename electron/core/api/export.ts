@@ -9,7 +9,6 @@ import { INLINE_EXPORT_MAX_EDGES } from '../../../shared/contract/export';
 import { FORMATS, ImportError, exportCounts, isFolderFormat, runExport } from '../export';
 import { importGraphOffThread } from '../export/import-thread';
 import { InlineTarget } from '../export/out';
-import { exportJob } from '../export/job';
 import { openExportSnapshot } from '../store/export';
 import { realResolve } from '../grants';
 
@@ -26,7 +25,6 @@ export function overwriteConflict(target: string, folder: boolean, force: string
 }
 
 export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 'store'>): HandlersOf<typeof exportCalls> {
-  core.jobs.register(exportJob(core.dbPath));
   /** Export targets this core created: written again without asking (the user's own earlier export). */
   const created = new Set<string>();
   const checkDocument = (id: number | null | undefined) => {

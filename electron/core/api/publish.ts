@@ -4,7 +4,7 @@ import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
 import { PublishRepository } from '../store/publish';
 import { PublishError, check, pull } from '../publish';
-import { envSecret, publishJob, type SecretResolver } from '../publish/job';
+import { envSecret, type SecretResolver } from '../publish/job';
 import { citationSparql } from '../publish/query';
 import { tripleHash, tripleText } from '../publish/triples';
 import { RDF } from '../export/vocab';
@@ -20,9 +20,13 @@ export function setPublishSecretResolver(core: object, resolver: SecretResolver)
   resolvers.set(core, resolver);
 }
 
+/** The resolver a core's publish job asks for passwords: the one set for it, else the environment. */
+export function publishSecretFor(core: object): SecretResolver {
+  return (t) => (resolvers.get(core) ?? envSecret)(t);
+}
+
 export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 'store'>): HandlersOf<typeof publishCalls> {
-  const secret: SecretResolver = (t) => (resolvers.get(core) ?? envSecret)(t);
-  core.jobs.register(publishJob(core.store.db, core.dbPath, secret));
+  const secret = publishSecretFor(core);
   const repo = new PublishRepository(core.store.db);
   const spec = (t: PublishTargetInput) => {
     const username = t.username ?? null;

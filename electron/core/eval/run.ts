@@ -172,6 +172,7 @@ export function scoreRun(core: Services, runId: number): EvalScores {
 export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }> {
   return defineJob<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }>({
     kind: EVAL_JOB,
+    params: EvalJobParams,
     title: (raw) => {
       const p = EvalJobParams.safeParse(raw);
       const run = p.success ? new EvalRepository(core.store.db).getRun(p.data.run) : null;

@@ -3,15 +3,13 @@
 import path from 'node:path';
 import { defineJob } from '../jobs/runner';
 import { openExportSnapshot } from '../store/export';
-import type { ExportCounts, ExportFormat, ExportOptions } from '../../../shared/contract/export';
+import { z } from 'zod';
+import { ExportFormat as ExportFormatSchema, ExportOptions as ExportOptionsSchema, type ExportCounts, type ExportFormat, type ExportOptions } from '../../../shared/contract/export';
 import { FileTarget } from './out';
 import { isFolderFormat, runExport } from './index';
 
-export interface ExportJobParams {
-  format: ExportFormat;
-  options: Partial<ExportOptions>;
-  path: string;
-}
+export const ExportJobParams = z.object({ format: ExportFormatSchema, options: ExportOptionsSchema.partial(), path: z.string().min(1) });
+export type ExportJobParams = { format: ExportFormat; options: Partial<ExportOptions>; path: string };
 
 export interface ExportJobResult {
   path: string;
@@ -23,6 +21,7 @@ export interface ExportJobResult {
 export const exportJob = (dbPath: string) =>
   defineJob<ExportJobParams, null, ExportJobResult>({
     kind: 'graph.export',
+    params: ExportJobParams,
     title: (p) => `Export ${p.format} to ${path.basename(p.path)}`,
     async run(ctx) {
       const { format, options, path: out } = ctx.params;

@@ -177,6 +177,7 @@ function chunkSeed(seed: number | undefined, hash: string): number | undefined {
 export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractCheckpoint, ExtractSummary> {
   return defineJob<ExtractJobParams, ExtractCheckpoint, ExtractSummary>({
     kind: EXTRACT_JOB,
+    params: ExtractJobParams,
     title: (raw) => {
       const p = ExtractJobParams.safeParse(raw);
       const engine = p.success ? p.data.engine : 'classic';

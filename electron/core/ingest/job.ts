@@ -11,17 +11,20 @@ import type { NewDocument } from '../store/documents';
 import { describeStorageError } from '../store/db';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
+import { z } from 'zod';
+import { Chunker } from '../../../shared/contract/ingest';
 
 export const INGEST_JOB = 'ingest';
 
-export interface IngestParams {
-  paths: string[];
-  chunker?: ChunkerName;
-  chunkSize?: number;
-  overlap?: number;
+export const IngestParams = z.object({
+  paths: z.array(z.string().min(1)).min(1),
+  chunker: Chunker.optional(),
+  chunkSize: z.number().int().positive().optional(),
+  overlap: z.number().int().nonnegative().optional(),
   /** A corpus or token file with bad records imports the good ones and reports each bad one in `skipped`, instead of failing the file. */
-  skipBadRecords?: boolean;
-}
+  skipBadRecords: z.boolean().optional(),
+});
+export type IngestParams = z.infer<typeof IngestParams> & { chunker?: ChunkerName };
 
 interface IngestCheckpoint {
   files: string[];
@@ -171,6 +174,7 @@ async function embedderOf(host: IngestHost): Promise<EmbedFn> {
 export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpoint, IngestResult & { resumed?: ResumedInfo }> {
   return defineJob<IngestParams, StoredCheckpoint, IngestResult & { resumed?: ResumedInfo }>({
     kind: INGEST_JOB,
+    params: IngestParams,
     title: (p) => (p.paths.length === 1 ? `Import ${path.basename(p.paths[0])}` : `Import ${p.paths.length} items`),
     async run(ctx) {
       const params = ctx.params;

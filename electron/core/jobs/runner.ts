@@ -1,10 +1,11 @@
 import type { Db } from '../store/db';
 import { describeStorageError } from '../store/db';
 import type { EventBus } from '../events';
-import { JobRepository, toJobInfo, type JobRecord } from './repository';
+import { JobRepository, toJobInfo, type JobRecord } from '../store/jobs';
 import type { JobInfo, JobItem } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
 import { log } from '../log';
+import type { z } from 'zod';
 
 /** What a job's code sees while it runs. */
 export interface JobContext<P, C> {
@@ -22,10 +23,28 @@ export interface JobContext<P, C> {
   throwIfCancelled(): void;
 }
 
+/**
+ * Lanes run side by side, one job at a time in each: the heavy work (ingest, extraction, concepts,
+ * evaluation, embeddings, export) fights for the same cores, a model download only waits on the
+ * network, so it does not queue behind an extraction.
+ */
+export type JobLane = 'work' | 'download';
+
+/** How many times a job may be started and left unfinished by a dying process before it is no longer requeued. */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
 export interface JobKind<P = unknown, C = unknown, R = unknown> {
   kind: string;
   title(params: P): string;
   run(ctx: JobContext<P, C>): Promise<R>;
+  /** Validates (and defaults) the params on enqueue: a bad payload is a bad_request naming the kind, never a job row. */
+  params?: z.ZodType<unknown, P>;
+  /** Checks the result before it is stored. */
+  result?: z.ZodType<R>;
+  /** Default 'work'. */
+  lane?: JobLane;
+  /** Starts a crash may interrupt before the job fails instead of being requeued (default DEFAULT_MAX_ATTEMPTS). */
+  maxAttempts?: number;
 }
 
 /** Any job kind, whatever its params, checkpoint and result (methods are bivariant, so every kind fits). */
@@ -58,9 +77,10 @@ interface Running {
 export class JobRunner {
   readonly repo: JobRepository;
   private readonly kinds = new Map<string, AnyJobKind>();
-  private running: Running | null = null;
+  /** The job running in each lane. */
+  private readonly running = new Map<JobLane, Running>();
   private started = false;
-  private pumping: Promise<void> | null = null;
+  private readonly pumping = new Map<JobLane, Promise<void>>();
   private readonly waiters = new Map<number, ((info: JobInfo) => void)[]>();
   /** Job ends the database could not record (disk full): reported to this process's callers. */
   private readonly unsaved = new Map<number, { state: JobInfo['state']; error?: string }>();
@@ -81,30 +101,61 @@ export class JobRunner {
     return this.kinds.has(kind);
   }
 
-  /** Requeue jobs a dead process left running, then work through the queue. */
+  private laneOf(kind: string): JobLane {
+    return this.kinds.get(kind)?.lane ?? 'work';
+  }
+
+  private isRunning(id: number): boolean {
+    for (const r of this.running.values()) if (r.record.id === id) return true;
+    return false;
+  }
+
+  /**
+   * Requeue jobs a dead process left running, then work through the queue. A job already started
+   * maxAttempts times without finishing (it may be what kills the process) fails instead, with the
+   * reason; `resume` tries it again.
+   */
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const id of this.repo.requeueInterrupted()) this.emit(this.repo.get(id)!);
-    this.pump();
+    for (const { id, kind, attempts } of this.repo.interrupted()) {
+      const max = this.kinds.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      if (attempts >= max) {
+        this.repo.setState(id, 'failed', { error: `interrupted ${attempts} times while running (the process stopped each time); not retried again: resume it to try once more` });
+        log.warn('jobs', `job ${id} (${kind}) was interrupted ${attempts} times; it is marked failed instead of being requeued`);
+      } else this.repo.setState(id, 'queued');
+      this.emit(this.repo.get(id)!);
+    }
+    for (const lane of new Set<JobLane>(['work', ...[...this.kinds.values()].map((k) => k.lane ?? 'work')])) this.pump(lane);
   }
 
-  /** Stop after aborting the running job; it stays resumable (queued) for the next start. */
+  /** Stop after aborting the running jobs; they stay resumable (queued) for the next start. */
   async stop(): Promise<void> {
     this.started = false;
-    if (this.running) {
-      this.running.reason = 'stop';
-      this.running.controller.abort();
+    for (const r of this.running.values()) {
+      r.reason = 'stop';
+      r.controller.abort();
     }
-    await this.pumping;
+    await Promise.all(this.pumping.values());
   }
 
-  enqueue<P>(kind: string, params: P): JobInfo {
-    const k = this.kinds.get(kind);
-    if (!k) throw new ApiError('unsupported', `unknown job kind: ${kind}`);
-    const record = this.repo.create(kind, k.title(params), params);
+  /** Queue a job of a registered kind; its params are checked by the kind's schema first. */
+  enqueue<P>(kind: string | JobKind<P, unknown, unknown>, params: P): JobInfo {
+    const name = typeof kind === 'string' ? kind : kind.kind;
+    const k = this.kinds.get(name);
+    if (!k) throw new ApiError('unsupported', `unknown job kind: ${name}`);
+    let checked: unknown = params;
+    if (k.params) {
+      const parsed = k.params.safeParse(params);
+      if (!parsed.success) {
+        const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ');
+        throw new ApiError('bad_request', `job ${name}: bad params: ${detail}`);
+      }
+      checked = parsed.data;
+    }
+    const record = this.repo.create(name, k.title(checked), checked);
     this.emit(record);
-    this.pump();
+    this.pump(this.laneOf(name));
     return toJobInfo(record);
   }
 
@@ -117,7 +168,7 @@ export class JobRunner {
   /** A record with the end this process could not write to the database, if any. */
   private withUnsaved(r: JobRecord): JobRecord {
     const o = this.unsaved.get(r.id);
-    return o && r.state === 'running' && this.running?.record.id !== r.id ? { ...r, state: o.state, error: o.error ?? r.error } : r;
+    return o && r.state === 'running' && !this.isRunning(r.id) ? { ...r, state: o.state, error: o.error ?? r.error } : r;
   }
 
   list(states?: JobInfo['state'][], limit?: number): JobInfo[] {
@@ -127,9 +178,10 @@ export class JobRunner {
   cancel(id: number): JobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
-    if (this.running?.record.id === id) {
-      this.running.reason = 'cancel';
-      this.running.controller.abort();
+    const running = [...this.running.values()].find((x) => x.record.id === id);
+    if (running) {
+      running.reason = 'cancel';
+      running.controller.abort();
       return toJobInfo(r);
     }
     if (r.state === 'queued') {
@@ -147,10 +199,11 @@ export class JobRunner {
     if (state !== 'cancelled' && state !== 'failed') throw new ApiError('conflict', `job ${id} is ${state}, not cancelled or failed`);
     if (!this.kinds.has(r.kind)) throw new ApiError('unsupported', `unknown job kind: ${r.kind}`);
     this.repo.setState(id, 'queued');
+    this.repo.resetAttempts(id);
     this.unsaved.delete(id);
     const info = this.repo.get(id)!;
     this.emit(info);
-    this.pump();
+    this.pump(this.laneOf(r.kind));
     return toJobInfo(info);
   }
 
@@ -159,7 +212,7 @@ export class JobRunner {
     const r = this.repo.get(id);
     if (!r) return Promise.reject(new ApiError('not_found', `no job ${id}`));
     const o = this.unsaved.get(id);
-    if (o && this.running?.record.id !== id && o.state !== 'queued') return Promise.resolve(toJobInfo(this.withUnsaved(r)));
+    if (o && !this.isRunning(id) && o.state !== 'queued') return Promise.resolve(toJobInfo(this.withUnsaved(r)));
     if (r.state === 'done' || r.state === 'failed' || r.state === 'cancelled') return Promise.resolve(toJobInfo(r));
     return new Promise((resolve) => {
       const list = this.waiters.get(id) ?? [];
@@ -168,17 +221,23 @@ export class JobRunner {
     });
   }
 
-  private pump(): void {
-    if (!this.started || this.pumping) return;
+  /** Kinds of the other lanes ('work' takes every kind not in another lane, unknown ones too). */
+  private laneFilter(lane: JobLane): { only?: string[]; exclude?: string[] } {
+    const kinds = [...this.kinds.values()];
+    return lane === 'work' ? { exclude: kinds.filter((k) => (k.lane ?? 'work') !== 'work').map((k) => k.kind) } : { only: kinds.filter((k) => k.lane === lane).map((k) => k.kind) };
+  }
+
+  private pump(lane: JobLane): void {
+    if (!this.started || this.pumping.has(lane)) return;
     const loop = async () => {
       // Yield first, so a job enqueued in the same tick as start() is seen, and `pumping` is set before the loop ends.
       await Promise.resolve();
       try {
         for (;;) {
           if (!this.started) break;
-          const next = this.repo.nextQueued();
+          const next = this.repo.nextQueued(this.laneFilter(lane));
           if (!next) break;
-          await this.runOne(next);
+          await this.runOne(next, lane);
         }
       } catch (err) {
         // The queue itself could not be read or written (disk full, I/O error): stop pumping and
@@ -186,13 +245,13 @@ export class JobRunner {
         const message = errorMessage(describeStorageError(this.db, err));
         for (const id of [...this.waiters.keys()]) this.settle(id, { state: 'failed', error: message });
       } finally {
-        this.pumping = null;
+        this.pumping.delete(lane);
       }
     };
-    this.pumping = loop();
+    this.pumping.set(lane, loop());
   }
 
-  private async runOne(record: JobRecord): Promise<void> {
+  private async runOne(record: JobRecord, lane: JobLane): Promise<void> {
     const kind = this.kinds.get(record.kind);
     if (!kind) {
       this.repo.setState(record.id, 'failed', { error: `unknown job kind: ${record.kind}` });
@@ -208,7 +267,7 @@ export class JobRunner {
       this.settle(record.id, { state: 'failed', error: errorMessage(describeStorageError(this.db, err)) });
       throw err;
     }
-    this.running = running;
+    this.running.set(lane, running);
     this.emit(this.repo.get(record.id)!);
     const interval = this.options.progressIntervalMs ?? 250;
     let lastEmit = 0;
@@ -241,8 +300,9 @@ export class JobRunner {
       },
     };
     try {
-      const result = await kind.run(ctx);
+      let result = await kind.run(ctx);
       if (controller.signal.aborted) throw new JobCancelled();
+      if (kind.result) result = kind.result.parse(result);
       this.repo.setProgress(record.id, progress);
       this.repo.setState(record.id, 'done', { result: result ?? null });
     } catch (err) {
@@ -256,7 +316,7 @@ export class JobRunner {
         this.setStateSafely(record.id, 'failed', errorMessage(describeStorageError(this.db, err)));
       }
     } finally {
-      this.running = null;
+      this.running.delete(lane);
     }
     this.finish(record.id);
   }

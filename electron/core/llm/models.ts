@@ -12,6 +12,7 @@ import { repoRoot } from '../paths';
 import { ApiError } from '../../../shared/errors';
 import type { EngineChoice, GgufSummary, MemoryFit, MemoryState, ModelEntry, ModelFolder, ModelRole, ModelsList, RecommendedModel, RoleChoices } from '../../../shared/contract/models';
 import { defineJob, type JobKind } from '../jobs/runner';
+import { z } from 'zod';
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { readChoices, writeChoice } from './registry';
 import { detectMemory } from './runtime';
@@ -336,11 +337,8 @@ export class ModelManager {
   }
 }
 
-export interface ModelDownloadParams {
-  url: string;
-  dest: string;
-  sha256?: string;
-}
+export const ModelDownloadParams = z.object({ url: z.string().min(1), dest: z.string().min(1), sha256: z.string().optional() });
+export type ModelDownloadParams = z.infer<typeof ModelDownloadParams>;
 
 export interface ModelDownloadCheckpoint {
   bytes: number;
@@ -356,6 +354,9 @@ export const MODEL_DOWNLOAD_JOB = 'models.download';
 export function modelDownloadJob(manager: ModelManager): JobKind<ModelDownloadParams, ModelDownloadCheckpoint, DownloadResult> {
   return defineJob<ModelDownloadParams, ModelDownloadCheckpoint, DownloadResult>({
     kind: MODEL_DOWNLOAD_JOB,
+    params: ModelDownloadParams,
+    // waits on the network, not the cores: it runs beside an extraction, not after it
+    lane: 'download',
     title: (p) => `Download ${path.basename(p.dest)}`,
     async run(ctx) {
       const mb = (n: number) => (n / 2 ** 20).toFixed(1);

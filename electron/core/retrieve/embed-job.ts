@@ -59,6 +59,7 @@ async function embeddingEngine(host: EmbeddingsHost, model: string | undefined):
 export function embeddingsJob(host: EmbeddingsHost): JobKind<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult> {
   return defineJob<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult>({
     kind: EMBEDDINGS_JOB,
+    params: EmbeddingsJobParams,
     title: (p) => `Embedding index${p?.model ? ` (${path.basename(p.model)})` : ''}`,
     async run(ctx) {
       const params = EmbeddingsJobParams.parse(ctx.params ?? {});

@@ -166,6 +166,7 @@ export function inducedType(r: InstanceConcepts): string | null {
 export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckpoint, ConceptsSummary> {
   return defineJob<ConceptJobParams, ConceptCheckpoint, ConceptsSummary>({
     kind: CONCEPTS_JOB,
+    params: ConceptJobParams,
     title: (raw) => {
       const p = ConceptJobParams.safeParse(raw);
       const engine = p.success ? p.data.engine : 'classic';

@@ -1,6 +1,6 @@
-import type { Db } from '../store/db';
-import { parseJson } from '../store/db';
-import { retryBusy } from '../store/storage-error';
+import type { Db } from './db';
+import { parseJson } from './db';
+import { retryBusy } from './storage-error';
 import type { JobInfo, JobState } from '../../../shared/schemas';
 
 interface JobRow {
@@ -66,9 +66,24 @@ export class JobRepository {
     return rows.map(toRecord);
   }
 
-  nextQueued(): JobRecord | undefined {
-    const r = this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1").get() as JobRow | undefined;
+  /** The oldest queued job whose kind is (or, with `exclude`, is not) one of `kinds`. */
+  nextQueued(kinds?: { only?: string[]; exclude?: string[] }): JobRecord | undefined {
+    const r = kinds?.only
+      ? (this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1").get(JSON.stringify(kinds.only)) as JobRow | undefined)
+      : kinds?.exclude?.length
+        ? (this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' AND kind NOT IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1").get(JSON.stringify(kinds.exclude)) as JobRow | undefined)
+        : (this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1").get() as JobRow | undefined);
     return r && toRecord(r);
+  }
+
+  /** Jobs left 'running' (by a process that died, when no runner holds them), with their start count. */
+  interrupted(): { id: number; kind: string; attempts: number }[] {
+    return this.db.prepare("SELECT id, kind, attempts FROM jobs WHERE state = 'running' ORDER BY id").all() as { id: number; kind: string; attempts: number }[];
+  }
+
+  /** A job the user resumes starts its count of interrupted runs again. */
+  resetAttempts(id: number): void {
+    retryBusy(() => this.db.prepare(`UPDATE jobs SET attempts = 0, updated_at = ${NOW} WHERE id = ?`).run(id));
   }
 
   setState(id: number, state: JobState, fields: { error?: string | null; result?: unknown } = {}): void {
@@ -93,12 +108,5 @@ export class JobRepository {
     } else {
       retryBusy(() => this.db.prepare(`UPDATE jobs SET checkpoint = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), id));
     }
-  }
-
-  /** Jobs left 'running' by a process that died go back to the queue; returns their ids. */
-  requeueInterrupted(): number[] {
-    const ids = (this.db.prepare("SELECT id FROM jobs WHERE state = 'running'").all() as { id: number }[]).map((r) => r.id);
-    if (ids.length) retryBusy(() => this.db.prepare(`UPDATE jobs SET state = 'queued', updated_at = ${NOW} WHERE state = 'running'`).run());
-    return ids;
   }
 }
