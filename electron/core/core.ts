@@ -22,7 +22,7 @@ import { exportHandlers } from './api/export';
 import { reviewHandlers } from './api/review';
 import { chatHandlers } from './api/chat';
 import { conceptHandlers } from './api/concepts';
-import { conceptsJob } from './schema/concepts';
+import { conceptsJob } from './concepts/induce';
 import { evalHandlers } from './api/eval';
 import { publishHandlers, publishSecretFor } from './api/publish';
 import { exportJob } from './export/job';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import type { CallInput, CallName, CallOutput } from '../../shared/contract';
 import { ConceptsSummary } from '../../shared/contract/concepts';
-import { abstractionLadder, backfill, canonicalConcept, cleanPhrase, headNoun, isValidConcept, selectConcepts, verbLemma } from '../../electron/core/schema/phrases';
+import { abstractionLadder, backfill, canonicalConcept, cleanPhrase, headNoun, isValidConcept, selectConcepts, verbLemma } from '../../electron/core/concepts/phrases';
 import { tmpDir } from '../helpers/tmp';
 import { seedConceptGraph } from './seed';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { LlamaEngine } from '../../electron/core/llm/llama';
 import { extractChunkWithLlm } from '../../electron/core/extract/pipeline';
-import { EVENT_RELATIONS } from '../../electron/core/extract/schemas';
+import { EVENT_RELATIONS } from '../../electron/core/extract/answer-schemas';
 import { ExtractSummary } from '../../shared/contract/extract';
 import { tinyModelPath } from '../helpers/tiny-model';
 import { tmpDir } from '../helpers/tmp';

@@ -9,7 +9,7 @@ import { LlmError, type EngineInfo, type GenerateResult, type JsonSchema, type L
 import { OpenAiEngine } from '../../electron/core/llm/openai';
 import { extractChunkWithLlm } from '../../electron/core/extract/pipeline';
 import { promptLanguage, promptsFor } from '../../electron/core/extract/prompts';
-import { DEFAULT_LIMITS, entityEntitySchema, entityEventSchema, eventEventSchema, EVENT_RELATIONS } from '../../electron/core/extract/schemas';
+import { DEFAULT_LIMITS, entityEntitySchema, entityEventSchema, eventEventSchema, EVENT_RELATIONS } from '../../electron/core/extract/answer-schemas';
 import { parseLenient } from '../../electron/core/llm/json';
 import { ExtractSummary } from '../../shared/contract/extract';
 import { unwrap } from '../../shared/dispatch';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LlamaEngine } from '../../electron/core/llm/llama';
 import { isAbortError, LlmError } from '../../electron/core/llm/engine';
-import { validateJson } from '../../electron/core/llm/schema';
+import { validateJson } from '../../electron/core/llm/json-schema';
 import { TINY, tinyModelPath } from '../helpers/tiny-model';
 import { tmpDir } from '../helpers/tmp';
 

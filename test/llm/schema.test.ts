@@ -1,8 +1,8 @@
 // Answers checked against the JSON Schema they were asked for (the HTTP engine's check; zod 4 reads
 // the schema): the subset the stages use, with paths that name the field at fault.
 import { describe, expect, it } from 'vitest';
-import { validateJson } from '../../electron/core/llm/schema';
-import { DEFAULT_LIMITS, entityEventSchema } from '../../electron/core/extract/schemas';
+import { validateJson } from '../../electron/core/llm/json-schema';
+import { DEFAULT_LIMITS, entityEventSchema } from '../../electron/core/extract/answer-schemas';
 
 describe('validateJson', () => {
   it('names each field at fault in a stage answer', () => {

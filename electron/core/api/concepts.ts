@@ -4,11 +4,11 @@ import type { conceptCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
 import { hasRoleEngine } from '../llm/lease';
-import { CONCEPTS_JOB } from '../schema/concepts';
-import { ConceptCommands } from '../schema/commands';
-import { exportSchema, importSchema, removeType, saveType } from '../schema/types';
+import { CONCEPTS_JOB } from '../concepts/induce';
+import { ConceptCommands } from '../concepts/commands';
+import { exportSchema, importSchema, removeType, saveType } from '../concepts/types';
 import { ConceptRepository } from '../store/concepts';
-import { SchemaRepository } from '../store/schema';
+import { SchemaRepository } from '../store/schema-types';
 import { overwriteConflict } from './export';
 
 export function conceptHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>): HandlersOf<typeof conceptCalls> {

@@ -14,7 +14,7 @@ import { persistChunk } from './persist';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
-import { entityTypeHints } from '../schema/types';
+import { entityTypeHints } from '../concepts/types';
 import { isBoilerplate, type DocumentStructure } from '../document/structure';
 import { ExtractLimitsInput, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';

@@ -1,13 +1,13 @@
 // One chunk through the three LLM stages: entity–entity, entity–event, event–event.
 import type { LlmEngine } from '../llm/engine';
 import { promptLanguage, promptsFor } from './prompts';
-import { DEFAULT_LIMITS, type ExtractLimits } from './schemas';
+import { DEFAULT_LIMITS, type ExtractLimits } from './answer-schemas';
 import { StageAborted, type StageContext } from './stages/common';
 import { entityEntityStage } from './stages/ee';
 import { entityEventStage } from './stages/ev';
 import { eventEventStage } from './stages/vv';
 import type { ChunkExtraction, EngineName } from './types';
-import type { EntityTypeHint } from '../schema/types';
+import type { EntityTypeHint } from '../concepts/types';
 
 export interface LlmChunkInput {
   text: string;
@@ -24,7 +24,7 @@ export interface LlmPipelineOptions {
   /** Sampling temperature (default 0: greedy, reproducible). */
   temperature?: number;
   seed?: number;
-  /** The user's entity types: entity answers are constrained to them plus "unknown" (schema/types.ts). */
+  /** The user's entity types: entity answers are constrained to them plus "unknown" (concepts/types.ts). */
   entityTypes?: EntityTypeHint[];
 }
 

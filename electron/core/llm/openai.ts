@@ -13,7 +13,7 @@
 // - An AbortSignal cancels at once: generate() and embed() reject with an AbortError, stream() ends.
 import { parseModelJson } from './json';
 import { abortError, isAbortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
-import { validateJson } from './schema';
+import { validateJson } from './json-schema';
 import { log } from '../log';
 
 export interface OpenAiEngineOptions {

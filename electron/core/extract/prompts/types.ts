@@ -1,4 +1,4 @@
-import type { ExtractLimits } from '../schemas';
+import type { ExtractLimits } from '../answer-schemas';
 
 export type PromptLanguage = 'en' | 'ko';
 

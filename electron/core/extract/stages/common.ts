@@ -3,9 +3,9 @@
 import type { ChatMessage, JsonSchema, LlmEngine } from '../../llm/engine';
 import { listOf, parseLenient, rawTextOf } from '../../llm/json';
 import type { PromptLanguage, StagePrompts } from '../prompts';
-import type { ExtractLimits } from '../schemas';
+import type { ExtractLimits } from '../answer-schemas';
 import type { EngineName, ExtractStage } from '../types';
-import type { EntityTypeHint } from '../../schema/types';
+import type { EntityTypeHint } from '../../concepts/types';
 import type { FailureReason } from '../../../../shared/contract/extract';
 
 export interface StageContext {
@@ -19,7 +19,7 @@ export interface StageContext {
   signal?: AbortSignal;
   temperature?: number;
   seed?: number;
-  /** The user's entity types (schema/types.ts): when given, every entity answered gets one of them or "unknown". */
+  /** The user's entity types (concepts/types.ts): when given, every entity answered gets one of them or "unknown". */
   entityTypes?: EntityTypeHint[];
 }
 

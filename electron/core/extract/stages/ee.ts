@@ -1,10 +1,10 @@
 // Stage 1: entity–entity triples.
 import { coerceTriples } from '../json';
 import { isPronoun } from '../labels';
-import { entityEntitySchema, maxTokensFor } from '../schemas';
+import { entityEntitySchema, maxTokensFor } from '../answer-schemas';
 import type { CandidateTriple, StageOutcome } from '../types';
 import { askStage, type StageContext } from './common';
-import { resolveType, typeChars, typeEnum, withTypeInstruction } from '../../schema/types';
+import { resolveType, typeChars, typeEnum, withTypeInstruction } from '../../concepts/types';
 
 export async function entityEntityStage(ctx: StageContext): Promise<{ triples: CandidateTriple[]; outcome: StageOutcome }> {
   const l = ctx.limits;

@@ -1,11 +1,11 @@
 // Stage 2: events as first-class nodes, linked to the entities that take part in them.
 import { coerceEvents } from '../json';
 import { isPronoun } from '../labels';
-import { entityEventSchema, maxTokensFor } from '../schemas';
+import { entityEventSchema, maxTokensFor } from '../answer-schemas';
 import type { CandidateTriple, StageOutcome } from '../types';
 import { askStage, type StageContext } from './common';
 import { charsPerToken } from './ee';
-import { resolveType, typeChars, typeEnum, withTypeInstruction } from '../../schema/types';
+import { resolveType, typeChars, typeEnum, withTypeInstruction } from '../../concepts/types';
 
 /** The relation when the model gives an entity no role. */
 export const DEFAULT_ROLE = 'is participated by';

@@ -1,6 +1,6 @@
 // Stage 3: temporal and causal relations between events.
 import { coerceTriples } from '../json';
-import { EVENT_RELATIONS, eventEventSchema, maxTokensFor, type EventRelation } from '../schemas';
+import { EVENT_RELATIONS, eventEventSchema, maxTokensFor, type EventRelation } from '../answer-schemas';
 import type { CandidateTriple, StageOutcome } from '../types';
 import { askStage, type StageContext } from './common';
 import { charsPerToken } from './ee';

@@ -19,7 +19,7 @@ import YAML from 'yaml';
 import { ApiError } from '../../../shared/errors';
 import { SchemaTypeInput, UNKNOWN_TYPE, type SchemaFormat, type SchemaType, type SchemaTypeKind } from '../../../shared/contract/concepts';
 import type { Store } from '../store';
-import { SchemaRepository, type NewSchemaType } from '../store/schema';
+import { SchemaRepository, type NewSchemaType } from '../store/schema-types';
 
 export { UNKNOWN_TYPE };
 

@@ -36,7 +36,7 @@ export type EventRelation = (typeof EVENT_RELATIONS)[number];
 const str = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
 const obj = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
 
-/** With the user's entity types (schema/types.ts typeEnum), each entity also gets a type: one of them or "unknown". */
+/** With the user's entity types (concepts/types.ts typeEnum), each entity also gets a type: one of them or "unknown". */
 export function entityEntitySchema(l: ExtractLimits, typeEnum?: { enum: string[] }): JsonSchema {
   const item = typeEnum
     ? obj({ head: str(l.entity), head_type: typeEnum, relation: str(l.relation), tail: str(l.entity), tail_type: typeEnum })
