@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { openDb, type Db } from '../../electron/core/store';
 import { EditRepository, ROW_TABLES, type RowKind } from '../../electron/core/store/edit';
-import { Recorder } from '../../electron/core/review/commands';
+import { Recorder } from '../../electron/core/review/recorder';
 import { tmpDir } from '../helpers/tmp';
 import { fillEveryTable, foreignKeysOf, insertWithFreshParents, plainTables } from './fixture-db';
 

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import type { Store } from '../store';
 import { EditRepository, GROUP_MARKER, type Row, type RowKind } from '../store/edit';
-import { Recorder } from '../review/commands';
+import { Recorder } from '../review/recorder';
 import { VersionRepository, type EditionChangeKind } from '../store/versions';
 import {
   changedChunks,

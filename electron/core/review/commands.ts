@@ -1,103 +1,22 @@
 // The one command layer every edit of the graph goes through. Each command runs in one transaction
 // that also writes the revision log: one revision per row touched, holding the whole row before and
 // after (null when absent), all under one group id. Undo writes every `before` back in reverse
-// order, redo every `after` in order, so both restore the rows exactly, across restarts.
+// order, redo every `after` in order, so both restore the rows exactly, across restarts. The pieces:
+// recorder.ts (the revision log's writer), history.ts (undo, redo, history), rows.ts (row helpers).
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import type { EditResult, HistoryEntry, HistoryGroup, NodeRef, UndoResult } from '../../../shared/contract/review';
 import type { EdgeStatus, Stage } from '../../../shared/schemas';
 import type { Store } from '../store';
-import { EditRepository, GROUP_MARKER, isRowKind, type RevisionGroupRow, type Row, type RowKind } from '../store/edit';
+import { EditRepository, GROUP_MARKER, type Row } from '../store/edit';
 import { normalizeLabel } from '../store/normalize';
+import { Recorder } from './recorder';
+import { ReviewHistory } from './history';
+import { aliasesOf, cleanRelation, labelOf, mapConstraint, now, plural, quote, stageFor, str, tripleTextOf } from './rows';
+
+export { Recorder } from './recorder';
 
 export const EDITOR = 'editor';
-
-const now = () => new Date().toISOString();
-const str = (v: unknown) => String(v ?? '');
-const quote = (s: unknown) => `"${str(s)}"`;
-const aliasesOf = (n: Row): string[] => {
-  try {
-    const a = JSON.parse(str(n.aliases));
-    return Array.isArray(a) ? a.map(String) : [];
-  } catch {
-    // aliases that are not a JSON list: none
-    return [];
-  }
-};
-const cleanRelation = (r: string) => r.replace(/\s+/g, ' ').trim();
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function sameRow(a: Row | null, b: Row | null): boolean {
-  if (a === null || b === null) return a === b;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
-}
-
-function stageFor(current: Stage, subjectKind: unknown, objectKind: unknown): Stage {
-  if (current !== 'EE' && current !== 'EV' && current !== 'VV') return current;
-  const ends = [subjectKind, objectKind];
-  if (!ends.every((k) => k === 'entity' || k === 'event')) return current;
-  if (ends.every((k) => k === 'entity')) return 'EE';
-  if (ends.every((k) => k === 'event')) return 'VV';
-  return 'EV';
-}
-
-function mapConstraint(err: unknown): never {
-  if (err instanceof ApiError) throw err;
-  const msg = err instanceof Error ? err.message : String(err);
-  if (/constraint/i.test(msg)) throw new ApiError('conflict', `the graph changed in a way this edit cannot be applied to: ${msg}`);
-  throw err;
-}
-
-/** Writes rows through the repository and logs each change as a revision of the current group. */
-export class Recorder {
-  changes = 0;
-  constructor(
-    private readonly repo: EditRepository,
-    readonly actor: string,
-    readonly command: string,
-    readonly groupId: string,
-  ) {}
-
-  private log(kind: RowKind, id: number, before: Row | null, after: Row | null): void {
-    this.repo.addRevision({ actor: this.actor, command: this.command, targetKind: kind, targetId: id, before, after, groupId: this.groupId });
-    this.changes++;
-  }
-
-  insert(kind: RowKind, values: Record<string, unknown>): Row {
-    const id = this.repo.insert(kind, values);
-    const after = this.repo.row(kind, id)!;
-    this.log(kind, id, null, after);
-    return after;
-  }
-
-  update(kind: RowKind, id: number, patch: Record<string, unknown>): Row {
-    const before = this.repo.row(kind, id);
-    if (!before) throw new ApiError('not_found', `no ${kind} ${id}`);
-    this.repo.update(kind, id, patch);
-    const after = this.repo.row(kind, id)!;
-    if (!sameRow(before, after)) this.log(kind, id, before, after);
-    return after;
-  }
-
-  /** Delete a row, first deleting (and logging) every row that would cascade with it. */
-  remove(kind: RowKind, id: number): void {
-    if (kind === 'edge') {
-      for (const p of this.repo.provenanceOfEdges([id])) this.remove('provenance', p.id);
-      for (const c of this.repo.editionChangesOfEdges([id])) this.remove('edition_change', c.id);
-    } else if (kind === 'node') {
-      for (const e of this.repo.edgesTouching([id])) this.remove('edge', e.id);
-      for (const p of this.repo.provenanceOfNodes([id])) this.remove('provenance', p.id);
-      for (const m of this.repo.mergeCandidatesTouching([id])) this.remove('merge_candidate', m.id);
-      for (const c of this.repo.conceptLinksTouching([id])) this.remove('concept_link', c.id);
-    }
-    const before = this.repo.row(kind, id);
-    if (!before) return;
-    this.repo.delete(kind, id);
-    this.log(kind, id, before, null);
-  }
-}
 
 interface Outcome {
   tripleIds?: number[];
@@ -172,12 +91,11 @@ export class ReviewCommands {
   }
 
   private label(id: unknown): string {
-    const n = this.repo.row('node', Number(id)) ?? this.repo.lastKnownRow('node', Number(id));
-    return str(n?.label ?? `#${id}`);
+    return labelOf(this.repo, id);
   }
 
   private tripleText(e: Row): string {
-    return `${quote(this.label(e.subject_id))} ${str(e.relation)} ${quote(this.label(e.object_id))}`;
+    return tripleTextOf(this.repo, e);
   }
 
   /** Fold edge `from` into `into` (same subject, relation, object): evidence moves, the stronger status and confidence win. */
@@ -460,89 +378,30 @@ export class ReviewCommands {
     });
   }
 
-  // ---- undo, redo, history
+  // ---- undo, redo, history (review/history.ts)
 
-  private toGroup(g: RevisionGroupRow): HistoryGroup {
-    return { groupId: g.groupId, command: g.command, actor: g.actor, summary: g.summary, at: g.at, changes: g.changes, state: g.state };
-  }
-
-  private replay(direction: 'undo' | 'redo', actor: string): UndoResult {
-    const groupId = direction === 'undo' ? this.repo.lastDoneGroup(actor) : this.repo.lastUndoneGroup(actor);
-    if (groupId) {
-      try {
-        this.store.transaction(() => {
-          const revs = this.repo.groupRevisions(groupId).filter((r) => isRowKind(r.targetKind) && r.targetId !== null);
-          if (direction === 'undo') {
-            for (const r of [...revs].reverse()) this.repo.revert(r.targetKind as RowKind, r.targetId!, r.before, r.after);
-            this.repo.markUndone(groupId);
-          } else {
-            for (const r of revs) this.repo.revert(r.targetKind as RowKind, r.targetId!, r.after, r.before);
-            this.repo.markDone(groupId);
-          }
-        });
-      } catch (err) {
-        mapConstraint(err);
-      }
-      this.onChange(`history.${direction}`);
-    }
-    const group = groupId ? this.repo.group(groupId) : null;
-    return { group: group && this.toGroup(group), ...this.can(actor) };
+  private get timeline(): ReviewHistory {
+    return new ReviewHistory(this.store, this.repo, this.onChange);
   }
 
   undo(options: CommandOptions = {}): UndoResult {
-    return this.replay('undo', options.actor ?? EDITOR);
+    return this.timeline.undo(options.actor ?? EDITOR);
   }
 
   redo(options: CommandOptions = {}): UndoResult {
-    return this.replay('redo', options.actor ?? EDITOR);
+    return this.timeline.redo(options.actor ?? EDITOR);
   }
 
   can(actor = EDITOR): { canUndo: boolean; canRedo: boolean } {
-    return { canUndo: this.repo.lastDoneGroup(actor) !== null, canRedo: this.repo.lastUndoneGroup(actor) !== null };
+    return this.timeline.can(actor);
   }
 
   history(limit: number): { items: HistoryGroup[]; canUndo: boolean; canRedo: boolean } {
-    return { items: this.repo.groups({ limit }).map((g) => this.toGroup(g)), ...this.can() };
+    return this.timeline.history(limit, EDITOR);
   }
 
   /** A triple's history, oldest first: how it came to be (engine or editor), then every revision. */
   tripleHistory(id: number): HistoryEntry[] {
-    const revs = this.repo.targetRevisions('edge', id);
-    const current = this.repo.row('edge', id);
-    if (!revs.length && !current) throw new ApiError('not_found', `no triple ${id}`);
-    const out: HistoryEntry[] = [];
-    const origin = revs[0]?.before ?? current;
-    if (origin && revs[0]?.before !== null) {
-      const engine = str(origin.engine);
-      out.push({
-        revision: 0,
-        groupId: '',
-        at: str(origin.created_at),
-        actor: engine === 'editor' ? EDITOR : `engine:${engine}`,
-        command: engine === 'editor' ? 'triples.add' : 'extract',
-        summary: `proposed by ${engine}${origin.model ? ` (${origin.model})` : ''} with confidence ${Number(origin.confidence).toFixed(2)}`,
-        state: 'done',
-        before: null,
-        after: origin,
-      });
-    }
-    for (const r of revs) {
-      out.push({ revision: r.id, groupId: r.groupId, at: r.at, actor: r.actor, command: r.command, summary: this.describe(r.command, r.before, r.after), state: r.state, before: r.before, after: r.after });
-    }
-    return out;
-  }
-
-  private describe(command: string, before: Row | null, after: Row | null): string {
-    if (!before && after) return `created: ${this.tripleText(after)} (${after.status})`;
-    if (before && !after) return command === 'triples.add' ? 'removed' : 'folded into an identical triple';
-    if (!before || !after) return command;
-    const parts: string[] = [];
-    if (before.status !== after.status) parts.push(`status ${before.status} → ${after.status}`);
-    if (before.relation !== after.relation) parts.push(`relation ${quote(before.relation)} → ${quote(after.relation)}`);
-    if (before.subject_id !== after.subject_id) parts.push(`subject ${quote(this.label(before.subject_id))} → ${quote(this.label(after.subject_id))}`);
-    if (before.object_id !== after.object_id) parts.push(`object ${quote(this.label(before.object_id))} → ${quote(this.label(after.object_id))}`);
-    if (before.confidence !== after.confidence) parts.push(`confidence ${Number(before.confidence).toFixed(2)} → ${Number(after.confidence).toFixed(2)}`);
-    if (!parts.length && before.edited !== after.edited) parts.push('marked as edited');
-    return parts.join('; ') || command;
+    return this.timeline.tripleHistory(id, EDITOR);
   }
 }
