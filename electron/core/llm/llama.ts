@@ -11,7 +11,6 @@
 // when all are busy, so N chunks are extracted in parallel and their tokens share batches.
 import path from 'node:path';
 import type {
-  ChatHistoryItem,
   ChatWrapper,
   Llama,
   LlamaContext,
@@ -26,6 +25,8 @@ import { abortError, LlmError, type ChatMessage, type EngineInfo, type GenerateO
 import { defaultThreads, getRuntime, nodeLlamaCpp, type GpuSetting } from './runtime';
 import { GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { log } from '../log';
+import { ChunkQueue, SequencePool } from './llama-pool';
+import { isCompleteJson, loadError, toHistory } from './llama-util';
 
 export interface LlamaEngineOptions {
   modelPath: string;
@@ -41,99 +42,6 @@ export interface LlamaEngineOptions {
   contextSize?: number;
   /** Context of the embedding context (default: like contextSize, at most 2048). */
   embeddingContextSize?: number;
-}
-
-/** A tiny async mutex/queue of free sequences. */
-class SequencePool {
-  private readonly free: LlamaContextSequence[];
-  private readonly waiters: { resolve: (s: LlamaContextSequence) => void; reject: (e: unknown) => void; signal?: AbortSignal; onAbort?: () => void }[] = [];
-  private busy = 0;
-  private idleWaiters: (() => void)[] = [];
-
-  constructor(sequences: LlamaContextSequence[]) {
-    this.free = [...sequences];
-  }
-
-  acquire(signal?: AbortSignal): Promise<LlamaContextSequence> {
-    if (signal?.aborted) return Promise.reject(abortError(signal));
-    const s = this.free.shift();
-    if (s) {
-      this.busy++;
-      return Promise.resolve(s);
-    }
-    return new Promise((resolve, reject) => {
-      const waiter: (typeof this.waiters)[number] = { resolve, reject, signal };
-      if (signal) {
-        waiter.onAbort = () => {
-          const i = this.waiters.indexOf(waiter);
-          if (i >= 0) this.waiters.splice(i, 1);
-          reject(abortError(signal));
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
-      }
-      this.waiters.push(waiter);
-    });
-  }
-
-  release(s: LlamaContextSequence): void {
-    const next = this.waiters.shift();
-    if (next) {
-      if (next.signal && next.onAbort) next.signal.removeEventListener('abort', next.onAbort);
-      next.resolve(s);
-      return;
-    }
-    this.busy--;
-    this.free.push(s);
-    if (this.busy === 0) for (const w of this.idleWaiters.splice(0)) w();
-  }
-
-  idle(): Promise<void> {
-    return this.busy === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-}
-
-/** Push-to-pull bridge: callbacks push chunks, the consumer iterates. */
-class ChunkQueue implements AsyncIterable<string> {
-  private items: string[] = [];
-  private done = false;
-  private error: unknown;
-  private wake: (() => void) | null = null;
-
-  push(s: string): void {
-    if (!s) return;
-    this.items.push(s);
-    this.wake?.();
-  }
-  end(err?: unknown): void {
-    this.done = true;
-    this.error = err;
-    this.wake?.();
-  }
-  async *[Symbol.asyncIterator](): AsyncIterator<string> {
-    for (;;) {
-      if (this.items.length) {
-        yield this.items.shift()!;
-        continue;
-      }
-      if (this.done) {
-        if (this.error) throw this.error;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
-      this.wake = null;
-    }
-  }
-}
-
-function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
-  const history: ChatHistoryItem[] = [];
-  for (const m of messages) {
-    if (m.role === 'system') history.push({ type: 'system', text: m.content });
-    else if (m.role === 'user') history.push({ type: 'user', text: m.content });
-    else history.push({ type: 'model', response: [m.content] });
-  }
-  history.push({ type: 'model', response: [] });
-  return history;
 }
 
 const MAX_GRAMMARS = 32;
@@ -497,27 +405,4 @@ export class LlamaEngine implements LlmEngine {
     })();
     return this.closing;
   }
-}
-
-function isCompleteJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    // the probe itself: not (yet) complete JSON
-    return false;
-  }
-}
-
-function loadError(modelPath: string, gguf: GgufInfo, err: unknown): LlmError {
-  const message = (err as Error)?.message ?? String(err);
-  const name = path.basename(modelPath);
-  const memory = /memory|alloc|vram|ram\b/i.test(message) || (err as Error)?.name === 'InsufficientMemoryError';
-  return new LlmError(
-    'load_failed',
-    memory
-      ? `not enough memory to load ${name} (${(gguf.sizeBytes / 2 ** 30).toFixed(1)} GiB of weights): ${message}`
-      : `cannot load ${name} (${gguf.architecture}, ${gguf.quantization}): ${message}`,
-    { cause: err },
-  );
 }
