@@ -11,7 +11,7 @@ import type { EdgeStatus } from '../../../../shared/schemas';
 import { MergeDialog, type MergeNode } from '../review/Dialogs';
 import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
 import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
-import { HistoryMenu, StatusLine } from '../review/ReviewView';
+import { HistoryMenu, StatusLine } from '../review/HistoryMenu';
 import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
 import { getSelection, takeGraphFocus, updateSelection, useSharedSelection } from '../review/selection';
 import { downloadBlob, graphToSvg } from './exportSvg';

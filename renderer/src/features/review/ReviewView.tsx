@@ -1,219 +1,24 @@
-// The Review view: the triple table (paged from SQLite), filters and saved filters, the evidence
-// panel, and every review action from the keyboard and the toolbar.
+// The Review view: the triple table (paged from SQLite), the filter bar (FilterBar.tsx), the evidence
+// panel, undo/redo (HistoryMenu.tsx), and every review action from the keyboard and the toolbar.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
-import { dialogOpen } from '../../components/Dialog';
 import type { TripleListItem } from '../../../../shared/contract';
-import { EdgeStatus, Stage } from '../../../../shared/schemas';
 import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDialog, type MergeNode } from './Dialogs';
 import { EvidencePanel } from './EvidencePanel';
-import { EMPTY_FILTER, SAVED_FILTERS_KEY, describeFilter, parseSavedFilters, tripleQuery, type ReviewFilter, type ReviewSort, type SavedFilter } from './filters';
+import { EMPTY_FILTER, tripleQuery, type ReviewFilter, type ReviewSort } from './filters';
 import { toNodeRef } from './NodeAutocomplete';
-import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from './reviewApi';
+import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
 import { useRouteParam } from '../../nav';
 import { TripleTable, type InlineEdit } from './TripleTable';
 import { useTriplePages } from './useTriplePages';
-import { DENSITIES, loadFilter, loadTablePrefs, saveFilter, saveTablePrefs, STAGE_LEGEND, STAGE_MEANING, type Density, type TablePrefs } from './tablePrefs';
+import { DENSITIES, loadFilter, loadTablePrefs, saveFilter, saveTablePrefs, STAGE_MEANING, type Density, type TablePrefs } from './tablePrefs';
+import { Filters, SavedFilters } from './FilterBar';
+import { HistoryMenu, StatusLine } from './HistoryMenu';
 import '../../styles/review.css';
 
 type DialogState = { kind: 'add' } | { kind: 'merge'; nodes: MergeNode[] } | { kind: 'rename'; from: string } | { kind: 'candidates' } | null;
-
-function numberOrUndefined(v: string): number | undefined {
-  if (v.trim() === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : undefined;
-}
-
-function Filters({ filter, onChange }: { filter: ReviewFilter; onChange: (f: ReviewFilter) => void }) {
-  const docs = useCall('documents.list', {});
-  const stats = useCall('extract.stats', {}, { staleTime: 30_000 });
-  const engines = [...new Set(['classic', 'editor', ...(stats.data?.byEngine.map((b) => b.engine) ?? [])])];
-  const set = (patch: Partial<ReviewFilter>) => onChange({ ...filter, ...patch });
-  return (
-    <div className="review-filters" role="search" aria-label="Filter triples">
-      <input type="search" aria-label="Search triples" placeholder="Search subject, relation, object…" value={filter.search} onChange={(e) => set({ search: e.target.value })} />
-      <select aria-label="Status" value={filter.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as EdgeStatus | undefined })}>
-        <option value="">any status</option>
-        {EdgeStatus.options.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Stage" title={STAGE_LEGEND} value={filter.stage ?? ''} onChange={(e) => set({ stage: (e.target.value || undefined) as Stage | undefined })}>
-        <option value="">any stage</option>
-        {Stage.options.map((s) => (
-          <option key={s} value={s}>
-            {s} — {STAGE_MEANING[s]}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Document" value={filter.document ?? ''} onChange={(e) => set({ document: e.target.value ? Number(e.target.value) : undefined })}>
-        <option value="">any document</option>
-        {(docs.data ?? []).map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.title}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Engine" value={filter.engine ?? ''} onChange={(e) => set({ engine: e.target.value || undefined })}>
-        <option value="">any engine</option>
-        {engines.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-      <input type="text" aria-label="Relation filter" list="review-relations" placeholder="relation" value={filter.relation ?? ''} onChange={(e) => set({ relation: e.target.value || undefined })} />
-      <label className="conf">
-        confidence
-        <input type="number" aria-label="Minimum confidence" min={0} max={1} step={0.05} value={filter.minConfidence ?? ''} onChange={(e) => set({ minConfidence: numberOrUndefined(e.target.value) })} />
-        –
-        <input type="number" aria-label="Maximum confidence" min={0} max={1} step={0.05} value={filter.maxConfidence ?? ''} onChange={(e) => set({ maxConfidence: numberOrUndefined(e.target.value) })} />
-      </label>
-    </div>
-  );
-}
-
-function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; sort: ReviewSort; onApply: (s: SavedFilter) => void }) {
-  const saved = useCall('settings.get', { key: SAVED_FILTERS_KEY });
-  const docs = useCall('documents.list', {});
-  const save = useCallMutation('settings.set', ['settings.get']);
-  const list = parseSavedFilters(saved.data?.value);
-  const [naming, setNaming] = useState<string | null>(null);
-  const write = (next: SavedFilter[]) => save.mutate({ key: SAVED_FILTERS_KEY, value: next });
-  return (
-    <div className="saved-filters">
-      <select
-        aria-label="Saved filters"
-        value=""
-        onChange={(e) => {
-          const s = list.find((x) => x.name === e.target.value);
-          if (s) onApply(s);
-        }}
-      >
-        <option value="">Saved filters…</option>
-        {list.map((s) => (
-          <option key={s.name} value={s.name}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-      {naming === null ? (
-        <button type="button" className="secondary small" onClick={() => setNaming(describeFilter(filter, docs.data?.find((d) => d.id === filter.document)?.title))}>
-          Save filter
-        </button>
-      ) : (
-        <form
-          className="rv-inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const name = naming.trim();
-            if (name) write([...list.filter((x) => x.name !== name), { name, filter, sort }]);
-            setNaming(null);
-          }}
-        >
-          <input type="text" aria-label="Filter name" value={naming} autoFocus onChange={(e) => setNaming(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setNaming(null)} />
-          <button type="submit" className="primary small">
-            Save
-          </button>
-        </form>
-      )}
-      {list.length > 0 && naming === null && (
-        <details className="manage-filters">
-          <summary className="small">Manage</summary>
-          <ul>
-            {list.map((s) => (
-              <li key={s.name}>
-                {s.name}{' '}
-                <button type="button" className="link small" aria-label={`Delete saved filter ${s.name}`} onClick={() => write(list.filter((x) => x.name !== s.name))}>
-                  delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </div>
-  );
-}
-
-export function HistoryMenu({ runner }: { runner: EditRunner }) {
-  const [open, setOpen] = useState(false);
-  const h = useCall('history.list', { limit: 30 }, { enabled: open });
-  const button = useRef<HTMLButtonElement>(null);
-  const popover = useRef<HTMLDivElement>(null);
-  const [alignRight, setAlignRight] = useState(false);
-  // Open: the focus moves in, Esc or a click outside closes it (the focus back on the button), and it
-  // opens leftwards when it would pass the window's right edge.
-  useEffect(() => {
-    if (!open) return;
-    const b = button.current?.getBoundingClientRect();
-    setAlignRight(!!b && b.left + 440 > window.innerWidth);
-    popover.current?.focus();
-    const close = (refocus: boolean) => {
-      setOpen(false);
-      if (refocus) button.current?.focus();
-    };
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented && !dialogOpen()) {
-        e.preventDefault();
-        close(true);
-      }
-    };
-    const onDown = (e: MouseEvent) => {
-      const t = e.target as Node;
-      if (!popover.current?.contains(t) && !button.current?.contains(t)) close(false);
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('mousedown', onDown);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('mousedown', onDown);
-    };
-  }, [open]);
-  return (
-    <div className="history-menu">
-      <button ref={button} type="button" className="secondary small" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
-        History
-      </button>
-      {open && (
-        <div ref={popover} tabIndex={-1} className={alignRight ? 'history-popover align-right' : 'history-popover'} role="dialog" aria-label="Recent edits">
-          <ol>
-            {(h.data?.items ?? []).map((g) => (
-              <li key={g.groupId} className={`state-${g.state}`}>
-                <span>{g.summary}</span>{' '}
-                <span className="muted small">
-                  {g.actor} · {new Date(g.at).toLocaleTimeString()}
-                  {g.state !== 'done' ? ` · ${g.state}` : ''}
-                </span>
-              </li>
-            ))}
-            {h.data && h.data.items.length === 0 && <li className="muted">No edits yet.</li>}
-          </ol>
-          <div className="row">
-            <button type="button" className="secondary small" disabled={!h.data?.canUndo || runner.pending} onClick={() => void runner.run('history.undo', {})}>
-              Undo
-            </button>
-            <button type="button" className="secondary small" disabled={!h.data?.canRedo || runner.pending} onClick={() => void runner.run('history.redo', {})}>
-              Redo
-            </button>
-          </div>
-        </div>
-      )}
-    </div>
-  );
-}
-
-export function StatusLine({ runner }: { runner: EditRunner }) {
-  return (
-    <div className="review-status" role="status" aria-live="polite">
-      {runner.pending ? 'Saving…' : runner.error ? <span className="danger">{runner.error}</span> : runner.message}
-    </div>
-  );
-}
 
 export function ReviewView() {
   useGraphChangedRefresh();
