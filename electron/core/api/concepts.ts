@@ -7,13 +7,11 @@ import { hasRoleEngine } from '../llm/lease';
 import { CONCEPTS_JOB } from '../concepts/induce';
 import { ConceptCommands } from '../concepts/commands';
 import { exportSchema, importSchema, removeType, saveType } from '../concepts/types';
-import { ConceptRepository } from '../store/concepts';
-import { SchemaRepository } from '../store/schema-types';
 import { overwriteConflict } from './export';
 
 export function conceptHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>): HandlersOf<typeof conceptCalls> {
-  const concepts = new ConceptRepository(core.store.db);
-  const schema = new SchemaRepository(core.store.db);
+  const concepts = core.store.concepts;
+  const schema = core.store.schemaTypes;
   const commands = new ConceptCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
   const schemaChanged = () => core.bus.emit('graph.changed', { reason: 'schema' });
   return {

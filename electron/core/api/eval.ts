@@ -3,13 +3,12 @@ import type { evalCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
 import type { EvalRunInfo } from '../../../shared/contract/eval';
-import { EvalRepository } from '../store/eval';
 import { EVAL_JOB, importGold, startRun } from '../eval/run';
 import { livePrecision } from '../eval/precision';
 import { renderReport } from '../eval/report';
 
 export function evalHandlers(core: Services): HandlersOf<typeof evalCalls> {
-  const repo = new EvalRepository(core.store.db);
+  const repo = core.store.evals;
   /** A run's state follows its job until the run has its scores. */
   const withJobState = <T extends EvalRunInfo>(run: T): T => {
     if (run.state === 'done' || !run.job) return run;

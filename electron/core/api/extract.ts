@@ -5,10 +5,9 @@ import type { Services } from '../services';
 import { hasRoleEngine } from '../llm/lease';
 import { EXTRACT_JOB } from '../extract/job';
 import { proposeMergeCandidates } from '../extract/resolve';
-import { ExtractionRepository } from '../store/extraction';
 
 export function extractHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>): HandlersOf<typeof extractCalls> {
-  const repo = new ExtractionRepository(core.store.db);
+  const repo = core.store.extraction;
   const checkDocuments = (ids: number[] | undefined) => {
     if (!ids?.length) return;
     const found = new Set(repo.existingDocuments(ids));

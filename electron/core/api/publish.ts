@@ -2,7 +2,6 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { publishCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
-import { PublishRepository } from '../store/publish';
 import { PublishError, check, pull } from '../publish';
 import { envSecret, type SecretResolver } from '../publish/job';
 import { citationSparql } from '../publish/query';
@@ -27,7 +26,7 @@ export function publishSecretFor(core: object): SecretResolver {
 
 export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 'store'>): HandlersOf<typeof publishCalls> {
   const secret = publishSecretFor(core);
-  const repo = new PublishRepository(core.store.db);
+  const repo = core.store.publishing;
   const spec = (t: PublishTargetInput) => {
     const username = t.username ?? null;
     const auth = t.auth ?? (username ? 'digest' : 'none');

@@ -3,12 +3,11 @@ import type { reviewCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
 import { ReviewCommands } from '../review/commands';
-import { ReviewRepository } from '../store/review';
 import { withVersions } from '../editions/diff';
 
 export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersOf<typeof reviewCalls> {
   const commands = new ReviewCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
-  const reads = new ReviewRepository(core.store.db);
+  const reads = core.store.review;
   return {
     'triples.accept': ({ ids }) => commands.setStatus(ids, 'accepted'),
     'triples.reject': ({ ids }) => commands.setStatus(ids, 'rejected'),

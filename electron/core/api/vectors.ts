@@ -3,10 +3,9 @@ import type { vectorCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { EMBEDDINGS_JOB, startEmbeddingsIndex } from '../retrieve/embed-job';
-import { VectorRepository } from '../store/vectors';
 
 export function vectorHandlers(core: Pick<Services, 'bus' | 'engines' | 'jobs' | 'store'>): HandlersOf<typeof vectorCalls> {
-  const vectors = new VectorRepository(core.store.db);
+  const vectors = core.store.vectors;
   return {
     'retrieve.index.start': ({ batchSize }) => {
       if (!core.jobs.hasKind(EMBEDDINGS_JOB)) throw new ApiError('unsupported', 'embedding index jobs are not available in this host');

@@ -44,7 +44,7 @@ export class ChatService {
   readonly repo: ChatRepository;
 
   constructor(private readonly host: ChatHost) {
-    this.repo = new ChatRepository(host.store.db);
+    this.repo = host.store.chat;
   }
 
   private async role(role: 'chat' | 'embedding'): Promise<{ engine: LlmEngine | null; error: string | null }> {

@@ -35,8 +35,8 @@ export class ConceptCommands {
     private readonly store: Store,
     private readonly onChange: (reason: string) => void = () => {},
   ) {
-    this.repo = new EditRepository(store.db);
-    this.concepts = new ConceptRepository(store.db);
+    this.repo = store.edits;
+    this.concepts = store.concepts;
     this.review = new ReviewCommands(store, onChange);
   }
 

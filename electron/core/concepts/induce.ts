@@ -176,7 +176,7 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
     async run(ctx) {
       const started = Date.now();
       const p = ConceptJobParams.parse(ctx.params);
-      const repo = new ConceptRepository(core.store.db);
+      const repo = core.store.concepts;
       const kinds: InstanceKind[] = p.kinds ?? ['entity', 'event', 'relation'];
       const types = entityTypeHints(core.store);
       const limits: ConceptLimits = { ...DEFAULT_CONCEPT_LIMITS, ...p.limits };

@@ -34,7 +34,7 @@ export interface EntityTypeHint {
 
 /** The entity types the prompts are constrained to (empty: no schema, types are induced). */
 export function entityTypeHints(store: Store): EntityTypeHint[] {
-  return new SchemaRepository(store.db).list('entity').map((t) => ({ name: t.name, description: t.description, examples: t.examples }));
+  return store.schemaTypes.list('entity').map((t) => ({ name: t.name, description: t.description, examples: t.examples }));
 }
 
 /** The JSON-schema fragment of an entity's type: one of the schema's names or "unknown". */
@@ -103,7 +103,7 @@ function checkEnds(t: NewSchemaType, known: Set<string>, where: string): void {
 }
 
 export function saveType(store: Store, input: SchemaTypeInput): SchemaType {
-  const repo = new SchemaRepository(store.db);
+  const repo = store.schemaTypes;
   const t = toNew(input);
   return store.transaction(() => {
     const known = new Set(repo.list('entity').map((x) => x.name.toLowerCase()));
@@ -141,7 +141,7 @@ function renameInRelations(repo: SchemaRepository, from: string, to: string | nu
 }
 
 export function removeType(store: Store, id: number): boolean {
-  const repo = new SchemaRepository(store.db);
+  const repo = store.schemaTypes;
   return store.transaction(() => {
     const t = repo.get(id);
     if (!t) return false;
@@ -247,7 +247,7 @@ export function importSchema(
     }
   }
   const types = parseSchemaFile(text ?? '', input.format ?? (input.path ? formatOfPath(input.path) : undefined), source);
-  const repo = new SchemaRepository(store.db);
+  const repo = store.schemaTypes;
   return store.transaction(() => {
     let removed = 0;
     const named = new Set(types.map((t) => `${t.kind}:${t.name.toLowerCase()}`));
@@ -276,7 +276,7 @@ export function importSchema(
 }
 
 export function exportSchema(store: Store, input: { format: SchemaFormat; path?: string }): { format: SchemaFormat; text: string; path: string | null; count: number } {
-  const types = new SchemaRepository(store.db).list();
+  const types = store.schemaTypes.list();
   const format = input.path ? (formatOfPath(input.path) ?? input.format) : input.format;
   const text = serializeSchema(types, format);
   let file: string | null = null;

@@ -46,7 +46,7 @@ export interface EditionOutcome {
  * editionKey). Undefined for a document of its own.
  */
 export function previousEdition(store: Store, doc: Pick<NewDocument, 'sourcePath' | 'structure' | 'title'>): { id: number } | undefined {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   const byPath = doc.sourcePath ? store.documents.findLatestByPath(doc.sourcePath) : undefined;
   // the newest version of that document (a later one may have come from another path)
   if (byPath) return versions.chain(byPath.id).at(-1);
@@ -117,7 +117,7 @@ function chunkAtOffset(chunks: MatchableChunk[], start: number, end: number): Ma
  * Call inside a transaction (the ingest's, or the one "new edition of…" runs in).
  */
 export function applyEdition(store: Store, id: number): EditionOutcome | null {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   const doc = versions.version(id);
   if (!doc || doc.previousId === null) return null;
   const previousId = doc.previousId;
@@ -139,7 +139,7 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
   const removedClauses = diffClauses(oldText, oldStructure.sections, newText, newStructure.sections).items.filter((c) => c.kind === 'removed' && c.from);
   const inRemovedClause = (pos: number) => removedClauses.some((c) => c.from!.start <= pos && pos < c.from!.end);
 
-  const repo = new EditRepository(store.db);
+  const repo = store.edits;
   const rec = new RevisionLog(repo, EDITIONS_ACTOR, 'editions.apply', randomUUID());
   const moved = new Map<number, { old: { start: number; end: number; quote: string }; new: { start: number; end: number; quote: string } }>();
   const lost = new Map<number, { chunk: MatchableChunk | undefined; start: number; end: number; quote: string; provenance: number }[]>();
@@ -221,7 +221,7 @@ function summarize(versions: VersionRepository, id: number, previousId: number, 
 
 /** What `ingest --json` reports as `updated` for an imported document that is a new version; null for a new document. */
 export function updatedEntry(store: Store, id: number): { id: number; version: number; changedChunks: number } | null {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   const doc = versions.version(id);
   if (!doc || doc.previousId === null) return null;
   return { id, version: doc.version, changedChunks: changedChunks(versions.matchCounts(id)) };
@@ -234,7 +234,7 @@ export function updatedEntry(store: Store, id: number): { id: number; version: n
  */
 export function linkEdition(store: Store, id: number, of: number): EditionOutcome {
   return store.transaction(() => {
-    const versions = new VersionRepository(store.db);
+    const versions = store.versions;
     const doc = versions.version(id);
     if (!doc) throw new EditionError('not_found', `no document ${id}`);
     const target = versions.version(of);
@@ -284,10 +284,10 @@ export class Editions {
    * how many evidence rows went back. Call in the transaction that removes the document.
    */
   beforeRemove(id: number): number {
-    const versions = new VersionRepository(this.store.db);
+    const versions = this.store.versions;
     const doc = versions.version(id);
     if (!doc || doc.previousId === null || !versions.version(doc.previousId)) return 0;
-    const repo = new EditRepository(this.store.db);
+    const repo = this.store.edits;
     const log = new RevisionLog(repo, EDITIONS_ACTOR, 'editions.remove', randomUUID());
     for (const { id: pid, before } of versions.movedInto(id, EDITIONS_ACTOR)) {
       const row = repo.row('provenance', pid);

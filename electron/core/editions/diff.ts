@@ -5,7 +5,6 @@
 // accepting or rejecting that difference in bulk, as one undoable step of the editor's history.
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store';
-import { EditRepository } from '../store/edit';
 import { VersionRepository, type EditionChangeRow, type EvidenceRow, type VersionRow } from '../store/versions';
 import { changedChunks, diffClauses, editionLabel, type MatchCounts } from '../document/editions';
 import { clauseLabel, formatClause, type DocumentStructure } from '../document/structure';
@@ -20,7 +19,7 @@ const emptyStructure: DocumentStructure = { standard: null, title: null, section
 
 /** Evidence items with the version of the document each lies in, its edition, and whether it is the current version. */
 export function withVersions<T extends { document: { id: number } }>(store: Store, items: T[]): (T & { document: T['document'] & { version: number; edition: string | null; current: boolean } })[] {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   const cache = new Map<number, { version: number; edition: string | null; current: boolean }>();
   return items.map((item) => {
     let v = cache.get(item.document.id);
@@ -34,7 +33,7 @@ export function withVersions<T extends { document: { id: number } }>(store: Stor
 }
 
 export function editionList(store: Store): EditionInfo[] {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   return versions.versioned().map((v) => {
     const counts = v.previousId === null ? null : versions.matchCounts(v.id);
     return { ...v, changedChunks: counts ? changedChunks(counts) : 0, open: v.previousId === null ? 0 : versions.openChanges(v.id) };
@@ -42,7 +41,7 @@ export function editionList(store: Store): EditionInfo[] {
 }
 
 export function documentVersions(store: Store, id: number): DocumentVersion[] {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   const chain = versions.chain(id);
   if (!chain.length) throw new EditionError('not_found', `no document ${id}`);
   return chain.map((v, i) => toVersion(versions, v, i === chain.length - 1));
@@ -76,7 +75,7 @@ interface Pair {
 }
 
 function pairOf(store: Store, input: { id: number; from?: number; to?: number }): Pair {
-  const versions = new VersionRepository(store.db);
+  const versions = store.versions;
   const chain = versions.chain(input.id);
   if (!chain.length) throw new EditionError('not_found', `no document ${input.id}`);
   if (chain.length < 2) throw new EditionError('bad_request', `document ${input.id} (${chain[0].title}) has one version only: nothing to compare`);
@@ -233,11 +232,11 @@ export function resolveDiff(
       if (missing.length) throw new EditionError('bad_request', `triple ${missing.slice(0, 10).join(', ')} is not in the difference between versions ${diff.from.version} and ${diff.to.version}`);
     }
     const picked = all.filter((t) => (wanted ? wanted.has(t.id) : t.state === 'open'));
-    const repo = new EditRepository(store.db);
+    const repo = store.edits;
     const log = new RevisionLog(repo, EDITOR, command, groupId);
     const now = new Date().toISOString();
-    const pairIds = new VersionRepository(store.db).chain(input.id).filter((v) => v.version > diff.from.version && v.version <= diff.to.version).map((v) => v.id);
-    const records = new VersionRepository(store.db).changes(pairIds).filter((r) => r.kind !== 'moved' && r.state === 'open');
+    const pairIds = store.versions.chain(input.id).filter((v) => v.version > diff.from.version && v.version <= diff.to.version).map((v) => v.id);
+    const records = store.versions.changes(pairIds).filter((r) => r.kind !== 'moved' && r.state === 'open');
     const state = input.action === 'accept' ? 'accepted' : 'rejected';
     for (const t of picked) {
       const status = t.kind === 'removed' ? (input.action === 'accept' ? 'rejected' : null) : input.action === 'accept' ? 'accepted' : 'rejected';

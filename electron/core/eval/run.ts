@@ -8,8 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
-import { EvalRepository, headline, type GoldItemRow } from '../store/eval';
-import { SchemaRepository } from '../store/schema-types';
+import { headline, type GoldItemRow } from '../store/eval';
 import { ApiError } from '../../../shared/errors';
 import type { EvalMention, EvalRunInfo, EvalRunStartInput, EvalScores, EvalSettings, EvalTriple, GoldFormat, GoldItem, GoldQuestion, GoldSetInfo } from '../../../shared/contract/eval';
 import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
@@ -41,7 +40,7 @@ export function importGold(core: Services, input: { path: string; format?: GoldF
   const abs = path.resolve(input.path);
   const parsed = readGold(abs, input.format);
   const hash = crypto.createHash('sha256').update(fs.readFileSync(abs)).update(`\0${parsed.format}`).digest('hex');
-  const repo = new EvalRepository(core.store.db);
+  const repo = core.store.evals;
   const name = input.name?.trim() || path.basename(abs);
   const same = repo.findSetByHash(hash);
   if (same && same.name === name) return same;
@@ -82,7 +81,7 @@ function fileSha256(file: string): string | null {
 
 export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRunInfo; jobId: number } {
   const input = StartSchema.parse(raw);
-  const repo = new EvalRepository(core.store.db);
+  const repo = core.store.evals;
   const set = repo.getSet(input.goldSet);
   if (!set) throw new ApiError('not_found', `no gold set ${input.goldSet}`);
   if (input.engine === 'llama' && input.model && !fs.existsSync(input.model)) throw new ApiError('bad_request', `model file not found: ${path.resolve(input.model)}`);
@@ -144,11 +143,11 @@ export function classicPrediction(text: string): Prediction {
 // ---- scoring a stored run
 
 function hints(core: Services, kind: 'entity' | 'relation'): TypeHint[] {
-  return new SchemaRepository(core.store.db).list(kind).map((t) => ({ name: t.name, examples: t.examples }));
+  return core.store.schemaTypes.list(kind).map((t) => ({ name: t.name, examples: t.examples }));
 }
 
 export function scoreRun(core: Services, runId: number): EvalScores {
-  const repo = new EvalRepository(core.store.db);
+  const repo = core.store.evals;
   const run = repo.getRun(runId);
   if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
   const items = repo.items(run.goldSet, run.settings.limit);
@@ -175,12 +174,12 @@ export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }
     params: EvalJobParams,
     title: (raw) => {
       const p = EvalJobParams.safeParse(raw);
-      const run = p.success ? new EvalRepository(core.store.db).getRun(p.data.run) : null;
+      const run = p.success ? core.store.evals.getRun(p.data.run) : null;
       return run ? `Evaluate ${run.label} on ${run.goldName}` : 'Evaluate';
     },
     async run(ctx) {
       const { run: runId } = EvalJobParams.parse(ctx.params);
-      const repo = new EvalRepository(core.store.db);
+      const repo = core.store.evals;
       const run = repo.getRun(runId);
       if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
       repo.setRunState(runId, 'running');

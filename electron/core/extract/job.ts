@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Core } from '../core';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
-import { ExtractionGraphWriter, ExtractionRepository, type ExtractableChunk } from '../store/extraction';
+import { ExtractionGraphWriter, type ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
@@ -187,7 +187,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
     async run(ctx) {
       const started = Date.now();
       const p = ExtractJobParams.parse(ctx.params);
-      const repo = new ExtractionRepository(core.store.db);
+      const repo = core.store.extraction;
       const graph = new ExtractionGraphWriter(core.store.db);
       const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);
       const chunks = repo.chunksFor(docIds);

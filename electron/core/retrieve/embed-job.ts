@@ -12,7 +12,7 @@ import type { Store } from '../store';
 import type { EventBus } from '../events';
 import type { EngineRegistry } from '../llm/registry';
 import type { LlmEngine } from '../llm/engine';
-import { VectorRepository, type VectorKind } from '../store/vectors';
+import { type VectorKind } from '../store/vectors';
 import { embeddingModelIdentity, MAX_EMBED_CHARS, SETTING_USE_EMBEDDINGS } from './dense';
 import { ApiError } from '../../../shared/errors';
 import type { JobRunner } from '../jobs/runner';
@@ -69,7 +69,7 @@ export function embeddingsJob(host: EmbeddingsHost): JobKind<EmbeddingsJobParams
       ctx.throwIfCancelled();
       const [probe] = await engine.embed(['dimension']);
       if (!probe?.length) throw new Error(`${model} gave an empty embedding: is it an embedding model?`);
-      const vectors = new VectorRepository(host.store.db);
+      const vectors = host.store.vectors;
       const { index, created } = vectors.ensure(model, probe.length);
       const resumed = ctx.checkpoint && ctx.checkpoint.indexId === index.id && ctx.checkpoint.model === model ? ctx.checkpoint : undefined;
       const removed = vectors.removeStale(index.id);

@@ -37,7 +37,7 @@ export class ReviewCommands {
     private readonly store: Store,
     private readonly onChange: (reason: string) => void = () => {},
   ) {
-    this.repo = new EditRepository(store.db);
+    this.repo = store.edits;
   }
 
   private run(command: string, options: CommandOptions, fn: (rec: Recorder) => Outcome): EditResult {

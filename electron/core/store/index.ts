@@ -3,6 +3,16 @@ import { DocumentRepository } from './documents';
 import { GraphRepository } from './graph';
 import { SettingsRepository } from './settings';
 import { storeStatus } from './status';
+import { ChatRepository } from './chat';
+import { ConceptRepository } from './concepts';
+import { EditRepository } from './edit';
+import { EvalRepository } from './eval';
+import { ExtractionRepository } from './extraction';
+import { PublishRepository } from './publish';
+import { ReviewRepository } from './review';
+import { SchemaRepository } from './schema-types';
+import { VectorRepository } from './vectors';
+import { VersionRepository } from './versions';
 
 export { openDb, migrate, schemaVersion, currentSchemaVersion, type Db } from './db';
 export { StorageError, toStorageError } from './storage-error';
@@ -18,6 +28,67 @@ export class Store {
     this.documents = new DocumentRepository(db);
     this.graph = new GraphRepository(db);
     this.settings = new SettingsRepository(db);
+  }
+
+  private readonly repositories = new Map<unknown, unknown>();
+
+  private repository<T>(Repo: new (db: Db) => T): T {
+    let r = this.repositories.get(Repo) as T | undefined;
+    if (!r) {
+      r = new Repo(this.db);
+      this.repositories.set(Repo, r);
+    }
+    return r;
+  }
+
+  /** ChatRepository over this database (one instance, made on first use). */
+  get chat(): ChatRepository {
+    return this.repository(ChatRepository);
+  }
+
+  /** ConceptRepository over this database (one instance, made on first use). */
+  get concepts(): ConceptRepository {
+    return this.repository(ConceptRepository);
+  }
+
+  /** EditRepository over this database (one instance, made on first use). */
+  get edits(): EditRepository {
+    return this.repository(EditRepository);
+  }
+
+  /** EvalRepository over this database (one instance, made on first use). */
+  get evals(): EvalRepository {
+    return this.repository(EvalRepository);
+  }
+
+  /** ExtractionRepository over this database (one instance, made on first use). */
+  get extraction(): ExtractionRepository {
+    return this.repository(ExtractionRepository);
+  }
+
+  /** PublishRepository over this database (one instance, made on first use). */
+  get publishing(): PublishRepository {
+    return this.repository(PublishRepository);
+  }
+
+  /** ReviewRepository over this database (one instance, made on first use). */
+  get review(): ReviewRepository {
+    return this.repository(ReviewRepository);
+  }
+
+  /** SchemaRepository over this database (one instance, made on first use). */
+  get schemaTypes(): SchemaRepository {
+    return this.repository(SchemaRepository);
+  }
+
+  /** VectorRepository over this database (one instance, made on first use). */
+  get vectors(): VectorRepository {
+    return this.repository(VectorRepository);
+  }
+
+  /** VersionRepository over this database (one instance, made on first use). */
+  get versions(): VersionRepository {
+    return this.repository(VersionRepository);
   }
 
   static open(file: string, options: OpenOptions = {}): Store {
