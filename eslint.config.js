@@ -64,7 +64,10 @@ function importSources(node) {
     case 'ImportExpression':
       return node.source && node.source.type === 'Literal' && typeof node.source.value === 'string' ? node.source : null;
     case 'CallExpression':
-      return node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string'
+      return node.callee.type === 'Identifier' &&
+        node.callee.name === 'require' &&
+        node.arguments[0]?.type === 'Literal' &&
+        typeof node.arguments[0].value === 'string'
         ? node.arguments[0]
         : null;
     default:
@@ -80,8 +83,18 @@ const layerRule = {
       {
         type: 'object',
         properties: {
-          forbid: { type: 'array', items: { type: 'object', properties: { inside: { type: 'string' }, outside: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false } },
-          forbidPackages: { type: 'array', items: { type: 'object', properties: { regex: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false } },
+          forbid: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { inside: { type: 'string' }, outside: { type: 'string' }, message: { type: 'string' } },
+              additionalProperties: false,
+            },
+          },
+          forbidPackages: {
+            type: 'array',
+            items: { type: 'object', properties: { regex: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false },
+          },
         },
         additionalProperties: false,
       },
@@ -95,9 +108,14 @@ const layerRule = {
       if (!source) return;
       const spec = source.value;
       if (spec.startsWith('.') || spec.startsWith('/')) {
-        const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+        const target = path
+          .relative(ROOT, path.resolve(path.dirname(context.filename), spec))
+          .split(path.sep)
+          .join('/');
         for (const f of forbid) {
-          const hit = f.inside ? target === f.inside.replace(/\/$/, '') || target.startsWith(f.inside) || target === f.inside.replace(/\.ts$/, '') : !(target + '/').startsWith(f.outside);
+          const hit = f.inside
+            ? target === f.inside.replace(/\/$/, '') || target.startsWith(f.inside) || target === f.inside.replace(/\.ts$/, '')
+            : !(target + '/').startsWith(f.outside);
           if (hit) {
             context.report({ node: source, message: `'${spec}' crosses a boundary: ${f.message}` });
             return;
@@ -171,7 +189,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'warn' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/no-explicit-any': 'warn',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
@@ -215,12 +236,13 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          selector: 'CallExpression[callee.property.name=/^(prepare|pragma)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]',
           message: 'Only electron/core/store/ prepares SQL: add a repository method there.',
         },
         {
           // db.exec('…') / store.db.exec(`…`), not RegExp#exec
-          selector: "CallExpression[callee.property.name='exec'][callee.object.name=/^db$|Db$/][arguments.0.type=/^(Literal|TemplateLiteral)$/], CallExpression[callee.property.name='exec'][callee.object.property.name='db']",
+          selector:
+            "CallExpression[callee.property.name='exec'][callee.object.name=/^db$|Db$/][arguments.0.type=/^(Literal|TemplateLiteral)$/], CallExpression[callee.property.name='exec'][callee.object.property.name='db']",
           message: 'Only electron/core/store/ executes SQL: add a repository method there.',
         },
       ],

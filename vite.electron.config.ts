@@ -126,7 +126,7 @@ export default defineConfig({
           input: { preload: path.join(root, 'electron/shell/preload.ts') },
           external: (id) => id === 'electron',
           platform: 'neutral',
-          output: { format: "cjs", entryFileNames: "[name].cjs", codeSplitting: false },
+          output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
         },
       },
     },

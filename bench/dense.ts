@@ -61,7 +61,10 @@ async function main(): Promise<void> {
     const vectors = new VectorRepository(core.store.db);
     const index = vectors.current()!;
     const [q] = await engine.embed(['What port does RADIUS use?']);
-    for (const [kind, k] of [['chunk', 20], ['label', 6]] as const) {
+    for (const [kind, k] of [
+      ['chunk', 20],
+      ['label', 6],
+    ] as const) {
       t = performance.now();
       for (let i = 0; i < 200; i++) vectors.nearest(index.id, kind, q, k);
       console.log(`knn ${kind.padEnd(8)} k=${String(k).padEnd(3)} ${((performance.now() - t) / 200).toFixed(2)} ms`);
@@ -77,7 +80,9 @@ async function main(): Promise<void> {
         if (res.passages.some((p) => ws(p.text).includes(ws(it.quote)))) hits++;
       }
       ms.sort((a, b) => a - b);
-      console.log(`${mode.padEnd(12)} recall@5 ${(hits / items.length).toFixed(3)}  median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms  p90 ${ms[Math.floor(ms.length * 0.9)].toFixed(0)} ms`);
+      console.log(
+        `${mode.padEnd(12)} recall@5 ${(hits / items.length).toFixed(3)}  median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms  p90 ${ms[Math.floor(ms.length * 0.9)].toFixed(0)} ms`,
+      );
     }
     await core.close();
   } finally {

@@ -47,7 +47,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-bench-editions-'));
 const core = new Core({ dbPath: path.join(dir, 'b.db'), startJobs: false } as never);
 const totals = { chunks: 0, first: 0, firstS: 0, again: 0, againS: 0, applyMs: 0, stale: 0, review: 0, moved: 0 };
 try {
-  for (const name of fs.readdirSync(KIT).filter((f) => f.endsWith('.txt')).sort()) {
+  for (const name of fs
+    .readdirSync(KIT)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()) {
     const file = path.join(dir, name);
     const original = fs.readFileSync(path.join(KIT, name), 'utf8');
     fs.writeFileSync(file, original);

@@ -41,14 +41,23 @@ function generate(file: string, edges: number): void {
     contentHash: 'bench-corpus',
     text,
     originalText: null,
-    chunks: Array.from({ length: chunks }, (_, i) => ({ ordinal: i, start: i * chunkLen, end: (i + 1) * chunkLen, page: Math.floor(i / 10) + 1, headingPath: [], text: text.slice(i * chunkLen, (i + 1) * chunkLen), hash: `c${i}` })),
+    chunks: Array.from({ length: chunks }, (_, i) => ({
+      ordinal: i,
+      start: i * chunkLen,
+      end: (i + 1) * chunkLen,
+      page: Math.floor(i / 10) + 1,
+      headingPath: [],
+      text: text.slice(i * chunkLen, (i + 1) * chunkLen),
+      hash: `c${i}`,
+    })),
   });
   const chunkIds = store.documents.chunks(docId).map((c) => c.id);
   const nodes = Math.max(2, Math.floor(edges / 4));
   const statuses = ['accepted', 'accepted', 'proposed', 'rejected'] as const;
   BulkGraphWriter.load(store.db, (bulk) => {
     const ids: number[] = [];
-    for (let i = 0; i < nodes; i++) ids.push(bulk.node({ kind: i % 10 === 0 ? 'event' : 'entity', label: `Node ${i}`, type: i % 3 === 0 ? 'Person' : null }).id);
+    for (let i = 0; i < nodes; i++)
+      ids.push(bulk.node({ kind: i % 10 === 0 ? 'event' : 'entity', label: `Node ${i}`, type: i % 3 === 0 ? 'Person' : null }).id);
     const concepts: number[] = [];
     for (let i = 0; i < 100; i++) concepts.push(bulk.node({ kind: 'concept', label: `concept ${i}` }).id);
     for (let i = 0; i < Math.min(nodes, 10_000); i++) bulk.conceptLink({ conceptId: concepts[i % 100], nodeId: ids[i] });
@@ -58,7 +67,15 @@ function generate(file: string, edges: number): void {
         const s = ids[i];
         const o = ids[(i * 7 + k * 13) % nodes];
         if (s === o) continue;
-        const r = bulk.edge({ subjectId: s, relation: `relation ${(i + k) % 40}`, objectId: o, stage: 'EE', status: statuses[made % 4], confidence: (made % 100) / 100, engine: 'classic' });
+        const r = bulk.edge({
+          subjectId: s,
+          relation: `relation ${(i + k) % 40}`,
+          objectId: o,
+          stage: 'EE',
+          status: statuses[made % 4],
+          confidence: (made % 100) / 100,
+          engine: 'classic',
+        });
         if (!r.created) continue;
         if (made % 10 === 0) {
           const c = made % chunks;

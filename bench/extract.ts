@@ -30,7 +30,10 @@ const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 async function ingestRfcs(core: Core): Promise<number[]> {
   const ids: number[] = [];
-  for (const f of fs.readdirSync(RFC_DIR).filter((x) => x.endsWith('.txt')).sort()) {
+  for (const f of fs
+    .readdirSync(RFC_DIR)
+    .filter((x) => x.endsWith('.txt'))
+    .sort()) {
     const out = storePrepared(core.store, await prepareFile(path.join(RFC_DIR, f)));
     if (out.status === 'imported') ids.push(...out.ids);
   }
@@ -141,7 +144,10 @@ async function benchLlm() {
   const modelPath = real ?? writeTinyModel(path.join(tmp, 'tiny.gguf'));
   const threads = Number(process.env.GRAPHWRIGHT_LLM_THREADS) || (real ? undefined : 1);
   const chunkCount = Number(process.env.GRAPHWRIGHT_BENCH_CHUNKS) || 8;
-  const seqs = (process.env.GRAPHWRIGHT_BENCH_SEQUENCES ?? '1,2,4').split(',').map(Number).filter((n) => n > 0);
+  const seqs = (process.env.GRAPHWRIGHT_BENCH_SEQUENCES ?? '1,2,4')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const limits = real ? undefined : { entity: 16, relation: 12, event: 24, triples: 2, events: 1, participants: 2, eventRelations: 1 };
   const sampling = real ? {} : { temperature: 0.9, seed: 7 };
 

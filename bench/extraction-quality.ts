@@ -130,7 +130,41 @@ function sameEntity(a: string, b: string, strict: boolean): boolean {
   return ` ${l} `.includes(` ${s} `);
 }
 
-const FUNCTION_WORDS = new Set(['is', 'was', 'are', 'were', 'be', 'been', 'being', 'the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'by', 'for', 'from', 'with', 'as', 'has', 'have', 'had', 'its', 'it', 'and', 'or', 'that', 'which', 'who', 'also', 'number', 'name']);
+const FUNCTION_WORDS = new Set([
+  'is',
+  'was',
+  'are',
+  'were',
+  'be',
+  'been',
+  'being',
+  'the',
+  'a',
+  'an',
+  'of',
+  'in',
+  'on',
+  'at',
+  'to',
+  'by',
+  'for',
+  'from',
+  'with',
+  'as',
+  'has',
+  'have',
+  'had',
+  'its',
+  'it',
+  'and',
+  'or',
+  'that',
+  'which',
+  'who',
+  'also',
+  'number',
+  'name',
+]);
 
 function relationStems(rel: string): Set<string> {
   const words = rel
@@ -141,7 +175,12 @@ function relationStems(rel: string): Set<string> {
     .filter((w) => w && !FUNCTION_WORDS.has(w));
   if (!words.length) return new Set();
   const nlp = englishNlp();
-  return new Set(nlp.readDoc(words.join(' ')).tokens().out(nlp.its.stem as never) as unknown as string[]);
+  return new Set(
+    nlp
+      .readDoc(words.join(' '))
+      .tokens()
+      .out(nlp.its.stem as never) as unknown as string[],
+  );
 }
 
 function sameRelation(a: Set<string>, b: Set<string>): boolean {
@@ -191,10 +230,22 @@ function benchWebNlg() {
           (x) => `${x.h}\u0000${x.rel}\u0000${x.t}`,
         );
         const predPairs = uniqueBy(pred, (x) => [x.h, x.t].sort().join('\u0000'));
-        for (const [score, strict] of [[pair, false], [pairStrict, true]] as const) {
-          score.add(match(predPairs, goldPairs, (p, g) => (sameEntity(p.h, g.h, strict) && sameEntity(p.t, g.t, strict)) || (sameEntity(p.h, g.t, strict) && sameEntity(p.t, g.h, strict))));
+        for (const [score, strict] of [
+          [pair, false],
+          [pairStrict, true],
+        ] as const) {
+          score.add(
+            match(
+              predPairs,
+              goldPairs,
+              (p, g) => (sameEntity(p.h, g.h, strict) && sameEntity(p.t, g.t, strict)) || (sameEntity(p.h, g.t, strict) && sameEntity(p.t, g.h, strict)),
+            ),
+          );
         }
-        for (const [score, strict] of [[triple, false], [tripleStrict, true]] as const) {
+        for (const [score, strict] of [
+          [triple, false],
+          [tripleStrict, true],
+        ] as const) {
           score.add(match(pred, gold, (p, g) => sameEntity(p.h, g.h, strict) && sameEntity(p.t, g.t, strict) && sameRelation(p.r, g.r)));
         }
       }
@@ -206,11 +257,36 @@ function benchWebNlg() {
 
 // ---- head words (SciERC, sci-ner-anlp)
 
-const HEAD_STOP = new Set(['of', 'for', 'in', 'on', 'with', 'from', 'by', 'to', 'at', 'over', 'between', 'under', 'via', 'through', 'into', 'that', 'which', 'who', 'using', 'based']);
+const HEAD_STOP = new Set([
+  'of',
+  'for',
+  'in',
+  'on',
+  'with',
+  'from',
+  'by',
+  'to',
+  'at',
+  'over',
+  'between',
+  'under',
+  'via',
+  'through',
+  'into',
+  'that',
+  'which',
+  'who',
+  'using',
+  'based',
+]);
 
 /** The char span of the head word of text[start, end). */
 function headWord(text: string, s: Span): string {
-  const words = [...text.slice(s.start, s.end).matchAll(/[\p{L}\p{N}][\p{L}\p{N}\-_.'/]*/gu)].map((m) => ({ start: s.start + m.index!, end: s.start + m.index! + m[0].length, w: m[0].toLowerCase() }));
+  const words = [...text.slice(s.start, s.end).matchAll(/[\p{L}\p{N}][\p{L}\p{N}\-_.'/]*/gu)].map((m) => ({
+    start: s.start + m.index!,
+    end: s.start + m.index! + m[0].length,
+    w: m[0].toLowerCase(),
+  }));
   if (!words.length) return `${s.start}:${s.end}`;
   let last = words.length - 1;
   const stop = words.findIndex((w, i) => i > 0 && HEAD_STOP.has(w.w));
@@ -257,7 +333,10 @@ function benchSciErc() {
 
 function benchSciNer() {
   const dir = path.join(DATA, 'sci-ner-anlp');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.conll')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.conll'))
+    .sort();
   const docs = files.flatMap((f) => parseConll(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8')).docs as ExactDoc[]);
   const half = Math.ceil(docs.length / 2);
   const parts = { A: docs.slice(0, half), B: docs.slice(half), all: docs };
@@ -281,7 +360,10 @@ function benchRfcs() {
   let triples = 0;
   let of = 0;
   let is = 0;
-  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.txt')).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((x) => x.endsWith('.txt'))
+    .sort()) {
     const text = fs.readFileSync(path.join(dir, f), 'latin1');
     for (const t of extract(text).triples) {
       triples++;

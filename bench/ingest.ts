@@ -202,11 +202,16 @@ export async function benchIngest(options: { megabytes?: number; log?: (line: st
     } else log(`(skipped: ${RFC_DIR} not found)`);
     const big = path.join(dir, `generated-${megabytes}mb.txt`);
     generateText(big, megabytes);
-    for (let pass = 0; pass < passes; pass++) for (const c of codes) results.push(await benchCorpus(`generated ${megabytes} MB`, [big], dir, 1, c.code, c.name));
+    for (let pass = 0; pass < passes; pass++)
+      for (const c of codes) results.push(await benchCorpus(`generated ${megabytes} MB`, [big], dir, 1, c.code, c.name));
     log('ingest = prepareFile (read + detect + repair + language + structure + chunk); store = storePrepared (SQLite + FTS5)');
     log(['corpus', 'code', 'files', 'MB', 'read MB/s', 'ingest MB/s', 'ingest MB/cpu-s', 'ingest/read', 'chunks', 'store chunks/s', 'seconds'].join('\t'));
     for (const r of results) {
-      log([r.corpus, r.code, r.files, r.megabytes, r.readMBps, r.ingestMBps, r.ingestCpuMBps, r.ratioToRead, r.chunks, r.storeChunksPerSec, r.totalSeconds].join('\t'));
+      log(
+        [r.corpus, r.code, r.files, r.megabytes, r.readMBps, r.ingestMBps, r.ingestCpuMBps, r.ratioToRead, r.chunks, r.storeChunksPerSec, r.totalSeconds].join(
+          '\t',
+        ),
+      );
     }
     log('');
     for (const r of results) {

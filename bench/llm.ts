@@ -74,7 +74,9 @@ export async function benchLlm(options: { modelPath?: string; log?: (line: strin
   });
   try {
     const info = engine.info();
-    log(`llm bench: ${path.basename(modelPath)}${real ? '' : ' (tiny, random weights)'} on ${info.backend}${info.fallbackReason ? ` (${info.fallbackReason})` : ''}, ${info.threads} thread(s), ${info.gpuLayers ?? 0}/${info.totalLayers ?? '?'} layers on the GPU`);
+    log(
+      `llm bench: ${path.basename(modelPath)}${real ? '' : ' (tiny, random weights)'} on ${info.backend}${info.fallbackReason ? ` (${info.fallbackReason})` : ''}, ${info.threads} thread(s), ${info.gpuLayers ?? 0}/${info.totalLayers ?? '?'} layers on the GPU`,
+    );
 
     // Warm up (grammar compilation, first batch).
     await engine.generate(prompt(0), schema, { maxTokens: 400 });

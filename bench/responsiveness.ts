@@ -59,7 +59,10 @@ export function generatePdf(pages: number): Buffer {
   const objects: string[] = ['', '', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'];
   const kids: number[] = [];
   for (let p = 0; p < pages; p++) {
-    const lines = Array.from({ length: 30 }, (_, l) => `(${esc(`Page ${p + 1} line ${l + 1}: the protection relay compares the measured current with its setting.`)}) Tj T*`);
+    const lines = Array.from(
+      { length: 30 },
+      (_, l) => `(${esc(`Page ${p + 1} line ${l + 1}: the protection relay compares the measured current with its setting.`)}) Tj T*`,
+    );
     const stream = ['BT', '/F1 11 Tf', '14 TL', '72 740 Td', ...lines, 'ET'].join('\n');
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${objects.length} 0 R >>`);
@@ -113,7 +116,14 @@ async function ingestRun(core: Core, file: string, label: string, baseline: Retu
 }
 
 /** Any job, probed while it runs; `what` says what it did (and throws when it did it wrong). */
-async function jobRun(core: Core, kind: string, params: object, label: string, baseline: ReturnType<typeof summary>, what: (result: unknown) => string): Promise<ReturnType<typeof summary>> {
+async function jobRun(
+  core: Core,
+  kind: string,
+  params: object,
+  label: string,
+  baseline: ReturnType<typeof summary>,
+  what: (result: unknown) => string,
+): Promise<ReturnType<typeof summary>> {
   const job = core.jobs.enqueue(kind as 'ingest', params as { paths: string[] });
   let done = false;
   const finished = core.jobs.wait(job.id).then((info) => {
@@ -175,7 +185,14 @@ export async function benchResponsiveness(): Promise<void> {
       const rfcs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data', 'rfc-radius-eap');
       const ingest = core.jobs.enqueue('ingest', { paths: [rfcs] });
       await core.jobs.wait(ingest.id);
-      await jobRun(core, 'extract', { engine: 'classic', force: true }, 'classic extraction of the 7 RFCs', idle, (r) => `${JSON.stringify((r as { triples?: unknown }).triples ?? {})} triples`);
+      await jobRun(
+        core,
+        'extract',
+        { engine: 'classic', force: true },
+        'classic extraction of the 7 RFCs',
+        idle,
+        (r) => `${JSON.stringify((r as { triples?: unknown }).triples ?? {})} triples`,
+      );
     }
     stop = performance.now() + BASELINE_MS;
     const after = summary(await probe(core, () => performance.now() >= stop));

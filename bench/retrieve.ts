@@ -34,15 +34,26 @@ async function measure(label: string, retriever: Retriever, questions: string[])
   retriever.snapshot.in();
   retriever.snapshot.pprGraph();
   const csr = performance.now() - t;
-  console.log(`${label}: ${retriever.snapshot.vertexCount} vertices, ${retriever.snapshot.edgeCount} edges; snapshot + link index ${ms(build)} (${first}), CSR + PPR graph ${ms(csr)}, rss ${rssMb()} MB`);
+  console.log(
+    `${label}: ${retriever.snapshot.vertexCount} vertices, ${retriever.snapshot.edgeCount} edges; snapshot + link index ${ms(build)} (${first}), CSR + PPR graph ${ms(csr)}, rss ${rssMb()} MB`,
+  );
   const rows: { total: number; link: number; path: number; ppr: number; sample: number; triples: number }[] = [];
   for (const question of questions) {
     const r = await retriever.retrieve(question, { maxTriples: 60 });
-    rows.push({ total: r.timings.totalMs, link: r.timings.linkMs, path: r.timings.pathMs, ppr: r.timings.pprMs, sample: r.timings.sampleMs, triples: r.triples.length });
+    rows.push({
+      total: r.timings.totalMs,
+      link: r.timings.linkMs,
+      path: r.timings.pathMs,
+      ppr: r.timings.pprMs,
+      sample: r.timings.sampleMs,
+      triples: r.triples.length,
+    });
   }
   const col = (k: keyof (typeof rows)[number]) => rows.map((r) => r[k]);
   for (const k of ['total', 'link', 'path', 'ppr', 'sample'] as const) {
-    console.log(`  ${k.padEnd(6)} median ${ms(q(col(k), 0.5)).padStart(9)}   p95 ${ms(q(col(k), 0.95)).padStart(9)}   max ${ms(Math.max(...col(k))).padStart(9)}`);
+    console.log(
+      `  ${k.padEnd(6)} median ${ms(q(col(k), 0.5)).padStart(9)}   p95 ${ms(q(col(k), 0.95)).padStart(9)}   max ${ms(Math.max(...col(k))).padStart(9)}`,
+    );
   }
   console.log(`  ${questions.length} questions, ${(col('triples').reduce((a, b) => a + b, 0) / rows.length).toFixed(1)} triples on average`);
 }
@@ -59,7 +70,10 @@ async function metaqa(): Promise<void> {
   console.log(`MetaQA KB imported in ${ms(performance.now() - t)}`);
   const questions: string[] = [];
   for (const hop of [1, 2, 3]) {
-    const lines = fs.readFileSync(path.join(dir, `qa_${hop}hop_dev.tsv`), 'utf8').split('\n').filter(Boolean);
+    const lines = fs
+      .readFileSync(path.join(dir, `qa_${hop}hop_dev.tsv`), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     questions.push(...lines.slice(0, QUESTIONS).map((l) => l.split('\t')[0].replace(/[[\]]/g, '')));
   }
   await measure('MetaQA KB subset', new Retriever(store.db), questions);
@@ -98,7 +112,7 @@ function generate(file: string): void {
     return `${s[0].toUpperCase()}${s.slice(1)} ${i}`;
   };
   let seed = 42;
-  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
   store.transaction(() => {
     const ids: number[] = [];
     for (let i = 0; i < n; i++) ids.push(bulk.node({ kind: 'entity', label: name(i) }).id);
@@ -108,7 +122,15 @@ function generate(file: string): void {
       const a = Math.floor(n * rand() ** 2);
       const b = Math.floor(n * rand());
       if (a === b) continue;
-      const r = bulk.edge({ subjectId: ids[a], relation: `relation ${made % 40}`, objectId: ids[b], stage: 'EE', status: made % 5 ? 'accepted' : 'proposed', confidence: 0.8, engine: 'classic' });
+      const r = bulk.edge({
+        subjectId: ids[a],
+        relation: `relation ${made % 40}`,
+        objectId: ids[b],
+        stage: 'EE',
+        status: made % 5 ? 'accepted' : 'proposed',
+        confidence: 0.8,
+        engine: 'classic',
+      });
       if (!r.created) continue;
       if (made % 20 === 0) {
         const c = made % chunkCount;
@@ -134,14 +156,27 @@ async function generated(): Promise<void> {
   const labels = store.db.prepare('SELECT label FROM nodes WHERE kind = ? ORDER BY id LIMIT 5000').all('entity') as { label: string }[];
   const questions = Array.from({ length: QUESTIONS }, (_, i) => {
     const l = labels[(i * 97) % labels.length].label;
-    return i % 3 === 0 ? `what is ${l} related to` : i % 3 === 1 ? `which nodes have relation 7 with ${l}` : `what do the neighbours of ${l} connect to by relation 12`;
+    return i % 3 === 0
+      ? `what is ${l} related to`
+      : i % 3 === 1
+        ? `which nodes have relation 7 with ${l}`
+        : `what do the neighbours of ${l} connect to by relation 12`;
   });
   await measure(`generated graph`, retriever, questions);
   // incremental: append 1,000 triples, then one question
   const bulk = new BulkGraphWriter(store.db);
   const ids = (store.db.prepare('SELECT id FROM nodes ORDER BY id LIMIT 2000').all() as { id: number }[]).map((r) => r.id);
   store.transaction(() => {
-    for (let i = 0; i < 1000; i++) bulk.edge({ subjectId: ids[i], relation: 'relation appended', objectId: ids[i + 1000], stage: 'manual', status: 'accepted', confidence: 1, engine: 'editor' });
+    for (let i = 0; i < 1000; i++)
+      bulk.edge({
+        subjectId: ids[i],
+        relation: 'relation appended',
+        objectId: ids[i + 1000],
+        stage: 'manual',
+        status: 'accepted',
+        confidence: 1,
+        engine: 'editor',
+      });
   });
   t = performance.now();
   const what = retriever.refresh();

@@ -17,8 +17,19 @@ import { Store } from '../electron/core/store';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const GRAPH_SIZES = (process.env.GRAPHWRIGHT_BENCH_GRAPH_SIZES ?? '2000,10000').split(',').map(Number).filter((n) => n > 0);
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const GRAPH_SIZES = (process.env.GRAPHWRIGHT_BENCH_GRAPH_SIZES ?? '2000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const TRIPLES = Number(process.env.GRAPHWRIGHT_BENCH_TRIPLES ?? 100_000);
 
 /** `nodes` entities (1 in 8 an event) joined by about 1.5 edges per node, every status, 40 relation labels. */
@@ -40,11 +51,12 @@ function generate(file: string, nodes: number, edges: number): void {
   const chunk = store.documents.chunks(doc)[0].id;
   store.transaction(() => {
     const ids: number[] = [];
-    for (let i = 0; i < nodes; i++) ids.push(store.graph.upsertNode({ kind: i % 8 === 0 ? 'event' : 'entity', label: `Node ${i}`, type: i % 5 === 0 ? 'device' : null }));
+    for (let i = 0; i < nodes; i++)
+      ids.push(store.graph.upsertNode({ kind: i % 8 === 0 ? 'event' : 'entity', label: `Node ${i}`, type: i % 5 === 0 ? 'device' : null }));
     let made = 0;
     // A spanning tree keeps the graph in one piece; the rest are preferential-ish random links.
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (let k = 0; made < edges; k++) {
       const i = k < nodes - 1 ? k + 1 : Math.floor(rnd() * nodes);
       const j = k < nodes - 1 ? Math.floor(rnd() * (k + 1)) : Math.floor(rnd() * rnd() * nodes);
@@ -98,7 +110,11 @@ async function serve(db: string, dir: string): Promise<Host> {
 }
 
 async function call(host: Host, name: string, input: unknown): Promise<unknown> {
-  const res = await fetch(`${host.origin}/api/call/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-graphwright-token': host.token }, body: JSON.stringify(input) });
+  const res = await fetch(`${host.origin}/api/call/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-graphwright-token': host.token },
+    body: JSON.stringify(input),
+  });
   const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
   if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
   return body.value;
@@ -209,7 +225,15 @@ async function graphBench(page: Page, host: Host, nodes: number): Promise<void> 
     `graph ${nodes.toLocaleString()} nodes: first picture ${Math.round(ready)} ms, full layout done at ${Math.round(refinedAt)} ms (first picture x${(ready / refinedAt).toFixed(2)} of waiting for it, the old way); ` +
       `second opening ${secondWall} ms (wall, saved positions)`,
   );
-  figures.push({ nodes, firstPictureMs: Math.round(ready), fullLayoutMs: Math.round(refinedAt), ratio: +(ready / refinedAt).toFixed(2), secondOpeningMs: secondWall, dragPan: stats(drag), panBy: stats(programmatic) });
+  figures.push({
+    nodes,
+    firstPictureMs: Math.round(ready),
+    fullLayoutMs: Math.round(refinedAt),
+    ratio: +(ready / refinedAt).toFixed(2),
+    secondOpeningMs: secondWall,
+    dragPan: stats(drag),
+    panBy: stats(programmatic),
+  });
   console.log(
     `graph ${nodes.toLocaleString()} nodes: drew ${drawn.nodes} nodes, ${drawn.edges} edges (${shown?.trim()}); first render ${Math.round(ready)} ms after navigation (${wall} ms wall: data at ${Math.round(ph.data)}, ` +
       `elements added in ${ms(ph.data, ph.added)}, layout ${ms(ph.layoutStart, ph.layoutEnd)}${nodes >= 1500 ? ' in a worker' : ''}, first frame ${ms(ph.layoutEnd, ph.ready)}); ` +

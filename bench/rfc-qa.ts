@@ -18,7 +18,9 @@ import { buildRfcGraph } from '../test/helpers/rfc-graph';
 import { OFF_TOPIC } from '../test/chat/off-topic';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
-const QA_FILE = path.resolve(process.argv.includes('--questions') ? process.argv[process.argv.indexOf('--questions') + 1] : path.join(KIT, 'rfc-qa', 'questions.jsonl'));
+const QA_FILE = path.resolve(
+  process.argv.includes('--questions') ? process.argv[process.argv.indexOf('--questions') + 1] : path.join(KIT, 'rfc-qa', 'questions.jsonl'),
+);
 const args = process.argv.slice(2);
 const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
@@ -96,7 +98,9 @@ async function main(): Promise<void> {
         t.refused += refused ? 1 : 0;
       }
       if (verbose) {
-        console.log(`${item.id} ${ours ? 'R' : '-'}${bm ? 'B' : '-'}${correct ? 'A' : '-'} ${item.question}\n     gold ${JSON.stringify(item.answers)} | ${answer.answerType} ${answer.confidence} | first ${JSON.stringify(first)} | more ${JSON.stringify((answer.answers ?? []).slice(1, 4))}`);
+        console.log(
+          `${item.id} ${ours ? 'R' : '-'}${bm ? 'B' : '-'}${correct ? 'A' : '-'} ${item.question}\n     gold ${JSON.stringify(item.answers)} | ${answer.answerType} ${answer.confidence} | first ${JSON.stringify(first)} | more ${JSON.stringify((answer.answers ?? []).slice(1, 4))}`,
+        );
       }
     }
     // off-topic questions (nothing the RFCs discuss): how many are refused, and the confidence of those that are not

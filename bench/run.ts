@@ -49,7 +49,14 @@ for (const name of wanted.length ? wanted : all) {
   }
 }
 if (jsonFile && tmp) {
-  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? null, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.arch()}` };
+  const machine = {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? null,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadavg: os.loadavg(),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+  };
   fs.writeFileSync(jsonFile, JSON.stringify({ at: new Date().toISOString(), machine, benches: results }, null, 2));
   fs.rmSync(tmp, { recursive: true, force: true });
   console.log(`\nbench: figures written to ${jsonFile}`);

@@ -64,7 +64,11 @@ function rawInsert(rows: number): Timing {
   db.pragma('synchronous = NORMAL');
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, s INTEGER, r TEXT, o INTEGER)');
   const ins = db.prepare('INSERT INTO t (s, r, o) VALUES (?, ?, ?)');
-  const t = time(() => db.transaction(() => { for (const [s, r, o] of triples(rows)) ins.run(s, r, o); })());
+  const t = time(() =>
+    db.transaction(() => {
+      for (const [s, r, o] of triples(rows)) ins.run(s, r, o);
+    })(),
+  );
   db.close();
   return t;
 }
@@ -73,7 +77,8 @@ function writeGraph(store: Store, bulk: BulkGraphWriter, rows: number): void {
   const nodes = Math.max(2, Math.floor(rows / 4));
   const ids: number[] = [];
   for (let i = 0; i < nodes; i++) ids.push(bulk.node({ kind: 'entity', label: `Node ${i}` }).id);
-  for (const [s, relation, o] of triples(rows)) bulk.edge({ subjectId: ids[s], relation, objectId: ids[o], stage: 'EE', status: 'accepted', confidence: 0.5, engine: 'classic' });
+  for (const [s, relation, o] of triples(rows))
+    bulk.edge({ subjectId: ids[s], relation, objectId: ids[o], stage: 'EE', status: 'accepted', confidence: 0.5, engine: 'classic' });
   bulk.finish();
 }
 
@@ -137,10 +142,20 @@ interface Row {
 
 const rows: Row[] = [];
 function add(what: string, n: number, t: Timing, baseline: string, b: Timing, scale = 1): void {
-  const row = { what, rows: n, seconds: +t.seconds.toFixed(3), cpuSeconds: +t.cpuSeconds.toFixed(3), baseline, baselineSeconds: +(b.seconds * scale).toFixed(3), ratio: +(t.seconds / (b.seconds * scale)).toFixed(2) };
+  const row = {
+    what,
+    rows: n,
+    seconds: +t.seconds.toFixed(3),
+    cpuSeconds: +t.cpuSeconds.toFixed(3),
+    baseline,
+    baselineSeconds: +(b.seconds * scale).toFixed(3),
+    ratio: +(t.seconds / (b.seconds * scale)).toFixed(2),
+  };
   rows.push(row);
   console.log(
-    `${what.padEnd(34)} ${String(n).padStart(8)} ${row.seconds.toFixed(2).padStart(8)} s ${row.cpuSeconds.toFixed(2).padStart(8)} s  ${Math.round(n / t.seconds).toLocaleString('en').padStart(9)}/s   x${row.ratio.toFixed(2).padStart(6)} ${baseline} (${row.baselineSeconds.toFixed(2)} s)`,
+    `${what.padEnd(34)} ${String(n).padStart(8)} ${row.seconds.toFixed(2).padStart(8)} s ${row.cpuSeconds.toFixed(2).padStart(8)} s  ${Math.round(n / t.seconds)
+      .toLocaleString('en')
+      .padStart(9)}/s   x${row.ratio.toFixed(2).padStart(6)} ${baseline} (${row.baselineSeconds.toFixed(2)} s)`,
   );
 }
 
@@ -180,7 +195,17 @@ async function main(): Promise<void> {
   console.log(
     `${'graph.import TSV (worker thread)'.padEnd(34)} ${String(N).padStart(8)} ${coreSeconds.toFixed(2).padStart(8)} s   event loop held at most ${Math.round(maxGap)} ms, ${progress} progress events (x${(coreSeconds / ti.t.seconds).toFixed(2)} the inline import)`,
   );
-  rows.push({ what: 'graph.import TSV (worker thread)', rows: N, seconds: +coreSeconds.toFixed(3), cpuSeconds: NaN, baseline: 'import TSV inline', baselineSeconds: +ti.t.seconds.toFixed(3), ratio: +(coreSeconds / ti.t.seconds).toFixed(2), maxEventLoopGapMs: Math.round(maxGap), progressEvents: progress } as Row);
+  rows.push({
+    what: 'graph.import TSV (worker thread)',
+    rows: N,
+    seconds: +coreSeconds.toFixed(3),
+    cpuSeconds: NaN,
+    baseline: 'import TSV inline',
+    baselineSeconds: +ti.t.seconds.toFixed(3),
+    ratio: +(coreSeconds / ti.t.seconds).toFixed(2),
+    maxEventLoopGapMs: Math.round(maxGap),
+    progressEvents: progress,
+  } as Row);
   fs.rmSync(tsv);
 
   const nt = path.join(tmp, 'kb.nt');
@@ -193,7 +218,10 @@ async function main(): Promise<void> {
 
   if (fs.existsSync(METAQA)) {
     const mi = await importFile('tsv', METAQA);
-    const lines = fs.readFileSync(METAQA, 'utf8').split('\n').filter((l) => l.trim()).length;
+    const lines = fs
+      .readFileSync(METAQA, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()).length;
     const rawKb = rawInsert(lines);
     add('import MetaQA kb_subset', mi.edges, mi.t, 'raw, same rows', rawKb);
   } else console.log(`(no ${METAQA}: MetaQA import skipped)`);

@@ -93,7 +93,9 @@ test('browse the concepts of an extracted graph, rename one, see it persisted af
   const before = Number((await stats.textContent())!.match(/(\d+) nodes/)![1]);
   await app.getByLabel('Concept layer').check();
   await expect.poll(async () => Number((await stats.textContent())!.match(/(\d+) nodes/)![1]), { timeout: 30_000 }).toBeGreaterThan(before);
-  const conceptNodes = await app.evaluate(() => (window as unknown as { __gwCy: { nodes(s: string): { length: number } } }).__gwCy.nodes('[kind = "concept"]').length);
+  const conceptNodes = await app.evaluate(
+    () => (window as unknown as { __gwCy: { nodes(s: string): { length: number } } }).__gwCy.nodes('[kind = "concept"]').length,
+  );
   expect(conceptNodes).toBeGreaterThan(0);
 });
 

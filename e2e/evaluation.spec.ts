@@ -7,7 +7,11 @@ import { api, graphwright } from './review-fixtures';
 
 test('import gold, run classic, scores and PR curve, an error to its evidence, two runs side by side', async ({ app, host }) => {
   // a slice of the kit's WebNLG dev set, uploaded through the view
-  const lines = fs.readFileSync(path.join(KIT, 'data', 'webnlg', 'webnlg_v1.6_en_dev_every4th.jsonl'), 'utf8').split('\n').filter(Boolean).slice(0, 40);
+  const lines = fs
+    .readFileSync(path.join(KIT, 'data', 'webnlg', 'webnlg_v1.6_en_dev_every4th.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, 40);
   const gold = path.join(host.dir, 'webnlg-slice.jsonl');
   fs.writeFileSync(gold, `${lines.join('\n')}\n`);
 

@@ -9,14 +9,17 @@ const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 async function drawing(page: Page) {
   return page.evaluate(() => {
     type N = { renderedPosition(): { x: number; y: number }; data(k: string): unknown; style(k: string): string; hasClass(c: string): boolean };
-    const cy = (globalThis as unknown as { __gwCy?: { nodes(s?: string): { map<T>(f: (n: N) => T): T[] }; width(): number; height(): number; zoom(): number } }).__gwCy!;
+    const cy = (globalThis as unknown as { __gwCy?: { nodes(s?: string): { map<T>(f: (n: N) => T): T[] }; width(): number; height(): number; zoom(): number } })
+      .__gwCy!;
     const w = cy.width();
     const h = cy.height();
     const inside = cy.nodes().map((n) => {
       const p = n.renderedPosition();
       return p.x >= 0 && p.x <= w && p.y >= 0 && p.y <= h;
     });
-    const landmarks = cy.nodes('.landmark').map((n) => ({ label: String(n.data('label')), screenPx: parseFloat(n.style('font-size')) * cy.zoom(), shown: n.style('label') !== '' }));
+    const landmarks = cy
+      .nodes('.landmark')
+      .map((n) => ({ label: String(n.data('label')), screenPx: parseFloat(n.style('font-size')) * cy.zoom(), shown: n.style('label') !== '' }));
     return { nodes: inside.length, outside: inside.filter((x) => !x).length, landmarks, labelColor: cy.nodes().map((n) => n.style('color'))[0] };
   });
 }

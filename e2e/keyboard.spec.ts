@@ -8,7 +8,10 @@ const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overv
 /** Whether the focused element lies inside the element matched by this selector. */
 const focusIn = (page: Page, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
 
-test('keyboard: "?" lists the keys, dialogs take the focus, keep Tab inside and close on Esc, the History popover and the document viewer close on Esc, a skip link reaches the table', async ({ app, host }) => {
+test('keyboard: "?" lists the keys, dialogs take the focus, keep Tab inside and close on Esc, the History popover and the document viewer close on Esc, a skip link reaches the table', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(180_000);
   await ingestAndExtract(host, SAMPLE);
   await app.reload();
@@ -64,7 +67,10 @@ test('keyboard: "?" lists the keys, dialogs take the focus, keep Tab inside and 
   const options = list.getByRole('option');
   const last = options.nth((await options.count()) - 1);
   const lb = (await last.boundingBox())!;
-  const hit = await app.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=option]')?.textContent ?? null, { x: lb.x + 10, y: lb.y + lb.height / 2 });
+  const hit = await app.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=option]')?.textContent ?? null, {
+    x: lb.x + 10,
+    y: lb.y + lb.height / 2,
+  });
   expect(hit, 'the last suggestion is drawn, not clipped').toBe(await last.textContent());
   await app.keyboard.press('Escape');
   await expect(list).toHaveCount(0);

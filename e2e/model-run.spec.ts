@@ -14,7 +14,9 @@ test('an extraction on a model explains its failed answers and opens each one’
   await api(host, 'models.choose', { role: 'extraction', path: model });
   const doc = path.join(host.dir, 'long.txt');
   fs.writeFileSync(doc, `${'The authenticator relays EAP packets to the authentication server and back again. '.repeat(45).trim()}\n`);
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', doc, '--db', host.dbPath, '--chunk-size', '5000'], { cwd: ROOT });
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', doc, '--db', host.dbPath, '--chunk-size', '5000'], {
+    cwd: ROOT,
+  });
 
   await app.reload();
   await openView(app, 'Documents');

@@ -35,7 +35,7 @@ test('publish the graph to a real Virtuoso from the Export view (Graph Store pro
   }
 });
 
-test("the chat trace gives each cited fact the SPARQL that selects it in the published graph; it runs there", async ({ app, host, context }) => {
+test('the chat trace gives each cited fact the SPARQL that selects it in the published graph; it runs there', async ({ app, host, context }) => {
   test.setTimeout(180_000);
   const v = await startVirtuoso();
   try {

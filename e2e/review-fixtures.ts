@@ -69,5 +69,7 @@ export async function clickNode(page: Page, nodeId: number, opts: { shift?: bool
 
 /** Ids of the nodes selected on the canvas. */
 export async function selectedNodeIds(page: Page): Promise<number[]> {
-  return page.evaluate(() => ((globalThis as unknown as PageGlobal).__gwCy?.nodes(':selected').map((n) => Number(n.id().slice(1))) ?? []).sort((a, b) => a - b));
+  return page.evaluate(() =>
+    ((globalThis as unknown as PageGlobal).__gwCy?.nodes(':selected').map((n) => Number(n.id().slice(1))) ?? []).sort((a, b) => a - b),
+  );
 }

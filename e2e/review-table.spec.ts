@@ -4,7 +4,10 @@ import { api, ingestAndExtract } from './review-fixtures';
 
 const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
 
-test('review table: resizable columns, a density setting, whole labels in tooltips, stage codes and counts explained, Ctrl+A, filters kept across reload', async ({ app, host }) => {
+test('review table: resizable columns, a density setting, whole labels in tooltips, stage codes and counts explained, Ctrl+A, filters kept across reload', async ({
+  app,
+  host,
+}) => {
   test.setTimeout(180_000);
   await ingestAndExtract(host, SAMPLE);
   await app.reload();
@@ -46,7 +49,6 @@ test('review table: resizable columns, a density setting, whole labels in toolti
   await app.mouse.up();
   await expect.poll(async () => (await head.boundingBox())!.width).toBeGreaterThan(widthAfterKeys + 30);
   const resized = (await head.boundingBox())!.width;
-
 
   // Filter on a status; Ctrl+A selects the rows the filter shows.
   await app.getByRole('combobox', { name: 'Status' }).selectOption('proposed');

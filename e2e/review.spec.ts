@@ -57,7 +57,10 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
     const around = hood.nodes.filter((m) => m.id !== n.id && m.kind === 'entity');
     if (around.length >= 2) {
       seed = n;
-      pair = around.slice(0, 2).map((m) => m.id).sort((a, b) => a - b);
+      pair = around
+        .slice(0, 2)
+        .map((m) => m.id)
+        .sort((a, b) => a - b);
       break;
     }
   }
@@ -80,7 +83,12 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
   expect(svgText).toContain('<svg');
   expect(svgText).toContain(`>${seed!.label}</text>`);
   const [png] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'PNG', exact: true }).click()]);
-  expect(fs.readFileSync((await png.path())!).subarray(1, 4).toString()).toBe('PNG');
+  expect(
+    fs
+      .readFileSync((await png.path())!)
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
   await app.getByRole('button', { name: /^Merge…/ }).click();
   const dialog = app.getByRole('dialog', { name: 'Merge entities' });
   await dialog.getByRole('button', { name: 'Merge 2 entities' }).click();

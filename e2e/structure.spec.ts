@@ -20,7 +20,7 @@ async function dropFiles(page: Page, files: { name: string; content: Buffer }[])
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-test("an RFC is listed by its own title, its boilerplate is marked and headings print once", async ({ app }) => {
+test('an RFC is listed by its own title, its boilerplate is marked and headings print once', async ({ app }) => {
   await dropFiles(app, [{ name: 'rfc3580.txt', content: fs.readFileSync(path.join(KIT, 'data/rfc-radius-eap/rfc3580.txt')) }]);
   await expect(app.getByTestId('ingest-summary')).toContainText('1 imported', { timeout: 60_000 });
   const row = app.getByRole('row', { name: /RFC 3580: IEEE 802\.1X Remote Authentication Dial In User Service/ });

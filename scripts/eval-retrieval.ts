@@ -37,7 +37,11 @@ class Bm25 {
   private readonly postings = new Map<string, { doc: number; tf: number }[]>();
   private readonly lengths: number[] = [];
   private avg = 0;
-  constructor(docs: string[], private readonly k1 = 1.2, private readonly b = 0.75) {
+  constructor(
+    docs: string[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
     docs.forEach((d, i) => {
       const toks = terms(d);
       this.lengths.push(toks.length);
@@ -63,7 +67,10 @@ class Bm25 {
         scores.set(doc, (scores.get(doc) ?? 0) + s);
       }
     }
-    return [...scores].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, k);
+    return [...scores]
+      .map(([doc, score]) => ({ doc, score }))
+      .sort((a, b) => b.score - a.score || a.doc - b.doc)
+      .slice(0, k);
   }
 }
 
@@ -187,8 +194,11 @@ async function evalMetaQa(): Promise<void> {
       }
     }
     totals[`${hop}-hop`] = all;
-    report.push(`${hop}-hop (${all.ours.n} q): ours ${fmt(all.ours)}   bm25 ${fmt(all.bm25)}   (answer-in-context / answer recall); extractive Hits@1 ${(all.hits1 / Math.max(1, all.ours.n)).toFixed(3)}`);
-    for (const [qtype, sc] of [...byType].sort()) report.push(`    ${qtype.padEnd(40)} n=${String(sc.ours.n).padStart(3)}  ours ${fmt(sc.ours)}   bm25 ${fmt(sc.bm25)}`);
+    report.push(
+      `${hop}-hop (${all.ours.n} q): ours ${fmt(all.ours)}   bm25 ${fmt(all.bm25)}   (answer-in-context / answer recall); extractive Hits@1 ${(all.hits1 / Math.max(1, all.ours.n)).toFixed(3)}`,
+    );
+    for (const [qtype, sc] of [...byType].sort())
+      report.push(`    ${qtype.padEnd(40)} n=${String(sc.ours.n).padStart(3)}  ours ${fmt(sc.ours)}   bm25 ${fmt(sc.bm25)}`);
   }
   console.log(`MetaQA dev slice, ${maxTriples} triples; top-1 relation path = question type path: ${(pathTop1.ok / Math.max(1, pathTop1.n)).toFixed(3)}`);
   console.log(report.join('\n'));
@@ -202,8 +212,16 @@ async function evalMetaQa(): Promise<void> {
 /** The relation path a MetaQA question type walks, for the path diagnostic ("~" = backwards). */
 function expectedPath(qtype: string): string {
   const rel: Record<string, string> = {
-    director: 'directed_by', writer: 'written_by', actor: 'starred_actors', year: 'release_year', language: 'in_language',
-    genre: 'has_genre', tags: 'has_tags', tag: 'has_tags', imdbrating: 'has_imdb_rating', imdbvotes: 'has_imdb_votes',
+    director: 'directed_by',
+    writer: 'written_by',
+    actor: 'starred_actors',
+    year: 'release_year',
+    language: 'in_language',
+    genre: 'has_genre',
+    tags: 'has_tags',
+    tag: 'has_tags',
+    imdbrating: 'has_imdb_rating',
+    imdbvotes: 'has_imdb_votes',
   };
   const parts = qtype.split('_to_');
   const steps: string[] = [];
@@ -280,7 +298,9 @@ async function evalTwoWiki(): Promise<void> {
     tp.b5 += rec(bmGot, 5);
     byType.set(q.question_type, tp);
   }
-  console.log(`2WikiMultihopQA dev slice (${n} q): recall@2 / recall@5  ours ${(ours.r2 / n).toFixed(3)} / ${(ours.r5 / n).toFixed(3)}   bm25 ${(bm.r2 / n).toFixed(3)} / ${(bm.r5 / n).toFixed(3)}`);
+  console.log(
+    `2WikiMultihopQA dev slice (${n} q): recall@2 / recall@5  ours ${(ours.r2 / n).toFixed(3)} / ${(ours.r5 / n).toFixed(3)}   bm25 ${(bm.r2 / n).toFixed(3)} / ${(bm.r5 / n).toFixed(3)}`,
+  );
   for (const [type, x] of [...byType].sort()) {
     const f = (v: number) => (v / x.n).toFixed(3);
     console.log(`    ${type.padEnd(20)} n=${String(x.n).padStart(3)}  ours ${f(x.o2)} / ${f(x.o5)}   bm25 ${f(x.b2)} / ${f(x.b5)}`);

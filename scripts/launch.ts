@@ -100,7 +100,14 @@ export async function prepareElectronApp(electronVersion: string, appDir = APP_D
   fs.writeFileSync(
     path.join(appDir, 'package.json'),
     `${JSON.stringify(
-      { name: pkg.name, productName: 'Graphwright', version: pkg.version, type: 'module', main: 'dist-electron/main.js', dependencies: { 'better-sqlite3': pkg.dependencies['better-sqlite3'] } },
+      {
+        name: pkg.name,
+        productName: 'Graphwright',
+        version: pkg.version,
+        type: 'module',
+        main: 'dist-electron/main.js',
+        dependencies: { 'better-sqlite3': pkg.dependencies['better-sqlite3'] },
+      },
       null,
       2,
     )}\n`,
@@ -121,7 +128,9 @@ export async function prepareElectronApp(electronVersion: string, appDir = APP_D
   fs.rmSync(target, { recursive: true, force: true });
   fs.cpSync(source, target, { recursive: true, filter: (src) => !src.startsWith(path.join(source, 'build') + path.sep) && src !== path.join(source, 'build') });
   // @electron/rebuild comes with electron-builder; it fetches Electron's headers (or a prebuild).
-  const builderRequire = createRequire(require.resolve('app-builder-lib/package.json', { paths: [path.dirname(require.resolve('electron-builder/package.json'))] }));
+  const builderRequire = createRequire(
+    require.resolve('app-builder-lib/package.json', { paths: [path.dirname(require.resolve('electron-builder/package.json'))] }),
+  );
   const { rebuild } = (await import(pathToFileURL(builderRequire.resolve('@electron/rebuild')).href)) as {
     rebuild(options: { buildPath: string; electronVersion: string; onlyModules?: string[]; force?: boolean }): Promise<void>;
   };
@@ -161,7 +170,12 @@ async function startHeadless(args: string[]): Promise<number> {
   // Commands are added by feature work: look them up at run time.
   const [{ commands }, cli] = await Promise.all([import('../electron/cli/commands'), import('../electron/cli/main')]);
 
-  if (shouldImportSamples(dbExisted, commands.map((c) => c.name))) {
+  if (
+    shouldImportSamples(
+      dbExisted,
+      commands.map((c) => c.name),
+    )
+  ) {
     const samples = path.join(root, 'assets', 'samples');
     console.log(`First run: importing the sample documents from ${path.relative(root, samples)}…`);
     const code = await cli.main(['ingest', samples, '--db', dbPath]);

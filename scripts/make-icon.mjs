@@ -18,10 +18,18 @@ const NODES = [
   { x: 340, y: 370, r: 64, c: [0xff, 0xff, 0xff] },
   { x: 150, y: 380, r: 36, c: [0x4f, 0xd1, 0xc5] },
 ];
-const EDGES = [[0, 1], [0, 2], [1, 2], [2, 3], [0, 3]];
+const EDGES = [
+  [0, 1],
+  [0, 2],
+  [1, 2],
+  [2, 3],
+  [0, 3],
+];
 
 function inRoundedRect(x, y) {
-  const r = 96, lo = 16, hi = 496;
+  const r = 96,
+    lo = 16,
+    hi = 496;
   if (x < lo || y < lo || x > hi || y > hi) return false;
   const cx = Math.min(Math.max(x, lo + r), hi - r);
   const cy = Math.min(Math.max(y, lo + r), hi - r);
@@ -29,7 +37,8 @@ function inRoundedRect(x, y) {
 }
 
 function distToSegment(px, py, ax, ay, bx, by) {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
@@ -51,18 +60,26 @@ for (let py = 0; py < size; py++) {
   const row = py * (size * 4 + 1);
   raw[row] = 0; // filter: none
   for (let px = 0; px < size; px++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let sy = 0; sy < SS; sy++) {
       for (let sx = 0; sx < SS; sx++) {
         const c = colourAt((px + (sx + 0.5) / SS) / s, (py + (sy + 0.5) / SS) / s);
         if (c) {
-          r += c[0]; g += c[1]; b += c[2]; a += 1;
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 1;
         }
       }
     }
     const o = row + 1 + px * 4;
     if (a) {
-      raw[o] = Math.round(r / a); raw[o + 1] = Math.round(g / a); raw[o + 2] = Math.round(b / a);
+      raw[o] = Math.round(r / a);
+      raw[o + 1] = Math.round(g / a);
+      raw[o + 2] = Math.round(b / a);
       raw[o + 3] = Math.round((255 * a) / (SS * SS));
     }
   }

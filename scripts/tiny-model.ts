@@ -14,7 +14,9 @@ function main(): number {
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length !== 1) {
-    (values.help ? process.stdout : process.stderr).write('Usage: npm run --silent tiny-model -- PATH [--seed N]\nWrites the tiny random-weight GGUF test model to PATH.\n');
+    (values.help ? process.stdout : process.stderr).write(
+      'Usage: npm run --silent tiny-model -- PATH [--seed N]\nWrites the tiny random-weight GGUF test model to PATH.\n',
+    );
     return values.help ? 0 : 2;
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);

@@ -56,9 +56,16 @@ export const selectionOptions: OptionSpec = {
 };
 
 /** The export selection the options above give; errors name the argument at fault. */
-export function parseSelection(values: Record<string, unknown>): { acceptedOnly: boolean; documentId: number | null; concepts: boolean; provenance: boolean; base?: string } {
+export function parseSelection(values: Record<string, unknown>): {
+  acceptedOnly: boolean;
+  documentId: number | null;
+  concepts: boolean;
+  provenance: boolean;
+  base?: string;
+} {
   const documentId = values.document !== undefined ? parseId(values.document as string, '--document') : null;
-  if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string)) throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
+  if (values.base !== undefined && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(values.base as string))
+    throw new UsageError(`--base must be an absolute IRI, got ${JSON.stringify(values.base)}`);
   return {
     acceptedOnly: Boolean(values['accepted-only']),
     documentId,

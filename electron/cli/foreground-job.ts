@@ -50,7 +50,12 @@ export async function runJobInForeground(
     });
     // Jobs an earlier run left unfinished run first (start() requeues them): say what each did,
     // so a rerun after a crash does not look like it did nothing.
-    const earlier = new Map(core.jobs.list(['queued', 'running'], 50).filter((j) => j.id !== job.id).map((j) => [j.id, j]));
+    const earlier = new Map(
+      core.jobs
+        .list(['queued', 'running'], 50)
+        .filter((j) => j.id !== job.id)
+        .map((j) => [j.id, j]),
+    );
     const offEarlier = core.bus.on('job.progress', (j) => {
       const was = earlier.get(j.id);
       if (!was || j.state === 'queued' || j.state === 'running') return;

@@ -23,7 +23,9 @@ export function openCore(values: Record<string, unknown>, opts: { mustExist?: bo
     const version = schemaVersion(core.store.db);
     if (version < currentSchemaVersion) {
       void core.close();
-      throw new UsageError(`database ${path.resolve(db)} is read-only and its schema (version ${version}) is older than this app's (${currentSchemaVersion}): open it once where it can be written, to upgrade it`);
+      throw new UsageError(
+        `database ${path.resolve(db)} is read-only and its schema (version ${version}) is older than this app's (${currentSchemaVersion}): open it once where it can be written, to upgrade it`,
+      );
     }
   }
   return core;

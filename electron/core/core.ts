@@ -118,7 +118,13 @@ export class Core implements Services {
     this.grants.add({ path: path.join(this.dataDir, 'exports'), modes: ['create', 'write'], source: 'data', folder: true });
     this.guardedHandlers = guardHandlers(this.handlers, {
       grants: this.grants,
-      modelLocations: () => [...this.models.folders().filter((f) => f.exists).map((f) => f.path), ...this.models.userPaths()],
+      modelLocations: () => [
+        ...this.models
+          .folders()
+          .filter((f) => f.exists)
+          .map((f) => f.path),
+        ...this.models.userPaths(),
+      ],
     });
     if (options.startJobs !== false) this.jobs.start();
   }

@@ -34,7 +34,8 @@ function readRecent(dataDir: string): Record<string, string> {
     const v = JSON.parse(fs.readFileSync(path.join(dataDir, RECENT_FILE), 'utf8')) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn('databases', `${RECENT_FILE} could not be read; the databases are listed without their last use`, err);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      log.warn('databases', `${RECENT_FILE} could not be read; the databases are listed without their last use`, err);
     return {};
   }
 }
@@ -75,7 +76,14 @@ export function listDatabases(dataDir: string, currentPath: string, canSwitch: b
       continue;
     }
     if (!st.isFile()) continue; // no links, no folders
-    items.push({ name: databaseName(file), file, bytes: st.size, modifiedAt: st.mtime.toISOString(), openedAt: recent[file] ?? null, current: full === current });
+    items.push({
+      name: databaseName(file),
+      file,
+      bytes: st.size,
+      modifiedAt: st.mtime.toISOString(),
+      openedAt: recent[file] ?? null,
+      current: full === current,
+    });
   }
   const key = (e: DatabaseEntry) => e.openedAt ?? e.modifiedAt;
   items.sort((a, b) => (a.current !== b.current ? (a.current ? -1 : 1) : key(b).localeCompare(key(a)) || a.name.localeCompare(b.name)));

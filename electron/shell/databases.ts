@@ -141,7 +141,11 @@ export const databaseEvent = (dbPath: string) => ({ name: databaseName(dbPath), 
  * databases.create / databases.open from the renderer, answered in main (the core process cannot
  * restart itself): a name, found or created in the data folder, then the switch.
  */
-export function databaseMainHandlers(deps: { dataDir: string; current(): string; switchTo(dbPath: string): Promise<void> }): Pick<Handlers, 'databases.list' | 'databases.create' | 'databases.open'> {
+export function databaseMainHandlers(deps: {
+  dataDir: string;
+  current(): string;
+  switchTo(dbPath: string): Promise<void>;
+}): Pick<Handlers, 'databases.list' | 'databases.create' | 'databases.open'> {
   return {
     'databases.list': () => listDatabases(deps.dataDir, deps.current(), true),
     'databases.create': ({ name }) => switchDatabase(deps.dataDir, name, true, deps.switchTo),

@@ -7,7 +7,30 @@ import { grantingDialogHandlers } from './router';
 
 /** What the import dialog offers by default; ingestion decides what it can read. */
 export const DOCUMENT_FILTERS: FileFilter[] = [
-  { name: 'Documents', extensions: ['pdf', 'docx', 'doc', 'odt', 'rtf', 'html', 'htm', 'xhtml', 'md', 'markdown', 'txt', 'text', 'rst', 'adoc', 'tex', 'epub', 'xml', 'json', 'csv'] },
+  {
+    name: 'Documents',
+    extensions: [
+      'pdf',
+      'docx',
+      'doc',
+      'odt',
+      'rtf',
+      'html',
+      'htm',
+      'xhtml',
+      'md',
+      'markdown',
+      'txt',
+      'text',
+      'rst',
+      'adoc',
+      'tex',
+      'epub',
+      'xml',
+      'json',
+      'csv',
+    ],
+  },
   { name: 'All files', extensions: ['*'] },
 ];
 
@@ -30,13 +53,19 @@ export async function openFiles(win: BrowserWindow | null, options: OpenOptions 
   return { canceled: result.canceled, paths: result.canceled ? [] : result.filePaths };
 }
 
-export async function saveFile(win: BrowserWindow | null, options: { title?: string; defaultName?: string; filters?: FileFilter[] } = {}): Promise<SaveDialogResult> {
+export async function saveFile(
+  win: BrowserWindow | null,
+  options: { title?: string; defaultName?: string; filters?: FileFilter[] } = {},
+): Promise<SaveDialogResult> {
   const dialogOptions = { title: options.title ?? 'Save as', defaultPath: options.defaultName, filters: options.filters as ElectronFileFilter[] | undefined };
   const result = win ? await dialog.showSaveDialog(win, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
   return { canceled: result.canceled || !result.filePath, path: result.canceled || !result.filePath ? null : result.filePath };
 }
 
 /** The contract's dialog calls, answered in main against the focused window, granting what the user picked. */
-export function dialogHandlers(getWindow: () => BrowserWindow | null, grant: (grants: GrantSpec[]) => Promise<unknown>): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
+export function dialogHandlers(
+  getWindow: () => BrowserWindow | null,
+  grant: (grants: GrantSpec[]) => Promise<unknown>,
+): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
   return grantingDialogHandlers({ openFiles: (input) => openFiles(getWindow(), input), saveFile: (input) => saveFile(getWindow(), input) }, grant);
 }

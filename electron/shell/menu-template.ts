@@ -64,7 +64,16 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
       { id: 'import', label: 'Import documents…', accelerator: 'CmdOrCtrl+O', click: () => actions.importDocuments() },
       { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.command({ command: 'navigate', view: 'export' }) },
       sep,
-      ...(ctx.isMac ? [] : [{ label: 'Settings', accelerator: 'CmdOrCtrl+,', click: () => actions.command({ command: 'navigate', view: 'settings' }) } as MenuItemConstructorOptions, sep]),
+      ...(ctx.isMac
+        ? []
+        : [
+            {
+              label: 'Settings',
+              accelerator: 'CmdOrCtrl+,',
+              click: () => actions.command({ command: 'navigate', view: 'settings' }),
+            } as MenuItemConstructorOptions,
+            sep,
+          ]),
       ctx.isMac ? { role: 'close' } : { role: 'quit' },
     ],
   });
@@ -75,7 +84,13 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
       // renderer binds Ctrl+Z to history.undo as in the browser. A click goes through the preload:
       // native undo in a focused text field, else history.undo / history.redo via the contract.
       { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', registerAccelerator: false, click: () => actions.command({ command: 'undo' }) },
-      { id: 'redo', label: 'Redo', accelerator: ctx.isMac ? 'Shift+Cmd+Z' : 'Ctrl+Shift+Z', registerAccelerator: false, click: () => actions.command({ command: 'redo' }) },
+      {
+        id: 'redo',
+        label: 'Redo',
+        accelerator: ctx.isMac ? 'Shift+Cmd+Z' : 'Ctrl+Shift+Z',
+        registerAccelerator: false,
+        click: () => actions.command({ command: 'redo' }),
+      },
       sep,
       { role: 'cut' },
       { role: 'copy' },
@@ -86,9 +101,12 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
   template.push({
     label: 'View',
     submenu: [
-      ...VIEW_ENTRIES.map(
-        (e, i): MenuItemConstructorOptions => ({ id: `view-${e.view}`, label: e.label, accelerator: `CmdOrCtrl+${i + 1}`, click: () => actions.command({ command: 'navigate', view: e.view }) }),
-      ),
+      ...VIEW_ENTRIES.map((e, i): MenuItemConstructorOptions => ({
+        id: `view-${e.view}`,
+        label: e.label,
+        accelerator: `CmdOrCtrl+${i + 1}`,
+        click: () => actions.command({ command: 'navigate', view: e.view }),
+      })),
       sep,
       ...(ctx.isDev ? [{ role: 'reload' } as MenuItemConstructorOptions, { role: 'toggleDevTools' } as MenuItemConstructorOptions, sep] : []),
       { role: 'resetZoom' },

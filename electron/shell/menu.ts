@@ -34,7 +34,11 @@ export function menuActions(deps: MenuDeps): MenuActions {
       deps.send({ command: 'navigate', view: 'documents' });
     },
     async newDatabase() {
-      const picked = await saveFile(deps.getWindow(), { title: 'New database', defaultName: path.join(deps.dataDir, 'untitled.db'), filters: DATABASE_FILTERS });
+      const picked = await saveFile(deps.getWindow(), {
+        title: 'New database',
+        defaultName: path.join(deps.dataDir, 'untitled.db'),
+        filters: DATABASE_FILTERS,
+      });
       if (picked.canceled || !picked.path) return;
       const file = newDatabasePath(picked.path);
       // the save dialog asks before replacing a file, but a database is never emptied here

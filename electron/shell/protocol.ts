@@ -103,7 +103,10 @@ export function isFromCore(m: unknown): m is FromCore {
 export function serveCore(
   endpoint: Endpoint<unknown, FromCore>,
   createCore: () => CoreLike | Promise<CoreLike>,
-  hooks: { onClosed?: () => void; /** Where pushed SPARQL logins go (core-process.ts: the publish secret resolver). */ onSecrets?: (secrets: SecretEntry[]) => void } = {},
+  hooks: {
+    onClosed?: () => void;
+    /** Where pushed SPARQL logins go (core-process.ts: the publish secret resolver). */ onSecrets?: (secrets: SecretEntry[]) => void;
+  } = {},
 ): { done: Promise<void> } {
   let core: CoreLike | undefined;
   let fatal: string | undefined;

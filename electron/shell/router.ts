@@ -50,7 +50,9 @@ export function createRouter(options: RouterOptions) {
  * picked to read; the save-as path to create, or to replace (the native dialog asked first).
  */
 export function grantsForOpen(result: OpenDialogResult, folders: boolean, remember = false): GrantSpec[] {
-  return result.canceled ? [] : result.paths.map((p) => ({ path: p, modes: ['read'], source: 'dialog', folder: folders, ...(folders && remember ? { persist: true } : {}) }));
+  return result.canceled
+    ? []
+    : result.paths.map((p) => ({ path: p, modes: ['read'], source: 'dialog', folder: folders, ...(folders && remember ? { persist: true } : {}) }));
 }
 export function grantsForSave(result: SaveDialogResult): GrantSpec[] {
   return result.canceled || !result.path ? [] : [{ path: result.path, modes: ['create', 'write'], source: 'dialog', folder: false }];
@@ -58,7 +60,10 @@ export function grantsForSave(result: SaveDialogResult): GrantSpec[] {
 
 /** Dialogs answered in main; each result is granted (in the core) before the renderer sees it. */
 export function grantingDialogHandlers(
-  dialogs: { openFiles(input: { title?: string; folders?: boolean; multiple?: boolean; filters?: FileFilter[]; remember?: boolean }): Promise<OpenDialogResult>; saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult> },
+  dialogs: {
+    openFiles(input: { title?: string; folders?: boolean; multiple?: boolean; filters?: FileFilter[]; remember?: boolean }): Promise<OpenDialogResult>;
+    saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult>;
+  },
   grant: (grants: GrantSpec[]) => Promise<unknown>,
 ): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
   return {

@@ -44,7 +44,13 @@ const key = (endpoint: string, username: string) => `${username}\n${endpoint}`;
 export function isSecretEntry(e: unknown): e is SecretEntry {
   if (typeof e !== 'object' || e === null) return false;
   const o = e as Record<string, unknown>;
-  return typeof o.endpoint === 'string' && o.endpoint.length > 0 && typeof o.username === 'string' && o.username.length > 0 && (o.password === null || typeof o.password === 'string');
+  return (
+    typeof o.endpoint === 'string' &&
+    o.endpoint.length > 0 &&
+    typeof o.username === 'string' &&
+    o.username.length > 0 &&
+    (o.password === null || typeof o.password === 'string')
+  );
 }
 
 /** The encrypted passwords file (sparql-secrets.json in the user data folder). */
@@ -78,7 +84,9 @@ export class SecretVault {
     }
     const list = (parsed as { secrets?: unknown }).secrets;
     if (!Array.isArray(list) || !list.every((s) => typeof s?.endpoint === 'string' && typeof s?.username === 'string' && typeof s?.cipher === 'string'))
-      throw new Error(`${this.file}: not a Graphwright passwords file (expected {"version": 1, "secrets": [{endpoint, username, cipher}]}); delete it and set the passwords again`);
+      throw new Error(
+        `${this.file}: not a Graphwright passwords file (expected {"version": 1, "secrets": [{endpoint, username, cipher}]}); delete it and set the passwords again`,
+      );
     return list as StoredSecret[];
   }
 
@@ -126,7 +134,11 @@ export class SecretVault {
  * The contract calls main answers with the vault. `push` hands changed logins to the core process;
  * the password itself is never returned to the caller.
  */
-export function secretHandlers(vault: SecretVault, push: (entries: SecretEntry[]) => Promise<CallResult>, env: NodeJS.ProcessEnv = process.env): Pick<Handlers, 'publish.secrets' | 'publish.secret.set'> {
+export function secretHandlers(
+  vault: SecretVault,
+  push: (entries: SecretEntry[]) => Promise<CallResult>,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Handlers, 'publish.secrets' | 'publish.secret.set'> {
   return {
     'publish.secrets': async () => {
       const { keychain, backend } = await vault.available();
@@ -134,7 +146,10 @@ export function secretHandlers(vault: SecretVault, push: (entries: SecretEntry[]
     },
     'publish.secret.set': async ({ endpoint, username, password }) => {
       if (password !== null && !(await vault.available()).keychain)
-        throw new ApiError('unsupported', `no OS keychain is available here (Linux: no Secret Service or KWallet), so the password is not stored: set ${PASSWORD_ENV} in the environment instead`);
+        throw new ApiError(
+          'unsupported',
+          `no OS keychain is available here (Linux: no Secret Service or KWallet), so the password is not stored: set ${PASSWORD_ENV} in the environment instead`,
+        );
       await vault.set(endpoint, username, password);
       const r = await push([{ endpoint, username, password }]);
       if (!r.ok) throw new ApiError('failed', `the password was stored but the core did not take it: ${r.error.message}`);

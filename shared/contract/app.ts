@@ -80,7 +80,11 @@ export const appCalls = {
   'jobs.cancel': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Cancel a queued or running job' }),
   'jobs.resume': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Resume a cancelled or failed job from its last checkpoint' }),
   ...databaseCalls,
-  'settings.get': defineCall({ input: z.object({ key: z.string().min(1).max(200) }), output: z.object({ key: z.string(), value: z.unknown() }), summary: 'Read one setting' }),
+  'settings.get': defineCall({
+    input: z.object({ key: z.string().min(1).max(200) }),
+    output: z.object({ key: z.string(), value: z.unknown() }),
+    summary: 'Read one setting',
+  }),
   'settings.set': defineCall({
     input: z.object({ key: z.string().min(1).max(200), value: z.unknown() }),
     output: z.object({ key: z.string(), value: z.unknown() }),

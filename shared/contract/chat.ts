@@ -87,7 +87,12 @@ export const NamedStandard = z.object({
 export type NamedStandard = z.infer<typeof NamedStandard>;
 
 /** One try of the retrieval: exact linking, fuzzy relinking, the LLM's rewrite of the question. */
-export const RetrievalAttempt = z.object({ method: z.enum(['exact', 'fuzzy', 'rewrite']), query: z.string(), entities: z.number().int(), triples: z.number().int() });
+export const RetrievalAttempt = z.object({
+  method: z.enum(['exact', 'fuzzy', 'rewrite']),
+  query: z.string(),
+  entities: z.number().int(),
+  triples: z.number().int(),
+});
 export type RetrievalAttempt = z.infer<typeof RetrievalAttempt>;
 
 export const RetrievalResult = z.object({
@@ -182,7 +187,11 @@ export const chatCalls = {
     output: ChatSession,
     summary: 'Start a chat session',
   }),
-  'chat.sessions.delete': defineCall({ input: z.object({ id: Id }), output: z.object({ id: Id, deleted: z.boolean() }), summary: 'Delete a chat session and its messages' }),
+  'chat.sessions.delete': defineCall({
+    input: z.object({ id: Id }),
+    output: z.object({ id: Id, deleted: z.boolean() }),
+    summary: 'Delete a chat session and its messages',
+  }),
   'chat.messages.list': defineCall({
     input: z.object({ sessionId: Id }),
     output: z.array(ChatMessage),

@@ -26,7 +26,16 @@ export const DocumentStructureInfo = z.object({
   standard: StandardInfo.nullable(),
   title: z.string().nullable(),
   /** Sections in text order: number ('3.1', 'A.2', null when unnumbered), heading, level, span. */
-  sections: z.array(z.object({ number: z.string().nullable(), heading: z.string(), level: z.number().int(), start: z.number().int(), end: z.number().int(), headingEnd: z.number().int() })),
+  sections: z.array(
+    z.object({
+      number: z.string().nullable(),
+      heading: z.string(),
+      level: z.number().int(),
+      start: z.number().int(),
+      end: z.number().int(),
+      headingEnd: z.number().int(),
+    }),
+  ),
   /** Boilerplate regions (front matter, notices, table of contents, addresses, page headers and footers, references): marked, kept in the text, never extracted from. */
   boilerplate: z.array(z.object({ kind: z.string(), start: z.number().int(), end: z.number().int() })),
 });

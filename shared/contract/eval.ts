@@ -93,7 +93,14 @@ export const LabelScore = z.object({
 });
 export type LabelScore = z.infer<typeof LabelScore>;
 
-export const PrPoint = z.object({ threshold: z.number(), predicted: z.number().int(), tp: z.number().int(), precision: z.number(), recall: z.number(), f1: z.number() });
+export const PrPoint = z.object({
+  threshold: z.number(),
+  predicted: z.number().int(),
+  tp: z.number().int(),
+  precision: z.number(),
+  recall: z.number(),
+  f1: z.number(),
+});
 export type PrPoint = z.infer<typeof PrPoint>;
 
 export const ErrorKind = z.enum(['missed', 'spurious', 'wrong_relation', 'passage_missed', 'wrong_answer', 'abstained']);

@@ -147,8 +147,16 @@ export type EngineRoleStatus = z.infer<typeof EngineRoleStatus>;
 const FilePath = z.string().min(1).max(4096);
 
 export const modelCalls = {
-  'models.list': defineCall({ input: z.object({}), output: ModelsList, summary: 'GGUF models in the model folders, with metadata and memory fit; the choice per role' }),
-  'models.info': defineCall({ input: z.object({ path: FilePath }), output: ModelEntry, summary: "One GGUF file's metadata and memory fit (any path; nothing is added)" }),
+  'models.list': defineCall({
+    input: z.object({}),
+    output: ModelsList,
+    summary: 'GGUF models in the model folders, with metadata and memory fit; the choice per role',
+  }),
+  'models.info': defineCall({
+    input: z.object({ path: FilePath }),
+    output: ModelEntry,
+    summary: "One GGUF file's metadata and memory fit (any path; nothing is added)",
+  }),
   'models.add': defineCall({
     input: z.object({ path: FilePath }),
     output: z.object({ path: z.string(), kind: z.enum(['file', 'folder']), models: z.array(ModelEntry) }),
@@ -184,8 +192,24 @@ export const modelCalls = {
     output: RoleChoices,
     summary: 'Choose the model (or endpoint) for extraction, chat or embedding (persisted)',
   }),
-  'models.recommended': defineCall({ input: z.object({}), output: z.array(RecommendedModel), summary: 'A short list of models that work well, with download links' }),
-  'models.engine.status': defineCall({ input: z.object({}), output: z.array(EngineRoleStatus), summary: 'The engine of each role: chosen, loaded, backend, VRAM, fallback reason' }),
-  'models.engine.load': defineCall({ input: z.object({ role: ModelRole }), output: EngineRoleStatus, summary: "Load a role's engine now (else it loads on first use)" }),
-  'models.engine.unload': defineCall({ input: z.object({ role: ModelRole.optional() }), output: z.array(EngineRoleStatus), summary: 'Free the engines (of one role, or all)' }),
+  'models.recommended': defineCall({
+    input: z.object({}),
+    output: z.array(RecommendedModel),
+    summary: 'A short list of models that work well, with download links',
+  }),
+  'models.engine.status': defineCall({
+    input: z.object({}),
+    output: z.array(EngineRoleStatus),
+    summary: 'The engine of each role: chosen, loaded, backend, VRAM, fallback reason',
+  }),
+  'models.engine.load': defineCall({
+    input: z.object({ role: ModelRole }),
+    output: EngineRoleStatus,
+    summary: "Load a role's engine now (else it loads on first use)",
+  }),
+  'models.engine.unload': defineCall({
+    input: z.object({ role: ModelRole.optional() }),
+    output: z.array(EngineRoleStatus),
+    summary: 'Free the engines (of one role, or all)',
+  }),
 };

@@ -124,7 +124,11 @@ export const PublishSecretInput = z.object({
 export type PublishSecretInput = z.infer<typeof PublishSecretInput>;
 
 export const publishCalls = {
-  'publish.targets': defineCall({ input: z.object({}), output: z.array(PublishTarget), summary: 'SPARQL publish targets of this database, with what each holds and its last run' }),
+  'publish.targets': defineCall({
+    input: z.object({}),
+    output: z.array(PublishTarget),
+    summary: 'SPARQL publish targets of this database, with what each holds and its last run',
+  }),
   'publish.start': defineCall({
     input: PublishTargetInput.extend({
       options: PublishOptions.prefault({}),

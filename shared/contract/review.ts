@@ -8,10 +8,7 @@ const Label = z.string().trim().min(1).max(500);
 const Relation = z.string().trim().min(1).max(200);
 
 /** A node named by id, or by label (found by its normalised label, created when missing). */
-export const NodeRef = z.union([
-  z.object({ id: Id }),
-  z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).default('entity') }),
-]);
+export const NodeRef = z.union([z.object({ id: Id }), z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).default('entity') })]);
 export type NodeRef = z.infer<typeof NodeRef>;
 
 /** What one command did: its revision group (undo target) and what it touched. */
@@ -99,7 +96,13 @@ export type Neighbourhood = z.infer<typeof Neighbourhood>;
 export const EvidenceItem = z.object({
   provenanceId: Id,
   /** version: which version of the document the span lies in; edition: the edition it states ('RFC 3580'); current: false once a newer version replaced it (the triple may be stale). */
-  document: z.object({ id: Id, title: z.string(), version: z.number().int().optional(), edition: z.string().nullable().optional(), current: z.boolean().optional() }),
+  document: z.object({
+    id: Id,
+    title: z.string(),
+    version: z.number().int().optional(),
+    edition: z.string().nullable().optional(),
+    current: z.boolean().optional(),
+  }),
   page: z.number().int().nullable(),
   /** The chunk holding the span (or a window of the document text when the chunk is gone). */
   context: z.object({ chunkId: Id.nullable(), start: z.number().int(), end: z.number().int(), text: z.string() }),
@@ -136,7 +139,13 @@ export const reviewCalls = {
   }),
   'triples.edit': defineCall({
     input: z
-      .object({ id: Id, subject: NodeRef.optional(), relation: Relation.optional(), object: NodeRef.optional(), confidence: z.number().min(0).max(1).optional() })
+      .object({
+        id: Id,
+        subject: NodeRef.optional(),
+        relation: Relation.optional(),
+        object: NodeRef.optional(),
+        confidence: z.number().min(0).max(1).optional(),
+      })
       .refine((v) => v.subject || v.relation || v.object || v.confidence !== undefined, { message: 'give subject, relation, object or confidence' }),
     output: EditResult,
     summary: "Change a triple's subject, relation, object or confidence; collapses into an identical triple when one exists",
@@ -167,7 +176,7 @@ export const reviewCalls = {
   'entities.split': defineCall({
     input: z.object({ id: Id, alias: Label, edgeIds: z.array(Id).max(100_000).optional() }),
     output: EditResult,
-    summary: "Split an alias back out into its own node, moving the triples (given, or those whose evidence names the alias) to it",
+    summary: 'Split an alias back out into its own node, moving the triples (given, or those whose evidence names the alias) to it',
   }),
   'entities.setType': defineCall({
     input: z.object({ ids: z.array(Id).min(1).max(100_000), type: z.string().trim().max(100).nullable() }),

@@ -7,7 +7,10 @@ import { defineCall } from './define';
 export const FileFilter = z.object({
   name: z.string().min(1).max(100),
   /** Extensions without the dot; '*' for all files. */
-  extensions: z.array(z.string().regex(/^(\*|[A-Za-z0-9_-]{1,16})$/)).min(1).max(50),
+  extensions: z
+    .array(z.string().regex(/^(\*|[A-Za-z0-9_-]{1,16})$/))
+    .min(1)
+    .max(50),
 });
 export type FileFilter = z.infer<typeof FileFilter>;
 
@@ -34,7 +37,12 @@ export const shellCalls = {
     input: z.object({
       title: z.string().max(200).optional(),
       /** Suggested file name (no folders). */
-      defaultName: z.string().min(1).max(255).regex(/^[^/\\]+$/).optional(),
+      defaultName: z
+        .string()
+        .min(1)
+        .max(255)
+        .regex(/^[^/\\]+$/)
+        .optional(),
       filters: z.array(FileFilter).max(20).optional(),
     }),
     output: SaveDialogResult,

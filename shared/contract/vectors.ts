@@ -8,9 +8,7 @@ export const VectorIndexStatus = z.object({
   /** Whether sqlite-vec loads on this machine. */
   available: z.boolean(),
   /** The index built, or null: model identity, dimension, vectors held and when it last changed. */
-  index: z
-    .object({ model: z.string(), dimension: z.number().int(), chunks: z.number().int(), labels: z.number().int(), updatedAt: z.string() })
-    .nullable(),
+  index: z.object({ model: z.string(), dimension: z.number().int(), chunks: z.number().int(), labels: z.number().int(), updatedAt: z.string() }).nullable(),
   /** What the store holds now: chunks, and nodes with labels to link (entities, events, concepts). */
   chunks: z.number().int(),
   labels: z.number().int(),

@@ -54,14 +54,27 @@ describe('citations', () => {
   });
 
   it('lists facts then passages with ids, then the question, within the size given', () => {
-    const p = buildPrompt('q?', [{ id: 5, text: 'a b.' }, { id: 6, text: 'c d.' }], [{ id: 9, text: 'passage text '.repeat(20) }], 100000);
+    const p = buildPrompt(
+      'q?',
+      [
+        { id: 5, text: 'a b.' },
+        { id: 6, text: 'c d.' },
+      ],
+      [{ id: 9, text: 'passage text '.repeat(20) }],
+      100000,
+    );
     const user = p.messages[1].content;
     expect(user.indexOf('[T5] a b.')).toBeLessThan(user.indexOf('[P9]'));
     expect(user.trim().endsWith('Question: q?')).toBe(true);
     expect(p.facts).toEqual([5, 6]);
     const labelled = buildPrompt('q?', [], [{ id: 9, text: 'This attribute indicates the maximum size.', label: 'RFC 3580 §3.10 Framed-MTU' }], 100000);
     expect(labelled.messages[1].content).toContain('[P9] (RFC 3580 §3.10 Framed-MTU) This attribute indicates');
-    const small = buildPrompt('q?', Array.from({ length: 100 }, (_, i) => ({ id: i + 1, text: 'x'.repeat(50) })), [], 1000);
+    const small = buildPrompt(
+      'q?',
+      Array.from({ length: 100 }, (_, i) => ({ id: i + 1, text: 'x'.repeat(50) })),
+      [],
+      1000,
+    );
     expect(small.facts.length).toBeLessThan(20);
   });
 });

@@ -59,15 +59,32 @@ describe('answer type from question syntax', () => {
 describe('question words against the text', () => {
   it('a version glued to a name is looked for by the name ("SNMPv1" -> "snmp")', () => {
     const df = (words: string[]) => new Map(words.map((w) => [w, w === 'snmp' ? 10 : w === 'community' ? 5 : 0]));
-    expect(questionTerms('In SNMPv1, what is a community?', df, 100).map((t) => t.word).sort()).toEqual(['community', 'snmp']);
+    expect(
+      questionTerms('In SNMPv1, what is a community?', df, 100)
+        .map((t) => t.word)
+        .sort(),
+    ).toEqual(['community', 'snmp']);
   });
 
   it('abbreviations in the text stand for question words ("radius-acct", "dynauth", "Counter32")', () => {
-    const terms = questionTerms('Which port carries dynamic authorization and accounting counters?', () => new Map([['port', 5], ['dynamic', 3], ['authorization', 4], ['accounting', 9], ['counters', 2]]), 50);
+    const terms = questionTerms(
+      'Which port carries dynamic authorization and accounting counters?',
+      () =>
+        new Map([
+          ['port', 5],
+          ['dynamic', 3],
+          ['authorization', 4],
+          ['accounting', 9],
+          ['counters', 2],
+        ]),
+      50,
+    );
     const stemsOf = (line: string) => abbreviations(tokenize(line), terms);
     const acct = terms.find((t) => t.word === 'accounting')!.stem;
     expect(stemsOf('* radius-acct 1813/tcp')).toContain(acct);
-    expect(stemsOf('* radius-dynauth 3799/tcp')).toEqual(expect.arrayContaining(terms.filter((t) => t.word === 'dynamic' || t.word === 'authorization').map((t) => t.stem)));
+    expect(stemsOf('* radius-dynauth 3799/tcp')).toEqual(
+      expect.arrayContaining(terms.filter((t) => t.word === 'dynamic' || t.word === 'authorization').map((t) => t.stem)),
+    );
     expect(stemsOf('SYNTAX Counter32')).toContain(terms.find((t) => t.word === 'counters')!.stem);
     expect(stemsOf('the quick brown fox')).toEqual([]);
   });

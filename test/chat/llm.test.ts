@@ -53,7 +53,11 @@ describe('chat on the real engine (tiny model)', () => {
   it('fits a long fact list into the small context (retrying with a shorter prompt if needed)', async () => {
     const retrieval = await getRetriever(core).retrieve('what films did Meg Ryan and Tom Hanks star in', { maxTriples: 60 });
     const streamed: string[] = [];
-    const answer = await answerQuestion('what films did Meg Ryan and Tom Hanks star in', retrieval, { engine, maxTokens: 64, onToken: (x) => streamed.push(x) });
+    const answer = await answerQuestion('what films did Meg Ryan and Tom Hanks star in', retrieval, {
+      engine,
+      maxTokens: 64,
+      onToken: (x) => streamed.push(x),
+    });
     expect(answer.mode).toBe('llm');
     expect(streamed.join('')).toBe(answer.raw);
     const ids = new Set(retrieval.triples.map((x) => x.id));

@@ -59,17 +59,21 @@ describe('short extractive answers on the RFC graph', () => {
     ['What does the radiusAccServTotalInvalidRequests counter measure?', 'received from unknown addresses'],
     // "<definition> is called <term>"
     ['What is an SNMP community profile?', 'pairing of a SNMP access mode'],
-  ])('%s -> %s, cited with its passage', async (q, gold) => {
-    const { answer, retrieval } = await ask(q);
-    expect(answer.outcome).toBe('found');
-    expect(answer.answers[0]).toContain(gold);
-    expect(answer.confidence).toBeGreaterThan(0);
-    const passages = new Set(retrieval.passages.map((p) => p.id));
-    const cited = answer.citations.filter((c) => c.kind === 'passage');
-    expect(cited.length).toBeGreaterThan(0);
-    for (const c of cited) expect(passages.has(c.id)).toBe(true);
-    expect(answer.content).toContain(`[${cited[0].marker}]`);
-  }, 60_000);
+  ])(
+    '%s -> %s, cited with its passage',
+    async (q, gold) => {
+      const { answer, retrieval } = await ask(q);
+      expect(answer.outcome).toBe('found');
+      expect(answer.answers[0]).toContain(gold);
+      expect(answer.confidence).toBeGreaterThan(0);
+      const passages = new Set(retrieval.passages.map((p) => p.id));
+      const cited = answer.citations.filter((c) => c.kind === 'passage');
+      expect(cited.length).toBeGreaterThan(0);
+      for (const c of cited) expect(passages.has(c.id)).toBe(true);
+      expect(answer.content).toContain(`[${cited[0].marker}]`);
+    },
+    60_000,
+  );
 });
 
 describe("a named standard's header", () => {
@@ -77,12 +81,16 @@ describe("a named standard's header", () => {
     ['Which documents does RFC 2867 update?', 'RFC 2866'],
     ['When was RFC 3580 published?', 'September 2003'],
     ['What is the title of RFC 6613?', 'RADIUS over TCP'],
-  ])('%s -> %s', async (q, gold) => {
-    const { answer, retrieval } = await ask(q);
-    expect(retrieval.standards?.map((s) => s.id)).toContain(q.match(/RFC \d+/)![0]);
-    expect(answer.answers[0]).toContain(gold);
-    expect(answer.content).toContain("From the document's header:");
-  }, 60_000);
+  ])(
+    '%s -> %s',
+    async (q, gold) => {
+      const { answer, retrieval } = await ask(q);
+      expect(retrieval.standards?.map((s) => s.id)).toContain(q.match(/RFC \d+/)![0]);
+      expect(answer.answers[0]).toContain(gold);
+      expect(answer.content).toContain("From the document's header:");
+    },
+    60_000,
+  );
 
   it('a designation not ingested names nothing ("RFC 9999", "RFC 15" is not RFC 1157)', async () => {
     expect((await ask('What does RFC 9999 obsolete?')).retrieval.standards).toEqual([]);
@@ -111,7 +119,11 @@ describe('clauses', () => {
 describe('boilerplate', () => {
   it('front matter, copyright notices and tables of contents are never retrieved as passages', async () => {
     const front = /^\s*(?:\d+\.\s+)?(?:Status of this Memo|Copyright Notice|Full Copyright Statement|Table of Contents)/i;
-    for (const q of ['What is the status of this memo and its copyright notice?', 'Which table of contents sections cover RADIUS over TCP?', 'Which port does RADIUS over TLS use by default?']) {
+    for (const q of [
+      'What is the status of this memo and its copyright notice?',
+      'Which table of contents sections cover RADIUS over TCP?',
+      'Which port does RADIUS over TLS use by default?',
+    ]) {
       const { retrieval } = await ask(q);
       for (const p of retrieval.passages) expect(p.text, q).not.toMatch(front);
     }
@@ -121,7 +133,9 @@ describe('boilerplate', () => {
 describe('lead passage of a document named by its title', () => {
   it('a question naming part of an RFC title ("the RADIUS accounting server MIB") retrieves that RFC\'s abstract', async () => {
     // rfc-qa d040: the first hop is what the MIB is, stated in RFC 4671's abstract
-    const { retrieval } = await ask('An operator polls the RADIUS accounting server MIB objects with SNMPv1. To which UDP port on the server are these requests sent?');
+    const { retrieval } = await ask(
+      'An operator polls the RADIUS accounting server MIB objects with SNMPv1. To which UDP port on the server are these requests sent?',
+    );
     const lead = retrieval.passages.find((p) => /^\s*Abstract\b/.test(p.text) && /Management Information Base \(MIB\)/.test(p.text.replace(/\s+/g, ' ')));
     expect(lead, retrieval.passages.map((p) => p.text.slice(0, 60)).join('\n')).toBeDefined();
     expect(lead!.document).toMatch(/RADIUS Accounting Server MIB/);

@@ -119,7 +119,13 @@ describe('semantic chunker', () => {
 
   it('breaks where adjacent sentences stop being similar', async () => {
     const cats = ['The cat likes to purr.', 'A kitten has whiskers.', 'Every feline cat naps.', 'Cats purr when happy.', 'The kitten chases the cat.'];
-    const net = ['A router forwards each packet.', 'The network protocol is TCP.', 'Latency grows on a busy network.', 'Each packet has a protocol header.', 'TCP hides packet loss.'];
+    const net = [
+      'A router forwards each packet.',
+      'The network protocol is TCP.',
+      'Latency grows on a busy network.',
+      'Each packet has a protocol header.',
+      'TCP hides packet loss.',
+    ];
     const text = [...cats, ...net].join(' ');
     const chunks = await chunkText(text, { chunker: 'semantic', embed, size: 1000 });
     expectExact(text, chunks);

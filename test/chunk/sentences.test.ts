@@ -21,11 +21,20 @@ describe('splitSentences', () => {
 
   it('breaks at CJK sentence ends and at Korean full stops', () => {
     expect(sentences('这是第一句。这是第二句！第三句？')).toEqual(['这是第一句。', '这是第二句！', '第三句？']);
-    expect(sentences('본 논문은 프레임워크를 제시한다. 이 시스템은 LLM을 활용한다.')).toEqual(['본 논문은 프레임워크를 제시한다.', '이 시스템은 LLM을 활용한다.']);
+    expect(sentences('본 논문은 프레임워크를 제시한다. 이 시스템은 LLM을 활용한다.')).toEqual([
+      '본 논문은 프레임워크를 제시한다.',
+      '이 시스템은 LLM을 활용한다.',
+    ]);
   });
 
   it('breaks at blank lines and before list items, keeps quotes with their sentence', () => {
-    expect(sentences('A heading\n\nHe said "stop." Then left.\n- item one\n- item two')).toEqual(['A heading', 'He said "stop."', 'Then left.', '- item one', '- item two']);
+    expect(sentences('A heading\n\nHe said "stop." Then left.\n- item one\n- item two')).toEqual([
+      'A heading',
+      'He said "stop."',
+      'Then left.',
+      '- item one',
+      '- item two',
+    ]);
   });
 
   it('returns spans that index the text exactly, within a sub-range', () => {

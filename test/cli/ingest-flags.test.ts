@@ -19,14 +19,24 @@ afterAll(() => cleanup());
 
 describe('graphwright ingest flags', () => {
   it('--skip-bad-records: the good records are imported, the bad one is listed in skipped; without it the file fails naming the record', () => {
-    const records = Array.from({ length: 40 }, (_, i) => JSON.stringify({ title: `Feeder ${i + 1}`, text: `Feeder ${i + 1} supplies the industrial park from the east bus.` }));
+    const records = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({ title: `Feeder ${i + 1}`, text: `Feeder ${i + 1} supplies the industrial park from the east bus.` }),
+    );
     records[9] = records[9].replace('"text":', '"text"');
     const file = path.join(dir, 'feeders.jsonl');
     fs.writeFileSync(file, records.join('\n') + '\n');
     const db = path.join(dir, 'flags.db');
     const strict = cli(['ingest', file, '--db', db, '--json', '-q']);
     expect(strict.code).toBe(1);
-    expect(strict.json()).toMatchObject({ imported: [], failed: [{ path: file, error: expect.stringMatching(/^feeders\.jsonl: malformed JSON in JSON lines: record 10 \(line 10, column 28\): expected ':' after a property name/) }] });
+    expect(strict.json()).toMatchObject({
+      imported: [],
+      failed: [
+        {
+          path: file,
+          error: expect.stringMatching(/^feeders\.jsonl: malformed JSON in JSON lines: record 10 \(line 10, column 28\): expected ':' after a property name/),
+        },
+      ],
+    });
     expect(strict.stderr).toContain('--skip-bad-records imports the other records');
     const lenient = cli(['ingest', file, '--db', db, '--skip-bad-records', '--json', '-q']);
     expect(lenient.code, lenient.stderr).toBe(0);
@@ -40,9 +50,13 @@ describe('graphwright ingest flags', () => {
   it('a rerun after kill -9 resumes the unfinished import and says what it added, not "skipped N duplicates"', async () => {
     const folder = path.join(dir, 'many');
     fs.mkdirSync(folder);
-    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(folder, `note-${String(i).padStart(2, '0')}.txt`), `Note ${i}: breaker ${i} opens when relay ${i} trips on overcurrent.\n`);
+    for (let i = 0; i < 40; i++)
+      fs.writeFileSync(path.join(folder, `note-${String(i).padStart(2, '0')}.txt`), `Note ${i}: breaker ${i} opens when relay ${i} trips on overcurrent.\n`);
     const db = path.join(dir, 'killed.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', folder, '--db', db, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', folder, '--db', db, '--json'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (b: Buffer) => {
@@ -62,7 +76,13 @@ describe('graphwright ingest flags', () => {
     expect(out.resumed.imported).toBeGreaterThan(0);
     expect(out.resumed.imported).toBeLessThan(40);
     const text = cli(['jobs', '--db', db, '--json']).json() as { id: number; state: string; progress: { message?: string } }[];
-    expect(text).toEqual([expect.objectContaining({ id: 1, state: 'done', progress: expect.objectContaining({ message: expect.stringMatching(new RegExp(`^resumed job 1: imported ${out.resumed.imported} more from`)) }) })]);
+    expect(text).toEqual([
+      expect.objectContaining({
+        id: 1,
+        state: 'done',
+        progress: expect.objectContaining({ message: expect.stringMatching(new RegExp(`^resumed job 1: imported ${out.resumed.imported} more from`)) }),
+      }),
+    ]);
   }, 180_000);
 
   it('a folder walk reports dotfiles, hidden folders and symbolic links in skipped, with why', () => {

@@ -35,7 +35,12 @@ describe('graphwright read commands', () => {
   it('status --json counts everything', () => {
     const r = cli(['status', '--db', db, '--json']);
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ documents: 1, chunks: 1, nodes: { entity: 2, event: 0, concept: 0, passage: 0 }, triples: { proposed: 1, accepted: 0, rejected: 0 } });
+    expect(r.json()).toMatchObject({
+      documents: 1,
+      chunks: 1,
+      nodes: { entity: 2, event: 0, concept: 0, passage: 0 },
+      triples: { proposed: 1, accepted: 0, rejected: 0 },
+    });
   });
 
   it('documents --json has the contract shape', () => {
@@ -59,7 +64,17 @@ describe('graphwright read commands', () => {
   it('document --text and --chunks --json', () => {
     expect(cli(['document', String(docId), '--db', db, '--text']).stdout).toBe('RADIUS carries authentication. EAP runs over RADIUS.\n');
     const chunks = cli(['document', String(docId), '--db', db, '--chunks', '--json']).json();
-    expect(chunks).toEqual([{ id: expect.any(Number), ordinal: 0, start: 0, end: 52, page: null, headingPath: ['Intro'], text: 'RADIUS carries authentication. EAP runs over RADIUS.' }]);
+    expect(chunks).toEqual([
+      {
+        id: expect.any(Number),
+        ordinal: 0,
+        start: 0,
+        end: 52,
+        page: null,
+        headingPath: ['Intro'],
+        text: 'RADIUS carries authentication. EAP runs over RADIUS.',
+      },
+    ]);
   });
 
   it('nodes --kind entity --json and triples --json with provenance quotes', () => {

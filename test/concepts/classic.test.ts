@@ -6,7 +6,16 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import type { CallInput, CallName, CallOutput } from '../../shared/contract';
 import { ConceptsSummary } from '../../shared/contract/concepts';
-import { abstractionLadder, backfill, canonicalConcept, cleanPhrase, headNoun, isValidConcept, selectConcepts, verbLemma } from '../../electron/core/concepts/phrases';
+import {
+  abstractionLadder,
+  backfill,
+  canonicalConcept,
+  cleanPhrase,
+  headNoun,
+  isValidConcept,
+  selectConcepts,
+  verbLemma,
+} from '../../electron/core/concepts/phrases';
 import { tmpDir } from '../helpers/tmp';
 import { seedConceptGraph } from './seed';
 
@@ -56,7 +65,10 @@ describe('phrases', () => {
     expect(isValidConcept('participated', 'participate')).toBe(true); // lenient on inflection; equality is what is refused
     expect(isValidConcept('eap', 'EAP')).toBe(false);
     expect(isValidConcept('42', 'x')).toBe(false);
-    expect(selectConcepts(['School', 'school', 'Black Mountain College', 'liberal arts', 7, 'a b c'], 'Black Mountain College', 5)).toEqual(['school', 'liberal art']);
+    expect(selectConcepts(['School', 'school', 'Black Mountain College', 'liberal arts', 7, 'a b c'], 'Black Mountain College', 5)).toEqual([
+      'school',
+      'liberal art',
+    ]);
   });
 
   it('reads head nouns and verb lemmas, and ladders give three rungs to backfill from', () => {
@@ -66,7 +78,12 @@ describe('phrases', () => {
     expect(verbLemma('is defined in')).toBe('define');
     expect(verbLemma('sends')).toBe('send');
     expect(verbLemma('The NAS sends an Access-Request to the RADIUS server')).toBe('send');
-    for (const [kind, label] of [['entity', 'EAP'], ['entity', 'thing'], ['event', 'event'], ['relation', 'of']] as const) {
+    for (const [kind, label] of [
+      ['entity', 'EAP'],
+      ['entity', 'thing'],
+      ['event', 'event'],
+      ['relation', 'of'],
+    ] as const) {
       const ladder = abstractionLadder(kind, label, null);
       expect(ladder.length, `${kind} ${label}`).toBeGreaterThanOrEqual(3);
       expect(ladder.every((r) => r.toLowerCase() !== label.toLowerCase())).toBe(true);
@@ -81,7 +98,15 @@ describe('classic conceptualization (no model)', () => {
     const events: string[] = [];
     core.bus.on('graph.changed', (p) => events.push(p.reason));
     const s = await runJob(core, { engine: 'classic' });
-    expect(s).toMatchObject({ engine: 'classic', model: null, instances: { entity: 5, event: 2, relation: 4 }, processed: 11, skipped: 0, fallbackLinks: 0, failures: 0 });
+    expect(s).toMatchObject({
+      engine: 'classic',
+      model: null,
+      instances: { entity: 5, event: 2, relation: 4 },
+      processed: 11,
+      skipped: 0,
+      fallbackLinks: 0,
+      failures: 0,
+    });
     expect(events).toContain('concepts');
 
     const n = seed.nodes;

@@ -118,7 +118,9 @@ describe('concept edits', () => {
     expect((await call(core, 'history.undo', {})).group?.command).toBe('concepts.detach');
     expect(snapshot(core)).toEqual(before);
 
-    expect(await failure(core, 'concepts.detach', { conceptId: send.id, nodeId: seed.nodes.college })).toMatch(/^not_found: "Black Mountain College" is not an instance of concept "send"/);
+    expect(await failure(core, 'concepts.detach', { conceptId: send.id, nodeId: seed.nodes.college })).toMatch(
+      /^not_found: "Black Mountain College" is not an instance of concept "send"/,
+    );
     expect(await failure(core, 'concepts.detach', { conceptId: send.id })).toMatch(/^bad_request/);
     expect(await failure(core, 'concepts.detach', { conceptId: send.id, nodeId: seed.nodes.send, relation: 'sends' })).toMatch(/^bad_request/);
   });

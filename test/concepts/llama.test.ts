@@ -51,7 +51,9 @@ interface LinkRow {
 }
 const linksOf = (core: Core) =>
   core.store.db
-    .prepare('SELECT l.id, c.label AS concept, l.node_id, l.relation, l.level, l.model, l.batch FROM concept_links l JOIN nodes c ON c.id = l.concept_id ORDER BY l.id')
+    .prepare(
+      'SELECT l.id, c.label AS concept, l.node_id, l.relation, l.level, l.model, l.batch FROM concept_links l JOIN nodes c ON c.id = l.concept_id ORDER BY l.id',
+    )
     .all() as LinkRow[];
 
 /** Every instance of the graph with its links, in level order. */
@@ -81,7 +83,17 @@ function expectLlmLayer(core: Core, kinds: Instance['kind'][] = ['entity', 'even
     expect(links.slice(0, fromModel.length)).toEqual(fromModel);
     for (const l of fromModel) expect(isValidConcept(l.concept, instance.label), `${what}: ${l.concept}`).toBe(true);
     const ladder = abstractionLadder(instance.kind, instance.label, core.store.graph.getNode(instance.nodeId ?? 0)?.type ?? instance.type);
-    expect(filled.map((l) => l.concept), what).toEqual(fromModel.length >= MIN_CONCEPTS ? [] : backfill(fromModel.map((l) => l.concept), ladder));
+    expect(
+      filled.map((l) => l.concept),
+      what,
+    ).toEqual(
+      fromModel.length >= MIN_CONCEPTS
+        ? []
+        : backfill(
+            fromModel.map((l) => l.concept),
+            ladder,
+          ),
+    );
     if (!filled.length) modelOnly++;
     modelLinks += fromModel.length;
     fallbackLinks += filled.length;
@@ -199,7 +211,9 @@ describe('conceptualization on the tiny model (real node-llama-cpp)', () => {
   it('with a schema of two types, every extracted entity is typed one of them or unknown (grammar-enforced, checked in the store)', async () => {
     const core = openCore('schema.db');
     try {
-      const imported = await core.call('schema.types.import', { text: 'entityTypes:\n  - name: Protocol\n    examples: [EAP, RADIUS]\n  - name: Standard\n    examples: [RFC 2865]\n' });
+      const imported = await core.call('schema.types.import', {
+        text: 'entityTypes:\n  - name: Protocol\n    examples: [EAP, RADIUS]\n  - name: Standard\n    examples: [RFC 2865]\n',
+      });
       expect(imported.ok).toBe(true);
       const types = entityTypeHints(core.store);
       const allowed = ['Protocol', 'Standard', 'unknown'];

@@ -61,14 +61,20 @@ describe('user schema', () => {
     const { core } = setup();
     const std = await call(core, 'schema.types.save', { kind: 'entity', name: 'Standard', description: 'a spec', examples: ['RFC 2865'] });
     expect(std).toMatchObject({ kind: 'entity', name: 'Standard', examples: ['RFC 2865'], headTypes: [], tailTypes: [] });
-    expect(await failure(core, 'schema.types.save', { kind: 'relation', name: 'cites', headTypes: ['Standard'], tailTypes: ['Paper'] })).toMatch(/^bad_request: .*"Paper" is not an entity type/);
+    expect(await failure(core, 'schema.types.save', { kind: 'relation', name: 'cites', headTypes: ['Standard'], tailTypes: ['Paper'] })).toMatch(
+      /^bad_request: .*"Paper" is not an entity type/,
+    );
     const cites = await call(core, 'schema.types.save', { kind: 'relation', name: 'cites', headTypes: ['Standard'], tailTypes: ['Standard'] });
     expect(await failure(core, 'schema.types.save', { kind: 'entity', name: 'Unknown' })).toMatch(/^bad_request: .*reserved/);
     // the same kind and name again updates it
     expect((await call(core, 'schema.types.save', { kind: 'entity', name: 'Standard', description: 'updated' })).id).toBe(std.id);
     // renaming an entity type renames it in the relation types; removing it drops it there
     await call(core, 'schema.types.save', { id: std.id, kind: 'entity', name: 'Specification' });
-    expect((await call(core, 'schema.types.list', { kind: 'relation' })).items[0]).toMatchObject({ id: cites.id, headTypes: ['Specification'], tailTypes: ['Specification'] });
+    expect((await call(core, 'schema.types.list', { kind: 'relation' })).items[0]).toMatchObject({
+      id: cites.id,
+      headTypes: ['Specification'],
+      tailTypes: ['Specification'],
+    });
     expect(await call(core, 'schema.types.remove', { id: std.id })).toEqual({ removed: true });
     expect((await call(core, 'schema.types.list', {})).items).toEqual([expect.objectContaining({ name: 'cites', headTypes: [], tailTypes: [] })]);
     expect(await call(core, 'schema.types.remove', { id: std.id })).toEqual({ removed: false });
@@ -92,7 +98,9 @@ describe('user schema', () => {
 
     const before = (await call(core, 'schema.types.list', {})).items;
     const bad = '{"entityTypes": [{"name": "Paper"}], "relationTypes": [{"name": "cites", "head": ["Paper"], "tail": ["Book"]}]}';
-    expect(await failure(core, 'schema.types.import', { text: bad })).toMatch(/^bad_request: schema file: relation type "cites" \(item 2\): tail type "Book" is not an entity type/);
+    expect(await failure(core, 'schema.types.import', { text: bad })).toMatch(
+      /^bad_request: schema file: relation type "cites" \(item 2\): tail type "Book" is not an entity type/,
+    );
     expect(await failure(core, 'schema.types.import', { text: 'entityTypes: [ {name: ' })).toMatch(/^bad_request: schema file is not valid YAML/);
     expect(await failure(core, 'schema.types.import', { text: '{"nodes": []}' })).toMatch(/expected entityTypes/);
     expect(await failure(core, 'schema.types.import', { path: path.join(dir, 'missing.yaml') })).toMatch(/^not_found: cannot read/);
@@ -106,8 +114,13 @@ describe('user schema', () => {
   });
 
   it('puts the types into the extraction prompts and answer schemas (enum of the types plus unknown)', () => {
-    const types = [{ name: 'Standard', description: 'a spec', examples: ['RFC 2865'] }, { name: 'Protocol', description: '', examples: [] }];
-    const schema = entityEntitySchema(DEFAULT_LIMITS, { enum: ['Standard', 'Protocol', 'unknown'] }) as { properties: { triples: { items: { properties: Record<string, unknown>; required: string[] } } } };
+    const types = [
+      { name: 'Standard', description: 'a spec', examples: ['RFC 2865'] },
+      { name: 'Protocol', description: '', examples: [] },
+    ];
+    const schema = entityEntitySchema(DEFAULT_LIMITS, { enum: ['Standard', 'Protocol', 'unknown'] }) as {
+      properties: { triples: { items: { properties: Record<string, unknown>; required: string[] } } };
+    };
     expect(schema.properties.triples.items.required).toEqual(['head', 'head_type', 'relation', 'tail', 'tail_type']);
     expect(schema.properties.triples.items.properties.head_type).toEqual({ enum: ['Standard', 'Protocol', 'unknown'] });
     const prompt = withTypeInstruction('Stage 1\nPassage\nAnswer as {...}', types, ['head_type', 'tail_type']);
@@ -126,7 +139,16 @@ describe('user schema', () => {
     expect(m.items).toEqual([]);
     core.store.db.prepare('UPDATE nodes SET type = ? WHERE id = ?').run('person', seed.nodes.rfc);
     m = await call(core, 'schema.mismatches', {});
-    expect(m.items).toEqual([expect.objectContaining({ relation: 'is defined in', relationType: 'is defined in', problem: 'tail', subject: 'EAP', objectType: 'person', tailTypes: ['Standard'] })]);
+    expect(m.items).toEqual([
+      expect.objectContaining({
+        relation: 'is defined in',
+        relationType: 'is defined in',
+        problem: 'tail',
+        subject: 'EAP',
+        objectType: 'person',
+        tailTypes: ['Standard'],
+      }),
+    ]);
     // "sends" falls under the relation type "send" once the concept layer links it to the concept "send"
     core.jobs.start();
     const job = await call(core, 'concepts.start', { engine: 'classic', kinds: ['relation'] });

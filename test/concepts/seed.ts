@@ -21,7 +21,8 @@ export function seedConceptGraph(store: Store, extra = 0): ConceptSeed {
       play: n('Sam playing with his dog', 'event'),
     };
     for (let i = 0; i < extra; i++) nodes[`extra${i}`] = n(`backup link ${i + 1}`);
-    const e = (s: number, relation: string, o: number, stage: 'EE' | 'EV' = 'EE') => g.upsertEdge({ subjectId: s, relation, objectId: o, stage, engine: 'classic', confidence: 0.5 });
+    const e = (s: number, relation: string, o: number, stage: 'EE' | 'EV' = 'EE') =>
+      g.upsertEdge({ subjectId: s, relation, objectId: o, stage, engine: 'classic', confidence: 0.5 });
     e(nodes.eap, 'is defined in', nodes.rfc);
     e(nodes.servers, 'sends', nodes.eap);
     e(nodes.college, 'participated in', nodes.doe);

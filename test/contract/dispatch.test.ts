@@ -15,7 +15,10 @@ describe('contract dispatch', () => {
 
   it('validates input and reports each issue with its path', async () => {
     const r = await dispatch(handlers as never, 'settings.get', { key: '' });
-    expect(r).toEqual({ ok: false, error: { code: 'bad_request', message: 'invalid input for settings.get', issues: [expect.objectContaining({ path: 'key' })] } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'invalid input for settings.get', issues: [expect.objectContaining({ path: 'key' })] },
+    });
   });
 
   it('refuses unknown calls without touching a handler', async () => {
@@ -25,7 +28,10 @@ describe('contract dispatch', () => {
 
   it('passes typed errors through and catches invalid outputs', async () => {
     expect(await dispatch(handlers as never, 'jobs.get', { id: 7 })).toEqual({ ok: false, error: { code: 'not_found', message: 'no job 7' } });
-    expect(await dispatch(handlers as never, 'app.status', {})).toMatchObject({ ok: false, error: { code: 'internal', message: 'app.status returned an invalid result' } });
+    expect(await dispatch(handlers as never, 'app.status', {})).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: 'app.status returned an invalid result' },
+    });
     expect(await dispatch({}, 'app.status', {})).toMatchObject({ ok: false, error: { code: 'unsupported' } });
   });
 

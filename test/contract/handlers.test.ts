@@ -33,7 +33,10 @@ const byCall = new Map<string, string[]>();
 
 beforeAll(async () => {
   core = new Core({ dbPath: path.join(t.dir, 'handlers.db'), startJobs: false });
-  for (const file of fs.readdirSync(API).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of fs
+    .readdirSync(API)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(path.join(API, file))) as Record<string, unknown>;
     for (const [name, factory] of Object.entries(mod)) {
       if (!name.endsWith('Handlers') || typeof factory !== 'function') continue;
@@ -48,7 +51,10 @@ afterAll(async () => {
 
 const mainHandlerNames = (): string[] => {
   const vault = {} as SecretVault;
-  const dialogs = grantingDialogHandlers({ openFiles: async () => ({ canceled: true, paths: [] }), saveFile: async () => ({ canceled: true, path: null }) }, async () => undefined);
+  const dialogs = grantingDialogHandlers(
+    { openFiles: async () => ({ canceled: true, paths: [] }), saveFile: async () => ({ canceled: true, path: null }) },
+    async () => undefined,
+  );
   const databases = databaseMainHandlers({ dataDir: t.dir, current: () => '', switchTo: async () => undefined });
   return [...Object.keys(dialogs), ...Object.keys(secretHandlers(vault, async () => ({ ok: true, value: null }))), ...Object.keys(databases)].sort();
 };
@@ -76,7 +82,10 @@ describe('contract calls and their handlers', () => {
     const shellOnly = Object.keys(shellCalls);
     const missing = callNames.filter((c) => !byCall.has(c) && !shellOnly.includes(c));
     expect(missing, 'calls with no handler in electron/core/api').toEqual([]);
-    expect(shellOnly.filter((c) => byCall.has(c)), 'dialog calls need a window: only the Electron shell answers them').toEqual([]);
+    expect(
+      shellOnly.filter((c) => byCall.has(c)),
+      'dialog calls need a window: only the Electron shell answers them',
+    ).toEqual([]);
   });
 
   it('the Electron window answers every call once: main answers the dialogs and the listed overrides, the core the rest', () => {

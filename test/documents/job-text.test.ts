@@ -30,7 +30,9 @@ describe('extraction summary line', () => {
   });
   it('counts new triples per stage, found-again triples, skipped and failed chunks', () => {
     const text = extractSummaryText(summary({ processed: 5, skipped: 7, existing: 3, failedChunks: 1 }));
-    expect(text).toBe('35 new triples from 5 chunks read (EE 30, EV 4, VV 1) · 3 triples found again · 7 chunks already extracted · 1 chunk with failed answers');
+    expect(text).toBe(
+      '35 new triples from 5 chunks read (EE 30, EV 4, VV 1) · 3 triples found again · 7 chunks already extracted · 1 chunk with failed answers',
+    );
   });
   it('says when there was nothing to read', () => {
     expect(extractSummaryText(summary({ chunks: 0, processed: 0 }))).toMatch(/^0 new: no chunks/);

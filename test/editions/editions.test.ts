@@ -43,8 +43,10 @@ function tripleQuoting(core: Core, text: string, only = true): number {
   return rows!.id;
 }
 
-const edge = (core: Core, id: number) => core.store.db.prepare('SELECT * FROM edges WHERE id = ?').get(id) as { id: number; status: string; relation: string; edited: number } | undefined;
-const evidenceDocs = (core: Core, id: number) => (core.store.db.prepare('SELECT document_id AS d FROM provenance WHERE edge_id = ? ORDER BY id').all(id) as { d: number }[]).map((r) => r.d);
+const edge = (core: Core, id: number) =>
+  core.store.db.prepare('SELECT * FROM edges WHERE id = ?').get(id) as { id: number; status: string; relation: string; edited: number } | undefined;
+const evidenceDocs = (core: Core, id: number) =>
+  (core.store.db.prepare('SELECT document_id AS d FROM provenance WHERE edge_id = ? ORDER BY id').all(id) as { d: number }[]).map((r) => r.d);
 
 describe('matching chunks and clauses of two editions (pure)', () => {
   it('finds the edited, added and removed chunks and clauses of the second edition', async () => {
@@ -65,7 +67,14 @@ describe('matching chunks and clauses of two editions (pure)', () => {
   it('a document changed throughout (more pairs than MAX_PAIRS) still pairs each edited chunk with its old self', () => {
     const n = Math.ceil(Math.sqrt(MAX_PAIRS)) + 200;
     const para = (i: number) => `clause ${i} says the authenticator number ${i} forwards message ${i} of kind ${i % 7} to server ${i}`;
-    const old = Array.from({ length: n }, (_, i): MatchableChunk => ({ id: i + 1, ordinal: i, start: i * 200, end: i * 200 + 100, text: para(i), hash: `a${i}` }));
+    const old = Array.from({ length: n }, (_, i): MatchableChunk => ({
+      id: i + 1,
+      ordinal: i,
+      start: i * 200,
+      end: i * 200 + 100,
+      text: para(i),
+      hash: `a${i}`,
+    }));
     const next = old.map((c, i): MatchableChunk => ({ ...c, id: 100_000 + i, text: `${para(i)} again`, hash: `b${i}` }));
     const matches = matchChunks(old, next);
     expect(countMatches(matches)).toEqual({ unchanged: 0, moved: 0, edited: n, added: 0, removed: 0 });
@@ -73,9 +82,26 @@ describe('matching chunks and clauses of two editions (pure)', () => {
   });
 
   it('tells a moved chunk from an unchanged one, and an edited one from a removed and an added one', () => {
-    const c = (id: number, ordinal: number, text: string): MatchableChunk => ({ id, ordinal, start: ordinal * 100, end: ordinal * 100 + text.length, text, hash: text });
-    const old = [c(1, 0, 'alpha beta gamma delta'), c(2, 1, 'the access point sends the key to the station'), c(3, 2, 'epsilon zeta eta theta'), c(4, 3, 'completely different words here')];
-    const next = [c(11, 0, 'epsilon zeta eta theta'), c(12, 1, 'alpha beta gamma delta'), c(13, 2, 'the access point sends the new key to the station'), c(14, 3, 'nothing like before at all')];
+    const c = (id: number, ordinal: number, text: string): MatchableChunk => ({
+      id,
+      ordinal,
+      start: ordinal * 100,
+      end: ordinal * 100 + text.length,
+      text,
+      hash: text,
+    });
+    const old = [
+      c(1, 0, 'alpha beta gamma delta'),
+      c(2, 1, 'the access point sends the key to the station'),
+      c(3, 2, 'epsilon zeta eta theta'),
+      c(4, 3, 'completely different words here'),
+    ];
+    const next = [
+      c(11, 0, 'epsilon zeta eta theta'),
+      c(12, 1, 'alpha beta gamma delta'),
+      c(13, 2, 'the access point sends the new key to the station'),
+      c(14, 3, 'nothing like before at all'),
+    ];
     const byNew = new Map(matchChunks(old, next).map((m) => [m.chunk?.id ?? -m.previous!.id, m]));
     expect([byNew.get(11)!.kind, byNew.get(12)!.kind].sort()).toEqual(['moved', 'unchanged']);
     expect(byNew.get(13)).toMatchObject({ kind: 'edited', previous: { id: 2 } });
@@ -228,12 +254,23 @@ describe('edition flags through merges', () => {
       unwrap('triples.accept', await core.call('triples.accept', { ids: [id] }));
       writeEdition(dir, 2);
       await ingest(core, file);
-      const flagOf = (edge: number) => core.store.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE edge_id = ? AND kind = 'review'").get(edge) as { n: number };
+      const flagOf = (edge: number) =>
+        core.store.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE edge_id = ? AND kind = 'review'").get(edge) as { n: number };
       expect(flagOf(id).n).toBe(1);
-      const e = core.store.db.prepare('SELECT subject_id, relation, object_id FROM edges WHERE id = ?').get(id) as { subject_id: number; relation: string; object_id: number };
+      const e = core.store.db.prepare('SELECT subject_id, relation, object_id FROM edges WHERE id = ?').get(id) as {
+        subject_id: number;
+        relation: string;
+        object_id: number;
+      };
       const twin = unwrap(
         'triples.add',
-        await core.call('triples.add', { subject: { kind: 'entity', label: 'A twin subject' }, relation: e.relation, object: { id: e.object_id }, status: 'proposed', confidence: 0.5 }),
+        await core.call('triples.add', {
+          subject: { kind: 'entity', label: 'A twin subject' },
+          relation: e.relation,
+          object: { id: e.object_id },
+          status: 'proposed',
+          confidence: 0.5,
+        }),
       );
       const twinId = twin.tripleIds[0];
       const twinSubject = twin.nodeIds[0];

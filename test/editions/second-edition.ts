@@ -25,12 +25,28 @@ export const CHANGES = {
 export function secondEdition(first = fs.readFileSync(FIRST_EDITION, 'utf8')): string {
   let t = first;
   // 3.3: the bridge becomes a switch, and a sentence is added.
-  t = replaceOnce(t, 'NAS-IP-Address contains the IPv4\n   address of the bridge or Access Point', 'NAS-IP-Address contains the IPv4\n   address of the switch or Access Point');
-  t = replaceOnce(t, 'still be reachable even if one of the interfaces were to fail.', 'still be reachable even if one of the interfaces were to fail.  The\n   NAS-IP-Address MUST NOT be a link-local address.');
+  t = replaceOnce(
+    t,
+    'NAS-IP-Address contains the IPv4\n   address of the bridge or Access Point',
+    'NAS-IP-Address contains the IPv4\n   address of the switch or Access Point',
+  );
+  t = replaceOnce(
+    t,
+    'still be reachable even if one of the interfaces were to fail.',
+    'still be reachable even if one of the interfaces were to fail.  The\n   NAS-IP-Address MUST NOT be a link-local address.',
+  );
   // 3.18: the wireless sentence is reworded.
-  t = replaceOnce(t, 'It is possible for a wireless device to wander\n   out of range of all Access Points.', 'A wireless device may move out of the\n   range of every Access Point.');
+  t = replaceOnce(
+    t,
+    'It is possible for a wireless device to wander\n   out of range of all Access Points.',
+    'A wireless device may move out of the\n   range of every Access Point.',
+  );
   // 3.19: the default action changes.
-  t = replaceOnce(t, 'value Default (0) indicates that the session should terminate.', 'value Default (0) indicates that the session should be re-established.');
+  t = replaceOnce(
+    t,
+    'value Default (0) indicates that the session should terminate.',
+    'value Default (0) indicates that the session should be re-established.',
+  );
   // 3.2 is removed, with its heading.
   t = replaceOnce(t, /3\.2\. {2}User-Password, CHAP-Password, CHAP-Challenge\n[\s\S]*?(?=3\.3\. {2}NAS-IP-Address)/, '');
   // 3.32 is added at the end of section 3.

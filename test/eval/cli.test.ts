@@ -119,7 +119,11 @@ describe('graphwright eval qa on rfc-qa, report, runs, precision', () => {
     const r = cli(['eval', 'qa', '--db', qdb, '--questions', qfile, '--k', '5', '--json']);
     expect(r.code).toBe(0);
     const out = r.json();
-    expect(out).toMatchObject({ state: 'done', settings: { engine: 'classic', k: 5, chunker: 'database chunks' }, scores: { kind: 'qa', questions: questions.length, k: 5 } });
+    expect(out).toMatchObject({
+      state: 'done',
+      settings: { engine: 'classic', k: 5, chunker: 'database chunks' },
+      scores: { kind: 'qa', questions: questions.length, k: 5 },
+    });
     const s = out.scores;
     expect(s.passageRecall.total).toBe(questions.length);
     expect(s.passageRecall.value).toBeGreaterThan(0.1);

@@ -40,7 +40,10 @@ describe('gold readers', () => {
   it('SciERC: document-level inclusive token offsets become char spans', () => {
     const doc = {
       doc_key: 'D1',
-      sentences: [['We', 'use', 'optical', 'flow', '.'], ['It', 'estimates', 'motion', '.']],
+      sentences: [
+        ['We', 'use', 'optical', 'flow', '.'],
+        ['It', 'estimates', 'motion', '.'],
+      ],
       ner: [[[2, 3, 'Method']], [[7, 7, 'Task']]],
       relations: [[], [[2, 3, 7, 7, 'USED-FOR']]],
     };
@@ -56,7 +59,19 @@ describe('gold readers', () => {
   });
 
   it('CoNLL BIO columns: blocks, a file-name first line as key, B/I spans', () => {
-    const conll = ['-DOCSTART- -X- O', 'paper1.txt -X- _ O', 'MNLI -X- _ B-DatasetName', 'Multi -X- _ B-DatasetName', '- -X- _ I-DatasetName', 'Genre -X- _ I-DatasetName', 'is -X- _ O', 'big -X- _ O', '', 'BERT B-MethodName', 'works O'].join('\n');
+    const conll = [
+      '-DOCSTART- -X- O',
+      'paper1.txt -X- _ O',
+      'MNLI -X- _ B-DatasetName',
+      'Multi -X- _ B-DatasetName',
+      '- -X- _ I-DatasetName',
+      'Genre -X- _ I-DatasetName',
+      'is -X- _ O',
+      'big -X- _ O',
+      '',
+      'BERT B-MethodName',
+      'works O',
+    ].join('\n');
     const g = parseGold(conll, '/x/a.conll');
     expect(g.format).toBe('conll');
     expect(g.items.map((i) => i.key)).toEqual(['paper1.txt', 'block2']);
@@ -79,7 +94,11 @@ describe('gold readers', () => {
   it('question sets', () => {
     const q = [JSON.stringify({ id: 'd1', question: 'Which port?', answers: ['3799'], quote: 'radius-dynauth  3799/tcp', type: 'value' }), ''].join('\n');
     const g = parseGold(q, '/x/q.jsonl');
-    expect(g).toMatchObject({ format: 'questions', kind: 'qa', questions: [{ key: 'd1', answers: ['3799'], quotes: ['radius-dynauth  3799/tcp'], type: 'value' }] });
+    expect(g).toMatchObject({
+      format: 'questions',
+      kind: 'qa',
+      questions: [{ key: 'd1', answers: ['3799'], quotes: ['radius-dynauth  3799/tcp'], type: 'value' }],
+    });
   });
 
   it('bad input names the file, the line and the problem', () => {
@@ -103,7 +122,15 @@ describe('QA scoring', () => {
     const s = scoreQa(
       questions,
       [
-        { passages: [{ id: 1, document: 'r', text: 'nothing' }, { id: 2, document: 'r', text: '* radius-dynauth 3799/tcp' }], answer: 'Port 3799 [P2]', mode: 'extractive', outcome: 'found' },
+        {
+          passages: [
+            { id: 1, document: 'r', text: 'nothing' },
+            { id: 2, document: 'r', text: '* radius-dynauth 3799/tcp' },
+          ],
+          answer: 'Port 3799 [P2]',
+          mode: 'extractive',
+          outcome: 'found',
+        },
         { passages: [{ id: 3, document: 'r', text: 'other' }], answer: 'UDP', mode: 'extractive', outcome: 'found' },
         { passages: [], answer: 'The graph holds nothing', mode: 'none', outcome: 'not_in_graph' },
       ],

@@ -32,7 +32,10 @@ describe('an evaluation run with a local GGUF model', () => {
     const core = new Core({ dbPath: path.join(t.dir, 'llm.db'), llm: { maxThreads: 1, gpu: false } });
     try {
       const set = unwrap('eval.gold.import', await core.call('eval.gold.import', { path: gold }));
-      const started = unwrap('eval.run.start', await core.call('eval.run.start', { goldSet: set.id, engine: 'llama', model, limits: LIMITS, temperature: 0.9, seed: 11 }));
+      const started = unwrap(
+        'eval.run.start',
+        await core.call('eval.run.start', { goldSet: set.id, engine: 'llama', model, limits: LIMITS, temperature: 0.9, seed: 11 }),
+      );
       const job = await core.jobs.wait(started.job.id);
       expect(job.error).toBeNull();
       expect(job.state).toBe('done');

@@ -50,7 +50,12 @@ describe('evaluation runs', () => {
       const done = await core.jobs.wait(jobId);
       expect(done.state).toBe('done');
       const run = await call(core, 'eval.run.get', { id: started.run.id });
-      expect(run).toMatchObject({ state: 'done', items: 64, predictions: 64, settings: { engine: 'classic', promptVersion: 'classic', chunker: 'item', mentionMode: 'head', limit: 64 } });
+      expect(run).toMatchObject({
+        state: 'done',
+        items: 64,
+        predictions: 64,
+        settings: { engine: 'classic', promptVersion: 'classic', chunker: 'item', mentionMode: 'head', limit: 64 },
+      });
       expect(run.scores?.kind).toBe('extraction');
 
       // an uninterrupted run gives the same scores: the resumed one neither skipped nor redid an item

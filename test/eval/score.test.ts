@@ -4,7 +4,12 @@ import { labelsMatch, mentionStrength, scoreExtraction, wilson, type Prediction 
 import { contentStems, headWord, normLabel, stem, words } from '../../electron/core/eval/text';
 import type { EvalMention, GoldItem } from '../../shared/contract/eval';
 
-const m = (text: string, start: number | null = null, type: string | null = null): EvalMention => ({ text, type, start, end: start === null ? null : start + text.length });
+const m = (text: string, start: number | null = null, type: string | null = null): EvalMention => ({
+  text,
+  type,
+  start,
+  end: start === null ? null : start + text.length,
+});
 
 describe('normalised words', () => {
   it('splits camelCase, underscores and hyphens, stems and drops stopwords', () => {
@@ -111,7 +116,13 @@ describe('scoreExtraction on hand-made gold', () => {
     expect(s.bestThreshold).toEqual({ threshold: 0.8, f1: 0.8 });
     // errors: one wrong relation, one spurious triple, one missed gold triple (country)
     const tripleErrors = s.errors.filter((e) => e.unit === 'triple').map((e) => [e.kind, e.item]);
-    expect(tripleErrors).toEqual(expect.arrayContaining([['wrong_relation', 'a'], ['spurious', 'a'], ['missed', 'a']]));
+    expect(tripleErrors).toEqual(
+      expect.arrayContaining([
+        ['wrong_relation', 'a'],
+        ['spurious', 'a'],
+        ['missed', 'a'],
+      ]),
+    );
     expect(tripleErrors).toHaveLength(3);
     // mentions, item a: gold {Aarhus, Jacob Bundsgaard, Denmark}; predicted {Aarhus@0, Jacob@18, Aarhus@36, Denmark@51, mayor}
     // item b: gold {optical flow, motion estimation}; predicted {motion estimation, flow}

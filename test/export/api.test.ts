@@ -70,7 +70,9 @@ group('graph.* calls', () => {
     expect(seen).toEqual(expect.arrayContaining(['graph.changed', 'documents.changed']));
     expect(describe(other.store)).toEqual(describe(core.store));
     const csv = ok(await core.call('graph.export', { format: 'csv' })).files;
-    const again = ok(await other.call('graph.import', { format: 'csv', files: csv.map((f: { name: string; text: string }) => ({ name: f.name, text: f.text })) }));
+    const again = ok(
+      await other.call('graph.import', { format: 'csv', files: csv.map((f: { name: string; text: string }) => ({ name: f.name, text: f.text })) }),
+    );
     expect(again.edges).toEqual({ created: 0, existing: 7 });
     const bad = await other.call('graph.import', { format: 'tsv', content: 'a|b|c\nbroken\n' });
     expect(bad.ok).toBe(false);

@@ -44,15 +44,32 @@ function expectedTriples(): number {
   let n = 0;
   for (const x of nodes) n += 2 + (x.kind === 'concept' ? 1 : 0) + (x.type ? 1 : 0) + parseJson<string[]>(x.aliases, []).length;
   n += 2 * (db.prepare("SELECT COUNT(DISTINCT type) AS c FROM nodes WHERE type IS NOT NULL AND kind <> 'passage'").get() as { c: number }).c;
-  n += 2 * (db.prepare('SELECT COUNT(*) AS c FROM (SELECT relation FROM edges UNION SELECT relation FROM concept_links WHERE relation IS NOT NULL)').get() as { c: number }).c;
-  for (const l of db.prepare('SELECT model, batch FROM concept_links').all() as { model: string | null; batch: string | null }[]) n += 4 + (l.model ? 1 : 0) + (l.batch ? 1 : 0) + 1;
-  for (const e of db.prepare('SELECT status, model FROM edges').all() as { status: string; model: string | null }[]) n += 8 + (e.model ? 1 : 0) + (e.status === 'accepted' ? 1 : 0);
+  n +=
+    2 *
+    (
+      db.prepare('SELECT COUNT(*) AS c FROM (SELECT relation FROM edges UNION SELECT relation FROM concept_links WHERE relation IS NOT NULL)').get() as {
+        c: number;
+      }
+    ).c;
+  for (const l of db.prepare('SELECT model, batch FROM concept_links').all() as { model: string | null; batch: string | null }[])
+    n += 4 + (l.model ? 1 : 0) + (l.batch ? 1 : 0) + 1;
+  for (const e of db.prepare('SELECT status, model FROM edges').all() as { status: string; model: string | null }[])
+    n += 8 + (e.model ? 1 : 0) + (e.status === 'accepted' ? 1 : 0);
   n += 7 * (db.prepare('SELECT COUNT(*) AS c FROM provenance').get() as { c: number }).c;
-  n += (db.prepare("SELECT COUNT(*) AS c FROM (SELECT DISTINCT COALESCE(edge_id, -node_id), COALESCE('c' || chunk_id, 'd' || document_id) FROM provenance)").get() as { c: number }).c;
+  n += (
+    db
+      .prepare("SELECT COUNT(*) AS c FROM (SELECT DISTINCT COALESCE(edge_id, -node_id), COALESCE('c' || chunk_id, 'd' || document_id) FROM provenance)")
+      .get() as { c: number }
+  ).c;
   // a document: type x2, label, hash, format, version; its path and edition when known
-  for (const d of db.prepare('SELECT source_path, (SELECT s.standard FROM document_structure s WHERE s.document_id = d.id) AS standard FROM documents d WHERE id IN (SELECT document_id FROM provenance)').all() as { source_path: string | null; standard: string | null }[])
+  for (const d of db
+    .prepare(
+      'SELECT source_path, (SELECT s.standard FROM document_structure s WHERE s.document_id = d.id) AS standard FROM documents d WHERE id IN (SELECT document_id FROM provenance)',
+    )
+    .all() as { source_path: string | null; standard: string | null }[])
     n += 6 + (d.source_path ? 1 : 0) + (d.standard ? 1 : 0);
-  for (const c of db.prepare('SELECT page FROM chunks WHERE id IN (SELECT chunk_id FROM provenance)').all() as { page: number | null }[]) n += 6 + (c.page != null ? 1 : 0);
+  for (const c of db.prepare('SELECT page FROM chunks WHERE id IN (SELECT chunk_id FROM provenance)').all() as { page: number | null }[])
+    n += 6 + (c.page != null ? 1 : 0);
   return n;
 }
 

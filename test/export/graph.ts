@@ -82,7 +82,8 @@ export function buildGraph(store: Store): Built {
   const knows = e(bob, 'knows, "well"', alice, { stage: 'manual', status: 'accepted', confidence: 1, engine: 'editor' });
   const related = e(lines, 'mentions', bob, { stage: 'import', status: 'accepted', confidence: 1, engine: 'import' });
 
-  const prov = (edge: number, doc: number, chunk: number | null, text: string, quote: string) => g.addEdgeProvenance(edge, { documentId: doc, chunkId: chunk, ...span(text, quote) });
+  const prov = (edge: number, doc: number, chunk: number | null, text: string, quote: string) =>
+    g.addEdgeProvenance(edge, { documentId: doc, chunkId: chunk, ...span(text, quote) });
   prov(worksAt, docA, chunksA[0], TEXT_A, 'Alice "Ali" Smith works at Acme, Inc.');
   prov(livesIn, docA, chunksA[0], TEXT_A, 'in 서울');
   prov(said, docA, chunksA[0], TEXT_A, 'She said: "we build, we ship"\nand left.');
@@ -112,42 +113,69 @@ export interface GraphDescription {
 export function describe(store: Store, opts: { provenance?: boolean } = {}): GraphDescription {
   const db = store.db;
   const nodeName = new Map<number, string>();
-  const nodes = (db.prepare("SELECT id, kind, label, type, aliases FROM nodes WHERE kind <> 'passage'").all() as { id: number; kind: string; label: string; type: string | null; aliases: string }[]).map((n) => {
+  const nodes = (
+    db.prepare("SELECT id, kind, label, type, aliases FROM nodes WHERE kind <> 'passage'").all() as {
+      id: number;
+      kind: string;
+      label: string;
+      type: string | null;
+      aliases: string;
+    }[]
+  ).map((n) => {
     nodeName.set(n.id, `${n.kind}:${n.label}`);
     return JSON.stringify([n.kind, n.label, n.type, [...parseJson<string[]>(n.aliases, [])].sort()]);
   });
   const edgeName = new Map<number, string>();
-  const edges = (db.prepare('SELECT id, subject_id, relation, object_id, stage, status, confidence, engine, model FROM edges').all() as {
-    id: number;
-    subject_id: number;
-    relation: string;
-    object_id: number;
-    stage: string;
-    status: string;
-    confidence: number;
-    engine: string;
-    model: string | null;
-  }[]).map((e) => {
+  const edges = (
+    db.prepare('SELECT id, subject_id, relation, object_id, stage, status, confidence, engine, model FROM edges').all() as {
+      id: number;
+      subject_id: number;
+      relation: string;
+      object_id: number;
+      stage: string;
+      status: string;
+      confidence: number;
+      engine: string;
+      model: string | null;
+    }[]
+  ).map((e) => {
     edgeName.set(e.id, `${nodeName.get(e.subject_id)} ${e.relation} ${nodeName.get(e.object_id)}`);
     return JSON.stringify([nodeName.get(e.subject_id), e.relation, nodeName.get(e.object_id), e.stage, e.status, e.confidence, e.engine, e.model]);
   });
-  const links = (db.prepare('SELECT concept_id, node_id, relation, level, model, batch FROM concept_links').all() as {
-    concept_id: number;
-    node_id: number | null;
-    relation: string | null;
-    level: number;
-    model: string | null;
-    batch: string | null;
-  }[]).map((l) => JSON.stringify([nodeName.get(l.concept_id), l.node_id != null ? nodeName.get(l.node_id) : `relation:${l.relation}`, l.level, l.model, l.batch]));
+  const links = (
+    db.prepare('SELECT concept_id, node_id, relation, level, model, batch FROM concept_links').all() as {
+      concept_id: number;
+      node_id: number | null;
+      relation: string | null;
+      level: number;
+      model: string | null;
+      batch: string | null;
+    }[]
+  ).map((l) => JSON.stringify([nodeName.get(l.concept_id), l.node_id != null ? nodeName.get(l.node_id) : `relation:${l.relation}`, l.level, l.model, l.batch]));
   const provenance =
     opts.provenance === false
       ? []
-      : (db
-          .prepare(
-            `SELECT p.edge_id, p.node_id, d.title, d.content_hash, d.source_path, c.ordinal, c.start AS cstart, c.end AS cend, c.page, p.start, p.end, p.quote
+      : (
+          db
+            .prepare(
+              `SELECT p.edge_id, p.node_id, d.title, d.content_hash, d.source_path, c.ordinal, c.start AS cstart, c.end AS cend, c.page, p.start, p.end, p.quote
              FROM provenance p JOIN documents d ON d.id = p.document_id LEFT JOIN chunks c ON c.id = p.chunk_id`,
-          )
-          .all() as { edge_id: number | null; node_id: number | null; title: string; content_hash: string; source_path: string | null; ordinal: number | null; cstart: number | null; cend: number | null; page: number | null; start: number; end: number; quote: string }[]).map((p) =>
+            )
+            .all() as {
+            edge_id: number | null;
+            node_id: number | null;
+            title: string;
+            content_hash: string;
+            source_path: string | null;
+            ordinal: number | null;
+            cstart: number | null;
+            cend: number | null;
+            page: number | null;
+            start: number;
+            end: number;
+            quote: string;
+          }[]
+        ).map((p) =>
           JSON.stringify([
             p.edge_id != null ? edgeName.get(p.edge_id) : nodeName.get(p.node_id!),
             p.title,
@@ -167,6 +195,11 @@ export function describe(store: Store, opts: { provenance?: boolean } = {}): Gra
 
 /** Every evidence span points at its quote in the document's text (placeholders included). */
 export function spansValid(store: Store): boolean {
-  const rows = store.db.prepare('SELECT p.start, p.end, p.quote, d.text FROM provenance p JOIN documents d ON d.id = p.document_id').all() as { start: number; end: number; quote: string; text: string }[];
+  const rows = store.db.prepare('SELECT p.start, p.end, p.quote, d.text FROM provenance p JOIN documents d ON d.id = p.document_id').all() as {
+    start: number;
+    end: number;
+    quote: string;
+    text: string;
+  }[];
   return rows.every((r) => r.text.slice(r.start, r.end) === r.quote);
 }

@@ -12,20 +12,25 @@ afterAll(() => t.cleanup());
 
 const edgeRows = (s: Store) =>
   s.db
-    .prepare('SELECT s.label AS subject, e.relation, o.label AS object, e.status, e.stage, e.engine, e.confidence FROM edges e JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id ORDER BY e.id')
+    .prepare(
+      'SELECT s.label AS subject, e.relation, o.label AS object, e.status, e.stage, e.engine, e.confidence FROM edges e JOIN nodes s ON s.id = e.subject_id JOIN nodes o ON o.id = e.object_id ORDER BY e.id',
+    )
     .all() as { subject: string; relation: string; object: string; status: string; stage: string; engine: string; confidence: number }[];
 
 group('knowledge base import', () => {
   it('MetaQA kb_subset.txt: one accepted import triple per line', async () => {
     const file = data('metaqa', 'kb_subset.txt');
-    const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).length;
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()).length;
     const store = Store.open(path.join(t.dir, 'metaqa.db'));
     const r = await importGraph(store.db, 'tsv', file);
     expect(r.edges.created).toBe(lines);
     expect(lines).toBe(35597);
     const status = store.status();
     expect(status.triples.accepted).toBe(lines);
-    const sample = store.db.prepare("SELECT DISTINCT stage, engine, status, confidence FROM edges").all();
+    const sample = store.db.prepare('SELECT DISTINCT stage, engine, status, confidence FROM edges').all();
     expect(sample).toEqual([{ stage: 'import', engine: 'import', status: 'accepted', confidence: 1 }]);
     expect(store.graph.findNode('entity', 'Gert Fröbe')).toBeTruthy();
     // Importing the same file again adds nothing.
@@ -74,7 +79,14 @@ ex:Kismet ex:starred_actors ex:Marlene%20Dietrich .
     const store = Store.open(path.join(t.dir, 'generic-jsonld.db'));
     const r = await importGraph(store.db, 'jsonld', file);
     expect(r.edges.created).toBe(1);
-    expect(edgeRows(store)[0]).toMatchObject({ subject: 'Kismet', relation: 'directed_by', object: 'William Dieterle', status: 'accepted', engine: 'import', stage: 'import' });
+    expect(edgeRows(store)[0]).toMatchObject({
+      subject: 'Kismet',
+      relation: 'directed_by',
+      object: 'William Dieterle',
+      status: 'accepted',
+      engine: 'import',
+      stage: 'import',
+    });
     const ours = path.join(t.dir, 'ours.jsonld');
     fs.writeFileSync(
       ours,

@@ -91,7 +91,10 @@ group('malformed files: a clear error with the position, and nothing imported', 
 
   it('JSON-LD (any document): invalid JSON, with line and column', async () => {
     const file = path.join(t.dir, 'generic-bad.jsonld');
-    fs.writeFileSync(file, '{\n  "@context": {"ex": "http://example.org/"},\n  "@graph": [\n    {"@id": "ex:a", "ex:p": {"@id": "ex:b"}},\n    {"@id": "ex:c" "ex:p": 1}\n  ]\n}\n');
+    fs.writeFileSync(
+      file,
+      '{\n  "@context": {"ex": "http://example.org/"},\n  "@graph": [\n    {"@id": "ex:a", "ex:p": {"@id": "ex:b"}},\n    {"@id": "ex:c" "ex:p": 1}\n  ]\n}\n',
+    );
     await expectFailure('jsonld', file, /generic-bad\.jsonld, line 5, column 20/);
   });
 

@@ -125,17 +125,28 @@ group('export options', () => {
     for (const format of READABLE) {
       const plain = new InlineTarget();
       await runExport(src.db, format, {}, plain);
-      const text = plain.result().map((f) => f.text).join('\n');
+      const text = plain
+        .result()
+        .map((f) => f.text)
+        .join('\n');
       expect(text, format).not.toContain('/docs/report.pdf');
       expect(text, format).toContain('report.pdf');
       const withPaths = new InlineTarget();
       await runExport(src.db, format, { paths: true }, withPaths);
-      expect(withPaths.result().map((f) => f.text).join('\n'), format).toContain('/docs/report.pdf');
+      expect(
+        withPaths
+          .result()
+          .map((f) => f.text)
+          .join('\n'),
+        format,
+      ).toContain('/docs/report.pdf');
     }
     // imported elsewhere, a document keeps its title and hash and gets the file's name
     const { dst, result } = await roundTrip('csv', { paths: false });
     expect(result.provenance.created).toBe(8);
-    const paths = (dst.db.prepare('SELECT source_path FROM documents WHERE source_path IS NOT NULL').all() as { source_path: string }[]).map((r) => r.source_path);
+    const paths = (dst.db.prepare('SELECT source_path FROM documents WHERE source_path IS NOT NULL').all() as { source_path: string }[]).map(
+      (r) => r.source_path,
+    );
     expect(paths).toEqual(['report.pdf']);
     dst.close();
   });

@@ -37,7 +37,8 @@ describe('classic extractor', () => {
   });
 
   it('reads subject–verb–object, verb + preposition and noun-phrase relations', () => {
-    const text = 'The NAS sends an Access-Request to the RADIUS server. The attribute is defined in RFC 2865. EAP methods such as EAP-TLS and EAP-TTLS derive keys.';
+    const text =
+      'The NAS sends an Access-Request to the RADIUS server. The attribute is defined in RFC 2865. EAP methods such as EAP-TLS and EAP-TTLS derive keys.';
     const r = classicExtract(text, { start: 0, end: text.length });
     const flat = r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`);
     expect(flat).toContain('NAS | sends | Access-Request');
@@ -70,7 +71,10 @@ describe('classic extractor', () => {
   it('reads relations from English sentences only, typed mentions from every language', () => {
     const text = '본 논문은 IEC 61850 기반의 knowledge graph 구축 프레임워크를 제시한다. The race was revived by the Verizon IndyCar Series in 2016.';
     const r = classicExtract(text, { start: 0, end: text.length });
-    expect(r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toEqual(['race | revived by | Verizon IndyCar Series', 'race | revived in | 2016']);
+    expect(r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toEqual([
+      'race | revived by | Verizon IndyCar Series',
+      'race | revived in | 2016',
+    ]);
     expect(r.mentions.map((m) => m.text)).toEqual(['IEC 61850']);
   });
 
@@ -120,7 +124,9 @@ describe('the sentence extractor on real sentences', () => {
   it('gives no bare "of" or "is" relation: "the leader of X is Y" is the attribute (X, leader, Y)', () => {
     expect(readTriples(webnlgText('The leader of Aarhus is Jacob Bundsgaard.'))).toEqual(['Aarhus | leader | Jacob Bundsgaard']);
     expect(readTriples('The genus of the avocado is persea.')).toEqual(['avocado | genus | persea']);
-    expect(readTriples('B.M. Reddy is the president of the Acharya Institute of Technology.')).toEqual(['Acharya Institute of Technology | president | B.M. Reddy']);
+    expect(readTriples('B.M. Reddy is the president of the Acharya Institute of Technology.')).toEqual([
+      'Acharya Institute of Technology | president | B.M. Reddy',
+    ]);
     // a whole RFC: no "of", no bare "is", no pronoun end
     const text = rfcText('rfc3580.txt');
     const triples: string[] = [];
@@ -137,7 +143,9 @@ describe('the sentence extractor on real sentences', () => {
     expect(readTriples('Felicita has a periapsis of 1.7e11.')).toEqual(['Felicita | periapsis | 1.7e11']);
     expect(readTriples(webnlgText('and has 3500 members'))).toContain('Qarabag FK | members | 3500');
     const shepard = readTriples(webnlgText('Alan Shepard, who was born in New Hampshire on November 18th, 1923'));
-    expect(shepard).toEqual(expect.arrayContaining(['Alan Shepard | born in | New Hampshire', 'Alan Shepard | born on | November 18th, 1923', 'Alan Shepard | graduated in | 1957']));
+    expect(shepard).toEqual(
+      expect.arrayContaining(['Alan Shepard | born in | New Hampshire', 'Alan Shepard | born on | November 18th, 1923', 'Alan Shepard | graduated in | 1957']),
+    );
   });
 
   it('attaches relative clauses and appositions to their head, and participles after a predicate nominal to the subject', () => {
@@ -147,14 +155,18 @@ describe('the sentence extractor on real sentences', () => {
     ]);
     // "who" clause inside the subject; the main verb after it still takes the sentence's subject
     expect(readTriples(webnlgText('Alan Shepard, who was born in New Hampshire on November 18th, 1923'))).toContain('Alan Shepard | graduated from | NWC');
-    expect(readTriples('He served as a test pilot and became a crew member of Apollo 12, which was operated by NASA.')).toEqual(['Apollo 12 | operated by | NASA']);
+    expect(readTriples('He served as a test pilot and became a crew member of Apollo 12, which was operated by NASA.')).toEqual([
+      'Apollo 12 | operated by | NASA',
+    ]);
     expect(readTriples('Beef kway teow is a dish found in Singapore and Indonesia.')).toEqual(
       expect.arrayContaining(['Beef kway teow | found in | Singapore', 'Beef kway teow | found in | Indonesia']),
     );
   });
 
   it('normalises the passive voice to (patient, "<verb> by", agent), auxiliaries dropped', () => {
-    expect(readTriples(webnlgText('Al Asad Airbase is operated by the United States Air Force'))).toContain('Al Asad Airbase | operated by | United States Air Force');
+    expect(readTriples(webnlgText('Al Asad Airbase is operated by the United States Air Force'))).toContain(
+      'Al Asad Airbase | operated by | United States Air Force',
+    );
     expect(readTriples('10 Hygiea was discovered by Annibale de Gasparis.')).toEqual(['10 Hygiea | discovered by | Annibale de Gasparis']);
   });
 
@@ -174,7 +186,11 @@ describe('the sentence extractor on real sentences', () => {
     expect(at).toBeGreaterThan(0);
     const negated = classicExtract(text, { start: at, end: text.indexOf('.', at) + 1 });
     expect(negated.triples.filter((t) => !t.meta?.pattern)).toEqual([]);
-    const questions = fs.readFileSync(data('rfc-qa', 'questions.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).slice(0, 10);
+    const questions = fs
+      .readFileSync(data('rfc-qa', 'questions.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 10);
     for (const q of questions) expect(readTriples((JSON.parse(q) as { question: string }).question)).toEqual([]);
     expect(readTriples('Does the NAS send an Access-Request to the server?')).toEqual([]);
   });
@@ -188,13 +204,20 @@ describe('the sentence extractor on real sentences', () => {
   });
 });
 
-describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstract sentences)', () => {
+describe("noun phrases from the tags (general grammar, the kit's RFC and abstract sentences)", () => {
   it('keeps noun compounds with a gerund inside whole, but a reduced relative stays a clause', () => {
     // the tagger reads "keying" as a verb: "EAP | keying | framework" was a triple
     expect(readTriples('The EAP keying framework is described in RFC 5247.')).toEqual(['EAP keying framework | described in | RFC 5247']);
-    expect(readTriples('The scope of the EAP keying parameters negotiated during the EAP exchange is undefined.')).toEqual(['EAP keying parameter | negotiated during | EAP exchange']);
-    expect(readTriples('The track clustering cost function includes depth ordering constraints.')).toEqual(['track clustering cost function | includes | depth ordering constraint']);
-    expect(readTriples('Proxies implementing policy MAY reply directly to Access-Requests.')).toEqual(['Proxies | implementing | policy', 'Proxies | may reply to | Access-Requests']);
+    expect(readTriples('The scope of the EAP keying parameters negotiated during the EAP exchange is undefined.')).toEqual([
+      'EAP keying parameter | negotiated during | EAP exchange',
+    ]);
+    expect(readTriples('The track clustering cost function includes depth ordering constraints.')).toEqual([
+      'track clustering cost function | includes | depth ordering constraint',
+    ]);
+    expect(readTriples('Proxies implementing policy MAY reply directly to Access-Requests.')).toEqual([
+      'Proxies | implementing | policy',
+      'Proxies | may reply to | Access-Requests',
+    ]);
   });
 
   it('repairs verbs and nouns the tagger swaps', () => {
@@ -204,11 +227,13 @@ describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstra
       expect.arrayContaining(['Past work | utilized | attributes of object', 'Past work | utilized | binary relation']),
     );
     // a plural noun that is the only finite verb
-    expect(readTriples('Completion of an EAP method exchange (phase 1a) supporting key derivation results in the derivation of EAP keying material.')).toContain(
-      'Completion of an EAP method exchange | results in | derivation of EAP keying material',
-    );
+    expect(
+      readTriples('Completion of an EAP method exchange (phase 1a) supporting key derivation results in the derivation of EAP keying material.'),
+    ).toContain('Completion of an EAP method exchange | results in | derivation of EAP keying material');
     // "that" + noun + determiner opens a relative clause; a base form after a modal is a verb
-    expect(readTriples('Representative samples are presented, along with some parsing strategies that use the control structure.')).toContain('parsing strategy | use | control structure');
+    expect(readTriples('Representative samples are presented, along with some parsing strategies that use the control structure.')).toContain(
+      'parsing strategy | use | control structure',
+    );
   });
 
   it('keeps coordinated modifiers, bracketed acronyms and dotted identifiers inside the phrase', () => {
@@ -218,16 +243,24 @@ describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstra
     expect(readTriples('The nonlinear scale space is built using efficient Additive Operator Splitting (AOS) techniques.')).toEqual([
       'nonlinear scale space | built using | efficient Additive Operator Splitting (AOS) technique',
     ]);
-    expect(readTriples('The protocol entity performs a rudimentary parse on the ASN.1 object.')).toContain('protocol entity | performs rudimentary parse on | ASN.1 object');
+    expect(readTriples('The protocol entity performs a rudimentary parse on the ASN.1 object.')).toContain(
+      'protocol entity | performs rudimentary parse on | ASN.1 object',
+    );
   });
 
   it('finds the subject behind reduced relatives, infinitives, coordinations and relative clauses', () => {
-    expect(readTriples('For example, EAP methods based on TLS (such as EAP-TLS [RFC5216]) derive and cache the TLS Master Secret.')).toContain('EAP method | cache | TLS Master Secret');
+    expect(readTriples('For example, EAP methods based on TLS (such as EAP-TLS [RFC5216]) derive and cache the TLS Master Secret.')).toContain(
+      'EAP method | cache | TLS Master Secret',
+    );
     expect(readTriples('The ability to negotiate the use of a particular cryptographic algorithm provides resilience against compromise.')).toEqual(
       expect.arrayContaining(['ability | provides | resilience']),
     );
-    expect(readTriples('A parser incorporating the control structure and the parsing strategies is currently under implementation.')).toContain('parser | is under | implementation');
-    expect(readTriples('Antwerp International Airport which has an elevation of 12.0 metres above sea level is owned and operated by the Flemish government.')).toEqual([
+    expect(readTriples('A parser incorporating the control structure and the parsing strategies is currently under implementation.')).toContain(
+      'parser | is under | implementation',
+    );
+    expect(
+      readTriples('Antwerp International Airport which has an elevation of 12.0 metres above sea level is owned and operated by the Flemish government.'),
+    ).toEqual([
       'Antwerp International Airport | elevation | 12.0 metre',
       'Antwerp International Airport | owned by | Flemish government',
       'Antwerp International Airport | operated by | Flemish government',
@@ -238,7 +271,9 @@ describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstra
       'authorization | transported to | candidate authenticator',
     ]);
     // the possessed noun is the end
-    expect(readTriples("A compromised authenticator can utilize another authenticator's Called-Station-Id.")).toEqual(['compromised authenticator | can utilize | Called-Station-Id']);
+    expect(readTriples("A compromised authenticator can utilize another authenticator's Called-Station-Id.")).toEqual([
+      'compromised authenticator | can utilize | Called-Station-Id',
+    ]);
   });
 
   it('reads appositions, "one of the N of Y", "Y is the N for X", "where" clauses and the means of an author-voice verb', () => {
@@ -247,32 +282,47 @@ describe('noun phrases from the tags (general grammar, the kit\'s RFC and abstra
     );
     expect(readTriples('Dan Mishkin is one of the creators of the comic character, Bolt.')).toEqual(['comic character | creators | Dan Mishkin']);
     expect(readTriples('Cornell Big Red is the nickname for Cornell University.')).toEqual(['Cornell University | nickname | Cornell Big Red']);
-    expect(readTriples('Arrabbiata sauce is found in Italy where the capital city is Rome.')).toEqual(['Arrabbiata sauce | found in | Italy', 'Italy | capital city | Rome']);
+    expect(readTriples('Arrabbiata sauce is found in Italy where the capital city is Rome.')).toEqual([
+      'Arrabbiata sauce | found in | Italy',
+      'Italy | capital city | Rome',
+    ]);
     expect(readTriples('We also propose to evaluate the quality of the resulting mosaic by measuring the amount of blurring.')).toEqual([
       'measuring the amount of blurring | evaluate | quality of the resulting mosaic',
     ]);
   });
 
   it('attaches a later prepositional phrase between common nouns to the noun, not the verb', () => {
-    expect(readTriples('Abuse of this object may lead to a Denial of Service attack on the server.')).toEqual(['Abuse of this object | may lead to | Denial of Service attack']);
+    expect(readTriples('Abuse of this object may lead to a Denial of Service attack on the server.')).toEqual([
+      'Abuse of this object | may lead to | Denial of Service attack',
+    ]);
     expect(readTriples('The desire to improve the security of RADIUS is clear.')).toEqual([]);
     expect(readTriples('A RECOMMENDED method is for the peer and authenticator to each provide a nonce.')).toEqual([]);
   });
 
   it('shares negation across coordinated verbs, reads "such as" of the innermost class, and a bare participle of its own noun', () => {
-    expect(readTriples('Since bare TCP does not provide for confidentiality or enable negotiation of credible ciphersuites, its use is not appropriate.')).toEqual([]);
+    expect(
+      readTriples('Since bare TCP does not provide for confidentiality or enable negotiation of credible ciphersuites, its use is not appropriate.'),
+    ).toEqual([]);
     expect(readTriples('Without the proxy sending an Accounting-Request to the home server, there will be no way to know.')).toEqual([]);
-    expect(readTriples('EAP methods support a protected exchange of channel properties such as endpoint identifiers.')).toContain('endpoint identifier | is a | channel property');
+    expect(readTriples('EAP methods support a protected exchange of channel properties such as endpoint identifiers.')).toContain(
+      'endpoint identifier | is a | channel property',
+    );
     expect(readTriples('The keys are derived from the master key negotiated by an EAP method.')).toContain('master key | negotiated by | EAP method');
-    expect(readTriples('Requiring each EAP method to include ciphersuite-specific code would increase method complexity.')).not.toContain('EAP method | would increase | method complexity');
+    expect(readTriples('Requiring each EAP method to include ciphersuite-specific code would increase method complexity.')).not.toContain(
+      'EAP method | would increase | method complexity',
+    );
   });
 
-  it('reads no MIB listing and leaves a definition list\'s term line out of the sentence', () => {
-    expect(readTriples('SYNTAX Counter32 UNITS "packets" MAX-ACCESS read-only STATUS deprecated DESCRIPTION "The number of packets received from this client."')).toEqual([]);
+  it("reads no MIB listing and leaves a definition list's term line out of the sentence", () => {
+    expect(
+      readTriples('SYNTAX Counter32 UNITS "packets" MAX-ACCESS read-only STATUS deprecated DESCRIPTION "The number of packets received from this client."'),
+    ).toEqual([]);
     const text = '   Key caching\n      Caching of EAP keying material enables an EAP peer to re-attach to an authenticator.\n';
     const r = classicExtract(text, { start: 0, end: text.length });
     const sentence = r.triples.filter((t) => !t.meta?.pattern);
-    expect(sentence.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toContain('Caching of EAP keying material | enables EAP peer to | re-attach');
+    expect(sentence.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toContain(
+      'Caching of EAP keying material | enables EAP peer to | re-attach',
+    );
     for (const t of sentence) expect(text.slice(t.evidence!.start, t.evidence!.end).startsWith('Caching')).toBe(true);
   });
 });
@@ -281,7 +331,13 @@ describe('sentences and evidence', () => {
   it('splits English and Korean sentences, keeping abbreviations and version numbers whole', () => {
     const text = 'See e.g. RFC 2865 and IEEE 802.1X. The server answers.\n\nA heading\n\n본 논문은 AutoSchemaKG를 제시한다. 이 시스템은 schema를 만든다.';
     const s = splitSentences(text).map((x) => text.slice(x.start, x.end));
-    expect(s).toEqual(['See e.g. RFC 2865 and IEEE 802.1X.', 'The server answers.', 'A heading', '본 논문은 AutoSchemaKG를 제시한다.', '이 시스템은 schema를 만든다.']);
+    expect(s).toEqual([
+      'See e.g. RFC 2865 and IEEE 802.1X.',
+      'The server answers.',
+      'A heading',
+      '본 논문은 AutoSchemaKG를 제시한다.',
+      '이 시스템은 schema를 만든다.',
+    ]);
   });
 
   it('locates the sentence holding both mentions, else falls back to the chunk span; the quote is always the text there', () => {

@@ -55,6 +55,8 @@ export function rfcText(file: string): string {
 /** Every provenance row of every edge, with the document text it must quote. */
 export function allEdgeProvenance(core: Core) {
   return core.store.db
-    .prepare('SELECT p.edge_id, p.document_id, p.start, p.end, p.quote, d.text FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IS NOT NULL')
+    .prepare(
+      'SELECT p.edge_id, p.document_id, p.start, p.end, p.quote, d.text FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IS NOT NULL',
+    )
     .all() as { edge_id: number; document_id: number; start: number; end: number; quote: string; text: string }[];
 }

@@ -89,7 +89,11 @@ describe('extraction job (classic engine)', () => {
     const cancelled = await core.jobs.wait(job.id);
     off();
     expect(cancelled.state).toBe('cancelled');
-    const partial = (core.store.db.prepare('SELECT COUNT(*) AS n FROM chunk_extractions x JOIN chunks c ON c.id = x.chunk_id WHERE c.document_id = ?').get(big) as { n: number }).n;
+    const partial = (
+      core.store.db.prepare('SELECT COUNT(*) AS n FROM chunk_extractions x JOIN chunks c ON c.id = x.chunk_id WHERE c.document_id = ?').get(big) as {
+        n: number;
+      }
+    ).n;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(total);
     // the checkpoint is a cursor: the chunks done are in chunk_extractions, not in a map that grows per chunk
@@ -111,7 +115,10 @@ describe('extraction job (classic engine)', () => {
   it('rejects bad input at the boundary', async () => {
     expect(await core.call('extract.start', { engine: 'gpt' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await core.call('extract.start', { documents: [999], engine: 'classic' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await core.call('extract.start', { engine: 'openai', endpoint: 'http://127.0.0.1:9/v1' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await core.call('extract.start', { engine: 'openai', endpoint: 'http://127.0.0.1:9/v1' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
   });
 
   it('graphwright extract prints progress on stderr and the summary as JSON on stdout', async () => {

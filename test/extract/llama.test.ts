@@ -138,7 +138,9 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
       expect((b.store.db.prepare('SELECT COUNT(*) AS n FROM edges').get() as { n: number }).n).toBeGreaterThanOrEqual(edgesBefore);
       expectValidProvenance(b);
       // no triple twice: identity is unique, and each chunk gave each triple one evidence row
-      const perChunk = b.store.db.prepare('SELECT edge_id, chunk_id, COUNT(*) AS n FROM provenance WHERE edge_id IS NOT NULL GROUP BY edge_id, chunk_id HAVING n > 1').all();
+      const perChunk = b.store.db
+        .prepare('SELECT edge_id, chunk_id, COUNT(*) AS n FROM provenance WHERE edge_id IS NOT NULL GROUP BY edge_id, chunk_id HAVING n > 1')
+        .all();
       expect(perChunk).toEqual([]);
     } finally {
       await b.close();

@@ -20,11 +20,20 @@ describe('an extraction job on a local model', () => {
     // the app's own progress interval: the loading phase must not be throttled away
     const core = new Core({ dbPath: path.join(t.dir, 'run.db'), llm: { maxThreads: 1, gpu: false, contextSize: 1024, sequences: 1 } });
     try {
-      const short = insertText(core, 'short', 'The NAS sends an Access-Request to the RADIUS server.\n\nThe server checks the password and answers.', { size: 60 });
+      const short = insertText(core, 'short', 'The NAS sends an Access-Request to the RADIUS server.\n\nThe server checks the password and answers.', {
+        size: 60,
+      });
       const long = insertText(core, 'long', 'The authenticator relays EAP packets to the authentication server and back. '.repeat(40).trim(), { size: 10_000 });
       const seen: JobInfo[] = [];
       const off = core.bus.on('job.progress', (j) => seen.push(j));
-      const job = core.jobs.enqueue('extract', { documents: [short, long], engine: 'llama', model: tinyModelPath(), limits: LIMITS, temperature: 0.9, seed: 11 });
+      const job = core.jobs.enqueue('extract', {
+        documents: [short, long],
+        engine: 'llama',
+        model: tinyModelPath(),
+        limits: LIMITS,
+        temperature: 0.9,
+        seed: 11,
+      });
       const done = await core.jobs.wait(job.id);
       off();
       expect(done.state, done.error ?? '').toBe('done');
@@ -42,7 +51,12 @@ describe('an extraction job on a local model', () => {
       expect(s.tokensPerSecond).toBeGreaterThan(0);
       expect(messages.some((m) => /[1-9]\d* tok\/s/.test(m))).toBe(true);
 
-      const longChunk = core.store.db.prepare('SELECT id, ordinal, start, end FROM chunks WHERE document_id = ?').all(long) as { id: number; ordinal: number; start: number; end: number }[];
+      const longChunk = core.store.db.prepare('SELECT id, ordinal, start, end FROM chunks WHERE document_id = ?').all(long) as {
+        id: number;
+        ordinal: number;
+        start: number;
+        end: number;
+      }[];
       expect(longChunk).toHaveLength(1);
       expect(s.failures).toBeGreaterThanOrEqual(3);
       expect(s.failedAnswers!.length).toBe(s.failures);

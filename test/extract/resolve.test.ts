@@ -15,7 +15,11 @@ describe('canonical labels within a document', () => {
   const r = new DocumentResolver(doc);
 
   it('maps an acronym and the expansion the document defines to one label with the expansion as alias', () => {
-    expect(r.canonical('Remote Authentication Dial In User Service', 'entity')).toEqual({ label: 'RADIUS', aliases: ['Remote Authentication Dial In User Service'], type: 'term' });
+    expect(r.canonical('Remote Authentication Dial In User Service', 'entity')).toEqual({
+      label: 'RADIUS',
+      aliases: ['Remote Authentication Dial In User Service'],
+      type: 'term',
+    });
     expect(r.canonical('RADIUS', 'entity')?.label).toBe('RADIUS');
     expect(r.canonical('the  remote authentication dial in user service', 'entity')?.label).toBe('RADIUS');
     expect(r.canonical('Extensible Authentication Protocol', 'entity')?.label).toBe('EAP');
@@ -97,7 +101,9 @@ describe('entity resolution in the store', () => {
     const done = await core.jobs.wait(job.id);
     expect(done.state).toBe('done');
     // (the expansion is also kept as a literal value of (RADIUS, stands for, ...): a value, not a second entity)
-    const nodes = core.store.graph.listNodes({ kind: 'entity', search: 'Remote Authentication', limit: 50, offset: 0 }).items.filter((n) => n.type !== 'expansion');
+    const nodes = core.store.graph
+      .listNodes({ kind: 'entity', search: 'Remote Authentication', limit: 50, offset: 0 })
+      .items.filter((n) => n.type !== 'expansion');
     expect(nodes).toHaveLength(1);
     expect(nodes[0].label).toBe('RADIUS');
     expect(nodes[0].aliases).toContain('Remote Authentication Dial In User Service');

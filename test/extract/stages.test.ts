@@ -25,7 +25,11 @@ class ScriptedEngine implements LlmEngine {
   info(): EngineInfo {
     return { engine: 'openai', model: 'scripted', backend: 'remote', contextSize: 8192, parallelSequences: 2 };
   }
-  async generate<T>(messages: { role: 'system' | 'user' | 'assistant'; content: string }[], schema: JsonSchema, options: { maxTokens?: number } = {}): Promise<GenerateResult<T>> {
+  async generate<T>(
+    messages: { role: 'system' | 'user' | 'assistant'; content: string }[],
+    schema: JsonSchema,
+    options: { maxTokens?: number } = {},
+  ): Promise<GenerateResult<T>> {
     this.calls.push({ messages, schema, maxTokens: options.maxTokens });
     const props = Object.keys((schema as { properties: object }).properties)[0];
     const stage = props === 'triples' ? 'EE' : props === 'events' ? 'EV' : 'VV';
@@ -45,9 +49,24 @@ const TEXT = 'The NAS sends an Access-Request to the RADIUS server. The server c
 
 const good = (stage: 'EE' | 'EV' | 'VV') =>
   stage === 'EE'
-    ? { triples: [{ head: 'the NAS', relation: 'sends', tail: 'Access-Request' }, { head: 'it', relation: 'is', tail: 'server' }] }
+    ? {
+        triples: [
+          { head: 'the NAS', relation: 'sends', tail: 'Access-Request' },
+          { head: 'it', relation: 'is', tail: 'server' },
+        ],
+      }
     : stage === 'EV'
-      ? { events: [{ event: 'The server checks the password', entities: [{ entity: 'server', role: 'is performed by' }, { entity: 'password', role: '' }] }] }
+      ? {
+          events: [
+            {
+              event: 'The server checks the password',
+              entities: [
+                { entity: 'server', role: 'is performed by' },
+                { entity: 'password', role: '' },
+              ],
+            },
+          ],
+        }
       : { relations: [{ head: 'The server checks the password', relation: 'before', tail: 'the server sends an Access-Accept' }] };
 
 describe('stage schemas and prompts', () => {
@@ -192,7 +211,10 @@ describe('the extraction job over an OpenAI-compatible HTTP endpoint', () => {
     expect(done.state, done.error ?? '').toBe('done');
     const s = ExtractSummary.parse(done.result);
     expect(s).toMatchObject({ model: 'sloppy', processed: 1, failures: 1, failedChunks: 1, triples: { EE: 1, EV: 2, VV: 0 } });
-    const roles = core.store.graph.listTriples({ stage: 'EV', limit: 10, offset: 0 }).items.map((x) => x.relation).sort();
+    const roles = core.store.graph
+      .listTriples({ stage: 'EV', limit: 10, offset: 0 })
+      .items.map((x) => x.relation)
+      .sort();
     expect(roles).toEqual(['is participated by', 'is performed by']);
     core.engines.use('extraction', null);
   });

@@ -134,12 +134,16 @@ describe('standards patterns on the dev RFCs', () => {
     expect(find(p, 'RFC 2607 | cites | RFC 2486').length).toBeGreaterThanOrEqual(1);
     // "[RFC2865], Section 2.4" from clause 1.1
     const tcp = await rfc('rfc6613.txt');
-    const sec = find(tcp, 'RFC 6613 §1.1 | refers to | RFC 2865 §2.4').find((x) => quote(tcp, x).includes('the objections to reliable transport indicated in [RFC2865], Section 2.4'));
+    const sec = find(tcp, 'RFC 6613 §1.1 | refers to | RFC 2865 §2.4').find((x) =>
+      quote(tcp, x).includes('the objections to reliable transport indicated in [RFC2865], Section 2.4'),
+    );
     expect(sec?.head.type).toBe('clause');
     expect(sec?.tail.type).toBe('clause');
     // "discussed in Sections 1.4, 2.4, and 2.5 as well as in Appendix A": one edge per section
     const e = await rfc('rfc5247.txt');
-    const listed = e.triples.filter((x) => x.meta?.pattern === 'xref.section' && quote(e, x).startsWith('The Peer-Id and Server-Id are discussed in Sections 1.4, 2.4, and 2.5'));
+    const listed = e.triples.filter(
+      (x) => x.meta?.pattern === 'xref.section' && quote(e, x).startsWith('The Peer-Id and Server-Id are discussed in Sections 1.4, 2.4, and 2.5'),
+    );
     expect(listed.map((x) => x.tail.text)).toEqual(expect.arrayContaining(['RFC 5247 §1.4', 'RFC 5247 §2.4', 'RFC 5247 §2.5', 'RFC 5247 §A']));
     // "As noted in Section 2.1, EAP lower layers ...": the E of EAP is no appendix
     expect(e.triples.filter((x) => x.tail.text === 'RFC 5247 §E')).toEqual([]);
@@ -228,7 +232,9 @@ describe('standards patterns through the extraction job', () => {
     const db = core.store.db;
     const edge = (s: string, r: string, o: string) =>
       db
-        .prepare('SELECT e.id, e.object_id AS objectId, e.meta FROM edges e JOIN nodes a ON a.id = e.subject_id JOIN nodes b ON b.id = e.object_id WHERE a.label = ? AND e.relation = ? AND b.label = ?')
+        .prepare(
+          'SELECT e.id, e.object_id AS objectId, e.meta FROM edges e JOIN nodes a ON a.id = e.subject_id JOIN nodes b ON b.id = e.object_id WHERE a.label = ? AND e.relation = ? AND b.label = ?',
+        )
         .get(s, r, o) as { id: number; objectId: number; meta: string } | undefined;
     const cites = edge('RFC 3580', 'cites', 'RFC 2867');
     const updates = edge('RFC 2867', 'updates', 'RFC 2866');
@@ -250,7 +256,9 @@ describe('standards patterns through the extraction job', () => {
     expect(top.filter((r) => !JSON.parse(r.meta).pattern)).toEqual([]);
     // an expansion literal is no merge candidate of its acronym
     const literalMerges = db
-      .prepare("SELECT COUNT(*) AS n FROM merge_candidates m JOIN nodes a ON a.id = m.a_id JOIN nodes b ON b.id = m.b_id WHERE a.type IN ('expansion', 'definition', 'code', 'port') OR b.type IN ('expansion', 'definition', 'code', 'port')")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM merge_candidates m JOIN nodes a ON a.id = m.a_id JOIN nodes b ON b.id = m.b_id WHERE a.type IN ('expansion', 'definition', 'code', 'port') OR b.type IN ('expansion', 'definition', 'code', 'port')",
+      )
       .get() as { n: number };
     expect(literalMerges.n).toBe(0);
     expect(db.prepare("SELECT COUNT(*) AS n FROM nodes WHERE type = 'expansion'").get()).toMatchObject({ n: expect.any(Number) });

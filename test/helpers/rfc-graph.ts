@@ -11,7 +11,10 @@ export const RFC_DIR = data('rfc-radius-eap');
 /** Ingest every RFC of the kit into `core`, run classic extraction over them; the finished job. */
 export async function buildRfcGraph(core: Core) {
   const ids: number[] = [];
-  for (const f of fs.readdirSync(RFC_DIR).filter((x) => x.endsWith('.txt')).sort()) {
+  for (const f of fs
+    .readdirSync(RFC_DIR)
+    .filter((x) => x.endsWith('.txt'))
+    .sort()) {
     const out = storePrepared(core.store, await prepareFile(path.join(RFC_DIR, f)));
     if (out.status === 'imported') ids.push(...out.ids);
   }

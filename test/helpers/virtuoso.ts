@@ -107,7 +107,11 @@ export async function startVirtuoso(): Promise<Virtuoso> {
   };
   try {
     await ready;
-    const grant = spawnSync('isql-vt', [String(sqlPort), 'dba', 'dba', `exec=GRANT SPARQL_UPDATE TO "SPARQL"; DB.DBA.RDF_DEFAULT_USER_PERMS_SET ('nobody', 7);`], { encoding: 'utf8', timeout: 60_000 });
+    const grant = spawnSync(
+      'isql-vt',
+      [String(sqlPort), 'dba', 'dba', `exec=GRANT SPARQL_UPDATE TO "SPARQL"; DB.DBA.RDF_DEFAULT_USER_PERMS_SET ('nobody', 7);`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     if (grant.status !== 0) throw new Error(`isql-vt grant failed: ${grant.stdout}${grant.stderr}`);
   } catch (err) {
     await stop();

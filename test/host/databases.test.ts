@@ -54,7 +54,8 @@ describe('databases in the data folder', () => {
   it('names a file inside the data folder, never a path', () => {
     expect(databaseFile(t.dir, 'notes')).toBe(path.join(t.dir, 'notes.db'));
     expect(databaseFile(t.dir, 'notes.db')).toBe(path.join(t.dir, 'notes.db'));
-    for (const bad of ['../x', 'a/b', 'a\\b', '.hidden', '/etc/passwd', '..']) expect(() => databaseFile(t.dir, bad), bad).toThrow(/named, not given as a path/);
+    for (const bad of ['../x', 'a/b', 'a\\b', '.hidden', '/etc/passwd', '..'])
+      expect(() => databaseFile(t.dir, bad), bad).toThrow(/named, not given as a path/);
   });
 
   it('lists the databases, the open one first; create switches the host to a new empty one', async () => {

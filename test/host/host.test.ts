@@ -70,7 +70,13 @@ describe('headless host', () => {
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port: host.port, path: '/api/call/app.status', method: 'POST', headers: { 'x-graphwright-token': host.token, 'content-type': 'application/json', ...headers } },
+          {
+            host: '127.0.0.1',
+            port: host.port,
+            path: '/api/call/app.status',
+            method: 'POST',
+            headers: { 'x-graphwright-token': host.token, 'content-type': 'application/json', ...headers },
+          },
           (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);

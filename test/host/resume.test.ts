@@ -13,10 +13,14 @@ afterAll(() => {
 });
 
 function launch(db: string, log: string, enqueue: boolean): Promise<{ proc: ChildProcess; url: URL }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/fixtures/host-with-count-job.ts'), db, log, ...(enqueue ? ['--enqueue'] : [])], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'test/fixtures/host-with-count-job.ts'), db, log, ...(enqueue ? ['--enqueue'] : [])],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   procs.push(proc);
   let out = '';
   return new Promise((resolve, reject) => {

@@ -32,7 +32,12 @@ async function call(name: string, body: unknown, h: RunningHost = host): Promise
 }
 
 /** A raw request, for headers fetch will not send (Origin: null) and bodies it will not stream. */
-function raw(opts: { path: string; method?: string; headers?: Record<string, string | number>; body?: string }): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function raw(opts: {
+  path: string;
+  method?: string;
+  headers?: Record<string, string | number>;
+  body?: string;
+}): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: host.port, path: opts.path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
       let text = '';
@@ -90,7 +95,13 @@ describe('the host refuses paths outside the grants (403, nothing read)', () => 
     fs.mkdirSync(uploads, { recursive: true });
     fs.symlinkSync(path.join(outside, 'notes.txt'), path.join(uploads, 'link.txt'));
     fs.symlinkSync(outside, path.join(uploads, 'linkdir'));
-    for (const p of [path.join(uploads, 'link.txt'), path.join(uploads, 'linkdir'), path.join(uploads, 'linkdir', 'notes.txt'), `${uploads}/../h.db`, path.join(outside, 'notes.txt')]) {
+    for (const p of [
+      path.join(uploads, 'link.txt'),
+      path.join(uploads, 'linkdir'),
+      path.join(uploads, 'linkdir', 'notes.txt'),
+      `${uploads}/../h.db`,
+      path.join(outside, 'notes.txt'),
+    ]) {
       const r = await call('documents.ingest', { paths: [p] });
       expect(r.status, p).toBe(403);
       expect(r.text).not.toContain('private note');
@@ -107,7 +118,10 @@ describe('the host refuses paths outside the grants (403, nothing read)', () => 
   });
 
   it('an uploaded file (written by the core itself) is ingested; its text comes back', async () => {
-    const up = await call('documents.upload', { name: 'brief.md', dataBase64: Buffer.from('# Brief\n\nThe relay trips the breaker when the current is too high.\n').toString('base64') });
+    const up = await call('documents.upload', {
+      name: 'brief.md',
+      dataBase64: Buffer.from('# Brief\n\nThe relay trips the breaker when the current is too high.\n').toString('base64'),
+    });
     expect(up.status).toBe(200);
     expect(up.body.value.path.startsWith(path.join(dataDir, 'uploads'))).toBe(true);
     const started = await call('documents.ingest', { paths: [up.body.value.path] });
@@ -218,16 +232,31 @@ describe('the CLI (run by the user) keeps full paths', () => {
 
 describe('host transport', () => {
   it('malformed percent-encoding gets 400, not 500', async () => {
-    const api = await raw({ path: '/api/call/app.%E0%A4%A', method: 'POST', headers: { 'x-graphwright-token': host.token, 'content-type': 'application/json' }, body: '{}' });
+    const api = await raw({
+      path: '/api/call/app.%E0%A4%A',
+      method: 'POST',
+      headers: { 'x-graphwright-token': host.token, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(api.status).toBe(400);
     const page = await raw({ path: '/assets/%E0%A4%A.js' });
     expect(page.status).toBe(400);
   });
 
   it('refuses Origin: null', async () => {
-    const r = await raw({ path: '/api/call/app.status', method: 'POST', headers: { 'x-graphwright-token': host.token, origin: 'null', 'content-type': 'application/json' }, body: '{}' });
+    const r = await raw({
+      path: '/api/call/app.status',
+      method: 'POST',
+      headers: { 'x-graphwright-token': host.token, origin: 'null', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(r.status).toBe(401);
-    const ok = await raw({ path: '/api/call/app.status', method: 'POST', headers: { 'x-graphwright-token': host.token, origin: origin(), 'content-type': 'application/json' }, body: '{}' });
+    const ok = await raw({
+      path: '/api/call/app.status',
+      method: 'POST',
+      headers: { 'x-graphwright-token': host.token, origin: origin(), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -265,7 +294,13 @@ describe('host transport', () => {
     try {
       const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port: small.port, path: '/api/call/app.status', method: 'POST', headers: { 'x-graphwright-token': small.token, 'content-length': 10_000_000 } },
+          {
+            host: '127.0.0.1',
+            port: small.port,
+            path: '/api/call/app.status',
+            method: 'POST',
+            headers: { 'x-graphwright-token': small.token, 'content-length': 10_000_000 },
+          },
           (res) => {
             let body = '';
             res.on('data', (d: Buffer) => (body += d.toString()));
@@ -279,10 +314,13 @@ describe('host transport', () => {
       expect(JSON.parse(declared.body).error.code).toBe('too_large');
 
       const streamed = await new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port: small.port, path: '/api/call/app.status', method: 'POST', headers: { 'x-graphwright-token': small.token } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = http.request(
+          { host: '127.0.0.1', port: small.port, path: '/api/call/app.status', method: 'POST', headers: { 'x-graphwright-token': small.token } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
         const chunk = 'x'.repeat(1024);
         let sent = 0;

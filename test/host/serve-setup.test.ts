@@ -62,7 +62,12 @@ describe('the renderer is built on demand', () => {
   it('a failed build is reported with its output, and says there is no renderer', () => {
     const r = repo('fails');
     const lines: string[] = [];
-    const ok = ensureRenderer({ root: r.root, staticDir: r.staticDir, log: (l) => lines.push(l), build: () => ({ ok: false, output: 'error: renderer/src/main.tsx: bad syntax' }) });
+    const ok = ensureRenderer({
+      root: r.root,
+      staticDir: r.staticDir,
+      log: (l) => lines.push(l),
+      build: () => ({ ok: false, output: 'error: renderer/src/main.tsx: bad syntax' }),
+    });
     expect(ok).toBe(false);
     expect(lines.join('\n')).toMatch(/did not build:\nerror: renderer\/src\/main\.tsx: bad syntax/);
   });
@@ -112,7 +117,11 @@ describe('the port and token are kept per database', () => {
       try {
         const moved = await startHost(core, { preferredPort: (blocker.address() as AddressInfo).port });
         expect(moved.port).not.toBe(port);
-        const r = await fetch(`http://127.0.0.1:${moved.port}/api/call/app.info`, { method: 'POST', headers: { 'x-graphwright-token': moved.token }, body: '{}' });
+        const r = await fetch(`http://127.0.0.1:${moved.port}/api/call/app.info`, {
+          method: 'POST',
+          headers: { 'x-graphwright-token': moved.token },
+          body: '{}',
+        });
         expect(r.status).toBe(200);
         await moved.close();
       } finally {

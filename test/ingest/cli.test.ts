@@ -33,14 +33,28 @@ describe('graphwright ingest', () => {
 
   it('exits 0 when nothing failed; a second run skips the duplicates', async () => {
     const db = path.join(t.dir, 'inproc.db');
-    const first = await run(['ingest', data('rfc-radius-eap', 'rfc2867.txt'), data('rfc-radius-eap', 'rfc6613.txt'), '--db', db, '--chunk-size', '600', '--json']);
+    const first = await run([
+      'ingest',
+      data('rfc-radius-eap', 'rfc2867.txt'),
+      data('rfc-radius-eap', 'rfc6613.txt'),
+      '--db',
+      db,
+      '--chunk-size',
+      '600',
+      '--json',
+    ]);
     expect(first.code, first.stderr).toBe(0);
     const out = JSON.parse(first.stdout);
     expect(out.imported.map((r: { id: number }) => r.id)).toEqual([1, 2]);
     expect(out.failed).toEqual([]);
     const second = await run(['ingest', data('rfc-radius-eap', 'rfc2867.txt'), '--db', db, '--json', '--quiet']);
     expect(second.code).toBe(0);
-    expect(JSON.parse(second.stdout)).toEqual({ imported: [], updated: [], skipped: [{ path: data('rfc-radius-eap', 'rfc2867.txt'), reason: expect.stringMatching(/^duplicate of document 1/) }], failed: [] });
+    expect(JSON.parse(second.stdout)).toEqual({
+      imported: [],
+      updated: [],
+      skipped: [{ path: data('rfc-radius-eap', 'rfc2867.txt'), reason: expect.stringMatching(/^duplicate of document 1/) }],
+      failed: [],
+    });
     expect(second.stderr).toBe('');
     const chunks = await run(['document', '1', '--chunks', '--json', '--db', db]);
     expect(JSON.parse(chunks.stdout).every((c: { text: string }) => c.text.length <= 600)).toBe(true);

@@ -61,7 +61,13 @@ export async function makeDocx(): Promise<Buffer> {
       {
         children: [
           new Paragraph({ text: 'EAP Key Management', heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({ children: [new TextRun('The Extensible Authentication Protocol (EAP) supports multiple authentication methods. '), new TextRun({ text: 'Keying material', bold: true }), new TextRun(' is exported by EAP methods.')] }),
+          new Paragraph({
+            children: [
+              new TextRun('The Extensible Authentication Protocol (EAP) supports multiple authentication methods. '),
+              new TextRun({ text: 'Keying material', bold: true }),
+              new TextRun(' is exported by EAP methods.'),
+            ],
+          }),
           new Paragraph({ text: 'Key Hierarchy', heading: HeadingLevel.HEADING_2 }),
           new Paragraph({ text: 'The Master Session Key (MSK) is at least 64 octets in length.' }),
           new Paragraph({ text: 'Peer authentication', bullet: { level: 0 } }),

@@ -30,7 +30,13 @@ describe('PDF (pdfjs-dist legacy build)', () => {
       'paper.pdf',
       makePdf(
         [
-          page(1, ['1. Introduction', '', 'The Extensible Authentication Protocol is a frame-', 'work for network access authenti-', 'cation that supports multiple methods.']),
+          page(1, [
+            '1. Introduction',
+            '',
+            'The Extensible Authentication Protocol is a frame-',
+            'work for network access authenti-',
+            'cation that supports multiple methods.',
+          ]),
           page(2, ['2. Key Hierarchy', '', 'The Master Session Key is at least sixty-four octets', 'long and is never shared with a third party.']),
           page(3, ['3. Security', '', 'Channel bindings prevent the lying NAS problem.']),
           page(4, ['4. Conclusion', '', 'Keys are derived per session.']),
@@ -143,11 +149,30 @@ describe('token formats with gold annotations', () => {
   it('reads CoNLL papers as documents with their entities (sci-ner-anlp)', async () => {
     const prepared = await prepareFile(data('sci-ner-anlp', 'annotated_5_papers.conll'));
     expect(prepared.format).toBe('conll');
-    expect(prepared.docs.map((d) => d.title)).toEqual(['2023.acl-short.69.txt', '2023.acl-long.111.txt', '2022.naacl-main.59.txt', '2022.emnlp-main.11.txt', '2022.acl-long.480.txt']);
+    expect(prepared.docs.map((d) => d.title)).toEqual([
+      '2023.acl-short.69.txt',
+      '2023.acl-long.111.txt',
+      '2022.naacl-main.59.txt',
+      '2022.emnlp-main.11.txt',
+      '2022.acl-long.480.txt',
+    ]);
     for (const d of prepared.docs) expectConsistent(d);
     const all = prepared.docs.flatMap((d) => d.annotations ?? []);
-    const byLabel = Object.fromEntries(['MethodName', 'TaskName', 'MetricName', 'DatasetName', 'HyperparameterValue', 'HyperparameterName', 'MetricValue'].map((l) => [l, all.filter((a) => a.label === l).length]));
-    expect(byLabel).toEqual({ MethodName: 232, TaskName: 104, MetricName: 56, DatasetName: 54, HyperparameterValue: 38, HyperparameterName: 37, MetricValue: 14 });
+    const byLabel = Object.fromEntries(
+      ['MethodName', 'TaskName', 'MetricName', 'DatasetName', 'HyperparameterValue', 'HyperparameterName', 'MetricValue'].map((l) => [
+        l,
+        all.filter((a) => a.label === l).length,
+      ]),
+    );
+    expect(byLabel).toEqual({
+      MethodName: 232,
+      TaskName: 104,
+      MetricName: 56,
+      DatasetName: 54,
+      HyperparameterValue: 38,
+      HyperparameterName: 37,
+      MetricValue: 14,
+    });
     const bert = (await prepareFile(data('sci-ner-anlp', 'bert_official_example.conll'))).docs[0];
     expect(bert.annotations!.slice(0, 2)).toMatchObject([
       { label: 'DatasetName', text: 'MNLI' },
@@ -161,7 +186,9 @@ describe('token formats with gold annotations', () => {
     expect(prepared.format).toBe('bio-json');
     const doc = prepared.docs[0];
     expectConsistent(doc);
-    expect(doc.text.startsWith('4.4 Middle-grained Component Constrain After deriving the candidate components according to Section 4.3, the KB-based constraint')).toBe(true);
+    expect(
+      doc.text.startsWith('4.4 Middle-grained Component Constrain After deriving the candidate components according to Section 4.3, the KB-based constraint'),
+    ).toBe(true);
     expect(doc.text).toContain('such enumeration is inefficient, since');
     expect(doc.text).toContain('we incorporate the middle-grained component pairs');
     expect(doc.text).toContain('a powerful cognitive vehicle');

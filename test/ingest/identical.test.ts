@@ -44,14 +44,17 @@ function preparedDigest(all: PreparedFile[]): string {
 function storedDigest(store: Store): string {
   const h = createHash('sha256');
   const rows = (sql: string) => store.db.prepare(sql).all() as Record<string, unknown>[];
-  const docs = rows('SELECT id, title, source_path, format, language, pages, status, content_hash, text, original_text, meta, version, previous_id FROM documents ORDER BY id');
+  const docs = rows(
+    'SELECT id, title, source_path, format, language, pages, status, content_hash, text, original_text, meta, version, previous_id FROM documents ORDER BY id',
+  );
   for (const d of docs) h.update(JSON.stringify({ ...d, source_path: path.basename(String(d.source_path)), meta: JSON.parse(String(d.meta)) }));
   for (const t of ['pages', 'chunks', 'annotations', 'document_structure', 'sections', 'regions']) {
     h.update(`${t}\n`);
     for (const r of rows(`SELECT * FROM ${t} ORDER BY rowid`)) h.update(`${JSON.stringify(r)}\n`);
   }
   h.update(JSON.stringify(rows("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")));
-  for (const q of ['authenticator', 'session key', 'EAP method', 'MUST NOT', 'knowledge graph', '검색', 'keying material derivation', 'replay']) h.update(JSON.stringify(store.documents.searchChunks(q, 50)));
+  for (const q of ['authenticator', 'session key', 'EAP method', 'MUST NOT', 'knowledge graph', '검색', 'keying material derivation', 'replay'])
+    h.update(JSON.stringify(store.documents.searchChunks(q, 50)));
   h.update(JSON.stringify(rows("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'the'")));
   return h.digest('hex');
 }
@@ -85,8 +88,26 @@ describe('storing a document with many chunks (FTS filled in one statement)', ()
   const tmp = tmpDir('gw-bulkfts-');
   afterAll(() => tmp.cleanup());
   const doc = (hash: string, n: number, ordinal = (i: number) => i) => {
-    const chunks = Array.from({ length: n }, (_, i) => ({ ordinal: ordinal(i), start: i * 10, end: i * 10 + 9, page: null, headingPath: [], text: `word${i} common`, hash: `h${i}` }));
-    return { title: hash, sourcePath: null, format: 'text', language: 'en', pages: [], contentHash: hash, text: chunks.map((c) => c.text).join(' '), originalText: null, chunks };
+    const chunks = Array.from({ length: n }, (_, i) => ({
+      ordinal: ordinal(i),
+      start: i * 10,
+      end: i * 10 + 9,
+      page: null,
+      headingPath: [],
+      text: `word${i} common`,
+      hash: `h${i}`,
+    }));
+    return {
+      title: hash,
+      sourcePath: null,
+      format: 'text',
+      language: 'en',
+      pages: [],
+      contentHash: hash,
+      text: chunks.map((c) => c.text).join(' '),
+      originalText: null,
+      chunks,
+    };
   };
 
   it('leaves the trigger and the index as they were when the insert fails, and indexes what comes after', () => {
@@ -103,7 +124,12 @@ describe('storing a document with many chunks (FTS filled in one statement)', ()
       const small = store.documents.insert(doc('small', 3));
       expect(trigger()).toEqual(before);
       expect(store.documents.searchChunks('word399').map((r) => r.documentId)).toEqual([big]);
-      expect(store.documents.searchChunks('word2', 10).map((r) => r.documentId).sort()).toEqual([big, small].sort());
+      expect(
+        store.documents
+          .searchChunks('word2', 10)
+          .map((r) => r.documentId)
+          .sort(),
+      ).toEqual([big, small].sort());
       expect(store.db.prepare("SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'common'").get()).toEqual({ n: 403 });
       store.db.prepare("INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)").run();
     } finally {

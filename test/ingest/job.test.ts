@@ -137,7 +137,12 @@ describe('the job', () => {
       const { job, result } = await ingest(core, { paths: [path.dirname(seed('000_d8841f6ce609635c.txt'))] });
       expect(job.state).toBe('done');
       expect(result!.failed).toEqual([]);
-      expect(result!.imported.map((r) => path.basename(r.path))).toEqual(['000_d8841f6ce609635c.txt', '001_68a6067ece94435d.txt', '002_cd2ac7c5e1ba1e29.txt', '003_e7e589e032ae6219.txt']);
+      expect(result!.imported.map((r) => path.basename(r.path))).toEqual([
+        '000_d8841f6ce609635c.txt',
+        '001_68a6067ece94435d.txt',
+        '002_cd2ac7c5e1ba1e29.txt',
+        '003_e7e589e032ae6219.txt',
+      ]);
       expect(events).toEqual(['ingested', 'ingested', 'ingested', 'ingested']);
       expect(progress.some((m) => /^\d\/4 /.test(m))).toBe(true);
       expect(job.progress).toMatchObject({ done: 4, total: 4 });
@@ -246,7 +251,10 @@ describe('upload and remove', () => {
     const events: string[] = [];
     core.bus.on('documents.changed', (e) => events.push(e.reason));
     try {
-      const up = await core.call('documents.upload', { name: '../../evil/Notes 1.md', dataBase64: Buffer.from('# Up\n\nUploaded text body.').toString('base64') });
+      const up = await core.call('documents.upload', {
+        name: '../../evil/Notes 1.md',
+        dataBase64: Buffer.from('# Up\n\nUploaded text body.').toString('base64'),
+      });
       expect(up.ok).toBe(true);
       const saved = (up as { value: { path: string; bytes: number } }).value;
       expect(saved.path.startsWith(path.join(core.dataDir, 'uploads') + path.sep)).toBe(true);

@@ -91,7 +91,8 @@ const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
 const RELS =
   '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
-const DOC_HEAD = '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Bomb</w:t></w:r></w:p>';
+const DOC_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Bomb</w:t></w:r></w:p>';
 const DOC_TAIL = '</w:body></w:document>';
 
 /** A DOCX whose document.xml inflates to `mb` MB of whitespace (about 1 KB of zip per MB); `declare` lies about its size. */
@@ -121,7 +122,9 @@ describe('resource limits', () => {
     const d = dir();
     const file = path.join(d, 'huge.pdf');
     fs.writeFileSync(file, makePdf(Array.from({ length: 20_000 }, () => [])));
-    await expect(parseFile(file, fs.readFileSync(file))).rejects.toThrow('too many pages: the PDF has 20,000 pages; the limit is 5,000 (split it into smaller files)');
+    await expect(parseFile(file, fs.readFileSync(file))).rejects.toThrow(
+      'too many pages: the PDF has 20,000 pages; the limit is 5,000 (split it into smaller files)',
+    );
     const small = makePdf(Array.from({ length: 12 }, (_, i) => [`Page ${i + 1} of the protection relay manual.`]));
     await expect(parseFile('manual.pdf', small, { limits: { maxPdfPages: 10 } })).rejects.toThrow('the PDF has 12 pages; the limit is 10');
     const ok = await parseFile('manual.pdf', small);
@@ -132,11 +135,15 @@ describe('resource limits', () => {
     const bomb = zipBombDocx(300); // 300 MB of document.xml in a small file
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const before = process.memoryUsage().rss;
-    await expect(parseFile('bomb.docx', bomb)).rejects.toThrow(/^DOCX too large when unpacked: 300 MB declared \(word\/document\.xml: 300 MB\) from a [\d.]+ MB file; the limit is 256 MB \(bomb\.docx may be a zip bomb\)/);
+    await expect(parseFile('bomb.docx', bomb)).rejects.toThrow(
+      /^DOCX too large when unpacked: 300 MB declared \(word\/document\.xml: 300 MB\) from a [\d.]+ MB file; the limit is 256 MB \(bomb\.docx may be a zip bomb\)/,
+    );
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     // The header says 1 KB; the data inflates to 8 MB, over a 4 MB limit.
     const liar = zipBombDocx(8, 1024);
-    await expect(parseFile('liar.docx', liar, { limits: { maxDocxBytes: 4 * 1024 * 1024 } })).rejects.toThrow(/^DOCX too large when unpacked: more than 4\.0 MB \(word\/document\.xml\)/);
+    await expect(parseFile('liar.docx', liar, { limits: { maxDocxBytes: 4 * 1024 * 1024 } })).rejects.toThrow(
+      /^DOCX too large when unpacked: more than 4\.0 MB \(word\/document\.xml\)/,
+    );
     // Under the limit it is a document like any other.
     const fine = await parseFile('small-bomb.docx', zipBombDocx(1));
     expect(fine.docs).toHaveLength(1);
@@ -145,7 +152,9 @@ describe('resource limits', () => {
 
   it('100,000 nested <div> give a clear error, not "Maximum call stack size exceeded"; sloppy ordinary HTML is not mistaken for deep nesting', async () => {
     const deep = `<html><body>${'<div>'.repeat(100_000)}deep text${'</div>'.repeat(100_000)}</body></html>`;
-    await expect(parseFile('deep.html', Buffer.from(deep))).rejects.toThrow('HTML nested too deeply: more than 1,000 levels of elements (at character 5,002); the limit is 1,000');
+    await expect(parseFile('deep.html', Buffer.from(deep))).rejects.toThrow(
+      'HTML nested too deeply: more than 1,000 levels of elements (at character 5,002); the limit is 1,000',
+    );
     const unclosed = `<html><body><h1>Manual</h1>${Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} of the manual<ul><li>item one<li>item two</ul><table><tr><td>a<td>b<tr><td>c</table><br><img src="x.png">`).join('\n')}</body></html>`;
     expect(htmlDepth(unclosed).depth).toBeLessThan(10);
     const parsed = await parseFile('sloppy.html', Buffer.from(unclosed));
@@ -191,7 +200,10 @@ describe('resource limits', () => {
     const file = path.join(d, 'long.pdf');
     fs.writeFileSync(file, makePdf(Array.from({ length: 4000 }, (_, i) => [`Page ${i + 1}: the breaker opens when the relay trips.`])));
     const dbPath = path.join(d, 'term.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', file, '--db', dbPath], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'ingest', file, '--db', dbPath], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let sent = false;
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -54,7 +54,11 @@ describe('lowercase text', () => {
     // The body repeats too, but no number in it counts up page by page: it stays.
     expect(out.split('was tested under fault conditions').length - 1).toBe(60);
     // Templated body text whose number counts up is longer than a header: it stays.
-    const templated = Array.from({ length: 8 }, (_, i) => `the relay number ${i + 1} was tested under fault conditions and it tripped within the limit set by the clause for that class of device, as the table shows for each of them in turn. `.repeat(4)).join('');
+    const templated = Array.from({ length: 8 }, (_, i) =>
+      `the relay number ${i + 1} was tested under fault conditions and it tripped within the limit set by the clause for that class of device, as the table shows for each of them in turn. `.repeat(
+        4,
+      ),
+    ).join('');
     expect(findInlineRunningHeaders(templated)).toEqual([]);
     // A repeated phrase whose number does not count is not a header.
     const same = Array.from({ length: 6 }, (_, i) => `see clause 4 of the widget standard for details ${body(i)}`).join('');

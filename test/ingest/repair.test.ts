@@ -33,13 +33,16 @@ describe('text repair', () => {
       'wrapped text that continues.',
     ].join('\n');
     const { text } = repair([wrapped], { mode: 'text' });
-    expect(text).toContain('between the peer and the backend server, which checks the credentials of the peer before access is granted to the network.\n\nThe attributes are:');
+    expect(text).toContain(
+      'between the peer and the backend server, which checks the credentials of the peer before access is granted to the network.\n\nThe attributes are:',
+    );
     expect(text).toContain('   o  EAP-Message, which carries one EAP packet between the peer and the authenticator;\n   o  Message-Authenticator.');
     expect(text).toContain('   Type    Length    Value\n   79      >= 3      EAP packet');
   });
 
   it('removes lines repeated at the top or bottom of every page, keeps page spans', () => {
-    const page = (n: number, body: string) => `ACME Standard 42                      March 2024\n\n${body}\n\nSmith                                 [Page ${n}]`;
+    const page = (n: number, body: string) =>
+      `ACME Standard 42                      March 2024\n\n${body}\n\nSmith                                 [Page ${n}]`;
     const raw = [page(1, 'First page text.'), page(2, 'Second page text.'), page(3, 'Third page text.')].join('\f');
     const r = repair([raw], { mode: 'text' });
     expect(r.text).toBe('First page text.\n\nSecond page text.\n\nThird page text.');
@@ -47,7 +50,10 @@ describe('text repair', () => {
   });
 
   it('joins a paragraph and a hyphenated word broken over a page break', () => {
-    const r = repair(['A paragraph on the first page that runs on over the break into authenti-', 'cation of the peer, and ends here.'], { mode: 'pdf', paged: true });
+    const r = repair(['A paragraph on the first page that runs on over the break into authenti-', 'cation of the peer, and ends here.'], {
+      mode: 'pdf',
+      paged: true,
+    });
     expect(r.text).toBe('A paragraph on the first page that runs on over the break into authentication of the peer, and ends here.');
     expect(r.text.slice(r.pages[1].start, r.pages[1].end)).toBe(' of the peer, and ends here.');
   });
@@ -83,7 +89,11 @@ describe('format and language detection', () => {
   });
 
   it('detects Korean mixed with English terms as Korean', () => {
-    expect(detectLanguage('본 논문은 사전 정의된 schema가 필요 없는 완전 자율 knowledge graph 구축 프레임워크인 AutoSchemaKG를 제시한다. 이 시스템은 large language model을 활용한다.')).toBe('ko');
+    expect(
+      detectLanguage(
+        '본 논문은 사전 정의된 schema가 필요 없는 완전 자율 knowledge graph 구축 프레임워크인 AutoSchemaKG를 제시한다. 이 시스템은 large language model을 활용한다.',
+      ),
+    ).toBe('ko');
     expect(detectLanguage('The Extensible Authentication Protocol supports multiple authentication methods and key derivation.')).toBe('en');
   });
 });

@@ -40,7 +40,14 @@ describe('repeated lines are the body, not boilerplate', () => {
     expect(count(same.text, LINE)).toBe(800);
     // A header on every page above different bodies is still a header.
     const words = ['relays', 'breakers', 'feeders', 'busbars', 'transformers', 'meters', 'sensors', 'cables', 'switches', 'fuses', 'insulators', 'arresters'];
-    const pages = Array.from({ length: 12 }, (_, i) => [`Widget Standard 2031                Page ${i + 1}`, '', `The ${words[i]} of this clause are described in detail below.`, `Each of the ${words[(i + 5) % 12]} is tested.`].join('\n'));
+    const pages = Array.from({ length: 12 }, (_, i) =>
+      [
+        `Widget Standard 2031                Page ${i + 1}`,
+        '',
+        `The ${words[i]} of this clause are described in detail below.`,
+        `Each of the ${words[(i + 5) % 12]} is tested.`,
+      ].join('\n'),
+    );
     const r = removeRepeatedLines(pages);
     expect(r.removed).toBe(12);
     expect(r.pages.join('\n')).not.toContain('Widget Standard 2031');
@@ -49,7 +56,12 @@ describe('repeated lines are the body, not boilerplate', () => {
 
   it('takes no line of a long text for a page marker when it recurs far apart', () => {
     const lines: string[] = [];
-    for (let i = 0; i < 20_000; i++) lines.push(i % 2000 === 0 ? 'This sentence comes back now and then in the text body.' : `Line ${i} says something different: ${((i * 7919) % 10007).toString(36)} and more.`);
+    for (let i = 0; i < 20_000; i++)
+      lines.push(
+        i % 2000 === 0
+          ? 'This sentence comes back now and then in the text body.'
+          : `Line ${i} says something different: ${((i * 7919) % 10007).toString(36)} and more.`,
+      );
     const pages = splitPages(lines.join('\n'));
     expect(pages).toHaveLength(1);
   });

@@ -17,7 +17,15 @@ describe('ingest and the event loop', () => {
     cleanups.push(t.cleanup);
     const n = 3000;
     const file = path.join(t.dir, 'corpus.json');
-    fs.writeFileSync(file, JSON.stringify(Array.from({ length: n }, (_, i) => ({ title: `Line ${i + 1}`, text: `Transmission line ${i + 1} connects substation ${i} with substation ${i + 2} at 110 kV.` }))));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({
+          title: `Line ${i + 1}`,
+          text: `Transmission line ${i + 1} connects substation ${i} with substation ${i + 2} at 110 kV.`,
+        })),
+      ),
+    );
     const core = new Core({ dbPath: path.join(t.dir, 'r.db') });
     cleanups.push(() => core.close());
     const job = core.jobs.enqueue('ingest', { paths: [file] });

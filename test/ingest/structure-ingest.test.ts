@@ -66,14 +66,19 @@ describe('document structure through ingest and extraction', () => {
       const s = core.store.documents.structure(1)!;
       expect(s.standard).toMatchObject({ id: 'RFC 3580', category: 'Informational' });
       expect(s.sections.find((x) => x.number === '3.1')?.heading).toBe('User-Name');
-      expect(new Set(s.boilerplate.map((r) => r.kind))).toEqual(new Set(['front-matter', 'status', 'copyright', 'toc', 'references', 'ipr', 'acknowledgements', 'authors']));
+      expect(new Set(s.boilerplate.map((r) => r.kind))).toEqual(
+        new Set(['front-matter', 'status', 'copyright', 'toc', 'references', 'ipr', 'acknowledgements', 'authors']),
+      );
       const s2 = core.store.documents.structure(2)!;
       expect(s2.standard?.updates).toEqual(['RFC 2866']);
       const text = core.store.documents.text(1)!;
       const chunks = core.store.documents.chunks(1);
       // Each top-level section opens a chunk: no chunk runs from one into the next.
       for (const sec of s.sections.filter((x) => x.level === 1)) {
-        expect(chunks.some((c) => c.start === sec.start), `${sec.number} ${sec.heading}`).toBe(true);
+        expect(
+          chunks.some((c) => c.start === sec.start),
+          `${sec.number} ${sec.heading}`,
+        ).toBe(true);
         expect(chunks.some((c) => c.start < sec.start && c.end > sec.start)).toBe(false);
       }
       // Subsections give the heading path of the chunks inside them.
@@ -125,7 +130,9 @@ describe('document structure through ingest and extraction', () => {
       const csv = await run(['export', '--db', db, '--format', 'csv', '--out', out]);
       expect(csv.code, csv.stderr).toBe(0);
       const provCsv = fs.readFileSync(path.join(out, 'provenance.csv'), 'utf8');
-      expect(provCsv.split(/\r?\n/)[0]).toBe('edge,node,document_title,document_hash,document_path,document_format,chunk_ordinal,chunk_start,chunk_end,page,start,end,quote,clause');
+      expect(provCsv.split(/\r?\n/)[0]).toBe(
+        'edge,node,document_title,document_hash,document_path,document_format,chunk_ordinal,chunk_start,chunk_end,page,start,end,quote,clause',
+      );
       expect(provCsv).toContain(',RFC 3580 §3.1 User-Name');
       const nt = path.join(t.dir, 'graph.nt');
       expect((await run(['export', '--db', db, '--format', 'nt', '--out', nt])).code).toBe(0);

@@ -16,13 +16,74 @@ const kinds = (s: DocumentStructure) => new Set(s.boilerplate.map((r) => r.kind)
 const section = (s: DocumentStructure, number: string) => s.sections.find((x) => x.number === number);
 
 // What each kit RFC's header says (read off the files), checked against what the analysis finds.
-const RFCS: { file: string; id: string; title: RegExp; category?: string; updates?: string[]; obsoletes?: string[]; numbered: string; toc: boolean; copyright: boolean }[] = [
-  { file: 'rfc1157.txt', id: 'RFC 1157', title: /^A Simple Network Management Protocol \(SNMP\)$/, obsoletes: ['RFC 1098'], numbered: '3.2.6.3.1', toc: true, copyright: false },
-  { file: 'rfc2607.txt', id: 'RFC 2607', title: /^Proxy Chaining and Policy Implementation in Roaming$/, category: 'Informational', numbered: '7.4', toc: false, copyright: true },
-  { file: 'rfc2867.txt', id: 'RFC 2867', title: /^RADIUS Accounting Modifications for Tunnel Protocol Support$/, category: 'Informational', updates: ['RFC 2866'], numbered: '3.4', toc: false, copyright: true },
-  { file: 'rfc3580.txt', id: 'RFC 3580', title: /^IEEE 802\.1X Remote Authentication Dial In User Service \(RADIUS\) Usage Guidelines$/, category: 'Informational', numbered: '3.1', toc: true, copyright: true },
-  { file: 'rfc4671.txt', id: 'RFC 4671', title: /^RADIUS Accounting Server MIB for IPv6$/, category: 'Informational', obsoletes: ['RFC 2621'], numbered: '9.1', toc: true, copyright: true },
-  { file: 'rfc5247.txt', id: 'RFC 5247', title: /^Extensible Authentication Protocol \(EAP\) Key Management Framework$/, category: 'Standards Track', updates: ['RFC 3748'], numbered: '5.10', toc: true, copyright: true },
+const RFCS: {
+  file: string;
+  id: string;
+  title: RegExp;
+  category?: string;
+  updates?: string[];
+  obsoletes?: string[];
+  numbered: string;
+  toc: boolean;
+  copyright: boolean;
+}[] = [
+  {
+    file: 'rfc1157.txt',
+    id: 'RFC 1157',
+    title: /^A Simple Network Management Protocol \(SNMP\)$/,
+    obsoletes: ['RFC 1098'],
+    numbered: '3.2.6.3.1',
+    toc: true,
+    copyright: false,
+  },
+  {
+    file: 'rfc2607.txt',
+    id: 'RFC 2607',
+    title: /^Proxy Chaining and Policy Implementation in Roaming$/,
+    category: 'Informational',
+    numbered: '7.4',
+    toc: false,
+    copyright: true,
+  },
+  {
+    file: 'rfc2867.txt',
+    id: 'RFC 2867',
+    title: /^RADIUS Accounting Modifications for Tunnel Protocol Support$/,
+    category: 'Informational',
+    updates: ['RFC 2866'],
+    numbered: '3.4',
+    toc: false,
+    copyright: true,
+  },
+  {
+    file: 'rfc3580.txt',
+    id: 'RFC 3580',
+    title: /^IEEE 802\.1X Remote Authentication Dial In User Service \(RADIUS\) Usage Guidelines$/,
+    category: 'Informational',
+    numbered: '3.1',
+    toc: true,
+    copyright: true,
+  },
+  {
+    file: 'rfc4671.txt',
+    id: 'RFC 4671',
+    title: /^RADIUS Accounting Server MIB for IPv6$/,
+    category: 'Informational',
+    obsoletes: ['RFC 2621'],
+    numbered: '9.1',
+    toc: true,
+    copyright: true,
+  },
+  {
+    file: 'rfc5247.txt',
+    id: 'RFC 5247',
+    title: /^Extensible Authentication Protocol \(EAP\) Key Management Framework$/,
+    category: 'Standards Track',
+    updates: ['RFC 3748'],
+    numbered: '5.10',
+    toc: true,
+    copyright: true,
+  },
   { file: 'rfc6613.txt', id: 'RFC 6613', title: /^RADIUS over TCP$/, category: 'Experimental', numbered: '2.6', toc: true, copyright: true },
 ];
 
@@ -113,7 +174,13 @@ describe('document structure: layout without indentation (as a PDF extraction gi
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-structure-pdf-'));
     try {
       const file = path.join(dir, 'rfc2867.pdf');
-      fs.writeFileSync(file, makePdf(raw.split('\f').map((p) => p.split('\n').map((l) => l.trimEnd())), { title: 'rfc2867' }));
+      fs.writeFileSync(
+        file,
+        makePdf(
+          raw.split('\f').map((p) => p.split('\n').map((l) => l.trimEnd())),
+          { title: 'rfc2867' },
+        ),
+      );
       const doc = (await prepareFile(file)).docs[0];
       expect(doc.title).toBe('RFC 2867: RADIUS Accounting Modifications for Tunnel Protocol Support');
       expect(doc.structure!.standard).toMatchObject({ id: 'RFC 2867', category: 'Informational', updates: ['RFC 2866'], date: 'June 2000' });
@@ -124,17 +191,26 @@ describe('document structure: layout without indentation (as a PDF extraction gi
     }
   });
 
-
   for (const file of ['rfc1157.txt', 'rfc5247.txt']) {
     it(`${file} flattened: the same standard, sections and regions`, () => {
       const raw = fs.readFileSync(data('rfc-radius-eap', file), 'utf8');
       const indented = analyzeStructure(repair([raw], { mode: 'text' }).text);
-      const flatText = repair([raw.split('\n').map((l) => l.trimStart()).join('\n')], { mode: 'text' }).text;
+      const flatText = repair(
+        [
+          raw
+            .split('\n')
+            .map((l) => l.trimStart())
+            .join('\n'),
+        ],
+        { mode: 'text' },
+      ).text;
       const flat = analyzeStructure(flatText);
       expect(flat.title).toBe(indented.title);
       expect(kinds(flat)).toEqual(kinds(indented));
       // The numbered sections are the same ones; no code or table line is taken for a section.
-      expect(flat.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`)).toEqual(indented.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`));
+      expect(flat.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`)).toEqual(
+        indented.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`),
+      );
       expect(flat.sections.filter((x) => !x.number).every((x) => /^[A-Z][a-z]|^[A-Z]+$/.test(x.heading) && x.heading !== 'END')).toBe(true);
     });
   }
@@ -220,7 +296,14 @@ describe('document structure: another standards body and layout', () => {
   it('finds the designation, edition, title, clauses, term entries, annex and boilerplate', () => {
     const text = repair([iecStyle()], { mode: 'text' }).text;
     const s = analyzeStructure(text);
-    expect(s.standard).toMatchObject({ body: 'IEC', id: 'IEC 99999-7-4', number: '99999-7-4', edition: '2.0', category: 'International Standard', date: '2031-03' });
+    expect(s.standard).toMatchObject({
+      body: 'IEC',
+      id: 'IEC 99999-7-4',
+      number: '99999-7-4',
+      edition: '2.0',
+      category: 'International Standard',
+      date: '2031-03',
+    });
     expect(s.title).toBe('IEC 99999-7-4: Widget networks for utility automation – Part 7-4: Basic widget structure – Compatible node classes');
     const numbers = s.sections.map((x) => x.number);
     expect(numbers).toEqual([null, null, '1', '2', '3', '3.1', '3.2', '4', '4.1', '4.2', 'A', 'A.1', null]);
@@ -246,23 +329,76 @@ describe('document structure: another standards body and layout', () => {
 
   it('reads IEEE, ETSI and ITU designations from a cover', () => {
     const cover = (lines: string[]) => analyzeStructure([...lines, '', '1 Scope', '', 'This document specifies things.', ''].join('\n')).standard;
-    expect(cover(['IEEE Std 9999.3-2031', '', 'IEEE Standard for Widget Interconnection'])).toMatchObject({ body: 'IEEE', id: 'IEEE Std 9999.3', edition: '2031', title: 'IEEE Standard for Widget Interconnection' });
+    expect(cover(['IEEE Std 9999.3-2031', '', 'IEEE Standard for Widget Interconnection'])).toMatchObject({
+      body: 'IEEE',
+      id: 'IEEE Std 9999.3',
+      edition: '2031',
+      title: 'IEEE Standard for Widget Interconnection',
+    });
     // NFKC writes the trademark sign as "TM".
     expect(cover(['IEEE Std 9999.1XTM-2031', '', 'IEEE Standard for Port-Based Widget Control'])).toMatchObject({ id: 'IEEE Std 9999.1X', edition: '2031' });
-    expect(cover(['ETSI TS 199 690 V1.2.1 (2031-10)', '', 'Widget Communications; Functional architecture'])).toMatchObject({ body: 'ETSI', id: 'ETSI TS 199 690', edition: 'V1.2.1', category: 'TS', title: 'Widget Communications; Functional architecture' });
-    expect(cover(['ITU-T Recommendation Y.9999', '', 'Overview of the widget of things'])).toMatchObject({ body: 'ITU', id: 'ITU-T Y.9999', title: 'Overview of the widget of things' });
+    expect(cover(['ETSI TS 199 690 V1.2.1 (2031-10)', '', 'Widget Communications; Functional architecture'])).toMatchObject({
+      body: 'ETSI',
+      id: 'ETSI TS 199 690',
+      edition: 'V1.2.1',
+      category: 'TS',
+      title: 'Widget Communications; Functional architecture',
+    });
+    expect(cover(['ITU-T Recommendation Y.9999', '', 'Overview of the widget of things'])).toMatchObject({
+      body: 'ITU',
+      id: 'ITU-T Y.9999',
+      title: 'Overview of the widget of things',
+    });
     expect(cover(['ISO/IEC 99001:2031', '', 'Widget security management systems'])).toMatchObject({ body: 'ISO', id: 'ISO/IEC 99001', edition: '2031' });
     expect(cover(['A plain report', '', 'with no designation'])).toBeNull();
     // A standard whose sections are not found: nothing is marked front matter (its end is unknown).
-    const bare = analyzeStructure(['IEC 99999-1:2031', '', 'Widget networks – Part 1: Overview', '', 'widgets are small devices that talk to each other over a bus, and so on for a long time.'].join('\n'));
+    const bare = analyzeStructure(
+      [
+        'IEC 99999-1:2031',
+        '',
+        'Widget networks – Part 1: Overview',
+        '',
+        'widgets are small devices that talk to each other over a bus, and so on for a long time.',
+      ].join('\n'),
+    );
     expect(bare.standard?.id).toBe('IEC 99999-1');
     expect(bare.boilerplate).toEqual([]);
     // A paper about a standard is not that standard.
-    expect(cover(['Modelling IEC 99850 substations with knowledge graphs', '', 'A. Author, B. Author', '', 'Abstract', '', 'We map IEC 99850-7-4 logical nodes and ISO/IEC 99001 controls to a graph.'])).toBeNull();
+    expect(
+      cover([
+        'Modelling IEC 99850 substations with knowledge graphs',
+        '',
+        'A. Author, B. Author',
+        '',
+        'Abstract',
+        '',
+        'We map IEC 99850-7-4 logical nodes and ISO/IEC 99001 controls to a graph.',
+      ]),
+    ).toBeNull();
   });
 
   it('reads Markdown headings (Markdown, HTML and DOCX text), numbered or not', () => {
-    const md = ['# Widget Interconnection Guide', '', 'Intro text.', '', '## 1. Scope', '', 'This guide covers widgets.', '', '### 1.1 Terms', '', 'A widget is a device.', '', '```', '# not a heading', '```', '', '## References', '', '- IEC 99999-1'].join('\n');
+    const md = [
+      '# Widget Interconnection Guide',
+      '',
+      'Intro text.',
+      '',
+      '## 1. Scope',
+      '',
+      'This guide covers widgets.',
+      '',
+      '### 1.1 Terms',
+      '',
+      'A widget is a device.',
+      '',
+      '```',
+      '# not a heading',
+      '```',
+      '',
+      '## References',
+      '',
+      '- IEC 99999-1',
+    ].join('\n');
     const s = analyzeStructure(md);
     expect(s.sections.map((x) => [x.number, x.heading, x.level])).toEqual([
       [null, 'Widget Interconnection Guide', 1],

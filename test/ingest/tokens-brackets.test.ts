@@ -29,7 +29,16 @@ describe('bracket tokens restored', () => {
   });
 
   it('restores brackets in token tables and CoNLL input, keeping tag spans on the words', () => {
-    const table = ['id\tsid\ttid\ttoken\ttag', 'd\t1\t1\tKeys\tO', 'd\t1\t2\t-LRB-\tO', 'd\t1\t3\tMSK\tB-Term', 'd\t1\t4\t-RRB-\tO', 'd\t1\t5\tare\tO', 'd\t1\t6\tderived\tO', 'd\t1\t7\t.\tO'].join('\n');
+    const table = [
+      'id\tsid\ttid\ttoken\ttag',
+      'd\t1\t1\tKeys\tO',
+      'd\t1\t2\t-LRB-\tO',
+      'd\t1\t3\tMSK\tB-Term',
+      'd\t1\t4\t-RRB-\tO',
+      'd\t1\t5\tare\tO',
+      'd\t1\t6\tderived\tO',
+      'd\t1\t7\t.\tO',
+    ].join('\n');
     const t = parseTokenTable('keys.tsv', table).docs[0] as ExactDoc;
     expect(t.text).toBe('Keys (MSK) are derived.');
     expect(t.annotations?.map((a) => a.text)).toEqual(['MSK']);

@@ -24,7 +24,15 @@ function dir(): string {
 }
 
 function corpus(file: string, n: number): void {
-  fs.writeFileSync(file, JSON.stringify(Array.from({ length: n }, (_, i) => ({ title: `Feeder ${i + 1}`, text: `Feeder ${i + 1} leaves substation ${i} and is protected by relay ${i + 7}; the breaker opens when the current exceeds ${i + 100} A.` }))));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      Array.from({ length: n }, (_, i) => ({
+        title: `Feeder ${i + 1}`,
+        text: `Feeder ${i + 1} leaves substation ${i} and is protected by relay ${i + 7}; the breaker opens when the current exceeds ${i + 100} A.`,
+      })),
+    ),
+  );
 }
 
 function openCore(d: string, name = 'w.db', startJobs = true): Core {
@@ -33,7 +41,14 @@ function openCore(d: string, name = 'w.db', startJobs = true): Core {
   return core;
 }
 
-const longPdf = (pages: number) => makePdf(Array.from({ length: pages }, (_, i) => [`Page ${i + 1}: the protection relay compares the measured current with its setting.`, '', 'The breaker opens when the relay trips.']));
+const longPdf = (pages: number) =>
+  makePdf(
+    Array.from({ length: pages }, (_, i) => [
+      `Page ${i + 1}: the protection relay compares the measured current with its setting.`,
+      '',
+      'The breaker opens when the relay trips.',
+    ]),
+  );
 
 describe('ingest in a worker thread', () => {
   it('prepares a file on another thread; the core gets the documents in the slices it asks for', async () => {
@@ -161,7 +176,13 @@ describe('ingest in a worker thread', () => {
   it('the semantic chunker in the worker gets its embeddings from the core', async () => {
     const d = dir();
     const file = path.join(d, 'manual.txt');
-    fs.writeFileSync(file, Array.from({ length: 40 }, (_, i) => `Section ${i + 1} says that relay ${i} trips breaker ${i + 1} when the measured current exceeds its setting for longer than the delay.`).join('\n\n'));
+    fs.writeFileSync(
+      file,
+      Array.from(
+        { length: 40 },
+        (_, i) => `Section ${i + 1} says that relay ${i} trips breaker ${i + 1} when the measured current exceeds its setting for longer than the delay.`,
+      ).join('\n\n'),
+    );
     const asked: number[] = [];
     const embed = async (texts: string[]) => {
       asked.push(threadId);

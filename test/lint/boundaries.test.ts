@@ -30,18 +30,26 @@ describe("'electron' only under electron/shell/", () => {
     expect(await boundaryErrors('electron/shell/fake.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
   });
 
-  it.each(['electron/core/fake.ts', 'electron/core/store/fake.ts', 'electron/cli/fake.ts', 'electron/cli.ts', 'shared/fake.ts', 'renderer/src/fake.tsx', 'test/fake.test.ts', 'scripts/fake.ts'])(
-    'is refused in %s',
-    async (file) => {
-      const errors = await boundaryErrors(file, "import { app } from 'electron';\nexport const a = app;\n");
-      expect(errors.join('\n')).toMatch(/electron\/shell/);
-    },
-  );
+  it.each([
+    'electron/core/fake.ts',
+    'electron/core/store/fake.ts',
+    'electron/cli/fake.ts',
+    'electron/cli.ts',
+    'shared/fake.ts',
+    'renderer/src/fake.tsx',
+    'test/fake.test.ts',
+    'scripts/fake.ts',
+  ])('is refused in %s', async (file) => {
+    const errors = await boundaryErrors(file, "import { app } from 'electron';\nexport const a = app;\n");
+    expect(errors.join('\n')).toMatch(/electron\/shell/);
+  });
 
   it('catches subpaths, dynamic import() and require()', async () => {
     expect(await boundaryErrors('electron/core/fake.ts', "import { ipcMain } from 'electron/main';\nexport const i = ipcMain;\n")).toHaveLength(1);
     expect(await boundaryErrors('electron/core/fake.ts', "export const e = await import('electron');\n")).toHaveLength(1);
-    expect(await boundaryErrors('electron/core/fake.ts', "declare const require: (m: string) => unknown;\nexport const e = require('electron');\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('electron/core/fake.ts', "declare const require: (m: string) => unknown;\nexport const e = require('electron');\n"),
+    ).toHaveLength(1);
     expect(await boundaryErrors('electron/core/fake.ts', "export { app } from 'electron';\n")).toHaveLength(1);
   });
 
@@ -51,21 +59,28 @@ describe("'electron' only under electron/shell/", () => {
 });
 
 describe('the renderer', () => {
-  it.each(["import fs from 'node:fs';", "import path from 'path';", "import { readFile } from 'fs/promises';", "import { spawn } from 'child_process';", "import os from 'node:os';"])(
-    'may not import Node built-ins: %s',
-    async (line) => {
-      const errors = await boundaryErrors('renderer/src/features/fake.tsx', `${line}\nexport {};\n`);
-      expect(errors.join('\n')).toMatch(/Node built-ins/);
+  it.each([
+    "import fs from 'node:fs';",
+    "import path from 'path';",
+    "import { readFile } from 'fs/promises';",
+    "import { spawn } from 'child_process';",
+    "import os from 'node:os';",
+  ])('may not import Node built-ins: %s', async (line) => {
+    const errors = await boundaryErrors('renderer/src/features/fake.tsx', `${line}\nexport {};\n`);
+    expect(errors.join('\n')).toMatch(/Node built-ins/);
+  });
+
+  it.each(['../../../electron/core/core', '../../../electron/shell/bridge', '../../../electron/cli/main', '../../../electron/core/store'])(
+    'may not import %s',
+    async (spec) => {
+      const errors = await boundaryErrors('renderer/src/features/fake.ts', `import * as m from '${spec}';\nexport const x = m;\n`);
+      expect(errors.join('\n')).toMatch(/renderer may not import electron/);
     },
   );
 
-  it.each(['../../../electron/core/core', '../../../electron/shell/bridge', '../../../electron/cli/main', '../../../electron/core/store'])('may not import %s', async (spec) => {
-    const errors = await boundaryErrors('renderer/src/features/fake.ts', `import * as m from '${spec}';\nexport const x = m;\n`);
-    expect(errors.join('\n')).toMatch(/renderer may not import electron/);
-  });
-
   it('may import shared/, its own files and browser packages', async () => {
-    const code = "import { calls } from '../../../shared/contract';\nimport { x } from '../../api/client';\nimport { useState } from 'react';\nexport const y = [calls, x, useState];\n";
+    const code =
+      "import { calls } from '../../../shared/contract';\nimport { x } from '../../api/client';\nimport { useState } from 'react';\nexport const y = [calls, x, useState];\n";
     expect(await boundaryErrors('renderer/src/features/fake.ts', code)).toEqual([]);
   });
 
@@ -88,18 +103,25 @@ describe('electron/core', () => {
   });
 
   it('may import itself, shared/ and packages', async () => {
-    const code = "import { Store } from '../store';\nimport { calls } from '../../../shared/contract';\nimport Database from 'better-sqlite3';\nimport fs from 'node:fs';\nexport const x = [Store, calls, Database, fs];\n";
+    const code =
+      "import { Store } from '../store';\nimport { calls } from '../../../shared/contract';\nimport Database from 'better-sqlite3';\nimport fs from 'node:fs';\nexport const x = [Store, calls, Database, fs];\n";
     expect(await boundaryErrors('electron/core/api/fake.ts', code)).toEqual([]);
   });
 });
 
 describe('shared/', () => {
   it('may import zod and shared/', async () => {
-    const code = "import { z } from 'zod';\nimport { calls } from './contract';\nimport { ApiError } from '../errors';\nexport const x = [z, calls, ApiError];\n";
+    const code =
+      "import { z } from 'zod';\nimport { calls } from './contract';\nimport { ApiError } from '../errors';\nexport const x = [z, calls, ApiError];\n";
     expect(await boundaryErrors('shared/contract/fake.ts', code)).toEqual([]);
   });
 
-  it.each(["import fs from 'node:fs';", "import React from 'react';", "import { Core } from '../electron/core/core';", "import { App } from '../renderer/src/App';"])('may not: %s', async (line) => {
+  it.each([
+    "import fs from 'node:fs';",
+    "import React from 'react';",
+    "import { Core } from '../electron/core/core';",
+    "import { App } from '../renderer/src/App';",
+  ])('may not: %s', async (line) => {
     expect(await boundaryErrors('shared/fake.ts', `${line}\nexport {};\n`)).toHaveLength(1);
   });
 });

@@ -71,7 +71,11 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return out;
 }
 
-const folderOf = (file: string) => path.relative(CORE, file).split(path.sep)[0].replace(/\.tsx?$/, '');
+const folderOf = (file: string) =>
+  path
+    .relative(CORE, file)
+    .split(path.sep)[0]
+    .replace(/\.tsx?$/, '');
 
 describe('the core has no import cycles', () => {
   const graph = importGraph();

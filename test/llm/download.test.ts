@@ -41,7 +41,12 @@ beforeAll(async () => {
         res.writeHead(416, { 'content-range': `bytes */${MODEL.length}` });
         return res.end();
       }
-      res.writeHead(206, { 'content-type': 'application/octet-stream', 'content-length': MODEL.length - start, 'content-range': `bytes ${start}-${MODEL.length - 1}/${MODEL.length}`, 'accept-ranges': 'bytes' });
+      res.writeHead(206, {
+        'content-type': 'application/octet-stream',
+        'content-length': MODEL.length - start,
+        'content-range': `bytes ${start}-${MODEL.length - 1}/${MODEL.length}`,
+        'accept-ranges': 'bytes',
+      });
     } else {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': MODEL.length, 'accept-ranges': 'bytes' });
     }

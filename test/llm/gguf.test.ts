@@ -110,7 +110,21 @@ describe('GGUF reader', () => {
       ),
     );
     const info = await readGgufInfo(file);
-    expect(info.metadata).toMatchObject({ u8: 200, i8: -5, u16: 60000, i16: -300, u32: 4e9, i32: -2e9, f32: 0.5, f64: Math.PI, u64: 2n ** 60n, i64: -42, b: false, s: 'héllo ✓', arr: [1, -2, 3] });
+    expect(info.metadata).toMatchObject({
+      u8: 200,
+      i8: -5,
+      u16: 60000,
+      i16: -300,
+      u32: 4e9,
+      i32: -2e9,
+      f32: 0.5,
+      f64: Math.PI,
+      u64: 2n ** 60n,
+      i64: -42,
+      b: false,
+      s: 'héllo ✓',
+      arr: [1, -2, 3],
+    });
     expect(info.isEmbedding).toBe(true); // bert
     expect(info.quantization).toBe('F32'); // no file type: the tensors' type
     expect(info.parameterCount).toBe(4);

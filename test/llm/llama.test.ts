@@ -38,7 +38,14 @@ const prompt = (text: string) => [
 describe('LlamaEngine on the tiny model', () => {
   it('reports what it loaded', () => {
     const info = engine.info();
-    expect(info).toMatchObject({ engine: 'llama', backend: 'cpu', parallelSequences: 2, embeddingDimension: TINY.embeddingLength, threads: 1, totalLayers: TINY.blockCount });
+    expect(info).toMatchObject({
+      engine: 'llama',
+      backend: 'cpu',
+      parallelSequences: 2,
+      embeddingDimension: TINY.embeddingLength,
+      threads: 1,
+      totalLayers: TINY.blockCount,
+    });
     expect(info.contextSize).toBeGreaterThanOrEqual(2048);
     expect(engine.chatWrapperName).toBe('ChatML');
   });

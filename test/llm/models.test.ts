@@ -65,7 +65,14 @@ async function sevenB(): Promise<GgufInfo> {
     t('ffn_up', [E, FF]);
     t('ffn_down', [FF, E], GgmlType.Q6_K);
   }
-  const llama = { context_length: 32768, embedding_length: E, block_count: L, feed_forward_length: FF, vocab_size: V, attention: { head_count: H, head_count_kv: KV } };
+  const llama = {
+    context_length: 32768,
+    embedding_length: E,
+    block_count: L,
+    feed_forward_length: FF,
+    vocab_size: V,
+    attention: { head_count: H, head_count_kv: KV },
+  };
   const tensorInfo = tensors.map((x, k) => ({ name: x.name, dimensions: x.dims, ggmlType: x.type, offset: k, fileOffset: k, filePart: 1 }));
   const fileInfo = {
     version: 3,
@@ -210,12 +217,19 @@ describe('models.* calls', () => {
     await call('models.choose', { role: 'extraction', path: tiny });
     await call('models.choose', { role: 'embedding', path: tiny });
     expect((await call('models.engine.status', {})).map((s: { state: string }) => s.state)).toEqual(['idle', 'none', 'idle']);
-    expect(await callError('models.engine.load', { role: 'chat' })).toMatchObject({ code: 'conflict', message: expect.stringMatching(/no model is chosen for chat/) });
+    expect(await callError('models.engine.load', { role: 'chat' })).toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/no model is chosen for chat/),
+    });
 
     const [a, b] = await Promise.all([core.engines.get('extraction'), core.engines.get('embedding')]);
     expect(a).toBe(b); // same file: one engine
     expect(a.info()).toMatchObject({ engine: 'llama', backend: 'cpu', threads: 1, embeddingDimension: 64 });
-    const r = await a.generate([{ role: 'user', content: 'Name a thing.' }], { type: 'object', properties: { thing: { type: 'string', maxLength: 10 } }, required: ['thing'] }, { maxTokens: 100 });
+    const r = await a.generate(
+      [{ role: 'user', content: 'Name a thing.' }],
+      { type: 'object', properties: { thing: { type: 'string', maxLength: 10 } }, required: ['thing'] },
+      { maxTokens: 100 },
+    );
     expect(typeof (r.value as { thing: string }).thing).toBe('string');
     expect((await b.embed(['x']))[0]).toHaveLength(64);
 

@@ -55,7 +55,10 @@ const json = (res: http.ServerResponse, status: number, value: unknown, headers:
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(value));
 };
-const completion = (content: string, extra: Record<string, unknown> = {}) => ({ choices: [{ message: { role: 'assistant', content }, ...extra }], usage: { completion_tokens: 7 } });
+const completion = (content: string, extra: Record<string, unknown> = {}) => ({
+  choices: [{ message: { role: 'assistant', content }, ...extra }],
+  usage: { completion_tokens: 7 },
+});
 
 const schema = {
   type: 'object',
@@ -68,7 +71,8 @@ const fast = { backoffMs: 5, maxBackoffMs: 20 };
 
 describe('OpenAiEngine', () => {
   it('asks for json_schema with logprobs, sends the key, parses, validates and reports confidence', async () => {
-    handler = (_req, _body, res) => json(res, 200, completion('{"name":"pump","kind":"a"}', { logprobs: { content: [{ logprob: Math.log(0.5) }, { logprob: 0 }] } }));
+    handler = (_req, _body, res) =>
+      json(res, 200, completion('{"name":"pump","kind":"a"}', { logprobs: { content: [{ logprob: Math.log(0.5) }, { logprob: 0 }] } }));
     const engine = new OpenAiEngine({ baseUrl: base, model: 'm', apiKey: 'sekret', ...fast });
     const r = await engine.generate(messages, schema, { maxTokens: 50 });
     expect(r.value).toEqual({ name: 'pump', kind: 'a' });
@@ -77,7 +81,13 @@ describe('OpenAiEngine', () => {
     const req = requests[0];
     expect(req.url).toBe('/v1/chat/completions');
     expect(req.headers.authorization).toBe('Bearer sekret');
-    expect(req.body).toMatchObject({ model: 'm', max_tokens: 50, temperature: 0, logprobs: true, response_format: { type: 'json_schema', json_schema: { schema } } });
+    expect(req.body).toMatchObject({
+      model: 'm',
+      max_tokens: 50,
+      temperature: 0,
+      logprobs: true,
+      response_format: { type: 'json_schema', json_schema: { schema } },
+    });
     expect(engine.info()).toMatchObject({ engine: 'openai', backend: 'remote', model: 'm' });
   });
 
@@ -93,7 +103,8 @@ describe('OpenAiEngine', () => {
 
   it('honours Retry-After on a 429', async () => {
     let n = 0;
-    handler = (_req, _body, res) => (n++ === 0 ? json(res, 429, { error: 'slow down' }, { 'retry-after': '0' }) : json(res, 200, completion('{"name":"x","kind":"a"}')));
+    handler = (_req, _body, res) =>
+      n++ === 0 ? json(res, 429, { error: 'slow down' }, { 'retry-after': '0' }) : json(res, 200, completion('{"name":"x","kind":"a"}'));
     const r = await new OpenAiEngine({ baseUrl: base, model: 'm', backoffMs: 60_000, maxBackoffMs: 60_000 }).generate(messages, schema);
     expect(r.value).toEqual({ name: 'x', kind: 'a' });
   });

@@ -16,10 +16,15 @@ describe('validateJson', () => {
     const schema = {
       $defs: { n: { type: 'integer', minimum: 0 } },
       type: 'object',
-      properties: { a: { $ref: '#/$defs/n' }, b: { anyOf: [{ type: 'string' }, { type: 'null' }] }, c: { type: 'array', prefixItems: [{ const: 1 }], items: { type: 'string' } } },
+      properties: {
+        a: { $ref: '#/$defs/n' },
+        b: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        c: { type: 'array', prefixItems: [{ const: 1 }], items: { type: 'string' } },
+      },
       required: ['a'],
     };
     expect(validateJson(schema, { a: 1, b: null, c: [1, 'x'] })).toEqual([]);
-    for (const bad of [{ a: -1 }, { a: 1.5 }, { a: 1, b: 3 }, { b: 'x' }, { a: 1, c: [2] }]) expect(validateJson(schema, bad), JSON.stringify(bad)).not.toEqual([]);
+    for (const bad of [{ a: -1 }, { a: 1.5 }, { a: 1, b: 3 }, { b: 'x' }, { a: 1, c: [2] }])
+      expect(validateJson(schema, bad), JSON.stringify(bad)).not.toEqual([]);
   });
 });

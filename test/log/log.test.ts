@@ -39,7 +39,11 @@ describe('core/log', () => {
     expect(out).toEqual([]);
     expect(err).toEqual(['graphwright WARN [test] a warning: disk full\n', 'graphwright ERROR [test] an error: {"code":7}\n']);
     const lines = fs.readFileSync(path.join(d, LOG_FILE), 'utf8').trim().split('\n');
-    expect(lines.map((l) => l.replace(/^\S+ \d+ /, ''))).toEqual(['INFO [test] an info line', 'WARN [test] a warning: disk full', 'ERROR [test] an error: {"code":7}']);
+    expect(lines.map((l) => l.replace(/^\S+ \d+ /, ''))).toEqual([
+      'INFO [test] an info line',
+      'WARN [test] a warning: disk full',
+      'ERROR [test] an error: {"code":7}',
+    ]);
     expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z \d+ INFO/);
     expect(logs('debug')).toBe(false);
     setLogLevel({ stderr: 'debug' });
@@ -88,7 +92,10 @@ describe('core/log', () => {
     fs.writeFileSync(file, '# Note\n\nThe pump feeds the tank.\n');
     const db = path.join(d, 'graphwright.db');
     const env = { GRAPHWRIGHT_LOG_LEVEL: 'debug' };
-    for (const args of [['ingest', file, '--db', db, '--json', '-q'], ['documents', '--db', db, '--json']]) {
+    for (const args of [
+      ['ingest', file, '--db', db, '--json', '-q'],
+      ['documents', '--db', db, '--json'],
+    ]) {
       const r = cli(args, { env });
       expect(r.code, r.stderr).toBe(0);
       expect(() => r.json(), r.stdout).not.toThrow();

@@ -42,7 +42,10 @@ describe('publish.citations against a real Virtuoso', { timeout: 120_000 }, () =
       review.setStatus([ids[1], ids[2]], 'rejected');
       const base = 'https://kb.example.org/';
       const accepted = 'https://example.org/graphs/accepted';
-      const { job } = unwrap('publish.start', await core.call('publish.start', { endpoint: v.sparql, graph: accepted, options: { acceptedOnly: true, base } }, 'renderer'));
+      const { job } = unwrap(
+        'publish.start',
+        await core.call('publish.start', { endpoint: v.sparql, graph: accepted, options: { acceptedOnly: true, base } }, 'renderer'),
+      );
       expect((await core.jobs.wait(job.id)).state).toBe('done');
 
       const c = unwrap('publish.citations', await core.call('publish.citations', { triples: [...ids, 999_999] }, 'renderer'));

@@ -24,9 +24,16 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const t = tmpDir('gw-gsp-');
 
 /** The real CLI in a child process, awaited (not spawnSync: the recorder below answers in this process). */
-function cli(args: string[], opts: { env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string; json: () => ReturnType<typeof JSON.parse> }> {
+function cli(
+  args: string[],
+  opts: { env?: Record<string, string> } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string; json: () => ReturnType<typeof JSON.parse> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
@@ -56,7 +63,8 @@ async function recorder(target: string) {
         const body = Buffer.concat(chunks);
         const url = new URL(req.url!, target);
         if (url.pathname === '/query') url.pathname = '/sparql';
-        const form = req.method === 'POST' && /form-urlencoded/.test(req.headers['content-type'] ?? '') ? [...new URLSearchParams(body.toString()).keys()][0] : undefined;
+        const form =
+          req.method === 'POST' && /form-urlencoded/.test(req.headers['content-type'] ?? '') ? [...new URLSearchParams(body.toString()).keys()][0] : undefined;
         seen.push({ method: req.method!, path: url.pathname, form });
         const headers: Record<string, string> = {};
         for (const h of ['content-type', 'accept', 'authorization']) if (req.headers[h]) headers[h] = String(req.headers[h]);
@@ -127,7 +135,9 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
   it('a full load goes by PUT then POST, an edit by SPARQL Update; the remote graph equals the local one each time', async () => {
     const endpoint = `${rec.base}/sparql`;
     // Something foreign in the graph beforehand: the PUT of the full load replaces it.
-    await clientFor({ endpoint: v.sparql, graph: GRAPH }).update(`INSERT DATA { GRAPH <${GRAPH}> { <https://example.org/foreign> <https://example.org/p> "left over" } }`);
+    await clientFor({ endpoint: v.sparql, graph: GRAPH }).update(
+      `INSERT DATA { GRAPH <${GRAPH}> { <https://example.org/foreign> <https://example.org/p> "left over" } }`,
+    );
     rec.take();
     const r = await cli(['publish', '--db', src, '--endpoint', endpoint, '--graph', GRAPH, '--protocol', 'graph-store', '--batch-size', '1000', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -165,7 +175,9 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
     expect(await remoteKeys(GRAPH)).toEqual(await localKeys(src));
 
     // --full replaces the graph by PUT again
-    await clientFor({ endpoint: v.sparql, graph: GRAPH }).update(`INSERT DATA { GRAPH <${GRAPH}> { <https://example.org/foreign> <https://example.org/p> "again" } }`);
+    await clientFor({ endpoint: v.sparql, graph: GRAPH }).update(
+      `INSERT DATA { GRAPH <${GRAPH}> { <https://example.org/foreign> <https://example.org/p> "again" } }`,
+    );
     const full = await cli(['publish', '--db', src, '--endpoint', endpoint, '--graph', GRAPH, '--full', '--json']);
     expect(full.code, full.stderr).toBe(0);
     expect(methods(rec.take(), '/sparql-graph-crud')[1]).toBe('PUT');
@@ -217,7 +229,17 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
       }
     }
     // a graph that does not exist: a clear error
-    const none = await cli(['pull', '--db', path.join(t.dir, 'none.db'), '--endpoint', v.sparql, '--graph', 'https://example.org/graphs/none', '--protocol', 'graph-store']);
+    const none = await cli([
+      'pull',
+      '--db',
+      path.join(t.dir, 'none.db'),
+      '--endpoint',
+      v.sparql,
+      '--graph',
+      'https://example.org/graphs/none',
+      '--protocol',
+      'graph-store',
+    ]);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/is empty \(or does not exist\)/);
   });
@@ -228,7 +250,9 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
     try {
       const spec = { endpoint: v.sparql, graph, protocol: 'graph-store' as const };
       const controller = new AbortController();
-      const err = await publish(store.db, spec, {}, { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() }).catch((e) => e as Error);
+      const err = await publish(store.db, spec, {}, { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() }).catch(
+        (e) => e as Error,
+      );
       expect((err as Error).message).toMatch(/stopped after batch 2 of \d+ \(600 triples pushed/);
       expect(await remoteCount(clientFor(spec), graph)).toBe(600);
       const target = new PublishRepository(store.db).findTarget(v.sparql, graph)!;
@@ -244,14 +268,19 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
 
   it('digest auth on /sparql-graph-crud-auth; a wrong password changes nothing; an underivable Graph Store URL is a clear error unless given', async () => {
     const graph = 'https://example.org/graphs/gsp-auth';
-    const before = await cli(['publish', '--db', src, '--endpoint', v.sparqlAuth, '--graph', graph, '--user', 'dba', '--protocol', 'graph-store'], { env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'wrong' } });
+    const before = await cli(['publish', '--db', src, '--endpoint', v.sparqlAuth, '--graph', graph, '--user', 'dba', '--protocol', 'graph-store'], {
+      env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'wrong' },
+    });
     expect(before.code).toBe(1);
     expect(before.stderr).toMatch(/wrong user name or password/);
     const s0 = Store.open(src, { readonly: true });
     expect(new PublishRepository(s0.db).findTarget(v.sparqlAuth, graph)).toBeNull();
     s0.close();
     rec.take();
-    const ok = await cli(['publish', '--db', src, '--endpoint', `${rec.base}/sparql-auth`, '--graph', graph, '--user', 'dba', '--protocol', 'graph-store', '--json'], { env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'dba' } });
+    const ok = await cli(
+      ['publish', '--db', src, '--endpoint', `${rec.base}/sparql-auth`, '--graph', graph, '--user', 'dba', '--protocol', 'graph-store', '--json'],
+      { env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'dba' } },
+    );
     expect(ok.code, ok.stderr).toBe(0);
     expect(methods(rec.take(), '/sparql-graph-crud-auth')).toEqual(expect.arrayContaining(['PUT']));
     expect(await remoteKeys(graph)).toEqual(await localKeys(src));
@@ -260,7 +289,18 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
     const refused = await cli(['publish', '--db', src, '--endpoint', odd, '--graph', 'https://example.org/graphs/gsp-odd', '--protocol', 'graph-store']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('--graph-store URL');
-    const given = await cli(['publish', '--db', src, '--endpoint', odd, '--graph', 'https://example.org/graphs/gsp-odd', '--graph-store', `${rec.base}/sparql-graph-crud`, '--json']);
+    const given = await cli([
+      'publish',
+      '--db',
+      src,
+      '--endpoint',
+      odd,
+      '--graph',
+      'https://example.org/graphs/gsp-odd',
+      '--graph-store',
+      `${rec.base}/sparql-graph-crud`,
+      '--json',
+    ]);
     expect(given.code, given.stderr).toBe(0);
     expect(given.json()).toMatchObject({ protocol: 'graph-store' });
   });
@@ -270,7 +310,10 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
     const core = new Core({ dbPath: src, progressIntervalMs: 0 });
     setPublishSecretResolver(core, () => 'dba');
     try {
-      const { job } = unwrap('publish.start', await core.call('publish.start', { endpoint: v.sparqlAuth, graph, username: 'dba', protocol: 'graph-store', batchSize: 5000 }, 'renderer'));
+      const { job } = unwrap(
+        'publish.start',
+        await core.call('publish.start', { endpoint: v.sparqlAuth, graph, username: 'dba', protocol: 'graph-store', batchSize: 5000 }, 'renderer'),
+      );
       const done = await core.jobs.wait(job.id);
       expect(done.state, done.error ?? '').toBe('done');
       const target = unwrap('publish.targets', await core.call('publish.targets', {})).find((x) => x.graph === graph)!;

@@ -60,7 +60,12 @@ function localState(db: string) {
   const s = Store.open(db, { readonly: true });
   try {
     const q = (sql: string) => s.db.prepare(sql).all();
-    return JSON.stringify([describeGraph(s), q('SELECT * FROM publish_targets'), q('SELECT COUNT(*) AS n FROM publish_triples'), q('SELECT * FROM publish_runs')]);
+    return JSON.stringify([
+      describeGraph(s),
+      q('SELECT * FROM publish_targets'),
+      q('SELECT COUNT(*) AS n FROM publish_triples'),
+      q('SELECT * FROM publish_runs'),
+    ]);
   } finally {
     s.close();
   }
@@ -108,7 +113,11 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
 
   it('the SPARQL for a cited triple selects it, with its evidence, in the published graph', async () => {
     const s = Store.open(src, { readonly: true });
-    const row = s.db.prepare('SELECT e.id, e.status, p.quote FROM edges e JOIN provenance p ON p.edge_id = e.id ORDER BY e.id LIMIT 1').get() as { id: number; status: string; quote: string };
+    const row = s.db.prepare('SELECT e.id, e.status, p.quote FROM edges e JOIN provenance p ON p.edge_id = e.id ORDER BY e.id LIMIT 1').get() as {
+      id: number;
+      status: string;
+      quote: string;
+    };
     s.close();
     const r = cli(['publish', '--db', src, '--sparql-for', String(row.id), '--graph', GRAPH, '--endpoint', v.sparql, '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -160,8 +169,16 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
     });
     const changed = [...diff(before, after), ...diff(after, before)];
     expect(changed.length).toBe(out.pushed + out.removed);
-    for (const line of changed) expect(edges.some((e) => line.startsWith(`<${e.id}> `) || line === e.asserted), line).toBe(true);
-    for (const e of edges) expect(changed.some((l) => l.startsWith(`<${e.id}> `)), e.id).toBe(true);
+    for (const line of changed)
+      expect(
+        edges.some((e) => line.startsWith(`<${e.id}> `) || line === e.asserted),
+        line,
+      ).toBe(true);
+    for (const e of edges)
+      expect(
+        changed.some((l) => l.startsWith(`<${e.id}> `)),
+        e.id,
+      ).toBe(true);
   });
 
   it('a publish cancelled half-way leaves the remote graph at its last complete batch; the next one continues', async () => {
@@ -169,7 +186,12 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
     const store = Store.open(src);
     try {
       const controller = new AbortController();
-      const err = await publish(store.db, { endpoint: v.sparql, graph }, {}, { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() }).catch((e) => e as Error);
+      const err = await publish(
+        store.db,
+        { endpoint: v.sparql, graph },
+        {},
+        { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() },
+      ).catch((e) => e as Error);
       expect(err).toBeInstanceOf(Error);
       expect((err as Error).message).toMatch(new RegExp(`stopped after batch 2 of \\d+ \\(600 triples pushed.*The next publish continues`));
       const client = clientFor({ endpoint: v.sparql, graph });
@@ -237,10 +259,28 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
 
   it('a publish killed mid-way resumes: the remote graph ends equal to the local one', async () => {
     const graph = 'https://example.org/graphs/killed';
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'publish', '--db', src, '--endpoint', v.sparql, '--graph', graph, '--batch-size', '100', '--json'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'electron/cli.ts'),
+        'publish',
+        '--db',
+        src,
+        '--endpoint',
+        v.sparql,
+        '--graph',
+        graph,
+        '--batch-size',
+        '100',
+        '--json',
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     await new Promise<void>((resolve, reject) => {
       child.stderr.on('data', (b: Buffer) => {
@@ -288,7 +328,9 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
 
   it('a wrong password or an unreachable endpoint is a clear error naming the endpoint, and changes nothing locally', async () => {
     const before = localState(src);
-    const wrong = cli(['publish', '--db', src, '--endpoint', v.sparqlAuth, '--graph', GRAPH, '--user', 'dba'], { env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'not-the-password' } });
+    const wrong = cli(['publish', '--db', src, '--endpoint', v.sparqlAuth, '--graph', GRAPH, '--user', 'dba'], {
+      env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'not-the-password' },
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(v.sparqlAuth);
     expect(wrong.stderr).toMatch(/wrong user name or password/);
@@ -309,7 +351,9 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
 
   it('digest auth with the right password publishes (accepted triples only) through the authenticated endpoint', async () => {
     const graph = 'https://example.org/graphs/accepted';
-    const r = cli(['publish', '--db', src, '--endpoint', v.sparqlAuth, '--graph', graph, '--user', 'dba', '--accepted-only', '--json'], { env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'dba' } });
+    const r = cli(['publish', '--db', src, '--endpoint', v.sparqlAuth, '--graph', graph, '--user', 'dba', '--accepted-only', '--json'], {
+      env: { GRAPHWRIGHT_SPARQL_PASSWORD: 'dba' },
+    });
     expect(r.code, r.stderr).toBe(0);
     const local = await localKeys(src, { acceptedOnly: true });
     expect(r.json().pushed).toBe(local.size);

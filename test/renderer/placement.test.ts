@@ -48,8 +48,17 @@ describe('saved positions', () => {
   beforeEach(() => localStorage.clear());
 
   it('come back per view, rounded to the pixel; the oldest views are dropped', () => {
-    savePositions('overview', new Map([[1, { x: 1.4, y: -2.6 }], [2, { x: 10, y: 20 }]]));
-    expect([...savedPositions('overview')]).toEqual([[1, { x: 1, y: -3 }], [2, { x: 10, y: 20 }]]);
+    savePositions(
+      'overview',
+      new Map([
+        [1, { x: 1.4, y: -2.6 }],
+        [2, { x: 10, y: 20 }],
+      ]),
+    );
+    expect([...savedPositions('overview')]).toEqual([
+      [1, { x: 1, y: -3 }],
+      [2, { x: 10, y: 20 }],
+    ]);
     expect(savedPositions(viewKey([3, 1])).size).toBe(0);
     expect(viewKey([3, 1])).toBe(viewKey([1, 3]));
     for (let i = 0; i < 6; i++) savePositions(viewKey([i]), new Map([[i, { x: i, y: i }]]));

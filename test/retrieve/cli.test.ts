@@ -33,10 +33,16 @@ describe('graphwright retrieve / ask', () => {
 
   it('retrieve --questions reads a TSV first column and prints one JSON object per line, in order', () => {
     const file = path.join(t.dir, 'q.tsv');
-    fs.writeFileSync(file, 'who directed Silkwood\tMike Nichols\nwhat is the boiling point of tungsten\t-\nWhat films did Tom Hanks star in?\tBig|Sleepless in Seattle\n');
+    fs.writeFileSync(
+      file,
+      'who directed Silkwood\tMike Nichols\nwhat is the boiling point of tungsten\t-\nWhat films did Tom Hanks star in?\tBig|Sleepless in Seattle\n',
+    );
     const r = cli(['retrieve', '--db', db, '--questions', file, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.question)).toEqual(['who directed Silkwood', 'what is the boiling point of tungsten', 'What films did Tom Hanks star in?']);
     expect(lines[0].triples[0]).toMatchObject({ subject: 'Silkwood', object: 'Mike Nichols' });
     expect(lines[0].passages[0].document).toBe('Film notes');
@@ -58,17 +64,28 @@ describe('graphwright retrieve / ask', () => {
 
   it('ask --questions (JSONL objects or text lines) prints one JSON line per question with ranked answers, outcome and confidence', () => {
     const file = path.join(t.dir, 'ask.jsonl');
-    fs.writeFileSync(file, '{"question": "who directed Silkwood", "id": 1}\nwhat is the recommended dosage of ibuprofen for children\n\n{"question": "who directed the films written by Nora Ephron"}\n');
+    fs.writeFileSync(
+      file,
+      '{"question": "who directed Silkwood", "id": 1}\nwhat is the recommended dosage of ibuprofen for children\n\n{"question": "who directed the films written by Nora Ephron"}\n',
+    );
     const r = cli(['ask', '--db', db, '--questions', file, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     for (const l of lines) {
       expect(Object.keys(l)).toEqual(['question', 'answer', 'answers', 'citations', 'outcome', 'mode', 'confidence', 'model']);
       expect(typeof l.confidence).toBe('number');
       if (l.outcome === 'not_in_graph') expect(l.answers).toEqual([]);
     }
-    expect(lines.map((l) => l.question)).toEqual(['who directed Silkwood', 'what is the recommended dosage of ibuprofen for children', '', 'who directed the films written by Nora Ephron']);
+    expect(lines.map((l) => l.question)).toEqual([
+      'who directed Silkwood',
+      'what is the recommended dosage of ibuprofen for children',
+      '',
+      'who directed the films written by Nora Ephron',
+    ]);
     expect(lines[0]).toMatchObject({ outcome: 'found', mode: 'extractive' });
     expect(lines[0].answers[0]).toBe('Mike Nichols');
     expect(lines[1]).toMatchObject({ outcome: 'not_in_graph', answers: [] });

@@ -159,7 +159,10 @@ describe('embeddings.index job', () => {
       expect(DenseIndex.open(vectors, engine)).toBeNull();
       expect(DenseIndex.open(vectors, other)).not.toBeNull();
       // the old model's vec0 tables are gone
-      const vec0 = core.store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%vec0%' ORDER BY name").pluck().all();
+      const vec0 = core.store.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%vec0%' ORDER BY name")
+        .pluck()
+        .all();
       expect(vec0).toEqual([`vec_chunks_${vectors.current()!.id}`, `vec_labels_${vectors.current()!.id}`]);
     } finally {
       await core.close();
@@ -275,7 +278,7 @@ describe('dense retrieval', () => {
     try {
       // 5,200 labels of random letters (varied, so their vectors differ)
       let seed = 12345;
-      const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       const word = () => Array.from({ length: 4 + Math.floor(rnd() * 8) }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
       const labels = Array.from({ length: 5200 }, (_, i) => `${word()} ${word()} ${i}`);
       core.store.transaction(() => {

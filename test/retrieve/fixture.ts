@@ -35,7 +35,10 @@ export function buildFixture(store: Store): { edges: Map<string, number>; chunks
     for (const [s, r, o] of TRIPLES) {
       const sid = store.graph.upsertNode({ kind: 'entity', label: s });
       const oid = store.graph.upsertNode({ kind: 'entity', label: o });
-      edges.set(`${s}|${r}|${o}`, store.graph.upsertEdge({ subjectId: sid, relation: r, objectId: oid, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' }).id);
+      edges.set(
+        `${s}|${r}|${o}`,
+        store.graph.upsertEdge({ subjectId: sid, relation: r, objectId: oid, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' }).id,
+      );
     }
   });
   const split = DOC_TEXT.indexOf('\n\n');
@@ -68,8 +71,16 @@ export function buildFixture(store: Store): { edges: Map<string, number>; chunks
     chunks: [{ ordinal: 0, start: 0, end: bio.length, page: null, headingPath: [], text: bio, hash: 'b0' }],
   });
   const quote = (q: string) => ({ start: DOC_TEXT.indexOf(q), end: DOC_TEXT.indexOf(q) + q.length, quote: q });
-  store.graph.addEdgeProvenance(edges.get('Silkwood|directed_by|Mike Nichols')!, { documentId: docId, chunkId: chunks[0], ...quote('Silkwood is a 1983 film directed by Mike Nichols') });
-  store.graph.addEdgeProvenance(edges.get('Alien|directed_by|Ridley Scott')!, { documentId: docId, chunkId: chunks[1], ...quote('film directed by Ridley Scott') });
+  store.graph.addEdgeProvenance(edges.get('Silkwood|directed_by|Mike Nichols')!, {
+    documentId: docId,
+    chunkId: chunks[0],
+    ...quote('Silkwood is a 1983 film directed by Mike Nichols'),
+  });
+  store.graph.addEdgeProvenance(edges.get('Alien|directed_by|Ridley Scott')!, {
+    documentId: docId,
+    chunkId: chunks[1],
+    ...quote('film directed by Ridley Scott'),
+  });
   return { edges, chunks };
 }
 

@@ -18,8 +18,28 @@ const SOURCES = [
   'electron/core/chat/answer.ts',
 ];
 const DATASET_WORDS = [
-  'movie', 'movies', 'film', 'films', 'starring', 'starred', 'actor', 'actors', 'actress', 'actresses', 'screenwriter', 'screenplay',
-  'costar', 'imdb', 'rating', 'ratings', 'votes', 'spouse', 'birth', 'birthplace', 'award', 'awards',
+  'movie',
+  'movies',
+  'film',
+  'films',
+  'starring',
+  'starred',
+  'actor',
+  'actors',
+  'actress',
+  'actresses',
+  'screenwriter',
+  'screenplay',
+  'costar',
+  'imdb',
+  'rating',
+  'ratings',
+  'votes',
+  'spouse',
+  'birth',
+  'birthplace',
+  'award',
+  'awards',
 ];
 
 describe('no dataset vocabulary', () => {

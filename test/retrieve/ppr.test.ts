@@ -43,7 +43,14 @@ function reference(g: PprCsr, s: number[], d: number): number[] {
 }
 
 describe('personalized PageRank', () => {
-  const g = csr(7, [[0, 1], [1, 2], [2, 3], [3, 0], [1, 3, 2], [4, 5]]); // 6 is isolated (dangling)
+  const g = csr(7, [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 0],
+    [1, 3, 2],
+    [4, 5],
+  ]); // 6 is isolated (dangling)
 
   it('is a distribution that keeps at least the restart mass on the seed and converges', () => {
     const r = personalizedPageRank(g, new Map([[0, 1]]), { method: 'power', damping: 0.5, tolerance: 1e-10, maxIterations: 200 });
@@ -59,7 +66,11 @@ describe('personalized PageRank', () => {
   });
 
   it('matches a dense reference, with weighted seeds and a dangling seed', () => {
-    const seeds = new Map([[0, 3], [2, 1], [6, 1]]);
+    const seeds = new Map([
+      [0, 3],
+      [2, 1],
+      [6, 1],
+    ]);
     const r = personalizedPageRank(g, seeds, { method: 'power', damping: 0.85, tolerance: 1e-12, maxIterations: 1000 });
     const ref = reference(g, [0.6, 0, 0.2, 0, 0, 0, 0.2], 0.85);
     for (let v = 0; v < 7; v++) expect(r.scores[v]).toBeCloseTo(ref[v], 6);
@@ -76,7 +87,7 @@ describe('personalized PageRank', () => {
   it('forward push (the default) agrees with power iteration within its error bound', () => {
     // a bigger random graph: 2,000 vertices, 8,000 links, a few dangling vertices
     let x = 7;
-    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
     const edges: [number, number, number][] = [];
     for (let i = 0; i < 8000; i++) {
       const a = Math.floor(rand() * 1990);
@@ -84,7 +95,11 @@ describe('personalized PageRank', () => {
       if (a !== b) edges.push([a, b, 0.5 + rand()]);
     }
     const big = csr(2000, edges);
-    const seeds = new Map([[3, 1], [42, 0.5], [1995, 0.2]]);
+    const seeds = new Map([
+      [3, 1],
+      [42, 0.5],
+      [1995, 0.2],
+    ]);
     const power = personalizedPageRank(big, seeds, { method: 'power', damping: 0.5, tolerance: 1e-13, maxIterations: 500 });
     const push = personalizedPageRank(big, seeds, { damping: 0.5, epsilon: 1e-9 });
     expect(push.converged).toBe(true);

@@ -38,7 +38,12 @@ describe('retrieval on a hand-made graph', () => {
     expect(r.paths[0].score).toBeGreaterThan(r.paths[1]?.score ?? 0);
     // the answers (directors of her films) are objects of returned triples, on the chain of the top path
     const top = r.triples.filter((x) => x.path === 0);
-    expect(top.filter((x) => x.hop === 2).map((x) => x.object).sort()).toEqual(['Mike Nichols', 'Nora Ephron', 'Rob Reiner']);
+    expect(
+      top
+        .filter((x) => x.hop === 2)
+        .map((x) => x.object)
+        .sort(),
+    ).toEqual(['Mike Nichols', 'Nora Ephron', 'Rob Reiner']);
     expect(top.filter((x) => x.hop === 1).every((x) => x.relation === 'written_by' && x.object === 'Nora Ephron')).toBe(true);
     // triples are sorted by score, ids are edge ids
     const scores = r.triples.map((x) => x.score);
@@ -80,7 +85,12 @@ describe('retrieval on a hand-made graph', () => {
   it('returns passages that hold evidence of the returned triples, with document title', async () => {
     const r = await ask('who directed Silkwood');
     expect(pathOf(r)).toBe('directed_by');
-    expect(r.triples[0]).toMatchObject({ subject: 'Silkwood', relation: 'directed_by', object: 'Mike Nichols', text: 'Silkwood was directed by Mike Nichols.' });
+    expect(r.triples[0]).toMatchObject({
+      subject: 'Silkwood',
+      relation: 'directed_by',
+      object: 'Mike Nichols',
+      text: 'Silkwood was directed by Mike Nichols.',
+    });
     expect(r.passages[0]).toMatchObject({ id: chunks[0], document: 'Film notes' });
     expect(r.passages[0].text).toContain('Mike Nichols');
   });
@@ -95,14 +105,19 @@ describe('retrieval on a hand-made graph', () => {
   it("reaches an entity's own page through its document title (the bridge passage of a 2-hop question)", async () => {
     const r = await ask('where was the director of Silkwood born');
     expect(r.entities[0].label).toBe('Silkwood');
-    expect(r.passages.slice(0, 2).map((p) => p.document).sort()).toEqual(['Film notes', 'Mike Nichols']);
+    expect(
+      r.passages
+        .slice(0, 2)
+        .map((p) => p.document)
+        .sort(),
+    ).toEqual(['Film notes', 'Mike Nichols']);
   });
 
   it('sees triples added later (incrementally) and edits (rebuild)', async () => {
     const retriever = getRetriever(core);
     expect(retriever.refresh()).toBe('unchanged');
     const g = core.store.graph;
-    const film = g.upsertNode({ kind: 'entity', label: 'You\'ve Got Mail' });
+    const film = g.upsertNode({ kind: 'entity', label: "You've Got Mail" });
     const nora = g.findNode('entity', 'Nora Ephron')!.id;
     g.upsertEdge({ subjectId: film, relation: 'directed_by', objectId: nora, stage: 'manual', status: 'accepted', engine: 'editor' });
     core.bus.emit('graph.changed', { reason: 'test' });
@@ -110,7 +125,9 @@ describe('retrieval on a hand-made graph', () => {
     const r = await ask("who directed You've Got Mail");
     expect(r.triples[0]).toMatchObject({ subject: "You've Got Mail", object: 'Nora Ephron' });
     // a rejected triple disappears (an edit: full rebuild)
-    core.store.db.prepare("UPDATE edges SET status = 'rejected', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now', '+1 second') WHERE subject_id = ?").run(film);
+    core.store.db
+      .prepare("UPDATE edges SET status = 'rejected', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now', '+1 second') WHERE subject_id = ?")
+      .run(film);
     expect(retriever.refresh()).toBe('rebuilt');
     const again = await ask("who directed You've Got Mail");
     expect(again.triples.find((x) => x.subject === "You've Got Mail")).toBeUndefined();

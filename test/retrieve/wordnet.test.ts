@@ -24,7 +24,10 @@ describe('WordNet reader', () => {
   });
 
   it('looks a lemma up by binary search: first, last and middle lines, misses, multi-word lemmas', () => {
-    const noun = fs.readFileSync(path.join(dir!, 'index.noun'), 'utf8').split('\n').filter((l) => l && !l.startsWith(' '));
+    const noun = fs
+      .readFileSync(path.join(dir!, 'index.noun'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith(' '));
     const first = noun[0].split(' ')[0];
     const last = noun[noun.length - 1].split(' ')[0];
     const middle = noun[Math.floor(noun.length / 2)].split(' ')[0];
@@ -106,11 +109,19 @@ describe('WordNet reader', () => {
         data += `${String(Buffer.byteLength(data)).padStart(8, '0')} 09 n 01 ${l} 0 000 | gloss of ${l} ${'long '.repeat(lemmas.indexOf(l) % 300)} \n`;
       }
       const index = header + lemmas.map((l, i) => `${l} n 1 0 1 0 ${String(offsets[i]).padStart(8, '0')}  \n`).join('');
-      for (const [f, text] of [['noun', [index, data]], ['verb', [header, header]], ['adj', [header, header]], ['adv', [header, header]]] as const) {
+      for (const [f, text] of [
+        ['noun', [index, data]],
+        ['verb', [header, header]],
+        ['adj', [header, header]],
+        ['adv', [header, header]],
+      ] as const) {
         fs.writeFileSync(path.join(t.dir, `index.${f}`), text[0]);
         fs.writeFileSync(path.join(t.dir, `data.${f}`), text[1]);
       }
-      fs.writeFileSync(path.join(t.dir, 'index.sense'), header + lemmas.map((l, i) => `${l}%1:09:00:: ${String(offsets[i]).padStart(8, '0')} 1 ${i % 3}\n`).join(''));
+      fs.writeFileSync(
+        path.join(t.dir, 'index.sense'),
+        header + lemmas.map((l, i) => `${l}%1:09:00:: ${String(offsets[i]).padStart(8, '0')} 1 ${i % 3}\n`).join(''),
+      );
       const g = new WordNet(t.dir);
       lemmas.forEach((l, i) => {
         expect(g.entry(l, 'n')?.offsets).toEqual([offsets[i]]);
@@ -135,7 +146,8 @@ describe('WordNet reader', () => {
     const t = tmpDir('gw-wordnet-');
     try {
       expect(() => new WordNet(t.dir)).toThrow(new RegExp(`${t.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*index\\.noun`));
-      for (const f of ['index.noun', 'data.noun', 'index.verb', 'data.verb', 'index.adj', 'data.adj', 'index.adv', 'data.adv']) fs.writeFileSync(path.join(t.dir, f), '');
+      for (const f of ['index.noun', 'data.noun', 'index.verb', 'data.verb', 'index.adj', 'data.adj', 'index.adv', 'data.adv'])
+        fs.writeFileSync(path.join(t.dir, f), '');
       expect(() => new WordNet(t.dir)).toThrow(/index\.sense/);
     } finally {
       t.cleanup();

@@ -55,7 +55,9 @@ describe('review commands', () => {
     expect(node(core, nodes.rauth)).toBeUndefined();
     const survivor = node(core, nodes.radius)!;
     expect(survivor.label).toBe('RADIUS');
-    expect(survivor.aliases).toEqual(expect.arrayContaining(['Remote Authentication Dial-In', 'RADIUS server', 'Remote Authentication Dial In User Service', 'RADIUS protocol']));
+    expect(survivor.aliases).toEqual(
+      expect.arrayContaining(['Remote Authentication Dial-In', 'RADIUS server', 'Remote Authentication Dial In User Service', 'RADIUS protocol']),
+    );
     expect(survivor.type).toBe('protocol');
     // Re-pointed: NAS -> RADIUS, RADIUS uses UDP.
     expect(edge(core, edges.forwards)).toMatchObject({ object_id: nodes.radius, edited: 1 });
@@ -164,7 +166,14 @@ describe('review commands', () => {
     // A new node named in a failing command is not left behind.
     expect(await fails(core, 'triples.add', { subject: { label: 'Brand new thing' }, relation: 'carries', object: { id: 99999 } })).toBe('not_found');
     expect(await fails(core, 'triples.add', { subject: { id: ids.nodes.radius }, relation: 'carries', object: { id: ids.nodes.auth } })).toBe('conflict');
-    expect(await fails(core, 'triples.add', { subject: { id: ids.nodes.radius }, relation: 'x', object: { id: ids.nodes.auth }, evidence: { document: ids.doc, start: 5, end: 100000 } })).toBe('bad_request');
+    expect(
+      await fails(core, 'triples.add', {
+        subject: { id: ids.nodes.radius },
+        relation: 'x',
+        object: { id: ids.nodes.auth },
+        evidence: { document: ids.doc, start: 5, end: 100000 },
+      }),
+    ).toBe('bad_request');
     expect(await fails(core, 'entities.merge', { ids: [ids.nodes.radius], survivor: ids.nodes.radius })).toBe('bad_request');
     expect(await fails(core, 'entities.merge', { ids: [ids.nodes.radius, ids.nodes.eap], survivor: ids.nodes.udp })).toBe('bad_request');
     expect(await fails(core, 'entities.merge', { ids: [ids.nodes.radius, ids.nodes.eap], survivor: ids.nodes.radius, label: 'UDP' })).toBe('conflict');
@@ -249,9 +258,15 @@ describe('review commands', () => {
     expect(ev.triple.id).toBe(ids.edges.carriesTrip);
     expect(ev.items).toHaveLength(1);
     const item = ev.items[0];
-    expect(item).toMatchObject({ document: { id: ids.doc, title: 'RADIUS and IEC 61850 notes' }, page: 1, quote: 'GOOSE messages carry trip signals between IEDs.' });
+    expect(item).toMatchObject({
+      document: { id: ids.doc, title: 'RADIUS and IEC 61850 notes' },
+      page: 1,
+      quote: 'GOOSE messages carry trip signals between IEDs.',
+    });
     expect(item.context.text.slice(item.start - item.context.start, item.end - item.context.start)).toBe(item.quote);
-    expect(item.context.text.slice(item.sentence.start - item.context.start, item.sentence.end - item.context.start)).toBe('GOOSE messages carry trip signals between IEDs.');
+    expect(item.context.text.slice(item.sentence.start - item.context.start, item.sentence.end - item.context.start)).toBe(
+      'GOOSE messages carry trip signals between IEDs.',
+    );
     expect(item.others.map((o) => o.id)).toEqual([ids.edges.between]);
 
     const hood = await call(core, 'graph.neighbourhood', { nodeIds: [ids.nodes.goose], depth: 1 });
@@ -264,7 +279,9 @@ describe('review commands', () => {
     expect(capped.nodes).toHaveLength(2);
     await call(core, 'triples.reject', { ids: [ids.edges.defines] });
     expect((await call(core, 'graph.neighbourhood', { nodeIds: [ids.nodes.goose] })).edges).toHaveLength(1);
-    expect((await call(core, 'graph.neighbourhood', { nodeIds: [ids.nodes.goose], filters: { statuses: ['proposed', 'accepted', 'rejected'] } })).edges).toHaveLength(2);
+    expect(
+      (await call(core, 'graph.neighbourhood', { nodeIds: [ids.nodes.goose], filters: { statuses: ['proposed', 'accepted', 'rejected'] } })).edges,
+    ).toHaveLength(2);
     const overview = await call(core, 'graph.neighbourhood', { limit: 3 });
     expect(overview.nodes).toHaveLength(3);
     expect(overview.truncated).toBe(true);

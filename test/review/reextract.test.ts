@@ -27,12 +27,17 @@ describe('review edits and re-extraction', () => {
       unwrap('triples.edit', await core.call('triples.edit', { id: second.id, relation: 'is checked against' }));
       unwrap('triples.reject', await core.call('triples.reject', { ids: [third.id] }));
       const reviewed = snapshotGraph(core.store);
-      const edges = () => (reviewed.edges as { id: number; status: string; relation: string; edited: number; confidence: number }[]).filter((e) => [first.id, second.id, third.id].includes(e.id));
+      const edges = () =>
+        (reviewed.edges as { id: number; status: string; relation: string; edited: number; confidence: number }[]).filter((e) =>
+          [first.id, second.id, third.id].includes(e.id),
+        );
 
       await extract();
       const after = snapshotGraph(core.store).edges as typeof reviewed.edges;
       for (const e of edges()) expect(after).toContainEqual(e);
-      const wordings = core.store.graph.listTriples({ limit: 1000, offset: 0 }).items.filter((x) => x.subjectId === second.subjectId && x.objectId === second.objectId);
+      const wordings = core.store.graph
+        .listTriples({ limit: 1000, offset: 0 })
+        .items.filter((x) => x.subjectId === second.subjectId && x.objectId === second.objectId);
       expect(wordings.map((x) => x.relation)).toEqual(['is checked against']);
       // Undo still walks back the editor's three steps.
       for (let i = 0; i < 3; i++) expect(unwrap('history.undo', await core.call('history.undo', {})).group).not.toBeNull();

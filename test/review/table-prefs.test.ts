@@ -20,7 +20,10 @@ describe('review table preferences', () => {
     expect(parseSort({ column: 'nonsense' })).toEqual({ column: 'id', desc: false });
   });
   it('keeps a density and column widths within bounds', () => {
-    expect(parseTablePrefs({ density: 'wrap', widths: { subject: 320, object: 5, bogus: 9 } })).toEqual({ density: 'wrap', widths: { subject: 320, object: MIN_COLUMN } });
+    expect(parseTablePrefs({ density: 'wrap', widths: { subject: 320, object: 5, bogus: 9 } })).toEqual({
+      density: 'wrap',
+      widths: { subject: 320, object: MIN_COLUMN },
+    });
     expect(parseTablePrefs({ density: 'huge' })).toEqual({ density: 'normal', widths: {} });
     expect(clampWidth(10_000)).toBe(1200);
   });

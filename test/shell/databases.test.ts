@@ -5,7 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CoreHolder, databaseFileProblem, databaseMainHandlers, newDatabasePath, readLastDatabase, rememberOpened, startDatabase, type SwitchableCore } from '../../electron/shell/databases';
+import {
+  CoreHolder,
+  databaseFileProblem,
+  databaseMainHandlers,
+  newDatabasePath,
+  readLastDatabase,
+  rememberOpened,
+  startDatabase,
+  type SwitchableCore,
+} from '../../electron/shell/databases';
 import { tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-shell-dbs-');

@@ -167,7 +167,10 @@ describe('remembered folders (Settings)', () => {
     const open = () => new Core({ dbPath: db, dataDir: path.join(t.dir, 'data'), startJobs: false });
     let core = open();
     const dialogs = { openFiles: async () => ({ canceled: false, paths: [folder] }), saveFile: async () => ({ canceled: true, path: null }) };
-    const route = createRouter({ mainHandlers: grantingDialogHandlers(dialogs, async (g) => g.forEach((x) => core.grants.add(x))), forward: (n, i) => core.call(n, i, 'renderer') });
+    const route = createRouter({
+      mainHandlers: grantingDialogHandlers(dialogs, async (g) => g.forEach((x) => core.grants.add(x))),
+      forward: (n, i) => core.call(n, i, 'renderer'),
+    });
     await route(window, 'dialog.openFiles', { folders: true, remember: true });
     await core.close();
 

@@ -24,8 +24,20 @@ const click = (item: MenuItemConstructorOptions) => (item.click as unknown as ()
 
 describe('application menu', () => {
   it('has File, Edit, View and Help (plus the app and Window menus on macOS)', () => {
-    expect(menuTemplate(actions(), { isMac: false, isDev: false, appName: 'Graphwright' }).map((m) => m.label ?? m.role)).toEqual(['File', 'Edit', 'View', 'help']);
-    expect(menuTemplate(actions(), { isMac: true, isDev: false, appName: 'Graphwright' }).map((m) => m.label ?? m.role)).toEqual(['Graphwright', 'File', 'Edit', 'View', 'windowMenu', 'help']);
+    expect(menuTemplate(actions(), { isMac: false, isDev: false, appName: 'Graphwright' }).map((m) => m.label ?? m.role)).toEqual([
+      'File',
+      'Edit',
+      'View',
+      'help',
+    ]);
+    expect(menuTemplate(actions(), { isMac: true, isDev: false, appName: 'Graphwright' }).map((m) => m.label ?? m.role)).toEqual([
+      'Graphwright',
+      'File',
+      'Edit',
+      'View',
+      'windowMenu',
+      'help',
+    ]);
   });
 
   it('File > Import documents… opens the dialog; Export… opens the Export view', () => {
@@ -50,7 +62,9 @@ describe('application menu', () => {
     expect(a.newDatabase).toHaveBeenCalledOnce();
     expect(a.openDatabase).toHaveBeenCalledOnce();
     // no two entries share a key
-    const keys = items(t).map((i) => i.accelerator).filter(Boolean);
+    const keys = items(t)
+      .map((i) => i.accelerator)
+      .filter(Boolean);
     expect(new Set(keys).size).toBe(keys.length);
   });
 

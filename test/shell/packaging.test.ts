@@ -54,7 +54,9 @@ describe('electron-builder.yml', () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
     });
-    await expect(validateConfiguration({ ...config, electronFuses: { ...config.electronFuses, runAsNod: false } }, new DebugLogger(false))).rejects.toThrow(/electronFuses/);
+    await expect(validateConfiguration({ ...config, electronFuses: { ...config.electronFuses, runAsNod: false } }, new DebugLogger(false))).rejects.toThrow(
+      /electronFuses/,
+    );
   });
 
   it('names the app, targets every platform and unpacks the native modules', async () => {
@@ -64,7 +66,8 @@ describe('electron-builder.yml', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.win.target).toEqual(['nsis']);
     expect(config.mac.target).toEqual(['dmg']);
-    for (const m of ['better-sqlite3', 'node-llama-cpp', '@node-llama-cpp', '@node-rs', 'sqlite-vec', 'sqlite-vec-*']) expect(config.asarUnpack).toContain(`node_modules/${m}/**/*`);
+    for (const m of ['better-sqlite3', 'node-llama-cpp', '@node-llama-cpp', '@node-rs', 'sqlite-vec', 'sqlite-vec-*'])
+      expect(config.asarUnpack).toContain(`node_modules/${m}/**/*`);
     const files = config.files.flatMap((f) => f.filter);
     for (const f of ['package.json', 'dist-electron/**/*', 'dist/renderer/**/*', 'node_modules/**/*']) expect(files).toContain(f);
     // package.json's main is the bundle that files ships.

@@ -107,7 +107,9 @@ describe('the SPARQL password vault', () => {
     expect(fs.existsSync(path.join(d, 'b.json'))).toBe(false);
     const bad = path.join(d, 'bad.json');
     fs.writeFileSync(bad, '{not json');
-    expect(() => new SecretVault(bad, fakeSafeStorage()).list()).toThrow(new RegExp(`${bad.replace(/[.]/g, '\\.')}: the stored SPARQL passwords are not valid JSON`));
+    expect(() => new SecretVault(bad, fakeSafeStorage()).list()).toThrow(
+      new RegExp(`${bad.replace(/[.]/g, '\\.')}: the stored SPARQL passwords are not valid JSON`),
+    );
     fs.writeFileSync(bad, '{"secrets": [{"endpoint": 1}]}');
     expect(() => new SecretVault(bad, fakeSafeStorage()).list()).toThrow(/not a Graphwright passwords file/);
   });
@@ -169,7 +171,10 @@ describe('the password through main to the core, and a real digest login with it
     });
     // main, as main.ts wires it
     const vault = new SecretVault(path.join(userData, SECRETS_FILE), fakeSafeStorage(), 'linux');
-    const route = createRouter({ mainHandlers: secretHandlers(vault, (e) => client.secrets(e), {}), forward: (name, input) => client.call(name, input, 'renderer') });
+    const route = createRouter({
+      mainHandlers: secretHandlers(vault, (e) => client.secrets(e), {}),
+      forward: (name, input) => client.call(name, input, 'renderer'),
+    });
     const window = { url: `${RENDERER_ORIGIN}/index.html`, topLevel: true };
     const target = { endpoint: v.sparqlAuth, graph: 'https://example.org/graphs/secret', username: 'dba' };
     // main's push at start (nothing stored yet), after which the core starts its jobs
@@ -178,7 +183,10 @@ describe('the password through main to the core, and a real digest login with it
     // before: no password anywhere
     const none = await route(window, 'publish.check', target);
     expect(!none.ok && none.error.message).toMatch(/needs a password/);
-    expect(await route(window, 'publish.secrets', {})).toEqual({ ok: true, value: { keychain: true, backend: 'gnome_libsecret', environment: false, stored: [] } });
+    expect(await route(window, 'publish.secrets', {})).toEqual({
+      ok: true,
+      value: { keychain: true, backend: 'gnome_libsecret', environment: false, stored: [] },
+    });
 
     const waitJob = async (id: number) => {
       for (;;) {
@@ -190,7 +198,10 @@ describe('the password through main to the core, and a real digest login with it
     };
 
     // a wrong one: refused by the store, clearly (and a publish job with it fails)
-    expect(await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: PASSWORD })).toEqual({ ok: true, value: { stored: true } });
+    expect(await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: PASSWORD })).toEqual({
+      ok: true,
+      value: { stored: true },
+    });
     const wrong = await route(window, 'publish.check', target);
     expect(!wrong.ok && wrong.error.message).toMatch(/wrong user name or password/);
     const failing = await route(window, 'publish.start', { ...target, batchSize: 100 });
@@ -198,10 +209,16 @@ describe('the password through main to the core, and a real digest login with it
     expect((await waitJob((failing as { ok: true; value: { job: { id: number } } }).value.job.id))?.error).toMatch(/wrong user name or password/);
 
     // the right one: the digest login works, and a publish job with it
-    expect(await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: 'dba' })).toEqual({ ok: true, value: { stored: true } });
+    expect(await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: 'dba' })).toEqual({
+      ok: true,
+      value: { stored: true },
+    });
     const ok = await route(window, 'publish.check', target);
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
-    expect(await route(window, 'publish.secrets', {})).toEqual({ ok: true, value: { keychain: true, backend: 'gnome_libsecret', environment: false, stored: [{ endpoint: v.sparqlAuth, username: 'dba' }] } });
+    expect(await route(window, 'publish.secrets', {})).toEqual({
+      ok: true,
+      value: { keychain: true, backend: 'gnome_libsecret', environment: false, stored: [{ endpoint: v.sparqlAuth, username: 'dba' }] },
+    });
     const job = await route(window, 'publish.start', { ...target, batchSize: 100 });
     expect((await waitJob((job as { ok: true; value: { job: { id: number } } }).value.job.id))?.state).toBe('done');
 
@@ -216,17 +233,25 @@ describe('the password through main to the core, and a real digest login with it
     } finally {
       await probe.close();
     }
-    for (const f of [dbPath, `${dbPath}-wal`, exported, vault.file]) if (fs.existsSync(f)) expect(fs.readFileSync(f).includes(Buffer.from('correct horse')), f).toBe(false);
+    for (const f of [dbPath, `${dbPath}-wal`, exported, vault.file])
+      if (fs.existsSync(f)) expect(fs.readFileSync(f).includes(Buffer.from('correct horse')), f).toBe(false);
     expect(path.dirname(vault.file)).not.toBe(path.dirname(dbPath));
 
     // cleared: the core forgets it at once
-    expect(await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: null })).toEqual({ ok: true, value: { stored: false } });
+    expect(await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: null })).toEqual({
+      ok: true,
+      value: { stored: false },
+    });
     const after = await route(window, 'publish.check', target);
     expect(!after.ok && after.error.message).toMatch(/needs a password/);
     expect(vault.list()).toEqual([]);
 
     // the secret calls never reach the core from the window, and are refused from elsewhere
-    const foreign = await route({ url: 'https://evil.example/', topLevel: true }, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: 'x' });
+    const foreign = await route({ url: 'https://evil.example/', topLevel: true }, 'publish.secret.set', {
+      endpoint: v.sparqlAuth,
+      username: 'dba',
+      password: 'x',
+    });
     expect(!foreign.ok && foreign.error.code).toBe('unauthorized');
     const empty = await route(window, 'publish.secret.set', { endpoint: v.sparqlAuth, username: 'dba', password: '' });
     expect(!empty.ok && empty.error.code).toBe('bad_request');
@@ -240,7 +265,11 @@ describe('the password through main to the core, and a real digest login with it
       if (saved !== undefined) process.env[PASSWORD_ENV] = saved;
     });
     const { port1, port2 } = new MessageChannel();
-    serveAppCore(endpoint<unknown, FromCore>(port2), () => new Core({ dbPath: path.join(d, 'app.db'), dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false }), { secretsWaitMs: 60_000 });
+    serveAppCore(
+      endpoint<unknown, FromCore>(port2),
+      () => new Core({ dbPath: path.join(d, 'app.db'), dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false }),
+      { secretsWaitMs: 60_000 },
+    );
     const client = new CoreClient(endpoint<unknown, ToCore>(port1));
     cleanups.push(async () => {
       await client.shutdown(5000);

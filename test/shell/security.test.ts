@@ -115,7 +115,7 @@ describe('content security policy', () => {
   });
 
   it('replaces any CSP a response carries', () => {
-    const out = withSecurityHeaders({ 'content-security-policy': ["default-src *"], 'Content-Type': 'text/html', 'X-Content-Type-Options': ['sniff'] });
+    const out = withSecurityHeaders({ 'content-security-policy': ['default-src *'], 'Content-Type': 'text/html', 'X-Content-Type-Options': ['sniff'] });
     expect(out['Content-Security-Policy']).toEqual([HOST_CSP]);
     expect(out['content-security-policy']).toBeUndefined();
     expect(out['Content-Type']).toEqual(['text/html']);

@@ -34,7 +34,15 @@ function write(w: BulkGraphWriter): void {
   const chunk = w.chunk(doc, { ordinal: 0, start: 0, end: 40, page: 1 });
   for (let k = 1; k <= 4; k++)
     for (let i = 0; i < ids.length; i++) {
-      const e = w.edge({ subjectId: ids[i], relation: `rel  ${k}`, objectId: ids[(i * 7 + k) % ids.length], stage: k % 2 ? 'EE' : 'import', status: k === 3 ? 'rejected' : 'accepted', confidence: k / 4, engine: 'import' });
+      const e = w.edge({
+        subjectId: ids[i],
+        relation: `rel  ${k}`,
+        objectId: ids[(i * 7 + k) % ids.length],
+        stage: k % 2 ? 'EE' : 'import',
+        status: k === 3 ? 'rejected' : 'accepted',
+        confidence: k / 4,
+        engine: 'import',
+      });
       if (i % 50 === 0) w.provenance({ edgeId: e.id, documentId: doc.id, chunkId: chunk, start: i % 30, end: (i % 30) + 5, quote: `q${i}`.padEnd(5, '.') });
     }
   w.edge({ subjectId: old, relation: 'is', objectId: concept, stage: 'EE', status: 'accepted', confidence: 1, engine: 'import' });
@@ -46,10 +54,13 @@ function write(w: BulkGraphWriter): void {
 
 const TIMES = /^(created_at|updated_at)$/;
 function rows(db: Db, table: string): unknown[] {
-  return (db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[]).map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !TIMES.test(k))));
+  return (db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[]).map((r) =>
+    Object.fromEntries(Object.entries(r).filter(([k]) => !TIMES.test(k))),
+  );
 }
 const schema = (db: Db) => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
-const fts = (db: Db, q: string) => (db.prepare('SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH ? ORDER BY rowid').all(q) as { rowid: number }[]).map((r) => r.rowid);
+const fts = (db: Db, q: string) =>
+  (db.prepare('SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH ? ORDER BY rowid').all(q) as { rowid: number }[]).map((r) => r.rowid);
 
 describe('bulk load', () => {
   it('leaves the same rows, FTS and schema as writing row by row', () => {
@@ -65,7 +76,8 @@ describe('bulk load', () => {
     const done = BulkGraphWriter.load(loaded.db, (w) => (write(w), w.finish()), { reindexAt: 100 });
     expect(done.reindexed).toBe(true);
 
-    for (const table of ['nodes', 'edges', 'provenance', 'concept_links', 'documents', 'chunks']) expect(rows(loaded.db, table), table).toEqual(rows(byRow.db, table));
+    for (const table of ['nodes', 'edges', 'provenance', 'concept_links', 'documents', 'chunks'])
+      expect(rows(loaded.db, table), table).toEqual(rows(byRow.db, table));
     expect(schema(loaded.db)).toEqual(before);
     for (const q of ['alpha', 'elder', 'third', 'OA', 'node', '"node 299"', 'concept']) expect(fts(loaded.db, q), q).toEqual(fts(byRow.db, q));
     expect(fts(loaded.db, 'elder')).toHaveLength(1);

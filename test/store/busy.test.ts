@@ -58,7 +58,8 @@ describe('two writers', () => {
     let sawRunning = 0;
     const failures: string[] = [];
     const last = new Map<number, 'accepted' | 'rejected'>();
-    const extractState = () => (core.store.db.prepare("SELECT state FROM jobs WHERE kind = 'extract' ORDER BY id DESC LIMIT 1").get() as { state: string } | undefined)?.state;
+    const extractState = () =>
+      (core.store.db.prepare("SELECT state FROM jobs WHERE kind = 'extract' ORDER BY id DESC LIMIT 1").get() as { state: string } | undefined)?.state;
     // The burst runs until the extraction is over (and at least 60 edits), each edit awaited.
     while (!extract.exited() || edits < 60) {
       const i = edits++;

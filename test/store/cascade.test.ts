@@ -62,7 +62,9 @@ describe('Recorder.remove and the schema cascades', () => {
         rec.remove(kind, target);
         const after = counts(db, tables);
         for (const tb of tables) if (before.get(tb)! > after.get(tb)!) gone.set(tb, before.get(tb)! - after.get(tb)!);
-        const rows = db.prepare("SELECT target_kind AS k, COUNT(*) AS c FROM revisions WHERE group_id = ? AND after IS NULL GROUP BY target_kind").all(`cascade-${kind}`) as { k: RowKind; c: number }[];
+        const rows = db
+          .prepare('SELECT target_kind AS k, COUNT(*) AS c FROM revisions WHERE group_id = ? AND after IS NULL GROUP BY target_kind')
+          .all(`cascade-${kind}`) as { k: RowKind; c: number }[];
         for (const r of rows) logged.set(ROW_TABLES[r.k], r.c);
         throw rollback;
       })();
@@ -71,9 +73,10 @@ describe('Recorder.remove and the schema cascades', () => {
     }
     expect(gone.get(table), `the ${kind} itself is removed`).toBe(1);
     const unlogged = [...gone.keys()].filter((tb) => gone.get(tb) !== logged.get(tb)).sort();
-    expect(unlogged, `rows gone without a revision (undo cannot bring them back) when a ${kind} is removed; a gap listed in KNOWN_GAPS that is closed now: remove it there`).toEqual(
-      KNOWN_GAPS[kind] ?? [],
-    );
+    expect(
+      unlogged,
+      `rows gone without a revision (undo cannot bring them back) when a ${kind} is removed; a gap listed in KNOWN_GAPS that is closed now: remove it there`,
+    ).toEqual(KNOWN_GAPS[kind] ?? []);
     // The fixture had a child in every cascading table, so the check covered each of them.
     for (const { child } of cascadesInto(db, table)) expect(gone.get(child), `${child} rows cascading from the ${kind}`).toBeGreaterThan(0);
   });

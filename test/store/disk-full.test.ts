@@ -77,7 +77,9 @@ describe('disk full', () => {
     const limited = new Core({ dbPath, progressIntervalMs: 0 });
     const failed = await ingest(limited, [big, SMALL]);
     expect(failed.state).toBe('failed');
-    expect(failed.error).toMatch(/^disk full: \d+(\.\d)? MB needed at .*full\.db \(the database reached its size limit of [\d.]+ MB\) while storing big-standard\.txt; nothing past the last commit was written/);
+    expect(failed.error).toMatch(
+      /^disk full: \d+(\.\d)? MB needed at .*full\.db \(the database reached its size limit of [\d.]+ MB\) while storing big-standard\.txt; nothing past the last commit was written/,
+    );
     expect(failed.error).not.toMatch(/SqliteError|at .*\.ts:\d+/);
     // The row says so too (not left 'running').
     expect(limited.store.db.prepare('SELECT state FROM jobs WHERE id = ?').get(failed.id)).toEqual({ state: 'failed' });
@@ -99,35 +101,39 @@ describe('disk full', () => {
     expect(snapshot(dbPath).documents).toEqual({ n: 2 });
   }, 120_000);
 
-  it.runIf(canMount())('a real small disk (tmpfs): a clear error, the job failed, the store intact; with more room the job resumes and finishes', async () => {
-    const t = tmpDir('gw-tmpfs-');
-    cleanups.push(t.cleanup);
-    const mnt = path.join(t.dir, 'disk');
-    fs.mkdirSync(mnt);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1536k', 'tmpfs', mnt]);
-    cleanups.push(() => {
-      execFileSync('umount', ['-l', mnt]);
-    });
-    const dbPath = path.join(mnt, 'small-disk.db');
-    const big = bigDocument(t.dir);
-    const core = new Core({ dbPath, progressIntervalMs: 0 });
-    cleanups.push(() => core.close());
-    core.jobs.start();
-    expect((await ingest(core, [SMALL])).state).toBe('done');
-    const docs = core.store.documents.list().length;
-    const failed = await ingest(core, [big]);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toMatch(/^disk full: \d+(\.\d)? MB needed at .*small-disk\.db \([\d.]+ MB free\) while storing big-standard\.txt/);
-    expect(core.store.documents.list().length).toBe(docs);
-    expect(core.store.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
-    expect(core.jobs.get(failed.id).state).toBe('failed');
+  it.runIf(canMount())(
+    'a real small disk (tmpfs): a clear error, the job failed, the store intact; with more room the job resumes and finishes',
+    async () => {
+      const t = tmpDir('gw-tmpfs-');
+      cleanups.push(t.cleanup);
+      const mnt = path.join(t.dir, 'disk');
+      fs.mkdirSync(mnt);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1536k', 'tmpfs', mnt]);
+      cleanups.push(() => {
+        execFileSync('umount', ['-l', mnt]);
+      });
+      const dbPath = path.join(mnt, 'small-disk.db');
+      const big = bigDocument(t.dir);
+      const core = new Core({ dbPath, progressIntervalMs: 0 });
+      cleanups.push(() => core.close());
+      core.jobs.start();
+      expect((await ingest(core, [SMALL])).state).toBe('done');
+      const docs = core.store.documents.list().length;
+      const failed = await ingest(core, [big]);
+      expect(failed.state).toBe('failed');
+      expect(failed.error).toMatch(/^disk full: \d+(\.\d)? MB needed at .*small-disk\.db \([\d.]+ MB free\) while storing big-standard\.txt/);
+      expect(core.store.documents.list().length).toBe(docs);
+      expect(core.store.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+      expect(core.jobs.get(failed.id).state).toBe('failed');
 
-    execFileSync('mount', ['-o', 'remount,size=64m', mnt]);
-    core.jobs.resume(failed.id);
-    const done = await core.jobs.wait(failed.id);
-    expect(done.state, done.error ?? '').toBe('done');
-    expect(core.store.documents.list().length).toBe(docs + 1);
-  }, 120_000);
+      execFileSync('mount', ['-o', 'remount,size=64m', mnt]);
+      core.jobs.resume(failed.id);
+      const done = await core.jobs.wait(failed.id);
+      expect(done.state, done.error ?? '').toBe('done');
+      expect(core.store.documents.list().length).toBe(docs + 1);
+    },
+    120_000,
+  );
 
   it('edits through the command layer on a full database answer a clear error (code failed), every earlier edit kept', async () => {
     const t = tmpDir('gw-full-edit-');
@@ -142,11 +148,18 @@ describe('disk full', () => {
     let landed = 0;
     let error: { code: string; message: string } | undefined;
     for (let i = 0; i < 2000 && !error; i++) {
-      const r = await core.call('triples.add', { subject: { label: `relay ${i} ${'x'.repeat(200)}` }, relation: 'protects', object: { label: `feeder ${i} ${'y'.repeat(200)}` } });
+      const r = await core.call('triples.add', {
+        subject: { label: `relay ${i} ${'x'.repeat(200)}` },
+        relation: 'protects',
+        object: { label: `feeder ${i} ${'y'.repeat(200)}` },
+      });
       if (r.ok) landed++;
       else error = r.error;
     }
-    expect(error).toMatchObject({ code: 'failed', message: expect.stringMatching(/^disk full: .* at .*edits\.db \(the database reached its size limit of [\d.]+ MB\)/) });
+    expect(error).toMatchObject({
+      code: 'failed',
+      message: expect.stringMatching(/^disk full: .* at .*edits\.db \(the database reached its size limit of [\d.]+ MB\)/),
+    });
     expect(landed).toBeGreaterThan(0);
     expect((core.store.db.prepare("SELECT COUNT(*) AS n FROM edges WHERE engine = 'editor'").get() as { n: number }).n).toBe(landed);
     expect(core.store.db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });

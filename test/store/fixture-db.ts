@@ -47,14 +47,18 @@ export function plainTables(db: Db): string[] {
 
 export const columnsOf = (db: Db, table: string): Column[] => db.prepare('SELECT * FROM pragma_table_info(?)').all(table) as Column[];
 export const foreignKeysOf = (db: Db, table: string): ForeignKey[] => db.prepare('SELECT * FROM pragma_foreign_key_list(?)').all(table) as ForeignKey[];
-const tableSql = (db: Db, table: string): string => (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as { sql: string }).sql;
+const tableSql = (db: Db, table: string): string =>
+  (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as { sql: string }).sql;
 
 /** Every `col ... CHECK (col IN ('a','b'))` of a table: column -> the listed values. */
 export function checkEnums(db: Db, table: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const sql = tableSql(db, table);
   for (const m of sql.matchAll(/CHECK\s*\(\s*(\w+)\s+IN\s*\(([^)]*)\)\s*\)/gi)) {
-    out.set(m[1], [...m[2].matchAll(/'((?:[^']|'')*)'/g)].map((v) => v[1].replace(/''/g, "'")));
+    out.set(
+      m[1],
+      [...m[2].matchAll(/'((?:[^']|'')*)'/g)].map((v) => v[1].replace(/''/g, "'")),
+    );
   }
   return out;
 }
@@ -88,7 +92,13 @@ const sample = (type: string, tag: string, n: number): unknown => {
  * have one); `fixed` columns take the values given. Integers are `n`, so calls with different `n`
  * do not collide on unique keys.
  */
-export function insertFixtureRow(db: Db, table: string, tag: string, n = 1, fixed: Record<string, unknown> = {}): { rowid: number; values: Record<string, unknown> } {
+export function insertFixtureRow(
+  db: Db,
+  table: string,
+  tag: string,
+  n = 1,
+  fixed: Record<string, unknown> = {},
+): { rowid: number; values: Record<string, unknown> } {
   const enums = checkEnums(db, table);
   const fks = foreignKeysOf(db, table);
   const cols = columnsOf(db, table);
@@ -120,7 +130,9 @@ export function insertFixtureRow(db: Db, table: string, tag: string, n = 1, fixe
   for (const v of attempts) {
     const names = Object.keys(v);
     try {
-      const sql = names.length ? `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` : `INSERT INTO ${table} DEFAULT VALUES`;
+      const sql = names.length
+        ? `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`
+        : `INSERT INTO ${table} DEFAULT VALUES`;
       const info = db.prepare(sql).run(...names.map((n) => v[n] as never));
       return { rowid: Number(info.lastInsertRowid), values: v };
     } catch (err) {
@@ -134,7 +146,14 @@ export function insertFixtureRow(db: Db, table: string, tag: string, n = 1, fixe
  * insertFixtureRow after a fresh row in every table it references (and theirs), so that the new row
  * never collides with an older one on a unique key over its references. `next` numbers the rows.
  */
-export function insertWithFreshParents(db: Db, table: string, tag: string, next: () => number, fixed: Record<string, unknown> = {}, depth = 0): { rowid: number; values: Record<string, unknown> } {
+export function insertWithFreshParents(
+  db: Db,
+  table: string,
+  tag: string,
+  next: () => number,
+  fixed: Record<string, unknown> = {},
+  depth = 0,
+): { rowid: number; values: Record<string, unknown> } {
   if (depth < 6) {
     for (const fk of foreignKeysOf(db, table)) {
       if (fk.from in fixed || fk.table === table) continue;

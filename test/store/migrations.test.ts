@@ -15,12 +15,25 @@ describe('migrations', () => {
     expect(migrate(db)).toEqual(Array.from({ length: currentSchemaVersion }, (_, i) => i + 1));
     expect(schemaVersion(db)).toBe(currentSchemaVersion);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map((r) => r.name);
-    for (const name of ['documents', 'chunks', 'chunks_fts', 'nodes', 'edges', 'provenance', 'concept_links', 'revisions', 'jobs', 'chat_sessions', 'chat_messages', 'settings']) {
+    for (const name of [
+      'documents',
+      'chunks',
+      'chunks_fts',
+      'nodes',
+      'edges',
+      'provenance',
+      'concept_links',
+      'revisions',
+      'jobs',
+      'chat_sessions',
+      'chat_messages',
+      'settings',
+    ]) {
       expect(tables).toContain(name);
     }
-    const before = db.prepare("SELECT sql FROM sqlite_master ORDER BY name").all();
+    const before = db.prepare('SELECT sql FROM sqlite_master ORDER BY name').all();
     expect(migrate(db)).toEqual([]);
-    expect(db.prepare("SELECT sql FROM sqlite_master ORDER BY name").all()).toEqual(before);
+    expect(db.prepare('SELECT sql FROM sqlite_master ORDER BY name').all()).toEqual(before);
     expect((db.prepare('SELECT COUNT(*) AS n FROM schema_version').get() as { n: number }).n).toBe(currentSchemaVersion);
     db.close();
   });

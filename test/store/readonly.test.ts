@@ -33,12 +33,16 @@ afterAll(() => {
 
 /** The CLI as user nobody (uid 65534), when this runs as root on Linux with setpriv. */
 function asNobody(args: string[]) {
-  const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, HOME: os.tmpdir() },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const r = spawnSync(
+    'setpriv',
+    ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, HOME: os.tmpdir() },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
 }
 
@@ -67,28 +71,32 @@ describe('read-only database', () => {
     expect(cli(['status', '--db', path.join(dir, 'missing.db'), '--read-only', '--json']).stderr).toMatch(/database not found/);
   }, 120_000);
 
-  it.runIf(canSwitchUser())('a chmod 444 file and a read-only folder open read-only for another user: reads work, writes fail clearly', () => {
-    const before = hash(dbPath);
-    fs.chmodSync(dir, 0o755);
-    fs.chmodSync(dbPath, 0o444);
-    try {
-      const status = asNobody(['status', '--db', dbPath, '--json']);
-      expect(status.code, status.stderr).toBe(0);
-      expect(status.json()).toMatchObject({ documents: 1 });
-      // The folder read-only too: SQLite cannot even make its -shm file there.
-      fs.chmodSync(dir, 0o555);
-      const docs = asNobody(['documents', '--db', dbPath, '--json']);
-      expect(docs.code, docs.stderr).toBe(0);
-      expect(docs.json()).toHaveLength(1);
-      const triples = asNobody(['triples', '--db', dbPath, '--json']);
-      expect(triples.code, triples.stderr).toBe(0);
-      const write = asNobody(['ingest', data('rfc-radius-eap', 'rfc2607.txt'), '--db', dbPath, '--json']);
-      expect(write.code).toBe(1);
-      expect(write.stderr).toMatch(/storage error at .*ro\.db: the database is read-only/);
-    } finally {
-      fs.chmodSync(dir, 0o700);
-      fs.chmodSync(dbPath, 0o644);
-    }
-    expect(hash(dbPath)).toBe(before);
-  }, 120_000);
+  it.runIf(canSwitchUser())(
+    'a chmod 444 file and a read-only folder open read-only for another user: reads work, writes fail clearly',
+    () => {
+      const before = hash(dbPath);
+      fs.chmodSync(dir, 0o755);
+      fs.chmodSync(dbPath, 0o444);
+      try {
+        const status = asNobody(['status', '--db', dbPath, '--json']);
+        expect(status.code, status.stderr).toBe(0);
+        expect(status.json()).toMatchObject({ documents: 1 });
+        // The folder read-only too: SQLite cannot even make its -shm file there.
+        fs.chmodSync(dir, 0o555);
+        const docs = asNobody(['documents', '--db', dbPath, '--json']);
+        expect(docs.code, docs.stderr).toBe(0);
+        expect(docs.json()).toHaveLength(1);
+        const triples = asNobody(['triples', '--db', dbPath, '--json']);
+        expect(triples.code, triples.stderr).toBe(0);
+        const write = asNobody(['ingest', data('rfc-radius-eap', 'rfc2607.txt'), '--db', dbPath, '--json']);
+        expect(write.code).toBe(1);
+        expect(write.stderr).toMatch(/storage error at .*ro\.db: the database is read-only/);
+      } finally {
+        fs.chmodSync(dir, 0o700);
+        fs.chmodSync(dbPath, 0o644);
+      }
+      expect(hash(dbPath)).toBe(before);
+    },
+    120_000,
+  );
 });

@@ -20,14 +20,24 @@ describe('storage errors', () => {
     expect((toStorageError(sqliteError('SQLITE_IOERR_WRITE', 'disk I/O error'), { file }) as Error).message).toBe(
       'storage error at /data/graphwright.db: I/O error (SQLITE_IOERR_WRITE): disk I/O error; nothing past the last commit was written',
     );
-    expect((toStorageError(sqliteError('SQLITE_READONLY', 'attempt to write a readonly database'), { file }) as Error).message).toMatch(/^storage error at \/data\/graphwright\.db: the database is read-only/);
-    expect((toStorageError(sqliteError('SQLITE_CORRUPT', 'database disk image is malformed'), { file }) as Error).message).toMatch(/damaged or not a Graphwright database \(SQLITE_CORRUPT\)/);
-    expect((toStorageError(sqliteError('SQLITE_BUSY', 'database is locked'), { file, doing: 'storing a.txt' }) as Error).message).toMatch(/locked by another process while storing a\.txt/);
+    expect((toStorageError(sqliteError('SQLITE_READONLY', 'attempt to write a readonly database'), { file }) as Error).message).toMatch(
+      /^storage error at \/data\/graphwright\.db: the database is read-only/,
+    );
+    expect((toStorageError(sqliteError('SQLITE_CORRUPT', 'database disk image is malformed'), { file }) as Error).message).toMatch(
+      /damaged or not a Graphwright database \(SQLITE_CORRUPT\)/,
+    );
+    expect((toStorageError(sqliteError('SQLITE_BUSY', 'database is locked'), { file, doing: 'storing a.txt' }) as Error).message).toMatch(
+      /locked by another process while storing a\.txt/,
+    );
     const unique = sqliteError('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed');
     expect(toStorageError(unique, { file })).toBe(unique);
     const plain = new Error('not SQLite');
     expect(toStorageError(plain, { file })).toBe(plain);
-    const mapped = toStorageError(sqliteError('SQLITE_FULL', 'database or disk is full'), { file, neededBytes: 5 * 1024 * 1024, limitBytes: 2 * 1024 * 1024 }) as StorageError;
+    const mapped = toStorageError(sqliteError('SQLITE_FULL', 'database or disk is full'), {
+      file,
+      neededBytes: 5 * 1024 * 1024,
+      limitBytes: 2 * 1024 * 1024,
+    }) as StorageError;
     expect(mapped).toBeInstanceOf(StorageError);
     expect(mapped.code).toBe('failed');
     expect(mapped.message).toMatch(/^disk full: 5\.0 MB needed at \/data\/graphwright\.db \(the database reached its size limit of 2\.0 MB\)/);
@@ -50,7 +60,9 @@ describe('storage errors', () => {
     }
     expect((error as { code?: string }).code).toBe('SQLITE_FULL');
     expect(db.prepare('SELECT COUNT(*) AS n FROM settings').get()).toEqual({ n: 0 });
-    expect((describeStorageError(db, error) as Error).message).toMatch(new RegExp(`^disk full: more space needed at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the database reached its size limit of 0\\.5 MB\\)`));
+    expect((describeStorageError(db, error) as Error).message).toMatch(
+      new RegExp(`^disk full: more space needed at ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(the database reached its size limit of 0\\.5 MB\\)`),
+    );
     let calls = 0;
     const flaky = () => {
       if (++calls < 3) throw sqliteError('SQLITE_BUSY', 'database is locked');

@@ -1,6 +1,15 @@
 // The one similarity module: cosine of embeddings (chunking, merge candidates) and label similarity.
 import { describe, expect, it } from 'vitest';
-import { bigramList, characterBigrams, cosineDistance, cosineSimilarity, diceSimilarity, dot, jaroWinkler, unitVector } from '../../electron/core/text/similarity';
+import {
+  bigramList,
+  characterBigrams,
+  cosineDistance,
+  cosineSimilarity,
+  diceSimilarity,
+  dot,
+  jaroWinkler,
+  unitVector,
+} from '../../electron/core/text/similarity';
 
 describe('similarity', () => {
   it('cosine: same direction 1, opposite -1, orthogonal 0, a zero vector counts as unrelated', () => {

@@ -10,7 +10,8 @@ import { ConceptsSummary, InstanceKind } from '../../../shared/contract/concepts
 
 export const conceptsCommand: Command = {
   name: 'concepts',
-  usage: 'concepts --db FILE [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--kinds entity,event,relation] [--neighbours N] [--force] [--json]',
+  usage:
+    'concepts --db FILE [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--kinds entity,event,relation] [--neighbours N] [--force] [--json]',
   summary: 'Conceptualise entities, events and relations (concept nodes at several levels of abstraction)',
   options: {
     ...dbOption,
@@ -38,12 +39,18 @@ export const conceptsCommand: Command = {
     let neighbours: number | undefined;
     if (values.neighbours !== undefined) {
       neighbours = Number(values.neighbours);
-      if (!Number.isInteger(neighbours) || neighbours < 0 || neighbours > 16) throw new UsageError(`--neighbours must be an integer from 0 to 16, got ${JSON.stringify(values.neighbours)}`);
+      if (!Number.isInteger(neighbours) || neighbours < 0 || neighbours > 16)
+        throw new UsageError(`--neighbours must be an integer from 0 to 16, got ${JSON.stringify(values.neighbours)}`);
     }
 
     const core = openCore(values, { mustExist: true });
     try {
-      const run = await runJobInForeground(core, io, () => callCore(core, 'concepts.start', { engine, model, endpoint, kinds, neighbours, force: Boolean(values.force) }), { label: 'concepts' });
+      const run = await runJobInForeground(
+        core,
+        io,
+        () => callCore(core, 'concepts.start', { engine, model, endpoint, kinds, neighbours, force: Boolean(values.force) }),
+        { label: 'concepts' },
+      );
       if ('code' in run) return run.code;
       const { job } = run;
       const summary = ConceptsSummary.parse(job.result);
@@ -51,11 +58,19 @@ export const conceptsCommand: Command = {
       if (values.json) return io.json({ job: job.id, ...summary, coverage });
       const i = coverage.instances;
       io.out(`job        ${job.id} (${summary.engine}${summary.model ? ` ${summary.model}` : ''})`);
-      io.out(`instances  ${summary.instances.entity} entities, ${summary.instances.event} events, ${summary.instances.relation} relations; ${summary.processed} conceptualised, ${summary.skipped} already done`);
-      io.out(`links      ${summary.links} new${summary.fallbackLinks ? ` (${summary.fallbackLinks} backfilled from ladders)` : ''}; ${summary.concepts} new concepts`);
+      io.out(
+        `instances  ${summary.instances.entity} entities, ${summary.instances.event} events, ${summary.instances.relation} relations; ${summary.processed} conceptualised, ${summary.skipped} already done`,
+      );
+      io.out(
+        `links      ${summary.links} new${summary.fallbackLinks ? ` (${summary.fallbackLinks} backfilled from ladders)` : ''}; ${summary.concepts} new concepts`,
+      );
       io.out(`types      ${summary.typed} entities typed`);
-      io.out(`coverage   entities ${i.entity.covered}/${i.entity.total}, events ${i.event.covered}/${i.event.total}, relations ${i.relation.covered}/${i.relation.total}`);
-      io.out(`distinct   ${coverage.distinctTypes.entity} entity types, ${coverage.distinctTypes.event} event types, ${coverage.distinctTypes.relation} relation types (${coverage.concepts} concepts)`);
+      io.out(
+        `coverage   entities ${i.entity.covered}/${i.entity.total}, events ${i.event.covered}/${i.event.total}, relations ${i.relation.covered}/${i.relation.total}`,
+      );
+      io.out(
+        `distinct   ${coverage.distinctTypes.entity} entity types, ${coverage.distinctTypes.event} event types, ${coverage.distinctTypes.relation} relation types (${coverage.concepts} concepts)`,
+      );
       if (summary.failures) io.out(`failures   ${summary.failures} answers (those instances are retried next run)`);
       if (summary.tokens) io.out(`tokens     ${summary.tokens} (${summary.tokensPerSecond}/s)`);
       io.out(`time       ${summary.seconds.toFixed(1)} s`);
@@ -67,7 +82,8 @@ export const conceptsCommand: Command = {
 
 export const schemaCommand: Command = {
   name: 'schema',
-  usage: 'schema import FILE --db FILE [--replace] [--json]\n       graphwright schema export FILE --db FILE [--force] [--json]\n       graphwright schema list --db FILE [--json]',
+  usage:
+    'schema import FILE --db FILE [--replace] [--json]\n       graphwright schema export FILE --db FILE [--force] [--json]\n       graphwright schema list --db FILE [--json]',
   summary: 'Import or export the entity and relation types (JSON or YAML, by extension), or list them',
   options: { ...dbOption, ...jsonOption, replace: { type: 'boolean' }, force: { type: 'boolean' } },
   positionals: true,
@@ -81,7 +97,10 @@ export const schemaCommand: Command = {
         const { items } = await callCore(core, 'schema.types.list', {});
         if (values.json) return io.json(items);
         for (const t of items) {
-          const ends = t.kind === 'relation' && (t.headTypes.length || t.tailTypes.length) ? ` (${t.headTypes.join('|') || 'any'} → ${t.tailTypes.join('|') || 'any'})` : '';
+          const ends =
+            t.kind === 'relation' && (t.headTypes.length || t.tailTypes.length)
+              ? ` (${t.headTypes.join('|') || 'any'} → ${t.tailTypes.join('|') || 'any'})`
+              : '';
           io.out(`${t.kind}\t${t.name}${ends}${t.description ? `\t${t.description}` : ''}`);
         }
         return;
@@ -104,7 +123,8 @@ export const schemaCommand: Command = {
       }
     }
     const ext = path.extname(file).toLowerCase();
-    if (!['.json', '.yaml', '.yml'].includes(ext)) throw new UsageError(`schema export: FILE must end in .json, .yaml or .yml, got ${JSON.stringify(path.basename(file))}`);
+    if (!['.json', '.yaml', '.yml'].includes(ext))
+      throw new UsageError(`schema export: FILE must end in .json, .yaml or .yml, got ${JSON.stringify(path.basename(file))}`);
     const core = openCore(values, { mustExist: true });
     try {
       const r = await callCore(core, 'schema.types.export', { format: ext === '.json' ? 'json' : 'yaml', path: file, overwrite: Boolean(values.force) });

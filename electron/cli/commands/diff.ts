@@ -10,7 +10,8 @@ import type { DiffTriple } from '../../../shared/contract/editions';
 function versionOption(values: Record<string, unknown>, name: 'from' | 'to'): number | undefined {
   const v = values[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || Number(v) < 1) throw new UsageError(`--${name} must be a version number (1, 2, ...), got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || Number(v) < 1)
+    throw new UsageError(`--${name} must be a version number (1, 2, ...), got ${JSON.stringify(v)}`);
   return Number(v);
 }
 
@@ -22,7 +23,8 @@ function documentOf(core: Core, arg: string): number {
   return doc.id;
 }
 
-const tripleLine = (t: DiffTriple) => `  #${t.id} ${t.subject} —${t.relation}→ ${t.object} [${t.status}${t.review ? ', review again' : ''}${t.state !== 'open' ? `, ${t.state}` : ''}]`;
+const tripleLine = (t: DiffTriple) =>
+  `  #${t.id} ${t.subject} —${t.relation}→ ${t.object} [${t.status}${t.review ? ', review again' : ''}${t.state !== 'open' ? `, ${t.state}` : ''}]`;
 
 export const diffCommand: Command = {
   name: 'diff',
@@ -46,7 +48,11 @@ export const diffCommand: Command = {
       for (const cl of diff.clauses.items) io.out(`  ${cl.kind.padEnd(8)} ${cl.label}`);
       const t = diff.triples;
       io.out(`triples: ${t.unchanged} unchanged, ${t.added.length} added, ${t.removed.length} removed (stale), ${t.changed.length} changed`);
-      for (const [name, list] of [['added', t.added], ['removed', t.removed], ['changed', t.changed]] as const) {
+      for (const [name, list] of [
+        ['added', t.added],
+        ['removed', t.removed],
+        ['changed', t.changed],
+      ] as const) {
         if (!list.length) continue;
         io.out(`${name}:`);
         for (const x of list) io.out(tripleLine(x));

@@ -30,17 +30,28 @@ export const indexCommand: Command = {
     let batchSize: number | undefined;
     if (values.batch !== undefined) {
       batchSize = Number(values.batch);
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024) throw new UsageError(`--batch must be an integer from 1 to 1024, got ${JSON.stringify(values.batch)}`);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1024)
+        throw new UsageError(`--batch must be an integer from 1 to 1024, got ${JSON.stringify(values.batch)}`);
     }
     const core = openCore(values, { mustExist: true });
     try {
       if (core.store.readonly) throw new UsageError(`database ${path.resolve(core.dbPath)} is read-only: the vector index cannot be written`);
-      if (!model && !core.engines.choice('embedding')) throw new UsageError('give --embedding-model PATH, or choose a model for embedding first (graphwright models choose embedding FILE)');
+      if (!model && !core.engines.choice('embedding'))
+        throw new UsageError('give --embedding-model PATH, or choose a model for embedding first (graphwright models choose embedding FILE)');
       const params = { ...(model ? { model } : {}), ...(batchSize ? { batchSize } : {}) };
       const run = await runJobInForeground(core, io, async () => startEmbeddingsIndex(core, params), { label: 'index' });
       if ('code' in run) return run.code;
       const r = run.job.result as EmbeddingsJobResult;
-      const out = { chunks: r.chunks, labels: r.labels, model: r.model, dimension: r.dimension, added: r.added, removed: r.removed, rebuilt: r.rebuilt, job: run.job.id };
+      const out = {
+        chunks: r.chunks,
+        labels: r.labels,
+        model: r.model,
+        dimension: r.dimension,
+        added: r.added,
+        removed: r.removed,
+        rebuilt: r.rebuilt,
+        job: run.job.id,
+      };
       if (values.json) return io.json(out);
       io.out(`model      ${out.model} (${out.dimension} dimensions)${out.rebuilt ? ', new index' : ''}`);
       io.out(`vectors    ${out.chunks} chunks, ${out.labels} labels (${out.added} embedded now, ${out.removed} stale removed)`);

@@ -38,7 +38,15 @@ function capErrors(scores: EvalScores | null, n: number): EvalScores | null {
 }
 
 function runJson(run: EvalRunDetail, errors: number) {
-  return { run: run.id, label: run.label, state: run.state, gold: { id: run.goldSet, name: run.goldName, items: run.items }, settings: run.settings, predictions: run.predictions, scores: capErrors(run.scores, errors) };
+  return {
+    run: run.id,
+    label: run.label,
+    state: run.state,
+    gold: { id: run.goldSet, name: run.goldName, items: run.items },
+    settings: run.settings,
+    predictions: run.predictions,
+    scores: capErrors(run.scores, errors),
+  };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -59,8 +67,12 @@ function printHuman(run: EvalRunDetail, io: CliIO): void {
     if (s.bestThreshold) io.out(`best triple F1 ${pct(s.bestThreshold.f1)} at confidence >= ${s.bestThreshold.threshold}`);
     for (const t of s.perType.slice(0, 12)) io.out(`  type ${t.label}: recall ${t.recall === null ? '-' : pct(t.recall)} (${t.matched}/${t.gold})`);
   } else {
-    io.out(`passage recall@${s.k}   ${pct(s.passageRecall.value)} [${pct(s.passageRecall.ci[0])}, ${pct(s.passageRecall.ci[1])}] (${s.passageRecall.hits}/${s.passageRecall.total})`);
-    io.out(`answer accuracy     ${pct(s.answerAccuracy.value)} [${pct(s.answerAccuracy.ci[0])}, ${pct(s.answerAccuracy.ci[1])}] (${s.answerAccuracy.hits}/${s.answerAccuracy.total})`);
+    io.out(
+      `passage recall@${s.k}   ${pct(s.passageRecall.value)} [${pct(s.passageRecall.ci[0])}, ${pct(s.passageRecall.ci[1])}] (${s.passageRecall.hits}/${s.passageRecall.total})`,
+    );
+    io.out(
+      `answer accuracy     ${pct(s.answerAccuracy.value)} [${pct(s.answerAccuracy.ci[0])}, ${pct(s.answerAccuracy.ci[1])}] (${s.answerAccuracy.hits}/${s.answerAccuracy.total})`,
+    );
     io.out(`abstention          ${pct(s.abstention.value)} (${s.abstention.hits}/${s.abstention.total})`);
   }
   io.out(`${s.errors.length + s.moreErrors} errors; the report: graphwright eval report ${run.id} --out FILE.html`);
@@ -77,10 +89,13 @@ async function runEval(core: Core, io: CliIO, values: Record<string, unknown>, g
   const errors = intOpt(values, 'errors', 0, 1_000_000) ?? 100;
   const seed = intOpt(values, 'seed', -2_147_483_648, 2_147_483_647);
   const temperature = values.temperature === undefined ? undefined : Number(values.temperature);
-  if (temperature !== undefined && !(temperature >= 0 && temperature <= 2)) throw new UsageError(`--temperature must be a number from 0 to 2, got ${JSON.stringify(values.temperature)}`);
+  if (temperature !== undefined && !(temperature >= 0 && temperature <= 2))
+    throw new UsageError(`--temperature must be a number from 0 to 2, got ${JSON.stringify(values.temperature)}`);
   const gold = await callCore(core, 'eval.gold.import', { path: goldPath, format: format?.data });
   if (gold.kind !== kind) {
-    throw new UsageError(kind === 'qa' ? `${goldPath}: not a question set (read as ${gold.format}); use eval extraction` : `${goldPath}: a question set; use eval qa --questions`);
+    throw new UsageError(
+      kind === 'qa' ? `${goldPath}: not a question set (read as ${gold.format}); use eval extraction` : `${goldPath}: a question set; use eval qa --questions`,
+    );
   }
   let runId = 0;
   const fg = await runJobInForeground(
@@ -104,7 +119,9 @@ async function runEval(core: Core, io: CliIO, values: Record<string, unknown>, g
           r.state !== 'done' &&
           r.job !== null &&
           (!label || r.label === label) &&
-          Object.entries(wanted).every(([key, v]) => (r.settings as Record<string, unknown>)[key] === v || ((r.settings as Record<string, unknown>)[key] ?? null) === (v ?? null)),
+          Object.entries(wanted).every(
+            ([key, v]) => (r.settings as Record<string, unknown>)[key] === v || ((r.settings as Record<string, unknown>)[key] ?? null) === (v ?? null),
+          ),
       );
       if (unfinished) {
         const job = core.jobs.get(unfinished.job!);
@@ -112,7 +129,18 @@ async function runEval(core: Core, io: CliIO, values: Record<string, unknown>, g
         runId = unfinished.id;
         return job.state === 'cancelled' || job.state === 'failed' ? core.jobs.resume(job.id) : job;
       }
-      const started = await callCore(core, 'eval.run.start', { goldSet: gold.id, engine, model, endpoint, mentionMode: wanted.mentionMode, k, limit, label, temperature, seed });
+      const started = await callCore(core, 'eval.run.start', {
+        goldSet: gold.id,
+        engine,
+        model,
+        endpoint,
+        mentionMode: wanted.mentionMode,
+        k,
+        limit,
+        label,
+        temperature,
+        seed,
+      });
       runId = started.run.id;
       return started.job;
     },
@@ -177,7 +205,12 @@ export const evalCommand: Command = {
         try {
           const runs = await callCore(core, 'eval.run.list', {});
           if (values.json) return io.json(runs);
-          for (const r of runs) io.out(`${r.id}\t${r.kind}\t${r.state}\t${r.label}\t${r.goldName}\t${Object.entries(r.headline).map(([k, v]) => `${k} ${pct(v)}`).join(', ')}`);
+          for (const r of runs)
+            io.out(
+              `${r.id}\t${r.kind}\t${r.state}\t${r.label}\t${r.goldName}\t${Object.entries(r.headline)
+                .map(([k, v]) => `${k} ${pct(v)}`)
+                .join(', ')}`,
+            );
         } finally {
           await core.close();
         }
@@ -213,8 +246,14 @@ export const evalCommand: Command = {
           const p = await callCore(core, 'eval.precision', {});
           if (values.json) return io.json(p);
           io.out(`${p.decisions} decisions; precision ${p.overall.precision === null ? '-' : pct(p.overall.precision)}`);
-          for (const [name, rows] of [['engine', p.byEngine], ['relation', p.byRelation.slice(0, 20)], ['type', p.byType], ['document', p.byDocument.slice(0, 20)]] as const) {
-            for (const r of rows) io.out(`  ${name} ${r.label}: ${r.precision === null ? '-' : pct(r.precision)} (${r.accepted} accepted, ${r.rejected} rejected)`);
+          for (const [name, rows] of [
+            ['engine', p.byEngine],
+            ['relation', p.byRelation.slice(0, 20)],
+            ['type', p.byType],
+            ['document', p.byDocument.slice(0, 20)],
+          ] as const) {
+            for (const r of rows)
+              io.out(`  ${name} ${r.label}: ${r.precision === null ? '-' : pct(r.precision)} (${r.accepted} accepted, ${r.rejected} rejected)`);
           }
         } finally {
           await core.close();

@@ -14,7 +14,8 @@ import { overwriteConflict } from '../../core/api/export';
 export const exportCommand: Command = {
   name: 'export',
   usage: `export --db FILE --format ${ExportFormat.options.join('|')} --out PATH [--force] [--accepted-only] [--document ID] [--no-concepts] [--no-provenance] [--with-paths] [--base IRI] [--json]`,
-  summary: 'Export the graph (csv and neo4j-csv: PATH is a folder); evidence names documents by title, hash and file name (--with-paths: their local paths too)',
+  summary:
+    'Export the graph (csv and neo4j-csv: PATH is a folder); evidence names documents by title, hash and file name (--with-paths: their local paths too)',
   options: {
     ...dbOption,
     ...jsonOption,
@@ -53,10 +54,19 @@ export const exportCommand: Command = {
       } finally {
         snap.close();
       }
-      const result = { format, path: out, files: target.opened.map((o) => o.file), bytes: target.bytes(), counts, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) };
+      const result = {
+        format,
+        path: out,
+        files: target.opened.map((o) => o.file),
+        bytes: target.bytes(),
+        counts,
+        seconds: Number(((performance.now() - t0) / 1000).toFixed(3)),
+      };
       if (values.json) return io.json(result);
       const n = counts.nodes;
-      io.out(`exported ${n.entity} entities, ${n.event} events, ${n.concept} concepts, ${counts.edges} triples, ${counts.conceptLinks} concept links, ${counts.provenance} evidence spans`);
+      io.out(
+        `exported ${n.entity} entities, ${n.event} events, ${n.concept} concepts, ${counts.edges} triples, ${counts.conceptLinks} concept links, ${counts.provenance} evidence spans`,
+      );
       io.out(`to ${out}${folder ? ` (${result.files.map((x) => path.basename(x)).join(', ')})` : ''}: ${result.bytes} bytes in ${result.seconds} s`);
     } finally {
       await core.close();

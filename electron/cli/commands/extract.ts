@@ -31,7 +31,12 @@ export const extractCommand: Command = {
 
     const core = openCore(values, { mustExist: true });
     try {
-      const run = await runJobInForeground(core, io, () => callCore(core, 'extract.start', { documents, engine, model, endpoint, force: Boolean(values.force) }), { label: 'extract' });
+      const run = await runJobInForeground(
+        core,
+        io,
+        () => callCore(core, 'extract.start', { documents, engine, model, endpoint, force: Boolean(values.force) }),
+        { label: 'extract' },
+      );
       if ('code' in run) return run.code;
       const { job } = run;
       const summary = ExtractSummary.parse(job.result);

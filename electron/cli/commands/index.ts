@@ -13,4 +13,26 @@ import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
-export const commands: Command[] = [serveCommand, ingestCommand, statusCommand, documentsCommand, documentCommand, diffCommand, nodesCommand, triplesCommand, jobsCommand, extractCommand, modelsCommand, exportCommand, importCommand, retrieveCommand, askCommand, indexCommand, conceptsCommand, schemaCommand, evalCommand, publishCommand, pullCommand];
+export const commands: Command[] = [
+  serveCommand,
+  ingestCommand,
+  statusCommand,
+  documentsCommand,
+  documentCommand,
+  diffCommand,
+  nodesCommand,
+  triplesCommand,
+  jobsCommand,
+  extractCommand,
+  modelsCommand,
+  exportCommand,
+  importCommand,
+  retrieveCommand,
+  askCommand,
+  indexCommand,
+  conceptsCommand,
+  schemaCommand,
+  evalCommand,
+  publishCommand,
+  pullCommand,
+];

@@ -72,10 +72,17 @@ export const ingestCommand: Command = {
       const previous = unfinishedImport(core, params);
       const start = async () => {
         if (!previous) return callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap, skipBadRecords });
-        io.err(`ingest: resuming job ${previous.id} (${previous.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`);
+        io.err(
+          `ingest: resuming job ${previous.id} (${previous.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`,
+        );
         return previous.state === 'failed' ? core.jobs.resume(previous.id) : core.jobs.get(previous.id);
       };
-      const run = await runJobInForeground(core, io, start, { label: 'ingest', stopMessage: 'the job stays queued and resumes with the next file next time', quiet: Boolean(values.quiet), throttleMs: 0 });
+      const run = await runJobInForeground(core, io, start, {
+        label: 'ingest',
+        stopMessage: 'the job stays queued and resumes with the next file next time',
+        quiet: Boolean(values.quiet),
+        throttleMs: 0,
+      });
       if ('code' in run) return run.code;
       const { job } = run;
       const result = IngestResult.parse(job.result);
@@ -87,7 +94,8 @@ export const ingestCommand: Command = {
         const files = new Set(result.imported.map((r) => r.path)).size;
         if (resumed) io.out(`resumed job ${resumed.job}: imported ${resumed.imported} more documents from ${resumed.files} files`);
         io.out(`imported ${result.imported.length} documents from ${files} files; skipped ${result.skipped.length}; failed ${result.failed.length}`);
-        for (const u of updated) io.out(`updated  document ${u.id}: version ${u.version}, ${u.changedChunks} changed chunks to extract again (graphwright diff ${u.id})`);
+        for (const u of updated)
+          io.out(`updated  document ${u.id}: version ${u.version}, ${u.changedChunks} changed chunks to extract again (graphwright diff ${u.id})`);
         for (const s of result.skipped) io.out(`skipped  ${s.path}: ${s.reason}`);
       }
       for (const f of result.failed) io.err(`failed   ${f.error} (${f.path})`);

@@ -137,7 +137,9 @@ export const modelsCommand: Command = {
           const list = await callCore(core, 'models.list', {});
           if (values.json) return io.json(list);
           const m = list.memory;
-          io.out(`machine: ${m.backend}${m.vramTotalBytes ? `, ${mb(m.vramFreeBytes)} of ${mb(m.vramTotalBytes)} VRAM free` : ''}, ${mb(m.ramTotalBytes)} RAM${m.note ? ` (${m.note})` : ''}`);
+          io.out(
+            `machine: ${m.backend}${m.vramTotalBytes ? `, ${mb(m.vramFreeBytes)} of ${mb(m.vramTotalBytes)} VRAM free` : ''}, ${mb(m.ramTotalBytes)} RAM${m.note ? ` (${m.note})` : ''}`,
+          );
           for (const f of list.folders) io.out(`folder (${f.source}): ${f.path}${f.exists ? '' : ' (missing)'}`);
           for (const role of ModelRole.options) {
             const c = list.choices[role];
@@ -192,7 +194,9 @@ export const modelsCommand: Command = {
         try {
           const r = await callCore(core, 'models.remove', { path: path.resolve(target) });
           if (values.json) return io.json(r);
-          io.out(r.removed ? `removed ${path.resolve(target)} from the list (the file stays on disk)` : `${path.resolve(target)} was not in the list of added paths`);
+          io.out(
+            r.removed ? `removed ${path.resolve(target)} from the list (the file stays on disk)` : `${path.resolve(target)} was not in the list of added paths`,
+          );
         } finally {
           await core.close();
         }
@@ -214,7 +218,9 @@ export const modelsCommand: Command = {
             role: role.data,
             ...(values.clear ? { path: null } : {}),
             ...(file !== undefined ? { path: path.resolve(file) } : {}),
-            ...(endpoint !== undefined ? { endpoint: { baseUrl: endpoint, model: String(values.model), ...(values['api-key'] ? { apiKey: String(values['api-key']) } : {}) } } : {}),
+            ...(endpoint !== undefined
+              ? { endpoint: { baseUrl: endpoint, model: String(values.model), ...(values['api-key'] ? { apiKey: String(values['api-key']) } : {}) } }
+              : {}),
           });
           if (values.json) return io.json(choices);
           const c = choices[role.data];

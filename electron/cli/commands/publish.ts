@@ -33,9 +33,11 @@ function targetSpec(values: Record<string, unknown>): TargetSpec {
   const password = process.env[PASSWORD_ENV] ?? null;
   if (auth !== 'none' && password == null) throw new UsageError(`--user ${username}: set the password in the environment variable ${PASSWORD_ENV}`);
   const protocol = values.protocol as string | undefined;
-  if (protocol !== undefined && protocol !== 'update' && protocol !== 'graph-store') throw new UsageError(`--protocol must be update or graph-store, got ${JSON.stringify(protocol)}`);
+  if (protocol !== undefined && protocol !== 'update' && protocol !== 'graph-store')
+    throw new UsageError(`--protocol must be update or graph-store, got ${JSON.stringify(protocol)}`);
   const graphStore = values['graph-store'] as string | undefined;
-  if (graphStore !== undefined && !/^https?:\/\/\S+$/i.test(graphStore)) throw new UsageError(`--graph-store must be an http(s) URL, got ${JSON.stringify(graphStore)}`);
+  if (graphStore !== undefined && !/^https?:\/\/\S+$/i.test(graphStore))
+    throw new UsageError(`--graph-store must be an http(s) URL, got ${JSON.stringify(graphStore)}`);
   if (graphStore !== undefined && protocol === 'update') throw new UsageError('--graph-store goes with --protocol graph-store');
   return { endpoint, graph, auth, username, password, protocol: protocol ?? (graphStore !== undefined ? 'graph-store' : undefined), graphStore };
 }
@@ -110,14 +112,33 @@ export const publishCommand: Command = {
       process.once('SIGTERM', onSignal);
       const snap = openExportSnapshot(core.dbPath);
       try {
-        const r = await publish(core.store.db, spec, options, {
-          batchSize,
-          full: Boolean(values.full),
-          signal: controller.signal,
-          onProgress: (_d, _t, message) => io.err(`publish: ${message}`),
-        }, snap.db);
-        if (values.json) return io.json({ pushed: r.pushed, removed: r.removed, batches: r.batches, graph: r.graph, endpoint: r.endpoint, published: r.published, unchanged: r.unchanged, run: r.run, protocol: r.protocol });
-        io.out(`published to <${r.graph}> at ${r.endpoint}: ${r.pushed} triples pushed, ${r.removed} removed, in ${r.batches} batches (${r.unchanged} unchanged; ${r.published} in the remote graph from this database)`);
+        const r = await publish(
+          core.store.db,
+          spec,
+          options,
+          {
+            batchSize,
+            full: Boolean(values.full),
+            signal: controller.signal,
+            onProgress: (_d, _t, message) => io.err(`publish: ${message}`),
+          },
+          snap.db,
+        );
+        if (values.json)
+          return io.json({
+            pushed: r.pushed,
+            removed: r.removed,
+            batches: r.batches,
+            graph: r.graph,
+            endpoint: r.endpoint,
+            published: r.published,
+            unchanged: r.unchanged,
+            run: r.run,
+            protocol: r.protocol,
+          });
+        io.out(
+          `published to <${r.graph}> at ${r.endpoint}: ${r.pushed} triples pushed, ${r.removed} removed, in ${r.batches} batches (${r.unchanged} unchanged; ${r.published} in the remote graph from this database)`,
+        );
       } catch (err) {
         if ((err as Error).name === 'PublishCancelled') {
           io.err(`graphwright publish: ${(err as Error).message}`);
@@ -149,7 +170,9 @@ export const pullCommand: Command = {
     try {
       const r = { ...(await importFetched(core.store.db, spec, fetched)), seconds: (performance.now() - t0) / 1000 };
       if (values.json) return io.json(r);
-      io.out(`pulled ${r.triples} triples of <${r.graph}> from ${r.endpoint} (${r.read === 'graph-store' ? 'one Graph Store GET' : 'paged SPARQL'}) in ${r.seconds.toFixed(2)} s`);
+      io.out(
+        `pulled ${r.triples} triples of <${r.graph}> from ${r.endpoint} (${r.read === 'graph-store' ? 'one Graph Store GET' : 'paged SPARQL'}) in ${r.seconds.toFixed(2)} s`,
+      );
       io.out(`nodes           ${r.nodes.created} new, ${r.nodes.existing} existing`);
       io.out(`triples         ${r.edges.created} new, ${r.edges.existing} existing`);
       io.out(`concept links   ${r.conceptLinks.created} new, ${r.conceptLinks.existing} existing`);

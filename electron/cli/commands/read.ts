@@ -48,7 +48,14 @@ export const documentCommand: Command = {
   name: 'document',
   usage: 'document ID --db FILE (--text [--original] | --chunks [--json] | --structure [--json])',
   summary: "Print a document's repaired text, its chunks or its structure (standard, sections, boilerplate)",
-  options: { ...dbOption, ...jsonOption, text: { type: 'boolean' }, original: { type: 'boolean' }, chunks: { type: 'boolean' }, structure: { type: 'boolean' } },
+  options: {
+    ...dbOption,
+    ...jsonOption,
+    text: { type: 'boolean' },
+    original: { type: 'boolean' },
+    chunks: { type: 'boolean' },
+    structure: { type: 'boolean' },
+  },
   positionals: true,
   async run({ values, positionals }, io) {
     const id = parseId(positionals[0], 'document ID');

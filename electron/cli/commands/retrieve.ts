@@ -14,7 +14,8 @@ import { embeddingModelOf } from './embeddings';
 function maxTriplesOf(values: Record<string, unknown>): number {
   if (values['max-triples'] === undefined) return 60;
   const n = Number(values['max-triples']);
-  if (!Number.isInteger(n) || n < 1 || n > 10000) throw new UsageError(`--max-triples must be a positive integer, got ${JSON.stringify(values['max-triples'])}`);
+  if (!Number.isInteger(n) || n < 1 || n > 10000)
+    throw new UsageError(`--max-triples must be a positive integer, got ${JSON.stringify(values['max-triples'])}`);
   return n;
 }
 
@@ -38,7 +39,9 @@ function printHuman(r: RetrievalResult, io: CliIO): void {
   io.out(`entities: ${r.entities.map((e) => `${e.label} (${e.kind}, ${e.score}${e.method === 'exact' ? '' : `, ${e.method}`})`).join('; ') || '-'}`);
   io.out(`hops: ${r.hops}`);
   for (const p of r.paths.slice(0, 5)) {
-    io.out(`path ${p.score.toExponential(2)}: ${p.seed.label} ${p.steps.map((s) => (s.inverse ? `<-${s.relation}-` : `-${s.relation}->`)).join(' ')} (${p.reached} reached)`);
+    io.out(
+      `path ${p.score.toExponential(2)}: ${p.seed.label} ${p.steps.map((s) => (s.inverse ? `<-${s.relation}-` : `-${s.relation}->`)).join(' ')} (${p.reached} reached)`,
+    );
   }
   for (const t of r.triples) io.out(`[T${t.id}] ${t.score.toFixed(4)}  ${t.subject} | ${t.relation} | ${t.object}`);
   for (const p of r.passages) io.out(`[P${p.id}] ${p.score.toFixed(4)}  ${p.document}: ${p.text.replace(/\s+/g, ' ').slice(0, 160)}`);
@@ -48,7 +51,10 @@ function printHuman(r: RetrievalResult, io: CliIO): void {
 /** Questions from a file: one a line; a TSV line gives its first column. Trailing blank lines are ignored. */
 export function readQuestions(file: string): string[] {
   if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
-  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   return lines.map((l) => l.split('\t')[0].trim());
 }
@@ -59,7 +65,10 @@ export function readQuestions(file: string): string[] {
  */
 export function readAskQuestions(file: string): string[] {
   if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
-  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   return lines.map((line, i) => {
     const l = line.trim();
@@ -105,7 +114,17 @@ export const retrieveCommand: Command = {
       for (const q of questions) {
         const r = q
           ? await retriever.retrieve(q, { maxTriples, embedder })
-          : ({ question: q, outcome: 'not_in_graph', hops: 0, entities: [], paths: [], triples: [], passages: [], attempts: [], timings: {} } as unknown as RetrievalResult);
+          : ({
+              question: q,
+              outcome: 'not_in_graph',
+              hops: 0,
+              entities: [],
+              paths: [],
+              triples: [],
+              passages: [],
+              attempts: [],
+              timings: {},
+            } as unknown as RetrievalResult);
         if (values.json) {
           if (file) process.stdout.write(`${JSON.stringify(retrievalJson(r))}\n`);
           else io.json(retrievalJson(r));
@@ -124,7 +143,7 @@ export const askCommand: Command = {
   name: 'ask',
   usage: 'ask --db FILE (--question TEXT | --questions FILE) [--model PATH] [--embedding-model PATH] [--max-triples N] [--json]',
   summary:
-    "Answer a question from the graph with cited facts ([T<id>] triples, [P<id>] passages). Uses --model, else the chat model chosen in Models; with neither, a short extractive answer. --questions: JSONL ({question} objects) or text lines, one JSON line each",
+    'Answer a question from the graph with cited facts ([T<id>] triples, [P<id>] passages). Uses --model, else the chat model chosen in Models; with neither, a short extractive answer. --questions: JSONL ({question} objects) or text lines, one JSON line each',
   options: {
     ...dbOption,
     ...jsonOption,
@@ -161,7 +180,16 @@ export const askCommand: Command = {
       for (const question of questions) {
         if (!question) {
           // a blank line keeps its place in the output
-          const empty = { question, answer: NOT_IN_GRAPH, answers: [], citations: [], outcome: 'not_in_graph', mode: 'none', confidence: 0, model: engine?.info().model ?? null };
+          const empty = {
+            question,
+            answer: NOT_IN_GRAPH,
+            answers: [],
+            citations: [],
+            outcome: 'not_in_graph',
+            mode: 'none',
+            confidence: 0,
+            model: engine?.info().model ?? null,
+          };
           if (values.json) process.stdout.write(`${JSON.stringify(empty)}\n`);
           else io.out(`${NOT_IN_GRAPH}\n`);
           continue;

@@ -20,17 +20,26 @@ export const serveCommand: Command = {
     const customDir = process.env.GRAPHWRIGHT_RENDERER_DIR;
     const staticDir = customDir ?? path.join(repoRoot(), 'dist', 'renderer');
     // The repository's own renderer is (re)built when missing or stale; a folder the user named is served as it is.
-    const built = customDir || process.env.GRAPHWRIGHT_NO_AUTOBUILD ? fs.existsSync(path.join(staticDir, 'index.html')) : ensureRenderer({ root: repoRoot(), staticDir, log: (l) => io.err(l) });
+    const built =
+      customDir || process.env.GRAPHWRIGHT_NO_AUTOBUILD
+        ? fs.existsSync(path.join(staticDir, 'index.html'))
+        : ensureRenderer({ root: repoRoot(), staticDir, log: (l) => io.err(l) });
     if (!built) io.err(`warning: no built renderer in ${staticDir} (run npm run build:renderer); the API still works`);
     const core = new Core({ dbPath: (values.db as string | undefined) ?? defaultDbPath(), host: 'http' });
     // Without --port, the last port and token of this database (so open tabs reconnect), when free.
     const memory = values.port === undefined ? rememberedHost(core.dataDir, core.dbPath) : null;
     const token = process.env.GRAPHWRIGHT_TOKEN || memory?.token || newToken();
     const host = await startHost(core, { port, preferredPort: memory?.port, staticDir, token });
-    if (values.port === undefined) rememberHost(core.dataDir, core.dbPath, { port: host.port, token: process.env.GRAPHWRIGHT_TOKEN ? (memory?.token ?? newToken()) : token });
+    if (values.port === undefined)
+      rememberHost(core.dataDir, core.dbPath, { port: host.port, token: process.env.GRAPHWRIGHT_TOKEN ? (memory?.token ?? newToken()) : token });
     if (memory && memory.port !== host.port) io.err(`note: port ${memory.port} (this database's last) is taken; serving on ${host.port}`);
     // File → New/Open database in the browser: another database of the same data folder, same URL
-    const serving = enableDatabaseSwitching(host, core, (dbPath) => new Core({ dbPath, dataDir: core.dataDir, host: 'http' }), (next) => io.out(`Graphwright is serving ${next.dbPath}`));
+    const serving = enableDatabaseSwitching(
+      host,
+      core,
+      (dbPath) => new Core({ dbPath, dataDir: core.dataDir, host: 'http' }),
+      (next) => io.out(`Graphwright is serving ${next.dbPath}`),
+    );
     io.out(`Graphwright is serving ${core.dbPath}`);
     io.out(`Open ${host.url}`);
     await new Promise<void>((resolve) => {

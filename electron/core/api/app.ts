@@ -4,7 +4,9 @@ import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { version } from '../version';
 
-export function appHandlers(core: Pick<Services, 'dataDir' | 'dbPath' | 'host' | 'jobs' | 'store'>): HandlersOf<Omit<typeof appCalls, keyof typeof databaseCalls>> {
+export function appHandlers(
+  core: Pick<Services, 'dataDir' | 'dbPath' | 'host' | 'jobs' | 'store'>,
+): HandlersOf<Omit<typeof appCalls, keyof typeof databaseCalls>> {
   return {
     'app.info': () => ({ version, dbPath: core.dbPath, dataDir: core.dataDir, host: core.host }),
     'app.status': () => core.store.status(),

@@ -16,7 +16,8 @@ export function conceptHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>):
   const schemaChanged = () => core.bus.emit('graph.changed', { reason: 'schema' });
   return {
     'concepts.start': (input) => {
-      if (input.engine === 'openai' && input.endpoint && !input.model) throw new ApiError('bad_request', 'concepts.start: the openai engine needs model with endpoint');
+      if (input.engine === 'openai' && input.endpoint && !input.model)
+        throw new ApiError('bad_request', 'concepts.start: the openai engine needs model with endpoint');
       const explicit = input.engine === 'llama' ? Boolean(input.model) : Boolean(input.endpoint && input.model);
       if (input.engine !== 'classic' && !explicit && !hasRoleEngine(core, 'extraction')) {
         throw new ApiError(

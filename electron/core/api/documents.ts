@@ -14,7 +14,17 @@ export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<type
     'documents.list': () => {
       const docs = core.store.documents.list();
       const extraction = documentExtractions(core.store.db, docs);
-      return docs.map(({ id, title, path, format, language, pages, chunks, status }) => ({ id, title, path, format, language, pages, chunks, status, extraction: extraction.get(id)! }));
+      return docs.map(({ id, title, path, format, language, pages, chunks, status }) => ({
+        id,
+        title,
+        path,
+        format,
+        language,
+        pages,
+        chunks,
+        status,
+        extraction: extraction.get(id)!,
+      }));
     },
     'documents.get': ({ id, original }) => {
       const doc = mustGet(id);

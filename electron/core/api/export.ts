@@ -37,8 +37,10 @@ export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 
       const counts = exportCounts(core.store.db, options);
       if (out) {
         const target = realResolve(out);
-        if (isFolderFormat(format) && fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new ApiError('bad_request', `${format} writes a folder, and ${target} is a file`);
-        if (!isFolderFormat(format) && fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new ApiError('bad_request', `${target} is a folder; ${format} writes one file`);
+        if (isFolderFormat(format) && fs.existsSync(target) && !fs.statSync(target).isDirectory())
+          throw new ApiError('bad_request', `${format} writes a folder, and ${target} is a file`);
+        if (!isFolderFormat(format) && fs.existsSync(target) && fs.statSync(target).isDirectory())
+          throw new ApiError('bad_request', `${target} is a folder; ${format} writes one file`);
         if (!overwrite && !created.has(target)) {
           const conflict = overwriteConflict(target, isFolderFormat(format), 'give overwrite: true (the CLI: --force)');
           if (conflict) throw new ApiError('conflict', `graph.export: ${conflict}`);
@@ -48,7 +50,10 @@ export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 
         return { format, counts, job };
       }
       if (counts.edges > INLINE_EXPORT_MAX_EDGES) {
-        throw new ApiError('conflict', `${counts.edges} triples are too many to return inline (limit ${INLINE_EXPORT_MAX_EDGES}): give a path to export as a job`);
+        throw new ApiError(
+          'conflict',
+          `${counts.edges} triples are too many to return inline (limit ${INLINE_EXPORT_MAX_EDGES}): give a path to export as a job`,
+        );
       }
       const snap = openExportSnapshot(core.dbPath);
       try {
@@ -60,7 +65,8 @@ export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 
       }
     },
     'graph.import': async ({ format, path: file, content, files }) => {
-      if (content !== undefined && isFolderFormat(format)) throw new ApiError('bad_request', `${format} is a set of files: give files: [{name: 'nodes.csv', text}, ...]`);
+      if (content !== undefined && isFolderFormat(format))
+        throw new ApiError('bad_request', `${format} is a set of files: give files: [{name: 'nodes.csv', text}, ...]`);
       let tmp: string | null = null;
       let source = file ? path.resolve(file) : '';
       if (!file) {
@@ -76,7 +82,9 @@ export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 
       try {
         // off the core's event loop (a worker thread with its own connection), progress as events
         const shown = tmp ? path.basename(source) : source;
-        const r = await importGraphOffThread(core.store.db, format, source, { onProgress: (p) => core.bus.emit('graph.import.progress', { format, file: shown, triples: p.triples }) });
+        const r = await importGraphOffThread(core.store.db, format, source, {
+          onProgress: (p) => core.bus.emit('graph.import.progress', { format, file: shown, triples: p.triples }),
+        });
         core.bus.emit('graph.changed', { reason: 'import' });
         if (r.documents.placeholders) core.bus.emit('documents.changed', { reason: 'import' });
         return { format, ...r };

@@ -17,7 +17,8 @@ export function extractHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>):
   return {
     'extract.start': (input) => {
       checkDocuments(input.documents);
-      if (input.engine === 'openai' && input.endpoint && !input.model) throw new ApiError('bad_request', 'extract.start: the openai engine needs model with endpoint');
+      if (input.engine === 'openai' && input.endpoint && !input.model)
+        throw new ApiError('bad_request', 'extract.start: the openai engine needs model with endpoint');
       const explicit = input.engine === 'llama' ? Boolean(input.model) : Boolean(input.endpoint && input.model);
       if (input.engine !== 'classic' && !explicit && !hasRoleEngine(core, 'extraction')) {
         throw new ApiError(

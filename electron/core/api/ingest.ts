@@ -43,7 +43,10 @@ export function ingestHandlers(core: Pick<Services, 'bus' | 'dataDir' | 'grants'
       } catch (err) {
         fs.rmSync(part, { force: true });
         if (!hadDir) fs.rmSync(dir, { recursive: true, force: true });
-        throw new ApiError('failed', `documents.upload: ${safeFileName(name)}: could not be saved (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        throw new ApiError(
+          'failed',
+          `documents.upload: ${safeFileName(name)}: could not be saved (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        );
       }
       return { path: file, bytes: data.length };
     },

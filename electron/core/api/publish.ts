@@ -35,7 +35,15 @@ export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' |
     const known = repo.findTarget(t.endpoint, t.graph);
     const protocol = t.protocol ?? known?.protocol ?? 'update';
     const graphStore = t.graphStore !== undefined ? t.graphStore : (known?.graphStore ?? null);
-    return { endpoint: t.endpoint, graph: t.graph, auth, username, protocol, graphStore, password: auth === 'none' ? null : secret({ endpoint: t.endpoint, graph: t.graph, username }) };
+    return {
+      endpoint: t.endpoint,
+      graph: t.graph,
+      auth,
+      username,
+      protocol,
+      graphStore,
+      password: auth === 'none' ? null : secret({ endpoint: t.endpoint, graph: t.graph, username }),
+    };
   };
   const { namedNode } = N3.DataFactory;
   const failed = (err: unknown): never => {
@@ -59,7 +67,17 @@ export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' |
     'publish.start': ({ options, batchSize, full, ...target }) => {
       if (options.documentId != null && !core.store.documents.get(options.documentId)) throw new ApiError('not_found', `no document ${options.documentId}`);
       const s = spec(target);
-      const job = core.jobs.enqueue('graph.publish', { endpoint: s.endpoint, graph: s.graph, auth: s.auth, username: s.username, options, batchSize, full, protocol: s.protocol, graphStore: s.graphStore });
+      const job = core.jobs.enqueue('graph.publish', {
+        endpoint: s.endpoint,
+        graph: s.graph,
+        auth: s.auth,
+        username: s.username,
+        options,
+        batchSize,
+        full,
+        protocol: s.protocol,
+        graphStore: s.graphStore,
+      });
       return { job };
     },
     'publish.citations': ({ triples }) => {
@@ -79,7 +97,10 @@ export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' |
     // This host keeps no passwords (the Electron shell answers these two in its main process, with the OS keychain).
     'publish.secrets': () => ({ keychain: false, backend: null, environment: Boolean(process.env[PASSWORD_ENV]), stored: [] }),
     'publish.secret.set': () => {
-      throw new ApiError('unsupported', `this host keeps no passwords: set ${PASSWORD_ENV} in the environment of the process that runs it (the desktop app keeps them in the system keychain)`);
+      throw new ApiError(
+        'unsupported',
+        `this host keeps no passwords: set ${PASSWORD_ENV} in the environment of the process that runs it (the desktop app keeps them in the system keychain)`,
+      );
     },
     'publish.check': async ({ sample, ...target }) => {
       try {

@@ -139,7 +139,13 @@ export function validateCitations(text: string, triples: Set<number>, passages: 
     if (!ok.length) return '';
     return `${whole.startsWith(' ') ? ' ' : ''}[${ok.join(', ')}]`;
   });
-  return { content: content.replace(/(\S)\[(?=[TP]\d)/g, '$1 [').replace(/[ \t]+\n/g, '\n').trim(), citations };
+  return {
+    content: content
+      .replace(/(\S)\[(?=[TP]\d)/g, '$1 [')
+      .replace(/[ \t]+\n/g, '\n')
+      .trim(),
+    citations,
+  };
 }
 
 /**
@@ -222,7 +228,14 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
   if (extractive.outcome === 'not_in_graph' || !engine) {
     const { content, citations } = extractive;
     emit(content);
-    return { content, citations, mode: extractive.outcome === 'not_in_graph' ? 'none' : 'extractive', model: engine?.info().model ?? null, raw: content, ...meta };
+    return {
+      content,
+      citations,
+      mode: extractive.outcome === 'not_in_graph' ? 'none' : 'extractive',
+      model: engine?.info().model ?? null,
+      raw: content,
+      ...meta,
+    };
   }
   const info = engine.info();
   const maxTokens = options.maxTokens ?? 512;

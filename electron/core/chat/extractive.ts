@@ -148,7 +148,8 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
 }
 
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
-const DEFINING_VERB = /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies)\b/i;
+const DEFINING_VERB =
+  /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies)\b/i;
 /** What a defining verb says, up to the sentence's end. */
 const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 
@@ -214,9 +215,16 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const passageDocument = new Map(retrieval.passages.map((p) => [p.id, p.documentId]));
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
-    passageCover.set(p.id, coverage(terms, scored.flatMap((x) => x.sentence.stems)));
+    passageCover.set(
+      p.id,
+      coverage(
+        terms,
+        scored.flatMap((x) => x.sentence.stems),
+      ),
+    );
     scored.forEach((sc, i) => {
-      if (sc.score > 0) sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
+      if (sc.score > 0)
+        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -260,7 +268,11 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         const verb = DEFINING_VERB.exec(s.text);
         const before = verb ? contentStems(s.text.slice(0, verb.index)) : [];
         // "<term> is ...": the term is what stands right before the verb ("the Supplicant identity is" is not about the Supplicant)
-        let subjectFirst = verb && before.length > 0 && subjectStems.includes(before[before.length - 1]) && subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
+        let subjectFirst =
+          verb &&
+          before.length > 0 &&
+          subjectStems.includes(before[before.length - 1]) &&
+          subjectStems.filter((x) => before.includes(x)).length / subjectStems.length >= 0.6;
         // "3.10. Framed-MTU ... This attribute indicates ...": "this <noun>" before the verb names the section's term
         if (!subjectFirst && verb && /^(?:This|These|The|Such an?)\s+[A-Za-z-]+\s*$/i.test(s.text.slice(0, verb.index).trim())) {
           const heading = headingBefore(retrieval.passages.find((p) => p.id === passage)?.text ?? '', s.start);
@@ -298,7 +310,11 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // an answer is not the question's own words (a number it names is still new)
       const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
       // table rules and ASCII drawings ("| | |Derivation |") are not text to answer with
-      if (!numeric && (/(?:\|[^|]*){3,}|[+=-]{4,}/.test(span.text) || (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 0.6 * span.text.replace(/\s/g, '').length)) continue;
+      if (
+        !numeric &&
+        (/(?:\|[^|]*){3,}|[+=-]{4,}/.test(span.text) || (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 0.6 * span.text.replace(/\s/g, '').length)
+      )
+        continue;
       const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
       const named = type.type === 'value' && WHOLE_IDENTIFIER.test(span.text);
@@ -319,9 +335,19 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       }
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
       // the asked noun right next to the span names what it is ("the reAuthPeriod constant", "Status-Server packet")
-      const adjacent = headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x)) ? 1.4 : phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x)) ? 1.25 : 1;
+      const adjacent =
+        headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x))
+          ? 1.4
+          : phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x))
+            ? 1.25
+            : 1;
       // "where should X put Y": the place after a locative preposition ("in the Class attribute")
-      const place = type.wh === 'where' && span.start > 0 && /\b(?:in|into|at|on|within|inside|under)\s+(?:the\s+|a\s+|an\s+|its\s+)?$/i.test(s.text.slice(Math.max(0, span.start - 20), span.start)) ? 1.4 : 1;
+      const place =
+        type.wh === 'where' &&
+        span.start > 0 &&
+        /\b(?:in|into|at|on|within|inside|under)\s+(?:the\s+|a\s+|an\s+|its\s+)?$/i.test(s.text.slice(Math.max(0, span.start - 20), span.start))
+          ? 1.4
+          : 1;
       // in an enumeration ("Ethernet (15), Wireless - IEEE 802.11 (19), ..."), the item holding the question's
       // other words; what the question asks for (its phrase) is shared by every item
       const item = enumerationItem(s.text, span);
@@ -340,15 +366,40 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // "all messages except those which report traps": what follows "except" is what the span is not for
       const after = s.text.slice(span.end);
       const except = /\b(?:except|other than|but not|excluding)\b/i.exec(after);
-      const excluded = except && !/\b(?:except|other than|but not|excluding)\b/i.test(question) && coverage(distinctive, contentStems(after.slice(except.index))) > 0.2 ? 0.5 : 1;
+      const excluded =
+        except && !/\b(?:except|other than|but not|excluding)\b/i.test(question) && coverage(distinctive, contentStems(after.slice(except.index))) > 0.2
+          ? 0.5
+          : 1;
       // a name glued to the question's own words ("IEEE 802.1X") is part of what the question names
       const glued = !numeric && neighbours(s, span, 1).some((x) => qContent.has(x) && !phraseStems.has(x)) ? 0.5 : 1;
       // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
-      const clauseBefore = s.text.slice(0, span.start).split(/[;:]|,\s+(?:and|but)\s+/).pop() ?? '';
-      const negated = !questionNegated && type.type !== 'action' && type.type !== 'yesno' && /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]) ? 0.6 : 1;
+      const clauseBefore =
+        s.text
+          .slice(0, span.start)
+          .split(/[;:]|,\s+(?:and|but)\s+/)
+          .pop() ?? '';
+      const negated =
+        !questionNegated &&
+        type.type !== 'action' &&
+        type.type !== 'yesno' &&
+        /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0])
+          ? 0.6
+          : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
-      const sc = base * excluded * (namedDocuments.has(passageDocument.get(passage)!) ? 1.25 : 1) * Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) * itemFit * negated * glued * referenceFit * (0.5 + 0.5 * near) * (0.6 + 0.4 * novel) * (1 - 0.03 * rank) * termCover;
+      const sc =
+        base *
+        excluded *
+        (namedDocuments.has(passageDocument.get(passage)!) ? 1.25 : 1) *
+        Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) *
+        itemFit *
+        negated *
+        glued *
+        referenceFit *
+        (0.5 + 0.5 * near) *
+        (0.6 + 0.4 * novel) *
+        (1 - 0.03 * rank) *
+        termCover;
       // a glossary body is quoted with its term line ("Master Session Key (MSK): Keying material ...")
       const quoted = span.glossary && next ? `${s.text}: ${next.text}` : s.text;
       candidates.push({ text: span.text, score: sc, source: 'passage', sentence: quoted, passageId: passage, offset: s.start, triples: [] });
@@ -361,7 +412,14 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     const weight = new Map(terms.map((t) => [t.stem, t.idf]));
     retrieval.passages.forEach((p, rank) => {
       for (const d of describedFields(p.text, subjectStems, weight)) {
-        candidates.push({ text: d.body, score: 0.9 * d.match * (1 - 0.03 * rank) * termCover, source: 'passage', sentence: d.body, passageId: p.id, triples: [] });
+        candidates.push({
+          text: d.body,
+          score: 0.9 * d.match * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: d.body,
+          passageId: p.id,
+          triples: [],
+        });
       }
     });
   }
@@ -432,7 +490,19 @@ function contentStems(text: string): string[] {
 }
 
 const TRANSPORTS = new Set(['tcp', 'udp', 'sctp', 'dccp', 'quic']);
-const REFERENCE_HEADS = new Set(['rfc', 'rfcs', 'document', 'documents', 'specification', 'specifications', 'standard', 'standards', 'memo', 'reference', 'references']);
+const REFERENCE_HEADS = new Set([
+  'rfc',
+  'rfcs',
+  'document',
+  'documents',
+  'specification',
+  'specifications',
+  'standard',
+  'standards',
+  'memo',
+  'reference',
+  'references',
+]);
 const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 const DESCRIPTION_LABEL = /^\s*(?:DESCRIPTION|Description|Definition|Meaning)\s*:?\s*(.*)$/;

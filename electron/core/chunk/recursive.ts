@@ -68,7 +68,7 @@ function cut(text: string, s: number, e: number, level: number, headings: Headin
 
 function hardCut(text: string, s: number, e: number, size: number): Span[] {
   const out: Span[] = [];
-  for (let a = s; a < e; ) {
+  for (let a = s; a < e;) {
     let b = Math.min(e, a + size);
     // Never split a surrogate pair.
     if (b < e && /[\uDC00-\uDFFF]/.test(text[b])) b--;
@@ -121,7 +121,14 @@ function chunkRange(text: string, s: number, e: number, level: number, size: num
   if (cur) {
     // A scrap at the end of a range joins the chunk before it when both fit.
     const prev = out[out.length - 1];
-    if (prev && prev.end === cur.start && !hard?.has(cur.start) && trimmedLength(text, cur.start, cur.end) < size / 8 && trimmedLength(text, prev.start, cur.end) <= size) prev.end = cur.end;
+    if (
+      prev &&
+      prev.end === cur.start &&
+      !hard?.has(cur.start) &&
+      trimmedLength(text, cur.start, cur.end) < size / 8 &&
+      trimmedLength(text, prev.start, cur.end) <= size
+    )
+      prev.end = cur.end;
     else out.push(cur);
   }
   return out;

@@ -47,7 +47,8 @@ export async function semanticSpans(text: string, options: SemanticOptions): Pro
     if (options.signal?.aborted) throw new Error('cancelled');
     const part = sentences.slice(i, i + batch).map((s) => text.slice(s.start, s.end));
     const got = await options.embed(part);
-    if (!Array.isArray(got) || got.length !== part.length) throw new Error(`embedding model returned ${Array.isArray(got) ? got.length : 'no'} vectors for ${part.length} sentences`);
+    if (!Array.isArray(got) || got.length !== part.length)
+      throw new Error(`embedding model returned ${Array.isArray(got) ? got.length : 'no'} vectors for ${part.length} sentences`);
     append(vectors, got);
   }
   const distances = sentences.slice(1).map((_, i) => cosineDistance(vectors[i], vectors[i + 1]));

@@ -80,7 +80,8 @@ export class ConceptCommands {
       const norm = normalizeLabel(label);
       if (!norm) throw new ApiError('bad_request', `label ${JSON.stringify(input.label)} is empty once normalised`);
       const clash = this.repo.nodeByNorm('concept', norm);
-      if (clash && clash.id !== c.id) throw new ApiError('conflict', `another concept is already labelled ${quote(clash.label)} (#${clash.id}): merge the two instead`);
+      if (clash && clash.id !== c.id)
+        throw new ApiError('conflict', `another concept is already labelled ${quote(clash.label)} (#${clash.id}): merge the two instead`);
       if (label === c.label) return { nodeIds: [c.id], summary: `Rename concept ${quote(label)}` };
       // The old label stays as an alias: a later run that proposes it again finds this concept.
       const aliases = aliasesOf(c).filter((a) => normalizeLabel(a) !== norm);
@@ -97,9 +98,7 @@ export class ConceptCommands {
     let survivor = input.survivor;
     if (survivor === undefined) {
       // the concept covering most instances survives (ties: the older one)
-      survivor = ids
-        .map((id) => ({ id, n: this.concepts.concept(id)?.instances ?? 0 }))
-        .sort((a, b) => b.n - a.n || a.id - b.id)[0].id;
+      survivor = ids.map((id) => ({ id, n: this.concepts.concept(id)?.instances ?? 0 })).sort((a, b) => b.n - a.n || a.id - b.id)[0].id;
     }
     return this.review.merge({ ids, survivor, label: input.label }, {}, 'concepts.merge');
   }

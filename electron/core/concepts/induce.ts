@@ -45,7 +45,10 @@ export const ConceptJobParams = z.object({
   /** Parallel sequences when the job loads a local model itself (default 2). */
   sequences: z.number().int().min(1).max(64).optional(),
   /** Tighter answer bounds (tests, small models). */
-  limits: z.object({ phrase: z.number().int().min(8).max(64), concepts: z.number().int().min(MIN_CONCEPTS).max(8) }).partial().optional(),
+  limits: z
+    .object({ phrase: z.number().int().min(8).max(64), concepts: z.number().int().min(MIN_CONCEPTS).max(8) })
+    .partial()
+    .optional(),
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
   /** Instances per transaction for the classic engine (default 64). */
@@ -73,7 +76,18 @@ export interface ConceptCheckpoint {
   totals: Totals;
 }
 
-const emptyTotals = (): Totals => ({ processed: 0, links: 0, fallbackLinks: 0, concepts: 0, typed: 0, failures: 0, tokens: 0, generationMs: 0, elapsedMs: 0, batches: 0 });
+const emptyTotals = (): Totals => ({
+  processed: 0,
+  links: 0,
+  fallbackLinks: 0,
+  concepts: 0,
+  typed: 0,
+  failures: 0,
+  tokens: 0,
+  generationMs: 0,
+  elapsedMs: 0,
+  batches: 0,
+});
 
 const RANK: Record<InstanceKind, number> = { entity: 0, event: 1, relation: 2 };
 const keyOf = (i: Instance) => (i.nodeId !== null ? String(i.nodeId) : (i.relation ?? ''));
@@ -150,7 +164,8 @@ export async function conceptualiseWithLlm(instance: Instance, o: LlmConceptOpti
 /** The classic engine's concepts of one instance (head noun / verb lemma, type); a schema type by name or example. */
 export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[]): InstanceConcepts {
   const phrases = classicConcepts(instance.kind, instance.label, instance.type);
-  const type = instance.kind === 'entity' && types.length ? matchSchemaType([instance.label, instance.type, headNoun(instance.label), ...phrases], types) : undefined;
+  const type =
+    instance.kind === 'entity' && types.length ? matchSchemaType([instance.label, instance.type, headNoun(instance.label), ...phrases], types) : undefined;
   return { phrases, fallback: [], type, tokens: 0 };
 }
 
@@ -194,7 +209,9 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
 
         const counts = repo.instanceCounts();
         const selected = kinds.reduce((n, k) => n + counts[k], 0);
-        const all = repo.instances(kinds, p.force ? undefined : batchPrefix).sort((a, b) => compare({ kind: a.kind, key: keyOf(a) }, { kind: b.kind, key: keyOf(b) }));
+        const all = repo
+          .instances(kinds, p.force ? undefined : batchPrefix)
+          .sort((a, b) => compare({ kind: a.kind, key: keyOf(a) }, { kind: b.kind, key: keyOf(b) }));
         // instances this engine already did; those finished by this job before a restart count as processed
         const skipped = p.force ? 0 : Math.max(0, selected - all.length - totals.processed);
         const cursor = cp?.cursor ?? null;
@@ -231,11 +248,22 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
             results = batch.map((inst) => conceptualiseClassic(inst, types));
           } else {
             const t0 = performance.now();
-            const options: LlmConceptOptions = { engine: engine!, limits, types, neighbours: p.neighbours ?? 4, repo, signal: ctx.signal, temperature: p.temperature, seed: p.seed };
+            const options: LlmConceptOptions = {
+              engine: engine!,
+              limits,
+              types,
+              neighbours: p.neighbours ?? 4,
+              repo,
+              signal: ctx.signal,
+              temperature: p.temperature,
+              seed: p.seed,
+            };
             const settled = await Promise.allSettled(batch.map((inst) => conceptualiseWithLlm(inst, options)));
             totals.generationMs += performance.now() - t0;
             if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof JobCancelled)) throw new JobCancelled();
-            results = settled.map((s) => (s.status === 'fulfilled' ? s.value : { phrases: [], fallback: [], tokens: 0, failed: String((s.reason as Error)?.message ?? s.reason) }));
+            results = settled.map((s) =>
+              s.status === 'fulfilled' ? s.value : { phrases: [], fallback: [], tokens: 0, failed: String((s.reason as Error)?.message ?? s.reason) },
+            );
           }
           const batchId = `${batchPrefix}${ctx.id}.${totals.batches + 1}`;
           core.store.transaction(() => {
@@ -297,7 +325,11 @@ export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckp
         return {
           engine: p.engine,
           model,
-          instances: { entity: kinds.includes('entity') ? counts.entity : 0, event: kinds.includes('event') ? counts.event : 0, relation: kinds.includes('relation') ? counts.relation : 0 },
+          instances: {
+            entity: kinds.includes('entity') ? counts.entity : 0,
+            event: kinds.includes('event') ? counts.event : 0,
+            relation: kinds.includes('relation') ? counts.relation : 0,
+          },
           processed: totals.processed,
           skipped,
           links: totals.links,

@@ -140,7 +140,12 @@ export function classicConcepts(kind: InstanceKind, label: string, type: string 
   if (kind === 'entity') candidates.push(headNoun(label));
   else candidates.push(verbLemma(label));
   if (type && type.toLowerCase() !== 'unknown') candidates.push(canonicalConcept(type));
-  const out = selectConcepts(candidates.filter((c): c is string => !!c), label, 4, false);
+  const out = selectConcepts(
+    candidates.filter((c): c is string => !!c),
+    label,
+    4,
+    false,
+  );
   // "Produce what it can": at least the generic rung of the kind's ladder.
   return out.length ? out : [LADDER_TOPS[kind][0]];
 }
@@ -152,7 +157,12 @@ export function classicConcepts(kind: InstanceKind, label: string, type: string 
 export function abstractionLadder(kind: InstanceKind, label: string, type: string | null): string[] {
   const specific = kind === 'entity' ? headNoun(label) : verbLemma(label);
   const rungs = [specific, type && type.toLowerCase() !== 'unknown' ? canonicalConcept(type) : null, ...LADDER_TOPS[kind]];
-  return selectConcepts(rungs.filter((r): r is string => !!r), label, 8, false);
+  return selectConcepts(
+    rungs.filter((r): r is string => !!r),
+    label,
+    8,
+    false,
+  );
 }
 
 /** Phrases to add to `have` (not already there) from the ladder until there are `min`. */

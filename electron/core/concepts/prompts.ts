@@ -55,7 +55,12 @@ export function conceptMessages(instance: Instance, opts: { neighbours: Neighbou
 }
 
 export function conceptSchema(instance: Instance, limits: ConceptLimits, types: EntityTypeHint[], min: number): JsonSchema {
-  const concepts = { type: 'array', minItems: min, maxItems: Math.max(min, limits.concepts), items: { type: 'string', minLength: 2, maxLength: limits.phrase } };
+  const concepts = {
+    type: 'array',
+    minItems: min,
+    maxItems: Math.max(min, limits.concepts),
+    items: { type: 'string', minLength: 2, maxLength: limits.phrase },
+  };
   const typed = instance.kind === 'entity' && types.length > 0;
   const properties: Record<string, unknown> = typed ? { type: typeEnum(types), concepts } : { concepts };
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };

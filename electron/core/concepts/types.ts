@@ -96,9 +96,13 @@ const toNew = (t: SchemaTypeInput): NewSchemaType => ({
 
 /** Relation types may only name entity types that exist (known: the entity type names, lower case). */
 function checkEnds(t: NewSchemaType, known: Set<string>, where: string): void {
-  for (const [side, list] of [['head', t.headTypes], ['tail', t.tailTypes]] as const) {
+  for (const [side, list] of [
+    ['head', t.headTypes],
+    ['tail', t.tailTypes],
+  ] as const) {
     const missing = list.filter((n) => !known.has(n.toLowerCase()));
-    if (missing.length) throw new ApiError('bad_request', `${where}: ${side} type ${missing.map((m) => JSON.stringify(m)).join(', ')} is not an entity type; define it first`);
+    if (missing.length)
+      throw new ApiError('bad_request', `${where}: ${side} type ${missing.map((m) => JSON.stringify(m)).join(', ')} is not an entity type; define it first`);
   }
 }
 
@@ -115,7 +119,8 @@ export function saveType(store: Store, input: SchemaTypeInput): SchemaType {
       const current = repo.get(input.id);
       if (!current) throw new ApiError('not_found', `no schema type ${input.id}`);
       if (clash && clash.id !== input.id) throw new ApiError('conflict', `another ${t.kind} type is already named ${JSON.stringify(clash.name)}`);
-      if (current.kind === 'entity' && (t.kind !== 'entity' || current.name !== t.name)) renameInRelations(repo, current.name, t.kind === 'entity' ? t.name : null);
+      if (current.kind === 'entity' && (t.kind !== 'entity' || current.name !== t.name))
+        renameInRelations(repo, current.name, t.kind === 'entity' ? t.name : null);
       repo.update(input.id, t);
       id = input.id;
     } else if (clash) {
@@ -212,7 +217,9 @@ export function parseSchemaFile(text: string, format?: SchemaFormat, source = 's
 }
 
 export function serializeSchema(types: SchemaType[], format: SchemaFormat): string {
-  const entity = types.filter((t) => t.kind === 'entity').map((t) => ({ name: t.name, description: t.description || undefined, examples: t.examples.length ? t.examples : undefined }));
+  const entity = types
+    .filter((t) => t.kind === 'entity')
+    .map((t) => ({ name: t.name, description: t.description || undefined, examples: t.examples.length ? t.examples : undefined }));
   const relation = types
     .filter((t) => t.kind === 'relation')
     .map((t) => ({
@@ -256,7 +263,10 @@ export function importSchema(
         if (!named.has(`${t.kind}:${t.name.toLowerCase()}`)) removed += repo.remove(t.id) ? 1 : 0;
       }
     }
-    const known = new Set([...repo.list('entity').map((t) => t.name.toLowerCase()), ...types.filter((t) => t.kind === 'entity').map((t) => t.name.toLowerCase())]);
+    const known = new Set([
+      ...repo.list('entity').map((t) => t.name.toLowerCase()),
+      ...types.filter((t) => t.kind === 'entity').map((t) => t.name.toLowerCase()),
+    ]);
     let added = 0;
     let updated = 0;
     for (const [i, input] of types.entries()) {
@@ -275,7 +285,10 @@ export function importSchema(
   });
 }
 
-export function exportSchema(store: Store, input: { format: SchemaFormat; path?: string }): { format: SchemaFormat; text: string; path: string | null; count: number } {
+export function exportSchema(
+  store: Store,
+  input: { format: SchemaFormat; path?: string },
+): { format: SchemaFormat; text: string; path: string | null; count: number } {
   const types = store.schemaTypes.list();
   const format = input.path ? (formatOfPath(input.path) ?? input.format) : input.format;
   const text = serializeSchema(types, format);

@@ -190,7 +190,11 @@ export const changedChunks = (c: MatchCounts) => c.added + c.edited;
 // ---------------------------------------------------------------------------------------------
 // Identity
 
-const normTitle = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normTitle = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * The identity of a standard across its editions: the body and the bare designation without the

@@ -45,16 +45,7 @@ export interface Section {
 }
 
 export type RegionKind =
-  | 'front-matter'
-  | 'status'
-  | 'copyright'
-  | 'ipr'
-  | 'toc'
-  | 'authors'
-  | 'page-header'
-  | 'page-footer'
-  | 'references'
-  | 'acknowledgements';
+  'front-matter' | 'status' | 'copyright' | 'ipr' | 'toc' | 'authors' | 'page-header' | 'page-footer' | 'references' | 'acknowledgements';
 
 export interface Region {
   kind: RegionKind;
@@ -136,7 +127,10 @@ function headerField(front: Line[], name: RegExp): string | null {
     const m = name.exec(l.t);
     if (!m) continue;
     // The left column ends at a run of 3+ spaces (the author column follows).
-    return l.t.slice(m[0].length).split(/\s{3,}/)[0].trim();
+    return l.t
+      .slice(m[0].length)
+      .split(/\s{3,}/)[0]
+      .trim();
   }
   return null;
 }
@@ -191,7 +185,9 @@ function identifyIetf(lines: Line[], front: Line[], firstHeading: number): Stand
     ...(date ? { date } : {}),
   };
   const listField = (name: string) =>
-    headerField(front, new RegExp(`^${name}:\\s*`, 'i')) ?? inline(new RegExp(`\\b${name}:\\s*((?:RFC\\s*)?\\d{1,5}(?:\\s*,\\s*(?:RFC\\s*)?\\d{1,5})*)`, 'i')) ?? null;
+    headerField(front, new RegExp(`^${name}:\\s*`, 'i')) ??
+    inline(new RegExp(`\\b${name}:\\s*((?:RFC\\s*)?\\d{1,5}(?:\\s*,\\s*(?:RFC\\s*)?\\d{1,5})*)`, 'i')) ??
+    null;
   const updates = rfcList(listField('Updates'));
   const obsoletes = rfcList(listField('Obsoletes'));
   if (updates) std.updates = updates;
@@ -233,7 +229,10 @@ const DESIGNATIONS: { body: StandardBody; re: RegExp; make: (m: RegExpExecArray)
     body: 'IEC',
     re: /\b((?:ISO|IEC)(?:\/(?:IEC|ISO|IEEE|ASTM))?(?:\s*\/?\s*(?:TS|TR|PAS))?)\s+(\d{3,5}(?:-\d{1,3})*)(?::(\d{4}))?(?![\d.])/g,
     make: (m) => {
-      const prefix = m[1].replace(/\s+/g, '').replace(/\/(TS|TR|PAS)$/, ' $1').replace(/(\w)(TS|TR|PAS)$/, '$1 $2');
+      const prefix = m[1]
+        .replace(/\s+/g, '')
+        .replace(/\/(TS|TR|PAS)$/, ' $1')
+        .replace(/(\w)(TS|TR|PAS)$/, '$1 $2');
       return { id: `${prefix} ${m[2]}`, number: m[2], ...(m[3] ? { edition: m[3] } : {}) };
     },
   },
@@ -259,7 +258,10 @@ function identifyOther(frontText: string, lines: Line[], firstHeading: number): 
   // A paper about a standard names it too: only a cover says it is one. The designation stands on a
   // line of its own (or opens a short line: "IEC 61850-7-4:2010", "ETSI TS 102 690 V1.1.1 (2011-10)"),
   // or the front page carries a standard's labels (International Standard, Edition 2.0, IEEE Standard for).
-  const coverLabels = /\b(?:INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|Edition \d|IEEE Standard (?:for|of)|Recommendation ITU-[TR]|ITU-[TR] Recommendation|European Standard|Draft ETSI|ETSI Standard)\b/.test(frontText);
+  const coverLabels =
+    /\b(?:INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|Edition \d|IEEE Standard (?:for|of)|Recommendation ITU-[TR]|ITU-[TR] Recommendation|European Standard|Draft ETSI|ETSI Standard)\b/.test(
+      frontText,
+    );
   const onItsOwnLine = (d: Designation) => {
     const lineStart = frontText.lastIndexOf('\n', d.index - 1) + 1;
     const lineEnd = frontText.indexOf('\n', d.index);
@@ -292,7 +294,9 @@ function identifyOther(frontText: string, lines: Line[], firstHeading: number): 
   if (edition) std.edition = edition;
   const category =
     d.category ??
-    /\b(INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|International Standard|Technical Specification|Technical Report|Recommendation)\b/.exec(frontText)?.[1];
+    /\b(INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|International Standard|Technical Specification|Technical Report|Recommendation)\b/.exec(
+      frontText,
+    )?.[1];
   if (category) std.category = /^[A-Z]{2,4}$/.test(category) ? category : category.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   const date = /\b((?:19|20)\d{2}-(?:0[1-9]|1[0-2]))\b/.exec(frontText)?.[1] ?? DATE_RE.exec(frontText)?.[0];
   if (date) std.date = date;
@@ -321,7 +325,7 @@ function coverTitle(lines: Line[], firstHeading: number, id: string, number: str
       t.replace(/\s+/g, '').toLowerCase().startsWith(idKey) ||
       (t.length < 60 && t.includes(number)) ||
       /^[\d\s.:/-]+$/.test(t) ||
-      DATE_RE.test(t) && t.length < 40 ||
+      (DATE_RE.test(t) && t.length < 40) ||
       !/\p{L}{3}/u.test(t);
     if (isLabel) {
       if (parts.length) break;
@@ -341,7 +345,10 @@ type NumberKey = number[];
 
 /** '3.1.2' -> [3,1,2]; 'A.2' -> [1001, 2] (appendices sort after numbered sections). */
 function numberKey(n: string): NumberKey {
-  return n.split('.').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : 1000 + p.toUpperCase().charCodeAt(0) - 64));
+  return n
+    .split('.')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : 1000 + p.toUpperCase().charCodeAt(0) - 64));
 }
 
 /** Is `next` a plausible section number after `prev` (the next sibling, a child, or an ancestor's next sibling)? */
@@ -427,7 +434,16 @@ function markdownCandidates(lines: Line[]): Candidate[] | null {
     if (!m) continue;
     const text = m[2].trim();
     const num = numberedCandidate(text);
-    if (num) out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: num.number, heading: num.heading, level: num.number.split('.').length, key: null });
+    if (num)
+      out.push({
+        line: i,
+        start: l.start + l.indent,
+        headingEnd: l.end,
+        number: num.number,
+        heading: num.heading,
+        level: num.number.split('.').length,
+        key: null,
+      });
     else out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: text, level: m[1].length, key: null });
   }
   return out.length >= 2 ? out : null;
@@ -465,12 +481,28 @@ function findCandidates(lines: Line[]): Candidate[] {
             i = j;
           }
         }
-        out.push({ line: i, start: l.start + l.indent, headingEnd, number: num.number, heading, level: num.number.split('.').length, key: numberKey(num.number) });
+        out.push({
+          line: i,
+          start: l.start + l.indent,
+          headingEnd,
+          number: num.number,
+          heading,
+          level: num.number.split('.').length,
+          key: numberKey(num.number),
+        });
         continue;
       }
       const only = NUMBER_ONLY.exec(t);
       if (only && next?.t && looksLikeTitle(next.t) && next.t.length <= 80 && !NUMBER_ONLY.test(next.t)) {
-        out.push({ line: i, start: l.start + l.indent, headingEnd: next.end, number: only[1], heading: next.t, level: only[1].split('.').length, key: numberKey(only[1]) });
+        out.push({
+          line: i,
+          start: l.start + l.indent,
+          headingEnd: next.end,
+          number: only[1],
+          heading: next.t,
+          level: only[1].split('.').length,
+          key: numberKey(only[1]),
+        });
         i++;
         continue;
       }
@@ -537,7 +569,14 @@ function compareKeys(a: NumberKey, b: NumberKey): number {
 }
 
 function buildSections(cands: Candidate[], textLength: number): Section[] {
-  const sections: Section[] = cands.map((c) => ({ number: c.number, heading: c.heading.replace(/\s+/g, ' '), level: c.level, start: c.start, end: textLength, headingEnd: c.headingEnd }));
+  const sections: Section[] = cands.map((c) => ({
+    number: c.number,
+    heading: c.heading.replace(/\s+/g, ' '),
+    level: c.level,
+    start: c.start,
+    end: textLength,
+    headingEnd: c.headingEnd,
+  }));
   // Each section ends where the next one of the same or a higher level starts (a stack pass).
   const open: Section[] = [];
   for (const s of sections) {
@@ -576,12 +615,22 @@ function pageMarks(lines: Line[], std: StandardId | null): Region[] {
     const t = l.t;
     if (!t || t.length > 120 || t.startsWith('\u0000')) continue;
     // "Aboba, et al.   Informational   [Page 3]", "Page 3 of 40", "- 12 -"
-    if (/\[Page \d+\]$/i.test(t) || /^Page \d+(?: of \d+)?$/i.test(t) || /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t) || (/©/.test(t) && /(?:^|\s)[-–—]\s*\d{1,4}\s*[-–—](?:\s|$)/.test(t))) {
+    if (
+      /\[Page \d+\]$/i.test(t) ||
+      /^Page \d+(?: of \d+)?$/i.test(t) ||
+      /^[-–—]\s*\d{1,4}\s*[-–—]$/.test(t) ||
+      (/©/.test(t) && /(?:^|\s)[-–—]\s*\d{1,4}\s*[-–—](?:\s|$)/.test(t))
+    ) {
       out.push({ kind: 'page-footer', start: l.start, end: l.end });
       continue;
     }
     // "RFC 3580   IEEE 802.1X RADIUS Usage Guidelines   September 2003", "– 12 –   61850-7-4 © IEC:2010"
-    if (/\S {3,}\S/.test(t) && ((idRe && idRe.test(t) && (DATE_RE.test(t) || /\d{4}$/.test(t))) || /^[-–—]\s*\d{1,4}\s*[-–—]\s{2,}\S.*©/.test(t) || /©\s*\S+.*\s{2,}[-–—]\s*\d{1,4}\s*[-–—]$/.test(t))) {
+    if (
+      /\S {3,}\S/.test(t) &&
+      ((idRe && idRe.test(t) && (DATE_RE.test(t) || /\d{4}$/.test(t))) ||
+        /^[-–—]\s*\d{1,4}\s*[-–—]\s{2,}\S.*©/.test(t) ||
+        /©\s*\S+.*\s{2,}[-–—]\s*\d{1,4}\s*[-–—]$/.test(t))
+    ) {
       out.push({ kind: 'page-header', start: l.start, end: l.end });
     }
   }
@@ -591,7 +640,8 @@ function pageMarks(lines: Line[], std: StandardId | null): Region[] {
 /** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
 function tocRuns(lines: Line[]): Region[] {
   const out: Region[] = [];
-  const isToc = (t: string) => /(?:\.\s?){4,}\s*\d{1,4}$/.test(t) || /^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}\d{1,4}$/u.test(t);
+  const isToc = (t: string) =>
+    /(?:\.\s?){4,}\s*\d{1,4}$/.test(t) || /^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}\d{1,4}$/u.test(t);
   let runStart = -1;
   let runEnd = -1;
   let n = 0;
@@ -631,7 +681,8 @@ export function analyzeStructure(text: string): DocumentStructure {
   // Once sections are numbered, an ALL-CAPS line between them is a code or table line ("END",
   // "EAP-TLS"), not a section: only the generic names (REFERENCES, BIBLIOGRAPHY) stay.
   const firstNumbered = cands.find((c) => c.key);
-  if (firstNumbered && cands.filter((c) => c.key).length >= 3) cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
+  if (firstNumbered && cands.filter((c) => c.key).length >= 3)
+    cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
   const sections = buildSections(cands, text.length);
   const firstHeading = sections.length ? sections[0].start : Math.min(text.length, FRONT_CHARS);
 
@@ -643,7 +694,8 @@ export function analyzeStructure(text: string): DocumentStructure {
   // A standard's front page (designation, title, authors, dates) up to its first section. A text
   // that names no standard keeps its opening (a paper's title and abstract are content).
   // Without sections found, where the front page ends is unknown: nothing is marked.
-  if (standard && sections.length && firstHeading > 0 && firstHeading <= FRONT_CHARS && text.slice(0, firstHeading).trim()) boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
+  if (standard && sections.length && firstHeading > 0 && firstHeading <= FRONT_CHARS && text.slice(0, firstHeading).trim())
+    boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
     const name = s.heading.replace(/:$/, '').trim();
     const hit = REGION_BY_HEADING.find((r) => r.re.test(name));

@@ -85,7 +85,16 @@ export class RevisionLog {
 
   /** Close the group: its marker row, with the summary the history shows. */
   finish(summary: string): void {
-    if (this.changes > 0) this.repo.addRevision({ actor: this.actor, command: this.command, targetKind: GROUP_MARKER, targetId: null, before: null, after: { summary }, groupId: this.groupId });
+    if (this.changes > 0)
+      this.repo.addRevision({
+        actor: this.actor,
+        command: this.command,
+        targetKind: GROUP_MARKER,
+        targetId: null,
+        before: null,
+        after: { summary },
+        groupId: this.groupId,
+      });
   }
 }
 
@@ -173,7 +182,12 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
   }
 
   const counts = { moved: 0, stale: 0, review: 0 };
-  const change = (edgeId: number, kind: EditionChangeKind, old: { start: number; end: number; quote: string } | null, now: { start: number; end: number; quote: string } | null) => {
+  const change = (
+    edgeId: number,
+    kind: EditionChangeKind,
+    old: { start: number; end: number; quote: string } | null,
+    now: { start: number; end: number; quote: string } | null,
+  ) => {
     rec.insert('edition_change', {
       document_id: id,
       previous_id: previousId,

@@ -18,7 +18,10 @@ const CLAUSE_TEXT = 4000;
 const emptyStructure: DocumentStructure = { standard: null, title: null, sections: [], boilerplate: [] };
 
 /** Evidence items with the version of the document each lies in, its edition, and whether it is the current version. */
-export function withVersions<T extends { document: { id: number } }>(store: Store, items: T[]): (T & { document: T['document'] & { version: number; edition: string | null; current: boolean } })[] {
+export function withVersions<T extends { document: { id: number } }>(
+  store: Store,
+  items: T[],
+): (T & { document: T['document'] & { version: number; edition: string | null; current: boolean } })[] {
   const versions = store.versions;
   const cache = new Map<number, { version: number; edition: string | null; current: boolean }>();
   return items.map((item) => {
@@ -81,10 +84,14 @@ function pairOf(store: Store, input: { id: number; from?: number; to?: number })
   if (chain.length < 2) throw new EditionError('bad_request', `document ${input.id} (${chain[0].title}) has one version only: nothing to compare`);
   const byVersion = (n: number, name: string) => {
     const v = chain.find((c) => c.version === n);
-    if (!v) throw new EditionError('not_found', `document ${input.id} has no version ${n} (${name}); its versions are ${chain.map((c) => c.version).join(', ')}`);
+    if (!v)
+      throw new EditionError('not_found', `document ${input.id} has no version ${n} (${name}); its versions are ${chain.map((c) => c.version).join(', ')}`);
     return v;
   };
-  const to = byVersion(input.to ?? (input.from !== undefined ? Math.max(input.from + 1, chain[chain.length - 1].version) : chain[chain.length - 1].version), '--to');
+  const to = byVersion(
+    input.to ?? (input.from !== undefined ? Math.max(input.from + 1, chain[chain.length - 1].version) : chain[chain.length - 1].version),
+    '--to',
+  );
   const from = byVersion(input.from ?? chain[Math.max(0, chain.indexOf(to) - 1)].version, '--from');
   if (from.version >= to.version) throw new EditionError('bad_request', `--from (version ${from.version}) must be older than --to (version ${to.version})`);
   const between = chain.filter((v) => v.version > from.version && v.version <= to.version);
@@ -119,7 +126,8 @@ export function editionDiff(store: Store, input: { id: number; from?: number; to
   const atTo = firstByEdge(versions.evidenceIn(to.id));
   const atFrom = firstByEdge(versions.evidenceIn(from.id));
   const movedOut = new Map<number, EditionChangeRow>();
-  for (const r of records) if (r.previousId === from.id && (r.kind === 'moved' || r.kind === 'review') && r.old && !movedOut.has(r.edgeId)) movedOut.set(r.edgeId, r);
+  for (const r of records)
+    if (r.previousId === from.id && (r.kind === 'moved' || r.kind === 'review') && r.old && !movedOut.has(r.edgeId)) movedOut.set(r.edgeId, r);
   const latest = (kind: 'review' | 'stale') => {
     const m = new Map<number, EditionChangeRow>();
     for (const r of records) if (r.kind === kind) m.set(r.edgeId, r);
@@ -216,10 +224,7 @@ export interface ResolveResult {
  * kept as they are. Either way the changes are closed (their state). One group of the editor's
  * revision log: history.undo takes it back like any other edit.
  */
-export function resolveDiff(
-  store: Store,
-  input: { id: number; from?: number; to?: number; action: 'accept' | 'reject'; triples?: number[] },
-): ResolveResult {
+export function resolveDiff(store: Store, input: { id: number; from?: number; to?: number; action: 'accept' | 'reject'; triples?: number[] }): ResolveResult {
   const command = input.action === 'accept' ? 'editions.accept' : 'editions.reject';
   const groupId = randomUUID();
   return store.transaction(() => {
@@ -229,13 +234,20 @@ export function resolveDiff(
     if (wanted) {
       const known = new Set(all.map((t) => t.id));
       const missing = [...wanted].filter((id) => !known.has(id));
-      if (missing.length) throw new EditionError('bad_request', `triple ${missing.slice(0, 10).join(', ')} is not in the difference between versions ${diff.from.version} and ${diff.to.version}`);
+      if (missing.length)
+        throw new EditionError(
+          'bad_request',
+          `triple ${missing.slice(0, 10).join(', ')} is not in the difference between versions ${diff.from.version} and ${diff.to.version}`,
+        );
     }
     const picked = all.filter((t) => (wanted ? wanted.has(t.id) : t.state === 'open'));
     const repo = store.edits;
     const log = new RevisionLog(repo, EDITOR, command, groupId);
     const now = new Date().toISOString();
-    const pairIds = store.versions.chain(input.id).filter((v) => v.version > diff.from.version && v.version <= diff.to.version).map((v) => v.id);
+    const pairIds = store.versions
+      .chain(input.id)
+      .filter((v) => v.version > diff.from.version && v.version <= diff.to.version)
+      .map((v) => v.id);
     const records = store.versions.changes(pairIds).filter((r) => r.kind !== 'moved' && r.state === 'open');
     const state = input.action === 'accept' ? 'accepted' : 'rejected';
     for (const t of picked) {
@@ -251,4 +263,3 @@ export function resolveDiff(
     return { groupId, command, changes: log.changes, tripleIds: picked.map((t) => t.id), nodeIds: [] };
   });
 }
-

@@ -91,7 +91,8 @@ function readWebnlgJson(lines: string[], file: string): GoldItem[] {
     if (!line.trim()) return;
     const o = parseLine(line, file, n);
     const triples = o.triples ?? o.modifiedtripleset;
-    if (!Array.isArray(triples) || !Array.isArray(o.lexicalizations)) fail(file, `line ${n + 1}`, 'a WebNLG entry needs "triples" and "lexicalizations" arrays');
+    if (!Array.isArray(triples) || !Array.isArray(o.lexicalizations))
+      fail(file, `line ${n + 1}`, 'a WebNLG entry needs "triples" and "lexicalizations" arrays');
     const key = [o.source_file, o.eid].filter((x) => typeof x === 'string').join('#') || `line${n + 1}`;
     const texts = (o.lexicalizations as { text?: unknown; comment?: unknown }[])
       .filter((l) => l && typeof l.text === 'string' && l.comment !== 'bad')
@@ -152,7 +153,8 @@ function readScierc(lines: string[], file: string): GoldItem[] {
     const at = (a: unknown, b: unknown, what: string) => {
       const i = Number(a);
       const j = Number(b);
-      if (!Number.isInteger(i) || !Number.isInteger(j) || i < 0 || j < i || j >= tokens.length) fail(file, `line ${n + 1}`, `${what} token offsets [${a}, ${b}] outside the document's ${tokens.length} tokens`);
+      if (!Number.isInteger(i) || !Number.isInteger(j) || i < 0 || j < i || j >= tokens.length)
+        fail(file, `line ${n + 1}`, `${what} token offsets [${a}, ${b}] outside the document's ${tokens.length} tokens`);
       return [i, j] as const;
     };
     const mentions: EvalMention[] = [];
@@ -271,7 +273,8 @@ function readTokenTable(lines: string[], file: string): GoldItem[] {
     const tags = arrays[i + 1];
     const isTags = (a: string[]) => a.length > 0 && a.every((x) => /^(O|[BIESLU][-_].+)$/.test(x));
     if (isTags(toks.value) || !isTags(tags.value)) continue;
-    if (toks.value.length !== tags.value.length) fail(file, `line ${tags.n + 1}`, `${tags.value.length} tags for ${toks.value.length} tokens (line ${toks.n + 1})`);
+    if (toks.value.length !== tags.value.length)
+      fail(file, `line ${tags.n + 1}`, `${tags.value.length} tags for ${toks.value.length} tokens (line ${toks.n + 1})`);
     const { text, mentions } = bioMentions(toks.value, tags.value, () => `line ${tags.n + 1}`, file);
     items.push({ key: `line${toks.n + 1}`, text, mentions, triples: [] });
     i++;
@@ -329,10 +332,17 @@ export function detectFormat(file: string, text: string): GoldFormat {
     if (/"question"\s*:/.test(first)) return 'questions';
     if (/"sentences"\s*:/.test(first)) return 'scierc';
   }
-  const lines = head.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = head
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.filter((l) => l.startsWith('[')).length >= 2 && lines.some((l) => /^\[\s*"(O|[BI]-)/.test(l))) return 'tokens';
   if (lines.some((l) => /^\S+(\s+\S+)*\s+(O|[BIESLU][-_]\S+)$/.test(l))) return 'conll';
-  return fail(file, '', 'unknown gold format (expected WebNLG JSON/XML, SciERC JSON lines, BIO/CoNLL columns, a token table or question JSON lines); give the format');
+  return fail(
+    file,
+    '',
+    'unknown gold format (expected WebNLG JSON/XML, SciERC JSON lines, BIO/CoNLL columns, a token table or question JSON lines); give the format',
+  );
 }
 
 /** Read a gold file. */

@@ -21,9 +21,7 @@ function groupBy(rows: DecisionRow[], key: (r: DecisionRow) => string | null): P
     else g.r++;
     m.set(k, g);
   }
-  return [...m]
-    .map(([k, g]) => rowOf(k, g.a, g.r))
-    .sort((x, y) => y.accepted + y.rejected - (x.accepted + x.rejected) || x.label.localeCompare(y.label));
+  return [...m].map(([k, g]) => rowOf(k, g.a, g.r)).sort((x, y) => y.accepted + y.rejected - (x.accepted + x.rejected) || x.label.localeCompare(y.label));
 }
 
 export function livePrecision(decisions: DecisionRow[]): LivePrecision {

@@ -71,7 +71,15 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
         recallHits++;
         t.hits++;
       } else {
-        error({ kind: 'passage_missed', unit: 'question', item: q.key, gold: q.quotes.join(' … '), predicted: top.map((x) => x.document).join(', ') || null, spans: [], confidence: null });
+        error({
+          kind: 'passage_missed',
+          unit: 'question',
+          item: q.key,
+          gold: q.quotes.join(' … '),
+          predicted: top.map((x) => x.document).join(', ') || null,
+          spans: [],
+          confidence: null,
+        });
       }
     }
     const ok = answerCorrect(q.answers, p.answer);
@@ -83,7 +91,15 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
       abstentions++;
       error({ kind: 'abstained', unit: 'question', item: q.key, gold: q.answers.join(' | '), predicted: null, spans: [], confidence: null });
     } else if (!ok) {
-      error({ kind: 'wrong_answer', unit: 'question', item: q.key, gold: q.answers.join(' | '), predicted: p.answer.slice(0, 500), spans: [], confidence: null });
+      error({
+        kind: 'wrong_answer',
+        unit: 'question',
+        item: q.key,
+        gold: q.answers.join(' | '),
+        predicted: p.answer.slice(0, 500),
+        spans: [],
+        confidence: null,
+      });
     }
   });
   const n = questions.length;

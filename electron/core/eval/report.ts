@@ -14,7 +14,10 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? '
 const ci = (c: [number, number]) => `${pct(c[0])} – ${pct(c[1])}`;
 
 /** A line chart of (x, y) series in [0, 1] × [0, 1]. */
-export function lineChartSvg(series: { name: string; points: { x: number; y: number }[]; className: string }[], opts: { xLabel: string; yLabel: string; width?: number; height?: number; xMax?: number; xTicks?: number[] }): string {
+export function lineChartSvg(
+  series: { name: string; points: { x: number; y: number }[]; className: string }[],
+  opts: { xLabel: string; yLabel: string; width?: number; height?: number; xMax?: number; xTicks?: number[] },
+): string {
   const w = opts.width ?? 420;
   const h = opts.height ?? 300;
   const m = { l: 48, r: 12, t: 12, b: 40 };
@@ -23,18 +26,28 @@ export function lineChartSvg(series: { name: string; points: { x: number; y: num
   const Y = (y: number) => h - m.b - y * (h - m.t - m.b);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   const grid = ticks
-    .map((t) => `<line class="grid" x1="${X(0)}" x2="${X(xMax)}" y1="${Y(t)}" y2="${Y(t)}"/><text class="tick" x="${m.l - 6}" y="${Y(t) + 4}" text-anchor="end">${t}</text>`)
+    .map(
+      (t) =>
+        `<line class="grid" x1="${X(0)}" x2="${X(xMax)}" y1="${Y(t)}" y2="${Y(t)}"/><text class="tick" x="${m.l - 6}" y="${Y(t) + 4}" text-anchor="end">${t}</text>`,
+    )
     .join('');
-  const xt = (opts.xTicks ?? ticks.map((t) => +(t * xMax).toFixed(2))).map((x) => `<text class="tick" x="${X(x)}" y="${h - m.b + 16}" text-anchor="middle">${x}</text>`).join('');
+  const xt = (opts.xTicks ?? ticks.map((t) => +(t * xMax).toFixed(2)))
+    .map((x) => `<text class="tick" x="${X(x)}" y="${h - m.b + 16}" text-anchor="middle">${x}</text>`)
+    .join('');
   const lines = series
     .map((s) => {
       if (!s.points.length) return '';
       const d = s.points.map((p, i) => `${i ? 'L' : 'M'}${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join('');
-      const dots = s.points.length <= 60 ? s.points.map((p) => `<circle class="${s.className}" cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="2.5"/>`).join('') : '';
+      const dots =
+        s.points.length <= 60
+          ? s.points.map((p) => `<circle class="${s.className}" cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="2.5"/>`).join('')
+          : '';
       return `<path class="${s.className} line" d="${d}"/>${dots}`;
     })
     .join('');
-  const legend = series.map((s, i) => `<text class="legend ${s.className}" x="${w - m.r - 4}" y="${m.t + 12 + i * 14}" text-anchor="end">${esc(s.name)}</text>`).join('');
+  const legend = series
+    .map((s, i) => `<text class="legend ${s.className}" x="${w - m.r - 4}" y="${m.t + 12 + i * 14}" text-anchor="end">${esc(s.name)}</text>`)
+    .join('');
   return `<svg class="chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img"><rect class="frame" x="${m.l}" y="${m.t}" width="${w - m.l - m.r}" height="${h - m.t - m.b}"/>${grid}${xt}${lines}${legend}<text class="axis" x="${(m.l + w - m.r) / 2}" y="${h - 6}" text-anchor="middle">${esc(opts.xLabel)}</text><text class="axis" transform="translate(12 ${(m.t + h - m.b) / 2}) rotate(-90)" text-anchor="middle">${esc(opts.yLabel)}</text></svg>`;
 }
 
@@ -80,7 +93,10 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } .muted { color: 
 
 function prfRows(name: string, runs: Prf[]): string {
   return `<tr><th>${esc(name)}</th>${runs
-    .map((p) => `<td class="n">${pct(p.precision)}</td><td class="n">${pct(p.recall)}</td><td class="n"><b>${pct(p.f1)}</b></td><td class="muted">F1 ${ci(p.ci.f1)}</td><td class="n muted">${p.tp}/${p.predicted}/${p.gold}</td>`)
+    .map(
+      (p) =>
+        `<td class="n">${pct(p.precision)}</td><td class="n">${pct(p.recall)}</td><td class="n"><b>${pct(p.f1)}</b></td><td class="muted">F1 ${ci(p.ci.f1)}</td><td class="n muted">${p.tp}/${p.predicted}/${p.gold}</td>`,
+    )
     .join('')}</tr>`;
 }
 
@@ -88,19 +104,45 @@ function extractionSection(runs: EvalRunDetail[]): string {
   const s = runs.map((r) => r.scores as ExtractionScores);
   const head = `<tr><th></th>${runs.map((r) => `<th colspan="5">${esc(r.label)} (run ${r.id})</th>`).join('')}</tr><tr><th></th>${runs.map(() => '<th>P</th><th>R</th><th>F1</th><th>95% interval</th><th>tp/pred/gold</th>').join('')}</tr>`;
   const rows = [
-    prfRows('triples', s.map((x) => x.triples)),
-    prfRows('entity pairs', s.map((x) => x.pairs)),
-    prfRows('mentions (exact)', s.map((x) => x.mentions.exact)),
-    prfRows('mentions (head word)', s.map((x) => x.mentions.head)),
-    prfRows('mentions (overlap)', s.map((x) => x.mentions.overlap)),
-    ...(s.every((x) => x.typedMentions) ? [prfRows(`typed mentions (${s[0].mentionMode})`, s.map((x) => x.typedMentions!))] : []),
+    prfRows(
+      'triples',
+      s.map((x) => x.triples),
+    ),
+    prfRows(
+      'entity pairs',
+      s.map((x) => x.pairs),
+    ),
+    prfRows(
+      'mentions (exact)',
+      s.map((x) => x.mentions.exact),
+    ),
+    prfRows(
+      'mentions (head word)',
+      s.map((x) => x.mentions.head),
+    ),
+    prfRows(
+      'mentions (overlap)',
+      s.map((x) => x.mentions.overlap),
+    ),
+    ...(s.every((x) => x.typedMentions)
+      ? [
+          prfRows(
+            `typed mentions (${s[0].mentionMode})`,
+            s.map((x) => x.typedMentions!),
+          ),
+        ]
+      : []),
   ].join('');
   const pr = lineChartSvg(
     s.map((x, i) => ({ name: `${runs[i].label} (run ${runs[i].id})`, className: `s${i}`, points: x.pr.map((p) => ({ x: p.recall, y: p.precision })) })),
     { xLabel: 'recall', yLabel: 'precision' },
   );
   const thr = s
-    .map((x, i) => (x.bestThreshold ? `<p>${esc(runs[i].label)}: the best F1 (${pct(x.bestThreshold.f1)}) is at confidence ≥ <b>${x.bestThreshold.threshold}</b>: filter the review there.</p>` : ''))
+    .map((x, i) =>
+      x.bestThreshold
+        ? `<p>${esc(runs[i].label)}: the best F1 (${pct(x.bestThreshold.f1)}) is at confidence ≥ <b>${x.bestThreshold.threshold}</b>: filter the review there.</p>`
+        : '',
+    )
     .join('');
   const labels = [...new Set(s.flatMap((x) => x.perType.map((t) => t.label)))];
   const types = labels.length
@@ -112,12 +154,18 @@ function extractionSection(runs: EvalRunDetail[]): string {
   const rels = s[0].perRelation.filter((r) => r.gold > 0).slice(0, 40);
   const relTable = rels.length
     ? `<h2>Per relation (${esc(runs[0].label)})</h2><table><tr><th>relation</th><th>gold</th><th>predicted</th><th>matched</th><th>P</th><th>R</th><th>F1</th></tr>${rels
-        .map((r) => `<tr><td>${esc(r.label)}</td><td class="n">${r.gold}</td><td class="n">${r.predicted}</td><td class="n">${r.matched}</td><td class="n">${pct(r.precision)}</td><td class="n">${pct(r.recall)}</td><td class="n">${pct(r.f1)}</td></tr>`)
+        .map(
+          (r) =>
+            `<tr><td>${esc(r.label)}</td><td class="n">${r.gold}</td><td class="n">${r.predicted}</td><td class="n">${r.matched}</td><td class="n">${pct(r.precision)}</td><td class="n">${pct(r.recall)}</td><td class="n">${pct(r.f1)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const errs = s[0].errors.filter((e) => e.unit === 'triple').slice(0, 200);
   const errTable = `<h2>Triple errors (${esc(runs[0].label)}, first ${errs.length})</h2><table class="err">${errs
-    .map((e) => `<tr><td class="kind">${esc(e.kind)}</td><td>${esc(e.item)}</td><td>${esc(e.gold ?? '')}</td><td>${esc(e.predicted ?? '')}</td><td class="n">${e.confidence ?? ''}</td></tr>`)
+    .map(
+      (e) =>
+        `<tr><td class="kind">${esc(e.kind)}</td><td>${esc(e.item)}</td><td>${esc(e.gold ?? '')}</td><td>${esc(e.predicted ?? '')}</td><td class="n">${e.confidence ?? ''}</td></tr>`,
+    )
     .join('')}</table>`;
   return `<h2>Scores</h2><table>${head}${rows}</table><h2>Precision–recall over the confidence threshold</h2>${pr}${thr}${types}${relTable}${errTable}`;
 }
@@ -139,7 +187,10 @@ function qaSection(runs: EvalRunDetail[]): string {
   );
   const errs = s[0].errors.slice(0, 200);
   const errTable = `<h2>Errors (${esc(runs[0].label)})</h2><table class="err">${errs
-    .map((e) => `<tr><td class="kind">${esc(e.kind)}</td><td>${esc(e.item)}</td><td>${esc(e.gold ?? '')}</td><td>${esc((e.predicted ?? '').slice(0, 240))}</td></tr>`)
+    .map(
+      (e) =>
+        `<tr><td class="kind">${esc(e.kind)}</td><td>${esc(e.item)}</td><td>${esc(e.gold ?? '')}</td><td>${esc((e.predicted ?? '').slice(0, 240))}</td></tr>`,
+    )
     .join('')}</table>`;
   return `<h2>Scores</h2>${table}<h2>Passage recall@k</h2>${chart}<h2>Answer accuracy per question type</h2>${bars}${errTable}`;
 }
@@ -148,9 +199,13 @@ function qaSection(runs: EvalRunDetail[]): string {
 export function renderReport(run: EvalRunDetail, compare?: EvalRunDetail | null): string {
   if (!run.scores) throw new Error(`run ${run.id} has no scores yet (state: ${run.state})`);
   const runs = compare && compare.scores && compare.scores.kind === run.scores.kind ? [run, compare] : [run];
-  const settings = `<table><tr><th></th>${runs.map((r) => `<th>${esc(r.label)}</th>`).join('')}</tr>${(['engine', 'model', 'modelHash', 'endpoint', 'promptVersion', 'chunker', 'mentionMode', 'k', 'limit', 'appVersion'] as const)
+  const settings = `<table><tr><th></th>${runs.map((r) => `<th>${esc(r.label)}</th>`).join('')}</tr>${(
+    ['engine', 'model', 'modelHash', 'endpoint', 'promptVersion', 'chunker', 'mentionMode', 'k', 'limit', 'appVersion'] as const
+  )
     .map((k) => `<tr><td>${k}</td>${runs.map((r) => `<td>${esc((r.settings as Record<string, unknown>)[k] ?? '–')}</td>`).join('')}</tr>`)
-    .join('')}<tr><td>gold</td>${runs.map((r) => `<td>${esc(r.goldName)} (${r.items} items)</td>`).join('')}</tr><tr><td>finished</td>${runs.map((r) => `<td>${esc(r.finishedAt ?? '')}</td>`).join('')}</tr></table>`;
+    .join(
+      '',
+    )}<tr><td>gold</td>${runs.map((r) => `<td>${esc(r.goldName)} (${r.items} items)</td>`).join('')}</tr><tr><td>finished</td>${runs.map((r) => `<td>${esc(r.finishedAt ?? '')}</td>`).join('')}</tr></table>`;
   const body = run.scores.kind === 'extraction' ? extractionSection(runs) : qaSection(runs);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Graphwright evaluation: ${esc(run.label)} on ${esc(run.goldName)}</title><style>${CSS}</style></head><body><h1>Evaluation: ${esc(run.label)} on ${esc(run.goldName)}</h1><h2>Settings</h2>${settings}${body}<p class="muted">Matching rules: docs/evaluation.md. Intervals are 95%: Wilson for precision, recall and rates; a bootstrap over items for F1.</p></body></html>\n`;
 }

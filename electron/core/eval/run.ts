@@ -10,7 +10,18 @@ import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import { headline, type GoldItemRow } from '../store/eval';
 import { ApiError } from '../../../shared/errors';
-import type { EvalMention, EvalRunInfo, EvalRunStartInput, EvalScores, EvalSettings, EvalTriple, GoldFormat, GoldItem, GoldQuestion, GoldSetInfo } from '../../../shared/contract/eval';
+import type {
+  EvalMention,
+  EvalRunInfo,
+  EvalRunStartInput,
+  EvalScores,
+  EvalSettings,
+  EvalTriple,
+  GoldFormat,
+  GoldItem,
+  GoldQuestion,
+  GoldSetInfo,
+} from '../../../shared/contract/eval';
 import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
 import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
@@ -46,7 +57,16 @@ export function importGold(core: Services, input: { path: string; format?: GoldF
   if (same && same.name === name) return same;
   const mentions = parsed.items.reduce((n, it) => n + goldMentions(it).length, 0);
   const triples = parsed.items.reduce((n, it) => n + it.triples.length, 0);
-  return repo.insertSet({ name, format: parsed.format, kind: parsed.kind, path: abs, hash, items: parsed.kind === 'qa' ? parsed.questions : parsed.items, mentions, triples });
+  return repo.insertSet({
+    name,
+    format: parsed.format,
+    kind: parsed.kind,
+    path: abs,
+    hash,
+    items: parsed.kind === 'qa' ? parsed.questions : parsed.items,
+    mentions,
+    triples,
+  });
 }
 
 // ---- settings
@@ -68,7 +88,7 @@ function fileSha256(file: string): string | null {
     const fd = fs.openSync(file, 'r');
     try {
       const buf = Buffer.allocUnsafe(1 << 20);
-      for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0; ) h.update(buf.subarray(0, n));
+      for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) h.update(buf.subarray(0, n));
     } finally {
       fs.closeSync(fd);
     }
@@ -84,7 +104,8 @@ export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRun
   const repo = core.store.evals;
   const set = repo.getSet(input.goldSet);
   if (!set) throw new ApiError('not_found', `no gold set ${input.goldSet}`);
-  if (input.engine === 'llama' && input.model && !fs.existsSync(input.model)) throw new ApiError('bad_request', `model file not found: ${path.resolve(input.model)}`);
+  if (input.engine === 'llama' && input.model && !fs.existsSync(input.model))
+    throw new ApiError('bad_request', `model file not found: ${path.resolve(input.model)}`);
   const settings: EvalSettings = {
     engine: input.engine,
     model: input.engine === 'llama' && input.model ? path.resolve(input.model) : (input.model ?? null),
@@ -211,7 +232,14 @@ export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }
                 slice.map((item) =>
                   extractChunkWithLlm(
                     { text: (item.gold as GoldItem).text },
-                    { engine: engine!, engineName: s.engine, signal: ctx.signal, temperature: s.temperature ?? undefined, seed: s.seed ?? undefined, limits: s.limits ?? undefined },
+                    {
+                      engine: engine!,
+                      engineName: s.engine,
+                      signal: ctx.signal,
+                      temperature: s.temperature ?? undefined,
+                      seed: s.seed ?? undefined,
+                      limits: s.limits ?? undefined,
+                    },
                   ),
                 ),
               );

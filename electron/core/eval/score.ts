@@ -280,12 +280,29 @@ export function scoreExtraction(items: GoldItem[], predictions: (Prediction | nu
           row.gold++;
           if (matchedGold.has(j)) row.matched++;
         }
-        if (!matchedGold.has(j)) error({ kind: 'missed', unit: 'mention', item: item.key, gold: g.type ? `${g.text} (${g.type})` : g.text, predicted: null, spans: spansOf(g), confidence: null });
+        if (!matchedGold.has(j))
+          error({
+            kind: 'missed',
+            unit: 'mention',
+            item: item.key,
+            gold: g.type ? `${g.text} (${g.type})` : g.text,
+            predicted: null,
+            spans: spansOf(g),
+            confidence: null,
+          });
       });
       match.forEach((j, i) => {
         if (j < 0) {
           const p = pm[i].value;
-          error({ kind: 'spurious', unit: 'mention', item: item.key, gold: null, predicted: p.type ? `${p.text} (${p.type})` : p.text, spans: spansOf(p), confidence: pm[i].confidence });
+          error({
+            kind: 'spurious',
+            unit: 'mention',
+            item: item.key,
+            gold: null,
+            predicted: p.type ? `${p.text} (${p.type})` : p.text,
+            spans: spansOf(p),
+            confidence: pm[i].confidence,
+          });
         }
       });
       // typed: the span rule and the type
@@ -324,7 +341,8 @@ export function scoreExtraction(items: GoldItem[], predictions: (Prediction | nu
         row.matched++;
         row.predicted++;
       }
-      if (!matchedGold.has(j)) error({ kind: 'missed', unit: 'triple', item: item.key, gold: tripleText(g), predicted: null, spans: spansOf(g.subject, g.object), confidence: null });
+      if (!matchedGold.has(j))
+        error({ kind: 'missed', unit: 'triple', item: item.key, gold: tripleText(g), predicted: null, spans: spansOf(g.subject, g.object), confidence: null });
     });
     pt.forEach((p, i) => {
       if (tm[i] >= 0) return;
@@ -340,7 +358,9 @@ export function scoreExtraction(items: GoldItem[], predictions: (Prediction | nu
         const k = normLabel(t.relation) || t.relation;
         spuriousRel.set(k, (spuriousRel.get(k) ?? 0) + 1);
       }
-      const samePair = gt.find((g) => (entity(t.subject, g.subject) && entity(t.object, g.object)) || (entity(t.subject, g.object) && entity(t.object, g.subject)));
+      const samePair = gt.find(
+        (g) => (entity(t.subject, g.subject) && entity(t.object, g.object)) || (entity(t.subject, g.object) && entity(t.object, g.subject)),
+      );
       error({
         kind: samePair ? 'wrong_relation' : 'spurious',
         unit: 'triple',
@@ -376,17 +396,31 @@ export function scoreExtraction(items: GoldItem[], predictions: (Prediction | nu
     const predicted = i + 1;
     const precision = tp / predicted;
     const recall = goldTriplesTotal ? tp / goldTriplesTotal : 0;
-    pr.push({ threshold: ranked[i].confidence, predicted, tp, precision: round(precision), recall: round(recall), f1: round(f1Of(tp, predicted, goldTriplesTotal)) });
+    pr.push({
+      threshold: ranked[i].confidence,
+      predicted,
+      tp,
+      precision: round(precision),
+      recall: round(recall),
+      f1: round(f1Of(tp, predicted, goldTriplesTotal)),
+    });
   }
   const best = pr.reduce<PrPoint | null>((b, p) => (!b || p.f1 > b.f1 ? p : b), null);
 
   const row = (label: string, gold: number, predicted: number, matchedForRecall: number, matchedForPrecision: number): LabelScore => {
     const precision = predicted ? round(matchedForPrecision / predicted) : null;
     const recall = gold ? round(matchedForRecall / gold) : null;
-    const f1 = precision !== null && recall !== null && precision + recall > 0 ? round((2 * precision * recall) / (precision + recall)) : precision !== null && recall !== null ? 0 : null;
+    const f1 =
+      precision !== null && recall !== null && precision + recall > 0
+        ? round((2 * precision * recall) / (precision + recall))
+        : precision !== null && recall !== null
+          ? 0
+          : null;
     return { label, gold, predicted, matched: matchedForRecall, precision, recall, f1 };
   };
-  const perType = [...typeRows].map(([t, r]) => row(t, r.gold, r.predicted, r.matched, r.typedMatched)).sort((a, b) => b.gold - a.gold || a.label.localeCompare(b.label));
+  const perType = [...typeRows]
+    .map(([t, r]) => row(t, r.gold, r.predicted, r.matched, r.typedMatched))
+    .sort((a, b) => b.gold - a.gold || a.label.localeCompare(b.label));
   const perRelation = [
     ...[...relRows].map(([rel, r]) => row(rel, r.gold, r.predicted, r.matched, r.matched)).sort((a, b) => b.gold - a.gold || a.label.localeCompare(b.label)),
     ...[...spuriousRel]

@@ -91,7 +91,11 @@ export function parseCsvFile(file: string, onRecord: (fields: string[], line: nu
         if (c === '\r') pendingCR = true;
       } else if (afterQuote) {
         const opened = quoteLine !== line ? `; the quoted field opened at line ${quoteLine}, column ${quoteCol}` : '';
-        throw new ImportError(`unexpected ${JSON.stringify(c)} after a closing quote (a quote inside a quoted field must be doubled${opened})`, { file, line, column: col });
+        throw new ImportError(`unexpected ${JSON.stringify(c)} after a closing quote (a quote inside a quoted field must be doubled${opened})`, {
+          file,
+          line,
+          column: col,
+        });
       } else if (c === '"') {
         if (field !== '') throw new ImportError('a quote inside an unquoted field (quote the whole field and double the quote)', { file, line, column: col });
         inQuotes = true;
@@ -115,7 +119,11 @@ export function readCsvObjects(file: string, required: string[], onRow: (row: Re
     if (!header) {
       header = fields.map((h) => h.trim());
       const missing = required.filter((r) => !header!.includes(r));
-      if (missing.length) throw new ImportError(`missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} in the header (found ${header.join(', ')})`, { file, line });
+      if (missing.length)
+        throw new ImportError(`missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} in the header (found ${header.join(', ')})`, {
+          file,
+          line,
+        });
       return;
     }
     if (fields.length !== header.length) throw new ImportError(`expected ${header.length} fields as in the header, found ${fields.length}`, { file, line });

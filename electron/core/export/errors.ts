@@ -13,7 +13,11 @@ export class ImportError extends Error {
     readonly reason: string,
     readonly position: Position = {},
   ) {
-    const where = [position.file ? path.basename(position.file) : null, position.line != null ? `line ${position.line}` : null, position.column != null ? `column ${position.column}` : null]
+    const where = [
+      position.file ? path.basename(position.file) : null,
+      position.line != null ? `line ${position.line}` : null,
+      position.column != null ? `column ${position.column}` : null,
+    ]
       .filter(Boolean)
       .join(', ');
     super(where ? `${where}: ${reason}` : reason);

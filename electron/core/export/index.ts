@@ -30,12 +30,36 @@ export const FORMATS: FormatInfo[] = [
   { id: 'ttl', label: 'RDF Turtle', extension: '.ttl', mediaType: 'text/turtle', folder: false, export: true, import: true },
   { id: 'nt', label: 'RDF N-Triples', extension: '.nt', mediaType: 'application/n-triples', folder: false, export: true, import: true },
   { id: 'jsonld', label: 'JSON-LD', extension: '.jsonld', mediaType: 'application/ld+json', folder: false, export: true, import: true },
-  { id: 'graphml', label: 'GraphML (Gephi, yEd, igraph)', extension: '.graphml', mediaType: 'application/graphml+xml', folder: false, export: true, import: true },
-  { id: 'csv', label: 'CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv)', extension: '', mediaType: 'text/csv', folder: true, export: true, import: true },
+  {
+    id: 'graphml',
+    label: 'GraphML (Gephi, yEd, igraph)',
+    extension: '.graphml',
+    mediaType: 'application/graphml+xml',
+    folder: false,
+    export: true,
+    import: true,
+  },
+  {
+    id: 'csv',
+    label: 'CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv)',
+    extension: '',
+    mediaType: 'text/csv',
+    folder: true,
+    export: true,
+    import: true,
+  },
   { id: 'cypher', label: 'Neo4j Cypher script', extension: '.cypher', mediaType: 'application/x-cypher-query', folder: false, export: true, import: true },
   { id: 'neo4j-csv', label: 'Neo4j admin import CSVs', extension: '', mediaType: 'text/csv', folder: true, export: true, import: true },
   { id: 'cyjs', label: 'Cytoscape JSON', extension: '.cyjs', mediaType: 'application/json', folder: false, export: true, import: true },
-  { id: 'tsv', label: 'Triples, one head|relation|tail per line (MetaQA kb)', extension: '.txt', mediaType: 'text/plain', folder: false, export: false, import: true },
+  {
+    id: 'tsv',
+    label: 'Triples, one head|relation|tail per line (MetaQA kb)',
+    extension: '.txt',
+    mediaType: 'text/plain',
+    folder: false,
+    export: false,
+    import: true,
+  },
 ];
 
 export const isFolderFormat = (f: string) => FORMATS.find((x) => x.id === f)?.folder ?? false;
@@ -91,7 +115,13 @@ export function withDocumentIdentities(repo: ExportRepository): ExportRepository
 }
 
 /** Write the selection in one format to the target. Read from `db` (give it a snapshot connection for consistency). */
-export async function runExport(db: Db, format: ExportFormat, options: Partial<ExportOptions>, target: Target, run: ExportRunOptions = {}): Promise<ExportCounts> {
+export async function runExport(
+  db: Db,
+  format: ExportFormat,
+  options: Partial<ExportOptions>,
+  target: Target,
+  run: ExportRunOptions = {},
+): Promise<ExportCounts> {
   const filter = toFilter(options);
   const repo = new ExportRepository(db, filter);
   if (!options.paths) withDocumentIdentities(repo);

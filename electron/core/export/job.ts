@@ -4,7 +4,13 @@ import path from 'node:path';
 import { defineJob } from '../jobs/runner';
 import { openExportSnapshot } from '../store/export';
 import { z } from 'zod';
-import { ExportFormat as ExportFormatSchema, ExportOptions as ExportOptionsSchema, type ExportCounts, type ExportFormat, type ExportOptions } from '../../../shared/contract/export';
+import {
+  ExportFormat as ExportFormatSchema,
+  ExportOptions as ExportOptionsSchema,
+  type ExportCounts,
+  type ExportFormat,
+  type ExportOptions,
+} from '../../../shared/contract/export';
 import { FileTarget } from './out';
 import { isFolderFormat, runExport } from './index';
 

@@ -49,7 +49,10 @@ function firstLine(file: string): string {
   try {
     const buf = Buffer.alloc(64 * 1024);
     const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    const text = buf.subarray(0, n).toString('utf8').replace(/^\ufeff/, '');
+    const text = buf
+      .subarray(0, n)
+      .toString('utf8')
+      .replace(/^\ufeff/, '');
     const i = text.indexOf('\n');
     return i === -1 ? text : text.slice(0, i).replace(/\r$/, '');
   } finally {

@@ -22,7 +22,7 @@ export function parseCypherLiteral(text: string, at: { file: string; line: numbe
       i++;
       const out: { [k: string]: Value } = {};
       ws();
-      if (text[i] === '}') return i++, out;
+      if (text[i] === '}') return (i++, out);
       for (;;) {
         ws();
         let key: string;
@@ -43,7 +43,7 @@ export function parseCypherLiteral(text: string, at: { file: string; line: numbe
         out[key] = value();
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === '}') return i++, out;
+        else if (text[i] === '}') return (i++, out);
         else fail('expected "," or "}" in a map');
       }
     }
@@ -51,12 +51,12 @@ export function parseCypherLiteral(text: string, at: { file: string; line: numbe
       i++;
       const out: Value[] = [];
       ws();
-      if (text[i] === ']') return i++, out;
+      if (text[i] === ']') return (i++, out);
       for (;;) {
         out.push(value());
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === ']') return i++, out;
+        else if (text[i] === ']') return (i++, out);
         else fail('expected "," or "]" in a list');
       }
     }
@@ -66,7 +66,7 @@ export function parseCypherLiteral(text: string, at: { file: string; line: numbe
       for (;;) {
         if (i >= text.length) fail('unclosed string');
         const d = text[i];
-        if (d === c) return i++, s;
+        if (d === c) return (i++, s);
         if (d === '\\') {
           const e = text[i + 1];
           const simple: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
@@ -114,13 +114,38 @@ export function readCypher(file: string, sink: ImportSink): void {
     for (const { row, line } of rows) {
       sink.where = { file, line };
       if (nodes) {
-        sink.nodeRecord({ key: String(row.key), label: row.label, kind: row.kind, type: row.type, aliases: row.aliases, provenance: row.provenance, conceptRelations: row.concept_relations });
+        sink.nodeRecord({
+          key: String(row.key),
+          label: row.label,
+          kind: row.kind,
+          type: row.type,
+          aliases: row.aliases,
+          provenance: row.provenance,
+          conceptRelations: row.concept_relations,
+        });
       } else if (links) {
-        sink.edgeRecord({ source: String(row.node), target: String(row.concept), edgeKind: 'concept_link', level: row.level, model: str(row.model), batch: str(row.batch) });
+        sink.edgeRecord({
+          source: String(row.node),
+          target: String(row.concept),
+          edgeKind: 'concept_link',
+          level: row.level,
+          model: str(row.model),
+          batch: str(row.batch),
+        });
       } else {
         const name = edge![1];
         const relation = name.startsWith('`') ? name.slice(1, -1).replace(/``/g, '`') : name;
-        sink.edgeRecord({ source: String(row.s), target: String(row.o), relation, status: row.status, stage: row.stage, confidence: row.confidence, engine: row.engine, model: str(row.model), provenance: row.provenance });
+        sink.edgeRecord({
+          source: String(row.s),
+          target: String(row.o),
+          relation,
+          status: row.status,
+          stage: row.stage,
+          confidence: row.confidence,
+          engine: row.engine,
+          model: str(row.model),
+          provenance: row.provenance,
+        });
       }
     }
     rows = [];

@@ -16,7 +16,12 @@ function firstLines(file: string, n: number): string[] {
   try {
     const buf = Buffer.alloc(256 * 1024);
     const len = fs.readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, len).toString('utf8').replace(/^\ufeff/, '').split(/\r?\n/).slice(0, n);
+    return buf
+      .subarray(0, len)
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split(/\r?\n/)
+      .slice(0, n);
   } finally {
     fs.closeSync(fd);
   }
@@ -127,7 +132,8 @@ class LineExpander {
     if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
       if (typeof o['@id'] === 'string') return this.ref(o['@id']);
-      if ('@value' in o) return { termType: 'Literal', value: String(o['@value']), ...(typeof o['@type'] === 'string' ? { datatype: { value: this.iri(o['@type']) } } : {}) };
+      if ('@value' in o)
+        return { termType: 'Literal', value: String(o['@value']), ...(typeof o['@type'] === 'string' ? { datatype: { value: this.iri(o['@type']) } } : {}) };
     }
     throw new Error(`unsupported value ${JSON.stringify(v).slice(0, 80)}`);
   }

@@ -16,17 +16,24 @@ export interface RdfTerm {
 
 const FOAF_NAME = 'http://xmlns.com/foaf/0.1/name';
 const LABELS_PRIMARY = new Set<string>([V.label, V.prefLabel]);
-const LABELS_SECONDARY = new Set<string>([FOAF_NAME, 'http://schema.org/name', 'https://schema.org/name', 'http://purl.org/dc/terms/title', 'http://purl.org/dc/elements/1.1/title']);
-const IGNORED = new Set<string>([
-  `${RDFS}comment`,
-  `${RDFS}seeAlso`,
-  `${RDFS}isDefinedBy`,
-  `${RDFS}domain`,
-  `${RDFS}range`,
-  `${OWL}sameAs`,
-  V.wasDerivedFrom,
+const LABELS_SECONDARY = new Set<string>([
+  FOAF_NAME,
+  'http://schema.org/name',
+  'https://schema.org/name',
+  'http://purl.org/dc/terms/title',
+  'http://purl.org/dc/elements/1.1/title',
 ]);
-const NEUTRAL_CLASSES = new Set<string>([V.Class, V.ProvEntity, `${OWL}Class`, `${OWL}Thing`, `${OWL}NamedIndividual`, `${OWL}ObjectProperty`, `${OWL}DatatypeProperty`, `${RDFS}Resource`]);
+const IGNORED = new Set<string>([`${RDFS}comment`, `${RDFS}seeAlso`, `${RDFS}isDefinedBy`, `${RDFS}domain`, `${RDFS}range`, `${OWL}sameAs`, V.wasDerivedFrom]);
+const NEUTRAL_CLASSES = new Set<string>([
+  V.Class,
+  V.ProvEntity,
+  `${OWL}Class`,
+  `${OWL}Thing`,
+  `${OWL}NamedIndividual`,
+  `${OWL}ObjectProperty`,
+  `${OWL}DatatypeProperty`,
+  `${RDFS}Resource`,
+]);
 const RECORD_CLASS: Record<string, Special> = {
   [V.NodeType]: 'type',
   [V.Statement]: 'stmt',
@@ -37,7 +44,32 @@ const RECORD_CLASS: Record<string, Special> = {
   [V.Property]: 'prop',
 };
 const KIND_OF: Record<string, ImportKind> = { [V.Entity]: 'entity', [V.Event]: 'event', [V.Concept]: 'concept' };
-const BAG_PREDICATES = new Set<string>([V.subject, V.predicate, V.object, V.provEntity, V.status, V.stage, V.confidence, V.engine, V.model, V.concept, V.instance, V.relation, V.level, V.batch, V.document, V.start, V.end, V.page, V.ordinal, V.quote, V.clause, V.contentHash, V.sourcePath, V.format]);
+const BAG_PREDICATES = new Set<string>([
+  V.subject,
+  V.predicate,
+  V.object,
+  V.provEntity,
+  V.status,
+  V.stage,
+  V.confidence,
+  V.engine,
+  V.model,
+  V.concept,
+  V.instance,
+  V.relation,
+  V.level,
+  V.batch,
+  V.document,
+  V.start,
+  V.end,
+  V.page,
+  V.ordinal,
+  V.quote,
+  V.clause,
+  V.contentHash,
+  V.sourcePath,
+  V.format,
+]);
 
 type Special = 'type' | 'stmt' | 'link' | 'deriv' | 'doc' | 'chunk' | 'prop';
 
@@ -231,8 +263,21 @@ export class RdfCollector {
         const end = Number(bag.end);
         if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) fail(`derivation ${d}: bad span [${bag.start}, ${bag.end})`);
         sink.provenance(target as { edgeId: number } | { nodeId: number }, {
-          document: { title: this.labels.get(docKey) ?? localName(docKey), hash: doc.contentHash ?? null, path: doc.sourcePath ?? null, format: doc.format ?? null },
-          chunk: chunk && chunk.ordinal !== undefined ? { ordinal: Number(chunk.ordinal), start: Number(chunk.start ?? start), end: Number(chunk.end ?? end), page: chunk.page !== undefined ? Number(chunk.page) : null } : null,
+          document: {
+            title: this.labels.get(docKey) ?? localName(docKey),
+            hash: doc.contentHash ?? null,
+            path: doc.sourcePath ?? null,
+            format: doc.format ?? null,
+          },
+          chunk:
+            chunk && chunk.ordinal !== undefined
+              ? {
+                  ordinal: Number(chunk.ordinal),
+                  start: Number(chunk.start ?? start),
+                  end: Number(chunk.end ?? end),
+                  page: chunk.page !== undefined ? Number(chunk.page) : null,
+                }
+              : null,
           start,
           end,
           quote: bag.quote ?? '',
@@ -270,7 +315,10 @@ export function parseRdfFile(file: string, format: 'ttl' | 'nt', collector: RdfC
     if (!error) return;
     const e = error as Error & { context?: { line?: number } };
     const line = e.context?.line ?? Number(/line (\d+)/.exec(e.message)?.[1] ?? NaN);
-    throw new ImportError(`${format === 'nt' ? 'N-Triples' : 'Turtle'} syntax error: ${e.message.replace(/ on line \d+\.?$/, '')}`, { file, line: Number.isFinite(line) ? line : undefined });
+    throw new ImportError(`${format === 'nt' ? 'N-Triples' : 'Turtle'} syntax error: ${e.message.replace(/ on line \d+\.?$/, '')}`, {
+      file,
+      line: Number.isFinite(line) ? line : undefined,
+    });
   };
   readChunks(file, (text) => {
     onData!(text);

@@ -45,7 +45,17 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
         sink.edge(row.id || null, sink.labelNode(row.source), sink.labelNode(row.target), { relation: row.relation });
         return;
       }
-      sink.edgeRecord({ key: opt(row, 'id') ?? undefined, source: row.source, target: row.target, relation: row.relation, status: opt(row, 'status'), stage: opt(row, 'stage'), confidence: opt(row, 'confidence'), engine: opt(row, 'engine'), model: opt(row, 'model') });
+      sink.edgeRecord({
+        key: opt(row, 'id') ?? undefined,
+        source: row.source,
+        target: row.target,
+        relation: row.relation,
+        status: opt(row, 'status'),
+        stage: opt(row, 'stage'),
+        confidence: opt(row, 'confidence'),
+        engine: opt(row, 'engine'),
+        model: opt(row, 'model'),
+      });
     });
   }
   if (fs.existsSync(f('provenance.csv'))) {
@@ -64,7 +74,15 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
       if (start === null || end === null || start < 0 || end < start) sink.fail(`bad span [${row.start}, ${row.end})`);
       sink.provenance(target, {
         document: { title: row.document_title, hash: opt(row, 'document_hash'), path: opt(row, 'document_path'), format: opt(row, 'document_format') },
-        chunk: ordinal === null ? null : { ordinal, start: sink.int(opt(row, 'chunk_start'), 'chunk_start') ?? start, end: sink.int(opt(row, 'chunk_end'), 'chunk_end') ?? end, page: sink.int(opt(row, 'page'), 'page') },
+        chunk:
+          ordinal === null
+            ? null
+            : {
+                ordinal,
+                start: sink.int(opt(row, 'chunk_start'), 'chunk_start') ?? start,
+                end: sink.int(opt(row, 'chunk_end'), 'chunk_end') ?? end,
+                page: sink.int(opt(row, 'page'), 'page'),
+              },
         start,
         end,
         quote: row.quote,
@@ -87,7 +105,15 @@ export function readNeo4jCsvFolder(p: string, sink: ImportSink): void {
     if (!idCol) sink.fail('nodes.csv has no :ID column');
     const labels = (row[':LABEL'] ?? '').split(';');
     const kind = opt(row, 'kind') ?? (labels.includes('Event') ? 'event' : labels.includes('Concept') ? 'concept' : 'entity');
-    sink.nodeRecord({ key: raw[idCol!], label: opt(row, 'label') ?? opt(row, 'name') ?? raw[idCol!], kind, type: opt(row, 'type'), aliases: opt(row, 'aliases'), provenance: opt(row, 'provenance'), conceptRelations: opt(row, 'concept_relations') });
+    sink.nodeRecord({
+      key: raw[idCol!],
+      label: opt(row, 'label') ?? opt(row, 'name') ?? raw[idCol!],
+      kind,
+      type: opt(row, 'type'),
+      aliases: opt(row, 'aliases'),
+      provenance: opt(row, 'provenance'),
+      conceptRelations: opt(row, 'concept_relations'),
+    });
   });
   for (const name of ['concept_links.csv', 'relationships.csv']) {
     if (!fs.existsSync(f(name))) continue;

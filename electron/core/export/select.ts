@@ -26,7 +26,7 @@ export function nodeKinds(filter: ExportFilter): NodeKindOut[] {
 }
 
 export function* nodePages(repo: ExportRepository, kind: NodeKindOut): Generator<ExportNodeRow[]> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = repo.nodesPage(kind, after, PAGE);
     if (!page.length) return;
     yield page;
@@ -54,7 +54,10 @@ export function* nodesWithEvidence(repo: ExportRepository, filter: ExportFilter)
 }
 
 /** Pages of triples (edgePages or edgePagesByRelation), each triple with its evidence. */
-export function* edgesWithEvidence(repo: ExportRepository, pages: Iterable<ExportEdgeRow[]>): Generator<{ edge: ExportEdgeRow; provenance: ProvEntry[] | undefined }[]> {
+export function* edgesWithEvidence(
+  repo: ExportRepository,
+  pages: Iterable<ExportEdgeRow[]>,
+): Generator<{ edge: ExportEdgeRow; provenance: ProvEntry[] | undefined }[]> {
   for (const page of pages) {
     const prov = repo.edgeProvenance(page.map((e) => e.id));
     yield page.map((edge) => ({ edge, provenance: prov.get(edge.id)?.map(provEntry) }));
@@ -65,7 +68,7 @@ export function* edgesWithEvidence(repo: ExportRepository, pages: Iterable<Expor
 export const jsonOrNull = (v: unknown[] | undefined): string | null => (v && v.length ? JSON.stringify(v) : null);
 
 export function* edgePages(repo: ExportRepository): Generator<ExportEdgeRow[]> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = repo.edgesPage(after, PAGE);
     if (!page.length) return;
     yield page;
@@ -74,7 +77,7 @@ export function* edgePages(repo: ExportRepository): Generator<ExportEdgeRow[]> {
 }
 
 export function* edgePagesByRelation(repo: ExportRepository): Generator<ExportEdgeRow[]> {
-  for (let after: { relation: string; id: number } | null = null; ; ) {
+  for (let after: { relation: string; id: number } | null = null; ;) {
     const page = repo.edgesByRelationPage(after, PAGE);
     if (!page.length) return;
     yield page;
@@ -84,7 +87,7 @@ export function* edgePagesByRelation(repo: ExportRepository): Generator<ExportEd
 }
 
 export function* linkPages(repo: ExportRepository, nodeLinksOnly = false): Generator<ExportLinkRow[]> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = repo.linksPage(after, PAGE, nodeLinksOnly);
     if (!page.length) return;
     yield page;
@@ -104,7 +107,14 @@ export interface ProvEntry {
 
 export function provEntry(r: ExportProvenanceRow): ProvEntry {
   return {
-    document: { title: r.documentTitle, hash: r.documentHash, path: r.documentPath, format: r.documentFormat, version: r.documentVersion, edition: r.documentEdition },
+    document: {
+      title: r.documentTitle,
+      hash: r.documentHash,
+      path: r.documentPath,
+      format: r.documentFormat,
+      version: r.documentVersion,
+      edition: r.documentEdition,
+    },
     chunk: r.chunkOrdinal != null ? { ordinal: r.chunkOrdinal, start: r.chunkStart!, end: r.chunkEnd!, page: r.page } : null,
     start: r.start,
     end: r.end,

@@ -9,14 +9,29 @@ import type { ProvEntry, RelationLinkEntry } from './select';
 export type ImportKind = 'entity' | 'event' | 'concept';
 
 export const ProvEntrySchema = z.object({
-  document: z.object({ title: z.string(), hash: z.string().nullable().optional(), path: z.string().nullable().optional(), format: z.string().nullable().optional(), version: z.number().int().optional(), edition: z.string().nullable().optional() }),
-  chunk: z.object({ ordinal: z.number().int(), start: z.number().int(), end: z.number().int(), page: z.number().int().nullable().optional() }).nullable().optional(),
+  document: z.object({
+    title: z.string(),
+    hash: z.string().nullable().optional(),
+    path: z.string().nullable().optional(),
+    format: z.string().nullable().optional(),
+    version: z.number().int().optional(),
+    edition: z.string().nullable().optional(),
+  }),
+  chunk: z
+    .object({ ordinal: z.number().int(), start: z.number().int(), end: z.number().int(), page: z.number().int().nullable().optional() })
+    .nullable()
+    .optional(),
   start: z.number().int().min(0),
   end: z.number().int().min(0),
   quote: z.string(),
 });
 const RelationLinksSchema = z.array(
-  z.object({ relation: z.string().min(1), level: z.number().int().default(0), model: z.string().nullable().optional(), batch: z.string().nullable().optional() }),
+  z.object({
+    relation: z.string().min(1),
+    level: z.number().int().default(0),
+    model: z.string().nullable().optional(),
+    batch: z.string().nullable().optional(),
+  }),
 );
 
 /** Triples between two progress calls of an import. */
@@ -157,7 +172,13 @@ export class ImportSink {
   // ---- concepts
 
   link(conceptId: number, target: { nodeId: number } | { relation: string }, level = 0, model: string | null = null, batch: string | null = null): void {
-    const created = this.bulk.conceptLink({ conceptId, ...('nodeId' in target ? { nodeId: target.nodeId } : { relation: target.relation }), level, model, batch });
+    const created = this.bulk.conceptLink({
+      conceptId,
+      ...('nodeId' in target ? { nodeId: target.nodeId } : { relation: target.relation }),
+      level,
+      model,
+      batch,
+    });
     if (created) this.conceptLinks.created++;
     else this.conceptLinks.existing++;
   }
@@ -165,7 +186,12 @@ export class ImportSink {
   // ---- provenance
 
   provenance(target: { edgeId: number } | { nodeId: number }, p: ProvEntry | z.infer<typeof ProvEntrySchema>): void {
-    const doc = this.bulk.document({ title: p.document.title, contentHash: p.document.hash ?? null, sourcePath: p.document.path ?? null, format: p.document.format ?? null });
+    const doc = this.bulk.document({
+      title: p.document.title,
+      contentHash: p.document.hash ?? null,
+      sourcePath: p.document.path ?? null,
+      format: p.document.format ?? null,
+    });
     if (!this.seenDocs.has(doc.id)) {
       this.seenDocs.add(doc.id);
       if (doc.placeholder) this.documents.placeholders++;
@@ -199,7 +225,8 @@ export class ImportSink {
 
   nodeRecord(r: NodeRecord): number {
     const kind = str(r.kind) ?? 'entity';
-    if (kind !== 'entity' && kind !== 'event' && kind !== 'concept') this.fail(`node ${JSON.stringify(r.key)}: unknown kind ${JSON.stringify(kind)} (entity, event or concept)`);
+    if (kind !== 'entity' && kind !== 'event' && kind !== 'concept')
+      this.fail(`node ${JSON.stringify(r.key)}: unknown kind ${JSON.stringify(kind)} (entity, event or concept)`);
     const label = str(r.label) ?? r.key;
     let aliases: string[] = [];
     if (!blank(r.aliases)) {

@@ -104,7 +104,17 @@ export function normalizeBase(base: string): string {
 /** Namespace prefixes of an export (Turtle @prefix, JSON-LD context): the vocabularies plus the base's sub-spaces. */
 export function exportPrefixes(base: string): Record<string, string> {
   const b = normalizeBase(base);
-  return { ...PREFIXES, kb: b, ent: `${b}entity/`, evt: `${b}event/`, cpt: `${b}concept/`, rel: `${b}relation/`, typ: `${b}type/`, doc: `${b}document/`, edge: `${b}edge/` };
+  return {
+    ...PREFIXES,
+    kb: b,
+    ent: `${b}entity/`,
+    evt: `${b}event/`,
+    cpt: `${b}concept/`,
+    rel: `${b}relation/`,
+    typ: `${b}type/`,
+    doc: `${b}document/`,
+    edge: `${b}edge/`,
+  };
 }
 
 /** The last path or fragment segment of an IRI, percent-decoded: a readable name for generic KB items. */

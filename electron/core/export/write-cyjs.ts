@@ -42,7 +42,16 @@ export async function writeCyjs(ctx: WriteContext): Promise<void> {
   if (filter.concepts) {
     for (const page of linkPages(repo, true)) {
       for (const l of page) {
-        element({ id: `l${l.id}`, source: nodeKey(l.nodeId!), target: nodeKey(l.conceptId), interaction: 'instance of', edge_kind: 'concept_link', level: l.level, model: l.model, batch: l.batch });
+        element({
+          id: `l${l.id}`,
+          source: nodeKey(l.nodeId!),
+          target: nodeKey(l.conceptId),
+          interaction: 'instance of',
+          edge_kind: 'concept_link',
+          level: l.level,
+          model: l.model,
+          batch: l.batch,
+        });
       }
       ctx.tick(page.length);
       await out.drain();

@@ -37,7 +37,10 @@ function cypherValue(v: Value): string {
   if (Array.isArray(v)) return `[${v.map(cypherString).join(', ')}]`;
   return cypherString(v);
 }
-const cypherMap = (o: Record<string, Value>) => `{${Object.entries(o).map(([k, v]) => `${k}: ${cypherValue(v)}`).join(', ')}}`;
+const cypherMap = (o: Record<string, Value>) =>
+  `{${Object.entries(o)
+    .map(([k, v]) => `${k}: ${cypherValue(v)}`)
+    .join(', ')}}`;
 
 /** Batches of rows, each flushed as one `UNWIND [...] AS row <body>;` statement. */
 class Batcher {
@@ -71,7 +74,14 @@ export async function writeCypher(ctx: WriteContext): Promise<void> {
   // Batcher starts a new statement when the body changes: one per kind, whose SET names its label.
   for (const page of nodesWithEvidence(repo, filter)) {
     for (const { node: n, provenance, relationLinks } of page) {
-      const row: Record<string, Value> = { key: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type, aliases: n.aliases, provenance: jsonOrNull(provenance) };
+      const row: Record<string, Value> = {
+        key: nodeKey(n.id),
+        label: n.label,
+        kind: n.kind,
+        type: n.type,
+        aliases: n.aliases,
+        provenance: jsonOrNull(provenance),
+      };
       if (n.kind === 'concept') row.concept_relations = jsonOrNull(relationLinks);
       batch.add(nodeBody(n.kind), row);
     }

@@ -30,7 +30,8 @@ export function xmlEscape(s: string): string {
     .replace(/[&<>"'\r]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' })[c]!);
 }
 
-const data = (key: string, v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '' : `<data key="${key}">${xmlEscape(String(v))}</data>`);
+const data = (key: string, v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' ? '' : `<data key="${key}">${xmlEscape(String(v))}</data>`;
 
 export async function writeGraphml(ctx: WriteContext): Promise<void> {
   const { repo, filter } = ctx;

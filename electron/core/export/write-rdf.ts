@@ -51,7 +51,13 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
     const t = iris.type(type);
     if (!types.has(type)) {
       types.add(type);
-      emit({ s: iri(t), po: [[V.type, iri(V.NodeType)], [V.label, lit(type)]] });
+      emit({
+        s: iri(t),
+        po: [
+          [V.type, iri(V.NodeType)],
+          [V.label, lit(type)],
+        ],
+      });
     }
     return t;
   };
@@ -59,7 +65,13 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
     const r = iris.relation(relation);
     if (!relations.has(relation)) {
       relations.add(relation);
-      emit({ s: iri(r), po: [[V.type, iri(V.Property)], [V.label, lit(relation)]] });
+      emit({
+        s: iri(r),
+        po: [
+          [V.type, iri(V.Property)],
+          [V.label, lit(relation)],
+        ],
+      });
     }
     return r;
   };
@@ -72,7 +84,13 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
       const d = iris.document(r.documentHash);
       if (!docs.has(d)) {
         docs.add(d);
-        const dpo: [string, Term][] = [[V.type, iri(V.ProvEntity)], [V.type, iri(V.Document)], [V.label, lit(r.documentTitle)], [V.contentHash, lit(r.documentHash)], [V.format, lit(r.documentFormat)]];
+        const dpo: [string, Term][] = [
+          [V.type, iri(V.ProvEntity)],
+          [V.type, iri(V.Document)],
+          [V.label, lit(r.documentTitle)],
+          [V.contentHash, lit(r.documentHash)],
+          [V.format, lit(r.documentFormat)],
+        ];
         if (r.documentPath) dpo.push([V.sourcePath, lit(r.documentPath)]);
         if (r.documentVersion != null) dpo.push([V.version, int(r.documentVersion)]);
         if (r.documentEdition) dpo.push([V.edition, lit(r.documentEdition)]);
@@ -83,7 +101,14 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         source = iris.chunk(r.documentHash, r.chunkOrdinal);
         if (!chunks.has(source)) {
           chunks.add(source);
-          const cpo: [string, Term][] = [[V.type, iri(V.ProvEntity)], [V.type, iri(V.Chunk)], [V.document, iri(d)], [V.ordinal, int(r.chunkOrdinal)], [V.start, int(r.chunkStart!)], [V.end, int(r.chunkEnd!)]];
+          const cpo: [string, Term][] = [
+            [V.type, iri(V.ProvEntity)],
+            [V.type, iri(V.Chunk)],
+            [V.document, iri(d)],
+            [V.ordinal, int(r.chunkOrdinal)],
+            [V.start, int(r.chunkStart!)],
+            [V.end, int(r.chunkEnd!)],
+          ];
           if (r.page != null) cpo.push([V.page, int(r.page)]);
           out.push({ s: iri(source), po: cpo });
         }
@@ -94,7 +119,14 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
       }
       const p = blank(`p${r.id}`);
       po.push([V.qualifiedDerivation, p]);
-      const derivation: [string, Term][] = [[V.type, iri(V.Derivation)], [V.provEntity, iri(source)], [V.document, iri(d)], [V.start, int(r.start)], [V.end, int(r.end)], [V.quote, lit(r.quote)]];
+      const derivation: [string, Term][] = [
+        [V.type, iri(V.Derivation)],
+        [V.provEntity, iri(source)],
+        [V.document, iri(d)],
+        [V.start, int(r.start)],
+        [V.end, int(r.end)],
+        [V.quote, lit(r.quote)],
+      ];
       if (r.clause) derivation.push([V.clause, lit(r.clause)]);
       out.push({ s: p, po: derivation });
     }
@@ -128,7 +160,10 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         const c = nodeIri.get(l.conceptId);
         if (!c) continue;
         const b = blank(`l${l.id}`);
-        const po: [string, Term][] = [[V.type, iri(V.ConceptLink)], [V.concept, iri(c)]];
+        const po: [string, Term][] = [
+          [V.type, iri(V.ConceptLink)],
+          [V.concept, iri(c)],
+        ];
         if (l.nodeId != null) {
           const n = nodeIri.get(l.nodeId);
           if (!n) continue;

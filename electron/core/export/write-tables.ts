@@ -7,7 +7,22 @@ export const CSV_HEADERS = {
   nodes: ['id', 'kind', 'label', 'type', 'aliases'],
   edges: ['id', 'source', 'relation', 'target', 'status', 'stage', 'confidence', 'engine', 'model'],
   conceptLinks: ['concept', 'node', 'relation', 'level', 'model', 'batch'],
-  provenance: ['edge', 'node', 'document_title', 'document_hash', 'document_path', 'document_format', 'chunk_ordinal', 'chunk_start', 'chunk_end', 'page', 'start', 'end', 'quote', 'clause'],
+  provenance: [
+    'edge',
+    'node',
+    'document_title',
+    'document_hash',
+    'document_path',
+    'document_format',
+    'chunk_ordinal',
+    'chunk_start',
+    'chunk_end',
+    'page',
+    'start',
+    'end',
+    'quote',
+    'clause',
+  ],
 };
 
 const provFields = (r: ExportProvenanceRow) => [
@@ -82,7 +97,6 @@ export const NEO4J_LABEL = { entity: 'Entity', event: 'Event', concept: 'Concept
 export const NODE_LABEL = 'GraphwrightNode';
 export const CONCEPT_LINK_TYPE = 'INSTANCE_OF';
 
-
 export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
   const { repo, filter } = ctx;
   const nodes = ctx.target.open('nodes.csv', 'text/csv');
@@ -95,7 +109,18 @@ export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
   links?.write(csvRow(NEO4J_HEADERS.conceptLinks));
   for (const page of nodesWithEvidence(repo, filter)) {
     for (const { node: n, provenance, relationLinks } of page) {
-      nodes.write(csvRow([nodeKey(n.id), n.label, n.kind, n.type, aliasesField(n.aliases), jsonOrNull(provenance), jsonOrNull(relationLinks), `${NODE_LABEL};${NEO4J_LABEL[n.kind]}`]));
+      nodes.write(
+        csvRow([
+          nodeKey(n.id),
+          n.label,
+          n.kind,
+          n.type,
+          aliasesField(n.aliases),
+          jsonOrNull(provenance),
+          jsonOrNull(relationLinks),
+          `${NODE_LABEL};${NEO4J_LABEL[n.kind]}`,
+        ]),
+      );
     }
     ctx.tick(page.length);
     await drain();

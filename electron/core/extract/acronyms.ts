@@ -49,7 +49,12 @@ const MINOR = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'and/or', 'for', 'in
 export function matchInitials(sf: string, words: string[]): number {
   const letters = sf.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
   if (!letters) return -1;
-  const parts = words.map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').split('-').filter(Boolean));
+  const parts = words.map((w) =>
+    w
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+      .split('-')
+      .filter(Boolean),
+  );
   // match letters right to left; a word consumes one letter per hyphen part (or all of its parts' initials)
   const go = (li: number, wi: number): number => {
     if (li < 0) return wi + 1;
@@ -89,7 +94,14 @@ export function findAcronymDefinitions(text: string): AcronymDefinition[] {
     // Words before the parenthesis, within the sentence (stop at . ; : or a blank line).
     const windowStart = Math.max(0, open - 200);
     let before = text.slice(windowStart, open);
-    const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('; '), before.lastIndexOf(': '), before.lastIndexOf('\n\n'), before.lastIndexOf('('), before.lastIndexOf(')'));
+    const cut = Math.max(
+      before.lastIndexOf('. '),
+      before.lastIndexOf('; '),
+      before.lastIndexOf(': '),
+      before.lastIndexOf('\n\n'),
+      before.lastIndexOf('('),
+      before.lastIndexOf(')'),
+    );
     const beforeStart = cut >= 0 ? windowStart + cut + 1 : windowStart;
     before = text.slice(beforeStart, open);
     const words = [...before.matchAll(/\S+/g)];
@@ -103,7 +115,10 @@ export function findAcronymDefinitions(text: string): AcronymDefinition[] {
       const candStart = lfBase + picked[0].index!;
       const candEnd = lfBase + picked[picked.length - 1].index! + picked[picked.length - 1][0].length;
       const cand = text.slice(candStart, candEnd).replace(/\s/g, ' ');
-      const byInitials = matchInitials(sf, picked.map((w) => w[0]));
+      const byInitials = matchInitials(
+        sf,
+        picked.map((w) => w[0]),
+      );
       const at = byInitials >= 0 ? lfBase + picked[byInitials].index! - candStart : matchLongForm(sf, cand);
       if (at < 0) return false;
       const lead = /^["'“‘]*/.exec(cand.slice(at))![0].length;

@@ -161,7 +161,16 @@ function noteFailures(totals: ExtractTotals, chunk: ExtractableChunk, ex: ChunkE
   const list = [...(totals.failedAnswers ?? [])];
   for (const r of rows) {
     reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
-    if (list.length < MAX_FAILED_ANSWERS) list.push({ chunk: chunk.id, document: chunk.documentId, ordinal: chunk.ordinal, start: chunk.start, end: chunk.end, ...r, message: r.message.slice(0, 300) });
+    if (list.length < MAX_FAILED_ANSWERS)
+      list.push({
+        chunk: chunk.id,
+        document: chunk.documentId,
+        ordinal: chunk.ordinal,
+        start: chunk.start,
+        end: chunk.end,
+        ...r,
+        message: r.message.slice(0, 300),
+      });
   }
   totals.failureReasons = reasons;
   totals.failedAnswers = list;
@@ -217,7 +226,10 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
         const cp = ctx.checkpoint?.engineKey === engineKey ? ctx.checkpoint : undefined;
         const legacyDone = cp?.done ?? {};
         const totals: ExtractTotals = { ...emptyTotals(), ...(cp?.totals ?? {}) };
-        const recorded = repo.extracted(engineKey, chunks.map((c) => c.id));
+        const recorded = repo.extracted(
+          engineKey,
+          chunks.map((c) => c.id),
+        );
         const pending: ExtractableChunk[] = [];
         let skipped = 0;
         for (const c of chunks) {
@@ -237,7 +249,9 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           const parts = [`${doneCount}/${total} chunks`, `${sumTriples(totals.triples)} new triples`];
           if (!isClassic && totals.generationMs > 0) parts.push(`${Math.round(totals.tokens / (totals.generationMs / 1000))} tok/s`);
           if (totals.failures) {
-            const why = Object.entries(totals.failureReasons ?? {}).map(([r, n]) => `${r} ${n}`).join(', ');
+            const why = Object.entries(totals.failureReasons ?? {})
+              .map(([r, n]) => `${r} ${n}`)
+              .join(', ');
             parts.push(`${totals.failures} failed answers${why ? ` (${why})` : ''}`);
           }
           return parts.join(' · ');
@@ -276,7 +290,7 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
           }
         };
 
-        for (let i = 0; i < pending.length; ) {
+        for (let i = 0; i < pending.length;) {
           ctx.throwIfCancelled();
           const batch = pending.slice(i, i + batchSize);
           i += batch.length;
@@ -319,7 +333,15 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
                 if (allBoilerplate(d.structure, c)) return Promise.resolve(nothing());
                 return extractChunkWithLlm(
                   { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
-                  { engine: engine!, engineName: p.engine, limits: p.limits, signal: ctx.signal, temperature: p.temperature, seed: chunkSeed(p.seed, c.hash), entityTypes },
+                  {
+                    engine: engine!,
+                    engineName: p.engine,
+                    limits: p.limits,
+                    signal: ctx.signal,
+                    temperature: p.temperature,
+                    seed: chunkSeed(p.seed, c.hash),
+                    entityTypes,
+                  },
                 );
               }),
             );
@@ -327,17 +349,16 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
             if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof StageAborted)) throw new JobCancelled();
             settled.forEach((s, k) => {
               const ex: ChunkExtraction & { error?: string } =
-                s.status === 'fulfilled' ? s.value : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {}, error: String((s.reason as Error)?.message ?? s.reason) };
+                s.status === 'fulfilled'
+                  ? s.value
+                  : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {}, error: String((s.reason as Error)?.message ?? s.reason) };
               results.push({ chunk: batch[k], ex });
             });
           }
           core.store.transaction(() => {
             for (const { chunk, ex } of results) {
               const d = docContext(chunk.documentId);
-              const r = persistChunk(
-                { graph, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model },
-                ex,
-              );
+              const r = persistChunk({ graph, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model }, ex);
               totals.processed++;
               for (const s of ['EE', 'EV', 'VV'] as const) totals.triples[s] += r.created[s];
               totals.existing += r.existing;
@@ -361,7 +382,12 @@ export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractChec
               });
               doneCount++;
             }
-            ctx.save({ engineKey, cursor: doneCount, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } }, doneCount, total, message());
+            ctx.save(
+              { engineKey, cursor: doneCount, totals: { ...totals, elapsedMs: totals.elapsedMs + (Date.now() - started) } },
+              doneCount,
+              total,
+              message(),
+            );
           });
           changed();
           if (adaptive) {

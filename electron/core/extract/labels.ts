@@ -2,18 +2,92 @@
 
 const DETERMINERS = /^(?:the|a|an|this|that|these|those|its|their|our|his|her|each|every|any|some|such|said)\s+/i;
 const PRONOUNS = new Set([
-  'it', 'its', 'they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'we', 'us', 'our', 'you', 'your', 'i', 'me', 'my',
-  'this', 'that', 'these', 'those', 'which', 'who', 'whom', 'what', 'one', 'ones', 'itself', 'themselves', 'there', 'here',
-  '그', '그것', '이것', '저것', '그들', '이들', '그녀', '우리', '이', '저', '해당',
+  'it',
+  'its',
+  'they',
+  'them',
+  'their',
+  'he',
+  'him',
+  'his',
+  'she',
+  'her',
+  'we',
+  'us',
+  'our',
+  'you',
+  'your',
+  'i',
+  'me',
+  'my',
+  'this',
+  'that',
+  'these',
+  'those',
+  'which',
+  'who',
+  'whom',
+  'what',
+  'one',
+  'ones',
+  'itself',
+  'themselves',
+  'there',
+  'here',
+  '그',
+  '그것',
+  '이것',
+  '저것',
+  '그들',
+  '이들',
+  '그녀',
+  '우리',
+  '이',
+  '저',
+  '해당',
 ]);
 
 const IRREGULAR: Record<string, string> = {
-  children: 'child', people: 'person', men: 'man', women: 'woman', mice: 'mouse', feet: 'foot', teeth: 'tooth', indices: 'index',
-  matrices: 'matrix', vertices: 'vertex', analyses: 'analysis', criteria: 'criterion', phenomena: 'phenomenon', caches: 'cache',
-  approaches: 'approach', schemata: 'schema', theses: 'thesis', hypotheses: 'hypothesis', bases: 'base', databases: 'database',
+  children: 'child',
+  people: 'person',
+  men: 'man',
+  women: 'woman',
+  mice: 'mouse',
+  feet: 'foot',
+  teeth: 'tooth',
+  indices: 'index',
+  matrices: 'matrix',
+  vertices: 'vertex',
+  analyses: 'analysis',
+  criteria: 'criterion',
+  phenomena: 'phenomenon',
+  caches: 'cache',
+  approaches: 'approach',
+  schemata: 'schema',
+  theses: 'thesis',
+  hypotheses: 'hypothesis',
+  bases: 'base',
+  databases: 'database',
 };
 const INVARIANT = /(?:ss|us|is|ous|ics|ness)$/i;
-const INVARIANT_WORDS = new Set(['series', 'species', 'news', 'data', 'media', 'means', 'kbps', 'mbps', 'gbps', 'tbps', 'khz', 'mhz', 'ghz', 'lens', 'chaos', 'alias']);
+const INVARIANT_WORDS = new Set([
+  'series',
+  'species',
+  'news',
+  'data',
+  'media',
+  'means',
+  'kbps',
+  'mbps',
+  'gbps',
+  'tbps',
+  'khz',
+  'mhz',
+  'ghz',
+  'lens',
+  'chaos',
+  'alias',
+]);
 
 /** The singular of one English word; acronyms, numbers and invariant words are returned as they are. */
 export function singularWord(w: string): string {
@@ -52,7 +126,6 @@ export function singularPhrase(phrase: string): string {
   if (!m) return phrase;
   return m[1] + singularWord(m[2]);
 }
-
 
 /**
  * Singularise a mention's head word unless the head is a name: a capitalised head ("Mars", "United

@@ -53,7 +53,11 @@ export class DocumentResolver {
   canonical(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
     if (kind === 'event') {
       // an event is the clause as written; only whitespace and surrounding punctuation go
-      const clause = raw.normalize('NFKC').replace(/\s+/g, ' ').replace(/^[\s"'`“”‘’([{<,;:.-]+|[\s"'`“”‘’)\]}>,;:.]+$/gu, '').trim();
+      const clause = raw
+        .normalize('NFKC')
+        .replace(/\s+/g, ' ')
+        .replace(/^[\s"'`“”‘’([{<,;:.-]+|[\s"'`“”‘’)\]}>,;:.]+$/gu, '')
+        .trim();
       return clause && /[\p{L}\p{N}]/u.test(clause) && !isPronoun(clause) ? { label: clause, aliases: [] } : null;
     }
     const surface = cleanMention(raw);
@@ -129,7 +133,8 @@ function initials(s: string): string {
 export function versionsOf(label: string): string {
   const out: string[] = [];
   for (const m of label.matchAll(/\d+(?:\.\d+)*([A-Za-z]{1,2}(?![A-Za-z]))?/g)) out.push(m[0].toLowerCase());
-  for (const m of label.matchAll(/(?<=[\p{L}\p{N}][\s-]+)[IVX]{1,4}(?![\p{L}\p{N}])/gu)) if (/^(?:X{0,3})(?:IX|IV|V?I{0,3})$/.test(m[0]) && m[0] !== 'I') out.push(`roman:${m[0]}`);
+  for (const m of label.matchAll(/(?<=[\p{L}\p{N}][\s-]+)[IVX]{1,4}(?![\p{L}\p{N}])/gu))
+    if (/^(?:X{0,3})(?:IX|IV|V?I{0,3})$/.test(m[0]) && m[0] !== 'I') out.push(`roman:${m[0]}`);
   return out.join(' ');
 }
 
@@ -138,9 +143,44 @@ export function versionsOf(label: string): string {
  * below, above, between, within, one, two, many, in, out, up, down, over, under): general morphology,
  * so "re-authentication" and "pre-authentication" name different procedures.
  */
-const MEANING_PREFIXES = ['re', 'pre', 'post', 'un', 'non', 'dis', 'de', 'anti', 'counter', 'sub', 'super', 'inter', 'intra', 'uni', 'bi', 'tri', 'multi', 'mono', 'poly', 'in', 'out', 'up', 'down', 'over', 'under', 'co', 'mis', 'semi', 'auto', 'cross', 'self'];
+const MEANING_PREFIXES = [
+  're',
+  'pre',
+  'post',
+  'un',
+  'non',
+  'dis',
+  'de',
+  'anti',
+  'counter',
+  'sub',
+  'super',
+  'inter',
+  'intra',
+  'uni',
+  'bi',
+  'tri',
+  'multi',
+  'mono',
+  'poly',
+  'in',
+  'out',
+  'up',
+  'down',
+  'over',
+  'under',
+  'co',
+  'mis',
+  'semi',
+  'auto',
+  'cross',
+  'self',
+];
 /** Suffix pairs of opposite meaning ("stateful" / "stateless"). */
-const OPPOSITE_SUFFIXES: [string, string][] = [['ful', 'less'], ['able', 'less']];
+const OPPOSITE_SUFFIXES: [string, string][] = [
+  ['ful', 'less'],
+  ['able', 'less'],
+];
 
 /** Optimal-string-alignment edit distance (a transposition counts one), stopping early past `max`. */
 export function editDistance(a: string, b: string, max = 3): number {
@@ -264,7 +304,16 @@ function keyed(n: ResolvableNode): Keyed {
   const keys = [...new Set([n.label, ...n.aliases].map(foldKey).filter(Boolean))];
   const acronym = /^[\p{Lu}\p{N}&/-]{2,10}$/u.test(n.label.trim()) && /\p{Lu}/u.test(n.label) ? n.label.trim().toLowerCase() : null;
   const inits = keys.filter((k) => k.split(/\s+/).length >= 2).map(initials);
-  return { node: n, keys, words: keys.map(tokens), bigrams: keys.map(bigramCodes), digits: digits(n.label), versions: versionsOf(n.label), acronym, initials: inits };
+  return {
+    node: n,
+    keys,
+    words: keys.map(tokens),
+    bigrams: keys.map(bigramCodes),
+    digits: digits(n.label),
+    versions: versionsOf(n.label),
+    acronym,
+    initials: inits,
+  };
 }
 
 /** The character bigrams of a key as characterBigrams counts them (padded with a space), as sorted numeric codes. */
@@ -283,7 +332,7 @@ function bigramCodes(s: string): Float64Array {
 function diceOfCodes(a: string, b: string, A: Float64Array, B: Float64Array): number {
   if (a === b) return 1;
   let inter = 0;
-  for (let i = 0, j = 0; i < A.length && j < B.length; ) {
+  for (let i = 0, j = 0; i < A.length && j < B.length;) {
     if (A[i] === B[j]) {
       inter++;
       i++;
@@ -356,7 +405,10 @@ function sameHeadOtherModifier(x: string, y: string): boolean {
 export async function proposeMergeCandidates(repo: ExtractionRepository, options: MergeProposalOptions = {}): Promise<number> {
   const minScore = options.minScore ?? 0.9;
   // values kept as written are no candidates: "Network Access Server" (expansion of NAS) is no duplicate of NAS
-  const all = repo.nodesForResolution(['entity']).filter((n) => !LITERAL_TYPES.has(n.type ?? '')).map(keyed);
+  const all = repo
+    .nodesForResolution(['entity'])
+    .filter((n) => !LITERAL_TYPES.has(n.type ?? ''))
+    .map(keyed);
   const byId = new Map(all.map((k) => [k.node.id, k]));
   const focus = options.nodeIds ? options.nodeIds.map((id) => byId.get(id)).filter((k): k is Keyed => Boolean(k)) : all;
   if (!focus.length) return 0;
@@ -445,7 +497,8 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
         if ((a.digits || b.digits) && a.digits !== b.digits) continue;
         if (a.versions !== b.versions || sameHeadOtherModifier(a.node.label, b.node.label)) continue;
         const c = cosineSimilarity(vectors[i], vectors[j]);
-        if (c >= minCos) proposals.push({ aId: a.node.id, bId: b.node.id, score: Math.round(c * 0.95 * 1000) / 1000, reason: `embedding similarity (${c.toFixed(2)})` });
+        if (c >= minCos)
+          proposals.push({ aId: a.node.id, bId: b.node.id, score: Math.round(c * 0.95 * 1000) / 1000, reason: `embedding similarity (${c.toFixed(2)})` });
       }
     }
     added += repo.proposeMerges(proposals);

@@ -13,7 +13,12 @@ export interface DatabaseSwitching {
   current(): Core;
 }
 
-export function enableDatabaseSwitching(host: Pick<RunningHost, 'swap'>, first: Core, makeCore: (dbPath: string) => Core, onSwitched?: (core: Core) => void): DatabaseSwitching {
+export function enableDatabaseSwitching(
+  host: Pick<RunningHost, 'swap'>,
+  first: Core,
+  makeCore: (dbPath: string) => Core,
+  onSwitched?: (core: Core) => void,
+): DatabaseSwitching {
   let current = first;
   // one switch at a time: a second waits for the first
   let queue: Promise<unknown> = Promise.resolve();

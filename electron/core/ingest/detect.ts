@@ -9,9 +9,41 @@ export const FORMATS: Format[] = ['pdf', 'docx', 'html', 'markdown', 'text', 'to
 
 /** Extensions a folder walk picks up; other files found in folders are skipped, not failed. */
 export const KNOWN_EXTENSIONS = new Set([
-  '.pdf', '.docx', '.html', '.htm', '.xhtml', '.md', '.markdown', '.txt', '.text', '.tsv', '.conll', '.bio', '.json', '.jsonl', '.ndjson', '',
+  '.pdf',
+  '.docx',
+  '.html',
+  '.htm',
+  '.xhtml',
+  '.md',
+  '.markdown',
+  '.txt',
+  '.text',
+  '.tsv',
+  '.conll',
+  '.bio',
+  '.json',
+  '.jsonl',
+  '.ndjson',
+  '',
 ]);
-const TEXT_EXTENSIONS = new Set(['.txt', '.text', '.md', '.markdown', '.tsv', '.conll', '.bio', '.json', '.jsonl', '.ndjson', '.html', '.htm', '.xhtml', '.csv', '.rst', '']);
+const TEXT_EXTENSIONS = new Set([
+  '.txt',
+  '.text',
+  '.md',
+  '.markdown',
+  '.tsv',
+  '.conll',
+  '.bio',
+  '.json',
+  '.jsonl',
+  '.ndjson',
+  '.html',
+  '.htm',
+  '.xhtml',
+  '.csv',
+  '.rst',
+  '',
+]);
 
 const BIO_TAG = /^(?:O|[BIESLU]-\S+)$/;
 

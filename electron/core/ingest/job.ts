@@ -137,7 +137,8 @@ function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsi
   const skipped = new Map(cp.result.skipped.map((s) => [s.path, s.reason]));
   const failed = new Map(cp.result.failed.map((f) => [f.path, f.error]));
   const rows: JobItem[] = [];
-  for (const s of cp.result.skipped) if (!files.has(s.path) && !files.has(s.path.replace(/#[^#]*$/, ''))) rows.push({ name: s.path, state: 'skipped', detail: s.reason });
+  for (const s of cp.result.skipped)
+    if (!files.has(s.path) && !files.has(s.path.replace(/#[^#]*$/, ''))) rows.push({ name: s.path, state: 'skipped', detail: s.reason });
   for (const f of cp.result.failed) if (!files.has(f.path)) rows.push({ name: f.path, state: 'failed', detail: f.error });
   cp.files.forEach((file, i) => {
     if (i === current?.index) rows.push({ name: file, state: current.state });
@@ -190,7 +191,13 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpo
       const total = cp.files.length;
       const importedBefore = cp.result.imported.length;
       const firstFile = cp.next;
-      if (resumed) ctx.progress(cp.next, total, `resuming job ${ctx.id} at file ${Math.min(cp.next + 1, total)}/${total} (${importedBefore} documents imported before)`, fileRows(cp));
+      if (resumed)
+        ctx.progress(
+          cp.next,
+          total,
+          `resuming job ${ctx.id} at file ${Math.min(cp.next + 1, total)}/${total} (${importedBefore} documents imported before)`,
+          fileRows(cp),
+        );
       for (let i = cp.next; i < total; i++) {
         ctx.throwIfCancelled();
         const file = cp.files[i];
@@ -212,7 +219,12 @@ export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpo
           try {
             ctx.throwIfCancelled();
             outcome = await storeFromSource(host, source, ctx.id, ctx.signal, (stored, count) =>
-              ctx.progress(i, total, `${message}: stored ${stored.toLocaleString('en')}/${count.toLocaleString('en')} documents`, fileRows(cp, { index: i, state: 'chunking' })),
+              ctx.progress(
+                i,
+                total,
+                `${message}: stored ${stored.toLocaleString('en')}/${count.toLocaleString('en')} documents`,
+                fileRows(cp, { index: i, state: 'chunking' }),
+              ),
             );
           } finally {
             source.release();

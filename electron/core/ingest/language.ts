@@ -36,7 +36,8 @@ function decided(votes: Map<string, number>, remaining: number): boolean {
  * passages is detected once, not passage by passage).
  */
 export function detectLanguage(text: string, latinHint?: string | null): string | null {
-  const sample = text.length > SAMPLE ? text.slice(0, SAMPLE / 2) + ' ' + text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE / 2) : text;
+  const sample =
+    text.length > SAMPLE ? text.slice(0, SAMPLE / 2) + ' ' + text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE / 2) : text;
   const count = (re: RegExp) => sample.match(re)?.length ?? 0;
   const letters = count(/\p{L}/gu);
   if (letters < 20) return null;

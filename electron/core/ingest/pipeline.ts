@@ -172,7 +172,10 @@ export function withSections(text: string, headings: Heading[], structure: Docum
   const have = new Set(out.map((h) => lineStart(h.start)));
   for (const s of structure.sections) {
     if (have.has(lineStart(s.start))) continue;
-    const title = text.slice(s.start, s.headingEnd).trim().replace(/\s*\n\s*/g, ' ');
+    const title = text
+      .slice(s.start, s.headingEnd)
+      .trim()
+      .replace(/\s*\n\s*/g, ' ');
     out.push({ start: s.start, end: s.headingEnd, level: s.level, title });
   }
   return out.sort((a, b) => a.start - b.start);
@@ -205,7 +208,15 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
     }
     docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options, hint));
   }
-  return { path: file, fileHash, bytes: buf.length, format: parsed.detected, multi: parsed.multi, docs, ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}) };
+  return {
+    path: file,
+    fileHash,
+    bytes: buf.length,
+    format: parsed.detected,
+    multi: parsed.multi,
+    docs,
+    ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}),
+  };
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };
@@ -222,7 +233,8 @@ export function storePrepared(store: Store, prepared: PreparedFile, jobId?: numb
       const doc = prepared.docs[0];
       const existing = store.documents.findByHash(doc.contentHash);
       if (existing) {
-        if (jobId !== undefined && existing.meta.jobId === jobId && existing.path === prepared.path) return { status: 'imported', ids: [existing.id], duplicates: 0 };
+        if (jobId !== undefined && existing.meta.jobId === jobId && existing.path === prepared.path)
+          return { status: 'imported', ids: [existing.id], duplicates: 0 };
         return { status: 'skipped', reason: `duplicate of document ${existing.id} (${existing.title})` };
       }
       // The same path, or the same standard (identifier and title): a new edition (editions/apply.ts).
@@ -271,7 +283,8 @@ export function expandPaths(paths: string[]): { files: string[]; skipped: Ingest
     for (const e of entries) {
       const full = path.join(dir, e.name);
       // Everything a folder walk leaves out is reported in `skipped`, with why.
-      if (e.name.startsWith('.')) skipped.push({ path: full, reason: e.isDirectory() ? 'hidden folder (name starts with a dot), not walked' : 'hidden file (name starts with a dot)' });
+      if (e.name.startsWith('.'))
+        skipped.push({ path: full, reason: e.isDirectory() ? 'hidden folder (name starts with a dot), not walked' : 'hidden file (name starts with a dot)' });
       else if (e.isSymbolicLink()) skipped.push({ path: full, reason: 'symbolic link, not followed in a folder (give its target to import it)' });
       else if (e.isDirectory()) walk(full);
       else if (e.isFile()) {

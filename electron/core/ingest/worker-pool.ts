@@ -240,7 +240,13 @@ export async function prepareSource(file: string, options: IngestOptions = {}): 
   t.serve(embed, onChunking);
   let answer: FromWorker;
   try {
-    answer = await t.request({ type: 'prepare', id, file, options: { chunker: rest.chunker, chunkSize: rest.chunkSize, overlap: rest.overlap, skipBadRecords: rest.skipBadRecords, limits: rest.limits }, semantic: embed !== undefined });
+    answer = await t.request({
+      type: 'prepare',
+      id,
+      file,
+      options: { chunker: rest.chunker, chunkSize: rest.chunkSize, overlap: rest.overlap, skipBadRecords: rest.skipBadRecords, limits: rest.limits },
+      semantic: embed !== undefined,
+    });
   } catch (err) {
     return fail(err);
   }

@@ -121,7 +121,9 @@ export class JobRunner {
     for (const { id, kind, attempts } of this.repo.interrupted()) {
       const max = this.kinds.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
       if (attempts >= max) {
-        this.repo.setState(id, 'failed', { error: `interrupted ${attempts} times while running (the process stopped each time); not retried again: resume it to try once more` });
+        this.repo.setState(id, 'failed', {
+          error: `interrupted ${attempts} times while running (the process stopped each time); not retried again: resume it to try once more`,
+        });
         log.warn('jobs', `job ${id} (${kind}) was interrupted ${attempts} times; it is marked failed instead of being requeued`);
       } else this.repo.setState(id, 'queued');
       this.emit(this.repo.get(id)!);
@@ -224,7 +226,9 @@ export class JobRunner {
   /** Kinds of the other lanes ('work' takes every kind not in another lane, unknown ones too). */
   private laneFilter(lane: JobLane): { only?: string[]; exclude?: string[] } {
     const kinds = [...this.kinds.values()];
-    return lane === 'work' ? { exclude: kinds.filter((k) => (k.lane ?? 'work') !== 'work').map((k) => k.kind) } : { only: kinds.filter((k) => k.lane === lane).map((k) => k.kind) };
+    return lane === 'work'
+      ? { exclude: kinds.filter((k) => (k.lane ?? 'work') !== 'work').map((k) => k.kind) }
+      : { only: kinds.filter((k) => k.lane === lane).map((k) => k.kind) };
   }
 
   private pump(lane: JobLane): void {
@@ -353,7 +357,16 @@ export class JobRunner {
       log.debug('jobs', `job ${id}: its row could not be read; the event carries what is known`, err);
       info = undefined;
     }
-    info ??= { id, kind: 'unknown', title: `job ${id}`, state: outcome.state, progress: { done: 0, total: 0 }, error: outcome.error ?? null, createdAt: '', updatedAt: '' };
+    info ??= {
+      id,
+      kind: 'unknown',
+      title: `job ${id}`,
+      state: outcome.state,
+      progress: { done: 0, total: 0 },
+      error: outcome.error ?? null,
+      createdAt: '',
+      updatedAt: '',
+    };
     for (const resolve of this.waiters.get(id) ?? []) resolve(info);
     this.waiters.delete(id);
   }

@@ -135,7 +135,8 @@ export async function downloadModel(options: DownloadOptions): Promise<DownloadR
   const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
   const rethrow = (err: unknown): never => {
     if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new DOMException('download cancelled', 'AbortError');
-    if (idle.signal.aborted) throw new DownloadError('network', `the server sent nothing for ${Math.round(idleTimeoutMs / 1000)} s; the download can be resumed`);
+    if (idle.signal.aborted)
+      throw new DownloadError('network', `the server sent nothing for ${Math.round(idleTimeoutMs / 1000)} s; the download can be resumed`);
     if (err instanceof DownloadError) throw err;
     throw new DownloadError('network', `download from ${url.host} failed: ${describe(err)}; it can be resumed`);
   };
@@ -248,7 +249,10 @@ async function finish(part: string, dest: string, size: number, options: Downloa
   const digest = await sha256File(part, options.signal);
   if (options.sha256 && digest !== options.sha256.toLowerCase()) {
     await fsp.rm(part, { force: true });
-    throw new DownloadError('checksum', `sha256 mismatch for ${path.basename(dest)}: expected ${options.sha256.toLowerCase()}, got ${digest}; the file was deleted`);
+    throw new DownloadError(
+      'checksum',
+      `sha256 mismatch for ${path.basename(dest)}: expected ${options.sha256.toLowerCase()}, got ${digest}; the file was deleted`,
+    );
   }
   try {
     await readGgufInfo(part);

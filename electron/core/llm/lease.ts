@@ -106,12 +106,19 @@ export async function openEngine(owner: object, request: EngineRequest): Promise
     if (choice) return shared(await registry.open(choice));
     const engine = await registry.get('extraction');
     if (engine.info().engine !== request.engine) {
-      throw new ApiError('conflict', `extract: the model chosen for extraction runs on ${engine.info().engine}, not ${request.engine}; give a model explicitly`);
+      throw new ApiError(
+        'conflict',
+        `extract: the model chosen for extraction runs on ${engine.info().engine}, not ${request.engine}; give a model explicitly`,
+      );
     }
     return shared(engine);
   }
 
-  if (!choice) throw new ApiError('bad_request', `extract: the ${request.engine} engine needs ${request.engine === 'llama' ? 'a model (.gguf path)' : 'an endpoint and a model'}`);
+  if (!choice)
+    throw new ApiError(
+      'bad_request',
+      `extract: the ${request.engine} engine needs ${request.engine === 'llama' ? 'a model (.gguf path)' : 'an endpoint and a model'}`,
+    );
   if (choice.kind === 'llama') {
     const { LlamaEngine } = await import('../llm/llama');
     const engine = await LlamaEngine.load({ modelPath: choice.path, sequences: request.sequences });

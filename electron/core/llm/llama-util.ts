@@ -17,7 +17,6 @@ export function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
   return history;
 }
 
-
 export function isCompleteJson(text: string): boolean {
   try {
     JSON.parse(text);

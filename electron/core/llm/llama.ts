@@ -179,7 +179,8 @@ export class LlamaEngine implements LlmEngine {
 
   private ensureGenerative(): SequencePool {
     this.ensureOpen();
-    if (!this.pool) throw new LlmError('load_failed', `${path.basename(this.options.modelPath)} is an embedding model (${this.gguf.architecture}); it cannot generate text`);
+    if (!this.pool)
+      throw new LlmError('load_failed', `${path.basename(this.options.modelPath)} is an embedding model (${this.gguf.architecture}); it cannot generate text`);
     return this.pool;
   }
 
@@ -235,11 +236,15 @@ export class LlamaEngine implements LlmEngine {
       let text = '';
       let complete = false;
       const budget = Math.min(maxTokens, seq.contextSize - tokens.length);
-      const iterator = seq.evaluateWithMetadata(input, { confidence: true }, {
-        temperature: options.temperature ?? 0,
-        ...(options.seed !== undefined ? { seed: options.seed } : {}),
-        grammarEvaluationState: state,
-      });
+      const iterator = seq.evaluateWithMetadata(
+        input,
+        { confidence: true },
+        {
+          temperature: options.temperature ?? 0,
+          ...(options.seed !== undefined ? { seed: options.seed } : {}),
+          grammarEvaluationState: state,
+        },
+      );
       for await (const out of iterator) {
         if (signal?.aborted) break;
         generated.push(out.token);
@@ -263,9 +268,17 @@ export class LlamaEngine implements LlmEngine {
         value = grammar.parse(text) as T;
       } catch (err) {
         if (!complete && generated.length >= budget) {
-          throw new LlmError('truncated', `the answer was cut off after ${generated.length} tokens (maxTokens ${maxTokens}); bound strings and arrays in the schema or raise maxTokens`, { text, tokens: generated.length });
+          throw new LlmError(
+            'truncated',
+            `the answer was cut off after ${generated.length} tokens (maxTokens ${maxTokens}); bound strings and arrays in the schema or raise maxTokens`,
+            { text, tokens: generated.length },
+          );
         }
-        throw new LlmError('invalid_output', `the model's answer is not valid for the schema: ${(err as Error).message}`, { text, cause: err, tokens: generated.length });
+        throw new LlmError('invalid_output', `the model's answer is not valid for the schema: ${(err as Error).message}`, {
+          text,
+          cause: err,
+          tokens: generated.length,
+        });
       }
       return { value, tokens: generated.length, text, ...(confidenceCount ? { confidence: confidenceSum / confidenceCount } : {}) };
     } finally {
@@ -290,7 +303,10 @@ export class LlamaEngine implements LlmEngine {
         const input = await this.prepare(seq, tokens);
         const generated: Token[] = [];
         if (budget > 0) {
-          for await (const token of seq.evaluate(input, { temperature: options.temperature ?? 0, ...(options.seed !== undefined ? { seed: options.seed } : {}) })) {
+          for await (const token of seq.evaluate(input, {
+            temperature: options.temperature ?? 0,
+            ...(options.seed !== undefined ? { seed: options.seed } : {}),
+          })) {
             if (options.signal?.aborted) throw abortError(options.signal);
             generated.push(token);
             if (generated.length >= budget) break;

@@ -10,7 +10,18 @@ import path from 'node:path';
 import type { SettingsRepository } from '../store/settings';
 import { repoRoot } from '../paths';
 import { ApiError } from '../../../shared/errors';
-import type { EngineChoice, GgufSummary, MemoryFit, MemoryState, ModelEntry, ModelFolder, ModelRole, ModelsList, RecommendedModel, RoleChoices } from '../../../shared/contract/models';
+import type {
+  EngineChoice,
+  GgufSummary,
+  MemoryFit,
+  MemoryState,
+  ModelEntry,
+  ModelFolder,
+  ModelRole,
+  ModelsList,
+  RecommendedModel,
+  RoleChoices,
+} from '../../../shared/contract/models';
 import { defineJob, type JobKind } from '../jobs/runner';
 import { z } from 'zod';
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
@@ -43,7 +54,13 @@ export function estimateFit(info: GgufInfo, memory: MemoryState, options: Estima
   const contextTokens = info.isEmbedding ? Math.min(info.contextLength ?? 512, 2048) : perSeq * sequences;
   const context = (gpuLayers: number, includeGraphOverhead = true) =>
     // node-llama-cpp's contextSize is per sequence (each sequence gets its own cells)
-    insights.estimateContextResourceRequirements({ contextSize: info.isEmbedding ? contextTokens : perSeq, modelGpuLayers: gpuLayers, sequences, isEmbeddingContext: info.isEmbedding, includeGraphOverhead });
+    insights.estimateContextResourceRequirements({
+      contextSize: info.isEmbedding ? contextTokens : perSeq,
+      modelGpuLayers: gpuLayers,
+      sequences,
+      isEmbeddingContext: info.isEmbedding,
+      includeGraphOverhead,
+    });
   /** RAM and VRAM with this many layers on the GPU. */
   const at = (gpuLayers: number) => {
     const m = insights.estimateModelResourceRequirements({ gpuLayers });
@@ -63,22 +80,62 @@ export function estimateFit(info: GgufInfo, memory: MemoryState, options: Estima
     const vram = Math.max(0, memory.vramFreeBytes - Math.min(memory.vramTotalBytes * 0.08, 1.2 * GiB));
     const all = at(layers);
     if (all.vram <= vram && all.ram <= ramBudget) {
-      return { ...base, needBytes: Math.round(all.ram + all.vram), fits: true, where: 'gpu', gpuLayers: layers, note: `fits on the GPU (${memory.backend}): all ${layers} layers, about ${gb(all.vram)} of ${gb(vram)} free VRAM` };
+      return {
+        ...base,
+        needBytes: Math.round(all.ram + all.vram),
+        fits: true,
+        where: 'gpu',
+        gpuLayers: layers,
+        note: `fits on the GPU (${memory.backend}): all ${layers} layers, about ${gb(all.vram)} of ${gb(vram)} free VRAM`,
+      };
     }
     let gpuLayers = layers;
     while (gpuLayers > 0 && at(gpuLayers).vram > vram) gpuLayers--;
     const split = at(gpuLayers);
-    if (split.ram > ramBudget) return { ...base, fits: false, where: 'none', gpuLayers: 0, note: `too large: needs about ${gb(need)}; ${gb(vram)} free VRAM and ${gb(memory.ramTotalBytes)} RAM` };
+    if (split.ram > ramBudget)
+      return {
+        ...base,
+        fits: false,
+        where: 'none',
+        gpuLayers: 0,
+        note: `too large: needs about ${gb(need)}; ${gb(vram)} free VRAM and ${gb(memory.ramTotalBytes)} RAM`,
+      };
     if (gpuLayers > 0) {
-      return { ...base, needBytes: Math.round(split.ram + split.vram), fits: true, where: 'split', gpuLayers, note: `split: ${gpuLayers} of ${layers} layers on the GPU (${memory.backend}), about ${gb(split.ram)} in RAM; slower than all on the GPU` };
+      return {
+        ...base,
+        needBytes: Math.round(split.ram + split.vram),
+        fits: true,
+        where: 'split',
+        gpuLayers,
+        note: `split: ${gpuLayers} of ${layers} layers on the GPU (${memory.backend}), about ${gb(split.ram)} in RAM; slower than all on the GPU`,
+      };
     }
-    return { ...base, fits: true, where: 'cpu', gpuLayers: 0, note: `too large for the ${gb(vram)} of free VRAM; runs on the CPU in about ${gb(need)} of RAM (slow)` };
+    return {
+      ...base,
+      fits: true,
+      where: 'cpu',
+      gpuLayers: 0,
+      note: `too large for the ${gb(vram)} of free VRAM; runs on the CPU in about ${gb(need)} of RAM (slow)`,
+    };
   }
   // CPU only, or unified memory (Apple silicon): everything lives in RAM.
   const budget = memory.unified ? Math.max(ramBudget, memory.vramFreeBytes) : ramBudget;
-  if (need > budget) return { ...base, fits: false, where: 'none', gpuLayers: 0, note: `too large: needs about ${gb(need)}, this machine has ${gb(memory.ramTotalBytes)} of RAM` };
+  if (need > budget)
+    return {
+      ...base,
+      fits: false,
+      where: 'none',
+      gpuLayers: 0,
+      note: `too large: needs about ${gb(need)}, this machine has ${gb(memory.ramTotalBytes)} of RAM`,
+    };
   if (memory.unified) return { ...base, fits: true, where: 'gpu', gpuLayers: layers, note: `fits in unified memory (${memory.backend}): about ${gb(need)}` };
-  return { ...base, fits: true, where: 'cpu', gpuLayers: 0, note: `runs on the CPU: about ${gb(need)} of ${gb(memory.ramTotalBytes)} RAM${memory.note ? ` (${memory.note})` : ''}` };
+  return {
+    ...base,
+    fits: true,
+    where: 'cpu',
+    gpuLayers: 0,
+    note: `runs on the CPU: about ${gb(need)} of ${gb(memory.ramTotalBytes)} RAM${memory.note ? ` (${memory.note})` : ''}`,
+  };
 }
 
 export function summarize(info: GgufInfo): GgufSummary {

@@ -12,7 +12,17 @@
 //   jitter on network errors, timeouts, 408/429/5xx and unparseable answers; Retry-After is honoured.
 // - An AbortSignal cancels at once: generate() and embed() reject with an AbortError, stream() ends.
 import { parseModelJson } from './json';
-import { abortError, isAbortError, LlmError, type ChatMessage, type EngineInfo, type GenerateOptions, type GenerateResult, type JsonSchema, type LlmEngine } from './engine';
+import {
+  abortError,
+  isAbortError,
+  LlmError,
+  type ChatMessage,
+  type EngineInfo,
+  type GenerateOptions,
+  type GenerateResult,
+  type JsonSchema,
+  type LlmEngine,
+} from './engine';
 import { validateJson } from './json-schema';
 import { log } from '../log';
 
@@ -104,7 +114,8 @@ export function normalizeBaseUrl(baseUrl: string): string {
   } catch {
     throw new LlmError('unavailable', `not a valid URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LlmError('unavailable', `only http and https endpoints are supported, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new LlmError('unavailable', `only http and https endpoints are supported, got ${url.protocol}`);
   let p = url.pathname.replace(/\/+$/, '');
   if (!p) p = '/v1';
   return `${url.origin}${p}`;
@@ -184,7 +195,8 @@ export class OpenAiEngine implements LlmEngine {
         else if (isAbortError(err)) lastError = new LlmError('timeout', `${what}: request aborted`, { cause: err });
         else lastError = new LlmError('unavailable', `${what}: cannot reach ${this.baseUrl}: ${describeFetchError(err)}`, { cause: err });
         const e = lastError as LlmError;
-        const retryable = e.code === 'timeout' || e.code === 'unavailable' || e.code === 'invalid_output' || (e.code === 'http' && isRetryableStatus(e.details?.status));
+        const retryable =
+          e.code === 'timeout' || e.code === 'unavailable' || e.code === 'invalid_output' || (e.code === 'http' && isRetryableStatus(e.details?.status));
         if (!retryable || i === retries) throw e;
         retryAfterMs = e.details?.retryAfterMs;
       } finally {
@@ -206,11 +218,15 @@ export class OpenAiEngine implements LlmEngine {
       const text = await res.text().catch(() => '');
       const retryAfter = res.headers.get('retry-after');
       const retryAfterMs = retryAfter !== null && Number.isFinite(Number(retryAfter)) && Number(retryAfter) >= 0 ? Number(retryAfter) * 1000 : undefined;
-      throw new LlmError('http', `${this.baseUrl}${path} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${text ? `: ${text.slice(0, 300)}` : ''}`, {
-        status: res.status,
-        text,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      });
+      throw new LlmError(
+        'http',
+        `${this.baseUrl}${path} answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${text ? `: ${text.slice(0, 300)}` : ''}`,
+        {
+          status: res.status,
+          text,
+          ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        },
+      );
     }
     return res;
   }
@@ -247,22 +263,36 @@ export class OpenAiEngine implements LlmEngine {
         try {
           payload = JSON.parse(raw);
         } catch {
-          throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions returned something that is not JSON: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+          throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions returned something that is not JSON: ${JSON.stringify(raw.slice(0, 200))}`, {
+            text: raw,
+          });
         }
         const choice = payload?.choices?.[0];
         const content = choice?.message?.content;
         if (typeof content !== 'string') {
-          throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions returned no message content: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+          throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions returned no message content: ${JSON.stringify(raw.slice(0, 200))}`, {
+            text: raw,
+          });
         }
         let value: unknown;
         try {
           value = parseModelJson(content);
         } catch (err) {
-          throw new LlmError('invalid_output', `the model's answer is not JSON, even after repair: ${JSON.stringify(content.slice(0, 200))}`, { text: content, cause: err });
+          throw new LlmError('invalid_output', `the model's answer is not JSON, even after repair: ${JSON.stringify(content.slice(0, 200))}`, {
+            text: content,
+            cause: err,
+          });
         }
         const issues = validateJson(schema, value);
         if (issues.length) {
-          throw new LlmError('invalid_output', `the model's answer does not match the schema: ${issues.slice(0, 5).map((i) => `${i.path} ${i.message}`).join('; ')}`, { text: content });
+          throw new LlmError(
+            'invalid_output',
+            `the model's answer does not match the schema: ${issues
+              .slice(0, 5)
+              .map((i) => `${i.path} ${i.message}`)
+              .join('; ')}`,
+            { text: content },
+          );
         }
         const confidence = confidenceFromLogprobs(choice?.logprobs?.content);
         const tokens = Number(payload?.usage?.completion_tokens);
@@ -323,7 +353,10 @@ export class OpenAiEngine implements LlmEngine {
         log.debug('llm', 'a non-streamed answer was not JSON; it counts as empty', err);
         content = undefined;
       }
-      if (typeof content !== 'string') throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions did not stream and returned no message: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+      if (typeof content !== 'string')
+        throw new LlmError('invalid_output', `${this.baseUrl}/chat/completions did not stream and returned no message: ${JSON.stringify(raw.slice(0, 200))}`, {
+          text: raw,
+        });
       if (content) yield content;
       return;
     }
@@ -398,10 +431,13 @@ export class OpenAiEngine implements LlmEngine {
         try {
           payload = JSON.parse(raw);
         } catch {
-          throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned something that is not JSON: ${JSON.stringify(raw.slice(0, 200))}`, { text: raw });
+          throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned something that is not JSON: ${JSON.stringify(raw.slice(0, 200))}`, {
+            text: raw,
+          });
         }
         const data: { index?: number; embedding?: unknown }[] = Array.isArray(payload?.data) ? payload.data : [];
-        if (data.length !== batch.length) throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned ${data.length} vectors for ${batch.length} texts`, { text: raw });
+        if (data.length !== batch.length)
+          throw new LlmError('invalid_output', `${this.baseUrl}/embeddings returned ${data.length} vectors for ${batch.length} texts`, { text: raw });
         const sorted = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
         return sorted.map((d) => {
           if (!Array.isArray(d.embedding) || !d.embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {

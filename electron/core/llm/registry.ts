@@ -159,7 +159,11 @@ export class EngineRegistry {
 
   /** Call after the choices changed: closes engines that no role uses any more. */
   async refresh(): Promise<void> {
-    const wanted = new Set(Object.values(readChoices(this.settings)).filter((c): c is EngineChoice => c !== null).map(choiceKey));
+    const wanted = new Set(
+      Object.values(readChoices(this.settings))
+        .filter((c): c is EngineChoice => c !== null)
+        .map(choiceKey),
+    );
     const stale = [...this.slots.values()].filter((s) => !wanted.has(s.key));
     for (const s of stale) this.slots.delete(s.key);
     await Promise.all(stale.map((s) => s.engine?.close().catch(() => undefined)));

@@ -55,7 +55,10 @@ export function getRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
       } catch (err) {
         const e = err as Error;
         const why = [e.name !== 'Error' ? e.name : '', e.message].filter(Boolean).join(': ') || String(err);
-        return { llama: await getLlama({ ...common, gpu: false }), fallbackReason: `the ${gpu} GPU backend is not usable on this machine (${why}); running on the CPU` };
+        return {
+          llama: await getLlama({ ...common, gpu: false }),
+          fallbackReason: `the ${gpu} GPU backend is not usable on this machine (${why}); running on the CPU`,
+        };
       }
     })();
     p.catch(() => runtimes.delete(key));
@@ -87,7 +90,8 @@ export function detectMemory(options: { gpu?: GpuSetting } = {}): Promise<Memory
     try {
       const gpu = options.gpu ?? 'auto';
       const { llama, fallbackReason } = await getRuntime({ gpu });
-      if (llama.gpu === false) return { backend: 'cpu', vramTotalBytes: 0, vramFreeBytes: 0, unified: false, ...ram, ...(fallbackReason ? { note: fallbackReason } : {}) };
+      if (llama.gpu === false)
+        return { backend: 'cpu', vramTotalBytes: 0, vramFreeBytes: 0, unified: false, ...ram, ...(fallbackReason ? { note: fallbackReason } : {}) };
       const vram = await llama.getVramState();
       return { backend: llama.gpu, vramTotalBytes: vram.total, vramFreeBytes: vram.free, unified: (vram.unifiedSize ?? 0) > 0, ...ram };
     } catch (err) {

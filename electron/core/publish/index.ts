@@ -83,7 +83,11 @@ export function graphStoreUrl(endpoint: string, given?: string | null): string {
   }
   const u = new URL(endpoint);
   const m = /\/sparql(-auth)?\/?$/.exec(u.pathname);
-  if (!m) throw new PublishError(`the Graph Store HTTP Protocol needs its URL for ${endpoint} (--graph-store URL): it is derived only from a Virtuoso-style .../sparql endpoint`, endpoint);
+  if (!m)
+    throw new PublishError(
+      `the Graph Store HTTP Protocol needs its URL for ${endpoint} (--graph-store URL): it is derived only from a Virtuoso-style .../sparql endpoint`,
+      endpoint,
+    );
   u.pathname = u.pathname.slice(0, m.index) + `/sparql-graph-crud${m[1] ?? ''}`;
   u.search = '';
   return u.toString();
@@ -92,7 +96,13 @@ export function graphStoreUrl(endpoint: string, given?: string | null): string {
 /** The Graph Store client of a target using that protocol (same login as the SPARQL endpoint). */
 export function graphStoreFor(t: TargetSpec, given?: string | null): SparqlClient {
   const url = graphStoreUrl(t.endpoint, given ?? t.graphStore);
-  return new SparqlClient({ url, kind: 'graph-store', auth: t.auth ?? (t.username ? 'digest' : 'none'), username: t.username ?? null, password: t.password ?? null });
+  return new SparqlClient({
+    url,
+    kind: 'graph-store',
+    auth: t.auth ?? (t.username ? 'digest' : 'none'),
+    username: t.username ?? null,
+    password: t.password ?? null,
+  });
 }
 
 function checkGraphIri(graph: string): void {
@@ -239,15 +249,24 @@ export async function remoteTriples(client: SparqlClient, graph: string, signal?
   let after: string | null = null;
   while (quads.length < count) {
     const filter: string = after === null ? '' : `FILTER (STR(?s) > ${JSON.stringify(after)})`;
-    const rows = await client.select(`SELECT DISTINCT ?s WHERE { GRAPH <${graph}> { ?s ?p ?o } FILTER (isIRI(?s)) ${filter} } ORDER BY STR(?s) LIMIT ${subjectsPerPage}`, signal);
+    const rows = await client.select(
+      `SELECT DISTINCT ?s WHERE { GRAPH <${graph}> { ?s ?p ?o } FILTER (isIRI(?s)) ${filter} } ORDER BY STR(?s) LIMIT ${subjectsPerPage}`,
+      signal,
+    );
     const subjects = rows.map((r) => r.s?.value).filter((x): x is string => typeof x === 'string');
     if (!subjects.length) break;
     after = subjects[subjects.length - 1];
-    const { text, mediaType } = await client.construct(`CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?s { ${subjects.map((x) => `<${x}>`).join(' ')} } GRAPH <${graph}> { ?s ?p ?o } }`, signal);
+    const { text, mediaType } = await client.construct(
+      `CONSTRUCT { ?s ?p ?o } WHERE { VALUES ?s { ${subjects.map((x) => `<${x}>`).join(' ')} } GRAPH <${graph}> { ?s ?p ?o } }`,
+      signal,
+    );
     quads.push(...parseTriples(text, mediaType, client.url));
   }
   if (quads.length !== count)
-    throw new PublishError(`SPARQL endpoint ${client.url} gave ${quads.length} triples of graph <${graph}>, which counts ${count}: the read was cut short (blank-node subjects, or a result-row limit)`, client.url);
+    throw new PublishError(
+      `SPARQL endpoint ${client.url} gave ${quads.length} triples of graph <${graph}>, which counts ${count}: the read was cut short (blank-node subjects, or a result-row limit)`,
+      client.url,
+    );
   return quads;
 }
 
@@ -351,7 +370,17 @@ export async function check(db: Db, spec: TargetSpec, options: PublishOptions | 
     const line = local.get(keys[i])!;
     if (!(await client.ask(`ASK { GRAPH <${spec.graph}> { ${line} } }`, signal))) missing.push(line);
   }
-  return { graph: spec.graph, endpoint: spec.endpoint, local: local.size, remote, published: published.size, pending: { add, remove }, sample, missing, equal: local.size === remote && !missing.length && add === 0 && remove === 0 };
+  return {
+    graph: spec.graph,
+    endpoint: spec.endpoint,
+    local: local.size,
+    remote,
+    published: published.size,
+    pending: { add, remove },
+    sample,
+    missing,
+    equal: local.size === remote && !missing.length && add === 0 && remove === 0,
+  };
 }
 
 /** Canonical keys of a list of quads (for comparing a remote graph with a local set). */

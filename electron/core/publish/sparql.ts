@@ -44,7 +44,8 @@ export class SparqlClient {
     const u = safeUrl(endpoint.url);
     if (!u || !/^https?:$/.test(u.protocol)) throw new PublishError(`not an http(s) SPARQL endpoint: ${endpoint.url}`, endpoint.url);
     if (endpoint.auth !== 'none' && !endpoint.username) throw new PublishError(`${endpoint.auth} auth needs a user name for ${endpoint.url}`, endpoint.url);
-    if (endpoint.auth !== 'none' && endpoint.password == null) throw new PublishError(`${endpoint.auth} auth needs a password for ${endpoint.url} (set GRAPHWRIGHT_SPARQL_PASSWORD)`, endpoint.url);
+    if (endpoint.auth !== 'none' && endpoint.password == null)
+      throw new PublishError(`${endpoint.auth} auth needs a password for ${endpoint.url} (set GRAPHWRIGHT_SPARQL_PASSWORD)`, endpoint.url);
   }
 
   get url(): string {
@@ -60,7 +61,12 @@ export class SparqlClient {
     const cnonce = randomBytes(8).toString('hex');
     const ha1 = md5(`${username}:${c.realm}:${password}`);
     const ha2 = md5(`${method}:${uri}`);
-    const qop = c.qop ? c.qop.split(',').map((s) => s.trim()).find((q) => q === 'auth') : undefined;
+    const qop = c.qop
+      ? c.qop
+          .split(',')
+          .map((s) => s.trim())
+          .find((q) => q === 'auth')
+      : undefined;
     const response = qop ? md5(`${ha1}:${c.nonce}:${nc}:${cnonce}:${qop}:${ha2}`) : md5(`${ha1}:${c.nonce}:${ha2}`);
     const parts = [`username="${username}"`, `realm="${c.realm}"`, `nonce="${c.nonce}"`, `uri="${uri}"`, `response="${response}"`, 'algorithm=MD5'];
     if (c.opaque) parts.push(`opaque="${c.opaque}"`);
@@ -75,7 +81,12 @@ export class SparqlClient {
 
   /** POST a form (query= or update=) and return the response. */
   private post(form: Record<string, string>, accept: string, signal?: AbortSignal): Promise<Response> {
-    return this.request('POST', this.endpoint.url, { body: new URLSearchParams(form).toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8', accept }, signal);
+    return this.request(
+      'POST',
+      this.endpoint.url,
+      { body: new URLSearchParams(form).toString(), contentType: 'application/x-www-form-urlencoded; charset=utf-8', accept },
+      signal,
+    );
   }
 
   /**
@@ -83,7 +94,12 @@ export class SparqlClient {
    * stale nonce). `allow` lists statuses other than 2xx that are answers, not failures (a Graph
    * Store's 404 for a graph that does not exist).
    */
-  private async request(method: string, url: string, o: { body?: string; contentType?: string; accept: string; allow?: number[] }, signal?: AbortSignal): Promise<Response> {
+  private async request(
+    method: string,
+    url: string,
+    o: { body?: string; contentType?: string; accept: string; allow?: number[] },
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const u = new URL(url);
     const uri = u.pathname + u.search;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -118,7 +134,11 @@ export class SparqlClient {
         );
       }
       if (!res.ok && !o.allow?.includes(res.status)) {
-        const body = (await res.text().catch(() => '')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+        const body = (await res.text().catch(() => ''))
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 300);
         throw new PublishError(`${this.what} answered HTTP ${res.status} to ${method}${body ? `: ${body}` : ''}`, this.endpoint.url, res.status);
       }
       return res;
@@ -135,12 +155,16 @@ export class SparqlClient {
 
   /** Graph Store PUT: the named graph becomes exactly these N-Triples. */
   async putGraph(graph: string, ntriples: string, signal?: AbortSignal): Promise<void> {
-    await (await this.request('PUT', this.graphUrl(graph), { body: ntriples, contentType: 'application/n-triples; charset=utf-8', accept: '*/*' }, signal)).text();
+    await (
+      await this.request('PUT', this.graphUrl(graph), { body: ntriples, contentType: 'application/n-triples; charset=utf-8', accept: '*/*' }, signal)
+    ).text();
   }
 
   /** Graph Store POST: merge these N-Triples into the named graph (created if missing). */
   async postGraph(graph: string, ntriples: string, signal?: AbortSignal): Promise<void> {
-    await (await this.request('POST', this.graphUrl(graph), { body: ntriples, contentType: 'application/n-triples; charset=utf-8', accept: '*/*' }, signal)).text();
+    await (
+      await this.request('POST', this.graphUrl(graph), { body: ntriples, contentType: 'application/n-triples; charset=utf-8', accept: '*/*' }, signal)
+    ).text();
   }
 
   /** Graph Store DELETE of the named graph; false when there was none (HTTP 404). */

@@ -40,7 +40,12 @@ export function tripleText(s: N3.Term, p: N3.Term, o: N3.Term): string {
 export const tripleHash = (line: string) => createHash('sha1').update(line).digest('base64url').slice(0, 22);
 
 /** hash → N-Triples line (skolemised) of every triple the selection exports. */
-export async function localTriples(db: Db, options: PublishOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<Map<string, string>> {
+export async function localTriples(
+  db: Db,
+  options: PublishOptions,
+  onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
   const filter = toFilter(options);
   // like an export without `paths`: a shared store gets document identities (title, hash, name), never local paths
   const repo = withDocumentIdentities(new ExportRepository(db, filter));

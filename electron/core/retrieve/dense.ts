@@ -110,7 +110,12 @@ export class DenseIndex {
  * snapshot vertices with their cosine similarity, whatever the number of labels. Null when there is
  * no index for the embedder: link.ts then embeds the labels itself (small graphs only).
  */
-export async function nearestLabelVertices(dense: DenseIndex | null | undefined, question: string, snapshot: GraphSnapshot, k: number): Promise<{ v: number; sim: number }[] | null> {
+export async function nearestLabelVertices(
+  dense: DenseIndex | null | undefined,
+  question: string,
+  snapshot: GraphSnapshot,
+  k: number,
+): Promise<{ v: number; sim: number }[] | null> {
   if (!dense || !dense.index.labels) return null;
   const out: { v: number; sim: number }[] = [];
   for (const r of await dense.labels(question, k * 2)) {

@@ -88,9 +88,15 @@ export function embeddingsJob(host: EmbeddingsHost): JobKind<EmbeddingsJobParams
           const vecs = await engine.embed(items.map((i) => i.text.slice(0, MAX_EMBED_CHARS) || ' '));
           if (vecs.length !== items.length) throw new Error(`${model} returned ${vecs.length} vectors for ${items.length} texts`);
           for (const [k, v] of vecs.entries()) {
-            if (v.length !== probe.length || !v.every(Number.isFinite)) throw new Error(`${model} gave a bad vector for ${kind} ${items[k].id} (${v.length} values, index ${probe.length})`);
+            if (v.length !== probe.length || !v.every(Number.isFinite))
+              throw new Error(`${model} gave a bad vector for ${kind} ${items[k].id} (${v.length} values, index ${probe.length})`);
           }
-          vectors.put(index.id, kind, items.map((it, k) => ({ id: it.id, key: it.key, vector: vecs[k] })), probe.length);
+          vectors.put(
+            index.id,
+            kind,
+            items.map((it, k) => ({ id: it.id, key: it.key, vector: vecs[k] })),
+            probe.length,
+          );
           done += items.length;
           added += items.length;
           ctx.save({ indexId: index.id, model, done, total }, done, total, `${kind === 'chunk' ? 'chunks' : 'labels'}: ${done} of ${total}`);
@@ -127,7 +133,12 @@ export function autoIndexEmbeddings(host: AutoIndexHost, after: string[]): () =>
   return host.bus.on('job.progress', (job) => {
     if (job.state !== 'done' || !after.includes(job.kind)) return;
     try {
-      if (host.store.readonly || host.store.settings.get<boolean>(SETTING_USE_EMBEDDINGS, false) !== true || host.engines.statusOf('embedding').state === 'none') return;
+      if (
+        host.store.readonly ||
+        host.store.settings.get<boolean>(SETTING_USE_EMBEDDINGS, false) !== true ||
+        host.engines.statusOf('embedding').state === 'none'
+      )
+        return;
       startEmbeddingsIndex(host);
     } catch {
       // a database that cannot take the job now is indexed on the next call or run

@@ -174,7 +174,11 @@ export class LinkIndex {
         if (d <= max) found.push({ w, dice, d });
       }
       found.sort((a, b) => a.d - b.d || b.dice - a.dice);
-      if (found.length) out.set(j, found.slice(0, 5).map((f) => f.w));
+      if (found.length)
+        out.set(
+          j,
+          found.slice(0, 5).map((f) => f.w),
+        );
     });
     return out;
   }
@@ -263,7 +267,13 @@ export async function linkEntities(
     if (seen.has(v)) continue;
     const whole = c.method === 'embedding';
     // a longer span containing this one and nearly as good wins (longest match)
-    if (!whole && scored.some((o) => o.c.i <= c.i && o.c.j >= c.j && o.c.j - o.c.i > c.j - c.i && o.score >= score * 0.8 && !seen.has(o.v) && addsWords(tokens, o.c, c, mixedCase))) continue;
+    if (
+      !whole &&
+      scored.some(
+        (o) => o.c.i <= c.i && o.c.j >= c.j && o.c.j - o.c.i > c.j - c.i && o.score >= score * 0.8 && !seen.has(o.v) && addsWords(tokens, o.c, c, mixedCase),
+      )
+    )
+      continue;
     const overlaps = !whole && taken.some((t) => c.i < t.j && t.i < c.j && !(t.i === c.i && t.j === c.j));
     if (overlaps) continue;
     seen.add(v);
@@ -360,7 +370,10 @@ async function embeddingCandidates(
 ): Promise<{ c: Candidate; v: number; score: number }[]> {
   // the store's vector index, when one is built for this embedder, answers for any number of labels
   const indexed = await nearestLabelVertices(dense, question, snapshot, 3);
-  if (indexed) return indexed.filter((b) => b.sim > 0.5).map((b) => ({ c: { vertices: [b.v], i: 0, j: tokens.length, corrected: 0, method: 'embedding' as const }, v: b.v, score: 0.5 * b.sim }));
+  if (indexed)
+    return indexed
+      .filter((b) => b.sim > 0.5)
+      .map((b) => ({ c: { vertices: [b.v], i: 0, j: tokens.length, corrected: 0, method: 'embedding' as const }, v: b.v, score: 0.5 * b.sim }));
   const table = await index.labelEmbeddings(embed, 5000);
   if (!table) return [];
   const [qv] = await embed([question]);

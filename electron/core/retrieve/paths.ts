@@ -126,7 +126,10 @@ export class RelationLexicon {
       const parts = x.split(' ');
       if (parts.length > 1 && !(parts.length === 2 && parts[0] === 'be')) continue;
       const key = parts[parts.length - 1];
-      for (const [map, f] of [[this.ownByWord, 1], [this.conceptByWord, CONCEPT_WEIGHT]] as const) {
+      for (const [map, f] of [
+        [this.ownByWord, 1],
+        [this.conceptByWord, CONCEPT_WEIGHT],
+      ] as const) {
         for (const { r, pos: p } of map.get(key) ?? []) {
           // the label's word as the part of speech it has in the label (any, without WordNet's
           // forms); a phrase by how common its own sense is
@@ -215,7 +218,7 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
   for (const m of mentions) {
     if (m.weak) continue;
     for (const q of wh) {
-      const d = m.pos > q ? m.pos - q : (q - m.pos) + 0.5;
+      const d = m.pos > q ? m.pos - q : q - m.pos + 0.5;
       if (d <= 3 && d < focusDist) [focus, focusDist] = [m, d];
     }
   }
@@ -325,12 +328,7 @@ function options(snapshot: GraphSnapshot, frontier: Int32Array, scanCap = 3000):
 }
 
 /** Beam search over relation paths (1..maxHops) from every linked entity; the top-K paths overall. */
-export function predictPaths(
-  snapshot: GraphSnapshot,
-  entities: LinkedEntity[],
-  analysis: QuestionAnalysis,
-  options_: PathOptions = {},
-): RelationPath[] {
+export function predictPaths(snapshot: GraphSnapshot, entities: LinkedEntity[], analysis: QuestionAnalysis, options_: PathOptions = {}): RelationPath[] {
   const maxHops = options_.maxHops ?? 3;
   const beamWidth = options_.beamWidth ?? 6;
   const topK = options_.topK ?? 8;
@@ -349,7 +347,9 @@ export function predictPaths(
     const seedPos = analysis.tokens.findIndex((t) => t.start >= entity.start);
     const seedEnd = analysis.tokens.findIndex((t) => t.start >= entity.end);
     const distance = (pos: number) => (pos < seedPos ? seedPos - pos : pos - (seedEnd < 0 ? analysis.tokens.length : seedEnd) + 1);
-    let beam: BeamState[] = [{ steps: [], probs: [], frontier: Int32Array.of(entity.vertex), consumed: new Set(), lastConsumed: null, cueUsed: false, logScore: 0 }];
+    let beam: BeamState[] = [
+      { steps: [], probs: [], frontier: Int32Array.of(entity.vertex), consumed: new Set(), lastConsumed: null, cueUsed: false, logScore: 0 },
+    ];
     const linkFactor = Math.pow(entity.score / bestLink, 2);
 
     for (let depth = 1; depth <= maxHops && beam.length; depth++) {

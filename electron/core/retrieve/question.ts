@@ -22,21 +22,119 @@ export interface QuestionType {
 }
 
 const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'how', 'why']);
-const AUX = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'must', 'should', 'may', 'might', 'will', 'would', 'shall', 'has', 'have', 'had']);
+const AUX = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'must',
+  'should',
+  'may',
+  'might',
+  'will',
+  'would',
+  'shall',
+  'has',
+  'have',
+  'had',
+]);
 const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need', 'ought']);
 const BE = new Set(['is', 'are', 'was', 'were', 'be']);
 const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
 /** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
-const DESCRIBE_VERBS = new Set(['mean', 'means', 'meant', 'stand', 'denote', 'denotes', 'carry', 'carries', 'measure', 'measures', 'contain', 'contains', 'hold', 'holds', 'represent', 'represents', 'indicate', 'indicates', 'describe', 'describes', 'do', 'does', 'specify', 'specifies', 'define', 'defines', 'identify', 'identifies', 'count', 'counts']);
+const DESCRIBE_VERBS = new Set([
+  'mean',
+  'means',
+  'meant',
+  'stand',
+  'denote',
+  'denotes',
+  'carry',
+  'carries',
+  'measure',
+  'measures',
+  'contain',
+  'contains',
+  'hold',
+  'holds',
+  'represent',
+  'represents',
+  'indicate',
+  'indicates',
+  'describe',
+  'describes',
+  'do',
+  'does',
+  'specify',
+  'specifies',
+  'define',
+  'defines',
+  'identify',
+  'identifies',
+  'count',
+  'counts',
+]);
 /** "How is X constructed / defined / computed": a description. */
 const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
 
 // Head nouns by what kind of answer they ask for (general English and general technical nouns).
 const HEAD_PORT = new Set(['port', 'ports']);
-const HEAD_CODE = new Set(['code', 'codes', 'identifier', 'identifiers', 'id', 'ids', 'number', 'numbers', 'numeral', 'index', 'arc', 'octet', 'octets', 'bit', 'bits', 'byte', 'bytes', 'digit', 'digits']);
+const HEAD_CODE = new Set([
+  'code',
+  'codes',
+  'identifier',
+  'identifiers',
+  'id',
+  'ids',
+  'number',
+  'numbers',
+  'numeral',
+  'index',
+  'arc',
+  'octet',
+  'octets',
+  'bit',
+  'bits',
+  'byte',
+  'bytes',
+  'digit',
+  'digits',
+]);
 const HEAD_VALUE = new Set([
-  'value', 'values', 'setting', 'length', 'size', 'limit', 'maximum', 'minimum', 'timeout', 'timer', 'duration', 'period', 'interval', 'lifetime',
-  'threshold', 'rate', 'amount', 'count', 'total', 'level', 'version', 'range', 'default', 'width', 'height', 'weight', 'distance', 'speed', 'capacity',
+  'value',
+  'values',
+  'setting',
+  'length',
+  'size',
+  'limit',
+  'maximum',
+  'minimum',
+  'timeout',
+  'timer',
+  'duration',
+  'period',
+  'interval',
+  'lifetime',
+  'threshold',
+  'rate',
+  'amount',
+  'count',
+  'total',
+  'level',
+  'version',
+  'range',
+  'default',
+  'width',
+  'height',
+  'weight',
+  'distance',
+  'speed',
+  'capacity',
 ]);
 const HEAD_DATE = new Set(['year', 'years', 'date', 'dates', 'day', 'days', 'month', 'months', 'century', 'decade']);
 const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast', 'high', 'wide', 'deep', 'heavy', 'small', 'soon', 'frequently']);
@@ -80,10 +178,28 @@ export function answerTypeOf(question: string): QuestionType {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
     // "what does X mean / carry / measure": what X is or holds
-    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, toks.length - 1).map((t) => t.raw).join(' '), frame: [last] };
+    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last))
+      return {
+        ...out,
+        type: 'definition',
+        subject: toks
+          .slice(whAt + 2, toks.length - 1)
+          .map((t) => t.raw)
+          .join(' '),
+        frame: [last],
+      };
     // "what does the Framed-MTU attribute indicate for 802.1X": the describing verb need not end the question
     const verbAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && w !== 'do' && DESCRIBE_VERBS.has(w)) : -1;
-    if (verbAt > 0) return { ...out, type: 'definition', subject: toks.slice(whAt + 2, whAt + 2 + verbAt).map((t) => t.raw).join(' '), frame: [rest[verbAt]] };
+    if (verbAt > 0)
+      return {
+        ...out,
+        type: 'definition',
+        subject: toks
+          .slice(whAt + 2, whAt + 2 + verbAt)
+          .map((t) => t.raw)
+          .join(' '),
+        frame: [rest[verbAt]],
+      };
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
     if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
     if (MODALS.has(next)) return { ...out, type: 'action' };
@@ -94,9 +210,18 @@ export function answerTypeOf(question: string): QuestionType {
     const afterWords = after.map((t) => t.text);
     // "what is meant by X"
     if (afterWords[0] === 'meant' || (afterWords[0] === 'the' && afterWords[1] === 'meaning'))
-      return { ...out, type: 'definition', subject: after.slice(afterWords[0] === 'meant' ? 2 : 3).map((t) => t.raw).join(' '), frame: [afterWords[0] === 'meant' ? 'meant' : 'meaning'] };
+      return {
+        ...out,
+        type: 'definition',
+        subject: after
+          .slice(afterWords[0] === 'meant' ? 2 : 3)
+          .map((t) => t.raw)
+          .join(' '),
+        frame: [afterWords[0] === 'meant' ? 'meant' : 'meaning'],
+      };
     // "what is X called / named": a name
-    if (afterWords.length > 1 && /^(?:called|named|termed)$/.test(afterWords[afterWords.length - 1])) return { ...out, type: 'name', frame: [afterWords[afterWords.length - 1]] };
+    if (afterWords.length > 1 && /^(?:called|named|termed)$/.test(afterWords[afterWords.length - 1]))
+      return { ...out, type: 'name', frame: [afterWords[afterWords.length - 1]] };
     // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
     const ofAt = afterWords.indexOf('of');
     const lastWord = afterWords[afterWords.length - 1];
@@ -162,4 +287,3 @@ function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string |
   const tail = verbAt >= 0 ? rest.slice(verbAt + 1) : rest;
   return tail.length ? tail.map((t) => t.raw).join(' ') : null;
 }
-

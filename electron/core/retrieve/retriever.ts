@@ -20,7 +20,13 @@ import { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
 import { VectorRepository } from '../store/vectors';
 import { DenseIndex, reciprocalRankFusion } from './dense';
-import type { NamedStandard, RetrievalAttempt, RetrievalResult as ContractRetrievalResult, RetrievedAnswer, RetrievedTriple } from '../../../shared/contract/chat';
+import type {
+  NamedStandard,
+  RetrievalAttempt,
+  RetrievalResult as ContractRetrievalResult,
+  RetrievedAnswer,
+  RetrievedTriple,
+} from '../../../shared/contract/chat';
 import { log } from '../log';
 
 export const DEFAULT_MAX_TRIPLES = 60;
@@ -58,10 +64,26 @@ export interface RetrievalTuning extends PassageWeights {
   denseMinAlone: number;
 }
 
-export const DEFAULT_TUNING: RetrievalTuning = { ...DEFAULT_PASSAGE_WEIGHTS, damping: 0.5, bm25Seed: 0, specificity: 1, epsilon: 1e-6, denseWeight: 0.25, denseMinAlone: 0.75 };
+export const DEFAULT_TUNING: RetrievalTuning = {
+  ...DEFAULT_PASSAGE_WEIGHTS,
+  damping: 0.5,
+  bm25Seed: 0,
+  specificity: 1,
+  epsilon: 1e-6,
+  denseWeight: 0.25,
+  denseMinAlone: 0.75,
+};
 
 // The result's parts are the contract's schemas (shared/contract/chat.ts): what retrieve.query returns.
-export type { RetrievedEntity, RetrievedPath, RetrievedTriple, RetrievedPassage, RetrievedAnswer, NamedStandard, RetrievalAttempt } from '../../../shared/contract/chat';
+export type {
+  RetrievedEntity,
+  RetrievedPath,
+  RetrievedTriple,
+  RetrievedPassage,
+  RetrievedAnswer,
+  NamedStandard,
+  RetrievalAttempt,
+} from '../../../shared/contract/chat';
 
 /** The contract's result, with what the retriever always fills in required (stored traces may lack them). */
 export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'> & { answers: RetrievedAnswer[]; terms: QuestionTerm[] };
@@ -69,7 +91,8 @@ export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'>
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** A chunk opening with the heading of front or back matter (standards' boilerplate sections). */
-const FRONT_MATTER = /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Status of this Memo|Copyright Notice|(?:Full )?Copyright Statement|Intellectual Property(?: Statement| Rights)?|Table of Contents|Acknowledge?ments?|Authors?'? Addresses?)[ \t]*(?:\n|$)/i;
+const FRONT_MATTER =
+  /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Status of this Memo|Copyright Notice|(?:Full )?Copyright Statement|Intellectual Property(?: Statement| Rights)?|Table of Contents|Acknowledge?ments?|Authors?'? Addresses?)[ \t]*(?:\n|$)/i;
 
 /** Passage re-ranking weights: best sentence, whole-passage coverage, fused graph rank, plain BM25 rank. */
 const W_TEXT = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
@@ -169,7 +192,12 @@ export class Retriever {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
-    const links = await linkEntities(question, s, this.linkIndex, this.repo, { fuzzy: o.fuzzy, embed: o.embed, relationStems: this.lexicon.all, dense: o.dense });
+    const links = await linkEntities(question, s, this.linkIndex, this.repo, {
+      fuzzy: o.fuzzy,
+      embed: o.embed,
+      relationStems: this.lexicon.all,
+      dense: o.dense,
+    });
     // passages linked by their document's title seed the walk; they are not entities
     const linked = links.filter((e) => e.kind !== 'passage');
     timings.linkMs += performance.now() - t;
@@ -222,7 +250,17 @@ export class Retriever {
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
     const leads = this.leadPassages(linked.filter((e) => e.method !== 'embedding').map((e) => e.label));
-    const { rows: passageRows, scores: passageScore } = this.rerankPassages(question, asked, terms, hybrid?.fused ?? fused, links.length > 0, o.maxPassages, hybrid?.dense, links.some((e) => e.kind === 'passage'), leads);
+    const { rows: passageRows, scores: passageScore } = this.rerankPassages(
+      question,
+      asked,
+      terms,
+      hybrid?.fused ?? fused,
+      links.length > 0,
+      o.maxPassages,
+      hybrid?.dense,
+      links.some((e) => e.kind === 'passage'),
+      leads,
+    );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
     const linkOf = new Map(linked.map((e) => [e.vertex, e.method === 'exact' ? 0.5 + 0.5 * e.score : e.score]));
@@ -314,7 +352,17 @@ export class Retriever {
     for (const { documentId, chunkId, standard: st } of this.clauses.standards()) {
       const pattern = st.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(?:\\-|\s)+/g, '[\\s-]*');
       if (!new RegExp(String.raw`(?<![\w-])${pattern}(?![\d])`, 'i').test(question)) continue;
-      out.push({ documentId, chunkId, id: st.id, title: st.title, category: st.category, date: st.date, edition: st.edition, updates: st.updates, obsoletes: st.obsoletes });
+      out.push({
+        documentId,
+        chunkId,
+        id: st.id,
+        title: st.title,
+        category: st.category,
+        date: st.date,
+        edition: st.edition,
+        updates: st.updates,
+        obsoletes: st.obsoletes,
+      });
     }
     return out;
   }
@@ -326,7 +374,11 @@ export class Retriever {
    */
   private leadPassages(labels: string[]): Set<number> {
     const out = new Set<number>();
-    const norm = (x: string) => ` ${x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+    const norm = (x: string) =>
+      ` ${x
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()} `;
     const phrases = [...new Set(labels.map(norm))].filter((l) => l.trim().split(' ').length >= 2);
     if (!phrases.length) return out;
     for (const { documentId, standard } of this.clauses.standards()) {
@@ -395,7 +447,14 @@ export class Retriever {
     const scored = rows.map((row, i) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
       // the sentences passageMatch split are the ones a glossary term line is looked for in
-      if (subject.length && termLineIndex(m.sentences.map((x) => x.sentence), subject) >= 0) m.best = Math.max(m.best, 1.25);
+      if (
+        subject.length &&
+        termLineIndex(
+          m.sentences.map((x) => x.sentence),
+          subject,
+        ) >= 0
+      )
+        m.best = Math.max(m.best, 1.25);
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
@@ -414,7 +473,13 @@ export class Retriever {
 }
 
 function contentWords(text: string): string[] {
-  return [...new Set(tokenize(text).map((t) => t.text).filter((w) => !STOPWORDS.has(w) && w.length > 1))];
+  return [
+    ...new Set(
+      tokenize(text)
+        .map((t) => t.text)
+        .filter((w) => !STOPWORDS.has(w) && w.length > 1),
+    ),
+  ];
 }
 
 /** Cosine similarity of the question to each relation label, rescaled to [0, 0.8]. */

@@ -153,7 +153,13 @@ export function sampleTriples(snapshot: GraphSnapshot, paths: RelationPath[], pp
 }
 
 /** Add edges incident to the given vertices (best PPR neighbour first), then around top-PPR vertices. */
-export function fillNeighbourhood(snapshot: GraphSnapshot, seeds: number[], ppr: Float64Array | null, budget: number, chosen: Map<number, SampledTriple>): void {
+export function fillNeighbourhood(
+  snapshot: GraphSnapshot,
+  seeds: number[],
+  ppr: Float64Array | null,
+  budget: number,
+  chosen: Map<number, SampledTriple>,
+): void {
   const pr = (v: number) => (ppr ? ppr[v] : 0);
   const maxPr = ppr ? Math.max(1e-12, ...seeds.map((s) => ppr[s])) : 1;
   const around = (v: number, limit: number) => {
@@ -235,7 +241,9 @@ export function rankPassages(
     );
   }
   const evidence: number[] = [];
-  for (const t of triples) for (const p of snapshot.edgePassages.get(t.edge) ?? []) if (snapshot.chunkId.data[p] > 0 && !evidence.includes(snapshot.chunkId.data[p])) evidence.push(snapshot.chunkId.data[p]);
+  for (const t of triples)
+    for (const p of snapshot.edgePassages.get(t.edge) ?? [])
+      if (snapshot.chunkId.data[p] > 0 && !evidence.includes(snapshot.chunkId.data[p])) evidence.push(snapshot.chunkId.data[p]);
   evidence.forEach((c, rank) => add(c, rank, weights.evidence));
   [...bm25].sort((a, b) => b[1] - a[1]).forEach(([c], rank) => add(c, rank, weights.bm25));
   const ranked = [...score].map(([chunk, s]) => ({ chunk, score: s })).sort((a, b) => b.score - a.score);

@@ -182,7 +182,10 @@ export function passageMatch(text: string, terms: QuestionTerm[]): { best: numbe
   const sentences = scoreSentences(text, terms);
   let best = 0;
   for (const s of sentences) best = Math.max(best, s.score);
-  const all = coverage(terms, sentences.flatMap((s) => s.sentence.stems));
+  const all = coverage(
+    terms,
+    sentences.flatMap((s) => s.sentence.stems),
+  );
   return { best, all, sentences };
 }
 

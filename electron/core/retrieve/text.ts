@@ -68,7 +68,10 @@ export function lemma(word: string): string {
     try {
       nlp ??= englishNlp();
       // its.lemma needs the model's addons at run time; its typing says so, the call passes them
-      const l = nlp.readDoc(w).tokens().out(nlp.its.lemma as unknown as typeof nlp.its.pos) as string[];
+      const l = nlp
+        .readDoc(w)
+        .tokens()
+        .out(nlp.its.lemma as unknown as typeof nlp.its.pos) as string[];
       if (l.length === 1 && l[0] && /^\p{L}/u.test(l[0])) out = l[0].toLowerCase();
     } catch {
       // no lemma for this word: the word itself
@@ -146,11 +149,12 @@ export function groupsOf(s: string): number[] {
 
 /** Content stems of a relation label (underscores, camelCase and spaces split; stopwords dropped). */
 export function relationStems(label: string): string[] {
-  const words = label
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_\-/.:]+/g, ' ')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    label
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[_\-/.:]+/g, ' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const content = words.filter((w) => !STOPWORDS.has(w) || w === 'about');
   return [...new Set((content.length ? content : words).map(stem))];
 }
@@ -163,11 +167,12 @@ export function relationStems(label: string): string[] {
  * WordNet files, the words and their lemmas, any part of speech.
  */
 export function relationWords(label: string): { word: string; pos: WnPos | undefined }[] {
-  const words = label
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_\-/.:]+/g, ' ')
-    .toLowerCase()
-    .match(/\p{L}[\p{L}']*/gu) ?? [];
+  const words =
+    label
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[_\-/.:]+/g, ' ')
+      .toLowerCase()
+      .match(/\p{L}[\p{L}']*/gu) ?? [];
   const wn = wordNet();
   const out = new Map<string, { word: string; pos: WnPos | undefined }>();
   for (const w of words) {
@@ -279,7 +284,30 @@ export function editDistance(a: string, b: string, max = 2): number {
 }
 
 // Korean particles glued to the preceding word ("AutoSchemaKG를"): stripped to find the label.
-const HANGUL_PARTICLES = ['으로', '에서', '에게', '까지', '부터', '처럼', '보다', '이란', '란', '을', '를', '이', '가', '은', '는', '의', '에', '와', '과', '로', '도', '만'];
+const HANGUL_PARTICLES = [
+  '으로',
+  '에서',
+  '에게',
+  '까지',
+  '부터',
+  '처럼',
+  '보다',
+  '이란',
+  '란',
+  '을',
+  '를',
+  '이',
+  '가',
+  '은',
+  '는',
+  '의',
+  '에',
+  '와',
+  '과',
+  '로',
+  '도',
+  '만',
+];
 
 /** Spellings of a token worth looking up: itself, and without a glued Korean particle. */
 export function tokenVariants(token: string): string[] {

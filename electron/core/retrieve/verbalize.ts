@@ -18,7 +18,26 @@ function relationWords(relation: string): string[] {
     .filter(Boolean);
 }
 
-const AUXILIARIES = new Set(['may', 'might', 'must', 'shall', 'should', 'can', 'could', 'will', 'would', 'be', 'been', 'being', 'do', 'does', 'did', 'not', 'never', 'cannot']);
+const AUXILIARIES = new Set([
+  'may',
+  'might',
+  'must',
+  'shall',
+  'should',
+  'can',
+  'could',
+  'will',
+  'would',
+  'be',
+  'been',
+  'being',
+  'do',
+  'does',
+  'did',
+  'not',
+  'never',
+  'cannot',
+]);
 
 /** One sentence for one triple, from the shape of its relation label. */
 export function verbalizeTriple(t: FactLike): string {
@@ -34,7 +53,10 @@ export function verbalizeTriple(t: FactLike): string {
     text = rest ? `${s} has ${rest} ${o}` : `${s} has ${o}`;
   } else if (w[w.length - 1] === 'by' && /ed$|en$/.test(w[w.length - 2] ?? '')) {
     text = `${s} was ${w.join(' ')} ${o}`;
-  } else if (['is', 'was', 'are', 'were'].includes(w[0]) || /(ed|s)$/.test(w[0]) && w.length > 1 && ['in', 'on', 'at', 'to', 'of', 'by', 'with', 'from', 'for'].includes(w[w.length - 1])) {
+  } else if (
+    ['is', 'was', 'are', 'were'].includes(w[0]) ||
+    (/(ed|s)$/.test(w[0]) && w.length > 1 && ['in', 'on', 'at', 'to', 'of', 'by', 'with', 'from', 'for'].includes(w[w.length - 1]))
+  ) {
     text = `${s} ${w.join(' ')} ${o}`;
   } else if (['in', 'on', 'at', 'of', 'from'].includes(w[0])) {
     text = `${s} is ${w.join(' ')} ${o}`;

@@ -43,9 +43,32 @@ const DERIVATION = new Set(['+', '\\', '<', '&', '=']);
 
 // Morphy's detachment rules (WordNet's morph(3WN)): suffix -> ending, per part of speech.
 const DETACH: Record<WnPos, [string, string][]> = {
-  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
-  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
-  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  a: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
   r: [],
 };
 
@@ -308,7 +331,13 @@ export class WordNet {
     if (Number(f[0]) !== offset) throw new Error(`WordNet data.${FILE_OF[pos]} in ${this.dir}: no synset at offset ${offset}`);
     const wCnt = parseInt(f[3], 16);
     const words: string[] = [];
-    for (let i = 0; i < wCnt; i++) words.push(f[4 + 2 * i].replace(/\([a-z]+\)$/, '').replace(/_/g, ' ').toLowerCase());
+    for (let i = 0; i < wCnt; i++)
+      words.push(
+        f[4 + 2 * i]
+          .replace(/\([a-z]+\)$/, '')
+          .replace(/_/g, ' ')
+          .toLowerCase(),
+      );
     let k = 4 + 2 * wCnt;
     const pCnt = Number(f[k++]);
     const pointers: WnPointer[] = [];
@@ -512,7 +541,13 @@ export class WordNet {
         if (x === w) continue;
         let n = out.get(x);
         if (!n || st.weight > n.weight) {
-          n = { distance: st.d, weight: st.weight, via: st.via.length ? st.via.join('+') : 'synonym', weights: n?.weights ?? {}, senses: n?.senses ?? new Map() };
+          n = {
+            distance: st.d,
+            weight: st.weight,
+            via: st.via.length ? st.via.join('+') : 'synonym',
+            weights: n?.weights ?? {},
+            senses: n?.senses ?? new Map(),
+          };
           out.set(x, n);
         }
         if (st.weight > (n.weights[st.s.pos] ?? 0)) n.weights[st.s.pos] = st.weight;

@@ -143,7 +143,10 @@ export class ReviewCommands {
       const edges = this.mustEdges(ids);
       for (const e of edges) if (e.status !== status || e.edited !== 1) rec.update('edge', e.id, { status, edited: 1, updated_at: now() });
       const verb = status === 'accepted' ? 'Accept' : 'Reject';
-      return { tripleIds: edges.map((e) => e.id), summary: edges.length === 1 ? `${verb} ${this.tripleText(edges[0])}` : `${verb} ${plural(edges.length, 'triple')}` };
+      return {
+        tripleIds: edges.map((e) => e.id),
+        summary: edges.length === 1 ? `${verb} ${this.tripleText(edges[0])}` : `${verb} ${plural(edges.length, 'triple')}`,
+      };
     });
   }
 
@@ -163,7 +166,14 @@ export class ReviewCommands {
   }
 
   add(
-    input: { subject: NodeRef; relation: string; object: NodeRef; status: EdgeStatus; confidence: number; evidence?: { document: number; start: number; end: number } },
+    input: {
+      subject: NodeRef;
+      relation: string;
+      object: NodeRef;
+      status: EdgeStatus;
+      confidence: number;
+      evidence?: { document: number; start: number; end: number };
+    },
     options: CommandOptions = {},
   ): EditResult {
     return this.run('triples.add', options, (rec) => {
@@ -174,7 +184,8 @@ export class ReviewCommands {
         const text = this.repo.documentText(input.evidence.document);
         if (text === null) throw new ApiError('not_found', `no document ${input.evidence.document}`);
         const { start, end } = input.evidence;
-        if (end <= start || end > text.length) throw new ApiError('bad_request', `evidence span [${start}, ${end}) is not inside the document (length ${text.length})`);
+        if (end <= start || end > text.length)
+          throw new ApiError('bad_request', `evidence span [${start}, ${end}) is not inside the document (length ${text.length})`);
         evidence = { text: text.slice(start, end), chunk: this.repo.chunkAt(input.evidence.document, start, end) };
       }
       const s = this.resolveNode(rec, input.subject);
@@ -237,7 +248,8 @@ export class ReviewCommands {
     const norm = normalizeLabel(label);
     if (!norm) throw new ApiError('bad_request', `label ${JSON.stringify(input.label)} is empty once normalised`);
     const clash = this.repo.nodeByNorm(str(survivor.kind), norm);
-    if (clash && !ids.includes(clash.id)) throw new ApiError('conflict', `another ${survivor.kind} is already labelled ${quote(clash.label)} (#${clash.id}): merge it too`);
+    if (clash && !ids.includes(clash.id))
+      throw new ApiError('conflict', `another ${survivor.kind} is already labelled ${quote(clash.label)} (#${clash.id}): merge it too`);
     const others = nodes.filter((n) => n.id !== survivor.id);
     const gone = new Set(others.map((n) => n.id));
     const map = (id: number) => (gone.has(id) ? survivor.id : id);
@@ -289,7 +301,8 @@ export class ReviewCommands {
       const wanted = input.alias.trim();
       let i = aliases.indexOf(wanted);
       if (i < 0) i = aliases.findIndex((a) => normalizeLabel(a) === normalizeLabel(wanted));
-      if (i < 0) throw new ApiError('bad_request', `${quote(wanted)} is not an alias of ${quote(node.label)} (aliases: ${aliases.map(quote).join(', ') || 'none'})`);
+      if (i < 0)
+        throw new ApiError('bad_request', `${quote(wanted)} is not an alias of ${quote(node.label)} (aliases: ${aliases.map(quote).join(', ') || 'none'})`);
       const alias = aliases[i];
       const norm = normalizeLabel(alias);
       if (!norm || norm === node.norm) throw new ApiError('bad_request', `${quote(alias)} is the same label as ${quote(node.label)} once normalised`);

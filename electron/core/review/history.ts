@@ -13,7 +13,6 @@ export class ReviewHistory {
     private readonly onChange: (reason: string) => void,
   ) {}
 
-
   private toGroup(g: RevisionGroupRow): HistoryGroup {
     return { groupId: g.groupId, command: g.command, actor: g.actor, summary: g.summary, at: g.at, changes: g.changes, state: g.state };
   }
@@ -79,7 +78,17 @@ export class ReviewHistory {
       });
     }
     for (const r of revs) {
-      out.push({ revision: r.id, groupId: r.groupId, at: r.at, actor: r.actor, command: r.command, summary: this.describe(r.command, r.before, r.after), state: r.state, before: r.before, after: r.after });
+      out.push({
+        revision: r.id,
+        groupId: r.groupId,
+        at: r.at,
+        actor: r.actor,
+        command: r.command,
+        summary: this.describe(r.command, r.before, r.after),
+        state: r.state,
+        before: r.before,
+        after: r.after,
+      });
     }
     return out;
   }
@@ -91,8 +100,10 @@ export class ReviewHistory {
     const parts: string[] = [];
     if (before.status !== after.status) parts.push(`status ${before.status} → ${after.status}`);
     if (before.relation !== after.relation) parts.push(`relation ${quote(before.relation)} → ${quote(after.relation)}`);
-    if (before.subject_id !== after.subject_id) parts.push(`subject ${quote(labelOf(this.repo, before.subject_id))} → ${quote(labelOf(this.repo, after.subject_id))}`);
-    if (before.object_id !== after.object_id) parts.push(`object ${quote(labelOf(this.repo, before.object_id))} → ${quote(labelOf(this.repo, after.object_id))}`);
+    if (before.subject_id !== after.subject_id)
+      parts.push(`subject ${quote(labelOf(this.repo, before.subject_id))} → ${quote(labelOf(this.repo, after.subject_id))}`);
+    if (before.object_id !== after.object_id)
+      parts.push(`object ${quote(labelOf(this.repo, before.object_id))} → ${quote(labelOf(this.repo, after.object_id))}`);
     if (before.confidence !== after.confidence) parts.push(`confidence ${Number(before.confidence).toFixed(2)} → ${Number(after.confidence).toFixed(2)}`);
     if (!parts.length && before.edited !== after.edited) parts.push('marked as edited');
     return parts.join('; ') || command;

@@ -52,4 +52,3 @@ export class Recorder {
     this.log(kind, id, before, null);
   }
 }
-

@@ -43,7 +43,6 @@ export function mapConstraint(err: unknown): never {
   throw err;
 }
 
-
 /** A node's label, also after it was removed (from the revision log), else its id. */
 export function labelOf(repo: EditRepository, id: unknown): string {
   const n = repo.row('node', Number(id)) ?? repo.lastKnownRow('node', Number(id));

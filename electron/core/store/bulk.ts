@@ -119,7 +119,10 @@ export class BulkGraphWriter {
   ) {
     this.load = options.load ?? false;
     this.nextCheck = options.reindexAt ?? REINDEX_AT;
-    this.before = db.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM nodes) AS node, (SELECT COALESCE(MAX(id), 0) FROM edges) AS edge').get() as { node: number; edge: number };
+    this.before = db.prepare('SELECT (SELECT COALESCE(MAX(id), 0) FROM nodes) AS node, (SELECT COALESCE(MAX(id), 0) FROM edges) AS edge').get() as {
+      node: number;
+      edge: number;
+    };
     if (this.load) this.beginLoad();
     this.s = {
       findNode: db.prepare("SELECT id, type, aliases FROM nodes WHERE kind = ? AND norm = ? AND kind <> 'passage'"),
@@ -204,7 +207,10 @@ export class BulkGraphWriter {
     }
     const list = LOAD_TABLES.map((t) => `'${t}'`).join(', ');
     const indexes = (
-      this.db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN (${list}) AND sql IS NOT NULL`).all() as { name: string; sql: string }[]
+      this.db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN (${list}) AND sql IS NOT NULL`).all() as {
+        name: string;
+        sql: string;
+      }[]
     ).filter((i) => !/^\s*CREATE\s+UNIQUE\b/i.test(i.sql) && !KEEP_INDEXES.has(i.name));
     for (const i of indexes) this.db.exec(`DROP INDEX ${i.name}`);
     this.droppedIndexes = indexes.map((i) => i.sql);
@@ -236,7 +242,8 @@ export class BulkGraphWriter {
       const aliases = [...cached.aliases, ...more];
       const json = JSON.stringify(aliases);
       // load mode, a node older than the load: its FTS row changes here (the update trigger is off)
-      const oldFts = this.ftsDeferred && cached.id <= this.ftsDeferred.maxNodeId ? (this.s.nodeText.get(cached.id) as { label: string; aliases: string }) : null;
+      const oldFts =
+        this.ftsDeferred && cached.id <= this.ftsDeferred.maxNodeId ? (this.s.nodeText.get(cached.id) as { label: string; aliases: string }) : null;
       this.s.updateNode.run(type, json, cached.id);
       if (oldFts) {
         this.s.ftsDelete.run(cached.id, oldFts.label, oldFts.aliases);
@@ -263,7 +270,14 @@ export class BulkGraphWriter {
     return { id: row.id, created: false };
   }
 
-  conceptLink(l: { conceptId: number; nodeId?: number | null; relation?: string | null; level?: number; model?: string | null; batch?: string | null }): boolean {
+  conceptLink(l: {
+    conceptId: number;
+    nodeId?: number | null;
+    relation?: string | null;
+    level?: number;
+    model?: string | null;
+    batch?: string | null;
+  }): boolean {
     const args = [l.level ?? 0, l.model ?? null, l.batch ?? null, this.now];
     if (l.nodeId != null) return this.s.insertNodeLink.run(l.conceptId, l.nodeId, ...args).changes > 0;
     if (l.relation) return this.s.insertRelationLink.run(l.conceptId, normalizeRelation(l.relation), ...args).changes > 0;
@@ -315,7 +329,8 @@ export class BulkGraphWriter {
 
   provenance(p: BulkProvenance): boolean {
     if ((p.edgeId == null) === (p.nodeId == null)) throw new Error('provenance needs exactly one of edge and node');
-    const dup = p.edgeId != null ? this.s.dupEdgeProv.get(p.edgeId, p.documentId, p.start, p.end) : this.s.dupNodeProv.get(p.nodeId, p.documentId, p.start, p.end);
+    const dup =
+      p.edgeId != null ? this.s.dupEdgeProv.get(p.edgeId, p.documentId, p.start, p.end) : this.s.dupNodeProv.get(p.nodeId, p.documentId, p.start, p.end);
     if (dup) return false;
     this.s.insertProv.run(p.edgeId ?? null, p.nodeId ?? null, p.documentId, p.chunkId, p.start, Math.max(p.end, p.start), p.quote);
     this.wrote();

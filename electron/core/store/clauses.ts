@@ -43,7 +43,9 @@ export class ClauseLookup {
 
   /** The sections overlapping [start, end) of a document, by start, with offsets relative to `start` (innermost last among those holding an offset). */
   within(documentId: number, start: number, end: number): { start: number; end: number; clause: string }[] {
-    this.withinStmt ??= this.db.prepare('SELECT number, heading, start, end FROM sections WHERE document_id = ? AND start < ? AND end > ? ORDER BY start, end DESC');
+    this.withinStmt ??= this.db.prepare(
+      'SELECT number, heading, start, end FROM sections WHERE document_id = ? AND start < ? AND end > ? ORDER BY start, end DESC',
+    );
     const rows = this.withinStmt.all(documentId, end, start) as { number: string | null; heading: string; start: number; end: number }[];
     const id = this.standardId(documentId);
     return rows.map((r) => ({ start: r.start - start, end: r.end - start, clause: formatClause(id, r.number, r.heading) }));

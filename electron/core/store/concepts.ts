@@ -67,7 +67,6 @@ const CONCEPT_SELECT = `
     group_concat(DISTINCT l.model) AS models
   FROM nodes c LEFT JOIN concept_links l ON l.concept_id = c.id LEFT JOIN nodes n ON n.id = l.node_id`;
 
-
 export class ConceptRepository {
   constructor(private readonly db: Db) {}
 
@@ -149,10 +148,14 @@ export class ConceptRepository {
     const byNorm = this.db.prepare("SELECT id FROM nodes WHERE kind = 'concept' AND norm = ?").get(norm) as { id: number } | undefined;
     if (byNorm) return { id: byNorm.id, created: false };
     const byAlias = this.db
-      .prepare("SELECT n.id FROM nodes n WHERE n.kind = 'concept' AND n.aliases <> '[]' AND EXISTS (SELECT 1 FROM json_each(n.aliases) a WHERE lower(trim(a.value)) = ?) ORDER BY n.id LIMIT 1")
+      .prepare(
+        "SELECT n.id FROM nodes n WHERE n.kind = 'concept' AND n.aliases <> '[]' AND EXISTS (SELECT 1 FROM json_each(n.aliases) a WHERE lower(trim(a.value)) = ?) ORDER BY n.id LIMIT 1",
+      )
       .get(norm) as { id: number } | undefined;
     if (byAlias) return { id: byAlias.id, created: false };
-    const info = this.db.prepare("INSERT INTO nodes (kind, label, norm, type, aliases, meta) VALUES ('concept', ?, ?, NULL, '[]', '{}')").run(label.trim(), norm);
+    const info = this.db
+      .prepare("INSERT INTO nodes (kind, label, norm, type, aliases, meta) VALUES ('concept', ?, ?, NULL, '[]', '{}')")
+      .run(label.trim(), norm);
     return { id: Number(info.lastInsertRowid), created: true };
   }
 
@@ -177,7 +180,9 @@ export class ConceptRepository {
   linksOf(instance: Pick<Instance, 'nodeId' | 'relation'>): { conceptId: number; label: string; level: number; model: string | null }[] {
     const where = instance.nodeId !== null ? 'l.node_id = ?' : 'l.relation = ?';
     return this.db
-      .prepare(`SELECT l.concept_id AS conceptId, c.label, l.level, l.model FROM concept_links l JOIN nodes c ON c.id = l.concept_id WHERE ${where} ORDER BY l.level, l.id`)
+      .prepare(
+        `SELECT l.concept_id AS conceptId, c.label, l.level, l.model FROM concept_links l JOIN nodes c ON c.id = l.concept_id WHERE ${where} ORDER BY l.level, l.id`,
+      )
       .all(instance.nodeId ?? instance.relation) as { conceptId: number; label: string; level: number; model: string | null }[];
   }
 
@@ -201,7 +206,9 @@ export class ConceptRepository {
     const having = q.kind === 'entity' ? 'HAVING entities > 0' : q.kind === 'event' ? 'HAVING events > 0' : q.kind === 'relation' ? 'HAVING relations > 0' : '';
     const sql = `${CONCEPT_SELECT} WHERE ${where.join(' AND ')} GROUP BY c.id ${having}`;
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM (${sql})`).get(...args) as { n: number }).n;
-    const rows = this.db.prepare(`${sql} ORDER BY instances DESC, c.label COLLATE NOCASE, c.id LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as ConceptRow[];
+    const rows = this.db
+      .prepare(`${sql} ORDER BY instances DESC, c.label COLLATE NOCASE, c.id LIMIT ? OFFSET ?`)
+      .all(...args, q.limit, q.offset) as ConceptRow[];
     return { total, items: rows.map((r) => toItem(r)) };
   }
 
@@ -259,16 +266,27 @@ export class ConceptRepository {
   }
 
   /** Concept nodes and links over a set of nodes and relation labels (the graph view's concept layer). */
-  layer(nodeIds: number[], relations: string[]): { concepts: GraphNode[]; links: { linkId: number; conceptId: number; nodeId: number | null; relation: string | null; level: number }[] } {
+  layer(
+    nodeIds: number[],
+    relations: string[],
+  ): { concepts: GraphNode[]; links: { linkId: number; conceptId: number; nodeId: number | null; relation: string | null; level: number }[] } {
     const links = this.db
       .prepare(
         `SELECT id AS linkId, concept_id AS conceptId, node_id AS nodeId, relation, level FROM concept_links
          WHERE node_id IN (SELECT value FROM json_each(?)) OR relation IN (SELECT value FROM json_each(?)) ORDER BY id`,
       )
-      .all(JSON.stringify(nodeIds), JSON.stringify(relations)) as { linkId: number; conceptId: number; nodeId: number | null; relation: string | null; level: number }[];
+      .all(JSON.stringify(nodeIds), JSON.stringify(relations)) as {
+      linkId: number;
+      conceptId: number;
+      nodeId: number | null;
+      relation: string | null;
+      level: number;
+    }[];
     const ids = [...new Set(links.map((l) => l.conceptId))];
     const concepts = ids.length
-      ? (this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids)) as {
+      ? (this.db
+          .prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
+          .all(JSON.stringify(ids)) as {
           id: number;
           kind: NodeKind;
           label: string;

@@ -104,9 +104,7 @@ export class DocumentRepository {
   }
 
   text(id: number, original = false): string | undefined {
-    const row = this.db.prepare('SELECT text, original_text FROM documents WHERE id = ?').get(id) as
-      | { text: string; original_text: string | null }
-      | undefined;
+    const row = this.db.prepare('SELECT text, original_text FROM documents WHERE id = ?').get(id) as { text: string; original_text: string | null } | undefined;
     if (!row) return undefined;
     return original ? (row.original_text ?? row.text) : row.text;
   }
@@ -164,7 +162,8 @@ export class DocumentRepository {
     const chunk = this.stmt('INSERT INTO chunks (document_id, ordinal, start, end, page, heading_path, text, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const trigger =
       chunks.length >= BULK_FTS_CHUNKS
-        ? (this.stmt("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'chunks_ai' AND tbl_name = 'chunks'").get() as { sql: string } | undefined)
+        ? (this.stmt("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'chunks_ai' AND tbl_name = 'chunks'").get() as
+            { sql: string } | undefined)
         : undefined;
     if (trigger) this.db.exec('DROP TRIGGER chunks_ai');
     for (const c of chunks) chunk.run(id, c.ordinal, c.start, c.end, c.page, JSON.stringify(c.headingPath), c.text, c.hash);
@@ -175,7 +174,11 @@ export class DocumentRepository {
   }
 
   private writeStructure(id: number, st: DocumentStructure): void {
-    this.stmt('INSERT INTO document_structure (document_id, standard, title) VALUES (?, ?, ?)').run(id, st.standard ? JSON.stringify(st.standard) : null, st.title);
+    this.stmt('INSERT INTO document_structure (document_id, standard, title) VALUES (?, ?, ?)').run(
+      id,
+      st.standard ? JSON.stringify(st.standard) : null,
+      st.title,
+    );
     const sec = this.stmt('INSERT INTO sections (document_id, ordinal, number, heading, level, start, heading_end, end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     st.sections.forEach((s, i) => sec.run(id, i, s.number, s.heading, s.level, s.start, s.headingEnd, s.end));
     const reg = this.stmt('INSERT INTO regions (document_id, kind, start, end) VALUES (?, ?, ?, ?)');
@@ -188,7 +191,8 @@ export class DocumentRepository {
    * Undefined when there is no such document. Use with sectionAt / isBoilerplate / clauseLabel.
    */
   structure(id: number): DocumentStructure | undefined {
-    const head = this.db.prepare('SELECT standard, title FROM document_structure WHERE document_id = ?').get(id) as { standard: string | null; title: string | null } | undefined;
+    const head = this.db.prepare('SELECT standard, title FROM document_structure WHERE document_id = ?').get(id) as
+      { standard: string | null; title: string | null } | undefined;
     if (!head) {
       const text = this.text(id);
       return text === undefined ? undefined : analyzeStructure(text);
@@ -203,7 +207,11 @@ export class DocumentRepository {
         end: number;
       }[]
     ).map((r) => ({ number: r.number, heading: r.heading, level: r.level, start: r.start, end: r.end, headingEnd: r.heading_end }));
-    const boilerplate = this.db.prepare('SELECT kind, start, end FROM regions WHERE document_id = ? ORDER BY start, end DESC').all(id) as { kind: RegionKind; start: number; end: number }[];
+    const boilerplate = this.db.prepare('SELECT kind, start, end FROM regions WHERE document_id = ? ORDER BY start, end DESC').all(id) as {
+      kind: RegionKind;
+      start: number;
+      end: number;
+    }[];
     return { standard: head.standard ? parseJson<StandardId | null>(head.standard, null) : null, title: head.title, sections, boilerplate };
   }
 
@@ -219,7 +227,15 @@ export class DocumentRepository {
     const rows = this.db
       .prepare('SELECT id, ordinal, start, end, page, heading_path, text FROM chunks WHERE document_id = ? ORDER BY ordinal')
       .all(documentId) as { id: number; ordinal: number; start: number; end: number; page: number | null; heading_path: string; text: string }[];
-    return rows.map((r) => ({ id: r.id, ordinal: r.ordinal, start: r.start, end: r.end, page: r.page, headingPath: parseJson(r.heading_path, []), text: r.text }));
+    return rows.map((r) => ({
+      id: r.id,
+      ordinal: r.ordinal,
+      start: r.start,
+      end: r.end,
+      page: r.page,
+      headingPath: parseJson(r.heading_path, []),
+      text: r.text,
+    }));
   }
 
   chunk(id: number): (Chunk & { documentId: number; hash: string }) | undefined {
@@ -227,7 +243,17 @@ export class DocumentRepository {
       | { id: number; document_id: number; ordinal: number; start: number; end: number; page: number | null; heading_path: string; text: string; hash: string }
       | undefined;
     if (!r) return undefined;
-    return { id: r.id, documentId: r.document_id, ordinal: r.ordinal, start: r.start, end: r.end, page: r.page, headingPath: parseJson(r.heading_path, []), text: r.text, hash: r.hash };
+    return {
+      id: r.id,
+      documentId: r.document_id,
+      ordinal: r.ordinal,
+      start: r.start,
+      end: r.end,
+      page: r.page,
+      headingPath: parseJson(r.heading_path, []),
+      text: r.text,
+      hash: r.hash,
+    };
   }
 
   pages(documentId: number): { number: number; start: number; end: number }[] {

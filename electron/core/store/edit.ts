@@ -142,7 +142,9 @@ export class EditRepository {
       const set = cols.filter((c) => c !== 'id');
       this.db.prepare(`UPDATE ${ROW_TABLES[kind]} SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...set.map((c) => row[c] as never), id);
     } else {
-      this.db.prepare(`INSERT INTO ${ROW_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...cols.map((c) => row[c] as never));
+      this.db
+        .prepare(`INSERT INTO ${ROW_TABLES[kind]} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
+        .run(...cols.map((c) => row[c] as never));
     }
   }
 
@@ -168,7 +170,10 @@ export class EditRepository {
   }
 
   edgeByIdentity(subjectId: number, relation: string, objectId: number): Row | null {
-    return (this.db.prepare('SELECT * FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?').get(subjectId, relation, objectId) as Row | undefined) ?? null;
+    return (
+      (this.db.prepare('SELECT * FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?').get(subjectId, relation, objectId) as Row | undefined) ??
+      null
+    );
   }
 
   edgesTouching(nodeIds: number[]): Row[] {
@@ -221,9 +226,10 @@ export class EditRepository {
   }
 
   conceptLinkFor(conceptId: number, nodeId: number | null, relation: string | null): Row | null {
-    const r = nodeId !== null
-      ? this.db.prepare('SELECT * FROM concept_links WHERE concept_id = ? AND node_id = ?').get(conceptId, nodeId)
-      : this.db.prepare('SELECT * FROM concept_links WHERE concept_id = ? AND relation = ?').get(conceptId, relation);
+    const r =
+      nodeId !== null
+        ? this.db.prepare('SELECT * FROM concept_links WHERE concept_id = ? AND node_id = ?').get(conceptId, nodeId)
+        : this.db.prepare('SELECT * FROM concept_links WHERE concept_id = ? AND relation = ?').get(conceptId, relation);
     return (r as Row | undefined) ?? null;
   }
 
@@ -277,15 +283,15 @@ export class EditRepository {
 
   /** The newest group of this actor that is done (what undo undoes). */
   lastDoneGroup(actor: string): string | null {
-    const r = this.db.prepare('SELECT group_id FROM revisions WHERE actor = ? AND undone = 0 ORDER BY id DESC LIMIT 1').get(actor) as { group_id: string } | undefined;
+    const r = this.db.prepare('SELECT group_id FROM revisions WHERE actor = ? AND undone = 0 ORDER BY id DESC LIMIT 1').get(actor) as
+      { group_id: string } | undefined;
     return r?.group_id ?? null;
   }
 
   /** The group of this actor undone last and not discarded since (what redo redoes). */
   lastUndoneGroup(actor: string): string | null {
     const r = this.db.prepare('SELECT group_id FROM revisions WHERE actor = ? AND undone > 0 ORDER BY undone DESC, id DESC LIMIT 1').get(actor) as
-      | { group_id: string }
-      | undefined;
+      { group_id: string } | undefined;
     return r?.group_id ?? null;
   }
 
@@ -327,7 +333,16 @@ export class EditRepository {
            (SELECT json_extract(r2.after, '$.summary') FROM revisions r2 WHERE r2.group_id = r.group_id AND r2.target_kind = '${GROUP_MARKER}' LIMIT 1) AS summary
          FROM revisions r ${w} GROUP BY group_id ORDER BY first DESC LIMIT ?`,
       )
-      .all(...args, q.limit) as { group_id: string; at: string; actor: string; command: string; undone: number; minUndone: number; changes: number; summary: string | null }[];
+      .all(...args, q.limit) as {
+      group_id: string;
+      at: string;
+      actor: string;
+      command: string;
+      undone: number;
+      minUndone: number;
+      changes: number;
+      summary: string | null;
+    }[];
     return rows.map((r) => ({
       groupId: r.group_id,
       command: r.command,

@@ -85,7 +85,16 @@ export class EvalRepository {
     return r ? toSet(r) : null;
   }
 
-  insertSet(input: { name: string; format: GoldFormat; kind: GoldKind; path: string | null; hash: string; items: (GoldItem | GoldQuestion)[]; mentions: number; triples: number }): GoldSetInfo {
+  insertSet(input: {
+    name: string;
+    format: GoldFormat;
+    kind: GoldKind;
+    path: string | null;
+    hash: string;
+    items: (GoldItem | GoldQuestion)[];
+    mentions: number;
+    triples: number;
+  }): GoldSetInfo {
     return this.db.transaction(() => {
       const { mentions, triples } = input;
       const id = Number(
@@ -122,8 +131,7 @@ export class EvalRepository {
 
   itemByKey(setId: number, key: string): GoldItemRow | null {
     const r = this.db.prepare('SELECT id, ordinal, key, gold FROM eval_gold_items WHERE set_id = ? AND key = ? ORDER BY ordinal LIMIT 1').get(setId, key) as
-      | { id: number; ordinal: number; key: string; gold: string }
-      | undefined;
+      { id: number; ordinal: number; key: string; gold: string } | undefined;
     return r ? { id: r.id, ordinal: r.ordinal, key: r.key, gold: parseJson(r.gold, {} as GoldItem) } : null;
   }
 
@@ -131,7 +139,9 @@ export class EvalRepository {
 
   createRun(input: { setId: number; kind: GoldKind; label: string; settings: EvalSettings }): number {
     return Number(
-      this.db.prepare('INSERT INTO eval_runs (set_id, kind, label, settings) VALUES (?, ?, ?, ?)').run(input.setId, input.kind, input.label, JSON.stringify(input.settings)).lastInsertRowid,
+      this.db
+        .prepare('INSERT INTO eval_runs (set_id, kind, label, settings) VALUES (?, ?, ?, ?)')
+        .run(input.setId, input.kind, input.label, JSON.stringify(input.settings)).lastInsertRowid,
     );
   }
 
@@ -144,7 +154,9 @@ export class EvalRepository {
   }
 
   finishRun(id: number, scores: EvalScores): void {
-    this.db.prepare("UPDATE eval_runs SET state = 'done', scores = ?, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(JSON.stringify(scores), id);
+    this.db
+      .prepare("UPDATE eval_runs SET state = 'done', scores = ?, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?")
+      .run(JSON.stringify(scores), id);
   }
 
   private toRun(r: RunRow): EvalRunInfo & { scores: EvalScores | null } {
@@ -183,7 +195,9 @@ export class EvalRepository {
         ELSE json_object('passageRecall', json_extract(r.scores, '$.passageRecall.value'), 'answerAccuracy', json_extract(r.scores, '$.answerAccuracy.value'),
           'abstention', json_extract(r.scores, '$.abstention.value')) END AS headline
       FROM eval_runs r JOIN eval_gold_sets s ON s.id = r.set_id`;
-    const rows = (setId ? this.db.prepare(`${select} WHERE r.set_id = ? ORDER BY r.id DESC`).all(setId) : this.db.prepare(`${select} ORDER BY r.id DESC`).all()) as (Omit<RunRow, 'scores'> & { headline: string | null })[];
+    const rows = (
+      setId ? this.db.prepare(`${select} WHERE r.set_id = ? ORDER BY r.id DESC`).all(setId) : this.db.prepare(`${select} ORDER BY r.id DESC`).all()
+    ) as (Omit<RunRow, 'scores'> & { headline: string | null })[];
     return rows.map((r) => {
       const { scores, ...info } = this.toRun({ ...r, scores: null });
       void scores;
@@ -208,7 +222,8 @@ export class EvalRepository {
   }
 
   prediction<T>(runId: number, itemId: number): T | null {
-    const r = this.db.prepare('SELECT prediction FROM eval_predictions WHERE run_id = ? AND item_id = ?').get(runId, itemId) as { prediction: string } | undefined;
+    const r = this.db.prepare('SELECT prediction FROM eval_predictions WHERE run_id = ? AND item_id = ?').get(runId, itemId) as
+      { prediction: string } | undefined;
     return r ? parseJson<T | null>(r.prediction, null) : null;
   }
 

@@ -88,10 +88,7 @@ const filtered = (f: ExportFilter) => f.acceptedOnly || f.documentId != null;
  */
 function edgeWhere(f: ExportFilter, alias = 'e'): { sql: string; args: unknown[] } {
   const kinds = f.concepts ? "('entity','event','concept')" : "('entity','event')";
-  const parts = [
-    `(SELECT kind FROM nodes WHERE id = ${alias}.subject_id) IN ${kinds}`,
-    `(SELECT kind FROM nodes WHERE id = ${alias}.object_id) IN ${kinds}`,
-  ];
+  const parts = [`(SELECT kind FROM nodes WHERE id = ${alias}.subject_id) IN ${kinds}`, `(SELECT kind FROM nodes WHERE id = ${alias}.object_id) IN ${kinds}`];
   const args: unknown[] = [];
   if (f.acceptedOnly) parts.push(`${alias}.status = 'accepted'`);
   if (f.documentId != null) {
@@ -105,7 +102,10 @@ function edgeWhere(f: ExportFilter, alias = 'e'): { sql: string; args: unknown[]
 function instanceNodeWhere(f: ExportFilter, alias = 'n'): { sql: string; args: unknown[] } {
   if (!filtered(f)) return { sql: `${alias}.kind IN ('entity','event')`, args: [] };
   const es = edgeWhere(f, 'x');
-  const alt = [`EXISTS (SELECT 1 FROM edges x WHERE x.subject_id = ${alias}.id AND ${es.sql})`, `EXISTS (SELECT 1 FROM edges x WHERE x.object_id = ${alias}.id AND ${es.sql})`];
+  const alt = [
+    `EXISTS (SELECT 1 FROM edges x WHERE x.subject_id = ${alias}.id AND ${es.sql})`,
+    `EXISTS (SELECT 1 FROM edges x WHERE x.object_id = ${alias}.id AND ${es.sql})`,
+  ];
   const args = [...es.args, ...es.args];
   if (f.documentId != null) {
     alt.push(`EXISTS (SELECT 1 FROM provenance p WHERE p.node_id = ${alias}.id AND p.document_id = ?)`);
@@ -234,29 +234,39 @@ export class ExportRepository {
     if (kind === 'concept') {
       const ids = this.conceptIds();
       if (ids === null) {
-        return (this.db
-          .prepare(`SELECT id, kind, label, type, aliases FROM nodes WHERE kind = 'concept' AND id > ? ORDER BY id LIMIT ?`)
-          .all(after, limit) as NodeRowRaw[]).map(toNode);
+        return (
+          this.db
+            .prepare(`SELECT id, kind, label, type, aliases FROM nodes WHERE kind = 'concept' AND id > ? ORDER BY id LIMIT ?`)
+            .all(after, limit) as NodeRowRaw[]
+        ).map(toNode);
       }
       const page = ids.filter((id) => id > after).slice(0, limit);
       if (!page.length) return [];
-      return (this.db
-        .prepare(`SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
-        .all(JSON.stringify(page)) as NodeRowRaw[]).map(toNode);
+      return (
+        this.db
+          .prepare(`SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+          .all(JSON.stringify(page)) as NodeRowRaw[]
+      ).map(toNode);
     }
     const w = instanceNodeWhere(this.filter, 'n');
-    return (this.db
-      .prepare(`SELECT n.id, n.kind, n.label, n.type, n.aliases FROM nodes n WHERE n.kind = ? AND n.id > ? AND ${w.sql} ORDER BY n.id LIMIT ?`)
-      .all(kind, after, ...w.args, limit) as NodeRowRaw[]).map(toNode);
+    return (
+      this.db
+        .prepare(`SELECT n.id, n.kind, n.label, n.type, n.aliases FROM nodes n WHERE n.kind = ? AND n.id > ? AND ${w.sql} ORDER BY n.id LIMIT ?`)
+        .all(kind, after, ...w.args, limit) as NodeRowRaw[]
+    ).map(toNode);
   }
 
   /** Selected triples with id > after, in id order. */
   edgesPage(after: number, limit: number): ExportEdgeRow[] {
     const w = edgeWhere(this.filter, 'e');
-    return (this.db
-      .prepare(`SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model FROM edges e
-                WHERE e.id > ? AND ${w.sql} ORDER BY e.id LIMIT ?`)
-      .all(after, ...w.args, limit) as EdgeRowRaw[]).map(toEdge);
+    return (
+      this.db
+        .prepare(
+          `SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model FROM edges e
+                WHERE e.id > ? AND ${w.sql} ORDER BY e.id LIMIT ?`,
+        )
+        .all(after, ...w.args, limit) as EdgeRowRaw[]
+    ).map(toEdge);
   }
 
   /** Selected triples ordered by (relation, id), after the given key: writers that group by relation type (Cypher). */
@@ -264,10 +274,14 @@ export class ExportRepository {
     const w = edgeWhere(this.filter, 'e');
     const cursor = after ? '(e.relation > ? OR (e.relation = ? AND e.id > ?)) AND' : '';
     const cargs = after ? [after.relation, after.relation, after.id] : [];
-    return (this.db
-      .prepare(`SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model FROM edges e
-                WHERE ${cursor} ${w.sql} ORDER BY e.relation, e.id LIMIT ?`)
-      .all(...cargs, ...w.args, limit) as EdgeRowRaw[]).map(toEdge);
+    return (
+      this.db
+        .prepare(
+          `SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model FROM edges e
+                WHERE ${cursor} ${w.sql} ORDER BY e.relation, e.id LIMIT ?`,
+        )
+        .all(...cargs, ...w.args, limit) as EdgeRowRaw[]
+    ).map(toEdge);
   }
 
   /** Selected concept links with id > after: both ends in the selection (only node links with `nodeLinksOnly`). */
@@ -290,9 +304,19 @@ export class ExportRepository {
       parts.push("(cl.relation IS NOT NULL OR (SELECT kind FROM nodes WHERE id = cl.node_id) IN ('entity','event','concept'))");
     }
     const rows = this.db
-      .prepare(`SELECT cl.id, cl.concept_id, cl.node_id, cl.relation, cl.level, cl.model, cl.batch FROM concept_links cl
-                WHERE ${parts.join(' AND ')} ORDER BY cl.id LIMIT ?`)
-      .all(...args, limit) as { id: number; concept_id: number; node_id: number | null; relation: string | null; level: number; model: string | null; batch: string | null }[];
+      .prepare(
+        `SELECT cl.id, cl.concept_id, cl.node_id, cl.relation, cl.level, cl.model, cl.batch FROM concept_links cl
+                WHERE ${parts.join(' AND ')} ORDER BY cl.id LIMIT ?`,
+      )
+      .all(...args, limit) as {
+      id: number;
+      concept_id: number;
+      node_id: number | null;
+      relation: string | null;
+      level: number;
+      model: string | null;
+      batch: string | null;
+    }[];
     return rows.map((r) => ({ id: r.id, conceptId: r.concept_id, nodeId: r.node_id, relation: r.relation, level: r.level, model: r.model, batch: r.batch }));
   }
 
@@ -349,13 +373,14 @@ export class ExportRepository {
     const f = this.filter;
     const nw = instanceNodeWhere(f, 'n');
     const ew = edgeWhere(f, 'e');
-    const kindCount = (kind: string) => (this.db.prepare(`SELECT COUNT(*) AS c FROM nodes n WHERE n.kind = ? AND ${nw.sql}`).get(kind, ...nw.args) as { c: number }).c;
+    const kindCount = (kind: string) =>
+      (this.db.prepare(`SELECT COUNT(*) AS c FROM nodes n WHERE n.kind = ? AND ${nw.sql}`).get(kind, ...nw.args) as { c: number }).c;
     const ids = this.conceptIds();
     const concept = ids === null ? (this.db.prepare("SELECT COUNT(*) AS c FROM nodes WHERE kind = 'concept'").get() as { c: number }).c : ids.length;
     const edges = (this.db.prepare(`SELECT COUNT(*) AS c FROM edges e WHERE ${ew.sql}`).get(...ew.args) as { c: number }).c;
     let conceptLinks = 0;
     if (f.concepts) {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = this.linksPage(after, 50_000);
         if (!page.length) break;
         conceptLinks += page.length;
@@ -366,13 +391,23 @@ export class ExportRepository {
     if (f.provenance) {
       const doc = f.documentId != null ? 'AND p.document_id = ?' : '';
       const dargs = f.documentId != null ? [f.documentId] : [];
-      provenance += (this.db.prepare(`SELECT COUNT(*) AS c FROM provenance p JOIN edges e ON e.id = p.edge_id WHERE ${ew.sql} ${doc}`).get(...ew.args, ...dargs) as { c: number }).c;
-      provenance += (this.db.prepare(`SELECT COUNT(*) AS c FROM provenance p JOIN nodes n ON n.id = p.node_id WHERE ${nw.sql} ${doc}`).get(...nw.args, ...dargs) as { c: number }).c;
+      provenance += (
+        this.db.prepare(`SELECT COUNT(*) AS c FROM provenance p JOIN edges e ON e.id = p.edge_id WHERE ${ew.sql} ${doc}`).get(...ew.args, ...dargs) as {
+          c: number;
+        }
+      ).c;
+      provenance += (
+        this.db.prepare(`SELECT COUNT(*) AS c FROM provenance p JOIN nodes n ON n.id = p.node_id WHERE ${nw.sql} ${doc}`).get(...nw.args, ...dargs) as {
+          c: number;
+        }
+      ).c;
       if (f.concepts) {
         const cw = ids === null ? '' : 'AND p.node_id IN (SELECT value FROM json_each(?))';
-        provenance += (this.db
-          .prepare(`SELECT COUNT(*) AS c FROM provenance p JOIN nodes n ON n.id = p.node_id WHERE n.kind = 'concept' ${cw} ${doc}`)
-          .get(...(ids === null ? [] : [JSON.stringify(ids)]), ...dargs) as { c: number }).c;
+        provenance += (
+          this.db
+            .prepare(`SELECT COUNT(*) AS c FROM provenance p JOIN nodes n ON n.id = p.node_id WHERE n.kind = 'concept' ${cw} ${doc}`)
+            .get(...(ids === null ? [] : [JSON.stringify(ids)]), ...dargs) as { c: number }
+        ).c;
       }
     }
     return { nodes: { entity: kindCount('entity'), event: kindCount('event'), concept }, edges, conceptLinks, provenance };
@@ -381,7 +416,9 @@ export class ExportRepository {
   /** Distinct relations of the selected triples with their counts, in relation order. */
   relationCounts(): { relation: string; count: number }[] {
     const w = edgeWhere(this.filter, 'e');
-    return this.db.prepare(`SELECT e.relation AS relation, COUNT(*) AS count FROM edges e WHERE ${w.sql} GROUP BY e.relation ORDER BY e.relation`).all(...w.args) as {
+    return this.db
+      .prepare(`SELECT e.relation AS relation, COUNT(*) AS count FROM edges e WHERE ${w.sql} GROUP BY e.relation ORDER BY e.relation`)
+      .all(...w.args) as {
       relation: string;
       count: number;
     }[];

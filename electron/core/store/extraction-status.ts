@@ -35,7 +35,12 @@ const engineOfParams = (p: { engine?: string; model?: string }): string => {
 /** The engine key as the user reads it: a model's file name rather than its full path. */
 const shortEngine = (key: string): string => {
   const i = key.indexOf(':');
-  return i < 0 ? key : `${key.slice(0, i)}:${key.slice(i + 1).split(/[\\/]/).pop()}`;
+  return i < 0
+    ? key
+    : `${key.slice(0, i)}:${key
+        .slice(i + 1)
+        .split(/[\\/]/)
+        .pop()}`;
 };
 
 /**
@@ -70,24 +75,31 @@ export function documentExtractions(db: Db, docs: { id: number; chunks: number; 
     .all() as { document_id: number; total: number; accepted: number }[]) {
     triples.set(r.document_id, { total: r.total, accepted: r.accepted });
   }
-  const jobs = (db.prepare("SELECT id, state, params, error, created_at, updated_at FROM jobs WHERE kind = 'extract' ORDER BY id DESC LIMIT ?").all(RECENT_JOBS) as JobRow[]).map(
-    (j) => {
-      let params: { documents?: number[]; engine?: string; model?: string } = {};
-      try {
-        params = JSON.parse(j.params) as typeof params;
-      } catch {
-        /* a job row without readable params covers nothing */
-      }
-      return { ...j, documents: params.documents?.length ? new Set(params.documents) : null, engine: engineOfParams(params) };
-    },
-  );
+  const jobs = (
+    db.prepare("SELECT id, state, params, error, created_at, updated_at FROM jobs WHERE kind = 'extract' ORDER BY id DESC LIMIT ?").all(RECENT_JOBS) as JobRow[]
+  ).map((j) => {
+    let params: { documents?: number[]; engine?: string; model?: string } = {};
+    try {
+      params = JSON.parse(j.params) as typeof params;
+    } catch {
+      /* a job row without readable params covers nothing */
+    }
+    return { ...j, documents: params.documents?.length ? new Set(params.documents) : null, engine: engineOfParams(params) };
+  });
   for (const d of docs) {
     // The newest job that covered this document: named it, or took all documents after it was imported.
     const job = jobs.find((j) => (j.documents ? j.documents.has(d.id) : j.created_at >= d.createdAt));
     const read = latest.get(d.id);
     const t = triples.get(d.id) ?? { total: 0, accepted: 0 };
     const lastRun = job ? { job: job.id, state: job.state, at: job.updated_at, engine: job.engine } : null;
-    const base = { engine: read ? shortEngine(read.engine) : (job?.engine ?? null), chunks: d.chunks, chunksRead: read?.current ?? 0, triples: t.total, accepted: t.accepted, lastRun };
+    const base = {
+      engine: read ? shortEngine(read.engine) : (job?.engine ?? null),
+      chunks: d.chunks,
+      chunksRead: read?.current ?? 0,
+      triples: t.total,
+      accepted: t.accepted,
+      lastRun,
+    };
     let status: DocumentExtraction['status'];
     let reason: string | null = null;
     const jobAfterRead = job && (!read || read.job_id == null || job.id > read.job_id);

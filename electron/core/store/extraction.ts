@@ -69,7 +69,16 @@ export class ExtractionRepository {
         .prepare(
           `SELECT id, document_id, ordinal, start, end, text, hash, heading_path FROM chunks WHERE ${docFilter(documentIds, 'document_id')} ORDER BY document_id, ordinal`,
         )
-        .all(...docArgs(documentIds)) as { id: number; document_id: number; ordinal: number; start: number; end: number; text: string; hash: string; heading_path: string }[]
+        .all(...docArgs(documentIds)) as {
+        id: number;
+        document_id: number;
+        ordinal: number;
+        start: number;
+        end: number;
+        text: string;
+        hash: string;
+        heading_path: string;
+      }[]
     ).map((r) => ({
       id: r.id,
       documentId: r.document_id,
@@ -85,9 +94,9 @@ export class ExtractionRepository {
   /** Ids of the documents that exist among these. */
   existingDocuments(ids: number[]): number[] {
     if (!ids.length) return [];
-    return (this.db.prepare('SELECT id FROM documents WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids)) as { id: number }[]).map(
-      (r) => r.id,
-    );
+    return (
+      this.db.prepare('SELECT id FROM documents WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids)) as { id: number }[]
+    ).map((r) => r.id);
   }
 
   /** What this engine recorded for these chunks: hash and failures, keyed by chunk id. */
@@ -170,7 +179,10 @@ export class ExtractionRepository {
     })();
   }
 
-  listMergeCandidates(q: { status?: MergeStatus; node?: number; minScore?: number; limit: number; offset: number }): { items: MergeCandidateRow[]; total: number } {
+  listMergeCandidates(q: { status?: MergeStatus; node?: number; minScore?: number; limit: number; offset: number }): {
+    items: MergeCandidateRow[];
+    total: number;
+  } {
     const where: string[] = [];
     const args: unknown[] = [];
     if (q.status) {
@@ -298,10 +310,21 @@ export class ExtractionGraphWriter {
     if (!relation) throw new Error('empty relation');
     const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number; status: string } | undefined;
     if (existing) {
-      if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence) this.q.raiseConfidence.run(e.confidence, existing.id);
+      if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
+        this.q.raiseConfidence.run(e.confidence, existing.id);
       return { id: existing.id, created: false };
     }
-    const info = this.q.insertEdge.run(e.subjectId, relation, e.objectId, e.stage, e.status ?? 'proposed', e.confidence ?? 0.5, e.engine, e.model ?? null, JSON.stringify(e.meta ?? {}));
+    const info = this.q.insertEdge.run(
+      e.subjectId,
+      relation,
+      e.objectId,
+      e.stage,
+      e.status ?? 'proposed',
+      e.confidence ?? 0.5,
+      e.engine,
+      e.model ?? null,
+      JSON.stringify(e.meta ?? {}),
+    );
     return { id: Number(info.lastInsertRowid), created: true };
   }
 

@@ -73,8 +73,7 @@ export class GraphRepository {
 
   findNode(kind: NodeKind, label: string): GraphNode | undefined {
     const r = this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE kind = ? AND norm = ?').get(kind, normalizeLabel(label)) as
-      | NodeRow
-      | undefined;
+      NodeRow | undefined;
     return r && toNode(r);
   }
 
@@ -83,8 +82,7 @@ export class GraphRepository {
     const norm = n.kind === 'passage' ? `passage:${n.chunkId ?? n.label}` : normalizeLabel(n.label);
     if (!norm) throw new Error(`empty node label: ${JSON.stringify(n.label)}`);
     const existing = this.db.prepare('SELECT id, aliases, type FROM nodes WHERE kind = ? AND norm = ?').get(n.kind, norm) as
-      | { id: number; aliases: string; type: string | null }
-      | undefined;
+      { id: number; aliases: string; type: string | null } | undefined;
     if (existing) {
       const aliases: string[] = parseJson(existing.aliases, []);
       const more = (n.aliases ?? []).filter((a) => a && !aliases.includes(a));
@@ -171,11 +169,28 @@ export class GraphRepository {
        FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
     );
     const clauses = new ClauseLookup(this.db);
-    for (const r of stmt.all(JSON.stringify(edgeIds)) as { edge_id: number; document_id: number; chunk_id: number | null; start: number; end: number; quote: string; version: number; versioned: number }[]) {
+    for (const r of stmt.all(JSON.stringify(edgeIds)) as {
+      edge_id: number;
+      document_id: number;
+      chunk_id: number | null;
+      start: number;
+      end: number;
+      quote: string;
+      version: number;
+      versioned: number;
+    }[]) {
       const list = out.get(r.edge_id) ?? [];
       const clause = clauses.at(r.document_id, r.start);
       // the version of the document, when it has versions (editions)
-      list.push({ document: r.document_id, chunk: r.chunk_id, start: r.start, end: r.end, quote: r.quote, ...(clause ?? {}), ...(r.versioned ? { version: r.version } : {}) });
+      list.push({
+        document: r.document_id,
+        chunk: r.chunk_id,
+        start: r.start,
+        end: r.end,
+        quote: r.quote,
+        ...(clause ?? {}),
+        ...(r.versioned ? { version: r.version } : {}),
+      });
       out.set(r.edge_id, list);
     }
     return out;

@@ -50,7 +50,9 @@ export class JobRepository {
   constructor(private readonly db: Db) {}
 
   create(kind: string, title: string, params: unknown): JobRecord {
-    const info = retryBusy(() => this.db.prepare("INSERT INTO jobs (kind, title, state, params) VALUES (?, ?, 'queued', ?)").run(kind, title, JSON.stringify(params ?? {})));
+    const info = retryBusy(() =>
+      this.db.prepare("INSERT INTO jobs (kind, title, state, params) VALUES (?, ?, 'queued', ?)").run(kind, title, JSON.stringify(params ?? {})),
+    );
     return this.get(Number(info.lastInsertRowid))!;
   }
 
@@ -61,7 +63,9 @@ export class JobRepository {
 
   list(states?: JobState[], limit = 50): JobRecord[] {
     const rows = states?.length
-      ? (this.db.prepare(`SELECT * FROM jobs WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT ?`).all(JSON.stringify(states), limit) as JobRow[])
+      ? (this.db
+          .prepare(`SELECT * FROM jobs WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id DESC LIMIT ?`)
+          .all(JSON.stringify(states), limit) as JobRow[])
       : (this.db.prepare('SELECT * FROM jobs ORDER BY id DESC LIMIT ?').all(limit) as JobRow[]);
     return rows.map(toRecord);
   }
@@ -69,9 +73,13 @@ export class JobRepository {
   /** The oldest queued job whose kind is (or, with `exclude`, is not) one of `kinds`. */
   nextQueued(kinds?: { only?: string[]; exclude?: string[] }): JobRecord | undefined {
     const r = kinds?.only
-      ? (this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1").get(JSON.stringify(kinds.only)) as JobRow | undefined)
+      ? (this.db
+          .prepare("SELECT * FROM jobs WHERE state = 'queued' AND kind IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1")
+          .get(JSON.stringify(kinds.only)) as JobRow | undefined)
       : kinds?.exclude?.length
-        ? (this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' AND kind NOT IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1").get(JSON.stringify(kinds.exclude)) as JobRow | undefined)
+        ? (this.db
+            .prepare("SELECT * FROM jobs WHERE state = 'queued' AND kind NOT IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1")
+            .get(JSON.stringify(kinds.exclude)) as JobRow | undefined)
         : (this.db.prepare("SELECT * FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1").get() as JobRow | undefined);
     return r && toRecord(r);
   }
@@ -104,7 +112,11 @@ export class JobRepository {
 
   setCheckpoint(id: number, checkpoint: unknown, progress?: JobInfo['progress']): void {
     if (progress) {
-      retryBusy(() => this.db.prepare(`UPDATE jobs SET checkpoint = ?, progress = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), JSON.stringify(progress), id));
+      retryBusy(() =>
+        this.db
+          .prepare(`UPDATE jobs SET checkpoint = ?, progress = ?, updated_at = ${NOW} WHERE id = ?`)
+          .run(JSON.stringify(checkpoint), JSON.stringify(progress), id),
+      );
     } else {
       retryBusy(() => this.db.prepare(`UPDATE jobs SET checkpoint = ?, updated_at = ${NOW} WHERE id = ?`).run(JSON.stringify(checkpoint), id));
     }

@@ -97,7 +97,15 @@ export class PublishRepository {
   constructor(private readonly db: Db) {}
 
   /** The target for (endpoint, graph), created or updated with these settings. */
-  upsertTarget(t: { endpoint: string; graph: string; auth: PublishAuth; username: string | null; options: Record<string, unknown>; protocol?: PublishProtocol; graphStore?: string | null }): PublishTargetRow {
+  upsertTarget(t: {
+    endpoint: string;
+    graph: string;
+    auth: PublishAuth;
+    username: string | null;
+    options: Record<string, unknown>;
+    protocol?: PublishProtocol;
+    graphStore?: string | null;
+  }): PublishTargetRow {
     this.db
       .prepare(
         `INSERT INTO publish_targets (endpoint, graph, auth, username, options, protocol, graph_store) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -139,7 +147,8 @@ export class PublishRepository {
   /** Every triple the target holds from us: hash → N-Triples line. */
   published(targetId: number): Map<string, string> {
     const out = new Map<string, string>();
-    for (const r of this.db.prepare('SELECT hash, nt FROM publish_triples WHERE target_id = ?').iterate(targetId) as Iterable<{ hash: string; nt: string }>) out.set(r.hash, r.nt);
+    for (const r of this.db.prepare('SELECT hash, nt FROM publish_triples WHERE target_id = ?').iterate(targetId) as Iterable<{ hash: string; nt: string }>)
+      out.set(r.hash, r.nt);
     return out;
   }
 
@@ -151,7 +160,9 @@ export class PublishRepository {
   /** The target of the latest run that sent anything or completed: where a citation is looked up remotely. */
   lastPublished(): PublishTargetRow | null {
     const r = this.db
-      .prepare(`SELECT t.* FROM publish_targets t JOIN publish_runs r ON r.target_id = t.id WHERE r.state = 'done' OR r.pushed + r.removed > 0 ORDER BY r.id DESC LIMIT 1`)
+      .prepare(
+        `SELECT t.* FROM publish_targets t JOIN publish_runs r ON r.target_id = t.id WHERE r.state = 'done' OR r.pushed + r.removed > 0 ORDER BY r.id DESC LIMIT 1`,
+      )
       .get() as TargetSql | undefined;
     return r ? target(r) : null;
   }
@@ -167,7 +178,9 @@ export class PublishRepository {
     this.db.transaction(() => {
       for (const h of removed) del.run(targetId, h);
       for (const [h, nt] of added) ins.run(targetId, h, nt);
-      this.db.prepare('UPDATE publish_runs SET pushed = pushed + ?, removed = removed + ?, batches = batches + 1 WHERE id = ?').run(added.length, removed.length, runId);
+      this.db
+        .prepare('UPDATE publish_runs SET pushed = pushed + ?, removed = removed + ?, batches = batches + 1 WHERE id = ?')
+        .run(added.length, removed.length, runId);
     })();
   }
 
@@ -177,7 +190,9 @@ export class PublishRepository {
   }
 
   startRun(targetId: number, toAdd: number, toRemove: number, totalBatches: number): PublishRunRow {
-    const r = this.db.prepare('INSERT INTO publish_runs (target_id, to_add, to_remove, total_batches) VALUES (?, ?, ?, ?)').run(targetId, toAdd, toRemove, totalBatches);
+    const r = this.db
+      .prepare('INSERT INTO publish_runs (target_id, to_add, to_remove, total_batches) VALUES (?, ?, ?, ?)')
+      .run(targetId, toAdd, toRemove, totalBatches);
     return this.getRun(Number(r.lastInsertRowid))!;
   }
 

@@ -74,7 +74,10 @@ export class RetrievalRepository {
     const e = this.db
       .prepare("SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m, COALESCE(MAX(updated_at), '') AS u FROM edges WHERE id <= ?")
       .get(lim(prev?.edgeMax)) as { c: number; m: number; u: string };
-    const p = this.db.prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m FROM provenance WHERE id <= ?').get(lim(prev?.provMax)) as { c: number; m: number };
+    const p = this.db.prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m FROM provenance WHERE id <= ?').get(lim(prev?.provMax)) as {
+      c: number;
+      m: number;
+    };
     const c = this.db.prepare('SELECT COUNT(*) AS c, COALESCE(MAX(id), 0) AS m FROM concept_links WHERE id <= ?').get(lim(prev?.conceptMax)) as {
       c: number;
       m: number;
@@ -98,7 +101,10 @@ export class RetrievalRepository {
 
   /** Nodes with id > after, in id order, as compact rows. */
   *nodesAfter(after = 0): IterableIterator<NodeSnapshotRow> {
-    yield* this.db.prepare('SELECT id, kind, label, aliases, chunk_id FROM nodes WHERE id > ? ORDER BY id').raw().iterate(after) as IterableIterator<NodeSnapshotRow>;
+    yield* this.db
+      .prepare('SELECT id, kind, label, aliases, chunk_id FROM nodes WHERE id > ? ORDER BY id')
+      .raw()
+      .iterate(after) as IterableIterator<NodeSnapshotRow>;
   }
 
   /** Edges with id > after (rejected ones included: the caller decides), in id order. */
@@ -136,9 +142,10 @@ export class RetrievalRepository {
   searchNodes(text: string, limit = 50): { id: number; score: number }[] {
     const q = toFtsQuery(text);
     if (!q) return [];
-    return this.db
-      .prepare('SELECT rowid AS id, bm25(nodes_fts) AS score FROM nodes_fts WHERE nodes_fts MATCH ? ORDER BY score LIMIT ?')
-      .all(q, limit) as { id: number; score: number }[];
+    return this.db.prepare('SELECT rowid AS id, bm25(nodes_fts) AS score FROM nodes_fts WHERE nodes_fts MATCH ? ORDER BY score LIMIT ?').all(q, limit) as {
+      id: number;
+      score: number;
+    }[];
   }
 
   /** Chunks (passages) with their document title, in the order of ids given. */
@@ -158,9 +165,10 @@ export class RetrievalRepository {
   searchPassages(text: string, limit = 20): { id: number; score: number }[] {
     const q = toFtsQuery(text);
     if (!q) return [];
-    return this.db
-      .prepare('SELECT rowid AS id, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?')
-      .all(q, limit) as { id: number; score: number }[];
+    return this.db.prepare('SELECT rowid AS id, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?').all(q, limit) as {
+      id: number;
+      score: number;
+    }[];
   }
 
   /** In how many chunks each word occurs (FTS5, porter): the document frequency for IDF weights. */
@@ -186,7 +194,10 @@ export class RetrievalRepository {
 
   /** The first chunks of a document, in order (where its lead passage is looked for). */
   firstChunks(documentId: number, limit = 8): { id: number; text: string }[] {
-    return this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT ?').all(documentId, limit) as { id: number; text: string }[];
+    return this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT ?').all(documentId, limit) as {
+      id: number;
+      text: string;
+    }[];
   }
 
   chunkCount(): number {

@@ -39,7 +39,13 @@ export class ReviewRepository {
 
   /** SQL over edges `e` for the edge filters, with its arguments. */
   private edgeFilter(f: NeighbourhoodFilters): { sql: string; args: unknown[] } {
-    const { where, args } = tripleConditions({ statuses: f.statuses, relations: f.relations, minConfidence: f.minConfidence, maxConfidence: f.maxConfidence, document: f.document });
+    const { where, args } = tripleConditions({
+      statuses: f.statuses,
+      relations: f.relations,
+      minConfidence: f.minConfidence,
+      maxConfidence: f.maxConfidence,
+      document: f.document,
+    });
     return { sql: where.join(' AND '), args };
   }
 
@@ -51,7 +57,9 @@ export class ReviewRepository {
 
   private nodeRows(ids: number[]): NodeRow[] {
     if (!ids.length) return [];
-    return this.db.prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(ids)) as NodeRow[];
+    return this.db
+      .prepare('SELECT id, kind, label, type, aliases FROM nodes WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
+      .all(JSON.stringify(ids)) as NodeRow[];
   }
 
   degrees(ids: number[]): Map<number, number> {
@@ -87,8 +95,17 @@ export class ReviewRepository {
            GROUP BY n ORDER BY c DESC, n LIMIT ?`,
         )
         .all(...ef.args, ...ef.args, q.limit * 2 + 10) as { n: number }[];
-      for (const r of this.nodeRows(top.map((t) => t.n)).filter(nodeOk).slice(0, q.limit)) kept.add(r.id);
-      const total = (this.db.prepare(`SELECT COUNT(DISTINCT n) AS c FROM (SELECT e.subject_id AS n FROM edges e WHERE ${ef.sql} UNION SELECT e.object_id FROM edges e WHERE ${ef.sql})`).get(...ef.args, ...ef.args) as { c: number }).c;
+      for (const r of this.nodeRows(top.map((t) => t.n))
+        .filter(nodeOk)
+        .slice(0, q.limit))
+        kept.add(r.id);
+      const total = (
+        this.db
+          .prepare(
+            `SELECT COUNT(DISTINCT n) AS c FROM (SELECT e.subject_id AS n FROM edges e WHERE ${ef.sql} UNION SELECT e.object_id FROM edges e WHERE ${ef.sql})`,
+          )
+          .get(...ef.args, ...ef.args) as { c: number }
+      ).c;
       truncated = total > kept.size;
     } else {
       for (const r of this.nodeRows(q.nodeIds)) {
@@ -162,7 +179,9 @@ export class ReviewRepository {
   relations(q: { search?: string; limit: number }): { relation: string; count: number }[] {
     const s = q.search?.trim();
     return this.db
-      .prepare(`SELECT relation, COUNT(*) AS count FROM edges ${s ? "WHERE relation LIKE ? ESCAPE '\\'" : ''} GROUP BY relation ORDER BY count DESC, relation LIMIT ?`)
+      .prepare(
+        `SELECT relation, COUNT(*) AS count FROM edges ${s ? "WHERE relation LIKE ? ESCAPE '\\'" : ''} GROUP BY relation ORDER BY count DESC, relation LIMIT ?`,
+      )
       .all(...(s ? [likeOf(s)] : []), q.limit) as { relation: string; count: number }[];
   }
 

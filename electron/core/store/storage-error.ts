@@ -70,17 +70,37 @@ export function toStorageError(err: unknown, ctx: DescribeContext): unknown {
   if (code === 'SQLITE_FULL') {
     const free = ctx.file && ctx.file !== ':memory:' ? freeBytes(ctx.file) : undefined;
     const needed = ctx.neededBytes ? `${mb(Math.max(ctx.neededBytes, 1024 * 1024))} MB needed` : 'more space needed';
-    const limit = ctx.limitBytes !== undefined ? `the database reached its size limit of ${mb(ctx.limitBytes)} MB` : free !== undefined ? `${mb(free)} MB free` : 'no space left';
-    return new StorageError('disk_full', `disk full: ${needed} at ${file} (${limit})${doing}; nothing past the last commit was written — free some space and resume`, code, file);
+    const limit =
+      ctx.limitBytes !== undefined
+        ? `the database reached its size limit of ${mb(ctx.limitBytes)} MB`
+        : free !== undefined
+          ? `${mb(free)} MB free`
+          : 'no space left';
+    return new StorageError(
+      'disk_full',
+      `disk full: ${needed} at ${file} (${limit})${doing}; nothing past the last commit was written — free some space and resume`,
+      code,
+      file,
+    );
   }
   if (code.startsWith('SQLITE_IOERR')) {
     return new StorageError('io', `storage error at ${file}: I/O error (${code})${doing}: ${raw}; nothing past the last commit was written`, code, file);
   }
   if (code.startsWith('SQLITE_READONLY')) {
-    return new StorageError('readonly', `storage error at ${file}: the database is read-only (${code})${doing}; open it from a writable file to change it`, code, file);
+    return new StorageError(
+      'readonly',
+      `storage error at ${file}: the database is read-only (${code})${doing}; open it from a writable file to change it`,
+      code,
+      file,
+    );
   }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return new StorageError('busy', `storage error at ${file}: the database stayed locked by another process${doing} (${code}); try again when the other writer is done`, code, file);
+    return new StorageError(
+      'busy',
+      `storage error at ${file}: the database stayed locked by another process${doing} (${code}); try again when the other writer is done`,
+      code,
+      file,
+    );
   }
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
     return new StorageError('corrupt', `storage error at ${file}: the database file is damaged or not a Graphwright database (${code}): ${raw}`, code, file);
@@ -88,7 +108,13 @@ export function toStorageError(err: unknown, ctx: DescribeContext): unknown {
   if (code.startsWith('SQLITE_CANTOPEN')) {
     return new StorageError('cantopen', `storage error at ${file}: cannot open the database file (${code}): ${raw}`, code, file);
   }
-  if (code === 'SQLITE_CONSTRAINT' || code.startsWith('SQLITE_CONSTRAINT_') || code === 'SQLITE_ERROR' || code === 'SQLITE_MISMATCH' || code === 'SQLITE_RANGE') {
+  if (
+    code === 'SQLITE_CONSTRAINT' ||
+    code.startsWith('SQLITE_CONSTRAINT_') ||
+    code === 'SQLITE_ERROR' ||
+    code === 'SQLITE_MISMATCH' ||
+    code === 'SQLITE_RANGE'
+  ) {
     // Logic errors (a bad query, a constraint): not storage failures; keep them as they are.
     return err;
   }

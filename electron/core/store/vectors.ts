@@ -124,10 +124,12 @@ export class VectorRepository {
   current(): VectorIndexInfo | null {
     if (!this.hasMeta()) return null;
     const r = this.db.prepare('SELECT id, model, dimension, created_at, updated_at FROM vector_indexes ORDER BY id DESC LIMIT 1').get() as
-      | { id: number; model: string; dimension: number; created_at: string; updated_at: string }
-      | undefined;
+      { id: number; model: string; dimension: number; created_at: string; updated_at: string } | undefined;
     if (!r) return null;
-    const counts = this.db.prepare('SELECT kind, COUNT(*) AS n FROM vector_items WHERE index_id = ? GROUP BY kind').all(r.id) as { kind: VectorKind; n: number }[];
+    const counts = this.db.prepare('SELECT kind, COUNT(*) AS n FROM vector_items WHERE index_id = ? GROUP BY kind').all(r.id) as {
+      kind: VectorKind;
+      n: number;
+    }[];
     const n = (k: VectorKind) => counts.find((c) => c.kind === k)?.n ?? 0;
     return { id: r.id, model: r.model, dimension: r.dimension, chunks: n('chunk'), labels: n('label'), createdAt: r.created_at, updatedAt: r.updated_at };
   }
@@ -140,7 +142,13 @@ export class VectorRepository {
     if (!Number.isInteger(dimension) || dimension < 1) throw new Error(`vector index: bad embedding dimension ${dimension}`);
     if (!this.available()) throw new Error(vecError(this.db) ?? 'sqlite-vec could not be loaded');
     const existing = this.current();
-    if (existing && existing.model === model && existing.dimension === dimension && this.vecTableExists(chunkTable(existing.id)) && this.vecTableExists(labelTable(existing.id))) {
+    if (
+      existing &&
+      existing.model === model &&
+      existing.dimension === dimension &&
+      this.vecTableExists(chunkTable(existing.id)) &&
+      this.vecTableExists(labelTable(existing.id))
+    ) {
       return { index: existing, created: false };
     }
     this.db.transaction(() => {
@@ -182,7 +190,10 @@ export class VectorRepository {
 
   /** What the store holds to embed: chunks, and nodes with labels to link. */
   sources(): { chunks: number; labels: number } {
-    return this.db.prepare(`SELECT (SELECT COUNT(*) FROM chunks) AS chunks, (SELECT COUNT(*) FROM (${LABEL_NODES})) AS labels`).get() as { chunks: number; labels: number };
+    return this.db.prepare(`SELECT (SELECT COUNT(*) FROM chunks) AS chunks, (SELECT COUNT(*) FROM (${LABEL_NODES})) AS labels`).get() as {
+      chunks: number;
+      labels: number;
+    };
   }
 
   /** How many chunks or labels have no vector yet, or one made from an older text. */
@@ -226,7 +237,9 @@ export class VectorRepository {
     const table = tableOf(indexId, kind);
     const del = this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
     const ins = this.db.prepare(`INSERT INTO ${table} (rowid, embedding) VALUES (?, ?)`);
-    const item = this.db.prepare('INSERT INTO vector_items (index_id, kind, item_id, key) VALUES (?, ?, ?, ?) ON CONFLICT (index_id, kind, item_id) DO UPDATE SET key = excluded.key');
+    const item = this.db.prepare(
+      'INSERT INTO vector_items (index_id, kind, item_id, key) VALUES (?, ?, ?, ?) ON CONFLICT (index_id, kind, item_id) DO UPDATE SET key = excluded.key',
+    );
     this.db.transaction(() => {
       for (const r of rows) {
         const rowid = BigInt(r.id);
@@ -246,7 +259,7 @@ export class VectorRepository {
     if (k < 1 || !this.available() || !this.vecTableExists(tableOf(indexId, kind))) return [];
     const live =
       kind === 'chunk'
-        ? "JOIN chunks x ON x.id = i.item_id AND x.hash = i.key"
+        ? 'JOIN chunks x ON x.id = i.item_id AND x.hash = i.key'
         : "JOIN nodes x ON x.id = i.item_id AND x.label = i.key AND x.kind <> 'passage'";
     // ask for a few more than k: vectors of deleted or changed items are skipped
     const rows = this.db

@@ -129,14 +129,14 @@ export class VersionRepository {
     if (!first) return [];
     const out: VersionRow[] = [first];
     const seen = new Set([first.id]);
-    for (let v = first; v.previousId !== null && !seen.has(v.previousId); ) {
+    for (let v = first; v.previousId !== null && !seen.has(v.previousId);) {
       const p = this.version(v.previousId);
       if (!p) break;
       out.unshift(p);
       seen.add(p.id);
       v = p;
     }
-    for (let v = out[out.length - 1]; ; ) {
+    for (let v = out[out.length - 1]; ;) {
       const r = this.db.prepare(`${VERSION_SQL} WHERE d.previous_id = ? ORDER BY d.id LIMIT 1`).get(v.id) as RawVersion | undefined;
       if (!r || seen.has(r.id)) break;
       const n = toVersion(r);
@@ -181,7 +181,9 @@ export class VersionRepository {
   }
 
   insertMatches(documentId: number, previousId: number, matches: ChunkMatch[]): void {
-    const ins = this.db.prepare('INSERT INTO chunk_matches (document_id, previous_id, chunk_id, previous_chunk_id, kind, similarity) VALUES (?, ?, ?, ?, ?, ?)');
+    const ins = this.db.prepare(
+      'INSERT INTO chunk_matches (document_id, previous_id, chunk_id, previous_chunk_id, kind, similarity) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     for (const m of matches) ins.run(documentId, previousId, m.chunk?.id ?? null, m.previous?.id ?? null, m.kind, m.similarity);
   }
 
@@ -218,7 +220,9 @@ export class VersionRepository {
 
   evidenceIn(documentId: number): EvidenceRow[] {
     return (
-      this.db.prepare('SELECT edge_id, document_id, chunk_id, start, end, quote FROM provenance WHERE document_id = ? AND edge_id IS NOT NULL ORDER BY start, id').all(documentId) as {
+      this.db
+        .prepare('SELECT edge_id, document_id, chunk_id, start, end, quote FROM provenance WHERE document_id = ? AND edge_id IS NOT NULL ORDER BY start, id')
+        .all(documentId) as {
         edge_id: number;
         document_id: number;
         chunk_id: number | null;
@@ -231,7 +235,9 @@ export class VersionRepository {
 
   changes(documentIds: number[]): EditionChangeRow[] {
     if (!documentIds.length) return [];
-    return (this.db.prepare('SELECT * FROM edition_changes WHERE document_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(ids(documentIds)) as RawChange[]).map(toChange);
+    return (
+      this.db.prepare('SELECT * FROM edition_changes WHERE document_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(ids(documentIds)) as RawChange[]
+    ).map(toChange);
   }
 
   triples(edgeIds: number[]): TripleRow[] {
@@ -266,7 +272,11 @@ export class VersionRepository {
   /** Per document version: how many of its chunk matches are of each kind (for the Documents view and ingest's `updated`). */
   matchCounts(documentId: number): Record<ChunkMatchKind, number> {
     const out: Record<ChunkMatchKind, number> = { unchanged: 0, moved: 0, edited: 0, added: 0, removed: 0 };
-    for (const r of this.db.prepare('SELECT kind, COUNT(*) AS n FROM chunk_matches WHERE document_id = ? GROUP BY kind').all(documentId) as { kind: ChunkMatchKind; n: number }[]) out[r.kind] = r.n;
+    for (const r of this.db.prepare('SELECT kind, COUNT(*) AS n FROM chunk_matches WHERE document_id = ? GROUP BY kind').all(documentId) as {
+      kind: ChunkMatchKind;
+      n: number;
+    }[])
+      out[r.kind] = r.n;
     return out;
   }
 
@@ -284,7 +294,9 @@ export class VersionRepository {
 
   /** The smallest chunk of a document holding [start, end). */
   chunkAt(documentId: number, start: number, end: number): number | null {
-    const r = this.db.prepare('SELECT id FROM chunks WHERE document_id = ? AND start <= ? AND end >= ? ORDER BY (end - start) LIMIT 1').get(documentId, start, end) as { id: number } | undefined;
+    const r = this.db
+      .prepare('SELECT id FROM chunks WHERE document_id = ? AND start <= ? AND end >= ? ORDER BY (end - start) LIMIT 1')
+      .get(documentId, start, end) as { id: number } | undefined;
     return r?.id ?? null;
   }
 
@@ -308,6 +320,8 @@ export class VersionRepository {
 
   /** Open review and stale changes of a version (what the diff still asks the editor about). */
   openChanges(documentId: number): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE document_id = ? AND state = 'open' AND kind <> 'moved'").get(documentId) as { n: number }).n;
+    return (
+      this.db.prepare("SELECT COUNT(*) AS n FROM edition_changes WHERE document_id = ? AND state = 'open' AND kind <> 'moved'").get(documentId) as { n: number }
+    ).n;
   }
 }

@@ -79,7 +79,6 @@ export function jaroWinkler(a: string, b: string): number {
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
-
 /** The vector scaled to length 1 (as 32-bit floats), for many cosine comparisons by `dot`; all zeros stays zeros. */
 export function unitVector(v: ArrayLike<number>): Float32Array {
   const out = new Float32Array(v.length);

@@ -65,11 +65,7 @@ export function ApiProvider({ api, queryClient, children }: { api: ApiClient; qu
 }
 
 /** A contract call as a TanStack query, keyed by [name, input]. */
-export function useCall<N extends CallName>(
-  name: N,
-  input: CallInput<N>,
-  options: Omit<UseQueryOptions<CallOutput<N>, Error>, 'queryKey' | 'queryFn'> = {},
-) {
+export function useCall<N extends CallName>(name: N, input: CallInput<N>, options: Omit<UseQueryOptions<CallOutput<N>, Error>, 'queryKey' | 'queryFn'> = {}) {
   const api = useApi();
   return useQuery<CallOutput<N>, Error>({ queryKey: [name, input], queryFn: () => api.call(name, input), ...options });
 }

@@ -52,7 +52,9 @@ export function Combobox({
         left: r.left,
         width: Math.max(r.width, 240),
         right: 'auto',
-        ...(up ? { bottom: window.innerHeight - r.top + 2, top: 'auto', maxHeight: Math.min(260, above) } : { top: r.bottom + 2, maxHeight: Math.min(260, below) }),
+        ...(up
+          ? { bottom: window.innerHeight - r.top + 2, top: 'auto', maxHeight: Math.min(260, above) }
+          : { top: r.bottom + 2, maxHeight: Math.min(260, below) }),
       });
     };
     update();

@@ -36,7 +36,9 @@ function DatabasesDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Databases" onClose={onClose} wide>
       {d && !d.canSwitch && <p className="muted small">This host serves one database; start it with another --db FILE to use another.</p>}
-      <p className="muted small">In the data folder {d?.dataDir ?? ''}. Switching keeps running jobs’ checkpoints: they resume when their database is opened again.</p>
+      <p className="muted small">
+        In the data folder {d?.dataDir ?? ''}. Switching keeps running jobs’ checkpoints: they resume when their database is opened again.
+      </p>
       <table className="grid databases" data-testid="databases">
         <thead>
           <tr>
@@ -58,7 +60,13 @@ function DatabasesDialog({ onClose }: { onClose: () => void }) {
                 {x.current ? (
                   <span className="muted">open</span>
                 ) : (
-                  <button type="button" className="secondary" disabled={busy || !d?.canSwitch} onClick={() => void run('databases.open', x.name)} aria-label={`Open ${x.name}`}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy || !d?.canSwitch}
+                    onClick={() => void run('databases.open', x.name)}
+                    aria-label={`Open ${x.name}`}
+                  >
                     Open
                   </button>
                 )}
@@ -95,7 +103,13 @@ export function DatabaseSwitcher() {
   const current = list.data?.items.find((x) => x.current)?.name ?? list.data?.current;
   return (
     <>
-      <button type="button" className="link muted" data-testid="database-switcher" onClick={() => setOpen(true)} title="Databases: open another or create a new one">
+      <button
+        type="button"
+        className="link muted"
+        data-testid="database-switcher"
+        onClick={() => setOpen(true)}
+        title="Databases: open another or create a new one"
+      >
         Database: {current ?? '…'}
       </button>
       {open && <DatabasesDialog onClose={() => setOpen(false)} />}

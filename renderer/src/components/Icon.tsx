@@ -2,7 +2,8 @@
 const PATHS: Record<string, string> = {
   documents: 'M6 2h9l5 5v15H6z M15 2v5h5 M9 12h8 M9 16h8',
   review: 'M4 12l5 5L20 6',
-  graph: 'M6 6m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0 M18 8m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0 M10 18m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0 M8.3 7l7.4 0.8 M7 8.3l2 7.3 M16.5 10l-4.8 6.3',
+  graph:
+    'M6 6m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0 M18 8m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0 M10 18m-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0 M8.3 7l7.4 0.8 M7 8.3l2 7.3 M16.5 10l-4.8 6.3',
   chat: 'M4 5h16v11H9l-5 4z',
   export: 'M12 3v12 M7 8l5-5 5 5 M4 15v5h16v-5',
   models: 'M7 7h10v10H7z M10 2v5 M14 2v5 M10 17v5 M14 17v5 M2 10h5 M2 14h5 M17 10h5 M17 14h5',
@@ -16,7 +17,18 @@ const PATHS: Record<string, string> = {
 
 export function Icon({ name, size = 20, className }: { name: keyof typeof PATHS | string; size?: number; className?: string }) {
   return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={PATHS[name] ?? PATHS.brand} />
     </svg>
   );

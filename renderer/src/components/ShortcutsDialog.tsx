@@ -37,7 +37,13 @@ export const SHORTCUTS: { area: string; keys: [string, string][] }[] = [
       ['Shift+click, Shift+drag', 'Select more'],
     ],
   },
-  { area: 'Dialogs', keys: [['Enter', 'Confirm'], ['Tab', 'Move between fields (the focus stays in the dialog)']] },
+  {
+    area: 'Dialogs',
+    keys: [
+      ['Enter', 'Confirm'],
+      ['Tab', 'Move between fields (the focus stays in the dialog)'],
+    ],
+  },
 ];
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {

@@ -20,15 +20,18 @@ function read(): string[] {
 
 export function useDismissedJobs(): { isDismissed: (j: JobInfo) => boolean; dismiss: (j: JobInfo) => void } {
   const [keys, setKeys] = useState<string[]>(read);
-  const dismiss = useCallback((j: JobInfo) => {
-    // Re-read first: another list (or tab) may have dismissed jobs since this one mounted.
-    const next = [...new Set([...read(), ...keys, dismissKey(j)])].slice(-KEEP);
-    setKeys(next);
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(next));
-    } catch {
-      // storage refused: dismissed for this page
-    }
-  }, [keys]);
+  const dismiss = useCallback(
+    (j: JobInfo) => {
+      // Re-read first: another list (or tab) may have dismissed jobs since this one mounted.
+      const next = [...new Set([...read(), ...keys, dismissKey(j)])].slice(-KEEP);
+      setKeys(next);
+      try {
+        window.localStorage.setItem(KEY, JSON.stringify(next));
+      } catch {
+        // storage refused: dismissed for this page
+      }
+    },
+    [keys],
+  );
   return { isDismissed: (j) => keys.includes(dismissKey(j)), dismiss };
 }

@@ -45,7 +45,12 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
         relation: r.relation,
         tail: { text: r.tail.text, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
         // the reading's prior moved by its evidence (sentence length, candidates, label lengths): see ../standards/confidence
-        confidence: confidenceOf(base * KIND_CONFIDENCE[r.kind], { sentenceWords, candidates: rels.length, headWords: wordCount(r.head.text), tailWords: wordCount(r.tail.text) }),
+        confidence: confidenceOf(base * KIND_CONFIDENCE[r.kind], {
+          sentenceWords,
+          candidates: rels.length,
+          headWords: wordCount(r.head.text),
+          tailWords: wordCount(r.tail.text),
+        }),
         evidence: { start: s.start, end: s.end },
       });
     }

@@ -41,11 +41,63 @@ const GLUE = new Set(['-', '/', '_']);
 const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
 const REL_PRONOUN = new Set(['that', 'which', 'who']);
-const CHAIN_PREP = new Set(['of', 'from', 'in', 'on', 'for', 'with', 'at', 'within', 'between', 'over', 'under', 'by', 'after', 'before', 'during', 'to', 'about', 'against', 'through', 'without', 'into', 'via', 'among', 'across', 'per', 'as']);
+const CHAIN_PREP = new Set([
+  'of',
+  'from',
+  'in',
+  'on',
+  'for',
+  'with',
+  'at',
+  'within',
+  'between',
+  'over',
+  'under',
+  'by',
+  'after',
+  'before',
+  'during',
+  'to',
+  'about',
+  'against',
+  'through',
+  'without',
+  'into',
+  'via',
+  'among',
+  'across',
+  'per',
+  'as',
+]);
 const SKIP_BEFORE_OBJECT = new Set(['DET', 'PRON']);
 const QUANTIFIERS = new Set([
-  'many', 'several', 'some', 'other', 'such', 'more', 'most', 'few', 'all', 'each', 'any', 'various', 'certain', 'same', 'following',
-  'above', 'below', 'additional', 'further', 'new', 'given', 'particular', 'specific', 'different', 'multiple', 'both', 'either',
+  'many',
+  'several',
+  'some',
+  'other',
+  'such',
+  'more',
+  'most',
+  'few',
+  'all',
+  'each',
+  'any',
+  'various',
+  'certain',
+  'same',
+  'following',
+  'above',
+  'below',
+  'additional',
+  'further',
+  'new',
+  'given',
+  'particular',
+  'specific',
+  'different',
+  'multiple',
+  'both',
+  'either',
 ]);
 
 /**
@@ -101,7 +153,7 @@ export function mergeSpans(tokens: Token[], spans: Span[], text: string): Token[
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Token[] = [];
   let k = 0;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const t = tokens[i];
     while (k < sorted.length && sorted[k].end <= t.start) k++;
     const sp = sorted[k];
@@ -130,7 +182,8 @@ function merge(a: Token, b: Token, text: string): Token {
 
 // ---- noun phrases and arguments
 
-const MONTHS = /^(?:jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|aug(?:ust|\.)?|sep(?:t|tember|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?)$/i;
+const MONTHS =
+  /^(?:jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|aug(?:ust|\.)?|sep(?:t|tember|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?)$/i;
 const DAY = /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?$/i;
 const YEAR = /^\d{4}$/;
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s", '’s', "'re"]);
@@ -149,10 +202,52 @@ const SELF_NOUNS = new Set(['paper', 'article', 'work', 'study', 'document', 'me
  * nouns (Huddleston & Pullum, ch. 14), a closed class.
  */
 const COMPLEMENT_NOUNS = new Set([
-  'ability', 'inability', 'capability', 'capacity', 'desire', 'wish', 'need', 'needs', 'requirement', 'requirements', 'attempt', 'attempts',
-  'effort', 'efforts', 'decision', 'intention', 'intent', 'plan', 'plans', 'failure', 'refusal', 'willingness', 'tendency', 'opportunity',
-  'chance', 'right', 'permission', 'freedom', 'obligation', 'option', 'choice', 'way', 'time', 'reason', 'goal', 'aim', 'motivation',
-  'temptation', 'proposal', 'request', 'promise', 'agreement', 'eagerness', 'readiness', 'authority', 'power',
+  'ability',
+  'inability',
+  'capability',
+  'capacity',
+  'desire',
+  'wish',
+  'need',
+  'needs',
+  'requirement',
+  'requirements',
+  'attempt',
+  'attempts',
+  'effort',
+  'efforts',
+  'decision',
+  'intention',
+  'intent',
+  'plan',
+  'plans',
+  'failure',
+  'refusal',
+  'willingness',
+  'tendency',
+  'opportunity',
+  'chance',
+  'right',
+  'permission',
+  'freedom',
+  'obligation',
+  'option',
+  'choice',
+  'way',
+  'time',
+  'reason',
+  'goal',
+  'aim',
+  'motivation',
+  'temptation',
+  'proposal',
+  'request',
+  'promise',
+  'agreement',
+  'eagerness',
+  'readiness',
+  'authority',
+  'power',
 ]);
 const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how']);
 /** Name particles written in lower case inside a proper name ("Battle of France", "Institute of Technology"). */
@@ -165,12 +260,89 @@ const NAME_LINKS = new Set(['of', 'de', 'del', 'della', 'des', 'du', 'da', 'di',
  * vocabulary of any corpus.
  */
 const LIGHT = new Set([
-  'use', 'usage', 'part', 'parts', 'kind', 'kinds', 'type', 'types', 'sort', 'sorts', 'form', 'forms', 'set', 'sets', 'number', 'numbers',
-  'lot', 'lots', 'variety', 'range', 'amount', 'amounts', 'majority', 'minority', 'rest', 'result', 'results', 'way', 'ways', 'case', 'cases',
-  'example', 'examples', 'instance', 'instances', 'scope', 'aspect', 'aspects', 'means', 'manner', 'thing', 'things', 'stuff', 'matter',
-  'fact', 'facts', 'piece', 'pieces', 'portion', 'half', 'group', 'groups', 'class', 'category', 'series', 'list', 'couple', 'pair', 'one',
-  'ones', 'presence', 'end', 'beginning', 'basis', 'respect', 'purpose', 'context', 'terms', 'order', 'top', 'bottom',
-  'front', 'side', 'sides', 'other', 'others', 'something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone',
+  'use',
+  'usage',
+  'part',
+  'parts',
+  'kind',
+  'kinds',
+  'type',
+  'types',
+  'sort',
+  'sorts',
+  'form',
+  'forms',
+  'set',
+  'sets',
+  'number',
+  'numbers',
+  'lot',
+  'lots',
+  'variety',
+  'range',
+  'amount',
+  'amounts',
+  'majority',
+  'minority',
+  'rest',
+  'result',
+  'results',
+  'way',
+  'ways',
+  'case',
+  'cases',
+  'example',
+  'examples',
+  'instance',
+  'instances',
+  'scope',
+  'aspect',
+  'aspects',
+  'means',
+  'manner',
+  'thing',
+  'things',
+  'stuff',
+  'matter',
+  'fact',
+  'facts',
+  'piece',
+  'pieces',
+  'portion',
+  'half',
+  'group',
+  'groups',
+  'class',
+  'category',
+  'series',
+  'list',
+  'couple',
+  'pair',
+  'one',
+  'ones',
+  'presence',
+  'end',
+  'beginning',
+  'basis',
+  'respect',
+  'purpose',
+  'context',
+  'terms',
+  'order',
+  'top',
+  'bottom',
+  'front',
+  'side',
+  'sides',
+  'other',
+  'others',
+  'something',
+  'anything',
+  'everything',
+  'nothing',
+  'someone',
+  'anyone',
+  'everyone',
 ]);
 
 const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
@@ -185,7 +357,12 @@ function prepare(tokens: Token[], text: string): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     // a bracketed year or reference number is an aside: "the model of Collins (1999) as", "EAP [RFC3748]"
-    if ((t.text === '(' || t.text === '[') && i > 0 && tokens[i + 2]?.text === (t.text === '(' ? ')' : ']') && /^(?:1[5-9]|20)\d\d[a-z]?$|^\d{1,3}$/.test(tokens[i + 1].text)) {
+    if (
+      (t.text === '(' || t.text === '[') &&
+      i > 0 &&
+      tokens[i + 2]?.text === (t.text === '(' ? ')' : ']') &&
+      /^(?:1[5-9]|20)\d\d[a-z]?$|^\d{1,3}$/.test(tokens[i + 1].text)
+    ) {
       i += 2;
       continue;
     }
@@ -202,41 +379,113 @@ function prepare(tokens: Token[], text: string): Token[] {
     }
     let pos = t.pos;
     // "Live Nation Entertainment owns": a capitalised first word before a name is part of it
-    if (i === 0 && capitalised(t) && (pos === 'VERB' || pos === 'ADJ') && !/(?:ing|ed)$/.test(t.text) && tokens[1]?.pos === 'PROPN' && capitalised(tokens[1])) pos = 'PROPN';
+    if (i === 0 && capitalised(t) && (pos === 'VERB' || pos === 'ADJ') && !/(?:ing|ed)$/.test(t.text) && tokens[1]?.pos === 'PROPN' && capitalised(tokens[1]))
+      pos = 'PROPN';
     if (i > 0 && capitalised(t) && (pos === 'VERB' || pos === 'ADJ' || pos === 'ADV' || pos === 'NOUN')) {
       const near = (x: Token | undefined) => Boolean(x && capitalised(x) && (x.pos === 'PROPN' || x.pos === 'NOUN'));
       if (near(tokens[i - 1]) && (near(tokens[i + 1]) || tokens[i - 1].pos === 'PROPN')) pos = 'PROPN';
     }
     // "strategies that use the control structure": "that" before a noun and a determiner opens a relative clause
-    if (lower(t) === 'that' && t.pos === 'DET' && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && tokens[i + 1]?.pos === 'NOUN' && !capitalised(tokens[i + 1]) && ['DET'].includes(tokens[i + 2]?.pos ?? '')) {
+    if (
+      lower(t) === 'that' &&
+      t.pos === 'DET' &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      !capitalised(tokens[i + 1]) &&
+      ['DET'].includes(tokens[i + 2]?.pos ?? '')
+    ) {
       out.push({ ...t, pos: 'PRON' });
       out.push({ ...tokens[i + 1], pos: 'VERB' });
       i++;
       continue;
     }
     // "a method for finding expressions": a preposition before a gerund
-    if (pos === 'SCONJ' && ['for', 'by', 'with', 'without', 'after', 'before', 'in', 'on', 'of'].includes(lower(t)) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[i + 1].text)) pos = 'ADP';
+    if (
+      pos === 'SCONJ' &&
+      ['for', 'by', 'with', 'without', 'after', 'before', 'in', 'on', 'of'].includes(lower(t)) &&
+      tokens[i + 1]?.pos === 'VERB' &&
+      /\p{L}{2}ing$/u.test(tokens[i + 1].text)
+    )
+      pos = 'ADP';
     // "sends the key to the peer": an "adjective" between an article and a preposition or a clause's end is a noun
-    if (pos === 'ADJ' && (ARTICLES.has(lower(out[out.length - 1])) || POSSESSIVE.has(lower(out[out.length - 1]))) && ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') && lower(tokens[i + 1]) !== 'of' && !/(?:est|most|er)$/.test(t.text) && !capitalised(t)) pos = 'NOUN';
+    if (
+      pos === 'ADJ' &&
+      (ARTICLES.has(lower(out[out.length - 1])) || POSSESSIVE.has(lower(out[out.length - 1]))) &&
+      ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      lower(tokens[i + 1]) !== 'of' &&
+      !/(?:est|most|er)$/.test(t.text) &&
+      !capitalised(t)
+    )
+      pos = 'NOUN';
     // "The NAS forwards the request": an "-s" adverb after the subject and before an article is the verb
-    if (pos === 'ADV' && /[^s]s$/.test(t.text) && !/^(?:towards|afterwards|backwards|upwards|downwards|onwards|always|sometimes|unless|thus|perhaps|besides|nevertheless|nonetheless|regardless)$/i.test(t.text) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && ARTICLES.has(lower(tokens[i + 1]))) pos = 'VERB';
+    if (
+      pos === 'ADV' &&
+      /[^s]s$/.test(t.text) &&
+      !/^(?:towards|afterwards|backwards|upwards|downwards|onwards|always|sometimes|unless|thus|perhaps|besides|nevertheless|nonetheless|regardless)$/i.test(
+        t.text,
+      ) &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      ARTICLES.has(lower(tokens[i + 1]))
+    )
+      pos = 'VERB';
     // "the master key negotiated by": no adjective follows a noun before a participle or an auxiliary
-    if (pos === 'ADJ' && out[out.length - 1]?.pos === 'NOUN' && !capitalised(t) && (tokens[i + 1]?.pos === 'AUX' || (tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text)))) pos = 'NOUN';
+    if (
+      pos === 'ADJ' &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !capitalised(t) &&
+      (tokens[i + 1]?.pos === 'AUX' || (tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text)))
+    )
+      pos = 'NOUN';
     // "the MS-MPPE-Send-Key and MS-MPPE-Recv-Key attributes from": an "-s" verb after a coordination of
     // two nouns would not agree with them -- it is the plural noun they modify
-    if (pos === 'VERB' && /[^s]s$/.test(t.text) && !capitalised(t) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && lower(out[out.length - 2]) === 'and' && ['NOUN', 'PROPN'].includes(out[out.length - 3]?.pos ?? '') && ['ADP', 'PUNCT', 'AUX', 'VERB'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'NOUN';
+    if (
+      pos === 'VERB' &&
+      /[^s]s$/.test(t.text) &&
+      !capitalised(t) &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      lower(out[out.length - 2]) === 'and' &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 3]?.pos ?? '') &&
+      ['ADP', 'PUNCT', 'AUX', 'VERB'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'NOUN';
     // "the IP address formats", "a MAC address.": a base form after a singular acronym would not agree
     // with it (and no modal stands between): a noun of the compound
-    if (pos === 'VERB' && !/(?:[^s]s|ed|ing)$/.test(t.text) && !capitalised(t) && /^\p{Lu}{2,}\d*$/u.test(out[out.length - 1]?.text ?? '') && ['NOUN', 'PUNCT', 'ADP', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'NOUN';
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      /^\p{Lu}{2,}\d*$/u.test(out[out.length - 1]?.text ?? '') &&
+      ['NOUN', 'PUNCT', 'ADP', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'NOUN';
     // "according to", "owing to": complex prepositions
     if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
-    if (pos === 'DET' && /^\p{Lu}$/u.test(t.text) && out[out.length - 1]?.pos === 'PROPN' && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[i + 1]?.pos ?? '')) pos = 'PROPN';
+    if (
+      pos === 'DET' &&
+      /^\p{Lu}$/u.test(t.text) &&
+      out[out.length - 1]?.pos === 'PROPN' &&
+      !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[i + 1]?.pos ?? '')
+    )
+      pos = 'PROPN';
     // after a modal comes a verb: "MAY reply directly", "can route"
-    if ((pos === 'NOUN' || pos === 'ADJ') && !capitalised(t) && /^(?:may|might|must|shall|should|can|could|will|would)$/i.test(out[out.length - 1]?.text ?? '') && out[out.length - 1].pos === 'AUX' && ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART'].includes(tokens[i + 1]?.pos ?? 'PUNCT')) pos = 'VERB';
+    if (
+      (pos === 'NOUN' || pos === 'ADJ') &&
+      !capitalised(t) &&
+      /^(?:may|might|must|shall|should|can|could|will|would)$/i.test(out[out.length - 1]?.text ?? '') &&
+      out[out.length - 1].pos === 'AUX' &&
+      ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'VERB';
     // a base-form "verb" inside a noun phrase: after a determiner and a noun, before "of" or a form of
     // "be" ("the MAC address of", "the AP MAC Address is"): a noun
-    if (pos === 'VERB' && !/(?:[^s]s|ed|ing)$/.test(t.text) && ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') && (lower(tokens[i + 1]) === 'of' ? out.slice(-3).some((x) => x.pos === 'DET') : ['is', 'are', 'was', 'were'].includes(lower(tokens[i + 1])))) pos = 'NOUN';
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|ing)$/.test(t.text) &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      (lower(tokens[i + 1]) === 'of' ? out.slice(-3).some((x) => x.pos === 'DET') : ['is', 'are', 'was', 'were'].includes(lower(tokens[i + 1])))
+    )
+      pos = 'NOUN';
     // "are parts of": after a form of "be" and before "of", a word read as a verb is a noun (but "made of")
     if (pos === 'VERB' && BE.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:ed|en)$/i.test(t.text)) pos = 'NOUN';
     // "without forwarding the request": a gerund after a preposition takes its object like a verb
@@ -244,16 +493,29 @@ function prepare(tokens: Token[], text: string): Token[] {
     // "the chief of X": what an article opens and "of" follows is a noun
     if (pos === 'ADJ' && ARTICLES.has(lower(out[out.length - 1])) && lower(tokens[i + 1]) === 'of' && !/(?:est|most)$/.test(t.text)) pos = 'NOUN';
     // "the amount of blurring.": a gerund with no object after a preposition is a noun
-    if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && out[out.length - 1]?.pos === 'ADP' && (!tokens[i + 1] || ['PUNCT', 'CCONJ'].includes(tokens[i + 1].pos))) pos = 'NOUN';
+    if (
+      pos === 'VERB' &&
+      /\p{L}{3}ing$/u.test(t.text) &&
+      out[out.length - 1]?.pos === 'ADP' &&
+      (!tokens[i + 1] || ['PUNCT', 'CCONJ'].includes(tokens[i + 1].pos))
+    )
+      pos = 'NOUN';
     // "the caching of keys": a gerund before "of" is a noun
     if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
     // (also before a gerund compound: "the transported keying material")
-    const gerundCompound = tokens[i + 1]?.pos === 'VERB' && /\p{L}{3}ing$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN' && ARTICLES.has(lower(out[out.length - 1]));
+    const gerundCompound =
+      tokens[i + 1]?.pos === 'VERB' && /\p{L}{3}ing$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN' && ARTICLES.has(lower(out[out.length - 1]));
     if (pos === 'VERB' && /\p{L}{3}(?:ing|ed)$/u.test(t.text) && (tokens[i + 1]?.pos === 'NOUN' || gerundCompound)) {
       const before = out[out.length - 1];
       const adverbOpening = before?.pos === 'ADV' && (out.length === 1 || out[out.length - 2].pos === 'DET'); // "Locally inferred", "a widely used"
-      if (!before || adverbOpening || ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT', 'NUM'].includes(before.pos) || (lower(before) === 'to' && /ed$/.test(t.text))) pos = 'ADJ'; // (also "to selected objects")
+      if (
+        !before ||
+        adverbOpening ||
+        ['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'VERB', 'PUNCT', 'NUM'].includes(before.pos) ||
+        (lower(before) === 'to' && /ed$/.test(t.text))
+      )
+        pos = 'ADJ'; // (also "to selected objects")
       // a noun compound with a gerund inside: "the EAP keying framework", "depth ordering constraints",
       // "question answering systems" -- the gerund's "object" is a bare singular count noun (no verb takes
       // one: "sending packet"), or its "subject" is a bare singular noun ("of depth ordering"), neither of
@@ -279,7 +541,8 @@ function prepare(tokens: Token[], text: string): Token[] {
     const adverbBeforeParticiple = pos === 'ADV' && /ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}(?:ed|ing)$/u.test(tokens[i + 1].text);
     if (afterArticle && (pos === 'VERB' || pos === 'ADV') && !capitalised(t) && !adverbBeforeParticiple) {
       const next = tokens[i + 1];
-      pos = next && (next.pos === 'NOUN' || next.pos === 'PROPN' || (next.pos === 'VERB' && lower(tokens[i + 2]) === 'of') || next.pos === 'ADJ') ? 'ADJ' : 'NOUN';
+      pos =
+        next && (next.pos === 'NOUN' || next.pos === 'PROPN' || (next.pos === 'VERB' && lower(tokens[i + 2]) === 'of') || next.pos === 'ADJ') ? 'ADJ' : 'NOUN';
     }
     // "are then validated by": a participle after "be" before "by" is the passive verb
     if (pos === 'ADJ' && /ed$/.test(t.text) && lower(tokens[i + 1]) === 'by' && out.slice(-2).some((x) => BE.has(lower(x)))) pos = 'VERB';
@@ -294,7 +557,15 @@ function prepare(tokens: Token[], text: string): Token[] {
   // plural subject ("Experiments on X and lattice corpora show word error rates")
   for (let i = 2; verbless && i + 1 < out.length; i++) {
     const x = out[i];
-    if (x.pos === 'NOUN' && !capitalised(x) && !/s$/.test(x.text) && out[i - 1].pos === 'NOUN' && /(?:[^s]s|[^aeiou]a)$/.test(out[i - 1].text) && ['DET', 'NOUN', 'ADJ', 'NUM'].includes(out[i + 1].pos) && out.slice(0, i - 1).some((y) => y.pos === 'NOUN' || y.pos === 'PROPN')) {
+    if (
+      x.pos === 'NOUN' &&
+      !capitalised(x) &&
+      !/s$/.test(x.text) &&
+      out[i - 1].pos === 'NOUN' &&
+      /(?:[^s]s|[^aeiou]a)$/.test(out[i - 1].text) &&
+      ['DET', 'NOUN', 'ADJ', 'NUM'].includes(out[i + 1].pos) &&
+      out.slice(0, i - 1).some((y) => y.pos === 'NOUN' || y.pos === 'PROPN')
+    ) {
       out[i] = { ...x, pos: 'VERB' };
       verbless = false;
     }
@@ -314,7 +585,14 @@ function prepare(tokens: Token[], text: string): Token[] {
   if (!out.some((x) => x.pos === 'AUX' || (x.pos === 'VERB' && !/(?:ing|ed|en)$/.test(x.text)))) {
     for (let i = 2; i + 1 < out.length; i++) {
       const x = out[i];
-      if (x.pos === 'NOUN' && /[^s]s$/.test(x.text) && !capitalised(x) && out[i - 1].pos === 'NOUN' && ((out[i + 1].pos === 'ADP' && lower(out[i + 1]) !== 'of') || ARTICLES.has(lower(out[i + 1]))) && out.slice(0, i - 1).some((y) => y.pos === 'VERB')) {
+      if (
+        x.pos === 'NOUN' &&
+        /[^s]s$/.test(x.text) &&
+        !capitalised(x) &&
+        out[i - 1].pos === 'NOUN' &&
+        ((out[i + 1].pos === 'ADP' && lower(out[i + 1]) !== 'of') || ARTICLES.has(lower(out[i + 1]))) &&
+        out.slice(0, i - 1).some((y) => y.pos === 'VERB')
+      ) {
         out[i] = { ...x, pos: 'VERB' };
         break;
       }
@@ -335,7 +613,12 @@ function prepare(tokens: Token[], text: string): Token[] {
         !capitalised(x) &&
         ['ADJ', 'NOUN', 'PROPN'].includes(out[i - 1].pos) &&
         (!out[i + 1] || out[i + 1].pos === 'ADP' || (out[i + 1].pos === 'PUNCT' && out[i + 1].text !== '(')) &&
-        out.slice(verb + 1, i).every((y, z, a) => ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'CCONJ', 'ADP'].includes(y.pos) && !(y.pos === 'CCONJ' && ['DET', 'PRON'].includes(a[z + 1]?.pos ?? '')));
+        out
+          .slice(verb + 1, i)
+          .every(
+            (y, z, a) =>
+              ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'CCONJ', 'ADP'].includes(y.pos) && !(y.pos === 'CCONJ' && ['DET', 'PRON'].includes(a[z + 1]?.pos ?? '')),
+          );
       if (inObject) out[i] = { ...x, pos: 'NOUN' };
       else verb = i;
     } else if (x.pos === 'PUNCT' && x.text !== ',') verb = -1;
@@ -343,10 +626,22 @@ function prepare(tokens: Token[], text: string): Token[] {
   for (let i = 1; i + 1 < out.length; i++) {
     const x = out[i];
     if (x.pos === 'VERB' || x.pos === 'AUX') {
-      if (x.pos === 'VERB' && /[^s]s$/.test(x.text) && ['NOUN', 'PROPN'].includes(out[i - 1].pos) && out[i + 1].pos === 'VERB' && !/(?:ing|ed)$/.test(out[i + 1].text)) out[i] = { ...x, pos: 'NOUN' };
+      if (
+        x.pos === 'VERB' &&
+        /[^s]s$/.test(x.text) &&
+        ['NOUN', 'PROPN'].includes(out[i - 1].pos) &&
+        out[i + 1].pos === 'VERB' &&
+        !/(?:ing|ed)$/.test(out[i + 1].text)
+      )
+        out[i] = { ...x, pos: 'NOUN' };
       break;
     }
-    if (x.pos === 'NOUN' && /[^s]s$/.test(x.text) && (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') && (ARTICLES.has(lower(out[i + 1])) || (verbless && out[i + 1].pos === 'ADP'))) {
+    if (
+      x.pos === 'NOUN' &&
+      /[^s]s$/.test(x.text) &&
+      (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') &&
+      (ARTICLES.has(lower(out[i + 1])) || (verbless && out[i + 1].pos === 'ADP'))
+    ) {
       out[i] = { ...x, pos: 'VERB' };
       break;
     }
@@ -357,7 +652,7 @@ function prepare(tokens: Token[], text: string): Token[] {
 /** Noun phrases of a sentence: token index ranges, trimmed to end on a nominal head. */
 export function nounPhrases(tokens: Token[], text: string): Phrase[] {
   const base: Phrase[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     if (!NP_POS.has(tokens[i].pos)) {
       i++;
       continue;
@@ -380,12 +675,18 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     // "the architect John Madin": a title before a name is not part of it
     let name = to;
     while (name > from && tokens[name - 1].pos === 'PROPN' && capitalised(tokens[name - 1])) name--;
-    if (tokens[to].pos === 'PROPN' && capitalised(tokens[to]) && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))) from = name;
+    if (tokens[to].pos === 'PROPN' && capitalised(tokens[to]) && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t)))
+      from = name;
     // "several servers", but "New Hampshire": a capitalised word inside a name is part of it
     while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) from++;
     // coordinated adjectives share the noun: "structural and lexical dependencies"
     // (also before a compound: "spatial and temporal intensity variation")
-    if ((tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) && from >= 2 && COORD.has(lower(tokens[from - 1])) && tokens[from - 2].pos === 'ADJ') {
+    if (
+      (tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) &&
+      from >= 2 &&
+      COORD.has(lower(tokens[from - 1])) &&
+      tokens[from - 2].pos === 'ADJ'
+    ) {
       from -= 2;
       while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
     }
@@ -401,7 +702,13 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
       // (the acronym is a noun phrase of its own: step over it)
       const skip = base[k + 1].from === p.to + 2 && base[k + 1].to === p.to + 2 && k + 2 < base.length ? 1 : 0;
       const q0 = base[k + 1 + skip];
-      if (tokens[p.to + 1]?.text === '(' && tokens[p.to + 3]?.text === ')' && q0.from === p.to + 4 && /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[p.to + 2].text) && !capitalised(tokens[q0.from])) {
+      if (
+        tokens[p.to + 1]?.text === '(' &&
+        tokens[p.to + 3]?.text === ')' &&
+        q0.from === p.to + 4 &&
+        /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[p.to + 2].text) &&
+        !capitalised(tokens[q0.from])
+      ) {
         p = phrase(tokens, text, p.from, q0.to);
         k += 1 + skip;
         continue;
@@ -449,7 +756,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   if (!n) return [];
   // questions assert nothing: "Does the server send it?", "What is X?"
   const last = tokens[n - 1].text;
-  if (last === '?' || (tokens[0].pos === 'AUX' && !BCP14.has(tokens[0].text) && n > 1 && tokens[1].pos !== 'VERB') || (WH.has(lower(tokens[0])) && VERB_POS.has(tokens[1]?.pos ?? ''))) return [];
+  if (
+    last === '?' ||
+    (tokens[0].pos === 'AUX' && !BCP14.has(tokens[0].text) && n > 1 && tokens[1].pos !== 'VERB') ||
+    (WH.has(lower(tokens[0])) && VERB_POS.has(tokens[1]?.pos ?? ''))
+  )
+    return [];
 
   const nps = nounPhrases(tokens, text);
   const npStart = new Map(nps.map((p) => [p.from, p]));
@@ -517,7 +829,13 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // a gerund and its object are one end after a preposition: "for modelling rotated image textures"
     // (an adverb may come between: "works by iteratively estimating camera parameters")
     const gerundAt = k > 0 && k + 1 < n && tokens[k].pos === 'ADV' && /ly$/.test(tokens[k].text) && tokens[k - 1].pos === 'ADP' ? k + 1 : k;
-    if (k > 0 && gerundAt < n && tokens[gerundAt].pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[gerundAt].text) && (gerundAt > k || tokens[k - 1].pos === 'ADP')) {
+    if (
+      k > 0 &&
+      gerundAt < n &&
+      tokens[gerundAt].pos === 'VERB' &&
+      /\p{L}{2}ing$/u.test(tokens[gerundAt].text) &&
+      (gerundAt > k || tokens[k - 1].pos === 'ADP')
+    ) {
       let o = gerundAt + 1;
       while (o < n && (tokens[o].pos === 'DET' || POSSESSIVE.has(lower(tokens[o]))) && !NEGATION.has(lower(tokens[o]))) o++; // "by measuring the amount"
       const g = argStartingAt(o);
@@ -607,7 +925,13 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (!prev) break;
       let lead = prev.from;
       while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
-      if (lead > 0 && !COORD.has(lower(tokens[lead - 1])) && tokens[lead - 1].text !== ',' && !(lead - 1 === 0 || ['ADP', 'SCONJ', 'PUNCT'].includes(tokens[lead - 1].pos))) break;
+      if (
+        lead > 0 &&
+        !COORD.has(lower(tokens[lead - 1])) &&
+        tokens[lead - 1].text !== ',' &&
+        !(lead - 1 === 0 || ['ADP', 'SCONJ', 'PUNCT'].includes(tokens[lead - 1].pos))
+      )
+        break;
       // "In proactive key distribution, keying material and authorizations are": an opening
       // prepositional phrase before the comma is no conjunct
       // ("is from the Lazio region and tomato is": the object of a preposition neither)
@@ -636,7 +960,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       .replace(/\s+/g, ' ')
       .replace(/\b\p{Lu}\p{Ll}+\b/gu, (w) => w.toLowerCase());
   // (an attribute noun has no title-case word in it: "the United States invasion of Panama" is a name's phrase; "OCLC number" is one)
-  const common = (p: Phrase) => !capitalised(tokens[p.to]) && tokens[p.to].pos !== 'NUM' && p.to - p.from < 3 && !tokens.slice(p.from, p.to).some((t) => /^\p{Lu}\p{Ll}/u.test(t.text) && t !== tokens[0]);
+  const common = (p: Phrase) =>
+    !capitalised(tokens[p.to]) &&
+    tokens[p.to].pos !== 'NUM' &&
+    p.to - p.from < 3 &&
+    !tokens.slice(p.from, p.to).some((t) => /^\p{Lu}\p{Ll}/u.test(t.text) && t !== tokens[0]);
   /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
   const predicateOf = new Map<number, Arg[]>();
   let previousSubjects: Arg[] | null = null;
@@ -651,14 +979,19 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     if (!VERB_POS.has(tokens[i].pos)) continue;
     const vs = i;
     let ve = i;
-    while (ve + 1 < n && (VERB_POS.has(tokens[ve + 1].pos) || tokens[ve + 1].pos === 'PART' || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))) ve++;
+    while (
+      ve + 1 < n &&
+      (VERB_POS.has(tokens[ve + 1].pos) || tokens[ve + 1].pos === 'PART' || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
+    )
+      ve++;
     while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
     i = ve;
     const group = tokens.slice(vs, ve + 1);
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
     if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
     // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
-    const sharesNegation: boolean = previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
+    const sharesNegation: boolean =
+      previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
     const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1])) || sharesNegation;
     previousNegated = negated;
 
@@ -671,7 +1004,16 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
       const agent = argEndingAt(k - 1);
       if (agent && !agent.numeric && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
-        for (const v of argsFrom(ve + 1)) emit(agent, words.filter((t) => t.pos === 'VERB').map(lower).join(' '), v, 'svo');
+        for (const v of argsFrom(ve + 1))
+          emit(
+            agent,
+            words
+              .filter((t) => t.pos === 'VERB')
+              .map(lower)
+              .join(' '),
+            v,
+            'svo',
+          );
       }
       previousSubjects = null;
       continue;
@@ -690,7 +1032,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       const ante = argEndingAt(k);
       // "the leader of X, who ...": a person; "the capital of X, which ...": the complement
       // (or when the verb agrees with the complement only: "the top-level actions of a protocol entity which receives")
-      const agreesWithOf = Boolean(ante?.of) && /[^s]s$/.test(tokens[vs].text) && tokens[vs].pos === 'VERB' && /[^s]s$/.test(tokens[ante!.np.to].text) && !/[^s]s$/.test(tokens[ante!.of!.to].text);
+      const agreesWithOf =
+        Boolean(ante?.of) &&
+        /[^s]s$/.test(tokens[vs].text) &&
+        tokens[vs].pos === 'VERB' &&
+        /[^s]s$/.test(tokens[ante!.np.to].text) &&
+        !/[^s]s$/.test(tokens[ante!.of!.to].text);
       if (ante) subjects = ante.of && !who && !ante.of.numeric && (ante.of.name || agreesWithOf) ? [ante.of] : (predicateSubject(ante, predicateOf) ?? [ante]);
       if (ante && !relative) relative = { at: relAt, ante };
     } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
@@ -729,7 +1076,13 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         subjects = withCoordinatedBefore(reduced ? a : chainStart(a, tokens, argEndingAt));
         // "Antwerp Airport which has an elevation of 12 metres above sea level is owned by X": the relative
         // clause had its verb, so this verb is the main clause's and its subject is the antecedent
-        if (relative && a.from > relative.at && !tokens.slice(relative.at + 1, vs).some((t) => t.text === ',' || t.text === ';' || COORD.has(lower(t)) || REL_PRONOUN.has(lower(t)) || t.pos === 'SCONJ')) {
+        if (
+          relative &&
+          a.from > relative.at &&
+          !tokens
+            .slice(relative.at + 1, vs)
+            .some((t) => t.text === ',' || t.text === ';' || COORD.has(lower(t)) || REL_PRONOUN.has(lower(t)) || t.pos === 'SCONJ')
+        ) {
           subjects = withCoordinatedBefore(chainStart(relative.ante, tokens, argEndingAt));
           attribute = null;
         }
@@ -746,7 +1099,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
     // object and its complement are the relation's ends -> (technique, present for, robust estimation)
     // "this paper presents", "this document describes": the text pointing at itself is the authors' voice too
-    const deixis = subjects?.length === 1 && subjects[0].np.from === subjects[0].np.to && SELF_NOUNS.has(lower(tokens[subjects[0].np.from])) && SELF_DET.has(lower(tokens[subjects[0].np.from - 1]));
+    const deixis =
+      subjects?.length === 1 &&
+      subjects[0].np.from === subjects[0].np.to &&
+      SELF_NOUNS.has(lower(tokens[subjects[0].np.from])) &&
+      SELF_DET.has(lower(tokens[subjects[0].np.from - 1]));
     if (deixis) subjects = null;
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
     author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
@@ -757,7 +1114,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
       // ("describes the use of RADIUS for purposes of accounting": a light noun's complement is no topic of its own)
       if (j > 0 && !objects.some((x) => x.via) && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
-        const verb = words.filter((t) => t.pos === 'VERB').map(lower).join(' ');
+        const verb = words
+          .filter((t) => t.pos === 'VERB')
+          .map(lower)
+          .join(' ');
         for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
       }
       // "we evaluate the quality of the mosaic by measuring the amount of blurring": the means does what
@@ -774,7 +1134,14 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     if (lower(tokens[w]) === 'without') continue; // "Without the proxy sending X": it does not
     // "Requiring each EAP method to include code would increase complexity": the subject is the opening
     // gerund clause (an event), not a noun inside it
-    if (subjects[0].lead > 0 && tokens[0].pos === 'VERB' && /^\p{Lu}\p{Ll}+ing$/u.test(tokens[0].text) && !tokens.slice(0, vs).some((t) => t.text === ',') && !REL_PRONOUN.has(lower(tokens[k]))) continue;
+    if (
+      subjects[0].lead > 0 &&
+      tokens[0].pos === 'VERB' &&
+      /^\p{Lu}\p{Ll}+ing$/u.test(tokens[0].text) &&
+      !tokens.slice(0, vs).some((t) => t.text === ',') &&
+      !REL_PRONOUN.has(lower(tokens[k]))
+    )
+      continue;
     const subject = subjects[0];
 
     // ---- the verb
@@ -836,7 +1203,12 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         const n0 = obj.np;
         // "X is the president of Y", "X is an ingredient in Y" -> (Y, president, X); "X is part of Y" -> (X, part of, Y)
         // (and "Y is the nickname for X" between names)
-        const forNames = lower(tokens[obj.to + 1]) === 'for' && subjects.every((x) => x.name || x.numeric) && argAt(obj.to + 2) !== null && isArg(argAt(obj.to + 2)) && (argAt(obj.to + 2) as Arg).name;
+        const forNames =
+          lower(tokens[obj.to + 1]) === 'for' &&
+          subjects.every((x) => x.name || x.numeric) &&
+          argAt(obj.to + 2) !== null &&
+          isArg(argAt(obj.to + 2)) &&
+          (argAt(obj.to + 2) as Arg).name;
         const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
         const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
         const owners = ofY.length ? ofY : inY;
@@ -865,7 +1237,10 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           // "EAP-TLS is an EAP method" -> isa; "X is Y" between two names says nothing we keep
           const det = lower(tokens[obj.lead]);
           // (a bare plural with a capitalised modifier is a class too: "CCRs are Boolean conditions")
-          if ((det === 'a' || det === 'an' || (/^\p{Ll}/u.test(tokens[obj.np.to].text) && !obj.numeric && obj.lead === obj.from)) && tokens[obj.from].pos !== 'NUM') {
+          if (
+            (det === 'a' || det === 'an' || (/^\p{Ll}/u.test(tokens[obj.np.to].text) && !obj.numeric && obj.lead === obj.from)) &&
+            tokens[obj.from].pos !== 'NUM'
+          ) {
             for (const s of subjects) emit(s, 'is a', obj, 'isa');
             predicateOf.set(obj.from, subjects);
             // "RADIUS is a protocol for carrying authentication": (RADIUS, is protocol for, carrying authentication)

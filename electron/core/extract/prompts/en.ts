@@ -1,8 +1,7 @@
 // English prompts, one per stage. The answer format is enforced by the schema; the prompt says what to put in it.
 import type { PromptInput, StagePrompts } from './types';
 
-const passage = (i: PromptInput) =>
-  `${i.context.length ? `Context: ${i.context.join(' > ')}\n` : ''}Passage:\n"""\n${i.text}\n"""`;
+const passage = (i: PromptInput) => `${i.context.length ? `Context: ${i.context.join(' > ')}\n` : ''}Passage:\n"""\n${i.text}\n"""`;
 
 export const en: StagePrompts = {
   system: [

@@ -49,7 +49,14 @@ export class StageAborted extends Error {
   }
 }
 
-export async function askStage(ctx: StageContext, stage: ExtractStage, user: string, schema: JsonSchema, listKeys: string[], maxTokens: number): Promise<StageAnswer> {
+export async function askStage(
+  ctx: StageContext,
+  stage: ExtractStage,
+  user: string,
+  schema: JsonSchema,
+  listKeys: string[],
+  maxTokens: number,
+): Promise<StageAnswer> {
   const messages: ChatMessage[] = [
     { role: 'system', content: ctx.prompts.system },
     { role: 'user', content: user },
@@ -58,7 +65,12 @@ export async function askStage(ctx: StageContext, stage: ExtractStage, user: str
   let tokens = 0;
   let confidence: number | undefined;
   try {
-    const r = await ctx.engine.generate(messages, schema, { maxTokens, temperature: ctx.temperature ?? 0, ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}), signal: ctx.signal });
+    const r = await ctx.engine.generate(messages, schema, {
+      maxTokens,
+      temperature: ctx.temperature ?? 0,
+      ...(ctx.seed !== undefined ? { seed: ctx.seed } : {}),
+      signal: ctx.signal,
+    });
     value = r.value;
     tokens = r.tokens ?? 0;
     confidence = typeof r.confidence === 'number' && Number.isFinite(r.confidence) && r.confidence >= 0 && r.confidence <= 1 ? r.confidence : undefined;
@@ -71,7 +83,13 @@ export async function askStage(ctx: StageContext, stage: ExtractStage, user: str
     const reason = failureReason(err);
     if (raw === undefined) return { items: null, tokens, reason, error: `${stage}: ${(err as Error)?.message ?? String(err)}` };
     value = parseLenient(raw);
-    if (value === undefined) return { items: null, tokens, reason: reason === 'engine' ? 'parse' : reason, error: `${stage}: unreadable answer (${(err as Error)?.message ?? String(err)})` };
+    if (value === undefined)
+      return {
+        items: null,
+        tokens,
+        reason: reason === 'engine' ? 'parse' : reason,
+        error: `${stage}: unreadable answer (${(err as Error)?.message ?? String(err)})`,
+      };
   }
   const items = listOf(value, listKeys);
   if (!items) return { items: null, tokens, confidence, reason: 'parse', error: `${stage}: answer has no ${listKeys[0]} list` };

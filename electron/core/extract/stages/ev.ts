@@ -21,7 +21,8 @@ export async function entityEventStage(ctx: StageContext): Promise<{ triples: Ca
     ['events'],
     maxTokensFor('EV', l, charsPerToken(ctx)) + (types ? l.events * l.participants * typeChars(types) : 0),
   );
-  if (!answer.items) return { triples: [], events: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
+  if (!answer.items)
+    return { triples: [], events: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
   const events = coerceEvents(answer.items, { event: l.event, entity: l.entity, role: l.relation, participants: l.participants }).slice(0, l.events);
   const triples: CandidateTriple[] = [];
   for (const e of events) {

@@ -26,7 +26,11 @@ const SYNONYMS: Record<string, EventRelation> = {
 
 /** One of the five event relations, or null (answers over HTTP may paraphrase). */
 export function eventRelation(text: string): EventRelation | null {
-  const t = text.toLowerCase().replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = text
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (EVENT_RELATIONS as readonly string[]).includes(t) ? (t as EventRelation) : (SYNONYMS[t] ?? null);
 }
 

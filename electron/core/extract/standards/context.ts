@@ -67,7 +67,6 @@ function fallbackStructure(text: string): StructureLike {
   return { standard: rfc ? { id: `RFC ${rfc[1]}` } : null, title: null, sections, boilerplate: [] };
 }
 
-
 /** The longest a boilerplate region is, per structure: how far back a covering region can start. */
 const longest = new WeakMap<StructureLike['boilerplate'], number>();
 
@@ -125,7 +124,11 @@ export function tagDesignation(tag: string): string | null {
 /** One spelling per cited standard: "IEEE Std 802.1X-2004" -> "IEEE 802.1X-2004". */
 export function canonicalDesignation(label: string): string {
   // one node per standard: the edition year ("-2004", ":2013") is not part of what is cited
-  return label.replace(/\s+/g, ' ').replace(/^(\S+) Std\.? /, '$1 ').replace(/(?<=\d[A-Za-z]{0,2})[-:](?:19|20)\d\d$/, '').trim();
+  return label
+    .replace(/\s+/g, ' ')
+    .replace(/^(\S+) Std\.? /, '$1 ')
+    .replace(/(?<=\d[A-Za-z]{0,2})[-:](?:19|20)\d\d$/, '')
+    .trim();
 }
 
 function referenceList(text: string, structure: StructureLike): DocInfo['references'] {

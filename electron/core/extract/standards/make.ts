@@ -60,7 +60,12 @@ const LEAD = /^(?:the|a|an|all|any|each|every|such|this|these|those|both|some|it
 
 /** A noun phrase label from raw text: brackets (citations, parentheticals) and quotes out, determiners off. */
 export function phraseLabel(raw: string): string {
-  let s = flat(raw.replace(/\[[^\]]*\]/g, ' ').replace(/\([^)]*\)/g, ' ').replace(/["“”]/g, ''));
+  let s = flat(
+    raw
+      .replace(/\[[^\]]*\]/g, ' ')
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/["“”]/g, ''),
+  );
   let prev = '';
   while (prev !== s) {
     prev = s;

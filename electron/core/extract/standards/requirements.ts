@@ -19,16 +19,20 @@ const ADJECTIVE = /\b(NOT RECOMMENDED|REQUIRED|RECOMMENDED|OPTIONAL)\b/g;
 const ADJECTIVE_MODAL: Record<string, string> = { REQUIRED: 'MUST', RECOMMENDED: 'SHOULD', 'NOT RECOMMENDED': 'SHOULD NOT', OPTIONAL: 'MAY' };
 
 /** Words that open a clause: the subject starts after the last of them. */
-const OPENERS = /(?:^|\s)(?:that|which|then|so|thus|hence|therefore|otherwise|instead|i\.e\.|e\.g\.|whereas|while|although|because|since|unless|if|when|where|once|after|before|until)\s+/gi;
-const LEADING_CONJUNCTION = /^(?:\([a-z0-9]{1,3}\)\s*|(?:and|or|but|nor|so|yet|also|then|thus|hence|however|further|finally|similarly|likewise|specifically|consequently|additionally)\b[\s,]*)+/i;
+const OPENERS =
+  /(?:^|\s)(?:that|which|then|so|thus|hence|therefore|otherwise|instead|i\.e\.|e\.g\.|whereas|while|although|because|since|unless|if|when|where|once|after|before|until)\s+/gi;
+const LEADING_CONJUNCTION =
+  /^(?:\([a-z0-9]{1,3}\)\s*|(?:and|or|but|nor|so|yet|also|then|thus|hence|however|further|finally|similarly|likewise|specifically|consequently|additionally)\b[\s,]*)+/i;
 const TRAILING_ADVERB = /(?:\s+(?:also|still|then|only|thus|therefore|always|never|however|now|instead|too))+$/i;
 /** A reference written after a comma belongs to the phrase before it ("The algorithm in [RFC5080], Section 2.1.1 SHOULD"). */
 const CITATION_ONLY = /^(?:\[[^\]]*\]|[Ss]ections?\s+[\d.]+(?:\s+of\s+\[[^\]]*\])?|RFC\s?\d+)$/;
 /** A subject never starts with these (it is a verb phrase or a clause). */
-const NOT_SUBJECT_START = /^(?:is|are|was|were|be|been|being|has|have|had|do|does|did|not|no|can|could|will|would|to|of|in|on|at|by|for|with|from|as|than|also|only|it|they|there|here|this|that|which|who|what|one|we|you|he|she)\b/i;
+const NOT_SUBJECT_START =
+  /^(?:is|are|was|were|be|been|being|has|have|had|do|does|did|not|no|can|could|will|would|to|of|in|on|at|by|for|with|from|as|than|also|only|it|they|there|here|this|that|which|who|what|one|we|you|he|she)\b/i;
 const ADVERB_LEAD = /^(?:also|still|then|therefore|thus|instead|however|additionally|further|furthermore|subsequently|now)\b[\s,]*/i;
 /** Where an action ends: a new clause that is not part of what is required. */
-const ACTION_END = /;|:\s|,\s+(?:and|but|or|so|as|since|because|while|although|whereas|which|e\.g\.|i\.e\.|for example|for instance)\b|\s+(?:since|because|whereas|although)\b|\s+\(e\.g\.|\.\s*$/;
+const ACTION_END =
+  /;|:\s|,\s+(?:and|but|or|so|as|since|because|while|although|whereas|which|e\.g\.|i\.e\.|for example|for instance)\b|\s+(?:since|because|whereas|although)\b|\s+\(e\.g\.|\.\s*$/;
 
 const MAX_SUBJECT_WORDS = 10;
 const MAX_ACTION_WORDS = 20;
@@ -62,7 +66,11 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
   let lastOpener = -1;
   for (const m of seg.matchAll(OPENERS)) {
     // "with that connection", "to which attributes": after a preposition "that"/"which" is a determiner
-    if (/^\s?(?:that|which)\s/i.test(m[0]) && /\b(?:to|of|in|for|on|by|with|from|at|about|into|over|under|through|via|and|or)\s*$/i.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))) continue;
+    if (
+      /^\s?(?:that|which)\s/i.test(m[0]) &&
+      /\b(?:to|of|in|for|on|by|with|from|at|about|into|over|under|through|via|and|or)\s*$/i.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))
+    )
+      continue;
     lastOpener = m.index! + m[0].length;
   }
   if (lastOpener > 0) {
@@ -155,7 +163,8 @@ function actionAfter(text: string, s: Span, from: number, next: number): Span | 
 }
 
 /** Words before "that" that open a clause rather than a relative clause ("Note that", "ensures that"). */
-const CLAUSE_VERB = /^(?:Note|is|was|has|does|this|thus|so|such|as|than|ensures?|requires?|means|implies|states|says|indicates|specifies|assumes|guarantees|recommends?|given|possible|likely|important|known|expected|required|recommended|RECOMMENDED|REQUIRED|suggests?|follows|process|address)$/;
+const CLAUSE_VERB =
+  /^(?:Note|is|was|has|does|this|thus|so|such|as|than|ensures?|requires?|means|implies|states|says|indicates|specifies|assumes|guarantees|recommends?|given|possible|likely|important|known|expected|required|recommended|RECOMMENDED|REQUIRED|suggests?|follows|process|address)$/;
 
 /** The phrase opens with a verb ("export the Server-Id", "have not yet received"). */
 function startsWithVerb(phrase: string): boolean {
@@ -246,7 +255,15 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const before = text.slice(s.start, at);
       const after = text.slice(at + kw.length, s.end);
       const impersonal = (head: Mention, tail: Mention) =>
-        out.push({ pattern: 'requirement.impersonal', head, relation: modality, tail, evidence: s, meta: { modality, negated: /NOT$/.test(modality), keyword: kw }, modal: true });
+        out.push({
+          pattern: 'requirement.impersonal',
+          head,
+          relation: modality,
+          tail,
+          evidence: s,
+          meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
+          modal: true,
+        });
       const itIs = /\b[Ii]t is\s+$/.test(before);
       if (itIs) {
         // "It is RECOMMENDED that X SHOULD ..." is read by the modal above; "... that X use Y" / "for X to do Y"
@@ -277,9 +294,12 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const cuts = [...before.slice(0, cop.index).matchAll(/[,;:](?=\s)/g)];
       let rawStart = s.start + (cuts.length ? cuts[cuts.length - 1].index! + 1 : 0);
       let raw = text.slice(rawStart, s.start + cop.index);
-      for (let prev = ''; prev !== raw; ) {
+      for (let prev = ''; prev !== raw;) {
         prev = raw;
-        const lead = /^\s*(?:\([a-z0-9]{1,3}\)|so\s+that|that|and|or|but|where|when|if|since|because|while|although|as|thus|hence|therefore|nevertheless|however)\b\s*/i.exec(raw);
+        const lead =
+          /^\s*(?:\([a-z0-9]{1,3}\)|so\s+that|that|and|or|but|where|when|if|since|because|while|although|as|thus|hence|therefore|nevertheless|however)\b\s*/i.exec(
+            raw,
+          );
         if (lead && lead[0].length) {
           rawStart += lead[0].length;
           raw = raw.slice(lead[0].length);

@@ -65,7 +65,8 @@ export function tables(ctx: ChunkContext): Draft[] {
     // header: the non-blank lines right above the rule
     const head: string[][] = [];
     // (a paragraph line right above the table is no header: long, or ending as a sentence does)
-    for (let h = i - 1; h >= 0 && h >= i - 3 && lines[h].text.trim() && lines[h].text.length <= 100 && !/[.:;,]\s*$/.test(lines[h].text); h--) head.unshift(cellsOf(lines[h].text, lines[h].start, cols).map((c) => c.text));
+    for (let h = i - 1; h >= 0 && h >= i - 3 && lines[h].text.trim() && lines[h].text.length <= 100 && !/[.:;,]\s*$/.test(lines[h].text); h--)
+      head.unshift(cellsOf(lines[h].text, lines[h].start, cols).map((c) => c.text));
     if (!head.length) continue;
     const headers = cols.map((_, k) => flat(head.map((r) => r[k] ?? '').join(' ')));
     if (headers.some((h) => !h) || headers.some((h) => /[|+]/.test(h))) continue;
@@ -97,7 +98,9 @@ export function tables(ctx: ChunkContext): Draft[] {
             pattern: 'table.row',
             head: entity(key.text, { start: key.start, end: key.end }),
             relation,
-            tail: coded ? literal(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }, 'code') : entity(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }),
+            tail: coded
+              ? literal(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }, 'code')
+              : entity(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }),
             evidence: trimSpan(text, row.start, rowEnd(text, row.start)),
             meta: { table: headers },
           });

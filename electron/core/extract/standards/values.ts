@@ -23,14 +23,17 @@ function dimensionOf(unit: string): string {
   return 'value';
 }
 
-const COMPARATOR = /(?:at\s+least|at\s+most|up\s+to|no\s+more\s+than|no\s+less\s+than|not\s+more\s+than|not\s+less\s+than|more\s+than|less\s+than|fewer\s+than|exactly|a\s+maximum\s+of|a\s+minimum\s+of|maximum\s+of|minimum\s+of|between)\s+$/i;
-const COPULA = /\s(?:is|are|MUST\s+be|MUST\s+NOT\s+be|SHOULD\s+be|SHOULD\s+NOT\s+be|MAY\s+be|SHALL\s+be|SHALL\s+NOT\s+be|shall\s+be|must\s+be|should\s+be|can\s+be|be|of|to|is\s+set\s+to|are\s+set\s+to|defaults\s+to|set\s+to)\s+$/;
+const COMPARATOR =
+  /(?:at\s+least|at\s+most|up\s+to|no\s+more\s+than|no\s+less\s+than|not\s+more\s+than|not\s+less\s+than|more\s+than|less\s+than|fewer\s+than|exactly|a\s+maximum\s+of|a\s+minimum\s+of|maximum\s+of|minimum\s+of|between)\s+$/i;
+const COPULA =
+  /\s(?:is|are|MUST\s+be|MUST\s+NOT\s+be|SHOULD\s+be|SHOULD\s+NOT\s+be|MAY\s+be|SHALL\s+be|SHALL\s+NOT\s+be|shall\s+be|must\s+be|should\s+be|can\s+be|be|of|to|is\s+set\s+to|are\s+set\s+to|defaults\s+to|set\s+to)\s+$/;
 
 /** Heads too general to carry a value ("a quantity of 64 octets", "loss of 3.9 percent"). */
 const GENERIC = /^(?:quantity|value|number|amount|size|length|total|loss|gain|result|part|use|increase|decrease|maximum|minimum)$/i;
 
 /** Words that end a noun phrase: verbs, auxiliaries, prepositions, conjunctions. */
-const NOT_NOUN = /^(?:is|are|was|were|be|been|will|would|can|could|may|might|must|shall|should|has|have|had|does|do|did|not|and|or|in|on|to|for|with|by|at|from|of|that|which|a|an|the|result|results|provide|provides|use|uses|indicates|represents|includes|contains|requires)$/i;
+const NOT_NOUN =
+  /^(?:is|are|was|were|be|been|will|would|can|could|may|might|must|shall|should|has|have|had|does|do|did|not|and|or|in|on|to|for|with|by|at|from|of|that|which|a|an|the|result|results|provide|provides|use|uses|indicates|represents|includes|contains|requires)$/i;
 
 /** The trailing words of a phrase that can be a noun phrase ("result in loss" -> "loss"). */
 function nounRun(phrase: string): string {
@@ -64,7 +67,13 @@ export function values(ctx: ChunkContext): Draft[] {
       if (/^(?:19|20)\d\d$/.test(code)) continue; // a year
       const nameAt = s.start + m.index!;
       const name = flat(m[1]);
-      if (/^(?:Section|Figure|Fig|Table|Page|Step|Appendix|Annex|Clause|Equation|Eq|Eqs|Formula|Theorem|Lemma|Chapter|Example|Line|Algorithm|RFC|Note|See|The|A|An|In|If|When|For|This)$/.test(name.split(' ')[0]) && name.split(' ').length === 1) continue;
+      if (
+        /^(?:Section|Figure|Fig|Table|Page|Step|Appendix|Annex|Clause|Equation|Eq|Eqs|Formula|Theorem|Lemma|Chapter|Example|Line|Algorithm|RFC|Note|See|The|A|An|In|If|When|For|This)$/.test(
+          name.split(' ')[0],
+        ) &&
+        name.split(' ').length === 1
+      )
+        continue;
       const words = name.split(' ');
       // drop leading sentence-initial words that are not part of the name ("A Lost Carrier (2)")
       let lead = 0;
@@ -77,9 +86,23 @@ export function values(ctx: ChunkContext): Draft[] {
         const attr = kept;
         const value = `${m[2]} (${code})`;
         const vAt = nameAt + m[0].indexOf(`=${m[2]}`) + 1;
-        out.push({ pattern: 'value.code', head: entity(attr, span), relation: 'has value', tail: literal(value, { start: vAt, end: s.start + m.index! + m[0].length }, 'code'), evidence: s, meta: { value: m[2], code } });
+        out.push({
+          pattern: 'value.code',
+          head: entity(attr, span),
+          relation: 'has value',
+          tail: literal(value, { start: vAt, end: s.start + m.index! + m[0].length }, 'code'),
+          evidence: s,
+          meta: { value: m[2], code },
+        });
       } else {
-        out.push({ pattern: 'value.code', head: entity(kept, span), relation: 'has code', tail: literal(code, { start: s.start + m.index! + m[0].length - code.length - 1, end: s.start + m.index! + m[0].length - 1 }, 'code'), evidence: s, meta: { code } });
+        out.push({
+          pattern: 'value.code',
+          head: entity(kept, span),
+          relation: 'has code',
+          tail: literal(code, { start: s.start + m.index! + m[0].length - code.length - 1, end: s.start + m.index! + m[0].length - 1 }, 'code'),
+          evidence: s,
+          meta: { code },
+        });
       }
     }
 
@@ -96,7 +119,11 @@ export function values(ctx: ChunkContext): Draft[] {
         pattern: 'value.port',
         head: entity(label, trimSpan(text, headAt, at)),
         relation: 'has port number',
-        tail: literal(`${m[1]}/${m[2].toLowerCase()}`, { start: at + m[0].indexOf(m[1]), end: at + m[0].indexOf(m[1]) + m[1].length + 1 + m[2].length }, 'port'),
+        tail: literal(
+          `${m[1]}/${m[2].toLowerCase()}`,
+          { start: at + m[0].indexOf(m[1]), end: at + m[0].indexOf(m[1]) + m[1].length + 1 + m[2].length },
+          'port',
+        ),
         evidence: s,
         meta: { value: Number(m[1]), unit: m[2].toLowerCase() },
       });
@@ -124,7 +151,15 @@ export function values(ctx: ChunkContext): Draft[] {
         const label = subj ? phraseLabel(text.slice(subj.start, subj.end)) : '';
         if (subj && validSubject(label)) head = { label, span: subj };
       }
-      if (!head || !head.label || GENERIC.test(head.label) || isPronoun(head.label) || head.label.split(/\s+/).length > 8 || /^(?:is|are|be|of|to|than|and|or)\b/i.test(head.label)) continue;
+      if (
+        !head ||
+        !head.label ||
+        GENERIC.test(head.label) ||
+        isPronoun(head.label) ||
+        head.label.split(/\s+/).length > 8 ||
+        /^(?:is|are|be|of|to|than|and|or)\b/i.test(head.label)
+      )
+        continue;
       const unit = /[\p{L}%µμ/]+$/u.exec(q.label)?.[0] ?? '';
       const number = q.label.slice(0, q.label.length - unit.length).trim();
       const after = text.slice(q.end, s.end);
@@ -143,7 +178,9 @@ export function values(ctx: ChunkContext): Draft[] {
       });
     }
     // "a 16-bit field", "the 32-bit Call-Serial-Number"
-    for (const m of sentence.matchAll(/\b(?:a|an|the|is\s+a|is\s+an)\s+(\d{1,5})-(bit|octet|byte)\s+((?:[\p{L}][\p{L}\p{N}-]*\s+){0,2}[\p{L}][\p{L}\p{N}-]*)/gu)) {
+    for (const m of sentence.matchAll(
+      /\b(?:a|an|the|is\s+a|is\s+an)\s+(\d{1,5})-(bit|octet|byte)\s+((?:[\p{L}][\p{L}\p{N}-]*\s+){0,2}[\p{L}][\p{L}\p{N}-]*)/gu,
+    )) {
       const at = s.start + m.index!;
       const isA = /^is\s/.test(m[0]);
       let headLabel: string;

@@ -16,7 +16,8 @@ const standard = (id: string, span: Span | null) => entity(id, span, 'standard')
 const clause = (label: string, span: Span | null) => entity(label, span, 'clause');
 
 /** Words after a designation that keep it a citation ("RFC 2865 section 4", "RFC 2865 and RFC 2866", "RFC 2865 defines"). */
-const CITING_NEXT = /^(?:and|or|as|in|for|to|with|is|are|was|were|has|have|defines?|specifies|specify|describes?|describing|updates?|obsoletes?|section|sections|appendix|annex|clause|requires?|provides?|notes?|states?|says|also|which|that|but|then|where|when|via|by|from|on|at|of)$/i;
+const CITING_NEXT =
+  /^(?:and|or|as|in|for|to|with|is|are|was|were|has|have|defines?|specifies|specify|describes?|describing|updates?|obsoletes?|section|sections|appendix|annex|clause|requires?|provides?|notes?|states?|says|also|which|that|but|then|where|when|via|by|from|on|at|of)$/i;
 
 const HEADER = /^[ \t]*(Updates|Obsoletes):[ \t]*((?:(?:RFC|BCP|STD)?[ \t]*\d{1,5})(?:[ \t]*,[ \t]*(?:(?:RFC|BCP|STD)?[ \t]*\d{1,5}))*)/gm;
 const SELF = /^[ \t]*Request for Comments:[ \t]*\d{1,5}/m;
@@ -72,7 +73,13 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
         const target = `${n[1] ?? 'RFC'} ${n[2]}`;
         if (target === self) continue;
         const at = m.index! + m[0].indexOf(n[0], m[0].indexOf(':'));
-        drafts.push({ pattern: 'xref.header', head: standard(self, selfSpan), relation, tail: standard(target, { start: at, end: at + n[0].length }), evidence: span });
+        drafts.push({
+          pattern: 'xref.header',
+          head: standard(self, selfSpan),
+          relation,
+          tail: standard(target, { start: at, end: at + n[0].length }),
+          evidence: span,
+        });
       }
     }
   }
@@ -147,7 +154,8 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
     }
 
     // "Section 7.2", "Sections 2.1 and 2.3 of [RFC3748]", "[RFC3748], Section 2.4", "RFC 2866 section 4.1"
-    const sec = /\b(?:[Ss]ub-?)?(?:[Ss]ections?|[Cc]lauses?|[Aa]ppendix|[Aa]nnex)\s+((?:\d+|[A-Z])(?:\.\d+)*(?![\w-])(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)(?:\d+|[A-Z])(?:\.\d+)*(?![\w-]))*)(?:\s+(?:of|in)\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5})))?/g;
+    const sec =
+      /\b(?:[Ss]ub-?)?(?:[Ss]ections?|[Cc]lauses?|[Aa]ppendix|[Aa]nnex)\s+((?:\d+|[A-Z])(?:\.\d+)*(?![\w-])(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)(?:\d+|[A-Z])(?:\.\d+)*(?![\w-]))*)(?:\s+(?:of|in)\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5})))?/g;
     for (const m of sentence.matchAll(sec)) {
       const at = s.start + m.index!;
       let doc: string | null = self;
@@ -171,14 +179,22 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
     }
 
     // "X is defined in [RFC2865]" / "X are described in RFC 3579"
-    for (const m of sentence.matchAll(/\s(?:is|are)\s+(?:also\s+)?(?:defined|specified|described)\s+in\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5}))/g)) {
+    for (const m of sentence.matchAll(
+      /\s(?:is|are)\s+(?:also\s+)?(?:defined|specified|described)\s+in\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5}))/g,
+    )) {
       const verbAt = s.start + m.index!;
       const doc = m[1] ? resolveTag(ctx, m[1]) : canonicalDesignation(m[2].replace(/^(RFC|BCP|STD)\s?/, '$1 '));
       if (!doc) continue;
       const subj = subjectBefore(text, s, verbAt);
       if (!subj) continue;
       const label = phraseLabel(text.slice(subj.start, subj.end));
-      if (!label || label.split(/\s+/).length > 8 || /^(?:it|this|they|these|those|which|that|there)\b/i.test(label) || /\b(?:is|are|MUST|SHOULD|MAY)\b/.test(label)) continue;
+      if (
+        !label ||
+        label.split(/\s+/).length > 8 ||
+        /^(?:it|this|they|these|those|which|that|there)\b/i.test(label) ||
+        /\b(?:is|are|MUST|SHOULD|MAY)\b/.test(label)
+      )
+        continue;
       drafts.push({ pattern: 'xref.defined-in', head: entity(label, subj), relation: 'defined in', tail: standard(doc, null), evidence: s });
     }
   }

@@ -46,7 +46,8 @@ export function zipEntries(buf: Buffer): ZipEntry[] {
   const entries: ZipEntry[] = [];
   let p = offset;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new IngestError(`not a valid DOCX file (broken zip archive: central directory entry ${n + 1} is damaged)`);
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50)
+      throw new IngestError(`not a valid DOCX file (broken zip archive: central directory entry ${n + 1} is damaged)`);
     const method = buf.readUInt16LE(p + 10);
     let compressedSize = buf.readUInt32LE(p + 20);
     let uncompressedSize = buf.readUInt32LE(p + 24);
@@ -90,7 +91,9 @@ export function checkDocxSize(file: string, buf: Buffer, maxBytes: number, signa
   const declared = entries.reduce((n, e) => n + e.uncompressedSize, 0);
   const name = path.basename(file);
   const tooBig = (bytes: string, part?: string) =>
-    new IngestError(`DOCX too large when unpacked: ${bytes}${part ? ` (${part})` : ''} from a ${mbText(buf.length)} file; the limit is ${mbText(maxBytes)} (${name} may be a zip bomb)`);
+    new IngestError(
+      `DOCX too large when unpacked: ${bytes}${part ? ` (${part})` : ''} from a ${mbText(buf.length)} file; the limit is ${mbText(maxBytes)} (${name} may be a zip bomb)`,
+    );
   if (declared > maxBytes) {
     const biggest = entries.reduce((a, b) => (b.uncompressedSize > a.uncompressedSize ? b : a));
     throw tooBig(`${mbText(declared)} declared`, `${biggest.name}: ${mbText(biggest.uncompressedSize)}`);
@@ -98,7 +101,8 @@ export function checkDocxSize(file: string, buf: Buffer, maxBytes: number, signa
   let budget = maxBytes;
   for (const e of entries) {
     if (signal?.aborted) throw new IngestError('cancelled');
-    if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50) throw new IngestError(`not a valid DOCX file (broken zip archive: ${e.name} is damaged)`);
+    if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== 0x04034b50)
+      throw new IngestError(`not a valid DOCX file (broken zip archive: ${e.name} is damaged)`);
     const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
     const data = buf.subarray(start, start + e.compressedSize);
     let size: number;

@@ -78,7 +78,10 @@ export function htmlToText(html: string): string {
 
 export function htmlTitle(html: string): string | undefined {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html.slice(0, 65536));
-  const t = m?.[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+  const t = m?.[1]
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t ? decodeEntities(t).slice(0, 200) : undefined;
 }
 
@@ -95,9 +98,57 @@ function decodeEntities(s: string): string {
 /** Deepest element nesting parsed by default; past about 3,000 the HTML converter runs out of stack. */
 export const MAX_HTML_DEPTH = 1_000;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'basefont', 'frame', 'isindex', 'keygen']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'basefont',
+  'frame',
+  'isindex',
+  'keygen',
+]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'iframe', 'noembed', 'noframes', 'plaintext']);
-const BLOCK_CLOSES_P = ['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul'];
+const BLOCK_CLOSES_P = [
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+];
 /** Open tags that end an open element (HTML's implied end tags, as the parser applies them). */
 const IMPLIES_CLOSE: Record<string, Set<string>> = {
   li: new Set(['li']),
@@ -170,7 +221,9 @@ export function parseHtml(file: string, html: string, format = 'html', title?: s
   const maxDepth = options.maxDepth ?? MAX_HTML_DEPTH;
   const deep = htmlDepth(html, maxDepth);
   if (deep.at !== undefined) {
-    throw new IngestError(`${format === 'docx' ? 'DOCX' : 'HTML'} nested too deeply: more than ${maxDepth.toLocaleString('en')} levels of elements (at character ${deep.at.toLocaleString('en')}); the limit is ${maxDepth.toLocaleString('en')}`);
+    throw new IngestError(
+      `${format === 'docx' ? 'DOCX' : 'HTML'} nested too deeply: more than ${maxDepth.toLocaleString('en')} levels of elements (at character ${deep.at.toLocaleString('en')}); the limit is ${maxDepth.toLocaleString('en')}`,
+    );
   }
   let text: string;
   try {

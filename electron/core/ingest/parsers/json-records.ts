@@ -111,7 +111,12 @@ export function scanValue(s: string, start = 0, end = s.length): number {
         i++;
         continue;
       }
-      throw new JsonSyntaxError(i, top === 0x7b ? `expected ',' or '}' after a property value, found ${describeChar(s, i)}` : `expected ',' or ']' after an array element, found ${describeChar(s, i)}`);
+      throw new JsonSyntaxError(
+        i,
+        top === 0x7b
+          ? `expected ',' or '}' after a property value, found ${describeChar(s, i)}`
+          : `expected ',' or ']' after an array element, found ${describeChar(s, i)}`,
+      );
     }
   }
 }

@@ -41,7 +41,10 @@ export async function parsePassages(file: string, text: string, options: Passage
     const read = readJsonRecords(text);
     records = read.records;
     bad = read.bad;
-    if (bad.length && !options.skipBadRecords) throw new IngestError(`malformed JSON in ${read.kind === 'lines' ? 'JSON lines' : 'the corpus'}: ${bad[0].error}${bad.length > 1 ? ` (and ${bad.length - 1} more bad records)` : ''}${hint}`);
+    if (bad.length && !options.skipBadRecords)
+      throw new IngestError(
+        `malformed JSON in ${read.kind === 'lines' ? 'JSON lines' : 'the corpus'}: ${bad[0].error}${bad.length > 1 ? ` (and ${bad.length - 1} more bad records)` : ''}${hint}`,
+      );
   }
   const base = path.basename(file);
   const docs: ExactDoc[] = [];
@@ -58,7 +61,10 @@ export async function parsePassages(file: string, text: string, options: Passage
     }
     const where = `record ${index}${line ? ` (line ${line})` : ''}`;
     if (!r || typeof r !== 'object' || Array.isArray(r) || typeof (r as { text?: unknown }).text !== 'string') {
-      const what = !r || typeof r !== 'object' || Array.isArray(r) ? `is ${Array.isArray(r) ? 'an array' : r === null ? 'null' : typeof r}, not a {title, text} object` : 'has no "text" string';
+      const what =
+        !r || typeof r !== 'object' || Array.isArray(r)
+          ? `is ${Array.isArray(r) ? 'an array' : r === null ? 'null' : typeof r}, not a {title, text} object`
+          : 'has no "text" string';
       if (!options.skipBadRecords) throw new IngestError(`${where} ${what}${hint}`);
       skipped.push({ index: `record ${index}`, error: `${where} ${what}` });
       continue;
@@ -77,7 +83,10 @@ export async function parsePassages(file: string, text: string, options: Passage
       meta: { corpus: base, index: i, ...(rec.id !== undefined ? { sourceId: rec.id } : rec.idx !== undefined ? { sourceId: rec.idx } : {}) },
     });
   }
-  if (!docs.length) throw new IngestError(skipped.length ? `corpus has no passages with text (${skipped.length} bad records: ${skipped[0].error})` : 'corpus has no passages with text');
+  if (!docs.length)
+    throw new IngestError(
+      skipped.length ? `corpus has no passages with text (${skipped.length} bad records: ${skipped[0].error})` : 'corpus has no passages with text',
+    );
   skipped.sort((a, b) => Number(a.index.slice(7)) - Number(b.index.slice(7)));
   return { docs, multi: true, ...(skipped.length ? { skippedRecords: skipped } : {}) };
 }

@@ -119,7 +119,9 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
   }
   try {
     if (doc.numPages > maxPages) {
-      throw new IngestError(`too many pages: the PDF has ${doc.numPages.toLocaleString('en')} pages; the limit is ${maxPages.toLocaleString('en')} (split it into smaller files)`);
+      throw new IngestError(
+        `too many pages: the PDF has ${doc.numPages.toLocaleString('en')} pages; the limit is ${maxPages.toLocaleString('en')} (split it into smaller files)`,
+      );
     }
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {

@@ -13,7 +13,9 @@ export function checkLines(text: string): void {
     const end = nl === -1 ? text.length : nl;
     if (end - from > MAX_LINE) {
       const mb = (Buffer.byteLength(text.slice(from, Math.min(end, from + 64 * 1024 * 1024))) / 1e6).toFixed(1);
-      throw new IngestError(`no line break in ${nl === -1 && from === 0 ? `the whole file (${mb} MB)` : `${mb} MB`}: not a readable text document (lines are limited to ${MAX_LINE.toLocaleString('en')} characters)`);
+      throw new IngestError(
+        `no line break in ${nl === -1 && from === 0 ? `the whole file (${mb} MB)` : `${mb} MB`}: not a readable text document (lines are limited to ${MAX_LINE.toLocaleString('en')} characters)`,
+      );
     }
     if (nl === -1) return;
     from = nl + 1;

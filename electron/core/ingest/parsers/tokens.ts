@@ -141,8 +141,8 @@ export function parseTokenTable(file: string, text: string): ParsedFile {
       continue;
     }
     const cols = line.replace(/\r$/, '').split('\t');
-    const doc = docCol >= 0 ? cols[docCol] ?? '' : '';
-    const sent = sentCol >= 0 ? cols[sentCol] ?? '' : '';
+    const doc = docCol >= 0 ? (cols[docCol] ?? '') : '';
+    const sent = sentCol >= 0 ? (cols[sentCol] ?? '') : '';
     const key = `${doc}\u0000${sent}`;
     const list = docs.get(doc) ?? [];
     if (!docs.has(doc)) docs.set(doc, list);
@@ -232,9 +232,12 @@ export function parseBioJson(file: string, text: string): ParsedFile {
     } catch {
       // The first line equal to this one is this one: an identical earlier line would have failed first.
       const at = positionOf(text, text.indexOf(raw));
-      throw new IngestError(`malformed token array on line ${at.line}, ${(locateJsonError(line) ?? 'not JSON').replace(/^line 1, /, '')} (${line.slice(0, 60)})`);
+      throw new IngestError(
+        `malformed token array on line ${at.line}, ${(locateJsonError(line) ?? 'not JSON').replace(/^line 1, /, '')} (${line.slice(0, 60)})`,
+      );
     }
-    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string')) throw new IngestError(`token arrays must hold strings (line ${positionOf(text, text.indexOf(raw)).line}: ${line.slice(0, 60)})`);
+    if (!Array.isArray(arr) || !arr.every((x) => typeof x === 'string'))
+      throw new IngestError(`token arrays must hold strings (line ${positionOf(text, text.indexOf(raw)).line}: ${line.slice(0, 60)})`);
     const strings = arr as string[];
     if (pending && pending.length === strings.length && strings.every((t) => /^(?:O|[BIESLU]-\S+)$/.test(t))) {
       sentences.push({ tokens: pending, tags: strings });
@@ -262,13 +265,15 @@ export function parseSciErc(file: string, text: string): ParsedFile {
   } catch {
     // Record by record, so the error names the record, its line and column.
     const read = readJsonRecords(text);
-    if (read.bad.length) throw new IngestError(`malformed JSON: ${read.bad[0].error}${read.bad.length > 1 ? ` (and ${read.bad.length - 1} more bad records)` : ''}`);
+    if (read.bad.length)
+      throw new IngestError(`malformed JSON: ${read.bad[0].error}${read.bad.length > 1 ? ` (and ${read.bad.length - 1} more bad records)` : ''}`);
     records = read.records.map((r) => r.value);
   }
   const base = path.basename(file);
   const docs: ExactDoc[] = records.map((r, i) => {
     const rec = r as { doc_key?: unknown; sentences: string[][]; ner?: [number, number, string][][]; relations?: [number, number, number, number, string][][] };
-    if (!rec || !Array.isArray(rec.sentences) || !rec.sentences.every((s) => Array.isArray(s))) throw new IngestError(`record ${i + 1} has no "sentences" token arrays`);
+    if (!rec || !Array.isArray(rec.sentences) || !rec.sentences.every((s) => Array.isArray(s)))
+      throw new IngestError(`record ${i + 1} has no "sentences" token arrays`);
     const sentences: Sentence[] = rec.sentences.map((tokens) => ({ tokens: tokens.map(String) }));
     const { text: body, spans } = detokenize(sentences);
     // Global token index -> char span.
@@ -290,7 +295,8 @@ export function parseSciErc(file: string, text: string): ParsedFile {
       for (const [a, b, c, d, label] of sentence) {
         const h = span(a, b);
         const t = span(c, d);
-        if (h && t) relations.push({ head: { ...h, text: body.slice(h.start, h.end) }, tail: { ...t, text: body.slice(t.start, t.end) }, label: String(label) });
+        if (h && t)
+          relations.push({ head: { ...h, text: body.slice(h.start, h.end) }, tail: { ...t, text: body.slice(t.start, t.end) }, label: String(label) });
       }
     }
     const title = typeof rec.doc_key === 'string' && rec.doc_key ? rec.doc_key : `${base} #${i + 1}`;

@@ -94,7 +94,7 @@ function forEachLine(page: string, fn: (start: number, end: number) => void): vo
 function edgeLines(page: string): EdgeLine[] {
   const out: EdgeLine[] = [];
   let start = 0;
-  for (let found = 0; found < EDGE_LINES; ) {
+  for (let found = 0; found < EDGE_LINES;) {
     const nl = page.indexOf('\n', start);
     const end = nl === -1 ? page.length : nl;
     const line = page.slice(start, end);
@@ -107,7 +107,7 @@ function edgeLines(page: string): EdgeLine[] {
   }
   const head = out.length;
   let end = page.length;
-  for (let found = 0; found < EDGE_LINES; ) {
+  for (let found = 0; found < EDGE_LINES;) {
     const nl = end > 0 ? page.lastIndexOf('\n', end - 1) : -1;
     const begin = nl + 1;
     const line = page.slice(begin, end);

@@ -85,7 +85,16 @@ function tableLike(line: string): boolean {
   // "\S {3,}\S" needs three spaces after the first character that is not one (indents do not count).
   let first = 0;
   while (line.charCodeAt(first) === 32) first++;
-  if (!(line.includes('   ', first) || line.includes('\t') || line.includes('--') || line.includes('===') || line.includes('____') || line.includes('....') || line.includes('|'))) return false;
+  if (!(
+    line.includes('   ', first) ||
+    line.includes('\t') ||
+    line.includes('--') ||
+    line.includes('===') ||
+    line.includes('____') ||
+    line.includes('....') ||
+    line.includes('|')
+  ))
+    return false;
   return TABLE_LIKE.test(line);
 }
 

@@ -26,4 +26,13 @@ export const ValueType = {
 export type ValueType = (typeof ValueType)[keyof typeof ValueType];
 
 /** Architectures that only produce embeddings (no text generation). */
-export const EMBEDDING_ARCHITECTURES = new Set(['bert', 'nomic-bert', 'nomic-bert-moe', 'jina-bert-v2', 'jina-bert-v3', 'neo-bert', 'modern-bert', 't5encoder']);
+export const EMBEDDING_ARCHITECTURES = new Set([
+  'bert',
+  'nomic-bert',
+  'nomic-bert-moe',
+  'jina-bert-v2',
+  'jina-bert-v3',
+  'neo-bert',
+  'modern-bert',
+  't5encoder',
+]);

@@ -75,7 +75,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const first = (v: unknown): number | null => num(Array.isArray(v) ? v[0] : v);
 
 /** 64-bit integers stay bigint only where a number would lose precision. */
-const scalar = (v: unknown): GgufScalar => (typeof v === 'bigint' && v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : (v as GgufScalar));
+const scalar = (v: unknown): GgufScalar =>
+  typeof v === 'bigint' && v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : (v as GgufScalar);
 
 function flatten(value: unknown, prefix: string, out: Record<string, GgufMetadataValue>): void {
   if (Array.isArray(value)) out[prefix] = value.length > KEEP_ARRAY_ITEMS ? { length: value.length } : value.map(scalar);
@@ -100,7 +101,11 @@ async function checkHeader(fh: fs.FileHandle, size: number, file: string): Promi
   ] as const) {
     const v = head.readBigUInt64LE(at);
     if (v * BigInt(unit) > BigInt(size)) {
-      throw new GgufError(v < 1n << 40n ? 'truncated' : 'corrupt', `${base}: ${what} of ${v} does not fit in the file's ${size} bytes (truncated or corrupt file)`, file);
+      throw new GgufError(
+        v < 1n << 40n ? 'truncated' : 'corrupt',
+        `${base}: ${what} of ${v} does not fit in the file's ${size} bytes (truncated or corrupt file)`,
+        file,
+      );
     }
   }
   return version;
@@ -115,7 +120,15 @@ export async function readGgufInfo(file: string): Promise<GgufInfo> {
     fh = await fs.open(resolved, 'r');
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    throw new GgufError('io', e.code === 'ENOENT' ? `file not found: ${resolved}` : e.code === 'EISDIR' ? `${resolved} is a folder, not a GGUF file` : `cannot read ${resolved}: ${e.message}`, resolved);
+    throw new GgufError(
+      'io',
+      e.code === 'ENOENT'
+        ? `file not found: ${resolved}`
+        : e.code === 'EISDIR'
+          ? `${resolved} is a folder, not a GGUF file`
+          : `cannot read ${resolved}: ${e.message}`,
+      resolved,
+    );
   }
   let size: number;
   let version: number;
@@ -148,9 +161,18 @@ export async function readGgufInfo(file: string): Promise<GgufInfo> {
   const insights = await llamaCpp.GgufInsights.from(info);
   const tensorDataBytes = insights.modelSize;
   if (info.tensorInfo?.length && dataOffset + tensorDataBytes > size) {
-    throw new GgufError('truncated', `${base} is truncated: its tensors need ${dataOffset + tensorDataBytes} bytes but the file has ${size} (an interrupted download?)`, resolved);
+    throw new GgufError(
+      'truncated',
+      `${base} is truncated: its tensors need ${dataOffset + tensorDataBytes} bytes but the file has ${size} (an interrupted download?)`,
+      resolved,
+    );
   }
-  const tensors: GgufTensorEntry[] = (info.tensorInfo ?? []).map((t) => ({ name: t.name, dims: t.dimensions.map(Number), type: t.ggmlType, offset: Number(t.offset) }));
+  const tensors: GgufTensorEntry[] = (info.tensorInfo ?? []).map((t) => ({
+    name: t.name,
+    dims: t.dimensions.map(Number),
+    type: t.ggmlType,
+    offset: Number(t.offset),
+  }));
   const elements = (t: GgufTensorEntry) => t.dims.reduce((a, b) => a * b, 1);
   const parameterCount = tensors.reduce((a, t) => a + elements(t), 0);
 

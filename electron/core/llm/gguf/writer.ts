@@ -1,7 +1,19 @@
 // A minimal GGUF v3 writer: metadata of any type, tensors in F32 only. Enough for the tiny test model.
 import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC_BYTES, ValueType } from './format';
 
-type Scalar = typeof ValueType.UINT8 | typeof ValueType.INT8 | typeof ValueType.UINT16 | typeof ValueType.INT16 | typeof ValueType.UINT32 | typeof ValueType.INT32 | typeof ValueType.FLOAT32 | typeof ValueType.BOOL | typeof ValueType.STRING | typeof ValueType.UINT64 | typeof ValueType.INT64 | typeof ValueType.FLOAT64;
+type Scalar =
+  | typeof ValueType.UINT8
+  | typeof ValueType.INT8
+  | typeof ValueType.UINT16
+  | typeof ValueType.INT16
+  | typeof ValueType.UINT32
+  | typeof ValueType.INT32
+  | typeof ValueType.FLOAT32
+  | typeof ValueType.BOOL
+  | typeof ValueType.STRING
+  | typeof ValueType.UINT64
+  | typeof ValueType.INT64
+  | typeof ValueType.FLOAT64;
 
 export type GgufKv =
   | { key: string; type: Scalar; value: number | bigint | boolean | string }

@@ -79,7 +79,8 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
   return (
     <details className="trace" data-testid="trace">
       <summary>
-        How this was answered: {trace.entities.length} linked entities, {trace.paths.length} paths, {trace.triples.length} facts, {trace.passages.length} passages
+        How this was answered: {trace.entities.length} linked entities, {trace.paths.length} paths, {trace.triples.length} facts, {trace.passages.length}{' '}
+        passages
         {trace.mode === 'extractive' && ' · no chat model: answer read from the graph and its passages'}
         {trace.model && ` · ${trace.model}`}
         {trace.confidence !== undefined && ` · confidence ${trace.confidence.toFixed(2)}`}
@@ -97,7 +98,10 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
         <ul>
           {trace.entities.map((e) => (
             <li key={e.id}>
-              <strong>{e.label}</strong> <span className="muted">from “{e.mention}” ({e.method}, {e.score.toFixed(2)})</span>
+              <strong>{e.label}</strong>{' '}
+              <span className="muted">
+                from “{e.mention}” ({e.method}, {e.score.toFixed(2)})
+              </span>
             </li>
           ))}
         </ul>
@@ -107,7 +111,8 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
             <ol>
               {trace.paths.map((p, i) => (
                 <li key={i}>
-                  {p.seed.label} → {p.steps.map((s) => `${s.inverse ? '^' : ''}${s.relation}`).join(' → ')} <span className="muted">score {p.score.toFixed(3)}</span>
+                  {p.seed.label} → {p.steps.map((s) => `${s.inverse ? '^' : ''}${s.relation}`).join(' → ')}{' '}
+                  <span className="muted">score {p.score.toFixed(3)}</span>
                 </li>
               ))}
             </ol>
@@ -122,7 +127,8 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
         <ul className="trace-facts">
           {trace.triples.map((t) => (
             <li key={t.id}>
-              <CitationChip kind="triple" id={t.id} label={`T${t.id}`} /> {t.subject} — {t.relation} — {t.object} <span className="muted">{t.score.toFixed(3)}</span>
+              <CitationChip kind="triple" id={t.id} label={`T${t.id}`} /> {t.subject} — {t.relation} — {t.object}{' '}
+              <span className="muted">{t.score.toFixed(3)}</span>
               {target && queries.has(t.id) && <CitationSparql q={queries.get(t.id)!} graph={target.graph} />}
             </li>
           ))}
@@ -254,7 +260,10 @@ export function ChatView() {
           <div className="chat-messages" aria-live="polite">
             {current == null || ((messages.data ?? []).length === 0 && !pending) ? (
               <EmptyState title="Ask the graph" icon="chat">
-                <p>Questions are answered from the curated graph. Each answer cites the facts [T…] and passages [P…] it used, and says so when the graph does not hold the answer.</p>
+                <p>
+                  Questions are answered from the curated graph. Each answer cites the facts [T…] and passages [P…] it used, and says so when the graph does not
+                  hold the answer.
+                </p>
               </EmptyState>
             ) : (
               (messages.data ?? []).map((m) => <Message key={m.id} m={m} />)
@@ -271,7 +280,13 @@ export function ChatView() {
           </div>
           <ErrorBox error={error ?? messages.error} />
           <form className="chat-input" onSubmit={(e) => void ask(e)}>
-            <input aria-label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask about the documents…" disabled={!!pending} />
+            <input
+              aria-label="Question"
+              value={question}
+              onChange={(e) => setQuestion(e.target.value)}
+              placeholder="Ask about the documents…"
+              disabled={!!pending}
+            />
             <button className="primary" type="submit" disabled={!question.trim() || !!pending}>
               Ask
             </button>

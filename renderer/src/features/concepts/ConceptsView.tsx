@@ -33,8 +33,9 @@ function Coverage() {
   const part = (k: 'entity' | 'event' | 'relation', name: string) => `${name} ${c.instances[k].covered}/${c.instances[k].total}`;
   return (
     <p className="concept-coverage muted" data-testid="concept-coverage">
-      {c.concepts} concepts · covered: {part('entity', 'entities')}, {part('event', 'events')}, {part('relation', 'relations')} · distinct types: {c.distinctTypes.entity} entity, {c.distinctTypes.event} event,{' '}
-      {c.distinctTypes.relation} relation{c.fallbackLinks ? ` · ${c.fallbackLinks} links backfilled` : ''}
+      {c.concepts} concepts · covered: {part('entity', 'entities')}, {part('event', 'events')}, {part('relation', 'relations')} · distinct types:{' '}
+      {c.distinctTypes.entity} entity, {c.distinctTypes.event} event, {c.distinctTypes.relation} relation
+      {c.fallbackLinks ? ` · ${c.fallbackLinks} links backfilled` : ''}
     </p>
   );
 }
@@ -73,10 +74,9 @@ function Instances({ concept, onMessage }: { concept: ConceptItem; onMessage: (m
                     disabled={detach.isPending}
                     aria-label={`Detach ${i.label} from ${concept.label}`}
                     onClick={() =>
-                      detach.mutate(
-                        i.nodeId !== null ? { conceptId: concept.id, nodeId: i.nodeId } : { conceptId: concept.id, relation: i.relation ?? '' },
-                        { onSuccess: () => onMessage(`Detached ${i.label} from ${concept.label}`) },
-                      )
+                      detach.mutate(i.nodeId !== null ? { conceptId: concept.id, nodeId: i.nodeId } : { conceptId: concept.id, relation: i.relation ?? '' }, {
+                        onSuccess: () => onMessage(`Detached ${i.label} from ${concept.label}`),
+                      })
                     }
                   >
                     Detach
@@ -87,7 +87,11 @@ function Instances({ concept, onMessage }: { concept: ConceptItem; onMessage: (m
           </tbody>
         </table>
       )}
-      {inst.data && inst.data.total > inst.data.items.length && <p className="muted">First {inst.data.items.length} of {inst.data.total}.</p>}
+      {inst.data && inst.data.total > inst.data.items.length && (
+        <p className="muted">
+          First {inst.data.items.length} of {inst.data.total}.
+        </p>
+      )}
     </div>
   );
 }
@@ -102,7 +106,14 @@ function RenameForm({ concept, onDone }: { concept: ConceptItem; onDone: (messag
   };
   return (
     <form className="inline-form" onSubmit={submit}>
-      <input aria-label={`New label for ${concept.label}`} value={label} autoFocus maxLength={200} onChange={(e) => setLabel(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && onDone()} />
+      <input
+        aria-label={`New label for ${concept.label}`}
+        value={label}
+        autoFocus
+        maxLength={200}
+        onChange={(e) => setLabel(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      />
       <button type="submit" className="primary small" disabled={rename.isPending}>
         Save
       </button>
@@ -124,7 +135,12 @@ function RunConcepts({ onMessage }: { onMessage: (m: string) => void }) {
         <option value="llama">local model</option>
         <option value="openai">OpenAI-compatible</option>
       </select>
-      <button type="button" className="secondary" disabled={start.isPending} onClick={() => start.mutate({ engine }, { onSuccess: (j) => onMessage(`Started job #${j.id}: ${j.title}`), onError: (e) => onMessage(e.message) })}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={start.isPending}
+        onClick={() => start.mutate({ engine }, { onSuccess: (j) => onMessage(`Started job #${j.id}: ${j.title}`), onError: (e) => onMessage(e.message) })}
+      >
         Conceptualise
       </button>
     </span>
@@ -170,7 +186,13 @@ export function ConceptsView() {
       </header>
       <Coverage />
       <div className="concept-toolbar">
-        <input type="search" aria-label="Search concepts" placeholder="Search concepts" value={search} onChange={(e) => (setSearch(e.target.value), setOffset(0))} />
+        <input
+          type="search"
+          aria-label="Search concepts"
+          placeholder="Search concepts"
+          value={search}
+          onChange={(e) => (setSearch(e.target.value), setOffset(0))}
+        />
         <select aria-label="Instance kind" value={kind} onChange={(e) => (setKind(e.target.value as InstanceKind | ''), setOffset(0))}>
           <option value="">all kinds</option>
           <option value="entity">entities</option>
@@ -192,7 +214,10 @@ export function ConceptsView() {
       <ErrorBox error={list.error ?? merge.error ?? undo.error} />
       {list.isSuccess && total === 0 && !search && !kind ? (
         <EmptyState title="No concepts yet" icon="concepts">
-          <p>Extract a graph, then conceptualise it: every entity, event and relation gets concepts at several levels of abstraction. The classic engine needs no model.</p>
+          <p>
+            Extract a graph, then conceptualise it: every entity, event and relation gets concepts at several levels of abstraction. The classic engine needs no
+            model.
+          </p>
         </EmptyState>
       ) : (
         <div className="concept-table-wrap">
@@ -226,7 +251,12 @@ export function ConceptsView() {
                           }}
                         />
                       ) : (
-                        <button type="button" className="link concept-label" aria-expanded={expanded === c.id} onClick={() => setExpanded(expanded === c.id ? null : c.id)}>
+                        <button
+                          type="button"
+                          className="link concept-label"
+                          aria-expanded={expanded === c.id}
+                          onClick={() => setExpanded(expanded === c.id ? null : c.id)}
+                        >
                           {c.label}
                         </button>
                       )}

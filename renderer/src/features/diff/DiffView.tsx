@@ -23,9 +23,7 @@ function Evidence({ ev, label }: { ev: VersionEvidence | null; label: string }) 
   return (
     <div className="diff-evidence">
       <div className="diff-evidence-head">
-        <strong>
-          v{ev.version}
-        </strong>
+        <strong>v{ev.version}</strong>
         <span className="muted">{ev.clause ?? `offset ${ev.start}`}</span>
         <div className="spacer" />
         {ev.chunk != null && (
@@ -114,9 +112,12 @@ export function DiffView({ id, from, to, onClose }: { id: number; from?: number;
     try {
       const triples = ticked.size ? [...ticked] : undefined;
       const r = await api.call('documents.diff.resolve', { id, from: d.from.version, to: d.to.version, action, triples });
-      setDone(`${action === 'accept' ? 'Accepted' : 'Rejected'} ${r.tripleIds.length} change${r.tripleIds.length === 1 ? '' : 's'} (Undo in Review takes it back)`);
+      setDone(
+        `${action === 'accept' ? 'Accepted' : 'Rejected'} ${r.tripleIds.length} change${r.tripleIds.length === 1 ? '' : 's'} (Undo in Review takes it back)`,
+      );
       setTicked(new Set());
-      for (const key of ['documents.diff', 'documents.versions', 'documents.editions', 'triples.list', 'documents.list']) void qc.invalidateQueries({ queryKey: [key] });
+      for (const key of ['documents.diff', 'documents.versions', 'documents.editions', 'triples.list', 'documents.list'])
+        void qc.invalidateQueries({ queryKey: [key] });
     } catch (err) {
       setError(err as Error);
     } finally {

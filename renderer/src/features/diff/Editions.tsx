@@ -27,7 +27,10 @@ export function EditionBadge({ info }: { info: EditionInfo | undefined }) {
   if (!info) return null;
   return (
     <span className="edition-badge" data-testid="edition-badge">
-      <span className={info.current ? 'item-state edition-current' : 'item-state edition-old'} title={info.current ? 'The newest version' : 'A newer version replaced it (kept, readable)'}>
+      <span
+        className={info.current ? 'item-state edition-current' : 'item-state edition-old'}
+        title={info.current ? 'The newest version' : 'A newer version replaced it (kept, readable)'}
+      >
         v{info.version}
         {info.current ? '' : ' · superseded'}
       </span>
@@ -48,7 +51,15 @@ export function EditionBadge({ info }: { info: EditionInfo | undefined }) {
 }
 
 /** The next drop imports new documents, or a new edition of the document chosen here. */
-export function NewEditionPicker({ docs, value, onChange }: { docs: { id: number; title: string }[]; value: number | null; onChange: (id: number | null) => void }) {
+export function NewEditionPicker({
+  docs,
+  value,
+  onChange,
+}: {
+  docs: { id: number; title: string }[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
   if (!docs.length) return null;
   return (
     <label className="edition-picker">
@@ -85,7 +96,8 @@ export function EditionNotice({ job, editionOf }: { job: JobInfo; editionOf?: nu
       try {
         if (imported.length !== 1) throw new Error(`a new edition is one document; this import made ${imported.length}`);
         const current = await api.call('documents.editions', {});
-        if (!current.some((e) => e.id === imported[0].id && e.previousId !== null)) await api.call('documents.newEdition', { id: imported[0].id, of: editionOf });
+        if (!current.some((e) => e.id === imported[0].id && e.previousId !== null))
+          await api.call('documents.newEdition', { id: imported[0].id, of: editionOf });
       } catch (err) {
         setError((err as Error).message);
       } finally {
@@ -102,7 +114,8 @@ export function EditionNotice({ job, editionOf }: { job: JobInfo; editionOf?: nu
       {error && <div className="error-text">New edition not linked: {error}</div>}
       {updated.map((u) => (
         <div key={u.id}>
-          Document {u.id} is version {u.version} of document {u.previousId}: {u.changedChunks} chunk{u.changedChunks === 1 ? '' : 's'} changed (only those are extracted again).{' '}
+          Document {u.id} is version {u.version} of document {u.previousId}: {u.changedChunks} chunk{u.changedChunks === 1 ? '' : 's'} changed (only those are
+          extracted again).{' '}
           <button type="button" className="link" onClick={() => openDiff(u.id)}>
             Review the changes
           </button>

@@ -8,7 +8,11 @@ import type { DocumentStructureInfo } from '../../../../shared/contract/document
 
 const MAX_CHUNKS = 150;
 
-const squash = (s: string) => s.replace(/[\s.]+/g, ' ').trim().toLowerCase();
+const squash = (s: string) =>
+  s
+    .replace(/[\s.]+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * The heading path shown above a chunk: without its last heading when the chunk's text opens with

@@ -30,10 +30,8 @@ function IngestSummary({ job, uploadFailed }: { job: JobInfo; uploadFailed: Drop
   const failed = [...uploadFailed, ...r.failed];
   return (
     <div className="ingest-summary" role="status" data-testid="ingest-summary">
-      <strong>
-        {job.state === 'done' ? 'Import finished' : job.state === 'cancelled' ? 'Import cancelled' : 'Import failed'}:
-      </strong>{' '}
-      {r.imported.length} imported, {r.skipped.length} skipped, {failed.length} failed
+      <strong>{job.state === 'done' ? 'Import finished' : job.state === 'cancelled' ? 'Import cancelled' : 'Import failed'}:</strong> {r.imported.length}{' '}
+      imported, {r.skipped.length} skipped, {failed.length} failed
       {job.error && <div className="error-text">{job.error}</div>}
       {(r.skipped.length > 0 || failed.length > 0) && (
         <ul className="ingest-issues">
@@ -231,7 +229,12 @@ export function DocumentsView() {
         </div>
       )}
       {diffParam ? (
-        <DiffView id={Number(diffParam)} from={diffFrom ? Number(diffFrom) : undefined} to={diffTo ? Number(diffTo) : undefined} onClose={() => navigate('documents')} />
+        <DiffView
+          id={Number(diffParam)}
+          from={diffFrom ? Number(diffFrom) : undefined}
+          to={diffTo ? Number(diffTo) : undefined}
+          onClose={() => navigate('documents')}
+        />
       ) : docs.isSuccess && list.length === 0 && !run ? (
         <EmptyState title="Drop documents here" icon="drop">
           <p>Drag PDF, Word, HTML, Markdown or text files onto this window to add them to the graph, or use “Add files…”.</p>
@@ -249,7 +252,9 @@ export function DocumentsView() {
                   <th className="num">Pages</th>
                   <th className="num">Chunks</th>
                   <th title="Where the document stands with extraction: ingested, extracting, extracted, stale (chunks left unread) or failed">Extraction</th>
-                  <th className="num" title="Triples with evidence in this document (any status), and how many are accepted">Triples</th>
+                  <th className="num" title="Triples with evidence in this document (any status), and how many are accepted">
+                    Triples
+                  </th>
                   <th>Engine</th>
                   <th>Last run</th>
                 </tr>
@@ -277,7 +282,10 @@ export function DocumentsView() {
                         {d.extraction.status}
                       </span>
                       {d.extraction.status === 'stale' && (
-                        <span className="muted"> {d.extraction.chunksRead}/{d.extraction.chunks}</span>
+                        <span className="muted">
+                          {' '}
+                          {d.extraction.chunksRead}/{d.extraction.chunks}
+                        </span>
                       )}
                     </td>
                     <td className="num" title={`${d.extraction.accepted} accepted`}>

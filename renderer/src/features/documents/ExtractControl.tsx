@@ -25,7 +25,9 @@ export function ExtractControl({ documentId, onStarted }: { documentId: number |
       <select aria-label="Extraction engine" value={engine} onChange={(e) => setEngine(e.target.value as 'classic' | 'model')}>
         <option value="classic">Classic extractor (no model)</option>
         <option value="model" disabled={!choice}>
-          {choice ? `Extraction model (${choice.kind === 'llama' ? choice.path.split(/[\\/]/).pop() : choice.model})` : 'Extraction model (choose one in Models)'}
+          {choice
+            ? `Extraction model (${choice.kind === 'llama' ? choice.path.split(/[\\/]/).pop() : choice.model})`
+            : 'Extraction model (choose one in Models)'}
         </option>
       </select>
       <label className="toggle" title="Read every chunk again, even those this engine already read unchanged">

@@ -9,7 +9,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function extractSummaryText(s: ExtractSummary): string {
   const added = s.triples.EE + s.triples.EV + s.triples.VV;
   if (s.chunks === 0) return '0 new: no chunks to read (import documents first)';
-  if (s.processed === 0 && s.skipped === s.chunks) return `0 new: all ${plural(s.chunks, 'chunk')} already extracted by this engine (tick “Re-read all” to read them again)`;
+  if (s.processed === 0 && s.skipped === s.chunks)
+    return `0 new: all ${plural(s.chunks, 'chunk')} already extracted by this engine (tick “Re-read all” to read them again)`;
   const parts = [`${plural(added, 'new triple')} from ${plural(s.processed, 'chunk')} read`];
   if (added) parts[0] += ` (EE ${s.triples.EE}, EV ${s.triples.EV}, VV ${s.triples.VV})`;
   if (s.existing) parts.push(`${plural(s.existing, 'triple')} found again`);

@@ -90,7 +90,14 @@ function NewRun({ goldSet, kind, onStarted }: { goldSet: number; kind: 'extracti
           <option value="openai">OpenAI-compatible</option>
         </select>
       </label>
-      {engine !== 'classic' && <input aria-label="Model" placeholder={engine === 'llama' ? 'model .gguf path (blank: the chosen model)' : 'model name'} value={model} onChange={(e) => setModel(e.target.value)} />}
+      {engine !== 'classic' && (
+        <input
+          aria-label="Model"
+          placeholder={engine === 'llama' ? 'model .gguf path (blank: the chosen model)' : 'model name'}
+          value={model}
+          onChange={(e) => setModel(e.target.value)}
+        />
+      )}
       {engine === 'openai' && <input aria-label="Endpoint" placeholder="https://host/v1" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} />}
       {kind === 'extraction' && (
         <label>
@@ -118,7 +125,11 @@ function PrfRow({ name, values }: { name: string; values: (Prf | null)[] }) {
       <th scope="row">{name}</th>
       {values.map((p, i) =>
         p ? (
-          <td key={i} className="num" title={`P ${interval(p.ci.precision)} · R ${interval(p.ci.recall)} · F1 ${interval(p.ci.f1)} · ${p.tp}/${p.predicted} predicted, ${p.gold} gold`}>
+          <td
+            key={i}
+            className="num"
+            title={`P ${interval(p.ci.precision)} · R ${interval(p.ci.recall)} · F1 ${interval(p.ci.f1)} · ${p.tp}/${p.predicted} predicted, ${p.gold} gold`}
+          >
             <span className="ev-f1">{pct(p.f1)}</span> <span className="muted">[{interval(p.ci.f1)}]</span>
             <div className="muted ev-pr">
               P {pct(p.precision)} · R {pct(p.recall)}
@@ -166,7 +177,11 @@ function Evidence({ run, error, onClose }: { run: EvalRunDetail; error: EvalErro
   parts.push({ text: text.slice(at, to), mark: false });
   const gold = item.data?.gold;
   const pred = item.data?.prediction as
-    | { triples?: { subject: { text: string }; relation: string; object: { text: string } }[]; answer?: string; passages?: { id: number; document: string; text: string }[] }
+    | {
+        triples?: { subject: { text: string }; relation: string; object: { text: string } }[];
+        answer?: string;
+        passages?: { id: number; document: string; text: string }[];
+      }
     | null
     | undefined;
   return (
@@ -196,9 +211,7 @@ function Evidence({ run, error, onClose }: { run: EvalRunDetail; error: EvalErro
         {to < text.length && ' …'}
       </p>
       {gold && 'triples' in gold && gold.triples.length > 0 && (
-        <div className="muted ev-goldlist">
-          gold triples: {gold.triples.map((t) => `${t.subject.text} | ${t.relation} | ${t.object.text}`).join(' · ')}
-        </div>
+        <div className="muted ev-goldlist">gold triples: {gold.triples.map((t) => `${t.subject.text} | ${t.relation} | ${t.object.text}`).join(' · ')}</div>
       )}
       {gold && 'triples' in gold && pred?.triples && (
         <div className="muted ev-goldlist">
@@ -237,7 +250,11 @@ function Errors({ run }: { run: EvalRunDetail }) {
   return (
     <section className="ev-panel" aria-label="Errors">
       <h2 className="section-title">
-        Errors <span className="muted">({list.length}{scores.moreErrors ? ` of more than ${scores.errors.length}` : ''})</span>
+        Errors{' '}
+        <span className="muted">
+          ({list.length}
+          {scores.moreErrors ? ` of more than ${scores.errors.length}` : ''})
+        </span>
       </h2>
       <div className="ev-filters">
         {scores.kind === 'extraction' && (
@@ -268,7 +285,13 @@ function Errors({ run }: { run: EvalRunDetail }) {
           </thead>
           <tbody>
             {shown.map((e, i) => (
-              <tr key={i} className={open === e ? 'selected' : undefined} onClick={() => setOpen(e)} tabIndex={0} onKeyDown={(k) => k.key === 'Enter' && setOpen(e)}>
+              <tr
+                key={i}
+                className={open === e ? 'selected' : undefined}
+                onClick={() => setOpen(e)}
+                tabIndex={0}
+                onKeyDown={(k) => k.key === 'Enter' && setOpen(e)}
+              >
                 <td className={`ev-kind ev-${e.kind}`}>{e.kind.replace('_', ' ')}</td>
                 <td>{e.item}</td>
                 <td>{e.gold ?? ''}</td>
@@ -320,12 +343,20 @@ function ExtractionDetail({ runs }: { runs: EvalRunDetail[] }) {
             testId="ev-pr-curve"
             xLabel="recall"
             yLabel="precision"
-            series={s.map((x, i) => ({ name: names[i], points: x.pr.map((p) => ({ x: p.recall, y: p.precision, label: `confidence ≥ ${p.threshold}: P ${pct(p.precision)}, R ${pct(p.recall)}, ${p.predicted} triples` })) }))}
+            series={s.map((x, i) => ({
+              name: names[i],
+              points: x.pr.map((p) => ({
+                x: p.recall,
+                y: p.precision,
+                label: `confidence ≥ ${p.threshold}: P ${pct(p.precision)}, R ${pct(p.recall)}, ${p.predicted} triples`,
+              })),
+            }))}
           />
           {s.map((x, i) =>
             x.bestThreshold ? (
               <p key={i} className="ev-threshold">
-                {names[i]}: best F1 {pct(x.bestThreshold.f1)} at confidence ≥ <strong>{x.bestThreshold.threshold}</strong> — the threshold to filter the review at.
+                {names[i]}: best F1 {pct(x.bestThreshold.f1)} at confidence ≥ <strong>{x.bestThreshold.threshold}</strong> — the threshold to filter the review
+                at.
               </p>
             ) : null,
           )}
@@ -333,13 +364,20 @@ function ExtractionDetail({ runs }: { runs: EvalRunDetail[] }) {
         {types.length > 0 && (
           <section className="ev-panel" aria-label="Per type">
             <h2 className="section-title">Mention recall per type</h2>
-            <BarChart testId="ev-type-bars" names={names} rows={types.map((t) => ({ label: t, values: s.map((x) => x.perType.find((p) => p.label === t)?.recall ?? null) }))} />
+            <BarChart
+              testId="ev-type-bars"
+              names={names}
+              rows={types.map((t) => ({ label: t, values: s.map((x) => x.perType.find((p) => p.label === t)?.recall ?? null) }))}
+            />
           </section>
         )}
         {rels.length > 0 && (
           <section className="ev-panel" aria-label="Per relation">
             <h2 className="section-title">Triple recall per relation</h2>
-            <BarChart names={names} rows={rels.map((r) => ({ label: r.label, values: s.map((x) => x.perRelation.find((p) => p.label === r.label)?.recall ?? null) }))} />
+            <BarChart
+              names={names}
+              rows={rels.map((r) => ({ label: r.label, values: s.map((x) => x.perRelation.find((p) => p.label === r.label)?.recall ?? null) }))}
+            />
           </section>
         )}
       </div>
@@ -375,11 +413,22 @@ function QaDetail({ runs }: { runs: EvalRunDetail[] }) {
       <div className="ev-charts">
         <section className="ev-panel" aria-label="Recall at k">
           <h2 className="section-title">Passage recall@k</h2>
-          <LineChart testId="ev-recall-curve" xLabel="k (passages)" yLabel="recall" xMax={Math.max(...s.map((x) => x.k))} xTicks={Array.from({ length: Math.max(...s.map((x) => x.k)) }, (_, i) => i + 1)} series={s.map((x, i) => ({ name: names[i], points: x.recallAtK.map((p) => ({ x: p.k, y: p.value })) }))} />
+          <LineChart
+            testId="ev-recall-curve"
+            xLabel="k (passages)"
+            yLabel="recall"
+            xMax={Math.max(...s.map((x) => x.k))}
+            xTicks={Array.from({ length: Math.max(...s.map((x) => x.k)) }, (_, i) => i + 1)}
+            series={s.map((x, i) => ({ name: names[i], points: x.recallAtK.map((p) => ({ x: p.k, y: p.value })) }))}
+          />
         </section>
         <section className="ev-panel" aria-label="Per type">
           <h2 className="section-title">Answer accuracy per question type</h2>
-          <BarChart testId="ev-type-bars" names={names} rows={types.map((t) => ({ label: t, values: s.map((x) => x.perType.find((p) => p.label === t)?.answerAccuracy ?? null) }))} />
+          <BarChart
+            testId="ev-type-bars"
+            names={names}
+            rows={types.map((t) => ({ label: t, values: s.map((x) => x.perType.find((p) => p.label === t)?.answerAccuracy ?? null) }))}
+          />
         </section>
       </div>
     </>
@@ -394,7 +443,12 @@ function RunDetail({ a, b }: { a: number; b: number | null }) {
   if (ra.error) return <ErrorBox error={ra.error} />;
   const runA = ra.data;
   if (!runA) return <p className="muted">Loading…</p>;
-  if (!runA.scores) return <p className="muted">Run {runA.id} is {runA.state}: scores come when it finishes.</p>;
+  if (!runA.scores)
+    return (
+      <p className="muted">
+        Run {runA.id} is {runA.state}: scores come when it finishes.
+      </p>
+    );
   const runB = b !== null && rb.data?.scores && rb.data.scores.kind === runA.scores.kind ? rb.data : null;
   const runs = runB ? [runA, runB] : [runA];
   const st = runA.settings;
@@ -430,7 +484,11 @@ function RunsTab() {
   const sets = useCall('eval.gold.list', {});
   const [setId, setSetId] = useState<number | null>(null);
   const current = sets.data?.find((s) => s.id === setId) ?? sets.data?.[0] ?? null;
-  const runsQ = useCall('eval.run.list', {}, { refetchInterval: (q) => ((q.state.data as EvalRunInfo[] | undefined)?.some((r) => r.state === 'queued' || r.state === 'running') ? 1000 : false) });
+  const runsQ = useCall(
+    'eval.run.list',
+    {},
+    { refetchInterval: (q) => ((q.state.data as EvalRunInfo[] | undefined)?.some((r) => r.state === 'queued' || r.state === 'running') ? 1000 : false) },
+  );
   const jobs = useCall('jobs.list', { limit: 50 });
   const [a, setA] = useState<number | null>(null);
   const [b, setB] = useState<number | null>(null);
@@ -441,7 +499,9 @@ function RunsTab() {
     return j && (r.state === 'running' || r.state === 'queued') ? ` ${j.progress.done}/${j.progress.total}` : '';
   };
   const headline = (r: EvalRunInfo) =>
-    r.kind === 'extraction' ? `triple F1 ${pct(r.headline.tripleF1)} · pairs ${pct(r.headline.pairF1)} · mentions ${pct(r.headline.mentionF1)}` : `recall ${pct(r.headline.passageRecall)} · accuracy ${pct(r.headline.answerAccuracy)}`;
+    r.kind === 'extraction'
+      ? `triple F1 ${pct(r.headline.tripleF1)} · pairs ${pct(r.headline.pairF1)} · mentions ${pct(r.headline.mentionF1)}`
+      : `recall ${pct(r.headline.passageRecall)} · accuracy ${pct(r.headline.answerAccuracy)}`;
   return (
     <div className="ev-body">
       <section className="ev-panel ev-gold" aria-label="Gold sets">
@@ -485,7 +545,13 @@ function RunsTab() {
                   </td>
                   <td>{r.state === 'done' ? headline(r) : ''}</td>
                   <td onClick={(e) => e.stopPropagation()}>
-                    <input type="checkbox" aria-label={`Compare run ${r.id}`} disabled={r.id === selected || r.state !== 'done'} checked={b === r.id} onChange={(e) => setB(e.target.checked ? r.id : null)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Compare run ${r.id}`}
+                      disabled={r.id === selected || r.state !== 'done'}
+                      checked={b === r.id}
+                      onChange={(e) => setB(e.target.checked ? r.id : null)}
+                    />
                   </td>
                 </tr>
               ))}
@@ -503,7 +569,12 @@ function PrecisionTab() {
   const p = q.data;
   if (q.error) return <ErrorBox error={q.error} />;
   if (!p) return <p className="muted">Loading…</p>;
-  if (!p.decisions) return <EmptyState title="No review decisions yet">Accept or reject triples in Review: precision per engine, relation, type and document appears here.</EmptyState>;
+  if (!p.decisions)
+    return (
+      <EmptyState title="No review decisions yet">
+        Accept or reject triples in Review: precision per engine, relation, type and document appears here.
+      </EmptyState>
+    );
   const table = (name: string, rows: typeof p.byEngine) => (
     <section className="ev-panel" aria-label={`Precision by ${name}`}>
       <h2 className="section-title">By {name}</h2>
@@ -535,12 +606,19 @@ function PrecisionTab() {
   return (
     <div className="ev-body" data-testid="ev-precision">
       <p>
-        <strong>{pct(p.overall.precision)}</strong> of {p.decisions} reviewed triples accepted {p.overall.ci && <span className="muted">[{interval(p.overall.ci)}]</span>}
+        <strong>{pct(p.overall.precision)}</strong> of {p.decisions} reviewed triples accepted{' '}
+        {p.overall.ci && <span className="muted">[{interval(p.overall.ci)}]</span>}
       </p>
       {days.length > 1 && (
         <section className="ev-panel" aria-label="Precision over time">
           <h2 className="section-title">Precision over time (cumulative)</h2>
-          <LineChart xLabel={`days (${days[0].day} → ${days[days.length - 1].day})`} yLabel="precision" xMax={days.length - 1} xTicks={days.length <= 12 ? days.map((_, i) => i) : undefined} series={[{ name: 'precision', points: days.map((d, i) => ({ x: i, y: d.precision, label: `${d.day}: ${pct(d.precision)}` })) }]} />
+          <LineChart
+            xLabel={`days (${days[0].day} → ${days[days.length - 1].day})`}
+            yLabel="precision"
+            xMax={days.length - 1}
+            xTicks={days.length <= 12 ? days.map((_, i) => i) : undefined}
+            series={[{ name: 'precision', points: days.map((d, i) => ({ x: i, y: d.precision, label: `${d.day}: ${pct(d.precision)}` })) }]}
+          />
         </section>
       )}
       <div className="ev-charts">
@@ -563,7 +641,13 @@ export function EvaluationView() {
           <button type="button" role="tab" aria-selected={tab === 'runs'} className={tab === 'runs' ? 'active' : ''} onClick={() => setTab('runs')}>
             Gold runs
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'precision'} className={tab === 'precision' ? 'active' : ''} onClick={() => setTab('precision')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'precision'}
+            className={tab === 'precision' ? 'active' : ''}
+            onClick={() => setTab('precision')}
+          >
             Live precision
           </button>
         </div>

@@ -9,13 +9,39 @@ export interface Series {
 
 const SERIES = ['var(--accent)', 'var(--series-2, #d9822b)'];
 
-export function LineChart({ series, xLabel, yLabel, xMax = 1, xTicks, width = 420, height = 280, testId }: { series: Series[]; xLabel: string; yLabel: string; xMax?: number; xTicks?: number[]; width?: number; height?: number; testId?: string }) {
+export function LineChart({
+  series,
+  xLabel,
+  yLabel,
+  xMax = 1,
+  xTicks,
+  width = 420,
+  height = 280,
+  testId,
+}: {
+  series: Series[];
+  xLabel: string;
+  yLabel: string;
+  xMax?: number;
+  xTicks?: number[];
+  width?: number;
+  height?: number;
+  testId?: string;
+}) {
   const m = { l: 46, r: 12, t: 10, b: 38 };
   const X = (x: number) => m.l + (x / xMax) * (width - m.l - m.r);
   const Y = (y: number) => height - m.b - y * (height - m.t - m.b);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
-    <svg className="ev-chart" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${yLabel} over ${xLabel}`} data-testid={testId}>
+    <svg
+      className="ev-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={`${yLabel} over ${xLabel}`}
+      data-testid={testId}
+    >
       <rect x={m.l} y={m.t} width={width - m.l - m.r} height={height - m.t - m.b} fill="none" stroke="var(--line)" />
       {ticks.map((t) => (
         <g key={t}>
@@ -33,7 +59,12 @@ export function LineChart({ series, xLabel, yLabel, xMax = 1, xTicks, width = 42
       {series.map((s, i) =>
         s.points.length ? (
           <g key={s.name + i} data-series={i}>
-            <path d={s.points.map((p, k) => `${k ? 'L' : 'M'}${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join('')} fill="none" stroke={SERIES[i % 2]} strokeWidth={2} />
+            <path
+              d={s.points.map((p, k) => `${k ? 'L' : 'M'}${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join('')}
+              fill="none"
+              stroke={SERIES[i % 2]}
+              strokeWidth={2}
+            />
             {s.points.length <= 80 &&
               s.points.map((p, k) => (
                 <circle key={k} cx={X(p.x)} cy={Y(p.y)} r={2.5} fill={SERIES[i % 2]}>
@@ -58,7 +89,17 @@ export function LineChart({ series, xLabel, yLabel, xMax = 1, xTicks, width = 42
   );
 }
 
-export function BarChart({ rows, names, width = 520, testId }: { rows: { label: string; values: (number | null)[] }[]; names: string[]; width?: number; testId?: string }) {
+export function BarChart({
+  rows,
+  names,
+  width = 520,
+  testId,
+}: {
+  rows: { label: string; values: (number | null)[] }[];
+  names: string[];
+  width?: number;
+  testId?: string;
+}) {
   const barH = 10;
   const groupH = names.length * (barH + 2) + 8;
   const left = 170;

@@ -81,7 +81,9 @@ function ExportPanel() {
     void (async () => {
       try {
         if (bigExport.folder) {
-          const parts = await Promise.all(files.map(async (f) => ({ name: f.split('/').pop() ?? f, data: new Uint8Array(await (await api.download!(f)).arrayBuffer()) })));
+          const parts = await Promise.all(
+            files.map(async (f) => ({ name: f.split('/').pop() ?? f, data: new Uint8Array(await (await api.download!(f)).arrayBuffer()) })),
+          );
           downloadFolder(bigExport.format, parts);
         } else for (const f of files) saveBlob(await api.download!(f), f.split('/').pop() ?? f);
       } catch (err) {
@@ -124,10 +126,16 @@ function ExportPanel() {
         onSuccess: (r) => {
           if (r.job) setJobId(r.job.id);
           let names = (r.files ?? []).map((f) => f.name).join(', ');
-          if (r.files && r.files.length > 1) names = `${downloadFolder(format, r.files.map((f) => ({ name: f.name, data: f.text })))} (${names})`;
+          if (r.files && r.files.length > 1)
+            names = `${downloadFolder(
+              format,
+              r.files.map((f) => ({ name: f.name, data: f.text })),
+            )} (${names})`;
           else for (const f of r.files ?? []) download(f);
           const c = r.counts;
-          setDone(`${c.nodes.entity + c.nodes.event} nodes, ${c.nodes.concept} concepts, ${c.edges} triples, ${c.provenance} evidence spans${r.files ? ` in ${names}` : ''}`);
+          setDone(
+            `${c.nodes.entity + c.nodes.event} nodes, ${c.nodes.concept} concepts, ${c.edges} triples, ${c.provenance} evidence spans${r.files ? ` in ${names}` : ''}`,
+          );
         },
         onError: (err) => {
           // Too many triples to come back inline: written as a job in the data folder, then downloaded.
@@ -173,7 +181,8 @@ function ExportPanel() {
             <input type="checkbox" checked={provenance} onChange={(e) => setProvenance(e.target.checked)} /> Provenance (evidence spans)
           </label>
           <label title="Off: each document is named by its title, content hash and file name. On: its full path on this machine as well.">
-            <input type="checkbox" checked={withPaths} disabled={!provenance} onChange={(e) => setWithPaths(e.target.checked)} /> Local file paths of the documents
+            <input type="checkbox" checked={withPaths} disabled={!provenance} onChange={(e) => setWithPaths(e.target.checked)} /> Local file paths of the
+            documents
           </label>
         </div>
         {['ttl', 'nt', 'jsonld'].includes(format) && (
@@ -242,7 +251,11 @@ function ImportPanel() {
   return (
     <section className="panel" aria-label="Import a graph">
       <h2 className="section-title">Import a graph</h2>
-      <p className="muted small">Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv, or the .zip a folder export downloads as), Cytoscape JSON, or `head|relation|tail` lines. Imported triples keep the status the file gives them (proposed, accepted, rejected: a round trip loses no review work); a triple without one comes in accepted. Everything is imported in one step or not at all.</p>
+      <p className="muted small">
+        Turtle, N-Triples, JSON-LD, GraphML, CSV (nodes.csv + edges.csv, or the .zip a folder export downloads as), Cytoscape JSON, or `head|relation|tail`
+        lines. Imported triples keep the status the file gives them (proposed, accepted, rejected: a round trip loses no review work); a triple without one
+        comes in accepted. Everything is imported in one step or not at all.
+      </p>
       <div className="form-grid">
         <label htmlFor="import-file">File(s)</label>
         <input
@@ -271,8 +284,8 @@ function ImportPanel() {
       </button>
       {result && (
         <p role="status" data-testid="import-done">
-          Imported {result.nodes.created} new nodes ({result.nodes.existing} already there), {result.edges.created} new triples ({result.edges.existing} already there), {result.conceptLinks.created} concept links,{' '}
-          {result.provenance.created} evidence spans in {result.seconds.toFixed(1)} s.
+          Imported {result.nodes.created} new nodes ({result.nodes.existing} already there), {result.edges.created} new triples ({result.edges.existing} already
+          there), {result.conceptLinks.created} concept links, {result.provenance.created} evidence spans in {result.seconds.toFixed(1)} s.
         </p>
       )}
       <ErrorBox error={error} />

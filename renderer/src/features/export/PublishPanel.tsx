@@ -93,7 +93,10 @@ export function PublishPanel() {
   useEffect(() => {
     if (jobState) void refetchTargets();
   }, [jobState, job?.progress.done, refetchTargets]);
-  const ready = /^https?:\/\/\S+$/i.test(target.endpoint) && /^[a-z][a-z0-9+.-]*:\S+$/i.test(target.graph) && (target.graphStore === null || /^https?:\/\/\S+$/i.test(target.graphStore));
+  const ready =
+    /^https?:\/\/\S+$/i.test(target.endpoint) &&
+    /^[a-z][a-z0-9+.-]*:\S+$/i.test(target.graph) &&
+    (target.graphStore === null || /^https?:\/\/\S+$/i.test(target.graphStore));
 
   const publish = async () => {
     setChecked(null);
@@ -116,8 +119,8 @@ export function PublishPanel() {
     <section className="panel" aria-label="Publish to a SPARQL store">
       <h2 className="section-title">Publish to a SPARQL store</h2>
       <p className="muted small">
-        The same triples as the Turtle export, into a named graph; after the first load only what changed is sent. Passwords are kept in the system keychain by the desktop app (never in the
-        database or an export), or read from the host&apos;s GRAPHWRIGHT_SPARQL_PASSWORD.
+        The same triples as the Turtle export, into a named graph; after the first load only what changed is sent. Passwords are kept in the system keychain by
+        the desktop app (never in the database or an export), or read from the host&apos;s GRAPHWRIGHT_SPARQL_PASSWORD.
       </p>
       {(targets.data ?? []).length > 0 && (
         <ul className="publish-targets" data-testid="publish-targets">
@@ -139,7 +142,8 @@ export function PublishPanel() {
               <span className="muted small">
                 {t.protocol === 'graph-store' ? 'Graph Store protocol; ' : ''}
                 {t.published} triples published
-                {t.lastRun && `; last run ${t.lastRun.state}${t.lastRun.finishedAt ? ` ${t.lastRun.finishedAt}` : ''} (${t.lastRun.pushed} pushed, ${t.lastRun.removed} removed)`}
+                {t.lastRun &&
+                  `; last run ${t.lastRun.state}${t.lastRun.finishedAt ? ` ${t.lastRun.finishedAt}` : ''} (${t.lastRun.pushed} pushed, ${t.lastRun.removed} removed)`}
                 {t.lastRun?.error && t.lastRun.state === 'failed' ? `: ${t.lastRun.error}` : ''}
               </span>
             </li>
@@ -163,7 +167,12 @@ export function PublishPanel() {
         {protocol === 'graph-store' && (
           <>
             <label htmlFor="publish-graph-store">Graph Store URL (optional)</label>
-            <input id="publish-graph-store" value={graphStore} onChange={(e) => setGraphStore(e.target.value)} placeholder="derived from …/sparql as …/sparql-graph-crud (Virtuoso)" />
+            <input
+              id="publish-graph-store"
+              value={graphStore}
+              onChange={(e) => setGraphStore(e.target.value)}
+              placeholder="derived from …/sparql as …/sparql-graph-crud (Virtuoso)"
+            />
           </>
         )}
         <span />
@@ -196,8 +205,9 @@ export function PublishPanel() {
       )}
       {checked && (
         <p role="status" data-testid="publish-check">
-          {checked.local} triples here, {checked.remote} in the store; {checked.pending.add} to push, {checked.pending.remove} to remove; {checked.sample - checked.missing.length} of {checked.sample}{' '}
-          sampled triples found. {checked.equal ? 'The store is up to date.' : 'The store differs.'}
+          {checked.local} triples here, {checked.remote} in the store; {checked.pending.add} to push, {checked.pending.remove} to remove;{' '}
+          {checked.sample - checked.missing.length} of {checked.sample} sampled triples found.{' '}
+          {checked.equal ? 'The store is up to date.' : 'The store differs.'}
         </p>
       )}
       <ErrorBox error={start.error ?? checkError} />

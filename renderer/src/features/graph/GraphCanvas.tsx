@@ -1,14 +1,15 @@
 // The graph drawing: Cytoscape through react-cytoscapejs, laid out with fcose (the built-in cose is far
 // too slow past ~1,000 nodes), canvas renderer with Cytoscape's performance settings, WebGL on request.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import CytoscapeComponent from 'react-cytoscapejs';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { Neighbourhood } from '../../../../shared/contract';
-import { GRAPH_PALETTES, graphStylesheet, LARGE_GRAPH_EDGES, OVERVIEW_LABELS } from './graphStyle';
+import { GRAPH_PALETTES, graphStylesheet, KIND_COLORS, LARGE_GRAPH_EDGES, OVERVIEW_LABELS } from './graphStyle';
 import { resolvedTheme, subscribeTheme } from '../settings/theme';
 import type { LayoutRequest, LayoutResponse } from './layoutWorkerTypes';
 import { quickPositions, SAVED_COVERAGE, savedPositions, savePositions, viewKey, type Positions } from './placement';
+import { drawPreview } from './preview';
 
 let registered = false;
 if (!registered) {
@@ -113,7 +114,11 @@ function workerLayout(cy: cytoscape.Core): Promise<boolean> {
 
 /** The theme the page shows now ('light' or 'dark'), following the Settings switch and the system. */
 export function useResolvedTheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribeTheme, () => resolvedTheme(), () => 'light');
+  return useSyncExternalStore(
+    subscribeTheme,
+    () => resolvedTheme(),
+    () => 'light',
+  );
 }
 
 /** Landmark labels keep about the same size on screen whatever the zoom (the overview is zoomed far out). */
@@ -132,7 +137,11 @@ function scaleLandmarks(cy: cytoscape.Core): void {
  * Cytoscape does this for its own wheel zoom only; this raises the same flag for every viewport change.
  */
 function lodWhileMoving(cy: cytoscape.Core): void {
-  type Renderer = { data?: { wheelZooming?: boolean; wheelTimeout?: ReturnType<typeof setTimeout> }; redrawHint?(k: string, v: boolean): void; redraw?(): void };
+  type Renderer = {
+    data?: { wheelZooming?: boolean; wheelTimeout?: ReturnType<typeof setTimeout> };
+    redrawHint?(k: string, v: boolean): void;
+    redraw?(): void;
+  };
   const r = (cy as unknown as { renderer?(): Renderer }).renderer?.();
   const d = r?.data;
   if (!d || !r.redraw || !r.redrawHint) return;
@@ -153,6 +162,33 @@ function currentPositions(cy: cytoscape.Core): Positions {
   });
   return out;
 }
+
+interface FirstPlacement {
+  data: Neighbourhood;
+  view: string;
+  /** The view's saved positions. */
+  saved: Positions;
+  /** They place nearly every node: the view opens on them, no layout. */
+  covered: boolean;
+  /** The quick placement (placement.ts) when they do not. */
+  quick: Positions | null;
+  /** Where each node goes: its saved place, else its quick one (nodes new since a covering save have none yet). */
+  positions: Positions;
+}
+
+/** Where a large view's nodes go first: its saved positions, else the quick placement. */
+function firstPlacement(data: Neighbourhood, seeds: number[]): FirstPlacement {
+  const view = viewKey(seeds);
+  const saved = savedPositions(view);
+  const covered = data.nodes.reduce((k, n) => k + (saved.has(n.id) ? 1 : 0), 0) >= SAVED_COVERAGE * data.nodes.length;
+  const quick = covered ? null : quickPositions(data.nodes, data.edges);
+  const positions: Positions = quick ? new Map(quick) : new Map();
+  for (const [id, p] of saved) positions.set(id, p);
+  return { data, view, saved, covered, quick, positions };
+}
+
+const MIN_ZOOM = 0.02;
+const MAX_ZOOM = 4;
 
 function runLayout(cy: cytoscape.Core, fresh: boolean, onDone: () => void): void {
   const n = cy.nodes().length;
@@ -199,21 +235,41 @@ export function GraphCanvas({
   const stylesheet = useMemo(() => graphStylesheet(large, GRAPH_PALETTES[theme]), [large, theme]);
   const seedSet = useMemo(() => new Set(seeds), [seeds]);
   const landmarkList = useMemo(
-    () => (overview ? [...data.nodes].filter((n) => n.degree > 0).sort((a, b) => b.degree - a.degree).slice(0, OVERVIEW_LABELS) : []),
+    () =>
+      overview
+        ? [...data.nodes]
+            .filter((n) => n.degree > 0)
+            .sort((a, b) => b.degree - a.degree)
+            .slice(0, OVERVIEW_LABELS)
+        : [],
     [data, overview],
   );
   const landmarks = useMemo(() => new Set(landmarkList.map((n) => n.id)), [landmarkList]);
   // The 150 best-connected nodes keep their labels in large graphs.
   const hubs = useMemo(() => {
     if (!large) return new Set<number>();
-    return new Set([...data.nodes].sort((a, b) => b.degree - a.degree).slice(0, 150).map((n) => n.id));
+    return new Set(
+      [...data.nodes]
+        .sort((a, b) => b.degree - a.degree)
+        .slice(0, 150)
+        .map((n) => n.id),
+    );
   }, [data, large]);
-  const elements = useMemo<cytoscape.ElementDefinition[]>(
-    () => {
-      performance.mark('graph-elements');
-      return [
+  // A large view is first drawn on a plain canvas (preview.ts) from its first placement; Cytoscape is
+  // mounted once that picture is on screen and replaces it at its own first frame.
+  const [cyMounted, setCyMounted] = useState(() => data.nodes.length < WORKER_LAYOUT_NODES);
+  const [previewShown, setPreviewShown] = useState(!cyMounted);
+  const previewRef = useRef<HTMLCanvasElement>(null);
+  // The first placement of a large view: drawn by the preview, and given to Cytoscape with the elements.
+  const placement = useRef<FirstPlacement | null>(null);
+  if (!cyMounted && !placement.current) placement.current = firstPlacement(data, seeds);
+  const elements = useMemo<cytoscape.ElementDefinition[]>(() => {
+    performance.mark('graph-elements');
+    const at = placement.current?.data === data ? placement.current.positions : null;
+    return [
       ...data.nodes.map((n) => ({
         data: { id: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type ?? '', degree: n.degree },
+        position: at?.get(n.id),
         classes: [seedSet.has(n.id) && 'seed', hubs.has(n.id) && 'hub', landmarks.has(n.id) && 'landmark'].filter(Boolean).join(' ') || undefined,
       })),
       ...data.edges.map((e) => ({
@@ -221,10 +277,8 @@ export function GraphCanvas({
         // Negative ids are the concept layer's is-a links (see GraphView), not triples.
         classes: e.id < 0 ? 'concept-link' : undefined,
       })),
-      ];
-    },
-    [data, seedSet, hubs, landmarks],
-  );
+    ];
+  }, [data, seedSet, hubs, landmarks]);
 
   const cyRef = useRef<cytoscape.Core | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
@@ -233,6 +287,31 @@ export function GraphCanvas({
   const laidOut = useRef(new Set<string>());
   const started = useRef(performance.now());
   const [layingOut, setLayingOut] = useState(false);
+  const palette = GRAPH_PALETTES[theme];
+  useLayoutEffect(() => {
+    if (cyMounted) return;
+    const canvas = previewRef.current;
+    const first = placement.current;
+    if (canvas && first) {
+      drawPreview(canvas, data, first.positions, {
+        palette,
+        kindColors: KIND_COLORS,
+        labelled: new Set([...landmarks, ...seedSet]),
+        minZoom: MIN_ZOOM,
+        maxZoom: MAX_ZOOM,
+      });
+    }
+    // mount Cytoscape after the frame that shows the preview
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        performance.mark('graph-preview');
+        setCyMounted(true);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+    // once, for the view's first data: later changes go to Cytoscape
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   /** The user panned or zoomed since the last layout: a resize then keeps their view instead of fitting again. */
   const userMoved = useRef(false);
   /** Our own fit is moving the view (no level-of-detail pass for it). */
@@ -269,9 +348,10 @@ export function GraphCanvas({
       }
     }
     cy.on('zoom', () => scaleLandmarks(cy));
-    if (large) cy.on('viewport', () => {
-      if (!fitting.current && laidOut.current.size) lodWhileMoving(cy);
-    });
+    if (large)
+      cy.on('viewport', () => {
+        if (!fitting.current && laidOut.current.size) lodWhileMoving(cy);
+      });
     cy.on('scrollzoom pinchzoom dragpan', () => {
       userMoved.current = true;
     });
@@ -299,7 +379,9 @@ export function GraphCanvas({
 
   // When the node set changes (new start nodes, an expansion, a merge) lay the graph out again, new
   // nodes placed by a neighbour first, and fit it; a change of status or label alone keeps the drawing.
-  useEffect(() => {
+  // A layout effect: it places and fits the nodes before Cytoscape draws its first frame (a passive
+  // effect can come after it, and that frame, of every node at the origin, costs seconds).
+  useLayoutEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
     const ids = new Set(data.nodes.map((n) => nodeKey(n.id)));
@@ -342,6 +424,7 @@ export function GraphCanvas({
       const ready = () => {
         if (told) return;
         told = true;
+        setPreviewShown(false);
         handlers.current.onReady(cy, performance.now() - t0);
       };
       cy.one('render', ready);
@@ -351,15 +434,12 @@ export function GraphCanvas({
     if (fresh && cy.nodes().length >= WORKER_LAYOUT_NODES) {
       // A first picture at once: this view's saved positions, else a quick placement (placement.ts);
       // then fcose refines it off the main thread and the result is kept for the view's next opening.
-      const view = viewKey(seeds);
-      const saved = savedPositions(view);
-      const covered = data.nodes.reduce((k, n) => k + (saved.has(n.id) ? 1 : 0), 0) >= SAVED_COVERAGE * data.nodes.length;
-      const quick = covered ? null : quickPositions(data.nodes, data.edges);
+      // (the placement made for the preview went in with the elements)
+      const given = placement.current?.data === data;
+      const { view, saved, covered, positions } = given ? placement.current! : firstPlacement(data, seeds);
+      placement.current = null;
       cy.batch(() => {
-        cy.nodes().positions((n) => {
-          const id = idOf(n.id());
-          return saved.get(id) ?? quick?.get(id) ?? { x: 0, y: 0 };
-        });
+        if (!given) cy.nodes().positions((n) => positions.get(idOf(n.id())) ?? { x: 0, y: 0 });
         if (covered) {
           // the few nodes new since: next to a neighbour that has its place
           cy.nodes()
@@ -399,7 +479,7 @@ export function GraphCanvas({
     return () => {
       cancelled = true;
     };
-  }, [data]);
+  }, [data, cyMounted]);
 
   // The view changes size (the window, the side panel): fit again unless the user moved the drawing.
   useEffect(() => {
@@ -437,25 +517,43 @@ export function GraphCanvas({
       data-testid="graph-canvas"
       data-theme={theme}
       aria-busy={layingOut}
-      aria-label={landmarkList.length ? `Graph overview; best-connected: ${landmarkList.slice(0, 10).map((n) => n.label).join(', ')}` : 'Graph'}
+      aria-label={
+        landmarkList.length
+          ? `Graph overview; best-connected: ${landmarkList
+              .slice(0, 10)
+              .map((n) => n.label)
+              .join(', ')}`
+          : 'Graph'
+      }
     >
-      <CytoscapeComponent
-        key={`${webgl ? 'webgl' : 'canvas'}-${large ? 'large' : 'small'}`}
-        elements={elements}
-        stylesheet={stylesheet}
-        diff={byReference}
-        cy={attach}
-        className="graph-cy"
-        style={{ width: '100%', height: '100%' }}
-        headless={webgl}
-        hideEdgesOnViewport={large}
-        textureOnViewport={large}
-        motionBlur={false}
-        pixelRatio={large ? 1 : 'auto'}
-        minZoom={0.02}
-        maxZoom={4}
-        boxSelectionEnabled
-      />
+      {cyMounted && (
+        <CytoscapeComponent
+          key={`${webgl ? 'webgl' : 'canvas'}-${large ? 'large' : 'small'}`}
+          elements={elements}
+          stylesheet={stylesheet}
+          diff={byReference}
+          cy={attach}
+          className="graph-cy"
+          style={{ width: '100%', height: '100%' }}
+          headless={webgl}
+          hideEdgesOnViewport={large}
+          textureOnViewport={large}
+          motionBlur={false}
+          pixelRatio={large ? 1 : 'auto'}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          boxSelectionEnabled
+        />
+      )}
+      {previewShown && (
+        <canvas
+          ref={previewRef}
+          className="graph-preview"
+          data-testid="graph-preview"
+          aria-hidden="true"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
+        />
+      )}
     </div>
   );
 }

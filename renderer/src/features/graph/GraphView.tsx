@@ -92,7 +92,16 @@ function withConceptLayer(hood: Neighbourhood | undefined, layer: ConceptLayer |
     nodes: [...hood.nodes, ...concepts],
     edges: [
       ...hood.edges,
-      ...links.map((l) => ({ id: -l.linkId, source: l.nodeId!, target: l.conceptId, relation: 'is-a', status: 'accepted' as const, stage: 'EE' as const, confidence: 1, edited: false })),
+      ...links.map((l) => ({
+        id: -l.linkId,
+        source: l.nodeId!,
+        target: l.conceptId,
+        relation: 'is-a',
+        status: 'accepted' as const,
+        stage: 'EE' as const,
+        confidence: 1,
+        edited: false,
+      })),
     ],
   };
 }
@@ -143,7 +152,11 @@ export function GraphView() {
   // The concept layer: concept nodes and is-a links over the nodes on screen, drawn on request.
   const [showConcepts, setShowConcepts] = useState(false);
   const onScreen = hood.data?.nodes.filter((n) => n.kind !== 'concept').map((n) => n.id) ?? [];
-  const layer = useCall('concepts.layer', { nodeIds: onScreen.slice(0, 50_000), relations: [] }, { enabled: showConcepts && onScreen.length > 0, placeholderData: keepPreviousData });
+  const layer = useCall(
+    'concepts.layer',
+    { nodeIds: onScreen.slice(0, 50_000), relations: [] },
+    { enabled: showConcepts && onScreen.length > 0, placeholderData: keepPreviousData },
+  );
   const data = useMemo(() => withConceptLayer(hood.data, showConcepts ? layer.data : undefined), [hood.data, showConcepts, layer.data]);
   const nodesById = useMemo(() => new Map<number, GraphViewNode>((data?.nodes ?? []).map((n) => [n.id, n])), [data]);
   const edgesById = useMemo(() => new Map((data?.edges ?? []).map((e) => [e.id, e])), [data]);
@@ -256,11 +269,13 @@ export function GraphView() {
         <label>
           at most
           <select aria-label="Node limit" value={options.limit} onChange={(e) => setOptions({ limit: Number(e.target.value) })}>
-            {[...new Set([...LIMITS, options.limit])].sort((a, b) => a - b).map((l) => (
-              <option key={l} value={l}>
-                {l.toLocaleString()} nodes
-              </option>
-            ))}
+            {[...new Set([...LIMITS, options.limit])]
+              .sort((a, b) => a - b)
+              .map((l) => (
+                <option key={l} value={l}>
+                  {l.toLocaleString()} nodes
+                </option>
+              ))}
           </select>
         </label>
         {(['proposed', 'accepted', 'rejected'] as EdgeStatus[]).map((s) => (
@@ -281,7 +296,14 @@ export function GraphView() {
             onChange={(e) => setMinConfidence(e.target.value === '' ? undefined : Math.min(1, Math.max(0, Number(e.target.value))))}
           />
         </label>
-        <input type="text" aria-label="Relation filter" placeholder="relation" value={relation} onChange={(e) => setRelation(e.target.value)} style={{ width: 120 }} />
+        <input
+          type="text"
+          aria-label="Relation filter"
+          placeholder="relation"
+          value={relation}
+          onChange={(e) => setRelation(e.target.value)}
+          style={{ width: 120 }}
+        />
         <input type="text" aria-label="Type filter" placeholder="type" value={type} onChange={(e) => setType(e.target.value)} style={{ width: 90 }} />
         <select aria-label="Document filter" value={document ?? ''} onChange={(e) => setDocument(e.target.value ? Number(e.target.value) : undefined)}>
           <option value="">any document</option>
@@ -302,7 +324,11 @@ export function GraphView() {
           {seeds.map((id) => (
             <span key={id} className="seed-chip">
               {nodesById.get(id)?.label ?? `#${id}`}
-              <button type="button" aria-label={`Remove start node ${nodesById.get(id)?.label ?? id}`} onClick={() => updateSelection({ seeds: seeds.filter((s) => s !== id) })}>
+              <button
+                type="button"
+                aria-label={`Remove start node ${nodesById.get(id)?.label ?? id}`}
+                onClick={() => updateSelection({ seeds: seeds.filter((s) => s !== id) })}
+              >
                 ×
               </button>
             </span>
@@ -314,19 +340,43 @@ export function GraphView() {
           )}
         </div>
         <span className="sep" />
-        <button type="button" className="secondary small" disabled={!selectedEdges.length || runner.pending} onClick={act.accept} title="Accept the selected triples (A)">
+        <button
+          type="button"
+          className="secondary small"
+          disabled={!selectedEdges.length || runner.pending}
+          onClick={act.accept}
+          title="Accept the selected triples (A)"
+        >
           Accept <kbd>A</kbd>
         </button>
-        <button type="button" className="secondary small" disabled={!selectedEdges.length || runner.pending} onClick={act.reject} title="Reject the selected triples (R)">
+        <button
+          type="button"
+          className="secondary small"
+          disabled={!selectedEdges.length || runner.pending}
+          onClick={act.reject}
+          title="Reject the selected triples (R)"
+        >
           Reject <kbd>R</kbd>
         </button>
-        <button type="button" className="secondary small" disabled={selectedEdges.length !== 1} onClick={act.edit} title="Edit the selected triple's relation (E)">
+        <button
+          type="button"
+          className="secondary small"
+          disabled={selectedEdges.length !== 1}
+          onClick={act.edit}
+          title="Edit the selected triple's relation (E)"
+        >
           Edit <kbd>E</kbd>
         </button>
         <button type="button" className="secondary small" disabled={selectedNodes.length < 2} onClick={act.merge} title="Merge the selected nodes (M)">
           Merge… <kbd>M</kbd>
         </button>
-        <button type="button" className="secondary small" disabled={!sel.nodes.length} onClick={act.expand} title="Expand the selected nodes (X, or double-click)">
+        <button
+          type="button"
+          className="secondary small"
+          disabled={!sel.nodes.length}
+          onClick={act.expand}
+          title="Expand the selected nodes (X, or double-click)"
+        >
           Expand <kbd>X</kbd>
         </button>
         <span className="sep" />
@@ -351,7 +401,8 @@ export function GraphView() {
       <ErrorBox error={hood.error} />
       {showConcepts && layer.isSuccess && layer.data.concepts.length === 0 && (
         <div className="rv-inline muted small" role="status" data-testid="concept-hint">
-          No concepts over these nodes yet: run conceptualisation in <a href="#/concepts">Concepts</a>, then the layer shows each node&apos;s concepts and their is-a links.
+          No concepts over these nodes yet: run conceptualisation in <a href="#/concepts">Concepts</a>, then the layer shows each node&apos;s concepts and their
+          is-a links.
         </div>
       )}
       {graphNodes === 0 ? (
@@ -405,7 +456,9 @@ export function GraphView() {
           </div>
         </div>
       )}
-      {dialog?.kind === 'merge' && <MergeDialog initial={dialog.nodes} runner={runner} onClose={() => setDialog(null)} onMerged={(id) => updateSelection({ nodeIds: [id] })} />}
+      {dialog?.kind === 'merge' && (
+        <MergeDialog initial={dialog.nodes} runner={runner} onClose={() => setDialog(null)} onMerged={(id) => updateSelection({ nodeIds: [id] })} />
+      )}
       {dialog?.kind === 'edit' && <EditRelationDialog id={dialog.id} relation={dialog.relation} runner={runner} onClose={() => setDialog(null)} />}
     </section>
   );

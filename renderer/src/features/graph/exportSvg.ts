@@ -47,9 +47,13 @@ export function graphToSvg(cy: cytoscape.Core, options: { edgeLabels?: boolean }
     const r = e.target().width() / 2;
     const tx = t.x - (dx / len) * r;
     const ty = t.y - (dy / len) * r;
-    out.push(`<line x1="${num(s.x)}" y1="${num(s.y)}" x2="${num(tx)}" y2="${num(ty)}" stroke="${color}" stroke-width="1.5"${dash} marker-end="url(#arrow)"><title>${esc(String(e.data('relation')))}</title></line>`);
+    out.push(
+      `<line x1="${num(s.x)}" y1="${num(s.y)}" x2="${num(tx)}" y2="${num(ty)}" stroke="${color}" stroke-width="1.5"${dash} marker-end="url(#arrow)"><title>${esc(String(e.data('relation')))}</title></line>`,
+    );
     if (options.edgeLabels) {
-      out.push(`<text x="${num((s.x + t.x) / 2)}" y="${num((s.y + t.y) / 2)}" font-size="8" fill="#6b7383" text-anchor="middle">${esc(String(e.data('relation')))}</text>`);
+      out.push(
+        `<text x="${num((s.x + t.x) / 2)}" y="${num((s.y + t.y) / 2)}" font-size="8" fill="#6b7383" text-anchor="middle">${esc(String(e.data('relation')))}</text>`,
+      );
     }
   });
   out.push(`</g><g class="nodes">`);
@@ -57,7 +61,9 @@ export function graphToSvg(cy: cytoscape.Core, options: { edgeLabels?: boolean }
     const p = n.position();
     const fill = String(n.style('background-color'));
     out.push(shape(String(n.data('kind')), p.x, p.y, n.width(), n.height(), fill));
-    out.push(`<text x="${num(p.x)}" y="${num(p.y + n.height() / 2 + 11)}" font-size="10" fill="#1d2330" text-anchor="middle">${esc(String(n.data('label')))}</text>`);
+    out.push(
+      `<text x="${num(p.x)}" y="${num(p.y + n.height() / 2 + 11)}" font-size="10" fill="#1d2330" text-anchor="middle">${esc(String(n.data('label')))}</text>`,
+    );
   });
   out.push(`</g></svg>`);
   return out.join('\n');

@@ -32,8 +32,26 @@ export interface GraphPalette {
   seed: string;
 }
 export const GRAPH_PALETTES: Record<'light' | 'dark', GraphPalette> = {
-  light: { background: '#ffffff', label: '#1d2330', outline: '#ffffff', edge: '#9aa4b5', edgeLabel: '#6b7383', accepted: '#3d5a80', concept: '#5a35b0', seed: '#1d2330' },
-  dark: { background: '#1c212b', label: '#e3e7ee', outline: '#1c212b', edge: '#5d6778', edgeLabel: '#9aa3b2', accepted: '#8fb0e0', concept: '#b79cf0', seed: '#e3e7ee' },
+  light: {
+    background: '#ffffff',
+    label: '#1d2330',
+    outline: '#ffffff',
+    edge: '#9aa4b5',
+    edgeLabel: '#6b7383',
+    accepted: '#3d5a80',
+    concept: '#5a35b0',
+    seed: '#1d2330',
+  },
+  dark: {
+    background: '#1c212b',
+    label: '#e3e7ee',
+    outline: '#1c212b',
+    edge: '#5d6778',
+    edgeLabel: '#9aa3b2',
+    accepted: '#8fb0e0',
+    concept: '#b79cf0',
+    seed: '#e3e7ee',
+  },
 };
 
 /** How many of the best-connected nodes keep a readable label at any zoom in the overview. */
@@ -89,14 +107,30 @@ export function graphStylesheet(large: boolean, p: GraphPalette = GRAPH_PALETTES
           },
     },
     { selector: 'edge[status = "proposed"]', style: { 'line-style': 'dashed' } },
-    { selector: 'edge[status = "accepted"]', style: { 'line-style': 'solid', 'line-color': p.accepted, 'target-arrow-color': p.accepted, width: large ? 1.2 : 2 } },
+    {
+      selector: 'edge[status = "accepted"]',
+      style: { 'line-style': 'solid', 'line-color': p.accepted, 'target-arrow-color': p.accepted, width: large ? 1.2 : 2 },
+    },
     { selector: 'edge[status = "rejected"]', style: { 'line-style': 'dotted', 'line-color': '#d98b8b', 'target-arrow-color': '#d98b8b', opacity: 0.6 } },
-    { selector: 'edge.concept-link', style: { 'line-style': 'dotted', 'line-color': '#7b4fd6', 'target-arrow-color': '#7b4fd6', 'target-arrow-shape': 'triangle-backcurve', width: 1.5, label: '' } },
+    {
+      selector: 'edge.concept-link',
+      style: {
+        'line-style': 'dotted',
+        'line-color': '#7b4fd6',
+        'target-arrow-color': '#7b4fd6',
+        'target-arrow-shape': 'triangle-backcurve',
+        width: 1.5,
+        label: '',
+      },
+    },
     { selector: 'node[kind = "concept"]', style: { label: 'data(label)', color: p.concept, 'font-style': 'italic' } },
     { selector: 'node.seed', style: { 'border-width': 3, 'border-color': p.seed, label: 'data(label)' } },
     { selector: 'node.hub', style: { label: 'data(label)' } },
     // The overview's best-connected nodes: labelled at every zoom (their font follows the zoom, see GraphCanvas).
-    { selector: 'node.landmark', style: { label: 'data(label)', 'min-zoomed-font-size': 0, 'font-weight': 'bold', 'text-outline-width': 2, 'text-wrap': 'ellipsis', 'z-index': 5 } },
+    {
+      selector: 'node.landmark',
+      style: { label: 'data(label)', 'min-zoomed-font-size': 0, 'font-weight': 'bold', 'text-outline-width': 2, 'text-wrap': 'ellipsis', 'z-index': 5 },
+    },
     { selector: 'node:selected', style: { label: 'data(label)' } },
     { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#ffb000', 'overlay-opacity': 0 } },
     { selector: 'edge:selected', style: { 'line-color': '#ffb000', 'target-arrow-color': '#ffb000', width: 3, 'z-index': 10 } },

@@ -8,7 +8,11 @@ import { NodeAutocomplete, toNodeRef, type NodeChoice } from './NodeAutocomplete
 import type { EditRunner } from './reviewApi';
 
 function RunnerError({ runner }: { runner: EditRunner }) {
-  return runner.error ? <div className="error-box" role="alert">{runner.error}</div> : null;
+  return runner.error ? (
+    <div className="error-box" role="alert">
+      {runner.error}
+    </div>
+  ) : null;
 }
 
 export function AddTripleDialog({ runner, onClose, onAdded }: { runner: EditRunner; onClose: () => void; onAdded?: (id: number) => void }) {
@@ -72,7 +76,17 @@ export interface MergeNode {
   kind: string;
 }
 
-export function MergeDialog({ initial, runner, onClose, onMerged }: { initial: MergeNode[]; runner: EditRunner; onClose: () => void; onMerged?: (survivor: number) => void }) {
+export function MergeDialog({
+  initial,
+  runner,
+  onClose,
+  onMerged,
+}: {
+  initial: MergeNode[];
+  runner: EditRunner;
+  onClose: () => void;
+  onMerged?: (survivor: number) => void;
+}) {
   const [nodes, setNodes] = useState<MergeNode[]>(initial);
   const [survivor, setSurvivor] = useState<number | null>(initial[0]?.id ?? null);
   const [label, setLabel] = useState(initial[0]?.label ?? '');
@@ -112,7 +126,10 @@ export function MergeDialog({ initial, runner, onClose, onMerged }: { initial: M
         {nodes.map((n) => (
           <div key={n.id} className="merge-row">
             <label>
-              <input type="radio" name="survivor" checked={survivor === n.id} onChange={() => choose(n)} /> {n.label} <span className="muted small">#{n.id} · {n.kind}</span>
+              <input type="radio" name="survivor" checked={survivor === n.id} onChange={() => choose(n)} /> {n.label}{' '}
+              <span className="muted small">
+                #{n.id} · {n.kind}
+              </span>
             </label>
             <button
               type="button"
@@ -204,7 +221,12 @@ function EvidenceSentence({ tripleId }: { tripleId: number }) {
   const item = ev.data?.items[0];
   if (!ev.data) return <li className="muted small">…</li>;
   const t = ev.data.triple;
-  if (!item) return <li className="small">{`${t.subject} — ${t.relation} — ${t.object}`} <span className="muted">(no evidence)</span></li>;
+  if (!item)
+    return (
+      <li className="small">
+        {`${t.subject} — ${t.relation} — ${t.object}`} <span className="muted">(no evidence)</span>
+      </li>
+    );
   const off = item.context.start;
   const text = item.context.text;
   const [s0, s1] = [Math.max(0, item.sentence.start - off), Math.min(text.length, item.sentence.end - off)];
@@ -285,10 +307,22 @@ export function MergeCandidatesDialog({ runner, onClose }: { runner: EditRunner;
                   <td className="num">{c.score.toFixed(2)}</td>
                   <td className="muted">{c.reason}</td>
                   <td className="actions">
-                    <button type="button" className="secondary small" disabled={runner.pending} onClick={() => void runner.run('merge.accept', { id: c.id })} aria-label={`Merge ${c.a.label} and ${c.b.label}`}>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      disabled={runner.pending}
+                      onClick={() => void runner.run('merge.accept', { id: c.id })}
+                      aria-label={`Merge ${c.a.label} and ${c.b.label}`}
+                    >
                       Merge
                     </button>
-                    <button type="button" className="link small" disabled={runner.pending} onClick={() => void runner.run('merge.skip', { ids: [c.id] })} aria-label={`Skip ${c.a.label} and ${c.b.label}`}>
+                    <button
+                      type="button"
+                      className="link small"
+                      disabled={runner.pending}
+                      onClick={() => void runner.run('merge.skip', { ids: [c.id] })}
+                      aria-label={`Skip ${c.a.label} and ${c.b.label}`}
+                    >
                       Skip
                     </button>
                     <button

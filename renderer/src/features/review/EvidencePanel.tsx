@@ -56,8 +56,7 @@ export function EntityCard({ id, role, runner }: { id: number; role: string; run
         }}
       >
         <label>
-          Type{' '}
-          <input type="text" value={typeValue} placeholder="no type" onChange={(e) => setType(e.target.value)} aria-label={`Type of ${n.label}`} />
+          Type <input type="text" value={typeValue} placeholder="no type" onChange={(e) => setType(e.target.value)} aria-label={`Type of ${n.label}`} />
         </label>
         <button type="submit" className="secondary small" disabled={type === null || type === (n.type ?? '')}>
           Set type
@@ -68,7 +67,12 @@ export function EntityCard({ id, role, runner }: { id: number; role: string; run
           {n.aliases.map((a) => (
             <li key={a}>
               <span>{a}</span>
-              <button type="button" className="link small" title="Make this alias a node of its own again" onClick={() => void runner.run('entities.split', { id: n.id, alias: a })}>
+              <button
+                type="button"
+                className="link small"
+                title="Make this alias a node of its own again"
+                onClick={() => void runner.run('entities.split', { id: n.id, alias: a })}
+              >
                 Split out
               </button>
             </li>
@@ -88,7 +92,12 @@ export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: nu
   const t = ev.data?.triple;
   return (
     <aside className="evidence-panel" aria-label="Evidence" data-testid="evidence-panel">
-      {ev.error && (/no triple/.test(ev.error.message) ? <p className="muted">This triple is no longer in the graph (merged, undone or removed).</p> : <ErrorBox error={ev.error} />)}
+      {ev.error &&
+        (/no triple/.test(ev.error.message) ? (
+          <p className="muted">This triple is no longer in the graph (merged, undone or removed).</p>
+        ) : (
+          <ErrorBox error={ev.error} />
+        ))}
       {t && (
         <>
           <h2 className="ev-triple">

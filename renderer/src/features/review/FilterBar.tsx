@@ -18,7 +18,13 @@ export function Filters({ filter, onChange }: { filter: ReviewFilter; onChange: 
   const set = (patch: Partial<ReviewFilter>) => onChange({ ...filter, ...patch });
   return (
     <div className="review-filters" role="search" aria-label="Filter triples">
-      <input type="search" aria-label="Search triples" placeholder="Search subject, relation, object…" value={filter.search} onChange={(e) => set({ search: e.target.value })} />
+      <input
+        type="search"
+        aria-label="Search triples"
+        placeholder="Search subject, relation, object…"
+        value={filter.search}
+        onChange={(e) => set({ search: e.target.value })}
+      />
       <select aria-label="Status" value={filter.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as EdgeStatus | undefined })}>
         <option value="">any status</option>
         {EdgeStatus.options.map((s) => (
@@ -27,7 +33,12 @@ export function Filters({ filter, onChange }: { filter: ReviewFilter; onChange: 
           </option>
         ))}
       </select>
-      <select aria-label="Stage" title={STAGE_LEGEND} value={filter.stage ?? ''} onChange={(e) => set({ stage: (e.target.value || undefined) as Stage | undefined })}>
+      <select
+        aria-label="Stage"
+        title={STAGE_LEGEND}
+        value={filter.stage ?? ''}
+        onChange={(e) => set({ stage: (e.target.value || undefined) as Stage | undefined })}
+      >
         <option value="">any stage</option>
         {Stage.options.map((s) => (
           <option key={s} value={s}>
@@ -51,12 +62,35 @@ export function Filters({ filter, onChange }: { filter: ReviewFilter; onChange: 
           </option>
         ))}
       </select>
-      <input type="text" aria-label="Relation filter" list="review-relations" placeholder="relation" value={filter.relation ?? ''} onChange={(e) => set({ relation: e.target.value || undefined })} />
+      <input
+        type="text"
+        aria-label="Relation filter"
+        list="review-relations"
+        placeholder="relation"
+        value={filter.relation ?? ''}
+        onChange={(e) => set({ relation: e.target.value || undefined })}
+      />
       <label className="conf">
         confidence
-        <input type="number" aria-label="Minimum confidence" min={0} max={1} step={0.05} value={filter.minConfidence ?? ''} onChange={(e) => set({ minConfidence: numberOrUndefined(e.target.value) })} />
+        <input
+          type="number"
+          aria-label="Minimum confidence"
+          min={0}
+          max={1}
+          step={0.05}
+          value={filter.minConfidence ?? ''}
+          onChange={(e) => set({ minConfidence: numberOrUndefined(e.target.value) })}
+        />
         –
-        <input type="number" aria-label="Maximum confidence" min={0} max={1} step={0.05} value={filter.maxConfidence ?? ''} onChange={(e) => set({ maxConfidence: numberOrUndefined(e.target.value) })} />
+        <input
+          type="number"
+          aria-label="Maximum confidence"
+          min={0}
+          max={1}
+          step={0.05}
+          value={filter.maxConfidence ?? ''}
+          onChange={(e) => set({ maxConfidence: numberOrUndefined(e.target.value) })}
+        />
       </label>
     </div>
   );
@@ -87,7 +121,11 @@ export function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; 
         ))}
       </select>
       {naming === null ? (
-        <button type="button" className="secondary small" onClick={() => setNaming(describeFilter(filter, docs.data?.find((d) => d.id === filter.document)?.title))}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => setNaming(describeFilter(filter, docs.data?.find((d) => d.id === filter.document)?.title))}
+        >
           Save filter
         </button>
       ) : (
@@ -100,7 +138,14 @@ export function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; 
             setNaming(null);
           }}
         >
-          <input type="text" aria-label="Filter name" value={naming} autoFocus onChange={(e) => setNaming(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setNaming(null)} />
+          <input
+            type="text"
+            aria-label="Filter name"
+            value={naming}
+            autoFocus
+            onChange={(e) => setNaming(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setNaming(null)}
+          />
           <button type="submit" className="primary small">
             Save
           </button>
@@ -113,7 +158,12 @@ export function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; 
             {list.map((s) => (
               <li key={s.name}>
                 {s.name}{' '}
-                <button type="button" className="link small" aria-label={`Delete saved filter ${s.name}`} onClick={() => write(list.filter((x) => x.name !== s.name))}>
+                <button
+                  type="button"
+                  className="link small"
+                  aria-label={`Delete saved filter ${s.name}`}
+                  onClick={() => write(list.filter((x) => x.name !== s.name))}
+                >
                   delete
                 </button>
               </li>
@@ -124,4 +174,3 @@ export function SavedFilters({ filter, sort, onApply }: { filter: ReviewFilter; 
     </div>
   );
 }
-

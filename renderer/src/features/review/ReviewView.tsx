@@ -145,7 +145,12 @@ export function ReviewView() {
 
   const startEdit = () => {
     if (!active) return;
-    setEdit({ id: active.id, subject: { id: active.subjectId, label: active.subject }, relation: active.relation, object: { id: active.objectId, label: active.object } });
+    setEdit({
+      id: active.id,
+      subject: { id: active.subjectId, label: active.subject },
+      relation: active.relation,
+      object: { id: active.objectId, label: active.object },
+    });
   };
   const commitEdit = async () => {
     if (!edit) return;
@@ -178,7 +183,14 @@ export function ReviewView() {
       e.preventDefault();
       e.stopPropagation();
     };
-    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + 20, PageUp: activeIndex - 20, Home: 0, End: pages.total - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + 20,
+      PageUp: activeIndex - 20,
+      Home: 0,
+      End: pages.total - 1,
+    };
     if (key in moves) {
       handled();
       move(moves[key], e.shiftKey);
@@ -189,7 +201,11 @@ export function ReviewView() {
       handled();
       const ids = new Set(pages.loaded.map((t) => t.id));
       setSelected(ids);
-      setNote(ids.size < pages.total ? `Selected the ${ids.size} loaded rows of ${pages.total}: scroll to load more, or narrow the filter` : `Selected all ${ids.size} rows`);
+      setNote(
+        ids.size < pages.total
+          ? `Selected the ${ids.size} loaded rows of ${pages.total}: scroll to load more, or narrow the filter`
+          : `Selected all ${ids.size} rows`,
+      );
       return;
     }
     if (ctrl) return;
@@ -288,7 +304,12 @@ export function ReviewView() {
         <button type="button" className="secondary" onClick={openMerge} disabled={!active && !n} title="Merge entities (M)">
           Merge… <kbd>M</kbd>
         </button>
-        <button type="button" className="secondary" onClick={() => setDialog({ kind: 'rename', from: active?.relation ?? '' })} title="Rename a relation everywhere">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setDialog({ kind: 'rename', from: active?.relation ?? '' })}
+          title="Rename a relation everywhere"
+        >
           Rename relation…
         </button>
         <button type="button" className="secondary" onClick={() => setDialog({ kind: 'candidates' })}>
@@ -321,9 +342,15 @@ export function ReviewView() {
         )}
         <span className="spacer" />
         <span className="stage-legend" data-testid="stage-legend">
-          <abbr title={STAGE_MEANING.EE}>EE</abbr> entity–entity · <abbr title={STAGE_MEANING.EV}>EV</abbr> entity–event · <abbr title={STAGE_MEANING.VV}>VV</abbr> event–event
+          <abbr title={STAGE_MEANING.EE}>EE</abbr> entity–entity · <abbr title={STAGE_MEANING.EV}>EV</abbr> entity–event ·{' '}
+          <abbr title={STAGE_MEANING.VV}>VV</abbr> event–event
         </span>
-        <select className="density-select" aria-label="Row density" value={prefs.density} onChange={(e) => setPrefs({ ...prefs, density: e.target.value as Density })}>
+        <select
+          className="density-select"
+          aria-label="Row density"
+          value={prefs.density}
+          onChange={(e) => setPrefs({ ...prefs, density: e.target.value as Density })}
+        >
           {DENSITIES.map((d) => (
             <option key={d.value} value={d.value}>
               {d.label}

@@ -1,6 +1,15 @@
 // The triple table: TanStack Table for columns, headers and (server-side) sorting, TanStack Virtual
 // for the rows, which come page by page from SQLite (useTriplePages).
-import { useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table';
 import type { TripleListItem, TripleSortColumn } from '../../../../shared/contract';
@@ -172,41 +181,46 @@ export function TripleTable({
       data-density={prefs.density}
     >
       <div className="tt-head-scroll" ref={head}>
-      <div className="tt-row tt-head" role="row" aria-rowindex={1}>
-        <div className="tt-cell tt-check" role="columnheader">
-          <span className="sr-only">Selected</span>
-        </div>
-        {headers.map((h) => {
-          const dir = h.column.getIsSorted();
-          return (
-            <div key={h.id} className={`tt-cell tt-${h.column.id}`} role="columnheader" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
-              <button
-                type="button"
-                className="tt-sort"
-                onClick={h.column.getToggleSortingHandler()}
-                title={h.column.id === 'stage' ? `${STAGE_LEGEND}. Click to sort.` : `Sort by ${h.column.id}`}
-              >
-                <table.FlexRender header={h} />
-                <span className="tt-arrow" aria-hidden="true">
-                  {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-                </span>
-              </button>
+        <div className="tt-row tt-head" role="row" aria-rowindex={1}>
+          <div className="tt-cell tt-check" role="columnheader">
+            <span className="sr-only">Selected</span>
+          </div>
+          {headers.map((h) => {
+            const dir = h.column.getIsSorted();
+            return (
               <div
-                className="tt-resize"
-                role="separator"
-                aria-orientation="vertical"
-                aria-label={`Resize ${String(h.column.columnDef.header)} column`}
-                aria-valuenow={prefs.widths[h.column.id as ColumnId]}
-                tabIndex={0}
-                title="Drag to resize (← → with the keyboard); double-click to reset"
-                onPointerDown={resizeStart(h.column.id as ColumnId)}
-                onKeyDown={resizeKey(h.column.id as ColumnId)}
-                onDoubleClick={resetWidth(h.column.id as ColumnId)}
-              />
-            </div>
-          );
-        })}
-      </div>
+                key={h.id}
+                className={`tt-cell tt-${h.column.id}`}
+                role="columnheader"
+                aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+              >
+                <button
+                  type="button"
+                  className="tt-sort"
+                  onClick={h.column.getToggleSortingHandler()}
+                  title={h.column.id === 'stage' ? `${STAGE_LEGEND}. Click to sort.` : `Sort by ${h.column.id}`}
+                >
+                  <table.FlexRender header={h} />
+                  <span className="tt-arrow" aria-hidden="true">
+                    {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                  </span>
+                </button>
+                <div
+                  className="tt-resize"
+                  role="separator"
+                  aria-orientation="vertical"
+                  aria-label={`Resize ${String(h.column.columnDef.header)} column`}
+                  aria-valuenow={prefs.widths[h.column.id as ColumnId]}
+                  tabIndex={0}
+                  title="Drag to resize (← → with the keyboard); double-click to reset"
+                  onPointerDown={resizeStart(h.column.id as ColumnId)}
+                  onKeyDown={resizeKey(h.column.id as ColumnId)}
+                  onDoubleClick={resetWidth(h.column.id as ColumnId)}
+                />
+              </div>
+            );
+          })}
+        </div>
       </div>
       <div
         className="tt-body"
@@ -225,7 +239,9 @@ export function TripleTable({
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 'var(--tt-min-width)' }}>
           {items.map((item) => {
             const t = pages.rowAt(item.index);
-            const style = wrap ? { transform: `translateY(${item.start}px)`, minHeight: rowHeight } : { transform: `translateY(${item.start}px)`, height: rowHeight };
+            const style = wrap
+              ? { transform: `translateY(${item.start}px)`, minHeight: rowHeight }
+              : { transform: `translateY(${item.start}px)`, height: rowHeight };
             if (!t) {
               return (
                 <div
@@ -309,7 +325,13 @@ export function TripleTable({
                 onMouseDown={click(item.index)}
               >
                 <div className="tt-cell tt-check" role="gridcell">
-                  <input type="checkbox" aria-label={`Select ${t.subject} ${t.relation} ${t.object}`} checked={isSel} onChange={() => onSelect(item.index, 'toggle')} tabIndex={-1} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${t.subject} ${t.relation} ${t.object}`}
+                    checked={isSel}
+                    onChange={() => onSelect(item.index, 'toggle')}
+                    tabIndex={-1}
+                  />
                 </div>
                 {cells}
               </div>

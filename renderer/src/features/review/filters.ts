@@ -57,5 +57,7 @@ export function describeFilter(f: ReviewFilter, documentTitle?: string): string 
 
 export function parseSavedFilters(value: unknown): SavedFilter[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((v): v is SavedFilter => !!v && typeof v === 'object' && typeof (v as SavedFilter).name === 'string' && typeof (v as SavedFilter).filter === 'object');
+  return value.filter(
+    (v): v is SavedFilter => !!v && typeof v === 'object' && typeof (v as SavedFilter).name === 'string' && typeof (v as SavedFilter).filter === 'object',
+  );
 }

@@ -51,7 +51,8 @@ export function useTriplePages(query: Omit<CallInput<'triples.list'>, 'limit' | 
   }, [dataKey, first]);
   const setRange = useCallback((start: number, end: number) => {
     setRangeState((r) => {
-      const same = Math.floor(r.start / PAGE_SIZE) === Math.floor(start / PAGE_SIZE) && Math.floor((r.end - 1) / PAGE_SIZE) === Math.floor((end - 1) / PAGE_SIZE);
+      const same =
+        Math.floor(r.start / PAGE_SIZE) === Math.floor(start / PAGE_SIZE) && Math.floor((r.end - 1) / PAGE_SIZE) === Math.floor((end - 1) / PAGE_SIZE);
       return same ? r : { start, end };
     });
   }, []);

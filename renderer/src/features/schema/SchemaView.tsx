@@ -137,7 +137,13 @@ function TypeTable({ kind, items, onEdit }: { kind: SchemaTypeKind; items: Schem
               <button type="button" className="secondary small" aria-label={`Edit ${t.name}`} onClick={() => onEdit(t)}>
                 Edit
               </button>{' '}
-              <button type="button" className="secondary small" aria-label={`Remove ${t.name}`} disabled={remove.isPending} onClick={() => remove.mutate({ id: t.id })}>
+              <button
+                type="button"
+                className="secondary small"
+                aria-label={`Remove ${t.name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ id: t.id })}
+              >
                 Remove
               </button>
             </td>
@@ -160,7 +166,10 @@ function ImportExport() {
     const text = await f.text();
     const ext = f.name.toLowerCase().split('.').pop();
     const format: SchemaFormat | undefined = ext === 'json' ? 'json' : ext === 'yaml' || ext === 'yml' ? 'yaml' : undefined;
-    imp.mutate({ text, format, replace }, { onSuccess: (r) => setNote(`${f.name}: ${r.added} added, ${r.updated} updated${r.removed ? `, ${r.removed} removed` : ''}`) });
+    imp.mutate(
+      { text, format, replace },
+      { onSuccess: (r) => setNote(`${f.name}: ${r.added} added, ${r.updated} updated${r.removed ? `, ${r.removed} removed` : ''}`) },
+    );
     if (file.current) file.current.value = '';
   };
   const download = (format: SchemaFormat) =>
@@ -261,11 +270,15 @@ export function SchemaView() {
             <EmptyState title={concepts > 0 ? 'No types defined: types come from the concepts' : 'No schema yet'} icon="schema">
               {concepts > 0 ? (
                 <p data-testid="schema-induced">
-                  Conceptualisation induced {concepts.toLocaleString()} concepts; without a schema they stand in for the types (see <a href="#/concepts">Concepts</a>). Define
-                  entity and relation types here (or import a JSON/YAML file) to constrain extraction and conceptualisation to them.
+                  Conceptualisation induced {concepts.toLocaleString()} concepts; without a schema they stand in for the types (see{' '}
+                  <a href="#/concepts">Concepts</a>). Define entity and relation types here (or import a JSON/YAML file) to constrain extraction and
+                  conceptualisation to them.
                 </p>
               ) : (
-                <p>Without types, they are induced from the concepts once you conceptualise (in Concepts). Define entity and relation types (or import a JSON/YAML file) to constrain extraction and conceptualisation to them.</p>
+                <p>
+                  Without types, they are induced from the concepts once you conceptualise (in Concepts). Define entity and relation types (or import a
+                  JSON/YAML file) to constrain extraction and conceptualisation to them.
+                </p>
               )}
             </EmptyState>
           )}

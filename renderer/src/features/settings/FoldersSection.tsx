@@ -38,7 +38,13 @@ export function FoldersSection() {
             <li key={f.path}>
               <code className="folder-path">{f.path}</code>
               <span className="muted">{f.modes.join(', ')}</span>
-              <button type="button" className="secondary" aria-label={`Forget ${f.path}`} disabled={forget.isPending} onClick={() => forget.mutate({ path: f.path })}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Forget ${f.path}`}
+                disabled={forget.isPending}
+                onClick={() => forget.mutate({ path: f.path })}
+              >
                 Forget
               </button>
             </li>
@@ -51,8 +57,8 @@ export function FoldersSection() {
         </button>
       ) : (
         <p className="muted" data-testid="folders-browser-note">
-          In the browser there is no folder dialog and the host reads no folder of yours: drop or pick files in Documents, and they are uploaded into the
-          data folder. Add folders from the desktop app.
+          In the browser there is no folder dialog and the host reads no folder of yours: drop or pick files in Documents, and they are uploaded into the data
+          folder. Add folders from the desktop app.
         </p>
       )}
     </section>
