@@ -16,7 +16,7 @@
 //   entity's label, head noun or concepts). Without one, an untyped entity takes its most general
 //   non-generic concept as its type.
 import { z } from 'zod';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import { isAbortError, type LlmEngine } from '../llm/engine';
 import { modelName, openEngine, type EngineLease } from '../llm/lease';
@@ -178,7 +178,7 @@ export function inducedType(r: InstanceConcepts): string | null {
   return null;
 }
 
-export function conceptsJob(core: Core): JobKind<ConceptJobParams, ConceptCheckpoint, ConceptsSummary> {
+export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): JobKind<ConceptJobParams, ConceptCheckpoint, ConceptsSummary> {
   return defineJob<ConceptJobParams, ConceptCheckpoint, ConceptsSummary>({
     kind: CONCEPTS_JOB,
     params: ConceptJobParams,

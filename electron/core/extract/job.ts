@@ -3,7 +3,7 @@
 // chunk_extractions and checkpointed in one transaction, so a killed job resumes without redoing a
 // chunk or duplicating a triple, and a re-run skips the chunks this engine already read unchanged.
 import { z } from 'zod';
-import type { Core } from '../core';
+import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
 import { ExtractionGraphWriter, type ExtractableChunk } from '../store/extraction';
@@ -183,7 +183,7 @@ function chunkSeed(seed: number | undefined, hash: string): number | undefined {
   return (seed + h) % 2_147_483_647;
 }
 
-export function extractionJob(core: Core): JobKind<ExtractJobParams, ExtractCheckpoint, ExtractSummary> {
+export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): JobKind<ExtractJobParams, ExtractCheckpoint, ExtractSummary> {
   return defineJob<ExtractJobParams, ExtractCheckpoint, ExtractSummary>({
     kind: EXTRACT_JOB,
     params: ExtractJobParams,
