@@ -5,6 +5,9 @@
 //   review table: scroll frame times through 100,000 triples, and how long a far jump waits for its rows.
 //   npm run bench -- review
 //   GRAPHWRIGHT_BENCH_GRAPH_SIZES=2000 GRAPHWRIGHT_BENCH_TRIPLES=20000 npm run bench -- review
+//   GRAPHWRIGHT_BENCH_BASE_RENDERER=/tmp/old/dist/renderer npm run bench -- review   # and another build's graph view, same run
+// The first picture of a large view is its canvas preview (preview.ts, mark 'graph-preview'); "interactive"
+// is Cytoscape's first frame (mark 'graph-ready'), what a renderer without the preview shows first.
 // It measures and prints; it asserts nothing. Timings are wall-clock: on shared cores they measure the
 // neighbours too, and headless Chromium draws on the CPU (no GPU).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -85,10 +88,10 @@ interface Host {
   proc: ChildProcess;
 }
 
-async function serve(db: string, dir: string): Promise<Host> {
+async function serve(db: string, dir: string, rendererDir?: string): Promise<Host> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'serve', '--db', db, '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, GRAPHWRIGHT_DATA_DIR: dir },
+    env: { ...process.env, GRAPHWRIGHT_DATA_DIR: dir, ...(rendererDir ? { GRAPHWRIGHT_RENDERER_DIR: rendererDir } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -149,6 +152,7 @@ const PAN_BY = `new Promise((resolve) => {
 })`;
 const DRAWN = `({ nodes: window.__gwCy.nodes().length, edges: window.__gwCy.edges().length })`;
 const READY_AT = `performance.getEntriesByName('graph-ready').at(-1)?.startTime ?? NaN`;
+const PREVIEW_AT = `performance.getEntriesByName('graph-preview').at(-1)?.startTime ?? NaN`;
 const REFINED_AT = `performance.getEntriesByName('graph-refined').at(-1)?.startTime`;
 const figures: Record<string, unknown>[] = [];
 const PHASES = `(() => {
@@ -183,7 +187,7 @@ async function frames(page: Page, during: () => Promise<unknown>): Promise<numbe
   return (await page.evaluate(STOP_FRAMES)) as number[];
 }
 
-async function graphBench(page: Page, host: Host, nodes: number): Promise<void> {
+async function graphBench(page: Page, host: Host, nodes: number, build = 'this build'): Promise<Record<string, unknown>> {
   await call(host, 'settings.set', { key: 'graph.options', value: { limit: nodes, depth: 1, webgl: process.env.GRAPHWRIGHT_BENCH_WEBGL === '1' } });
   const t0 = Date.now();
   await page.goto(`${host.url}#/graph`);
@@ -191,6 +195,8 @@ async function graphBench(page: Page, host: Host, nodes: number): Promise<void> 
   const wall = Date.now() - t0;
   const shown = await page.getByTestId('graph-stats').textContent();
   const ready = (await page.evaluate(READY_AT)) as number;
+  const preview = (await page.evaluate(PREVIEW_AT)) as number;
+  const first = Number.isNaN(preview) ? ready : preview;
   const ph = (await page.evaluate(PHASES)) as Record<'data' | 'added' | 'layoutStart' | 'layoutEnd' | 'ready', number>;
   const ms = (a: number, b: number) => Math.round(b - a);
   const drawn = (await page.evaluate(DRAWN)) as { nodes: number; edges: number };
@@ -221,24 +227,33 @@ async function graphBench(page: Page, host: Host, nodes: number): Promise<void> 
   await page.goto(`${host.url}#/graph`);
   await page.locator('[data-testid="graph-view"][data-state="ready"]').waitFor({ timeout: 600_000 });
   const secondWall = Date.now() - t1;
+  const secondFirst =
+    ((await page.evaluate(PREVIEW_AT)) as number) -
+    ((await page.evaluate(`performance.getEntriesByName('graph-elements').at(-1)?.startTime ?? NaN`)) as number);
   console.log(
-    `graph ${nodes.toLocaleString()} nodes: first picture ${Math.round(ready)} ms, full layout done at ${Math.round(refinedAt)} ms (first picture x${(ready / refinedAt).toFixed(2)} of waiting for it, the old way); ` +
-      `second opening ${secondWall} ms (wall, saved positions)`,
+    `graph ${nodes.toLocaleString()} nodes (${build}): first picture ${Math.round(first)} ms, interactive ${Math.round(ready)} ms, full layout done at ${Math.round(refinedAt)} ms ` +
+      `(first picture x${(first / refinedAt).toFixed(2)} of waiting for the layout, the old way; interactive x${(ready / refinedAt).toFixed(2)}); ` +
+      `second opening ${secondWall} ms (wall, saved positions${Number.isNaN(secondFirst) ? '' : `; preview ${Math.round(secondFirst)} ms after its data`})`,
   );
-  figures.push({
+  const figure = {
     nodes,
-    firstPictureMs: Math.round(ready),
+    build,
+    firstPictureMs: Math.round(first),
+    interactiveMs: Math.round(ready),
     fullLayoutMs: Math.round(refinedAt),
-    ratio: +(ready / refinedAt).toFixed(2),
+    ratio: +(first / refinedAt).toFixed(2),
+    interactiveRatio: +(ready / refinedAt).toFixed(2),
     secondOpeningMs: secondWall,
     dragPan: stats(drag),
     panBy: stats(programmatic),
-  });
+  };
+  figures.push(figure);
   console.log(
-    `graph ${nodes.toLocaleString()} nodes: drew ${drawn.nodes} nodes, ${drawn.edges} edges (${shown?.trim()}); first render ${Math.round(ready)} ms after navigation (${wall} ms wall: data at ${Math.round(ph.data)}, ` +
+    `graph ${nodes.toLocaleString()} nodes (${build}): drew ${drawn.nodes} nodes, ${drawn.edges} edges (${shown?.trim()}); first render ${Math.round(ready)} ms after navigation (${wall} ms wall: data at ${Math.round(ph.data)}, ` +
       `elements added in ${ms(ph.data, ph.added)}, layout ${ms(ph.layoutStart, ph.layoutEnd)}${nodes >= 1500 ? ' in a worker' : ''}, first frame ${ms(ph.layoutEnd, ph.ready)}); ` +
       `drag-pan frame ms ${JSON.stringify(stats(drag))}; panBy frame ms ${JSON.stringify(stats(programmatic))}`,
   );
+  return figure;
 }
 
 async function tableBench(page: Page, host: Host): Promise<void> {
@@ -272,13 +287,26 @@ async function main(): Promise<void> {
       const t = Date.now();
       generate(db, n, Math.round(n * 1.5));
       console.log(`generated ${n} nodes in ${Date.now() - t} ms`);
-      const host = await serve(db, dir);
-      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-      try {
-        await graphBench(page, host, n);
-      } finally {
-        await page.close();
-        await stop(host);
+      const base = process.env.GRAPHWRIGHT_BENCH_BASE_RENDERER;
+      const runs: Record<string, unknown>[] = [];
+      // with a base build: base, this build, base, this build (the load changes by the minute)
+      for (const rendererDir of base ? [base, undefined, base, undefined] : [undefined]) {
+        const host = await serve(db, dir, rendererDir);
+        const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+        try {
+          runs.push(await graphBench(page, host, n, rendererDir ? 'base build' : 'this build'));
+        } finally {
+          await page.close();
+          await stop(host);
+        }
+      }
+      if (base) {
+        const first = (b: string) => runs.filter((r) => r.build === b).map((r) => r.firstPictureMs as number);
+        const [a, b] = [first('this build'), first('base build')];
+        const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+        console.log(
+          `graph ${n.toLocaleString()} nodes: first picture, this build x${(mean(a) / mean(b)).toFixed(2)} of the base build (${a.join(', ')} ms against ${b.join(', ')} ms)`,
+        );
       }
     }
     const db = path.join(dir, 'table.db');

@@ -189,3 +189,35 @@ export const viewKey = (seeds: number[]) => (seeds.length ? `seeds:${[...seeds].
 
 /** Share of nodes a saved layout must place for the view to open on it without a new layout. */
 export const SAVED_COVERAGE = 0.95;
+
+/** The node's drawn size, as the stylesheet's `mapData(degree, 0, 20, 14, 40)` gives it. */
+export const nodeSize = (degree: number) => 14 + 26 * Math.max(0, Math.min(1, degree / 20));
+
+/** The zoom and pan that fitGraph gives these positions in a view of w × h. */
+export function previewViewport(
+  nodes: PlacementNode[],
+  positions: Positions,
+  w: number,
+  h: number,
+  zoomRange: { min: number; max: number },
+  padding = 30,
+  maxZoom = 1.6,
+): { zoom: number; pan: { x: number; y: number } } {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const n of nodes) {
+    const p = positions.get(n.id);
+    if (!p) continue;
+    // the body and its 1 px border, as Cytoscape measures a node without its label
+    const r = nodeSize(n.degree) / 2 + 1;
+    x1 = Math.min(x1, p.x - r);
+    y1 = Math.min(y1, p.y - r);
+    x2 = Math.max(x2, p.x + r);
+    y2 = Math.max(y2, p.y + r);
+  }
+  if (x1 === Infinity) return { zoom: 1, pan: { x: w / 2, y: h / 2 } };
+  const zoom = Math.max(zoomRange.min, Math.min(maxZoom, zoomRange.max, (w - 2 * padding) / Math.max(x2 - x1, 1), (h - 2 * padding) / Math.max(y2 - y1, 1)));
+  return { zoom, pan: { x: (w - zoom * (x1 + x2)) / 2, y: (h - zoom * (y1 + y2)) / 2 } };
+}
