@@ -154,18 +154,6 @@ function lodWhileMoving(cy: cytoscape.Core): void {
   }, 150);
 }
 
-/**
- * Cytoscape's canvas renderer draws its first frame of a graph twice: every element into the layered
- * texture cache (synchronously, on the first frame only), then the layers onto the screen. Drawn
- * directly instead, the first frame costs about half; the layers are then made in idle frames, as
- * Cytoscape does after every change.
- */
-function drawFirstFrameDirectly(cy: cytoscape.Core): void {
-  const r = (cy as unknown as { renderer?(): { data?: { lyrTxrCache?: { firstGet?: boolean } } } }).renderer?.();
-  const layers = r?.data?.lyrTxrCache;
-  if (layers && layers.firstGet === true) layers.firstGet = false;
-}
-
 function currentPositions(cy: cytoscape.Core): Positions {
   const out: Positions = new Map();
   cy.nodes().forEach((n) => {
@@ -359,7 +347,6 @@ export function GraphCanvas({
         mount({ name: 'canvas' });
       }
     }
-    if (large) drawFirstFrameDirectly(cy);
     cy.on('zoom', () => scaleLandmarks(cy));
     if (large)
       cy.on('viewport', () => {
