@@ -40,6 +40,31 @@ describe('text repair', () => {
     expect(text).toContain('   Type    Length    Value\n   79      >= 3      EAP packet');
   });
 
+  it('keeps a list of "Label: text" lines as separate items, and still joins a labelled line that wraps', () => {
+    // RFC 1157 §3.2, a field list under a figure: each line is full enough to look wrapped
+    const lines = [
+      'Some paragraph of ordinary prose that runs long enough to fill a line of',
+      'text before the list begins, so that the page counts as wrapped at width.',
+      '',
+      '   Domain:  the administrative domain of the element',
+      '   PCommunity:  the name of a community utilizing a proxy agent',
+      '   DCommunity:  the name of a direct community',
+      '',
+      '   Requirement:  a session key SHOULD be considered compromised if it',
+      '   remains in use beyond its authorized lifetime, which is a long line.',
+      '',
+      'More prose that is long enough to look like a wrapped line of the page',
+      'and one more line of it, also of a length close to the width of the page.',
+      'And a third line to make the histogram of line lengths say: wrapped text.',
+      'And a fourth line to make the histogram of line lengths say: wrapped text.',
+    ].join('\n');
+    const { text } = repair([lines], { mode: 'text' });
+    expect(text).toContain(
+      '   Domain:  the administrative domain of the element\n   PCommunity:  the name of a community utilizing a proxy agent\n   DCommunity:  the name of a direct community',
+    );
+    expect(text).toContain('   Requirement:  a session key SHOULD be considered compromised if it remains in use beyond its authorized lifetime');
+  });
+
   it('removes lines repeated at the top or bottom of every page, keeps page spans', () => {
     const page = (n: number, body: string) =>
       `ACME Standard 42                      March 2024\n\n${body}\n\nSmith                                 [Page ${n}]`;

@@ -173,9 +173,10 @@ function identifyIetf(lines: Line[], front: Line[], firstHeading: number): Stand
   const date = headerLines.map((l) => DATE_RE.exec(l.t)?.[0]).find(Boolean);
   // A PDF's text may run the two header columns into one line: find the fields inside lines too.
   const inline = (re: RegExp) => front.map((l) => re.exec(l.t)?.[1]).find(Boolean);
+  // The IETF's own categories first: a field line may run on into the author column ("Category: Informational B. Aboba").
   const category =
-    headerField(front, /^Category:\s*/i) ??
     inline(/\bCategory:\s*(Standards Track|Informational|Experimental|Best Current Practice|Historic|Proposed Standard|Draft Standard|Internet Standard)\b/i) ??
+    headerField(front, /^Category:\s*/i) ??
     undefined;
   const std: StandardId = {
     body: 'IETF',

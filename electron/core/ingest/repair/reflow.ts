@@ -53,6 +53,13 @@ export function wrapInfo(text: string | string[]): WrapInfo {
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
+/**
+ * A line that opens with a short label and a colon ("Domain:  the administrative domain ...",
+ * "Value: 9"): in a run of such lines at one indent each is an item of its own (a definition or
+ * field list), never the wrapped continuation of the one above.
+ */
+const LABELLED = /^\s*[\p{L}\p{N}][\p{L}\p{N}'./()-]*(?: [\p{L}\p{N}'./()-]+){0,3}:\s+\S/u;
+
 /** Join a word broken at a line end: "ineffi-" + "cient" -> "inefficient", "retrieval-" + "augmented" kept. */
 export function joinHyphenated(left: string, right: string): string {
   const l = /(\p{L}+)-$/u.exec(left.slice(-64));
@@ -113,6 +120,8 @@ export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped
   let lastLine = '';
   let currentIndent = 0;
   let currentTable = false;
+  // the current paragraph's first line opens with "Label:" (LABELLED)
+  let currentLabelled = false;
   // isHeadingLike(lastLine), when the line before was asked about as `line` (undefined: not asked).
   let lastHeading: boolean | undefined;
   for (const raw of lines) {
@@ -135,7 +144,8 @@ export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped
         !LIST_ITEM.test(line) &&
         !(heading = isHeadingLike(line)) &&
         !(lastHeading ?? isHeadingLike(lastLine)) &&
-        indentOf(line) >= currentIndent - 1;
+        indentOf(line) >= currentIndent - 1 &&
+        !(currentLabelled && indentOf(line) === currentIndent && LABELLED.test(line));
       if (canJoin) {
         current = hyphenBreak ? joinHyphenated(current, line.trimStart()) : `${current} ${line.trimStart()}`;
         lastLine = line;
@@ -149,6 +159,7 @@ export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped
     lastHeading = heading;
     currentIndent = indentOf(line);
     currentTable = table;
+    currentLabelled = LABELLED.test(line);
   }
   if (current !== null) out.push(current);
   return out.join('\n');
