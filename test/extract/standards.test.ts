@@ -57,6 +57,20 @@ describe('standards patterns on the dev RFCs', () => {
     expect(mib.triples.filter((x) => x.relation === 'is defined as' && /OBJECT-TYPE|::=/.test(x.head.text + x.tail.text))).toEqual([]);
   });
 
+  it('definitions: a "Label: text" list keeps one definition per line, also where a chunk starts after the indent', async () => {
+    // RFC 1157 §3.2.5: "Domain:  ... / PCommunity:  ... / DCommunity:  ..." under Figure 1; its chunk starts at "Domain"
+    const d = await rfc('rfc1157.txt');
+    const defs = d.triples.filter((t) => t.relation === 'is defined as' && /Community$|^Domain$/.test(t.head.text)).map(flat);
+    expect(defs.sort()).toEqual([
+      'DCommunity | is defined as | the name of a direct community',
+      'Domain | is defined as | the administrative domain of the element',
+      'PCommunity | is defined as | the name of a community utilizing a proxy agent',
+    ]);
+    const [t] = find(d, 'Domain | is defined as | the administrative domain of the element');
+    expect(d.text.slice(t.head.span!.start, t.head.span!.end)).toBe('Domain');
+    expect(d.text.slice(t.tail.span!.start, t.tail.span!.end)).toBe('the administrative domain of the element');
+  });
+
   it('requirements: subject, modality and the action as an event; MUST NOT stays its own modality', async () => {
     const d = await rfc('rfc6613.txt');
     const [t] = find(d, 'Implementations using RADIUS/TCP | MUST NOT | use TCP ports 1645 or 1646 as the default ports for this specification');

@@ -12,7 +12,10 @@ const MAX_TERM_WORDS = 7;
 const MAX_DEFINITION_WORDS = 45;
 
 interface Line extends Span {
+  /** Columns before the body on its line in the document. */
   indent: number;
+  /** Where the body (the line without its indent) starts in the document. */
+  bodyStart: number;
   body: string;
 }
 
@@ -23,8 +26,14 @@ function linesOf(text: string, from: number, to: number): Line[] {
     let nl = text.indexOf('\n', at);
     if (nl < 0 || nl > to) nl = to;
     const raw = text.slice(at, nl);
-    const indent = /^[ \t]*/.exec(raw)![0].length;
-    out.push({ start: at, end: nl, indent, body: raw.slice(indent).trimEnd() });
+    let indent = /^[ \t]*/.exec(raw)![0].length;
+    // A chunk may begin after its first line's indent: that line is indented as the document has it.
+    if (at === from) {
+      const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+      if (/^[ \t]*$/.test(text.slice(lineStart, from))) indent += from - lineStart;
+    }
+    const lead = /^[ \t]*/.exec(raw)![0].length;
+    out.push({ start: at, end: nl, indent, bodyStart: at + lead, body: raw.slice(lead).trimEnd() });
     at = nl + 1;
   }
   return out;
@@ -105,18 +114,18 @@ export function definitions(ctx: ChunkContext): Draft[] {
       if (!validTerm(term)) continue;
       // a same-line expansion ("AAA  Authentication, ...") is an acronym, read by the acronym pattern
       if (two && expansionOf(term, l.body.slice(two.index).trim())) continue;
-      const termSpan = { start: l.start + l.indent, end: l.start + l.indent + term.length };
+      const termSpan = { start: l.bodyStart, end: l.bodyStart + term.length };
       // a paragraph that opens with a clause ("In order to ...", "If ...") discusses the term rather than defining it
       if (/^(?:In order to|If|When|Since|As|For example|Although|While|Unless|Note)\b/.test(next.body)) continue;
-      const def = definitionText(text, term, next.start + next.indent, next.end);
+      const def = definitionText(text, term, next.bodyStart, next.end);
       if (def && /\p{Ll}/u.test(text.slice(def.start, def.end)) && text.slice(def.start, def.end).split(/\s+/).length >= 3) push(term, termSpan, def, true);
       continue;
     }
     // "Term: definition" and "Term - definition"
     const colon = /^([^:\n]{2,60}?)\s*(?::|\s-{1,2})\s+(\S.*)$/.exec(l.body);
     if (colon && validTerm(colon[1]) && colon[2].split(/\s+/).length >= 3 && !/^(?:note|example|e\.g|see)\b/i.test(colon[1])) {
-      const termSpan = { start: l.start + l.indent, end: l.start + l.indent + colon[1].length };
-      const defStart = l.start + l.indent + l.body.indexOf(colon[2], colon[1].length);
+      const termSpan = { start: l.bodyStart, end: l.bodyStart + colon[1].length };
+      const defStart = l.bodyStart + l.body.indexOf(colon[2], colon[1].length);
       const def = definitionText(text, colon[1], defStart, l.end);
       if (def) push(colon[1], termSpan, def, true);
     }
