@@ -80,7 +80,7 @@ describe('standards patterns on the dev RFCs', () => {
     expect(t.meta).toMatchObject({ pattern: 'requirement', modality: 'MUST NOT', negated: true });
     // negation: no positive MUST from a MUST NOT sentence
     const bare = d.triples.filter((x) => quote(d, x).includes('"bare" TCP transport MUST NOT be used without TLS'));
-    expect(bare.map(flat)).toContain('bare TCP transport | MUST NOT | be used without TLS, IPsec');
+    expect(bare.map(flat)).toContain('bare TCP transport | MUST NOT | be used without TLS, IPsec, or another secure upper layer');
     expect(bare.filter((x) => x.relation === 'MUST')).toEqual([]);
     expect(find(d, 'radsec port | SHOULD | be used as the default port for RADIUS/TLS')).toHaveLength(1);
     expect(find(d, 'radius port | SHOULD NOT | be used for RADIUS/TLS')).toHaveLength(1);
@@ -89,6 +89,28 @@ describe('standards patterns on the dev RFCs', () => {
     expect(find(d, 'servers | SHOULD | implement configurable limits on connection lifetime and idle timeouts')).toHaveLength(1);
     // the sentence stating the keyword convention is no requirement
     expect(d.triples.filter((x) => String(x.meta?.pattern).startsWith('requirement') && quote(d, x).includes('The key words "MUST"'))).toEqual([]);
+  });
+
+  it('requirements: serial lists stay whole, a subordinate clause ends at its comma, a term over its body is no part of the subject', async () => {
+    const e = await rfc('rfc5247.txt');
+    const req = (x: CandidateTriple) => String(x.meta?.pattern).startsWith('requirement');
+    const about = (needle: string) => e.triples.filter((x) => req(x) && quote(e, x).includes(needle)).map(flat);
+    // "between the peer, NAS, and backend authentication server": the list's last item is kept
+    expect(about('Authorizations SHOULD be synchronized')).toEqual([
+      'Authorizations | SHOULD | be synchronized between the peer, NAS, and backend authentication server',
+    ]);
+    // "since the EAP authenticator and AAA client MUST be co-resident, this mechanism is applicable ...": the main clause is not required
+    expect(about('MUST be co-resident')).toEqual(['EAP authenticator and AAA client | MUST | be co-resident']);
+    // "Theft of service\n      Bypassing the AAA exchange (phase 1b) SHOULD NOT ...": the term above is not in the subject
+    expect(about('Bypassing the AAA exchange (phase 1b) SHOULD NOT')).toEqual([
+      'Bypassing the AAA exchange | SHOULD NOT | enable a user to extend their network access or gain access to services they are not entitled to',
+    ]);
+    // "specifications developed after the publication of this document MUST": after a participle "after" opens no clause
+    expect(about('developed after the publication of this document MUST')).toEqual([
+      'EAP method specifications developed after the publication of this document | MUST | define the Peer-Id, Server-Id, and Session-Id',
+    ]);
+    // a bracketed "(e.g., ...)" still ends the action, its commas do not
+    expect(about('MUST demonstrate possession of the keying material')[0]).toMatch(/and authenticator$/);
   });
 
   it('values with units: lengths, codes, ports and numbered fields as literals with their unit', async () => {

@@ -71,6 +71,8 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
       /\b(?:to|of|in|for|on|by|with|from|at|about|into|over|under|through|via|and|or)\s*$/i.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))
     )
       continue;
+    // "specifications developed after the publication of X MUST": after a participle, "after" is a preposition
+    if (/^\s?(?:after|before|until)\s/i.test(m[0]) && /\b\p{L}{3,}(?:ed|en)\s*$/u.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))) continue;
     lastOpener = m.index! + m[0].length;
   }
   if (lastOpener > 0) {
@@ -97,6 +99,14 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
   const span = trimSpan(text, from, at);
   const adv = TRAILING_ADVERB.exec(text.slice(span.start, span.end));
   if (adv) span.end -= adv[0].length;
+  // a term over its indented body ("Theft of service\n      Bypassing the AAA exchange ... SHOULD NOT"): the subject is in the body
+  const nl = text.lastIndexOf('\n', span.end - 1);
+  if (nl >= span.start) {
+    const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+    const indentAt = (i: number) => /^[ \t]*/.exec(text.slice(i, i + 40))![0].length;
+    const body = indentAt(nl + 1);
+    if (body > indentAt(lineStart)) span.start = nl + 1 + body;
+  }
   // a heading run into its paragraph ("Replay Counter The Replay Counter field"): the phrase after the capitalised determiner
   const merged = /\s(?:The|A|An)\s/.exec(text.slice(span.start, span.end));
   if (merged) span.start += merged.index + 1;
@@ -135,14 +145,38 @@ function hasOwnVerb(phrase: string): boolean {
   return false;
 }
 
+/** A subordinating conjunction right before a subject: its clause ends at the next comma, where the main clause begins. */
+const SUBORDINATOR = /(?:^|\s)(?:since|because|although|though|while|whereas|unless|if|when|whenever)\s+$/i;
+
+/** Commas, semicolons and colons inside brackets are no clause boundary; the brackets themselves stay ("(e.g." ends an action). */
+const maskBracketed = (seg: string) => seg.replace(/\([^()]*\)|\[[^\]]*\]/g, (m) => m.replace(/[,;:]/g, ' '));
+
+/** Where the action in `seg` ends: ACTION_END, except a serial list's ", and" / ", or" ("between the peer, NAS, and backend server"). */
+function actionEnd(seg: string): number | null {
+  const masked = maskBracketed(seg);
+  const re = new RegExp(ACTION_END.source, 'g');
+  for (let m = re.exec(masked); m; m = re.exec(masked)) {
+    const list = /^,\s+(?:and|or)\b/.test(m[0]) && /,\s+[^,;:]{1,40}$/.test(masked.slice(0, m.index));
+    const item = /^[^,;:.]*/.exec(masked.slice(m.index + m[0].length))![0];
+    if (list && item.trim().split(/\s+/).length <= 6) continue;
+    return m.index;
+  }
+  return null;
+}
+
 /** The action after the keyword: up to the end of the clause, at most MAX_ACTION_WORDS words. */
-function actionAfter(text: string, s: Span, from: number, next: number): Span | null {
+function actionAfter(text: string, s: Span, from: number, next: number, options: { subordinate?: boolean } = {}): Span | null {
   let seg = text.slice(from, Math.min(s.end, next));
   const lead = ADVERB_LEAD.exec(seg.trimStart());
   let start = from + (seg.length - seg.trimStart().length) + (lead ? lead[0].length : 0);
   seg = text.slice(start, Math.min(s.end, next));
-  const end = ACTION_END.exec(seg);
-  let stop = end ? start + end.index : Math.min(s.end, next);
+  let end = actionEnd(seg);
+  if (options.subordinate) {
+    // "since the EAP authenticator and AAA client MUST be co-resident, this mechanism is applicable": the comma ends it
+    const comma = /,\s/.exec(maskBracketed(seg));
+    if (comma && (end === null || comma.index < end)) end = comma.index;
+  }
+  let stop = end !== null ? start + end : Math.min(s.end, next);
   // a following keyword with its own subject ("they MAY remain open, or they MAY be closed")
   if (next < s.end && stop >= next) {
     const back = text.slice(start, next);
@@ -228,7 +262,8 @@ export function requirements(ctx: ChunkContext): Draft[] {
       if (!subj) continue;
       const subjectLabel = phraseLabel(text.slice(subj.start, subj.end));
       if (!validSubject(subjectLabel) || ANAPHORIC.test(flat(text.slice(subj.start, subj.end)))) continue;
-      const act = actionAfter(text, s, h.end, hits[i + 1]?.at ?? s.end);
+      const subordinate = SUBORDINATOR.test(text.slice(s.start, subj.start));
+      const act = actionAfter(text, s, h.end, hits[i + 1]?.at ?? s.end, { subordinate });
       if (!act) continue;
       const action = flat(text.slice(act.start, act.end));
       const actionWords = action.split(/\s+/).length;
