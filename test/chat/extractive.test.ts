@@ -114,6 +114,18 @@ describe('typed spans of real RFC sentences', () => {
     expect(typedSpans(sentenceWith('rfc5247.txt', 'Octets 0-31 of the MSK'), 'code').map((x) => x.text)).toContain('Octets 0-31');
   });
 
+  it('a code is no size: "is 4 octets", "32-bit" and the bound of ">= 3" give no code; "68 for X" does', () => {
+    const codes = (name: string, needle: string) => typedSpans(sentenceWith(name, needle), 'code').map((x) => x.text);
+    expect(codes('rfc2867.txt', 'The Lost field is 4 octets')).not.toContain('4');
+    expect(codes('rfc2867.txt', 'is a 32-bit field')).not.toContain('32');
+    const field = 'Type\n\n         68 for Acct-Tunnel-Connection\n\n      Length\n\n         >= 3';
+    const spans = typedSpans(field, 'code');
+    expect(spans.find((x) => x.text === '68')?.fit).toBe(0.9);
+    expect(spans.find((x) => x.text === '3')?.fit ?? 0).toBeLessThan(0.9);
+    // as a value, a size keeps its number
+    expect(typedSpans(sentenceWith('rfc2867.txt', 'The Lost field is 4 octets'), 'value').map((x) => x.text)).toContain('4 octets');
+  });
+
   it('the action a requirement asks (after MUST / SHOULD)', () => {
     const spans = typedSpans(sentenceWith('rfc6613.txt', 'MUST NOT be used without TLS'), 'action').map((x) => x.text);
     expect(spans[0]).toContain('be used without TLS, IPsec, or another secure upper layer');

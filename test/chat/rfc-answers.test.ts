@@ -141,6 +141,14 @@ describe('lead passage of a document named by its title', () => {
     expect(lead!.document).toMatch(/RADIUS Accounting Server MIB/);
   }, 60_000);
 
+  it('a question naming a section heading reads that section: its fields come after its description', async () => {
+    // RFC 2867 §4.1 "Acct-Tunnel-Connection": the description is one chunk, the "Type  68 for Acct-Tunnel-Connection" field the next
+    const { answer, retrieval } = await ask('What attribute type number does Acct-Tunnel-Connection have?');
+    const section = retrieval.passages.filter((p) => (p.sections ?? []).some((x) => /§4\.1 Acct-Tunnel-Connection/.test(x.clause)));
+    expect(section.length).toBeGreaterThanOrEqual(2);
+    expect(answer.answers[0]).toBe('68');
+  }, 60_000);
+
   it('a question naming no title phrase keeps its own answer passage', async () => {
     // rfc-qa d031: the attribute's own definition answers; the RFC's abstract is not pushed in
     const { retrieval } = await ask('What attribute type number does Acct-Tunnel-Connection have?');

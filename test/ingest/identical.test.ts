@@ -4,7 +4,8 @@
 // rows, the FTS index's answers) is compared with the digest the code gave before the work
 // (issue 16). A change that alters ingest output on purpose updates EXPECTED here, saying why.
 // Changed on purpose since: a run of "Label: text" lines at one indent is no longer joined into one
-// line (RFC 1157's "Domain: / PCommunity: / DCommunity:" list; the only change in the kit).
+// line (RFC 1157's "Domain: / PCommunity: / DCommunity:" list; the only change in the kit); a compound
+// broken after its hyphen before a capital joins without a space ("Acct-Status-\nType": 25 lines of the RFCs, 2 of seed 003).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -15,8 +16,8 @@ import { KIT, data, tmpDir } from '../helpers/tmp';
 import { generateText } from '../../bench/ingest';
 
 const EXPECTED = {
-  prepared: '75ca029d5bdead12b3c51c1973cf70dba2f49942baf2a1cd06823725bed5d7e4',
-  stored: 'c310037eb3594eed597e9ad4f0c039b91c8cf1e1216248e6f9cac728aa83ec7d',
+  prepared: '6fc022d8855527980c6339549a017b8ac54bf105e016c6c14309b9567495231f',
+  stored: '4c4e3a843c81976e0fd60f90168d80511471064723aadd578d9113a5b1369c6a',
   generated: '5753e084a36c60771d4c18cc0fb01b0c33b6b162358befd01849bc4ea4dd0408',
 };
 

@@ -40,6 +40,23 @@ describe('text repair', () => {
     expect(text).toContain('   Type    Length    Value\n   79      >= 3      EAP packet');
   });
 
+  it('joins a compound broken after its hyphen before a capital without a space (RFC attribute names)', () => {
+    const lines = [
+      'In this case the Proxy SHOULD send an Access-Reject to the NAS and an Accounting-',
+      'Request with Acct-Status-Type=Proxy-Stop (6) to the home server, as the Acct-Status-',
+      'Type attribute says; a word broken at its end of line is joined again as usual, and a',
+      'line that ends with a dash - Then a capital: that is no compound and it keeps its',
+      'space, as the text of the page wants it, in a paragraph long enough to be wrapped.',
+      'More lines follow so that the page reads as text wrapped at a fixed width of',
+      'about seventy-five columns, which is how the plain text of an RFC is laid out',
+      'on its pages, with a header and a footer on each of them that are taken away.',
+    ].join('\n');
+    const { text } = repair([lines], { mode: 'text' });
+    expect(text).toContain('an Accounting-Request with Acct-Status-Type=Proxy-Stop (6)');
+    expect(text).toContain('as the Acct-Status-Type attribute says');
+    expect(text).toContain('with a dash - Then a capital');
+  });
+
   it('keeps a list of "Label: text" lines as separate items, and still joins a labelled line that wraps', () => {
     // RFC 1157 §3.2, a field list under a figure: each line is full enough to look wrapped
     const lines = [

@@ -58,7 +58,7 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       break;
     case 'number':
     case 'code':
-    case 'value':
+    case 'value': {
       // a named constant with its number: "VLAN (13)", "reset(2)", "zero (0)", "Proxy-Stop (6)"
       pushAll(out, new RegExp(String.raw`\b[A-Za-z][A-Za-z0-9-]*\s?\(${NUM}\)`, 'gi'), text, 1);
       pushAll(out, new RegExp(String.raw`\b(?:octets?|bytes?|bits?)\s+\d+\s*(?:-|to|through)\s*\d+\b`, 'gi'), text, 1);
@@ -67,11 +67,17 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       // a size with its unit is a value, hardly a code ("4 octets" is a length, not a type number)
       pushAll(out, new RegExp(String.raw`\b${NUM}\s+${UNITS}\b`, 'gi'), text, type === 'value' ? 0.95 : type === 'code' ? 0.5 : 0.8);
       // "= 13", "value of 19", "19 for X", a bare number
-      pushAll(out, new RegExp(String.raw`(?:=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b`, 'gi'), text, 0.9, 1);
-      pushAll(out, new RegExp(String.raw`\b${NUM}\b`, 'gi'), text, 0.6);
+      // for a code, no number with a unit after it (the "4" of "is 4 octets" is a size)
+      const unitless = type === 'code' ? String.raw`(?!(?:\s+|-)${UNITS}\b)` : '';
+      // "= 13" (not ">= 3", a bound), "value of 19", "set to 2", "is 4"
+      pushAll(out, new RegExp(String.raw`(?:(?<![<>!=])=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b${unitless}`, 'gi'), text, 0.9, 1);
+      // "68 for Acct-Tunnel-Connection": a number assigned to a named thing
+      pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 0.9, 1);
+      pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 0.6);
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
       break;
+    }
     case 'date':
       pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 1);
       pushAll(out, /\b(?:1[5-9]|20)\d{2}\b/g, text, 0.8);
@@ -319,7 +325,15 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (type.type !== 'yesno' && novel === 0) continue;
       const named = type.type === 'value' && WHOLE_IDENTIFIER.test(span.text);
       // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
-      if (numeric && span.start === 0 && /^\d+(?:\.\d+)*\.?\s+\S/.test(s.text) && /^\d+(?:\.\d+)*$/.test(span.text) && s.tokens.length <= 10) continue;
+      // ("68 for Acct-Tunnel-Connection", a number and a small word, is a value)
+      if (
+        numeric &&
+        span.start === 0 &&
+        /^\d+(?:\.\d+)*\.?\s+(?!(?:for|of|to|in|on|at|by|or|and)\s)\S/.test(s.text) &&
+        /^\d+(?:\.\d+)*$/.test(span.text) &&
+        s.tokens.length <= 10
+      )
+        continue;
       if (numeric && !named && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
       // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
       const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));

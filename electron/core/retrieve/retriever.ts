@@ -249,7 +249,8 @@ export class Retriever {
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
-    const leads = this.leadPassages(linked.filter((e) => e.method !== 'embedding').map((e) => e.label));
+    const named = linked.filter((e) => e.method !== 'embedding').map((e) => e.label);
+    const leads = new Set([...this.leadPassages(named), ...this.sectionPassages(named)]);
     const { rows: passageRows, scores: passageScore } = this.rerankPassages(
       question,
       asked,
@@ -386,6 +387,23 @@ export class Retriever {
       if (!phrases.some((p) => title.includes(p) && title !== p)) continue;
       const lead = this.repo.firstChunks(documentId).find((c) => LEAD_HEADING.test(c.text) && !this.boilerplate(c.id, c.text));
       if (lead) out.add(lead.id);
+    }
+    return out;
+  }
+
+  /**
+   * The passages of each section whose heading is one of the labels ("4.1. Acct-Tunnel-Connection" for a question
+   * naming Acct-Tunnel-Connection): a section headed by a thing is where the document says what it is. Labels of one
+   * short word and summary or boilerplate headings are left out (a "Security Considerations" section is not about "security").
+   */
+  private sectionPassages(labels: string[]): Set<number> {
+    const out = new Set<number>();
+    const wanted = labels.filter((l) => l.trim().length >= 4 && (/\s|[-_/.]|\p{N}/u.test(l.trim()) || /\p{Lu}.*\p{Lu}/u.test(l)));
+    for (const sec of this.clauses.headed(wanted)) {
+      if (LEAD_HEADING.test(sec.heading)) continue;
+      // the section's passages (a long one is cut into several: its fields come after its description)
+      for (const chunk of this.repo.chunksIn(sec.documentId, sec.start, sec.end, 3)) if (!this.boilerplate(chunk.id, chunk.text)) out.add(chunk.id);
+      if (out.size >= 6) break;
     }
     return out;
   }

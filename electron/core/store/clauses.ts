@@ -51,6 +51,17 @@ export class ClauseLookup {
     return rows.map((r) => ({ start: r.start - start, end: r.end - start, clause: formatClause(id, r.number, r.heading) }));
   }
 
+  /** The sections whose heading is one of `headings` (case-insensitive, as written otherwise): "4.1. Acct-Tunnel-Connection" for "acct-tunnel-connection". */
+  headed(headings: string[]): { documentId: number; start: number; end: number; heading: string }[] {
+    const wanted = [...new Set(headings.map((h) => h.trim().toLowerCase()).filter(Boolean))].slice(0, 50);
+    if (!wanted.length) return [];
+    return this.db
+      .prepare(
+        `SELECT document_id AS documentId, start, end, heading FROM sections WHERE lower(heading) IN (${wanted.map(() => '?').join(', ')}) ORDER BY document_id, start`,
+      )
+      .all(...wanted) as { documentId: number; start: number; end: number; heading: string }[];
+  }
+
   /** Every document that is a recognised standard, with its identification and its first chunk (the header). */
   standards(): { documentId: number; chunkId: number | null; standard: StandardId }[] {
     const rows = this.db

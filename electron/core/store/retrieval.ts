@@ -193,6 +193,13 @@ export class RetrievalRepository {
   }
 
   /** The first chunks of a document, in order (where its lead passage is looked for). */
+  /** The first chunks of a document overlapping [start, end) (a section's passages), in order. */
+  chunksIn(documentId: number, start: number, end: number, limit = 3): { id: number; text: string }[] {
+    return this.db
+      .prepare('SELECT id, text FROM chunks WHERE document_id = ? AND start < ? AND end > ? ORDER BY start LIMIT ?')
+      .all(documentId, end, start, limit) as { id: number; text: string }[];
+  }
+
   firstChunks(documentId: number, limit = 8): { id: number; text: string }[] {
     return this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT ?').all(documentId, limit) as {
       id: number;

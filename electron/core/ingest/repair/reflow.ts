@@ -147,7 +147,9 @@ export function reflowPage(text: string, wrap: WrapInfo, options: { forceWrapped
         indentOf(line) >= currentIndent - 1 &&
         !(currentLabelled && indentOf(line) === currentIndent && LABELLED.test(line));
       if (canJoin) {
-        current = hyphenBreak ? joinHyphenated(current, line.trimStart()) : `${current} ${line.trimStart()}`;
+        // a compound broken after its hyphen before a capital or a digit ("Acct-Status-\nType", "Fine-to-\nCoarse") joins without a space
+        const compound = !hyphenBreak && endsWithLetterHyphen(lastLine) && /^\s*[\p{Lu}\p{N}]/u.test(line);
+        current = hyphenBreak ? joinHyphenated(current, line.trimStart()) : compound ? current + line.trimStart() : `${current} ${line.trimStart()}`;
         lastLine = line;
         lastHeading = heading;
         continue;
