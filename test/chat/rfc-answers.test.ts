@@ -155,3 +155,11 @@ describe('lead passage of a document named by its title', () => {
     expect(retrieval.passages.some((p) => /68 for Acct-Tunnel-Connection/.test(p.text))).toBe(true);
   }, 60_000);
 });
+
+describe('generic frames on a standards graph', () => {
+  it('"What is RFC 2865 about?" is answered from the standard itself, not by a relation the structure would pick', async () => {
+    const { answer } = await ask('What is RFC 2865 about?');
+    expect(answer.outcome).toBe('found');
+    expect(answer.answers[0]).toContain('Remote Authentication Dial In User Service');
+  }, 60_000);
+});

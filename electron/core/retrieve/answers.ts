@@ -32,6 +32,8 @@ export function pathEvidence(snapshot: GraphSnapshot, path: RelationPath, analys
     const rel = snapshot.relationIndex.get(step.relation);
     let best = 0;
     if (rel !== undefined) for (const m of analysis.mentions) best = Math.max(best, (m.relations.get(rel) ?? 0) * (m.weak ? 0.75 : 1));
+    // a first step the graph's structure chose (the question named none of the seed's relations)
+    if (i === 0) best = Math.max(best, path.assumed ?? 0);
     const prev = path.steps[i - 1];
     if (prev && prev.relation === step.relation && prev.inverse !== step.inverse) best = Math.max(best, analysis.bridgeCue ? 0.9 : best);
     sum += best;

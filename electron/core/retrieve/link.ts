@@ -240,13 +240,17 @@ export async function linkEntities(
     if (base <= 0) continue;
     const surface = normalizeLabel(question.normalize('NFKC').slice(tokens[c.i].start, tokens[c.j - 1].end));
     const after = question.normalize('NFKC').slice(tokens[c.i].start, tokens[c.j - 1].end + 1);
+    const raw = question.normalize('NFKC').slice(tokens[c.i].start, tokens[c.j - 1].end);
     for (const v of c.vertices) {
       const k = snapshot.kind.data[v];
       const kindFactor = k === KIND_CODES.concept ? 0.8 : k === KIND_CODES.passage ? 0.9 : 1;
       // the same characters as the label (punctuation included) beat a label that only shares the words
       const norm = normalizeLabel(snapshot.labels[v]);
       const exactFactor = norm === surface || norm === normalizeLabel(after) ? 1.05 : 1;
-      scored.push({ c, v, score: Math.min(1.05, base * kindFactor * exactFactor) });
+      // a title written exactly as the label, every word capitalised inside mixed-case text ("the
+      // album Show Me"): its function words are the name's words, not noise
+      const title = mixedCase && c.method === 'exact' && snapshot.labels[v].normalize('NFKC') === raw && isTitleSpan(tokens, c) ? titleScore(tokens, c) : 0;
+      scored.push({ c, v, score: Math.min(1.05, Math.max(base, title) * kindFactor * exactFactor) });
     }
   }
 
@@ -316,6 +320,18 @@ function addsWords(tokens: Token[], o: Candidate, c: Candidate, mixedCase: boole
     if (mixedCase ? /^[\p{Lu}\p{N}]/u.test(t.raw) && k > 0 : !STOPWORDS.has(t.text)) return true;
   }
   return false;
+}
+
+/** Two words or more, none the question's first, each capitalised (or a number). */
+function isTitleSpan(tokens: Token[], c: Candidate): boolean {
+  return c.j - c.i >= 2 && c.i > 0 && tokens.slice(c.i, c.j).every((t) => /^[\p{Lu}\p{N}]/u.test(t.raw));
+}
+
+/** The span score of a title-cased span, every word counted as a content word. */
+function titleScore(tokens: Token[], c: Candidate): number {
+  const span = tokens.slice(c.i, c.j);
+  const chars = span.reduce((n, t) => n + t.text.length, 0);
+  return Math.min(1, 0.3 + 0.22 * span.length + 0.015 * chars);
 }
 
 /** How likely a span names an entity: length, content words, capitalisation, relation words. */

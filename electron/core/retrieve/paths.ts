@@ -7,6 +7,7 @@ import type { GraphSnapshot } from './snapshot';
 import type { LinkedEntity } from './link';
 import {
   BRIDGE_CUES,
+  lemma,
   posTags,
   relatedWords,
   relationStems,
@@ -41,6 +42,11 @@ export interface RelationPath {
   probabilities: number[];
   /** Vertices reached after the last step (capped). */
   reached: number;
+  /**
+   * Evidence for the first step that the graph's own structure gave, when the question named none of
+   * the seed's relations (see STRUCTURAL_EVIDENCE); 0 when the question's words chose it.
+   */
+  assumed?: number;
 }
 
 export interface Mention {
@@ -63,6 +69,11 @@ export interface QuestionAnalysis {
   hopPrior: number[];
   predictedHops: number;
   bridgeCue: boolean;
+  /**
+   * The question relates the answer to the entity only through a generic frame (see GENERIC_FRAME):
+   * every other content word outside the entities belongs to the answer's noun phrase.
+   */
+  generic: boolean;
 }
 
 export interface PathOptions {
@@ -75,7 +86,16 @@ export interface PathOptions {
   relationHints?: Map<string, number>;
   /** Cap on frontier size while walking a path. */
   maxFrontier?: number;
+  /** Values per entity of each relation and direction (RelationLexicon.fanout): lets the graph read a generic frame. */
+  fanout?: (rel: number, inverse: boolean) => number;
 }
+
+/**
+ * The evidence a first step gets from the graph's structure alone (a generic frame naming no
+ * relation): WORDNET_MIN, the least WordNet relatedness that counts, well below a word naming the
+ * relation (1), so the answer's confidence stays low (0.6 squared times the link score: about 0.3).
+ */
+export const STRUCTURAL_EVIDENCE = 0.6;
 
 /** Concept labels count this much of a relation's own label. */
 const CONCEPT_WEIGHT = 0.9;
@@ -89,7 +109,38 @@ export class RelationLexicon {
   private ownByWord = new Map<string, { r: number; pos: WnPos | undefined }[]>();
   private conceptByWord = new Map<string, { r: number; pos: WnPos | undefined }[]>();
 
+  private fanoutOf: { version: number; forward: Float64Array; inverse: Float64Array } | null = null;
+
   constructor(private readonly snapshot: GraphSnapshot) {}
+
+  /**
+   * How many values one entity holds on average over relation r: edges per distinct subject (forward)
+   * or per distinct object (inverse). A tag-like or membership relation holds several, a date or a
+   * place of origin one. Computed once per snapshot version in O(edges).
+   */
+  fanout(r: number, inverse: boolean): number {
+    const s = this.snapshot;
+    if (!this.fanoutOf || this.fanoutOf.version !== s.version || this.fanoutOf.forward.length !== s.relations.length) {
+      const n = s.relations.length;
+      const edges = new Float64Array(n);
+      for (let e = 0; e < s.edgeCount; e++) edges[s.rel.data[e]]++;
+      const distinct = (csr: ReturnType<GraphSnapshot['out']>) => {
+        const ends = new Float64Array(n);
+        const seen = new Int32Array(n).fill(-1);
+        for (let v = 0; v < s.vertexCount; v++) {
+          for (let k = csr.ptr[v]; k < csr.ptr[v + 1]; k++) {
+            const rel = s.rel.data[csr.idx[k]];
+            if (seen[rel] === v) continue;
+            seen[rel] = v;
+            ends[rel]++;
+          }
+        }
+        return edges.map((m, i) => (ends[i] ? m / ends[i] : 0));
+      };
+      this.fanoutOf = { version: s.version, forward: distinct(s.out()), inverse: distinct(s.in()) };
+    }
+    return (inverse ? this.fanoutOf.inverse : this.fanoutOf.forward)[r] ?? 0;
+  }
 
   sync(): this {
     if (this.version === this.snapshot.version && this.stems.length === this.snapshot.relations.length) return this;
@@ -166,8 +217,64 @@ export class RelationLexicon {
   }
 }
 
+/**
+ * Closed-class English that relates two things without saying how: aboutness ("a report about X",
+ * "which topics is X about"), relevance ("terms applicable / relevant / related to X"), participation
+ * ("X appears / features / takes part in Y", "which events involve X"). Dictionary forms.
+ */
+export const GENERIC_FRAME = new Set([
+  'about',
+  'concerning',
+  'regarding',
+  'applicable',
+  'relevant',
+  'pertinent',
+  'related',
+  'pertain',
+  'associated',
+  'connected',
+  'appear',
+  'feature',
+  'figure',
+  'occur',
+  'participate',
+  'involve',
+]);
+
+/**
+ * Whether the question relates its answer to the entities only through a generic frame word: one of
+ * GENERIC_FRAME is there, and every other content word outside the entities is a word of the answer's
+ * noun phrase ("which [topics] is X about"), a bridge cue or the class a bridge names ("the same
+ * [band]"). "Who is X married to" or "what is the budget of X" name what they ask for, so are not generic.
+ */
+export function isGenericFrame(tokens: Token[], entities: LinkedEntity[], answerPhrase: string[]): boolean {
+  const inEntity = (t: Token) => entities.some((e) => e.method !== 'embedding' && t.start >= e.start && t.end <= e.end);
+  const phrase = new Set(answerPhrase);
+  let frame = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (inEntity(t) || QUESTION_WORDS.has(t.text)) continue;
+    if (GENERIC_FRAME.has(t.text) || GENERIC_FRAME.has(lemma(t.text))) {
+      frame = true;
+      continue;
+    }
+    if (STOPWORDS.has(t.text) || BRIDGE_CUES.has(t.text) || phrase.has(t.text)) continue;
+    // the class a bridge names: "the same band", "other members"
+    const prev = tokens[i - 1]?.text;
+    if (prev && (BRIDGE_CUES.has(prev) || prev === 'other')) continue;
+    return false;
+  }
+  return frame;
+}
+
 /** Find relation mentions in the question (outside entity mentions) and a prior on the hop count. */
-export function analyzeQuestion(question: string, entities: LinkedEntity[], lexicon: RelationLexicon, maxHops = 3): QuestionAnalysis {
+export function analyzeQuestion(
+  question: string,
+  entities: LinkedEntity[],
+  lexicon: RelationLexicon,
+  maxHops = 3,
+  answerPhrase: string[] = [],
+): QuestionAnalysis {
   const tokens = tokenize(question);
   const inEntity = (t: Token) => entities.some((e) => e.method !== 'embedding' && t.start >= e.start && t.end <= e.end);
   const nRel = lexicon.stems.length;
@@ -260,10 +367,20 @@ export function analyzeQuestion(question: string, entities: LinkedEntity[], lexi
     }
     clusters.push({ rels: new Set(best), stems: stemsOf, last: m.pos, mention: copy });
   }
-  const predicted = Math.max(1, Math.min(maxHops, clusters.length + (clusters.length && (repeated || bridgeCue) ? 1 : 0)));
+  // a bridge cue with no relation named ("who played in the same band as X") still asks to walk
+  // out over one relation and back over it: two hops
+  const bridged = clusters.length ? (repeated || bridgeCue ? 1 : 0) : bridgeCue ? 2 : 0;
+  const predicted = Math.max(1, Math.min(maxHops, clusters.length + bridged));
   const hopPrior = [1, 2, 3].slice(0, maxHops).map((h) => (h === predicted ? 0.7 : Math.abs(h - predicted) === 1 ? 0.2 : 0.1));
   const z = hopPrior.reduce((a, b) => a + b, 0);
-  return { tokens, mentions: merged, hopPrior: hopPrior.map((p) => p / z), predictedHops: predicted, bridgeCue };
+  return {
+    tokens,
+    mentions: merged,
+    hopPrior: hopPrior.map((p) => p / z),
+    predictedHops: predicted,
+    bridgeCue,
+    generic: isGenericFrame(tokens, entities, answerPhrase),
+  };
 }
 
 function bestRelations(m: Mention): Set<number> {
@@ -283,6 +400,8 @@ interface BeamState {
   lastConsumed: number | null;
   cueUsed: boolean;
   logScore: number;
+  /** Structural evidence of the first step (RelationPath.assumed). */
+  assumed: number;
 }
 
 /** Vertices reached from `frontier` over relation `rel` in one direction (deduplicated, capped). */
@@ -327,6 +446,28 @@ function options(snapshot: GraphSnapshot, frontier: Int32Array, scanCap = 3000):
   return out;
 }
 
+/**
+ * A generic frame names no relation, so the graph's structure reads it: an entity with one kind of
+ * fact ("X appears in which books" over a graph holding one relation for X) is asked about that
+ * fact; with several, "about" / "applicable to" / "appears in" asks for what characterises the
+ * entity: the seed's relation holding the most values (edges at the seed times the relation's values
+ * per entity, RelationLexicon.fanout), as a subject's topics, tags or members outnumber its single
+ * date or author. Option key -> evidence in (0, STRUCTURAL_EVIDENCE].
+ */
+export function structuralSteps(opts: Map<number, number>, fanout?: (rel: number, inverse: boolean) => number): Map<number, number> {
+  const out = new Map<number, number>();
+  if (opts.size === 1) {
+    for (const key of opts.keys()) out.set(key, STRUCTURAL_EVIDENCE);
+    return out;
+  }
+  if (!fanout || !opts.size) return out;
+  const value = new Map([...opts].map(([key, n]) => [key, n * fanout(key >> 1, (key & 1) === 1)]));
+  const max = Math.max(...value.values());
+  if (!(max > 0)) return out;
+  for (const [key, v] of value) out.set(key, (STRUCTURAL_EVIDENCE * v) / max);
+  return out;
+}
+
 /** Beam search over relation paths (1..maxHops) from every linked entity; the top-K paths overall. */
 export function predictPaths(snapshot: GraphSnapshot, entities: LinkedEntity[], analysis: QuestionAnalysis, options_: PathOptions = {}): RelationPath[] {
   const maxHops = options_.maxHops ?? 3;
@@ -342,13 +483,24 @@ export function predictPaths(snapshot: GraphSnapshot, entities: LinkedEntity[], 
   const weak = analysis.mentions.filter((m) => m.weak);
   const focusK = strong.find(({ m }) => m.focus)?.k ?? -1;
   const finished: RelationPath[] = [];
+  // a generic frame naming no relation of the graph: the seed's own relations decide its first step
+  const unnamed = analysis.generic && !analysis.mentions.length && !hintById.size;
 
   for (const entity of entities) {
     const seedPos = analysis.tokens.findIndex((t) => t.start >= entity.start);
     const seedEnd = analysis.tokens.findIndex((t) => t.start >= entity.end);
     const distance = (pos: number) => (pos < seedPos ? seedPos - pos : pos - (seedEnd < 0 ? analysis.tokens.length : seedEnd) + 1);
     let beam: BeamState[] = [
-      { steps: [], probs: [], frontier: Int32Array.of(entity.vertex), consumed: new Set(), lastConsumed: null, cueUsed: false, logScore: 0 },
+      {
+        steps: [],
+        probs: [],
+        frontier: Int32Array.of(entity.vertex),
+        consumed: new Set(),
+        lastConsumed: null,
+        cueUsed: false,
+        logScore: 0,
+        assumed: 0,
+      },
     ];
     const linkFactor = Math.pow(entity.score / bestLink, 2);
 
@@ -392,6 +544,8 @@ export function predictPaths(snapshot: GraphSnapshot, entities: LinkedEntity[], 
           }
           scored.push({ key, a, consume, cue });
         }
+        const assumed = depth === 1 && unnamed ? structuralSteps(opts, options_.fanout) : new Map<number, number>();
+        for (const s of scored) if (assumed.has(s.key)) s.a = Math.max(s.a, assumed.get(s.key)!);
         let z = 0;
         for (const s of scored) z += Math.exp(beta * s.a);
         scored.sort((x, y) => y.a - x.a);
@@ -411,6 +565,7 @@ export function predictPaths(snapshot: GraphSnapshot, entities: LinkedEntity[], 
             lastConsumed: s.consume,
             cueUsed: state.cueUsed || s.cue,
             logScore: state.logScore + Math.log(p),
+            assumed: depth === 1 ? (assumed.get(s.key) ?? 0) : state.assumed,
           });
         }
       }
@@ -431,6 +586,7 @@ export function predictPaths(snapshot: GraphSnapshot, entities: LinkedEntity[], 
           score,
           probabilities: st.probs.map((p) => Math.round(p * 1e4) / 1e4),
           reached: st.frontier.length,
+          assumed: st.assumed,
         });
       }
     }

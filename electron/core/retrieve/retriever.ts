@@ -203,10 +203,11 @@ export class Retriever {
     timings.linkMs += performance.now() - t;
 
     t = performance.now();
-    const analysis = analyzeQuestion(question, links, this.lexicon);
+    const asked = answerTypeOf(question);
+    const analysis = analyzeQuestion(question, links, this.lexicon, 3, asked.phrase);
     let hints: Map<string, number> | undefined;
     if (o.embed && s.relations.length && s.relations.length <= 2000) hints = await relationHints(o.embed, question, s.relations);
-    const paths = linked.length ? predictPaths(s, linked, analysis, { relationHints: hints }) : [];
+    const paths = linked.length ? predictPaths(s, linked, analysis, { relationHints: hints, fanout: (r, inverse) => this.lexicon.fanout(r, inverse) }) : [];
     timings.pathMs += performance.now() - t;
 
     t = performance.now();
@@ -244,7 +245,6 @@ export class Retriever {
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
     const chunks = s.fingerprint?.chunkCount ?? 0;
-    const asked = answerTypeOf(question);
     const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, asked.frame);
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
