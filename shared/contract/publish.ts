@@ -45,6 +45,22 @@ export const PublishRun = z.object({
   finishedAt: z.string().nullable(),
 });
 
+/** The result of a 'graph.publish' job (and of `graphwright publish`). */
+export const PublishResult = z.object({
+  pushed: z.number().int(),
+  removed: z.number().int(),
+  batches: z.number().int(),
+  graph: z.string(),
+  endpoint: z.string(),
+  target: z.number().int(),
+  run: z.number().int(),
+  /** Triples the remote graph holds from this database now. */
+  published: z.number().int(),
+  unchanged: z.number().int(),
+  protocol: PublishProtocol,
+});
+export type PublishResult = z.infer<typeof PublishResult>;
+
 export const PublishTarget = z.object({
   id: z.number().int(),
   endpoint: z.string(),

@@ -23,6 +23,7 @@ import type {
   RoleChoices,
 } from '../../../shared/contract/models';
 import { defineJob, type JobKind } from '../jobs/runner';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { z } from 'zod';
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { readChoices, writeChoice } from './registry';
@@ -402,7 +403,7 @@ export interface ModelDownloadCheckpoint {
   total: number;
 }
 
-export const MODEL_DOWNLOAD_JOB = 'models.download';
+export const MODEL_DOWNLOAD_JOB = 'models.download' satisfies JobKindName;
 
 /**
  * The download job. Cancel it to pause (the .part file stays); jobs.resume continues with an HTTP
@@ -412,6 +413,7 @@ export function modelDownloadJob(manager: ModelManager): JobKind<ModelDownloadPa
   return defineJob<ModelDownloadParams, ModelDownloadCheckpoint, DownloadResult>({
     kind: MODEL_DOWNLOAD_JOB,
     params: ModelDownloadParams,
+    result: jobResults[MODEL_DOWNLOAD_JOB],
     // waits on the network, not the cores: it runs beside an extraction, not after it
     lane: 'download',
     title: (p) => `Download ${path.basename(p.dest)}`,

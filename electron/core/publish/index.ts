@@ -17,6 +17,7 @@ import { PublishRepository, type PublishProtocol, type PublishRunRow, type Publi
 import { importGraph, type ImportTallies } from '../export';
 import { PublishError, SparqlClient, type AuthKind } from './sparql';
 import { canonicalKey, localTriples, parseTriples, tripleText, unskolemize, type PublishOptions } from './triples';
+import type { PublishResult } from '../../../shared/contract/publish';
 
 export { PublishError, SparqlClient } from './sparql';
 export { localTriples, canonicalKey, type PublishOptions } from './triples';
@@ -52,19 +53,8 @@ export interface PublishRunOptions {
   onRun?: (run: PublishRunRow) => void;
 }
 
-export interface PublishResult {
-  pushed: number;
-  removed: number;
-  batches: number;
-  graph: string;
-  endpoint: string;
-  target: number;
-  run: number;
-  /** Triples the remote graph holds from this database now. */
-  published: number;
-  unchanged: number;
-  protocol: PublishProtocol;
-}
+/** A publish run's result: the contract's type (shared/contract/publish.ts). */
+export type { PublishResult };
 
 export const DEFAULT_BATCH = 1000;
 

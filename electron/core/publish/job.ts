@@ -9,6 +9,7 @@ import { publish, type PublishResult } from './index';
 import type { AuthKind } from './sparql';
 import type { PublishOptions } from './triples';
 import type { PublishProtocol } from '../store/publish';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export interface PublishJobParams {
   endpoint: string;
@@ -30,11 +31,14 @@ export interface PublishJobCheckpoint {
 /** The password of a target, or null for none; never stored by Graphwright. */
 export type SecretResolver = (target: { endpoint: string; graph: string; username: string | null }) => string | null;
 
+export const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
+
 export const envSecret: SecretResolver = () => process.env.GRAPHWRIGHT_SPARQL_PASSWORD ?? null;
 
 export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envSecret) =>
   defineJob<PublishJobParams, PublishJobCheckpoint, PublishResult>({
-    kind: 'graph.publish',
+    kind: PUBLISH_JOB,
+    result: jobResults[PUBLISH_JOB],
     title: (p) => `Publish to <${p.graph}>`,
     async run(ctx) {
       const p = ctx.params;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { ApiError } from '../../../../shared/errors';
+import { isJobOf } from '../../../../shared/contract/jobs';
 import type { ExportFile, ExportFormat, ImportFormat, ImportResult } from '../../../../shared/contract/export';
 import '../../styles/export.css';
 import { PublishPanel } from './PublishPanel';
@@ -76,7 +77,7 @@ function ExportPanel() {
     if (!bigExport || !job || job.id !== bigExport.jobId || job.state !== 'done' || !api.download) return;
     setBigExport(null);
     // Named relative to exports/: the file itself, or (csv, neo4j-csv) the files of its folder.
-    const written = (job.result as { files?: string[] } | null)?.files ?? [];
+    const written = (isJobOf(job, 'graph.export') ? job.result?.files : undefined) ?? [];
     const files = bigExport.folder ? written.map((f) => `${bigExport.name}/${f.split(/[\\/]/).pop()}`) : [bigExport.name];
     void (async () => {
       try {
