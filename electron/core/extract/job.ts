@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
-import { ExtractionGraphWriter, type ExtractableChunk } from '../store/extraction';
+import type { ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
@@ -199,7 +199,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
       const started = Date.now();
       const p = ExtractJobParams.parse(ctx.params);
       const repo = core.store.extraction;
-      const graph = new ExtractionGraphWriter(core.store.db);
+      const graph = core.store.extractionGraphWriter();
       const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);
       const chunks = repo.chunksFor(docIds);
       const isClassic = p.engine === 'classic';

@@ -8,7 +8,6 @@ import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
 import { expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
 import { prepareSource, type PreparedSource } from './worker-pool';
 import type { NewDocument } from '../store/documents';
-import { describeStorageError } from '../store/db';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
 import { z } from 'zod';
@@ -93,7 +92,7 @@ async function storeFromSource(
       return storePrepared(host.store, { ...header, docs }, jobId);
     } catch (err) {
       if (signal.aborted) throw err;
-      throw describeStorageError(host.store.db, err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
+      throw host.store.describeError(err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
     }
   };
   if (!header.multi || header.count <= STORE_SLICE) return store(await source.take(header.count));

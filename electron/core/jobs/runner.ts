@@ -1,7 +1,6 @@
-import type { Db } from '../store/db';
-import { describeStorageError } from '../store/db';
+import type { Store } from '../store';
 import type { EventBus } from '../events';
-import { JobRepository, toJobInfo, type JobRecord } from '../store/jobs';
+import { toJobInfo, type JobRecord, type JobRepository } from '../store/jobs';
 import type { JobItem } from '../../../shared/schemas';
 import type { TypedJobInfo } from '../../../shared/contract/jobs';
 import { ApiError } from '../../../shared/errors';
@@ -87,11 +86,11 @@ export class JobRunner {
   private readonly unsaved = new Map<number, { state: TypedJobInfo['state']; error?: string }>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly bus: EventBus,
     private readonly options: { progressIntervalMs?: number } = {},
   ) {
-    this.repo = new JobRepository(db);
+    this.repo = store.jobs;
   }
 
   register(kind: AnyJobKind): void {
@@ -257,7 +256,7 @@ export class JobRunner {
       } catch (err) {
         // The queue itself could not be read or written (disk full, I/O error): stop pumping and
         // answer whoever waits with the reason. Jobs stay in the table; the next start() resumes them.
-        const message = errorMessage(describeStorageError(this.db, err));
+        const message = errorMessage(this.store.describeError(err));
         for (const id of [...this.waiters.keys()]) this.settle(id, { state: 'failed', error: message });
       } finally {
         this.pumping.delete(lane);
@@ -279,7 +278,7 @@ export class JobRunner {
       this.repo.markStarted(record.id);
     } catch (err) {
       // Not even the start could be written: the job stays queued in the table, resumable.
-      this.settle(record.id, { state: 'failed', error: errorMessage(describeStorageError(this.db, err)) });
+      this.settle(record.id, { state: 'failed', error: errorMessage(this.store.describeError(err)) });
       throw err;
     }
     this.running.set(lane, running);
@@ -328,7 +327,7 @@ export class JobRunner {
         this.setStateSafely(record.id, 'cancelled');
       } else {
         // A storage error (disk full, I/O) says which file and what to do; the job is resumable from its checkpoint.
-        this.setStateSafely(record.id, 'failed', errorMessage(describeStorageError(this.db, err)));
+        this.setStateSafely(record.id, 'failed', errorMessage(this.store.describeError(err)));
       }
     } finally {
       this.running.delete(lane);

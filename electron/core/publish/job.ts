@@ -3,7 +3,7 @@
 // under Electron, GRAPHWRIGHT_SPARQL_PASSWORD for the CLI and host). Cancelled, stopped or failed,
 // the remote graph holds every complete batch; resumed (or run again), the job sends the rest.
 import { defineJob } from '../jobs/runner';
-import type { Db } from '../store/db';
+import type { Store } from '../store';
 import { openExportSnapshot } from '../store/export';
 import { publish, type PublishResult } from './index';
 import type { AuthKind } from './sparql';
@@ -35,7 +35,7 @@ export const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
 
 export const envSecret: SecretResolver = () => process.env.GRAPHWRIGHT_SPARQL_PASSWORD ?? null;
 
-export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envSecret) =>
+export const publishJob = (store: Store, dbPath: string, secret: SecretResolver = envSecret) =>
   defineJob<PublishJobParams, PublishJobCheckpoint, PublishResult>({
     kind: PUBLISH_JOB,
     result: jobResults[PUBLISH_JOB],
@@ -48,7 +48,7 @@ export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envS
       const snap = openExportSnapshot(dbPath);
       try {
         return await publish(
-          db,
+          store,
           { endpoint: p.endpoint, graph: p.graph, auth, username, password, protocol: p.protocol, graphStore: p.graphStore },
           p.options,
           {
