@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SettingsRepository } from '../store/settings';
-import { repoRoot } from '../paths';
+import { isDir, repoRoot } from '../paths';
 import { ApiError } from '../../../shared/errors';
 import type {
   EngineChoice,
@@ -455,15 +455,6 @@ export function pendingDownload(dest: string): string | null {
 function redactChoices(c: RoleChoices): RoleChoices {
   const r = (x: EngineChoice | null) => (x?.kind === 'openai' && x.apiKey ? { ...x, apiKey: '***' } : x);
   return { extraction: r(c.extraction), chat: r(c.chat), embedding: r(c.embedding) };
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    // the probe itself: missing or unreadable is not a folder
-    return false;
-  }
 }
 
 function isInside(file: string, dir: string): boolean {
