@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < 200; i++) vectors.nearest(index.id, kind, q, k);
       console.log(`knn ${kind.padEnd(8)} k=${String(k).padEnd(3)} ${((performance.now() - t) / 200).toFixed(2)} ms`);
     }
-    const retriever = new Retriever(core.store.db);
+    const retriever = new Retriever(core.store);
     for (const mode of ['no embedder', 'hybrid'] as const) {
       let hits = 0;
       const ms: number[] = [];

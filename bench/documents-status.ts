@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Core } from '../electron/core/core';
-import { documentExtractions } from '../electron/core/store/extraction-status';
 import { unwrap } from '../shared/dispatch';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'rfc-radius-eap');
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
       return (performance.now() - t0) / n;
     };
     const bare = time(() => core.store.documents.list());
-    const status = time(() => documentExtractions(core.store.db, docs));
+    const status = time(() => core.store.documentExtractions(docs));
     let calls = 0;
     const t0 = performance.now();
     for (; calls < 50; calls++) unwrap('documents.list', await core.call('documents.list', {}));

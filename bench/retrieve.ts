@@ -76,7 +76,7 @@ async function metaqa(): Promise<void> {
       .filter(Boolean);
     questions.push(...lines.slice(0, QUESTIONS).map((l) => l.split('\t')[0].replace(/[[\]]/g, '')));
   }
-  await measure('MetaQA KB subset', new Retriever(store.db), questions);
+  await measure('MetaQA KB subset', new Retriever(store), questions);
   store.close();
 }
 
@@ -152,7 +152,7 @@ async function generated(): Promise<void> {
     console.log(`\ngenerated ${EDGES} edges in ${ms(performance.now() - t)}`);
   } else console.log(`\nreusing ${file}`);
   const store = Store.open(file);
-  const retriever = new Retriever(store.db);
+  const retriever = new Retriever(store);
   const labels = store.db.prepare('SELECT label FROM nodes WHERE kind = ? ORDER BY id LIMIT 5000').all('entity') as { label: string }[];
   const questions = Array.from({ length: QUESTIONS }, (_, i) => {
     const l = labels[(i * 97) % labels.length].label;

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   try {
     if (!fs.existsSync(dbFile)) await buildDb(dbFile);
     const core = new Core({ dbPath: dbFile, startJobs: false });
-    const retriever = new Retriever(core.store.db);
+    const retriever = new Retriever(core.store);
     const halves = { dev: tally(), check: tally(), all: tally() };
     const byType = new Map<string, Tally>();
     for (const [i, item] of items.entries()) {

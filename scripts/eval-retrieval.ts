@@ -132,7 +132,7 @@ async function evalMetaQa(): Promise<void> {
     console.error(`imported kb_subset.txt in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const store = Store.open(dbFile);
-  const retriever = new Retriever(store.db);
+  const retriever = new Retriever(store);
   let t = performance.now();
   retriever.refresh();
   console.error(`snapshot: ${retriever.snapshot.vertexCount} vertices, ${retriever.snapshot.edgeCount} edges in ${(performance.now() - t).toFixed(0)} ms`);
@@ -269,7 +269,7 @@ async function evalTwoWiki(): Promise<void> {
     return m && m.length === 1 ? m[0] : null;
   };
   const store = Store.open(dbFile);
-  const retriever = new Retriever(store.db);
+  const retriever = new Retriever(store);
   retriever.refresh();
   const titleOf = (p: { document: string; text: string }) => titleOfText.get(p.text.trim().slice(0, 200)) ?? p.document;
   const ours = { r2: 0, r5: 0 };

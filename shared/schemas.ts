@@ -91,6 +91,10 @@ export const JobItem = z.object({
 });
 export type JobItem = z.infer<typeof JobItem>;
 
+/**
+ * A job of any kind, as it is stored and queued: its result unchecked. The jobs calls and the
+ * `job.progress` event give `TypedJobInfo` (shared/contract/jobs.ts): the result typed by the kind.
+ */
 export const JobInfo = z.object({
   id: Id,
   kind: z.string(),

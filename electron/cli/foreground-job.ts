@@ -1,6 +1,7 @@
 import type { Core } from '../core/core';
 import type { CliIO } from './command';
 import type { JobInfo } from '../../shared/schemas';
+import { isJobOf, type JobKindName, type JobResult, type TypedJobInfo } from '../../shared/contract/jobs';
 
 export interface ForegroundJobOptions {
   /** Prefix of progress lines on stderr ("ingest", "extract", ...). */
@@ -23,7 +24,7 @@ export async function runJobInForeground(
   io: CliIO,
   start: () => Promise<JobInfo>,
   options: ForegroundJobOptions,
-): Promise<{ job: JobInfo } | { code: number }> {
+): Promise<{ job: TypedJobInfo } | { code: number }> {
   let wake: (v: null) => void = () => undefined;
   const interruption = new Promise<null>((resolve) => (wake = resolve));
   const onSignal = () => {
@@ -76,4 +77,10 @@ export async function runJobInForeground(
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** A finished job's result, typed by its kind (checked by the kind's schema when it was stored and read). */
+export function resultOf<K extends JobKindName>(job: TypedJobInfo, kind: K): JobResult<K> {
+  if (!isJobOf(job, kind) || job.result === undefined) throw new Error(`job ${job.id} (${job.kind}) has no ${kind} result`);
+  return job.result as JobResult<K>;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Core, type CoreOptions } from '../core/core';
 import { defaultDbPath } from '../core/paths';
-import { currentSchemaVersion, isWritable, schemaVersion } from '../core/store/db';
+import { currentSchemaVersion, isWritable } from '../core/store/db';
 import { UsageError } from './command';
 import type { CallArgs, CallInput, CallName, CallOutput } from '../../shared/contract';
 import { unwrap } from '../../shared/dispatch';
@@ -20,7 +20,7 @@ export function openCore(values: Record<string, unknown>, opts: { mustExist?: bo
   if (readOnly && !exists) throw new UsageError(`database not found: ${path.resolve(db)} (--read-only opens an existing database)`);
   const core = new Core({ startJobs: false, ...opts, dbPath: db, readOnly });
   if (readOnly) {
-    const version = schemaVersion(core.store.db);
+    const version = core.store.schemaVersion();
     if (version < currentSchemaVersion) {
       void core.close();
       throw new UsageError(

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Store } from './store';
 import type { Services } from './services';
-import { describeStorageError } from './store/db';
 import { EventBus } from './events';
 import { JobRunner, type AnyJobKind } from './jobs/runner';
 import type { Handlers } from '../../shared/dispatch';
@@ -79,7 +78,7 @@ export class Core implements Services {
     setLogDir(this.dataDir); // core/log.ts: graphwright.log in the data folder from now on
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath, { readonly: options.readOnly });
-    this.jobs = new JobRunner(this.store.db, this.bus, { progressIntervalMs: options.progressIntervalMs });
+    this.jobs = new JobRunner(this.store, this.bus, { progressIntervalMs: options.progressIntervalMs });
     this.jobs.register(extractionJob(this));
     this.models = new ModelManager(this.store.settings, this.dataDir);
     this.engines = new EngineRegistry(this.store.settings, options.llm);
@@ -89,7 +88,7 @@ export class Core implements Services {
     this.jobs.register(evalJob(this));
     this.jobs.register(embeddingsJob(this));
     this.jobs.register(exportJob(this.dbPath));
-    this.jobs.register(publishJob(this.store.db, this.dbPath, publishSecretFor(this)));
+    this.jobs.register(publishJob(this.store, this.dbPath, publishSecretFor(this)));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
     this.handlers = {
       ...appHandlers(this),
@@ -135,7 +134,7 @@ export class Core implements Services {
    * 'user' (the CLI, the Electron main process, tests) keeps full paths.
    */
   call(name: unknown, input: unknown, caller: Caller = 'user'): Promise<CallResult> {
-    return dispatch(caller === 'renderer' ? this.guardedHandlers : this.handlers, name, input, (err) => describeStorageError(this.store.db, err));
+    return dispatch(caller === 'renderer' ? this.guardedHandlers : this.handlers, name, input, (err) => this.store.describeError(err));
   }
 
   async close(): Promise<void> {

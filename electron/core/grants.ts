@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Handlers } from '../../shared/dispatch';
 import { ApiError } from '../../shared/errors';
+import { isDir } from './paths';
 
 /**
  * read: read the file, or any file under the folder. create: make a new file (or folder) at the
@@ -70,15 +71,6 @@ export function realResolve(p: string): string {
       rest.push(path.basename(head));
       head = parent;
     }
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    // the probe itself: missing or unreadable is not a folder
-    return false;
   }
 }
 

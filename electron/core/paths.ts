@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,4 +23,14 @@ export function defaultDbPath(dataDir = defaultDataDir()): string {
 /** The repository root (where models/ and assets/ live), found from this file's location. */
 export function repoRoot(): string {
   return path.resolve(import.meta.dirname, '..', '..');
+}
+
+/** Whether the path is a folder (false when it is missing or cannot be read). */
+export function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    // the probe itself: missing or unreadable is not a folder
+    return false;
+  }
 }

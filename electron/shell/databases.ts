@@ -4,8 +4,8 @@
 // fall back to the old when the new will not open. main.ts wires the dialogs and the processes in.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileFilter } from '../../shared/contract';
-import type { Handlers } from '../../shared/dispatch';
+import type { databaseCalls, FileFilter } from '../../shared/contract';
+import type { HandlersOf } from '../../shared/dispatch';
 import { ApiError } from '../../shared/errors';
 import { DB_EXTENSION, databaseName, listDatabases, noteOpened, switchDatabase } from '../core/databases';
 
@@ -141,11 +141,7 @@ export const databaseEvent = (dbPath: string) => ({ name: databaseName(dbPath), 
  * databases.create / databases.open from the renderer, answered in main (the core process cannot
  * restart itself): a name, found or created in the data folder, then the switch.
  */
-export function databaseMainHandlers(deps: {
-  dataDir: string;
-  current(): string;
-  switchTo(dbPath: string): Promise<void>;
-}): Pick<Handlers, 'databases.list' | 'databases.create' | 'databases.open'> {
+export function databaseMainHandlers(deps: { dataDir: string; current(): string; switchTo(dbPath: string): Promise<void> }): HandlersOf<typeof databaseCalls> {
   return {
     'databases.list': () => listDatabases(deps.dataDir, deps.current(), true),
     'databases.create': ({ name }) => switchDatabase(deps.dataDir, name, true, deps.switchTo),

@@ -1,7 +1,7 @@
 // Native dialogs, and the contract calls that use them (answered in main, never by the core).
 import { dialog, type BrowserWindow, type FileFilter as ElectronFileFilter, type OpenDialogOptions } from 'electron';
-import type { Handlers } from '../../shared/dispatch';
-import type { FileFilter, OpenDialogResult, SaveDialogResult } from '../../shared/contract';
+import type { HandlersOf } from '../../shared/dispatch';
+import type { FileFilter, OpenDialogResult, SaveDialogResult, shellCalls } from '../../shared/contract';
 import type { GrantSpec } from '../core/grants';
 import { grantingDialogHandlers } from './router';
 
@@ -63,9 +63,6 @@ export async function saveFile(
 }
 
 /** The contract's dialog calls, answered in main against the focused window, granting what the user picked. */
-export function dialogHandlers(
-  getWindow: () => BrowserWindow | null,
-  grant: (grants: GrantSpec[]) => Promise<unknown>,
-): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
+export function dialogHandlers(getWindow: () => BrowserWindow | null, grant: (grants: GrantSpec[]) => Promise<unknown>): HandlersOf<typeof shellCalls> {
   return grantingDialogHandlers({ openFiles: (input) => openFiles(getWindow(), input), saveFile: (input) => saveFile(getWindow(), input) }, grant);
 }

@@ -2,8 +2,8 @@
 // contract, answer shell calls (dialogs) in main, forward the rest to the core process.
 import fs from 'node:fs';
 import path from 'node:path';
-import { calls, isCallName, type CallName, type FileFilter, type OpenDialogResult, type SaveDialogResult } from '../../shared/contract';
-import { dispatch, type CallResult, type Handlers } from '../../shared/dispatch';
+import { calls, isCallName, type CallName, type FileFilter, type OpenDialogResult, type SaveDialogResult, type shellCalls } from '../../shared/contract';
+import { dispatch, type CallResult, type Handlers, type HandlersOf } from '../../shared/dispatch';
 import { zodIssues } from '../../shared/errors';
 import { isTrustedRendererUrl } from './security';
 import type { GrantSpec } from '../core/grants';
@@ -65,7 +65,7 @@ export function grantingDialogHandlers(
     saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult>;
   },
   grant: (grants: GrantSpec[]) => Promise<unknown>,
-): Pick<Handlers, 'dialog.openFiles' | 'dialog.saveFile'> {
+): HandlersOf<typeof shellCalls> {
   return {
     'dialog.openFiles': async (input) => {
       const r = await dialogs.openFiles(input);

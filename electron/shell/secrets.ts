@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../shared/errors';
-import type { CallResult, Handlers } from '../../shared/dispatch';
+import type { CallResult, HandlersOf } from '../../shared/dispatch';
+import type { publishSecretCalls } from '../../shared/contract/publish';
 // Types only: main must not load the core (its database driver) through this file.
 import type { SecretResolver } from '../core/publish/job';
 
@@ -138,7 +139,7 @@ export function secretHandlers(
   vault: SecretVault,
   push: (entries: SecretEntry[]) => Promise<CallResult>,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<Handlers, 'publish.secrets' | 'publish.secret.set'> {
+): HandlersOf<typeof publishSecretCalls> {
   return {
     'publish.secrets': async () => {
       const { keychain, backend } = await vault.available();

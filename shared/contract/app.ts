@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Id, JobInfo, StoreStatus } from '../schemas';
+import { Id, JobState, StoreStatus } from '../schemas';
+import { TypedJobInfo } from './jobs';
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -72,13 +73,13 @@ export const appCalls = {
   'app.info': defineCall({ input: z.object({}), output: AppInfo, summary: 'Version, database path and host kind' }),
   'app.status': defineCall({ input: z.object({}), output: StoreStatus, summary: 'Counts of documents, chunks, nodes, triples and jobs' }),
   'jobs.list': defineCall({
-    input: z.object({ states: z.array(JobInfo.shape.state).optional(), limit: z.number().int().min(1).max(500).default(50) }),
-    output: z.array(JobInfo),
+    input: z.object({ states: z.array(JobState).optional(), limit: z.number().int().min(1).max(500).default(50) }),
+    output: z.array(TypedJobInfo),
     summary: 'Recent jobs, newest first',
   }),
-  'jobs.get': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'One job' }),
-  'jobs.cancel': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Cancel a queued or running job' }),
-  'jobs.resume': defineCall({ input: z.object({ id: Id }), output: JobInfo, summary: 'Resume a cancelled or failed job from its last checkpoint' }),
+  'jobs.get': defineCall({ input: z.object({ id: Id }), output: TypedJobInfo, summary: 'One job' }),
+  'jobs.cancel': defineCall({ input: z.object({ id: Id }), output: TypedJobInfo, summary: 'Cancel a queued or running job' }),
+  'jobs.resume': defineCall({ input: z.object({ id: Id }), output: TypedJobInfo, summary: 'Resume a cancelled or failed job from its last checkpoint' }),
   ...databaseCalls,
   'settings.get': defineCall({
     input: z.object({ key: z.string().min(1).max(200) }),

@@ -208,6 +208,10 @@ export type EvalRunInfo = z.infer<typeof EvalRunInfo>;
 export const EvalRunDetail = EvalRunInfo.extend({ scores: EvalScores.nullable() });
 export type EvalRunDetail = z.infer<typeof EvalRunDetail>;
 
+/** The result of an 'eval' job: the run and its headline numbers (EvalRunInfo.headline). */
+export const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
+export type EvalJobResult = z.infer<typeof EvalJobResult>;
+
 export const EvalRunStartInput = z.object({
   goldSet: Id,
   engine: EngineName.default('classic'),

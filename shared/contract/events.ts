@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { Id, JobInfo } from '../schemas';
+import { Id } from '../schemas';
+import { TypedJobInfo } from './jobs';
 import { shellEvents } from './shell';
 
 /** Everything the core pushes to its clients. Payloads are validated before they are sent. */
 export const events = {
-  'job.progress': JobInfo,
+  'job.progress': TypedJobInfo,
   'graph.changed': z.object({ reason: z.string(), documentIds: z.array(Id).optional() }),
   'documents.changed': z.object({ reason: z.string() }),
   /** A graph.import under way (in a worker thread): triples read so far of the file. */

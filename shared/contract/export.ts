@@ -40,6 +40,10 @@ export const ExportCounts = z.object({
 });
 export type ExportCounts = z.infer<typeof ExportCounts>;
 
+/** The result of a 'graph.export' job: where it wrote (a file, or a folder and its files), bytes and counts. */
+export const ExportJobResult = z.object({ path: z.string(), files: z.array(z.string()), bytes: z.number().int(), counts: ExportCounts });
+export type ExportJobResult = z.infer<typeof ExportJobResult>;
+
 /** One written file, returned inline (for a download in the browser host). */
 export const ExportFile = z.object({ name: z.string(), mediaType: z.string(), text: z.string() });
 export type ExportFile = z.infer<typeof ExportFile>;

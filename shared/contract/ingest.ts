@@ -6,13 +6,27 @@ import { Id, JobInfo } from '../schemas';
 export const Chunker = z.enum(['recursive', 'fixed', 'semantic']);
 export type Chunker = z.infer<typeof Chunker>;
 
-/** The result of a finished ingest job (JobInfo.result where kind === 'ingest'); also the CLI's --json. */
+/** What an ingest imported, skipped and failed (the ingest job's result, below); also the CLI's --json. */
 export const IngestResult = z.object({
   imported: z.array(z.object({ id: Id, path: z.string() })),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   failed: z.array(z.object({ path: z.string(), error: z.string() })),
 });
 export type IngestResult = z.infer<typeof IngestResult>;
+
+/** What a resumed ingest did in its last run (JobInfo.result.resumed). */
+export const ResumedIngest = z.object({
+  job: Id,
+  /** Documents this run imported (the result's `imported` holds both runs' documents). */
+  imported: z.number().int(),
+  /** Files this run went through. */
+  files: z.number().int(),
+});
+export type ResumedIngest = z.infer<typeof ResumedIngest>;
+
+/** The ingest job's result: the files' outcome, and what the last run did when the job was resumed. */
+export const IngestJobResult = IngestResult.extend({ resumed: ResumedIngest.optional() });
+export type IngestJobResult = z.infer<typeof IngestJobResult>;
 
 export const PageSpan = z.object({ number: z.number().int(), start: z.number().int(), end: z.number().int() });
 export type PageSpan = z.infer<typeof PageSpan>;

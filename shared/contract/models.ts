@@ -144,6 +144,16 @@ export const EngineRoleStatus = z.object({
 });
 export type EngineRoleStatus = z.infer<typeof EngineRoleStatus>;
 
+/** The result of a 'models.download' job. */
+export const DownloadResult = z.object({
+  path: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  /** Bytes that were already in the .part file when this run started. */
+  resumedFrom: z.number().int(),
+});
+export type DownloadResult = z.infer<typeof DownloadResult>;
+
 const FilePath = z.string().min(1).max(4096);
 
 export const modelCalls = {

@@ -45,6 +45,22 @@ export const PublishRun = z.object({
   finishedAt: z.string().nullable(),
 });
 
+/** The result of a 'graph.publish' job (and of `graphwright publish`). */
+export const PublishResult = z.object({
+  pushed: z.number().int(),
+  removed: z.number().int(),
+  batches: z.number().int(),
+  graph: z.string(),
+  endpoint: z.string(),
+  target: z.number().int(),
+  run: z.number().int(),
+  /** Triples the remote graph holds from this database now. */
+  published: z.number().int(),
+  unchanged: z.number().int(),
+  protocol: PublishProtocol,
+});
+export type PublishResult = z.infer<typeof PublishResult>;
+
 export const PublishTarget = z.object({
   id: z.number().int(),
   endpoint: z.string(),
@@ -123,6 +139,23 @@ export const PublishSecretInput = z.object({
 });
 export type PublishSecretInput = z.infer<typeof PublishSecretInput>;
 
+/**
+ * The SPARQL passwords: a sub-area of publish (api/publish.ts answers them in the core, where the
+ * host keeps no passwords; the Electron main process answers them in its place, with the OS keychain).
+ */
+export const publishSecretCalls = {
+  'publish.secrets': defineCall({
+    input: z.object({}),
+    output: PublishSecrets,
+    summary: 'Where SPARQL passwords come from here (keychain, environment) and which logins have one stored; never a password',
+  }),
+  'publish.secret.set': defineCall({
+    input: PublishSecretInput,
+    output: z.object({ stored: z.boolean() }),
+    summary: 'Store (or, with null, clear) the password of a SPARQL login in the OS keychain; desktop app only, never read back',
+  }),
+};
+
 export const publishCalls = {
   'publish.targets': defineCall({
     input: z.object({}),
@@ -149,16 +182,7 @@ export const publishCalls = {
     output: PublishCitations,
     summary: 'The SPARQL that selects each cited triple (statement, status, evidence) in the named graph last published to',
   }),
-  'publish.secrets': defineCall({
-    input: z.object({}),
-    output: PublishSecrets,
-    summary: 'Where SPARQL passwords come from here (keychain, environment) and which logins have one stored; never a password',
-  }),
-  'publish.secret.set': defineCall({
-    input: PublishSecretInput,
-    output: z.object({ stored: z.boolean() }),
-    summary: 'Store (or, with null, clear) the password of a SPARQL login in the OS keychain; desktop app only, never read back',
-  }),
+  ...publishSecretCalls,
   'publish.pull': defineCall({
     input: PublishTargetInput,
     output: PullResult,

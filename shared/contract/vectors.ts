@@ -15,6 +15,20 @@ export const VectorIndexStatus = z.object({
 });
 export type VectorIndexStatus = z.infer<typeof VectorIndexStatus>;
 
+/** The result of an 'embeddings.index' job. */
+export const EmbeddingsJobResult = z.object({
+  /** Vectors in the index after the job. */
+  chunks: z.number().int(),
+  labels: z.number().int(),
+  model: z.string(),
+  dimension: z.number().int(),
+  /** Embedded by this run (all its attempts), removed as stale, and whether it started a new index. */
+  added: z.number().int(),
+  removed: z.number().int(),
+  rebuilt: z.boolean(),
+});
+export type EmbeddingsJobResult = z.infer<typeof EmbeddingsJobResult>;
+
 export const vectorCalls = {
   'retrieve.index.start': defineCall({
     input: z.object({ batchSize: z.number().int().min(1).max(1024).optional() }),

@@ -250,17 +250,17 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
     try {
       const spec = { endpoint: v.sparql, graph, protocol: 'graph-store' as const };
       const controller = new AbortController();
-      const err = await publish(store.db, spec, {}, { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() }).catch(
+      const err = await publish(store, spec, {}, { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() }).catch(
         (e) => e as Error,
       );
       expect((err as Error).message).toMatch(/stopped after batch 2 of \d+ \(600 triples pushed/);
       expect(await remoteCount(clientFor(spec), graph)).toBe(600);
       const target = new PublishRepository(store.db).findTarget(v.sparql, graph)!;
       expect(target.clearedAt).not.toBeNull(); // the PUT happened and was recorded with its batch
-      const done = await publish(store.db, { endpoint: v.sparql, graph }, {}, { batchSize: 300 });
+      const done = await publish(store, { endpoint: v.sparql, graph }, {}, { batchSize: 300 });
       expect(done.protocol).toBe('graph-store');
       expect(done.pushed).toBe((await localTriples(store.db, {})).size - 600);
-      expect((await check(store.db, { endpoint: v.sparql, graph }, null)).equal).toBe(true);
+      expect((await check(store, { endpoint: v.sparql, graph }, null)).equal).toBe(true);
     } finally {
       store.close();
     }

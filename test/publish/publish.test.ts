@@ -187,7 +187,7 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
     try {
       const controller = new AbortController();
       const err = await publish(
-        store.db,
+        store,
         { endpoint: v.sparql, graph },
         {},
         { batchSize: 300, signal: controller.signal, onBatch: (b) => b === 2 && controller.abort() },
@@ -200,10 +200,10 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
       const target = repo.findTarget(v.sparql, graph)!;
       expect(repo.publishedCount(target.id)).toBe(600);
       expect(repo.lastRun(target.id)).toMatchObject({ state: 'cancelled', batches: 2, pushed: 600 });
-      const done = await publish(store.db, { endpoint: v.sparql, graph }, {}, { batchSize: 300 });
+      const done = await publish(store, { endpoint: v.sparql, graph }, {}, { batchSize: 300 });
       const local = await localTriples(store.db, {});
       expect(done.pushed).toBe(local.size - 600);
-      expect((await check(store.db, { endpoint: v.sparql, graph }, null)).equal).toBe(true);
+      expect((await check(store, { endpoint: v.sparql, graph }, null)).equal).toBe(true);
     } finally {
       store.close();
     }

@@ -241,7 +241,7 @@ describe('dense retrieval', () => {
         originalText: null,
         chunks: [{ ordinal: 0, start: 0, end: roses.length, page: null, headingPath: [], text: roses, hash: 'g0' }],
       });
-      const retriever = new Retriever(core.store.db);
+      const retriever = new Retriever(core.store);
       const question = 'How much daylight do these flowers want?';
       const plainBefore = await retriever.retrieve(question);
       const target = core.store.db.prepare('SELECT id, hash FROM chunks WHERE text = ?').get(roses) as { id: number; hash: string };
@@ -284,7 +284,7 @@ describe('dense retrieval', () => {
       core.store.transaction(() => {
         for (const label of labels) core.store.graph.upsertNode({ kind: 'entity', label });
       });
-      const retriever = new Retriever(core.store.db);
+      const retriever = new Retriever(core.store);
       retriever.refresh();
       const embed = (t: string[]) => engine.embed(t);
       // today's path embeds labels itself, and not past 5,000

@@ -225,7 +225,7 @@ describe('relation matching with WordNet', () => {
         store.graph.upsertEdge({ subjectId: a, relation: r, objectId: b, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' });
       }
     });
-    retriever = new Retriever(store.db);
+    retriever = new Retriever(store);
     retriever.refresh();
   });
   afterAll(async () => {

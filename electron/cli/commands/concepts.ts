@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, engineOptions, jsonOption, parseEngineArgs } from '../command';
 import { callCore, openCore } from '../open';
-import { runJobInForeground } from '../foreground-job';
-import { ConceptsSummary, InstanceKind } from '../../../shared/contract/concepts';
+import { resultOf, runJobInForeground } from '../foreground-job';
+import { InstanceKind } from '../../../shared/contract/concepts';
 
 export const conceptsCommand: Command = {
   name: 'concepts',
@@ -53,7 +53,7 @@ export const conceptsCommand: Command = {
       );
       if ('code' in run) return run.code;
       const { job } = run;
-      const summary = ConceptsSummary.parse(job.result);
+      const summary = resultOf(job, 'concepts');
       const coverage = await callCore(core, 'concepts.coverage', {});
       if (values.json) return io.json({ job: job.id, ...summary, coverage });
       const i = coverage.instances;

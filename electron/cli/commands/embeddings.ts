@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
 import { openCore } from '../open';
-import { runJobInForeground } from '../foreground-job';
-import { startEmbeddingsIndex, type EmbeddingsJobResult } from '../../core/retrieve/embed-job';
+import { resultOf, runJobInForeground } from '../foreground-job';
+import { startEmbeddingsIndex } from '../../core/retrieve/embed-job';
 
 /** --embedding-model PATH: an existing local .gguf, resolved; undefined when not given. */
 export function embeddingModelOf(values: Record<string, unknown>): string | undefined {
@@ -41,7 +41,7 @@ export const indexCommand: Command = {
       const params = { ...(model ? { model } : {}), ...(batchSize ? { batchSize } : {}) };
       const run = await runJobInForeground(core, io, async () => startEmbeddingsIndex(core, params), { label: 'index' });
       if ('code' in run) return run.code;
-      const r = run.job.result as EmbeddingsJobResult;
+      const r = resultOf(run.job, 'embeddings.index');
       const out = {
         chunks: r.chunks,
         labels: r.labels,

@@ -3,8 +3,7 @@
 import type { Command } from '../command';
 import { UsageError, dbOption, engineOptions, jsonOption, parseEngineArgs, parseId } from '../command';
 import { callCore, openCore } from '../open';
-import { runJobInForeground } from '../foreground-job';
-import { ExtractSummary } from '../../../shared/contract/extract';
+import { resultOf, runJobInForeground } from '../foreground-job';
 
 export const extractCommand: Command = {
   name: 'extract',
@@ -39,7 +38,7 @@ export const extractCommand: Command = {
       );
       if ('code' in run) return run.code;
       const { job } = run;
-      const summary = ExtractSummary.parse(job.result);
+      const summary = resultOf(job, 'extract');
       if (values.json) return io.json({ job: job.id, ...summary });
       io.out(`job        ${job.id} (${summary.engine}${summary.model ? ` ${summary.model}` : ''})`);
       io.out(`documents  ${summary.documents}`);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
 import { callCore, openCore } from '../open';
-import { runJobInForeground } from '../foreground-job';
-import { Chunker, IngestResult } from '../../../shared/contract/ingest';
+import { resultOf, runJobInForeground } from '../foreground-job';
+import { Chunker } from '../../../shared/contract/ingest';
 import type { Core } from '../../core/core';
-import { INGEST_JOB, type IngestParams, type ResumedInfo } from '../../core/ingest/job';
+import { INGEST_JOB, type IngestParams } from '../../core/ingest/job';
 import { updatedEntry } from '../../core/editions/apply';
 
 /** Params compared as stored: undefined fields dropped, keys in order. */
@@ -85,8 +85,8 @@ export const ingestCommand: Command = {
       });
       if ('code' in run) return run.code;
       const { job } = run;
-      const result = IngestResult.parse(job.result);
-      const resumed = (job.result as { resumed?: ResumedInfo } | undefined)?.resumed;
+      const result = resultOf(job, INGEST_JOB);
+      const resumed = result.resumed;
       // New versions of documents already imported (the same path, or the same standard): editions.
       const updated = result.imported.map((d) => updatedEntry(core.store, d.id)).filter((u) => u !== null);
       if (values.json) io.json({ imported: result.imported, updated, skipped: result.skipped, failed: result.failed, ...(resumed ? { resumed } : {}) });

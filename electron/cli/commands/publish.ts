@@ -91,7 +91,7 @@ export const publishCommand: Command = {
       if (documentId !== null && !core.store.documents.get(documentId)) throw new ApiError('not_found', `no document ${documentId}`);
       if (values.check) {
         const sample = values.sample !== undefined ? parseId(values.sample as string, '--sample') : 20;
-        const r = await check(core.store.db, spec, selectionGiven ? options : null, sample);
+        const r = await check(core.store, spec, selectionGiven ? options : null, sample);
         if (values.json) io.json(r);
         else {
           io.out(`graph     <${r.graph}> at ${r.endpoint}`);
@@ -113,7 +113,7 @@ export const publishCommand: Command = {
       const snap = openExportSnapshot(core.dbPath);
       try {
         const r = await publish(
-          core.store.db,
+          core.store,
           spec,
           options,
           {
@@ -168,7 +168,7 @@ export const pullCommand: Command = {
     const fetched = await fetchGraph(spec);
     const core = openCore(values);
     try {
-      const r = { ...(await importFetched(core.store.db, spec, fetched)), seconds: (performance.now() - t0) / 1000 };
+      const r = { ...(await importFetched(core.store, spec, fetched)), seconds: (performance.now() - t0) / 1000 };
       if (values.json) return io.json(r);
       io.out(
         `pulled ${r.triples} triples of <${r.graph}> from ${r.endpoint} (${r.read === 'graph-store' ? 'one Graph Store GET' : 'paged SPARQL'}) in ${r.seconds.toFixed(2)} s`,

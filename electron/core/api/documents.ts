@@ -2,7 +2,6 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { documentCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
-import { documentExtractions } from '../store/extraction-status';
 
 export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<typeof documentCalls> {
   const mustGet = (id: number) => {
@@ -13,7 +12,7 @@ export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<type
   return {
     'documents.list': () => {
       const docs = core.store.documents.list();
-      const extraction = documentExtractions(core.store.db, docs);
+      const extraction = core.store.documentExtractions(docs);
       return docs.map(({ id, title, path, format, language, pages, chunks, status }) => ({
         id,
         title,

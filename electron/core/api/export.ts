@@ -6,7 +6,7 @@ import type { exportCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import { INLINE_EXPORT_MAX_EDGES } from '../../../shared/contract/export';
-import { FORMATS, ImportError, exportCounts, isFolderFormat, runExport } from '../export';
+import { FORMATS, ImportError, isFolderFormat, runExport, toFilter } from '../export';
 import { importGraphOffThread } from '../export/import-thread';
 import { InlineTarget } from '../export/out';
 import { openExportSnapshot } from '../store/export';
@@ -34,7 +34,7 @@ export function exportHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' | 
     'graph.formats': () => FORMATS,
     'graph.export': async ({ format, options, path: out, overwrite }) => {
       checkDocument(options.documentId);
-      const counts = exportCounts(core.store.db, options);
+      const counts = core.store.exportCounts(toFilter(options));
       if (out) {
         const target = realResolve(out);
         if (isFolderFormat(format) && fs.existsSync(target) && !fs.statSync(target).isDirectory())

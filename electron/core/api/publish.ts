@@ -104,14 +104,14 @@ export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' |
     },
     'publish.check': async ({ sample, ...target }) => {
       try {
-        return await check(core.store.db, spec(target), null, sample ?? 20);
+        return await check(core.store, spec(target), null, sample ?? 20);
       } catch (err) {
         return failed(err);
       }
     },
     'publish.pull': async (target) => {
       try {
-        const r = await pull(core.store.db, spec(target));
+        const r = await pull(core.store, spec(target));
         core.bus.emit('graph.changed', { reason: 'import' });
         if (r.documents.placeholders) core.bus.emit('documents.changed', { reason: 'import' });
         return r;

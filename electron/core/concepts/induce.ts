@@ -25,11 +25,12 @@ import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/conce
 import { InstanceKind } from '../../../shared/contract/concepts';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 import type { ConceptsSummary } from '../../../shared/contract/concepts';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { abstractionLadder, backfill, classicConcepts, GENERIC_CONCEPTS, headNoun, MIN_CONCEPTS, selectConcepts } from './phrases';
 import { conceptMaxTokens, conceptMessages, conceptSchema, DEFAULT_CONCEPT_LIMITS, type ConceptLimits } from './prompts';
 import { entityTypeHints, isSchemaType, matchSchemaType, resolveType, typeChars, UNKNOWN_TYPE, type EntityTypeHint } from './types';
 
-export const CONCEPTS_JOB = 'concepts';
+export const CONCEPTS_JOB = 'concepts' satisfies JobKindName;
 
 /** The model name classic links carry. */
 export const CLASSIC_MODEL = 'classic';
@@ -182,6 +183,7 @@ export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): 
   return defineJob<ConceptJobParams, ConceptCheckpoint, ConceptsSummary>({
     kind: CONCEPTS_JOB,
     params: ConceptJobParams,
+    result: jobResults[CONCEPTS_JOB],
     title: (raw) => {
       const p = ConceptJobParams.safeParse(raw);
       const engine = p.success ? p.data.engine : 'classic';

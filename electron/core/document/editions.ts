@@ -3,6 +3,7 @@
 // moved, edited, added, removed), where an evidence quote lies in the new version, and how the
 // clauses (sections) of two versions differ. Nothing here reads or writes the database.
 import type { StandardId } from './structure';
+import { diceOfCounts } from '../text/similarity';
 
 export type ChunkMatchKind = 'unchanged' | 'moved' | 'edited' | 'added' | 'removed';
 
@@ -48,19 +49,7 @@ function bigrams(text: string): Map<string, number> {
 
 /** Dice coefficient over word bigrams (multiset): 1 for the same words in the same order, 0 for nothing shared. */
 export function similarity(a: string, b: string): number {
-  return dice(bigrams(a), bigrams(b));
-}
-
-function dice(x: Map<string, number>, y: Map<string, number>): number {
-  let nx = 0;
-  let ny = 0;
-  let both = 0;
-  for (const v of x.values()) nx += v;
-  for (const [k, v] of y) {
-    ny += v;
-    both += Math.min(v, x.get(k) ?? 0);
-  }
-  return nx + ny === 0 ? 0 : (2 * both) / (nx + ny);
+  return diceOfCounts(bigrams(a), bigrams(b));
 }
 
 /** Indices (into `seq`) of one longest strictly increasing subsequence. */
@@ -145,7 +134,7 @@ export function matchChunks(previous: MatchableChunk[], next: MatchableChunk[]):
   };
   for (const [i, n] of restNew.entries()) {
     for (const o of candidates(i)) {
-      const score = dice(gramsOf(o), gramsOf(n));
+      const score = diceOfCounts(gramsOf(o), gramsOf(n));
       if (score >= EDITED_SIMILARITY) pairs.push({ n, o, score, sameGap: gapOfNew(n) === gapOfOld(o) });
     }
   }
@@ -274,7 +263,7 @@ export function closestSentence(text: string, quote: string, within: Span): Span
   for (const s of sentenceSpans(text, within.start, within.end)) {
     const t = text.slice(s.start, s.end);
     const shared = words(t).filter((w) => targetWords.has(w)).length;
-    const score = dice(target, bigrams(t)) + shared / Math.max(1, targetWords.size) / 10;
+    const score = diceOfCounts(target, bigrams(t)) + shared / Math.max(1, targetWords.size) / 10;
     if (!best || score > best.score) best = { span: s, score };
   }
   return best && best.score > 0 ? best.span : null;

@@ -22,7 +22,8 @@ import type {
   GoldQuestion,
   GoldSetInfo,
 } from '../../../shared/contract/eval';
-import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
+import { EvalRunStartInput as StartSchema, type EvalJobResult } from '../../../shared/contract/eval';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
 import { goldMentions, scoreExtraction, type Prediction, type TypeHint } from './score';
@@ -40,7 +41,7 @@ import type { LlmEngine } from '../llm/engine';
 import { version as appVersion } from '../version';
 import { log } from '../log';
 
-export const EVAL_JOB = 'eval';
+export const EVAL_JOB = 'eval' satisfies JobKindName;
 
 const EvalJobParams = z.object({ run: z.number().int().positive() });
 type EvalJobParams = z.infer<typeof EvalJobParams>;
@@ -189,10 +190,11 @@ export function scoreRun(core: Services, runId: number): EvalScores {
 
 // ---- the job
 
-export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }> {
-  return defineJob<EvalJobParams, { done: number }, { run: number; headline: Record<string, number> }>({
+export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }, EvalJobResult> {
+  return defineJob<EvalJobParams, { done: number }, EvalJobResult>({
     kind: EVAL_JOB,
     params: EvalJobParams,
+    result: jobResults[EVAL_JOB],
     title: (raw) => {
       const p = EvalJobParams.safeParse(raw);
       const run = p.success ? core.store.evals.getRun(p.data.run) : null;

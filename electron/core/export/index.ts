@@ -68,10 +68,6 @@ export function toFilter(o: Partial<ExportOptions>): ExportFilter {
   return { acceptedOnly: o.acceptedOnly ?? false, documentId: o.documentId ?? null, concepts: o.concepts ?? true, provenance: o.provenance ?? true };
 }
 
-export function exportCounts(db: Db, options: Partial<ExportOptions>): ExportCounts {
-  return new ExportRepository(db, toFilter(options)).counts();
-}
-
 const WRITERS: Record<ExportFormat, (ctx: WriteContext) => Promise<void>> = {
   ttl: (ctx) => writeTurtle(ctx, false),
   nt: (ctx) => writeTurtle(ctx, true),

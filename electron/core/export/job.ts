@@ -7,27 +7,27 @@ import { z } from 'zod';
 import {
   ExportFormat as ExportFormatSchema,
   ExportOptions as ExportOptionsSchema,
-  type ExportCounts,
+  type ExportJobResult,
   type ExportFormat,
   type ExportOptions,
 } from '../../../shared/contract/export';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { FileTarget } from './out';
 import { isFolderFormat, runExport } from './index';
 
 export const ExportJobParams = z.object({ format: ExportFormatSchema, options: ExportOptionsSchema.partial(), path: z.string().min(1) });
 export type ExportJobParams = { format: ExportFormat; options: Partial<ExportOptions>; path: string };
 
-export interface ExportJobResult {
-  path: string;
-  files: string[];
-  bytes: number;
-  counts: ExportCounts;
-}
+/** The job's result: the contract's type (shared/contract/export.ts). */
+export type { ExportJobResult };
+
+export const EXPORT_JOB = 'graph.export' satisfies JobKindName;
 
 export const exportJob = (dbPath: string) =>
   defineJob<ExportJobParams, null, ExportJobResult>({
-    kind: 'graph.export',
+    kind: EXPORT_JOB,
     params: ExportJobParams,
+    result: jobResults[EXPORT_JOB],
     title: (p) => `Export ${p.format} to ${path.basename(p.path)}`,
     async run(ctx) {
       const { format, options, path: out } = ctx.params;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
-import { ExtractionGraphWriter, type ExtractableChunk } from '../store/extraction';
+import type { ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
@@ -19,8 +19,9 @@ import { isBoilerplate, type DocumentStructure } from '../document/structure';
 import { ExtractLimitsInput, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 import type { ExtractSummary } from '../../../shared/contract/extract';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
-export const EXTRACT_JOB = 'extract';
+export const EXTRACT_JOB = 'extract' satisfies JobKindName;
 
 /** Languages the classic extractor has no patterns for (Chinese has its own when jieba loads): their documents need a model. */
 const NO_CLASSIC_LANGUAGES = new Set(['ko', 'zh', 'ja']);
@@ -187,6 +188,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
   return defineJob<ExtractJobParams, ExtractCheckpoint, ExtractSummary>({
     kind: EXTRACT_JOB,
     params: ExtractJobParams,
+    result: jobResults[EXTRACT_JOB],
     title: (raw) => {
       const p = ExtractJobParams.safeParse(raw);
       const engine = p.success ? p.data.engine : 'classic';
@@ -197,7 +199,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
       const started = Date.now();
       const p = ExtractJobParams.parse(ctx.params);
       const repo = core.store.extraction;
-      const graph = new ExtractionGraphWriter(core.store.db);
+      const graph = core.store.extractionGraphWriter();
       const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);
       const chunks = repo.chunksFor(docIds);
       const isClassic = p.engine === 'classic';

@@ -1,6 +1,7 @@
 // The format of a file, from its content first (all seeds are named .txt), its extension second.
 import path from 'node:path';
 import { IngestError } from './errors';
+import { isJson } from '../llm/json';
 import { locateJsonError, readJsonRecords } from './parsers/json-records';
 
 export type Format = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'token-table' | 'conll' | 'bio-json' | 'passages' | 'scierc';
@@ -102,16 +103,6 @@ export function looksLikeSciErc(records: unknown[]): boolean {
       return !!rec && Array.isArray(rec.sentences) && Array.isArray(rec.ner) && rec.sentences.every((s) => Array.isArray(s));
     })
   );
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    // the probe itself: not JSON
-    return false;
-  }
 }
 
 /** An array most of whose records (of the first 1,000) are {text} objects: a corpus with some bad records. */

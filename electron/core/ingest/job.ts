@@ -8,13 +8,13 @@ import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
 import { expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
 import { prepareSource, type PreparedSource } from './worker-pool';
 import type { NewDocument } from '../store/documents';
-import { describeStorageError } from '../store/db';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
 import { z } from 'zod';
-import { Chunker } from '../../../shared/contract/ingest';
+import { Chunker, type IngestJobResult, type ResumedIngest } from '../../../shared/contract/ingest';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
-export const INGEST_JOB = 'ingest';
+export const INGEST_JOB = 'ingest' satisfies JobKindName;
 
 export const IngestParams = z.object({
   paths: z.array(z.string().min(1)).min(1),
@@ -59,13 +59,8 @@ function unpackCheckpoint(stored: StoredCheckpoint): IngestCheckpoint {
 }
 
 /** The result of a run that continued an interrupted one: what this run added. */
-export interface ResumedInfo {
-  job: number;
-  /** Documents this run imported (the result's `imported` holds both runs' documents). */
-  imported: number;
-  /** Files this run went through. */
-  files: number;
-}
+/** What a resumed job did in its last run: the contract's type (shared/contract/ingest.ts). */
+export type ResumedInfo = ResumedIngest;
 
 /** Documents of a corpus stored per transaction: short write locks, and the event loop gets a turn between them. */
 export const STORE_SLICE = 50;
@@ -97,7 +92,7 @@ async function storeFromSource(
       return storePrepared(host.store, { ...header, docs }, jobId);
     } catch (err) {
       if (signal.aborted) throw err;
-      throw describeStorageError(host.store.db, err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
+      throw host.store.describeError(err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
     }
   };
   if (!header.multi || header.count <= STORE_SLICE) return store(await source.take(header.count));
@@ -172,10 +167,11 @@ async function embedderOf(host: IngestHost): Promise<EmbedFn> {
   }
 }
 
-export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpoint, IngestResult & { resumed?: ResumedInfo }> {
-  return defineJob<IngestParams, StoredCheckpoint, IngestResult & { resumed?: ResumedInfo }>({
+export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpoint, IngestJobResult> {
+  return defineJob<IngestParams, StoredCheckpoint, IngestJobResult>({
     kind: INGEST_JOB,
     params: IngestParams,
+    result: jobResults[INGEST_JOB],
     title: (p) => (p.paths.length === 1 ? `Import ${path.basename(p.paths[0])}` : `Import ${p.paths.length} items`),
     async run(ctx) {
       const params = ctx.params;

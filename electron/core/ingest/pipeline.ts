@@ -14,6 +14,7 @@ import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
 import { analyzeStructure, type DocumentStructure } from '../document/structure';
 import type { ParsedDoc } from './types';
+import type { IngestResult } from '../../../shared/contract/ingest';
 import { editionsOf } from '../editions/apply';
 
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
@@ -43,11 +44,7 @@ export interface PreparedFile {
   skippedRecords?: { index: string; error: string }[];
 }
 
-export interface IngestResult {
-  imported: { id: number; path: string }[];
-  skipped: { path: string; reason: string }[];
-  failed: { path: string; error: string }[];
-}
+export type { IngestResult };
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 

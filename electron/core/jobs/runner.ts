@@ -1,8 +1,8 @@
-import type { Db } from '../store/db';
-import { describeStorageError } from '../store/db';
+import type { Store } from '../store';
 import type { EventBus } from '../events';
-import { JobRepository, toJobInfo, type JobRecord } from '../store/jobs';
-import type { JobInfo, JobItem } from '../../../shared/schemas';
+import { toJobInfo, type JobRecord, type JobRepository } from '../store/jobs';
+import type { JobItem } from '../../../shared/schemas';
+import type { TypedJobInfo } from '../../../shared/contract/jobs';
 import { ApiError } from '../../../shared/errors';
 import { log } from '../log';
 import type { z } from 'zod';
@@ -81,16 +81,16 @@ export class JobRunner {
   private readonly running = new Map<JobLane, Running>();
   private started = false;
   private readonly pumping = new Map<JobLane, Promise<void>>();
-  private readonly waiters = new Map<number, ((info: JobInfo) => void)[]>();
+  private readonly waiters = new Map<number, ((info: TypedJobInfo) => void)[]>();
   /** Job ends the database could not record (disk full): reported to this process's callers. */
-  private readonly unsaved = new Map<number, { state: JobInfo['state']; error?: string }>();
+  private readonly unsaved = new Map<number, { state: TypedJobInfo['state']; error?: string }>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly bus: EventBus,
     private readonly options: { progressIntervalMs?: number } = {},
   ) {
-    this.repo = new JobRepository(db);
+    this.repo = store.jobs;
   }
 
   register(kind: AnyJobKind): void {
@@ -99,6 +99,16 @@ export class JobRunner {
 
   hasKind(kind: string): boolean {
     return this.kinds.has(kind);
+  }
+
+  /** The registered definition of a kind (its params and result schemas, lane, attempts cap). */
+  definition(kind: string): AnyJobKind | undefined {
+    return this.kinds.get(kind);
+  }
+
+  /** The kinds registered, by name. */
+  kindNames(): string[] {
+    return [...this.kinds.keys()];
   }
 
   private laneOf(kind: string): JobLane {
@@ -142,7 +152,7 @@ export class JobRunner {
   }
 
   /** Queue a job of a registered kind; its params are checked by the kind's schema first. */
-  enqueue<P>(kind: string | JobKind<P, unknown, unknown>, params: P): JobInfo {
+  enqueue<P>(kind: string | JobKind<P, unknown, unknown>, params: P): TypedJobInfo {
     const name = typeof kind === 'string' ? kind : kind.kind;
     const k = this.kinds.get(name);
     if (!k) throw new ApiError('unsupported', `unknown job kind: ${name}`);
@@ -161,7 +171,7 @@ export class JobRunner {
     return toJobInfo(record);
   }
 
-  get(id: number): JobInfo {
+  get(id: number): TypedJobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
     return toJobInfo(this.withUnsaved(r));
@@ -173,11 +183,11 @@ export class JobRunner {
     return o && r.state === 'running' && !this.isRunning(r.id) ? { ...r, state: o.state, error: o.error ?? r.error } : r;
   }
 
-  list(states?: JobInfo['state'][], limit?: number): JobInfo[] {
+  list(states?: TypedJobInfo['state'][], limit?: number): TypedJobInfo[] {
     return this.repo.list(states, limit).map(toJobInfo);
   }
 
-  cancel(id: number): JobInfo {
+  cancel(id: number): TypedJobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
     const running = [...this.running.values()].find((x) => x.record.id === id);
@@ -194,7 +204,7 @@ export class JobRunner {
   }
 
   /** Put a cancelled or failed job back in the queue; it continues from its checkpoint. */
-  resume(id: number): JobInfo {
+  resume(id: number): TypedJobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
     const state = this.withUnsaved(r).state;
@@ -210,7 +220,7 @@ export class JobRunner {
   }
 
   /** Resolves when the job is done, failed or cancelled. */
-  wait(id: number): Promise<JobInfo> {
+  wait(id: number): Promise<TypedJobInfo> {
     const r = this.repo.get(id);
     if (!r) return Promise.reject(new ApiError('not_found', `no job ${id}`));
     const o = this.unsaved.get(id);
@@ -246,7 +256,7 @@ export class JobRunner {
       } catch (err) {
         // The queue itself could not be read or written (disk full, I/O error): stop pumping and
         // answer whoever waits with the reason. Jobs stay in the table; the next start() resumes them.
-        const message = errorMessage(describeStorageError(this.db, err));
+        const message = errorMessage(this.store.describeError(err));
         for (const id of [...this.waiters.keys()]) this.settle(id, { state: 'failed', error: message });
       } finally {
         this.pumping.delete(lane);
@@ -268,7 +278,7 @@ export class JobRunner {
       this.repo.markStarted(record.id);
     } catch (err) {
       // Not even the start could be written: the job stays queued in the table, resumable.
-      this.settle(record.id, { state: 'failed', error: errorMessage(describeStorageError(this.db, err)) });
+      this.settle(record.id, { state: 'failed', error: errorMessage(this.store.describeError(err)) });
       throw err;
     }
     this.running.set(lane, running);
@@ -317,7 +327,7 @@ export class JobRunner {
         this.setStateSafely(record.id, 'cancelled');
       } else {
         // A storage error (disk full, I/O) says which file and what to do; the job is resumable from its checkpoint.
-        this.setStateSafely(record.id, 'failed', errorMessage(describeStorageError(this.db, err)));
+        this.setStateSafely(record.id, 'failed', errorMessage(this.store.describeError(err)));
       }
     } finally {
       this.running.delete(lane);
@@ -329,7 +339,7 @@ export class JobRunner {
    * Record a job's end. When the database refuses even that (disk full), the state is kept in
    * memory for this process's callers; the row stays 'running', so the next start() requeues it.
    */
-  private setStateSafely(id: number, state: JobInfo['state'], error?: string): void {
+  private setStateSafely(id: number, state: TypedJobInfo['state'], error?: string): void {
     try {
       this.repo.setState(id, state, error !== undefined ? { error } : {});
       this.unsaved.delete(id);
@@ -347,9 +357,9 @@ export class JobRunner {
   }
 
   /** Resolve the waiters of a job that could not be recorded in the database. */
-  private settle(id: number, outcome: { state: JobInfo['state']; error?: string }): void {
+  private settle(id: number, outcome: { state: TypedJobInfo['state']; error?: string }): void {
     this.unsaved.set(id, outcome);
-    let info: JobInfo | undefined;
+    let info: TypedJobInfo | undefined;
     try {
       const r = this.repo.get(id);
       if (r) info = { ...toJobInfo(r), state: outcome.state, error: outcome.error ?? null };
@@ -371,7 +381,7 @@ export class JobRunner {
     this.waiters.delete(id);
   }
 
-  private finish(id: number): JobInfo {
+  private finish(id: number): TypedJobInfo {
     const r = this.withUnsaved(this.repo.get(id)!);
     this.emit(r);
     const info = toJobInfo(r);

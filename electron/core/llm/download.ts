@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { hasGgufMagic, readGgufInfo } from './gguf/reader';
+import type { DownloadResult } from '../../../shared/contract/models';
 
 export type DownloadErrorCode = 'bad_url' | 'http' | 'network' | 'not_gguf' | 'checksum' | 'incomplete' | 'exists' | 'io';
 
@@ -35,13 +36,8 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
 }
 
-export interface DownloadResult {
-  path: string;
-  sizeBytes: number;
-  sha256: string;
-  /** Bytes that were already in the .part file when this run started. */
-  resumedFrom: number;
-}
+/** A finished download: the contract's type (shared/contract/models.ts). */
+export type { DownloadResult };
 
 /** A URL we can download from, or a DownloadError('bad_url'). */
 export function parseDownloadUrl(url: string): URL {

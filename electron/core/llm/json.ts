@@ -11,6 +11,17 @@ function unfence(text: string): string {
   return t.replace(/^```(?:json)?\s*|\s*```$/gi, '');
 }
 
+/** Whether the text is JSON as it is, nothing to repair (a format probe; a streamed answer that is complete). */
+export function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    // the probe itself: not (yet) JSON
+    return false;
+  }
+}
+
 /** Parse a model's JSON answer, repairing it when needed. Throws when even the repair fails. */
 export function parseModelJson(content: string): unknown {
   let text = unfence(content);

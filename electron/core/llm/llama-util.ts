@@ -17,16 +17,6 @@ export function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
   return history;
 }
 
-export function isCompleteJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    // the probe itself: not (yet) complete JSON
-    return false;
-  }
-}
-
 /** A model that fails to load, as an LlmError that says why (memory, a bad file) and names the file. */
 export function loadError(modelPath: string, gguf: GgufInfo, err: unknown): LlmError {
   const message = (err as Error)?.message ?? String(err);

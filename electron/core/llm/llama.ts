@@ -26,7 +26,8 @@ import { defaultThreads, getRuntime, nodeLlamaCpp, type GpuSetting } from './run
 import { GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { log } from '../log';
 import { ChunkQueue, SequencePool } from './llama-pool';
-import { isCompleteJson, loadError, toHistory } from './llama-util';
+import { loadError, toHistory } from './llama-util';
+import { isJson } from './json';
 
 export interface LlamaEngineOptions {
   modelPath: string;
@@ -255,7 +256,7 @@ export class LlamaEngine implements LlmEngine {
         text = this.model.detokenize(generated);
         const trimmed = text.trimEnd();
         const last = trimmed[trimmed.length - 1];
-        if ((last === '}' || last === ']' || last === '"' || trimmed.length < text.length) && isCompleteJson(trimmed)) {
+        if ((last === '}' || last === ']' || last === '"' || trimmed.length < text.length) && isJson(trimmed)) {
           complete = true;
           break;
         }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SettingsRepository } from '../store/settings';
-import { repoRoot } from '../paths';
+import { isDir, repoRoot } from '../paths';
 import { ApiError } from '../../../shared/errors';
 import type {
   EngineChoice,
@@ -23,6 +23,7 @@ import type {
   RoleChoices,
 } from '../../../shared/contract/models';
 import { defineJob, type JobKind } from '../jobs/runner';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { z } from 'zod';
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { readChoices, writeChoice } from './registry';
@@ -402,7 +403,7 @@ export interface ModelDownloadCheckpoint {
   total: number;
 }
 
-export const MODEL_DOWNLOAD_JOB = 'models.download';
+export const MODEL_DOWNLOAD_JOB = 'models.download' satisfies JobKindName;
 
 /**
  * The download job. Cancel it to pause (the .part file stays); jobs.resume continues with an HTTP
@@ -412,6 +413,7 @@ export function modelDownloadJob(manager: ModelManager): JobKind<ModelDownloadPa
   return defineJob<ModelDownloadParams, ModelDownloadCheckpoint, DownloadResult>({
     kind: MODEL_DOWNLOAD_JOB,
     params: ModelDownloadParams,
+    result: jobResults[MODEL_DOWNLOAD_JOB],
     // waits on the network, not the cores: it runs beside an extraction, not after it
     lane: 'download',
     title: (p) => `Download ${path.basename(p.dest)}`,
@@ -453,15 +455,6 @@ export function pendingDownload(dest: string): string | null {
 function redactChoices(c: RoleChoices): RoleChoices {
   const r = (x: EngineChoice | null) => (x?.kind === 'openai' && x.apiKey ? { ...x, apiKey: '***' } : x);
   return { extraction: r(c.extraction), chat: r(c.chat), embedding: r(c.embedding) };
-}
-
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    // the probe itself: missing or unreadable is not a folder
-    return false;
-  }
 }
 
 function isInside(file: string, dir: string): boolean {

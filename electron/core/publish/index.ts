@@ -13,10 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Quad } from 'n3';
 import type { Db } from '../store/db';
-import { PublishRepository, type PublishProtocol, type PublishRunRow, type PublishTargetRow } from '../store/publish';
+import type { Store } from '../store';
+import type { PublishProtocol, PublishRunRow, PublishTargetRow } from '../store/publish';
 import { importGraph, type ImportTallies } from '../export';
 import { PublishError, SparqlClient, type AuthKind } from './sparql';
 import { canonicalKey, localTriples, parseTriples, tripleText, unskolemize, type PublishOptions } from './triples';
+import type { PublishResult } from '../../../shared/contract/publish';
 
 export { PublishError, SparqlClient } from './sparql';
 export { localTriples, canonicalKey, type PublishOptions } from './triples';
@@ -52,19 +54,8 @@ export interface PublishRunOptions {
   onRun?: (run: PublishRunRow) => void;
 }
 
-export interface PublishResult {
-  pushed: number;
-  removed: number;
-  batches: number;
-  graph: string;
-  endpoint: string;
-  target: number;
-  run: number;
-  /** Triples the remote graph holds from this database now. */
-  published: number;
-  unchanged: number;
-  protocol: PublishProtocol;
-}
+/** A publish run's result: the contract's type (shared/contract/publish.ts). */
+export type { PublishResult };
 
 export const DEFAULT_BATCH = 1000;
 
@@ -124,20 +115,27 @@ const stoppedMessage = (t: TargetSpec, run: PublishRunRow, cause: string) =>
 
 /**
  * Publish the selection into the target's named graph. `readDb` is what the graph is read from
- * (a snapshot connection for consistency; default `db`); `db` keeps the publish state.
+ * (a snapshot connection for consistency; default the store's own); `store` keeps the publish state.
  */
-export async function publish(db: Db, spec: TargetSpec, options: PublishOptions, run: PublishRunOptions = {}, readDb: Db = db): Promise<PublishResult> {
+export async function publish(
+  store: Store,
+  spec: TargetSpec,
+  options: PublishOptions,
+  run: PublishRunOptions = {},
+  readDb: Db = store.db,
+): Promise<PublishResult> {
   checkGraphIri(spec.graph);
   const client = clientFor(spec);
-  const repo = new PublishRepository(db);
+  const repo = store.publishing;
   const known = repo.findTarget(spec.endpoint, spec.graph);
   const protocol: PublishProtocol = spec.protocol ?? known?.protocol ?? 'update';
   const givenStore = spec.graphStore !== undefined ? spec.graphStore : (known?.graphStore ?? null);
-  const store = protocol === 'graph-store' ? graphStoreFor(spec, givenStore) : null;
-  // Reach the store before anything is written locally: a wrong password or a dead endpoint changes nothing.
+  /** The Graph Store Protocol client, when the target loads by it. */
+  const gsp = protocol === 'graph-store' ? graphStoreFor(spec, givenStore) : null;
+  // Reach the remote store before anything is written locally: a wrong password or a dead endpoint changes nothing.
   await client.ask('ASK { }', run.signal);
   // The Graph Store too: a GET of a graph that does not exist (404) proves the URL and the login.
-  if (store) await store.getGraph(`${spec.graph}#graphwright-probe`, run.signal);
+  if (gsp) await gsp.getGraph(`${spec.graph}#graphwright-probe`, run.signal);
   const target = repo.upsertTarget({
     endpoint: spec.endpoint,
     graph: spec.graph,
@@ -152,13 +150,13 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
   const full = Boolean(run.full || !target.clearedAt);
   if (full) {
     repo.forget(target.id);
-    if (!store) {
+    if (!gsp) {
       await client.update(`CLEAR SILENT GRAPH <${spec.graph}>`, run.signal);
       repo.markCleared(target.id);
     }
   }
   // Graph Store: the first batch of a full load is a PUT (the graph becomes exactly it).
-  let replace = full && store !== null;
+  let replace = full && gsp !== null;
   run.onProgress?.(0, 0, 'reading the local graph');
   const local = await localTriples(readDb, options, undefined, run.signal);
   const published = repo.published(target.id);
@@ -178,7 +176,7 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
   try {
     if (replace && total === 0) {
       // A full load of nothing: the remote graph goes.
-      await store!.deleteGraph(spec.graph, run.signal);
+      await gsp!.deleteGraph(spec.graph, run.signal);
       repo.markCleared(target.id);
       replace = false;
     }
@@ -187,11 +185,11 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
       const slice = work.slice(b * size, (b + 1) * size);
       const rm = slice.filter((w) => w[0] === '-');
       const ad = slice.filter((w) => w[0] === '+');
-      if (store && !rm.length) {
+      if (gsp && !rm.length) {
         // Graph Store: additions as one N-Triples body; the first of a full load replaces the graph.
         const body = ad.map((w) => `${w[2]} .\n`).join('');
-        if (replace) await store.putGraph(spec.graph, body, run.signal);
-        else await store.postGraph(spec.graph, body, run.signal);
+        if (replace) await gsp.putGraph(spec.graph, body, run.signal);
+        else await gsp.postGraph(spec.graph, body, run.signal);
       } else
         await client.update(
           batchUpdate(
@@ -202,7 +200,7 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
           run.signal,
         );
       const cleared = replace;
-      db.transaction(() => {
+      store.transaction(() => {
         repo.recordBatch(
           row.id,
           target.id,
@@ -210,7 +208,7 @@ export async function publish(db: Db, spec: TargetSpec, options: PublishOptions,
           rm.map((w) => w[1]),
         );
         if (cleared) repo.markCleared(target.id);
-      })();
+      });
       replace = false;
       run.onProgress?.(b + 1, total, `batch ${firstBatch + b + 1} of ${firstBatch + total}`);
       run.onBatch?.(b + 1, total);
@@ -314,13 +312,14 @@ export async function fetchGraph(spec: TargetSpec, signal?: AbortSignal): Promis
 }
 
 /** Import fetched triples through the all-or-nothing N-Triples import (blank nodes restored). */
-export async function importFetched(db: Db, spec: TargetSpec, { quads, read }: FetchedGraph): Promise<PullResult> {
+export async function importFetched(store: Store, spec: TargetSpec, { quads, read }: FetchedGraph): Promise<PullResult> {
   const t0 = performance.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pull-'));
   const file = path.join(dir, 'graph.nt');
   try {
     fs.writeFileSync(file, quads.map((q) => `${tripleText(unskolemize(q.subject), q.predicate, unskolemize(q.object))} .\n`).join(''));
-    const r = await importGraph(db, 'nt', file);
+    // the import's bulk writer takes a connection: the store's here, its own in the import thread
+    const r = await importGraph(store.db, 'nt', file);
     return { ...r, graph: spec.graph, endpoint: spec.endpoint, triples: quads.length, read, seconds: (performance.now() - t0) / 1000 };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -328,9 +327,9 @@ export async function importFetched(db: Db, spec: TargetSpec, { quads, read }: F
 }
 
 /** Import a remote named graph: read it whole first, so an unreachable store changes nothing. */
-export async function pull(db: Db, spec: TargetSpec, signal?: AbortSignal): Promise<PullResult> {
+export async function pull(store: Store, spec: TargetSpec, signal?: AbortSignal): Promise<PullResult> {
   const t0 = performance.now();
-  const r = await importFetched(db, spec, await fetchGraph(spec, signal));
+  const r = await importFetched(store, spec, await fetchGraph(spec, signal));
   return { ...r, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -349,13 +348,13 @@ export interface CheckResult {
 }
 
 /** Compare the local graph with the remote one: counts, the pending difference and a sample of triples asked one by one. */
-export async function check(db: Db, spec: TargetSpec, options: PublishOptions | null, sampleSize = 20, signal?: AbortSignal): Promise<CheckResult> {
+export async function check(store: Store, spec: TargetSpec, options: PublishOptions | null, sampleSize = 20, signal?: AbortSignal): Promise<CheckResult> {
   checkGraphIri(spec.graph);
   const client = clientFor(spec);
-  const repo = new PublishRepository(db);
+  const repo = store.publishing;
   const target: PublishTargetRow | null = repo.findTarget(spec.endpoint, spec.graph);
   const opts = options ?? ((target?.options ?? {}) as PublishOptions);
-  const local = await localTriples(db, opts, undefined, signal);
+  const local = await localTriples(store.db, opts, undefined, signal);
   const remote = await remoteCount(client, spec.graph, signal);
   const published = target ? repo.published(target.id) : new Map<string, string>();
   let add = 0;

@@ -3,12 +3,13 @@
 // under Electron, GRAPHWRIGHT_SPARQL_PASSWORD for the CLI and host). Cancelled, stopped or failed,
 // the remote graph holds every complete batch; resumed (or run again), the job sends the rest.
 import { defineJob } from '../jobs/runner';
-import type { Db } from '../store/db';
+import type { Store } from '../store';
 import { openExportSnapshot } from '../store/export';
 import { publish, type PublishResult } from './index';
 import type { AuthKind } from './sparql';
 import type { PublishOptions } from './triples';
 import type { PublishProtocol } from '../store/publish';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export interface PublishJobParams {
   endpoint: string;
@@ -30,11 +31,14 @@ export interface PublishJobCheckpoint {
 /** The password of a target, or null for none; never stored by Graphwright. */
 export type SecretResolver = (target: { endpoint: string; graph: string; username: string | null }) => string | null;
 
+export const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
+
 export const envSecret: SecretResolver = () => process.env.GRAPHWRIGHT_SPARQL_PASSWORD ?? null;
 
-export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envSecret) =>
+export const publishJob = (store: Store, dbPath: string, secret: SecretResolver = envSecret) =>
   defineJob<PublishJobParams, PublishJobCheckpoint, PublishResult>({
-    kind: 'graph.publish',
+    kind: PUBLISH_JOB,
+    result: jobResults[PUBLISH_JOB],
     title: (p) => `Publish to <${p.graph}>`,
     async run(ctx) {
       const p = ctx.params;
@@ -44,7 +48,7 @@ export const publishJob = (db: Db, dbPath: string, secret: SecretResolver = envS
       const snap = openExportSnapshot(dbPath);
       try {
         return await publish(
-          db,
+          store,
           { endpoint: p.endpoint, graph: p.graph, auth, username, password, protocol: p.protocol, graphStore: p.graphStore },
           p.options,
           {

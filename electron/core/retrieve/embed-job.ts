@@ -15,9 +15,11 @@ import type { LlmEngine } from '../llm/engine';
 import { type VectorKind } from '../store/vectors';
 import { embeddingModelIdentity, MAX_EMBED_CHARS, SETTING_USE_EMBEDDINGS } from './dense';
 import { ApiError } from '../../../shared/errors';
+import type { EmbeddingsJobResult } from '../../../shared/contract/vectors';
+import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import type { JobRunner } from '../jobs/runner';
 
-export const EMBEDDINGS_JOB = 'embeddings.index';
+export const EMBEDDINGS_JOB = 'embeddings.index' satisfies JobKindName;
 
 export const EmbeddingsJobParams = z.object({
   /** A local .gguf to embed with; absent: the model chosen for the embedding role. */
@@ -34,17 +36,8 @@ export interface EmbeddingsCheckpoint {
   total: number;
 }
 
-export interface EmbeddingsJobResult {
-  /** Vectors in the index after the job. */
-  chunks: number;
-  labels: number;
-  model: string;
-  dimension: number;
-  /** Embedded by this run (all its attempts), removed as stale, and whether it started a new index. */
-  added: number;
-  removed: number;
-  rebuilt: boolean;
-}
+/** The job's result: the contract's type (shared/contract/vectors.ts). */
+export type { EmbeddingsJobResult };
 
 export interface EmbeddingsHost {
   store: Store;
@@ -60,6 +53,7 @@ export function embeddingsJob(host: EmbeddingsHost): JobKind<EmbeddingsJobParams
   return defineJob<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult>({
     kind: EMBEDDINGS_JOB,
     params: EmbeddingsJobParams,
+    result: jobResults[EMBEDDINGS_JOB],
     title: (p) => `Embedding index${p?.model ? ` (${path.basename(p.model)})` : ''}`,
     async run(ctx) {
       const params = EmbeddingsJobParams.parse(ctx.params ?? {});

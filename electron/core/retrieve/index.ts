@@ -9,7 +9,7 @@ const retrievers = new WeakMap<Store, Retriever>();
 export function getRetriever(owner: { store: Store; bus?: EventBus }): Retriever {
   let r = retrievers.get(owner.store);
   if (!r) {
-    const created = new Retriever(owner.store.db);
+    const created = new Retriever(owner.store);
     owner.bus?.on('graph.changed', () => created.markStale());
     retrievers.set(owner.store, created);
     r = created;

@@ -2,8 +2,8 @@
 // PageRank -> sample triples into the budget -> rank passages. When nothing links or nothing is
 // found: relink fuzzily, then (with a model loaded) let the LLM rewrite the question once; if still
 // empty, the outcome is "not in the graph".
-import type { Db } from '../store/db';
-import { RetrievalRepository } from '../store/retrieval';
+import type { Store } from '../store';
+import type { RetrievalRepository } from '../store/retrieval';
 import type { LlmEngine } from '../llm/engine';
 import { GraphSnapshot, KIND_CODES } from './snapshot';
 import { LinkIndex, linkEntities } from './link';
@@ -16,9 +16,9 @@ import { pathAnswers } from './answers';
 import { contentTokens, passageMatch, questionTerms, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf, type QuestionType } from './question';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
-import { ClauseLookup } from '../store/clauses';
+import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
-import { VectorRepository } from '../store/vectors';
+import type { VectorRepository } from '../store/vectors';
 import { DenseIndex, reciprocalRankFusion } from './dense';
 import type {
   NamedStandard,
@@ -117,10 +117,10 @@ export class Retriever {
   /** The vector index (sqlite-vec): used only with an embedder whose model it was built with. */
   readonly vectors: VectorRepository;
 
-  constructor(private readonly db: Db) {
-    this.vectors = new VectorRepository(db);
-    this.clauses = new ClauseLookup(db);
-    this.repo = new RetrievalRepository(db);
+  constructor(store: Store) {
+    this.vectors = store.vectors;
+    this.clauses = store.clauseLookup();
+    this.repo = store.retrieval;
     this.snapshot = new GraphSnapshot(this.repo);
     this.linkIndex = new LinkIndex(this.snapshot);
     this.lexicon = new RelationLexicon(this.snapshot);

@@ -1,4 +1,11 @@
-import { openDb, type Db, type OpenOptions } from './db';
+import { describeStorageError, openDb, schemaVersion, type Db, type OpenOptions } from './db';
+import { ClauseLookup } from './clauses';
+import { documentExtractions } from './extraction-status';
+import { ExportRepository, type ExportCounts, type ExportFilter } from './export';
+import { ExtractionGraphWriter } from './extraction';
+import { JobRepository } from './jobs';
+import { RetrievalRepository } from './retrieval';
+import type { DocumentExtraction } from '../../../shared/contract/documents';
 import { DocumentRepository } from './documents';
 import { GraphRepository } from './graph';
 import { SettingsRepository } from './settings';
@@ -64,6 +71,46 @@ export class Store {
   /** ExtractionRepository over this database (one instance, made on first use). */
   get extraction(): ExtractionRepository {
     return this.repository(ExtractionRepository);
+  }
+
+  /** JobRepository over this database: the persisted job queue (one instance, made on first use). */
+  get jobs(): JobRepository {
+    return this.repository(JobRepository);
+  }
+
+  /** RetrievalRepository over this database (one instance, made on first use). */
+  get retrieval(): RetrievalRepository {
+    return this.repository(RetrievalRepository);
+  }
+
+  /** A clause lookup with its own cache of the documents' standard ids (one per retriever). */
+  clauseLookup(): ClauseLookup {
+    return new ClauseLookup(this.db);
+  }
+
+  /** A writer for one extraction run: its statements prepared once, for the run's chunks. */
+  extractionGraphWriter(): ExtractionGraphWriter {
+    return new ExtractionGraphWriter(this.db);
+  }
+
+  /** Each document's extraction status (store/extraction-status.ts), by document id. */
+  documentExtractions(docs: { id: number; chunks: number; createdAt: string }[]): Map<number, DocumentExtraction> {
+    return documentExtractions(this.db, docs);
+  }
+
+  /** What an export with this filter would write: nodes, edges, concept links, provenance. */
+  exportCounts(filter: ExportFilter): ExportCounts {
+    return new ExportRepository(this.db, filter).counts();
+  }
+
+  /** The schema version of the database (0: not migrated yet, e.g. a read-only file of an older app). */
+  schemaVersion(): number {
+    return schemaVersion(this.db);
+  }
+
+  /** A SQLite error of this database as a clear StorageError naming the file (other errors unchanged). */
+  describeError(err: unknown, extra: { neededBytes?: number; doing?: string } = {}): unknown {
+    return describeStorageError(this.db, err, extra);
   }
 
   /** PublishRepository over this database (one instance, made on first use). */

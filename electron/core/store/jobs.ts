@@ -2,6 +2,8 @@ import type { Db } from './db';
 import { parseJson } from './db';
 import { retryBusy } from './storage-error';
 import type { JobInfo, JobState } from '../../../shared/schemas';
+import { isJobKindName, jobResults, type TypedJobInfo } from '../../../shared/contract/jobs';
+import { log } from '../log';
 
 interface JobRow {
   id: number;
@@ -39,9 +41,19 @@ const toRecord = (r: JobRow): JobRecord => ({
   attempts: r.attempts,
 });
 
-export function toJobInfo(r: JobRecord): JobInfo {
+/**
+ * The job as the API gives it. The runner checks a result by its kind's schema before storing it;
+ * a stored result that no longer matches (written by an older version) is left out, so it cannot
+ * make `jobs.list` or the `job.progress` event fail their checks.
+ */
+export function toJobInfo(r: JobRecord): TypedJobInfo {
   const { params: _p, checkpoint: _c, attempts: _a, ...info } = r;
-  return info;
+  if (info.result !== undefined && isJobKindName(info.kind) && !jobResults[info.kind].safeParse(info.result).success) {
+    log.debug('jobs', `job ${info.id} (${info.kind}): its stored result does not match the ${info.kind} result schema; it is left out`);
+    delete info.result;
+  }
+  // Checked above for a known kind; any other kind's result is `unknown` (OtherJobInfo).
+  return info as TypedJobInfo;
 }
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";

@@ -32,11 +32,8 @@ export function characterBigrams(s: string): Map<string, number> {
   return m;
 }
 
-/** Sørensen–Dice over character bigrams, 0..1. */
-export function diceSimilarity(a: string, b: string): number {
-  if (a === b) return 1;
-  const A = characterBigrams(a);
-  const B = characterBigrams(b);
+/** Sørensen–Dice of two multisets (item -> count), 0..1; 0 when both are empty. */
+export function diceOfCounts(A: Map<string, number>, B: Map<string, number>): number {
   let inter = 0;
   let total = 0;
   for (const [g, n] of A) {
@@ -45,6 +42,12 @@ export function diceSimilarity(a: string, b: string): number {
   }
   for (const n of B.values()) total += n;
   return total ? (2 * inter) / total : 0;
+}
+
+/** Sørensen–Dice over character bigrams, 0..1. */
+export function diceSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  return diceOfCounts(characterBigrams(a), characterBigrams(b));
 }
 
 /** Jaro–Winkler similarity, 0..1. */

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallInput, CallName, CallOutput } from '../../../shared/contract';
-import type { JobInfo } from '../../../shared/schemas';
+import type { TypedJobInfo } from '../../../shared/contract/jobs';
 import type { ApiClient } from './client';
 
 const ApiContext = createContext<ApiClient | null>(null);
@@ -31,9 +31,9 @@ export function ApiProvider({ api, queryClient, children }: { api: ApiClient; qu
           void queryClient.invalidateQueries({ queryKey: ['documents.list'], refetchType: reason === 'extract' ? 'active' : 'none' });
         }
         if (name === 'job.progress') {
-          const job = payload as JobInfo;
-          let was: JobInfo['state'] | undefined;
-          queryClient.setQueryData<JobInfo[]>(['jobs.list', { limit: 50 }], (old) => {
+          const job = payload as TypedJobInfo;
+          let was: TypedJobInfo['state'] | undefined;
+          queryClient.setQueryData<TypedJobInfo[]>(['jobs.list', { limit: 50 }], (old) => {
             const list = old ? [...old] : [];
             const i = list.findIndex((j) => j.id === job.id);
             was = list[i]?.state;

@@ -5,9 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall } from '../../api/hooks';
 import { navigate } from '../../nav';
-import { IngestResult } from '../../../../shared/contract/ingest';
+import { isJobOf, type TypedJobInfo } from '../../../../shared/contract/jobs';
 import type { EditionInfo } from '../../../../shared/contract/editions';
-import type { JobInfo } from '../../../../shared/schemas';
 import './diff.css';
 
 /** The versioned documents (documents.editions), by id; refetched whenever the document list is. */
@@ -80,14 +79,13 @@ export function NewEditionPicker({
  * After an import: the documents it made that are new versions (same path, same standard, or the
  * edition chosen before the drop, linked here once the job is done), each opening its diff.
  */
-export function EditionNotice({ job, editionOf }: { job: JobInfo; editionOf?: number | null }) {
+export function EditionNotice({ job, editionOf }: { job: TypedJobInfo; editionOf?: number | null }) {
   const api = useApi();
   const qc = useQueryClient();
   const linked = useRef(new Set<number>());
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(editionOf == null);
-  const parsed = IngestResult.safeParse(job.result);
-  const imported = parsed.success ? parsed.data.imported : [];
+  const imported = (isJobOf(job, 'ingest') ? job.result?.imported : undefined) ?? [];
   const editions = useCall('documents.editions', {}, { enabled: job.state === 'done' && ready });
   useEffect(() => {
     if (job.state !== 'done' || editionOf == null || linked.current.has(job.id)) return;

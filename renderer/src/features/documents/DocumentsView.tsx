@@ -3,9 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
-import { IngestResult } from '../../../../shared/contract/ingest';
-import { ExtractSummary } from '../../../../shared/contract/extract';
-import type { JobInfo } from '../../../../shared/schemas';
+import { isJobOf, TypedJobInfo } from '../../../../shared/contract/jobs';
 import { baseName, extractSummaryText, extractionTitle, ITEM_STATE_LABEL, shortTime } from './jobText';
 import { pathsForFiles } from './dropFiles';
 import { ExtractControl } from './ExtractControl';
@@ -24,9 +22,8 @@ interface DropRun {
   editionOf?: number | null;
 }
 
-function IngestSummary({ job, uploadFailed }: { job: JobInfo; uploadFailed: DropRun['uploadFailed'] }) {
-  const parsed = IngestResult.safeParse(job.result);
-  const r = parsed.success ? parsed.data : { imported: [], skipped: [], failed: [] };
+function IngestSummary({ job, uploadFailed }: { job: TypedJobInfo; uploadFailed: DropRun['uploadFailed'] }) {
+  const r = (isJobOf(job, 'ingest') ? job.result : undefined) ?? { imported: [], skipped: [], failed: [] };
   const failed = [...uploadFailed, ...r.failed];
   return (
     <div className="ingest-summary" role="status" data-testid="ingest-summary">
@@ -52,7 +49,7 @@ function IngestSummary({ job, uploadFailed }: { job: JobInfo; uploadFailed: Drop
 }
 
 /** One row per file of an ingest (from the job's progress events): its state, and why it failed or was skipped. */
-function FileRows({ job }: { job: JobInfo }) {
+function FileRows({ job }: { job: TypedJobInfo }) {
   const items = job.progress.items;
   if (!items?.length) return null;
   return (
@@ -80,10 +77,10 @@ function FileRows({ job }: { job: JobInfo }) {
 }
 
 /** An extraction job started here: its progress, then one line saying what it did. */
-function ExtractRun({ job, onDismiss }: { job: JobInfo; onDismiss: () => void }) {
+function ExtractRun({ job, onDismiss }: { job: TypedJobInfo; onDismiss: () => void }) {
   const api = useApi();
   const active = job.state === 'queued' || job.state === 'running';
-  const summary = ExtractSummary.safeParse(job.result);
+  const summary = isJobOf(job, 'extract') ? job.result : undefined;
   return (
     <div className="ingest-run" aria-live="polite" data-testid="extract-run">
       {active ? (
@@ -98,8 +95,8 @@ function ExtractRun({ job, onDismiss }: { job: JobInfo; onDismiss: () => void })
       ) : (
         <div role="status" data-testid="extract-summary" className="ingest-progress">
           <strong>{job.state === 'done' ? 'Extraction finished' : job.state === 'cancelled' ? 'Extraction cancelled' : 'Extraction failed'}:</strong>
-          <span>{job.state === 'done' && summary.success ? extractSummaryText(summary.data) : (job.error ?? job.progress.message ?? '')}</span>
-          {job.state === 'done' && summary.success && <FailedAnswers summary={summary.data} />}
+          <span>{job.state === 'done' && summary ? extractSummaryText(summary) : (job.error ?? job.progress.message ?? '')}</span>
+          {job.state === 'done' && summary && <FailedAnswers summary={summary} />}
           <div className="spacer" />
           <button type="button" className="link" onClick={onDismiss}>
             Dismiss
@@ -151,7 +148,8 @@ export function DocumentsView() {
         return;
       }
       const started = await api.call('documents.ingest', { paths: prepared.paths });
-      qc.setQueryData<JobInfo[]>(['jobs.list', { limit: 50 }], (old) => [started, ...(old ?? []).filter((j) => j.id !== started.id)]);
+      const queued = TypedJobInfo.parse(started);
+      qc.setQueryData<TypedJobInfo[]>(['jobs.list', { limit: 50 }], (old) => [queued, ...(old ?? []).filter((j) => j.id !== queued.id)]);
       setRun({ jobId: started.id, preparing: null, uploadFailed: prepared.failed, editionOf });
       setEditionOf(null);
     } catch (err) {

@@ -2,13 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { ApiError } from '../../../../shared/errors';
+import { isJobOf } from '../../../../shared/contract/jobs';
+import { downloadBlob } from '../../components/downloadBlob';
 import type { ExportFile, ExportFormat, ImportFormat, ImportResult } from '../../../../shared/contract/export';
 import '../../styles/export.css';
 import { PublishPanel } from './PublishPanel';
 import { folderExportName, unzipStored, zipFiles } from './zip';
 
 function download(file: ExportFile): void {
-  saveBlob(new Blob([file.text], { type: file.mediaType }), file.name);
+  downloadBlob(new Blob([file.text], { type: file.mediaType }), file.name);
 }
 
 /**
@@ -18,19 +20,8 @@ function download(file: ExportFile): void {
 function downloadFolder(format: string, files: { name: string; data: string | Uint8Array }[]): string {
   const folder = folderExportName(format);
   const bytes = zipFiles(files.map((f) => ({ name: `${folder}/${f.name}`, data: f.data })));
-  saveBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), `${folder}.zip`);
+  downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), `${folder}.zip`);
   return `${folder}.zip`;
-}
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Guess the import format from a file name; the user can change it. */
@@ -76,7 +67,7 @@ function ExportPanel() {
     if (!bigExport || !job || job.id !== bigExport.jobId || job.state !== 'done' || !api.download) return;
     setBigExport(null);
     // Named relative to exports/: the file itself, or (csv, neo4j-csv) the files of its folder.
-    const written = (job.result as { files?: string[] } | null)?.files ?? [];
+    const written = (isJobOf(job, 'graph.export') ? job.result?.files : undefined) ?? [];
     const files = bigExport.folder ? written.map((f) => `${bigExport.name}/${f.split(/[\\/]/).pop()}`) : [bigExport.name];
     void (async () => {
       try {
@@ -85,7 +76,7 @@ function ExportPanel() {
             files.map(async (f) => ({ name: f.split('/').pop() ?? f, data: new Uint8Array(await (await api.download!(f)).arrayBuffer()) })),
           );
           downloadFolder(bigExport.format, parts);
-        } else for (const f of files) saveBlob(await api.download!(f), f.split('/').pop() ?? f);
+        } else for (const f of files) downloadBlob(await api.download!(f), f.split('/').pop() ?? f);
       } catch (err) {
         setBigError(err as Error);
       }

@@ -68,15 +68,3 @@ export function graphToSvg(cy: cytoscape.Core, options: { edgeLabels?: boolean }
   out.push(`</g></svg>`);
   return out.join('\n');
 }
-
-/** Save a blob as a file (a download in the browser host, a save dialog in Electron). */
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
