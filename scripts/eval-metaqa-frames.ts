@@ -74,7 +74,7 @@ unanswerable.push(
 );
 
 const store = Store.open(dbFile);
-const retriever = new Retriever(store.db);
+const retriever = new Retriever(store);
 retriever.refresh();
 let hits = 0;
 let refusedAnswerable = 0;

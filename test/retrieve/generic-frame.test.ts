@@ -52,7 +52,7 @@ describe('generic frames read by the graph structure', () => {
         store.graph.upsertEdge({ subjectId: a, relation: r, objectId: b, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' });
       }
     });
-    retriever = new Retriever(store.db);
+    retriever = new Retriever(store);
     retriever.refresh();
   });
   afterAll(async () => {
