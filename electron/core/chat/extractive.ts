@@ -6,7 +6,7 @@
 // their sentence matches the question, how well they fit the type and how close they sit to the
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
-import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
+import { coverage, gluedTerm, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
 import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
@@ -249,7 +249,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // glossary entries of the term, wherever their line ranks
     for (const x of usable.slice(15)) {
       const own = contentStems(x.s.text);
-      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3) chosen.push(x);
+      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3 && isTermLine(x.s.text, subjectStems)) chosen.push(x);
     }
   }
   for (const { s, prev, next, score, passage, rank } of chosen) {
@@ -259,7 +259,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
       const own = contentStems(s.text);
       const holds = subjectStems.filter((x) => own.includes(x)).length / subjectStems.length;
-      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3;
+      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3 && isTermLine(s.text, subjectStems);
       if (termLine && next) {
         const body = clip(next.text);
         spans = [{ text: body, start: 0, end: body.length, fit: 1, glossary: true }];
@@ -574,6 +574,14 @@ function headingBefore(text: string, offset: number): string | null {
     if (m) return m[1];
   }
   return null;
+}
+
+/**
+ * A glossary's term line: the term alone, not a sentence about it ("A Supplicant is an entity ..." ends
+ * with a period and is the body), and not a longer term holding it ("Message-Authenticator").
+ */
+function isTermLine(text: string, subjectStems: string[]): boolean {
+  return !/[.;:]\s*$/.test(text) && !gluedTerm(text, subjectStems);
 }
 
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
