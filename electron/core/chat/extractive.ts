@@ -27,6 +27,7 @@ export interface Span {
   named?: string;
 }
 
+const UNIT_HEADS = new Set(['unit', 'units']);
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
 const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
@@ -46,7 +47,7 @@ function pushAll(out: Span[], re: RegExp, text: string, fit: number, group = 0):
 }
 
 /** Typed spans of one sentence for the asked type (general patterns: numbers, units, names, clauses). */
-export function typedSpans(sentence: string, type: AnswerType): Span[] {
+export function typedSpans(sentence: string, type: AnswerType, head: string | null = null): Span[] {
   const out: Span[] = [];
   const text = sentence;
   switch (type) {
@@ -71,6 +72,17 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       pushAll(out, new RegExp(String.raw`\b${NUM}\b`, 'gi'), text, 0.6);
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
+      // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
+      if (head && UNIT_HEADS.has(head)) {
+        pushAll(
+          out,
+          new RegExp(String.raw`\b(?:tenths|hundredths|thousandths|millionths|billionths|multiples|units)\s+of\s+(?:an?\s+)?${UNITS}\b`, 'gi'),
+          text,
+          1,
+        );
+        pushAll(out, new RegExp(String.raw`\b(?:in|as|of)\s+(${UNITS})\b`, 'gi'), text, 0.8, 1);
+        pushAll(out, /\bUNITS\s+"([^"]+)"/g, text, 1, 1);
+      }
       break;
     case 'date':
       pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 1);
@@ -241,6 +253,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
   const askedTransport = qTokens.map((t) => t.text).filter((w) => TRANSPORTS.has(w));
   const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
+  const unitAsked = !!type.head && UNIT_HEADS.has(type.head);
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
   const usable = sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
@@ -253,7 +266,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     }
   }
   for (const { s, prev, next, score, passage, rank } of chosen) {
-    let spans = typedSpans(s.text, type.type);
+    let spans = typedSpans(s.text, type.type, type.head);
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
@@ -320,7 +333,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const named = type.type === 'value' && WHOLE_IDENTIFIER.test(span.text);
       // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
       if (numeric && span.start === 0 && /^\d+(?:\.\d+)*\.?\s+\S/.test(s.text) && /^\d+(?:\.\d+)*$/.test(span.text) && s.tokens.length <= 10) continue;
-      if (numeric && !named && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
+      if (numeric && !named && !unitAsked && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
       // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
       const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
       const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
@@ -424,6 +437,59 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     });
   }
 
+  // "what does TEK stand for": an acronym's expansion where the text introduces it, "Transient EAP Keys (TEKs)"
+  // or "TEK (Transient EAP Key)": the words whose initials spell it
+  const acronym = type.type === 'definition' && type.subject && /^[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$/.test(type.subject.trim()) ? type.subject.trim() : null;
+  if (acronym) {
+    const asksExpansion = type.frame.some((w) => /^(?:stand|acronyms?|abbreviations?|initialisms?)$/.test(w));
+    const found: AnswerCandidate[] = [];
+    retrieval.passages.forEach((p, rank) => {
+      for (const e of expansions(p.text, acronym)) {
+        found.push({
+          text: e.text,
+          score: 0.95 * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: e.sentence,
+          passageId: p.id,
+          offset: e.offset,
+          triples: [],
+        });
+      }
+    });
+    // asked what it stands for, a definition of what it is comes second
+    if (found.length && asksExpansion) for (const c of candidates) c.score *= 0.7;
+    candidates.push(...found);
+  }
+
+  // a field list ("Value" / "12" / "Description" / "This value MAY be used to mark the creation of a tunnel
+  // link"): the field the question asks for (its head noun names the label), in the record whose other
+  // fields and heading hold the question's other words
+  if (type.head && numeric) {
+    const asked = new Set([stem(type.head), ...type.phrase.map((w) => stem(w))]);
+    retrieval.passages.forEach((p, rank) => {
+      for (const rec of fieldRecords(p.text)) {
+        const field = rec.fields.find((f) => asked.has(stem(f.label.toLowerCase())));
+        if (!field || rec.fields.length < 2) continue;
+        // the record's best sentence (with its heading) holds the question's other words
+        const context = [rec.heading, ...rec.fields.filter((f) => f !== field).map((f) => f.body)].join('\n');
+        const cover = Math.max(0, ...scoreSentences(context, distinctive).map((x) => x.score));
+        if (cover < 0.5) continue;
+        const spans = typedSpans(field.body, type.type, type.head).sort((a, b) => b.fit - a.fit || a.start - b.start);
+        const text = spans[0]?.text ?? clip(field.body);
+        if (!/\d/.test(text) && !unitAsked) continue;
+        candidates.push({
+          text,
+          score: cover * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: `${rec.heading ? `${rec.heading}: ` : ''}${field.label} ${field.body}`.replace(/\s+/g, ' '),
+          passageId: p.id,
+          offset: field.offset,
+          triples: [],
+        });
+      }
+    });
+  }
+
   // what a named standard's header says: its title, category, date, edition, the documents it updates or obsoletes
   for (const st of retrieval.standards ?? []) {
     for (const field of HEADER_FIELDS) {
@@ -480,6 +546,120 @@ const HEADER_FIELDS: { key: 'title' | 'category' | 'date' | 'edition' | 'updates
   { key: 'date', label: 'Date', asks: /\b(?:when|date|published|year)\b/i },
   { key: 'edition', label: 'Edition', asks: /\b(?:edition|version)\b/i },
 ];
+
+/**
+ * Where a text introduces an acronym: "Transient EAP Keys (TEKs)" (the words before the bracket whose
+ * initials, or an all-capital word's letters, spell it; small words between may be skipped) or
+ * "TEK (Transient EAP Key)".
+ */
+export function expansions(text: string, acronym: string): { text: string; sentence: string; offset: number }[] {
+  const out: { text: string; sentence: string; offset: number }[] = [];
+  const acr = escapeRe(acronym);
+  const sentenceAt = (i: number) => {
+    const from = Math.max(text.lastIndexOf('\n', i), text.slice(0, i).search(/[.!?]\s+[^.!?]*$/)) + 1;
+    const to = text.slice(i).search(/[.!?](?:\s|$)|\n/);
+    return text.slice(from, to < 0 ? text.length : i + to + 1).trim();
+  };
+  for (const m of text.matchAll(new RegExp(String.raw`\(\s*${acr}s?\s*\)`, 'g'))) {
+    const words = text
+      .slice(Math.max(0, m.index! - 120), m.index!)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(' ');
+    const e = spell(words, acronym);
+    if (e) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
+  }
+  for (const m of text.matchAll(new RegExp(String.raw`\b${acr}s?\s*\(([^()]{3,100})\)`, 'g'))) {
+    const words = m[1].replace(/\s+/g, ' ').trim().split(' ');
+    const e = spell(words, acronym);
+    if (e && e.split(' ').length === words.length) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
+  }
+  return out;
+}
+
+const SMALL_WORDS = /^(?:of|and|for|the|a|an|to|in|on|with|by|over|&)$/i;
+
+/** The shortest run of words ending the list whose initials spell the acronym (from its end), or null. */
+function spell(words: string[], acronym: string): string | null {
+  let letters = acronym.replace(/s$/, '').toUpperCase();
+  let first = -1;
+  for (let i = words.length - 1; i >= 0 && letters.length; i--) {
+    const w = words[i].replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (!w) return null;
+    if (SMALL_WORDS.test(w) && first >= 0) continue;
+    // an all-capital word or part lends its letters ("Extended MSK (EMSK)"), another word its initial
+    const parts = w.split(/[-/]/).filter(Boolean);
+    const whole = parts
+      .map((x) => (/^[\p{Lu}\p{N}]{2,}$/u.test(x) ? x : x[0]))
+      .join('')
+      .toUpperCase();
+    if (letters.endsWith(whole)) letters = letters.slice(0, -whole.length);
+    else if (letters.endsWith(w[0].toUpperCase())) letters = letters.slice(0, -1);
+    else return null;
+    first = i;
+  }
+  if (letters.length || first < 0) return null;
+  return words
+    .slice(first)
+    .join(' ')
+    .replace(/[,;:]+$/, '');
+}
+
+interface FieldRecord {
+  heading: string;
+  fields: { label: string; body: string; offset: number }[];
+}
+
+/**
+ * Field lists of a plain-text layout: a short label line ("Value", "Description", "Type") with its body
+ * on the more indented lines below it; consecutive labels at one indentation form a record, headed by
+ * the last less indented line above it ("3.4.  Tunnel-Link-Start").
+ */
+export function fieldRecords(text: string): FieldRecord[] {
+  const lines = text.split('\n');
+  const indent = (l: string) => l.length - l.trimStart().length;
+  const offsets: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    offsets.push(at);
+    at += l.length + 1;
+  }
+  const out: FieldRecord[] = [];
+  let rec: FieldRecord | null = null;
+  let recIndent = -1;
+  let heading = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line.trim()) continue;
+    const k = indent(line);
+    const label = /^[A-Z][A-Za-z-]*(?: [A-Za-z-]+){0,2}$/.test(line.trim());
+    // the body: the following lines indented deeper than the label
+    let j = i + 1;
+    const body: string[] = [];
+    while (j < lines.length && (!lines[j].trim() || indent(lines[j]) > k)) {
+      if (lines[j].trim()) body.push(lines[j].trim());
+      j++;
+    }
+    if (label && body.length) {
+      if (!rec || recIndent !== k) {
+        if (rec && rec.fields.length) out.push(rec);
+        rec = { heading, fields: [] };
+        recIndent = k;
+      }
+      rec.fields.push({ label: line.trim(), body: body.join(' '), offset: offsets[i] });
+      i = j - 1;
+      continue;
+    }
+    if (rec && k <= recIndent) {
+      if (rec.fields.length) out.push(rec);
+      rec = null;
+      recIndent = -1;
+    }
+    heading = line.trim();
+  }
+  if (rec && rec.fields.length) out.push(rec);
+  return out;
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
