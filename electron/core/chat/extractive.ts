@@ -201,7 +201,14 @@ export const MIN_CONFIDENCE = 0.2;
 /** Candidates from the path ends and from the passages' sentences, ranked, with a confidence. */
 export function extractCandidates(question: string, retrieval: RetrievalResult): ExtractiveResult {
   const type = answerTypeOf(question);
-  const terms = retrieval.terms ?? [];
+  const allTerms = retrieval.terms ?? [];
+  // "According to the 802.1X RADIUS usage guidelines, which RFC ...": words naming a document by its title
+  // say where to look, not what to find; its passages come first and the words are not matched in sentences
+  const scope = titleScope(question, retrieval.passages);
+  // the term asked about ("key wrap" in "In EAP key management, what does "key wrap" mean") is looked for all the same
+  const asked = new Set(contentStems([type.subject ?? '', ...[...question.matchAll(/"([^"]+)"/g)].map((m) => m[1])].join(' ')));
+  const scoped = allTerms.filter((t) => !scope.stems.has(t.stem) || asked.has(t.stem));
+  const terms = scoped.some((t) => t.df > 0) ? scoped : allTerms;
   const qTokens = tokenize(question);
   const qStems = new Set(qTokens.map((t) => stem(t.text)));
   const qContent = new Set(qTokens.filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text)));
@@ -223,7 +230,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
   const passageCover = new Map<number, number>();
   // a question that names a standard ("RFC 1157", resolved by the retriever) asks first about what that document says
-  const namedDocuments = new Set((retrieval.standards ?? []).map((st) => st.documentId));
+  const namedDocuments = new Set([...(retrieval.standards ?? []).map((st) => st.documentId), ...scope.documents]);
   const passageDocument = new Map(retrieval.passages.map((p) => [p.id, p.documentId]));
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
@@ -240,7 +247,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
-  const termCover = globalCoverage(terms, question);
+  const termCover = globalCoverage(allTerms, question);
   const subjectStems = type.subject ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
   const headStems = new Set(type.phrase.slice(-2).map((w) => stem(w)));
@@ -297,7 +304,10 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           // "... is called <term>": a definition when the term it names is the asked one
           if (sp.named !== undefined) {
             const named = contentStems(sp.named);
-            return { ...sp, fit: sp.fit * (subjectStems.filter((x) => named.includes(x)).length / subjectStems.length >= 0.6 ? 1 : 0.2) };
+            // "is called a key wrap algorithm or ...": a longer term holding the asked one names something else
+            const first = contentStems(sp.named.split(/\s+or\s+|,\s*/)[0]);
+            const longer = first.some((x) => !subjectStems.includes(x)) ? 0.5 : 1;
+            return { ...sp, fit: sp.fit * longer * (subjectStems.filter((x) => named.includes(x)).length / subjectStems.length >= 0.6 ? 1 : 0.2) };
           }
           return { ...sp, fit: sp.fit * (subjectFirst ? 0.8 : holds >= 0.6 ? 0.4 : 0.2) };
         });
@@ -659,6 +669,43 @@ export function fieldRecords(text: string): FieldRecord[] {
   }
   if (rec && rec.fields.length) out.push(rec);
   return out;
+}
+
+/**
+ * The documents a question names by (part of) their title, and the question's words doing so: a run of
+ * consecutive content words of the question that all occur in the title, two of them in a row there too,
+ * holding at least 40 % of the title's content words ("the 802.1X RADIUS usage guidelines" for "IEEE
+ * 802.1X Remote Authentication Dial In User Service (RADIUS) Usage Guidelines").
+ */
+export function titleScope(question: string, passages: { documentId: number; document: string }[]): { documents: Set<number>; stems: Set<string> } {
+  const documents = new Set<number>();
+  const stems = new Set<string>();
+  const q = contentStems(question);
+  const seen = new Set<number>();
+  for (const p of passages) {
+    if (seen.has(p.documentId)) continue;
+    seen.add(p.documentId);
+    const title = contentStems(p.document.replace(/^RFC\s?\d+:\s*/i, ''));
+    const inTitle = new Set(title);
+    if (inTitle.size < 2) continue;
+    const pairs = new Set(title.slice(1).map((x, i) => `${title[i]} ${x}`));
+    for (let i = 0; i < q.length;) {
+      if (!inTitle.has(q[i])) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j + 1 < q.length && inTitle.has(q[j + 1])) j++;
+      const run = q.slice(i, j + 1);
+      const paired = run.slice(1).some((x, k) => pairs.has(`${run[k]} ${x}`));
+      if (paired && new Set(run).size >= 0.4 * inTitle.size) {
+        documents.add(p.documentId);
+        for (const x of run) stems.add(x);
+      }
+      i = j + 1;
+    }
+  }
+  return { documents, stems };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
