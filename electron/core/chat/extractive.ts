@@ -242,8 +242,15 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       ),
     );
     scored.forEach((sc, i) => {
-      if (sc.score > 0)
-        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
+      // an item of a list is read with the sentence introducing the list ("IANA has already assigned TCP
+      // ports ..., as outlined below:") and the one closing it ("the assigned values MUST be used as the default ports")
+      const context = listContext(
+        scored.map((x) => x.sentence),
+        i,
+      );
+      const score = context.length ? Math.max(sc.score, 0.85 * coverage(terms, [...sc.sentence.stems, ...context.flatMap((x) => x.stems)])) : sc.score;
+      if (score > 0)
+        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score, passage: p.id, rank });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -321,7 +328,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     if (!bestItem.has(s)) {
       let best = 0;
       for (const sp of spans) {
-        const item = enumerationItem(s.text, sp);
+        const item = itemOf(s.text, spans, sp);
         if (item !== null) best = Math.max(best, coverage(distinctive, contentStems(item)));
       }
       bestItem.set(s, best);
@@ -373,7 +380,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           : 1;
       // in an enumeration ("Ethernet (15), Wireless - IEEE 802.11 (19), ..."), the item holding the question's
       // other words; what the question asks for (its phrase) is shared by every item
-      const item = enumerationItem(s.text, span);
+      const item = itemOf(s.text, spans, span);
       const itemCover = item === null ? -1 : coverage(distinctive, contentStems(item));
       const itemFit = itemCover < 0 || !bestItem.get(s) ? 1 : 0.7 + 0.3 * (itemCover / bestItem.get(s)!);
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
@@ -674,7 +681,7 @@ export function fieldRecords(text: string): FieldRecord[] {
 /**
  * The documents a question names by (part of) their title, and the question's words doing so: a run of
  * consecutive content words of the question that all occur in the title, two of them in a row there too,
- * holding at least 40 % of the title's content words ("the 802.1X RADIUS usage guidelines" for "IEEE
+ * three or more holding at least 40 % of the title's content words, or 60 % of a short title ("the 802.1X RADIUS usage guidelines" for "IEEE
  * 802.1X Remote Authentication Dial In User Service (RADIUS) Usage Guidelines").
  */
 export function titleScope(question: string, passages: { documentId: number; document: string }[]): { documents: Set<number>; stems: Set<string> } {
@@ -698,7 +705,10 @@ export function titleScope(question: string, passages: { documentId: number; doc
       while (j + 1 < q.length && inTitle.has(q[j + 1])) j++;
       const run = q.slice(i, j + 1);
       const paired = run.slice(1).some((x, k) => pairs.has(`${run[k]} ${x}`));
-      if (paired && new Set(run).size >= 0.4 * inTitle.size) {
+      // three words or more holding 40 % of the title, or most of a short title ("RADIUS over TCP");
+      // two words of a longer title ("RADIUS accounting") may just name the topic
+      const share = new Set(run).size / inTitle.size;
+      if (paired && ((run.length >= 3 && share >= 0.4) || share >= 0.6)) {
         documents.add(p.documentId);
         for (const x of run) stems.add(x);
       }
@@ -706,6 +716,22 @@ export function titleScope(question: string, passages: { documentId: number; doc
     }
   }
   return { documents, stems };
+}
+
+const LIST_ITEM = /^(?:[*\u2022\u00b7o-]|\(?[a-z0-9]{1,2}[.)])\s+\S/;
+
+/**
+ * The sentences a list item is read with: the one introducing its list (ending with a colon) and the
+ * first one after the list; none when the sentence is no item of a list introduced so.
+ */
+function listContext(sentences: Sentence[], i: number): Sentence[] {
+  if (!LIST_ITEM.test(sentences[i].text)) return [];
+  let j = i - 1;
+  while (j >= 0 && LIST_ITEM.test(sentences[j].text)) j--;
+  if (j < 0 || !/:\s*$/.test(sentences[j].text)) return [];
+  let k = i + 1;
+  while (k < sentences.length && LIST_ITEM.test(sentences[k].text)) k++;
+  return k < sentences.length ? [sentences[j], sentences[k]] : [sentences[j]];
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -770,6 +796,34 @@ function describedFields(text: string, subject: string[], idf: Map<string, numbe
     }
   }
   return out;
+}
+
+/** A span's shape: letters, digits and the rest ("RFC2868" and "RFC2867" are alike, "VLAN (13)" and "reset(2)" too). */
+const shape = (t: string) =>
+  t
+    .replace(/\p{L}+/gu, 'a')
+    .replace(/\d+/g, '0')
+    .replace(/\s+/g, '');
+
+/**
+ * The item a numbered span stands for in a sentence listing several alike: when the spans lead their clauses
+ * ("[RFC2868] defines ... for authentication, and [RFC2867] defines ... for accounting"), the text from
+ * the span to the next one; otherwise the enumeration item around it.
+ */
+function itemOf(sentence: string, spans: Span[], span: Span): string | null {
+  if (span.start < 0) return null;
+  // numbered things alike (references, codes): a word alike to another is no sign of a list
+  if (!/\d/.test(span.text)) return enumerationItem(sentence, span);
+  const alike = spans.filter((x) => x.start >= 0 && shape(x.text) === shape(span.text)).sort((a, b) => a.start - b.start);
+  if (
+    alike.length >= 2 &&
+    contentStems(sentence.slice(0, alike[0].start)).length <= 2 &&
+    contentStems(sentence.slice(alike[alike.length - 1].end)).length > 2
+  ) {
+    const next = alike.find((x) => x.start > span.start);
+    return sentence.slice(span.start, next ? next.start : sentence.length);
+  }
+  return enumerationItem(sentence, span);
 }
 
 /**
