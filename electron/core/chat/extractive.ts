@@ -454,6 +454,31 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     });
   }
 
+  // "how is the Session-Id constructed": a formula line naming the term ("Session-Id = Type-Code || Method-Id"),
+  // read with the sentence introducing it (which says when it applies)
+  if (type.type === 'definition' && subjectStems.length) {
+    retrieval.passages.forEach((p, rank) => {
+      const all = scoreSentences(p.text, terms).map((x) => x.sentence);
+      all.forEach((x, i) => {
+        const m = /^([A-Za-z][\w.-]*(?: [\w.-]+){0,3})\s*:?=\s*(\S.{0,120})$/.exec(x.text);
+        if (!m || /^(?:if|when|where|while)\b/i.test(m[1])) return;
+        const lhs = contentStems(m[1]);
+        if (!lhs.length || !lhs.every((y) => subjectStems.includes(y))) return;
+        const intro = all[i - 1] && /:\s*$/.test(all[i - 1].text) ? all[i - 1] : null;
+        const cover = coverage(terms, [...x.stems, ...(intro?.stems ?? [])]);
+        candidates.push({
+          text: m[2].trim(),
+          score: 0.95 * cover * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: intro ? `${intro.text} ${x.text}` : x.text,
+          passageId: p.id,
+          offset: intro?.start ?? x.start,
+          triples: [],
+        });
+      });
+    });
+  }
+
   // "what does TEK stand for": an acronym's expansion where the text introduces it, "Transient EAP Keys (TEKs)"
   // or "TEK (Transient EAP Key)": the words whose initials spell it
   const acronym = type.type === 'definition' && type.subject && /^[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$/.test(type.subject.trim()) ? type.subject.trim() : null;

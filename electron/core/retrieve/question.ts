@@ -306,10 +306,11 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
   return { head, phrase, plural };
 }
 
-/** The subject after an auxiliary: "how does [the spec define a RADIUS proxy]" -> the words after the verb. */
+/** The subject after an auxiliary: "how does the spec define [a RADIUS proxy]", "how is [the Session-Id] constructed". */
 function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string | null {
   const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
   const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
-  const tail = verbAt >= 0 ? rest.slice(verbAt + 1) : rest;
+  // "how does the spec define [a RADIUS proxy]": after the verb; "how is [the EAP Session-Id] constructed": before it
+  const tail = verbAt >= 0 ? (verbAt + 1 < rest.length ? rest.slice(verbAt + 1) : rest.slice(0, verbAt)) : rest;
   return tail.length ? tail.map((t) => t.raw).join(' ') : null;
 }
