@@ -311,6 +311,8 @@ function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string |
   const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
   const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
   // "how does the spec define [a RADIUS proxy]": after the verb; "how is [the EAP Session-Id] constructed": before it
-  const tail = verbAt >= 0 ? (verbAt + 1 < rest.length ? rest.slice(verbAt + 1) : rest.slice(0, verbAt)) : rest;
+  // ("how is [the Session-Id] formed for EAP-PSK": a preposition after the verb opens a qualifier)
+  const after = verbAt >= 0 && verbAt + 1 < rest.length && !PREP.has(rest[verbAt + 1].text);
+  const tail = verbAt >= 0 ? (after ? rest.slice(verbAt + 1) : verbAt > 0 ? rest.slice(0, verbAt) : rest.slice(verbAt + 1)) : rest;
   return tail.length ? tail.map((t) => t.raw).join(' ') : null;
 }
