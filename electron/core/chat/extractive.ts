@@ -6,7 +6,7 @@
 // their sentence matches the question, how well they fit the type and how close they sit to the
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
-import { coverage, gluedTerm, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
+import { coverage, isTermOnly, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
 import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
@@ -887,7 +887,7 @@ function headingBefore(text: string, offset: number): string | null {
  * with a period and is the body), and not a longer term holding it ("Message-Authenticator").
  */
 function isTermLine(text: string, subjectStems: string[]): boolean {
-  return !/[.;:]\s*$/.test(text) && !gluedTerm(text, subjectStems);
+  return isTermOnly(text, subjectStems);
 }
 
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */

@@ -151,6 +151,10 @@ export function answerTypeOf(question: string): QuestionType {
       ? /^(?:the\s+|an?\s+)?(acronyms?|abbreviations?|initialisms?|terms?|phrases?|words?|expressions?)\s+(\S.*)$/i.exec(out.subject)
       : null;
   if (named) return { ...out, subject: named[2], frame: [...out.frame, named[1].toLowerCase()] };
+  // "what is the Lower Layer in EAP key management": the term, then where it is meant (a lower-case
+  // "in" or "within"; "Dial In User Service" keeps its capital)
+  const where = out.type === 'definition' && out.subject ? /^(.+?\S)\s+(?:in|within)\s+\S.*$/.exec(out.subject) : null;
+  if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) return { ...out, subject: where[1] };
   return out;
 }
 

@@ -198,8 +198,25 @@ export function termLineIndex(sentences: Sentence[], termStems: string[]): numbe
   return sentences.findIndex((s, i) => {
     if (i + 1 >= sentences.length || s.tokens.length > termStems.length + 4) return false;
     const own = s.tokens.filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text));
-    return termStems.every((x) => own.includes(x)) && own.length <= termStems.length + 3 && !/[.;:]\s*$/.test(s.text) && !gluedTerm(s.text, termStems);
+    return termStems.every((x) => own.includes(x)) && own.length <= termStems.length + 3 && isTermOnly(s.text, termStems);
   });
+}
+
+/**
+ * Whether a line is the term alone: no sentence (no closing period), no longer term holding it
+ * ("Message-Authenticator"), and no other words but a bracketed abbreviation ("Master Session Key
+ * (MSK)", or the abbreviation being the term) or a section number ("Peer and authenticator
+ * authorization" is not the term "peer").
+ */
+export function isTermOnly(line: string, termStems: string[]): boolean {
+  if (/[.;:]\s*$/.test(line) || gluedTerm(line, termStems)) return false;
+  // the term may be the abbreviation itself: "Network Access Server (NAS)" is the term line of NAS
+  const inside = [...line.matchAll(/\(([^)]*)\)/g)].flatMap((m) => tokenize(m[1]).map((t) => stem(t.text)));
+  if (termStems.every((x) => inside.includes(x))) return true;
+  const outside = line.replace(/\([^)]*\)/g, ' ');
+  return tokenize(outside)
+    .filter((t) => !STOPWORDS.has(t.text) && !/^[\d.]+$/.test(t.text))
+    .every((t) => termStems.includes(stem(t.text)));
 }
 
 /**
