@@ -481,6 +481,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
 
   // "what does TEK stand for": an acronym's expansion where the text introduces it, "Transient EAP Keys (TEKs)"
   // or "TEK (Transient EAP Key)": the words whose initials spell it
+  let expansionAsked: Set<AnswerCandidate> | null = null;
   const acronym = type.type === 'definition' && type.subject && /^[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$/.test(type.subject.trim()) ? type.subject.trim() : null;
   if (acronym) {
     const asksExpansion = type.frame.some((w) => /^(?:stand|acronyms?|abbreviations?|initialisms?)$/.test(w));
@@ -489,7 +490,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       for (const e of expansions(p.text, acronym)) {
         found.push({
           text: e.text,
-          score: 0.95 * (1 - 0.03 * rank) * termCover,
+          score: 0.95 * (namedDocuments.has(p.documentId) ? 1.25 : 1) * (1 - 0.03 * rank) * termCover,
           source: 'passage',
           sentence: e.sentence,
           passageId: p.id,
@@ -498,9 +499,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         });
       }
     });
-    // asked what it stands for, a definition of what it is comes second
-    if (found.length && asksExpansion) for (const c of candidates) c.score *= 0.7;
     candidates.push(...found);
+    if (found.length && asksExpansion) expansionAsked = new Set(found);
   }
 
   // a field list ("Value" / "12" / "Description" / "This value MAY be used to mark the creation of a tunnel
@@ -541,6 +541,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       candidates.push({ text, score: 0.95, source: 'document', sentence: `${st.id} ${field.label}: ${text}`, passageId: st.chunkId, triples: [] });
     }
   }
+
+  // asked what an acronym stands for, a definition of what it is comes second
+  if (expansionAsked) for (const c of candidates) if (!expansionAsked.has(c)) c.score *= 0.7;
 
   // the same answer from two places adds up (a path end the passages also name)
   const merged = new Map<string, AnswerCandidate>();
