@@ -194,6 +194,14 @@ describe('document structure read by the extractive answer (real RFC text)', () 
     expect(attr.flatMap((r) => r.fields).find((f) => f.label === 'Length')?.body).toBe('6');
   });
 
+  it('a range asked for: "0x01 through 0x1F", before a single number of the sentence', () => {
+    const s = sentenceWith('rfc3580.txt', 'Valid values for this field are 0x01 through 0x1F');
+    const spans = typedSpans(s, 'value', 'range').sort((a, b) => b.fit - a.fit);
+    expect(spans[0].text).toBe('0x01 through 0x1F');
+    expect(answerTypeOf('What range of values is valid for the Tag field?')).toMatchObject({ type: 'value', head: 'range' });
+    expect(answerTypeOf('What does a coldStart trap signify?')).toMatchObject({ type: 'definition', subject: 'a coldStart trap' });
+  });
+
   it('a unit asked for: "(in hundredths of a second)", not the number next to it', () => {
     const s = sentenceWith('rfc4671.txt', 'time elapsed (in hundredths of a second) since the');
     expect(typedSpans(s, 'value', 'unit').map((x) => x.text)).toContain('hundredths of a second');

@@ -96,6 +96,12 @@ describe('answers read off answer types and document structure', () => {
     // glossary entries: the term line alone ("Peer and authenticator authorization" is another entry), "X in Y" asks about X
     ['In the EAP key management framework, what is a Peer?', 'entity that responds to the authenticator'],
     ['What is the Lower Layer in EAP key management?', 'responsible for carrying EAP frames between the peer and authenticator'],
+    // a question asking what must not be done wants the negated clause: "The "radius" port (1812/tcp) SHOULD NOT be used for RADIUS/TLS"
+    ['Which port should not be used for RADIUS/TLS?', '1812'],
+    // a range asked for: "Valid values for this field are 0x01 through 0x1F"
+    ['What range of values is valid for the Tag field?', '0x01 through 0x1F'],
+    // "signify" asks what something means: "A coldStart(0) trap signifies that ..."
+    ['What does a coldStart trap signify?', "reinitializing itself such that the agent's configuration"],
   ])(
     '%s -> %s',
     async (q, gold) => {

@@ -70,6 +70,10 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // "= 13", "value of 19", "19 for X", a bare number
       pushAll(out, new RegExp(String.raw`(?:=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b`, 'gi'), text, 0.9, 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b`, 'gi'), text, 0.6);
+      // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
+      const ranges = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
+      if (head === 'range') for (const sp of out) if (!/\d\s*(?:-|to|through|and)\s*\d/.test(sp.text)) sp.fit *= 0.5;
+      pushAll(out, ranges, text, head === 'range' ? 1 : 0.7);
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
       // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
@@ -161,7 +165,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
 
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
 const DEFINING_VERB =
-  /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies)\b/i;
+  /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies|signifies|implies)\b/i;
 /** What a defining verb says, up to the sentence's end. */
 const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 
@@ -408,13 +412,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           .slice(0, span.start)
           .split(/[;:]|,\s+(?:and|but)\s+/)
           .pop() ?? '';
-      const negated =
-        !questionNegated &&
-        type.type !== 'action' &&
-        type.type !== 'yesno' &&
-        /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0])
-          ? 0.6
-          : 1;
+      // (a question asking what must not be done wants just those: "which ports must X not use")
+      const inNegated = /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]);
+      const negated = type.type === 'action' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
       const sc =

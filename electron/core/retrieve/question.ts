@@ -78,6 +78,12 @@ const DESCRIBE_VERBS = new Set([
   'identifies',
   'count',
   'counts',
+  'signify',
+  'signifies',
+  'imply',
+  'implies',
+  'convey',
+  'conveys',
 ]);
 /** "How is X constructed / defined / computed": a description. */
 const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
