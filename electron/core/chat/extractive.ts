@@ -30,6 +30,7 @@ export interface Span {
 const UNIT_HEADS = new Set(['unit', 'units']);
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
 const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
+const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
@@ -71,9 +72,8 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       pushAll(out, new RegExp(String.raw`(?:=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b`, 'gi'), text, 0.9, 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b`, 'gi'), text, 0.6);
       // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
-      const ranges = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
       if (head === 'range') for (const sp of out) if (!/\d\s*(?:-|to|through|and)\s*\d/.test(sp.text)) sp.fit *= 0.5;
-      pushAll(out, ranges, text, head === 'range' ? 1 : 0.7);
+      pushAll(out, RANGE, text, head === 'range' ? 1 : 0.7);
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
       // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
