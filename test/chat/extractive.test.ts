@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { answerTypeOf, typedSpans } from '../../electron/core/chat/extractive';
-import { abbreviations, questionTerms, splitSentences } from '../../electron/core/retrieve/sentences';
+import { answerTypeOf, expansions, fieldRecords, titleScope, typedSpans } from '../../electron/core/chat/extractive';
+import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
+import { stem } from '../../electron/core/retrieve/text';
 import { tokenize } from '../../electron/core/retrieve/text';
 
 const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'rfc-radius-eap');
@@ -142,5 +143,115 @@ describe('typed spans of real RFC sentences', () => {
     const spans = typedSpans(sentenceWith('rfc6613.txt', 'The Status-Server packet [RFC5997] MUST be used'), 'name').map((x) => x.text);
     expect(spans).toContain('Status-Server');
     expect(spans).not.toContain('MUST');
+  });
+});
+
+/** An RFC's text from a line starting with `from` up to (not including) the next line starting with `to`. */
+function rfcSection(name: string, from: string, to: string): string {
+  const text = rfc(name);
+  const a = text.indexOf(`\n${from}`);
+  const b = text.indexOf(`\n${to}`, a + 1);
+  if (a < 0 || b < 0) throw new Error(`no section ${from} in ${name}`);
+  return text.slice(a + 1, b);
+}
+
+describe('answer types of requirements, units, documents and acronyms', () => {
+  it('a typed noun before a preposition asks for that kind of value, a plain one still for a definition', () => {
+    expect(answerTypeOf('What is the default port for RADIUS over TLS?')).toMatchObject({ type: 'port', head: 'port' });
+    expect(answerTypeOf('What is the maximum length of an SNMP message?').type).toBe('value');
+    expect(answerTypeOf('What is a key wrap in EAP?').type).toBe('definition');
+  });
+
+  it('"has to / needs to" asks for a requirement like "must"', () => {
+    expect(answerTypeOf('On RADIUS/TCP, what has to happen to a packet with an invalid code field?').type).toBe('action');
+    expect(answerTypeOf('What needs to be done with cached responses?').type).toBe('action');
+  });
+
+  it('"in what unit" heads a value; "where is X defined" asks for a document', () => {
+    expect(answerTypeOf('In what unit does radiusAccServResetTime express the time?')).toMatchObject({ type: 'value', head: 'unit' });
+    expect(answerTypeOf('Where are the RADIUS tunnel attributes for accounting defined?')).toMatchObject({ type: 'name', head: 'document' });
+    expect(answerTypeOf('Where should a home server put the session identifier?').head).toBeNull();
+  });
+
+  it('"the acronym X" frames X; "how is X constructed / formed for Y" asks about X', () => {
+    expect(answerTypeOf('What does the acronym TSK stand for?')).toMatchObject({ type: 'definition', subject: 'TSK', frame: ['stand', 'acronym'] });
+    expect(answerTypeOf('For non-expanded EAP Types, how is the EAP Session-Id constructed?').subject).toMatch(/^the EAP Session.Id$/);
+    expect(answerTypeOf('How is the Session-Id formed for EAP-PSK?').subject).toMatch(/^the Session.Id$/);
+    expect(answerTypeOf('How does the specification define a RADIUS proxy?').subject).toBe('a RADIUS proxy');
+    // "X in Y": the term, then where it is meant; a capital "In" inside a name stays
+    expect(answerTypeOf('What is the Lower Layer in EAP key management?').subject).toBe('the Lower Layer');
+    expect(answerTypeOf('What is Remote Authentication Dial In User Service?').subject).toBe('Remote Authentication Dial In User Service');
+  });
+});
+
+describe('document structure read by the extractive answer (real RFC text)', () => {
+  it('an acronym expansion: the words whose initials (or capitals) spell it', () => {
+    const keys = sentenceWith('rfc5247.txt', 'such as Transient EAP Keys (TEKs)');
+    expect(expansions(keys, 'TEK').map((e) => e.text)).toEqual(['Transient EAP Keys']);
+    expect(expansions(keys, 'EMSK').map((e) => e.text)).toEqual(['Extended MSK']);
+    expect(expansions(keys, 'IV').map((e) => e.text)).toEqual(['Initialization Vector']);
+    expect(expansions(rfcSection('rfc3580.txt', '   Port Access Entity (PAE)', '   Station (STA)'), 'PAE').map((e) => e.text)).toEqual(['Port Access Entity']);
+    // the bracket follows words that do not spell it: no expansion
+    expect(expansions(sentenceWith('rfc5247.txt', 'with the peer (RAND_P)'), 'RAND_P')).toEqual([]);
+    expect(expansions(keys, 'TSK')).toEqual([]);
+  });
+
+  it('a field list: label lines with their indented bodies, grouped under the heading above', () => {
+    const recs = fieldRecords(rfcSection('rfc2867.txt', '3.4.  Tunnel-Link-Start', '3.5.  Tunnel-Link-Stop'));
+    expect(recs[0].heading).toBe('3.4.  Tunnel-Link-Start');
+    expect(recs[0].fields.map((f) => f.label)).toEqual(['Value', 'Description']);
+    expect(recs[0].fields[0].body).toBe('12');
+    expect(recs[0].fields[1].body).toMatch(/^This value MAY be used to mark the creation of a tunnel link\./);
+    const attr = fieldRecords(rfcSection('rfc2867.txt', '4.2.  Acct-Tunnel-Packets-Lost', '5.  Table of Attributes'));
+    expect(attr.flatMap((r) => r.fields).find((f) => f.label === 'Length')?.body).toBe('6');
+  });
+
+  it('a range asked for: "0x01 through 0x1F", before a single number of the sentence', () => {
+    const s = sentenceWith('rfc3580.txt', 'Valid values for this field are 0x01 through 0x1F');
+    const spans = typedSpans(s, 'value', 'range').sort((a, b) => b.fit - a.fit);
+    expect(spans[0].text).toBe('0x01 through 0x1F');
+    expect(answerTypeOf('What range of values is valid for the Tag field?')).toMatchObject({ type: 'value', head: 'range' });
+    expect(answerTypeOf('What does a coldStart trap signify?')).toMatchObject({ type: 'definition', subject: 'a coldStart trap' });
+  });
+
+  it('a unit asked for: "(in hundredths of a second)", not the number next to it', () => {
+    const s = sentenceWith('rfc4671.txt', 'time elapsed (in hundredths of a second) since the');
+    expect(typedSpans(s, 'value', 'unit').map((x) => x.text)).toContain('hundredths of a second');
+    expect(typedSpans(s, 'value').map((x) => x.text)).not.toContain('hundredths of a second');
+  });
+
+  it('a glossary term line is the term alone, not a longer term holding it nor a sentence', () => {
+    const term = [stem('authenticator')];
+    expect(gluedTerm('3.28.  Message-Authenticator', term)).toBe(true);
+    expect(gluedTerm('Authenticator', term)).toBe(false);
+    expect(gluedTerm('3.2.  User-Password, CHAP-Password, CHAP-Challenge', [stem('user'), stem('password')])).toBe(false);
+    const heading = splitSentences('3.28.  Message-Authenticator\n\n   As noted in [RFC3579] Section 3.1., the Message-Authenticator attribute MUST be used.');
+    expect(termLineIndex(heading, term)).toBe(-1);
+    const text = rfc('rfc3580.txt');
+    const at = text.indexOf('   Authenticator\n         An Authenticator is');
+    const glossary = splitSentences(text.slice(at, at + 200));
+    expect(termLineIndex(glossary, term)).toBe(0);
+    // other words than the term make another entry ("Peer and authenticator authorization" is not "Peer"),
+    // a bracketed abbreviation or a section number does not; the abbreviation may be the term itself
+    expect(isTermOnly('Peer and authenticator authorization', [stem('peer')])).toBe(false);
+    expect(isTermOnly('Master Session Key (MSK)', ['master', 'session', 'key'].map(stem))).toBe(true);
+    expect(isTermOnly('Network Access Server (NAS)', [stem('nas')])).toBe(true);
+    expect(isTermOnly('3.17.  Session-Timeout', ['session', 'timeout'].map(stem))).toBe(true);
+    // the body's first sentence ends with a period: it is no term line of its own
+    expect(termLineIndex(glossary.slice(1), [stem('supplicant')])).toBe(-1);
+  });
+
+  it('a question naming a document by part of its title is scoped to it; two words of a long title are not', () => {
+    const docs = [
+      { documentId: 4, document: 'RFC 3580: IEEE 802.1X Remote Authentication Dial In User Service (RADIUS) Usage Guidelines' },
+      { documentId: 5, document: 'RFC 4671: RADIUS Accounting Server MIB for IPv6' },
+      { documentId: 7, document: 'RFC 6613: RADIUS over TCP' },
+    ];
+    const scoped = titleScope('According to the 802.1X RADIUS usage guidelines, which RFC defines the tunnel attributes used for accounting?', docs);
+    expect([...scoped.documents]).toEqual([4]);
+    expect(scoped.stems.has(stem('guidelines'))).toBe(true);
+    expect(scoped.stems.has(stem('tunnel'))).toBe(false);
+    expect([...titleScope('What is the default port for RADIUS accounting over TCP?', docs).documents]).toEqual([]);
+    expect([...titleScope('Which identifier is reserved in RADIUS over TCP?', docs).documents]).toEqual([7]);
   });
 });

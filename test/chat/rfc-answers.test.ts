@@ -76,6 +76,44 @@ describe('short extractive answers on the RFC graph', () => {
   );
 });
 
+describe('answers read off answer types and document structure', () => {
+  it.each([
+    // a field list: the "Value" field of the record whose Description holds the question's words
+    ['Which Acct-Status-Type value marks the destruction of a tunnel link?', '13'],
+    // an acronym's expansion, "Transient Session Keys (TSKs)", before its definition
+    ['What does the acronym TSK stand for?', 'Transient Session Keys'],
+    ['What does PMK stand for?', 'Pairwise Master Key'],
+    // a unit asked for: "(in hundredths of a second)"
+    ['In what unit does radiusAccServResetTime express the time since the server was reset?', 'hundredths of a second'],
+    // "where is X defined": the document that does it
+    ['Where are the RADIUS tunnel attributes used for authentication and authorization defined?', 'RFC2868'],
+    // "has to" asks for the requirement: "the invalid packet MUST be silently discarded"
+    ['What has to happen to the packet when a RADIUS/TCP packet has an invalid code field?', 'silently discarded'],
+    // the title names the document; "[RFC2868] defines ... authorization, and [RFC2867] defines ... accounting"
+    ['According to the 802.1X RADIUS usage guidelines, which RFC defines the tunnel attributes used for authentication and authorization?', 'RFC2868'],
+    // a formula line under the sentence introducing it
+    ['How is the EAP-SIM Session-Id constructed?', '0x12 || RAND || NONCE_MT'],
+    // glossary entries: the term line alone ("Peer and authenticator authorization" is another entry), "X in Y" asks about X
+    ['In the EAP key management framework, what is a Peer?', 'entity that responds to the authenticator'],
+    ['What is the Lower Layer in EAP key management?', 'responsible for carrying EAP frames between the peer and authenticator'],
+    // a question asking what must not be done wants the negated clause: "The "radius" port (1812/tcp) SHOULD NOT be used for RADIUS/TLS"
+    ['Which port should not be used for RADIUS/TLS?', '1812'],
+    // a range asked for: "Valid values for this field are 0x01 through 0x1F"
+    ['What range of values is valid for the Tag field?', '0x01 through 0x1F'],
+    // "signify" asks what something means: "A coldStart(0) trap signifies that ..."
+    ['What does a coldStart trap signify?', "reinitializing itself such that the agent's configuration"],
+  ])(
+    '%s -> %s',
+    async (q, gold) => {
+      const { answer } = await ask(q);
+      expect(answer.outcome).toBe('found');
+      expect(answer.answers[0]).toContain(gold);
+      expect(answer.citations.some((c) => c.kind === 'passage')).toBe(true);
+    },
+    60_000,
+  );
+});
+
 describe("a named standard's header", () => {
   it.each([
     ['Which documents does RFC 2867 update?', 'RFC 2866'],

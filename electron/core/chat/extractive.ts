@@ -6,7 +6,7 @@
 // their sentence matches the question, how well they fit the type and how close they sit to the
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
-import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
+import { coverage, isTermOnly, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
 import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
@@ -27,8 +27,10 @@ export interface Span {
   named?: string;
 }
 
+const UNIT_HEADS = new Set(['unit', 'units']);
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
 const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
+const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
@@ -46,7 +48,7 @@ function pushAll(out: Span[], re: RegExp, text: string, fit: number, group = 0):
 }
 
 /** Typed spans of one sentence for the asked type (general patterns: numbers, units, names, clauses). */
-export function typedSpans(sentence: string, type: AnswerType): Span[] {
+export function typedSpans(sentence: string, type: AnswerType, head: string | null = null): Span[] {
   const out: Span[] = [];
   const text = sentence;
   switch (type) {
@@ -74,8 +76,22 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
       // "68 for Acct-Tunnel-Connection": a number assigned to a named thing
       pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 0.9, 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 0.6);
+      // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
+      if (head === 'range') for (const sp of out) if (!/\d\s*(?:-|to|through|and)\s*\d/.test(sp.text)) sp.fit *= 0.5;
+      pushAll(out, RANGE, text, head === 'range' ? 1 : 0.7);
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
+      // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
+      if (head && UNIT_HEADS.has(head)) {
+        pushAll(
+          out,
+          new RegExp(String.raw`\b(?:tenths|hundredths|thousandths|millionths|billionths|multiples|units)\s+of\s+(?:an?\s+)?${UNITS}\b`, 'gi'),
+          text,
+          1,
+        );
+        pushAll(out, new RegExp(String.raw`\b(?:in|as|of)\s+(${UNITS})\b`, 'gi'), text, 0.8, 1);
+        pushAll(out, /\bUNITS\s+"([^"]+)"/g, text, 1, 1);
+      }
       break;
     }
     case 'date':
@@ -155,7 +171,7 @@ export function typedSpans(sentence: string, type: AnswerType): Span[] {
 
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
 const DEFINING_VERB =
-  /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies)\b/i;
+  /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies|signifies|implies)\b/i;
 /** What a defining verb says, up to the sentence's end. */
 const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 
@@ -195,7 +211,14 @@ export const MIN_CONFIDENCE = 0.2;
 /** Candidates from the path ends and from the passages' sentences, ranked, with a confidence. */
 export function extractCandidates(question: string, retrieval: RetrievalResult): ExtractiveResult {
   const type = answerTypeOf(question);
-  const terms = retrieval.terms ?? [];
+  const allTerms = retrieval.terms ?? [];
+  // "According to the 802.1X RADIUS usage guidelines, which RFC ...": words naming a document by its title
+  // say where to look, not what to find; its passages come first and the words are not matched in sentences
+  const scope = titleScope(question, retrieval.passages);
+  // the term asked about ("key wrap" in "In EAP key management, what does "key wrap" mean") is looked for all the same
+  const asked = new Set(contentStems([type.subject ?? '', ...[...question.matchAll(/"([^"]+)"/g)].map((m) => m[1])].join(' ')));
+  const scoped = allTerms.filter((t) => !scope.stems.has(t.stem) || asked.has(t.stem));
+  const terms = scoped.some((t) => t.df > 0) ? scoped : allTerms;
   const qTokens = tokenize(question);
   const qStems = new Set(qTokens.map((t) => stem(t.text)));
   const qContent = new Set(qTokens.filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text)));
@@ -217,7 +240,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
   const passageCover = new Map<number, number>();
   // a question that names a standard ("RFC 1157", resolved by the retriever) asks first about what that document says
-  const namedDocuments = new Set((retrieval.standards ?? []).map((st) => st.documentId));
+  const namedDocuments = new Set([...(retrieval.standards ?? []).map((st) => st.documentId), ...scope.documents]);
   const passageDocument = new Map(retrieval.passages.map((p) => [p.id, p.documentId]));
   retrieval.passages.forEach((p, rank) => {
     const scored = scoreSentences(p.text, terms);
@@ -229,12 +252,19 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       ),
     );
     scored.forEach((sc, i) => {
-      if (sc.score > 0)
-        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score: sc.score, passage: p.id, rank });
+      // an item of a list is read with the sentence introducing the list ("IANA has already assigned TCP
+      // ports ..., as outlined below:") and the one closing it ("the assigned values MUST be used as the default ports")
+      const context = listContext(
+        scored.map((x) => x.sentence),
+        i,
+      );
+      const score = context.length ? Math.max(sc.score, 0.85 * coverage(terms, [...sc.sentence.stems, ...context.flatMap((x) => x.stems)])) : sc.score;
+      if (score > 0)
+        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score, passage: p.id, rank });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
-  const termCover = globalCoverage(terms, question);
+  const termCover = globalCoverage(allTerms, question);
   const subjectStems = type.subject ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
   const headStems = new Set(type.phrase.slice(-2).map((w) => stem(w)));
@@ -247,6 +277,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
   const askedTransport = qTokens.map((t) => t.text).filter((w) => TRANSPORTS.has(w));
   const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
+  const unitAsked = !!type.head && UNIT_HEADS.has(type.head);
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
   const usable = sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
@@ -255,17 +286,17 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // glossary entries of the term, wherever their line ranks
     for (const x of usable.slice(15)) {
       const own = contentStems(x.s.text);
-      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3) chosen.push(x);
+      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3 && isTermLine(x.s.text, subjectStems)) chosen.push(x);
     }
   }
   for (const { s, prev, next, score, passage, rank } of chosen) {
-    let spans = typedSpans(s.text, type.type);
+    let spans = typedSpans(s.text, type.type, type.head);
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
       const own = contentStems(s.text);
       const holds = subjectStems.filter((x) => own.includes(x)).length / subjectStems.length;
-      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3;
+      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3 && isTermLine(s.text, subjectStems);
       if (termLine && next) {
         const body = clip(next.text);
         spans = [{ text: body, start: 0, end: body.length, fit: 1, glossary: true }];
@@ -290,7 +321,10 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           // "... is called <term>": a definition when the term it names is the asked one
           if (sp.named !== undefined) {
             const named = contentStems(sp.named);
-            return { ...sp, fit: sp.fit * (subjectStems.filter((x) => named.includes(x)).length / subjectStems.length >= 0.6 ? 1 : 0.2) };
+            // "is called a key wrap algorithm or ...": a longer term holding the asked one names something else
+            const first = contentStems(sp.named.split(/\s+or\s+|,\s*/)[0]);
+            const longer = first.some((x) => !subjectStems.includes(x)) ? 0.5 : 1;
+            return { ...sp, fit: sp.fit * longer * (subjectStems.filter((x) => named.includes(x)).length / subjectStems.length >= 0.6 ? 1 : 0.2) };
           }
           return { ...sp, fit: sp.fit * (subjectFirst ? 0.8 : holds >= 0.6 ? 0.4 : 0.2) };
         });
@@ -304,7 +338,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     if (!bestItem.has(s)) {
       let best = 0;
       for (const sp of spans) {
-        const item = enumerationItem(s.text, sp);
+        const item = itemOf(s.text, spans, sp);
         if (item !== null) best = Math.max(best, coverage(distinctive, contentStems(item)));
       }
       bestItem.set(s, best);
@@ -334,7 +368,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         s.tokens.length <= 10
       )
         continue;
-      if (numeric && !named && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
+      if (numeric && !named && !unitAsked && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
       // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
       const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
       const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
@@ -364,7 +398,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           : 1;
       // in an enumeration ("Ethernet (15), Wireless - IEEE 802.11 (19), ..."), the item holding the question's
       // other words; what the question asks for (its phrase) is shared by every item
-      const item = enumerationItem(s.text, span);
+      const item = itemOf(s.text, spans, span);
       const itemCover = item === null ? -1 : coverage(distinctive, contentStems(item));
       const itemFit = itemCover < 0 || !bestItem.get(s) ? 1 : 0.7 + 0.3 * (itemCover / bestItem.get(s)!);
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
@@ -392,13 +426,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           .slice(0, span.start)
           .split(/[;:]|,\s+(?:and|but)\s+/)
           .pop() ?? '';
-      const negated =
-        !questionNegated &&
-        type.type !== 'action' &&
-        type.type !== 'yesno' &&
-        /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0])
-          ? 0.6
-          : 1;
+      // (a question asking what must not be done wants just those: "which ports must X not use")
+      const inNegated = /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]);
+      const negated = type.type === 'action' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
       const sc =
@@ -438,6 +468,84 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     });
   }
 
+  // "how is the Session-Id constructed": a formula line naming the term ("Session-Id = Type-Code || Method-Id"),
+  // read with the sentence introducing it (which says when it applies)
+  if (type.type === 'definition' && subjectStems.length) {
+    retrieval.passages.forEach((p, rank) => {
+      const all = scoreSentences(p.text, terms).map((x) => x.sentence);
+      all.forEach((x, i) => {
+        const m = /^([A-Za-z][\w.-]*(?: [\w.-]+){0,3})\s*:?=\s*(\S.{0,120})$/.exec(x.text);
+        if (!m || /^(?:if|when|where|while)\b/i.test(m[1])) return;
+        const lhs = contentStems(m[1]);
+        if (!lhs.length || !lhs.every((y) => subjectStems.includes(y))) return;
+        const intro = all[i - 1] && /:\s*$/.test(all[i - 1].text) ? all[i - 1] : null;
+        const cover = coverage(terms, [...x.stems, ...(intro?.stems ?? [])]);
+        candidates.push({
+          text: m[2].trim(),
+          score: 0.95 * cover * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: intro ? `${intro.text} ${x.text}` : x.text,
+          passageId: p.id,
+          offset: intro?.start ?? x.start,
+          triples: [],
+        });
+      });
+    });
+  }
+
+  // "what does TEK stand for": an acronym's expansion where the text introduces it, "Transient EAP Keys (TEKs)"
+  // or "TEK (Transient EAP Key)": the words whose initials spell it
+  let expansionAsked: Set<AnswerCandidate> | null = null;
+  const acronym = type.type === 'definition' && type.subject && /^[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$/.test(type.subject.trim()) ? type.subject.trim() : null;
+  if (acronym) {
+    const asksExpansion = type.frame.some((w) => /^(?:stand|acronyms?|abbreviations?|initialisms?)$/.test(w));
+    const found: AnswerCandidate[] = [];
+    retrieval.passages.forEach((p, rank) => {
+      for (const e of expansions(p.text, acronym)) {
+        found.push({
+          text: e.text,
+          score: 0.95 * (namedDocuments.has(p.documentId) ? 1.25 : 1) * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: e.sentence,
+          passageId: p.id,
+          offset: e.offset,
+          triples: [],
+        });
+      }
+    });
+    candidates.push(...found);
+    if (found.length && asksExpansion) expansionAsked = new Set(found);
+  }
+
+  // a field list ("Value" / "12" / "Description" / "This value MAY be used to mark the creation of a tunnel
+  // link"): the field the question asks for (its head noun names the label), in the record whose other
+  // fields and heading hold the question's other words
+  if (type.head && numeric) {
+    const asked = new Set([stem(type.head), ...type.phrase.map((w) => stem(w))]);
+    retrieval.passages.forEach((p, rank) => {
+      for (const rec of fieldRecords(p.text)) {
+        const field = rec.fields.find((f) => asked.has(stem(f.label.toLowerCase())));
+        if (!field || rec.fields.length < 2) continue;
+        // the record's best sentence (with its heading) holds the question's other words
+        const context = [rec.heading, ...rec.fields.filter((f) => f !== field).map((f) => f.body)].join('\n');
+        const cover = Math.max(0, ...scoreSentences(context, distinctive).map((x) => x.score));
+        if (cover < 0.5) continue;
+        const spans = typedSpans(field.body, type.type, type.head).sort((a, b) => b.fit - a.fit || a.start - b.start);
+        const text = spans[0]?.text ?? clip(field.body);
+        if (!/\d/.test(text) && !unitAsked) continue;
+        candidates.push({
+          text,
+          score: cover * (1 - 0.03 * rank) * termCover,
+          source: 'passage',
+          sentence: `${rec.heading ? `${rec.heading}: ` : ''}${field.label} ${field.body}`.replace(/\s+/g, ' '),
+          passageId: p.id,
+          offset: field.offset,
+          triples: [],
+        });
+      }
+    });
+  }
+
   // what a named standard's header says: its title, category, date, edition, the documents it updates or obsoletes
   for (const st of retrieval.standards ?? []) {
     for (const field of HEADER_FIELDS) {
@@ -447,6 +555,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       candidates.push({ text, score: 0.95, source: 'document', sentence: `${st.id} ${field.label}: ${text}`, passageId: st.chunkId, triples: [] });
     }
   }
+
+  // asked what an acronym stands for, a definition of what it is comes second
+  if (expansionAsked) for (const c of candidates) if (!expansionAsked.has(c)) c.score *= 0.7;
 
   // the same answer from two places adds up (a path end the passages also name)
   const merged = new Map<string, AnswerCandidate>();
@@ -494,6 +605,176 @@ const HEADER_FIELDS: { key: 'title' | 'category' | 'date' | 'edition' | 'updates
   { key: 'date', label: 'Date', asks: /\b(?:when|date|published|year)\b/i },
   { key: 'edition', label: 'Edition', asks: /\b(?:edition|version)\b/i },
 ];
+
+/**
+ * Where a text introduces an acronym: "Transient EAP Keys (TEKs)" (the words before the bracket whose
+ * initials, or an all-capital word's letters, spell it; small words between may be skipped) or
+ * "TEK (Transient EAP Key)".
+ */
+export function expansions(text: string, acronym: string): { text: string; sentence: string; offset: number }[] {
+  const out: { text: string; sentence: string; offset: number }[] = [];
+  const acr = escapeRe(acronym);
+  const sentenceAt = (i: number) => {
+    const from = Math.max(text.lastIndexOf('\n', i), text.slice(0, i).search(/[.!?]\s+[^.!?]*$/)) + 1;
+    const to = text.slice(i).search(/[.!?](?:\s|$)|\n/);
+    return text.slice(from, to < 0 ? text.length : i + to + 1).trim();
+  };
+  for (const m of text.matchAll(new RegExp(String.raw`\(\s*${acr}s?\s*\)`, 'g'))) {
+    const words = text
+      .slice(Math.max(0, m.index! - 120), m.index!)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(' ');
+    const e = spell(words, acronym);
+    if (e) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
+  }
+  for (const m of text.matchAll(new RegExp(String.raw`\b${acr}s?\s*\(([^()]{3,100})\)`, 'g'))) {
+    const words = m[1].replace(/\s+/g, ' ').trim().split(' ');
+    const e = spell(words, acronym);
+    if (e && e.split(' ').length === words.length) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
+  }
+  return out;
+}
+
+const SMALL_WORDS = /^(?:of|and|for|the|a|an|to|in|on|with|by|over|&)$/i;
+
+/** The shortest run of words ending the list whose initials spell the acronym (from its end), or null. */
+function spell(words: string[], acronym: string): string | null {
+  let letters = acronym.replace(/s$/, '').toUpperCase();
+  let first = -1;
+  for (let i = words.length - 1; i >= 0 && letters.length; i--) {
+    const w = words[i].replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (!w) return null;
+    if (SMALL_WORDS.test(w) && first >= 0) continue;
+    // an all-capital word or part lends its letters ("Extended MSK (EMSK)"), another word its initial
+    const parts = w.split(/[-/]/).filter(Boolean);
+    const whole = parts
+      .map((x) => (/^[\p{Lu}\p{N}]{2,}$/u.test(x) ? x : x[0]))
+      .join('')
+      .toUpperCase();
+    if (letters.endsWith(whole)) letters = letters.slice(0, -whole.length);
+    else if (letters.endsWith(w[0].toUpperCase())) letters = letters.slice(0, -1);
+    else return null;
+    first = i;
+  }
+  if (letters.length || first < 0) return null;
+  return words
+    .slice(first)
+    .join(' ')
+    .replace(/[,;:]+$/, '');
+}
+
+interface FieldRecord {
+  heading: string;
+  fields: { label: string; body: string; offset: number }[];
+}
+
+/**
+ * Field lists of a plain-text layout: a short label line ("Value", "Description", "Type") with its body
+ * on the more indented lines below it; consecutive labels at one indentation form a record, headed by
+ * the last less indented line above it ("3.4.  Tunnel-Link-Start").
+ */
+export function fieldRecords(text: string): FieldRecord[] {
+  const lines = text.split('\n');
+  const indent = (l: string) => l.length - l.trimStart().length;
+  const offsets: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    offsets.push(at);
+    at += l.length + 1;
+  }
+  const out: FieldRecord[] = [];
+  let rec: FieldRecord | null = null;
+  let recIndent = -1;
+  let heading = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line.trim()) continue;
+    const k = indent(line);
+    const label = /^[A-Z][A-Za-z-]*(?: [A-Za-z-]+){0,2}$/.test(line.trim());
+    // the body: the following lines indented deeper than the label
+    let j = i + 1;
+    const body: string[] = [];
+    while (j < lines.length && (!lines[j].trim() || indent(lines[j]) > k)) {
+      if (lines[j].trim()) body.push(lines[j].trim());
+      j++;
+    }
+    if (label && body.length) {
+      if (!rec || recIndent !== k) {
+        if (rec && rec.fields.length) out.push(rec);
+        rec = { heading, fields: [] };
+        recIndent = k;
+      }
+      rec.fields.push({ label: line.trim(), body: body.join(' '), offset: offsets[i] });
+      i = j - 1;
+      continue;
+    }
+    if (rec && k <= recIndent) {
+      if (rec.fields.length) out.push(rec);
+      rec = null;
+      recIndent = -1;
+    }
+    heading = line.trim();
+  }
+  if (rec && rec.fields.length) out.push(rec);
+  return out;
+}
+
+/**
+ * The documents a question names by (part of) their title, and the question's words doing so: a run of
+ * consecutive content words of the question that all occur in the title, two of them in a row there too,
+ * three or more holding at least 40 % of the title's content words, or 60 % of a short title ("the 802.1X RADIUS usage guidelines" for "IEEE
+ * 802.1X Remote Authentication Dial In User Service (RADIUS) Usage Guidelines").
+ */
+export function titleScope(question: string, passages: { documentId: number; document: string }[]): { documents: Set<number>; stems: Set<string> } {
+  const documents = new Set<number>();
+  const stems = new Set<string>();
+  const q = contentStems(question);
+  const seen = new Set<number>();
+  for (const p of passages) {
+    if (seen.has(p.documentId)) continue;
+    seen.add(p.documentId);
+    const title = contentStems(p.document.replace(/^RFC\s?\d+:\s*/i, ''));
+    const inTitle = new Set(title);
+    if (inTitle.size < 2) continue;
+    const pairs = new Set(title.slice(1).map((x, i) => `${title[i]} ${x}`));
+    for (let i = 0; i < q.length;) {
+      if (!inTitle.has(q[i])) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j + 1 < q.length && inTitle.has(q[j + 1])) j++;
+      const run = q.slice(i, j + 1);
+      const paired = run.slice(1).some((x, k) => pairs.has(`${run[k]} ${x}`));
+      // three words or more holding 40 % of the title, or most of a short title ("RADIUS over TCP");
+      // two words of a longer title ("RADIUS accounting") may just name the topic
+      const share = new Set(run).size / inTitle.size;
+      if (paired && ((run.length >= 3 && share >= 0.4) || share >= 0.6)) {
+        documents.add(p.documentId);
+        for (const x of run) stems.add(x);
+      }
+      i = j + 1;
+    }
+  }
+  return { documents, stems };
+}
+
+const LIST_ITEM = /^(?:[*\u2022\u00b7o-]|\(?[a-z0-9]{1,2}[.)])\s+\S/;
+
+/**
+ * The sentences a list item is read with: the one introducing its list (ending with a colon) and the
+ * first one after the list; none when the sentence is no item of a list introduced so.
+ */
+function listContext(sentences: Sentence[], i: number): Sentence[] {
+  if (!LIST_ITEM.test(sentences[i].text)) return [];
+  let j = i - 1;
+  while (j >= 0 && LIST_ITEM.test(sentences[j].text)) j--;
+  if (j < 0 || !/:\s*$/.test(sentences[j].text)) return [];
+  let k = i + 1;
+  while (k < sentences.length && LIST_ITEM.test(sentences[k].text)) k++;
+  return k < sentences.length ? [sentences[j], sentences[k]] : [sentences[j]];
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -559,6 +840,34 @@ function describedFields(text: string, subject: string[], idf: Map<string, numbe
   return out;
 }
 
+/** A span's shape: letters, digits and the rest ("RFC2868" and "RFC2867" are alike, "VLAN (13)" and "reset(2)" too). */
+const shape = (t: string) =>
+  t
+    .replace(/\p{L}+/gu, 'a')
+    .replace(/\d+/g, '0')
+    .replace(/\s+/g, '');
+
+/**
+ * The item a numbered span stands for in a sentence listing several alike: when the spans lead their clauses
+ * ("[RFC2868] defines ... for authentication, and [RFC2867] defines ... for accounting"), the text from
+ * the span to the next one; otherwise the enumeration item around it.
+ */
+function itemOf(sentence: string, spans: Span[], span: Span): string | null {
+  if (span.start < 0) return null;
+  // numbered things alike (references, codes): a word alike to another is no sign of a list
+  if (!/\d/.test(span.text)) return enumerationItem(sentence, span);
+  const alike = spans.filter((x) => x.start >= 0 && shape(x.text) === shape(span.text)).sort((a, b) => a.start - b.start);
+  if (
+    alike.length >= 2 &&
+    contentStems(sentence.slice(0, alike[0].start)).length <= 2 &&
+    contentStems(sentence.slice(alike[alike.length - 1].end)).length > 2
+  ) {
+    const next = alike.find((x) => x.start > span.start);
+    return sentence.slice(span.start, next ? next.start : sentence.length);
+  }
+  return enumerationItem(sentence, span);
+}
+
 /**
  * The enumeration item of a sentence holding a span: the stretch between list separators (commas,
  * semicolons, "and", "or") or after a coded item's "(13)"; null when the sentence is no list.
@@ -588,6 +897,14 @@ function headingBefore(text: string, offset: number): string | null {
     if (m) return m[1];
   }
   return null;
+}
+
+/**
+ * A glossary's term line: the term alone, not a sentence about it ("A Supplicant is an entity ..." ends
+ * with a period and is the body), and not a longer term holding it ("Message-Authenticator").
+ */
+function isTermLine(text: string, subjectStems: string[]): boolean {
+  return isTermOnly(text, subjectStems);
 }
 
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */

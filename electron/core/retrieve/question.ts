@@ -78,6 +78,12 @@ const DESCRIBE_VERBS = new Set([
   'identifies',
   'count',
   'counts',
+  'signify',
+  'signifies',
+  'imply',
+  'implies',
+  'convey',
+  'conveys',
 ]);
 /** "How is X constructed / defined / computed": a description. */
 const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
@@ -129,6 +135,8 @@ const HEAD_VALUE = new Set([
   'version',
   'range',
   'default',
+  'unit',
+  'units',
   'width',
   'height',
   'weight',
@@ -141,6 +149,22 @@ const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast'
 
 /** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
 export function answerTypeOf(question: string): QuestionType {
+  const out = askedType(question);
+  // "what does the acronym TEK stand for", "what is meant by the term X": the word naming the kind of
+  // expression frames the question; the term is what follows it
+  const named =
+    out.type === 'definition' && out.subject
+      ? /^(?:the\s+|an?\s+)?(acronyms?|abbreviations?|initialisms?|terms?|phrases?|words?|expressions?)\s+(\S.*)$/i.exec(out.subject)
+      : null;
+  if (named) return { ...out, subject: named[2], frame: [...out.frame, named[1].toLowerCase()] };
+  // "what is the Lower Layer in EAP key management": the term, then where it is meant (a lower-case
+  // "in" or "within"; "Dial In User Service" keeps its capital)
+  const where = out.type === 'definition' && out.subject ? /^(.+?\S)\s+(?:in|within)\s+\S.*$/.exec(out.subject) : null;
+  if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) return { ...out, subject: where[1] };
+  return out;
+}
+
+function askedType(question: string): QuestionType {
   // the last sentence that asks (a scenario may come first: "A NAS sends ... What value should ...?")
   const parts = question.split(/(?<=[.?!])\s+/).filter((p) => p.trim());
   const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
@@ -171,9 +195,14 @@ export function answerTypeOf(question: string): QuestionType {
   }
   if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
   if (wh === 'when') return { ...out, type: 'date' };
+  // "where is X defined / specified / described": the document or section that does it
+  if (wh === 'where' && words.slice(whAt + 1).some((w) => /^(?:defined|specified|described|documented|standardi[sz]ed|introduced)$/.test(w)))
+    return { ...out, type: 'name', head: 'document', phrase: ['document'] };
   if (wh === 'where') return { ...out, type: 'name' };
   if (wh === 'why') return { ...out, type: 'definition' };
   // what / which
+  // "what has to / needs to / is required to happen": a requirement, asked like "what must"
+  if (next && /^(?:has|have|had|needs?|ought) to$/.test(words.slice(whAt + 1, whAt + 3).join(' '))) return { ...out, type: 'action' };
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
@@ -226,6 +255,13 @@ export function answerTypeOf(question: string): QuestionType {
     const ofAt = afterWords.indexOf('of');
     const lastWord = afterWords[afterWords.length - 1];
     if (lastWord && PREP.has(lastWord)) return { ...out, type: 'name', ...nounPhrase(toks, whAt + 2) };
+    // "what is the default port for X", "what is the lifetime in Y": a typed noun before a preposition asks for that kind of value
+    const prepAt = afterWords.findIndex((w, k) => k > 0 && PREP.has(w));
+    if (prepAt > 0 && prepAt <= 4) {
+      const np = nounPhrase(toks, whAt + 2);
+      const typed = typeOfHead(np.head, np.plural);
+      if (typed !== 'name' && typed !== 'list') return { ...out, type: typed, ...np };
+    }
     // "what are the papers that cite X": a relative clause asks for the things it restricts, not a definition
     const relative = afterWords.findIndex((w) => ['that', 'which', 'who', 'whom', 'whose'].includes(w));
     if ((ofAt > 0 && ofAt <= 4) || relative > 0) {
@@ -280,10 +316,13 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
   return { head, phrase, plural };
 }
 
-/** The subject after an auxiliary: "how does [the spec define a RADIUS proxy]" -> the words after the verb. */
+/** The subject after an auxiliary: "how does the spec define [a RADIUS proxy]", "how is [the Session-Id] constructed". */
 function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string | null {
   const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
   const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
-  const tail = verbAt >= 0 ? rest.slice(verbAt + 1) : rest;
+  // "how does the spec define [a RADIUS proxy]": after the verb; "how is [the EAP Session-Id] constructed": before it
+  // ("how is [the Session-Id] formed for EAP-PSK": a preposition after the verb opens a qualifier)
+  const after = verbAt >= 0 && verbAt + 1 < rest.length && !PREP.has(rest[verbAt + 1].text);
+  const tail = verbAt >= 0 ? (after ? rest.slice(verbAt + 1) : verbAt > 0 ? rest.slice(0, verbAt) : rest.slice(verbAt + 1)) : rest;
   return tail.length ? tail.map((t) => t.raw).join(' ') : null;
 }

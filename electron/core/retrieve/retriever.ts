@@ -13,7 +13,7 @@ import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeigh
 import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, stem, tokenize } from './text';
 import { pathAnswers } from './answers';
-import { contentTokens, passageMatch, questionTerms, termLineIndex, type QuestionTerm } from './sentences';
+import { contentTokens, passageMatch, questionTerms, splitSentences, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf, type QuestionType } from './question';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
@@ -457,7 +457,11 @@ export class Retriever {
     const subjectTokens = terms.length && asked.type === 'definition' && asked.subject ? contentTokens(asked.subject) : [];
     const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
-      for (const h of this.repo.searchPassages(subjectTokens.map((t) => t.text).join(' '), 30)) if (!ids.includes(h.id)) ids.push(h.id);
+      const hits = this.repo.searchPassages(subjectTokens.map((t) => t.text).join(' '), 400);
+      for (const h of hits.slice(0, 30)) if (!ids.includes(h.id)) ids.push(h.id);
+      // a frequent word's glossary entry ranks low for the word alone: the further chunks holding its term line
+      const further = hits.slice(30).filter((h) => !ids.includes(h.id));
+      for (const row of this.repo.passages(further.map((h) => h.id))) if (termLineIndex(splitSentences(row.text), subject) >= 0) ids.push(row.id);
     }
     for (const id of leads) if (!ids.includes(id)) ids.push(id);
     // front matter, copyright notices and tables of contents are not passages to answer from
@@ -465,19 +469,19 @@ export class Retriever {
     const scored = rows.map((row, i) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
       // the sentences passageMatch split are the ones a glossary term line is looked for in
-      if (
-        subject.length &&
+      // (and, like a lead passage, it joins whatever the graph's walk ranks: it says what the term is)
+      const glossary =
+        subject.length > 0 &&
         termLineIndex(
           m.sentences.map((x) => x.sentence),
           subject,
-        ) >= 0
-      )
-        m.best = Math.max(m.best, 1.25);
+        ) >= 0;
+      if (glossary) m.best = Math.max(m.best, 1.25);
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
       const near = dense?.rank.has(row.id) ? dense.weight / (1 + dense.rank.get(row.id)!) : 0;
-      const lead = leads.has(row.id) ? W_LEAD : 0;
+      const lead = leads.has(row.id) || glossary ? W_LEAD : 0;
       return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm + near + lead, match: m.best };
     });
     // nothing linked: a passage must hold most of the question's words to be offered at all

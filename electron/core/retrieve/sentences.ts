@@ -198,6 +198,40 @@ export function termLineIndex(sentences: Sentence[], termStems: string[]): numbe
   return sentences.findIndex((s, i) => {
     if (i + 1 >= sentences.length || s.tokens.length > termStems.length + 4) return false;
     const own = s.tokens.filter((t) => !STOPWORDS.has(t.text)).map((t) => stem(t.text));
-    return termStems.every((x) => own.includes(x)) && own.length <= termStems.length + 3 && !/[.;:]\s*$/.test(s.text);
+    return termStems.every((x) => own.includes(x)) && own.length <= termStems.length + 3 && isTermOnly(s.text, termStems);
   });
+}
+
+/**
+ * Whether a line is the term alone: no sentence (no closing period), no longer term holding it
+ * ("Message-Authenticator"), and no other words but a bracketed abbreviation ("Master Session Key
+ * (MSK)", or the abbreviation being the term) or a section number ("Peer and authenticator
+ * authorization" is not the term "peer").
+ */
+export function isTermOnly(line: string, termStems: string[]): boolean {
+  if (/[.;:]\s*$/.test(line) || gluedTerm(line, termStems)) return false;
+  // the term may be the abbreviation itself: "Network Access Server (NAS)" is the term line of NAS
+  const inside = [...line.matchAll(/\(([^)]*)\)/g)].flatMap((m) => tokenize(m[1]).map((t) => stem(t.text)));
+  if (termStems.every((x) => inside.includes(x))) return true;
+  const outside = line.replace(/\([^)]*\)/g, ' ');
+  return tokenize(outside)
+    .filter((t) => !STOPWORDS.has(t.text) && !/^[\d.]+$/.test(t.text))
+    .every((t) => termStems.includes(stem(t.text)));
+}
+
+/**
+ * Whether a line names another term that only contains the asked one: a word of the term joined by a
+ * hyphen or slash to a word the term does not have ("Message-Authenticator" is not "Authenticator").
+ */
+export function gluedTerm(line: string, termStems: string[]): boolean {
+  // each of the term's words must occur on its own or in a compound made of the term's words only
+  const clean = new Set<string>();
+  for (const m of line.matchAll(/[\p{L}\p{N}]+(?:[-/.][\p{L}\p{N}]+)*/gu)) {
+    const parts = m[0]
+      .toLowerCase()
+      .split(/[-/]/)
+      .map((w) => stem(w));
+    if (parts.every((x) => termStems.includes(x))) for (const x of parts) clean.add(x);
+  }
+  return !termStems.every((x) => clean.has(x));
 }
