@@ -345,14 +345,74 @@ const LIGHT = new Set([
   'everyone',
 ]);
 
+/** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
+function pluralNoun(t: Token): boolean {
+  return /[^s]s$/i.test(t.text) && !/(?:ss|us|is)$/i.test(t.text);
+}
 const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
 const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.text) && !BCP14.has(t.text));
 
 /**
- * Dates ("November 18th, 1923", "December 2008") become one NUM token; names keep a capitalised word
+ * Complex prepositions of English grammar (Quirk et al. §9.10-9.13): a preposition, a noun and a second
+ * preposition that act as one ("by means of", "in terms of", "with respect to"), and two-word ones
+ * ("because of", "due to"). Their noun is no end of a relation; the whole is the relation's preposition.
+ */
+const COMPLEX_PREPOSITIONS = [
+  'by means of',
+  'by way of',
+  'by virtue of',
+  'in terms of',
+  'in the form of',
+  'in front of',
+  'in place of',
+  'in spite of',
+  'in favour of',
+  'in favor of',
+  'in support of',
+  'in the presence of',
+  'in the absence of',
+  'in the context of',
+  'in the case of',
+  'on the basis of',
+  'on behalf of',
+  'as a result of',
+  'with the exception of',
+  'in addition to',
+  'in response to',
+  'in relation to',
+  'in contrast to',
+  'in contrast with',
+  'in comparison to',
+  'in comparison with',
+  'in combination with',
+  'in conjunction with',
+  'in accordance with',
+  'with respect to',
+  'with regard to',
+  'as opposed to',
+  'instead of',
+  'because of',
+  'due to',
+  'prior to',
+].map((x) => x.split(' '));
+
+/** A token that is a complex preposition (prepare joined its words). */
+const COMPLEX_PREPOSITION_TOKEN = /\s/;
+
+/** The complex preposition whose words start at token i (their count), or 0. */
+function complexPreposition(tokens: Token[], i: number): number {
+  for (const words of COMPLEX_PREPOSITIONS) {
+    if (words.every((w, k) => tokens[i + k] && tokens[i + k].text.toLowerCase() === w)) return words.length;
+  }
+  return 0;
+}
+
+/**
+ * Complex prepositions become one ADP token;
+ * dates ("November 18th, 1923", "December 2008") become one NUM token; names keep a capitalised word
  * the tagger read as a verb or adjective; a participle before a noun is an adjective.
  */
-function prepare(tokens: Token[], text: string): Token[] {
+export function prepare(tokens: Token[], text: string): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -364,6 +424,13 @@ function prepare(tokens: Token[], text: string): Token[] {
       /^(?:1[5-9]|20)\d\d[a-z]?$|^\d{1,3}$/.test(tokens[i + 1].text)
     ) {
       i += 2;
+      continue;
+    }
+    const cp = complexPreposition(tokens, i);
+    if (cp) {
+      const e = tokens[i + cp - 1];
+      out.push({ text: text.slice(t.start, e.end), pos: 'ADP', start: t.start, end: e.end });
+      i += cp - 1;
       continue;
     }
     if (MONTHS.test(t.text) && capitalised(t)) {
@@ -393,6 +460,25 @@ function prepare(tokens: Token[], text: string): Token[] {
       tokens[i + 1]?.pos === 'NOUN' &&
       !capitalised(tokens[i + 1]) &&
       ['DET'].includes(tokens[i + 2]?.pos ?? '')
+    ) {
+      out.push({ ...t, pos: 'PRON' });
+      out.push({ ...tokens[i + 1], pos: 'VERB' });
+      i++;
+      continue;
+    }
+    // "question answering systems that supplement Web search engines", "an approach that combines syntactic
+    // information": after a noun, "that" and a word the tagger read as a noun that agrees with that noun as
+    // its verb would ("systems ... supplement", "approach ... combines"), before the start of a noun phrase,
+    // open a relative clause ("the fact that server keys ..." does not agree: no verb)
+    if (
+      lower(t) === 'that' &&
+      t.pos !== 'PRON' &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      !capitalised(tokens[i + 1]) &&
+      !/(?:ing|ed)$/.test(tokens[i + 1].text) &&
+      ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(tokens[i + 2]?.pos ?? '') &&
+      pluralNoun(out[out.length - 1]) === !/[^s]s$/.test(tokens[i + 1].text)
     ) {
       out.push({ ...t, pos: 'PRON' });
       out.push({ ...tokens[i + 1], pos: 'VERB' });
@@ -458,6 +544,15 @@ function prepare(tokens: Token[], text: string): Token[] {
       ['NOUN', 'PUNCT', 'ADP', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
     )
       pos = 'NOUN';
+    // "It facilitates fragmentary recognition": after a subject pronoun comes a verb, not a noun
+    if (
+      pos === 'NOUN' &&
+      !capitalised(t) &&
+      /^(?:it|he|she|they|we|i|you)$/i.test(out[out.length - 1]?.text ?? '') &&
+      out[out.length - 1].pos === 'PRON' &&
+      ['DET', 'ADJ', 'NOUN', 'PROPN', 'ADP', 'NUM', 'PRON'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'VERB';
     // "according to", "owing to": complex prepositions
     if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
@@ -749,8 +844,22 @@ interface Arg extends Phrase {
   via?: Phrase;
 }
 
-/** SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence. */
-export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
+/** What one sentence leaves the next: the subject a pronoun "it"/"they" opening it points back at. */
+export interface SentenceContext {
+  antecedent?: { start: number; end: number; text: string; plural: boolean; name: boolean } | null;
+}
+
+/** Verbs whose subject "it" is an empty placeholder ("it seems that", "it follows that", "it takes"). */
+const EXPLETIVE_VERBS = /^(?:seems?|seemed|appears?|appeared|follows?|followed|happens?|happened|turns?|turned|remains?|remained|matters?|mattered|takes?|took|makes?|made|helps?|means?|meant|costs?)$/;
+
+
+/**
+ * SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence.
+ * With a context, a subject "it"/"they" before a full verb stands for the previous subject of this
+ * sentence or, when it has none yet, the first subject of the sentence before, when the two agree in
+ * number ("The method exploits ... It outperforms the alternative"); the context is updated.
+ */
+export function sentenceRelations(input: Token[], text: string, context?: SentenceContext): SvoTriple[] {
   const tokens = prepare(input, text);
   const n = tokens.length;
   if (!n) return [];
@@ -971,6 +1080,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   let previousNegated = false;
   /** The first subjects of the sentence ("its" points back at them). */
   let sentenceSubjects: Arg[] | null = null;
+  let firstSubject: SentenceContext['antecedent'] = null;
   /** The first relative clause: its pronoun's index and antecedent. */
   let relative: { at: number; ante: Arg } | null = null;
   let author = false;
@@ -1094,7 +1204,20 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         }
         const pred = predicateSubject(subjects[0], predicateOf);
         if (pred && subjects.length === 1) subjects = pred;
-      } else if (tokens[k].pos === 'PRON') subjects = null;
+      } else if (tokens[k].pos === 'PRON') {
+        subjects = null;
+        // "It outperforms the alternative": the subject the pronoun points back at
+        const pronoun = lower(tokens[k]);
+        const full = words.some((t) => t.pos === 'VERB') && !EXPLETIVE_VERBS.test(lower(words.find((t) => t.pos === 'VERB')));
+        if ((pronoun === 'it' || pronoun === 'they') && full && tokens[k - 1]?.pos !== 'PRON') {
+          const plural = pronoun === 'they';
+          const ante = sentenceSubjects ? firstSubject : (context?.antecedent ?? null);
+          if (ante && ante.plural === plural) {
+            const np: Phrase = { from: k, to: k, start: ante.start, end: ante.end, text: ante.text };
+            subjects = [{ ...np, np, lead: k, numeric: false, light: false, name: ante.name }];
+          }
+        }
+      }
     }
     // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
     // object and its complement are the relation's ends -> (technique, present for, robust estimation)
@@ -1108,7 +1231,17 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
     author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
     previousSubjects = subjects;
-    if (subjects?.length && !sentenceSubjects) sentenceSubjects = subjects;
+    if (subjects?.length && !sentenceSubjects) {
+      sentenceSubjects = subjects;
+      const a = subjects[0];
+      const pron = tokens[a.np.to].pos === 'PRON';
+      firstSubject =
+        subjects.length > 1
+          ? null
+          : pron
+            ? { start: a.start, end: a.end, text: a.text, plural: lower(tokens[a.np.to]) === 'they', name: a.name }
+            : { start: a.start, end: a.end, text: a.text, plural: pluralNoun(tokens[a.np.to]), name: a.name };
+    }
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
       const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
@@ -1118,7 +1251,19 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           .filter((t) => t.pos === 'VERB')
           .map(lower)
           .join(' ');
-        for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
+        // the first phrase and later ones the verb takes: "we describe 2D features in a nonlinear scale space
+        // by means of nonlinear diffusion filtering" (a later simple preposition between common nouns
+        // modifies the noun before it, as in the main clause's reading below)
+        let p = j;
+        for (let guard = 0; guard < 3 && p < n && tokens[p].pos === 'ADP' && !['of', 'by'].includes(lower(tokens[p])); guard++) {
+          const ys = argsFrom(p + 1);
+          if (!ys.length) break;
+          const before = guard ? argEndingAt(p - 1) : null;
+          const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]);
+          if (before && !named(before) && !ys.some(named) && !COMPLEX_PREPOSITION_TOKEN.test(tokens[p].text)) break;
+          for (const x of objects) for (const y of ys) emit(x, `${verb} ${lower(tokens[p])}`, y, 'prep');
+          p = ys[ys.length - 1].to + 1;
+        }
       }
       // "we evaluate the quality of the mosaic by measuring the amount of blurring": the means does what
       // the authors say they do -> (measuring the amount of blurring, evaluate, quality of the mosaic)
@@ -1313,7 +1458,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       // nouns modifies the noun; the verb takes it when a name or a number stands on either side
       const before = argEndingAt(j - 1);
       const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]) || tokens[a.to].pos === 'NUM';
-      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as') {
+      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as' && !COMPLEX_PREPOSITION_TOKEN.test(tokens[j].text)) {
         // the phrase goes with the noun: ReVerb's "verb + noun + preposition" names it when that noun is
         // short ("may lead to a Denial of Service attack on the server" -> (abuse, may lead to attack on, server))
         if (guard === 0 && !reverb && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
@@ -1344,6 +1489,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const name = argEndingAt(x - 1);
     if (name) for (const cls of argsFrom(x + 1)) emit(name, 'is a', cls, 'isa');
   }
+  if (context) context.antecedent = firstSubject;
   const seen = new Set<string>();
   return out.filter((t) => {
     const key = `${t.head.start}:${t.head.end}|${t.relation}|${t.tail.start}:${t.tail.end}`;
