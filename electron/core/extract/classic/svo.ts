@@ -336,6 +336,15 @@ const LIGHT = new Set([
   'sides',
   'other',
   'others',
+  // (and Halliday & Hasan's other general nouns of fact, place and time: "based on the idea that",
+  // "took place", "evolving over time")
+  'idea',
+  'ideas',
+  'place',
+  'time',
+  'times',
+  'affair',
+  'affairs',
   'something',
   'anything',
   'everything',
@@ -344,6 +353,9 @@ const LIGHT = new Set([
   'anyone',
   'everyone',
 ]);
+
+/** Heads of compound adjectives a noun modifies ("decision tree based", "user driven", "task oriented"). */
+const COMPOUND_ADJECTIVE_HEADS = /^(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric)$/i;
 
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
@@ -500,7 +512,9 @@ export function prepare(tokens: Token[], text: string): Token[] {
       ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
       lower(tokens[i + 1]) !== 'of' &&
       !/(?:est|most|er)$/.test(t.text) &&
-      !capitalised(t)
+      !capitalised(t) &&
+      // (but "a flexible, planning-based architecture": coordinate adjectives before their noun)
+      !(tokens[i + 1]?.text === ',' && ['ADJ', 'NOUN'].includes(tokens[i + 2]?.pos ?? '') && ['ADJ', 'NOUN'].includes(tokens[i + 3]?.pos ?? ''))
     )
       pos = 'NOUN';
     // "The NAS forwards the request": an "-s" adverb after the subject and before an article is the verb
@@ -595,6 +609,18 @@ export function prepare(tokens: Token[], text: string): Token[] {
       (!tokens[i + 1] || ['PUNCT', 'CCONJ'].includes(tokens[i + 1].pos))
     )
       pos = 'NOUN';
+    // "a decision tree based approach": a noun and "based" (or another head of a compound adjective,
+    // written without its hyphen) modify the noun after them, unless a preposition follows ("based on")
+    if (
+      COMPOUND_ADJECTIVE_HEADS.test(t.text) &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      ['NOUN', 'PROPN'].includes(tokens[i + 1]?.pos ?? '') &&
+      !capitalised(t)
+    )
+      pos = 'ADJ';
+    // "in spoken dialogue", "a written request": an irregular participle before a noun modifies it
+    if (pos === 'VERB' && /\p{L}{3}en$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN' && ['DET', 'ADJ', 'ADP'].includes(out[out.length - 1]?.pos ?? ''))
+      pos = 'ADJ';
     // "the caching of keys": a gerund before "of" is a noun
     if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
@@ -673,6 +699,34 @@ export function prepare(tokens: Token[], text: string): Token[] {
     if (x.pos === 'ADJ' && /\p{L}{3}ed$/u.test(x.text) && ['NOUN', 'PROPN'].includes(b.pos) && ['NOUN', 'DET', 'ADJ', 'PROPN'].includes(out[i + 1].pos)) {
       out[i] = { ...x, pos: 'VERB' };
       verbless = false;
+    }
+  }
+  // no finite verb outside relative and subordinate clauses: the main clause's verb is a word the tagger
+  // read as a noun right after the subject's head that agrees with it as a verb would, before its object
+  // ("The method exploits on-line encyclopedias ... to generate examples, which are then used",
+  // "Experiments on X and lattice corpora show word error rates ... while extracting")
+  {
+    let sub = false;
+    let main = false;
+    const candidates: number[] = [];
+    for (let i = 0; i < out.length && !main; i++) {
+      const x = out[i];
+      if (REL_PRONOUN.has(lower(x)) && (x.pos === 'PRON' || lower(x) !== 'that')) sub = true;
+      else if (x.pos === 'SCONJ') sub = true;
+      else if ([',', ';', ':'].includes(x.text)) sub = false;
+      else if (!sub && lower(out[i - 1]) !== 'to' && (x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text)))) main = true;
+      else if (!sub && i >= 1 && x.pos === 'NOUN' && !capitalised(x)) candidates.push(i);
+    }
+    for (const i of main ? [] : candidates) {
+      const x = out[i];
+      const subj = out[i - 1];
+      if (!['NOUN', 'PROPN'].includes(subj.pos) || !out[i + 1]) continue;
+      const agrees = /[^s]s$/.test(x.text) ? !pluralNoun(subj) && !/[^aeiou]a$/.test(subj.text) : pluralNoun(subj) || /[^aeiou]a$/.test(subj.text);
+      const next = out[i + 1];
+      if (agrees && (['DET', 'ADJ', 'NOUN', 'NUM', 'PROPN'].includes(next.pos) || (next.pos === 'ADP' && lower(next) !== 'of'))) {
+        out[i] = { ...x, pos: 'VERB' };
+        break;
+      }
     }
   }
   // no finite verb at all, only participles: a plural noun after a noun and before a preposition or an
@@ -776,10 +830,11 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) from++;
     // coordinated adjectives share the noun: "structural and lexical dependencies"
     // (also before a compound: "spatial and temporal intensity variation")
+    // (and with a comma after a determiner: "a flexible, planning-based architecture")
     if (
       (tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) &&
       from >= 2 &&
-      COORD.has(lower(tokens[from - 1])) &&
+      (COORD.has(lower(tokens[from - 1])) || (tokens[from - 1].text === ',' && from >= 3 && tokens[from - 3].pos === 'DET')) &&
       tokens[from - 2].pos === 'ADJ'
     ) {
       from -= 2;
@@ -1095,8 +1150,20 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     )
       ve++;
     while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
+    // "should be developed in order to account for X": the purpose infinitive joins the verb group
+    // (its "in order"/"so as" dropped from the relation below)
+    let purpose: [number, number] | null = null;
+    if (
+      ve + 3 < n &&
+      ((lower(tokens[ve + 1]) === 'in' && lower(tokens[ve + 2]) === 'order') || (lower(tokens[ve + 1]) === 'so' && lower(tokens[ve + 2]) === 'as')) &&
+      lower(tokens[ve + 3]) === 'to' &&
+      tokens[ve + 4]?.pos === 'VERB'
+    ) {
+      purpose = [ve + 1, ve + 2];
+      ve += 4;
+    }
     i = ve;
-    const group = tokens.slice(vs, ve + 1);
+    const group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
     if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
     // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
