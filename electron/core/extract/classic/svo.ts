@@ -497,6 +497,20 @@ export function prepare(tokens: Token[], text: string): Token[] {
       i++;
       continue;
     }
+    // "a method using CRFs for named entity recognition": "for" before a noun phrase is a preposition
+    // ("for he knew" is archaic; "for" before "a" or a participle modifying a noun is not)
+    if (pos === 'SCONJ' && lower(t) === 'for' && tokens[i + 1] && !['PRON', 'PUNCT'].includes(tokens[i + 1].pos)) pos = 'ADP';
+    // "to detect faces in images": an "-s" verb right after a full verb is its object, a plural noun
+    if (
+      pos === 'VERB' &&
+      /[^s]s$/.test(t.text) &&
+      !capitalised(t) &&
+      out[out.length - 1]?.pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(out[out.length - 1].text) &&
+      lower(out[out.length - 2]) === 'to' &&
+      ['ADP', 'PUNCT', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'NOUN';
     // "a method for finding expressions": a preposition before a gerund
     if (
       pos === 'SCONJ' &&
@@ -1049,6 +1063,10 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       if (COORD.has(lower(tokens[k]))) {
         conj = true;
         k++;
+      } else if (lower(tokens[k]) === 'but' && lower(tokens[k + 1]) === 'also') {
+        // "not only X but also Y"
+        conj = true;
+        k += 2;
       } else if (lower(tokens[k]) === 'as' && lower(tokens[k + 1]) === 'well' && lower(tokens[k + 2]) === 'as') {
         conj = true;
         k += 3;
@@ -1146,7 +1164,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     let ve = i;
     while (
       ve + 1 < n &&
-      (VERB_POS.has(tokens[ve + 1].pos) || tokens[ve + 1].pos === 'PART' || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
+      (VERB_POS.has(tokens[ve + 1].pos) || (tokens[ve + 1].pos === 'PART' && !(lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only')) || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
     )
       ve++;
     while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
@@ -1169,7 +1187,9 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
     const sharesNegation: boolean =
       previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
-    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1])) || sharesNegation;
+    // ("provides not only X but also Y" negates nothing: a correlative coordination)
+    const notOnly = lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only';
+    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation;
     previousNegated = negated;
 
     // ---- subject
@@ -1373,6 +1393,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       .map(lower)
       .join(' ');
     let o = ve + 1;
+    if (notOnly) o += 2;
     while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o])) && !WH.has(lower(tokens[o]))) o++; // "are usually sensitive to"
     const ofOwner = subject.of && common(subject.np) && !subject.of.numeric ? subject.of : null;
 
