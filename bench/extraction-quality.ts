@@ -301,6 +301,19 @@ function mentionScore(text: string, predicted: Span[], gold: Span[]) {
   return match(p, g, (a, b) => a === b);
 }
 
+/** What stands before a gold mention no end covers: a preposition, a conjunction or comma, a verb-ish word. */
+function uncoveredKind(text: string, g: Span): string {
+  const before = text
+    .slice(Math.max(0, g.start - 40), g.start)
+    .toLowerCase()
+    .replace(/\b(?:the|a|an|our|its|their|this|these|both|each)\s*$/, '')
+    .trim();
+  const w = /([\p{L}\p{N}]+|[,;:(])$/u.exec(before)?.[1] ?? '';
+  if (HEAD_STOP.has(w) || ['as', 'against', 'than', 'like', 'during', 'among', 'without', 'within', 'across', 'onto', 'about', 'under'].includes(w)) return 'after-preposition';
+  if (['and', 'or', ',', 'but', ';', ':', '('].includes(w)) return 'after-conjunction';
+  return 'after-other';
+}
+
 /**
  * `--misses [A|B]`: per SciERC abstract of that half, each sentence with its gold mentions ([x] found by
  * head word, [ ] missed), the predicted ends that match no gold head, and the triples read from it.
@@ -334,7 +347,7 @@ function dumpSciErcMisses(part: string) {
             : ends.some((m) => m.start < g.end && g.start < m.end)
               ? 'overlap'
               : ends.length
-                ? 'uncovered'
+                ? `uncovered ${uncoveredKind(d.text, g)}`
                 : 'no-triple';
           causes.set(why, (causes.get(why) ?? 0) + 1);
         }

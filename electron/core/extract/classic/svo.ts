@@ -11,6 +11,7 @@
 //  - coordinations expand ("A and B use C" -> two triples);
 //  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped.
 import { englishNlp } from '../../text/english';
+import { wordNet } from '../../retrieve/wordnet';
 import type { Span } from '../sentences';
 
 export interface Token extends Span {
@@ -356,6 +357,24 @@ const LIGHT = new Set([
 
 /** Heads of compound adjectives a noun modifies ("decision tree based", "user driven", "task oriented"). */
 const COMPOUND_ADJECTIVE_HEADS = /^(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric)$/i;
+
+const NOUN_ATTRIBUTE = 7; // WordNet's lexicographer file noun.attribute
+const attributeCache = new Map<string, boolean>();
+/**
+ * A noun whose most frequent sense in WordNet is an attribute (noun.attribute: "accuracy", "length",
+ * "effectiveness", "size"): "improves the accuracy of X" says something of X. False without WordNet.
+ */
+export function attributeNoun(word: string): boolean {
+  const w = word.toLowerCase();
+  let hit = attributeCache.get(w);
+  if (hit === undefined) {
+    const wn = wordNet();
+    const sense = wn?.senses(w, { pos: ['n'], maxSenses: 1 })[0];
+    hit = Boolean(sense && sense.lexFile === NOUN_ATTRIBUTE);
+    attributeCache.set(w, hit);
+  }
+  return hit;
+}
 
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
@@ -1073,7 +1092,12 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       }
       if (k === j || (!conj && apposition(j))) break;
       const next = argAt(k);
-      if (!isArg(next) || (clauses && VERB_POS.has(tokens[next.to + 1]?.pos ?? ''))) break; // "..., and B sends": a new clause
+      // "..., and B sends": a new clause -- unless the verb cannot be B's: a singular verb after a plural
+      // noun ("A parser incorporating the control structure and the parsing strategies is") or a participle
+      const v = tokens[(isArg(next) ? next.to : k) + 1];
+      const singularVerb = v && (/^(?:is|was|has|does)$/i.test(v.text) || (v.pos === 'VERB' && /[^s]s$/.test(v.text)));
+      const notItsVerb = isArg(next) && v && ((singularVerb && pluralNoun(tokens[next.np.to])) || (v.pos === 'VERB' && /\p{L}{3}ing$/u.test(v.text)));
+      if (!isArg(next) || (clauses && VERB_POS.has(v?.pos ?? '') && !notItsVerb)) break;
       // "evaluate the system on X and show that ...": a bare word before a complement clause is its verb
       if (next.from === k && next.np.from === next.np.to && !next.of && ['that', 'how', 'whether'].includes(lower(tokens[next.to + 1]))) break;
       pending.push(next);
@@ -1524,7 +1548,16 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       kind = 'prep';
     }
     if (!objects.length) continue;
-    for (const s of subjects) for (const v of objects) emit(s, rel, v, kind);
+    // "improves the accuracy of the system", "determines the length of the packet": an attribute noun
+    // with an "of" complement says something of the complement -> (X, improves accuracy of, system)
+    // (ReVerb's verb + noun + preposition relation; the owner, not its attribute, is the node)
+    const attributeOf = (v: Arg) =>
+      v.of && !v.of.numeric && !v.via && v.np.to - v.np.from < 2 && !capitalised(tokens[v.np.to]) && attributeNoun(tokens[v.np.to].text);
+    for (const s of subjects)
+      for (const v of objects) {
+        if (attributeOf(v)) for (const y of withCoordinatedAfter(v.of!, argsFrom)) emit(s, `${rel} ${nounText(v.np)} of`, y, 'prep');
+        else emit(s, rel, v, kind);
+      }
     let j = afterApposition(objects[objects.length - 1].to + 1);
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
     const only = objects.length === 1 ? objects[0] : null;
