@@ -376,6 +376,15 @@ export function attributeNoun(word: string): boolean {
   return hit;
 }
 
+/** An adjective, or a hyphenated compound adjective the tagger read as a noun ("rule-based", "hand-crafted"). */
+function modifierLike(t: Token | undefined): boolean {
+  return Boolean(
+    t &&
+    (t.pos === 'ADJ' ||
+      (/^\p{Ll}[\p{L}\d]*-\p{Ll}+$/u.test(t.text) && /-(?:\p{L}+ed|\p{L}+en|based|driven|oriented|specific|aware|free|like|level|scale)$/u.test(t.text))),
+  );
+}
+
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
   return /[^s]s$/i.test(t.text) && !/(?:ss|us|is)$/i.test(t.text);
@@ -516,6 +525,20 @@ export function prepare(tokens: Token[], text: string): Token[] {
       i++;
       continue;
     }
+    // "Precision, recall and F-measure": a base-form "verb" between a noun's comma and a conjunction is
+    // an item of the list
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|ing)$/.test(t.text) &&
+      out[out.length - 1]?.text === ',' &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 2]?.pos ?? '') &&
+      COORD.has(lower(tokens[i + 1]))
+    )
+      pos = 'NOUN';
+    // "large annotated corpora": a word the tagger read as an adverb (no "-ly") before a participle and a
+    // noun is their adjective
+    if (pos === 'ADV' && !/ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN')
+      pos = 'ADJ';
     // "a method using CRFs for named entity recognition": "for" before a noun phrase is a preposition
     // ("for he knew" is archaic; "for" before "a" or a participle modifying a noun is not)
     if (pos === 'SCONJ' && lower(t) === 'for' && tokens[i + 1] && !['PRON', 'PUNCT'].includes(tokens[i + 1].pos)) pos = 'ADP';
@@ -753,11 +776,17 @@ export function prepare(tokens: Token[], text: string): Token[] {
     for (const i of main ? [] : candidates) {
       const x = out[i];
       const subj = out[i - 1];
-      if (!['NOUN', 'PROPN'].includes(subj.pos) || !out[i + 1]) continue;
-      const agrees = /[^s]s$/.test(x.text) ? !pluralNoun(subj) && !/[^aeiou]a$/.test(subj.text) : pluralNoun(subj) || /[^aeiou]a$/.test(subj.text);
+      // ("The model combines a network": a sentence's first noun the tagger read as an adjective, before
+      // a word and an article, is the subject's head)
+      const adjectiveHead = subj.pos === 'ADJ' && i === 2 && ARTICLES.has(lower(out[0])) && ARTICLES.has(lower(out[i + 1]));
+      if ((!['NOUN', 'PROPN'].includes(subj.pos) && !adjectiveHead) || !out[i + 1]) continue;
+      // (coordinated nouns are a plural subject: "Both the encoder and the decoder use self-attention")
+      const plural = pluralNoun(subj) || /[^aeiou]a$/.test(subj.text) || out.slice(0, i - 1).some((y) => lower(y) === 'and');
+      const agrees = /[^s]s$/.test(x.text) ? !plural : plural;
       const next = out[i + 1];
       if (agrees && (['DET', 'ADJ', 'NOUN', 'NUM', 'PROPN'].includes(next.pos) || (next.pos === 'ADP' && lower(next) !== 'of'))) {
         out[i] = { ...x, pos: 'VERB' };
+        if (adjectiveHead) out[i - 1] = { ...subj, pos: 'NOUN' };
         break;
       }
     }
@@ -868,10 +897,16 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
       (tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) &&
       from >= 2 &&
       (COORD.has(lower(tokens[from - 1])) || (tokens[from - 1].text === ',' && from >= 3 && tokens[from - 3].pos === 'DET')) &&
-      tokens[from - 2].pos === 'ADJ'
+      (modifierLike(tokens[from - 2]) || (COORD.has(lower(tokens[from - 1])) && tokens[from - 2].text === ',' && modifierLike(tokens[from - 3])))
     ) {
-      from -= 2;
+      from -= tokens[from - 2].text === ',' ? 3 : 2;
       while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+      // ("lexical, syntactic, and semantic features": the list of adjectives, Oxford comma included)
+      if (tokens[from]?.text === ',') from++;
+      while (from >= 2 && tokens[from - 1].text === ',' && modifierLike(tokens[from - 2])) {
+        from -= 2;
+        while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+      }
     }
     if (to >= from) base.push(phrase(tokens, text, from, to));
     i = j + 1;
@@ -938,8 +973,8 @@ export interface SentenceContext {
 }
 
 /** Verbs whose subject "it" is an empty placeholder ("it seems that", "it follows that", "it takes"). */
-const EXPLETIVE_VERBS = /^(?:seems?|seemed|appears?|appeared|follows?|followed|happens?|happened|turns?|turned|remains?|remained|matters?|mattered|takes?|took|makes?|made|helps?|means?|meant|costs?)$/;
-
+const EXPLETIVE_VERBS =
+  /^(?:seems?|seemed|appears?|appeared|follows?|followed|happens?|happened|turns?|turned|remains?|remained|matters?|mattered|takes?|took|makes?|made|helps?|means?|meant|costs?)$/;
 
 /**
  * SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence.
@@ -1119,6 +1154,8 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   const withCoordinatedBefore = (a: Arg): Arg[] => {
     const out = [a];
     let j = a.lead - 1;
+    // ("the encoder and the decoder": over the conjunct's own determiner)
+    while (j > 0 && tokens[j].pos === 'DET' && !NEGATION.has(lower(tokens[j]))) j--;
     const pending: Arg[] = [];
     let conj = false;
     for (let guard = 0; guard < 8 && j > 0; guard++) {
@@ -1188,7 +1225,9 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     let ve = i;
     while (
       ve + 1 < n &&
-      (VERB_POS.has(tokens[ve + 1].pos) || (tokens[ve + 1].pos === 'PART' && !(lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only')) || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
+      (VERB_POS.has(tokens[ve + 1].pos) ||
+        (tokens[ve + 1].pos === 'PART' && !(lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only')) ||
+        (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
     )
       ve++;
     while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
@@ -1225,16 +1264,30 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
       const agent = argEndingAt(k - 1);
       if (agent && !agent.numeric && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
-        for (const v of argsFrom(ve + 1))
-          emit(
-            agent,
-            words
-              .filter((t) => t.pos === 'VERB')
-              .map(lower)
-              .join(' '),
-            v,
-            'svo',
-          );
+        // ("We use a parser and a tagger to build the corpus": both are agents)
+        const agents = [agent];
+        for (let guard = 0, cur = agent; guard < 6; guard++) {
+          let j = cur.from - 1;
+          while (j > 0 && tokens[j].pos === 'DET') j--;
+          const c = COORD.has(lower(tokens[j]));
+          // (the last conjunct comes after "and"/"or"; the ones before it after commas)
+          if (guard === 0 ? !c : tokens[j]?.text !== ',') break;
+          const prev = argEndingAt(j - 1 - (c && tokens[j - 1]?.text === ',' ? 1 : 0));
+          if (!prev || prev.numeric) break;
+          agents.unshift(prev);
+          cur = prev;
+        }
+        for (const a of agents)
+          for (const v of argsFrom(ve + 1))
+            emit(
+              a,
+              words
+                .filter((t) => t.pos === 'VERB')
+                .map(lower)
+                .join(' '),
+              v,
+              'svo',
+            );
       }
       previousSubjects = null;
       continue;
