@@ -328,7 +328,6 @@ const LIGHT = new Set([
   'respect',
   'purpose',
   'context',
-  'terms',
   'order',
   'top',
   'bottom',
@@ -539,6 +538,42 @@ export function prepare(tokens: Token[], text: string): Token[] {
     // noun is their adjective
     if (pos === 'ADV' && !/ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN')
       pos = 'ADJ';
+    // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
+    // modifies it
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      out[out.length - 1]?.pos === 'ADP' &&
+      lower(out[out.length - 1]) !== 'to' &&
+      tokens[i + 1]?.pos === 'NOUN'
+    )
+      pos = 'NOUN';
+    // "on the test set.", "the key set for": a base form after a determiner and a singular noun, before
+    // a preposition or the clause's end, is the compound's head (a singular subject takes no base form)
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !pluralNoun(out[out.length - 1]) &&
+      !/[^aeiou]a$/.test(out[out.length - 1].text) &&
+      out[out.length - 2]?.pos === 'DET' &&
+      (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(') || (tokens[i + 1].pos === 'ADP' && lower(tokens[i + 1]) !== 'to'))
+    )
+      pos = 'NOUN';
+    // "useful for semantic role labeling.": a gerund after a bare singular noun with no object is the
+    // head of their compound ("question answering", "machine learning")
+    if (
+      pos === 'VERB' &&
+      /\p{L}{3}ing$/u.test(t.text) &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !capitalised(out[out.length - 1]) &&
+      !pluralNoun(out[out.length - 1]) &&
+      ['ADJ', 'NOUN', 'ADP', 'DET'].includes(out[out.length - 2]?.pos ?? '') &&
+      (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(') || tokens[i + 1].pos === 'CCONJ')
+    )
+      pos = 'NOUN';
     // "a method using CRFs for named entity recognition": "for" before a noun phrase is a preposition
     // ("for he knew" is archaic; "for" before "a" or a participle modifying a noun is not)
     if (pos === 'SCONJ' && lower(t) === 'for' && tokens[i + 1] && !['PRON', 'PUNCT'].includes(tokens[i + 1].pos)) pos = 'ADP';
