@@ -384,6 +384,19 @@ function modifierLike(t: Token | undefined): boolean {
   );
 }
 
+const nounCache = new Map<string, boolean>();
+/** WordNet lists the word as a noun ("set", "rewrite"; not "found", "made"); true without WordNet. */
+function nounInWordNet(word: string): boolean {
+  const w = word.toLowerCase();
+  let hit = nounCache.get(w);
+  if (hit === undefined) {
+    const wn = wordNet();
+    hit = !wn || wn.entry(w, 'n') !== null;
+    nounCache.set(w, hit);
+  }
+  return hit;
+}
+
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
   return /[^s]s$/i.test(t.text) && !/(?:ss|us|is)$/i.test(t.text);
@@ -546,11 +559,12 @@ export function prepare(tokens: Token[], text: string): Token[] {
       !capitalised(t) &&
       out[out.length - 1]?.pos === 'ADP' &&
       lower(out[out.length - 1]) !== 'to' &&
-      tokens[i + 1]?.pos === 'NOUN'
+      tokens[i + 1]?.pos === 'NOUN' &&
+      nounInWordNet(t.text)
     )
       pos = 'NOUN';
-    // "on the test set.", "the key set for": a base form after a determiner and a singular noun, before
-    // a preposition or the clause's end, is the compound's head (a singular subject takes no base form)
+    // "on the test set.": a base form after a determiner and a singular noun, at the clause's end, is the
+    // compound's head (a singular subject takes no base form)
     if (
       pos === 'VERB' &&
       !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
@@ -559,7 +573,8 @@ export function prepare(tokens: Token[], text: string): Token[] {
       !pluralNoun(out[out.length - 1]) &&
       !/[^aeiou]a$/.test(out[out.length - 1].text) &&
       out[out.length - 2]?.pos === 'DET' &&
-      (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(') || (tokens[i + 1].pos === 'ADP' && lower(tokens[i + 1]) !== 'to'))
+      (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(')) && // (before a preposition it may be a participle: "a dish found in")
+      nounInWordNet(t.text)
     )
       pos = 'NOUN';
     // "useful for semantic role labeling.": a gerund after a bare singular noun with no object is the
@@ -597,9 +612,12 @@ export function prepare(tokens: Token[], text: string): Token[] {
     )
       pos = 'ADP';
     // "sends the key to the peer": an "adjective" between an article and a preposition or a clause's end is a noun
+    // (also after the article's adjectives: "converges to a local optimum after")
+    let art = out.length - 1;
+    while (art > 0 && out[art].pos === 'ADJ' && !capitalised(out[art])) art--;
     if (
       pos === 'ADJ' &&
-      (ARTICLES.has(lower(out[out.length - 1])) || POSSESSIVE.has(lower(out[out.length - 1]))) &&
+      (ARTICLES.has(lower(out[art])) || POSSESSIVE.has(lower(out[art]))) &&
       ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
       lower(tokens[i + 1]) !== 'of' &&
       !/(?:est|most|er)$/.test(t.text) &&
@@ -1691,6 +1709,20 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     while (cls?.of) cls = cls.of; // "a protected exchange of channel properties such as X": X is a channel property
     if (!cls) continue;
     for (const member of argsFrom(x + (such ? 2 : 1), false)) emit(member, 'is a', cls, 'isa');
+  }
+  // a list after a colon names the members of the plural noun before it: "three components: a parser,
+  // a generator and a dialogue manager" -> (parser, is a, component)...
+  for (let x = 1; x + 3 < n; x++) {
+    if (tokens[x].text !== ':') continue;
+    const cls = argEndingAt(x - 1);
+    if (!cls || cls.name || cls.numeric || cls.of || !pluralNoun(tokens[cls.np.to])) continue;
+    const members = argsFrom(x + 1, false);
+    const last = members.at(-1);
+    // (the whole list up to the clause's end: a list, not the start of a sentence after the colon)
+    if (members.length < 2 || !last || !(tokens[last.to + 1] === undefined || ['.', ';'].includes(tokens[last.to + 1].text))) continue;
+    // (the class without its count: "three components" -> "components")
+    const c = tokens[cls.from].pos === 'NUM' && cls.from < cls.to ? { ...cls, ...phrase(tokens, text, cls.from + 1, cls.to) } : cls;
+    for (const m of members) emit(m, 'is a', c, 'isa');
   }
   // an apposition: "we introduce KAZE features, a novel feature detection algorithm, ..." -> (KAZE features, is a, algorithm)
   for (let x = 1; x + 2 < n; x++) {
