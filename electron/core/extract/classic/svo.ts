@@ -551,6 +551,41 @@ export function prepare(tokens: Token[], text: string): Token[] {
     // noun is their adjective
     if (pos === 'ADV' && !/ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN')
       pos = 'ADJ';
+    // "This attribute indicates the identity": a demonstrative before a base-form "verb" and a finite one
+    // determines a noun (two verbs in a row have no subject between them)
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      /^(?:this|that|these|those)$/i.test(out[out.length - 1]?.text ?? '') &&
+      out[out.length - 1].pos === 'PRON' &&
+      ['VERB', 'AUX', 'NOUN'].includes(tokens[i + 1]?.pos ?? '') &&
+      (tokens[i + 1].pos === 'AUX' || /[^s]s$/.test(tokens[i + 1].text)) &&
+      nounInWordNet(t.text)
+    ) {
+      out[out.length - 1] = { ...out[out.length - 1], pos: 'DET' };
+      pos = 'NOUN';
+    }
+    // "derived from the master session key using a pseudo-random function": an "-ing" noun before an
+    // article is a participle taking its object (no noun phrase runs on into an article), and the
+    // "adjective" before it closes the noun phrase as its head
+    if (pos === 'NOUN' && /\p{L}{2}ing$/u.test(t.text) && ARTICLES.has(lower(tokens[i + 1])) && !capitalised(t)) {
+      pos = 'VERB';
+      const b = out[out.length - 1];
+      if (b?.pos === 'ADJ' && !capitalised(b) && ['NOUN', 'PROPN'].includes(out[out.length - 2]?.pos ?? '')) out[out.length - 1] = { ...b, pos: 'NOUN' };
+    }
+    // "include the NAS-IP-Address attribute in the Access-Request": a base form after a determiner and a
+    // singular name is the noun that name modifies (a singular subject takes an "-s" verb)
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      ['PROPN', 'NOUN'].includes(out[out.length - 1]?.pos ?? '') &&
+      /^\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)+$/u.test(out[out.length - 1].text) &&
+      ['DET'].includes(out[out.length - 2]?.pos ?? '') &&
+      ['ADP', 'PUNCT', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      nounInWordNet(t.text)
+    )
+      pos = 'NOUN';
     // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
     // modifies it
     if (
@@ -618,7 +653,7 @@ export function prepare(tokens: Token[], text: string): Token[] {
     if (
       pos === 'ADJ' &&
       (ARTICLES.has(lower(out[art])) || POSSESSIVE.has(lower(out[art]))) &&
-      ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      (['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') || REL_PRONOUN.has(lower(tokens[i + 1]))) && // ("share a secret that is used")
       lower(tokens[i + 1]) !== 'of' &&
       !/(?:est|most|er)$/.test(t.text) &&
       !capitalised(t) &&
