@@ -996,6 +996,22 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
         while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
       }
     }
+    // coordinated noun modifiers share the plural head: "the get or trap operations", "the session and
+    // user keys" (a bare singular noun after a determiner, then "and"/"or" and a compound with a plural head)
+    if (
+      from >= 3 &&
+      from < to &&
+      COORD.has(lower(tokens[from - 1])) &&
+      tokens[from - 2].pos === 'NOUN' &&
+      !capitalised(tokens[from - 2]) &&
+      !pluralNoun(tokens[from - 2]) &&
+      tokens[from - 3].pos === 'DET' &&
+      pluralNoun(tokens[to]) &&
+      tokens.slice(from, to).every((t) => !capitalised(t))
+    ) {
+      if (base.at(-1)?.from === from - 2) base.pop();
+      from -= 2;
+    }
     if (to >= from) base.push(phrase(tokens, text, from, to));
     i = j + 1;
   }
