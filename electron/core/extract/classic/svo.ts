@@ -586,6 +586,8 @@ export function prepare(tokens: Token[], text: string): Token[] {
       nounInWordNet(t.text)
     )
       pos = 'NOUN';
+    // "cannot" is a modal with its negation (the tokenizer joins "can" and "not")
+    if (/^cannot$/i.test(t.text)) pos = 'AUX';
     // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
     // modifies it
     if (
@@ -1357,6 +1359,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     // ("provides not only X but also Y" negates nothing: a correlative coordination)
     const notOnly = lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only';
     const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation;
+    const governingNegated = previousNegated;
     previousNegated = negated;
 
     // ---- subject
@@ -1367,7 +1370,8 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     // "a method to produce answers", "uses keys to encrypt packets": the noun before "to" is the agent
     if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
       const agent = argEndingAt(k - 1);
-      if (agent && !agent.numeric && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
+      // ("cannot use the Session-Id to guarantee freshness": the purpose of a negated verb is not done)
+      if (agent && !agent.numeric && !negated && !governingNegated && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
         // ("We use a parser and a tagger to build the corpus": both are agents)
         const agents = [agent];
         for (let guard = 0, cur = agent; guard < 6; guard++) {
