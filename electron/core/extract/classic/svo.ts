@@ -397,6 +397,19 @@ function nounInWordNet(word: string): boolean {
   return hit;
 }
 
+const verbCache = new Map<string, boolean>();
+/** WordNet lists the word (or its base form) as a verb ("show", "exploits"; not "corpora"); true without WordNet. */
+function verbInWordNet(word: string): boolean {
+  const w = word.toLowerCase();
+  let hit = verbCache.get(w);
+  if (hit === undefined) {
+    const wn = wordNet();
+    hit = !wn || wn.baseForms(w, 'v').length > 0;
+    verbCache.set(w, hit);
+  }
+  return hit;
+}
+
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
   return /[^s]s$/i.test(t.text) && !/(?:ss|us|is)$/i.test(t.text);
@@ -586,6 +599,12 @@ export function prepare(tokens: Token[], text: string): Token[] {
       nounInWordNet(t.text)
     )
       pos = 'NOUN';
+    // "implementation-specific", "rule-based": a hyphenated compound adjective is an adjective
+    if (
+      (pos === 'NOUN' || pos === 'VERB') &&
+      /^\p{Ll}[\p{L}\d]*-(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric|free|like|wide)$/u.test(t.text)
+    )
+      pos = 'ADJ';
     // "cannot" is a modal with its negation (the tokenizer joins "can" and "not")
     if (/^cannot$/i.test(t.text)) pos = 'AUX';
     // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
@@ -874,7 +893,7 @@ export function prepare(tokens: Token[], text: string): Token[] {
       const plural = pluralNoun(subj) || /[^aeiou]a$/.test(subj.text) || out.slice(0, i - 1).some((y) => lower(y) === 'and');
       const agrees = /[^s]s$/.test(x.text) ? !plural : plural;
       const next = out[i + 1];
-      if (agrees && (['DET', 'ADJ', 'NOUN', 'NUM', 'PROPN'].includes(next.pos) || (next.pos === 'ADP' && lower(next) !== 'of'))) {
+      if (agrees && verbInWordNet(x.text) && (['DET', 'ADJ', 'NOUN', 'NUM', 'PROPN'].includes(next.pos) || (next.pos === 'ADP' && lower(next) !== 'of'))) {
         out[i] = { ...x, pos: 'VERB' };
         if (adjectiveHead) out[i - 1] = { ...subj, pos: 'NOUN' };
         break;
