@@ -595,7 +595,7 @@ export function prepare(tokens: Token[], text: string): Token[] {
       ['PROPN', 'NOUN'].includes(out[out.length - 1]?.pos ?? '') &&
       /^\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)+$/u.test(out[out.length - 1].text) &&
       ['DET'].includes(out[out.length - 2]?.pos ?? '') &&
-      ['ADP', 'PUNCT', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      (['ADP', 'PUNCT', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT') || (tokens[i + 1].pos === 'VERB' && /[^s]s$/.test(tokens[i + 1].text))) &&
       nounInWordNet(t.text)
     )
       pos = 'NOUN';
@@ -605,6 +605,8 @@ export function prepare(tokens: Token[], text: string): Token[] {
       /^\p{Ll}[\p{L}\d]*-(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric|free|like|wide)$/u.test(t.text)
     )
       pos = 'ADJ';
+    // "The Framed-Routing attribute": a capitalised hyphenated word after an article is a name
+    if (pos === 'VERB' && i > 0 && /^\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)+$/u.test(t.text) && ARTICLES.has(lower(out[out.length - 1]))) pos = 'PROPN';
     // "cannot" is a modal with its negation (the tokenizer joins "can" and "not")
     if (/^cannot$/i.test(t.text)) pos = 'AUX';
     // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
