@@ -607,6 +607,15 @@ export function prepare(tokens: Token[], text: string): Token[] {
       pos = 'ADJ';
     // "The Framed-Routing attribute": a capitalised hyphenated word after an article is a name
     if (pos === 'VERB' && i > 0 && /^\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)+$/u.test(t.text) && ARTICLES.has(lower(out[out.length - 1]))) pos = 'PROPN';
+    // "EAP attributes might be removed": an "-s" verb right before a modal is the subject's plural noun
+    if (
+      pos === 'VERB' &&
+      /[^s]s$/.test(t.text) &&
+      !capitalised(t) &&
+      ['NOUN', 'PROPN', 'ADJ'].includes(out[out.length - 1]?.pos ?? '') &&
+      /^(?:may|might|must|shall|should|can|could|will|would|cannot|MAY|MUST|SHALL|SHOULD)$/.test(tokens[i + 1]?.text ?? '')
+    )
+      pos = 'NOUN';
     // "cannot" is a modal with its negation (the tokenizer joins "can" and "not")
     if (/^cannot$/i.test(t.text)) pos = 'AUX';
     // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
@@ -1365,7 +1374,9 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       ve + 3 < n &&
       ((lower(tokens[ve + 1]) === 'in' && lower(tokens[ve + 2]) === 'order') || (lower(tokens[ve + 1]) === 'so' && lower(tokens[ve + 2]) === 'as')) &&
       lower(tokens[ve + 3]) === 'to' &&
-      tokens[ve + 4]?.pos === 'VERB'
+      tokens[ve + 4]?.pos === 'VERB' &&
+      // (not "so as to cause a client to authenticate": the infinitive's object is the subject of another)
+      !tokens.slice(ve + 5, ve + 10).some((t, x, a) => lower(t) === 'to' && a[x + 1]?.pos === 'VERB')
     ) {
       purpose = [ve + 1, ve + 2];
       ve += 4;
