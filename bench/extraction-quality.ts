@@ -309,7 +309,8 @@ function uncoveredKind(text: string, g: Span): string {
     .replace(/\b(?:the|a|an|our|its|their|this|these|both|each)\s*$/, '')
     .trim();
   const w = /([\p{L}\p{N}]+|[,;:(])$/u.exec(before)?.[1] ?? '';
-  if (HEAD_STOP.has(w) || ['as', 'against', 'than', 'like', 'during', 'among', 'without', 'within', 'across', 'onto', 'about', 'under'].includes(w)) return 'after-preposition';
+  if (HEAD_STOP.has(w) || ['as', 'against', 'than', 'like', 'during', 'among', 'without', 'within', 'across', 'onto', 'about', 'under'].includes(w))
+    return 'after-preposition';
   if (['and', 'or', ',', 'but', ';', ':', '('].includes(w)) return 'after-conjunction';
   return 'after-other';
 }
@@ -362,7 +363,9 @@ function dumpSciErcMisses(part: string) {
       for (const t of r.triples.filter((t) => t.head.span && inS(t.head.span))) console.log(`  -> ${t.head.label} | ${t.relation} | ${t.tail.label}`);
     }
   }
-  console.log(`\n${missed} gold mentions missed (${[...causes].map(([k, v]) => `${k} ${v}`).join(', ')}), ${wrong} predicted mentions wrong (by span, before head dedup)`);
+  console.log(
+    `\n${missed} gold mentions missed (${[...causes].map(([k, v]) => `${k} ${v}`).join(', ')}), ${wrong} predicted mentions wrong (by span, before head dedup)`,
+  );
 }
 
 function benchSciErc() {

@@ -1515,7 +1515,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
         const full = words.some((t) => t.pos === 'VERB') && !EXPLETIVE_VERBS.test(lower(words.find((t) => t.pos === 'VERB')));
         if ((pronoun === 'it' || pronoun === 'they') && full && tokens[k - 1]?.pos !== 'PRON') {
           const plural = pronoun === 'they';
-          const ante = sentenceSubjects ? firstSubject : (context?.antecedent ?? null);
+          const ante: SentenceContext['antecedent'] = sentenceSubjects ? firstSubject : (context?.antecedent ?? null);
           if (ante && ante.plural === plural) {
             const np: Phrase = { from: k, to: k, start: ante.start, end: ante.end, text: ante.text };
             subjects = [{ ...np, np, lead: k, numeric: false, light: false, name: ante.name }];
