@@ -1537,8 +1537,8 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     previousSubjects = subjects;
     if (subjects?.length && !sentenceSubjects) {
       sentenceSubjects = subjects;
-      const a = subjects[0];
-      const pron = tokens[a.np.to].pos === 'PRON';
+      const a: Arg = subjects[0];
+      const pron: boolean = tokens[a.np.to].pos === 'PRON';
       firstSubject =
         subjects.length > 1
           ? null
