@@ -1755,7 +1755,9 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
     const only = objects.length === 1 ? objects[0] : null;
     let reverb = false; // the phrase after the object was read as "verb + object + preposition"
-    if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
+    // (and the means of an active verb: "generates summaries by selecting the most important sentences")
+    const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
+    if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && (byMeans || !['of', 'by'].includes(lower(tokens[j])))) {
       const pobj = argsFrom(j + 1);
       for (const s of subjects) for (const v of pobj) emit(s, `${rel} ${only.text} ${lower(tokens[j])}`, v, 'prep');
       if (pobj.length) {
