@@ -536,8 +536,8 @@ export function prepare(tokens: Token[], text: string): Token[] {
     // its verb would ("systems ... supplement", "approach ... combines"), before the start of a noun phrase,
     // open a relative clause ("the fact that server keys ..." does not agree: no verb)
     if (
-      lower(t) === 'that' &&
-      t.pos !== 'PRON' &&
+      /^(?:that|which|who)$/i.test(t.text) &&
+      (t.pos !== 'PRON' || lower(t) !== 'that') &&
       ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
       tokens[i + 1]?.pos === 'NOUN' &&
       !capitalised(tokens[i + 1]) &&
@@ -823,7 +823,13 @@ export function prepare(tokens: Token[], text: string): Token[] {
         const singular = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
         const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && (tokens[h + 1]?.pos !== 'ADP' || /^\p{Lu}{2,}$/u.test(before.text)); // "a device combining knowledge about", but "EAP keying material during"
         const b2 = out[out.length - 2];
-        const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || ['ADP', 'PUNCT', 'VERB'].includes(b2.pos));
+        const b3 = out[out.length - 3];
+        // ("In large scale roaming systems": an adjective may open the bare phrase)
+        const bareSubject =
+          before.pos === 'NOUN' &&
+          !capitalised(before) &&
+          singular(before) &&
+          (!b2 || ['ADP', 'PUNCT', 'VERB'].includes(b2.pos) || (b2.pos === 'ADJ' && (!b3 || ['ADP', 'PUNCT'].includes(b3.pos))));
         // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
         // (and an acronym opening a noun phrase modifies: "the EAP keying parameters negotiated")
         const acronymModifier = /^\p{Lu}{2,}\d*$/u.test(before.text) && (!b2 || ['DET', 'ADP', 'PUNCT', 'CCONJ'].includes(b2.pos));
@@ -1659,7 +1665,11 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
           argAt(obj.to + 2) !== null &&
           isArg(argAt(obj.to + 2)) &&
           (argAt(obj.to + 2) as Arg).name;
-        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
+        // (not a measure: "The Lost field is 4 octets in length")
+        const inY =
+          !obj.of && tokens[n0.from].pos !== 'NUM' && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames)
+            ? argsFrom(obj.to + 2)
+            : [];
         const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
         const owners = ofY.length ? ofY : inY;
         if (copula && owners.length && common(n0)) {
