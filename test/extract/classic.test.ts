@@ -379,6 +379,12 @@ describe('the sentence extractor, issue 12 rules (real sentences of the kit: dev
         'We present a practically unsupervised learning method to produce single-snippet answers to definition questions in question answering systems that supplement Web search engines.',
       ),
     ).toContain('question answering system | supplement | Web search engine');
+    // (but "the device that clients contact": an object relative, "clients" its plural subject)
+    expect(
+      readTriples('The Network Access Server (NAS) is the device that clients contact in order to get access to the network.').filter((t) =>
+        t.includes('clients'),
+      ),
+    ).toEqual([]);
     // "This attribute indicates": a demonstrative determiner, not a pronoun subject
     expect(readTriples("This attribute indicates the name of the filter list to be applied to the Supplicant's session.")).toEqual([
       'attribute | indicates | name of the filter list',

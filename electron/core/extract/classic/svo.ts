@@ -542,7 +542,9 @@ export function prepare(tokens: Token[], text: string): Token[] {
       tokens[i + 1]?.pos === 'NOUN' &&
       !capitalised(tokens[i + 1]) &&
       !/(?:ing|ed)$/.test(tokens[i + 1].text) &&
-      ['DET', 'ADJ', 'NOUN', 'PROPN'].includes(tokens[i + 2]?.pos ?? '') &&
+      // (an "-s" word before a noun may be the plural subject of an object relative: "the device that
+      // clients contact")
+      (['DET', 'ADJ', 'PROPN'].includes(tokens[i + 2]?.pos ?? '') || (tokens[i + 2]?.pos === 'NOUN' && !/[^s]s$/.test(tokens[i + 1].text))) &&
       pluralNoun(out[out.length - 1]) === !/[^s]s$/.test(tokens[i + 1].text)
     ) {
       out.push({ ...t, pos: 'PRON' });
