@@ -9,7 +9,10 @@
 //    -> (X, leader, Y); "X has a periapsis of 1.7e11" -> (X, periapsis, 1.7e11); numbers and dates are ends;
 //  - relative clauses attach to their antecedent, participles after a predicate nominal to the subject;
 //  - coordinations expand ("A and B use C" -> two triples);
-//  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped.
+//  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped
+//    (a subject "it"/"they" before a full verb stands for the previous subject agreeing in number);
+//  - tagger errors repaired by agreement, WordNet (is the word a noun / a verb; noun.attribute) and the
+//    closed classes of English grammar (complex prepositions, demonstratives, modals).
 import { englishNlp } from '../../text/english';
 import { wordNet } from '../../retrieve/wordnet';
 import type { Span } from '../sentences';
