@@ -34,8 +34,6 @@ export interface Synset {
   words: string[];
   pointers: WnPointer[];
   gloss: string;
-  /** The lexicographer file (lexnames(5WN)): 7 = noun.attribute, 4 = noun.act, 18 = noun.person... */
-  lexFile: number;
 }
 
 const HYPERNYM = new Set(['@', '@i']);
@@ -348,7 +346,7 @@ export class WordNet {
       const ptrPos = (f[k + 2] === 's' ? 'a' : f[k + 2]) as WnPos;
       pointers.push({ symbol: f[k], offset: Number(f[k + 1]), pos: ptrPos, source: parseInt(st.slice(0, 2), 16), target: parseInt(st.slice(2), 16) });
     }
-    const out: Synset = { id, pos, offset, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '', lexFile: Number(f[1]) };
+    const out: Synset = { id, pos, offset, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
     if (this.synsets.size > CACHE_LIMIT) this.synsets.clear();
     this.synsets.set(id, out);
     return out;

@@ -11,7 +11,7 @@
 //  - coordinations expand ("A and B use C" -> two triples);
 //  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped
 //    (a subject "it"/"they" before a full verb stands for the previous subject agreeing in number);
-//  - tagger errors repaired by agreement, WordNet (is the word a noun / a verb; noun.attribute) and the
+//  - tagger errors repaired by agreement, WordNet (is the word a noun / a verb) and the
 //    closed classes of English grammar (complex prepositions, demonstratives, modals).
 import { englishNlp } from '../../text/english';
 import { wordNet } from '../../retrieve/wordnet';
@@ -360,24 +360,6 @@ const LIGHT = new Set([
 /** Heads of compound adjectives a noun modifies ("decision tree based", "user driven", "task oriented"). */
 const COMPOUND_ADJECTIVE_HEADS = /^(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric)$/i;
 
-const NOUN_ATTRIBUTE = 7; // WordNet's lexicographer file noun.attribute
-const attributeCache = new Map<string, boolean>();
-/**
- * A noun whose most frequent sense in WordNet is an attribute (noun.attribute: "accuracy", "length",
- * "effectiveness", "size"): "improves the accuracy of X" says something of X. False without WordNet.
- */
-export function attributeNoun(word: string): boolean {
-  const w = word.toLowerCase();
-  let hit = attributeCache.get(w);
-  if (hit === undefined) {
-    const wn = wordNet();
-    const sense = wn?.senses(w, { pos: ['n'], maxSenses: 1 })[0];
-    hit = Boolean(sense && sense.lexFile === NOUN_ATTRIBUTE);
-    attributeCache.set(w, hit);
-  }
-  return hit;
-}
-
 /** An adjective, or a hyphenated compound adjective the tagger read as a noun ("rule-based", "hand-crafted"). */
 function modifierLike(t: Token | undefined): boolean {
   return Boolean(
@@ -569,20 +551,6 @@ export function prepare(tokens: Token[], text: string): Token[] {
     // noun is their adjective
     if (pos === 'ADV' && !/ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN')
       pos = 'ADJ';
-    // "This attribute indicates the identity": a demonstrative before a base-form "verb" and a finite one
-    // determines a noun (two verbs in a row have no subject between them)
-    if (
-      pos === 'VERB' &&
-      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
-      /^(?:this|that|these|those)$/i.test(out[out.length - 1]?.text ?? '') &&
-      out[out.length - 1].pos === 'PRON' &&
-      ['VERB', 'AUX', 'NOUN'].includes(tokens[i + 1]?.pos ?? '') &&
-      (tokens[i + 1].pos === 'AUX' || /[^s]s$/.test(tokens[i + 1].text)) &&
-      nounInWordNet(t.text)
-    ) {
-      out[out.length - 1] = { ...out[out.length - 1], pos: 'DET' };
-      pos = 'NOUN';
-    }
     // "derived from the master session key using a pseudo-random function": an "-ing" noun before an
     // article is a participle taking its object (no noun phrase runs on into an article), and the
     // "adjective" before it closes the noun phrase as its head
@@ -1756,16 +1724,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       kind = 'prep';
     }
     if (!objects.length) continue;
-    // "improves the accuracy of the system", "determines the length of the packet": an attribute noun
-    // with an "of" complement says something of the complement -> (X, improves accuracy of, system)
-    // (ReVerb's verb + noun + preposition relation; the owner, not its attribute, is the node)
-    const attributeOf = (v: Arg) =>
-      v.of && !v.of.numeric && !v.via && v.np.to - v.np.from < 2 && !capitalised(tokens[v.np.to]) && attributeNoun(tokens[v.np.to].text);
-    for (const s of subjects)
-      for (const v of objects) {
-        if (attributeOf(v)) for (const y of withCoordinatedAfter(v.of!, argsFrom)) emit(s, `${rel} ${nounText(v.np)} of`, y, 'prep');
-        else emit(s, rel, v, kind);
-      }
+    for (const s of subjects) for (const v of objects) emit(s, rel, v, kind);
     let j = afterApposition(objects[objects.length - 1].to + 1);
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
     const only = objects.length === 1 ? objects[0] : null;
