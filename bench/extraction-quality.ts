@@ -301,6 +301,73 @@ function mentionScore(text: string, predicted: Span[], gold: Span[]) {
   return match(p, g, (a, b) => a === b);
 }
 
+/** What stands before a gold mention no end covers: a preposition, a conjunction or comma, a verb-ish word. */
+function uncoveredKind(text: string, g: Span): string {
+  const before = text
+    .slice(Math.max(0, g.start - 40), g.start)
+    .toLowerCase()
+    .replace(/\b(?:the|a|an|our|its|their|this|these|both|each)\s*$/, '')
+    .trim();
+  const w = /([\p{L}\p{N}]+|[,;:(])$/u.exec(before)?.[1] ?? '';
+  if (HEAD_STOP.has(w) || ['as', 'against', 'than', 'like', 'during', 'among', 'without', 'within', 'across', 'onto', 'about', 'under'].includes(w))
+    return 'after-preposition';
+  if (['and', 'or', ',', 'but', ';', ':', '('].includes(w)) return 'after-conjunction';
+  return 'after-other';
+}
+
+/**
+ * `--misses [A|B]`: per SciERC abstract of that half, each sentence with its gold mentions ([x] found by
+ * head word, [ ] missed), the predicted ends that match no gold head, and the triples read from it.
+ * For reading where the extractor fails; prints nothing else.
+ */
+function dumpSciErcMisses(part: string) {
+  const file = path.join(DATA, 'scierc', 'dev.json');
+  const docs = parseSciErc(file, fs.readFileSync(file, 'utf8')).docs as ExactDoc[];
+  const half = Math.ceil(docs.length / 2);
+  const list = part === 'B' ? docs.slice(half) : docs.slice(0, half);
+  let missed = 0;
+  let wrong = 0;
+  const causes = new Map<string, number>();
+  for (const d of list) {
+    const r = extract(d.text);
+    const predHeads = new Set(r.mentions.map((m) => headWord(d.text, m)));
+    const gold = d.annotations ?? [];
+    const goldHeads = new Set(gold.map((m) => headWord(d.text, m)));
+    for (const s of splitSentences(d.text)) {
+      const inS = (x: Span) => x.start >= s.start && x.end <= s.end;
+      console.log(`\n# ${d.text.slice(s.start, s.end).replace(/\s+/g, ' ')}`);
+      const ends = r.mentions.filter(inS);
+      for (const g of gold.filter(inS)) {
+        const hit = predHeads.has(headWord(d.text, g));
+        let why = '';
+        if (!hit) {
+          missed++;
+          // inside a predicted end, overlapping one (another head), or in a sentence with no end at all
+          why = ends.some((m) => m.start <= g.start && g.end <= m.end)
+            ? 'inside'
+            : ends.some((m) => m.start < g.end && g.start < m.end)
+              ? 'overlap'
+              : ends.length
+                ? `uncovered ${uncoveredKind(d.text, g)}`
+                : 'no-triple';
+          causes.set(why, (causes.get(why) ?? 0) + 1);
+        }
+        console.log(`  ${hit ? '[x]' : '[ ]'} ${d.text.slice(g.start, g.end)}${why ? `  (${why})` : ''}`);
+      }
+      const fp = uniqueBy(
+        r.mentions.filter((m) => inS(m) && !goldHeads.has(headWord(d.text, m))),
+        (m) => `${m.start}:${m.end}`,
+      );
+      wrong += fp.length;
+      if (fp.length) console.log(`  wrong: ${fp.map((m) => JSON.stringify(d.text.slice(m.start, m.end))).join(', ')}`);
+      for (const t of r.triples.filter((t) => t.head.span && inS(t.head.span))) console.log(`  -> ${t.head.label} | ${t.relation} | ${t.tail.label}`);
+    }
+  }
+  console.log(
+    `\n${missed} gold mentions missed (${[...causes].map(([k, v]) => `${k} ${v}`).join(', ')}), ${wrong} predicted mentions wrong (by span, before head dedup)`,
+  );
+}
+
 function benchSciErc() {
   const file = path.join(DATA, 'scierc', 'dev.json');
   const docs = parseSciErc(file, fs.readFileSync(file, 'utf8')).docs as ExactDoc[];
@@ -373,6 +440,12 @@ function benchRfcs() {
   }
   const share = (x: number) => (triples ? Math.round((x / triples) * 1000) / 1000 : 0);
   return { triples, ofShare: share(of), bareIsShare: share(is) };
+}
+
+const missesAt = process.argv.indexOf('--misses');
+if (missesAt >= 0) {
+  dumpSciErcMisses(process.argv[missesAt + 1] ?? 'A');
+  process.exit(0);
 }
 
 const t0 = performance.now();

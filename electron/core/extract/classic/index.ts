@@ -4,7 +4,7 @@ import type { AcronymDefinition } from '../acronyms';
 import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
-import { mergeSpans, sentenceRelations, tokenize, type Token } from './svo';
+import { mergeSpans, sentenceRelations, tokenize, type SentenceContext, type Token } from './svo';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
 import { wordCount } from '../standards/confidence';
 
@@ -29,6 +29,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const triples: CandidateTriple[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
+  const context: SentenceContext = {};
   for (const whole of sentences) {
     const s = afterTermLine(docText, whole);
     const inSentence: Token[] = [];
@@ -36,7 +37,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
     if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
     if (codeLike(docText.slice(s.start, s.end))) continue; // a MIB or ASN.1 listing is no English sentence
-    const rels = sentenceRelations(inSentence, docText);
+    const rels = sentenceRelations(inSentence, docText, context);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     for (const r of rels) {
       triples.push({

@@ -9,8 +9,12 @@
 //    -> (X, leader, Y); "X has a periapsis of 1.7e11" -> (X, periapsis, 1.7e11); numbers and dates are ends;
 //  - relative clauses attach to their antecedent, participles after a predicate nominal to the subject;
 //  - coordinations expand ("A and B use C" -> two triples);
-//  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped.
+//  - nothing from questions or negated verbs; no bare "of"/"is" relation; pronoun and light-noun ends dropped
+//    (a subject "it"/"they" before a full verb stands for the previous subject agreeing in number);
+//  - tagger errors repaired by agreement, WordNet (is the word a noun / a verb) and the
+//    closed classes of English grammar (complex prepositions, demonstratives, modals).
 import { englishNlp } from '../../text/english';
+import { wordNet } from '../../retrieve/wordnet';
 import type { Span } from '../sentences';
 
 export interface Token extends Span {
@@ -327,7 +331,6 @@ const LIGHT = new Set([
   'respect',
   'purpose',
   'context',
-  'terms',
   'order',
   'top',
   'bottom',
@@ -336,6 +339,15 @@ const LIGHT = new Set([
   'sides',
   'other',
   'others',
+  // (and Halliday & Hasan's other general nouns of fact, place and time: "based on the idea that",
+  // "took place", "evolving over time")
+  'idea',
+  'ideas',
+  'place',
+  'time',
+  'times',
+  'affair',
+  'affairs',
   'something',
   'anything',
   'everything',
@@ -345,14 +357,112 @@ const LIGHT = new Set([
   'everyone',
 ]);
 
+/** Heads of compound adjectives a noun modifies ("decision tree based", "user driven", "task oriented"). */
+const COMPOUND_ADJECTIVE_HEADS = /^(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric)$/i;
+
+/** An adjective, or a hyphenated compound adjective the tagger read as a noun ("rule-based", "hand-crafted"). */
+function modifierLike(t: Token | undefined): boolean {
+  return Boolean(
+    t &&
+    (t.pos === 'ADJ' ||
+      (/^\p{Ll}[\p{L}\d]*-\p{Ll}+$/u.test(t.text) && /-(?:\p{L}+ed|\p{L}+en|based|driven|oriented|specific|aware|free|like|level|scale)$/u.test(t.text))),
+  );
+}
+
+const nounCache = new Map<string, boolean>();
+/** WordNet lists the word as a noun ("set", "rewrite"; not "found", "made"); true without WordNet. */
+function nounInWordNet(word: string): boolean {
+  const w = word.toLowerCase();
+  let hit = nounCache.get(w);
+  if (hit === undefined) {
+    const wn = wordNet();
+    hit = !wn || wn.entry(w, 'n') !== null;
+    nounCache.set(w, hit);
+  }
+  return hit;
+}
+
+const verbCache = new Map<string, boolean>();
+/** WordNet lists the word (or its base form) as a verb ("show", "exploits"; not "corpora"); true without WordNet. */
+function verbInWordNet(word: string): boolean {
+  const w = word.toLowerCase();
+  let hit = verbCache.get(w);
+  if (hit === undefined) {
+    const wn = wordNet();
+    hit = !wn || wn.baseForms(w, 'v').length > 0;
+    verbCache.set(w, hit);
+  }
+  return hit;
+}
+
+/** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
+function pluralNoun(t: Token): boolean {
+  return /[^s]s$/i.test(t.text) && !/(?:ss|us|is)$/i.test(t.text);
+}
 const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
 const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.text) && !BCP14.has(t.text));
 
 /**
- * Dates ("November 18th, 1923", "December 2008") become one NUM token; names keep a capitalised word
+ * Complex prepositions of English grammar (Quirk et al. §9.10-9.13): a preposition, a noun and a second
+ * preposition that act as one ("by means of", "in terms of", "with respect to"), and two-word ones
+ * ("because of", "due to"). Their noun is no end of a relation; the whole is the relation's preposition.
+ */
+const COMPLEX_PREPOSITIONS = [
+  'by means of',
+  'by way of',
+  'by virtue of',
+  'in terms of',
+  'in the form of',
+  'in front of',
+  'in place of',
+  'in spite of',
+  'in favour of',
+  'in favor of',
+  'in support of',
+  'in the presence of',
+  'in the absence of',
+  'in the context of',
+  'in the case of',
+  'on the basis of',
+  'on behalf of',
+  'as a result of',
+  'with the exception of',
+  'in addition to',
+  'in response to',
+  'in relation to',
+  'in contrast to',
+  'in contrast with',
+  'in comparison to',
+  'in comparison with',
+  'in combination with',
+  'in conjunction with',
+  'in accordance with',
+  'with respect to',
+  'with regard to',
+  'as opposed to',
+  'instead of',
+  'because of',
+  'due to',
+  'prior to',
+].map((x) => x.split(' '));
+
+/** A token that is a complex preposition (prepare joined its words). */
+const COMPLEX_PREPOSITION_TOKEN = /\s/;
+
+/** The complex preposition whose words start at token i (their count), or 0. */
+function complexPreposition(tokens: Token[], i: number): number {
+  for (const words of COMPLEX_PREPOSITIONS) {
+    if (words.every((w, k) => tokens[i + k] && tokens[i + k].text.toLowerCase() === w)) return words.length;
+  }
+  return 0;
+}
+
+/**
+ * Complex prepositions become one ADP token;
+ * dates ("November 18th, 1923", "December 2008") become one NUM token; names keep a capitalised word
  * the tagger read as a verb or adjective; a participle before a noun is an adjective.
  */
-function prepare(tokens: Token[], text: string): Token[] {
+export function prepare(tokens: Token[], text: string): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -364,6 +474,13 @@ function prepare(tokens: Token[], text: string): Token[] {
       /^(?:1[5-9]|20)\d\d[a-z]?$|^\d{1,3}$/.test(tokens[i + 1].text)
     ) {
       i += 2;
+      continue;
+    }
+    const cp = complexPreposition(tokens, i);
+    if (cp) {
+      const e = tokens[i + cp - 1];
+      out.push({ text: text.slice(t.start, e.end), pos: 'ADP', start: t.start, end: e.end });
+      i += cp - 1;
       continue;
     }
     if (MONTHS.test(t.text) && capitalised(t)) {
@@ -399,6 +516,133 @@ function prepare(tokens: Token[], text: string): Token[] {
       i++;
       continue;
     }
+    // "question answering systems that supplement Web search engines", "an approach that combines syntactic
+    // information": after a noun, "that" and a word the tagger read as a noun that agrees with that noun as
+    // its verb would ("systems ... supplement", "approach ... combines"), before the start of a noun phrase,
+    // open a relative clause ("the fact that server keys ..." does not agree: no verb)
+    if (
+      /^(?:that|which|who)$/i.test(t.text) &&
+      (t.pos !== 'PRON' || lower(t) !== 'that') &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      !capitalised(tokens[i + 1]) &&
+      !/(?:ing|ed)$/.test(tokens[i + 1].text) &&
+      // (an "-s" word before a noun may be the plural subject of an object relative: "the device that
+      // clients contact")
+      (['DET', 'ADJ', 'PROPN'].includes(tokens[i + 2]?.pos ?? '') || (tokens[i + 2]?.pos === 'NOUN' && !/[^s]s$/.test(tokens[i + 1].text))) &&
+      pluralNoun(out[out.length - 1]) === !/[^s]s$/.test(tokens[i + 1].text)
+    ) {
+      out.push({ ...t, pos: 'PRON' });
+      out.push({ ...tokens[i + 1], pos: 'VERB' });
+      i++;
+      continue;
+    }
+    // "Precision, recall and F-measure": a base-form "verb" between a noun's comma and a conjunction is
+    // an item of the list
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|ing)$/.test(t.text) &&
+      out[out.length - 1]?.text === ',' &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 2]?.pos ?? '') &&
+      COORD.has(lower(tokens[i + 1]))
+    )
+      pos = 'NOUN';
+    // "large annotated corpora": a word the tagger read as an adverb (no "-ly") before a participle and a
+    // noun is their adjective
+    if (pos === 'ADV' && !/ly$/.test(t.text) && tokens[i + 1]?.pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[i + 1].text) && tokens[i + 2]?.pos === 'NOUN')
+      pos = 'ADJ';
+    // "derived from the master session key using a pseudo-random function": an "-ing" noun before an
+    // article is a participle taking its object (no noun phrase runs on into an article), and the
+    // "adjective" before it closes the noun phrase as its head
+    if (pos === 'NOUN' && /\p{L}{2}ing$/u.test(t.text) && ARTICLES.has(lower(tokens[i + 1])) && !capitalised(t)) {
+      pos = 'VERB';
+      const b = out[out.length - 1];
+      if (b?.pos === 'ADJ' && !capitalised(b) && ['NOUN', 'PROPN'].includes(out[out.length - 2]?.pos ?? '')) out[out.length - 1] = { ...b, pos: 'NOUN' };
+    }
+    // "include the NAS-IP-Address attribute in the Access-Request": a base form after a determiner and a
+    // singular name is the noun that name modifies (a singular subject takes an "-s" verb)
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      ['PROPN', 'NOUN'].includes(out[out.length - 1]?.pos ?? '') &&
+      /^\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)+$/u.test(out[out.length - 1].text) &&
+      ['DET'].includes(out[out.length - 2]?.pos ?? '') &&
+      (['ADP', 'PUNCT', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT') || (tokens[i + 1].pos === 'VERB' && /[^s]s$/.test(tokens[i + 1].text))) &&
+      nounInWordNet(t.text)
+    )
+      pos = 'NOUN';
+    // "implementation-specific", "rule-based": a hyphenated compound adjective is an adjective
+    if (
+      (pos === 'NOUN' || pos === 'VERB') &&
+      /^\p{Ll}[\p{L}\d]*-(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric|free|like|wide)$/u.test(t.text)
+    )
+      pos = 'ADJ';
+    // "The Framed-Routing attribute": a capitalised hyphenated word after an article is a name
+    if (pos === 'VERB' && i > 0 && /^\p{Lu}[\p{L}\d]*(?:-[\p{L}\d]+)+$/u.test(t.text) && ARTICLES.has(lower(out[out.length - 1]))) pos = 'PROPN';
+    // "EAP attributes might be removed": an "-s" verb right before a modal is the subject's plural noun
+    if (
+      pos === 'VERB' &&
+      /[^s]s$/.test(t.text) &&
+      !capitalised(t) &&
+      ['NOUN', 'PROPN', 'ADJ'].includes(out[out.length - 1]?.pos ?? '') &&
+      /^(?:may|might|must|shall|should|can|could|will|would|cannot|MAY|MUST|SHALL|SHOULD)$/.test(tokens[i + 1]?.text ?? '')
+    )
+      pos = 'NOUN';
+    // "cannot" is a modal with its negation (the tokenizer joins "can" and "not")
+    if (/^cannot$/i.test(t.text)) pos = 'AUX';
+    // "a set of rewrite rules": after a preposition no finite verb comes; a base form before a noun
+    // modifies it
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      out[out.length - 1]?.pos === 'ADP' &&
+      lower(out[out.length - 1]) !== 'to' &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      nounInWordNet(t.text)
+    )
+      pos = 'NOUN';
+    // "on the test set.": a base form after a determiner and a singular noun, at the clause's end, is the
+    // compound's head (a singular subject takes no base form)
+    if (
+      pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(t.text) &&
+      !capitalised(t) &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !pluralNoun(out[out.length - 1]) &&
+      !/[^aeiou]a$/.test(out[out.length - 1].text) &&
+      out[out.length - 2]?.pos === 'DET' &&
+      (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(')) && // (before a preposition it may be a participle: "a dish found in")
+      nounInWordNet(t.text)
+    )
+      pos = 'NOUN';
+    // "useful for semantic role labeling.": a gerund after a bare singular noun with no object is the
+    // head of their compound ("question answering", "machine learning")
+    if (
+      pos === 'VERB' &&
+      /\p{L}{3}ing$/u.test(t.text) &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !capitalised(out[out.length - 1]) &&
+      !pluralNoun(out[out.length - 1]) &&
+      ['ADJ', 'NOUN', 'ADP', 'DET'].includes(out[out.length - 2]?.pos ?? '') &&
+      (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(') || tokens[i + 1].pos === 'CCONJ')
+    )
+      pos = 'NOUN';
+    // "a method using CRFs for named entity recognition": "for" before a noun phrase is a preposition
+    // ("for he knew" is archaic; "for" before "a" or a participle modifying a noun is not)
+    if (pos === 'SCONJ' && lower(t) === 'for' && tokens[i + 1] && !['PRON', 'PUNCT'].includes(tokens[i + 1].pos)) pos = 'ADP';
+    // "to detect faces in images": an "-s" verb right after a full verb is its object, a plural noun
+    if (
+      pos === 'VERB' &&
+      /[^s]s$/.test(t.text) &&
+      !capitalised(t) &&
+      out[out.length - 1]?.pos === 'VERB' &&
+      !/(?:[^s]s|ed|en|ing)$/.test(out[out.length - 1].text) &&
+      lower(out[out.length - 2]) === 'to' &&
+      ['ADP', 'PUNCT', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'NOUN';
     // "a method for finding expressions": a preposition before a gerund
     if (
       pos === 'SCONJ' &&
@@ -408,13 +652,18 @@ function prepare(tokens: Token[], text: string): Token[] {
     )
       pos = 'ADP';
     // "sends the key to the peer": an "adjective" between an article and a preposition or a clause's end is a noun
+    // (also after the article's adjectives: "converges to a local optimum after")
+    let art = out.length - 1;
+    while (art > 0 && out[art].pos === 'ADJ' && !capitalised(out[art])) art--;
     if (
       pos === 'ADJ' &&
-      (ARTICLES.has(lower(out[out.length - 1])) || POSSESSIVE.has(lower(out[out.length - 1]))) &&
-      ['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') &&
+      (ARTICLES.has(lower(out[art])) || POSSESSIVE.has(lower(out[art]))) &&
+      (['ADP', 'PUNCT', 'CCONJ', 'AUX'].includes(tokens[i + 1]?.pos ?? 'PUNCT') || REL_PRONOUN.has(lower(tokens[i + 1]))) && // ("share a secret that is used")
       lower(tokens[i + 1]) !== 'of' &&
       !/(?:est|most|er)$/.test(t.text) &&
-      !capitalised(t)
+      !capitalised(t) &&
+      // (but "a flexible, planning-based architecture": coordinate adjectives before their noun)
+      !(tokens[i + 1]?.text === ',' && ['ADJ', 'NOUN'].includes(tokens[i + 2]?.pos ?? '') && ['ADJ', 'NOUN'].includes(tokens[i + 3]?.pos ?? ''))
     )
       pos = 'NOUN';
     // "The NAS forwards the request": an "-s" adverb after the subject and before an article is the verb
@@ -458,6 +707,15 @@ function prepare(tokens: Token[], text: string): Token[] {
       ['NOUN', 'PUNCT', 'ADP', 'AUX', 'CCONJ'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
     )
       pos = 'NOUN';
+    // "It facilitates fragmentary recognition": after a subject pronoun comes a verb, not a noun
+    if (
+      pos === 'NOUN' &&
+      !capitalised(t) &&
+      /^(?:it|he|she|they|we|i|you)$/i.test(out[out.length - 1]?.text ?? '') &&
+      out[out.length - 1].pos === 'PRON' &&
+      ['DET', 'ADJ', 'NOUN', 'PROPN', 'ADP', 'NUM', 'PRON'].includes(tokens[i + 1]?.pos ?? 'PUNCT')
+    )
+      pos = 'VERB';
     // "according to", "owing to": complex prepositions
     if (/^(?:according|owing)$/i.test(t.text) && lower(tokens[i + 1]) === 'to') pos = 'ADP';
     // "Serie A", "Appendix B": a capital letter after a name, before no noun, ends the name
@@ -500,6 +758,18 @@ function prepare(tokens: Token[], text: string): Token[] {
       (!tokens[i + 1] || ['PUNCT', 'CCONJ'].includes(tokens[i + 1].pos))
     )
       pos = 'NOUN';
+    // "a decision tree based approach": a noun and "based" (or another head of a compound adjective,
+    // written without its hyphen) modify the noun after them, unless a preposition follows ("based on")
+    if (
+      COMPOUND_ADJECTIVE_HEADS.test(t.text) &&
+      ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
+      ['NOUN', 'PROPN'].includes(tokens[i + 1]?.pos ?? '') &&
+      !capitalised(t)
+    )
+      pos = 'ADJ';
+    // "in spoken dialogue", "a written request": an irregular participle before a noun modifies it
+    if (pos === 'VERB' && /\p{L}{3}en$/u.test(t.text) && tokens[i + 1]?.pos === 'NOUN' && ['DET', 'ADJ', 'ADP'].includes(out[out.length - 1]?.pos ?? ''))
+      pos = 'ADJ';
     // "the caching of keys": a gerund before "of" is a noun
     if (pos === 'VERB' && /\p{L}{3}ing$/u.test(t.text) && lower(tokens[i + 1]) === 'of') pos = 'NOUN';
     // a participle before a noun modifies it: "the parsing strategies", "uses shared keys", "referring expressions"
@@ -526,7 +796,13 @@ function prepare(tokens: Token[], text: string): Token[] {
         const singular = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
         const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && (tokens[h + 1]?.pos !== 'ADP' || /^\p{Lu}{2,}$/u.test(before.text)); // "a device combining knowledge about", but "EAP keying material during"
         const b2 = out[out.length - 2];
-        const bareSubject = before.pos === 'NOUN' && !capitalised(before) && singular(before) && (!b2 || ['ADP', 'PUNCT', 'VERB'].includes(b2.pos));
+        const b3 = out[out.length - 3];
+        // ("In large scale roaming systems": an adjective may open the bare phrase)
+        const bareSubject =
+          before.pos === 'NOUN' &&
+          !capitalised(before) &&
+          singular(before) &&
+          (!b2 || ['ADP', 'PUNCT', 'VERB'].includes(b2.pos) || (b2.pos === 'ADJ' && (!b3 || ['ADP', 'PUNCT'].includes(b3.pos))));
         // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
         // (and an acronym opening a noun phrase modifies: "the EAP keying parameters negotiated")
         const acronymModifier = /^\p{Lu}{2,}\d*$/u.test(before.text) && (!b2 || ['DET', 'ADP', 'PUNCT', 'CCONJ'].includes(b2.pos));
@@ -578,6 +854,40 @@ function prepare(tokens: Token[], text: string): Token[] {
     if (x.pos === 'ADJ' && /\p{L}{3}ed$/u.test(x.text) && ['NOUN', 'PROPN'].includes(b.pos) && ['NOUN', 'DET', 'ADJ', 'PROPN'].includes(out[i + 1].pos)) {
       out[i] = { ...x, pos: 'VERB' };
       verbless = false;
+    }
+  }
+  // no finite verb outside relative and subordinate clauses: the main clause's verb is a word the tagger
+  // read as a noun right after the subject's head that agrees with it as a verb would, before its object
+  // ("The method exploits on-line encyclopedias ... to generate examples, which are then used",
+  // "Experiments on X and lattice corpora show word error rates ... while extracting")
+  {
+    let sub = false;
+    let main = false;
+    const candidates: number[] = [];
+    for (let i = 0; i < out.length && !main; i++) {
+      const x = out[i];
+      if (REL_PRONOUN.has(lower(x)) && (x.pos === 'PRON' || lower(x) !== 'that')) sub = true;
+      else if (x.pos === 'SCONJ') sub = true;
+      else if ([',', ';', ':'].includes(x.text)) sub = false;
+      else if (!sub && lower(out[i - 1]) !== 'to' && (x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text)))) main = true;
+      else if (!sub && i >= 1 && x.pos === 'NOUN' && !capitalised(x)) candidates.push(i);
+    }
+    for (const i of main ? [] : candidates) {
+      const x = out[i];
+      const subj = out[i - 1];
+      // ("The model combines a network": a sentence's first noun the tagger read as an adjective, before
+      // a word and an article, is the subject's head)
+      const adjectiveHead = subj.pos === 'ADJ' && i === 2 && ARTICLES.has(lower(out[0])) && ARTICLES.has(lower(out[i + 1]));
+      if ((!['NOUN', 'PROPN'].includes(subj.pos) && !adjectiveHead) || !out[i + 1]) continue;
+      // (coordinated nouns are a plural subject: "Both the encoder and the decoder use self-attention")
+      const plural = pluralNoun(subj) || /[^aeiou]a$/.test(subj.text) || out.slice(0, i - 1).some((y) => lower(y) === 'and');
+      const agrees = /[^s]s$/.test(x.text) ? !plural : plural;
+      const next = out[i + 1];
+      if (agrees && verbInWordNet(x.text) && (['DET', 'ADJ', 'NOUN', 'NUM', 'PROPN'].includes(next.pos) || (next.pos === 'ADP' && lower(next) !== 'of'))) {
+        out[i] = { ...x, pos: 'VERB' };
+        if (adjectiveHead) out[i - 1] = { ...subj, pos: 'NOUN' };
+        break;
+      }
     }
   }
   // no finite verb at all, only participles: a plural noun after a noun and before a preposition or an
@@ -681,14 +991,37 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) from++;
     // coordinated adjectives share the noun: "structural and lexical dependencies"
     // (also before a compound: "spatial and temporal intensity variation")
+    // (and with a comma after a determiner: "a flexible, planning-based architecture")
     if (
       (tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) &&
       from >= 2 &&
-      COORD.has(lower(tokens[from - 1])) &&
-      tokens[from - 2].pos === 'ADJ'
+      (COORD.has(lower(tokens[from - 1])) || (tokens[from - 1].text === ',' && from >= 3 && tokens[from - 3].pos === 'DET')) &&
+      (modifierLike(tokens[from - 2]) || (COORD.has(lower(tokens[from - 1])) && tokens[from - 2].text === ',' && modifierLike(tokens[from - 3])))
     ) {
-      from -= 2;
+      from -= tokens[from - 2].text === ',' ? 3 : 2;
       while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+      // ("lexical, syntactic, and semantic features": the list of adjectives, Oxford comma included)
+      if (tokens[from]?.text === ',') from++;
+      while (from >= 2 && tokens[from - 1].text === ',' && modifierLike(tokens[from - 2])) {
+        from -= 2;
+        while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+      }
+    }
+    // coordinated noun modifiers share the plural head: "the get or trap operations", "the session and
+    // user keys" (a bare singular noun after a determiner, then "and"/"or" and a compound with a plural head)
+    if (
+      from >= 3 &&
+      from < to &&
+      COORD.has(lower(tokens[from - 1])) &&
+      tokens[from - 2].pos === 'NOUN' &&
+      !capitalised(tokens[from - 2]) &&
+      !pluralNoun(tokens[from - 2]) &&
+      tokens[from - 3].pos === 'DET' &&
+      pluralNoun(tokens[to]) &&
+      tokens.slice(from, to).every((t) => !capitalised(t))
+    ) {
+      if (base.at(-1)?.from === from - 2) base.pop();
+      from -= 2;
     }
     if (to >= from) base.push(phrase(tokens, text, from, to));
     i = j + 1;
@@ -749,8 +1082,22 @@ interface Arg extends Phrase {
   via?: Phrase;
 }
 
-/** SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence. */
-export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
+/** What one sentence leaves the next: the subject a pronoun "it"/"they" opening it points back at. */
+export interface SentenceContext {
+  antecedent?: { start: number; end: number; text: string; plural: boolean; name: boolean } | null;
+}
+
+/** Verbs whose subject "it" is an empty placeholder ("it seems that", "it follows that", "it takes"). */
+const EXPLETIVE_VERBS =
+  /^(?:seems?|seemed|appears?|appeared|follows?|followed|happens?|happened|turns?|turned|remains?|remained|matters?|mattered|takes?|took|makes?|made|helps?|means?|meant|costs?)$/;
+
+/**
+ * SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence.
+ * With a context, a subject "it"/"they" before a full verb stands for the previous subject of this
+ * sentence or, when it has none yet, the first subject of the sentence before, when the two agree in
+ * number ("The method exploits ... It outperforms the alternative"); the context is updated.
+ */
+export function sentenceRelations(input: Token[], text: string, context?: SentenceContext): SvoTriple[] {
   const tokens = prepare(input, text);
   const n = tokens.length;
   if (!n) return [];
@@ -885,13 +1232,22 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       if (COORD.has(lower(tokens[k]))) {
         conj = true;
         k++;
+      } else if (lower(tokens[k]) === 'but' && lower(tokens[k + 1]) === 'also') {
+        // "not only X but also Y"
+        conj = true;
+        k += 2;
       } else if (lower(tokens[k]) === 'as' && lower(tokens[k + 1]) === 'well' && lower(tokens[k + 2]) === 'as') {
         conj = true;
         k += 3;
       }
       if (k === j || (!conj && apposition(j))) break;
       const next = argAt(k);
-      if (!isArg(next) || (clauses && VERB_POS.has(tokens[next.to + 1]?.pos ?? ''))) break; // "..., and B sends": a new clause
+      // "..., and B sends": a new clause -- unless the verb cannot be B's: a singular verb after a plural
+      // noun ("A parser incorporating the control structure and the parsing strategies is") or a participle
+      const v = tokens[(isArg(next) ? next.to : k) + 1];
+      const singularVerb = v && (/^(?:is|was|has|does)$/i.test(v.text) || (v.pos === 'VERB' && /[^s]s$/.test(v.text)));
+      const notItsVerb = isArg(next) && v && ((singularVerb && pluralNoun(tokens[next.np.to])) || (v.pos === 'VERB' && /\p{L}{3}ing$/u.test(v.text)));
+      if (!isArg(next) || (clauses && VERB_POS.has(v?.pos ?? '') && !notItsVerb)) break;
       // "evaluate the system on X and show that ...": a bare word before a complement clause is its verb
       if (next.from === k && next.np.from === next.np.to && !next.of && ['that', 'how', 'whether'].includes(lower(tokens[next.to + 1]))) break;
       pending.push(next);
@@ -913,6 +1269,8 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   const withCoordinatedBefore = (a: Arg): Arg[] => {
     const out = [a];
     let j = a.lead - 1;
+    // ("the encoder and the decoder": over the conjunct's own determiner)
+    while (j > 0 && tokens[j].pos === 'DET' && !NEGATION.has(lower(tokens[j]))) j--;
     const pending: Arg[] = [];
     let conj = false;
     for (let guard = 0; guard < 8 && j > 0; guard++) {
@@ -971,6 +1329,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
   let previousNegated = false;
   /** The first subjects of the sentence ("its" points back at them). */
   let sentenceSubjects: Arg[] | null = null;
+  let firstSubject: SentenceContext['antecedent'] = null;
   /** The first relative clause: its pronoun's index and antecedent. */
   let relative: { at: number; ante: Arg } | null = null;
   let author = false;
@@ -981,18 +1340,37 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     let ve = i;
     while (
       ve + 1 < n &&
-      (VERB_POS.has(tokens[ve + 1].pos) || tokens[ve + 1].pos === 'PART' || (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
+      (VERB_POS.has(tokens[ve + 1].pos) ||
+        (tokens[ve + 1].pos === 'PART' && !(lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only')) ||
+        (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
     )
       ve++;
     while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
+    // "should be developed in order to account for X": the purpose infinitive joins the verb group
+    // (its "in order"/"so as" dropped from the relation below)
+    let purpose: [number, number] | null = null;
+    if (
+      ve + 3 < n &&
+      ((lower(tokens[ve + 1]) === 'in' && lower(tokens[ve + 2]) === 'order') || (lower(tokens[ve + 1]) === 'so' && lower(tokens[ve + 2]) === 'as')) &&
+      lower(tokens[ve + 3]) === 'to' &&
+      tokens[ve + 4]?.pos === 'VERB' &&
+      // (not "so as to cause a client to authenticate": the infinitive's object is the subject of another)
+      !tokens.slice(ve + 5, ve + 10).some((t, x, a) => lower(t) === 'to' && a[x + 1]?.pos === 'VERB')
+    ) {
+      purpose = [ve + 1, ve + 2];
+      ve += 4;
+    }
     i = ve;
-    const group = tokens.slice(vs, ve + 1);
+    const group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
     if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
     // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
     const sharesNegation: boolean =
       previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
-    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || NEGATION.has(lower(tokens[ve + 1])) || sharesNegation;
+    // ("provides not only X but also Y" negates nothing: a correlative coordination)
+    const notOnly = lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only';
+    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation;
+    const governingNegated = previousNegated;
     previousNegated = negated;
 
     // ---- subject
@@ -1003,17 +1381,32 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // "a method to produce answers", "uses keys to encrypt packets": the noun before "to" is the agent
     if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
       const agent = argEndingAt(k - 1);
-      if (agent && !agent.numeric && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
-        for (const v of argsFrom(ve + 1))
-          emit(
-            agent,
-            words
-              .filter((t) => t.pos === 'VERB')
-              .map(lower)
-              .join(' '),
-            v,
-            'svo',
-          );
+      // ("cannot use the Session-Id to guarantee freshness": the purpose of a negated verb is not done)
+      if (agent && !agent.numeric && !negated && !governingNegated && !COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) {
+        // ("We use a parser and a tagger to build the corpus": both are agents)
+        const agents = [agent];
+        for (let guard = 0, cur = agent; guard < 6; guard++) {
+          let j = cur.from - 1;
+          while (j > 0 && tokens[j].pos === 'DET') j--;
+          const c = COORD.has(lower(tokens[j]));
+          // (the last conjunct comes after "and"/"or"; the ones before it after commas)
+          if (guard === 0 ? !c : tokens[j]?.text !== ',') break;
+          const prev = argEndingAt(j - 1 - (c && tokens[j - 1]?.text === ',' ? 1 : 0));
+          if (!prev || prev.numeric) break;
+          agents.unshift(prev);
+          cur = prev;
+        }
+        for (const a of agents)
+          for (const v of argsFrom(ve + 1))
+            emit(
+              a,
+              words
+                .filter((t) => t.pos === 'VERB')
+                .map(lower)
+                .join(' '),
+              v,
+              'svo',
+            );
       }
       previousSubjects = null;
       continue;
@@ -1094,7 +1487,20 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
         }
         const pred = predicateSubject(subjects[0], predicateOf);
         if (pred && subjects.length === 1) subjects = pred;
-      } else if (tokens[k].pos === 'PRON') subjects = null;
+      } else if (tokens[k].pos === 'PRON') {
+        subjects = null;
+        // "It outperforms the alternative": the subject the pronoun points back at
+        const pronoun = lower(tokens[k]);
+        const full = words.some((t) => t.pos === 'VERB') && !EXPLETIVE_VERBS.test(lower(words.find((t) => t.pos === 'VERB')));
+        if ((pronoun === 'it' || pronoun === 'they') && full && tokens[k - 1]?.pos !== 'PRON') {
+          const plural = pronoun === 'they';
+          const ante: SentenceContext['antecedent'] = sentenceSubjects ? firstSubject : (context?.antecedent ?? null);
+          if (ante && ante.plural === plural) {
+            const np: Phrase = { from: k, to: k, start: ante.start, end: ante.end, text: ante.text };
+            subjects = [{ ...np, np, lead: k, numeric: false, light: false, name: ante.name }];
+          }
+        }
+      }
     }
     // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
     // object and its complement are the relation's ends -> (technique, present for, robust estimation)
@@ -1108,7 +1514,17 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
     author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
     previousSubjects = subjects;
-    if (subjects?.length && !sentenceSubjects) sentenceSubjects = subjects;
+    if (subjects?.length && !sentenceSubjects) {
+      sentenceSubjects = subjects;
+      const a: Arg = subjects[0];
+      const pron: boolean = tokens[a.np.to].pos === 'PRON';
+      firstSubject =
+        subjects.length > 1
+          ? null
+          : pron
+            ? { start: a.start, end: a.end, text: a.text, plural: lower(tokens[a.np.to]) === 'they', name: a.name }
+            : { start: a.start, end: a.end, text: a.text, plural: pluralNoun(tokens[a.np.to]), name: a.name };
+    }
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
       const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
@@ -1118,7 +1534,19 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           .filter((t) => t.pos === 'VERB')
           .map(lower)
           .join(' ');
-        for (const x of objects) for (const y of argsFrom(j + 1)) emit(x, `${verb} ${lower(tokens[j])}`, y, 'prep');
+        // the first phrase and later ones the verb takes: "we describe 2D features in a nonlinear scale space
+        // by means of nonlinear diffusion filtering" (a later simple preposition between common nouns
+        // modifies the noun before it, as in the main clause's reading below)
+        let p = j;
+        for (let guard = 0; guard < 3 && p < n && tokens[p].pos === 'ADP' && !['of', 'by'].includes(lower(tokens[p])); guard++) {
+          const ys = argsFrom(p + 1);
+          if (!ys.length) break;
+          const before = guard ? argEndingAt(p - 1) : null;
+          const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]);
+          if (before && !named(before) && !ys.some(named) && !COMPLEX_PREPOSITION_TOKEN.test(tokens[p].text)) break;
+          for (const x of objects) for (const y of ys) emit(x, `${verb} ${lower(tokens[p])}`, y, 'prep');
+          p = ys[ys.length - 1].to + 1;
+        }
       }
       // "we evaluate the quality of the mosaic by measuring the amount of blurring": the means does what
       // the authors say they do -> (measuring the amount of blurring, evaluate, quality of the mosaic)
@@ -1161,6 +1589,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       .map(lower)
       .join(' ');
     let o = ve + 1;
+    if (notOnly) o += 2;
     while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o])) && !WH.has(lower(tokens[o]))) o++; // "are usually sensitive to"
     const ofOwner = subject.of && common(subject.np) && !subject.of.numeric ? subject.of : null;
 
@@ -1209,7 +1638,11 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
           argAt(obj.to + 2) !== null &&
           isArg(argAt(obj.to + 2)) &&
           (argAt(obj.to + 2) as Arg).name;
-        const inY = !obj.of && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames) ? argsFrom(obj.to + 2) : [];
+        // (not a measure: "The Lost field is 4 octets in length")
+        const inY =
+          !obj.of && tokens[n0.from].pos !== 'NUM' && tokens[obj.to + 1]?.pos === 'ADP' && (['in', 'at'].includes(lower(tokens[obj.to + 1])) || forNames)
+            ? argsFrom(obj.to + 2)
+            : [];
         const ofY = obj.of ? withCoordinatedAfter(obj.of, argsFrom) : [];
         const owners = ofY.length ? ofY : inY;
         if (copula && owners.length && common(n0)) {
@@ -1296,7 +1729,9 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
     const only = objects.length === 1 ? objects[0] : null;
     let reverb = false; // the phrase after the object was read as "verb + object + preposition"
-    if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
+    // (and the means of an active verb: "generates summaries by selecting the most important sentences")
+    const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
+    if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && (byMeans || !['of', 'by'].includes(lower(tokens[j])))) {
       const pobj = argsFrom(j + 1);
       for (const s of subjects) for (const v of pobj) emit(s, `${rel} ${only.text} ${lower(tokens[j])}`, v, 'prep');
       if (pobj.length) {
@@ -1313,7 +1748,7 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
       // nouns modifies the noun; the verb takes it when a name or a number stands on either side
       const before = argEndingAt(j - 1);
       const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]) || tokens[a.to].pos === 'NUM';
-      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as') {
+      if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as' && !COMPLEX_PREPOSITION_TOKEN.test(tokens[j].text)) {
         // the phrase goes with the noun: ReVerb's "verb + noun + preposition" names it when that noun is
         // short ("may lead to a Denial of Service attack on the server" -> (abuse, may lead to attack on, server))
         if (guard === 0 && !reverb && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
@@ -1338,12 +1773,27 @@ export function sentenceRelations(input: Token[], text: string): SvoTriple[] {
     if (!cls) continue;
     for (const member of argsFrom(x + (such ? 2 : 1), false)) emit(member, 'is a', cls, 'isa');
   }
+  // a list after a colon names the members of the plural noun before it: "three components: a parser,
+  // a generator and a dialogue manager" -> (parser, is a, component)...
+  for (let x = 1; x + 3 < n; x++) {
+    if (tokens[x].text !== ':') continue;
+    const cls = argEndingAt(x - 1);
+    if (!cls || cls.name || cls.numeric || cls.of || !pluralNoun(tokens[cls.np.to])) continue;
+    const members = argsFrom(x + 1, false);
+    const last = members.at(-1);
+    // (the whole list up to the clause's end: a list, not the start of a sentence after the colon)
+    if (members.length < 2 || !last || !(tokens[last.to + 1] === undefined || ['.', ';'].includes(tokens[last.to + 1].text))) continue;
+    // (the class without its count: "three components" -> "components")
+    const c = tokens[cls.from].pos === 'NUM' && cls.from < cls.to ? { ...cls, ...phrase(tokens, text, cls.from + 1, cls.to) } : cls;
+    for (const m of members) emit(m, 'is a', c, 'isa');
+  }
   // an apposition: "we introduce KAZE features, a novel feature detection algorithm, ..." -> (KAZE features, is a, algorithm)
   for (let x = 1; x + 2 < n; x++) {
     if (!apposition(x)) continue;
     const name = argEndingAt(x - 1);
     if (name) for (const cls of argsFrom(x + 1)) emit(name, 'is a', cls, 'isa');
   }
+  if (context) context.antecedent = firstSubject;
   const seen = new Set<string>();
   return out.filter((t) => {
     const key = `${t.head.start}:${t.head.end}|${t.relation}|${t.tail.start}:${t.tail.end}`;
