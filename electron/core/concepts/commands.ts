@@ -1,14 +1,14 @@
 // Editor commands on the concept layer: rename, merge, detach. They go through the review command
 // layer's Recorder (one revision per row, one group per command, actor 'editor'), so history.undo /
 // history.redo undo and redo them like any other edit, across restarts.
-import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import type { EditResult } from '../../../shared/contract/review';
 import type { Store } from '../store';
 import { ConceptRepository } from '../store/concepts';
-import { EditRepository, GROUP_MARKER, type Row } from '../store/edit';
+import { EditRepository, type Row } from '../store/edit';
 import { normalizeLabel } from '../store/normalize';
 import { EDITOR, Recorder, ReviewCommands } from '../review/commands';
+import { runCommand } from '../review/recorder';
 
 interface Outcome {
   nodeIds: number[];
@@ -40,30 +40,9 @@ export class ConceptCommands {
     this.review = new ReviewCommands(store, onChange);
   }
 
-  /** One command: its rows and its revisions in one transaction, one undo group (as ReviewCommands does). */
+  /** One command: its rows and its revisions in one transaction, one undo group (review/recorder.ts runCommand). */
   private run(command: string, fn: (rec: Recorder) => Outcome): EditResult {
-    const groupId = randomUUID();
-    let changes = 0;
-    let out: Outcome;
-    try {
-      out = this.store.transaction(() => {
-        const rec = new Recorder(this.repo, EDITOR, command, groupId);
-        const o = fn(rec);
-        changes = rec.changes;
-        if (changes > 0) {
-          this.repo.discardRedo(EDITOR);
-          this.repo.addRevision({ actor: EDITOR, command, targetKind: GROUP_MARKER, targetId: null, before: null, after: { summary: o.summary }, groupId });
-        }
-        return o;
-      });
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      const msg = err instanceof Error ? err.message : String(err);
-      if (/constraint/i.test(msg)) throw new ApiError('conflict', `the graph changed in a way this edit cannot be applied to: ${msg}`);
-      throw err;
-    }
-    if (changes > 0) this.onChange(command);
-    return { groupId, command, changes, tripleIds: [], nodeIds: out.nodeIds };
+    return runCommand(this.store, this.repo, EDITOR, command, fn, this.onChange);
   }
 
   private mustConcept(id: number): Row {

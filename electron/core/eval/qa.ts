@@ -1,9 +1,9 @@
 // Scores of a question-answering run: passage recall@k (every gold quote, whitespace-normalised,
 // inside one of the first k retrieved passages), answer accuracy (a gold answer, case-insensitively,
 // inside the answer) and abstention (the answerer said the graph holds nothing).
-import type { EvalError, GoldQuestion, QaScores } from '../../../shared/contract/eval';
+import type { GoldQuestion, QaScores } from '../../../shared/contract/eval';
 import { squash } from './text';
-import { wilson } from './score';
+import { errorList, wilson } from './score';
 
 export interface QaPrediction {
   passages: { id: number; document: string; text: string }[];
@@ -44,12 +44,7 @@ function rankOfAllQuotes(quotes: string[], passages: { text: string }[]): number
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
 export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | null | undefined)[], k = 5, maxErrors = 5000): QaScores {
-  const errors: EvalError[] = [];
-  let moreErrors = 0;
-  const error = (e: EvalError) => {
-    if (errors.length < maxErrors) errors.push(e);
-    else moreErrors++;
-  };
+  const { errors, more: moreErrors, add: error } = errorList(maxErrors);
   let withQuote = 0;
   let recallHits = 0;
   let correct = 0;
@@ -124,6 +119,6 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
       }))
       .sort((a, b) => b.questions - a.questions || a.label.localeCompare(b.label)),
     errors,
-    moreErrors,
+    moreErrors: moreErrors(),
   };
 }

@@ -234,18 +234,26 @@ const tripleText = (t: EvalTriple) => `${t.subject.text} | ${t.relation} | ${t.o
 
 // ---- the scores
 
+/** The errors a scoring run lists: the first `max` kept, the rest only counted. */
+export function errorList(max: number): { errors: EvalError[]; more: () => number; add: (e: EvalError) => void } {
+  const errors: EvalError[] = [];
+  let more = 0;
+  return {
+    errors,
+    more: () => more,
+    add: (e) => {
+      if (errors.length < max) errors.push(e);
+      else more++;
+    },
+  };
+}
+
 export function scoreExtraction(items: GoldItem[], predictions: (Prediction | null | undefined)[], options: ScoreOptions = {}): ExtractionScores {
   const mode = options.mentionMode ?? 'head';
   const relHints = options.relationTypes ?? [];
   const typeHints = options.entityTypes ?? [];
   const resamples = options.resamples ?? 300;
-  const maxErrors = options.maxErrors ?? 5000;
-  const errors: EvalError[] = [];
-  let moreErrors = 0;
-  const error = (e: EvalError) => {
-    if (errors.length < maxErrors) errors.push(e);
-    else moreErrors++;
-  };
+  const { errors, more: moreErrors, add: error } = errorList(options.maxErrors ?? 5000);
 
   const perMode: Record<MentionMode, { tp: number; pred: number; gold: number }[]> = { exact: [], head: [], overlap: [] };
   const typed: { tp: number; pred: number; gold: number }[] = [];
@@ -442,6 +450,6 @@ export function scoreExtraction(items: GoldItem[], predictions: (Prediction | nu
     pr,
     bestThreshold: best ? { threshold: best.threshold, f1: best.f1 } : null,
     errors,
-    moreErrors,
+    moreErrors: moreErrors(),
   };
 }

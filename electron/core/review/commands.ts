@@ -3,26 +3,21 @@
 // after (null when absent), all under one group id. Undo writes every `before` back in reverse
 // order, redo every `after` in order, so both restore the rows exactly, across restarts. The pieces:
 // recorder.ts (the revision log's writer), history.ts (undo, redo, history), rows.ts (row helpers).
-import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import type { EditResult, HistoryEntry, HistoryGroup, NodeRef, UndoResult } from '../../../shared/contract/review';
 import type { EdgeStatus, Stage } from '../../../shared/schemas';
 import type { Store } from '../store';
-import { EditRepository, GROUP_MARKER, type Row } from '../store/edit';
+import { EditRepository, type Row } from '../store/edit';
 import { normalizeLabel } from '../store/normalize';
-import { Recorder } from './recorder';
+import { Recorder, runCommand, type CommandOutcome } from './recorder';
 import { ReviewHistory } from './history';
-import { aliasesOf, cleanRelation, labelOf, mapConstraint, now, plural, quote, stageFor, str, tripleTextOf } from './rows';
+import { aliasesOf, cleanRelation, labelOf, now, plural, quote, stageFor, str, tripleTextOf } from './rows';
 
 export { Recorder } from './recorder';
 
 export const EDITOR = 'editor';
 
-interface Outcome {
-  tripleIds?: number[];
-  nodeIds?: number[];
-  summary: string;
-}
+type Outcome = CommandOutcome;
 
 export interface CommandOptions {
   /** 'editor' (default) or 'engine:<name>'. Undo and redo work on one actor's edits. */
@@ -41,26 +36,7 @@ export class ReviewCommands {
   }
 
   private run(command: string, options: CommandOptions, fn: (rec: Recorder) => Outcome): EditResult {
-    const actor = options.actor ?? EDITOR;
-    const groupId = randomUUID();
-    let out: Outcome;
-    let changes = 0;
-    try {
-      out = this.store.transaction(() => {
-        const rec = new Recorder(this.repo, actor, command, groupId);
-        const o = fn(rec);
-        changes = rec.changes;
-        if (changes > 0) {
-          this.repo.discardRedo(actor);
-          this.repo.addRevision({ actor, command, targetKind: GROUP_MARKER, targetId: null, before: null, after: { summary: o.summary }, groupId });
-        }
-        return o;
-      });
-    } catch (err) {
-      mapConstraint(err);
-    }
-    if (changes > 0) this.onChange(command);
-    return { groupId, command, changes, tripleIds: out.tripleIds ?? [], nodeIds: out.nodeIds ?? [] };
+    return runCommand(this.store, this.repo, options.actor ?? EDITOR, command, fn, this.onChange);
   }
 
   // ---- helpers

@@ -1,8 +1,52 @@
 // The revision log's writer: every row a command inserts, updates or removes goes through a Recorder,
 // which logs its whole before and after under the command's group (review/commands.ts, editions).
+import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
-import type { EditRepository, Row, RowKind } from '../store/edit';
-import { sameRow } from './rows';
+import type { EditResult } from '../../../shared/contract/review';
+import type { Store } from '../store';
+import { GROUP_MARKER, type EditRepository, type Row, type RowKind } from '../store/edit';
+import { mapConstraint, sameRow } from './rows';
+
+/** What a command's body returns: the rows it touched and the one-line summary of its undo group. */
+export interface CommandOutcome {
+  tripleIds?: number[];
+  nodeIds?: number[];
+  summary: string;
+}
+
+/**
+ * Run one command: its rows and its revisions in one transaction, one undo group with its summary
+ * (the redo stack dropped when it changed anything), constraint failures as conflicts; `onChange`
+ * after the commit when rows changed. The review and concept commands both run through it.
+ */
+export function runCommand(
+  store: Store,
+  repo: EditRepository,
+  actor: string,
+  command: string,
+  fn: (rec: Recorder) => CommandOutcome,
+  onChange: (reason: string) => void,
+): EditResult {
+  const groupId = randomUUID();
+  let out: CommandOutcome;
+  let changes = 0;
+  try {
+    out = store.transaction(() => {
+      const rec = new Recorder(repo, actor, command, groupId);
+      const o = fn(rec);
+      changes = rec.changes;
+      if (changes > 0) {
+        repo.discardRedo(actor);
+        repo.addRevision({ actor, command, targetKind: GROUP_MARKER, targetId: null, before: null, after: { summary: o.summary }, groupId });
+      }
+      return o;
+    });
+  } catch (err) {
+    mapConstraint(err);
+  }
+  if (changes > 0) onChange(command);
+  return { groupId, command, changes, tripleIds: out.tripleIds ?? [], nodeIds: out.nodeIds ?? [] };
+}
 
 /** Writes rows through the repository and logs each change as a revision of the current group. */
 export class Recorder {
