@@ -356,12 +356,16 @@ export function GraphCanvas({
       userMoved.current = true;
     });
     let pending = false;
+    // The selection in the order it was made (the first node picked is a merge's default survivor), not the graph's element order.
+    let order: string[] = [];
     cy.on('select unselect', () => {
       if (pending) return;
       pending = true;
       queueMicrotask(() => {
         pending = false;
-        handlers.current.onSelect({ nodes: cy.nodes(':selected').map((n) => idOf(n.id())), edges: cy.edges(':selected').map((e) => idOf(e.id())) });
+        const selected = new Set(cy.nodes(':selected').map((n) => n.id()));
+        order = [...order.filter((id) => selected.has(id)), ...[...selected].filter((id) => !order.includes(id))];
+        handlers.current.onSelect({ nodes: order.map(idOf), edges: cy.edges(':selected').map((e) => idOf(e.id())) });
       });
     });
     // Double-click expands a node: two plain taps on the same node (a Shift+click on another node is not one).
