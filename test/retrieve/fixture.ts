@@ -28,11 +28,11 @@ export const TRIPLES: [string, string, string][] = [
 export const DOC_TEXT =
   'Silkwood is a 1983 film directed by Mike Nichols. The screenplay was written by Nora Ephron and Alice Arlen.\n\nAlien is a 1979 science fiction horror film directed by Ridley Scott.';
 
-/** Fill a store with the fixture graph and one document whose chunks hold evidence for two triples. */
-export function buildFixture(store: Store): { edges: Map<string, number>; chunks: number[] } {
+/** Accepted (subject, relation, object) triples between entities, in one transaction; their ids by "s|r|o". */
+export function loadTriples(store: Store, triples: [string, string, string][]): Map<string, number> {
   const edges = new Map<string, number>();
   store.transaction(() => {
-    for (const [s, r, o] of TRIPLES) {
+    for (const [s, r, o] of triples) {
       const sid = store.graph.upsertNode({ kind: 'entity', label: s });
       const oid = store.graph.upsertNode({ kind: 'entity', label: o });
       edges.set(
@@ -41,6 +41,12 @@ export function buildFixture(store: Store): { edges: Map<string, number>; chunks
       );
     }
   });
+  return edges;
+}
+
+/** Fill a store with the fixture graph and one document whose chunks hold evidence for two triples. */
+export function buildFixture(store: Store): { edges: Map<string, number>; chunks: number[] } {
+  const edges = loadTriples(store, TRIPLES);
   const split = DOC_TEXT.indexOf('\n\n');
   const docId = store.documents.insert({
     title: 'Film notes',

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tmpDir } from '../helpers/tmp';
+import { loadTriples } from './fixture';
 import { Core } from '../../electron/core/core';
 import { Retriever } from '../../electron/core/retrieve/retriever';
 import { linkEntities } from '../../electron/core/retrieve/link';
@@ -45,13 +46,7 @@ describe('generic frames read by the graph structure', () => {
   beforeAll(() => {
     core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
     const store = core.store;
-    store.transaction(() => {
-      for (const [s, r, o] of TRIPLES) {
-        const a = store.graph.upsertNode({ kind: 'entity', label: s });
-        const b = store.graph.upsertNode({ kind: 'entity', label: o });
-        store.graph.upsertEdge({ subjectId: a, relation: r, objectId: b, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' });
-      }
-    });
+    loadTriples(store, TRIPLES);
     retriever = new Retriever(store);
     retriever.refresh();
   });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tmpDir } from '../helpers/tmp';
+import { loadTriples } from './fixture';
 import { WordNet, wordNet, wordnetDbDir } from '../../electron/core/retrieve/wordnet';
 import { relatedWords, relationWords, stem, WORDNET_MIN, WORDNET_WEIGHT } from '../../electron/core/retrieve/text';
 import { analyzeQuestion, RelationLexicon } from '../../electron/core/retrieve/paths';
@@ -218,13 +219,7 @@ describe('relation matching with WordNet', () => {
       ['Ada Lovelace', 'born_in', 'London'],
       ['Ada Lovelace', 'known_for', 'Analytical Engine'],
     ];
-    store.transaction(() => {
-      for (const [s, r, o] of triples) {
-        const a = store.graph.upsertNode({ kind: 'entity', label: s });
-        const b = store.graph.upsertNode({ kind: 'entity', label: o });
-        store.graph.upsertEdge({ subjectId: a, relation: r, objectId: b, stage: 'import', status: 'accepted', confidence: 1, engine: 'import' });
-      }
-    });
+    loadTriples(store, triples);
     retriever = new Retriever(store);
     retriever.refresh();
   });

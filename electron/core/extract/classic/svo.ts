@@ -369,31 +369,24 @@ function modifierLike(t: Token | undefined): boolean {
   );
 }
 
-const nounCache = new Map<string, boolean>();
-/** WordNet lists the word as a noun ("set", "rewrite"; not "found", "made"); true without WordNet. */
-function nounInWordNet(word: string): boolean {
+const wordNetCache = new Map<string, boolean>();
+/**
+ * WordNet lists the word: as a noun, the word itself ("set", "rewrite"; not "found", "made"); as a verb, the
+ * word or its base form ("show", "exploits"; not "corpora"). True without WordNet.
+ */
+function inWordNet(word: string, pos: 'n' | 'v'): boolean {
   const w = word.toLowerCase();
-  let hit = nounCache.get(w);
+  const key = `${pos}:${w}`;
+  let hit = wordNetCache.get(key);
   if (hit === undefined) {
     const wn = wordNet();
-    hit = !wn || wn.entry(w, 'n') !== null;
-    nounCache.set(w, hit);
+    hit = !wn || (pos === 'n' ? wn.entry(w, 'n') !== null : wn.baseForms(w, 'v').length > 0);
+    wordNetCache.set(key, hit);
   }
   return hit;
 }
-
-const verbCache = new Map<string, boolean>();
-/** WordNet lists the word (or its base form) as a verb ("show", "exploits"; not "corpora"); true without WordNet. */
-function verbInWordNet(word: string): boolean {
-  const w = word.toLowerCase();
-  let hit = verbCache.get(w);
-  if (hit === undefined) {
-    const wn = wordNet();
-    hit = !wn || wn.baseForms(w, 'v').length > 0;
-    verbCache.set(w, hit);
-  }
-  return hit;
-}
+const nounInWordNet = (word: string) => inWordNet(word, 'n');
+const verbInWordNet = (word: string) => inWordNet(word, 'v');
 
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
