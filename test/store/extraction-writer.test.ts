@@ -31,7 +31,7 @@ describe('ExtractionGraphWriter.batch', () => {
 
     const a = plain.transaction(() => write(new ExtractionGraphWriter(plain.db)));
     const w = new ExtractionGraphWriter(batched.db);
-    const b = w.batch(batched.transaction.bind(batched), () => write(w));
+    const b = w.batch(() => write(w));
     expect(b).toEqual(a);
     expect(b[0]).toBe(b[1]);
     expect(b[1]).toBe(b[2]);
@@ -43,7 +43,7 @@ describe('ExtractionGraphWriter.batch', () => {
 
     // a change made between batches (an editor renames the type) is read again, not taken from the memo
     batched.db.prepare("UPDATE nodes SET type = NULL WHERE norm = 'radius server' AND kind = 'entity'").run();
-    w.batch(batched.transaction.bind(batched), () => w.upsertNode({ kind: 'entity', label: 'RADIUS server', type: 'Server' }));
+    w.batch(() => w.upsertNode({ kind: 'entity', label: 'RADIUS server', type: 'Server' }));
     expect((batched.db.prepare("SELECT type FROM nodes WHERE norm = 'radius server' AND kind = 'entity'").get() as { type: string }).type).toBe('Server');
     plain.close();
     batched.close();

@@ -286,7 +286,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // glossary entries of the term, wherever their line ranks
     for (const x of usable.slice(15)) {
       const own = contentStems(x.s.text);
-      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3 && isTermLine(x.s.text, subjectStems)) chosen.push(x);
+      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3 && isTermOnly(x.s.text, subjectStems)) chosen.push(x);
     }
   }
   for (const { s, prev, next, score, passage, rank } of chosen) {
@@ -296,7 +296,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
       const own = contentStems(s.text);
       const holds = subjectStems.filter((x) => own.includes(x)).length / subjectStems.length;
-      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3 && isTermLine(s.text, subjectStems);
+      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3 && isTermOnly(s.text, subjectStems);
       if (termLine && next) {
         const body = clip(next.text);
         spans = [{ text: body, start: 0, end: body.length, fit: 1, glossary: true }];
@@ -903,10 +903,6 @@ function headingBefore(text: string, offset: number): string | null {
  * A glossary's term line: the term alone, not a sentence about it ("A Supplicant is an entity ..." ends
  * with a period and is the body), and not a longer term holding it ("Message-Authenticator").
  */
-function isTermLine(text: string, subjectStems: string[]): boolean {
-  return isTermOnly(text, subjectStems);
-}
-
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
 const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 function isNoise(text: string, start: number, sentence: string): boolean {

@@ -357,7 +357,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
               results.push({ chunk: batch[k], ex });
             });
           }
-          graph.batch(core.store.transaction.bind(core.store), () => {
+          graph.batch(() => {
             for (const { chunk, ex } of results) {
               const d = docContext(chunk.documentId);
               const r = persistChunk({ graph, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model }, ex);

@@ -18,6 +18,7 @@ import {
   stemMatch,
   tokenize,
   WH_HINTS,
+  WORDNET_MIN,
   WORDNET_WEIGHT,
   wordnetPos,
   type Token,
@@ -95,7 +96,7 @@ export interface PathOptions {
  * relation): WORDNET_MIN, the least WordNet relatedness that counts, well below a word naming the
  * relation (1), so the answer's confidence stays low (0.6 squared times the link score: about 0.3).
  */
-export const STRUCTURAL_EVIDENCE = 0.6;
+export const STRUCTURAL_EVIDENCE = WORDNET_MIN;
 
 /** Concept labels count this much of a relation's own label. */
 const CONCEPT_WEIGHT = 0.9;

@@ -272,7 +272,7 @@ export class ExtractionGraphWriter {
    */
   private memo: Map<string, { id: number; aliases: string[]; type: string | null }> | null = null;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.q = {
       findNode: db.prepare('SELECT id, aliases, type FROM nodes WHERE kind = ? AND norm = ?'),
       setAliases: db.prepare('UPDATE nodes SET aliases = ? WHERE id = ?'),
@@ -298,15 +298,15 @@ export class ExtractionGraphWriter {
    * Run `fn` (the writes of one batch) inside one transaction with node lookups remembered: the same
    * rows and values as without, fewer queries. The memo is dropped when `fn` returns or throws.
    */
-  batch<T>(transaction: (fn: () => T) => T, fn: () => T): T {
-    return transaction(() => {
+  batch<T>(fn: () => T): T {
+    return this.db.transaction(() => {
       this.memo = new Map();
       try {
         return fn();
       } finally {
         this.memo = null;
       }
-    });
+    })();
   }
 
   /** The node with this kind and normalised label, created if missing; new aliases and a missing type are added. */

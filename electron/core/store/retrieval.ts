@@ -192,7 +192,6 @@ export class RetrievalRepository {
     return (this.db.prepare('SELECT document_id AS d FROM chunks WHERE id = ?').get(chunkId) as { d: number } | undefined)?.d;
   }
 
-  /** The first chunks of a document, in order (where its lead passage is looked for). */
   /** The first chunks of a document overlapping [start, end) (a section's passages), in order. */
   chunksIn(documentId: number, start: number, end: number, limit = 3): { id: number; text: string }[] {
     return this.db
@@ -200,6 +199,7 @@ export class RetrievalRepository {
       .all(documentId, end, start, limit) as { id: number; text: string }[];
   }
 
+  /** The first chunks of a document, in order (where its lead passage is looked for). */
   firstChunks(documentId: number, limit = 8): { id: number; text: string }[] {
     return this.db.prepare('SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT ?').all(documentId, limit) as {
       id: number;

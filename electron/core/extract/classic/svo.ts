@@ -399,6 +399,7 @@ const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.tex
  * Complex prepositions of English grammar (Quirk et al. §9.10-9.13): a preposition, a noun and a second
  * preposition that act as one ("by means of", "in terms of", "with respect to"), and two-word ones
  * ("because of", "due to"). Their noun is no end of a relation; the whole is the relation's preposition.
+ * By first word (prepare asks for every token).
  */
 const COMPLEX_PREPOSITIONS = [
   'by means of',
@@ -437,14 +438,16 @@ const COMPLEX_PREPOSITIONS = [
   'because of',
   'due to',
   'prior to',
-].map((x) => x.split(' '));
+]
+  .map((x) => x.split(' '))
+  .reduce((byFirst, words) => byFirst.set(words[0], [...(byFirst.get(words[0]) ?? []), words]), new Map<string, string[][]>());
 
 /** A token that is a complex preposition (prepare joined its words). */
 const COMPLEX_PREPOSITION_TOKEN = /\s/;
 
 /** The complex preposition whose words start at token i (their count), or 0. */
 function complexPreposition(tokens: Token[], i: number): number {
-  for (const words of COMPLEX_PREPOSITIONS) {
+  for (const words of COMPLEX_PREPOSITIONS.get(tokens[i].text.toLowerCase()) ?? []) {
     if (words.every((w, k) => tokens[i + k] && tokens[i + k].text.toLowerCase() === w)) return words.length;
   }
   return 0;
