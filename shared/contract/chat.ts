@@ -68,7 +68,14 @@ export const RetrievedAnswer = z.object({
 export type RetrievedAnswer = z.infer<typeof RetrievedAnswer>;
 
 /** A content word of the question with its IDF over the passages (df: how many chunks hold it; 0 when none). */
-export const QuestionTerm = z.object({ word: z.string(), stem: z.string(), df: z.number().int(), idf: z.number() });
+export const QuestionTerm = z.object({
+  word: z.string(),
+  stem: z.string(),
+  df: z.number().int(),
+  idf: z.number(),
+  /** Written as an identifier in the question ("radiusAccServTotalNoRecords"): a name that only matches itself, never an abbreviation. */
+  name: z.boolean().optional(),
+});
 export type QuestionTerm = z.infer<typeof QuestionTerm>;
 
 /** A standard the question names by its designation ("RFC 1157"), with what its header says. */

@@ -90,6 +90,17 @@ describe('question words against the text', () => {
     expect(stemsOf('the quick brown fox')).toEqual([]);
   });
 
+  it('an identifier the question names matches only itself, not words that spell a subsequence of it', () => {
+    const terms = questionTerms('What does the radiusAccServTotalNoRecords counter measure?', () => new Map([['radiusaccservtotalnorecords', 3]]), 50, [
+      'measure',
+    ]);
+    expect(terms.find((t) => t.word === 'radiusaccservtotalnorecords')?.name).toBe(true);
+    expect(terms.find((t) => t.word === 'counter')?.name).toBeUndefined();
+    // "radius" starts like the identifier and is a subsequence of it: before, this sentence matched the name
+    const line = 'This document uses the word "malformed" with respect to RADIUS packets';
+    expect(abbreviations(tokenize(line), terms)).toEqual([]);
+  });
+
   it('a section number opens its heading instead of ending a sentence', () => {
     const body = rfc('rfc6613.txt');
     const at = body.indexOf('\n2.2.  Assigned Ports');

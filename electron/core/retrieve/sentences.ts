@@ -30,7 +30,10 @@ export function contentTokens(text: string): Token[] {
  */
 export function questionTerms(question: string, df: (words: string[]) => Map<string, number>, chunks: number, frame: string[] = []): QuestionTerm[] {
   const dropped = new Set(frame.map((w) => w.toLowerCase()));
-  let words = [...new Set(contentTokens(question).map((t) => t.text))].filter((w) => !dropped.has(w));
+  const tokens = contentTokens(question);
+  // "radiusAccServTotalNoRecords", "reAuthPeriod": a capital inside a lower-case word marks an identifier
+  const names = new Set(tokens.filter((t) => /[a-z][A-Z]/.test(t.raw)).map((t) => t.text));
+  let words = [...new Set(tokens.map((t) => t.text))].filter((w) => !dropped.has(w));
   const freq = chunks > 0 ? df(words) : new Map<string, number>();
   if (chunks > 0) {
     const glued = new Map<string, string>();
@@ -51,7 +54,7 @@ export function questionTerms(question: string, df: (words: string[]) => Map<str
     const idf = Math.log(1 + (chunks - n + 0.5) / (n + 0.5));
     const s = stem(w);
     const prev = byStem.get(s);
-    if (!prev || n > prev.df) byStem.set(s, { word: w, stem: s, df: n, idf: Math.round(idf * 1000) / 1000 });
+    if (!prev || n > prev.df) byStem.set(s, { word: w, stem: s, df: n, idf: Math.round(idf * 1000) / 1000, ...(names.has(w) ? { name: true } : {}) });
   }
   return [...byStem.values()];
 }
@@ -148,10 +151,11 @@ const isSubsequence = (short: string, long: string) => {
  * Stems of question words that a sentence's tokens abbreviate: "acct" for accounting (the first two
  * letters, then a subsequence), "dynauth" for "dynamic authorization" (prefixes of two question
  * words in a row), "Counter32" for counter. Technical names shorten words this way; the stems count
- * as matched.
+ * as matched. A question word written as an identifier (`name`) is abbreviated by nothing.
  */
 export function abbreviations(tokens: Token[], terms: QuestionTerm[]): string[] {
-  const words = terms.filter((t) => /^[a-z]{4,}$/.test(t.word));
+  // an identifier the question names is matched by itself only ("radius" abbreviates no "radiusAccServTotalNoRecords")
+  const words = terms.filter((t) => /^[a-z]{4,}$/.test(t.word) && !t.name);
   const own = new Set(terms.map((t) => t.stem));
   const out = new Set<string>();
   for (const tok of tokens) {
