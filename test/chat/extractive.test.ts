@@ -57,6 +57,37 @@ describe('answer type from question syntax', () => {
   });
 });
 
+describe('answer types of less common question forms', () => {
+  it.each([
+    ["What does the 'scope' of a key refer to?", 'definition'],
+    ['What counts as a Station (STA)?', 'definition'],
+    ['How does the memo characterise compulsory tunneling?', 'definition'],
+    ['Agents must emit the trap. What else must they be able to do with it?', 'action'],
+    ['What is a AAA layer required to do with keys after it has sent them?', 'action'],
+    ["How should the two rows' indexes relate?", 'action'],
+    ['What Framed-MTU should an authenticator report for 802.11 media?', 'value'],
+    ['Name an attribute that must never appear in an Accounting-Request.', 'name'],
+    ['Looking at the attribute table, list the attributes that may appear twice.', 'list'],
+    // unchanged: a "how should X be <described>" is a description, "what is X" a definition
+    ['How should the Session-Id be constructed?', 'definition'],
+    ['What is a AAA layer?', 'definition'],
+  ])('%s -> %s', (q, type) => {
+    expect(answerTypeOf(q).type).toBe(type);
+  });
+
+  it('reads the term a "counts as" or "refer to" question asks about', () => {
+    expect(answerTypeOf('What counts as a Station (STA)?').subject).toMatch(/^a Station\b/);
+    expect(answerTypeOf("What does the 'scope' of a key refer to?")).toMatchObject({ type: 'definition', frame: ['refer'] });
+  });
+
+  it('reads a name a definition gives, a count in words and an RFC cited with a hyphen', () => {
+    const called = typedSpans(sentenceWith('rfc1157.txt', 'is called a SNMP access policy'), 'name').map((x) => x.text);
+    expect(called).toContain('SNMP access policy');
+    expect(typedSpans('This MIB module contains thirteen scalars as well as a single table.', 'number').map((x) => x.text)).toContain('thirteen');
+    expect(typedSpans('This implies implementation of the Internet MIB (RFC-1156).', 'name').map((x) => x.text)).toContain('RFC-1156');
+  });
+});
+
 describe('question words against the text', () => {
   it('a version glued to a name is looked for by the name ("SNMPv1" -> "snmp")', () => {
     const df = (words: string[]) => new Map(words.map((w) => [w, w === 'snmp' ? 10 : w === 'community' ? 5 : 0]));

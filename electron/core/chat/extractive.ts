@@ -33,6 +33,10 @@ const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|millisecond
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
+/** Counts written in words ("thirteen scalars", "twenty-one"), one to ninety-nine. */
+const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
+const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
+const NUMBER_WORDS_ALONE = new RegExp(String.raw`^${NUMBER_WORD}$`, 'i');
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
 const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`);
 // words of a name are joined by one space: a wider gap is a column break of a plain-text layout
@@ -76,6 +80,8 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // "68 for Acct-Tunnel-Connection": a number assigned to a named thing
       pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 0.9, 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 0.6);
+      // "thirteen scalars": a count written in words
+      if (type === 'number') pushAll(out, NUMBER_WORDS, text, 0.6);
       // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
       if (head === 'range') for (const sp of out) if (!/\d\s*(?:-|to|through|and)\s*\d/.test(sp.text)) sp.fit *= 0.5;
       pushAll(out, RANGE, text, head === 'range' ? 1 : 0.7);
@@ -120,7 +126,15 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         const name = kept.join(' ');
         if (name) out.push({ text: name, start, end: start + name.length, fit: 0.8 });
       }
-      pushAll(out, /\bRFC\s?\d{3,5}\b/g, text, 0.9);
+      pushAll(out, /\bRFC[\s-]?\d{3,5}\b/g, text, 0.9);
+      // "... is called a SNMP access policy": what a definition names (asked "what name is given to ...")
+      pushAll(
+        out,
+        /\b(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(?:an?\s+|the\s+)?["']?([A-Za-z][\w-]*(?:\s+[\w-]+){0,4}?)["']?(?=\s*[.,;:()]|$)/g,
+        text,
+        0.9,
+        1,
+      );
       break;
     case 'action': {
       // what a requirement asks: the clause after MUST / SHOULD / MAY (NOT)
@@ -368,9 +382,17 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         s.tokens.length <= 10
       )
         continue;
-      if (numeric && !named && !unitAsked && !spanTokens.some((t) => /\d/.test(t.text)) && !/\bzero\b/i.test(span.text)) continue;
+      if (
+        numeric &&
+        !named &&
+        !unitAsked &&
+        !spanTokens.some((t) => /\d/.test(t.text)) &&
+        !/\bzero\b/i.test(span.text) &&
+        !(type.type === 'number' && NUMBER_WORDS_ALONE.test(span.text))
+      )
+        continue;
       // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
-      const isReference = /^\[?RFC\s?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
+      const isReference = /^\[?RFC[\s-]?\d+\]?$/.test(span.text) || /\[[^\]]*$/.test(s.text.slice(Math.max(0, span.start - 12), span.start));
       const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
       if (asksDocument && !isReference && !numeric) continue;
       const referenceFit = isReference && !asksDocument && type.type !== 'definition' && type.type !== 'action' ? 0.3 : 1;

@@ -84,9 +84,18 @@ const DESCRIBE_VERBS = new Set([
   'implies',
   'convey',
   'conveys',
+  'refer',
+  'refers',
 ]);
 /** "How is X constructed / defined / computed": a description. */
-const HOW_DESCRIBE = /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif)/;
+const HOW_DESCRIBE =
+  /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
+/** "is X required / expected / allowed to ...": a requirement asked with a passive modal. */
+const PASSIVE_MODAL = /^(?:required|expected|supposed|obliged|obligated|allowed|permitted|mandated|recommended)$/;
+/** "Name an attribute that ...", "List the ...": imperatives that ask for something. */
+const IMPERATIVE_ASK = /^(?:name|list|give|identify|state|cite)$/;
+/** "what counts as X", "what qualifies as X": what X is. */
+const COUNTS_AS = /^(?:counts?|qualif(?:y|ies)|serves?)$/;
 
 // Head nouns by what kind of answer they ask for (general English and general technical nouns).
 const HEAD_PORT = new Set(['port', 'ports']);
@@ -177,17 +186,31 @@ function askedType(question: string): QuestionType {
   const main = whs.filter((i) => !['when', 'where'].includes(words[i]));
   const whAt = main.length ? main[main.length > 1 && main[0] === 0 ? 0 : main.length - 1] : whs.length ? whs[0] : -1;
   if (whAt < 0) {
+    // "Name an attribute that ...", "List the entities ...": an imperative asks like "which"
+    // (first, or after a comma: "Looking at the table, name an attribute ...")
+    const ask = toks.findIndex((t, k) => IMPERATIVE_ASK.test(t.text) && (k === 0 || asking.slice(toks[k - 1].end, t.start).includes(',')));
+    if (ask >= 0 && ask + 1 < toks.length) {
+      const np = nounPhrase(toks, ask + 1);
+      return { ...out, wh: words[ask], type: typeOfHead(np.head, np.plural), ...np };
+    }
     if (words.length && AUX.has(words[0])) out.type = 'yesno';
     out.wh = words[0] ?? null;
     return out;
   }
   const wh = words[whAt];
   out.wh = wh;
+  // "what else must they do": "else" adds nothing to what is asked
+  if (words[whAt + 1] === 'else') {
+    toks.splice(whAt + 1, 1);
+    words.splice(whAt + 1, 1);
+  }
   const next = words[whAt + 1];
   if (wh === 'how') {
     if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2) };
     if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
     if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
+    // "how should the two indexes relate", "how must a client react": what a requirement asks (not "how should X be encoded")
+    if (next && MODALS.has(next) && !words.slice(whAt + 2).some((w) => HOW_DESCRIBE.test(w))) return { ...out, type: 'action' };
     // "how is X defined / constructed", and any other "how": a description of X
     const subject = subjectAfterAux(toks, whAt + 1);
     const verb = toks.slice(whAt + 1).find((t) => !AUX.has(t.text) && HOW_DESCRIBE.test(t.text) && !subject?.toLowerCase().split(/\s+/).includes(t.text));
@@ -201,6 +224,20 @@ function askedType(question: string): QuestionType {
   if (wh === 'where') return { ...out, type: 'name' };
   if (wh === 'why') return { ...out, type: 'definition' };
   // what / which
+  // "what counts as a Station (STA)": what the term after "as" is
+  if (next && COUNTS_AS.test(next) && words[whAt + 2] === 'as')
+    return {
+      ...out,
+      type: 'definition',
+      subject: toks
+        .slice(whAt + 3)
+        .map((t) => t.raw)
+        .join(' '),
+      frame: [next],
+    };
+  // "what is a AAA layer required to do with keys": a requirement with a passive modal
+  const passive = words.findIndex((w, k) => k > whAt && PASSIVE_MODAL.test(w) && words[k + 1] === 'to');
+  if (next && BE.has(next) && passive > whAt + 2 && words.slice(passive + 2).includes('do')) return { ...out, type: 'action' };
   // "what has to / needs to / is required to happen": a requirement, asked like "what must"
   if (next && /^(?:has|have|had|needs?|ought) to$/.test(words.slice(whAt + 1, whAt + 3).join(' '))) return { ...out, type: 'action' };
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
@@ -272,6 +309,9 @@ function askedType(question: string): QuestionType {
   }
   // "which TCP port", "what attribute type number", "which entities"
   const np = nounPhrase(toks, whAt + 1);
+  // "what Framed-MTU should X report": a named attribute's value
+  if (new RegExp(String.raw`\b${wh}\s+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\s+(?:${[...AUX].join('|')})\b`, 'i').test(asking))
+    return { ...out, type: 'value', ...np };
   const type = typeOfHead(np.head, np.plural);
   return { ...out, type, ...np };
 }
