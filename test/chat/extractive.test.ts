@@ -75,6 +75,10 @@ describe('answer types of less common question forms', () => {
     expect(answerTypeOf(q).type).toBe(type);
   });
 
+  it('reads a verb-tagged noun right after the question word as the head ("which attribute holds")', () => {
+    expect(answerTypeOf('Which attribute holds the MAC address?')).toMatchObject({ type: 'name', head: 'attribute' });
+  });
+
   it('reads the term a "counts as" or "refer to" question asks about', () => {
     expect(answerTypeOf('What counts as a Station (STA)?').subject).toMatch(/^a Station\b/);
     expect(answerTypeOf("What does the 'scope' of a key refer to?")).toMatchObject({ type: 'definition', frame: ['refer'] });

@@ -102,6 +102,16 @@ describe('answers read off answer types and document structure', () => {
     ['What range of values is valid for the Tag field?', '0x01 through 0x1F'],
     // "signify" asks what something means: "A coldStart(0) trap signifies that ..."
     ['What does a coldStart trap signify?', "reinitializing itself such that the agent's configuration"],
+    // a MIB object named in the question is matched by its own name only (no sentence holding "RADIUS" stands for it)
+    ['What does the radiusAccServTotalDupRequests counter count?', 'duplicate RADIUS Accounting-Request packets'],
+    // "... is called an SNMP community profile": the name a definition gives
+    ['What name is given to a pairing of an SNMP access mode with an SNMP MIB view?', 'SNMP community profile'],
+    // a count written in words
+    ['How many columns does each entry in the RADIUS Accounting Client Table include?', 'twelve'],
+    // "which packet type": a type of packet, "The Status-Server packet ..." names one
+    ['Which packet type does the watchdog use?', 'Status-Server'],
+    // "what counts as X": a glossary entry
+    ['In 5247, what counts as an EAP server?', 'terminates the EAP authentication method'],
   ])(
     '%s -> %s',
     async (q, gold) => {

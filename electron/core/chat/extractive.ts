@@ -219,6 +219,28 @@ export interface ExtractiveResult {
   confidence: number;
 }
 
+/** A span right next to the noun the question asks for ("the reAuthPeriod constant"). */
+const HEAD_ADJACENT = 1.4;
+
+/** Nouns that name a kind of the noun before them ("packet type", "reply kind"). */
+const CLASSIFIERS = new Set([
+  'type',
+  'types',
+  'kind',
+  'kinds',
+  'sort',
+  'sorts',
+  'form',
+  'forms',
+  'class',
+  'classes',
+  'category',
+  'categories',
+  'variety',
+  'variant',
+  'variants',
+]);
+
 /** Confidence below this: the outcome is not_in_graph. */
 export const MIN_CONFIDENCE = 0.2;
 
@@ -281,7 +303,16 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const termCover = globalCoverage(allTerms, question);
   const subjectStems = type.subject ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
-  const headStems = new Set(type.phrase.slice(-2).map((w) => stem(w)));
+  // the noun the question asks for ("which state machine constant": constant, not machine); a classifier
+  // noun brings the one before it ("which packet type": a type of packet)
+  const headStems = new Set(
+    (type.head && /^[a-z]+$/.test(type.head) && type.phrase.at(-1) === type.head
+      ? CLASSIFIERS.has(type.head)
+        ? type.phrase.slice(-2)
+        : [type.head]
+      : type.phrase.slice(-2)
+    ).map((w) => stem(w)),
+  );
   const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
   // "Category: Informational": a field labelled with the asked noun
   const headLabel = type.head ? new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i') : null;
@@ -407,7 +438,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // the asked noun right next to the span names what it is ("the reAuthPeriod constant", "Status-Server packet")
       const adjacent =
         headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x))
-          ? 1.4
+          ? HEAD_ADJACENT
           : phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x))
             ? 1.25
             : 1;
@@ -452,7 +483,10 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const inNegated = /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]);
       const negated = type.type === 'action' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
-      if (labelled || (type.type === 'definition' && span.fit >= 0.7)) near = 1;
+      // so is a span the asked noun names as its kind ("the reAuthPeriod constant" for "which constant"; a port
+      // or a code is next to its noun everywhere)
+      if (labelled || (type.type === 'definition' && span.fit >= 0.7) || (adjacent === HEAD_ADJACENT && (type.type === 'name' || type.type === 'list')))
+        near = 1;
       const sc =
         base *
         excluded *
@@ -577,6 +611,15 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       candidates.push({ text, score: 0.95, source: 'document', sentence: `${st.id} ${field.label}: ${text}`, passageId: st.chunkId, triples: [] });
     }
   }
+
+  // "which attribute holds the MAC address": a candidate whose head noun is another noun of the question
+  // ("Access Point MAC address") is what the question already names, not the kind it asks for
+  if ((type.type === 'name' || type.type === 'list') && headStems.size)
+    for (const c of candidates) {
+      const last = tokenize(c.text).at(-1);
+      const head = last ? stem(last.text) : null;
+      if (head && qContent.has(head) && !headStems.has(head) && !/\d/.test(head)) c.score *= 0.6;
+    }
 
   // asked what an acronym stands for, a definition of what it is comes second
   if (expansionAsked) for (const c of candidates) if (!expansionAsked.has(c)) c.score *= 0.7;

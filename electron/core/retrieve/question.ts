@@ -345,8 +345,11 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
     // "which Termination-Action value causes an ...": a word followed by a determiner is the verb, not the phrase's head
     if (head && ['DET', 'PRON'].includes(tags[k + 1]?.pos ?? '') && /s$/.test(t.lower) && t.pos === 'NOUN') break;
     if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
-    // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number")
-    const ok = NP_POS.has(t.pos) || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
+    // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number"),
+    // and so is one right after the question word when a verb follows it ("which attribute holds", "what name is given":
+    // a question word before a verb is a determiner, and a noun stands between them)
+    const slip = t.pos === 'VERB' && !phrase.length && k === 0 && ['VERB', 'AUX'].includes(tags[k + 1]?.pos ?? '');
+    const ok = NP_POS.has(t.pos) || slip || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
     if (!ok || STOPWORDS.has(t.lower)) break;
     phrase.push(t.lower);
     // an adjective-tagged last word before the verb is the head ("which state machine constant does")
