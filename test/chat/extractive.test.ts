@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { answerTypeOf, expansions, fieldRecords, titleScope, typedSpans } from '../../electron/core/chat/extractive';
+import { answerTypeOf, expansions, fieldRecords, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
 import { tokenize } from '../../electron/core/retrieve/text';
@@ -89,6 +89,26 @@ describe('answer types of less common question forms', () => {
     expect(called).toContain('SNMP access policy');
     expect(typedSpans('This MIB module contains thirteen scalars as well as a single table.', 'number').map((x) => x.text)).toContain('thirteen');
     expect(typedSpans('This implies implementation of the Internet MIB (RFC-1156).', 'name').map((x) => x.text)).toContain('RFC-1156');
+  });
+});
+
+describe('noun phrases of the asked kind (WordNet hypernyms)', () => {
+  it('reads lower-case noun phrases whose head is a kind of the asked noun', () => {
+    const s = sentenceWith('rfc2867.txt', 'sent by the tunnel server');
+    expect(typedNounPhrases(s, ['device']).map((x) => x.text)).toContain('tunnel server');
+    // an attribute is no device
+    expect(typedNounPhrases(s, ['device']).map((x) => x.text)).not.toContain('Accounting-Request');
+  });
+
+  it('reads agents for "who": clients and servers, not packets', () => {
+    const got = typedNounPhrases('A packet originated by a RADIUS client to a RADIUS server.', [
+      'causal agent',
+      'person',
+      'organization',
+      'device',
+      'machine',
+    ]).map((x) => x.text);
+    expect(got).toEqual(['RADIUS client', 'RADIUS server']);
   });
 });
 

@@ -110,6 +110,8 @@ describe('answers read off answer types and document structure', () => {
     ['How many columns does each entry in the RADIUS Accounting Client Table include?', 'twelve'],
     // "which packet type": a type of packet, "The Status-Server packet ..." names one
     ['Which packet type does the watchdog use?', 'Status-Server'],
+    // "which entity": a noun phrase whose head is a kind of entity (WordNet), lower-case as the text writes it
+    ['Which entity acts as an intermediary between the peer and the backend authentication server?', 'authenticator'],
     // "what counts as X": a glossary entry
     ['In 5247, what counts as an EAP server?', 'terminates the EAP authentication method'],
   ])(

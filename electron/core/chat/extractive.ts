@@ -9,6 +9,7 @@ import type { RetrievalResult } from '../retrieve/retriever';
 import { coverage, isTermOnly, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
 import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
+import { wordNet } from '../retrieve/wordnet';
 
 export { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
@@ -316,6 +317,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
   // "Category: Informational": a field labelled with the asked noun
   const headLabel = type.head ? new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i') : null;
+  const kinds = type.type === 'name' || type.type === 'list' ? askedKinds(type) : null;
   const bestItem = new Map<Sentence, number>();
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
@@ -336,6 +338,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   }
   for (const { s, prev, next, score, passage, rank } of chosen) {
     let spans = typedSpans(s.text, type.type, type.head);
+    // "which other device": noun phrases of the asked kind ("the tunnel server": a server is a device)
+    if (kinds) spans = [...spans, ...typedNounPhrases(s.text, kinds, spans)];
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
@@ -1015,4 +1019,79 @@ function pathTypeFit(label: string, type: AnswerType): number {
     default:
       return 1;
   }
+}
+
+// ---------------------------------------------------------------- noun phrases of the asked kind
+
+/** What "who" asks for: people, organisations and the devices and programs that act (WordNet's "causal agent"). */
+const AGENT_KINDS = ['causal agent', 'person', 'organization', 'device', 'machine'];
+
+/**
+ * The kinds a name question asks for, as WordNet noun lemmas: its head noun ("which other device": device;
+ * "which packet type": packet), or agents for "who". Null when there is no such noun or no WordNet.
+ */
+function askedKinds(type: QuestionType): string[] | null {
+  const wn = wordNet();
+  if (!wn) return null;
+  if (type.wh === 'who' || type.wh === 'whom') return AGENT_KINDS;
+  if (!type.head || !/^[a-z]+$/.test(type.head)) return null;
+  const head = CLASSIFIERS.has(type.head) && type.phrase.length > 1 ? type.phrase[type.phrase.length - 2] : type.head;
+  const lemma = wn.baseForms(head, 'n')[0];
+  return lemma ? [lemma] : null;
+}
+
+/** WordNet noun lemmas a noun is a kind of (its senses' hypernyms, a few levels up), cached per word. */
+const kindCache = new Map<string, Set<string>>();
+function kindsOf(noun: string): Set<string> {
+  let got = kindCache.get(noun);
+  if (!got) {
+    const wn = wordNet();
+    const lemma = wn?.baseForms(noun, 'n')[0];
+    got = new Set(lemma && wn ? [lemma, ...wn.hypernyms(lemma, { pos: ['n'], depth: 8, maxSenses: 3 })] : []);
+    if (kindCache.size > 5000) kindCache.clear();
+    kindCache.set(noun, got);
+  }
+  return got;
+}
+
+const PHRASE_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/**
+ * Noun phrases of a sentence (runs of adjectives and nouns ending in a noun, hyphen- or slash-joined
+ * parts kept: "the backend authentication server", "RADIUS client") whose head noun is one of the asked
+ * kinds, as spans that no other span already covers.
+ */
+export function typedNounPhrases(sentence: string, kinds: string[], taken: Span[] = []): Span[] {
+  const tags = posTags(sentence);
+  const out: Span[] = [];
+  let cursor = 0;
+  const toks = tags.map((t) => {
+    const at = sentence.indexOf(t.text, cursor);
+    const start = at < 0 ? cursor : at;
+    cursor = start + t.text.length;
+    return { ...t, start, end: start + t.text.length };
+  });
+  for (let i = 0; i < toks.length; i++) {
+    if (!PHRASE_POS.has(toks[i].pos) || STOPWORDS.has(toks[i].lower)) continue;
+    let j = i;
+    while (
+      j + 1 < toks.length &&
+      j - i < 6 &&
+      (PHRASE_POS.has(toks[j + 1].pos) || (/^[-/]$/.test(toks[j + 1].text) && toks[j + 1].start === toks[j].end && toks[j + 2]?.start === toks[j + 1].end))
+    )
+      j++;
+    // the phrase ends in its head noun
+    let k = j;
+    while (k >= i && toks[k].pos !== 'NOUN' && toks[k].pos !== 'PROPN') k--;
+    if (k >= i && /^[a-z]+$/.test(toks[k].lower) && toks[k].pos === 'NOUN') {
+      const has = kindsOf(toks[k].lower);
+      if (kinds.some((x) => has.has(x))) {
+        const start = toks[i].start;
+        const end = toks[k].end;
+        if (!taken.some((x) => x.start === start && x.end === end)) out.push({ text: sentence.slice(start, end), start, end, fit: 0.85 });
+      }
+    }
+    i = j;
+  }
+  return out;
 }
