@@ -5,6 +5,7 @@ import path from 'node:path';
 import { answerTypeOf, expansions, fieldRecords, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
+import { quotedTerm } from '../../electron/core/retrieve/retriever';
 import { tokenize } from '../../electron/core/retrieve/text';
 
 const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'rfc-radius-eap');
@@ -89,6 +90,14 @@ describe('answer types of less common question forms', () => {
     expect(called).toContain('SNMP access policy');
     expect(typedSpans('This MIB module contains thirteen scalars as well as a single table.', 'number').map((x) => x.text)).toContain('thirteen');
     expect(typedSpans('This implies implementation of the Internet MIB (RFC-1156).', 'name').map((x) => x.text)).toContain('RFC-1156');
+  });
+});
+
+describe('a term the question quotes', () => {
+  it('is read between single or double quotes, not across possessive apostrophes', () => {
+    expect(quotedTerm("RFC 6613 uses the phrase 'RADIUS request packet'. Who originates it?")).toBe('RADIUS request packet');
+    expect(quotedTerm('What does "key wrap" mean?')).toBe('key wrap');
+    expect(quotedTerm("How should the two rows' indexes relate to the columns' names?")).toBeNull();
   });
 });
 

@@ -155,6 +155,11 @@ describe('glossary entries', () => {
     expect(answer.content).toContain('"Master Session Key (MSK): Keying material');
     for (const a of answer.answers) expect(a).not.toMatch(/\|.*\|.*\|/);
   }, 60_000);
+
+  it('a term the question quotes brings its glossary entry, whatever the question asks of it', async () => {
+    const { retrieval } = await ask("The RADIUS over TCP memo speaks of a 'RADIUS response packet'. Who originates it?");
+    expect(retrieval.passages.some((p) => /RADIUS response packet\s+A packet sent by a RADIUS server/.test(p.text))).toBe(true);
+  }, 60_000);
 });
 
 describe('clauses', () => {

@@ -454,7 +454,9 @@ export class Retriever {
     for (const h of plain) if (!ids.includes(h.id)) ids.push(h.id);
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
     // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
-    const subjectTokens = terms.length && asked.type === 'definition' && asked.subject ? contentTokens(asked.subject) : [];
+    // (or a term the question quotes, whatever it asks of it: "uses the phrase 'RADIUS request packet'. Who originates ...")
+    const glossed = asked.type === 'definition' && asked.subject ? asked.subject : quotedTerm(question);
+    const subjectTokens = terms.length && glossed ? contentTokens(glossed) : [];
     const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
       const hits = this.repo.searchPassages(subjectTokens.map((t) => t.text).join(' '), 400);
@@ -492,6 +494,12 @@ export class Retriever {
     const top = [...graphBest, ...kept.filter((x) => !graphBest.includes(x))].slice(0, limit).sort((a, b) => b.score - a.score);
     return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
   }
+}
+
+/** A term the question puts in quotes ("the phrase 'RADIUS request packet'"): two to six words, no apostrophe of a possessive. */
+export function quotedTerm(question: string): string | null {
+  const m = /(?<![\p{L}\p{N}])["'\u2018\u201c]([^"'\u2019\u201d]{2,60})["'\u2019\u201d](?![\p{L}\p{N}])/u.exec(question);
+  return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
 }
 
 function contentWords(text: string): string[] {
