@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { answerTypeOf, expansions, fieldRecords, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
+import { answerTypeOf, expansions, fieldRecords, isNoise, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
 import { quotedTerm } from '../../electron/core/retrieve/retriever';
@@ -90,6 +90,15 @@ describe('answer types of less common question forms', () => {
     expect(called).toContain('SNMP access policy');
     expect(typedSpans('This MIB module contains thirteen scalars as well as a single table.', 'number').map((x) => x.text)).toContain('thirteen');
     expect(typedSpans('This implies implementation of the Internet MIB (RFC-1156).', 'name').map((x) => x.text)).toContain('RFC-1156');
+  });
+});
+
+describe('spans that answer nothing', () => {
+  it('a field label opening its line is no answer; a name opening a sentence is', () => {
+    expect(isNoise('UNITS', 0, 'UNITS "packets"')).toBe(true);
+    expect(isNoise('SYNTAX', 0, 'SYNTAX Counter32')).toBe(true);
+    expect(isNoise('RADIUS', 0, 'RADIUS packets are sent over UDP.')).toBe(false);
+    expect(isNoise('NAS', 0, 'NAS: Network Access Server')).toBe(true);
   });
 });
 

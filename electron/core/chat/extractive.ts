@@ -974,7 +974,7 @@ function headingBefore(text: string, offset: number): string | null {
  */
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
 const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
-function isNoise(text: string, start: number, sentence: string): boolean {
+export function isNoise(text: string, start: number, sentence: string): boolean {
   if (KEYWORDS.has(text) || text.length < 2) return true;
   // "Section 3.4", "Figure 2": references to the document's own parts
   if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text) || MONTHS.test(text)) return true;
@@ -982,6 +982,8 @@ function isNoise(text: string, start: number, sentence: string): boolean {
   if (STOPWORDS.has(lower)) return true;
   // a lone capitalised word opening the sentence is usually a common word ("Since", "For", "These")
   if (start <= 1 && /^[A-Z][a-z]+$/.test(text) && !new RegExp(String.raw`\b${text}\b`).test(sentence.slice(text.length))) return true;
+  // a field's label opening its line ('UNITS "packets"', "SYNTAX Counter32", "Type: 68"): the value follows it
+  if (start <= 1 && /^[A-Z][A-Z-]+$/.test(text) && /^\s*(?::\s*\S|"|\S+\s*$)/.test(sentence.slice(start + text.length))) return true;
   return false;
 }
 
