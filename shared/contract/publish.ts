@@ -31,6 +31,15 @@ export type PublishTargetInput = z.infer<typeof PublishTargetInput>;
 
 export const PublishOptions = ExportOptions.pick({ acceptedOnly: true, documentId: true, concepts: true, provenance: true, base: true });
 
+/** What publish.start takes; the 'graph.publish' job's params are the same, with the target resolved (never a password). */
+export const PublishStartInput = PublishTargetInput.extend({
+  options: PublishOptions.prefault({}),
+  batchSize: z.number().int().min(1).max(100_000).optional(),
+  /** Clear the remote graph and load everything again. */
+  full: z.boolean().optional(),
+});
+export type PublishStartInput = z.input<typeof PublishStartInput>;
+
 export const PublishRun = z.object({
   id: z.number().int(),
   state: PublishRunState,
@@ -163,12 +172,7 @@ export const publishCalls = {
     summary: 'SPARQL publish targets of this database, with what each holds and its last run',
   }),
   'publish.start': defineCall({
-    input: PublishTargetInput.extend({
-      options: PublishOptions.prefault({}),
-      batchSize: z.number().int().min(1).max(100_000).optional(),
-      /** Clear the remote graph and load everything again. */
-      full: z.boolean().optional(),
-    }),
+    input: PublishStartInput,
     output: z.object({ job: JobInfo }),
     summary: 'Publish the graph into a named graph of a SPARQL store as a job (incremental after the first load; resumable, cancellable)',
   }),

@@ -7,7 +7,7 @@
 // extraction or an import when the setting retrieve.useEmbeddings is on and an embedding model is chosen.
 import path from 'node:path';
 import { z } from 'zod';
-import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import type { EngineRegistry } from '../llm/registry';
@@ -49,14 +49,14 @@ async function embeddingEngine(host: EmbeddingsHost, model: string | undefined):
   return host.engines.get('embedding');
 }
 
-export function embeddingsJob(host: EmbeddingsHost): JobKind<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult> {
-  return defineJob<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult>({
+export function embeddingsJob(host: EmbeddingsHost): KnownJobKind<typeof EMBEDDINGS_JOB, EmbeddingsCheckpoint> {
+  return defineJob<typeof EMBEDDINGS_JOB, EmbeddingsCheckpoint>({
     kind: EMBEDDINGS_JOB,
     params: EmbeddingsJobParams,
     result: jobResults[EMBEDDINGS_JOB],
-    title: (p) => `Embedding index${p?.model ? ` (${path.basename(p.model)})` : ''}`,
+    title: (p) => `Embedding index${p.model ? ` (${path.basename(p.model)})` : ''}`,
     async run(ctx) {
-      const params = EmbeddingsJobParams.parse(ctx.params ?? {});
+      const params = ctx.params;
       const batch = params.batchSize ?? 32;
       const engine = await embeddingEngine(host, params.model);
       const model = embeddingModelIdentity(engine);
