@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { JobInfo } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 import { ExportOptions, ImportResult } from './export';
 
 /** A SPARQL 1.1 endpoint (queries and updates as form POSTs) and a named graph in it. No secret: the core resolves it (keychain, GRAPHWRIGHT_SPARQL_PASSWORD). */
@@ -69,6 +69,9 @@ export const PublishResult = z.object({
   protocol: PublishProtocol,
 });
 export type PublishResult = z.infer<typeof PublishResult>;
+
+/** A 'graph.publish' job, as publish.start starts it and the jobs calls give it. */
+export const PublishJobInfo = jobInfoOf('graph.publish', PublishResult);
 
 export const PublishTarget = z.object({
   id: z.number().int(),
@@ -173,7 +176,7 @@ export const publishCalls = {
   }),
   'publish.start': defineCall({
     input: PublishStartInput,
-    output: z.object({ job: JobInfo }),
+    output: z.object({ job: PublishJobInfo }),
     summary: 'Publish the graph into a named graph of a SPARQL store as a job (incremental after the first load; resumable, cancellable)',
   }),
   'publish.check': defineCall({

@@ -23,7 +23,7 @@ import type {
   GoldSetInfo,
 } from '../../../shared/contract/eval';
 import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
-import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
+import { jobResults, type JobInfoOf, type JobKindName } from '../../../shared/contract/jobs';
 import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
 import { goldMentions, scoreExtraction, type Prediction, type TypeHint } from './score';
@@ -100,7 +100,7 @@ function fileSha256(file: string): string | null {
   }
 }
 
-export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRunInfo; jobId: number } {
+export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRunInfo; job: JobInfoOf<typeof EVAL_JOB> } {
   const input = StartSchema.parse(raw);
   const repo = core.store.evals;
   const set = repo.getSet(input.goldSet);
@@ -126,7 +126,7 @@ export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRun
   const id = repo.createRun({ setId: set.id, kind: set.kind, label, settings });
   const job = core.jobs.enqueue(EVAL_JOB, { run: id });
   repo.setRunJob(id, job.id);
-  return { run: repo.getRun(id)!, jobId: job.id };
+  return { run: repo.getRun(id)!, job };
 }
 
 // ---- predictions

@@ -16,7 +16,7 @@ import { type VectorKind } from '../store/vectors';
 import { embeddingModelIdentity, MAX_EMBED_CHARS, SETTING_USE_EMBEDDINGS } from './dense';
 import { ApiError } from '../../../shared/errors';
 import type { EmbeddingsJobResult } from '../../../shared/contract/vectors';
-import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
+import { isJobOf, jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import type { JobRunner } from '../jobs/runner';
 
 export const EMBEDDINGS_JOB = 'embeddings.index' satisfies JobKindName;
@@ -111,7 +111,7 @@ export interface AutoIndexHost extends EmbeddingsHost {
 
 /** Enqueue an index job unless one is waiting or running already; returns it (or the one there). */
 export function startEmbeddingsIndex(host: AutoIndexHost, params: EmbeddingsJobParams = {}) {
-  const open = host.jobs.list(['queued', 'running'], 200).find((j) => j.kind === EMBEDDINGS_JOB);
+  const open = host.jobs.list(['queued', 'running'], 200).find((j) => isJobOf(j, EMBEDDINGS_JOB));
   if (open) return open;
   if (!params.model && host.engines.statusOf('embedding').state === 'none') {
     throw new ApiError('conflict', 'no model is chosen for embedding: choose one in the Models view or with "graphwright models choose embedding FILE"');
