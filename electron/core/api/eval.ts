@@ -7,7 +7,7 @@ import { EVAL_JOB, importGold, startRun } from '../eval/run';
 import { livePrecision } from '../eval/precision';
 import { renderReport } from '../eval/report';
 
-export function evalHandlers(core: Services): HandlersOf<typeof evalCalls> {
+export function evalHandlers(core: Pick<Services, 'store' | 'jobs'>): HandlersOf<typeof evalCalls> {
   const repo = core.store.evals;
   /** A run's state follows its job until the run has its scores. */
   const withJobState = <T extends EvalRunInfo>(run: T): T => {

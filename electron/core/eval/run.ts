@@ -48,7 +48,7 @@ export type EvalJobParams = z.infer<typeof EvalJobParams>;
 
 // ---- gold
 
-export function importGold(core: Services, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
+export function importGold(core: Pick<Services, 'store'>, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
   const abs = path.resolve(input.path);
   const parsed = readGold(abs, input.format);
   const hash = crypto.createHash('sha256').update(fs.readFileSync(abs)).update(`\0${parsed.format}`).digest('hex');
@@ -100,7 +100,7 @@ function fileSha256(file: string): string | null {
   }
 }
 
-export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRunInfo; job: JobInfoOf<typeof EVAL_JOB> } {
+export function startRun(core: Pick<Services, 'store' | 'jobs'>, raw: EvalRunStartInput): { run: EvalRunInfo; job: JobInfoOf<typeof EVAL_JOB> } {
   const input = StartSchema.parse(raw);
   const repo = core.store.evals;
   const set = repo.getSet(input.goldSet);
@@ -164,11 +164,11 @@ export function classicPrediction(text: string): Prediction {
 
 // ---- scoring a stored run
 
-function hints(core: Services, kind: 'entity' | 'relation'): TypeHint[] {
+function hints(core: Pick<Services, 'store'>, kind: 'entity' | 'relation'): TypeHint[] {
   return core.store.schemaTypes.list(kind).map((t) => ({ name: t.name, examples: t.examples }));
 }
 
-export function scoreRun(core: Services, runId: number): EvalScores {
+export function scoreRun(core: Pick<Services, 'store'>, runId: number): EvalScores {
   const repo = core.store.evals;
   const run = repo.getRun(runId);
   if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
@@ -190,7 +190,7 @@ export function scoreRun(core: Services, runId: number): EvalScores {
 
 // ---- the job
 
-export function evalJob(core: Services): KnownJobKind<typeof EVAL_JOB, { done: number }> {
+export function evalJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): KnownJobKind<typeof EVAL_JOB, { done: number }> {
   return defineJob<typeof EVAL_JOB, { done: number }>({
     kind: EVAL_JOB,
     params: EvalJobParams,
