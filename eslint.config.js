@@ -249,6 +249,11 @@ export default tseslint.config(
     },
   },
   {
+    // The core logs through electron/core/log.ts (levels, the log file, never stdout), not console.
+    files: ['electron/core/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['electron/shell/preload.ts', 'electron/shell/bridge.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

@@ -27,7 +27,7 @@ async function dropFiles(page: Page, files: { name: string; content: Buffer }[])
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-test('dropping seed 002 imports it with a progress bar, and the viewer shows the repaired text', async ({ app }) => {
+test('dropping kit sample 002_* imports it with a progress bar, and the viewer shows the repaired text', async ({ app }) => {
   const seed = fs.readFileSync(path.join(KIT, 'samples/seeds/002_cd2ac7c5e1ba1e29.txt'));
   await dropFiles(app, [
     { name: 'chunking-study.txt', content: seed },

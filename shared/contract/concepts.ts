@@ -3,7 +3,8 @@
 // review command layer), and the editor's own entity and relation types.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { EdgeStatus, GraphNode, Id, JobInfo } from '../schemas';
+import { EdgeStatus, GraphNode, Id } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 import { EditResult } from './review';
 import { EngineName } from './engines';
 
@@ -52,6 +53,9 @@ export const ConceptsSummary = z.object({
   seconds: z.number(),
 });
 export type ConceptsSummary = z.infer<typeof ConceptsSummary>;
+
+/** A 'concepts' job, as concepts.start starts it and the jobs calls give it. */
+export const ConceptsJobInfo = jobInfoOf('concepts', ConceptsSummary);
 
 export const ConceptItem = z.object({
   id: Id,
@@ -169,7 +173,7 @@ export type SchemaMismatch = z.infer<typeof SchemaMismatch>;
 export const conceptCalls = {
   'concepts.start': defineCall({
     input: ConceptsStartInput,
-    output: JobInfo,
+    output: ConceptsJobInfo,
     summary: 'Start a conceptualization job (classic, llama or openai): concepts for every entity, event and relation; progress arrives as job.progress',
   }),
   'concepts.list': defineCall({

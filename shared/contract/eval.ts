@@ -3,7 +3,8 @@
 // and live precision from the editor's accept/reject decisions. Matching rules: docs/evaluation.md.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Id, JobInfo } from '../schemas';
+import { Id } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 import { ExtractLimitsInput } from './extract';
 import { EngineName } from './engines';
 
@@ -212,6 +213,9 @@ export type EvalRunDetail = z.infer<typeof EvalRunDetail>;
 export const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
 export type EvalJobResult = z.infer<typeof EvalJobResult>;
 
+/** An 'eval' job, as eval.run.start starts it and the jobs calls give it. */
+export const EvalJobInfo = jobInfoOf('eval', EvalJobResult);
+
 export const EvalRunStartInput = z.object({
   goldSet: Id,
   engine: EngineName.default('classic'),
@@ -275,7 +279,7 @@ export const evalCalls = {
   }),
   'eval.run.start': defineCall({
     input: EvalRunStartInput,
-    output: z.object({ run: EvalRunInfo, job: JobInfo }),
+    output: z.object({ run: EvalRunInfo, job: EvalJobInfo }),
     summary: 'Start an evaluation run of an engine on a gold set (a resumable job)',
   }),
   'eval.run.list': defineCall({

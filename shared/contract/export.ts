@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Id, JobInfo } from '../schemas';
+import { Id } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 
 /** Formats the graph can be written to. csv and neo4j-csv write a folder of files. */
 export const ExportFormat = z.enum(['ttl', 'nt', 'jsonld', 'graphml', 'csv', 'cypher', 'neo4j-csv', 'cyjs']);
@@ -44,6 +45,9 @@ export type ExportCounts = z.infer<typeof ExportCounts>;
 export const ExportJobResult = z.object({ path: z.string(), files: z.array(z.string()), bytes: z.number().int(), counts: ExportCounts });
 export type ExportJobResult = z.infer<typeof ExportJobResult>;
 
+/** A 'graph.export' job, as graph.export with a path starts it and the jobs calls give it. */
+export const ExportJobInfo = jobInfoOf('graph.export', ExportJobResult);
+
 /** One written file, returned inline (for a download in the browser host). */
 export const ExportFile = z.object({ name: z.string(), mediaType: z.string(), text: z.string() });
 export type ExportFile = z.infer<typeof ExportFile>;
@@ -54,7 +58,7 @@ export const ExportResult = z.object({
   /** Without `path`: the content, one entry per file (csv and neo4j-csv give several). */
   files: z.array(ExportFile).optional(),
   /** With `path`: the export job writing there; its result is {path, files, bytes, counts}. */
-  job: JobInfo.optional(),
+  job: ExportJobInfo.optional(),
 });
 export type ExportResult = z.infer<typeof ExportResult>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { GraphNode, Id, JobInfo, Stage } from '../schemas';
+import { GraphNode, Id, Stage } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 import { EngineName } from './engines';
 
 /** Tighter LLM answer bounds (tests, benchmarks, small models): for extraction jobs and eval runs. */
@@ -83,6 +84,9 @@ export const ExtractSummary = z.object({
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 
+/** An 'extract' job, as extract.start starts it and the jobs calls give it. */
+export const ExtractJobInfo = jobInfoOf('extract', ExtractSummary);
+
 export const ExtractStats = z.object({
   chunks: z.number().int(),
   /** Chunks some engine has read. */
@@ -112,7 +116,7 @@ export type MergeCandidate = z.infer<typeof MergeCandidate>;
 export const extractCalls = {
   'extract.start': defineCall({
     input: ExtractStartInput,
-    output: JobInfo,
+    output: ExtractJobInfo,
     summary: 'Start a knowledge-extraction job (classic, llama or openai engine) over documents; progress arrives as job.progress',
   }),
   'extract.stats': defineCall({

@@ -1,7 +1,8 @@
 // Document ingestion: start an import job, upload dropped files (browser host), remove a document.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Id, JobInfo } from '../schemas';
+import { Id } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 
 export const Chunker = z.enum(['recursive', 'fixed', 'semantic']);
 export type Chunker = z.infer<typeof Chunker>;
@@ -28,6 +29,9 @@ export type ResumedIngest = z.infer<typeof ResumedIngest>;
 export const IngestJobResult = IngestResult.extend({ resumed: ResumedIngest.optional() });
 export type IngestJobResult = z.infer<typeof IngestJobResult>;
 
+/** An 'ingest' job, as documents.ingest starts it and the jobs calls give it. */
+export const IngestJobInfo = jobInfoOf('ingest', IngestJobResult);
+
 export const PageSpan = z.object({ number: z.number().int(), start: z.number().int(), end: z.number().int() });
 export type PageSpan = z.infer<typeof PageSpan>;
 
@@ -47,7 +51,7 @@ export const ingestCalls = {
       /** A corpus with bad records imports the good ones and lists each bad one in `skipped` (path FILE#record N). */
       skipBadRecords: z.boolean().optional(),
     }),
-    output: JobInfo,
+    output: IngestJobInfo,
     summary: 'Import files and folders as documents (a job: progress, cancel, result {imported, skipped, failed})',
   }),
   'documents.upload': defineCall({

@@ -1,16 +1,21 @@
-// Jobs with their results typed per kind. Each kind the core registers declares its result schema
-// here (the job definition in electron/core uses the same object as its `result`), so the renderer
-// and the CLI read `job.result` typed by `job.kind`, and every transport checks it.
+// Jobs with their results typed per kind. The kind names and the JobInfo schema of one kind live
+// below the areas (job-kinds.ts); each area declares its kind's result schema and JobInfo (its start
+// call answers it); this module gathers them: the job definitions in electron/core use the same
+// result schemas as their `result`, the renderer and the CLI read `job.result` typed by `job.kind`,
+// and every transport checks it.
 import { z } from 'zod';
 import { JobInfo as AnyKindJobInfo } from '../schemas';
-import { IngestJobResult } from './ingest';
-import { ExtractSummary } from './extract';
-import { ConceptsSummary } from './concepts';
-import { EmbeddingsJobResult } from './vectors';
-import { ExportJobResult } from './export';
-import { PublishResult } from './publish';
-import { DownloadResult } from './models';
-import { EvalJobResult } from './eval';
+import { isJobKindName, type JobKindName } from './job-kinds';
+import { IngestJobInfo, IngestJobResult } from './ingest';
+import { ExtractJobInfo, ExtractSummary } from './extract';
+import { ConceptsJobInfo, ConceptsSummary } from './concepts';
+import { EmbeddingsJobInfo, EmbeddingsJobResult } from './vectors';
+import { ExportJobInfo, ExportJobResult } from './export';
+import { PublishJobInfo, PublishResult } from './publish';
+import { DownloadJobInfo, DownloadResult } from './models';
+import { EvalJobInfo, EvalJobResult } from './eval';
+
+export { JobKindName, jobKindNames, isJobKindName, jobInfoOf } from './job-kinds';
 
 /** Every job kind of the core and the schema of its result. */
 export const jobResults = {
@@ -22,27 +27,20 @@ export const jobResults = {
   'graph.publish': PublishResult,
   'models.download': DownloadResult,
   eval: EvalJobResult,
-} as const;
+} as const satisfies Record<JobKindName, z.ZodType>;
 
-export type JobKindName = keyof typeof jobResults;
 export type JobResult<K extends JobKindName> = z.output<(typeof jobResults)[K]>;
 
-export const jobKindNames = Object.keys(jobResults) as JobKindName[];
-
-export const isJobKindName = (kind: string): kind is JobKindName => Object.hasOwn(jobResults, kind);
-
-const jobOf = <K extends JobKindName, R extends z.ZodType>(kind: K, result: R) => AnyKindJobInfo.extend({ kind: z.literal(kind), result: result.optional() });
-
-/** A job of one of the core's kinds, its result checked by the kind's schema. */
+/** A job of one of the core's kinds, its result checked by the kind's schema (each member is its area's, the one its start call answers). */
 export const KnownJobInfo = z.discriminatedUnion('kind', [
-  jobOf('ingest', jobResults.ingest),
-  jobOf('extract', jobResults.extract),
-  jobOf('concepts', jobResults.concepts),
-  jobOf('embeddings.index', jobResults['embeddings.index']),
-  jobOf('graph.export', jobResults['graph.export']),
-  jobOf('graph.publish', jobResults['graph.publish']),
-  jobOf('models.download', jobResults['models.download']),
-  jobOf('eval', jobResults.eval),
+  IngestJobInfo,
+  ExtractJobInfo,
+  ConceptsJobInfo,
+  EmbeddingsJobInfo,
+  ExportJobInfo,
+  PublishJobInfo,
+  DownloadJobInfo,
+  EvalJobInfo,
 ]);
 export type KnownJobInfo = z.output<typeof KnownJobInfo>;
 
@@ -68,7 +66,7 @@ export function isJobOf<K extends JobKindName>(job: TypedJobInfo, kind: K): job 
 }
 
 /**
- * The result of a job given as plain `JobInfo` (a start call's answer, the runner inside the CLI),
+ * The result of a job given as plain `JobInfo` (a row read without the contract, a test's job),
  * checked by its kind's schema: undefined when the job is of another kind, has no result yet, or
  * its result does not match (a row an older version wrote).
  */

@@ -2,7 +2,7 @@
 // model chosen per role, and the engines loaded for those roles.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { JobInfo } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 
 /** What a model is used for. Each role has its own choice; roles may share one model. */
 export const ModelRole = z.enum(['extraction', 'chat', 'embedding']);
@@ -154,6 +154,9 @@ export const DownloadResult = z.object({
 });
 export type DownloadResult = z.infer<typeof DownloadResult>;
 
+/** A 'models.download' job, as models.download starts it and the jobs calls give it. */
+export const DownloadJobInfo = jobInfoOf('models.download', DownloadResult);
+
 const FilePath = z.string().min(1).max(4096);
 
 export const modelCalls = {
@@ -188,7 +191,7 @@ export const modelCalls = {
       /** Default: the app-data models folder. */
       folder: FilePath.optional(),
     }),
-    output: JobInfo,
+    output: DownloadJobInfo,
     summary: 'Download a GGUF model as a job (progress, cancel = pause, resume continues with an HTTP range)',
   }),
   'models.choose': defineCall({

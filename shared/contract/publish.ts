@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './define';
-import { JobInfo } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 import { ExportOptions, ImportResult } from './export';
 
 /** A SPARQL 1.1 endpoint (queries and updates as form POSTs) and a named graph in it. No secret: the core resolves it (keychain, GRAPHWRIGHT_SPARQL_PASSWORD). */
@@ -31,6 +31,15 @@ export type PublishTargetInput = z.infer<typeof PublishTargetInput>;
 
 export const PublishOptions = ExportOptions.pick({ acceptedOnly: true, documentId: true, concepts: true, provenance: true, base: true });
 
+/** What publish.start takes; the 'graph.publish' job's params are the same, with the target resolved (never a password). */
+export const PublishStartInput = PublishTargetInput.extend({
+  options: PublishOptions.prefault({}),
+  batchSize: z.number().int().min(1).max(100_000).optional(),
+  /** Clear the remote graph and load everything again. */
+  full: z.boolean().optional(),
+});
+export type PublishStartInput = z.input<typeof PublishStartInput>;
+
 export const PublishRun = z.object({
   id: z.number().int(),
   state: PublishRunState,
@@ -60,6 +69,9 @@ export const PublishResult = z.object({
   protocol: PublishProtocol,
 });
 export type PublishResult = z.infer<typeof PublishResult>;
+
+/** A 'graph.publish' job, as publish.start starts it and the jobs calls give it. */
+export const PublishJobInfo = jobInfoOf('graph.publish', PublishResult);
 
 export const PublishTarget = z.object({
   id: z.number().int(),
@@ -163,13 +175,8 @@ export const publishCalls = {
     summary: 'SPARQL publish targets of this database, with what each holds and its last run',
   }),
   'publish.start': defineCall({
-    input: PublishTargetInput.extend({
-      options: PublishOptions.prefault({}),
-      batchSize: z.number().int().min(1).max(100_000).optional(),
-      /** Clear the remote graph and load everything again. */
-      full: z.boolean().optional(),
-    }),
-    output: z.object({ job: JobInfo }),
+    input: PublishStartInput,
+    output: z.object({ job: PublishJobInfo }),
     summary: 'Publish the graph into a named graph of a SPARQL store as a job (incremental after the first load; resumable, cancellable)',
   }),
   'publish.check': defineCall({

@@ -2,7 +2,7 @@
 // hybrid passage retrieval and entity linking use it when retrieve.useEmbeddings is on.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { JobInfo } from '../schemas';
+import { jobInfoOf } from './job-kinds';
 
 export const VectorIndexStatus = z.object({
   /** Whether sqlite-vec loads on this machine. */
@@ -29,10 +29,13 @@ export const EmbeddingsJobResult = z.object({
 });
 export type EmbeddingsJobResult = z.infer<typeof EmbeddingsJobResult>;
 
+/** An 'embeddings.index' job, as retrieve.index.start starts it and the jobs calls give it. */
+export const EmbeddingsJobInfo = jobInfoOf('embeddings.index', EmbeddingsJobResult);
+
 export const vectorCalls = {
   'retrieve.index.start': defineCall({
     input: z.object({ batchSize: z.number().int().min(1).max(1024).optional() }),
-    output: JobInfo,
+    output: EmbeddingsJobInfo,
     summary:
       "Build or update the vector index with the embedding role's model (an 'embeddings.index' job: new and changed chunks and labels; another model rebuilds); progress arrives as job.progress",
   }),

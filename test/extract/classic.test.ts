@@ -327,7 +327,7 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
   });
 });
 
-describe('the sentence extractor, issue 12 rules (real sentences of the kit: dev RFCs and SciERC dev, first half)', () => {
+describe('the sentence extractor, second-pass rules of docs/extraction.md (real sentences of the kit: dev RFCs and SciERC dev, first half)', () => {
   it('reads complex prepositions as one preposition, after the object and after an author-voice object', () => {
     expect(
       readTriples(

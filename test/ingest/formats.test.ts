@@ -130,7 +130,7 @@ describe('Markdown and plain text', () => {
 });
 
 describe('token formats with gold annotations', () => {
-  it('rebuilds readable text from the token table of seed 000 (NFKC, punctuation, co., ltd.)', async () => {
+  it('rebuilds readable text from the token table of kit sample 000_* (NFKC, punctuation, co., ltd.)', async () => {
     const prepared = await prepareFile(seed('000_d8841f6ce609635c.txt'));
     expect(prepared.format).toBe('token-table');
     const doc = prepared.docs[0];
@@ -181,7 +181,7 @@ describe('token formats with gold annotations', () => {
     expect(bert.text).toContain('(Williams et al.');
   });
 
-  it('reads the token and tag arrays of seed 003, rejoining words broken by hyphens', async () => {
+  it('reads the token and tag arrays of kit sample 003_*, rejoining words broken by hyphens', async () => {
     const prepared = await prepareFile(seed('003_e7e589e032ae6219.txt'));
     expect(prepared.format).toBe('bio-json');
     const doc = prepared.docs[0];

@@ -2,10 +2,10 @@
 // prepared and stored, and a digest of everything derived from them (repaired text, pages, headings,
 // repairs, language, structure and boilerplate regions, chunks with spans and heading paths, stored
 // rows, the FTS index's answers) is compared with the digest the code gave before the work
-// (issue 16). A change that alters ingest output on purpose updates EXPECTED here, saying why.
+// (the performance work of docs/PERFORMANCE.md). A change that alters ingest output on purpose updates EXPECTED here, saying why.
 // Changed on purpose since: a run of "Label: text" lines at one indent is no longer joined into one
 // line (RFC 1157's "Domain: / PCommunity: / DCommunity:" list; the only change in the kit); a compound
-// broken after its hyphen before a capital joins without a space ("Acct-Status-\nType": 25 lines of the RFCs, 2 of seed 003).
+// broken after its hyphen before a capital joins without a space ("Acct-Status-\nType": 25 lines of the RFCs, 2 of the kit's sample 003_*).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';

@@ -12,7 +12,7 @@ import { data, seed } from '../helpers/tmp';
 const sentences = (text: string) => splitSentences(text).map((s) => text.slice(s.start, s.end));
 
 describe('lowercase text', () => {
-  it('seed 000: about 400 sentences, whole ones, and no running header left', async () => {
+  it('kit sample 000_*: about 400 sentences, whole ones, and no running header left', async () => {
     const doc = (await prepareFile(seed('000_d8841f6ce609635c.txt'))).docs[0];
     expect(doc.text).not.toContain('hightech and innovation journal');
     expect(doc.meta!.repairs).toEqual(['11 running headers removed from the text']);

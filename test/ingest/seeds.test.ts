@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareFile } from '../../electron/core/ingest/pipeline';
 import { seed } from '../helpers/tmp';
 
-describe('seed 002: one or a few characters per line', () => {
+describe('kit sample 002_*: one or a few characters per line', () => {
   it('is rebuilt into prose with words separated, boilerplate and running headers removed', async () => {
     const prepared = await prepareFile(seed('002_cd2ac7c5e1ba1e29.txt'));
     const doc = prepared.docs[0];
@@ -32,7 +32,7 @@ describe('seed 002: one or a few characters per line', () => {
   });
 });
 
-describe('seed 001: Korean with English terms', () => {
+describe('kit sample 001_*: Korean with English terms', () => {
   it('is detected as Korean, keeps its lines, finds its numbered headings', async () => {
     const doc = (await prepareFile(seed('001_68a6067ece94435d.txt'))).docs[0];
     expect(doc.language).toBe('ko');

@@ -18,7 +18,7 @@ describe('job runner', () => {
     const seen: JobInfo[] = [];
     core.bus.on('job.progress', (j) => seen.push(j));
     const log = path.join(t.dir, 'a.log');
-    const job = core.jobs.enqueue('test.count', { steps: 5, delayMs: 1, log });
+    const job = core.jobs.enqueue(countJob, { steps: 5, delayMs: 1, log });
     const done = await core.jobs.wait(job.id);
     expect(done.state).toBe('done');
     expect(done.progress).toMatchObject({ done: 5, total: 5 });
@@ -32,7 +32,7 @@ describe('job runner', () => {
   it('cancels a running job and resumes it from its checkpoint', async () => {
     const core = new Core({ dbPath: path.join(t.dir, 'b.db'), jobKinds: [countJob], progressIntervalMs: 0 });
     const log = path.join(t.dir, 'b.log');
-    const job = core.jobs.enqueue('test.count', { steps: 30, delayMs: 10, log });
+    const job = core.jobs.enqueue(countJob, { steps: 30, delayMs: 10, log });
     await new Promise<void>((resolve) => {
       const off = core.bus.on('job.progress', (j) => {
         if (j.id === job.id && j.progress.done >= 5) {
@@ -57,7 +57,7 @@ describe('job runner', () => {
   it('records a failure with its message and can resume after it', async () => {
     const core = new Core({ dbPath: path.join(t.dir, 'c.db'), jobKinds: [countJob] });
     const log = path.join(t.dir, 'c.log');
-    const job = core.jobs.enqueue('test.count', { steps: 4, delayMs: 1, log, failAt: 2 });
+    const job = core.jobs.enqueue(countJob, { steps: 4, delayMs: 1, log, failAt: 2 });
     const failed = await core.jobs.wait(job.id);
     expect(failed.state).toBe('failed');
     expect(failed.error).toBe('step 2 failed on purpose');
@@ -71,7 +71,7 @@ describe('job runner', () => {
     const log = path.join(t.dir, 'd.log');
     const first = new Core({ dbPath: file, jobKinds: [countJob] });
     const saved = nextEvent(first.bus, 'job.progress', (j) => j.progress.done >= 1);
-    const job = first.jobs.enqueue('test.count', { steps: 12, delayMs: 15, log });
+    const job = first.jobs.enqueue(countJob, { steps: 12, delayMs: 15, log });
     await saved; // its first checkpoint
     await first.close(); // the runner stops mid-job: the job stays resumable
     const mid = steps(log).length;
@@ -86,7 +86,10 @@ describe('job runner', () => {
 
   it('rejects unknown job kinds with a typed error', async () => {
     const core = new Core({ dbPath: path.join(t.dir, 'e.db') });
+    // @ts-expect-error not a job kind: a type error, and at run time (a name from JSON) an 'unsupported' ApiError
     expect(() => core.jobs.enqueue('nope', {})).toThrow(/unknown job kind: nope/);
+    // a test's kind not registered on this core, passed by its definition
+    expect(() => core.jobs.enqueue(countJob, { steps: 1, delayMs: 0, log: path.join(t.dir, 'e.log') })).toThrow(/unknown job kind: test\.count/);
     await core.close();
   });
 });

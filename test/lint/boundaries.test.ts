@@ -169,3 +169,12 @@ describe('only electron/core/store/ writes SQL', () => {
     expect(await sqlErrors('electron/core/store/fake.ts')).toEqual([]);
   });
 });
+
+describe('the core logs through core/log.ts, not console', () => {
+  const code = "export function f(): void {\n  console.error('x');\n}\n";
+  const consoleErrors = async (file: string) => (await lint(file, code)).filter((m) => m.rule === 'no-console');
+  it('console in the core is an error; the CLI may print', async () => {
+    expect(await consoleErrors('electron/core/export/fake.ts')).toHaveLength(1);
+    expect(await consoleErrors('electron/cli/fake.ts')).toEqual([]);
+  });
+});

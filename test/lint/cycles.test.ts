@@ -1,11 +1,15 @@
 // No import cycles in the core: between its files, and between its folders (stages). A folder cycle
 // (store -> ingest -> store) is how a layer stops being one; type-only imports are erased at runtime
 // and do not count. Imports are read from the source text (static `import`/`export ... from`).
+// None in shared/ either: there a cycle between modules of schemas breaks at load time (a schema
+// read before its module ran), as typing the start calls by job kind once would have
+// (contract/jobs.ts <-> the areas; contract/job-kinds.ts sits below both).
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const CORE = path.resolve(import.meta.dirname, '..', '..', 'electron', 'core');
+const SHARED = path.resolve(import.meta.dirname, '..', '..', 'shared');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -19,10 +23,10 @@ function resolve(from: string, spec: string): string | null {
   return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => fs.existsSync(c)) ?? null;
 }
 
-/** Runtime imports of each core file (relative, inside the core), type-only ones left out. */
-function importGraph(): Map<string, string[]> {
+/** Runtime imports of each file under root (relative, inside root), type-only ones left out. */
+function importGraph(root = CORE): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(CORE)) {
+  for (const file of sourceFiles(root)) {
     const deps = new Set<string>();
     for (const m of fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)from\s+'(\.[^']+)'/gm)) {
       if (m[1]) continue;
@@ -30,7 +34,7 @@ function importGraph(): Map<string, string[]> {
       const names = /^\{([^}]*)\}\s*$/.exec(m[2].trim());
       if (names && names[1].split(',').every((n) => !n.trim() || n.trim().startsWith('type '))) continue;
       const target = resolve(file, m[3]);
-      if (target?.startsWith(CORE + path.sep)) deps.add(target);
+      if (target?.startsWith(root + path.sep)) deps.add(target);
     }
     graph.set(file, [...deps]);
   }
@@ -98,6 +102,13 @@ describe('the core has no import cycles', () => {
       folders.set(from, [...set]);
     }
     expect(cycles(folders)).toEqual([]);
+  });
+
+  it('between the modules of shared/ (the contract)', () => {
+    const shared = importGraph(SHARED);
+    expect(shared.get(path.join(SHARED, 'contract', 'jobs.ts'))).toContain(path.join(SHARED, 'contract', 'extract.ts'));
+    expect(shared.get(path.join(SHARED, 'contract', 'extract.ts'))).toContain(path.join(SHARED, 'contract', 'job-kinds.ts'));
+    expect(cycles(shared).map((c) => c.map((f) => path.relative(SHARED, f)))).toEqual([]);
   });
 
   it('finds a cycle when there is one', () => {

@@ -7,7 +7,7 @@ import { EVAL_JOB, importGold, startRun } from '../eval/run';
 import { livePrecision } from '../eval/precision';
 import { renderReport } from '../eval/report';
 
-export function evalHandlers(core: Services): HandlersOf<typeof evalCalls> {
+export function evalHandlers(core: Pick<Services, 'store' | 'jobs'>): HandlersOf<typeof evalCalls> {
   const repo = core.store.evals;
   /** A run's state follows its job until the run has its scores. */
   const withJobState = <T extends EvalRunInfo>(run: T): T => {
@@ -26,8 +26,8 @@ export function evalHandlers(core: Services): HandlersOf<typeof evalCalls> {
     'eval.gold.delete': ({ id }) => ({ deleted: repo.deleteSet(id) }),
     'eval.run.start': (input) => {
       if (!core.jobs.hasKind(EVAL_JOB)) throw new ApiError('unsupported', 'evaluation jobs are not available in this host');
-      const { run, jobId } = startRun(core, input);
-      return { run: withJobState(run), job: core.jobs.get(jobId) };
+      const { run, job } = startRun(core, input);
+      return { run: withJobState(run), job };
     },
     'eval.run.list': ({ goldSet }) => repo.listRuns(goldSet).map(withJobState),
     'eval.run.get': ({ id }) => {

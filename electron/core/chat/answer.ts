@@ -1,11 +1,11 @@
-// Answering from retrieved facts (seed 000's answer prompt): the prompt lists the facts with ids
-// ([T<edge id>]) and the passages with ids ([P<chunk id>]), then the question. The answer streams
-// token by token; afterwards every citation marker is checked against the ids actually provided and
-// the ones that were not provided are dropped from the text and the citation list.
-// Without a model the answer is extractive (chat/extractive.ts): the best short answer read off the
-// relation paths or the passages' sentences, with its sentence and the facts reaching it, cited.
-// Either way a calibrated confidence decides first: below MIN_CONFIDENCE the outcome is
-// not_in_graph and no model is asked.
+// Answering from retrieved facts (the answer prompt of the kit's sample paper
+// ../shared/samples/seeds/000_*.txt): the prompt lists the facts with ids ([T<edge id>]) and the
+// passages with ids ([P<chunk id>]), then the question. The answer streams token by token;
+// afterwards every citation marker is checked against the ids actually provided and the ones that
+// were not provided are dropped from the text and the citation list. Without a model the answer is
+// extractive (chat/extractive.ts): the best short answer read off the relation paths or the
+// passages' sentences, with its sentence and the facts reaching it, cited. Either way a calibrated
+// confidence decides first: below MIN_CONFIDENCE the outcome is not_in_graph and no model is asked.
 import type { ChatMessage as LlmMessage, LlmEngine } from '../llm/engine';
 import type { RetrievalResult, RetrievedTriple } from '../retrieve/retriever';
 import { verbalizeWithLlm } from '../retrieve/verbalize';
@@ -21,7 +21,7 @@ export interface AnswerOptions {
   engine: LlmEngine | null;
   onToken?: (token: string) => void;
   signal?: AbortSignal;
-  /** Rewrite the templated facts with the LLM before answering (seed 000's triple-to-text). */
+  /** Rewrite the templated facts with the LLM before answering (the triple-to-text of the kit's sample paper 000, retrieve/verbalize.ts). */
   llmVerbalize?: boolean;
   maxTokens?: number;
   temperature?: number;

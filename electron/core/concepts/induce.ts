@@ -17,14 +17,13 @@
 //   non-generic concept as its type.
 import { z } from 'zod';
 import type { Services } from '../services';
-import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import { isAbortError, type LlmEngine } from '../llm/engine';
 import { modelName, openEngine, type EngineLease } from '../llm/lease';
 import { listOf, parseLenient, rawTextOf } from '../llm/json';
 import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/concepts';
 import { InstanceKind } from '../../../shared/contract/concepts';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
-import type { ConceptsSummary } from '../../../shared/contract/concepts';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { abstractionLadder, backfill, classicConcepts, GENERIC_CONCEPTS, headNoun, MIN_CONCEPTS, selectConcepts } from './phrases';
 import { conceptMaxTokens, conceptMessages, conceptSchema, DEFAULT_CONCEPT_LIMITS, type ConceptLimits } from './prompts';
@@ -179,20 +178,15 @@ export function inducedType(r: InstanceConcepts): string | null {
   return null;
 }
 
-export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): JobKind<ConceptJobParams, ConceptCheckpoint, ConceptsSummary> {
-  return defineJob<ConceptJobParams, ConceptCheckpoint, ConceptsSummary>({
+export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): KnownJobKind<typeof CONCEPTS_JOB, ConceptCheckpoint> {
+  return defineJob<typeof CONCEPTS_JOB, ConceptCheckpoint>({
     kind: CONCEPTS_JOB,
     params: ConceptJobParams,
     result: jobResults[CONCEPTS_JOB],
-    title: (raw) => {
-      const p = ConceptJobParams.safeParse(raw);
-      const engine = p.success ? p.data.engine : 'classic';
-      const kinds = p.success && p.data.kinds ? p.data.kinds.join(', ') : 'entities, events and relations';
-      return `Conceptualise ${kinds} (${engine})`;
-    },
+    title: (p) => `Conceptualise ${p.kinds ? p.kinds.join(', ') : 'entities, events and relations'} (${p.engine})`,
     async run(ctx) {
       const started = Date.now();
-      const p = ConceptJobParams.parse(ctx.params);
+      const p = ctx.params;
       const repo = core.store.concepts;
       const kinds: InstanceKind[] = p.kinds ?? ['entity', 'event', 'relation'];
       const types = entityTypeHints(core.store);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Services } from '../services';
-import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import { headline, type GoldItemRow } from '../store/eval';
 import { ApiError } from '../../../shared/errors';
 import type {
@@ -22,8 +22,8 @@ import type {
   GoldQuestion,
   GoldSetInfo,
 } from '../../../shared/contract/eval';
-import { EvalRunStartInput as StartSchema, type EvalJobResult } from '../../../shared/contract/eval';
-import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
+import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
+import { jobResults, type JobInfoOf, type JobKindName } from '../../../shared/contract/jobs';
 import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
 import { goldMentions, scoreExtraction, type Prediction, type TypeHint } from './score';
@@ -43,12 +43,12 @@ import { log } from '../log';
 
 export const EVAL_JOB = 'eval' satisfies JobKindName;
 
-const EvalJobParams = z.object({ run: z.number().int().positive() });
-type EvalJobParams = z.infer<typeof EvalJobParams>;
+export const EvalJobParams = z.object({ run: z.number().int().positive() });
+export type EvalJobParams = z.infer<typeof EvalJobParams>;
 
 // ---- gold
 
-export function importGold(core: Services, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
+export function importGold(core: Pick<Services, 'store'>, input: { path: string; format?: GoldFormat; name?: string }): GoldSetInfo {
   const abs = path.resolve(input.path);
   const parsed = readGold(abs, input.format);
   const hash = crypto.createHash('sha256').update(fs.readFileSync(abs)).update(`\0${parsed.format}`).digest('hex');
@@ -100,7 +100,7 @@ function fileSha256(file: string): string | null {
   }
 }
 
-export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRunInfo; jobId: number } {
+export function startRun(core: Pick<Services, 'store' | 'jobs'>, raw: EvalRunStartInput): { run: EvalRunInfo; job: JobInfoOf<typeof EVAL_JOB> } {
   const input = StartSchema.parse(raw);
   const repo = core.store.evals;
   const set = repo.getSet(input.goldSet);
@@ -124,9 +124,9 @@ export function startRun(core: Services, raw: EvalRunStartInput): { run: EvalRun
   };
   const label = input.label?.trim() || `${input.engine}${settings.model ? ` ${path.basename(settings.model)}` : ''}`;
   const id = repo.createRun({ setId: set.id, kind: set.kind, label, settings });
-  const job = core.jobs.enqueue<EvalJobParams>(EVAL_JOB, { run: id });
+  const job = core.jobs.enqueue(EVAL_JOB, { run: id });
   repo.setRunJob(id, job.id);
-  return { run: repo.getRun(id)!, jobId: job.id };
+  return { run: repo.getRun(id)!, job };
 }
 
 // ---- predictions
@@ -164,11 +164,11 @@ export function classicPrediction(text: string): Prediction {
 
 // ---- scoring a stored run
 
-function hints(core: Services, kind: 'entity' | 'relation'): TypeHint[] {
+function hints(core: Pick<Services, 'store'>, kind: 'entity' | 'relation'): TypeHint[] {
   return core.store.schemaTypes.list(kind).map((t) => ({ name: t.name, examples: t.examples }));
 }
 
-export function scoreRun(core: Services, runId: number): EvalScores {
+export function scoreRun(core: Pick<Services, 'store'>, runId: number): EvalScores {
   const repo = core.store.evals;
   const run = repo.getRun(runId);
   if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);
@@ -190,18 +190,17 @@ export function scoreRun(core: Services, runId: number): EvalScores {
 
 // ---- the job
 
-export function evalJob(core: Services): JobKind<EvalJobParams, { done: number }, EvalJobResult> {
-  return defineJob<EvalJobParams, { done: number }, EvalJobResult>({
+export function evalJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): KnownJobKind<typeof EVAL_JOB, { done: number }> {
+  return defineJob<typeof EVAL_JOB, { done: number }>({
     kind: EVAL_JOB,
     params: EvalJobParams,
     result: jobResults[EVAL_JOB],
-    title: (raw) => {
-      const p = EvalJobParams.safeParse(raw);
-      const run = p.success ? core.store.evals.getRun(p.data.run) : null;
+    title: (p) => {
+      const run = core.store.evals.getRun(p.run);
       return run ? `Evaluate ${run.label} on ${run.goldName}` : 'Evaluate';
     },
     async run(ctx) {
-      const { run: runId } = EvalJobParams.parse(ctx.params);
+      const { run: runId } = ctx.params;
       const repo = core.store.evals;
       const run = repo.getRun(runId);
       if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);

@@ -14,6 +14,7 @@ import type { Db } from '../store/db';
 import type { ImportFormat } from '../../../shared/contract/export';
 import { ImportError, type Position } from './errors';
 import { importGraph, type ImportProgress, type ImportTallies } from './index';
+import { log } from '../log';
 
 declare const __GRAPHWRIGHT_IMPORT_WORKER__: string | undefined;
 
@@ -50,7 +51,7 @@ export async function importGraphOffThread(
   try {
     worker = spawn({ dbPath, format, file });
   } catch (err) {
-    if (!warned) console.error(`graph import: no worker thread (${(err as Error).message}); importing on the core's thread`);
+    if (!warned) log.warn('export', `graph import: no worker thread (${(err as Error).message}); importing on the core's thread`);
     warned = true;
     return importGraph(db, format, file, options);
   }

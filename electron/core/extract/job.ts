@@ -4,7 +4,7 @@
 // chunk or duplicating a triple, and a re-run skips the chunks this engine already read unchanged.
 import { z } from 'zod';
 import type { Services } from '../services';
-import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
 import type { ExtractableChunk } from '../store/extraction';
 import { classicExtract } from './classic';
@@ -16,9 +16,8 @@ import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
 import { entityTypeHints } from '../concepts/types';
 import { isBoilerplate, type DocumentStructure } from '../document/structure';
-import { ExtractLimitsInput, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
+import { ExtractLimitsInput, type ExtractSummary, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
-import type { ExtractSummary } from '../../../shared/contract/extract';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export const EXTRACT_JOB = 'extract' satisfies JobKindName;
@@ -184,20 +183,18 @@ function chunkSeed(seed: number | undefined, hash: string): number | undefined {
   return (seed + h) % 2_147_483_647;
 }
 
-export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): JobKind<ExtractJobParams, ExtractCheckpoint, ExtractSummary> {
-  return defineJob<ExtractJobParams, ExtractCheckpoint, ExtractSummary>({
+export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): KnownJobKind<typeof EXTRACT_JOB, ExtractCheckpoint> {
+  return defineJob<typeof EXTRACT_JOB, ExtractCheckpoint>({
     kind: EXTRACT_JOB,
     params: ExtractJobParams,
     result: jobResults[EXTRACT_JOB],
-    title: (raw) => {
-      const p = ExtractJobParams.safeParse(raw);
-      const engine = p.success ? p.data.engine : 'classic';
-      const n = p.success ? p.data.documents?.length : undefined;
-      return `Extract knowledge (${engine}) from ${n ? `${n} document${n === 1 ? '' : 's'}` : 'all documents'}`;
+    title: (p) => {
+      const n = p.documents?.length;
+      return `Extract knowledge (${p.engine}) from ${n ? `${n} document${n === 1 ? '' : 's'}` : 'all documents'}`;
     },
     async run(ctx) {
       const started = Date.now();
-      const p = ExtractJobParams.parse(ctx.params);
+      const p = ctx.params;
       const repo = core.store.extraction;
       const graph = core.store.extractionGraphWriter();
       const docIds = p.documents?.length ? repo.existingDocuments(p.documents) : core.store.documents.list().map((d) => d.id);

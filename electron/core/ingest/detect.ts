@@ -134,7 +134,7 @@ function parseJsonLines(text: string): unknown[] | undefined {
   return out;
 }
 
-/** Arrays of strings on their own lines, tokens then tags, as in seed 003. */
+/** Arrays of strings on their own lines, tokens then tags, as in the kit's sample ../shared/samples/seeds/003_*.txt. */
 export function looksLikeBioJson(text: string): boolean {
   let pairs = 0;
   let prev: string[] | null = null;

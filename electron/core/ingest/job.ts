@@ -1,7 +1,7 @@
 // The ingest job: one file after another, progress per file, a checkpoint after each stored file
 // (a restart continues with the next file), per-file failures collected in the result.
 import path from 'node:path';
-import { JobCancelled, defineJob, type JobKind } from '../jobs/runner';
+import { JobCancelled, defineJob, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
@@ -11,7 +11,7 @@ import type { NewDocument } from '../store/documents';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
 import { z } from 'zod';
-import { Chunker, type IngestJobResult, type ResumedIngest } from '../../../shared/contract/ingest';
+import { Chunker, type ResumedIngest } from '../../../shared/contract/ingest';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export const INGEST_JOB = 'ingest' satisfies JobKindName;
@@ -167,8 +167,8 @@ async function embedderOf(host: IngestHost): Promise<EmbedFn> {
   }
 }
 
-export function ingestJob(host: IngestHost): JobKind<IngestParams, StoredCheckpoint, IngestJobResult> {
-  return defineJob<IngestParams, StoredCheckpoint, IngestJobResult>({
+export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, StoredCheckpoint> {
+  return defineJob<typeof INGEST_JOB, StoredCheckpoint>({
     kind: INGEST_JOB,
     params: IngestParams,
     result: jobResults[INGEST_JOB],

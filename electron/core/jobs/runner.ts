@@ -2,7 +2,8 @@ import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { toJobInfo, type JobRecord, type JobRepository } from '../store/jobs';
 import type { JobItem } from '../../../shared/schemas';
-import type { TypedJobInfo } from '../../../shared/contract/jobs';
+import type { JobInfoOf, JobKindName, JobResult, jobResults, TypedJobInfo } from '../../../shared/contract/jobs';
+import type { CheckedJobParams, JobParamSchemas, JobParams } from './kinds';
 import { ApiError } from '../../../shared/errors';
 import { log } from '../log';
 import type { z } from 'zod';
@@ -50,6 +51,17 @@ export interface JobKind<P = unknown, C = unknown, R = unknown> {
 /** Any job kind, whatever its params, checkpoint and result (methods are bivariant, so every kind fits). */
 export type AnyJobKind = JobKind<unknown, unknown, unknown>;
 
+/**
+ * The definition of one of the contract's job kinds: its `params` is the kind's schema (./kinds.ts)
+ * and its `result` the kind's result schema (shared/contract/jobs.ts `jobResults`), both required;
+ * `run` and `title` see the parsed params.
+ */
+export type KnownJobKind<K extends JobKindName, C> = Omit<JobKind<CheckedJobParams<K>, C, JobResult<K>>, 'kind' | 'params' | 'result'> & {
+  kind: K;
+  params: JobParamSchemas[K];
+  result: (typeof jobResults)[K];
+};
+
 export class JobCancelled extends Error {
   constructor() {
     super('cancelled');
@@ -59,8 +71,21 @@ export class JobCancelled extends Error {
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function defineJob<P, C, R>(kind: JobKind<P, C, R>): JobKind<P, C, R> {
+/** A job of one of the contract's kinds (`defineJob<'extract', Checkpoint>`): its params and result schemas are checked to be the kind's. */
+export function defineJob<K extends JobKindName, C = null>(kind: KnownJobKind<K, C>): KnownJobKind<K, C>;
+/** A job of any other kind (a test's): params and result schemas are optional. */
+export function defineJob<P, C, R>(kind: JobKind<P, C, R>): JobKind<P, C, R>;
+export function defineJob(kind: AnyJobKind): AnyJobKind {
   return kind;
+}
+
+/** The params parsed by the kind's schema (defaults filled in); a bad payload is a bad_request naming the kind and the field. */
+function checkParams(kind: AnyJobKind, params: unknown): unknown {
+  if (!kind.params) return params;
+  const parsed = kind.params.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ');
+  throw new ApiError('bad_request', `job ${kind.kind}: bad params: ${detail}`);
 }
 
 interface Running {
@@ -151,20 +176,20 @@ export class JobRunner {
     await Promise.all(this.pumping.values());
   }
 
-  /** Queue a job of a registered kind; its params are checked by the kind's schema first. */
-  enqueue<P>(kind: string | JobKind<P, unknown, unknown>, params: P): TypedJobInfo {
+  /**
+   * Queue a job of a registered kind; its params are checked by the kind's schema first (at run
+   * time too: a caller's JSON is not typed). By name, for the contract's kinds: the params are
+   * typed by the kind's schema and the answer by its result (`enqueue('extract', {...})` gives
+   * `JobInfoOf<'extract'>`); an unknown name or wrong params do not compile.
+   */
+  enqueue<K extends JobKindName>(kind: K, params: JobParams<K>): JobInfoOf<K>;
+  /** By definition (any kind, a test's too): the params typed by the definition. */
+  enqueue<P>(kind: JobKind<P, unknown, unknown>, params: NoInfer<P>): TypedJobInfo;
+  enqueue(kind: string | AnyJobKind, params: unknown): TypedJobInfo {
     const name = typeof kind === 'string' ? kind : kind.kind;
     const k = this.kinds.get(name);
     if (!k) throw new ApiError('unsupported', `unknown job kind: ${name}`);
-    let checked: unknown = params;
-    if (k.params) {
-      const parsed = k.params.safeParse(params);
-      if (!parsed.success) {
-        const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ');
-        throw new ApiError('bad_request', `job ${name}: bad params: ${detail}`);
-      }
-      checked = parsed.data;
-    }
+    const checked = checkParams(k, params);
     const record = this.repo.create(name, k.title(checked), checked);
     this.emit(record);
     this.pump(this.laneOf(name));
@@ -272,6 +297,15 @@ export class JobRunner {
       this.finish(record.id);
       return;
     }
+    // Parsed again: a row an older version wrote may lack a default the job reads; one that no longer fits fails with the reason.
+    let params: unknown;
+    try {
+      params = checkParams(kind, record.params);
+    } catch (err) {
+      this.setStateSafely(record.id, 'failed', errorMessage(err));
+      this.finish(record.id);
+      return;
+    }
     const controller = new AbortController();
     const running: Running = { record, controller, reason: null };
     try {
@@ -288,7 +322,7 @@ export class JobRunner {
     let progress = record.progress;
     const ctx: JobContext<unknown, unknown> = {
       id: record.id,
-      params: record.params,
+      params,
       checkpoint: record.checkpoint ?? undefined,
       signal: controller.signal,
       progress: (done, total, message, items) => {

@@ -22,13 +22,13 @@ import type {
   RecommendedModel,
   RoleChoices,
 } from '../../../shared/contract/models';
-import { defineJob, type JobKind } from '../jobs/runner';
+import { defineJob, type KnownJobKind } from '../jobs/runner';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { z } from 'zod';
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { readChoices, writeChoice } from './registry';
 import { detectMemory } from './runtime';
-import { downloadFileName, downloadModel, DownloadError, parseDownloadUrl, partPath, type DownloadResult } from './download';
+import { downloadFileName, downloadModel, DownloadError, parseDownloadUrl, partPath } from './download';
 import { log } from '../log';
 
 export const SETTINGS_PATHS = 'models.paths';
@@ -409,8 +409,8 @@ export const MODEL_DOWNLOAD_JOB = 'models.download' satisfies JobKindName;
  * The download job. Cancel it to pause (the .part file stays); jobs.resume continues with an HTTP
  * Range request from the .part's size. After a crash the runner requeues it and it resumes the same way.
  */
-export function modelDownloadJob(manager: ModelManager): JobKind<ModelDownloadParams, ModelDownloadCheckpoint, DownloadResult> {
-  return defineJob<ModelDownloadParams, ModelDownloadCheckpoint, DownloadResult>({
+export function modelDownloadJob(manager: ModelManager): KnownJobKind<typeof MODEL_DOWNLOAD_JOB, ModelDownloadCheckpoint> {
+  return defineJob<typeof MODEL_DOWNLOAD_JOB, ModelDownloadCheckpoint>({
     kind: MODEL_DOWNLOAD_JOB,
     params: ModelDownloadParams,
     result: jobResults[MODEL_DOWNLOAD_JOB],

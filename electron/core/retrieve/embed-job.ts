@@ -7,7 +7,7 @@
 // extraction or an import when the setting retrieve.useEmbeddings is on and an embedding model is chosen.
 import path from 'node:path';
 import { z } from 'zod';
-import { defineJob, JobCancelled, type JobKind } from '../jobs/runner';
+import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import type { EngineRegistry } from '../llm/registry';
@@ -16,7 +16,7 @@ import { type VectorKind } from '../store/vectors';
 import { embeddingModelIdentity, MAX_EMBED_CHARS, SETTING_USE_EMBEDDINGS } from './dense';
 import { ApiError } from '../../../shared/errors';
 import type { EmbeddingsJobResult } from '../../../shared/contract/vectors';
-import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
+import { isJobOf, jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import type { JobRunner } from '../jobs/runner';
 
 export const EMBEDDINGS_JOB = 'embeddings.index' satisfies JobKindName;
@@ -49,14 +49,14 @@ async function embeddingEngine(host: EmbeddingsHost, model: string | undefined):
   return host.engines.get('embedding');
 }
 
-export function embeddingsJob(host: EmbeddingsHost): JobKind<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult> {
-  return defineJob<EmbeddingsJobParams, EmbeddingsCheckpoint, EmbeddingsJobResult>({
+export function embeddingsJob(host: EmbeddingsHost): KnownJobKind<typeof EMBEDDINGS_JOB, EmbeddingsCheckpoint> {
+  return defineJob<typeof EMBEDDINGS_JOB, EmbeddingsCheckpoint>({
     kind: EMBEDDINGS_JOB,
     params: EmbeddingsJobParams,
     result: jobResults[EMBEDDINGS_JOB],
-    title: (p) => `Embedding index${p?.model ? ` (${path.basename(p.model)})` : ''}`,
+    title: (p) => `Embedding index${p.model ? ` (${path.basename(p.model)})` : ''}`,
     async run(ctx) {
-      const params = EmbeddingsJobParams.parse(ctx.params ?? {});
+      const params = ctx.params;
       const batch = params.batchSize ?? 32;
       const engine = await embeddingEngine(host, params.model);
       const model = embeddingModelIdentity(engine);
@@ -111,7 +111,7 @@ export interface AutoIndexHost extends EmbeddingsHost {
 
 /** Enqueue an index job unless one is waiting or running already; returns it (or the one there). */
 export function startEmbeddingsIndex(host: AutoIndexHost, params: EmbeddingsJobParams = {}) {
-  const open = host.jobs.list(['queued', 'running'], 200).find((j) => j.kind === EMBEDDINGS_JOB);
+  const open = host.jobs.list(['queued', 'running'], 200).find((j) => isJobOf(j, EMBEDDINGS_JOB));
   if (open) return open;
   if (!params.model && host.engines.statusOf('embedding').state === 'none') {
     throw new ApiError('conflict', 'no model is chosen for embedding: choose one in the Models view or with "graphwright models choose embedding FILE"');

@@ -1,8 +1,9 @@
-// Hop and relation-path prediction (seed 000): relations are scored against the question's words
-// (relation labels and the labels of their concepts, matched lexically; embeddings or the LLM when
-// available), the number of hops gets a prior from the relation words the question uses, and a
-// beam search over relation paths from each linked entity keeps the top-K paths, each scored by the
-// product of its per-step relation probabilities (times the hop prior).
+// Hop and relation-path prediction (the kit's sample paper ../shared/samples/seeds/000_*.txt):
+// relations are scored against the question's words (relation labels and the labels of their
+// concepts, matched lexically; embeddings or the LLM when available), the number of hops gets a
+// prior from the relation words the question uses, and a beam search over relation paths from each
+// linked entity keeps the top-K paths, each scored by the product of its per-step relation
+// probabilities (times the hop prior).
 import type { GraphSnapshot } from './snapshot';
 import type { LinkedEntity } from './link';
 import {

@@ -1,4 +1,5 @@
-// Personalized PageRank (HippoRAG 2, seed 001) over the snapshot's undirected weighted CSR:
+// Personalized PageRank (HippoRAG 2, as the kit's sample paper 001,
+// ../shared/samples/seeds/001_*.txt, describes it) over the snapshot's undirected weighted CSR:
 // entity, event, concept and passage vertices. Power iteration on typed arrays; mass at dangling
 // vertices returns to the seeds, so the result stays a distribution.
 import type { PprCsr } from './snapshot';

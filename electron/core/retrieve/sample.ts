@@ -1,7 +1,8 @@
-// Triple sampling into a context budget (seed 000): the top relation paths are walked again with
-// their edges, and reasoning chains (seed -> ... -> end vertex) are taken greedily, cheapest new
-// chain first (chains share prefixes), ties broken by personalized PageRank, so the budget covers as
-// many distinct candidate answers as it can. Leftover budget goes to the seeds' neighbourhood by PPR.
+// Triple sampling into a context budget (the kit's sample paper ../shared/samples/seeds/000_*.txt):
+// the top relation paths are walked again with their edges, and reasoning chains (seed -> ... ->
+// end vertex) are taken greedily, cheapest new chain first (chains share prefixes), ties broken by
+// personalized PageRank, so the budget covers as many distinct candidate answers as it can.
+// Leftover budget goes to the seeds' neighbourhood by PPR.
 import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES } from './snapshot';
 import type { RelationPath } from './paths';

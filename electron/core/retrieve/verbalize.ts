@@ -1,5 +1,6 @@
-// Triple-to-text (seed 000): templates by default; with a loaded model and the setting on, the LLM
-// rewrites the templated facts into fluent sentences (one per fact, same order, ids kept by us).
+// Triple-to-text (the kit's sample paper ../shared/samples/seeds/000_*.txt): templates by default;
+// with a loaded model and the setting on, the LLM rewrites the templated facts into fluent
+// sentences (one per fact, same order, ids kept by us).
 import type { LlmEngine } from '../llm/engine';
 import { log } from '../log';
 

@@ -1,6 +1,6 @@
-// Token formats: a TSV token table (seed 000), CoNLL BIO (sci-ner-anlp) and token/tag JSON
-// arrays (seed 003). Tokens are rejoined into readable text; BIO tags become gold annotations
-// whose spans point into that text.
+// Token formats: a TSV token table (the kit's sample ../shared/samples/seeds/000_*.txt), CoNLL BIO
+// (sci-ner-anlp) and token/tag JSON arrays (the kit's sample 003_*.txt). Tokens are rejoined into
+// readable text; BIO tags become gold annotations whose spans point into that text.
 import path from 'node:path';
 import { IngestError } from '../errors';
 import { locateJsonError, readJsonRecords } from './json-records';
@@ -124,7 +124,7 @@ function exactDoc(title: string, format: string, sentences: Sentence[], original
   return { kind: 'exact', title, format, text, original, annotations, meta: { ...meta, sentences: sentences.length, tokens } };
 }
 
-/** A TSV with a header naming a token column (seed 000: id sid tid token lemma pos). */
+/** A TSV with a header naming a token column (the kit's sample 000_*.txt: id sid tid token lemma pos). */
 export function parseTokenTable(file: string, text: string): ParsedFile {
   const lines = text.split('\n');
   const header = lines[0].split('\t').map((h) => h.trim().toLowerCase());
@@ -214,7 +214,7 @@ export function parseConll(file: string, text: string): ParsedFile {
   };
 }
 
-/** Token arrays each followed by a tag array of the same length (seed 003); other lines are a header. */
+/** Token arrays each followed by a tag array of the same length (the kit's sample 003_*.txt); other lines are a header. */
 export function parseBioJson(file: string, text: string): ParsedFile {
   const sentences: Sentence[] = [];
   const header: string[] = [];

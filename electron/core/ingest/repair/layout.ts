@@ -1,5 +1,6 @@
-// The "one or a few characters per line" layout some PDF converters produce (seed 002): every
-// line a fragment, the spaces between words lost. Detect it, then rejoin and re-space the prose.
+// The "one or a few characters per line" layout some PDF converters produce (the kit's sample
+// ../shared/samples/seeds/002_*.txt): every line a fragment, the spaces between words lost. Detect
+// it, then rejoin and re-space the prose.
 import { segmentRun, segmentWithCost } from './segment';
 
 /** True when most non-empty lines are fragments of one to three characters. */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
-import { isJobOf, TypedJobInfo } from '../../../../shared/contract/jobs';
+import { isJobOf, type TypedJobInfo } from '../../../../shared/contract/jobs';
 import { baseName, extractSummaryText, extractionTitle, ITEM_STATE_LABEL, shortTime } from './jobText';
 import { pathsForFiles } from './dropFiles';
 import { ExtractControl } from './ExtractControl';
@@ -147,9 +147,9 @@ export function DocumentsView() {
         setError(new Error(prepared.failed.map((f) => f.error).join('\n') || 'nothing to import'));
         return;
       }
+      // an 'ingest' job, checked as such by the client (documents.ingest answers its kind's job)
       const started = await api.call('documents.ingest', { paths: prepared.paths });
-      const queued = TypedJobInfo.parse(started);
-      qc.setQueryData<TypedJobInfo[]>(['jobs.list', { limit: 50 }], (old) => [queued, ...(old ?? []).filter((j) => j.id !== queued.id)]);
+      qc.setQueryData<TypedJobInfo[]>(['jobs.list', { limit: 50 }], (old) => [started, ...(old ?? []).filter((j) => j.id !== started.id)]);
       setRun({ jobId: started.id, preparing: null, uploadFailed: prepared.failed, editionOf });
       setEditionOf(null);
     } catch (err) {

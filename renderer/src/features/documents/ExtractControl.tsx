@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
-import type { JobInfo } from '../../../../shared/schemas';
+import type { JobInfoOf } from '../../../../shared/contract/jobs';
 
 /**
  * Start extraction over the selected document (or all): the classic extractor needs no model;
  * "Extraction model" uses the model or endpoint chosen for the extraction role in Models.
  */
-export function ExtractControl({ documentId, onStarted }: { documentId: number | null; onStarted?: (job: JobInfo) => void }) {
+export function ExtractControl({ documentId, onStarted }: { documentId: number | null; onStarted?: (job: JobInfoOf<'extract'>) => void }) {
   const models = useCall('models.list', {});
   const start = useCallMutation('extract.start', ['jobs.list']);
   const choice = models.data?.choices.extraction ?? null;
@@ -15,7 +15,7 @@ export function ExtractControl({ documentId, onStarted }: { documentId: number |
   const [force, setForce] = useState(false);
   const run = () => {
     const common = { ...(documentId != null ? { documents: [documentId] } : {}), ...(force ? { force } : {}) };
-    const done = { onSuccess: (job: JobInfo) => onStarted?.(job) };
+    const done = { onSuccess: (job: JobInfoOf<'extract'>) => onStarted?.(job) };
     if (engine === 'classic' || !choice) start.mutate({ engine: 'classic', ...common }, done);
     else if (choice.kind === 'llama') start.mutate({ engine: 'llama', model: choice.path, ...common }, done);
     else start.mutate({ engine: 'openai', model: choice.model, endpoint: choice.baseUrl, ...common }, done);
