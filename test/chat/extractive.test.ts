@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { answerTypeOf, expansions, fieldRecords, isNoise, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
+import { answerTypeOf, expansions, fieldRecords, isNoise, tableCells, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
 import { quotedTerm } from '../../electron/core/retrieve/retriever';
@@ -90,6 +90,21 @@ describe('answer types of less common question forms', () => {
     expect(called).toContain('SNMP access policy');
     expect(typedSpans('This MIB module contains thirteen scalars as well as a single table.', 'number').map((x) => x.text)).toContain('thirteen');
     expect(typedSpans('This implies implementation of the Internet MIB (RFC-1156).', 'name').map((x) => x.text)).toContain('RFC-1156');
+  });
+});
+
+describe('plain-text tables', () => {
+  it('reads cells by the columns of the rule under the header (RFC 3580, Framed-MTU by media)', () => {
+    const cells = tableCells(rfc('rfc3580.txt'));
+    const of = (row: string) => cells.filter((c) => c.row === row).map((c) => `${c.column}=${c.value}`);
+    expect(of('802.11')).toEqual(['Framed-MTU=2304', 'Maximum Frame Length=2346']);
+    // a row key with words and brackets stays whole
+    expect(of('802.5 (16 Mbps)')).toEqual(['Framed-MTU=18173', 'Maximum Frame Length=18200']);
+    expect(cells.find((c) => c.row === 'portFailure(2)')?.value).toBe('Lost Carrier (2)');
+  });
+
+  it('reads no table out of a drawing of boxes and arrows (RFC 5247)', () => {
+    expect(tableCells(rfc('rfc5247.txt'))).toEqual([]);
   });
 });
 

@@ -112,6 +112,9 @@ describe('answers read off answer types and document structure', () => {
     ['Which packet type does the watchdog use?', 'Status-Server'],
     // "which entity": a noun phrase whose head is a kind of entity (WordNet), lower-case as the text writes it
     ['Which entity acts as an intermediary between the peer and the backend authentication server?', 'authenticator'],
+    // a table's cell: the column the question names, on the row it names
+    ['What Maximum Frame Length goes with FDDI media?', '4500'],
+    ['Which RADIUS Acct-Terminate-Cause value corresponds to the 802.1X portFailure cause?', 'Lost Carrier (2)'],
     // "what counts as X": a glossary entry
     ['In 5247, what counts as an EAP server?', 'terminates the EAP authentication method'],
   ])(
