@@ -7,9 +7,11 @@
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
 import { coverage, isTermOnly, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
-import { posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
+import { contentStems, escapeRe, posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 import { wordNet } from '../retrieve/wordnet';
+import { askedCells } from '../retrieve/tables';
+export { tableCells, type TableCell } from '../retrieve/tables';
 
 export { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 
@@ -609,23 +611,12 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   // a table ("Media  Framed-MTU  Length" over "===" rules): the cell in the column the question names,
   // on the row whose key the question names ("What Framed-MTU ... for IEEE 802.11 media": 2304)
   if (numeric || type.type === 'name') {
-    const qNorm = ` ${question.toLowerCase().replace(/\s+/g, ' ')} `;
     retrieval.passages.forEach((p, rank) => {
-      for (const cell of tableCells(p.text)) {
-        const columnStems = contentStems(cell.column);
-        const columnCover = columnStems.length ? columnStems.filter((x) => qStems.has(x)).length / columnStems.length : 0;
-        if (columnCover < 0.5) continue;
-        // the row key as written ("802.11", "802.5 (16 Mbps)"), or all its words
-        // ("portFailure(2)" is asked as "portFailure": a code in brackets after a name is its number)
-        const named = cell.row.replace(/\s*\(\d+\)\s*$/, '');
-        const key = named.toLowerCase().replace(/\s+/g, ' ');
-        const keyStems = contentStems(named);
-        const exact = new RegExp(String.raw`[^\w.]${escapeRe(key)}[^\w]`).test(qNorm);
-        if (!exact && !(keyStems.length && keyStems.every((x) => qStems.has(x)))) continue;
+      for (const { cell, match } of askedCells(question, p.text)) {
         if (numeric && !/\d/.test(cell.value)) continue;
         candidates.push({
           text: cell.value,
-          score: 0.95 * columnCover * (exact ? 1 : 0.8) * (1 - 0.03 * rank) * termCover,
+          score: 0.95 * match * (1 - 0.03 * rank) * termCover,
           source: 'passage',
           sentence: `${cell.row} | ${cell.column}: ${cell.value}`,
           passageId: p.id,
@@ -763,68 +754,6 @@ function spell(words: string[], acronym: string): string | null {
     .replace(/[,;:]+$/, '');
 }
 
-export interface TableCell {
-  /** The row's key: its first column. */
-  row: string;
-  /** The column's heading (its header lines joined). */
-  column: string;
-  value: string;
-  /** Offset of the row's line in the text. */
-  offset: number;
-}
-
-/**
- * Cells of the plain-text tables in a text: a rule line of two or more runs of "=" or "-" under a header,
- * the rows below it up to a blank line. Columns are the rule's runs; a row's fields (parted by two or more
- * spaces) fall in the column whose run they overlap most; the first column keys the row.
- */
-export function tableCells(text: string): TableCell[] {
-  const lines = text.split('\n');
-  const out: TableCell[] = [];
-  const offsets: number[] = [];
-  let at = 0;
-  for (const l of lines) {
-    offsets.push(at);
-    at += l.length + 1;
-  }
-  const fields = (line: string) => [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], start: m.index!, end: m.index! + m[0].length }));
-  for (let i = 1; i < lines.length; i++) {
-    const rule = [...lines[i].matchAll(/[=-]{3,}/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
-    if (rule.length < 2 || lines[i].replace(/[=\-\s]/g, '')) continue;
-    const columnOf = (f: { start: number; end: number }) => {
-      let best = -1;
-      let most = 0;
-      rule.forEach((c, k) => {
-        const overlap = Math.min(f.end, c.end) - Math.max(f.start, c.start);
-        if (overlap > most) [best, most] = [k, overlap];
-      });
-      return best;
-    };
-    // header lines right above the rule (a line that lost its indent opens a chunk: no column to read it by)
-    const heads: string[][] = rule.map(() => []);
-    for (let j = i - 1; j >= Math.max(0, i - 3) && lines[j].trim() && (j === i - 1 || /^\s/.test(lines[j])); j--) {
-      for (const f of fields(lines[j])) {
-        const k = columnOf(f);
-        if (k >= 0) heads[k].unshift(f.text);
-      }
-    }
-    const names = heads.map((h) => h.join(' '));
-    for (let k = i + 1; k < lines.length && lines[k].trim(); k++) {
-      const row = rule.map(() => '');
-      for (const f of fields(lines[k])) {
-        const c = columnOf(f);
-        if (c >= 0) row[c] = row[c] ? `${row[c]} ${f.text}` : f.text;
-      }
-      // a drawing's boxes and arrows ("|<------>|") are no rows
-      if (!/[\p{L}\p{N}]/u.test(row[0]) || /[|<>]/.test(row[0])) continue;
-      for (let c = 1; c < rule.length; c++)
-        if (/[\p{L}\p{N}]/u.test(row[c]) && !/^[|<>+]|[|<>+]$/.test(row[c]) && names[c])
-          out.push({ row: row[0], column: names[c], value: row[c], offset: offsets[k] });
-    }
-  }
-  return out;
-}
-
 interface FieldRecord {
   heading: string;
   fields: { label: string; body: string; offset: number }[];
@@ -935,14 +864,6 @@ function listContext(sentences: Sentence[], i: number): Sentence[] {
   let k = i + 1;
   while (k < sentences.length && LIST_ITEM.test(sentences[k].text)) k++;
   return k < sentences.length ? [sentences[j], sentences[k]] : [sentences[j]];
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function contentStems(text: string): string[] {
-  return tokenize(text)
-    .filter((t) => !STOPWORDS.has(t.text))
-    .map((t) => stem(t.text));
 }
 
 const TRANSPORTS = new Set(['tcp', 'udp', 'sctp', 'dccp', 'quic']);

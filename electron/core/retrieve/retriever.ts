@@ -13,6 +13,7 @@ import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeigh
 import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, stem, tokenize } from './text';
 import { pathAnswers } from './answers';
+import { askedCells } from './tables';
 import { contentTokens, passageMatch, questionTerms, splitSentences, termLineIndex, type QuestionTerm } from './sentences';
 import { answerTypeOf, type QuestionType } from './question';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
@@ -479,6 +480,8 @@ export class Retriever {
           subject,
         ) >= 0;
       if (glossary) m.best = Math.max(m.best, 1.25);
+      // a table cell the question asks for (its column and its row's key named): the chunk to read, though its rows are no sentences
+      if (m.best < 1 && askedCells(question, row.text).length) m.best = 1;
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;

@@ -333,3 +333,13 @@ export function posTags(text: string): { text: string; lower: string; pos: strin
     return tokenize(text).map((t) => ({ text: t.raw, lower: t.text, pos: 'X' }));
   }
 }
+
+/** Stems of a text's words that are not stopwords. */
+export function contentStems(text: string): string[] {
+  return tokenize(text)
+    .filter((t) => !STOPWORDS.has(t.text))
+    .map((t) => stem(t.text));
+}
+
+/** A string as a literal inside a regular expression. */
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
