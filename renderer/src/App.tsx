@@ -14,7 +14,7 @@ import { SchemaView } from './features/schema/SchemaView';
 import { EvaluationView } from './features/evaluation/EvaluationView';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { dialogOpen } from './components/Dialog';
-import { fromTextField } from './features/review/reviewApi';
+import { fromTextField } from './features/review/reviewKeys';
 import { useApi } from './api/hooks';
 import { navigate, parseHash } from './nav';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { dialogOpen } from '../../components/Dialog';
-import { fromTextField } from '../review/reviewApi';
+import { fromTextField } from '../review/reviewKeys';
 import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
 

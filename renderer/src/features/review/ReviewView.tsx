@@ -1,6 +1,7 @@
 // The Review view: the triple table (paged from SQLite), the filter bar (FilterBar.tsx), the evidence
-// panel, undo/redo (HistoryMenu.tsx), and every review action from the keyboard and the toolbar.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// panel, undo/redo (HistoryMenu.tsx), and every review action from the toolbar and the keyboard (the key
+// map in reviewKeys.ts).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import type { TripleListItem } from '../../../../shared/contract';
@@ -8,11 +9,12 @@ import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDial
 import { EvidencePanel } from './EvidencePanel';
 import { EMPTY_FILTER, tripleQuery, type ReviewFilter, type ReviewSort } from './filters';
 import { toNodeRef } from './NodeAutocomplete';
-import { fromTextField, useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts } from './reviewApi';
+import { useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
 import { useRouteParam } from '../../nav';
 import { TripleTable, type InlineEdit } from './TripleTable';
 import { useTriplePages } from './useTriplePages';
+import { reviewKeyHandler } from './reviewKeys';
 import { DENSITIES, loadFilter, loadTablePrefs, saveFilter, saveTablePrefs, STAGE_MEANING, type Density, type TablePrefs } from './tablePrefs';
 import { Filters, SavedFilters } from './FilterBar';
 import { HistoryMenu, StatusLine } from './HistoryMenu';
@@ -175,66 +177,22 @@ export function ReviewView() {
     setDialog({ kind: 'merge', nodes: [...nodes.values()] });
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (fromTextField(e) || e.altKey) return;
-    const ctrl = e.ctrlKey || e.metaKey;
-    const key = e.key;
-    const handled = () => {
-      e.preventDefault();
-      e.stopPropagation();
-    };
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + 20,
-      PageUp: activeIndex - 20,
-      Home: 0,
-      End: pages.total - 1,
-    };
-    if (key in moves) {
-      handled();
-      move(moves[key], e.shiftKey);
-      return;
-    }
-    if (ctrl && key.toLowerCase() === 'a' && !e.shiftKey) {
-      // Ctrl+A: every row the filter shows that is loaded (all of them up to a few hundred).
-      handled();
-      const ids = new Set(pages.loaded.map((t) => t.id));
-      setSelected(ids);
-      setNote(
-        ids.size < pages.total
-          ? `Selected the ${ids.size} loaded rows of ${pages.total}: scroll to load more, or narrow the filter`
-          : `Selected all ${ids.size} rows`,
-      );
-      return;
-    }
-    if (ctrl) return;
-    const actions: Record<string, () => void> = {
-      ' ': () => {
-        if (!active) return;
-        const next = new Set(selected);
-        if (next.has(active.id)) next.delete(active.id);
-        else next.add(active.id);
-        setSelected(next);
-      },
-      a: () => setStatus('accepted'),
-      r: () => setStatus('rejected'),
-      e: startEdit,
-      F2: startEdit,
-      n: () => setDialog({ kind: 'add' }),
-      m: openMerge,
-      g: () => active && showTripleInGraph(active),
-      Escape: () => {
-        setSelected(new Set());
-        setNote(null);
-      },
-    };
-    const action = actions[key.length === 1 ? key.toLowerCase() : key];
-    if (action) {
-      handled();
-      action();
-    }
-  };
+  // The key map (reviewKeys.ts) acts on the table's state through the view's own actions.
+  const onKeyDown = reviewKeyHandler({
+    activeIndex,
+    total: pages.total,
+    active,
+    loaded: pages.loaded,
+    selected,
+    setSelected,
+    setNote,
+    move,
+    setStatus,
+    startEdit,
+    openAdd: () => setDialog({ kind: 'add' }),
+    openMerge,
+    showInGraph: showTripleInGraph,
+  });
 
   const onSelect = (index: number, mode: 'toggle' | 'range' | 'only') => {
     const t = pages.rowAt(index);

@@ -1,9 +1,10 @@
 // Edits from the Review and Graph views: one runner for every command (so both views report, undo and
 // refresh the same way), cache invalidation when the graph changes, and undo/redo from the keyboard.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallInput, CallName, CallOutput } from '../../../../shared/contract';
 import { useApi } from '../../api/hooks';
+import { fromTextField } from './reviewKeys';
 
 /** Every query the review and graph views read; all are stale after any edit. */
 export const REVIEW_QUERY_KEYS: CallName[] = [
@@ -113,14 +114,6 @@ export function useEditRunner(): EditRunner {
     setMessage(null);
   }, []);
   return { run, pending: pending > 0, error, message, clear };
-}
-
-/** True when a key event comes from a text field (which keeps its own shortcuts, undo included). */
-export function fromTextField(e: KeyboardEvent | ReactKeyboardEvent): boolean {
-  const t = e.target as HTMLElement | null;
-  if (!t) return false;
-  const tag = t.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable;
 }
 
 /**
