@@ -114,7 +114,7 @@ describe('answers read off answer types and document structure', () => {
     ['Which entity acts as an intermediary between the peer and the backend authentication server?', 'authenticator'],
     // a table's cell: the column the question names, on the row it names
     ['What Maximum Frame Length goes with FDDI media?', '4500'],
-    // (the table's chunk is retrieved for it: a chunk holding the asked cell ranks as one whose sentence holds the question)
+    // (a row key with words and brackets)
     ['What Framed-MTU applies to 802.5 (16 Mbps) media?', '18173'],
     ['Which RADIUS Acct-Terminate-Cause value corresponds to the 802.1X portFailure cause?', 'Lost Carrier (2)'],
     // "what counts as X": a glossary entry
