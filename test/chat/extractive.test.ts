@@ -6,6 +6,7 @@ import { answerTypeOf, expansions, fieldRecords, isNoise, tableCells, titleScope
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
 import { quotedTerm } from '../../electron/core/retrieve/retriever';
+import { askedCells } from '../../electron/core/retrieve/tables';
 import { tokenize } from '../../electron/core/retrieve/text';
 
 const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'rfc-radius-eap');
@@ -101,6 +102,33 @@ describe('plain-text tables', () => {
     // a row key with words and brackets stays whole
     expect(of('802.5 (16 Mbps)')).toEqual(['Framed-MTU=18173', 'Maximum Frame Length=18200']);
     expect(cells.find((c) => c.row === 'portFailure(2)')?.value).toBe('Lost Carrier (2)');
+  });
+
+  it('reads box tables (+---+ borders, | rows, wrapped cells) and no packet diagram (+-+-+ bit rulers)', () => {
+    const text = [
+      '   +-------+-------------------+-----------+',
+      '   | Value | Description       | Reference |',
+      '   +-------+-------------------+-----------+',
+      '   | 0     | Reserved          | RFC 9999  |',
+      '   | 1     | Hello message     | RFC 9999  |',
+      '   | 2     | Goodbye message   | RFC 9999  |',
+      '   |       | (deprecated)      |           |',
+      '   +-------+-------------------+-----------+',
+      '',
+      '   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+',
+      '   |     Type      |    Length     |',
+      '   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+',
+    ].join('\n');
+    const cells = tableCells(text);
+    expect(cells.filter((c) => c.column === 'Description').map((c) => `${c.row}=${c.value}`)).toEqual([
+      '0=Reserved',
+      '1=Hello message',
+      '2=Goodbye message (deprecated)',
+    ]);
+    expect(cells.every((c) => c.key === 'Value')).toBe(true);
+    // a cell asked by its row and column, or a row's key asked by another of its cells
+    expect(askedCells('What is the description of value 2?', text).map((x) => x.cell.value)).toEqual(['Goodbye message (deprecated)']);
+    expect(askedCells('Which value is registered for the Hello message?', text).map((x) => x.cell.value)).toEqual(['1']);
   });
 
   it('reads no table out of a drawing of boxes and arrows (RFC 5247)', () => {

@@ -6,6 +6,8 @@ import { contentStems, escapeRe } from './text';
 export interface TableCell {
   /** The row's key: its first column. */
   row: string;
+  /** The first column's heading. */
+  key: string;
   /** The column's heading (its header lines joined). */
   column: string;
   value: string;
@@ -59,10 +61,61 @@ export function tableCells(text: string): TableCell[] {
       if (!/[\p{L}\p{N}]/u.test(row[0]) || /[|<>]/.test(row[0])) continue;
       for (let c = 1; c < rule.length; c++)
         if (/[\p{L}\p{N}]/u.test(row[c]) && !/^[|<>+]|[|<>+]$/.test(row[c]) && names[c])
-          out.push({ row: row[0], column: names[c], value: row[c], offset: offsets[k] });
+          out.push({ row: row[0], key: names[0], column: names[c], value: row[c], offset: offsets[k] });
     }
   }
+  boxTables(lines, offsets, out);
   return out;
+}
+
+/** A box table's border: "+" between runs of two or more "-" or "=" ("+-------+----+"; a packet diagram's "+-+-+" is none). */
+const BORDER = /^\s*\+(?:[-=]{2,}\+){2,}\s*$/;
+
+/**
+ * Box tables ("+------+------+" borders, "| a | b |" rows): columns between the border's "+" signs; the
+ * rows above the second border are the header; a row whose first cell is empty continues the row before
+ * it (a wrapped cell).
+ */
+function boxTables(lines: string[], offsets: number[], out: TableCell[]): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!BORDER.test(lines[i])) continue;
+    const cuts = [...lines[i].matchAll(/\+/g)].map((m) => m.index!);
+    const cellsOf = (line: string) =>
+      cuts.slice(0, -1).map((c, k) =>
+        line
+          .slice(c + 1, cuts[k + 1])
+          .replace(/^\s*\|?|\|?\s*$/g, '')
+          .trim(),
+      );
+    const rows: { cells: string[]; offset: number }[] = [];
+    let header: string[] | null = null;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j];
+      if (BORDER.test(line)) {
+        // the rows above the second border are the header
+        if (!header && rows.length)
+          header = rows.splice(0).reduce(
+            (h, r) => h.map((x, k) => [x, r.cells[k]].filter(Boolean).join(' ')),
+            cuts.slice(1).map(() => ''),
+          );
+        continue;
+      }
+      if (!/^\s*\|/.test(line)) break;
+      const cells = cellsOf(line);
+      const last = rows[rows.length - 1];
+      if (last && !cells[0]) last.cells = last.cells.map((x, k) => [x, cells[k]].filter(Boolean).join(' '));
+      else rows.push({ cells, offset: offsets[j] });
+    }
+    if (header)
+      for (const r of rows) {
+        if (!/[\p{L}\p{N}]/u.test(r.cells[0] ?? '')) continue;
+        for (let c = 1; c < header.length; c++)
+          if (header[c] && /[\p{L}\p{N}]/u.test(r.cells[c] ?? ''))
+            out.push({ row: r.cells[0], key: header[0], column: header[c], value: r.cells[c], offset: r.offset });
+      }
+    i = j - 1;
+  }
 }
 
 /**
@@ -76,16 +129,29 @@ export function askedCells(question: string, text: string): { cell: TableCell; m
   const qStems = new Set(contentStems(question));
   const qNorm = ` ${question.toLowerCase().replace(/\s+/g, ' ')} `;
   const out: { cell: TableCell; match: number }[] = [];
+  const cover = (heading: string) => {
+    const st = contentStems(heading);
+    return st.length ? st.filter((x) => qStems.has(x)).length / st.length : 0;
+  };
+  // a cell's text named in the question: as written, or (three words or more) by all its words
+  const named = (text: string) => {
+    const plain = text.replace(/\s*\(\d+\)\s*$/, '');
+    const exact = new RegExp(String.raw`[^\w.]${escapeRe(plain.toLowerCase().replace(/\s+/g, ' '))}[^\w]`).test(qNorm);
+    if (exact) return 1;
+    const st = contentStems(plain);
+    return st.length && st.every((x) => qStems.has(x)) ? 0.8 : 0;
+  };
   for (const cell of cells) {
-    const columnStems = contentStems(cell.column);
-    const columnCover = columnStems.length ? columnStems.filter((x) => qStems.has(x)).length / columnStems.length : 0;
-    if (columnCover < 0.5) continue;
-    const named = cell.row.replace(/\s*\(\d+\)\s*$/, '');
-    const key = named.toLowerCase().replace(/\s+/g, ' ');
-    const keyStems = contentStems(named);
-    const exact = new RegExp(String.raw`[^\w.]${escapeRe(key)}[^\w]`).test(qNorm);
-    if (!exact && !(keyStems.length && keyStems.every((x) => qStems.has(x)))) continue;
-    out.push({ cell, match: columnCover * (exact ? 1 : 0.8) });
+    // the column named, the row's key named: "What Framed-MTU ... for 802.11 media"
+    const columnCover = cover(cell.column);
+    const keyNamed = columnCover >= 0.5 ? named(cell.row) : 0;
+    if (keyNamed) out.push({ cell, match: columnCover * keyNamed });
+    // the other way round: the key's column named, another cell of the row named ("which Value is
+    // registered for the Hello message"): the row's key is the answer
+    const keyCover = cell.value.length >= 3 ? cover(cell.key) : 0;
+    const valueNamed = keyCover >= 0.5 && !keyNamed ? named(cell.value) : 0;
+    if (valueNamed && cell.value.split(/\s+/).length + (valueNamed === 1 ? 1 : 0) >= 2)
+      out.push({ cell: { ...cell, row: cell.value, column: cell.key, value: cell.row }, match: keyCover * valueNamed * 0.9 });
   }
   return out;
 }
