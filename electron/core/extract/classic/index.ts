@@ -4,8 +4,10 @@ import type { AcronymDefinition } from '../acronyms';
 import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
-import { mergeSpans, sentenceRelations, tokenize, type SentenceContext, type Token } from './svo';
+import { mergeSpans, sentenceRelations, singularNoun, tokenize, type DocumentReferents, type Referent, type SentenceContext, type Token } from './svo';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
+import { chunkContext, clauseOf, type SectionLike } from '../standards/context';
+import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 
 export { englishNlp } from './svo';
@@ -29,7 +31,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const triples: CandidateTriple[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
-  const context: SentenceContext = {};
+  const context: SentenceContext = { document: documentReferents(docText, chunk, options.structure, sentences) };
   for (const whole of sentences) {
     const s = afterTermLine(docText, whole);
     const inSentence: Token[] = [];
@@ -42,6 +44,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     for (const r of rels) {
       triples.push({
         stage: 'EE',
+        // (a demonstrative end, "this memo", keeps its span and is named by what it points at, "RFC 1157")
         head: { text: r.head.text, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
         relation: r.relation,
         tail: { text: r.tail.text, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
@@ -72,6 +75,68 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   mentions.push(...std.mentions);
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
 }
+
+/**
+ * What the document's own structure says a demonstrative points at: its designation ("this memo" in
+ * RFC 2867 is RFC 2867), the clause a sentence stands in ("this section" -> "RFC 5247 §3.2"), the named
+ * subject of a section ("this value" in "3.1 Tunnel-Start" under "3. New Acct-Status-Type Values";
+ * "this attribute" in "3.17 Session-Timeout" of a document that writes "the Session-Timeout attribute").
+ */
+export function documentReferents(docText: string, chunk: Span, structure: StructureLike | null | undefined, sentences?: Span[]): DocumentReferents {
+  const doc = chunkContext(docText, chunk, structure, sentences).doc;
+  const sections = doc.structure.sections;
+  const self: Referent | null = doc.self ? { text: doc.self } : null;
+  const said = new Map<string, boolean>();
+  /** The document writes the name with the class noun: "the Session-Timeout attribute". */
+  const writes = (name: string, noun: string): boolean => {
+    const key = `${name}\u0000${noun}`;
+    let hit = said.get(key);
+    if (hit === undefined) {
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      hit = new RegExp(`(?<![\\p{L}\\p{N}-])${esc(name)}\\s+${esc(noun)}s?(?![\\p{L}\\p{N}-])`, 'iu').test(docText);
+      said.set(key, hit);
+    }
+    return hit;
+  };
+  const parentOf = (s: SectionLike): SectionLike | null => {
+    for (let i = sections.indexOf(s) - 1; i >= 0; i--) if (sections[i].level < s.level && sections[i].end >= s.end) return sections[i];
+    return null;
+  };
+  return {
+    self: () => self,
+    section: (offset) => {
+      const label = clauseOf(doc, sectionAt(doc.structure, offset));
+      return label ? { text: label } : null;
+    },
+    subject: (offset, noun, plural) => {
+      const s = sectionAt(doc.structure, offset);
+      if (!s || plural) return null;
+      const heading = s.heading.replace(/[\s.:]+$/, '');
+      const words = heading.split(/\s+/);
+      let ok = false;
+      if (words.length === 1 && NAME_TOKEN.test(heading)) {
+        // one name as the heading: a thing of the class the parent heading lists ("New Acct-Status-Type
+        // Values"), or of the class the document calls it or a sibling of the same kind by ("the
+        // Session-Timeout attribute" for "3.9 Filter-ID" among "3.17 Session-Timeout", ...)
+        const parent = parentOf(s);
+        const last =
+          parent?.heading
+            .replace(/[\s.:]+$/, '')
+            .split(/\s+/)
+            .at(-1) ?? '';
+        const siblings = sections.filter((x) => x.level === s.level && parentOf(x) === parent && NAME_TOKEN.test(x.heading.replace(/[\s.:]+$/, '')));
+        ok = (/s$/i.test(last) && singularNoun(last) === noun) || siblings.some((x) => writes(x.heading.replace(/[\s.:]+$/, ''), noun));
+      } else if (words.length >= 2 && words.length <= 4 && words.at(-1)!.toLowerCase() === noun && words.slice(0, -1).every((w) => NAME_TOKEN.test(w))) {
+        ok = true; // "Acct-Tunnel-Connection Attribute"
+      }
+      return ok ? { text: heading } : null;
+    },
+    sectionStart: (offset) => sectionAt(doc.structure, offset)?.start ?? 0,
+  };
+}
+
+/** A name written as one token: "Tunnel-Start", "Session-Timeout", "EAP-TLS", "802.1X", "NAS". */
+const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d]*(?:[-_/.][\p{L}\d]+)+|\p{Lu}[\p{Lu}\d]+)$/u;
 
 /**
  * A definition list's term line is no part of its body's first sentence: "Key caching\n      Caching of
