@@ -32,8 +32,10 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
   const context: SentenceContext = { document: documentReferents(docText, chunk, options.structure, sentences) };
+  const headings = chunkContext(docText, chunk, options.structure, sentences).doc.structure.sections;
   for (const whole of sentences) {
-    const s = afterTermLine(docText, whole);
+    const s = afterHeading(afterTermLine(docText, whole), headings);
+    if (!s) continue;
     const inSentence: Token[] = [];
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
@@ -137,6 +139,28 @@ export function documentReferents(docText: string, chunk: Span, structure: Struc
 
 /** A name written as one token: "Tunnel-Start", "Session-Timeout", "EAP-TLS", "802.1X", "NAS". */
 const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d]*(?:[-_/.][\p{L}\d]+)+|\p{Lu}[\p{Lu}\d]+)$/u;
+
+/**
+ * A section heading is no sentence: "3.2.6. Form and Meaning of References to Managed Objects" names a
+ * section, it says nothing of managed objects. The part of the sentence after a heading it starts with;
+ * null when the heading is all of it.
+ */
+export function afterHeading(s: Span, sections: readonly { start: number; headingEnd: number }[]): Span | null {
+  // (the sections are in text order: the last one starting at or before the sentence)
+  let lo = 0;
+  let hi = sections.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sections[mid].start <= s.start) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const h = at >= 0 ? sections[at] : null;
+  if (!h || s.start >= h.headingEnd) return s;
+  return h.headingEnd >= s.end ? null : { start: h.headingEnd, end: s.end };
+}
 
 /**
  * A definition list's term line is no part of its body's first sentence: "Key caching\n      Caching of
