@@ -24,3 +24,40 @@ describe('layout read by the classic extractor', () => {
     expect(afterHeading({ start: 10, end: 90 }, sections)).toEqual({ start: 10, end: 90 });
   });
 });
+
+describe('document parts as relation ends', () => {
+  const read = (file: string, needle: string) => {
+    const text = rfcText(file);
+    const at = text.search(new RegExp(needle.split(' ').join('\\s+')));
+    expect(at).toBeGreaterThan(0);
+    const start = text.lastIndexOf('\n\n', at) + 2;
+    const r = classicExtract(text, { start, end: text.indexOf('\n\n', at) }, { structure: analyzeStructure(text) });
+    return r.triples.filter((t) => !t.meta?.pattern).map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`.replace(/\s+/g, ' '));
+  };
+
+  it('names "Section N" by the clause of the document, or of the one cited beside it', () => {
+    expect(read('rfc3580.txt', 'Details of the EAPOL-Key descriptor are provided in Section 4')).toContain(
+      'Details of the EAPOL-Key descriptor | provided in | RFC 3580 §4',
+    );
+    expect(read('rfc3580.txt', 'The Reply-Message attribute, defined in section 5.18')).toContain('Reply-Message attribute | defined in | RFC 2865 §5.18');
+    expect(read('rfc5247.txt', 'Diameter EAP \\[RFC4072\\] Section 4.1.4 defines')).toContain('RFC 4072 §4.1.4 | defines | EAP-Key-Name AVP');
+    expect(read('rfc5247.txt', 'which in Section 4.1.3 defines')).toContain('RFC 4072 §4.1.3 | defines | EAP-Master-Session-Key Attribute-Value Pair');
+    // the bare numbers of a list of sections
+    const list = read('rfc5247.txt', 'Key lifetime issues are discussed in Sections 3.3, 3.4, and 3.5');
+    for (const n of ['3.3', '3.4', '3.5']) expect(list).toContain(`Key lifetime issues | discussed in | RFC 5247 §${n}`);
+  });
+
+  it('makes no triple whose end is a figure', () => {
+    expect(read('rfc1157.txt', 'Figure 1 illustrates the relationship').filter((x) => x.includes('Figure'))).toEqual([]);
+  });
+
+  it('reads an SMI object description as prose and a legend as no sentence', () => {
+    const text =
+      'radiusAccServTotalInvalidRequests OBJECT-TYPE SYNTAX Counter32 MAX-ACCESS read-only STATUS current DESCRIPTION "The server discards packets from unknown clients."';
+    const flat = classicExtract(text, { start: 0, end: text.length }).triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`);
+    expect(flat).toContain('server | discards | packets');
+    expect(flat.filter((x) => /SYNTAX|STATUS|MAX-ACCESS/.test(x))).toEqual([]);
+    const legend = 'X = May be used with IEEE 802.1X authentication L3 = Implemented only by Authenticators with Layer 3 capabilities';
+    expect(classicExtract(legend, { start: 0, end: legend.length }).triples).toEqual([]);
+  });
+});

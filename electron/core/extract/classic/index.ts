@@ -6,7 +6,7 @@ import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
 import { mergeSpans, sentenceRelations, singularNoun, tokenize, type DocumentReferents, type Referent, type SentenceContext, type Token } from './svo';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
-import { chunkContext, clauseOf, type SectionLike } from '../standards/context';
+import { canonicalDesignation, chunkContext, clauseOf, tagDesignation, type DocInfo, type SectionLike } from '../standards/context';
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 
@@ -32,24 +32,31 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
   const context: SentenceContext = { document: documentReferents(docText, chunk, options.structure, sentences) };
-  const headings = chunkContext(docText, chunk, options.structure, sentences).doc.structure.sections;
+  const doc = chunkContext(docText, chunk, options.structure, sentences).doc;
   for (const whole of sentences) {
-    const s = afterHeading(afterTermLine(docText, whole), headings);
-    if (!s) continue;
+    const cut = afterHeading(afterTermLine(docText, whole), doc.structure.sections);
+    if (!cut) continue;
+    const s = listingProse(docText, cut);
     const inSentence: Token[] = [];
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
     if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
     if (codeLike(docText.slice(s.start, s.end))) continue; // a MIB or ASN.1 listing is no English sentence
+    if (legendLike(docText.slice(s.start, s.end))) continue; // "X = May be used with ... L3 = Implemented only by"
     const rels = sentenceRelations(inSentence, docText, context);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     for (const r of rels) {
+      // a document part as an end is its clause ("defined in section 5.18 of [RFC2865]": RFC 2865 §5.18); a
+      // figure or table is no end
+      const head = partEnd(docText, doc, r.head, s);
+      const tail = partEnd(docText, doc, r.tail, s);
+      if (head === null || tail === null) continue;
       triples.push({
         stage: 'EE',
         // (a demonstrative end, "this memo", keeps its span and is named by what it points at, "RFC 1157")
-        head: { text: r.head.text, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
+        head: { text: head, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
         relation: r.relation,
-        tail: { text: r.tail.text, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
+        tail: { text: tail, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
         // the reading's prior moved by its evidence (sentence length, candidates, label lengths): see ../standards/confidence
         confidence: confidenceOf(base * KIND_CONFIDENCE[r.kind], {
           sentenceWords,
@@ -139,6 +146,45 @@ export function documentReferents(docText: string, chunk: Span, structure: Struc
 
 /** A name written as one token: "Tunnel-Start", "Session-Timeout", "EAP-TLS", "802.1X", "NAS". */
 const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d]*(?:[-_/.][\p{L}\d]+)+|\p{Lu}[\p{Lu}\d]+)$/u;
+
+/**
+ * The prose of a listing's entry: an SMI object's quoted DESCRIPTION or REFERENCE ("SYNTAX Counter32 UNITS
+ * \"packets\" MAX-ACCESS read-only STATUS current DESCRIPTION \"The number of ...\"" reads from "The number").
+ */
+export function listingProse(text: string, s: Span): Span {
+  const m = /\b(?:DESCRIPTION|REFERENCE)\s+"/.exec(text.slice(s.start, s.end));
+  return m && s.start + m.index + m[0].length < s.end ? { start: s.start + m.index + m[0].length, end: s.end } : s;
+}
+
+/** A legend, not a sentence: two or more "symbol = meaning" pairs ("X = May be used with ..., L3 = Implemented only by ..."). */
+export function legendLike(sentence: string): boolean {
+  return (sentence.match(/(?:^|\s)[^\s=]{1,4}[ \t]+=[ \t]+\p{L}/gu) ?? []).length >= 2;
+}
+
+const PART = /^(?:(sections?|appendix|annex|clause)\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?$/i;
+
+/**
+ * A document part as a relation end: "Section 4" is the clause "RFC 3580 §4" of the document (or of the
+ * one cited right beside it: "section 5.18 of [RFC2865]", "[RFC3579] Section 4.2", "Sections 1.4, 2.4
+ * and 2.5" for the bare numbers of a list of sections); null for a figure or table ("Figure 1
+ * illustrates ..." says nothing of what it shows) or a part whose document is unknown; the end's text
+ * otherwise.
+ */
+export function partEnd(text: string, doc: DocInfo, end: { text: string; start: number; end: number }, sentence: Span): string | null {
+  if (/^(?:figure|fig\.|table)\s+\d+$/i.test(end.text)) return null;
+  const m = PART.exec(end.text);
+  if (!m) return end.text;
+  const before = text.slice(Math.max(sentence.start, end.start - 60), end.start);
+  // (a bare number is a part only in a list of parts: "Sections 1.4, 2.4, and 2.5")
+  if (!m[1] && !/\bsections?\s+[\dA-Z][\d.]*(?:\s*(?:,|and|or|-)\s*[\dA-Z][\d.]*)*\s*(?:,|and|or|-)\s*(?:and\s+|or\s+)?$/i.test(before)) return end.text;
+  const after = text.slice(end.end, Math.min(sentence.end, end.end + 60));
+  // (or by a relative clause on the citation: "Diameter EAP [RFC4072], which in Section 4.1.3 defines")
+  const tag = /^\s*(?:of|in)\s+\[([^\]\s]{1,40})\]/.exec(after)?.[1] ?? /\[([^\]\s]{1,40})\],?\s*(?:(?:which|that)\s+(?:in|at)\s+)?$/.exec(before)?.[1];
+  const named = /^\s*(?:of|in)\s+((?:RFC|BCP|STD)\s?\d+)/.exec(after)?.[1] ?? /\b((?:RFC|BCP|STD)\s?\d+),?\s*$/.exec(before)?.[1];
+  const cited = tag ? (doc.references.get(tag)?.id ?? tagDesignation(tag)) : named ? canonicalDesignation(named.replace(/^([A-Z]+)\s?/, '$1 ')) : null;
+  const owner = tag || named ? cited : doc.self;
+  return owner ? `${owner} §${m[2]}` : null;
+}
 
 /**
  * A section heading is no sentence: "3.2.6. Form and Meaning of References to Managed Objects" names a
