@@ -223,6 +223,21 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
     ]);
   });
 
+  it('keeps compounds whose head the tagger read as a verb or an "-ing" adjective (kit sentences)', () => {
+    // "network/NOUN stack/VERB permits/VERB": the base form before an agreeing "-s" verb is its noun
+    expect(readTriples('Whenever the underlying network stack permits the use of TCP keepalive socket options, their use is RECOMMENDED.')).toContain(
+      'underlying network stack | permits | TCP keepalive socket option',
+    );
+    // "channel/NOUN binding/ADJ (": an "-ing" adjective closing the phrase is the compound's head
+    expect(readTriples('The authenticator identity is treated as an opaque blob for the purpose of channel binding (see Section 5.3.3).')).toContain(
+      'authenticator identity | treated as opaque blob for | channel binding',
+    );
+    // (but a participle before its preposition is no head: "an ASN.1 object corresponding to")
+    expect(
+      readTriples('It performs a rudimentary parse of the incoming datagram to build an ASN.1 object corresponding to an ASN.1 Message object.'),
+    ).toContain('rudimentary parse of the incoming datagram | build | ASN.1 object');
+  });
+
   it('repairs verbs and nouns the tagger swaps', () => {
     // a plural noun read as a verb inside an object; an "-ed" adjective that is the only verb
     // (the kit's sentence follows one naming the situation: "this situation" is no end of its own)

@@ -661,6 +661,31 @@ export function prepare(tokens: Token[], text: string): Token[] {
       (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(') || tokens[i + 1].pos === 'CCONJ')
     )
       pos = 'NOUN';
+    // "for the purpose of channel binding (see ...)", "channel binding enables": an "-ing" adjective after
+    // a bare singular noun, at the end of the phrase, is the head of their compound ("question answering")
+    if (
+      pos === 'ADJ' &&
+      /\p{L}{3}ing$/u.test(t.text) &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !capitalised(out[out.length - 1]) &&
+      !pluralNoun(out[out.length - 1]) &&
+      // (before a preposition it is a participle: "an ASN.1 object corresponding to")
+      (!tokens[i + 1] || ['PUNCT', 'CCONJ', 'AUX', 'VERB'].includes(tokens[i + 1].pos))
+    )
+      pos = 'NOUN';
+    // "the underlying network stack permits the use": a base form the tagger read as a verb between a noun
+    // and an agreeing "-s" verb is the noun that verb agrees with (a noun in WordNet)
+    if (
+      pos === 'VERB' &&
+      !capitalised(t) &&
+      !/(?:s|ing|ed)$/.test(t.text) &&
+      ['NOUN', 'ADJ'].includes(out[out.length - 1]?.pos ?? '') &&
+      tokens[i + 1]?.pos === 'VERB' &&
+      /[^s]s$/.test(tokens[i + 1].text) &&
+      !/(?:ing|ed)$/.test(tokens[i + 1].text) &&
+      nounInWordNet(t.text)
+    )
+      pos = 'NOUN';
     // "a method using CRFs for named entity recognition": "for" before a noun phrase is a preposition
     // ("for he knew" is archaic; "for" before "a" or a participle modifying a noun is not)
     if (pos === 'SCONJ' && lower(t) === 'for' && tokens[i + 1] && !['PRON', 'PUNCT'].includes(tokens[i + 1].pos)) pos = 'ADP';
