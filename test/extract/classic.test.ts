@@ -223,6 +223,17 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
     ]);
   });
 
+  it('reads nothing positive from a clause opened by "nor" or "neither" (kit sentences)', () => {
+    expect(
+      readTriples(
+        'PPP, defined in [RFC1661], does not include support for a Secure Association Protocol, nor does it support caching of EAP keying material or parameters.',
+      ).filter((x) => x.includes('support')),
+    ).toEqual([]);
+    expect(readTriples('Neither clients nor servers receive positive statements that a "connection" is down.')).toEqual([]);
+    // (the clause before "nor" keeps what it says)
+    expect(readTriples('The server sends an Access-Accept to the NAS, nor does it log the request.')).toContain('server | sends | Access-Accept');
+  });
+
   it('keeps compounds whose head the tagger read as a verb or an "-ing" adjective (kit sentences)', () => {
     // "network/NOUN stack/VERB permits/VERB": the base form before an agreeing "-s" verb is its noun
     expect(readTriples('Whenever the underlying network stack permits the use of TCP keepalive socket options, their use is RECOMMENDED.')).toContain(

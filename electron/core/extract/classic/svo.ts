@@ -1573,7 +1573,17 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
     // ("provides not only X but also Y" negates nothing: a correlative coordination)
     const notOnly = lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only';
-    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation;
+    // ("nor does it provide X", "nor is it involved in Y", "Neither clients nor servers receive Z": a clause
+    // opened by "nor" or "neither", up to its subject and an inverted auxiliary, is negated)
+    let norClause = false;
+    for (let j = vs - 1, guard = 0; j >= 0 && guard < 10; j--, guard++) {
+      if (['nor', 'neither'].includes(lower(tokens[j]))) {
+        norClause = true;
+        break;
+      }
+      if ([',', ';', ':'].includes(tokens[j].text) || tokens[j].pos === 'VERB' || tokens[j].pos === 'SCONJ') break;
+    }
+    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation || norClause;
     const governingNegated = previousNegated;
     previousNegated = negated;
 
