@@ -99,6 +99,27 @@ describe('text repair', () => {
     expect(r.text).toBe('A paragraph on the first page that runs on over the break into authentication of the peer, and ends here.');
     expect(r.text.slice(r.pages[1].start, r.pages[1].end)).toBe(' of the peer, and ends here.');
   });
+
+  it('joins a paragraph whose next page keeps its indentation (an RFC page break inside a paragraph)', () => {
+    // RFC 5247 §3.6: "... the key name MUST NOT directly or indirectly disclose the keying" [page break] "material."
+    const r = repair(
+      [
+        '   All keys MUST be uniquely named, and the key name MUST NOT directly or indirectly disclose the keying',
+        '   material.  If the key name is not based on the keying material, then one can be sure that it is safe.',
+      ],
+      { mode: 'text', paged: true },
+    );
+    expect(r.text).toContain('disclose the keying material.  If the key name');
+    expect(r.text.slice(r.pages[1].start, r.pages[1].end)).toBe(
+      'material.  If the key name is not based on the keying material, then one can be sure that it is safe.',
+    );
+    // a listing's next line after a comma stays on its own line
+    const asn = repair(['          GetResponse-PDU ::= [2] IMPLICIT SEQUENCE { RequestID,', '              error-status        -- always 0'], {
+      mode: 'text',
+      paged: true,
+    });
+    expect(asn.text).toContain('RequestID,\n\n');
+  });
 });
 
 describe('word segmentation', () => {

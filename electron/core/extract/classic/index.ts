@@ -4,8 +4,10 @@ import type { AcronymDefinition } from '../acronyms';
 import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
-import { mergeSpans, sentenceRelations, tokenize, type SentenceContext, type Token } from './svo';
+import { mergeSpans, sentenceRelations, singularNoun, tokenize, type DocumentReferents, type Referent, type SentenceContext, type Token } from './svo';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
+import { canonicalDesignation, chunkContext, clauseOf, tagDesignation, type DocInfo, type SectionLike } from '../standards/context';
+import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 
 export { englishNlp } from './svo';
@@ -29,22 +31,32 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const triples: CandidateTriple[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
   let t = 0;
-  const context: SentenceContext = {};
+  const context: SentenceContext = { document: documentReferents(docText, chunk, options.structure, sentences) };
+  const doc = chunkContext(docText, chunk, options.structure, sentences).doc;
   for (const whole of sentences) {
-    const s = afterTermLine(docText, whole);
+    const cut = afterHeading(afterTermLine(docText, whole), doc.structure.sections);
+    if (!cut) continue;
+    const s = listingProse(docText, cut);
     const inSentence: Token[] = [];
     while (t < tokens.length && tokens[t].start < s.start) t++;
     while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
     if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
     if (codeLike(docText.slice(s.start, s.end))) continue; // a MIB or ASN.1 listing is no English sentence
+    if (legendLike(docText.slice(s.start, s.end))) continue; // "X = May be used with ... L3 = Implemented only by"
     const rels = sentenceRelations(inSentence, docText, context);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     for (const r of rels) {
+      // a document part as an end is its clause ("defined in section 5.18 of [RFC2865]": RFC 2865 §5.18); a
+      // figure or table is no end
+      const head = partEnd(docText, doc, r.head, s);
+      const tail = partEnd(docText, doc, r.tail, s);
+      if (head === null || tail === null) continue;
       triples.push({
         stage: 'EE',
-        head: { text: r.head.text, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
+        // (a demonstrative end, "this memo", keeps its span and is named by what it points at, "RFC 1157")
+        head: { text: head, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
         relation: r.relation,
-        tail: { text: r.tail.text, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
+        tail: { text: tail, kind: 'entity', span: { start: r.tail.start, end: r.tail.end } },
         // the reading's prior moved by its evidence (sentence length, candidates, label lengths): see ../standards/confidence
         confidence: confidenceOf(base * KIND_CONFIDENCE[r.kind], {
           sentenceWords,
@@ -71,6 +83,129 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   triples.push(...std.triples);
   mentions.push(...std.mentions);
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
+}
+
+/**
+ * What the document's own structure says a demonstrative points at: its designation ("this memo" in
+ * RFC 2867 is RFC 2867), the clause a sentence stands in ("this section" -> "RFC 5247 §3.2"), the named
+ * subject of a section ("this value" in "3.1 Tunnel-Start" under "3. New Acct-Status-Type Values";
+ * "this attribute" in "3.17 Session-Timeout" of a document that writes "the Session-Timeout attribute").
+ */
+export function documentReferents(docText: string, chunk: Span, structure: StructureLike | null | undefined, sentences?: Span[]): DocumentReferents {
+  const doc = chunkContext(docText, chunk, structure, sentences).doc;
+  const sections = doc.structure.sections;
+  const self: Referent | null = doc.self ? { text: doc.self } : null;
+  const said = new Map<string, boolean>();
+  /** The document writes the name with the class noun: "the Session-Timeout attribute". */
+  const writes = (name: string, noun: string): boolean => {
+    const key = `${name}\u0000${noun}`;
+    let hit = said.get(key);
+    if (hit === undefined) {
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      hit = new RegExp(`(?<![\\p{L}\\p{N}-])${esc(name)}\\s+${esc(noun)}s?(?![\\p{L}\\p{N}-])`, 'iu').test(docText);
+      said.set(key, hit);
+    }
+    return hit;
+  };
+  const parentOf = (s: SectionLike): SectionLike | null => {
+    for (let i = sections.indexOf(s) - 1; i >= 0; i--) if (sections[i].level < s.level && sections[i].end >= s.end) return sections[i];
+    return null;
+  };
+  return {
+    self: () => self,
+    section: (offset) => {
+      const label = clauseOf(doc, sectionAt(doc.structure, offset));
+      return label ? { text: label } : null;
+    },
+    subject: (offset, noun, plural) => {
+      const s = sectionAt(doc.structure, offset);
+      if (!s || plural) return null;
+      const heading = s.heading.replace(/[\s.:]+$/, '');
+      const words = heading.split(/\s+/);
+      let ok = false;
+      if (words.length === 1 && NAME_TOKEN.test(heading)) {
+        // one name as the heading: a thing of the class the parent heading lists ("New Acct-Status-Type
+        // Values"), or of the class the document calls it or a sibling of the same kind by ("the
+        // Session-Timeout attribute" for "3.9 Filter-ID" among "3.17 Session-Timeout", ...)
+        const parent = parentOf(s);
+        const last =
+          parent?.heading
+            .replace(/[\s.:]+$/, '')
+            .split(/\s+/)
+            .at(-1) ?? '';
+        const siblings = sections.filter((x) => x.level === s.level && parentOf(x) === parent && NAME_TOKEN.test(x.heading.replace(/[\s.:]+$/, '')));
+        ok = (/s$/i.test(last) && singularNoun(last) === noun) || siblings.some((x) => writes(x.heading.replace(/[\s.:]+$/, ''), noun));
+      } else if (words.length >= 2 && words.length <= 4 && words.at(-1)!.toLowerCase() === noun && words.slice(0, -1).every((w) => NAME_TOKEN.test(w))) {
+        ok = true; // "Acct-Tunnel-Connection Attribute"
+      }
+      return ok ? { text: heading } : null;
+    },
+    sectionStart: (offset) => sectionAt(doc.structure, offset)?.start ?? 0,
+  };
+}
+
+/** A name written as one token: "Tunnel-Start", "Session-Timeout", "EAP-TLS", "802.1X", "NAS". */
+const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d]*(?:[-_/.][\p{L}\d]+)+|\p{Lu}[\p{Lu}\d]+)$/u;
+
+/**
+ * The prose of a listing's entry: an SMI object's quoted DESCRIPTION or REFERENCE ("SYNTAX Counter32 UNITS
+ * \"packets\" MAX-ACCESS read-only STATUS current DESCRIPTION \"The number of ...\"" reads from "The number").
+ */
+export function listingProse(text: string, s: Span): Span {
+  const m = /\b(?:DESCRIPTION|REFERENCE)\s+"/.exec(text.slice(s.start, s.end));
+  return m && s.start + m.index + m[0].length < s.end ? { start: s.start + m.index + m[0].length, end: s.end } : s;
+}
+
+/** A legend, not a sentence: two or more "symbol = meaning" pairs ("X = May be used with ..., L3 = Implemented only by ..."). */
+export function legendLike(sentence: string): boolean {
+  return (sentence.match(/(?:^|\s)[^\s=]{1,4}[ \t]+=[ \t]+\p{L}/gu) ?? []).length >= 2;
+}
+
+const PART = /^(?:(sections?|appendix|annex|clause)\s+)?((?:\d+|[A-Z])(?:\.\d+)*)\.?$/i;
+
+/**
+ * A document part as a relation end: "Section 4" is the clause "RFC 3580 §4" of the document (or of the
+ * one cited right beside it: "section 5.18 of [RFC2865]", "[RFC3579] Section 4.2", "Sections 1.4, 2.4
+ * and 2.5" for the bare numbers of a list of sections); null for a figure or table ("Figure 1
+ * illustrates ..." says nothing of what it shows) or a part whose document is unknown; the end's text
+ * otherwise.
+ */
+export function partEnd(text: string, doc: DocInfo, end: { text: string; start: number; end: number }, sentence: Span): string | null {
+  if (/^(?:figure|fig\.|table)\s+\d+$/i.test(end.text)) return null;
+  const m = PART.exec(end.text);
+  if (!m) return end.text;
+  const before = text.slice(Math.max(sentence.start, end.start - 60), end.start);
+  // (a bare number is a part only in a list of parts: "Sections 1.4, 2.4, and 2.5")
+  if (!m[1] && !/\bsections?\s+[\dA-Z][\d.]*(?:\s*(?:,|and|or|-)\s*[\dA-Z][\d.]*)*\s*(?:,|and|or|-)\s*(?:and\s+|or\s+)?$/i.test(before)) return end.text;
+  const after = text.slice(end.end, Math.min(sentence.end, end.end + 60));
+  // (or by a relative clause on the citation: "Diameter EAP [RFC4072], which in Section 4.1.3 defines")
+  const tag = /^\s*(?:of|in)\s+\[([^\]\s]{1,40})\]/.exec(after)?.[1] ?? /\[([^\]\s]{1,40})\],?\s*(?:(?:which|that)\s+(?:in|at)\s+)?$/.exec(before)?.[1];
+  const named = /^\s*(?:of|in)\s+((?:RFC|BCP|STD)\s?\d+)/.exec(after)?.[1] ?? /\b((?:RFC|BCP|STD)\s?\d+),?\s*$/.exec(before)?.[1];
+  const cited = tag ? (doc.references.get(tag)?.id ?? tagDesignation(tag)) : named ? canonicalDesignation(named.replace(/^([A-Z]+)\s?/, '$1 ')) : null;
+  const owner = tag || named ? cited : doc.self;
+  return owner ? `${owner} §${m[2]}` : null;
+}
+
+/**
+ * A section heading is no sentence: "3.2.6. Form and Meaning of References to Managed Objects" names a
+ * section, it says nothing of managed objects. The part of the sentence after a heading it starts with;
+ * null when the heading is all of it.
+ */
+export function afterHeading(s: Span, sections: readonly { start: number; headingEnd: number }[]): Span | null {
+  // (the sections are in text order: the last one starting at or before the sentence)
+  let lo = 0;
+  let hi = sections.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sections[mid].start <= s.start) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const h = at >= 0 ? sections[at] : null;
+  if (!h || s.start >= h.headingEnd) return s;
+  return h.headingEnd >= s.end ? null : { start: h.headingEnd, end: s.end };
 }
 
 /**

@@ -201,6 +201,26 @@ const FIRST_PERSON = new Set(['we', 'i']);
 const SELF_DET = new Set(['this', 'the', 'our', 'present']);
 const SELF_NOUNS = new Set(['paper', 'article', 'work', 'study', 'document', 'memo', 'thesis', 'report', 'chapter', 'section', 'note', 'letter', 'abstract']);
 /**
+ * Demonstratives point at something said before ("this value", "these attributes", "such an attack") or
+ * after ("the following steps"): the noun alone names no one thing, so the end is what it points at or
+ * nothing. English grammar's demonstrative determiners (Quirk et al. §6.40) and the phoric adjectives.
+ */
+const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those']);
+const CATAPHORIC = new Set(['following', 'above', 'below', 'aforementioned', 'foregoing']);
+/** The nouns a document names itself by: "this memo" is the document ("this paper" in a paper). */
+const DOCUMENT_NOUNS = new Set(['document', 'memo', 'specification', 'standard', 'rfc', 'paper', 'article', 'report', 'thesis']);
+/** The nouns a document names its own parts by: "this section" is the clause it stands in. */
+const SECTION_NOUNS = new Set(['section', 'subsection', 'clause', 'subclause', 'chapter', 'appendix', 'annex']);
+
+/** A noun's singular by its ending ("values" -> "value", "properties" -> "property"), lower case. */
+export function singularNoun(word: string): string {
+  const w = word.toLowerCase();
+  if (!/[^s]s$/.test(w) || /(?:ss|us|is)$/.test(w)) return w;
+  if (/[^aeiou]ies$/.test(w)) return w.slice(0, -3) + 'y';
+  if (/(?:ches|shes|xes|sses|zes)$/.test(w)) return w.slice(0, -2);
+  return w.slice(0, -1);
+}
+/**
  * Nouns whose "to"-infinitive is their complement, not a relative clause: "the desire to improve X" says
  * nothing the desire does ("a method to produce answers" does). English grammar's control and modal
  * nouns (Huddleston & Pullum, ch. 14), a closed class.
@@ -498,6 +518,22 @@ export function prepare(tokens: Token[], text: string): Token[] {
       const near = (x: Token | undefined) => Boolean(x && capitalised(x) && (x.pos === 'PROPN' || x.pos === 'NOUN'));
       if (near(tokens[i - 1]) && (near(tokens[i + 1]) || tokens[i - 1].pos === 'PROPN')) pos = 'PROPN';
     }
+    // "This attribute indicates the name", "These attributes provide": a demonstrative before a word the
+    // tagger read as a verb, itself followed by a finite verb that agrees with that word as a noun, is a
+    // determiner and the word its noun ("This guarantees freshness", "This means that" have no second verb)
+    // (a term the document capitalises too: "This Attribute indicates")
+    if (/^(?:this|that|these|those)$/i.test(t.text) && t.pos === 'PRON' && tokens[i + 1]?.pos === 'VERB' && tokens[i + 2]) {
+      const noun = tokens[i + 1];
+      const verb = tokens[i + 2];
+      const plural = /^th[eo]se$/i.test(t.text);
+      const finite = (s: boolean) => verb.pos === 'AUX' || (verb.pos === 'VERB' && !/(?:ing|ed)$/.test(verb.text) && /[^s]s$/.test(verb.text) === s);
+      const agrees = plural ? pluralNoun(noun) && finite(false) : !/s$|ing$|ed$/.test(noun.text) && finite(true);
+      if (agrees && nounInWordNet(singularNoun(noun.text))) {
+        out.push({ ...t, pos: 'DET' }, { ...noun, pos: 'NOUN' });
+        i++;
+        continue;
+      }
+    }
     // "strategies that use the control structure": "that" before a noun and a determiner opens a relative clause
     if (
       lower(t) === 'that' &&
@@ -623,6 +659,31 @@ export function prepare(tokens: Token[], text: string): Token[] {
       !pluralNoun(out[out.length - 1]) &&
       ['ADJ', 'NOUN', 'ADP', 'DET'].includes(out[out.length - 2]?.pos ?? '') &&
       (!tokens[i + 1] || (tokens[i + 1].pos === 'PUNCT' && tokens[i + 1].text !== '(') || tokens[i + 1].pos === 'CCONJ')
+    )
+      pos = 'NOUN';
+    // "for the purpose of channel binding (see ...)", "channel binding enables": an "-ing" adjective after
+    // a bare singular noun, at the end of the phrase, is the head of their compound ("question answering")
+    if (
+      pos === 'ADJ' &&
+      /\p{L}{3}ing$/u.test(t.text) &&
+      out[out.length - 1]?.pos === 'NOUN' &&
+      !capitalised(out[out.length - 1]) &&
+      !pluralNoun(out[out.length - 1]) &&
+      // (before a preposition it is a participle: "an ASN.1 object corresponding to")
+      (!tokens[i + 1] || ['PUNCT', 'CCONJ', 'AUX', 'VERB'].includes(tokens[i + 1].pos))
+    )
+      pos = 'NOUN';
+    // "the underlying network stack permits the use": a base form the tagger read as a verb between a noun
+    // and an agreeing "-s" verb is the noun that verb agrees with (a noun in WordNet)
+    if (
+      pos === 'VERB' &&
+      !capitalised(t) &&
+      !/(?:s|ing|ed)$/.test(t.text) &&
+      ['NOUN', 'ADJ'].includes(out[out.length - 1]?.pos ?? '') &&
+      tokens[i + 1]?.pos === 'VERB' &&
+      /[^s]s$/.test(tokens[i + 1].text) &&
+      !/(?:ing|ed)$/.test(tokens[i + 1].text) &&
+      nounInWordNet(t.text)
     )
       pos = 'NOUN';
     // "a method using CRFs for named entity recognition": "for" before a noun phrase is a preposition
@@ -1078,9 +1139,52 @@ interface Arg extends Phrase {
   via?: Phrase;
 }
 
+/** What a demonstrative end stands for, by the document's structure: the label of its node. */
+export interface Referent {
+  text: string;
+}
+
+/** The document's own structure, for the demonstratives that point at it or at a section's subject. */
+export interface DocumentReferents {
+  /** "this memo", "this document", "this specification": the document's designation. */
+  self(): Referent | null;
+  /** "this section": the clause holding offset. */
+  section(offset: number): Referent | null;
+  /**
+   * "this value" in "§3.1 Tunnel-Start" under "3. New Acct-Status-Type Values", "this attribute" in
+   * "§5.44 Acct-Tunnel-Connection Attribute": the named thing the section at offset is about, when
+   * the heading says it is a `noun` (singular, lower case).
+   */
+  subject(offset: number, noun: string, plural: boolean): Referent | null;
+  /** Where the section holding offset starts (a demonstrative's antecedent lies after it). */
+  sectionStart(offset: number): number;
+}
+
+/** A noun phrase a later demonstrative may point back at ("the String field" ... "this field"). */
+export interface Antecedent extends Span {
+  text: string;
+  /** Its head noun, singular, lower case. */
+  head: string;
+  /** Its words, lower case (modifiers a demonstrative repeats must be among them). */
+  words: string[];
+  /** Says more than its head alone: modifiers, a name, an "of" complement. */
+  specific: boolean;
+  /** Its head is plural ("these packets" points back at a plural, "this field" at a singular). */
+  plural: boolean;
+  sentence: number;
+}
+
 /** What one sentence leaves the next: the subject a pronoun "it"/"they" opening it points back at. */
 export interface SentenceContext {
   antecedent?: { start: number; end: number; text: string; plural: boolean; name: boolean } | null;
+  /** The noun phrases of the sentences read before, for demonstratives ("this field"). */
+  recent?: Antecedent[];
+  /** Sentences read so far. */
+  sentence?: number;
+  /** The document's structure (its designation, sections); without it only antecedents resolve demonstratives. */
+  document?: DocumentReferents | null;
+  /** What the authors last said they present ("we propose a two-step approach"): "this method" after it. */
+  topic?: Antecedent | null;
 }
 
 /** Verbs whose subject "it" is an empty placeholder ("it seems that", "it follows that", "it takes"). */
@@ -1299,13 +1403,117 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     return out;
   };
 
+  // ---- demonstrative ends: "this value", "these attributes", "such an attack", "the following steps"
+  const sentenceIndex = context?.sentence ?? 0;
+  const documentRefs = context?.document ?? null;
+  /** The demonstrative an end opens with: its noun (singular), number, kind and the noun's modifiers; null when none. */
+  const deixisOf = (p: Phrase): { noun: string; plural: boolean; kind: 'anaphor' | 'such' | 'cataphor'; words: string[]; np: Phrase } | null => {
+    const a = p as Arg;
+    // (only an end that is the noun phrase itself: not a gerund's object, not a resolved pronoun; and
+    // one an "of" complement does not pin down: "this lack of feedback" says what it is)
+    if (!a.np || a.start !== a.np.start || a.of) return null;
+    const head = tokens[a.np.to];
+    if (!head || head.pos === 'PRON' || head.pos === 'NUM') return null;
+    let j = a.np.from - 1;
+    if (j >= 1 && ARTICLES.has(lower(tokens[j])) && lower(tokens[j - 1]) === 'such') j--; // "such an attack"
+    const d = lower(tokens[j]);
+    const plural = pluralNoun(head);
+    let kind: 'anaphor' | 'such' | 'cataphor' | null = null;
+    if (DEMONSTRATIVES.has(d) && tokens[j].pos !== 'SCONJ') {
+      // (a determiner agrees with its noun: "that keys are kept" opens a clause)
+      if ((d === 'this' || d === 'that') === plural) return null;
+      kind = 'anaphor';
+    } else if (d === 'such') kind = 'such';
+    else if (CATAPHORIC.has(d) && lower(tokens[j - 1]) === 'the') kind = 'cataphor';
+    if (!kind) return null;
+    const words = tokens
+      .slice(a.np.from, a.np.to)
+      .filter((t) => t.pos !== 'NUM')
+      .map(lower);
+    return { noun: singularNoun(head.text), plural, kind, words, np: a.np };
+  };
+  /** A noun phrase as a later demonstrative's antecedent (not a number, a light noun or a demonstrative itself). */
+  const asAntecedent = (a: Arg): Antecedent | null => {
+    const head = tokens[a.np.to];
+    if (a.numeric || a.light || !head || head.pos === 'PRON' || head.pos === 'NUM' || deixisOf(a)) return null;
+    const words = tokens.slice(a.from, a.to + 1).map(lower);
+    return {
+      start: a.start,
+      end: a.end,
+      text: a.text,
+      head: singularNoun(head.text),
+      words,
+      specific: words.length > 1,
+      plural: pluralNoun(head),
+      sentence: sentenceIndex,
+    };
+  };
+  let here: Antecedent[] | null = null;
+  let topicSet = false;
+  /** The nearest noun phrase before `p` (this sentence, or the three before it in the same section) with the demonstrative's noun and more to say. */
+  const antecedentOf = (p: Phrase, d: NonNullable<ReturnType<typeof deixisOf>>): Antecedent | null => {
+    here ??= nps
+      .map((np) => argStartingAt(np.from))
+      .flatMap((a) => (a ? [asAntecedent(a)] : []))
+      .filter((a): a is Antecedent => a !== null);
+    const from = documentRefs ? documentRefs.sectionStart(p.start) : 0;
+    const candidates = [...(context?.recent ?? []), ...here].filter(
+      (a) =>
+        a.end <= p.start &&
+        a.start >= from &&
+        a.sentence >= sentenceIndex - 3 &&
+        a.head === d.noun &&
+        a.plural === d.plural &&
+        a.specific &&
+        a.words.length > d.words.length + 1 &&
+        d.words.every((w) => a.words.includes(w)),
+    );
+    return candidates.length ? candidates.reduce((x, y) => (y.start > x.start ? y : x)) : null;
+  };
+  const resolved = new Map<string, Phrase | null>();
+  /**
+   * The end itself, or what its demonstrative points at: the document ("this memo"), its clause ("this
+   * section"), the named subject of the section ("this value" in §3.1 Tunnel-Start), else the nearest
+   * antecedent ("the String field ... this field") or what the authors just presented ("we propose an
+   * approach ... This method"); null when it points at nothing found (the triple is
+   * not made: "value | may be used to mark | ..." says nothing). A demonstrative before a name keeps it.
+   */
+  const resolve = (p: Phrase): Phrase | null => {
+    const d = deixisOf(p);
+    if (!d) return p;
+    const key = `${p.start}:${p.end}`;
+    if (resolved.has(key)) return resolved.get(key)!;
+    const bare = d.kind === 'anaphor' && !d.plural && !d.words.length;
+    let r: Referent | null = null;
+    if (bare && DOCUMENT_NOUNS.has(d.noun)) r = documentRefs?.self() ?? null;
+    else if (bare && SECTION_NOUNS.has(d.noun)) r = documentRefs?.section(p.start) ?? null;
+    else {
+      r = documentRefs?.subject(p.start, d.noun, d.plural) ?? null;
+      if (!r && d.kind !== 'cataphor') r = antecedentOf(p, d);
+      // ("We propose a simple two-step approach ... This method requires": what the authors just presented)
+      const topic = context?.topic;
+      if (!r && d.kind === 'anaphor' && topic && topic.sentence >= sentenceIndex - 2 && topic.sentence < sentenceIndex && topic.plural === d.plural) r = topic;
+    }
+    // (the end keeps the demonstrative's span, where the sentence mentions it; its text is what it names)
+    const out: Phrase | null = r
+      ? { from: p.from, to: p.to, start: p.start, end: p.end, text: r.text }
+      : capitalised(tokens[d.np.to]) && !nounInWordNet(d.noun) // a name ("this MIB"), not a capitalised common noun ("this Attribute")
+        ? p
+        : null;
+    resolved.set(key, out);
+    return out;
+  };
+
   const out: SvoTriple[] = [];
   const emit = (head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind']) => {
     const h = head as Arg;
     const t = tail as Arg;
     if (h.light || t.light || h.numeric || !relation.trim()) return;
     if ([head, tail].some((p) => /^\p{L}$/u.test(p.text))) return; // "s", "x": a variable, not a thing
-    out.push({ head: plain(head), relation: relation.replace(/\s+/g, ' ').trim(), tail: plain(tail), kind });
+    const rh = resolve(head);
+    const rt = resolve(tail);
+    if (!rh || !rt) return;
+    out.push({ head: plain(rh), relation: relation.replace(/\s+/g, ' ').trim(), tail: plain(rt), kind });
   };
   // a relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader")
   const nounText = (p: Phrase) =>
@@ -1365,7 +1573,17 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
     // ("provides not only X but also Y" negates nothing: a correlative coordination)
     const notOnly = lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only';
-    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation;
+    // ("nor does it provide X", "nor is it involved in Y", "Neither clients nor servers receive Z": a clause
+    // opened by "nor" or "neither", up to its subject and an inverted auxiliary, is negated)
+    let norClause = false;
+    for (let j = vs - 1, guard = 0; j >= 0 && guard < 10; j--, guard++) {
+      if (['nor', 'neither'].includes(lower(tokens[j]))) {
+        norClause = true;
+        break;
+      }
+      if ([',', ';', ':'].includes(tokens[j].text) || tokens[j].pos === 'VERB' || tokens[j].pos === 'SCONJ') break;
+    }
+    const negated: boolean = group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly) || sharesNegation || norClause;
     const governingNegated = previousNegated;
     previousNegated = negated;
 
@@ -1501,11 +1719,13 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     // "we present a technique for robust estimation": the authors' voice says nothing of its own, the
     // object and its complement are the relation's ends -> (technique, present for, robust estimation)
     // "this paper presents", "this document describes": the text pointing at itself is the authors' voice too
+    // (in a document that names itself, "this memo" is that document: RFC 3580 provides ...)
     const deixis =
       subjects?.length === 1 &&
       subjects[0].np.from === subjects[0].np.to &&
       SELF_NOUNS.has(lower(tokens[subjects[0].np.from])) &&
-      SELF_DET.has(lower(tokens[subjects[0].np.from - 1]));
+      SELF_DET.has(lower(tokens[subjects[0].np.from - 1])) &&
+      !(lower(tokens[subjects[0].np.from - 1]) === 'this' && DOCUMENT_NOUNS.has(lower(tokens[subjects[0].np.from])) && documentRefs?.self());
     if (deixis) subjects = null;
     const coordinated = k >= 0 && (COORD.has(lower(tokens[k])) || tokens[k].text === ',');
     author = deixis || (k >= 0 && FIRST_PERSON.has(lower(tokens[k]))) ? true : coordinated && !subjects ? author : false;
@@ -1514,15 +1734,24 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       sentenceSubjects = subjects;
       const a: Arg = subjects[0];
       const pron: boolean = tokens[a.np.to].pos === 'PRON';
+      // (a demonstrative subject hands on what it points at: "This attribute ... It" is the attribute named)
+      const r = resolve(a);
       firstSubject =
-        subjects.length > 1
+        subjects.length > 1 || !r
           ? null
           : pron
             ? { start: a.start, end: a.end, text: a.text, plural: lower(tokens[a.np.to]) === 'they', name: a.name }
-            : { start: a.start, end: a.end, text: a.text, plural: pluralNoun(tokens[a.np.to]), name: a.name };
+            : { start: r.start, end: r.end, text: r.text, plural: pluralNoun(tokens[a.np.to]), name: r === a ? a.name : true };
     }
     if (author && !negated && !subjects) {
       const objects = argsFrom(ve + 1);
+      if (context && objects.length === 1 && !topicSet) {
+        const t = asAntecedent(objects[0]);
+        if (t) {
+          context.topic = t;
+          topicSet = true;
+        }
+      }
       const j = objects.length ? afterApposition(objects[objects.length - 1].to + 1) : -1;
       // ("describes the use of RADIUS for purposes of accounting": a light noun's complement is no topic of its own)
       if (j > 0 && !objects.some((x) => x.via) && tokens[j]?.pos === 'ADP' && !['of', 'by'].includes(lower(tokens[j]))) {
@@ -1789,7 +2018,16 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     const name = argEndingAt(x - 1);
     if (name) for (const cls of argsFrom(x + 1)) emit(name, 'is a', cls, 'isa');
   }
-  if (context) context.antecedent = firstSubject;
+  if (context) {
+    context.antecedent = firstSubject;
+    // the noun phrases of this sentence, for the demonstratives of the next ones
+    here ??= nps
+      .map((np) => argStartingAt(np.from))
+      .flatMap((a) => (a ? [asAntecedent(a)] : []))
+      .filter((a): a is Antecedent => a !== null);
+    context.recent = [...(context.recent ?? []).filter((a) => a.sentence >= sentenceIndex - 3), ...here];
+    context.sentence = sentenceIndex + 1;
+  }
   const seen = new Set<string>();
   return out.filter((t) => {
     const key = `${t.head.start}:${t.head.end}|${t.relation}|${t.tail.start}:${t.tail.end}`;

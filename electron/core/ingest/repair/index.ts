@@ -107,19 +107,24 @@ function assemble(pages: string[], keepPages: boolean, repairs: string[]): Repai
     let joinedLine = false;
     if (length > 0 && page) {
       // The last code point decides (two code units: it may be a surrogate pair); no scan of the tail.
-      const continues = /[\p{Ll},\p{L}-]$/u.test(tail.slice(-2)) && /^\p{Ll}/u.test(page) && lastLineLength >= 30;
+      // (the page's first line may keep the paragraph's indentation: "   material.  If the key ..." after
+      // "... disclose the keying" -- the next page of an RFC goes on inside the same paragraph)
+      const indent = /^[ \t]*/.exec(page.slice(0, 40))![0].length;
+      // (an indented page start after a comma is a listing's next line -- "RequestID," / "error-status" -- not prose)
+      const continues =
+        (indent ? /[\p{L}-]$/u : /[\p{Ll},\p{L}-]$/u).test(tail.slice(-2)) && /^\p{Ll}/u.test(page.slice(indent, indent + 2)) && lastLineLength >= 30;
       if (continues && /\p{L}-$/u.test(tail.slice(-3))) {
         // Re-join a word broken over the page break; the page starts after it.
-        const word = page.split(/\s/, 1)[0];
+        const word = page.slice(indent).split(/\s/, 1)[0];
         const prev = parts.pop()!;
         length -= prev.length;
         add(joinHyphenated(prev, word));
         span.start = length;
-        add(page.slice(word.length));
+        add(page.slice(indent + word.length));
       } else {
         add(continues ? ' ' : '\n\n');
         span.start = length;
-        add(page);
+        add(continues ? page.slice(indent) : page);
       }
       joinedLine = continues;
     } else if (page) {
