@@ -30,6 +30,8 @@ export class DocumentResolver {
   private readonly byShort = new Map<string, AcronymDefinition>();
 
   private readonly written = new Map<string, boolean>();
+  /** canonical's answers by kind and raw text: a document names the same things over and over (the answers are frozen, shared). */
+  private readonly canonicals = new Map<string, CanonicalLabel | null>();
 
   constructor(
     private readonly docText: string,
@@ -51,6 +53,17 @@ export class DocumentResolver {
   }
 
   canonical(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
+    const key = kind === 'event' ? `v${raw}` : `e${raw}`;
+    let c = this.canonicals.get(key);
+    if (c === undefined) {
+      c = this.canonicalOf(raw, kind);
+      if (c) Object.freeze(Object.freeze(c).aliases);
+      this.canonicals.set(key, c);
+    }
+    return c;
+  }
+
+  private canonicalOf(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
     if (kind === 'event') {
       // an event is the clause as written; only whitespace and surrounding punctuation go
       const clause = raw
