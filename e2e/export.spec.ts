@@ -45,6 +45,32 @@ test('export Turtle from the UI, download it, and import it into another databas
   }
 });
 
+test('a large import shows how many triples the core has read while it runs', async ({ app, host }) => {
+  // 45,000 lines: the core's import thread reports every 20,000 triples (graph.import.progress)
+  const kb = path.join(host.dir, 'large.txt');
+  const lines: string[] = [];
+  for (let i = 0; i < 45_000; i++) lines.push(`Entity ${i}|relation ${i % 7}|Entity ${(i * 13 + 1) % 9000}`);
+  fs.writeFileSync(kb, lines.join('\n'));
+  await openView(app, 'Export');
+  // every text the progress line shows, noted as it changes (it is gone once the import is done)
+  await app.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { importProgress: string[] }).importProgress = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="import-progress"]')?.textContent;
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await app.getByLabel('File(s)').setInputFiles(kb);
+  await expect(app.getByRole('region', { name: 'Import a graph' }).getByLabel('Format')).toHaveValue('tsv');
+  await app.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(app.getByTestId('import-done')).toContainText('45000 new triples', { timeout: 60_000 });
+  await expect(app.getByTestId('import-progress')).toHaveCount(0);
+  const seen = await app.evaluate(() => (window as unknown as { importProgress: string[] }).importProgress);
+  expect(seen[0]).toContain('Importing…');
+  expect(seen).toContain('20,000 triples read…');
+});
+
 test('a malformed file is refused with its position and imports nothing', async ({ app, host }) => {
   await openView(app, 'Export');
   const bad = path.join(host.dir, 'broken.ttl');

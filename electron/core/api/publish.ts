@@ -111,7 +111,10 @@ export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' |
     },
     'publish.pull': async (target) => {
       try {
-        const r = await pull(core.store, spec(target));
+        // off the core's event loop, as graph.import: progress as the same events
+        const r = await pull(core.store, spec(target), undefined, {
+          onProgress: (p) => core.bus.emit('graph.import.progress', { format: 'nt', file: target.graph, triples: p.triples }),
+        });
         core.bus.emit('graph.changed', { reason: 'import' });
         if (r.documents.placeholders) core.bus.emit('documents.changed', { reason: 'import' });
         return r;

@@ -30,6 +30,8 @@ export class DocumentResolver {
   private readonly byShort = new Map<string, AcronymDefinition>();
 
   private readonly written = new Map<string, boolean>();
+  /** canonical's answers by kind and raw text: a document names the same things over and over (the answers are frozen, shared). */
+  private readonly canonicals = new Map<string, CanonicalLabel | null>();
 
   constructor(
     private readonly docText: string,
@@ -51,6 +53,17 @@ export class DocumentResolver {
   }
 
   canonical(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
+    const key = kind === 'event' ? `v${raw}` : `e${raw}`;
+    let c = this.canonicals.get(key);
+    if (c === undefined) {
+      c = this.canonicalOf(raw, kind);
+      if (c) Object.freeze(Object.freeze(c).aliases);
+      this.canonicals.set(key, c);
+    }
+    return c;
+  }
+
+  private canonicalOf(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
     if (kind === 'event') {
       // an event is the clause as written; only whitespace and surrounding punctuation go
       const clause = raw
@@ -289,8 +302,9 @@ function wordDifference(wa: string[], wb: string[]): string | null {
 interface Keyed {
   node: ResolvableNode;
   keys: string[]; // folded label + aliases
+  keyIds: number[]; // the keys as numbers (one per distinct key of the run): "same alias" compares numbers
   words: string[][]; // the words of each key (tokens and nameWords are one split)
-  bigrams: Float64Array[]; // the character bigrams of each key (sorted codes), for the Dice score
+  bigrams: Uint32Array[]; // the character bigrams of each key (sorted codes), for the Dice score
   digits: string;
   versions: string;
   acronym: string | null; // the folded label when it looks like an acronym
@@ -300,26 +314,37 @@ interface Keyed {
 /** foldText, without its offset map for printable ASCII (most labels): lower case, space runs as one, trimmed. */
 const foldKey = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s.toLowerCase().replace(/ {2,}/g, ' ').trim() : foldText(s));
 
-function keyed(n: ResolvableNode): Keyed {
+/** Numbers for strings, in the order first seen. */
+type Interner = Map<string, number>;
+const internOf = (intern: Interner, s: string) => {
+  let id = intern.get(s);
+  if (id === undefined) intern.set(s, (id = intern.size));
+  return id;
+};
+
+function keyed(n: ResolvableNode, intern: Interner = new Map()): Keyed {
   const keys = [...new Set([n.label, ...n.aliases].map(foldKey).filter(Boolean))];
   const acronym = /^[\p{Lu}\p{N}&/-]{2,10}$/u.test(n.label.trim()) && /\p{Lu}/u.test(n.label) ? n.label.trim().toLowerCase() : null;
   const inits = keys.filter((k) => k.split(/\s+/).length >= 2).map(initials);
+  // numbers and Roman numerals only where the label has a digit or one of I, V, X (most labels have none)
+  const hasDigit = /\d/.test(n.label);
   return {
     node: n,
     keys,
+    keyIds: keys.map((k) => internOf(intern, k)),
     words: keys.map(tokens),
     bigrams: keys.map(bigramCodes),
-    digits: digits(n.label),
-    versions: versionsOf(n.label),
+    digits: hasDigit ? digits(n.label) : '',
+    versions: hasDigit || /[IVX]/.test(n.label) ? versionsOf(n.label) : '',
     acronym,
     initials: inits,
   };
 }
 
-/** The character bigrams of a key as characterBigrams counts them (padded with a space), as sorted numeric codes. */
-function bigramCodes(s: string): Float64Array {
+/** The character bigrams of a key as characterBigrams counts them (padded with a space), as sorted numeric codes (two UTF-16 units: below 2^32). */
+function bigramCodes(s: string): Uint32Array {
   const t = ` ${s} `;
-  const out = new Float64Array(t.length - 1);
+  const out = new Uint32Array(t.length - 1);
   for (let i = 0; i < t.length - 1; i++) out[i] = t.charCodeAt(i) * 65536 + t.charCodeAt(i + 1);
   return out.sort();
 }
@@ -329,7 +354,7 @@ function bigramCodes(s: string): Float64Array {
  * pair: the shared bigrams (with their counts) by one merge of two sorted lists, the same integers
  * and so the same score.
  */
-function diceOfCodes(a: string, b: string, A: Float64Array, B: Float64Array): number {
+function diceOfCodes(a: string, b: string, A: Uint32Array, B: Uint32Array): number {
   if (a === b) return 1;
   let inter = 0;
   for (let i = 0, j = 0; i < A.length && j < B.length;) {
@@ -354,7 +379,7 @@ const subset = (x: string[], y: string[]) => x.length < y.length && x.every((t) 
 export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number; reason: string } | null {
   // Different numbers ("RFC 2865" / "RFC 2866", "10 ms" / "100 ms") are different things.
   if ((a.digits || b.digits) && a.digits !== b.digits) return null;
-  for (const ka of a.keys) if (b.keys.includes(ka)) return { score: 0.97, reason: 'same alias' };
+  for (const ka of a.keyIds) if (b.keyIds.includes(ka)) return { score: 0.97, reason: 'same alias' };
   // versions glued to a number ("802.11" / "802.11i") or Roman numerals
   if (a.versions !== b.versions) return null;
   if (a.acronym && b.initials.includes(a.acronym)) return { score: 0.88, reason: `acronym: ${a.node.label} = initials of ${b.node.label}` };
@@ -366,7 +391,12 @@ export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number
       const kb = b.keys[j];
       if (Math.min(ka.length, kb.length) < 4) continue;
       if (Math.min(ka.length, kb.length) / Math.max(ka.length, kb.length) < 0.6) continue; // cannot reach minScore
-      // the Dice score first (cheap on the codes), with the most Jaro-Winkler could add (1)
+      // the most the Dice score can be (every bigram of the shorter key shared), with the most Jaro-Winkler could add (1)
+      const A = a.bigrams[i].length;
+      const B = b.bigrams[j].length;
+      const halfDiceBound = Math.min(A, B) / (A + B);
+      if (halfDiceBound + 0.5 <= best || halfDiceBound + 0.5 < minScore) continue;
+      // the Dice score first (cheap on the codes)
       const halfDice = 0.5 * diceOfCodes(ka, kb, a.bigrams[i], b.bigrams[j]);
       if (halfDice + 0.5 <= best || halfDice + 0.5 < minScore) continue;
       const s = halfDice + 0.5 * jaroWinkler(ka, kb);
@@ -405,73 +435,100 @@ function sameHeadOtherModifier(x: string, y: string): boolean {
 export async function proposeMergeCandidates(repo: ExtractionRepository, options: MergeProposalOptions = {}): Promise<number> {
   const minScore = options.minScore ?? 0.9;
   // values kept as written are no candidates: "Network Access Server" (expansion of NAS) is no duplicate of NAS
+  const intern: Interner = new Map();
   const all = repo
     .nodesForResolution(['entity'])
     .filter((n) => !LITERAL_TYPES.has(n.type ?? ''))
-    .map(keyed);
-  const byId = new Map(all.map((k) => [k.node.id, k]));
-  const focus = options.nodeIds ? options.nodeIds.map((id) => byId.get(id)).filter((k): k is Keyed => Boolean(k)) : all;
-  if (!focus.length) return 0;
+    .map((n) => keyed(n, intern));
+  // nodes by their place in `all` (small integers, for the arrays and the pair numbers below)
+  const N = all.length;
+  const at = new Map(all.map((k, i) => [k.node.id, i]));
+  // the focus nodes in order, each once (a node given twice found nothing the second time)
+  const focusAt = options.nodeIds ? [...new Set(options.nodeIds.map((id) => at.get(id)).filter((i): i is number => i !== undefined))] : all.map((_, i) => i);
+  if (!focusAt.length) return 0;
 
-  const index = new Map<string, number[]>();
-  const add = (key: string, id: number) => {
+  // per word and per acronym or initials, the nodes that have it
+  const byWord = new Map<string, number[]>();
+  const byInitials = new Map<string, number[]>();
+  const add = (index: Map<string, number[]>, key: string, i: number) => {
     const list = index.get(key);
-    if (list) list.push(id);
-    else index.set(key, [id]);
+    if (list) list.push(i);
+    else index.set(key, [i]);
   };
   // per node, per key: its words as index keys, once (the blocks of a focus node are picked from them)
-  const wordKeys = new Map<number, string[][]>();
-  for (const k of all) {
+  const wordKeys: string[][][] = [];
+  all.forEach((k, i) => {
     const seen = new Set<string>();
     const perKey: string[][] = [];
     for (const words of k.words) {
       const keys: string[] = [];
       for (const t of words) {
         if (t.length < 2) continue;
-        const key = `t:${t}`;
-        if (!keys.includes(key)) keys.push(key);
+        if (!keys.includes(t)) keys.push(t);
         if (seen.has(t)) continue;
         seen.add(t);
-        add(key, k.node.id);
+        add(byWord, t, i);
       }
       perKey.push(keys);
     }
-    wordKeys.set(k.node.id, perKey);
-    if (k.acronym) add(`i:${k.acronym}`, k.node.id);
-    for (const i of k.initials) if (i.length >= 2) add(`i:${i}`, k.node.id);
-  }
+    wordKeys.push(perKey);
+    if (k.acronym) add(byInitials, k.acronym, i);
+    for (const x of k.initials) if (x.length >= 2) add(byInitials, x, i);
+  });
   const MAX_BLOCK = 100; // words shared by more nodes than this say nothing about identity
-  const df = (key: string) => index.get(key)?.length ?? 0;
-  const byDf = (x: string, y: string) => df(x) - df(y);
   const proposals: { aId: number; bId: number; score: number; reason: string }[] = [];
-  // pairs scored already, as one number per pair while ids are small enough for that
-  const maxId = all.reduce((m, k) => Math.max(m, k.node.id), 0);
-  const pairKey = maxId < 2 ** 26 ? (lo: number, hi: number): number | string => lo * 2 ** 26 + hi : (lo: number, hi: number): number | string => `${lo}:${hi}`;
-  const done = new Set<number | string>();
-  const cands = new Set<number>();
-  const blocks: string[] = [];
-  for (const a of focus) {
+  // Pairs of two focus nodes can be found from either: the first finds it and scores it, the second
+  // skips it. A pair is one number (a small integer while N * N is).
+  const focusPos = new Int32Array(N).fill(-1);
+  focusAt.forEach((i, pos) => (focusPos[i] = pos));
+  const done = new Set<number>();
+  // candidates of the node at hand, in the order found (stamp: the focus position that added it)
+  const stamp = new Int32Array(N).fill(-1);
+  const cands: number[] = [];
+  const blocks: number[][] = [];
+  for (let pos = 0; pos < focusAt.length; pos++) {
     if (options.signal?.aborted) break;
-    cands.clear();
+    const ai = focusAt[pos];
+    const a = all[ai];
+    cands.length = 0;
     blocks.length = 0;
-    // block on each key's two rarest words: a duplicate shares at least one of them
-    for (const keys of wordKeys.get(a.node.id)!) {
-      const rarest = keys.length > 1 ? [...keys].sort(byDf) : keys;
-      for (let i = 0; i < rarest.length && i < 2; i++) if (!blocks.includes(rarest[i])) blocks.push(rarest[i]);
+    // block on each key's two rarest words (fewest nodes; the first written among equals): a duplicate shares at least one of them
+    for (const keys of wordKeys[ai]) {
+      let first: number[] | undefined;
+      let second: number[] | undefined;
+      for (const t of keys) {
+        const list = byWord.get(t)!;
+        if (!first || list.length < first.length) {
+          second = first;
+          first = list;
+        } else if (!second || list.length < second.length) second = list;
+      }
+      if (first && !blocks.includes(first)) blocks.push(first);
+      if (second && !blocks.includes(second)) blocks.push(second);
     }
-    if (a.acronym) blocks.push(`i:${a.acronym}`);
-    for (const i of a.initials) blocks.push(`i:${i}`);
-    for (const key of blocks) {
-      const list = index.get(key);
-      if (!list || list.length > MAX_BLOCK) continue;
-      for (const id of list) if (id !== a.node.id) cands.add(id);
+    if (a.acronym) blocks.push(byInitials.get(a.acronym)!);
+    for (const x of a.initials) {
+      const list = byInitials.get(x);
+      if (list) blocks.push(list);
     }
-    for (const id of cands) {
-      const pair = a.node.id < id ? pairKey(a.node.id, id) : pairKey(id, a.node.id);
-      if (done.has(pair)) continue;
-      done.add(pair);
-      const s = pairScore(a, byId.get(id)!, minScore);
-      if (s) proposals.push({ aId: a.node.id, bId: id, ...s });
+    for (const list of blocks) {
+      if (list.length > MAX_BLOCK) continue;
+      for (const c of list) {
+        if (c === ai || stamp[c] === pos) continue;
+        stamp[c] = pos;
+        cands.push(c);
+      }
+    }
+    for (const c of cands) {
+      const other = focusPos[c];
+      if (other !== -1) {
+        const pair = ai < c ? ai * N + c : c * N + ai;
+        if (other < pos) {
+          if (done.has(pair)) continue; // scored when that node was at hand
+        } else done.add(pair);
+      }
+      const s = pairScore(a, all[c], minScore);
+      if (s) proposals.push({ aId: a.node.id, bId: all[c].node.id, ...s });
     }
   }
 
@@ -480,6 +537,8 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
 
   if (options.embedder && !options.signal?.aborted) {
     const maxEmbed = options.maxEmbed ?? 2000;
+    // the focus as given (a node given twice is embedded twice, as before)
+    const focus = options.nodeIds ? options.nodeIds.filter((id) => at.has(id)).map((id) => all[at.get(id)!]) : all;
     const focusIds = new Set(focus.map((k) => k.node.id));
     const chosen = [...focus, ...all.filter((k) => !focusIds.has(k.node.id))].slice(0, maxEmbed);
     const vectors: number[][] = [];

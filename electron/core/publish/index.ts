@@ -15,7 +15,8 @@ import type { Quad } from 'n3';
 import type { Db } from '../store/db';
 import type { Store } from '../store';
 import type { PublishProtocol, PublishRunRow, PublishTargetRow } from '../store/publish';
-import { importGraph, type ImportTallies } from '../export';
+import type { ImportProgress, ImportTallies } from '../export';
+import { importGraphOffThread } from '../export/import-thread';
 import { PublishError, SparqlClient, type AuthKind } from './sparql';
 import { canonicalKey, localTriples, parseTriples, tripleText, unskolemize, type PublishOptions } from './triples';
 import type { PublishResult } from '../../../shared/contract/publish';
@@ -311,15 +312,24 @@ export async function fetchGraph(spec: TargetSpec, signal?: AbortSignal): Promis
   return { quads, read };
 }
 
-/** Import fetched triples through the all-or-nothing N-Triples import (blank nodes restored). */
-export async function importFetched(store: Store, spec: TargetSpec, { quads, read }: FetchedGraph): Promise<PullResult> {
+/**
+ * Import fetched triples through the all-or-nothing N-Triples import (blank nodes restored), as
+ * graph.import does: in a worker thread with its own connection, so the core's event loop keeps
+ * answering; `onProgress` every IMPORT_PROGRESS_EVERY triples.
+ */
+export async function importFetched(
+  store: Store,
+  spec: TargetSpec,
+  { quads, read }: FetchedGraph,
+  options: { onProgress?: (p: ImportProgress) => void } = {},
+): Promise<PullResult> {
   const t0 = performance.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pull-'));
   const file = path.join(dir, 'graph.nt');
   try {
     fs.writeFileSync(file, quads.map((q) => `${tripleText(unskolemize(q.subject), q.predicate, unskolemize(q.object))} .\n`).join(''));
-    // the import's bulk writer takes a connection: the store's here, its own in the import thread
-    const r = await importGraph(store.db, 'nt', file);
+    // the import thread opens its own connection by the database's path (an in-memory database is imported in place)
+    const r = await importGraphOffThread(store.db, 'nt', file, options);
     return { ...r, graph: spec.graph, endpoint: spec.endpoint, triples: quads.length, read, seconds: (performance.now() - t0) / 1000 };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -327,9 +337,14 @@ export async function importFetched(store: Store, spec: TargetSpec, { quads, rea
 }
 
 /** Import a remote named graph: read it whole first, so an unreachable store changes nothing. */
-export async function pull(store: Store, spec: TargetSpec, signal?: AbortSignal): Promise<PullResult> {
+export async function pull(
+  store: Store,
+  spec: TargetSpec,
+  signal?: AbortSignal,
+  options: { onProgress?: (p: ImportProgress) => void } = {},
+): Promise<PullResult> {
   const t0 = performance.now();
-  const r = await importFetched(store, spec, await fetchGraph(spec, signal));
+  const r = await importFetched(store, spec, await fetchGraph(spec, signal), options);
   return { ...r, seconds: (performance.now() - t0) / 1000 };
 }
 

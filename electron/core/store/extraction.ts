@@ -110,14 +110,16 @@ export class ExtractionRepository {
     return out;
   }
 
+  /** Prepared on first use: a job marks every chunk it reads (preparing it per call was a third of the call). */
+  private markStmt: Statement | null = null;
+
   markExtracted(r: ChunkExtractionRecord): void {
-    this.db
-      .prepare(
-        `INSERT INTO chunk_extractions (chunk_id, engine, hash, triples, failures, tokens, job_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(chunk_id, engine) DO UPDATE SET hash = excluded.hash, triples = excluded.triples, failures = excluded.failures,
-           tokens = excluded.tokens, job_id = excluded.job_id, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-      )
-      .run(r.chunkId, r.engine, r.hash, r.triples, r.failures, r.tokens, r.jobId);
+    this.markStmt ??= this.db.prepare(
+      `INSERT INTO chunk_extractions (chunk_id, engine, hash, triples, failures, tokens, job_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(chunk_id, engine) DO UPDATE SET hash = excluded.hash, triples = excluded.triples, failures = excluded.failures,
+         tokens = excluded.tokens, job_id = excluded.job_id, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+    );
+    this.markStmt.run(r.chunkId, r.engine, r.hash, r.triples, r.failures, r.tokens, r.jobId);
   }
 
   // ---- resolution
@@ -266,11 +268,10 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
 export class ExtractionGraphWriter {
   private readonly q: Record<string, Statement>;
   /**
-   * Nodes looked up or created in the current batch (see `batch`), by kind and normalised label: a
-   * chunk names the same entity in its mentions and its triples, and a batch's chunks share many.
-   * Only inside one synchronous transaction, where nothing else can change the rows it holds.
+   * What the current batch (see `batch`) knows, only inside its one synchronous transaction, where
+   * nothing else can change the rows it holds; dropped when the batch ends.
    */
-  private memo: Map<string, { id: number; aliases: string[]; type: string | null }> | null = null;
+  private state: BatchState | null = null;
 
   constructor(private readonly db: Db) {
     this.q = {
@@ -291,20 +292,25 @@ export class ExtractionGraphWriter {
         `SELECT 1 FROM edges e WHERE e.subject_id = ? AND e.object_id = ? AND e.edited = 1
          AND EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.chunk_id = ?) LIMIT 1`,
       ),
+      editedPairsOfChunk: db.prepare(
+        'SELECT DISTINCT e.subject_id, e.object_id FROM provenance p JOIN edges e ON e.id = p.edge_id WHERE p.chunk_id = ? AND e.edited = 1',
+      ),
     };
   }
 
   /**
-   * Run `fn` (the writes of one batch) inside one transaction with node lookups remembered: the same
-   * rows and values as without, fewer queries. The memo is dropped when `fn` returns or throws.
+   * Run `fn` (the writes of one batch) inside one transaction, remembering what the batch looked up
+   * or wrote: the same rows and values as without, fewer queries (node lookups by label; the edited
+   * triples of a chunk read once per chunk; no evidence lookup for a node or triple the batch created,
+   * which has only the evidence the batch gave it). Forgotten when `fn` returns or throws.
    */
   batch<T>(fn: () => T): T {
     return this.db.transaction(() => {
-      this.memo = new Map();
+      this.state = { nodes: new Map(), newNodes: new Set(), newEdges: new Set(), provenance: new Set(), edges: new Map(), editedPairs: new Map() };
       try {
         return fn();
       } finally {
-        this.memo = null;
+        this.state = null;
       }
     })();
   }
@@ -314,12 +320,13 @@ export class ExtractionGraphWriter {
     const norm = normalizeLabel(n.label);
     if (!norm) throw new Error(`empty node label: ${JSON.stringify(n.label)}`);
     const key = `${n.kind}\u0000${norm}`;
-    let existing = this.memo?.get(key);
+    const b = this.state;
+    let existing = b?.nodes.get(key);
     if (!existing) {
       const row = this.q.findNode.get(n.kind, norm) as { id: number; aliases: string; type: string | null } | undefined;
       if (row) {
         existing = { id: row.id, aliases: parseJson(row.aliases, []), type: row.type };
-        this.memo?.set(key, existing);
+        b?.nodes.set(key, existing);
       }
     }
     if (existing) {
@@ -339,17 +346,22 @@ export class ExtractionGraphWriter {
     const type = n.type ?? null;
     const info = this.q.insertNode.run(n.kind, n.label.trim(), norm, type, JSON.stringify(aliases), n.chunkId ?? null, JSON.stringify(n.meta ?? {}));
     const id = Number(info.lastInsertRowid);
-    this.memo?.set(key, { id, aliases, type });
+    if (b) {
+      b.nodes.set(key, { id, aliases, type });
+      b.newNodes.add(id);
+    }
     return id;
   }
 
   upsertEdge(e: NewEdge): { id: number; created: boolean } {
     const relation = e.relation.replace(/\s+/g, ' ').trim();
     if (!relation) throw new Error('empty relation');
+    const b = this.state;
     const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number; status: string } | undefined;
     if (existing) {
       if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
         this.q.raiseConfidence.run(e.confidence, existing.id);
+      b?.edges.set(existing.id, existing.edited ? pairKey(e.subjectId, e.objectId) : null);
       return { id: existing.id, created: false };
     }
     const info = this.q.insertEdge.run(
@@ -363,16 +375,39 @@ export class ExtractionGraphWriter {
       e.model ?? null,
       JSON.stringify(e.meta ?? {}),
     );
-    return { id: Number(info.lastInsertRowid), created: true };
+    const id = Number(info.lastInsertRowid);
+    if (b) {
+      b.newEdges.add(id);
+      b.edges.set(id, null);
+    }
+    return { id, created: true };
   }
 
   addEdgeProvenance(edgeId: number, p: NewProvenance): void {
-    if (this.q.edgeProvExists.get(edgeId, p.documentId, p.start, p.end)) return;
+    const b = this.state;
+    if (b?.newEdges.has(edgeId)) {
+      // created in this batch: its only evidence is what the batch gave it
+      const key = `e${edgeId}:${p.documentId}:${p.start}:${p.end}`;
+      if (b.provenance.has(key)) return;
+      b.provenance.add(key);
+    } else if (this.q.edgeProvExists.get(edgeId, p.documentId, p.start, p.end)) return;
     this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+    // evidence from a chunk for an edited triple: that chunk's edited pairs grow (or are read again)
+    const pairs = b && p.chunkId !== null ? b.editedPairs.get(p.chunkId) : undefined;
+    if (pairs) {
+      const edited = b!.edges.get(edgeId);
+      if (edited === undefined) b!.editedPairs.delete(p.chunkId!);
+      else if (edited !== null) pairs.add(edited);
+    }
   }
 
   addNodeProvenance(nodeId: number, p: NewProvenance): void {
-    if (this.q.nodeProvExists.get(nodeId, p.documentId, p.start, p.end)) return;
+    const b = this.state;
+    if (b?.newNodes.has(nodeId)) {
+      const key = `n${nodeId}:${p.documentId}:${p.start}:${p.end}`;
+      if (b.provenance.has(key)) return;
+      b.provenance.add(key);
+    } else if (this.q.nodeProvExists.get(nodeId, p.documentId, p.start, p.end)) return;
     this.q.insertNodeProv.run(nodeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
   }
 
@@ -381,6 +416,30 @@ export class ExtractionGraphWriter {
    * a re-run must not bring back the wording the editor replaced.
    */
   editedEdgeFromChunk(subjectId: number, objectId: number, chunkId: number): boolean {
-    return Boolean(this.q.editedFromChunk.get(subjectId, objectId, chunkId));
+    const b = this.state;
+    if (!b) return Boolean(this.q.editedFromChunk.get(subjectId, objectId, chunkId));
+    let pairs = b.editedPairs.get(chunkId);
+    if (!pairs) {
+      const rows = this.q.editedPairsOfChunk.all(chunkId) as { subject_id: number; object_id: number }[];
+      pairs = new Set(rows.map((r) => pairKey(r.subject_id, r.object_id)));
+      b.editedPairs.set(chunkId, pairs);
+    }
+    return pairs.has(pairKey(subjectId, objectId));
   }
+}
+
+const pairKey = (subjectId: number, objectId: number) => `${subjectId}:${objectId}`;
+
+/** What one batch of the extraction writer remembers (see ExtractionGraphWriter.batch). */
+interface BatchState {
+  /** Nodes looked up or created, by kind and normalised label: a chunk names one entity in its mentions and triples, a batch's chunks share many. */
+  nodes: Map<string, { id: number; aliases: string[]; type: string | null }>;
+  /** Nodes and edges this batch created, and the evidence it gave them. */
+  newNodes: Set<number>;
+  newEdges: Set<number>;
+  provenance: Set<string>;
+  /** Edges this batch looked up or created: the subject:object pair of an edited one, else null. */
+  edges: Map<number, string | null>;
+  /** Per chunk, the subject:object pairs of the edited edges with evidence in it. */
+  editedPairs: Map<number, Set<string>>;
 }

@@ -210,11 +210,20 @@ function ImportPanel() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Triples read so far, from the core's graph.import.progress events (every 20,000 triples). */
+  const [read, setRead] = useState<number | null>(null);
   const importable = useMemo(() => (formats.data ?? []).filter((f) => f.import), [formats.data]);
+  useEffect(() => {
+    if (!busy) return;
+    return api.on('graph.import.progress', (p) => {
+      if (p.format === format) setRead(p.triples);
+    });
+  }, [api, busy, format]);
 
   const submit = async () => {
     if (!files.length || !format) return;
     setBusy(true);
+    setRead(null);
     setError(null);
     setResult(null);
     try {
@@ -273,6 +282,12 @@ function ImportPanel() {
       <button type="button" className="primary" disabled={busy || !files.length || !format} onClick={() => void submit()}>
         {busy ? 'Importing…' : 'Import'}
       </button>
+      {busy && (
+        <div className="ingest-progress" role="status" data-testid="import-progress">
+          <progress aria-label="Import progress" />
+          <span className="muted">{read === null ? 'Importing…' : `${read.toLocaleString('en')} triples read…`}</span>
+        </div>
+      )}
       {result && (
         <p role="status" data-testid="import-done">
           Imported {result.nodes.created} new nodes ({result.nodes.existing} already there), {result.edges.created} new triples ({result.edges.existing} already

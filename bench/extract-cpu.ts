@@ -1,0 +1,121 @@
+// Classic extraction, the whole job against the extractor alone, in CPU seconds (process.cpuUsage:
+// on shared cores wall seconds swing, CPU seconds less), on the kit's dev RFCs. Each process runs
+// the extractor over every chunk, then the job on a fresh database, ROUNDS times: round 1 is what
+// `bench extract` measures (both cold, the job's own code compiled as it goes), the last round the
+// steady state of a process that has extracted before. Not a test.
+//   npx tsx bench/extract-cpu.ts
+//   GRAPHWRIGHT_BENCH_EXTRACT_BASE=/tmp/old GRAPHWRIGHT_BENCH_PROCESSES=5 npx tsx bench/extract-cpu.ts   # and another tree, alternating
+// GRAPHWRIGHT_BENCH_ROUNDS (default 3), GRAPHWRIGHT_BENCH_JSON=FILE writes the figures.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+const HERE = path.resolve(import.meta.dirname, '..');
+const RFC_DIR = path.resolve(HERE, '..', 'shared', 'data', 'rfc-radius-eap');
+const ROUNDS = Number(process.env.GRAPHWRIGHT_BENCH_ROUNDS) || 3;
+
+interface Run {
+  root: string;
+  rounds: { extractor: number; job: number; ratio: number }[];
+}
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** One process: the extractor and the job ROUNDS times, with the code of the tree at `root`. */
+async function child(root: string): Promise<Run> {
+  const { Core } = await import(path.join(root, 'electron/core/core'));
+  const { prepareFile, storePrepared } = await import(path.join(root, 'electron/core/ingest/pipeline'));
+  const { classicExtract } = await import(path.join(root, 'electron/core/extract/classic'));
+  const { DocumentResolver } = await import(path.join(root, 'electron/core/extract/resolve'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-bench-xcpu-'));
+  const files = fs
+    .readdirSync(RFC_DIR)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
+  const prepared: unknown[] = [];
+  for (const f of files) prepared.push(await prepareFile(path.join(RFC_DIR, f)));
+  let n = 0;
+  const fresh = () => {
+    const core = new Core({ dbPath: path.join(tmp, `x${n++}.db`), startJobs: false });
+    const docs: number[] = [];
+    for (const p of prepared) {
+      const out = storePrepared(core.store, p);
+      if (out.status === 'imported') docs.push(...out.ids);
+    }
+    return { core, docs };
+  };
+  const first = fresh();
+  const chunks = first.core.store.extraction.chunksFor(first.docs);
+  const texts = new Map(first.docs.map((id) => [id, first.core.store.documents.text(id)!]));
+  const acronyms = new Map(first.docs.map((id) => [id, new DocumentResolver(texts.get(id)!).acronyms]));
+  // the document structure too, as the job gives it
+  const structures = new Map(first.docs.map((id) => [id, first.core.store.documents.structure(id) ?? undefined]));
+  const rounds: Run['rounds'] = [];
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      let t = cpu();
+      for (const c of chunks) classicExtract(texts.get(c.documentId)!, c, { acronyms: acronyms.get(c.documentId)!, structure: structures.get(c.documentId) });
+      const extractor = cpu() - t;
+      const f = r === 0 ? first : fresh();
+      t = cpu();
+      const job = f.core.jobs.enqueue('extract', { documents: f.docs, engine: 'classic' });
+      f.core.jobs.start();
+      const done = await f.core.jobs.wait(job.id);
+      if (done.state !== 'done') throw new Error(`classic job ${done.state}: ${done.error}`);
+      const jobSeconds = cpu() - t;
+      rounds.push({ extractor: r3(extractor), job: r3(jobSeconds), ratio: r3(jobSeconds / extractor) });
+      if (f !== first) await f.core.close();
+    }
+  } finally {
+    await first.core.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return { root, rounds };
+}
+
+async function main() {
+  if (process.env.GRAPHWRIGHT_BENCH_XCPU_CHILD) {
+    process.stdout.write(JSON.stringify(await child(process.env.GRAPHWRIGHT_BENCH_XCPU_CHILD)));
+    return;
+  }
+  const base = process.env.GRAPHWRIGHT_BENCH_EXTRACT_BASE;
+  const trees = base ? [HERE, path.resolve(base)] : [HERE];
+  const processes = Number(process.env.GRAPHWRIGHT_BENCH_PROCESSES) || 1;
+  const runs: Run[] = [];
+  for (let p = 0; p < processes; p++)
+    for (const root of trees) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'bench', 'extract-cpu.ts')], {
+        cwd: HERE,
+        env: { ...process.env, GRAPHWRIGHT_BENCH_XCPU_CHILD: root },
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      });
+      const run = JSON.parse(out) as Run;
+      runs.push(run);
+      console.log(
+        `${root === HERE ? 'this tree' : 'base     '}  ${run.rounds.map((r, i) => `round ${i + 1}: extractor ${r.extractor.toFixed(2)} s, job ${r.job.toFixed(2)} s, x${r.ratio.toFixed(2)}`).join(';  ')}`,
+      );
+    }
+  const summary = trees.map((root) => {
+    const mine = runs.filter((r) => r.root === root);
+    return {
+      root,
+      perRound: Array.from({ length: ROUNDS }, (_, i) => {
+        const ratios = mine.map((r) => r.rounds[i].ratio).sort((a, b) => a - b);
+        return { round: i + 1, min: ratios[0], median: ratios[Math.floor(ratios.length / 2)], max: ratios[ratios.length - 1] };
+      }),
+    };
+  });
+  for (const s of summary)
+    console.log(
+      `${s.root === HERE ? 'this tree' : 'base     '}  job / extractor (CPU): ${s.perRound.map((r) => `round ${r.round} x${r.min.toFixed(2)}–${r.max.toFixed(2)} (median ${r.median.toFixed(2)})`).join(', ')}`,
+    );
+  if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ rounds: ROUNDS, runs, summary }, null, 2));
+}
+
+await main();
