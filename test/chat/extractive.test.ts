@@ -102,6 +102,8 @@ describe('plain-text tables', () => {
     // a row key with words and brackets stays whole
     expect(of('802.5 (16 Mbps)')).toEqual(['Framed-MTU=18173', 'Maximum Frame Length=18200']);
     expect(cells.find((c) => c.row === 'portFailure(2)')?.value).toBe('Lost Carrier (2)');
+    // what a citation quotes: the header line and the row as written
+    expect(cells.find((c) => c.row === '802.11')?.quote).toBe('Media Framed-MTU Length … 802.11 2304 2346');
   });
 
   it('reads box tables (+---+ borders, | rows, wrapped cells) and no packet diagram (+-+-+ bit rulers)', () => {
@@ -126,6 +128,7 @@ describe('plain-text tables', () => {
       '2=Goodbye message (deprecated)',
     ]);
     expect(cells.every((c) => c.key === 'Value')).toBe(true);
+    expect(cells.find((c) => c.row === '1')?.quote).toBe('| Value | Description | Reference | … | 1 | Hello message | RFC 9999 |');
     // a cell asked by its row and column, or a row's key asked by another of its cells
     expect(askedCells('What is the description of value 2?', text).map((x) => x.cell.value)).toEqual(['Goodbye message (deprecated)']);
     expect(askedCells('Which value is registered for the Hello message?', text).map((x) => x.cell.value)).toEqual(['1']);

@@ -618,7 +618,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           text: cell.value,
           score: 0.95 * match * (1 - 0.03 * rank) * termCover,
           source: 'passage',
-          sentence: `${cell.row} | ${cell.column}: ${cell.value}`,
+          sentence: cell.quote,
           passageId: p.id,
           offset: cell.offset,
           triples: [],

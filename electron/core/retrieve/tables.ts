@@ -13,6 +13,8 @@ export interface TableCell {
   value: string;
   /** Offset of the row's line in the text. */
   offset: number;
+  /** The table's header line and the row's line as written (white space folded): what a citation quotes. */
+  quote: string;
 }
 
 /**
@@ -61,12 +63,14 @@ export function tableCells(text: string): TableCell[] {
       if (!/[\p{L}\p{N}]/u.test(row[0]) || /[|<>]/.test(row[0])) continue;
       for (let c = 1; c < rule.length; c++)
         if (/[\p{L}\p{N}]/u.test(row[c]) && !/^[|<>+]|[|<>+]$/.test(row[c]) && names[c])
-          out.push({ row: row[0], key: names[0], column: names[c], value: row[c], offset: offsets[k] });
+          out.push({ row: row[0], key: names[0], column: names[c], value: row[c], offset: offsets[k], quote: `${fold(lines[i - 1])} … ${fold(lines[k])}` });
     }
   }
   boxTables(lines, offsets, out);
   return out;
 }
+
+const fold = (line: string) => line.trim().replace(/\s+/g, ' ');
 
 /** A box table's border: "+" between runs of two or more "-" or "=" ("+-------+----+"; a packet diagram's "+-+-+" is none). */
 const BORDER = /^\s*\+(?:[-=]{2,}\+){2,}\s*$/;
@@ -87,13 +91,15 @@ function boxTables(lines: string[], offsets: number[], out: TableCell[]): void {
           .replace(/^\s*\|?|\|?\s*$/g, '')
           .trim(),
       );
-    const rows: { cells: string[]; offset: number }[] = [];
+    const rows: { cells: string[]; offset: number; line: number }[] = [];
+    let headerLine = -1;
     let header: string[] | null = null;
     let j = i + 1;
     for (; j < lines.length; j++) {
       const line = lines[j];
       if (BORDER.test(line)) {
         // the rows above the second border are the header
+        if (!header && rows.length) headerLine = rows[0].line;
         if (!header && rows.length)
           header = rows.splice(0).reduce(
             (h, r) => h.map((x, k) => [x, r.cells[k]].filter(Boolean).join(' ')),
@@ -105,14 +111,21 @@ function boxTables(lines: string[], offsets: number[], out: TableCell[]): void {
       const cells = cellsOf(line);
       const last = rows[rows.length - 1];
       if (last && !cells[0]) last.cells = last.cells.map((x, k) => [x, cells[k]].filter(Boolean).join(' '));
-      else rows.push({ cells, offset: offsets[j] });
+      else rows.push({ cells, offset: offsets[j], line: j });
     }
     if (header)
       for (const r of rows) {
         if (!/[\p{L}\p{N}]/u.test(r.cells[0] ?? '')) continue;
         for (let c = 1; c < header.length; c++)
           if (header[c] && /[\p{L}\p{N}]/u.test(r.cells[c] ?? ''))
-            out.push({ row: r.cells[0], key: header[0], column: header[c], value: r.cells[c], offset: r.offset });
+            out.push({
+              row: r.cells[0],
+              key: header[0],
+              column: header[c],
+              value: r.cells[c],
+              offset: r.offset,
+              quote: `${fold(lines[headerLine])} … ${fold(lines[r.line])}`,
+            });
       }
     i = j - 1;
   }
