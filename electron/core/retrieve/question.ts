@@ -92,6 +92,10 @@ const HOW_DESCRIBE =
   /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
 /** "is X required / expected / allowed to ...": a requirement asked with a passive modal. */
 const PASSIVE_MODAL = /^(?:required|expected|supposed|obliged|obligated|allowed|permitted|mandated|recommended)$/;
+/** "Define X", "Explain the term X", "Describe X": imperatives that ask what X is. */
+const IMPERATIVE_DEFINE = /^(?:define|explain|describe)$/;
+/** "the purpose / role / function of X": nouns that ask what X is for. */
+const PURPOSE = /^(?:purpose|role|function|use|job|task|significance|meaning|intent)$/;
 /** "Name an attribute that ...", "List the ...": imperatives that ask for something. */
 const IMPERATIVE_ASK = /^(?:name|list|give|identify|state|cite)$/;
 /** "what counts as X", "what qualifies as X": what X is. */
@@ -188,7 +192,22 @@ function askedType(question: string): QuestionType {
   if (whAt < 0) {
     // "Name an attribute that ...", "List the entities ...": an imperative asks like "which"
     // (first, or after a comma: "Looking at the table, name an attribute ...")
-    const ask = toks.findIndex((t, k) => IMPERATIVE_ASK.test(t.text) && (k === 0 || asking.slice(toks[k - 1].end, t.start).includes(',')));
+    const opens = (t: (typeof toks)[number], k: number) => k === 0 || asking.slice(toks[k - 1].end, t.start).includes(',');
+    // "Define compulsory tunneling.", "Explain the term 'cryptographic binding'": a definition of what follows
+    const define = toks.findIndex((t, k) => IMPERATIVE_DEFINE.test(t.text) && opens(t, k));
+    if (define >= 0 && define + 1 < toks.length)
+      return {
+        ...out,
+        wh: words[define],
+        type: 'definition',
+        subject: toks
+          .slice(define + 1)
+          .map((t) => t.raw)
+          .join(' ')
+          .replace(/[.?!]+$/, ''),
+        frame: [words[define]],
+      };
+    const ask = toks.findIndex((t, k) => IMPERATIVE_ASK.test(t.text) && opens(t, k));
     if (ask >= 0 && ask + 1 < toks.length) {
       const np = nounPhrase(toks, ask + 1);
       return { ...out, wh: words[ask], type: typeOfHead(np.head, np.plural), ...np };
@@ -284,6 +303,28 @@ function askedType(question: string): QuestionType {
           .map((t) => t.raw)
           .join(' '),
         frame: [afterWords[0] === 'meant' ? 'meant' : 'meaning'],
+      };
+    // "what is the purpose / role / function of X": what X is for, read like a definition of X
+    if (afterWords[0] === 'the' && PURPOSE.test(afterWords[1] ?? '') && afterWords[2] === 'of' && after.length > 3)
+      return {
+        ...out,
+        type: 'definition',
+        subject: after
+          .slice(3)
+          .map((t) => t.raw)
+          .join(' '),
+        frame: [afterWords[1]],
+      };
+    // "what is X used for": likewise
+    if (afterWords.length > 3 && afterWords[afterWords.length - 1] === 'for' && afterWords[afterWords.length - 2] === 'used')
+      return {
+        ...out,
+        type: 'definition',
+        subject: after
+          .slice(0, -2)
+          .map((t) => t.raw)
+          .join(' '),
+        frame: ['used'],
       };
     // "what is X called / named": a name
     if (afterWords.length > 1 && /^(?:called|named|termed)$/.test(afterWords[afterWords.length - 1]))
