@@ -306,20 +306,12 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const termCover = globalCoverage(allTerms, question);
   const subjectStems = type.subject ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
-  // the noun the question asks for ("which state machine constant": constant, not machine); a classifier
-  // noun brings the one before it ("which packet type": a type of packet)
-  const headStems = new Set(
-    (type.head && /^[a-z]+$/.test(type.head) && type.phrase.at(-1) === type.head
-      ? CLASSIFIERS.has(type.head)
-        ? type.phrase.slice(-2)
-        : [type.head]
-      : type.phrase.slice(-2)
-    ).map((w) => stem(w)),
-  );
+  const asksName = type.type === 'name' || type.type === 'list';
+  const headStems = new Set((askedNoun(type) ?? type.phrase.slice(-2)).map((w) => stem(w)));
   const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
   // "Category: Informational": a field labelled with the asked noun
   const headLabel = type.head ? new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i') : null;
-  const kinds = type.type === 'name' || type.type === 'list' ? askedKinds(type) : null;
+  const kinds = asksName ? askedKinds(type) : null;
   const bestItem = new Map<Sentence, number>();
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
@@ -382,7 +374,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       }
     }
     // "this attribute is used to store ...": the section heading above names it
-    if ((type.type === 'name' || type.type === 'list') && type.head && new RegExp(String.raw`\bthis\s+${type.head}\b`, 'i').test(s.text)) {
+    if (asksName && type.head && new RegExp(String.raw`\bthis\s+${type.head}\b`, 'i').test(s.text)) {
       const heading = headingBefore(retrieval.passages.find((p) => p.id === passage)?.text ?? '', s.start);
       if (heading) spans = [...spans, { text: heading, start: -1, end: -1, fit: 0.95 }];
     }
@@ -491,8 +483,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       // so is a span the asked noun names as its kind ("the reAuthPeriod constant" for "which constant"; a port
       // or a code is next to its noun everywhere)
-      if (labelled || (type.type === 'definition' && span.fit >= 0.7) || (adjacent === HEAD_ADJACENT && (type.type === 'name' || type.type === 'list')))
-        near = 1;
+      if (labelled || (type.type === 'definition' && span.fit >= 0.7) || (adjacent === HEAD_ADJACENT && asksName)) near = 1;
       const sc =
         base *
         excluded *
@@ -639,7 +630,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
 
   // "which attribute holds the MAC address": a candidate whose head noun is another noun of the question
   // ("Access Point MAC address") is what the question already names, not the kind it asks for
-  if ((type.type === 'name' || type.type === 'list') && headStems.size)
+  if (asksName && headStems.size)
     for (const c of candidates) {
       const last = tokenize(c.text).at(-1);
       const head = last ? stem(last.text) : null;
@@ -1042,16 +1033,25 @@ function pathTypeFit(label: string, type: AnswerType): number {
 const AGENT_KINDS = ['causal agent', 'person', 'organization', 'device', 'machine'];
 
 /**
- * The kinds a name question asks for, as WordNet noun lemmas: its head noun ("which other device": device;
+ * The noun a question asks for: the head of its noun phrase ("which state machine constant": constant, not
+ * machine), with the noun before a classifier ("which packet type": a type of packet, so [packet, type]).
+ * Null when the head is no plain word ("RFC 2865") or not the phrase's last.
+ */
+function askedNoun(type: QuestionType): string[] | null {
+  if (!type.head || !/^[a-z]+$/.test(type.head) || type.phrase.at(-1) !== type.head) return null;
+  return CLASSIFIERS.has(type.head) ? type.phrase.slice(-2) : [type.head];
+}
+
+/**
+ * The kinds a name question asks for, as WordNet noun lemmas: the asked noun ("which other device": device;
  * "which packet type": packet), or agents for "who". Null when there is no such noun or no WordNet.
  */
 function askedKinds(type: QuestionType): string[] | null {
   const wn = wordNet();
   if (!wn) return null;
   if (type.wh === 'who' || type.wh === 'whom') return AGENT_KINDS;
-  if (!type.head || !/^[a-z]+$/.test(type.head)) return null;
-  const head = CLASSIFIERS.has(type.head) && type.phrase.length > 1 ? type.phrase[type.phrase.length - 2] : type.head;
-  const lemma = wn.baseForms(head, 'n')[0];
+  const noun = askedNoun(type)?.[0];
+  const lemma = noun ? wn.baseForms(noun, 'n')[0] : undefined;
   return lemma ? [lemma] : null;
 }
 

@@ -385,12 +385,7 @@ export class ExtractionGraphWriter {
 
   addEdgeProvenance(edgeId: number, p: NewProvenance): void {
     const b = this.state;
-    if (b?.newEdges.has(edgeId)) {
-      // created in this batch: its only evidence is what the batch gave it
-      const key = `e${edgeId}:${p.documentId}:${p.start}:${p.end}`;
-      if (b.provenance.has(key)) return;
-      b.provenance.add(key);
-    } else if (this.q.edgeProvExists.get(edgeId, p.documentId, p.start, p.end)) return;
+    if (!this.newEvidence('e', edgeId, p, b?.newEdges, this.q.edgeProvExists)) return;
     this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
     // evidence from a chunk for an edited triple: that chunk's edited pairs grow (or are read again)
     const pairs = b && p.chunkId !== null ? b.editedPairs.get(p.chunkId) : undefined;
@@ -401,13 +396,21 @@ export class ExtractionGraphWriter {
     }
   }
 
-  addNodeProvenance(nodeId: number, p: NewProvenance): void {
+  /**
+   * Whether a span of evidence is not stored yet for a node ('n') or edge ('e'). A row created in this
+   * batch has only the evidence the batch gave it (kept in memory); any other row is looked up.
+   */
+  private newEvidence(kind: 'n' | 'e', id: number, p: NewProvenance, created: Set<number> | undefined, exists: Statement): boolean {
     const b = this.state;
-    if (b?.newNodes.has(nodeId)) {
-      const key = `n${nodeId}:${p.documentId}:${p.start}:${p.end}`;
-      if (b.provenance.has(key)) return;
-      b.provenance.add(key);
-    } else if (this.q.nodeProvExists.get(nodeId, p.documentId, p.start, p.end)) return;
+    if (!b || !created?.has(id)) return !exists.get(id, p.documentId, p.start, p.end);
+    const key = `${kind}${id}:${p.documentId}:${p.start}:${p.end}`;
+    if (b.provenance.has(key)) return false;
+    b.provenance.add(key);
+    return true;
+  }
+
+  addNodeProvenance(nodeId: number, p: NewProvenance): void {
+    if (!this.newEvidence('n', nodeId, p, this.state?.newNodes, this.q.nodeProvExists)) return;
     this.q.insertNodeProv.run(nodeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
   }
 
