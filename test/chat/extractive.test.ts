@@ -240,6 +240,13 @@ describe('typed spans of real RFC sentences', () => {
     expect(typedSpans(s, 'port').map((x) => x.text)).toContain('1812/tcp');
   });
 
+  it('a named constant of several words in an enumeration, cut at a column gap and an article', () => {
+    const spans = typedSpans(sentenceWith('rfc3580.txt', 'Wireless - IEEE 802.11 (19)'), 'value').map((x) => x.text);
+    expect(spans).toEqual(expect.arrayContaining(['Ethernet (15)', 'Wireless - IEEE 802.11 (19)', 'Token Ring (20)', 'FDDI (21)']));
+    expect(typedSpans('NAS-Port-Type          Token-Ring (20), FDDI (21)', 'value').map((x) => x.text)).not.toContain('NAS-Port-Type          Token-Ring (20)');
+    expect(typedSpans('It sends A Reauthentication Failure (20) cause.', 'value').map((x) => x.text)).toContain('Reauthentication Failure (20)');
+  });
+
   it('a named constant with its number, a bare code, a reserved value', () => {
     expect(typedSpans(sentenceWith('rfc3580.txt', 'Tunnel-Type=VLAN (13)'), 'value').map((x) => x.text)).toContain('VLAN (13)');
     expect(typedSpans(sentenceWith('rfc6613.txt', 'reserve ID zero (0)'), 'code').map((x) => x.text)).toContain('zero (0)');

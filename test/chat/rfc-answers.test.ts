@@ -122,6 +122,12 @@ describe('answers read off answer types and document structure', () => {
     ['Which RADIUS Acct-Terminate-Cause value corresponds to the 802.1X portFailure cause?', 'Lost Carrier (2)'],
     // "what counts as X": a glossary entry
     ['In 5247, what counts as an EAP server?', 'terminates the EAP authentication method'],
+    // an enumeration of coded values ("Ethernet (15) Wireless - IEEE 802.11 (19), Token Ring (20) and FDDI (21)"):
+    // the item holding the question's other words, whole, not the first item next to "values of"
+    ['Which NAS-Port-Type value stands for IEEE 802.11 wireless ports?', 'Wireless - IEEE 802.11 (19)'],
+    ['Which NAS-Port-Type value is used for Token Ring?', '(20)'],
+    // "numeric" asks for a number: "RADIUS-Request (1)", not the name alone
+    ['Which numeric Termination-Action value asks for reauthentication when the Session-Timeout expires?', 'RADIUS-Request (1)'],
   ])(
     '%s -> %s',
     async (q, gold) => {

@@ -70,6 +70,14 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
     case 'value': {
       // a named constant with its number: "VLAN (13)", "reset(2)", "zero (0)", "Proxy-Stop (6)"
       pushAll(out, new RegExp(String.raw`\b[A-Za-z][A-Za-z0-9-]*\s?\(${NUM}\)`, 'gi'), text, 1);
+      // a named constant of several words, as an enumeration writes it: "Wireless - IEEE 802.11 (19)", "Token Ring (20)"
+      // (words one space apart: a wider gap is a column break)
+      pushAll(
+        out,
+        new RegExp(String.raw`\b(?!(?:A|An|The|This|That|These|Those)\b)[A-Z][\w.-]*(?: (?:- )?(?:[A-Z][\w.-]*|\d[\w.]*)){1,4} ?\(${NUM}\)`, 'g'),
+        text,
+        1,
+      );
       pushAll(out, new RegExp(String.raw`\b(?:octets?|bytes?|bits?)\s+\d+\s*(?:-|to|through)\s*\d+\b`, 'gi'), text, 1);
       pushAll(out, new RegExp(String.raw`\(${NUM}\)`, 'gi'), text, 0.85);
       pushAll(out, new RegExp(String.raw`\b${NUM}\s*(?:-|to|through)\s*${NUM}\s+${UNITS}\b`, 'gi'), text, 0.95);
@@ -319,6 +327,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   const askedTransport = qTokens.map((t) => t.text).filter((w) => TRANSPORTS.has(w));
   const questionNegated = /\b(?:not|never|n't)\b/i.test(question);
   const unitAsked = !!type.head && UNIT_HEADS.has(type.head);
+  const asksNumber = type.phrase.some((w) => /^(?:numeric|numerical|number|integer|decimal|hexadecimal)$/.test(w));
   const numeric = type.type === 'number' || type.type === 'code' || type.type === 'value' || type.type === 'port' || type.type === 'date';
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
   const usable = sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
@@ -400,7 +409,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         continue;
       const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((x) => !qStems.has(x)).length / spanStems.length : 1;
       if (type.type !== 'yesno' && novel === 0) continue;
-      const named = type.type === 'value' && WHOLE_IDENTIFIER.test(span.text);
+      // (a value may be a name, unless the question asks for a number: "which numeric X value")
+      const named = type.type === 'value' && !asksNumber && WHOLE_IDENTIFIER.test(span.text);
       // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
       // ("68 for Acct-Tunnel-Connection", a number and a small word, is a value)
       if (
@@ -425,7 +435,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const asksDocument = !!type.head && REFERENCE_HEADS.has(type.head);
       if (asksDocument && !isReference && !numeric) continue;
       const referenceFit = isReference && !asksDocument && type.type !== 'definition' && type.type !== 'action' ? 0.3 : 1;
-      let near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms);
+      // (a coded value's own name counts: "Token Ring (20)" for "which value is used for Token Ring")
+      let near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms, hasNewNumber ? spanStems : []);
       // a port of the transport the question names ("over TCP": 1812/tcp, not "UDP port 1645")
       let transport = 1;
       if (type.type === 'port' && askedTransport.length && span.start >= 0) {
@@ -434,10 +445,15 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       }
       // a span next to the words of the asked phrase ("PAP authentication", "port 161", "Status-Server packets")
       // the asked noun right next to the span names what it is ("the reAuthPeriod constant", "Status-Server packet")
+      // (in an enumeration the question's other words pick an item; the noun introducing the list,
+      // "values of Ethernet (15), Wireless - IEEE 802.11 (19), ...", stands next to its first item only)
+      const item = itemOf(s.text, spans, span);
+      const itemCover = item === null ? -1 : coverage(distinctive, contentStems(item));
+      const picked = itemCover >= 0 && !!bestItem.get(s);
       const adjacent =
         headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x))
           ? HEAD_ADJACENT
-          : phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x))
+          : !picked && phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x))
             ? 1.25
             : 1;
       // "where should X put Y": the place after a locative preposition ("in the Class attribute")
@@ -449,9 +465,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           : 1;
       // in an enumeration ("Ethernet (15), Wireless - IEEE 802.11 (19), ..."), the item holding the question's
       // other words; what the question asks for (its phrase) is shared by every item
-      const item = itemOf(s.text, spans, span);
-      const itemCover = item === null ? -1 : coverage(distinctive, contentStems(item));
-      const itemFit = itemCover < 0 || !bestItem.get(s) ? 1 : 0.7 + 0.3 * (itemCover / bestItem.get(s)!);
+      // (a coded item, "Wireless - IEEE 802.11 (19)", that holds them is what the question names)
+      const itemFit = picked ? 0.7 + (/\d/.test(span.text) ? 0.5 : 0.3) * (itemCover / bestItem.get(s)!) : 1;
       const known = labels.has(span.text.toLowerCase()) ? 1.1 : 1;
       // "Category: Informational", "Type: 68": a field labelled with the asked noun holds the answer;
       // such a line names little else, so the passage around it speaks for it
@@ -1003,8 +1018,8 @@ function neighbours(s: Sentence, span: Span, k: number): string[] {
 }
 
 /** How much of the question's word weight sits within 6 tokens of the span, in [0, 1]. */
-function proximity(s: Sentence, span: Span, terms: QuestionTerm[]): number {
-  return Math.min(1, 2 * coverage(terms, neighbours(s, span, 6)));
+function proximity(s: Sentence, span: Span, terms: QuestionTerm[], own: string[] = []): number {
+  return Math.min(1, 2 * coverage(terms, [...neighbours(s, span, 6), ...own]));
 }
 
 /** How well a node label fits the asked type (a number for "how many", anything for a name). */
