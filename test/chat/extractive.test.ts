@@ -41,6 +41,9 @@ describe('answer type from question syntax', () => {
 
   it('reads the head noun and the term a definition asks about', () => {
     expect(answerTypeOf('Which TCP port is used by default?')).toMatchObject({ type: 'port', head: 'port' });
+    // the question word opening a clause asks; "how" after a verb opens an embedded clause
+    expect(answerTypeOf('In the SNMPv1 framework, which RFC lays down how the managed objects are defined?')).toMatchObject({ type: 'name', head: 'rfc' });
+    expect(answerTypeOf('In what unit does radiusAccServUpTime express how long the server has been up?')).toMatchObject({ wh: 'what' });
     expect(answerTypeOf('In 802.1X, what is the Authenticator?').subject).toBe('the Authenticator');
     expect(answerTypeOf('How does the specification define a RADIUS proxy?').subject).toBe('a RADIUS proxy');
   });

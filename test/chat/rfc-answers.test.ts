@@ -157,6 +157,14 @@ describe("a named standard's header", () => {
     60_000,
   );
 
+  it('answers from the header only what the question asks of it ("when discussing ..." asks no date)', async () => {
+    const { answer } = await ask(
+      'RFC 5247 discusses key lifetimes. If Session-Timeout is sent in an Access-Challenge, when discussing lifetimes, which IEEE 802.1X constant does it load?',
+    );
+    expect(answer.answers[0]).toBe('suppTimeout');
+    expect(answer.content).not.toContain("From the document's header:");
+  }, 60_000);
+
   it('a designation not ingested names nothing ("RFC 9999", "RFC 15" is not RFC 1157)', async () => {
     expect((await ask('What does RFC 9999 obsolete?')).retrieval.standards).toEqual([]);
     expect((await ask('What does RFC 15 obsolete?')).retrieval.standards).toEqual([]);

@@ -275,7 +275,10 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   // path ends: the question named the relations and the entity (their score says how well)
   for (const a of (retrieval.answers ?? []).slice(0, 20)) {
     // the question's own words are an answer only after the others
-    const own = qLower.includes(a.label.toLowerCase()) && a.label.length > 2 ? 0.25 : 1;
+    // (and one made mostly of them, "Session-Timeout attribute" for "if Session-Timeout is sent ...", comes after one that is new)
+    const labelStems = tokenize(a.label).map((t) => stem(t.text));
+    const novel = labelStems.length ? labelStems.filter((x) => !qStems.has(x)).length / labelStems.length : 1;
+    const own = qLower.includes(a.label.toLowerCase()) && a.label.length > 2 ? 0.25 : 0.6 + 0.4 * novel;
     // with passages to read, the text is the first witness and a path of extracted triples the second
     // (a path end the passages also name adds up with their span below)
     const withText = retrieval.passages.length && terms.some((t) => t.df > 0) ? 0.45 : 1;
@@ -634,10 +637,17 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   }
 
   // what a named standard's header says: its title, category, date, edition, the documents it updates or obsoletes
+  // when the question asks for it: a date when it asks "when" (not "when discussing key lifetimes, which
+  // constant ..."), the others when the asked noun is the field's or a document's
+  const askedWords = [type.head ?? '', ...type.phrase].join(' ');
+  const asksField = (field: (typeof HEADER_FIELDS)[number]) =>
+    field.key === 'date'
+      ? type.type === 'date' || field.asks.test(askedWords)
+      : field.asks.test(question) && (!type.head || REFERENCE_HEADS.has(type.head) || field.asks.test(askedWords));
   for (const st of retrieval.standards ?? []) {
     for (const field of HEADER_FIELDS) {
       const value = st[field.key];
-      if (!value || (Array.isArray(value) && !value.length) || !field.asks.test(question)) continue;
+      if (!value || (Array.isArray(value) && !value.length) || !asksField(field)) continue;
       const text = Array.isArray(value) ? value.join(', ') : value;
       candidates.push({ text, score: 0.95, source: 'document', sentence: `${st.id} ${field.label}: ${text}`, passageId: st.chunkId, triples: [] });
     }

@@ -188,7 +188,14 @@ function askedType(question: string): QuestionType {
   // when another question word follows
   const whs = words.map((w, i) => (WH.has(w) ? i : -1)).filter((i) => i >= 0);
   const main = whs.filter((i) => !['when', 'where'].includes(words[i]));
-  const whAt = main.length ? main[main.length > 1 && main[0] === 0 ? 0 : main.length - 1] : whs.length ? whs[0] : -1;
+  // a question word opening the sentence or a clause after a comma ("In the X framework, which RFC lays down
+  // how ...") asks; one after a verb ("lays down how") opens an embedded clause
+  const opensClause = (i: number) => {
+    const k = i > 0 && PREP.has(words[i - 1]) ? i - 1 : i;
+    return k === 0 || asking.slice(toks[k - 1].end, toks[k].start).includes(',');
+  };
+  const opening = main.filter(opensClause);
+  const whAt = opening.length ? opening[0] : main.length ? main[main.length > 1 && main[0] === 0 ? 0 : main.length - 1] : whs.length ? whs[0] : -1;
   if (whAt < 0) {
     // "Name an attribute that ...", "List the entities ...": an imperative asks like "which"
     // (first, or after a comma: "Looking at the table, name an attribute ...")
