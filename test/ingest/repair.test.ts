@@ -100,6 +100,27 @@ describe('text repair', () => {
     expect(r.text.slice(r.pages[1].start, r.pages[1].end)).toBe(' of the peer, and ends here.');
   });
 
+  it('keeps a block going on at the same indentation over a page break as one block (a MIB object cut by a page)', () => {
+    const r = repair(['   radiusAccServUpTime OBJECT-TYPE', '          SYNTAX      TimeTicks', '          MAX-ACCESS  read-only'], {
+      mode: 'text',
+      paged: true,
+    });
+    const both = repair(
+      [
+        '   radiusAccServUpTime OBJECT-TYPE\n          SYNTAX      TimeTicks\n          MAX-ACCESS  read-only',
+        '          STATUS      current\n          DESCRIPTION\n                "The time elapsed."',
+      ],
+      { mode: 'text', paged: true },
+    );
+    expect(r.text).toContain('MAX-ACCESS  read-only');
+    expect(both.text).toContain('MAX-ACCESS  read-only\n          STATUS      current');
+    // a sentence's end, or another indentation, is a paragraph break as before
+    const ended = repair(['   The attribute is sent.', '   The next paragraph starts.'], { mode: 'text', paged: true });
+    expect(ended.text).toContain('sent.\n\n   The next');
+    const heading = repair(['3.4.  NAS-Port', '   For use with IEEE 802.1X the NAS-Port will contain the port.'], { mode: 'text', paged: true });
+    expect(heading.text).toContain('NAS-Port\n\n   For use');
+  });
+
   it('joins a paragraph whose next page keeps its indentation (an RFC page break inside a paragraph)', () => {
     // RFC 5247 §3.6: "... the key name MUST NOT directly or indirectly disclose the keying" [page break] "material."
     const r = repair(

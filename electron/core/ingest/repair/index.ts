@@ -122,7 +122,12 @@ function assemble(pages: string[], keepPages: boolean, repairs: string[]): Repai
         span.start = length;
         add(page.slice(indent + word.length));
       } else {
-        add(continues ? ' ' : '\n\n');
+        // a block going on at the same indentation after a line with no sentence end -- a MIB object's
+        // clauses ("MAX-ACCESS  read-only" / "STATUS  current"), a sentence cut before a capital -- is one
+        // block: its lines meet at a line break, not a paragraph break the chunker would cut at
+        const tailIndent = lastLineLength <= tail.length ? /^[ \t]*/.exec(tail)![0].length : -1;
+        const sameBlock = !continues && indent > 0 && tailIndent === indent && !/[.!?:;]["')\]]?\s*$/.test(tail);
+        add(continues ? ' ' : sameBlock ? '\n' : '\n\n');
         span.start = length;
         add(continues ? page.slice(indent) : page);
       }
