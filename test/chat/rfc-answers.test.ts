@@ -126,6 +126,9 @@ describe('answers read off answer types and document structure', () => {
     // the item holding the question's other words, whole, not the first item next to "values of"
     ['Which NAS-Port-Type value stands for IEEE 802.11 wireless ports?', 'Wireless - IEEE 802.11 (19)'],
     ['Which NAS-Port-Type value is used for Token Ring?', '(20)'],
+    // a sentence is about what its block names: "radiusAccServUpTime OBJECT-TYPE" over its DESCRIPTION
+    // (the object was cut by a page break, its name in one chunk and its DESCRIPTION in the next)
+    ['In what unit does radiusAccServUpTime express how long the server process has been running?', 'hundredths of a second'],
     // "numeric" asks for a number: "RADIUS-Request (1)", not the name alone
     ['Which numeric Termination-Action value asks for reauthentication when the Session-Timeout expires?', 'RADIUS-Request (1)'],
   ])(

@@ -287,7 +287,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   }
 
   // passage spans: the sentences that best hold the question's words
-  const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number }[] = [];
+  const sentences: { s: Sentence; prev: Sentence | null; next: Sentence | null; score: number; passage: number; rank: number; topic: string[] }[] = [];
   const passageCover = new Map<number, number>();
   // a question that names a standard ("RFC 1157", resolved by the retriever) asks first about what that document says
   const namedDocuments = new Set([...(retrieval.standards ?? []).map((st) => st.documentId), ...scope.documents]);
@@ -308,9 +308,16 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         scored.map((x) => x.sentence),
         i,
       );
-      const score = context.length ? Math.max(sc.score, 0.85 * coverage(terms, [...sc.sentence.stems, ...context.flatMap((x) => x.stems)])) : sc.score;
+      let score = context.length ? Math.max(sc.score, 0.85 * coverage(terms, [...sc.sentence.stems, ...context.flatMap((x) => x.stems)])) : sc.score;
+      // a sentence is about what its section or block names ("3.19. Termination-Action" over "The value
+      // RADIUS-Request (1) indicates ...", "radiusAccServUpTime OBJECT-TYPE" over its DESCRIPTION)
+      const name = sc.score > 0 ? blockName(p.text, sc.sentence.start) : null;
+      const withName = name ? coverage(terms, [...sc.sentence.stems, ...contentStems(name)]) : 0;
+      // (what the name adds is near every span of the sentence)
+      const topic = name && withName > coverage(terms, sc.sentence.stems) ? contentStems(name) : [];
+      score = Math.max(score, 0.85 * withName);
       if (score > 0)
-        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score, passage: p.id, rank });
+        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score, passage: p.id, rank, topic });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -342,7 +349,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3 && isTermOnly(x.s.text, subjectStems)) chosen.push(x);
     }
   }
-  for (const { s, prev, next, score, passage, rank } of chosen) {
+  for (const { s, prev, next, score, passage, rank, topic } of chosen) {
     let spans = typedSpans(s.text, type.type, type.head);
     // "which other device": noun phrases of the asked kind ("the tunnel server": a server is a device)
     if (kinds) spans = [...spans, ...typedNounPhrases(s.text, kinds, spans)];
@@ -439,7 +446,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (asksDocument && !isReference && !numeric) continue;
       const referenceFit = isReference && !asksDocument && type.type !== 'definition' && type.type !== 'action' ? 0.3 : 1;
       // (a coded value's own name counts: "Token Ring (20)" for "which value is used for Token Ring")
-      let near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms, hasNewNumber ? spanStems : []);
+      let near = span.glossary ? 1 : span.start < 0 ? 0.6 : proximity(s, span, terms, [...(hasNewNumber ? spanStems : []), ...topic]);
       // a port of the transport the question names ("over TCP": 1812/tcp, not "UDP port 1645")
       let transport = 1;
       if (type.type === 'port' && askedTransport.length && span.start >= 0) {
@@ -985,6 +992,16 @@ function enumerationItem(sentence: string, span: Span): string | null {
     else if (!isCode && c.index! >= span.end) to = Math.min(to, c.index!);
   }
   return sentence.slice(from, to);
+}
+
+/** What the text above a sentence names as its subject: the nearest heading, or an ASN.1 definition's name line ("radiusAccServUpTime OBJECT-TYPE"). */
+function blockName(text: string, offset: number): string | null {
+  const lines = text.slice(0, offset).split('\n').reverse();
+  for (const line of lines.slice(1)) {
+    const asn = /^\s*([a-z][A-Za-z0-9-]*)\s+[A-Z][A-Z-]*[A-Z]\s*$/.exec(line);
+    if (asn) return asn[1];
+  }
+  return headingBefore(text, offset);
 }
 
 /** The nearest heading line above an offset of a passage ("3.20.  Called-Station-Id" -> "Called-Station-Id"). */
