@@ -41,6 +41,12 @@ describe('answer type from question syntax', () => {
 
   it('reads the head noun and the term a definition asks about', () => {
     expect(answerTypeOf('Which TCP port is used by default?')).toMatchObject({ type: 'port', head: 'port' });
+    // what X is for, in other words: "what job does X perform", "what are X used for while ...", "define the X role"
+    expect(answerTypeOf("What job does the 'lower layer' perform?")).toMatchObject({ type: 'definition', subject: 'the lower layer', frame: ['job'] });
+    expect(answerTypeOf('What role does the NAS play in roaming?')).toMatchObject({ type: 'definition', subject: 'the NAS', frame: ['role'] });
+    expect(answerTypeOf('What function does the Class attribute serve?')).toMatchObject({ type: 'definition', subject: 'the Class attribute' });
+    expect(answerTypeOf('What are TEKs used for while an EAP method is running?')).toMatchObject({ type: 'definition', subject: 'TEKs' });
+    expect(answerTypeOf('How do the guidelines define the Authenticator role?')).toMatchObject({ type: 'definition', subject: 'the Authenticator' });
     // the question word opening a clause asks; "how" after a verb opens an embedded clause
     expect(answerTypeOf('In the SNMPv1 framework, which RFC lays down how the managed objects are defined?')).toMatchObject({ type: 'name', head: 'rfc' });
     expect(answerTypeOf('In what unit does radiusAccServUpTime express how long the server has been up?')).toMatchObject({ wh: 'what' });

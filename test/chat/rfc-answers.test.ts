@@ -126,6 +126,10 @@ describe('answers read off answer types and document structure', () => {
     // the item holding the question's other words, whole, not the first item next to "values of"
     ['Which NAS-Port-Type value stands for IEEE 802.11 wireless ports?', 'Wireless - IEEE 802.11 (19)'],
     ['Which NAS-Port-Type value is used for Token Ring?', '(20)'],
+    // what X is for, asked in other words: "what role does X play", "what are X used for <when>", "define the X role"
+    ['What role does the lower layer play in EAP key management?', 'responsible for carrying EAP frames'],
+    ['What are Transient Session Keys used for once the handshake has finished?', 'protect data exchanged after EAP authentication'],
+    ['How does RFC 3580 define the Supplicant role?', 'entity that is being authenticated by an Authenticator'],
     // a sentence is about what its block names: "radiusAccServUpTime OBJECT-TYPE" over its DESCRIPTION
     // (the object was cut by a page break, its name in one chunk and its DESCRIPTION in the next)
     ['In what unit does radiusAccServUpTime express how long the server process has been running?', 'hundredths of a second'],

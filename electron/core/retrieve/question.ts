@@ -174,6 +174,9 @@ export function answerTypeOf(question: string): QuestionType {
   // "in" or "within"; "Dial In User Service" keeps its capital)
   const where = out.type === 'definition' && out.subject ? /^(.+?\S)\s+(?:in|within)\s+\S.*$/.exec(out.subject) : null;
   if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) return { ...out, subject: where[1] };
+  // "how do they define the Authenticator role": the role is the Authenticator's
+  const role = out.type === 'definition' && out.subject ? /^(.*\S)\s+(role|function|job|task|purpose)$/i.exec(out.subject) : null;
+  if (role && tokenize(role[1]).some((t) => !STOPWORDS.has(t.text))) return { ...out, subject: role[1], frame: [...out.frame, role[2].toLowerCase()] };
   return out;
 }
 
@@ -266,6 +269,24 @@ function askedType(question: string): QuestionType {
   if (next && BE.has(next) && passive > whAt + 2 && words.slice(passive + 2).includes('do')) return { ...out, type: 'action' };
   // "what has to / needs to / is required to happen": a requirement, asked like "what must"
   if (next && /^(?:has|have|had|needs?|ought) to$/.test(words.slice(whAt + 1, whAt + 3).join(' '))) return { ...out, type: 'action' };
+  // "what job does the lower layer perform", "what role does X play": what X is for
+  if (next && PURPOSE.test(next) && ['do', 'does', 'did'].includes(words[whAt + 2]) && toks.length > whAt + 4) {
+    // X is what stands before the verb (the last of a run of verb tags: "the Class attribute serve")
+    const rest = toks.slice(whAt + 3);
+    const tags = posTags(rest.map((t) => t.raw).join(' ')).filter((t) => t.pos !== 'PUNCT');
+    let verb = tags.findIndex((t, k) => k > 0 && t.pos === 'VERB');
+    while (verb > 0 && tags[verb + 1]?.pos === 'VERB') verb++;
+    const words = verb > 0 && tags.length === rest.length ? verb : rest.length - 1;
+    return {
+      ...out,
+      type: 'definition',
+      subject: rest
+        .slice(0, words)
+        .map((t) => t.raw)
+        .join(' '),
+      frame: [next],
+    };
+  }
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
@@ -322,13 +343,14 @@ function askedType(question: string): QuestionType {
           .join(' '),
         frame: [afterWords[1]],
       };
-    // "what is X used for": likewise
-    if (afterWords.length > 3 && afterWords[afterWords.length - 1] === 'for' && afterWords[afterWords.length - 2] === 'used')
+    // "what is X used for", "what are TEKs used for while a method runs": likewise
+    const usedFor = afterWords.findIndex((w, k) => k > 0 && w === 'used' && afterWords[k + 1] === 'for');
+    if (usedFor > 0 && after.length > 3)
       return {
         ...out,
         type: 'definition',
         subject: after
-          .slice(0, -2)
+          .slice(0, usedFor)
           .map((t) => t.raw)
           .join(' '),
         frame: ['used'],
