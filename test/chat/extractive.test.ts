@@ -179,6 +179,13 @@ describe('noun phrases of the asked kind (WordNet hypernyms)', () => {
     expect(typedNounPhrases(s, ['device']).map((x) => x.text)).not.toContain('Accounting-Request');
   });
 
+  it('a noun of the asked kind the tagger reads as a verb closes its phrase ("the destination transport address that")', () => {
+    const s = sentenceWith('rfc1157.txt', 'identical to the destination transport address');
+    expect(typedNounPhrases(s, ['address']).map((x) => x.text)).toContain('destination transport address');
+    // a verb taking an object stays a verb
+    expect(typedNounPhrases('The servers address the problem first.', ['address']).map((x) => x.text)).toEqual([]);
+  });
+
   it('reads agents for "who": clients and servers, not packets', () => {
     const got = typedNounPhrases('A packet originated by a RADIUS client to a RADIUS server.', [
       'causal agent',

@@ -485,7 +485,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         !!type.head &&
         span.start >= 0 &&
         (headLabel!.test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
-          (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && !/[.;:,]$/.test(prev.text)));
+          (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && /^[\p{L}\d -]+$/u.test(prev.text.trim())));
       const base = labelled ? Math.max(sentenceScore, 0.9 * passageCover.get(passage)!) : sentenceScore;
       // "all messages except those which report traps": what follows "except" is what the span is not for
       const after = s.text.slice(span.end);
@@ -1137,6 +1137,17 @@ export function typedNounPhrases(sentence: string, kinds: string[], taken: Span[
       (PHRASE_POS.has(toks[j + 1].pos) || (/^[-/]$/.test(toks[j + 1].text) && toks[j + 1].start === toks[j].end && toks[j + 2]?.start === toks[j + 1].end))
     )
       j++;
+    // a tagger's slip: a noun of the asked kind tagged as a verb, closing a noun run and taking no object
+    // ("the destination transport address/VERB that ...")
+    const after = toks[j + 1];
+    if (
+      after?.pos === 'VERB' &&
+      toks[j].pos === 'NOUN' &&
+      /^[a-z]+$/.test(after.lower) &&
+      !['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ'].includes(toks[j + 2]?.pos ?? '') &&
+      kinds.some((x) => kindsOf(after.lower).has(x))
+    )
+      toks[++j] = { ...after, pos: 'NOUN' };
     // the phrase ends in its head noun
     let k = j;
     while (k >= i && toks[k].pos !== 'NOUN' && toks[k].pos !== 'PROPN') k--;
