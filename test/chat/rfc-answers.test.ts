@@ -132,6 +132,9 @@ describe('answers read off answer types and document structure', () => {
     ['How does RFC 3580 define the Supplicant role?', 'entity that is being authenticated by an Authenticator'],
     // a field label is a bare word on its line ("Type" over "68 for X"), not the "INTEGER {" of an ASN.1 listing
     ['What integer code does SNMPv1 assign to the readOnly error status?', 'readOnly(4)'],
+    // a listing's line is read with the lines it is indented under ("error-status ... INTEGER {" over "genErr(5),")
+    ['What integer code does SNMPv1 give to the genErr error status?', 'genErr(5)'],
+    ['What integer code does SNMPv1 give to the noSuchName error status?', 'noSuchName(2)'],
     // a sentence is about what its block names: "radiusAccServUpTime OBJECT-TYPE" over its DESCRIPTION
     // (the object was cut by a page break, its name in one chunk and its DESCRIPTION in the next)
     ['In what unit does radiusAccServUpTime express how long the server process has been running?', 'hundredths of a second'],

@@ -311,7 +311,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       let score = context.length ? Math.max(sc.score, 0.85 * coverage(terms, [...sc.sentence.stems, ...context.flatMap((x) => x.stems)])) : sc.score;
       // a sentence is about what its section or block names ("3.19. Termination-Action" over "The value
       // RADIUS-Request (1) indicates ...", "radiusAccServUpTime OBJECT-TYPE" over its DESCRIPTION)
-      const name = sc.score > 0 ? blockName(p.text, sc.sentence.start) : null;
+      const name = sc.score > 0 ? blockName(p.text, sc.sentence.start, sc.sentence.text) : null;
       const withName = name ? coverage(terms, [...sc.sentence.stems, ...contentStems(name)]) : 0;
       // (what the name adds is near every span of the sentence)
       const topic = name && withName > coverage(terms, sc.sentence.stems) ? contentStems(name) : [];
@@ -994,14 +994,30 @@ function enumerationItem(sentence: string, span: Span): string | null {
   return sentence.slice(from, to);
 }
 
-/** What the text above a sentence names as its subject: the nearest heading, or an ASN.1 definition's name line ("radiusAccServUpTime OBJECT-TYPE"). */
-function blockName(text: string, offset: number): string | null {
-  const lines = text.slice(0, offset).split('\n').reverse();
-  for (const line of lines.slice(1)) {
-    const asn = /^\s*([a-z][A-Za-z0-9-]*)\s+[A-Z][A-Z-]*[A-Z]\s*$/.exec(line);
-    if (asn) return asn[1];
+/**
+ * What the text above a sentence names as its subject: the lines it is indented under (a MIB object's
+ * "radiusAccServUpTime OBJECT-TYPE" over its DESCRIPTION, "error-status ... INTEGER {" over "genErr(5),",
+ * a section heading over its paragraphs), nearest first, at most three.
+ */
+function blockName(text: string, offset: number, sentence: string): string | null {
+  // prose is about its section; a listing's line ("genErr(5),", a DESCRIPTION's text) about the lines above it
+  const listing = /^\s*(?:[A-Z][A-Z-]+\s*$|[\w-]+\(\d+\),?\s*$|")/.test(sentence) || /^\s*DESCRIPTION\s*$/m.test(text.slice(Math.max(0, offset - 80), offset));
+  if (!listing) return headingBefore(text, offset);
+  const lines = text.slice(0, offset).split('\n');
+  const own = lines.pop() ?? '';
+  let min = /^[ \t]*/.exec(own)![0].length;
+  const out: string[] = [];
+  for (let i = lines.length - 1; i >= 0 && min > 0 && out.length < 3; i--) {
+    const line = lines[i];
+    if (!line.trim()) continue;
+    const indent = /^[ \t]*/.exec(line)![0].length;
+    if (indent < min) {
+      min = indent;
+      // a name or heading line, not prose (a chunk's first line loses its indentation)
+      if (!/[.!?]["')\]]?\s*$/.test(line) && line.trim().split(/\s+/).length <= 12) out.push(line.trim());
+    }
   }
-  return headingBefore(text, offset);
+  return out.length ? out.join(' ') : headingBefore(text, offset);
 }
 
 /** The nearest heading line above an offset of a passage ("3.20.  Called-Station-Id" -> "Called-Station-Id"). */
