@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { answerTypeOf, expansions, fieldRecords, isNoise, tableCells, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
-import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termLineIndex } from '../../electron/core/retrieve/sentences';
+import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termInDocument, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
 import { quotedTerm } from '../../electron/core/retrieve/retriever';
 import { askedCells } from '../../electron/core/retrieve/tables';
@@ -35,11 +35,30 @@ describe('answer type from question syntax', () => {
     ['Is the shared secret sent in clear text?', 'yesno'],
     ['Which entities may hold the master key?', 'list'],
     ['When the server rejects a request, which packet does it send?', 'name'],
+    ['When is a client allowed to retransmit a request?', 'condition'],
+    ['When must the peer delete its cached keys?', 'condition'],
+    ['When did the working group publish the extension?', 'date'],
   ])('%s -> %s', (q, type) => {
     expect(answerTypeOf(q).type).toBe(type);
   });
 
   it('reads the head noun and the term a definition asks about', () => {
+    // an embedded question after an imperative is asked as the direct question it stands for
+    expect(answerTypeOf('Explain what the EAP server is in the EAP key management framework.')).toMatchObject({
+      type: 'definition',
+      subject: 'the EAP server',
+    });
+    expect(answerTypeOf('Describe what the Class attribute means.')).toMatchObject({ type: 'definition', subject: 'the Class attribute' });
+    expect(answerTypeOf('Describe what the architecture calls a MIB view for a given network element.')).toMatchObject({
+      type: 'definition',
+      subject: 'a MIB view',
+    });
+    // "as used in / as defined by ...", like "in ...", says where the term is meant; the role is the term's
+    expect(answerTypeOf('Define the Authenticator role as used in the IEEE 802.1X guidelines.')).toMatchObject({
+      type: 'definition',
+      subject: 'the Authenticator',
+    });
+    expect(answerTypeOf('What is a proxy as defined by RFC 2607?').subject).toBe('a proxy');
     expect(answerTypeOf('Which TCP port is used by default?')).toMatchObject({ type: 'port', head: 'port' });
     // what X is for, in other words: "what job does X perform", "what are X used for while ...", "define the X role"
     expect(answerTypeOf("What job does the 'lower layer' perform?")).toMatchObject({ type: 'definition', subject: 'the lower layer', frame: ['job'] });
@@ -251,6 +270,26 @@ describe('question words against the text', () => {
 });
 
 describe('typed spans of real RFC sentences', () => {
+  it('a condition: the clause a subordinating conjunction opens', () => {
+    const s = sentenceWith('rfc6613.txt', 'have been marked DOWN');
+    expect(typedSpans(s, 'condition').map((x) => x.text)).toContain('all TCP connections to it have been marked DOWN');
+    expect(typedSpans('If the key has expired, the peer MUST delete it.', 'condition').map((x) => x.text)).toEqual(['the key has expired']);
+    expect(typedSpans('The peer MUST delete the key.', 'condition')).toEqual([]);
+  });
+
+  it('a term as a document writes it: qualifiers its title says dropped, the head kept', () => {
+    const stems = (t: string) => tokenize(t).map((x) => stem(x.text));
+    expect(termInDocument(stems('EAP peer'), 'Extensible Authentication Protocol (EAP) Key Management Framework')).toEqual(stems('peer'));
+    expect(termInDocument(stems('EAP'), 'EAP Key Management Framework')).toEqual(stems('EAP'));
+    expect(termInDocument(stems('RADIUS proxy'), 'EAP Key Management Framework')).toEqual(stems('RADIUS proxy'));
+  });
+
+  it('a definition by naming ("X is called Y") defines Y, not X', () => {
+    const spans = typedSpans('A pairing of a SNMP access mode with a SNMP MIB view is called an SNMP community profile.', 'definition');
+    expect(spans.map((x) => x.text)).not.toContain('called an SNMP community profile');
+    expect(spans.find((x) => x.named)).toMatchObject({ text: 'A pairing of a SNMP access mode with a SNMP MIB view', named: 'an SNMP community profile' });
+  });
+
   it('ports with their transport', () => {
     const s = sentenceWith('rfc6613.txt', '1812/tcp');
     expect(typedSpans(s, 'port').map((x) => x.text)).toContain('1812/tcp');

@@ -246,6 +246,20 @@ describe('lead passage of a document named by its title', () => {
   }, 60_000);
 });
 
+describe('definition and condition questions in other forms', () => {
+  it('"Explain what X is in <document>": the glossary entry, also where the glossary drops the qualifier the title says', async () => {
+    // RFC 5247 (EAP Key Management Framework) defines "Peer", not "EAP peer"
+    const { answer } = await ask('Explain what the EAP peer is in the EAP key management framework.');
+    expect(answer.answers[0]).toMatch(/responds to the authenticator/i);
+  }, 60_000);
+
+  it('"When may X ...": the condition clause, read through "MUST NOT ... until"', async () => {
+    const { answer } = await ask('When may a RADIUS/TCP client consider a RADIUS server unresponsive?');
+    expect(answer.outcome).toBe('found');
+    expect(answer.answers[0]).toMatch(/marked DOWN/);
+  }, 60_000);
+});
+
 describe('generic frames on a standards graph', () => {
   it('"What is RFC 2865 about?" is answered from the standard itself, not by a relation the structure would pick', async () => {
     const { answer } = await ask('What is RFC 2865 about?');

@@ -6,7 +6,7 @@
 // their sentence matches the question, how well they fit the type and how close they sit to the
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
-import { coverage, isTermOnly, scoreSentences, type QuestionTerm, type Sentence } from '../retrieve/sentences';
+import { coverage, isTermOnly, scoreSentences, termInDocument, type QuestionTerm, type Sentence } from '../retrieve/sentences';
 import { contentStems, escapeRe, posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
 import { wordNet } from '../retrieve/wordnet';
@@ -115,6 +115,18 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 1);
       pushAll(out, /\b(?:1[5-9]|20)\d{2}\b/g, text, 0.8);
       break;
+    case 'condition':
+      // "... MUST NOT decide that X until [all connections have been marked DOWN]", "[If the key expires], the peer
+      // ...": the clause a subordinating conjunction opens, up to the clause's end
+      pushAll(
+        out,
+        /\b(?:only\s+)?(?:when|whenever|if|unless|until|once|after|before|as soon as|upon|while|provided that)\s+([^,;:.()]{3,}?)(?=\s*(?:[,;:.()]|$))/gi,
+        text,
+        1,
+        1,
+      );
+      pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 0.6);
+      break;
     case 'name':
     case 'list':
     case 'other':
@@ -171,8 +183,9 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         out.push({ text: body, start, end: start + body.length, fit: 1, named: named[2].replace(/[.;:,]\s*$/, '') });
       }
       // "X is/are/means/refers to ..." or a definition-list body
+      // (not the "is" of "is called": that sentence defines the name after it, read above)
       const m = DEFINITION_BODY.exec(text);
-      if (m) {
+      if (m && !(named && /^(?:is|are)\s+(?:called|known as|termed|referred to as|named)\b/i.test(m[0]))) {
         const start = m.index + m[0].length - m[1].length;
         out.push({ text: clip(m[1]), start, end: start + clip(m[1]).length, fit: 1 });
       }
@@ -342,12 +355,18 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   // table-of-contents lines ("Key Wrap ........ 41") and page furniture are not sentences to answer from
   const usable = sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
   const chosen = usable.slice(0, 15);
+  // a glossary's term line: the term as asked, or as its document writes it ("Peer" in an EAP document for "the EAP peer")
+  const isTermLine = (text: string, passage: number) => {
+    const own = contentStems(text);
+    const title = retrieval.passages.find((p) => p.id === passage)?.document ?? '';
+    return [subjectStems, termInDocument(subjectStems, title)].some(
+      (term, k) =>
+        (k === 0 || term.length < subjectStems.length) && term.every((y) => own.includes(y)) && own.length <= term.length + 3 && isTermOnly(text, term),
+    );
+  };
   if (type.type === 'definition' && subjectStems.length) {
     // glossary entries of the term, wherever their line ranks
-    for (const x of usable.slice(15)) {
-      const own = contentStems(x.s.text);
-      if (x.next && subjectStems.every((y) => own.includes(y)) && own.length <= subjectStems.length + 3 && isTermOnly(x.s.text, subjectStems)) chosen.push(x);
-    }
+    for (const x of usable.slice(15)) if (x.next && isTermLine(x.s.text, x.passage)) chosen.push(x);
   }
   for (const { s, prev, next, score, passage, rank, topic } of chosen) {
     let spans = typedSpans(s.text, type.type, type.head);
@@ -356,14 +375,13 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
-      const own = contentStems(s.text);
-      const holds = subjectStems.filter((x) => own.includes(x)).length / subjectStems.length;
-      const termLine = holds >= 0.99 && own.length <= subjectStems.length + 3 && isTermOnly(s.text, subjectStems);
-      if (termLine && next) {
+      if (isTermLine(s.text, passage) && next) {
         const body = clip(next.text);
         spans = [{ text: body, start: 0, end: body.length, fit: 1, glossary: true }];
         sentenceScore = Math.max(score, 0.9);
       } else {
+        const own = contentStems(s.text);
+        const holds = subjectStems.filter((x) => own.includes(x)).length / subjectStems.length;
         const verb = DEFINING_VERB.exec(s.text);
         const before = verb ? contentStems(s.text.slice(0, verb.index)) : [];
         // "<term> is ...": the term is what stands right before the verb ("the Supplicant identity is" is not about the Supplicant)
@@ -408,7 +426,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     for (const span of spans) {
       const spanTokens = tokenize(span.text);
       const spanStems = spanTokens.map((t) => stem(t.text));
-      if (!numeric && type.type !== 'definition' && type.type !== 'action' && type.type !== 'yesno' && isNoise(span.text, span.start, s.text)) continue;
+      if (!numeric && !['definition', 'action', 'condition', 'yesno'].includes(type.type) && isNoise(span.text, span.start, s.text)) continue;
       // an answer is not the question's own words (a number it names is still new)
       const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
       // table rules and ASCII drawings ("| | |Derivation |") are not text to answer with
@@ -504,7 +522,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           .pop() ?? '';
       // (a question asking what must not be done wants just those: "which ports must X not use")
       const inNegated = /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]);
-      const negated = type.type === 'action' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
+      const negated =
+        type.type === 'action' || type.type === 'condition' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
       // so is a span the asked noun names as its kind ("the reAuthPeriod constant" for "which constant"; a port
       // or a code is next to its noun everywhere)
@@ -1079,6 +1098,7 @@ function pathTypeFit(label: string, type: AnswerType): number {
       return numeric ? 1 : 0.5;
     case 'definition':
     case 'action':
+    case 'condition':
       return 0.3;
     default:
       return 1;

@@ -4,7 +4,7 @@
 // question looks for the term's glossary entry) and by extractive answers (which spans to read).
 import { posTags, STOPWORDS, tokenize } from './text';
 
-export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
+export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'condition' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
 
 export interface QuestionType {
   type: AnswerType;
@@ -94,6 +94,12 @@ const HOW_DESCRIBE =
 const PASSIVE_MODAL = /^(?:required|expected|supposed|obliged|obligated|allowed|permitted|mandated|recommended)$/;
 /** "Define X", "Explain the term X", "Describe X": imperatives that ask what X is. */
 const IMPERATIVE_DEFINE = /^(?:define|explain|describe)$/;
+/** "Explain what X is / means / does ...": an imperative before an embedded question (wh-word, X, its verb, the rest). */
+const EMBEDDED = /^(?:please\s+)?(?:explain|describe|define|tell(?:\s+me)?|state|say)\s+(what|who)\s+(.+?)\s+(is|are|means|mean|does|do)\b\s*(.*?)[.?!]*$/i;
+/** "Describe what X calls Y": Y's meaning. */
+const CALLS = /^(?:please\s+)?(?:explain|describe|define|tell(?:\s+me)?|state|say)\s+what\s+.+?\s+(?:calls|terms|names|means by)\s+(.+?)[.?!]*$/i;
+/** Verbs and past auxiliaries that make a "when" ask for a date: "when was it published", "when did X appear". */
+const DATE_VERB = /^(?:was|were|did|published|issued|released|approved|dated|written|introduced|adopted|standardi[sz]ed|founded|born|died)$/;
 /** "the purpose / role / function of X": nouns that ask what X is for. */
 const PURPOSE = /^(?:purpose|role|function|use|job|task|significance|meaning|intent)$/;
 /** "Name an attribute that ...", "List the ...": imperatives that ask for something. */
@@ -162,21 +168,21 @@ const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast'
 
 /** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
 export function answerTypeOf(question: string): QuestionType {
-  const out = askedType(question);
+  let out = askedType(question);
+  if (out.type !== 'definition' || !out.subject) return out;
   // "what does the acronym TEK stand for", "what is meant by the term X": the word naming the kind of
   // expression frames the question; the term is what follows it
-  const named =
-    out.type === 'definition' && out.subject
-      ? /^(?:the\s+|an?\s+)?(acronyms?|abbreviations?|initialisms?|terms?|phrases?|words?|expressions?)\s+(\S.*)$/i.exec(out.subject)
-      : null;
+  const named = /^(?:the\s+|an?\s+)?(acronyms?|abbreviations?|initialisms?|terms?|phrases?|words?|expressions?)\s+(\S.*)$/i.exec(out.subject);
   if (named) return { ...out, subject: named[2], frame: [...out.frame, named[1].toLowerCase()] };
   // "what is the Lower Layer in EAP key management": the term, then where it is meant (a lower-case
-  // "in" or "within"; "Dial In User Service" keeps its capital)
-  const where = out.type === 'definition' && out.subject ? /^(.+?\S)\s+(?:in|within)\s+\S.*$/.exec(out.subject) : null;
-  if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) return { ...out, subject: where[1] };
+  // "in" or "within"; "Dial In User Service" keeps its capital); "the Authenticator role as used in the 802.1X
+  // guidelines": "as used / as defined" opens the same qualifier; "a MIB view for a given element": so does
+  // "for" before an indefinite
+  const where = /^(.+?\S)\s+(?:as\s+[a-z]+\s+(?:in|within|by|for|under)|in|within|for\s+(?:a|an|any|each|every|some)\b)\s+\S.*$/.exec(out.subject);
+  if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) out = { ...out, subject: where[1] };
   // "how do they define the Authenticator role": the role is the Authenticator's
-  const role = out.type === 'definition' && out.subject ? /^(.*\S)\s+(role|function|job|task|purpose)$/i.exec(out.subject) : null;
-  if (role && tokenize(role[1]).some((t) => !STOPWORDS.has(t.text))) return { ...out, subject: role[1], frame: [...out.frame, role[2].toLowerCase()] };
+  const role = /^(.*\S)\s+(role|function|job|task|purpose)$/i.exec(out.subject!);
+  if (role && tokenize(role[1]).some((t) => !STOPWORDS.has(t.text))) out = { ...out, subject: role[1], frame: [...out.frame, role[2].toLowerCase()] };
   return out;
 }
 
@@ -184,6 +190,21 @@ function askedType(question: string): QuestionType {
   // the last sentence that asks (a scenario may come first: "A NAS sends ... What value should ...?")
   const parts = question.split(/(?<=[.?!])\s+/).filter((p) => p.trim());
   const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
+  // "Explain what the EAP server is in ...", "Describe what X means": an embedded question after an imperative
+  // keeps statement order; asked as the direct question it stands for
+  const embedded = EMBEDDED.exec(asking.trim());
+  if (embedded) {
+    const [, wh, x, verb, rest] = embedded;
+    const direct = /^(?:is|are)$/i.test(verb)
+      ? `${wh} ${verb} ${x} ${rest}`
+      : /^means?$/i.test(verb)
+        ? `${wh} does ${x} mean ${rest}`
+        : `${wh} does ${x} do ${rest}`;
+    return askedType(`${direct.trim()}?`);
+  }
+  // "Describe what the SNMP architecture calls a MIB view": what the name stands for
+  const calls = CALLS.exec(asking.trim());
+  if (calls) return askedType(`What is ${calls[1]}?`);
   const toks = tokenize(asking);
   const words = toks.map((t) => t.text);
   const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false, frame: [] };
@@ -246,7 +267,9 @@ function askedType(question: string): QuestionType {
     return { ...out, type: 'definition', subject, frame: verb ? [verb.text] : [] };
   }
   if (wh === 'who' || wh === 'whom' || wh === 'whose') return { ...out, type: 'name' };
-  if (wh === 'when') return { ...out, type: 'date' };
+  // "when was RFC 2865 published": a date; "when is a client allowed to conclude ...", "when must X be sent": the
+  // condition under which something holds or happens
+  if (wh === 'when') return { ...out, type: words.slice(whAt + 1).some((w) => DATE_VERB.test(w)) ? 'date' : 'condition' };
   // "where is X defined / specified / described": the document or section that does it
   if (wh === 'where' && words.slice(whAt + 1).some((w) => /^(?:defined|specified|described|documented|standardi[sz]ed|introduced)$/.test(w)))
     return { ...out, type: 'name', head: 'document', phrase: ['document'] };

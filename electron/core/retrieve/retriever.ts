@@ -14,7 +14,7 @@ import { verbalizeTriple } from './verbalize';
 import { STOPWORDS, stem, tokenize } from './text';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
-import { contentTokens, passageMatch, questionTerms, splitSentences, termLineIndex, type QuestionTerm } from './sentences';
+import { contentTokens, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { answerTypeOf, type QuestionType } from './question';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
@@ -464,7 +464,8 @@ export class Retriever {
       for (const h of hits.slice(0, 30)) if (!ids.includes(h.id)) ids.push(h.id);
       // a frequent word's glossary entry ranks low for the word alone: the further chunks holding its term line
       const further = hits.slice(30).filter((h) => !ids.includes(h.id));
-      for (const row of this.repo.passages(further.map((h) => h.id))) if (termLineIndex(splitSentences(row.text), subject) >= 0) ids.push(row.id);
+      for (const row of this.repo.passages(further.map((h) => h.id)))
+        if (documentTermLine(splitSentences(row.text), subject, row.document) >= 0) ids.push(row.id);
     }
     for (const id of leads) if (!ids.includes(id)) ids.push(id);
     // front matter, copyright notices and tables of contents are not passages to answer from
@@ -475,9 +476,10 @@ export class Retriever {
       // (and, like a lead passage, it joins whatever the graph's walk ranks: it says what the term is)
       const glossary =
         subject.length > 0 &&
-        termLineIndex(
+        documentTermLine(
           m.sentences.map((x) => x.sentence),
           subject,
+          row.document,
         ) >= 0;
       if (glossary) m.best = Math.max(m.best, 1.25);
       // a table cell the question asks for (its column and its row's key named): the chunk to read, though its rows are no sentences

@@ -194,6 +194,25 @@ export function passageMatch(text: string, terms: QuestionTerm[]): { best: numbe
 }
 
 /**
+ * The term as a document's own glossary may write it: "the EAP peer" asked of a document titled "EAP Key
+ * Management Framework" is its "Peer" — the leading qualifiers its title already says dropped (the head
+ * stays). The term itself when no qualifier is in the title.
+ */
+export function termInDocument(termStems: string[], title: string): string[] {
+  const titled = new Set(tokenize(title).map((t) => stem(t.text)));
+  let k = 0;
+  while (k < termStems.length - 1 && titled.has(termStems[k])) k++;
+  return termStems.slice(k);
+}
+
+/** The term line of a term in a document: as asked, else as the document's glossary may write it (termInDocument). */
+export function documentTermLine(sentences: Sentence[], termStems: string[], title: string): number {
+  const own = termLineIndex(sentences, termStems);
+  const local = termInDocument(termStems, title);
+  return own >= 0 || local.length === termStems.length ? own : termLineIndex(sentences, local);
+}
+
+/**
  * Index of a glossary term line for a term: a short line holding every content stem of the term and
  * little else, followed by another sentence (its definition). -1 when there is none.
  */
