@@ -43,6 +43,16 @@ describe('answer type from question syntax', () => {
   });
 
   it('reads the head noun and the term a definition asks about', () => {
+    // a prohibition asked with a passive; the one asked to act is the requirement's subject
+    expect(answerTypeOf('What are lower layers prohibited from doing with the keys?')).toMatchObject({ type: 'action', subject: 'lower layers' });
+    expect(answerTypeOf('What is a AAA server required to do with the keys?')).toMatchObject({ type: 'action', subject: 'a AAA server' });
+    expect(answerTypeOf('What should an implementation do when the packet is too short?')).toMatchObject({ type: 'action', subject: 'an implementation' });
+    // "what is <a noun phrase whose head asks for a value>": that value, not a definition
+    expect(answerTypeOf('In the RFC that defines it, what is its Length value?')).toMatchObject({ type: 'value', head: 'value' });
+    expect(answerTypeOf('What is the default port?')).toMatchObject({ type: 'port' });
+    expect(answerTypeOf('What is the default gateway?').type).toBe('definition');
+    // a question ends on its noun, not on a verb the tagger reads there; an acronym in capitals is no plural
+    expect(answerTypeOf('The column holds the value of which RADIUS attribute?')).toMatchObject({ head: 'attribute', plural: false });
     // an embedded question after an imperative is asked as the direct question it stands for
     expect(answerTypeOf('Explain what the EAP server is in the EAP key management framework.')).toMatchObject({
       type: 'definition',
@@ -282,6 +292,13 @@ describe('typed spans of real RFC sentences', () => {
     expect(termInDocument(stems('EAP peer'), 'Extensible Authentication Protocol (EAP) Key Management Framework')).toEqual(stems('peer'));
     expect(termInDocument(stems('EAP'), 'EAP Key Management Framework')).toEqual(stems('EAP'));
     expect(termInDocument(stems('RADIUS proxy'), 'EAP Key Management Framework')).toEqual(stems('RADIUS proxy'));
+  });
+
+  it('a version as protocols write it', () => {
+    const spans = (t: string) => typedSpans(t, 'value', 'version').map((x) => x.text);
+    expect(spans('Instead, it is RECOMMENDED to deploy SNMPv3 and to enable cryptographic security.')).toContain('SNMPv3');
+    expect(spans('Implementations MUST support TLS 1.2 and MAY support HTTP/1.1.')).toEqual(expect.arrayContaining(['TLS 1.2', 'HTTP/1.1']));
+    expect(spans('This is version 2 of the protocol.')).toContain('version 2');
   });
 
   it('a definition by naming ("X is called Y") defines Y, not X', () => {

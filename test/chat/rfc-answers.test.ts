@@ -260,6 +260,23 @@ describe('definition and condition questions in other forms', () => {
   }, 60_000);
 });
 
+describe('what picks the answer out of its sentence', () => {
+  it('"which X are ...": the asked noun restated is taken with the modifier that restricts it', async () => {
+    const { answer } = await ask('Which Accounting-Request packets does radiusAccServTotalInvalidRequests count?');
+    expect(answer.answers[0]).toMatch(/received from unknown addresses/);
+  }, 60_000);
+
+  it('"how many X": the number that counts X, not another number of the passage', async () => {
+    const { answer } = await ask('How many RADIUS packets may be in flight on one RADIUS/TCP connection?');
+    expect(answer.answers[0]).toBe('256');
+  }, 60_000);
+
+  it('"what are X prohibited from doing": the requirement whose subject is X', async () => {
+    const { answer } = await ask('What are lower layers forbidden from doing with keys passed down to them by EAP methods?');
+    expect(answer.answers[0]).toMatch(/^export keys/);
+  }, 60_000);
+});
+
 describe('generic frames on a standards graph', () => {
   it('"What is RFC 2865 about?" is answered from the standard itself, not by a relation the structure would pick', async () => {
     const { answer } = await ask('What is RFC 2865 about?');

@@ -96,6 +96,12 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
       if (head === 'range') for (const sp of out) if (!/\d\s*(?:-|to|through|and)\s*\d/.test(sp.text)) sp.fit *= 0.5;
       pushAll(out, RANGE, text, head === 'range' ? 1 : 0.7);
+      // "which version": a version as protocols write it ("SNMPv3", "IKEv2", "TLS 1.2", "HTTP/1.1", "version 2")
+      if (head === 'version') {
+        pushAll(out, /\b[A-Za-z]{2,}v\d+[a-z]?\b/g, text, 1);
+        pushAll(out, /\b[A-Z][A-Za-z]+(?:\s|\/)\d+(?:\.\d+)+\b/g, text, 1);
+        pushAll(out, /\bversion\s+\d+(?:\.\d+)*\b/gi, text, 0.9);
+      }
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 0.45);
       // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
@@ -335,11 +341,13 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
   const termCover = globalCoverage(allTerms, question);
-  const subjectStems = type.subject ? contentStems(type.subject) : [];
+  const subjectStems = type.subject && type.type === 'definition' ? contentStems(type.subject) : [];
+  const actorStems = type.subject && type.type === 'action' ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
   const asksName = type.type === 'name' || type.type === 'list';
   const headStems = new Set((askedNoun(type) ?? type.phrase.slice(-2)).map((w) => stem(w)));
   const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
+  const questionStems = new Set(contentStems(question));
   // "Category: Informational": a field labelled with the asked noun
   const headLabel = type.head ? new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i') : null;
   const kinds = asksName ? askedKinds(type) : null;
@@ -372,6 +380,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     let spans = typedSpans(s.text, type.type, type.head);
     // "which other device": noun phrases of the asked kind ("the tunnel server": a server is a device)
     if (kinds) spans = [...spans, ...typedNounPhrases(s.text, kinds, spans)];
+    // "which Accounting-Request packets are tallied by X" over "... Accounting-Request packets received from unknown
+    // addresses": the asked noun restated tells nothing; the modifier after it is what picks them out
+    if ((type.type === 'name' || type.type === 'list') && headStems.size) spans = [...spans, ...restrictedSpans(s.text, spans, headStems, questionStems)];
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence
@@ -479,7 +490,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       const itemCover = item === null ? -1 : coverage(distinctive, contentStems(item));
       const picked = itemCover >= 0 && !!bestItem.get(s);
       const adjacent =
-        headStems.size && neighbours(s, span, 1).some((x) => headStems.has(x))
+        headStems.size && (neighbours(s, span, 1).some((x) => headStems.has(x)) || (type.type === 'number' && countedNoun(s.text, span, headStems)))
           ? HEAD_ADJACENT
           : !picked && phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x))
             ? 1.25
@@ -522,6 +533,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           .pop() ?? '';
       // (a question asking what must not be done wants just those: "which ports must X not use")
       const inNegated = /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]);
+      // "what must a proxy do": a requirement whose subject is the one asked about ("... the proxy MUST ...")
+      const actorFit = type.type === 'action' && actorStems.length && clauseSubjectHead(clauseBefore) === actorStems[actorStems.length - 1] ? 1.25 : 1;
       const negated =
         type.type === 'action' || type.type === 'condition' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
@@ -535,6 +548,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) *
         itemFit *
         negated *
+        actorFit *
         glued *
         referenceFit *
         (0.5 + 0.5 * near) *
@@ -1066,6 +1080,56 @@ export function isNoise(text: string, start: number, sentence: string): boolean 
   // a field's label opening its line ('UNITS "packets"', "SYNTAX Counter32", "Type: 68"): the value follows it
   if (start <= 1 && /^[A-Z][A-Z-]+$/.test(text) && /^\s*(?::\s*\S|"|\S+\s*$)/.test(sentence.slice(start + text.length))) return true;
   return false;
+}
+
+/**
+ * Spans restating the asked noun ("RADIUS Accounting-Request packets": mostly the question's words, ending in its
+ * head) taken with the modifier after them: a participle clause ("received from unknown addresses") or a relative
+ * clause ("that are not recorded"), up to the clause's end.
+ */
+function restrictedSpans(text: string, spans: Span[], head: Set<string>, question: Set<string>): Span[] {
+  const out: Span[] = [];
+  for (const sp of spans) {
+    const own = contentStems(sp.text);
+    if (!own.length || !head.has(own[own.length - 1]) || own.filter((x) => question.has(x)).length * 2 < own.length + 1) continue;
+    const m = /^\s+((?:that|which|who)\s+[^,;:.()]{3,80}|(?:[a-z]+ed|[a-z]+ing)\s+[^,;:.()]{3,80})/.exec(text.slice(sp.end));
+    if (!m || /^(?:is|are|was|were|has|have|must|should|may|can|will|shall)\b/i.test(m[1])) continue;
+    const end = sp.end + m[0].length;
+    out.push({ text: text.slice(sp.start, end).trim(), start: sp.start, end, fit: Math.max(sp.fit, 0.9) });
+  }
+  return out;
+}
+
+/**
+ * Whether a number counts the asked noun: its noun phrase ("256 \"in flight\" RADIUS packets": up to four words, a
+ * quoted modifier skipped, up to a function word or a punctuation mark) ends in it.
+ */
+function countedNoun(text: string, span: Span, head: Set<string>): boolean {
+  const after = text
+    .slice(span.end, span.end + 60)
+    .replace(/"[^"]{1,30}"|'[^']{1,30}'/g, ' ')
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter(Boolean);
+  for (const w of after.slice(0, 4)) {
+    if (STOPWORDS.has(w.toLowerCase())) return false;
+    if (head.has(stem(w.toLowerCase()))) return true;
+  }
+  return false;
+}
+
+/**
+ * The stem of the head noun of a clause's subject, read from the text before its verb: the first noun run after
+ * the last comma ("In order to ..., [lower layers] MUST NOT", "[EAP keying material] passed down to the peer lower
+ * layer MUST NOT": material, not layer).
+ */
+function clauseSubjectHead(before: string): string | null {
+  const segment = before.split(',').pop() ?? '';
+  let head: string | null = null;
+  for (const t of posTags(segment)) {
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') head = t.lower;
+    else if (head || !['DET', 'ADJ', 'NUM', 'PUNCT'].includes(t.pos)) break;
+  }
+  return head && /^[a-z][a-z0-9-]*$/.test(head) ? stem(head) : null;
 }
 
 /** Stems of the tokens within k tokens left and right of the span. */

@@ -92,6 +92,8 @@ const HOW_DESCRIBE =
   /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
 /** "is X required / expected / allowed to ...": a requirement asked with a passive modal. */
 const PASSIVE_MODAL = /^(?:required|expected|supposed|obliged|obligated|allowed|permitted|mandated|recommended)$/;
+/** "is X prohibited / forbidden from doing ...": a prohibition asked with a passive. */
+const PASSIVE_BAR = /^(?:prohibited|forbidden|barred|precluded|prevented|banned|disallowed|restricted)$/;
 /** "Define X", "Explain the term X", "Describe X": imperatives that ask what X is. */
 const IMPERATIVE_DEFINE = /^(?:define|explain|describe)$/;
 /** "Explain what X is / means / does ...": an imperative before an embedded question (wh-word, X, its verb, the rest). */
@@ -289,7 +291,19 @@ function askedType(question: string): QuestionType {
     };
   // "what is a AAA layer required to do with keys": a requirement with a passive modal
   const passive = words.findIndex((w, k) => k > whAt && PASSIVE_MODAL.test(w) && words[k + 1] === 'to');
-  if (next && BE.has(next) && passive > whAt + 2 && words.slice(passive + 2).includes('do')) return { ...out, type: 'action' };
+  // (the one asked to act, X in "what is X required to do", is the requirement's subject)
+  const actor = (from: number, to: number) =>
+    to > from
+      ? toks
+          .slice(from, to)
+          .map((t) => t.raw)
+          .join(' ')
+      : null;
+  if (next && BE.has(next) && passive > whAt + 2 && words.slice(passive + 2).includes('do'))
+    return { ...out, type: 'action', subject: actor(whAt + 2, passive) };
+  // "what are lower layers prohibited / forbidden from doing with keys": a prohibition, asked like "what must X not do"
+  const barred = words.findIndex((w, k) => k > whAt + 2 && PASSIVE_BAR.test(w) && words[k + 1] === 'from' && words[k + 2] === 'doing');
+  if (next && BE.has(next) && barred > 0) return { ...out, type: 'action', subject: actor(whAt + 2, barred) };
   // "what has to / needs to / is required to happen": a requirement, asked like "what must"
   if (next && /^(?:has|have|had|needs?|ought) to$/.test(words.slice(whAt + 1, whAt + 3).join(' '))) return { ...out, type: 'action' };
   // "what job does the lower layer perform", "what role does X play": what X is for
@@ -338,7 +352,11 @@ function askedType(question: string): QuestionType {
       };
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
     if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
-    if (MODALS.has(next)) return { ...out, type: 'action' };
+    if (MODALS.has(next)) {
+      // "what should an implementation do (when ...)": the implementation acts
+      const doAt = words.findIndex((w, k) => k > whAt + 2 && w === 'do');
+      return { ...out, type: 'action', subject: doAt > 0 ? actor(whAt + 2, doAt) : null };
+    }
     return { ...out, type: 'name' };
   }
   if (next && BE.has(next)) {
@@ -392,6 +410,11 @@ function askedType(question: string): QuestionType {
       const typed = typeOfHead(np.head, np.plural);
       if (typed !== 'name' && typed !== 'list') return { ...out, type: typed, ...np };
     }
+    // "what is its Length value", "what is the default port": a noun phrase alone whose head asks for a kind of value
+    const whole = nounPhrase(toks, whAt + 2);
+    const wholeType = typeOfHead(whole.head, whole.plural);
+    const bare = after.filter((t, k) => !(k === 0 && /^(?:the|a|an|its|their|this|that)$/.test(t.text)));
+    if (wholeType !== 'name' && wholeType !== 'list' && whole.phrase.length === bare.length) return { ...out, type: wholeType, ...whole };
     // "what are the papers that cite X": a relative clause asks for the things it restricts, not a definition
     const relative = afterWords.findIndex((w) => ['that', 'which', 'who', 'whom', 'whose'].includes(w));
     if ((ofAt > 0 && ofAt <= 4) || relative > 0) {
@@ -427,9 +450,10 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
   const tags = posTags(rest.map((t) => t.raw).join(' '));
   const phrase: string[] = [];
   let head: string | null = null;
+  let headRaw = '';
   for (let k = 0; k < tags.length && phrase.length < 6; k++) {
     const t = tags[k];
-    if (!phrase.length && (t.pos === 'DET' || t.lower === 'other')) continue;
+    if (!phrase.length && (t.pos === 'DET' || /^(?:other|its|their|his|her|our|your|whose)$/.test(t.lower))) continue;
     // "which earlier RFC", "which later version": an adverb-tagged comparative before the noun belongs to the phrase
     if (!phrase.length && t.pos === 'ADV' && NP_POS.has(tags[k + 1]?.pos ?? '')) {
       phrase.push(t.lower);
@@ -442,13 +466,20 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
     // and so is one right after the question word when a verb follows it ("which attribute holds", "what name is given":
     // a question word before a verb is a determiner, and a noun stands between them)
     const slip = t.pos === 'VERB' && !phrase.length && k === 0 && ['VERB', 'AUX'].includes(tags[k + 1]?.pos ?? '');
-    const ok = NP_POS.has(t.pos) || slip || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
+    // and a verb-tagged last word after the phrase's nouns is its head: a question does not end on a verb with
+    // no object ("... holds the value of which RADIUS attribute?")
+    const last = phrase.length > 0 && t.pos === 'VERB' && tags.slice(k + 1).every((x) => x.pos === 'PUNCT');
+    const ok = NP_POS.has(t.pos) || slip || last || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
     if (!ok || STOPWORDS.has(t.lower)) break;
     phrase.push(t.lower);
     // an adjective-tagged last word before the verb is the head ("which state machine constant does")
-    if (t.pos !== 'ADJ' || (head && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) head = t.lower;
+    if (t.pos !== 'ADJ' || (head && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) {
+      head = t.lower;
+      headRaw = t.text;
+    }
   }
-  const plural = !!head && /[^s]s$/.test(head) && head.length > 3;
+  // an acronym in capitals is no plural ("RADIUS", "DNS")
+  const plural = !!head && /[^s]s$/.test(head) && head.length > 3 && headRaw !== headRaw.toUpperCase();
   return { head, phrase, plural };
 }
 
