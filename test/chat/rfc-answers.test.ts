@@ -266,6 +266,12 @@ describe('what picks the answer out of its sentence', () => {
     expect(answer.answers[0]).toMatch(/received from unknown addresses/);
   }, 60_000);
 
+  it('a bracketed reference belongs to the word before it: "SNMP (RFC-1157) or CMOT (RFC-1095)"', async () => {
+    const scenario = 'SNMP and CMOT are the two recommended management protocols.';
+    expect((await ask(`${scenario} In which RFC is CMOT defined?`)).answer.answers[0]).toBe('RFC-1095');
+    expect((await ask(`${scenario} Which RFC specifies SNMP?`)).answer.answers[0]).toBe('RFC-1157');
+  }, 60_000);
+
   it('"how many X": the number that counts X, not another number of the passage', async () => {
     const { answer } = await ask('How many RADIUS packets may be in flight on one RADIUS/TCP connection?');
     expect(answer.answers[0]).toBe('256');

@@ -342,12 +342,21 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);
   const termCover = globalCoverage(allTerms, question);
   const subjectStems = type.subject && type.type === 'definition' ? contentStems(type.subject) : [];
-  const actorStems = type.subject && type.type === 'action' ? contentStems(type.subject) : [];
+  const doerStems = type.subject && type.type === 'action' ? contentStems(type.subject) : [];
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
   const asksName = type.type === 'name' || type.type === 'list';
   const headStems = new Set((askedNoun(type) ?? type.phrase.slice(-2)).map((w) => stem(w)));
   const distinctive = terms.filter((t) => !phraseStems.has(t.stem));
   const questionStems = new Set(contentStems(question));
+  // the sentence that asks (a scenario may come first: "The memo names CMOT ... In which RFC is CMOT specified?")
+  const askingStems = new Set(
+    contentStems(
+      question
+        .split(/(?<=[.?!])\s+/)
+        .filter((p) => /\b(?:what|which|who|whom|whose|when|where|how|why)\b/i.test(p))
+        .pop() ?? question,
+    ),
+  );
   // "Category: Informational": a field labelled with the asked noun
   const headLabel = type.head ? new RegExp(String.raw`\b${escapeRe(type.head)}s?\s*[:=]\s*$`, 'i') : null;
   const kinds = asksName ? askedKinds(type) : null;
@@ -495,6 +504,18 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
           : !picked && phraseStems.size && neighbours(s, span, 2).some((x) => phraseStems.has(x))
             ? 1.25
             : 1;
+      // "SNMP (RFC-1157) or CMOT (RFC-1095)": a bracketed span belongs to the word before it; the one the asking
+      // sentence names (other than the asked noun: "port (2083/tcp)" is just a port) is the one asked about, one the question never names is about something else
+      const owner = /([\p{L}\p{N}][\p{L}\p{N}-]*)\s*\(\s*$/u.exec(s.text.slice(Math.max(0, span.start - 40), span.start));
+      const ownerStem = owner ? stem(owner[1].toLowerCase()) : null;
+      const bracketed =
+        !ownerStem || !/^\s*\)/.test(s.text.slice(span.end))
+          ? 1
+          : askingStems.has(ownerStem) && !phraseStems.has(ownerStem)
+            ? 1.3
+            : questionStems.has(ownerStem)
+              ? 1
+              : 0.8;
       // "where should X put Y": the place after a locative preposition ("in the Class attribute")
       const place =
         type.wh === 'where' &&
@@ -534,7 +555,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // (a question asking what must not be done wants just those: "which ports must X not use")
       const inNegated = /\b(?:not|never|no longer)\b/i.test(clauseBefore + s.text.slice(span.end, span.end + 40).split(/[.;]/)[0]);
       // "what must a proxy do": a requirement whose subject is the one asked about ("... the proxy MUST ...")
-      const actorFit = type.type === 'action' && actorStems.length && clauseSubjectHead(clauseBefore) === actorStems[actorStems.length - 1] ? 1.25 : 1;
+      const doerFit = type.type === 'action' && doerStems.length && clauseSubjectHead(clauseBefore) === doerStems[doerStems.length - 1] ? 1.25 : 1;
       const negated =
         type.type === 'action' || type.type === 'condition' || type.type === 'yesno' ? 1 : questionNegated ? (inNegated ? 1 : 0.6) : inNegated ? 0.6 : 1;
       // a labelled value, or a definition read off its term ("<term> is ...", "... is called <term>"), is next to what it answers by construction
@@ -546,9 +567,10 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
         excluded *
         (namedDocuments.has(passageDocument.get(passage)!) ? 1.25 : 1) *
         Math.min(1.4, (labelled ? 1.4 : span.fit * Math.max(adjacent, place)) * known * transport) *
+        bracketed *
         itemFit *
         negated *
-        actorFit *
+        doerFit *
         glued *
         referenceFit *
         (0.5 + 0.5 * near) *

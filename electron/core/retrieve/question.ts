@@ -292,7 +292,7 @@ function askedType(question: string): QuestionType {
   // "what is a AAA layer required to do with keys": a requirement with a passive modal
   const passive = words.findIndex((w, k) => k > whAt && PASSIVE_MODAL.test(w) && words[k + 1] === 'to');
   // (the one asked to act, X in "what is X required to do", is the requirement's subject)
-  const actor = (from: number, to: number) =>
+  const doer = (from: number, to: number) =>
     to > from
       ? toks
           .slice(from, to)
@@ -300,10 +300,10 @@ function askedType(question: string): QuestionType {
           .join(' ')
       : null;
   if (next && BE.has(next) && passive > whAt + 2 && words.slice(passive + 2).includes('do'))
-    return { ...out, type: 'action', subject: actor(whAt + 2, passive) };
+    return { ...out, type: 'action', subject: doer(whAt + 2, passive) };
   // "what are lower layers prohibited / forbidden from doing with keys": a prohibition, asked like "what must X not do"
   const barred = words.findIndex((w, k) => k > whAt + 2 && PASSIVE_BAR.test(w) && words[k + 1] === 'from' && words[k + 2] === 'doing');
-  if (next && BE.has(next) && barred > 0) return { ...out, type: 'action', subject: actor(whAt + 2, barred) };
+  if (next && BE.has(next) && barred > 0) return { ...out, type: 'action', subject: doer(whAt + 2, barred) };
   // "what has to / needs to / is required to happen": a requirement, asked like "what must"
   if (next && /^(?:has|have|had|needs?|ought) to$/.test(words.slice(whAt + 1, whAt + 3).join(' '))) return { ...out, type: 'action' };
   // "what job does the lower layer perform", "what role does X play": what X is for
@@ -355,7 +355,7 @@ function askedType(question: string): QuestionType {
     if (MODALS.has(next)) {
       // "what should an implementation do (when ...)": the implementation acts
       const doAt = words.findIndex((w, k) => k > whAt + 2 && w === 'do');
-      return { ...out, type: 'action', subject: doAt > 0 ? actor(whAt + 2, doAt) : null };
+      return { ...out, type: 'action', subject: doAt > 0 ? doer(whAt + 2, doAt) : null };
     }
     return { ...out, type: 'name' };
   }
