@@ -3,6 +3,12 @@
 // the extractor over every chunk, then the job on a fresh database, ROUNDS times: round 1 is what
 // `bench extract` measures (both cold, the job's own code compiled as it goes), the last round the
 // steady state of a process that has extracted before. Not a test.
+//
+// In that order the job of round 1 also pays for V8's optimizing compiler finishing the extractor's
+// own largest functions (svo.ts `sentenceRelations`, `prepare`: hot only after most of a pass), so
+// GRAPHWRIGHT_BENCH_SEPARATE=1 measures each side alone in a fresh process instead: one process runs
+// the extractor pass, another the job, on the same chunks, each until its threads are idle again
+// (the compiles it started included); the ratio is of each such pair.
 //   npx tsx bench/extract-cpu.ts
 //   GRAPHWRIGHT_BENCH_EXTRACT_BASE=/tmp/old GRAPHWRIGHT_BENCH_PROCESSES=5 npx tsx bench/extract-cpu.ts   # and another tree, alternating
 // GRAPHWRIGHT_BENCH_ROUNDS (default 3), GRAPHWRIGHT_BENCH_JSON=FILE writes the figures.
@@ -17,6 +23,7 @@ const ROUNDS = Number(process.env.GRAPHWRIGHT_BENCH_ROUNDS) || 3;
 
 interface Run {
   root: string;
+  mode?: 'extractor' | 'job';
   rounds: { extractor: number; job: number; ratio: number }[];
 }
 
@@ -26,8 +33,18 @@ const cpu = () => {
 };
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** One process: the extractor and the job ROUNDS times, with the code of the tree at `root`. */
-async function child(root: string): Promise<Run> {
+/** Wait until this process's threads are idle (100 ms with under 3 ms of CPU): the compiles a phase started, done. */
+async function settle(): Promise<void> {
+  for (let last = cpu(); ;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = cpu();
+    if (now - last < 0.003) return;
+    last = now;
+  }
+}
+
+/** One process: the extractor and the job ROUNDS times, with the code of the tree at `root`; or one side once (`only`). */
+async function child(root: string, only?: 'extractor' | 'job'): Promise<Run> {
   const { Core } = await import(path.join(root, 'electron/core/core'));
   const { prepareFile, storePrepared } = await import(path.join(root, 'electron/core/ingest/pipeline'));
   const { classicExtract } = await import(path.join(root, 'electron/core/extract/classic'));
@@ -57,6 +74,22 @@ async function child(root: string): Promise<Run> {
   const structures = new Map(first.docs.map((id) => [id, first.core.store.documents.structure(id) ?? undefined]));
   const rounds: Run['rounds'] = [];
   try {
+    if (only) {
+      await settle();
+      const t = cpu();
+      if (only === 'extractor')
+        for (const c of chunks) classicExtract(texts.get(c.documentId)!, c, { acronyms: acronyms.get(c.documentId)!, structure: structures.get(c.documentId) });
+      else {
+        const job = first.core.jobs.enqueue('extract', { documents: first.docs, engine: 'classic' });
+        first.core.jobs.start();
+        const done = await first.core.jobs.wait(job.id);
+        if (done.state !== 'done') throw new Error(`classic job ${done.state}: ${done.error}`);
+      }
+      await settle();
+      const seconds = r3(cpu() - t);
+      rounds.push({ extractor: only === 'extractor' ? seconds : 0, job: only === 'job' ? seconds : 0, ratio: 0 });
+      return { root, mode: only, rounds };
+    }
     for (let r = 0; r < ROUNDS; r++) {
       let t = cpu();
       for (const c of chunks) classicExtract(texts.get(c.documentId)!, c, { acronyms: acronyms.get(c.documentId)!, structure: structures.get(c.documentId) });
@@ -80,9 +113,11 @@ async function child(root: string): Promise<Run> {
 
 async function main() {
   if (process.env.GRAPHWRIGHT_BENCH_XCPU_CHILD) {
-    process.stdout.write(JSON.stringify(await child(process.env.GRAPHWRIGHT_BENCH_XCPU_CHILD)));
+    const only = process.env.GRAPHWRIGHT_BENCH_XCPU_ONLY as 'extractor' | 'job' | undefined;
+    process.stdout.write(JSON.stringify(await child(process.env.GRAPHWRIGHT_BENCH_XCPU_CHILD, only || undefined)));
     return;
   }
+  if (process.env.GRAPHWRIGHT_BENCH_SEPARATE === '1') return separate();
   const base = process.env.GRAPHWRIGHT_BENCH_EXTRACT_BASE;
   const trees = base ? [HERE, path.resolve(base)] : [HERE];
   const processes = Number(process.env.GRAPHWRIGHT_BENCH_PROCESSES) || 1;
@@ -116,6 +151,50 @@ async function main() {
       `${s.root === HERE ? 'this tree' : 'base     '}  job / extractor (CPU): ${s.perRound.map((r) => `round ${r.round} x${r.min.toFixed(2)}–${r.max.toFixed(2)} (median ${r.median.toFixed(2)})`).join(', ')}`,
     );
   if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ rounds: ROUNDS, runs, summary }, null, 2));
+}
+
+/** Each side alone in a fresh process, pairs alternating between the trees. */
+async function separate(): Promise<void> {
+  const base = process.env.GRAPHWRIGHT_BENCH_EXTRACT_BASE;
+  const trees = base ? [HERE, path.resolve(base)] : [HERE];
+  const processes = Number(process.env.GRAPHWRIGHT_BENCH_PROCESSES) || 1;
+  const one = (root: string, only: 'extractor' | 'job') =>
+    (
+      JSON.parse(
+        execFileSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'bench', 'extract-cpu.ts')], {
+          cwd: HERE,
+          env: { ...process.env, GRAPHWRIGHT_BENCH_XCPU_CHILD: root, GRAPHWRIGHT_BENCH_XCPU_ONLY: only },
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        }),
+      ) as Run
+    ).rounds[0];
+  const pairs: { root: string; extractor: number; job: number; ratio: number }[] = [];
+  for (let p = 0; p < processes; p++)
+    for (const root of trees) {
+      // which side goes first alternates too, so neither always runs on the busier minute
+      const [a, b] = p % 2 ? (['job', 'extractor'] as const) : (['extractor', 'job'] as const);
+      const ra = one(root, a);
+      const rb = one(root, b);
+      const extractor = a === 'extractor' ? ra.extractor : rb.extractor;
+      const job = a === 'job' ? ra.job : rb.job;
+      pairs.push({ root, extractor, job, ratio: r3(job / extractor) });
+      console.log(
+        `${root === HERE ? 'this tree' : 'base     '}  extractor alone ${extractor.toFixed(2)} s, job alone ${job.toFixed(2)} s, x${(job / extractor).toFixed(2)}`,
+      );
+    }
+  const summary = trees.map((root) => {
+    const ratios = pairs
+      .filter((x) => x.root === root)
+      .map((x) => x.ratio)
+      .sort((a, b) => a - b);
+    return { root, min: ratios[0], median: ratios[Math.floor(ratios.length / 2)], max: ratios[ratios.length - 1] };
+  });
+  for (const s of summary)
+    console.log(
+      `${s.root === HERE ? 'this tree' : 'base     '}  job / extractor, each alone in a fresh process (CPU, settled): x${s.min.toFixed(2)}–${s.max.toFixed(2)} (median ${s.median.toFixed(2)})`,
+    );
+  if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ separate: true, pairs, summary }, null, 2));
 }
 
 await main();

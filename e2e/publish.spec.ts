@@ -35,6 +35,55 @@ test('publish the graph to a real Virtuoso from the Export view (Graph Store pro
   }
 });
 
+test('pull a graph from a real Virtuoso into this one from the Export view: the import progress is shown while it runs', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  const v = await startVirtuoso();
+  try {
+    // 25,000 triples put into the store by another tool (the Graph Store protocol): the import reports every 20,000
+    const graph = 'https://example.org/graphs/pulled';
+    const ex = (s: string) => `<https://example.org/kb/${s}>`;
+    const lines: string[] = [];
+    for (let i = 0; i < 25_000; i++) lines.push(`${ex(`e${i}`)} ${ex(`r${i % 7}`)} ${ex(`e${(i * 13 + 1) % 5000}`)} .`);
+    const put = await fetch(`http://127.0.0.1:${v.httpPort}/sparql-graph-crud?${new URLSearchParams({ graph })}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/n-triples' },
+      body: lines.join('\n') + '\n',
+    });
+    expect(put.ok).toBe(true);
+
+    await openView(app, 'Export');
+    const panel = app.getByRole('region', { name: 'Publish to a SPARQL store' });
+    // every text the pull's progress line shows, noted as it changes (it is gone once the pull is done)
+    await app.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { pullProgress: string[] }).pullProgress = seen;
+      new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="pull-progress"]');
+        const text = el?.textContent;
+        const bar = el?.querySelector('progress');
+        const shown = text && `${text} [${bar?.hasAttribute('value') ? `${bar.getAttribute('value')}/${bar.getAttribute('max')}` : 'indeterminate'}]`;
+        if (shown && seen[seen.length - 1] !== shown) seen.push(shown);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
+    await panel.getByLabel('SPARQL endpoint').fill(v.sparql);
+    await panel.getByLabel('Named graph').fill(graph);
+    await panel.getByRole('button', { name: 'Pull into this graph' }).click();
+    await expect(panel.getByTestId('pull-done')).toContainText('Pulled 25000 triples', { timeout: 120_000 });
+    await expect(panel.getByTestId('pull-done')).toContainText('25000 new triples (0 already there)');
+    await expect(panel.getByTestId('pull-progress')).toHaveCount(0);
+    const seen = await app.evaluate(() => (window as unknown as { pullProgress: string[] }).pullProgress);
+    expect(seen[0]).toBe(`Reading <${graph}> from the store… [indeterminate]`);
+    expect(seen).toContain('0 of 25,000 triples imported… [0/25000]');
+    expect(seen).toContain('20,000 of 25,000 triples imported… [20000/25000]');
+
+    // the pulled triples are in this graph: the review table lists them
+    const out = JSON.parse(cli(['status', '--db', host.dbPath, '--json']));
+    expect(out.triples.accepted).toBe(25_000);
+  } finally {
+    await v.stop();
+  }
+});
+
 test('the chat trace gives each cited fact the SPARQL that selects it in the published graph; it runs there', async ({ app, host, context }) => {
   test.setTimeout(180_000);
   const v = await startVirtuoso();

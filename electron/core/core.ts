@@ -33,6 +33,7 @@ import { vectorHandlers } from './api/vectors';
 import { databaseHandlers } from './api/databases';
 import { autoIndexEmbeddings, embeddingsJob } from './retrieve/embed-job';
 import { setLogDir } from './log';
+import { deferringWrites } from './store/import-gate';
 
 export interface CoreOptions {
   dbPath?: string;
@@ -90,7 +91,8 @@ export class Core implements Services {
     this.jobs.register(exportJob(this.dbPath));
     this.jobs.register(publishJob(this.store, this.dbPath, publishSecretFor(this)));
     for (const k of options.jobKinds ?? []) this.jobs.register(k);
-    this.handlers = {
+    // a call that writes while a graph import's thread holds the write lock runs again after it (store/import-gate.ts)
+    this.handlers = deferringWrites(this.store.db, {
       ...appHandlers(this),
       ...ingestHandlers(this),
       ...documentHandlers(this),
@@ -106,7 +108,7 @@ export class Core implements Services {
       ...editionHandlers(this),
       ...vectorHandlers(this),
       ...databaseHandlers(this),
-    };
+    });
     // in a running app: with retrieve.useEmbeddings on and an embedding model chosen, new chunks and labels get their vectors
     if (options.startJobs !== false) autoIndexEmbeddings(this, [INGEST_JOB, EXTRACT_JOB]);
     // Folders the user added for good (Settings) come back from a setting no renderer may touch;

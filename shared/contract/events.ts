@@ -9,7 +9,8 @@ export const events = {
   'graph.changed': z.object({ reason: z.string(), documentIds: z.array(Id).optional() }),
   'documents.changed': z.object({ reason: z.string() }),
   /** A graph.import under way (in a worker thread): triples read so far of the file. */
-  'graph.import.progress': z.object({ format: z.string(), file: z.string(), triples: z.number().int().min(0) }),
+  /** `total`: the triples to import, when known before (publish.pull: the graph read from the store; its first event has triples 0). */
+  'graph.import.progress': z.object({ format: z.string(), file: z.string(), triples: z.number().int().min(0), total: z.number().int().min(0).optional() }),
   'chat.token': z.object({ sessionId: Id, messageId: z.string(), token: z.string(), done: z.boolean() }),
   /** The host switched to another database: every query the renderer holds is stale. */
   'app.database': z.object({ name: z.string(), file: z.string() }),

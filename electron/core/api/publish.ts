@@ -111,9 +111,14 @@ export function publishHandlers(core: Pick<Services, 'bus' | 'dbPath' | 'jobs' |
     },
     'publish.pull': async (target) => {
       try {
-        // off the core's event loop, as graph.import: progress as the same events
+        // off the core's event loop, as graph.import: progress as the same events, with the total read from the store
+        let total: number | undefined;
         const r = await pull(core.store, spec(target), undefined, {
-          onProgress: (p) => core.bus.emit('graph.import.progress', { format: 'nt', file: target.graph, triples: p.triples }),
+          onFetched: (n) => {
+            total = n;
+            core.bus.emit('graph.import.progress', { format: 'nt', file: target.graph, triples: 0, total });
+          },
+          onProgress: (p) => core.bus.emit('graph.import.progress', { format: 'nt', file: target.graph, triples: p.triples, total }),
         });
         core.bus.emit('graph.changed', { reason: 'import' });
         if (r.documents.placeholders) core.bus.emit('documents.changed', { reason: 'import' });

@@ -1,7 +1,9 @@
 // Runs a graph import in a worker thread with its own SQLite connection, so the core's event loop
 // keeps answering calls (reads see the graph as it was until the import commits) while a million
 // triples are written; progress comes back as it goes. The import is still one transaction: all or
-// nothing. Writes the core makes meanwhile wait for it in SQLite's busy handler.
+// nothing. One import at a time per database; running jobs are paused first and no job starts until
+// it ends; writes the core tries meanwhile fail at once on the lock and are run again after the
+// commit (store/import-gate.ts), so the core's thread never sleeps in SQLite's busy handler.
 //
 // Where the worker code is: under tsx, vitest or the CLI, ./import-worker.ts through tsx's ESM hooks;
 // in the packaged app, dist-electron/import-worker.js (__GRAPHWRIGHT_IMPORT_WORKER__, defined by
@@ -15,6 +17,7 @@ import type { ImportFormat } from '../../../shared/contract/export';
 import { ImportError, type Position } from './errors';
 import { importGraph, type ImportProgress, type ImportTallies } from './index';
 import { log } from '../log';
+import { holdForImport } from '../store/import-gate';
 
 declare const __GRAPHWRIGHT_IMPORT_WORKER__: string | undefined;
 
@@ -47,6 +50,16 @@ export async function importGraphOffThread(
 ): Promise<ImportTallies & { seconds: number }> {
   const dbPath = db.name;
   if (db.memory || !dbPath || dbPath === ':memory:' || process.env.GRAPHWRIGHT_IMPORT_INLINE === '1') return importGraph(db, format, file, options);
+  return holdForImport(db, () => inThread(db, dbPath, format, file, options));
+}
+
+async function inThread(
+  db: Db,
+  dbPath: string,
+  format: ImportFormat,
+  file: string,
+  options: { onProgress?: (p: ImportProgress) => void },
+): Promise<ImportTallies & { seconds: number }> {
   let worker: Worker;
   try {
     worker = spawn({ dbPath, format, file });

@@ -11,6 +11,7 @@ import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
 import { persistChunk } from './persist';
+import { BatchPlanner, threadCpuMs } from './batches';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
@@ -45,7 +46,7 @@ export const ExtractJobParams = z.object({
   /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
-  /** Chunks per transaction for the classic engine (default: batches of about 40 ms, from 8 chunks up). */
+  /** Chunks per transaction for the classic engine (default: batches of about 40 ms of the job thread's CPU, extract/batches.ts). */
   batchSize: z.number().int().min(1).max(512).optional(),
   /** Propose merge candidates at the end (default true). */
   mergeCandidates: z.boolean().optional(),
@@ -72,10 +73,6 @@ export interface ExtractTotals {
   failureReasons?: Partial<Record<FailureReason, number>>;
   loadMs?: number;
 }
-
-/** What one batch of the classic engine should take (extraction and its commit), in ms: the event loop waits that long at most. */
-const CLASSIC_BATCH_MS = 40;
-const MAX_CLASSIC_BATCH = 256;
 
 /** Failed answers kept with their chunk and reason (the count covers every one). */
 const MAX_FAILED_ANSWERS = 100;
@@ -276,10 +273,11 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
         if (pending.length && !isClassic) await acquire();
         // the user's entity types (none: no constraint; types are induced from concepts later)
         const entityTypes = isClassic ? [] : entityTypeHints(core.store);
-        // Classic without a batch size: batches that take about CLASSIC_BATCH_MS (from 8 chunks up), so
-        // a commit, with its WAL and FTS writes, comes every few dozen ms, not every 8 short chunks.
-        const adaptive = isClassic && p.batchSize === undefined;
-        let batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
+        // Classic without a batch size: batches of about CLASSIC_BATCH_MS of this thread's CPU, by the
+        // characters they hold, so a commit, with its WAL and FTS writes, comes every few dozen ms of
+        // work, however loaded the machine is (extract/batches.ts).
+        const planner = isClassic && p.batchSize === undefined ? new BatchPlanner() : null;
+        const batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
         let lastChanged = 0;
         const changed = (force = false) => {
           const now = Date.now();
@@ -291,9 +289,9 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
 
         for (let i = 0; i < pending.length;) {
           ctx.throwIfCancelled();
-          const batch = pending.slice(i, i + batchSize);
+          const batch = pending.slice(i, i + (planner ? planner.next(pending, i) : batchSize));
           i += batch.length;
-          const batchStarted = performance.now();
+          const batchCpu = planner ? threadCpuMs() : 0;
           const results: { chunk: ExtractableChunk; ex: ChunkExtraction }[] = [];
           if (isClassic) {
             for (const c of batch) {
@@ -389,10 +387,10 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
             );
           });
           changed();
-          if (adaptive) {
-            const ms = performance.now() - batchStarted;
-            if (ms < CLASSIC_BATCH_MS / 2) batchSize = Math.min(MAX_CLASSIC_BATCH, batchSize * 2);
-            else if (ms > CLASSIC_BATCH_MS * 2) batchSize = Math.max(1, Math.floor(batchSize / 2));
+          if (planner) {
+            let chars = 0;
+            for (const c of batch) chars += c.text.length;
+            planner.record(threadCpuMs() - batchCpu, chars);
           }
           if (isClassic) await new Promise((resolve) => setImmediate(resolve));
         }

@@ -6,6 +6,7 @@ import type { JobInfoOf, JobKindName, JobResult, jobResults, TypedJobInfo } from
 import type { CheckedJobParams, JobParamSchemas, JobParams } from './kinds';
 import { ApiError } from '../../../shared/errors';
 import { log } from '../log';
+import { importHoldsLock, importIdle, isLockError, onImportStart } from '../store/import-gate';
 import type { z } from 'zod';
 
 /** What a job's code sees while it runs. */
@@ -91,7 +92,10 @@ function checkParams(kind: AnyJobKind, params: unknown): unknown {
 interface Running {
   record: JobRecord;
   controller: AbortController;
-  reason: 'cancel' | 'stop' | null;
+  /** 'import': paused for a graph import (store/import-gate.ts), queued again to resume from its checkpoint after it. */
+  reason: 'cancel' | 'stop' | 'import' | null;
+  /** Settles once the job's end (or its return to the queue) is recorded. */
+  ended: Promise<void>;
 }
 
 /**
@@ -116,6 +120,21 @@ export class JobRunner {
     private readonly options: { progressIntervalMs?: number } = {},
   ) {
     this.repo = store.jobs;
+    // a graph import in its thread holds the write lock: the work lane's job stops first, and is
+    // resumed from its checkpoint after the import (no job starts during one: see pump)
+    onImportStart(store.db, () => this.pauseForImport());
+  }
+
+  /** Stop the running jobs of the work lane at their next cancellation check, back in the queue; resolves once they are. */
+  private async pauseForImport(): Promise<void> {
+    const paused: Promise<void>[] = [];
+    for (const [lane, r] of this.running) {
+      if (lane === 'download') continue; // writes only its own job row, deferred during the import
+      if (r.reason === null) r.reason = 'import';
+      r.controller.abort();
+      paused.push(r.ended);
+    }
+    await Promise.all(paused);
   }
 
   register(kind: AnyJobKind): void {
@@ -273,6 +292,8 @@ export class JobRunner {
       await Promise.resolve();
       try {
         for (;;) {
+          // no job starts while a graph import holds the write lock; it starts (or resumes) after it
+          await importIdle(this.store.db);
           if (!this.started) break;
           const next = this.repo.nextQueued(this.laneFilter(lane));
           if (!next) break;
@@ -307,7 +328,8 @@ export class JobRunner {
       return;
     }
     const controller = new AbortController();
-    const running: Running = { record, controller, reason: null };
+    let ended!: () => void;
+    const running: Running = { record, controller, reason: null, ended: new Promise((resolve) => (ended = resolve)) };
     try {
       this.repo.markStarted(record.id);
     } catch (err) {
@@ -320,6 +342,31 @@ export class JobRunner {
     const interval = this.options.progressIntervalMs ?? 250;
     let lastEmit = 0;
     let progress = record.progress;
+    // While a graph import holds the write lock, progress and checkpoints (of a job that runs on:
+    // a download) are kept here and written once it is over; the event carries them at once.
+    let deferred = null as { checkpoint?: { value: unknown } } | null;
+    const writeLater = (checkpoint?: { value: unknown }) => {
+      const importing = importHoldsLock(this.store.db);
+      if (!importing) return false;
+      if (deferred) {
+        if (checkpoint) deferred.checkpoint = checkpoint;
+        return true;
+      }
+      deferred = { checkpoint };
+      void importing.then(() => {
+        const d = deferred;
+        deferred = null;
+        if (!d || !this.isRunning(record.id)) return;
+        try {
+          if (d.checkpoint) this.repo.setCheckpoint(record.id, d.checkpoint.value, progress);
+          else this.repo.setProgress(record.id, progress);
+        } catch (err) {
+          log.warn('jobs', `job ${record.id}: progress kept during an import could not be saved`, err);
+        }
+      });
+      return true;
+    };
+    const emitNow = () => this.emit({ ...this.repo.get(record.id)!, state: 'running', progress });
     const ctx: JobContext<unknown, unknown> = {
       id: record.id,
       params,
@@ -330,12 +377,14 @@ export class JobRunner {
         const now = Date.now();
         if (now - lastEmit >= interval || done >= total) {
           lastEmit = now;
+          if (writeLater()) return emitNow();
           this.repo.setProgress(record.id, progress);
           this.emit(this.repo.get(record.id)!);
         }
       },
       save: (checkpoint, done, total, message, items) => {
         if (done !== undefined && total !== undefined) progress = { done, total, ...(message !== undefined ? { message } : {}), ...(items ? { items } : {}) };
+        if (writeLater({ value: checkpoint })) return emitNow();
         this.repo.setCheckpoint(record.id, checkpoint, progress);
         const now = Date.now();
         if (now - lastEmit >= interval) {
@@ -351,10 +400,21 @@ export class JobRunner {
       let result = await kind.run(ctx);
       if (controller.signal.aborted) throw new JobCancelled();
       if (kind.result) result = kind.result.parse(result);
+      // a job that ends while an import holds the lock (a download) records it after
+      const importing = importHoldsLock(this.store.db);
+      if (importing) await importing;
+      if (deferred?.checkpoint) this.repo.setCheckpoint(record.id, deferred.checkpoint.value, progress);
+      deferred = null;
       this.repo.setProgress(record.id, progress);
       this.repo.setState(record.id, 'done', { result: result ?? null });
     } catch (err) {
-      if (running.reason === 'stop') {
+      // a write of the job's own that met an import's lock: paused too, resumed after the import
+      const importing = importHoldsLock(this.store.db);
+      if (importing && isLockError(err) && running.reason === null) running.reason = 'import';
+      if (importing) await importing;
+      if (deferred?.checkpoint) this.saveDeferredCheckpoint(record.id, deferred.checkpoint.value, progress);
+      deferred = null;
+      if (running.reason === 'stop' || running.reason === 'import') {
         // Leave it queued: the next start resumes it from its checkpoint.
         this.setStateSafely(record.id, 'queued');
       } else if (running.reason === 'cancel' || err instanceof JobCancelled) {
@@ -366,7 +426,19 @@ export class JobRunner {
     } finally {
       this.running.delete(lane);
     }
-    this.finish(record.id);
+    try {
+      this.finish(record.id);
+    } finally {
+      ended();
+    }
+  }
+
+  private saveDeferredCheckpoint(id: number, checkpoint: unknown, progress: JobRecord['progress']): void {
+    try {
+      this.repo.setCheckpoint(id, checkpoint, progress);
+    } catch (err) {
+      log.warn('jobs', `job ${id}: a checkpoint kept during an import could not be saved`, err);
+    }
   }
 
   /**

@@ -341,10 +341,12 @@ export async function pull(
   store: Store,
   spec: TargetSpec,
   signal?: AbortSignal,
-  options: { onProgress?: (p: ImportProgress) => void } = {},
+  options: { onProgress?: (p: ImportProgress) => void; onFetched?: (triples: number) => void } = {},
 ): Promise<PullResult> {
   const t0 = performance.now();
-  const r = await importFetched(store, spec, await fetchGraph(spec, signal), options);
+  const fetched = await fetchGraph(spec, signal);
+  options.onFetched?.(fetched.quads.length);
+  const r = await importFetched(store, spec, fetched, options);
   return { ...r, seconds: (performance.now() - t0) / 1000 };
 }
 

@@ -134,6 +134,17 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
+let failFast = 0;
+
+/**
+ * While an import thread of this process holds a database's write lock (store/import-gate.ts), a
+ * busy error is not retried with back-off: the back-off sleeps on the calling thread, and the
+ * import may hold the lock for many seconds. The caller defers the work instead.
+ */
+export function setBusyFailsFast(delta: 1 | -1): void {
+  failFast = Math.max(0, failFast + delta);
+}
+
 /**
  * Run `fn`, retrying with back-off while SQLite reports the database busy. Only for work that is
  * safe to repeat: a transaction that never began, or one statement in autocommit mode.
@@ -146,7 +157,7 @@ export function retryBusy<T>(fn: () => T, options: RetryOptions = {}): T {
     try {
       return fn();
     } catch (err) {
-      if (!isBusy(err) || attempt >= retries) throw err;
+      if (!isBusy(err) || attempt >= retries || failFast > 0) throw err;
       // Jitter, so two processes backing off do not wake in step.
       sleepSync(delay + Math.floor(Math.random() * delay));
       delay = Math.min(delay * 2, max);

@@ -1,12 +1,13 @@
 // Publish to a SPARQL store: the targets this database has published to (what each holds, the last
-// run), a form to publish (a job with progress and cancel) and to check a target. A password is
+// run), a form to publish (a job with progress and cancel), to check a target and to pull its graph
+// into this one (publish.pull, with the import's progress events as it goes). A password is
 // typed here once and sent to the desktop app's main process, which keeps it in the system keychain
 // (publish.secret.set); it is never read back. The browser host keeps none: it reads
 // GRAPHWRIGHT_SPARQL_PASSWORD from its environment.
 import { useEffect, useState } from 'react';
 import { useApi, useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
-import type { PublishCheck, PublishTarget } from '../../../../shared/contract/publish';
+import type { PublishCheck, PublishTarget, PullResult } from '../../../../shared/contract/publish';
 
 type Protocol = PublishTarget['protocol'];
 
@@ -78,6 +79,11 @@ export function PublishPanel() {
   const [checked, setChecked] = useState<PublishCheck | null>(null);
   const [checkError, setCheckError] = useState<Error | null>(null);
   const [checking, setChecking] = useState(false);
+  /** The graph being pulled (its IRI), what its import has written so far, its result or error. */
+  const [pulling, setPulling] = useState<string | null>(null);
+  const [pulled, setPulled] = useState<{ triples: number; total?: number } | null>(null);
+  const [pullResult, setPullResult] = useState<PullResult | null>(null);
+  const [pullError, setPullError] = useState<Error | null>(null);
   const start = useCallMutation('publish.start', ['jobs.list', 'publish.targets']);
   const job = jobId != null ? jobs.data?.find((j) => j.id === jobId) : undefined;
   const target = {
@@ -98,6 +104,27 @@ export function PublishPanel() {
     /^[a-z][a-z0-9+.-]*:\S+$/i.test(target.graph) &&
     (target.graphStore === null || /^https?:\/\/\S+$/i.test(target.graphStore));
 
+  // the pull's graph.import.progress events: first the triples read from the store (triples 0), then every 20,000 imported
+  useEffect(() => {
+    if (!pulling) return;
+    return api.on('graph.import.progress', (p) => {
+      if (p.format === 'nt' && p.file === pulling) setPulled({ triples: p.triples, total: p.total });
+    });
+  }, [api, pulling]);
+
+  const pull = async () => {
+    setPulling(target.graph);
+    setPulled(null);
+    setPullResult(null);
+    setPullError(null);
+    try {
+      setPullResult(await api.call('publish.pull', target));
+    } catch (err) {
+      setPullError(err as Error);
+    } finally {
+      setPulling(null);
+    }
+  };
   const publish = async () => {
     setChecked(null);
     const r = await start.mutateAsync({ ...target, options: { acceptedOnly, provenance } });
@@ -190,7 +217,27 @@ export function PublishPanel() {
       </button>{' '}
       <button type="button" disabled={!ready || checking} onClick={() => void check()}>
         {checking ? 'Checking…' : 'Compare with the store'}
+      </button>{' '}
+      <button type="button" disabled={!ready || pulling !== null} onClick={() => void pull()}>
+        {pulling ? 'Pulling…' : 'Pull into this graph'}
       </button>
+      {pulling && (
+        <div className="ingest-progress" role="status" data-testid="pull-progress">
+          {pulled?.total ? <progress aria-label="Pull progress" max={pulled.total} value={pulled.triples} /> : <progress aria-label="Pull progress" />}
+          <span className="muted">
+            {pulled?.total === undefined
+              ? `Reading <${pulling}> from the store…`
+              : `${pulled.triples.toLocaleString('en')} of ${pulled.total.toLocaleString('en')} triples imported…`}
+          </span>
+        </div>
+      )}
+      {pullResult && (
+        <p role="status" data-testid="pull-done">
+          Pulled {pullResult.triples} triples from &lt;{pullResult.graph}&gt; ({pullResult.read === 'graph-store' ? 'one Graph Store GET' : 'paged SPARQL'}):{' '}
+          {pullResult.nodes.created} new nodes ({pullResult.nodes.existing} already there), {pullResult.edges.created} new triples ({pullResult.edges.existing}{' '}
+          already there), {pullResult.provenance.created} evidence spans in {pullResult.seconds.toFixed(1)} s.
+        </p>
+      )}
       {job && (
         <div className="ingest-progress" data-testid="publish-progress">
           <progress max={Math.max(job.progress.total, 1)} value={job.progress.done} />
@@ -210,7 +257,7 @@ export function PublishPanel() {
           {checked.equal ? 'The store is up to date.' : 'The store differs.'}
         </p>
       )}
-      <ErrorBox error={start.error ?? checkError} />
+      <ErrorBox error={start.error ?? checkError ?? pullError} />
     </section>
   );
 }
