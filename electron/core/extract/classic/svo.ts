@@ -407,6 +407,42 @@ function inWordNet(word: string, pos: 'n' | 'v'): boolean {
 }
 const nounInWordNet = (word: string) => inWordNet(word, 'n');
 const verbInWordNet = (word: string) => inWordNet(word, 'v');
+/**
+ * A word the tagger read as an adjective that English has only as a noun ("port" in "the port number",
+ * "sequence" in "the sequence number"): a noun modifying a noun, a compound's first part. (Without
+ * WordNet, none.)
+ */
+/** Light nouns that count or measure what their "of" complement names. */
+const QUANTITY_NOUNS = new Set(['number', 'numbers', 'amount', 'amounts']);
+
+/** A unit of measure by WordNet's first noun sense ("seconds", "octets", "bytes": a kind of measure). */
+function unitOfMeasure(t: Token): boolean {
+  if (t.pos !== 'NOUN') return false;
+  const w = t.text.toLowerCase();
+  const key = `u:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const wn = wordNet();
+    const base = wn ? (wn.baseForms(w, 'n')[0] ?? w) : w;
+    hit = Boolean(wn && wn.hypernyms(base, { pos: ['n'], maxSenses: 1, depth: 8 }).includes('measure'));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
+
+function nounModifier(t: Token): boolean {
+  if (t.pos !== 'ADJ') return false;
+  const w = t.text.toLowerCase();
+  const key = `m:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const wn = wordNet();
+    // more senses in use as a noun than as an adjective ("port": a harbour / the left side of a ship)
+    hit = Boolean(wn && (wn.entry(w, 'n')?.tagged ?? -1) > (wn.entry(w, 'a')?.tagged ?? -1));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
 
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
@@ -1258,8 +1294,19 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       }
       // "the use of EAP", "a number of servers": the complement is the end
       // ("a wide range of", "an initial set of": adjectives before a light noun change nothing)
-      const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t));
-      if (of && onlyAdjectives && lowerHead && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) out = { ...of, lead: i, via: np };
+      // ("the port number of the bridge" is no light noun: a noun before it makes a compound, even one
+      // the tagger read as an adjective)
+      const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t) && !nounModifier(t));
+      // ("the number of seconds", "the amount of octets": a count of a unit of measure is a quantity, not
+      // the unit, and stays whole)
+      if (
+        of &&
+        onlyAdjectives &&
+        lowerHead &&
+        (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to)) &&
+        !(QUANTITY_NOUNS.has(lower(head)) && unitOfMeasure(tokens[of.np.to]))
+      )
+        out = { ...of, lead: i, via: np };
     }
     if (depth === 0) argCache.set(i, out);
     return out;
