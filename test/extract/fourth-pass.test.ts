@@ -38,3 +38,31 @@ describe('labels: the head of "X of Y" is X', () => {
     expect(singularPhrase('access points')).toBe('access point');
   });
 });
+
+describe('object control: "X enables Y to V Z"', () => {
+  it('reads the object of a verb of causing or letting as the subject of the infinitive, not as what is enabled', () => {
+    const flat = read('The Session-Timeout Attribute enables the backend authentication server to limit the exposure of keys.');
+    expect(flat.filter((x) => x.includes('| enables |'))).toEqual([]);
+    expect(flat.some((x) => x.startsWith('backend authentication server | limit |'))).toBe(true);
+    const caused = read('An attacker can cause an EAP peer or server to reuse a stale key.');
+    expect(caused).toEqual(expect.arrayContaining(['EAP peer | reuse | stale key', 'server | reuse | stale key']));
+    expect(caused.filter((x) => x.startsWith('attacker |'))).toEqual([]);
+  });
+
+  it('reads a passive or intransitive infinitive with its preposition', () => {
+    expect(read('The use of RADIUS Accounting allows usage data to be collected at a central location.')).toEqual([
+      'usage data | collected at | central location',
+    ]);
+    expect(read('Caching of keying material enables a peer to re-attach to an authenticator.')).toEqual(['peer | re-attach to | authenticator']);
+    expect(read('It is possible for problems to arise in some situations.')).toContain('problem | arise in | situation');
+  });
+
+  it('keeps the object of other verbs: a purpose infinitive after "use" is no control', () => {
+    expect(read('The server uses keys to encrypt packets.')).toContain('server | uses | key');
+    expect(read('IEEE 802.1X enables authenticated access to IEEE 802 media.')).toContain('IEEE 802.1X | enables | authenticated access');
+    // (and no preposition read off a purpose infinitive)
+    expect(read('The EAP peer utilizes keying material to demonstrate to the authenticator that it is the same party.')).toEqual([
+      'EAP peer | utilizes | keying material',
+    ]);
+  });
+});

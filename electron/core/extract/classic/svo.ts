@@ -221,6 +221,46 @@ export function singularNoun(word: string): string {
   return w.slice(0, -1);
 }
 /**
+ * Verbs of causing, letting and asking whose object is the subject of the "to"-infinitive after it
+ * ("X enables the peer to verify Y": the peer verifies; X does not enable the peer). English grammar's
+ * object-control verbs with an object and a to-infinitive (Quirk et al. §16.63), a closed class, by base form.
+ */
+const OBJECT_CONTROL = new Set([
+  'allow',
+  'enable',
+  'permit',
+  'cause',
+  'force',
+  'require',
+  'compel',
+  'oblige',
+  'help',
+  'lead',
+  'ask',
+  'tell',
+  'order',
+  'instruct',
+  'encourage',
+  'expect',
+  'want',
+  'persuade',
+  'invite',
+  'advise',
+  'authorize',
+  'authorise',
+  'entitle',
+  'forbid',
+  'urge',
+  'get',
+]);
+/** The base form of an object-control verb ("enables", "allowed", "caused"), or null. */
+function objectControl(word: string): boolean {
+  const w = word.toLowerCase();
+  const candidates = [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/ied$|ies$/, 'y')];
+  return candidates.some((c) => OBJECT_CONTROL.has(c)) || w === 'led' || w === 'told' || w === 'got' || w === 'forbade';
+}
+
+/**
  * Nouns whose "to"-infinitive is their complement, not a relative clause: "the desire to improve X" says
  * nothing the desire does ("a method to produce answers" does). English grammar's control and modal
  * nouns (Huddleston & Pullum, ch. 14), a closed class.
@@ -640,6 +680,19 @@ export function prepare(tokens: Token[], text: string): Token[] {
       nounInWordNet(t.text)
     )
       pos = 'NOUN';
+    // "enables an EAP peer to re-attach to an authenticator": a prefixed word after "to" whose stem is a
+    // verb and no noun ("re-attach", "pre-compute") is an infinitive, and "to" its particle
+    if (
+      pos === 'NOUN' &&
+      lower(out[out.length - 1]) === 'to' &&
+      /^(?:re|pre|co|de|un)-\p{Ll}+$/u.test(t.text) &&
+      !['NOUN', 'PROPN', 'ADJ'].includes(tokens[i + 1]?.pos ?? '') &&
+      verbInWordNet(t.text.replace(/^\p{Ll}+-/u, '')) &&
+      !nounInWordNet(t.text.replace(/^\p{Ll}+-/u, ''))
+    ) {
+      pos = 'VERB';
+      out[out.length - 1] = { ...out[out.length - 1], pos: 'PART' };
+    }
     // "implementation-specific", "rule-based": a hyphenated compound adjective is an adjective
     if (
       (pos === 'NOUN' || pos === 'VERB') &&
@@ -1657,17 +1710,26 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
           agents.unshift(prev);
           cur = prev;
         }
-        for (const a of agents)
-          for (const v of argsFrom(ve + 1))
-            emit(
-              a,
-              words
-                .filter((t) => t.pos === 'VERB')
-                .map(lower)
-                .join(' '),
-              v,
-              'svo',
-            );
+        const verb = words
+          .filter((t) => t.pos === 'VERB')
+          .map(lower)
+          .join(' ');
+        let objs = argsFrom(ve + 1);
+        let rel = verb;
+        let kind: SvoTriple['kind'] = 'svo';
+        // ("enables the peer to re-attach to an authenticator", "allows usage data to be collected at a
+        // central location": an intransitive or passive infinitive and its preposition)
+        // (only where the noun is the infinitive's subject: the object of a verb of causing or letting,
+        // after "for", or a passive's patient -- not a purpose: "utilizes keying material to demonstrate to")
+        let b = agents[0].lead - 1;
+        while (b > 0 && tokens[b].pos === 'DET') b--;
+        const subjectOf = lower(tokens[b]) === 'for' || (tokens[b]?.pos === 'VERB' && objectControl(tokens[b].text)) || words.some((t) => BE.has(lower(t)));
+        if (!objs.length && subjectOf && tokens[ve + 1]?.pos === 'ADP' && !['of', 'by', 'whether', 'if', 'that'].includes(lower(tokens[ve + 1])) && verb) {
+          objs = argsFrom(ve + 2);
+          rel = `${verb} ${lower(tokens[ve + 1])}`;
+          kind = 'prep';
+        }
+        for (const a of agents) for (const v of objs) emit(a, rel, v, kind);
       }
       previousSubjects = null;
       continue;
@@ -1996,6 +2058,18 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       kind = 'prep';
     }
     if (!objects.length) continue;
+    // "X enables the peer to verify Y", "allows usage data to be collected": the object is the subject of
+    // the infinitive (read there as its agent), not what X enables
+    const last = objects[objects.length - 1];
+    if (
+      kind === 'svo' &&
+      !passive &&
+      main &&
+      objectControl(main.text) &&
+      lower(tokens[last.to + 1]) === 'to' &&
+      (tokens[last.to + 2]?.pos === 'VERB' || tokens[last.to + 2]?.pos === 'AUX' || verbInWordNet(tokens[last.to + 2]?.text ?? ''))
+    )
+      continue;
     for (const s of subjects) for (const v of objects) emit(s, rel, v, kind);
     let j = afterApposition(objects[objects.length - 1].to + 1);
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
