@@ -66,3 +66,22 @@ describe('object control: "X enables Y to V Z"', () => {
     ]);
   });
 });
+
+describe('a reduced relative after an "of" phrase', () => {
+  it('is said of the complement when the head names an act, attribute, state, time or group', () => {
+    const flat = read('Authentication mechanisms MUST maintain the confidentiality of any secret values used in the authentication process.');
+    expect(flat).toContain('secret value | used in | authentication process');
+    expect(flat.filter((x) => x.startsWith('confidentiality'))).toEqual([]);
+    expect(read('The counter does not repeat within the lifetime of the keying material used to encrypt the Key field.')).toContain(
+      'keying material | used to encrypt | Key field',
+    );
+    expect(read('The peer checks a subset of the parameters transmitted by the authenticator.')).toContain('parameter | transmitted by | authenticator');
+  });
+
+  it('stays with a head that names a thing, and with a finite verb', () => {
+    expect(read('The system keeps a repository of data objects created by the system during the session.')).toContain(
+      'repository of data objects | created by | system',
+    );
+    expect(read('The authentication of the peer failed in the first phase.')).toContain('authentication of the peer | failed in | first phase');
+  });
+});

@@ -470,6 +470,24 @@ function unitOfMeasure(t: Token): boolean {
   return hit;
 }
 
+/**
+ * WordNet's lexicographer files of nouns that name no thing but an act, attribute, event, group, process,
+ * state or time (lexnames(5WN): 4, 7, 11, 14, 22, 26, 28): "confidentiality", "lifetime", "possession",
+ * "a subset". By the first sense.
+ */
+const ABSTRACT_LEXFILES = new Set([4, 7, 11, 14, 22, 26, 28]);
+function abstractHead(t: Token): boolean {
+  const w = t.text.toLowerCase();
+  const key = `x:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const first = wordNet()?.senses(w, { pos: ['n'], maxSenses: 1 })[0];
+    hit = Boolean(first && ABSTRACT_LEXFILES.has(first.lexFile));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
+
 function nounModifier(t: Token): boolean {
   if (t.pos !== 'ADJ') return false;
   const w = t.text.toLowerCase();
@@ -1790,6 +1808,24 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
         const afterPreposition = tokens[a.lead - 1]?.pos === 'ADP' || (tokens[a.lead - 1]?.pos === 'DET' && tokens[a.lead - 2]?.pos === 'ADP');
         const reduced = bareParticiple && afterPreposition;
         subjects = withCoordinatedBefore(reduced ? a : chainStart(a, tokens, argEndingAt));
+        // "the confidentiality of any secret values used in the process", "the life of the keying material
+        // used to encrypt": a reduced relative after an "of" phrase is said of its complement, the nearest
+        // noun, when the head names an act, an attribute, a state, a time or a group -- what nothing is
+        // "used in" or "transported by" itself ("the repository of data objects created by the system" is
+        // said of the repository); a bare participle, no auxiliary, with a finite verb elsewhere in the
+        // sentence (not "the authentication of the peer failed")
+        const participle =
+          k === vs - 1 &&
+          tokens[vs].pos === 'VERB' &&
+          !group.some((t) => t.pos === 'AUX') &&
+          (/\p{L}{2}ing$/u.test(tokens[vs].text) ||
+            (/\p{L}{2}(?:ed|en)$/u.test(tokens[vs].text) && (tokens[vs + 1]?.pos === 'ADP' || lower(tokens[vs + 1]) === 'to')));
+        if (participle && subjects.length === 1 && subjects[0].of && subjects[0].to === k) {
+          const finiteElsewhere = tokens.slice(0, subjects[0].lead).some((t) => VERB_POS.has(t.pos)) || tokens.slice(ve + 1).some((t) => VERB_POS.has(t.pos));
+          let inner = subjects[0].of;
+          while (inner.of) inner = inner.of;
+          if (finiteElsewhere && !inner.numeric && abstractHead(tokens[subjects[0].np.to])) subjects = [inner];
+        }
         // "Antwerp Airport which has an elevation of 12 metres above sea level is owned by X": the relative
         // clause had its verb, so this verb is the main clause's and its subject is the antecedent
         if (
