@@ -120,11 +120,22 @@ export function isPronoun(label: string): boolean {
   return PRONOUNS.has(label.trim().toLowerCase());
 }
 
-/** Singularise the head (last) word of a noun phrase. */
-export function singularPhrase(phrase: string): string {
+/**
+ * A noun phrase as [before, head word, after]: the head is the last word, or the last word before the
+ * first "of" ("number of seconds", "list of servers": the complement keeps its number).
+ */
+function headOf(phrase: string): [string, string, string] | null {
+  const of = /^(.*?)([\p{L}-]+)(\s+of\s.*)$/u.exec(phrase);
+  if (of && of[1].length + of[2].length > 0) return [of[1], of[2], of[3]];
   const m = /^(.*?)([\p{L}-]+)$/u.exec(phrase);
+  return m ? [m[1], m[2], ''] : null;
+}
+
+/** Singularise the head word of a noun phrase (the last word, or the last before "of"). */
+export function singularPhrase(phrase: string): string {
+  const m = headOf(phrase);
   if (!m) return phrase;
-  return m[1] + singularWord(m[2]);
+  return m[0] + singularWord(m[1]) + m[2];
 }
 
 /**
@@ -134,9 +145,9 @@ export function singularPhrase(phrase: string): string {
  * lower case ("Servers" opening a sentence of a document that writes "servers": a common noun).
  */
 export function singularMention(phrase: string, documentWrites?: (form: string) => boolean): string {
-  const m = /^(.*?)([\p{L}-]+)$/u.exec(phrase);
+  const m = headOf(phrase);
   if (!m) return phrase;
   const singular = singularPhrase(phrase);
-  if (singular === phrase || !/^\p{Lu}/u.test(m[2])) return singular;
-  return documentWrites && (documentWrites(singular) || documentWrites(m[2].toLowerCase())) ? singular : phrase;
+  if (singular === phrase || !/^\p{Lu}/u.test(m[1])) return singular;
+  return documentWrites && (documentWrites(singular) || documentWrites(m[1].toLowerCase())) ? singular : phrase;
 }

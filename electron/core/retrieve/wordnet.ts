@@ -34,6 +34,8 @@ export interface Synset {
   words: string[];
   pointers: WnPointer[];
   gloss: string;
+  /** The lexicographer file number (lexnames(5WN): 4 noun.act, 7 noun.attribute, 26 noun.state, ...). */
+  lexFile: number;
 }
 
 const HYPERNYM = new Set(['@', '@i']);
@@ -346,7 +348,7 @@ export class WordNet {
       const ptrPos = (f[k + 2] === 's' ? 'a' : f[k + 2]) as WnPos;
       pointers.push({ symbol: f[k], offset: Number(f[k + 1]), pos: ptrPos, source: parseInt(st.slice(0, 2), 16), target: parseInt(st.slice(2), 16) });
     }
-    const out: Synset = { id, pos, offset, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
+    const out: Synset = { id, pos, offset, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '', lexFile: Number(f[1]) };
     if (this.synsets.size > CACHE_LIMIT) this.synsets.clear();
     this.synsets.set(id, out);
     return out;

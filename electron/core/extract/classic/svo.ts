@@ -221,6 +221,46 @@ export function singularNoun(word: string): string {
   return w.slice(0, -1);
 }
 /**
+ * Verbs of causing, letting and asking whose object is the subject of the "to"-infinitive after it
+ * ("X enables the peer to verify Y": the peer verifies; X does not enable the peer). English grammar's
+ * object-control verbs with an object and a to-infinitive (Quirk et al. §16.63), a closed class, by base form.
+ */
+const OBJECT_CONTROL = new Set([
+  'allow',
+  'enable',
+  'permit',
+  'cause',
+  'force',
+  'require',
+  'compel',
+  'oblige',
+  'help',
+  'lead',
+  'ask',
+  'tell',
+  'order',
+  'instruct',
+  'encourage',
+  'expect',
+  'want',
+  'persuade',
+  'invite',
+  'advise',
+  'authorize',
+  'authorise',
+  'entitle',
+  'forbid',
+  'urge',
+  'get',
+]);
+/** The base form of an object-control verb ("enables", "allowed", "caused"), or null. */
+function objectControl(word: string): boolean {
+  const w = word.toLowerCase();
+  const candidates = [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/ied$|ies$/, 'y')];
+  return candidates.some((c) => OBJECT_CONTROL.has(c)) || w === 'led' || w === 'told' || w === 'got' || w === 'forbade';
+}
+
+/**
  * Nouns whose "to"-infinitive is their complement, not a relative clause: "the desire to improve X" says
  * nothing the desire does ("a method to produce answers" does). English grammar's control and modal
  * nouns (Huddleston & Pullum, ch. 14), a closed class.
@@ -407,6 +447,60 @@ function inWordNet(word: string, pos: 'n' | 'v'): boolean {
 }
 const nounInWordNet = (word: string) => inWordNet(word, 'n');
 const verbInWordNet = (word: string) => inWordNet(word, 'v');
+/**
+ * A word the tagger read as an adjective that English has only as a noun ("port" in "the port number",
+ * "sequence" in "the sequence number"): a noun modifying a noun, a compound's first part. (Without
+ * WordNet, none.)
+ */
+/** Light nouns that count or measure what their "of" complement names. */
+const QUANTITY_NOUNS = new Set(['number', 'numbers', 'amount', 'amounts']);
+
+/** A unit of measure by WordNet's first noun sense ("seconds", "octets", "bytes": a kind of measure). */
+function unitOfMeasure(t: Token): boolean {
+  if (t.pos !== 'NOUN') return false;
+  const w = t.text.toLowerCase();
+  const key = `u:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const wn = wordNet();
+    const base = wn ? (wn.baseForms(w, 'n')[0] ?? w) : w;
+    hit = Boolean(wn && wn.hypernyms(base, { pos: ['n'], maxSenses: 1, depth: 8 }).includes('measure'));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * WordNet's lexicographer files of nouns that name no thing but an act, attribute, event, group, process,
+ * state or time (lexnames(5WN): 4, 7, 11, 14, 22, 26, 28): "confidentiality", "lifetime", "possession",
+ * "a subset". By the first sense.
+ */
+const ABSTRACT_LEXFILES = new Set([4, 7, 11, 14, 22, 26, 28]);
+function abstractHead(t: Token): boolean {
+  const w = t.text.toLowerCase();
+  const key = `x:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const first = wordNet()?.senses(w, { pos: ['n'], maxSenses: 1 })[0];
+    hit = Boolean(first && ABSTRACT_LEXFILES.has(first.lexFile));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
+
+function nounModifier(t: Token): boolean {
+  if (t.pos !== 'ADJ') return false;
+  const w = t.text.toLowerCase();
+  const key = `m:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const wn = wordNet();
+    // more senses in use as a noun than as an adjective ("port": a harbour / the left side of a ship)
+    hit = Boolean(wn && (wn.entry(w, 'n')?.tagged ?? -1) > (wn.entry(w, 'a')?.tagged ?? -1));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
 
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
 function pluralNoun(t: Token): boolean {
@@ -604,6 +698,19 @@ export function prepare(tokens: Token[], text: string): Token[] {
       nounInWordNet(t.text)
     )
       pos = 'NOUN';
+    // "enables an EAP peer to re-attach to an authenticator": a prefixed word after "to" whose stem is a
+    // verb and no noun ("re-attach", "pre-compute") is an infinitive, and "to" its particle
+    if (
+      pos === 'NOUN' &&
+      lower(out[out.length - 1]) === 'to' &&
+      /^(?:re|pre|co|de|un)-\p{Ll}+$/u.test(t.text) &&
+      !['NOUN', 'PROPN', 'ADJ'].includes(tokens[i + 1]?.pos ?? '') &&
+      verbInWordNet(t.text.replace(/^\p{Ll}+-/u, '')) &&
+      !nounInWordNet(t.text.replace(/^\p{Ll}+-/u, ''))
+    ) {
+      pos = 'VERB';
+      out[out.length - 1] = { ...out[out.length - 1], pos: 'PART' };
+    }
     // "implementation-specific", "rule-based": a hyphenated compound adjective is an adjective
     if (
       (pos === 'NOUN' || pos === 'VERB') &&
@@ -1258,8 +1365,19 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       }
       // "the use of EAP", "a number of servers": the complement is the end
       // ("a wide range of", "an initial set of": adjectives before a light noun change nothing)
-      const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t));
-      if (of && onlyAdjectives && lowerHead && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) out = { ...of, lead: i, via: np };
+      // ("the port number of the bridge" is no light noun: a noun before it makes a compound, even one
+      // the tagger read as an adjective)
+      const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t) && !nounModifier(t));
+      // ("the number of seconds", "the amount of octets": a count of a unit of measure is a quantity, not
+      // the unit, and stays whole)
+      if (
+        of &&
+        onlyAdjectives &&
+        lowerHead &&
+        (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to)) &&
+        !(QUANTITY_NOUNS.has(lower(head)) && unitOfMeasure(tokens[of.np.to]))
+      )
+        out = { ...of, lead: i, via: np };
     }
     if (depth === 0) argCache.set(i, out);
     return out;
@@ -1610,17 +1728,26 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
           agents.unshift(prev);
           cur = prev;
         }
-        for (const a of agents)
-          for (const v of argsFrom(ve + 1))
-            emit(
-              a,
-              words
-                .filter((t) => t.pos === 'VERB')
-                .map(lower)
-                .join(' '),
-              v,
-              'svo',
-            );
+        const verb = words
+          .filter((t) => t.pos === 'VERB')
+          .map(lower)
+          .join(' ');
+        let objs = argsFrom(ve + 1);
+        let rel = verb;
+        let kind: SvoTriple['kind'] = 'svo';
+        // ("enables the peer to re-attach to an authenticator", "allows usage data to be collected at a
+        // central location": an intransitive or passive infinitive and its preposition)
+        // (only where the noun is the infinitive's subject: the object of a verb of causing or letting,
+        // after "for", or a passive's patient -- not a purpose: "utilizes keying material to demonstrate to")
+        let b = agents[0].lead - 1;
+        while (b > 0 && tokens[b].pos === 'DET') b--;
+        const subjectOf = lower(tokens[b]) === 'for' || (tokens[b]?.pos === 'VERB' && objectControl(tokens[b].text)) || words.some((t) => BE.has(lower(t)));
+        if (!objs.length && subjectOf && tokens[ve + 1]?.pos === 'ADP' && !['of', 'by', 'whether', 'if', 'that'].includes(lower(tokens[ve + 1])) && verb) {
+          objs = argsFrom(ve + 2);
+          rel = `${verb} ${lower(tokens[ve + 1])}`;
+          kind = 'prep';
+        }
+        for (const a of agents) for (const v of objs) emit(a, rel, v, kind);
       }
       previousSubjects = null;
       continue;
@@ -1681,6 +1808,24 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
         const afterPreposition = tokens[a.lead - 1]?.pos === 'ADP' || (tokens[a.lead - 1]?.pos === 'DET' && tokens[a.lead - 2]?.pos === 'ADP');
         const reduced = bareParticiple && afterPreposition;
         subjects = withCoordinatedBefore(reduced ? a : chainStart(a, tokens, argEndingAt));
+        // "the confidentiality of any secret values used in the process", "the life of the keying material
+        // used to encrypt": a reduced relative after an "of" phrase is said of its complement, the nearest
+        // noun, when the head names an act, an attribute, a state, a time or a group -- what nothing is
+        // "used in" or "transported by" itself ("the repository of data objects created by the system" is
+        // said of the repository); a bare participle, no auxiliary, with a finite verb elsewhere in the
+        // sentence (not "the authentication of the peer failed")
+        const participle =
+          k === vs - 1 &&
+          tokens[vs].pos === 'VERB' &&
+          !group.some((t) => t.pos === 'AUX') &&
+          (/\p{L}{2}ing$/u.test(tokens[vs].text) ||
+            (/\p{L}{2}(?:ed|en)$/u.test(tokens[vs].text) && (tokens[vs + 1]?.pos === 'ADP' || lower(tokens[vs + 1]) === 'to')));
+        if (participle && subjects.length === 1 && subjects[0].of && subjects[0].to === k) {
+          const finiteElsewhere = tokens.slice(0, subjects[0].lead).some((t) => VERB_POS.has(t.pos)) || tokens.slice(ve + 1).some((t) => VERB_POS.has(t.pos));
+          let inner = subjects[0].of;
+          while (inner.of) inner = inner.of;
+          if (finiteElsewhere && !inner.numeric && abstractHead(tokens[subjects[0].np.to])) subjects = [inner];
+        }
         // "Antwerp Airport which has an elevation of 12 metres above sea level is owned by X": the relative
         // clause had its verb, so this verb is the main clause's and its subject is the antecedent
         if (
@@ -1949,6 +2094,18 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       kind = 'prep';
     }
     if (!objects.length) continue;
+    // "X enables the peer to verify Y", "allows usage data to be collected": the object is the subject of
+    // the infinitive (read there as its agent), not what X enables
+    const last = objects[objects.length - 1];
+    if (
+      kind === 'svo' &&
+      !passive &&
+      main &&
+      objectControl(main.text) &&
+      lower(tokens[last.to + 1]) === 'to' &&
+      (tokens[last.to + 2]?.pos === 'VERB' || tokens[last.to + 2]?.pos === 'AUX' || verbInWordNet(tokens[last.to + 2]?.text ?? ''))
+    )
+      continue;
     for (const s of subjects) for (const v of objects) emit(s, rel, v, kind);
     let j = afterApposition(objects[objects.length - 1].to + 1);
     // "sends an Access-Request to the server": (NAS, sends Access-Request to, server), ReVerb-style
