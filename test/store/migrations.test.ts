@@ -38,6 +38,20 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('keeps an index for every evidence and node-kind lookup after dropping the ones another index already serves', () => {
+    const db = openDb(path.join(t.dir, 'plans.db'));
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+    for (const gone of ['provenance_edge', 'provenance_node', 'nodes_kind']) expect(indexes).not.toContain(gone);
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan('SELECT * FROM provenance WHERE edge_id = 1')).toMatch(/USING (COVERING )?INDEX provenance_edge_span/);
+    expect(plan('SELECT * FROM provenance WHERE node_id = 1')).toMatch(/USING (COVERING )?INDEX provenance_node_span/);
+    expect(plan("SELECT id FROM nodes WHERE kind = 'entity'")).toMatch(/USING (COVERING )?INDEX nodes_kind_norm/);
+    // deleting a triple or a node finds its evidence (the foreign keys' cascade) through an index, never a scan
+    expect(plan('DELETE FROM edges WHERE id = 1')).toMatch(/SEARCH provenance USING (COVERING )?INDEX provenance_edge_span/);
+    expect(plan('DELETE FROM nodes WHERE id = 1')).toMatch(/SEARCH provenance USING (COVERING )?INDEX provenance_node_span/);
+    db.close();
+  });
+
   it('opens with WAL and foreign keys on', () => {
     const db = openDb(path.join(t.dir, 'b.db'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
