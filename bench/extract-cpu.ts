@@ -21,10 +21,17 @@ const HERE = path.resolve(import.meta.dirname, '..');
 const RFC_DIR = path.resolve(HERE, '..', 'shared', 'data', 'rfc-radius-eap');
 const ROUNDS = Number(process.env.GRAPHWRIGHT_BENCH_ROUNDS) || 3;
 
+interface Round {
+  extractor: number;
+  job: number;
+  ratio: number;
+  /** The same on the main thread alone (Linux): what the job's caller waits on, without V8's compiler threads, whose share swings most with the load. */
+  main?: { extractor: number; job: number; ratio: number };
+}
 interface Run {
   root: string;
   mode?: 'extractor' | 'job';
-  rounds: { extractor: number; job: number; ratio: number }[];
+  rounds: Round[];
 }
 
 const cpu = () => {
@@ -32,6 +39,23 @@ const cpu = () => {
   return (u.user + u.system) / 1e6;
 };
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
+/** CPU seconds of the calling thread (Linux: /proc/thread-self/stat, in clock ticks of 10 ms), or NaN elsewhere. */
+const mainCpu = () => {
+  try {
+    const f = fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+};
+/** Min, median and max of a list of ratios, or undefined when there are none. */
+const spread = (xs: number[]) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return s.length ? { min: s[0], median: s[Math.floor(s.length / 2)], max: s[s.length - 1] } : undefined;
+};
+const fmt = (s: { min: number; median: number; max: number }) => `x${s.min.toFixed(2)}–${s.max.toFixed(2)} (median ${s.median.toFixed(2)})`;
+const mainOf = (extractor: number, job: number) =>
+  Number.isNaN(extractor) ? undefined : { extractor: r3(extractor), job: r3(job), ratio: r3(job / extractor) };
 
 /** Wait until this process's threads are idle (100 ms with under 3 ms of CPU): the compiles a phase started, done. */
 async function settle(): Promise<void> {
@@ -77,6 +101,7 @@ async function child(root: string, only?: 'extractor' | 'job'): Promise<Run> {
     if (only) {
       await settle();
       const t = cpu();
+      const tm = mainCpu();
       if (only === 'extractor')
         for (const c of chunks) classicExtract(texts.get(c.documentId)!, c, { acronyms: acronyms.get(c.documentId)!, structure: structures.get(c.documentId) });
       else {
@@ -87,21 +112,30 @@ async function child(root: string, only?: 'extractor' | 'job'): Promise<Run> {
       }
       await settle();
       const seconds = r3(cpu() - t);
-      rounds.push({ extractor: only === 'extractor' ? seconds : 0, job: only === 'job' ? seconds : 0, ratio: 0 });
+      const main = mainCpu() - tm;
+      rounds.push({
+        extractor: only === 'extractor' ? seconds : 0,
+        job: only === 'job' ? seconds : 0,
+        ratio: 0,
+        main: mainOf(only === 'extractor' ? main : 0, only === 'job' ? main : 0),
+      });
       return { root, mode: only, rounds };
     }
     for (let r = 0; r < ROUNDS; r++) {
       let t = cpu();
+      let tm = mainCpu();
       for (const c of chunks) classicExtract(texts.get(c.documentId)!, c, { acronyms: acronyms.get(c.documentId)!, structure: structures.get(c.documentId) });
       const extractor = cpu() - t;
+      const extractorMain = mainCpu() - tm;
       const f = r === 0 ? first : fresh();
       t = cpu();
+      tm = mainCpu();
       const job = f.core.jobs.enqueue('extract', { documents: f.docs, engine: 'classic' });
       f.core.jobs.start();
       const done = await f.core.jobs.wait(job.id);
       if (done.state !== 'done') throw new Error(`classic job ${done.state}: ${done.error}`);
       const jobSeconds = cpu() - t;
-      rounds.push({ extractor: r3(extractor), job: r3(jobSeconds), ratio: r3(jobSeconds / extractor) });
+      rounds.push({ extractor: r3(extractor), job: r3(jobSeconds), ratio: r3(jobSeconds / extractor), main: mainOf(extractorMain, mainCpu() - tm) });
       if (f !== first) await f.core.close();
     }
   } finally {
@@ -133,23 +167,26 @@ async function main() {
       const run = JSON.parse(out) as Run;
       runs.push(run);
       console.log(
-        `${root === HERE ? 'this tree' : 'base     '}  ${run.rounds.map((r, i) => `round ${i + 1}: extractor ${r.extractor.toFixed(2)} s, job ${r.job.toFixed(2)} s, x${r.ratio.toFixed(2)}`).join(';  ')}`,
+        `${root === HERE ? 'this tree' : 'base     '}  ${run.rounds.map((r, i) => `round ${i + 1}: extractor ${r.extractor.toFixed(2)} s, job ${r.job.toFixed(2)} s, x${r.ratio.toFixed(2)}${r.main ? ` (main thread x${r.main.ratio.toFixed(2)})` : ''}`).join(';  ')}`,
       );
     }
   const summary = trees.map((root) => {
     const mine = runs.filter((r) => r.root === root);
     return {
       root,
-      perRound: Array.from({ length: ROUNDS }, (_, i) => {
-        const ratios = mine.map((r) => r.rounds[i].ratio).sort((a, b) => a - b);
-        return { round: i + 1, min: ratios[0], median: ratios[Math.floor(ratios.length / 2)], max: ratios[ratios.length - 1] };
-      }),
+      perRound: Array.from({ length: ROUNDS }, (_, i) => ({
+        round: i + 1,
+        ...spread(mine.map((r) => r.rounds[i].ratio))!,
+        main: spread(mine.map((r) => r.rounds[i].main?.ratio ?? NaN)),
+      })),
     };
   });
-  for (const s of summary)
-    console.log(
-      `${s.root === HERE ? 'this tree' : 'base     '}  job / extractor (CPU): ${s.perRound.map((r) => `round ${r.round} x${r.min.toFixed(2)}–${r.max.toFixed(2)} (median ${r.median.toFixed(2)})`).join(', ')}`,
-    );
+  for (const s of summary) {
+    const who = s.root === HERE ? 'this tree' : 'base     ';
+    console.log(`${who}  job / extractor (CPU): ${s.perRound.map((r) => `round ${r.round} ${fmt(r)}`).join(', ')}`);
+    if (s.perRound.every((r) => r.main))
+      console.log(`${who}  the same, main thread only: ${s.perRound.map((r) => `round ${r.round} ${fmt(r.main!)}`).join(', ')}`);
+  }
   if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ rounds: ROUNDS, runs, summary }, null, 2));
 }
 
@@ -169,7 +206,7 @@ async function separate(): Promise<void> {
         }),
       ) as Run
     ).rounds[0];
-  const pairs: { root: string; extractor: number; job: number; ratio: number }[] = [];
+  const pairs: { root: string; extractor: number; job: number; ratio: number; main?: Round['main'] }[] = [];
   for (let p = 0; p < processes; p++)
     for (const root of trees) {
       // which side goes first alternates too, so neither always runs on the busier minute
@@ -178,22 +215,22 @@ async function separate(): Promise<void> {
       const rb = one(root, b);
       const extractor = a === 'extractor' ? ra.extractor : rb.extractor;
       const job = a === 'job' ? ra.job : rb.job;
-      pairs.push({ root, extractor, job, ratio: r3(job / extractor) });
+      const [re, rj] = a === 'extractor' ? [ra, rb] : [rb, ra];
+      const main = re.main && rj.main ? mainOf(re.main.extractor, rj.main.job) : undefined;
+      pairs.push({ root, extractor, job, ratio: r3(job / extractor), main });
       console.log(
-        `${root === HERE ? 'this tree' : 'base     '}  extractor alone ${extractor.toFixed(2)} s, job alone ${job.toFixed(2)} s, x${(job / extractor).toFixed(2)}`,
+        `${root === HERE ? 'this tree' : 'base     '}  extractor alone ${extractor.toFixed(2)} s, job alone ${job.toFixed(2)} s, x${(job / extractor).toFixed(2)}${main ? ` (main thread x${main.ratio.toFixed(2)})` : ''}`,
       );
     }
   const summary = trees.map((root) => {
-    const ratios = pairs
-      .filter((x) => x.root === root)
-      .map((x) => x.ratio)
-      .sort((a, b) => a - b);
-    return { root, min: ratios[0], median: ratios[Math.floor(ratios.length / 2)], max: ratios[ratios.length - 1] };
+    const mine = pairs.filter((x) => x.root === root);
+    return { root, ...spread(mine.map((x) => x.ratio))!, main: spread(mine.map((x) => x.main?.ratio ?? NaN)) };
   });
-  for (const s of summary)
-    console.log(
-      `${s.root === HERE ? 'this tree' : 'base     '}  job / extractor, each alone in a fresh process (CPU, settled): x${s.min.toFixed(2)}–${s.max.toFixed(2)} (median ${s.median.toFixed(2)})`,
-    );
+  for (const s of summary) {
+    const who = s.root === HERE ? 'this tree' : 'base     ';
+    console.log(`${who}  job / extractor, each alone in a fresh process (CPU, settled): ${fmt(s)}`);
+    if (s.main) console.log(`${who}  the same, main thread only: ${fmt(s.main)}`);
+  }
   if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ separate: true, pairs, summary }, null, 2));
 }
 
