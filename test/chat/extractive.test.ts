@@ -49,6 +49,12 @@ describe('answer type from question syntax', () => {
     expect(answerTypeOf('What should an implementation do when the packet is too short?')).toMatchObject({ type: 'action', subject: 'an implementation' });
     // "what is <a noun phrase whose head asks for a value>": that value, not a definition
     expect(answerTypeOf('In the RFC that defines it, what is its Length value?')).toMatchObject({ type: 'value', head: 'value' });
+    // the name a thing is given, not what it is
+    expect(answerTypeOf('What does IEEE 802.1X call the entity that EAP refers to as the peer?')).toMatchObject({ type: 'name', frame: ['called'] });
+    expect(answerTypeOf('What is the EAP peer called in IEEE 802.1X?')).toMatchObject({ type: 'name', frame: ['called'] });
+    expect(answerTypeOf('What is the EAP peer called?')).toMatchObject({ type: 'name', frame: ['called'] });
+    // "called" that is no naming of the asked thing
+    expect(answerTypeOf('What does the Called-Station-Id attribute carry?').type).toBe('definition');
     expect(answerTypeOf('What is the default port?')).toMatchObject({ type: 'port' });
     expect(answerTypeOf('What is the default gateway?').type).toBe('definition');
     // a question ends on its noun, not on a verb the tagger reads there; an acronym in capitals is no plural

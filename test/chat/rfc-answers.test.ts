@@ -281,6 +281,12 @@ describe('what picks the answer out of its sentence', () => {
     const { answer } = await ask('What are lower layers forbidden from doing with keys passed down to them by EAP methods?');
     expect(answer.answers[0]).toMatch(/^export keys/);
   }, 60_000);
+
+  it('"what does Y call X" and "what is X called in Y" ask the name a sentence gives ("... is known as the Supplicant")', async () => {
+    // the glossary: "peer  The entity that responds to the authenticator.  In [IEEE-802.1X], this entity is known as the Supplicant."
+    expect((await ask('What does IEEE 802.1X call the entity that responds to the authenticator?')).answer.answers[0]).toBe('Supplicant');
+    expect((await ask('What is the entity that responds to the authenticator called in IEEE 802.1X?')).answer.answers[0]).toBe('Supplicant');
+  }, 60_000);
 });
 
 describe('generic frames on a standards graph', () => {

@@ -213,6 +213,9 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
   return list.filter((s) => !list.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && o.fit >= s.fit));
 }
 
+/** Text that ends where a naming sentence gives its name: "... is known as (the) ", "... are called ". */
+const NAMED_BEFORE = /\b(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(?:an?\s+|the\s+)?["']?$/i;
+
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
 const DEFINING_VERB =
   /\b(?:is defined as|is synonymous with|(?:is|are|can be|may be) used (?:to|for)|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies|signifies|implies)\b/i;
@@ -385,6 +388,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // glossary entries of the term, wherever their line ranks
     for (const x of usable.slice(15)) if (x.next && isTermLine(x.s.text, x.passage)) chosen.push(x);
   }
+  const asksGivenName = type.type === 'name' && type.frame.some((w) => /^(?:called|named|termed)$/.test(w));
   for (const { s, prev, next, score, passage, rank, topic } of chosen) {
     let spans = typedSpans(s.text, type.type, type.head);
     // "which other device": noun phrases of the asked kind ("the tunnel server": a server is a device)
@@ -392,6 +396,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // "which Accounting-Request packets are tallied by X" over "... Accounting-Request packets received from unknown
     // addresses": the asked noun restated tells nothing; the modifier after it is what picks them out
     if ((type.type === 'name' || type.type === 'list') && headStems.size) spans = [...spans, ...restrictedSpans(s.text, spans, headStems, questionStems)];
+    // "what is X called in Y", "what does Y call X": the name a sentence gives ("... is known as the Supplicant") first
+    if (asksGivenName) spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, fit: 1 } : { ...sp, fit: sp.fit * 0.7 }));
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence

@@ -47,6 +47,10 @@ const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need'
 const BE = new Set(['is', 'are', 'was', 'were', 'be']);
 const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
 /** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
+/** Verbs that give a thing its name ("what does Y call X"), in the base form a question puts after "does". */
+const NAMING_VERB = /^(?:call|name|term|dub|label)$/;
+/** What may follow "called" in "what is X called ...": where, or by whom, the name is used. */
+const NAMING_SCOPE = new Set(['in', 'by', 'within', 'under', 'according', 'when', 'for']);
 const DESCRIBE_VERBS = new Set([
   'mean',
   'means',
@@ -327,6 +331,10 @@ function askedType(question: string): QuestionType {
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
+    // "what does IEEE 802.1X call the entity that ...", "what do the authors name X": the name one gives a thing,
+    // not what the thing is (the verb right after a subject of one to four words, an object after it)
+    const naming = next === 'do' || next === 'does' || next === 'did' ? rest.findIndex((w, k) => k >= 2 && k <= 5 && NAMING_VERB.test(w)) : -1;
+    if (naming > 0 && naming < rest.length - 1) return { ...out, type: 'name', frame: ['called'] };
     // "what does X mean / carry / measure": what X is or holds
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last))
       return {
@@ -396,9 +404,11 @@ function askedType(question: string): QuestionType {
           .join(' '),
         frame: ['used'],
       };
-    // "what is X called / named": a name
-    if (afterWords.length > 1 && /^(?:called|named|termed)$/.test(afterWords[afterWords.length - 1]))
-      return { ...out, type: 'name', frame: [afterWords[afterWords.length - 1]] };
+    // "what is X called / named", "what is X called in IEEE 802.1X": a name
+    const calledAt = afterWords.findIndex(
+      (w, k) => k > 0 && /^(?:called|named|termed)$/.test(w) && (k === afterWords.length - 1 || NAMING_SCOPE.has(afterWords[k + 1])),
+    );
+    if (calledAt > 0) return { ...out, type: 'name', frame: [afterWords[calledAt]] };
     // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
     const ofAt = afterWords.indexOf('of');
     const lastWord = afterWords[afterWords.length - 1];
