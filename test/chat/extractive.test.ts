@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { answerTypeOf, expansions, fieldRecords, isNoise, tableCells, titleScope, typedNounPhrases, typedSpans } from '../../electron/core/chat/extractive';
+import {
+  answerTypeOf,
+  complementSpans,
+  expansions,
+  fieldRecords,
+  isNoise,
+  tableCells,
+  titleScope,
+  typedNounPhrases,
+  typedSpans,
+} from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termInDocument, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
 import { quotedTerm } from '../../electron/core/retrieve/retriever';
@@ -53,6 +63,12 @@ describe('answer type from question syntax', () => {
     expect(answerTypeOf('What does IEEE 802.1X call the entity that EAP refers to as the peer?')).toMatchObject({ type: 'name', frame: ['called'] });
     expect(answerTypeOf('What is the EAP peer called in IEEE 802.1X?')).toMatchObject({ type: 'name', frame: ['called'] });
     expect(answerTypeOf('What is the EAP peer called?')).toMatchObject({ type: 'name', frame: ['called'] });
+    // a noun naming information as such adds nothing to "what does X convey"; a value keeps its head
+    expect(answerTypeOf('What information does the Acct-Tunnel-Packets-Lost attribute convey?')).toMatchObject({ type: 'definition', frame: ['convey'] });
+    expect(answerTypeOf('What details does the Class attribute carry?')).toMatchObject({ type: 'definition', subject: 'the Class attribute' });
+    expect(answerTypeOf('What value does the Framed-MTU attribute hold?')).toMatchObject({ type: 'value', head: 'value' });
+    // "what must X be": a value said of X
+    expect(answerTypeOf('For an EAP method without keys, what must the Peer-Id be?')).toMatchObject({ type: 'value', subject: 'the Peer Id' });
     // "called" that is no naming of the asked thing
     expect(answerTypeOf('What does the Called-Station-Id attribute carry?').type).toBe('definition');
     expect(answerTypeOf('What is the default port?')).toMatchObject({ type: 'port' });
@@ -305,6 +321,14 @@ describe('typed spans of real RFC sentences', () => {
     expect(spans('Instead, it is RECOMMENDED to deploy SNMPv3 and to enable cryptographic security.')).toContain('SNMPv3');
     expect(spans('Implementations MUST support TLS 1.2 and MAY support HTTP/1.1.')).toEqual(expect.arrayContaining(['TLS 1.2', 'HTTP/1.1']));
     expect(spans('This is version 2 of the protocol.')).toContain('version 2');
+  });
+
+  it('complementSpans: what a sentence says its subject is or must be, the subject matched as written', () => {
+    const s = 'In EAP methods that do not support key generation, the Peer-Id MUST be the null string.';
+    expect(complementSpans(s, 'the Peer Id').map((x) => x.text)).toEqual(['the null string']);
+    expect(complementSpans('The Lost field is 4 octets in length.', 'the Lost field').map((x) => x.text)).toEqual(['4 octets in length']);
+    // another subject says nothing of the asked one
+    expect(complementSpans(s, 'the Server Id')).toEqual([]);
   });
 
   it('a definition by naming ("X is called Y") defines Y, not X', () => {

@@ -282,6 +282,15 @@ describe('what picks the answer out of its sentence', () => {
     expect(answer.answers[0]).toMatch(/^export keys/);
   }, 60_000);
 
+  it('"what must X be": what a sentence says X must be, a value in words ("the Peer-Id MUST be the null string")', async () => {
+    expect((await ask('In EAP methods that generate no keys, what must the Peer-Id be?')).answer.answers[0]).toBe('the null string');
+  }, 60_000);
+
+  it('"what information does X convey" asks what X is, like "what does X convey"', async () => {
+    const { answer } = await ask('Which information does the Acct-Tunnel-Packets-Lost attribute carry?');
+    expect(answer.answers[0]).toMatch(/number of packets lost/);
+  }, 60_000);
+
   it('"what does Y call X" and "what is X called in Y" ask the name a sentence gives ("... is known as the Supplicant")', async () => {
     // the glossary: "peer  The entity that responds to the authenticator.  In [IEEE-802.1X], this entity is known as the Supplicant."
     expect((await ask('What does IEEE 802.1X call the entity that responds to the authenticator?')).answer.answers[0]).toBe('Supplicant');

@@ -28,6 +28,8 @@ export interface Span {
   glossary?: boolean;
   /** A definition read before "is called <term>": the term it names. */
   named?: string;
+  /** What the sentence says the asked subject is or must be ("the Peer-Id MUST be [the null string]"): a value in words. */
+  complement?: boolean;
 }
 
 const UNIT_HEADS = new Set(['unit', 'units']);
@@ -213,6 +215,29 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
   return list.filter((s) => !list.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && o.fit >= s.fit));
 }
 
+/**
+ * What a sentence says its subject is or must be: "the Peer-Id MUST be the null string" for the subject "the
+ * Peer-Id" gives "the null string" (up to six words, to the clause's end). The subject's words are matched as
+ * written, hyphens or spaces between them.
+ */
+export function complementSpans(sentence: string, subject: string): Span[] {
+  const words = subject
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .filter((w, k) => !(k === 0 && /^(?:the|a|an|its|their|this|that)$/i.test(w)));
+  if (!words.length) return [];
+  const re = new RegExp(
+    String.raw`\b${words.map(escapeRe).join(String.raw`[\s-]+`)}\s+(?:MUST|SHOULD|SHALL|must|should|shall|is|are)\s+(?:(?:NOT|not)\s+)?(?:be\s+)?(?:set\s+to\s+)?((?:[\w"'/-]+\s+){0,5}?[\w"'/-]+)(?=\s*(?:[,;:.()]|$))`,
+    'gi',
+  );
+  const out: Span[] = [];
+  for (const m of sentence.matchAll(re)) {
+    const start = m.index + m[0].length - m[1].length;
+    out.push({ text: m[1], start, end: start + m[1].length, fit: 0.95, complement: true });
+  }
+  return out;
+}
+
 /** Text that ends where a naming sentence gives its name: "... is known as (the) ", "... are called ". */
 const NAMED_BEFORE = /\b(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(?:an?\s+|the\s+)?["']?$/i;
 
@@ -396,6 +421,8 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // "which Accounting-Request packets are tallied by X" over "... Accounting-Request packets received from unknown
     // addresses": the asked noun restated tells nothing; the modifier after it is what picks them out
     if ((type.type === 'name' || type.type === 'list') && headStems.size) spans = [...spans, ...restrictedSpans(s.text, spans, headStems, questionStems)];
+    // "what must the Peer-Id be": what the sentence says the Peer-Id is or must be ("... the Peer-Id MUST be the null string")
+    if (type.type === 'value' && type.subject) spans = [...spans, ...complementSpans(s.text, type.subject)];
     // "what is X called in Y", "what does Y call X": the name a sentence gives ("... is known as the Supplicant") first
     if (asksGivenName) spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, fit: 1 } : { ...sp, fit: sp.fit * 0.7 }));
     let sentenceScore = score;
@@ -478,6 +505,7 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       if (
         numeric &&
         !named &&
+        !span.complement &&
         !unitAsked &&
         !spanTokens.some((t) => /\d/.test(t.text)) &&
         !/\bzero\b/i.test(span.text) &&
@@ -537,11 +565,13 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
       // "Category: Informational", "Type: 68": a field labelled with the asked noun holds the answer;
       // such a line names little else, so the passage around it speaks for it
       // (or a field list: a line "Type", then "86 for Acct-Tunnel-Packets-Lost")
+      // and so does the subject a sentence says the value of ("the Peer-Id MUST be [the null string]")
       const labelled =
-        !!type.head &&
-        span.start >= 0 &&
-        (headLabel!.test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
-          (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && /^[\p{L}\d -]+$/u.test(prev.text.trim())));
+        span.complement ||
+        (!!type.head &&
+          span.start >= 0 &&
+          (headLabel!.test(s.text.slice(Math.max(0, span.start - 40), span.start)) ||
+            (span.start <= 1 && !!prev && prev.tokens.length <= 2 && prev.stems.some((x) => phraseStems.has(x)) && /^[\p{L}\d -]+$/u.test(prev.text.trim()))));
       const base = labelled ? Math.max(sentenceScore, 0.9 * passageCover.get(passage)!) : sentenceScore;
       // "all messages except those which report traps": what follows "except" is what the span is not for
       const after = s.text.slice(span.end);

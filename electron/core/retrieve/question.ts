@@ -3,6 +3,7 @@
 // a port, "how many" -> a number, "what must X do" -> an action). Used by retrieval (a definition
 // question looks for the term's glossary entry) and by extractive answers (which spans to read).
 import { posTags, STOPWORDS, tokenize } from './text';
+import { wordNet } from './wordnet';
 
 export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'condition' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
 
@@ -47,6 +48,14 @@ const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need'
 const BE = new Set(['is', 'are', 'was', 'were', 'be']);
 const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
 /** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
+/** A noun naming information as such ("information", "details", "facts": WordNet's information or message among its kinds). */
+function isInformationNoun(word: string): boolean {
+  const wn = wordNet();
+  const lemma = wn?.baseForms(word, 'n')[0];
+  if (!wn || !lemma) return false;
+  return lemma === 'information' || wn.hypernyms(lemma, { pos: ['n'], depth: 3, maxSenses: 2 }).some((h) => h === 'information' || h === 'message');
+}
+
 /** Verbs that give a thing its name ("what does Y call X"), in the base form a question puts after "does". */
 const NAMING_VERB = /^(?:call|name|term|dub|label)$/;
 /** What may follow "called" in "what is X called ...": where, or by whom, the name is used. */
@@ -328,6 +337,21 @@ function askedType(question: string): QuestionType {
       frame: [next],
     };
   }
+  // "what information does the X attribute convey", "which details does X carry": a noun that is a kind of
+  // information adds nothing to "what does X convey", a description of X
+  if (
+    next &&
+    ['do', 'does', 'did'].includes(words[whAt + 2]) &&
+    DESCRIBE_VERBS.has(words[words.length - 1]) &&
+    words.length > whAt + 4 &&
+    isInformationNoun(next)
+  )
+    return askedType(
+      `${toks[whAt].raw} ${toks
+        .slice(whAt + 2)
+        .map((t) => t.raw)
+        .join(' ')}?`,
+    );
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
@@ -359,7 +383,11 @@ function askedType(question: string): QuestionType {
         frame: [rest[verbAt]],
       };
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
-    if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) return { ...out, type: 'value' };
+    if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) {
+      // "what must the Peer-Id be": the Peer-Id is what the value is said of
+      const be = rest[rest.length - 1] === 'be' ? rest.length - 1 : -1;
+      return { ...out, type: 'value', subject: be > 0 ? doer(whAt + 2, whAt + 2 + be) : null };
+    }
     if (MODALS.has(next)) {
       // "what should an implementation do (when ...)": the implementation acts
       const doAt = words.findIndex((w, k) => k > whAt + 2 && w === 'do');
