@@ -69,6 +69,10 @@ describe('answer type from question syntax', () => {
     expect(answerTypeOf('What value does the Framed-MTU attribute hold?')).toMatchObject({ type: 'value', head: 'value' });
     // "what must X be": a value said of X
     expect(answerTypeOf('For an EAP method without keys, what must the Peer-Id be?')).toMatchObject({ type: 'value', subject: 'the Peer Id' });
+    // an acronym after the words it stands for is the same term; one that is not their initials stays
+    expect(answerTypeOf('What is the Network Access Identifier (NAI) in RADIUS proxy chaining?').subject).toBe('the Network Access Identifier');
+    expect(answerTypeOf('What is the Master Session Key (MSK)?').subject).toBe('the Master Session Key');
+    expect(answerTypeOf('What is the proxy chaining RFC?').subject).toBe('the proxy chaining RFC');
     // "called" that is no naming of the asked thing
     expect(answerTypeOf('What does the Called-Station-Id attribute carry?').type).toBe('definition');
     expect(answerTypeOf('What is the default port?')).toMatchObject({ type: 'port' });

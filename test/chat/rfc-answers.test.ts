@@ -291,6 +291,11 @@ describe('what picks the answer out of its sentence', () => {
     expect(answer.answers[0]).toMatch(/number of packets lost/);
   }, 60_000);
 
+  it('"what is the Network Access Identifier (NAI)": the acronym after its words is the same term, found under its glossary line', async () => {
+    const { answer } = await ask('What is the Network Access Identifier (NAI) in RADIUS proxy chaining?');
+    expect(answer.answers[0]).toMatch(/userID field used in PPP/);
+  }, 60_000);
+
   it('"what does Y call X" and "what is X called in Y" ask the name a sentence gives ("... is known as the Supplicant")', async () => {
     // the glossary: "peer  The entity that responds to the authenticator.  In [IEEE-802.1X], this entity is known as the Supplicant."
     expect((await ask('What does IEEE 802.1X call the entity that responds to the authenticator?')).answer.answers[0]).toBe('Supplicant');

@@ -195,6 +195,17 @@ export function answerTypeOf(question: string): QuestionType {
   // "for" before an indefinite
   const where = /^(.+?\S)\s+(?:as\s+[a-z]+\s+(?:in|within|by|for|under)|in|within|for\s+(?:a|an|any|each|every|some)\b)\s+\S.*$/.exec(out.subject);
   if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) out = { ...out, subject: where[1] };
+  // "what is the Network Access Identifier (NAI)": an acronym after the words it stands for is the same term,
+  // which a glossary lists under one of the two
+  const acronym = /^(.*\S)\s+([A-Z][A-Z0-9]+s?)$/.exec(out.subject!);
+  if (acronym) {
+    const initials = acronym[1]
+      .split(/\s+/)
+      .filter((w) => !/^(?:the|a|an|of|and|for|in|on|to)$/i.test(w))
+      .map((w) => w[0].toUpperCase())
+      .join('');
+    if (initials === acronym[2].replace(/s$/, '')) out = { ...out, subject: acronym[1] };
+  }
   // "how do they define the Authenticator role": the role is the Authenticator's
   const role = /^(.*\S)\s+(role|function|job|task|purpose)$/i.exec(out.subject!);
   if (role && tokenize(role[1]).some((t) => !STOPWORDS.has(t.text))) out = { ...out, subject: role[1], frame: [...out.frame, role[2].toLowerCase()] };
