@@ -15,7 +15,7 @@ import {
 } from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termInDocument, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/retrieve/text';
-import { quotedTerm } from '../../electron/core/retrieve/retriever';
+import { definedTerm, quotedTerm } from '../../electron/core/retrieve/retriever';
 import { askedCells } from '../../electron/core/retrieve/tables';
 import { tokenize } from '../../electron/core/retrieve/text';
 
@@ -223,6 +223,12 @@ describe('a term the question quotes', () => {
     expect(quotedTerm("RFC 6613 uses the phrase 'RADIUS request packet'. Who originates it?")).toBe('RADIUS request packet');
     expect(quotedTerm('What does "key wrap" mean?')).toBe('key wrap');
     expect(quotedTerm("How should the two rows' indexes relate to the columns' names?")).toBeNull();
+  });
+
+  it('so is a term whose definition the question mentions without asking it', () => {
+    expect(definedTerm('Which RFC does the RADIUS over TCP specification cite as the definition of RADIUS/TLS?')).toBe('RADIUS/TLS');
+    expect(definedTerm('Which RFC gives the meaning of the term key wrap?')).toBe('key wrap');
+    expect(definedTerm('Which RFC defines RADIUS/TLS?')).toBeNull();
   });
 });
 

@@ -296,6 +296,11 @@ describe('what picks the answer out of its sentence', () => {
     expect(answer.answers[0]).toMatch(/userID field used in PPP/);
   }, 60_000);
 
+  it('a term whose definition the question mentions brings its glossary entry ("RADIUS/TLS  RADIUS over TLS, as defined in [RFC6614]")', async () => {
+    const { answer } = await ask('The RADIUS/TCP document lists terms. Which RFC does it give as the definition of RADIUS/TLS?');
+    expect(answer.answers[0]).toBe('RFC6614');
+  }, 60_000);
+
   it('"what does Y call X" and "what is X called in Y" ask the name a sentence gives ("... is known as the Supplicant")', async () => {
     // the glossary: "peer  The entity that responds to the authenticator.  In [IEEE-802.1X], this entity is known as the Supplicant."
     expect((await ask('What does IEEE 802.1X call the entity that responds to the authenticator?')).answer.answers[0]).toBe('Supplicant');

@@ -456,7 +456,8 @@ export class Retriever {
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
     // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
     // (or a term the question quotes, whatever it asks of it: "uses the phrase 'RADIUS request packet'. Who originates ...")
-    const glossed = asked.type === 'definition' && asked.subject ? asked.subject : quotedTerm(question);
+    // (or the term whose definition the question mentions: "which RFC ... cite as the definition of RADIUS/TLS")
+    const glossed = asked.type === 'definition' && asked.subject ? asked.subject : (quotedTerm(question) ?? definedTerm(question));
     const subjectTokens = terms.length && glossed ? contentTokens(glossed) : [];
     const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
@@ -504,6 +505,15 @@ export class Retriever {
 /** A term the question puts in quotes ("the phrase 'RADIUS request packet'"): two to six words, no apostrophe of a possessive. */
 export function quotedTerm(question: string): string | null {
   const m = /(?<![\p{L}\p{N}])["'\u2018\u201c]([^"'\u2019\u201d]{2,60})["'\u2019\u201d](?![\p{L}\p{N}])/u.exec(question);
+  return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
+}
+
+/**
+ * The term whose definition a question mentions without asking for it: "which RFC ... cite as the
+ * definition of RADIUS/TLS" (RADIUS/TLS), "the meaning of the term X" (X); up to six words.
+ */
+export function definedTerm(question: string): string | null {
+  const m = /\b(?:definition|meaning)\s+of\s+(?:the\s+)?(?:(?:term|phrase|word|acronym|abbreviation)\s+)?([^,;:?!]+?)\s*(?:[,;:?!]|$)/i.exec(question);
   return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
 }
 
