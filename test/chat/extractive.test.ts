@@ -333,6 +333,13 @@ describe('typed spans of real RFC sentences', () => {
     expect(spans('This is version 2 of the protocol.')).toContain('version 2');
   });
 
+  it('a number written twice ("four (4)") is a number, not a named constant like "VLAN (13)" or "zero (0)"', () => {
+    const fit = (sentence: string, text: string) => typedSpans(sentence, 'value').find((x) => x.text === text)?.fit;
+    expect(fit('The server may send a packet as large as Framed-MTU minus four (4) octets.', 'four (4)')).toBe(0.85);
+    expect(fit('Tunnel-Type is set to VLAN (13).', 'VLAN (13)')).toBe(1);
+    expect(fit('Implementations SHOULD reserve ID zero (0) on each connection.', 'zero (0)')).toBe(1);
+  });
+
   it('complementSpans: what a sentence says its subject is or must be, the subject matched as written', () => {
     const s = 'In EAP methods that do not support key generation, the Peer-Id MUST be the null string.';
     expect(complementSpans(s, 'the Peer Id').map((x) => x.text)).toEqual(['the null string']);

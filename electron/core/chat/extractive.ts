@@ -71,7 +71,9 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
     case 'code':
     case 'value': {
       // a named constant with its number: "VLAN (13)", "reset(2)", "zero (0)", "Proxy-Stop (6)"
-      pushAll(out, new RegExp(String.raw`\b[A-Za-z][A-Za-z0-9-]*\s?\(${NUM}\)`, 'gi'), text, 1);
+      // ("four (4)" is a number written twice, no named constant: as sure as a bracketed number)
+      pushAll(out, new RegExp(String.raw`\b(?!${NUMBER_WORD}\s?\()[A-Za-z][A-Za-z0-9-]*\s?\(${NUM}\)`, 'gi'), text, 1);
+      pushAll(out, new RegExp(String.raw`\b${NUMBER_WORD}\s?\(${NUM}\)`, 'gi'), text, 0.85);
       // a named constant of several words, as an enumeration writes it: "Wireless - IEEE 802.11 (19)", "Token Ring (20)"
       // (words one space apart: a wider gap is a column break)
       pushAll(
