@@ -73,6 +73,13 @@ describe('answer type from question syntax', () => {
     expect(answerTypeOf('What is the Network Access Identifier (NAI) in RADIUS proxy chaining?').subject).toBe('the Network Access Identifier');
     expect(answerTypeOf('What is the Master Session Key (MSK)?').subject).toBe('the Master Session Key');
     expect(answerTypeOf('What is the proxy chaining RFC?').subject).toBe('the proxy chaining RFC');
+    // "what <property> should X have": a value said of X
+    expect(answerTypeOf('What uniqueness should the Acct-Session-Id have for 802.1X?')).toMatchObject({
+      type: 'value',
+      head: 'uniqueness',
+      subject: 'the Acct Session Id',
+    });
+    expect(answerTypeOf('What port should a RADIUS/TLS client have open?').subject).toBeNull();
     // "called" that is no naming of the asked thing
     expect(answerTypeOf('What does the Called-Station-Id attribute carry?').type).toBe('definition');
     expect(answerTypeOf('What is the default port?')).toMatchObject({ type: 'port' });

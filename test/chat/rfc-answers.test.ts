@@ -286,6 +286,11 @@ describe('what picks the answer out of its sentence', () => {
     expect((await ask('In EAP methods that generate no keys, what must the Peer-Id be?')).answer.answers[0]).toBe('the null string');
   }, 60_000);
 
+  it('"what <property> should X have": what a sentence says X should be ("... SHOULD be globally and temporally unique")', async () => {
+    const { answer } = await ask('For 802.1X authenticators, what kind of uniqueness should an Acct-Session-Id have?');
+    expect(answer.answers[0]).toBe('globally and temporally unique');
+  }, 60_000);
+
   it('"what information does X convey" asks what X is, like "what does X convey"', async () => {
     const { answer } = await ask('Which information does the Acct-Tunnel-Packets-Lost attribute carry?');
     expect(answer.answers[0]).toMatch(/number of packets lost/);

@@ -56,6 +56,15 @@ function isInformationNoun(word: string): boolean {
   return lemma === 'information' || wn.hypernyms(lemma, { pos: ['n'], depth: 3, maxSenses: 2 }).some((h) => h === 'information' || h === 'message');
 }
 
+/** A noun naming a property ("uniqueness", "length", "size": WordNet's noun.attribute for its first sense). */
+function isAttributeNoun(word: string): boolean {
+  const wn = wordNet();
+  const lemma = wn?.baseForms(word, 'n')[0];
+  return !!wn && !!lemma && wn.senses(lemma, { pos: ['n'], maxSenses: 1 })[0]?.lexFile === NOUN_ATTRIBUTE;
+}
+/** WordNet's lexicographer file of attribute nouns (lexnames(5WN): 07 noun.attribute). */
+const NOUN_ATTRIBUTE = 7;
+
 /** Verbs that give a thing its name ("what does Y call X"), in the base form a question puts after "does". */
 const NAMING_VERB = /^(?:call|name|term|dub|label)$/;
 /** What may follow "called" in "what is X called ...": where, or by whom, the name is used. */
@@ -363,6 +372,13 @@ function askedType(question: string): QuestionType {
         .map((t) => t.raw)
         .join(' ')}?`,
     );
+  // "what uniqueness should the Acct-Session-Id have (when ...)": a property (a WordNet attribute noun) said of X,
+  // read like "what should X be" ("... SHOULD be globally and temporally unique")
+  // ("what kind / sort / degree of uniqueness should ...": the same)
+  const propAt = /^(?:kind|sort|type|degree|level)$/.test(next ?? '') && words[whAt + 2] === 'of' ? whAt + 3 : whAt + 1;
+  const property = words[propAt];
+  const have = property && MODALS.has(words[propAt + 1]) ? words.findIndex((w, k) => k > propAt + 2 && w === 'have') : -1;
+  if (have > 0 && isAttributeNoun(property)) return { ...out, type: 'value', head: property, phrase: [property], subject: doer(propAt + 2, have) };
   if (next && (MODALS.has(next) || next === 'do' || next === 'does' || next === 'did')) {
     const rest = words.slice(whAt + 2);
     const last = rest[rest.length - 1];
