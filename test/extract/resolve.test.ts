@@ -30,7 +30,9 @@ describe('canonical labels within a document', () => {
     // a capitalised head is a name and keeps its form, unless the document writes it as a common noun
     expect(r.canonical('Mars', 'entity')?.label).toBe('Mars');
     expect(r.canonical('the United States', 'entity')?.label).toBe('United States');
-    expect(r.canonical('Servers', 'entity')?.label).toBe('Server');
+    // (a capital only a sentence's start gave, where the document writes the words in lower case: "RADIUS servers relay")
+    expect(r.canonical('Servers', 'entity')?.label).toBe('server');
+    expect(r.canonical('Relay agents', 'entity')?.label).toBe('Relay agent');
     expect(r.canonical('policies', 'entity')?.label).toBe('policy');
     expect(r.canonical('it', 'entity')).toBeNull();
     expect(r.canonical('"EAP packets".', 'entity')?.label).toBe('EAP packet');

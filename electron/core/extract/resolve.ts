@@ -73,8 +73,15 @@ export class DocumentResolver {
         .trim();
       return clause && /[\p{L}\p{N}]/u.test(clause) && !isPronoun(clause) ? { label: clause, aliases: [] } : null;
     }
-    const surface = cleanMention(raw);
+    let surface = cleanMention(raw);
     if (!surface || isPronoun(surface) || !/[\p{L}\p{N}]/u.test(surface)) return null;
+    // "Network management stations execute ...": a capital only a sentence's start gave (the document
+    // never writes it so inside a sentence), where the document writes the same words in lower case too
+    // ("the network management stations"); "the Class attribute" keeps its capital
+    if (/^\p{Lu}/u.test(surface) && surface.length > 1 && surface.slice(1) === surface.slice(1).toLowerCase()) {
+      const lower = surface[0].toLowerCase() + surface.slice(1);
+      if (this.writes(lower) && this.onlyOpensSentences(surface)) surface = lower;
+    }
     const acr = this.acronymFor(surface);
     if (acr) {
       const aliases = [acr.long];
@@ -84,6 +91,28 @@ export class DocumentResolver {
     const singular = singularMention(surface, (form) => this.writes(form));
     const aliases = normalizeLabel(singular) !== normalizeLabel(surface) ? [surface] : [];
     return { label: singular, aliases };
+  }
+
+  /**
+   * Whether every place the document writes this form (a whole word, case-sensitive) opens a sentence,
+   * a list item or a line after a sentence's end: what comes before it is the text's start, a sentence's
+   * end (. ! ? :), an opening quote or bracket, or a list mark.
+   */
+  private onlyOpensSentences(form: string): boolean {
+    const key = `^${form}`;
+    let hit = this.written.get(key);
+    if (hit === undefined) {
+      hit = true;
+      for (let at = this.docText.indexOf(form); at >= 0 && hit; at = this.docText.indexOf(form, at + 1)) {
+        const after = this.docText[at + form.length];
+        if (after && /[\p{L}\p{N}]/u.test(after)) continue;
+        const before = this.docText.slice(Math.max(0, at - 40), at).trimEnd();
+        if (before && /[\p{L}\p{N}]$/u.test(before) && !/(?:^|\s)(?:o|\d+\.|[a-z]\))$/.test(before)) hit = false;
+        else if (before && /[,;]$/.test(before)) hit = false;
+      }
+      this.written.set(key, hit);
+    }
+    return hit;
   }
 
   /** Whether the document writes this exact form as a whole word (case-sensitive). */

@@ -44,6 +44,12 @@ const VERB_POS = new Set(['VERB', 'AUX']);
 const GLUE = new Set(['-', '/', '_']);
 const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
+/** Nouns naming what something is for ("the intent of this document is to address ..."). */
+const PURPOSE_NOUNS = new Set(['intent', 'intention', 'purpose', 'goal', 'aim', 'objective', 'object', 'idea', 'plan']);
+/** Comparatives and superlatives that need an article to make a noun phrase ("the best choice"). */
+const DEGREE = new Set(['best', 'better', 'worst', 'worse', 'most', 'more', 'least', 'less']);
+/** Verbs that take a bare infinitive right after them ("help protect", "let go", "make sure"). */
+const CATENATIVE = /^(?:help|helps|let|lets|make|makes|dare|dares|need|needs|go|goes|come|comes|see|sees|hear|hears|watch|watches|bid|bids)$/;
 const REL_PRONOUN = new Set(['that', 'which', 'who']);
 const CHAIN_PREP = new Set([
   'of',
@@ -483,6 +489,19 @@ function abstractHead(t: Token): boolean {
   if (hit === undefined) {
     const first = wordNet()?.senses(w, { pos: ['n'], maxSenses: 1 })[0];
     hit = Boolean(first && ABSTRACT_LEXFILES.has(first.lexFile));
+    wordNetCache.set(key, hit);
+  }
+  return hit;
+}
+
+/** A word WordNet knows more as an adjective than as a noun ("Implicit", "Essential"), cached. */
+function mostlyAdjective(t: Token): boolean {
+  const w = t.text.toLowerCase();
+  const key = `j:${w}`;
+  let hit = wordNetCache.get(key);
+  if (hit === undefined) {
+    const wn = wordNet();
+    hit = Boolean(wn && wn.senses(w, { pos: ['a'] }).length > wn.senses(w, { pos: ['n'] }).length);
     wordNetCache.set(key, hit);
   }
   return hit;
@@ -1683,7 +1702,20 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       ve += 4;
     }
     i = ve;
-    const group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
+    let group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
+    // "The sections that follow analyze X": two finite verbs after a relative pronoun are the relative
+    // clause's own (intransitive) verb and the main one; only a catenative verb takes a bare verb after it
+    // ("keys that help protect X", Quirk §16.52)
+    if (
+      vs > 0 &&
+      REL_PRONOUN.has(lower(tokens[vs - 1])) &&
+      group.length >= 2 &&
+      group[0].pos === 'VERB' &&
+      group[1].pos === 'VERB' &&
+      !/(?:ing|ed)$/.test(lower(group[0])) &&
+      !CATENATIVE.test(lower(group[0]))
+    )
+      group = group.slice(1);
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
     if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
     // ("does not provide X or enable Y": a verb coordinated with a negated one shares its negation)
@@ -1931,7 +1963,8 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     while (w > 0 && tokens[w].pos === 'DET') w--;
     if (lower(tokens[w]) === 'without') continue; // "Without the proxy sending X": it does not
     // "Requiring each EAP method to include code would increase complexity": the subject is the opening
-    // gerund clause (an event), not a noun inside it
+    // gerund clause (an event), not a noun inside it; so after a fronted adverbial ("In this situation,
+    // bypassing the AAA exchange could enable ...")
     if (
       subjects[0].lead > 0 &&
       tokens[0].pos === 'VERB' &&
@@ -1940,7 +1973,19 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       !REL_PRONOUN.has(lower(tokens[k]))
     )
       continue;
+    if (
+      w > 1 &&
+      tokens[w].pos === 'VERB' &&
+      /^\p{Ll}+ing$/u.test(tokens[w].text) &&
+      tokens[w - 1].text === ',' &&
+      !tokens.slice(w, vs).some((t) => t.text === ',') &&
+      !REL_PRONOUN.has(lower(tokens[k]))
+    )
+      continue;
     const subject = subjects[0];
+    // "Implicit in the SNMP model is a collection of stations": a fronted adjective predicate (the subject
+    // comes after the verb), not a name the tagger made of a capitalised adjective
+    if (subject.np.from === 0 && subject.np.to === 0 && (tokens[1]?.pos === 'ADP' || lower(tokens[1]) === 'to') && mostlyAdjective(tokens[0])) continue;
 
     // ---- the verb
     const verbs = words.filter((t) => t.pos === 'VERB');
@@ -1962,6 +2007,21 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     if (notOnly) o += 2;
     while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o])) && !WH.has(lower(tokens[o]))) o++; // "are usually sensitive to"
     const ofOwner = subject.of && common(subject.np) && !subject.of.numeric ? subject.of : null;
+    // "The intent of this document is to address X": a purpose noun's owner is what does it, (document,
+    // address, X); with no owner named, nothing is said of anyone
+    if (
+      words.length >= 3 &&
+      BE.has(lower(words[0])) &&
+      lower(words[1]) === 'to' &&
+      words[2].pos === 'VERB' &&
+      PURPOSE_NOUNS.has(lower(tokens[subject.np.to]))
+    ) {
+      if (ofOwner) {
+        const rel = words.slice(2).map(lower).join(' ');
+        for (const w of withCoordinatedAfter(ofOwner, argsFrom)) for (const y of argsFrom(o)) emit(w, rel, y, 'svo');
+      }
+      continue;
+    }
 
     if (copula || have) {
       // "the leader of Aarhus is Jacob Bundsgaard", "X's leader is Y" -> (Aarhus, leader, Jacob Bundsgaard)
@@ -2039,9 +2099,23 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
         if (copula) {
           // "EAP-TLS is an EAP method" -> isa; "X is Y" between two names says nothing we keep
           const det = lower(tokens[obj.lead]);
-          // (a bare plural with a capitalised modifier is a class too: "CCRs are Boolean conditions")
+          // "messages are best sent within X": a comparative or superlative with no article before a participle
+          // the tagger read as a noun is a passive, read with its preposition
+          const prep0 = tokens[obj.to + 1];
+          if (obj.lead === obj.from && DEGREE.has(lower(tokens[obj.from])) && !obj.of && prep0?.pos === 'ADP' && !['of', 'that'].includes(lower(prep0))) {
+            const rel = `${tokens
+              .slice(obj.from, obj.to + 1)
+              .map(lower)
+              .join(' ')} ${lower(prep0)}`;
+            for (const s of subjects) for (const y of argsFrom(obj.to + 2)) emit(s, rel, y, 'prep');
+            continue;
+          }
+          // (a bare plural with a capitalised modifier is a class too: "CCRs are Boolean conditions"; not a
+          // comparative or superlative without its article: "messages are best sent within X" is no class)
           if (
-            (det === 'a' || det === 'an' || (/^\p{Ll}/u.test(tokens[obj.np.to].text) && !obj.numeric && obj.lead === obj.from)) &&
+            (det === 'a' ||
+              det === 'an' ||
+              (/^\p{Ll}/u.test(tokens[obj.np.to].text) && !obj.numeric && obj.lead === obj.from && !DEGREE.has(lower(tokens[obj.from])))) &&
             tokens[obj.from].pos !== 'NUM'
           ) {
             for (const s of subjects) emit(s, 'is a', obj, 'isa');
