@@ -47,6 +47,15 @@ describe('verb groups', () => {
     expect(read('Keys that help protect the session are derived from the MSK.')).toContain('Keys | help protect | session');
   });
 
+  it('a base-form "verb" after a singular noun inside an object does not agree: a compound the tagger split', () => {
+    const flat = read('The managed entity only supports IPv4 address formats.');
+    expect(flat.some((t) => t.startsWith('IPv4 | address'))).toBe(false);
+    // a sentence's subject may take a plural verb ("A.S. Roma play in Serie A"), and a verb that takes an
+    // object and a bare infinitive gives it one ("helps the detector handle objects")
+    expect(read('A.S. Roma play in Serie A.')).toContain('A.S. Roma | play in | Serie A');
+    expect(read('It helps the detector handle objects.')).toContain('detector | handle | object');
+  });
+
   it('a comparative or superlative with no article after "are" is no class: "are best sent within X"', () => {
     const flat = read('Displayable messages are best sent within EAP-Message attributes.');
     expect(flat.filter((t) => t.includes('| is a |'))).toEqual([]);

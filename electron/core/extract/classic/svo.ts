@@ -46,6 +46,11 @@ const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDE
 const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
 /** Nouns naming what something is for ("the intent of this document is to address ..."). */
 const PURPOSE_NOUNS = new Set(['intent', 'intention', 'purpose', 'goal', 'aim', 'objective', 'object', 'idea', 'plan']);
+/** Verbs whose object takes a bare infinitive ("helps the detector handle", "lets the server know"; Quirk §16.52). */
+const BARE_INFINITIVE_OBJECT =
+  /^(?:help|helps|helped|helping|let|lets|letting|make|makes|made|making|have|has|had|see|sees|saw|seen|watch|watches|watched|hear|hears|heard|bid|bids)$/;
+/** Subjects that take a base-form verb without ending in "-s": personal pronouns and irregular plurals. */
+const PLURAL_WITHOUT_S = new Set(['i', 'we', 'you', 'they', 'data', 'media', 'criteria', 'phenomena', 'people', 'men', 'women', 'children']);
 /** Comparatives and superlatives that need an article to make a noun phrase ("the best choice"). */
 const DEGREE = new Set(['best', 'better', 'worst', 'worse', 'most', 'more', 'least', 'less']);
 /** Verbs that take a bare infinitive right after them ("help protect", "let go", "make sure"). */
@@ -1986,6 +1991,28 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     // "Implicit in the SNMP model is a collection of stations": a fronted adjective predicate (the subject
     // comes after the verb), not a name the tagger made of a capitalised adjective
     if (subject.np.from === 0 && subject.np.to === 0 && (tokens[1]?.pos === 'ADP' || lower(tokens[1]) === 'to') && mostlyAdjective(tokens[0])) continue;
+    // "The managed entity only supports IPv4 address formats": a verb in its base form right after one
+    // singular noun, with no auxiliary, "to" or second subject, does not agree with it; a word that is also
+    // a noun there is the tagger's misreading of a compound ("IPv4 address formats")
+    if (
+      subjects.length === 1 &&
+      words.length === 1 &&
+      words[0].pos === 'VERB' &&
+      subject.np.to === vs - 1 &&
+      !/(?:[^s]s|ed|ing)$/i.test(words[0].text) &&
+      !/\p{Ll}s$/u.test(tokens[subject.np.to].text) &&
+      !PLURAL_WITHOUT_S.has(lower(tokens[subject.np.to])) &&
+      // (only a noun that comes right after a verb or a preposition, inside its object: "supports IPv4
+      // address formats"; a sentence's subject keeps a plural verb a name may take, "A.S. Roma play in";
+      // after "with", a participle may look like a base form: "with the Key Signature field set to zero")
+      (tokens[w]?.pos === 'VERB' || tokens[w]?.pos === 'ADP') &&
+      !['with', 'without'].includes(lower(tokens[w])) &&
+      // (nor after a verb taking an object and a bare infinitive: "helps the object detector handle objects")
+      !BARE_INFINITIVE_OBJECT.test(lower(tokens[w])) &&
+      inWordNet(words[0].text, 'n') &&
+      inWordNet(words[0].text, 'v')
+    )
+      continue;
 
     // ---- the verb
     const verbs = words.filter((t) => t.pos === 'VERB');
