@@ -38,6 +38,27 @@ describe('subjects that are not the noun before the verb', () => {
   });
 });
 
+describe('clauses that assert nothing', () => {
+  it('a condition, an open question or a supposition says nothing as a fact; the main clause still does', () => {
+    const flat = read('PFS is only possible within IEEE 802.11 if caching is not enabled and the negotiated EAP method supports PFS.');
+    expect(flat).toContain('PFS | possible within | IEEE 802.11');
+    expect(flat.some((t) => t.includes('| supports |'))).toBe(false);
+    expect(read('The home server cannot determine whether the discrepancy is due to loss of accounting packets.')).toEqual([]);
+    expect(read('Suppose that this routing table has three entries.')).toEqual([]);
+    // a counterfactual "were to"
+    expect(read('If the new authenticator were to complete a AAA conversation, it would receive other instructions.').some((t) => t.includes('complete'))).toBe(
+      false,
+    );
+  });
+
+  it('a pronoun after a condition still points back at its subject; a parenthetical inside it is asserted', () => {
+    expect(read('If the server accepts the request, it sends an Access-Accept to the NAS.')).toContain('server | sends | Access-Accept');
+    const flat = read('This occurs if the same proxy handles requests for IEEE 802.1X (which may hide the Tunnel-Password attribute) and other services.');
+    expect(flat).toContain('IEEE 802.1X | may hide | Tunnel-Password attribute');
+    expect(flat.some((t) => t.startsWith('proxy | handles'))).toBe(false);
+  });
+});
+
 describe('verb groups', () => {
   it('two finite verbs after a relative pronoun: the relative clause is intransitive, the second verb is the main one', () => {
     const flat = read('The sections that follow analyze the compliance of EAP methods.');

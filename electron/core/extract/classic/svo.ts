@@ -51,6 +51,8 @@ const BARE_INFINITIVE_OBJECT =
   /^(?:help|helps|helped|helping|let|lets|letting|make|makes|made|making|have|has|had|see|sees|saw|seen|watch|watches|watched|hear|hears|heard|bid|bids)$/;
 /** Subjects that take a base-form verb without ending in "-s": personal pronouns and irregular plurals. */
 const PLURAL_WITHOUT_S = new Set(['i', 'we', 'you', 'they', 'data', 'media', 'criteria', 'phenomena', 'people', 'men', 'women', 'children']);
+/** Words that open a clause that asserts nothing: a condition, an open question, a supposition. */
+const UNASSERTED_OPENERS = new Set(['if', 'whether', 'unless', 'suppose', 'supposing', 'lest']);
 /** Comparatives and superlatives that need an article to make a noun phrase ("the best choice"). */
 const DEGREE = new Set(['best', 'better', 'worst', 'worse', 'most', 'more', 'least', 'less']);
 /** Verbs that take a bare infinitive right after them ("help protect", "let go", "make sure"). */
@@ -1647,7 +1649,10 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   };
 
   const out: SvoTriple[] = [];
+  /** While reading a clause that asserts nothing (see `unasserted`): its triples are not emitted. */
+  let quiet = false;
   const emit = (head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind']) => {
+    if (quiet) return;
     const h = head as Arg;
     const t = tail as Arg;
     if (h.light || t.light || h.numeric || !relation.trim()) return;
@@ -1680,6 +1685,21 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   let relative: { at: number; ante: Arg } | null = null;
   let author = false;
 
+  // clauses that assert nothing: a condition ("... if the negotiated EAP method supports PFS"), an open
+  // question ("whether the discrepancy is due to X"), a supposition ("suppose that this table has three
+  // entries"), up to the clause's end (a comma, semicolon, colon, "then" or the sentence's end)
+  const unasserted = new Array<boolean>(n).fill(false);
+  for (let j = 0; j < n; j++) {
+    const x = lower(tokens[j]);
+    if (!(UNASSERTED_OPENERS.has(x) || (x === 'assuming' && lower(tokens[j + 1]) === 'that'))) continue;
+    // (a parenthetical inside it is an aside the sentence asserts: "if the proxy handles X (which may hide Y)")
+    for (let e = j + 1, depth = 0; e < n && ![',', ';', ':'].includes(tokens[e].text) && lower(tokens[e]) !== 'then'; e++) {
+      if (tokens[e].text === '(') depth++;
+      else if (tokens[e].text === ')') depth = Math.max(0, depth - 1);
+      else if (!depth) unasserted[e] = true;
+    }
+  }
+
   for (let i = 0; i < n; i++) {
     if (!VERB_POS.has(tokens[i].pos)) continue;
     const vs = i;
@@ -1707,6 +1727,9 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       ve += 4;
     }
     i = ve;
+    // (a counterfactual "were to complete" asserts nothing either; such a clause is still read, for the
+    // subjects a pronoun after it points back at, but says nothing)
+    quiet = unasserted[vs] || (lower(tokens[vs]) === 'were' && lower(tokens[vs + 1]) === 'to');
     let group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
     // "The sections that follow analyze X": two finite verbs after a relative pronoun are the relative
     // clause's own (intransitive) verb and the main one; only a catenative verb takes a bare verb after it
@@ -2244,6 +2267,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       j = more[more.length - 1].to + 1;
     }
   }
+  quiet = false;
 
   // "EAP methods such as EAP-TLS, EAP-TTLS and PEAP"
   // "IEEE 802 media, including Ethernet, Token Ring and 802.11 wireless LANs"
