@@ -77,6 +77,13 @@ describe('verb groups', () => {
     expect(read('It helps the detector handle objects.')).toContain('detector | handle | object');
   });
 
+  it('a preposition before "which" opens a relative clause, no phrase of the verb', () => {
+    const flat = read('The authenticator can determine the EAP server to which requests will be sent.');
+    expect(flat).toContain('authenticator | can determine | EAP server');
+    expect(flat.some((t) => t.includes('EAP server to'))).toBe(false);
+    expect(read('The NAS sends an Access-Request to the server.')).toContain('NAS | sends Access-Request to | server');
+  });
+
   it('a comparative or superlative with no article after "are" is no class: "are best sent within X"', () => {
     const flat = read('Displayable messages are best sent within EAP-Message attributes.');
     expect(flat.filter((t) => t.includes('| is a |'))).toEqual([]);

@@ -2237,7 +2237,18 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     let reverb = false; // the phrase after the object was read as "verb + object + preposition"
     // (and the means of an active verb: "generates summaries by selecting the most important sentences")
     const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
-    if (kind === 'svo' && !passive && only && only.to - only.from < 3 && tokens[j]?.pos === 'ADP' && (byMeans || !['of', 'by'].includes(lower(tokens[j])))) {
+    // (a preposition before "which" / "whom" opens a relative clause, no phrase of the verb's: "determine the
+    // EAP server to which requests will be sent")
+    const relativeAt = (x: number) => ['which', 'whom', 'whose'].includes(lower(tokens[x + 1]));
+    if (
+      kind === 'svo' &&
+      !passive &&
+      only &&
+      only.to - only.from < 3 &&
+      tokens[j]?.pos === 'ADP' &&
+      !relativeAt(j) &&
+      (byMeans || !['of', 'by'].includes(lower(tokens[j])))
+    ) {
       const pobj = argsFrom(j + 1);
       for (const s of subjects) for (const v of pobj) emit(s, `${rel} ${only.text} ${lower(tokens[j])}`, v, 'prep');
       if (pobj.length) {
@@ -2247,7 +2258,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     }
     // later prepositional phrases: "born in X on November 18th, 1923"
     for (let guard = 0; guard < 3 && j < n; guard++) {
-      if (tokens[j].pos !== 'ADP' || lower(tokens[j]) === 'of' || lower(tokens[j]) === 'by') break;
+      if (tokens[j].pos !== 'ADP' || lower(tokens[j]) === 'of' || lower(tokens[j]) === 'by' || relativeAt(j)) break;
       const more = argsFrom(j + 1);
       if (!more.length) break;
       // "lead to a Denial of Service attack on the server": after a common noun a phrase between common
