@@ -22,6 +22,13 @@ describe('subjects that are not the noun before the verb', () => {
     expect(read('In this situation, the proxy could enable unauthorized access.')).toContain('proxy | could enable | unauthorized access');
   });
 
+  it('so is an "-ing" word opening the clause with its object\'s determiner, a quoted word or a phrase inside', () => {
+    expect(read('When TCP is used, decoding the "next" packet on a connection depends on the previous packet.').some((t) => t.includes('depends'))).toBe(false);
+    expect(read('Decoding the next packet depends on the previous packet.')).toEqual([]);
+    // an "-ing" noun before a noun is no gerund clause
+    expect(read('Accounting records are sent to the server.')).toContain('Accounting record | sent to | server');
+  });
+
   it('a fronted adjective predicate ("Implicit in X is a collection of Y") names no subject', () => {
     const flat = read('Implicit in the SNMP architectural model is a collection of network management stations.');
     expect(flat.some((t) => /Implicit/.test(t))).toBe(false);

@@ -53,6 +53,8 @@ const BARE_INFINITIVE_OBJECT =
 const PLURAL_WITHOUT_S = new Set(['i', 'we', 'you', 'they', 'data', 'media', 'criteria', 'phenomena', 'people', 'men', 'women', 'children']);
 /** Words that open a clause that asserts nothing: a condition, an open question, a supposition. */
 const UNASSERTED_OPENERS = new Set(['if', 'whether', 'unless', 'suppose', 'supposing', 'lest']);
+/** Words that open a gerund's object ("decoding the next packet", "requiring each method"). */
+const GERUND_OBJECT_DET = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'each', 'every', 'all', 'any', 'some', 'both']);
 /** Comparatives and superlatives that need an article to make a noun phrase ("the best choice"). */
 const DEGREE = new Set(['best', 'better', 'worst', 'worse', 'most', 'more', 'least', 'less']);
 /** Verbs that take a bare infinitive right after them ("help protect", "let go", "make sure"). */
@@ -2010,6 +2012,20 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       !REL_PRONOUN.has(lower(tokens[k]))
     )
       continue;
+    // (likewise an "-ing" word opening the clause with a determiner after it: 'decoding the "next" packet on a
+    // connection depends on ...', 'Decoding the next packet depends on ...')
+    {
+      let c = subjects[0].lead - 1;
+      while (c > 0 && tokens[c - 1].text !== ',' && tokens[c - 1].text !== ';') c--;
+      if (
+        c < subjects[0].lead - 1 &&
+        /^\p{L}{3,}ing$/u.test(tokens[c].text) &&
+        GERUND_OBJECT_DET.has(lower(tokens[c + 1])) &&
+        inWordNet(tokens[c].text, 'v') &&
+        !tokens.slice(c + 1, vs).some((t) => t.pos === 'VERB' || t.pos === 'AUX' || REL_PRONOUN.has(lower(t)))
+      )
+        continue;
+    }
     const subject = subjects[0];
     // "Implicit in the SNMP model is a collection of stations": a fronted adjective predicate (the subject
     // comes after the verb), not a name the tagger made of a capitalised adjective
