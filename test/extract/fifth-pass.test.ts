@@ -3,7 +3,7 @@
 // sentence written for the purpose (or an RFC's sentence, cut short) and fails without its rule.
 import { describe, expect, it } from 'vitest';
 import { classicExtract } from '../../electron/core/extract/classic';
-import { DocumentResolver } from '../../electron/core/extract/resolve';
+import { DocumentResolver, singularPhrase } from '../../electron/core/extract/resolve';
 
 /** Sentence triples of a text as "head | relation | tail" labels, as they land in the graph. */
 function read(text: string): string[] {
@@ -100,6 +100,15 @@ describe('verb groups', () => {
 });
 
 describe('labels', () => {
+  it('a count keeps its plural ("twelve columns", not "twelve column"); a vague quantity is dropped', () => {
+    expect(singularPhrase('twelve columns')).toBe('twelve columns');
+    expect(singularPhrase('two types of EAP keying material')).toBe('two types of EAP keying material');
+    expect(read('Each entry includes twelve columns.')).toContain('entry | includes | twelve columns');
+    expect(read('Proxy systems operate with multiple control loops.')).toContain('Proxy system | operate with | control loop');
+    // a name with a number word keeps its form
+    expect(read('The Two Towers was written by Tolkien.')).toContain('Two Towers | written by | Tolkien');
+  });
+
   it("drops a capital only a sentence's start gave, where the document writes the words in lower case", () => {
     const doc = 'Network management stations execute management applications. The agents answer the network management stations.';
     expect(read(doc)).toContain('network management station | execute | management application');

@@ -1,6 +1,10 @@
 // Label clean-up shared by the extractors and entity resolution.
 
 const DETERMINERS = /^(?:the|a|an|this|that|these|those|its|their|our|his|her|each|every|any|some|such|said)\s+/i;
+/** Vague quantities before a plural ("multiple control loops"): dropped from a label. */
+const VAGUE_QUANTITIES = new Set(['several', 'multiple', 'many', 'few', 'numerous', 'various', 'both']);
+/** Counts before a plural ("twelve columns", "two documents"): the label keeps them, and its plural. */
+const COUNT_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'twenty']);
 const PRONOUNS = new Set([
   'it',
   'its',
@@ -112,6 +116,10 @@ export function cleanMention(label: string): string {
   while (prev !== s) {
     prev = s;
     s = s.replace(DETERMINERS, '');
+    // "Two documents were produced": a count before a common plural says how many, not what
+    // "multiple control loops", "several servers": a vague quantity before a plural says nothing of what
+    const vague = /^(\S+)\s+(?=(\S+))/u.exec(s);
+    if (vague && VAGUE_QUANTITIES.has(vague[1].toLowerCase()) && /^\p{Ll}[\p{L}-]*s$/u.test(vague[2])) s = s.slice(vague[0].length);
   }
   return s.trim();
 }
@@ -135,6 +143,9 @@ function headOf(phrase: string): [string, string, string] | null {
 export function singularPhrase(phrase: string): string {
   const m = headOf(phrase);
   if (!m) return phrase;
+  // "twelve columns", "Two documents", "three phases": a count says the head is plural
+  const first = /^(\S+)\s/u.exec(m[0]);
+  if (first && COUNT_WORDS.has(first[1].toLowerCase())) return phrase;
   return m[0] + singularWord(m[1]) + m[2];
 }
 
