@@ -58,6 +58,13 @@ describe('clauses that assert nothing', () => {
     );
   });
 
+  it('"Where" opening a sentence is a condition; a "where" inside one is a relative that asserts', () => {
+    expect(read('Where the chosen EAP method supports key derivation, keying material is derived on the EAP server.')).toEqual([
+      'keying material | derived on | EAP server',
+    ]);
+    expect(read('Proxies are used in roaming, where the NAS forwards requests to a proxy.')).toContain('Proxies | used in | roaming');
+  });
+
   it('a pronoun after a condition still points back at its subject; a parenthetical inside it is asserted', () => {
     expect(read('If the server accepts the request, it sends an Access-Accept to the NAS.')).toContain('server | sends | Access-Accept');
     const flat = read('This occurs if the same proxy handles requests for IEEE 802.1X (which may hide the Tunnel-Password attribute) and other services.');

@@ -1693,7 +1693,9 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   const unasserted = new Array<boolean>(n).fill(false);
   for (let j = 0; j < n; j++) {
     const x = lower(tokens[j]);
-    if (!(UNASSERTED_OPENERS.has(x) || (x === 'assuming' && lower(tokens[j + 1]) === 'that'))) continue;
+    // (and "Where" opening a sentence: "Where EAP keying material is determined solely from X, ..." is a condition;
+    // a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader")
+    if (!(UNASSERTED_OPENERS.has(x) || (x === 'assuming' && lower(tokens[j + 1]) === 'that') || (x === 'where' && j === 0))) continue;
     // (a parenthetical inside it is an aside the sentence asserts: "if the proxy handles X (which may hide Y)")
     for (let e = j + 1, depth = 0; e < n && ![',', ';', ':'].includes(tokens[e].text) && lower(tokens[e]) !== 'then'; e++) {
       if (tokens[e].text === '(') depth++;
