@@ -236,6 +236,8 @@ describe('a term the question quotes', () => {
     expect(definedTerm('Which RFC does the RADIUS over TCP specification cite as the definition of RADIUS/TLS?')).toBe('RADIUS/TLS');
     expect(definedTerm('Which RFC gives the meaning of the term key wrap?')).toBe('key wrap');
     expect(definedTerm('Which RFC defines RADIUS/TLS?')).toBeNull();
+    // or names by a naming phrase
+    expect(definedTerm('What does IEEE 802.1X call the entity that EAP refers to as the peer?')).toBe('peer');
   });
 });
 

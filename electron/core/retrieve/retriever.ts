@@ -510,9 +510,17 @@ export function quotedTerm(question: string): string | null {
 
 /**
  * The term whose definition a question mentions without asking for it: "which RFC ... cite as the
- * definition of RADIUS/TLS" (RADIUS/TLS), "the meaning of the term X" (X); up to six words.
+ * definition of RADIUS/TLS" (RADIUS/TLS), "the meaning of the term X" (X), "the entity that EAP refers to as
+ * the peer" (peer); up to six words.
  */
 export function definedTerm(question: string): string | null {
+  // "the entity that EAP refers to as the peer", "what is known as the PMKID": a term the question names by a
+  // naming phrase
+  const named =
+    /\b(?:refers?\s+to\s+as|referred\s+to\s+as|known\s+as|termed)\s+(?:the\s+|an?\s+)?["'\u2018\u201c]?([^,;:?!"'\u2019\u201d]+?)["'\u2019\u201d]?\s*(?:[,;:?!]|$)/i.exec(
+      question,
+    );
+  if (named && named[1].trim().split(/\s+/).length <= 6) return named[1].trim();
   const m = /\b(?:definition|meaning)\s+of\s+(?:the\s+)?(?:(?:term|phrase|word|acronym|abbreviation)\s+)?([^,;:?!]+?)\s*(?:[,;:?!]|$)/i.exec(question);
   return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
 }
