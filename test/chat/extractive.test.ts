@@ -63,6 +63,9 @@ describe('answer type from question syntax', () => {
     expect(answerTypeOf('What does IEEE 802.1X call the entity that EAP refers to as the peer?')).toMatchObject({ type: 'name', frame: ['called'] });
     expect(answerTypeOf('What is the EAP peer called in IEEE 802.1X?')).toMatchObject({ type: 'name', frame: ['called'] });
     expect(answerTypeOf('What is the EAP peer called?')).toMatchObject({ type: 'name', frame: ['called'] });
+    expect(answerTypeOf('What name is given to the pairing of an access mode with a MIB view?')).toMatchObject({ type: 'name', frame: ['called'] });
+    expect(answerTypeOf('What term is used for a pairing of an SNMP agent with application entities?')).toMatchObject({ type: 'name', frame: ['called'] });
+    expect(answerTypeOf('What name does RFC 1157 give to the pairing of an access mode with a MIB view?')).toMatchObject({ type: 'name', frame: ['called'] });
     // a noun naming information as such adds nothing to "what does X convey"; a value keeps its head
     expect(answerTypeOf('What information does the Acct-Tunnel-Packets-Lost attribute convey?')).toMatchObject({ type: 'definition', frame: ['convey'] });
     expect(answerTypeOf('What details does the Class attribute carry?')).toMatchObject({ type: 'definition', subject: 'the Class attribute' });

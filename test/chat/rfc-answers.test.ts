@@ -310,6 +310,10 @@ describe('what picks the answer out of its sentence', () => {
     // the glossary: "peer  The entity that responds to the authenticator.  In [IEEE-802.1X], this entity is known as the Supplicant."
     expect((await ask('What does IEEE 802.1X call the entity that responds to the authenticator?')).answer.answers[0]).toBe('Supplicant');
     expect((await ask('What is the entity that responds to the authenticator called in IEEE 802.1X?')).answer.answers[0]).toBe('Supplicant');
+    // the name a naming sentence gives is labelled by its description, over a name another sentence merely uses
+    expect((await ask('What name does RFC 1157 give to the pairing of an access mode (READ-ONLY or READ-WRITE) with a MIB view?')).answer.answers[0]).toBe(
+      'SNMP community profile',
+    );
   }, 60_000);
 });
 

@@ -28,7 +28,10 @@ export interface Span {
   glossary?: boolean;
   /** A definition read before "is called <term>": the term it names. */
   named?: string;
-  /** What the sentence says the asked subject is or must be ("the Peer-Id MUST be [the null string]"): a value in words. */
+  /**
+   * What the sentence says the asked subject is or must be ("the Peer-Id MUST be [the null string]"), or the
+   * name it gives what it describes ("... is called [an SNMP community profile]"): labelled by the sentence.
+   */
   complement?: boolean;
 }
 
@@ -426,7 +429,9 @@ export function extractCandidates(question: string, retrieval: RetrievalResult):
     // "what must the Peer-Id be": what the sentence says the Peer-Id is or must be ("... the Peer-Id MUST be the null string")
     if (type.type === 'value' && type.subject) spans = [...spans, ...complementSpans(s.text, type.subject)];
     // "what is X called in Y", "what does Y call X": the name a sentence gives ("... is known as the Supplicant") first
-    if (asksGivenName) spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, fit: 1 } : { ...sp, fit: sp.fit * 0.7 }));
+    // (the name is labelled by the description the sentence gives it, as "Type: 68" is by its label)
+    if (asksGivenName)
+      spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, fit: 1, complement: true } : { ...sp, fit: sp.fit * 0.7 }));
     let sentenceScore = score;
     if (type.type === 'definition' && subjectStems.length) {
       // a term line followed by its definition (glossaries), or "<term> is/means ..." in the sentence

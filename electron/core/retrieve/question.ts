@@ -357,6 +357,24 @@ function askedType(question: string): QuestionType {
       frame: [next],
     };
   }
+  // "what name is given to the pairing of X with Y", "what term is used for X": the name a sentence gives, like
+  // "what is X called"
+  if (
+    next &&
+    /^(?:name|term|designation)$/.test(next) &&
+    BE.has(words[whAt + 2]) &&
+    /^(?:given|used|applied|assigned)$/.test(words[whAt + 3] ?? '') &&
+    ['to', 'for'].includes(words[whAt + 4] ?? '')
+  )
+    return { ...out, type: 'name', frame: ['called'] };
+  // ("what name does RFC 1157 give to X", "what term do the authors use for X")
+  if (
+    next &&
+    /^(?:name|term|designation)$/.test(next) &&
+    ['do', 'does', 'did'].includes(words[whAt + 2]) &&
+    words.slice(whAt + 3).some((w) => /^(?:give|use|assign|apply)$/.test(w))
+  )
+    return { ...out, type: 'name', frame: ['called'] };
   // "what information does the X attribute convey", "which details does X carry": a noun that is a kind of
   // information adds nothing to "what does X convey", a description of X
   if (
