@@ -306,6 +306,17 @@ describe('what picks the answer out of its sentence', () => {
     expect(answer.answers[0]).toBe('RFC6614');
   }, 60_000);
 
+  it("plain BM25's best passage stays among the five, whatever the graph walk from the named things ranks", async () => {
+    // the header block of RFC 2607 ("Category: Informational") is BM25's first; the walk from "proxy chaining" and
+    // "roaming" ranked five passages of the body above it
+    const question = 'What is the publication category of RFC 2607 on proxy chaining and policy in roaming?';
+    const { retrieval } = await ask(question);
+    const retriever = getRetriever(core);
+    const [best] = retriever.repo.searchPassages(question, 1);
+    expect(retrieval.passages.map((p) => p.id)).toContain(best.id);
+    expect(retrieval.passages.some((p) => /Category:\s+Informational/.test(p.text))).toBe(true);
+  }, 60_000);
+
   it('"what does Y call X" and "what is X called in Y" ask the name a sentence gives ("... is known as the Supplicant")', async () => {
     // the glossary: "peer  The entity that responds to the authenticator.  In [IEEE-802.1X], this entity is known as the Supplicant."
     expect((await ask('What does IEEE 802.1X call the entity that responds to the authenticator?')).answer.answers[0]).toBe('Supplicant');

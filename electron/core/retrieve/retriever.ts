@@ -497,7 +497,13 @@ export class Retriever {
     kept.sort((a, b) => b.score - a.score);
     // the graph's two best passages stay (a bridge passage names none of the question's words)
     const graphBest = linked ? kept.filter((x) => (fusedRank.get(x.row.id) ?? 99) < Math.min(2, limit - 1)) : [];
-    const top = [...graphBest, ...kept.filter((x) => !graphBest.includes(x))].slice(0, limit).sort((a, b) => b.score - a.score);
+    // and so does plain BM25's best passage for the question as written: the words alone are a second,
+    // independent witness, and a graph walk from the named things must not push it out (fresh standards
+    // questions whose answer passage BM25 ranked first were missed that way)
+    const bm25Best = kept.filter((x) => !graphBest.includes(x) && bm25Rank.get(x.row.id) === 0);
+    const top = [...graphBest, ...bm25Best, ...kept.filter((x) => !graphBest.includes(x) && !bm25Best.includes(x))]
+      .slice(0, limit)
+      .sort((a, b) => b.score - a.score);
     return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
   }
 }
