@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Core } from '../../electron/core/core';
+import { classicExtract } from '../../electron/core/extract/classic';
+import { DocumentResolver } from '../../electron/core/extract/resolve';
 import { data } from '../helpers/tmp';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -59,4 +61,13 @@ export function allEdgeProvenance(core: Core) {
       'SELECT p.edge_id, p.document_id, p.start, p.end, p.quote, d.text FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IS NOT NULL',
     )
     .all() as { edge_id: number; document_id: number; start: number; end: number; quote: string; text: string }[];
+}
+
+/** The classic extractor's sentence triples of a text as "head | relation | tail" labels, as they land in the graph. */
+export function sentenceTriples(text: string): string[] {
+  const resolver = new DocumentResolver(text);
+  const r = classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms });
+  return r.triples
+    .filter((t) => !t.meta?.pattern)
+    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, t.relation, resolver.canonical(t.tail.text, 'entity')?.label].join(' | '));
 }

@@ -2,17 +2,10 @@
 // of standards read wrong in a sample of its triples on the dev RFCs, fixed by general grammar. Each test
 // is a small sentence written for the purpose (or an RFC's sentence, cut short) and fails without its rule.
 import { describe, expect, it } from 'vitest';
-import { classicExtract } from '../../electron/core/extract/classic';
-import { DocumentResolver, singularPhrase } from '../../electron/core/extract/resolve';
+import { singularPhrase } from '../../electron/core/extract/resolve';
+import { sentenceTriples } from './fixtures';
 
-/** Sentence triples of a text as "head | relation | tail" labels, as they land in the graph. */
-function read(text: string): string[] {
-  const resolver = new DocumentResolver(text);
-  const r = classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms });
-  return r.triples
-    .filter((t) => !t.meta?.pattern)
-    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, t.relation, resolver.canonical(t.tail.text, 'entity')?.label].join(' | '));
-}
+const read = sentenceTriples;
 
 describe('light nouns with a compound or a measure', () => {
   it('keeps a light noun a noun modifies: "the port number of the bridge" is no "bridge"', () => {
