@@ -9,7 +9,9 @@
 // a paragraph running over a page break whose next page keeps its indentation is joined back ("disclose the
 // keying" / "   material."; 38 paragraphs of the RFCs, none of the seeds; the generated text's too); a block going on at
 // the same indentation over a page break after a line with no sentence end meets at a line break, not a paragraph
-// break ("MAX-ACCESS  read-only" / "STATUS  current": 16 page breaks of the RFCs, none of the seeds).
+// break ("MAX-ACCESS  read-only" / "STATUS  current": 16 page breaks of the RFCs, none of the seeds); the schema part
+// of the stored digest changed with store migration 10, which drops three indexes others serve (nodes_kind,
+// provenance_edge, provenance_node): creating them again gives the digest before it, row for row.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -21,7 +23,7 @@ import { generateText } from '../../bench/ingest';
 
 const EXPECTED = {
   prepared: '1200b4d66ca025472b59a089d1b51f12a5eba4d7ea025fb7d485484024cdfd43',
-  stored: 'd97eecd7aee78ab3f66dadc16df9c437fd9cc3f690a3ece591be1c5254103083',
+  stored: '81c9e8f87dade95e350581571c5aed6d364b40e284d706a996b1f2295bf477f1',
   generated: 'f389d386913858464071c9d458d2563fb783d488fbc55c19690b8aa1902c1b50',
 };
 
