@@ -58,6 +58,17 @@ describe('clauses that assert nothing', () => {
     expect(read('Proxies are used in roaming, where the NAS forwards requests to a proxy.')).toContain('Proxies | used in | roaming');
   });
 
+  it('a subject negated or limited by its determiner, or a negative adverbial, says nothing positive', () => {
+    expect(read('No tunnel attributes should be found in Accounting-Response packets.')).toEqual([]);
+    expect(read('Not all EAP methods provide a method-specific peer identity.')).toEqual([]);
+    expect(read('None of the servers send replies.')).toEqual([]);
+    expect(read('In no case may a proxy modify the packet.')).toEqual([]);
+    expect(read('There is no possibility that a rebooted Access Point could choose an old identifier.')).toEqual([]);
+    // "all", and "no" inside the subject's own phrase, are positive
+    expect(read('All EAP methods provide an identity.')).toContain('EAP method | provide | identity');
+    expect(read('Servers with no keys send requests to the proxy.')).toContain('Servers | send requests to | proxy');
+  });
+
   it('a pronoun after a condition still points back at its subject; a parenthetical inside it is asserted', () => {
     expect(read('If the server accepts the request, it sends an Access-Accept to the NAS.')).toContain('server | sends | Access-Accept');
     const flat = read('This occurs if the same proxy handles requests for IEEE 802.1X (which may hide the Tunnel-Password attribute) and other services.');

@@ -51,6 +51,8 @@ const BARE_INFINITIVE_OBJECT =
   /^(?:help|helps|helped|helping|let|lets|letting|make|makes|made|making|have|has|had|see|sees|saw|seen|watch|watches|watched|hear|hears|heard|bid|bids)$/;
 /** Subjects that take a base-form verb without ending in "-s": personal pronouns and irregular plurals. */
 const PLURAL_WITHOUT_S = new Set(['i', 'we', 'you', 'they', 'data', 'media', 'criteria', 'phenomena', 'people', 'men', 'women', 'children']);
+/** Nouns of the negative adverbials "in no case", "under no circumstances", "at no time", "by no means" (Quirk §10.58). */
+const NEGATIVE_ADVERBIAL = /^(?:case|cases|way|event|circumstance|circumstances|time|point|account|means|sense|condition|conditions)$/;
 /** Words that open a clause that asserts nothing: a condition, an open question, a supposition. */
 const UNASSERTED_OPENERS = new Set(['if', 'whether', 'unless', 'suppose', 'supposing', 'lest']);
 /** Words that open a gerund's object ("decoding the next packet", "requiring each method"). */
@@ -1695,7 +1697,14 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     const x = lower(tokens[j]);
     // (and "Where" opening a sentence: "Where EAP keying material is determined solely from X, ..." is a condition;
     // a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader")
-    if (!(UNASSERTED_OPENERS.has(x) || (x === 'assuming' && lower(tokens[j + 1]) === 'that') || (x === 'where' && j === 0))) continue;
+    // (and "there is no possibility that X", "no guarantee that X": a clause said not to hold)
+    if (!(
+      UNASSERTED_OPENERS.has(x) ||
+      (x === 'assuming' && lower(tokens[j + 1]) === 'that') ||
+      (x === 'where' && j === 0) ||
+      (x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN')
+    ))
+      continue;
     // (a parenthetical inside it is an aside the sentence asserts: "if the proxy handles X (which may hide Y)")
     for (let e = j + 1, depth = 0; e < n && ![',', ';', ':'].includes(tokens[e].text) && lower(tokens[e]) !== 'then'; e++) {
       if (tokens[e].text === '(') depth++;
@@ -2029,6 +2038,19 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
         continue;
     }
     const subject = subjects[0];
+    // "No proxy may modify the packet", "Not all EAP methods provide X", "None of the servers send Y": a subject
+    // negated or limited by its determiner says the clause of no one, or not of every one (the same as "not")
+    {
+      const before = tokens
+        .slice(Math.max(0, subject.np.from - 4), subject.np.from)
+        .map(lower)
+        .join(' ');
+      if (/(?:^|\s)(?:no|neither|none of(?: the| these| those| its| their)?|not (?:all|every|any|each)(?: of)?(?: the| these| those)?)$/.test(before)) continue;
+      // "In no case may a proxy modify X", "Proxies in no way modify X": a negative adverbial in the clause
+      let c0 = subject.lead;
+      while (c0 > 0 && ![',', ';', ':'].includes(tokens[c0 - 1].text)) c0--;
+      if (tokens.slice(c0, ve).some((t, x, a) => t.pos === 'ADP' && lower(a[x + 1]) === 'no' && NEGATIVE_ADVERBIAL.test(lower(a[x + 2] ?? a[x])))) continue;
+    }
     // "Implicit in the SNMP model is a collection of stations": a fronted adjective predicate (the subject
     // comes after the verb), not a name the tagger made of a capitalised adjective
     if (subject.np.from === 0 && subject.np.to === 0 && (tokens[1]?.pos === 'ADP' || lower(tokens[1]) === 'to') && mostlyAdjective(tokens[0])) continue;
