@@ -69,6 +69,12 @@ describe('clauses that assert nothing', () => {
     expect(read('Servers with no keys send requests to the proxy.')).toContain('Servers | send requests to | proxy');
   });
 
+  it('"if X then Y": the consequent keeps its own subject ("then" no adjective, a participle before a subject no verb)', () => {
+    const flat = read('However, if only hop-by-hop security is available then untrusted proxies are capable of man-in-the-middle attacks.');
+    expect(flat).toEqual(['untrusted proxy | capable of | man-in-the-middle attack']);
+    expect(read('The server encrypted packets.')).toContain('server | encrypted | packet');
+  });
+
   it('a pronoun after a condition still points back at its subject; a parenthetical inside it is asserted', () => {
     expect(read('If the server accepts the request, it sends an Access-Accept to the NAS.')).toContain('server | sends | Access-Accept');
     const flat = read('This occurs if the same proxy handles requests for IEEE 802.1X (which may hide the Tunnel-Password attribute) and other services.');

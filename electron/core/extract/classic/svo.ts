@@ -786,6 +786,20 @@ export function prepare(tokens: Token[], text: string): Token[] {
       nounInWordNet(t.text)
     )
       pos = 'NOUN';
+    // "... is available then untrusted proxies are": "then" is an adverb, no adjective of the noun phrase after
+    // it ("the then chair" aside, after a determiner)
+    if (lower(t) === 'then' && pos === 'ADJ' && out[out.length - 1]?.pos !== 'DET') pos = 'ADV';
+    // "then untrusted proxies are capable of": a participle opening a noun phrase that is the subject of the next
+    // verb (at a clause's start: the sentence's, or after "then", a comma, a subordinator or a determiner) modifies
+    // the noun, it is no verb
+    if (
+      pos === 'VERB' &&
+      /\p{L}{3}(?:ed|en)$/u.test(t.text) &&
+      (i === 0 || ['then', ',', ';', 'the', 'a', 'an', 'these', 'those', 'all', 'some'].includes(lower(tokens[i - 1])) || tokens[i - 1].pos === 'SCONJ') &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      (tokens[i + 2]?.pos === 'AUX' || (tokens[i + 2]?.pos === 'VERB' && !/ing$/.test(tokens[i + 2].text)))
+    )
+      pos = 'ADJ';
     // "useful for semantic role labeling.": a gerund after a bare singular noun with no object is the
     // head of their compound ("question answering", "machine learning")
     if (
