@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { threadCpuMs } from '../electron/core/extract/batches';
 
 const HERE = path.resolve(import.meta.dirname, '..');
 const RFC_DIR = path.resolve(HERE, '..', 'shared', 'data', 'rfc-radius-eap');
@@ -39,15 +40,8 @@ const cpu = () => {
   return (u.user + u.system) / 1e6;
 };
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-/** CPU seconds of the calling thread (Linux: /proc/thread-self/stat, in clock ticks of 10 ms), or NaN elsewhere. */
-const mainCpu = () => {
-  try {
-    const f = fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return NaN;
-  }
-};
+/** CPU seconds of the calling thread, or NaN where only the process's can be read. */
+const mainCpu = () => threadCpuMs(false) / 1000;
 /** Min, median and max of a list of ratios, or undefined when there are none. */
 const spread = (xs: number[]) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);

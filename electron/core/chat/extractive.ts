@@ -36,6 +36,14 @@ export interface Span {
 }
 
 const UNIT_HEADS = new Set(['unit', 'units']);
+/** The verb of a naming sentence: "X is called / is known as / are termed Y". */
+const NAMING = String.raw`(?:is|are)\s+(?:called|known as|termed|referred to as|named)`;
+/** The name a naming sentence gives: "... is called [a SNMP access policy]". */
+const NAMED_SPAN = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+)?["']?([A-Za-z][\w-]*(?:\s+[\w-]+){0,4}?)["']?(?=\s*[.,;:()]|$)`, 'g');
+/** "<definition> is called <term>": the definition, then the term. */
+const NAMING_DEFINITION = new RegExp(String.raw`^(.{12,}?)\s+${NAMING}\s+(.+)$`, 'i');
+/** A defining verb that is a naming one ("is called ..."). */
+const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
 const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
@@ -164,13 +172,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       }
       pushAll(out, /\bRFC[\s-]?\d{3,5}\b/g, text, 0.9);
       // "... is called a SNMP access policy": what a definition names (asked "what name is given to ...")
-      pushAll(
-        out,
-        /\b(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(?:an?\s+|the\s+)?["']?([A-Za-z][\w-]*(?:\s+[\w-]+){0,4}?)["']?(?=\s*[.,;:()]|$)/g,
-        text,
-        0.9,
-        1,
-      );
+      pushAll(out, NAMED_SPAN, text, 0.9, 1);
       break;
     case 'action': {
       // what a requirement asks: the clause after MUST / SHOULD / MAY (NOT)
@@ -189,7 +191,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
     }
     case 'definition': {
       // "<definition> is called / is known as <term>": the definition is what comes before
-      const named = /^(.{12,}?)\s+(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(.+)$/i.exec(text);
+      const named = NAMING_DEFINITION.exec(text);
       if (named) {
         const body = clip(named[1].replace(/^(?:Together|Thus|Hence|In short|In summary),\s*/i, ''));
         const start = text.indexOf(body);
@@ -198,7 +200,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // "X is/are/means/refers to ..." or a definition-list body
       // (not the "is" of "is called": that sentence defines the name after it, read above)
       const m = DEFINITION_BODY.exec(text);
-      if (m && !(named && /^(?:is|are)\s+(?:called|known as|termed|referred to as|named)\b/i.test(m[0]))) {
+      if (m && !(named && NAMING_VERB_FIRST.test(m[0]))) {
         const start = m.index + m[0].length - m[1].length;
         out.push({ text: clip(m[1]), start, end: start + clip(m[1]).length, fit: 1 });
       }
@@ -244,7 +246,7 @@ export function complementSpans(sentence: string, subject: string): Span[] {
 }
 
 /** Text that ends where a naming sentence gives its name: "... is known as (the) ", "... are called ". */
-const NAMED_BEFORE = /\b(?:is|are)\s+(?:called|known as|termed|referred to as|named)\s+(?:an?\s+|the\s+)?["']?$/i;
+const NAMED_BEFORE = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+)?["']?$`, 'i');
 
 /** The verbs that open a definition or description: "X is ...", "X means ...", "This attribute indicates ...". */
 const DEFINING_VERB =

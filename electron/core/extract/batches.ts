@@ -21,9 +21,10 @@ let procWorks: boolean | null = null;
 
 /**
  * CPU time of the calling thread in ms: Node's threadCpuUsage where there is one, else Linux's
- * /proc/thread-self/stat (10 ms ticks), else the process's CPU time (all its threads).
+ * /proc/thread-self/stat (10 ms ticks), else the process's CPU time (all its threads), or NaN when
+ * `processFallback` is false.
  */
-export function threadCpuMs(): number {
+export function threadCpuMs(processFallback = true): number {
   const tcu = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
   if (tcu) {
     const u = tcu();
@@ -39,6 +40,7 @@ export function threadCpuMs(): number {
       procWorks = false; // not Linux: the process's time
     }
   }
+  if (!processFallback) return NaN;
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }

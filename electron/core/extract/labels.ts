@@ -116,7 +116,6 @@ export function cleanMention(label: string): string {
   while (prev !== s) {
     prev = s;
     s = s.replace(DETERMINERS, '');
-    // "Two documents were produced": a count before a common plural says how many, not what
     // "multiple control loops", "several servers": a vague quantity before a plural says nothing of what
     const vague = /^(\S+)\s+(?=(\S+))/u.exec(s);
     if (vague && VAGUE_QUANTITIES.has(vague[1].toLowerCase()) && /^\p{Ll}[\p{L}-]*s$/u.test(vague[2])) s = s.slice(vague[0].length);

@@ -30,6 +30,8 @@ export class DocumentResolver {
   private readonly byShort = new Map<string, AcronymDefinition>();
 
   private readonly written = new Map<string, boolean>();
+  /** onlyOpensSentences's answers by form. */
+  private readonly opensOnly = new Map<string, boolean>();
   /** canonical's answers by kind and raw text: a document names the same things over and over (the answers are frozen, shared). */
   private readonly canonicals = new Map<string, CanonicalLabel | null>();
 
@@ -99,8 +101,7 @@ export class DocumentResolver {
    * end (. ! ? :), an opening quote or bracket, or a list mark.
    */
   private onlyOpensSentences(form: string): boolean {
-    const key = `^${form}`;
-    let hit = this.written.get(key);
+    let hit = this.opensOnly.get(form);
     if (hit === undefined) {
       hit = true;
       for (let at = this.docText.indexOf(form); at >= 0 && hit; at = this.docText.indexOf(form, at + 1)) {
@@ -110,7 +111,7 @@ export class DocumentResolver {
         if (before && /[\p{L}\p{N}]$/u.test(before) && !/(?:^|\s)(?:o|\d+\.|[a-z]\))$/.test(before)) hit = false;
         else if (before && /[,;]$/.test(before)) hit = false;
       }
-      this.written.set(key, hit);
+      this.opensOnly.set(form, hit);
     }
     return hit;
   }

@@ -47,7 +47,6 @@ const AUX = new Set([
 const MODALS = new Set(['must', 'should', 'shall', 'may', 'can', 'might', 'need', 'ought']);
 const BE = new Set(['is', 'are', 'was', 'were', 'be']);
 const PREP = new Set(['of', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'to', 'into', 'over', 'under', 'about', 'as', 'per', 'between', 'within', 'than']);
-/** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
 /** A noun naming information as such ("information", "details", "facts": WordNet's information or message among its kinds). */
 function isInformationNoun(word: string): boolean {
   const wn = wordNet();
@@ -69,6 +68,7 @@ const NOUN_ATTRIBUTE = 7;
 const NAMING_VERB = /^(?:call|name|term|dub|label)$/;
 /** What may follow "called" in "what is X called ...": where, or by whom, the name is used. */
 const NAMING_SCOPE = new Set(['in', 'by', 'within', 'under', 'according', 'when', 'for']);
+/** Verbs that ask what something is or holds: "what does X mean / carry / measure". */
 const DESCRIBE_VERBS = new Set([
   'mean',
   'means',
@@ -357,22 +357,13 @@ function askedType(question: string): QuestionType {
       frame: [next],
     };
   }
-  // "what name is given to the pairing of X with Y", "what term is used for X": the name a sentence gives, like
-  // "what is X called"
+  // "what name is given to the pairing of X with Y", "what term is used for X", "what name does RFC 1157 give to
+  // X": the name a sentence gives, like "what is X called"
   if (
     next &&
     /^(?:name|term|designation)$/.test(next) &&
-    BE.has(words[whAt + 2]) &&
-    /^(?:given|used|applied|assigned)$/.test(words[whAt + 3] ?? '') &&
-    ['to', 'for'].includes(words[whAt + 4] ?? '')
-  )
-    return { ...out, type: 'name', frame: ['called'] };
-  // ("what name does RFC 1157 give to X", "what term do the authors use for X")
-  if (
-    next &&
-    /^(?:name|term|designation)$/.test(next) &&
-    ['do', 'does', 'did'].includes(words[whAt + 2]) &&
-    words.slice(whAt + 3).some((w) => /^(?:give|use|assign|apply)$/.test(w))
+    ((BE.has(words[whAt + 2]) && /^(?:given|used|applied|assigned)$/.test(words[whAt + 3] ?? '') && ['to', 'for'].includes(words[whAt + 4] ?? '')) ||
+      (['do', 'does', 'did'].includes(words[whAt + 2]) && words.slice(whAt + 3).some((w) => /^(?:give|use|assign|apply)$/.test(w))))
   )
     return { ...out, type: 'name', frame: ['called'] };
   // "what information does the X attribute convey", "which details does X carry": a noun that is a kind of
