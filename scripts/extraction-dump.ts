@@ -2,12 +2,13 @@
 // the extractor changes nothing (two dumps byte-identical), and the diff an editor reads when a rule
 // changes on purpose.
 //
-//   npx tsx scripts/extraction-dump.ts OUT.jsonl [--rules] [--only FILE ...]
+//   npx tsx scripts/extraction-dump.ts OUT.jsonl [--rules] [--merges MERGES.jsonl] [--only FILE ...]
 //
 // Corpus: the kit's 7 RFCs (data/rfc-radius-eap), the 20 of data/rfc-train and the English seeds,
 // ingested into a temporary database and extracted with the classic engine in one job. Each line: the
 // document file, subject, relation, object, stage, confidence, and the evidence spans ([start, end)
-// in the document's text, with the quote's words); `--rules` adds the rule ids that made the triple.
+// in the document's text, with the quote's words); `--rules` adds the rule ids that made the triple;
+// `--merges` writes the open merge candidates (both labels, score, reason) to a second file.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,12 +18,13 @@ import { callCore } from '../electron/cli/open';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared');
 const args = process.argv.slice(2);
-const out = args.find((a) => !a.startsWith('--'));
+const out = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--merges');
 if (!out) {
   console.error('usage: npx tsx scripts/extraction-dump.ts OUT.jsonl [--rules] [--only FILE ...]');
   process.exit(2);
 }
 const withRules = args.includes('--rules');
+const mergesOut = args.includes('--merges') ? args[args.indexOf('--merges') + 1] : null;
 const only = args.includes('--only') ? args.slice(args.indexOf('--only') + 1).filter((a) => !a.startsWith('--')) : [];
 
 const txt = (dir: string) =>
@@ -70,6 +72,17 @@ try {
   }
   lines.sort();
   fs.writeFileSync(out, lines.join('\n') + '\n');
+  if (mergesOut) {
+    const merges: string[] = [];
+    for (let offset = 0; ; offset += 5000) {
+      const page = await callCore(core, 'merge.candidates', { limit: 5000, offset });
+      for (const m of page.items) merges.push(JSON.stringify([m.a.label, m.b.label].sort().concat([String(m.score), m.reason])));
+      if (page.items.length < 5000) break;
+    }
+    merges.sort();
+    fs.writeFileSync(mergesOut, merges.join('\n') + '\n');
+    console.log(`${merges.length} merge candidates -> ${mergesOut}`);
+  }
   console.log(`${lines.length} triples from ${files.length} files -> ${out}`);
 } finally {
   await core.close();
