@@ -9,6 +9,7 @@
 // standard's "Foreword", "Bibliography").
 
 import { lastStartingAtOrBefore } from '../chunk/headings';
+import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 
 export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 
@@ -118,8 +119,7 @@ function splitLines(text: string): Line[] {
 // ---------------------------------------------------------------------------------------------
 // Standard identification
 
-const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
-const DATE_RE = new RegExp(`\\b(?:\\d{1,2}\\s+)?(?:${MONTHS})\\s+\\d{4}\\b`);
+const DATE_RE = new RegExp(`\\b(?:\\d{1,2}\\s+)?(?:${MONTH_NAME_ALTERNATION})\\s+\\d{4}\\b`);
 
 /** The value of an RFC header field at the start of a line ("Updates: 2865, 2866   Microsoft"). */
 function headerField(front: Line[], name: RegExp): string | null {
