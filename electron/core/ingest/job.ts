@@ -7,6 +7,7 @@ import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
 import { expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
 import { prepareSource, type PreparedSource } from './worker-pool';
+import { describeDecoding } from './encoding';
 import type { NewDocument } from '../store/documents';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
@@ -131,6 +132,7 @@ function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsi
   for (const d of cp.result.imported) imported.set(d.path, (imported.get(d.path) ?? 0) + 1);
   const skipped = new Map(cp.result.skipped.map((s) => [s.path, s.reason]));
   const failed = new Map(cp.result.failed.map((f) => [f.path, f.error]));
+  const decoded = new Map((cp.result.decoded ?? []).map((d) => [d.path, describeDecoding(d)]));
   const rows: JobItem[] = [];
   for (const s of cp.result.skipped)
     if (!files.has(s.path) && !files.has(s.path.replace(/#[^#]*$/, ''))) rows.push({ name: s.path, state: 'skipped', detail: s.reason });
@@ -141,7 +143,8 @@ function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsi
     else if (failed.has(file)) rows.push({ name: file, state: 'failed', detail: failed.get(file) });
     else if (imported.has(file)) {
       const n = imported.get(file)!;
-      rows.push({ name: file, state: 'done', detail: skipped.has(file) ? `${n} documents, ${skipped.get(file)}` : n > 1 ? `${n} documents` : undefined });
+      const detail = [n > 1 || skipped.has(file) ? `${n} documents` : null, skipped.get(file), decoded.get(file)].filter(Boolean).join(', ');
+      rows.push({ name: file, state: 'done', detail: detail || undefined });
     } else rows.push({ name: file, state: 'skipped', ...(skipped.has(file) ? { detail: skipped.get(file) } : {}) });
   });
   return rows;
@@ -227,6 +230,8 @@ export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, Sto
           }
           const prepared = source.header;
           for (const bad of prepared.skippedRecords ?? []) cp.result.skipped.push({ path: `${file}#${bad.index}`, reason: bad.error });
+          if (outcome.status === 'imported' && prepared.decoding && describeDecoding(prepared.decoding))
+            (cp.result.decoded ??= []).push({ path: file, ...prepared.decoding });
           if (outcome.status === 'imported') {
             for (const id of outcome.ids) cp.result.imported.push({ id, path: file });
             if (outcome.duplicates) cp.result.skipped.push({ path: file, reason: `${outcome.duplicates} duplicate documents skipped` });

@@ -14,6 +14,7 @@ import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
 import { analyzeStructure, type DocumentStructure } from '../document/structure';
 import type { ParsedDoc } from './types';
+import type { DecodedText } from './encoding';
 import type { IngestResult } from '../../../shared/contract/ingest';
 import { editionsOf } from '../editions/apply';
 
@@ -42,6 +43,8 @@ export interface PreparedFile {
   docs: NewDocument[];
   /** Bad records left out with skipBadRecords: where ("record 17", "line 40") and why. */
   skippedRecords?: { index: string; error: string }[];
+  /** A text file's encoding, and the bytes that were no character in it (kept as U+FFFD). */
+  decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'>;
 }
 
 export type { IngestResult };
@@ -205,6 +208,9 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
     }
     docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options, hint));
   }
+  // a document read from anything but clean UTF-8 says so in its meta
+  if (parsed.decoding && (parsed.decoding.encoding !== 'utf-8' || parsed.decoding.invalidBytes))
+    for (const d of docs) d.meta = { ...d.meta, encoding: parsed.decoding.encoding, invalidBytes: parsed.decoding.invalidBytes };
   return {
     path: file,
     fileHash,
@@ -213,6 +219,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
     multi: parsed.multi,
     docs,
     ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}),
+    ...(parsed.decoding ? { decoding: parsed.decoding } : {}),
   };
 }
 
