@@ -5,7 +5,7 @@ import { JobCancelled, defineJob, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
-import { expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
+import { STORE_SLICE, expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
 import { prepareSource, type PreparedSource } from './worker-pool';
 import { describeDecoding } from './encoding';
 import type { NewDocument } from '../store/documents';
@@ -63,8 +63,7 @@ function unpackCheckpoint(stored: StoredCheckpoint): IngestCheckpoint {
 /** What a resumed job did in its last run: the contract's type (shared/contract/ingest.ts). */
 export type ResumedInfo = ResumedIngest;
 
-/** Documents of a corpus stored per transaction: short write locks, and the event loop gets a turn between them. */
-export const STORE_SLICE = 50;
+export { STORE_SLICE } from './pipeline';
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -72,8 +71,9 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const neededBytes = (docs: NewDocument[]) => docs.reduce((n, d) => n + d.text.length * 2 + (d.originalText?.length ?? 0), 0);
 
 /**
- * Store a prepared file, taking its documents from the worker (worker-pool.ts). One document (or
- * a corpus of at most STORE_SLICE): one transaction. A bigger corpus: slices of STORE_SLICE
+ * Store a prepared file, taking its documents from the worker (worker-pool.ts). A large one
+ * (pipeline.ts isLargeTransaction) the worker stores itself, in one transaction, while the core's
+ * writes wait off its event loop. One document (or a corpus of at most STORE_SLICE): one transaction. A bigger corpus: slices of STORE_SLICE
  * documents, each its own transaction, with a turn of the event loop between them, so the host
  * keeps answering and another writer gets the lock. A crash between slices is safe: the resumed
  * job stores the file again, and documents this job already stored (meta.jobId) count as its own,
@@ -96,6 +96,15 @@ async function storeFromSource(
       throw host.store.describeError(err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
     }
   };
+  if (source.storeInWorker) {
+    // a large transaction (a 100 MB text): the worker stores it through its own connection
+    try {
+      return await source.storeInWorker(jobId);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw host.store.describeError(err, { neededBytes: header.bytes * 3, doing: `storing ${file}` });
+    }
+  }
   if (!header.multi || header.count <= STORE_SLICE) return store(await source.take(header.count));
   const ids: number[] = [];
   let duplicates = 0;
@@ -206,6 +215,7 @@ export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, Sto
         try {
           // Read, parse, repair and chunk in the worker thread; only the storing happens here.
           const source = await prepareSource(file, {
+            storeIn: { db: host.store.db },
             onChunking: () => ctx.progress(i, total, message, fileRows(cp, { index: i, state: 'chunking' })),
             chunker: params.chunker,
             chunkSize: params.chunkSize,
