@@ -18,8 +18,6 @@ const post = (message: FromWorker) => port.postMessage(message);
 
 /** Prepared files waiting for the core to take their documents (or to have them stored here), by request id. */
 const pending = new Map<number, { prepared: PreparedFile; next: number; dbPath?: string }>();
-/** This thread's connection to the database it stores large files in (one per file; opened on first use). */
-const stores = new Map<string, Store>();
 /** Embedding requests sent to the core (the semantic chunker's engine lives there). */
 const embeds = new Map<number, { resolve: (v: number[][]) => void; reject: (e: Error) => void }>();
 let embedSeq = 0;
@@ -74,16 +72,17 @@ function storeHere(id: number, jobId: number | undefined): void {
     return;
   }
   pending.delete(id);
+  let store: Store | null = null;
   try {
-    let store = stores.get(p.dbPath);
-    if (!store) {
-      store = Store.open(p.dbPath, { migrate: false });
-      stores.set(p.dbPath, store);
-    }
+    // a connection for this file only (opening one costs little next to a large store): none left
+    // open in an idle thread, holding the database's files after the core has closed it
+    store = Store.open(p.dbPath, { migrate: false });
     collectGarbage();
     post({ type: 'stored', id, outcome: storePrepared(store, p.prepared, jobId) });
   } catch (err) {
     post({ type: 'failed', id, error: errorOf(err) });
+  } finally {
+    store?.close();
   }
 }
 
