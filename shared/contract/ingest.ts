@@ -12,6 +12,12 @@ export const IngestResult = z.object({
   imported: z.array(z.object({ id: Id, path: z.string() })),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   failed: z.array(z.object({ path: z.string(), error: z.string() })),
+  /**
+   * Text files read in an encoding other than UTF-8 (UTF-16, Windows-1252, ISO 8859-1), or with bytes
+   * that are no character in their encoding, each run of them kept in the text as U+FFFD and counted.
+   * Clean UTF-8 files are not listed.
+   */
+  decoded: z.array(z.object({ path: z.string(), encoding: z.string(), invalidBytes: z.number().int().nonnegative() })).optional(),
 });
 export type IngestResult = z.infer<typeof IngestResult>;
 
