@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 export const Id = z.number().int().positive();
 
+/** A file-system path as a call's input: no operating system takes a NUL byte in one (a clear 400, never a failed system call). */
+export const PathText = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'a path cannot hold a NUL byte');
+
 export const NodeKind = z.enum(['entity', 'event', 'concept', 'passage']);
 export type NodeKind = z.infer<typeof NodeKind>;
 
