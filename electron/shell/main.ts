@@ -99,6 +99,8 @@ function run(): void {
       ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
       ses.setPermissionCheckHandler(() => false);
       ses.setDevicePermissionHandler(() => false);
+      // no spellchecker, so no dictionary is fetched from a CDN (WEB_PREFERENCES.spellcheck is off too)
+      ses.setSpellCheckerEnabled(false);
       ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withSecurityHeaders(details.responseHeaders) }));
       ses.protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererRoot, request));
 
