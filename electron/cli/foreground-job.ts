@@ -54,7 +54,7 @@ export async function runJobInForeground(
     // so a rerun after a crash does not look like it did nothing.
     const earlier = new Map(
       core.jobs
-        .list(['queued', 'running'], 50)
+        .list(['queued', 'running', 'interrupted'], 50)
         .filter((j) => j.id !== job.id)
         .map((j) => [j.id, j]),
     );

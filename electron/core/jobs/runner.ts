@@ -271,9 +271,19 @@ export class JobRunner {
 
   /** The heartbeat and the polls run while the runner is started, or while someone here waits on a job another process runs. */
   private ensureTimer(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), Math.min(1000, this.heartbeatMs));
-    this.timer.unref();
+    if (!this.timer) this.timer = setInterval(() => this.tick(), Math.min(1000, this.heartbeatMs));
+    this.holdProcess();
+  }
+
+  /**
+   * The timer keeps the process alive only while someone here waits for a job (a CLI waiting for
+   * its job, which waits for another process's job of its kind, has nothing else to keep it up);
+   * otherwise it never holds a process that is done.
+   */
+  private holdProcess(): void {
+    if (!this.timer) return;
+    if (this.waiters.size > 0) this.timer.ref();
+    else this.timer.unref();
   }
 
   /**
@@ -298,6 +308,7 @@ export class JobRunner {
         }
       }
       for (const id of [...this.waiters.keys()]) if (!this.isRunning(id)) this.pollWaited(id);
+      this.holdProcess();
       if (this.started && this.waitingOnOthers) {
         this.waitingOnOthers = false;
         for (const lane of new Set<JobLane>(['work', ...[...this.kinds.values()].map((k) => k.lane ?? 'work')])) this.pump(lane);
@@ -429,11 +440,11 @@ export class JobRunner {
     const o = this.unsaved.get(id);
     if (o && !this.isRunning(id) && o.state !== 'queued') return Promise.resolve(this.info(r));
     if (isEnded(r.state)) return Promise.resolve(this.info(r));
-    this.ensureTimer();
     return new Promise((resolve) => {
       const list = this.waiters.get(id) ?? [];
       list.push(resolve);
       this.waiters.set(id, list);
+      this.ensureTimer();
     });
   }
 
