@@ -1,7 +1,7 @@
 // Document ingestion: start an import job, upload dropped files (browser host), remove a document.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Id } from '../schemas';
+import { Id, PathText } from '../schemas';
 import { jobInfoOf } from './job-kinds';
 
 export const Chunker = z.enum(['recursive', 'fixed', 'semantic']);
@@ -74,7 +74,7 @@ export const ingestCalls = {
     summary: 'Folders the user added for good (a folder dialog with remember), readable across restarts',
   }),
   'documents.folders.forget': defineCall({
-    input: z.object({ path: z.string().min(1).max(4096) }),
+    input: z.object({ path: PathText }),
     output: z.object({ forgotten: z.boolean() }),
     summary: 'Stop granting a remembered folder (the files stay on disk)',
   }),

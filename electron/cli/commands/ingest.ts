@@ -12,6 +12,7 @@ import type { Core } from '../../core/core';
 import { INGEST_JOB, type IngestParams } from '../../core/ingest/job';
 import { updatedEntry } from '../../core/editions/apply';
 import { describeDecoding } from '../../core/ingest/encoding';
+import { describeOwner } from '../../core/jobs/runner';
 
 /** Params compared as stored: undefined fields dropped, keys in order. */
 function canonical(params: unknown): string {
@@ -74,10 +75,14 @@ export const ingestCommand: Command = {
       const previous = unfinishedImport(core, params);
       const start = async () => {
         if (!previous) return callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap, skipBadRecords });
-        io.err(
-          `ingest: resuming job ${previous.id} (${previous.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`,
-        );
-        return previous.state === 'failed' ? core.jobs.resume(previous.id) : core.jobs.get(previous.id);
+        const job = core.jobs.get(previous.id);
+        if (job.state === 'running' || (job.state === 'queued' && job.owner?.alive && !job.owner.here)) {
+          // another live process runs (or is about to run) the same import: wait for it, never run it twice
+          io.err(`ingest: the same import is job ${job.id}, which ${describeOwner(job.owner!)} runs; waiting for it`);
+          return job;
+        }
+        io.err(`ingest: resuming job ${job.id} (${job.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`);
+        return job.state === 'failed' ? core.jobs.resume(job.id) : job;
       };
       const run = await runJobInForeground(core, io, start, {
         label: 'ingest',
