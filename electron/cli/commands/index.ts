@@ -11,6 +11,7 @@ import { evalCommand } from './eval';
 import { publishCommand, pullCommand } from './publish';
 import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
+import { explainCommand } from './explain';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
 export const commands: Command[] = [
@@ -24,6 +25,7 @@ export const commands: Command[] = [
   triplesCommand,
   jobsCommand,
   extractCommand,
+  explainCommand,
   modelsCommand,
   exportCommand,
   importCommand,

@@ -86,6 +86,7 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
         start,
         end,
         quote: row.quote,
+        rules: sink.jsonList(opt(row, 'rules'), 'rules'),
       });
     });
   }

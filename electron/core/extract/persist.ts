@@ -5,6 +5,7 @@ import { normalizeLabel } from '../store/normalize';
 import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
 import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
+import { llmRule } from './rules';
 
 export interface ChunkRef extends Span {
   id: number;
@@ -91,7 +92,9 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       model: ctx.model,
       meta: { ...(t.meta ?? {}), evidence: evidence.basis },
     });
-    graph.addEdgeProvenance(edge.id, quoteAt(evidence));
+    // the rules that read it: the extractor's, or a model's stage and prompt version
+    const rules = t.rules ?? (ctx.engine === 'classic' ? [] : [llmRule(t.stage)]);
+    graph.addEdgeProvenance(edge.id, { ...quoteAt(evidence), rules });
     const [hs, ts] = evidence.mentions;
     if (hs) graph.addNodeProvenance(headId, quoteAt(hs));
     if (ts) graph.addNodeProvenance(tailId, quoteAt(ts));

@@ -33,6 +33,8 @@ export interface NewProvenance {
   start: number;
   end: number;
   quote: string;
+  /** The ids of the rules that read this span (edge evidence; extract/rules.ts). */
+  rules?: string[];
 }
 
 /** A nodes row as SQLite returns it (aliases as JSON text). */
@@ -156,15 +158,15 @@ export class GraphRepository {
       .get(edgeId, p.documentId, p.start, p.end);
     if (dup) return;
     this.db
-      .prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+      .prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote, JSON.stringify(p.rules ?? []));
   }
 
   edgeProvenance(edgeIds: number[]): Map<number, Provenance[]> {
     const out = new Map<number, Provenance[]>();
     if (!edgeIds.length) return out;
     const stmt = this.db.prepare(
-      `SELECT p.edge_id, p.document_id, p.chunk_id, p.start, p.end, p.quote, d.version,
+      `SELECT p.edge_id, p.document_id, p.chunk_id, p.start, p.end, p.quote, p.rules, d.version,
          (d.version > 1 OR EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = d.id)) AS versioned
        FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
     );
@@ -176,6 +178,7 @@ export class GraphRepository {
       start: number;
       end: number;
       quote: string;
+      rules: string;
       version: number;
       versioned: number;
     }[]) {
@@ -190,6 +193,7 @@ export class GraphRepository {
         quote: r.quote,
         ...(clause ?? {}),
         ...(r.versioned ? { version: r.version } : {}),
+        rules: parseJson<string[]>(r.rules, []),
       });
       out.set(r.edge_id, list);
     }
@@ -254,6 +258,7 @@ export class GraphRepository {
         confidence: r.confidence,
         engine: r.engine,
         provenance: prov.get(r.id) ?? [],
+        rules: [...new Set((prov.get(r.id) ?? []).flatMap((p) => p.rules ?? []))],
         documentTitle: titles.get(r.id) ?? null,
         edited: r.edited === 1,
       })),

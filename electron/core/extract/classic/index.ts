@@ -38,27 +38,59 @@ export interface ClassicOptions {
   structure?: StructureLike | null;
 }
 
-/** Triples and typed mentions from chunk [start, end) of the document text. */
-export function classicExtract(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkExtraction & { sentences: number } {
+/** What the extractor reads of a chunk: its sentences, its tokens (names the document defines merged), the typed mentions, the context the sentences share. */
+export interface ChunkReading {
+  sentences: Span[];
+  typed: ReturnType<typeof findTypedMentions>;
+  tokens: Token[];
+  context: SentenceContext;
+  doc: DocInfo;
+}
+
+export function readChunk(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkReading {
   const sentences = splitSentences(docText, chunk.start, chunk.end);
   const typed = findTypedMentions(docText, chunk.start, chunk.end);
   const names = [...typed, ...longFormOccurrences(docText, chunk, options.acronyms ?? [])];
   const tokens = sentences.length ? mergeSpans(tokenize(docText, chunk.start, chunk.end), names, docText) : [];
-  const triples: CandidateTriple[] = [];
-  const base = DEFAULT_CONFIDENCE.classic.EE;
-  let t = 0;
   const context: SentenceContext = { document: documentReferents(docText, chunk, options.structure, sentences) };
   const doc = chunkContext(docText, chunk, options.structure, sentences).doc;
-  for (const whole of sentences) {
-    const cut = afterHeading(afterTermLine(docText, whole), doc.structure.sections); // doc.heading, doc.term-line
-    if (!cut) continue;
+  return { sentences, typed, tokens, context, doc };
+}
+
+/** A sentence of a chunk: the span read and its tokens, or the rule that leaves it unread. */
+export type ChunkSentence = { whole: Span; span: Span; tokens: Token[] } | { whole: Span; skip: string };
+
+/** The chunk's sentences in order, each read or left unread by a document rule. */
+export function* chunkSentences(docText: string, r: ChunkReading): Generator<ChunkSentence> {
+  let t = 0;
+  for (const whole of r.sentences) {
+    const cut = afterHeading(afterTermLine(docText, whole), r.doc.structure.sections); // doc.heading, doc.term-line
+    if (!cut) {
+      yield { whole, skip: 'doc.heading' };
+      continue;
+    }
     const s = listingProse(docText, cut); // doc.listing-prose
     const inSentence: Token[] = [];
-    while (t < tokens.length && tokens[t].start < s.start) t++;
-    while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
-    if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // doc.latin: the English model reads English only
-    if (codeLike(docText.slice(s.start, s.end))) continue; // doc.code: a MIB or ASN.1 listing is no English sentence
-    if (legendLike(docText.slice(s.start, s.end))) continue; // doc.legend
+    while (t < r.tokens.length && r.tokens[t].start < s.start) t++;
+    while (t < r.tokens.length && r.tokens[t].end <= s.end) inSentence.push(r.tokens[t++]);
+    // doc.latin: the English model reads English only (and three tokens at least)
+    if (inSentence.length < 3 || !mostlyLatin(docText, s)) yield { whole, skip: 'doc.latin' };
+    else if (codeLike(docText.slice(s.start, s.end)))
+      yield { whole, skip: 'doc.code' }; // a MIB or ASN.1 listing is no English sentence
+    else if (legendLike(docText.slice(s.start, s.end))) yield { whole, skip: 'doc.legend' };
+    else yield { whole, span: s, tokens: inSentence };
+  }
+}
+
+/** Triples and typed mentions from chunk [start, end) of the document text. */
+export function classicExtract(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkExtraction & { sentences: number } {
+  const reading = readChunk(docText, chunk, options);
+  const { sentences, typed, context, doc } = reading;
+  const triples: CandidateTriple[] = [];
+  const base = DEFAULT_CONFIDENCE.classic.EE;
+  for (const sentence of chunkSentences(docText, reading)) {
+    if (!('span' in sentence)) continue;
+    const { span: s, tokens: inSentence } = sentence;
     const rels = sentenceRelations(inSentence, docText, context);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     for (const r of rels) {
