@@ -1,9 +1,9 @@
 // graphwright explain: why a triple was read — each pass of the classic extractor for the sentence of
 // its evidence (--triple ID, in a database), or for the sentences of a text given here (--text).
-import type { Command } from '../command';
+import type { CliIO, Command } from '../command';
 import { UsageError, dbOption, jsonOption, parseId } from '../command';
 import { callCore, openCore } from '../open';
-import { Core } from '../../core/core';
+import { explainText } from '../../core/extract/explain';
 import type { ExplainResult } from '../../../shared/contract/extract';
 
 export const explainCommand: Command = {
@@ -19,18 +19,21 @@ export const explainCommand: Command = {
     const text = hasText ? String(values.text) : undefined;
     if (text !== undefined && !text.trim()) throw new UsageError('--text is empty');
     if (triple !== undefined && typeof values.db !== 'string') throw new UsageError('--triple needs --db FILE');
-    // a text alone needs no graph: it is read in a database of its own, in memory
-    const core =
-      triple !== undefined || typeof values.db === 'string' ? openCore(values, { mustExist: true }) : new Core({ startJobs: false, dbPath: ':memory:' });
+    // a text alone needs no graph: it is read here, with no database opened
+    if (triple === undefined && typeof values.db !== 'string') return show(explainText(text!), values.json === true, io);
+    const core = openCore(values, { mustExist: true });
     try {
-      const r = await callCore(core, 'extract.explain', triple !== undefined ? { triple } : { text });
-      if (values.json) return io.json(r);
-      printExplanation(r, io.out);
+      show(await callCore(core, 'extract.explain', triple !== undefined ? { triple } : { text }), values.json === true, io);
     } finally {
       await core.close();
     }
   },
 };
+
+function show(r: ExplainResult, json: boolean, io: CliIO): void {
+  if (json) io.json(r);
+  else printExplanation(r, (line) => io.out(line));
+}
 
 function printExplanation(r: ExplainResult, out: (line: string) => void): void {
   if (r.triple)
