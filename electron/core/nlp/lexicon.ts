@@ -2,38 +2,38 @@
 // ("about") and where it comes from ("source"), read here once into sets. The closed paradigms of
 // the grammar (the forms of "be", the articles, ...) are the constants at the end. Nothing in this
 // folder knows a corpus: test/nlp/lexicon.test.ts checks every list has its source.
-import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json';
-import bcp14Keywords from './lexicon/bcp14-keywords.json';
-import cataphoric from './lexicon/cataphoric.json';
-import catenatives from './lexicon/catenatives.json';
-import chainPrepositions from './lexicon/chain-prepositions.json';
-import complementNouns from './lexicon/complement-nouns.json';
-import complexPrepositions from './lexicon/complex-prepositions.json';
-import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json';
-import countWords from './lexicon/count-words.json';
-import degreeWords from './lexicon/degree-words.json';
-import demonstratives from './lexicon/demonstratives.json';
-import documentNouns from './lexicon/document-nouns.json';
-import expletiveVerbs from './lexicon/expletive-verbs.json';
-import functionWords from './lexicon/function-words.json';
-import gerundObjectDeterminers from './lexicon/gerund-object-determiners.json';
-import invariantNouns from './lexicon/invariant-nouns.json';
-import irregularPlurals from './lexicon/irregular-plurals.json';
-import lightNouns from './lexicon/light-nouns.json';
-import months from './lexicon/months.json';
-import nameParticles from './lexicon/name-particles.json';
-import negation from './lexicon/negation.json';
-import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json';
-import objectControlVerbs from './lexicon/object-control-verbs.json';
-import pluralWithoutS from './lexicon/plural-without-s.json';
-import purposeNouns from './lexicon/purpose-nouns.json';
-import quantifiers from './lexicon/quantifiers.json';
-import quantityNouns from './lexicon/quantity-nouns.json';
-import queryWords from './lexicon/query-words.json';
-import sectionNouns from './lexicon/section-nouns.json';
-import selfDeterminers from './lexicon/self-determiners.json';
-import selfNouns from './lexicon/self-nouns.json';
-import unassertedOpeners from './lexicon/unasserted-openers.json';
+import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json' with { type: 'json' };
+import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
+import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
+import catenatives from './lexicon/catenatives.json' with { type: 'json' };
+import chainPrepositions from './lexicon/chain-prepositions.json' with { type: 'json' };
+import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
+import complexPrepositions from './lexicon/complex-prepositions.json' with { type: 'json' };
+import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json' with { type: 'json' };
+import countWords from './lexicon/count-words.json' with { type: 'json' };
+import degreeWords from './lexicon/degree-words.json' with { type: 'json' };
+import demonstratives from './lexicon/demonstratives.json' with { type: 'json' };
+import documentNouns from './lexicon/document-nouns.json' with { type: 'json' };
+import expletiveVerbs from './lexicon/expletive-verbs.json' with { type: 'json' };
+import functionWords from './lexicon/function-words.json' with { type: 'json' };
+import gerundObjectDeterminers from './lexicon/gerund-object-determiners.json' with { type: 'json' };
+import invariantNouns from './lexicon/invariant-nouns.json' with { type: 'json' };
+import irregularPlurals from './lexicon/irregular-plurals.json' with { type: 'json' };
+import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
+import months from './lexicon/months.json' with { type: 'json' };
+import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
+import negation from './lexicon/negation.json' with { type: 'json' };
+import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
+import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
+import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
+import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
+import quantifiers from './lexicon/quantifiers.json' with { type: 'json' };
+import quantityNouns from './lexicon/quantity-nouns.json' with { type: 'json' };
+import queryWords from './lexicon/query-words.json' with { type: 'json' };
+import sectionNouns from './lexicon/section-nouns.json' with { type: 'json' };
+import selfDeterminers from './lexicon/self-determiners.json' with { type: 'json' };
+import selfNouns from './lexicon/self-nouns.json' with { type: 'json' };
+import unassertedOpeners from './lexicon/unasserted-openers.json' with { type: 'json' };
 
 /** A word list as stored: what it holds, where it comes from, its words (or entries). */
 export interface WordList {
