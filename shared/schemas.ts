@@ -111,6 +111,11 @@ export const Triple = z.object({
    * reading's proposition, `pattern:<name>`, or `llm:<stage>@<prompt version>` (docs/extraction.md).
    */
   rules: z.array(z.string()).default([]),
+  /**
+   * The estimated probability that an editor keeps it as it stands (its rule's precision, fitted on
+   * editor judgments: extract/precision.ts); null when nothing judged speaks for it.
+   */
+  precision: z.number().min(0).max(1).nullable().default(null),
 });
 export type Triple = z.infer<typeof Triple>;
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
 import { ruleInfo } from '../../electron/core/extract/rules';
+import { triplePrecision } from '../../electron/core/extract/precision';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
 
@@ -43,10 +44,20 @@ afterAll(() => t.cleanup());
 
 describe('graphwright explain', () => {
   it('--triple: the sentence of its evidence, each pass, and the rules stored with the triple', () => {
-    const triples = cli(['triples', '--db', db, '--json']).json() as { id: number; subject: string; relation: string; object: string; rules: string[] }[];
+    const triples = cli(['triples', '--db', db, '--json']).json() as {
+      id: number;
+      subject: string;
+      relation: string;
+      object: string;
+      rules: string[];
+      precision: number | null;
+    }[];
     const based = triples.find((x) => x.subject === 'IEEE 802.1X' && x.object === 'EAP');
     expect(based, JSON.stringify(triples)).toBeDefined();
     expect(based!.rules[0]).toMatch(/^prop\./);
+    // the precision stored with it is its rule's, fitted on editor judgments
+    expect(based!.precision).not.toBeNull();
+    expect(based!.precision).toBe(triplePrecision(based!.rules));
     const r = cli(['explain', '--db', db, '--triple', String(based!.id), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const x = r.json();

@@ -147,6 +147,7 @@ export const triplesCommand: Command = {
             engine: t.engine,
             provenance: t.provenance,
             rules: t.rules,
+            precision: t.precision,
           })),
         );
       }

@@ -281,8 +281,10 @@ export class ExtractionGraphWriter {
       insertNode: db.prepare('INSERT INTO nodes (kind, label, norm, type, aliases, chunk_id, meta) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       findEdge: db.prepare('SELECT id, confidence, edited, status FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
       raiseConfidence: db.prepare(`UPDATE edges SET confidence = ?, updated_at = ${NOW} WHERE id = ?`),
+      // read again by a rule an editor keeps more often: the better estimate stands
+      raisePrecision: db.prepare('UPDATE edges SET precision = ? WHERE id = ? AND (precision IS NULL OR precision < ?)'),
       insertEdge: db.prepare(
-        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       edgeProvExists: db.prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
       insertEdgeProv: db.prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -363,6 +365,7 @@ export class ExtractionGraphWriter {
     if (existing) {
       if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
         this.q.raiseConfidence.run(e.confidence, existing.id);
+      if (e.precision != null) this.q.raisePrecision.run(e.precision, existing.id, e.precision);
       b?.edges.set(existing.id, existing.edited ? pairKey(e.subjectId, e.objectId) : null);
       return { id: existing.id, created: false };
     }
@@ -376,6 +379,7 @@ export class ExtractionGraphWriter {
       e.engine,
       e.model ?? null,
       JSON.stringify(e.meta ?? {}),
+      e.precision ?? null,
     );
     const id = Number(info.lastInsertRowid);
     if (b) {

@@ -25,6 +25,8 @@ export interface NewEdge {
   engine: string;
   model?: string | null;
   meta?: Record<string, unknown>;
+  /** The estimated probability that an editor keeps it (extract/precision.ts); null when unknown. */
+  precision?: number | null;
 }
 
 export interface NewProvenance {
@@ -147,8 +149,21 @@ export class GraphRepository {
       return { id: existing.id, created: false };
     }
     const info = this.db
-      .prepare('INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(e.subjectId, relation, e.objectId, e.stage, e.status ?? 'proposed', e.confidence ?? 0.5, e.engine, e.model ?? null, JSON.stringify(e.meta ?? {}));
+      .prepare(
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        e.subjectId,
+        relation,
+        e.objectId,
+        e.stage,
+        e.status ?? 'proposed',
+        e.confidence ?? 0.5,
+        e.engine,
+        e.model ?? null,
+        JSON.stringify(e.meta ?? {}),
+        e.precision ?? null,
+      );
     return { id: Number(info.lastInsertRowid), created: true };
   }
 
@@ -237,10 +252,10 @@ export class GraphRepository {
     }[q.sort ?? 'id'];
     const rows = this.db
       .prepare(
-        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.engine, e.edited
+        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.precision, e.engine, e.edited
          ${from} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
-      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number })[];
+      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number; precision: number | null })[];
     const ids = rows.map((r) => r.id);
     const prov = this.edgeProvenance(ids);
     const titles = this.documentTitles(ids);
@@ -256,6 +271,7 @@ export class GraphRepository {
         stage: r.stage,
         status: r.status,
         confidence: r.confidence,
+        precision: r.precision,
         engine: r.engine,
         provenance: prov.get(r.id) ?? [],
         rules: [...new Set((prov.get(r.id) ?? []).flatMap((p) => p.rules ?? []))],
