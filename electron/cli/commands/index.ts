@@ -11,6 +11,7 @@ import { evalCommand } from './eval';
 import { publishCommand, pullCommand } from './publish';
 import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
+import { explainCommand } from './explain';
 import { endpointsCommand } from './endpoints';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
@@ -25,6 +26,7 @@ export const commands: Command[] = [
   triplesCommand,
   jobsCommand,
   extractCommand,
+  explainCommand,
   modelsCommand,
   exportCommand,
   importCommand,
