@@ -8,9 +8,18 @@ import m0007 from './0007_publish';
 import m0008 from './0008_publish_protocol';
 import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
+import m0016 from './0016_stale_status';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** The migration rebuilds a table (SQLite alters no CHECK in place): run with foreign keys off, checked before commit. */
+  foreignKeysOff?: boolean;
+}
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
-export const migrations: { version: number; name: string; sql: string }[] = [
+export const migrations: Migration[] = [
   { version: 1, name: 'initial', sql: m0001 },
   { version: 2, name: 'extraction', sql: m0002 },
   { version: 3, name: 'lookup indexes', sql: m0003 },
@@ -21,4 +30,5 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 8, name: 'publish protocol', sql: m0008 },
   { version: 9, name: 'editions', sql: m0009 },
   { version: 10, name: 'redundant indexes', sql: m0010 },
+  { version: 16, name: 'stale status', sql: m0016, foreignKeysOff: true },
 ];
