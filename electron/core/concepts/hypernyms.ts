@@ -4,7 +4,7 @@
 // context (its label, its neighbours and their relations: a simplified Lesk), the most frequent
 // sense on a tie; rungs this close to WordNet's root ("entity", "abstraction") name nothing a reader
 // files a term under and are left out.
-import { wordNet, type Synset, type WnPointer, type WnPos } from '../retrieve/wordnet';
+import { wordNet, type Synset, type WnPointer, type WnPos } from '../nlp/wordnet';
 import { stems } from './phrases';
 
 /** Hypernym rungs kept above a word: its concept levels between the word itself and its type. */

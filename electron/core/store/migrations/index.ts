@@ -8,6 +8,7 @@ import m0007 from './0007_publish';
 import m0008 from './0008_publish_protocol';
 import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
+import m0011 from './0011_job_owners';
 import m0016 from './0016_stale_status';
 
 export interface Migration {
@@ -30,5 +31,6 @@ export const migrations: Migration[] = [
   { version: 8, name: 'publish protocol', sql: m0008 },
   { version: 9, name: 'editions', sql: m0009 },
   { version: 10, name: 'redundant indexes', sql: m0010 },
+  { version: 11, name: 'job owners', sql: m0011 },
   { version: 16, name: 'stale status', sql: m0016, foreignKeysOff: true },
 ];
