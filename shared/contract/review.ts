@@ -68,7 +68,7 @@ export const DEFAULT_PRECISION_THRESHOLD = 0.3;
 
 export const NeighbourhoodFilters = z.object({
   /** Edge statuses shown (default proposed and accepted: rejected stay hidden unless asked). */
-  statuses: z.array(EdgeStatus).min(1).max(3).default(['proposed', 'accepted']),
+  statuses: z.array(EdgeStatus).min(1).max(4).default(['proposed', 'accepted']),
   relations: z.array(Relation).max(200).optional(),
   document: Id.optional(),
   minConfidence: z.number().min(0).max(1).optional(),

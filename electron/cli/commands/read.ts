@@ -18,7 +18,7 @@ export const statusCommand: Command = {
       if (values.json) return io.json(s);
       io.out(`documents ${s.documents}\nchunks    ${s.chunks}`);
       io.out(`nodes     entity ${s.nodes.entity}, event ${s.nodes.event}, concept ${s.nodes.concept}, passage ${s.nodes.passage}`);
-      io.out(`triples   proposed ${s.triples.proposed}, accepted ${s.triples.accepted}, rejected ${s.triples.rejected}`);
+      io.out(`triples   proposed ${s.triples.proposed}, accepted ${s.triples.accepted}, rejected ${s.triples.rejected}, stale ${s.triples.stale}`);
       io.out(`jobs      queued ${s.jobs.queued}, running ${s.jobs.running}, done ${s.jobs.done}, failed ${s.jobs.failed}, cancelled ${s.jobs.cancelled}`);
     } finally {
       await core.close();
@@ -115,7 +115,7 @@ export const nodesCommand: Command = {
 
 export const triplesCommand: Command = {
   name: 'triples',
-  usage: 'triples --db FILE [--document ID] [--status proposed|accepted|rejected] [--json]',
+  usage: 'triples --db FILE [--document ID] [--status proposed|accepted|rejected|stale] [--json]',
   summary: 'List triples with provenance',
   options: { ...dbOption, ...jsonOption, document: { type: 'string' }, status: { type: 'string' } },
   async run({ values }, io) {

@@ -2,6 +2,17 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { documentCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
+import type { DocumentExtraction } from '../../../shared/contract/documents';
+import { classicReads, NO_CLASSIC_MESSAGE } from '../extract/job';
+
+/**
+ * A document the classic extractor read without patterns for its language got nothing: its status
+ * says why (the line `extract` prints), rather than a plain "extracted · 0 triples".
+ */
+export function withLanguageNote(e: DocumentExtraction, language: string | null): DocumentExtraction {
+  if (e.status !== 'extracted' || e.engine !== 'classic' || e.triples > 0 || classicReads(language)) return e;
+  return { ...e, reason: NO_CLASSIC_MESSAGE };
+}
 
 export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<typeof documentCalls> {
   const mustGet = (id: number) => {
@@ -22,7 +33,7 @@ export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<type
         pages,
         chunks,
         status,
-        extraction: extraction.get(id)!,
+        extraction: withLanguageNote(extraction.get(id)!, language),
       }));
     },
     'documents.get': ({ id, original }) => {

@@ -9,8 +9,10 @@
 //   instance is backfilled from its deterministic abstraction ladder and those links carry the
 //   model 'fallback', so what the model said and what was filled in stay apart.
 // - Classic path (no model, documented fallback): the head noun of each entity phrase and the verb
-//   lemma of each event and relation (wink-nlp, as the classic extractor), plus the node's type.
-//   It produces what it can (at least one concept each); the three-concept rule is the LLM path's.
+//   lemma of each event and relation (wink-nlp, as the classic extractor), above it up to two of its
+//   WordNet hypernyms (concepts/hypernyms.ts), then the node's type and the user schema's type, each a
+//   level more general. It produces what it can (at least one concept each); the three-concept rule
+//   is the LLM path's.
 // - Types: with a user schema every entity conceptualised gets one of its types or "unknown"
 //   (LLM: from the grammar-constrained answer; classic: a type whose name or example matches the
 //   entity's label, head noun or concepts). Without one, an untyped entity takes its most general
@@ -25,7 +27,19 @@ import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/conce
 import { InstanceKind } from '../../../shared/contract/concepts';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
-import { abstractionLadder, backfill, classicConcepts, GENERIC_CONCEPTS, headNoun, MIN_CONCEPTS, selectConcepts } from './phrases';
+import {
+  abstractionLadder,
+  backfill,
+  canonicalConcept,
+  classicConcepts,
+  GENERIC_CONCEPTS,
+  headNoun,
+  isAcronymIn,
+  MIN_CONCEPTS,
+  selectConcepts,
+  verbLemma,
+} from './phrases';
+import { hypernymRungs } from './hypernyms';
 import { conceptMaxTokens, conceptMessages, conceptSchema, DEFAULT_CONCEPT_LIMITS, type ConceptLimits } from './prompts';
 import { entityTypeHints, isSchemaType, matchSchemaType, resolveType, typeChars, UNKNOWN_TYPE, type EntityTypeHint } from './types';
 
@@ -114,6 +128,8 @@ export interface InstanceConcepts {
   fallback: string[];
   /** The entity's schema type (with a user schema). */
   type?: string;
+  /** Phrases that are WordNet hypernyms (classic path): levels, never an induced type. */
+  hypernyms?: string[];
   tokens: number;
   failed?: string;
 }
@@ -161,18 +177,30 @@ export async function conceptualiseWithLlm(instance: Instance, o: LlmConceptOpti
   return { phrases, fallback, type, tokens };
 }
 
-/** The classic engine's concepts of one instance (head noun / verb lemma, type); a schema type by name or example. */
-export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[]): InstanceConcepts {
-  const phrases = classicConcepts(instance.kind, instance.label, instance.type);
-  const type =
-    instance.kind === 'entity' && types.length ? matchSchemaType([instance.label, instance.type, headNoun(instance.label), ...phrases], types) : undefined;
-  return { phrases, fallback: [], type, tokens: 0 };
+/**
+ * The classic engine's concepts of one instance, specific to general: head noun / verb lemma, its
+ * WordNet hypernyms (the sense picked by `context`: neighbours' labels and relations), the node's
+ * type, and last the user schema's type (matched by name or example against any of them).
+ */
+export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[], context: string[] = []): InstanceConcepts {
+  const entity = instance.kind === 'entity';
+  const specific = entity ? headNoun(instance.label) : verbLemma(instance.label);
+  const above = specific && !isAcronymIn(instance.label, specific) ? hypernymRungs(specific, entity ? 'n' : 'v', [instance.label, ...context]) : [];
+  let phrases = classicConcepts(instance.kind, instance.label, instance.type, above);
+  const type = entity && types.length ? matchSchemaType([instance.label, instance.type, specific, ...phrases], types) : undefined;
+  if (type && type !== UNKNOWN_TYPE) phrases = selectConcepts([...phrases, canonicalConcept(type)], instance.label, phrases.length + 1, false);
+  return { phrases, fallback: [], type, hypernyms: above.map(canonicalConcept), tokens: 0 };
 }
 
-/** Without a user schema: the most general concept that is not a generic ladder rung. */
+/** What surrounds an entity, for picking a word's sense: its neighbours' relations and labels. */
+export function classicContext(repo: ConceptRepository, instance: Instance): string[] {
+  return instance.kind === 'entity' && instance.nodeId !== null ? repo.neighbours(instance.nodeId, 8).map((n) => `${n.relation} ${n.label}`) : [];
+}
+
+/** Without a user schema: the most general concept that is neither a generic ladder rung nor a WordNet hypernym. */
 export function inducedType(r: InstanceConcepts): string | null {
   for (const list of [r.phrases, r.fallback]) {
-    const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p));
+    const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p) && !r.hypernyms?.includes(p));
     if (t) return t;
   }
   return null;
@@ -241,7 +269,7 @@ export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): 
           const batch = pending.slice(i, i + batchSize);
           let results: InstanceConcepts[];
           if (isClassic) {
-            results = batch.map((inst) => conceptualiseClassic(inst, types));
+            results = batch.map((inst) => conceptualiseClassic(inst, types, classicContext(repo, inst)));
           } else {
             const t0 = performance.now();
             const options: LlmConceptOptions = {

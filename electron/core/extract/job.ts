@@ -26,7 +26,8 @@ export const EXTRACT_JOB = 'extract' satisfies JobKindName;
 /** Languages the classic extractor has no patterns for (Chinese has its own when jieba loads): their documents need a model. */
 const NO_CLASSIC_LANGUAGES = new Set(['ko', 'zh', 'ja']);
 export const NO_CLASSIC_MESSAGE = 'no classic extractor for this language: load a model';
-const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
+/** Whether the classic extractor has patterns for a document's language (unknown: tried). */
+export const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
 /** Boilerplate kinds a classic chunk is still read in (only the cross-reference pattern takes triples there). */
 const CLASSIC_READABLE = ['references', 'front-matter'] as const;
 /** The extraction of a chunk not read (a language without patterns, all boilerplate). */

@@ -1,5 +1,6 @@
 // Ingest one file: read, detect, parse, repair, detect language, chunk (pure, nothing stored);
 // then store its documents in one transaction with content-hash dedupe and path versioning.
+import { documentTitle } from './title';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -142,8 +143,9 @@ async function buildDocument(
   });
   const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
   return {
-    // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name.
-    title: structure?.title ?? doc.title,
+    // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name; the title its
+    // text opens with when the file name is no name (a hash, a number, "document1").
+    title: structure?.title ?? (multi ? doc.title : documentTitle(doc.title, text)),
     sourcePath: file,
     format: doc.format,
     language: detectLanguage(text, languageHint),

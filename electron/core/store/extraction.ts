@@ -272,6 +272,8 @@ export class ExtractionGraphWriter {
    * nothing else can change the rows it holds; dropped when the batch ends.
    */
   private state: BatchState | null = null;
+  /** Stale triples this writer met again: their new evidence may bring them back (unstale). */
+  private readonly stale = new Set<number>();
 
   constructor(private readonly db: Db) {
     this.q = {
@@ -295,6 +297,12 @@ export class ExtractionGraphWriter {
       editedFromChunk: db.prepare(
         `SELECT 1 FROM edges e WHERE e.subject_id = ? AND e.object_id = ? AND e.edited = 1
          AND EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.chunk_id = ?) LIMIT 1`,
+      ),
+      // a stale triple found again in a current version: back to what it was before it went stale
+      unstale: db.prepare(
+        `UPDATE edges SET status = COALESCE((SELECT c.status_before FROM edition_changes c WHERE c.edge_id = edges.id AND c.kind = 'stale'
+           AND c.status_before IN ('proposed','accepted') ORDER BY c.id DESC LIMIT 1), 'proposed'), updated_at = ${NOW}
+         WHERE id = ? AND status = 'stale' AND NOT EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = ?)`,
       ),
       editedPairsOfChunk: db.prepare(
         'SELECT DISTINCT e.subject_id, e.object_id FROM provenance p JOIN edges e ON e.id = p.edge_id WHERE p.chunk_id = ? AND e.edited = 1',
@@ -363,6 +371,7 @@ export class ExtractionGraphWriter {
     const b = this.state;
     const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number; status: string } | undefined;
     if (existing) {
+      if (existing.status === 'stale') this.stale.add(existing.id);
       if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
         this.q.raiseConfidence.run(e.confidence, existing.id);
       if (e.precision != null) this.q.raisePrecision.run(e.precision, existing.id, e.precision);
@@ -396,6 +405,7 @@ export class ExtractionGraphWriter {
       return;
     }
     this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote, JSON.stringify(p.rules ?? []));
+    if (this.stale.has(edgeId) && this.q.unstale.run(edgeId, p.documentId).changes > 0) this.stale.delete(edgeId);
     // evidence from a chunk for an edited triple: that chunk's edited pairs grow (or are read again)
     const pairs = b && p.chunkId !== null ? b.editedPairs.get(p.chunkId) : undefined;
     if (pairs) {

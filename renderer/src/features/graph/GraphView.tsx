@@ -7,7 +7,7 @@ import { useCall, useCallMutation } from '../../api/hooks';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import type { CallInput, CallOutput, GraphViewNode, Neighbourhood } from '../../../../shared/contract';
-import type { EdgeStatus } from '../../../../shared/schemas';
+import { EdgeStatus } from '../../../../shared/schemas';
 import { MergeDialog, type MergeNode } from '../review/Dialogs';
 import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
 import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
@@ -126,7 +126,7 @@ export function GraphView() {
     saveSetting.mutate({ key: GRAPH_OPTIONS_KEY, value: next }, { onSuccess: () => void saved.refetch() });
   };
 
-  const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted']);
+  const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted', 'stale']);
   const [minConfidence, setMinConfidence] = useState<number | undefined>();
   const [relation, setRelation] = useState('');
   const [type, setType] = useState('');
@@ -280,7 +280,7 @@ export function GraphView() {
               ))}
           </select>
         </label>
-        {(['proposed', 'accepted', 'rejected'] as EdgeStatus[]).map((s) => (
+        {EdgeStatus.options.map((s) => (
           <label key={s}>
             <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggleStatus(s)} aria-label={`Show ${s}`} /> {s}
           </label>
@@ -436,6 +436,7 @@ export function GraphView() {
               ))}
               <span>– – proposed</span>
               <span>—— accepted</span>
+              <span title="a newer edition of its document no longer holds its evidence">··· stale</span>
             </div>
             <div className="graph-overlay" data-testid="graph-stats">
               {data ? `${data.nodes.length} nodes · ${data.edges.length} edges${data.truncated ? ' (limited)' : ''}` : 'Loading…'}

@@ -111,6 +111,8 @@ export function graphStylesheet(large: boolean, p: GraphPalette = GRAPH_PALETTES
       selector: 'edge[status = "accepted"]',
       style: { 'line-style': 'solid', 'line-color': p.accepted, 'target-arrow-color': p.accepted, width: large ? 1.2 : 2 },
     },
+    // stale: a newer edition no longer holds its evidence
+    { selector: 'edge[status = "stale"]', style: { 'line-style': 'dotted', 'line-color': '#8f8aae', 'target-arrow-color': '#8f8aae', opacity: 0.8 } },
     { selector: 'edge[status = "rejected"]', style: { 'line-style': 'dotted', 'line-color': '#d98b8b', 'target-arrow-color': '#d98b8b', opacity: 0.6 } },
     {
       selector: 'edge.concept-link',

@@ -216,7 +216,7 @@ export function ReviewView() {
     if (!el || el === document.body || el.closest('.rail')) document.querySelector<HTMLElement>('[data-testid="triple-rows"]')?.focus();
   }, [pages.ready]);
 
-  const total = status.data ? status.data.triples.proposed + status.data.triples.accepted + status.data.triples.rejected : null;
+  const total = status.data ? status.data.triples.proposed + status.data.triples.accepted + status.data.triples.rejected + status.data.triples.stale : null;
   const n = selected.size;
   return (
     <section className="view review-view" aria-labelledby="review-title">
@@ -226,7 +226,7 @@ export function ReviewView() {
           className="muted count-help"
           data-testid="review-count"
           title={
-            'Triples matching the filters, out of every triple in the store (proposed, accepted and rejected). ' +
+            'Triples matching the filters, out of every triple in the store (proposed, accepted, rejected and stale). ' +
             'The status bar counts proposed and accepted triples only, and entity and event nodes; the Graph counts the nodes it draws, concepts included.'
           }
         >

@@ -29,7 +29,10 @@ const columns = helper.columns([
   helper.accessor('status', {
     header: 'Status',
     cell: (info) => (
-      <span className={`status-badge status-${info.getValue()}`}>
+      <span
+        className={`status-badge status-${info.getValue()}`}
+        title={info.getValue() === 'stale' ? 'stale: a newer edition of its document no longer holds its evidence (Documents → Review the changes)' : undefined}
+      >
         {info.getValue()}
         {info.row.original.edited ? <span title="edited by an editor: re-extraction keeps it"> ✎</span> : null}
       </span>
