@@ -38,6 +38,7 @@ describe('upgrading a database with rows in it', () => {
       expect(schemaVersion(db)).toBe(version);
       const inserted = fillEveryTable(db, `v${version}`);
       expect(inserted.size).toBeGreaterThan(0);
+      const columnsBefore = new Map([...inserted.keys()].map((table) => [table, columnsOf(db, table).map((c) => c.name)]));
 
       const applied = migrate(db);
       expect(applied).toEqual(versions().filter((v) => v > version));
@@ -47,6 +48,9 @@ describe('upgrading a database with rows in it', () => {
       for (const [table, values] of inserted) {
         expect(tables.has(table), `table ${table} (with a row at version ${version}) is gone after the upgrade`).toBe(true);
         expect(matching(db, table, values), `the version-${version} row of ${table} after the upgrade`).toBe(1);
+        // a migration that rebuilds a table keeps every column an earlier one added
+        const after = new Set(columnsOf(db, table).map((c) => c.name));
+        expect(columnsBefore.get(table)!.filter((c) => !after.has(c)), `columns of ${table} lost by the upgrade`).toEqual([]);
       }
       expect(db.pragma('foreign_key_check'), 'references still hold').toEqual([]);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
