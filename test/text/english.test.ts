@@ -4,7 +4,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { describe, expect, it } from 'vitest';
-import { englishNlp, type Nlp } from '../../electron/core/text/english';
+import { englishNlp, type Nlp } from '../../electron/core/nlp/english';
 
 const SENTENCE = 'Accordingly, ifIndex.3.1.89.1.1.42 would identify the row.';
 const EARLIER = ['Octets (42)', 'The counter wraps at 42 and restarts.', 'ifIndex.3 is the third row; 89 rows follow.'];
