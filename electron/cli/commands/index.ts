@@ -12,6 +12,7 @@ import { publishCommand, pullCommand } from './publish';
 import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
 import { endpointsCommand } from './endpoints';
+import { logsCommand } from './logs';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
 export const commands: Command[] = [
@@ -37,4 +38,5 @@ export const commands: Command[] = [
   publishCommand,
   pullCommand,
   endpointsCommand,
+  logsCommand,
 ];

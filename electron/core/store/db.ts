@@ -259,6 +259,7 @@ export function migrate(db: Db): number[] {
       db.prepare('INSERT INTO schema_version (version, name) VALUES (?, ?)').run(m.version, m.name);
     })();
     applied.push(m.version);
+    log.info('store', `migration ${m.version} (${m.name}) applied to ${db.name}`);
   }
   return applied;
 }
