@@ -262,7 +262,8 @@ export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, Sto
           if (ctx.signal.aborted || isStorageFailure(err)) throw err;
           const error = fileError(file, err);
           cp.result.failed.push({ path: file, error });
-          log.warn('ingest', `job ${ctx.id}: ${file} failed: ${error}`);
+          // info, not warn: the job's result reports it to the caller; stderr stays the caller's
+          log.info('ingest', `job ${ctx.id}: ${file} failed: ${error}`);
         }
         cp = { ...cp, next: i + 1 };
         ctx.save(packCheckpoint(cp), i + 1, total, message, fileRows(cp));
