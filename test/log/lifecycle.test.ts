@@ -59,6 +59,7 @@ describe('lifecycle logging', () => {
     const frames = failed.message.split('\n').slice(1);
     expect(frames[0]).toMatch(/^at throwDeepInsideTheJob \(.*lifecycle\.test\.ts:\d+:\d+\)$/);
     expect(frames.length).toBeGreaterThan(1);
+    expect(entries.filter((e) => e.scope === 'core').map((e) => e.message)).toEqual([`opened ${path.join(dir, 'graphwright.db')}`]);
     // a new database: every migration applied is one entry
     expect(entries.filter((e) => e.scope === 'store' && /^migration \d+ \(.+\) applied to /.test(e.message)).length).toBeGreaterThan(5);
   });
