@@ -89,6 +89,8 @@ export const Provenance = z.object({
   clause: z.string().optional(),
   /** The version of the document the span lies in, when the document has versions (docs/editions.md). */
   version: z.number().int().optional(),
+  /** The ids of the rules that read this span (docs/extraction.md, the rule table); [] for node evidence and older rows. */
+  rules: z.array(z.string()).optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 
@@ -104,6 +106,16 @@ export const Triple = z.object({
   confidence: z.number(),
   engine: z.string(),
   provenance: z.array(Provenance),
+  /**
+   * The ids of the rules that made it, over all its evidence (the first span's first): a classic
+   * reading's proposition, `pattern:<name>`, or `llm:<stage>@<prompt version>` (docs/extraction.md).
+   */
+  rules: z.array(z.string()).default([]),
+  /**
+   * The estimated probability that an editor keeps it as it stands (its rule's precision, fitted on
+   * editor judgments: extract/precision.ts); null when nothing judged speaks for it.
+   */
+  precision: z.number().min(0).max(1).nullable().default(null),
 });
 export type Triple = z.infer<typeof Triple>;
 

@@ -11,6 +11,7 @@ import { evalCommand } from './eval';
 import { publishCommand, pullCommand } from './publish';
 import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
+import { explainCommand } from './explain';
 import { endpointsCommand } from './endpoints';
 import { logsCommand } from './logs';
 
@@ -26,6 +27,7 @@ export const commands: Command[] = [
   triplesCommand,
   jobsCommand,
   extractCommand,
+  explainCommand,
   modelsCommand,
   exportCommand,
   importCommand,

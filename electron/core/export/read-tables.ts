@@ -90,6 +90,7 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
         start,
         end,
         quote: row.quote,
+        rules: sink.jsonList(opt(row, 'rules'), 'rules'),
       });
     });
   }

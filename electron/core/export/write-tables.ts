@@ -25,6 +25,7 @@ export const CSV_HEADERS = {
     'end',
     'quote',
     'clause',
+    'rules',
   ],
 };
 
@@ -43,6 +44,7 @@ const provFields = (r: ExportProvenanceRow) => [
   r.end,
   r.quote,
   r.clause,
+  jsonOrNull(r.rules),
 ];
 
 const aliasesField = (a: string[]) => (a.length ? JSON.stringify(a) : null);

@@ -114,14 +114,14 @@ export function clauseOf(doc: DocInfo, s: SectionLike | null): string | null {
   return `${doc.self} §${s.number}`;
 }
 
-/** "RFC2865" -> "RFC 2865", "IEEE-802.1X" -> "IEEE 802.1X"; null when the tag names no standard. */
+/** "RFC1234" -> "RFC 1234", "IEEE-802.3" -> "IEEE 802.3"; null when the tag names no standard. */
 export function tagDesignation(tag: string): string | null {
   const spaced = tag.replace(/^([A-Za-z/]+)[-_ ]?(?=\d)/, '$1 ');
   const m = findStandards(spaced)[0];
   return m && m.start === 0 && m.end >= spaced.length - 5 ? canonicalDesignation(m.label) : null;
 }
 
-/** One spelling per cited standard: "IEEE Std 802.1X-2004" -> "IEEE 802.1X-2004". */
+/** One spelling per cited standard: "IEEE Std 802.3-2008" -> "IEEE 802.3-2008". */
 export function canonicalDesignation(label: string): string {
   // one node per standard: the edition year ("-2004", ":2013") is not part of what is cited
   return label

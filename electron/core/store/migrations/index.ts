@@ -9,6 +9,7 @@ import m0008 from './0008_publish_protocol';
 import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
 import m0011 from './0011_job_owners';
+import m0012 from './0012_rules_precision';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -23,4 +24,5 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 9, name: 'editions', sql: m0009 },
   { version: 10, name: 'redundant indexes', sql: m0010 },
   { version: 11, name: 'job owners', sql: m0011 },
+  { version: 12, name: 'rules and precision', sql: m0012 },
 ];
