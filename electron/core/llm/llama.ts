@@ -135,6 +135,10 @@ export class LlamaEngine implements LlmEngine {
         vram = undefined;
       }
     }
+    log.info(
+      'llm',
+      `model ${modelPath} loaded on ${llama.gpu === false ? 'the CPU' : llama.gpu} (${loaded.model.gpuLayers} GPU layers, ${loaded.threads} threads)${fallbackReason ? `: ${fallbackReason}` : ''}`,
+    );
     return new LlamaEngine(llama, loaded.model, loaded.context, chatWrapper, gguf, loaded.threads, options, {
       fallbackReason,
       vramTotalBytes: vram?.total,
@@ -419,6 +423,7 @@ export class LlamaEngine implements LlmEngine {
       await emb?.dispose();
       await this.context?.dispose();
       await this.model.dispose();
+      log.info('llm', `model ${this.options.modelPath} unloaded`);
     })();
     return this.closing;
   }

@@ -256,6 +256,7 @@ export function migrate(db: Db): number[] {
     if (done.has(m.version)) continue;
     applyMigration(db, m);
     applied.push(m.version);
+    log.info('store', `migration ${m.version} (${m.name}) applied to ${db.name}`);
   }
   return applied;
 }
