@@ -81,6 +81,10 @@ export const ExtractSummary = z.object({
   failureReasons: z.partialRecord(FailureReason, z.number().int()).optional(),
   /** Seconds spent loading the model before the first chunk (0 when it was loaded already). */
   loadSeconds: z.number().optional(),
+  /** LLM engines: prompt tokens over every stage call, those the engine served from its prompt cache, and generated tokens (= tokens). */
+  promptTokens: z.number().int().optional(),
+  cachedPromptTokens: z.number().int().optional(),
+  outputTokens: z.number().int().optional(),
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 

@@ -62,6 +62,8 @@ export interface ExtractTotals {
   failures: number;
   failedChunks: number;
   tokens: number;
+  promptTokens?: number;
+  cachedPromptTokens?: number;
   generationMs: number;
   elapsedMs: number;
   sentences: number;
@@ -367,6 +369,8 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
                 noteFailures(totals, chunk, ex);
               }
               totals.tokens += ex.tokens;
+              totals.promptTokens = (totals.promptTokens ?? 0) + (ex.promptTokens ?? 0);
+              totals.cachedPromptTokens = (totals.cachedPromptTokens ?? 0) + (ex.cachedPromptTokens ?? 0);
               totals.mentions += ex.mentions.length;
               repo.markExtracted({
                 chunkId: chunk.id,
@@ -428,7 +432,14 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
           mentions: totals.mentions,
           mergeCandidates,
           ...(totals.failures ? { failedAnswers: totals.failedAnswers ?? [], failureReasons: totals.failureReasons ?? {} } : {}),
-          ...(!isClassic ? { loadSeconds: Math.round((totals.loadMs ?? 0) / 10) / 100 } : {}),
+          ...(!isClassic
+            ? {
+                loadSeconds: Math.round((totals.loadMs ?? 0) / 10) / 100,
+                promptTokens: totals.promptTokens ?? 0,
+                cachedPromptTokens: totals.cachedPromptTokens ?? 0,
+                outputTokens: totals.tokens,
+              }
+            : {}),
           ...(totals.unsupported && Object.keys(totals.unsupported).length
             ? { notes: Object.entries(totals.unsupported).map(([id, language]) => ({ document: Number(id), language, message: NO_CLASSIC_MESSAGE })) }
             : {}),

@@ -59,6 +59,8 @@ export async function extractChunkWithLlm(input: LlmChunkInput, options: LlmPipe
     mentions: [],
     failures: Object.values(stages).filter((s) => s.failed).length,
     tokens: ee.outcome.tokens + ev.outcome.tokens + vv.outcome.tokens,
+    promptTokens: Object.values(stages).reduce((n, s) => n + (s.promptTokens ?? 0), 0),
+    cachedPromptTokens: Object.values(stages).reduce((n, s) => n + (s.cachedPromptTokens ?? 0), 0),
     stages,
   };
 }

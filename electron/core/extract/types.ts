@@ -53,6 +53,9 @@ export interface StageOutcome {
   triples: number;
   failed: boolean;
   tokens: number;
+  /** Prompt tokens of the stage's call(s), and those the engine served from its prompt cache. */
+  promptTokens?: number;
+  cachedPromptTokens?: number;
   error?: string;
   /** Why the answer failed: grammar, truncated, timeout, parse, engine (shared/contract/extract.ts FailureReason). */
   reason?: FailureReason;
@@ -65,6 +68,9 @@ export interface ChunkExtraction {
   /** Stages that failed on this chunk (malformed output that could not be repaired, engine error). */
   failures: number;
   tokens: number;
+  /** Prompt tokens over the chunk's calls, and those served from the engine's prompt cache (LLM engines). */
+  promptTokens?: number;
+  cachedPromptTokens?: number;
   stages: Partial<Record<ExtractStage, StageOutcome>>;
 }
 

@@ -28,6 +28,9 @@ export interface GenerateResult<T> {
   tokens: number;
   /** The raw text the value was parsed from. */
   text?: string;
+  /** Tokens of the prompt, and how many of them were served from the engine's prompt cache (not evaluated again). */
+  promptTokens?: number;
+  cachedPromptTokens?: number;
 }
 
 export interface EngineInfo {
@@ -64,7 +67,15 @@ export class LlmError extends Error {
     readonly code: LlmErrorCode,
     message: string,
     /** tokens: what the model generated before the answer failed (counted for tokens/s all the same). */
-    readonly details?: { status?: number; text?: string; retryAfterMs?: number; cause?: unknown; tokens?: number },
+    readonly details?: {
+      status?: number;
+      text?: string;
+      retryAfterMs?: number;
+      cause?: unknown;
+      tokens?: number;
+      promptTokens?: number;
+      cachedPromptTokens?: number;
+    },
   ) {
     super(message);
     this.name = 'LlmError';

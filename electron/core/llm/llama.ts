@@ -230,6 +230,7 @@ export class LlamaEngine implements LlmEngine {
         throw new LlmError('truncated', `the prompt has ${tokens.length} tokens; the context holds ${seq.contextSize}`);
       }
       const input = await this.prepare(seq, tokens);
+      const cachedPromptTokens = tokens.length - input.length;
       const state = new LlamaGrammarEvaluationState({ model: this.model, grammar: grammar as LlamaGrammar });
       const generated: Token[] = [];
       let confidenceSum = 0;
@@ -272,16 +273,25 @@ export class LlamaEngine implements LlmEngine {
           throw new LlmError(
             'truncated',
             `the answer was cut off after ${generated.length} tokens (maxTokens ${maxTokens}); bound strings and arrays in the schema or raise maxTokens`,
-            { text, tokens: generated.length },
+            { text, tokens: generated.length, promptTokens: tokens.length, cachedPromptTokens },
           );
         }
         throw new LlmError('invalid_output', `the model's answer is not valid for the schema: ${(err as Error).message}`, {
           text,
           cause: err,
           tokens: generated.length,
+          promptTokens: tokens.length,
+          cachedPromptTokens,
         });
       }
-      return { value, tokens: generated.length, text, ...(confidenceCount ? { confidence: confidenceSum / confidenceCount } : {}) };
+      return {
+        value,
+        tokens: generated.length,
+        text,
+        promptTokens: tokens.length,
+        cachedPromptTokens,
+        ...(confidenceCount ? { confidence: confidenceSum / confidenceCount } : {}),
+      };
     } finally {
       pool.release(seq);
     }

@@ -300,6 +300,7 @@ export class OpenAiEngine implements LlmEngine {
           value: value as T,
           tokens: Number.isFinite(tokens) ? tokens : Math.ceil(content.length / 4),
           text: content,
+          ...promptUsage(payload),
           ...(confidence !== undefined ? { confidence } : {}),
         };
       }
@@ -457,6 +458,22 @@ export class OpenAiEngine implements LlmEngine {
     this.closed = true;
     this.closer.abort();
   }
+}
+
+/**
+ * Prompt tokens and the share the server served from its prompt cache: OpenAI and vLLM say
+ * usage.prompt_tokens_details.cached_tokens, llama.cpp's server timings.cache_n.
+ */
+interface UsagePayload {
+  usage?: { prompt_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } };
+  timings?: { cache_n?: unknown };
+}
+
+function promptUsage(payload: UsagePayload | undefined): { promptTokens?: number; cachedPromptTokens?: number } {
+  const prompt = Number(payload?.usage?.prompt_tokens);
+  if (!Number.isFinite(prompt)) return {};
+  const cached = Number(payload?.usage?.prompt_tokens_details?.cached_tokens ?? payload?.timings?.cache_n);
+  return { promptTokens: prompt, cachedPromptTokens: Number.isFinite(cached) ? Math.min(prompt, cached) : 0 };
 }
 
 function isRetryableStatus(status: number | undefined): boolean {

@@ -27,6 +27,8 @@ export interface StageAnswer {
   /** The answer's list, or null when the answer was unusable. */
   items: unknown[] | null;
   tokens: number;
+  promptTokens: number;
+  cachedPromptTokens: number;
   confidence?: number;
   error?: string;
   /** Why the answer was unusable. */
@@ -63,6 +65,8 @@ export async function askStage(
   ];
   let value: unknown;
   let tokens = 0;
+  let promptTokens = 0;
+  let cachedPromptTokens = 0;
   let confidence: number | undefined;
   try {
     const r = await ctx.engine.generate(messages, schema, {
@@ -73,6 +77,8 @@ export async function askStage(
     });
     value = r.value;
     tokens = r.tokens ?? 0;
+    promptTokens = r.promptTokens ?? 0;
+    cachedPromptTokens = r.cachedPromptTokens ?? 0;
     confidence = typeof r.confidence === 'number' && Number.isFinite(r.confidence) && r.confidence >= 0 && r.confidence <= 1 ? r.confidence : undefined;
   } catch (err) {
     if (ctx.signal?.aborted) throw new StageAborted();
@@ -80,18 +86,25 @@ export async function askStage(
     // the tokens the model generated before the answer failed: they were generated all the same
     const tokensUsed = (err as { tokens?: unknown })?.tokens ?? (err as { details?: { tokens?: unknown } })?.details?.tokens;
     if (typeof tokensUsed === 'number') tokens = tokensUsed;
+    const details = (err as { details?: { promptTokens?: unknown; cachedPromptTokens?: unknown } })?.details;
+    if (typeof details?.promptTokens === 'number') promptTokens = details.promptTokens;
+    if (typeof details?.cachedPromptTokens === 'number') cachedPromptTokens = details.cachedPromptTokens;
     const reason = failureReason(err);
-    if (raw === undefined) return { items: null, tokens, reason, error: `${stage}: ${(err as Error)?.message ?? String(err)}` };
+    if (raw === undefined)
+      return { items: null, tokens, promptTokens, cachedPromptTokens, reason, error: `${stage}: ${(err as Error)?.message ?? String(err)}` };
     value = parseLenient(raw);
     if (value === undefined)
       return {
         items: null,
         tokens,
+        promptTokens,
+        cachedPromptTokens,
         reason: reason === 'engine' ? 'parse' : reason,
         error: `${stage}: unreadable answer (${(err as Error)?.message ?? String(err)})`,
       };
   }
   const items = listOf(value, listKeys);
-  if (!items) return { items: null, tokens, confidence, reason: 'parse', error: `${stage}: answer has no ${listKeys[0]} list` };
-  return { items, tokens, confidence };
+  if (!items)
+    return { items: null, tokens, promptTokens, cachedPromptTokens, confidence, reason: 'parse', error: `${stage}: answer has no ${listKeys[0]} list` };
+  return { items, tokens, promptTokens, cachedPromptTokens, confidence };
 }

@@ -17,7 +17,19 @@ export async function entityEntityStage(ctx: StageContext): Promise<{ triples: C
     ['triples', 'facts', 'relations'],
     maxTokensFor('EE', l, charsPerToken(ctx)) + (types ? l.triples * 2 * typeChars(types) : 0),
   );
-  if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
+  if (!answer.items)
+    return {
+      triples: [],
+      outcome: {
+        triples: 0,
+        failed: true,
+        tokens: answer.tokens,
+        promptTokens: answer.promptTokens,
+        cachedPromptTokens: answer.cachedPromptTokens,
+        error: answer.error,
+        reason: answer.reason,
+      },
+    };
   const triples: CandidateTriple[] = coerceTriples(answer.items, { head: l.entity, relation: l.relation, tail: l.entity })
     .filter((t) => !isPronoun(t.head) && !isPronoun(t.tail))
     .slice(0, l.triples)
@@ -28,7 +40,16 @@ export async function entityEntityStage(ctx: StageContext): Promise<{ triples: C
       tail: { text: t.tail, kind: 'entity', ...(types ? { type: resolveType(t.tailType, types) } : {}) },
       confidence: answer.confidence,
     }));
-  return { triples, outcome: { triples: triples.length, failed: false, tokens: answer.tokens } };
+  return {
+    triples,
+    outcome: {
+      triples: triples.length,
+      failed: false,
+      tokens: answer.tokens,
+      promptTokens: answer.promptTokens,
+      cachedPromptTokens: answer.cachedPromptTokens,
+    },
+  };
 }
 
 /** Byte-level tokenizers spend more tokens on Hangul; leave room for that in maxTokens. */

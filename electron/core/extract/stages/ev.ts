@@ -22,7 +22,19 @@ export async function entityEventStage(ctx: StageContext): Promise<{ triples: Ca
     maxTokensFor('EV', l, charsPerToken(ctx)) + (types ? l.events * l.participants * typeChars(types) : 0),
   );
   if (!answer.items)
-    return { triples: [], events: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
+    return {
+      triples: [],
+      events: [],
+      outcome: {
+        triples: 0,
+        failed: true,
+        tokens: answer.tokens,
+        promptTokens: answer.promptTokens,
+        cachedPromptTokens: answer.cachedPromptTokens,
+        error: answer.error,
+        reason: answer.reason,
+      },
+    };
   const events = coerceEvents(answer.items, { event: l.event, entity: l.entity, role: l.relation, participants: l.participants }).slice(0, l.events);
   const triples: CandidateTriple[] = [];
   for (const e of events) {
@@ -37,5 +49,15 @@ export async function entityEventStage(ctx: StageContext): Promise<{ triples: Ca
       });
     }
   }
-  return { triples, events: events.map((e) => e.event), outcome: { triples: triples.length, failed: false, tokens: answer.tokens } };
+  return {
+    triples,
+    events: events.map((e) => e.event),
+    outcome: {
+      triples: triples.length,
+      failed: false,
+      tokens: answer.tokens,
+      promptTokens: answer.promptTokens,
+      cachedPromptTokens: answer.cachedPromptTokens,
+    },
+  };
 }

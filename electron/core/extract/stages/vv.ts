@@ -44,12 +44,33 @@ export async function eventEventStage(ctx: StageContext, events: string[]): Prom
     ['relations', 'triples'],
     maxTokensFor('VV', l, charsPerToken(ctx)),
   );
-  if (!answer.items) return { triples: [], outcome: { triples: 0, failed: true, tokens: answer.tokens, error: answer.error, reason: answer.reason } };
+  if (!answer.items)
+    return {
+      triples: [],
+      outcome: {
+        triples: 0,
+        failed: true,
+        tokens: answer.tokens,
+        promptTokens: answer.promptTokens,
+        cachedPromptTokens: answer.cachedPromptTokens,
+        error: answer.error,
+        reason: answer.reason,
+      },
+    };
   const triples: CandidateTriple[] = [];
   for (const t of coerceTriples(answer.items, { head: l.event, relation: 40, tail: l.event }).slice(0, l.eventRelations)) {
     const relation = eventRelation(t.relation);
     if (!relation) continue;
     triples.push({ stage: 'VV', head: { text: t.head, kind: 'event' }, relation, tail: { text: t.tail, kind: 'event' }, confidence: answer.confidence });
   }
-  return { triples, outcome: { triples: triples.length, failed: false, tokens: answer.tokens } };
+  return {
+    triples,
+    outcome: {
+      triples: triples.length,
+      failed: false,
+      tokens: answer.tokens,
+      promptTokens: answer.promptTokens,
+      cachedPromptTokens: answer.cachedPromptTokens,
+    },
+  };
 }

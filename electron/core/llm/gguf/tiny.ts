@@ -106,6 +106,11 @@ export interface TinyModelOptions {
   eosBias?: number;
   /** Seed of the random weights (default 42). */
   seed?: number;
+  /**
+   * Training context the file declares (default TINY.contextLength). Its byte-level tokenizer spends
+   * about one token per character, four times a real model's, so whole-pipeline runs want more.
+   */
+  contextLength?: number;
 }
 
 /** The tiny model's bytes. Pure: the same options give the same bytes. */
@@ -121,7 +126,7 @@ export function tinyModelBytes(options: TinyModelOptions = {}): Buffer {
     { key: 'general.architecture', type: ValueType.STRING, value: 'llama' },
     { key: 'general.name', type: ValueType.STRING, value: 'graphwright-tiny' },
     { key: 'general.file_type', type: ValueType.UINT32, value: 0 },
-    { key: 'llama.context_length', type: ValueType.UINT32, value: TINY.contextLength },
+    { key: 'llama.context_length', type: ValueType.UINT32, value: options.contextLength ?? TINY.contextLength },
     { key: 'llama.embedding_length', type: ValueType.UINT32, value: E },
     { key: 'llama.block_count', type: ValueType.UINT32, value: blockCount },
     { key: 'llama.feed_forward_length', type: ValueType.UINT32, value: F },
