@@ -34,11 +34,13 @@ export function embeddingModelIdentity(engine: LlmEngine): string {
     }
     id = `llama:${path.basename(info.model)}${size}`;
   } else id = `${info.engine}:${info.model}`;
+  // vectors made with a family's task prefixes do not mix with vectors made without them
+  if (info.embeddingFamily) id += `+${info.embeddingFamily}`;
   identities.set(engine, id);
   return id;
 }
 
-/** Texts are embedded as they are; very long chunks are cut (the engine truncates to its context too). */
+/** Texts are embedded with their model family's task prefix (a question as a query, a chunk or label as a document); very long chunks are cut (the engine truncates to its context too). */
 export const MAX_EMBED_CHARS = 4000;
 
 const queryCache = new WeakMap<LlmEngine, Map<string, number[]>>();
@@ -49,7 +51,7 @@ async function embedQuery(engine: LlmEngine, text: string): Promise<number[]> {
   if (!cache) queryCache.set(engine, (cache = new Map()));
   const hit = cache.get(text);
   if (hit) return hit;
-  const [v] = await engine.embed([text.slice(0, MAX_EMBED_CHARS)]);
+  const [v] = await engine.embed([text.slice(0, MAX_EMBED_CHARS)], { task: 'query' });
   if (cache.size >= 32) cache.delete(cache.keys().next().value as string);
   cache.set(text, v);
   return v;

@@ -40,6 +40,7 @@ export function failureReason(err: unknown): FailureReason {
   const code = (err as { code?: unknown })?.code;
   if (code === 'invalid_output') return 'grammar';
   if (code === 'truncated') return 'truncated';
+  if (code === 'refused') return 'refused';
   if (code === 'timeout' || (err as Error)?.name === 'TimeoutError') return 'timeout';
   return 'engine';
 }

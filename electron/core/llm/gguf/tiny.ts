@@ -36,6 +36,17 @@ export const TINY_CHAT_TEMPLATE =
   "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}" +
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
+/**
+ * A thinking model's template (the reasoning distills' and Qwen3's shape): an earlier answer's
+ * reasoning is rendered inside <think>…</think>, and the model's turn opens a <think> block, so the
+ * model must think before it answers.
+ */
+export const TINY_THINKING_CHAT_TEMPLATE =
+  "{% for message in messages %}{% if message['role'] == 'assistant' %}{{'<|im_start|>assistant\\n'}}" +
+  "{% if message['reasoning_content'] %}{{'<think>\\n' + message['reasoning_content'] + '\\n</think>\\n\\n'}}{% endif %}" +
+  "{{message['content'] + '<|im_end|>' + '\\n'}}{% else %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endif %}{% endfor %}" +
+  "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n<think>\\n' }}{% endif %}";
+
 /** GPT-2's byte-to-unicode map: printable bytes stand for themselves, the rest move to U+0100 and up. */
 export function byteToUnicode(): string[] {
   const bs: number[] = [];
@@ -111,6 +122,8 @@ export interface TinyModelOptions {
    * about one token per character, four times a real model's, so whole-pipeline runs want more.
    */
   contextLength?: number;
+  /** The chat template (default TINY_CHAT_TEMPLATE, ChatML). */
+  chatTemplate?: string;
 }
 
 /** The tiny model's bytes. Pure: the same options give the same bytes. */
@@ -145,7 +158,7 @@ export function tinyModelBytes(options: TinyModelOptions = {}): Buffer {
     { key: 'tokenizer.ggml.eos_token_id', type: ValueType.UINT32, value: vocab.eos },
     { key: 'tokenizer.ggml.padding_token_id', type: ValueType.UINT32, value: vocab.eos },
     { key: 'tokenizer.ggml.add_bos_token', type: ValueType.BOOL, value: true },
-    { key: 'tokenizer.chat_template', type: ValueType.STRING, value: TINY_CHAT_TEMPLATE },
+    { key: 'tokenizer.chat_template', type: ValueType.STRING, value: options.chatTemplate ?? TINY_CHAT_TEMPLATE },
   ];
 
   const ones = (n: number) => new Float32Array(n).fill(1);
