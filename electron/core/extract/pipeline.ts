@@ -26,6 +26,8 @@ export interface LlmPipelineOptions {
   seed?: number;
   /** The user's entity types: entity answers are constrained to them plus "unknown" (concepts/types.ts). */
   entityTypes?: EntityTypeHint[];
+  /** One gleaning turn when a stage returns its cap (default true). */
+  glean?: boolean;
 }
 
 export { StageAborted };
