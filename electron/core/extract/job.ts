@@ -16,7 +16,9 @@ import { runRolling } from '../jobs/rolling';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
-import { entityTypeHints } from '../concepts/types';
+import { entityTypeHints, relationTypeHints } from '../concepts/types';
+import { modelIdentity } from '../llm/identity';
+import type { StageCache } from './stages/common';
 import { isBoilerplate, type DocumentStructure } from '../document/structure';
 import { ExtractLimitsInput, type ExtractSummary, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
@@ -279,6 +281,11 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
         if (pending.length && !isClassic) await acquire();
         // the user's entity types (none: no constraint; types are induced from concepts later)
         const entityTypes = isClassic ? [] : entityTypeHints(core.store);
+        const relationTypes = isClassic ? [] : relationTypeHints(core.store);
+        // the stages' answers by everything they depended on: a re-run asks only what is not answered yet
+        const cache: StageCache | undefined = isClassic
+          ? undefined
+          : { model: modelIdentity(engine!), read: !p.force, get: (key) => core.store.stageCache.get(key), put: (row) => core.store.stageCache.put(row) };
         // Classic without a batch size: batches of about CLASSIC_BATCH_MS of this thread's CPU, by the
         // characters they hold, so a commit, with its WAL and FTS writes, comes every few dozen ms of
         // work, however loaded the machine is (extract/batches.ts).
@@ -392,7 +399,9 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
                     temperature: p.temperature,
                     seed: chunkSeed(p.seed, c.hash),
                     entityTypes,
+                    relationTypes,
                     glean: p.glean,
+                    cache,
                   },
                 );
               } catch (err) {

@@ -4,7 +4,7 @@ import type { ExtractionGraphWriter } from '../store/extraction';
 import { normalizeLabel } from '../store/normalize';
 import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
-import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
+import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
 
 export interface ChunkRef extends Span {
   id: number;
@@ -80,6 +80,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
     }
     let confidence = t.confidence ?? DEFAULT_CONFIDENCE[ctx.engine][t.stage];
     if (evidence.basis === 'chunk') confidence *= CHUNK_FALLBACK_FACTOR;
+    if (t.unsupported) confidence *= UNSUPPORTED_FACTOR;
     confidence = Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
     const edge = graph.upsertEdge({
       subjectId: headId,
@@ -90,6 +91,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       engine: ctx.engine,
       model: ctx.model,
       meta: { ...(t.meta ?? {}), evidence: evidence.basis },
+      unsupported: Boolean(t.unsupported),
     });
     graph.addEdgeProvenance(edge.id, quoteAt(evidence));
     const [hs, ts] = evidence.mentions;

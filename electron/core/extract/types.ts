@@ -27,12 +27,14 @@ export interface CandidateTriple {
   head: Mention;
   relation: string;
   tail: Mention;
-  /** Engine-reported confidence (mean token probability) when known. */
+  /** Engine-reported confidence (the mean probability of the triple's own tokens) when known. */
   confidence?: number;
   /** The evidence span when the extractor already knows it (classic: its sentence). */
   evidence?: Span;
   /** Stored on the edge (pattern, modality, negated, unit, ...); additions to {evidence}. */
   meta?: Record<string, unknown>;
+  /** An LLM triple with an end the chunk does not hold (extract/grounding.ts): stored marked, hidden by default. */
+  unsupported?: boolean;
 }
 
 /**
@@ -53,6 +55,11 @@ export interface StageOutcome {
   triples: number;
   failed: boolean;
   tokens: number;
+  /** Calls answered from the stage cache, and items a gleaning turn added. */
+  cachedCalls?: number;
+  gleaned?: number;
+  /** The stage was not asked (stage 3 with fewer than two events). */
+  skipped?: boolean;
   /** Prompt tokens of the stage's call(s), and those the engine served from its prompt cache. */
   promptTokens?: number;
   cachedPromptTokens?: number;
@@ -83,3 +90,6 @@ export const DEFAULT_CONFIDENCE: Record<EngineName, Record<ExtractStage, number>
 
 /** When the mentions were not found in one sentence the fact is weaker: its confidence is scaled by this. */
 export const CHUNK_FALLBACK_FACTOR = 0.6;
+
+/** An LLM triple whose end the chunk does not hold: its confidence is scaled by this (and it is marked unsupported). */
+export const UNSUPPORTED_FACTOR = 0.5;

@@ -2,6 +2,7 @@
 // Implementations: llama.ts (node-llama-cpp, local GGUF) and openai.ts (OpenAI-compatible HTTP).
 import type { LlmEngineName } from '../../../shared/contract/engines';
 import type { EmbeddingTask } from './embedding-tasks';
+import type { TokenProbability } from './json-spans';
 
 /** A JSON schema as node-llama-cpp's grammar and OpenAI's response_format accept it. */
 export type JsonSchema = Record<string, unknown>;
@@ -50,6 +51,8 @@ export interface GenerateResult<T> {
   tokens: number;
   /** The raw text the value was parsed from. */
   text?: string;
+  /** Each generated token's probability and where its text starts in `text` (for a confidence per value: llm/json-spans.ts). */
+  tokenProbabilities?: TokenProbability[];
   /** Tokens of the prompt, and how many of them were served from the engine's prompt cache (not evaluated again). */
   promptTokens?: number;
   cachedPromptTokens?: number;

@@ -40,6 +40,7 @@ import { log } from '../log';
 import { ChunkQueue, SequencePool } from './llama-pool';
 import { contextCost, contextLadder, createDownTheLadder, MIN_CONTEXT, planSequences, type ContextCost, type SequencePlan } from './sizing';
 import { embeddingPrefixes, withTaskPrefix, type EmbeddingPrefixes } from './embedding-tasks';
+import type { TokenProbability } from './json-spans';
 import { loadError, thinks, toHistory } from './llama-util';
 import { isJson } from './json';
 
@@ -81,7 +82,7 @@ export class LlamaEngine implements LlmEngine {
   private closed = false;
   private closing: Promise<void> | null = null;
   private readonly embeddingContexts: Promise<LlamaEmbeddingContext>[] = [];
-  private readonly grammars = new Map<string, Promise<LlamaJsonSchemaGrammar<any>>>();
+  private readonly grammars = new Map<string, Promise<{ schema: LlamaJsonSchemaGrammar<any>; generate: LlamaGrammar }>>();
   private readonly pool: SequencePool | null;
   private readonly embedPrefixes: EmbeddingPrefixes | null;
   /** Calls started and not finished (close() waits for them). */
@@ -189,6 +190,11 @@ export class LlamaEngine implements LlmEngine {
     return thinks(this.chatWrapper);
   }
 
+  /** Tokens the model's tokenizer makes of a text (benchmarks: what an answer format costs). */
+  tokenCount(text: string): number {
+    return this.model.tokenize(text).length;
+  }
+
   /** The prompt text the chat wrapper makes of these messages (diagnostics, tests). */
   formatPrompt(messages: ChatMessage[], options: { closeThought?: boolean } = {}): string {
     return this.chatWrapper.generateContextState({ chatHistory: toHistory(messages, options) }).contextText.toString();
@@ -216,11 +222,19 @@ export class LlamaEngine implements LlmEngine {
     return this.pool;
   }
 
-  private grammarFor(schema: JsonSchema): Promise<LlamaJsonSchemaGrammar<any>> {
+  /**
+   * The schema's grammar (it parses and validates the answer) and the grammar generation runs
+   * under: the same without whitespace, so answers come on one line with no spaces.
+   */
+  private grammarFor(schema: JsonSchema): Promise<{ schema: LlamaJsonSchemaGrammar<any>; generate: LlamaGrammar }> {
     const key = JSON.stringify(schema);
     let g = this.grammars.get(key);
     if (!g) {
-      g = this.llama.createGrammarForJsonSchema(schema as any).catch((err: unknown) => {
+      g = (async () => {
+        const grammar = await this.llama.createGrammarForJsonSchema(schema as any);
+        const compact = compactJsonGrammar(grammar.grammar);
+        return { schema: grammar, generate: compact === grammar.grammar ? grammar : await this.llama.createGrammar({ grammar: compact }) };
+      })().catch((err: unknown) => {
         this.grammars.delete(key);
         throw new LlmError('invalid_output', `the JSON schema cannot be turned into a grammar: ${(err as Error).message}`, { cause: err });
       });
@@ -263,7 +277,7 @@ export class LlamaEngine implements LlmEngine {
       }
       const input = await this.prepare(seq, tokens);
       const cachedPromptTokens = tokens.length - input.length;
-      const state = new LlamaGrammarEvaluationState({ model: this.model, grammar: grammar as LlamaGrammar });
+      const state = new LlamaGrammarEvaluationState({ model: this.model, grammar: grammar.generate });
       const generated: Token[] = [];
       let confidenceSum = 0;
       let confidenceCount = 0;
@@ -280,12 +294,14 @@ export class LlamaEngine implements LlmEngine {
           evaluationPriority: (options.priority ?? 'background') === 'interactive' ? 5 : 3,
         },
       );
+      const probabilities: TokenProbability[] = [];
       for await (const out of iterator) {
         if (signal?.aborted) break;
         generated.push(out.token);
         if (typeof out.confidence === 'number' && Number.isFinite(out.confidence)) {
           confidenceSum += out.confidence;
           confidenceCount++;
+          probabilities.push({ offset: text.length, p: out.confidence });
         }
         text = this.model.detokenize(generated);
         const trimmed = text.trimEnd();
@@ -297,10 +313,12 @@ export class LlamaEngine implements LlmEngine {
         if (text.endsWith('\n\n\n\n') || generated.length >= budget) break;
       }
       if (signal?.aborted) throw abortError(signal);
+      const lead = text.length - text.trimStart().length;
       text = text.trim();
+      const tokenProbabilities = probabilities.map((t) => ({ offset: Math.max(0, t.offset - lead), p: t.p }));
       let value: T;
       try {
-        value = grammar.parse(text) as T;
+        value = grammar.schema.parse(text) as T;
       } catch (err) {
         if (!complete && generated.length >= budget) {
           throw new LlmError(
@@ -323,7 +341,7 @@ export class LlamaEngine implements LlmEngine {
         text,
         promptTokens: tokens.length,
         cachedPromptTokens,
-        ...(confidenceCount ? { confidence: confidenceSum / confidenceCount } : {}),
+        ...(confidenceCount ? { confidence: confidenceSum / confidenceCount, tokenProbabilities } : {}),
       };
     } finally {
       pool.release(seq);
@@ -542,4 +560,17 @@ async function loadOn(llama: Llama, modelPath: string, gguf: GgufInfo, options: 
     await model.dispose().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * node-llama-cpp's JSON grammar with its whitespace rules emptied: a model under it writes JSON on
+ * one line without spaces (no pretty-printing to pay for in tokens). The rules are found by the
+ * names node-llama-cpp gives them; a grammar without them is returned as it is.
+ */
+export function compactJsonGrammar(gbnf: string): string {
+  return gbnf
+    .split('\n')
+    .map((line) => line.replace(/^((?:comma-)?whitespace-[\w-]+) ::= .*$/, (_m, name: string) => `${name} ::= ${name.startsWith('comma-') ? '","' : '""'}`))
+    .join('\n')
+    .replace(/":" \[ \]\?/g, '":"');
 }

@@ -34,6 +34,7 @@ import {
 import { validateJson } from './json-schema';
 import { stripThoughts, ThoughtFilter } from './thoughts';
 import { embeddingPrefixes, withTaskPrefix } from './embedding-tasks';
+import type { TokenProbability } from './json-spans';
 import { log } from '../log';
 
 export interface OpenAiEngineOptions {
@@ -398,12 +399,14 @@ export class OpenAiEngine implements LlmEngine {
             );
           }
           const confidence = confidenceFromLogprobs(choice?.logprobs?.content);
+          const tokenProbabilities = tokenProbabilitiesOf(choice?.logprobs?.content, content);
           return {
             value: value as T,
             tokens: Number.isFinite(completionTokens) ? completionTokens : Math.ceil(content.length / 4),
             text: content,
             ...promptUsage(payload),
             ...(confidence !== undefined ? { confidence } : {}),
+            ...(tokenProbabilities ? { tokenProbabilities } : {}),
           };
         }
       },
@@ -637,6 +640,20 @@ function withSchemaInstruction(messages: ChatMessage[], schema: JsonSchema): Cha
   const first = messages[0];
   if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...messages.slice(1)];
   return [{ role: 'system', content: instruction }, ...messages];
+}
+
+/** Each token's probability and offset in the content, from OpenAI-style logprobs ({content: [{token, logprob}]}), when the tokens spell the content. */
+function tokenProbabilitiesOf(items: unknown, content: string): TokenProbability[] | undefined {
+  if (!Array.isArray(items) || !items.length) return undefined;
+  const out: TokenProbability[] = [];
+  let offset = 0;
+  for (const item of items) {
+    const { token, logprob } = (item ?? {}) as { token?: unknown; logprob?: unknown };
+    if (typeof token !== 'string' || typeof logprob !== 'number' || !Number.isFinite(logprob)) return undefined;
+    out.push({ offset, p: Math.exp(logprob) });
+    offset += token.length;
+  }
+  return offset === content.length ? out : undefined;
 }
 
 /** Mean token probability from OpenAI-style logprobs ({content: [{logprob}]}). */

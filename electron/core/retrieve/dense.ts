@@ -3,9 +3,8 @@
 // by reciprocal rank in retriever.ts) and against node-label vectors (entity linking for any number
 // of labels, called from link.ts). An index answers only for the model it was built with: another
 // model, another dimension or no index at all gives null, and retrieval goes on without it.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { LlmEngine } from '../llm/engine';
+import { modelIdentity } from '../llm/identity';
 import type { VectorIndexInfo, VectorRepository } from '../store/vectors';
 import { KIND_CODES, type GraphSnapshot } from './snapshot';
 import { log } from '../log';
@@ -13,31 +12,14 @@ import { log } from '../log';
 /** Setting: use the embedding model for retrieval (linking, hybrid passages) and index new chunks and labels after extraction. */
 export const SETTING_USE_EMBEDDINGS = 'retrieve.useEmbeddings';
 
-const identities = new WeakMap<LlmEngine, string>();
-
 /**
- * Who made a vector: the engine and model (a local file by name and size, so another file under the
- * same path is another model; an endpoint by its model name). Vectors of one identity are comparable.
+ * Who made a vector: the model (llm/identity.ts), and the family whose task prefixes it was made
+ * with. Vectors of one identity are comparable.
  */
 export function embeddingModelIdentity(engine: LlmEngine): string {
-  const known = identities.get(engine);
-  if (known) return known;
-  const info = engine.info();
-  let id: string;
-  if (info.engine === 'llama') {
-    let size = '';
-    try {
-      size = `:${fs.statSync(info.model).size}`;
-    } catch {
-      // the model file is gone: its path alone names the index
-      size = '';
-    }
-    id = `llama:${path.basename(info.model)}${size}`;
-  } else id = `${info.engine}:${info.model}`;
+  const family = engine.info().embeddingFamily;
   // vectors made with a family's task prefixes do not mix with vectors made without them
-  if (info.embeddingFamily) id += `+${info.embeddingFamily}`;
-  identities.set(engine, id);
-  return id;
+  return family ? `${modelIdentity(engine)}+${family}` : modelIdentity(engine);
 }
 
 /** Texts are embedded with their model family's task prefix (a question as a query, a chunk or label as a document); very long chunks are cut (the engine truncates to its context too). */

@@ -25,6 +25,8 @@ export interface NewEdge {
   engine: string;
   model?: string | null;
   meta?: Record<string, unknown>;
+  /** An LLM triple whose end its chunk does not hold (migration 0014): kept, listed only when asked for. */
+  unsupported?: boolean;
 }
 
 export interface NewProvenance {

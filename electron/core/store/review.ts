@@ -45,6 +45,7 @@ export class ReviewRepository {
       minConfidence: f.minConfidence,
       maxConfidence: f.maxConfidence,
       document: f.document,
+      includeUnsupported: f.includeUnsupported,
     });
     return { sql: where.join(' AND '), args };
   }

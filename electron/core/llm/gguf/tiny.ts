@@ -15,7 +15,8 @@ export const TINY = {
   feedForwardLength: 128,
   headCount: 4,
   headCountKv: 2,
-  contextLength: 2048,
+  /** Its byte-level tokenizer spends a token a character: the extraction's shared system prompt alone is ~3,000. */
+  contextLength: 8192,
   ropeDimensionCount: 16,
 } as const;
 
