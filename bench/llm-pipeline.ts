@@ -27,6 +27,8 @@ export interface PipelineLevel {
   sequences: number;
   loadedSequences: number;
   contextSize: number;
+  /** Where the context runs: 'cpu', or the GPU backend ('cuda', 'vulkan', 'metal'). */
+  backend: string;
   chunks: number;
   promptTokensPerChunk: number;
   cachedPromptTokensPerChunk: number;
@@ -106,6 +108,7 @@ export async function benchLlmPipeline(log: (line: string) => void = (l) => cons
           sequences,
           loadedSequences: info.parallelSequences,
           contextSize: info.contextSize,
+          backend: info.backend,
           chunks: done.length,
           promptTokensPerChunk: per((x) => x.promptTokens),
           cachedPromptTokensPerChunk: per((x) => x.cachedPromptTokens),
