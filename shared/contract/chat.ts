@@ -152,6 +152,8 @@ export const RetrievalTrace = RetrievalResult.extend({
   answerType: z.string().optional(),
   /** Ranked short answers. */
   shortAnswers: z.array(z.string()).optional(),
+  /** A model's answer none of whose citations survived the check (nothing in it is backed by a passage or fact). */
+  uncited: z.boolean().optional(),
 });
 export type RetrievalTrace = z.infer<typeof RetrievalTrace>;
 

@@ -79,6 +79,8 @@ export const NeighbourhoodFilters = z.object({
   belowPrecision: z.number().min(0).max(1).optional(),
   kinds: z.array(NodeKind).min(1).max(4).optional(),
   types: z.array(z.string().max(100)).max(100).optional(),
+  /** Also LLM triples marked unsupported (an end not found in their chunk), hidden otherwise. */
+  includeUnsupported: z.boolean().optional(),
 });
 export type NeighbourhoodFilters = z.infer<typeof NeighbourhoodFilters>;
 

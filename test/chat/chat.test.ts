@@ -53,7 +53,7 @@ describe('citations', () => {
     expect(r.content).toBe('A [T1]. B [T3] and [P8]. C [T1] [X4].');
   });
 
-  it('lists facts then passages with ids, then the question, within the size given', () => {
+  it('lists passages, then facts, with ids, then the question, within the size given', () => {
     const p = buildPrompt(
       'q?',
       [
@@ -64,7 +64,7 @@ describe('citations', () => {
       100000,
     );
     const user = p.messages[1].content;
-    expect(user.indexOf('[T5] a b.')).toBeLessThan(user.indexOf('[P9]'));
+    expect(user.indexOf('[P9]')).toBeLessThan(user.indexOf('[T5] a b.'));
     expect(user.trim().endsWith('Question: q?')).toBe(true);
     expect(p.facts).toEqual([5, 6]);
     const labelled = buildPrompt('q?', [], [{ id: 9, text: 'This attribute indicates the maximum size.', label: 'RFC 3580 §3.10 Framed-MTU' }], 100000);
@@ -122,7 +122,8 @@ describe('chat sessions', () => {
     try {
       const session = await call<ChatSession>('chat.sessions.create', {});
       const msg = await call<ChatMessage>('chat.ask', { sessionId: session.id, question: 'who directed Silkwood', maxTriples: 5 });
-      expect(engine.prompts[0][1].content).toMatch(/^Facts:\n\[T\d+\] Silkwood was directed by Mike Nichols\./);
+      // the passages first, then the facts
+      expect(engine.prompts[0][1].content).toMatch(/^Passages:\n\[P\d+\][^]*\nFacts:\n\[T\d+\] Silkwood was directed by Mike Nichols\./);
       expect(msg.trace).toMatchObject({ mode: 'llm', model: 'scripted' });
       expect(msg.citations).toHaveLength(1);
       expect(msg.citations[0].kind).toBe('triple');

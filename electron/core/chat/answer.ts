@@ -1,15 +1,17 @@
-// Answering from retrieved facts (the answer prompt of the kit's sample paper
-// ../shared/samples/seeds/000_*.txt): the prompt lists the facts with ids ([T<edge id>]) and the
-// passages with ids ([P<chunk id>]), then the question. The answer streams token by token;
-// afterwards every citation marker is checked against the ids actually provided and the ones that
-// were not provided are dropped from the text and the citation list. Without a model the answer is
-// extractive (chat/extractive.ts): the best short answer read off the relation paths or the
-// passages' sentences, with its sentence and the facts reaching it, cited. Either way a calibrated
-// confidence decides first: below MIN_CONFIDENCE the outcome is not_in_graph and no model is asked.
-import type { ChatMessage as LlmMessage, LlmEngine } from '../llm/engine';
+// Answering from retrieved facts and passages. With a model (chat/llm-prompt.ts): the prompt lists
+// the passages as labelled clauses ([P<chunk id>]), then at most 15 facts ([T<edge id>]), then the
+// question; the model is asked whenever retrieval found passages, its abstention is the outcome
+// not_in_graph, and an answer whose citations all fail the check is marked uncited. The answer
+// streams token by token; afterwards every citation marker is checked against the ids actually
+// provided and the ones that were not provided are dropped from the text and the citation list.
+// Without a model the answer is extractive (chat/extractive.ts): the best short answer read off the
+// relation paths or the passages' sentences, with its sentence and the facts reaching it, cited;
+// below MIN_CONFIDENCE its outcome is not_in_graph.
+import type { LlmEngine } from '../llm/engine';
 import type { RetrievalResult, RetrievedTriple } from '../retrieve/retriever';
 import { verbalizeWithLlm } from '../retrieve/verbalize';
 import { extractCandidates, MIN_CONFIDENCE, type AnswerType } from './extractive';
+import { buildChatPrompt, isAbstention } from './llm-prompt';
 
 export interface Citation {
   kind: 'triple' | 'passage';
@@ -40,6 +42,8 @@ export interface Answer {
   /** In [0, 1]: link scores, path and passage evidence of the best candidate. */
   confidence: number;
   answerType: AnswerType;
+  /** A model's answer none of whose citations survived the check: nothing in it is backed by a passage or fact. */
+  uncited?: boolean;
 }
 
 /** The innermost section of a passage holding an offset of its text, as a clause label. */
@@ -63,56 +67,8 @@ export interface ExtractiveAnswer {
   answerType: AnswerType;
 }
 
-const SYSTEM_PROMPT = [
-  'You answer questions about a knowledge graph using only the facts and passages listed below.',
-  'Cite each fact or passage you use right after the sentence that uses it, with its id in square brackets, like [T12] or [P3].',
-  'Use only ids from the lists. If the facts and passages do not answer the question, say that the graph does not hold the answer.',
-  'Answer briefly.',
-].join(' ');
-
-/** The prompt: facts with ids, passages with ids, then the question; trimmed to fit `maxChars`. */
-export function buildPrompt(
-  question: string,
-  facts: { id: number; text: string }[],
-  passages: { id: number; text: string; label?: string }[],
-  maxChars = 12000,
-): { messages: LlmMessage[]; facts: number[]; passages: number[] } {
-  const lines: string[] = [];
-  const usedFacts: number[] = [];
-  const usedPassages: number[] = [];
-  let size = SYSTEM_PROMPT.length + question.length + 40;
-  const factLines: string[] = [];
-  for (const f of facts) {
-    const line = `[T${f.id}] ${f.text}`;
-    if (size + line.length + 1 > maxChars * 0.7) break;
-    factLines.push(line);
-    usedFacts.push(f.id);
-    size += line.length + 1;
-  }
-  const passageLines: string[] = [];
-  for (const p of passages) {
-    const text = p.text.replace(/\s+/g, ' ').trim();
-    const room = Math.min(800, maxChars - size - 20);
-    if (room < 120) break;
-    // the passage's document and clause first ("RFC 3580 §3.10 Framed-MTU"), so the model can say where
-    const head = p.label ? `(${p.label}) ` : '';
-    const line = `[P${p.id}] ${head}${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
-    passageLines.push(line);
-    usedPassages.push(p.id);
-    size += line.length + 1;
-  }
-  if (factLines.length) lines.push('Facts:', ...factLines, '');
-  if (passageLines.length) lines.push('Passages:', ...passageLines, '');
-  lines.push(`Question: ${question}`);
-  return {
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: lines.join('\n') },
-    ],
-    facts: usedFacts,
-    passages: usedPassages,
-  };
-}
+/** The prompt (passages first, as labelled clauses, then at most 15 facts): chat/llm-prompt.ts. */
+export { buildChatPrompt as buildPrompt } from './llm-prompt';
 
 const MARKER_GROUP = /\s?\[((?:\s*[TP]\s?\d+\s*[,;]?)+)\]/g;
 
@@ -225,7 +181,8 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
   const engine = options.engine;
   const extractive = extractiveAnswer(retrieval);
   const meta = { answers: extractive.answers, outcome: extractive.outcome, confidence: extractive.confidence, answerType: extractive.answerType };
-  if (extractive.outcome === 'not_in_graph' || !engine) {
+  // a model reads the passages: it is asked whenever retrieval found some, even where nothing could be read off them here
+  if (!engine || (extractive.outcome === 'not_in_graph' && !retrieval.passages.length)) {
     const { content, citations } = extractive;
     emit(content);
     return {
@@ -245,8 +202,8 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
   // room for the prompt: the context less the answer, at a conservative 2.5 characters a token
   let maxChars = Math.max(1500, Math.floor((info.contextSize - maxTokens - 64) * 2.5));
   for (let attempt = 0; ; attempt++) {
-    const passages = retrieval.passages.map((p) => ({ id: p.id, text: p.text, label: clauseAt(p, 0) ?? p.document }));
-    const prompt = buildPrompt(question, facts, passages, maxChars);
+    const passages = retrieval.passages.map((p) => ({ id: p.id, text: p.text, label: clauseAt(p, 0) ?? p.document, sections: p.sections }));
+    const prompt = buildChatPrompt(question, facts, passages, maxChars);
     let raw = '';
     try {
       for await (const token of engine.stream(prompt.messages, { maxTokens, temperature: options.temperature ?? 0, signal: options.signal })) {
@@ -262,6 +219,8 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
       throw err;
     }
     const { content, citations } = validateCitations(raw, new Set(prompt.facts), new Set(prompt.passages));
-    return { content, citations, mode: 'llm', model: info.model, raw, ...meta };
+    // the model's abstention is the answer's outcome; an answer that cites nothing it was given is marked
+    if (isAbstention(content)) return { content, citations, mode: 'llm', model: info.model, raw, ...meta, answers: [], outcome: 'not_in_graph' };
+    return { content, citations, mode: 'llm', model: info.model, raw, ...meta, outcome: 'found', ...(citations.length ? {} : { uncited: true }) };
   }
 }

@@ -23,6 +23,7 @@ export type RetrievalTrace = RetrievalResult & {
   answerOutcome?: 'found' | 'not_in_graph';
   answerType?: string;
   shortAnswers?: string[];
+  uncited?: boolean;
 };
 export type StoredMessage = ChatMessageRow<Citation, RetrievalTrace> & { streamId?: string };
 
@@ -97,6 +98,7 @@ export class ChatService {
       answerOutcome: answer.outcome,
       answerType: answer.answerType,
       shortAnswers: answer.answers,
+      ...(answer.uncited ? { uncited: true } : {}),
     };
     const stored = this.repo.addMessage<Citation, RetrievalTrace>({ sessionId, role: 'assistant', content, citations: answer.citations, trace });
     return { ...stored, streamId };

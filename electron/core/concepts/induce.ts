@@ -1,7 +1,8 @@
 // Conceptualization (after AutoSchemaKG): every entity, event and relation gets short concept phrases
 // at several levels of abstraction, stored as concept nodes with is-a links (concept_links: level,
-// model, batch). A resumable job like extraction: instances in batches over the engine's parallel
-// sequences, each batch stored and checkpointed in one transaction.
+// model, batch). A resumable job like extraction: with a model, as many instances in flight as the
+// engine has sequences, each stored and checkpointed as it finishes (in job order, since the
+// checkpoint is a cursor); classic, in batches, each stored and checkpointed in one transaction.
 //
 // - LLM path (llama, openai): one answer per instance under a JSON schema (3..N bounded strings;
 //   with a user schema, the entity's type as an enum of its types plus "unknown"). Phrases are
@@ -20,6 +21,7 @@
 import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
+import { runRolling } from '../jobs/rolling';
 import { isAbortError, type LlmEngine } from '../llm/engine';
 import { modelName, openEngine, type EngineLease } from '../llm/lease';
 import { listOf, parseLenient, rawTextOf } from '../llm/json';
@@ -264,31 +266,8 @@ export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): 
         };
         const linkModel = isClassic ? CLASSIC_MODEL : model;
 
-        for (let i = 0; i < pending.length; i += batchSize) {
-          ctx.throwIfCancelled();
-          const batch = pending.slice(i, i + batchSize);
-          let results: InstanceConcepts[];
-          if (isClassic) {
-            results = batch.map((inst) => conceptualiseClassic(inst, types, classicContext(repo, inst)));
-          } else {
-            const t0 = performance.now();
-            const options: LlmConceptOptions = {
-              engine: engine!,
-              limits,
-              types,
-              neighbours: p.neighbours ?? 4,
-              repo,
-              signal: ctx.signal,
-              temperature: p.temperature,
-              seed: p.seed,
-            };
-            const settled = await Promise.allSettled(batch.map((inst) => conceptualiseWithLlm(inst, options)));
-            totals.generationMs += performance.now() - t0;
-            if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof JobCancelled)) throw new JobCancelled();
-            results = settled.map((s) =>
-              s.status === 'fulfilled' ? s.value : { phrases: [], fallback: [], tokens: 0, failed: String((s.reason as Error)?.message ?? s.reason) },
-            );
-          }
+        /** Store finished instances and the cursor after the last of them in one transaction. */
+        const commit = (batch: Instance[], results: InstanceConcepts[]) => {
           const batchId = `${batchPrefix}${ctx.id}.${totals.batches + 1}`;
           core.store.transaction(() => {
             batch.forEach((inst, k) => {
@@ -338,7 +317,52 @@ export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): 
             );
           });
           changed();
-          if (isClassic) await new Promise((resolve) => setImmediate(resolve));
+        };
+
+        if (isClassic) {
+          for (let i = 0; i < pending.length; i += batchSize) {
+            ctx.throwIfCancelled();
+            const batch = pending.slice(i, i + batchSize);
+            commit(
+              batch,
+              batch.map((inst) => conceptualiseClassic(inst, types, classicContext(repo, inst))),
+            );
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } else {
+          const options: LlmConceptOptions = {
+            engine: engine!,
+            limits,
+            types,
+            neighbours: p.neighbours ?? 4,
+            repo,
+            signal: ctx.signal,
+            temperature: p.temperature,
+            seed: p.seed,
+          };
+          // N instances in flight; finished ones committed in job order, so the cursor checkpoint stays exact
+          let generationStart = performance.now();
+          await runRolling(
+            pending,
+            { concurrency: batchSize, ordered: true, signal: ctx.signal },
+            (inst) =>
+              conceptualiseWithLlm(inst, options).catch((err: unknown) => {
+                if (err instanceof JobCancelled || ctx.signal.aborted) throw err;
+                return { phrases: [], fallback: [], tokens: 0, failed: String((err as Error)?.message ?? err) } satisfies InstanceConcepts;
+              }),
+            (finished) => {
+              const now = performance.now();
+              totals.generationMs += now - generationStart;
+              generationStart = now;
+              commit(
+                finished.map((f) => f.item),
+                finished.map((f) => f.result),
+              );
+            },
+          ).catch((err: unknown) => {
+            if (err instanceof JobCancelled || ctx.signal.aborted) throw new JobCancelled();
+            throw err;
+          });
         }
         ctx.throwIfCancelled();
         changed(true);

@@ -10,6 +10,7 @@ import { editDistance, labelTokens, tokenize, tokenVariants, type Token } from '
 import { stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
 import { nearestLabelVertices, type DenseIndex } from './dense';
+import type { EmbeddingTask } from '../llm/embedding-tasks';
 import { bigramList, dot, unitVector } from '../text/similarity';
 
 export interface LinkedEntity {
@@ -30,7 +31,7 @@ export interface LinkedEntity {
 export interface LinkOptions {
   fuzzy?: boolean;
   /** Embeds texts: labels near the question in embedding space are linked too. */
-  embed?: (texts: string[]) => Promise<number[][]>;
+  embed?: (texts: string[], task?: EmbeddingTask) => Promise<number[][]>;
   /** Relation stems of the graph: a lone, lower-case word naming a relation is a weak entity mention. */
   relationStems?: Set<string>;
   maxEntities?: number;
@@ -383,7 +384,7 @@ async function embeddingCandidates(
   tokens: Token[],
   snapshot: GraphSnapshot,
   index: LinkIndex,
-  embed: (texts: string[]) => Promise<number[][]>,
+  embed: (texts: string[], task?: EmbeddingTask) => Promise<number[][]>,
   dense?: DenseIndex | null,
 ): Promise<{ c: Candidate; v: number; score: number }[]> {
   // the store's vector index, when one is built for this embedder, answers for any number of labels
@@ -394,7 +395,7 @@ async function embeddingCandidates(
       .map((b) => ({ c: { vertices: [b.v], i: 0, j: tokens.length, corrected: 0, method: 'embedding' as const }, v: b.v, score: 0.5 * b.sim }));
   const table = await index.labelEmbeddings(embed, 5000);
   if (!table) return [];
-  const [qv] = await embed([question]);
+  const [qv] = await embed([question], 'query');
   const q = unitVector(qv);
   const best: { v: number; sim: number }[] = [];
   table.vectors.forEach((vec, k) => best.push({ v: table.vertices[k], sim: dot(q, vec) }));

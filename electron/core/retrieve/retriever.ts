@@ -5,6 +5,7 @@
 import type { Store } from '../store';
 import type { RetrievalRepository } from '../store/retrieval';
 import type { LlmEngine } from '../llm/engine';
+import type { EmbeddingTask } from '../llm/embedding-tasks';
 import { GraphSnapshot, KIND_CODES } from './snapshot';
 import { LinkIndex, linkEntities } from './link';
 import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } from './paths';
@@ -150,7 +151,7 @@ export class Retriever {
     const timings = { refreshMs: performance.now() - t0, linkMs: 0, pathMs: 0, pprMs: 0, sampleMs: 0, totalMs: 0 };
     const attempts: RetrievalAttempt[] = [];
     const embedder = options.embedder;
-    const embed = embedder ? (texts: string[]) => embedder.embed(texts) : undefined;
+    const embed = embedder ? (texts: string[], task?: EmbeddingTask) => embedder.embed(texts, { task }) : undefined;
     // hybrid retrieval only when an index exists for this embedder's model; otherwise exactly as without it
     const dense = DenseIndex.open(this.vectors, embedder);
 
@@ -189,7 +190,13 @@ export class Retriever {
 
   private async attempt(
     question: string,
-    o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]>; dense?: DenseIndex | null },
+    o: RetrieveOptions & {
+      maxTriples: number;
+      maxPassages: number;
+      fuzzy: boolean;
+      embed?: (t: string[], task?: EmbeddingTask) => Promise<number[][]>;
+      dense?: DenseIndex | null;
+    },
     timings: RetrievalResult['timings'],
   ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms'>> {
     const s = this.snapshot;
@@ -544,9 +551,14 @@ function contentWords(text: string): string[] {
 }
 
 /** Cosine similarity of the question to each relation label, rescaled to [0, 0.8]. */
-async function relationHints(embed: (t: string[]) => Promise<number[][]>, question: string, relations: string[]): Promise<Map<string, number> | undefined> {
+async function relationHints(
+  embed: (t: string[], task?: EmbeddingTask) => Promise<number[][]>,
+  question: string,
+  relations: string[],
+): Promise<Map<string, number> | undefined> {
   try {
-    const vecs = await embed([question, ...relations.map((r) => r.replace(/[_-]+/g, ' '))]);
+    // the question is a query, the relation labels what it looks for (models with task prefixes tell them apart)
+    const vecs = [...(await embed([question], 'query')), ...(await embed(relations.map((r) => r.replace(/[_-]+/g, ' '))))];
     const sims = relations.map((_, i) => cosineSimilarity(vecs[0], vecs[i + 1]));
     const max = Math.max(...sims);
     const min = Math.min(...sims);

@@ -281,12 +281,13 @@ export class ExtractionGraphWriter {
       setAliases: db.prepare('UPDATE nodes SET aliases = ? WHERE id = ?'),
       setType: db.prepare('UPDATE nodes SET type = ? WHERE id = ?'),
       insertNode: db.prepare('INSERT INTO nodes (kind, label, norm, type, aliases, chunk_id, meta) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      findEdge: db.prepare('SELECT id, confidence, edited, status FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
+      findEdge: db.prepare('SELECT id, confidence, edited, status, unsupported FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
+      markSupported: db.prepare(`UPDATE edges SET unsupported = 0, updated_at = ${NOW} WHERE id = ?`),
       raiseConfidence: db.prepare(`UPDATE edges SET confidence = ?, updated_at = ${NOW} WHERE id = ?`),
       // read again by a rule an editor keeps more often: the better estimate stands
       raisePrecision: db.prepare('UPDATE edges SET precision = ? WHERE id = ? AND (precision IS NULL OR precision < ?)'),
       insertEdge: db.prepare(
-        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision, unsupported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       edgeProvExists: db.prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
       insertEdgeProv: db.prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -369,12 +370,15 @@ export class ExtractionGraphWriter {
     const relation = e.relation.replace(/\s+/g, ' ').trim();
     if (!relation) throw new Error('empty relation');
     const b = this.state;
-    const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number; status: string } | undefined;
+    const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as
+      { id: number; confidence: number; edited: number; status: string; unsupported: number } | undefined;
     if (existing) {
       if (existing.status === 'stale') this.stale.add(existing.id);
       if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
         this.q.raiseConfidence.run(e.confidence, existing.id);
       if (e.precision != null) this.q.raisePrecision.run(e.precision, existing.id, e.precision);
+      // found where a chunk holds its ends: supported from now on
+      if (existing.unsupported && !e.unsupported) this.q.markSupported.run(existing.id);
       b?.edges.set(existing.id, existing.edited ? pairKey(e.subjectId, e.objectId) : null);
       return { id: existing.id, created: false };
     }
@@ -389,6 +393,7 @@ export class ExtractionGraphWriter {
       e.model ?? null,
       JSON.stringify(e.meta ?? {}),
       e.precision ?? null,
+      e.unsupported ? 1 : 0,
     );
     const id = Number(info.lastInsertRowid);
     if (b) {

@@ -47,6 +47,7 @@ export class ReviewRepository {
       minPrecision: f.minPrecision,
       belowPrecision: f.belowPrecision,
       document: f.document,
+      includeUnsupported: f.includeUnsupported,
     });
     return { sql: where.join(' AND '), args };
   }

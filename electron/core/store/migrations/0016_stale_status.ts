@@ -4,7 +4,7 @@
 // foreign keys off, so the evidence and the edition changes that point at edges stay, and the
 // references are checked before it commits). edition_changes.status_before keeps what a triple was
 // before it went stale: what it goes back to when it is kept, found again, or its edition removed.
-// (Numbered 0016: 0011-0015 were written beside it. It runs after 0012, whose precision column it keeps.)
+// (Numbered 0016: 0011-0015 were written beside it. It runs after 0012 and 0014, whose columns it keeps.)
 export default /* sql */ `
 CREATE TABLE edges_new (
   id INTEGER PRIMARY KEY,
@@ -19,11 +19,12 @@ CREATE TABLE edges_new (
   edited INTEGER NOT NULL DEFAULT 0, -- 1 once an editor touched it: re-runs never overwrite
   meta TEXT NOT NULL DEFAULT '{}',
   precision REAL,                  -- migration 0012: estimated probability an editor keeps it
+  unsupported INTEGER NOT NULL DEFAULT 0, -- migration 0014: an LLM triple whose end its chunk does not hold
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
 );
-INSERT INTO edges_new (id, subject_id, relation, object_id, stage, status, confidence, engine, model, edited, meta, precision, created_at, updated_at)
-  SELECT id, subject_id, relation, object_id, stage, status, confidence, engine, model, edited, meta, precision, created_at, updated_at FROM edges;
+INSERT INTO edges_new (id, subject_id, relation, object_id, stage, status, confidence, engine, model, edited, meta, precision, unsupported, created_at, updated_at)
+  SELECT id, subject_id, relation, object_id, stage, status, confidence, engine, model, edited, meta, precision, unsupported, created_at, updated_at FROM edges;
 DROP TABLE edges;
 ALTER TABLE edges_new RENAME TO edges;
 CREATE UNIQUE INDEX edges_identity ON edges(subject_id, relation, object_id);
