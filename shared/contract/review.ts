@@ -11,6 +11,13 @@ const Relation = z.string().trim().min(1).max(200);
 export const NodeRef = z.union([z.object({ id: Id }), z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).default('entity') })]);
 export type NodeRef = z.infer<typeof NodeRef>;
 
+/**
+ * An end of an edited triple: a node by id, or by label; a label without a kind takes the kind of
+ * the end it replaces, so an edit keeps the triple's stage (an entity–event triple stays EV).
+ */
+export const EditNodeRef = z.union([z.object({ id: Id }), z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).optional() })]);
+export type EditNodeRef = z.infer<typeof EditNodeRef>;
+
 /** What one command did: its revision group (undo target) and what it touched. */
 export const EditResult = z.object({
   groupId: z.string(),
@@ -141,9 +148,9 @@ export const reviewCalls = {
     input: z
       .object({
         id: Id,
-        subject: NodeRef.optional(),
+        subject: EditNodeRef.optional(),
         relation: Relation.optional(),
-        object: NodeRef.optional(),
+        object: EditNodeRef.optional(),
         confidence: z.number().min(0).max(1).optional(),
       })
       .refine((v) => v.subject || v.relation || v.object || v.confidence !== undefined, { message: 'give subject, relation, object or confidence' }),
@@ -197,6 +204,11 @@ export const reviewCalls = {
     input: z.object({ id: Id, survivor: Id.optional(), label: Label.optional() }),
     output: EditResult,
     summary: 'Accept a merge candidate: merge its two nodes (survivor: the better connected one unless given)',
+  }),
+  'merge.acceptMany': defineCall({
+    input: z.object({ ids: z.array(Id).min(1).max(5000) }),
+    output: EditResult,
+    summary: 'Accept many merge candidates as one edit (one undo step), best score first; each keeps the better connected node',
   }),
   'merge.skip': defineCall({
     input: z.object({ ids: z.array(Id).min(1).max(10_000) }),

@@ -29,6 +29,7 @@ export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersO
     'relations.rename': (input) => commands.renameRelation(input),
     'relations.list': (q) => reads.relations(q),
     'merge.accept': (input) => commands.acceptCandidate(input),
+    'merge.acceptMany': ({ ids }) => commands.acceptCandidates(ids),
     'merge.skip': ({ ids }) => commands.skipCandidates(ids),
     'history.undo': () => commands.undo(),
     'history.redo': () => commands.redo(),
