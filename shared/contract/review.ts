@@ -100,6 +100,36 @@ export const Neighbourhood = z.object({
 });
 export type Neighbourhood = z.infer<typeof Neighbourhood>;
 
+/** A community of the graph (Louvain over the filtered triples): named by its most central nodes. */
+export const GraphCommunity = z.object({
+  /** Its place in the answer: 0 is the community with the most triples. */
+  id: z.number().int().min(0),
+  /** Its most central nodes (most triples inside the community), best first: they name it. */
+  top: z.array(z.object({ id: Id, label: z.string(), kind: NodeKind, type: z.string().nullable(), degree: z.number().int() })),
+  /** Every node in it (to open it). */
+  nodeIds: z.array(Id),
+  /** Filtered triples with both ends inside it. */
+  triples: z.number().int(),
+  /** The kind and the type most of its nodes have (null: no type), for its colour. */
+  kind: NodeKind,
+  type: z.string().nullable(),
+});
+export type GraphCommunity = z.infer<typeof GraphCommunity>;
+
+export const CommunityOverview = z.object({
+  communities: z.array(GraphCommunity),
+  /** Triples between two communities listed, by pair (source < target). */
+  links: z.array(z.object({ source: z.number().int(), target: z.number().int(), triples: z.number().int() })),
+  /** Nodes and triples the filters leave (all communities, listed or not). */
+  nodes: z.number().int(),
+  triples: z.number().int(),
+  /** Smaller communities past the limit: how many, and their nodes. */
+  more: z.object({ communities: z.number().int(), nodes: z.number().int() }),
+  /** Louvain's modularity of the partition (higher: better separated communities). */
+  modularity: z.number(),
+});
+export type CommunityOverview = z.infer<typeof CommunityOverview>;
+
 export const EvidenceItem = z.object({
   provenanceId: Id,
   /** version: which version of the document the span lies in; edition: the edition it states ('RFC 3580'); current: false once a newer version replaced it (the triple may be stale). */
@@ -237,6 +267,17 @@ export const reviewCalls = {
     }),
     output: Neighbourhood,
     summary: 'A subgraph for the graph view: start nodes expanded breadth-first to a depth, filtered, capped',
+  }),
+  'graph.communities': defineCall({
+    input: z.object({
+      filters: NeighbourhoodFilters.prefault({}),
+      /** The largest communities listed (by triples); the rest are counted in `more`. */
+      limit: z.number().int().min(1).max(500).default(60),
+      /** Central nodes named per community. */
+      top: z.number().int().min(1).max(20).default(3),
+    }),
+    output: CommunityOverview,
+    summary: "The graph's communities (Louvain over the filtered triples): each named by its most central nodes, with its size and the links between them",
   }),
   'nodes.search': defineCall({
     input: z.object({ query: z.string().max(200), kind: NodeKind.optional(), limit: z.number().int().min(1).max(100).default(10) }),

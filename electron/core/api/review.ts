@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
 import { ReviewCommands } from '../review/commands';
 import { withVersions } from '../editions/diff';
+import { graphCommunities } from '../graph/communities';
 
 export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersOf<typeof reviewCalls> {
   const commands = new ReviewCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
@@ -36,6 +37,7 @@ export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersO
     'history.list': ({ limit }) => commands.history(limit),
     'history.forTriple': ({ id }) => commands.tripleHistory(id),
     'graph.neighbourhood': (q) => reads.neighbourhood(q),
+    'graph.communities': ({ filters, limit, top }) => graphCommunities(reads.filteredGraph(filters), { limit, top }),
     'nodes.search': (q) => reads.searchNodes(q),
   };
 }
