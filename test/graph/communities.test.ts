@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
+import type { CallInput, CallName, CallOutput } from '../../shared/contract';
 import { graphCommunities, type CommunityInput } from '../../electron/core/graph/communities';
 import { tmpDir } from '../helpers/tmp';
 import { seedReviewGraph } from '../review/seed';
@@ -60,6 +61,12 @@ describe('graphCommunities', () => {
   });
 });
 
+async function call<N extends CallName>(core: Core, name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+  const r = await core.call(name, input);
+  if (!r.ok) throw new Error(`${name}: ${r.error.code}: ${r.error.message}`);
+  return r.value as CallOutput<N>;
+}
+
 describe('graph.communities', () => {
   const open: { core: Core; cleanup: () => void }[] = [];
   afterEach(async () => {
@@ -74,23 +81,20 @@ describe('graph.communities', () => {
     const core = new Core({ dbPath: path.join(t.dir, 'c.db'), startJobs: false });
     open.push({ core, cleanup: t.cleanup });
     const { nodes, edges } = seedReviewGraph(core.store);
-    const all = await core.call('graph.communities', { filters: {} });
-    if (!all.ok) throw new Error(all.error.message);
-    expect(all.value.triples).toBe(Object.keys(edges).length);
+    const all = await call(core, 'graph.communities', { filters: {} });
+    expect(all.triples).toBe(Object.keys(edges).length);
     // the RADIUS triples and the IEC 61850 triples share no node: never one community
-    const holding = (id: number) => all.value.communities.find((c) => c.nodeIds.includes(id))!;
+    const holding = (id: number) => all.communities.find((c) => c.nodeIds.includes(id))!;
     expect(holding(nodes.radius).id).not.toBe(holding(nodes.iec).id);
     expect(holding(nodes.goose).id).toBe(holding(nodes.iec).id);
 
     // only accepted triples: those two, so only their three nodes
     await core.call('triples.accept', { ids: [edges.defines, edges.carriesTrip] });
-    const accepted = await core.call('graph.communities', { filters: { statuses: ['accepted'] } });
-    if (!accepted.ok) throw new Error(accepted.error.message);
-    expect(accepted.value).toMatchObject({ nodes: 3, triples: 2 });
-    expect(accepted.value.communities.flatMap((c) => c.nodeIds).sort((a, b) => a - b)).toEqual([nodes.iec, nodes.goose, nodes.trip].sort((a, b) => a - b));
+    const accepted = await call(core, 'graph.communities', { filters: { statuses: ['accepted'] } });
+    expect(accepted).toMatchObject({ nodes: 3, triples: 2 });
+    expect(accepted.communities.flatMap((c) => c.nodeIds).sort((a, b) => a - b)).toEqual([nodes.iec, nodes.goose, nodes.trip].sort((a, b) => a - b));
     // a type filter keeps the nodes of that type and the triples between them
-    const typed = await core.call('graph.communities', { filters: { types: ['protocol'] } });
-    if (!typed.ok) throw new Error(typed.error.message);
-    expect(typed.value.triples).toBe(1); // EAP runs over RADIUS
+    const typed = await call(core, 'graph.communities', { filters: { types: ['protocol'] } });
+    expect(typed.triples).toBe(1); // EAP runs over RADIUS
   });
 });
