@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { labelWidth, placeLabels, shortLabel } from '../../renderer/src/features/graph/labels';
+
+describe('graph labels', () => {
+  it('keeps a short label whole; drops parenthetical parts, else cuts at a word boundary with an ellipsis', () => {
+    expect(shortLabel('RADIUS server')).toBe('RADIUS server');
+    expect(shortLabel('Remote Authentication Dial In User Service (RADIUS)')).toBe('Remote Authentication Dial…');
+    expect(shortLabel('Framed-MTU attribute (type 12, four octets)')).toBe('Framed-MTU attribute');
+    expect(shortLabel('be sent without a corresponding authentication and authorization exchange')).toBe('be sent without a…');
+    for (const l of ['be sent without a corresponding authentication and authorization exchange', 'x'.repeat(80)])
+      expect(shortLabel(l).length).toBeLessThanOrEqual(28);
+    expect(shortLabel('Supercalifragilisticexpialidocious-protocol-name')).toBe(`${'Supercalifragilisticexpialidocious-protocol-name'.slice(0, 27)}…`);
+  });
+
+  it('shows labels best first, leaving out each one that would overlap a label already shown', () => {
+    const box = (id: string, x: number, y: number, text = 'a label of some length') => ({ id, x, y, w: labelWidth(text, 12), h: 14 });
+    const shown = placeLabels([box('hub', 100, 100), box('near', 120, 105), box('below', 100, 130), box('far', 400, 100), box('near-far', 410, 108)]);
+    expect([...shown].sort()).toEqual(['below', 'far', 'hub']);
+  });
+
+  it('zooming in spreads the same nodes apart on screen: more labels fit', () => {
+    const at = (zoom: number) =>
+      placeLabels(
+        Array.from({ length: 40 }, (_, i) => ({
+          id: `n${i}`,
+          x: (i % 8) * 40 * zoom,
+          y: Math.floor(i / 8) * 20 * zoom,
+          w: labelWidth('label number', 12),
+          h: 14,
+        })),
+      ).size;
+    expect(at(4)).toBeGreaterThan(at(1));
+    expect(at(4)).toBe(40);
+  });
+});
