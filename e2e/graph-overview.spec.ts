@@ -74,7 +74,7 @@ for (const size of SIZES) {
     app,
     host,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await app.setViewportSize(size);
     await graphwright(['ingest', path.join(KIT, 'data/rfc-radius-eap/rfc3580.txt'), path.join(KIT, 'data/rfc-radius-eap/rfc2867.txt'), '--db', host.dbPath]);
     await graphwright(['extract', '--engine', 'classic', '--db', host.dbPath]);
@@ -109,6 +109,9 @@ for (const size of SIZES) {
     await app.getByRole('combobox', { name: 'Colour nodes by' }).selectOption('type');
     await expect(app.getByTestId('graph-legend')).toContainText(/no type|\w+/);
     await app.getByRole('combobox', { name: 'Colour nodes by' }).selectOption('kind');
+    // recolouring keeps every bubble in its place
+    const recoloured = await drawing(app);
+    for (const n of bubbles.nodes) expect(recoloured.nodes.find((m) => m.id === n.id)).toMatchObject({ x: n.x, y: n.y });
 
     // Click the largest bubble: its community opens, fitted, labelled without overlaps.
     await clickAt(app, largest);
@@ -194,8 +197,7 @@ for (const size of SIZES) {
     if (size.width === 1440) {
       await app.evaluate(() => window.localStorage.setItem('graphwright.theme', 'dark'));
       await app.reload();
-      await openView(app, 'Graph');
-      await app.getByRole('button', { name: 'Overview' }).click();
+      await openView(app, 'Graph'); // a reload starts from the overview again
       await expect(view).toHaveAttribute('data-mode', 'communities');
       await expect(view).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
       await expect(app.getByTestId('community-canvas')).toHaveAttribute('data-theme', 'dark');

@@ -33,3 +33,11 @@ describe('graph labels', () => {
     expect(at(4)).toBe(40);
   });
 });
+
+describe('labels and node bodies', () => {
+  it('a label may cover its own node but never another one', () => {
+    const label = { id: 'a', x: 100, y: 110, w: 80, h: 14 };
+    expect(placeLabels([label], 2, [{ id: 'a', x1: 90, y1: 90, x2: 110, y2: 110 }]).size).toBe(1);
+    expect(placeLabels([label], 2, [{ id: 'b', x1: 120, y1: 112, x2: 140, y2: 132 }]).size).toBe(0);
+  });
+});

@@ -6,9 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { CommunityOverview, GraphCommunity } from '../../../../shared/contract';
-import { GRAPH_PALETTES, LABEL_PX, type Coloring } from './graphStyle';
+import { GRAPH_PALETTES, LABEL_HEIGHT, LABEL_PX, type Coloring } from './graphStyle';
 import { labelWidth, placeLabels, shortLabel } from './labels';
-import { fitGraph, useResolvedTheme } from './GraphCanvas';
+import { fitGraph, nodeBoxes, useResolvedTheme } from './GraphCanvas';
+import { measureLabel } from './measure';
 
 cytoscape.use(fcose);
 
@@ -64,10 +65,12 @@ function placeBubbleLabels(cy: cytoscape.Core): void {
         id: n.id(),
         x: p.x,
         y: p.y + (n as cytoscape.NodeSingular).renderedHeight() / 2 + 3,
-        w: labelWidth(String(n.data('name')), LABEL_PX),
-        h: LABEL_PX + 4,
+        w: labelWidth(String(n.data('name')), LABEL_PX, measureLabel),
+        h: LABEL_HEIGHT,
       };
     }),
+    2,
+    nodeBoxes(cy),
   );
   cy.batch(() => {
     for (const n of nodes) {
@@ -95,6 +98,7 @@ export function CommunityCanvas({
   const handlers = useRef({ onOpen, onReady });
   handlers.current = { onOpen, onReady };
   const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
+  const cyRef = useRef<cytoscape.Core | null>(null);
 
   useEffect(() => {
     const el = container.current;
@@ -148,6 +152,7 @@ export function CommunityCanvas({
       ],
     });
     window.__gwCy = cy;
+    cyRef.current = cy;
     cy.layout({
       name: 'fcose',
       quality: 'default',
@@ -196,7 +201,16 @@ export function CommunityCanvas({
       if (window.__gwCy === cy) window.__gwCy = undefined;
       cy.destroy();
     };
-  }, [overview, coloring, palette]);
+    // colours follow the colouring (below): the layout is made once per overview
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [overview, palette]);
+
+  // Colour by kind or type: the bubbles keep their places.
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy || cy.destroyed()) return;
+    cy.batch(() => cy.nodes().forEach((n) => void n.data('color', coloring.colorOf.get(Number(n.id().slice(1))))));
+  }, [coloring]);
 
   return (
     <div

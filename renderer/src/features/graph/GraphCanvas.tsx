@@ -5,8 +5,9 @@ import CytoscapeComponent from 'react-cytoscapejs';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { Neighbourhood } from '../../../../shared/contract';
-import { GRAPH_PALETTES, graphStylesheet, LABEL_CANDIDATES, LABEL_PX, LARGE_GRAPH_EDGES, nodeColoring, type ColorBy } from './graphStyle';
-import { labelWidth, placeLabels, shortLabel, type LabelBox } from './labels';
+import { GRAPH_PALETTES, graphStylesheet, LABEL_CANDIDATES, LABEL_HEIGHT, LABEL_PX, LARGE_GRAPH_EDGES, nodeColoring, type ColorBy } from './graphStyle';
+import { labelWidth, placeLabels, shortLabel, type LabelBox, type Obstacle } from './labels';
+import { measureLabel } from './measure';
 import { resolvedTheme, subscribeTheme } from '../settings/theme';
 import type { LayoutRequest, LayoutResponse } from './layoutWorkerTypes';
 import { quickPositions, SAVED_COVERAGE, savedPositions, savePositions, viewKey, type Positions } from './placement';
@@ -122,6 +123,15 @@ export function useResolvedTheme(): 'light' | 'dark' {
   );
 }
 
+/** The drawn nodes' boxes on screen (labels must not cover them). */
+export function nodeBoxes(cy: cytoscape.Core): Obstacle[] {
+  return cy.nodes().map((n) => {
+    const p = n.renderedPosition();
+    const r = n.renderedWidth() / 2;
+    return { id: n.id(), x1: p.x - r, y1: p.y - r, x2: p.x + r, y2: p.y + r };
+  });
+}
+
 /**
  * Place the labels: the best-ranked nodes in view (start nodes, the selection, then by degree) each
  * get theirs where it overlaps none placed before (labels.ts), at LABEL_PX on screen whatever the
@@ -143,9 +153,9 @@ function placeNodeLabels(cy: cytoscape.Core): void {
     .slice(0, LABEL_CANDIDATES);
   const boxes: LabelBox[] = inView.map((n) => {
     const p = n.renderedPosition();
-    return { id: n.id(), x: p.x, y: p.y + n.renderedHeight() / 2 + 3, w: labelWidth(String(n.data('short')), LABEL_PX), h: LABEL_PX + 4 };
+    return { id: n.id(), x: p.x, y: p.y + n.renderedHeight() / 2 + 3, w: labelWidth(String(n.data('short')), LABEL_PX, measureLabel), h: LABEL_HEIGHT };
   });
-  const shown = placeLabels(boxes);
+  const shown = placeLabels(boxes, 2, nodeBoxes(cy));
   cy.batch(() => {
     const before = cy.nodes('.lbl');
     before

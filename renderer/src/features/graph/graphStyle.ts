@@ -59,6 +59,8 @@ export const GRAPH_PALETTES: Record<'light' | 'dark', GraphPalette> = {
 export const LABEL_CANDIDATES = 400;
 /** A shown label's size on screen, whatever the zoom. */
 export const LABEL_PX = 11;
+/** A shown label's height on screen: its line and its outline, as Cytoscape measures it. */
+export const LABEL_HEIGHT = Math.ceil(LABEL_PX * 1.3 + 6);
 
 export function graphStylesheet(large: boolean, p: GraphPalette = GRAPH_PALETTES.light): cytoscape.StylesheetStyle[] {
   const s: cytoscape.StylesheetStyle[] = [

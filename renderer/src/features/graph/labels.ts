@@ -34,36 +34,47 @@ export interface LabelBox {
   h: number;
 }
 
-/** The width of a label on screen at this font size (an average glyph of 0.58 em, plus its outline). */
-export const labelWidth = (text: string, fontPx: number) => text.length * fontPx * 0.58 + 6;
+/** The width of a label on screen at this font size: measured when a measure is given, else about 0.6 em a glyph; plus its outline. */
+export const labelWidth = (text: string, fontPx: number, measure?: (text: string, fontPx: number) => number) =>
+  (measure ? measure(text, fontPx) : text.length * fontPx * 0.6) + 6;
 
 const CELL = 64;
 
+/** A drawn node's box on screen: a label may cover its own node, never another. */
+export interface Obstacle {
+  id: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
 /**
  * The labels to show: in the order given (best first), each one whose box (with `gap` around it)
- * overlaps none placed before it. A spatial grid keeps it near-linear.
+ * overlaps no label placed before it and no other node's body. A spatial grid keeps it near-linear.
  */
-export function placeLabels(candidates: LabelBox[], gap = 2): Set<string> {
-  const grid = new Map<string, LabelBox[]>();
+export function placeLabels(candidates: LabelBox[], gap = 2, obstacles: Obstacle[] = []): Set<string> {
+  type Rect = { id: string; x1: number; y1: number; x2: number; y2: number; label: boolean };
+  const grid = new Map<string, Rect[]>();
   const shown = new Set<string>();
-  const cells = (b: LabelBox, f: (key: string) => boolean | void): boolean => {
-    const x0 = Math.floor((b.x - b.w / 2 - gap) / CELL);
-    const x1 = Math.floor((b.x + b.w / 2 + gap) / CELL);
-    const y0 = Math.floor((b.y - gap) / CELL);
-    const y1 = Math.floor((b.y + b.h + gap) / CELL);
-    for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) if (f(`${i},${j}`) === true) return true;
+  const each = (r: Rect, f: (key: string) => boolean | void): boolean => {
+    for (let i = Math.floor(r.x1 / CELL); i <= Math.floor(r.x2 / CELL); i++)
+      for (let j = Math.floor(r.y1 / CELL); j <= Math.floor(r.y2 / CELL); j++) if (f(`${i},${j}`) === true) return true;
     return false;
   };
-  const overlaps = (a: LabelBox, b: LabelBox) => Math.abs(a.x - b.x) * 2 < a.w + b.w + 2 * gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+  const add = (r: Rect) =>
+    each(r, (key) => {
+      const list = grid.get(key);
+      if (list) list.push(r);
+      else grid.set(key, [r]);
+    });
+  for (const o of obstacles) add({ ...o, label: false });
   for (const b of candidates) {
-    const hit = cells(b, (key) => grid.get(key)?.some((o) => overlaps(b, o)));
+    const r: Rect = { id: b.id, x1: b.x - b.w / 2 - gap, x2: b.x + b.w / 2 + gap, y1: b.y - gap, y2: b.y + b.h + gap, label: true };
+    const hit = each(r, (key) => grid.get(key)?.some((o) => (o.label || o.id !== r.id) && r.x1 < o.x2 && o.x1 < r.x2 && r.y1 < o.y2 && o.y1 < r.y2));
     if (hit) continue;
     shown.add(b.id);
-    cells(b, (key) => {
-      const list = grid.get(key);
-      if (list) list.push(b);
-      else grid.set(key, [b]);
-    });
+    add({ ...r, x1: r.x1 + gap, x2: r.x2 - gap, y1: r.y1 + gap, y2: r.y2 - gap });
   }
   return shown;
 }
