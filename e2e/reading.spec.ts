@@ -78,9 +78,9 @@ for (const size of SIZES) {
     await openView(app, 'Review');
     await app.getByRole('combobox', { name: 'Document', exact: true }).selectOption({ label: 'Field notes: IEC 61850 in a digital substation' });
     await app.getByTestId('triple-rows').locator('[role=row][data-triple-id]').first().click();
-    if (size.width < 1280) await app.getByRole('button', { name: 'Evidence' }).click();
+    if (size.width < 1280) await app.getByRole('button', { name: 'Evidence', exact: true }).click();
     const evidence = app.getByTestId('evidence-text').first();
-    await expect(evidence.locator('mark')).toBeVisible();
+    await expect(evidence.locator('mark').first()).toBeVisible();
     const ev = (await evidence.textContent())!;
     expect(ev).not.toContain('**');
     expect(ev).not.toMatch(/(^|\n)#{1,6} /);

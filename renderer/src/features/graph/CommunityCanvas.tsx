@@ -64,7 +64,7 @@ function placeBubbleLabels(cy: cytoscape.Core): void {
       return {
         id: n.id(),
         x: p.x,
-        y: p.y + (n as cytoscape.NodeSingular).renderedHeight() / 2 + 3,
+        y: p.y + (n as cytoscape.NodeSingular).renderedOuterHeight() / 2 + 3,
         w: labelWidth(String(n.data('name')), LABEL_PX, measureLabel),
         h: LABEL_HEIGHT,
       };

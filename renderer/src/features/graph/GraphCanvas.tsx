@@ -127,7 +127,7 @@ export function useResolvedTheme(): 'light' | 'dark' {
 export function nodeBoxes(cy: cytoscape.Core): Obstacle[] {
   return cy.nodes().map((n) => {
     const p = n.renderedPosition();
-    const r = n.renderedWidth() / 2;
+    const r = n.renderedOuterWidth() / 2;
     return { id: n.id(), x1: p.x - r, y1: p.y - r, x2: p.x + r, y2: p.y + r };
   });
 }
@@ -153,7 +153,8 @@ function placeNodeLabels(cy: cytoscape.Core): void {
     .slice(0, LABEL_CANDIDATES);
   const boxes: LabelBox[] = inView.map((n) => {
     const p = n.renderedPosition();
-    return { id: n.id(), x: p.x, y: p.y + n.renderedHeight() / 2 + 3, w: labelWidth(String(n.data('short')), LABEL_PX, measureLabel), h: LABEL_HEIGHT };
+    // below the node's border (a start node's or a selected node's is wider)
+    return { id: n.id(), x: p.x, y: p.y + n.renderedOuterHeight() / 2 + 3, w: labelWidth(String(n.data('short')), LABEL_PX, measureLabel), h: LABEL_HEIGHT };
   });
   const shown = placeLabels(boxes, 2, nodeBoxes(cy));
   cy.batch(() => {
