@@ -34,8 +34,16 @@ type Cy = {
   container(): HTMLElement;
 };
 
-/** What is drawn now: nodes (screen and model positions), which are inside the view, and the shown labels' boxes. */
+/** What is drawn now, once the labels were placed for the current zoom: nodes (screen and model positions), which are inside the view, and the shown labels' boxes. */
 async function drawing(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const cy = (globalThis as unknown as { __gwCy?: { zoom(): number; scratch(k: string): unknown } }).__gwCy;
+        return !!cy && cy.scratch('labelledAtZoom') === cy.zoom();
+      }),
+    )
+    .toBe(true);
   return page.evaluate(() => {
     const cy = (globalThis as unknown as { __gwCy: Cy }).__gwCy;
     const w = cy.width();
@@ -56,11 +64,15 @@ async function drawing(page: Page) {
   });
 }
 
-const overlap = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
-function overlappingLabels(labels: { id: string; box: Box }[]): string[] {
+/** Cytoscape widens a label's bounding box by 2 model units on each side beyond what it draws ("marginOfError" in its bounds code). */
+const CY_LABEL_MARGIN = 2;
+const overlap = (a: Box, b: Box, m = CY_LABEL_MARGIN) => a.x1 + m < b.x2 - m && b.x1 + m < a.x2 - m && a.y1 + m < b.y2 - m && b.y1 + m < a.y2 - m;
+/** Each pair of shown labels that overlap, with their texts and boxes (to see by how much). */
+function overlappingLabels(labels: { id: string; text: string; box: Box }[]): string[] {
   const out: string[] = [];
+  const at = (l: { id: string; text: string; box: Box }) => `${l.id} "${l.text}" [${[l.box.x1, l.box.y1, l.box.x2, l.box.y2].map(Math.round).join(' ')}]`;
   for (let i = 0; i < labels.length; i++)
-    for (let j = i + 1; j < labels.length; j++) if (overlap(labels[i].box, labels[j].box)) out.push(`${labels[i].id}/${labels[j].id}`);
+    for (let j = i + 1; j < labels.length; j++) if (overlap(labels[i].box, labels[j].box)) out.push(`${at(labels[i])} / ${at(labels[j])}`);
   return out;
 }
 
@@ -70,7 +82,7 @@ async function clickAt(page: Page, p: { x: number; y: number }) {
 }
 
 for (const size of SIZES) {
-  test(`at ${size.width}×${size.height} the graph opens on its communities; one opens fitted and labelled without overlaps; an accept and an edit move no node`, async ({
+  test(`at ${size.width}×${size.height} the graph opens on its communities; one opens fitted and labelled without overlaps; an accept, an edit and a reject move no node`, async ({
     app,
     host,
   }) => {
@@ -176,6 +188,29 @@ for (const size of SIZES) {
       expect(Math.abs(m.x - n.x) + Math.abs(m.y - n.y), `${n.id} moved`).toBeLessThan(1);
     }
     if (size.width === 1440) await app.screenshot({ path: path.join(SHOTS, 'graph.png') });
+    // Reject another edge (R): it leaves the drawing (rejected ones are not shown); the nodes left stay where they were.
+    const rejected = await app.evaluate((accepted) => {
+      const cy = (globalThis as unknown as { __gwCy: Cy & { elements(): { unselect(): void } } }).__gwCy;
+      cy.elements().unselect();
+      const e = cy.edges(`[status = "proposed"][id != "e${accepted}"]`)[0];
+      e.select();
+      return Number(e.id().slice(1));
+    }, edge.id);
+    await app.keyboard.press('r');
+    await expect.poll(async () => (await api(host, 'triples.list', { ids: [rejected] })).items[0].status).toBe('rejected');
+    await expect
+      .poll(() =>
+        app.evaluate(
+          (id) => (globalThis as unknown as { __gwCy: { getElementById(i: string): { length: number } } }).__gwCy.getElementById(`e${id}`).length,
+          rejected,
+        ),
+      )
+      .toBe(0);
+    const afterReject = await drawing(app);
+    for (const m of afterReject.nodes) {
+      const n = before.nodes.find((x) => x.id === m.id)!;
+      expect(Math.abs(m.x - n.x) + Math.abs(m.y - n.y), `${m.id} moved`).toBeLessThan(1);
+    }
 
     // "Show in graph" from Review: the triple's neighbourhood, fitted; the start nodes' labels at the same size as the others.
     await openView(app, 'Review');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelWidth, placeLabels, shortLabel } from '../../renderer/src/features/graph/labels';
+import { labelWidth, placeLabels, placeLabelsAt, shortLabel } from '../../renderer/src/features/graph/labels';
 
 describe('graph labels', () => {
   it('keeps a short label whole; drops parenthetical parts, else cuts at a word boundary with an ellipsis', () => {
@@ -39,5 +39,19 @@ describe('labels and node bodies', () => {
     const label = { id: 'a', x: 100, y: 110, w: 80, h: 14 };
     expect(placeLabels([label], 2, [{ id: 'a', x1: 90, y1: 90, x2: 110, y2: 110 }]).size).toBe(1);
     expect(placeLabels([label], 2, [{ id: 'b', x1: 120, y1: 112, x2: 140, y2: 132 }]).size).toBe(0);
+  });
+});
+
+describe('labels with other places to try', () => {
+  it('a label blocked below its node goes to the first alternative that fits; one with none that fits is left out', () => {
+    const blockedBelow = { id: 'b', x1: 60, y1: 112, x2: 140, y2: 140 };
+    const above = { x: 100, y: 70, w: 80, h: 14 };
+    const label = { id: 'a', x: 100, y: 110, w: 80, h: 14, alternatives: [above] };
+    expect(placeLabelsAt([label], 2, [blockedBelow])).toEqual(new Map([['a', 1]]));
+    expect(placeLabelsAt([{ ...label, alternatives: [] }], 2, [blockedBelow]).size).toBe(0);
+    // unblocked, its own place wins
+    expect(placeLabelsAt([label], 2, [])).toEqual(new Map([['a', 0]]));
+    // an alternative taken counts as placed: a later label cannot cover it
+    expect(placeLabelsAt([label, { id: 'c', x: 110, y: 72, w: 40, h: 14 }], 2, [blockedBelow])).toEqual(new Map([['a', 1]]));
   });
 });

@@ -7,7 +7,7 @@ import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { CommunityOverview, GraphCommunity } from '../../../../shared/contract';
 import { GRAPH_PALETTES, LABEL_HEIGHT, LABEL_PX, type Coloring } from './graphStyle';
-import { labelWidth, placeLabels, shortLabel } from './labels';
+import { labelWidth, placeLabelsAt, shortLabel } from './labels';
 import { fitGraph, nodeBoxes, useResolvedTheme } from './GraphCanvas';
 import { measureLabel } from './measure';
 
@@ -51,33 +51,58 @@ function separate(cy: cytoscape.Core, gap = 12): void {
   cy.batch(() => nodes.forEach((n, i) => n.position(pos[i])));
 }
 
-/** Bubble labels below their bubbles, the largest communities first, none overlapping another. */
+/**
+ * Bubble labels, the largest communities first, none overlapping another label or bubble: each
+ * below its bubble, else above it, else with its first name only (below, then above); inside the view.
+ */
 function placeBubbleLabels(cy: cytoscape.Core): void {
   const z = cy.zoom();
   const nodes = cy
     .nodes()
     .toArray()
+    .map((n) => n as cytoscape.NodeSingular)
     .sort((a, b) => Number(b.data('triples')) - Number(a.data('triples')));
-  const shown = placeLabels(
-    nodes.map((n) => {
-      const p = n.renderedPosition();
-      return {
-        id: n.id(),
-        x: p.x,
-        y: p.y + (n as cytoscape.NodeSingular).renderedOuterHeight() / 2 + 3,
-        w: labelWidth(String(n.data('name')), LABEL_PX, measureLabel),
-        h: LABEL_HEIGHT,
-      };
+  const variants = (n: cytoscape.NodeSingular) => {
+    const p = n.renderedPosition();
+    const r = n.renderedOuterHeight() / 2 + 3;
+    const texts = [String(n.data('name')), String(n.data('lead'))];
+    return texts
+      .flatMap((text) => {
+        const w = labelWidth(text, LABEL_PX, measureLabel);
+        return [
+          { text, below: true, x: p.x, y: p.y + r, w, h: LABEL_HEIGHT },
+          { text, below: false, x: p.x, y: p.y - r - LABEL_HEIGHT, w, h: LABEL_HEIGHT },
+        ];
+      })
+      .filter((v) => v.x - v.w / 2 >= 0 && v.x + v.w / 2 <= cy.width() && v.y >= 0 && v.y + v.h <= cy.height()); // never cut by the view's edge
+  };
+  const options = new Map(nodes.map((n) => [n.id(), variants(n)]));
+  const shown = placeLabelsAt(
+    nodes.flatMap((n) => {
+      const [first, ...rest] = options.get(n.id())!;
+      return first ? [{ id: n.id(), ...first, alternatives: rest }] : [];
     }),
     2,
     nodeBoxes(cy),
   );
   cy.batch(() => {
     for (const n of nodes) {
-      if (shown.has(n.id())) n.addClass('lbl').style({ 'font-size': LABEL_PX / z, 'text-outline-width': 2 / z, 'text-margin-y': 3 / z });
-      else n.removeClass('lbl');
+      const k = shown.get(n.id());
+      if (k === undefined) {
+        n.removeClass('lbl');
+        continue;
+      }
+      const v = options.get(n.id())![k];
+      n.data('short', v.text);
+      n.addClass('lbl').style({
+        'font-size': LABEL_PX / z,
+        'text-outline-width': 2 / z,
+        'text-valign': v.below ? 'bottom' : 'top',
+        'text-margin-y': (v.below ? 3 : -3) / z,
+      });
     }
   });
+  cy.scratch('labelledAtZoom', z);
 }
 
 export function CommunityCanvas({
@@ -115,6 +140,8 @@ export function CommunityCanvas({
           data: {
             id: `c${c.id}`,
             name: communityName(c),
+            lead: communityName(c, 1),
+            short: communityName(c),
             full: c.top.map((t) => t.label).join(' · '),
             triples: c.triples,
             nodes: c.nodeIds.length,
@@ -143,7 +170,7 @@ export function CommunityCanvas({
             'min-zoomed-font-size': 0,
           },
         },
-        { selector: 'node.lbl', style: { label: 'data(name)' } },
+        { selector: 'node.lbl', style: { label: 'data(short)' } },
         { selector: 'node.hover', style: { 'border-width': 3, 'border-color': '#ffb000' } },
         {
           selector: 'edge',
@@ -170,6 +197,7 @@ export function CommunityCanvas({
     let timer: ReturnType<typeof setTimeout> | undefined;
     cy.on('viewport', () => {
       clearTimeout(timer);
+      cy.scratch('labelledAtZoom', null);
       timer = setTimeout(() => !cy.destroyed() && placeBubbleLabels(cy), 120);
     });
     cy.on('tap', 'node', (e) => {

@@ -165,6 +165,8 @@ function placeNodeLabels(cy: cytoscape.Core): void {
       .removeStyle('font-size text-outline-width text-margin-y');
     for (const n of inView) if (shown.has(n.id())) n.addClass('lbl').style({ 'font-size': LABEL_PX / z, 'text-outline-width': 2 / z, 'text-margin-y': 3 / z });
   });
+  // the zoom the labels were placed for (tests wait for the labels to follow a zoom)
+  cy.scratch('labelledAtZoom', z);
 }
 
 /**
@@ -409,6 +411,7 @@ export function GraphCanvas({
     let relabelTimer: ReturnType<typeof setTimeout> | undefined;
     const relabelSoon = () => {
       clearTimeout(relabelTimer);
+      cy.scratch('labelledAtZoom', null); // the labels shown are not yet placed for this view
       relabelTimer = setTimeout(() => {
         if (!cy.destroyed() && laidOut.current.size) placeNodeLabels(cy);
       }, 120);
@@ -494,6 +497,8 @@ export function GraphCanvas({
     const fresh = laidOut.current.size === 0;
     const added = cy.nodes().filter((n) => !laidOut.current.has(n.id()));
     if (!added.length && !removed) {
+      // the same nodes, maybe renamed or resized: their labels are placed again
+      if (laidOut.current.size) relabel.current();
       handlers.current.onReady(cy, performance.now() - started.current);
       return;
     }

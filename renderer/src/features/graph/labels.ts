@@ -32,6 +32,8 @@ export interface LabelBox {
   y: number;
   w: number;
   h: number;
+  /** Other places (or shorter texts) to try, in order, when this box does not fit. */
+  alternatives?: Omit<LabelBox, 'id' | 'alternatives'>[];
 }
 
 /** The width of a label on screen at this font size: measured when a measure is given, else about 0.6 em a glyph; plus its outline. */
@@ -54,9 +56,17 @@ export interface Obstacle {
  * overlaps no label placed before it and no other node's body. A spatial grid keeps it near-linear.
  */
 export function placeLabels(candidates: LabelBox[], gap = 2, obstacles: Obstacle[] = []): Set<string> {
+  return new Set(placeLabelsAt(candidates, gap, obstacles).keys());
+}
+
+/**
+ * As placeLabels, trying each candidate's alternatives in turn when its own box does not fit: the
+ * labels shown, each with the box that fits (0 its own, 1 its first alternative, ...).
+ */
+export function placeLabelsAt(candidates: LabelBox[], gap = 2, obstacles: Obstacle[] = []): Map<string, number> {
   type Rect = { id: string; x1: number; y1: number; x2: number; y2: number; label: boolean };
   const grid = new Map<string, Rect[]>();
-  const shown = new Set<string>();
+  const shown = new Map<string, number>();
   const each = (r: Rect, f: (key: string) => boolean | void): boolean => {
     for (let i = Math.floor(r.x1 / CELL); i <= Math.floor(r.x2 / CELL); i++)
       for (let j = Math.floor(r.y1 / CELL); j <= Math.floor(r.y2 / CELL); j++) if (f(`${i},${j}`) === true) return true;
@@ -69,12 +79,17 @@ export function placeLabels(candidates: LabelBox[], gap = 2, obstacles: Obstacle
       else grid.set(key, [r]);
     });
   for (const o of obstacles) add({ ...o, label: false });
-  for (const b of candidates) {
-    const r: Rect = { id: b.id, x1: b.x - b.w / 2 - gap, x2: b.x + b.w / 2 + gap, y1: b.y - gap, y2: b.y + b.h + gap, label: true };
-    const hit = each(r, (key) => grid.get(key)?.some((o) => (o.label || o.id !== r.id) && r.x1 < o.x2 && o.x1 < r.x2 && r.y1 < o.y2 && o.y1 < r.y2));
-    if (hit) continue;
-    shown.add(b.id);
-    add({ ...r, x1: r.x1 + gap, x2: r.x2 - gap, y1: r.y1 + gap, y2: r.y2 - gap });
+  for (const c of candidates) {
+    const boxes = [c, ...(c.alternatives ?? [])];
+    for (let k = 0; k < boxes.length; k++) {
+      const b = boxes[k];
+      const r: Rect = { id: c.id, x1: b.x - b.w / 2 - gap, x2: b.x + b.w / 2 + gap, y1: b.y - gap, y2: b.y + b.h + gap, label: true };
+      const hit = each(r, (key) => grid.get(key)?.some((o) => (o.label || o.id !== r.id) && r.x1 < o.x2 && o.x1 < r.x2 && r.y1 < o.y2 && o.y1 < r.y2));
+      if (hit) continue;
+      shown.set(c.id, k);
+      add({ ...r, x1: r.x1 + gap, x2: r.x2 - gap, y1: r.y1 + gap, y2: r.y2 - gap });
+      break;
+    }
   }
   return shown;
 }
