@@ -80,6 +80,11 @@ export const documentCalls = {
     output: DocumentStructureInfo,
     summary: "A document's standard, sections and boilerplate regions",
   }),
+  'chunks.locate': defineCall({
+    input: z.object({ id: Id, text: z.string().trim().min(1).max(2000) }),
+    output: z.object({ start: z.number().int(), end: z.number().int(), score: z.number() }).nullable(),
+    summary: "Where a cited text stands in a chunk: the run of the chunk's sentences most like it, in document offsets (null when none is close)",
+  }),
   'chunks.get': defineCall({
     input: z.object({ id: Id }),
     output: Chunk.extend({ documentId: Id }),

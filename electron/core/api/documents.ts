@@ -2,6 +2,7 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { documentCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
+import { locateCited } from '../chunk/locate';
 import type { DocumentExtraction } from '../../../shared/contract/documents';
 import { classicReads, NO_CLASSIC_MESSAGE } from '../extract/job';
 
@@ -45,6 +46,12 @@ export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<type
       if (!chunk) throw new ApiError('not_found', `no chunk ${id}`);
       const { hash: _hash, ...rest } = chunk;
       return rest;
+    },
+    'chunks.locate': ({ id, text }) => {
+      const chunk = core.store.documents.chunk(id);
+      if (!chunk) throw new ApiError('not_found', `no chunk ${id}`);
+      const at = locateCited(chunk.text, text);
+      return at && { start: chunk.start + at.start, end: chunk.start + at.end, score: Math.round(at.score * 1000) / 1000 };
     },
     'documents.structure': ({ id }) => {
       mustGet(id);

@@ -10,14 +10,37 @@ import '../../styles/chat.css';
 /** [T12], [P3] or [T1, P2]: triples and passages the answer cites. */
 const MARKERS = /\[((?:[TP]\d+)(?:\s*,\s*[TP]\d+)*)\]/g;
 
-function CitationChip({ kind, id, label }: { kind: 'triple' | 'passage'; id: number; label: string }) {
+/**
+ * What a passage marker cites: of the answer's lines citing it, the words before the marker (after
+ * any earlier marker), the longest (a short answer line "802 [P31]" and the quote of its sentence on
+ * the next line cite the same passage), without a list dash or quotes.
+ */
+export function citedText(content: string, id: string): string {
+  let best = '';
+  for (const m of content.matchAll(MARKERS)) {
+    if (!m[1].split(/\s*,\s*/).includes(id)) continue;
+    const at = m.index ?? 0;
+    const lineStart = content.lastIndexOf('\n', at - 1) + 1;
+    const before = content.slice(lineStart, at);
+    const after = before.lastIndexOf(']') + 1; // after an earlier marker on the line
+    const text = before
+      .slice(after)
+      .replace(/^\s*[-*]\s+/, '')
+      .replace(/["“”]/g, '')
+      .trim();
+    if (text.length > best.length) best = text;
+  }
+  return best.slice(-1000);
+}
+
+function CitationChip({ kind, id, label, cite }: { kind: 'triple' | 'passage'; id: number; label: string; cite?: string }) {
   return (
     <button
       type="button"
       className={`cite cite-${kind}`}
       data-testid="citation"
       title={kind === 'triple' ? `Open triple ${id} in Review` : `Open passage ${id} in its document`}
-      onClick={() => (kind === 'triple' ? navigate('review', { triple: id }) : navigate('documents', { chunk: id }))}
+      onClick={() => (kind === 'triple' ? navigate('review', { triple: id }) : navigate('documents', cite ? { chunk: id, cite } : { chunk: id }))}
     >
       {label}
     </button>
@@ -33,7 +56,16 @@ function AnswerText({ content, citations }: { content: string; citations: Citati
     const ids = m[1].split(/\s*,\s*/).filter((id) => known.has(id));
     if (!ids.length) continue;
     parts.push(content.slice(last, m.index));
-    for (const id of ids) parts.push(<CitationChip key={`${m.index}-${id}`} kind={id[0] === 'T' ? 'triple' : 'passage'} id={Number(id.slice(1))} label={id} />);
+    for (const id of ids)
+      parts.push(
+        <CitationChip
+          key={`${m.index}-${id}`}
+          kind={id[0] === 'T' ? 'triple' : 'passage'}
+          id={Number(id.slice(1))}
+          label={id}
+          cite={id[0] === 'P' ? citedText(content, id) : undefined}
+        />,
+      );
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(content.slice(last));

@@ -140,6 +140,8 @@ export function DocumentsView() {
   // A citation or evidence link opens #/documents?chunk=ID: show that passage in its document.
   const chunkParam = useRouteParam('chunk');
   const focusChunk = chunkParam ? Number(chunkParam) : null;
+  // ...and with cite=TEXT (a chat citation), the sentence it quotes is marked.
+  const cite = useRouteParam('cite');
   const linked = useCall('chunks.get', { id: focusChunk ?? 1 }, { enabled: focusChunk != null && focusChunk > 0 });
   useEffect(() => {
     if (linked.data) setSelected(linked.data.documentId);
@@ -344,6 +346,7 @@ export function DocumentsView() {
               key={selected}
               id={selected}
               focusChunk={linked.data?.documentId === selected ? focusChunk : null}
+              cite={cite}
               onClose={() => {
                 setSelected(null);
                 if (focusChunk != null) navigate('documents');

@@ -52,6 +52,7 @@ export type EditCall =
   | 'entities.setType'
   | 'relations.rename'
   | 'merge.accept'
+  | 'merge.acceptMany'
   | 'merge.skip'
   | 'history.undo'
   | 'history.redo';
@@ -80,6 +81,7 @@ function describe(name: EditCall, out: unknown): string {
     'entities.setType': 'Changed the type',
     'relations.rename': 'Renamed the relation',
     'merge.accept': 'Merged',
+    'merge.acceptMany': 'Merged the band',
     'merge.skip': 'Skipped',
   };
   return `${verbs[name] ?? name} (Ctrl+Z undoes)`;
