@@ -89,8 +89,10 @@ export class ChatService {
       emit('', true);
     }
     const content = chat.error ? `${answer.content}\n(The chat model could not be loaded: ${chat.error})` : answer.content;
+    // (the analysed question stays in memory: a trace stores what the contract names)
+    const { analysis: _analysis, ...retrieved } = retrieval;
     const trace: RetrievalTrace = {
-      ...retrieval,
+      ...retrieved,
       mode: answer.mode,
       model: answer.model,
       confidence: answer.confidence,

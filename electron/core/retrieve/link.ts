@@ -6,7 +6,8 @@ import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES, KIND_NAMES, type KindName } from './snapshot';
 import type { RetrievalRepository } from '../store/retrieval';
 import { normalizeLabel } from '../store/normalize';
-import { editDistance, labelTokens, STOPWORDS, stem, tokenize, tokenVariants, type Token } from './text';
+import { editDistance, labelTokens, STOPWORDS, stem, tokenVariants, type Token } from './text';
+import { analyzed, type QuestionInput } from './analysis';
 import { nearestLabelVertices, type DenseIndex } from './dense';
 import { bigramList, dot, unitVector } from '../text/similarity';
 
@@ -217,13 +218,13 @@ export class LinkIndex {
 /** Character bigrams of a word padded at both ends ("efron" -> _e ef fr ro on n_). */
 /** Link the entities a question mentions. Exact longest matches first; fuzzy ones on request. */
 export async function linkEntities(
-  question: string,
+  input: QuestionInput,
   snapshot: GraphSnapshot,
   index: LinkIndex,
   repo: RetrievalRepository,
   options: LinkOptions = {},
 ): Promise<LinkedEntity[]> {
-  const tokens = tokenize(question);
+  const { text: question, tokens } = analyzed(input);
   if (!tokens.length) return [];
   const mixedCase = /\p{Lu}/u.test(question) && /\p{Ll}/u.test(question);
   const candidates = index.exactCandidates(tokens);

@@ -9,7 +9,6 @@ import type { LinkedEntity } from './link';
 import {
   BRIDGE_CUES,
   lemma,
-  posTags,
   relatedWords,
   relationStems,
   wordnetRelatedness,
@@ -17,7 +16,6 @@ import {
   STOPWORDS,
   stem,
   stemMatch,
-  tokenize,
   WH_HINTS,
   WORDNET_MIN,
   WORDNET_WEIGHT,
@@ -25,6 +23,7 @@ import {
   type Token,
 } from './text';
 import type { WnPos } from './wordnet';
+import { analyzed, type QuestionInput } from './analysis';
 
 export interface PathStep {
   relation: string;
@@ -271,20 +270,21 @@ export function isGenericFrame(tokens: Token[], entities: LinkedEntity[], answer
 
 /** Find relation mentions in the question (outside entity mentions) and a prior on the hop count. */
 export function analyzeQuestion(
-  question: string,
+  input: QuestionInput,
   entities: LinkedEntity[],
   lexicon: RelationLexicon,
   maxHops = 3,
   answerPhrase: string[] = [],
 ): QuestionAnalysis {
-  const tokens = tokenize(question);
+  const question = analyzed(input);
+  const tokens = question.tokens;
   const inEntity = (t: Token) => entities.some((e) => e.method !== 'embedding' && t.start >= e.start && t.end <= e.end);
   const nRel = lexicon.stems.length;
   const mentions: Mention[] = [];
   let bridgeCue = false;
   // parts of speech read the WordNet senses the question uses ("plant" the noun, "describe" the verb)
   const upos = new Map<string, string>();
-  for (const t of posTags(question)) if (!upos.has(t.lower)) upos.set(t.lower, t.pos);
+  for (const t of question.tags) if (!upos.has(t.lower)) upos.set(t.lower, t.pos);
   tokens.forEach((t, pos) => {
     if (inEntity(t)) return;
     const w = t.text;

@@ -11,11 +11,11 @@ import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } fro
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
-import { STOPWORDS, stem, tokenize } from './text';
+import { STOPWORDS, stem } from './text';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
 import { contentTokens, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
-import { answerTypeOf, type QuestionType } from './question';
+import { analyze, type AnalyzedQuestion } from './analysis';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -86,8 +86,15 @@ export type {
   RetrievalAttempt,
 } from '../../../shared/contract/chat';
 
-/** The contract's result, with what the retriever always fills in required (stored traces may lack them). */
-export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'> & { answers: RetrievedAnswer[]; terms: QuestionTerm[] };
+/**
+ * The contract's result, with what the retriever always fills in required (stored traces may lack them),
+ * and the analysed question (in memory only: the answerer reads it, it is not part of the contract).
+ */
+export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'> & {
+  answers: RetrievedAnswer[];
+  terms: QuestionTerm[];
+  analysis?: AnalyzedQuestion;
+};
 
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -179,6 +186,7 @@ export class Retriever {
       passages: found.passages,
       answers: found.answers,
       terms: found.terms,
+      analysis: found.analysis,
       standards: this.namedStandards(question),
       attempts,
       timings,
@@ -189,11 +197,13 @@ export class Retriever {
     question: string,
     o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]>; dense?: DenseIndex | null },
     timings: RetrievalResult['timings'],
-  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms'>> {
+  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis'>> {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
-    const links = await linkEntities(question, s, this.linkIndex, this.repo, {
+    // the question read once: every stage below reads this value
+    const asked = analyze(question);
+    const links = await linkEntities(asked, s, this.linkIndex, this.repo, {
       fuzzy: o.fuzzy,
       embed: o.embed,
       relationStems: this.lexicon.all,
@@ -204,8 +214,7 @@ export class Retriever {
     timings.linkMs += performance.now() - t;
 
     t = performance.now();
-    const asked = answerTypeOf(question);
-    const analysis = analyzeQuestion(question, links, this.lexicon, 3, asked.phrase);
+    const analysis = analyzeQuestion(asked, links, this.lexicon, 3, asked.type.phrase);
     let hints: Map<string, number> | undefined;
     if (o.embed && s.relations.length && s.relations.length <= 2000) hints = await relationHints(o.embed, question, s.relations);
     const paths = linked.length ? predictPaths(s, linked, analysis, { relationHints: hints, fanout: (r, inverse) => this.lexicon.fanout(r, inverse) }) : [];
@@ -221,9 +230,9 @@ export class Retriever {
     // passages that match the words of the question seed the walk a little (HippoRAG 2's passage weight)
     const bm25 = new Map<number, number>();
     if ((s.fingerprint?.chunkCount ?? 0) > 0) {
-      const hits = this.repo.searchPassages(contentWords(question).join(' ') || question, 10);
+      const content = contentWords(asked);
+      const hits = this.repo.searchPassages(content.join(' ') || question, 10);
       const best = hits.length ? hits[0].score : 0;
-      const content = contentWords(question);
       for (const h of hits) {
         const rel = best < 0 ? h.score / best : 0;
         bm25.set(h.id, rel);
@@ -246,14 +255,13 @@ export class Retriever {
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
     const chunks = s.fingerprint?.chunkCount ?? 0;
-    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, asked.frame);
+    const terms = questionTerms(asked, (w) => this.repo.chunkFrequencies(w), chunks, asked.type.frame);
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
     const named = linked.filter((e) => e.method !== 'embedding').map((e) => e.label);
     const leads = new Set([...this.leadPassages(named), ...this.sectionPassages(named)]);
     const { rows: passageRows, scores: passageScore } = this.rerankPassages(
-      question,
       asked,
       terms,
       hybrid?.fused ?? fused,
@@ -322,6 +330,7 @@ export class Retriever {
       })),
       answers: answers.map((a) => ({ nodeId: a.nodeId, label: a.label, score: a.score, support: a.support, triples: a.chain.map((e) => s.edgeId.data[e]) })),
       terms,
+      analysis: asked,
     };
   }
 
@@ -436,8 +445,7 @@ export class Retriever {
    * evidence (title links, PPR) still counts.
    */
   private rerankPassages(
-    question: string,
-    asked: QuestionType,
+    asked: AnalyzedQuestion,
     terms: QuestionTerm[],
     fused: { chunk: number; score: number }[],
     linked: boolean,
@@ -450,14 +458,14 @@ export class Retriever {
     // a question naming a document by its title: the graph's walk from that title leads (its ranking counts more)
     const W = titled ? W_TITLED : W_TEXT;
     const ids = fused.map((p) => p.chunk);
-    const plain = terms.length ? this.repo.searchPassages(question, 20) : [];
+    const plain = terms.length ? this.repo.searchPassages(asked.text, 20) : [];
     const bm25Rank = new Map(plain.map((h, i) => [h.id, i]));
     for (const h of plain) if (!ids.includes(h.id)) ids.push(h.id);
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
     // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
     // (or a term the question quotes, whatever it asks of it: "uses the phrase 'RADIUS request packet'. Who originates ...")
     // (or the term whose definition the question mentions: "which RFC ... cite as the definition of RADIUS/TLS")
-    const glossed = asked.type === 'definition' && asked.subject ? asked.subject : (quotedTerm(question) ?? definedTerm(question));
+    const glossed = asked.type.type === 'definition' && asked.type.subject ? asked.type.subject : (asked.quoted ?? asked.defined);
     const subjectTokens = terms.length && glossed ? contentTokens(glossed) : [];
     const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
@@ -484,7 +492,7 @@ export class Retriever {
         ) >= 0;
       if (glossary) m.best = Math.max(m.best, 1.25);
       // a table cell the question asks for (its column and its row's key named): the chunk to read, though its rows are no sentences
-      if (m.best < 1 && askedCells(question, row.text).length) m.best = 1;
+      if (m.best < 1 && askedCells(asked, row.text).length) m.best = 1;
       const rank = fusedRank.get(row.id) ?? fused.length + i;
       const prior = 1 / (1 + rank);
       const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
@@ -508,33 +516,12 @@ export class Retriever {
   }
 }
 
-/** A term the question puts in quotes ("the phrase 'RADIUS request packet'"): two to six words, no apostrophe of a possessive. */
-export function quotedTerm(question: string): string | null {
-  const m = /(?<![\p{L}\p{N}])["'\u2018\u201c]([^"'\u2019\u201d]{2,60})["'\u2019\u201d](?![\p{L}\p{N}])/u.exec(question);
-  return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
-}
+export { quotedTerm, definedTerm } from './analysis';
 
-/**
- * The term whose definition a question mentions without asking for it: "which RFC ... cite as the
- * definition of RADIUS/TLS" (RADIUS/TLS), "the meaning of the term X" (X), "the entity that EAP refers to as
- * the peer" (peer); up to six words.
- */
-export function definedTerm(question: string): string | null {
-  // "the entity that EAP refers to as the peer", "what is known as the PMKID": a term the question names by a
-  // naming phrase
-  const named =
-    /\b(?:refers?\s+to\s+as|referred\s+to\s+as|known\s+as|termed)\s+(?:the\s+|an?\s+)?["'\u2018\u201c]?([^,;:?!"'\u2019\u201d]+?)["'\u2019\u201d]?\s*(?:[,;:?!]|$)/i.exec(
-      question,
-    );
-  if (named && named[1].trim().split(/\s+/).length <= 6) return named[1].trim();
-  const m = /\b(?:definition|meaning)\s+of\s+(?:the\s+)?(?:(?:term|phrase|word|acronym|abbreviation)\s+)?([^,;:?!]+?)\s*(?:[,;:?!]|$)/i.exec(question);
-  return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
-}
-
-function contentWords(text: string): string[] {
+function contentWords(question: AnalyzedQuestion): string[] {
   return [
     ...new Set(
-      tokenize(text)
+      question.tokens
         .map((t) => t.text)
         .filter((w) => !STOPWORDS.has(w) && w.length > 1),
     ),
