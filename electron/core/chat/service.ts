@@ -7,7 +7,7 @@ import type { EngineRegistry } from '../llm/registry';
 import type { LlmEngine } from '../llm/engine';
 import { ChatRepository, type ChatMessageRow } from '../store/chat';
 import { getRetriever } from '../retrieve';
-import { answerQuestion, type Citation } from './answer';
+import { answerQuestion, SETTING_CONFIDENCE_THRESHOLD, type AnswerOutcome, type Citation } from './answer';
 import type { RetrievalResult } from '../retrieve/retriever';
 import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 import { ApiError } from '../../../shared/errors';
@@ -20,7 +20,7 @@ export type RetrievalTrace = RetrievalResult & {
   mode: 'llm' | 'extractive' | 'none';
   model: string | null;
   confidence?: number;
-  answerOutcome?: 'found' | 'not_in_graph';
+  answerOutcome?: AnswerOutcome;
   answerType?: string;
   shortAnswers?: string[];
 };
@@ -38,6 +38,11 @@ export interface AskOptions {
   engine?: LlmEngine | null;
   signal?: AbortSignal;
   onToken?: (token: string) => void;
+}
+
+/** The confidence threshold setting, when it is a number in [0, 1]; else the fitted model's default. */
+export function confidenceThreshold(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? value : undefined;
 }
 
 export class ChatService {
@@ -84,6 +89,7 @@ export class ChatService {
         onToken: (t) => emit(t, false),
         signal: options.signal,
         llmVerbalize: settings.get<boolean>(SETTING_LLM_VERBALIZE, false) === true,
+        threshold: confidenceThreshold(settings.get(SETTING_CONFIDENCE_THRESHOLD)),
       });
     } finally {
       emit('', true);
