@@ -1,12 +1,15 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
-//   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--folds 5] [--seed 1] [--dry]
+//   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
-// 2. every training question (data/qa/training.jsonl, or --training files) retrieved, its candidates
-//    gathered and labelled by its gold answers (off-topic questions: none right, and not grounded);
-// 3. chat/fit-model.ts: candidate weights (logistic regression, L2 chosen on folds by document),
-//    calibration and groundedness on held-apart folds, the unsure threshold for 0.85 precision;
-// 4. the table written (unless --dry), then the held-out training figures and the validation
-//    figures (data/qa/validation.jsonl): aggregates only, validation misses are never printed.
+// 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
+//    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
+//    (logistic regression, L2 chosen by recall@5 on folds by document);
+// 3. with that table, every training question (data/qa/training.jsonl, or --training files) retrieved
+//    again, its candidates gathered and labelled by its gold answers (off-topic questions: none right,
+//    and not grounded); chat/fit-model.ts: candidate weights (logistic regression, L2 chosen on folds by
+//    document), calibration and groundedness on held-apart folds, the unsure threshold for 0.85 precision;
+// 4. both tables written (unless --dry), then the held-out training figures and the validation figures
+//    (data/qa/validation.jsonl) and the kit's 40: aggregates only, validation misses are never printed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../electron/core/core';
@@ -14,6 +17,8 @@ import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
+import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
+import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt } from '../electron/core/eval/calibration';
 import { readQuestionSet, splitDatabase, splitQuestionsFile, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
@@ -28,12 +33,43 @@ async function main(): Promise<void> {
   const trainingFiles = all('training').length ? all('training').map((f) => path.resolve(f)) : [splitQuestionsFile('training')];
   const validationFile = opt('validation') ? path.resolve(opt('validation')!) : splitQuestionsFile('validation');
   const out = path.resolve(opt('out') ?? path.join(ROOT, 'electron', 'core', 'chat', 'answer-model.json'));
+  const passagesOut = path.resolve(opt('passages-out') ?? path.join(ROOT, 'electron', 'core', 'retrieve', 'passage-model.json'));
+  const folds = Number(opt('folds') ?? 5);
+  const seed = Number(opt('seed') ?? 1);
   const training = trainingFiles.flatMap((f) => readQuestionSet(f));
   const db = opt('db') ?? (await splitDatabase());
   const core = new Core({ dbPath: db, startJobs: false });
   try {
     const retriever = new Retriever(core.store);
     const t0 = performance.now();
+    // 2. passages
+    const pools: PassageExample[] = [];
+    for (const q of training) {
+      const quotes = q.quotes?.length ? q.quotes : q.quote ? [q.quote] : [];
+      if (q.type === 'off-topic' || !quotes.length) continue;
+      const retrieval = await retriever.retrieve(q.question, { passagePool: true });
+      pools.push({ group: q.file ?? q.id, quotes, pool: retrieval.passagePool ?? [] });
+    }
+    const current = retriever.passageRanker;
+    const before = recallAt(pools, (x) => current.scoreVector(x), 5);
+    const passages = fitPassageModel(pools, { folds, seed });
+    passages.model.fitted = {
+      by: 'scripts/fit-answers.ts',
+      training: trainingFiles.map((f) => path.relative(ROOT, f)),
+      questions: pools.length,
+      folds,
+      seed,
+      l2: passages.l2,
+      l2Recall: passages.l2Recall,
+    };
+    retriever.passageRanker = new PassageRanker(passages.model);
+    if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
+    const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => p.text.replace(/\s+/g, ' ').toLowerCase().includes(q.replace(/\s+/g, ' ').trim().toLowerCase())))).length;
+    console.log(
+      `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
+    );
+    console.log(`  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`);
+    // 3. answers
     const examples: FitExample[] = [];
     for (const q of training) {
       const retrieval = await retriever.retrieve(q.question);
@@ -41,15 +77,15 @@ async function main(): Promise<void> {
       examples.push({ group: q.file ?? `off-topic:${q.id}`, gold: q.type === 'off-topic' ? [] : q.answers, ctx, candidates });
     }
     console.error(`${examples.length} training questions retrieved in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    const { model, report } = fitAnswerModel(examples, { folds: Number(opt('folds') ?? 5), seed: Number(opt('seed') ?? 1) });
+    const { model, report } = fitAnswerModel(examples, { folds, seed });
     model.fitted = {
       by: 'scripts/fit-answers.ts',
       training: trainingFiles.map((f) => path.relative(ROOT, f)),
       questions: report.examples,
       offTopic: examples.filter((e) => !e.gold.length).length,
       candidates: report.candidates,
-      folds: Number(opt('folds') ?? 5),
-      seed: Number(opt('seed') ?? 1),
+      folds,
+      seed,
       l2: report.l2,
       l2Accuracy: report.l2Accuracy,
     };

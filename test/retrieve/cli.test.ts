@@ -50,6 +50,33 @@ describe('graphwright retrieve / ask', () => {
     expect(lines[2].triples.map((x: { subject: string }) => x.subject)).toEqual(expect.arrayContaining(['Big', 'Sleepless in Seattle']));
   });
 
+  it('retrieve --questions reads JSONL objects as ask --questions does (one reader), a bad line named', () => {
+    const file = path.join(t.dir, 'q.jsonl');
+    fs.writeFileSync(
+      file,
+      [
+        JSON.stringify({ id: 'a', question: 'who directed Silkwood', answers: ['Mike Nichols'], type: 'relation' }),
+        'who wrote Sleepless in Seattle',
+        JSON.stringify({ question: 'What films did Tom Hanks star in?' }),
+        '',
+      ].join('\n'),
+    );
+    const r = cli(['retrieve', '--db', db, '--questions', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    // the question is the object's "question", not the whole line
+    expect(lines.map((l) => l.question)).toEqual(['who directed Silkwood', 'who wrote Sleepless in Seattle', 'What films did Tom Hanks star in?']);
+    expect(lines[0].triples[0]).toMatchObject({ subject: 'Silkwood', object: 'Mike Nichols' });
+    const bad = path.join(t.dir, 'bad.jsonl');
+    fs.writeFileSync(bad, `${JSON.stringify({ question: 'who directed Silkwood' })}\n{"q": 1}\n`);
+    const err = cli(['retrieve', '--db', db, '--questions', bad, '--json']);
+    expect(err.code).toBe(2);
+    expect(err.stderr).toContain('bad.jsonl line 2 has no string "question"');
+  });
+
   it('ask without a model gives an extractive, cited answer; errors name the argument', () => {
     const r = cli(['ask', '--db', db, '--question', 'who directed Silkwood', '--json']);
     expect(r.code, r.stderr).toBe(0);

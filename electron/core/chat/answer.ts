@@ -19,6 +19,10 @@ import { defaultRanker, type AnswerRanker } from './ranker';
 export type AnswerOutcome = 'found' | 'unsure' | 'not_in_graph';
 /** Setting: the confidence below which an answer is only offered as unsure (default: the fitted model's). */
 export const SETTING_CONFIDENCE_THRESHOLD = 'chat.confidenceThreshold';
+/** The confidence threshold setting, when it is a number in [0, 1]; else undefined (the fitted model's default). */
+export function confidenceThreshold(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? value : undefined;
+}
 /** The words an unsure answer opens with. */
 export const NOT_SURE = 'Not sure — the closest passages say:';
 
@@ -198,6 +202,14 @@ export function extractiveAnswer(retrieval: RetrievalResult, options: Extractive
   if (confidence < threshold) {
     // not stated as fact: the passages the best candidates stand in, quoted under their clauses
     lines.push(NOT_SURE);
+    // the facts reaching the best path ends, when the graph's paths lead
+    for (const c of ranked.candidates.slice(0, 3)) {
+      for (const id of c.source === 'path' ? c.triples : []) {
+        const t = byId.get(id);
+        if (t && !cited.includes(t) && cited.length < 5) cited.push(t);
+      }
+    }
+    for (const t of cited) lines.push(`- ${t.text} [T${t.id}]`);
     const seen = new Set<number>();
     for (const c of ranked.candidates) {
       const passage = c.passageId === null ? undefined : retrieval.passages.find((p) => p.id === c.passageId);
@@ -216,7 +228,10 @@ export function extractiveAnswer(retrieval: RetrievalResult, options: Extractive
     }
     lines.push(`Candidates: ${answers.map((a) => (a.length > 90 ? `${a.slice(0, 89)}…` : a)).join('; ')}.`);
     lines.push(`(No chat model is loaded: confidence ${confidence.toFixed(2)}, below ${threshold.toFixed(2)}.)`);
-    const citations = [...new Set(citedPassages)].map((id) => ({ kind: 'passage' as const, id, marker: `P${id}` }));
+    const citations: Citation[] = [
+      ...cited.map((t) => ({ kind: 'triple' as const, id: t.id, marker: `T${t.id}` })),
+      ...[...new Set(citedPassages)].map((id) => ({ kind: 'passage' as const, id, marker: `P${id}` })),
+    ];
     return { content: lines.join('\n'), citations, answers, outcome: 'unsure', confidence, answerType };
   }
   if (best.source === 'path') {

@@ -8,7 +8,7 @@
 import type { AnswerContext } from './candidates/context';
 import { answerKey, type Candidate } from './candidates';
 import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
-import { fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from './fit';
+import { fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { AnswerRanker, type AnswerModel } from './ranker';
 
 export interface FitExample {

@@ -8,7 +8,7 @@ import defaultModel from './answer-model.json';
 import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
-import { linear, sigmoid, type LinearModel } from './fit';
+import { linear, sigmoid, type LinearModel } from '../learn/logistic';
 
 export interface NamedModel {
   features: string[];

@@ -7,7 +7,7 @@ import type { EngineRegistry } from '../llm/registry';
 import type { LlmEngine } from '../llm/engine';
 import { ChatRepository, type ChatMessageRow } from '../store/chat';
 import { getRetriever } from '../retrieve';
-import { answerQuestion, SETTING_CONFIDENCE_THRESHOLD, type AnswerOutcome, type Citation } from './answer';
+import { answerQuestion, confidenceThreshold, SETTING_CONFIDENCE_THRESHOLD, type AnswerOutcome, type Citation } from './answer';
 import type { RetrievalResult } from '../retrieve/retriever';
 import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 import { ApiError } from '../../../shared/errors';
@@ -38,11 +38,6 @@ export interface AskOptions {
   engine?: LlmEngine | null;
   signal?: AbortSignal;
   onToken?: (token: string) => void;
-}
-
-/** The confidence threshold setting, when it is a number in [0, 1]; else the fitted model's default. */
-export function confidenceThreshold(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? value : undefined;
 }
 
 export class ChatService {

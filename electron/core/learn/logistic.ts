@@ -1,7 +1,8 @@
-// Fitting the answerer's tables: L2-regularised logistic regression by Newton's method (iteratively
+// Fitting a table of weights: L2-regularised logistic regression by Newton's method (iteratively
 // reweighted least squares: deterministic, no learning rate), Platt scaling (a logistic regression on
 // held-apart scores), folds by group (questions of one document stay in one fold) and the choice of a
-// confidence threshold for a target precision. Used by scripts/fit-answers.ts and `graphwright eval fit`.
+// confidence threshold for a target precision. Below every stage that fits a table (the passage ranker,
+// the answer model); used by scripts/fit-answers.ts.
 
 export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 
