@@ -1,5 +1,5 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
-//   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry]
+//   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -86,8 +86,9 @@ async function main(): Promise<void> {
       candidates: report.candidates,
       folds,
       seed,
+      objective: report.objective,
       l2: report.l2,
-      l2Accuracy: report.l2Accuracy,
+      heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
 
@@ -100,16 +101,19 @@ async function main(): Promise<void> {
       `training, held-out folds: ${answerable.length} answerable, top-1 ${(answerable.filter((p) => p.correct).length / answerable.length).toFixed(3)} (right answer among the candidates ${(answerable.filter((p) => p.reachable).length / answerable.length).toFixed(3)}); ECE ${expectedCalibrationError(points.filter((p) => p.answerable)).toFixed(3)}; off-topic refused ${held.filter((p) => !p.answerable && !kept(p)).length} / ${held.filter((p) => !p.answerable).length}, answerable refused ${answerable.filter((p) => !kept(p)).length}`,
     );
     console.log(`  precision / coverage: ${precisionAt(points, [0.5, 0.7, model.threshold, 0.8, 0.9]).map((p) => `>= ${p.threshold}: ${p.precision?.toFixed(3) ?? '-'} / ${p.coverage.toFixed(3)}`).join(', ')}`);
-    console.log(`  L2 ${report.l2} (${report.l2Accuracy.map((x) => `${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`);
+    console.log(`  ${report.objective}, L2 ${report.l2} (${report.l2Accuracy.map((x) => `${x.objective} ${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`);
     const weights = model.candidate.features.map((f, i) => [f, model.candidate.weights[i]] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
     console.log(`  weights: ${weights.map(([f, w]) => `${f} ${w.toFixed(2)}`).join(', ')}; bias ${model.candidate.bias.toFixed(2)}`);
 
     // validation and the kit's 40, with the model just fitted: aggregates only
     const ranker = new AnswerRanker(model);
-    for (const [set, file] of [
-      ['validation', validationFile],
-      ['kit', KIT_QUESTIONS],
-    ] as const) {
+    // (--training-only while developing: decisions are made on the training folds, validation is looked at rarely)
+    for (const [set, file] of args.includes('--training-only')
+      ? []
+      : ([
+          ['validation', validationFile],
+          ['kit', KIT_QUESTIONS],
+        ] as const)) {
       if (!fs.existsSync(file)) {
         console.log(`${set}: ${path.relative(ROOT, file)} not found, skipped`);
         continue;

@@ -8,7 +8,7 @@
 import type { AnswerContext } from './candidates/context';
 import { answerKey, type Candidate } from './candidates';
 import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
-import { fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
+import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { AnswerRanker, type AnswerModel } from './ranker';
 
 export interface FitExample {
@@ -25,6 +25,8 @@ export interface FitOptions {
   seed?: number;
   /** L2 penalties tried for the candidate weights. */
   l2Grid?: number[];
+  /** Objectives tried (the folds choose). */
+  objectives?: Objective[];
   /** Target precision of the answers at or above the unsure threshold. */
   precision?: number;
   /** Share of off-topic questions the groundedness threshold should refuse (on the folds). */
@@ -44,8 +46,9 @@ export interface HeldOutPoint {
 
 export interface FitReport {
   l2: number;
-  /** Top-1 accuracy over answerable questions on the folds, per L2 tried. */
-  l2Accuracy: { l2: number; accuracy: number }[];
+  objective: Objective;
+  /** Top-1 accuracy over answerable questions on the folds, per setting tried. */
+  l2Accuracy: { l2: number; objective: Objective; accuracy: number }[];
   heldOut: HeldOutPoint[];
   examples: number;
   candidates: number;
@@ -72,27 +75,35 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
   };
 }
 
+/** How candidate weights are fitted: each candidate alone (logistic) or each question's candidates against each other (softmax). */
+export type Objective = 'pointwise' | 'listwise';
+
+function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, objective: Objective): LinearModel {
+  if (objective === 'listwise') return { weights: fitConditionalLogit(groups, { l2 }), bias: 0 };
+  return fitLogistic(
+    groups.flatMap((g) => g.x),
+    groups.flatMap((g) => g.right.map((r) => (r ? 1 : 0))),
+    { l2 },
+  );
+}
+
 /** Candidate weights: a first fit over every candidate, then a second over the merged answers the first ranks. */
-function fitCandidates(examples: FitExample[], l2: number): LinearModel {
+function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise'): LinearModel {
   const answerable = examples.filter((e) => e.gold.length);
-  const X: number[][] = [];
-  const y: number[] = [];
-  for (const e of answerable)
-    for (const c of e.candidates) {
-      X.push(candidateFeatures(c, e.ctx));
-      y.push(isRight(e.gold, c.text) ? 1 : 0);
-    }
-  const first = fitLogistic(X, y, { l2 });
+  const first = fitOn(
+    answerable.map((e) => ({ x: e.candidates.map((c) => candidateFeatures(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) })),
+    l2,
+    objective,
+  );
   const ranker = new AnswerRanker(modelOf(first));
-  const X2: number[][] = [];
-  const y2: number[] = [];
-  for (const e of answerable) {
-    for (const c of ranker.rank(e.ctx, e.candidates).candidates) {
-      X2.push(candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path')));
-      y2.push(isRight(e.gold, c.text) ? 1 : 0);
-    }
-  }
-  return X2.length ? fitLogistic(X2, y2, { l2 }) : first;
+  const merged = answerable.map((e) => {
+    const ranked = ranker.rank(e.ctx, e.candidates).candidates;
+    return {
+      x: ranked.map((c) => candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path'))),
+      right: ranked.map((c) => isRight(e.gold, c.text)),
+    };
+  });
+  return merged.some((g) => g.x.length) ? fitOn(merged, l2, objective) : first;
 }
 
 interface Ranked {
@@ -123,30 +134,33 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     k,
     options.seed ?? 1,
   );
-  const grid = options.l2Grid ?? [0.3, 1, 3, 10];
-  // held-out rankings per L2: each fold ranked by weights fitted on the others
-  const heldOutBy = new Map<number, Ranked[]>();
-  for (const l2 of grid) {
+  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) =>
+    (options.l2Grid ?? [0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })),
+  );
+  // held-out rankings per setting: each fold ranked by weights fitted on the others
+  const heldOutBy: Ranked[][] = [];
+  for (const { objective, l2 } of grid) {
     const out: Ranked[] = new Array(examples.length);
     for (let f = 0; f < k; f++) {
       const train = examples.filter((_, i) => folds[i] !== f);
       const test = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === f);
-      const w = fitCandidates(train, l2);
+      const w = fitCandidates(train, l2, objective);
       const ranked = rankAll(
         w,
         test.map((x) => x.e),
       );
       test.forEach((x, j) => (out[x.i] = ranked[j]));
     }
-    heldOutBy.set(l2, out);
+    heldOutBy.push(out);
   }
   const accuracy = (rs: Ranked[]) => {
     const a = rs.filter((r) => r.e.gold.length);
     return a.length ? a.filter((r) => r.correct).length / a.length : 0;
   };
-  const l2Accuracy = grid.map((l2) => ({ l2, accuracy: Math.round(accuracy(heldOutBy.get(l2)!) * 1000) / 1000 }));
-  const l2 = [...l2Accuracy].sort((a, b) => b.accuracy - a.accuracy || a.l2 - b.l2)[0].l2;
-  const heldOut = heldOutBy.get(l2)!;
+  const l2Accuracy = grid.map((g, i) => ({ ...g, accuracy: Math.round(accuracy(heldOutBy[i]) * 1000) / 1000 }));
+  const chosen = l2Accuracy.map((x, i) => ({ ...x, i })).sort((a, b) => b.accuracy - a.accuracy || a.i - b.i)[0];
+  const { l2, objective } = chosen;
+  const heldOut = heldOutBy[chosen.i];
 
   // calibration and groundedness: logistic regressions over the question features of held-out rankings;
   // their own held-out predictions (fitted on the other folds) choose the thresholds
@@ -188,7 +202,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     options.precision ?? 0.85,
   );
 
-  const candidate = fitCandidates(examples, l2);
+  const candidate = fitCandidates(examples, l2, objective);
   const confidence = fitQuestionModel(heldOut, (r) => r.correct);
   const groundedModel = fitQuestionModel(heldOut, (r) => r.e.gold.length > 0);
   const model = modelOf(candidate, {
@@ -199,6 +213,6 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   });
   return {
     model,
-    report: { l2, l2Accuracy, heldOut: points, examples: examples.length, candidates: examples.reduce((a, e) => a + e.candidates.length, 0) },
+    report: { l2, objective, l2Accuracy, heldOut: points, examples: examples.length, candidates: examples.reduce((a, e) => a + e.candidates.length, 0) },
   };
 }

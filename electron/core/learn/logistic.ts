@@ -137,3 +137,70 @@ export function thresholdFor(points: { confidence: number; correct: boolean }[],
   });
   return Math.round(best * 1000) / 1000;
 }
+
+/**
+ * Conditional logit (a softmax over each group's items): p(i | group) = exp(w·x_i) / Σ_j exp(w·x_j),
+ * fitted to maximise the log of the probability given to the group's right items (any of them), plus
+ * l2/2 · |w|², by damped Newton steps (the Hessian of the softmax's log-normaliser). Groups without a
+ * right item carry no information and are left out. No bias: a softmax ignores a constant.
+ */
+export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[], options: { l2?: number; iterations?: number } = {}): number[] {
+  const l2 = options.l2 ?? 1;
+  const used = groups.filter((g) => g.right.some(Boolean) && g.x.length > 1);
+  const d = used[0]?.x[0]?.length ?? groups[0]?.x[0]?.length ?? 0;
+  let w = new Array<number>(d).fill(0);
+  const loss = (v: number[]) => {
+    let total = (l2 / 2) * v.reduce((a, t) => a + t * t, 0);
+    for (const g of used) {
+      const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * v[j], 0));
+      const max = Math.max(...s);
+      const z = s.reduce((a, si) => a + Math.exp(si - max), 0);
+      const zr = s.reduce((a, si, i) => a + (g.right[i] ? Math.exp(si - max) : 0), 0);
+      total -= Math.log(zr / z);
+    }
+    return total;
+  };
+  let current = loss(w);
+  for (let it = 0; it < (options.iterations ?? 50); it++) {
+    const grad = w.map((t) => l2 * t);
+    const H = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? l2 : 0)));
+    for (const g of used) {
+      const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * w[j], 0));
+      const max = Math.max(...s);
+      const e = s.map((si) => Math.exp(si - max));
+      const z = e.reduce((a, b) => a + b, 0);
+      const zr = e.reduce((a, ei, i) => a + (g.right[i] ? ei : 0), 0);
+      const p = e.map((ei) => ei / z);
+      const r = e.map((ei, i) => (g.right[i] ? ei / zr : 0));
+      const mean = new Array<number>(d).fill(0);
+      g.x.forEach((x, i) => x.forEach((xj, j) => (mean[j] += p[i] * xj)));
+      g.x.forEach((x, i) => {
+        const c = p[i] - r[i];
+        for (let j = 0; j < d; j++) grad[j] += c * x[j];
+        if (p[i] < 1e-12) return;
+        for (let j = 0; j < d; j++) {
+          const a = x[j] - mean[j];
+          if (!a) continue;
+          for (let k = 0; k < d; k++) H[j][k] += p[i] * a * (x[k] - mean[k]);
+        }
+      });
+    }
+    const step = solve(H, grad);
+    // damped: halve the step until the loss does not grow
+    let t = 1;
+    let next = w.map((v, j) => v - t * step[j]);
+    let value = loss(next);
+    while (value > current && t > 1e-4) {
+      t /= 2;
+      next = w.map((v, j) => v - t * step[j]);
+      value = loss(next);
+    }
+    if (value > current) break;
+    const moved = Math.max(...step.map((x) => Math.abs(x * t)));
+    w = next;
+    current = value;
+    if (moved < 1e-7) break;
+  }
+  return w;
+}
+

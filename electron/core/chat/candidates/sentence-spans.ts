@@ -10,6 +10,7 @@ import { contentStems, posTags, stem, STOPWORDS, tokenize } from '../../retrieve
 import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
 import type { Candidate, Measures } from './types';
+import type { AnswerType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
 import {
   askedKinds,
@@ -27,6 +28,13 @@ import {
 
 /** How many of the best sentences are read (glossary term lines of the asked term are read wherever they rank). */
 const SENTENCES_READ = 15;
+/**
+ * How many of the best sentences are also read for the other kinds of answer (a question's form may be
+ * misread: "under which conditions ..." asking a condition, "what does X do with Y" an action): those
+ * spans are measured as not of the asked type, and the fitted weights say how much that counts.
+ */
+const SENTENCES_READ_OTHERWISE = 5;
+const OTHER_TYPES: AnswerType[] = ['name', 'value', 'action', 'condition', 'definition'];
 
 const bit = (b: boolean) => (b ? 1 : 0);
 
@@ -55,13 +63,18 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     // "which Accounting-Request packets are tallied by X": the asked noun restated, with the modifier that picks them out
     if (ctx.asksName && ctx.headStems.size) spans = [...spans, ...restrictedSpans(s.text, spans, ctx.headStems, new Set(q.contentStems))];
     // "what must the Peer-Id be": what the sentence says the Peer-Id is or must be
-    if (type.type === 'value' && type.subject) spans = [...spans, ...complementSpans(s.text, type.subject)];
+    // (or of its head: "the Acct-Session-Id of an 802.1X authenticator" is said of as "the Acct-Session-Id")
+    if (type.type === 'value' && type.subject) {
+      const head = /^(.+?)\s+(?:of|for|in|on|at|from|by|with)\s+\S/.exec(type.subject)?.[1];
+      spans = [...spans, ...complementSpans(s.text, type.subject), ...(head ? complementSpans(s.text, head) : [])];
+    }
     // "what is X called in Y": the name a sentence gives ("... is known as the Supplicant") is labelled by the sentence
     if (asksGivenName) spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, level: 'specific', complement: true } : sp));
     const definition: { subjectFirst: number; subjectShare: number } = { subjectFirst: 0, subjectShare: 0 };
     let glossaryEntry = false;
     if (type.type === 'definition' && ctx.subjectStems.length) {
-      if (isTermLine(s.text, passage) && next) {
+      // (a body defines in words: a lone name on the next line is another entry or a listing)
+      if (isTermLine(s.text, passage) && next && next.tokens.length >= 3) {
         // a term line followed by its definition (glossaries)
         const body = clip(next.text);
         spans = [{ text: body, start: 0, end: body.length, level: 'specific', glossary: true }];
@@ -81,8 +94,16 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
       }
       bestItem.set(s, best);
     }
-    for (const span of spans) {
-      const measured = measureSpan(ctx, x, spans, span, { asksNumber, asksDocument, headLabel, bestItem: bestItem.get(s)! });
+    // the other kinds of answer the best sentences hold (a span already read as the asked type is not read again)
+    const typed: { span: Span; as: AnswerType }[] = spans.map((span) => ({ span, as: type.type }));
+    if (chosen.indexOf(x) < SENTENCES_READ_OTHERWISE && type.type !== 'yesno')
+      for (const other of OTHER_TYPES) {
+        if (other === type.type || (other === 'value' && ctx.numeric)) continue;
+        for (const span of typedSpans(s.text, other, null))
+          if (!typed.some((t) => t.span.start === span.start && t.span.text === span.text)) typed.push({ span, as: other });
+      }
+    for (const { span, as } of typed) {
+      const measured = measureSpan(ctx, x, spans, span, { asksNumber, asksDocument, headLabel, bestItem: bestItem.get(s)!, as });
       if (!measured) continue;
       if (type.type === 'definition' && !glossaryEntry) {
         measured.subjectFirst = definition.subjectFirst;
@@ -145,6 +166,9 @@ function namingMatch(subject: string[], named: string): number {
 }
 
 const TRANSPARENT_TYPES = new Set(['definition', 'action', 'condition', 'yesno']);
+const NUMERIC = new Set(['number', 'code', 'value', 'port', 'date']);
+/** A constant written in capitals ("NULL", "TRUE"): a value by name. */
+const CONSTANT_WORD = /^[A-Z][A-Z0-9_]{2,}$/;
 
 /** The measurements of one span of a sentence; null when the span is never an answer. */
 function measureSpan(
@@ -152,9 +176,12 @@ function measureSpan(
   x: ScoredSentence,
   spans: Span[],
   span: Span,
-  o: { asksNumber: boolean; asksDocument: boolean; headLabel: RegExp | null; bestItem: number },
+  o: { asksNumber: boolean; asksDocument: boolean; headLabel: RegExp | null; bestItem: number; as: AnswerType },
 ): Measures | null {
-  const { type, terms, qStems, qContent, numeric, phraseStems, headStems } = ctx;
+  const { terms, qStems, qContent, phraseStems, headStems } = ctx;
+  // the span is judged as the kind of answer it was read as
+  const type = { ...ctx.type, type: o.as };
+  const numeric = NUMERIC.has(o.as);
   const { s, prev } = x;
   const spanTokens = tokenize(span.text);
   const spanStems = spanTokens.map((t) => stem(t.text));
@@ -170,7 +197,7 @@ function measureSpan(
   const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((y) => !qStems.has(y)).length / spanStems.length : 1;
   if (type.type !== 'yesno' && novel === 0) return null;
   // (a value may be a name, unless the question asks for a number: "which numeric X value")
-  const named = type.type === 'value' && !o.asksNumber && WHOLE_IDENTIFIER.test(span.text);
+  const named = type.type === 'value' && !o.asksNumber && (WHOLE_IDENTIFIER.test(span.text) || CONSTANT_WORD.test(span.text));
   // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
   if (
     numeric &&
@@ -232,6 +259,7 @@ function measureSpan(
   const near =
     span.glossary || span.start < 0 ? coverage(terms, s.stems) : Math.min(1, coverage(terms, [...neighbours(s, span, 6), ...(hasNewNumber ? spanStems : []), ...x.topic]));
   return {
+    typeAgrees: bit(o.as === ctx.type.type),
     specificity: span.level,
     near,
     local: span.start < 0 ? 0 : coverage(terms, [...spanStems, ...neighbours(s, span, 3)]),

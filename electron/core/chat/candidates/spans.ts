@@ -115,6 +115,8 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       }
       // a value may be a named one: "the Call-Serial-Number SHOULD be used", "set to RADIUS-Request"
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 'loose');
+      // or a constant written in capitals ("the ASN.1 value NULL"), not a requirement keyword
+      if (type === 'value') pushAll(out, /\b(?!(?:MUST|SHOULD|SHALL|MAY|NOT|REQUIRED|RECOMMENDED|OPTIONAL)\b)[A-Z][A-Z0-9_]{2,}\b/g, text, 'loose');
       // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
       if (head && UNIT_HEADS.has(head)) {
         pushAll(

@@ -42,6 +42,8 @@ export interface Measures {
   passageMatch?: number;
   /** How specific the pattern that read it is to the asked type. */
   specificity?: Specificity;
+  /** It was read as the kind of answer the question asks (not as another kind its sentence holds). */
+  typeAgrees?: number;
   /** Share of the question's word weight within six tokens of it. */
   near?: number;
   /** Share of the question's word weight in it and the three tokens on either side. */
