@@ -59,14 +59,15 @@ async function main(): Promise<void> {
       questions: pools.length,
       folds,
       seed,
+      objective: passages.objective,
       l2: passages.l2,
-      l2Recall: passages.l2Recall,
+      heldOutRecall: passages.l2Recall,
     };
     retriever.passageRanker = new PassageRanker(passages.model);
     if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
     const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => p.text.replace(/\s+/g, ' ').toLowerCase().includes(q.replace(/\s+/g, ' ').trim().toLowerCase())))).length;
     console.log(
-      `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
+      `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
     );
     console.log(`  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`);
     // 3. answers

@@ -3,13 +3,16 @@
 // scripts/fit-answers.ts; nothing here is a weight. A feature a candidate's source does not measure is 0.
 import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
-import { posTags } from '../retrieve/text';
+import { contentStems, posTags } from '../retrieve/text';
+import { coverage } from '../retrieve/sentences';
 
 /** Candidate features, in the order of the fitted weights. */
 export const CANDIDATE_FEATURES = [
   'match',
   'passageMatch',
   'passageRank',
+  'sentenceRank',
+  'titleMatch',
   'typeAgrees',
   'specific',
   'loose',
@@ -54,6 +57,8 @@ export const FEATURE_DOCS: Partial<Record<CandidateFeature, string>> = {
   match: "share of the question's words (IDF-weighted) its sentence holds, with its heading, list intro or block name",
   passageMatch: "share of the question's words its whole passage holds",
   passageRank: 'reciprocal rank of its passage (1 for the first)',
+  sentenceRank: "reciprocal rank of its sentence among the retrieved passages' sentences",
+  titleMatch: "share of the question's words (IDF-weighted) its document's title holds",
   typeAgrees: 'it was read as the kind of answer the question asks, not as another kind its sentence holds',
   specific: 'the pattern that read it is specific to the asked type ("3799/tcp" for a port, "X is ..." for a definition)',
   loose: 'the pattern that read it is loose (a bare number, a whole sentence)',
@@ -93,6 +98,21 @@ export const FEATURE_DOCS: Partial<Record<CandidateFeature, string>> = {
 
 const bool = (x: boolean) => (x ? 1 : 0);
 
+const titleMatches = new WeakMap<AnswerContext, Map<number, number>>();
+/** The share of the question's words (IDF-weighted) a passage's document title holds, once per document. */
+function titleMatch(ctx: AnswerContext, passageId: number): number {
+  let byDocument = titleMatches.get(ctx);
+  if (!byDocument) titleMatches.set(ctx, (byDocument = new Map()));
+  const passage = ctx.passageById.get(passageId);
+  if (!passage) return 0;
+  let got = byDocument.get(passage.documentId);
+  if (got === undefined) {
+    got = coverage(ctx.allTerms, contentStems(passage.document));
+    byDocument.set(passage.documentId, got);
+  }
+  return got;
+}
+
 /** Whether a candidate's text has the shape its answer type asks for. */
 export function shapeFits(text: string, type: string): boolean {
   const words = text.trim().split(/\s+/).length;
@@ -122,6 +142,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     match: m.match ?? 0,
     passageMatch: m.passageMatch ?? 0,
     passageRank: c.passageRank === null ? 0 : 1 / (1 + c.passageRank),
+    sentenceRank: m.sentenceRank ?? 0,
+    titleMatch: c.passageId === null ? 0 : titleMatch(ctx, c.passageId),
     typeAgrees: m.typeAgrees ?? 1,
     specific: bool(m.specificity === 'specific'),
     loose: bool(m.specificity === 'loose'),
@@ -163,19 +185,83 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
 }
 
 /** Question-level features: how well the documents ground the question, and how the ranking came out. */
-export const QUESTION_FEATURES = ['topScore', 'margin', 'single', 'grounding', 'missingNoun', 'bestSentence', 'linked', 'noCandidate'] as const;
+export const QUESTION_FEATURES = [
+  'topScore',
+  'margin',
+  'topShare',
+  'single',
+  'grounding',
+  'missingNoun',
+  'bestSentence',
+  'linked',
+  'noCandidate',
+  'topSpecific',
+  'topTypeAgrees',
+  'topFromLayout',
+  'topFromPath',
+  'askedNumeric',
+  'askedDefinition',
+  'askedYesNo',
+  'askedDocument',
+] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
 export const QUESTION_FEATURE_DOCS: Record<QuestionFeature, string> = {
-  topScore: "the first candidate's ranking score (its log-odds)",
-  margin: 'its lead over the second candidate (log-odds; 0 when it is the only one)',
+  topScore: "the first candidate's ranking score",
+  margin: 'its lead over the second candidate (0 when it is the only one)',
+  topShare: "its share of the softmax over the question's candidates",
   single: 'it is the only candidate',
   grounding: "share of the question's words (IDF-weighted) that some passage of the documents holds",
   missingNoun: "share of the question's noun weight that no passage holds",
   bestSentence: "share of the question's words the best retrieved sentence holds",
   linked: 'an entity of the graph was linked from the question',
   noCandidate: 'no candidate was found',
+  topSpecific: 'the first candidate was read by a pattern specific to the asked type',
+  topTypeAgrees: 'the first candidate was read as the asked kind of answer',
+  topFromLayout: "the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)",
+  topFromPath: 'the first candidate is the end of a relation path',
+  askedNumeric: 'the question asks for a number, code, port, value or date',
+  askedDefinition: 'the question asks what something is',
+  askedYesNo: 'the question asks yes or no',
+  askedDocument: 'the question asks which document',
 };
+
+/** The question features the confidence is calibrated on (fewer did better on the training folds than all). */
+export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = ['topShare', 'margin', 'bestSentence', 'grounding', 'missingNoun', 'noCandidate'];
+/** The question features groundedness (does the documents hold what it asks about) is fitted on. */
+export const GROUNDED_FEATURES: readonly QuestionFeature[] = ['grounding', 'missingNoun', 'bestSentence', 'linked', 'topShare', 'noCandidate'];
+
+const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
+
+/** The question-level vector from the ranking (its candidates' scores, best first). */
+export function questionFeatures(ctx: AnswerContext, ranked: { score: number; source: string; measures: Candidate['measures'] }[]): number[] {
+  const g = grounding(ctx);
+  const top = ranked[0];
+  const second = ranked[1];
+  const max = top?.score ?? 0;
+  const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
+  const t = ctx.type.type;
+  const values: Record<QuestionFeature, number> = {
+    topScore: top?.score ?? 0,
+    margin: top && second ? top.score - second.score : 0,
+    topShare: top ? 1 / z : 0,
+    single: bool(!!top && !second),
+    grounding: g.grounding,
+    missingNoun: g.missingNoun,
+    bestSentence: ctx.sentences[0]?.score ?? 0,
+    linked: bool(ctx.retrieval.entities.some((e) => e.kind !== 'passage')),
+    noCandidate: bool(!top),
+    topSpecific: bool(top?.measures.specificity === 'specific'),
+    topTypeAgrees: bool(!!top && (top.measures.typeAgrees ?? 1) === 1),
+    topFromLayout: bool(!!top && LAYOUT_SOURCES.has(top.source)),
+    topFromPath: bool(top?.source === 'path'),
+    askedNumeric: bool(ctx.numeric),
+    askedDefinition: bool(t === 'definition'),
+    askedYesNo: bool(ctx.q.yesNo),
+    askedDocument: bool(ctx.q.whichDocument),
+  };
+  return QUESTION_FEATURES.map((f) => values[f]);
+}
 
 /**
  * How the documents ground a question: the IDF-weighted share of its words some chunk holds, and the
@@ -197,20 +283,4 @@ export function grounding(ctx: AnswerContext): { grounding: number; missingNoun:
     }
   }
   return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0 };
-}
-
-/** The question-level vector from the ranking's first two scores (null when there are none). */
-export function questionFeatures(ctx: AnswerContext, top: number | null, second: number | null): number[] {
-  const g = grounding(ctx);
-  const values: Record<QuestionFeature, number> = {
-    topScore: top ?? 0,
-    margin: top === null || second === null ? 0 : top - second,
-    single: bool(top !== null && second === null),
-    grounding: g.grounding,
-    missingNoun: g.missingNoun,
-    bestSentence: ctx.sentences[0]?.score ?? 0,
-    linked: bool(ctx.retrieval.entities.some((e) => e.kind !== 'passage')),
-    noCandidate: bool(top === null),
-  };
-  return QUESTION_FEATURES.map((f) => values[f]);
 }

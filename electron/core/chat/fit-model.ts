@@ -7,7 +7,7 @@
 // target precision on the folds. Deterministic for the same examples and seed.
 import type { AnswerContext } from './candidates/context';
 import { answerKey, type Candidate } from './candidates';
-import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
+import { candidateFeatures, CANDIDATE_FEATURES, CONFIDENCE_FEATURES, GROUNDED_FEATURES, questionFeatures, QUESTION_FEATURES, type QuestionFeature } from './features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { AnswerRanker, type AnswerModel } from './ranker';
 
@@ -42,6 +42,8 @@ export interface HeldOutPoint {
   grounded: number;
   /** Whether a right answer was among the candidates at all. */
   reachable: boolean;
+  /** The question features of its held-out ranking. */
+  features: number[];
 }
 
 export interface FitReport {
@@ -60,6 +62,13 @@ export const isRight = (gold: string[], text: string) => {
   const t = squash(text);
   return gold.some((g) => squash(g).length > 0 && t.includes(squash(g)));
 };
+
+/** A question model as the table stores it: its own features by name. */
+const named = (m: LinearModel, names: readonly QuestionFeature[]) => ({
+  features: [...names],
+  weights: names.map((n) => m.weights[QUESTION_FEATURES.indexOf(n)]),
+  bias: m.bias,
+});
 
 const EMPTY = { features: [] as string[], weights: [] as number[], bias: 0 };
 
@@ -119,7 +128,7 @@ function rankAll(candidate: LinearModel, examples: FitExample[]): Ranked[] {
     const r = ranker.rank(e.ctx, e.candidates).candidates;
     return {
       e,
-      q: questionFeatures(e.ctx, r[0]?.score ?? null, r[1]?.score ?? null),
+      q: questionFeatures(e.ctx, r),
       correct: !!r[0] && e.gold.length > 0 && isRight(e.gold, r[0].text),
       reachable: e.gold.length > 0 && r.some((c) => isRight(e.gold, c.text)),
     };
@@ -164,18 +173,24 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
 
   // calibration and groundedness: logistic regressions over the question features of held-out rankings;
   // their own held-out predictions (fitted on the other folds) choose the thresholds
-  const fitQuestionModel = (rows: Ranked[], label: (r: Ranked) => boolean) =>
-    fitLogistic(
-      rows.map((r) => r.q),
+  // each on its own few features (as a full weight vector over QUESTION_FEATURES, the others 0)
+  const fitQuestionModel = (rows: Ranked[], label: (r: Ranked) => boolean, names: readonly QuestionFeature[]): LinearModel => {
+    const idx = names.map((n) => QUESTION_FEATURES.indexOf(n));
+    const m = fitLogistic(
+      rows.map((r) => idx.map((k) => r.q[k])),
       rows.map((r) => (label(r) ? 1 : 0)),
-      { l2: 0.1 },
+      { l2: 1 },
     );
+    const weights = QUESTION_FEATURES.map(() => 0);
+    idx.forEach((k, j) => (weights[k] = m.weights[j]));
+    return { weights, bias: m.bias };
+  };
   const calibrated = new Array<number>(examples.length);
   const grounded = new Array<number>(examples.length);
   for (let f = 0; f < k; f++) {
     const rows = heldOut.filter((_, i) => folds[i] !== f);
-    const conf = fitQuestionModel(rows, (r) => r.correct);
-    const grd = fitQuestionModel(rows, (r) => r.e.gold.length > 0);
+    const conf = fitQuestionModel(rows, (r) => r.correct, CONFIDENCE_FEATURES);
+    const grd = fitQuestionModel(rows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
     heldOut.forEach((r, i) => {
       if (folds[i] !== f) return;
       calibrated[i] = sigmoid(linear(conf, r.q));
@@ -189,6 +204,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     confidence: calibrated[i],
     grounded: grounded[i],
     reachable: r.reachable,
+    features: r.q,
   }));
   // groundedness: refuse the target share of the off-topic questions on the folds
   const off = points
@@ -203,11 +219,11 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   );
 
   const candidate = fitCandidates(examples, l2, objective);
-  const confidence = fitQuestionModel(heldOut, (r) => r.correct);
-  const groundedModel = fitQuestionModel(heldOut, (r) => r.e.gold.length > 0);
+  const confidence = fitQuestionModel(heldOut, (r) => r.correct, CONFIDENCE_FEATURES);
+  const groundedModel = fitQuestionModel(heldOut, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
   const model = modelOf(candidate, {
-    confidence: { features: [...QUESTION_FEATURES], weights: confidence.weights, bias: confidence.bias },
-    grounded: { features: [...QUESTION_FEATURES], weights: groundedModel.weights, bias: groundedModel.bias },
+    confidence: named(confidence, CONFIDENCE_FEATURES),
+    grounded: named(groundedModel, GROUNDED_FEATURES),
     groundedThreshold,
     threshold,
   });

@@ -58,6 +58,7 @@ export class AnswerRanker {
 
   constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
     this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
+    // (a question model names the features it was fitted on; the others weigh 0)
     this.confidence = aligned(model.confidence, QUESTION_FEATURES);
     this.grounded = aligned(model.grounded, QUESTION_FEATURES);
   }
@@ -88,7 +89,7 @@ export class AnswerRanker {
       ranked.push({ ...best, triples, score, support: group.length - 1, sources });
     }
     ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
-    const q = questionFeatures(ctx, ranked[0]?.score ?? null, ranked[1]?.score ?? null);
+    const q = questionFeatures(ctx, ranked);
     return {
       ctx,
       candidates: ranked,

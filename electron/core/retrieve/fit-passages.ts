@@ -1,7 +1,8 @@
 // Fitting the passage table (passage-ranker.ts) on questions with gold quotes: a logistic regression
 // over every pooled passage's features, labelled by whether it holds a gold quote (whitespace and case
-// aside), the L2 penalty chosen by recall@k on folds by document. Deterministic for the same pools.
-import { fitLogistic, foldsByGroup, linear } from '../learn/logistic';
+// aside), or a softmax over each question's pool; the objective and the L2 penalty chosen by recall@k on
+// folds by document. Deterministic for the same pools.
+import { fitConditionalLogit, fitLogistic, foldsByGroup, linear } from '../learn/logistic';
 import { PASSAGE_FEATURES, vectorOf, type PassageModel } from './passage-ranker';
 import type { PooledPassage } from './retriever';
 
@@ -34,7 +35,7 @@ export function recallAt(examples: PassageExample[], score: (x: number[]) => num
 export function fitPassageModel(
   examples: PassageExample[],
   options: { folds?: number; seed?: number; k?: number; l2Grid?: number[] } = {},
-): { model: PassageModel; l2: number; heldOutRecall: number; l2Recall: { l2: number; recall: number }[] } {
+): { model: PassageModel; l2: number; objective: string; heldOutRecall: number; l2Recall: { objective: string; l2: number; recall: number }[] } {
   const usable = examples.filter((e) => e.quotes.length && e.pool.length);
   const k = options.k ?? 5;
   const nf = Math.max(2, Math.min(options.folds ?? 5, new Set(usable.map((e) => e.group)).size));
@@ -43,33 +44,36 @@ export function fitPassageModel(
     nf,
     options.seed ?? 1,
   );
-  const fit = (train: PassageExample[], l2: number) => {
-    const X: number[][] = [];
-    const y: number[] = [];
-    for (const e of train)
-      for (const p of e.pool) {
-        X.push(vectorOf(p.features));
-        y.push(holdsQuote(e.quotes, p.text) ? 1 : 0);
-      }
-    return fitLogistic(X, y, { l2 });
+  // each passage alone (logistic) or each question's pool against itself (softmax over the pool)
+  const fit = (train: PassageExample[], l2: number, objective: 'pointwise' | 'listwise') => {
+    const groups = train.map((e) => ({ x: e.pool.map((p) => vectorOf(p.features)), right: e.pool.map((p) => holdsQuote(e.quotes, p.text)) }));
+    if (objective === 'listwise') return { weights: fitConditionalLogit(groups, { l2 }), bias: 0 };
+    return fitLogistic(
+      groups.flatMap((g) => g.x),
+      groups.flatMap((g) => g.right.map((r) => (r ? 1 : 0))),
+      { l2 },
+    );
   };
-  const l2Recall = (options.l2Grid ?? [0.1, 1, 10]).map((l2) => {
+  const settings = (['pointwise', 'listwise'] as const).flatMap((objective) => (options.l2Grid ?? [0.1, 1, 10]).map((l2) => ({ objective, l2 })));
+  const l2Recall = settings.map(({ objective, l2 }) => {
     let hits = 0;
     for (let f = 0; f < nf; f++) {
       const m = fit(
         usable.filter((_, i) => folds[i] !== f),
         l2,
+        objective,
       );
       const test = usable.filter((_, i) => folds[i] === f);
       hits += recallAt(test, (x) => linear(m, x), k) * test.length;
     }
-    return { l2, recall: Math.round((hits / Math.max(1, usable.length)) * 1000) / 1000 };
+    return { objective, l2, recall: Math.round((hits / Math.max(1, usable.length)) * 1000) / 1000 };
   });
-  const best = [...l2Recall].sort((a, b) => b.recall - a.recall || a.l2 - b.l2)[0];
-  const m = fit(usable, best.l2);
+  const best = l2Recall.map((x, i) => ({ ...x, i })).sort((a, b) => b.recall - a.recall || a.i - b.i)[0];
+  const m = fit(usable, best.l2, best.objective);
   return {
     model: { version: 1, features: [...PASSAGE_FEATURES], weights: m.weights, bias: m.bias, fitted: {} },
     l2: best.l2,
+    objective: best.objective,
     heldOutRecall: best.recall,
     l2Recall,
   };

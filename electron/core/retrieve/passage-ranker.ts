@@ -17,6 +17,8 @@ export const PASSAGE_FEATURES = [
   'tableCell',
   'dense',
   'sameDocument',
+  'titleMatch',
+  'bm25Words',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 
@@ -31,6 +33,8 @@ export const PASSAGE_FEATURE_DOCS: Record<PassageFeature, string> = {
   tableCell: 'it holds a table cell the question asks for (its column and its row named)',
   dense: 'reciprocal rank among the nearest chunks by embedding (with a vector index)',
   sameDocument: 'reciprocal of 1 + the number of better-ranked pool passages of its document, by the graph ranking',
+  titleMatch: "share of the question's words (IDF-weighted) its document's title holds",
+  bm25Words: "BM25 score over the question's content words, relative to the best chunk's (0 when not among the ten best)",
 };
 
 export interface PassageModel {

@@ -11,10 +11,10 @@ import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } fro
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
-import { STOPWORDS, stem } from './text';
+import { contentStems, STOPWORDS, stem } from './text';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
-import { contentTokens, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
+import { contentTokens, coverage, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
 import { PassageRanker, type PassageFeature } from './passage-ranker';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
@@ -269,6 +269,7 @@ export class Retriever {
       links.some((e) => e.kind === 'passage'),
       leads,
       passagePool,
+      bm25,
     );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
@@ -454,6 +455,7 @@ export class Retriever {
     titled = false,
     leads: Set<number> = new Set(),
     pool?: PooledPassage[],
+    bm25Words: Map<number, number> = new Map(),
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
@@ -485,6 +487,12 @@ export class Retriever {
       before.set(r.id, seen.get(r.documentId) ?? 0);
       seen.set(r.documentId, (seen.get(r.documentId) ?? 0) + 1);
     }
+    const titles = new Map<string, number>();
+    const titleCover = (title: string) => {
+      let got = titles.get(title);
+      if (got === undefined) titles.set(title, (got = coverage(terms, contentStems(title))));
+      return got;
+    };
     const scored = rows.map((row) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
       // the sentences passageMatch split are the ones a glossary term line is looked for in
@@ -509,6 +517,8 @@ export class Retriever {
         tableCell: askedCells(asked, row.text).length ? 1 : 0,
         dense: dense?.rank.has(row.id) ? 1 / (1 + dense.rank.get(row.id)!) : 0,
         sameDocument: 1 / (1 + (before.get(row.id) ?? 0)),
+        titleMatch: titleCover(row.document),
+        bm25Words: bm25Words.get(row.id) ?? 0,
       };
       return { row, features, score: this.passageRanker.score(features), match: Math.max(m.best, features.glossary, features.tableCell) };
     });

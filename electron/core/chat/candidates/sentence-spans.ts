@@ -120,7 +120,7 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
         sentence: quoted,
         offset: s.start,
         triples: [],
-        measures: { ...measured, match: score, passageMatch: ctx.passageCover.get(passage) ?? 0 },
+        measures: { ...measured, match: score, passageMatch: ctx.passageCover.get(passage) ?? 0, sentenceRank: 1 / (1 + usable.indexOf(x)) },
       });
     }
   }

@@ -40,6 +40,8 @@ export interface Measures {
   match?: number;
   /** The same for its whole passage. */
   passageMatch?: number;
+  /** Reciprocal rank of its sentence among the retrieved passages' sentences (by match). */
+  sentenceRank?: number;
   /** How specific the pattern that read it is to the asked type. */
   specificity?: Specificity;
   /** It was read as the kind of answer the question asks (not as another kind its sentence holds). */
