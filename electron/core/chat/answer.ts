@@ -189,7 +189,9 @@ export function extractiveAnswer(retrieval: RetrievalResult, options: Extractive
   const answerType = ranked.type.type;
   if (retrieval.outcome === 'not_in_graph') return { content: NOT_IN_GRAPH, citations: [], answers: [], outcome: 'not_in_graph', confidence: 0, answerType };
   const confidence = ranked.confidence;
-  if (ranked.grounded < ranker.model.groundedThreshold || !ranked.candidates.length) {
+  // groundedness is measured against the documents: a question no passage was retrieved for (a graph
+  // imported as triples) is judged by its retrieval alone (entities linked, paths walked)
+  if ((retrieval.passages.length > 0 && ranked.grounded < ranker.model.groundedThreshold) || !ranked.candidates.length) {
     return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType };
   }
   const threshold = options.threshold ?? ranker.model.threshold;

@@ -192,6 +192,8 @@ export const QUESTION_FEATURES = [
   'single',
   'grounding',
   'missingNoun',
+  'missingName',
+  'passageHolds',
   'bestSentence',
   'linked',
   'noCandidate',
@@ -213,12 +215,15 @@ export const QUESTION_FEATURE_DOCS: Record<QuestionFeature, string> = {
   single: 'it is the only candidate',
   grounding: "share of the question's words (IDF-weighted) that some passage of the documents holds",
   missingNoun: "share of the question's noun weight that no passage holds",
+  passageHolds: "share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds",
+  missingName: 'a name the question writes (capitalised past its first word, an acronym, letters with digits) that no passage holds',
   bestSentence: "share of the question's words the best retrieved sentence holds",
   linked: 'an entity of the graph was linked from the question',
   noCandidate: 'no candidate was found',
   topSpecific: 'the first candidate was read by a pattern specific to the asked type',
   topTypeAgrees: 'the first candidate was read as the asked kind of answer',
-  topFromLayout: "the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)",
+  topFromLayout:
+    "the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)",
   topFromPath: 'the first candidate is the end of a relation path',
   askedNumeric: 'the question asks for a number, code, port, value or date',
   askedDefinition: 'the question asks what something is',
@@ -229,7 +234,16 @@ export const QUESTION_FEATURE_DOCS: Record<QuestionFeature, string> = {
 /** The question features the confidence is calibrated on (fewer did better on the training folds than all). */
 export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = ['topShare', 'margin', 'bestSentence', 'grounding', 'missingNoun', 'noCandidate'];
 /** The question features groundedness (does the documents hold what it asks about) is fitted on. */
-export const GROUNDED_FEATURES: readonly QuestionFeature[] = ['grounding', 'missingNoun', 'bestSentence', 'linked', 'topShare', 'noCandidate'];
+export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
+  'grounding',
+  'missingNoun',
+  'missingName',
+  'passageHolds',
+  'bestSentence',
+  'linked',
+  'topShare',
+  'noCandidate',
+];
 
 const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
 
@@ -248,6 +262,8 @@ export function questionFeatures(ctx: AnswerContext, ranked: { score: number; so
     single: bool(!!top && !second),
     grounding: g.grounding,
     missingNoun: g.missingNoun,
+    missingName: bool(g.missingName),
+    passageHolds: g.passageHolds,
     bestSentence: ctx.sentences[0]?.score ?? 0,
     linked: bool(ctx.retrieval.entities.some((e) => e.kind !== 'passage')),
     noCandidate: bool(!top),
@@ -265,22 +281,39 @@ export function questionFeatures(ctx: AnswerContext, ranked: { score: number; so
 
 /**
  * How the documents ground a question: the IDF-weighted share of its words some chunk holds, and the
- * share of its noun weight (nouns, names, numbers: what a question is about) that none holds.
+ * share of its noun weight (nouns, names, numbers: what a question is about) that none holds. A word the
+ * retrieved facts hold (an entity or relation label of the graph) is grounded too: a graph imported as
+ * triples has no chunk that writes its labels.
  */
-export function grounding(ctx: AnswerContext): { grounding: number; missingNoun: number } {
+export function grounding(ctx: AnswerContext): { grounding: number; missingNoun: number; missingName: boolean; passageHolds: number } {
   const tags = new Map(posTags(ctx.q.text).map((t) => [t.lower, t.pos]));
+  const inFacts = new Set(ctx.retrieval.triples.flatMap((t) => contentStems(`${t.subject} ${t.relation.replace(/_/g, ' ')} ${t.object}`)));
+  const held = (t: { df: number; stem: string }) => t.df > 0 || inFacts.has(t.stem);
   let all = 0;
   let have = 0;
   let nouns = 0;
   let missing = 0;
   for (const t of ctx.allTerms) {
     all += t.idf;
-    if (t.df > 0) have += t.idf;
+    if (held(t)) have += t.idf;
     const pos = tags.get(t.word) ?? 'NOUN';
     if (pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM' || pos === 'X') {
       nouns += t.idf;
-      if (t.df === 0) missing += t.idf;
+      if (!held(t)) missing += t.idf;
     }
   }
-  return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0 };
+  // a name: capitalised (not as the question's first word), all capitals, or letters with digits or a "+"
+  const names = new Set(
+    ctx.q.content.filter((t, i) => (/^\p{Lu}/u.test(t.raw) && (i > 0 || ctx.q.tokens[0] !== t)) || /\d/.test(t.raw) || /\+/.test(t.raw)).map((t) => t.text),
+  );
+  const missingName = ctx.allTerms.some((t) => !held(t) && names.has(t.word));
+  // the best passage's share of every word asked (a word no chunk holds counts against it), or the
+  // retrieved facts' share when they hold more (a graph imported as triples has no passages)
+  let passageHolds = all ? ctx.allTerms.reduce((a, t) => a + (inFacts.has(t.stem) ? t.idf : 0), 0) / all : 0;
+  for (const p of ctx.passages) {
+    const own = new Set(contentStems(p.text));
+    const held = ctx.allTerms.reduce((a, t) => a + (own.has(t.stem) ? t.idf : 0), 0);
+    passageHolds = Math.max(passageHolds, all ? held / all : 0);
+  }
+  return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0, missingName, passageHolds };
 }

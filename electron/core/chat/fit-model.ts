@@ -6,8 +6,16 @@
 // by the folds' top-1 accuracy; the unsure threshold as the lowest confidence whose answers reach the
 // target precision on the folds. Deterministic for the same examples and seed.
 import type { AnswerContext } from './candidates/context';
-import { answerKey, type Candidate } from './candidates';
-import { candidateFeatures, CANDIDATE_FEATURES, CONFIDENCE_FEATURES, GROUNDED_FEATURES, questionFeatures, QUESTION_FEATURES, type QuestionFeature } from './features';
+import type { Candidate } from './candidates';
+import {
+  candidateFeatures,
+  CANDIDATE_FEATURES,
+  CONFIDENCE_FEATURES,
+  GROUNDED_FEATURES,
+  questionFeatures,
+  QUESTION_FEATURES,
+  type QuestionFeature,
+} from './features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { AnswerRanker, type AnswerModel } from './ranker';
 
@@ -29,8 +37,8 @@ export interface FitOptions {
   objectives?: Objective[];
   /** Target precision of the answers at or above the unsure threshold. */
   precision?: number;
-  /** Share of off-topic questions the groundedness threshold should refuse (on the folds). */
-  refuse?: number;
+  /** Share of answerable questions the groundedness threshold may refuse (on the folds). */
+  refuseAnswerable?: number;
 }
 
 export interface HeldOutPoint {
@@ -143,9 +151,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     k,
     options.seed ?? 1,
   );
-  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) =>
-    (options.l2Grid ?? [0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })),
-  );
+  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) => (options.l2Grid ?? [0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })));
   // held-out rankings per setting: each fold ranked by weights fitted on the others
   const heldOutBy: Ranked[][] = [];
   for (const { objective, l2 } of grid) {
@@ -206,13 +212,14 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     reachable: r.reachable,
     features: r.q,
   }));
-  // groundedness: refuse the target share of the off-topic questions on the folds
-  const off = points
-    .filter((p) => !p.answerable)
+  // groundedness: the highest threshold that refuses at most `refuseAnswerable` of the answerable questions on
+  // the folds (refusing an answerable question costs its answer; every off-topic one below it is refused)
+  const answerableGrounded = points
+    .filter((p) => p.answerable)
     .map((p) => p.grounded)
     .sort((a, b) => a - b);
-  const refuse = options.refuse ?? 0.95;
-  const groundedThreshold = off.length ? Math.round(Math.min(0.9, off[Math.min(off.length - 1, Math.ceil(refuse * off.length) - 1)] + 1e-3) * 1000) / 1000 : 0;
+  const allowed = Math.floor((options.refuseAnswerable ?? 0.03) * answerableGrounded.length);
+  const groundedThreshold = answerableGrounded.length ? Math.round(answerableGrounded[Math.min(allowed, answerableGrounded.length - 1)] * 1000) / 1000 : 0;
   const threshold = thresholdFor(
     points.filter((p) => p.grounded >= groundedThreshold),
     options.precision ?? 0.85,

@@ -4,7 +4,7 @@
 // the question ask about something the documents hold at all) and the default threshold under which an
 // answer is only offered as "unsure". Weights are looked up by feature name: a feature the table lacks
 // weighs 0, a name the code no longer has is ignored.
-import defaultModel from './answer-model.json';
+import defaultModel from './answer-model.json' with { type: 'json' };
 import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
@@ -89,6 +89,15 @@ export class AnswerRanker {
       ranked.push({ ...best, triples, score, support: group.length - 1, sources });
     }
     ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    // path ends among themselves keep the order of the walk (retrieve/answers.ts scores the relation paths):
+    // the table's scores of the path ends are dealt out in that order, so the table weighs the graph's
+    // answers against the other sources' and the walk says which end of its paths is the answer
+    const paths = ranked.filter((c) => c.source === 'path');
+    if (paths.length > 1) {
+      const scores = paths.map((c) => c.score);
+      [...paths].sort((a, b) => (b.measures.pathScore ?? 0) - (a.measures.pathScore ?? 0)).forEach((c, i) => (c.score = scores[i]));
+      ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    }
     const q = questionFeatures(ctx, ranked);
     return {
       ctx,

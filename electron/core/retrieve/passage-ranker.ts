@@ -4,7 +4,7 @@
 // written, how much of the question its best sentence and the whole passage hold, whether it is a
 // glossary entry of the asked term, a table cell the question asks for, the lead or a section of a
 // thing the question names, a dense neighbour). Weights are looked up by feature name.
-import defaultModel from './passage-model.json';
+import defaultModel from './passage-model.json' with { type: 'json' };
 
 export const PASSAGE_FEATURES = [
   'best',
@@ -29,7 +29,7 @@ export const PASSAGE_FEATURE_DOCS: Record<PassageFeature, string> = {
   bm25: 'reciprocal rank in plain BM25 (FTS5) over the question as written',
   titledFused: 'the same graph rank when the question names a document by its title (the walk from that page leads)',
   lead: 'the lead passage of a document whose title the question names, or a passage of a section headed by a thing it names',
-  glossary: "it holds the glossary entry (term line, then body) of the term the question asks about",
+  glossary: 'it holds the glossary entry (term line, then body) of the term the question asks about',
   tableCell: 'it holds a table cell the question asks for (its column and its row named)',
   dense: 'reciprocal rank among the nearest chunks by embedding (with a vector index)',
   sameDocument: 'reciprocal of 1 + the number of better-ranked pool passages of its document, by the graph ranking',
