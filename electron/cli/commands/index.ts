@@ -11,6 +11,7 @@ import { evalCommand } from './eval';
 import { publishCommand, pullCommand } from './publish';
 import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
+import { endpointsCommand } from './endpoints';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
 export const commands: Command[] = [
@@ -35,4 +36,5 @@ export const commands: Command[] = [
   evalCommand,
   publishCommand,
   pullCommand,
+  endpointsCommand,
 ];

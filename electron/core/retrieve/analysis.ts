@@ -4,7 +4,9 @@
 // of speech, the content words, the terms it names (quoted, written as identifiers, a term whose
 // definition it mentions, a standard's designation), the answer type (question.ts), and what a
 // yes/no question about a requirement asks: its modality and its polarity.
-import { lemma, posTags, stem, STOPWORDS, tokenize, type Token } from './text';
+import { posTags, tokenize, type Token } from './text';
+import { lemma, stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { answerTypeOf, type QuestionType } from './question';
 
 /** What a question about a requirement asks of it: an obligation, a recommendation or a permission. */
@@ -120,7 +122,8 @@ function analyzeText(text: string): AnalyzedQuestion {
   const type = answerTypeOf(text);
   const words = askingTokens.map((t) => t.text);
   // "Can X be used without TLS?", "Is X required to ...?", "Must X not ...?"
-  const yesNo = type.type === 'yesno' || (words.length > 0 && AUXILIARIES.test(words[0]) && !/\b(?:what|which|who|whom|when|where|how|why)\b/.test(words.join(' ')));
+  const yesNo =
+    type.type === 'yesno' || (words.length > 0 && AUXILIARIES.test(words[0]) && !/\b(?:what|which|who|whom|when|where|how|why)\b/.test(words.join(' ')));
   let modality: Modality | null = null;
   let negated = false;
   let modalAt = -1;
@@ -152,7 +155,8 @@ function analyzeText(text: string): AnalyzedQuestion {
   let negations = 0;
   for (const [k, w] of words.entries()) {
     if (!NEGATING.test(w) && !/n't$/.test(w)) continue;
-    const ownNot = (w === 'not' || w === "n't") && modalAt >= 0 && k > modalAt && k <= modalAt + 4 && !words.slice(modalAt + 1, k).some((x) => NEGATING.test(x));
+    const ownNot =
+      (w === 'not' || w === "n't") && modalAt >= 0 && k > modalAt && k <= modalAt + 4 && !words.slice(modalAt + 1, k).some((x) => NEGATING.test(x));
     if (w === 'cannot' || /n't$/.test(w) || ownNot) negated = true;
     else negations++;
   }

@@ -8,13 +8,10 @@ import type { GraphSnapshot } from './snapshot';
 import type { LinkedEntity } from './link';
 import {
   BRIDGE_CUES,
-  lemma,
   relatedWords,
   relationStems,
   wordnetRelatedness,
   relationWords,
-  STOPWORDS,
-  stem,
   stemMatch,
   WH_HINTS,
   WORDNET_MIN,
@@ -22,7 +19,9 @@ import {
   wordnetPos,
   type Token,
 } from './text';
-import type { WnPos } from './wordnet';
+import type { WnPos } from '../nlp/wordnet';
+import { lemma, stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { analyzed, type QuestionInput } from './analysis';
 
 export interface PathStep {

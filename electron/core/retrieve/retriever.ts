@@ -11,7 +11,9 @@ import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } fro
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
-import { contentStems, STOPWORDS, stem } from './text';
+import { contentStems } from './text';
+import { stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
@@ -541,13 +543,7 @@ export interface PooledPassage {
 export { quotedTerm, definedTerm } from './analysis';
 
 function contentWords(question: AnalyzedQuestion): string[] {
-  return [
-    ...new Set(
-      question.tokens
-        .map((t) => t.text)
-        .filter((w) => !STOPWORDS.has(w) && w.length > 1),
-    ),
-  ];
+  return [...new Set(question.tokens.map((t) => t.text).filter((w) => !STOPWORDS.has(w) && w.length > 1))];
 }
 
 /** Cosine similarity of the question to each relation label, rescaled to [0, 0.8]. */

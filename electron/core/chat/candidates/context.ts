@@ -7,7 +7,8 @@ import type { RetrievalResult, RetrievedPassage } from '../../retrieve/retriever
 import { analyze, type AnalyzedQuestion } from '../../retrieve/analysis';
 import type { QuestionType } from '../../retrieve/question';
 import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../../retrieve/sentences';
-import { contentStems, stem } from '../../retrieve/text';
+import { contentStems } from '../../retrieve/text';
+import { stem } from '../../nlp/morphology';
 import { blockName } from '../../document/layout';
 
 export interface ScoredSentence {
@@ -23,7 +24,23 @@ export interface ScoredSentence {
 }
 
 /** Nouns that name a kind of the noun before them ("packet type", "reply kind"). */
-const CLASSIFIERS = new Set(['type', 'types', 'kind', 'kinds', 'sort', 'sorts', 'form', 'forms', 'class', 'classes', 'category', 'categories', 'variety', 'variant', 'variants']);
+const CLASSIFIERS = new Set([
+  'type',
+  'types',
+  'kind',
+  'kinds',
+  'sort',
+  'sorts',
+  'form',
+  'forms',
+  'class',
+  'classes',
+  'category',
+  'categories',
+  'variety',
+  'variant',
+  'variants',
+]);
 const UNIT_HEADS = new Set(['unit', 'units']);
 
 export interface AnswerContext {
@@ -104,7 +121,7 @@ export function titleScope(question: string, passages: { documentId: number; doc
     const inTitle = new Set(title);
     if (inTitle.size < 2) continue;
     const pairs = new Set(title.slice(1).map((x, i) => `${title[i]} ${x}`));
-    for (let i = 0; i < q.length; ) {
+    for (let i = 0; i < q.length;) {
       if (!inTitle.has(q[i])) {
         i++;
         continue;
@@ -161,7 +178,8 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
       const withName = name ? coverage(terms, [...sc.sentence.stems, ...contentStems(name)]) : 0;
       const topic = name && withName > coverage(terms, sc.sentence.stems) ? contentStems(name) : [];
       score = Math.max(score, 0.85 * withName);
-      if (score > 0) sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score, passage: p.id, rank, topic });
+      if (score > 0)
+        sentences.push({ s: sc.sentence, prev: scored[i - 1]?.sentence ?? null, next: scored[i + 1]?.sentence ?? null, score, passage: p.id, rank, topic });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.rank - b.rank);

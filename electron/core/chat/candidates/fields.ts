@@ -2,7 +2,7 @@
 // creation of a tunnel link"): the field the question's asked noun labels, in the record whose other
 // fields and heading hold the question's other words (document/layout.ts reads the records).
 import { scoreSentences } from '../../retrieve/sentences';
-import { stem } from '../../retrieve/text';
+import { stem } from '../../nlp/morphology';
 import { fieldRecords } from '../../document/layout';
 import { clip, type AnswerContext } from './context';
 import { LEVEL, typedSpans } from './spans';

@@ -11,7 +11,8 @@ import { tableCandidates } from './tables';
 import { headerCandidates } from './headers';
 import { documentCandidates } from './documents';
 import { requirementCandidates } from './requirements';
-import { stem, tokenize } from '../../retrieve/text';
+import { tokenize } from '../../retrieve/text';
+import { stem } from '../../nlp/morphology';
 import type { Candidate } from './types';
 
 export type { Candidate, CandidateSource, Measures } from './types';

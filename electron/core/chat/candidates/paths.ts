@@ -1,6 +1,7 @@
 // Candidates from the graph: the ends of the best relation paths (retrieve/answers.ts walked them),
 // each with the path's evidence and the chain of triples that reaches it.
-import { stem, tokenize } from '../../retrieve/text';
+import { tokenize } from '../../retrieve/text';
+import { stem } from '../../nlp/morphology';
 import type { AnswerContext } from './context';
 import type { Candidate } from './types';
 

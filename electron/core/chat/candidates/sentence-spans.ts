@@ -6,7 +6,9 @@
 // question's own words, a field's label, a number that is none.
 import type { Sentence } from '../../retrieve/sentences';
 import { coverage, isTermOnly, termInDocument } from '../../retrieve/sentences';
-import { contentStems, posTags, stem, STOPWORDS, tokenize } from '../../retrieve/text';
+import { contentStems, posTags, tokenize } from '../../retrieve/text';
+import { stem } from '../../nlp/morphology';
+import { STOPWORDS } from '../../nlp/stopwords';
 import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
 import type { Candidate, Measures } from './types';
@@ -148,7 +150,8 @@ function definitionShape(ctx: AnswerContext, x: ScoredSentence): { subjectFirst:
   const share = subject.filter((y) => own.includes(y)).length / subject.length;
   const verb = DEFINING_VERB.exec(x.s.text);
   const before = verb ? contentStems(x.s.text.slice(0, verb.index)) : [];
-  let first = !!verb && before.length > 0 && subject.includes(before[before.length - 1]) && subject.filter((y) => before.includes(y)).length / subject.length >= 0.6;
+  let first =
+    !!verb && before.length > 0 && subject.includes(before[before.length - 1]) && subject.filter((y) => before.includes(y)).length / subject.length >= 0.6;
   if (!first && verb && /^(?:This|These|The|Such an?)\s+[A-Za-z-]+\s*$/i.test(x.s.text.slice(0, verb.index).trim())) {
     const heading = headingBefore(ctx.passageById.get(x.passage)?.text ?? '', x.s.start);
     const named = heading ? [...contentStems(heading), ...before] : [];
@@ -189,10 +192,7 @@ function measureSpan(
   // an answer is not the question's own words (a number it names is still new)
   const hasNewNumber = numeric && spanTokens.some((t) => /\d/.test(t.text) && !qStems.has(t.text));
   // table rules and ASCII drawings are not text to answer with
-  if (
-    !numeric &&
-    (/(?:\|[^|]*){3,}|[+=-]{4,}/.test(span.text) || (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 0.6 * span.text.replace(/\s/g, '').length)
-  )
+  if (!numeric && (/(?:\|[^|]*){3,}|[+=-]{4,}/.test(span.text) || (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 0.6 * span.text.replace(/\s/g, '').length))
     return null;
   const novel = hasNewNumber || span.glossary ? 1 : spanStems.length ? spanStems.filter((y) => !qStems.has(y)).length / spanStems.length : 1;
   if (type.type !== 'yesno' && novel === 0) return null;
@@ -245,7 +245,8 @@ function measureSpan(
   // "all messages except those which report traps": what follows "except" is what the span is not for
   const after = s.text.slice(Math.max(0, span.end));
   const except = /\b(?:except|other than|but not|excluding)\b/i.exec(after);
-  const excluded = !!except && !/\b(?:except|other than|but not|excluding)\b/i.test(ctx.q.text) && coverage(ctx.distinctive, contentStems(after.slice(except.index))) > 0.2;
+  const excluded =
+    !!except && !/\b(?:except|other than|but not|excluding)\b/i.test(ctx.q.text) && coverage(ctx.distinctive, contentStems(after.slice(except.index))) > 0.2;
   const glued = !numeric && neighbours(s, span, 1).some((y) => qContent.has(y) && !phraseStems.has(y));
   // "MUST NOT use ports 1645 or 1646": what a negated clause names is what the answer is not
   const clauseBefore =
@@ -257,7 +258,9 @@ function measureSpan(
   const questionNegated = /\b(?:not|never|n't)\b/i.test(ctx.q.text);
   const doer = type.type === 'action' && ctx.doerStems.length > 0 && clauseSubjectHead(clauseBefore) === ctx.doerStems[ctx.doerStems.length - 1];
   const near =
-    span.glossary || span.start < 0 ? coverage(terms, s.stems) : Math.min(1, coverage(terms, [...neighbours(s, span, 6), ...(hasNewNumber ? spanStems : []), ...x.topic]));
+    span.glossary || span.start < 0
+      ? coverage(terms, s.stems)
+      : Math.min(1, coverage(terms, [...neighbours(s, span, 6), ...(hasNewNumber ? spanStems : []), ...x.topic]));
   return {
     typeAgrees: bit(o.as === ctx.type.type),
     specificity: span.level,

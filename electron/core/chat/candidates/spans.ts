@@ -5,8 +5,9 @@
 // (WordNet), and the asked noun taken with the clause that restricts it. Each span says how specific
 // the pattern that read it is to the asked type; how much that counts is fitted (chat/features.ts).
 import type { AnswerType, QuestionType } from '../../retrieve/question';
-import { contentStems, escapeRe, posTags, stem, STOPWORDS } from '../../retrieve/text';
-import { wordNet } from '../../retrieve/wordnet';
+import { contentStems, escapeRe, posTags } from '../../retrieve/text';
+import { STOPWORDS } from '../../nlp/stopwords';
+import { wordNet } from '../../nlp/wordnet';
 import { isFieldLabel } from '../../document/layout';
 import type { Specificity } from './types';
 import { askedNoun, clip } from './context';

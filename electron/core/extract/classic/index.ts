@@ -1,16 +1,16 @@
 // The classic extractor: no model, fast, the baseline a fresh install builds its first graph with.
 import { foldWithMap, splitSentences, type Span } from '../sentences';
-import type { AcronymDefinition } from '../acronyms';
+import type { AcronymDefinition } from '../../nlp/acronyms';
 import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
-import { mergeSpans, sentenceRelations, singularNoun, tokenize, type DocumentReferents, type Referent, type SentenceContext, type Token } from './svo';
+import { mergeSpans, sentenceRelations, tokenize, type DocumentReferents, type Referent, type SentenceContext, type Token } from './svo';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
 import { canonicalDesignation, chunkContext, clauseOf, tagDesignation, type DocInfo, type SectionLike } from '../standards/context';
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
+import { singular } from '../../nlp/morphology';
 
-export { englishNlp } from './svo';
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
 const KIND_CONFIDENCE = { svo: 1, prep: 0.9, isa: 1.1, of: 0.8 } as const;
@@ -134,7 +134,7 @@ export function documentReferents(docText: string, chunk: Span, structure: Struc
             .split(/\s+/)
             .at(-1) ?? '';
         const siblings = sections.filter((x) => x.level === s.level && parentOf(x) === parent && NAME_TOKEN.test(x.heading.replace(/[\s.:]+$/, '')));
-        ok = (/s$/i.test(last) && singularNoun(last) === noun) || siblings.some((x) => writes(x.heading.replace(/[\s.:]+$/, ''), noun));
+        ok = (/s$/i.test(last) && singular(last.toLowerCase()) === noun) || siblings.some((x) => writes(x.heading.replace(/[\s.:]+$/, ''), noun));
       } else if (words.length >= 2 && words.length <= 4 && words.at(-1)!.toLowerCase() === noun && words.slice(0, -1).every((w) => NAME_TOKEN.test(w))) {
         ok = true; // "Acct-Tunnel-Connection Attribute"
       }

@@ -13,9 +13,48 @@
 //    (a subject "it"/"they" before a full verb stands for the previous subject agreeing in number);
 //  - tagger errors repaired by agreement, WordNet (is the word a noun / a verb) and the
 //    closed classes of English grammar (complex prepositions, demonstratives, modals).
-import { englishNlp } from '../../text/english';
-import { wordNet } from '../../retrieve/wordnet';
+import { englishNlp } from '../../nlp/english';
+import { wordNet } from '../../nlp/wordnet';
 import type { Span } from '../sentences';
+import {
+  ARTICLES,
+  BARE_INFINITIVE_OBJECT_VERBS as BARE_INFINITIVE_OBJECT,
+  BCP14_KEYWORDS as BCP14,
+  BE,
+  CATAPHORIC,
+  CATENATIVES as CATENATIVE,
+  CHAIN_PREPOSITIONS as CHAIN_PREP,
+  COMPLEMENT_NOUNS,
+  COMPLEX_PREPOSITIONS as COMPLEX_PREPOSITION_WORDS,
+  COMPOUND_ADJECTIVE_HEADS,
+  COORDINATORS as COORD,
+  DEGREE_WORDS as DEGREE,
+  DEMONSTRATIVES,
+  DO,
+  DOCUMENT_NOUNS,
+  EXPLETIVE_VERBS,
+  FIRST_PERSON,
+  GERUND_OBJECT_DETERMINERS as GERUND_OBJECT_DET,
+  HAVE,
+  LIGHT_NOUNS as LIGHT,
+  NAME_PARTICLES as NAME_LINKS,
+  NEGATION,
+  NEGATIVE_ADVERBIAL_NOUNS as NEGATIVE_ADVERBIAL,
+  OBJECT_CONTROL_VERBS as OBJECT_CONTROL,
+  PLURAL_WITHOUT_S,
+  POSSESSIVES as POSSESSIVE,
+  PURPOSE_NOUNS,
+  QUANTIFIERS,
+  QUANTITY_NOUNS,
+  RELATIVE_PRONOUNS as REL_PRONOUN,
+  SECTION_NOUNS,
+  SELF_DETERMINERS as SELF_DET,
+  SELF_NOUNS,
+  UNASSERTED_OPENERS,
+  WH_WORDS as WH,
+} from '../../nlp/lexicon';
+import { isMonthWord } from '../../nlp/months';
+import { pluralByEnding, singular } from '../../nlp/morphology';
 
 export interface Token extends Span {
   text: string;
@@ -36,90 +75,11 @@ export interface SvoTriple {
   kind: 'svo' | 'prep' | 'of' | 'isa';
 }
 
-export { englishNlp } from '../../text/english';
-
 const NP_POS = new Set(['NOUN', 'PROPN', 'NUM', 'ADJ', 'X']);
 const NP_HEAD = new Set(['NOUN', 'PROPN', 'NUM', 'X']);
 const VERB_POS = new Set(['VERB', 'AUX']);
 const GLUE = new Set(['-', '/', '_']);
-const BCP14 = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
-const NEGATION = new Set(['not', "n't", 'never', 'no', 'cannot', 'neither', 'nor']);
-/** Nouns naming what something is for ("the intent of this document is to address ..."). */
-const PURPOSE_NOUNS = new Set(['intent', 'intention', 'purpose', 'goal', 'aim', 'objective', 'object', 'idea', 'plan']);
-/** Verbs whose object takes a bare infinitive ("helps the detector handle", "lets the server know"; Quirk §16.52). */
-const BARE_INFINITIVE_OBJECT =
-  /^(?:help|helps|helped|helping|let|lets|letting|make|makes|made|making|have|has|had|see|sees|saw|seen|watch|watches|watched|hear|hears|heard|bid|bids)$/;
-/** Subjects that take a base-form verb without ending in "-s": personal pronouns and irregular plurals. */
-const PLURAL_WITHOUT_S = new Set(['i', 'we', 'you', 'they', 'data', 'media', 'criteria', 'phenomena', 'people', 'men', 'women', 'children']);
-/** Nouns of the negative adverbials "in no case", "under no circumstances", "at no time", "by no means" (Quirk §10.58). */
-const NEGATIVE_ADVERBIAL = /^(?:case|cases|way|event|circumstance|circumstances|time|point|account|means|sense|condition|conditions)$/;
-/** Words that open a clause that asserts nothing: a condition, an open question, a supposition. */
-const UNASSERTED_OPENERS = new Set(['if', 'whether', 'unless', 'suppose', 'supposing', 'lest']);
-/** Words that open a gerund's object ("decoding the next packet", "requiring each method"). */
-const GERUND_OBJECT_DET = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'each', 'every', 'all', 'any', 'some', 'both']);
-/** Comparatives and superlatives that need an article to make a noun phrase ("the best choice"). */
-const DEGREE = new Set(['best', 'better', 'worst', 'worse', 'most', 'more', 'least', 'less']);
-/** Verbs that take a bare infinitive right after them ("help protect", "let go", "make sure"). */
-const CATENATIVE = /^(?:help|helps|let|lets|make|makes|dare|dares|need|needs|go|goes|come|comes|see|sees|hear|hears|watch|watches|bid|bids)$/;
-const REL_PRONOUN = new Set(['that', 'which', 'who']);
-const CHAIN_PREP = new Set([
-  'of',
-  'from',
-  'in',
-  'on',
-  'for',
-  'with',
-  'at',
-  'within',
-  'between',
-  'over',
-  'under',
-  'by',
-  'after',
-  'before',
-  'during',
-  'to',
-  'about',
-  'against',
-  'through',
-  'without',
-  'into',
-  'via',
-  'among',
-  'across',
-  'per',
-  'as',
-]);
 const SKIP_BEFORE_OBJECT = new Set(['DET', 'PRON']);
-const QUANTIFIERS = new Set([
-  'many',
-  'several',
-  'some',
-  'other',
-  'such',
-  'more',
-  'most',
-  'few',
-  'all',
-  'each',
-  'any',
-  'various',
-  'certain',
-  'same',
-  'following',
-  'above',
-  'below',
-  'additional',
-  'further',
-  'new',
-  'given',
-  'particular',
-  'specific',
-  'different',
-  'multiple',
-  'both',
-  'either',
-]);
 
 /**
  * Tokens of text[from, to) with absolute char spans. Words joined by a hyphen or slash without
@@ -203,239 +163,15 @@ function merge(a: Token, b: Token, text: string): Token {
 
 // ---- noun phrases and arguments
 
-const MONTHS =
-  /^(?:jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|aug(?:ust|\.)?|sep(?:t|tember|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?)$/i;
 const DAY = /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?$/i;
 const YEAR = /^\d{4}$/;
-const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s", '’s', "'re"]);
-const HAVE = new Set(['has', 'have', 'had', 'having']);
-const DO = new Set(['do', 'does', 'did']);
-const COORD = new Set(['and', 'or']);
-const ARTICLES = new Set(['a', 'an', 'the']);
-const POSSESSIVE = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
-const FIRST_PERSON = new Set(['we', 'i']);
-/** Nouns a text names itself by ("this paper", "this document"): discourse deixis, the authors' voice. */
-const SELF_DET = new Set(['this', 'the', 'our', 'present']);
-const SELF_NOUNS = new Set(['paper', 'article', 'work', 'study', 'document', 'memo', 'thesis', 'report', 'chapter', 'section', 'note', 'letter', 'abstract']);
-/**
- * Demonstratives point at something said before ("this value", "these attributes", "such an attack") or
- * after ("the following steps"): the noun alone names no one thing, so the end is what it points at or
- * nothing. English grammar's demonstrative determiners (Quirk et al. §6.40) and the phoric adjectives.
- */
-const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those']);
-const CATAPHORIC = new Set(['following', 'above', 'below', 'aforementioned', 'foregoing']);
-/** The nouns a document names itself by: "this memo" is the document ("this paper" in a paper). */
-const DOCUMENT_NOUNS = new Set(['document', 'memo', 'specification', 'standard', 'rfc', 'paper', 'article', 'report', 'thesis']);
-/** The nouns a document names its own parts by: "this section" is the clause it stands in. */
-const SECTION_NOUNS = new Set(['section', 'subsection', 'clause', 'subclause', 'chapter', 'appendix', 'annex']);
 
-/** A noun's singular by its ending ("values" -> "value", "properties" -> "property"), lower case. */
-export function singularNoun(word: string): string {
-  const w = word.toLowerCase();
-  if (!/[^s]s$/.test(w) || /(?:ss|us|is)$/.test(w)) return w;
-  if (/[^aeiou]ies$/.test(w)) return w.slice(0, -3) + 'y';
-  if (/(?:ches|shes|xes|sses|zes)$/.test(w)) return w.slice(0, -2);
-  return w.slice(0, -1);
-}
-/**
- * Verbs of causing, letting and asking whose object is the subject of the "to"-infinitive after it
- * ("X enables the peer to verify Y": the peer verifies; X does not enable the peer). English grammar's
- * object-control verbs with an object and a to-infinitive (Quirk et al. §16.63), a closed class, by base form.
- */
-const OBJECT_CONTROL = new Set([
-  'allow',
-  'enable',
-  'permit',
-  'cause',
-  'force',
-  'require',
-  'compel',
-  'oblige',
-  'help',
-  'lead',
-  'ask',
-  'tell',
-  'order',
-  'instruct',
-  'encourage',
-  'expect',
-  'want',
-  'persuade',
-  'invite',
-  'advise',
-  'authorize',
-  'authorise',
-  'entitle',
-  'forbid',
-  'urge',
-  'get',
-]);
 /** The base form of an object-control verb ("enables", "allowed", "caused"), or null. */
 function objectControl(word: string): boolean {
   const w = word.toLowerCase();
   const candidates = [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/ied$|ies$/, 'y')];
   return candidates.some((c) => OBJECT_CONTROL.has(c)) || w === 'led' || w === 'told' || w === 'got' || w === 'forbade';
 }
-
-/**
- * Nouns whose "to"-infinitive is their complement, not a relative clause: "the desire to improve X" says
- * nothing the desire does ("a method to produce answers" does). English grammar's control and modal
- * nouns (Huddleston & Pullum, ch. 14), a closed class.
- */
-const COMPLEMENT_NOUNS = new Set([
-  'ability',
-  'inability',
-  'capability',
-  'capacity',
-  'desire',
-  'wish',
-  'need',
-  'needs',
-  'requirement',
-  'requirements',
-  'attempt',
-  'attempts',
-  'effort',
-  'efforts',
-  'decision',
-  'intention',
-  'intent',
-  'plan',
-  'plans',
-  'failure',
-  'refusal',
-  'willingness',
-  'tendency',
-  'opportunity',
-  'chance',
-  'right',
-  'permission',
-  'freedom',
-  'obligation',
-  'option',
-  'choice',
-  'way',
-  'time',
-  'reason',
-  'goal',
-  'aim',
-  'motivation',
-  'temptation',
-  'proposal',
-  'request',
-  'promise',
-  'agreement',
-  'eagerness',
-  'readiness',
-  'authority',
-  'power',
-]);
-const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how']);
-/** Name particles written in lower case inside a proper name ("Battle of France", "Institute of Technology"). */
-const NAME_LINKS = new Set(['of', 'de', 'del', 'della', 'des', 'du', 'da', 'di', 'von', 'van', 'der', 'den', 'la', 'le', 'y']);
-/**
- * Light nouns: quantity, part, kind and other semantically general nouns ("use of X", "a number of X",
- * "the rest of X", "the result of X") carry little meaning of their own; with an "of" complement the
- * complement is the real end of the relation, alone they end no relation. A closed class of English
- * (Halliday & Hasan's "general nouns", the partitive and classifier nouns of the grammars), not a
- * vocabulary of any corpus.
- */
-const LIGHT = new Set([
-  'use',
-  'usage',
-  'part',
-  'parts',
-  'kind',
-  'kinds',
-  'type',
-  'types',
-  'sort',
-  'sorts',
-  'form',
-  'forms',
-  'set',
-  'sets',
-  'number',
-  'numbers',
-  'lot',
-  'lots',
-  'variety',
-  'range',
-  'amount',
-  'amounts',
-  'majority',
-  'minority',
-  'rest',
-  'result',
-  'results',
-  'way',
-  'ways',
-  'case',
-  'cases',
-  'example',
-  'examples',
-  'instance',
-  'instances',
-  'scope',
-  'aspect',
-  'aspects',
-  'means',
-  'manner',
-  'thing',
-  'things',
-  'stuff',
-  'matter',
-  'fact',
-  'facts',
-  'piece',
-  'pieces',
-  'portion',
-  'half',
-  'group',
-  'groups',
-  'class',
-  'category',
-  'series',
-  'list',
-  'couple',
-  'pair',
-  'one',
-  'ones',
-  'presence',
-  'end',
-  'beginning',
-  'basis',
-  'respect',
-  'purpose',
-  'context',
-  'order',
-  'top',
-  'bottom',
-  'front',
-  'side',
-  'sides',
-  'other',
-  'others',
-  // (and Halliday & Hasan's other general nouns of fact, place and time: "based on the idea that",
-  // "took place", "evolving over time")
-  'idea',
-  'ideas',
-  'place',
-  'time',
-  'times',
-  'affair',
-  'affairs',
-  'something',
-  'anything',
-  'everything',
-  'nothing',
-  'someone',
-  'anyone',
-  'everyone',
-]);
-
-/** Heads of compound adjectives a noun modifies ("decision tree based", "user driven", "task oriented"). */
-const COMPOUND_ADJECTIVE_HEADS = /^(?:based|driven|oriented|related|dependent|independent|specific|aware|enabled|centric)$/i;
 
 /** An adjective, or a hyphenated compound adjective the tagger read as a noun ("rule-based", "hand-crafted"). */
 function modifierLike(t: Token | undefined): boolean {
@@ -469,8 +205,6 @@ const verbInWordNet = (word: string) => inWordNet(word, 'v');
  * "sequence" in "the sequence number"): a noun modifying a noun, a compound's first part. (Without
  * WordNet, none.)
  */
-/** Light nouns that count or measure what their "of" complement names. */
-const QUANTITY_NOUNS = new Set(['number', 'numbers', 'amount', 'amounts']);
 
 /** A unit of measure by WordNet's first noun sense ("seconds", "octets", "bytes": a kind of measure). */
 function unitOfMeasure(t: Token): boolean {
@@ -532,10 +266,7 @@ function nounModifier(t: Token): boolean {
   return hit;
 }
 
-/** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
-function pluralNoun(t: Token): boolean {
-  return /[^s]s$/i.test(t.text) && !/(?:ss|us|is)$/i.test(t.text);
-}
+const pluralNoun = (t: Token): boolean => pluralByEnding(t.text);
 const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
 const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.text) && !BCP14.has(t.text));
 
@@ -545,53 +276,17 @@ const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.tex
  * ("because of", "due to"). Their noun is no end of a relation; the whole is the relation's preposition.
  * By first word (prepare asks for every token).
  */
-const COMPLEX_PREPOSITIONS = [
-  'by means of',
-  'by way of',
-  'by virtue of',
-  'in terms of',
-  'in the form of',
-  'in front of',
-  'in place of',
-  'in spite of',
-  'in favour of',
-  'in favor of',
-  'in support of',
-  'in the presence of',
-  'in the absence of',
-  'in the context of',
-  'in the case of',
-  'on the basis of',
-  'on behalf of',
-  'as a result of',
-  'with the exception of',
-  'in addition to',
-  'in response to',
-  'in relation to',
-  'in contrast to',
-  'in contrast with',
-  'in comparison to',
-  'in comparison with',
-  'in combination with',
-  'in conjunction with',
-  'in accordance with',
-  'with respect to',
-  'with regard to',
-  'as opposed to',
-  'instead of',
-  'because of',
-  'due to',
-  'prior to',
-]
-  .map((x) => x.split(' '))
-  .reduce((byFirst, words) => byFirst.set(words[0], [...(byFirst.get(words[0]) ?? []), words]), new Map<string, string[][]>());
+const COMPLEX_PREPOSITIONS_BY_FIRST = COMPLEX_PREPOSITION_WORDS.reduce(
+  (byFirst, words) => byFirst.set(words[0], [...(byFirst.get(words[0]) ?? []), words]),
+  new Map<string, string[][]>(),
+);
 
 /** A token that is a complex preposition (prepare joined its words). */
 const COMPLEX_PREPOSITION_TOKEN = /\s/;
 
 /** The complex preposition whose words start at token i (their count), or 0. */
 function complexPreposition(tokens: Token[], i: number): number {
-  for (const words of COMPLEX_PREPOSITIONS.get(tokens[i].text.toLowerCase()) ?? []) {
+  for (const words of COMPLEX_PREPOSITIONS_BY_FIRST.get(tokens[i].text.toLowerCase()) ?? []) {
     if (words.every((w, k) => tokens[i + k] && tokens[i + k].text.toLowerCase() === w)) return words.length;
   }
   return 0;
@@ -623,7 +318,7 @@ export function prepare(tokens: Token[], text: string): Token[] {
       i += cp - 1;
       continue;
     }
-    if (MONTHS.test(t.text) && capitalised(t)) {
+    if (isMonthWord(t.text) && capitalised(t)) {
       let j = i;
       if (DAY.test(tokens[j + 1]?.text ?? '')) j++;
       if (tokens[j + 1]?.text === ',' && YEAR.test(tokens[j + 2]?.text ?? '') && j > i) j += 2;
@@ -652,7 +347,7 @@ export function prepare(tokens: Token[], text: string): Token[] {
       const plural = /^th[eo]se$/i.test(t.text);
       const finite = (s: boolean) => verb.pos === 'AUX' || (verb.pos === 'VERB' && !/(?:ing|ed)$/.test(verb.text) && /[^s]s$/.test(verb.text) === s);
       const agrees = plural ? pluralNoun(noun) && finite(false) : !/s$|ing$|ed$/.test(noun.text) && finite(true);
-      if (agrees && nounInWordNet(singularNoun(noun.text))) {
+      if (agrees && nounInWordNet(singular(noun.text.toLowerCase()))) {
         out.push({ ...t, pos: 'DET' }, { ...noun, pos: 'NOUN' });
         i++;
         continue;
@@ -969,7 +664,7 @@ export function prepare(tokens: Token[], text: string): Token[] {
     // "a decision tree based approach": a noun and "based" (or another head of a compound adjective,
     // written without its hyphen) modify the noun after them, unless a preposition follows ("based on")
     if (
-      COMPOUND_ADJECTIVE_HEADS.test(t.text) &&
+      COMPOUND_ADJECTIVE_HEADS.has(lower(t)) &&
       ['NOUN', 'PROPN'].includes(out[out.length - 1]?.pos ?? '') &&
       ['NOUN', 'PROPN'].includes(tokens[i + 1]?.pos ?? '') &&
       !capitalised(t)
@@ -1001,20 +696,20 @@ export function prepare(tokens: Token[], text: string): Token[] {
       else if (/ing$/.test(t.text) && (before.pos === 'NOUN' || before.pos === 'PROPN')) {
         let h = i + 1;
         while (tokens[h + 1]?.pos === 'NOUN') h++;
-        const singular = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
-        const objectSingular = singular(tokens[h]) && !capitalised(tokens[h]) && (tokens[h + 1]?.pos !== 'ADP' || /^\p{Lu}{2,}$/u.test(before.text)); // "a device combining knowledge about", but "EAP keying material during"
+        const singularToken = (x: Token) => !/[^s]s$|ss?es$/i.test(x.text) || /(?:ss|us|is)$/i.test(x.text);
+        const objectSingular = singularToken(tokens[h]) && !capitalised(tokens[h]) && (tokens[h + 1]?.pos !== 'ADP' || /^\p{Lu}{2,}$/u.test(before.text)); // "a device combining knowledge about", but "EAP keying material during"
         const b2 = out[out.length - 2];
         const b3 = out[out.length - 3];
         // ("In large scale roaming systems": an adjective may open the bare phrase)
         const bareSubject =
           before.pos === 'NOUN' &&
           !capitalised(before) &&
-          singular(before) &&
+          singularToken(before) &&
           (!b2 || ['ADP', 'PUNCT', 'VERB'].includes(b2.pos) || (b2.pos === 'ADJ' && (!b3 || ['ADP', 'PUNCT'].includes(b3.pos))));
         // (a compound's modifier is singular: "Proxies implementing policy MAY" is a clause)
         // (and an acronym opening a noun phrase modifies: "the EAP keying parameters negotiated")
         const acronymModifier = /^\p{Lu}{2,}\d*$/u.test(before.text) && (!b2 || ['DET', 'ADP', 'PUNCT', 'CCONJ'].includes(b2.pos));
-        if ((objectSingular && singular(before)) || bareSubject || acronymModifier) pos = 'ADJ';
+        if ((objectSingular && singularToken(before)) || bareSubject || acronymModifier) pos = 'ADJ';
       }
     }
     // after an article (and its adjectives) comes no finite verb and no adverb: "a challenging set of",
@@ -1338,10 +1033,6 @@ export interface SentenceContext {
   topic?: Antecedent | null;
 }
 
-/** Verbs whose subject "it" is an empty placeholder ("it seems that", "it follows that", "it takes"). */
-const EXPLETIVE_VERBS =
-  /^(?:seems?|seemed|appears?|appeared|follows?|followed|happens?|happened|turns?|turned|remains?|remained|matters?|mattered|takes?|took|makes?|made|helps?|means?|meant|costs?)$/;
-
 /**
  * SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations in one sentence.
  * With a context, a subject "it"/"they" before a full verb stands for the previous subject of this
@@ -1592,7 +1283,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       .slice(a.np.from, a.np.to)
       .filter((t) => t.pos !== 'NUM')
       .map(lower);
-    return { noun: singularNoun(head.text), plural, kind, words, np: a.np };
+    return { noun: singular(head.text.toLowerCase()), plural, kind, words, np: a.np };
   };
   /** A noun phrase as a later demonstrative's antecedent (not a number, a light noun or a demonstrative itself). */
   const asAntecedent = (a: Arg): Antecedent | null => {
@@ -1603,7 +1294,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       start: a.start,
       end: a.end,
       text: a.text,
-      head: singularNoun(head.text),
+      head: singular(head.text.toLowerCase()),
       words,
       specific: words.length > 1,
       plural: pluralNoun(head),
@@ -1768,7 +1459,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       group[0].pos === 'VERB' &&
       group[1].pos === 'VERB' &&
       !/(?:ing|ed)$/.test(lower(group[0])) &&
-      !CATENATIVE.test(lower(group[0]))
+      !CATENATIVE.has(lower(group[0]))
     )
       group = group.slice(1);
     const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
@@ -1937,7 +1628,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
         subjects = null;
         // "It outperforms the alternative": the subject the pronoun points back at
         const pronoun = lower(tokens[k]);
-        const full = words.some((t) => t.pos === 'VERB') && !EXPLETIVE_VERBS.test(lower(words.find((t) => t.pos === 'VERB')));
+        const full = words.some((t) => t.pos === 'VERB') && !EXPLETIVE_VERBS.has(lower(words.find((t) => t.pos === 'VERB')));
         if ((pronoun === 'it' || pronoun === 'they') && full && tokens[k - 1]?.pos !== 'PRON') {
           const plural = pronoun === 'they';
           const ante: SentenceContext['antecedent'] = sentenceSubjects ? firstSubject : (context?.antecedent ?? null);
@@ -2063,7 +1754,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       // "In no case may a proxy modify X", "Proxies in no way modify X": a negative adverbial in the clause
       let c0 = subject.lead;
       while (c0 > 0 && ![',', ';', ':'].includes(tokens[c0 - 1].text)) c0--;
-      if (tokens.slice(c0, ve).some((t, x, a) => t.pos === 'ADP' && lower(a[x + 1]) === 'no' && NEGATIVE_ADVERBIAL.test(lower(a[x + 2] ?? a[x])))) continue;
+      if (tokens.slice(c0, ve).some((t, x, a) => t.pos === 'ADP' && lower(a[x + 1]) === 'no' && NEGATIVE_ADVERBIAL.has(lower(a[x + 2] ?? a[x])))) continue;
     }
     // "Implicit in the SNMP model is a collection of stations": a fronted adjective predicate (the subject
     // comes after the verb), not a name the tagger made of a capitalised adjective
@@ -2085,7 +1776,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
       (tokens[w]?.pos === 'VERB' || tokens[w]?.pos === 'ADP') &&
       !['with', 'without'].includes(lower(tokens[w])) &&
       // (nor after a verb taking an object and a bare infinitive: "helps the object detector handle objects")
-      !BARE_INFINITIVE_OBJECT.test(lower(tokens[w])) &&
+      !BARE_INFINITIVE_OBJECT.has(lower(tokens[w])) &&
       inWordNet(words[0].text, 'n') &&
       inWordNet(words[0].text, 'v')
     )

@@ -151,12 +151,14 @@ function referenceList(text: string, structure: StructureLike): DocInfo['referen
   return out;
 }
 
-const cache = new Map<string, DocInfo>();
+/** The last few documents' contexts by text, each with the structure it was built from (null: none given). */
+const cache = new Map<string, { info: DocInfo; from: StructureLike | null }>();
 
 /** The document context, built once per (text, structure). */
 function docInfo(text: string, structure?: StructureLike | null): DocInfo {
   const hit = cache.get(text);
-  if (hit && (!structure || hit.structure === structure)) return hit;
+  // only for the same structure: a call without one must not get what an earlier call's structure gave
+  if (hit && hit.from === (structure ?? null)) return hit.info;
   // a document stored before structures were kept comes with an empty one: read its headings here
   const st =
     structure && (structure.sections.length || structure.standard)
@@ -172,8 +174,9 @@ function docInfo(text: string, structure?: StructureLike | null): DocInfo {
     upperKeywords: upper >= 2,
     lowerKeywords: upper < 2 && (text.match(/\bshall\b/g) ?? []).length >= 3,
   };
+  cache.delete(text);
   if (cache.size >= 4) cache.delete(cache.keys().next().value!);
-  cache.set(text, info);
+  cache.set(text, { info, from: structure ?? null });
   return info;
 }
 

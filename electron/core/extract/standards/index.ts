@@ -4,7 +4,7 @@
 // confidence from the pattern's measured precision and the evidence (./confidence). Nothing is read
 // from boilerplate the ingest structure marks, except the reference list and the header's
 // Updates:/Obsoletes: lines by the cross-reference pattern.
-import type { AcronymDefinition } from '../acronyms';
+import type { AcronymDefinition } from '../../nlp/acronyms';
 import type { Span } from '../sentences';
 import type { CandidateTriple, NodeMention } from '../types';
 import { acronymTriples } from './acronyms';

@@ -7,7 +7,7 @@ import type { Span } from '../sentences';
 import type { Mention } from '../types';
 import { isPronoun } from '../labels';
 import { isSkipped, type ChunkContext } from './context';
-import { englishNlp } from '../classic/svo';
+import { englishNlp } from '../../nlp/english';
 import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
 
 const UPPER = /\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|MAY NOT|MAY)\b/g;
