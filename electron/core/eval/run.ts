@@ -36,7 +36,7 @@ import { PROMPT_VERSIONS, promptsFor } from '../extract/prompts';
 import { DEFAULT_LIMITS } from '../extract/answer-schemas';
 import { DEFAULT_CONFIDENCE, type ChunkExtraction, type Mention } from '../extract/types';
 import { getRetriever } from '../retrieve';
-import { answerQuestion } from '../chat/answer';
+import { answerQuestion, confidenceThreshold, SETTING_CONFIDENCE_THRESHOLD } from '../chat/answer';
 import type { LlmEngine } from '../llm/engine';
 import { version as appVersion } from '../version';
 import { log } from '../log';
@@ -271,16 +271,20 @@ export function evalJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): Know
             engine = lease.engine;
           }
           const retriever = getRetriever(core);
+          const threshold = confidenceThreshold(core.store.settings.get(SETTING_CONFIDENCE_THRESHOLD));
           for (const item of pending) {
             ctx.throwIfCancelled();
             const q = item.gold as GoldQuestion;
             const retrieval = await retriever.retrieve(q.question, { maxPassages: s.k ?? 5, engine, signal: ctx.signal });
-            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal, temperature: s.temperature ?? undefined });
+            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal, temperature: s.temperature ?? undefined, threshold });
             const p: QaPrediction = {
               passages: retrieval.passages.map((x) => ({ id: x.id, document: x.document, text: x.text })),
               answer: answer.content,
               mode: answer.mode,
               outcome: retrieval.outcome,
+              answers: answer.answers,
+              confidence: answer.confidence,
+              answerOutcome: answer.outcome,
             };
             repo.transaction(() => {
               repo.savePrediction(runId, item.id, p);

@@ -6,9 +6,10 @@ import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES, KIND_NAMES, type KindName } from './snapshot';
 import type { RetrievalRepository } from '../store/retrieval';
 import { normalizeLabel } from '../store/normalize';
-import { editDistance, labelTokens, tokenize, tokenVariants, type Token } from './text';
+import { editDistance, labelTokens, tokenVariants, type Token } from './text';
 import { stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
+import { analyzed, type QuestionInput } from './analysis';
 import { nearestLabelVertices, type DenseIndex } from './dense';
 import type { EmbeddingTask } from '../llm/embedding-tasks';
 import { bigramList, dot, unitVector } from '../text/similarity';
@@ -220,13 +221,13 @@ export class LinkIndex {
 /** Character bigrams of a word padded at both ends ("efron" -> _e ef fr ro on n_). */
 /** Link the entities a question mentions. Exact longest matches first; fuzzy ones on request. */
 export async function linkEntities(
-  question: string,
+  input: QuestionInput,
   snapshot: GraphSnapshot,
   index: LinkIndex,
   repo: RetrievalRepository,
   options: LinkOptions = {},
 ): Promise<LinkedEntity[]> {
-  const tokens = tokenize(question);
+  const { text: question, tokens } = analyzed(input);
   if (!tokens.length) return [];
   const mixedCase = /\p{Lu}/u.test(question) && /\p{Ll}/u.test(question);
   const candidates = index.exactCandidates(tokens);
