@@ -84,27 +84,38 @@ describe('the chat prompt', () => {
 
 describe('answering with a model', () => {
   let weak: RetrievalResult;
+  let offTopic: RetrievalResult;
   beforeAll(async () => {
     const found = await getRetriever(core).retrieve('who directed the films written by Nora Ephron', { maxTriples: 8 });
-    // passages that hold no answer the extractive reader could take, and no facts
-    weak = {
+    const withText = (text: string): RetrievalResult => ({
       ...found,
       triples: [],
       paths: [],
       answers: [],
-      passages: found.passages.map((p) => ({ ...p, text: 'The catalogue lists every film by its year.' })),
-    };
+      passages: found.passages.map((p) => ({ ...p, text })),
+    });
+    // passages about what the question asks, holding no answer the extractive reader could state, and no facts
+    weak = withText('The films written by Nora Ephron had a director.');
+    // passages that do not hold what the question asks about
+    offTopic = withText('The catalogue lists every film by its year.');
   });
 
-  it('asks the model whenever retrieval found passages, even where nothing could be read off them without one', async () => {
+  it('asks the model whenever retrieval found passages about the question, even where nothing could be stated without one', async () => {
     expect(weak.passages.length).toBeGreaterThan(0);
-    expect(extractiveAnswer(weak).outcome).toBe('not_in_graph');
+    expect(extractiveAnswer(weak).outcome).not.toBe('found');
     const engine = replying((m) => `Mike Nichols directed it [${firstPassage(m)}].`);
     const a = await answerQuestion('who directed the films written by Nora Ephron', weak, { engine });
     expect(engine.prompts).toHaveLength(1);
     expect(a).toMatchObject({ mode: 'llm', outcome: 'found' });
     expect(a.citations).toHaveLength(1);
     expect(a.uncited).toBeUndefined();
+  });
+
+  it('does not ask the model about what the passages do not hold: not in the graph', async () => {
+    const engine = replying(() => 'Rob Reiner [P1].');
+    const a = await answerQuestion('who directed the films written by Nora Ephron', offTopic, { engine });
+    expect(engine.prompts).toHaveLength(0);
+    expect(a).toMatchObject({ mode: 'none', outcome: 'not_in_graph', answers: [] });
   });
 
   it("reads the model's abstention as not in the graph", async () => {

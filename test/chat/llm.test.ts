@@ -66,13 +66,13 @@ describe('chat on the real engine (tiny model)', () => {
 
   it('is asked on passages alone, and an answer left with no citation is marked uncited', async () => {
     const found = await getRetriever(core).retrieve('who directed the films written by Nora Ephron', { maxTriples: 8 });
-    // passages the extractive reader can take no answer from, and no facts
+    // passages about the question the extractive reader can state no answer from, and no facts
     const weak = {
       ...found,
       triples: [],
       paths: [],
       answers: [],
-      passages: found.passages.map((p) => ({ ...p, text: 'The catalogue lists every film by its year.' })),
+      passages: found.passages.map((p) => ({ ...p, text: 'The films written by Nora Ephron had a director.' })),
     };
     const answer = await answerQuestion('who directed the films written by Nora Ephron', weak, { engine, maxTokens: 48, temperature: 0 });
     expect(answer.mode).toBe('llm');

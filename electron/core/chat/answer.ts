@@ -82,6 +82,8 @@ export interface ExtractiveAnswer {
   outcome: AnswerOutcome;
   confidence: number;
   answerType: AnswerType;
+  /** The documents do not hold what the question asks about (retrieval found nothing, or groundedness is below the fitted threshold). */
+  ungrounded?: boolean;
 }
 
 /** The prompt (passages first, as labelled clauses, then at most 15 facts): chat/llm-prompt.ts. */
@@ -143,12 +145,14 @@ export function extractiveAnswer(retrieval: RetrievalResult, options: Extractive
   const ranker = options.ranker ?? defaultRanker();
   const ranked = extractCandidates(retrieval, ranker);
   const answerType = ranked.type.type;
-  if (retrieval.outcome === 'not_in_graph') return { content: NOT_IN_GRAPH, citations: [], answers: [], outcome: 'not_in_graph', confidence: 0, answerType };
+  if (retrieval.outcome === 'not_in_graph')
+    return { content: NOT_IN_GRAPH, citations: [], answers: [], outcome: 'not_in_graph', confidence: 0, answerType, ungrounded: true };
   const confidence = ranked.confidence;
   // groundedness is measured against the documents: a question no passage was retrieved for (a graph
   // imported as triples) is judged by its retrieval alone (entities linked, paths walked)
-  if ((retrieval.passages.length > 0 && ranked.grounded < ranker.model.groundedThreshold) || !ranked.candidates.length) {
-    return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType };
+  const ungrounded = retrieval.passages.length > 0 && ranked.grounded < ranker.model.groundedThreshold;
+  if (ungrounded || !ranked.candidates.length) {
+    return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType, ungrounded };
   }
   const threshold = options.threshold ?? ranker.model.threshold;
   const best = ranked.candidates[0];
@@ -252,9 +256,9 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
   const engine = options.engine;
   const extractive = extractiveAnswer(retrieval, { threshold: options.threshold });
   const meta = { answers: extractive.answers, outcome: extractive.outcome, confidence: extractive.confidence, answerType: extractive.answerType };
-  // a model reads the passages: it is asked whenever retrieval found some the documents ground (even where
-  // nothing could be read off them here); a question about something the documents do not hold is not_in_graph
-  if (!engine || extractive.outcome === 'not_in_graph') {
+  // a model reads the passages: it is asked whenever retrieval found some that hold what the question asks
+  // about, even where nothing could be read off them here; a question the documents do not ground is not_in_graph
+  if (!engine || extractive.ungrounded || (extractive.outcome === 'not_in_graph' && !retrieval.passages.length)) {
     const { content, citations } = extractive;
     emit(content);
     return {
