@@ -170,9 +170,9 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         if (name) out.push({ text: name, start, end: start + name.length, level: 'typed' });
       }
       pushAll(out, /\bRFC[\s-]?\d{3,5}\b/g, text, 'specific');
-      // a name of capitalised words joined by small words: "Denial of Service", "Network Access Server"
+      // a name of capitalised words joined by small words ("Bill of Materials")
       pushAll(out, /\b[A-Z][a-z]+(?: (?:of|for|and|the|to|in|on) [A-Z][a-z]+)+\b/g, text, 'typed');
-      // "... is called a SNMP access policy": what a definition names (asked "what name is given to ...")
+      // "... is called a <name>": what a definition names (asked "what name is given to ...")
       pushAll(out, NAMED_SPAN, text, 'specific', 1);
       break;
     case 'action': {
