@@ -147,7 +147,7 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
   const q = retrieval.analysis ?? analyze(retrieval.question);
   const type = q.type;
   const allTerms = retrieval.terms ?? [];
-  // "According to the 802.1X RADIUS usage guidelines, which RFC ...": words naming a document by its title
+  // "According to the <words of a title>, which standard ...": words naming a document by its title
   // say where to look, not what to find (unless they are the term asked about)
   const scope = titleScope(q.text, retrieval.passages);
   const asked = new Set(contentStems([type.subject ?? '', ...[...q.text.matchAll(/"([^"]+)"/g)].map((m) => m[1])].join(' ')));

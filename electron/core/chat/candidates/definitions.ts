@@ -63,7 +63,12 @@ export function formulaCandidates(ctx: AnswerContext): Candidate[] {
         sentence: intro ? `${intro.text} ${x.text}` : x.text,
         offset: intro?.start ?? x.start,
         triples: [],
-        measures: { match: coverage(ctx.terms, [...x.stems, ...(intro?.stems ?? [])]), passageMatch: ctx.passageCover.get(p.id) ?? 0, subjectFirst: 1, novel: 1 },
+        measures: {
+          match: coverage(ctx.terms, [...x.stems, ...(intro?.stems ?? [])]),
+          passageMatch: ctx.passageCover.get(p.id) ?? 0,
+          subjectFirst: 1,
+          novel: 1,
+        },
       });
     });
   });

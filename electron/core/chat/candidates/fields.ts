@@ -1,5 +1,4 @@
-// Candidates from field lists ("Value" / "12" / "Description" / "This value MAY be used to mark the
-// creation of a tunnel link"): the field the question's asked noun labels, in the record whose other
+// Candidates from field lists (a "Value" line, its number, a "Description" line, then its sentence): the field the question's asked noun labels, in the record whose other
 // fields and heading hold the question's other words (document/layout.ts reads the records).
 import { scoreSentences } from '../../retrieve/sentences';
 import { stem } from '../../nlp/morphology';

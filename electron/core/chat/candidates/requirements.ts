@@ -24,7 +24,8 @@ export interface Requirement {
 }
 
 const KEYWORD = /\b(MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(\s+NOT)?\b|\bNOT\s+(REQUIRED|RECOMMENDED)\b/;
-const LOWER_MODAL = /\b(must|shall|should|may|can|cannot|could|is required to|are required to|is allowed to|are allowed to|is permitted to|are permitted to|need)(\s+not|n't)?\b/i;
+const LOWER_MODAL =
+  /\b(must|shall|should|may|can|cannot|could|is required to|are required to|is allowed to|are allowed to|is permitted to|are permitted to|need)(\s+not|n't)?\b/i;
 const MODALITY: Record<string, Modality> = {
   must: 'must',
   shall: 'must',
@@ -81,10 +82,7 @@ export function requirementOf(sentence: string): Requirement {
  * it; a recommendation asked holds when it obliges or recommends it; without a modality, when it is not
  * negated. A negated question ("must X not ...") asks the opposite; unshared negating words flip it.
  */
-export function answerYesNo(
-  asked: { modality: Modality | null; negated: boolean; negations: number },
-  req: Requirement,
-): boolean {
+export function answerYesNo(asked: { modality: Modality | null; negated: boolean; negations: number }, req: Requirement): boolean {
   let holds: boolean;
   if (asked.negated) {
     // "must X not ...", "is X forbidden to ...": yes when the sentence forbids it

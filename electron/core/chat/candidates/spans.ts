@@ -24,8 +24,8 @@ export interface Span {
   /** A definition read before "is called <term>": the term it names. */
   named?: string;
   /**
-   * What the sentence says the asked subject is or must be ("the Peer-Id MUST be [the null string]"), or the
-   * name it gives what it describes ("... is called [an SNMP community profile]"): labelled by the sentence.
+   * What the sentence says the asked subject is or must be ("the <subject> MUST be [a value]"), or the
+   * name it gives what it describes ("... is called [a name]"): labelled by the sentence.
    */
   complement?: boolean;
 }
@@ -82,7 +82,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // ("four (4)" is a number written twice, no named constant: as sure as a bracketed number)
       pushAll(out, new RegExp(String.raw`\b(?!${NUMBER_WORD}\s?\()[A-Za-z][A-Za-z0-9-]*\s?\(${NUM}\)`, 'gi'), text, 'specific');
       pushAll(out, new RegExp(String.raw`\b${NUMBER_WORD}\s?\(${NUM}\)`, 'gi'), text, 'typed');
-      // a named constant of several words, as an enumeration writes it: "Wireless - IEEE 802.11 (19)", "Token Ring (20)"
+      // a named constant of several words, as an enumeration writes it: "Fibre Link - Type B (7)", "Short Haul (8)"
       // (words one space apart: a wider gap is a column break)
       pushAll(
         out,
@@ -223,8 +223,8 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
 }
 
 /**
- * What a sentence says its subject is or must be: "the Peer-Id MUST be the null string" for the subject "the
- * Peer-Id" gives "the null string" (up to six words, to the clause's end). The subject's words are matched as
+ * What a sentence says its subject is or must be: "the session label MUST be the empty string" for the subject
+ * "the session label" gives "the empty string" (up to six words, to the clause's end). The subject's words are matched as
  * written, hyphens or spaces between them.
  */
 export function complementSpans(sentence: string, subject: string): Span[] {
