@@ -29,6 +29,16 @@ export interface NewDocument {
   annotations?: { start: number; end: number; label: string; text: string }[];
   /** The document's structure (document/structure.ts): stored as sections and regions. */
   structure?: DocumentStructure;
+  /** A PDF's pages: each line's span in the text and its box on the page (the page view's highlight). */
+  pageBoxes?: PageBoxes[];
+}
+
+/** One page's size and its boxes, flattened as [start, end, x, y, w, h] per line part (viewport units at scale 1, top-left origin). */
+export interface PageBoxes {
+  number: number;
+  width: number;
+  height: number;
+  boxes: number[];
 }
 
 interface DocumentRow {
