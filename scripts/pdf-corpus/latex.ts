@@ -64,6 +64,8 @@ function runningHead(model: DocModel, tex: (s: string) => string): string[] {
 export function pandocHeader(model: DocModel, options: LatexOptions): string {
   const lines = runningHead(model, texEscape);
   lines.push('\\usepackage{etoolbox}', '\\AtBeginEnvironment{longtable}{\\small}');
+  // pandoc loads the bookmark package, which ignores hyperref's bookmarks=false: no level is deep enough
+  if (!options.outline) lines.push('\\makeatletter\\@ifpackageloaded{bookmark}{\\bookmarksetup{depth=-10}}{\\hypersetup{bookmarks=false}}\\makeatother');
   return `${lines.join('\n')}\n`;
 }
 
@@ -103,8 +105,6 @@ export function toMarkdown(model: DocModel, options: LatexOptions): string {
   for (const s of model.sections) {
     const hashes = '#'.repeat(Math.min(s.level, 4));
     out.push(`${hashes} ${s.number ? `${s.number}. ` : ''}${mdEscape(s.heading)} {-}`);
-    // unnumbered LaTeX sections stay out of the table of contents unless added
-    if (options.toc) out.push(`\`\\addcontentsline{toc}{${['section', 'subsection', 'subsubsection', 'paragraph'][Math.min(s.level, 4) - 1]}}{${texEscape(`${s.number ? `${s.number}. ` : ''}${s.heading}`)}}\`{=latex}`);
     let n = 0;
     for (const b of s.blocks) out.push(mdBlock(b, s, () => n++));
   }

@@ -7,7 +7,7 @@ import { IngestError } from '../errors';
 import type { ParsedFile } from '../types';
 import { rowsOf, runsOf, linesOf, type Row, type TextItemLike } from '../pdf/rows';
 import { findFurniture, rowText } from '../pdf/furniture';
-import { findTables, type TableRegion } from '../pdf/tables';
+import { CAPTION, findTables, joinRuns, type OpenTable, type TableRegion } from '../pdf/tables';
 import { fontHeadings, outlineHeadings, type HeadingMark, type OutlineEntry } from '../pdf/headings';
 import { assemble } from '../pdf/assemble';
 import type { Line, PageLines, PdfLayout } from '../pdf/types';
@@ -125,8 +125,16 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
     });
     const tables = new Map<number, TableRegion[]>();
     const inTables = new Set<Line>();
+    let open: OpenTable | null = null;
+    let lastLine: Line | undefined;
     for (const p of pages) {
-      const found = findTables(p.lines);
+      const { tables: found, open: left } = findTables(p.lines, open);
+      open = left;
+      // a caption that ended the page before names the table this page opens with
+      const first = found[0];
+      if (first && !first.caption && !first.continues && first.from === 0 && lastLine && CAPTION.test(joinRuns(lastLine.runs).trim()))
+        first.carriedCaption = joinRuns(lastLine.runs).trim();
+      lastLine = p.lines[p.lines.length - 1];
       if (!found.length) continue;
       tables.set(p.number, found);
       for (const t of found) for (let k = Math.min(t.from, t.caption?.from ?? t.from); k <= Math.max(t.to, t.caption?.to ?? t.to); k++) inTables.add(p.lines[k]);

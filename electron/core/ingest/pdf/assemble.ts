@@ -6,6 +6,7 @@ import { joinHyphenated } from '../repair/reflow';
 import { normalizeText } from '../repair/normalize';
 import type { HeadingMark } from './headings';
 import { joinRuns, type TableRegion } from './tables';
+import { rowLine } from '../../document/tables';
 import type { LayoutHeading, LayoutTable, Line, PageBoxes, PageLines } from './types';
 
 export interface Assembled {
@@ -158,15 +159,26 @@ export function assemble(
           add('\n\n');
         }
         const rowSpans: { start: number; end: number }[] = [];
-        const cells = region.rows.map((r) => r.cells.map((x) => normalizeText(x).replace(/\s*\|\s*/g, ' / ')));
+        const cells = region.rows.map((r) => r.cells.map((x) => normalizeText(x).replace(/\s+/g, ' ').trim()));
         region.rows.forEach((row, n) => {
           if (n > 0) add('\n');
           const s = length;
-          add(`| ${cells[n].join(' | ')} |`);
+          add(rowLine(cells[n]));
           rowSpans.push({ start: s, end: length });
           for (const q of row.lines) box(s, length, lines[q]);
         });
         const tableEnd = length;
+        const carried = outTables[outTables.length - 1];
+        if (region.continues && carried) {
+          // the rows of a table broken over a column or page go on in the table they belong to
+          carried.rows.push(...cells);
+          carried.rowSpans.push(...rowSpans);
+          carried.end = tableEnd;
+          open = null;
+          k = end;
+          firstOnPage = false;
+          continue;
+        }
         if (region.caption && region.caption.from > region.to) {
           add('\n\n');
           const cs = length;
@@ -175,7 +187,7 @@ export function assemble(
         }
         outTables.push({
           page: page.number,
-          ...(region.caption ? { caption: normalizeText(region.caption.text) } : {}),
+          ...(region.caption || region.carriedCaption ? { caption: normalizeText(region.caption?.text ?? region.carriedCaption!) } : {}),
           header: cells[0],
           rows: cells.slice(1),
           start: region.caption && region.caption.from < region.from ? tableStart : rowSpans[0].start,

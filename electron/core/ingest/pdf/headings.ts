@@ -4,7 +4,7 @@
 // line in the body's own style is never a heading, whatever number it starts with. Levels come
 // from the section number's depth; an unnumbered heading takes the level of the numbered headings
 // set in its style, else its rank by size.
-import { numberedCandidate } from '../../document/structure';
+import { designationIn, numberedCandidate } from '../../document/structure';
 import { joinRuns } from './tables';
 import { joinHyphenated } from '../repair/reflow';
 import type { Line, PageLines } from './types';
@@ -23,6 +23,18 @@ const CAPTION = /^(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*[\dA-Z]+(?:[.-]\d+
 
 /** Two lines of one heading joined: a word broken at the line end is joined back. */
 export const joinLines = (a: string, b: string) => (/\p{L}-$/u.test(a) && /^\p{Ll}/u.test(b) ? joinHyphenated(a, b) : `${a} ${b}`);
+
+/**
+ * The number and title of a line already known to be a heading (by its font or the outline): as
+ * structure.ts reads numbered headings, and also a title that opens with a number after a section
+ * number without a trailing dot ("5.6 802.11 Integration").
+ */
+export function headingNumber(t: string): { number: string; heading: string } | null {
+  const n = numberedCandidate(t);
+  if (n) return n;
+  const m = /^((?:\d{1,3}|[A-Z])(?:\.\d{1,3})+)\.?\s+(\S.*)$/.exec(t.trim());
+  return m && /\p{L}/u.test(m[2]) ? { number: m[1], heading: m[2] } : null;
+}
 
 const styleKey = (font: string, size: number) => `${font}|${Math.round(size * 2) / 2}`;
 
@@ -64,6 +76,13 @@ const isSentence = (t: string) => /[,;]$/.test(t) || (/\.$/.test(t) && t.split(/
 /** A line set apart from the body by size or font, short, not a caption or a sentence. */
 function candidateOf(line: Line, body: BodyStyle): { text: string; runs?: number } | null {
   if (line.mono) return null;
+  // a table of contents entry: a page number after a wide gap or dot leaders
+  const runs = line.runs;
+  const last = runs[runs.length - 1];
+  if (runs.length > 1 && /^\d{1,4}$|^[ivxlc]{1,6}$/i.test(last.str)) {
+    const before = runs[runs.length - 2];
+    if (last.x - (before.x + before.w) > last.size * 2 || /(?:\.\s?){3,}$/.test(before.str)) return null;
+  }
   const text = joinRuns(line.runs).trim();
   if (!text || text.length > 150 || !/\p{L}/u.test(text) || CAPTION.test(text) || isSentence(text)) return null;
   if (text.split(/\s+/).length > 16) return null;
@@ -84,8 +103,14 @@ function candidateOf(line: Line, body: BodyStyle): { text: string; runs?: number
   return { text: head, runs: k };
 }
 
+/** A designation alone ("RFC 2867", "IEC 61850-7-4:2010"): a cover's label, not its title. */
+const isDesignation = (t: string) => {
+  const d = designationIn(t);
+  return !!d && !d.title;
+};
+
 /** Centred on the page or column: a cover's title or author line. */
-const centred = (l: Line) => l.x0 > l.left + l.size * 2 && Math.abs(l.x0 - l.left - (l.right - l.x1)) < l.size * 2;
+const centred = (l: Line) => l.x0 > l.left + l.size && Math.abs(l.x0 - l.left - (l.right - l.x1)) < l.size * 2;
 
 export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<Line, HeadingMark>; coverTitle?: string } {
   const body = bodyStyle(pages, skip);
@@ -108,7 +133,9 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
       c.index === last.index + last.lines &&
       last.style === c.style &&
       last.line.y - c.line.y < c.size * 1.6 &&
-      !numberedCandidate(c.text)
+      !headingNumber(c.text) &&
+      // only a line that ran to the edge (or a centred one) wraps onto the next
+      (last.line.x1 > last.line.right - Math.max(c.size * 4, (last.line.right - last.line.left) * 0.2) || centred(last.line))
     ) {
       last.text = joinLines(last.text, c.text);
       last.lines++;
@@ -117,23 +144,25 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
     merged.push({ ...c, lines: 1 });
   }
   // the cover's title: the first page's centred or largest lines before any numbered heading
-  let coverTitle: string | undefined;
-  const firstNumbered = merged.findIndex((c) => numberedCandidate(c.text));
-  const maxSize = Math.max(0, ...merged.map((c) => c.size));
+  // the cover: on the first page before the first numbered heading, lines centred or set in a
+  // style no heading after the first page has (a title, a designation, authors); its title is the
+  // largest of them that is more than a designation
+  const firstNumbered = merged.findIndex((c) => headingNumber(c.text));
+  const laterStyles = new Set(merged.filter((c) => c.page !== pages[0]?.number).map((c) => c.style));
+  const cover: Candidate[] = [];
   const heads = merged.filter((c, i) => {
     const front = c.page === pages[0]?.number && (firstNumbered < 0 || i < firstNumbered);
-    if (!front) return true;
-    // the cover: its largest line is the title; centred lines set larger than the body (authors, a date) are no headings
-    if (!coverTitle && (centred(c.line) || (c.size >= maxSize && c.size > body.size * 1.3))) {
-      coverTitle = c.text;
+    if (front && (centred(c.line) || !laterStyles.has(c.style)) && (c.size > body.size * 1.05 || !cover.length)) {
+      cover.push(c);
       return false;
     }
-    return !(coverTitle && centred(c.line) && c.size > body.size * 1.05);
+    return true;
   });
+  const coverTitle = [...cover].sort((a, b) => b.size - a.size).find((c) => !isDesignation(c.text))?.text;
   // levels: numbered headings by their number; a style's level is its numbered headings' level
   const styleLevel = new Map<string, number>();
   const sizeOfLevel = new Map<number, number>();
-  const parsed = heads.map((c) => ({ c, num: numberedCandidate(c.text) }));
+  const parsed = heads.map((c) => ({ c, num: headingNumber(c.text) }));
   for (const { c, num } of parsed) {
     if (!num || c.runs) continue;
     const level = num.number.split('.').length;
@@ -198,19 +227,19 @@ export function outlineHeadings(pages: PageLines[], outline: OutlineEntry[], ski
         let text = joinRuns(line.runs).trim();
         let n = 1;
         // the title without the number printed before it
-        const bare = (t: string) => squash(numberedCandidate(t)?.heading ?? t);
+        const bare = (t: string) => squash(headingNumber(t)?.heading ?? t);
         // the title over more lines
         while (want.startsWith(bare(text)) && bare(text).length < want.length && k + n < lines.length && n < 4) {
           text = joinLines(text, joinRuns(lines[k + n].runs).trim());
           n++;
         }
         const got = squash(text);
-        if (got === want || bare(text) === want || (got.endsWith(` ${want}`) && numberedCandidate(text))) found = { line, lines: n, text };
+        if (got === want || bare(text) === want || (got.endsWith(` ${want}`) && headingNumber(text))) found = { line, lines: n, text };
       }
     }
     if (!found) continue;
     matched++;
-    const num = numberedCandidate(found.text) ?? numberedCandidate(entry.title);
+    const num = headingNumber(found.text) ?? headingNumber(entry.title);
     marks.set(found.line, {
       level: entry.depth + 1,
       number: num?.number ?? null,

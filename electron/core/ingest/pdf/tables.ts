@@ -17,9 +17,35 @@ export interface TableRegion {
   bounds: number[];
   /** Rows: the line indices each is made of, and its cells. */
   rows: { lines: number[]; cells: string[] }[];
+  /** A caption printed at the end of the column or page before the table (the table moved on). */
+  carriedCaption?: string;
+  /** Goes on with the table before it (broken over a column or page): `rows` has no header. */
+  continues?: boolean;
+  /** Line indices of a header printed again on the continuation (left out of the text). */
+  repeatedHeader?: number[];
 }
 
-const CAPTION = /^(?:Table|TABLE|Tab\.)\s*[\dA-Z]+(?:[.-]\d+)*\s*(?:[:.–—-]|$)/;
+/** What a table broken at a column or page end hands on to where it continues. */
+export interface OpenTable {
+  bounds: number[];
+  left: number;
+  right: number;
+  size: number;
+  header: string[];
+}
+
+export const openTable = (lines: Line[], t: TableRegion): OpenTable => {
+  const ls = t.rows.flatMap((r) => r.lines.map((k) => lines[k]));
+  return {
+    bounds: t.bounds,
+    left: Math.min(...ls.map((l) => l.x0)),
+    right: Math.max(...ls.map((l) => l.x1)),
+    size: ls[0].size,
+    header: t.continues ? [] : t.rows[0].cells,
+  };
+};
+
+export const CAPTION = /^(?:Table|TABLE|Tab\.)\s*[\dA-Z]+(?:[.-]\d+)*\s*(?:[:.–—-]|$)/;
 
 /** Run text joined with spaces where the runs are apart (sub- and superscripts join without one). */
 export function joinRuns(runs: Run[]): string {
@@ -85,18 +111,67 @@ function cellsOf(line: Line, bounds: number[]): string[] {
 
 const isLeaderLine = (line: Line) => line.runs.some((r) => /(?:\.\s?){4,}/.test(r.str));
 
-/** The tables among a page's lines (in reading order). */
-export function findTables(lines: Line[]): TableRegion[] {
+/**
+ * The tables among a page's lines (in reading order). `carried`: a table the previous page ended
+ * with, which may go on at the top of this one. Returns the tables and the one left open at the end.
+ */
+export function findTables(lines: Line[], carried: OpenTable | null = null): { tables: TableRegion[]; open: OpenTable | null } {
   const out: TableRegion[] = [];
   let i = 0;
+  let open = carried;
   while (i < lines.length) {
-    const region = growFrom(lines, i);
+    const region = (open && continuation(lines, i, open)) || growFrom(lines, i);
+    open = null;
     if (region) {
       out.push(region);
       i = region.to + 1;
+      // a table that ends its column may go on at the top of the next column or page
+      if (i >= lines.length || lines[i].column !== lines[region.to].column) open = mergedOpen(lines, out);
     } else i++;
   }
-  return out;
+  return { tables: out, open };
+}
+
+/** The open table after a region: its bounds, and the header of the table it belongs to. */
+function mergedOpen(lines: Line[], found: TableRegion[]): OpenTable {
+  const last = found[found.length - 1];
+  const o = openTable(lines, last);
+  if (last.continues) {
+    const head = [...found].reverse().find((t) => !t.continues);
+    if (head) o.header = head.rows[0].cells;
+  }
+  return o;
+}
+
+/** Lines at `i` that go on with an open table: every run within one of its columns, at its size. */
+function continuation(lines: Line[], i: number, open: OpenTable): TableRegion | null {
+  const fits = (l: Line) =>
+    !l.mono &&
+    Math.abs(l.size - open.size) <= open.size * 0.25 &&
+    l.x0 >= open.left - open.size &&
+    l.x1 <= open.right + open.size &&
+    l.runs.every((r) => !open.bounds.some((b) => r.x < b - 0.5 && r.x + r.w > b + 0.5));
+  let to = i - 1;
+  while (to + 1 < lines.length && fits(lines[to + 1]) && (to < i || (lines[to].y > lines[to + 1].y && lines[to].y - lines[to + 1].y < open.size * 3.2))) to++;
+  if (to < i) return null;
+  const rows: TableRegion['rows'] = [];
+  const repeatedHeader: number[] = [];
+  for (let k = i; k <= to; k++) {
+    const cells = cellsOf(lines[k], open.bounds);
+    if (k === i && open.header.length && cells.join('\u0000') === open.header.join('\u0000')) {
+      repeatedHeader.push(k);
+      continue;
+    }
+    if (!cells[0] && rows.length && cells.some(Boolean)) {
+      const last = rows[rows.length - 1];
+      last.lines.push(k);
+      last.cells = last.cells.map((c, n) => (cells[n] ? `${c} ${cells[n]}`.trim() : c));
+    } else rows.push({ lines: [k], cells });
+  }
+  if (!rows.length || rows.some((r) => r.cells.length !== open.bounds.length + 1)) return null;
+  // one row alone and no repeated header: too little to say it is the table going on
+  if (rows.length < 2 && !repeatedHeader.length) return null;
+  return { from: i, to, bounds: open.bounds, rows, continues: true, ...(repeatedHeader.length ? { repeatedHeader } : {}) };
 }
 
 /** The longest table starting at line i, or null. */
@@ -115,6 +190,7 @@ function growFrom(lines: Line[], i: number): TableRegion | null {
     const next = lines[j + 1];
     const prev = lines[j];
     if (next.page !== first.page || next.column !== first.column || next.mono || isLeaderLine(next)) break;
+    if (CAPTION.test(joinRuns(next.runs).trim())) break;
     if (prev.y - next.y > Math.max(prev.size, next.size) * 3.2 || prev.y <= next.y) break;
     if (Math.abs(next.size - em) > em * 0.25) break;
     const nlo = Math.min(lo, next.x0);
@@ -123,6 +199,8 @@ function growFrom(lines: Line[], i: number): TableRegion | null {
     const nfree = intersect(free.concat(nlo < lo ? [[nlo, lo]] : [], nhi > hi ? [[hi, nhi]] : []).sort((a, b) => a[0] - b[0]), freeOf(next, nlo, nhi));
     const ch = channels(nfree, nlo, nhi, min);
     if (!ch.length) break;
+    // once a table stands (three lines), a line that closes one of its channels is past its end
+    if (best && ch.length < best.ch.length) break;
     free = nfree;
     lo = nlo;
     hi = nhi;
@@ -130,7 +208,8 @@ function growFrom(lines: Line[], i: number): TableRegion | null {
     if (j - i + 1 >= 3) best = { to: j, ch, lo, hi };
   }
   if (!best) return null;
-  const bounds = best.ch.map(([a, b]) => (a + b) / 2);
+  // a boundary where the next column starts (a wrapped header cell may run further right than its column)
+  const bounds = best.ch.map(([, b]) => b - 0.5);
   const rows: TableRegion['rows'] = [];
   for (let k = i; k <= best.to; k++) {
     const cells = cellsOf(lines[k], bounds);
@@ -148,12 +227,56 @@ function growFrom(lines: Line[], i: number): TableRegion | null {
   const keep = used.filter((k) => rows.some((r) => r.cells[k]));
   if (keep.length < 2) return null;
   for (const r of rows) r.cells = keep.map((k) => r.cells[k]);
-  const caption = captionNear(lines, i, best.to);
+  const kept = keep.slice(1).map((k) => bounds[k - 1]);
+  // header lines above: a header cell wrapped onto lines of its own, the other columns empty there
+  let top = i;
+  while (top > 0) {
+    const above = lines[top - 1];
+    const below = lines[top];
+    if (above.page !== below.page || above.column !== below.column || above.mono || above.y - below.y > Math.max(above.size, below.size) * 1.6) break;
+    if (Math.abs(above.size - em) > em * 0.25 || above.x0 < lo - em || above.x1 > hi + em) break;
+    if (above.runs.some((r) => kept.some((b) => r.x < b - 0.5 && r.x + r.w > b + 0.5))) break;
+    const text = joinRuns(above.runs).trim();
+    if (CAPTION.test(text) || isLeaderLine(above)) break;
+    const cells = cellsOf(above, kept);
+    rows[0].cells = rows[0].cells.map((c, n) => (cells[n] ? `${cells[n]} ${c}`.trim() : c));
+    rows[0].lines.unshift(top - 1);
+    top--;
+  }
+  if (!aligned(lines, rows, kept)) return null;
+  const caption = captionNear(lines, top, best.to);
   const headerFont = lines[rows[0].lines[0]].font;
   const bodyFonts = new Set(rows.slice(1).flatMap((r) => r.lines.map((l) => lines[l].font)));
   const setApart = !bodyFonts.has(headerFont);
   if (keep.length < 3 && !caption && !setApart) return null;
-  return { from: i, to: best.to, caption, bounds, rows };
+  return { from: top, to: best.to, caption, bounds: kept, rows };
+}
+
+/**
+ * Are the table's columns columns? In each, most cells line up on a left edge, a right edge or a
+ * centre (within two points): justified prose that leaves a channel open by chance does not.
+ */
+function aligned(lines: Line[], rows: TableRegion['rows'], bounds: number[]): boolean {
+  const ext: { x0: number; x1: number }[][] = bounds.map(() => []);
+  ext.push([]);
+  for (const row of rows)
+    for (const k of row.lines) {
+      const cols: { x0: number; x1: number }[] = [];
+      for (const r of lines[k].runs) {
+        let c = 0;
+        while (c < bounds.length && r.x + r.w / 2 > bounds[c]) c++;
+        const e = cols[c];
+        if (e) e.x1 = Math.max(e.x1, r.x + r.w);
+        else cols[c] = { x0: r.x, x1: r.x + r.w };
+      }
+      cols.forEach((e, c) => e && ext[c].push(e));
+    }
+  const share = (xs: number[]) => {
+    let best = 0;
+    for (const x of xs) best = Math.max(best, xs.filter((y) => Math.abs(y - x) <= 2).length);
+    return best / xs.length;
+  };
+  return ext.every((cells) => cells.length < 2 || Math.max(share(cells.map((e) => e.x0)), share(cells.map((e) => e.x1)), share(cells.map((e) => (e.x0 + e.x1) / 2))) >= 0.6);
 }
 
 /** A "Table N" line (and the line after it when it continues the caption) right above or below the table. */
@@ -172,7 +295,10 @@ function captionNear(lines: Line[], from: number, to: number): TableRegion['capt
   const below = lines[to + 1];
   if (below && near(lines[to], below)) {
     const t = joinRuns(below.runs).trim();
-    if (CAPTION.test(t)) return { from: to + 1, to: to + 1, text: t };
+    // a caption over the next table (a line of two runs or more right below it) is that table's
+    const after = lines[to + 2];
+    const heads = after && near(below, after) && after.runs.length >= 2;
+    if (CAPTION.test(t) && !heads) return { from: to + 1, to: to + 1, text: t };
   }
   return undefined;
 }
