@@ -122,6 +122,11 @@ export function findTables(lines: Line[], carried: OpenTable | null = null): { t
   while (i < lines.length) {
     const region = (open && continuation(lines, i, open)) || growFrom(lines, i);
     open = null;
+    if (region && isContents(lines, region)) {
+      // a table of contents set as aligned columns: its lines stay lines
+      i = region.to + 1;
+      continue;
+    }
     if (region) {
       out.push(region);
       i = region.to + 1;
@@ -130,6 +135,17 @@ export function findTables(lines: Line[], carried: OpenTable | null = null): { t
     } else i++;
   }
   return { tables: out, open };
+}
+
+/** Names a table of contents goes by (the generic heading of the front matter). */
+const CONTENTS = /^(?:table of )?contents$|^inhalt(?:sverzeichnis)?$|^sommaire$|^table des mati[eè]res$|^[íi]ndice$|^目次$|^目录$/i;
+
+/** A table of contents laid out in columns: under a contents heading, its last column page numbers that never go down. */
+function isContents(lines: Line[], t: TableRegion): boolean {
+  const above = lines[t.from - 1];
+  if (!above || !CONTENTS.test(joinRuns(above.runs).trim().replace(/[:.]$/, ''))) return false;
+  const last = t.rows.map((r) => r.cells[r.cells.length - 1]);
+  return last.every((c, k) => /^\d{1,4}$/.test(c) && (k === 0 || Number(c) >= Number(last[k - 1])));
 }
 
 /** The open table after a region: its bounds, and the header of the table it belongs to. */
