@@ -162,6 +162,7 @@ export async function buildPdf(entry: CorpusEntry, outDir = DEFAULT_OUT): Promis
   const dir = path.join(outDir, `${entry.name}-${cacheKey(entry)}`);
   const pdf = path.join(dir, `${entry.name}.pdf`);
   if (fs.existsSync(pdf)) return pdf;
+  fs.mkdirSync(outDir, { recursive: true });
   const work = fs.mkdtempSync(path.join(outDir.endsWith(path.sep) ? outDir : outDir + path.sep, '.work-'));
   try {
     const model = readRfc(fs.readFileSync(sourcePath(entry), 'utf8'));

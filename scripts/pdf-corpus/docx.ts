@@ -28,8 +28,8 @@ export interface DocxOptions {
   columns: 1 | 2;
 }
 
-/** The section numbers a DOCX prints: the RFC's, without the trailing dot. */
-export const docxNumber = (n: string | null) => n;
+/** The section numbers a DOCX prints: the RFC's without the trailing dot, an appendix as "Annex A". */
+export const docxNumber = (n: string | null) => (n && /^[A-Z]$/.test(n) ? `Annex ${n}` : n);
 
 export async function toDocx(model: DocModel, options: DocxOptions): Promise<Buffer> {
   const children: (Paragraph | Table)[] = [

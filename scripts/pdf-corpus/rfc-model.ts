@@ -109,7 +109,9 @@ function asTable(lines: string[]): TableModel | null {
       .join(' '),
   );
   if (headerCells.some((h) => !h) || out.length < 2) return null;
-  if (out.some((r) => r.filter(Boolean).length < 2 && r.length > 2)) return null;
+  // code and data listings line up too: a table's rows fill their cells, and its cells are not code
+  if (out.some((r) => r.filter(Boolean).length < Math.min(2, r.length))) return null;
+  if ([...out, headerCells].some((r) => r.some((c) => /[{}();=]$|^[-(]{1,2}\s|::=/.test(c)))) return null;
   if ([...out, headerCells].some((r) => r.some((c) => c.length > 48))) return null;
   return { header: headerCells, rows: out };
 }
@@ -153,7 +155,7 @@ function blocksOf(body: string): Block[] {
   const base = Math.min(...nonEmpty.map((g) => indentOf(g[0])), 3);
   const out: Block[] = [];
   for (const lines of nonEmpty) {
-    const table = asCodeTable(lines) ?? asTable(lines);
+    const table = asCodeTable(lines) ?? (isCode(lines, base) ? null : asTable(lines));
     if (table) {
       out.push({ kind: 'table', table });
       continue;

@@ -10,6 +10,7 @@
 
 import { lastStartingAtOrBefore } from '../chunk/headings';
 import type { DocumentTable } from './tables';
+import type { Block } from './blocks';
 
 export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 
@@ -43,6 +44,8 @@ export interface Section {
   end: number;
   /** The end of the heading line(s): the section's content starts after it. */
   headingEnd: number;
+  /** An annex that says what it is: "(normative)" or "(informative)" (document/blocks.ts). */
+  annex?: 'normative' | 'informative';
 }
 
 export type RegionKind =
@@ -64,6 +67,8 @@ export interface DocumentStructure {
   boilerplate: Region[];
   /** Tables, in text order (document/tables.ts); absent when the document has none known. */
   tables?: DocumentTable[];
+  /** Notes, examples and captions, in text order (document/blocks.ts); absent when none. */
+  blocks?: Block[];
 }
 
 /** Region kinds that hold no statements of the document's subject: no triples come from them. */

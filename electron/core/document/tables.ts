@@ -39,9 +39,12 @@ export function cellSpans(text: string, row: { start: number; end: number }, cel
  * Tables given as cells (HTML, DOCX) found in the text they were written into: each row's line is
  * searched from where the last one ended; a table whose rows are not all found is left out.
  */
-export function locateTables(text: string, tables: { caption?: string; header: string[]; rows: string[][] }[]): DocumentTable[] {
+export function locateTables(text: string, given: { caption?: string; header: string[]; rows: string[][] }[]): DocumentTable[] {
   const out: DocumentTable[] = [];
   let at = 0;
+  // the text was normalised (NFKC) after the rows were written: so are the cells
+  const norm = (c: string) => c.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '');
+  const tables = given.map((t) => ({ ...t, header: t.header.map(norm), rows: t.rows.map((r) => r.map(norm)), caption: t.caption && norm(t.caption) }));
   for (const t of tables) {
     const spans: { start: number; end: number }[] = [];
     let from = at;

@@ -14,6 +14,8 @@ import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
 import { analyzeStructure, type DocumentStructure } from '../document/structure';
 import { layoutStructure } from '../document/layout';
+import { withBlocks } from '../document/blocks';
+import { locateTables } from '../document/tables';
 import type { PdfLayout } from './pdf/types';
 import type { ParsedDoc } from './types';
 import type { IngestResult } from '../../../shared/contract/ingest';
@@ -125,11 +127,13 @@ async function buildDocument(
   if (!text.trim()) throw new IngestError('no text in the document');
   // The structure (standard, sections, boilerplate) of a whole document; a corpus's many small
   // passages have none worth storing (it is computed on read if asked for).
-  const structure: DocumentStructure | undefined = multi
+  const found: DocumentStructure | undefined = multi
     ? undefined
     : doc.kind === 'layout'
       ? layoutStructure(text, { ...doc.layout, tables: doc.layout.tables })
       : analyzeStructure(text);
+  // notes, examples, captions, annexes; the tables HTML and DOCX gave, found in the text
+  const structure = found && withBlocks(text, found, doc.kind === 'raw' && doc.tables ? locateTables(text, doc.tables) : found.tables);
   if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
   // a laid-out PDF: the chunks split at its sections, whichever way they were found
   if (structure && doc.kind === 'layout') headings = withSections(text, [], structure);

@@ -19,6 +19,8 @@ export interface RawDoc {
   mode: 'text' | 'pdf' | 'markdown';
   /** The extraction before repair (stored as original_text). */
   original: string;
+  /** Tables read from the source's table elements (HTML, DOCX), written into the text one row a line. */
+  tables?: { caption?: string; header: string[]; rows: string[][] }[];
   meta?: Record<string, unknown>;
 }
 

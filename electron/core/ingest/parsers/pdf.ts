@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { IngestError } from '../errors';
 import type { ParsedFile } from '../types';
-import { rowsOf, runsOf, linesOf, type Row, type TextItemLike } from '../pdf/rows';
+import { monospaceFonts, rowsOf, runsOf, linesOf, type Row, type TextItemLike } from '../pdf/rows';
 import { findFurniture, rowText } from '../pdf/furniture';
 import { CAPTION, findTables, joinRuns, type OpenTable, type TableRegion } from '../pdf/tables';
 import { fontHeadings, outlineHeadings, type HeadingMark, type OutlineEntry } from '../pdf/headings';
@@ -115,6 +115,11 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
       page.cleanup();
     }
     if (!read.some((p) => p.rows.length)) throw new IngestError('the PDF has no text layer (a scan? OCR is not supported)');
+    const allRuns = function* () {
+      for (const p of read) for (const row of p.rows) yield* row.runs;
+    };
+    const mono = monospaceFonts(allRuns());
+    if (mono.size) for (const r of allRuns()) if (mono.has(r.font)) r.mono = true;
     const original = read.map((p) => p.rows.map(rowText).join('\n')).join('\n\f');
     const furniture = findFurniture(read.map((p) => ({ rows: p.rows, height: Math.abs(p.height), bottom: p.bottom })));
     let furnitureLines = 0;

@@ -32,7 +32,7 @@ export const joinLines = (a: string, b: string) => (/\p{L}-$/u.test(a) && /^\p{L
 export function headingNumber(t: string): { number: string; heading: string } | null {
   const n = numberedCandidate(t);
   if (n) return n;
-  const m = /^((?:\d{1,3}|[A-Z])(?:\.\d{1,3})+)\.?\s+(\S.*)$/.exec(t.trim());
+  const m = /^((?:\d{1,3}|[A-Z])(?:\.\d{1,3})+)\.?\s+(\S.*)$/.exec(t.trim()) ?? /^([A-Z])\.\s+(\p{Lu}.*)$/u.exec(t.trim());
   return m && /\p{L}/u.test(m[2]) ? { number: m[1], heading: m[2] } : null;
 }
 
@@ -86,6 +86,7 @@ function candidateOf(line: Line, body: BodyStyle): { text: string; runs?: number
   const text = joinRuns(line.runs).trim();
   if (!text || text.length > 150 || !/\p{L}/u.test(text) || CAPTION.test(text) || isSentence(text)) return null;
   if (text.split(/\s+/).length > 16) return null;
+  if (!/^[\p{Lu}\p{Lo}\d("'“]/u.test(text)) return null;
   const larger = line.size >= body.size * 1.1;
   const chars = line.runs.reduce((n, r) => n + r.str.length, 0);
   const inBody = line.runs.filter((r) => r.font === body.font).reduce((n, r) => n + r.str.length, 0);
@@ -121,6 +122,22 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
       const c = candidateOf(line, body);
       if (c) cands.push({ line, page: p.number, index, text: c.text, style: styleKey(line.font, line.size), size: line.size, runs: c.runs });
     });
+  // three lines or more in a row in one style are a paragraph set apart (an abstract, a quotation), not headings
+  const para = new Set<Candidate>();
+  for (let a = 0; a < cands.length; ) {
+    let b = a;
+    while (
+      b + 1 < cands.length &&
+      cands[b + 1].page === cands[a].page &&
+      cands[b + 1].index === cands[b].index + 1 &&
+      cands[b + 1].style === cands[a].style &&
+      cands[b].line.y - cands[b + 1].line.y < cands[b].size * 1.6
+    )
+      b++;
+    if (b - a >= 2) for (let k = a; k <= b; k++) para.add(cands[k]);
+    a = b + 1;
+  }
+  if (para.size) cands.splice(0, cands.length, ...cands.filter((c) => !para.has(c)));
   // a heading running over two lines: the same style, right below, the first not numbered alone
   const merged: (Candidate & { lines: number })[] = [];
   for (const c of cands) {
@@ -134,8 +151,10 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
       last.style === c.style &&
       last.line.y - c.line.y < c.size * 1.6 &&
       !headingNumber(c.text) &&
-      // only a line that ran to the edge (or a centred one) wraps onto the next
-      (last.line.x1 > last.line.right - Math.max(c.size * 4, (last.line.right - last.line.left) * 0.2) || centred(last.line))
+      // only a line that ran to the edge (or a centred one, or one with a word broken at its end) wraps onto the next
+      (last.line.x1 > last.line.right - Math.max(c.size * 4, (last.line.right - last.line.left) * 0.2) ||
+        centred(last.line) ||
+        (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(c.text)))
     ) {
       last.text = joinLines(last.text, c.text);
       last.lines++;
@@ -147,7 +166,7 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
   // the cover: on the first page before the first numbered heading, lines centred or set in a
   // style no heading after the first page has (a title, a designation, authors); its title is the
   // largest of them that is more than a designation
-  const firstNumbered = merged.findIndex((c) => headingNumber(c.text));
+  const firstNumbered = merged.findIndex((c) => numberedCandidate(c.text));
   const laterStyles = new Set(merged.filter((c) => c.page !== pages[0]?.number).map((c) => c.style));
   const cover: Candidate[] = [];
   const heads = merged.filter((c, i) => {

@@ -45,6 +45,29 @@ export function runsOf(items: TextItemLike[], monoFonts: Set<string>): Run[] {
   return out;
 }
 
+/**
+ * Fonts whose letters all have one advance (monospace: code, MIB modules, ASCII figures), by the
+ * widths of their runs: the width per character of every run with three letters or more is the same
+ * within 3 % (a proportional font's varies with the letters). Some PDFs say so in the font's
+ * flags (pdf.js then names the family 'monospace'); many embedded fonts do not.
+ */
+export function monospaceFonts(runs: Iterable<Run>): Set<string> {
+  const stats = new Map<string, { n: number; min: number; max: number }>();
+  for (const r of runs) {
+    if (r.str.length < 3 || (r.str.match(/\p{L}/gu)?.length ?? 0) < 3) continue;
+    const per = r.w / (r.str.length * r.size);
+    const st = stats.get(r.font);
+    if (st) {
+      st.n++;
+      st.min = Math.min(st.min, per);
+      st.max = Math.max(st.max, per);
+    } else stats.set(r.font, { n: 1, min: per, max: per });
+  }
+  const out = new Set<string>();
+  for (const [font, st] of stats) if (st.n >= 4 && st.max - st.min <= ((st.max + st.min) / 2) * 0.03) out.add(font);
+  return out;
+}
+
 /** Runs grouped by baseline, top of the page first, each row's runs left to right. */
 export function rowsOf(runs: Run[]): Row[] {
   const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);

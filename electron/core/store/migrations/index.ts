@@ -8,6 +8,7 @@ import m0007 from './0007_publish';
 import m0008 from './0008_publish_protocol';
 import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
+import m0015 from './0015_layout';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -21,4 +22,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 8, name: 'publish protocol', sql: m0008 },
   { version: 9, name: 'editions', sql: m0009 },
   { version: 10, name: 'redundant indexes', sql: m0010 },
+  // 11-14: other branches' migrations, merged before this one
+  { version: 15, name: 'layout', sql: m0015 },
 ];
