@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { IngestError } from '../errors';
 import type { ParsedFile } from '../types';
-import { monospaceFonts, rowsOf, runsOf, linesOf, type Row, type TextItemLike } from '../pdf/rows';
+import { commonGutter, findGutter, monospaceFonts, rowsOf, runsOf, linesOf, type Row, type TextItemLike } from '../pdf/rows';
 import { findFurniture, rowText } from '../pdf/furniture';
 import { CAPTION, findTables, joinRuns, type OpenTable, type TableRegion } from '../pdf/tables';
 import { fontHeadings, outlineHeadings, type HeadingMark, type OutlineEntry } from '../pdf/headings';
@@ -123,10 +123,12 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
     const original = read.map((p) => p.rows.map(rowText).join('\n')).join('\n\f');
     const furniture = findFurniture(read.map((p) => ({ rows: p.rows, height: Math.abs(p.height), bottom: p.bottom })));
     let furnitureLines = 0;
+    const body = read.map((p, i) => p.rows.filter((r) => !furniture[i].has(r)));
+    const gutters = body.map((rows) => findGutter(rows));
+    const shared = commonGutter(gutters);
     const pages: PageLines[] = read.map((p, i) => {
-      const kept = p.rows.filter((r) => !furniture[i].has(r));
-      furnitureLines += p.rows.length - kept.length;
-      return { number: p.number, width: p.width, height: p.height, transform: p.transform, lines: linesOf(p.number, kept) };
+      furnitureLines += p.rows.length - body[i].length;
+      return { number: p.number, width: p.width, height: p.height, transform: p.transform, lines: linesOf(p.number, body[i], shared, gutters[i]) };
     });
     const tables = new Map<number, TableRegion[]>();
     const inTables = new Set<Line>();

@@ -86,7 +86,6 @@ function candidateOf(line: Line, body: BodyStyle): { text: string; runs?: number
   const text = joinRuns(line.runs).trim();
   if (!text || text.length > 150 || !/\p{L}/u.test(text) || CAPTION.test(text) || isSentence(text)) return null;
   if (text.split(/\s+/).length > 16) return null;
-  if (!/^[\p{Lu}\p{Lo}\d("'“]/u.test(text)) return null;
   const larger = line.size >= body.size * 1.1;
   const chars = line.runs.reduce((n, r) => n + r.str.length, 0);
   const inBody = line.runs.filter((r) => r.font === body.font).reduce((n, r) => n + r.str.length, 0);
@@ -134,7 +133,9 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
       cands[b].line.y - cands[b + 1].line.y < cands[b].size * 1.6
     )
       b++;
-    if (b - a >= 2) for (let k = a; k <= b; k++) para.add(cands[k]);
+    // ...when its lines run to the column's edge, as a paragraph's do (a run of short headings does not)
+    const full = cands.slice(a, b + 1).filter((c) => c.line.x1 > c.line.right - (c.line.right - c.line.left) * 0.15).length;
+    if (b - a >= 2 && full >= 2) for (let k = a; k <= b; k++) para.add(cands[k]);
     a = b + 1;
   }
   if (para.size) cands.splice(0, cands.length, ...cands.filter((c) => !para.has(c)));
@@ -163,6 +164,8 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
     merged.push({ ...c, lines: 1 });
   }
   // the cover's title: the first page's centred or largest lines before any numbered heading
+  // a heading opens with a capital or a number (a lower-case line was only a candidate to finish the one above)
+  merged.splice(0, merged.length, ...merged.filter((c) => /^[\p{Lu}\p{Lo}\d("'“]/u.test(c.text)));
   // the cover: on the first page before the first numbered heading, lines centred or set in a
   // style no heading after the first page has (a title, a designation, authors); its title is the
   // largest of them that is more than a designation

@@ -234,7 +234,37 @@ function lineOf(page: number, runs: Run[], column: number, left: number, right: 
  * other runs are grouped into rows again column by column (a row of the page can mix lines of two
  * columns set at different heights), and between two spanning rows the left column is read first.
  */
-export function linesOf(page: number, rows: Row[]): Line[] {
+/**
+ * The gutter most pages of a document share (set in columns, its pages' gutters agree within three
+ * points), or null: a page whose columns hold little prose (code, a table beside prose) is read with
+ * it when its rows leave it open.
+ */
+export function commonGutter(gutters: (Gutter | null)[]): Gutter | null {
+  const found = gutters.filter((g): g is Gutter => g !== null);
+  if (found.length < 2) return null;
+  let best: Gutter | null = null;
+  let n = 0;
+  for (const g of found) {
+    const k = found.filter((h) => Math.abs(h.from - g.from) <= 3 && Math.abs(h.to - g.to) <= 3).length;
+    if (k > n) [best, n] = [g, k];
+  }
+  return n * 2 >= found.length ? best : null;
+}
+
+/** Does a page leave a gutter open: crossed by at most a third of its rows, with text on both sides? */
+function gutterFits(rows: Row[], g: Gutter): boolean {
+  let crossing = 0;
+  let left = 0;
+  let right = 0;
+  for (const row of rows) {
+    if (row.runs.some((r) => r.x + r.w > g.from + 1 && r.x < g.to - 1)) crossing++;
+    if (row.runs.some((r) => r.x + r.w <= g.from + 1)) left++;
+    if (row.runs.some((r) => r.x >= g.to - 1)) right++;
+  }
+  return crossing * 3 <= rows.length && left >= rows.length * 0.2 && right >= rows.length * 0.2;
+}
+
+export function linesOf(page: number, rows: Row[], shared: Gutter | null = null, own: Gutter | null | undefined = undefined): Line[] {
   if (!rows.length) return [];
   let minX = Infinity;
   let maxX = -Infinity;
@@ -243,7 +273,8 @@ export function linesOf(page: number, rows: Row[]): Line[] {
       minX = Math.min(minX, r.x);
       maxX = Math.max(maxX, r.x + r.w);
     }
-  const gutter = findGutter(rows);
+  const found = own === undefined ? findGutter(rows) : own;
+  const gutter = found ?? (shared && gutterFits(rows, shared) ? shared : null);
   if (!gutter) return rows.map((row) => lineOf(page, row.runs, 0, minX, maxX));
   const spanning: Row[] = [];
   const left: Run[] = [];
