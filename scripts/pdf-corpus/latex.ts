@@ -41,7 +41,8 @@ export interface LatexOptions {
 
 /** The caption a table is typeset with (the section it stands in names it). */
 export function captionOf(section: SectionModel, table: TableModel, index: number): string {
-  return table.caption ?? `${index === 0 ? '' : 'More '}${section.heading.replace(/\.$/, '')} values`.replace(/^./, (c) => c.toUpperCase());
+  const name = `${section.heading.replace(/\.$/, '')} values`.replace(/^./, (c) => c.toUpperCase());
+  return table.caption ?? (index === 0 ? name : `${name}, part ${index + 1}`);
 }
 
 /** The running head every page carries (fancyhdr): designation, short title, date; footer: author and page. */

@@ -12,6 +12,8 @@ export interface TextItemLike {
   fontName?: string;
 }
 
+const WIDE_CAPTION = /^(?:Table|TABLE|Tab\.)\s*[\dA-Z]+(?:[.-]\d+)*\s*(?:[:.–—-]|$)/;
+
 export interface Row {
   y: number;
   size: number;
@@ -279,9 +281,20 @@ export function linesOf(page: number, rows: Row[], shared: Gutter | null = null,
   const spanning: Row[] = [];
   const left: Run[] = [];
   const right: Run[] = [];
+  // a caption across the gutter heads a float as wide as the page (a table*): the rows right below
+  // it with text on both sides are its rows, not two columns
+  let wide: Row | null = null;
   for (const row of rows) {
-    if (row.runs.some((r) => r.x + r.w > gutter.from + 1 && r.x < gutter.to - 1)) spanning.push(row);
-    else for (const r of row.runs) (r.x + r.w <= gutter.from + 1 ? left : right).push(r);
+    const crosses = row.runs.some((r) => r.x + r.w > gutter.from + 1 && r.x < gutter.to - 1);
+    const both = row.runs.some((r) => r.x + r.w <= gutter.from + 1) && row.runs.some((r) => r.x >= gutter.to - 1);
+    if (wide && !(wide.y - row.y <= Math.max(wide.size, row.size) * 2.5 && (crosses || both))) wide = null;
+    if (crosses || wide) {
+      spanning.push(row);
+      if (crosses && WIDE_CAPTION.test(row.runs.map((r) => r.str).join(' ').trim())) wide = row;
+      else if (wide) wide = row;
+      continue;
+    }
+    for (const r of row.runs) (r.x + r.w <= gutter.from + 1 ? left : right).push(r);
   }
   const leftLines = rowsOf(left).map((row) => lineOf(page, row.runs, 1, minX, gutter.from));
   const rightLines = rowsOf(right).map((row) => lineOf(page, row.runs, 2, gutter.to, maxX));
