@@ -111,7 +111,7 @@ function asTable(lines: string[]): TableModel | null {
   if (headerCells.some((h) => !h) || out.length < 2) return null;
   // code and data listings line up too: a table's rows fill their cells, and its cells are not code
   if (out.some((r) => r.filter(Boolean).length < Math.min(2, r.length))) return null;
-  if ([...out, headerCells].some((r) => r.some((c) => /[{}();=]$|^[-(]{1,2}\s|::=/.test(c)))) return null;
+  if ([...out, headerCells].some((r) => r.some((c) => /[{};=(]$|^--\s|::=/.test(c)))) return null;
   if ([...out, headerCells].some((r) => r.some((c) => c.length > 48))) return null;
   return { header: headerCells, rows: out };
 }
