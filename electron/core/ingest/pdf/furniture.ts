@@ -7,7 +7,7 @@
 import type { Row } from './rows';
 
 /** How far from the page's top or bottom edge (as a share of its height) furniture sits. */
-const EDGE_SHARE = 0.15;
+const EDGE_SHARE = 0.22;
 /** Rows looked at from each edge of a page. */
 const EDGE_ROWS = 2;
 
