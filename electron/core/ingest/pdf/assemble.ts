@@ -313,7 +313,7 @@ function continues(
   if (columned) return 'line';
   const left = lefts.get(b.column) ?? b.left;
   // a first-line indent starts a paragraph (a hanging list item's next line is indented too: it goes on)
-  const indented = b.x0 > left + b.size * 0.8 && b.x0 > a.x0 + b.size * 0.8;
+  const indented = b.x0 > left + b.size * 0.8 && b.x0 < left + b.size * 4 && b.x0 > a.x0 + b.size * 0.8;
   const aShort = a.x1 < a.right - Math.max(b.size * 3, (a.right - a.left) * 0.15);
   if (indented && (aShort || SENTENCE_END.test(aText))) return 'block';
   // a short line ends its paragraph: what follows at the same pitch is a new line of a block (an address, a cover)

@@ -21,6 +21,8 @@ interface Edge {
   row: Row;
   top: boolean;
   key: string;
+  /** Within the top or bottom share of the page where furniture sits. */
+  zone: boolean;
 }
 
 /** The rows of each page that are running headers or footers (by page, as a set of rows). */
@@ -31,21 +33,20 @@ export function findFurniture(pages: { rows: Row[]; height: number; bottom: numb
     const { rows } = p;
     const topLine = p.bottom + p.height * (1 - EDGE_SHARE);
     const bottomLine = p.bottom + p.height * EDGE_SHARE;
-    for (let k = 0; k < Math.min(EDGE_ROWS, rows.length); k++) {
-      if (rows[k].y < topLine) break;
-      edges.push({ page: i, row: rows[k], top: true, key: keyOf(rowText(rows[k])) });
-    }
-    for (let k = rows.length - 1; k >= Math.max(0, rows.length - EDGE_ROWS); k--) {
-      if (rows[k].y > bottomLine || (k < EDGE_ROWS && rows[k].y >= topLine)) break;
-      edges.push({ page: i, row: rows[k], top: false, key: keyOf(rowText(rows[k])) });
-    }
+    for (let k = 0; k < Math.min(EDGE_ROWS, rows.length); k++) edges.push({ page: i, row: rows[k], top: true, key: keyOf(rowText(rows[k])), zone: rows[k].y >= topLine });
+    for (let k = rows.length - 1; k >= Math.max(EDGE_ROWS, rows.length - EDGE_ROWS); k--)
+      edges.push({ page: i, row: rows[k], top: false, key: keyOf(rowText(rows[k])), zone: rows[k].y <= bottomLine });
   });
   const withText = pages.filter((p) => p.rows.length).length;
   const most = Math.max(2, Math.ceil(withText / 2));
   // 1. a page number alone at an edge
-  for (const e of edges) if (PAGE_NUMBER.test(e.key)) out[e.page].add(e.row);
+  for (const e of edges) if (e.zone && PAGE_NUMBER.test(e.key)) out[e.page].add(e.row);
   if (withText < 2) return out;
-  // 2. the same text at the same height on most pages
+  // 2. the same text at the same height on most pages, or as the very first or last line of most pages
+  const outermost = (e: Edge) => {
+    const rows = pages[e.page].rows;
+    return e.row === rows[0] || e.row === rows[rows.length - 1];
+  };
   const byKey = new Map<string, Edge[]>();
   for (const e of edges) {
     if (!/[\p{L}#]/u.test(e.key)) continue;
@@ -53,11 +54,26 @@ export function findFurniture(pages: { rows: Row[]; height: number; bottom: numb
     if (list) list.push(e);
     else byKey.set(e.key, [e]);
   }
-  for (const list of byKey.values()) for (const group of sameHeight(list)) if (new Set(group.map((e) => e.page)).size >= most) for (const e of group) out[e.page].add(e.row);
+  for (const list of byKey.values()) {
+    for (const group of sameHeight(list)) if (new Set(group.map((e) => e.page)).size >= most) for (const e of group) out[e.page].add(e.row);
+    // a text with no digits masked out and of some length: a running head wherever the page ends
+    const ends = list.filter(outermost);
+    if (ends[0] && ends[0].key.replace(/[#\s]/g, '').length >= 10 && new Set(ends.map((e) => e.page)).size >= most) for (const e of ends) out[e.page].add(e.row);
+  }
   // 3. a number counting with the page, at the same height on most pages
   const byOffset = new Map<string, Edge[]>();
   for (const e of edges) {
-    const numbers = rowText(e.row).match(/(?<![\d.,])\d{1,4}(?![\d.,]*\d)/g) ?? [];
+    if (!e.zone) continue;
+    // a page number stands apart in its row (a wide gap either side), unlike a section number before its title
+    const runs = e.row.runs;
+    const numbers = runs
+      .filter((r, k) => {
+        if (!/^\d{1,4}$/.test(r.str)) return false;
+        const before = runs[k - 1];
+        const after = runs[k + 1];
+        return (!before || r.x - (before.x + before.w) >= r.size * 1.5) && (!after || after.x - (r.x + r.w) >= r.size * 1.5);
+      })
+      .map((r) => r.str);
     for (const n of new Set(numbers)) {
       const k = `${e.top ? 't' : 'b'}${Number(n) - e.page}`;
       const list = byOffset.get(k);
@@ -70,6 +86,8 @@ export function findFurniture(pages: { rows: Row[]; height: number; bottom: numb
     if (list.length < need) continue;
     for (const group of sameHeight(list)) if (new Set(group.map((e) => e.page)).size >= need) for (const e of group) out[e.page].add(e.row);
   }
+  // never the body: when nothing would be left, what repeats is the text itself
+  if (pages.every((p, i) => p.rows.every((r) => out[i].has(r)))) return pages.map(() => new Set<Row>());
   return out;
 }
 
