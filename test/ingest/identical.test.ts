@@ -12,8 +12,8 @@
 // break ("MAX-ACCESS  read-only" / "STATUS  current": 16 page breaks of the RFCs, none of the seeds); the schema part
 // of the stored digest changed with store migration 10, which drops three indexes others serve (nodes_kind,
 // provenance_edge, provenance_node): creating them again gives the digest before it, row for row; the structure of
-// three RFCs gained their notes and captions (document/blocks.ts: RFC 1157's "Figure 1", RFC 3580's "NOTE - the
-// Framed-MTU size ...", RFC 5247's Figures 1-3; without them the prepared digest is the one before, byte for byte),
+// three RFCs gained their notes and captions (document/blocks.ts: RFC 1157's "Figure 1", a NOTE of RFC 3580,
+// RFC 5247's Figures 1-3; without them the prepared digest is the one before, byte for byte),
 // and the stored digest's schema changed with store migration 15 (tables, page boxes, blocks, sections.annex).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,6 +5,7 @@ import { dialogOpen } from '../../components/Dialog';
 import { fromTextField } from '../review/reviewKeys';
 import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
+import { PageView } from './PageView';
 
 const MAX_CHUNKS = 150;
 
@@ -72,8 +73,22 @@ function ChunkBlock({ chunk, focused, boilerplate }: { chunk: Chunk; focused: bo
   );
 }
 
-export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusChunk?: number | null; onClose: () => void }) {
+export function DocumentViewer({
+  id,
+  focusChunk,
+  focusSpan = null,
+  initialView = 'text',
+  onClose,
+}: {
+  id: number;
+  focusChunk?: number | null;
+  /** The evidence span to show on the page (the page view highlights it). */
+  focusSpan?: { start: number; end: number } | null;
+  initialView?: 'text' | 'pages';
+  onClose: () => void;
+}) {
   const [original, setOriginal] = useState(false);
+  const [view, setView] = useState<'text' | 'pages'>(initialView);
   const [showAll, setShowAll] = useState(false);
   const doc = useCall('documents.get', { id, original });
   const chunks = useCall('documents.chunks', { id });
@@ -101,6 +116,16 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
       <header className="doc-viewer-head">
         <h2 title={d?.path ?? undefined}>{d?.title ?? '…'}</h2>
         <div className="spacer" />
+        {d?.format === 'pdf' && (
+          <span className="view-toggle" role="group" aria-label="Show">
+            <button type="button" className="secondary" aria-pressed={view === 'pages'} onClick={() => setView('pages')}>
+              Pages
+            </button>
+            <button type="button" className="secondary" aria-pressed={view === 'text'} onClick={() => setView('text')}>
+              Text
+            </button>
+          </span>
+        )}
         <label className="toggle">
           <input type="checkbox" checked={original} onChange={(e) => setOriginal(e.target.checked)} /> Original extraction
         </label>
@@ -132,22 +157,26 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
         </dl>
       )}
       <ErrorBox error={doc.error ?? chunks.error ?? remove.error} />
-      <div className="doc-body" data-testid="document-text">
-        {original ? (
-          <pre className="original-text">{d?.text}</pre>
-        ) : (
-          <>
-            {shown.map((c) => (
-              <ChunkBlock key={c.id} chunk={c} focused={c.id === focusChunk} boilerplate={boilerplateOf(structure.data, c)} />
-            ))}
-            {list.length > shown.length && (
-              <button type="button" className="secondary" onClick={() => setShowAll(true)}>
-                Show all {list.length} chunks
-              </button>
-            )}
-          </>
-        )}
-      </div>
+      {view === 'pages' && d?.format === 'pdf' ? (
+        <PageView id={id} span={focusSpan} />
+      ) : (
+        <div className="doc-body" data-testid="document-text">
+          {original ? (
+            <pre className="original-text">{d?.text}</pre>
+          ) : (
+            <>
+              {shown.map((c) => (
+                <ChunkBlock key={c.id} chunk={c} focused={c.id === focusChunk} boilerplate={boilerplateOf(structure.data, c)} />
+              ))}
+              {list.length > shown.length && (
+                <button type="button" className="secondary" onClick={() => setShowAll(true)}>
+                  Show all {list.length} chunks
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
     </section>
   );
 }

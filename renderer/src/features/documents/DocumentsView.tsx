@@ -115,6 +115,11 @@ export function DocumentsView() {
   // A citation or evidence link opens #/documents?chunk=ID: show that passage in its document.
   const chunkParam = useRouteParam('chunk');
   const focusChunk = chunkParam ? Number(chunkParam) : null;
+  // ...&start=S&end=E: the evidence span in it; &view=page: shown on its page (a PDF)
+  const startParam = useRouteParam('start');
+  const endParam = useRouteParam('end');
+  const focusSpan = startParam && endParam ? { start: Number(startParam), end: Number(endParam) } : null;
+  const pageView = useRouteParam('view') === 'page';
   const linked = useCall('chunks.get', { id: focusChunk ?? 1 }, { enabled: focusChunk != null && focusChunk > 0 });
   useEffect(() => {
     if (linked.data) setSelected(linked.data.documentId);
@@ -309,9 +314,11 @@ export function DocumentsView() {
           </div>
           {selected != null && (
             <DocumentViewer
-              key={selected}
+              key={`${selected}:${pageView ? 'pages' : 'text'}:${focusSpan?.start ?? ''}`}
               id={selected}
               focusChunk={linked.data?.documentId === selected ? focusChunk : null}
+              focusSpan={linked.data?.documentId === selected ? focusSpan : null}
+              initialView={pageView ? 'pages' : 'text'}
               onClose={() => {
                 setSelected(null);
                 if (focusChunk != null) navigate('documents');
