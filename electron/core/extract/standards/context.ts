@@ -166,7 +166,7 @@ function docInfo(text: string, structure?: StructureLike | null): DocInfo {
   const st =
     structure && (structure.sections.length || structure.standard)
       ? structure
-      : { ...fallbackStructure(text), ...(structure ? { boilerplate: structure.boilerplate } : {}) };
+      : { ...fallbackStructure(text), ...(structure ? { boilerplate: structure.boilerplate, tables: structure.tables, blocks: structure.blocks } : {}) };
   const upper = (text.match(/\b(?:MUST|SHALL|SHOULD)\b/g) ?? []).length;
   const info: DocInfo = {
     text,
