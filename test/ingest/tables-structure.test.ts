@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { runMain as run } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
+import { corpusSkipReason, requireTypesetters } from '../helpers/typesetters';
 import { CORPUS, buildPdf } from '../../scripts/pdf-corpus/build';
 import { prepareFile } from '../../electron/core/ingest/pipeline';
 import { findBlocks, markAnnexes } from '../../electron/core/document/blocks';
@@ -24,51 +25,65 @@ interface Prov {
   quote: string;
 }
 
-describe('a typeset PDF standard through ingest and classic extraction', () => {
-  const db = path.join(t.dir, 'pdf.db');
-  let triples: { subject: string; relation: string; object: string; provenance: Prov[] }[] = [];
-  let structure: {
-    standard: { id: string } | null;
-    tables: { page: number | null; caption?: string; header: string[]; rows: string[][]; start: number; end: number; rowSpans: { start: number; end: number }[] }[];
-  };
-  let text = '';
-  beforeAll(async () => {
-    const pdf = await buildPdf(CORPUS.find((e) => e.name === 'pandoc-rfc2867')!);
-    expect((await run(['ingest', pdf, '--db', db, '--json', '--quiet'])).code).toBe(0);
-    const ex = await run(['extract', '--db', db, '--engine', 'classic', '--json']);
-    expect(ex.code, ex.stderr).toBe(0);
-    triples = JSON.parse((await run(['triples', '--db', db, '--json'])).stdout);
-    structure = JSON.parse((await run(['document', '1', '--db', db, '--structure', '--json'])).stdout);
-    text = JSON.parse((await run(['document', '1', '--db', db, '--text', '--json'])).stdout).text;
-  }, 600_000);
+describe.skipIf(corpusSkipReason !== null)(
+  `a typeset PDF standard through ingest and classic extraction${corpusSkipReason ? ` (${corpusSkipReason})` : ''}`,
+  () => {
+    const db = path.join(t.dir, 'pdf.db');
+    let triples: { subject: string; relation: string; object: string; provenance: Prov[] }[] = [];
+    let structure: {
+      standard: { id: string } | null;
+      tables: {
+        page: number | null;
+        caption?: string;
+        header: string[];
+        rows: string[][];
+        start: number;
+        end: number;
+        rowSpans: { start: number; end: number }[];
+      }[];
+    };
+    let text = '';
+    beforeAll(async () => {
+      requireTypesetters();
+      const pdf = await buildPdf(CORPUS.find((e) => e.name === 'pandoc-rfc2867')!);
+      expect((await run(['ingest', pdf, '--db', db, '--json', '--quiet'])).code).toBe(0);
+      const ex = await run(['extract', '--db', db, '--engine', 'classic', '--json']);
+      expect(ex.code, ex.stderr).toBe(0);
+      triples = JSON.parse((await run(['triples', '--db', db, '--json'])).stdout);
+      structure = JSON.parse((await run(['document', '1', '--db', db, '--structure', '--json'])).stdout);
+      text = JSON.parse((await run(['document', '1', '--db', db, '--text', '--json'])).stdout).text;
+    }, 600_000);
 
-  it('document --structure --json lists the tables: page, caption, header, rows, span', () => {
-    expect(structure.standard?.id).toBe('RFC 2867');
-    const summary = structure.tables.find((x) => x.caption === 'Table 8: Table of Attributes values')!;
-    expect(summary).toMatchObject({ page: expect.any(Number), header: ['Request', '#', 'Attribute'] });
-    expect(summary.rows[0]).toEqual(['0-1', '64', 'Tunnel-Type']);
-    expect(summary.rows).toHaveLength(10);
-    expect(text.slice(summary.start, summary.end)).toContain('| 0-1 | 86 | Acct-Tunnel-Packets-Lost |');
-  });
+    it('document --structure --json lists the tables: page, caption, header, rows, span', () => {
+      expect(structure.standard?.id).toBe('RFC 2867');
+      const summary = structure.tables.find((x) => x.caption === 'Table 8: Table of Attributes values')!;
+      expect(summary).toMatchObject({ page: expect.any(Number), header: ['Request', '#', 'Attribute'] });
+      expect(summary.rows[0]).toEqual(['0-1', '64', 'Tunnel-Type']);
+      expect(summary.rows).toHaveLength(10);
+      expect(text.slice(summary.start, summary.end)).toContain('| 0-1 | 86 | Acct-Tunnel-Packets-Lost |');
+    });
 
-  it("a table row's cells become triples citing that row", () => {
-    const summary = structure.tables.find((x) => x.caption === 'Table 8: Table of Attributes values')!;
-    const row = summary.rowSpans[1]; // 0-1 | 64 | Tunnel-Type
-    const fromRow = triples.filter((x) => x.provenance.some((p) => p.start >= row.start && p.end <= row.end));
-    expect(fromRow.map((x) => `${x.subject} | ${x.relation} | ${x.object}`)).toEqual(expect.arrayContaining(['0-1 | # | 64', '0-1 | attribute | Tunnel-Type']));
-    // every triple of a table row cites a quote inside that row's line
-    const attrTable = structure.tables.find((x) => x.caption === 'Table 1: Tunnel-Start values')!;
-    const userName = triples.find((x) => x.subject === 'User-Name' && x.relation === 'type' && x.object === '1')!;
-    expect(userName).toBeTruthy();
-    const p = userName.provenance.find((q) => q.start >= attrTable.start && q.end <= attrTable.end)!;
-    expect(attrTable.rowSpans.some((r) => p.start >= r.start && p.end <= r.end)).toBe(true);
-  });
+    it("a table row's cells become triples citing that row", () => {
+      const summary = structure.tables.find((x) => x.caption === 'Table 8: Table of Attributes values')!;
+      const row = summary.rowSpans[1]; // 0-1 | 64 | Tunnel-Type
+      const fromRow = triples.filter((x) => x.provenance.some((p) => p.start >= row.start && p.end <= row.end));
+      expect(fromRow.map((x) => `${x.subject} | ${x.relation} | ${x.object}`)).toEqual(
+        expect.arrayContaining(['0-1 | # | 64', '0-1 | attribute | Tunnel-Type']),
+      );
+      // every triple of a table row cites a quote inside that row's line
+      const attrTable = structure.tables.find((x) => x.caption === 'Table 1: Tunnel-Start values')!;
+      const userName = triples.find((x) => x.subject === 'User-Name' && x.relation === 'type' && x.object === '1')!;
+      expect(userName).toBeTruthy();
+      const p = userName.provenance.find((q) => q.start >= attrTable.start && q.end <= attrTable.end)!;
+      expect(attrTable.rowSpans.some((r) => p.start >= r.start && p.end <= r.end)).toBe(true);
+    });
 
-  it('the plain structure output names the tables', async () => {
-    const plain = await run(['document', '1', '--db', db, '--structure']);
-    expect(plain.stdout).toMatch(/^table\tTable 8: Table of Attributes values\t3 columns, 10 rows\tpage \d+\t\[\d+, \d+\)$/m);
-  });
-});
+    it('the plain structure output names the tables', async () => {
+      const plain = await run(['document', '1', '--db', db, '--structure']);
+      expect(plain.stdout).toMatch(/^table\tTable 8: Table of Attributes values\t3 columns, 10 rows\tpage \d+\t\[\d+, \d+\)$/m);
+    });
+  },
+);
 
 describe('HTML and DOCX tables', () => {
   it('an HTML table is kept: its header (th), rows and caption, one line a row', async () => {
@@ -96,7 +111,9 @@ describe('HTML and DOCX tables', () => {
     expect(doc.text.slice(tables[0].rowSpans[2].start, tables[0].rowSpans[2].end)).toBe('| 2 | Stop | Accounting stops, final |');
     const chunk = { start: 0, end: doc.text.length };
     const got = standardsExtract(doc.text, chunk, { structure: doc.structure }).triples.filter((x) => x.meta?.pattern === 'table.row');
-    expect(got.map((x) => `${x.head.text} | ${x.relation} | ${x.tail.text}`)).toEqual(expect.arrayContaining(['1 | name | Start', '2 | meaning | Accounting stops, final']));
+    expect(got.map((x) => `${x.head.text} | ${x.relation} | ${x.tail.text}`)).toEqual(
+      expect.arrayContaining(['1 | name | Start', '2 | meaning | Accounting stops, final']),
+    );
   });
 
   it('a DOCX table (mammoth) is kept the same way', async () => {
@@ -121,7 +138,15 @@ describe('HTML and DOCX tables', () => {
     const file = path.join(t.dir, 'attrs.docx');
     fs.writeFileSync(file, Buffer.from(await Packer.toBuffer(docx)));
     const doc = (await prepareFile(file)).docs[0];
-    expect(doc.structure!.tables).toEqual([expect.objectContaining({ header: ['Attribute', 'Type'], rows: [['User-Name', '1'], ['NAS-Port', '5']] })]);
+    expect(doc.structure!.tables).toEqual([
+      expect.objectContaining({
+        header: ['Attribute', 'Type'],
+        rows: [
+          ['User-Name', '1'],
+          ['NAS-Port', '5'],
+        ],
+      }),
+    ]);
     expect(doc.text).toContain('| Attribute | Type |\n| User-Name | 1 |\n| NAS-Port | 5 |');
   });
 });
