@@ -1,5 +1,6 @@
 // The public sample PDFs of the kit (../shared/samples/pdf, py-pdf sample-files), read as they are:
 // a two-column paper's reading order and its table, an outline's sections, an encrypted file's error.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareFile } from '../../electron/core/ingest/pipeline';
@@ -98,4 +99,18 @@ describe('other real PDFs', () => {
       expect(doc.chunks.length).toBeGreaterThan(0);
     }
   });
+
+  it("leaves the engine's own Array.prototype.push, JSON.parse and JSON.stringify in place once pdf.js is loaded (its core-js polyfills are several times slower)", () => {
+    // a fresh process: the built-ins taken before anything loads pdf.js, compared after a PDF is read
+    // (core-js makes its replacements print as native code, so only identity tells them apart)
+    const script = `
+      const before = [Array.prototype.push, JSON.parse, JSON.stringify];
+      const { prepareFile } = await import(${JSON.stringify(path.resolve('electron/core/ingest/pipeline.ts'))});
+      await prepareFile(${JSON.stringify(sample('002-trivial-libre-office-writer.pdf'))});
+      const after = [Array.prototype.push, JSON.parse, JSON.stringify];
+      console.log(JSON.stringify({ corejs: '__core-js_shared__' in globalThis, same: before.map((f, i) => f === after[i]) }));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n').pop()!)).toEqual({ corejs: true, same: [true, true, true] });
+  }, 60_000);
 });

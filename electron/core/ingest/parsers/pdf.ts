@@ -16,7 +16,28 @@ const require = createRequire(import.meta.url);
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
-const load = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+// The engine's own built-ins, taken before pdf.js is loaded.
+const nativePush = Array.prototype.push;
+const nativeParse = JSON.parse;
+const nativeStringify = JSON.stringify;
+
+/**
+ * pdf.js's legacy build, loaded once, with its worker code (which pdf.js then finds on globalThis
+ * instead of importing it at the first getDocument). Both carry core-js polyfills that replace
+ * Array.prototype.push, JSON.parse and JSON.stringify for the whole process with versions several
+ * times slower (push: x5.5 on Node 20), though Node's own are complete for every use here; they
+ * are put back once both are loaded.
+ */
+export function loadPdfjs(): Promise<PdfJs> {
+  pdfjs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(([lib]) => {
+    Array.prototype.push = nativePush;
+    JSON.parse = nativeParse;
+    JSON.stringify = nativeStringify;
+    return lib;
+  });
+  return pdfjs;
+}
 
 function standardFontsDir(): string | undefined {
   try {
@@ -28,7 +49,11 @@ function standardFontsDir(): string | undefined {
 }
 
 /** The outline's entries in order, each with its depth and the page and height its destination points at. */
-async function readOutline(doc: { getOutline(): Promise<unknown>; getDestination(id: string): Promise<unknown>; getPageIndex(ref: unknown): Promise<number> }): Promise<OutlineEntry[]> {
+async function readOutline(doc: {
+  getOutline(): Promise<unknown>;
+  getDestination(id: string): Promise<unknown>;
+  getPageIndex(ref: unknown): Promise<number>;
+}): Promise<OutlineEntry[]> {
   type Item = { title?: string; dest?: unknown; items?: Item[] };
   let items: Item[] | null;
   try {
@@ -72,7 +97,7 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
   if (signal?.aborted) throw new IngestError('cancelled');
   const tail = buf.subarray(Math.max(0, buf.length - 4096)).toString('latin1');
   if (!tail.includes('%%EOF')) throw new IngestError('truncated or damaged PDF (no %%EOF marker at the end)');
-  const lib = await load();
+  const lib = await loadPdfjs();
   const task = lib.getDocument({
     data: new Uint8Array(buf),
     isEvalSupported: false,
@@ -108,8 +133,15 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const mono = new Set(Object.entries(content.styles).filter(([, st]) => st.fontFamily === 'monospace').map(([name]) => name));
-      const runs = runsOf(content.items.filter((i): i is TextItemLike & (typeof content.items)[number] => 'str' in i), mono);
+      const mono = new Set(
+        Object.entries(content.styles)
+          .filter(([, st]) => st.fontFamily === 'monospace')
+          .map(([name]) => name),
+      );
+      const runs = runsOf(
+        content.items.filter((i): i is TextItemLike & (typeof content.items)[number] => 'str' in i),
+        mono,
+      );
       const [, y0, , y1] = page.view;
       read.push({ number: n, width: viewport.width, height: viewport.height, bottom: Math.min(y0, y1), transform: viewport.transform, rows: rowsOf(runs) });
       page.cleanup();
@@ -144,7 +176,8 @@ export async function parsePdf(file: string, buf: Buffer, options: { signal?: Ab
       lastLine = p.lines[p.lines.length - 1];
       if (!found.length) continue;
       tables.set(p.number, found);
-      for (const t of found) for (let k = Math.min(t.from, t.caption?.from ?? t.from); k <= Math.max(t.to, t.caption?.to ?? t.to); k++) inTables.add(p.lines[k]);
+      for (const t of found)
+        for (let k = Math.min(t.from, t.caption?.from ?? t.from); k <= Math.max(t.to, t.caption?.to ?? t.to); k++) inTables.add(p.lines[k]);
     }
     const outline = await readOutline(doc);
     let marks: Map<Line, HeadingMark> | null = outlineHeadings(pages, outline, inTables);
