@@ -5,7 +5,7 @@
 // steady state of a process that has extracted before. Not a test.
 //
 // In that order the job of round 1 also pays for V8's optimizing compiler finishing the extractor's
-// own largest functions (svo.ts `sentenceRelations`, `prepare`: hot only after most of a pass), so
+// own largest functions (the classic passes, `readClause`, `repairTags`: hot only after most of a pass), so
 // GRAPHWRIGHT_BENCH_SEPARATE=1 measures each side alone in a fresh process instead: one process runs
 // the extractor pass, another the job, on the same chunks, each until its threads are idle again
 // (the compiles it started included); the ratio is of each such pair.

@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { classicExtract } from '../electron/core/extract/classic';
-import { englishNlp } from '../electron/core/extract/classic/svo';
+import { englishNlp } from '../electron/core/nlp/english';
 import { DocumentResolver } from '../electron/core/extract/resolve';
 import { splitSentences, type Span } from '../electron/core/extract/sentences';
 import { parseConll, parseSciErc } from '../electron/core/ingest/parsers/tokens';

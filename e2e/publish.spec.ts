@@ -12,6 +12,8 @@ test('publish the graph to a real Virtuoso from the Export view (Graph Store pro
   test.setTimeout(180_000);
   const v = await startVirtuoso();
   try {
+    // the browser may send to the store once the user granted it where the host runs (docs/SECURITY.md)
+    cli(['endpoints', 'grant', v.sparql, '--db', host.dbPath]);
     const kb = path.join(host.dir, 'kb.txt');
     fs.writeFileSync(kb, ['RADIUS|defined_in|RFC 2865', 'EAP|carried_by|RADIUS', '변전소|uses|IEC 61850'].join('\n'));
     cli(['import', '--db', host.dbPath, '--format', 'tsv', kb]);
@@ -39,6 +41,8 @@ test('pull a graph from a real Virtuoso into this one from the Export view: the 
   test.setTimeout(180_000);
   const v = await startVirtuoso();
   try {
+    // the browser may send to the store once the user granted it where the host runs (docs/SECURITY.md)
+    cli(['endpoints', 'grant', v.sparql, '--db', host.dbPath]);
     // 25,000 triples put into the store by another tool (the Graph Store protocol): the import reports every 20,000
     const graph = 'https://example.org/graphs/pulled';
     const ex = (s: string) => `<https://example.org/kb/${s}>`;
@@ -88,6 +92,8 @@ test('the chat trace gives each cited fact the SPARQL that selects it in the pub
   test.setTimeout(180_000);
   const v = await startVirtuoso();
   try {
+    // the browser may send to the store once the user granted it where the host runs (docs/SECURITY.md)
+    cli(['endpoints', 'grant', v.sparql, '--db', host.dbPath]);
     const kb = path.join(host.dir, 'kb.txt');
     fs.writeFileSync(kb, ['EAP|carried_by|RADIUS', 'RADIUS|defined_in|RFC 2865', 'RFC 2865|published_by|IETF', 'Diameter|replaces|RADIUS'].join('\n'));
     cli(['import', '--db', host.dbPath, '--format', 'tsv', kb]);

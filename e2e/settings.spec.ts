@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Core } from '../electron/core/core';
-import { test, expect, openView, startHost } from './fixtures';
+import { test, expect, openView, ROOT, startHost } from './fixtures';
 
 test('Settings lists no folders in a fresh database and explains uploads in the browser', async ({ app }) => {
   await openView(app, 'Settings');
@@ -41,4 +42,20 @@ test('a folder added for good is listed, and Forget takes it away for good', asy
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(granted, { recursive: true, force: true });
   }
+});
+
+test('Endpoints: the browser cannot allow one itself; one granted where the host runs is listed at once, and Remove takes it away', async ({ app, host }) => {
+  await openView(app, 'Settings');
+  const section = app.getByRole('region', { name: 'Endpoints' });
+  await expect(section.getByTestId('endpoints-empty')).toHaveText('No endpoints allowed.');
+  await expect(section.getByTestId('endpoints-browser-note')).toContainText('graphwright serve --grant-endpoint URL');
+  await expect(section.getByRole('button', { name: 'Allow…' })).toHaveCount(0);
+  const url = 'http://127.0.0.1:9/sparql';
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/cli.ts'), 'endpoints', 'grant', url, '--db', host.dbPath], { cwd: ROOT });
+  await app.reload();
+  await openView(app, 'Settings');
+  const list = app.getByRole('region', { name: 'Endpoints' }).getByRole('list', { name: 'Allowed endpoints' });
+  await expect(list.getByRole('listitem')).toContainText(url);
+  await list.getByRole('button', { name: `Remove ${url}` }).click();
+  await expect(app.getByRole('region', { name: 'Endpoints' }).getByTestId('endpoints-empty')).toBeVisible();
 });

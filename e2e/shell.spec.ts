@@ -7,6 +7,23 @@ test('the app loads and shows the Documents empty state', async ({ app }) => {
   await expect(app.getByTestId('store-counts')).toContainText('0 documents');
 });
 
+test('no Content-Security-Policy violation while the app loads and every view opens (zod parses without eval)', async ({ page, host }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|unsafe-eval/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(host.url);
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  for (const name of ['Review', 'Graph', 'Chat', 'Export', 'Models', 'Settings', 'Documents']) await openView(page, name);
+  expect(violations).toEqual([]);
+});
+
 test('every rail entry opens its view', async ({ app }) => {
   for (const label of ['Review', 'Graph', 'Chat', 'Export', 'Models', 'Settings', 'Documents']) {
     await openView(app, label);

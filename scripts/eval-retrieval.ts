@@ -13,7 +13,8 @@ import path from 'node:path';
 import { Store, normalizeLabel } from '../electron/core/store';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
-import { tokenize, STOPWORDS } from '../electron/core/retrieve/text';
+import { tokenize } from '../electron/core/retrieve/text';
+import { STOPWORDS } from '../electron/core/nlp/stopwords';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 
 const KIT = path.resolve(import.meta.dirname, '..', '..', 'shared');

@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 export const Id = z.number().int().positive();
 
+/** A file-system path as a call's input: no operating system takes a NUL byte in one (a clear 400, never a failed system call). */
+export const PathText = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'a path cannot hold a NUL byte');
+
 export const NodeKind = z.enum(['entity', 'event', 'concept', 'passage']);
 export type NodeKind = z.infer<typeof NodeKind>;
 
@@ -13,8 +20,28 @@ export type EdgeStatus = z.infer<typeof EdgeStatus>;
 export const Stage = z.enum(['EE', 'EV', 'VV', 'import', 'manual']);
 export type Stage = z.infer<typeof Stage>;
 
-export const JobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+/**
+ * A job's state. `interrupted` is never stored: it is a job marked running whose process is gone
+ * (killed, crashed), shown so until a process takes it over (electron/core/jobs/owner.ts).
+ */
+export const JobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled', 'interrupted']);
 export type JobState = z.infer<typeof JobState>;
+/** The states the jobs table stores (its CHECK constraint). */
+export const StoredJobState = JobState.exclude(['interrupted']);
+export type StoredJobState = z.infer<typeof StoredJobState>;
+
+/** The process that queued or runs a job. */
+export const JobOwnerInfo = z.object({
+  pid: z.number().int(),
+  host: z.string(),
+  /** Its last heartbeat (ISO time). */
+  heartbeatAt: z.string().nullable(),
+  /** Still there (a job of an owner that is gone is taken over by the next process that runs jobs). */
+  alive: z.boolean(),
+  /** The process that answers this call. */
+  here: z.boolean(),
+});
+export type JobOwnerInfo = z.infer<typeof JobOwnerInfo>;
 
 export const DocumentSummary = z.object({
   id: Id,
@@ -62,6 +89,8 @@ export const Provenance = z.object({
   clause: z.string().optional(),
   /** The version of the document the span lies in, when the document has versions (docs/editions.md). */
   version: z.number().int().optional(),
+  /** The ids of the rules that read this span (docs/extraction.md, the rule table); [] for node evidence and older rows. */
+  rules: z.array(z.string()).optional(),
 });
 export type Provenance = z.infer<typeof Provenance>;
 
@@ -77,6 +106,16 @@ export const Triple = z.object({
   confidence: z.number(),
   engine: z.string(),
   provenance: z.array(Provenance),
+  /**
+   * The ids of the rules that made it, over all its evidence (the first span's first): a classic
+   * reading's proposition, `pattern:<name>`, or `llm:<stage>@<prompt version>` (docs/extraction.md).
+   */
+  rules: z.array(z.string()).default([]),
+  /**
+   * The estimated probability that an editor keeps it as it stands (its rule's precision, fitted on
+   * editor judgments: extract/precision.ts); null when nothing judged speaks for it.
+   */
+  precision: z.number().min(0).max(1).nullable().default(null),
 });
 export type Triple = z.infer<typeof Triple>;
 
@@ -111,6 +150,8 @@ export const JobInfo = z.object({
   result: z.unknown().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The process that queued or runs it; null when none is recorded (a job from before owners, or handed back by a process that stopped). */
+  owner: JobOwnerInfo.nullable().optional(),
 });
 export type JobInfo = z.infer<typeof JobInfo>;
 

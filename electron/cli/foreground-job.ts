@@ -2,6 +2,7 @@ import type { Core } from '../core/core';
 import type { CliIO } from './command';
 import type { JobInfo } from '../../shared/schemas';
 import { isJobOf, type JobKindName, type JobResult, type TypedJobInfo } from '../../shared/contract/jobs';
+import { describeOwner } from '../core/jobs/runner';
 
 export interface ForegroundJobOptions {
   /** Prefix of progress lines on stderr ("ingest", "extract", ...). */
@@ -53,7 +54,7 @@ export async function runJobInForeground(
     // so a rerun after a crash does not look like it did nothing.
     const earlier = new Map(
       core.jobs
-        .list(['queued', 'running'], 50)
+        .list(['queued', 'running', 'interrupted'], 50)
         .filter((j) => j.id !== job.id)
         .map((j) => [j.id, j]),
     );
@@ -64,6 +65,7 @@ export async function runJobInForeground(
       io.err(`resumed job ${j.id} (${j.title}): ${j.state}${j.progress.message ? `, ${j.progress.message}` : ''}${j.error ? `: ${j.error}` : ''}`);
     });
     core.jobs.start();
+    if (!options.quiet) reportOtherProcesses(core, io, job.id, options.label);
     const final = await Promise.race([core.jobs.wait(job.id), interruption]);
     off();
     offEarlier();
@@ -77,6 +79,18 @@ export async function runJobInForeground(
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/**
+ * Jobs another live process runs are left to it (never run twice): say so, and say when this
+ * command's job waits for one of its kind there.
+ */
+function reportOtherProcesses(core: Core, io: CliIO, id: number, label: string): void {
+  const elsewhere = core.jobs.list(['running'], 50).filter((j) => j.id !== id && j.owner?.alive && !j.owner.here);
+  for (const j of elsewhere) io.err(`${label}: job ${j.id} (${j.title}) is running in ${describeOwner(j.owner!)}; it is left to it`);
+  const mine = core.jobs.get(id);
+  const blocker = mine.state === 'queued' ? elsewhere.find((j) => j.kind === mine.kind) : undefined;
+  if (blocker) io.err(`${label}: job ${id} waits for job ${blocker.id}, a job of its kind that ${describeOwner(blocker.owner!)} runs, and starts after it`);
 }
 
 /** A finished job's result, typed by its kind (checked by the kind's schema when it was stored and read). */

@@ -13,7 +13,7 @@ import { extractHandlers } from './api/extract';
 import { EXTRACT_JOB, extractionJob } from './extract/job';
 import { defaultDataDir, defaultDbPath } from './paths';
 import { modelHandlers } from './api/models';
-import { ModelManager, modelDownloadJob } from './llm/models';
+import { ModelManager, RECOMMENDED_MODELS, modelDownloadJob } from './llm/models';
 import { EngineRegistry, type EngineRegistryOptions } from './llm/registry';
 import { ingestHandlers } from './api/ingest';
 import { INGEST_JOB, ingestJob } from './ingest/job';
@@ -31,6 +31,9 @@ import { evalJob } from './eval/run';
 import { GRANTS_SETTING, Grants, guardHandlers, type Caller } from './grants';
 import { vectorHandlers } from './api/vectors';
 import { databaseHandlers } from './api/databases';
+import { endpointHandlers } from './api/endpoints';
+import { ENDPOINT_GRANTS_SETTING, EndpointGrants } from './endpoints';
+import { readChoices } from './llm/registry';
 import { autoIndexEmbeddings, embeddingsJob } from './retrieve/embed-job';
 import { setLogDir } from './log';
 import { deferringWrites } from './store/import-gate';
@@ -49,6 +52,8 @@ export interface CoreOptions {
   readOnly?: boolean;
   /** How engines for local models load (tests: { maxThreads: 1 }); see llm/registry.ts. */
   llm?: EngineRegistryOptions;
+  /** Endpoints granted for this session (`serve --grant-endpoint URL`): an untrusted caller may name them. */
+  endpoints?: string[];
 }
 
 /**
@@ -70,7 +75,9 @@ export class Core implements Services {
   readonly engines: EngineRegistry;
   /** What an untrusted caller (the Electron renderer, a browser on the host) may touch on disk (grants.ts). */
   readonly grants: Grants;
-  /** The handlers such a caller gets: every path checked against the grants first. */
+  /** Where such a caller may have data sent: endpoints the trusted side granted (endpoints.ts). */
+  readonly endpoints: EndpointGrants;
+  /** The handlers such a caller gets: every path checked against the grants, every endpoint against the endpoint grants, first. */
   readonly guardedHandlers: Partial<Handlers>;
 
   constructor(options: CoreOptions = {}) {
@@ -80,6 +87,13 @@ export class Core implements Services {
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath, { readonly: options.readOnly });
     this.jobs = new JobRunner(this.store, this.bus, { progressIntervalMs: options.progressIntervalMs });
+    // endpoints granted for good are read from a protected setting on every check, so a grant the
+    // CLI adds (graphwright endpoints grant) reaches a running host at once
+    this.endpoints = new EndpointGrants(
+      { load: () => this.store.settings.get(ENDPOINT_GRANTS_SETTING), save: (urls) => this.store.settings.set(ENDPOINT_GRANTS_SETTING, urls) },
+      () => Object.values(readChoices(this.store.settings)).flatMap((c) => (c?.kind === 'openai' ? [{ url: c.baseUrl, source: 'models' as const }] : [])),
+    );
+    for (const url of options.endpoints ?? []) this.endpoints.grant(url, { remember: false });
     this.jobs.register(extractionJob(this));
     this.models = new ModelManager(this.store.settings, this.dataDir);
     this.engines = new EngineRegistry(this.store.settings, options.llm);
@@ -108,6 +122,7 @@ export class Core implements Services {
       ...editionHandlers(this),
       ...vectorHandlers(this),
       ...databaseHandlers(this),
+      ...endpointHandlers(this),
     });
     // in a running app: with retrieve.useEmbeddings on and an embedding model chosen, new chunks and labels get their vectors
     if (options.startJobs !== false) autoIndexEmbeddings(this, [INGEST_JOB, EXTRACT_JOB]);
@@ -119,6 +134,9 @@ export class Core implements Services {
     this.grants.add({ path: path.join(this.dataDir, 'exports'), modes: ['create', 'write'], source: 'data', folder: true });
     this.guardedHandlers = guardHandlers(this.handlers, {
       grants: this.grants,
+      endpoints: this.endpoints,
+      // the app's own list of recommended models: offered by the app, downloadable without a grant
+      recommendedDownloads: () => RECOMMENDED_MODELS.map((m) => m.url),
       modelLocations: () => [
         ...this.models
           .folders()

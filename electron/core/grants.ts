@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Handlers } from '../../shared/dispatch';
 import { ApiError } from '../../shared/errors';
 import { isDir } from './paths';
+import type { EndpointGrants } from './endpoints';
 
 /**
  * read: read the file, or any file under the folder. create: make a new file (or folder) at the
@@ -156,7 +157,8 @@ export class Grants {
   checkWrite(p: string, what: string): string {
     const real = resolveOrForbid(p, what);
     if (this.allows(real, exists(real) ? 'write' : 'create')) return real;
-    throw forbidden(what, real);
+    // the path given, never the real one: a symlink's target is read from disk
+    throw forbidden(what, p);
   }
 
   private allows(real: string, mode: AccessMode, also: readonly string[] = []): boolean {
@@ -204,12 +206,26 @@ const PROTECTED_SETTINGS = /^(models|security)\./;
 
 export interface GuardContext {
   grants: Grants;
+  /** Where data may be sent (endpoints.ts). */
+  endpoints: EndpointGrants;
+  /** URLs the app itself offers for download (its recommended models): no grant needed. */
+  recommendedDownloads?(): string[];
   /** Folders and files models may be read from without a grant (the model list's folders and files). */
   modelLocations(): string[];
 }
 
 /** The calls guardHandlers checks (filled when it runs; a test holds every path field of the contract to it). */
 export const GUARDED_CALLS: (keyof Handlers)[] = [];
+
+/** The calls whose endpoints guardHandlers checks (a test holds every URL field of the contract to it). */
+export const ENDPOINT_GUARDED_CALLS: (keyof Handlers)[] = [];
+
+/** Input fields that name a URL but send nothing there: a password's key (publish.secret.set), a grant taken away (endpoints.revoke). */
+export const URL_LIKE_BUT_SAFE: Record<string, string[]> = {
+  'publish.secret.set': ['endpoint'],
+  'endpoints.revoke': ['url'],
+  'dialog.grantEndpoint': ['url'],
+};
 
 type Wrapped = { [N in keyof Handlers]?: (handler: NonNullable<Handlers[N]>) => Handlers[N] };
 
@@ -218,8 +234,12 @@ type Wrapped = { [N in keyof Handlers]?: (handler: NonNullable<Handlers[N]>) => 
  * against the grants (and replaced by its real path) before any handler touches the file system.
  */
 export function guardHandlers(handlers: Partial<Handlers>, ctx: GuardContext): Partial<Handlers> {
-  const { grants } = ctx;
+  const { grants, endpoints } = ctx;
   const model = (p: string, what: string) => grants.check(p, 'read', what, ctx.modelLocations());
+  /** An endpoint named by the caller must be granted (nothing is sent otherwise); undefined and null name none. */
+  const endpoint = (url: string | null | undefined, what: string) => {
+    if (url !== undefined && url !== null) endpoints.check(url, what);
+  };
   const wrap: Wrapped = {
     'documents.ingest': (h) => (input) => h({ ...input, paths: input.paths.map((p) => grants.check(p, 'read', 'documents.ingest')) }),
     'graph.import': (h) => (input) => h(input.path !== undefined ? { ...input, path: grants.check(input.path, 'read', 'graph.import') } : input),
@@ -228,12 +248,48 @@ export function guardHandlers(handlers: Partial<Handlers>, ctx: GuardContext): P
     'schema.types.export': (h) => (input) => h(input.path !== undefined ? { ...input, path: grants.checkWrite(input.path, 'schema.types.export') } : input),
     'models.info': (h) => (input) => h({ ...input, path: model(input.path, 'models.info') }),
     'models.add': (h) => (input) => h({ ...input, path: model(input.path, 'models.add') }),
-    'models.choose': (h) => (input) => h(typeof input.path === 'string' ? { ...input, path: model(input.path, 'models.choose') } : input),
-    'models.download': (h) => (input) => h(input.folder !== undefined ? { ...input, folder: grants.check(input.folder, 'create', 'models.download') } : input),
-    'extract.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'extract.start') } : input),
-    'concepts.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'concepts.start') } : input),
+    'models.choose': (h) => (input) => {
+      endpoint(input.endpoint?.baseUrl, 'models.choose');
+      return h(typeof input.path === 'string' ? { ...input, path: model(input.path, 'models.choose') } : input);
+    },
+    'models.download': (h) => (input) => {
+      if (!(ctx.recommendedDownloads?.() ?? []).includes(input.url)) endpoint(input.url, 'models.download');
+      return h(input.folder !== undefined ? { ...input, folder: grants.check(input.folder, 'create', 'models.download') } : input);
+    },
+    'extract.start': (h) => (input) => {
+      endpoint(input.endpoint, 'extract.start');
+      return h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'extract.start') } : input);
+    },
+    'concepts.start': (h) => (input) => {
+      endpoint(input.endpoint, 'concepts.start');
+      return h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'concepts.start') } : input);
+    },
     'eval.gold.import': (h) => (input) => h({ ...input, path: grants.check(input.path, 'read', 'eval.gold.import') }),
-    'eval.run.start': (h) => (input) => h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'eval.run.start') } : input),
+    'eval.run.start': (h) => (input) => {
+      endpoint(input.endpoint, 'eval.run.start');
+      return h(input.engine === 'llama' && input.model ? { ...input, model: model(input.model, 'eval.run.start') } : input);
+    },
+    'publish.start': (h) => (input) => {
+      endpoint(input.endpoint, 'publish.start');
+      endpoint(input.graphStore, 'publish.start');
+      return h(input);
+    },
+    'publish.check': (h) => (input) => {
+      endpoint(input.endpoint, 'publish.check');
+      endpoint(input.graphStore, 'publish.check');
+      return h(input);
+    },
+    'publish.pull': (h) => (input) => {
+      endpoint(input.endpoint, 'publish.pull');
+      endpoint(input.graphStore, 'publish.pull');
+      return h(input);
+    },
+    'endpoints.grant': () => () => {
+      throw new ApiError(
+        'forbidden',
+        'endpoints.grant: only the app itself grants endpoints (Settings › Endpoints in the desktop app; graphwright serve --grant-endpoint URL)',
+      );
+    },
     'settings.get': (h) => (input) => {
       if (PROTECTED_SETTINGS.test(input.key)) throw new ApiError('forbidden', `settings.get: ${input.key} is kept by the app (use the models.* calls)`);
       return h(input);
@@ -244,6 +300,18 @@ export function guardHandlers(handlers: Partial<Handlers>, ctx: GuardContext): P
     },
   };
   GUARDED_CALLS.push(...(Object.keys(wrap) as (keyof Handlers)[]).filter((n) => !GUARDED_CALLS.includes(n)));
+  const checksEndpoints: (keyof Handlers)[] = [
+    'models.choose',
+    'models.download',
+    'extract.start',
+    'concepts.start',
+    'eval.run.start',
+    'publish.start',
+    'publish.check',
+    'publish.pull',
+    'endpoints.grant',
+  ];
+  ENDPOINT_GUARDED_CALLS.push(...checksEndpoints.filter((n) => !ENDPOINT_GUARDED_CALLS.includes(n)));
   const out: Record<string, unknown> = { ...handlers };
   for (const [name, w] of Object.entries(wrap) as [keyof Handlers, (h: unknown) => unknown][]) {
     const h = handlers[name];

@@ -7,6 +7,7 @@ import type { JobRunner } from './jobs/runner';
 import type { ModelManager } from './llm/models';
 import type { EngineRegistry } from './llm/registry';
 import type { Grants } from './grants';
+import type { EndpointGrants } from './endpoints';
 
 export interface Services {
   readonly store: Store;
@@ -18,6 +19,8 @@ export interface Services {
   readonly engines: EngineRegistry;
   /** What an untrusted caller may touch on disk. */
   readonly grants: Grants;
+  /** Where an untrusted caller may have data sent (extraction and model endpoints, SPARQL stores, downloads). */
+  readonly endpoints: EndpointGrants;
   readonly dbPath: string;
   readonly dataDir: string;
   readonly host: 'electron' | 'http';

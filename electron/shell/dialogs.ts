@@ -62,7 +62,37 @@ export async function saveFile(
   return { canceled: result.canceled || !result.filePath, path: result.canceled || !result.filePath ? null : result.filePath };
 }
 
+/**
+ * Whether the user lets data go to an endpoint: a native question showing the whole URL (the
+ * renderer only named it), Cancel the default.
+ */
+export async function confirmEndpoint(win: BrowserWindow | null, input: { url: string; purpose?: string }): Promise<boolean> {
+  const options = {
+    type: 'question' as const,
+    buttons: ['Cancel', 'Allow'],
+    defaultId: 0,
+    cancelId: 0,
+    title: 'Allow an endpoint',
+    message: 'Allow Graphwright to send data to this endpoint?',
+    detail: `${input.url}\n\n${input.purpose ? `For ${input.purpose}. ` : ''}Document text (extraction), the graph (publishing) or a download request goes there. Only allow a server you trust; you can take it back in Settings.`,
+  };
+  const r = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+  return r.response === 1;
+}
+
 /** The contract's dialog calls, answered in main against the focused window, granting what the user picked. */
-export function dialogHandlers(getWindow: () => BrowserWindow | null, grant: (grants: GrantSpec[]) => Promise<unknown>): HandlersOf<typeof shellCalls> {
-  return grantingDialogHandlers({ openFiles: (input) => openFiles(getWindow(), input), saveFile: (input) => saveFile(getWindow(), input) }, grant);
+export function dialogHandlers(
+  getWindow: () => BrowserWindow | null,
+  grant: (grants: GrantSpec[]) => Promise<unknown>,
+  grantEndpoint: (url: string) => Promise<unknown>,
+): HandlersOf<typeof shellCalls> {
+  return grantingDialogHandlers(
+    {
+      openFiles: (input) => openFiles(getWindow(), input),
+      saveFile: (input) => saveFile(getWindow(), input),
+      confirmEndpoint: (input) => confirmEndpoint(getWindow(), input),
+    },
+    grant,
+    grantEndpoint,
+  );
 }

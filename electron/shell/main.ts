@@ -99,6 +99,8 @@ function run(): void {
       ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
       ses.setPermissionCheckHandler(() => false);
       ses.setDevicePermissionHandler(() => false);
+      // no spellchecker, so no dictionary is fetched from a CDN (WEB_PREFERENCES.spellcheck is off too)
+      ses.setSpellCheckerEnabled(false);
       ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withSecurityHeaders(details.responseHeaders) }));
       ses.protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererRoot, request));
 
@@ -149,7 +151,8 @@ function run(): void {
       const grant = (grants: Parameters<CoreConnection['client']['grant']>[0]) => holder.current.client.grant(grants);
       const route = createRouter({
         mainHandlers: {
-          ...dialogHandlers(getWindow, grant),
+          // an endpoint the user allowed in main's own question is granted for good, as the core's trusted caller
+          ...dialogHandlers(getWindow, grant, (url) => holder.current.client.call('endpoints.grant', { url, remember: true }, 'user')),
           ...secretHandlers(vault, (entries) => holder.current.client.secrets(entries)),
           // by name in the data folder, like the browser host; main restarts the core on the other database
           ...databaseMainHandlers({ dataDir, current: () => holder.dbPath, switchTo: switchDatabase }),

@@ -63,8 +63,11 @@ export function grantingDialogHandlers(
   dialogs: {
     openFiles(input: { title?: string; folders?: boolean; multiple?: boolean; filters?: FileFilter[]; remember?: boolean }): Promise<OpenDialogResult>;
     saveFile(input: { title?: string; defaultName?: string; filters?: FileFilter[] }): Promise<SaveDialogResult>;
+    /** The native question whether data may be sent to an endpoint (the whole URL shown, Cancel the default): true when allowed. */
+    confirmEndpoint(input: { url: string; purpose?: string }): Promise<boolean>;
   },
   grant: (grants: GrantSpec[]) => Promise<unknown>,
+  grantEndpoint: (url: string) => Promise<unknown>,
 ): HandlersOf<typeof shellCalls> {
   return {
     'dialog.openFiles': async (input) => {
@@ -78,6 +81,12 @@ export function grantingDialogHandlers(
       const g = grantsForSave(r);
       if (g.length) await grant(g);
       return r;
+    },
+    // the renderer only names the endpoint: the user's answer to main's own question grants it
+    'dialog.grantEndpoint': async (input) => {
+      if (!(await dialogs.confirmEndpoint(input))) return { granted: false };
+      await grantEndpoint(input.url);
+      return { granted: true };
     },
   };
 }

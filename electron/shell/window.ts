@@ -1,25 +1,11 @@
 // The main window and the hardening every web contents gets.
 import { BrowserWindow, app, dialog, shell, type WebContents } from 'electron';
 import path from 'node:path';
-import { RENDERER_ENTRY_URL, isAllowedNavigation, openExternalAfterAsking } from './security';
+import { RENDERER_ENTRY_URL, WEB_PREFERENCES, isAllowedNavigation, openExternalAfterAsking } from './security';
 
 export interface WindowOptions {
   iconPath?: string;
 }
-
-export const WEB_PREFERENCES = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  experimentalFeatures: false,
-  navigateOnDragDrop: false,
-  spellcheck: true,
-} as const;
 
 export function createMainWindow(options: WindowOptions = {}): BrowserWindow {
   const win = new BrowserWindow({

@@ -1,3 +1,5 @@
+// first: before any zod schema is built (see zod-jitless.ts)
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

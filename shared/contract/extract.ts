@@ -113,6 +113,69 @@ export const MergeCandidate = z.object({
 });
 export type MergeCandidate = z.infer<typeof MergeCandidate>;
 
+const Span = { start: z.number().int(), end: z.number().int() };
+
+/** Each pass of the classic sentence extractor for one sentence (docs/extraction.md, "explain"). */
+export const ExplainPasses = z.object({
+  /** Pass 1: the tokens and tags as read. */
+  tokens: z.array(z.object({ text: z.string(), pos: z.string(), ...Span })),
+  /** Pass 2: the tags repaired, with the ids of the repairs that changed each. */
+  repaired: z.array(z.object({ text: z.string(), pos: z.string(), ...Span, repairs: z.array(z.string()) })),
+  /** Pass 3: the noun phrases, with the rules that shaped each. */
+  phrases: z.array(z.object({ text: z.string(), ...Span, rules: z.array(z.string()) })),
+  /** Pass 4: the clauses (verb groups) and their polarity, with the rule that gave it. */
+  clauses: z.array(
+    z.object({ verb: z.string(), ...Span, polarity: z.enum(['asserted', 'negated', 'unasserted']), rule: z.string().optional(), rules: z.array(z.string()) }),
+  ),
+  /** Passes 5-6: the triples read, each with its rules (before the document's labels and clauses). */
+  triples: z.array(z.object({ head: z.string(), relation: z.string(), tail: z.string(), kind: z.string(), rules: z.array(z.string()) })),
+  /** A question asserts nothing: no triple is read from it. */
+  question: z.boolean(),
+});
+export type ExplainPasses = z.infer<typeof ExplainPasses>;
+
+export const ExplainedSentence = z.object({
+  ...Span,
+  text: z.string(),
+  /** The document rule that leaves the sentence unread (a heading, a listing, another script). */
+  skipped: z.string().optional(),
+  passes: ExplainPasses.optional(),
+});
+
+/** One rule of the table: its id, the rule in a sentence and its pass. */
+export const RuleEntry = z.object({ id: z.string(), statement: z.string(), pass: z.string() });
+export type RuleEntry = z.infer<typeof RuleEntry>;
+
+export const ExplainInput = z
+  .object({
+    /** A stored triple: the sentence of its first evidence span, read in its chunk. */
+    triple: Id.optional(),
+    /** Or a text of one or more sentences, read on its own. */
+    text: z.string().min(1).max(20_000).optional(),
+  })
+  .refine((x) => (x.triple === undefined) !== (x.text === undefined), { message: 'give exactly one of triple and text' });
+
+export const ExplainResult = z.object({
+  /** The triple asked about, with its rules and the span explained. */
+  triple: z
+    .object({
+      id: Id,
+      subject: z.string(),
+      relation: z.string(),
+      object: z.string(),
+      stage: Stage,
+      engine: z.string(),
+      rules: z.array(z.string()),
+      document: Id,
+      ...Span,
+    })
+    .optional(),
+  sentences: z.array(ExplainedSentence),
+  /** The rule table's entries for the triple's rules (for a text: for every rule its triples name), in order. */
+  rules: z.array(RuleEntry),
+});
+export type ExplainResult = z.infer<typeof ExplainResult>;
+
 export const extractCalls = {
   'extract.start': defineCall({
     input: ExtractStartInput,
@@ -123,6 +186,11 @@ export const extractCalls = {
     input: z.object({ documents: z.array(Id).max(100_000).optional() }),
     output: ExtractStats,
     summary: 'Chunks read, triples per stage and engine, open merge candidates',
+  }),
+  'extract.explain': defineCall({
+    input: ExplainInput,
+    output: ExplainResult,
+    summary: "Why a triple was read: each pass of the classic extractor for its sentence (or for a text), and its rules' statements",
   }),
   'merge.candidates': defineCall({
     input: z.object({

@@ -16,6 +16,10 @@ export const TripleQuery = z.object({
   relation: z.string().max(200).optional(),
   minConfidence: z.number().min(0).max(1).optional(),
   maxConfidence: z.number().min(0).max(1).optional(),
+  /** Only triples an editor likely keeps: estimated precision at least this, or not estimated (Review's and Graph's default view). */
+  minPrecision: z.number().min(0).max(1).optional(),
+  /** Only the suggestions: estimated precision below this. */
+  belowPrecision: z.number().min(0).max(1).optional(),
   /** Only triples with this node as subject or object. */
   node: Id.optional(),
   /** Only these triples. */

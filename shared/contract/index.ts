@@ -16,6 +16,7 @@ import { evalCalls } from './eval';
 import { publishCalls } from './publish';
 import { editionCalls } from './editions';
 import { vectorCalls } from './vectors';
+import { endpointCalls } from './endpoints';
 
 export { events } from './events';
 export type { Events, EventName, EventPayload } from './events';
@@ -38,6 +39,7 @@ export const calls = {
   ...publishCalls,
   ...editionCalls,
   ...vectorCalls,
+  ...endpointCalls,
 };
 
 export type Calls = typeof calls;
@@ -77,3 +79,4 @@ export * from './eval';
 export * from './publish';
 export * from './editions';
 export * from './vectors';
+export * from './endpoints';

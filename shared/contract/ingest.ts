@@ -1,7 +1,7 @@
 // Document ingestion: start an import job, upload dropped files (browser host), remove a document.
 import { z } from 'zod';
 import { defineCall } from './define';
-import { Id } from '../schemas';
+import { Id, PathText } from '../schemas';
 import { jobInfoOf } from './job-kinds';
 
 export const Chunker = z.enum(['recursive', 'fixed', 'semantic']);
@@ -12,6 +12,12 @@ export const IngestResult = z.object({
   imported: z.array(z.object({ id: Id, path: z.string() })),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   failed: z.array(z.object({ path: z.string(), error: z.string() })),
+  /**
+   * Text files read in an encoding other than UTF-8 (UTF-16, Windows-1252, ISO 8859-1), or with bytes
+   * that are no character in their encoding, each run of them kept in the text as U+FFFD and counted.
+   * Clean UTF-8 files are not listed.
+   */
+  decoded: z.array(z.object({ path: z.string(), encoding: z.string(), invalidBytes: z.number().int().nonnegative() })).optional(),
 });
 export type IngestResult = z.infer<typeof IngestResult>;
 
@@ -68,7 +74,7 @@ export const ingestCalls = {
     summary: 'Folders the user added for good (a folder dialog with remember), readable across restarts',
   }),
   'documents.folders.forget': defineCall({
-    input: z.object({ path: z.string().min(1).max(4096) }),
+    input: z.object({ path: PathText }),
     output: z.object({ forgotten: z.boolean() }),
     summary: 'Stop granting a remembered folder (the files stay on disk)',
   }),

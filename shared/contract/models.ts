@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './define';
 import { jobInfoOf } from './job-kinds';
+import { PathText } from '../schemas';
 
 /** What a model is used for. Each role has its own choice; roles may share one model. */
 export const ModelRole = z.enum(['extraction', 'chat', 'embedding']);
@@ -157,7 +158,7 @@ export type DownloadResult = z.infer<typeof DownloadResult>;
 /** A 'models.download' job, as models.download starts it and the jobs calls give it. */
 export const DownloadJobInfo = jobInfoOf('models.download', DownloadResult);
 
-const FilePath = z.string().min(1).max(4096);
+const FilePath = PathText;
 
 export const modelCalls = {
   'models.list': defineCall({

@@ -58,6 +58,14 @@ export const UndoResult = z.object({
 });
 export type UndoResult = z.infer<typeof UndoResult>;
 
+/** The setting that holds the precision threshold of Review's and Graph's default view. */
+export const PRECISION_THRESHOLD_KEY = 'review.precisionThreshold';
+/**
+ * The default threshold: the lowest at which the triples shown kept at least 70 % on the training
+ * judgments (scripts/judgments/fit-precision.ts prints the figures per threshold).
+ */
+export const DEFAULT_PRECISION_THRESHOLD = 0.3;
+
 export const NeighbourhoodFilters = z.object({
   /** Edge statuses shown (default proposed and accepted: rejected stay hidden unless asked). */
   statuses: z.array(EdgeStatus).min(1).max(3).default(['proposed', 'accepted']),
@@ -65,6 +73,10 @@ export const NeighbourhoodFilters = z.object({
   document: Id.optional(),
   minConfidence: z.number().min(0).max(1).optional(),
   maxConfidence: z.number().min(0).max(1).optional(),
+  /** Only triples an editor likely keeps: estimated precision at least this, or not estimated (Review's and Graph's default view). */
+  minPrecision: z.number().min(0).max(1).optional(),
+  /** Only the suggestions: estimated precision below this. */
+  belowPrecision: z.number().min(0).max(1).optional(),
   kinds: z.array(NodeKind).min(1).max(4).optional(),
   types: z.array(z.string().max(100)).max(100).optional(),
 });

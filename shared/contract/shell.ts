@@ -48,6 +48,18 @@ export const shellCalls = {
     output: SaveDialogResult,
     summary: 'Native save-as dialog (Electron only)',
   }),
+  'dialog.grantEndpoint': defineCall({
+    input: z.object({
+      url: z
+        .string()
+        .max(2048)
+        .regex(/^https?:\/\/\S+$/i, 'an http(s) URL'),
+      /** What it is for, shown in the question ("extraction", "publishing"). */
+      purpose: z.string().max(200).optional(),
+    }),
+    output: z.object({ granted: z.boolean() }),
+    summary: 'Ask the user, in a native question showing the whole URL, whether data may be sent to an endpoint; grants it when they allow (Electron only)',
+  }),
 };
 
 /** The rail's views, which View menu entries open. */

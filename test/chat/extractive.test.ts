@@ -5,7 +5,6 @@ import path from 'node:path';
 import {
   answerTypeOf,
   complementSpans,
-  expansions,
   fieldRecords,
   isNoise,
   tableCells,
@@ -14,7 +13,8 @@ import {
   typedSpans,
 } from '../../electron/core/chat/extractive';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termInDocument, termLineIndex } from '../../electron/core/retrieve/sentences';
-import { stem } from '../../electron/core/retrieve/text';
+import { stem } from '../../electron/core/nlp/morphology';
+import { expansions } from '../../electron/core/nlp/acronyms';
 import { definedTerm, quotedTerm } from '../../electron/core/retrieve/retriever';
 import { askedCells } from '../../electron/core/retrieve/tables';
 import { tokenize } from '../../electron/core/retrieve/text';

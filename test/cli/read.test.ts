@@ -92,7 +92,10 @@ describe('graphwright read commands', () => {
         status: 'proposed',
         confidence: 0.7,
         engine: 'classic',
-        provenance: [{ document: docId, chunk: expect.any(Number), start: 31, end: 52, quote: 'EAP runs over RADIUS.' }],
+        // (written directly, by no rule: `rules` is empty on the span and the triple)
+        provenance: [{ document: docId, chunk: expect.any(Number), start: 31, end: 52, quote: 'EAP runs over RADIUS.', rules: [] }],
+        rules: [],
+        precision: null,
       },
     ]);
     expect(cli(['triples', '--db', db, '--status', 'accepted', '--json']).json()).toEqual([]);

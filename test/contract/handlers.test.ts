@@ -52,7 +52,8 @@ afterAll(async () => {
 const mainHandlerNames = (): string[] => {
   const vault = {} as SecretVault;
   const dialogs = grantingDialogHandlers(
-    { openFiles: async () => ({ canceled: true, paths: [] }), saveFile: async () => ({ canceled: true, path: null }) },
+    { openFiles: async () => ({ canceled: true, paths: [] }), saveFile: async () => ({ canceled: true, path: null }), confirmEndpoint: async () => false },
+    async () => undefined,
     async () => undefined,
   );
   const databases = databaseMainHandlers({ dataDir: t.dir, current: () => '', switchTo: async () => undefined });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classicExtract, findQuantities, findStandards } from '../../electron/core/extract/classic';
-import { findAcronymDefinitions } from '../../electron/core/extract/acronyms';
+import { findAcronymDefinitions } from '../../electron/core/nlp/acronyms';
 import { findMention, locateEvidence, splitSentences } from '../../electron/core/extract/sentences';
 import { DocumentResolver } from '../../electron/core/extract/resolve';
 import { data } from '../helpers/tmp';

@@ -2,7 +2,7 @@
 // of standards read wrong in a sample of its triples on the dev RFCs, fixed by general grammar. Each test
 // is a small sentence written for the purpose (or an RFC's sentence, cut short) and fails without its rule.
 import { describe, expect, it } from 'vitest';
-import { singularPhrase } from '../../electron/core/extract/resolve';
+import { singularPhrase } from '../../electron/core/nlp/morphology';
 import { sentenceTriples } from './fixtures';
 
 const read = sentenceTriples;

@@ -18,6 +18,7 @@ import { LITERAL_TYPES } from '../../electron/core/extract/types';
 import { ExtractionGraphWriter, ExtractionRepository, type ResolvableNode } from '../../electron/core/store/extraction';
 import type { NewEdge, NewNode, NewProvenance } from '../../electron/core/store/graph';
 import { diceSimilarity, jaroWinkler } from '../../electron/core/text/similarity';
+import { FUNCTION_WORDS } from '../../electron/core/nlp/stopwords';
 import { data, tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-job-identical-');
@@ -202,8 +203,7 @@ describe('the classic job on the kit RFCs', () => {
 
 // ---- the reference: the merge-candidate rules, written plainly
 
-const STOP = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'for', 'in', 'on', 'to', 'with', 'by', 'at', 'from', 'as', 'is', 'be']);
-const wordsOf = (key: string) => key.split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w));
+const wordsOf = (key: string) => key.split(/[^\p{L}\p{N}]+/u).filter((w) => w && !FUNCTION_WORDS.has(w));
 
 interface RefNode {
   node: ResolvableNode;
@@ -222,7 +222,7 @@ function refNode(n: ResolvableNode): RefNode {
     .map((k) =>
       k
         .split(/[\s-]+/)
-        .filter((w) => w && !STOP.has(w.toLowerCase()))
+        .filter((w) => w && !FUNCTION_WORDS.has(w.toLowerCase()))
         .map((w) => w[0])
         .join('')
         .toLowerCase(),

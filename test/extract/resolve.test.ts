@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
-import { DocumentResolver, distinguishingDifference, proposeMergeCandidates, sameWord, singularPhrase, versionsOf } from '../../electron/core/extract/resolve';
+import { DocumentResolver, distinguishingDifference, proposeMergeCandidates, sameWord, versionsOf } from '../../electron/core/extract/resolve';
+import { singularPhrase } from '../../electron/core/nlp/morphology';
 import { diceSimilarity, jaroWinkler } from '../../electron/core/text/similarity';
 import { foldText } from '../../electron/core/extract/sentences';
 import { ExtractionRepository } from '../../electron/core/store/extraction';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { analyzeStructure, isBoilerplate, type DocumentStructure } from '../../electron/core/document/structure';
-import { findAcronymDefinitions } from '../../electron/core/extract/acronyms';
+import { findAcronymDefinitions } from '../../electron/core/nlp/acronyms';
 import { standardsExtract, evidenceFactor } from '../../electron/core/extract/standards';
 import type { CandidateTriple } from '../../electron/core/extract/types';
 import { Core } from '../../electron/core/core';

@@ -147,6 +147,35 @@ describe('writes outside a grant, and over files the core did not create', () =>
     expect((await call('models.download', { url: 'https://example.com/m.gguf', folder: outside })).status).toBe(403);
   });
 
+  it('an export to a symlink that leads out of the grants is refused naming only the path given, never its target', async () => {
+    const link = path.join(dataDir, 'exports', 'shadow-link.nt');
+    const target = path.join(outside, 'secret-target.nt');
+    fs.writeFileSync(target, 'kept\n');
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(target, link);
+    for (const name of ['graph.export', 'schema.types.export'] as const) {
+      const r = await call(name, name === 'graph.export' ? { format: 'nt', path: link } : { format: 'yaml', path: link });
+      expect(r.status, name).toBe(403);
+      expect(r.body.error?.message, name).toContain(link);
+      expect(r.text, name).not.toContain('secret-target');
+      expect(r.text, name).not.toContain(outside);
+    }
+    expect(fs.readFileSync(target, 'utf8')).toBe('kept\n');
+  });
+
+  it("a NUL byte in a path is a clear 400 naming the field, never a 500 with the server's folder", async () => {
+    for (const [name, input] of [
+      ['documents.folders.forget', { path: 'data\0x' }],
+      ['models.remove', { path: 'm\0.gguf' }],
+    ] as const) {
+      const r = await call(name, input);
+      expect(r.status, name).toBe(400);
+      expect(r.body.error?.code).toBe('bad_request');
+      expect(r.text).toMatch(/NUL/);
+      expect(r.text).not.toContain(process.cwd());
+    }
+  });
+
   it('an existing file is never truncated: outside the grants 403, inside it a conflict until overwrite: true', async () => {
     const notes = path.join(outside, 'notes.txt');
     const before = fs.readFileSync(notes, 'utf8');

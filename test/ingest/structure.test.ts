@@ -168,6 +168,27 @@ describe('document structure: the kit RFCs', () => {
   });
 });
 
+describe('document structure: a text set in from the left margin throughout', () => {
+  // Older RFCs indent every line, headings and body alike, by the same amount: indentation counts
+  // from the text's own margin, so such a text reads as the same text at column 0.
+  it('finds the same sections, table of contents and header as the text at column 0', () => {
+    const text = repaired('rfc1157.txt');
+    const shifted = text
+      .split('\n')
+      .map((l) => (l.trim() ? ' '.repeat(10) + l : l))
+      .join('\n');
+    const a = analyzeStructure(text);
+    const b = analyzeStructure(shifted);
+    expect(b.standard?.id).toBe(a.standard?.id);
+    expect(b.sections.map((x) => [x.number, x.heading, x.level])).toEqual(a.sections.map((x) => [x.number, x.heading, x.level]));
+    expect(a.sections.length).toBeGreaterThan(10);
+    const toc = b.boilerplate.find((r) => r.kind === 'toc')!;
+    // the table of contents ends where the body's first section starts, not at the end of the text
+    expect(toc.end).toBeLessThan(shifted.length / 4);
+    expect(b.boilerplate.map((r) => r.kind)).toEqual(a.boilerplate.map((r) => r.kind));
+  });
+});
+
 describe('document structure: layout without indentation (as a PDF extraction gives it)', () => {
   it('reads an RFC ingested as a PDF, its header columns run together', async () => {
     const raw = fs.readFileSync(data('rfc-radius-eap', 'rfc2867.txt'), 'utf8');

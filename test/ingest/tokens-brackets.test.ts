@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detokenize, parseConll, parseSciErc, parseTokenTable, restoreToken } from '../../electron/core/ingest/parsers/tokens';
-import { findAcronymDefinitions } from '../../electron/core/extract/acronyms';
+import { findAcronymDefinitions } from '../../electron/core/nlp/acronyms';
 import type { ExactDoc } from '../../electron/core/ingest/types';
 import { data } from '../helpers/tmp';
 

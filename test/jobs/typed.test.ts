@@ -10,6 +10,7 @@ import { defineJob, DEFAULT_MAX_ATTEMPTS } from '../../electron/core/jobs/runner
 import { ApiError } from '../../shared/errors';
 import { countJob } from '../fixtures/count-job';
 import { tmpDir } from '../helpers/tmp';
+import { deadOwner } from '../helpers/owners';
 
 const t = tmpDir();
 afterAll(() => t.cleanup());
@@ -103,10 +104,15 @@ describe('typed jobs', () => {
     // Processes that died while running two jobs: one started once, one DEFAULT_MAX_ATTEMPTS times.
     const store = Store.open(file);
     const repo = new JobRepository(store.db);
+    const dead = deadOwner();
     const once = repo.create('test.count', 'once', { steps: 2, delayMs: 0, log });
-    repo.markStarted(once.id);
+    repo.claim(once.id, dead, null);
     const crashy = repo.create('test.count', 'crashy', { steps: 2, delayMs: 0, log });
-    for (let i = 0; i < DEFAULT_MAX_ATTEMPTS; i++) repo.markStarted(crashy.id);
+    for (let i = 0; i < DEFAULT_MAX_ATTEMPTS; i++) {
+      repo.claim(crashy.id, dead, i === 0 ? null : dead.runner);
+      if (i < DEFAULT_MAX_ATTEMPTS - 1) repo.setState(crashy.id, 'queued');
+    }
+    expect(repo.get(crashy.id)).toMatchObject({ state: 'running', attempts: DEFAULT_MAX_ATTEMPTS });
     store.close();
 
     const core = new Core({ dbPath: file, jobKinds: [countJob] });

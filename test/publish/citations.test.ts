@@ -31,7 +31,8 @@ describe('publish.citations against a real Virtuoso', { timeout: 120_000 }, () =
   });
 
   it('nothing before a publish; then the graph last published to, its base IRI, which triples it holds, and queries that select them there', async () => {
-    const core = new Core({ dbPath: db, progressIntervalMs: 0 });
+    // as a browser: the store is an endpoint the user granted (serve --grant-endpoint)
+    const core = new Core({ dbPath: db, progressIntervalMs: 0, endpoints: [v.sparql] });
     try {
       const ids = (core.store.db.prepare('SELECT id FROM edges ORDER BY id').all() as { id: number }[]).map((x) => x.id);
       expect(ids).toHaveLength(3);

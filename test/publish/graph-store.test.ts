@@ -307,7 +307,8 @@ describe('the Graph Store HTTP Protocol against a real Virtuoso', { timeout: 180
 
   it('through the contract: publish.start with the protocol, publish.targets shows it, publish.pull uses the recorded one', async () => {
     const graph = 'https://example.org/graphs/gsp-job';
-    const core = new Core({ dbPath: src, progressIntervalMs: 0 });
+    // as a browser: the store is an endpoint the user granted (serve --grant-endpoint)
+    const core = new Core({ dbPath: src, progressIntervalMs: 0, endpoints: [v.sparqlAuth] });
     setPublishSecretResolver(core, () => 'dba');
     try {
       const { job } = unwrap(

@@ -211,7 +211,8 @@ describe('publish to a real Virtuoso', { timeout: 180_000 }, () => {
 
   it('through the contract: publish.start as a job (progress, cancel, resume), publish.targets, publish.check; the password from the resolver', async () => {
     const graph = 'https://example.org/graphs/job';
-    const core = new Core({ dbPath: src, progressIntervalMs: 0 });
+    // as a browser: the store is an endpoint the user granted (serve --grant-endpoint)
+    const core = new Core({ dbPath: src, progressIntervalMs: 0, endpoints: [v.sparqlAuth] });
     const asked: (string | null)[] = [];
     setPublishSecretResolver(core, (t) => (asked.push(t.username), 'dba'));
     try {

@@ -3,12 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { STOPWORDS, stem } from '../../electron/core/retrieve/text';
+import { stem } from '../../electron/core/nlp/morphology';
+import { STOPWORDS } from '../../electron/core/nlp/stopwords';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SOURCES = [
   'electron/core/retrieve/text.ts',
-  'electron/core/retrieve/wordnet.ts',
+  'electron/core/nlp/wordnet.ts',
+  'electron/core/nlp/morphology.ts',
+  'electron/core/nlp/lexicon/function-words.json',
+  'electron/core/nlp/lexicon/query-words.json',
   'electron/core/retrieve/paths.ts',
   'electron/core/retrieve/link.ts',
   'electron/core/retrieve/sentences.ts',

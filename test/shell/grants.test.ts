@@ -54,12 +54,20 @@ function setup() {
   // What the native dialogs would answer: the test plays the user.
   let pick: string[] = [];
   let save: string | null = null;
+  let allow = false;
+  const asked: string[] = [];
   const dialogs = {
     openFiles: async () => ({ canceled: pick.length === 0, paths: pick }),
     saveFile: async () => ({ canceled: save === null, path: save }),
+    confirmEndpoint: async (input: { url: string }) => (asked.push(input.url), allow),
   };
   const grant = (g: Parameters<CoreClient['grant']>[0]) => client.grant(g);
-  const route = createRouter({ mainHandlers: grantingDialogHandlers(dialogs, grant), forward: (name, input) => client.call(name, input, 'renderer') });
+  // as main.ts: what the user allowed is granted by main, the core's trusted caller
+  const grantEndpoint = (url: string) => client.call('endpoints.grant', { url, remember: true }, 'user');
+  const route = createRouter({
+    mainHandlers: grantingDialogHandlers(dialogs, grant, grantEndpoint),
+    forward: (name, input) => client.call(name, input, 'renderer'),
+  });
   return {
     t,
     home,
@@ -68,6 +76,8 @@ function setup() {
     grantDrop: createDropGrant({ grant }),
     userPicks: (paths: string[]) => (pick = paths),
     userSaves: (p: string | null) => (save = p),
+    userAllowsEndpoint: (yes: boolean) => (allow = yes),
+    asked,
   };
 }
 
@@ -129,6 +139,25 @@ describe('grants under Electron', () => {
     expect(code(await s.route('documents.ingest', { paths: [report] }))).toBe('ok');
   });
 
+  it("an endpoint is granted only by the user's answer to main's question, never by the renderer itself", async () => {
+    const s = setup();
+    const url = 'http://127.0.0.1:9/v1';
+    const extract = () => s.route('extract.start', { engine: 'openai', endpoint: url, model: 'm' });
+    expect(code(await extract())).toBe('forbidden');
+    expect(code(await s.route('endpoints.grant', { url }))).toBe('forbidden');
+    s.userAllowsEndpoint(false);
+    expect(await s.route('dialog.grantEndpoint', { url, purpose: 'extraction' })).toEqual({ ok: true, value: { granted: false } });
+    expect(code(await extract())).toBe('forbidden');
+    s.userAllowsEndpoint(true);
+    expect(await s.route('dialog.grantEndpoint', { url, purpose: 'extraction' })).toEqual({ ok: true, value: { granted: true } });
+    expect(s.asked).toEqual([url, url]);
+    expect(await s.route('endpoints.list', {})).toEqual({ ok: true, value: [{ url, origin: 'http://127.0.0.1:9', source: 'settings' }] });
+    expect(code(await extract())).toBe('ok');
+    // the renderer may take it away
+    expect(await s.route('endpoints.revoke', { url })).toEqual({ ok: true, value: { revoked: true } });
+    expect(code(await extract())).toBe('forbidden');
+  });
+
   it("main's own calls ('user') keep full paths; a bad grant message is not a ToCore", async () => {
     const s = setup();
     expect(code(await s.client.call('documents.ingest', { paths: [path.join(s.home, 'secret.txt')] }, 'user'))).toBe('ok');
@@ -166,9 +195,17 @@ describe('remembered folders (Settings)', () => {
     const db = path.join(t.dir, 'data', 'app.db');
     const open = () => new Core({ dbPath: db, dataDir: path.join(t.dir, 'data'), startJobs: false });
     let core = open();
-    const dialogs = { openFiles: async () => ({ canceled: false, paths: [folder] }), saveFile: async () => ({ canceled: true, path: null }) };
+    const dialogs = {
+      openFiles: async () => ({ canceled: false, paths: [folder] }),
+      saveFile: async () => ({ canceled: true, path: null }),
+      confirmEndpoint: async () => false,
+    };
     const route = createRouter({
-      mainHandlers: grantingDialogHandlers(dialogs, async (g) => g.forEach((x) => core.grants.add(x))),
+      mainHandlers: grantingDialogHandlers(
+        dialogs,
+        async (g) => g.forEach((x) => core.grants.add(x)),
+        async () => undefined,
+      ),
       forward: (n, i) => core.call(n, i, 'renderer'),
     });
     await route(window, 'dialog.openFiles', { folders: true, remember: true });

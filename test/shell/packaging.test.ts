@@ -53,6 +53,7 @@ describe('electron-builder.yml', () => {
       enableCookieEncryption: true,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
     });
     await expect(validateConfiguration({ ...config, electronFuses: { ...config.electronFuses, runAsNod: false } }, new DebugLogger(false))).rejects.toThrow(
       /electronFuses/,

@@ -162,7 +162,11 @@ describe('the password through main to the core, and a real digest login with it
     });
     // the core process, as core-process.ts serves it
     const { port1, port2 } = new MessageChannel();
-    serveAppCore(endpoint<unknown, FromCore>(port2), () => new Core({ dbPath, dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false }));
+    // the store is an endpoint the user allowed (Settings › Endpoints): the window may name it
+    serveAppCore(
+      endpoint<unknown, FromCore>(port2),
+      () => new Core({ dbPath, dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false, endpoints: [v.sparqlAuth] }),
+    );
     const client = new CoreClient(endpoint<unknown, ToCore>(port1));
     cleanups.push(async () => {
       await client.shutdown(5000);
@@ -267,7 +271,7 @@ describe('the password through main to the core, and a real digest login with it
     const { port1, port2 } = new MessageChannel();
     serveAppCore(
       endpoint<unknown, FromCore>(port2),
-      () => new Core({ dbPath: path.join(d, 'app.db'), dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false }),
+      () => new Core({ dbPath: path.join(d, 'app.db'), dataDir: d, host: 'electron', progressIntervalMs: 0, startJobs: false, endpoints: [v.sparqlAuth] }),
       { secretsWaitMs: 60_000 },
     );
     const client = new CoreClient(endpoint<unknown, ToCore>(port1));

@@ -11,6 +11,7 @@ import {
   isTrustedRendererUrl,
   mimeType,
   resolveRendererFile,
+  WEB_PREFERENCES,
   withSecurityHeaders,
 } from '../../electron/shell/security';
 import { createRouter } from '../../electron/shell/router';
@@ -18,6 +19,12 @@ import { coreFailureHelp } from '../../electron/shell/messages';
 import type { CallResult } from '../../shared/dispatch';
 
 const ours = { url: 'app://renderer/index.html', topLevel: true };
+
+describe("the window's web preferences", () => {
+  it('sandboxed and isolated, no Node, and no spellchecker (it would fetch dictionaries from a CDN)', () => {
+    expect(WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, spellcheck: false });
+  });
+});
 
 describe('sender and navigation checks', () => {
   it('trusts only the renderer origin', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { openDb } from '../../electron/core/store';
 import { checkEnums, plainTables } from './fixture-db';
-import { EdgeStatus, JobState, NodeKind, Stage } from '../../shared/schemas';
+import { EdgeStatus, NodeKind, Stage, StoredJobState } from '../../shared/schemas';
 import { MergeStatus } from '../../shared/contract/extract';
 import { SchemaTypeKind } from '../../shared/contract/concepts';
 import { GoldKind } from '../../shared/contract/eval';
@@ -19,7 +19,8 @@ const ZOD_ENUM: Record<string, z.ZodEnum> = {
   'edges.status': EdgeStatus,
   'eval_gold_sets.kind': GoldKind,
   'eval_runs.kind': GoldKind,
-  'jobs.state': JobState,
+  // JobState adds 'interrupted', never stored: a running job whose process is gone (jobs/owner.ts)
+  'jobs.state': StoredJobState,
   'merge_candidates.status': MergeStatus,
   'nodes.kind': NodeKind,
   'publish_runs.state': PublishRunState,

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDb, migrate, schemaVersion, currentSchemaVersion } from '../../electron/core/store';
+import { migrations } from '../../electron/core/store/migrations';
 import { tmpDir } from '../helpers/tmp';
 
 describe('migrations', () => {
@@ -12,7 +13,7 @@ describe('migrations', () => {
     const file = path.join(t.dir, 'a.db');
     const db = openDb(file, { migrate: false });
     expect(schemaVersion(db)).toBe(0);
-    expect(migrate(db)).toEqual(Array.from({ length: currentSchemaVersion }, (_, i) => i + 1));
+    expect(migrate(db)).toEqual(migrations.map((m) => m.version));
     expect(schemaVersion(db)).toBe(currentSchemaVersion);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map((r) => r.name);
     for (const name of [
@@ -34,7 +35,7 @@ describe('migrations', () => {
     const before = db.prepare('SELECT sql FROM sqlite_master ORDER BY name').all();
     expect(migrate(db)).toEqual([]);
     expect(db.prepare('SELECT sql FROM sqlite_master ORDER BY name').all()).toEqual(before);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM schema_version').get() as { n: number }).n).toBe(currentSchemaVersion);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM schema_version').get() as { n: number }).n).toBe(migrations.length);
     db.close();
   });
 

@@ -11,6 +11,8 @@ import { evalCommand } from './eval';
 import { publishCommand, pullCommand } from './publish';
 import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
+import { explainCommand } from './explain';
+import { endpointsCommand } from './endpoints';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
 export const commands: Command[] = [
@@ -24,6 +26,7 @@ export const commands: Command[] = [
   triplesCommand,
   jobsCommand,
   extractCommand,
+  explainCommand,
   modelsCommand,
   exportCommand,
   importCommand,
@@ -35,4 +38,5 @@ export const commands: Command[] = [
   evalCommand,
   publishCommand,
   pullCommand,
+  endpointsCommand,
 ];

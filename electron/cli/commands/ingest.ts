@@ -1,6 +1,7 @@
 // graphwright ingest: import files and folders through the ingest job, run in this process.
-// Progress goes to stderr; with --json stdout holds only {imported, updated, skipped, failed}
-// (updated: the imported documents that are new versions of stored ones).
+// Progress goes to stderr; with --json stdout holds only {imported, updated, skipped, failed, decoded?}
+// (updated: the imported documents that are new versions of stored ones; decoded: text files read in
+// another encoding than UTF-8, or with invalid bytes kept as U+FFFD).
 import path from 'node:path';
 import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
@@ -10,6 +11,8 @@ import { Chunker } from '../../../shared/contract/ingest';
 import type { Core } from '../../core/core';
 import { INGEST_JOB, type IngestParams } from '../../core/ingest/job';
 import { updatedEntry } from '../../core/editions/apply';
+import { describeDecoding } from '../../core/ingest/encoding';
+import { describeOwner } from '../../core/jobs/runner';
 
 /** Params compared as stored: undefined fields dropped, keys in order. */
 function canonical(params: unknown): string {
@@ -72,10 +75,14 @@ export const ingestCommand: Command = {
       const previous = unfinishedImport(core, params);
       const start = async () => {
         if (!previous) return callCore(core, 'documents.ingest', { paths, chunker, chunkSize, overlap, skipBadRecords });
-        io.err(
-          `ingest: resuming job ${previous.id} (${previous.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`,
-        );
-        return previous.state === 'failed' ? core.jobs.resume(previous.id) : core.jobs.get(previous.id);
+        const job = core.jobs.get(previous.id);
+        if (job.state === 'running' || (job.state === 'queued' && job.owner?.alive && !job.owner.here)) {
+          // another live process runs (or is about to run) the same import: wait for it, never run it twice
+          io.err(`ingest: the same import is job ${job.id}, which ${describeOwner(job.owner!)} runs; waiting for it`);
+          return job;
+        }
+        io.err(`ingest: resuming job ${job.id} (${job.state === 'failed' ? 'it failed' : 'interrupted'} before it finished), from its last checkpoint`);
+        return job.state === 'failed' ? core.jobs.resume(job.id) : job;
       };
       const run = await runJobInForeground(core, io, start, {
         label: 'ingest',
@@ -89,7 +96,9 @@ export const ingestCommand: Command = {
       const resumed = result.resumed;
       // New versions of documents already imported (the same path, or the same standard): editions.
       const updated = result.imported.map((d) => updatedEntry(core.store, d.id)).filter((u) => u !== null);
-      if (values.json) io.json({ imported: result.imported, updated, skipped: result.skipped, failed: result.failed, ...(resumed ? { resumed } : {}) });
+      const decoded = result.decoded?.length ? { decoded: result.decoded } : {};
+      if (values.json)
+        io.json({ imported: result.imported, updated, skipped: result.skipped, failed: result.failed, ...decoded, ...(resumed ? { resumed } : {}) });
       else {
         const files = new Set(result.imported.map((r) => r.path)).size;
         if (resumed) io.out(`resumed job ${resumed.job}: imported ${resumed.imported} more documents from ${resumed.files} files`);
@@ -97,6 +106,7 @@ export const ingestCommand: Command = {
         for (const u of updated)
           io.out(`updated  document ${u.id}: version ${u.version}, ${u.changedChunks} changed chunks to extract again (graphwright diff ${u.id})`);
         for (const s of result.skipped) io.out(`skipped  ${s.path}: ${s.reason}`);
+        for (const d of result.decoded ?? []) io.out(`decoded  ${d.path}: ${describeDecoding(d)}`);
       }
       for (const f of result.failed) io.err(`failed   ${f.error} (${f.path})`);
       return result.failed.length ? 1 : 0;

@@ -150,6 +150,8 @@ export const triplesCommand: Command = {
             confidence: t.confidence,
             engine: t.engine,
             provenance: t.provenance,
+            rules: t.rules,
+            precision: t.precision,
           })),
         );
       }

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { hasRoleEngine } from '../llm/lease';
 import { EXTRACT_JOB } from '../extract/job';
 import { proposeMergeCandidates } from '../extract/resolve';
+import { explainText, explainTriple } from '../extract/explain';
 
 export function extractHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>): HandlersOf<typeof extractCalls> {
   const repo = core.store.extraction;
@@ -35,6 +36,7 @@ export function extractHandlers(core: Pick<Services, 'bus' | 'jobs' | 'store'>):
       checkDocuments(documents);
       return repo.stats(documents);
     },
+    'extract.explain': (input) => (input.triple !== undefined ? explainTriple(core.store, input.triple) : explainText(input.text!)),
     'merge.candidates': (q) => repo.listMergeCandidates(q),
     'merge.propose': async ({ documents }) => {
       checkDocuments(documents);

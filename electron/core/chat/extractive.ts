@@ -7,9 +7,13 @@
 // question's words; the confidence decides between an answer and "not in the graph".
 import type { RetrievalResult } from '../retrieve/retriever';
 import { coverage, isTermOnly, scoreSentences, termInDocument, type QuestionTerm, type Sentence } from '../retrieve/sentences';
-import { contentStems, escapeRe, posTags, STOPWORDS, stem, tokenize } from '../retrieve/text';
+import { contentStems, escapeRe, posTags, tokenize } from '../retrieve/text';
+import { stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
+import { MONTH_NAME_ALTERNATION, MONTH_NAMES } from '../nlp/months';
+import { expansions } from '../nlp/acronyms';
 import { answerTypeOf, type AnswerType, type QuestionType } from '../retrieve/question';
-import { wordNet } from '../retrieve/wordnet';
+import { wordNet } from '../nlp/wordnet';
 import { askedCells } from '../retrieve/tables';
 export { tableCells, type TableCell } from '../retrieve/tables';
 
@@ -133,7 +137,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       break;
     }
     case 'date':
-      pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 1);
+      pushAll(out, new RegExp(String.raw`\b(?:${MONTH_NAME_ALTERNATION})\s+(?:\d{1,2},?\s+)?\d{4}\b`, 'g'), text, 1);
       pushAll(out, /\b(?:1[5-9]|20)\d{2}\b/g, text, 0.8);
       break;
     case 'condition':
@@ -146,7 +150,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         1,
         1,
       );
-      pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 0.6);
+      pushAll(out, new RegExp(String.raw`\b(?:${MONTH_NAME_ALTERNATION})\s+(?:\d{1,2},?\s+)?\d{4}\b`, 'g'), text, 0.6);
       break;
     case 'name':
     case 'list':
@@ -819,64 +823,6 @@ const HEADER_FIELDS: { key: 'title' | 'category' | 'date' | 'edition' | 'updates
   { key: 'edition', label: 'Edition', asks: /\b(?:edition|version)\b/i },
 ];
 
-/**
- * Where a text introduces an acronym: "Transient EAP Keys (TEKs)" (the words before the bracket whose
- * initials, or an all-capital word's letters, spell it; small words between may be skipped) or
- * "TEK (Transient EAP Key)".
- */
-export function expansions(text: string, acronym: string): { text: string; sentence: string; offset: number }[] {
-  const out: { text: string; sentence: string; offset: number }[] = [];
-  const acr = escapeRe(acronym);
-  const sentenceAt = (i: number) => {
-    const from = Math.max(text.lastIndexOf('\n', i), text.slice(0, i).search(/[.!?]\s+[^.!?]*$/)) + 1;
-    const to = text.slice(i).search(/[.!?](?:\s|$)|\n/);
-    return text.slice(from, to < 0 ? text.length : i + to + 1).trim();
-  };
-  for (const m of text.matchAll(new RegExp(String.raw`\(\s*${acr}s?\s*\)`, 'g'))) {
-    const words = text
-      .slice(Math.max(0, m.index! - 120), m.index!)
-      .replace(/\s+/g, ' ')
-      .trim()
-      .split(' ');
-    const e = spell(words, acronym);
-    if (e) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
-  }
-  for (const m of text.matchAll(new RegExp(String.raw`\b${acr}s?\s*\(([^()]{3,100})\)`, 'g'))) {
-    const words = m[1].replace(/\s+/g, ' ').trim().split(' ');
-    const e = spell(words, acronym);
-    if (e && e.split(' ').length === words.length) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
-  }
-  return out;
-}
-
-const SMALL_WORDS = /^(?:of|and|for|the|a|an|to|in|on|with|by|over|&)$/i;
-
-/** The shortest run of words ending the list whose initials spell the acronym (from its end), or null. */
-function spell(words: string[], acronym: string): string | null {
-  let letters = acronym.replace(/s$/, '').toUpperCase();
-  let first = -1;
-  for (let i = words.length - 1; i >= 0 && letters.length; i--) {
-    const w = words[i].replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    if (!w) return null;
-    if (SMALL_WORDS.test(w) && first >= 0) continue;
-    // an all-capital word or part lends its letters ("Extended MSK (EMSK)"), another word its initial
-    const parts = w.split(/[-/]/).filter(Boolean);
-    const whole = parts
-      .map((x) => (/^[\p{Lu}\p{N}]{2,}$/u.test(x) ? x : x[0]))
-      .join('')
-      .toUpperCase();
-    if (letters.endsWith(whole)) letters = letters.slice(0, -whole.length);
-    else if (letters.endsWith(w[0].toUpperCase())) letters = letters.slice(0, -1);
-    else return null;
-    first = i;
-  }
-  if (letters.length || first < 0) return null;
-  return words
-    .slice(first)
-    .join(' ')
-    .replace(/[,;:]+$/, '');
-}
-
 interface FieldRecord {
   heading: string;
   fields: { label: string; body: string; offset: number }[];
@@ -1003,7 +949,6 @@ const REFERENCE_HEADS = new Set([
   'reference',
   'references',
 ]);
-const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 const DESCRIPTION_LABEL = /^\s*(?:DESCRIPTION|Description|Definition|Meaning)\s*:?\s*(.*)$/;
 
@@ -1139,7 +1084,7 @@ const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', '
 export function isNoise(text: string, start: number, sentence: string): boolean {
   if (KEYWORDS.has(text) || text.length < 2) return true;
   // "Section 3.4", "Figure 2": references to the document's own parts
-  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text) || MONTHS.test(text)) return true;
+  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text) || MONTH_NAMES.includes(text)) return true;
   const lower = text.toLowerCase();
   if (STOPWORDS.has(lower)) return true;
   // a lone capitalised word opening the sentence is usually a common word ("Since", "For", "These")

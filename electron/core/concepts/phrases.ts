@@ -1,7 +1,8 @@
 // Concept phrases: cleaning and checking what a model proposed, the canonical label that makes alike
 // concepts one node, the classic (no model) head noun and verb lemma, and the deterministic
 // abstraction ladders that backfill an instance when a model gave fewer than the minimum.
-import { englishNlp } from '../text/english';
+import { englishNlp } from '../nlp/english';
+import { singular } from '../nlp/morphology';
 import { normalizeLabel } from '../store/normalize';
 import type { InstanceKind } from '../../../shared/contract/concepts';
 
@@ -17,17 +18,6 @@ const LADDER_TOPS: Record<InstanceKind, string[]> = {
   relation: ['relationship', 'association', 'connection', 'link'],
 };
 export const GENERIC_CONCEPTS = new Set(Object.values(LADDER_TOPS).flat());
-
-/** Singular of an English noun, by the usual suffix rules (enough to make "protocols" and "protocol" one concept). */
-export function singular(word: string): string {
-  const w = word;
-  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
-  if (/(ss|us|is|ous|ics)$/.test(w)) return w;
-  if (/ies$/.test(w) && w.length > 4) return `${w.slice(0, -3)}y`;
-  if (/(sses|shes|ches|xes|zes)$/.test(w)) return w.slice(0, -2);
-  if (/s$/.test(w)) return w.slice(0, -1);
-  return w;
-}
 
 /** A phrase as written, cleaned: letters, digits and inner - ' / & kept, whitespace collapsed. */
 export function cleanPhrase(raw: string): string {

@@ -11,6 +11,7 @@
 import { lastStartingAtOrBefore } from '../chunk/headings';
 import type { DocumentTable } from './tables';
 import type { Block } from './blocks';
+import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 
 export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 
@@ -92,7 +93,10 @@ interface Line {
   raw: string;
   /** Trimmed. */
   t: string;
+  /** Leading whitespace in characters (offsets: `start + indent`). */
   indent: number;
+  /** Indentation from the text's own left margin: a text set in from column 0 throughout reads as one at column 0. */
+  col: number;
 }
 
 /** How much of a text's head is read for the front page (identifiers, title). */
@@ -112,22 +116,30 @@ function splitLines(text: string): Line[] {
     if (len <= 400) {
       const raw = text.slice(start, end).replace(/\r$/, '');
       const t = raw.trim();
-      out.push({ start, end, raw, t, indent: t ? raw.length - raw.trimStart().length : 0 });
+      out.push({ start, end, raw, t, indent: t ? raw.length - raw.trimStart().length : 0, col: 0 });
     } else {
       let i = start;
       while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
-      out.push({ start, end, raw: '', t: '\u0000long', indent: i - start });
+      out.push({ start, end, raw: '', t: '\u0000long', indent: i - start, col: 0 });
     }
-    if (nl === -1) return out;
+    if (nl === -1) return withColumns(out);
     start = nl + 1;
   }
+}
+
+/** Sets each line's `col`: its indentation less the smallest one of the text's non-empty lines. */
+function withColumns(lines: Line[]): Line[] {
+  let margin = Infinity;
+  for (const l of lines) if (l.t) margin = Math.min(margin, l.indent);
+  if (!Number.isFinite(margin)) margin = 0;
+  for (const l of lines) l.col = Math.max(0, l.indent - margin);
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Standard identification
 
-const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
-const DATE_RE = new RegExp(`\\b(?:\\d{1,2}\\s+)?(?:${MONTHS})\\s+\\d{4}\\b`);
+const DATE_RE = new RegExp(`\\b(?:\\d{1,2}\\s+)?(?:${MONTH_NAME_ALTERNATION})\\s+\\d{4}\\b`);
 
 /** The value of an RFC header field at the start of a line ("Updates: 2865, 2866   Microsoft"). */
 function headerField(front: Line[], name: RegExp): string | null {
@@ -497,7 +509,7 @@ function findCandidates(lines: Line[]): Candidate[] {
   const nonEmpty = lines.filter((l) => l.t);
   const sample = nonEmpty.length > 4000 ? nonEmpty.slice(0, 4000) : nonEmpty;
   // RFC layout: body indented, headings at column 0.
-  const indentedBody = sample.length >= 10 && sample.filter((l) => l.indent >= 2).length / sample.length >= 0.5;
+  const indentedBody = sample.length >= 10 && sample.filter((l) => l.col >= 2).length / sample.length >= 0.5;
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
@@ -507,7 +519,7 @@ function findCandidates(lines: Line[]): Candidate[] {
     const blankAfter = !next || !next.t;
     const t = l.t;
     // Numbered headings sit at (or near) the left margin.
-    if (l.indent <= (indentedBody ? 0 : 3) && looksLikeTitle(t)) {
+    if (l.col <= (indentedBody ? 0 : 3) && looksLikeTitle(t)) {
       const num = numberedCandidate(t);
       if (num) {
         let headingEnd = l.end;
@@ -553,20 +565,20 @@ function findCandidates(lines: Line[]): Candidate[] {
     const known = KNOWN_HEADING.test(t.replace(/:$/, ''));
     if (!known && COVER_LABEL.test(t)) continue;
     // A generic section name alone on its line, at any indentation (centred "Table of Contents").
-    if (known && (blankBefore || blankAfter) && (indentedBody ? true : l.indent <= 40)) {
+    if (known && (blankBefore || blankAfter) && (indentedBody ? true : l.col <= 40)) {
       out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: t.replace(/:$/, ''), level: 1, key: null });
       continue;
     }
-    if (l.indent > 0) continue;
+    if (l.col > 0) continue;
     if (indentedBody) {
       // RFC style: a title at column 0 between a blank line and indented text or a blank line.
-      if (blankBefore && (blankAfter || (next && next.indent >= 2)) && t.length <= 72 && t.split(/\s+/).length <= 10) {
-        out.push({ line: i, start: l.start, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
+      if (blankBefore && (blankAfter || (next && next.col >= 2)) && t.length <= 72 && t.split(/\s+/).length <= 10) {
+        out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
       }
       continue;
     }
     if (ALL_CAPS.test(t) && /\p{Lu}{4}|\p{Lu}{2,}\s+\p{Lu}{2,}/u.test(t) && blankBefore && blankAfter) {
-      out.push({ line: i, start: l.start, headingEnd: l.end, number: null, heading: t, level: 1, key: null, caps: true });
+      out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: t, level: 1, key: null, caps: true });
     }
   }
   return out;
@@ -650,7 +662,7 @@ function pageMarks(lines: Line[], std: StandardId | null): Region[] {
   // The document's own designation opening a short line, printed on page after page
   // ("ETSI TS 102 690 V1.1.1 (2011-10)", "IEC 61850-7-4:2010 © IEC 2010"): a running header.
   if (idRe && std) {
-    const own = lines.filter((l) => l.indent <= 2 && l.t.length <= std.id.length + 40 && !/[.;,]$/.test(l.t) && idRe.test(l.t));
+    const own = lines.filter((l) => l.col <= 2 && l.t.length <= std.id.length + 40 && !/[.;,]$/.test(l.t) && idRe.test(l.t));
     if (own.length >= 3) for (const l of own.slice(1)) out.push({ kind: 'page-header', start: l.start + l.indent, end: l.end });
   }
   for (const l of lines) {

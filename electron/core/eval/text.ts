@@ -1,45 +1,9 @@
 // Word normalisation for evaluation: labels and relations are compared through lower-cased words
-// (camelCase, underscores and hyphens split), a light suffix stemmer and a short stopword list.
+// (camelCase, underscores and hyphens split), their derivational family (nlp/ familyStem: "is located in"
+// names a location) and the project's stop-word list.
 // General English only; nothing here knows a dataset.
-
-const STOP = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  'being',
-  'by',
-  'to',
-  'in',
-  'on',
-  'at',
-  'for',
-  'with',
-  'as',
-  'has',
-  'have',
-  'had',
-  'its',
-  'it',
-  'this',
-  'that',
-  'and',
-  'or',
-  'from',
-  'into',
-  'their',
-  'his',
-  'her',
-  'does',
-  'do',
-  'did',
-]);
+import { familyStem } from '../nlp/morphology';
+import { FUNCTION_WORDS } from '../nlp/stopwords';
 
 /** Split a label into lower-case words: camelCase, underscores, hyphens, slashes and punctuation break words. */
 export function words(text: string): string[] {
@@ -53,32 +17,13 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A light English suffix stemmer: located/location/locate, uses/used/using, leaders/leader meet. */
-export function stem(word: string): string {
-  let s = word.toLowerCase();
-  if (s.length <= 2 || /\d/.test(s)) return s;
-  if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
-  else {
-    for (const suf of ['ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ers', 'er', 'ed', 'es', 's']) {
-      const keep = suf.length <= 2 ? 2 : 3;
-      if (s.endsWith(suf) && s.length - suf.length >= keep && !(suf === 's' && /(ss|us|is)$/.test(s))) {
-        s = s.slice(0, -suf.length);
-        break;
-      }
-    }
-  }
-  if (s.endsWith('e') && s.length > 2) s = s.slice(0, -1);
-  if (/([bdfgklmnprt])\1$/.test(s)) s = s.slice(0, -1);
-  return s;
-}
-
-export const isStopword = (w: string) => STOP.has(w);
+export const isStopword = (w: string) => FUNCTION_WORDS.has(w);
 
 /** Content-word stems of a label or relation (stopwords dropped). */
 export function contentStems(text: string): string[] {
   return words(text)
-    .filter((w) => !STOP.has(w))
-    .map(stem);
+    .filter((w) => !FUNCTION_WORDS.has(w))
+    .map(familyStem);
 }
 
 /** A label as compared for an exact match: lower-case words joined by one space, leading articles dropped. */
@@ -90,8 +35,8 @@ export function normLabel(text: string): string {
 
 /** The head word of a noun phrase: its last content word, stemmed ("" when none). */
 export function headWord(text: string): string {
-  const w = words(text).filter((x) => !STOP.has(x));
-  return w.length ? stem(w[w.length - 1]) : '';
+  const w = words(text).filter((x) => !FUNCTION_WORDS.has(x));
+  return w.length ? familyStem(w[w.length - 1]) : '';
 }
 
 /** Whitespace collapsed to one space, trimmed, lower-cased: how quotes and answers are compared. */

@@ -10,6 +10,31 @@ export function csvField(v: string | number | null | undefined): string {
 
 export const csvRow = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
 
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP, CSV injection): = + - @, a tab, a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number, which a spreadsheet reads as the number ('-5', '+1.5', '-2e3'), not a formula. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A text cell as a spreadsheet must show it: one that would start a formula gets a leading
+ * apostrophe, which spreadsheets take as "text" and do not show; a plain number stays as it is. A
+ * text that already starts with an apostrophe before such a character gets one more, so reading
+ * the cell back (`fromSpreadsheetCell`) gives the text exactly.
+ */
+export function toSpreadsheetCell(s: string): string {
+  if (FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) return `'${s}`;
+  if (s.startsWith("'") && FORMULA_START.test(s.slice(1).replace(/^'+/, ''))) return `'${s}`;
+  return s;
+}
+
+/** The text of a cell `toSpreadsheetCell` wrote (one leading apostrophe before a formula character dropped). */
+export function fromSpreadsheetCell(s: string): string {
+  return s.startsWith("'") && FORMULA_START.test(s.slice(1).replace(/^'+/, '')) ? s.slice(1) : s;
+}
+
+/** A record of the csv export, which people open in spreadsheets: text cells neutralised (numbers are numbers). */
+export const spreadsheetRow = (fields: (string | number | null | undefined)[]) => csvRow(fields.map((f) => (typeof f === 'string' ? toSpreadsheetCell(f) : f)));
+
 /**
  * Parse a CSV file record by record. `onRecord` gets the fields and the line the record starts on.
  * Errors: a quote inside an unquoted field, text after a closing quote, a quoted field left open at the end.
@@ -112,8 +137,16 @@ export function parseCsvFile(file: string, onRecord: (fields: string[], line: nu
   if (field !== '' || fields.length || fieldStarted) endRecord();
 }
 
-/** Records of a CSV with a header row, as objects by column name; checks the field count of each record. */
-export function readCsvObjects(file: string, required: string[], onRow: (row: Record<string, string>, line: number) => void): string[] {
+/**
+ * Records of a CSV with a header row, as objects by column name; checks the field count of each
+ * record. `spreadsheet`: cells written by `spreadsheetRow` read back as the text they hold.
+ */
+export function readCsvObjects(
+  file: string,
+  required: string[],
+  onRow: (row: Record<string, string>, line: number) => void,
+  options: { spreadsheet?: boolean } = {},
+): string[] {
   let header: string[] | null = null;
   parseCsvFile(file, (fields, line) => {
     if (!header) {
@@ -128,7 +161,7 @@ export function readCsvObjects(file: string, required: string[], onRow: (row: Re
     }
     if (fields.length !== header.length) throw new ImportError(`expected ${header.length} fields as in the header, found ${fields.length}`, { file, line });
     const row: Record<string, string> = {};
-    for (let i = 0; i < header.length; i++) row[header[i]] = fields[i];
+    for (let i = 0; i < header.length; i++) row[header[i]] = options.spreadsheet ? fromSpreadsheetCell(fields[i]) : fields[i];
     onRow(row, line);
   });
   if (!header) throw new ImportError('empty file (no header row)', { file, line: 1 });

@@ -86,6 +86,8 @@ export class RdfCollector {
   private readonly special = new Map<string, Special>();
   private readonly bags = new Map<string, Record<string, string>>();
   private readonly derivs = new Map<string, string[]>();
+  /** The rules of each derivation (gw:rule, one literal each). */
+  private readonly rules = new Map<string, string[]>();
   private readonly plainLinks: ['sub' | 'broader', string, string][] = [];
   private readonly direct: [string, string, string][] = [];
   private readonly strings = new Map<string, string>();
@@ -142,6 +144,10 @@ export class RdfCollector {
     }
     if (pv === V.qualifiedDerivation) {
       if (!isLit) push(this.derivs, sk, ov);
+      return;
+    }
+    if (pv === V.rule) {
+      if (isLit) push(this.rules, sk, ov);
       return;
     }
     if (BAG_PREDICATES.has(pv)) {
@@ -281,6 +287,7 @@ export class RdfCollector {
           start,
           end,
           quote: bag.quote ?? '',
+          rules: this.rules.get(d),
         });
       }
     }

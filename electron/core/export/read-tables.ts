@@ -11,6 +11,10 @@ export function tableFolder(p: string): string {
   return fs.statSync(p).isDirectory() ? p : path.dirname(p);
 }
 
+/** A table of the csv export: its cells as written, formula neutralising undone. */
+const readSpreadsheetCsv = (file: string, required: string[], onRow: (row: Record<string, string>, line: number) => void) =>
+  readCsvObjects(file, required, onRow, { spreadsheet: true });
+
 const opt = (row: Record<string, string>, k: string) => (row[k] === undefined || row[k] === '' ? null : row[k]);
 
 export function readCsvFolder(p: string, sink: ImportSink): void {
@@ -19,14 +23,14 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
   const hasNodes = fs.existsSync(f('nodes.csv'));
   if (!fs.existsSync(f('edges.csv')) && !hasNodes) throw new ImportError(`no nodes.csv or edges.csv in ${dir}`);
   if (hasNodes) {
-    readCsvObjects(f('nodes.csv'), ['id', 'label'], (row, line) => {
+    readSpreadsheetCsv(f('nodes.csv'), ['id', 'label'], (row, line) => {
       sink.where = { file: f('nodes.csv'), line };
       if (!row.id) sink.fail('empty id');
       sink.nodeRecord({ key: row.id, label: row.label, kind: opt(row, 'kind'), type: opt(row, 'type'), aliases: opt(row, 'aliases') });
     });
   }
   if (fs.existsSync(f('concept_links.csv'))) {
-    readCsvObjects(f('concept_links.csv'), ['concept', 'node', 'relation'], (row, line) => {
+    readSpreadsheetCsv(f('concept_links.csv'), ['concept', 'node', 'relation'], (row, line) => {
       sink.where = { file: f('concept_links.csv'), line };
       const concept = sink.mustNode(row.concept, 'concept link');
       const level = sink.int(opt(row, 'level'), 'level') ?? 0;
@@ -37,7 +41,7 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
     });
   }
   if (fs.existsSync(f('edges.csv'))) {
-    readCsvObjects(f('edges.csv'), ['source', 'relation', 'target'], (row, line) => {
+    readSpreadsheetCsv(f('edges.csv'), ['source', 'relation', 'target'], (row, line) => {
       sink.where = { file: f('edges.csv'), line };
       if (!hasNodes) {
         // A bare edge list: source and target are labels.
@@ -59,7 +63,7 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
     });
   }
   if (fs.existsSync(f('provenance.csv'))) {
-    readCsvObjects(f('provenance.csv'), ['edge', 'node', 'document_title', 'start', 'end', 'quote'], (row, line) => {
+    readSpreadsheetCsv(f('provenance.csv'), ['edge', 'node', 'document_title', 'start', 'end', 'quote'], (row, line) => {
       sink.where = { file: f('provenance.csv'), line };
       let target: { edgeId: number } | { nodeId: number };
       if (row.edge) {
@@ -86,6 +90,7 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
         start,
         end,
         quote: row.quote,
+        rules: sink.jsonList(opt(row, 'rules'), 'rules'),
       });
     });
   }

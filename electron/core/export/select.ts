@@ -103,6 +103,8 @@ export interface ProvEntry {
   start: number;
   end: number;
   quote: string;
+  /** The rules that read the span (docs/extraction.md), when any are recorded. */
+  rules?: string[];
 }
 
 export function provEntry(r: ExportProvenanceRow): ProvEntry {
@@ -119,6 +121,7 @@ export function provEntry(r: ExportProvenanceRow): ProvEntry {
     start: r.start,
     end: r.end,
     quote: r.quote,
+    ...(r.rules.length ? { rules: r.rules } : {}),
   };
 }
 

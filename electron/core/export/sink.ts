@@ -24,6 +24,7 @@ export const ProvEntrySchema = z.object({
   start: z.number().int().min(0),
   end: z.number().int().min(0),
   quote: z.string(),
+  rules: z.array(z.string()).optional(),
 });
 const RelationLinksSchema = z.array(
   z.object({
@@ -198,7 +199,7 @@ export class ImportSink {
       else this.documents.matched++;
     }
     const chunkId = p.chunk ? this.bulk.chunk(doc, { ordinal: p.chunk.ordinal, start: p.chunk.start, end: p.chunk.end, page: p.chunk.page ?? null }) : null;
-    const created = this.bulk.provenance({ ...target, documentId: doc.id, chunkId, start: p.start, end: p.end, quote: p.quote });
+    const created = this.bulk.provenance({ ...target, documentId: doc.id, chunkId, start: p.start, end: p.end, quote: p.quote, rules: p.rules });
     if (created) this.provenanceTally.created++;
     else this.provenanceTally.existing++;
   }
@@ -277,6 +278,14 @@ export class ImportSink {
     const n = typeof v === 'number' ? v : Number(v);
     if (!Number.isFinite(n)) this.fail(`${what} is not a number: ${JSON.stringify(v)}`);
     return n;
+  }
+
+  /** A list of strings given as JSON text (a CSV cell), or undefined when blank. */
+  jsonList(v: unknown, what: string): string[] | undefined {
+    if (blank(v)) return undefined;
+    const list = this.parseJsonValue(v, what);
+    if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) this.fail(`${what} must be a list of strings`);
+    return list;
   }
 
   int(v: unknown, what: string): number | null {

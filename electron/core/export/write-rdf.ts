@@ -11,7 +11,7 @@
 //   link      _:lN a gw:ConceptLink ; gw:concept <c> ; gw:instance <n> | gw:relation <rel:r> ; gw:level N
 //             and <n> a <c> (instances), <n> rdfs:subClassOf <c> (concepts), <rel:r> skos:broader <c> (relations).
 //   evidence  <edge:h|node> prov:wasDerivedFrom <chunk> ; prov:qualifiedDerivation _:pN .
-//             _:pN a prov:Derivation ; prov:entity <chunk|doc> ; gw:document <doc> ; gw:start ; gw:end ; gw:quote .
+//             _:pN a prov:Derivation ; prov:entity <chunk|doc> ; gw:document <doc> ; gw:start ; gw:end ; gw:quote [; gw:rule "id" ...] .
 //   document  <doc:H> a prov:Entity, gw:Document ; rdfs:label ; gw:contentHash ; gw:format [; gw:sourcePath] .
 //   chunk     <doc:H/chunk/N> a prov:Entity, gw:Chunk ; gw:document <doc:H> ; gw:ordinal ; gw:start ; gw:end [; gw:page] .
 import N3 from 'n3';
@@ -128,6 +128,7 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         [V.quote, lit(r.quote)],
       ];
       if (r.clause) derivation.push([V.clause, lit(r.clause)]);
+      for (const rule of r.rules) derivation.push([V.rule, lit(rule)]);
       out.push({ s: p, po: derivation });
     }
     return out;

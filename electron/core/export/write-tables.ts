@@ -1,5 +1,8 @@
-// CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv) and neo4j-admin import CSVs.
-import { csvRow } from './csv';
+// CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv) and neo4j-admin import CSVs. The
+// csv export is opened in spreadsheets, so a text cell that would start a formula is neutralised
+// (csv.ts toSpreadsheetCell); the neo4j-csv export is read by neo4j-admin, which runs no formula
+// and would keep the apostrophe in the label, so it holds the text exactly.
+import { csvRow, spreadsheetRow } from './csv';
 import { edgePages, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, edgeKey, nodeKinds, nodePages, nodesWithEvidence, type WriteContext } from './select';
 import type { ExportProvenanceRow } from '../store/export';
 
@@ -22,6 +25,7 @@ export const CSV_HEADERS = {
     'end',
     'quote',
     'clause',
+    'rules',
   ],
 };
 
@@ -40,6 +44,7 @@ const provFields = (r: ExportProvenanceRow) => [
   r.end,
   r.quote,
   r.clause,
+  jsonOrNull(r.rules),
 ];
 
 const aliasesField = (a: string[]) => (a.length ? JSON.stringify(a) : null);
@@ -52,17 +57,17 @@ export async function writeCsv(ctx: WriteContext): Promise<void> {
   const prov = filter.provenance ? ctx.target.open('provenance.csv', 'text/csv') : null;
   const all = [nodes, edges, links, prov].filter((o) => o !== null);
   const drain = () => Promise.all(all.map((o) => o.drain()));
-  nodes.write(csvRow(CSV_HEADERS.nodes));
-  edges.write(csvRow(CSV_HEADERS.edges));
-  links?.write(csvRow(CSV_HEADERS.conceptLinks));
-  prov?.write(csvRow(CSV_HEADERS.provenance));
+  nodes.write(spreadsheetRow(CSV_HEADERS.nodes));
+  edges.write(spreadsheetRow(CSV_HEADERS.edges));
+  links?.write(spreadsheetRow(CSV_HEADERS.conceptLinks));
+  prov?.write(spreadsheetRow(CSV_HEADERS.provenance));
 
   for (const kind of nodeKinds(filter)) {
     for (const page of nodePages(repo, kind)) {
       const p = repo.nodeProvenance(page.map((n) => n.id));
       for (const n of page) {
-        nodes.write(csvRow([nodeKey(n.id), n.kind, n.label, n.type, aliasesField(n.aliases)]));
-        for (const r of p.get(n.id) ?? []) prov?.write(csvRow(provFields(r)));
+        nodes.write(spreadsheetRow([nodeKey(n.id), n.kind, n.label, n.type, aliasesField(n.aliases)]));
+        for (const r of p.get(n.id) ?? []) prov?.write(spreadsheetRow(provFields(r)));
       }
       ctx.tick(page.length);
       await drain();
@@ -70,7 +75,8 @@ export async function writeCsv(ctx: WriteContext): Promise<void> {
   }
   if (links) {
     for (const page of linkPages(repo)) {
-      for (const l of page) links.write(csvRow([nodeKey(l.conceptId), l.nodeId != null ? nodeKey(l.nodeId) : null, l.relation, l.level, l.model, l.batch]));
+      for (const l of page)
+        links.write(spreadsheetRow([nodeKey(l.conceptId), l.nodeId != null ? nodeKey(l.nodeId) : null, l.relation, l.level, l.model, l.batch]));
       ctx.tick(page.length);
       await drain();
     }
@@ -78,8 +84,8 @@ export async function writeCsv(ctx: WriteContext): Promise<void> {
   for (const page of edgePages(repo)) {
     const p = repo.edgeProvenance(page.map((e) => e.id));
     for (const e of page) {
-      edges.write(csvRow([edgeKey(e.id), nodeKey(e.subjectId), e.relation, nodeKey(e.objectId), e.status, e.stage, e.confidence, e.engine, e.model]));
-      for (const r of p.get(e.id) ?? []) prov?.write(csvRow(provFields(r)));
+      edges.write(spreadsheetRow([edgeKey(e.id), nodeKey(e.subjectId), e.relation, nodeKey(e.objectId), e.status, e.stage, e.confidence, e.engine, e.model]));
+      for (const r of p.get(e.id) ?? []) prov?.write(spreadsheetRow(provFields(r)));
     }
     ctx.tick(page.length);
     await drain();

@@ -5,6 +5,8 @@ import { normalizeLabel } from '../store/normalize';
 import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
 import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
+import { llmRule } from './rules';
+import { triplePrecision } from './precision';
 
 export interface ChunkRef extends Span {
   id: number;
@@ -81,6 +83,8 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
     let confidence = t.confidence ?? DEFAULT_CONFIDENCE[ctx.engine][t.stage];
     if (evidence.basis === 'chunk') confidence *= CHUNK_FALLBACK_FACTOR;
     confidence = Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
+    // the rules that read it: the extractor's, or a model's stage and prompt version
+    const rules = t.rules ?? (ctx.engine === 'classic' ? [] : [llmRule(t.stage)]);
     const edge = graph.upsertEdge({
       subjectId: headId,
       relation,
@@ -90,8 +94,9 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       engine: ctx.engine,
       model: ctx.model,
       meta: { ...(t.meta ?? {}), evidence: evidence.basis },
+      precision: triplePrecision(rules),
     });
-    graph.addEdgeProvenance(edge.id, quoteAt(evidence));
+    graph.addEdgeProvenance(edge.id, { ...quoteAt(evidence), rules });
     const [hs, ts] = evidence.mentions;
     if (hs) graph.addNodeProvenance(headId, quoteAt(hs));
     if (ts) graph.addNodeProvenance(tailId, quoteAt(ts));

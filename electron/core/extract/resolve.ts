@@ -4,13 +4,15 @@
 // nothing is merged beyond exact normalised matches.
 import { normalizeLabel } from '../store/normalize';
 import type { ExtractionRepository, ResolvableNode } from '../store/extraction';
-import { findAcronymDefinitions, type AcronymDefinition } from './acronyms';
+import { findAcronymDefinitions, type AcronymDefinition } from '../nlp/acronyms';
 import { foldText } from './sentences';
 import { LITERAL_TYPES } from './types';
-import { cleanMention, isPronoun, singularMention, singularPhrase } from './labels';
+import { cleanMention, isPronoun, singularMention } from './labels';
+import { singularPhrase } from '../nlp/morphology';
+import { FUNCTION_WORDS } from '../nlp/stopwords';
 import { cosineSimilarity, jaroWinkler } from '../text/similarity';
 
-export { cleanMention, isPronoun, singularMention, singularPhrase, singularWord } from './labels';
+export { cleanMention, isPronoun, singularMention } from './labels';
 
 export interface CanonicalLabel {
   label: string;
@@ -152,15 +154,13 @@ export interface MergeProposalOptions {
   signal?: AbortSignal;
 }
 
-const STOP = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'for', 'in', 'on', 'to', 'with', 'by', 'at', 'from', 'as', 'is', 'be']);
-
-const tokens = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !STOP.has(t));
+const tokens = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !FUNCTION_WORDS.has(t));
 const digits = (s: string) => (s.match(/\d+(?:\.\d+)*/g) ?? []).join(' ');
 
 function initials(s: string): string {
   return s
     .split(/[\s-]+/)
-    .filter((w) => w && !STOP.has(w.toLowerCase()))
+    .filter((w) => w && !FUNCTION_WORDS.has(w.toLowerCase()))
     .map((w) => w[0])
     .join('')
     .toLowerCase();
@@ -291,7 +291,7 @@ export function sameWord(x: string, y: string): boolean {
 }
 
 /** Words of a name, split on hyphens and punctuation too ("re-authentication" → re, authentication). */
-const nameWords = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !STOP.has(t));
+const nameWords = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !FUNCTION_WORDS.has(t));
 
 /**
  * Why two names are different things although they look alike, or null: their versions differ

@@ -33,6 +33,8 @@ export interface CandidateTriple {
   evidence?: Span;
   /** Stored on the edge (pattern, modality, negated, unit, ...); additions to {evidence}. */
   meta?: Record<string, unknown>;
+  /** The ids of the rules that made it (extract/rules.ts), the one that made it first: stored with its evidence. */
+  rules?: string[];
 }
 
 /**

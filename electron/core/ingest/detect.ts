@@ -3,6 +3,7 @@ import path from 'node:path';
 import { IngestError } from './errors';
 import { isJson } from '../llm/json';
 import { locateJsonError, readJsonRecords } from './parsers/json-records';
+import { decodeText, TEXT_EXTENSIONS, type DecodedText } from './encoding';
 
 export type Format = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'token-table' | 'conll' | 'bio-json' | 'passages' | 'scierc';
 
@@ -27,59 +28,7 @@ export const KNOWN_EXTENSIONS = new Set([
   '.ndjson',
   '',
 ]);
-const TEXT_EXTENSIONS = new Set([
-  '.txt',
-  '.text',
-  '.md',
-  '.markdown',
-  '.tsv',
-  '.conll',
-  '.bio',
-  '.json',
-  '.jsonl',
-  '.ndjson',
-  '.html',
-  '.htm',
-  '.xhtml',
-  '.csv',
-  '.rst',
-  '',
-]);
-
 const BIO_TAG = /^(?:O|[BIESLU]-\S+)$/;
-
-/** Decode text bytes: UTF-8 (BOM dropped) or UTF-16 with a BOM; throws on binary data. */
-export function decodeText(buf: Buffer, file: string): string {
-  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.subarray(2).toString('utf16le');
-  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
-    const swapped = Buffer.from(buf.subarray(2));
-    swapped.swap16();
-    return swapped.toString('utf16le');
-  }
-  const ext = path.extname(file).toLowerCase();
-  const sample = buf.subarray(0, 64 * 1024);
-  let control = 0;
-  for (const b of sample) {
-    if (b === 0) throw binary(ext);
-    if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b)) control++;
-  }
-  if (control > sample.length * 0.01 + 4) throw binary(ext);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    // Not UTF-8: Latin-1 text is still text when it has no control bytes.
-    text = buf.toString('latin1');
-    if (/[\u0080-\u009f]/.test(text.slice(0, 65536))) throw binary(ext);
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function binary(ext: string): IngestError {
-  return TEXT_EXTENSIONS.has(ext)
-    ? new IngestError(`binary data, not text (the file is named ${ext || 'without an extension'} but holds no readable text)`)
-    : new IngestError(`unsupported format: ${ext}`);
-}
 
 /** True when a buffer looks like a zip holding a Word document. */
 function isDocxZip(buf: Buffer): boolean {
@@ -191,7 +140,10 @@ function looksLikeConll(text: string): boolean {
  * Detect the format of a file from its bytes. Throws an IngestError for empty files, binary data
  * and formats it cannot read.
  */
-export function detectFormat(file: string, buf: Buffer): { format: Format; text?: string; json?: unknown } {
+export function detectFormat(
+  file: string,
+  buf: Buffer,
+): { format: Format; text?: string; json?: unknown; decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'> } {
   const ext = path.extname(file).toLowerCase();
   if (buf.length === 0) throw new IngestError('empty file');
   const head = buf.subarray(0, 1024).toString('latin1');
@@ -203,8 +155,15 @@ export function detectFormat(file: string, buf: Buffer): { format: Format; text?
   }
   if (ext === '.docx') throw new IngestError('not a valid DOCX file (not a zip archive)');
   if (ext === '.doc') throw new IngestError('unsupported format: .doc (save it as .docx)');
-  const text = decodeText(buf, file);
+  const decoded = decodeText(buf, file);
+  const text = decoded.text;
   if (!text.trim()) throw new IngestError('empty file (only whitespace)');
+  const decoding = { encoding: decoded.encoding, invalidBytes: decoded.invalidBytes };
+  return { ...textFormat(file, ext, text), decoding };
+}
+
+/** The format of a decoded text file: by its opening, its records or its lines, then its extension. */
+function textFormat(file: string, ext: string, text: string): { format: Format; text?: string; json?: unknown } {
   const start = text.trimStart().slice(0, 200).toLowerCase();
   if (['.html', '.htm', '.xhtml'].includes(ext) || /^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(start)) return { format: 'html', text };
   if (start.startsWith('[') || start.startsWith('{') || ['.json', '.jsonl', '.ndjson'].includes(ext)) {

@@ -5,8 +5,9 @@ import { JobCancelled, defineJob, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
 import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
-import { expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
+import { STORE_SLICE, expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
 import { prepareSource, type PreparedSource } from './worker-pool';
+import { describeDecoding } from './encoding';
 import type { NewDocument } from '../store/documents';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
@@ -62,8 +63,7 @@ function unpackCheckpoint(stored: StoredCheckpoint): IngestCheckpoint {
 /** What a resumed job did in its last run: the contract's type (shared/contract/ingest.ts). */
 export type ResumedInfo = ResumedIngest;
 
-/** Documents of a corpus stored per transaction: short write locks, and the event loop gets a turn between them. */
-export const STORE_SLICE = 50;
+export { STORE_SLICE } from './pipeline';
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -71,8 +71,9 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const neededBytes = (docs: NewDocument[]) => docs.reduce((n, d) => n + d.text.length * 2 + (d.originalText?.length ?? 0), 0);
 
 /**
- * Store a prepared file, taking its documents from the worker (worker-pool.ts). One document (or
- * a corpus of at most STORE_SLICE): one transaction. A bigger corpus: slices of STORE_SLICE
+ * Store a prepared file, taking its documents from the worker (worker-pool.ts). A large one
+ * (pipeline.ts isLargeTransaction) the worker stores itself, in one transaction, while the core's
+ * writes wait off its event loop. One document (or a corpus of at most STORE_SLICE): one transaction. A bigger corpus: slices of STORE_SLICE
  * documents, each its own transaction, with a turn of the event loop between them, so the host
  * keeps answering and another writer gets the lock. A crash between slices is safe: the resumed
  * job stores the file again, and documents this job already stored (meta.jobId) count as its own,
@@ -95,6 +96,15 @@ async function storeFromSource(
       throw host.store.describeError(err, { neededBytes: neededBytes(docs), doing: `storing ${file}` });
     }
   };
+  if (source.storeInWorker) {
+    // a large transaction (a 100 MB text): the worker stores it through its own connection
+    try {
+      return await source.storeInWorker(jobId);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw host.store.describeError(err, { neededBytes: header.bytes * 3, doing: `storing ${file}` });
+    }
+  }
   if (!header.multi || header.count <= STORE_SLICE) return store(await source.take(header.count));
   const ids: number[] = [];
   let duplicates = 0;
@@ -131,6 +141,7 @@ function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsi
   for (const d of cp.result.imported) imported.set(d.path, (imported.get(d.path) ?? 0) + 1);
   const skipped = new Map(cp.result.skipped.map((s) => [s.path, s.reason]));
   const failed = new Map(cp.result.failed.map((f) => [f.path, f.error]));
+  const decoded = new Map((cp.result.decoded ?? []).map((d) => [d.path, describeDecoding(d)]));
   const rows: JobItem[] = [];
   for (const s of cp.result.skipped)
     if (!files.has(s.path) && !files.has(s.path.replace(/#[^#]*$/, ''))) rows.push({ name: s.path, state: 'skipped', detail: s.reason });
@@ -141,7 +152,8 @@ function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsi
     else if (failed.has(file)) rows.push({ name: file, state: 'failed', detail: failed.get(file) });
     else if (imported.has(file)) {
       const n = imported.get(file)!;
-      rows.push({ name: file, state: 'done', detail: skipped.has(file) ? `${n} documents, ${skipped.get(file)}` : n > 1 ? `${n} documents` : undefined });
+      const detail = [n > 1 || skipped.has(file) ? `${n} documents` : null, skipped.get(file), decoded.get(file)].filter(Boolean).join(', ');
+      rows.push({ name: file, state: 'done', detail: detail || undefined });
     } else rows.push({ name: file, state: 'skipped', ...(skipped.has(file) ? { detail: skipped.get(file) } : {}) });
   });
   return rows;
@@ -203,6 +215,7 @@ export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, Sto
         try {
           // Read, parse, repair and chunk in the worker thread; only the storing happens here.
           const source = await prepareSource(file, {
+            storeIn: { db: host.store.db },
             onChunking: () => ctx.progress(i, total, message, fileRows(cp, { index: i, state: 'chunking' })),
             chunker: params.chunker,
             chunkSize: params.chunkSize,
@@ -227,6 +240,8 @@ export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, Sto
           }
           const prepared = source.header;
           for (const bad of prepared.skippedRecords ?? []) cp.result.skipped.push({ path: `${file}#${bad.index}`, reason: bad.error });
+          if (outcome.status === 'imported' && prepared.decoding && describeDecoding(prepared.decoding))
+            (cp.result.decoded ??= []).push({ path: file, ...prepared.decoding });
           if (outcome.status === 'imported') {
             for (const id of outcome.ids) cp.result.imported.push({ id, path: file });
             if (outcome.duplicates) cp.result.skipped.push({ path: file, reason: `${outcome.duplicates} duplicate documents skipped` });

@@ -3,6 +3,7 @@
 import { detectFormat } from './detect';
 import { IngestError } from './errors';
 import type { ParsedFile } from './types';
+import type { DecodedText } from './encoding';
 import { MAX_PDF_PAGES, parsePdf } from './parsers/pdf';
 import { MAX_DOCX_BYTES, parseDocx } from './parsers/docx';
 import { MAX_HTML_DEPTH, parseHtml } from './parsers/html';
@@ -38,11 +39,14 @@ export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new IngestError('cancelled');
 }
 
-export async function parseFile(file: string, buf: Buffer, options: ParseOptions = {}): Promise<ParsedFile & { detected: string }> {
+/** A parsed file with its detected format and, for a text file, the encoding it was read in. */
+export type ParsedSource = ParsedFile & { detected: string; decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'> };
+
+export async function parseFile(file: string, buf: Buffer, options: ParseOptions = {}): Promise<ParsedSource> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { signal } = options;
   checkAborted(signal);
-  const { format, text, json } = detectFormat(file, buf);
+  const { format, text, json, decoding } = detectFormat(file, buf);
   const t = text ?? '';
   let parsed: ParsedFile;
   switch (format) {
@@ -78,5 +82,5 @@ export async function parseFile(file: string, buf: Buffer, options: ParseOptions
       break;
   }
   checkAborted(signal);
-  return { ...parsed, detected: format };
+  return { ...parsed, detected: format, ...(decoding ? { decoding } : {}) };
 }

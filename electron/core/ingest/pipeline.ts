@@ -18,9 +18,15 @@ import { withBlocks } from '../document/blocks';
 import { locateTables } from '../document/tables';
 import type { PdfLayout } from './pdf/types';
 import type { ParsedDoc } from './types';
+import type { DecodedText } from './encoding';
 import type { IngestResult } from '../../../shared/contract/ingest';
 import { editionsOf } from '../editions/apply';
 
+/**
+ * Largest file read. A text takes several times its size in memory while it is prepared and stored
+ * (its text and original text, SQLite's copies of both: `npm run bench -- large-text`), so this bounds
+ * what one file can ask of the machine.
+ */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 export interface IngestOptions {
@@ -46,6 +52,8 @@ export interface PreparedFile {
   docs: NewDocument[];
   /** Bad records left out with skipBadRecords: where ("record 17", "line 40") and why. */
   skippedRecords?: { index: string; error: string }[];
+  /** A text file's encoding, and the bytes that were no character in it (kept as U+FFFD). */
+  decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'>;
 }
 
 export type { IngestResult };
@@ -70,7 +78,10 @@ export async function readSource(file: string): Promise<Buffer> {
   }
   if (stat.isDirectory()) throw new IngestError('is a folder, not a file');
   if (!stat.isFile()) throw new IngestError('not a regular file');
-  if (stat.size > MAX_FILE_BYTES) throw new IngestError(`file too large (${(stat.size / 1e6).toFixed(0)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB)`);
+  if (stat.size > MAX_FILE_BYTES)
+    throw new IngestError(
+      `file too large (${Math.round(stat.size / 1024 / 1024)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB per file: a text needs several times its size in memory while it is imported)`,
+    );
   try {
     return await fs.promises.readFile(file);
   } catch (err) {
@@ -208,9 +219,12 @@ export function withSections(text: string, headings: Heading[], structure: Docum
 
 /** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
 export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
-  const buf = await readSource(file);
+  let buf: Buffer | null = await readSource(file);
+  const bytes = buf.length;
   const fileHash = sha256(buf);
   const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
+  // the bytes are text now (or pages): let them go before repair and chunking make more of it
+  buf = null;
   options.onChunking?.();
   const docs: NewDocument[] = [];
   // Many small documents from one file (a passage corpus): detect the language once, on a sample.
@@ -231,20 +245,47 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       await new Promise<void>((resolve) => setImmediate(resolve));
       turn = Date.now();
     }
-    docs.push(await buildDocument(file, d, fileHash, buf.length, parsed.multi, options, hint));
+    docs.push(await buildDocument(file, d, fileHash, bytes, parsed.multi, options, hint));
   }
+  // a document read from anything but clean UTF-8 says so in its meta
+  if (parsed.decoding && (parsed.decoding.encoding !== 'utf-8' || parsed.decoding.invalidBytes))
+    for (const d of docs) d.meta = { ...d.meta, encoding: parsed.decoding.encoding, invalidBytes: parsed.decoding.invalidBytes };
   return {
     path: file,
     fileHash,
-    bytes: buf.length,
+    bytes,
     format: parsed.detected,
     multi: parsed.multi,
     docs,
     ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}),
+    ...(parsed.decoding ? { decoding: parsed.decoding } : {}),
   };
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };
+
+/** Documents of a corpus stored per transaction: short write locks, and the event loop gets a turn between them. */
+export const STORE_SLICE = 50;
+
+/**
+ * A file stored in one transaction (one document, or a corpus of at most STORE_SLICE) that holds this
+ * much is stored by the ingest worker through its own connection (ingest/worker.ts): storing it on the
+ * core's thread would hold its event loop for longer than a quarter of a second (about 2,000 chunks
+ * on two shared cores), and sending it to the core would copy it once more.
+ */
+export const LARGE_TRANSACTION = { chars: 4_000_000, chunks: 2_000 };
+
+/** Whether a prepared file's documents go to the database in one transaction that is large (LARGE_TRANSACTION). */
+export function isLargeTransaction(prepared: Pick<PreparedFile, 'multi' | 'docs'>, large = LARGE_TRANSACTION): boolean {
+  if (prepared.multi && prepared.docs.length > STORE_SLICE) return false;
+  let chars = 0;
+  let chunks = 0;
+  for (const d of prepared.docs) {
+    chars += d.text.length + (d.originalText?.length ?? 0);
+    chunks += d.chunks.length;
+  }
+  return chars >= large.chars || chunks >= large.chunks;
+}
 
 /**
  * Store a prepared file: all its documents in one transaction, or nothing. A file whose content

@@ -14,7 +14,9 @@ import { pathToFileURL } from 'node:url';
 import type { NewDocument } from '../store/documents';
 import { IngestError } from './errors';
 import { NoEmbedderError, type EmbedFn } from '../chunk';
-import { prepareFile, type IngestOptions } from './pipeline';
+import { prepareFile, type IngestOptions, type StoreOutcome } from './pipeline';
+import type { Db } from '../store/db';
+import { holdForImport } from '../store/import-gate';
 import type { FromWorker, PreparedHeader, ToWorker, WorkerError } from './worker-protocol';
 
 declare const __GRAPHWRIGHT_INGEST_WORKER__: string | undefined;
@@ -28,6 +30,18 @@ export interface PreparedSource {
   take(count: number): Promise<NewDocument[]>;
   /** Done with it (stored, or given up): the worker frees what is left. */
   release(): void;
+  /**
+   * Present when the worker stores the file itself (a large transaction, `storeIn`): store it there,
+   * in one transaction, while the core's own writes wait off its event loop; `take` gives nothing then.
+   */
+  storeInWorker?(jobId?: number): Promise<StoreOutcome>;
+}
+
+/** Where a large file may be stored by the worker itself: the core's connection (its file, its write gate). */
+export interface StoreInWorker {
+  db: Db;
+  /** Sizes from which a file counts as large (default pipeline.ts LARGE_TRANSACTION). */
+  large?: { chars: number; chunks: number };
 }
 
 export const inlineIngest = () => process.env.GRAPHWRIGHT_INGEST_INLINE === '1';
@@ -194,6 +208,8 @@ const rebuild = (e: WorkerError): Error => {
   if (e.name === 'IngestError') return new IngestError(e.message);
   const err = new Error(e.message);
   err.name = e.name;
+  // (a SQLite code keeps a storage failure one: the job describes it and stops, resumable)
+  if (e.code) (err as Error & { code?: string }).code = e.code;
   return err;
 };
 
@@ -212,8 +228,8 @@ function inlineSource(file: string, options: IngestOptions): Promise<PreparedSou
  * Prepare a file off the core's thread. Rejects with the file's IngestError (without the file
  * name, as prepareFile does), or IngestError('cancelled') when `options.signal` aborts.
  */
-export async function prepareSource(file: string, options: IngestOptions = {}): Promise<PreparedSource> {
-  const { signal, embed, onChunking, ...rest } = options;
+export async function prepareSource(file: string, options: IngestOptions & { storeIn?: StoreInWorker } = {}): Promise<PreparedSource> {
+  const { signal, embed, onChunking, storeIn, ...rest } = options;
   if (signal?.aborted) throw new IngestError('cancelled');
   if (inlineIngest() || failedToStart) return inlineSource(file, options);
   let t: IngestThread;
@@ -246,6 +262,10 @@ export async function prepareSource(file: string, options: IngestOptions = {}): 
       file,
       options: { chunker: rest.chunker, chunkSize: rest.chunkSize, overlap: rest.overlap, skipBadRecords: rest.skipBadRecords, limits: rest.limits },
       semantic: embed !== undefined,
+      // an in-memory database has no file a second connection could open
+      ...(storeIn && !storeIn.db.memory && storeIn.db.name && storeIn.db.name !== ':memory:'
+        ? { storeAt: { dbPath: storeIn.db.name, ...(storeIn.large ? { large: storeIn.large } : {}) } }
+        : {}),
     });
   } catch (err) {
     return fail(err);
@@ -266,9 +286,19 @@ export async function prepareSource(file: string, options: IngestOptions = {}): 
     if (taken < header.count && !t.dead) t.worker.postMessage({ type: 'release', id } satisfies ToWorker);
     giveBack(t);
   };
+  const storeInWorker = async (jobId?: number): Promise<StoreOutcome> => {
+    if (released || taken) throw new Error('ingest worker: the file was already taken or released');
+    taken = header.count;
+    // the core's writes wait (off its event loop) while the worker's connection holds the lock
+    const m = await holdForImport(storeIn!.db, () => t.request({ type: 'store', id, jobId }).catch(fail), { pauseJobs: false });
+    if (m.type === 'failed') throw rebuild(m.error);
+    if (m.type !== 'stored') throw new Error(`ingest worker: unexpected ${m.type}`);
+    return m.outcome;
+  };
   return {
     header,
     release,
+    ...(header.storesItself && storeIn ? { storeInWorker } : {}),
     async take(count: number): Promise<NewDocument[]> {
       if (taken >= header.count || released) return [];
       let m: FromWorker;

@@ -1,13 +1,14 @@
 import type { Store } from '../store';
 import type { EventBus } from '../events';
-import { toJobInfo, type JobRecord, type JobRepository } from '../store/jobs';
-import type { JobItem } from '../../../shared/schemas';
+import { toJobInfo, type JobOwner, type JobRecord, type JobRepository, type OwnerFields } from '../store/jobs';
+import type { JobItem, StoredJobState } from '../../../shared/schemas';
 import type { JobInfoOf, JobKindName, JobResult, jobResults, TypedJobInfo } from '../../../shared/contract/jobs';
 import type { CheckedJobParams, JobParamSchemas, JobParams } from './kinds';
 import { ApiError } from '../../../shared/errors';
 import { log } from '../log';
 import { importHoldsLock, importIdle, isLockError, onImportStart } from '../store/import-gate';
 import type { z } from 'zod';
+import { STALE_BEATS, heartbeatInterval, newRunnerId, ownerStatus, runnerStarted, runnerStopped, thisProcess, type OwnerStatus } from './owner';
 
 /** What a job's code sees while it runs. */
 export interface JobContext<P, C> {
@@ -72,6 +73,11 @@ export class JobCancelled extends Error {
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+const isEnded = (state: TypedJobInfo['state']) => state === 'done' || state === 'failed' || state === 'cancelled';
+
+/** "process 1234 on host" */
+export const describeOwner = (o: { pid: number; host: string }) => `process ${o.pid} on ${o.host}`;
+
 /** A job of one of the contract's kinds (`defineJob<'extract', Checkpoint>`): its params and result schemas are checked to be the kind's. */
 export function defineJob<K extends JobKindName, C = null>(kind: KnownJobKind<K, C>): KnownJobKind<K, C>;
 /** A job of any other kind (a test's): params and result schemas are optional. */
@@ -99,12 +105,21 @@ interface Running {
 }
 
 /**
- * Persisted job queue. One job runs at a time (the heavy work — parsing, the LLM — would fight
- * for the same cores). Progress and checkpoints live in the jobs table, so a crash loses nothing
- * already checkpointed and start() picks interrupted jobs up again.
+ * Persisted job queue. One job runs at a time in each lane (the heavy work — parsing, the LLM —
+ * would fight for the same cores). Progress and checkpoints live in the jobs table, so a crash
+ * loses nothing already checkpointed.
+ *
+ * Several processes may share the database (the CLI, `serve`, the desktop app). Each job has an
+ * owner, the runner that queued or runs it (./owner.ts), which refreshes a heartbeat on it: a
+ * runner runs the jobs it queued and those nobody owns any more, never a job another live process
+ * queued or runs; start() takes over the running jobs whose process is gone; a job waits while
+ * another process runs a job of its kind (two extractions of the same chunks at once would do the
+ * work twice). A cancel asked for a job another process runs reaches it at its next heartbeat.
  */
 export class JobRunner {
   readonly repo: JobRepository;
+  /** This runner as a job's owner. */
+  readonly owner: OwnerFields;
   private readonly kinds = new Map<string, AnyJobKind>();
   /** The job running in each lane. */
   private readonly running = new Map<JobLane, Running>();
@@ -112,14 +127,24 @@ export class JobRunner {
   private readonly pumping = new Map<JobLane, Promise<void>>();
   private readonly waiters = new Map<number, ((info: TypedJobInfo) => void)[]>();
   /** Job ends the database could not record (disk full): reported to this process's callers. */
-  private readonly unsaved = new Map<number, { state: TypedJobInfo['state']; error?: string }>();
+  private readonly unsaved = new Map<number, { state: StoredJobState; error?: string }>();
+  private readonly heartbeatMs: number;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private lastBeat = 0;
+  /** A job of this runner's waits for another process's job of its kind: the next tick tries again. */
+  private waitingOnOthers = false;
+  /** The last update seen of each job waited on here that another process runs. */
+  private readonly seen = new Map<number, string>();
 
   constructor(
     private readonly store: Store,
     private readonly bus: EventBus,
-    private readonly options: { progressIntervalMs?: number } = {},
+    private readonly options: { progressIntervalMs?: number; heartbeatMs?: number } = {},
   ) {
     this.repo = store.jobs;
+    this.owner = { ...thisProcess(), runner: newRunnerId() };
+    this.heartbeatMs = options.heartbeatMs ?? heartbeatInterval();
+    runnerStarted(this.owner.runner);
     // a graph import in its thread holds the write lock: the work lane's job stops first, and is
     // resumed from its checkpoint after the import (no job starts during one: see pump)
     onImportStart(store.db, () => this.pauseForImport());
@@ -164,28 +189,68 @@ export class JobRunner {
     return false;
   }
 
+  /** Whether a job's owner is this runner, another that is still there, or gone (./owner.ts). */
+  private statusOf(owner: JobOwner | null): OwnerStatus {
+    return ownerStatus(owner, { runner: this.owner.runner, staleMs: this.heartbeatMs * STALE_BEATS });
+  }
+
   /**
-   * Requeue jobs a dead process left running, then work through the queue. A job already started
-   * maxAttempts times without finishing (it may be what kills the process) fails instead, with the
-   * reason; `resume` tries it again.
+   * The job as the API gives it: with its owner, and `interrupted` for a job marked running whose
+   * process is gone (until a process takes it over).
+   */
+  private info(r: JobRecord): TypedJobInfo {
+    const info = toJobInfo(this.withUnsaved(r));
+    if (!r.owner) return { ...info, ...(info.state === 'running' ? { state: 'interrupted' } : {}), owner: null };
+    const status = this.statusOf(r.owner);
+    const me = thisProcess();
+    const here = r.owner.pid === me.pid && r.owner.host === me.host && r.owner.start === me.start;
+    const owner = { pid: r.owner.pid, host: r.owner.host, heartbeatAt: r.owner.heartbeatAt, alive: status !== 'gone', here };
+    const interrupted = info.state === 'running' && status === 'gone' && !this.isRunning(r.id);
+    return { ...info, ...(interrupted ? { state: 'interrupted' } : {}), owner };
+  }
+
+  /**
+   * Take over the jobs other processes left running and are gone, then work through the queue. A
+   * job already started maxAttempts times without finishing (it may be what kills the process)
+   * fails instead, with the reason; `resume` tries it again. Jobs another live process runs are
+   * left to it.
    */
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const { id, kind, attempts } of this.repo.interrupted()) {
-      const max = this.kinds.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-      if (attempts >= max) {
-        this.repo.setState(id, 'failed', {
-          error: `interrupted ${attempts} times while running (the process stopped each time); not retried again: resume it to try once more`,
-        });
-        log.warn('jobs', `job ${id} (${kind}) was interrupted ${attempts} times; it is marked failed instead of being requeued`);
-      } else this.repo.setState(id, 'queued');
-      this.emit(this.repo.get(id)!);
+    runnerStarted(this.owner.runner);
+    for (const r of this.repo.running()) {
+      const status = this.statusOf(r.owner);
+      if (status === 'gone') this.adopt(r);
+      else if (status === 'alive') log.info('jobs', `job ${r.id} (${r.kind}) runs in ${describeOwner(r.owner!)}; it is left to it`);
     }
+    this.ensureTimer();
     for (const lane of new Set<JobLane>(['work', ...[...this.kinds.values()].map((k) => k.lane ?? 'work')])) this.pump(lane);
   }
 
-  /** Stop after aborting the running jobs; they stay resumable (queued) for the next start. */
+  /**
+   * Queue again for this runner a running job whose process is gone (or fail it past its attempts
+   * cap). False when another process took it over first.
+   */
+  private adopt(r: JobRecord): boolean {
+    const max = this.kinds.get(r.kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const fail =
+      r.attempts >= max
+        ? `interrupted ${r.attempts} times while running (the process stopped each time); not retried again: resume it to try once more`
+        : undefined;
+    const seen = { state: r.state, runner: r.owner?.runner ?? null, heartbeatAt: r.owner?.heartbeatAt ?? null };
+    if (!this.repo.adopt(r.id, seen, this.owner, fail)) return false;
+    if (fail) log.warn('jobs', `job ${r.id} (${r.kind}) was interrupted ${r.attempts} times; it is marked failed instead of being requeued`);
+    else
+      log.info(
+        'jobs',
+        `job ${r.id} (${r.kind}): ${r.owner ? `${describeOwner(r.owner)} is gone` : 'its process is gone'}; it resumes here from its last checkpoint`,
+      );
+    this.emit(this.repo.get(r.id)!);
+    return true;
+  }
+
+  /** Stop after aborting the running jobs; they stay resumable (queued, owned by nobody) for the next start. */
   async stop(): Promise<void> {
     this.started = false;
     for (const r of this.running.values()) {
@@ -193,6 +258,83 @@ export class JobRunner {
       r.controller.abort();
     }
     await Promise.all(this.pumping.values());
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    runnerStopped(this.owner.runner);
+    if (this.store.readonly || !this.store.db.open) return;
+    try {
+      this.repo.release(this.owner.runner);
+    } catch (err) {
+      log.warn('jobs', 'the queued jobs of this process could not be handed back; other processes take them over once it has exited', err);
+    }
+  }
+
+  /** The heartbeat and the polls run while the runner is started, or while someone here waits on a job another process runs. */
+  private ensureTimer(): void {
+    if (!this.timer) this.timer = setInterval(() => this.tick(), Math.min(1000, this.heartbeatMs));
+    this.holdProcess();
+  }
+
+  /**
+   * The timer keeps the process alive only while someone here waits for a job (a CLI waiting for
+   * its job, which waits for another process's job of its kind, has nothing else to keep it up);
+   * otherwise it never holds a process that is done.
+   */
+  private holdProcess(): void {
+    if (!this.timer) return;
+    if (this.waiters.size > 0) this.timer.ref();
+    else this.timer.unref();
+  }
+
+  /**
+   * Once a second: the heartbeat (every heartbeatMs), cancels asked by other processes, the jobs
+   * waited on here that another process runs, and a job of this runner that waited for another
+   * process's job of its kind.
+   */
+  private tick(): void {
+    try {
+      if (!this.store.db.open) return;
+      const now = Date.now();
+      if (this.started && !this.store.readonly && now - this.lastBeat >= this.heartbeatMs && !importHoldsLock(this.store.db)) {
+        if (this.repo.heartbeat(this.owner.runner)) this.lastBeat = now;
+      }
+      if (this.started) {
+        for (const id of this.repo.cancelRequests(this.owner.runner)) {
+          const r = [...this.running.values()].find((x) => x.record.id === id);
+          if (r && r.reason === null) {
+            r.reason = 'cancel';
+            r.controller.abort();
+          }
+        }
+      }
+      for (const id of [...this.waiters.keys()]) if (!this.isRunning(id)) this.pollWaited(id);
+      this.holdProcess();
+      if (this.started && this.waitingOnOthers) {
+        this.waitingOnOthers = false;
+        for (const lane of new Set<JobLane>(['work', ...[...this.kinds.values()].map((k) => k.lane ?? 'work')])) this.pump(lane);
+      }
+    } catch (err) {
+      log.debug('jobs', 'a heartbeat could not be written or the queue read; the next tick tries again', err);
+    }
+  }
+
+  /** A job waited on here that this runner does not run: answer its waiters once it ended; pass on its progress. */
+  private pollWaited(id: number): void {
+    const r = this.repo.get(id);
+    if (!r) return;
+    const info = this.info(r);
+    if (isEnded(info.state)) {
+      this.seen.delete(id);
+      for (const resolve of this.waiters.get(id) ?? []) resolve(info);
+      this.waiters.delete(id);
+      return;
+    }
+    // its process died while we waited: this one takes it over
+    if (info.state === 'interrupted' && this.started && this.adopt(r)) return this.pump(this.laneOf(r.kind));
+    if (this.seen.get(id) !== r.updatedAt && r.owner && this.statusOf(r.owner) !== 'self') {
+      this.seen.set(id, r.updatedAt);
+      this.bus.emit('job.progress', info);
+    }
   }
 
   /**
@@ -209,16 +351,16 @@ export class JobRunner {
     const k = this.kinds.get(name);
     if (!k) throw new ApiError('unsupported', `unknown job kind: ${name}`);
     const checked = checkParams(k, params);
-    const record = this.repo.create(name, k.title(checked), checked);
+    const record = this.repo.create(name, k.title(checked), checked, this.owner);
     this.emit(record);
     this.pump(this.laneOf(name));
-    return toJobInfo(record);
+    return this.info(record);
   }
 
   get(id: number): TypedJobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
-    return toJobInfo(this.withUnsaved(r));
+    return this.info(r);
   }
 
   /** A record with the end this process could not write to the database, if any. */
@@ -227,53 +369,82 @@ export class JobRunner {
     return o && r.state === 'running' && !this.isRunning(r.id) ? { ...r, state: o.state, error: o.error ?? r.error } : r;
   }
 
+  /** The newest jobs (of these states: 'interrupted' is a running job whose process is gone). */
   list(states?: TypedJobInfo['state'][], limit?: number): TypedJobInfo[] {
-    return this.repo.list(states, limit).map(toJobInfo);
+    if (!states?.length) return this.repo.list(undefined, limit).map((r) => this.info(r));
+    const stored = [...new Set(states.map((s) => (s === 'interrupted' ? 'running' : s)))];
+    // a running row may show as interrupted: read a few more, then keep the states asked for
+    const limitOf = limit ?? 50;
+    const rows = this.repo.list(stored, states.includes('running') !== states.includes('interrupted') ? limitOf * 2 + 50 : limitOf);
+    return rows
+      .map((r) => this.info(r))
+      .filter((j) => states.includes(j.state))
+      .slice(0, limitOf);
   }
 
+  /**
+   * Cancel a job: here at once when this runner runs it or it is queued; a job another live
+   * process runs is cancelled by it at its next heartbeat; a job whose process is gone at once.
+   */
   cancel(id: number): TypedJobInfo {
-    const r = this.repo.get(id);
+    let r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
     const running = [...this.running.values()].find((x) => x.record.id === id);
     if (running) {
       running.reason = 'cancel';
       running.controller.abort();
-      return toJobInfo(r);
+      return this.info(r);
     }
     if (r.state === 'queued') {
-      this.repo.setState(id, 'cancelled');
-      return this.finish(id);
+      if (this.repo.setStateIf(id, 'queued', 'cancelled')) return this.finish(id);
+      r = this.repo.get(id)!; // started by another process meanwhile
     }
-    return toJobInfo(r);
+    if (r.state === 'running') {
+      if (this.statusOf(r.owner) === 'gone') {
+        if (this.repo.setStateIf(id, 'running', 'cancelled')) return this.finish(id);
+      } else this.repo.requestCancel(id);
+      return this.info(this.repo.get(id)!);
+    }
+    return this.info(r);
   }
 
-  /** Put a cancelled or failed job back in the queue; it continues from its checkpoint. */
+  /**
+   * Put a cancelled, failed or interrupted job back in the queue, owned by this runner; it
+   * continues from its checkpoint. A job another live process runs cannot run twice: conflict.
+   */
   resume(id: number): TypedJobInfo {
     const r = this.repo.get(id);
     if (!r) throw new ApiError('not_found', `no job ${id}`);
-    const state = this.withUnsaved(r).state;
-    if (state !== 'cancelled' && state !== 'failed') throw new ApiError('conflict', `job ${id} is ${state}, not cancelled or failed`);
+    const state = this.info(r).state;
+    if (state === 'running' && r.owner && !this.isRunning(id) && this.statusOf(r.owner) === 'alive') {
+      throw new ApiError('conflict', `job ${id} is running in ${describeOwner(r.owner)}; it is not run twice (cancel it there, or wait for it)`);
+    }
+    if (state !== 'cancelled' && state !== 'failed' && state !== 'interrupted')
+      throw new ApiError('conflict', `job ${id} is ${state}, not cancelled, failed or interrupted`);
     if (!this.kinds.has(r.kind)) throw new ApiError('unsupported', `unknown job kind: ${r.kind}`);
-    this.repo.setState(id, 'queued');
+    if (!this.repo.adopt(id, { state: r.state, runner: r.owner?.runner ?? null, heartbeatAt: r.owner?.heartbeatAt ?? null }, this.owner)) {
+      throw new ApiError('conflict', `job ${id} was taken over by another process meanwhile`);
+    }
     this.repo.resetAttempts(id);
     this.unsaved.delete(id);
     const info = this.repo.get(id)!;
     this.emit(info);
     this.pump(this.laneOf(r.kind));
-    return toJobInfo(info);
+    return this.info(info);
   }
 
-  /** Resolves when the job is done, failed or cancelled. */
+  /** Resolves when the job is done, failed or cancelled (here, or in the process that runs it). */
   wait(id: number): Promise<TypedJobInfo> {
     const r = this.repo.get(id);
     if (!r) return Promise.reject(new ApiError('not_found', `no job ${id}`));
     const o = this.unsaved.get(id);
-    if (o && !this.isRunning(id) && o.state !== 'queued') return Promise.resolve(toJobInfo(this.withUnsaved(r)));
-    if (r.state === 'done' || r.state === 'failed' || r.state === 'cancelled') return Promise.resolve(toJobInfo(r));
+    if (o && !this.isRunning(id) && o.state !== 'queued') return Promise.resolve(this.info(r));
+    if (isEnded(r.state)) return Promise.resolve(this.info(r));
     return new Promise((resolve) => {
       const list = this.waiters.get(id) ?? [];
       list.push(resolve);
       this.waiters.set(id, list);
+      this.ensureTimer();
     });
   }
 
@@ -283,6 +454,31 @@ export class JobRunner {
     return lane === 'work'
       ? { exclude: kinds.filter((k) => (k.lane ?? 'work') !== 'work').map((k) => k.kind) }
       : { only: kinds.filter((k) => k.lane === lane).map((k) => k.kind) };
+  }
+
+  /**
+   * Start the oldest queued job of the lane this runner may run: its own, or one nobody owns any
+   * more; never one another live process queued. A job waits while another process runs a job of
+   * its kind. The claim is atomic: two processes cannot start the same job.
+   */
+  private claimNext(lane: JobLane): JobRecord | undefined {
+    let busyElsewhere: Set<string> | undefined;
+    for (const r of this.repo.queued(this.laneFilter(lane))) {
+      const status = this.statusOf(r.owner);
+      if (status === 'alive') continue;
+      busyElsewhere ??= new Set(
+        this.repo
+          .running()
+          .filter((x) => !this.isRunning(x.id) && this.statusOf(x.owner) === 'alive')
+          .map((x) => x.kind),
+      );
+      if (busyElsewhere.has(r.kind)) {
+        this.waitingOnOthers = true;
+        continue;
+      }
+      if (this.repo.claim(r.id, this.owner, r.owner?.runner ?? null)) return this.repo.get(r.id)!;
+    }
+    return undefined;
   }
 
   private pump(lane: JobLane): void {
@@ -295,7 +491,7 @@ export class JobRunner {
           // no job starts while a graph import holds the write lock; it starts (or resumes) after it
           await importIdle(this.store.db);
           if (!this.started) break;
-          const next = this.repo.nextQueued(this.laneFilter(lane));
+          const next = this.claimNext(lane);
           if (!next) break;
           await this.runOne(next, lane);
         }
@@ -330,13 +526,6 @@ export class JobRunner {
     const controller = new AbortController();
     let ended!: () => void;
     const running: Running = { record, controller, reason: null, ended: new Promise((resolve) => (ended = resolve)) };
-    try {
-      this.repo.markStarted(record.id);
-    } catch (err) {
-      // Not even the start could be written: the job stays queued in the table, resumable.
-      this.settle(record.id, { state: 'failed', error: errorMessage(this.store.describeError(err)) });
-      throw err;
-    }
     this.running.set(lane, running);
     this.emit(this.repo.get(record.id)!);
     const interval = this.options.progressIntervalMs ?? 250;
@@ -445,7 +634,7 @@ export class JobRunner {
    * Record a job's end. When the database refuses even that (disk full), the state is kept in
    * memory for this process's callers; the row stays 'running', so the next start() requeues it.
    */
-  private setStateSafely(id: number, state: TypedJobInfo['state'], error?: string): void {
+  private setStateSafely(id: number, state: StoredJobState, error?: string): void {
     try {
       this.repo.setState(id, state, error !== undefined ? { error } : {});
       this.unsaved.delete(id);
@@ -463,7 +652,7 @@ export class JobRunner {
   }
 
   /** Resolve the waiters of a job that could not be recorded in the database. */
-  private settle(id: number, outcome: { state: TypedJobInfo['state']; error?: string }): void {
+  private settle(id: number, outcome: { state: StoredJobState; error?: string }): void {
     this.unsaved.set(id, outcome);
     let info: TypedJobInfo | undefined;
     try {
@@ -488,9 +677,9 @@ export class JobRunner {
   }
 
   private finish(id: number): TypedJobInfo {
-    const r = this.withUnsaved(this.repo.get(id)!);
+    const r = this.repo.get(id)!;
     this.emit(r);
-    const info = toJobInfo(r);
+    const info = this.info(r);
     if (info.state !== 'queued') {
       for (const resolve of this.waiters.get(id) ?? []) resolve(info);
       this.waiters.delete(id);
@@ -499,6 +688,6 @@ export class JobRunner {
   }
 
   private emit(r: JobRecord): void {
-    this.bus.emit('job.progress', toJobInfo(r));
+    this.bus.emit('job.progress', this.info(r));
   }
 }

@@ -6,7 +6,9 @@ import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES, KIND_NAMES, type KindName } from './snapshot';
 import type { RetrievalRepository } from '../store/retrieval';
 import { normalizeLabel } from '../store/normalize';
-import { editDistance, labelTokens, STOPWORDS, stem, tokenize, tokenVariants, type Token } from './text';
+import { editDistance, labelTokens, tokenize, tokenVariants, type Token } from './text';
+import { stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { nearestLabelVertices, type DenseIndex } from './dense';
 import { bigramList, dot, unitVector } from '../text/similarity';
 

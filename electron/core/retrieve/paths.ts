@@ -8,14 +8,11 @@ import type { GraphSnapshot } from './snapshot';
 import type { LinkedEntity } from './link';
 import {
   BRIDGE_CUES,
-  lemma,
   posTags,
   relatedWords,
   relationStems,
   wordnetRelatedness,
   relationWords,
-  STOPWORDS,
-  stem,
   stemMatch,
   tokenize,
   WH_HINTS,
@@ -24,7 +21,9 @@ import {
   wordnetPos,
   type Token,
 } from './text';
-import type { WnPos } from './wordnet';
+import type { WnPos } from '../nlp/wordnet';
+import { lemma, stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 
 export interface PathStep {
   relation: string;

@@ -2,8 +2,9 @@
 // the phrase after it (part-of-speech tags), the verb ("what is X" -> a definition of X, "which port" ->
 // a port, "how many" -> a number, "what must X do" -> an action). Used by retrieval (a definition
 // question looks for the term's glossary entry) and by extractive answers (which spans to read).
-import { posTags, STOPWORDS, tokenize } from './text';
-import { wordNet } from './wordnet';
+import { posTags, tokenize } from './text';
+import { STOPWORDS } from '../nlp/stopwords';
+import { wordNet } from '../nlp/wordnet';
 
 export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'condition' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
 

@@ -11,7 +11,9 @@ import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } fro
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
-import { STOPWORDS, stem, tokenize } from './text';
+import { tokenize } from './text';
+import { stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
 import { contentTokens, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';

@@ -2,7 +2,9 @@
 // the question's content stems by one sentence (or two adjacent ones). Used to re-rank passages and
 // to find the sentence an extractive answer is read from. General text handling only: sentence
 // ends, line breaks (definition lists, tables) and stems.
-import { STOPWORDS, stem, tokenize, type Token } from './text';
+import { tokenize, type Token } from './text';
+import { stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { splitSentences as splitSpans } from '../chunk/sentences';
 import type { QuestionTerm } from '../../../shared/contract/chat';
 

@@ -1,12 +1,13 @@
-// Text helpers shared by linking, relation scoring and extractive answers: tokens, stems, stopwords
-// and a small thesaurus of general relation ideas (time, place, kind, cause...). Morphology comes from
-// wink-nlp's lemmatiser (irregular forms: wrote -> write, spoken -> speak) followed by a light
-// derivational suffix stemmer (director/directed/direction meet). Words that share no stem are
+// Text helpers shared by linking, relation scoring and extractive answers: tokens and a small
+// thesaurus of general relation ideas (time, place, kind, cause...). Stems (a lemma, then light
+// derivational suffixes: director/directed/direction meet) and the stop-word list come from nlp/. Words that share no stem are
 // related through WordNet (wordnet.ts: synonyms, derivations, hypernyms, hyponyms), weighted below
 // exact and morphological matches. Nothing here knows a dataset or a domain:
 // test/retrieve/lexicon.test.ts fails if dataset words creep back in.
-import { englishNlp, type Nlp } from '../text/english';
-import { WN_POS, wordNet, type Neighbour, type WnPos } from './wordnet';
+import { englishNlp, type Nlp } from '../nlp/english';
+import { WN_POS, wordNet, type Neighbour, type WnPos } from '../nlp/wordnet';
+import { lemma, stem } from '../nlp/morphology';
+import { STOPWORDS } from '../nlp/stopwords';
 import { log } from '../log';
 
 export interface Token {
@@ -36,16 +37,6 @@ export function labelTokens(label: string): string[] {
   return tokenize(label).map((t) => t.text);
 }
 
-export const STOPWORDS = new Set(
-  `a an the and or but nor of in on at to for from by with without into onto over under about as than then so is are was were be been being am
-  do does did done doing has have had having will would shall should can could may might must it its it's this that these those there here
-  what which who whom whose when where why how whats what's i me my we us our you your he him his she her they them their
-  also same share shared sharing other others another together both all any some each every such one ones
-  list name names tell give show find please work works thing things person people
-  not no yes if else up out very just more most much many few s t
-  listed known considered called`.split(/\s+/),
-);
-
 /** Words that ask for a bridge back through a relation: "also wrote", "share directors", "same author". */
 export const BRIDGE_CUES = new Set(['also', 'same', 'share', 'shares', 'shared', 'sharing', 'together', 'co', 'fellow']);
 
@@ -56,63 +47,6 @@ export const WH_HINTS: Record<string, string[]> = {
 };
 
 let nlp: Nlp | null = null;
-const LEMMAS = new Map<string, string>();
-
-/** The dictionary form of one word (wink-nlp's lemmatiser; cached): wrote -> write, children -> child. */
-export function lemma(word: string): string {
-  const w = word.toLowerCase();
-  let out = LEMMAS.get(w);
-  if (out !== undefined) return out;
-  out = w;
-  if (/^\p{L}[\p{L}'-]*$/u.test(w) && w.length > 2) {
-    try {
-      nlp ??= englishNlp();
-      // its.lemma needs the model's addons at run time; its typing says so, the call passes them
-      const l = nlp
-        .readDoc(w)
-        .tokens()
-        .out(nlp.its.lemma as unknown as typeof nlp.its.pos) as string[];
-      if (l.length === 1 && l[0] && /^\p{L}/u.test(l[0])) out = l[0].toLowerCase();
-    } catch {
-      // no lemma for this word: the word itself
-      out = w;
-    }
-  }
-  if (LEMMAS.size > 50_000) LEMMAS.clear();
-  LEMMAS.set(w, out);
-  return out;
-}
-
-/** Light derivational suffix stripping (agent nouns, -ion, -ing, -ed, plurals): director/direction -> direct. */
-function suffixStem(w: string): string {
-  if (w.length <= 3 || /\d/.test(w)) return w;
-  let s = w;
-  if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
-  else {
-    for (const suf of ['ations', 'ation', 'ers', 'ors', 'ings', 'ions', 'ing', 'ion', 'er', 'or', 'ed', 'es', 's']) {
-      if (s.endsWith(suf) && s.length - suf.length >= 3 && !(suf === 's' && s.endsWith('ss'))) {
-        s = s.slice(0, -suf.length);
-        break;
-      }
-    }
-  }
-  if (s.endsWith('e') && s.length > 3) s = s.slice(0, -1);
-  if (/([bdfgklmnprt])\1$/.test(s)) s = s.slice(0, -1);
-  return s;
-}
-
-const STEMS = new Map<string, string>();
-
-/** A word's stem: its lemma, then light suffix stripping, so wrote/written/writer/writes meet at "writ". */
-export function stem(word: string): string {
-  const w = word.toLowerCase();
-  let out = STEMS.get(w);
-  if (out !== undefined) return out;
-  out = w.length <= 3 || /\d/.test(w) ? w : suffixStem(lemma(w));
-  if (STEMS.size > 50_000) STEMS.clear();
-  STEMS.set(w, out);
-  return out;
-}
 
 // Groups of words that name the same general relation idea (a thesaurus, not a dataset's relation
 // list). A relation label matches a question word when their stems are equal (strong) or share a group.

@@ -54,6 +54,8 @@ export interface BulkProvenance {
   start: number;
   end: number;
   quote: string;
+  /** The rules that read the span (edge evidence). */
+  rules?: string[];
 }
 
 /** Normalised relation text, as GraphRepository.upsertEdge stores it. */
@@ -155,7 +157,7 @@ export class BulkGraphWriter {
       insertChunk: db.prepare("INSERT INTO chunks (document_id, ordinal, start, end, page, text, hash) VALUES (?, ?, ?, ?, ?, '', 'placeholder')"),
       dupEdgeProv: db.prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
       dupNodeProv: db.prepare('SELECT 1 FROM provenance WHERE node_id = ? AND document_id = ? AND start = ? AND end = ?'),
-      insertProv: db.prepare('INSERT INTO provenance (edge_id, node_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insertProv: db.prepare('INSERT INTO provenance (edge_id, node_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       docQuotes: db.prepare('SELECT start, quote FROM provenance WHERE document_id = ? ORDER BY start, id'),
       docChunks: db.prepare('SELECT id, start, end FROM chunks WHERE document_id = ?'),
       setDocText: db.prepare('UPDATE documents SET text = ? WHERE id = ?'),
@@ -332,7 +334,16 @@ export class BulkGraphWriter {
     const dup =
       p.edgeId != null ? this.s.dupEdgeProv.get(p.edgeId, p.documentId, p.start, p.end) : this.s.dupNodeProv.get(p.nodeId, p.documentId, p.start, p.end);
     if (dup) return false;
-    this.s.insertProv.run(p.edgeId ?? null, p.nodeId ?? null, p.documentId, p.chunkId, p.start, Math.max(p.end, p.start), p.quote);
+    this.s.insertProv.run(
+      p.edgeId ?? null,
+      p.nodeId ?? null,
+      p.documentId,
+      p.chunkId,
+      p.start,
+      Math.max(p.end, p.start),
+      p.quote,
+      JSON.stringify(p.rules ?? []),
+    );
     this.wrote();
     return true;
   }

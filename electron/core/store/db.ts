@@ -1,11 +1,17 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { migrations } from './migrations';
 import { StorageError, isBusy, retryBusy, toStorageError } from './storage-error';
 import { log } from '../log';
 
 export type Db = Database.Database;
+
+// A database on read-only media is opened by a URI filename (`file:…?immutable=1`); better-sqlite3
+// reads URI filenames only when SQLITE_USE_URI=1 is set before its addon loads (on the first
+// connection of the process). A plain path is read as before.
+process.env.SQLITE_USE_URI ??= '1';
 
 /** How long one statement waits in SQLite's busy handler for another process's write lock. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -22,10 +28,17 @@ export interface OpenOptions {
 }
 
 const sizeLimits = new WeakMap<Db, number>();
+/** The file of a connection opened by a URI filename (db.name is then the URI). */
+const files = new WeakMap<Db, string>();
+
+/** The database file of a connection (its path, also when it was opened by a URI filename). */
+export function dbFile(db: Db): string {
+  return files.get(db) ?? db.name;
+}
 
 /** What a storage error message needs to know about a connection: its file and its size limit. */
 export function storageContext(db: Db): { file: string; limitBytes?: number } {
-  return { file: db.name, limitBytes: sizeLimits.get(db) };
+  return { file: dbFile(db), limitBytes: sizeLimits.get(db) };
 }
 
 /** A SQLite error thrown by this connection as a clear StorageError naming the file (other errors unchanged). */
@@ -82,11 +95,15 @@ function installWriteTransactions(db: Db): void {
 /** Open (and create) a Graphwright database: WAL, foreign keys, migrated to the current schema. */
 export function openDb(file: string, options: OpenOptions = {}): Db {
   const readonly = options.readonly ?? false;
-  if (file !== ':memory:' && !readonly) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:' && !readonly) {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    checkSharedMemoryWritable(file);
+  }
   let db: Db;
   try {
-    db = new Database(file, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
+    db = readonly ? openReadOnly(file) : new Database(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (err) {
+    if (err instanceof ReadOnlyOpenError) throw err;
     const mapped = toStorageError(err, { file });
     throw new Error(`cannot open database ${file}: ${mapped instanceof StorageError ? mapped.message : (err as Error).message}`);
   }
@@ -112,16 +129,105 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
   return db;
 }
 
-/** True when this process may write the database (the file and its folder, where SQLite puts -wal and -shm). */
-export function isWritable(file: string): boolean {
+/** A read-only database that cannot be read as it lies (its message says why and what to do). */
+export class ReadOnlyOpenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadOnlyOpenError';
+  }
+}
+
+const canAccess = (p: string, mode: number): boolean => {
   try {
-    fs.accessSync(file, fs.constants.W_OK);
-    fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
+    fs.accessSync(p, mode);
     return true;
   } catch {
-    // the probe itself: not writable
+    // the probe itself: no such access
     return false;
   }
+};
+
+const sizeOf = (p: string): number | undefined => {
+  try {
+    return fs.statSync(p).size;
+  } catch {
+    // the probe itself: no such file
+    return undefined;
+  }
+};
+
+/**
+ * How a read-only connection opens, so that it never writes next to the database:
+ *
+ * - `immutable`: the file is not writable, or its folder is not (a read-only folder or mount, a
+ *   file of another user), and no write-ahead log holds changes. SQLite then reads the file as it
+ *   lies, without locks and without creating the `-shm` index, which it otherwise creates with the
+ *   database file's own permissions: a read-only `-shm` left behind keeps the database read-only
+ *   for its owner once the file is writable again.
+ * - `wal`: a write-ahead log holds changes (a writer has the database open, or stopped before its
+ *   checkpoint). SQLite must read it through the `-shm` index, which is there (it is used read-only
+ *   when it cannot be written) or can be made without harm (file and folder writable).
+ * - `plain`: file and folder writable (`--read-only` by choice, an export's snapshot): an ordinary
+ *   read-only connection, which sees other connections' commits.
+ */
+export function readOnlyMode(file: string): 'immutable' | 'wal' | 'plain' | { refuse: string } {
+  const abs = path.resolve(file);
+  const walBytes = sizeOf(`${abs}-wal`) ?? 0;
+  const shm = fs.existsSync(`${abs}-shm`);
+  const writable = canAccess(abs, fs.constants.W_OK) && canAccess(path.dirname(abs), fs.constants.W_OK);
+  if (walBytes > 0) {
+    if (shm || writable) return 'wal';
+    return {
+      refuse:
+        `cannot read database ${abs}: its write-ahead log ${abs}-wal holds changes not yet in the database file, and SQLite needs an index (${abs}-shm) ` +
+        `to read them, which it cannot create here (the file or its folder is read-only). Open it once where it can be written (a writing command ` +
+        `finishes the log), or copy ${path.basename(abs)} together with ${path.basename(abs)}-wal to a writable folder`,
+    };
+  }
+  return writable ? 'plain' : 'immutable';
+}
+
+function openReadOnly(file: string): Db {
+  const abs = path.resolve(file);
+  if (!fs.existsSync(abs)) throw new ReadOnlyOpenError(`cannot open database ${abs}: no such file`);
+  const mode = readOnlyMode(abs);
+  if (typeof mode === 'object') throw new ReadOnlyOpenError(mode.refuse);
+  if (mode !== 'immutable') return new Database(abs, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  const db = new Database(`${pathToFileURL(abs).href}?immutable=1`, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  files.set(db, abs);
+  return db;
+}
+
+/**
+ * A writable open next to a `-shm` index this process may not write (left by a read-only open of
+ * an older version, or made by another user) would open read-only and fail its first write with a
+ * misleading "read-only database". Without a `-wal` file no connection has the database open (the
+ * log lives as long as one does), so the stale index is removed; otherwise the message says what
+ * to do.
+ */
+function checkSharedMemoryWritable(file: string): void {
+  if (file === ':memory:') return;
+  const abs = path.resolve(file);
+  const shm = `${abs}-shm`;
+  if (!fs.existsSync(shm) || canAccess(shm, fs.constants.W_OK) || !canAccess(abs, fs.constants.W_OK)) return;
+  if (!fs.existsSync(`${abs}-wal`) && canAccess(path.dirname(abs), fs.constants.W_OK)) {
+    try {
+      fs.rmSync(shm);
+      log.info('store', `removed ${shm}: a read-only index left by an earlier read-only open, which no connection uses`);
+      return;
+    } catch (err) {
+      log.debug('store', `could not remove ${shm}`, err);
+    }
+  }
+  throw new ReadOnlyOpenError(
+    `cannot open database ${abs} for writing: its index ${shm} is read-only (left by a read-only open, or made by another user). ` +
+      `Close every program that has the database open, then delete ${path.basename(shm)}${fs.existsSync(`${abs}-wal`) ? ` and ${path.basename(abs)}-wal if it is empty` : ''}, and try again`,
+  );
+}
+
+/** True when this process may write the database (the file and its folder, where SQLite puts -wal and -shm). */
+export function isWritable(file: string): boolean {
+  return canAccess(file, fs.constants.W_OK) && canAccess(path.dirname(path.resolve(file)), fs.constants.W_OK);
 }
 
 export function schemaVersion(db: Db): number {

@@ -115,9 +115,10 @@ export class DocumentRepository {
   }
 
   text(id: number, original = false): string | undefined {
-    const row = this.db.prepare('SELECT text, original_text FROM documents WHERE id = ?').get(id) as { text: string; original_text: string | null } | undefined;
-    if (!row) return undefined;
-    return original ? (row.original_text ?? row.text) : row.text;
+    // only the column asked for: a large document's text and original text are each as long as it
+    const sql = original ? 'SELECT coalesce(original_text, text) AS text FROM documents WHERE id = ?' : 'SELECT text FROM documents WHERE id = ?';
+    const row = this.db.prepare(sql).get(id) as { text: string } | undefined;
+    return row?.text;
   }
 
   /** Statements of the insert path, prepared once per connection (a corpus stores thousands of documents). */

@@ -71,6 +71,8 @@ export interface ExportProvenanceRow {
   quote: string;
   /** The clause the span lies in ('RFC 3580 §3.1 User-Name'), when the document's sections are known. */
   clause: string | null;
+  /** The ids of the rules that read this span (edge evidence; [] for node evidence and older rows). */
+  rules: string[];
 }
 
 export interface ExportCounts {
@@ -149,7 +151,7 @@ const toEdge = (r: EdgeRowRaw): ExportEdgeRow => ({
 const PROV_SQL = `SELECT p.id, p.edge_id, p.node_id, p.document_id, d.title AS document_title, d.content_hash AS document_hash,
   d.source_path AS document_path, d.format AS document_format, d.version AS document_version,
   (SELECT s.standard FROM document_structure s WHERE s.document_id = d.id) AS document_standard, p.chunk_id, c.ordinal AS chunk_ordinal, c.start AS chunk_start,
-  c.end AS chunk_end, c.page, p.start, p.end, p.quote
+  c.end AS chunk_end, c.page, p.start, p.end, p.quote, p.rules
   FROM provenance p JOIN documents d ON d.id = p.document_id LEFT JOIN chunks c ON c.id = p.chunk_id`;
 
 interface ProvRowRaw {
@@ -171,6 +173,7 @@ interface ProvRowRaw {
   start: number;
   end: number;
   quote: string;
+  rules: string;
 }
 const toProv = (r: ProvRowRaw, clause: string | null = null): ExportProvenanceRow => ({
   id: r.id,
@@ -193,6 +196,7 @@ const toProv = (r: ProvRowRaw, clause: string | null = null): ExportProvenanceRo
   end: r.end,
   quote: r.quote,
   clause,
+  rules: parseJson<string[]>(r.rules, []),
 });
 
 export class ExportRepository {

@@ -281,11 +281,15 @@ export class ExtractionGraphWriter {
       insertNode: db.prepare('INSERT INTO nodes (kind, label, norm, type, aliases, chunk_id, meta) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       findEdge: db.prepare('SELECT id, confidence, edited, status FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
       raiseConfidence: db.prepare(`UPDATE edges SET confidence = ?, updated_at = ${NOW} WHERE id = ?`),
+      // read again by a rule an editor keeps more often: the better estimate stands
+      raisePrecision: db.prepare('UPDATE edges SET precision = ? WHERE id = ? AND (precision IS NULL OR precision < ?)'),
       insertEdge: db.prepare(
-        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       edgeProvExists: db.prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
-      insertEdgeProv: db.prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertEdgeProv: db.prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      edgeProvRules: db.prepare('SELECT id, rules FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
+      setProvRules: db.prepare('UPDATE provenance SET rules = ? WHERE id = ?'),
       nodeProvExists: db.prepare('SELECT 1 FROM provenance WHERE node_id = ? AND document_id = ? AND start = ? AND end = ?'),
       insertNodeProv: db.prepare('INSERT INTO provenance (node_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)'),
       editedFromChunk: db.prepare(
@@ -361,6 +365,7 @@ export class ExtractionGraphWriter {
     if (existing) {
       if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
         this.q.raiseConfidence.run(e.confidence, existing.id);
+      if (e.precision != null) this.q.raisePrecision.run(e.precision, existing.id, e.precision);
       b?.edges.set(existing.id, existing.edited ? pairKey(e.subjectId, e.objectId) : null);
       return { id: existing.id, created: false };
     }
@@ -374,6 +379,7 @@ export class ExtractionGraphWriter {
       e.engine,
       e.model ?? null,
       JSON.stringify(e.meta ?? {}),
+      e.precision ?? null,
     );
     const id = Number(info.lastInsertRowid);
     if (b) {
@@ -385,8 +391,11 @@ export class ExtractionGraphWriter {
 
   addEdgeProvenance(edgeId: number, p: NewProvenance): void {
     const b = this.state;
-    if (!this.newEvidence('e', edgeId, p, b?.newEdges, this.q.edgeProvExists)) return;
-    this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+    if (!this.newEvidence('e', edgeId, p, b?.newEdges, this.q.edgeProvExists)) {
+      if (p.rules?.length) this.addRules(edgeId, p);
+      return;
+    }
+    this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote, JSON.stringify(p.rules ?? []));
     // evidence from a chunk for an edited triple: that chunk's edited pairs grow (or are read again)
     const pairs = b && p.chunkId !== null ? b.editedPairs.get(p.chunkId) : undefined;
     if (pairs) {
@@ -394,6 +403,15 @@ export class ExtractionGraphWriter {
       if (edited === undefined) b!.editedPairs.delete(p.chunkId!);
       else if (edited !== null) pairs.add(edited);
     }
+  }
+
+  /** Evidence read again by other rules (another reading of the sentence, a later run) lists them too. */
+  private addRules(edgeId: number, p: NewProvenance): void {
+    const row = this.q.edgeProvRules.get(edgeId, p.documentId, p.start, p.end) as { id: number; rules: string } | undefined;
+    if (!row) return;
+    const had: string[] = parseJson(row.rules, []);
+    const more = p.rules!.filter((r) => !had.includes(r));
+    if (more.length) this.q.setProvRules.run(JSON.stringify([...had, ...more]), row.id);
   }
 
   /**

@@ -25,6 +25,8 @@ export interface NewEdge {
   engine: string;
   model?: string | null;
   meta?: Record<string, unknown>;
+  /** The estimated probability that an editor keeps it (extract/precision.ts); null when unknown. */
+  precision?: number | null;
 }
 
 export interface NewProvenance {
@@ -33,6 +35,8 @@ export interface NewProvenance {
   start: number;
   end: number;
   quote: string;
+  /** The ids of the rules that read this span (edge evidence; extract/rules.ts). */
+  rules?: string[];
 }
 
 /** A nodes row as SQLite returns it (aliases as JSON text). */
@@ -145,8 +149,21 @@ export class GraphRepository {
       return { id: existing.id, created: false };
     }
     const info = this.db
-      .prepare('INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(e.subjectId, relation, e.objectId, e.stage, e.status ?? 'proposed', e.confidence ?? 0.5, e.engine, e.model ?? null, JSON.stringify(e.meta ?? {}));
+      .prepare(
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        e.subjectId,
+        relation,
+        e.objectId,
+        e.stage,
+        e.status ?? 'proposed',
+        e.confidence ?? 0.5,
+        e.engine,
+        e.model ?? null,
+        JSON.stringify(e.meta ?? {}),
+        e.precision ?? null,
+      );
     return { id: Number(info.lastInsertRowid), created: true };
   }
 
@@ -156,15 +173,15 @@ export class GraphRepository {
       .get(edgeId, p.documentId, p.start, p.end);
     if (dup) return;
     this.db
-      .prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote);
+      .prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote, JSON.stringify(p.rules ?? []));
   }
 
   edgeProvenance(edgeIds: number[]): Map<number, Provenance[]> {
     const out = new Map<number, Provenance[]>();
     if (!edgeIds.length) return out;
     const stmt = this.db.prepare(
-      `SELECT p.edge_id, p.document_id, p.chunk_id, p.start, p.end, p.quote, d.version,
+      `SELECT p.edge_id, p.document_id, p.chunk_id, p.start, p.end, p.quote, p.rules, d.version,
          (d.version > 1 OR EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = d.id)) AS versioned
        FROM provenance p JOIN documents d ON d.id = p.document_id WHERE p.edge_id IN (SELECT value FROM json_each(?)) ORDER BY p.id`,
     );
@@ -176,6 +193,7 @@ export class GraphRepository {
       start: number;
       end: number;
       quote: string;
+      rules: string;
       version: number;
       versioned: number;
     }[]) {
@@ -190,6 +208,7 @@ export class GraphRepository {
         quote: r.quote,
         ...(clause ?? {}),
         ...(r.versioned ? { version: r.version } : {}),
+        rules: parseJson<string[]>(r.rules, []),
       });
       out.set(r.edge_id, list);
     }
@@ -233,10 +252,10 @@ export class GraphRepository {
     }[q.sort ?? 'id'];
     const rows = this.db
       .prepare(
-        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.engine, e.edited
+        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.precision, e.engine, e.edited
          ${from} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
-      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number })[];
+      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number; precision: number | null })[];
     const ids = rows.map((r) => r.id);
     const prov = this.edgeProvenance(ids);
     const titles = this.documentTitles(ids);
@@ -252,8 +271,10 @@ export class GraphRepository {
         stage: r.stage,
         status: r.status,
         confidence: r.confidence,
+        precision: r.precision,
         engine: r.engine,
         provenance: prov.get(r.id) ?? [],
+        rules: [...new Set((prov.get(r.id) ?? []).flatMap((p) => p.rules ?? []))],
         documentTitle: titles.get(r.id) ?? null,
         edited: r.edited === 1,
       })),

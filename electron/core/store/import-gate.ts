@@ -65,15 +65,19 @@ export function onImportStart(db: Db, pause: () => Promise<void>): () => void {
   return () => g.pausers.delete(pause);
 }
 
-/** Run `fn` (an import in its thread) as the only import of this database, with the core's writes deferred meanwhile. */
-export async function holdForImport<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+/**
+ * Run `fn` (an import in its thread) as the only import of this database, with the core's writes deferred meanwhile.
+ * `pauseJobs: false` leaves the running jobs alone: for a job whose own thread holds the lock (the
+ * ingest job storing a large document from its worker, ingest/worker-pool.ts), which must not be paused by it.
+ */
+export async function holdForImport<T>(db: Db, fn: () => Promise<T>, options: { pauseJobs?: boolean } = {}): Promise<T> {
   const g = gateOf(db);
   await importIdle(db);
   let release!: () => void;
   g.running = new Promise<void>((resolve) => (release = resolve));
   try {
     // each pauser is awaited; one that fails does not keep the import from running
-    await Promise.allSettled([...g.pausers].map((p) => p()));
+    if (options.pauseJobs !== false) await Promise.allSettled([...g.pausers].map((p) => p()));
     db.pragma('busy_timeout = 0');
     setBusyFailsFast(+1);
     g.locked = true;

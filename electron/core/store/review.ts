@@ -44,6 +44,8 @@ export class ReviewRepository {
       relations: f.relations,
       minConfidence: f.minConfidence,
       maxConfidence: f.maxConfidence,
+      minPrecision: f.minPrecision,
+      belowPrecision: f.belowPrecision,
       document: f.document,
     });
     return { sql: where.join(' AND '), args };

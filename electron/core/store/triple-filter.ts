@@ -16,6 +16,10 @@ export interface TripleFilter {
   relations?: readonly string[];
   minConfidence?: number;
   maxConfidence?: number;
+  /** Triples an editor likely keeps: precision at least this, or not estimated (the default view). */
+  minPrecision?: number;
+  /** Suggestions: triples whose estimated precision is below this. */
+  belowPrecision?: number;
   /** Only triples with this node as subject or object. */
   node?: number;
   ids?: readonly number[];
@@ -43,6 +47,8 @@ export function tripleConditions(f: TripleFilter): { where: string[]; args: unkn
   if (f.relations?.length) add('e.relation IN (SELECT value FROM json_each(?))', JSON.stringify(f.relations));
   if (f.minConfidence !== undefined) add('e.confidence >= ?', f.minConfidence);
   if (f.maxConfidence !== undefined) add('e.confidence <= ?', f.maxConfidence);
+  if (f.minPrecision !== undefined) add('(e.precision IS NULL OR e.precision >= ?)', f.minPrecision);
+  if (f.belowPrecision !== undefined) add('e.precision < ?', f.belowPrecision);
   if (f.node) add('(e.subject_id = ? OR e.object_id = ?)', f.node, f.node);
   if (f.ids) add('e.id IN (SELECT value FROM json_each(?))', JSON.stringify(f.ids));
   return { where, args };

@@ -1,19 +1,35 @@
 // The classic extractor: no model, fast, the baseline a fresh install builds its first graph with.
 import { foldWithMap, splitSentences, type Span } from '../sentences';
-import type { AcronymDefinition } from '../acronyms';
+import type { AcronymDefinition } from '../../nlp/acronyms';
 import type { CandidateTriple, ChunkExtraction, NodeMention } from '../types';
 import { DEFAULT_CONFIDENCE } from '../types';
 import { findTypedMentions } from './mentions';
-import { mergeSpans, sentenceRelations, singularNoun, tokenize, type DocumentReferents, type Referent, type SentenceContext, type Token } from './svo';
+import { mergeSpans, tokenize, type Token } from './tokens';
+import { sentenceRelations } from './sentence';
+import type { DocumentReferents, Referent, SentenceContext } from './reference';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
 import { canonicalDesignation, chunkContext, clauseOf, tagDesignation, type DocInfo, type SectionLike } from '../standards/context';
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
+import { singular } from '../../nlp/morphology';
 
-export { englishNlp } from './svo';
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
 const KIND_CONFIDENCE = { svo: 1, prep: 0.9, isa: 1.1, of: 0.8 } as const;
+
+export const DOCUMENT_RULES = [
+  { id: 'doc.heading', statement: 'A section heading is cut off the sentence it opens; a heading alone is no sentence.' },
+  { id: 'doc.term-line', statement: "A definition list's term line (short, unpunctuated, its body indented deeper) is no part of the body's first sentence." },
+  { id: 'doc.listing-prose', statement: "An SMI object's DESCRIPTION or REFERENCE string is read, not the clauses of the listing before it." },
+  { id: 'doc.latin', statement: 'Only sentences mostly in Latin script are read for relations; other scripts get typed mentions.' },
+  { id: 'doc.code', statement: 'A MIB or ASN.1 listing (a quarter of its words in capitals, or "::=") is no sentence.' },
+  { id: 'doc.legend', statement: 'Two or more "symbol = meaning" pairs are a legend, no sentence.' },
+  {
+    id: 'doc.part-end',
+    statement: 'A document part as an end ("Section 4") is its clause, of the document or of the one cited beside it; a part of no known document is no end.',
+  },
+  { id: 'doc.figure-end', statement: 'A figure or table ("Figure 1") is no end.' },
+];
 
 export interface ClassicOptions {
   /** Acronyms defined anywhere in the document (for the definition mentions inside this chunk). */
@@ -22,31 +38,63 @@ export interface ClassicOptions {
   structure?: StructureLike | null;
 }
 
-/** Triples and typed mentions from chunk [start, end) of the document text. */
-export function classicExtract(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkExtraction & { sentences: number } {
+/** What the extractor reads of a chunk: its sentences, its tokens (names the document defines merged), the typed mentions, the context the sentences share. */
+export interface ChunkReading {
+  sentences: Span[];
+  typed: ReturnType<typeof findTypedMentions>;
+  tokens: Token[];
+  context: SentenceContext;
+  doc: DocInfo;
+}
+
+export function readChunk(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkReading {
   const sentences = splitSentences(docText, chunk.start, chunk.end);
   const typed = findTypedMentions(docText, chunk.start, chunk.end);
   const names = [...typed, ...longFormOccurrences(docText, chunk, options.acronyms ?? [])];
   const tokens = sentences.length ? mergeSpans(tokenize(docText, chunk.start, chunk.end), names, docText) : [];
-  const triples: CandidateTriple[] = [];
-  const base = DEFAULT_CONFIDENCE.classic.EE;
-  let t = 0;
   const context: SentenceContext = { document: documentReferents(docText, chunk, options.structure, sentences) };
   const doc = chunkContext(docText, chunk, options.structure, sentences).doc;
-  for (const whole of sentences) {
-    const cut = afterHeading(afterTermLine(docText, whole), doc.structure.sections);
-    if (!cut) continue;
-    const s = listingProse(docText, cut);
+  return { sentences, typed, tokens, context, doc };
+}
+
+/** A sentence of a chunk: the span read and its tokens, or the rule that leaves it unread. */
+export type ChunkSentence = { whole: Span; span: Span; tokens: Token[] } | { whole: Span; skip: string };
+
+/** The chunk's sentences in order, each read or left unread by a document rule. */
+export function* chunkSentences(docText: string, r: ChunkReading): Generator<ChunkSentence> {
+  let t = 0;
+  for (const whole of r.sentences) {
+    const cut = afterHeading(afterTermLine(docText, whole), r.doc.structure.sections); // doc.heading, doc.term-line
+    if (!cut) {
+      yield { whole, skip: 'doc.heading' };
+      continue;
+    }
+    const s = listingProse(docText, cut); // doc.listing-prose
     const inSentence: Token[] = [];
-    while (t < tokens.length && tokens[t].start < s.start) t++;
-    while (t < tokens.length && tokens[t].end <= s.end) inSentence.push(tokens[t++]);
-    if (inSentence.length < 3 || !mostlyLatin(docText, s)) continue; // the English model reads English only
-    if (codeLike(docText.slice(s.start, s.end))) continue; // a MIB or ASN.1 listing is no English sentence
-    if (legendLike(docText.slice(s.start, s.end))) continue; // "X = May be used with ... L3 = Implemented only by"
+    while (t < r.tokens.length && r.tokens[t].start < s.start) t++;
+    while (t < r.tokens.length && r.tokens[t].end <= s.end) inSentence.push(r.tokens[t++]);
+    // doc.latin: the English model reads English only (and three tokens at least)
+    if (inSentence.length < 3 || !mostlyLatin(docText, s)) yield { whole, skip: 'doc.latin' };
+    else if (codeLike(docText.slice(s.start, s.end)))
+      yield { whole, skip: 'doc.code' }; // a MIB or ASN.1 listing is no English sentence
+    else if (legendLike(docText.slice(s.start, s.end))) yield { whole, skip: 'doc.legend' };
+    else yield { whole, span: s, tokens: inSentence };
+  }
+}
+
+/** Triples and typed mentions from chunk [start, end) of the document text. */
+export function classicExtract(docText: string, chunk: Span, options: ClassicOptions = {}): ChunkExtraction & { sentences: number } {
+  const reading = readChunk(docText, chunk, options);
+  const { sentences, typed, context, doc } = reading;
+  const triples: CandidateTriple[] = [];
+  const base = DEFAULT_CONFIDENCE.classic.EE;
+  for (const sentence of chunkSentences(docText, reading)) {
+    if (!('span' in sentence)) continue;
+    const { span: s, tokens: inSentence } = sentence;
     const rels = sentenceRelations(inSentence, docText, context);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     for (const r of rels) {
-      // a document part as an end is its clause ("defined in section 5.18 of [RFC2865]": RFC 2865 §5.18); a
+      // a document part as an end is its clause ("defined in section 5.1 of [RFC1234]": RFC 1234 §5.1); a
       // figure or table is no end
       const head = partEnd(docText, doc, r.head, s);
       const tail = partEnd(docText, doc, r.tail, s);
@@ -65,6 +113,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
           tailWords: wordCount(r.tail.text),
         }),
         evidence: { start: s.start, end: s.end },
+        rules: head !== r.head.text || tail !== r.tail.text ? [...r.rules, 'doc.part-end'] : r.rules,
       });
     }
   }
@@ -88,15 +137,15 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
 /**
  * What the document's own structure says a demonstrative points at: its designation ("this memo" in
  * RFC 2867 is RFC 2867), the clause a sentence stands in ("this section" -> "RFC 5247 §3.2"), the named
- * subject of a section ("this value" in "3.1 Tunnel-Start" under "3. New Acct-Status-Type Values";
- * "this attribute" in "3.17 Session-Timeout" of a document that writes "the Session-Timeout attribute").
+ * subject of a section ("this value" in "3.1 Foo-Bar" under "3. New Foo Values";
+ * "this attribute" in "3.2 Foo-Timeout" of a document that writes "the Foo-Timeout attribute").
  */
 export function documentReferents(docText: string, chunk: Span, structure: StructureLike | null | undefined, sentences?: Span[]): DocumentReferents {
   const doc = chunkContext(docText, chunk, structure, sentences).doc;
   const sections = doc.structure.sections;
   const self: Referent | null = doc.self ? { text: doc.self } : null;
   const said = new Map<string, boolean>();
-  /** The document writes the name with the class noun: "the Session-Timeout attribute". */
+  /** The document writes the name with the class noun: "the Foo-Timeout attribute". */
   const writes = (name: string, noun: string): boolean => {
     const key = `${name}\u0000${noun}`;
     let hit = said.get(key);
@@ -126,7 +175,7 @@ export function documentReferents(docText: string, chunk: Span, structure: Struc
       if (words.length === 1 && NAME_TOKEN.test(heading)) {
         // one name as the heading: a thing of the class the parent heading lists ("New Acct-Status-Type
         // Values"), or of the class the document calls it or a sibling of the same kind by ("the
-        // Session-Timeout attribute" for "3.9 Filter-ID" among "3.17 Session-Timeout", ...)
+        // Session-Timeout attribute" for "3.1 Bar-ID" among "3.2 Foo-Timeout", ...)
         const parent = parentOf(s);
         const last =
           parent?.heading
@@ -134,9 +183,9 @@ export function documentReferents(docText: string, chunk: Span, structure: Struc
             .split(/\s+/)
             .at(-1) ?? '';
         const siblings = sections.filter((x) => x.level === s.level && parentOf(x) === parent && NAME_TOKEN.test(x.heading.replace(/[\s.:]+$/, '')));
-        ok = (/s$/i.test(last) && singularNoun(last) === noun) || siblings.some((x) => writes(x.heading.replace(/[\s.:]+$/, ''), noun));
+        ok = (/s$/i.test(last) && singular(last.toLowerCase()) === noun) || siblings.some((x) => writes(x.heading.replace(/[\s.:]+$/, ''), noun));
       } else if (words.length >= 2 && words.length <= 4 && words.at(-1)!.toLowerCase() === noun && words.slice(0, -1).every((w) => NAME_TOKEN.test(w))) {
-        ok = true; // "Acct-Tunnel-Connection Attribute"
+        ok = true; // "Foo-Bar Attribute"
       }
       return ok ? { text: heading } : null;
     },
@@ -165,20 +214,20 @@ const PART = /^(?:(sections?|appendix|annex|clause)\s+)?((?:\d+|[A-Z])(?:\.\d+)*
 
 /**
  * A document part as a relation end: "Section 4" is the clause "RFC 3580 §4" of the document (or of the
- * one cited right beside it: "section 5.18 of [RFC2865]", "[RFC3579] Section 4.2", "Sections 1.4, 2.4
+ * one cited right beside it: "section 5.1 of [RFC1234]", "[RFC1234] Section 4.2", "Sections 1.4, 2.4
  * and 2.5" for the bare numbers of a list of sections); null for a figure or table ("Figure 1
  * illustrates ..." says nothing of what it shows) or a part whose document is unknown; the end's text
  * otherwise.
  */
 export function partEnd(text: string, doc: DocInfo, end: { text: string; start: number; end: number }, sentence: Span): string | null {
-  if (/^(?:figure|fig\.|table)\s+\d+$/i.test(end.text)) return null;
+  if (/^(?:figure|fig\.|table)\s+\d+$/i.test(end.text)) return null; // doc.figure-end
   const m = PART.exec(end.text);
   if (!m) return end.text;
   const before = text.slice(Math.max(sentence.start, end.start - 60), end.start);
-  // (a bare number is a part only in a list of parts: "Sections 1.4, 2.4, and 2.5")
+  // (a bare number is a part only in a list of parts: "Sections 1.2, 3.4, and 5.6")
   if (!m[1] && !/\bsections?\s+[\dA-Z][\d.]*(?:\s*(?:,|and|or|-)\s*[\dA-Z][\d.]*)*\s*(?:,|and|or|-)\s*(?:and\s+|or\s+)?$/i.test(before)) return end.text;
   const after = text.slice(end.end, Math.min(sentence.end, end.end + 60));
-  // (or by a relative clause on the citation: "Diameter EAP [RFC4072], which in Section 4.1.3 defines")
+  // (or by a relative clause on the citation: "X [RFC1234], which in Section 4.1 defines")
   const tag = /^\s*(?:of|in)\s+\[([^\]\s]{1,40})\]/.exec(after)?.[1] ?? /\[([^\]\s]{1,40})\],?\s*(?:(?:which|that)\s+(?:in|at)\s+)?$/.exec(before)?.[1];
   const named = /^\s*(?:of|in)\s+((?:RFC|BCP|STD)\s?\d+)/.exec(after)?.[1] ?? /\b((?:RFC|BCP|STD)\s?\d+),?\s*$/.exec(before)?.[1];
   const cited = tag ? (doc.references.get(tag)?.id ?? tagDesignation(tag)) : named ? canonicalDesignation(named.replace(/^([A-Z]+)\s?/, '$1 ')) : null;
@@ -187,7 +236,7 @@ export function partEnd(text: string, doc: DocInfo, end: { text: string; start: 
 }
 
 /**
- * A section heading is no sentence: "3.2.6. Form and Meaning of References to Managed Objects" names a
+ * A section heading is no sentence: "3.2. Form and Meaning of Things" names a
  * section, it says nothing of managed objects. The part of the sentence after a heading it starts with;
  * null when the heading is all of it.
  */
@@ -245,7 +294,7 @@ export function longFormOccurrences(docText: string, chunk: Span, acronyms: Acro
 }
 
 /**
- * A listing, not prose: "SYNTAX Counter32 MAX-ACCESS read-only STATUS current DESCRIPTION ..." -- at least
+ * A listing, not prose: "SYNTAX Counter32 ... DESCRIPTION ..." -- at least
  * three words in capitals of four or more letters (RFC 2119 keywords aside) making a quarter of its words,
  * or an ASN.1 assignment "::=".
  */

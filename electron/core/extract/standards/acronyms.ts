@@ -1,7 +1,7 @@
 // Acronyms and their expansions as triples: (RADIUS, stands for, Remote Authentication Dial In User
 // Service). The definitions come from ../acronyms (running text "Long Form (LF)") and from glossary
 // lines "AAA  Authentication, Authorization, and Accounting" in a terminology section.
-import { matchInitials, type AcronymDefinition } from '../acronyms';
+import { matchInitials, type AcronymDefinition } from '../../nlp/acronyms';
 import type { Span } from '../sentences';
 import { inTerminologySection, isSkipped, sentenceAt, type ChunkContext } from './context';
 import { entity, literal, type Draft } from './make';

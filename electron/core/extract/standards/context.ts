@@ -119,14 +119,14 @@ export function clauseOf(doc: DocInfo, s: SectionLike | null): string | null {
   return `${doc.self} §${s.number}`;
 }
 
-/** "RFC2865" -> "RFC 2865", "IEEE-802.1X" -> "IEEE 802.1X"; null when the tag names no standard. */
+/** "RFC1234" -> "RFC 1234", "IEEE-802.3" -> "IEEE 802.3"; null when the tag names no standard. */
 export function tagDesignation(tag: string): string | null {
   const spaced = tag.replace(/^([A-Za-z/]+)[-_ ]?(?=\d)/, '$1 ');
   const m = findStandards(spaced)[0];
   return m && m.start === 0 && m.end >= spaced.length - 5 ? canonicalDesignation(m.label) : null;
 }
 
-/** One spelling per cited standard: "IEEE Std 802.1X-2004" -> "IEEE 802.1X-2004". */
+/** One spelling per cited standard: "IEEE Std 802.3-2008" -> "IEEE 802.3-2008". */
 export function canonicalDesignation(label: string): string {
   // one node per standard: the edition year ("-2004", ":2013") is not part of what is cited
   return label
@@ -156,12 +156,14 @@ function referenceList(text: string, structure: StructureLike): DocInfo['referen
   return out;
 }
 
-const cache = new Map<string, DocInfo>();
+/** The last few documents' contexts by text, each with the structure it was built from (null: none given). */
+const cache = new Map<string, { info: DocInfo; from: StructureLike | null }>();
 
 /** The document context, built once per (text, structure). */
 function docInfo(text: string, structure?: StructureLike | null): DocInfo {
   const hit = cache.get(text);
-  if (hit && (!structure || hit.structure === structure)) return hit;
+  // only for the same structure: a call without one must not get what an earlier call's structure gave
+  if (hit && hit.from === (structure ?? null)) return hit.info;
   // a document stored before structures were kept comes with an empty one: read its headings here
   const st =
     structure && (structure.sections.length || structure.standard)
@@ -177,8 +179,9 @@ function docInfo(text: string, structure?: StructureLike | null): DocInfo {
     upperKeywords: upper >= 2,
     lowerKeywords: upper < 2 && (text.match(/\bshall\b/g) ?? []).length >= 3,
   };
+  cache.delete(text);
   if (cache.size >= 4) cache.delete(cache.keys().next().value!);
-  cache.set(text, info);
+  cache.set(text, { info, from: structure ?? null });
   return info;
 }
 

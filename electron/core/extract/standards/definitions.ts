@@ -2,7 +2,7 @@
 // and "Term: definition" lines; anywhere: "X is defined as Y", "the term X refers to / means Y";
 // in a terminology section also "X means / refers to Y". The definition is kept as written: a
 // literal node of type 'definition' whose label is the defining sentence.
-import { matchInitials } from '../acronyms';
+import { matchInitials } from '../../nlp/acronyms';
 import { isPronoun } from '../labels';
 import type { Span } from '../sentences';
 import { inTerminologySection, isSkipped, type ChunkContext } from './context';

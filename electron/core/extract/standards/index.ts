@@ -4,7 +4,7 @@
 // confidence from the pattern's measured precision and the evidence (./confidence). Nothing is read
 // from boilerplate the ingest structure marks, except the reference list and the header's
 // Updates:/Obsoletes: lines by the cross-reference pattern.
-import type { AcronymDefinition } from '../acronyms';
+import type { AcronymDefinition } from '../../nlp/acronyms';
 import type { Span } from '../sentences';
 import type { CandidateTriple, NodeMention } from '../types';
 import { acronymTriples } from './acronyms';
@@ -19,6 +19,29 @@ import { crossReferences } from './xrefs';
 export type { StructureLike } from './context';
 export { chineseExtract, loadChineseSegmenter, type Segmenter } from './chinese';
 export { PATTERN_COUNTS, patternPrior, evidenceFactor, confidenceOf, type PatternId } from './confidence';
+
+/** The patterns as rules (extract/rules.ts): a pattern triple's rule id is `pattern:<name>`. */
+export const STANDARDS_RULES: { id: string; statement: string }[] = [
+  { id: 'pattern:definition.list', statement: 'A term and its text in a Terminology/Definitions/Glossary list: (term, is defined as, definition).' },
+  { id: 'pattern:definition.sentence', statement: '"The term X refers to / means Y", "X is defined as Y": (X, is defined as, Y).' },
+  { id: 'pattern:requirement', statement: 'A subject, an RFC 2119 keyword in capitals and an action: (subject, MUST, action).' },
+  { id: 'pattern:requirement.lower', statement: 'In a document that writes "shall" at least three times, lower-case shall/should/must as requirements.' },
+  { id: 'pattern:requirement.impersonal', statement: '"It is RECOMMENDED that X do Y", "X are REQUIRED to Y": the keyword\'s modality on X and Y.' },
+  { id: 'pattern:value.quantity', statement: '"X is at least N units", "an N-bit X": (X, has length, N units), the relation by the unit.' },
+  { id: 'pattern:value.code', statement: 'In a standard, "Name (N)": (Name, has code, N).' },
+  { id: 'pattern:value.port', statement: '"the X port (N/tcp)": (X port, has port number, N/tcp).' },
+  { id: 'pattern:value.field', statement: 'A Value/Type/Length line with a number below a heading naming the thing: (thing, has value, N).' },
+  { id: 'pattern:table.row', statement: 'A table with a rule of dashes under its header: (row key, column header, cell).' },
+  { id: 'pattern:acronym', statement: 'An acronym a standard defines: (acronym, stands for, expansion).' },
+  { id: 'pattern:xref.header', statement: "An RFC header's Updates:/Obsoletes: lines: (document, updates, cited)." },
+  { id: 'pattern:xref.reference', statement: 'A reference-list entry the text cites nowhere else: (document, cites, entry).' },
+  { id: 'pattern:xref.cite', statement: 'A citation in the text ("[RFC1234]", "RFC 1234"): (document, cites, cited).' },
+  { id: 'pattern:xref.mention', statement: 'A designation used as a modifier ("IEEE 802.3 switches"): (document, mentions, standard).' },
+  { id: 'pattern:xref.section', statement: '"Section N" (of a cited document): (citing clause, refers to, that clause).' },
+  { id: 'pattern:xref.defined-in', statement: '"X is defined in [RFC1234]": (X, defined in, RFC 1234).' },
+  { id: 'pattern:zh.requirement', statement: 'A Chinese provision: subject + provision verb (必须, 不得, 应, ...) + action.' },
+  { id: 'pattern:zh.definition', statement: 'A Chinese definition: X是指Y, X指Y, X定义为Y.' },
+];
 
 export interface StandardsOptions {
   acronyms?: AcronymDefinition[];

@@ -42,6 +42,7 @@ export function finish(drafts: Draft[], text: string): CandidateTriple[] {
       evidence: d.evidence,
       confidence: confidenceOf(patternPrior(d.pattern), f),
       meta: { pattern: d.pattern, ...(d.meta ?? {}) },
+      rules: [`pattern:${d.pattern}`],
     };
   });
 }

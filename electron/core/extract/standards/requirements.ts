@@ -7,7 +7,7 @@ import type { Span } from '../sentences';
 import type { Mention } from '../types';
 import { isPronoun } from '../labels';
 import { informative, isSkipped, type ChunkContext } from './context';
-import { englishNlp } from '../classic/svo';
+import { englishNlp } from '../../nlp/english';
 import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
 
 const UPPER = /\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|MAY NOT|MAY)\b/g;
@@ -24,7 +24,7 @@ const OPENERS =
 const LEADING_CONJUNCTION =
   /^(?:\([a-z0-9]{1,3}\)\s*|(?:and|or|but|nor|so|yet|also|then|thus|hence|however|further|finally|similarly|likewise|specifically|consequently|additionally)\b[\s,]*)+/i;
 const TRAILING_ADVERB = /(?:\s+(?:also|still|then|only|thus|therefore|always|never|however|now|instead|too))+$/i;
-/** A reference written after a comma belongs to the phrase before it ("The algorithm in [RFC5080], Section 2.1.1 SHOULD"). */
+/** A reference written after a comma belongs to the phrase before it ("The method in [RFC1234], Section 2.1 SHOULD"). */
 const CITATION_ONLY = /^(?:\[[^\]]*\]|[Ss]ections?\s+[\d.]+(?:\s+of\s+\[[^\]]*\])?|RFC\s?\d+)$/;
 /** A subject never starts with these (it is a verb phrase or a clause). */
 const NOT_SUBJECT_START =
@@ -71,13 +71,13 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
       /\b(?:to|of|in|for|on|by|with|from|at|about|into|over|under|through|via|and|or)\s*$/i.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))
     )
       continue;
-    // "specifications developed after the publication of X MUST": after a participle, "after" is a preposition
+    // "documents written after X MUST": after a participle, "after" is a preposition
     if (/^\s?(?:after|before|until)\s/i.test(m[0]) && /\b\p{L}{3,}(?:ed|en)\s*$/u.test(seg.slice(0, m.index! + (m[0].startsWith(' ') ? 1 : 0)))) continue;
     lastOpener = m.index! + m[0].length;
   }
   if (lastOpener > 0) {
     const after = seg.slice(lastOpener);
-    // "EAP methods that export the Server-Id MUST": a relative clause (its first word a verb) belongs to the subject
+    // "methods that send the Foo-Id MUST": a relative clause (its first word a verb) belongs to the subject
     const head = seg.slice(0, lastOpener);
     const before = /(\S+)\s+(?:that|which)\s+$/i.exec(head)?.[1] ?? '';
     const nounBefore = /^(?:[A-Z][\w/-]*|[\w/-]+(?:s|er|or|ty|ion|ment|ure|ence|ance|ol|ey|ism|ode|key|ID))$/.test(before) && !CLAUSE_VERB.test(before);
@@ -90,7 +90,7 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
       from += lastOpener;
       seg = after;
     } else if (NOT_SUBJECT_START.test(after.trim())) {
-      // a relative clause belongs to the subject ("packets that have not yet received a response")
+      // a relative clause belongs to the subject ("requests that have not yet had a reply")
       const before = seg.slice(0, lastOpener).replace(/\s*(?:that|which)\s+$/i, '');
       if (!/\b(?:that|which)\s+$/i.test(seg.slice(0, lastOpener))) return null;
       if (!before.trim()) return null;
@@ -107,7 +107,7 @@ export function subjectBefore(text: string, s: Span, at: number): Span | null {
     const body = indentAt(nl + 1);
     if (body > indentAt(lineStart)) span.start = nl + 1 + body;
   }
-  // a heading run into its paragraph ("Replay Counter The Replay Counter field"): the phrase after the capitalised determiner
+  // a heading run into its paragraph ("Foo Counter The Foo Counter field"): the phrase after the capitalised determiner
   const merged = /\s(?:The|A|An)\s/.exec(text.slice(span.start, span.end));
   if (merged) span.start += merged.index + 1;
   if (span.end <= span.start) return null;
@@ -151,7 +151,7 @@ const SUBORDINATOR = /(?:^|\s)(?:since|because|although|though|while|whereas|unl
 /** Commas, semicolons and colons inside brackets are no clause boundary; the brackets themselves stay ("(e.g." ends an action). */
 const maskBracketed = (seg: string) => seg.replace(/\([^()]*\)|\[[^\]]*\]/g, (m) => m.replace(/[,;:]/g, ' '));
 
-/** Where the action in `seg` ends: ACTION_END, except a serial list's ", and" / ", or" ("between the peer, NAS, and backend server"). */
+/** Where the action in `seg` ends: ACTION_END, except a serial list's ", and" / ", or" ("between the client, proxy, and server"). */
 function actionEnd(seg: string): number | null {
   const masked = maskBracketed(seg);
   const re = new RegExp(ACTION_END.source, 'g');
@@ -172,12 +172,12 @@ function actionAfter(text: string, s: Span, from: number, next: number, options:
   seg = text.slice(start, Math.min(s.end, next));
   let end = actionEnd(seg);
   if (options.subordinate) {
-    // "since the EAP authenticator and AAA client MUST be co-resident, this mechanism is applicable": the comma ends it
+    // "since X and Y MUST be co-located, this rule applies": the comma ends it
     const comma = /,\s/.exec(maskBracketed(seg));
     if (comma && (end === null || comma.index < end)) end = comma.index;
   }
   let stop = end !== null ? start + end : Math.min(s.end, next);
-  // a following keyword with its own subject ("they MAY remain open, or they MAY be closed")
+  // a following keyword with its own subject ("they MAY stay, or they MAY go")
   if (next < s.end && stop >= next) {
     const back = text.slice(start, next);
     const cut = Math.max(back.lastIndexOf(','), back.search(/\s(?:and|or|but)\s+\S+\s*$/));
@@ -309,7 +309,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
         const verbAt = firstVerb(that[1]);
         if (verbAt < 0) continue;
         let subjRaw = that[1].slice(0, verbAt).replace(/\s+to\s*$/, '');
-        // "the Secure Association Protocol explicitly communicate": the adverb goes with the action
+        // "the Foo Protocol explicitly send": the adverb goes with the action
         const adverb = /\s+\p{L}+ly\s*$/u.exec(subjRaw);
         const actionAt = adverb ? clauseStart + adverb.index + 1 : clauseStart + verbAt;
         if (adverb) subjRaw = subjRaw.slice(0, adverb.index);

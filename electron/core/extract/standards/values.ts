@@ -1,6 +1,6 @@
 // Values with units, kept as literal objects attached to what they qualify: codes written after a
 // name ("Acct-Terminate-Cause (49)", "Tunnel-Type=VLAN (13)"), port numbers ("(2083/tcp)"), lengths,
-// times and limits ("The MSK is at least 64 octets in length", "a 16-bit field"), and the numbered
+// times and limits ("X is at least 16 octets in length", "a 16-bit field"), and the numbered
 // fields of a definition block ("Value\n\n   9" under the section that names the thing).
 import { findQuantities } from '../classic/mentions';
 import { isPronoun } from '../labels';
@@ -129,7 +129,7 @@ export function values(ctx: ChunkContext): Draft[] {
       });
     }
 
-    // quantities: "<subject> is at least 64 octets (in length)", "a 16-bit Call-Serial-Number"
+    // quantities: "<subject> is at least N octets (in length)", "a 16-bit Foo-Number"
     for (const q of findQuantities(text, s.start, s.end)) {
       const before = text.slice(s.start, q.start);
       const cmp = COMPARATOR.exec(before);

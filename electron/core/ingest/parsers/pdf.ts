@@ -17,6 +17,9 @@ const require = createRequire(import.meta.url);
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
 
+// Loaded for its side effect (globalThis.pdfjsWorker); a string, as pdfjs-dist ships no types for it.
+const PDFJS_WORKER: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
 // The engine's own built-ins, taken before pdf.js is loaded.
 const nativePush = Array.prototype.push;
 const nativeParse = JSON.parse;
@@ -30,7 +33,7 @@ const nativeStringify = JSON.stringify;
  * are put back once both are loaded.
  */
 export function loadPdfjs(): Promise<PdfJs> {
-  pdfjs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(([lib]) => {
+  pdfjs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER)]).then(([lib]) => {
     Array.prototype.push = nativePush;
     JSON.parse = nativeParse;
     JSON.stringify = nativeStringify;

@@ -80,13 +80,15 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
   }
   if (broken) {
     pages = rebuild(pages, repairs);
+    for (let i = 0; i < pages.length; i++) pages[i] = tidyText(pages[i]);
   } else {
     // The lines of the pages joined with '\n' are the lines of each page: no join of the whole text.
     const wrap = wrapInfo(pages);
-    pages = pages.map((p) => reflowPage(p, wrap, { forceWrapped: options.mode === 'pdf' }));
+    // Each page reflowed and tidied in place: its earlier forms are garbage at once, so a large text
+    // is not held once more per step (pages is this function's own array, never the caller's).
+    for (let i = 0; i < pages.length; i++) pages[i] = tidyText(reflowPage(pages[i], wrap, { forceWrapped: options.mode === 'pdf' }));
     if (wrap.width || options.mode === 'pdf') repairs.push('wrapped lines joined');
   }
-  pages = pages.map(tidyText);
   return assemble(pages, Boolean(options.paged) || rawPages.length > 1 || pages.length > 1, repairs);
 }
 

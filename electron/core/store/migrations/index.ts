@@ -8,6 +8,8 @@ import m0007 from './0007_publish';
 import m0008 from './0008_publish_protocol';
 import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
+import m0011 from './0011_job_owners';
+import m0012 from './0012_rules_precision';
 import m0015 from './0015_layout';
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
@@ -22,6 +24,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 8, name: 'publish protocol', sql: m0008 },
   { version: 9, name: 'editions', sql: m0009 },
   { version: 10, name: 'redundant indexes', sql: m0010 },
-  // 11-14: other branches' migrations, merged before this one
+  { version: 11, name: 'job owners', sql: m0011 },
+  { version: 12, name: 'rules and precision', sql: m0012 },
+  // 13-14: other branches' migrations, merged before this one
   { version: 15, name: 'layout', sql: m0015 },
 ];

@@ -1,5 +1,6 @@
 import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
+import { EndpointsSection } from './EndpointsSection';
 import { FoldersSection } from './FoldersSection';
 import { ThemeSection } from './ThemeSection';
 
@@ -25,6 +26,7 @@ export function SettingsView() {
       )}
       <ThemeSection />
       <FoldersSection />
+      <EndpointsSection />
     </section>
   );
 }

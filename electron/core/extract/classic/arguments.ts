@@ -1,0 +1,348 @@
+// Pass 3 (continued), arguments: the relation ends a sentence's noun phrases make. An argument is a
+// noun phrase with its "of" complements ("the capital of Spain"); a light noun stands behind its
+// complement ("the use of EAP" ends on EAP); a gerund and its object after a preposition are one end;
+// a common noun in apposition to a name stands for the name; a possessed thing is the end; "A, B and C"
+// coordinate (a list needs its conjunction); a subject is the first noun phrase of its prepositional
+// chain. Each argument lists the ids of the rules that shaped it (`rules`).
+import {
+  COORDINATORS as COORD,
+  LIGHT_NOUNS as LIGHT,
+  NEGATION,
+  POSSESSIVES as POSSESSIVE,
+  QUANTIFIERS,
+  QUANTITY_NOUNS,
+  RELATIVE_PRONOUNS as REL_PRONOUN,
+  CHAIN_PREPOSITIONS as CHAIN_PREP,
+} from '../../nlp/lexicon';
+import { nounPhrases } from './phrases';
+import { phrase, type Phrase, type Token } from './tokens';
+import { capitalised, lower, nounModifier, pluralNoun, unitOfMeasure, VERB_POS } from './words';
+
+/** A relation end: a noun phrase with its "of" complements ("the capital of Spain"). */
+export interface Arg extends Phrase {
+  /** The noun phrase the argument starts with. */
+  np: Phrase;
+  /** Its "of" complement, when it has one. */
+  of?: Arg;
+  /** First token index including determiners and possessives before it. */
+  lead: number;
+  /** Only a number or a date. */
+  numeric: boolean;
+  /** A light noun without complement: ends no relation. */
+  light: boolean;
+  /** The head noun is a capitalised name. */
+  name: boolean;
+  /** The light noun this argument stands behind ("part" in "part of X"). */
+  via?: Phrase;
+}
+
+/** A pronoun where an argument was looked for. */
+export const PRONOUN = { pronoun: true } as const;
+export const isArg = (a: Arg | typeof PRONOUN | null): a is Arg => Boolean(a && !('pronoun' in a));
+
+const SKIP_BEFORE_OBJECT = new Set(['DET', 'PRON']);
+
+export const ARGUMENT_RULES = [
+  { id: 'arg.of-complement', statement: '"X of Y" is one end, its "of" complement part of it (no bare "of" relation).' },
+  { id: 'arg.place-name', statement: 'A place and the larger place it lies in ("Paris, France") are one name.' },
+  { id: 'arg.light-noun', statement: 'A light noun ("use", "number", "part") with an "of" complement stands behind it: the complement is the end.' },
+  { id: 'arg.count-of-unit', statement: 'A count of a unit of measure ("the number of seconds") is a quantity and stays whole.' },
+  { id: 'arg.gerund', statement: 'After a preposition a gerund and its object are one end ("for sorting large files").' },
+  { id: 'arg.apposition-name', statement: 'A common noun in apposition to a name ("the architect, Jane Doe,") stands for the name.' },
+  { id: 'arg.possessed', statement: 'The possessed thing is the end, with its owner when that is a common noun ("the peer\'s identity").' },
+  {
+    id: 'arg.coordination',
+    statement: 'Coordinated ends ("A, B and C", "not only A but also B", "A as well as B") are each an end; a list needs its conjunction.',
+  },
+  { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
+  { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
+];
+
+const withRule = <T extends Phrase>(a: T, id: string): T => ({ ...a, rules: [...(a.rules ?? []), id] });
+
+/** The noun phrases of one repaired sentence and the arguments built on them (cached per start). */
+export class Arguments {
+  readonly n: number;
+  readonly nps: Phrase[];
+  private readonly npStart: Map<number, Phrase>;
+  private readonly argCache = new Map<number, Arg | null>();
+
+  constructor(
+    readonly tokens: Token[],
+    readonly text: string,
+  ) {
+    this.n = tokens.length;
+    this.nps = nounPhrases(tokens, text);
+    this.npStart = new Map(this.nps.map((p) => [p.from, p]));
+  }
+
+  /** The argument whose noun phrase starts at token i (no determiner skipping). */
+  argStartingAt(i: number, depth = 0): Arg | null {
+    const { tokens, n, text, npStart, argCache } = this;
+    if (argCache.has(i) && depth === 0) return argCache.get(i)!;
+    // "the same server", "several servers": the phrase starts after the quantifier
+    let q = i;
+    while (!npStart.has(q) && q < i + 2 && QUANTIFIERS.has(lower(tokens[q]))) q++;
+    const np = npStart.get(q);
+    let out: Arg | null = null;
+    if (np) {
+      let to = np.to;
+      let of: Arg | undefined;
+      if (lower(tokens[np.to + 1]) === 'of' && depth < 2) {
+        let k = np.to + 2;
+        while (k < n && (tokens[k].pos === 'DET' || POSSESSIVE.has(lower(tokens[k])))) k++;
+        const c = this.argStartingAt(k, depth + 1);
+        if (c) {
+          of = c;
+          to = c.to;
+        }
+      }
+      const head = tokens[np.to];
+      const numeric = np.from === np.to && head.pos === 'NUM';
+      // (a sentence's first word is capitalised by position only: "Use of X ...")
+      const lowerHead = !capitalised(head) || (np.to === 0 && /^\p{Lu}\p{Ll}+$/u.test(head.text));
+      const bare = np.from === np.to && lowerHead;
+      out = {
+        ...phrase(tokens, text, np.from, to),
+        np,
+        of,
+        lead: i,
+        numeric,
+        light: bare && LIGHT.has(lower(head)) && !of,
+        name: !numeric && (capitalised(head) || (capitalised(tokens[np.from]) && tokens[np.from].pos === 'PROPN')),
+        ...(of ? { rules: ['arg.of-complement'] } : {}),
+      };
+      // "Paris, France": a place and the larger place it lies in are one name
+      if (!of && out.name && tokens[to + 1]?.text === ',' && tokens[np.from - 1]?.text !== ',' && depth === 0) {
+        const q2 = npStart.get(to + 2);
+        const after = tokens[(q2?.to ?? n) + 1];
+        if (q2 && capitalised(tokens[q2.from]) && tokens[q2.to].pos === 'PROPN' && !(after && (after.text === ',' || COORD.has(lower(after))))) {
+          out = withRule({ ...out, ...phrase(tokens, text, np.from, q2.to) }, 'arg.place-name');
+        }
+      }
+      // "the use of EAP", "a number of servers": the complement is the end
+      // ("a wide range of", "an initial set of": adjectives before a light noun change nothing)
+      // ("the port number of X" is no light noun: a noun before it makes a compound, even one
+      // the tagger read as an adjective)
+      const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t) && !nounModifier(t));
+      // ("the number of seconds", "the amount of octets": a count of a unit of measure is a quantity, not
+      // the unit, and stays whole)
+      if (of && onlyAdjectives && lowerHead && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) {
+        if (!(QUANTITY_NOUNS.has(lower(head)) && unitOfMeasure(tokens[of.np.to]))) out = withRule({ ...of, lead: i, via: np }, 'arg.light-noun');
+        else out = withRule(out, 'arg.count-of-unit');
+      }
+    }
+    if (depth === 0) argCache.set(i, out);
+    return out;
+  }
+
+  /** The argument at token i after determiners and possessives; a pronoun there is marked. */
+  argAt(i: number): Arg | typeof PRONOUN | null {
+    const { tokens, n, text } = this;
+    let k = i;
+    while (k < n && (tokens[k].pos === 'DET' || (tokens[k].pos === 'PRON' && POSSESSIVE.has(lower(tokens[k]))))) {
+      if (NEGATION.has(lower(tokens[k]))) return null; // arg.negative-determiner: "no packets"
+      k++;
+    }
+    if (k < n && tokens[k].pos === 'PRON' && !REL_PRONOUN.has(lower(tokens[k]))) return PRONOUN;
+    // a gerund and its object are one end after a preposition: "for sorting large files"
+    // (an adverb may come between: "works by iteratively estimating camera parameters")
+    const gerundAt = k > 0 && k + 1 < n && tokens[k].pos === 'ADV' && /ly$/.test(tokens[k].text) && tokens[k - 1].pos === 'ADP' ? k + 1 : k;
+    if (
+      k > 0 &&
+      gerundAt < n &&
+      tokens[gerundAt].pos === 'VERB' &&
+      /\p{L}{2}ing$/u.test(tokens[gerundAt].text) &&
+      (gerundAt > k || tokens[k - 1].pos === 'ADP')
+    ) {
+      let o = gerundAt + 1;
+      while (o < n && (tokens[o].pos === 'DET' || POSSESSIVE.has(lower(tokens[o]))) && !NEGATION.has(lower(tokens[o]))) o++; // "by counting the packets"
+      const g = this.argStartingAt(o);
+      if (g && !g.numeric) return withRule({ ...g, ...phrase(tokens, text, gerundAt, g.to), lead: i }, 'arg.gerund');
+    }
+    const a = this.argStartingAt(k);
+    if (!a) return null;
+    // "the architect, Jane Doe, ...": a common noun in apposition to a name stands for the name
+    if (!a.name && !a.of && tokens[a.to + 1]?.text === ',') {
+      const b = this.argStartingAt(a.to + 2);
+      const after = tokens[(b?.to ?? n) + 1];
+      if (b?.name && (!after || after.text === ',' || after.text === '.')) return withRule({ ...b, lead: i }, 'arg.apposition-name');
+    }
+    // "the server's Foo-Bar": the possessed thing is the end, with its owner when it
+    // is a common noun ("the peer's identity")
+    if (!a.of && ["'s", '’s'].includes(lower(tokens[a.to + 1])) && tokens[a.to + 1].pos !== 'AUX' && tokens[a.to + 1].pos !== 'VERB') {
+      const b = this.argStartingAt(a.to + 2);
+      if (b && !b.numeric) return withRule(b.name ? { ...b, lead: i } : { ...b, ...phrase(tokens, text, a.from, b.to), lead: i }, 'arg.possessed');
+    }
+    return { ...a, lead: i };
+  }
+
+  /** ", a/an N" after a name (at the comma x): an apposition, not a list item. */
+  apposition(x: number): boolean {
+    const { tokens } = this;
+    if (tokens[x]?.text !== ',' || !['a', 'an'].includes(lower(tokens[x + 1])) || !this.argEndingAt(x - 1)?.name) return false;
+    const cls = this.argAt(x + 1);
+    return isArg(cls) && !capitalised(tokens[cls.np.to]) && !VERB_POS.has(tokens[cls.to + 1]?.pos ?? '');
+  }
+
+  /** The token after an apposition at x (itself when there is none): "Foo, a new tool for ..." */
+  afterApposition(x: number): number {
+    const { tokens } = this;
+    if (!this.apposition(x)) return x;
+    const cls = this.argsFrom(x + 1);
+    const end = cls.length ? cls[cls.length - 1].to + 1 : x;
+    return tokens[end]?.text === ',' && tokens[end + 1]?.pos === 'ADP' ? end + 1 : end;
+  }
+
+  /** Ends of a coordination starting at i: "A, B and C" gives A, B and C; a list needs its conjunction. */
+  argsFrom(i: number, clauses = true): Arg[] {
+    const { tokens, n } = this;
+    const first = this.argAt(i);
+    if (!isArg(first)) return [];
+    const items = [first];
+    const pending: Arg[] = [];
+    let j = first.to + 1;
+    for (let guard = 0; guard < 12 && j < n; guard++) {
+      let k = j;
+      if (tokens[k].text === ',') k++;
+      let conj = false;
+      if (COORD.has(lower(tokens[k]))) {
+        conj = true;
+        k++;
+      } else if (lower(tokens[k]) === 'but' && lower(tokens[k + 1]) === 'also') {
+        // "not only X but also Y"
+        conj = true;
+        k += 2;
+      } else if (lower(tokens[k]) === 'as' && lower(tokens[k + 1]) === 'well' && lower(tokens[k + 2]) === 'as') {
+        conj = true;
+        k += 3;
+      }
+      if (k === j || (!conj && this.apposition(j))) break;
+      const next = this.argAt(k);
+      // "..., and B sends": a new clause -- unless the verb cannot be B's: a singular verb after a plural
+      // noun ("a tool reading the files and the logs is") or a participle
+      const v = tokens[(isArg(next) ? next.to : k) + 1];
+      const singularVerb = v && (/^(?:is|was|has|does)$/i.test(v.text) || (v.pos === 'VERB' && /[^s]s$/.test(v.text)));
+      const notItsVerb = isArg(next) && v && ((singularVerb && pluralNoun(tokens[next.np.to])) || (v.pos === 'VERB' && /\p{L}{3}ing$/u.test(v.text)));
+      if (!isArg(next) || (clauses && VERB_POS.has(v?.pos ?? '') && !notItsVerb)) break;
+      // "evaluate the system on X and show that ...": a bare word before a complement clause is its verb
+      if (next.from === k && next.np.from === next.np.to && !next.of && ['that', 'how', 'whether'].includes(lower(tokens[next.to + 1]))) break;
+      pending.push(withRule(next, 'arg.coordination'));
+      j = next.to + 1;
+      if (conj) items.push(...pending.splice(0));
+    }
+    return items;
+  }
+
+  /** The largest argument ending at token k. */
+  argEndingAt(k: number): Arg | null {
+    let best: Arg | null = null;
+    for (let s = k; s >= 0 && k - s < 14; s--) {
+      const a = this.argStartingAt(s);
+      if (a && a.to === k && (!best || a.from <= best.from)) best = a; // (the earliest start: "the use of X" over "X")
+    }
+    return best;
+  }
+
+  /** Subjects coordinated before this one: "A and B use C". */
+  withCoordinatedBefore(a: Arg): Arg[] {
+    const { tokens } = this;
+    const out = [a];
+    let j = a.lead - 1;
+    // ("the encoder and the decoder": over the conjunct's own determiner)
+    while (j > 0 && tokens[j].pos === 'DET' && !NEGATION.has(lower(tokens[j]))) j--;
+    const pending: Arg[] = [];
+    let conj = false;
+    for (let guard = 0; guard < 8 && j > 0; guard++) {
+      let k = j;
+      const c = COORD.has(lower(tokens[k]));
+      if (c) k--;
+      if (tokens[k]?.text === ',') k--;
+      if (k === j) break;
+      const prev = this.argEndingAt(k);
+      if (!prev) break;
+      let lead = prev.from;
+      while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+      if (
+        lead > 0 &&
+        !COORD.has(lower(tokens[lead - 1])) &&
+        tokens[lead - 1].text !== ',' &&
+        !(lead - 1 === 0 || ['ADP', 'SCONJ', 'PUNCT'].includes(tokens[lead - 1].pos))
+      )
+        break;
+      // "In this mode, keys and tickets are": an opening
+      // prepositional phrase before the comma is no conjunct
+      // ("is from the north and X is": the object of a preposition neither)
+      if (lead > 0 && tokens[lead - 1].pos === 'ADP' && (!c || lower(tokens[lead - 1]) !== 'of')) break;
+      pending.push({ ...prev, lead });
+      conj ||= c;
+      j = lead - 1;
+      if (conj) out.unshift(...pending.splice(0).reverse());
+      if (j < 0 || (!COORD.has(lower(tokens[j])) && tokens[j].text !== ',')) break;
+    }
+    return out;
+  }
+
+  /** "the community of A and B": the coordination inside an "of" complement. */
+  withCoordinatedAfter(a: Arg): Arg[] {
+    const list = this.argsFrom(a.lead);
+    return list.length && list[0].from === a.from ? list : [a];
+  }
+
+  /** Walk "the algorithm in the paper uses" back to "algorithm": the subject is the first noun phrase of its prepositional chain. */
+  chainStart(a: Arg): Arg {
+    const { tokens } = this;
+    let cur = a;
+    let settled = a; // the last position a chain step confirmed (conjuncts alone move nothing)
+    for (let guard = 0; guard < 6; guard++) {
+      let k = cur.lead - 1;
+      while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
+      if (k < 1) break;
+      // "A tool reading the files and the logs is": walk over a
+      // conjunct, and keep the walk only when a chain step follows it
+      if (COORD.has(lower(tokens[k]))) {
+        const prev = this.argEndingAt(k - 1);
+        if (!prev) break;
+        let lead = prev.from;
+        while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+        cur = { ...prev, lead };
+        continue;
+      }
+      // a reduced relative or an infinitive stands between the subject and its verb: "EAP methods based on
+      // X derive", "servers running Y may reply", "the ability to choose X provides"
+      const participle = tokens[k].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k].text);
+      const infinitive = tokens[k].pos === 'VERB' && lower(tokens[k - 1]) === 'to' && k >= 2;
+      if (participle || infinitive) {
+        let e = k - (infinitive ? 2 : 1);
+        // ("an exchange (phase 1) supporting": over a parenthesis)
+        if (tokens[e]?.text === ')') {
+          let o = e - 1;
+          while (o > 0 && e - o < 14 && tokens[o].text !== '(') o--;
+          if (tokens[o]?.text === '(') e = o - 1;
+        }
+        const prev = this.argEndingAt(e);
+        if (!prev) break;
+        let lead = prev.from;
+        while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+        cur = settled = { ...prev, lead };
+        continue;
+      }
+      // "methods based on X": the participle before the preposition
+      if (tokens[k].pos === 'ADP' && tokens[k - 1]?.pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k - 1].text) && k >= 2) {
+        const prev = this.argEndingAt(k - 2);
+        if (!prev) break;
+        let lead = prev.from;
+        while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+        cur = settled = { ...prev, lead };
+        continue;
+      }
+      if (tokens[k].pos !== 'ADP' || !CHAIN_PREP.has(lower(tokens[k])) || lower(tokens[k]) === 'of') break;
+      const prev = this.argEndingAt(k - 1);
+      if (!prev) break;
+      let lead = prev.from;
+      while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
+      cur = settled = { ...prev, lead };
+    }
+    return settled === a ? a : withRule(settled, 'arg.chain-start');
+  }
+}

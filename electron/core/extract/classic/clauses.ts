@@ -1,0 +1,190 @@
+// Pass 4, clauses and their polarity. A clause is found by its verb group (a run of verbs,
+// auxiliaries, particles and the adverbs between them, with "to"-infinitives and a purpose "in order
+// to" joined); its polarity says whether it asserts anything:
+//  - a question asserts nothing (the whole sentence);
+//  - a clause opened by a condition ("if", "unless", "Where" opening a sentence), an open question
+//    ("whether"), a supposition ("suppose", "assuming that"), a clause said not to hold ("no
+//    guarantee that"), or a counterfactual ("were to") asserts nothing up to its end; it is still read,
+//    so a pronoun after it points back at its subject, and a parenthetical inside it is asserted;
+//  - a clause is negated by "not"/"never"/"no"/"cannot" in or right after its verb group, by "nor" or
+//    "neither" opening it, or by coordination with a negated verb ("does not provide X or enable Y");
+//    "not only X but also Y" negates nothing.
+// The negations a subject's determiner or an adverbial carry ("No proxy may", "In no case may") are
+// read with the subject (subjects.ts).
+import { BCP14_KEYWORDS, CATENATIVES, COORDINATORS as COORD, NEGATION, RELATIVE_PRONOUNS, UNASSERTED_OPENERS, WH_WORDS } from '../../nlp/lexicon';
+import type { Token } from './tokens';
+import { lower, VERB_POS } from './words';
+
+export const CLAUSE_RULES = [
+  { id: 'clause.question', statement: 'A question (ending in "?", opening with an auxiliary or a wh-word before a verb) asserts nothing.' },
+  {
+    id: 'clause.condition',
+    statement:
+      'A clause opened by a condition, an open question or a supposition ("if", "whether", "unless", "suppose", "assuming that", a sentence-initial "where") asserts nothing up to its end; a parenthetical inside it does.',
+  },
+  { id: 'clause.not-holding', statement: 'A clause said not to hold ("no possibility that X", "no guarantee that X") asserts nothing.' },
+  { id: 'clause.counterfactual', statement: 'A counterfactual "were to" clause asserts nothing.' },
+  { id: 'clause.verb-group', statement: 'A verb group is a run of verbs, auxiliaries, particles and adverbs between verbs, with "to"-infinitives joined.' },
+  { id: 'clause.purpose', statement: 'A purpose infinitive ("in order to", "so as to") joins the verb group without its "in order"/"so as".' },
+  {
+    id: 'clause.relative-two-verbs',
+    statement:
+      'Two finite verbs after a relative pronoun are the relative clause\'s own verb and the main one, unless the first is catenative ("keys that help protect").',
+  },
+  { id: 'polarity.negation', statement: 'A negation word in or right after the verb group negates the clause: no positive triple.' },
+  { id: 'polarity.not-only', statement: '"Not only X but also Y" negates nothing.' },
+  { id: 'polarity.shared-negation', statement: 'A verb coordinated with a negated one shares its negation.' },
+  { id: 'polarity.nor', statement: 'A clause opened by "nor" or "neither" is negated.' },
+];
+
+/** A verb group and what it asserts. */
+export interface Clause {
+  /** Token range [vs, ve] of the verb group. */
+  vs: number;
+  ve: number;
+  /** The "in order"/"so as" of a purpose infinitive in it, left out of `group`. */
+  purpose: [number, number] | null;
+  /** The verb group's tokens (a relative clause's own verb left out when two finite verbs follow a relative pronoun). */
+  group: Token[];
+  /** Its words as the relation reads them: the group without adverbs (negations kept). */
+  words: Token[];
+  /** Asserts nothing: its triples are read (for what later clauses point back at), not made. */
+  quiet: boolean;
+  /** The rule that made it quiet. */
+  unasserted?: string;
+  negated: boolean;
+  /** The rule that negated it. */
+  negation?: string;
+  /** The clause before it was negated (a purpose infinitive of a negated verb is not done). */
+  governingNegated: boolean;
+  /** "not only" after the group: the object starts two tokens later. */
+  notOnly: boolean;
+  /** Rules that shaped the group ('clause.purpose', 'clause.relative-two-verbs'). */
+  rules: string[];
+}
+
+/** A question asserts nothing: "Does the server send it?", "What is X?". */
+export function isQuestion(tokens: Token[]): boolean {
+  const n = tokens.length;
+  const last = tokens[n - 1].text;
+  return (
+    last === '?' ||
+    (tokens[0].pos === 'AUX' && !BCP14_KEYWORDS.has(tokens[0].text) && n > 1 && tokens[1].pos !== 'VERB') ||
+    (WH_WORDS.has(lower(tokens[0])) && VERB_POS.has(tokens[1]?.pos ?? ''))
+  );
+}
+
+/** For each token, the rule id of the unasserted clause it lies in (null when asserted). */
+function unassertedMask(tokens: Token[]): (string | null)[] {
+  const n = tokens.length;
+  const mask = new Array<string | null>(n).fill(null);
+  for (let j = 0; j < n; j++) {
+    const x = lower(tokens[j]);
+    // (a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader")
+    const opens =
+      UNASSERTED_OPENERS.has(x) || (x === 'assuming' && lower(tokens[j + 1]) === 'that') || (x === 'where' && j === 0)
+        ? 'clause.condition'
+        : x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN'
+          ? 'clause.not-holding'
+          : null;
+    if (!opens) continue;
+    // up to the clause's end (a comma, semicolon, colon, "then" or the sentence's end); a parenthetical inside is asserted
+    for (let e = j + 1, depth = 0; e < n && ![',', ';', ':'].includes(tokens[e].text) && lower(tokens[e]) !== 'then'; e++) {
+      if (tokens[e].text === '(') depth++;
+      else if (tokens[e].text === ')') depth = Math.max(0, depth - 1);
+      else if (!depth) mask[e] ??= opens;
+    }
+  }
+  return mask;
+}
+
+/** The clauses of a repaired sentence, in order, with their polarity. */
+export function readClauses(tokens: Token[]): Clause[] {
+  const n = tokens.length;
+  const mask = unassertedMask(tokens);
+  const out: Clause[] = [];
+  let previousNegated = false;
+  // clause.verb-group
+  for (let i = 0; i < n; i++) {
+    if (!VERB_POS.has(tokens[i].pos)) continue;
+    const vs = i;
+    let ve = i;
+    while (
+      ve + 1 < n &&
+      (VERB_POS.has(tokens[ve + 1].pos) ||
+        (tokens[ve + 1].pos === 'PART' && !(lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only')) ||
+        (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
+    )
+      ve++;
+    while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
+    const rules: string[] = [];
+    let purpose: [number, number] | null = null;
+    if (
+      ve + 3 < n &&
+      ((lower(tokens[ve + 1]) === 'in' && lower(tokens[ve + 2]) === 'order') || (lower(tokens[ve + 1]) === 'so' && lower(tokens[ve + 2]) === 'as')) &&
+      lower(tokens[ve + 3]) === 'to' &&
+      tokens[ve + 4]?.pos === 'VERB' &&
+      // (not when the infinitive's object is the subject of another infinitive: "so as to cause X to do Y")
+      !tokens.slice(ve + 5, ve + 10).some((t, x, a) => lower(t) === 'to' && a[x + 1]?.pos === 'VERB')
+    ) {
+      purpose = [ve + 1, ve + 2];
+      ve += 4;
+      rules.push('clause.purpose');
+    }
+    i = ve;
+    const counterfactual = lower(tokens[vs]) === 'were' && lower(tokens[vs + 1]) === 'to';
+    const unasserted = mask[vs] ?? (counterfactual ? 'clause.counterfactual' : undefined);
+    let group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
+    if (
+      vs > 0 &&
+      RELATIVE_PRONOUNS.has(lower(tokens[vs - 1])) &&
+      group.length >= 2 &&
+      group[0].pos === 'VERB' &&
+      group[1].pos === 'VERB' &&
+      !/(?:ing|ed)$/.test(lower(group[0])) &&
+      !CATENATIVES.has(lower(group[0]))
+    ) {
+      group = group.slice(1);
+      rules.push('clause.relative-two-verbs');
+    }
+    const words = group.filter((t) => t.pos !== 'ADV' || NEGATION.has(lower(t)));
+    if (!words.some((t) => VERB_POS.has(t.pos)) || words.some((t) => t.pos === 'PART' && lower(t) === "'s")) continue;
+    const sharesNegation: boolean =
+      previousNegated && vs > 0 && (COORD.has(lower(tokens[vs - 1])) || (tokens[vs - 1].text === ',' && COORD.has(lower(tokens[vs - 2]))));
+    const notOnly = lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only';
+    // (a clause opened by "nor" or "neither", up to its subject and an inverted auxiliary)
+    let norClause = false;
+    for (let j = vs - 1, guard = 0; j >= 0 && guard < 10; j--, guard++) {
+      if (['nor', 'neither'].includes(lower(tokens[j]))) {
+        norClause = true;
+        break;
+      }
+      if ([',', ';', ':'].includes(tokens[j].text) || tokens[j].pos === 'VERB' || tokens[j].pos === 'SCONJ') break;
+    }
+    const negation: string | undefined =
+      group.some((t) => NEGATION.has(lower(t))) || (NEGATION.has(lower(tokens[ve + 1])) && !notOnly)
+        ? 'polarity.negation'
+        : sharesNegation
+          ? 'polarity.shared-negation'
+          : norClause
+            ? 'polarity.nor'
+            : undefined;
+    if (notOnly) rules.push('polarity.not-only');
+    out.push({
+      vs,
+      ve,
+      purpose,
+      group,
+      words,
+      quiet: Boolean(unasserted),
+      unasserted,
+      negated: Boolean(negation),
+      negation,
+      governingNegated: previousNegated,
+      notOnly,
+      rules,
+    });
+    previousNegated = Boolean(negation);
+  }
+  return out;
+}

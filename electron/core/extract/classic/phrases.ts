@@ -1,0 +1,140 @@
+// Pass 3, phrases: noun phrases from the repaired tags. A noun phrase is a run of adjectives, nouns,
+// names and numbers trimmed to end on a nominal head; a heading's section number, a title before a
+// name and an opening quantifier are left out; coordinated modifiers share their head; a bracketed
+// acronym stays inside and lower-case particles join names. The relation ends built on them are
+// arguments.ts's.
+import { COORDINATORS as COORD, NAME_PARTICLES as NAME_LINKS, QUANTIFIERS } from '../../nlp/lexicon';
+import { phrase, type Phrase, type Token } from './tokens';
+import { capitalised, lower, modifierLike, NP_HEAD, NP_POS, pluralNoun } from './words';
+
+export const PHRASE_RULES = [
+  { id: 'np.run', statement: 'A noun phrase is a run of adjectives, nouns, names and numbers, trimmed to end on a noun, name or number.' },
+  { id: 'np.heading-number', statement: 'A section number opening a heading is no part of the name after it (a plain number is).' },
+  { id: 'np.title-before-name', statement: 'Common nouns before a name are its title, no part of the name.' },
+  { id: 'np.quantifier', statement: 'A quantifier opening a noun phrase ("several", "same") is left out of it (not a capitalised word inside a name).' },
+  {
+    id: 'np.coordinated-adjectives',
+    statement: 'Coordinated adjectives (also a comma-separated list after a determiner) share the noun after them.',
+  },
+  {
+    id: 'np.coordinated-noun-modifiers',
+    statement: 'A bare singular noun after a determiner, coordinated with a compound whose head is plural, shares that head.',
+  },
+  { id: 'np.bracketed-acronym', statement: 'An acronym in brackets between a phrase and its continuation stays inside the phrase.' },
+  { id: 'np.name-particle', statement: 'Two names joined by a lower-case name particle ("of", "de", "van") are one name.' },
+];
+
+const withRules = (p: Phrase, rules: string[]): Phrase => (rules.length ? { ...p, rules } : p);
+
+/** Noun phrases of a sentence: token index ranges, trimmed to end on a nominal head. */
+export function nounPhrases(tokens: Token[], text: string): Phrase[] {
+  const base: Phrase[] = [];
+  for (let i = 0; i < tokens.length;) {
+    // np.run
+    if (!NP_POS.has(tokens[i].pos)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length && NP_POS.has(tokens[j + 1].pos)) j++;
+    let from = i;
+    let to = j;
+    const rules: string[] = [];
+    while (to >= from && !NP_HEAD.has(tokens[to].pos)) to--;
+    // a section number opening a heading ("3.1 Foo-Bar", "1.  Introduction") is not part of
+    // the name; a plain number is ("221 Baker Street")
+    if (from === 0 && from < to && tokens[0].pos === 'NUM') {
+      const gap = text.slice(tokens[0].end, tokens[1].start);
+      if (/\./.test(tokens[0].text) || /\s{2,}|\n/.test(gap)) {
+        from++;
+        rules.push('np.heading-number');
+      }
+    }
+    if (to < from) {
+      i = j + 1;
+      continue;
+    }
+    // "the architect Jane Doe": a title before a name is not part of it
+    let name = to;
+    while (name > from && tokens[name - 1].pos === 'PROPN' && capitalised(tokens[name - 1])) name--;
+    if (tokens[to].pos === 'PROPN' && capitalised(tokens[to]) && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))) {
+      from = name;
+      rules.push('np.title-before-name');
+    }
+    // "several servers", but "New Hampshire": a capitalised word inside a name is part of it
+    while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) {
+      from++;
+      if (!rules.includes('np.quantifier')) rules.push('np.quantifier');
+    }
+    // coordinated adjectives share the noun: "red and green lights"
+    // (also before a compound: "left and right brake pads")
+    // (and with a comma after a determiner: "a small, rule-based tool")
+    if (
+      (tokens[from].pos === 'ADJ' || (from < to && !capitalised(tokens[from]))) &&
+      from >= 2 &&
+      (COORD.has(lower(tokens[from - 1])) || (tokens[from - 1].text === ',' && from >= 3 && tokens[from - 3].pos === 'DET')) &&
+      (modifierLike(tokens[from - 2]) || (COORD.has(lower(tokens[from - 1])) && tokens[from - 2].text === ',' && modifierLike(tokens[from - 3])))
+    ) {
+      from -= tokens[from - 2].text === ',' ? 3 : 2;
+      rules.push('np.coordinated-adjectives');
+      while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+      // ("lexical, syntactic, and semantic features": the list of adjectives, Oxford comma included)
+      if (tokens[from]?.text === ',') from++;
+      while (from >= 2 && tokens[from - 1].text === ',' && modifierLike(tokens[from - 2])) {
+        from -= 2;
+        while (from > 0 && tokens[from - 1].pos === 'ADJ') from--;
+      }
+    }
+    // coordinated noun modifiers share the plural head: "the read or write operations", "the session and
+    // user keys" (a bare singular noun after a determiner, then "and"/"or" and a compound with a plural head)
+    if (
+      from >= 3 &&
+      from < to &&
+      COORD.has(lower(tokens[from - 1])) &&
+      tokens[from - 2].pos === 'NOUN' &&
+      !capitalised(tokens[from - 2]) &&
+      !pluralNoun(tokens[from - 2]) &&
+      tokens[from - 3].pos === 'DET' &&
+      pluralNoun(tokens[to]) &&
+      tokens.slice(from, to).every((t) => !capitalised(t))
+    ) {
+      if (base.at(-1)?.from === from - 2) base.pop();
+      from -= 2;
+      rules.push('np.coordinated-noun-modifiers');
+    }
+    if (to >= from) base.push(withRules(phrase(tokens, text, from, to), rules));
+    i = j + 1;
+  }
+  // proper names joined by a lower-case particle: "Battle of France", "Bank of England";
+  // an acronym in brackets inside a phrase: "Markov random field (MRF) models"
+  const out: Phrase[] = [];
+  for (let k = 0; k < base.length; k++) {
+    let p = base[k];
+    while (k + 1 < base.length) {
+      // (the acronym is a noun phrase of its own: step over it)
+      const skip = base[k + 1].from === p.to + 2 && base[k + 1].to === p.to + 2 && k + 2 < base.length ? 1 : 0;
+      const q0 = base[k + 1 + skip];
+      if (
+        tokens[p.to + 1]?.text === '(' &&
+        tokens[p.to + 3]?.text === ')' &&
+        q0.from === p.to + 4 &&
+        /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[p.to + 2].text) &&
+        !capitalised(tokens[q0.from])
+      ) {
+        p = withRules(phrase(tokens, text, p.from, q0.to), [...(p.rules ?? []), 'np.bracketed-acronym', ...(q0.rules ?? [])]);
+        k += 1 + skip;
+        continue;
+      }
+      const link = tokens[p.to + 1];
+      let next = p.to + 2;
+      if (lower(tokens[next]) === 'the' && !capitalised(tokens[next])) next++;
+      const q = base[k + 1];
+      const nameBefore = capitalised(tokens[p.to]) && (tokens[p.to].pos === 'PROPN' || tokens[p.to].pos === 'NOUN');
+      if (!link || !NAME_LINKS.has(link.text) || q.from !== next || !nameBefore || !capitalised(tokens[q.from]) || tokens[q.from].pos === 'NUM') break;
+      p = withRules(phrase(tokens, text, p.from, q.to), [...(p.rules ?? []), 'np.name-particle', ...(q.rules ?? [])]);
+      k++;
+    }
+    out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+// What the proposition passes share while reading one sentence (the Reading), and how a triple is
+// made: `emit` drops it in a clause that asserts nothing, for an end that ends nothing or a
+// demonstrative that points at nothing found, and records the rules that made it.
+import type { Arg, Arguments } from './arguments';
+import type { Clause } from './clauses';
+import type { References, SentenceContext } from './reference';
+import type { Phrase, Token } from './tokens';
+import { capitalised } from './words';
+
+export interface SvoTriple {
+  head: Phrase;
+  relation: string;
+  tail: Phrase;
+  kind: 'svo' | 'prep' | 'of' | 'isa';
+  /** The rule ids that made it, the proposition's first. */
+  rules: string[];
+}
+
+/** What the passes know while reading one sentence. */
+export interface Reading {
+  tokens: Token[];
+  n: number;
+  text: string;
+  args: Arguments;
+  refs: References;
+  context?: SentenceContext;
+  triples: SvoTriple[];
+  /** The clause being read asserts nothing: its triples are not made. */
+  quiet: boolean;
+  /** The clause being read (its verb group's repairs and rules join its triples' trace). */
+  clause: Clause | null;
+  /** Rules of the clause's subject, added to each triple the clause makes. */
+  subjectRules: string[];
+  /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
+  predicateOf: Map<number, Arg[]>;
+  previousSubjects: Arg[] | null;
+  /** The first subjects of the sentence ("its" points back at them). */
+  sentenceSubjects: Arg[] | null;
+  firstSubject: SentenceContext['antecedent'];
+  /** The first relative clause: its pronoun's index and antecedent. */
+  relative: { at: number; ante: Arg } | null;
+  /** The authors' voice ("we", "this paper") is the subject: its object and complement are the ends. */
+  author: boolean;
+}
+
+export const EMIT_RULES = [
+  { id: 'emit.light-end', statement: 'A light noun without complement, a bare number as subject, or a one-letter variable ends no relation.' },
+  { id: 'emit.same-ends', statement: 'A triple whose two ends say the same, or an end of ten words or more, is not made.' },
+];
+
+const plain = (p: Phrase): Phrase => ({ from: p.from, to: p.to, start: p.start, end: p.end, text: p.text });
+
+/** The rules that shaped an end: its own, its noun phrase's and its complement's. */
+function endRules(p: Phrase): string[] {
+  const a = p as Arg;
+  return [...(a.np?.rules ?? []), ...(a.rules ?? []), ...(a.of ? endRules(a.of) : []), ...(a.via?.rules ?? [])];
+}
+
+/** The tag repairs on tokens [from, to]. */
+function repairsIn(tokens: Token[], from: number, to: number): string[] {
+  return tokens.slice(Math.max(0, from), to + 1).flatMap((t) => t.repairs ?? []);
+}
+
+/** Makes a triple unless the clause asserts nothing, an end is no end, or a demonstrative points at nothing found. */
+export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind'], rule: string): void {
+  if (r.quiet) return;
+  const h = head as Arg;
+  const t = tail as Arg;
+  if (h.light || t.light || h.numeric || !relation.trim()) return; // emit.light-end
+  if ([head, tail].some((p) => /^\p{L}$/u.test(p.text))) return; // "s", "x": a variable, not a thing
+  const rh = r.refs.resolve(head);
+  const rt = r.refs.resolve(tail);
+  if (!rh || !rt) return;
+  const c = r.clause;
+  const rules = [
+    rule,
+    ...r.subjectRules,
+    ...(c?.rules ?? []),
+    ...endRules(head),
+    ...endRules(tail),
+    ...(rh !== head ? (rh.rules ?? []) : []),
+    ...(rt !== tail ? (rt.rules ?? []) : []),
+    ...repairsIn(r.tokens, head.from, head.to),
+    ...(c ? repairsIn(r.tokens, c.vs, c.ve) : []),
+    ...repairsIn(r.tokens, tail.from, tail.to),
+  ];
+  r.triples.push({ head: plain(rh), relation: relation.replace(/\s+/g, ' ').trim(), tail: plain(rt), kind, rules: [...new Set(rules)] });
+}
+
+/** A relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader"). */
+export const nounText = (r: Reading, p: Phrase) =>
+  r.text
+    .slice(p.start, p.end)
+    .replace(/\s+/g, ' ')
+    .replace(/\b\p{Lu}\p{Ll}+\b/gu, (w) => w.toLowerCase());
+
+/** An attribute noun: common, short, with no title-case word in it (a title-case word makes a name's phrase). */
+export const common = (r: Reading, p: Phrase) =>
+  !capitalised(r.tokens[p.to]) &&
+  r.tokens[p.to].pos !== 'NUM' &&
+  p.to - p.from < 3 &&
+  !r.tokens.slice(p.from, p.to).some((t) => /^\p{Lu}\p{Ll}/u.test(t.text) && t !== r.tokens[0]);

@@ -1,0 +1,143 @@
+// The sentence extractor: one English sentence through the named passes, each in its own file —
+//   1. tokens (tokens.ts)       wink-nlp's tokens and tags, glued names (done per chunk by the caller)
+//   2. tag repairs (repairs.ts) the tagger's errors repaired by agreement, WordNet and closed classes
+//   3. phrases (phrases.ts, arguments.ts)  noun phrases and the relation ends built on them
+//   4. clauses (clauses.ts)     verb groups and their polarity: negation, condition, question, supposition
+//   5. reference (reference.ts) demonstratives and pronouns: what an end points at
+//   6. propositions (subjects.ts, propositions.ts, lists below)  subjects, then the triples a clause says
+// Each triple lists the ids of the rules that made it (`rules`: the proposition's first, then the
+// subject's, the ends', the references' and the tag repairs' on its words); rules.ts has the table.
+// `explainSentence` gives each pass's output for one sentence (graphwright explain).
+import { Arguments } from './arguments';
+import { isQuestion, readClauses } from './clauses';
+import { readClause } from './propositions';
+import { emit, type Reading, type SvoTriple } from './reading';
+import { References, type SentenceContext } from './reference';
+import { repairTags } from './repairs';
+import { phrase, type Token } from './tokens';
+import { pluralNoun } from './words';
+
+export type { SvoTriple } from './reading';
+
+export const LIST_RULES = [
+  { id: 'prop.such-as', statement: '"N such as A, B and C" and ", including A, B and C": each member is a N (of the innermost class).' },
+  { id: 'prop.colon-list', statement: "A list after a colon, up to the clause's end, names members of the plural noun before it (its count left out)." },
+  { id: 'prop.apposition', statement: '"Name, a N," is an apposition: (Name, is a, N).' },
+];
+
+/** Lists after a clause's readings: "such as", "including", a colon list, an apposition. */
+function readLists(r: Reading): void {
+  const { tokens, n, text, args } = r;
+  r.clause = null;
+  r.subjectRules = [];
+  for (let x = 0; x + 2 < n; x++) {
+    const such = tokens[x].text.toLowerCase() === 'such' && tokens[x + 1].text.toLowerCase() === 'as';
+    const including = tokens[x].text.toLowerCase() === 'including' && tokens[x - 1]?.text === ',';
+    if (!such && !including) continue;
+    let cls = args.argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
+    while (cls?.of) cls = cls.of; // (the innermost class: "an exchange of properties such as X": X is a property)
+    if (!cls) continue;
+    for (const member of args.argsFrom(x + (such ? 2 : 1), false)) emit(r, member, 'is a', cls, 'isa', 'prop.such-as');
+  }
+  for (let x = 1; x + 3 < n; x++) {
+    if (tokens[x].text !== ':') continue;
+    const cls = args.argEndingAt(x - 1);
+    if (!cls || cls.name || cls.numeric || cls.of || !pluralNoun(tokens[cls.np.to])) continue;
+    const members = args.argsFrom(x + 1, false);
+    const last = members.at(-1);
+    // (the whole list up to the clause's end: a list, not the start of a sentence after the colon)
+    if (members.length < 2 || !last || !(tokens[last.to + 1] === undefined || ['.', ';'].includes(tokens[last.to + 1].text))) continue;
+    // (the class without its count: "three components" -> "components")
+    const c = tokens[cls.from].pos === 'NUM' && cls.from < cls.to ? { ...cls, ...phrase(tokens, text, cls.from + 1, cls.to) } : cls;
+    for (const m of members) emit(r, m, 'is a', c, 'isa', 'prop.colon-list');
+  }
+  for (let x = 1; x + 2 < n; x++) {
+    if (!args.apposition(x)) continue;
+    const name = args.argEndingAt(x - 1);
+    if (name) for (const cls of args.argsFrom(x + 1)) emit(r, name, 'is a', cls, 'isa', 'prop.apposition');
+  }
+}
+
+function readingOf(tokens: Token[], text: string, context?: SentenceContext): Reading {
+  const args = new Arguments(tokens, text);
+  return {
+    tokens,
+    n: tokens.length,
+    text,
+    args,
+    refs: new References(args, context),
+    context,
+    triples: [],
+    quiet: false,
+    clause: null,
+    subjectRules: [],
+    predicateOf: new Map(),
+    previousSubjects: null,
+    sentenceSubjects: null,
+    firstSubject: null,
+    relative: null,
+    author: false,
+  };
+}
+
+/** The triples of one reading, deduplicated, without same-ends or overlong ones. */
+function finalTriples(r: Reading): SvoTriple[] {
+  const seen = new Set<string>();
+  return r.triples.filter((t) => {
+    const key = `${t.head.start}:${t.head.end}|${t.relation}|${t.tail.start}:${t.tail.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    // emit.same-ends
+    return t.head.text.toLowerCase() !== t.tail.text.toLowerCase() && t.head.to - t.head.from < 10 && t.tail.to - t.tail.from < 10;
+  });
+}
+
+/**
+ * SVO, verb + preposition, attribute ("the leader of X is Y") and "X such as Y" relations of one
+ * sentence's tokens. With a context, a subject "it"/"they" before a full verb stands for the previous
+ * subject agreeing in number, and demonstratives find their antecedents; the context is updated.
+ */
+export function sentenceRelations(input: Token[], text: string, context?: SentenceContext): SvoTriple[] {
+  const tokens = repairTags(input, text);
+  if (!tokens.length || isQuestion(tokens)) return []; // clause.question
+  const r = readingOf(tokens, text, context);
+  for (const c of readClauses(tokens)) readClause(r, c);
+  r.quiet = false;
+  readLists(r);
+  r.refs.finish(r.firstSubject);
+  return finalTriples(r);
+}
+
+/** Each pass's output for one sentence: what `graphwright explain` shows. */
+export interface SentenceExplanation {
+  tokens: { text: string; pos: string; start: number; end: number }[];
+  repaired: { text: string; pos: string; start: number; end: number; repairs: string[] }[];
+  phrases: { text: string; start: number; end: number; rules: string[] }[];
+  clauses: { verb: string; start: number; end: number; polarity: 'asserted' | 'negated' | 'unasserted'; rule?: string; rules: string[] }[];
+  triples: { head: string; relation: string; tail: string; kind: SvoTriple['kind']; rules: string[] }[];
+  question: boolean;
+}
+
+/** The passes of sentenceRelations, each output kept. */
+export function explainSentence(input: Token[], text: string, context?: SentenceContext): SentenceExplanation {
+  const tokens = repairTags(input, text);
+  const question = tokens.length > 0 && isQuestion(tokens);
+  const clauses = tokens.length ? readClauses(tokens) : [];
+  const nps = tokens.length ? new Arguments(tokens, text).nps : [];
+  const triples = question || !tokens.length ? [] : sentenceRelations(input, text, context);
+  return {
+    tokens: input.map((t) => ({ text: t.text, pos: t.pos, start: t.start, end: t.end })),
+    repaired: tokens.map((t) => ({ text: t.text, pos: t.pos, start: t.start, end: t.end, repairs: t.repairs ?? [] })),
+    phrases: nps.map((p) => ({ text: p.text, start: p.start, end: p.end, rules: p.rules ?? [] })),
+    clauses: clauses.map((c) => ({
+      verb: c.group.map((t) => t.text).join(' '),
+      start: tokens[c.vs].start,
+      end: tokens[c.ve].end,
+      polarity: c.quiet ? 'unasserted' : c.negated ? 'negated' : 'asserted',
+      rule: c.unasserted ?? c.negation,
+      rules: c.rules,
+    })),
+    triples: triples.map((t) => ({ head: t.head.text, relation: t.relation, tail: t.tail.text, kind: t.kind, rules: t.rules })),
+    question,
+  };
+}

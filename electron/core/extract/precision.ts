@@ -1,0 +1,83 @@
+// A triple's precision: the estimated probability that an editor keeps it as it stands, from the
+// editor judgments of data/judgments/ fitted per rule (scripts/judgments/fit-precision.ts writes
+// rule-precision.json from the training documents only). A triple counts for the rule that made it
+// (its first rule id); a rule with few judgments leans on its family's share (`prop`, `pattern`,
+// ...), a family with few on the share of all judged triples: each level is a beta prior of
+// PRIOR_STRENGTH pseudo-judgments at the level above's share.
+import fitted from './rule-precision.json' with { type: 'json' };
+
+export type Verdict = 'keep' | 'edit' | 'wrong';
+
+export interface RuleTally {
+  n: number;
+  keep: number;
+  edit: number;
+  wrong: number;
+  /** The smoothed keep share. */
+  precision: number;
+}
+
+export interface PrecisionTable {
+  /** The keep share of all judged triples (add-one smoothed). */
+  prior: number;
+  strength: number;
+  families: Record<string, RuleTally>;
+  rules: Record<string, RuleTally>;
+}
+
+/** Pseudo-judgments a rule's (a family's) share starts from: the family's (all triples') share. */
+export const PRIOR_STRENGTH = 4;
+
+/** The family of a rule id: `prop.object` -> `prop`, `pattern:xref.cite` -> `pattern`, `llm:EE@1` -> `llm`. */
+export function ruleFamily(id: string): string {
+  return /^[a-z]+(?=[:.])/.exec(id)?.[0] ?? id;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+function tally(items: { verdict: Verdict }[]): Omit<RuleTally, 'precision'> {
+  const t = { n: items.length, keep: 0, edit: 0, wrong: 0 };
+  for (const i of items) t[i.verdict]++;
+  return t;
+}
+
+function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of items) {
+    const k = key(x);
+    const list = out.get(k);
+    if (list) list.push(x);
+    else out.set(k, [x]);
+  }
+  return out;
+}
+
+/** Per-rule precision from judged triples (each with the rule ids that made it, the deciding one first). */
+export function fitPrecision(judged: { rules: string[]; verdict: Verdict }[], strength = PRIOR_STRENGTH): PrecisionTable {
+  const usable = judged.filter((j) => j.rules.length > 0);
+  const all = tally(usable);
+  const prior = (all.keep + 1) / (all.n + 2);
+  const families: Record<string, RuleTally> = {};
+  for (const [family, items] of [...groupBy(usable, (j) => ruleFamily(j.rules[0]))].sort(([a], [b]) => a.localeCompare(b))) {
+    const t = tally(items);
+    families[family] = { ...t, precision: round((t.keep + strength * prior) / (t.n + strength)) };
+  }
+  const rules: Record<string, RuleTally> = {};
+  for (const [rule, items] of [...groupBy(usable, (j) => j.rules[0])].sort(([a], [b]) => a.localeCompare(b))) {
+    const t = tally(items);
+    rules[rule] = { ...t, precision: round((t.keep + strength * families[ruleFamily(rule)].precision) / (t.n + strength)) };
+  }
+  return { prior: round(prior), strength, families, rules };
+}
+
+export const RULE_PRECISION: PrecisionTable = fitted as PrecisionTable;
+
+/**
+ * The estimated probability that an editor keeps a triple made by these rules, or null when nothing
+ * judged speaks for it (no rules recorded, or a family never judged, such as a model's triples).
+ */
+export function triplePrecision(rules: readonly string[], table: PrecisionTable = RULE_PRECISION): number | null {
+  const id = rules[0];
+  if (!id) return null;
+  return table.rules[id]?.precision ?? table.families[ruleFamily(id)]?.precision ?? null;
+}

@@ -1,0 +1,130 @@
+// English word knowledge as data: every list is a JSON file in lexicon/ saying what it holds
+// ("about") and where it comes from ("source"), read here once into sets. The closed paradigms of
+// the grammar (the forms of "be", the articles, ...) are the constants at the end. Nothing in this
+// folder knows a corpus: test/nlp/lexicon.test.ts checks every list has its source.
+import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json' with { type: 'json' };
+import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
+import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
+import catenatives from './lexicon/catenatives.json' with { type: 'json' };
+import chainPrepositions from './lexicon/chain-prepositions.json' with { type: 'json' };
+import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
+import complexPrepositions from './lexicon/complex-prepositions.json' with { type: 'json' };
+import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json' with { type: 'json' };
+import countWords from './lexicon/count-words.json' with { type: 'json' };
+import degreeWords from './lexicon/degree-words.json' with { type: 'json' };
+import demonstratives from './lexicon/demonstratives.json' with { type: 'json' };
+import documentNouns from './lexicon/document-nouns.json' with { type: 'json' };
+import expletiveVerbs from './lexicon/expletive-verbs.json' with { type: 'json' };
+import functionWords from './lexicon/function-words.json' with { type: 'json' };
+import gerundObjectDeterminers from './lexicon/gerund-object-determiners.json' with { type: 'json' };
+import invariantNouns from './lexicon/invariant-nouns.json' with { type: 'json' };
+import irregularPlurals from './lexicon/irregular-plurals.json' with { type: 'json' };
+import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
+import months from './lexicon/months.json' with { type: 'json' };
+import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
+import negation from './lexicon/negation.json' with { type: 'json' };
+import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
+import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
+import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
+import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
+import quantifiers from './lexicon/quantifiers.json' with { type: 'json' };
+import quantityNouns from './lexicon/quantity-nouns.json' with { type: 'json' };
+import queryWords from './lexicon/query-words.json' with { type: 'json' };
+import sectionNouns from './lexicon/section-nouns.json' with { type: 'json' };
+import selfDeterminers from './lexicon/self-determiners.json' with { type: 'json' };
+import selfNouns from './lexicon/self-nouns.json' with { type: 'json' };
+import unassertedOpeners from './lexicon/unasserted-openers.json' with { type: 'json' };
+
+/** A word list as stored: what it holds, where it comes from, its words (or entries). */
+export interface WordList {
+  about: string;
+  source: string;
+  words: unknown;
+}
+
+/** Every list of lexicon/, by file name (docs and tests read them). */
+export const LEXICON: Record<string, WordList> = {
+  'bare-infinitive-object-verbs': bareInfinitiveObjectVerbs,
+  'bcp14-keywords': bcp14Keywords,
+  cataphoric,
+  catenatives,
+  'chain-prepositions': chainPrepositions,
+  'complement-nouns': complementNouns,
+  'complex-prepositions': complexPrepositions,
+  'compound-adjective-heads': compoundAdjectiveHeads,
+  'count-words': countWords,
+  'degree-words': degreeWords,
+  demonstratives,
+  'document-nouns': documentNouns,
+  'expletive-verbs': expletiveVerbs,
+  'function-words': functionWords,
+  'gerund-object-determiners': gerundObjectDeterminers,
+  'invariant-nouns': invariantNouns,
+  'irregular-plurals': irregularPlurals,
+  'light-nouns': lightNouns,
+  months,
+  'name-particles': nameParticles,
+  negation,
+  'negative-adverbial-nouns': negativeAdverbialNouns,
+  'object-control-verbs': objectControlVerbs,
+  'plural-without-s': pluralWithoutS,
+  'purpose-nouns': purposeNouns,
+  quantifiers,
+  'quantity-nouns': quantityNouns,
+  'query-words': queryWords,
+  'section-nouns': sectionNouns,
+  'self-determiners': selfDeterminers,
+  'self-nouns': selfNouns,
+  'unasserted-openers': unassertedOpeners,
+};
+
+const set = (list: { words: string[] }): ReadonlySet<string> => new Set(list.words);
+
+/** RFC 2119 keywords in capitals: modal verbs ("the server MAY send"). */
+export const BCP14_KEYWORDS = set(bcp14Keywords);
+export const NEGATION = set(negation);
+export const PURPOSE_NOUNS = set(purposeNouns);
+export const BARE_INFINITIVE_OBJECT_VERBS = set(bareInfinitiveObjectVerbs);
+export const PLURAL_WITHOUT_S = set(pluralWithoutS);
+export const NEGATIVE_ADVERBIAL_NOUNS = set(negativeAdverbialNouns);
+export const UNASSERTED_OPENERS = set(unassertedOpeners);
+export const GERUND_OBJECT_DETERMINERS = set(gerundObjectDeterminers);
+export const DEGREE_WORDS = set(degreeWords);
+export const CATENATIVES = set(catenatives);
+export const CHAIN_PREPOSITIONS = set(chainPrepositions);
+export const QUANTIFIERS = set(quantifiers);
+export const SELF_DETERMINERS = set(selfDeterminers);
+export const SELF_NOUNS = set(selfNouns);
+export const DEMONSTRATIVES = set(demonstratives);
+export const CATAPHORIC = set(cataphoric);
+export const DOCUMENT_NOUNS = set(documentNouns);
+export const SECTION_NOUNS = set(sectionNouns);
+export const OBJECT_CONTROL_VERBS = set(objectControlVerbs);
+export const COMPLEMENT_NOUNS = set(complementNouns);
+export const NAME_PARTICLES = set(nameParticles);
+export const LIGHT_NOUNS = set(lightNouns);
+export const COMPOUND_ADJECTIVE_HEADS = set(compoundAdjectiveHeads);
+export const QUANTITY_NOUNS = set(quantityNouns);
+export const EXPLETIVE_VERBS = set(expletiveVerbs);
+export const COUNT_WORDS = set(countWords);
+export const INVARIANT_NOUNS = set(invariantNouns);
+export const IRREGULAR_PLURALS: Readonly<Record<string, string>> = irregularPlurals.words;
+export const FUNCTION_WORDS = set(functionWords);
+export const QUERY_WORDS = set(queryWords);
+/** The complex prepositions, each as its words ("by means of" -> ["by", "means", "of"]). */
+export const COMPLEX_PREPOSITIONS: readonly string[][] = complexPrepositions.words.map((p) => p.split(' '));
+/** The months, each with its abbreviations. */
+export const MONTHS: readonly { name: string; abbreviations: string[] }[] = months.words;
+
+// ---- the closed paradigms of English grammar (forms, not vocabulary)
+
+/** Forms of "be" (the clitics "'s", "'re" included). */
+export const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "'s", '’s', "'re"]);
+export const HAVE = new Set(['has', 'have', 'had', 'having']);
+export const DO = new Set(['do', 'does', 'did']);
+export const COORDINATORS = new Set(['and', 'or']);
+export const ARTICLES = new Set(['a', 'an', 'the']);
+export const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
+export const FIRST_PERSON = new Set(['we', 'i']);
+export const RELATIVE_PRONOUNS = new Set(['that', 'which', 'who']);
+export const WH_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how']);

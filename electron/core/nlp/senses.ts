@@ -1,0 +1,72 @@
+// What WordNet says of one word, as the yes/no questions the extractors ask (cached): is it a noun,
+// a verb, a unit of measure, a name of an abstraction; is it more an adjective than a noun? Without
+// the WordNet files each answers as noted (the readers then fall back on the tags alone).
+import { wordNet } from './wordnet';
+
+const cache = new Map<string, boolean>();
+function cached(key: string, compute: () => boolean): boolean {
+  let hit = cache.get(key);
+  if (hit === undefined) {
+    hit = compute();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * WordNet lists the word: as a noun, the word itself ("set", "rewrite"; not "found", "made"); as a verb,
+ * the word or its base form ("show", "exploits"; not "corpora"). True without WordNet.
+ */
+export function inWordNet(word: string, pos: 'n' | 'v'): boolean {
+  const w = word.toLowerCase();
+  return cached(`${pos}:${w}`, () => {
+    const wn = wordNet();
+    return !wn || (pos === 'n' ? wn.entry(w, 'n') !== null : wn.baseForms(w, 'v').length > 0);
+  });
+}
+
+export const isNounInWordNet = (word: string) => inWordNet(word, 'n');
+export const isVerbInWordNet = (word: string) => inWordNet(word, 'v');
+
+/** A unit of measure by WordNet's first noun sense ("seconds", "octets", "bytes": a kind of measure). False without WordNet. */
+export function isUnitOfMeasure(word: string): boolean {
+  const w = word.toLowerCase();
+  return cached(`u:${w}`, () => {
+    const wn = wordNet();
+    const base = wn ? (wn.baseForms(w, 'n')[0] ?? w) : w;
+    return Boolean(wn && wn.hypernyms(base, { pos: ['n'], maxSenses: 1, depth: 8 }).includes('measure'));
+  });
+}
+
+/**
+ * WordNet's lexicographer files of nouns that name no thing but an act, attribute, event, group,
+ * process, state or time (lexnames(5WN): 4, 7, 11, 14, 22, 26, 28).
+ */
+const ABSTRACT_LEXFILES = new Set([4, 7, 11, 14, 22, 26, 28]);
+
+/** A noun naming an act, attribute, event, group, process, state or time by its first sense ("confidentiality", "lifetime"). */
+export function namesAbstraction(word: string): boolean {
+  const w = word.toLowerCase();
+  return cached(`x:${w}`, () => {
+    const first = wordNet()?.senses(w, { pos: ['n'], maxSenses: 1 })[0];
+    return Boolean(first && ABSTRACT_LEXFILES.has(first.lexFile));
+  });
+}
+
+/** A word WordNet has in more adjective senses than noun senses ("implicit", "essential"). */
+export function moreAdjectiveThanNoun(word: string): boolean {
+  const w = word.toLowerCase();
+  return cached(`j:${w}`, () => {
+    const wn = wordNet();
+    return Boolean(wn && wn.senses(w, { pos: ['a'] }).length > wn.senses(w, { pos: ['n'] }).length);
+  });
+}
+
+/** A word whose noun senses are used more often than its adjective ones ("port": a harbour, not the left side of a ship). */
+export function moreNounThanAdjective(word: string): boolean {
+  const w = word.toLowerCase();
+  return cached(`m:${w}`, () => {
+    const wn = wordNet();
+    return Boolean(wn && (wn.entry(w, 'n')?.tagged ?? -1) > (wn.entry(w, 'a')?.tagged ?? -1));
+  });
+}

@@ -1,0 +1,137 @@
+// Per-rule precision from the editor judgments: each judged triple (data/judgments/triples.jsonl,
+// judged before rule ids were recorded) is joined to today's classic extraction of its document to
+// get its rule ids, then the keep share per rule is fitted on the TRAINING documents only
+// (electron/core/extract/precision.ts fitPrecision) and written to electron/core/extract/rule-precision.json.
+// Validation figures (calibration, ranking, what a threshold hides) are printed, never fitted on.
+//
+//   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold 0.3]
+//
+// --db: a database with every document of data/split.json ingested and extracted with the classic
+// engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
+// without --db one is built in a temporary folder.
+// Join, in order: the same document and subject | relation | object (case and spaces ignored); else a
+// triple of the same document and relation whose evidence overlaps the judged span; else unjoined.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Core } from '../../electron/core/core';
+import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
+import { callCore } from '../../electron/cli/open';
+import { fitPrecision, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import type { TripleListItem } from '../../shared/contract/graph';
+import { ROOT, readSplit, splitDocuments, type Split } from './kit';
+
+interface Judgment {
+  id: string;
+  file: string;
+  split: Split;
+  start: number;
+  end: number;
+  subject: string;
+  relation: string;
+  object: string;
+  verdict: Verdict;
+}
+
+const args = process.argv.slice(2);
+const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const threshold = Number(opt('--threshold') ?? '0.3');
+const split = readSplit();
+const judgments = fs
+  .readFileSync(path.join(ROOT, 'data', 'judgments', 'triples.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Judgment);
+
+const given = opt('--db');
+const tmp = given ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'gw-fit-'));
+// a --db that does not exist yet is built there (and kept, to fit again without extracting again)
+const build = !given || !fs.existsSync(given);
+const core = new Core({ dbPath: given ?? path.join(tmp!, 'fit.db'), startJobs: false });
+try {
+  if (build) {
+    const kit = path.resolve(ROOT, split.kit);
+    const ids: number[] = [];
+    for (const f of [...split.training, ...split.validation]) {
+      const stored = storePrepared(core.store, await prepareFile(path.join(kit, f)));
+      if (stored.status !== 'imported') throw new Error(`${f}: ${stored.status}`);
+      ids.push(...stored.ids);
+    }
+    const job = core.jobs.enqueue('extract', { documents: ids, engine: 'classic' });
+    core.jobs.start();
+    const done = await core.jobs.wait(job.id);
+    if (done.state !== 'done') throw new Error(`classic extraction ${done.state}: ${done.error}`);
+  }
+  const docs = new Map(splitDocuments(core.store, split).map((d) => [d.file, d.id]));
+  const byDoc = new Map<number, TripleListItem[]>();
+  for (const id of new Set(docs.values())) {
+    const items: TripleListItem[] = [];
+    for (let offset = 0; ; offset += 5000) {
+      const page = await callCore(core, 'triples.list', { document: id, limit: 5000, offset });
+      items.push(...page.items);
+      if (page.items.length < 5000) break;
+    }
+    byDoc.set(id, items);
+  }
+
+  const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  const joins = { triple: 0, span: 0, none: 0 };
+  const joined: (Judgment & { rules: string[] })[] = [];
+  for (const j of judgments) {
+    const doc = docs.get(j.file);
+    const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
+    const spansOf = (t: TripleListItem) => t.provenance.filter((p) => p.document === doc);
+    const overlaps = (t: TripleListItem) => spansOf(t).find((p) => p.start < j.end && j.start < p.end);
+    const same = triples.filter((t) => key(t.subject) === key(j.subject) && key(t.relation) === key(j.relation) && key(t.object) === key(j.object));
+    // (of several evidence spans, the one the judged span overlaps gives the rules)
+    const exact = same.find(overlaps) ?? same[0];
+    const near = exact ? undefined : triples.find((t) => key(t.relation) === key(j.relation) && overlaps(t));
+    const t = exact ?? near;
+    if (!t) {
+      joins.none++;
+      continue;
+    }
+    joins[exact ? 'triple' : 'span']++;
+    const span = overlaps(t) ?? spansOf(t)[0];
+    joined.push({ ...j, rules: span?.rules?.length ? span.rules : t.rules });
+  }
+
+  const training = joined.filter((j) => j.split === 'training');
+  const validation = joined.filter((j) => j.split === 'validation');
+  const table = fitPrecision(training);
+  const out = path.join(ROOT, 'electron', 'core', 'extract', 'rule-precision.json');
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ about: 'Written by scripts/judgments/fit-precision.ts from data/judgments/triples.jsonl, training documents only. Do not edit.', ...table }, null, 2)}\n`,
+  );
+
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  console.log(`judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.none} not joined`);
+  console.log(
+    `fitted on ${training.length} training judgments: ${Object.keys(table.rules).length} rules, ${Object.keys(table.families).length} families -> ${path.relative(ROOT, out)}`,
+  );
+  for (const [name, set] of [
+    ['training', training],
+    ['validation', validation],
+  ] as const) {
+    const scored = set.map((j) => ({ p: triplePrecision(j.rules, table) ?? table.prior, keep: j.verdict === 'keep' }));
+    const keeps = scored.filter((s) => s.keep);
+    const others = scored.filter((s) => !s.keep);
+    // AUC: the chance a kept triple outranks one that is not (ties count half)
+    let wins = 0;
+    for (const a of keeps) for (const b of others) wins += a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0;
+    const auc = keeps.length && others.length ? wins / (keeps.length * others.length) : NaN;
+    const brier = scored.reduce((s, x) => s + (x.p - (x.keep ? 1 : 0)) ** 2, 0) / scored.length;
+    const mean = scored.reduce((s, x) => s + x.p, 0) / scored.length;
+    const shown = scored.filter((s) => s.p >= threshold);
+    const hidden = scored.filter((s) => s.p < threshold);
+    const rate = (xs: typeof scored) => (xs.length ? pct(xs.filter((s) => s.keep).length / xs.length) : '-');
+    console.log(
+      `${name}: n ${set.length}, keep ${pct(keeps.length / set.length)}, mean precision ${pct(mean)}, Brier ${brier.toFixed(3)}, AUC ${auc.toFixed(3)}; ` +
+        `threshold ${threshold}: shown ${shown.length} (keep ${rate(shown)}), hidden ${hidden.length} = ${pct(hidden.length / set.length)} (keep ${rate(hidden)})`,
+    );
+  }
+} finally {
+  await core.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,144 @@
+// Draw triples for editors to judge: a seeded random sample of a database's triples, stratified by
+// kit document (proportional to each document's triple count, at least 4 a document), uniform
+// within a document, skipping triples already judged. Prints JSONL items ready to judge.
+//
+//   npx tsx scripts/judgments/sample.ts --db /tmp/judge.db --seed 20261205 --training 230 --validation 100 \
+//     [--judged data/judgments/triples.jsonl] > /tmp/sample.jsonl
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Store, openDb } from '../../electron/core/store';
+import { splitSentences, type Span } from '../../electron/core/chunk/sentences';
+import type { TripleListItem } from '../../shared/contract/graph';
+import { ROOT, readSplit, seededRandom, shuffled, splitDocuments, type KitDocument, type Split } from './kit';
+
+export interface SampleItem {
+  id: string;
+  file: string;
+  split: Split;
+  start: number;
+  end: number;
+  quote: string;
+  subject: string;
+  relation: string;
+  object: string;
+  stage: string;
+  confidence: number;
+}
+
+const norm = (label: string) => label.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** What makes a judgment the judgment of a triple: the file, the evidence span and the labels. */
+export function judgmentKey(j: Pick<SampleItem, 'file' | 'start' | 'end' | 'subject' | 'relation' | 'object'>): string {
+  return [j.file, j.start, j.end, norm(j.subject), norm(j.relation), norm(j.object)].join('|');
+}
+
+/**
+ * How many to draw from each document: proportional to its triple count, at least `min` (or all it
+ * has), the shares rounded by largest remainder so they add up to `total`.
+ */
+export function allocate(counts: Map<string, number>, total: number, min = 4): Map<string, number> {
+  const quota = new Map<string, number>();
+  for (;;) {
+    const rest = [...counts].filter(([file]) => !quota.has(file));
+    const left = total - [...quota.values()].reduce((a, b) => a + b, 0);
+    const sum = rest.reduce((a, [, n]) => a + n, 0);
+    const small = rest.filter(([, n]) => (left * n) / sum < Math.min(min, n));
+    if (!small.length) {
+      const shares = rest.map(([file, n]) => ({ file, share: sum ? (left * n) / sum : 0 }));
+      for (const s of shares) quota.set(s.file, Math.floor(s.share));
+      let leftover = left - shares.reduce((a, s) => a + Math.floor(s.share), 0);
+      for (const s of [...shares].sort((a, b) => (b.share % 1) - (a.share % 1))) if (leftover-- > 0) quota.set(s.file, (quota.get(s.file) ?? 0) + 1);
+      return quota;
+    }
+    for (const [file, n] of small) quota.set(file, Math.min(min, n));
+  }
+}
+
+const lineStart = (text: string, i: number) => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i));
+const lineEnd = (text: string, i: number) => /^[ \t]*(\n|$)/.test(text.slice(i, i + 200));
+
+/**
+ * The evidence as an editor reads it: the stored span, widened to its whole sentence when it is a
+ * fragment of one. Whole lines (a table row, a list entry, a header line) are evidence as they stand.
+ */
+export function evidenceQuote(text: string, sentences: Span[], start: number, end: number): string {
+  let from = start;
+  let to = end;
+  if (!(lineStart(text, start) && lineEnd(text, end))) {
+    const s = sentences.find((x) => x.start <= start && end <= x.end);
+    if (s) [from, to] = [s.start, s.end];
+  }
+  return text.slice(from, to).replace(/\s+/g, ' ').trim();
+}
+
+function documentTriples(store: Store, document: number): TripleListItem[] {
+  const all: TripleListItem[] = [];
+  for (let offset = 0; ; offset += 5000) {
+    const page = store.graph.listTriples({ document, limit: 5000, offset });
+    all.push(...page.items);
+    if (offset + 5000 >= page.total) return all;
+  }
+}
+
+export function sample(store: Store, opts: { seed: number; totals: Record<Split, number>; judged: Set<string> }): SampleItem[] {
+  const random = seededRandom(opts.seed);
+  const docs = splitDocuments(store, readSplit());
+  const items: SampleItem[] = [];
+  const seen = new Set<string>(opts.judged);
+  for (const side of ['training', 'validation'] as const) {
+    const pools = new Map<string, { doc: KitDocument; candidates: SampleItem[]; text: string; sentences: Span[] }>();
+    for (const doc of docs.filter((d) => d.split === side)) {
+      const text = store.documents.text(doc.id) ?? '';
+      const candidates = documentTriples(store, doc.id).flatMap((t) => {
+        const spans = t.provenance.filter((p) => p.document === doc.id);
+        const p = spans[Math.floor(random() * spans.length)];
+        const key = judgmentKey({ file: doc.file, start: p.start, end: p.end, subject: t.subject, relation: t.relation, object: t.object });
+        if (seen.has(key)) return [];
+        const id = `t${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
+        const { subject, relation, object, stage, confidence } = t;
+        return [{ id, file: doc.file, split: side, start: p.start, end: p.end, quote: '', subject, relation, object, stage, confidence }];
+      });
+      pools.set(doc.file, { doc, candidates, text, sentences: [] });
+    }
+    const quota = allocate(new Map([...pools].map(([file, p]) => [file, p.candidates.length])), opts.totals[side]);
+    for (const [file, pool] of pools) {
+      const drawn = shuffled(pool.candidates, random).slice(0, quota.get(file) ?? 0);
+      if (drawn.length && !pool.sentences.length) pool.sentences = splitSentences(pool.text);
+      for (const item of drawn) {
+        seen.add(judgmentKey(item));
+        items.push({ ...item, quote: evidenceQuote(pool.text, pool.sentences, item.start, item.end) });
+      }
+    }
+  }
+  return items;
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string' },
+      seed: { type: 'string', default: '20261205' },
+      training: { type: 'string', default: '230' },
+      validation: { type: 'string', default: '100' },
+      judged: { type: 'string', default: path.join(ROOT, 'data', 'judgments', 'triples.jsonl') },
+    },
+  });
+  if (!values.db) throw new Error('sample: give --db FILE (a database with the split documents ingested and extracted)');
+  const judged = new Set(
+    fs.existsSync(values.judged)
+      ? fs
+          .readFileSync(values.judged, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line) => judgmentKey(JSON.parse(line) as SampleItem))
+      : [],
+  );
+  const store = new Store(openDb(values.db, { readonly: true, migrate: false }));
+  const items = sample(store, { seed: Number(values.seed), totals: { training: Number(values.training), validation: Number(values.validation) }, judged });
+  for (const item of items) process.stdout.write(`${JSON.stringify(item)}\n`);
+  store.db.close();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

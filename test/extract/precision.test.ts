@@ -1,0 +1,86 @@
+// Per-rule precision (extract/precision.ts): the fitting shrinks a rule's keep share toward its
+// family's and the family's toward all judged triples'; a triple's precision is that of the rule
+// that made it; the committed table names only rules of the rule table. The default view's filter
+// (store/triple-filter.ts) shows triples at or above a threshold and those not estimated, and the
+// suggestions are exactly the rest.
+import { afterAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { fitPrecision, ruleFamily, RULE_PRECISION, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { ruleInfo } from '../../electron/core/extract/rules';
+import { Store } from '../../electron/core/store';
+import { tmpDir } from '../helpers/tmp';
+
+const judged = (rule: string, keep: number, edit: number, wrong: number) => [
+  ...Array.from({ length: keep }, () => ({ rules: [rule, 'subj.noun-phrase'], verdict: 'keep' as Verdict })),
+  ...Array.from({ length: edit }, () => ({ rules: [rule], verdict: 'edit' as Verdict })),
+  ...Array.from({ length: wrong }, () => ({ rules: [rule], verdict: 'wrong' as Verdict })),
+];
+
+describe('fitting per-rule precision', () => {
+  const table = fitPrecision([...judged('pattern:xref.cite', 18, 1, 1), ...judged('prop.object', 4, 6, 10), ...judged('prop.verb-preposition', 0, 0, 1)]);
+
+  it('a rule judged often stands near its own keep share; edit counts as not kept', () => {
+    expect(table.rules['pattern:xref.cite']).toMatchObject({ n: 20, keep: 18, edit: 1, wrong: 1 });
+    expect(table.rules['pattern:xref.cite'].precision).toBeGreaterThan(0.8);
+    expect(table.rules['prop.object'].precision).toBeGreaterThan(0.2);
+    expect(table.rules['prop.object'].precision).toBeLessThan(0.3);
+  });
+
+  it('a rule judged once leans on its family, a family on all judged triples', () => {
+    const once = table.rules['prop.verb-preposition'].precision;
+    expect(once).toBeGreaterThan(0.1); // one wrong is no proof the rule is never kept
+    expect(once).toBeLessThan(table.families.prop.precision);
+    expect(table.families.prop.n).toBe(21);
+    expect(table.prior).toBeCloseTo(23 / 43, 3);
+  });
+
+  it("a triple's precision is its first rule's; an unjudged rule takes its family's; a model's or a bare triple has none", () => {
+    expect(triplePrecision(['prop.object', 'pattern:xref.cite'], table)).toBe(table.rules['prop.object'].precision);
+    expect(triplePrecision(['prop.apposition'], table)).toBe(table.families.prop.precision);
+    expect(triplePrecision(['llm:EE@1'], table)).toBeNull();
+    expect(triplePrecision([], table)).toBeNull();
+    expect(ruleFamily('pattern:xref.cite')).toBe('pattern');
+    expect(ruleFamily('llm:EE@1')).toBe('llm');
+  });
+
+  it('the committed table (scripts/judgments/fit-precision.ts) holds rules of the rule table, each tally adding up', () => {
+    const rules = Object.entries(RULE_PRECISION.rules);
+    expect(rules.length).toBeGreaterThan(10);
+    for (const [id, t] of rules) {
+      expect(ruleInfo(id), id).toBeTruthy();
+      expect(t.keep + t.edit + t.wrong, id).toBe(t.n);
+      expect(t.precision, id).toBeGreaterThan(0);
+      expect(t.precision, id).toBeLessThan(1);
+    }
+  });
+});
+
+describe('the default view hides triples below the precision threshold', () => {
+  const t = tmpDir();
+  afterAll(() => t.cleanup());
+
+  it('shown: precision at or above the threshold, or not estimated; suggestions: the rest; everything without a filter', () => {
+    const store = Store.open(path.join(t.dir, 'filter.db'));
+    try {
+      const a = store.graph.upsertNode({ kind: 'entity', label: 'A' });
+      const b = store.graph.upsertNode({ kind: 'entity', label: 'B' });
+      const add = (relation: string, precision: number | null) =>
+        store.graph.upsertEdge({ subjectId: a, relation, objectId: b, stage: 'EE', engine: 'classic', confidence: 0.5, precision }).id;
+      const high = add('cites', 0.9);
+      const low = add('sends', 0.1);
+      const edge = add('is at', 0.3);
+      const unknown = add('uses', null);
+      const ids = (q: { minPrecision?: number; belowPrecision?: number }) =>
+        store.graph
+          .listTriples({ ...q, limit: 100, offset: 0 })
+          .items.map((x) => x.id)
+          .sort((x, y) => x - y);
+      expect(ids({ minPrecision: 0.3 })).toEqual([high, edge, unknown]);
+      expect(ids({ belowPrecision: 0.3 })).toEqual([low]);
+      expect(ids({})).toEqual([high, low, edge, unknown]);
+      expect(store.graph.listTriples({ ids: [low], limit: 1, offset: 0 }).items[0].precision).toBe(0.1);
+    } finally {
+      store.close();
+    }
+  });
+});
