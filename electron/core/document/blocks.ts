@@ -42,7 +42,13 @@ export function findBlocks(text: string): Block[] {
       const at = start + line.length - line.trimStart().length;
       const note = NOTE.exec(line);
       const cap = note ? null : CAPTION.exec(line);
-      if (note) out.push({ kind: note[1] === 'NOTE' ? 'note' : 'example', start: at, end: paragraphEnd(text, start), label: note[2] ? `${note[1]} ${note[2]}` : note[1] });
+      if (note)
+        out.push({
+          kind: note[1] === 'NOTE' ? 'note' : 'example',
+          start: at,
+          end: paragraphEnd(text, start),
+          label: note[2] ? `${note[1]} ${note[2]}` : note[1],
+        });
       else if (cap && end - start <= 300)
         out.push({
           kind: cap[1] === 'Table' ? 'table-caption' : 'figure-caption',

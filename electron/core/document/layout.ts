@@ -22,7 +22,14 @@ export function usableTitle(t: string | undefined): string | undefined {
 
 /** Headings in text order as sections: each ends where the next of its level or a higher one starts. */
 export function sectionsOf(headings: LayoutHints['headings'], textLength: number): Section[] {
-  const sections: Section[] = headings.map((h) => ({ number: h.number, heading: h.heading, level: h.level, start: h.start, end: textLength, headingEnd: h.end }));
+  const sections: Section[] = headings.map((h) => ({
+    number: h.number,
+    heading: h.heading,
+    level: h.level,
+    start: h.start,
+    end: textLength,
+    headingEnd: h.end,
+  }));
   const open: Section[] = [];
   for (const s of sections) {
     while (open.length && open[open.length - 1].level >= s.level) open.pop()!.end = s.start;

@@ -28,7 +28,10 @@ export async function originalPdf(doc: OriginalOf): Promise<{ name: string; mime
     throw new ApiError('not_found', `${name}: the file this document was imported from is gone (${doc.path}); import it again to see its pages`);
   }
   if (stat.size > MAX_PAGE_VIEW_BYTES)
-    throw new ApiError('too_large', `${name}: ${(stat.size / 1024 / 1024).toFixed(0)} MB is more than the page view shows (${MAX_PAGE_VIEW_BYTES / 1024 / 1024} MB)`);
+    throw new ApiError(
+      'too_large',
+      `${name}: ${(stat.size / 1024 / 1024).toFixed(0)} MB is more than the page view shows (${MAX_PAGE_VIEW_BYTES / 1024 / 1024} MB)`,
+    );
   const buf = await fs.promises.readFile(doc.path);
   const hash = createHash('sha256').update(buf).digest('hex');
   if (typeof doc.meta.fileHash !== 'string' || hash !== doc.meta.fileHash)
