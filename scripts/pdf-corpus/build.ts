@@ -42,7 +42,12 @@ export interface CorpusEntry {
 export const CORPUS: CorpusEntry[] = [
   { name: 'pandoc-rfc2867', source: 'data/rfc-radius-eap/rfc2867.txt', typesetter: 'pandoc', latex: { outline: true, metadataTitle: true, toc: false } },
   { name: 'pandoc-rfc3580-plain', source: 'data/rfc-radius-eap/rfc3580.txt', typesetter: 'pandoc', latex: { outline: false, metadataTitle: false, toc: true } },
-  { name: 'pandoc-rfc2607-plain', source: 'data/rfc-radius-eap/rfc2607.txt', typesetter: 'pandoc', latex: { outline: false, metadataTitle: false, toc: false } },
+  {
+    name: 'pandoc-rfc2607-plain',
+    source: 'data/rfc-radius-eap/rfc2607.txt',
+    typesetter: 'pandoc',
+    latex: { outline: false, metadataTitle: false, toc: false },
+  },
   { name: 'twocolumn-rfc2867', source: 'data/rfc-radius-eap/rfc2867.txt', typesetter: 'latex-twocolumn', outline: false },
   { name: 'twocolumn-rfc2809', source: 'data/rfc-train/rfc2809.txt', typesetter: 'latex-twocolumn', outline: true },
   { name: 'libreoffice-rfc3580', source: 'data/rfc-radius-eap/rfc3580.txt', typesetter: 'libreoffice', outline: true, columns: 1 },
@@ -150,7 +155,9 @@ const sourcePath = (entry: CorpusEntry) => (path.isAbsolute(entry.source) ? entr
 
 /** The cache key of an entry: its settings, its source text and this folder's code. */
 function cacheKey(entry: CorpusEntry): string {
-  const h = createHash('sha256').update(JSON.stringify(entry)).update(fs.readFileSync(sourcePath(entry)));
+  const h = createHash('sha256')
+    .update(JSON.stringify(entry))
+    .update(fs.readFileSync(sourcePath(entry)));
   for (const f of fs.readdirSync(HERE).sort()) if (f.endsWith('.ts')) h.update(fs.readFileSync(path.join(HERE, f)));
   return h.digest('hex').slice(0, 16);
 }
@@ -214,14 +221,22 @@ async function main(): Promise<void> {
   let entries = CORPUS;
   const source = opt('--source');
   if (source) {
-    entries = [{ name: opt('--name') ?? path.basename(source, path.extname(source)), source: path.resolve(source), typesetter: (opt('--typesetter') ?? 'pandoc') as Typesetter }];
+    entries = [
+      {
+        name: opt('--name') ?? path.basename(source, path.extname(source)),
+        source: path.resolve(source),
+        typesetter: (opt('--typesetter') ?? 'pandoc') as Typesetter,
+      },
+    ];
   }
   const only = opt('--only');
   if (only) entries = entries.filter((e) => e.name === only);
   for (const entry of entries) {
     const pdf = await buildPdf(entry, out);
     const expected = expectedFor(entry);
-    const target = args.includes('--write-expected') ? path.join(EXPECTED_DIR, `${entry.name}.json`) : path.join(path.dirname(pdf), `${entry.name}.expected.json`);
+    const target = args.includes('--write-expected')
+      ? path.join(EXPECTED_DIR, `${entry.name}.json`)
+      : path.join(path.dirname(pdf), `${entry.name}.expected.json`);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, `${JSON.stringify(expected, null, 1)}\n`);
     process.stdout.write(`${pdf}\n  ${expected.sections.length} sections, ${expected.tables.length} tables -> ${target}\n`);

@@ -67,8 +67,7 @@ export async function toDocx(model: DocModel, options: DocxOptions): Promise<Buf
             children: [new TextRun({ text: `Table ${tableNumber} – ${captionOf(s, t, n++)}`, bold: true })],
           }),
         );
-        const cell = (text: string, bold: boolean) =>
-          new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold, size: 18 })] })] });
+        const cell = (text: string, bold: boolean) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold, size: 18 })] })] });
         children.push(
           new Table({
             width: { size: 100, type: WidthType.PERCENTAGE },

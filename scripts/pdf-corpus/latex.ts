@@ -81,7 +81,9 @@ function mdBlock(b: Block, section: SectionModel, tableIndex: () => number): str
     case 'table': {
       const t = b.table;
       const row = (cells: string[]) => `| ${cells.map((c) => mdEscape(c) || ' ').join(' | ')} |`;
-      return [row(t.header), `|${t.header.map(() => '---').join('|')}|`, ...t.rows.map(row), '', `: ${mdEscape(captionOf(section, t, tableIndex()))}`].join('\n');
+      return [row(t.header), `|${t.header.map(() => '---').join('|')}|`, ...t.rows.map(row), '', `: ${mdEscape(captionOf(section, t, tableIndex()))}`].join(
+        '\n',
+      );
     }
   }
 }
@@ -162,7 +164,12 @@ export function toTwoColumn(model: DocModel, options: { outline: boolean }): str
     '\\thispagestyle{fancy}',
   ];
   const abstract = model.sections.find((s) => /^abstract$/i.test(s.heading));
-  if (abstract) out.push('\\begin{abstract}', ...abstract.blocks.filter((b) => b.kind === 'paragraph').map((b) => texEscape((b as { text: string }).text)), '\\end{abstract}');
+  if (abstract)
+    out.push(
+      '\\begin{abstract}',
+      ...abstract.blocks.filter((b) => b.kind === 'paragraph').map((b) => texEscape((b as { text: string }).text)),
+      '\\end{abstract}',
+    );
   const cmd = ['section', 'subsection', 'subsubsection'];
   for (const { section: s } of paperSections(model)) {
     out.push(`\\${cmd[s.level - 1]}{${texEscape(s.heading)}}`);

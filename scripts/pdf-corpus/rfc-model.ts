@@ -11,10 +11,7 @@ export interface TableModel {
 }
 
 export type Block =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'code'; lines: string[] }
-  | { kind: 'table'; table: TableModel };
+  { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'code'; lines: string[] } | { kind: 'table'; table: TableModel };
 
 export interface SectionModel {
   number: string | null;

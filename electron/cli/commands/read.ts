@@ -70,7 +70,9 @@ export const documentCommand: Command = {
           io.out(`${'  '.repeat(s.level - 1)}${s.number ? `${s.number} ` : ''}${s.heading}${s.annex ? ` (${s.annex})` : ''}\t[${s.start}, ${s.end})`);
         for (const r of st.boilerplate) io.out(`${r.kind}\t[${r.start}, ${r.end})`);
         for (const t of st.tables)
-          io.out(`table\t${t.caption ?? '(no caption)'}\t${t.header.length} columns, ${t.rows.length} rows${t.page !== null ? `\tpage ${t.page}` : ''}\t[${t.start}, ${t.end})`);
+          io.out(
+            `table\t${t.caption ?? '(no caption)'}\t${t.header.length} columns, ${t.rows.length} rows${t.page !== null ? `\tpage ${t.page}` : ''}\t[${t.start}, ${t.end})`,
+          );
         for (const b of st.blocks) io.out(`${b.kind}\t${b.label}\t[${b.start}, ${b.end})`);
         return;
       }

@@ -272,9 +272,15 @@ export class DocumentRepository {
       end: number;
     }[];
     const tables = (
-      this.db
-        .prepare('SELECT page, caption, header, rows, row_spans, start, end FROM document_tables WHERE document_id = ? ORDER BY ordinal')
-        .all(id) as { page: number | null; caption: string | null; header: string; rows: string; row_spans: string; start: number; end: number }[]
+      this.db.prepare('SELECT page, caption, header, rows, row_spans, start, end FROM document_tables WHERE document_id = ? ORDER BY ordinal').all(id) as {
+        page: number | null;
+        caption: string | null;
+        header: string;
+        rows: string;
+        row_spans: string;
+        start: number;
+        end: number;
+      }[]
     ).map((r) => ({
       page: r.page,
       ...(r.caption !== null ? { caption: r.caption } : {}),

@@ -239,7 +239,8 @@ export function assemble(
       let joiner: 'space' | 'line' | 'hyphen' | 'block' = 'block';
       if (prev) {
         const p = prev.last;
-        if (prev.kind === 'code' || line.mono) joiner = prev.kind === 'code' && line.mono && p.page === line.page && p.y - line.y < pitchOf(line.size) * 1.8 ? 'line' : 'block';
+        if (prev.kind === 'code' || line.mono)
+          joiner = prev.kind === 'code' && line.mono && p.page === line.page && p.y - line.y < pitchOf(line.size) * 1.8 ? 'line' : 'block';
         else joiner = continues(p, prev.lastText, line, text, lefts, pitchOf, firstOnPage);
       }
       if (joiner === 'block') breakBlock();

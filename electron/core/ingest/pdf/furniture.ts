@@ -33,7 +33,8 @@ export function findFurniture(pages: { rows: Row[]; height: number; bottom: numb
     const { rows } = p;
     const topLine = p.bottom + p.height * (1 - EDGE_SHARE);
     const bottomLine = p.bottom + p.height * EDGE_SHARE;
-    for (let k = 0; k < Math.min(EDGE_ROWS, rows.length); k++) edges.push({ page: i, row: rows[k], top: true, key: keyOf(rowText(rows[k])), zone: rows[k].y >= topLine });
+    for (let k = 0; k < Math.min(EDGE_ROWS, rows.length); k++)
+      edges.push({ page: i, row: rows[k], top: true, key: keyOf(rowText(rows[k])), zone: rows[k].y >= topLine });
     for (let k = rows.length - 1; k >= Math.max(EDGE_ROWS, rows.length - EDGE_ROWS); k--)
       edges.push({ page: i, row: rows[k], top: false, key: keyOf(rowText(rows[k])), zone: rows[k].y <= bottomLine });
   });
@@ -58,7 +59,8 @@ export function findFurniture(pages: { rows: Row[]; height: number; bottom: numb
     for (const group of sameHeight(list)) if (new Set(group.map((e) => e.page)).size >= most) for (const e of group) out[e.page].add(e.row);
     // a text with no digits masked out and of some length: a running head wherever the page ends
     const ends = list.filter(outermost);
-    if (ends[0] && ends[0].key.replace(/[#\s]/g, '').length >= 10 && new Set(ends.map((e) => e.page)).size >= most) for (const e of ends) out[e.page].add(e.row);
+    if (ends[0] && ends[0].key.replace(/[#\s]/g, '').length >= 10 && new Set(ends.map((e) => e.page)).size >= most)
+      for (const e of ends) out[e.page].add(e.row);
   }
   // 3. a number counting with the page, at the same height on most pages
   const byOffset = new Map<string, Edge[]>();

@@ -95,9 +95,7 @@ function candidateOf(line: Line, body: BodyStyle): { text: string; runs?: number
   let k = 0;
   while (k < line.runs.length && line.runs[k].font !== body.font) k++;
   if (k === 0 || k === line.runs.length || line.size < body.size * 0.9) return null;
-  const head = joinRuns(line.runs.slice(0, k))
-    .trim()
-    .replace(/[.:]$/, '');
+  const head = joinRuns(line.runs.slice(0, k)).trim().replace(/[.:]$/, '');
   const num = numberedCandidate(head);
   if (!num || num.heading.split(/\s+/).length > 10) return null;
   return { text: head, runs: k };
@@ -123,7 +121,7 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
     });
   // three lines or more in a row in one style are a paragraph set apart (an abstract, a quotation), not headings
   const para = new Set<Candidate>();
-  for (let a = 0; a < cands.length; ) {
+  for (let a = 0; a < cands.length;) {
     let b = a;
     while (
       b + 1 < cands.length &&

@@ -290,7 +290,16 @@ export function linesOf(page: number, rows: Row[], shared: Gutter | null = null,
     if (wide && !(wide.y - row.y <= Math.max(wide.size, row.size) * 2.5 && (crosses || both))) wide = null;
     if (crosses || wide) {
       spanning.push(row);
-      if (crosses && WIDE_CAPTION.test(row.runs.map((r) => r.str).join(' ').trim())) wide = row;
+      if (
+        crosses &&
+        WIDE_CAPTION.test(
+          row.runs
+            .map((r) => r.str)
+            .join(' ')
+            .trim(),
+        )
+      )
+        wide = row;
       else if (wide) wide = row;
       continue;
     }

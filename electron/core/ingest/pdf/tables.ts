@@ -212,7 +212,10 @@ function growFrom(lines: Line[], i: number): TableRegion | null {
     const nlo = Math.min(lo, next.x0);
     const nhi = Math.max(hi, next.x1);
     // the new line's free space, and what the lines so far leave free beyond their old extent
-    const nfree = intersect(free.concat(nlo < lo ? [[nlo, lo]] : [], nhi > hi ? [[hi, nhi]] : []).sort((a, b) => a[0] - b[0]), freeOf(next, nlo, nhi));
+    const nfree = intersect(
+      free.concat(nlo < lo ? [[nlo, lo]] : [], nhi > hi ? [[hi, nhi]] : []).sort((a, b) => a[0] - b[0]),
+      freeOf(next, nlo, nhi),
+    );
     const ch = channels(nfree, nlo, nhi, min);
     if (!ch.length) break;
     // once a table stands (three lines), a line that closes one of its channels is past its end
@@ -292,7 +295,9 @@ function aligned(lines: Line[], rows: TableRegion['rows'], bounds: number[]): bo
     for (const x of xs) best = Math.max(best, xs.filter((y) => Math.abs(y - x) <= 2).length);
     return best / xs.length;
   };
-  return ext.every((cells) => cells.length < 2 || Math.max(share(cells.map((e) => e.x0)), share(cells.map((e) => e.x1)), share(cells.map((e) => (e.x0 + e.x1) / 2))) >= 0.6);
+  return ext.every(
+    (cells) => cells.length < 2 || Math.max(share(cells.map((e) => e.x0)), share(cells.map((e) => e.x1)), share(cells.map((e) => (e.x0 + e.x1) / 2))) >= 0.6,
+  );
 }
 
 /** A "Table N" line (and the line after it when it continues the caption) right above or below the table. */

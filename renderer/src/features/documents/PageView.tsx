@@ -63,7 +63,11 @@ function PdfPage({ doc, layout, scale, span }: { doc: PDFDocumentProxy; layout: 
           style={{ left: r.x * scale - 2, top: r.y * scale - 1, width: r.w * scale + 4, height: r.h * scale + 2 }}
         />
       ))}
-      {error && <div className="page-error">Page {layout.number}: {error.message}</div>}
+      {error && (
+        <div className="page-error">
+          Page {layout.number}: {error.message}
+        </div>
+      )}
     </div>
   );
 }
