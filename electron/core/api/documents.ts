@@ -2,6 +2,7 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { documentCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
+import { originalPdf } from '../document/original';
 import { locateCited } from '../chunk/locate';
 import type { DocumentExtraction } from '../../../shared/contract/documents';
 import { classicReads, NO_CLASSIC_MESSAGE } from '../extract/job';
@@ -55,8 +56,14 @@ export function documentHandlers(core: Pick<Services, 'store'>): HandlersOf<type
     },
     'documents.structure': ({ id }) => {
       mustGet(id);
-      return core.store.documents.structure(id)!;
+      const st = core.store.documents.structure(id)!;
+      return { ...st, tables: st.tables ?? [], blocks: st.blocks ?? [] };
     },
+    'documents.layout': ({ id }) => {
+      mustGet(id);
+      return { pages: core.store.documents.pageBoxes(id) };
+    },
+    'documents.file': async ({ id }) => originalPdf(mustGet(id)),
     'documents.chunks': ({ id }) => {
       mustGet(id);
       return core.store.documents.chunks(id);

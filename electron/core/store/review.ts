@@ -273,7 +273,8 @@ export class ReviewRepository {
       const sentence = sentenceAround(context.text, p.start - context.start, p.end - context.start);
       const sStart = context.start + sentence.start;
       const sEnd = context.start + sentence.end;
-      const page = p.c_page ?? (pageAt.get(p.document_id, p.start, p.start) as { number: number } | undefined)?.number ?? null;
+      // the page the span itself lies on (a chunk may run over a page break; its page is where it starts)
+      const page = (pageAt.get(p.document_id, p.start, p.start) as { number: number } | undefined)?.number ?? p.c_page ?? null;
       return {
         provenanceId: p.id,
         document: { id: p.document_id, title: p.title },

@@ -7,6 +7,7 @@ import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
 import { MarkedText } from '../../components/MarkedText';
 import { looksLikeMarkdown } from '../../components/markdownRuns';
+import { PageView } from './PageView';
 
 const MAX_CHUNKS = 150;
 
@@ -104,15 +105,21 @@ export function DocumentViewer({
   id,
   focusChunk,
   cite,
+  focusSpan = null,
+  initialView = 'text',
   onClose,
 }: {
   id: number;
   focusChunk?: number | null;
   /** The text a citation of the focused chunk quotes: its sentence is marked. */
   cite?: string | null;
+  /** The evidence span to show on the page (the page view highlights it). */
+  focusSpan?: { start: number; end: number } | null;
+  initialView?: 'text' | 'pages';
   onClose: () => void;
 }) {
   const [original, setOriginal] = useState(false);
+  const [view, setView] = useState<'text' | 'pages'>(initialView);
   const [showAll, setShowAll] = useState(false);
   const doc = useCall('documents.get', { id, original });
   const chunks = useCall('documents.chunks', { id });
@@ -144,6 +151,16 @@ export function DocumentViewer({
       <header className="doc-viewer-head">
         <h2 title={d?.path ?? undefined}>{d?.title ?? '…'}</h2>
         <div className="spacer" />
+        {d?.format === 'pdf' && (
+          <span className="view-toggle" role="group" aria-label="Show">
+            <button type="button" className="secondary" aria-pressed={view === 'pages'} onClick={() => setView('pages')}>
+              Pages
+            </button>
+            <button type="button" className="secondary" aria-pressed={view === 'text'} onClick={() => setView('text')}>
+              Text
+            </button>
+          </span>
+        )}
         <label className="toggle">
           <input type="checkbox" checked={original} onChange={(e) => setOriginal(e.target.checked)} /> Original extraction
         </label>
@@ -175,29 +192,33 @@ export function DocumentViewer({
         </dl>
       )}
       <ErrorBox error={doc.error ?? chunks.error ?? remove.error} />
-      <div className="doc-body" data-testid="document-text">
-        {original ? (
-          <pre className="original-text">{d?.text}</pre>
-        ) : (
-          <>
-            {shown.map((c) => (
-              <ChunkBlock
-                key={c.id}
-                chunk={c}
-                focused={c.id === focusChunk}
-                boilerplate={boilerplateOf(structure.data, c)}
-                markdown={markdown}
-                cited={c.id === focusChunk ? cited : null}
-              />
-            ))}
-            {list.length > shown.length && (
-              <button type="button" className="secondary" onClick={() => setShowAll(true)}>
-                Show all {list.length} chunks
-              </button>
-            )}
-          </>
-        )}
-      </div>
+      {view === 'pages' && d?.format === 'pdf' ? (
+        <PageView id={id} span={focusSpan} />
+      ) : (
+        <div className="doc-body" data-testid="document-text">
+          {original ? (
+            <pre className="original-text">{d?.text}</pre>
+          ) : (
+            <>
+              {shown.map((c) => (
+                <ChunkBlock
+                  key={c.id}
+                  chunk={c}
+                  focused={c.id === focusChunk}
+                  boilerplate={boilerplateOf(structure.data, c)}
+                  markdown={markdown}
+                  cited={c.id === focusChunk ? cited : null}
+                />
+              ))}
+              {list.length > shown.length && (
+                <button type="button" className="secondary" onClick={() => setShowAll(true)}>
+                  Show all {list.length} chunks
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -142,6 +142,11 @@ export function DocumentsView() {
   const focusChunk = chunkParam ? Number(chunkParam) : null;
   // ...and with cite=TEXT (a chat citation), the sentence it quotes is marked.
   const cite = useRouteParam('cite');
+  // ...&start=S&end=E: the evidence span in it; &view=page: shown on its page (a PDF)
+  const startParam = useRouteParam('start');
+  const endParam = useRouteParam('end');
+  const focusSpan = startParam && endParam ? { start: Number(startParam), end: Number(endParam) } : null;
+  const pageView = useRouteParam('view') === 'page';
   const linked = useCall('chunks.get', { id: focusChunk ?? 1 }, { enabled: focusChunk != null && focusChunk > 0 });
   useEffect(() => {
     if (linked.data) setSelected(linked.data.documentId);
@@ -343,10 +348,12 @@ export function DocumentsView() {
           </div>
           {selected != null && (
             <DocumentViewer
-              key={selected}
+              key={`${selected}:${pageView ? 'pages' : 'text'}:${focusSpan?.start ?? ''}`}
               id={selected}
               focusChunk={linked.data?.documentId === selected ? focusChunk : null}
               cite={cite}
+              focusSpan={linked.data?.documentId === selected ? focusSpan : null}
+              initialView={pageView ? 'pages' : 'text'}
               onClose={() => {
                 setSelected(null);
                 if (focusChunk != null) navigate('documents');

@@ -170,6 +170,16 @@ export function EvidencePanel({
                 >
                   Open document
                 </a>
+                {item.page !== null && item.context.chunkId !== null && (
+                  <a
+                    className="small"
+                    data-testid="open-page"
+                    href={`#/documents?chunk=${item.context.chunkId}&start=${item.start}&end=${item.end}&view=page`}
+                    title="Open the page with this span highlighted"
+                  >
+                    Open page {item.page}
+                  </a>
+                )}
               </div>
               <Highlighted item={item} />
               {item.others.length > 0 && (
