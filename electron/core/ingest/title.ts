@@ -74,8 +74,8 @@ const isFragment = (w: string) => /[./:@]/.test(w.replace(/[.,;:]$/, '')) || /^[
 const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'via', 'vs', '&', '-', '–']);
 
 /**
- * A title-case heading run into the sentence after it ("4.4 Middle-grained Component Constraint After
- * deriving the …"): the number of words of the heading (its number included), or 0 when the words do
+ * A title-case heading run into the sentence after it ("2.1 Fault Current Limits After the
+ * breaker opens …"): the number of words of the heading (its number included), or 0 when the words do
  * not open with one. The capitalised word before the first lower-case content word opens the sentence.
  */
 function headingLength(words: string[]): number {
