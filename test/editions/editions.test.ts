@@ -394,7 +394,20 @@ describe('graphwright ingest --json and diff --json', () => {
     const removedAfter = quoting(triples, CHANGES.removedText);
     expect(removedAfter.map((x) => x.id)).toEqual(removedBefore.map((x) => x.id));
     expect(removedAfter.every((x) => x.status === 'stale')).toBe(true);
-    expect(Object.keys(triples[0])).toEqual(['id', 'subject', 'relation', 'object', 'stage', 'status', 'confidence', 'engine', 'provenance']);
+    // the shape of triples --json: its keys in order, with the later additions (rules, precision) after them
+    expect(Object.keys(triples[0])).toEqual([
+      'id',
+      'subject',
+      'relation',
+      'object',
+      'stage',
+      'status',
+      'confidence',
+      'engine',
+      'provenance',
+      'rules',
+      'precision',
+    ]);
     const stale = triples.filter((x) => x.status === 'stale');
     const status = cli(['status', '--db', db, '--json']).json();
     expect(status.triples).toEqual({
