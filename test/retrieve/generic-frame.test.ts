@@ -82,10 +82,9 @@ describe('generic frames read by the graph structure', () => {
     for (const q of ['which topics is Post A about', 'what terms are applicable to Post A']) {
       const { a: ans, path: p } = await ask(q);
       expect(p).toBe('has_keywords');
-      expect(ans.outcome).toBe('found');
+      // a guess read off the structure: offered, not stated as fact (below the calibrated threshold)
+      expect(ans.outcome).toBe('unsure');
       expect(['sqlite', 'vectors', 'search']).toContain(ans.answers[0]);
-      // a guess read off the structure: answered, but less sure than a named relation
-      expect(ans.confidence).toBeGreaterThanOrEqual(0.2);
       expect(ans.confidence).toBeLessThan(0.5);
     }
     const named = await ask('who wrote Post A');

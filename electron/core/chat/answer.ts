@@ -150,7 +150,10 @@ export function extractiveAnswer(retrieval: RetrievalResult, options: Extractive
   const confidence = ranked.confidence;
   // groundedness is measured against the documents: a question no passage was retrieved for (a graph
   // imported as triples) is judged by its retrieval alone (entities linked, paths walked)
-  const ungrounded = retrieval.passages.length > 0 && ranked.grounded < ranker.model.groundedThreshold;
+  // a graph read without passages: when no answer of its relation paths has any relation evidence (the
+  // question names a relation the graph does not have, retrieve/answers.ts scores 0), the graph holds nothing about it
+  const noRelationEvidence = retrieval.passages.length === 0 && retrieval.answers.length > 0 && retrieval.answers.every((x) => x.score <= 0);
+  const ungrounded = noRelationEvidence || (retrieval.passages.length > 0 && ranked.grounded < ranker.model.groundedThreshold);
   if (ungrounded || !ranked.candidates.length) {
     return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType, ungrounded };
   }
