@@ -3,42 +3,10 @@
 // table begins (a table running on into later chunks is shown once); "Text" shows the lines again.
 import type { ReactNode } from 'react';
 import type { Chunk } from '../../../../shared/schemas';
-import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
 import { MarkedText, type TextMark } from '../../components/MarkedText';
+import type { TableInChunk } from './tablesInChunks';
 
-type StoredTable = DocumentStructureInfo['tables'][number];
-
-/** A table's place in a chunk: the span it covers there, and whether the chunk shows it or it began earlier. */
-export interface TableInChunk {
-  table: StoredTable;
-  /** Document offsets: the table's span, with a caption printed just above it. */
-  start: number;
-  end: number;
-  /** The chunk where the table begins (the one that shows it), by ordinal. */
-  shownIn: number;
-}
-
-/**
- * Each chunk's tables, by chunk id. A caption block that ends just before a table (HTML keeps it out
- * of the table's span) is taken into the table, so its line is not printed twice.
- */
-export function tablesByChunk(structure: DocumentStructureInfo | undefined, chunks: Chunk[]): Map<number, TableInChunk[]> {
-  const out = new Map<number, TableInChunk[]>();
-  if (!structure?.tables.length || !chunks.length) return out;
-  const text = (from: number, to: number) => chunks.map((c) => c.text.slice(Math.max(0, from - c.start), Math.max(0, to - c.start))).join('');
-  for (const table of structure.tables) {
-    const caption = structure.blocks.find((b) => b.kind === 'table-caption' && b.end <= table.start && !text(b.end, table.start).trim());
-    const start = caption?.start ?? table.start;
-    const within = chunks.filter((c) => c.start < table.end && c.end > start);
-    if (!within.length) continue;
-    for (const c of within) {
-      const list = out.get(c.id) ?? [];
-      list.push({ table, start, end: table.end, shownIn: within[0].ordinal });
-      out.set(c.id, list);
-    }
-  }
-  return out;
-}
+type StoredTable = TableInChunk['table'];
 
 function TableView({ table }: { table: StoredTable }) {
   return (

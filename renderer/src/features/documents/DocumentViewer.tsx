@@ -7,7 +7,8 @@ import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
 import { looksLikeMarkdown } from '../../components/markdownRuns';
 import { PageView } from './PageView';
-import { ChunkText, tablesByChunk, type TableInChunk } from './ChunkTables';
+import { ChunkText } from './ChunkTables';
+import { tablesByChunk, type TableInChunk } from './tablesInChunks';
 
 const MAX_CHUNKS = 150;
 
