@@ -1,10 +1,22 @@
 // A document's stored tables in the viewer's text view: an HTML table, ingested in chunks small enough
 // that it runs over several, is shown once as a table (caption above, header cells, row cells as
-// stored) where it begins, the chunks it runs on into say so, and "Text" shows its lines again.
+// stored) where it begins, the chunks it runs on into say so, and "Text" shows its lines again; a kit
+// PDF's rebuilt table is shown the same way.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect, openView } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, openView, KIT } from './fixtures';
 import { graphwright } from './review-fixtures';
+
+/** Open the document a file was ingested as (its row's first cell's title is the file's path). */
+async function openDocument(page: Page, file: string) {
+  await page.reload();
+  await openView(page, 'Documents');
+  await page
+    .getByRole('table', { name: 'Documents' })
+    .locator('tbody tr', { has: page.locator(`td[title$="${path.basename(file)}"]`) })
+    .click();
+}
 
 const HEADER = ['Code', 'Name', 'Meaning'];
 const ROWS = [
@@ -28,12 +40,7 @@ test('a stored table is shown once as a table in the text view, its lines one cl
   fs.writeFileSync(file, HTML);
   // small chunks: the table's lines run over several chunks
   await graphwright(['ingest', file, '--chunk-size', '200', '--db', host.dbPath]);
-  await app.reload();
-  await openView(app, 'Documents');
-  await app
-    .getByRole('table', { name: 'Documents' })
-    .locator('tbody tr', { has: app.locator('td[title$="status-codes.html"]') })
-    .click();
+  await openDocument(app, file);
   const text = app.getByTestId('document-text');
   await expect(text).toContainText('An accounting request carries one of the status codes below.');
   await expect(text).toContainText('A server that does not know a code answers with an error.');
@@ -63,4 +70,18 @@ test('a stored table is shown once as a table in the text view, its lines one cl
   await toggle.click();
   await expect(text.getByTestId('doc-table')).toHaveCount(1);
   await expect(text).not.toContainText('| 1 | Start |');
+});
+
+test("a PDF's rebuilt table (caption inside its span) is shown as a table with its header and rows", async ({ app, host }) => {
+  test.setTimeout(120_000);
+  const file = path.join(KIT, 'samples/pdf/multicolumn.pdf');
+  await graphwright(['ingest', file, '--db', host.dbPath]);
+  await openDocument(app, file);
+  const table = app.getByTestId('document-text').getByTestId('doc-table');
+  await expect(table).toHaveCount(1);
+  await expect(table.locator('caption')).toHaveText('Table 1: EU Countries Information');
+  await expect(table.locator('thead th')).toHaveText(['Country', 'Population (millions)', 'Area (km2)', 'Capital', 'Official Language']);
+  await expect(table.locator('tbody tr')).toHaveCount(5);
+  await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['Austria', '8.9', '83,879', 'Vienna', 'German']);
+  await expect(app.getByTestId('document-text')).not.toContainText('| Austria |');
 });
