@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, ROOT, type Host } from './fixtures';
 import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds } from './review-fixtures';
+import { DEFAULT_PRECISION_THRESHOLD as THRESHOLD } from '../shared/contract/review';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
@@ -49,11 +50,13 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
   await panel.screenshot({ path: path.join(SHOTS, 'evidence.png') });
 
   // ---- Graph view: find a well-connected entity and merge two of its neighbours.
-  const overview = await api(host, 'graph.neighbourhood', { limit: 200, depth: 0 });
+  // (the Graph's default view: the triples an editor likely keeps)
+  const shown = { statuses: ['proposed', 'accepted'] as const, minPrecision: THRESHOLD };
+  const overview = await api(host, 'graph.neighbourhood', { limit: 200, depth: 0, filters: { ...shown, statuses: [...shown.statuses] } });
   let seed: { id: number; label: string } | undefined;
   let pair: number[] = [];
   for (const n of [...overview.nodes].sort((a, b) => b.degree - a.degree)) {
-    const hood = await api(host, 'graph.neighbourhood', { nodeIds: [n.id], depth: 1 });
+    const hood = await api(host, 'graph.neighbourhood', { nodeIds: [n.id], depth: 1, filters: { ...shown, statuses: [...shown.statuses] } });
     const around = hood.nodes.filter((m) => m.id !== n.id && m.kind === 'entity');
     if (around.length >= 2) {
       seed = n;
@@ -126,7 +129,7 @@ test('sort, filter, bulk reject and merge candidates from the table', async ({ a
   await ensureGraph(host);
   await app.reload();
   await openView(app, 'Review');
-  const total = (await api(host, 'triples.list', { limit: 1 })).total;
+  const total = (await api(host, 'triples.list', { limit: 1, minPrecision: THRESHOLD })).total;
   await expect(app.getByTestId('review-count')).toContainText(`${total} triples`);
   const sortByConfidence = app.getByRole('columnheader', { name: /Confidence/ }).getByRole('button');
   await sortByConfidence.click();
@@ -134,7 +137,7 @@ test('sort, filter, bulk reject and merge candidates from the table', async ({ a
   await sortByConfidence.click();
   await expect(app.getByRole('columnheader', { name: /Confidence/ })).toHaveAttribute('aria-sort', 'descending');
   await app.getByRole('combobox', { name: 'Status' }).selectOption('proposed');
-  const proposed = (await api(host, 'triples.list', { status: 'proposed', limit: 1 })).total;
+  const proposed = (await api(host, 'triples.list', { status: 'proposed', limit: 1, minPrecision: THRESHOLD })).total;
   await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
   const rows = app.getByTestId('triple-rows').locator('[role=row][data-triple-id]');
   await rows.nth(0).click();
@@ -152,4 +155,44 @@ test('sort, filter, bulk reject and merge candidates from the table', async ({ a
   await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
   await app.getByRole('button', { name: 'Merge candidates' }).click();
   await expect(app.getByRole('dialog', { name: 'Merge candidates' })).toBeVisible();
+});
+
+test('the default view shows the triples an editor likely keeps; the suggestions are one click away; the threshold is a setting', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ensureGraph(host);
+  const all = (await api(host, 'triples.list', { limit: 1 })).total;
+  const likely = await api(host, 'triples.list', { limit: 500, minPrecision: THRESHOLD });
+  const below = await api(host, 'triples.list', { limit: 500, belowPrecision: THRESHOLD });
+  expect(below.total).toBeGreaterThan(0); // the sample has sentence triples of low precision
+  expect(likely.total + below.total).toBe(all);
+  await app.reload();
+  await openView(app, 'Review');
+  const count = app.getByTestId('review-count');
+  const rows = app.getByTestId('triple-rows');
+  await expect(count).toContainText(`${likely.total} triples of ${all}`);
+  await expect(rows.locator(`[data-triple-id="${below.items[0].id}"]`)).toHaveCount(0);
+
+  // One click: the suggestions, counted on the button.
+  const suggestions = app.getByRole('button', { name: `Suggestions (${below.total})` });
+  await suggestions.click();
+  await expect(suggestions).toHaveAttribute('aria-pressed', 'true');
+  await expect(count).toContainText(`${below.total} triples`);
+  await expect(rows.locator(`[data-triple-id="${below.items[0].id}"]`)).toBeVisible();
+
+  await app.getByRole('button', { name: 'Likely kept' }).click();
+  await expect(count).toContainText(`${likely.total} triples`);
+
+  // Threshold 0 in Settings: everything is in the default view, no suggestion left.
+  await openView(app, 'Settings');
+  const section = app.getByRole('region', { name: 'Review and Graph' });
+  await section.getByRole('spinbutton', { name: 'Precision threshold' }).fill('0');
+  await section.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(async () => (await api(host, 'settings.get', { key: 'review.precisionThreshold' })).value).toBe(0);
+  await openView(app, 'Review');
+  await expect(count).toContainText(`${all} triples`);
+  await expect(app.getByRole('button', { name: 'Suggestions (0)' })).toBeVisible();
+  // Back to the default.
+  await openView(app, 'Settings');
+  await app.getByRole('region', { name: 'Review and Graph' }).getByRole('button', { name: 'Default', exact: true }).click();
+  await expect.poll(async () => (await api(host, 'settings.get', { key: 'review.precisionThreshold' })).value).toBe(THRESHOLD);
 });

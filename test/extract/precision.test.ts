@@ -5,7 +5,8 @@
 // suggestions are exactly the rest.
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { fitPrecision, ruleFamily, RULE_PRECISION, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { chooseThreshold, fitPrecision, ruleFamily, RULE_PRECISION, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { Store } from '../../electron/core/store';
 import { tmpDir } from '../helpers/tmp';
@@ -52,6 +53,22 @@ describe('fitting per-rule precision', () => {
       expect(t.precision, id).toBeGreaterThan(0);
       expect(t.precision, id).toBeLessThan(1);
     }
+  });
+});
+
+describe('choosing the default threshold', () => {
+  it('is the highest threshold at which the default view still holds the target share of the facts', () => {
+    // 10 facts: one not estimated, one held by two triples (the better counts), the rest by one each
+    const facts = [[null], [0.1, 0.9], [0.05], [0.1], [0.2], [0.25], [0.3], [0.4], [0.6], [0.8]];
+    expect(chooseThreshold(facts, 0.7)).toBe(0.25); // 0.25 keeps 7 of 10; 0.26 keeps 6
+    expect(chooseThreshold(facts, 0.5)).toBe(0.4);
+    expect(chooseThreshold(facts, 1)).toBe(0.05);
+    expect(chooseThreshold([[0.1]], 1)).toBe(0.1);
+    expect(chooseThreshold([], 0.7)).toBe(0);
+  });
+
+  it("the contract's default is the one fitted with the committed table", () => {
+    expect(RULE_PRECISION.defaultThreshold).toBe(DEFAULT_PRECISION_THRESHOLD);
   });
 });
 
