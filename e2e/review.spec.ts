@@ -179,6 +179,17 @@ test('the default view shows the triples an editor likely keeps; the suggestions
   await expect(count).toContainText(`${below.total} triples`);
   await expect(rows.locator(`[data-triple-id="${below.items[0].id}"]`)).toBeVisible();
 
+  // Why this triple? The rules that made it, each with its statement, and the passes over its sentence.
+  const made = await api(host, 'extract.explain', { triple: below.items[0].id });
+  expect(made.rules.length).toBeGreaterThan(0);
+  await rows.locator(`[data-triple-id="${below.items[0].id}"]`).click();
+  const why = app.getByTestId('why-triple');
+  await why.getByText('Why this triple?').click();
+  const ruleList = why.getByRole('list', { name: 'Rules that made this triple' });
+  await expect(ruleList).toContainText(made.rules[0].id);
+  await expect(ruleList).toContainText(made.rules[0].statement);
+  await expect(why).toContainText(`Estimated precision ${below.items[0].precision!.toFixed(2)}`);
+  await expect(why.getByRole('region', { name: 'Passes over the sentence' }).first()).toContainText('Triples read');
   await app.getByRole('button', { name: 'Likely kept' }).click();
   await expect(count).toContainText(`${likely.total} triples`);
 
