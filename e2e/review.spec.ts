@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, ROOT, type Host } from './fixtures';
-import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds } from './review-fixtures';
+import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds, showEveryTriple } from './review-fixtures';
 import { DEFAULT_PRECISION_THRESHOLD as THRESHOLD } from '../shared/contract/review';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
@@ -15,6 +15,7 @@ async function ensureGraph(host: Host): Promise<void> {
 test('review an extracted graph: accept by keyboard, edit inline, merge and undo in the graph, all persisted', async ({ app, host }) => {
   test.setTimeout(180_000);
   await ensureGraph(host);
+  await showEveryTriple(host);
   const extracted = await api(host, 'triples.list', { limit: 500 });
   expect(extracted.total).toBeGreaterThan(3);
 
@@ -50,13 +51,11 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
   await panel.screenshot({ path: path.join(SHOTS, 'evidence.png') });
 
   // ---- Graph view: find a well-connected entity and merge two of its neighbours.
-  // (the Graph's default view: the triples an editor likely keeps)
-  const shown = { statuses: ['proposed', 'accepted'] as const, minPrecision: THRESHOLD };
-  const overview = await api(host, 'graph.neighbourhood', { limit: 200, depth: 0, filters: { ...shown, statuses: [...shown.statuses] } });
+  const overview = await api(host, 'graph.neighbourhood', { limit: 200, depth: 0 });
   let seed: { id: number; label: string } | undefined;
   let pair: number[] = [];
   for (const n of [...overview.nodes].sort((a, b) => b.degree - a.degree)) {
-    const hood = await api(host, 'graph.neighbourhood', { nodeIds: [n.id], depth: 1, filters: { ...shown, statuses: [...shown.statuses] } });
+    const hood = await api(host, 'graph.neighbourhood', { nodeIds: [n.id], depth: 1 });
     const around = hood.nodes.filter((m) => m.id !== n.id && m.kind === 'entity');
     if (around.length >= 2) {
       seed = n;
@@ -127,9 +126,10 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
 test('sort, filter, bulk reject and merge candidates from the table', async ({ app, host }) => {
   test.setTimeout(180_000);
   await ensureGraph(host);
+  await showEveryTriple(host);
   await app.reload();
   await openView(app, 'Review');
-  const total = (await api(host, 'triples.list', { limit: 1, minPrecision: THRESHOLD })).total;
+  const total = (await api(host, 'triples.list', { limit: 1 })).total;
   await expect(app.getByTestId('review-count')).toContainText(`${total} triples`);
   const sortByConfidence = app.getByRole('columnheader', { name: /Confidence/ }).getByRole('button');
   await sortByConfidence.click();
@@ -137,7 +137,7 @@ test('sort, filter, bulk reject and merge candidates from the table', async ({ a
   await sortByConfidence.click();
   await expect(app.getByRole('columnheader', { name: /Confidence/ })).toHaveAttribute('aria-sort', 'descending');
   await app.getByRole('combobox', { name: 'Status' }).selectOption('proposed');
-  const proposed = (await api(host, 'triples.list', { status: 'proposed', limit: 1, minPrecision: THRESHOLD })).total;
+  const proposed = (await api(host, 'triples.list', { status: 'proposed', limit: 1 })).total;
   await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
   const rows = app.getByTestId('triple-rows').locator('[role=row][data-triple-id]');
   await rows.nth(0).click();
@@ -160,6 +160,7 @@ test('sort, filter, bulk reject and merge candidates from the table', async ({ a
 test('the default view shows the triples an editor likely keeps; the suggestions are one click away; the threshold is a setting', async ({ app, host }) => {
   test.setTimeout(180_000);
   await ensureGraph(host);
+  await api(host, 'settings.set', { key: 'review.precisionThreshold', value: THRESHOLD }); // (the tests above show every triple)
   const all = (await api(host, 'triples.list', { limit: 1 })).total;
   const likely = await api(host, 'triples.list', { limit: 500, minPrecision: THRESHOLD });
   const below = await api(host, 'triples.list', { limit: 500, belowPrecision: THRESHOLD });

@@ -63,9 +63,9 @@ export const PRECISION_THRESHOLD_KEY = 'review.precisionThreshold';
 /**
  * The default threshold: the highest at which the default view still holds 70 % of the facts editors
  * listed for the TRAINING sections that the full graph holds (scripts/judgments/fit-precision.ts chooses
- * it and writes it to extract/rule-precision.json as defaultThreshold; a test keeps the two equal).
+ * it and writes it to extract/precision-model.json as defaultThreshold; a test keeps the two equal).
  */
-export const DEFAULT_PRECISION_THRESHOLD = 0.25;
+export const DEFAULT_PRECISION_THRESHOLD = 0.48;
 
 export const NeighbourhoodFilters = z.object({
   /** Edge statuses shown (default proposed and accepted: rejected stay hidden unless asked). */

@@ -23,8 +23,6 @@ export interface PrecisionTable {
   strength: number;
   families: Record<string, RuleTally>;
   rules: Record<string, RuleTally>;
-  /** The default view's threshold chosen with the table (chooseThreshold on the training section facts). */
-  defaultThreshold?: number;
 }
 
 /** Pseudo-judgments a rule's (a family's) share starts from: the family's (all triples') share. */

@@ -66,7 +66,7 @@ function Explanation({ result, precision }: { result: ExplainResult; precision: 
       <p className="small">
         {precision === null
           ? 'No estimated precision: no editor judgments speak for the rule that made it.'
-          : `Estimated precision ${precision.toFixed(2)}: the share of this rule's triples editors kept as they stood.`}
+          : `Estimated precision ${precision.toFixed(2)}: the chance an editor keeps it as it stands, from the rule's record in editor judgments and the triple's shape.`}
       </p>
       {result.rules.length === 0 ? (
         <p className="muted small">No rule recorded: added by an editor, imported, or extracted before rules were recorded.</p>
