@@ -3,6 +3,7 @@
 // (no-floating-promises: an unawaited promise in the core loses its error). test/lint/ proves
 // each boundary and the typed rule still report.
 import { builtinModules } from 'node:module';
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -55,6 +56,48 @@ export const LAYERS = {
     forbid: [{ inside: 'electron/', message: 'The renderer may not import electron/ (core, shell, CLI): use the API client (window.api or HTTP).' }],
   },
 };
+
+// The core's inner floors: what a folder (or file) at the bottom of the core may import of the
+// rest of the core; everything else of it is forbidden. Read from docs/ARCHITECTURE.md's layering:
+// text/ and nlp/ hold language helpers below every stage, store/ is below the stages, review/ and
+// chunk/ and document/ sit on the store. store/ -> document/ (a document's structure computed on
+// write) and chunk/ -> store/ (the chunk row's type) are known seams (issue 36) kept until
+// they move; the stages themselves are not leaves yet (chat -> retrieve, ingest -> export ...).
+const CORE_DIR = 'electron/core/';
+const coreEntries = fs
+  .readdirSync(path.join(ROOT, CORE_DIR), { withFileTypes: true })
+  .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+  .filter((e) => e.endsWith('/') || /\.ts$/.test(e));
+
+/** Floors: files of the core, the core entries (folder/ or file.ts) they may import besides themselves, and why. */
+export const CORE_FLOORS = [
+  { floor: 'text/', mayImport: [], why: 'text helpers are the floor of the core' },
+  { floor: 'nlp/', mayImport: ['log.ts', 'text/'], why: 'language knowledge sits below every stage' },
+  { floor: 'log.ts', mayImport: [], why: 'the logger is imported by everything' },
+  { floor: 'paths.ts', mayImport: [], why: 'paths are imported by everything' },
+  { floor: 'version.ts', mayImport: [], why: 'the version is imported by everything' },
+  { floor: 'store/', mayImport: ['log.ts', 'text/', 'nlp/', 'document/'], why: 'the store is below the stages' },
+  { floor: 'chunk/', mayImport: ['log.ts', 'text/', 'nlp/', 'store/'], why: 'chunking sits on the store, below the stages' },
+  { floor: 'document/', mayImport: ['log.ts', 'text/', 'nlp/', 'chunk/'], why: "a document's structure sits below the stages" },
+  { floor: 'review/', mayImport: ['log.ts', 'store/'], why: 'the review commands sit on the store, below the stages' },
+];
+
+/** The layer config of one floor: the core's own boundaries, and every core entry it may not import. */
+function floorLayer({ floor, mayImport, why }) {
+  const allowed = new Set([floor, ...mayImport]);
+  return {
+    files: [floor.endsWith('/') ? `${CORE_DIR}${floor}**` : `${CORE_DIR}${floor}`],
+    forbid: [
+      ...LAYERS.core.forbid,
+      ...coreEntries
+        .filter((e) => !allowed.has(e))
+        .map((e) => ({
+          inside: `${CORE_DIR}${e}`,
+          message: `electron/core/${floor} may import only ${mayImport.length ? mayImport.map((m) => `electron/core/${m}`).join(', ') : 'itself'} of the core (${why}).`,
+        })),
+    ],
+  };
+}
 
 function importSources(node) {
   switch (node.type) {
@@ -269,6 +312,8 @@ export default tseslint.config(
   },
   layerConfig(LAYERS.shared, { electron: true, onlyZod: true }, [electronPkg, { regex: '^(?!zod(/|$)).', message: 'shared/ imports only zod and shared/.' }]),
   layerConfig(LAYERS.core, { electron: true }, [electronPkg]),
+  // after the core's: a floor's rule options replace the core's for its files (floorLayer keeps them)
+  ...CORE_FLOORS.map((f) => layerConfig(floorLayer(f), { electron: true }, [electronPkg])),
   layerConfig(LAYERS.cli, { electron: true }, [electronPkg]),
   layerConfig(LAYERS.shell, {}, []),
   layerConfig(LAYERS.renderer, { electron: true, builtins: true }, [electronPkg, builtinPkg]),

@@ -188,7 +188,10 @@ async function frames(page: Page, during: () => Promise<unknown>): Promise<numbe
 }
 
 async function graphBench(page: Page, host: Host, nodes: number, build = 'this build'): Promise<Record<string, unknown>> {
-  await call(host, 'settings.set', { key: 'graph.options', value: { limit: nodes, depth: 1, webgl: process.env.GRAPHWRIGHT_BENCH_WEBGL === '1' } });
+  await call(host, 'settings.set', {
+    key: 'graph.options',
+    value: { limit: nodes, depth: 1, webgl: process.env.GRAPHWRIGHT_BENCH_WEBGL === '1', overview: 'nodes' },
+  });
   const t0 = Date.now();
   await page.goto(`${host.url}#/graph`);
   await page.locator('[data-testid="graph-view"][data-state="ready"]').waitFor({ timeout: 600_000 });

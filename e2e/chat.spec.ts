@@ -18,10 +18,11 @@ test('ask a question in the chat pane, see the answer with its trace, and follow
   const answer = app.getByTestId('answer').last();
   await expect(answer).toBeVisible({ timeout: 60_000 });
   await expect(answer).toContainText('RFC 2865');
-  await expect(answer.getByTestId('answer-confidence')).toContainText(/confidence \d\.\d\d/);
   const trace = answer.getByTestId('trace');
   await trace.locator('summary').click();
-  await expect(trace.getByTestId('trace-confidence')).toContainText(/Confidence \d\.\d\d/);
+  // the confidence is printed once: in the answer's own words (no chat model: the extractive answer
+  // states it), else under the answer; never again in the trace
+  expect((await answer.innerText()).match(/confidence \d\.\d\d/gi)).toHaveLength(1);
   await expect(trace).toContainText('EAP');
   await expect(trace).toContainText('carried_by');
   // A citation chip opens the triple in the Review view.
@@ -38,10 +39,25 @@ test('ask a question in the chat pane, see the answer with its trace, and follow
   await expect(app.getByTestId('answer').last()).toContainText('RFC 2865');
 });
 
-test('a question the graph knows nothing about says so', async ({ app }) => {
+test('a question the graph knows nothing about says so, with its confidence once and no passage listed as used', async ({ app, host }) => {
+  // a graph with passages that share words with the question but hold no answer to it
+  const notes = path.join(host.dir, 'radius-notes.txt');
+  fs.writeFileSync(
+    notes,
+    'RADIUS carries authentication between the NAS and the RADIUS server.\n\nThe RADIUS server checks the password of the user and answers with Access-Accept or Access-Reject.\n',
+  );
+  cli(['ingest', notes, '--db', host.dbPath]);
+  cli(['extract', '--db', host.dbPath]);
   await openView(app, 'Chat');
   await app.getByRole('button', { name: 'New chat' }).click();
-  await app.getByLabel('Question').fill('What is the boiling point of xenon hexafluoride?');
+  await app.getByLabel('Question').fill('What is the boiling point of the RADIUS server?');
   await app.getByRole('button', { name: 'Ask' }).click();
-  await expect(app.getByTestId('answer').last()).toContainText(/holds nothing about|not in the graph/i, { timeout: 60_000 });
+  const answer = app.getByTestId('answer').last();
+  await expect(answer).toContainText(/holds nothing about|not in the graph/i, { timeout: 60_000 });
+  const trace = answer.getByTestId('trace');
+  await trace.locator('summary').click();
+  await expect(trace.locator('summary')).toContainText('no passage holds the answer');
+  await expect(trace.getByRole('heading', { name: 'Passages' })).toHaveCount(0);
+  await expect(trace.getByTestId('trace-answer')).toContainText('not in the graph');
+  expect((await answer.innerText()).match(/confidence \d\.\d\d/gi)).toHaveLength(1);
 });

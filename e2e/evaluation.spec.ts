@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, KIT } from './fixtures';
-import { api, graphwright } from './review-fixtures';
+import { api, graphwright, ingestAndExtract } from './review-fixtures';
 
 test('import gold, run classic, scores and PR curve, an error to its evidence, two runs side by side', async ({ app, host }) => {
   // a slice of the kit's WebNLG dev set, uploaded through the view
@@ -92,4 +92,36 @@ test('live precision from accept and reject decisions made in review', async ({ 
   const byRelation = app.getByRole('region', { name: 'Precision by relation' });
   await expect(byRelation.getByRole('row', { name: /uses/ })).toContainText('50.0%');
   await expect(app.getByRole('region', { name: 'Precision by engine' })).toContainText('import');
+});
+
+test('a QA run shows its calibration: the reliability diagram and the precision-coverage curve', async ({ app, host }) => {
+  // one RFC of the kit, classically extracted, and a few of the kit's questions about it
+  await ingestAndExtract(host, path.join(KIT, 'data', 'rfc-radius-eap', 'rfc6613.txt'));
+  const questions = fs
+    .readFileSync(path.join(KIT, 'data', 'rfc-qa', 'questions.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"rfc6613.txt"'));
+  expect(questions.length).toBeGreaterThan(3);
+  const gold = path.join(host.dir, 'rfc6613-questions.jsonl');
+  fs.writeFileSync(gold, `${questions.join('\n')}\n`);
+
+  await openView(app, 'Evaluation');
+  await app.getByTestId('gold-file').setInputFiles(gold);
+  await expect(app.getByLabel('Gold set', { exact: true })).toContainText('rfc6613-questions.jsonl (questions');
+  await app.getByLabel('Run label').fill('extractive');
+  await app.getByRole('button', { name: 'Run evaluation' }).click();
+  const runs = app.getByTestId('ev-runs');
+  await expect(runs.locator('tbody tr').first()).toContainText('done', { timeout: 120_000 });
+
+  const scores = app.getByTestId('ev-scores');
+  await expect(scores).toContainText('expected calibration error');
+  await expect(scores).toContainText('precision / coverage at confidence ≥ 0.8');
+  const reliability = app.getByTestId('ev-reliability');
+  await expect(reliability).toBeVisible();
+  await expect(reliability.getByTestId('ev-diagonal')).toHaveCount(1);
+  // one point per confidence bin holding answers
+  expect(await reliability.locator('g[data-series="0"] circle').count()).toBeGreaterThan(0);
+  const curve = app.getByTestId('ev-precision-coverage');
+  await expect(curve).toBeVisible();
+  await expect(curve.locator('g[data-series="0"] path')).toHaveCount(1);
 });

@@ -59,7 +59,7 @@ test('a large graph is drawn first from its quick placement (a canvas preview, t
 }) => {
   test.setTimeout(240_000);
   generate(host.dbPath, NODES);
-  await api(host, 'settings.set', { key: 'graph.options', value: { limit: NODES, depth: 1, webgl: false } });
+  await api(host, 'settings.set', { key: 'graph.options', value: { limit: NODES, depth: 1, webgl: false, overview: 'nodes' } });
   await app.reload();
   await openView(app, 'Graph');
   await expect(app.getByTestId('graph-view')).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });

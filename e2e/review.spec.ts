@@ -4,7 +4,7 @@ import { test, expect, openView, ROOT, type Host } from './fixtures';
 import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds, showEveryTriple } from './review-fixtures';
 import { DEFAULT_PRECISION_THRESHOLD as THRESHOLD } from '../shared/contract/review';
 
-const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+// The README's Review and Graph screenshots come from review-laptop.spec.ts and graph-overview.spec.ts.
 const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
 
 /** The host (one per file) gets its graph the real way once: CLI ingest, then classic extraction. */
@@ -47,8 +47,6 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
   await expect(panel).toContainText('radius-authentication-overview');
   await expect(panel.getByRole('link', { name: 'Open document' })).toBeVisible();
   await expect(panel.locator('.history')).toContainText('relation');
-  await app.screenshot({ path: path.join(SHOTS, 'review-table.png') });
-  await panel.screenshot({ path: path.join(SHOTS, 'evidence.png') });
 
   // ---- Graph view: find a well-connected entity and merge two of its neighbours.
   const overview = await api(host, 'graph.neighbourhood', { limit: 200, depth: 0 });
@@ -77,7 +75,6 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
   await clickNode(app, pair[0]);
   await clickNode(app, pair[1], { shift: true });
   await expect.poll(() => selectedNodeIds(app)).toEqual(pair);
-  await app.screenshot({ path: path.join(SHOTS, 'graph.png') });
   // Export the view as SVG and PNG.
   const [svg] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'SVG', exact: true }).click()]);
   expect(svg.suggestedFilename()).toBe('graphwright-graph.svg');

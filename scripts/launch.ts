@@ -6,13 +6,15 @@
 //      node_modules keeps Node's build for the CLI, the host and the tests;
 //   3. otherwise say why and start the headless host (graphwright serve) on the per-user database
 //      (GRAPHWRIGHT_DATA_DIR respected), which prints the URL. On the first run there, the sample
-//      documents in assets/samples/ are ingested when the CLI has an ingest command.
+//      documents in assets/samples/ go into a database of their own, "Samples", beside the user's
+//      (which starts empty: nothing is mixed into it unasked); the status bar's Database opens it.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultDbPath } from '../electron/core/paths';
+import { SAMPLES_DATABASE } from '../shared/contract/app';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -154,9 +156,14 @@ async function launchElectron(binary: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Headless host
 
-/** Import the samples only into a database that did not exist, and only when ingest exists yet. */
+/** Import the samples only on a first run (the user's database did not exist), and only when ingest exists yet. */
 export function shouldImportSamples(dbExisted: boolean, commandNames: readonly string[]): boolean {
   return !dbExisted && commandNames.includes('ingest');
+}
+
+/** The samples' own database, in the folder of the user's: never the user's database itself. */
+export function samplesDbPath(dbPath: string): string {
+  return path.join(path.dirname(dbPath), `${SAMPLES_DATABASE}.db`);
 }
 
 /**
@@ -170,15 +177,19 @@ async function startHeadless(args: string[]): Promise<number> {
   // Commands are added by feature work: look them up at run time.
   const [{ commands }, cli] = await Promise.all([import('../electron/cli/commands'), import('../electron/cli/main')]);
 
+  const samplesDb = samplesDbPath(dbPath);
   if (
     shouldImportSamples(
       dbExisted,
       commands.map((c) => c.name),
-    )
+    ) &&
+    !fs.existsSync(samplesDb)
   ) {
     const samples = path.join(root, 'assets', 'samples');
-    console.log(`First run: importing the sample documents from ${path.relative(root, samples)}…`);
-    const code = await cli.main(['ingest', samples, '--db', dbPath]);
+    console.log(
+      `First run: importing the sample documents from ${path.relative(root, samples)} into their own database, "${SAMPLES_DATABASE}" (${samplesDb}); yours starts empty. The status bar's "Database" switches between them.`,
+    );
+    const code = await cli.main(['ingest', samples, '--db', samplesDb]);
     if (code !== 0) console.warn('warning: importing the samples failed; the app starts anyway');
   }
   return cli.main(['serve', '--db', dbPath, ...args]);

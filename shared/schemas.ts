@@ -13,7 +13,8 @@ export const PathText = z
 export const NodeKind = z.enum(['entity', 'event', 'concept', 'passage']);
 export type NodeKind = z.infer<typeof NodeKind>;
 
-export const EdgeStatus = z.enum(['proposed', 'accepted', 'rejected']);
+/** 'stale': a newer edition of its document no longer holds its evidence (docs/editions.md). */
+export const EdgeStatus = z.enum(['proposed', 'accepted', 'rejected', 'stale']);
 export type EdgeStatus = z.infer<typeof EdgeStatus>;
 
 /** EE = entity–entity, EV = entity–event, VV = event–event; the rest say where a fact came from. */
@@ -168,6 +169,8 @@ export const StoreStatus = z.object({
     proposed: z.number().int(),
     accepted: z.number().int(),
     rejected: z.number().int(),
+    /** Evidence gone in a newer edition (an addition: older readers ignore it). */
+    stale: z.number().int(),
   }),
   jobs: z.object({
     queued: z.number().int(),

@@ -35,7 +35,7 @@ import { endpointHandlers } from './api/endpoints';
 import { ENDPOINT_GRANTS_SETTING, EndpointGrants } from './endpoints';
 import { readChoices } from './llm/registry';
 import { autoIndexEmbeddings, embeddingsJob } from './retrieve/embed-job';
-import { setLogDir } from './log';
+import { log, setLogDir } from './log';
 import { deferringWrites } from './store/import-gate';
 
 export interface CoreOptions {
@@ -86,6 +86,8 @@ export class Core implements Services {
     setLogDir(this.dataDir); // core/log.ts: graphwright.log in the data folder from now on
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath, { readonly: options.readOnly });
+    // every process and every database switch (the host's, the desktop app's) opens a Core
+    log.info('core', `opened ${this.dbPath}${this.store.readonly ? ' read-only' : ''}`);
     this.jobs = new JobRunner(this.store, this.bus, { progressIntervalMs: options.progressIntervalMs });
     // endpoints granted for good are read from a protected setting on every check, so a grant the
     // CLI adds (graphwright endpoints grant) reaches a running host at once

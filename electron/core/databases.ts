@@ -116,5 +116,6 @@ export async function switchDatabase(dataDir: string, name: string, create: bool
   if (!create && !exists) throw new ApiError('not_found', `no database named ${databaseName(file)} in the data folder`);
   if (!create && !fs.lstatSync(file).isFile()) throw new ApiError('bad_request', `${path.basename(file)} is not a database file`);
   await switcher(file);
+  log.info('databases', `switched to ${file}${create ? ' (created)' : ''}`);
   return { name: databaseName(file), file: path.basename(file), created: create };
 }

@@ -67,12 +67,35 @@ export function logs(level: LogLevel): boolean {
   return RANK[level] >= state.stderrRank || (state.file !== null && RANK[level] >= state.fileRank);
 }
 
-function describe(detail: unknown): string {
+/**
+ * Detail fields that hold a document's words (a chunk, a passage, an answer's source): written as
+ * their length only, so the log (and `graphwright logs`, which a user may send to support) never
+ * carries document text.
+ */
+const TEXT_FIELDS = new Set(['text', 'content', 'body', 'chunk', 'passage', 'sentence', 'context']);
+
+function withoutText(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = TEXT_FIELDS.has(k) && typeof v === 'string' ? `<${v.length} chars>` : v;
+  return out;
+}
+
+/** The frames of an error's stack (the lines after its message), or '' when it has none. */
+function stackFrames(err: Error): string {
+  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+  return frames.length ? `\n${frames.map((l) => l.trim()).join('\n')}` : '';
+}
+
+function describe(detail: unknown, withStack: boolean): string {
   if (detail === undefined) return '';
-  if (detail instanceof Error) return `: ${detail.message}${(detail as NodeJS.ErrnoException).code ? ` (${(detail as NodeJS.ErrnoException).code})` : ''}`;
+  if (detail instanceof Error) {
+    const code = (detail as NodeJS.ErrnoException).code;
+    return `: ${detail.message}${code ? ` (${code})` : ''}${withStack ? stackFrames(detail) : ''}`;
+  }
   if (typeof detail === 'string') return `: ${detail}`;
   try {
-    return `: ${JSON.stringify(detail)}`;
+    return `: ${JSON.stringify(withoutText(detail))}`;
   } catch {
     return `: ${String(detail)}`;
   }
@@ -109,9 +132,11 @@ function write(level: LogLevel, scope: string, message: string, detail?: unknown
     const toStderr = rank >= state.stderrRank;
     const toFile = state.file !== null && rank >= state.fileRank;
     if (!toStderr && !toFile) return;
-    const text = `${level.toUpperCase()} [${scope}] ${message}${describe(detail)}`.replace(/\r?\n/g, '\n  ');
-    if (toFile) writeFile(`${new Date().toISOString()} ${process.pid} ${text}\n`);
-    if (toStderr) process.stderr.write(`graphwright ${text}\n`);
+    // an error's stack goes to the file only (stderr keeps one line per message)
+    const head = `${level.toUpperCase()} [${scope}] ${message}`;
+    const indent = (t: string) => t.replace(/\r?\n/g, '\n  ');
+    if (toFile) writeFile(`${new Date().toISOString()} ${process.pid} ${indent(head + describe(detail, level === 'error'))}\n`);
+    if (toStderr) process.stderr.write(`graphwright ${indent(head + describe(detail, false))}\n`);
   } catch {
     // a logger that throws would turn a handled failure into an unhandled one
   }
@@ -120,7 +145,8 @@ function write(level: LogLevel, scope: string, message: string, detail?: unknown
 /**
  * `log.warn(scope, message, detail?)`: scope names the module ('ingest', 'store'), message says
  * what failed and why going on is safe, detail is the caught error (its message and code are
- * written) or any JSON-able value.
+ * written; at error level its stack too, in the file) or any JSON-able value (fields that hold a
+ * document's text are written as their length).
  */
 export const log = {
   debug: (scope: string, message: string, detail?: unknown) => write('debug', scope, message, detail),
@@ -128,3 +154,42 @@ export const log = {
   warn: (scope: string, message: string, detail?: unknown) => write('warn', scope, message, detail),
   error: (scope: string, message: string, detail?: unknown) => write('error', scope, message, detail),
 };
+
+/** One message of the log file, as `graphwright logs --json` prints it. */
+export interface LogEntry {
+  time: string;
+  pid: number;
+  level: LogLevel;
+  scope: string;
+  /** The message and its detail; an error's stack frames follow on their own lines. */
+  message: string;
+}
+
+const ENTRY = /^(\S+) (\d+) (DEBUG|INFO|WARN|ERROR) \[([^\]]*)\] ?(.*)$/;
+
+/** The entries of one log file's text, oldest first (continuation lines, indented by two spaces, join their entry). */
+export function parseLog(text: string): LogEntry[] {
+  const entries: LogEntry[] = [];
+  for (const line of text.split('\n')) {
+    const m = ENTRY.exec(line);
+    if (m) entries.push({ time: m[1], pid: Number(m[2]), level: m[3].toLowerCase() as LogLevel, scope: m[4], message: m[5] });
+    else if (line.startsWith('  ') && entries.length) entries[entries.length - 1].message += `\n${line.slice(2)}`;
+  }
+  return entries;
+}
+
+/** The last `count` entries of the log in this folder (the rotated file first, then the current one). */
+export function readLog(dir: string, count: number): LogEntry[] {
+  const entries: LogEntry[] = [];
+  for (const file of [`${LOG_FILE}.1`, LOG_FILE]) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(dir, file), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    entries.push(...parseLog(text));
+  }
+  return count > 0 ? entries.slice(-count) : [];
+}

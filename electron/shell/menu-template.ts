@@ -1,6 +1,7 @@
 // The application menu as data (pure, no 'electron' import at runtime, so it is unit-tested).
 import type { MenuItemConstructorOptions } from 'electron';
 import type { AppView, MenuCommand } from '../../shared/contract';
+import { APP_VIEWS, viewDigit } from '../../shared/contract/shell';
 
 export interface MenuActions {
   /** Open the import dialog, then ingest the picked files (a job) and show Documents. */
@@ -22,17 +23,8 @@ export interface MenuContext {
   appName: string;
 }
 
-export const VIEW_ENTRIES: { view: AppView; label: string }[] = [
-  { view: 'documents', label: 'Documents' },
-  { view: 'review', label: 'Review' },
-  { view: 'graph', label: 'Graph' },
-  { view: 'chat', label: 'Chat' },
-  { view: 'export', label: 'Export' },
-  { view: 'models', label: 'Models' },
-  { view: 'settings', label: 'Settings' },
-  { view: 'concepts', label: 'Concepts' },
-  { view: 'schema', label: 'Schema' },
-];
+/** The View menu's entries: the sidebar's views in its order (the contract's one list). */
+export const VIEW_ENTRIES: { view: AppView; label: string }[] = APP_VIEWS.map((v) => ({ view: v.id, label: v.label }));
 
 export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemConstructorOptions[] {
   const sep: MenuItemConstructorOptions = { type: 'separator' };
@@ -104,7 +96,7 @@ export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemCo
       ...VIEW_ENTRIES.map((e, i): MenuItemConstructorOptions => ({
         id: `view-${e.view}`,
         label: e.label,
-        accelerator: `CmdOrCtrl+${i + 1}`,
+        accelerator: `CmdOrCtrl+${viewDigit(i)}`,
         click: () => actions.command({ command: 'navigate', view: e.view }),
       })),
       sep,

@@ -59,7 +59,9 @@ export function App() {
         return;
       }
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const v = VIEWS.find((x) => x.key === e.key);
+      // the digit key itself, whatever character Alt makes of it on this keyboard
+      const digit = /^Digit\d$/.test(e.code) ? e.code.slice(5) : e.key;
+      const v = VIEWS.find((x) => x.key === digit);
       if (v) {
         e.preventDefault();
         select(v.id);

@@ -16,6 +16,9 @@ export type AppInfo = z.infer<typeof AppInfo>;
  * A database's name in the data folder: its file name with or without '.db'. Never a path: a browser
  * (or the renderer) names a database the host then finds or creates inside its own data folder.
  */
+/** The database of the data folder that holds the sample documents (made on the first run), apart from the user's. */
+export const SAMPLES_DATABASE = 'Samples';
+
 export const DatabaseName = z
   .string()
   .min(1)

@@ -144,14 +144,19 @@ export const RetrievalTrace = RetrievalResult.extend({
   /** llm: the chat model wrote the answer; extractive: no model, the answer lists facts from the graph. */
   mode: z.enum(['llm', 'extractive', 'none']),
   model: z.string().nullable(),
-  /** In [0, 1]: how sure the answer is (link scores, path and passage evidence); below the threshold: not in the graph. */
+  /** In [0, 1]: the calibrated probability that the first short answer is right. */
   confidence: z.number().optional(),
-  /** The answer's outcome (the retrieval may find something too weak to answer from). */
-  answerOutcome: z.enum(['found', 'not_in_graph']).optional(),
+  /**
+   * The answer's outcome: found (stated), unsure (below the confidence threshold: the closest passages are
+   * quoted, the candidates listed), not_in_graph (the documents hold nothing the question asks about).
+   */
+  answerOutcome: z.enum(['found', 'unsure', 'not_in_graph']).optional(),
   /** The answer type read from the question (number, port, code, value, date, name, definition, action, yesno, list, other). */
   answerType: z.string().optional(),
   /** Ranked short answers. */
   shortAnswers: z.array(z.string()).optional(),
+  /** A model's answer none of whose citations survived the check (nothing in it is backed by a passage or fact). */
+  uncited: z.boolean().optional(),
 });
 export type RetrievalTrace = z.infer<typeof RetrievalTrace>;
 

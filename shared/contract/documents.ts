@@ -34,10 +34,32 @@ export const DocumentStructureInfo = z.object({
       start: z.number().int(),
       end: z.number().int(),
       headingEnd: z.number().int(),
+      /** An annex that says it is normative or informative (requirements in an informative one are none). */
+      annex: z.enum(['normative', 'informative']).optional(),
     }),
   ),
   /** Boilerplate regions (front matter, notices, table of contents, addresses, page headers and footers, references): marked, kept in the text, never extracted from. */
   boilerplate: z.array(z.object({ kind: z.string(), start: z.number().int(), end: z.number().int() })),
+  /**
+   * Tables (rebuilt from a PDF's text positions, read from HTML and DOCX tables): the page a PDF
+   * prints it on, its caption, the header row and the other rows' cells, its span in the text, and
+   * each row's line in the text (the header's first; a triple read from a row cites that line).
+   */
+  tables: z.array(
+    z.object({
+      page: z.number().int().nullable(),
+      caption: z.string().optional(),
+      header: z.array(z.string()),
+      rows: z.array(z.array(z.string())),
+      start: z.number().int(),
+      end: z.number().int(),
+      rowSpans: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+    }),
+  ),
+  /** Notes, examples and table or figure captions: the label as printed ('NOTE 2', 'Table 3') and the span. */
+  blocks: z.array(
+    z.object({ kind: z.enum(['note', 'example', 'table-caption', 'figure-caption']), label: z.string(), start: z.number().int(), end: z.number().int() }),
+  ),
 });
 export type DocumentStructureInfo = z.infer<typeof DocumentStructureInfo>;
 
@@ -67,6 +89,22 @@ export type DocumentExtraction = z.infer<typeof DocumentExtraction>;
 export const DocumentListItem = DocumentSummary.extend({ extraction: DocumentExtraction });
 export type DocumentListItem = z.infer<typeof DocumentListItem>;
 
+/** A PDF's pages: each page's size (PDF points at scale 1) and its text's boxes, [start, end, x, y, w, h] per line part (top-left origin). */
+export const DocumentPages = z.object({
+  pages: z.array(z.object({ number: z.number().int(), width: z.number(), height: z.number(), boxes: z.array(z.number()) })),
+});
+export type DocumentPages = z.infer<typeof DocumentPages>;
+
+/** A document's original file, for the page view: only the file it was imported from, unchanged since (its hash is checked). */
+export const DocumentFile = z.object({
+  name: z.string(),
+  mime: z.string(),
+  bytes: z.number().int(),
+  /** The file's content, base64. */
+  data: z.string(),
+});
+export type DocumentFile = z.infer<typeof DocumentFile>;
+
 export const documentCalls = {
   'documents.list': defineCall({ input: z.object({}), output: z.array(DocumentListItem), summary: 'All documents, each with its extraction status' }),
   'documents.get': defineCall({
@@ -79,6 +117,21 @@ export const documentCalls = {
     input: z.object({ id: Id }),
     output: DocumentStructureInfo,
     summary: "A document's standard, sections and boilerplate regions",
+  }),
+  'chunks.locate': defineCall({
+    input: z.object({ id: Id, text: z.string().trim().min(1).max(2000) }),
+    output: z.object({ start: z.number().int(), end: z.number().int(), score: z.number() }).nullable(),
+    summary: "Where a cited text stands in a chunk: the run of the chunk's sentences most like it, in document offsets (null when none is close)",
+  }),
+  'documents.layout': defineCall({
+    input: z.object({ id: Id }),
+    output: DocumentPages,
+    summary: "A PDF's pages with the boxes of its text on them (empty for a document without pages)",
+  }),
+  'documents.file': defineCall({
+    input: z.object({ id: Id }),
+    output: DocumentFile,
+    summary: 'The PDF a document was imported from, unchanged since (for the page view)',
   }),
   'chunks.get': defineCall({
     input: z.object({ id: Id }),

@@ -157,6 +157,23 @@ export const QaScores = z.object({
   perType: z.array(z.object({ label: z.string(), questions: z.number().int(), passageRecall: z.number().nullable(), answerAccuracy: z.number() })),
   errors: z.array(EvalError),
   moreErrors: z.number().int(),
+  /**
+   * Calibration of the confidence (runs whose predictions carry one): a question counts as right when a gold
+   * answer is in its first short answer. Expected calibration error over ten equal-width bins.
+   */
+  ece: z.number().optional(),
+  /** Per confidence threshold: answers at or above it, how many right, precision and coverage (right ones over the questions). */
+  precisionAt: z
+    .array(z.object({ threshold: z.number(), answered: z.number().int(), correct: z.number().int(), precision: z.number().nullable(), coverage: z.number() }))
+    .optional(),
+  /** Questions answered as found (not unsure, not refused) over all questions. */
+  coverage: Rate.optional(),
+  /** Reliability diagram: per confidence bin, its answers' mean confidence and share right. */
+  reliability: z
+    .array(z.object({ from: z.number(), to: z.number(), count: z.number().int(), confidence: z.number().nullable(), accuracy: z.number().nullable() }))
+    .optional(),
+  /** Precision–coverage curve: one point per distinct confidence, highest first. */
+  precisionCoverage: z.array(z.object({ threshold: z.number(), precision: z.number(), coverage: z.number() })).optional(),
 });
 export type QaScores = z.infer<typeof QaScores>;
 

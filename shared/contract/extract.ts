@@ -35,9 +35,10 @@ const PerStage = z.object({ EE: z.number().int(), EV: z.number().int(), VV: z.nu
 /**
  * Why a stage's answer was not used: 'grammar' (not valid for the answer's schema), 'truncated'
  * (cut off at the token limit), 'timeout' (the engine took too long), 'parse' (unreadable, or not
- * the list the stage asks for), 'engine' (the engine failed: unreachable, an HTTP error, closed).
+ * the list the stage asks for), 'engine' (the engine failed: unreachable, an HTTP error, closed),
+ * 'refused' (the model declined to answer: a refusal, a content filter).
  */
-export const FailureReason = z.enum(['grammar', 'truncated', 'timeout', 'parse', 'engine']);
+export const FailureReason = z.enum(['grammar', 'truncated', 'timeout', 'parse', 'engine', 'refused']);
 export type FailureReason = z.infer<typeof FailureReason>;
 
 /** One failed stage answer of an extraction job: which chunk, which stage, why. */
@@ -81,6 +82,10 @@ export const ExtractSummary = z.object({
   failureReasons: z.partialRecord(FailureReason, z.number().int()).optional(),
   /** Seconds spent loading the model before the first chunk (0 when it was loaded already). */
   loadSeconds: z.number().optional(),
+  /** LLM engines: prompt tokens over every stage call, those the engine served from its prompt cache, and generated tokens (= tokens). */
+  promptTokens: z.number().int().optional(),
+  cachedPromptTokens: z.number().int().optional(),
+  outputTokens: z.number().int().optional(),
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 

@@ -24,6 +24,8 @@ export const TripleQuery = z.object({
   node: Id.optional(),
   /** Only these triples. */
   ids: z.array(Id).max(5000).optional(),
+  /** Also LLM triples marked unsupported (an end not found in their chunk), hidden otherwise. */
+  includeUnsupported: z.boolean().optional(),
   sort: TripleSortColumn.default('id'),
   desc: z.boolean().default(false),
   limit: z.number().int().min(1).max(5000).default(200),

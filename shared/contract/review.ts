@@ -11,6 +11,13 @@ const Relation = z.string().trim().min(1).max(200);
 export const NodeRef = z.union([z.object({ id: Id }), z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).default('entity') })]);
 export type NodeRef = z.infer<typeof NodeRef>;
 
+/**
+ * An end of an edited triple: a node by id, or by label; a label without a kind takes the kind of
+ * the end it replaces, so an edit keeps the triple's stage (an entity–event triple stays EV).
+ */
+export const EditNodeRef = z.union([z.object({ id: Id }), z.object({ label: Label, kind: z.enum(['entity', 'event', 'concept']).optional() })]);
+export type EditNodeRef = z.infer<typeof EditNodeRef>;
+
 /** What one command did: its revision group (undo target) and what it touched. */
 export const EditResult = z.object({
   groupId: z.string(),
@@ -69,7 +76,7 @@ export const DEFAULT_PRECISION_THRESHOLD = 0.48;
 
 export const NeighbourhoodFilters = z.object({
   /** Edge statuses shown (default proposed and accepted: rejected stay hidden unless asked). */
-  statuses: z.array(EdgeStatus).min(1).max(3).default(['proposed', 'accepted']),
+  statuses: z.array(EdgeStatus).min(1).max(4).default(['proposed', 'accepted']),
   relations: z.array(Relation).max(200).optional(),
   document: Id.optional(),
   minConfidence: z.number().min(0).max(1).optional(),
@@ -80,6 +87,8 @@ export const NeighbourhoodFilters = z.object({
   belowPrecision: z.number().min(0).max(1).optional(),
   kinds: z.array(NodeKind).min(1).max(4).optional(),
   types: z.array(z.string().max(100)).max(100).optional(),
+  /** Also LLM triples marked unsupported (an end not found in their chunk), hidden otherwise. */
+  includeUnsupported: z.boolean().optional(),
 });
 export type NeighbourhoodFilters = z.infer<typeof NeighbourhoodFilters>;
 
@@ -105,6 +114,36 @@ export const Neighbourhood = z.object({
   truncated: z.boolean(),
 });
 export type Neighbourhood = z.infer<typeof Neighbourhood>;
+
+/** A community of the graph (Louvain over the filtered triples): named by its most central nodes. */
+export const GraphCommunity = z.object({
+  /** Its place in the answer: 0 is the community with the most triples. */
+  id: z.number().int().min(0),
+  /** Its most central nodes (most triples inside the community), best first: they name it. */
+  top: z.array(z.object({ id: Id, label: z.string(), kind: NodeKind, type: z.string().nullable(), degree: z.number().int() })),
+  /** Every node in it (to open it). */
+  nodeIds: z.array(Id),
+  /** Filtered triples with both ends inside it. */
+  triples: z.number().int(),
+  /** The kind and the type most of its nodes have (null: no type), for its colour. */
+  kind: NodeKind,
+  type: z.string().nullable(),
+});
+export type GraphCommunity = z.infer<typeof GraphCommunity>;
+
+export const CommunityOverview = z.object({
+  communities: z.array(GraphCommunity),
+  /** Triples between two communities listed, by pair (source < target). */
+  links: z.array(z.object({ source: z.number().int(), target: z.number().int(), triples: z.number().int() })),
+  /** Nodes and triples the filters leave (all communities, listed or not). */
+  nodes: z.number().int(),
+  triples: z.number().int(),
+  /** Smaller communities past the limit: how many, and their nodes. */
+  more: z.object({ communities: z.number().int(), nodes: z.number().int() }),
+  /** Louvain's modularity of the partition (higher: better separated communities). */
+  modularity: z.number(),
+});
+export type CommunityOverview = z.infer<typeof CommunityOverview>;
 
 export const EvidenceItem = z.object({
   provenanceId: Id,
@@ -154,9 +193,9 @@ export const reviewCalls = {
     input: z
       .object({
         id: Id,
-        subject: NodeRef.optional(),
+        subject: EditNodeRef.optional(),
         relation: Relation.optional(),
-        object: NodeRef.optional(),
+        object: EditNodeRef.optional(),
         confidence: z.number().min(0).max(1).optional(),
       })
       .refine((v) => v.subject || v.relation || v.object || v.confidence !== undefined, { message: 'give subject, relation, object or confidence' }),
@@ -211,6 +250,11 @@ export const reviewCalls = {
     output: EditResult,
     summary: 'Accept a merge candidate: merge its two nodes (survivor: the better connected one unless given)',
   }),
+  'merge.acceptMany': defineCall({
+    input: z.object({ ids: z.array(Id).min(1).max(5000) }),
+    output: EditResult,
+    summary: 'Accept many merge candidates as one edit (one undo step), best score first; each keeps the better connected node',
+  }),
   'merge.skip': defineCall({
     input: z.object({ ids: z.array(Id).min(1).max(10_000) }),
     output: EditResult,
@@ -238,6 +282,17 @@ export const reviewCalls = {
     }),
     output: Neighbourhood,
     summary: 'A subgraph for the graph view: start nodes expanded breadth-first to a depth, filtered, capped',
+  }),
+  'graph.communities': defineCall({
+    input: z.object({
+      filters: NeighbourhoodFilters.prefault({}),
+      /** The largest communities listed (by triples); the rest are counted in `more`. */
+      limit: z.number().int().min(1).max(500).default(60),
+      /** Central nodes named per community. */
+      top: z.number().int().min(1).max(20).default(3),
+    }),
+    output: CommunityOverview,
+    summary: "The graph's communities (Louvain over the filtered triples): each named by its most central nodes, with its size and the links between them",
   }),
   'nodes.search': defineCall({
     input: z.object({ query: z.string().max(200), kind: NodeKind.optional(), limit: z.number().int().min(1).max(100).default(10) }),

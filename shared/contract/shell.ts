@@ -62,8 +62,28 @@ export const shellCalls = {
   }),
 };
 
+/**
+ * The app's views in the order of the sidebar (the rail): one list, from which the rail, its Alt+digit
+ * keys, the shortcut list and the View menu's entries and accelerators all come.
+ */
+export const APP_VIEWS = [
+  { id: 'documents', label: 'Documents' },
+  { id: 'review', label: 'Review' },
+  { id: 'graph', label: 'Graph' },
+  { id: 'concepts', label: 'Concepts' },
+  { id: 'schema', label: 'Schema' },
+  { id: 'chat', label: 'Chat' },
+  { id: 'export', label: 'Export' },
+  { id: 'models', label: 'Models' },
+  { id: 'evaluation', label: 'Evaluation' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+
+/** The digit of the view at this place in the sidebar: 1…9, then 0 for the tenth. */
+export const viewDigit = (index: number): string => String((index + 1) % 10);
+
 /** The rail's views, which View menu entries open. */
-export const AppView = z.enum(['documents', 'review', 'graph', 'chat', 'export', 'models', 'settings', 'concepts', 'schema']);
+export const AppView = z.enum(APP_VIEWS.map((v) => v.id) as [(typeof APP_VIEWS)[number]['id'], ...(typeof APP_VIEWS)[number]['id'][]]);
 export type AppView = z.infer<typeof AppView>;
 
 /**

@@ -12,6 +12,7 @@ import {
   typedNounPhrases,
   typedSpans,
 } from '../../electron/core/chat/extractive';
+import { LEVEL } from '../../electron/core/chat/candidates/spans';
 import { abbreviations, gluedTerm, isTermOnly, questionTerms, splitSentences, termInDocument, termLineIndex } from '../../electron/core/retrieve/sentences';
 import { stem } from '../../electron/core/nlp/morphology';
 import { expansions } from '../../electron/core/nlp/acronyms';
@@ -346,10 +347,10 @@ describe('typed spans of real RFC sentences', () => {
   });
 
   it('a number written twice ("four (4)") is a number, not a named constant like "VLAN (13)" or "zero (0)"', () => {
-    const fit = (sentence: string, text: string) => typedSpans(sentence, 'value').find((x) => x.text === text)?.fit;
-    expect(fit('The server may send a packet as large as Framed-MTU minus four (4) octets.', 'four (4)')).toBe(0.85);
-    expect(fit('Tunnel-Type is set to VLAN (13).', 'VLAN (13)')).toBe(1);
-    expect(fit('Implementations SHOULD reserve ID zero (0) on each connection.', 'zero (0)')).toBe(1);
+    const fit = (sentence: string, text: string) => typedSpans(sentence, 'value').find((x) => x.text === text)?.level;
+    expect(fit('The server may send a packet as large as Framed-MTU minus four (4) octets.', 'four (4)')).toBe('typed');
+    expect(fit('Tunnel-Type is set to VLAN (13).', 'VLAN (13)')).toBe('specific');
+    expect(fit('Implementations SHOULD reserve ID zero (0) on each connection.', 'zero (0)')).toBe('specific');
   });
 
   it('complementSpans: what a sentence says its subject is or must be, the subject matched as written', () => {
@@ -395,8 +396,8 @@ describe('typed spans of real RFC sentences', () => {
     expect(codes('rfc2867.txt', 'is a 32-bit field')).not.toContain('32');
     const field = 'Type\n\n         68 for Acct-Tunnel-Connection\n\n      Length\n\n         >= 3';
     const spans = typedSpans(field, 'code');
-    expect(spans.find((x) => x.text === '68')?.fit).toBe(0.9);
-    expect(spans.find((x) => x.text === '3')?.fit ?? 0).toBeLessThan(0.9);
+    expect(spans.find((x) => x.text === '68')?.level).toBe('specific');
+    expect(spans.find((x) => x.text === '3')?.level ?? 'loose').not.toBe('specific');
     // as a value, a size keeps its number
     expect(typedSpans(sentenceWith('rfc2867.txt', 'The Lost field is 4 octets'), 'value').map((x) => x.text)).toContain('4 octets');
   });
@@ -482,7 +483,7 @@ describe('document structure read by the extractive answer (real RFC text)', () 
 
   it('a range asked for: "0x01 through 0x1F", before a single number of the sentence', () => {
     const s = sentenceWith('rfc3580.txt', 'Valid values for this field are 0x01 through 0x1F');
-    const spans = typedSpans(s, 'value', 'range').sort((a, b) => b.fit - a.fit);
+    const spans = typedSpans(s, 'value', 'range').sort((a, b) => LEVEL[b.level] - LEVEL[a.level]);
     expect(spans[0].text).toBe('0x01 through 0x1F');
     expect(answerTypeOf('What range of values is valid for the Tag field?')).toMatchObject({ type: 'value', head: 'range' });
     expect(answerTypeOf('What does a coldStart trap signify?')).toMatchObject({ type: 'definition', subject: 'a coldStart trap' });

@@ -63,4 +63,23 @@ describe('chat on the real engine (tiny model)', () => {
     const ids = new Set(retrieval.triples.map((x) => x.id));
     for (const c of answer.citations) expect(c.kind === 'triple' ? ids.has(c.id) : true).toBe(true);
   });
+
+  it('is asked on passages alone, and an answer left with no citation is marked uncited', async () => {
+    const found = await getRetriever(core).retrieve('who directed the films written by Nora Ephron', { maxTriples: 8 });
+    // passages about the question the extractive reader can state no answer from, and no facts
+    const weak = {
+      ...found,
+      triples: [],
+      paths: [],
+      answers: [],
+      passages: found.passages.map((p) => ({ ...p, text: 'The films written by Nora Ephron had a director.' })),
+    };
+    const answer = await answerQuestion('who directed the films written by Nora Ephron', weak, { engine, maxTokens: 48, temperature: 0 });
+    expect(answer.mode).toBe('llm');
+    expect(answer.raw!.trim().length).toBeGreaterThan(0);
+    // the random model's words cite nothing it was given: a found answer is marked, an abstention has no short answers
+    expect(answer.citations).toEqual([]);
+    if (answer.outcome === 'found') expect(answer.uncited).toBe(true);
+    else expect(answer).toMatchObject({ outcome: 'not_in_graph', answers: [] });
+  });
 });

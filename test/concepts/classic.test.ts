@@ -16,6 +16,7 @@ import {
   selectConcepts,
   verbLemma,
 } from '../../electron/core/concepts/phrases';
+import { standardsSchemaText } from '../../shared/starter-schema';
 import { tmpDir } from '../helpers/tmp';
 import { seedConceptGraph } from './seed';
 
@@ -110,16 +111,25 @@ describe('classic conceptualization (no model)', () => {
     expect(events).toContain('concepts');
 
     const n = seed.nodes;
-    expect(await labelsOf(core, { nodeId: n.servers })).toEqual(['server']);
-    expect(await labelsOf(core, { nodeId: n.doe })).toEqual(['department']);
-    expect(await labelsOf(core, { nodeId: n.college })).toEqual(['college']);
+    // level 1 the head noun or verb lemma, then (WordNet installed) up to two of its hypernyms
+    const first = async (ref: { nodeId: number } | { relation: string }) => (await labelsOf(core, ref))[0];
+    expect(await first({ nodeId: n.servers })).toBe('server');
+    expect(await first({ nodeId: n.doe })).toBe('department');
+    expect(await first({ nodeId: n.college })).toBe('college');
     // a one-word name has no head noun of its own: its type is what the classic engine has
     expect(await labelsOf(core, { nodeId: n.eap })).toEqual(['protocol']);
-    expect(await labelsOf(core, { nodeId: n.send })).toEqual(['send']);
-    expect(await labelsOf(core, { nodeId: n.play })).toEqual(['play']);
-    expect(await labelsOf(core, { relation: 'is defined in' })).toEqual(['define']);
-    expect(await labelsOf(core, { relation: 'sends' })).toEqual(['send']);
-    expect(await labelsOf(core, { relation: 'participated in' })).toEqual(['participate']);
+    expect(await first({ nodeId: n.send })).toBe('send');
+    expect(await first({ nodeId: n.play })).toBe('play');
+    expect(await first({ relation: 'is defined in' })).toBe('define');
+    expect(await first({ relation: 'sends' })).toBe('send');
+    expect(await first({ relation: 'participated in' })).toBe('participate');
+    // a server (its neighbours send and perform) is filed under computer and machine, not a waiter
+    expect(await labelsOf(core, { nodeId: n.servers })).toEqual(['server', 'computer', 'machine']);
+    expect(await labelsOf(core, { nodeId: n.doe })).toEqual(['department', 'division', 'administrative unit']);
+    // an acronym's letters are no English word: "RFC 2865" gets no WordNet rungs
+    expect(await labelsOf(core, { nodeId: n.rfc })).toEqual(['rfc', 'standard']);
+    const links = core.store.db.prepare('SELECT level FROM concept_links WHERE node_id = ? ORDER BY level').all(n.servers) as { level: number }[];
+    expect(links.map((l) => l.level)).toEqual([1, 2, 3]);
 
     // "send" from the event and from the relation is one concept node with both instances
     const send = (await call(core, 'concepts.list', { search: 'send' })).items.find((c) => c.label === 'send')!;
@@ -144,8 +154,11 @@ describe('classic conceptualization (no model)', () => {
 
     const cov = await call(core, 'concepts.coverage', {});
     expect(cov.instances).toEqual({ entity: { total: 5, covered: 5 }, event: { total: 2, covered: 2 }, relation: { total: 4, covered: 4 } });
-    expect(cov.distinctTypes.event).toBe(2);
-    expect(cov.distinctTypes.relation).toBe(4);
+    // send and play, and above them move and act
+    expect(cov.distinctTypes.event).toBe(4);
+    const relationConcepts = new Set((await Promise.all(seed.relations.map((r) => labelsOf(core, { relation: r })))).flat());
+    expect(relationConcepts.size).toBeGreaterThan(4);
+    expect(cov.distinctTypes.relation).toBe(relationConcepts.size);
     expect(cov.byModel).toEqual([{ model: 'classic', links: cov.links }]);
     const ranked = (await call(core, 'concepts.list', {})).items;
     expect(ranked[0].instances).toBeGreaterThanOrEqual(ranked[ranked.length - 1].instances);
@@ -153,8 +166,8 @@ describe('classic conceptualization (no model)', () => {
 
     // the graph view's layer over two nodes and a relation
     const layer = await call(core, 'concepts.layer', { nodeIds: [n.servers, n.send], relations: ['sends'] });
-    expect(layer.concepts.map((c) => c.label).sort()).toEqual(['send', 'server']);
-    expect(layer.links).toHaveLength(3);
+    expect(layer.concepts.map((c) => c.label)).toEqual(expect.arrayContaining(['send', 'server', 'computer', 'machine']));
+    expect(layer.links.filter((l) => l.level === 1)).toHaveLength(3);
   });
 
   it('a re-run skips what is done; force redoes it without duplicate links', async () => {
@@ -182,6 +195,30 @@ describe('classic conceptualization (no model)', () => {
     expect(type(seed.nodes.rfc)).toBe('unknown');
     const types = (core.store.db.prepare("SELECT DISTINCT type FROM nodes WHERE kind = 'entity'").all() as { type: string }[]).map((r) => r.type).sort();
     expect(types).toEqual(['Organization', 'Protocol', 'unknown']);
+  });
+
+  it('the starter schema for standards imports as it is; its types are the top level of the entities they name', async () => {
+    const { core, seed } = setup();
+    const r = await call(core, 'schema.types.import', { text: standardsSchemaText(), format: 'json' });
+    expect(r.added).toBe(10);
+    expect(r.items.map((t) => t.name).sort()).toEqual([
+      'Attribute',
+      'Clause',
+      'Document',
+      'Message',
+      'Parameter',
+      'Protocol',
+      'Requirement',
+      'Role',
+      'Unit',
+      'Value',
+    ]);
+    await runJob(core, { engine: 'classic', kinds: ['entity'] });
+    const type = (id: number) => core.store.graph.getNode(id)!.type;
+    expect(type(seed.nodes.servers)).toBe('Role'); // its head noun is one of the words that name Role
+    expect(await labelsOf(core, { nodeId: seed.nodes.servers })).toEqual(['server', 'computer', 'machine', 'role']);
+    expect(type(seed.nodes.eap)).toBe('Protocol');
+    expect(type(seed.nodes.doe)).toBe('unknown');
   });
 
   it('refuses llama without a model and an openai endpoint without a model', async () => {

@@ -62,7 +62,8 @@ describe('concept edits', () => {
     // a forced re-run proposes "server" again: it lands on the renamed concept, no new node
     const job = await call(core, 'concepts.start', { engine: 'classic', force: true, kinds: ['entity'] });
     expect((await core.jobs.wait(job.id)).state).toBe('done');
-    expect((await call(core, 'concepts.of', { nodeId: seed.nodes.servers })).map((c) => c.id)).toEqual([server.id]);
+    // its most specific level; WordNet's hypernyms of it are the levels above
+    expect((await call(core, 'concepts.of', { nodeId: seed.nodes.servers })).map((c) => c.id)[0]).toBe(server.id);
     expect(core.store.db.prepare("SELECT COUNT(*) AS n FROM nodes WHERE kind = 'concept' AND norm = 'server'").get()).toEqual({ n: 0 });
 
     // undo the rename (the job is no editor edit): label back, exactly
@@ -97,9 +98,9 @@ describe('concept edits', () => {
     expect(snapshot(core)).toEqual(before);
 
     // with a label, and an explicit survivor
-    const r2 = await call(core, 'concepts.merge', { ids: [send.id, perform.id], survivor: perform.id, label: 'act' });
+    const r2 = await call(core, 'concepts.merge', { ids: [send.id, perform.id], survivor: perform.id, label: 'carry out' });
     expect(r2.nodeIds).toEqual([perform.id]);
-    expect(await concept('act')).toMatchObject({ id: perform.id, instances: 3 });
+    expect(await concept('carry out')).toMatchObject({ id: perform.id, instances: 3 });
     expect(await failure(core, 'concepts.merge', { ids: [perform.id, seed.nodes.eap] })).toMatch(/^bad_request: .*not a concept/);
   });
 

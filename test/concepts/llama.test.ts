@@ -220,7 +220,7 @@ describe('conceptualization on the tiny model (real node-llama-cpp)', () => {
 
       // the grammar itself: an EE answer under the typed schema only ever holds allowed type names
       const l = { ...DEFAULT_LIMITS, entity: 12, relation: 10, triples: 3 };
-      const typed = entityEntitySchema(l, typeEnum(types)) as { properties: { triples: Record<string, unknown> } };
+      const typed = entityEntitySchema(l, { compact: false, types: typeEnum(types) }) as { properties: { triples: Record<string, unknown> } };
       typed.properties.triples.minItems = 2; // so that random weights cannot answer with an empty list
       const raw = await engine.generate<{ triples: { head_type: string; tail_type: string }[] }>(
         [{ role: 'user', content: 'EAP runs over RADIUS. RADIUS is defined in RFC 2865.' }],

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import type { CallInput, CallName, CallOutput } from '../../shared/contract';
-import { parseSchemaFile, withTypeInstruction } from '../../electron/core/concepts/types';
+import { parseSchemaFile } from '../../electron/core/concepts/types';
+import { promptsFor } from '../../electron/core/extract/prompts';
 import { entityEntitySchema, DEFAULT_LIMITS } from '../../electron/core/extract/answer-schemas';
 import { cli } from '../helpers/cli';
 import { main } from '../../electron/cli/main';
@@ -118,16 +119,16 @@ describe('user schema', () => {
       { name: 'Standard', description: 'a spec', examples: ['RFC 2865'] },
       { name: 'Protocol', description: '', examples: [] },
     ];
-    const schema = entityEntitySchema(DEFAULT_LIMITS, { enum: ['Standard', 'Protocol', 'unknown'] }) as {
+    const schema = entityEntitySchema(DEFAULT_LIMITS, { compact: false, types: { enum: ['Standard', 'Protocol', 'unknown'] } }) as {
       properties: { triples: { items: { properties: Record<string, unknown>; required: string[] } } };
     };
-    expect(schema.properties.triples.items.required).toEqual(['head', 'head_type', 'relation', 'tail', 'tail_type']);
+    expect(schema.properties.triples.items.required).toEqual(['head', 'head_type', 'relation', 'tail', 'tail_type', 'condition']);
     expect(schema.properties.triples.items.properties.head_type).toEqual({ enum: ['Standard', 'Protocol', 'unknown'] });
-    const prompt = withTypeInstruction('Stage 1\nPassage\nAnswer as {...}', types, ['head_type', 'tail_type']);
-    expect(prompt.split('\n').at(-1)).toBe('Answer as {...}');
-    expect(prompt).toContain('- Standard: a spec; e.g. RFC 2865');
-    expect(prompt).toContain('"head_type" and "tail_type"');
-    expect(withTypeInstruction('x\ny', [], ['type'])).toBe('x\ny');
+    // the types are in the shared system prompt (the same for every chunk), with the typed answer format
+    const prompt = promptsFor('en').system({ limits: DEFAULT_LIMITS, compact: true, entityTypes: types });
+    expect(prompt).toContain('- Standard: a spec (e.g. RFC 2865)');
+    expect(prompt).toContain('["head","head type","relation","tail","tail type"]');
+    expect(promptsFor('en').system({ limits: DEFAULT_LIMITS, compact: true })).not.toContain('Entity types');
   });
 
   it('flags triples whose head or tail type the relation type does not allow (by label or by relation concept)', async () => {

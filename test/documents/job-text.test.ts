@@ -34,6 +34,14 @@ describe('extraction summary line', () => {
       '35 new triples from 5 chunks read (EE 30, EV 4, VV 1) · 3 triples found again · 7 chunks already extracted · 1 chunk with failed answers',
     );
   });
+  it("names the documents that got nothing, with the CLI's reason", () => {
+    const notes = [
+      { document: 2, language: 'ko', message: 'no classic extractor for this language: load a model' },
+      { document: 3, language: 'ja', message: 'no classic extractor for this language: load a model' },
+    ];
+    const text = extractSummaryText(summary({ triples: { EE: 0, EV: 0, VV: 0 }, notes }), (id) => (id === 2 ? 'Korean notes' : undefined));
+    expect(text).toBe('0 new triples from 12 chunks read · no classic extractor for this language: load a model: Korean notes (ko), document 3 (ja)');
+  });
   it('says when there was nothing to read', () => {
     expect(extractSummaryText(summary({ chunks: 0, processed: 0 }))).toMatch(/^0 new: no chunks/);
   });

@@ -178,7 +178,10 @@ describe('a second edition of RFC 3580 re-ingested over a reviewed graph', () =>
     const stale = new VersionRepository(core.store.db).staleEdges();
     expect(stale).toContain(ids.removed);
     expect(stale).not.toContain(ids.kept);
-    expect(edge(core, ids.removed)).toMatchObject({ status: 'accepted' });
+    // its status says so (it was accepted: what "keep" gives back)
+    expect(edge(core, ids.removed)).toMatchObject({ status: 'stale' });
+    expect(new VersionRepository(core.store.db).statusBefore(ids.removed)).toBe('accepted');
+    expect(edge(core, ids.kept)).toMatchObject({ status: 'accepted' });
     expect(evidenceDocs(core, ids.removed).every((d) => d === 1)).toBe(true);
     const diff = unwrap('documents.diff', await core.call('documents.diff', { id: v2 }));
     const removed = diff.triples.removed.find((x) => x.id === ids.removed)!;
@@ -206,12 +209,13 @@ describe('a second edition of RFC 3580 re-ingested over a reviewed graph', () =>
     unwrap('history.undo', await core.call('history.undo', {}));
     expect(edge(core, ids.review)!.relation).not.toBe('says the session');
     expect(evidenceDocs(core, ids.review)).toContain(v2);
+    // the accept made before the edition is undone and redone; the triple stays stale throughout
     unwrap('history.undo', await core.call('history.undo', {}));
-    expect(edge(core, ids.removed)!.status).toBe('proposed');
+    expect(edge(core, ids.removed)!.status).toBe('stale');
     unwrap('history.redo', await core.call('history.redo', {}));
     unwrap('history.redo', await core.call('history.redo', {}));
     expect(edge(core, ids.review)!.relation).toBe('says the session');
-    expect(edge(core, ids.removed)!.status).toBe('accepted');
+    expect(edge(core, ids.removed)!.status).toBe('stale');
     expect(evidenceDocs(core, ids.review)).toContain(v2);
 
     const before = unwrap('documents.diff', await core.call('documents.diff', { id: v2 }));
@@ -227,10 +231,20 @@ describe('a second edition of RFC 3580 re-ingested over a reviewed graph', () =>
     expect(unwrap('documents.versions', await core.call('documents.versions', { id: 1 }))[1].open).toBe(0);
 
     unwrap('history.undo', await core.call('history.undo', {}));
-    expect(edge(core, ids.removed)!.status).toBe('accepted');
+    expect(edge(core, ids.removed)!.status).toBe('stale');
     const reopened = unwrap('documents.diff', await core.call('documents.diff', { id: v2 }));
     expect(reopened.triples.changed.find((x) => x.id === ids.review)!.state).toBe('open');
     expect(reopened.triples.removed.find((x) => x.id === ids.removed)!.state).toBe('open');
+  });
+
+  it('rejecting the removal keeps a stale triple: back to the status it had before it went stale, and undone', async () => {
+    const res = unwrap('documents.diff.resolve', await core.call('documents.diff.resolve', { id: v2, action: 'reject', triples: [ids.removed] }));
+    expect(res.tripleIds).toEqual([ids.removed]);
+    expect(edge(core, ids.removed)!.status).toBe('accepted');
+    const diff = unwrap('documents.diff', await core.call('documents.diff', { id: v2 }));
+    expect(diff.triples.removed.find((x) => x.id === ids.removed)!.state).toBe('rejected');
+    unwrap('history.undo', await core.call('history.undo', {}));
+    expect(edge(core, ids.removed)!.status).toBe('stale');
   });
 
   it('export carries the version and the edition of the evidence', async () => {
@@ -318,7 +332,11 @@ describe('edition identity and "new edition of…"', () => {
       writeEdition(dir, 2);
       const v2 = (await ingest(core, file)).imported[0].id;
       expect((core.store.db.prepare('SELECT COUNT(*) AS n FROM provenance WHERE document_id = ?').get(v2) as { n: number }).n).toBeGreaterThan(100);
+      const staleCount = async () => unwrap('app.status', await core.call('app.status', {})).triples.stale;
+      expect(await staleCount()).toBeGreaterThan(0);
       unwrap('documents.remove', await core.call('documents.remove', { id: v2 }));
+      // version 1 is current again: nothing of it is stale
+      expect(await staleCount()).toBe(0);
       expect(core.store.db.prepare('SELECT id, edge_id, node_id, document_id, chunk_id, start, end, quote FROM provenance ORDER BY id').all()).toEqual(before);
       expect(new VersionRepository(core.store.db).staleEdges()).toEqual([]);
     } finally {
@@ -358,10 +376,49 @@ describe('graphwright ingest --json and diff --json', () => {
     const one = cli(['ingest', file, '--db', db, '--json']);
     expect(one.code).toBe(0);
     expect(one.json()).toEqual({ imported: [{ id: 1, path: file }], updated: [], skipped: [], failed: [] });
+    expect(cli(['extract', '--db', db, '--json']).code).toBe(0);
+    const quoting = (list: { id: number; status: string; provenance: { quote: string }[] }[], text: string) =>
+      list.filter((x) => x.provenance.length > 0 && x.provenance.every((p) => p.quote.includes(text)));
+    const removedBefore = quoting(cli(['triples', '--db', db, '--json']).json(), CHANGES.removedText);
+    expect(removedBefore.length).toBeGreaterThan(0);
+    expect(removedBefore.every((x) => x.status === 'proposed')).toBe(true);
     writeEdition(dir, 2);
     const two = cli(['ingest', file, '--db', db, '--json']);
     expect(two.code).toBe(0);
     expect(two.json()).toEqual({ imported: [{ id: 2, path: file }], updated: [{ id: 2, version: 2, changedChunks: 4 }], skipped: [], failed: [] });
+
+    // The removed clause's triples are stale in triples --json (same shape), counted by status --json,
+    // and listed by --status stale; re-extracting the new edition does not bring them back.
+    expect(cli(['extract', '--db', db, '--json']).code).toBe(0);
+    const triples = cli(['triples', '--db', db, '--json']).json() as { id: number; status: string; provenance: { quote: string }[] }[];
+    const removedAfter = quoting(triples, CHANGES.removedText);
+    expect(removedAfter.map((x) => x.id)).toEqual(removedBefore.map((x) => x.id));
+    expect(removedAfter.every((x) => x.status === 'stale')).toBe(true);
+    // the shape of triples --json: its keys in order, with the later additions (rules, precision) after them
+    expect(Object.keys(triples[0])).toEqual([
+      'id',
+      'subject',
+      'relation',
+      'object',
+      'stage',
+      'status',
+      'confidence',
+      'engine',
+      'provenance',
+      'rules',
+      'precision',
+    ]);
+    const stale = triples.filter((x) => x.status === 'stale');
+    const status = cli(['status', '--db', db, '--json']).json();
+    expect(status.triples).toEqual({
+      proposed: triples.filter((x) => x.status === 'proposed').length,
+      accepted: 0,
+      rejected: 0,
+      stale: stale.length,
+    });
+    expect(stale.length).toBeGreaterThanOrEqual(removedAfter.length);
+    const listed = cli(['triples', '--db', db, '--status', 'stale', '--json']).json() as { id: number }[];
+    expect(listed.map((x) => x.id).sort((a, b) => a - b)).toEqual(stale.map((x) => x.id).sort((a, b) => a - b));
     const diff = cli(['diff', '2', '--db', db, '--from', '1', '--to', '2', '--json']);
     expect(diff.code).toBe(0);
     const d = diff.json();
@@ -372,5 +429,6 @@ describe('graphwright ingest --json and diff --json', () => {
     const bad = cli(['diff', '2', '--db', db, '--to', '7']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/no version 7/);
-  });
+    // eleven CLI processes, two of them extractions, on shared cores
+  }, 600_000);
 });

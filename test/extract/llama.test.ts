@@ -14,7 +14,7 @@ import { allEdgeProvenance, insertText } from './fixtures';
 
 // Small answers keep each chunk near a second on one CPU thread; sampling (seeded) makes heads and
 // tails differ, where greedy decoding of random weights repeats one string.
-const LIMITS = { entity: 16, relation: 12, event: 24, triples: 2, events: 1, participants: 2, eventRelations: 1 };
+const LIMITS = { entity: 16, relation: 12, event: 24, triples: 2, events: 2, participants: 2, eventRelations: 1 };
 const SAMPLING = { temperature: 0.9, seed: 11 };
 
 const PARAGRAPHS = [
@@ -60,7 +60,8 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
     expect(Object.keys(r.stages)).toEqual(['EE', 'EV', 'VV']);
     for (const s of ['EE', 'EV', 'VV'] as const) {
       expect(r.stages[s]!.failed, r.stages[s]!.error).toBe(false);
-      expect(r.stages[s]!.tokens).toBeGreaterThan(0);
+      // stage 3 is asked only when stage 2 found two events or more
+      if (!r.stages[s]!.skipped) expect(r.stages[s]!.tokens).toBeGreaterThan(0);
     }
     expect(r.triples.length).toBeGreaterThan(0);
     for (const x of r.triples) {
@@ -70,7 +71,7 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
     }
   });
 
-  it('stores triples of every stage with valid evidence spans, and a re-run keeps an accepted triple', async () => {
+  it('stores entity and event triples with valid evidence spans, and a re-run keeps an accepted triple', async () => {
     const core = openCore('a.db');
     try {
       const doc = insertText(core, 'a', PARAGRAPHS.join('\n\n'), { size: 60 });
@@ -82,8 +83,11 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
       expect(s.failures).toBe(0);
       expect(s.model).toBe(path.basename(tinyModelPath()));
       expectValidProvenance(core);
-      const triples = core.store.graph.listTriples({ document: doc, limit: 1000, offset: 0 }).items;
-      expect(new Set(triples.map((x) => x.stage))).toEqual(new Set(['EE', 'EV', 'VV']));
+      // random weights write nothing the chunk holds: every triple is marked unsupported, listed when asked for
+      const triples = core.store.graph.listTriples({ document: doc, limit: 1000, offset: 0, includeUnsupported: true }).items;
+      // stage 3 relates two events or more, which random weights seldom give: its triples' storage is
+      // tested with a local server (llm-stages.test.ts)
+      expect([...new Set(triples.map((x) => x.stage))].filter((x) => x !== 'VV').sort()).toEqual(['EE', 'EV']);
       expect(triples.every((x) => x.engine === 'llama' && x.status === 'proposed')).toBe(true);
       expect(core.store.status().nodes.event).toBeGreaterThan(0);
 
@@ -91,7 +95,7 @@ describe('LLM extraction on the tiny model (real node-llama-cpp)', () => {
       core.store.db.prepare("UPDATE edges SET status = 'accepted', edited = 1 WHERE id = ?").run(keep.id);
       const rerun = core.jobs.enqueue('extract', { documents: [doc], engine: 'llama', limits: LIMITS, ...SAMPLING, force: true });
       expect((await core.jobs.wait(rerun.id)).state).toBe('done');
-      const after = core.store.graph.listTriples({ document: doc, limit: 1000, offset: 0 }).items;
+      const after = core.store.graph.listTriples({ document: doc, limit: 1000, offset: 0, includeUnsupported: true }).items;
       expect(after.find((x) => x.id === keep.id)!.status).toBe('accepted');
       expect(after.length).toBe(triples.length); // same seed, same answers: nothing new, nothing doubled
       expectValidProvenance(core);

@@ -16,9 +16,10 @@ afterAll(() => t.cleanup());
 
 describe('an extraction job on a local model', () => {
   it('shows the model loading, reports tokens/s, and explains each failed answer', async () => {
-    // a context too small for the long chunk's prompt: its three stages fail, the short chunks do not
+    // a context too small for the long chunk's prompt: its stages fail (stage 3, with no events, is not
+    // asked), the short chunks do not
     // the app's own progress interval: the loading phase must not be throttled away
-    const core = new Core({ dbPath: path.join(t.dir, 'run.db'), llm: { maxThreads: 1, gpu: false, contextSize: 1024, sequences: 1 } });
+    const core = new Core({ dbPath: path.join(t.dir, 'run.db'), llm: { maxThreads: 1, gpu: false, contextSize: 4096, sequences: 1 } });
     try {
       const short = insertText(core, 'short', 'The NAS sends an Access-Request to the RADIUS server.\n\nThe server checks the password and answers.', {
         size: 60,
@@ -58,10 +59,10 @@ describe('an extraction job on a local model', () => {
         end: number;
       }[];
       expect(longChunk).toHaveLength(1);
-      expect(s.failures).toBeGreaterThanOrEqual(3);
+      expect(s.failures).toBeGreaterThanOrEqual(2);
       expect(s.failedAnswers!.length).toBe(s.failures);
       const onLong = s.failedAnswers!.filter((f) => f.chunk === longChunk[0].id);
-      expect(onLong.map((f) => f.stage).sort()).toEqual(['EE', 'EV', 'VV']);
+      expect(onLong.map((f) => f.stage).sort()).toEqual(['EE', 'EV']);
       for (const f of onLong) {
         expect(f).toMatchObject({ document: long, ordinal: 0, start: longChunk[0].start, end: longChunk[0].end, reason: 'truncated' });
         expect(f.message).toMatch(/prompt has \d+ tokens/);

@@ -9,7 +9,7 @@
 // are noise: assert on shape and validity, never on content. Greedy output (temperature 0) is
 // reproducible. Load it once per test file (beforeAll) with maxThreads: 1.
 //
-// The file is written once into os.tmpdir()/graphwright-tiny-model/<sha256 prefix>.gguf, keyed by
+// The file is written once into os.tmpdir()/graphwright-tiny-model-<uid>/<sha256 prefix>.gguf, keyed by
 // its content, so parallel test processes share it and a changed generator gets a new file.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,7 +30,8 @@ export function tinyModelPath(options: TinyModelOptions = {}): string {
   const known = cache.get(key);
   if (known && fs.existsSync(known)) return known;
   const bytes = tinyModelBytes(options);
-  const dir = path.join(os.tmpdir(), 'graphwright-tiny-model');
+  // one folder per user: a folder another user made first could not be written to (nor trusted)
+  const dir = path.join(os.tmpdir(), `graphwright-tiny-model-${process.getuid?.() ?? os.userInfo().username}`);
   const file = path.join(dir, `${sha256(bytes).slice(0, 16)}.gguf`);
   if (!fs.existsSync(file) || fs.statSync(file).size !== bytes.length) {
     fs.mkdirSync(dir, { recursive: true });

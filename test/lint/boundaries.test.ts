@@ -109,6 +109,58 @@ describe('electron/core', () => {
   });
 });
 
+describe("the core's inner floors", () => {
+  const importing = (spec: string) => `import * as m from '${spec}';\nexport const x = m;\n`;
+
+  it.each([
+    ['electron/core/text/fake.ts', '../store'],
+    ['electron/core/text/fake.ts', '../log'],
+    ['electron/core/nlp/fake.ts', '../retrieve/text'],
+    ['electron/core/nlp/fake.ts', '../store/db'],
+    ['electron/core/log.ts', './store'],
+    ['electron/core/store/fake.ts', '../ingest/job'],
+    ['electron/core/store/fake.ts', '../jobs/runner'],
+    ['electron/core/store/sub/fake.ts', '../../chat/answer'],
+    ['electron/core/store/fake.ts', '../core'],
+    ['electron/core/chunk/fake.ts', '../extract/job'],
+    ['electron/core/document/fake.ts', '../store'],
+    ['electron/core/review/fake.ts', '../extract/resolve'],
+  ])('%s may not import %s', async (file, spec) => {
+    const errors = await boundaryErrors(file, importing(spec));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/crosses a boundary: electron\/core\/\S+ may import only/);
+  });
+
+  it('a type-only import is refused as well (a type imported back up ties the floors together too)', async () => {
+    expect(await boundaryErrors('electron/core/store/fake.ts', "import type { JobKind } from '../jobs/runner';\nexport type K = JobKind;\n")).toHaveLength(1);
+  });
+
+  it.each([
+    ['electron/core/text/fake.ts', './similarity'],
+    ['electron/core/nlp/fake.ts', '../log'],
+    ['electron/core/nlp/fake.ts', '../text/similarity'],
+    ['electron/core/store/fake.ts', './db'],
+    ['electron/core/store/fake.ts', '../document/structure'],
+    ['electron/core/chunk/fake.ts', '../store/documents'],
+    ['electron/core/review/fake.ts', '../store'],
+    ['electron/core/document/fake.ts', '../../../shared/contract'],
+  ])('%s may import %s', async (file, spec) => {
+    expect(await boundaryErrors(file, importing(spec))).toEqual([]);
+  });
+
+  it("a floor keeps the core's outer boundaries", async () => {
+    const errors = await boundaryErrors('electron/core/store/fake.ts', importing('../../shell/main'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/may not import the Electron shell/);
+    expect(await boundaryErrors('electron/core/nlp/fake.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
+  });
+
+  it('a stage above the floors may import them', async () => {
+    const code = "import { Store } from '../store';\nimport { englishNlp } from '../nlp/english';\nexport const x = [Store, englishNlp];\n";
+    expect(await boundaryErrors('electron/core/ingest/fake.ts', code)).toEqual([]);
+  });
+});
+
 describe('shared/', () => {
   it('may import zod and shared/', async () => {
     const code =

@@ -1,6 +1,9 @@
 // No import cycles in the core: between its files, and between its folders (stages). A folder cycle
-// (store -> ingest -> store) is how a layer stops being one; type-only imports are erased at runtime
-// and do not count. Imports are read from the source text (static `import`/`export ... from`).
+// (store -> ingest -> store) is how a layer stops being one. Runtime imports: no cycle at all.
+// Type-only imports too (erased at runtime, but a type imported back up ties the layers together
+// all the same): no cycle beyond the ones declared below, which are known and being taken apart
+// (issue 36: job kinds declared in their contract areas) — a new one fails, and a declared one
+// may only shrink. Imports are read from the source text (static `import`/`export ... from`).
 // None in shared/ either: there a cycle between modules of schemas breaks at load time (a schema
 // read before its module ran), as typing the start calls by job kind once would have
 // (contract/jobs.ts <-> the areas; contract/job-kinds.ts sits below both).
@@ -23,16 +26,16 @@ function resolve(from: string, spec: string): string | null {
   return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => fs.existsSync(c)) ?? null;
 }
 
-/** Runtime imports of each file under root (relative, inside root), type-only ones left out. */
-function importGraph(root = CORE): Map<string, string[]> {
+/** Imports of each file under root (relative, inside root); type-only ones left out unless `types`. */
+function importGraph(root = CORE, { types = false } = {}): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(root)) {
     const deps = new Set<string>();
     for (const m of fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)from\s+'(\.[^']+)'/gm)) {
-      if (m[1]) continue;
       // `import { type A, type B } from` is type-only too
       const names = /^\{([^}]*)\}\s*$/.exec(m[2].trim());
-      if (names && names[1].split(',').every((n) => !n.trim() || n.trim().startsWith('type '))) continue;
+      const typeOnly = Boolean(m[1]) || Boolean(names && names[1].split(',').every((n) => !n.trim() || n.trim().startsWith('type ')));
+      if (typeOnly && !types) continue;
       const target = resolve(file, m[3]);
       if (target?.startsWith(root + path.sep)) deps.add(target);
     }
@@ -75,11 +78,54 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return out;
 }
 
+/**
+ * The cycles type-only imports still close, known and reported (issue 36, item 1): each job kind's
+ * params type is imported by jobs/kinds.ts while each stage imports the runner; store/ computes
+ * structure with document/, whose types come from chunk/, which types its rows from store/;
+ * extract/classic's tag rules and the repairs that apply them.
+ */
+const DECLARED_FILE_CYCLES = [
+  [
+    'concepts/induce.ts',
+    'eval/run.ts',
+    'export/job.ts',
+    'extract/job.ts',
+    'ingest/job.ts',
+    'jobs/kinds.ts',
+    'jobs/runner.ts',
+    'llm/models.ts',
+    'publish/job.ts',
+    'retrieve/embed-job.ts',
+    'services.ts',
+  ],
+  // extract/classic: tag-rules.ts types its rules with repairs.ts's RepairContext, repairs.ts applies them
+  ['extract/classic/repairs.ts', 'extract/classic/tag-rules.ts'],
+];
+const DECLARED_FOLDER_CYCLES = [
+  ['chunk', 'document', 'store'],
+  ['chat', 'concepts', 'eval', 'export', 'extract', 'ingest', 'jobs', 'llm', 'publish', 'retrieve', 'services'],
+];
+
+/** The cycles not inside a declared one (a declared cycle that shrank or went is fine). */
+const undeclared = (found: string[][], declared: string[][]) => found.filter((c) => !declared.some((d) => c.every((x) => d.includes(x))));
+
 const folderOf = (file: string) =>
   path
     .relative(CORE, file)
     .split(path.sep)[0]
     .replace(/\.tsx?$/, '');
+
+/** The folder graph of a file graph (an edge between two folders when a file of one imports a file of the other). */
+function foldersOf(graph: Map<string, string[]>): Map<string, string[]> {
+  const folders = new Map<string, string[]>();
+  for (const [file, deps] of graph) {
+    const from = folderOf(file);
+    const set = new Set(folders.get(from) ?? []);
+    for (const d of deps) if (folderOf(d) !== from) set.add(folderOf(d));
+    folders.set(from, [...set]);
+  }
+  return folders;
+}
 
 describe('the core has no import cycles', () => {
   const graph = importGraph();
@@ -94,14 +140,30 @@ describe('the core has no import cycles', () => {
   });
 
   it('between folders (stages)', () => {
-    const folders = new Map<string, string[]>();
-    for (const [file, deps] of graph) {
-      const from = folderOf(file);
-      const set = new Set(folders.get(from) ?? []);
-      for (const d of deps) if (folderOf(d) !== from) set.add(folderOf(d));
-      folders.set(from, [...set]);
-    }
-    expect(cycles(folders)).toEqual([]);
+    expect(cycles(foldersOf(graph))).toEqual([]);
+  });
+
+  describe('type-only imports counted too', () => {
+    const withTypes = importGraph(CORE, { types: true });
+
+    it('reads the type-only edges (a type-only import is an edge here)', () => {
+      expect(graph.get(path.join(CORE, 'jobs', 'runner.ts'))).not.toContain(path.join(CORE, 'jobs', 'kinds.ts'));
+      expect(withTypes.get(path.join(CORE, 'jobs', 'runner.ts'))).toContain(path.join(CORE, 'jobs', 'kinds.ts'));
+    });
+
+    it('between files: no cycle beyond the declared ones', () => {
+      const found = cycles(withTypes).map((c) => c.map((f) => path.relative(CORE, f)));
+      expect(undeclared(found, DECLARED_FILE_CYCLES)).toEqual([]);
+    });
+
+    it('between folders: no cycle beyond the declared ones', () => {
+      expect(undeclared(cycles(foldersOf(withTypes)), DECLARED_FOLDER_CYCLES)).toEqual([]);
+    });
+
+    it('a cycle outside the declared ones is reported; one inside them is not', () => {
+      expect(undeclared([['chunk', 'store']], DECLARED_FOLDER_CYCLES)).toEqual([]);
+      expect(undeclared([['nlp', 'store']], DECLARED_FOLDER_CYCLES)).toEqual([['nlp', 'store']]);
+    });
   });
 
   it('between the modules of shared/ (the contract)', () => {

@@ -10,7 +10,7 @@ import { SettingsRepository } from '../../electron/core/store/settings';
 import type { MemoryState } from '../../shared/contract/models';
 import type { LlmEngine } from '../../electron/core/llm/engine';
 import { main } from '../../electron/cli/main';
-import { tinyModelPath } from '../helpers/tiny-model';
+import { TINY, tinyModelPath } from '../helpers/tiny-model';
 import { tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-models-');
@@ -166,7 +166,7 @@ describe('ModelManager', () => {
     const [broken, a] = list.models;
     expect(broken).toMatchObject({ source: 'repo', info: null, fit: null });
     expect(broken.error).toMatch(/not a GGUF model/);
-    expect(a.info).toMatchObject({ architecture: 'llama', parameters: '108K', quantization: 'F32', contextLength: 2048, isEmbedding: false });
+    expect(a.info).toMatchObject({ architecture: 'llama', parameters: '108K', quantization: 'F32', contextLength: TINY.contextLength, isEmbedding: false });
     expect(a.fit).toMatchObject({ fits: true, where: 'cpu' });
 
     await mm.add(tiny);

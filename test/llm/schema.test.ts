@@ -6,10 +6,12 @@ import { DEFAULT_LIMITS, entityEventSchema } from '../../electron/core/extract/a
 
 describe('validateJson', () => {
   it('names each field at fault in a stage answer', () => {
-    const issues = validateJson(entityEventSchema(DEFAULT_LIMITS), { events: [{ event: 'x', entities: [{ entity: 1 }] }], extra: 1 });
+    const issues = validateJson(entityEventSchema(DEFAULT_LIMITS, { compact: false }), { events: [{ event: 'x', entities: [{ entity: 1 }] }], extra: 1 });
     expect(issues.map((i) => i.path)).toEqual(['events[0].entities[0].entity', 'events[0].entities[0].role', '(root)']);
     expect(issues[2].message).toMatch(/extra/);
-    expect(validateJson(entityEventSchema(DEFAULT_LIMITS), { events: [{ event: 'x', entities: [{ entity: 'a', role: 'agent' }] }] })).toEqual([]);
+    expect(
+      validateJson(entityEventSchema(DEFAULT_LIMITS, { compact: false }), { events: [{ event: 'x', entities: [{ entity: 'a', role: 'agent' }] }] }),
+    ).toEqual([]);
   });
 
   it('follows $ref, anyOf, prefixItems, bounds', () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate, type MenuActions } from '../../electron/shell/menu-template';
 import { MenuCommand, AppView } from '../../shared/contract';
+import { APP_VIEWS, viewDigit } from '../../shared/contract/shell';
 
 type MenuItemConstructorOptions = ReturnType<typeof menuTemplate>[number];
 
@@ -91,6 +92,15 @@ describe('application menu', () => {
     for (const c of sent) expect(MenuCommand.safeParse(c).success, JSON.stringify(c)).toBe(true);
     const views = sent.flatMap((c) => (c.command === 'navigate' ? [c.view] : []));
     expect(new Set(views)).toEqual(new Set(AppView.options));
+  });
+
+  it("View menu: the sidebar's views in its order, keys 1 to 9 then 0 (the same digits as Alt+digit)", () => {
+    const t = menuTemplate(actions(), { isMac: false, isDev: false, appName: 'Graphwright' });
+    const view = (t.find((m) => m.label === 'View')!.submenu as MenuItemConstructorOptions[]).filter((i) => i.id?.startsWith('view-'));
+    expect(view.map((i) => i.label)).toEqual(APP_VIEWS.map((v) => v.label));
+    expect(view.map((i) => i.accelerator)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'].map((d) => `CmdOrCtrl+${d}`));
+    expect(APP_VIEWS.map((_, i) => viewDigit(i)).join('')).toBe('1234567890');
+    expect(view.find((i) => i.label === 'Concepts')!.accelerator).toBe('CmdOrCtrl+4');
   });
 
   it('developer entries only in development', () => {

@@ -3,7 +3,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { electronBlockers, findElectronBinary, shouldImportSamples } from '../../scripts/launch';
+import Database from 'better-sqlite3';
+import { electronBlockers, findElectronBinary, samplesDbPath, shouldImportSamples } from '../../scripts/launch';
 import { tmpDir } from '../helpers/tmp';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -23,6 +24,8 @@ describe('when Electron is not tried', () => {
     expect(shouldImportSamples(false, ['serve', 'ingest'])).toBe(true);
     expect(shouldImportSamples(true, ['serve', 'ingest'])).toBe(false);
     expect(shouldImportSamples(false, ['serve'])).toBe(false);
+    // into a database of their own in the same folder, never the user's
+    expect(samplesDbPath(path.join('/data', 'graphwright.db'))).toBe(path.join('/data', 'Samples.db'));
   });
 
   it('finds the binary without side effects, or says why not', () => {
@@ -77,7 +80,7 @@ describe('npm start without Electron', () => {
     return (await res.json()) as { ok: boolean; value?: { dbPath?: string; host?: string; length?: number } };
   }
 
-  it('says why, starts the headless host on the per-user database, imports the samples once, and serves the app', async () => {
+  it('says why, starts the headless host on the per-user database (empty), imports the samples once into a Samples database beside it, and serves the app', async () => {
     const run = await startOnce();
     try {
       expect(run.output).toMatch(/Electron cannot start here: CI is set; no display/);
@@ -87,9 +90,20 @@ describe('npm start without Electron', () => {
       expect(info.value?.host).toBe('http');
       const page = await fetch(run.url);
       expect([200, 404]).toContain(page.status); // 404 only when the renderer could not be built
-      if (/First run: importing the sample documents/.test(run.output)) {
-        const docs = await call(run.url, 'documents.list', {});
-        expect(docs.value?.length).toBe(3);
+      // the samples go into their own database; the user's starts empty
+      expect(run.output).toMatch(/First run: importing the sample documents from assets\/samples into their own database, "Samples"/);
+      const docs = await call(run.url, 'documents.list', {});
+      expect(docs.value?.length).toBe(0);
+      const dbs = (await call(run.url, 'databases.list', {})) as unknown as { value: { items: { name: string; current: boolean }[] } };
+      expect(dbs.value.items.map((d) => [d.name, d.current]).sort()).toEqual([
+        ['Samples', false],
+        ['graphwright', true],
+      ]);
+      const samples = new Database(path.join(t.dir, 'Samples.db'), { readonly: true });
+      try {
+        expect((samples.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n).toBe(3);
+      } finally {
+        samples.close();
       }
     } finally {
       expect(await run.stop()).toBe(0);

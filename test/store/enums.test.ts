@@ -54,7 +54,7 @@ describe('SQL CHECK enums and the zod enums', () => {
   const enums = schemaEnums();
 
   it('finds the CHECK enums of the schema', () => {
-    expect(enums.get('edges.status')).toEqual(['proposed', 'accepted', 'rejected']);
+    expect(enums.get('edges.status')).toEqual(['proposed', 'accepted', 'rejected', 'stale']);
   });
 
   it('every CHECK enum has its zod enum or is listed as store-only', () => {

@@ -3,6 +3,7 @@
 // table's own declaration: a reference to the row of the table it points at, the first value of a
 // CHECK (col IN (...)) list, else a value of the declared type. New migrations need no edits here.
 import type { Db } from '../../electron/core/store';
+import { applyMigration } from '../../electron/core/store/db';
 import { migrations } from '../../electron/core/store/migrations';
 
 /** Apply the migrations up to `version`, exactly as store/db.ts migrate() does (same order, same log). */
@@ -13,10 +14,7 @@ export function migrateTo(db: Db, version: number): void {
   const done = new Set((db.prepare('SELECT version FROM schema_version').all() as { version: number }[]).map((r) => r.version));
   for (const m of migrations) {
     if (m.version > version || done.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_version (version, name) VALUES (?, ?)').run(m.version, m.name);
-    })();
+    applyMigration(db, m);
   }
 }
 

@@ -13,6 +13,7 @@ import { diffCommand } from './diff';
 import { indexCommand } from './embeddings';
 import { explainCommand } from './explain';
 import { endpointsCommand } from './endpoints';
+import { logsCommand } from './logs';
 
 /** Every CLI command. Add a feature's commands in its own file and list them here. */
 export const commands: Command[] = [
@@ -39,4 +40,5 @@ export const commands: Command[] = [
   publishCommand,
   pullCommand,
   endpointsCommand,
+  logsCommand,
 ];

@@ -18,7 +18,7 @@ export const statusCommand: Command = {
       if (values.json) return io.json(s);
       io.out(`documents ${s.documents}\nchunks    ${s.chunks}`);
       io.out(`nodes     entity ${s.nodes.entity}, event ${s.nodes.event}, concept ${s.nodes.concept}, passage ${s.nodes.passage}`);
-      io.out(`triples   proposed ${s.triples.proposed}, accepted ${s.triples.accepted}, rejected ${s.triples.rejected}`);
+      io.out(`triples   proposed ${s.triples.proposed}, accepted ${s.triples.accepted}, rejected ${s.triples.rejected}, stale ${s.triples.stale}`);
       io.out(`jobs      queued ${s.jobs.queued}, running ${s.jobs.running}, done ${s.jobs.done}, failed ${s.jobs.failed}, cancelled ${s.jobs.cancelled}`);
     } finally {
       await core.close();
@@ -47,7 +47,7 @@ export const documentsCommand: Command = {
 export const documentCommand: Command = {
   name: 'document',
   usage: 'document ID --db FILE (--text [--original] | --chunks [--json] | --structure [--json])',
-  summary: "Print a document's repaired text, its chunks or its structure (standard, sections, boilerplate)",
+  summary: "Print a document's repaired text, its chunks or its structure (standard, sections, boilerplate, tables, notes and captions)",
   options: {
     ...dbOption,
     ...jsonOption,
@@ -66,8 +66,14 @@ export const documentCommand: Command = {
         const st = await callCore(core, 'documents.structure', { id });
         if (values.json) return io.json(st);
         if (st.standard) io.out(`${st.standard.id}${st.standard.edition ? ` (edition ${st.standard.edition})` : ''}: ${st.standard.title ?? ''}`);
-        for (const s of st.sections) io.out(`${'  '.repeat(s.level - 1)}${s.number ? `${s.number} ` : ''}${s.heading}\t[${s.start}, ${s.end})`);
+        for (const s of st.sections)
+          io.out(`${'  '.repeat(s.level - 1)}${s.number ? `${s.number} ` : ''}${s.heading}${s.annex ? ` (${s.annex})` : ''}\t[${s.start}, ${s.end})`);
         for (const r of st.boilerplate) io.out(`${r.kind}\t[${r.start}, ${r.end})`);
+        for (const t of st.tables)
+          io.out(
+            `table\t${t.caption ?? '(no caption)'}\t${t.header.length} columns, ${t.rows.length} rows${t.page !== null ? `\tpage ${t.page}` : ''}\t[${t.start}, ${t.end})`,
+          );
+        for (const b of st.blocks) io.out(`${b.kind}\t${b.label}\t[${b.start}, ${b.end})`);
         return;
       }
       if (values.chunks) {
@@ -115,7 +121,7 @@ export const nodesCommand: Command = {
 
 export const triplesCommand: Command = {
   name: 'triples',
-  usage: 'triples --db FILE [--document ID] [--status proposed|accepted|rejected] [--json]',
+  usage: 'triples --db FILE [--document ID] [--status proposed|accepted|rejected|stale] [--json]',
   summary: 'List triples with provenance',
   options: { ...dbOption, ...jsonOption, document: { type: 'string' }, status: { type: 'string' } },
   async run({ values }, io) {

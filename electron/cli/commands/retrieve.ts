@@ -7,7 +7,7 @@ import { UsageError, dbOption, jsonOption } from '../command';
 import { openCore } from '../open';
 import { getRetriever } from '../../core/retrieve';
 import type { RetrievalResult } from '../../core/retrieve/retriever';
-import { answerQuestion, NOT_IN_GRAPH } from '../../core/chat/answer';
+import { answerQuestion, confidenceThreshold, NOT_IN_GRAPH, SETTING_CONFIDENCE_THRESHOLD } from '../../core/chat/answer';
 import type { LlmEngine } from '../../core/llm/engine';
 import { embeddingModelOf } from './embeddings';
 
@@ -48,22 +48,13 @@ function printHuman(r: RetrievalResult, io: CliIO): void {
   io.out(`${r.triples.length} triples, ${r.passages.length} passages in ${r.timings.totalMs} ms`);
 }
 
-/** Questions from a file: one a line; a TSV line gives its first column. Trailing blank lines are ignored. */
-export function readQuestions(file: string): string[] {
-  if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
-  const lines = fs
-    .readFileSync(file, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/);
-  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
-  return lines.map((l) => l.split('\t')[0].trim());
-}
-
 /**
- * Questions for `ask --questions`: JSONL lines holding {question, ...} objects, or plain text lines
- * (a TSV's first column). A JSON line without a string "question" is an error naming the file and line.
+ * Questions from a file, for `retrieve --questions` and `ask --questions` alike: JSONL lines holding
+ * {question, ...} objects (the kit's rfc-qa shape), or plain text lines (a TSV line gives its first
+ * column). Trailing blank lines are ignored; a JSON line without a string "question" is an error
+ * naming the file and line.
  */
-export function readAskQuestions(file: string): string[] {
+export function readQuestions(file: string): string[] {
   if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
   const lines = fs
     .readFileSync(file, 'utf8')
@@ -89,7 +80,7 @@ export const retrieveCommand: Command = {
   name: 'retrieve',
   usage: 'retrieve --db FILE (--question TEXT | --questions FILE) [--max-triples N] [--embedding-model PATH] [--json]',
   summary:
-    'Retrieve the triples and passages that answer a question (--questions: JSONL, one object per question line); --embedding-model: hybrid passages and embedding linking through the index `graphwright index` built for it',
+    'Retrieve the triples and passages that answer a question (--questions: JSONL {question} objects or text lines, one JSON line each); --embedding-model: hybrid passages and embedding linking through the index `graphwright index` built for it',
   options: {
     ...dbOption,
     ...jsonOption,
@@ -162,7 +153,7 @@ export const askCommand: Command = {
     const maxTriples = maxTriplesOf(values);
     const modelPath = typeof values.model === 'string' ? path.resolve(values.model) : undefined;
     if (modelPath && !fs.existsSync(modelPath)) throw new UsageError(`--model: file not found: ${modelPath}`);
-    const questions = file ? readAskQuestions(file) : [single!];
+    const questions = file ? readQuestions(file) : [single!];
     const embeddingModel = embeddingModelOf(values);
     const core = openCore(values, { mustExist: true });
     try {
@@ -177,6 +168,7 @@ export const askCommand: Command = {
         }
       }
       const retriever = getRetriever(core);
+      const threshold = confidenceThreshold(core.store.settings.get(SETTING_CONFIDENCE_THRESHOLD));
       for (const question of questions) {
         if (!question) {
           // a blank line keeps its place in the output
@@ -198,6 +190,7 @@ export const askCommand: Command = {
         const streaming = !values.json && !!engine && retrieval.outcome === 'found';
         const answer = await answerQuestion(question, retrieval, {
           engine,
+          threshold,
           onToken: streaming ? (t) => process.stdout.write(t) : undefined,
         });
         const texts = new Map<string, string>([

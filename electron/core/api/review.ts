@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
 import { ReviewCommands } from '../review/commands';
 import { withVersions } from '../editions/diff';
+import { graphCommunities } from '../graph/communities';
 
 export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersOf<typeof reviewCalls> {
   const commands = new ReviewCommands(core.store, (reason) => core.bus.emit('graph.changed', { reason }));
@@ -29,12 +30,14 @@ export function reviewHandlers(core: Pick<Services, 'bus' | 'store'>): HandlersO
     'relations.rename': (input) => commands.renameRelation(input),
     'relations.list': (q) => reads.relations(q),
     'merge.accept': (input) => commands.acceptCandidate(input),
+    'merge.acceptMany': ({ ids }) => commands.acceptCandidates(ids),
     'merge.skip': ({ ids }) => commands.skipCandidates(ids),
     'history.undo': () => commands.undo(),
     'history.redo': () => commands.redo(),
     'history.list': ({ limit }) => commands.history(limit),
     'history.forTriple': ({ id }) => commands.tripleHistory(id),
     'graph.neighbourhood': (q) => reads.neighbourhood(q),
+    'graph.communities': ({ filters, limit, top }) => graphCommunities(reads.filteredGraph(filters), { limit, top }),
     'nodes.search': (q) => reads.searchNodes(q),
   };
 }

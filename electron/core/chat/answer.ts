@@ -1,15 +1,32 @@
-// Answering from retrieved facts (the answer prompt of the kit's sample paper
-// ../shared/samples/seeds/000_*.txt): the prompt lists the facts with ids ([T<edge id>]) and the
-// passages with ids ([P<chunk id>]), then the question. The answer streams token by token;
+// Answering from retrieved facts and passages. The fitted model decides first (chat/ranker.ts): a
+// question about something the documents do not hold is not_in_graph and no model is asked; below the
+// confidence threshold (the calibrated probability that the first answer is right) the outcome is
+// unsure: the closest passages are quoted instead of an answer stated as fact, and the ranked
+// candidates are still listed. With a model (chat/llm-prompt.ts): the prompt lists the passages as
+// labelled clauses ([P<chunk id>]), then at most 15 facts ([T<edge id>]), then the question; the model
+// is asked whenever retrieval found passages, its abstention is the outcome not_in_graph, and an
+// answer whose citations all fail the check is marked uncited. The answer streams token by token;
 // afterwards every citation marker is checked against the ids actually provided and the ones that
 // were not provided are dropped from the text and the citation list. Without a model the answer is
-// extractive (chat/extractive.ts): the best short answer read off the relation paths or the
-// passages' sentences, with its sentence and the facts reaching it, cited. Either way a calibrated
-// confidence decides first: below MIN_CONFIDENCE the outcome is not_in_graph and no model is asked.
-import type { ChatMessage as LlmMessage, LlmEngine } from '../llm/engine';
+// extractive (chat/extractive.ts): the best short answer read off the relation paths or the passages'
+// sentences, with its sentence and the facts reaching it, cited.
+import type { LlmEngine } from '../llm/engine';
 import type { RetrievalResult, RetrievedTriple } from '../retrieve/retriever';
 import { verbalizeWithLlm } from '../retrieve/verbalize';
-import { extractCandidates, MIN_CONFIDENCE, type AnswerType } from './extractive';
+import { extractCandidates, type AnswerType } from './extractive';
+import { buildChatPrompt, isAbstention } from './llm-prompt';
+import { defaultRanker, type AnswerRanker } from './ranker';
+
+/** found: an answer stated; unsure: candidates offered below the confidence threshold; not_in_graph: nothing the documents hold. */
+export type AnswerOutcome = 'found' | 'unsure' | 'not_in_graph';
+/** Setting: the confidence below which an answer is only offered as unsure (default: the fitted model's). */
+export const SETTING_CONFIDENCE_THRESHOLD = 'chat.confidenceThreshold';
+/** The confidence threshold setting, when it is a number in [0, 1]; else undefined (the fitted model's default). */
+export function confidenceThreshold(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? value : undefined;
+}
+/** The words an unsure answer opens with. */
+export const NOT_SURE = 'Not sure — the closest passages say:';
 
 export interface Citation {
   kind: 'triple' | 'passage';
@@ -23,6 +40,8 @@ export interface AnswerOptions {
   signal?: AbortSignal;
   /** Rewrite the templated facts with the LLM before answering (the triple-to-text of the kit's sample paper 000, retrieve/verbalize.ts). */
   llmVerbalize?: boolean;
+  /** Confidence below which the outcome is unsure (default: the fitted model's threshold). */
+  threshold?: number;
   maxTokens?: number;
   temperature?: number;
 }
@@ -36,10 +55,12 @@ export interface Answer {
   raw: string;
   /** Ranked short answers (extractive candidates); empty when the outcome is not_in_graph. */
   answers: string[];
-  outcome: 'found' | 'not_in_graph';
-  /** In [0, 1]: link scores, path and passage evidence of the best candidate. */
+  outcome: AnswerOutcome;
+  /** In [0, 1]: the calibrated probability that the first short answer is right. */
   confidence: number;
   answerType: AnswerType;
+  /** A model's answer none of whose citations survived the check: nothing in it is backed by a passage or fact. */
+  uncited?: boolean;
 }
 
 /** The innermost section of a passage holding an offset of its text, as a clause label. */
@@ -58,61 +79,15 @@ export interface ExtractiveAnswer {
   content: string;
   citations: Citation[];
   answers: string[];
-  outcome: 'found' | 'not_in_graph';
+  outcome: AnswerOutcome;
   confidence: number;
   answerType: AnswerType;
+  /** The documents do not hold what the question asks about (retrieval found nothing, or groundedness is below the fitted threshold). */
+  ungrounded?: boolean;
 }
 
-const SYSTEM_PROMPT = [
-  'You answer questions about a knowledge graph using only the facts and passages listed below.',
-  'Cite each fact or passage you use right after the sentence that uses it, with its id in square brackets, like [T12] or [P3].',
-  'Use only ids from the lists. If the facts and passages do not answer the question, say that the graph does not hold the answer.',
-  'Answer briefly.',
-].join(' ');
-
-/** The prompt: facts with ids, passages with ids, then the question; trimmed to fit `maxChars`. */
-export function buildPrompt(
-  question: string,
-  facts: { id: number; text: string }[],
-  passages: { id: number; text: string; label?: string }[],
-  maxChars = 12000,
-): { messages: LlmMessage[]; facts: number[]; passages: number[] } {
-  const lines: string[] = [];
-  const usedFacts: number[] = [];
-  const usedPassages: number[] = [];
-  let size = SYSTEM_PROMPT.length + question.length + 40;
-  const factLines: string[] = [];
-  for (const f of facts) {
-    const line = `[T${f.id}] ${f.text}`;
-    if (size + line.length + 1 > maxChars * 0.7) break;
-    factLines.push(line);
-    usedFacts.push(f.id);
-    size += line.length + 1;
-  }
-  const passageLines: string[] = [];
-  for (const p of passages) {
-    const text = p.text.replace(/\s+/g, ' ').trim();
-    const room = Math.min(800, maxChars - size - 20);
-    if (room < 120) break;
-    // the passage's document and clause first ("RFC 3580 §3.10 Framed-MTU"), so the model can say where
-    const head = p.label ? `(${p.label}) ` : '';
-    const line = `[P${p.id}] ${head}${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
-    passageLines.push(line);
-    usedPassages.push(p.id);
-    size += line.length + 1;
-  }
-  if (factLines.length) lines.push('Facts:', ...factLines, '');
-  if (passageLines.length) lines.push('Passages:', ...passageLines, '');
-  lines.push(`Question: ${question}`);
-  return {
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: lines.join('\n') },
-    ],
-    facts: usedFacts,
-    passages: usedPassages,
-  };
-}
+/** The prompt (passages first, as labelled clauses, then at most 15 facts): chat/llm-prompt.ts. */
+export { buildChatPrompt as buildPrompt } from './llm-prompt';
 
 const MARKER_GROUP = /\s?\[((?:\s*[TP]\s?\d+\s*[,;]?)+)\]/g;
 
@@ -148,24 +123,79 @@ export function validateCitations(text: string, triples: Set<number>, passages: 
   };
 }
 
+/** How an unsure answer quotes a passage: its clause (or document), then its sentence. */
+function quotePassage(passage: RetrievalResult['passages'][number], sentence: string | null, offset: number): string {
+  const where = clauseAt(passage, offset) ?? passage.document;
+  const text = (sentence ?? passage.text).replace(/\s+/g, ' ').trim();
+  return `- ${where}: "${text.length > 300 ? `${text.slice(0, 299)}…` : text}" [P${passage.id}]`;
+}
+
+export interface ExtractiveOptions {
+  /** Confidence below which the outcome is unsure (default: the fitted model's threshold). */
+  threshold?: number;
+  ranker?: AnswerRanker;
+}
+
 /**
- * An answer without a model: the best candidate (a path end or a typed span of a passage sentence)
- * with its sentence and the facts reaching it, cited; not_in_graph when the confidence is too low.
+ * An answer without a model: the best candidate (a path end or a span of a passage) with its sentence and
+ * the facts reaching it, cited; unsure below the confidence threshold (the closest passages quoted under
+ * their clauses, the candidates still ranked); not_in_graph when the documents do not hold what it asks.
  */
-export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
-  const ranked = extractCandidates(retrieval.question, retrieval);
+export function extractiveAnswer(retrieval: RetrievalResult, options: ExtractiveOptions = {}): ExtractiveAnswer {
+  const ranker = options.ranker ?? defaultRanker();
+  const ranked = extractCandidates(retrieval, ranker);
   const answerType = ranked.type.type;
-  if (retrieval.outcome === 'not_in_graph') return { content: NOT_IN_GRAPH, citations: [], answers: [], outcome: 'not_in_graph', confidence: 0, answerType };
+  if (retrieval.outcome === 'not_in_graph')
+    return { content: NOT_IN_GRAPH, citations: [], answers: [], outcome: 'not_in_graph', confidence: 0, answerType, ungrounded: true };
   const confidence = ranked.confidence;
-  if (confidence < MIN_CONFIDENCE || !ranked.candidates.length) {
-    return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType };
+  // groundedness is measured against the documents: a question no passage was retrieved for (a graph
+  // imported as triples) is judged by its retrieval alone (entities linked, paths walked)
+  const ungrounded = retrieval.passages.length > 0 && ranked.grounded < ranker.model.groundedThreshold;
+  if (ungrounded || !ranked.candidates.length) {
+    return { content: notInGraphWeak(confidence), citations: [], answers: [], outcome: 'not_in_graph', confidence, answerType, ungrounded };
   }
+  const threshold = options.threshold ?? ranker.model.threshold;
   const best = ranked.candidates[0];
   const answers = ranked.candidates.slice(0, 5).map((c) => c.text);
   const byId = new Map(retrieval.triples.map((t) => [t.id, t]));
   const lines: string[] = [];
   const cited: RetrievedTriple[] = [];
   const citedPassages: number[] = [];
+  if (confidence < threshold) {
+    // not stated as fact: the passages the best candidates stand in, quoted under their clauses
+    lines.push(NOT_SURE);
+    // the facts reaching the best path ends, when the graph's paths lead
+    for (const c of ranked.candidates.slice(0, 3)) {
+      for (const id of c.source === 'path' ? c.triples : []) {
+        const t = byId.get(id);
+        if (t && !cited.includes(t) && cited.length < 5) cited.push(t);
+      }
+    }
+    for (const t of cited) lines.push(`- ${t.text} [T${t.id}]`);
+    const seen = new Set<number>();
+    for (const c of ranked.candidates) {
+      const passage = c.passageId === null ? undefined : retrieval.passages.find((p) => p.id === c.passageId);
+      if (!passage || seen.has(passage.id)) continue;
+      seen.add(passage.id);
+      lines.push(quotePassage(passage, c.sentence, c.offset ?? 0));
+      citedPassages.push(passage.id);
+      if (seen.size >= 3) break;
+    }
+    for (const p of retrieval.passages) {
+      if (seen.size >= 3) break;
+      if (seen.has(p.id)) continue;
+      seen.add(p.id);
+      lines.push(quotePassage(p, null, 0));
+      citedPassages.push(p.id);
+    }
+    lines.push(`Candidates: ${answers.map((a) => (a.length > 90 ? `${a.slice(0, 89)}…` : a)).join('; ')}.`);
+    lines.push(`(No chat model is loaded: confidence ${confidence.toFixed(2)}, below ${threshold.toFixed(2)}.)`);
+    const citations: Citation[] = [
+      ...cited.map((t) => ({ kind: 'triple' as const, id: t.id, marker: `T${t.id}` })),
+      ...[...new Set(citedPassages)].map((id) => ({ kind: 'passage' as const, id, marker: `P${id}` })),
+    ];
+    return { content: lines.join('\n'), citations, answers, outcome: 'unsure', confidence, answerType };
+  }
   if (best.source === 'path') {
     const fromPaths = ranked.candidates.filter((c) => c.source === 'path');
     const shown = fromPaths.slice(0, 12).map((c) => c.text);
@@ -184,11 +214,12 @@ export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
       lines.push(`- ${p.document}: ${text.length > 240 ? `${text.slice(0, 239)}…` : text} [P${p.id}]`);
       citedPassages.push(p.id);
     }
-  } else if (best.source === 'document') {
+  } else if (best.source === 'header') {
     // read off the named standard's header
-    lines.push(best.passageId && retrieval.passages.some((p) => p.id === best.passageId) ? `${best.text} [P${best.passageId}]` : best.text);
+    const inPassages = best.passageId !== null && retrieval.passages.some((p) => p.id === best.passageId);
+    lines.push(inPassages ? `${best.text} [P${best.passageId}]` : best.text);
     lines.push(`From the document's header: ${best.sentence}`);
-    if (best.passageId && retrieval.passages.some((p) => p.id === best.passageId)) citedPassages.push(best.passageId);
+    if (inPassages) citedPassages.push(best.passageId!);
   } else {
     const passage = retrieval.passages.find((p) => p.id === best.passageId);
     lines.push(`${best.text} [P${best.passageId}]`);
@@ -223,9 +254,11 @@ export function extractiveAnswer(retrieval: RetrievalResult): ExtractiveAnswer {
 export async function answerQuestion(question: string, retrieval: RetrievalResult, options: AnswerOptions): Promise<Answer> {
   const emit = options.onToken ?? (() => undefined);
   const engine = options.engine;
-  const extractive = extractiveAnswer(retrieval);
+  const extractive = extractiveAnswer(retrieval, { threshold: options.threshold });
   const meta = { answers: extractive.answers, outcome: extractive.outcome, confidence: extractive.confidence, answerType: extractive.answerType };
-  if (extractive.outcome === 'not_in_graph' || !engine) {
+  // a model reads the passages: it is asked whenever retrieval found some that hold what the question asks
+  // about, even where nothing could be read off them here; a question the documents do not ground is not_in_graph
+  if (!engine || extractive.ungrounded || (extractive.outcome === 'not_in_graph' && !retrieval.passages.length)) {
     const { content, citations } = extractive;
     emit(content);
     return {
@@ -245,8 +278,8 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
   // room for the prompt: the context less the answer, at a conservative 2.5 characters a token
   let maxChars = Math.max(1500, Math.floor((info.contextSize - maxTokens - 64) * 2.5));
   for (let attempt = 0; ; attempt++) {
-    const passages = retrieval.passages.map((p) => ({ id: p.id, text: p.text, label: clauseAt(p, 0) ?? p.document }));
-    const prompt = buildPrompt(question, facts, passages, maxChars);
+    const passages = retrieval.passages.map((p) => ({ id: p.id, text: p.text, label: clauseAt(p, 0) ?? p.document, sections: p.sections }));
+    const prompt = buildChatPrompt(question, facts, passages, maxChars);
     let raw = '';
     try {
       for await (const token of engine.stream(prompt.messages, { maxTokens, temperature: options.temperature ?? 0, signal: options.signal })) {
@@ -262,6 +295,8 @@ export async function answerQuestion(question: string, retrieval: RetrievalResul
       throw err;
     }
     const { content, citations } = validateCitations(raw, new Set(prompt.facts), new Set(prompt.passages));
-    return { content, citations, mode: 'llm', model: info.model, raw, ...meta };
+    // the model's abstention is the answer's outcome; an answer that cites nothing it was given is marked
+    if (isAbstention(content)) return { content, citations, mode: 'llm', model: info.model, raw, ...meta, answers: [], outcome: 'not_in_graph' };
+    return { content, citations, mode: 'llm', model: info.model, raw, ...meta, outcome: 'found', ...(citations.length ? {} : { uncited: true }) };
   }
 }

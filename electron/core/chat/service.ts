@@ -7,7 +7,7 @@ import type { EngineRegistry } from '../llm/registry';
 import type { LlmEngine } from '../llm/engine';
 import { ChatRepository, type ChatMessageRow } from '../store/chat';
 import { getRetriever } from '../retrieve';
-import { answerQuestion, type Citation } from './answer';
+import { answerQuestion, confidenceThreshold, SETTING_CONFIDENCE_THRESHOLD, type AnswerOutcome, type Citation } from './answer';
 import type { RetrievalResult } from '../retrieve/retriever';
 import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 import { ApiError } from '../../../shared/errors';
@@ -20,9 +20,10 @@ export type RetrievalTrace = RetrievalResult & {
   mode: 'llm' | 'extractive' | 'none';
   model: string | null;
   confidence?: number;
-  answerOutcome?: 'found' | 'not_in_graph';
+  answerOutcome?: AnswerOutcome;
   answerType?: string;
   shortAnswers?: string[];
+  uncited?: boolean;
 };
 export type StoredMessage = ChatMessageRow<Citation, RetrievalTrace> & { streamId?: string };
 
@@ -84,19 +85,23 @@ export class ChatService {
         onToken: (t) => emit(t, false),
         signal: options.signal,
         llmVerbalize: settings.get<boolean>(SETTING_LLM_VERBALIZE, false) === true,
+        threshold: confidenceThreshold(settings.get(SETTING_CONFIDENCE_THRESHOLD)),
       });
     } finally {
       emit('', true);
     }
     const content = chat.error ? `${answer.content}\n(The chat model could not be loaded: ${chat.error})` : answer.content;
+    // (the analysed question stays in memory: a trace stores what the contract names)
+    const { analysis: _analysis, ...retrieved } = retrieval;
     const trace: RetrievalTrace = {
-      ...retrieval,
+      ...retrieved,
       mode: answer.mode,
       model: answer.model,
       confidence: answer.confidence,
       answerOutcome: answer.outcome,
       answerType: answer.answerType,
       shortAnswers: answer.answers,
+      ...(answer.uncited ? { uncited: true } : {}),
     };
     const stored = this.repo.addMessage<Citation, RetrievalTrace>({ sessionId, role: 'assistant', content, citations: answer.citations, trace });
     return { ...stored, streamId };

@@ -1,7 +1,8 @@
 // Conceptualization (after AutoSchemaKG): every entity, event and relation gets short concept phrases
 // at several levels of abstraction, stored as concept nodes with is-a links (concept_links: level,
-// model, batch). A resumable job like extraction: instances in batches over the engine's parallel
-// sequences, each batch stored and checkpointed in one transaction.
+// model, batch). A resumable job like extraction: with a model, as many instances in flight as the
+// engine has sequences, each stored and checkpointed as it finishes (in job order, since the
+// checkpoint is a cursor); classic, in batches, each stored and checkpointed in one transaction.
 //
 // - LLM path (llama, openai): one answer per instance under a JSON schema (3..N bounded strings;
 //   with a user schema, the entity's type as an enum of its types plus "unknown"). Phrases are
@@ -9,8 +10,10 @@
 //   instance is backfilled from its deterministic abstraction ladder and those links carry the
 //   model 'fallback', so what the model said and what was filled in stay apart.
 // - Classic path (no model, documented fallback): the head noun of each entity phrase and the verb
-//   lemma of each event and relation (wink-nlp, as the classic extractor), plus the node's type.
-//   It produces what it can (at least one concept each); the three-concept rule is the LLM path's.
+//   lemma of each event and relation (wink-nlp, as the classic extractor), above it up to two of its
+//   WordNet hypernyms (concepts/hypernyms.ts), then the node's type and the user schema's type, each a
+//   level more general. It produces what it can (at least one concept each); the three-concept rule
+//   is the LLM path's.
 // - Types: with a user schema every entity conceptualised gets one of its types or "unknown"
 //   (LLM: from the grammar-constrained answer; classic: a type whose name or example matches the
 //   entity's label, head noun or concepts). Without one, an untyped entity takes its most general
@@ -18,6 +21,7 @@
 import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
+import { runRolling } from '../jobs/rolling';
 import { isAbortError, type LlmEngine } from '../llm/engine';
 import { modelName, openEngine, type EngineLease } from '../llm/lease';
 import { listOf, parseLenient, rawTextOf } from '../llm/json';
@@ -25,7 +29,19 @@ import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/conce
 import { InstanceKind } from '../../../shared/contract/concepts';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
-import { abstractionLadder, backfill, classicConcepts, GENERIC_CONCEPTS, headNoun, MIN_CONCEPTS, selectConcepts } from './phrases';
+import {
+  abstractionLadder,
+  backfill,
+  canonicalConcept,
+  classicConcepts,
+  GENERIC_CONCEPTS,
+  headNoun,
+  isAcronymIn,
+  MIN_CONCEPTS,
+  selectConcepts,
+  verbLemma,
+} from './phrases';
+import { hypernymRungs } from './hypernyms';
 import { conceptMaxTokens, conceptMessages, conceptSchema, DEFAULT_CONCEPT_LIMITS, type ConceptLimits } from './prompts';
 import { entityTypeHints, isSchemaType, matchSchemaType, resolveType, typeChars, UNKNOWN_TYPE, type EntityTypeHint } from './types';
 
@@ -114,6 +130,8 @@ export interface InstanceConcepts {
   fallback: string[];
   /** The entity's schema type (with a user schema). */
   type?: string;
+  /** Phrases that are WordNet hypernyms (classic path): levels, never an induced type. */
+  hypernyms?: string[];
   tokens: number;
   failed?: string;
 }
@@ -161,18 +179,30 @@ export async function conceptualiseWithLlm(instance: Instance, o: LlmConceptOpti
   return { phrases, fallback, type, tokens };
 }
 
-/** The classic engine's concepts of one instance (head noun / verb lemma, type); a schema type by name or example. */
-export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[]): InstanceConcepts {
-  const phrases = classicConcepts(instance.kind, instance.label, instance.type);
-  const type =
-    instance.kind === 'entity' && types.length ? matchSchemaType([instance.label, instance.type, headNoun(instance.label), ...phrases], types) : undefined;
-  return { phrases, fallback: [], type, tokens: 0 };
+/**
+ * The classic engine's concepts of one instance, specific to general: head noun / verb lemma, its
+ * WordNet hypernyms (the sense picked by `context`: neighbours' labels and relations), the node's
+ * type, and last the user schema's type (matched by name or example against any of them).
+ */
+export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[], context: string[] = []): InstanceConcepts {
+  const entity = instance.kind === 'entity';
+  const specific = entity ? headNoun(instance.label) : verbLemma(instance.label);
+  const above = specific && !isAcronymIn(instance.label, specific) ? hypernymRungs(specific, entity ? 'n' : 'v', [instance.label, ...context]) : [];
+  let phrases = classicConcepts(instance.kind, instance.label, instance.type, above);
+  const type = entity && types.length ? matchSchemaType([instance.label, instance.type, specific, ...phrases], types) : undefined;
+  if (type && type !== UNKNOWN_TYPE) phrases = selectConcepts([...phrases, canonicalConcept(type)], instance.label, phrases.length + 1, false);
+  return { phrases, fallback: [], type, hypernyms: above.map(canonicalConcept), tokens: 0 };
 }
 
-/** Without a user schema: the most general concept that is not a generic ladder rung. */
+/** What surrounds an entity, for picking a word's sense: its neighbours' relations and labels. */
+export function classicContext(repo: ConceptRepository, instance: Instance): string[] {
+  return instance.kind === 'entity' && instance.nodeId !== null ? repo.neighbours(instance.nodeId, 8).map((n) => `${n.relation} ${n.label}`) : [];
+}
+
+/** Without a user schema: the most general concept that is neither a generic ladder rung nor a WordNet hypernym. */
 export function inducedType(r: InstanceConcepts): string | null {
   for (const list of [r.phrases, r.fallback]) {
-    const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p));
+    const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p) && !r.hypernyms?.includes(p));
     if (t) return t;
   }
   return null;
@@ -236,31 +266,8 @@ export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): 
         };
         const linkModel = isClassic ? CLASSIC_MODEL : model;
 
-        for (let i = 0; i < pending.length; i += batchSize) {
-          ctx.throwIfCancelled();
-          const batch = pending.slice(i, i + batchSize);
-          let results: InstanceConcepts[];
-          if (isClassic) {
-            results = batch.map((inst) => conceptualiseClassic(inst, types));
-          } else {
-            const t0 = performance.now();
-            const options: LlmConceptOptions = {
-              engine: engine!,
-              limits,
-              types,
-              neighbours: p.neighbours ?? 4,
-              repo,
-              signal: ctx.signal,
-              temperature: p.temperature,
-              seed: p.seed,
-            };
-            const settled = await Promise.allSettled(batch.map((inst) => conceptualiseWithLlm(inst, options)));
-            totals.generationMs += performance.now() - t0;
-            if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof JobCancelled)) throw new JobCancelled();
-            results = settled.map((s) =>
-              s.status === 'fulfilled' ? s.value : { phrases: [], fallback: [], tokens: 0, failed: String((s.reason as Error)?.message ?? s.reason) },
-            );
-          }
+        /** Store finished instances and the cursor after the last of them in one transaction. */
+        const commit = (batch: Instance[], results: InstanceConcepts[]) => {
           const batchId = `${batchPrefix}${ctx.id}.${totals.batches + 1}`;
           core.store.transaction(() => {
             batch.forEach((inst, k) => {
@@ -310,7 +317,52 @@ export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): 
             );
           });
           changed();
-          if (isClassic) await new Promise((resolve) => setImmediate(resolve));
+        };
+
+        if (isClassic) {
+          for (let i = 0; i < pending.length; i += batchSize) {
+            ctx.throwIfCancelled();
+            const batch = pending.slice(i, i + batchSize);
+            commit(
+              batch,
+              batch.map((inst) => conceptualiseClassic(inst, types, classicContext(repo, inst))),
+            );
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } else {
+          const options: LlmConceptOptions = {
+            engine: engine!,
+            limits,
+            types,
+            neighbours: p.neighbours ?? 4,
+            repo,
+            signal: ctx.signal,
+            temperature: p.temperature,
+            seed: p.seed,
+          };
+          // N instances in flight; finished ones committed in job order, so the cursor checkpoint stays exact
+          let generationStart = performance.now();
+          await runRolling(
+            pending,
+            { concurrency: batchSize, ordered: true, signal: ctx.signal },
+            (inst) =>
+              conceptualiseWithLlm(inst, options).catch((err: unknown) => {
+                if (err instanceof JobCancelled || ctx.signal.aborted) throw err;
+                return { phrases: [], fallback: [], tokens: 0, failed: String((err as Error)?.message ?? err) } satisfies InstanceConcepts;
+              }),
+            (finished) => {
+              const now = performance.now();
+              totals.generationMs += now - generationStart;
+              generationStart = now;
+              commit(
+                finished.map((f) => f.item),
+                finished.map((f) => f.result),
+              );
+            },
+          ).catch((err: unknown) => {
+            if (err instanceof JobCancelled || ctx.signal.aborted) throw new JobCancelled();
+            throw err;
+          });
         }
         ctx.throwIfCancelled();
         changed(true);

@@ -124,16 +124,25 @@ export function verbLemma(text: string): string | null {
   return verb && /\p{L}/u.test(verb.lemma) ? canonicalConcept(verb.lemma) : null;
 }
 
-/** What the classic engine reads from an instance: the head noun (entities) or the verb lemma (events, relations). */
-export function classicConcepts(kind: InstanceKind, label: string, type: string | null): string[] {
+/** Whether a word stands in a label as an acronym (all capitals): no general lexicon's senses are its meaning. */
+export function isAcronymIn(label: string, word: string): boolean {
+  return label.split(/[\s\-/]+/).some((w) => /^[\p{Lu}\p{N}]{2,}s?$/u.test(w) && /\p{L}/u.test(w) && singular(w.toLowerCase()) === word.toLowerCase());
+}
+
+/**
+ * What the classic engine reads from an instance, specific to general: the head noun (entities) or
+ * the verb lemma (events, relations), the concepts `above` it (its hypernyms), then its type.
+ */
+export function classicConcepts(kind: InstanceKind, label: string, type: string | null, above: string[] = []): string[] {
   const candidates: (string | null)[] = [];
   if (kind === 'entity') candidates.push(headNoun(label));
   else candidates.push(verbLemma(label));
+  candidates.push(...above.map(canonicalConcept));
   if (type && type.toLowerCase() !== 'unknown') candidates.push(canonicalConcept(type));
   const out = selectConcepts(
     candidates.filter((c): c is string => !!c),
     label,
-    4,
+    6,
     false,
   );
   // "Produce what it can": at least the generic rung of the kind's ladder.

@@ -32,6 +32,19 @@ export interface EntityTypeHint {
 
 // ---- the LLM hooks
 
+/** What a prompt needs of a relation type: its name and the entity types its ends take. */
+export interface RelationTypeHint {
+  name: string;
+  description: string;
+  headTypes: string[];
+  tailTypes: string[];
+}
+
+/** The relation types the extraction prompts name (empty: no schema). */
+export function relationTypeHints(store: Store): RelationTypeHint[] {
+  return store.schemaTypes.list('relation').map((t) => ({ name: t.name, description: t.description, headTypes: t.headTypes, tailTypes: t.tailTypes }));
+}
+
 /** The entity types the prompts are constrained to (empty: no schema, types are induced). */
 export function entityTypeHints(store: Store): EntityTypeHint[] {
   return store.schemaTypes.list('entity').map((t) => ({ name: t.name, description: t.description, examples: t.examples }));
@@ -303,12 +316,4 @@ export function exportSchema(
     }
   }
   return { format, text, path: file, count: types.length };
-}
-
-/** A stage prompt with the type paragraph put before its last line (the answer format); unchanged without types. */
-export function withTypeInstruction(prompt: string, types: EntityTypeHint[] | undefined, fields: string[]): string {
-  const text = types?.length ? typeInstruction(types, fields) : '';
-  if (!text) return prompt;
-  const cut = prompt.lastIndexOf('\n');
-  return cut < 0 ? `${prompt}\n${text}` : `${prompt.slice(0, cut)}\n${text}${prompt.slice(cut)}`;
 }

@@ -9,6 +9,8 @@
 // standard's "Foreword", "Bibliography").
 
 import { lastStartingAtOrBefore } from '../chunk/headings';
+import type { DocumentTable } from './tables';
+import type { Block } from './blocks';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 
 export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
@@ -43,6 +45,8 @@ export interface Section {
   end: number;
   /** The end of the heading line(s): the section's content starts after it. */
   headingEnd: number;
+  /** An annex that says what it is: "(normative)" or "(informative)" (document/blocks.ts). */
+  annex?: 'normative' | 'informative';
 }
 
 export type RegionKind =
@@ -62,6 +66,10 @@ export interface DocumentStructure {
   sections: Section[];
   /** In text order (by start); regions may nest (a page footer inside a copyright section). */
   boilerplate: Region[];
+  /** Tables, in text order (document/tables.ts); absent when the document has none known. */
+  tables?: DocumentTable[];
+  /** Notes, examples and captions, in text order (document/blocks.ts); absent when none. */
+  blocks?: Block[];
 }
 
 /** Region kinds that hold no statements of the document's subject: no triples come from them. */
@@ -223,6 +231,12 @@ interface Designation {
 // are the edition year; "Edition 2.0" / "V1.2.1" are found separately.
 const DESIGNATIONS: { body: StandardBody; re: RegExp; make: (m: RegExpExecArray) => Omit<Designation, 'index' | 'body'> }[] = [
   {
+    // an RFC named on a cover or in a title ("RFC 2867"), where no RFC header block says it
+    body: 'IETF',
+    re: /\bRFC\s?(\d{1,5})\b(?![.-]\d)/g,
+    make: (m) => ({ id: `RFC ${Number(m[1])}`, number: String(Number(m[1])) }),
+  },
+  {
     body: 'ETSI',
     re: /\bETSI\s+(TS|TR|EN|ES|EG|GS|GR|SR)\s+(\d{3}\s?\d{3}(?:-\d+)*)(?:\s+V(\d+\.\d+\.\d+))?/g,
     make: (m) => ({ id: `ETSI ${m[1]} ${m[2]}`, number: m[2], category: m[1], ...(m[3] ? { edition: `V${m[3]}` } : {}) }),
@@ -307,6 +321,7 @@ function identifyOther(frontText: string, lines: Line[], firstHeading: number): 
   if (edition) std.edition = edition;
   const category =
     d.category ??
+    (d.body === 'IETF' ? /\bCategory:\s*(Standards Track|Informational|Experimental|Best Current Practice|Historic)\b/i.exec(frontText)?.[1] : undefined) ??
     /\b(INTERNATIONAL STANDARD|TECHNICAL SPECIFICATION|TECHNICAL REPORT|PUBLICLY AVAILABLE SPECIFICATION|International Standard|Technical Specification|Technical Report|Recommendation)\b/.exec(
       frontText,
     )?.[1];
@@ -316,6 +331,31 @@ function identifyOther(frontText: string, lines: Line[], firstHeading: number): 
   const title = coverTitle(lines, firstHeading, d.id, d.number);
   if (title) std.title = title;
   return std;
+}
+
+/**
+ * The designation a title opens with ("RFC 2867: RADIUS Accounting ...", "IEC 61850-7-4:2010 Basic
+ * ..."), with the rest of the title: how a PDF's metadata or a cover's largest line names a standard.
+ */
+export function designationIn(title: string): StandardId | null {
+  const t = title.trim();
+  for (const d of DESIGNATIONS) {
+    d.re.lastIndex = 0;
+    const m = d.re.exec(t);
+    d.re.lastIndex = 0;
+    if (!m || m.index !== 0) continue;
+    const made = d.make(m);
+    const rest = t
+      .slice(m[0].length)
+      .replace(/^\s*(?:[:–—|-]|\s)\s*/, '')
+      .trim();
+    const std: StandardId = { body: d.body === 'IEC' ? bodyOf(made.id, 'IEC') : d.body, id: made.id, number: made.number };
+    if (made.edition) std.edition = made.edition;
+    if (made.category) std.category = made.category;
+    if (rest.split(/\s+/).length >= 2) std.title = rest;
+    return std;
+  }
+  return null;
 }
 
 const COVER_LABEL =
@@ -413,7 +453,8 @@ const KNOWN_HEADING =
 const looksLikeTitle = (t: string) =>
   t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000');
 
-function numberedCandidate(t: string): { number: string; heading: string; empty?: boolean } | null {
+/** A heading line's number and title ('3.1.  User-Name', 'Annex B (normative) Title'), or null when it is not numbered as a heading is. */
+export function numberedCandidate(t: string): { number: string; heading: string; empty?: boolean } | null {
   const app = APPENDIX.exec(t);
   if (app) {
     const heading = app[2].trim();
@@ -675,8 +716,8 @@ function tocRuns(lines: Line[]): Region[] {
   return out;
 }
 
-export function analyzeStructure(text: string): DocumentStructure {
-  const lines = splitLines(text);
+/** The sections of a text, found from its lines (numbering, generic names, layout). */
+function findSections(text: string, lines: Line[]): Section[] {
   let cands = findCandidates(lines);
   // A table of contents heading: its numbered entries are not sections (they sit before the body).
   const tocHead = cands.find((c) => !c.key && /^(?:table of )?contents$/i.test(c.heading));
@@ -696,7 +737,17 @@ export function analyzeStructure(text: string): DocumentStructure {
   const firstNumbered = cands.find((c) => c.key);
   if (firstNumbered && cands.filter((c) => c.key).length >= 3)
     cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
-  const sections = buildSections(cands, text.length);
+  return buildSections(cands, text.length);
+}
+
+/**
+ * The structure of a text. `given.sections`: the sections are known from elsewhere (a PDF's outline
+ * or fonts), in text order, with their spans; the standard, title and boilerplate are read with them.
+ */
+export function analyzeStructure(text: string, given: { sections?: Section[] } = {}): DocumentStructure {
+  const lines = splitLines(text);
+  const sections = given.sections ?? findSections(text, lines);
+  const runs = tocRuns(lines);
   const firstHeading = sections.length ? sections[0].start : Math.min(text.length, FRONT_CHARS);
 
   const frontLines = lines.filter((l) => l.start < FRONT_CHARS);

@@ -26,6 +26,7 @@ import {
 } from '../document/editions';
 import type { DocumentStructure } from '../document/structure';
 import type { NewDocument } from '../store/documents';
+import type { EdgeStatus } from '../../../shared/schemas';
 
 /** The actor the revision log names for what a new edition did to the graph. */
 export const EDITIONS_ACTOR = 'engine:editions';
@@ -187,6 +188,7 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
     kind: EditionChangeKind,
     old: { start: number; end: number; quote: string } | null,
     now: { start: number; end: number; quote: string } | null,
+    statusBefore: string | null = null,
   ) => {
     rec.insert('edition_change', {
       document_id: id,
@@ -199,6 +201,7 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
       new_start: now?.start ?? null,
       new_end: now?.end ?? null,
       new_quote: now?.quote ?? null,
+      status_before: statusBefore,
     });
     counts[kind]++;
   };
@@ -218,12 +221,23 @@ export function applyEdition(store: Store, id: number): EditionOutcome | null {
         continue;
       }
     }
-    if (edge.status !== 'rejected') change(edgeId, 'stale', { start: first.start, end: first.end, quote: first.quote }, null);
+    if (edge.status === 'rejected') continue;
+    // kept, marked: its status says so everywhere (Review, the graph, triples --json) until it is
+    // kept, rejected or found again; what it was before stays with the change
+    const before = edge.status === 'stale' ? staleBefore(versions, edgeId) : String(edge.status);
+    change(edgeId, 'stale', { start: first.start, end: first.end, quote: first.quote }, null, before);
+    if (edge.status !== 'stale') rec.update('edge', edgeId, { status: 'stale', updated_at: new Date().toISOString() });
   }
   const title = store.documents.get(id)?.title ?? `document ${id}`;
   rec.finish(`New edition: ${title} v${doc.version} (evidence of ${counts.moved} triples moved, ${counts.review} to review again, ${counts.stale} stale)`);
   const chunks = countMatches(matches);
   return { id, previousId, version: doc.version, chunks, changedChunks: changedChunks(chunks), triples: counts };
+}
+
+/** What a stale triple was before it went stale (its latest stale change says), else proposed. */
+export function staleBefore(versions: VersionRepository, edgeId: number): EdgeStatus {
+  const before = versions.statusBefore(edgeId);
+  return before === 'accepted' || before === 'proposed' ? before : 'proposed';
 }
 
 function summarize(versions: VersionRepository, id: number, previousId: number, version: number): EditionOutcome {
@@ -294,8 +308,9 @@ export class Editions {
 
   /**
    * Before a version is removed: the evidence its edition moved into it goes back to the version
-   * before (as it was there), so removing a new edition loses no evidence of the older one. Returns
-   * how many evidence rows went back. Call in the transaction that removes the document.
+   * before (as it was there), so removing a new edition loses no evidence of the older one, and the
+   * triples it made stale get their status back. Returns how many rows changed. Call in the
+   * transaction that removes the document.
    */
   beforeRemove(id: number): number {
     const versions = this.store.versions;
@@ -307,6 +322,12 @@ export class Editions {
       const row = repo.row('provenance', pid);
       if (!row || row.document_id !== id || before.document_id !== doc.previousId) continue;
       log.update('provenance', pid, { document_id: before.document_id, chunk_id: before.chunk_id, start: before.start, end: before.end, quote: before.quote });
+    }
+    // the version before is current again: a triple this edition made stale, with its evidence there, is no longer
+    const backInForce = new Set(versions.evidenceIn(doc.previousId).map((e) => e.edgeId));
+    for (const c of versions.changes([id])) {
+      if (c.kind !== 'stale' || !backInForce.has(c.edgeId) || repo.row('edge', c.edgeId)?.status !== 'stale') continue;
+      log.update('edge', c.edgeId, { status: staleBefore(versions, c.edgeId), updated_at: new Date().toISOString() });
     }
     log.finish(`Remove version ${doc.version} of ${doc.title}: evidence back in version ${doc.version - 1}`);
     return log.changes;

@@ -8,7 +8,7 @@ import type { Store } from '../store';
 import { VersionRepository, type EditionChangeRow, type EvidenceRow, type VersionRow } from '../store/versions';
 import { changedChunks, diffClauses, editionLabel, type MatchCounts } from '../document/editions';
 import { clauseLabel, formatClause, type DocumentStructure } from '../document/structure';
-import { EditionError, RevisionLog } from './apply';
+import { EditionError, RevisionLog, staleBefore } from './apply';
 import type { DiffClause, DiffTriple, DocumentVersion, EditionDiff, EditionInfo, VersionEvidence } from '../../../shared/contract/editions';
 
 /** The editor, as the review command layer names it: a bulk accept is undone with the editor's other edits. */
@@ -221,7 +221,7 @@ export interface ResolveResult {
 /**
  * Accept or reject the triple changes of a version pair in bulk. accept: added and changed triples
  * accepted, removed (stale) ones rejected; reject: added and changed ones rejected, removed ones
- * kept as they are. Either way the changes are closed (their state). One group of the editor's
+ * kept (a stale one back to the status it had before it went stale). Either way the changes are closed (their state). One group of the editor's
  * revision log: history.undo takes it back like any other edit.
  */
 export function resolveDiff(store: Store, input: { id: number; from?: number; to?: number; action: 'accept' | 'reject'; triples?: number[] }): ResolveResult {
@@ -251,7 +251,10 @@ export function resolveDiff(store: Store, input: { id: number; from?: number; to
     const records = store.versions.changes(pairIds).filter((r) => r.kind !== 'moved' && r.state === 'open');
     const state = input.action === 'accept' ? 'accepted' : 'rejected';
     for (const t of picked) {
-      const status = t.kind === 'removed' ? (input.action === 'accept' ? 'rejected' : null) : input.action === 'accept' ? 'accepted' : 'rejected';
+      // removed (stale): accept the removal = reject the triple; reject it = keep the triple as it was before
+      let status: string | null;
+      if (t.kind === 'removed') status = input.action === 'accept' ? 'rejected' : t.status === 'stale' ? staleBefore(store.versions, t.id) : null;
+      else status = input.action === 'accept' ? 'accepted' : 'rejected';
       if (status) log.update('edge', t.id, { status, edited: 1, updated_at: now });
       for (const r of records) if (r.edgeId === t.id) log.update('edition_change', r.id, { state });
     }

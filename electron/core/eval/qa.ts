@@ -4,6 +4,7 @@
 import type { GoldQuestion, QaScores } from '../../../shared/contract/eval';
 import { squash } from './text';
 import { errorList, wilson } from './score';
+import { DEFAULT_THRESHOLDS, expectedCalibrationError, precisionAt, precisionCoverage, reliability, type ConfidencePoint } from './calibration';
 
 export interface QaPrediction {
   passages: { id: number; document: string; text: string }[];
@@ -11,6 +12,12 @@ export interface QaPrediction {
   /** llm | extractive | none (none: nothing found, the answerer abstained). */
   mode: string;
   outcome: string;
+  /** The ranked short answers (absent in runs stored before they were kept). */
+  answers?: string[];
+  /** The calibrated probability that the first short answer is right. */
+  confidence?: number;
+  /** The answer's outcome: found, unsure or not_in_graph. */
+  answerOutcome?: string;
 }
 
 /** Whether a gold quote lies inside a passage, both whitespace-normalised and case-folded. */
@@ -28,7 +35,7 @@ export function answerCorrect(answers: string[], answer: string): boolean {
   });
 }
 
-export const abstained = (p: QaPrediction) => p.mode === 'none' || p.outcome === 'not_in_graph';
+export const abstained = (p: QaPrediction) => p.mode === 'none' || p.outcome === 'not_in_graph' || p.answerOutcome === 'not_in_graph';
 
 /** The rank (1-based) at which all quotes have been seen, or null when some quote is in no passage. */
 function rankOfAllQuotes(quotes: string[], passages: { text: string }[]): number | null {
@@ -98,6 +105,25 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
     }
   });
   const n = questions.length;
+  // calibration: the confidence against the first short answer being right (runs that record both)
+  const points: ConfidencePoint[] = [];
+  let found = 0;
+  questions.forEach((q, i) => {
+    const p = predictions[i];
+    if (p?.answerOutcome === 'found') found++;
+    if (!p || typeof p.confidence !== 'number' || !p.answers) return;
+    const refused = abstained(p);
+    points.push({ confidence: refused ? 0 : p.confidence, correct: !refused && q.answers.length > 0 && answerCorrect(q.answers, p.answers[0] ?? ''), answerable: q.answers.length > 0 });
+  });
+  const calibration = points.length
+    ? {
+        ece: expectedCalibrationError(points.filter((x) => x.answerable)),
+        precisionAt: precisionAt(points, DEFAULT_THRESHOLDS),
+        coverage: { hits: found, total: n, value: n ? round(found / n) : 0, ci: wilson(found, n) },
+        reliability: reliability(points.filter((x) => x.answerable)),
+        precisionCoverage: precisionCoverage(points),
+      }
+    : {};
   const recallAtK = Array.from({ length: k }, (_, i) => ({
     k: i + 1,
     value: withQuote ? round(ranks.filter((r) => r !== null && r <= i + 1).length / withQuote) : 0,
@@ -120,5 +146,6 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
       .sort((a, b) => b.questions - a.questions || a.label.localeCompare(b.label)),
     errors,
     moreErrors: moreErrors(),
+    ...calibration,
   };
 }

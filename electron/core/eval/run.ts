@@ -32,11 +32,11 @@ import { classicExtract } from '../extract/classic';
 import { DocumentResolver } from '../extract/resolve';
 import { extractChunkWithLlm, StageAborted } from '../extract/pipeline';
 import { openEngine, type EngineLease } from '../llm/lease';
-import { promptsFor } from '../extract/prompts';
+import { PROMPT_VERSIONS, promptsFor } from '../extract/prompts';
 import { DEFAULT_LIMITS } from '../extract/answer-schemas';
 import { DEFAULT_CONFIDENCE, type ChunkExtraction, type Mention } from '../extract/types';
 import { getRetriever } from '../retrieve';
-import { answerQuestion } from '../chat/answer';
+import { answerQuestion, confidenceThreshold, SETTING_CONFIDENCE_THRESHOLD } from '../chat/answer';
 import type { LlmEngine } from '../llm/engine';
 import { version as appVersion } from '../version';
 import { log } from '../log';
@@ -72,13 +72,19 @@ export function importGold(core: Pick<Services, 'store'>, input: { path: string;
 
 // ---- settings
 
-/** sha256 (12 hex) of the LLM extraction prompts, rendered on a fixed probe: changes whenever a prompt changes. */
+/** sha256 (12 hex) of the LLM extraction prompts, rendered on a fixed probe in both answer shapes: changes whenever a prompt changes. */
 export function promptVersion(): string {
-  const h = crypto.createHash('sha256');
+  const h = crypto.createHash('sha256').update(JSON.stringify(PROMPT_VERSIONS));
   for (const lang of ['en', 'ko'] as const) {
     const p = promptsFor(lang);
-    const probe = { text: 'PROBE', context: [], limits: DEFAULT_LIMITS, events: ['PROBE'] };
-    h.update(p.system).update(p.ee(probe)).update(p.ev(probe)).update(p.vv(probe));
+    for (const compact of [true, false]) {
+      const setup = { limits: DEFAULT_LIMITS, compact };
+      h.update(p.system(setup))
+        .update(p.passage({ text: 'PROBE', context: [] }, setup))
+        .update(p.ev(setup))
+        .update(p.vv(setup, ['PROBE']))
+        .update(p.glean('EE', setup));
+    }
   }
   return h.digest('hex').slice(0, 12);
 }
@@ -265,16 +271,20 @@ export function evalJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): Know
             engine = lease.engine;
           }
           const retriever = getRetriever(core);
+          const threshold = confidenceThreshold(core.store.settings.get(SETTING_CONFIDENCE_THRESHOLD));
           for (const item of pending) {
             ctx.throwIfCancelled();
             const q = item.gold as GoldQuestion;
             const retrieval = await retriever.retrieve(q.question, { maxPassages: s.k ?? 5, engine, signal: ctx.signal });
-            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal, temperature: s.temperature ?? undefined });
+            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal, temperature: s.temperature ?? undefined, threshold });
             const p: QaPrediction = {
               passages: retrieval.passages.map((x) => ({ id: x.id, document: x.document, text: x.text })),
               answer: answer.content,
               mode: answer.mode,
               outcome: retrieval.outcome,
+              answers: answer.answers,
+              confidence: answer.confidence,
+              answerOutcome: answer.outcome,
             };
             repo.transaction(() => {
               repo.savePrediction(runId, item.id, p);

@@ -12,10 +12,13 @@ import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
 import { persistChunk } from './persist';
 import { BatchPlanner, threadCpuMs } from './batches';
+import { runRolling } from '../jobs/rolling';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
 import { DocumentResolver, proposeMergeCandidates } from './resolve';
 import type { ChunkExtraction, ExtractStage } from './types';
-import { entityTypeHints } from '../concepts/types';
+import { entityTypeHints, relationTypeHints } from '../concepts/types';
+import { modelIdentity } from '../llm/identity';
+import type { StageCache } from './stages/common';
 import { isBoilerplate, type DocumentStructure } from '../document/structure';
 import { ExtractLimitsInput, type ExtractSummary, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
 import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
@@ -26,7 +29,8 @@ export const EXTRACT_JOB = 'extract' satisfies JobKindName;
 /** Languages the classic extractor has no patterns for (Chinese has its own when jieba loads): their documents need a model. */
 const NO_CLASSIC_LANGUAGES = new Set(['ko', 'zh', 'ja']);
 export const NO_CLASSIC_MESSAGE = 'no classic extractor for this language: load a model';
-const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
+/** Whether the classic extractor has patterns for a document's language (unknown: tried). */
+export const classicReads = (language: string | null) => !language || !NO_CLASSIC_LANGUAGES.has(language);
 /** Boilerplate kinds a classic chunk is still read in (only the cross-reference pattern takes triples there). */
 const CLASSIC_READABLE = ['references', 'front-matter'] as const;
 /** The extraction of a chunk not read (a language without patterns, all boilerplate). */
@@ -46,6 +50,8 @@ export const ExtractJobParams = z.object({
   /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
+  /** One gleaning turn when a stage returns its cap (default true). */
+  glean: z.boolean().optional(),
   /** Chunks per transaction for the classic engine (default: batches of about 40 ms of the job thread's CPU, extract/batches.ts). */
   batchSize: z.number().int().min(1).max(512).optional(),
   /** Propose merge candidates at the end (default true). */
@@ -62,6 +68,8 @@ export interface ExtractTotals {
   failures: number;
   failedChunks: number;
   tokens: number;
+  promptTokens?: number;
+  cachedPromptTokens?: number;
   generationMs: number;
   elapsedMs: number;
   sentences: number;
@@ -257,6 +265,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
         ctx.progress(doneCount, total, message());
 
         const docs = new Map<number, DocContext>();
+        let keepDocs = 4;
         const docContext = (id: number): DocContext => {
           let d = docs.get(id);
           if (!d) {
@@ -264,7 +273,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
             const text = core.store.documents.text(id) ?? '';
             const structure = core.store.documents.structure(id) ?? { standard: null, title: null, sections: [], boilerplate: [] };
             d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text), structure };
-            if (docs.size >= 4) docs.delete(docs.keys().next().value!);
+            if (docs.size >= keepDocs) docs.delete(docs.keys().next().value!);
             docs.set(id, d);
           }
           return d;
@@ -273,11 +282,38 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
         if (pending.length && !isClassic) await acquire();
         // the user's entity types (none: no constraint; types are induced from concepts later)
         const entityTypes = isClassic ? [] : entityTypeHints(core.store);
+        const relationTypes = isClassic ? [] : relationTypeHints(core.store);
+        // the stages' answers by everything they depended on: a re-run asks only what is not answered yet
+        const cache: StageCache | undefined = isClassic
+          ? undefined
+          : { model: modelIdentity(engine!), read: !p.force, get: (key) => core.store.stageCache.get(key), put: (row) => core.store.stageCache.put(row) };
         // Classic without a batch size: batches of about CLASSIC_BATCH_MS of this thread's CPU, by the
         // characters they hold, so a commit, with its WAL and FTS writes, comes every few dozen ms of
         // work, however loaded the machine is (extract/batches.ts).
         const planner = isClassic && p.batchSize === undefined ? new BatchPlanner() : null;
-        const batchSize = isClassic ? (p.batchSize ?? 8) : Math.max(1, engine!.info().parallelSequences || 1);
+        const batchSize = p.batchSize ?? 8;
+        const inFlight = isClassic ? 1 : Math.max(1, engine!.info().parallelSequences || 1);
+        keepDocs = Math.max(keepDocs, inFlight);
+        /** The classic extractor on one chunk (its language's patterns, nothing from boilerplate). */
+        const classicChunk = (c: ExtractableChunk): ChunkExtraction => {
+          const d = docContext(c.documentId);
+          if (d.language === 'zh' && chinese) {
+            // Chinese: its own patterns on jieba's segmentation, never the English ones
+            return dropBoilerplate({ triples: chineseExtract(chinese, d.text, c), mentions: [], failures: 0, tokens: 0, stages: {} }, d.structure);
+          }
+          if (!classicReads(d.language)) {
+            // no English patterns on Korean or Chinese text: nothing rather than noise
+            totals.unsupported = { ...(totals.unsupported ?? {}), [c.documentId]: d.language! };
+            return nothing();
+          }
+          // the cross-reference pattern reads the reference list and the header's Updates:/Obsoletes: lines
+          if (allBoilerplate(d.structure, c, CLASSIC_READABLE)) return nothing();
+          // The structure goes to the extractor too (sections for clauses, regions for its own rules).
+          const ex = classicExtract(d.text, c, { acronyms: d.resolver.acronyms, structure: d.structure });
+          totals.sentences += ex.sentences;
+          return dropBoilerplate(ex, d.structure);
+        };
+        const chinese = isClassic && docIds.some((id) => core.store.documents.get(id)?.language === 'zh') ? await loadChineseSegmenter() : null;
         let lastChanged = 0;
         const changed = (force = false) => {
           const now = Date.now();
@@ -287,71 +323,8 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
           }
         };
 
-        for (let i = 0; i < pending.length;) {
-          ctx.throwIfCancelled();
-          const batch = pending.slice(i, i + (planner ? planner.next(pending, i) : batchSize));
-          i += batch.length;
-          const batchCpu = planner ? threadCpuMs() : 0;
-          const results: { chunk: ExtractableChunk; ex: ChunkExtraction }[] = [];
-          if (isClassic) {
-            for (const c of batch) {
-              const d = docContext(c.documentId);
-              if (d.language === 'zh') {
-                // Chinese: its own patterns on jieba's segmentation, never the English ones
-                const seg = await loadChineseSegmenter();
-                if (seg) {
-                  const ex: ChunkExtraction = { triples: chineseExtract(seg, d.text, c), mentions: [], failures: 0, tokens: 0, stages: {} };
-                  results.push({ chunk: c, ex: dropBoilerplate(ex, d.structure) });
-                  continue;
-                }
-              }
-              if (!classicReads(d.language)) {
-                // no English patterns on Korean or Chinese text: nothing rather than noise
-                totals.unsupported = { ...(totals.unsupported ?? {}), [c.documentId]: d.language! };
-                results.push({ chunk: c, ex: nothing() });
-                continue;
-              }
-              // the cross-reference pattern reads the reference list and the header's Updates:/Obsoletes: lines
-              if (allBoilerplate(d.structure, c, CLASSIC_READABLE)) {
-                results.push({ chunk: c, ex: nothing() });
-                continue;
-              }
-              // The structure goes to the extractor too (sections for clauses, regions for its own rules).
-              const ex = classicExtract(d.text, c, { acronyms: d.resolver.acronyms, structure: d.structure });
-              totals.sentences += ex.sentences;
-              results.push({ chunk: c, ex: dropBoilerplate(ex, d.structure) });
-            }
-          } else {
-            const t0 = performance.now();
-            const settled = await Promise.allSettled(
-              batch.map((c) => {
-                const d = docContext(c.documentId);
-                // A chunk wholly in boilerplate is not sent to the model.
-                if (allBoilerplate(d.structure, c)) return Promise.resolve(nothing());
-                return extractChunkWithLlm(
-                  { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
-                  {
-                    engine: engine!,
-                    engineName: p.engine,
-                    limits: p.limits,
-                    signal: ctx.signal,
-                    temperature: p.temperature,
-                    seed: chunkSeed(p.seed, c.hash),
-                    entityTypes,
-                  },
-                );
-              }),
-            );
-            totals.generationMs += performance.now() - t0;
-            if (ctx.signal.aborted || settled.some((s) => s.status === 'rejected' && s.reason instanceof StageAborted)) throw new JobCancelled();
-            settled.forEach((s, k) => {
-              const ex: ChunkExtraction & { error?: string } =
-                s.status === 'fulfilled'
-                  ? s.value
-                  : { triples: [], mentions: [], failures: 3, tokens: 0, stages: {}, error: String((s.reason as Error)?.message ?? s.reason) };
-              results.push({ chunk: batch[k], ex });
-            });
-          }
+        /** Store finished chunks, their bookkeeping rows and the checkpoint in one transaction. */
+        const commit = (results: { chunk: ExtractableChunk; ex: ChunkExtraction & { error?: string } }[]) => {
           graph.batch(() => {
             for (const { chunk, ex } of results) {
               const d = docContext(chunk.documentId);
@@ -367,6 +340,8 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
                 noteFailures(totals, chunk, ex);
               }
               totals.tokens += ex.tokens;
+              totals.promptTokens = (totals.promptTokens ?? 0) + (ex.promptTokens ?? 0);
+              totals.cachedPromptTokens = (totals.cachedPromptTokens ?? 0) + (ex.cachedPromptTokens ?? 0);
               totals.mentions += ex.mentions.length;
               repo.markExtracted({
                 chunkId: chunk.id,
@@ -387,12 +362,64 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
             );
           });
           changed();
-          if (planner) {
-            let chars = 0;
-            for (const c of batch) chars += c.text.length;
-            planner.record(threadCpuMs() - batchCpu, chars);
+        };
+
+        if (isClassic) {
+          for (let i = 0; i < pending.length;) {
+            ctx.throwIfCancelled();
+            const batch = pending.slice(i, i + (planner ? planner.next(pending, i) : batchSize));
+            i += batch.length;
+            const batchCpu = planner ? threadCpuMs() : 0;
+            commit(batch.map((c) => ({ chunk: c, ex: classicChunk(c) })));
+            if (planner) {
+              let chars = 0;
+              for (const c of batch) chars += c.text.length;
+              planner.record(threadCpuMs() - batchCpu, chars);
+            }
+            await new Promise((resolve) => setImmediate(resolve));
           }
-          if (isClassic) await new Promise((resolve) => setImmediate(resolve));
+        } else {
+          // N chunks in flight, N the engine's sequences: each committed as it finishes, none waiting for a batch's slowest
+          const t0 = performance.now();
+          let generationStart = t0;
+          await runRolling(
+            pending,
+            { concurrency: inFlight, signal: ctx.signal },
+            async (c) => {
+              const d = docContext(c.documentId);
+              // A chunk wholly in boilerplate is not sent to the model.
+              if (allBoilerplate(d.structure, c)) return nothing();
+              try {
+                return await extractChunkWithLlm(
+                  { text: c.text, context: [d.title, ...c.headingPath].filter(Boolean), documentLanguage: d.language },
+                  {
+                    engine: engine!,
+                    engineName: p.engine,
+                    limits: p.limits,
+                    signal: ctx.signal,
+                    temperature: p.temperature,
+                    seed: chunkSeed(p.seed, c.hash),
+                    entityTypes,
+                    relationTypes,
+                    glean: p.glean,
+                    cache,
+                  },
+                );
+              } catch (err) {
+                if (err instanceof StageAborted || ctx.signal.aborted) throw err;
+                return { ...nothing(), failures: 3, error: String((err as Error)?.message ?? err) };
+              }
+            },
+            (finished) => {
+              const now = performance.now();
+              totals.generationMs += now - generationStart;
+              generationStart = now;
+              commit(finished.map((f) => ({ chunk: f.item, ex: f.result })));
+            },
+          ).catch((err: unknown) => {
+            if (err instanceof StageAborted || ctx.signal.aborted) throw new JobCancelled();
+            throw err;
+          });
         }
         ctx.throwIfCancelled();
 
@@ -428,7 +455,14 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
           mentions: totals.mentions,
           mergeCandidates,
           ...(totals.failures ? { failedAnswers: totals.failedAnswers ?? [], failureReasons: totals.failureReasons ?? {} } : {}),
-          ...(!isClassic ? { loadSeconds: Math.round((totals.loadMs ?? 0) / 10) / 100 } : {}),
+          ...(!isClassic
+            ? {
+                loadSeconds: Math.round((totals.loadMs ?? 0) / 10) / 100,
+                promptTokens: totals.promptTokens ?? 0,
+                cachedPromptTokens: totals.cachedPromptTokens ?? 0,
+                outputTokens: totals.tokens,
+              }
+            : {}),
           ...(totals.unsupported && Object.keys(totals.unsupported).length
             ? { notes: Object.entries(totals.unsupported).map(([id, language]) => ({ document: Number(id), language, message: NO_CLASSIC_MESSAGE })) }
             : {}),

@@ -4,7 +4,7 @@ import type { ExtractionGraphWriter } from '../store/extraction';
 import { normalizeLabel } from '../store/normalize';
 import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
-import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
+import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
 import { llmRule } from './rules';
 import { estimatePrecision } from './precision-model';
 
@@ -82,6 +82,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
     }
     let confidence = t.confidence ?? DEFAULT_CONFIDENCE[ctx.engine][t.stage];
     if (evidence.basis === 'chunk') confidence *= CHUNK_FALLBACK_FACTOR;
+    if (t.unsupported) confidence *= UNSUPPORTED_FACTOR;
     confidence = Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000;
     // the rules that read it: the extractor's, or a model's stage and prompt version
     const rules = t.rules ?? (ctx.engine === 'classic' ? [] : [llmRule(t.stage)]);
@@ -95,6 +96,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       model: ctx.model,
       meta: { ...(t.meta ?? {}), evidence: evidence.basis },
       precision: estimatePrecision(rules, { subject: head.label, relation, object: tail.label, sentence: docText.slice(evidence.start, evidence.end) }),
+      unsupported: Boolean(t.unsupported),
     });
     graph.addEdgeProvenance(edge.id, { ...quoteAt(evidence), rules });
     const [hs, ts] = evidence.mentions;

@@ -27,7 +27,7 @@ export interface CandidateTriple {
   head: Mention;
   relation: string;
   tail: Mention;
-  /** Engine-reported confidence (mean token probability) when known. */
+  /** Engine-reported confidence (the mean probability of the triple's own tokens) when known. */
   confidence?: number;
   /** The evidence span when the extractor already knows it (classic: its sentence). */
   evidence?: Span;
@@ -35,6 +35,8 @@ export interface CandidateTriple {
   meta?: Record<string, unknown>;
   /** The ids of the rules that made it (extract/rules.ts), the one that made it first: stored with its evidence. */
   rules?: string[];
+  /** An LLM triple with an end the chunk does not hold (extract/grounding.ts): stored marked, hidden by default. */
+  unsupported?: boolean;
 }
 
 /**
@@ -55,6 +57,14 @@ export interface StageOutcome {
   triples: number;
   failed: boolean;
   tokens: number;
+  /** Calls answered from the stage cache, and items a gleaning turn added. */
+  cachedCalls?: number;
+  gleaned?: number;
+  /** The stage was not asked (stage 3 with fewer than two events). */
+  skipped?: boolean;
+  /** Prompt tokens of the stage's call(s), and those the engine served from its prompt cache. */
+  promptTokens?: number;
+  cachedPromptTokens?: number;
   error?: string;
   /** Why the answer failed: grammar, truncated, timeout, parse, engine (shared/contract/extract.ts FailureReason). */
   reason?: FailureReason;
@@ -67,6 +77,9 @@ export interface ChunkExtraction {
   /** Stages that failed on this chunk (malformed output that could not be repaired, engine error). */
   failures: number;
   tokens: number;
+  /** Prompt tokens over the chunk's calls, and those served from the engine's prompt cache (LLM engines). */
+  promptTokens?: number;
+  cachedPromptTokens?: number;
   stages: Partial<Record<ExtractStage, StageOutcome>>;
 }
 
@@ -79,3 +92,6 @@ export const DEFAULT_CONFIDENCE: Record<EngineName, Record<ExtractStage, number>
 
 /** When the mentions were not found in one sentence the fact is weaker: its confidence is scaled by this. */
 export const CHUNK_FALLBACK_FACTOR = 0.6;
+
+/** An LLM triple whose end the chunk does not hold: its confidence is scaled by this (and it is marked unsupported). */
+export const UNSUPPORTED_FACTOR = 0.5;

@@ -9,6 +9,7 @@ import type { Core } from '../core';
 import { calls, transport, type CallName } from '../../../shared/contract';
 import type { ApiErrorShape, ErrorCode } from '../../../shared/errors';
 import { isInside, realResolve } from '../grants';
+import { log } from '../log';
 
 /** Where a browser's file exports go, and the path under /api that serves them back as downloads. */
 export const EXPORTS_FOLDER = 'exports';
@@ -354,6 +355,8 @@ export async function startHost(first: Core, options: HostOptions = {}): Promise
     }
   } else await listen(wanted);
   port = (server.address() as AddressInfo).port;
+  // never the token: the log may be sent to support
+  log.info('host', `listening on http://127.0.0.1:${port} for ${core.dbPath}${staticDir ? ` (serving ${staticDir})` : ''}`);
 
   return {
     port,

@@ -12,10 +12,14 @@ import type { NewDocument } from '../store/documents';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
 import { z } from 'zod';
+import { log } from '../log';
 import { Chunker, type ResumedIngest } from '../../../shared/contract/ingest';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export const INGEST_JOB = 'ingest' satisfies JobKindName;
+
+/** "document 4" or "3 documents (4-6)" for the log. */
+const describeIds = (ids: number[]) => (ids.length === 1 ? `document ${ids[0]}` : `${ids.length} documents (${ids[0]}-${ids[ids.length - 1]})`);
 
 export const IngestParams = z.object({
   paths: z.array(z.string().min(1)).min(1),
@@ -246,10 +250,20 @@ export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, Sto
             for (const id of outcome.ids) cp.result.imported.push({ id, path: file });
             if (outcome.duplicates) cp.result.skipped.push({ path: file, reason: `${outcome.duplicates} duplicate documents skipped` });
             changed = true;
-          } else cp.result.skipped.push({ path: file, reason: outcome.reason });
+            log.info(
+              'ingest',
+              `job ${ctx.id}: ${file}: imported ${describeIds(outcome.ids)}${outcome.duplicates ? `, ${outcome.duplicates} duplicates skipped` : ''}`,
+            );
+          } else {
+            cp.result.skipped.push({ path: file, reason: outcome.reason });
+            log.info('ingest', `job ${ctx.id}: ${file}: skipped (${outcome.reason})`);
+          }
         } catch (err) {
           if (ctx.signal.aborted || isStorageFailure(err)) throw err;
-          cp.result.failed.push({ path: file, error: fileError(file, err) });
+          const error = fileError(file, err);
+          cp.result.failed.push({ path: file, error });
+          // info, not warn: the job's result reports it to the caller; stderr stays the caller's
+          log.info('ingest', `job ${ctx.id}: ${file} failed: ${error}`);
         }
         cp = { ...cp, next: i + 1 };
         ctx.save(packCheckpoint(cp), i + 1, total, message, fileRows(cp));

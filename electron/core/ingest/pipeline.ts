@@ -1,5 +1,6 @@
 // Ingest one file: read, detect, parse, repair, detect language, chunk (pure, nothing stored);
 // then store its documents in one transaction with content-hash dedupe and path versioning.
+import { documentTitle } from './title';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -13,6 +14,10 @@ import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
 import { analyzeStructure, type DocumentStructure } from '../document/structure';
+import { layoutStructure } from '../document/layout-structure';
+import { withBlocks } from '../document/blocks';
+import { locateTables } from '../document/tables';
+import type { PdfLayout } from './pdf/types';
 import type { ParsedDoc } from './types';
 import type { DecodedText } from './encoding';
 import type { IngestResult } from '../../../shared/contract/ingest';
@@ -106,6 +111,12 @@ async function buildDocument(
     repairs = r.repairs;
     headings = detectHeadings(text, { markdown: doc.mode === 'markdown' });
     original = doc.original;
+  } else if (doc.kind === 'layout') {
+    text = doc.text;
+    pages = doc.pages;
+    headings = [];
+    original = doc.original;
+    repairs = layoutRepairs(doc.layout);
   } else {
     text = doc.text;
     headings = doc.headings ?? [];
@@ -128,8 +139,16 @@ async function buildDocument(
   if (!text.trim()) throw new IngestError('no text in the document');
   // The structure (standard, sections, boilerplate) of a whole document; a corpus's many small
   // passages have none worth storing (it is computed on read if asked for).
-  const structure: DocumentStructure | undefined = multi ? undefined : analyzeStructure(text);
+  const found: DocumentStructure | undefined = multi
+    ? undefined
+    : doc.kind === 'layout'
+      ? layoutStructure(text, { ...doc.layout, tables: doc.layout.tables })
+      : analyzeStructure(text);
+  // notes, examples, captions, annexes; the tables HTML and DOCX gave, found in the text
+  const structure = found && withBlocks(text, found, doc.kind === 'raw' && doc.tables ? locateTables(text, doc.tables) : found.tables);
   if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
+  // a laid-out PDF: the chunks split at its sections, whichever way they were found
+  if (structure && doc.kind === 'layout') headings = withSections(text, [], structure);
   const chunkSize = options.chunkSize ?? 1000;
   const chunks = await chunkText(text, {
     chunker: options.chunker,
@@ -142,8 +161,9 @@ async function buildDocument(
   });
   const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
   return {
-    // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name.
-    title: structure?.title ?? doc.title,
+    // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name; the title its
+    // text opens with when the file name is no name (a hash, a number, "document1").
+    title: structure?.title ?? (multi ? doc.title : documentTitle(doc.title, text)),
     sourcePath: file,
     format: doc.format,
     language: detectLanguage(text, languageHint),
@@ -164,7 +184,17 @@ async function buildDocument(
     chunks,
     annotations,
     structure,
+    ...(doc.kind === 'layout' ? { pageBoxes: doc.layout.pages } : {}),
   };
+}
+
+/** What laying out a PDF did, for the document's meta. */
+function layoutRepairs(layout: PdfLayout): string[] {
+  const out = ['laid out from page positions (columns, tables, headings)', 'unicode NFKC'];
+  if (layout.furniture) out.push(`${layout.furniture} running header and footer lines left out`);
+  if (layout.tables.length) out.push(`${layout.tables.length} tables rebuilt`);
+  out.push(layout.fromOutline ? 'sections from the outline' : layout.headings.length ? 'sections from the fonts' : 'sections from the text');
+  return out;
 }
 
 /**

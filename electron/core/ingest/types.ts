@@ -1,4 +1,5 @@
 import type { Heading } from '../chunk/headings';
+import type { PdfLayout } from './pdf/types';
 
 export interface Annotation {
   start: number;
@@ -18,6 +19,8 @@ export interface RawDoc {
   mode: 'text' | 'pdf' | 'markdown';
   /** The extraction before repair (stored as original_text). */
   original: string;
+  /** Tables read from the source's table elements (HTML, DOCX), written into the text one row a line. */
+  tables?: { caption?: string; header: string[]; rows: string[][] }[];
   meta?: Record<string, unknown>;
 }
 
@@ -33,7 +36,23 @@ export interface ExactDoc {
   meta?: Record<string, unknown>;
 }
 
-export type ParsedDoc = RawDoc | ExactDoc;
+/**
+ * A document whose text the parser laid out itself from page positions (PDF): spans of pages,
+ * headings, tables and page boxes already point into `text`.
+ */
+export interface LayoutDoc {
+  kind: 'layout';
+  title: string;
+  format: string;
+  text: string;
+  /** The extraction before layout: every line of every page, running heads included (stored as original_text). */
+  original: string;
+  pages: { number: number; start: number; end: number }[];
+  layout: PdfLayout;
+  meta?: Record<string, unknown>;
+}
+
+export type ParsedDoc = RawDoc | ExactDoc | LayoutDoc;
 
 /** What a parser gives back for one file: one document, or several (corpora, multi-paper CoNLL). */
 export interface ParsedFile {

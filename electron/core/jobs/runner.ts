@@ -75,6 +75,16 @@ const errorMessage = (err: unknown) => (err instanceof Error ? err.message : Str
 
 const isEnded = (state: TypedJobInfo['state']) => state === 'done' || state === 'failed' || state === 'cancelled';
 
+/** "1.2 s" since `start` (for the log). */
+const elapsed = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
+
+/** The error as the log writes it: the message the job records, the stack frames of the error thrown (a non-Error has none). */
+function withMessage(err: unknown, message: string): Error {
+  const e = new Error(message);
+  e.stack = err instanceof Error ? err.stack : '';
+  return e;
+}
+
 /** "process 1234 on host" */
 export const describeOwner = (o: { pid: number; host: string }) => `process ${o.pid} on ${o.host}`;
 
@@ -352,6 +362,7 @@ export class JobRunner {
     if (!k) throw new ApiError('unsupported', `unknown job kind: ${name}`);
     const checked = checkParams(k, params);
     const record = this.repo.create(name, k.title(checked), checked, this.owner);
+    log.info('jobs', `job ${record.id} (${name}) queued: ${record.title}`);
     this.emit(record);
     this.pump(this.laneOf(name));
     return this.info(record);
@@ -519,6 +530,7 @@ export class JobRunner {
     try {
       params = checkParams(kind, record.params);
     } catch (err) {
+      log.error('jobs', `job ${record.id} (${record.kind}) failed before it started: its stored params no longer fit`, err);
       this.setStateSafely(record.id, 'failed', errorMessage(err));
       this.finish(record.id);
       return;
@@ -527,6 +539,8 @@ export class JobRunner {
     let ended!: () => void;
     const running: Running = { record, controller, reason: null, ended: new Promise((resolve) => (ended = resolve)) };
     this.running.set(lane, running);
+    const startedAt = Date.now();
+    log.info('jobs', `job ${record.id} (${record.kind}) started${record.checkpoint != null ? ' from its checkpoint' : ''} in ${lane} lane`);
     this.emit(this.repo.get(record.id)!);
     const interval = this.options.progressIntervalMs ?? 250;
     let lastEmit = 0;
@@ -596,6 +610,7 @@ export class JobRunner {
       deferred = null;
       this.repo.setProgress(record.id, progress);
       this.repo.setState(record.id, 'done', { result: result ?? null });
+      log.info('jobs', `job ${record.id} (${record.kind}) finished in ${elapsed(startedAt)}`);
     } catch (err) {
       // a write of the job's own that met an import's lock: paused too, resumed after the import
       const importing = importHoldsLock(this.store.db);
@@ -605,12 +620,20 @@ export class JobRunner {
       deferred = null;
       if (running.reason === 'stop' || running.reason === 'import') {
         // Leave it queued: the next start resumes it from its checkpoint.
+        log.info(
+          'jobs',
+          `job ${record.id} (${record.kind}) paused after ${elapsed(startedAt)} (${running.reason === 'stop' ? 'the runner stops' : 'a graph import'}); queued again`,
+        );
         this.setStateSafely(record.id, 'queued');
       } else if (running.reason === 'cancel' || err instanceof JobCancelled) {
+        log.info('jobs', `job ${record.id} (${record.kind}) cancelled after ${elapsed(startedAt)}`);
         this.setStateSafely(record.id, 'cancelled');
       } else {
         // A storage error (disk full, I/O) says which file and what to do; the job is resumable from its checkpoint.
-        this.setStateSafely(record.id, 'failed', errorMessage(this.store.describeError(err)));
+        const described = this.store.describeError(err);
+        // the thrown error keeps its stack (the described one is made here); the log gets both words and frames
+        log.error('jobs', `job ${record.id} (${record.kind}) failed after ${elapsed(startedAt)}`, withMessage(err, errorMessage(described)));
+        this.setStateSafely(record.id, 'failed', errorMessage(described));
       }
     } finally {
       this.running.delete(lane);

@@ -1,6 +1,8 @@
 // The one interface every LLM stage (extraction, concepts, chat) talks to.
 // Implementations: llama.ts (node-llama-cpp, local GGUF) and openai.ts (OpenAI-compatible HTTP).
 import type { LlmEngineName } from '../../../shared/contract/engines';
+import type { EmbeddingTask } from './embedding-tasks';
+import type { TokenProbability } from './json-spans';
 
 /** A JSON schema as node-llama-cpp's grammar and OpenAI's response_format accept it. */
 export type JsonSchema = Record<string, unknown>;
@@ -19,7 +21,28 @@ export interface GenerateOptions {
   seed?: number;
   /** Aborting rejects generate() with an AbortError; stream() just ends. */
   signal?: AbortSignal;
+  /**
+   * 'interactive' (stream()'s default: a user waits) goes before 'background' (generate()'s default:
+   * a job's stage calls) when every sequence or request slot is busy.
+   */
+  priority?: CallPriority;
+  /**
+   * stream() on a thinking model: tokens it may think before answering, on top of maxTokens (default
+   * DEFAULT_THOUGHT_BUDGET); 0 closes the thought at once. generate() never lets a model think: its
+   * answer is the JSON the grammar asks for.
+   */
+  thoughtBudget?: number;
 }
+
+export type CallPriority = 'interactive' | 'background';
+
+export interface EmbedOptions {
+  /** A question ('query') or a text to be found ('document', the default): models trained with task prefixes get theirs (llm/embedding-tasks.ts). */
+  task?: EmbeddingTask;
+}
+
+/** Thinking tokens a chat answer may spend before its text (they do not eat the answer's maxTokens). */
+export const DEFAULT_THOUGHT_BUDGET = 512;
 
 export interface GenerateResult<T> {
   value: T;
@@ -28,6 +51,11 @@ export interface GenerateResult<T> {
   tokens: number;
   /** The raw text the value was parsed from. */
   text?: string;
+  /** Each generated token's probability and where its text starts in `text` (for a confidence per value: llm/json-spans.ts). */
+  tokenProbabilities?: TokenProbability[];
+  /** Tokens of the prompt, and how many of them were served from the engine's prompt cache (not evaluated again). */
+  promptTokens?: number;
+  cachedPromptTokens?: number;
 }
 
 export interface EngineInfo {
@@ -40,8 +68,14 @@ export interface EngineInfo {
   vramTotalBytes?: number;
   vramUsedBytes?: number;
   contextSize: number;
+  /** Where contextSize comes from: the model or its load (llama), a setting, the server, or a default guess (an endpoint that does not say). */
+  contextSource?: 'model' | 'setting' | 'server' | 'default';
   parallelSequences: number;
+  /** How the sequences and context were chosen (llama: the sizing rule, and the context-failure ladder's steps). */
+  sizing?: string;
   embeddingDimension?: number;
+  /** The embedding family whose task prefixes the engine adds (llm/embedding-tasks.ts), if any. */
+  embeddingFamily?: string;
   /** Layers offloaded to the GPU (llama only) and the model's total. */
   gpuLayers?: number;
   totalLayers?: number;
@@ -56,6 +90,7 @@ export type LlmErrorCode =
   | 'timeout' // an HTTP request took too long
   | 'http' // an HTTP endpoint answered with an error status
   | 'unavailable' // the endpoint could not be reached
+  | 'refused' // the model declined to answer (a refusal, a content filter)
   | 'closed'; // the engine was closed
 
 /** Every engine failure other than an abort (which is a DOMException named AbortError). */
@@ -64,7 +99,15 @@ export class LlmError extends Error {
     readonly code: LlmErrorCode,
     message: string,
     /** tokens: what the model generated before the answer failed (counted for tokens/s all the same). */
-    readonly details?: { status?: number; text?: string; retryAfterMs?: number; cause?: unknown; tokens?: number },
+    readonly details?: {
+      status?: number;
+      text?: string;
+      retryAfterMs?: number;
+      cause?: unknown;
+      tokens?: number;
+      promptTokens?: number;
+      cachedPromptTokens?: number;
+    },
   ) {
     super(message);
     this.name = 'LlmError';
@@ -88,6 +131,6 @@ export interface LlmEngine {
   generate<T = unknown>(messages: ChatMessage[], schema: JsonSchema, options?: GenerateOptions): Promise<GenerateResult<T>>;
   /** Stream free text token by token; stops early when the signal aborts. */
   stream(messages: ChatMessage[], options?: GenerateOptions): AsyncIterable<string>;
-  embed(texts: string[]): Promise<number[][]>;
+  embed(texts: string[], options?: EmbedOptions): Promise<number[][]>;
   close(): Promise<void>;
 }

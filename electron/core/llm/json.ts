@@ -1,7 +1,8 @@
 // Reading a model's JSON answer, for every engine and stage: plain, inside a code fence (closed or
-// cut off), after a line of prose, or repaired with jsonrepair (an answer cut at maxTokens, a
-// trailing comma, single quotes).
+// cut off), after a line of prose or a thinking model's <think> block, or repaired with jsonrepair
+// (an answer cut at maxTokens, a trailing comma, single quotes).
 import { jsonrepair } from 'jsonrepair';
+import { stripThoughts } from './thoughts';
 
 /** The JSON text of an answer: the inside of a ```json fence, or the answer without a cut-off fence. */
 function unfence(text: string): string {
@@ -24,7 +25,7 @@ export function isJson(text: string): boolean {
 
 /** Parse a model's JSON answer, repairing it when needed. Throws when even the repair fails. */
 export function parseModelJson(content: string): unknown {
-  let text = unfence(content);
+  let text = unfence(stripThoughts(content));
   try {
     return JSON.parse(text);
   } catch {

@@ -11,7 +11,7 @@ export interface EngineRequest {
   /** llama: a .gguf path; openai: the model name. Absent: the model chosen for extraction. */
   model?: string;
   endpoint?: string;
-  /** Parallel sequences when the job loads a local model itself (default 2). */
+  /** Parallel sequences (a local model the job loads itself) or requests in flight (an endpoint) when no registry builds the engine. */
   sequences?: number;
 }
 
@@ -125,6 +125,7 @@ export async function openEngine(owner: object, request: EngineRequest): Promise
     return { engine, model: modelName(request, engine), release: () => engine.close() };
   }
   const { OpenAiEngine } = await import('../llm/openai');
-  const engine = new OpenAiEngine({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey });
+  const engine = new OpenAiEngine({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey, concurrency: request.sequences });
+  await engine.probe();
   return { engine, model: modelName(request, engine), release: () => engine.close() };
 }

@@ -1,28 +1,67 @@
 // Concurrency for the llama engine (llama.ts): a queue of free context sequences (generate() and
-// stream() take one and wait when all are busy) and a queue of streamed text chunks.
+// stream() take one and wait when all are busy; chat first, and where the prompt is cached) and a
+// queue of streamed text chunks.
 import type { LlamaContextSequence } from 'node-llama-cpp';
-import { abortError } from './engine';
+import { abortError, type CallPriority } from './engine';
 
-/** A tiny async mutex/queue of free sequences. */
-export class SequencePool {
-  private readonly free: LlamaContextSequence[];
-  private readonly waiters: { resolve: (s: LlamaContextSequence) => void; reject: (e: unknown) => void; signal?: AbortSignal; onAbort?: () => void }[] = [];
+/** What the pool needs of a sequence: the tokens its state holds (node-llama-cpp's LlamaContextSequence). */
+export interface PooledSequence {
+  readonly contextTokens: readonly number[];
+}
+
+export interface AcquireOptions {
+  /** 'interactive' waiters (chat) are served before 'background' ones (a job's stage calls). */
+  priority?: CallPriority;
+  /** The prompt about to be evaluated: the free sequence whose state shares its longest prefix is taken (its prompt cache). */
+  tokens?: readonly number[];
+}
+
+/** Tokens two sequences of tokens share from the start. */
+export function sharedPrefix(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
+type Waiter<S> = {
+  resolve: (s: S) => void;
+  reject: (e: unknown) => void;
+  priority: CallPriority;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+};
+
+/**
+ * The free sequences of a context: generate() and stream() take one and wait when all are busy.
+ * A call takes the free sequence whose state shares the longest prefix with its prompt, so a
+ * chunk's later stages land where its passage is already evaluated and every chunk finds the
+ * shared instructions there. Interactive waiters go before background ones.
+ */
+export class SequencePool<S extends PooledSequence = LlamaContextSequence> {
+  private readonly free: S[];
+  private readonly waiters: Waiter<S>[] = [];
   private busy = 0;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(sequences: LlamaContextSequence[]) {
+  constructor(sequences: S[]) {
     this.free = [...sequences];
   }
 
-  acquire(signal?: AbortSignal): Promise<LlamaContextSequence> {
+  /** Sequences in use now. */
+  get inUse(): number {
+    return this.busy;
+  }
+
+  acquire(signal?: AbortSignal, options: AcquireOptions = {}): Promise<S> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    const s = this.free.shift();
+    const s = this.takeFree(options.tokens);
     if (s) {
       this.busy++;
       return Promise.resolve(s);
     }
     return new Promise((resolve, reject) => {
-      const waiter: (typeof this.waiters)[number] = { resolve, reject, signal };
+      const waiter: Waiter<S> = { resolve, reject, signal, priority: options.priority ?? 'background' };
       if (signal) {
         waiter.onAbort = () => {
           const i = this.waiters.indexOf(waiter);
@@ -31,11 +70,26 @@ export class SequencePool {
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      this.waiters.push(waiter);
+      const at = waiter.priority === 'interactive' ? this.waiters.findIndex((w) => w.priority === 'background') : -1;
+      if (at >= 0) this.waiters.splice(at, 0, waiter);
+      else this.waiters.push(waiter);
     });
   }
 
-  release(s: LlamaContextSequence): void {
+  private takeFree(tokens?: readonly number[]): S | undefined {
+    if (!this.free.length) return undefined;
+    let best = 0;
+    if (tokens?.length) {
+      let longest = -1;
+      this.free.forEach((s, i) => {
+        const n = sharedPrefix(s.contextTokens, tokens);
+        if (n > longest) [longest, best] = [n, i];
+      });
+    }
+    return this.free.splice(best, 1)[0];
+  }
+
+  release(s: S): void {
     const next = this.waiters.shift();
     if (next) {
       if (next.signal && next.onAbort) next.signal.removeEventListener('abort', next.onAbort);

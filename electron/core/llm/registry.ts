@@ -15,11 +15,15 @@
 //   hold an engine for a job, not across jobs.
 // - Engines never load in the constructor: building a Core stays cheap, and node-llama-cpp is
 //   imported only when a local model is first used.
+// - How an engine is built: the host's options (tests, the bench) win, then the user's settings
+//   (llm/settings.ts: sequences, context size, memory budget, an endpoint's concurrency and context),
+//   then the sizing rule. An endpoint is asked for its context size when it is built.
 import type { SettingsRepository } from '../store/settings';
 import { ApiError } from '../../../shared/errors';
 import { EngineChoice, type EngineRoleStatus, type ModelRole, type RoleChoices } from '../../../shared/contract/models';
 import type { LlmEngine } from './engine';
 import type { GpuSetting } from './runtime';
+import { readLlmSettings } from './settings';
 
 export const ROLES: ModelRole[] = ['extraction', 'chat', 'embedding'];
 export const SETTINGS_ROLES = 'models.roles';
@@ -28,9 +32,14 @@ export interface EngineRegistryOptions {
   /** CPU threads for local models (tests: 1). Default: from the machine. */
   maxThreads?: number;
   gpu?: GpuSetting;
-  /** Parallel sequences of a local model's context (default 2). */
+  /** Parallel sequences of a local model's context (default: the setting, else sized from free VRAM). */
   sequences?: number;
   contextSize?: number;
+  memoryBudgetBytes?: number;
+  /** Requests in flight to an endpoint (default: the setting, else 4). */
+  concurrency?: number;
+  /** An endpoint's context size (default: the setting, else what the server says). */
+  remoteContextSize?: number;
   /** Replace how an engine is built from a choice (tests). */
   load?: (choice: EngineChoice) => Promise<LlmEngine>;
 }
@@ -137,17 +146,27 @@ export class EngineRegistry {
 
   private async build(choice: EngineChoice): Promise<LlmEngine> {
     if (this.options.load) return this.options.load(choice);
+    const settings = readLlmSettings(this.settings);
     if (choice.kind === 'openai') {
       const { OpenAiEngine } = await import('./openai');
-      return new OpenAiEngine({ baseUrl: choice.baseUrl, model: choice.model, apiKey: choice.apiKey });
+      const engine = new OpenAiEngine({
+        baseUrl: choice.baseUrl,
+        model: choice.model,
+        apiKey: choice.apiKey,
+        concurrency: this.options.concurrency ?? settings.concurrency,
+        contextSize: this.options.remoteContextSize ?? settings.remoteContextSize,
+      });
+      await engine.probe();
+      return engine;
     }
     const { LlamaEngine } = await import('./llama');
     return LlamaEngine.load({
       modelPath: choice.path,
       gpu: this.options.gpu,
       maxThreads: this.options.maxThreads,
-      sequences: this.options.sequences,
-      contextSize: this.options.contextSize,
+      sequences: this.options.sequences ?? settings.sequences,
+      contextSize: this.options.contextSize ?? settings.contextSize,
+      memoryBudgetBytes: this.options.memoryBudgetBytes ?? settings.memoryBudgetBytes,
     });
   }
 

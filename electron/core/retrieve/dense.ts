@@ -3,9 +3,8 @@
 // by reciprocal rank in retriever.ts) and against node-label vectors (entity linking for any number
 // of labels, called from link.ts). An index answers only for the model it was built with: another
 // model, another dimension or no index at all gives null, and retrieval goes on without it.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { LlmEngine } from '../llm/engine';
+import { modelIdentity } from '../llm/identity';
 import type { VectorIndexInfo, VectorRepository } from '../store/vectors';
 import { KIND_CODES, type GraphSnapshot } from './snapshot';
 import { log } from '../log';
@@ -13,32 +12,17 @@ import { log } from '../log';
 /** Setting: use the embedding model for retrieval (linking, hybrid passages) and index new chunks and labels after extraction. */
 export const SETTING_USE_EMBEDDINGS = 'retrieve.useEmbeddings';
 
-const identities = new WeakMap<LlmEngine, string>();
-
 /**
- * Who made a vector: the engine and model (a local file by name and size, so another file under the
- * same path is another model; an endpoint by its model name). Vectors of one identity are comparable.
+ * Who made a vector: the model (llm/identity.ts), and the family whose task prefixes it was made
+ * with. Vectors of one identity are comparable.
  */
 export function embeddingModelIdentity(engine: LlmEngine): string {
-  const known = identities.get(engine);
-  if (known) return known;
-  const info = engine.info();
-  let id: string;
-  if (info.engine === 'llama') {
-    let size = '';
-    try {
-      size = `:${fs.statSync(info.model).size}`;
-    } catch {
-      // the model file is gone: its path alone names the index
-      size = '';
-    }
-    id = `llama:${path.basename(info.model)}${size}`;
-  } else id = `${info.engine}:${info.model}`;
-  identities.set(engine, id);
-  return id;
+  const family = engine.info().embeddingFamily;
+  // vectors made with a family's task prefixes do not mix with vectors made without them
+  return family ? `${modelIdentity(engine)}+${family}` : modelIdentity(engine);
 }
 
-/** Texts are embedded as they are; very long chunks are cut (the engine truncates to its context too). */
+/** Texts are embedded with their model family's task prefix (a question as a query, a chunk or label as a document); very long chunks are cut (the engine truncates to its context too). */
 export const MAX_EMBED_CHARS = 4000;
 
 const queryCache = new WeakMap<LlmEngine, Map<string, number[]>>();
@@ -49,7 +33,7 @@ async function embedQuery(engine: LlmEngine, text: string): Promise<number[]> {
   if (!cache) queryCache.set(engine, (cache = new Map()));
   const hit = cache.get(text);
   if (hit) return hit;
-  const [v] = await engine.embed([text.slice(0, MAX_EMBED_CHARS)]);
+  const [v] = await engine.embed([text.slice(0, MAX_EMBED_CHARS)], { task: 'query' });
   if (cache.size >= 32) cache.delete(cache.keys().next().value as string);
   cache.set(text, v);
   return v;

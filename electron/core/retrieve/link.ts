@@ -6,10 +6,12 @@ import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES, KIND_NAMES, type KindName } from './snapshot';
 import type { RetrievalRepository } from '../store/retrieval';
 import { normalizeLabel } from '../store/normalize';
-import { editDistance, labelTokens, tokenize, tokenVariants, type Token } from './text';
+import { editDistance, labelTokens, tokenVariants, type Token } from './text';
 import { stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
+import { analyzed, type QuestionInput } from './analysis';
 import { nearestLabelVertices, type DenseIndex } from './dense';
+import type { EmbeddingTask } from '../llm/embedding-tasks';
 import { bigramList, dot, unitVector } from '../text/similarity';
 
 export interface LinkedEntity {
@@ -30,7 +32,7 @@ export interface LinkedEntity {
 export interface LinkOptions {
   fuzzy?: boolean;
   /** Embeds texts: labels near the question in embedding space are linked too. */
-  embed?: (texts: string[]) => Promise<number[][]>;
+  embed?: (texts: string[], task?: EmbeddingTask) => Promise<number[][]>;
   /** Relation stems of the graph: a lone, lower-case word naming a relation is a weak entity mention. */
   relationStems?: Set<string>;
   maxEntities?: number;
@@ -219,13 +221,13 @@ export class LinkIndex {
 /** Character bigrams of a word padded at both ends ("efron" -> _e ef fr ro on n_). */
 /** Link the entities a question mentions. Exact longest matches first; fuzzy ones on request. */
 export async function linkEntities(
-  question: string,
+  input: QuestionInput,
   snapshot: GraphSnapshot,
   index: LinkIndex,
   repo: RetrievalRepository,
   options: LinkOptions = {},
 ): Promise<LinkedEntity[]> {
-  const tokens = tokenize(question);
+  const { text: question, tokens } = analyzed(input);
   if (!tokens.length) return [];
   const mixedCase = /\p{Lu}/u.test(question) && /\p{Ll}/u.test(question);
   const candidates = index.exactCandidates(tokens);
@@ -383,7 +385,7 @@ async function embeddingCandidates(
   tokens: Token[],
   snapshot: GraphSnapshot,
   index: LinkIndex,
-  embed: (texts: string[]) => Promise<number[][]>,
+  embed: (texts: string[], task?: EmbeddingTask) => Promise<number[][]>,
   dense?: DenseIndex | null,
 ): Promise<{ c: Candidate; v: number; score: number }[]> {
   // the store's vector index, when one is built for this embedder, answers for any number of labels
@@ -394,7 +396,7 @@ async function embeddingCandidates(
       .map((b) => ({ c: { vertices: [b.v], i: 0, j: tokens.length, corrected: 0, method: 'embedding' as const }, v: b.v, score: 0.5 * b.sim }));
   const table = await index.labelEmbeddings(embed, 5000);
   if (!table) return [];
-  const [qv] = await embed([question]);
+  const [qv] = await embed([question], 'query');
   const q = unitVector(qv);
   const best: { v: number; sim: number }[] = [];
   table.vectors.forEach((vec, k) => best.push({ v: table.vertices[k], sim: dot(q, vec) }));

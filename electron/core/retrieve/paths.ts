@@ -8,13 +8,11 @@ import type { GraphSnapshot } from './snapshot';
 import type { LinkedEntity } from './link';
 import {
   BRIDGE_CUES,
-  posTags,
   relatedWords,
   relationStems,
   wordnetRelatedness,
   relationWords,
   stemMatch,
-  tokenize,
   WH_HINTS,
   WORDNET_MIN,
   WORDNET_WEIGHT,
@@ -24,6 +22,7 @@ import {
 import type { WnPos } from '../nlp/wordnet';
 import { lemma, stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
+import { analyzed, type QuestionInput } from './analysis';
 
 export interface PathStep {
   relation: string;
@@ -270,20 +269,21 @@ export function isGenericFrame(tokens: Token[], entities: LinkedEntity[], answer
 
 /** Find relation mentions in the question (outside entity mentions) and a prior on the hop count. */
 export function analyzeQuestion(
-  question: string,
+  input: QuestionInput,
   entities: LinkedEntity[],
   lexicon: RelationLexicon,
   maxHops = 3,
   answerPhrase: string[] = [],
 ): QuestionAnalysis {
-  const tokens = tokenize(question);
+  const question = analyzed(input);
+  const tokens = question.tokens;
   const inEntity = (t: Token) => entities.some((e) => e.method !== 'embedding' && t.start >= e.start && t.end <= e.end);
   const nRel = lexicon.stems.length;
   const mentions: Mention[] = [];
   let bridgeCue = false;
   // parts of speech read the WordNet senses the question uses ("plant" the noun, "describe" the verb)
   const upos = new Map<string, string>();
-  for (const t of posTags(question)) if (!upos.has(t.lower)) upos.set(t.lower, t.pos);
+  for (const t of question.tags) if (!upos.has(t.lower)) upos.set(t.lower, t.pos);
   tokens.forEach((t, pos) => {
     if (inEntity(t)) return;
     const w = t.text;

@@ -189,6 +189,8 @@ const HEAD_VALUE = new Set([
   'capacity',
 ]);
 const HEAD_DATE = new Set(['year', 'years', 'date', 'dates', 'day', 'days', 'month', 'months', 'century', 'decade']);
+/** "under what condition", "in which case", "in what circumstances": the condition under which something holds. */
+const HEAD_CONDITION = new Set(['condition', 'conditions', 'circumstance', 'circumstances', 'case', 'cases', 'situation', 'situations']);
 const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast', 'high', 'wide', 'deep', 'heavy', 'small', 'soon', 'frequently']);
 
 /** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
@@ -244,6 +246,17 @@ function askedType(question: string): QuestionType {
   const toks = tokenize(asking);
   const words = toks.map((t) => t.text);
   const out: QuestionType = { type: 'other', wh: null, head: null, phrase: [], subject: null, plural: false, frame: [] };
+  // "In community-based SNMPv2, must an agent ...?", "If X happens, must the handoff fail?", "When X moves, may Y be
+  // sent ...?": a main clause opening with an auxiliary after a leading phrase or clause asks yes or no
+  // (a question word inside the leading clause opens that clause, it asks nothing)
+  const lastComma = asking.lastIndexOf(',');
+  if (lastComma > 0) {
+    const main = tokenize(asking.slice(lastComma + 1));
+    const lead = tokenize(asking.slice(0, lastComma));
+    const asksInMain = main.some((t) => WH.has(t.text));
+    const leadAsks = lead.length > 0 && WH.has(lead[0].text) && !['when', 'where', 'if'].includes(lead[0].text);
+    if (main.length > 1 && AUX.has(main[0].text) && !asksInMain && !leadAsks) return { ...out, type: 'yesno', wh: main[0].text };
+  }
   // "When X is sent, which constant does it load?": a clause opened by when/where/how is a condition
   // when another question word follows
   const whs = words.map((w, i) => (WH.has(w) ? i : -1)).filter((i) => i >= 0);
@@ -396,6 +409,11 @@ function askedType(question: string): QuestionType {
     // not what the thing is (the verb right after a subject of one to four words, an object after it)
     const naming = next === 'do' || next === 'does' || next === 'did' ? rest.findIndex((w, k) => k >= 2 && k <= 5 && NAMING_VERB.test(w)) : -1;
     if (naming > 0 && naming < rest.length - 1) return { ...out, type: 'name', frame: ['called'] };
+    // "what does an entity do with a message whose ...", "what must X do when ...": what X does, an action
+    // ("what does X do?" alone asks what X is for)
+    const doAt = next === 'does' || next === 'do' || next === 'did' ? rest.findIndex((w, k) => k > 0 && w === 'do') : -1;
+    if (doAt > 0 && doAt < rest.length - 1 && /^(?:with|when|if|after|before|to|upon|on|once|whenever|about|in)$/.test(rest[doAt + 1]))
+      return { ...out, type: 'action', subject: doer(whAt + 2, whAt + 2 + doAt) };
     // "what does X mean / carry / measure": what X is or holds
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last))
       return {
@@ -509,6 +527,7 @@ function askedType(question: string): QuestionType {
 
 function typeOfHead(head: string | null, plural: boolean): AnswerType {
   if (!head) return 'name';
+  if (HEAD_CONDITION.has(head)) return 'condition';
   if (HEAD_PORT.has(head)) return 'port';
   if (HEAD_DATE.has(head)) return 'date';
   if (HEAD_VALUE.has(head)) return 'value';

@@ -5,19 +5,21 @@
 import type { Store } from '../store';
 import type { RetrievalRepository } from '../store/retrieval';
 import type { LlmEngine } from '../llm/engine';
+import type { EmbeddingTask } from '../llm/embedding-tasks';
 import { GraphSnapshot, KIND_CODES } from './snapshot';
 import { LinkIndex, linkEntities } from './link';
 import { analyzeQuestion, predictPaths, RelationLexicon, type RelationPath } from './paths';
 import { personalizedPageRank } from './ppr';
 import { DEFAULT_PASSAGE_WEIGHTS, rankPassages, sampleTriples, type PassageWeights } from './sample';
 import { verbalizeTriple } from './verbalize';
-import { tokenize } from './text';
+import { contentStems } from './text';
 import { stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
-import { contentTokens, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
-import { answerTypeOf, type QuestionType } from './question';
+import { contentTokens, coverage, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
+import { analyze, type AnalyzedQuestion } from './analysis';
+import { PassageRanker, type PassageFeature } from './passage-ranker';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -50,6 +52,8 @@ export interface RetrieveOptions {
   signal?: AbortSignal;
   /** Ranking knobs (defaults tuned on the dev slices; for evaluation). */
   tuning?: Partial<RetrievalTuning>;
+  /** Return every pooled passage with its features (`passagePool`), for fitting the passage table. */
+  passagePool?: boolean;
 }
 
 export interface RetrievalTuning extends PassageWeights {
@@ -88,8 +92,17 @@ export type {
   RetrievalAttempt,
 } from '../../../shared/contract/chat';
 
-/** The contract's result, with what the retriever always fills in required (stored traces may lack them). */
-export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'> & { answers: RetrievedAnswer[]; terms: QuestionTerm[] };
+/**
+ * The contract's result, with what the retriever always fills in required (stored traces may lack them),
+ * and the analysed question (in memory only: the answerer reads it, it is not part of the contract).
+ */
+export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'> & {
+  answers: RetrievedAnswer[];
+  terms: QuestionTerm[];
+  analysis?: AnalyzedQuestion;
+  /** With the `passagePool` option: the re-ranking pool with each passage's features. */
+  passagePool?: PooledPassage[];
+};
 
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -97,17 +110,6 @@ const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 const FRONT_MATTER =
   /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Status of this Memo|Copyright Notice|(?:Full )?Copyright Statement|Intellectual Property(?: Statement| Rights)?|Table of Contents|Acknowledge?ments?|Authors?'? Addresses?)[ \t]*(?:\n|$)/i;
 
-/** Passage re-ranking weights: best sentence, whole-passage coverage, fused graph rank, plain BM25 rank. */
-const W_TEXT = { best: 0.5, all: 0.2, fused: 0.3, bm25: 0 };
-/** The same when a document title was linked: the walk from the named page ranks a bridge page the question's words miss. */
-const W_TITLED = { best: 0.3, all: 0.1, fused: 0.6, bm25: 0 };
-/**
- * The lead passage (first body chunk: its abstract) of a document whose title holds a phrase the
- * question links as an entity ("the RADIUS accounting server MIB objects" -> "RADIUS Accounting Server
- * MIB for IPv6") gains this much: it says what the named thing is, the first hop of a question
- * about it.
- */
-const W_LEAD = 0.3;
 /** The heading a document's summary section opens with (standards: Abstract, Scope, Introduction, Overview). */
 const LEAD_HEADING = /^\s*(?:[\dA-Z]+(?:\.\d+)*\.?\s+)?(?:Abstract|Summary|Scope|Introduction|Overview)[ \t]*(?:\n|$)/i;
 
@@ -119,6 +121,8 @@ export class Retriever {
   private readonly clauses: ClauseLookup;
   /** The vector index (sqlite-vec): used only with an embedder whose model it was built with. */
   readonly vectors: VectorRepository;
+  /** The fitted passage table (replaceable: the fitting script ranks with the table it is fitting). */
+  passageRanker = new PassageRanker();
 
   constructor(store: Store) {
     this.vectors = store.vectors;
@@ -150,7 +154,7 @@ export class Retriever {
     const timings = { refreshMs: performance.now() - t0, linkMs: 0, pathMs: 0, pprMs: 0, sampleMs: 0, totalMs: 0 };
     const attempts: RetrievalAttempt[] = [];
     const embedder = options.embedder;
-    const embed = embedder ? (texts: string[]) => embedder.embed(texts) : undefined;
+    const embed = embedder ? (texts: string[], task?: EmbeddingTask) => embedder.embed(texts, { task }) : undefined;
     // hybrid retrieval only when an index exists for this embedder's model; otherwise exactly as without it
     const dense = DenseIndex.open(this.vectors, embedder);
 
@@ -181,6 +185,8 @@ export class Retriever {
       passages: found.passages,
       answers: found.answers,
       terms: found.terms,
+      analysis: found.analysis,
+      ...(found.passagePool ? { passagePool: found.passagePool } : {}),
       standards: this.namedStandards(question),
       attempts,
       timings,
@@ -189,13 +195,21 @@ export class Retriever {
 
   private async attempt(
     question: string,
-    o: RetrieveOptions & { maxTriples: number; maxPassages: number; fuzzy: boolean; embed?: (t: string[]) => Promise<number[][]>; dense?: DenseIndex | null },
+    o: RetrieveOptions & {
+      maxTriples: number;
+      maxPassages: number;
+      fuzzy: boolean;
+      embed?: (t: string[], task?: EmbeddingTask) => Promise<number[][]>;
+      dense?: DenseIndex | null;
+    },
     timings: RetrievalResult['timings'],
-  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms'>> {
+  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis' | 'passagePool'>> {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
-    const links = await linkEntities(question, s, this.linkIndex, this.repo, {
+    // the question read once: every stage below reads this value
+    const asked = analyze(question);
+    const links = await linkEntities(asked, s, this.linkIndex, this.repo, {
       fuzzy: o.fuzzy,
       embed: o.embed,
       relationStems: this.lexicon.all,
@@ -206,8 +220,7 @@ export class Retriever {
     timings.linkMs += performance.now() - t;
 
     t = performance.now();
-    const asked = answerTypeOf(question);
-    const analysis = analyzeQuestion(question, links, this.lexicon, 3, asked.phrase);
+    const analysis = analyzeQuestion(asked, links, this.lexicon, 3, asked.type.phrase);
     let hints: Map<string, number> | undefined;
     if (o.embed && s.relations.length && s.relations.length <= 2000) hints = await relationHints(o.embed, question, s.relations);
     const paths = linked.length ? predictPaths(s, linked, analysis, { relationHints: hints, fanout: (r, inverse) => this.lexicon.fanout(r, inverse) }) : [];
@@ -223,9 +236,9 @@ export class Retriever {
     // passages that match the words of the question seed the walk a little (HippoRAG 2's passage weight)
     const bm25 = new Map<number, number>();
     if ((s.fingerprint?.chunkCount ?? 0) > 0) {
-      const hits = this.repo.searchPassages(contentWords(question).join(' ') || question, 10);
+      const content = contentWords(asked);
+      const hits = this.repo.searchPassages(content.join(' ') || question, 10);
       const best = hits.length ? hits[0].score : 0;
-      const content = contentWords(question);
       for (const h of hits) {
         const rel = best < 0 ? h.score / best : 0;
         bm25.set(h.id, rel);
@@ -248,14 +261,14 @@ export class Retriever {
     t = performance.now();
     const sampled = linked.length ? sampleTriples(s, paths, ppr, { maxTriples: o.maxTriples }) : [];
     const chunks = s.fingerprint?.chunkCount ?? 0;
-    const terms = questionTerms(question, (w) => this.repo.chunkFrequencies(w), chunks, asked.frame);
+    const terms = questionTerms(asked, (w) => this.repo.chunkFrequencies(w), chunks, asked.type.frame);
     const pool = Math.max(o.maxPassages * 3, 20);
     const fused = rankPassages(s, ppr, sampled, bm25, pool, tuning, (c) => this.repo.documentOfChunk(c));
     const hybrid = o.dense ? await this.densePassages(o.dense, question, fused, pool, links.length > 0, tuning) : null;
     const named = linked.filter((e) => e.method !== 'embedding').map((e) => e.label);
     const leads = new Set([...this.leadPassages(named), ...this.sectionPassages(named)]);
+    const passagePool: PooledPassage[] | undefined = o.passagePool ? [] : undefined;
     const { rows: passageRows, scores: passageScore } = this.rerankPassages(
-      question,
       asked,
       terms,
       hybrid?.fused ?? fused,
@@ -264,6 +277,8 @@ export class Retriever {
       hybrid?.dense,
       links.some((e) => e.kind === 'passage'),
       leads,
+      passagePool,
+      bm25,
     );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
@@ -324,6 +339,8 @@ export class Retriever {
       })),
       answers: answers.map((a) => ({ nodeId: a.nodeId, label: a.label, score: a.score, support: a.support, triples: a.chain.map((e) => s.edgeId.data[e]) })),
       terms,
+      analysis: asked,
+      passagePool,
     };
   }
 
@@ -432,14 +449,13 @@ export class Retriever {
   }
 
   /**
-   * Re-rank the fused passages (and plain BM25's best, with the question as written) by their best
-   * sentence: the IDF-weighted share of the question's words one sentence, or two adjacent ones,
-   * hold (0.5), the whole passage's share (0.2) and the fused rank as a prior (0.3, 1/(1+rank)), so graph
-   * evidence (title links, PPR) still counts.
+   * Re-rank a pool of passages (the graph's fused ranking, plain BM25's best for the question as written,
+   * glossary entries of the asked term, leads and sections of named things) by the fitted passage table
+   * (passage-ranker.ts) over each one's named features; the best `limit` are kept. `pool` receives every
+   * pooled passage's features (for fitting the table).
    */
   private rerankPassages(
-    question: string,
-    asked: QuestionType,
+    asked: AnalyzedQuestion,
     terms: QuestionTerm[],
     fused: { chunk: number; score: number }[],
     linked: boolean,
@@ -447,19 +463,18 @@ export class Retriever {
     dense?: { rank: Map<number, number>; weight: number },
     titled = false,
     leads: Set<number> = new Set(),
+    pool?: PooledPassage[],
+    bm25Words: Map<number, number> = new Map(),
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
-    // a question naming a document by its title: the graph's walk from that title leads (its ranking counts more)
-    const W = titled ? W_TITLED : W_TEXT;
     const ids = fused.map((p) => p.chunk);
-    const plain = terms.length ? this.repo.searchPassages(question, 20) : [];
+    const plain = terms.length ? this.repo.searchPassages(asked.text, 20) : [];
     const bm25Rank = new Map(plain.map((h, i) => [h.id, i]));
     for (const h of plain) if (!ids.includes(h.id)) ids.push(h.id);
     const fusedRank = new Map(fused.map((p, i) => [p.chunk, i]));
-    // a definition question: the passage holding the term's glossary entry (term line, then its body) matches best
-    // (or a term the question quotes, whatever it asks of it: "uses the phrase 'RADIUS request packet'. Who originates ...")
-    // (or the term whose definition the question mentions: "which RFC ... cite as the definition of RADIUS/TLS")
-    const glossed = asked.type === 'definition' && asked.subject ? asked.subject : (quotedTerm(question) ?? definedTerm(question));
+    // a definition question: the passage holding the term's glossary entry (term line, then its body)
+    // (or a term the question quotes, whatever it asks of it; or the term whose definition the question mentions)
+    const glossed = asked.type.type === 'definition' && asked.type.subject ? asked.type.subject : (asked.quoted ?? asked.defined);
     const subjectTokens = terms.length && glossed ? contentTokens(glossed) : [];
     const subject = subjectTokens.map((t) => stem(t.text));
     if (subject.length) {
@@ -473,10 +488,23 @@ export class Retriever {
     for (const id of leads) if (!ids.includes(id)) ids.push(id);
     // front matter, copyright notices and tables of contents are not passages to answer from
     const rows = this.repo.passages(ids).filter((r) => !this.boilerplate(r.id, r.text));
-    const scored = rows.map((row, i) => {
+    // how many better-ranked (by the graph) pool passages share each passage's document
+    const byGraph = [...rows].sort((x, y) => (fusedRank.get(x.id) ?? Infinity) - (fusedRank.get(y.id) ?? Infinity));
+    const before = new Map<number, number>();
+    const seen = new Map<number, number>();
+    for (const r of byGraph) {
+      before.set(r.id, seen.get(r.documentId) ?? 0);
+      seen.set(r.documentId, (seen.get(r.documentId) ?? 0) + 1);
+    }
+    const titles = new Map<string, number>();
+    const titleCover = (title: string) => {
+      let got = titles.get(title);
+      if (got === undefined) titles.set(title, (got = coverage(terms, contentStems(title))));
+      return got;
+    };
+    const scored = rows.map((row) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
       // the sentences passageMatch split are the ones a glossary term line is looked for in
-      // (and, like a lead passage, it joins whatever the graph's walk ranks: it says what the term is)
       const glossary =
         subject.length > 0 &&
         documentTermLine(
@@ -484,69 +512,56 @@ export class Retriever {
           subject,
           row.document,
         ) >= 0;
-      if (glossary) m.best = Math.max(m.best, 1.25);
-      // a table cell the question asks for (its column and its row's key named): the chunk to read, though its rows are no sentences
-      if (m.best < 1 && askedCells(question, row.text).length) m.best = 1;
-      const rank = fusedRank.get(row.id) ?? fused.length + i;
-      const prior = 1 / (1 + rank);
-      const bm = bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0;
-      const near = dense?.rank.has(row.id) ? dense.weight / (1 + dense.rank.get(row.id)!) : 0;
-      const lead = leads.has(row.id) || glossary ? W_LEAD : 0;
-      return { row, score: W.best * m.best + W.all * m.all + W.fused * prior + W.bm25 * bm + near + lead, match: m.best };
+      const rank = fusedRank.get(row.id);
+      const fusedPrior = rank === undefined ? 0 : 1 / (1 + rank);
+      const features: Record<PassageFeature, number> = {
+        best: m.best,
+        all: m.all,
+        fused: fusedPrior,
+        bm25: bm25Rank.has(row.id) ? 1 / (1 + bm25Rank.get(row.id)!) : 0,
+        titledFused: titled ? fusedPrior : 0,
+        lead: leads.has(row.id) ? 1 : 0,
+        glossary: glossary ? 1 : 0,
+        // a table cell the question asks for (its column and its row's key named): rows are no sentences
+        tableCell: askedCells(asked, row.text).length ? 1 : 0,
+        dense: dense?.rank.has(row.id) ? 1 / (1 + dense.rank.get(row.id)!) : 0,
+        sameDocument: 1 / (1 + (before.get(row.id) ?? 0)),
+        titleMatch: titleCover(row.document),
+        bm25Words: bm25Words.get(row.id) ?? 0,
+      };
+      return { row, features, score: this.passageRanker.score(features), match: Math.max(m.best, features.glossary, features.tableCell) };
     });
     // nothing linked: a passage must hold most of the question's words to be offered at all
     const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5 || dense?.rank.has(x.row.id));
-    kept.sort((a, b) => b.score - a.score);
-    // the graph's two best passages stay (a bridge passage names none of the question's words)
-    const graphBest = linked ? kept.filter((x) => (fusedRank.get(x.row.id) ?? 99) < Math.min(2, limit - 1)) : [];
-    // and so does plain BM25's best passage for the question as written: the words alone are a second,
-    // independent witness, and a graph walk from the named things must not push it out (fresh standards
-    // questions whose answer passage BM25 ranked first were missed that way)
-    const bm25Best = kept.filter((x) => !graphBest.includes(x) && bm25Rank.get(x.row.id) === 0);
-    const top = [...graphBest, ...bm25Best, ...kept.filter((x) => !graphBest.includes(x) && !bm25Best.includes(x))]
-      .slice(0, limit)
-      .sort((a, b) => b.score - a.score);
+    kept.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
+    if (pool) for (const x of kept) pool.push({ id: x.row.id, text: x.row.text, features: x.features });
+    const top = kept.slice(0, limit);
     return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
   }
 }
 
-/** A term the question puts in quotes ("the phrase 'RADIUS request packet'"): two to six words, no apostrophe of a possessive. */
-export function quotedTerm(question: string): string | null {
-  const m = /(?<![\p{L}\p{N}])["'\u2018\u201c]([^"'\u2019\u201d]{2,60})["'\u2019\u201d](?![\p{L}\p{N}])/u.exec(question);
-  return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
+/** A passage of the re-ranking pool with its features (retrieve option `passagePool`, for fitting the passage table). */
+export interface PooledPassage {
+  id: number;
+  text: string;
+  features: Record<PassageFeature, number>;
 }
 
-/**
- * The term whose definition a question mentions without asking for it: "which RFC ... cite as the
- * definition of RADIUS/TLS" (RADIUS/TLS), "the meaning of the term X" (X), "the entity that EAP refers to as
- * the peer" (peer); up to six words.
- */
-export function definedTerm(question: string): string | null {
-  // "the entity that EAP refers to as the peer", "what is known as the PMKID": a term the question names by a
-  // naming phrase
-  const named =
-    /\b(?:refers?\s+to\s+as|referred\s+to\s+as|known\s+as|termed)\s+(?:the\s+|an?\s+)?["'\u2018\u201c]?([^,;:?!"'\u2019\u201d]+?)["'\u2019\u201d]?\s*(?:[,;:?!]|$)/i.exec(
-      question,
-    );
-  if (named && named[1].trim().split(/\s+/).length <= 6) return named[1].trim();
-  const m = /\b(?:definition|meaning)\s+of\s+(?:the\s+)?(?:(?:term|phrase|word|acronym|abbreviation)\s+)?([^,;:?!]+?)\s*(?:[,;:?!]|$)/i.exec(question);
-  return m && m[1].trim().split(/\s+/).length <= 6 ? m[1].trim() : null;
-}
+export { quotedTerm, definedTerm } from './analysis';
 
-function contentWords(text: string): string[] {
-  return [
-    ...new Set(
-      tokenize(text)
-        .map((t) => t.text)
-        .filter((w) => !STOPWORDS.has(w) && w.length > 1),
-    ),
-  ];
+function contentWords(question: AnalyzedQuestion): string[] {
+  return [...new Set(question.tokens.map((t) => t.text).filter((w) => !STOPWORDS.has(w) && w.length > 1))];
 }
 
 /** Cosine similarity of the question to each relation label, rescaled to [0, 0.8]. */
-async function relationHints(embed: (t: string[]) => Promise<number[][]>, question: string, relations: string[]): Promise<Map<string, number> | undefined> {
+async function relationHints(
+  embed: (t: string[], task?: EmbeddingTask) => Promise<number[][]>,
+  question: string,
+  relations: string[],
+): Promise<Map<string, number> | undefined> {
   try {
-    const vecs = await embed([question, ...relations.map((r) => r.replace(/[_-]+/g, ' '))]);
+    // the question is a query, the relation labels what it looks for (models with task prefixes tell them apart)
+    const vecs = [...(await embed([question], 'query')), ...(await embed(relations.map((r) => r.replace(/[_-]+/g, ' '))))];
     const sims = relations.map((_, i) => cosineSimilarity(vecs[0], vecs[i + 1]));
     const max = Math.max(...sims);
     const min = Math.min(...sims);

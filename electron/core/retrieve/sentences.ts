@@ -7,6 +7,7 @@ import { stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
 import { splitSentences as splitSpans } from '../chunk/sentences';
 import type { QuestionTerm } from '../../../shared/contract/chat';
+import { analyzed, type QuestionInput } from './analysis';
 
 /** A content word of the question with its IDF (df: chunks holding it, FTS5; 0 when no passage has it): the contract's schema. */
 export type { QuestionTerm } from '../../../shared/contract/chat';
@@ -30,9 +31,9 @@ export function contentTokens(text: string): Token[] {
  * shape the question ("meant", "measure" in "what does X measure") and are left out. A word no chunk
  * holds that glues a version or number to a name ("SNMPv1", "TLSv2") is looked for by its name part.
  */
-export function questionTerms(question: string, df: (words: string[]) => Map<string, number>, chunks: number, frame: string[] = []): QuestionTerm[] {
+export function questionTerms(question: QuestionInput, df: (words: string[]) => Map<string, number>, chunks: number, frame: string[] = []): QuestionTerm[] {
   const dropped = new Set(frame.map((w) => w.toLowerCase()));
-  const tokens = contentTokens(question);
+  const tokens = analyzed(question).content;
   // "radiusAccServTotalNoRecords", "reAuthPeriod": a capital inside a lower-case word marks an identifier
   const names = new Set(tokens.filter((t) => /[a-z][A-Z]/.test(t.raw)).map((t) => t.text));
   let words = [...new Set(tokens.map((t) => t.text))].filter((w) => !dropped.has(w));

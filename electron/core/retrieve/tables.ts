@@ -2,6 +2,7 @@
 // the cells a question asks for (the column it names, on the row whose key it names). Read by the
 // passage ranking (a chunk holding the asked cell is the one to read) and by the extractive answer.
 import { contentStems, escapeRe } from './text';
+import { analyzed, type QuestionInput } from './analysis';
 
 export interface TableCell {
   /** The row's key: its first column. */
@@ -136,11 +137,12 @@ function boxTables(lines: string[], offsets: number[], out: TableCell[]): void {
  * question, and the row's key is named in it as written ("802.11", "802.5 (16 Mbps)"; a code in brackets
  * after a name, "portFailure(2)", may be left out) or by all its words. `match` in (0, 1].
  */
-export function askedCells(question: string, text: string): { cell: TableCell; match: number }[] {
+export function askedCells(input: QuestionInput, text: string): { cell: TableCell; match: number }[] {
   const cells = tableCells(text);
   if (!cells.length) return [];
-  const qStems = new Set(contentStems(question));
-  const qNorm = ` ${question.toLowerCase().replace(/\s+/g, ' ')} `;
+  const question = analyzed(input);
+  const qStems = new Set(question.contentStems);
+  const qNorm = ` ${question.text.toLowerCase().replace(/\s+/g, ' ')} `;
   const out: { cell: TableCell; match: number }[] = [];
   const cover = (heading: string) => {
     const st = contentStems(heading);

@@ -4,7 +4,7 @@
 // order, redo every `after` in order, so both restore the rows exactly, across restarts. The pieces:
 // recorder.ts (the revision log's writer), history.ts (undo, redo, history), rows.ts (row helpers).
 import { ApiError } from '../../../shared/errors';
-import type { EditResult, HistoryEntry, HistoryGroup, NodeRef, UndoResult } from '../../../shared/contract/review';
+import type { EditNodeRef, EditResult, HistoryEntry, HistoryGroup, NodeRef, UndoResult } from '../../../shared/contract/review';
 import type { EdgeStatus, Stage } from '../../../shared/schemas';
 import type { Store } from '../store';
 import { EditRepository, type Row } from '../store/edit';
@@ -58,12 +58,14 @@ export class ReviewCommands {
     return n;
   }
 
-  private resolveNode(rec: Recorder, ref: NodeRef): Row {
+  /** A node by id, or by label (found or created) of the ref's kind, else `kind`. */
+  private resolveNode(rec: Recorder, ref: NodeRef | EditNodeRef, kind: string = 'entity'): Row {
     if ('id' in ref) return this.mustNode(ref.id);
     const label = ref.label.trim();
     const norm = normalizeLabel(label);
     if (!norm) throw new ApiError('bad_request', `label ${JSON.stringify(ref.label)} is empty once normalised`);
-    return this.repo.nodeByNorm(ref.kind, norm) ?? rec.insert('node', { kind: ref.kind, label, norm, type: null, aliases: '[]', meta: '{}' });
+    const k = ref.kind ?? kind;
+    return this.repo.nodeByNorm(k, norm) ?? rec.insert('node', { kind: k, label, norm, type: null, aliases: '[]', meta: '{}' });
   }
 
   private label(id: unknown): string {
@@ -126,12 +128,15 @@ export class ReviewCommands {
     });
   }
 
-  edit(input: { id: number; subject?: NodeRef; relation?: string; object?: NodeRef; confidence?: number }, options: CommandOptions = {}): EditResult {
+  edit(input: { id: number; subject?: EditNodeRef; relation?: string; object?: EditNodeRef; confidence?: number }, options: CommandOptions = {}): EditResult {
     return this.run('triples.edit', options, (rec) => {
       const [e] = this.mustEdges([input.id]);
       const before = this.tripleText(e);
-      const s = input.subject ? this.resolveNode(rec, input.subject) : this.repo.row('node', Number(e.subject_id))!;
-      const o = input.object ? this.resolveNode(rec, input.object) : this.repo.row('node', Number(e.object_id))!;
+      const oldSubject = this.repo.row('node', Number(e.subject_id))!;
+      const oldObject = this.repo.row('node', Number(e.object_id))!;
+      // A typed label takes the kind of the end it replaces, so the triple keeps its stage.
+      const s = input.subject ? this.resolveNode(rec, input.subject, str(oldSubject.kind)) : oldSubject;
+      const o = input.object ? this.resolveNode(rec, input.object, str(oldObject.kind)) : oldObject;
       const relation = input.relation !== undefined ? cleanRelation(input.relation) : str(e.relation);
       if (!relation) throw new ApiError('bad_request', 'relation is empty');
       if ((input.subject || input.object) && s.id === o.id) throw new ApiError('bad_request', 'subject and object would be the same node');
@@ -353,6 +358,47 @@ export class ReviewCommands {
       survivor = (d.get(b) ?? 0) > (d.get(a) ?? 0) ? b : a;
     }
     return this.merge({ ids: [a, b], survivor, label: input.label }, options, 'merge.accept');
+  }
+
+  /**
+   * Accept many merge candidates as one edit (one undo step), best score first. Each merge keeps the
+   * better connected node of its pair at that moment; a candidate an earlier merge of the batch
+   * already settled (its two nodes now one) is gone, and one whose nodes are of different kinds is
+   * left open.
+   */
+  acceptCandidates(ids: number[], options: CommandOptions = {}): EditResult {
+    return this.run('merge.acceptMany', options, (rec) => {
+      const wanted = [...new Set(ids)];
+      const rows = this.repo.rows('merge_candidate', wanted);
+      if (rows.length !== wanted.length) {
+        const found = new Set(rows.map((r) => r.id));
+        const missing = wanted.filter((id) => !found.has(id));
+        throw new ApiError('not_found', `no merge candidate ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`);
+      }
+      const open = rows.filter((r) => r.status === 'open').sort((x, y) => Number(y.score) - Number(x.score) || x.id - y.id);
+      if (!open.length) throw new ApiError('conflict', `none of these ${plural(rows.length, 'merge candidate')} is open`);
+      let merged = 0;
+      let differentKinds = 0;
+      const survivors = new Set<number>();
+      for (const c of open) {
+        const now = this.repo.row('merge_candidate', c.id);
+        if (!now || now.status !== 'open') continue;
+        const a = this.mustNode(Number(now.a_id));
+        const b = this.mustNode(Number(now.b_id));
+        if (a.kind !== b.kind) {
+          differentKinds++;
+          continue;
+        }
+        const d = this.repo.degrees([a.id, b.id]);
+        const survivor = (d.get(b.id) ?? 0) > (d.get(a.id) ?? 0) ? b.id : a.id;
+        this.mergeIn(rec, { ids: [a.id, b.id], survivor });
+        survivors.delete(survivor === a.id ? b.id : a.id);
+        survivors.add(survivor);
+        merged++;
+      }
+      const left = differentKinds ? ` (${plural(differentKinds, 'candidate')} of different kinds left open)` : '';
+      return { nodeIds: [...survivors], summary: `Merge ${plural(merged, 'candidate')}${left}` };
+    });
   }
 
   skipCandidates(ids: number[], options: CommandOptions = {}): EditResult {

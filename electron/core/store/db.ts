@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { migrations } from './migrations';
+import { migrations, type Migration } from './migrations';
 import { StorageError, isBusy, retryBusy, toStorageError } from './storage-error';
 import { log } from '../log';
 
@@ -254,13 +254,33 @@ export function migrate(db: Db): number[] {
   const done = new Set((db.prepare('SELECT version FROM schema_version').all() as { version: number }[]).map((r) => r.version));
   for (const m of migrations) {
     if (done.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_version (version, name) VALUES (?, ?)').run(m.version, m.name);
-    })();
+    applyMigration(db, m);
     applied.push(m.version);
+    log.info('store', `migration ${m.version} (${m.name}) applied to ${db.name}`);
   }
   return applied;
+}
+
+/**
+ * One migration in its own transaction, logged in schema_version. One that rebuilds a table runs with
+ * foreign keys off (a DROP TABLE with them on would delete the rows that point at it, and the pragma
+ * cannot change inside a transaction); every reference must still hold before it commits.
+ */
+export function applyMigration(db: Db, m: Migration): void {
+  const fkOff = m.foreignKeysOff === true && Boolean(db.pragma('foreign_keys', { simple: true }));
+  if (fkOff) db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      db.exec(m.sql);
+      if (m.foreignKeysOff) {
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length) throw new Error(`migration ${m.version} (${m.name}) would break ${broken.length} references; nothing was changed`);
+      }
+      db.prepare('INSERT INTO schema_version (version, name) VALUES (?, ?)').run(m.version, m.name);
+    })();
+  } finally {
+    if (fkOff) db.pragma('foreign_keys = ON');
+  }
 }
 
 /** JSON column helpers: columns holding JSON are TEXT in SQLite. */

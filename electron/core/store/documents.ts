@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { parseJson } from './db';
 import type { Chunk, DocumentSummary } from '../../../shared/schemas';
 import { analyzeStructure, type DocumentStructure, type RegionKind, type StandardId } from '../document/structure';
+import type { Block } from '../document/blocks';
 
 export interface NewChunk {
   ordinal: number;
@@ -29,6 +30,16 @@ export interface NewDocument {
   annotations?: { start: number; end: number; label: string; text: string }[];
   /** The document's structure (document/structure.ts): stored as sections and regions. */
   structure?: DocumentStructure;
+  /** A PDF's pages: each line's span in the text and its box on the page (the page view's highlight). */
+  pageBoxes?: PageBoxes[];
+}
+
+/** One page's size and its boxes, flattened as [start, end, x, y, w, h] per line part (viewport units at scale 1, top-left origin). */
+export interface PageBoxes {
+  number: number;
+  width: number;
+  height: number;
+  boxes: number[];
 }
 
 interface DocumentRow {
@@ -149,6 +160,7 @@ export class DocumentRepository {
       const ann = this.stmt('INSERT INTO annotations (document_id, start, end, label, text) VALUES (?, ?, ?, ?, ?)');
       for (const a of doc.annotations ?? []) ann.run(id, a.start, a.end, a.label, a.text);
       if (doc.structure) this.writeStructure(id, doc.structure);
+      if (doc.pageBoxes?.length) this.writePageBoxes(id, doc.pageBoxes);
       return id;
     })();
   }
@@ -180,10 +192,47 @@ export class DocumentRepository {
       st.standard ? JSON.stringify(st.standard) : null,
       st.title,
     );
-    const sec = this.stmt('INSERT INTO sections (document_id, ordinal, number, heading, level, start, heading_end, end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    st.sections.forEach((s, i) => sec.run(id, i, s.number, s.heading, s.level, s.start, s.headingEnd, s.end));
+    const sec = this.stmt(
+      'INSERT INTO sections (document_id, ordinal, number, heading, level, start, heading_end, end, annex) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    st.sections.forEach((s, i) => sec.run(id, i, s.number, s.heading, s.level, s.start, s.headingEnd, s.end, s.annex ?? null));
     const reg = this.stmt('INSERT INTO regions (document_id, kind, start, end) VALUES (?, ?, ?, ?)');
     for (const r of st.boilerplate) reg.run(id, r.kind, r.start, r.end);
+    const table = this.stmt(
+      'INSERT INTO document_tables (document_id, ordinal, page, caption, header, rows, row_spans, start, end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    (st.tables ?? []).forEach((t, i) =>
+      table.run(
+        id,
+        i,
+        t.page,
+        t.caption ?? null,
+        JSON.stringify(t.header),
+        JSON.stringify(t.rows),
+        JSON.stringify(t.rowSpans.map((r) => [r.start, r.end])),
+        t.start,
+        t.end,
+      ),
+    );
+    const block = this.stmt('INSERT INTO document_blocks (document_id, kind, start, end, label) VALUES (?, ?, ?, ?, ?)');
+    for (const b of st.blocks ?? []) block.run(id, b.kind, b.start, b.end, b.label);
+  }
+
+  private writePageBoxes(id: number, pages: PageBoxes[]): void {
+    const page = this.stmt('INSERT INTO page_boxes (document_id, number, width, height, boxes) VALUES (?, ?, ?, ?, ?)');
+    for (const p of pages) page.run(id, p.number, p.width, p.height, JSON.stringify(p.boxes));
+  }
+
+  /** A PDF's pages with the boxes of its text (empty for a document without page layout). */
+  pageBoxes(id: number): PageBoxes[] {
+    return (
+      this.db.prepare('SELECT number, width, height, boxes FROM page_boxes WHERE document_id = ? ORDER BY number').all(id) as {
+        number: number;
+        width: number;
+        height: number;
+        boxes: string;
+      }[]
+    ).map((r) => ({ number: r.number, width: r.width, height: r.height, boxes: parseJson<number[]>(r.boxes, []) }));
   }
 
   /**
@@ -199,21 +248,57 @@ export class DocumentRepository {
       return text === undefined ? undefined : analyzeStructure(text);
     }
     const sections = (
-      this.db.prepare('SELECT number, heading, level, start, heading_end, end FROM sections WHERE document_id = ? ORDER BY ordinal').all(id) as {
+      this.db.prepare('SELECT number, heading, level, start, heading_end, end, annex FROM sections WHERE document_id = ? ORDER BY ordinal').all(id) as {
         number: string | null;
         heading: string;
         level: number;
         start: number;
         heading_end: number;
         end: number;
+        annex: string | null;
       }[]
-    ).map((r) => ({ number: r.number, heading: r.heading, level: r.level, start: r.start, end: r.end, headingEnd: r.heading_end }));
+    ).map((r) => ({
+      number: r.number,
+      heading: r.heading,
+      level: r.level,
+      start: r.start,
+      end: r.end,
+      headingEnd: r.heading_end,
+      ...(r.annex === 'normative' || r.annex === 'informative' ? { annex: r.annex as 'normative' | 'informative' } : {}),
+    }));
     const boilerplate = this.db.prepare('SELECT kind, start, end FROM regions WHERE document_id = ? ORDER BY start, end DESC').all(id) as {
       kind: RegionKind;
       start: number;
       end: number;
     }[];
-    return { standard: head.standard ? parseJson<StandardId | null>(head.standard, null) : null, title: head.title, sections, boilerplate };
+    const tables = (
+      this.db.prepare('SELECT page, caption, header, rows, row_spans, start, end FROM document_tables WHERE document_id = ? ORDER BY ordinal').all(id) as {
+        page: number | null;
+        caption: string | null;
+        header: string;
+        rows: string;
+        row_spans: string;
+        start: number;
+        end: number;
+      }[]
+    ).map((r) => ({
+      page: r.page,
+      ...(r.caption !== null ? { caption: r.caption } : {}),
+      header: parseJson<string[]>(r.header, []),
+      rows: parseJson<string[][]>(r.rows, []),
+      start: r.start,
+      end: r.end,
+      rowSpans: parseJson<[number, number][]>(r.row_spans, []).map(([start, end]) => ({ start, end })),
+    }));
+    const blocks = this.db.prepare('SELECT kind, start, end, label FROM document_blocks WHERE document_id = ? ORDER BY start').all(id) as Block[];
+    return {
+      standard: head.standard ? parseJson<StandardId | null>(head.standard, null) : null,
+      title: head.title,
+      sections,
+      boilerplate,
+      ...(tables.length ? { tables } : {}),
+      ...(blocks.length ? { blocks } : {}),
+    };
   }
 
   setStatus(id: number, status: string): void {

@@ -160,6 +160,8 @@ export class EditRepository {
     if (!current) return this.put(kind, id, target);
     const patch: Record<string, unknown> = {};
     for (const c of Object.keys(target)) if (c !== 'id' && target[c] !== other[c]) patch[c] = target[c];
+    // a status set before a newer edition made the triple stale: undoing or redoing it leaves it stale
+    if (kind === 'edge' && current.status === 'stale' && target.status !== 'stale' && other.status !== 'stale') delete patch.status;
     this.update(kind, id, patch);
   }
 

@@ -272,6 +272,8 @@ export class ExtractionGraphWriter {
    * nothing else can change the rows it holds; dropped when the batch ends.
    */
   private state: BatchState | null = null;
+  /** Stale triples this writer met again: their new evidence may bring them back (unstale). */
+  private readonly stale = new Set<number>();
 
   constructor(private readonly db: Db) {
     this.q = {
@@ -279,12 +281,13 @@ export class ExtractionGraphWriter {
       setAliases: db.prepare('UPDATE nodes SET aliases = ? WHERE id = ?'),
       setType: db.prepare('UPDATE nodes SET type = ? WHERE id = ?'),
       insertNode: db.prepare('INSERT INTO nodes (kind, label, norm, type, aliases, chunk_id, meta) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      findEdge: db.prepare('SELECT id, confidence, edited, status FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
+      findEdge: db.prepare('SELECT id, confidence, edited, status, unsupported FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
+      markSupported: db.prepare(`UPDATE edges SET unsupported = 0, updated_at = ${NOW} WHERE id = ?`),
       raiseConfidence: db.prepare(`UPDATE edges SET confidence = ?, updated_at = ${NOW} WHERE id = ?`),
       // read again by a rule an editor keeps more often: the better estimate stands
       raisePrecision: db.prepare('UPDATE edges SET precision = ? WHERE id = ? AND (precision IS NULL OR precision < ?)'),
       insertEdge: db.prepare(
-        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, meta, precision, unsupported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       edgeProvExists: db.prepare('SELECT 1 FROM provenance WHERE edge_id = ? AND document_id = ? AND start = ? AND end = ?'),
       insertEdgeProv: db.prepare('INSERT INTO provenance (edge_id, document_id, chunk_id, start, end, quote, rules) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -295,6 +298,12 @@ export class ExtractionGraphWriter {
       editedFromChunk: db.prepare(
         `SELECT 1 FROM edges e WHERE e.subject_id = ? AND e.object_id = ? AND e.edited = 1
          AND EXISTS (SELECT 1 FROM provenance p WHERE p.edge_id = e.id AND p.chunk_id = ?) LIMIT 1`,
+      ),
+      // a stale triple found again in a current version: back to what it was before it went stale
+      unstale: db.prepare(
+        `UPDATE edges SET status = COALESCE((SELECT c.status_before FROM edition_changes c WHERE c.edge_id = edges.id AND c.kind = 'stale'
+           AND c.status_before IN ('proposed','accepted') ORDER BY c.id DESC LIMIT 1), 'proposed'), updated_at = ${NOW}
+         WHERE id = ? AND status = 'stale' AND NOT EXISTS (SELECT 1 FROM documents n WHERE n.previous_id = ?)`,
       ),
       editedPairsOfChunk: db.prepare(
         'SELECT DISTINCT e.subject_id, e.object_id FROM provenance p JOIN edges e ON e.id = p.edge_id WHERE p.chunk_id = ? AND e.edited = 1',
@@ -361,11 +370,15 @@ export class ExtractionGraphWriter {
     const relation = e.relation.replace(/\s+/g, ' ').trim();
     if (!relation) throw new Error('empty relation');
     const b = this.state;
-    const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as { id: number; confidence: number; edited: number; status: string } | undefined;
+    const existing = this.q.findEdge.get(e.subjectId, relation, e.objectId) as
+      { id: number; confidence: number; edited: number; status: string; unsupported: number } | undefined;
     if (existing) {
+      if (existing.status === 'stale') this.stale.add(existing.id);
       if (!existing.edited && existing.status === 'proposed' && (e.confidence ?? 0) > existing.confidence)
         this.q.raiseConfidence.run(e.confidence, existing.id);
       if (e.precision != null) this.q.raisePrecision.run(e.precision, existing.id, e.precision);
+      // found where a chunk holds its ends: supported from now on
+      if (existing.unsupported && !e.unsupported) this.q.markSupported.run(existing.id);
       b?.edges.set(existing.id, existing.edited ? pairKey(e.subjectId, e.objectId) : null);
       return { id: existing.id, created: false };
     }
@@ -380,6 +393,7 @@ export class ExtractionGraphWriter {
       e.model ?? null,
       JSON.stringify(e.meta ?? {}),
       e.precision ?? null,
+      e.unsupported ? 1 : 0,
     );
     const id = Number(info.lastInsertRowid);
     if (b) {
@@ -396,6 +410,7 @@ export class ExtractionGraphWriter {
       return;
     }
     this.q.insertEdgeProv.run(edgeId, p.documentId, p.chunkId, p.start, p.end, p.quote, JSON.stringify(p.rules ?? []));
+    if (this.stale.has(edgeId) && this.q.unstale.run(edgeId, p.documentId).changes > 0) this.stale.delete(edgeId);
     // evidence from a chunk for an edited triple: that chunk's edited pairs grow (or are read again)
     const pairs = b && p.chunkId !== null ? b.editedPairs.get(p.chunkId) : undefined;
     if (pairs) {

@@ -27,6 +27,8 @@ export interface NewEdge {
   meta?: Record<string, unknown>;
   /** The estimated probability that an editor keeps it (extract/precision.ts); null when unknown. */
   precision?: number | null;
+  /** An LLM triple whose end its chunk does not hold (migration 0014): kept, listed only when asked for. */
+  unsupported?: boolean;
 }
 
 export interface NewProvenance {

@@ -18,6 +18,7 @@ import { ExtractionRepository } from './extraction';
 import { PublishRepository } from './publish';
 import { ReviewRepository } from './review';
 import { SchemaRepository } from './schema-types';
+import { StageCacheRepository } from './stage-cache';
 import { VectorRepository } from './vectors';
 import { VersionRepository } from './versions';
 
@@ -126,6 +127,11 @@ export class Store {
   /** SchemaRepository over this database (one instance, made on first use). */
   get schemaTypes(): SchemaRepository {
     return this.repository(SchemaRepository);
+  }
+
+  /** The LLM stage cache (migration 0014; one instance, made on first use). */
+  get stageCache(): StageCacheRepository {
+    return this.repository(StageCacheRepository);
   }
 
   /** VectorRepository over this database (one instance, made on first use). */

@@ -47,6 +47,7 @@ export class ReviewRepository {
       minPrecision: f.minPrecision,
       belowPrecision: f.belowPrecision,
       document: f.document,
+      includeUnsupported: f.includeUnsupported,
     });
     return { sql: where.join(' AND '), args };
   }
@@ -159,6 +160,33 @@ export class ReviewRepository {
     };
   }
 
+  /**
+   * Every filtered triple as a (subject, object) pair, and the nodes at their ends the node filters
+   * keep (edges with an end left out are dropped): the whole graph the filters leave, for its communities.
+   */
+  filteredGraph(filters: NeighbourhoodFilters): {
+    nodes: { id: number; kind: NodeKind; label: string; type: string | null }[];
+    edges: { source: number; target: number }[];
+  } {
+    const ef = this.edgeFilter(filters);
+    const nodeOk = this.nodeFilter(filters);
+    const pairs = this.db.prepare(`SELECT e.subject_id AS source, e.object_id AS target FROM edges e WHERE ${ef.sql} ORDER BY e.id`).all(...ef.args) as {
+      source: number;
+      target: number;
+    }[];
+    const ends = new Set<number>();
+    for (const p of pairs) {
+      ends.add(p.source);
+      ends.add(p.target);
+    }
+    const nodes = this.nodeRows([...ends]).filter(nodeOk);
+    const kept = new Set(nodes.map((n) => n.id));
+    return {
+      nodes: nodes.map((n) => ({ id: n.id, kind: n.kind, label: n.label, type: n.type })),
+      edges: pairs.filter((p) => kept.has(p.source) && kept.has(p.target)),
+    };
+  }
+
   /** Autocomplete: exact normalised match, then label prefix, then substring of label or aliases. */
   searchNodes(q: { query: string; kind?: NodeKind; limit: number }): GraphViewNode[] {
     const text = q.query.trim();
@@ -245,7 +273,8 @@ export class ReviewRepository {
       const sentence = sentenceAround(context.text, p.start - context.start, p.end - context.start);
       const sStart = context.start + sentence.start;
       const sEnd = context.start + sentence.end;
-      const page = p.c_page ?? (pageAt.get(p.document_id, p.start, p.start) as { number: number } | undefined)?.number ?? null;
+      // the page the span itself lies on (a chunk may run over a page break; its page is where it starts)
+      const page = (pageAt.get(p.document_id, p.start, p.start) as { number: number } | undefined)?.number ?? p.c_page ?? null;
       return {
         provenanceId: p.id,
         document: { id: p.document_id, title: p.title },

@@ -11,7 +11,12 @@ export function storeStatus(db: Db): StoreStatus {
     documents: count('SELECT COUNT(*) AS n FROM documents'),
     chunks: count('SELECT COUNT(*) AS n FROM chunks'),
     nodes: { entity: nodes.get('entity') ?? 0, event: nodes.get('event') ?? 0, concept: nodes.get('concept') ?? 0, passage: nodes.get('passage') ?? 0 },
-    triples: { proposed: edges.get('proposed') ?? 0, accepted: edges.get('accepted') ?? 0, rejected: edges.get('rejected') ?? 0 },
+    triples: {
+      proposed: edges.get('proposed') ?? 0,
+      accepted: edges.get('accepted') ?? 0,
+      rejected: edges.get('rejected') ?? 0,
+      stale: edges.get('stale') ?? 0,
+    },
     jobs: {
       queued: jobs.get('queued') ?? 0,
       running: jobs.get('running') ?? 0,

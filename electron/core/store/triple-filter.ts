@@ -23,6 +23,8 @@ export interface TripleFilter {
   /** Only triples with this node as subject or object. */
   node?: number;
   ids?: readonly number[];
+  /** Also LLM triples marked unsupported (an end not in their chunk); hidden by default, unless asked for by id. */
+  includeUnsupported?: boolean;
 }
 
 /** `text` escaped for LIKE ... ESCAPE '\\' (so % and _ match themselves). */
@@ -51,5 +53,6 @@ export function tripleConditions(f: TripleFilter): { where: string[]; args: unkn
   if (f.belowPrecision !== undefined) add('e.precision < ?', f.belowPrecision);
   if (f.node) add('(e.subject_id = ? OR e.object_id = ?)', f.node, f.node);
   if (f.ids) add('e.id IN (SELECT value FROM json_each(?))', JSON.stringify(f.ids));
+  if (!f.includeUnsupported && !f.ids) add('e.unsupported = 0');
   return { where, args };
 }

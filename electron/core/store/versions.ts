@@ -318,6 +318,14 @@ export class VersionRepository {
     });
   }
 
+  /** The status a triple had before it last went stale (edition_changes.status_before), or null. */
+  statusBefore(edgeId: number): string | null {
+    const r = this.db
+      .prepare("SELECT status_before FROM edition_changes WHERE edge_id = ? AND kind = 'stale' AND status_before IS NOT NULL ORDER BY id DESC LIMIT 1")
+      .get(edgeId) as { status_before: string } | undefined;
+    return r?.status_before ?? null;
+  }
+
   /** Open review and stale changes of a version (what the diff still asks the editor about). */
   openChanges(documentId: number): number {
     return (

@@ -15,7 +15,8 @@ export function useApi(): ApiClient {
 /** Which cached calls each event makes stale. */
 const INVALIDATES: Record<string, CallName[]> = {
   'documents.changed': ['documents.list', 'documents.get', 'documents.chunks', 'app.status'],
-  'graph.changed': ['triples.list', 'nodes.list', 'app.status'],
+  // (a diff of two editions lists triples: an extraction or an edit changes it)
+  'graph.changed': ['triples.list', 'nodes.list', 'app.status', 'documents.diff', 'documents.editions'],
 };
 
 export function ApiProvider({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {

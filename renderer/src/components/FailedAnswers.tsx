@@ -10,6 +10,7 @@ export const FAILURE_REASON_TEXT: Record<FailureReason, string> = {
   timeout: 'the engine took too long',
   parse: 'unreadable, or not the list the stage asks for',
   engine: 'the engine failed',
+  refused: 'the model declined to answer',
 };
 
 /**

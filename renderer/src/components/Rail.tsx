@@ -1,19 +1,10 @@
 import { Icon } from './Icon';
+import { APP_VIEWS, viewDigit, type AppView } from '../../../shared/contract/shell';
 
-export const VIEWS = [
-  { id: 'documents', label: 'Documents', key: '1' },
-  { id: 'review', label: 'Review', key: '2' },
-  { id: 'graph', label: 'Graph', key: '3' },
-  { id: 'concepts', label: 'Concepts', key: '8' },
-  { id: 'schema', label: 'Schema', key: '9' },
-  { id: 'chat', label: 'Chat', key: '4' },
-  { id: 'export', label: 'Export', key: '5' },
-  { id: 'models', label: 'Models', key: '6' },
-  { id: 'evaluation', label: 'Evaluation', key: '0' },
-  { id: 'settings', label: 'Settings', key: '7' },
-] as const;
+/** The sidebar's views in order, each with its Alt+digit key (from the one list in the contract). */
+export const VIEWS = APP_VIEWS.map((v, i) => ({ ...v, key: viewDigit(i) }));
 
-export type ViewId = (typeof VIEWS)[number]['id'];
+export type ViewId = AppView;
 
 export function Rail({ current, onSelect, onShortcuts }: { current: ViewId; onSelect: (id: ViewId) => void; onShortcuts?: () => void }) {
   return (

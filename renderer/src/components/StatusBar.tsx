@@ -101,9 +101,10 @@ export function StatusBar() {
         <div
           className="counts muted"
           data-testid="store-counts"
-          title="Nodes: entities and events (concepts and passages not counted). Triples: proposed and accepted (rejected ones not counted; Review lists every status)."
+          title="Nodes: entity, event and concept nodes, as the Graph header counts them (passages not counted). Triples: proposed, accepted and stale (rejected ones not counted; Review lists every status)."
         >
-          {s.documents} documents · {s.chunks} chunks · {s.nodes.entity + s.nodes.event} nodes · {s.triples.proposed + s.triples.accepted} triples
+          {s.documents} documents · {s.chunks} chunks · {s.nodes.entity + s.nodes.event + s.nodes.concept} nodes ·{' '}
+          {s.triples.proposed + s.triples.accepted + s.triples.stale} triples
         </div>
       )}
     </footer>

@@ -2,8 +2,16 @@
 import { en } from './en';
 import { ko } from './ko';
 import type { PromptLanguage, StagePrompts } from './types';
+import type { ExtractStage } from '../types';
 
-export type { PromptInput, PromptLanguage, StagePrompts } from './types';
+export type { PassageInput, PromptLanguage, PromptSetup, StagePrompts } from './types';
+
+/**
+ * The version of each stage's prompt and answer format, recorded with every triple the stage makes
+ * (meta.promptVersion) and part of the stage cache's key: change it whenever the stage's prompt,
+ * example or schema changes what a model would answer.
+ */
+export const PROMPT_VERSIONS: Record<ExtractStage, string> = { EE: 'EE.2', EV: 'EV.2', VV: 'VV.2' };
 
 const SETS: Record<PromptLanguage, StagePrompts> = { en, ko };
 

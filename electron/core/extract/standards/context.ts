@@ -6,13 +6,18 @@ import { splitSentences, type Span } from '../sentences';
 import { findStandards } from '../classic/mentions';
 import { lastStartingAtOrBefore } from '../../chunk/headings';
 import { sectionAt } from '../../document/structure';
+import { annexAt } from '../../document/blocks';
 
 /** The subset of document/structure.ts's DocumentStructure these patterns read (that type is assignable to it). */
 export interface StructureLike {
   standard: { id: string; title?: string; updates?: string[]; obsoletes?: string[] } | null;
   title?: string | null;
-  sections: { number: string | null; heading: string; level: number; start: number; end: number; headingEnd: number }[];
+  sections: { number: string | null; heading: string; level: number; start: number; end: number; headingEnd: number; annex?: 'normative' | 'informative' }[];
   boilerplate: { kind: string; start: number; end: number }[];
+  /** Tables with each row's line in the text (document/tables.ts), the header's first. */
+  tables?: { header: string[]; rows: string[][]; start: number; end: number; caption?: string; rowSpans: { start: number; end: number }[] }[];
+  /** Notes, examples and captions (document/blocks.ts). */
+  blocks?: { kind: string; start: number; end: number }[];
 }
 
 export type SectionLike = StructureLike['sections'][number];
@@ -163,7 +168,7 @@ function docInfo(text: string, structure?: StructureLike | null): DocInfo {
   const st =
     structure && (structure.sections.length || structure.standard)
       ? structure
-      : { ...fallbackStructure(text), ...(structure ? { boilerplate: structure.boilerplate } : {}) };
+      : { ...fallbackStructure(text), ...(structure ? { boilerplate: structure.boilerplate, tables: structure.tables, blocks: structure.blocks } : {}) };
   const upper = (text.match(/\b(?:MUST|SHALL|SHOULD)\b/g) ?? []).length;
   const info: DocInfo = {
     text,
@@ -208,4 +213,13 @@ export function isSkipped(ctx: ChunkContext, span: Span, allow: readonly string[
   if (!ctx.doc.given) return false;
   const kind = boilerplateKind(ctx.doc.structure, span.start, span.end);
   return kind !== null && !allow.includes(kind);
+}
+
+/**
+ * Informative text, where a normative keyword states no requirement: an annex marked informative
+ * (and its subsections), a NOTE or an EXAMPLE (document/blocks.ts).
+ */
+export function informative(doc: DocInfo, offset: number): boolean {
+  if (annexAt(doc.structure.sections, offset) === 'informative') return true;
+  return (doc.structure.blocks ?? []).some((b) => (b.kind === 'note' || b.kind === 'example') && b.start <= offset && offset < b.end);
 }

@@ -12,7 +12,7 @@ import { chunkContext, type StructureLike } from './context';
 import { definitions } from './definitions';
 import { finish, type Draft } from './make';
 import { requirements } from './requirements';
-import { tables } from './tables';
+import { structureTables, tables } from './tables';
 import { values } from './values';
 import { crossReferences } from './xrefs';
 
@@ -65,6 +65,7 @@ export function standardsExtract(docText: string, chunk: Span, options: Standard
     ...requirements(ctx),
     ...values(ctx),
     ...tables(ctx),
+    ...structureTables(ctx),
     ...acronymTriples(ctx, options.acronyms ?? []),
     ...xref.drafts,
   ];

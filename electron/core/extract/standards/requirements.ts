@@ -6,7 +6,7 @@
 import type { Span } from '../sentences';
 import type { Mention } from '../types';
 import { isPronoun } from '../labels';
-import { isSkipped, type ChunkContext } from './context';
+import { informative, isSkipped, type ChunkContext } from './context';
 import { englishNlp } from '../../nlp/english';
 import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
 
@@ -251,7 +251,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
   const upper = ctx.doc.upperKeywords;
   if (!upper && !ctx.doc.lowerKeywords) return out; // no provisions: "should" in prose is no requirement
   for (const s of ctx.sentences) {
-    if (isSkipped(ctx, s)) continue;
+    if (isSkipped(ctx, s) || informative(ctx.doc, s.start)) continue; // an informative annex, a note or an example states no requirement
     const sentence = text.slice(s.start, s.end);
     if (QUOTED_KEYWORD.test(sentence) || /\?\s*$/.test(sentence)) continue; // the keyword convention itself; questions
     const re = new RegExp((upper ? UPPER : LOWER).source, 'g');

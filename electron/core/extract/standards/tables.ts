@@ -5,6 +5,7 @@
 // Boxes and diagrams (| + characters) are not tables.
 import { isSkipped, type ChunkContext } from './context';
 import { entity, flat, literal, trimSpan, type Draft } from './make';
+import { cellSpans } from '../../document/tables';
 
 interface Row {
   start: number;
@@ -46,6 +47,43 @@ const rowEnd = (text: string, at: number) => {
 
 const CODE_ITEM = /[^,]*?\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)/g;
 
+/** A column header as a relation: short headers whole, long ones by their last three words. */
+const relationOf = (header: string) => (header.split(/\s+/).length <= 4 ? header.toLowerCase() : header.split(/\s+/).slice(-3).join(' ').toLowerCase());
+
+/**
+ * Tables the document structure holds (a PDF's rebuilt from positions, HTML and DOCX tables): each
+ * row whose line lies in the chunk gives one triple per filled cell after the first, key (the first
+ * cell) - column header - cell, with the row's line as evidence.
+ */
+export function structureTables(ctx: ChunkContext): Draft[] {
+  const { text } = ctx.doc;
+  const out: Draft[] = [];
+  for (const t of ctx.doc.structure.tables ?? []) {
+    if (t.end <= ctx.chunk.start || t.start >= ctx.chunk.end || t.header.length < 2) continue;
+    t.rows.forEach((cells, r) => {
+      const row = t.rowSpans[r + 1];
+      if (!row || row.start < ctx.chunk.start || row.end > ctx.chunk.end || isSkipped(ctx, row)) return;
+      const spans = cellSpans(text, row, cells);
+      if (!cells[0]?.trim() || spans[0].end <= spans[0].start) return;
+      const key = entity(flat(cells[0]), spans[0]);
+      for (let k = 1; k < cells.length && k < t.header.length; k++) {
+        const cell = flat(cells[k] ?? '');
+        if (!cell || /^(?:n\/a|-+|none)$/i.test(cell) || !t.header[k].trim() || spans[k].end <= spans[k].start) continue;
+        const coded = /^\d+$/.test(cell) || /\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)$/.test(cell);
+        out.push({
+          pattern: 'table.row',
+          head: key,
+          relation: relationOf(flat(t.header[k])),
+          tail: coded ? literal(cell, spans[k], 'code') : entity(cell, spans[k]),
+          evidence: row,
+          meta: { table: t.header, ...(t.caption ? { caption: t.caption } : {}) },
+        });
+      }
+    });
+  }
+  return out;
+}
+
 export function tables(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
@@ -83,7 +121,7 @@ export function tables(ctx: ChunkContext): Draft[] {
       for (let k = 1; k < row.cells.length; k++) {
         const cell = row.cells[k];
         if (!cell.text || /^(?:n\/a|-+|none)$/i.test(cell.text)) continue;
-        const relation = headers[k].split(/\s+/).length <= 4 ? headers[k].toLowerCase() : `${headers[k].split(/\s+/).slice(-3).join(' ').toLowerCase()}`;
+        const relation = relationOf(headers[k]);
         // a cell listing codes ("Token-Ring (20), FDDI (21)") gives one value per code
         const items = cell.text.match(CODE_ITEM);
         const parts = items && items.join('').replace(/\s+/g, '').length >= cell.text.replace(/[\s,]+/g, '').length - 1 ? items : [cell.text];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { convert, type FormatCallback } from 'html-to-text';
 import type { ParsedFile } from '../types';
 import { IngestError } from '../errors';
+import { rowLine } from '../../document/tables';
 
 const heading =
   (level: number): FormatCallback =>
@@ -16,6 +17,68 @@ const heading =
 
 const formatters: Record<string, FormatCallback> = {};
 for (let level = 1; level <= 6; level++) formatters[`mdHeading${level}`] = heading(level);
+
+/** A table's cells as read from its elements: the first row is its header. */
+export interface TableCells {
+  caption?: string;
+  header: string[];
+  rows: string[][];
+}
+
+type Elem = Parameters<FormatCallback>[0];
+
+/** The text of an element's descendants (a caption). */
+function textOf(elem: Elem): string {
+  const parts: string[] = [];
+  const visit = (n: { type?: string; data?: string; children?: unknown[] }) => {
+    if (n.type === 'text' && n.data) parts.push(n.data);
+    for (const c of (n.children ?? []) as (typeof n)[]) visit(c);
+  };
+  visit(elem as never);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Tables written one row a line, "| cell | cell |" (document/tables.ts rowLine), each table's cells
+ * kept in `into` so the structure can find its rows in the text; a cell spanning columns is followed
+ * by empty cells, so every row has the table's width.
+ */
+function rowTable(into: TableCells[]): FormatCallback {
+  return (elem, walk, builder) => {
+    let caption: string | undefined;
+    builder.openTable();
+    const cell = (node: Elem) => {
+      builder.openTableCell({ maxColumnWidth: Number.MAX_SAFE_INTEGER });
+      walk(node.children, builder);
+      builder.closeTableCell({ colspan: Number(node.attribs?.colspan) || 1, rowspan: 1 });
+    };
+    const walkTable = (node: Elem) => {
+      if (node.type !== 'tag') return;
+      if (node.name === 'caption') caption = textOf(node) || undefined;
+      else if (node.name === 'thead' || node.name === 'tbody' || node.name === 'tfoot') node.children.forEach((c) => walkTable(c as Elem));
+      else if (node.name === 'tr') {
+        builder.openTableRow();
+        for (const c of node.children as Elem[]) if (c.type === 'tag' && (c.name === 'td' || c.name === 'th')) cell(c);
+        builder.closeTableRow();
+      }
+    };
+    elem.children.forEach((c) => walkTable(c as Elem));
+    builder.closeTable({
+      tableToString: (rows) => {
+        const cells = rows
+          .map((r) => r.flatMap((c) => [c.text.replace(/\s+/g, ' ').trim(), ...Array.from({ length: Math.max(0, c.colspan - 1) }, () => '')]))
+          .filter((r) => r.length);
+        if (!cells.length) return '';
+        const width = Math.max(...cells.map((r) => r.length));
+        const full = cells.map((r) => [...r, ...Array.from({ length: width - r.length }, () => '')]);
+        into.push({ ...(caption ? { caption } : {}), header: full[0], rows: full.slice(1) });
+        return [...(caption ? [caption, ''] : []), ...full.map(rowLine)].join('\n');
+      },
+      leadingLineBreaks: 2,
+      trailingLineBreaks: 2,
+    });
+  };
+}
 
 /** Attribute values longer than this are never text (inline images, data blobs): dropped before converting. */
 const MAX_ATTRIBUTE = 4096;
@@ -56,12 +119,12 @@ export function dropLongAttributes(html: string): string {
   return parts.join('');
 }
 
-export function htmlToText(html: string): string {
+export function htmlToText(html: string, tables: TableCells[] = []): string {
   return convert(dropLongAttributes(html), {
     wordwrap: false,
     // The whole document is read (the file size is limited before parsing); by default only 16 MiB.
     limits: { maxInputLength: Number.MAX_SAFE_INTEGER },
-    formatters,
+    formatters: { ...formatters, rowTable: rowTable(tables) },
     selectors: [
       ...[1, 2, 3, 4, 5, 6].map((l) => ({ selector: `h${l}`, format: `mdHeading${l}` })),
       { selector: 'a', options: { ignoreHref: true } },
@@ -71,7 +134,7 @@ export function htmlToText(html: string): string {
       { selector: 'noscript', format: 'skip' },
       { selector: 'head', format: 'skip' },
       { selector: 'ul', options: { itemPrefix: '- ' } },
-      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+      { selector: 'table', format: 'rowTable' },
     ],
   });
 }
@@ -226,8 +289,9 @@ export function parseHtml(file: string, html: string, format = 'html', title?: s
     );
   }
   let text: string;
+  const tables: TableCells[] = [];
   try {
-    text = htmlToText(html);
+    text = htmlToText(html, tables);
   } catch (err) {
     if (err instanceof RangeError) throw new IngestError(`${format === 'docx' ? 'DOCX' : 'HTML'} nested too deeply to convert (${err.message})`);
     throw new IngestError(`cannot read HTML: ${(err as Error).message}`);
@@ -244,6 +308,7 @@ export function parseHtml(file: string, html: string, format = 'html', title?: s
         paged: false,
         mode: 'markdown',
         original: text,
+        ...(tables.length ? { tables } : {}),
       },
     ],
   };

@@ -15,7 +15,8 @@ export const TINY = {
   feedForwardLength: 128,
   headCount: 4,
   headCountKv: 2,
-  contextLength: 2048,
+  /** Its byte-level tokenizer spends a token a character: the extraction's shared system prompt alone is ~3,000. */
+  contextLength: 8192,
   ropeDimensionCount: 16,
 } as const;
 
@@ -35,6 +36,17 @@ const CONTROL = ['<|startoftext|>', '<|endoftext|>', '<|im_start|>', '<|im_end|>
 export const TINY_CHAT_TEMPLATE =
   "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}" +
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
+
+/**
+ * A thinking model's template (the reasoning distills' and Qwen3's shape): an earlier answer's
+ * reasoning is rendered inside <think>…</think>, and the model's turn opens a <think> block, so the
+ * model must think before it answers.
+ */
+export const TINY_THINKING_CHAT_TEMPLATE =
+  "{% for message in messages %}{% if message['role'] == 'assistant' %}{{'<|im_start|>assistant\\n'}}" +
+  "{% if message['reasoning_content'] %}{{'<think>\\n' + message['reasoning_content'] + '\\n</think>\\n\\n'}}{% endif %}" +
+  "{{message['content'] + '<|im_end|>' + '\\n'}}{% else %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endif %}{% endfor %}" +
+  "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n<think>\\n' }}{% endif %}";
 
 /** GPT-2's byte-to-unicode map: printable bytes stand for themselves, the rest move to U+0100 and up. */
 export function byteToUnicode(): string[] {
@@ -106,6 +118,13 @@ export interface TinyModelOptions {
   eosBias?: number;
   /** Seed of the random weights (default 42). */
   seed?: number;
+  /**
+   * Training context the file declares (default TINY.contextLength). Its byte-level tokenizer spends
+   * about one token per character, four times a real model's, so whole-pipeline runs want more.
+   */
+  contextLength?: number;
+  /** The chat template (default TINY_CHAT_TEMPLATE, ChatML). */
+  chatTemplate?: string;
 }
 
 /** The tiny model's bytes. Pure: the same options give the same bytes. */
@@ -121,7 +140,7 @@ export function tinyModelBytes(options: TinyModelOptions = {}): Buffer {
     { key: 'general.architecture', type: ValueType.STRING, value: 'llama' },
     { key: 'general.name', type: ValueType.STRING, value: 'graphwright-tiny' },
     { key: 'general.file_type', type: ValueType.UINT32, value: 0 },
-    { key: 'llama.context_length', type: ValueType.UINT32, value: TINY.contextLength },
+    { key: 'llama.context_length', type: ValueType.UINT32, value: options.contextLength ?? TINY.contextLength },
     { key: 'llama.embedding_length', type: ValueType.UINT32, value: E },
     { key: 'llama.block_count', type: ValueType.UINT32, value: blockCount },
     { key: 'llama.feed_forward_length', type: ValueType.UINT32, value: F },
@@ -140,7 +159,7 @@ export function tinyModelBytes(options: TinyModelOptions = {}): Buffer {
     { key: 'tokenizer.ggml.eos_token_id', type: ValueType.UINT32, value: vocab.eos },
     { key: 'tokenizer.ggml.padding_token_id', type: ValueType.UINT32, value: vocab.eos },
     { key: 'tokenizer.ggml.add_bos_token', type: ValueType.BOOL, value: true },
-    { key: 'tokenizer.chat_template', type: ValueType.STRING, value: TINY_CHAT_TEMPLATE },
+    { key: 'tokenizer.chat_template', type: ValueType.STRING, value: options.chatTemplate ?? TINY_CHAT_TEMPLATE },
   ];
 
   const ones = (n: number) => new Float32Array(n).fill(1);

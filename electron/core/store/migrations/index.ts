@@ -10,9 +10,20 @@ import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
 import m0011 from './0011_job_owners';
 import m0012 from './0012_rules_precision';
+import m0014 from './0014_llm_stage_cache';
+import m0015 from './0015_layout';
+import m0016 from './0016_stale_status';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** The migration rebuilds a table (SQLite alters no CHECK in place): run with foreign keys off, checked before commit. */
+  foreignKeysOff?: boolean;
+}
 
 /** Numbered migrations, applied in order, each once. Append; never edit a released one. */
-export const migrations: { version: number; name: string; sql: string }[] = [
+export const migrations: Migration[] = [
   { version: 1, name: 'initial', sql: m0001 },
   { version: 2, name: 'extraction', sql: m0002 },
   { version: 3, name: 'lookup indexes', sql: m0003 },
@@ -25,4 +36,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 10, name: 'redundant indexes', sql: m0010 },
   { version: 11, name: 'job owners', sql: m0011 },
   { version: 12, name: 'rules and precision', sql: m0012 },
+  { version: 14, name: 'llm stage cache', sql: m0014 },
+  { version: 15, name: 'layout', sql: m0015 },
+  { version: 16, name: 'stale status', sql: m0016, foreignKeysOff: true },
 ];

@@ -10,14 +10,37 @@ import '../../styles/chat.css';
 /** [T12], [P3] or [T1, P2]: triples and passages the answer cites. */
 const MARKERS = /\[((?:[TP]\d+)(?:\s*,\s*[TP]\d+)*)\]/g;
 
-function CitationChip({ kind, id, label }: { kind: 'triple' | 'passage'; id: number; label: string }) {
+/**
+ * What a passage marker cites: of the answer's lines citing it, the words before the marker (after
+ * any earlier marker), the longest (a short answer line "802 [P31]" and the quote of its sentence on
+ * the next line cite the same passage), without a list dash or quotes.
+ */
+export function citedText(content: string, id: string): string {
+  let best = '';
+  for (const m of content.matchAll(MARKERS)) {
+    if (!m[1].split(/\s*,\s*/).includes(id)) continue;
+    const at = m.index ?? 0;
+    const lineStart = content.lastIndexOf('\n', at - 1) + 1;
+    const before = content.slice(lineStart, at);
+    const after = before.lastIndexOf(']') + 1; // after an earlier marker on the line
+    const text = before
+      .slice(after)
+      .replace(/^\s*[-*]\s+/, '')
+      .replace(/["“”]/g, '')
+      .trim();
+    if (text.length > best.length) best = text;
+  }
+  return best.slice(-1000);
+}
+
+function CitationChip({ kind, id, label, cite }: { kind: 'triple' | 'passage'; id: number; label: string; cite?: string }) {
   return (
     <button
       type="button"
       className={`cite cite-${kind}`}
       data-testid="citation"
       title={kind === 'triple' ? `Open triple ${id} in Review` : `Open passage ${id} in its document`}
-      onClick={() => (kind === 'triple' ? navigate('review', { triple: id }) : navigate('documents', { chunk: id }))}
+      onClick={() => (kind === 'triple' ? navigate('review', { triple: id }) : navigate('documents', cite ? { chunk: id, cite } : { chunk: id }))}
     >
       {label}
     </button>
@@ -33,7 +56,16 @@ function AnswerText({ content, citations }: { content: string; citations: Citati
     const ids = m[1].split(/\s*,\s*/).filter((id) => known.has(id));
     if (!ids.length) continue;
     parts.push(content.slice(last, m.index));
-    for (const id of ids) parts.push(<CitationChip key={`${m.index}-${id}`} kind={id[0] === 'T' ? 'triple' : 'passage'} id={Number(id.slice(1))} label={id} />);
+    for (const id of ids)
+      parts.push(
+        <CitationChip
+          key={`${m.index}-${id}`}
+          kind={id[0] === 'T' ? 'triple' : 'passage'}
+          id={Number(id.slice(1))}
+          label={id}
+          cite={id[0] === 'P' ? citedText(content, id) : undefined}
+        />,
+      );
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(content.slice(last));
@@ -71,6 +103,9 @@ function CitationSparql({ q, graph }: { q: CitationQuery; graph: string }) {
 }
 
 function Trace({ trace }: { trace: RetrievalTrace }) {
+  // an answer that says the graph holds nothing used no passage: none is listed as if it had
+  const nothing = trace.answerOutcome === 'not_in_graph';
+  const passages = nothing ? [] : trace.passages;
   const ids = trace.triples.map((t) => t.id).slice(0, 500);
   // Only when the graph has been published somewhere: then each fact gets its remote query.
   const citations = useCall('publish.citations', { triples: ids }, { enabled: ids.length > 0 });
@@ -79,19 +114,21 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
   return (
     <details className="trace" data-testid="trace">
       <summary>
-        How this was answered: {trace.entities.length} linked entities, {trace.paths.length} paths, {trace.triples.length} facts, {trace.passages.length}{' '}
-        passages
+        How this was answered: {trace.entities.length} linked entities, {trace.paths.length} paths, {trace.triples.length} facts,{' '}
+        {nothing ? 'no passage holds the answer' : `${passages.length} passages`}
         {trace.mode === 'extractive' && ' · no chat model: answer read from the graph and its passages'}
         {trace.model && ` · ${trace.model}`}
-        {trace.confidence !== undefined && ` · confidence ${trace.confidence.toFixed(2)}`}
       </summary>
       <div className="trace-body">
-        {trace.confidence !== undefined && (
-          <p data-testid="trace-confidence">
-            Confidence {trace.confidence.toFixed(2)}
-            {trace.answerType && <span className="muted"> · answer type: {trace.answerType}</span>}
-            {trace.answerOutcome === 'not_in_graph' && <span className="muted"> · too weak to answer from: not in the graph</span>}
-            {trace.shortAnswers && trace.shortAnswers.length > 0 && <span className="muted"> · candidates: {trace.shortAnswers.join('; ')}</span>}
+        {(trace.answerType || nothing || (trace.shortAnswers && trace.shortAnswers.length > 0)) && (
+          <p className="muted" data-testid="trace-answer">
+            {[
+              trace.answerType && `answer type: ${trace.answerType}`,
+              nothing && 'too weak to answer from: not in the graph',
+              trace.shortAnswers && trace.shortAnswers.length > 0 && `candidates: ${trace.shortAnswers.join('; ')}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         )}
         <h4>Linked entities</h4>
@@ -133,11 +170,11 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
             </li>
           ))}
         </ul>
-        {trace.passages.length > 0 && (
+        {passages.length > 0 && (
           <>
             <h4>Passages</h4>
             <ul className="trace-passages">
-              {trace.passages.map((p) => (
+              {passages.map((p) => (
                 <li key={p.id}>
                   <CitationChip kind="passage" id={p.id} label={`P${p.id}`} /> <em>{p.document}</em>: {p.text.slice(0, 240)}
                   {p.text.length > 240 ? '…' : ''}
@@ -151,12 +188,13 @@ function Trace({ trace }: { trace: RetrievalTrace }) {
   );
 }
 
+/** An answer with its confidence printed once: under it, unless its own words state it. */
 function Message({ m }: { m: ChatMessage }) {
   if (m.role === 'user') return <div className="msg msg-user">{m.content}</div>;
   return (
     <div className="msg msg-assistant" data-testid="answer">
       <AnswerText content={m.content} citations={m.citations} />
-      {m.trace?.confidence !== undefined && (
+      {m.trace?.confidence !== undefined && !/\bconfidence \d/i.test(m.content) && (
         <div className="muted" data-testid="answer-confidence">
           confidence {m.trace.confidence.toFixed(2)}
           {m.trace.answerOutcome === 'not_in_graph' ? ' · not in the graph' : ''}

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi, useCall } from '../../api/hooks';
 import { navigate } from '../../nav';
-import { isJobOf, type TypedJobInfo } from '../../../../shared/contract/jobs';
+import { isJobOf, type JobInfoOf, type TypedJobInfo } from '../../../../shared/contract/jobs';
+import { useStartExtraction } from '../documents/ExtractControl';
 import type { EditionInfo } from '../../../../shared/contract/editions';
 import './diff.css';
 
@@ -49,6 +50,36 @@ export function EditionBadge({ info }: { info: EditionInfo | undefined }) {
   );
 }
 
+/**
+ * "Extract the 4 changed chunks now": a new version whose changed chunks no engine has read yet (the
+ * unchanged ones count as read: editions copy what was extracted from them). Starts the extraction of
+ * that document with the engine that read it last (the classic one, or the extraction model); hidden
+ * once every chunk is read.
+ */
+export function ExtractChanged({ id, changedChunks, onStarted }: { id: number; changedChunks: number; onStarted?: (job: JobInfoOf<'extract'>) => void }) {
+  const docs = useCall('documents.list', {});
+  const { start, run } = useStartExtraction();
+  const e = docs.data?.find((d) => d.id === id)?.extraction;
+  if (!e || e.status === 'extracting') return null;
+  const unread = e.chunks - e.chunksRead;
+  if (unread <= 0 || e.status === 'extracted') return null;
+  const what = unread === changedChunks ? 'changed chunk' : 'unread chunk';
+  const engine = e.engine && e.engine !== 'classic' ? 'model' : 'classic';
+  return (
+    <button
+      type="button"
+      className="secondary small"
+      data-testid="extract-changed"
+      disabled={start.isPending}
+      title={`Extract ${e.engine ? `with ${e.engine}, ` : ''}reading only the chunks of this version that no engine read yet`}
+      onClick={() => run(engine, { documents: [id] }, onStarted)}
+    >
+      Extract the {unread} {what}
+      {unread === 1 ? '' : 's'} now
+    </button>
+  );
+}
+
 /** The next drop imports new documents, or a new edition of the document chosen here. */
 export function NewEditionPicker({
   docs,
@@ -79,7 +110,15 @@ export function NewEditionPicker({
  * After an import: the documents it made that are new versions (same path, same standard, or the
  * edition chosen before the drop, linked here once the job is done), each opening its diff.
  */
-export function EditionNotice({ job, editionOf }: { job: TypedJobInfo; editionOf?: number | null }) {
+export function EditionNotice({
+  job,
+  editionOf,
+  onExtractStarted,
+}: {
+  job: TypedJobInfo;
+  editionOf?: number | null;
+  onExtractStarted?: (job: JobInfoOf<'extract'>) => void;
+}) {
   const api = useApi();
   const qc = useQueryClient();
   const linked = useRef(new Set<number>());
@@ -112,8 +151,8 @@ export function EditionNotice({ job, editionOf }: { job: TypedJobInfo; editionOf
       {error && <div className="error-text">New edition not linked: {error}</div>}
       {updated.map((u) => (
         <div key={u.id}>
-          Document {u.id} is version {u.version} of document {u.previousId}: {u.changedChunks} chunk{u.changedChunks === 1 ? '' : 's'} changed (only those are
-          extracted again).{' '}
+          Document {u.id} is version {u.version} of document {u.previousId}: {u.changedChunks} chunk{u.changedChunks === 1 ? '' : 's'} changed; extraction reads
+          only those. <ExtractChanged id={u.id} changedChunks={u.changedChunks} onStarted={onExtractStarted} />{' '}
           <button type="button" className="link" onClick={() => openDiff(u.id)}>
             Review the changes
           </button>

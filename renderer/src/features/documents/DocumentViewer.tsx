@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { dialogOpen } from '../../components/Dialog';
 import { fromTextField } from '../review/reviewKeys';
 import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
+import { MarkedText } from '../../components/MarkedText';
+import { looksLikeMarkdown } from '../../components/markdownRuns';
+import { PageView } from './PageView';
 
 const MAX_CHUNKS = 150;
 
@@ -49,9 +52,27 @@ function boilerplateOf(structure: DocumentStructureInfo | undefined, chunk: Chun
   return best && best.overlap * 2 >= chunk.end - chunk.start ? best.kind : null;
 }
 
-function ChunkBlock({ chunk, focused, boilerplate }: { chunk: Chunk; focused: boolean; boilerplate: string | null }) {
+function ChunkBlock({
+  chunk,
+  focused,
+  boilerplate,
+  markdown,
+  cited,
+}: {
+  chunk: Chunk;
+  focused: boolean;
+  boilerplate: string | null;
+  markdown: boolean;
+  /** The cited sentence, in document offsets: marked and scrolled to (the chunk itself only framed). */
+  cited?: { start: number; end: number } | null;
+}) {
   const path = shownHeadingPath(chunk);
-  const cls = ['chunk', focused ? 'focused' : '', boilerplate ? 'boilerplate' : ''].filter(Boolean).join(' ');
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // (Chromium's scrollIntoView returns a promise: never hand it back to React as a cleanup.)
+    if (cited) void ref.current?.scrollIntoView?.({ block: 'center' });
+  }, [cited]);
+  const cls = ['chunk', focused ? 'focused' : '', focused && cited ? 'cites' : '', boilerplate ? 'boilerplate' : ''].filter(Boolean).join(' ');
   return (
     <article className={cls} data-testid={focused ? 'focused-chunk' : 'chunk'} id={`chunk-${chunk.id}`} data-boilerplate={boilerplate ?? undefined}>
       <header className="chunk-head">
@@ -67,19 +88,46 @@ function ChunkBlock({ chunk, focused, boilerplate }: { chunk: Chunk; focused: bo
           </span>
         )}
       </header>
-      <div className="chunk-text">{chunk.text}</div>
+      <div className="chunk-text">
+        <MarkedText
+          text={chunk.text}
+          markdown={markdown}
+          marks={
+            cited ? [{ start: cited.start - chunk.start, end: cited.end - chunk.start, tag: 'mark', className: 'cited', testId: 'cited-sentence', ref }] : []
+          }
+        />
+      </div>
     </article>
   );
 }
 
-export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusChunk?: number | null; onClose: () => void }) {
+export function DocumentViewer({
+  id,
+  focusChunk,
+  cite,
+  focusSpan = null,
+  initialView = 'text',
+  onClose,
+}: {
+  id: number;
+  focusChunk?: number | null;
+  /** The text a citation of the focused chunk quotes: its sentence is marked. */
+  cite?: string | null;
+  /** The evidence span to show on the page (the page view highlights it). */
+  focusSpan?: { start: number; end: number } | null;
+  initialView?: 'text' | 'pages';
+  onClose: () => void;
+}) {
   const [original, setOriginal] = useState(false);
+  const [view, setView] = useState<'text' | 'pages'>(initialView);
   const [showAll, setShowAll] = useState(false);
   const doc = useCall('documents.get', { id, original });
   const chunks = useCall('documents.chunks', { id });
   const structure = useCall('documents.structure', { id });
   const remove = useCallMutation('documents.remove', ['documents.list', 'app.status']);
+  const located = useCall('chunks.locate', { id: focusChunk ?? 1, text: cite ?? '' }, { enabled: focusChunk != null && !!cite?.trim() });
   const d = doc.data;
+  const markdown = !!d && (d.format === 'markdown' || looksLikeMarkdown(d.text));
   const list = chunks.data ?? [];
   const focusIndex = focusChunk != null ? list.findIndex((c) => c.id === focusChunk) : -1;
   const shown = showAll || focusIndex >= MAX_CHUNKS ? list : list.slice(0, MAX_CHUNKS);
@@ -93,14 +141,26 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+  const cited = located.data ?? null;
   useEffect(() => {
-    if (focusChunk != null && list.length) document.getElementById(`chunk-${focusChunk}`)?.scrollIntoView?.({ block: 'center' });
-  }, [focusChunk, list.length, original]);
+    // a cited sentence scrolls itself into view (ChunkBlock); else the chunk is centred
+    if (focusChunk != null && list.length && !cited) document.getElementById(`chunk-${focusChunk}`)?.scrollIntoView?.({ block: 'center' });
+  }, [focusChunk, list.length, original, cited]);
   return (
     <section className="doc-viewer" aria-label="Document viewer">
       <header className="doc-viewer-head">
         <h2 title={d?.path ?? undefined}>{d?.title ?? '…'}</h2>
         <div className="spacer" />
+        {d?.format === 'pdf' && (
+          <span className="view-toggle" role="group" aria-label="Show">
+            <button type="button" className="secondary" aria-pressed={view === 'pages'} onClick={() => setView('pages')}>
+              Pages
+            </button>
+            <button type="button" className="secondary" aria-pressed={view === 'text'} onClick={() => setView('text')}>
+              Text
+            </button>
+          </span>
+        )}
         <label className="toggle">
           <input type="checkbox" checked={original} onChange={(e) => setOriginal(e.target.checked)} /> Original extraction
         </label>
@@ -132,22 +192,33 @@ export function DocumentViewer({ id, focusChunk, onClose }: { id: number; focusC
         </dl>
       )}
       <ErrorBox error={doc.error ?? chunks.error ?? remove.error} />
-      <div className="doc-body" data-testid="document-text">
-        {original ? (
-          <pre className="original-text">{d?.text}</pre>
-        ) : (
-          <>
-            {shown.map((c) => (
-              <ChunkBlock key={c.id} chunk={c} focused={c.id === focusChunk} boilerplate={boilerplateOf(structure.data, c)} />
-            ))}
-            {list.length > shown.length && (
-              <button type="button" className="secondary" onClick={() => setShowAll(true)}>
-                Show all {list.length} chunks
-              </button>
-            )}
-          </>
-        )}
-      </div>
+      {view === 'pages' && d?.format === 'pdf' ? (
+        <PageView id={id} span={focusSpan} />
+      ) : (
+        <div className="doc-body" data-testid="document-text">
+          {original ? (
+            <pre className="original-text">{d?.text}</pre>
+          ) : (
+            <>
+              {shown.map((c) => (
+                <ChunkBlock
+                  key={c.id}
+                  chunk={c}
+                  focused={c.id === focusChunk}
+                  boilerplate={boilerplateOf(structure.data, c)}
+                  markdown={markdown}
+                  cited={c.id === focusChunk ? cited : null}
+                />
+              ))}
+              {list.length > shown.length && (
+                <button type="button" className="secondary" onClick={() => setShowAll(true)}>
+                  Show all {list.length} chunks
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
     </section>
   );
 }

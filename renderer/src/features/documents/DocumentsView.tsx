@@ -4,6 +4,7 @@ import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { isJobOf, type TypedJobInfo } from '../../../../shared/contract/jobs';
+import { SAMPLES_DATABASE } from '../../../../shared/contract/app';
 import { baseName, extractSummaryText, extractionTitle, ITEM_STATE_LABEL, shortTime } from './jobText';
 import { pathsForFiles } from './dropFiles';
 import { ExtractControl } from './ExtractControl';
@@ -48,6 +49,28 @@ function IngestSummary({ job, uploadFailed }: { job: TypedJobInfo; uploadFailed:
   );
 }
 
+/**
+ * The sample documents live in a database of their own ("Samples", made on the first run), never in
+ * the user's: an empty database offers to open them instead.
+ */
+function SamplesOffer() {
+  const api = useApi();
+  const list = useCall('databases.list', {});
+  const [error, setError] = useState<Error | null>(null);
+  const samples = list.data?.items.find((d) => d.name === SAMPLES_DATABASE && !d.current);
+  if (!samples || !list.data?.canSwitch) return null;
+  return (
+    <p data-testid="samples-offer">
+      To try Graphwright first:{' '}
+      <button type="button" className="secondary" onClick={() => void api.call('databases.open', { name: samples.name }).catch(setError)}>
+        Open the sample documents
+      </button>{' '}
+      <span className="muted small">(in their own database, “{samples.name}”; the status bar’s Database switches back)</span>
+      <ErrorBox error={error} />
+    </p>
+  );
+}
+
 /** One row per file of an ingest (from the job's progress events): its state, and why it failed or was skipped. */
 function FileRows({ job }: { job: TypedJobInfo }) {
   const items = job.progress.items;
@@ -79,6 +102,8 @@ function FileRows({ job }: { job: TypedJobInfo }) {
 /** An extraction job started here: its progress, then one line saying what it did. */
 function ExtractRun({ job, onDismiss }: { job: TypedJobInfo; onDismiss: () => void }) {
   const api = useApi();
+  const docs = useCall('documents.list', {});
+  const titleOf = (id: number) => docs.data?.find((d) => d.id === id)?.title;
   const active = job.state === 'queued' || job.state === 'running';
   const summary = isJobOf(job, 'extract') ? job.result : undefined;
   return (
@@ -95,7 +120,7 @@ function ExtractRun({ job, onDismiss }: { job: TypedJobInfo; onDismiss: () => vo
       ) : (
         <div role="status" data-testid="extract-summary" className="ingest-progress">
           <strong>{job.state === 'done' ? 'Extraction finished' : job.state === 'cancelled' ? 'Extraction cancelled' : 'Extraction failed'}:</strong>
-          <span>{job.state === 'done' && summary ? extractSummaryText(summary) : (job.error ?? job.progress.message ?? '')}</span>
+          <span>{job.state === 'done' && summary ? extractSummaryText(summary, titleOf) : (job.error ?? job.progress.message ?? '')}</span>
           {job.state === 'done' && summary && <FailedAnswers summary={summary} />}
           <div className="spacer" />
           <button type="button" className="link" onClick={onDismiss}>
@@ -115,6 +140,13 @@ export function DocumentsView() {
   // A citation or evidence link opens #/documents?chunk=ID: show that passage in its document.
   const chunkParam = useRouteParam('chunk');
   const focusChunk = chunkParam ? Number(chunkParam) : null;
+  // ...and with cite=TEXT (a chat citation), the sentence it quotes is marked.
+  const cite = useRouteParam('cite');
+  // ...&start=S&end=E: the evidence span in it; &view=page: shown on its page (a PDF)
+  const startParam = useRouteParam('start');
+  const endParam = useRouteParam('end');
+  const focusSpan = startParam && endParam ? { start: Number(startParam), end: Number(endParam) } : null;
+  const pageView = useRouteParam('view') === 'page';
   const linked = useCall('chunks.get', { id: focusChunk ?? 1 }, { enabled: focusChunk != null && focusChunk > 0 });
   useEffect(() => {
     if (linked.data) setSelected(linked.data.documentId);
@@ -215,7 +247,7 @@ export function DocumentsView() {
             </div>
           )}
           {job && !active && <IngestSummary job={job} uploadFailed={run.uploadFailed} />}
-          {job && !active && <EditionNotice job={job} editionOf={run.editionOf} />}
+          {job && !active && <EditionNotice job={job} editionOf={run.editionOf} onExtractStarted={(j) => setExtractJobId(j.id)} />}
           {job && <FileRows job={job} />}
         </div>
       )}
@@ -232,11 +264,13 @@ export function DocumentsView() {
           from={diffFrom ? Number(diffFrom) : undefined}
           to={diffTo ? Number(diffTo) : undefined}
           onClose={() => navigate('documents')}
+          onExtractStarted={(j) => setExtractJobId(j.id)}
         />
       ) : docs.isSuccess && list.length === 0 && !run ? (
         <EmptyState title="Drop documents here" icon="drop">
           <p>Drag PDF, Word, HTML, Markdown or text files onto this window to add them to the graph, or use “Add files…”.</p>
           <p className="muted">Each document is repaired, split into passages and kept with its pages, so every fact can point back to its source.</p>
+          <SamplesOffer />
         </EmptyState>
       ) : (
         <div className={selected != null ? 'split' : undefined}>
@@ -285,6 +319,11 @@ export function DocumentsView() {
                           {d.extraction.chunksRead}/{d.extraction.chunks}
                         </span>
                       )}
+                      {d.extraction.status === 'extracted' && d.extraction.reason && (
+                        <div className="extraction-note" data-testid="extraction-note">
+                          {d.extraction.reason}
+                        </div>
+                      )}
                     </td>
                     <td className="num" title={`${d.extraction.accepted} accepted`}>
                       {d.extraction.triples}
@@ -309,9 +348,12 @@ export function DocumentsView() {
           </div>
           {selected != null && (
             <DocumentViewer
-              key={selected}
+              key={`${selected}:${pageView ? 'pages' : 'text'}:${focusSpan?.start ?? ''}`}
               id={selected}
               focusChunk={linked.data?.documentId === selected ? focusChunk : null}
+              cite={cite}
+              focusSpan={linked.data?.documentId === selected ? focusSpan : null}
+              initialView={pageView ? 'pages' : 'text'}
               onClose={() => {
                 setSelected(null);
                 if (focusChunk != null) navigate('documents');

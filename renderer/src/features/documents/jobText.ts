@@ -6,11 +6,14 @@ import type { JobItemState } from '../../../../shared/schemas';
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** One line at the end of an extraction job: what it added and what it skipped, in words. */
-export function extractSummaryText(s: ExtractSummary): string {
+export function extractSummaryText(s: ExtractSummary, titleOf: (id: number) => string | undefined = () => undefined): string {
   const added = s.triples.EE + s.triples.EV + s.triples.VV;
   if (s.chunks === 0) return '0 new: no chunks to read (import documents first)';
   if (s.processed === 0 && s.skipped === s.chunks)
     return `0 new: all ${plural(s.chunks, 'chunk')} already extracted by this engine (tick “Re-read all” to read them again)`;
+  // documents that got nothing, with the reason the CLI prints ("no classic extractor for this language: load a model")
+  const notes = new Map<string, string[]>();
+  for (const n of s.notes ?? []) notes.set(n.message, [...(notes.get(n.message) ?? []), `${titleOf(n.document) ?? `document ${n.document}`} (${n.language})`]);
   const parts = [`${plural(added, 'new triple')} from ${plural(s.processed, 'chunk')} read`];
   if (added) parts[0] += ` (EE ${s.triples.EE}, EV ${s.triples.EV}, VV ${s.triples.VV})`;
   if (s.existing) parts.push(`${plural(s.existing, 'triple')} found again`);
@@ -19,6 +22,7 @@ export function extractSummaryText(s: ExtractSummary): string {
   if (s.mergeCandidates) parts.push(`${plural(s.mergeCandidates, 'merge candidate')}`);
   if (s.engine !== 'classic' && s.tokens) parts.push(`${s.tokens} tokens at ${s.tokensPerSecond} tok/s`);
   if (s.loadSeconds) parts.push(`model loaded in ${s.loadSeconds.toFixed(1)} s`);
+  for (const [message, docs] of notes) parts.push(`${message}: ${docs.join(', ')}`);
   return parts.join(' · ');
 }
 

@@ -145,6 +145,29 @@ function PrfRow({ name, values }: { name: string; values: (Prf | null)[] }) {
   );
 }
 
+/** A rate some runs lack (stored before it was measured): n/a for those. */
+function OptionalRateRow({ name, values }: { name: string; values: (Rate | undefined)[] }) {
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      {values.map((r, i) =>
+        r ? (
+          <td key={i} className="num">
+            <span className="ev-f1">{pct(r.value)}</span> <span className="muted">[{interval(r.ci)}]</span>
+            <div className="muted ev-pr">
+              {r.hits}/{r.total}
+            </div>
+          </td>
+        ) : (
+          <td key={i} className="num muted">
+            n/a
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}
+
 function RateRow({ name, values }: { name: string; values: Rate[] }) {
   return (
     <tr>
@@ -407,6 +430,30 @@ function QaDetail({ runs }: { runs: EvalRunDetail[] }) {
             <RateRow name={`passage recall@${s[0].k}`} values={s.map((x) => x.passageRecall)} />
             <RateRow name="answer accuracy" values={s.map((x) => x.answerAccuracy)} />
             <RateRow name="abstention" values={s.map((x) => x.abstention)} />
+            {s.some((x) => x.coverage) && <OptionalRateRow name="answered (not unsure)" values={s.map((x) => x.coverage)} />}
+            {s.some((x) => x.ece !== undefined) && (
+              <tr>
+                <th scope="row">expected calibration error</th>
+                {s.map((x, i) => (
+                  <td key={i} className="num">
+                    {x.ece === undefined ? 'n/a' : x.ece.toFixed(3)}
+                  </td>
+                ))}
+              </tr>
+            )}
+            {s.some((x) => x.precisionAt) && (
+              <tr>
+                <th scope="row">precision / coverage at confidence ≥ 0.8</th>
+                {s.map((x, i) => {
+                  const p = x.precisionAt?.find((t) => t.threshold === 0.8);
+                  return (
+                    <td key={i} className="num">
+                      {p ? `${p.precision === null ? 'n/a' : pct(p.precision)} / ${pct(p.coverage)} (${p.answered})` : 'n/a'}
+                    </td>
+                  );
+                })}
+              </tr>
+            )}
           </tbody>
         </table>
       </section>
@@ -422,6 +469,43 @@ function QaDetail({ runs }: { runs: EvalRunDetail[] }) {
             series={s.map((x, i) => ({ name: names[i], points: x.recallAtK.map((p) => ({ x: p.k, y: p.value })) }))}
           />
         </section>
+        {s.some((x) => x.reliability) && (
+          <section className="ev-panel" aria-label="Reliability">
+            <h2 className="section-title">Reliability: confidence against the share right</h2>
+            <LineChart
+              testId="ev-reliability"
+              xLabel="confidence (bin mean)"
+              yLabel="first answer right"
+              diagonal
+              pointsOnly
+              series={s.map((x, i) => ({
+                name: names[i],
+                points: (x.reliability ?? [])
+                  .filter((b) => b.count > 0)
+                  .map((b) => ({ x: b.confidence!, y: b.accuracy!, label: `confidence ${b.from}–${b.to}: ${b.count} answers, ${pct(b.accuracy!)} right` })),
+              }))}
+            />
+            <p className="muted">On the diagonal, a confidence of 0.8 means right eight times in ten; below it, the answerer is overconfident.</p>
+          </section>
+        )}
+        {s.some((x) => x.precisionCoverage) && (
+          <section className="ev-panel" aria-label="Precision and coverage">
+            <h2 className="section-title">Precision against coverage, by confidence threshold</h2>
+            <LineChart
+              testId="ev-precision-coverage"
+              xLabel="coverage (right answers at or above the threshold / questions)"
+              yLabel="precision"
+              series={s.map((x, i) => ({
+                name: names[i],
+                points: (x.precisionCoverage ?? []).map((p) => ({
+                  x: p.coverage,
+                  y: p.precision,
+                  label: `confidence ≥ ${p.threshold}: precision ${pct(p.precision)}, coverage ${pct(p.coverage)}`,
+                })),
+              }))}
+            />
+          </section>
+        )}
         <section className="ev-panel" aria-label="Per type">
           <h2 className="section-title">Answer accuracy per question type</h2>
           <BarChart

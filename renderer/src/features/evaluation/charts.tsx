@@ -18,6 +18,8 @@ export function LineChart({
   width = 420,
   height = 280,
   testId,
+  diagonal = false,
+  pointsOnly = false,
 }: {
   series: Series[];
   xLabel: string;
@@ -27,6 +29,10 @@ export function LineChart({
   width?: number;
   height?: number;
   testId?: string;
+  /** Draw the line y = x (a reliability diagram's perfect calibration). */
+  diagonal?: boolean;
+  /** Points without the line joining them. */
+  pointsOnly?: boolean;
 }) {
   const m = { l: 46, r: 12, t: 10, b: 38 };
   const X = (x: number) => m.l + (x / xMax) * (width - m.l - m.r);
@@ -56,15 +62,18 @@ export function LineChart({
           {x}
         </text>
       ))}
+      {diagonal && <line x1={X(0)} y1={Y(0)} x2={X(xMax)} y2={Y(Math.min(1, xMax))} stroke="var(--muted)" strokeDasharray="4 3" data-testid="ev-diagonal" />}
       {series.map((s, i) =>
         s.points.length ? (
           <g key={s.name + i} data-series={i}>
-            <path
-              d={s.points.map((p, k) => `${k ? 'L' : 'M'}${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join('')}
-              fill="none"
-              stroke={SERIES[i % 2]}
-              strokeWidth={2}
-            />
+            {!pointsOnly && (
+              <path
+                d={s.points.map((p, k) => `${k ? 'L' : 'M'}${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join('')}
+                fill="none"
+                stroke={SERIES[i % 2]}
+                strokeWidth={2}
+              />
+            )}
             {s.points.length <= 80 &&
               s.points.map((p, k) => (
                 <circle key={k} cx={X(p.x)} cy={Y(p.y)} r={2.5} fill={SERIES[i % 2]}>

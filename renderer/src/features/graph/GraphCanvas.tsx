@@ -5,7 +5,9 @@ import CytoscapeComponent from 'react-cytoscapejs';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { Neighbourhood } from '../../../../shared/contract';
-import { GRAPH_PALETTES, graphStylesheet, KIND_COLORS, LARGE_GRAPH_EDGES, OVERVIEW_LABELS } from './graphStyle';
+import { GRAPH_PALETTES, graphStylesheet, LABEL_CANDIDATES, LABEL_HEIGHT, LABEL_PX, LARGE_GRAPH_EDGES, nodeColoring, type ColorBy } from './graphStyle';
+import { labelWidth, placeLabels, shortLabel, type LabelBox, type Obstacle } from './labels';
+import { measureLabel } from './measure';
 import { resolvedTheme, subscribeTheme } from '../settings/theme';
 import type { LayoutRequest, LayoutResponse } from './layoutWorkerTypes';
 import { quickPositions, SAVED_COVERAGE, savedPositions, savePositions, viewKey, type Positions } from './placement';
@@ -121,14 +123,50 @@ export function useResolvedTheme(): 'light' | 'dark' {
   );
 }
 
-/** Landmark labels keep about the same size on screen whatever the zoom (the overview is zoomed far out). */
-function scaleLandmarks(cy: cytoscape.Core): void {
-  const z = cy.zoom();
-  const landmarks = cy.nodes('.landmark');
-  if (!landmarks.length) return;
-  cy.batch(() => {
-    landmarks.style({ 'font-size': Math.max(10, 12 / z), 'text-outline-width': Math.max(2, 2 / z), 'text-max-width': `${Math.max(120, 160 / z)}px` });
+/** The drawn nodes' boxes on screen (labels must not cover them). */
+export function nodeBoxes(cy: cytoscape.Core): Obstacle[] {
+  return cy.nodes().map((n) => {
+    const p = n.renderedPosition();
+    const r = n.renderedOuterWidth() / 2;
+    return { id: n.id(), x1: p.x - r, y1: p.y - r, x2: p.x + r, y2: p.y + r };
   });
+}
+
+/**
+ * Place the labels: the best-ranked nodes in view (start nodes, the selection, then by degree) each
+ * get theirs where it overlaps none placed before (labels.ts), at LABEL_PX on screen whatever the
+ * zoom. Called when the view settles (after a layout, a zoom or a pan) and when the selection changes.
+ */
+function placeNodeLabels(cy: cytoscape.Core): void {
+  const z = cy.zoom();
+  const ext = cy.extent();
+  const rank = (n: cytoscape.NodeSingular) => (n.hasClass('seed') ? 2e9 : 0) + (n.selected() ? 1e9 : 0) + Number(n.data('degree'));
+  const inView = cy
+    .nodes()
+    .filter((n) => {
+      const p = n.position();
+      return p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2;
+    })
+    .toArray()
+    .map((n) => n as cytoscape.NodeSingular)
+    .sort((a, b) => rank(b) - rank(a) || (a.id() < b.id() ? -1 : 1))
+    .slice(0, LABEL_CANDIDATES);
+  const boxes: LabelBox[] = inView.map((n) => {
+    const p = n.renderedPosition();
+    // below the node's border (a start node's or a selected node's is wider)
+    return { id: n.id(), x: p.x, y: p.y + n.renderedOuterHeight() / 2 + 3, w: labelWidth(String(n.data('short')), LABEL_PX, measureLabel), h: LABEL_HEIGHT };
+  });
+  const shown = placeLabels(boxes, 2, nodeBoxes(cy));
+  cy.batch(() => {
+    const before = cy.nodes('.lbl');
+    before
+      .filter((n) => !shown.has(n.id()))
+      .removeClass('lbl')
+      .removeStyle('font-size text-outline-width text-margin-y');
+    for (const n of inView) if (shown.has(n.id())) n.addClass('lbl').style({ 'font-size': LABEL_PX / z, 'text-outline-width': 2 / z, 'text-margin-y': 3 / z });
+  });
+  // the zoom the labels were placed for (tests wait for the labels to follow a zoom)
+  cy.scratch('labelledAtZoom', z);
 }
 
 /**
@@ -187,6 +225,23 @@ function firstPlacement(data: Neighbourhood, seeds: number[]): FirstPlacement {
   return { data, view, saved, covered, quick, positions };
 }
 
+/** Up to this many new nodes (or 5% of those drawn) is an edit: placed beside a neighbour, nothing else moves. */
+const EDIT_NODES = 5;
+
+/** A point near `at` (or the middle of a box) at least a node's width from every node drawn. */
+function freeSpotNear(cy: cytoscape.Core, at: { x: number; y: number } | { x1: number; x2: number; y1: number; y2: number }): { x: number; y: number } {
+  const c = 'x' in at ? at : { x: (at.x1 + at.x2) / 2, y: (at.y1 + at.y2) / 2 };
+  const taken = cy.nodes().map((n) => n.position());
+  for (const r of [60, 90, 130, 180, 250]) {
+    for (let k = 0; k < 16; k++) {
+      const a = (k / 16) * 2 * Math.PI + r;
+      const p = { x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a) };
+      if (taken.every((q) => (q.x - p.x) ** 2 + (q.y - p.y) ** 2 >= 40 * 40)) return p;
+    }
+  }
+  return { x: c.x + 60, y: c.y + 60 };
+}
+
 const MIN_ZOOM = 0.02;
 const MAX_ZOOM = 4;
 
@@ -218,11 +273,14 @@ export function GraphCanvas({
   onExpand,
   onReady,
   overview = false,
+  colorBy = 'kind',
 }: {
   data: Neighbourhood;
   seeds: number[];
-  /** No start nodes: the overview, whose best-connected nodes are labelled at every zoom. */
+  /** No start nodes: the best-connected nodes (the canvas names them for a screen reader). */
   overview?: boolean;
+  /** Nodes coloured by kind or by type (the view shows the legend). */
+  colorBy?: ColorBy;
   webgl: boolean;
   /** An edge to select and centre (the triple in focus elsewhere). */
   focusEdge: number | null;
@@ -240,21 +298,11 @@ export function GraphCanvas({
         ? [...data.nodes]
             .filter((n) => n.degree > 0)
             .sort((a, b) => b.degree - a.degree)
-            .slice(0, OVERVIEW_LABELS)
+            .slice(0, 10)
         : [],
     [data, overview],
   );
-  const landmarks = useMemo(() => new Set(landmarkList.map((n) => n.id)), [landmarkList]);
-  // The 150 best-connected nodes keep their labels in large graphs.
-  const hubs = useMemo(() => {
-    if (!large) return new Set<number>();
-    return new Set(
-      [...data.nodes]
-        .sort((a, b) => b.degree - a.degree)
-        .slice(0, 150)
-        .map((n) => n.id),
-    );
-  }, [data, large]);
+  const coloring = useMemo(() => nodeColoring(data.nodes, colorBy), [data, colorBy]);
   // A large view is first drawn on a plain canvas (preview.ts) from its first placement; Cytoscape is
   // mounted once that picture is on screen and replaces it at its own first frame.
   const [cyMounted, setCyMounted] = useState(() => data.nodes.length < WORKER_LAYOUT_NODES);
@@ -268,9 +316,17 @@ export function GraphCanvas({
     const at = placement.current?.data === data ? placement.current.positions : null;
     return [
       ...data.nodes.map((n) => ({
-        data: { id: nodeKey(n.id), label: n.label, kind: n.kind, type: n.type ?? '', degree: n.degree },
+        data: {
+          id: nodeKey(n.id),
+          label: n.label,
+          short: shortLabel(n.label),
+          kind: n.kind,
+          type: n.type ?? '',
+          degree: n.degree,
+          color: coloring.colorOf.get(n.id),
+        },
         position: at?.get(n.id),
-        classes: [seedSet.has(n.id) && 'seed', hubs.has(n.id) && 'hub', landmarks.has(n.id) && 'landmark'].filter(Boolean).join(' ') || undefined,
+        classes: seedSet.has(n.id) ? 'seed' : undefined,
       })),
       ...data.edges.map((e) => ({
         data: { id: edgeKey(e.id), source: nodeKey(e.source), target: nodeKey(e.target), relation: e.relation, status: e.status, confidence: e.confidence },
@@ -278,7 +334,7 @@ export function GraphCanvas({
         classes: e.id < 0 ? 'concept-link' : undefined,
       })),
     ];
-  }, [data, seedSet, hubs, landmarks]);
+  }, [data, seedSet, coloring]);
 
   const cyRef = useRef<cytoscape.Core | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
@@ -295,8 +351,8 @@ export function GraphCanvas({
     if (canvas && first) {
       drawPreview(canvas, data, first.positions, {
         palette,
-        kindColors: KIND_COLORS,
-        labelled: new Set([...landmarks, ...seedSet]),
+        colorOf: coloring.colorOf,
+        labelled: new Set([...landmarkList.map((n) => n.id), ...seedSet]),
         minZoom: MIN_ZOOM,
         maxZoom: MAX_ZOOM,
       });
@@ -312,8 +368,12 @@ export function GraphCanvas({
     // once, for the view's first data: later changes go to Cytoscape
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  /** The user panned or zoomed since the last layout: a resize then keeps their view instead of fitting again. */
+  /** The user panned, zoomed or clicked since the last layout: a resize then keeps their view instead of fitting again. */
   const userMoved = useRef(false);
+  /** Place the labels again once the view settles (set when Cytoscape is attached). */
+  const relabel = useRef<() => void>(() => {});
+  /** The hover tooltip: the whole label of a node, or a triple. */
+  const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
   /** Our own fit is moving the view (no level-of-detail pass for it). */
   const fitting = useRef(false);
   const fit = (cy: cytoscape.Core) => {
@@ -347,7 +407,44 @@ export function GraphCanvas({
         mount({ name: 'canvas' });
       }
     }
-    cy.on('zoom', () => scaleLandmarks(cy));
+    // Labels are placed again once the view settles (zoom, pan, a fit), and at once for a new selection.
+    let relabelTimer: ReturnType<typeof setTimeout> | undefined;
+    const relabelSoon = () => {
+      clearTimeout(relabelTimer);
+      cy.scratch('labelledAtZoom', null); // the labels shown are not yet placed for this view
+      relabelTimer = setTimeout(() => {
+        if (!cy.destroyed() && laidOut.current.size) placeNodeLabels(cy);
+      }, 120);
+    };
+    relabel.current = relabelSoon;
+    cy.on('viewport', relabelSoon);
+    // The whole label (and a triple's relation) on hover; a hovered node's edges show their relations.
+    const tipAt = (e: cytoscape.EventObject, text: string) => {
+      const p = e.renderedPosition ?? e.target.renderedPosition();
+      setTip({ x: p.x, y: p.y, text });
+    };
+    cy.on('mouseover', 'node', (e) => {
+      const n = e.target as cytoscape.NodeSingular;
+      n.connectedEdges().addClass('hover');
+      tipAt(e, `${n.data('label')}${n.data('type') ? ` · ${n.data('type')}` : ''} · ${n.data('kind')}`);
+    });
+    cy.on('mouseout', 'node', (e) => {
+      (e.target as cytoscape.NodeSingular).connectedEdges().removeClass('hover');
+      setTip(null);
+    });
+    cy.on('mouseover', 'edge', (e) => {
+      const edge = e.target as cytoscape.EdgeSingular;
+      edge.addClass('hover');
+      tipAt(e, `${edge.source().data('label')} — ${edge.data('relation')} — ${edge.target().data('label')}`);
+    });
+    cy.on('mouseout', 'edge', (e) => {
+      (e.target as cytoscape.EdgeSingular).removeClass('hover');
+      setTip(null);
+    });
+    cy.on('tapstart', () => {
+      // the editor is working on this drawing: a resize keeps it as it is from now on
+      userMoved.current = true;
+    });
     if (large)
       cy.on('viewport', () => {
         if (!fitting.current && laidOut.current.size) lodWhileMoving(cy);
@@ -363,6 +460,7 @@ export function GraphCanvas({
       pending = true;
       queueMicrotask(() => {
         pending = false;
+        if (laidOut.current.size) placeNodeLabels(cy);
         const selected = new Set(cy.nodes(':selected').map((n) => n.id()));
         order = [...order.filter((id) => selected.has(id)), ...[...selected].filter((id) => !order.includes(id))];
         handlers.current.onSelect({ nodes: order.map(idOf), edges: cy.edges(':selected').map((e) => idOf(e.id())) });
@@ -399,7 +497,33 @@ export function GraphCanvas({
     const fresh = laidOut.current.size === 0;
     const added = cy.nodes().filter((n) => !laidOut.current.has(n.id()));
     if (!added.length && !removed) {
+      // the same nodes, maybe renamed or resized: their labels are placed again
+      if (laidOut.current.size) relabel.current();
       handlers.current.onReady(cy, performance.now() - started.current);
+      return;
+    }
+    if (!fresh && added.length <= Math.max(EDIT_NODES, laidOut.current.size * 0.05)) {
+      // An edit (an accept, a rename, a merge, a new end typed in): every node keeps its place, the
+      // few new ones go to a free spot beside a neighbour; no layout, no fit, nothing moves.
+      cy.batch(() =>
+        added.forEach((n) => {
+          const placed = n.neighborhood('node').filter((m) => laidOut.current.has(m.id()));
+          n.position(
+            freeSpotNear(
+              cy,
+              placed.length
+                ? placed[0].position()
+                : cy
+                    .nodes()
+                    .filter((m) => laidOut.current.has(m.id()))
+                    .boundingBox(),
+            ),
+          );
+          laidOut.current.add(n.id());
+        }),
+      );
+      relabel.current();
+      handlers.current.onReady(cy, 0);
       return;
     }
     if (!fresh) {
@@ -421,7 +545,7 @@ export function GraphCanvas({
       cy.resize();
       fit(cy);
       userMoved.current = false;
-      scaleLandmarks(cy);
+      relabel.current();
       setLayingOut(false);
       // Ready at the first frame drawn (the WebGL renderer emits no 'render' event: two animation frames then).
       let told = false;
@@ -461,7 +585,7 @@ export function GraphCanvas({
         if (cancelled) return;
         if (!userMoved.current) {
           fit(cy);
-          scaleLandmarks(cy);
+          relabel.current();
         }
         savePositions(view, currentPositions(cy));
         performance.mark('graph-refined');
@@ -497,7 +621,7 @@ export function GraphCanvas({
       cy.resize();
       if (!userMoved.current && laidOut.current.size) {
         fit(cy);
-        scaleLandmarks(cy);
+        relabel.current();
       }
     });
     ro.observe(el);
@@ -511,7 +635,10 @@ export function GraphCanvas({
     if (!e.nonempty() || e.selected()) return;
     cy.elements(':selected').unselect();
     e.select();
-    cy.center(e);
+    // the fitted view stays; the edge is brought into it only when it lies outside
+    const mid = e.midpoint();
+    const ext = cy.extent();
+    if (mid.x < ext.x1 || mid.x > ext.x2 || mid.y < ext.y1 || mid.y > ext.y2) cy.center(e);
   }, [focusEdge, data]);
 
   return (
@@ -548,6 +675,11 @@ export function GraphCanvas({
           maxZoom={MAX_ZOOM}
           boxSelectionEnabled
         />
+      )}
+      {tip && (
+        <div className="graph-tip" role="tooltip" data-testid="graph-tooltip" style={{ left: tip.x + 12, top: tip.y + 12 }}>
+          {tip.text}
+        </div>
       )}
       {previewShown && (
         <canvas

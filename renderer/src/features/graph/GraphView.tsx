@@ -6,8 +6,8 @@ import type cytoscape from 'cytoscape';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
-import type { CallInput, CallOutput, GraphViewNode, Neighbourhood } from '../../../../shared/contract';
-import type { EdgeStatus } from '../../../../shared/schemas';
+import type { CallInput, CallOutput, GraphCommunity, GraphViewNode, Neighbourhood } from '../../../../shared/contract';
+import { EdgeStatus } from '../../../../shared/schemas';
 import { MergeDialog, type MergeNode } from '../review/Dialogs';
 import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
 import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
@@ -21,7 +21,8 @@ import { getSelection, takeGraphFocus, updateSelection, useSharedSelection } fro
 import { graphToSvg } from './exportSvg';
 import { downloadBlob } from '../../components/downloadBlob';
 import { fitGraph, GraphCanvas, useResolvedTheme, type CanvasSelection } from './GraphCanvas';
-import { GRAPH_PALETTES, KIND_COLORS, OVERVIEW_LABELS } from './graphStyle';
+import { GRAPH_PALETTES, nodeColoring, type ColorBy } from './graphStyle';
+import { CommunityCanvas, communityName } from './CommunityCanvas';
 import '../../styles/review.css';
 
 export const GRAPH_OPTIONS_KEY = 'graph.options';
@@ -30,9 +31,12 @@ interface GraphOptions {
   limit: number;
   depth: number;
   webgl: boolean;
+  /** With no start node: the graph's communities, or its best-connected nodes. */
+  overview: 'communities' | 'nodes';
+  colorBy: ColorBy;
 }
 
-const DEFAULT_OPTIONS: GraphOptions = { limit: 500, depth: 1, webgl: false };
+const DEFAULT_OPTIONS: GraphOptions = { limit: 500, depth: 1, webgl: false, overview: 'communities', colorBy: 'kind' };
 const LIMITS = [200, 500, 2000, 10_000];
 
 function parseOptions(v: unknown): GraphOptions {
@@ -41,6 +45,8 @@ function parseOptions(v: unknown): GraphOptions {
     limit: typeof o.limit === 'number' && o.limit > 0 ? Math.min(o.limit, 50_000) : DEFAULT_OPTIONS.limit,
     depth: typeof o.depth === 'number' ? Math.max(0, Math.min(4, o.depth)) : DEFAULT_OPTIONS.depth,
     webgl: o.webgl === true,
+    overview: o.overview === 'nodes' ? 'nodes' : 'communities',
+    colorBy: o.colorBy === 'type' ? 'type' : 'kind',
   };
 }
 
@@ -129,7 +135,7 @@ export function GraphView() {
     saveSetting.mutate({ key: GRAPH_OPTIONS_KEY, value: next }, { onSuccess: () => void saved.refetch() });
   };
 
-  const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted']);
+  const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted', 'stale']);
   const [minConfidence, setMinConfidence] = useState<number | undefined>();
   // the default view shows the triples an editor likely keeps; the suggestions are one click away
   const threshold = usePrecisionThreshold();
@@ -141,23 +147,46 @@ export function GraphView() {
   const [sel, setSel] = useState<CanvasSelection>({ nodes: [], edges: [] });
   const [dialog, setDialog] = useState<{ kind: 'merge'; nodes: MergeNode[] } | { kind: 'edit'; id: number; relation: string } | null>(null);
   const [ready, setReady] = useState<{ ms: number } | null>(null);
+  const [bubblesReady, setBubblesReady] = useState(false);
   const cyRef = useRef<cytoscape.Core | null>(null);
   const seeds = shared.seeds;
 
-  const input: CallInput<'graph.neighbourhood'> = {
-    nodeIds: seeds,
-    depth: options.depth,
-    limit: options.limit,
-    filters: {
-      statuses: statuses.length ? statuses : ['proposed', 'accepted'],
-      ...(minConfidence !== undefined ? { minConfidence } : {}),
-      ...precisionFilter(precisionView, threshold),
-      ...(relation.trim() ? { relations: [relation.trim()] } : {}),
-      ...(type.trim() ? { types: [type.trim()] } : {}),
-      ...(document ? { document } : {}),
-    },
+  // What the drawing shows: the start nodes' neighbourhood; else an opened community's nodes; else
+  // the overview (the communities, or the best-connected nodes).
+  const [community, setCommunity] = useState<GraphCommunity | null>(null);
+  const mode = seeds.length ? 'seeds' : community ? 'community' : options.overview === 'communities' ? 'communities' : 'nodes';
+  const filters: CallInput<'graph.neighbourhood'>['filters'] = {
+    statuses: statuses.length ? statuses : ['proposed', 'accepted'],
+    ...(minConfidence !== undefined ? { minConfidence } : {}),
+    ...precisionFilter(precisionView, threshold),
+    ...(relation.trim() ? { relations: [relation.trim()] } : {}),
+    ...(type.trim() ? { types: [type.trim()] } : {}),
+    ...(document ? { document } : {}),
   };
-  const hood = useCall('graph.neighbourhood', input, { enabled: saved.isFetched, placeholderData: keepPreviousData, staleTime: 2000 });
+  const input: CallInput<'graph.neighbourhood'> = {
+    nodeIds: mode === 'community' ? community!.nodeIds.slice(0, 20_000) : seeds,
+    depth: mode === 'community' ? 0 : options.depth,
+    limit: options.limit,
+    filters,
+  };
+  const hood = useCall('graph.neighbourhood', input, {
+    enabled: saved.isFetched && mode !== 'communities',
+    placeholderData: keepPreviousData,
+    staleTime: 2000,
+  });
+  const communities = useCall(
+    'graph.communities',
+    { filters, limit: 60 },
+    { enabled: saved.isFetched && mode === 'communities', placeholderData: keepPreviousData },
+  );
+  const bubbleColors = useMemo(
+    () =>
+      nodeColoring(
+        (communities.data?.communities ?? []).map((c) => ({ id: c.id, kind: c.kind, type: c.type })),
+        options.colorBy,
+      ),
+    [communities.data, options.colorBy],
+  );
   // The concept layer: concept nodes and is-a links over the nodes on screen, drawn on request.
   const [showConcepts, setShowConcepts] = useState(false);
   const onScreen = hood.data?.nodes.filter((n) => n.kind !== 'concept').map((n) => n.id) ?? [];
@@ -166,7 +195,11 @@ export function GraphView() {
     { nodeIds: onScreen.slice(0, 50_000), relations: [] },
     { enabled: showConcepts && onScreen.length > 0, placeholderData: keepPreviousData },
   );
-  const data = useMemo(() => withConceptLayer(hood.data, showConcepts ? layer.data : undefined), [hood.data, showConcepts, layer.data]);
+  const data = useMemo(
+    () => (mode === 'communities' ? undefined : withConceptLayer(hood.data, showConcepts ? layer.data : undefined)),
+    [mode, hood.data, showConcepts, layer.data],
+  );
+  const legend = mode === 'communities' ? bubbleColors.legend : nodeColoring(data?.nodes ?? [], options.colorBy).legend;
   const nodesById = useMemo(() => new Map<number, GraphViewNode>((data?.nodes ?? []).map((n) => [n.id, n])), [data]);
   const edgesById = useMemo(() => new Map((data?.edges ?? []).map((e) => [e.id, e])), [data]);
 
@@ -257,6 +290,20 @@ export function GraphView() {
         <span className="spacer" />
         <StatusLine runner={runner} />
         <label className="small muted">
+          colour by
+          <select aria-label="Colour nodes by" value={options.colorBy} onChange={(e) => setOptions({ colorBy: e.target.value as ColorBy })}>
+            <option value="kind">kind</option>
+            <option value="type">type</option>
+          </select>
+        </label>
+        <label className="small muted">
+          overview
+          <select aria-label="Overview" value={options.overview} onChange={(e) => setOptions({ overview: e.target.value as GraphOptions['overview'] })}>
+            <option value="communities">communities</option>
+            <option value="nodes">best-connected nodes</option>
+          </select>
+        </label>
+        <label className="small muted">
           <input type="checkbox" checked={showConcepts} onChange={(e) => setShowConcepts(e.target.checked)} /> Concept layer
         </label>
         <label className="small muted">
@@ -287,7 +334,7 @@ export function GraphView() {
               ))}
           </select>
         </label>
-        {(['proposed', 'accepted', 'rejected'] as EdgeStatus[]).map((s) => (
+        {EdgeStatus.options.map((s) => (
           <label key={s}>
             <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggleStatus(s)} aria-label={`Show ${s}`} /> {s}
           </label>
@@ -331,9 +378,26 @@ export function GraphView() {
       />
       <div className="graph-toolbar" role="toolbar" aria-label="Graph actions">
         <div className="seed-chips" aria-label="Start nodes">
-          {seeds.length === 0 && (
+          {mode === 'communities' && (
             <span className="muted small" data-testid="overview-note">
-              Overview: the {options.limit.toLocaleString()} best-connected nodes, the {OVERVIEW_LABELS} with the most links labelled
+              Overview: the graph&apos;s communities
+              {communities.data
+                ? ` (${communities.data.communities.length + communities.data.more.communities} over ${communities.data.nodes.toLocaleString()} nodes)`
+                : ''}
+              , each named by its most central nodes; click one to open it
+            </span>
+          )}
+          {mode === 'nodes' && (
+            <span className="muted small" data-testid="overview-note">
+              Overview: the {options.limit.toLocaleString()} best-connected nodes, labelled best first where they fit
+            </span>
+          )}
+          {mode === 'community' && (
+            <span className="seed-chip" data-testid="community-chip">
+              Community: {communityName(community!)}
+              <button type="button" aria-label="Close the community" onClick={() => setCommunity(null)}>
+                ×
+              </button>
             </span>
           )}
           {seeds.map((id) => (
@@ -348,8 +412,15 @@ export function GraphView() {
               </button>
             </span>
           ))}
-          {seeds.length > 0 && (
-            <button type="button" className="link small" onClick={() => updateSelection({ seeds: [] })}>
+          {mode !== 'communities' && mode !== 'nodes' && (
+            <button
+              type="button"
+              className="link small"
+              onClick={() => {
+                setCommunity(null);
+                updateSelection({ seeds: [] });
+              }}
+            >
               Overview
             </button>
           )}
@@ -426,33 +497,55 @@ export function GraphView() {
         </EmptyState>
       ) : (
         <div className="graph-main">
-          <div className="graph-canvas-wrap" data-state={hood.isFetching || !ready ? 'loading' : 'ready'} data-testid="graph-view">
+          <div
+            className="graph-canvas-wrap"
+            data-state={
+              mode === 'communities' ? (communities.isFetching || !bubblesReady ? 'loading' : 'ready') : hood.isFetching || !ready ? 'loading' : 'ready'
+            }
+            data-mode={mode}
+            data-testid="graph-view"
+          >
+            {mode === 'communities' && communities.data && (
+              <CommunityCanvas overview={communities.data} coloring={bubbleColors} onOpen={setCommunity} onReady={() => setBubblesReady(true)} />
+            )}
             {data && (
               <GraphCanvas
                 key={options.webgl ? 'webgl' : 'canvas'}
                 data={data}
                 seeds={seeds}
-                overview={seeds.length === 0}
+                overview={mode === 'nodes'}
                 webgl={options.webgl}
+                colorBy={options.colorBy}
                 focusEdge={shared.tripleId}
                 onSelect={onSelect}
                 onExpand={expand}
                 onReady={onReady}
               />
             )}
-            <div className="graph-legend" aria-hidden="true">
-              {Object.entries(KIND_COLORS).map(([k, c]) => (
-                <span key={k}>
-                  <span className="legend-dot" style={{ background: c }} />
-                  {k}
+            <div className="graph-legend" data-testid="graph-legend" aria-label={`Colours: ${options.colorBy}`}>
+              {legend.map((l) => (
+                <span key={l.label} title={`${l.count} ${mode === 'communities' ? 'communities' : 'nodes'}`}>
+                  <span className="legend-dot" style={{ background: l.color }} />
+                  {l.label}
                 </span>
               ))}
-              <span>– – proposed</span>
-              <span>—— accepted</span>
+              {mode !== 'communities' && (
+                <>
+                  <span>– – proposed</span>
+                  <span>—— accepted</span>
+                  <span title="a newer edition of its document no longer holds its evidence">··· stale</span>
+                </>
+              )}
             </div>
             <div className="graph-overlay" data-testid="graph-stats">
-              {data ? `${data.nodes.length} nodes · ${data.edges.length} edges${data.truncated ? ' (limited)' : ''}` : 'Loading…'}
-              {ready ? ` · drawn in ${ready.ms} ms` : ''}
+              {mode === 'communities'
+                ? communities.data
+                  ? `${communities.data.communities.length} communities shown${communities.data.more.communities ? ` (${communities.data.more.communities} smaller ones not)` : ''} · ${communities.data.triples.toLocaleString()} triples`
+                  : 'Loading…'
+                : data
+                  ? `${data.nodes.length} nodes · ${data.edges.length} edges${data.truncated ? ' (limited)' : ''}`
+                  : 'Loading…'}
+              {mode !== 'communities' && ready ? ` · drawn in ${ready.ms} ms` : ''}
             </div>
           </div>
           <div className="graph-side">
@@ -462,7 +555,24 @@ export function GraphView() {
                 <EntityCard id={n.id} role={n.kind} runner={runner} />
               </div>
             ))}
-            {panelTriple === null && selectedNodes.length === 0 && (
+            {mode === 'communities' && communities.data && (
+              <section className="panel community-list" aria-label="Communities">
+                <h2 className="small">Communities, largest first</h2>
+                <ol>
+                  {communities.data.communities.slice(0, 30).map((c) => (
+                    <li key={c.id}>
+                      <button type="button" className="link" onClick={() => setCommunity(c)} aria-label={`Open community ${communityName(c)}`}>
+                        {communityName(c)}
+                      </button>{' '}
+                      <span className="muted small">
+                        {c.nodeIds.length} nodes · {c.triples} triples
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            )}
+            {mode !== 'communities' && panelTriple === null && selectedNodes.length === 0 && (
               <div className="panel muted small">
                 <p>Click a node or an edge to select it; Shift+click or drag with Shift to select more. Double-click a node to expand its neighbours.</p>
                 <p>Find a node above to start from it. Select two or more nodes and press M to merge them.</p>

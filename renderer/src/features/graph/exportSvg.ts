@@ -38,7 +38,7 @@ export function graphToSvg(cy: cytoscape.Core, options: { edgeLabels?: boolean }
     const s = e.source().position();
     const t = e.target().position();
     const status = String(e.data('status'));
-    const dash = status === 'proposed' ? ' stroke-dasharray="5,4"' : status === 'rejected' ? ' stroke-dasharray="1,3"' : '';
+    const dash = status === 'proposed' ? ' stroke-dasharray="5,4"' : status === 'rejected' || status === 'stale' ? ' stroke-dasharray="1,3"' : '';
     const color = status === 'accepted' ? '#3d5a80' : status === 'rejected' ? '#d98b8b' : '#9aa4b5';
     // Stop the line at the target's border so the arrow shows.
     const dx = t.x - s.x;

@@ -23,7 +23,7 @@ export function drawPreview(
   canvas: HTMLCanvasElement,
   graph: { nodes: PreviewNode[]; edges: PreviewEdge[] },
   positions: Positions,
-  style: { palette: GraphPalette; kindColors: Record<string, string>; labelled: Set<number>; minZoom: number; maxZoom: number },
+  style: { palette: GraphPalette; colorOf: Map<number, string>; labelled: Set<number>; minZoom: number; maxZoom: number },
 ): void {
   const w = canvas.clientWidth;
   const h = canvas.clientHeight;
@@ -64,14 +64,16 @@ export function drawPreview(
   }
   ctx.globalAlpha = 1;
 
-  const byKind = new Map<string, PreviewNode[]>();
+  // one path per colour (the node colours the drawing will have: by kind or by type)
+  const byColor = new Map<string, PreviewNode[]>();
   for (const n of graph.nodes) {
-    let list = byKind.get(n.kind);
-    if (!list) byKind.set(n.kind, (list = []));
+    const c = style.colorOf.get(n.id) ?? p.edge;
+    let list = byColor.get(c);
+    if (!list) byColor.set(c, (list = []));
     list.push(n);
   }
-  for (const [kind, list] of byKind) {
-    ctx.fillStyle = style.kindColors[kind] ?? p.edge;
+  for (const [color, list] of byColor) {
+    ctx.fillStyle = color;
     ctx.beginPath();
     for (const n of list) {
       const at = positions.get(n.id);

@@ -1,11 +1,13 @@
 // The Review and Graph views' dialogs: add a triple, merge entities, rename a relation, merge candidates.
-import { Fragment, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Dialog } from '../../components/Dialog';
 import { ErrorBox } from '../../components/EmptyState';
 import { useCall } from '../../api/hooks';
 import type { EdgeStatus } from '../../../../shared/schemas';
 import { NodeAutocomplete, toNodeRef, type NodeChoice } from './NodeAutocomplete';
 import type { EditRunner } from './reviewApi';
+import { inBand, mergeGroups } from './mergeBand';
 
 function RunnerError({ runner }: { runner: EditRunner }) {
   return runner.error ? (
@@ -74,6 +76,40 @@ export interface MergeNode {
   id: number;
   label: string;
   kind: string;
+}
+
+/** The nodes selected for merging (ids kept in the shared selection), with their labels and kinds. */
+export function useMergeSelection(ids: number[]): MergeNode[] {
+  const hood = useCall(
+    'graph.neighbourhood',
+    { nodeIds: ids, depth: 0, limit: Math.max(1, ids.length) },
+    { enabled: ids.length > 0, placeholderData: keepPreviousData },
+  );
+  return useMemo(() => {
+    if (!ids.length) return [];
+    const byId = new Map((hood.data?.nodes ?? []).map((n) => [n.id, n]));
+    return ids.flatMap((id) => {
+      const n = byId.get(id);
+      return n ? [{ id, label: n.label, kind: n.kind }] : [];
+    });
+  }, [ids, hood.data]);
+}
+
+/** One click adds a node the extraction proposed as a duplicate of the first one. */
+function MergeSuggestions({ node, taken, onAdd }: { node: MergeNode; taken: Set<number>; onAdd: (n: MergeNode) => void }) {
+  const cands = useCall('merge.candidates', { status: 'open', node: node.id, limit: 20, offset: 0 });
+  const others = (cands.data?.items ?? []).map((c) => ({ other: c.a.id === node.id ? c.b : c.a, score: c.score })).filter((x) => !taken.has(x.other.id));
+  if (!others.length) return null;
+  return (
+    <div className="merge-suggestions" data-testid="merge-suggestions">
+      <span className="muted small">Proposed duplicates of {node.label}:</span>
+      {others.map(({ other, score }) => (
+        <button key={other.id} type="button" className="link small" onClick={() => onAdd({ id: other.id, label: other.label, kind: other.kind })}>
+          + {other.label} <span className="muted">({score.toFixed(2)})</span>
+        </button>
+      ))}
+    </div>
+  );
 }
 
 export function MergeDialog({
@@ -145,6 +181,8 @@ export function MergeDialog({
           </div>
         ))}
       </fieldset>
+      {nodes.length > 0 && <MergeSuggestions node={nodes[0]} taken={new Set(nodes.map((n) => n.id))} onAdd={(n) => setNodes((l) => [...l, n])} />}
+      {nodes.length < 2 && <p className="muted small">Add at least one more entity to merge with it.</p>}
       <div className="rv-form">
         <label htmlFor="merge-label">Label</label>
         <input
@@ -276,12 +314,85 @@ function CandidateSide({ node }: { node: { id: number; label: string; type: stri
   );
 }
 
+/** Groups shown in a band's preview; the rest are counted. */
+const PREVIEW_GROUPS = 40;
+
+/** Merge every open candidate of a score band in one edit, after a preview of the groups it makes. */
+function BandMerge({ runner }: { runner: EditRunner }) {
+  const [from, setFrom] = useState(0.9);
+  const [to, setTo] = useState(1);
+  const [shown, setShown] = useState(false);
+  const band = useCall('merge.candidates', { status: 'open', minScore: Math.min(from, to), limit: 5000, offset: 0 }, { enabled: shown });
+  const items = inBand(band.data?.items ?? [], Math.min(from, to), Math.max(from, to));
+  const groups = mergeGroups(items);
+  const entities = groups.reduce((k, g) => k + g.ids.length, 0);
+  const score = (label: string, value: number, set: (v: number) => void) => (
+    <input
+      type="number"
+      aria-label={label}
+      min={0}
+      max={1}
+      step={0.01}
+      value={value}
+      onChange={(e) => {
+        set(Math.min(1, Math.max(0, Number(e.target.value))));
+        setShown(false);
+      }}
+    />
+  );
+  return (
+    <fieldset className="band-merge" aria-label="Merge a score band">
+      <legend>Merge a score band</legend>
+      <div className="rv-inline">
+        <span className="small">score from</span> {score('Lowest score', from, setFrom)} <span className="small">to</span> {score('Highest score', to, setTo)}
+        <button type="button" className="secondary small" onClick={() => setShown(true)}>
+          Preview
+        </button>
+      </div>
+      <ErrorBox error={band.error} />
+      {shown && band.data && (
+        <div data-testid="band-preview">
+          {items.length === 0 ? (
+            <p className="muted small">
+              No open candidate scores between {Math.min(from, to).toFixed(2)} and {Math.max(from, to).toFixed(2)}.
+            </p>
+          ) : (
+            <>
+              <p className="small">
+                {items.length} {items.length === 1 ? 'candidate' : 'candidates'} would merge {entities} entities into {groups.length}:
+              </p>
+              <ul className="band-groups">
+                {groups.slice(0, PREVIEW_GROUPS).map((g) => (
+                  <li key={g.ids[0]}>{g.labels.join(' + ')}</li>
+                ))}
+                {groups.length > PREVIEW_GROUPS && <li className="muted">and {groups.length - PREVIEW_GROUPS} more groups</li>}
+              </ul>
+              <p className="muted small">
+                Each group keeps its best-connected entity, the others become its aliases. Undo takes the whole band back in one step.
+              </p>
+              <button
+                type="button"
+                className="primary small"
+                disabled={runner.pending}
+                onClick={() => void runner.run('merge.acceptMany', { ids: items.map((c) => c.id) }).then((r) => r && setShown(false))}
+              >
+                Merge {items.length} {items.length === 1 ? 'candidate' : 'candidates'}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 export function MergeCandidatesDialog({ runner, onClose }: { runner: EditRunner; onClose: () => void }) {
   const list = useCall('merge.candidates', { status: 'open', limit: 100, offset: 0 });
   const [compare, setCompare] = useState<number | null>(null);
   return (
     <Dialog title="Merge candidates" onClose={onClose} wide>
       <ErrorBox error={list.error} />
+      {list.data && list.data.total > 0 && <BandMerge runner={runner} />}
       {list.data && list.data.total === 0 && <p className="muted">No open merge candidates. Extraction proposes them when two entities look alike.</p>}
       {list.data && list.data.total > 0 && (
         <table className="grid candidates" aria-label="Merge candidates">

@@ -6,8 +6,32 @@ import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import type { EvidenceItem } from '../../../../shared/contract';
 import type { EditRunner } from './reviewApi';
-import { showNodeInGraph, showTripleInGraph } from './selection';
+import { showNodeInGraph, showTripleInGraph, toggleNodeSelected, useSharedSelection } from './selection';
 import { WhyThisTriple } from './WhyThisTriple';
+import { MarkedText } from '../../components/MarkedText';
+import { looksLikeMarkdown } from '../../components/markdownRuns';
+
+const squash = (t: string) =>
+  t
+    .replace(/^#+\s*/, '')
+    .replace(/[\s.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Where the shown context starts: after its first line when that line is the clause's heading
+ * (already shown above it) and the marked sentence starts after it, so the heading is not repeated.
+ */
+export function contextStart(text: string, heading: string | undefined, markStart: number): number {
+  if (!heading) return 0;
+  const nl = text.indexOf('\n');
+  const first = nl < 0 ? text : text.slice(0, nl);
+  const head = squash(heading);
+  if (nl < 0 || markStart <= nl || !head || !squash(first).endsWith(head) || squash(first).length > head.length + 12) return 0;
+  let from = nl + 1;
+  while (from < text.length && /\s/.test(text[from]) && from < markStart) from++;
+  return from;
+}
 
 function Highlighted({ item }: { item: EvidenceItem }) {
   const ref = useRef<HTMLElement>(null);
@@ -18,25 +42,26 @@ function Highlighted({ item }: { item: EvidenceItem }) {
   const base = item.context.start;
   const text = item.context.text;
   const clamp = (n: number) => Math.max(0, Math.min(text.length, n - base));
-  const s0 = clamp(item.sentence.start);
-  const s1 = clamp(item.sentence.end);
-  const m0 = clamp(item.start);
-  const m1 = clamp(item.end);
+  const sentence = { start: clamp(item.sentence.start), end: clamp(item.sentence.end) };
+  const span = { start: clamp(item.start), end: clamp(item.end) };
   return (
     <p className="ev-text" data-testid="evidence-text">
-      {text.slice(0, s0)}
-      <span className="ev-sentence">
-        {text.slice(s0, m0)}
-        <mark ref={ref}>{text.slice(m0, m1)}</mark>
-        {text.slice(m1, s1)}
-      </span>
-      {text.slice(s1)}
+      <MarkedText
+        text={text}
+        markdown={looksLikeMarkdown(text)}
+        from={contextStart(text, item.clause?.heading, sentence.start)}
+        marks={[
+          { ...sentence, tag: 'span', className: 'ev-sentence' },
+          { ...span, tag: 'mark', ref },
+        ]}
+      />
     </p>
   );
 }
 
-export function EntityCard({ id, role, runner }: { id: number; role: string; runner: EditRunner }) {
+export function EntityCard({ id, role, runner, selectable = false }: { id: number; role: string; runner: EditRunner; selectable?: boolean }) {
   const node = useCall('entities.get', { id });
+  const picked = useSharedSelection().nodeIds.includes(id);
   const [type, setType] = useState<string | null>(null);
   const n = node.data;
   if (node.error) return <ErrorBox error={node.error} />;
@@ -46,6 +71,11 @@ export function EntityCard({ id, role, runner }: { id: number; role: string; run
     <section className="entity-card" aria-label={`${role}: ${n.label}`}>
       <header>
         <span className="muted">{role}</span> <strong>{n.label}</strong> <span className={`kind-badge kind-${n.kind}`}>{n.kind}</span>
+        {selectable && (
+          <label className="small select-node" title="Select this node; Merge (M) starts from the selected nodes">
+            <input type="checkbox" checked={picked} onChange={() => toggleNodeSelected(n.id)} aria-label={`Select ${n.label} for merging`} /> select
+          </label>
+        )}
       </header>
       <div className="muted small">
         {n.degree} triples · {n.mentions} mentions{n.documents.length ? ` · ${n.documents.map((d) => d.title).join(', ')}` : ''}
@@ -88,7 +118,18 @@ export function EntityCard({ id, role, runner }: { id: number; role: string; run
   );
 }
 
-export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: number; runner: EditRunner; onPickTriple?: (id: number) => void }) {
+export function EvidencePanel({
+  tripleId,
+  runner,
+  onPickTriple,
+  selectNodes = false,
+}: {
+  tripleId: number;
+  runner: EditRunner;
+  onPickTriple?: (id: number) => void;
+  /** The entity cards offer to select their node (Review: Merge starts from the selected nodes). */
+  selectNodes?: boolean;
+}) {
   const ev = useCall('triples.evidence', { tripleId });
   const history = useCall('history.forTriple', { id: tripleId });
   const t = ev.data?.triple;
@@ -132,6 +173,16 @@ export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: nu
                 >
                   Open document
                 </a>
+                {item.page !== null && item.context.chunkId !== null && (
+                  <a
+                    className="small"
+                    data-testid="open-page"
+                    href={`#/documents?chunk=${item.context.chunkId}&start=${item.start}&end=${item.end}&view=page`}
+                    title="Open the page with this span highlighted"
+                  >
+                    Open page {item.page}
+                  </a>
+                )}
               </div>
               <Highlighted item={item} />
               {item.others.length > 0 && (
@@ -152,8 +203,8 @@ export function EvidencePanel({ tripleId, runner, onPickTriple }: { tripleId: nu
             </section>
           ))}
           <div className="entity-cards">
-            <EntityCard id={t.subjectId} role="Subject" runner={runner} />
-            <EntityCard id={t.objectId} role="Object" runner={runner} />
+            <EntityCard id={t.subjectId} role="Subject" runner={runner} selectable={selectNodes} />
+            <EntityCard id={t.objectId} role="Object" runner={runner} selectable={selectNodes} />
           </div>
           <section className="history" aria-label="History of this triple">
             <h3>History</h3>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Combobox } from '../../components/Combobox';
 import { useCall } from '../../api/hooks';
-import type { NodeRef } from '../../../../shared/contract';
+import type { EditNodeRef, NodeRef } from '../../../../shared/contract';
 
 /** What the editor picked or typed: an existing node (id) or a label to find or create. */
 export interface NodeChoice {
@@ -10,6 +10,8 @@ export interface NodeChoice {
 }
 
 export const toNodeRef = (c: NodeChoice): NodeRef => (c.id !== undefined ? { id: c.id } : { label: c.label.trim(), kind: 'entity' });
+/** An edited end: a typed label without a kind takes the kind of the end it replaces (the triple keeps its stage). */
+export const toEditNodeRef = (c: NodeChoice): EditNodeRef => (c.id !== undefined ? { id: c.id } : { label: c.label.trim() });
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);

@@ -4,13 +4,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi, useCall } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
-import type { TripleListItem } from '../../../../shared/contract';
-import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDialog, type MergeNode } from './Dialogs';
+import { NARROW_QUERY, useMediaQuery } from '../../components/useMediaQuery';
+import type { EditNodeRef, TripleListItem } from '../../../../shared/contract';
+import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDialog, useMergeSelection, type MergeNode } from './Dialogs';
 import { EvidencePanel } from './EvidencePanel';
 import { baseTripleQuery, EMPTY_FILTER, tripleQuery, type ReviewFilter, type ReviewSort } from './filters';
 import { PrecisionViewSwitch } from './PrecisionViewSwitch';
 import { usePrecisionThreshold } from './usePrecisionThreshold';
-import { toNodeRef } from './NodeAutocomplete';
+import { toEditNodeRef } from './NodeAutocomplete';
 import { useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
 import { useRouteParam } from '../../nav';
@@ -30,6 +31,8 @@ export function ReviewView() {
   useUndoRedoShortcuts(runner);
   const shared = useSharedSelection();
   const status = useCall('app.status', {});
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [drawer, setDrawer] = useState(false);
 
   // The filter and sort survive a reload (local storage), as do the density and column widths.
   const [initial] = useState(loadFilter);
@@ -103,6 +106,7 @@ export function ReviewView() {
   const relations = useCall('relations.list', { limit: 500 }, { staleTime: 30_000 });
 
   const active = pages.rowAt(activeIndex);
+  const mergeNodes = useMergeSelection(shared.nodeIds);
   const panelTriple = pinned ?? active?.id ?? null;
   useEffect(() => {
     if (active) updateSelection({ tripleId: pinned ?? active.id });
@@ -141,13 +145,22 @@ export function ReviewView() {
   };
   const targetIds = (): number[] => (selected.size ? [...selected] : active ? [active.id] : []);
 
+  // The active row as the latest render has it (a write answers after renders the closure did not see).
+  const activeNow = useRef(activeIndex);
+  activeNow.current = activeIndex;
   const setStatus = (to: 'accepted' | 'rejected') => {
     const ids = targetIds();
     if (!ids.length) return;
-    // Move on at once (the row leaves a list filtered on another status by itself), so A, A, A walks down the table.
-    if (selected.size) setSelected(new Set());
-    else if (!filter.status || filter.status === to) move(activeIndex + 1);
-    void runner.run(to === 'accepted' ? 'triples.accept' : 'triples.reject', { ids });
+    const from = activeIndex;
+    const bulk = selected.size > 0;
+    void runner.run(to === 'accepted' ? 'triples.accept' : 'triples.reject', { ids }).then((done) => {
+      // A failed write stays where it is (its row, its selection) with the error in the status line.
+      if (!done) return;
+      if (bulk) setSelected(new Set());
+      // Move on once saved, if the editor has not moved meanwhile (a row that leaves a list filtered
+      // on another status makes room for the next one by itself).
+      else if ((!filter.status || filter.status === to) && activeNow.current === from) move(from + 1);
+    });
   };
 
   const startEdit = () => {
@@ -163,23 +176,21 @@ export function ReviewView() {
     if (!edit) return;
     const t = pages.loaded.find((x) => x.id === edit.id);
     if (!t) return setEdit(null);
-    const input: { id: number; subject?: ReturnType<typeof toNodeRef>; relation?: string; object?: ReturnType<typeof toNodeRef> } = { id: edit.id };
-    if (edit.subject.id !== t.subjectId && edit.subject.label.trim()) input.subject = toNodeRef(edit.subject);
-    if (edit.object.id !== t.objectId && edit.object.label.trim()) input.object = toNodeRef(edit.object);
+    const input: { id: number; subject?: EditNodeRef; relation?: string; object?: EditNodeRef } = { id: edit.id };
+    if (edit.subject.id !== t.subjectId && edit.subject.label.trim()) input.subject = toEditNodeRef(edit.subject);
+    if (edit.object.id !== t.objectId && edit.object.label.trim()) input.object = toEditNodeRef(edit.object);
     if (edit.relation.trim() && edit.relation.trim() !== t.relation) input.relation = edit.relation.trim();
     if (!input.subject && !input.object && !input.relation) return setEdit(null);
     if (await runner.run('triples.edit', input)) setEdit(null);
     document.querySelector<HTMLElement>('[data-testid="triple-rows"]')?.focus();
   };
 
+  // Merge starts from the selected nodes (picked on the evidence panel's entity cards, or in the
+  // graph); with none, from the active triple's subject alone, its merge candidates offered.
   const openMerge = () => {
-    const rows = targets();
-    const nodes = new Map<number, MergeNode>();
-    if (rows.length === 1) {
-      nodes.set(rows[0].subjectId, { id: rows[0].subjectId, label: rows[0].subject, kind: 'entity' });
-      nodes.set(rows[0].objectId, { id: rows[0].objectId, label: rows[0].object, kind: 'entity' });
-    } else for (const t of rows) nodes.set(t.subjectId, { id: t.subjectId, label: t.subject, kind: 'entity' });
-    setDialog({ kind: 'merge', nodes: [...nodes.values()] });
+    if (mergeNodes.length) return setDialog({ kind: 'merge', nodes: mergeNodes });
+    const t = active ?? targets()[0];
+    setDialog({ kind: 'merge', nodes: t ? [{ id: t.subjectId, label: t.subject, kind: 'entity' }] : [] });
   };
 
   // The key map (reviewKeys.ts) acts on the table's state through the view's own actions.
@@ -221,7 +232,15 @@ export function ReviewView() {
     if (!el || el === document.body || el.closest('.rail')) document.querySelector<HTMLElement>('[data-testid="triple-rows"]')?.focus();
   }, [pages.ready]);
 
-  const total = status.data ? status.data.triples.proposed + status.data.triples.accepted + status.data.triples.rejected : null;
+  const evidence =
+    panelTriple !== null ? (
+      <EvidencePanel tripleId={panelTriple} runner={runner} onPickTriple={setPinned} selectNodes />
+    ) : (
+      <aside className="evidence-panel muted" aria-label="Evidence">
+        Select a triple to see its evidence.
+      </aside>
+    );
+  const total = status.data ? status.data.triples.proposed + status.data.triples.accepted + status.data.triples.rejected + status.data.triples.stale : null;
   const n = selected.size;
   return (
     <section className="view review-view" aria-labelledby="review-title">
@@ -231,7 +250,7 @@ export function ReviewView() {
           className="muted count-help"
           data-testid="review-count"
           title={
-            'Triples matching the filters, out of every triple in the store (proposed, accepted and rejected). ' +
+            'Triples matching the filters, out of every triple in the store (proposed, accepted, rejected and stale). ' +
             'The status bar counts proposed and accepted triples only, and entity and event nodes; the Graph counts the nodes it draws, concepts included.'
           }
         >
@@ -270,8 +289,14 @@ export function ReviewView() {
         <button type="button" className="secondary" onClick={() => setDialog({ kind: 'add' })} title="Add a triple (N)">
           Add triple <kbd>N</kbd>
         </button>
-        <button type="button" className="secondary" onClick={openMerge} disabled={!active && !n} title="Merge entities (M)">
-          Merge… <kbd>M</kbd>
+        <button
+          type="button"
+          className="secondary"
+          onClick={openMerge}
+          disabled={!active && !n && !mergeNodes.length}
+          title="Merge entities (M): the nodes selected on the entity cards, else the active triple's subject"
+        >
+          Merge{mergeNodes.length ? ` ${mergeNodes.length} nodes` : ''}… <kbd>M</kbd>
         </button>
         <button
           type="button"
@@ -309,11 +334,31 @@ export function ReviewView() {
             {note}
           </span>
         )}
+        {mergeNodes.length > 0 && (
+          <span className="muted small" data-testid="node-selection">
+            {mergeNodes.length === 1 ? '1 node' : `${mergeNodes.length} nodes`} selected for merging
+            <button type="button" className="link small" onClick={() => updateSelection({ nodeIds: [] })}>
+              clear
+            </button>
+          </span>
+        )}
         <span className="spacer" />
         <span className="stage-legend" data-testid="stage-legend">
           <abbr title={STAGE_MEANING.EE}>EE</abbr> entity–entity · <abbr title={STAGE_MEANING.EV}>EV</abbr> entity–event ·{' '}
           <abbr title={STAGE_MEANING.VV}>VV</abbr> event–event
         </span>
+        {narrow && (
+          <button
+            type="button"
+            className={drawer ? 'secondary small pressed' : 'secondary small'}
+            aria-expanded={drawer}
+            aria-controls="evidence-drawer"
+            onClick={() => setDrawer((d) => !d)}
+            title="Show the evidence of the active triple beside the table"
+          >
+            Evidence
+          </button>
+        )}
         <select
           className="density-select"
           aria-label="Row density"
@@ -349,7 +394,7 @@ export function ReviewView() {
           <p>Add documents, then extract a graph: proposed triples appear here for you to accept, reject or correct.</p>
         </EmptyState>
       ) : (
-        <div className="review-main">
+        <div className={narrow ? 'review-main narrow' : 'review-main'}>
           <TripleTable
             pages={pages}
             sort={sort}
@@ -377,17 +422,22 @@ export function ReviewView() {
             prefs={prefs}
             onPrefs={setPrefs}
           />
-          {panelTriple !== null ? (
-            <EvidencePanel tripleId={panelTriple} runner={runner} onPickTriple={setPinned} />
-          ) : (
-            <aside className="evidence-panel muted" aria-label="Evidence">
-              Select a triple to see its evidence.
-            </aside>
-          )}
+          {narrow
+            ? drawer && (
+                <div className="evidence-drawer" id="evidence-drawer" data-testid="evidence-drawer" onKeyDown={(e) => e.key === 'Escape' && setDrawer(false)}>
+                  <button type="button" className="drawer-close" aria-label="Close the evidence" onClick={() => setDrawer(false)}>
+                    ✕
+                  </button>
+                  {evidence}
+                </div>
+              )
+            : evidence}
         </div>
       )}
       {dialog?.kind === 'add' && <AddTripleDialog runner={runner} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'merge' && <MergeDialog initial={dialog.nodes} runner={runner} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'merge' && (
+        <MergeDialog initial={dialog.nodes} runner={runner} onClose={() => setDialog(null)} onMerged={() => updateSelection({ nodeIds: [] })} />
+      )}
       {dialog?.kind === 'rename' && <RenameRelationDialog from={dialog.from} runner={runner} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'candidates' && <MergeCandidatesDialog runner={runner} onClose={() => setDialog(null)} />}
     </section>

@@ -16,6 +16,7 @@ import type { TripleListItem, TripleSortColumn } from '../../../../shared/contra
 import type { ReviewSort } from './filters';
 import type { TriplePages } from './useTriplePages';
 import { NodeAutocomplete, type NodeChoice } from './NodeAutocomplete';
+import { documentCell } from './designation';
 import { clampWidth, gridTemplate, minRowWidth, ROW_HEIGHTS, STAGE_LEGEND, STAGE_MEANING, type ColumnId, type TablePrefs } from './tablePrefs';
 
 const features = tableFeatures({ rowSortingFeature });
@@ -29,14 +30,17 @@ const columns = helper.columns([
   helper.accessor('status', {
     header: 'Status',
     cell: (info) => (
-      <span className={`status-badge status-${info.getValue()}`}>
+      <span
+        className={`status-badge status-${info.getValue()}`}
+        title={info.getValue() === 'stale' ? 'stale: a newer edition of its document no longer holds its evidence (Documents → Review the changes)' : undefined}
+      >
         {info.getValue()}
         {info.row.original.edited ? <span title="edited by an editor: re-extraction keeps it"> ✎</span> : null}
       </span>
     ),
   }),
   helper.accessor('confidence', { header: 'Confidence', cell: (info) => info.getValue().toFixed(2) }),
-  helper.accessor('documentTitle', { id: 'document', header: 'Document', cell: (info) => info.getValue() ?? '—' }),
+  helper.accessor('documentTitle', { id: 'document', header: 'Document', cell: (info) => documentCell(info.row.original).text }),
   helper.accessor('engine', { header: 'Engine' }),
 ]);
 
@@ -305,7 +309,12 @@ export function TripleTable({
               );
             } else if (row) {
               cells = row.getAllCells().map((cell) => (
-                <div key={cell.id} className={`tt-cell tt-${cell.column.id}`} role="gridcell" title={String(cell.getValue() ?? '')}>
+                <div
+                  key={cell.id}
+                  className={`tt-cell tt-${cell.column.id}`}
+                  role="gridcell"
+                  title={cell.column.id === 'document' ? documentCell(t).title : String(cell.getValue() ?? '')}
+                >
                   <table.FlexRender cell={cell} />
                 </div>
               ));

@@ -21,10 +21,17 @@ export const REVIEW_QUERY_KEYS: CallName[] = [
   'app.status',
 ];
 
+/** Asked again only after the rest: an entity an undo deleted leaves the panels that showed it first. */
+const LAST_REFRESHED: CallName[] = ['entities.get'];
+
 export function useInvalidateReview(): () => void {
   const qc = useQueryClient();
   return useCallback(() => {
-    for (const key of REVIEW_QUERY_KEYS) void qc.invalidateQueries({ queryKey: [key] });
+    const first = REVIEW_QUERY_KEYS.filter((key) => !LAST_REFRESHED.includes(key));
+    void Promise.all(first.map((key) => qc.invalidateQueries({ queryKey: [key] })))
+      // one macrotask: the views re-render from the new triples and neighbourhoods, unmounting cards of deleted nodes
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => Promise.all(LAST_REFRESHED.map((key) => qc.invalidateQueries({ queryKey: [key] }))));
   }, [qc]);
 }
 
@@ -45,6 +52,7 @@ export type EditCall =
   | 'entities.setType'
   | 'relations.rename'
   | 'merge.accept'
+  | 'merge.acceptMany'
   | 'merge.skip'
   | 'history.undo'
   | 'history.redo';
@@ -73,6 +81,7 @@ function describe(name: EditCall, out: unknown): string {
     'entities.setType': 'Changed the type',
     'relations.rename': 'Renamed the relation',
     'merge.accept': 'Merged',
+    'merge.acceptMany': 'Merged the band',
     'merge.skip': 'Skipped',
   };
   return `${verbs[name] ?? name} (Ctrl+Z undoes)`;

@@ -60,3 +60,9 @@ export function showNodeInGraph(id: number): void {
   updateSelection({ seeds: [id], nodeIds: [id] });
   window.location.hash = '/graph';
 }
+
+/** Select a node (for a merge), or unselect it. */
+export function toggleNodeSelected(id: number): void {
+  const ids = state.nodeIds;
+  updateSelection({ nodeIds: ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id] });
+}

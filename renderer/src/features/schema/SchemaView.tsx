@@ -5,6 +5,7 @@ import { useCall, useCallMutation } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import type { CallName } from '../../../../shared/contract';
 import type { SchemaFormat, SchemaType, SchemaTypeKind } from '../../../../shared/contract/concepts';
+import { STANDARDS_SCHEMA, standardsSchemaText } from '../../../../shared/starter-schema';
 import { useConceptRefresh } from '../concepts/ConceptsView';
 import '../concepts/concepts.css';
 
@@ -212,6 +213,23 @@ function ImportExport() {
   );
 }
 
+/** The starter schema for standards, offered while the schema is empty (imported like a file: one step). */
+function StarterSchema() {
+  const imp = useCallMutation('schema.types.import', SCHEMA_QUERIES);
+  const names = STANDARDS_SCHEMA.entityTypes.map((t) => t.name);
+  return (
+    <div className="starter-schema" data-testid="starter-schema">
+      <button type="button" disabled={imp.isPending} onClick={() => imp.mutate({ text: standardsSchemaText(), format: 'json', replace: false })}>
+        Start from the schema for technical standards
+      </button>
+      <p className="muted small">
+        {names.length} entity types: {names.join(', ')}. Each lists the words that name it; edit or remove any afterwards.
+      </p>
+      <ErrorBox error={imp.error} />
+    </div>
+  );
+}
+
 function Mismatches() {
   const m = useCall('schema.mismatches', { limit: 200, offset: 0 });
   if (!m.data || m.data.total === 0) return <p className="muted">No triple breaks the relation types&apos; head and tail rules.</p>;
@@ -280,6 +298,7 @@ export function SchemaView() {
                   JSON/YAML file) to constrain extraction and conceptualisation to them.
                 </p>
               )}
+              <StarterSchema />
             </EmptyState>
           )}
           {items.length > 0 && (

@@ -1,0 +1,319 @@
+// The named features of an answer candidate, and of a question as a whole, from the candidates'
+// measurements (chat/candidates/). The ranker (chat/ranker.ts) weighs them with the table fitted by
+// scripts/fit-answers.ts; nothing here is a weight. A feature a candidate's source does not measure is 0.
+import type { AnswerContext } from './candidates/context';
+import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
+import { contentStems, posTags } from '../retrieve/text';
+import { coverage } from '../retrieve/sentences';
+
+/** Candidate features, in the order of the fitted weights. */
+export const CANDIDATE_FEATURES = [
+  'match',
+  'passageMatch',
+  'passageRank',
+  'sentenceRank',
+  'titleMatch',
+  'typeAgrees',
+  'specific',
+  'loose',
+  'near',
+  'local',
+  'novel',
+  'headAdjacent',
+  'phraseAdjacent',
+  'labelled',
+  'polarityMismatch',
+  'excluded',
+  'glued',
+  'citedReference',
+  'inList',
+  'itemShare',
+  'bracketAsked',
+  'bracketOther',
+  'place',
+  'doer',
+  'subjectFirst',
+  'subjectShare',
+  'namingMatch',
+  'graphLabel',
+  'pathScore',
+  'inQuestion',
+  'headIsQuestionNoun',
+  'expansionAsked',
+  'namedDocument',
+  'ownDocument',
+  'modalityMatch',
+  'keyword',
+  'shapeFit',
+  'words',
+  'support',
+  'alsoPath',
+  ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
+] as const;
+export type CandidateFeature = (typeof CANDIDATE_FEATURES)[number];
+
+/** What each feature says (for the weights table and docs/RETRIEVAL.md). */
+export const FEATURE_DOCS: Partial<Record<CandidateFeature, string>> = {
+  match: "share of the question's words (IDF-weighted) its sentence holds, with its heading, list intro or block name",
+  passageMatch: "share of the question's words its whole passage holds",
+  passageRank: 'reciprocal rank of its passage (1 for the first)',
+  sentenceRank: "reciprocal rank of its sentence among the retrieved passages' sentences",
+  titleMatch: "share of the question's words (IDF-weighted) its document's title holds",
+  typeAgrees: 'it was read as the kind of answer the question asks, not as another kind its sentence holds',
+  specific: 'the pattern that read it is specific to the asked type ("3799/tcp" for a port, "X is ..." for a definition)',
+  loose: 'the pattern that read it is loose (a bare number, a whole sentence)',
+  near: "share of the question's words within six tokens of it",
+  local: "share of the question's words in it and the three tokens either side",
+  novel: "share of its words that are not the question's",
+  headAdjacent: 'the asked noun stands right next to it',
+  phraseAdjacent: "a word of the question's asked phrase within two tokens",
+  labelled: 'a field labelled with the asked noun holds it, or the sentence says the asked subject is it',
+  polarityMismatch: 'it stands in a negated clause and the question is not negated, or the other way round',
+  excluded: "an except-clause after it names the question's words",
+  glued: 'a question word other than the asked phrase is glued to it',
+  citedReference: 'a bibliographic reference while the question asks for no document',
+  inList: 'an item of an enumeration the question picks by its words',
+  itemShare: "how much of the question's other words its item holds, against the best item",
+  bracketAsked: 'bracketed after a word the asking sentence names',
+  bracketOther: 'bracketed after a word the question never names',
+  place: 'after a locative preposition, for "where"',
+  doer: 'a requirement whose subject is the one the question asks about',
+  subjectFirst: 'a definition whose term stands right before its defining verb',
+  subjectShare: "share of the asked term's words its sentence holds",
+  namingMatch: 'the name a definition gives is the asked term',
+  graphLabel: 'a label of the graph (a linked entity, a retrieved triple or a path end)',
+  pathScore: "the relation path's evidence times the link score",
+  inQuestion: 'its text is written in the question',
+  headIsQuestionNoun: 'its head noun is another noun of the question',
+  expansionAsked: "an acronym's expansion, asked what the acronym stands for",
+  namedDocument: 'its passage is from a document the question names',
+  ownDocument: "the passage's own document (which-document questions)",
+  modalityMatch: "yes/no: the requirement's modality is the one asked",
+  keyword: 'yes/no: the requirement is written with a capitalised keyword (MUST, SHOULD, MAY)',
+  shapeFit: 'its shape is what the type asks (a digit for numbers, a year for dates, a clause for definitions, a few words for names)',
+  words: 'log(1 + its number of words)',
+  support: 'log(1 + the number of other places that gave the same answer)',
+  alsoPath: 'a relation path of the graph ends at the same answer',
+};
+
+const bool = (x: boolean) => (x ? 1 : 0);
+
+const titleMatches = new WeakMap<AnswerContext, Map<number, number>>();
+/** The share of the question's words (IDF-weighted) a passage's document title holds, once per document. */
+function titleMatch(ctx: AnswerContext, passageId: number): number {
+  let byDocument = titleMatches.get(ctx);
+  if (!byDocument) titleMatches.set(ctx, (byDocument = new Map()));
+  const passage = ctx.passageById.get(passageId);
+  if (!passage) return 0;
+  let got = byDocument.get(passage.documentId);
+  if (got === undefined) {
+    got = coverage(ctx.allTerms, contentStems(passage.document));
+    byDocument.set(passage.documentId, got);
+  }
+  return got;
+}
+
+/** Whether a candidate's text has the shape its answer type asks for. */
+export function shapeFits(text: string, type: string): boolean {
+  const words = text.trim().split(/\s+/).length;
+  switch (type) {
+    case 'number':
+    case 'code':
+    case 'port':
+    case 'value':
+      return /\d/.test(text) || /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(text);
+    case 'date':
+      return /\b\d{4}\b/.test(text);
+    case 'definition':
+    case 'action':
+    case 'condition':
+      return words >= 3;
+    case 'yesno':
+      return /^(?:yes|no)\b/i.test(text);
+    default:
+      return words <= 6;
+  }
+}
+
+/** The feature vector of one candidate (support: how many other places gave the same text; alsoPath: a path end did). */
+export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0, alsoPath = false): number[] {
+  const m = c.measures;
+  const values: Record<string, number> = {
+    match: m.match ?? 0,
+    passageMatch: m.passageMatch ?? 0,
+    passageRank: c.passageRank === null ? 0 : 1 / (1 + c.passageRank),
+    sentenceRank: m.sentenceRank ?? 0,
+    titleMatch: c.passageId === null ? 0 : titleMatch(ctx, c.passageId),
+    typeAgrees: m.typeAgrees ?? 1,
+    specific: bool(m.specificity === 'specific'),
+    loose: bool(m.specificity === 'loose'),
+    near: m.near ?? 0,
+    local: m.local ?? 0,
+    novel: m.novel ?? 0,
+    headAdjacent: m.headAdjacent ?? 0,
+    phraseAdjacent: m.phraseAdjacent ?? 0,
+    labelled: m.labelled ?? 0,
+    polarityMismatch: m.polarityMismatch ?? 0,
+    excluded: m.excluded ?? 0,
+    glued: m.glued ?? 0,
+    citedReference: m.citedReference ?? 0,
+    inList: m.inList ?? 0,
+    itemShare: m.itemShare ?? 0,
+    bracketAsked: m.bracketAsked ?? 0,
+    bracketOther: m.bracketOther ?? 0,
+    place: m.place ?? 0,
+    doer: m.doer ?? 0,
+    subjectFirst: m.subjectFirst ?? 0,
+    subjectShare: m.subjectShare ?? 0,
+    namingMatch: m.namingMatch ?? 0,
+    graphLabel: m.graphLabel ?? 0,
+    pathScore: m.pathScore ?? 0,
+    inQuestion: m.inQuestion ?? 0,
+    headIsQuestionNoun: m.headIsQuestionNoun ?? 0,
+    expansionAsked: m.expansionAsked ?? 0,
+    namedDocument: m.namedDocument ?? 0,
+    ownDocument: m.ownDocument ?? 0,
+    modalityMatch: m.modalityMatch ?? 0,
+    keyword: m.keyword ?? 0,
+    shapeFit: bool(shapeFits(c.text, ctx.type.type)),
+    words: Math.log1p(c.text.trim().split(/\s+/).length),
+    support: Math.log1p(support),
+    alsoPath: bool(alsoPath && c.source !== 'path'),
+  };
+  for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
+  return CANDIDATE_FEATURES.map((f) => values[f]);
+}
+
+/** Question-level features: how well the documents ground the question, and how the ranking came out. */
+export const QUESTION_FEATURES = [
+  'topScore',
+  'margin',
+  'topShare',
+  'single',
+  'grounding',
+  'missingNoun',
+  'missingName',
+  'passageHolds',
+  'bestSentence',
+  'linked',
+  'noCandidate',
+  'topSpecific',
+  'topTypeAgrees',
+  'topFromLayout',
+  'topFromPath',
+  'askedNumeric',
+  'askedDefinition',
+  'askedYesNo',
+  'askedDocument',
+] as const;
+export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
+
+export const QUESTION_FEATURE_DOCS: Record<QuestionFeature, string> = {
+  topScore: "the first candidate's ranking score",
+  margin: 'its lead over the second candidate (0 when it is the only one)',
+  topShare: "its share of the softmax over the question's candidates",
+  single: 'it is the only candidate',
+  grounding: "share of the question's words (IDF-weighted) that some passage of the documents holds",
+  missingNoun: "share of the question's noun weight that no passage holds",
+  passageHolds: "share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds",
+  missingName: 'a name the question writes (capitalised past its first word, an acronym, letters with digits) that no passage holds',
+  bestSentence: "share of the question's words the best retrieved sentence holds",
+  linked: 'an entity of the graph was linked from the question',
+  noCandidate: 'no candidate was found',
+  topSpecific: 'the first candidate was read by a pattern specific to the asked type',
+  topTypeAgrees: 'the first candidate was read as the asked kind of answer',
+  topFromLayout:
+    "the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)",
+  topFromPath: 'the first candidate is the end of a relation path',
+  askedNumeric: 'the question asks for a number, code, port, value or date',
+  askedDefinition: 'the question asks what something is',
+  askedYesNo: 'the question asks yes or no',
+  askedDocument: 'the question asks which document',
+};
+
+/** The question features the confidence is calibrated on (fewer did better on the training folds than all). */
+export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = ['topShare', 'margin', 'bestSentence', 'grounding', 'missingNoun', 'noCandidate'];
+/** The question features groundedness (does the documents hold what it asks about) is fitted on. */
+export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
+  'grounding',
+  'missingNoun',
+  'missingName',
+  'passageHolds',
+  'bestSentence',
+  'linked',
+  'topShare',
+  'noCandidate',
+];
+
+const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
+
+/** The question-level vector from the ranking (its candidates' scores, best first). */
+export function questionFeatures(ctx: AnswerContext, ranked: { score: number; source: string; measures: Candidate['measures'] }[]): number[] {
+  const g = grounding(ctx);
+  const top = ranked[0];
+  const second = ranked[1];
+  const max = top?.score ?? 0;
+  const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
+  const t = ctx.type.type;
+  const values: Record<QuestionFeature, number> = {
+    topScore: top?.score ?? 0,
+    margin: top && second ? top.score - second.score : 0,
+    topShare: top ? 1 / z : 0,
+    single: bool(!!top && !second),
+    grounding: g.grounding,
+    missingNoun: g.missingNoun,
+    missingName: bool(g.missingName),
+    passageHolds: g.passageHolds,
+    bestSentence: ctx.sentences[0]?.score ?? 0,
+    linked: bool(ctx.retrieval.entities.some((e) => e.kind !== 'passage')),
+    noCandidate: bool(!top),
+    topSpecific: bool(top?.measures.specificity === 'specific'),
+    topTypeAgrees: bool(!!top && (top.measures.typeAgrees ?? 1) === 1),
+    topFromLayout: bool(!!top && LAYOUT_SOURCES.has(top.source)),
+    topFromPath: bool(top?.source === 'path'),
+    askedNumeric: bool(ctx.numeric),
+    askedDefinition: bool(t === 'definition'),
+    askedYesNo: bool(ctx.q.yesNo),
+    askedDocument: bool(ctx.q.whichDocument),
+  };
+  return QUESTION_FEATURES.map((f) => values[f]);
+}
+
+/**
+ * How the documents ground a question: the IDF-weighted share of its words some chunk holds, and the
+ * share of its noun weight (nouns, names, numbers: what a question is about) that none holds. A word the
+ * retrieved facts hold (an entity or relation label of the graph) is grounded too: a graph imported as
+ * triples has no chunk that writes its labels.
+ */
+export function grounding(ctx: AnswerContext): { grounding: number; missingNoun: number; missingName: boolean; passageHolds: number } {
+  const tags = new Map(posTags(ctx.q.text).map((t) => [t.lower, t.pos]));
+  const inFacts = new Set(ctx.retrieval.triples.flatMap((t) => contentStems(`${t.subject} ${t.relation.replace(/_/g, ' ')} ${t.object}`)));
+  const held = (t: { df: number; stem: string }) => t.df > 0 || inFacts.has(t.stem);
+  let all = 0;
+  let have = 0;
+  let nouns = 0;
+  let missing = 0;
+  for (const t of ctx.allTerms) {
+    all += t.idf;
+    if (held(t)) have += t.idf;
+    const pos = tags.get(t.word) ?? 'NOUN';
+    if (pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM' || pos === 'X') {
+      nouns += t.idf;
+      if (!held(t)) missing += t.idf;
+    }
+  }
+  // a name: capitalised (not as the question's first word), all capitals, or letters with digits or a "+"
+  const names = new Set(
+    ctx.q.content.filter((t, i) => (/^\p{Lu}/u.test(t.raw) && (i > 0 || ctx.q.tokens[0] !== t)) || /\d/.test(t.raw) || /\+/.test(t.raw)).map((t) => t.text),
+  );
+  const missingName = ctx.allTerms.some((t) => !held(t) && names.has(t.word));
+  // the best passage's share of every word asked (a word no chunk holds counts against it), or the
+  // retrieved facts' share when they hold more (a graph imported as triples has no passages)
+  let passageHolds = all ? ctx.allTerms.reduce((a, t) => a + (inFacts.has(t.stem) ? t.idf : 0), 0) / all : 0;
+  for (const p of ctx.passages) {
+    const own = new Set(contentStems(p.text));
+    const held = ctx.allTerms.reduce((a, t) => a + (own.has(t.stem) ? t.idf : 0), 0);
+    passageHolds = Math.max(passageHolds, all ? held / all : 0);
+  }
+  return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0, missingName, passageHolds };
+}

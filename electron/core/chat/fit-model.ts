@@ -1,0 +1,241 @@
+// Fitting the answer model (chat/ranker.ts) on questions with known answers: the candidate weights by
+// logistic regression over every candidate's features (labelled right when a gold answer lies in its
+// text), the same answer from several places merged as the ranker merges it; the calibration of the
+// first answer's confidence and the groundedness model on held-apart folds (questions of one document in
+// one fold), so neither is fitted on scores the candidate weights were fitted on; the L2 penalty chosen
+// by the folds' top-1 accuracy; the unsure threshold as the lowest confidence whose answers reach the
+// target precision on the folds. Deterministic for the same examples and seed.
+import type { AnswerContext } from './candidates/context';
+import type { Candidate } from './candidates';
+import {
+  candidateFeatures,
+  CANDIDATE_FEATURES,
+  CONFIDENCE_FEATURES,
+  GROUNDED_FEATURES,
+  questionFeatures,
+  QUESTION_FEATURES,
+  type QuestionFeature,
+} from './features';
+import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
+import { AnswerRanker, type AnswerModel } from './ranker';
+
+export interface FitExample {
+  /** The group a fold keeps together (the question's document). */
+  group: string;
+  /** Gold answers; empty for a question the documents do not answer (off-topic). */
+  gold: string[];
+  ctx: AnswerContext;
+  candidates: Candidate[];
+}
+
+export interface FitOptions {
+  folds?: number;
+  seed?: number;
+  /** L2 penalties tried for the candidate weights. */
+  l2Grid?: number[];
+  /** Objectives tried (the folds choose). */
+  objectives?: Objective[];
+  /** Target precision of the answers at or above the unsure threshold. */
+  precision?: number;
+  /** Share of answerable questions the groundedness threshold may refuse (on the folds). */
+  refuseAnswerable?: number;
+}
+
+export interface HeldOutPoint {
+  group: string;
+  answerable: boolean;
+  correct: boolean;
+  /** Calibrated confidence (fitted on the other folds). */
+  confidence: number;
+  grounded: number;
+  /** Whether a right answer was among the candidates at all. */
+  reachable: boolean;
+  /** The question features of its held-out ranking. */
+  features: number[];
+}
+
+export interface FitReport {
+  l2: number;
+  objective: Objective;
+  /** Top-1 accuracy over answerable questions on the folds, per setting tried. */
+  l2Accuracy: { l2: number; objective: Objective; accuracy: number }[];
+  heldOut: HeldOutPoint[];
+  examples: number;
+  candidates: number;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+/** A candidate is right when a gold answer lies in its text (case and spacing aside), as answers are graded. */
+export const isRight = (gold: string[], text: string) => {
+  const t = squash(text);
+  return gold.some((g) => squash(g).length > 0 && t.includes(squash(g)));
+};
+
+/** A question model as the table stores it: its own features by name. */
+const named = (m: LinearModel, names: readonly QuestionFeature[]) => ({
+  features: [...names],
+  weights: names.map((n) => m.weights[QUESTION_FEATURES.indexOf(n)]),
+  bias: m.bias,
+});
+
+const EMPTY = { features: [] as string[], weights: [] as number[], bias: 0 };
+
+function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): AnswerModel {
+  return {
+    version: 1,
+    candidate: { features: [...CANDIDATE_FEATURES], weights: candidate.weights, bias: candidate.bias },
+    confidence: rest.confidence ?? EMPTY,
+    grounded: rest.grounded ?? EMPTY,
+    groundedThreshold: rest.groundedThreshold ?? 0,
+    threshold: rest.threshold ?? 0,
+    fitted: rest.fitted ?? {},
+  };
+}
+
+/** How candidate weights are fitted: each candidate alone (logistic) or each question's candidates against each other (softmax). */
+export type Objective = 'pointwise' | 'listwise';
+
+function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, objective: Objective): LinearModel {
+  if (objective === 'listwise') return { weights: fitConditionalLogit(groups, { l2 }), bias: 0 };
+  return fitLogistic(
+    groups.flatMap((g) => g.x),
+    groups.flatMap((g) => g.right.map((r) => (r ? 1 : 0))),
+    { l2 },
+  );
+}
+
+/** Candidate weights: a first fit over every candidate, then a second over the merged answers the first ranks. */
+function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise'): LinearModel {
+  const answerable = examples.filter((e) => e.gold.length);
+  const first = fitOn(
+    answerable.map((e) => ({ x: e.candidates.map((c) => candidateFeatures(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) })),
+    l2,
+    objective,
+  );
+  const ranker = new AnswerRanker(modelOf(first));
+  const merged = answerable.map((e) => {
+    const ranked = ranker.rank(e.ctx, e.candidates).candidates;
+    return {
+      x: ranked.map((c) => candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path'))),
+      right: ranked.map((c) => isRight(e.gold, c.text)),
+    };
+  });
+  return merged.some((g) => g.x.length) ? fitOn(merged, l2, objective) : first;
+}
+
+interface Ranked {
+  e: FitExample;
+  q: number[];
+  correct: boolean;
+  reachable: boolean;
+}
+
+function rankAll(candidate: LinearModel, examples: FitExample[]): Ranked[] {
+  const ranker = new AnswerRanker(modelOf(candidate));
+  return examples.map((e) => {
+    const r = ranker.rank(e.ctx, e.candidates).candidates;
+    return {
+      e,
+      q: questionFeatures(e.ctx, r),
+      correct: !!r[0] && e.gold.length > 0 && isRight(e.gold, r[0].text),
+      reachable: e.gold.length > 0 && r.some((c) => isRight(e.gold, c.text)),
+    };
+  });
+}
+
+/** Fit the whole answer model; the report holds the held-out (fold) predictions it was judged on. */
+export function fitAnswerModel(examples: FitExample[], options: FitOptions = {}): { model: AnswerModel; report: FitReport } {
+  const k = Math.max(2, Math.min(options.folds ?? 5, new Set(examples.map((e) => e.group)).size));
+  const folds = foldsByGroup(
+    examples.map((e) => e.group),
+    k,
+    options.seed ?? 1,
+  );
+  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) => (options.l2Grid ?? [0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })));
+  // held-out rankings per setting: each fold ranked by weights fitted on the others
+  const heldOutBy: Ranked[][] = [];
+  for (const { objective, l2 } of grid) {
+    const out: Ranked[] = new Array(examples.length);
+    for (let f = 0; f < k; f++) {
+      const train = examples.filter((_, i) => folds[i] !== f);
+      const test = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === f);
+      const w = fitCandidates(train, l2, objective);
+      const ranked = rankAll(
+        w,
+        test.map((x) => x.e),
+      );
+      test.forEach((x, j) => (out[x.i] = ranked[j]));
+    }
+    heldOutBy.push(out);
+  }
+  const accuracy = (rs: Ranked[]) => {
+    const a = rs.filter((r) => r.e.gold.length);
+    return a.length ? a.filter((r) => r.correct).length / a.length : 0;
+  };
+  const l2Accuracy = grid.map((g, i) => ({ ...g, accuracy: Math.round(accuracy(heldOutBy[i]) * 1000) / 1000 }));
+  const chosen = l2Accuracy.map((x, i) => ({ ...x, i })).sort((a, b) => b.accuracy - a.accuracy || a.i - b.i)[0];
+  const { l2, objective } = chosen;
+  const heldOut = heldOutBy[chosen.i];
+
+  // calibration and groundedness: logistic regressions over the question features of held-out rankings;
+  // their own held-out predictions (fitted on the other folds) choose the thresholds
+  // each on its own few features (as a full weight vector over QUESTION_FEATURES, the others 0)
+  const fitQuestionModel = (rows: Ranked[], label: (r: Ranked) => boolean, names: readonly QuestionFeature[]): LinearModel => {
+    const idx = names.map((n) => QUESTION_FEATURES.indexOf(n));
+    const m = fitLogistic(
+      rows.map((r) => idx.map((k) => r.q[k])),
+      rows.map((r) => (label(r) ? 1 : 0)),
+      { l2: 1 },
+    );
+    const weights = QUESTION_FEATURES.map(() => 0);
+    idx.forEach((k, j) => (weights[k] = m.weights[j]));
+    return { weights, bias: m.bias };
+  };
+  const calibrated = new Array<number>(examples.length);
+  const grounded = new Array<number>(examples.length);
+  for (let f = 0; f < k; f++) {
+    const rows = heldOut.filter((_, i) => folds[i] !== f);
+    const conf = fitQuestionModel(rows, (r) => r.correct, CONFIDENCE_FEATURES);
+    const grd = fitQuestionModel(rows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
+    heldOut.forEach((r, i) => {
+      if (folds[i] !== f) return;
+      calibrated[i] = sigmoid(linear(conf, r.q));
+      grounded[i] = sigmoid(linear(grd, r.q));
+    });
+  }
+  const points: HeldOutPoint[] = heldOut.map((r, i) => ({
+    group: r.e.group,
+    answerable: r.e.gold.length > 0,
+    correct: r.correct,
+    confidence: calibrated[i],
+    grounded: grounded[i],
+    reachable: r.reachable,
+    features: r.q,
+  }));
+  // groundedness: the highest threshold that refuses at most `refuseAnswerable` of the answerable questions on
+  // the folds (refusing an answerable question costs its answer; every off-topic one below it is refused)
+  const answerableGrounded = points
+    .filter((p) => p.answerable)
+    .map((p) => p.grounded)
+    .sort((a, b) => a - b);
+  const allowed = Math.floor((options.refuseAnswerable ?? 0.03) * answerableGrounded.length);
+  const groundedThreshold = answerableGrounded.length ? Math.round(answerableGrounded[Math.min(allowed, answerableGrounded.length - 1)] * 1000) / 1000 : 0;
+  const threshold = thresholdFor(
+    points.filter((p) => p.grounded >= groundedThreshold),
+    options.precision ?? 0.85,
+  );
+
+  const candidate = fitCandidates(examples, l2, objective);
+  const confidence = fitQuestionModel(heldOut, (r) => r.correct, CONFIDENCE_FEATURES);
+  const groundedModel = fitQuestionModel(heldOut, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
+  const model = modelOf(candidate, {
+    confidence: named(confidence, CONFIDENCE_FEATURES),
+    grounded: named(groundedModel, GROUNDED_FEATURES),
+    groundedThreshold,
+    threshold,
+  });
+  return {
+    model,
+    report: { l2, objective, l2Accuracy, heldOut: points, examples: examples.length, candidates: examples.reduce((a, e) => a + e.candidates.length, 0) },
+  };
+}

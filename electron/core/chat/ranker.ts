@@ -1,0 +1,115 @@
+// The fitted answer model: one table (chat/answer-model.json, written by scripts/fit-answers.ts) of
+// weights over the named candidate features (chat/features.ts), a calibration over question features
+// (so that `confidence` is the probability that the first answer is right), a groundedness model (does
+// the question ask about something the documents hold at all) and the default threshold under which an
+// answer is only offered as "unsure". Weights are looked up by feature name: a feature the table lacks
+// weighs 0, a name the code no longer has is ignored.
+import defaultModel from './answer-model.json' with { type: 'json' };
+import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
+import { answerKey, type Candidate } from './candidates';
+import type { AnswerContext } from './candidates/context';
+import { linear, sigmoid, type LinearModel } from '../learn/logistic';
+
+export interface NamedModel {
+  features: string[];
+  weights: number[];
+  bias: number;
+}
+
+export interface AnswerModel {
+  version: 1;
+  /** Log-odds that a candidate is a right answer, from its features. */
+  candidate: NamedModel;
+  /** Calibrated probability that the first answer is right, from the question features. */
+  confidence: NamedModel;
+  /** Probability that the documents hold the answer at all (below `groundedThreshold`: not in the graph). */
+  grounded: NamedModel;
+  groundedThreshold: number;
+  /** Confidence below which the outcome is "unsure" (the setting chat.confidenceThreshold overrides it). */
+  threshold: number;
+  /** How and on what it was fitted. */
+  fitted: Record<string, unknown>;
+}
+
+export interface RankedCandidate extends Candidate {
+  /** Log-odds from the candidate weights (with the support of the same answer from other places). */
+  score: number;
+}
+
+export interface Ranking {
+  ctx: AnswerContext;
+  candidates: RankedCandidate[];
+  /** Probability that the first candidate is right. */
+  confidence: number;
+  /** Probability that the documents hold what the question asks about. */
+  grounded: number;
+}
+
+/** A named model's weights in the order of `names` (absent names weigh 0). */
+export function aligned(model: NamedModel, names: readonly string[]): LinearModel {
+  const byName = new Map(model.features.map((f, i) => [f, model.weights[i]]));
+  return { weights: names.map((n) => byName.get(n) ?? 0), bias: model.bias };
+}
+
+export class AnswerRanker {
+  readonly candidate: LinearModel;
+  readonly confidence: LinearModel;
+  readonly grounded: LinearModel;
+
+  constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
+    this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
+    // (a question model names the features it was fitted on; the others weigh 0)
+    this.confidence = aligned(model.confidence, QUESTION_FEATURES);
+    this.grounded = aligned(model.grounded, QUESTION_FEATURES);
+  }
+
+  /**
+   * Candidates scored, the same answer from several places merged (the best-scored one kept, the
+   * others counted as its support), best first; with the calibrated confidence of the first.
+   */
+  rank(ctx: AnswerContext, candidates: Candidate[]): Ranking {
+    const raw = candidates.map((c) => ({ c, s: linear(this.candidate, candidateFeatures(c, ctx)) }));
+    const groups = new Map<string, { c: Candidate; s: number }[]>();
+    for (const x of raw) {
+      const k = answerKey(x.c.text);
+      if (!k) continue;
+      const g = groups.get(k);
+      if (g) g.push(x);
+      else groups.set(k, [x]);
+    }
+    const ranked: RankedCandidate[] = [];
+    for (const group of groups.values()) {
+      group.sort((a, b) => b.s - a.s);
+      const best = group[0].c;
+      const sources = [...new Set(group.map((x) => x.c.source))];
+      const alsoPath = sources.includes('path');
+      const score = linear(this.candidate, candidateFeatures(best, ctx, group.length - 1, alsoPath));
+      // a path end's chain of facts goes with the answer wherever it was read
+      const triples = best.triples.length ? best.triples : (group.find((x) => x.c.triples.length)?.c.triples ?? []);
+      ranked.push({ ...best, triples, score, support: group.length - 1, sources });
+    }
+    ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    // path ends among themselves keep the order of the walk (retrieve/answers.ts scores the relation paths):
+    // the table's scores of the path ends are dealt out in that order, so the table weighs the graph's
+    // answers against the other sources' and the walk says which end of its paths is the answer
+    const paths = ranked.filter((c) => c.source === 'path');
+    if (paths.length > 1) {
+      const scores = paths.map((c) => c.score);
+      [...paths].sort((a, b) => (b.measures.pathScore ?? 0) - (a.measures.pathScore ?? 0)).forEach((c, i) => (c.score = scores[i]));
+      ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    }
+    const q = questionFeatures(ctx, ranked);
+    return {
+      ctx,
+      candidates: ranked,
+      confidence: ranked.length ? sigmoid(linear(this.confidence, q)) : 0,
+      grounded: sigmoid(linear(this.grounded, q)),
+    };
+  }
+}
+
+let shared: AnswerRanker | null = null;
+/** The ranker of the shipped model. */
+export function defaultRanker(): AnswerRanker {
+  return (shared ??= new AnswerRanker());
+}

@@ -1,0 +1,206 @@
+// Fitting a table of weights: L2-regularised logistic regression by Newton's method (iteratively
+// reweighted least squares: deterministic, no learning rate), Platt scaling (a logistic regression on
+// held-apart scores), folds by group (questions of one document stay in one fold) and the choice of a
+// confidence threshold for a target precision. Below every stage that fits a table (the passage ranker,
+// the answer model); used by scripts/fit-answers.ts.
+
+export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+
+export interface LinearModel {
+  weights: number[];
+  bias: number;
+}
+
+export const linear = (m: LinearModel, x: number[]) => x.reduce((a, v, i) => a + v * (m.weights[i] ?? 0), m.bias);
+
+/** Solve A x = b (A symmetric positive definite, small) by Gaussian elimination with partial pivoting. */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[p][c])) p = r;
+    [M[c], M[p]] = [M[p], M[c]];
+    const d = M[c][c] || 1e-12;
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r][c] / d;
+      if (!f) continue;
+      for (let k = c; k <= n; k++) M[r][k] -= f * M[c][k];
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = M[r][n];
+    for (let k = r + 1; k < n; k++) s -= M[r][k] * x[k];
+    x[r] = s / (M[r][r] || 1e-12);
+  }
+  return x;
+}
+
+export interface LogisticOptions {
+  /** L2 penalty on the weights (not the bias). */
+  l2?: number;
+  /** Newton steps at most. */
+  iterations?: number;
+  /** Per-example weights (e.g. to balance classes). */
+  sampleWeights?: number[];
+}
+
+/**
+ * Logistic regression p(y = 1 | x) = sigmoid(w·x + b), minimising the weighted log loss plus
+ * l2/2 · |w|², by Newton's method. Deterministic for the same input.
+ */
+export function fitLogistic(X: number[][], y: number[], options: LogisticOptions = {}): LinearModel {
+  const l2 = options.l2 ?? 1;
+  const d = X[0]?.length ?? 0;
+  const n = X.length;
+  const sw = options.sampleWeights ?? new Array<number>(n).fill(1);
+  // theta = [w..., b]
+  let theta = new Array<number>(d + 1).fill(0);
+  for (let it = 0; it < (options.iterations ?? 50); it++) {
+    const g = new Array<number>(d + 1).fill(0);
+    const H = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
+    for (let i = 0; i < n; i++) {
+      const x = X[i];
+      let z = theta[d];
+      for (let j = 0; j < d; j++) z += theta[j] * x[j];
+      const p = sigmoid(z);
+      const r = sw[i] * (p - y[i]);
+      const h = sw[i] * Math.max(p * (1 - p), 1e-9);
+      for (let j = 0; j <= d; j++) {
+        const xj = j === d ? 1 : x[j];
+        if (!xj) continue;
+        g[j] += r * xj;
+        const row = H[j];
+        for (let k = j; k <= d; k++) {
+          const xk = k === d ? 1 : x[k];
+          if (xk) row[k] += h * xj * xk;
+        }
+      }
+    }
+    for (let j = 0; j <= d; j++) for (let k = 0; k < j; k++) H[j][k] = H[k][j];
+    for (let j = 0; j < d; j++) {
+      g[j] += l2 * theta[j];
+      H[j][j] += l2;
+    }
+    H[d][d] += 1e-6;
+    const step = solve(H, g);
+    theta = theta.map((t, j) => t - step[j]);
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return { weights: theta.slice(0, d), bias: theta[d] };
+}
+
+/** Platt scaling: p = sigmoid(a · score + b), fitted on held-apart scores and outcomes. */
+export function fitPlatt(scores: number[], outcomes: boolean[], l2 = 1e-3): { a: number; b: number } {
+  const m = fitLogistic(
+    scores.map((s) => [s]),
+    outcomes.map((o) => (o ? 1 : 0)),
+    { l2 },
+  );
+  return { a: m.weights[0], b: m.bias };
+}
+
+/** A seeded 32-bit hash (FNV-1a), for deterministic fold assignment. */
+function hash(text: string, seed: number): number {
+  let h = (2166136261 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * Folds by group: every item of one group (a document) falls in the same fold, so a fold's model never
+ * saw the document it is measured on. Groups are ordered by a seeded hash and dealt round-robin.
+ */
+export function foldsByGroup(groups: string[], k: number, seed = 1): number[] {
+  const distinct = [...new Set(groups)].sort((a, b) => hash(a, seed) - hash(b, seed) || a.localeCompare(b));
+  const fold = new Map(distinct.map((g, i) => [g, i % k]));
+  return groups.map((g) => fold.get(g)!);
+}
+
+/**
+ * The lowest confidence threshold at which the answers at or above it are right at least `precision`
+ * of the time (over held-apart predictions), or 1 when none reaches it.
+ */
+export function thresholdFor(points: { confidence: number; correct: boolean }[], precision: number, minAnswers = 5): number {
+  const sorted = [...points].sort((a, b) => b.confidence - a.confidence);
+  let right = 0;
+  let best = 1;
+  sorted.forEach((p, i) => {
+    if (p.correct) right++;
+    const next = sorted[i + 1];
+    if (next && next.confidence === p.confidence) return;
+    if (i + 1 >= minAnswers && right / (i + 1) >= precision) best = p.confidence;
+  });
+  return Math.round(best * 1000) / 1000;
+}
+
+/**
+ * Conditional logit (a softmax over each group's items): p(i | group) = exp(w·x_i) / Σ_j exp(w·x_j),
+ * fitted to maximise the log of the probability given to the group's right items (any of them), plus
+ * l2/2 · |w|², by damped Newton steps (the Hessian of the softmax's log-normaliser). Groups without a
+ * right item carry no information and are left out. No bias: a softmax ignores a constant.
+ */
+export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[], options: { l2?: number; iterations?: number } = {}): number[] {
+  const l2 = options.l2 ?? 1;
+  const used = groups.filter((g) => g.right.some(Boolean) && g.x.length > 1);
+  const d = used[0]?.x[0]?.length ?? groups[0]?.x[0]?.length ?? 0;
+  let w = new Array<number>(d).fill(0);
+  const loss = (v: number[]) => {
+    let total = (l2 / 2) * v.reduce((a, t) => a + t * t, 0);
+    for (const g of used) {
+      const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * v[j], 0));
+      const max = Math.max(...s);
+      const z = s.reduce((a, si) => a + Math.exp(si - max), 0);
+      const zr = s.reduce((a, si, i) => a + (g.right[i] ? Math.exp(si - max) : 0), 0);
+      total -= Math.log(zr / z);
+    }
+    return total;
+  };
+  let current = loss(w);
+  for (let it = 0; it < (options.iterations ?? 50); it++) {
+    const grad = w.map((t) => l2 * t);
+    const H = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? l2 : 0)));
+    for (const g of used) {
+      const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * w[j], 0));
+      const max = Math.max(...s);
+      const e = s.map((si) => Math.exp(si - max));
+      const z = e.reduce((a, b) => a + b, 0);
+      const zr = e.reduce((a, ei, i) => a + (g.right[i] ? ei : 0), 0);
+      const p = e.map((ei) => ei / z);
+      const r = e.map((ei, i) => (g.right[i] ? ei / zr : 0));
+      const mean = new Array<number>(d).fill(0);
+      g.x.forEach((x, i) => x.forEach((xj, j) => (mean[j] += p[i] * xj)));
+      g.x.forEach((x, i) => {
+        const c = p[i] - r[i];
+        for (let j = 0; j < d; j++) grad[j] += c * x[j];
+        if (p[i] < 1e-12) return;
+        for (let j = 0; j < d; j++) {
+          const a = x[j] - mean[j];
+          if (!a) continue;
+          for (let k = 0; k < d; k++) H[j][k] += p[i] * a * (x[k] - mean[k]);
+        }
+      });
+    }
+    const step = solve(H, grad);
+    // damped: halve the step until the loss does not grow
+    let t = 1;
+    let next = w.map((v, j) => v - t * step[j]);
+    let value = loss(next);
+    while (value > current && t > 1e-4) {
+      t /= 2;
+      next = w.map((v, j) => v - t * step[j]);
+      value = loss(next);
+    }
+    if (value > current) break;
+    const moved = Math.max(...step.map((x) => Math.abs(x * t)));
+    w = next;
+    current = value;
+    if (moved < 1e-7) break;
+  }
+  return w;
+}
+

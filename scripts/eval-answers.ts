@@ -1,0 +1,144 @@
+// Answers without a model on the project's question sets (not a test): aggregates only.
+//   npx tsx scripts/eval-answers.ts [--set training|validation|kit|FILE] [--db FILE] [--misses] [--json]
+// Over the database of every split document (scripts/qa-split.ts builds it once), for each question:
+//  - answer accuracy: a gold string (case-insensitive, whitespace collapsed) inside the first short answer;
+//  - passage recall@5: every gold quote inside one of the five passages, ours next to plain BM25 (FTS5) over the same chunks;
+//  - calibration: ECE over the answerable questions, precision and coverage at confidence thresholds;
+//  - off-topic questions (type "off-topic"): how many are refused (not_in_graph).
+// --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read).
+import path from 'node:path';
+import { Core } from '../electron/core/core';
+import { Retriever } from '../electron/core/retrieve/retriever';
+import { extractiveAnswer } from '../electron/core/chat/answer';
+import { expectedCalibrationError, precisionAt, type ConfidencePoint } from '../electron/core/eval/calibration';
+import { KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+export interface AnswerFigures {
+  set: string;
+  answerable: number;
+  accuracy: number;
+  recall5: number;
+  bm25Recall5: number;
+  withQuote: number;
+  ece: number;
+  precisionAt: ReturnType<typeof precisionAt>;
+  offTopic: number;
+  offTopicRefused: number;
+  unsure: number;
+  refusedAnswerable: number;
+  perType: Record<string, { n: number; accuracy: number }>;
+}
+
+export interface AnsweredQuestion {
+  item: SplitQuestion;
+  first: string;
+  answers: string[];
+  outcome: string;
+  confidence: number;
+  correct: boolean;
+  recalled: boolean | null;
+  bm25: boolean | null;
+}
+
+export function firstCorrect(gold: string[], first: string): boolean {
+  const a = squash(first);
+  return !!a && gold.some((g) => squash(g).length > 0 && a.includes(squash(g)));
+}
+
+/** Ask every question of a set; the per-question rows (for training only) and the aggregates. */
+export async function answerSet(retriever: Retriever, items: SplitQuestion[], set: string): Promise<{ rows: AnsweredQuestion[]; figures: AnswerFigures }> {
+  const rows: AnsweredQuestion[] = [];
+  for (const item of items) {
+    const res = await retriever.retrieve(item.question);
+    const answer = extractiveAnswer(res) as { answers: string[]; outcome: string; confidence: number };
+    const quotes = item.quotes?.length ? item.quotes : item.quote ? [item.quote] : [];
+    const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => squash(t).includes(squash(q))));
+    const bm = quotes.length ? retriever.repo.passages(retriever.repo.searchPassages(item.question, 5).map((h) => h.id)).map((p) => p.text) : [];
+    const first = answer.answers[0] ?? '';
+    rows.push({
+      item,
+      first,
+      answers: answer.answers.slice(0, 5),
+      outcome: answer.outcome,
+      confidence: answer.confidence,
+      correct: item.answers.length > 0 && firstCorrect(item.answers, first),
+      recalled: quotes.length ? inTop(res.passages.map((p) => p.text)) : null,
+      bm25: quotes.length ? inTop(bm) : null,
+    });
+  }
+  return { rows, figures: figuresOf(rows, set) };
+}
+
+export function figuresOf(rows: AnsweredQuestion[], set: string): AnswerFigures {
+  const answerable = rows.filter((r) => r.item.type !== 'off-topic');
+  const off = rows.filter((r) => r.item.type === 'off-topic');
+  const quoted = answerable.filter((r) => r.recalled !== null);
+  const points: ConfidencePoint[] = rows.map((r) => ({
+    confidence: r.outcome === 'not_in_graph' ? 0 : r.confidence,
+    correct: r.correct && r.outcome !== 'not_in_graph',
+    answerable: r.item.type !== 'off-topic',
+  }));
+  const perType: Record<string, { n: number; accuracy: number }> = {};
+  for (const r of answerable) {
+    const t = (perType[r.item.type] ??= { n: 0, accuracy: 0 });
+    t.n++;
+    if (r.correct) t.accuracy++;
+  }
+  for (const t of Object.values(perType)) t.accuracy = round(t.accuracy / t.n);
+  return {
+    set,
+    answerable: answerable.length,
+    accuracy: round(answerable.filter((r) => r.correct).length / Math.max(1, answerable.length)),
+    recall5: round(quoted.filter((r) => r.recalled).length / Math.max(1, quoted.length)),
+    bm25Recall5: round(quoted.filter((r) => r.bm25).length / Math.max(1, quoted.length)),
+    withQuote: quoted.length,
+    ece: expectedCalibrationError(points.filter((p) => p.answerable)),
+    precisionAt: precisionAt(points, [0.5, 0.6, 0.7, 0.8, 0.9]),
+    offTopic: off.length,
+    offTopicRefused: off.filter((r) => r.outcome === 'not_in_graph').length,
+    unsure: answerable.filter((r) => r.outcome === 'unsure').length,
+    refusedAnswerable: answerable.filter((r) => r.outcome === 'not_in_graph').length,
+    perType,
+  };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export function printFigures(f: AnswerFigures, out: (s: string) => void = console.log): void {
+  out(
+    `${f.set}: ${f.answerable} answerable, accuracy ${f.accuracy.toFixed(3)}; recall@5 ${f.recall5.toFixed(3)} vs BM25 ${f.bm25Recall5.toFixed(3)} (${f.withQuote} with a quote); ECE ${f.ece.toFixed(3)}; unsure ${f.unsure}, refused ${f.refusedAnswerable}`,
+  );
+  out(
+    `  precision / coverage at confidence >= ${f.precisionAt.map((p) => `${p.threshold}: ${p.precision === null ? '-' : p.precision.toFixed(3)} / ${p.coverage.toFixed(3)} (${p.answered})`).join(', ')}`,
+  );
+  if (f.offTopic) out(`  off-topic refused ${f.offTopicRefused} / ${f.offTopic}`);
+  out(`  by type: ${Object.entries(f.perType).map(([t, x]) => `${t} ${x.accuracy.toFixed(2)} (${x.n})`).join(', ')}`);
+}
+
+async function main(): Promise<void> {
+  const set = opt('set') ?? 'training';
+  const file = set === 'training' || set === 'validation' ? splitQuestionsFile(set) : set === 'kit' ? KIT_QUESTIONS : path.resolve(set);
+  const items = readQuestionSet(file);
+  if (args.includes('--misses') && set === 'validation') throw new Error('validation misses are not read: aggregates only');
+  const db = opt('db') ?? (await splitDatabase());
+  const core = new Core({ dbPath: db, startJobs: false });
+  try {
+    const { rows, figures } = await answerSet(new Retriever(core.store), items, set);
+    if (args.includes('--json')) console.log(JSON.stringify(figures));
+    else printFigures(figures);
+    if (args.includes('--misses'))
+      for (const r of rows.filter((x) => !x.correct && x.item.type !== 'off-topic'))
+        console.log(`${r.item.id} [${r.item.type}] ${r.item.question}\n   gold ${JSON.stringify(r.item.answers)} | ${r.outcome} ${r.confidence} | ${JSON.stringify(r.answers)}`);
+  } finally {
+    await core.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

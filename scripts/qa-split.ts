@@ -1,0 +1,122 @@
+// The project's question sets and the database they are asked of (not product code).
+//  - `splitDatabase()`: every document of data/split.json (training and validation) ingested into one
+//    database and extracted once with the classic engine; cached in $TMPDIR/graphwright-eval under a
+//    key made of the split and the sources of the stages that build it (ingest, chunk, extract,
+//    document, store, nlp), so a change to the extractor builds it again and nothing else does.
+//  - `splitQuestions(part)`: the editor questions of data/qa/<part>.jsonl (the kit's rfc-qa shape).
+//   npx tsx scripts/qa-split.ts            build (or find) the database and print its path
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { Core } from '../electron/core/core';
+import { prepareFile, storePrepared } from '../electron/core/ingest/pipeline';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const KIT = path.resolve(ROOT, '..', 'shared');
+
+export interface Split {
+  training: string[];
+  validation: string[];
+}
+
+export function readSplit(): Split {
+  const split = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'split.json'), 'utf8')) as Split;
+  return { training: split.training, validation: split.validation };
+}
+
+/** A question of the project's sets (the kit's rfc-qa shape); off-topic ones have type "off-topic" and no answers. */
+export interface SplitQuestion {
+  id: string;
+  question: string;
+  answers: string[];
+  file: string | null;
+  quote?: string;
+  quotes?: string[];
+  files?: string[];
+  type: string;
+  hops?: number;
+}
+
+/** The questions of one part (data/qa/<part>.jsonl), or of any file of the same shape; a bad line names the file and line. */
+export function readQuestionSet(file: string): SplitQuestion[] {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const out: SplitQuestion[] = [];
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let q: SplitQuestion;
+    try {
+      q = JSON.parse(line) as SplitQuestion;
+    } catch (err) {
+      throw new Error(`${file}: line ${i + 1} is not JSON (${(err as Error).message})`);
+    }
+    if (typeof q.question !== 'string' || !Array.isArray(q.answers)) throw new Error(`${file}: line ${i + 1} needs "question" and "answers"`);
+    out.push(q);
+  });
+  return out;
+}
+
+export function splitQuestionsFile(part: 'training' | 'validation'): string {
+  return path.join(ROOT, 'data', 'qa', `${part}.jsonl`);
+}
+
+/** The kit's 40 rfc-qa questions (over training documents: a third check). */
+export const KIT_QUESTIONS = path.join(KIT, 'data', 'rfc-qa', 'questions.jsonl');
+
+/** Hash of the sources that decide what the database holds. */
+function buildKey(split: Split): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify(split));
+  const dirs = ['ingest', 'chunk', 'extract', 'document', 'store', 'nlp', 'text'].map((d) => path.join(ROOT, 'electron', 'core', d));
+  const files: string[] = [path.join(ROOT, 'electron', 'core', 'retrieve', 'text.ts'), path.join(ROOT, 'electron', 'core', 'retrieve', 'wordnet.ts')];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(?:ts|sql|json|txt)$/.test(e.name)) files.push(p);
+    }
+  };
+  dirs.forEach(walk);
+  for (const f of files.filter((x) => fs.existsSync(x)).sort()) {
+    h.update(path.relative(ROOT, f));
+    h.update(fs.readFileSync(f));
+  }
+  return h.digest('hex').slice(0, 12);
+}
+
+/** The database of every split document, classically extracted; built once per key. */
+export async function splitDatabase(options: { log?: (s: string) => void } = {}): Promise<string> {
+  const log = options.log ?? ((s: string) => process.stderr.write(`${s}\n`));
+  const split = readSplit();
+  const dir = path.join(process.env.TMPDIR ?? '/tmp', 'graphwright-eval');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `split-${buildKey(split)}.db`);
+  if (fs.existsSync(file)) return file;
+  const partial = `${file}.building`;
+  for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) fs.rmSync(f, { force: true });
+  const t0 = performance.now();
+  const core = new Core({ dbPath: partial, startJobs: false });
+  try {
+    const ids: number[] = [];
+    for (const rel of [...split.training, ...split.validation]) {
+      const out = storePrepared(core.store, await prepareFile(path.join(KIT, rel)));
+      if (out.status === 'imported') ids.push(...out.ids);
+      else log(`${rel}: ${out.reason}`);
+    }
+    log(`ingested ${ids.length} documents in ${((performance.now() - t0) / 1000).toFixed(0)} s; classic extraction ...`);
+    const job = core.jobs.enqueue('extract', { documents: ids, engine: 'classic' });
+    core.jobs.start();
+    const done = await core.jobs.wait(job.id);
+    if (done.state !== 'done') throw new Error(`classic extraction ${done.state}: ${done.error}`);
+  } finally {
+    await core.close();
+  }
+  fs.renameSync(partial, file);
+  for (const f of [`${partial}-wal`, `${partial}-shm`]) fs.rmSync(f, { force: true });
+  log(`built ${file} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return file;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await splitDatabase());
+}
