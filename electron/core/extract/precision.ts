@@ -72,6 +72,23 @@ export function fitPrecision(judged: { rules: string[]; verdict: Verdict }[], st
 
 export const RULE_PRECISION: PrecisionTable = fitted as PrecisionTable;
 
+/** The share of the facts a full graph holds that the default view must still hold at the chosen threshold. */
+export const FACTS_KEPT_TARGET = 0.7;
+
+/**
+ * The default view's threshold: the highest (on a 0.01 grid) at which the default view still holds at
+ * least `target` of the given facts, each held by triples of these precisions (a fact stays when one
+ * of its triples is at or above the threshold, or not estimated). 0 when no threshold does.
+ */
+export function chooseThreshold(facts: readonly (readonly (number | null)[])[], target = FACTS_KEPT_TARGET): number {
+  const kept = (t: number) => facts.filter((ps) => ps.some((p) => p === null || p >= t)).length;
+  for (let step = 100; step > 0; step--) {
+    const t = step / 100;
+    if (facts.length > 0 && kept(t) >= target * facts.length) return t;
+  }
+  return 0;
+}
+
 /**
  * The estimated probability that an editor keeps a triple made by these rules, or null when nothing
  * judged speaks for it (no rules recorded, or a family never judged, such as a model's triples).
