@@ -7,7 +7,7 @@
 // precision the product stores. Both are reported.
 // The default view's threshold is chosen on the TRAINING sections of data/judgments/section-facts.jsonl:
 // the highest at which the default view still holds FACTS_KEPT_TARGET (70 %) of the facts the full graph
-// holds fully (extract/precision.ts chooseThreshold), by the feature model; it is written to precision-model.json.
+// holds fully, by the lower bound of its 90 % Wilson interval (FACTS_KEPT_Z: the facts judged are few) (extract/precision.ts chooseThreshold), by the feature model; it is written to precision-model.json.
 // Validation figures (calibration, ranking, what the threshold hides, the facts it keeps) are printed,
 // never fitted on.
 //
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { callCore } from '../../electron/cli/open';
-import { chooseThreshold, fitPrecision, FACTS_KEPT_TARGET, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { chooseThreshold, fitPrecision, FACTS_KEPT_TARGET, FACTS_KEPT_Z, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
 import type { TripleListItem } from '../../shared/contract/graph';
 import { estimatePrecision, FEATURES, fitLogistic, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
@@ -194,7 +194,10 @@ try {
     }
   }
   const trainingFull = (e: Estimator) => facts.filter((f) => f.split === 'training' && f.coverage === 'full').map((f) => f.precisions[e]);
-  const chosen = { 'per rule': chooseThreshold(trainingFull('per rule')), 'feature model': chooseThreshold(trainingFull('feature model')) };
+  const chosen = {
+    'per rule': chooseThreshold(trainingFull('per rule'), FACTS_KEPT_TARGET, FACTS_KEPT_Z),
+    'feature model': chooseThreshold(trainingFull('feature model'), FACTS_KEPT_TARGET, FACTS_KEPT_Z),
+  };
   const asked = opt('--threshold');
 
   const about =

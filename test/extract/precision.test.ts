@@ -5,7 +5,16 @@
 // suggestions are exactly the rest.
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { chooseThreshold, fitPrecision, ruleFamily, RULE_PRECISION, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import {
+  chooseThreshold,
+  FACTS_KEPT_Z,
+  fitPrecision,
+  ruleFamily,
+  RULE_PRECISION,
+  triplePrecision,
+  wilsonLower,
+  type Verdict,
+} from '../../electron/core/extract/precision';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract';
 import {
   estimatePrecision,
@@ -118,6 +127,19 @@ describe('choosing the default threshold', () => {
     expect(chooseThreshold(facts, 1)).toBe(0.05);
     expect(chooseThreshold([[0.1]], 1)).toBe(0.1);
     expect(chooseThreshold([], 0.7)).toBe(0);
+  });
+
+  it('with a confidence bound, asks more of a small sample: the lower Wilson bound must reach the target', () => {
+    expect(wilsonLower(7, 10, 0)).toBeCloseTo(0.7, 10);
+    expect(wilsonLower(7, 10, 1.2816)).toBeLessThan(0.7);
+    expect(wilsonLower(700, 1000, 1.2816)).toBeGreaterThan(0.68);
+    const facts = [[null], [0.1, 0.9], [0.05], [0.1], [0.2], [0.25], [0.3], [0.4], [0.6], [0.8]];
+    // 7 of 10 is not enough at 90 %: a lower threshold, keeping more, is chosen
+    expect(chooseThreshold(facts, 0.7, FACTS_KEPT_Z)).toBeLessThan(chooseThreshold(facts, 0.7));
+    // 9 of 10 has a lower bound of 0.74, 8 of 10 one of 0.62: 0.1 is the highest threshold keeping 9
+    expect(wilsonLower(9, 10, FACTS_KEPT_Z)).toBeGreaterThan(0.7);
+    expect(wilsonLower(8, 10, FACTS_KEPT_Z)).toBeLessThan(0.7);
+    expect(chooseThreshold(facts, 0.7, FACTS_KEPT_Z)).toBe(0.1);
   });
 
   it("the contract's default is the one chosen with the committed precision model", () => {
