@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, openView, KIT, ROOT } from './fixtures';
-import { api, graphwright } from './review-fixtures';
+import { api, graphwright, showEveryTriple } from './review-fixtures';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 const SIZES = [
@@ -247,6 +247,7 @@ test('before conceptualisation the concept layer says how to get concepts; after
   await graphwright(['extract', '--engine', 'classic', '--db', host.dbPath]);
   // the concept layer draws over nodes: the best-connected nodes' overview
   await api(host, 'settings.set', { key: 'graph.options', value: { limit: 500, depth: 1, webgl: false, overview: 'nodes' } });
+  await showEveryTriple(host); // (its triples are all below the default view's precision threshold)
   await app.reload();
   await openView(app, 'Graph');
   await expect(app.getByTestId('graph-view')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });

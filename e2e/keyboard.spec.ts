@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, openView, ROOT } from './fixtures';
-import { ingestAndExtract } from './review-fixtures';
+import { ingestAndExtract, showEveryTriple } from './review-fixtures';
 
 const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
 
@@ -14,6 +14,7 @@ test('keyboard: "?" lists the keys, dialogs take the focus, keep Tab inside and 
 }) => {
   test.setTimeout(180_000);
   await ingestAndExtract(host, SAMPLE);
+  await showEveryTriple(host); // (its triples are all below the default view's precision threshold)
   await app.reload();
   await expect(app.getByRole('navigation', { name: 'Views' })).toBeVisible();
 

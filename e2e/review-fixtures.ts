@@ -46,6 +46,11 @@ export async function api<N extends CallName>(host: Host, name: N, input: CallIn
   return body.value as CallOutput<N>;
 }
 
+/** Review and Graph show every triple (precision threshold 0): for specs of the table and the graph, not of the default view. */
+export async function showEveryTriple(host: Host): Promise<void> {
+  await api(host, 'settings.set', { key: 'review.precisionThreshold', value: 0 });
+}
+
 /** Where a graph node is drawn, in page coordinates (null when it is not in the view). */
 export async function nodePosition(page: Page, nodeId: number): Promise<{ x: number; y: number } | null> {
   return page.evaluate((id) => {

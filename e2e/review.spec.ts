@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, openView, ROOT, type Host } from './fixtures';
-import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds } from './review-fixtures';
+import { api, clickNode, ingestAndExtract, nodePosition, selectedNodeIds, showEveryTriple } from './review-fixtures';
+import { DEFAULT_PRECISION_THRESHOLD as THRESHOLD } from '../shared/contract/review';
 
 // The README's Review and Graph screenshots come from review-laptop.spec.ts and graph-overview.spec.ts.
 const SAMPLE = path.join(ROOT, 'assets', 'samples', 'radius-authentication-overview.txt');
@@ -14,6 +15,7 @@ async function ensureGraph(host: Host): Promise<void> {
 test('review an extracted graph: accept by keyboard, edit inline, merge and undo in the graph, all persisted', async ({ app, host }) => {
   test.setTimeout(180_000);
   await ensureGraph(host);
+  await showEveryTriple(host);
   const extracted = await api(host, 'triples.list', { limit: 500 });
   expect(extracted.total).toBeGreaterThan(3);
 
@@ -121,6 +123,7 @@ test('review an extracted graph: accept by keyboard, edit inline, merge and undo
 test('sort, filter, bulk reject and merge candidates from the table', async ({ app, host }) => {
   test.setTimeout(180_000);
   await ensureGraph(host);
+  await showEveryTriple(host);
   await app.reload();
   await openView(app, 'Review');
   const total = (await api(host, 'triples.list', { limit: 1 })).total;
@@ -149,4 +152,56 @@ test('sort, filter, bulk reject and merge candidates from the table', async ({ a
   await expect(app.getByTestId('review-count')).toContainText(`${proposed} triples`);
   await app.getByRole('button', { name: 'Merge candidates' }).click();
   await expect(app.getByRole('dialog', { name: 'Merge candidates' })).toBeVisible();
+});
+
+test('the default view shows the triples an editor likely keeps; the suggestions are one click away; the threshold is a setting', async ({ app, host }) => {
+  test.setTimeout(180_000);
+  await ensureGraph(host);
+  await api(host, 'settings.set', { key: 'review.precisionThreshold', value: THRESHOLD }); // (the tests above show every triple)
+  const all = (await api(host, 'triples.list', { limit: 1 })).total;
+  const likely = await api(host, 'triples.list', { limit: 500, minPrecision: THRESHOLD });
+  const below = await api(host, 'triples.list', { limit: 500, belowPrecision: THRESHOLD });
+  expect(below.total).toBeGreaterThan(0); // the sample has sentence triples of low precision
+  expect(likely.total + below.total).toBe(all);
+  await app.reload();
+  await openView(app, 'Review');
+  const count = app.getByTestId('review-count');
+  const rows = app.getByTestId('triple-rows');
+  await expect(count).toContainText(`${likely.total} triples of ${all}`);
+  await expect(rows.locator(`[data-triple-id="${below.items[0].id}"]`)).toHaveCount(0);
+
+  // One click: the suggestions, counted on the button.
+  const suggestions = app.getByRole('button', { name: `Suggestions (${below.total})` });
+  await suggestions.click();
+  await expect(suggestions).toHaveAttribute('aria-pressed', 'true');
+  await expect(count).toContainText(`${below.total} triples`);
+  await expect(rows.locator(`[data-triple-id="${below.items[0].id}"]`)).toBeVisible();
+
+  // Why this triple? The rules that made it, each with its statement, and the passes over its sentence.
+  const made = await api(host, 'extract.explain', { triple: below.items[0].id });
+  expect(made.rules.length).toBeGreaterThan(0);
+  await rows.locator(`[data-triple-id="${below.items[0].id}"]`).click();
+  const why = app.getByTestId('why-triple');
+  await why.getByText('Why this triple?').click();
+  const ruleList = why.getByRole('list', { name: 'Rules that made this triple' });
+  await expect(ruleList).toContainText(made.rules[0].id);
+  await expect(ruleList).toContainText(made.rules[0].statement);
+  await expect(why).toContainText(`Estimated precision ${below.items[0].precision!.toFixed(2)}`);
+  await expect(why.getByRole('region', { name: 'Passes over the sentence' }).first()).toContainText('Triples read');
+  await app.getByRole('button', { name: 'Likely kept' }).click();
+  await expect(count).toContainText(`${likely.total} triples`);
+
+  // Threshold 0 in Settings: everything is in the default view, no suggestion left.
+  await openView(app, 'Settings');
+  const section = app.getByRole('region', { name: 'Review and Graph' });
+  await section.getByRole('spinbutton', { name: 'Precision threshold' }).fill('0');
+  await section.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(async () => (await api(host, 'settings.get', { key: 'review.precisionThreshold' })).value).toBe(0);
+  await openView(app, 'Review');
+  await expect(count).toContainText(`${all} triples`);
+  await expect(app.getByRole('button', { name: 'Suggestions (0)' })).toBeVisible();
+  // Back to the default.
+  await openView(app, 'Settings');
+  await app.getByRole('region', { name: 'Review and Graph' }).getByRole('button', { name: 'Default', exact: true }).click();
+  await expect.poll(async () => (await api(host, 'settings.get', { key: 'review.precisionThreshold' })).value).toBe(THRESHOLD);
 });

@@ -83,9 +83,12 @@ export class Core implements Services {
   constructor(options: CoreOptions = {}) {
     this.dataDir = options.dataDir ?? (options.dbPath ? path.dirname(path.resolve(options.dbPath)) : defaultDataDir());
     this.dbPath = path.resolve(options.dbPath ?? defaultDbPath(this.dataDir));
-    setLogDir(this.dataDir); // core/log.ts: graphwright.log in the data folder from now on
+    // core/log.ts: graphwright.log in the data folder from now on; a database opened read-only (asked,
+    // or on read-only media) gets nothing written beside it, the log included
+    setLogDir(options.readOnly ? null : this.dataDir);
     this.host = options.host ?? 'http';
     this.store = Store.open(this.dbPath, { readonly: options.readOnly });
+    if (this.store.readonly) setLogDir(null);
     // every process and every database switch (the host's, the desktop app's) opens a Core
     log.info('core', `opened ${this.dbPath}${this.store.readonly ? ' read-only' : ''}`);
     this.jobs = new JobRunner(this.store, this.bus, { progressIntervalMs: options.progressIntervalMs });

@@ -2,9 +2,16 @@
 // judged before rule ids were recorded) is joined to today's classic extraction of its document to
 // get its rule ids, then the keep share per rule is fitted on the TRAINING documents only
 // (electron/core/extract/precision.ts fitPrecision) and written to electron/core/extract/rule-precision.json.
-// Validation figures (calibration, ranking, what a threshold hides) are printed, never fitted on.
+// A feature model (extract/precision-model.ts: a logistic model over the rule's precision and the
+// triple's shape) is fitted on the same training judgments into precision-model.json; it is the
+// precision the product stores. Both are reported.
+// The default view's threshold is chosen on the TRAINING sections of data/judgments/section-facts.jsonl:
+// the highest at which the default view still holds FACTS_KEPT_TARGET (70 %) of the facts the full graph
+// holds fully, by the lower bound of its 90 % Wilson interval (FACTS_KEPT_Z: the facts judged are few) (extract/precision.ts chooseThreshold), by the feature model; it is written to precision-model.json.
+// Validation figures (calibration, ranking, what the threshold hides, the facts it keeps) are printed,
+// never fitted on.
 //
-//   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold 0.3]
+//   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -17,8 +24,9 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { callCore } from '../../electron/cli/open';
-import { fitPrecision, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { chooseThreshold, fitPrecision, FACTS_KEPT_TARGET, FACTS_KEPT_Z, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
 import type { TripleListItem } from '../../shared/contract/graph';
+import { estimatePrecision, FEATURES, fitLogistic, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 
 interface Judgment {
@@ -30,12 +38,49 @@ interface Judgment {
   subject: string;
   relation: string;
   object: string;
+  quote: string;
   verdict: Verdict;
+}
+
+/** Calibration, ranking and what a threshold keeps, for scored judgments. */
+function figures(scored: { p: number; keep: boolean }[], threshold: number): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const keeps = scored.filter((s) => s.keep);
+  const others = scored.filter((s) => !s.keep);
+  // AUC: the chance a kept triple outranks one that is not (ties count half)
+  let wins = 0;
+  for (const a of keeps) for (const b of others) wins += a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0;
+  const auc = keeps.length && others.length ? wins / (keeps.length * others.length) : NaN;
+  const brier = scored.reduce((s, x) => s + (x.p - (x.keep ? 1 : 0)) ** 2, 0) / scored.length;
+  const mean = scored.reduce((s, x) => s + x.p, 0) / scored.length;
+  const shown = scored.filter((s) => s.p >= threshold);
+  const hidden = scored.filter((s) => s.p < threshold);
+  const rate = (xs: typeof scored) => (xs.length ? pct(xs.filter((s) => s.keep).length / xs.length) : '-');
+  return (
+    `n ${scored.length}, keep ${pct(keeps.length / scored.length)}, mean precision ${pct(mean)}, Brier ${brier.toFixed(3)}, AUC ${auc.toFixed(3)}; ` +
+    `threshold ${threshold.toFixed(3)}: shown ${shown.length} (keep ${rate(shown)}), hidden ${hidden.length} = ${pct(hidden.length / scored.length)} (keep ${rate(hidden)})`
+  );
+}
+
+interface Section {
+  file: string;
+  split: Split;
+  start: number;
+  end: number;
+  baseline: { fact: number; coverage: 'full' | 'partial' | 'missing'; triple: string | null }[];
+}
+
+type Estimator = 'per rule' | 'feature model';
+
+interface HeldFact {
+  split: Split;
+  coverage: 'full' | 'partial';
+  /** The precision of each triple holding it (null: not estimated), by each estimator. */
+  precisions: Record<Estimator, (number | null)[]>;
 }
 
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const threshold = Number(opt('--threshold') ?? '0.3');
 const split = readSplit();
 const judgments = fs
   .readFileSync(path.join(ROOT, 'data', 'judgments', 'triples.jsonl'), 'utf8')
@@ -99,37 +144,96 @@ try {
   const training = joined.filter((j) => j.split === 'training');
   const validation = joined.filter((j) => j.split === 'validation');
   const table = fitPrecision(training);
-  const out = path.join(ROOT, 'electron', 'core', 'extract', 'rule-precision.json');
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ about: 'Written by scripts/judgments/fit-precision.ts from data/judgments/triples.jsonl, training documents only. Do not edit.', ...table }, null, 2)}\n`,
+
+  // The feature model (extract/precision-model.ts) over the rule's precision and the triple's shape.
+  const perRule = (j: (typeof joined)[number]) => triplePrecision(j.rules, table) ?? table.prior;
+  const featuresOf = (j: (typeof joined)[number]) => tripleFeatures({ ...j, sentence: j.quote }, perRule(j));
+  const model = fitLogistic(
+    training.map(featuresOf),
+    training.map((j) => (j.verdict === 'keep' ? 1 : 0)),
+    FEATURES,
   );
+  const estimators = {
+    'per rule': (j: (typeof joined)[number]) => perRule(j),
+    'feature model': (j: (typeof joined)[number]) => predictLogistic(model, featuresOf(j)),
+  };
+
+  // Each section fact the full graph holds (fully, or partly) -> the precisions of the triples holding it
+  // (the baseline's triple, matched by subject | relation | object in the section's document, its evidence
+  // in the section when it has one there), per rule and by the feature model.
+  const sections = fs
+    .readFileSync(path.join(ROOT, 'data', 'judgments', 'section-facts.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Section);
+  const facts: HeldFact[] = [];
+  let unjoinedFacts = 0;
+  for (const s of sections) {
+    const doc = docs.get(s.file);
+    const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
+    const text = doc === undefined ? '' : (core.store.documents.text(doc) ?? '');
+    for (const b of s.baseline) {
+      if (b.coverage === 'missing' || !b.triple) continue;
+      const [subject, relation, object] = b.triple.split(' | ');
+      const same = triples.filter((t) => key(t.subject) === key(subject) && key(t.relation) === key(relation) && key(t.object) === key(object));
+      const inSection = (t: TripleListItem) => t.provenance.find((p) => p.document === doc && p.start < s.end && s.start < p.end);
+      const holding = same.some(inSection) ? same.filter(inSection) : same;
+      if (!holding.length) {
+        unjoinedFacts++;
+        continue;
+      }
+      const byModel = (t: TripleListItem) => {
+        const span = inSection(t) ?? t.provenance.find((p) => p.document === doc);
+        return estimatePrecision(t.rules, { ...t, sentence: span ? text.slice(span.start, span.end) : '' }, table, model);
+      };
+      facts.push({
+        split: s.split,
+        coverage: b.coverage,
+        precisions: { 'per rule': holding.map((t) => triplePrecision(t.rules, table)), 'feature model': holding.map(byModel) },
+      });
+    }
+  }
+  const trainingFull = (e: Estimator) => facts.filter((f) => f.split === 'training' && f.coverage === 'full').map((f) => f.precisions[e]);
+  const chosen = {
+    'per rule': chooseThreshold(trainingFull('per rule'), FACTS_KEPT_TARGET, FACTS_KEPT_Z),
+    'feature model': chooseThreshold(trainingFull('feature model'), FACTS_KEPT_TARGET, FACTS_KEPT_Z),
+  };
+  const asked = opt('--threshold');
+
+  const about =
+    'Written by scripts/judgments/fit-precision.ts from data/judgments/triples.jsonl and section-facts.jsonl, training documents only. Do not edit.';
+  const out = path.join(ROOT, 'electron', 'core', 'extract', 'rule-precision.json');
+  fs.writeFileSync(out, `${JSON.stringify({ about, ...table }, null, 2)}\n`);
+  const modelOut = path.join(ROOT, 'electron', 'core', 'extract', 'precision-model.json');
+  fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
 
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   console.log(`judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.none} not joined`);
   console.log(
     `fitted on ${training.length} training judgments: ${Object.keys(table.rules).length} rules, ${Object.keys(table.families).length} families -> ${path.relative(ROOT, out)}`,
   );
-  for (const [name, set] of [
-    ['training', training],
-    ['validation', validation],
-  ] as const) {
-    const scored = set.map((j) => ({ p: triplePrecision(j.rules, table) ?? table.prior, keep: j.verdict === 'keep' }));
-    const keeps = scored.filter((s) => s.keep);
-    const others = scored.filter((s) => !s.keep);
-    // AUC: the chance a kept triple outranks one that is not (ties count half)
-    let wins = 0;
-    for (const a of keeps) for (const b of others) wins += a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0;
-    const auc = keeps.length && others.length ? wins / (keeps.length * others.length) : NaN;
-    const brier = scored.reduce((s, x) => s + (x.p - (x.keep ? 1 : 0)) ** 2, 0) / scored.length;
-    const mean = scored.reduce((s, x) => s + x.p, 0) / scored.length;
-    const shown = scored.filter((s) => s.p >= threshold);
-    const hidden = scored.filter((s) => s.p < threshold);
-    const rate = (xs: typeof scored) => (xs.length ? pct(xs.filter((s) => s.keep).length / xs.length) : '-');
+  console.log(
+    `feature model -> ${path.relative(ROOT, modelOut)} (logistic, L2 1, standardised): ${FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).join('; ')}`,
+  );
+  console.log(`section facts held by the full graph: ${facts.length} joined to today's triples, ${unjoinedFacts} not joined`);
+  for (const e of Object.keys(estimators) as Estimator[]) {
+    const threshold = asked === undefined ? chosen[e] : Number(asked);
     console.log(
-      `${name}: n ${set.length}, keep ${pct(keeps.length / set.length)}, mean precision ${pct(mean)}, Brier ${brier.toFixed(3)}, AUC ${auc.toFixed(3)}; ` +
-        `threshold ${threshold}: shown ${shown.length} (keep ${rate(shown)}), hidden ${hidden.length} = ${pct(hidden.length / set.length)} (keep ${rate(hidden)})`,
+      `${e}: default threshold ${chosen[e]}, the highest keeping >= ${pct(FACTS_KEPT_TARGET)} of the ${trainingFull(e).length} training facts held fully` +
+        (asked === undefined ? '' : ` (figures below at --threshold ${threshold})`),
     );
+    for (const [name, set] of [
+      ['training', training],
+      ['validation', validation],
+    ] as const) {
+      const scored = set.map((j) => ({ p: estimators[e](j), keep: j.verdict === 'keep' }));
+      console.log(`  ${name}: ${figures(scored, threshold)}`);
+      for (const coverage of ['full', 'partial'] as const) {
+        const held = facts.filter((f) => f.split === name && f.coverage === coverage);
+        const kept = held.filter((f) => f.precisions[e].some((p) => p === null || p >= threshold)).length;
+        console.log(`    ${name} section facts held ${coverage === 'full' ? 'fully' : 'partly'}: default view keeps ${kept} of ${held.length}`);
+      }
+    }
   }
 } finally {
   await core.close();

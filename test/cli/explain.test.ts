@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Store } from '../../electron/core/store';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { triplePrecision } from '../../electron/core/extract/precision';
+import { estimatePrecision } from '../../electron/core/extract/precision-model';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
 
@@ -55,12 +56,13 @@ describe('graphwright explain', () => {
     const based = triples.find((x) => x.subject === 'IEEE 802.1X' && x.object === 'EAP');
     expect(based, JSON.stringify(triples)).toBeDefined();
     expect(based!.rules[0]).toMatch(/^prop\./);
-    // the precision stored with it is its rule's, fitted on editor judgments
-    expect(based!.precision).not.toBeNull();
-    expect(based!.precision).toBe(triplePrecision(based!.rules));
     const r = cli(['explain', '--db', db, '--triple', String(based!.id), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const x = r.json();
+    // the precision stored with it is the model's over its rule's precision and its shape, fitted on editor judgments
+    expect(based!.precision).not.toBeNull();
+    expect(based!.precision).toBe(estimatePrecision(based!.rules, { ...based!, sentence: x.sentences[0].text }));
+    expect(based!.precision).not.toBe(triplePrecision(based!.rules));
     expect(x.triple).toMatchObject({ id: based!.id, subject: 'IEEE 802.1X', object: 'EAP', rules: based!.rules });
     expect(x.sentences).toHaveLength(1);
     const [s] = x.sentences;

@@ -5,7 +5,26 @@
 // suggestions are exactly the rest.
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { fitPrecision, ruleFamily, RULE_PRECISION, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import {
+  chooseThreshold,
+  FACTS_KEPT_Z,
+  fitPrecision,
+  ruleFamily,
+  RULE_PRECISION,
+  triplePrecision,
+  wilsonLower,
+  type Verdict,
+} from '../../electron/core/extract/precision';
+import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract';
+import {
+  estimatePrecision,
+  FEATURES,
+  fitLogistic,
+  generalEnd,
+  predictLogistic,
+  PRECISION_MODEL,
+  tripleFeatures,
+} from '../../electron/core/extract/precision-model';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { Store } from '../../electron/core/store';
 import { tmpDir } from '../helpers/tmp';
@@ -52,6 +71,79 @@ describe('fitting per-rule precision', () => {
       expect(t.precision, id).toBeGreaterThan(0);
       expect(t.precision, id).toBeLessThan(1);
     }
+  });
+});
+
+describe('the feature model of precision', () => {
+  const shape = {
+    subject: 'Access-Request packet',
+    relation: 'carries',
+    object: 'User-Name attribute',
+    sentence: 'The Access-Request packet carries the User-Name attribute.',
+  };
+
+  it('a general end: a pronoun, a light noun or one lower-case word alone; a named or longer end is not', () => {
+    expect(generalEnd('it')).toBe(true);
+    expect(generalEnd('the server')).toBe(true);
+    expect(generalEnd('number')).toBe(true);
+    expect(generalEnd('RADIUS')).toBe(false);
+    expect(generalEnd('shared secret')).toBe(false);
+  });
+
+  it('reads the shape of a triple: general ends, content words, relation length, a condition opener', () => {
+    const x = tripleFeatures(shape, 0.5);
+    expect(x).toHaveLength(FEATURES.length);
+    expect(x.slice(0, 3)).toEqual([0, 0, 0]);
+    const y = tripleFeatures({ ...shape, subject: 'it', sentence: 'If it is sent, it carries the attribute.' }, 0.5);
+    expect([y[1], y[6]]).toEqual([1, 1]); // a general subject; a condition opener in the sentence
+  });
+
+  it('logistic regression learns the direction of a feature from labelled points', () => {
+    // kept when the first feature is high, whatever the second
+    const xs = Array.from({ length: 40 }, (_, i) => [i % 10, (i * 7) % 3]);
+    const ys = xs.map(([a]) => (a >= 5 ? 1 : 0));
+    const m = fitLogistic(xs, ys, ['a', 'b']);
+    expect(m.weights[0]).toBeGreaterThan(1);
+    expect(Math.abs(m.weights[1])).toBeLessThan(0.5);
+    expect(predictLogistic(m, [9, 0])).toBeGreaterThan(0.8);
+    expect(predictLogistic(m, [0, 0])).toBeLessThan(0.2);
+  });
+
+  it('the committed model: a general end lowers the estimate; a model triple has none', () => {
+    expect(PRECISION_MODEL.features).toEqual([...FEATURES]);
+    const named = estimatePrecision(['prop.object'], shape)!;
+    expect(estimatePrecision(['prop.object'], { ...shape, subject: 'it' })!).toBeLessThan(named);
+    expect(estimatePrecision(['pattern:xref.cite'], shape)!).toBeGreaterThan(named);
+    expect(estimatePrecision(['llm:EE@1'], shape)).toBeNull();
+  });
+});
+
+describe('choosing the default threshold', () => {
+  it('is the highest threshold at which the default view still holds the target share of the facts', () => {
+    // 10 facts: one not estimated, one held by two triples (the better counts), the rest by one each
+    const facts = [[null], [0.1, 0.9], [0.05], [0.1], [0.2], [0.25], [0.3], [0.4], [0.6], [0.8]];
+    expect(chooseThreshold(facts, 0.7)).toBe(0.25); // 0.25 keeps 7 of 10; 0.26 keeps 6
+    expect(chooseThreshold(facts, 0.5)).toBe(0.4);
+    expect(chooseThreshold(facts, 1)).toBe(0.05);
+    expect(chooseThreshold([[0.1]], 1)).toBe(0.1);
+    expect(chooseThreshold([], 0.7)).toBe(0);
+  });
+
+  it('with a confidence bound, asks more of a small sample: the lower Wilson bound must reach the target', () => {
+    expect(wilsonLower(7, 10, 0)).toBeCloseTo(0.7, 10);
+    expect(wilsonLower(7, 10, 1.2816)).toBeLessThan(0.7);
+    expect(wilsonLower(700, 1000, 1.2816)).toBeGreaterThan(0.68);
+    const facts = [[null], [0.1, 0.9], [0.05], [0.1], [0.2], [0.25], [0.3], [0.4], [0.6], [0.8]];
+    // 7 of 10 is not enough at 90 %: a lower threshold, keeping more, is chosen
+    expect(chooseThreshold(facts, 0.7, FACTS_KEPT_Z)).toBeLessThan(chooseThreshold(facts, 0.7));
+    // 9 of 10 has a lower bound of 0.74, 8 of 10 one of 0.62: 0.1 is the highest threshold keeping 9
+    expect(wilsonLower(9, 10, FACTS_KEPT_Z)).toBeGreaterThan(0.7);
+    expect(wilsonLower(8, 10, FACTS_KEPT_Z)).toBeLessThan(0.7);
+    expect(chooseThreshold(facts, 0.7, FACTS_KEPT_Z)).toBe(0.1);
+  });
+
+  it("the contract's default is the one chosen with the committed precision model", () => {
+    expect(PRECISION_MODEL.defaultThreshold).toBe(DEFAULT_PRECISION_THRESHOLD);
   });
 });
 

@@ -131,7 +131,7 @@ describe('document structure through ingest and extraction', () => {
       expect(csv.code, csv.stderr).toBe(0);
       const provCsv = fs.readFileSync(path.join(out, 'provenance.csv'), 'utf8');
       expect(provCsv.split(/\r?\n/)[0]).toBe(
-        'edge,node,document_title,document_hash,document_path,document_format,chunk_ordinal,chunk_start,chunk_end,page,start,end,quote,clause',
+        'edge,node,document_title,document_hash,document_path,document_format,chunk_ordinal,chunk_start,chunk_end,page,start,end,quote,clause,rules',
       );
       expect(provCsv).toContain(',RFC 3580 §3.1 User-Name');
       const nt = path.join(t.dir, 'graph.nt');

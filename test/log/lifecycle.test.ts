@@ -73,6 +73,8 @@ describe('lifecycle logging', () => {
     const llm = readLog(dir, 100).filter((e) => e.scope === 'llm');
     expect(llm.map((e) => e.message)).toEqual([
       expect.stringMatching(new RegExp(`^model .*${path.basename(model)} loaded on the CPU`)),
+      // how its sequences were sized (llm/sizing.ts)
+      expect.stringMatching(new RegExp(`^${path.basename(model)}: \\d+ sequences? of \\d+ tokens`)),
       `model ${model} unloaded`,
     ]);
   }, 120_000);

@@ -13,6 +13,8 @@ describe('review table preferences', () => {
       minConfidence: 0.5,
     });
     expect(parseFilter({ status: 'maybe', stage: 'XX', document: -1 })).toEqual({ search: '' });
+    expect(parseFilter({ precision: 'suggestions' })).toEqual({ search: '', precision: 'suggestions' });
+    expect(parseFilter({ precision: 'default' })).toEqual({ search: '' }); // the default view is no stored value
     expect(parseFilter('garbage')).toEqual({ search: '' });
   });
   it('reads back a sort on a known column only', () => {

@@ -3,18 +3,10 @@
 // rules (ISO/IEC Directives Part 2, the IEEE Style Manual): "NOTE", "NOTE 2", "NOTE—", "EXAMPLE",
 // "Table 3 – Title", "Figure 2: Title"; an annex says "(normative)" or "(informative)" under its
 // title. Notes and examples give no requirements, nor does an informative annex.
-import type { DocumentStructure, Section } from './structure';
+import type { Block, DocumentStructure, Section } from './structure';
 import type { DocumentTable } from './tables';
 
-export type BlockKind = 'note' | 'example' | 'table-caption' | 'figure-caption';
-
-export interface Block {
-  kind: BlockKind;
-  start: number;
-  end: number;
-  /** The label as printed: 'NOTE 2', 'EXAMPLE', 'Table 3', 'Figure 1'. */
-  label: string;
-}
+export type { Block, BlockKind } from './structure';
 
 // upper case only: "Note that ..." is prose, "NOTE" is the label
 const NOTE = /^[ \t]*(NOTE|EXAMPLE)(?:[ \t]+(\d{1,3}))?(?:[ \t]+to entry)?[ \t]*(?:[:.—–-][ \t]*|[ \t]+)(?=\S)/;

@@ -10,8 +10,18 @@
 
 import { lastStartingAtOrBefore } from '../chunk/headings';
 import type { DocumentTable } from './tables';
-import type { Block } from './blocks';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
+
+/** What document/blocks.ts finds: a note, an example or a caption (part of a document's structure). */
+export type BlockKind = 'note' | 'example' | 'table-caption' | 'figure-caption';
+
+export interface Block {
+  kind: BlockKind;
+  start: number;
+  end: number;
+  /** The label as printed: 'NOTE 2', 'EXAMPLE', 'Table 3', 'Figure 1'. */
+  label: string;
+}
 
 export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 

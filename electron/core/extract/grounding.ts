@@ -4,16 +4,11 @@
 // A triple with an end that is not grounded is marked unsupported: stored, hidden by default, and
 // its confidence lowered.
 import { splitSentences } from '../chunk/sentences';
+import { BCP14_KEYWORDS } from '../nlp/lexicon';
+import { STOPWORDS as ENGLISH_STOPWORDS } from '../nlp/stopwords';
 
 /** Function words of English, and RFC 2119's keywords: they say nothing about where an end is. */
-const STOPWORDS = new Set(
-  (
-    'a an the of to in on at by for from with as and or but nor not no is are was were be been being has have had do does did ' +
-    'it its this that these those there which who whom whose what when where how than then so such into onto over under ' +
-    'between within without about after before if unless while each any all some one must shall should may might can could will would ' +
-    'required recommended optional'
-  ).split(' '),
-);
+const STOPWORDS: ReadonlySet<string> = new Set([...ENGLISH_STOPWORDS, ...[...BCP14_KEYWORDS].map((k) => k.toLowerCase())]);
 
 /** The share of an event's content words one sentence must hold (most of them). */
 export const EVENT_SUPPORT = 0.6;

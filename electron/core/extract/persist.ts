@@ -6,7 +6,7 @@ import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
 import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
 import { llmRule } from './rules';
-import { triplePrecision } from './precision';
+import { estimatePrecision } from './precision-model';
 
 export interface ChunkRef extends Span {
   id: number;
@@ -95,7 +95,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       engine: ctx.engine,
       model: ctx.model,
       meta: { ...(t.meta ?? {}), evidence: evidence.basis },
-      precision: triplePrecision(rules),
+      precision: estimatePrecision(rules, { subject: head.label, relation, object: tail.label, sentence: docText.slice(evidence.start, evidence.end) }),
       unsupported: Boolean(t.unsupported),
     });
     graph.addEdgeProvenance(edge.id, { ...quoteAt(evidence), rules });

@@ -72,6 +72,37 @@ export function fitPrecision(judged: { rules: string[]; verdict: Verdict }[], st
 
 export const RULE_PRECISION: PrecisionTable = fitted as PrecisionTable;
 
+/** The share of the facts a full graph holds that the default view must still hold at the chosen threshold. */
+export const FACTS_KEPT_TARGET = 0.7;
+/**
+ * The judged facts are few (tens): the share is required of the lower bound of its one-sided 90 %
+ * Wilson interval, not of the share seen, so that the target holds on documents not judged too.
+ */
+export const FACTS_KEPT_Z = 1.2816;
+
+/** The lower bound of the Wilson score interval of `k` successes in `n` trials (z: its normal quantile). */
+export function wilsonLower(k: number, n: number, z: number): number {
+  if (n === 0) return 0;
+  const p = k / n;
+  const z2 = z * z;
+  return (p + z2 / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}
+
+/**
+ * The default view's threshold: the highest (on a 0.01 grid) at which the default view still holds at
+ * least `target` of the given facts, each held by triples of these precisions (a fact stays when one
+ * of its triples is at or above the threshold, or not estimated); with `z` > 0, the lower bound of the
+ * share's Wilson interval must reach the target. 0 when no threshold does.
+ */
+export function chooseThreshold(facts: readonly (readonly (number | null)[])[], target = FACTS_KEPT_TARGET, z = 0): number {
+  const kept = (t: number) => facts.filter((ps) => ps.some((p) => p === null || p >= t)).length;
+  for (let step = 100; step > 0; step--) {
+    const t = step / 100;
+    if (facts.length > 0 && wilsonLower(kept(t), facts.length, z) >= target - 1e-12) return t;
+  }
+  return 0;
+}
+
 /**
  * The estimated probability that an editor keeps a triple made by these rules, or null when nothing
  * judged speaks for it (no rules recorded, or a family never judged, such as a model's triples).

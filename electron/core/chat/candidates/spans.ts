@@ -10,7 +10,11 @@ import { STOPWORDS } from '../../nlp/stopwords';
 import { wordNet } from '../../nlp/wordnet';
 import { isFieldLabel } from '../../document/layout';
 import type { Specificity } from './types';
+import { MONTH_NAME_ALTERNATION } from '../../nlp/months';
 import { askedNoun, clip } from './context';
+
+/** A date as prose writes it: a month's name, an optional day, a year ("March 3, 2009"). */
+const DATE = new RegExp(String.raw`\b(?:${MONTH_NAME_ALTERNATION})\s+(?:\d{1,2},?\s+)?\d{4}\b`, 'g');
 
 export interface Span {
   text: string;
@@ -132,7 +136,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       break;
     }
     case 'date':
-      pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 'specific');
+      pushAll(out, DATE, text, 'specific');
       pushAll(out, /\b(?:1[5-9]|20)\d{2}\b/g, text, 'typed');
       break;
     case 'condition':
@@ -145,7 +149,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         'specific',
         1,
       );
-      pushAll(out, /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},?\s+)?\d{4}\b/g, text, 'loose');
+      pushAll(out, DATE, text, 'loose');
       break;
     case 'name':
     case 'list':
@@ -313,12 +317,12 @@ function spell(words: string[], acronym: string): string | null {
 }
 
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
-const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
+const MONTH = new RegExp(`^(?:${MONTH_NAME_ALTERNATION})$`);
 export const KEYWORDS = new Set(['MUST', 'SHOULD', 'SHALL', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
 export function isNoise(text: string, start: number, sentence: string): boolean {
   if (KEYWORDS.has(text) || text.length < 2) return true;
   // "Section 3.4", "Figure 2": references to the document's own parts
-  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text) || MONTHS.test(text)) return true;
+  if (/^(?:Section|Sections|Appendix|Figure|Table|Page|Chapter)$/.test(text) || MONTH.test(text)) return true;
   const lower = text.toLowerCase();
   if (STOPWORDS.has(lower)) return true;
   // a lone capitalised word opening the sentence is usually a common word ("Since", "For", "These")

@@ -14,6 +14,9 @@ import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
 import { HistoryMenu, StatusLine } from '../review/HistoryMenu';
 import { useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
 import { fromTextField } from '../review/reviewKeys';
+import { precisionFilter, type PrecisionView } from '../review/precision';
+import { usePrecisionThreshold } from '../review/usePrecisionThreshold';
+import { PrecisionViewSwitch } from '../review/PrecisionViewSwitch';
 import { getSelection, takeGraphFocus, updateSelection, useSharedSelection } from '../review/selection';
 import { graphToSvg } from './exportSvg';
 import { downloadBlob } from '../../components/downloadBlob';
@@ -134,6 +137,9 @@ export function GraphView() {
 
   const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted', 'stale']);
   const [minConfidence, setMinConfidence] = useState<number | undefined>();
+  // the default view shows the triples an editor likely keeps; the suggestions are one click away
+  const threshold = usePrecisionThreshold();
+  const [precisionView, setPrecisionView] = useState<PrecisionView>('default');
   const [relation, setRelation] = useState('');
   const [type, setType] = useState('');
   const [document, setDocument] = useState<number | undefined>();
@@ -152,6 +158,7 @@ export function GraphView() {
   const filters: CallInput<'graph.neighbourhood'>['filters'] = {
     statuses: statuses.length ? statuses : ['proposed', 'accepted'],
     ...(minConfidence !== undefined ? { minConfidence } : {}),
+    ...precisionFilter(precisionView, threshold),
     ...(relation.trim() ? { relations: [relation.trim()] } : {}),
     ...(type.trim() ? { types: [type.trim()] } : {}),
     ...(document ? { document } : {}),
@@ -363,6 +370,12 @@ export function GraphView() {
           ))}
         </select>
       </div>
+      <PrecisionViewSwitch
+        base={{ sort: 'id', desc: false, ...(document ? { document } : {}) }}
+        threshold={threshold}
+        view={precisionView}
+        onChange={setPrecisionView}
+      />
       <div className="graph-toolbar" role="toolbar" aria-label="Graph actions">
         <div className="seed-chips" aria-label="Start nodes">
           {mode === 'communities' && (

@@ -1,11 +1,13 @@
 // The evidence of the triple in focus: chunk text with the span marked (and its sentence), document
-// and page, the other triples of that sentence, both entities (type, aliases, split) and the history.
+// and page, the other triples of that sentence, "Why this triple?" (WhyThisTriple.tsx), both entities
+// (type, aliases, split) and the history.
 import { useEffect, useRef, useState } from 'react';
 import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import type { EvidenceItem } from '../../../../shared/contract';
 import type { EditRunner } from './reviewApi';
 import { showNodeInGraph, showTripleInGraph, toggleNodeSelected, useSharedSelection } from './selection';
+import { WhyThisTriple } from './WhyThisTriple';
 import { MarkedText } from '../../components/MarkedText';
 import { looksLikeMarkdown } from '../../components/markdownRuns';
 
@@ -150,6 +152,7 @@ export function EvidencePanel({
               Show in graph
             </button>
           </div>
+          <WhyThisTriple key={t.id} tripleId={t.id} precision={t.precision} />
           {ev.data!.items.length === 0 && <p className="muted">No evidence span: this triple was added by hand or imported without one.</p>}
           {ev.data!.items.map((item) => (
             <section key={item.provenanceId} className="ev-item">

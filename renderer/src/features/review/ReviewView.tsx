@@ -8,7 +8,9 @@ import { NARROW_QUERY, useMediaQuery } from '../../components/useMediaQuery';
 import type { EditNodeRef, TripleListItem } from '../../../../shared/contract';
 import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDialog, useMergeSelection, type MergeNode } from './Dialogs';
 import { EvidencePanel } from './EvidencePanel';
-import { EMPTY_FILTER, tripleQuery, type ReviewFilter, type ReviewSort } from './filters';
+import { baseTripleQuery, EMPTY_FILTER, tripleQuery, type ReviewFilter, type ReviewSort } from './filters';
+import { PrecisionViewSwitch } from './PrecisionViewSwitch';
+import { usePrecisionThreshold } from './usePrecisionThreshold';
 import { toEditNodeRef } from './NodeAutocomplete';
 import { useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
@@ -43,7 +45,10 @@ export function ReviewView() {
     saveTablePrefs(p);
   }, []);
   const [note, setNote] = useState<string | null>(null);
-  const query = useMemo(() => tripleQuery(filter, sort), [filter, sort]);
+  const threshold = usePrecisionThreshold();
+  // base: the editor's filters; query: the same in the precision view shown (default: likely kept)
+  const base = useMemo(() => baseTripleQuery(filter, sort), [filter, sort]);
+  const query = useMemo(() => tripleQuery(filter, sort, threshold), [filter, sort, threshold]);
   const pages = useTriplePages(query);
   const [activeIndex, setActiveIndex] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -64,7 +69,7 @@ export function ReviewView() {
   useEffect(() => {
     if (wanted === null || !pages.ready || located?.id === wanted) return;
     let cancelled = false;
-    const q = tripleQuery(filter, sort);
+    const q = tripleQuery(filter, sort, threshold);
     const find = async (): Promise<number | null> => {
       const i = pages.loaded.findIndex((t) => t.id === wanted);
       if (i >= 0) {
@@ -96,7 +101,7 @@ export function ReviewView() {
     return () => {
       cancelled = true;
     };
-  }, [wanted, pages.ready, pages.total, filter, sort]);
+  }, [wanted, pages.ready, pages.total, filter, sort, threshold]);
   const registerScroll = useCallback((f: (i: number) => void) => (scrollTo.current = f), []);
   const relations = useCall('relations.list', { limit: 500 }, { staleTime: 30_000 });
 
@@ -250,8 +255,8 @@ export function ReviewView() {
           }
         >
           {pages.total} {pages.total === 1 ? 'triple' : 'triples'}
-          {total !== null && (Object.keys(query).length > 2 || total !== pages.total) ? ` of ${total}` : ''}
-          {total !== null && Object.keys(query).length <= 2 && total === pages.total ? ' (all statuses)' : ''}
+          {total !== null && (Object.keys(base).length > 2 || total !== pages.total) ? ` of ${total}` : ''}
+          {total !== null && Object.keys(base).length <= 2 && total === pages.total ? ' (all statuses)' : ''}
         </span>
         <span className="spacer" />
         <StatusLine runner={runner} />
@@ -265,6 +270,12 @@ export function ReviewView() {
         />
       </header>
       <Filters filter={filter} onChange={setFilter} />
+      <PrecisionViewSwitch
+        base={base}
+        threshold={threshold}
+        view={filter.precision ?? 'default'}
+        onChange={(v) => setFilter({ ...filter, precision: v === 'default' ? undefined : v })}
+      />
       <div className="review-toolbar" role="toolbar" aria-label="Review actions">
         <button type="button" className="secondary" onClick={() => setStatus('accepted')} disabled={!active && !n} title="Accept (A)">
           Accept{n ? ` ${n}` : ''} <kbd>A</kbd>
@@ -370,7 +381,7 @@ export function ReviewView() {
             className="link small"
             onClick={() => {
               setLocated(null);
-              setFilter(EMPTY_FILTER);
+              setFilter({ ...EMPTY_FILTER, precision: 'all' });
               setSort({ column: 'id', desc: false });
             }}
           >
@@ -378,7 +389,7 @@ export function ReviewView() {
           </button>
         </div>
       )}
-      {pages.ready && pages.total === 0 && !filter.search && Object.keys(query).length <= 2 ? (
+      {pages.ready && pages.total === 0 && total === 0 ? (
         <EmptyState title="Nothing to review yet" icon="review">
           <p>Add documents, then extract a graph: proposed triples appear here for you to accept, reject or correct.</p>
         </EmptyState>

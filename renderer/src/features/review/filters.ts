@@ -1,6 +1,7 @@
 // The Review table's filter and sort, and the filters the editor saved (settings key review.savedFilters).
 import type { CallInput, TripleSortColumn } from '../../../../shared/contract';
 import type { EdgeStatus, Stage } from '../../../../shared/schemas';
+import { precisionFilter, type PrecisionView } from './precision';
 
 export interface ReviewFilter {
   search: string;
@@ -11,6 +12,8 @@ export interface ReviewFilter {
   relation?: string;
   minConfidence?: number;
   maxConfidence?: number;
+  /** Unset: the default view (likely kept); 'suggestions': the triples below the precision threshold; 'all': both. */
+  precision?: Exclude<PrecisionView, 'default'>;
 }
 
 export interface ReviewSort {
@@ -27,8 +30,8 @@ export interface SavedFilter {
 export const SAVED_FILTERS_KEY = 'review.savedFilters';
 export const EMPTY_FILTER: ReviewFilter = { search: '' };
 
-/** The triples.list input for a filter and sort (without the page). */
-export function tripleQuery(f: ReviewFilter, s: ReviewSort): Omit<CallInput<'triples.list'>, 'limit' | 'offset'> {
+/** The triples.list input for a filter and sort (without the page and the precision view: see tripleQuery). */
+export function baseTripleQuery(f: ReviewFilter, s: ReviewSort): Omit<CallInput<'triples.list'>, 'limit' | 'offset'> {
   const q: Omit<CallInput<'triples.list'>, 'limit' | 'offset'> = { sort: s.column, desc: s.desc };
   if (f.search.trim()) q.search = f.search.trim();
   if (f.status) q.status = f.status;
@@ -41,9 +44,16 @@ export function tripleQuery(f: ReviewFilter, s: ReviewSort): Omit<CallInput<'tri
   return q;
 }
 
+/** The triples.list input for a filter and sort (without the page), the precision view applied at this threshold. */
+export function tripleQuery(f: ReviewFilter, s: ReviewSort, threshold: number): Omit<CallInput<'triples.list'>, 'limit' | 'offset'> {
+  return { ...baseTripleQuery(f, s), ...precisionFilter(f.precision ?? 'default', threshold) };
+}
+
 /** A one-line description of a filter, for the saved-filter name suggestion. */
 export function describeFilter(f: ReviewFilter, documentTitle?: string): string {
   const parts: string[] = [];
+  if (f.precision === 'suggestions') parts.push('suggestions');
+  if (f.precision === 'all') parts.push('all precisions');
   if (f.status) parts.push(f.status);
   if (f.stage) parts.push(f.stage);
   if (f.maxConfidence !== undefined) parts.push(`confidence < ${f.maxConfidence}`);

@@ -83,6 +83,7 @@ export function parseFilter(v: unknown): ReviewFilter {
   const max = num01(v.maxConfidence);
   if (min !== undefined) f.minConfidence = min;
   if (max !== undefined) f.maxConfidence = max;
+  if (v.precision === 'suggestions' || v.precision === 'all') f.precision = v.precision;
   return f;
 }
 

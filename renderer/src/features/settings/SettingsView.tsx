@@ -2,6 +2,7 @@ import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { EndpointsSection } from './EndpointsSection';
 import { FoldersSection } from './FoldersSection';
+import { ReviewSection } from './ReviewSection';
 import { ThemeSection } from './ThemeSection';
 
 export function SettingsView() {
@@ -25,6 +26,7 @@ export function SettingsView() {
         </dl>
       )}
       <ThemeSection />
+      <ReviewSection />
       <FoldersSection />
       <EndpointsSection />
     </section>
