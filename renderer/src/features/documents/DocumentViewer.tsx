@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { dialogOpen } from '../../components/Dialog';
 import { fromTextField } from '../review/reviewKeys';
 import type { Chunk } from '../../../../shared/schemas';
 import type { DocumentStructureInfo } from '../../../../shared/contract/documents';
-import { MarkedText } from '../../components/MarkedText';
 import { looksLikeMarkdown } from '../../components/markdownRuns';
 import { PageView } from './PageView';
+import { ChunkText } from './ChunkTables';
+import { tablesByChunk, type TableInChunk } from './tablesInChunks';
 
 const MAX_CHUNKS = 150;
 
@@ -57,12 +58,19 @@ function ChunkBlock({
   focused,
   boilerplate,
   markdown,
+  tables,
+  tablesAsText,
+  onTableToggle,
   cited,
 }: {
   chunk: Chunk;
   focused: boolean;
   boilerplate: string | null;
   markdown: boolean;
+  /** The document's tables this chunk holds a part of. */
+  tables: TableInChunk[];
+  tablesAsText: ReadonlyMap<number, boolean>;
+  onTableToggle: (tableStart: number, asText: boolean) => void;
   /** The cited sentence, in document offsets: marked and scrolled to (the chunk itself only framed). */
   cited?: { start: number; end: number } | null;
 }) {
@@ -88,15 +96,16 @@ function ChunkBlock({
           </span>
         )}
       </header>
-      <div className="chunk-text">
-        <MarkedText
-          text={chunk.text}
-          markdown={markdown}
-          marks={
-            cited ? [{ start: cited.start - chunk.start, end: cited.end - chunk.start, tag: 'mark', className: 'cited', testId: 'cited-sentence', ref }] : []
-          }
-        />
-      </div>
+      <ChunkText
+        chunk={chunk}
+        tables={tables}
+        markdown={markdown}
+        asText={tablesAsText}
+        onToggle={onTableToggle}
+        marks={
+          cited ? [{ start: cited.start - chunk.start, end: cited.end - chunk.start, tag: 'mark', className: 'cited', testId: 'cited-sentence', ref }] : []
+        }
+      />
     </article>
   );
 }
@@ -131,6 +140,11 @@ export function DocumentViewer({
   const list = chunks.data ?? [];
   const focusIndex = focusChunk != null ? list.findIndex((c) => c.id === focusChunk) : -1;
   const shown = showAll || focusIndex >= MAX_CHUNKS ? list : list.slice(0, MAX_CHUNKS);
+  // Tables shown as their lines instead (by their start in the text); none when another document opens.
+  const [tablesAsText, setTablesAsText] = useState<ReadonlyMap<number, boolean>>(new Map());
+  useEffect(() => setTablesAsText(new Map()), [id]);
+  const toggleTable = useCallback((start: number, asText: boolean) => setTablesAsText((m) => new Map(m).set(start, asText)), []);
+  const tables = useMemo(() => tablesByChunk(structure.data, chunks.data ?? []), [structure.data, chunks.data]);
   // Esc closes the viewer (not while typing, not when a dialog over it takes the key).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -207,6 +221,9 @@ export function DocumentViewer({
                   focused={c.id === focusChunk}
                   boilerplate={boilerplateOf(structure.data, c)}
                   markdown={markdown}
+                  tables={tables.get(c.id) ?? []}
+                  tablesAsText={tablesAsText}
+                  onTableToggle={toggleTable}
                   cited={c.id === focusChunk ? cited : null}
                 />
               ))}
