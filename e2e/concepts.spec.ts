@@ -90,6 +90,8 @@ test('browse the concepts of an extracted graph, rename one, see it persisted af
 
   // The graph view shows the concept layer on request: concept nodes joined by is-a links.
   await openView(app, 'Graph');
+  // the graph opens on its communities; the concept layer is drawn over the nodes
+  await app.getByRole('combobox', { name: 'Overview' }).selectOption('nodes');
   const stats = app.getByTestId('graph-stats');
   await expect(stats).toContainText('nodes');
   const before = Number((await stats.textContent())!.match(/(\d+) nodes/)![1]);

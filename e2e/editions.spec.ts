@@ -136,6 +136,8 @@ test.describe('at 1024×768', () => {
 
     // Review: the status filter has "stale"; it lists exactly those, each with its badge.
     await openView(app, 'Review');
+    // every triple, whatever its estimated precision (the default view hides those below the threshold)
+    await app.getByTestId('precision-view-all').click();
     await app.getByRole('combobox', { name: 'Status' }).selectOption('stale');
     const rows = app.locator('.tt-row[data-triple-id]');
     await expect(app.getByTestId('review-count')).toContainText(new RegExp(`^${staleNow} triples? of `));
@@ -146,6 +148,8 @@ test.describe('at 1024×768', () => {
 
     // Graph: a checkbox for stale, on by default, and its legend entry.
     await openView(app, 'Graph');
+    // the graph opens on its communities; the node overview draws the triples with their statuses
+    await app.getByRole('combobox', { name: 'Overview' }).selectOption('nodes');
     await expect(app.getByLabel('Show stale')).toBeChecked();
     await expect(app.locator('.graph-legend')).toContainText('stale');
   });
