@@ -119,7 +119,11 @@ export function printFigures(f: AnswerFigures, out: (s: string) => void = consol
     `  precision / coverage at confidence >= ${f.precisionAt.map((p) => `${p.threshold}: ${p.precision === null ? '-' : p.precision.toFixed(3)} / ${p.coverage.toFixed(3)} (${p.answered})`).join(', ')}`,
   );
   if (f.offTopic) out(`  off-topic refused ${f.offTopicRefused} / ${f.offTopic}`);
-  out(`  by type: ${Object.entries(f.perType).map(([t, x]) => `${t} ${x.accuracy.toFixed(2)} (${x.n})`).join(', ')}`);
+  out(
+    `  by type: ${Object.entries(f.perType)
+      .map(([t, x]) => `${t} ${x.accuracy.toFixed(2)} (${x.n})`)
+      .join(', ')}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -135,7 +139,9 @@ async function main(): Promise<void> {
     else printFigures(figures);
     if (args.includes('--misses'))
       for (const r of rows.filter((x) => !x.correct && x.item.type !== 'off-topic'))
-        console.log(`${r.item.id} [${r.item.type}] ${r.item.question}\n   gold ${JSON.stringify(r.item.answers)} | ${r.outcome} ${r.confidence} | ${JSON.stringify(r.answers)}`);
+        console.log(
+          `${r.item.id} [${r.item.type}] ${r.item.question}\n   gold ${JSON.stringify(r.item.answers)} | ${r.outcome} ${r.confidence} | ${JSON.stringify(r.answers)}`,
+        );
   } finally {
     await core.close();
   }

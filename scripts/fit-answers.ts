@@ -65,11 +65,15 @@ async function main(): Promise<void> {
     };
     retriever.passageRanker = new PassageRanker(passages.model);
     if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
-    const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => p.text.replace(/\s+/g, ' ').toLowerCase().includes(q.replace(/\s+/g, ' ').trim().toLowerCase())))).length;
+    const inPool = pools.filter((e) =>
+      e.quotes.every((q) => e.pool.some((p) => p.text.replace(/\s+/g, ' ').toLowerCase().includes(q.replace(/\s+/g, ' ').trim().toLowerCase()))),
+    ).length;
     console.log(
       `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
     );
-    console.log(`  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`);
+    console.log(
+      `  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`,
+    );
     // 3. answers
     const examples: FitExample[] = [];
     for (const q of training) {
@@ -101,8 +105,14 @@ async function main(): Promise<void> {
     console.log(
       `training, held-out folds: ${answerable.length} answerable, top-1 ${(answerable.filter((p) => p.correct).length / answerable.length).toFixed(3)} (right answer among the candidates ${(answerable.filter((p) => p.reachable).length / answerable.length).toFixed(3)}); ECE ${expectedCalibrationError(points.filter((p) => p.answerable)).toFixed(3)}; off-topic refused ${held.filter((p) => !p.answerable && !kept(p)).length} / ${held.filter((p) => !p.answerable).length}, answerable refused ${answerable.filter((p) => !kept(p)).length}`,
     );
-    console.log(`  precision / coverage: ${precisionAt(points, [0.5, 0.7, model.threshold, 0.8, 0.9]).map((p) => `>= ${p.threshold}: ${p.precision?.toFixed(3) ?? '-'} / ${p.coverage.toFixed(3)}`).join(', ')}`);
-    console.log(`  ${report.objective}, L2 ${report.l2} (${report.l2Accuracy.map((x) => `${x.objective} ${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`);
+    console.log(
+      `  precision / coverage: ${precisionAt(points, [0.5, 0.7, model.threshold, 0.8, 0.9])
+        .map((p) => `>= ${p.threshold}: ${p.precision?.toFixed(3) ?? '-'} / ${p.coverage.toFixed(3)}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  ${report.objective}, L2 ${report.l2} (${report.l2Accuracy.map((x) => `${x.objective} ${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`,
+    );
     const weights = model.candidate.features.map((f, i) => [f, model.candidate.weights[i]] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
     console.log(`  weights: ${weights.map(([f, w]) => `${f} ${w.toFixed(2)}`).join(', ')}; bias ${model.candidate.bias.toFixed(2)}`);
 

@@ -50,7 +50,10 @@ describe('upgrading a database with rows in it', () => {
         expect(matching(db, table, values), `the version-${version} row of ${table} after the upgrade`).toBe(1);
         // a migration that rebuilds a table keeps every column an earlier one added
         const after = new Set(columnsOf(db, table).map((c) => c.name));
-        expect(columnsBefore.get(table)!.filter((c) => !after.has(c)), `columns of ${table} lost by the upgrade`).toEqual([]);
+        expect(
+          columnsBefore.get(table)!.filter((c) => !after.has(c)),
+          `columns of ${table} lost by the upgrade`,
+        ).toEqual([]);
       }
       expect(db.pragma('foreign_key_check'), 'references still hold').toEqual([]);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -113,7 +113,11 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
     if (p?.answerOutcome === 'found') found++;
     if (!p || typeof p.confidence !== 'number' || !p.answers) return;
     const refused = abstained(p);
-    points.push({ confidence: refused ? 0 : p.confidence, correct: !refused && q.answers.length > 0 && answerCorrect(q.answers, p.answers[0] ?? ''), answerable: q.answers.length > 0 });
+    points.push({
+      confidence: refused ? 0 : p.confidence,
+      correct: !refused && q.answers.length > 0 && answerCorrect(q.answers, p.answers[0] ?? ''),
+      answerable: q.answers.length > 0,
+    });
   });
   const calibration = points.length
     ? {

@@ -203,4 +203,3 @@ export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[
   }
   return w;
 }
-
