@@ -24,7 +24,7 @@ test('review table: resizable columns, a density setting, whole labels in toolti
   await expect(first.locator('.tt-stage abbr')).toHaveAttribute('title', /entity–entity|entity–event|event–event|imported|editor/);
   await expect(app.getByTestId('stage-legend')).toContainText('EE entity–entity');
   // Counts say what they count.
-  await expect(app.getByTestId('review-count')).toHaveAttribute('title', /proposed, accepted and rejected/);
+  await expect(app.getByTestId('review-count')).toHaveAttribute('title', /proposed, accepted, rejected and stale/);
   await expect(app.getByTestId('store-counts')).toHaveAttribute('title', /rejected ones not counted/);
 
   // Wrapped rows: long labels wrap instead of being cut, even at 1024 px.
