@@ -258,63 +258,8 @@ export const DEFINING_VERB =
 /** What a defining verb says, up to the sentence's end. */
 export const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 
-/**
- * Where a text introduces an acronym: "Transient EAP Keys (TEKs)" (the words before the bracket whose
- * initials, or an all-capital word's letters, spell it; small words between may be skipped) or
- * "TEK (Transient EAP Key)".
- */
-export function expansions(text: string, acronym: string): { text: string; sentence: string; offset: number }[] {
-  const out: { text: string; sentence: string; offset: number }[] = [];
-  const acr = escapeRe(acronym);
-  const sentenceAt = (i: number) => {
-    const from = Math.max(text.lastIndexOf('\n', i), text.slice(0, i).search(/[.!?]\s+[^.!?]*$/)) + 1;
-    const to = text.slice(i).search(/[.!?](?:\s|$)|\n/);
-    return text.slice(from, to < 0 ? text.length : i + to + 1).trim();
-  };
-  for (const m of text.matchAll(new RegExp(String.raw`\(\s*${acr}s?\s*\)`, 'g'))) {
-    const words = text
-      .slice(Math.max(0, m.index! - 120), m.index!)
-      .replace(/\s+/g, ' ')
-      .trim()
-      .split(' ');
-    const e = spell(words, acronym);
-    if (e) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
-  }
-  for (const m of text.matchAll(new RegExp(String.raw`\b${acr}s?\s*\(([^()]{3,100})\)`, 'g'))) {
-    const words = m[1].replace(/\s+/g, ' ').trim().split(' ');
-    const e = spell(words, acronym);
-    if (e && e.split(' ').length === words.length) out.push({ text: e, sentence: sentenceAt(m.index!), offset: m.index! });
-  }
-  return out;
-}
-
-const SMALL_WORDS = /^(?:of|and|for|the|a|an|to|in|on|with|by|over|&)$/i;
-
-/** The shortest run of words ending the list whose initials spell the acronym (from its end), or null. */
-function spell(words: string[], acronym: string): string | null {
-  let letters = acronym.replace(/s$/, '').toUpperCase();
-  let first = -1;
-  for (let i = words.length - 1; i >= 0 && letters.length; i--) {
-    const w = words[i].replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    if (!w) return null;
-    if (SMALL_WORDS.test(w) && first >= 0) continue;
-    // an all-capital word or part lends its letters ("Extended MSK (EMSK)"), another word its initial
-    const parts = w.split(/[-/]/).filter(Boolean);
-    const whole = parts
-      .map((x) => (/^[\p{Lu}\p{N}]{2,}$/u.test(x) ? x : x[0]))
-      .join('')
-      .toUpperCase();
-    if (letters.endsWith(whole)) letters = letters.slice(0, -whole.length);
-    else if (letters.endsWith(w[0].toUpperCase())) letters = letters.slice(0, -1);
-    else return null;
-    first = i;
-  }
-  if (letters.length || first < 0) return null;
-  return words
-    .slice(first)
-    .join(' ')
-    .replace(/[,;:]+$/, '');
-}
+/** Where a text introduces an acronym: the nlp floor's reader (nlp/acronyms.ts). */
+export { expansions } from '../../nlp/acronyms';
 
 /** RFC 2119 keywords, sentence-initial common words, single letters: not names. */
 const MONTH = new RegExp(`^(?:${MONTH_NAME_ALTERNATION})$`);
