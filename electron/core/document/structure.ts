@@ -8,7 +8,7 @@
 // matched are the generic section names of a document type (an RFC's "Status of This Memo", a
 // standard's "Foreword", "Bibliography").
 
-import { lastStartingAtOrBefore } from '../chunk/headings';
+import { lastStartingAtOrBefore, looksLikeCode } from '../chunk/headings';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 
@@ -461,7 +461,7 @@ const KNOWN_HEADING =
   /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|(?:authors?|author's|authors'|editors?|editor's|editors'|contributors?|contributors')\s+(?:addresses|address|contact information)|contributors|iesg note|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|important notices?(?: and disclaimers?\b.*)?|legal notices?|disclaimers?|notice to users|participants|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
 
 const looksLikeTitle = (t: string) =>
-  t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000');
+  t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000') && !looksLikeCode(t);
 
 /** A heading line's number and title ('3.1.  User-Name', 'Annex B (normative) Title'), or null when it is not numbered as a heading is. */
 export function numberedCandidate(t: string): { number: string; heading: string; empty?: boolean } | null {
