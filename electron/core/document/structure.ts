@@ -11,6 +11,7 @@
 import { lastStartingAtOrBefore, looksLikeCode } from '../chunk/headings';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
+import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
 
 /** What document/blocks.ts finds: a note, an example or a caption (part of a document's structure). */
 export type BlockKind = 'note' | 'example' | 'table-caption' | 'figure-caption';
@@ -572,7 +573,7 @@ function findCandidates(lines: Line[]): Candidate[] {
       }
     }
     if (!looksLikeTitle(t) || !/^[\p{Lu}\p{Lo}]/u.test(t)) continue;
-    const known = KNOWN_HEADING.test(t.replace(/:$/, ''));
+    const known = KNOWN_HEADING.test(t.replace(/:$/, '')) || tolerantBoilerplateKind(t) !== null;
     if (!known && COVER_LABEL.test(t)) continue;
     // A generic section name alone on its line, at any indentation (centred "Table of Contents").
     if (known && (blankBefore || blankAfter) && (indentedBody ? true : l.col <= 40)) {
@@ -652,18 +653,6 @@ function buildSections(cands: Candidate[], textLength: number): Section[] {
 
 // ---------------------------------------------------------------------------------------------
 // Boilerplate
-
-const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
-  { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b|^iesg note$/i },
-  { kind: 'copyright', re: /^(?:full )?copyright\b.{0,40}$|^(?:legal notices?|disclaimers?|important notices?(?: and disclaimers?\b.*)?|notice to users)$/i },
-  { kind: 'ipr', re: /^(?:intellectual property(?: rights)?(?: statement| notice)?|ipr(?: notice| disclosures?)?)$/i },
-  { kind: 'toc', re: /^(?:table of )?contents$/i },
-  { kind: 'authors', re: /^(?:authors?'?|author's|editors?'?|editor's|contributors?'?)\s+(?:addresses|address|contact information)$|^contact information$/i },
-  { kind: 'references', re: /^(?:(?:normative|informative|non-normative)\s+)?references(?: and bibliography)?$|^bibliography$/i },
-  { kind: 'acknowledgements', re: /^acknowledge?ments?$|^contributors$|^participants$/i },
-  // The legal foreword of IEC/ISO standards ("Foreword": the organisation, its rules, patents).
-  { kind: 'front-matter', re: /^foreword$/i },
-];
 
 /** Lines that are a running page header or footer left in the text. */
 function pageMarks(lines: Line[], std: StandardId | null): Region[] {
@@ -771,9 +760,8 @@ export function analyzeStructure(text: string, given: { sections?: Section[] } =
   if (standard && sections.length && firstHeading > 0 && firstHeading <= FRONT_CHARS && text.slice(0, firstHeading).trim())
     boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
-    const name = s.heading.replace(/:$/, '').trim();
-    const hit = REGION_BY_HEADING.find((r) => r.re.test(name));
-    if (hit) boilerplate.push({ kind: hit.kind, start: s.start, end: s.end });
+    const kind = boilerplateKindOf(s.heading);
+    if (kind) boilerplate.push({ kind, start: s.start, end: s.end });
   }
   // A table of contents without a heading of its own.
   for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);
