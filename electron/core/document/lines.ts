@@ -80,6 +80,7 @@ export function numberedCandidate(t: string): { number: string; heading: string;
   if (heading.split(/\s+/).length > 14) return null;
   if (/^\d+(?:\.\d+)*$/.test(heading)) return null;
   // "3 MW" or "10 Mbit/s" at the start of a line: a value, not a heading.
-  if (/^(?:[kMGT]?(?:W|Hz|V|A|bit|B|s|ms|m)\b|%)/.test(heading)) return null;
+  // "8.2.  A Simple Format": the article A before a capitalised word, not amperes.
+  if (/^(?:[kMGT]?(?:W|Hz|V|A|bit|B|s|ms|m)\b|%)/.test(heading) && !/^A \p{Lu}\p{Ll}/u.test(heading)) return null;
   return { number, heading };
 }

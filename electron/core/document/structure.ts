@@ -13,6 +13,7 @@ import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
 import { looksLikeTitle, numberedCandidate, splitLines, type Line } from './lines';
+import { headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
 
 export { numberedCandidate } from './lines';
 
@@ -614,29 +615,39 @@ function pageMarks(lines: Line[], std: StandardId | null): Region[] {
   return out;
 }
 
-/** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
-function tocRuns(lines: Line[]): Region[] {
-  const out: Region[] = [];
-  const isToc = (t: string) =>
-    /(?:\.\s?){4,}\s*\d{1,4}$/.test(t) || /^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}\d{1,4}$/u.test(t);
-  let runStart = -1;
-  let runEnd = -1;
-  let n = 0;
-  const flush = () => {
-    if (n >= 3) out.push({ kind: 'toc', start: runStart, end: runEnd });
-    n = 0;
-    runStart = -1;
-  };
-  for (const l of lines) {
-    if (!l.t) continue;
-    if (isToc(l.t)) {
-      if (runStart < 0) runStart = l.start + l.indent;
-      runEnd = l.end;
-      n++;
-    } else flush();
+/**
+ * The lines after a table of contents that repeat one of its entries ("2.1 Header" for "2.1 Header
+ * .... 4"): headings however they are set, the first line for each entry (an unnumbered one alone
+ * beside a blank line).
+ */
+function withListedHeadings(cands: Candidate[], lines: Line[], tocEnd: number, entries: TocEntry[]): Candidate[] {
+  if (!entries.length) return cands;
+  const wanted = new Set(entries.map((e) => e.key));
+  const have = new Set(cands.map((c) => c.start));
+  const added: Candidate[] = [];
+  for (let i = lastStartingAtOrBefore(lines, tocEnd) + 1; i < lines.length && wanted.size; i++) {
+    const l = lines[i];
+    if (!l.t || !looksLikeTitle(l.t)) continue;
+    const num = numberedCandidate(l.t);
+    const key = num ? headingKey(num.number, num.heading) : headingKey(null, l.t);
+    if (!wanted.has(key)) continue;
+    // An unnumbered heading stands beside a blank line; one that opens with a number is a clause the number rules refused.
+    const alone = !lines[i - 1]?.t || !lines[i + 1]?.t;
+    if (!num && (!alone || /^\d/.test(l.t))) continue;
+    wanted.delete(key);
+    const start = l.start + l.indent;
+    if (have.has(start)) continue;
+    added.push({
+      line: i,
+      start,
+      headingEnd: l.end,
+      number: num?.number ?? null,
+      heading: num ? num.heading : l.t,
+      level: num ? num.number.split('.').length : 1,
+      key: num ? numberKey(num.number) : null,
+    });
   }
-  flush();
-  return out;
+  return added.length ? [...cands, ...added].sort((a, b) => a.start - b.start) : cands;
 }
 
 /** The sections of a text, found from its lines (numbering, generic names, layout). */
@@ -645,15 +656,15 @@ function findSections(text: string, lines: Line[]): Section[] {
   // A table of contents heading: its numbered entries are not sections (they sit before the body).
   const tocHead = cands.find((c) => !c.key && /^(?:table of )?contents$/i.test(c.heading));
   const runs = tocRuns(lines);
-  let tocEnd = -1;
-  if (tocHead) {
-    const next = cands.find((c) => c.start > tocHead.start && !c.key);
-    // The TOC ends at its last entry line; numbered lines up to there are entries.
-    const run = runs.find((r) => r.start >= tocHead.start && r.start < (next?.start ?? Infinity));
-    tocEnd = run ? run.end : -1;
-  } else if (runs.length && runs[0].start < text.length / 3) {
-    tocEnd = runs[0].end;
+  // The TOC ends at its last entry line; numbered lines up to there are entries.
+  let toc: { end: number; entries: TocEntry[] } = { end: -1, entries: [] };
+  if (tocHead) toc = tocBlock(lines, lastStartingAtOrBefore(lines, tocHead.headingEnd) + 1);
+  else if (runs.length && runs[0].start < text.length / 3) {
+    const block = tocBlock(lines, lastStartingAtOrBefore(lines, runs[0].start));
+    toc = { end: Math.max(runs[0].end, block.end), entries: block.entries };
   }
+  const tocEnd = toc.end;
+  cands = withListedHeadings(cands, lines, tocEnd, toc.entries);
   cands = filterNumbering(cands, tocEnd);
   // Once sections are numbered, an ALL-CAPS line between them is a code or table line ("END",
   // "EAP-TLS"), not a section: only the generic names (REFERENCES, BIBLIOGRAPHY) stay.
@@ -661,6 +672,16 @@ function findSections(text: string, lines: Line[]): Section[] {
   if (firstNumbered && cands.filter((c) => c.key).length >= 3)
     cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
   return buildSections(cands, text.length);
+}
+
+/**
+ * Where a table of contents under a heading ends: its section's end, or its last entry when text
+ * follows the entries inside the section (a body whose headings were not found).
+ */
+function tocRegionEnd(text: string, lines: Line[], s: Section): number {
+  const block = tocBlock(lines, lastStartingAtOrBefore(lines, s.headingEnd) + 1);
+  if (!block.entries.length || block.end >= s.end || !text.slice(block.end, s.end).trim()) return s.end;
+  return block.end;
 }
 
 /**
@@ -685,7 +706,7 @@ export function analyzeStructure(text: string, given: { sections?: Section[] } =
     boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
     const kind = boilerplateKindOf(s.heading);
-    if (kind) boilerplate.push({ kind, start: s.start, end: s.end });
+    if (kind) boilerplate.push({ kind, start: s.start, end: kind === 'toc' ? tocRegionEnd(text, lines, s) : s.end });
   }
   // A table of contents without a heading of its own.
   for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);
