@@ -33,6 +33,10 @@ describe('other gold answers are matched as whole words', () => {
     ['TLS or IPsec', 'Use  TLS or\nIPsec first.', true],
     ['reset(2)', 'the value reset(2) clears it', true],
     ['3799/tcp', 'port 3799/tcp', true],
+    ['4669', 'see RFC4669', true],
+    ['2', 'as RFC 2621 says', false],
+    ['14274', '142744 octets', false],
+    ['v6', 'over UDPv6 only', false],
   ])('gold %j, answer %j -> %s', (gold, answer, expected) => {
     expect(answerCorrect([gold], answer)).toBe(expected);
   });

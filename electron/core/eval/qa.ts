@@ -29,15 +29,16 @@ export function quoteInPassage(quote: string, passage: string): boolean {
 
 /** A polar gold answer: the answer says it first, or says nothing else. */
 const POLAR = new Set(['yes', 'no']);
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+const isLetter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
+const isDigit = (c: string | undefined) => c !== undefined && /\p{N}/u.test(c);
+/** Two neighbouring characters belong to one word: letters with letters, digits with digits ("RFC4669" holds the number 4669). */
+const sameWord = (a: string | undefined, b: string | undefined) => (isLetter(a) && isLetter(b)) || (isDigit(a) && isDigit(b));
 
 /** Whether `gold` occurs in `answer` (both squashed) as whole words: "4" is not inside "1400", "UDP" not inside "UDPv6". */
 function containsAsWords(answer: string, gold: string): boolean {
   for (let i = answer.indexOf(gold); i >= 0; i = answer.indexOf(gold, i + 1)) {
     const end = i + gold.length;
-    const startOk = !isWordChar(gold[0]) || !isWordChar(answer[i - 1]);
-    const endOk = !isWordChar(gold[gold.length - 1]) || !isWordChar(answer[end]);
-    if (startOk && endOk) return true;
+    if (!sameWord(answer[i - 1], gold[0]) && !sameWord(gold[gold.length - 1], answer[end])) return true;
   }
   return false;
 }
