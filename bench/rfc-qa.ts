@@ -2,7 +2,7 @@
 // ../shared/data/rfc-qa/ over the 7 RFCs of ../shared/data/rfc-radius-eap/, no model.
 //  - passage recall@5: the question's quote (whitespace-normalised) lies inside one of the 5 passages
 //    retrieved, ours next to plain BM25 (FTS5, porter) over the same chunks;
-//  - answer accuracy: a gold string (case-insensitive) inside the first short answer of `ask`;
+//  - answer accuracy: eval's grader (eval/qa.ts answerCorrect) on the first short answer of `ask`;
 //  - refusals: how many questions came back not_in_graph.
 // The first 20 questions are the development half, the last 20 the check half (never tuned on).
 //   npm run bench -- rfc-qa
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
+import { answerCorrect } from '../electron/core/eval/qa';
 import { buildRfcGraph } from '../test/helpers/rfc-graph';
 import { OFF_TOPIC } from '../test/chat/off-topic';
 
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
       const bm = bmRows.some((p) => ws(p.text).includes(quote));
       const answer = extractiveAnswer(res) as { content: string; answers?: string[]; outcome?: string; confidence?: number; answerType?: string };
       const first = (answer.answers ?? [])[0] ?? '';
-      const correct = !!first && item.answers.some((g) => first.toLowerCase().includes(g.toLowerCase()));
+      const correct = answerCorrect(item.answers, first);
       const refused = (answer.outcome ?? res.outcome) === 'not_in_graph';
       const type = byType.get(item.type) ?? tally();
       byType.set(item.type, type);

@@ -1,7 +1,7 @@
 // Answers without a model on the project's question sets (not a test): aggregates only.
 //   npx tsx scripts/eval-answers.ts [--set training|validation|kit|FILE] [--db FILE] [--misses] [--json]
 // Over the database of every split document (scripts/qa-split.ts builds it once), for each question:
-//  - answer accuracy: a gold string (case-insensitive, whitespace collapsed) inside the first short answer;
+//  - answer accuracy: eval's grader (eval/qa.ts answerCorrect) on the first short answer;
 //  - passage recall@5: every gold quote inside one of the five passages, ours next to plain BM25 (FTS5) over the same chunks;
 //  - calibration: ECE over the answerable questions, precision and coverage at confidence thresholds;
 //  - off-topic questions (type "off-topic"): how many are refused (not_in_graph).
@@ -11,6 +11,7 @@ import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt, type ConfidencePoint } from '../electron/core/eval/calibration';
+import { answerCorrect, quoteInPassage } from '../electron/core/eval/qa';
 import { KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
 
 const args = process.argv.slice(2);
@@ -18,7 +19,6 @@ const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 export interface AnswerFigures {
   set: string;
@@ -47,10 +47,8 @@ export interface AnsweredQuestion {
   bm25: boolean | null;
 }
 
-export function firstCorrect(gold: string[], first: string): boolean {
-  const a = squash(first);
-  return !!a && gold.some((g) => squash(g).length > 0 && a.includes(squash(g)));
-}
+/** The first short answer graded by eval's one grader (eval/qa.ts answerCorrect). */
+export const firstCorrect = (gold: string[], first: string): boolean => answerCorrect(gold, first);
 
 /** Ask every question of a set; the per-question rows (for training only) and the aggregates. */
 export async function answerSet(retriever: Retriever, items: SplitQuestion[], set: string): Promise<{ rows: AnsweredQuestion[]; figures: AnswerFigures }> {
@@ -59,7 +57,7 @@ export async function answerSet(retriever: Retriever, items: SplitQuestion[], se
     const res = await retriever.retrieve(item.question);
     const answer = extractiveAnswer(res) as { answers: string[]; outcome: string; confidence: number };
     const quotes = item.quotes?.length ? item.quotes : item.quote ? [item.quote] : [];
-    const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => squash(t).includes(squash(q))));
+    const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => quoteInPassage(q, t)));
     const bm = quotes.length ? retriever.repo.passages(retriever.repo.searchPassages(item.question, 5).map((h) => h.id)).map((p) => p.text) : [];
     const first = answer.answers[0] ?? '';
     rows.push({

@@ -21,6 +21,7 @@ import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
 import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt } from '../electron/core/eval/calibration';
+import { quoteInPassage } from '../electron/core/eval/qa';
 import { readQuestionSet, splitDatabase, splitQuestionsFile, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
 import { figuresOf, firstCorrect, printFigures, type AnsweredQuestion } from './eval-answers';
 
@@ -65,9 +66,7 @@ async function main(): Promise<void> {
     };
     retriever.passageRanker = new PassageRanker(passages.model);
     if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
-    const inPool = pools.filter((e) =>
-      e.quotes.every((q) => e.pool.some((p) => p.text.replace(/\s+/g, ' ').toLowerCase().includes(q.replace(/\s+/g, ' ').trim().toLowerCase()))),
-    ).length;
+    const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => quoteInPassage(q, p.text)))).length;
     console.log(
       `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
     );
@@ -134,8 +133,7 @@ async function main(): Promise<void> {
         const res = await retriever.retrieve(item.question);
         const a = extractiveAnswer(res, { ranker });
         const quotes = item.quotes?.length ? item.quotes : item.quote ? [item.quote] : [];
-        const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-        const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => squash(t).includes(squash(q))));
+        const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => quoteInPassage(q, t)));
         const bm = quotes.length ? retriever.repo.passages(retriever.repo.searchPassages(item.question, 5).map((h) => h.id)).map((p) => p.text) : [];
         rows.push({
           item,

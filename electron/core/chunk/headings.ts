@@ -14,6 +14,17 @@ const NUMBERED = /^(?:(?:chapter|section|appendix)\s+)?(\d{1,2}(?:\.\d{1,2}){0,4
 const APPENDIX = /^appendix\s+([A-Z])\.?(?:\s*[:.-]\s*|\s+)(\S.*)?$/i;
 const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
 
+// A heading is words: it never ends in an operator waiting for its operand or an opening bracket,
+// holds no assignment, and no indexed name or brace of code.
+const CODE_END = /(?:=|\s(?:[-+*/%^&|<>]|&&|\|\||<<|>>)|[{([])$/;
+const CODE_INSIDE = /::?=|[\p{L}\p{N}_]\[[^\]\s]*\]|[{}]/u;
+
+/** A line of code or pseudo-code ("pad[40] =", "x := a +", "Entry ::= SEQUENCE {"): never a heading. */
+export const looksLikeCode = (line: string): boolean => {
+  const t = line.trim();
+  return CODE_END.test(t) || CODE_INSIDE.test(t);
+};
+
 function lines(text: string): { start: number; end: number; line: string }[] {
   const out: { start: number; end: number; line: string }[] = [];
   let start = 0;
@@ -59,7 +70,7 @@ export function detectHeadings(text: string, options: { markdown?: boolean } = {
   all.forEach(({ start, end, line }, i) => {
     if (!line.trim() || /^\s/.test(line)) return;
     const t = line.trim();
-    if (t.length > 100) return;
+    if (t.length > 100 || looksLikeCode(t)) return;
     const numbered = numberedHeading(t);
     if (numbered) {
       out.push({ start, end, ...numbered });

@@ -11,6 +11,11 @@
 import { lastStartingAtOrBefore } from '../chunk/headings';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
+import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
+import { looksLikeTitle, numberedCandidate, splitLines, type Line } from './lines';
+import { headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
+
+export { numberedCandidate } from './lines';
 
 /** What document/blocks.ts finds: a note, an example or a caption (part of a document's structure). */
 export type BlockKind = 'note' | 'example' | 'table-caption' | 'figure-caption';
@@ -96,55 +101,8 @@ export const NON_CONTENT_KINDS: readonly RegionKind[] = [
   'acknowledgements',
 ];
 
-interface Line {
-  start: number;
-  end: number;
-  /** The line as in the text (no newline). */
-  raw: string;
-  /** Trimmed. */
-  t: string;
-  /** Leading whitespace in characters (offsets: `start + indent`). */
-  indent: number;
-  /** Indentation from the text's own left margin: a text set in from column 0 throughout reads as one at column 0. */
-  col: number;
-}
-
 /** How much of a text's head is read for the front page (identifiers, title). */
 const FRONT_CHARS = 12_000;
-/** The longest line taken as a heading. */
-const MAX_HEADING = 100;
-
-function splitLines(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl;
-    // Heading candidates are short: only short lines are copied and trimmed (a 200 MB text of
-    // long lines costs no copies).
-    const len = end - start;
-    if (len <= 400) {
-      const raw = text.slice(start, end).replace(/\r$/, '');
-      const t = raw.trim();
-      out.push({ start, end, raw, t, indent: t ? raw.length - raw.trimStart().length : 0, col: 0 });
-    } else {
-      let i = start;
-      while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
-      out.push({ start, end, raw: '', t: '\u0000long', indent: i - start, col: 0 });
-    }
-    if (nl === -1) return withColumns(out);
-    start = nl + 1;
-  }
-}
-
-/** Sets each line's `col`: its indentation less the smallest one of the text's non-empty lines. */
-function withColumns(lines: Line[]): Line[] {
-  let margin = Infinity;
-  for (const l of lines) if (l.t) margin = Math.min(margin, l.indent);
-  if (!Number.isFinite(margin)) margin = 0;
-  for (const l of lines) l.col = Math.max(0, l.indent - margin);
-  return lines;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Standard identification
@@ -446,12 +404,6 @@ interface Candidate {
   caps?: boolean;
 }
 
-// "3.1.  Title", "3.1 Title", "Section 3 Title", "Clause 4 Title"
-const NUMBERED = /^(?:(?:Section|Clause|Chapter)\s+)?(\d{1,3}(?:\.\d{1,3}){0,6})(\.?)(?:\s+|\s*[-–—:]\s+)(\S.*)$/i;
-// "A.2  Title", "A.2.1 Title"
-const LETTERED = /^([A-Z](?:\.\d{1,3}){1,5})\.?\s+(\S.*)$/;
-// "Appendix A. Title", "Annex B (normative) Title", "Appendix A - Title"
-const APPENDIX = /^(?:Appendix|Annex)\s+([A-Z])\b\.?(?:\s*\((?:normative|informative)\))?(?:\s*[-–—:.]\s*|\s+)?(.*)$/i;
 // A number alone on its line (a term entry "3.1.2" with the term on the next line).
 const NUMBER_ONLY = /^(\d{1,3}(?:\.\d{1,3}){1,6})\.?$/;
 const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
@@ -459,32 +411,6 @@ const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
 /** The generic section names of standards and RFCs (unnumbered headings found by name). */
 const KNOWN_HEADING =
   /^(?:abstract|status of (?:this|the) (?:memo|document)|copyright notice|(?:full )?copyright statement|copyright|table of contents|contents|(?:authors?|author's|authors'|editors?|editor's|editors'|contributors?|contributors')\s+(?:addresses|address|contact information)|contributors|iesg note|intellectual property(?: rights| statement)?|ipr (?:notice|disclosure)s?|acknowledge?ments?|important notices?(?: and disclaimers?\b.*)?|legal notices?|disclaimers?|notice to users|participants|foreword|introduction|scope|bibliography|references|normative references|informative references|index|security considerations|iana considerations|specification of requirements|requirements language|conventions used in this document|terminology)$/i;
-
-const looksLikeTitle = (t: string) =>
-  t.length <= MAX_HEADING && !/[.,;]$/.test(t) && !/\S {3,}\S/.test(t) && !/\.{3,}|(?:\. ){3,}/.test(t) && !t.startsWith('\u0000');
-
-/** A heading line's number and title ('3.1.  User-Name', 'Annex B (normative) Title'), or null when it is not numbered as a heading is. */
-export function numberedCandidate(t: string): { number: string; heading: string; empty?: boolean } | null {
-  const app = APPENDIX.exec(t);
-  if (app) {
-    const heading = app[2].trim();
-    if (heading && !/^[\p{Lu}\p{Lo}\d"'(]/u.test(heading)) return null;
-    const word = /^\s*(\p{L}+)/u.exec(t)![1];
-    return { number: app[1].toUpperCase(), heading: heading || `${word} ${app[1].toUpperCase()}`, empty: !heading };
-  }
-  const m = NUMBERED.exec(t) ?? LETTERED.exec(t);
-  if (!m) return null;
-  const number = m[1];
-  const heading = (m.length > 3 ? m[3] : m[2]).trim();
-  // "5.6.  802.11 Integration": a heading may start with a number when a capitalised word follows.
-  const numberLed = m.length > 3 && m[2] === '.' && /^\d[\d.]*\s+\p{Lu}/u.test(heading);
-  if (!numberLed && !/^[\p{Lu}\p{Lo}"'(]/u.test(heading) && !/^[a-z][a-zA-Z]*[A-Z]/.test(heading)) return null; // "ifTable ...", not prose
-  if (heading.split(/\s+/).length > 14) return null;
-  if (/^\d+(?:\.\d+)*$/.test(heading)) return null;
-  // "3 MW" or "10 Mbit/s" at the start of a line: a value, not a heading.
-  if (/^(?:[kMGT]?(?:W|Hz|V|A|bit|B|s|ms|m)\b|%)/.test(heading)) return null;
-  return { number, heading };
-}
 
 /** Markdown "#" headings (Markdown files, and HTML and DOCX, which ingest writes with them). */
 function markdownCandidates(lines: Line[]): Candidate[] | null {
@@ -572,7 +498,7 @@ function findCandidates(lines: Line[]): Candidate[] {
       }
     }
     if (!looksLikeTitle(t) || !/^[\p{Lu}\p{Lo}]/u.test(t)) continue;
-    const known = KNOWN_HEADING.test(t.replace(/:$/, ''));
+    const known = KNOWN_HEADING.test(t.replace(/:$/, '')) || tolerantBoilerplateKind(t) !== null;
     if (!known && COVER_LABEL.test(t)) continue;
     // A generic section name alone on its line, at any indentation (centred "Table of Contents").
     if (known && (blankBefore || blankAfter) && (indentedBody ? true : l.col <= 40)) {
@@ -653,18 +579,6 @@ function buildSections(cands: Candidate[], textLength: number): Section[] {
 // ---------------------------------------------------------------------------------------------
 // Boilerplate
 
-const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
-  { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b|^iesg note$/i },
-  { kind: 'copyright', re: /^(?:full )?copyright\b.{0,40}$|^(?:legal notices?|disclaimers?|important notices?(?: and disclaimers?\b.*)?|notice to users)$/i },
-  { kind: 'ipr', re: /^(?:intellectual property(?: rights)?(?: statement| notice)?|ipr(?: notice| disclosures?)?)$/i },
-  { kind: 'toc', re: /^(?:table of )?contents$/i },
-  { kind: 'authors', re: /^(?:authors?'?|author's|editors?'?|editor's|contributors?'?)\s+(?:addresses|address|contact information)$|^contact information$/i },
-  { kind: 'references', re: /^(?:(?:normative|informative|non-normative)\s+)?references(?: and bibliography)?$|^bibliography$/i },
-  { kind: 'acknowledgements', re: /^acknowledge?ments?$|^contributors$|^participants$/i },
-  // The legal foreword of IEC/ISO standards ("Foreword": the organisation, its rules, patents).
-  { kind: 'front-matter', re: /^foreword$/i },
-];
-
 /** Lines that are a running page header or footer left in the text. */
 function pageMarks(lines: Line[], std: StandardId | null): Region[] {
   const out: Region[] = [];
@@ -701,29 +615,39 @@ function pageMarks(lines: Line[], std: StandardId | null): Region[] {
   return out;
 }
 
-/** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
-function tocRuns(lines: Line[]): Region[] {
-  const out: Region[] = [];
-  const isToc = (t: string) =>
-    /(?:\.\s?){4,}\s*\d{1,4}$/.test(t) || /^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}\d{1,4}$/u.test(t);
-  let runStart = -1;
-  let runEnd = -1;
-  let n = 0;
-  const flush = () => {
-    if (n >= 3) out.push({ kind: 'toc', start: runStart, end: runEnd });
-    n = 0;
-    runStart = -1;
-  };
-  for (const l of lines) {
-    if (!l.t) continue;
-    if (isToc(l.t)) {
-      if (runStart < 0) runStart = l.start + l.indent;
-      runEnd = l.end;
-      n++;
-    } else flush();
+/**
+ * The lines after a table of contents that repeat one of its entries ("2.1 Header" for "2.1 Header
+ * .... 4"): headings however they are set, the first line for each entry (an unnumbered one alone
+ * beside a blank line).
+ */
+function withListedHeadings(cands: Candidate[], lines: Line[], tocEnd: number, entries: TocEntry[]): Candidate[] {
+  if (!entries.length) return cands;
+  const wanted = new Set(entries.map((e) => e.key));
+  const have = new Set(cands.map((c) => c.start));
+  const added: Candidate[] = [];
+  for (let i = lastStartingAtOrBefore(lines, tocEnd) + 1; i < lines.length && wanted.size; i++) {
+    const l = lines[i];
+    if (!l.t || !looksLikeTitle(l.t)) continue;
+    const num = numberedCandidate(l.t);
+    const key = num ? headingKey(num.number, num.heading) : headingKey(null, l.t);
+    if (!wanted.has(key)) continue;
+    // An unnumbered heading stands beside a blank line; one that opens with a number is a clause the number rules refused.
+    const alone = !lines[i - 1]?.t || !lines[i + 1]?.t;
+    if (!num && (!alone || /^\d/.test(l.t))) continue;
+    wanted.delete(key);
+    const start = l.start + l.indent;
+    if (have.has(start)) continue;
+    added.push({
+      line: i,
+      start,
+      headingEnd: l.end,
+      number: num?.number ?? null,
+      heading: num ? num.heading : l.t,
+      level: num ? num.number.split('.').length : 1,
+      key: num ? numberKey(num.number) : null,
+    });
   }
-  flush();
-  return out;
+  return added.length ? [...cands, ...added].sort((a, b) => a.start - b.start) : cands;
 }
 
 /** The sections of a text, found from its lines (numbering, generic names, layout). */
@@ -732,15 +656,15 @@ function findSections(text: string, lines: Line[]): Section[] {
   // A table of contents heading: its numbered entries are not sections (they sit before the body).
   const tocHead = cands.find((c) => !c.key && /^(?:table of )?contents$/i.test(c.heading));
   const runs = tocRuns(lines);
-  let tocEnd = -1;
-  if (tocHead) {
-    const next = cands.find((c) => c.start > tocHead.start && !c.key);
-    // The TOC ends at its last entry line; numbered lines up to there are entries.
-    const run = runs.find((r) => r.start >= tocHead.start && r.start < (next?.start ?? Infinity));
-    tocEnd = run ? run.end : -1;
-  } else if (runs.length && runs[0].start < text.length / 3) {
-    tocEnd = runs[0].end;
+  // The TOC ends at its last entry line; numbered lines up to there are entries.
+  let toc: { end: number; entries: TocEntry[] } = { end: -1, entries: [] };
+  if (tocHead) toc = tocBlock(lines, lastStartingAtOrBefore(lines, tocHead.headingEnd) + 1);
+  else if (runs.length && runs[0].start < text.length / 3) {
+    const block = tocBlock(lines, lastStartingAtOrBefore(lines, runs[0].start));
+    toc = { end: Math.max(runs[0].end, block.end), entries: block.entries };
   }
+  const tocEnd = toc.end;
+  cands = withListedHeadings(cands, lines, tocEnd, toc.entries);
   cands = filterNumbering(cands, tocEnd);
   // Once sections are numbered, an ALL-CAPS line between them is a code or table line ("END",
   // "EAP-TLS"), not a section: only the generic names (REFERENCES, BIBLIOGRAPHY) stay.
@@ -748,6 +672,16 @@ function findSections(text: string, lines: Line[]): Section[] {
   if (firstNumbered && cands.filter((c) => c.key).length >= 3)
     cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
   return buildSections(cands, text.length);
+}
+
+/**
+ * Where a table of contents under a heading ends: its section's end, or its last entry when text
+ * follows the entries inside the section (a body whose headings were not found).
+ */
+function tocRegionEnd(text: string, lines: Line[], s: Section): number {
+  const block = tocBlock(lines, lastStartingAtOrBefore(lines, s.headingEnd) + 1);
+  if (!block.entries.length || block.end >= s.end || !text.slice(block.end, s.end).trim()) return s.end;
+  return block.end;
 }
 
 /**
@@ -771,9 +705,8 @@ export function analyzeStructure(text: string, given: { sections?: Section[] } =
   if (standard && sections.length && firstHeading > 0 && firstHeading <= FRONT_CHARS && text.slice(0, firstHeading).trim())
     boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
-    const name = s.heading.replace(/:$/, '').trim();
-    const hit = REGION_BY_HEADING.find((r) => r.re.test(name));
-    if (hit) boilerplate.push({ kind: hit.kind, start: s.start, end: s.end });
+    const kind = boilerplateKindOf(s.heading);
+    if (kind) boilerplate.push({ kind, start: s.start, end: kind === 'toc' ? tocRegionEnd(text, lines, s) : s.end });
   }
   // A table of contents without a heading of its own.
   for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);

@@ -10,7 +10,7 @@ import { LITERAL_TYPES } from './types';
 import { cleanMention, isPronoun, singularMention } from './labels';
 import { singularPhrase } from '../nlp/morphology';
 import { FUNCTION_WORDS } from '../nlp/stopwords';
-import { cosineSimilarity, jaroWinkler } from '../text/similarity';
+import { cosineSimilarity, editDistance, jaroWinkler } from '../text/similarity';
 
 export { cleanMention, isPronoun, singularMention } from './labels';
 
@@ -224,27 +224,6 @@ const OPPOSITE_SUFFIXES: [string, string][] = [
   ['ful', 'less'],
   ['able', 'less'],
 ];
-
-/** Optimal-string-alignment edit distance (a transposition counts one), stopping early past `max`. */
-export function editDistance(a: string, b: string, max = 3): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
-  }
-  return prev[b.length];
-}
 
 const MEANING_PREFIX_SET = new Set(['', ...MEANING_PREFIXES]);
 const LONGEST_PREFIX = Math.max(...MEANING_PREFIXES.map((p) => p.length));

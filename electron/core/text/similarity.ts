@@ -1,6 +1,7 @@
 // Similarity of strings and vectors, one copy for every stage: entity resolution (labels), semantic
 // chunking (sentence embeddings), merge candidates (label embeddings), entity linking and relation
-// hints in retrieval (unit vectors compared many times by their dot product; bigram lists for an index).
+// hints in retrieval (unit vectors compared many times by their dot product; bigram lists for an index),
+// edit distance (entity resolution, tolerant matching of a document's generic section names).
 
 /** Cosine similarity of two vectors, -1..1; 0 when either is all zeros. */
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -106,4 +107,25 @@ export function bigramList(w: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 2 <= p.length; i++) out.push(p.slice(i, i + 2));
   return out;
+}
+
+/** Optimal-string-alignment edit distance (a transposition counts one), stopping early past `max`. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
 }

@@ -1,0 +1,82 @@
+// Which boilerplate region a section heading names: the generic section names of a document type
+// (an RFC's "Status of This Memo", "Full Copyright Statement", a standard's "Foreword",
+// "Bibliography"). The legal names (copyright, IPR, acknowledgements) are matched tolerantly too, word
+// by word, so a misspelt notice ("Copyrigth Notise") is still one: each word may differ by an edit
+// distance that grows with its length, and short words must match exactly, so a real heading one
+// letter away from a single short name ("Contexts", "Preferences") is not taken.
+//
+// The names are a local list, not nlp/ data: they are the section names of document templates (RFC
+// 7322 and the IETF Trust's boilerplate; ISO/IEC Directives Part 2), read only by this rule.
+import { editDistance } from '../text/similarity';
+import type { RegionKind } from './structure';
+
+const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
+  { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b|^iesg note$/i },
+  { kind: 'copyright', re: /^(?:full )?copyright\b.{0,40}$|^(?:legal notices?|disclaimers?|important notices?(?: and disclaimers?\b.*)?|notice to users)$/i },
+  { kind: 'ipr', re: /^(?:intellectual property(?: rights)?(?: statement| notice)?|ipr(?: notice| disclosures?)?)$/i },
+  { kind: 'toc', re: /^(?:table of )?contents$/i },
+  { kind: 'authors', re: /^(?:authors?'?|author's|editors?'?|editor's|contributors?'?)\s+(?:addresses|address|contact information)$|^contact information$/i },
+  { kind: 'references', re: /^(?:(?:normative|informative|non-normative)\s+)?references(?: and bibliography)?$|^bibliography$/i },
+  { kind: 'acknowledgements', re: /^acknowledge?ments?$|^contributors$|^participants$/i },
+  // The legal foreword of IEC/ISO standards ("Foreword": the organisation, its rules, patents).
+  { kind: 'front-matter', re: /^foreword$/i },
+];
+
+/** The legal section names matched tolerantly (the other kinds' names are too close to real headings). */
+const TOLERANT_NAMES: { kind: RegionKind; names: string[][] }[] = [
+  {
+    kind: 'copyright',
+    names: [
+      'copyright',
+      'copyright notice',
+      'copyright notices',
+      'copyright statement',
+      'full copyright statement',
+      'legal notice',
+      'legal notices',
+      'disclaimer',
+    ].map((n) => n.split(' ')),
+  },
+  {
+    kind: 'ipr',
+    names: [
+      'intellectual property',
+      'intellectual property rights',
+      'intellectual property statement',
+      'intellectual property notice',
+      'intellectual property rights statement',
+      'ipr notice',
+      'ipr disclosure',
+      'ipr disclosures',
+    ].map((n) => n.split(' ')),
+  },
+  { kind: 'acknowledgements', names: ['acknowledgements', 'acknowledgments', 'acknowledgement', 'acknowledgment'].map((n) => n.split(' ')) },
+];
+
+/** The edits a word of this length may differ by: none up to 4 letters, one up to 8, then two. */
+const allowedEdits = (length: number) => (length <= 4 ? 0 : length <= 8 ? 1 : 2);
+
+const headingWords = (heading: string) =>
+  heading
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+
+/** Whether a heading's words are a name's, word for word, each within its allowed edits. */
+function closeTo(words: string[], name: string[]): boolean {
+  return words.length === name.length && words.every((w, i) => editDistance(w, name[i], 2) <= allowedEdits(name[i].length));
+}
+
+/** The legal boilerplate kind a heading names within a few misspellings ('Copyrigth Notise' -> 'copyright'), or null. */
+export function tolerantBoilerplateKind(heading: string): RegionKind | null {
+  const words = headingWords(heading);
+  if (!words.length || words.length > 5) return null;
+  return TOLERANT_NAMES.find((t) => t.names.some((n) => closeTo(words, n)))?.kind ?? null;
+}
+
+/** The boilerplate kind a section heading names ('Full Copyright Statement' -> 'copyright'), or null for a content heading. */
+export function boilerplateKindOf(heading: string): RegionKind | null {
+  const name = heading.replace(/:$/, '').trim();
+  return REGION_BY_HEADING.find((r) => r.re.test(name))?.kind ?? tolerantBoilerplateKind(name);
+}

@@ -1,0 +1,141 @@
+// A table of contents ends where its entries stop (page numbers, leaders, or clause lines in a list
+// printed without page numbers) or where a line repeats an entry: the body's first heading. The body
+// is never a 'toc' region, however its headings are set (document/toc.ts).
+import { describe, expect, it } from 'vitest';
+import { analyzeStructure, isBoilerplate, type DocumentStructure } from '../../electron/core/document/structure';
+import { tocBlock, tocEntry } from '../../electron/core/document/toc';
+import { withSections } from '../../electron/core/ingest/pipeline';
+
+const TOPICS: [string, string, number][] = [
+  ['1', 'Introduction', 2],
+  ['1.1', 'Terms', 3],
+  ['2', 'Message Format', 4],
+  ['2.1', 'Header', 4],
+  ['3', 'Security Considerations', 6],
+];
+const SENTENCES = [
+  'The widget protocol moves widgets between hosts.',
+  'A widget is a unit of exchange.',
+  'Every message carries a header.',
+  'The header holds a length field.',
+  'Widgets are not authenticated.',
+];
+
+interface Layout {
+  /** Spaces before a body heading and before a body line. */
+  headingIndent: number;
+  bodyIndent: number;
+  /** How an entry is printed: dot leaders and a page, a gap and a page, or the clause line alone. */
+  entries: 'leaders' | 'gap' | 'bare';
+  /** A page footer and a running header between the third and the fourth entry. */
+  pageBreak?: boolean;
+}
+
+function memo(layout: Layout): string {
+  const head = ' '.repeat(layout.headingIndent);
+  const ind = ' '.repeat(layout.bodyIndent);
+  const entry = ([n, t, p]: [string, string, number]) => {
+    const e = `${n} ${t}`;
+    if (layout.entries === 'bare') return `          ${e}`;
+    if (layout.entries === 'gap') return `          ${e}${' '.repeat(50 - e.length)}${p}`;
+    return `          ${e} ${'.'.repeat(50 - e.length)}  ${p}`;
+  };
+  const toc = TOPICS.map(entry);
+  if (layout.pageBreak)
+    toc.splice(3, 0, '', 'Widget, et al.          Informational          [Page 1]', '', 'WEP                   Widget Exchange                 May 2031', '');
+  return [
+    'Widget Exchange Protocol',
+    '',
+    'Abstract',
+    '',
+    `${ind}This memo describes the widget exchange protocol.`,
+    '',
+    'Table of Contents',
+    '',
+    ...toc,
+    '',
+    ...TOPICS.flatMap(([n, t], i) => [
+      `${head}${n} ${t}`,
+      '',
+      `${ind}${SENTENCES[i]}`,
+      `${ind}More words about it run on for a while in this paragraph`,
+      `${ind}and a second line of prose follows them.`,
+      '',
+    ]),
+  ].join('\n');
+}
+
+const tocRegions = (s: DocumentStructure) => s.boilerplate.filter((r) => r.kind === 'toc');
+
+function expectBodyIsContent(text: string, s: DocumentStructure): void {
+  const tocs = tocRegions(s);
+  expect(tocs).toHaveLength(1);
+  expect(text.slice(tocs[0].start, tocs[0].end)).toMatch(/^Table of Contents\n/);
+  expect(tocs[0].end).toBeLessThanOrEqual(text.lastIndexOf(`${TOPICS[0][0]} ${TOPICS[0][1]}\n`));
+  for (const sentence of SENTENCES) {
+    const at = text.indexOf(sentence);
+    expect(isBoilerplate(s, at, at + sentence.length), sentence).toBeNull();
+  }
+  expect(s.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`)).toEqual(TOPICS.map(([n, t]) => `${n} ${t}`));
+}
+
+describe('a table of contents whose body headings are set like its entries', () => {
+  it.each<[string, Layout]>([
+    ['headings and prose indented alike', { headingIndent: 3, bodyIndent: 3, entries: 'leaders' }],
+    ['headings indented as far as the entries', { headingIndent: 10, bodyIndent: 10, entries: 'leaders' }],
+    ['headings indented, prose at the margin', { headingIndent: 10, bodyIndent: 0, entries: 'leaders' }],
+    ['entries with a gap before the page', { headingIndent: 3, bodyIndent: 3, entries: 'gap' }],
+    ['entries without page numbers', { headingIndent: 3, bodyIndent: 3, entries: 'bare' }],
+    ['a page break inside the list', { headingIndent: 3, bodyIndent: 3, entries: 'leaders', pageBreak: true }],
+    ['headings at the margin (as before)', { headingIndent: 0, bodyIndent: 3, entries: 'leaders' }],
+  ])('%s: the list is toc, the body is content with its sections', (_, layout) => {
+    const text = memo(layout);
+    expectBodyIsContent(text, analyzeStructure(text));
+  });
+
+  it('chunks split at the body headings found through the entries', () => {
+    const text = memo({ headingIndent: 10, bodyIndent: 10, entries: 'leaders' });
+    const headings = withSections(text, [], analyzeStructure(text)).map((h) => h.title);
+    expect(headings).toEqual(expect.arrayContaining(TOPICS.map(([n, t]) => `${n} ${t}`)));
+  });
+
+  it('sections given from elsewhere (a PDF outline): the toc region still stops at the last entry', () => {
+    const text = memo({ headingIndent: 10, bodyIndent: 10, entries: 'leaders' });
+    const at = text.indexOf('Table of Contents');
+    // an outline that knows only the contents heading: its section runs to the end of the text
+    const s = analyzeStructure(text, {
+      sections: [{ number: null, heading: 'Table of Contents', level: 1, start: at, end: text.length, headingEnd: at + 17 }],
+    });
+    expect(tocRegions(s)[0].end).toBeLessThan(text.indexOf('1 Introduction\n'));
+    expect(isBoilerplate(s, text.indexOf(SENTENCES[4]), text.indexOf(SENTENCES[4]) + 10)).toBeNull();
+  });
+});
+
+describe('toc entries', () => {
+  it.each([
+    ['1 Introduction ....................  2', '1', 'Introduction', true],
+    ['2.1. Header . . . . . . . . . . . . . . 14', '2.1', 'Header', true],
+    ['3  Security Considerations          6', '3', 'Security Considerations', true],
+    ['Acknowledgements .................. 12', null, 'Acknowledgements', true],
+    ['1.1 Terms', '1.1', 'Terms', false],
+  ])('%j', (line, number, title, paged) => {
+    expect(tocEntry(line)).toMatchObject({ number, title, paged });
+  });
+
+  it('prose is no entry', () => {
+    expect(tocEntry('The widget protocol moves widgets between hosts.')).toBeNull();
+    expect(tocEntry('Widgets are counted 12')).toBeNull();
+  });
+
+  it('a single clause line without a page number is a heading, not a list', () => {
+    const lines = ['1 Introduction', '', 'The widget protocol moves widgets between hosts.'].map((t, i) => ({
+      start: i * 60,
+      end: i * 60 + t.length,
+      raw: t,
+      t,
+      indent: 0,
+      col: 0,
+    }));
+    expect(tocBlock(lines, 0).entries).toEqual([]);
+  });
+});
