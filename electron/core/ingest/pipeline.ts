@@ -24,9 +24,9 @@ import type { IngestResult } from '../../../shared/contract/ingest';
 import { editionsOf } from '../editions/apply';
 
 /**
- * Largest file read. A text takes several times its size in memory while it is prepared and stored
- * (its text and original text, SQLite's copies of both: `npm run bench -- large-text`), so this bounds
- * what one file can ask of the machine.
+ * Largest file read. A text takes a few times its size in memory while it is prepared and stored
+ * (its raw and repaired pages while they are joined, the garbage of each step until collected:
+ * `npm run bench -- large-text`), so this bounds what one file can ask of the machine.
  */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
