@@ -29,9 +29,36 @@ export interface LargeTextRow {
   /** (Peak RSS - RSS of the process after a small ingest warmed it up) / the file's bytes. */
   addedRatio: number;
   peakMB: number;
-  /** Longest event-loop hold (ms) while the job ran, and while another thread of the process only computed (the noise floor). */
+  /** Longest the event loop did not come round (ms) while the job ran, and while another thread of the process only computed (the noise floor). */
   longestBlockMs: number;
   idleBlockMs: number;
+  /** Of the longest block: the core's thread running (its own work) and waiting for a CPU (the machine's load), ms (Linux). */
+  blockCpuMs: number;
+  blockWaitMs: number;
+  /** The longest the core's thread ran between two turns of its loop while the job ran (ms, Linux): its longest synchronous work. */
+  longestHoldMs: number;
+}
+
+/** The longest time the event loop did not come round, and what its thread did meanwhile. */
+interface Block {
+  ms: number;
+  /** Of it, the core's thread ran (on a CPU): its own synchronous work. */
+  cpuMs: number;
+  /** Of it, the thread was ready but waited for a CPU (the machine's load, not the core's work). */
+  waitMs: number;
+}
+
+/**
+ * The core's thread's time on a CPU and waiting for one so far (Linux: /proc's schedstat of the main
+ * thread, whose id is the process's), in ns; null where there is none.
+ */
+function threadSchedule(): { cpuNs: number; waitNs: number } | null {
+  try {
+    const [cpu, wait] = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return Number.isFinite(cpu) && Number.isFinite(wait) ? { cpuNs: cpu, waitNs: wait } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** In the child: warm up, measure idle, ingest the file, print one JSON line. */
@@ -49,12 +76,21 @@ async function child(root: string, file: string, dir: string): Promise<void> {
   await ingest([small]);
   const monitor = () => {
     const h = monitorEventLoopDelay({ resolution: 10 });
-    let longest = 0;
+    let longest: Block = { ms: 0, cpuMs: 0, waitMs: 0 };
+    let longestHold = 0;
     let last = performance.now();
+    let lastSched = threadSchedule();
     const timer = setInterval(() => {
       const now = performance.now();
-      longest = Math.max(longest, now - last - 10);
+      const sched = threadSchedule();
+      const ms = now - last - 10;
+      // what the core's thread did meanwhile: ran (its own work holding the loop), or waited for a CPU
+      const cpuMs = sched && lastSched ? (sched.cpuNs - lastSched.cpuNs) / 1e6 : 0;
+      const waitMs = sched && lastSched ? (sched.waitNs - lastSched.waitNs) / 1e6 : 0;
+      if (ms > longest.ms) longest = { ms, cpuMs, waitMs };
+      longestHold = Math.max(longestHold, cpuMs);
       last = now;
+      lastSched = sched;
     }, 10);
     h.enable();
     return async () => {
@@ -62,7 +98,7 @@ async function child(root: string, file: string, dir: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 300));
       clearInterval(timer);
       h.disable();
-      return Math.max(longest, h.max / 1e6);
+      return { ...longest, ms: Math.max(longest.ms, h.max / 1e6), longestHold };
     };
   };
   // the noise floor: the same process while one other thread of it computes for 3 s (as the ingest
@@ -73,18 +109,18 @@ async function child(root: string, file: string, dir: string): Promise<void> {
     spin.once('exit', () => resolve());
     spin.once('error', reject);
   });
-  const idleBlockMs = await idle();
+  const idleBlockMs = (await idle()).ms;
   const rss0 = process.memoryUsage().rss;
   const bytes = fs.statSync(file).size;
   const busy = monitor();
   const t0 = performance.now();
   const done = await ingest([file]);
   const seconds = (performance.now() - t0) / 1000;
-  const longestBlockMs = await busy();
+  const block = await busy();
   const peak = process.resourceUsage().maxRSS * 1024;
   await core.close();
   process.stdout.write(
-    `${JSON.stringify({ state: done.state === 'done' && (done.result as { imported?: unknown[] })?.imported?.length ? 'done' : `${done.state}: ${done.error ?? JSON.stringify(done.result)}`, seconds, peak, rss0, bytes, longestBlockMs, idleBlockMs })}\n`,
+    `${JSON.stringify({ state: done.state === 'done' && (done.result as { imported?: unknown[] })?.imported?.length ? 'done' : `${done.state}: ${done.error ?? JSON.stringify(done.result)}`, seconds, peak, rss0, bytes, longestBlockMs: block.ms, blockCpuMs: block.cpuMs, blockWaitMs: block.waitMs, longestHoldMs: block.longestHold, idleBlockMs })}\n`,
   );
 }
 
@@ -120,6 +156,9 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
           rss0: number;
           bytes: number;
           longestBlockMs: number;
+          blockCpuMs: number;
+          blockWaitMs: number;
+          longestHoldMs: number;
           idleBlockMs: number;
         };
         rows.push({
@@ -132,14 +171,40 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
           peakMB: Math.round(m.peak / 1e6),
           longestBlockMs: Math.round(m.longestBlockMs),
           idleBlockMs: Math.round(m.idleBlockMs),
+          blockCpuMs: Math.round(m.blockCpuMs),
+          blockWaitMs: Math.round(m.blockWaitMs),
+          longestHoldMs: Math.round(m.longestHoldMs),
         });
         for (const f of fs.readdirSync(dir)) if (f.startsWith('bench-')) fs.rmSync(path.join(dir, f), { force: true });
       }
       fs.rmSync(file, { force: true });
     }
     log('one ingest job per process; peak = the process peak RSS; added = peak - RSS after a small ingest warmed it up; both per byte of the file');
-    log(['MB', 'code', 'state', 'seconds', 'peak MB', 'peak/file', 'added/file', 'longest block ms', 'noise floor ms'].join('\t'));
-    for (const r of rows) log([r.megabytes, r.code, r.state, r.seconds, r.peakMB, r.peakRatio, r.addedRatio, r.longestBlockMs, r.idleBlockMs].join('\t'));
+    log(
+      "longest block = the longest the core's event loop did not come round; of it, cpu = its thread ran (its own work), wait = it waited for a CPU (load); hold = the longest its thread ran between two turns",
+    );
+    log(
+      ['MB', 'code', 'state', 'seconds', 'peak MB', 'peak/file', 'added/file', 'longest block ms', '(cpu', 'wait)', 'longest hold ms', 'noise floor ms'].join(
+        '\t',
+      ),
+    );
+    for (const r of rows)
+      log(
+        [
+          r.megabytes,
+          r.code,
+          r.state,
+          r.seconds,
+          r.peakMB,
+          r.peakRatio,
+          r.addedRatio,
+          r.longestBlockMs,
+          r.blockCpuMs,
+          r.blockWaitMs,
+          r.longestHoldMs,
+          r.idleBlockMs,
+        ].join('\t'),
+      );
     if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ largeText: rows }, null, 2));
     return rows;
   } finally {

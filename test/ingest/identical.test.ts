@@ -19,6 +19,10 @@
 // compared field by field with the code before: titles and the blocks above are all that changed in the
 // prepared documents), and the schema changed with migrations 11, 12, 14 and 16 (job owners, rules and
 // precision, the LLM stage cache, stale status).
+// Store migration 13 moved each original text into pieces of document_text_pieces (a large text's too):
+// the stored digest reads both texts through the repository since, and its schema part changed; the
+// texts as read and every row of pages, chunks, structure and the FTS answers were compared with the
+// code before (digest of those alone): identical.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -30,7 +34,7 @@ import { generateText } from '../../bench/ingest';
 
 const EXPECTED = {
   prepared: '843d0e11a4a4aba69d3094122f595a250170767af9097785cea3efe81985e80f',
-  stored: '42be6492f29333f59c5921c9d2270fe8ee1e6fc42e11e61287bcef9e117ec05c',
+  stored: 'fb166de2b23a957cc90045ea64917c65fdc7373df1f0e9347d2675cb464d5b84',
   generated: 'f389d386913858464071c9d458d2563fb783d488fbc55c19690b8aa1902c1b50',
 };
 
@@ -60,10 +64,18 @@ function preparedDigest(all: PreparedFile[]): string {
 function storedDigest(store: Store): string {
   const h = createHash('sha256');
   const rows = (sql: string) => store.db.prepare(sql).all() as Record<string, unknown>[];
-  const docs = rows(
-    'SELECT id, title, source_path, format, language, pages, status, content_hash, text, original_text, meta, version, previous_id FROM documents ORDER BY id',
-  );
-  for (const d of docs) h.update(JSON.stringify({ ...d, source_path: path.basename(String(d.source_path)), meta: JSON.parse(String(d.meta)) }));
+  const docs = rows('SELECT id, title, source_path, format, language, pages, status, content_hash, meta, version, previous_id FROM documents ORDER BY id');
+  // the texts as read (a large text and every original since migration 13 are stored in pieces)
+  for (const d of docs)
+    h.update(
+      JSON.stringify({
+        ...d,
+        source_path: path.basename(String(d.source_path)),
+        meta: JSON.parse(String(d.meta)),
+        text: store.documents.text(Number(d.id)),
+        original: store.documents.text(Number(d.id), true),
+      }),
+    );
   for (const t of ['pages', 'chunks', 'annotations', 'document_structure', 'sections', 'regions']) {
     h.update(`${t}\n`);
     for (const r of rows(`SELECT * FROM ${t} ORDER BY rowid`)) h.update(`${JSON.stringify(r)}\n`);

@@ -34,6 +34,7 @@ const ZOD_ENUM: Record<string, z.ZodEnum> = {
  * shapes); listed so that each one is a decision, not an oversight.
  */
 const STORE_ONLY: Record<string, string> = {
+  'document_text_pieces.part': "which of a document's texts a piece is of (text, original); the contract reads whole texts (documents.text)",
   'chunk_matches.kind': 'how a chunk matched the version before; the editions contract reports added/removed/changed triples and clauses instead',
   'edition_changes.kind': 'what a new edition did to a triple (moved, stale, review); the editions contract derives its diff kinds from it',
   'edition_changes.state': 'open/accepted/rejected, shown by the editions contract as DiffTriple.state',

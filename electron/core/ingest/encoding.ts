@@ -5,6 +5,7 @@
 // that are no character in the encoding are kept as U+FFFD and counted. Only what is really binary
 // (NUL bytes outside UTF-16, many control characters) is refused. Node's TextDecoder decodes UTF-8
 // and UTF-16; the Windows-1252 table is here.
+import fs from 'node:fs';
 import path from 'node:path';
 import { IngestError } from './errors';
 
@@ -156,13 +157,62 @@ function decodeSingleByte(buf: Buffer): DecodedText {
       if (CP1252_HIGH[b - 0x80] === '\0') undefinedBytes++;
     }
   }
-  let text = buf.toString('latin1');
-  if (high)
-    text = text.replace(/[\u0080-\u009f]/g, (c) => {
-      const ch = CP1252_HIGH[c.charCodeAt(0) - 0x80];
-      return ch === '\0' ? '\uFFFD' : ch;
-    });
-  return { text, encoding: high ? 'windows-1252' : 'iso-8859-1', invalidBytes: undefinedBytes };
+  const text = buf.toString('latin1');
+  return { text: high ? windows1252(text) : text, encoding: high ? 'windows-1252' : 'iso-8859-1', invalidBytes: undefinedBytes };
+}
+
+/** A text read as ISO 8859-1 with its 0x80-0x9F characters read as Windows-1252's (U+FFFD for the undefined five). */
+function windows1252(latin1: string): string {
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => {
+    const ch = CP1252_HIGH[c.charCodeAt(0) - 0x80];
+    return ch === '\0' ? '\uFFFD' : ch;
+  });
+}
+
+/** Bytes read at a time when a text file is read again in pieces. */
+const PIECE_BYTES = 1 << 20;
+
+/**
+ * A text file read again in pieces, decoded as decodeText decoded it in `encoding` (its byte order
+ * mark left out the same way): the pieces join into decodeText's text of the same bytes. `onBytes`
+ * sees every byte read, in order (to tell whether the file is still the one first read).
+ */
+export function* decodeFilePieces(file: string, encoding: TextEncoding, onBytes?: (bytes: Buffer) => void, pieceBytes = PIECE_BYTES): Generator<string> {
+  const decoder =
+    encoding === 'utf-8'
+      ? new TextDecoder('utf-8', { ignoreBOM: true })
+      : encoding === 'utf-16le' || encoding === 'utf-16be'
+        ? new TextDecoder(encoding)
+        : null;
+  const fd = fs.openSync(file, 'r');
+  try {
+    const block = Buffer.alloc(Math.max(4, pieceBytes));
+    let first = true;
+    for (;;) {
+      const n = fs.readSync(fd, block, 0, block.length, null);
+      if (n === 0) break;
+      let bytes = block.subarray(0, n);
+      onBytes?.(bytes);
+      if (first) {
+        first = false;
+        // the byte order marks decodeText leaves out (one at the start of UTF-16 is read as its mark)
+        if (encoding === 'utf-8' && n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+        else if (encoding === 'utf-16le' && n >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) bytes = bytes.subarray(2);
+        else if (encoding === 'utf-16be' && n >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) bytes = bytes.subarray(2);
+      }
+      // (a single-byte encoding has no character over two blocks; UTF-8 and UTF-16 decoders carry one over)
+      const text = decoder
+        ? decoder.decode(bytes, { stream: true })
+        : encoding === 'windows-1252'
+          ? windows1252(bytes.toString('latin1'))
+          : bytes.toString('latin1');
+      if (text) yield text;
+    }
+    const rest = decoder?.decode() ?? '';
+    if (rest) yield rest;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function binary(file: string): IngestError {

@@ -19,14 +19,14 @@ import { withBlocks } from '../document/blocks';
 import { locateTables } from '../document/tables';
 import type { PdfLayout } from './pdf/types';
 import type { ParsedDoc } from './types';
-import type { DecodedText } from './encoding';
+import { decodeFilePieces, type DecodedText, type TextEncoding } from './encoding';
 import type { IngestResult } from '../../../shared/contract/ingest';
 import { editionsOf } from '../editions/apply';
 
 /**
- * Largest file read. A text takes several times its size in memory while it is prepared and stored
- * (its text and original text, SQLite's copies of both: `npm run bench -- large-text`), so this bounds
- * what one file can ask of the machine.
+ * Largest file read. A text takes a few times its size in memory while it is prepared and stored
+ * (its raw and repaired pages while they are joined, the garbage of each step until collected:
+ * `npm run bench -- large-text`), so this bounds what one file can ask of the machine.
  */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -42,7 +42,25 @@ export interface IngestOptions {
   limits?: ParseLimits;
   /** Told when a file is parsed and its documents are being repaired and chunked (the job's per-file rows). */
   onChunking?: () => void;
+  /** A text file's original at least this long is read again from the file when stored (default ORIGINAL_FROM_FILE_CHARS). */
+  originalFromFileChars?: number;
+  /**
+   * A full garbage collection (the ingest worker's, ingest/worker.ts): run between the steps of a large
+   * text, whose each step leaves garbage of about the text's size that V8 would otherwise keep until
+   * its heap had grown several times larger. Never the core's thread (a collection holds its thread).
+   */
+  collectGarbage?: () => void;
 }
+
+/**
+ * A plain text or Markdown file whose text is this long keeps no copy of its original (the file's
+ * text before repair) in memory: the raw text is let go as its pages are repaired, and the original
+ * is read again from the file, in pieces, when the document is stored (originalPieces).
+ */
+export const ORIGINAL_FROM_FILE_CHARS = 4_000_000;
+
+/** A document this long is a large text: collections between its steps (IngestOptions.collectGarbage). */
+const LARGE_TEXT_CHARS = 4_000_000;
 
 export interface PreparedFile {
   path: string;
@@ -55,6 +73,8 @@ export interface PreparedFile {
   skippedRecords?: { index: string; error: string }[];
   /** A text file's encoding, and the bytes that were no character in it (kept as U+FFFD). */
   decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'>;
+  /** Its document's original is the file's text, read again in this encoding when stored (its originalText is null meanwhile). */
+  originalFromFile?: { encoding: TextEncoding };
 }
 
 export type { IngestResult };
@@ -98,19 +118,28 @@ async function buildDocument(
   multi: boolean,
   options: IngestOptions,
   languageHint?: string | null,
+  originalFromFile = false,
 ): Promise<NewDocument> {
+  // a large text: a collection between steps (IngestOptions.collectGarbage)
+  const large = !multi && (doc.kind === 'raw' ? doc.original.length : doc.text.length) >= LARGE_TEXT_CHARS;
+  const collect = () => {
+    if (large) options.collectGarbage?.();
+  };
   let text: string;
   let pages: { number: number; start: number; end: number }[] = [];
   let headings: Heading[];
   let repairs: string[] = [];
   let original: string | null;
   if (doc.kind === 'raw') {
-    const r = repair(doc.pages, { mode: doc.mode, paged: doc.paged });
+    // the raw pages are repair's (it lets each go once repaired); an original read again from the
+    // file when stored is held by nothing meanwhile, so a large raw text is gone once repaired
+    original = originalFromFile ? null : doc.original;
+    if (originalFromFile) doc.original = '';
+    const r = repair(doc.pages.splice(0), { mode: doc.mode, paged: doc.paged, betweenSteps: large ? options.collectGarbage : undefined });
     text = r.text;
     pages = r.pages;
     repairs = r.repairs;
     headings = detectHeadings(text, { markdown: doc.mode === 'markdown' });
-    original = doc.original;
   } else if (doc.kind === 'layout') {
     text = doc.text;
     pages = doc.pages;
@@ -137,6 +166,7 @@ async function buildDocument(
     }
   }
   if (!text.trim()) throw new IngestError('no text in the document');
+  collect();
   // The structure (standard, sections, boilerplate) of a whole document; a corpus's many small
   // passages have none worth storing (it is computed on read if asked for).
   const found: DocumentStructure | undefined = multi
@@ -144,6 +174,7 @@ async function buildDocument(
     : doc.kind === 'layout'
       ? layoutStructure(text, { ...doc.layout, tables: doc.layout.tables })
       : analyzeStructure(text);
+  collect();
   // notes, examples, captions, annexes; the tables HTML and DOCX gave, found in the text
   const structure = found && withBlocks(text, found, doc.kind === 'raw' && doc.tables ? locateTables(text, doc.tables) : found.tables);
   if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
@@ -227,6 +258,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
   const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
   // the bytes are text now (or pages): let them go before repair and chunking make more of it
   buf = null;
+  if (bytes >= LARGE_TEXT_CHARS) options.collectGarbage?.();
   options.onChunking?.();
   const docs: NewDocument[] = [];
   // Many small documents from one file (a passage corpus): detect the language once, on a sample.
@@ -239,6 +271,14 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       .slice(0, 24_000);
     hint = detectLanguage(sample);
   }
+  // A plain text or Markdown file of one large document: its original is read again when stored.
+  const only = parsed.docs.length === 1 ? parsed.docs[0] : undefined;
+  const originalFromFile =
+    !parsed.multi &&
+    (parsed.detected === 'text' || parsed.detected === 'markdown') &&
+    parsed.decoding !== undefined &&
+    only?.kind === 'raw' &&
+    only.original.length >= (options.originalFromFileChars ?? ORIGINAL_FROM_FILE_CHARS);
   // A corpus is many documents: give the event loop a turn every few ms, so the host keeps answering.
   let turn = Date.now();
   for (const d of parsed.docs) {
@@ -247,7 +287,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       await new Promise<void>((resolve) => setImmediate(resolve));
       turn = Date.now();
     }
-    docs.push(await buildDocument(file, d, fileHash, bytes, parsed.multi, options, hint));
+    docs.push(await buildDocument(file, d, fileHash, bytes, parsed.multi, options, hint, originalFromFile));
   }
   // a document read from anything but clean UTF-8 says so in its meta
   if (parsed.decoding && (parsed.decoding.encoding !== 'utf-8' || parsed.decoding.invalidBytes))
@@ -261,7 +301,24 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
     docs,
     ...(parsed.skippedRecords?.length ? { skippedRecords: parsed.skippedRecords } : {}),
     ...(parsed.decoding ? { decoding: parsed.decoding } : {}),
+    ...(originalFromFile && parsed.decoding ? { originalFromFile: { encoding: parsed.decoding.encoding } } : {}),
   };
+}
+
+/**
+ * The original of a prepared file's document (originalFromFile): the file's text read again in
+ * pieces; throws when the file is no longer the one prepared (its bytes' hash), so the transaction
+ * storing it stores nothing.
+ */
+function* originalPieces(prepared: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>, encoding: TextEncoding): Generator<string> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  yield* decodeFilePieces(prepared.path, encoding, (b) => {
+    hash.update(b);
+    bytes += b.length;
+  });
+  if (bytes !== prepared.bytes || hash.digest('hex') !== prepared.fileHash)
+    throw new IngestError('the file changed while it was imported (its original text is read again when stored): import it again');
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };
@@ -278,12 +335,13 @@ export const STORE_SLICE = 50;
 export const LARGE_TRANSACTION = { chars: 4_000_000, chunks: 2_000 };
 
 /** Whether a prepared file's documents go to the database in one transaction that is large (LARGE_TRANSACTION). */
-export function isLargeTransaction(prepared: Pick<PreparedFile, 'multi' | 'docs'>, large = LARGE_TRANSACTION): boolean {
+export function isLargeTransaction(prepared: Pick<PreparedFile, 'multi' | 'docs' | 'originalFromFile' | 'bytes'>, large = LARGE_TRANSACTION): boolean {
   if (prepared.multi && prepared.docs.length > STORE_SLICE) return false;
   let chars = 0;
   let chunks = 0;
   for (const d of prepared.docs) {
-    chars += d.text.length + (d.originalText?.length ?? 0);
+    // (an original read again from the file is as long as the file's text)
+    chars += d.text.length + (d.originalText?.length ?? (prepared.originalFromFile ? prepared.bytes : 0));
     chunks += d.chunks.length;
   }
   return chars >= large.chars || chunks >= large.chunks;
@@ -307,7 +365,13 @@ export function storePrepared(store: Store, prepared: PreparedFile, jobId?: numb
       }
       // The same path, or the same standard (identifier and title): a new edition (editions/apply.ts).
       const previous = editionsOf(store).previous({ ...doc, sourcePath: prepared.path });
-      const id = store.documents.insert({ ...doc, previousId: previous?.id ?? null, meta: { ...doc.meta, ...(jobId !== undefined ? { jobId } : {}) } });
+      const from = prepared.originalFromFile;
+      const id = store.documents.insert({
+        ...doc,
+        ...(from ? { originalPieces: () => originalPieces(prepared, from.encoding) } : {}),
+        previousId: previous?.id ?? null,
+        meta: { ...doc.meta, ...(jobId !== undefined ? { jobId } : {}) },
+      });
       if (previous) editionsOf(store).apply(id);
       return { status: 'imported', ids: [id], duplicates: 0 };
     }

@@ -91,6 +91,7 @@ async function prepare(req: PrepareRequest): Promise<void> {
     const prepared = await prepareFile(req.file, {
       ...req.options,
       embed: req.semantic ? embedThroughCore(req.id) : undefined,
+      collectGarbage,
       onChunking: () => post({ type: 'chunking', id: req.id }),
     });
     const storesItself = !!req.storeAt && isLargeTransaction(prepared, req.storeAt.large);

@@ -23,7 +23,13 @@ export interface NewDocument {
   pages: { number: number; start: number; end: number }[];
   contentHash: string;
   text: string;
+  /** The extraction before repair; null when it is the text itself. Stored in pieces (document_text_pieces). */
   originalText: string | null;
+  /**
+   * In place of originalText: the original in pieces, read while the document is stored (a large
+   * file's original, read again from its file rather than held in memory beside its text).
+   */
+  originalPieces?: () => Iterable<string>;
   meta?: Record<string, unknown>;
   previousId?: number | null;
   chunks: NewChunk[];
@@ -64,6 +70,44 @@ export interface DocumentRecord extends DocumentSummary {
   version: number;
   previousId: number | null;
   meta: Record<string, unknown>;
+}
+
+/** Most characters in one stored piece of a text (document_text_pieces). */
+export const TEXT_PIECE_CHARS = 1 << 20;
+
+/**
+ * A repaired text this long is stored in pieces, not in documents.text: bound as one value it
+ * would be held three times over while it is written (its UTF-8 copy, SQLite's, the row's record).
+ */
+export const PIECED_TEXT_CHARS = 4 * TEXT_PIECE_CHARS;
+
+type TextPart = 'text' | 'original';
+
+/**
+ * Cut texts into pieces of at most `size` characters, never between the two halves of a surrogate
+ * pair (a lone half would not survive the conversion to UTF-8). The pieces join back into the texts.
+ */
+export function* textPieces(texts: Iterable<string>, size = TEXT_PIECE_CHARS): Generator<string> {
+  const full = Math.max(2, size);
+  let pending = '';
+  for (const text of texts) {
+    for (let at = 0; at < text.length;) {
+      const end = Math.min(text.length, at + full - pending.length);
+      pending = pending ? pending + text.slice(at, end) : text.slice(at, end);
+      at = end;
+      if (pending.length < full) continue;
+      const last = pending.charCodeAt(pending.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        // a high surrogate waits for its low half, in the next piece
+        yield pending.slice(0, -1);
+        pending = pending.slice(-1);
+      } else {
+        yield pending;
+        pending = '';
+      }
+    }
+  }
+  if (pending) yield pending;
 }
 
 /** A document with this many chunks fills its FTS rows in one statement (store/documents.ts insertChunks). */
@@ -115,10 +159,26 @@ export class DocumentRepository {
   }
 
   text(id: number, original = false): string | undefined {
+    // a large text is stored in pieces (documents.text is '' then), an original since migration 13
+    // always (none: the original is the text itself, or documents.original_text of an older row)
+    if (original) {
+      const pieces = this.pieces(id, 'original');
+      if (pieces !== undefined) return pieces;
+    }
+    const pieces = this.pieces(id, 'text');
+    if (pieces !== undefined) return pieces;
     // only the column asked for: a large document's text and original text are each as long as it
     const sql = original ? 'SELECT coalesce(original_text, text) AS text FROM documents WHERE id = ?' : 'SELECT text FROM documents WHERE id = ?';
     const row = this.db.prepare(sql).get(id) as { text: string } | undefined;
     return row?.text;
+  }
+
+  /** One part of a document's texts joined from its pieces; undefined when it has none stored. */
+  private pieces(id: number, part: TextPart): string | undefined {
+    const row = this.stmt(
+      "SELECT count(*) AS n, group_concat(text, '' ORDER BY ordinal) AS text FROM document_text_pieces WHERE document_id = ? AND part = ?",
+    ).get(id, part) as { n: number; text: string | null };
+    return row.n ? (row.text ?? '') : undefined;
   }
 
   /** Statements of the insert path, prepared once per connection (a corpus stores thousands of documents). */
@@ -135,6 +195,7 @@ export class DocumentRepository {
 
   /** Store a document with its pages, chunks and annotations, all or nothing. */
   insert(doc: NewDocument): number {
+    const pieced = doc.text.length >= PIECED_TEXT_CHARS;
     return this.db.transaction(() => {
       const prev = doc.previousId ? this.get(doc.previousId) : undefined;
       const info = this.stmt(
@@ -147,13 +208,16 @@ export class DocumentRepository {
         doc.language,
         doc.pages.length || null,
         doc.contentHash,
-        doc.text,
-        doc.originalText,
+        pieced ? '' : doc.text,
+        null,
         JSON.stringify(doc.meta ?? {}),
         prev ? prev.version + 1 : 1,
         prev ? prev.id : null,
       );
       const id = Number(info.lastInsertRowid);
+      if (pieced) this.writePieces(id, 'text', [doc.text]);
+      const original = doc.originalPieces?.() ?? (doc.originalText === null ? null : [doc.originalText]);
+      if (original) this.writePieces(id, 'original', original);
       const page = this.stmt('INSERT INTO pages (document_id, number, start, end) VALUES (?, ?, ?, ?)');
       for (const p of doc.pages) page.run(id, p.number, p.start, p.end);
       this.insertChunks(id, doc.chunks);
@@ -184,6 +248,14 @@ export class DocumentRepository {
       this.db.prepare('INSERT INTO chunks_fts(rowid, text) SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal').run(id);
       this.db.exec(trigger.sql);
     }
+  }
+
+  /** A text one piece a row (TEXT_PIECE_CHARS each), never bound as one value. An empty text is one empty piece. */
+  private writePieces(id: number, part: TextPart, source: Iterable<string>): void {
+    const put = this.stmt('INSERT INTO document_text_pieces (document_id, part, ordinal, text) VALUES (?, ?, ?, ?)');
+    let ordinal = 0;
+    for (const piece of textPieces(source)) put.run(id, part, ordinal++, piece);
+    if (!ordinal) put.run(id, part, 0, '');
   }
 
   private writeStructure(id: number, st: DocumentStructure): void {

@@ -4,6 +4,7 @@
 // and writes rows.
 import type { Db } from './db';
 import { parseJson } from './db';
+import { DocumentRepository } from './documents';
 
 /** Row kinds the command layer edits, and their tables. */
 export const ROW_TABLES = {
@@ -252,7 +253,8 @@ export class EditRepository {
   }
 
   documentText(id: number): string | null {
-    return (this.db.prepare('SELECT text FROM documents WHERE id = ?').get(id) as { text: string } | undefined)?.text ?? null;
+    // (a large document's text is stored in pieces: read through the repository)
+    return new DocumentRepository(this.db).text(id) ?? null;
   }
 
   chunkAt(documentId: number, start: number, end: number): number | null {

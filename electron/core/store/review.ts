@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
 import { ClauseLookup } from './clauses';
+import { DocumentRepository } from './documents';
 import { escapeLike, likeOf, tripleConditions } from './triple-filter';
 import type { NodeRow } from './graph';
 import type { EdgeStatus, GraphNode, NodeKind, Stage } from '../../../shared/schemas';
@@ -265,7 +266,8 @@ export class ReviewRepository {
       if (p.c_text !== null && p.c_start !== null && p.c_end !== null && p.c_start <= p.start && p.end <= p.c_end) {
         context = { chunkId: p.chunk_id, start: p.c_start, end: p.c_end, text: p.c_text };
       } else {
-        const text = (this.db.prepare('SELECT text FROM documents WHERE id = ?').get(p.document_id) as { text: string }).text;
+        // (a large document's text is stored in pieces: read through the repository)
+        const text = new DocumentRepository(this.db).text(p.document_id) ?? '';
         const start = Math.max(0, p.start - 400);
         const end = Math.min(text.length, p.end + 400);
         context = { chunkId: p.chunk_id, start, end, text: text.slice(start, end) };

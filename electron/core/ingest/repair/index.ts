@@ -27,6 +27,11 @@ export interface RepairOptions {
   mode: 'text' | 'pdf' | 'markdown';
   /** The source has real pages (PDF): keep one page per input even when empty. */
   paged?: boolean;
+  /**
+   * Called every STEP_CHARS of pages reflowed and once they are all repaired, before they are joined:
+   * a large text's garbage collection (ingest/pipeline.ts collectGarbage).
+   */
+  betweenSteps?: () => void;
 }
 
 // Numbered ALL-CAPS section titles run into the prose of a rebuilt page: "... answers. 3. EXPERIMENTS This section".
@@ -39,6 +44,9 @@ function rebuild(pages: string[], repairs: string[]): string[] {
   repairs.push('broken one-character-per-line layout rebuilt with word segmentation');
   return stripped.pages.map((p) => respace(p).replace(INLINE_HEADING, (_m, before: string, title: string) => `${before.trimEnd()}\n\n${title.trim()}\n\n`));
 }
+
+/** Characters of pages reflowed between two calls of RepairOptions.betweenSteps. */
+const STEP_CHARS = 16_000_000;
 
 /** isBrokenLayout reads this many characters of a text at most. */
 const BROKEN_LAYOUT_SAMPLE = 2_000_000;
@@ -59,10 +67,15 @@ function joinedHead(pages: string[], max: number): string {
   return head.length > max ? head.slice(0, max) : head;
 }
 
-/** Repair raw pages (one string for a source without pages) into the document text. */
+/**
+ * Repair raw pages (one string for a source without pages) into the document text. `rawPages` is
+ * emptied: each raw page is let go once repaired, so a large text is not held raw and repaired at once.
+ */
 export function repair(rawPages: string[], options: RepairOptions): RepairResult {
   const repairs: string[] = ['unicode NFKC'];
+  const sourcePages = rawPages.length;
   let pages = rawPages.map(normalizeText);
+  rawPages.length = 0;
   if (options.mode === 'markdown') {
     const text = tidyText(reflowMarkdown(pages.join('\n\n')));
     return { text, pages: [], repairs };
@@ -86,10 +99,19 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
     const wrap = wrapInfo(pages);
     // Each page reflowed and tidied in place: its earlier forms are garbage at once, so a large text
     // is not held once more per step (pages is this function's own array, never the caller's).
-    for (let i = 0; i < pages.length; i++) pages[i] = tidyText(reflowPage(pages[i], wrap, { forceWrapped: options.mode === 'pdf' }));
+    let sinceStep = 0;
+    for (let i = 0; i < pages.length; i++) {
+      sinceStep += pages[i].length;
+      pages[i] = tidyText(reflowPage(pages[i], wrap, { forceWrapped: options.mode === 'pdf' }));
+      if (options.betweenSteps && sinceStep >= STEP_CHARS) {
+        options.betweenSteps();
+        sinceStep = 0;
+      }
+    }
     if (wrap.width || options.mode === 'pdf') repairs.push('wrapped lines joined');
   }
-  return assemble(pages, Boolean(options.paged) || rawPages.length > 1 || pages.length > 1, repairs);
+  options.betweenSteps?.();
+  return assemble(pages, Boolean(options.paged) || sourcePages > 1 || pages.length > 1, repairs);
 }
 
 /** Join repaired pages; a paragraph running over a page break is joined back into one. */

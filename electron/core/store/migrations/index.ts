@@ -10,6 +10,7 @@ import m0009 from './0009_editions';
 import m0010 from './0010_redundant_indexes';
 import m0011 from './0011_job_owners';
 import m0012 from './0012_rules_precision';
+import m0013 from './0013_text_pieces';
 import m0014 from './0014_llm_stage_cache';
 import m0015 from './0015_layout';
 import m0016 from './0016_stale_status';
@@ -36,6 +37,7 @@ export const migrations: Migration[] = [
   { version: 10, name: 'redundant indexes', sql: m0010 },
   { version: 11, name: 'job owners', sql: m0011 },
   { version: 12, name: 'rules and precision', sql: m0012 },
+  { version: 13, name: 'text pieces', sql: m0013 },
   { version: 14, name: 'llm stage cache', sql: m0014 },
   { version: 15, name: 'layout', sql: m0015 },
   { version: 16, name: 'stale status', sql: m0016, foreignKeysOff: true },
