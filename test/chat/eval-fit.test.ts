@@ -64,7 +64,7 @@ describe('graphwright eval fit', () => {
     const ask = cli(['ask', '--db', db, '--question', 'who directed Silkwood', '--json']);
     expect(ask.code, ask.stderr).toBe(0);
     expect(ask.json().answers[0]).toBe('Mike Nichols');
-  });
+  }, 180_000);
 
   it('--out writes the model to a file; a bad line names the file and line and changes nothing stored', () => {
     const out = path.join(t.dir, 'model.json');
@@ -80,5 +80,5 @@ describe('graphwright eval fit', () => {
     expect(b.stderr).toContain('bad.jsonl');
     expect(b.stderr).toContain('line 12');
     expect(JSON.stringify(storedModel())).toBe(before);
-  });
+  }, 180_000);
 });
