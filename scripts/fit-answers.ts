@@ -1,5 +1,6 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
+//                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -8,6 +9,8 @@
 //    again, its candidates gathered and labelled by its gold answers (off-topic questions: none right,
 //    and not grounded); chat/fit-model.ts: candidate weights (logistic regression, L2 chosen on folds by
 //    document), calibration and groundedness on held-apart folds, the unsure threshold for 0.85 precision;
+//    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
+//    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
 // 4. both tables written (unless --dry), then the held-out training figures and the validation figures
 //    (data/qa/validation.jsonl) and the kit's 40: aggregates only, validation misses are never printed.
 import fs from 'node:fs';
@@ -17,12 +20,13 @@ import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
+import { QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
 import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt } from '../electron/core/eval/calibration';
 import { quoteInPassage } from '../electron/core/eval/qa';
-import { readQuestionSet, splitDatabase, splitQuestionsFile, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
+import { graphDatabase, readQuestionSet, splitDatabase, splitQuestionsFile, GRAPH_QUESTIONS, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
 import { figuresOf, firstCorrect, printFigures, type AnsweredQuestion } from './eval-answers';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -45,48 +49,74 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     // 2. passages
     const pools: PassageExample[] = [];
-    for (const q of training) {
+    // (--keep-passages: the shipped passage table is kept, e.g. while only the answer model changes)
+    for (const q of args.includes('--keep-passages') ? [] : training) {
       const quotes = q.quotes?.length ? q.quotes : q.quote ? [q.quote] : [];
       if (q.type === 'off-topic' || !quotes.length) continue;
       const retrieval = await retriever.retrieve(q.question, { passagePool: true });
       pools.push({ group: q.file ?? q.id, quotes, pool: retrieval.passagePool ?? [] });
     }
     const current = retriever.passageRanker;
-    const before = recallAt(pools, (x) => current.scoreVector(x), 5);
-    const passages = fitPassageModel(pools, { folds, seed });
-    passages.model.fitted = {
-      by: 'scripts/fit-answers.ts',
-      training: trainingFiles.map((f) => path.relative(ROOT, f)),
-      questions: pools.length,
-      folds,
-      seed,
-      objective: passages.objective,
-      l2: passages.l2,
-      heldOutRecall: passages.l2Recall,
-    };
-    retriever.passageRanker = new PassageRanker(passages.model);
-    if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
-    const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => quoteInPassage(q, p.text)))).length;
-    console.log(
-      `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
-    );
-    console.log(
-      `  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`,
-    );
+    if (pools.length) {
+      const before = recallAt(pools, (x) => current.scoreVector(x), 5);
+      const passages = fitPassageModel(pools, { folds, seed });
+      passages.model.fitted = {
+        by: 'scripts/fit-answers.ts',
+        training: trainingFiles.map((f) => path.relative(ROOT, f)),
+        questions: pools.length,
+        folds,
+        seed,
+        objective: passages.objective,
+        l2: passages.l2,
+        heldOutRecall: passages.l2Recall,
+      };
+      retriever.passageRanker = new PassageRanker(passages.model);
+      if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
+      const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => quoteInPassage(q, p.text)))).length;
+      console.log(
+        `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
+      );
+      console.log(
+        `  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`,
+      );
+    }
     // 3. answers
     const examples: FitExample[] = [];
     for (const q of training) {
       const retrieval = await retriever.retrieve(q.question);
       const { ctx, candidates } = gatherCandidates(retrieval);
-      examples.push({ group: q.file ?? `off-topic:${q.id}`, gold: q.type === 'off-topic' ? [] : q.answers, ctx, candidates });
+      examples.push({ id: q.id, group: q.file ?? `off-topic:${q.id}`, gold: q.type === 'off-topic' ? [] : q.answers, ctx, candidates });
     }
-    console.error(`${examples.length} training questions retrieved in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    const { model, report } = fitAnswerModel(examples, { folds, seed });
+    // questions over a graph without text: their own calibration
+    let graphQuestions = 0;
+    if (!args.includes('--no-graph')) {
+      const graphCore = new Core({ dbPath: opt('graph-db') ?? (await graphDatabase()), startJobs: false });
+      try {
+        const graphRetriever = new Retriever(graphCore.store);
+        for (const q of readQuestionSet(opt('graph') ? path.resolve(opt('graph')!) : GRAPH_QUESTIONS)) {
+          const { ctx, candidates } = gatherCandidates(await graphRetriever.retrieve(q.question));
+          examples.push({ id: q.id, group: `graph:${q.id}`, gold: q.type === 'off-topic' ? [] : q.answers, ctx, candidates });
+          graphQuestions++;
+        }
+      } finally {
+        await graphCore.close();
+      }
+    }
+    console.error(
+      `${examples.length} training questions (${graphQuestions} over a graph without text) retrieved in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    const setting = opt('setting')?.split(':');
+    const { model, report } = fitAnswerModel(examples, {
+      folds,
+      seed,
+      ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
+    });
     model.fitted = {
       by: 'scripts/fit-answers.ts',
       training: trainingFiles.map((f) => path.relative(ROOT, f)),
       questions: report.examples,
       offTopic: examples.filter((e) => !e.gold.length).length,
+      graphQuestions,
       candidates: report.candidates,
       folds,
       seed,
@@ -95,9 +125,16 @@ async function main(): Promise<void> {
       heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
+    // (--held-out FILE: the training folds' held-out points with their question features, to study the calibration)
+    if (opt('held-out'))
+      fs.writeFileSync(
+        path.resolve(opt('held-out')!),
+        JSON.stringify({ features: QUESTION_FEATURES, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) }),
+      );
 
     // held-out training figures (each fold judged by the model fitted on the others)
-    const held = report.heldOut;
+    const held = report.heldOut.filter((p) => p.kind === 'text');
+    const heldGraph = report.heldOut.filter((p) => p.kind === 'graph' && p.answerable);
     const answerable = held.filter((p) => p.answerable);
     const kept = (p: (typeof held)[number]) => p.grounded >= model.groundedThreshold;
     const points = held.map((p) => ({ confidence: kept(p) ? p.confidence : 0, correct: p.correct && kept(p), answerable: p.answerable }));
@@ -112,6 +149,16 @@ async function main(): Promise<void> {
     console.log(
       `  ${report.objective}, L2 ${report.l2} (${report.l2Accuracy.map((x) => `${x.objective} ${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`,
     );
+    if (heldGraph.length)
+      console.log(
+        `  graph without text, held-out folds: ${heldGraph.length} answerable, top-1 ${(heldGraph.filter((p) => p.correct).length / heldGraph.length).toFixed(3)}; ECE ${expectedCalibrationError(heldGraph).toFixed(3)}; precision / coverage ${precisionAt(
+          heldGraph,
+          [model.threshold, 0.8, 0.9],
+        )
+          .map((p) => `>= ${p.threshold}: ${p.precision?.toFixed(3) ?? '-'} / ${p.coverage.toFixed(3)}`)
+          .join(', ')}; calibration on ${model.graphConfidence?.features.join(', ') ?? '-'}`,
+      );
+    console.log(`  calibration (text) on ${model.confidence.features.map((f, i) => `${f} ${model.confidence.weights[i].toFixed(2)}`).join(', ')}`);
     const weights = model.candidate.features.map((f, i) => [f, model.candidate.weights[i]] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
     console.log(`  weights: ${weights.map(([f, w]) => `${f} ${w.toFixed(2)}`).join(', ')}; bias ${model.candidate.bias.toFixed(2)}`);
 

@@ -117,6 +117,51 @@ export async function splitDatabase(options: { log?: (s: string) => void } = {})
   return file;
 }
 
+/** The project's questions over a graph imported as triples, without text (data/qa/graph/). */
+export const GRAPH_QUESTIONS = path.join(ROOT, 'data', 'qa', 'graph', 'webnlg-training.jsonl');
+
+/**
+ * A graph without passages for the graph questions: the kit's WebNLG slice's triples (another domain than
+ * MetaQA's, so the MetaQA figures stay a held-out check) imported with `graph.import` as head|relation|tail
+ * lines, the DBpedia underscores read as spaces and quoted literals unquoted; built once.
+ */
+export async function graphDatabase(options: { log?: (s: string) => void } = {}): Promise<string> {
+  const log = options.log ?? ((s: string) => process.stderr.write(`${s}\n`));
+  const dir = path.join(process.env.TMPDIR ?? '/tmp', 'graphwright-eval');
+  fs.mkdirSync(dir, { recursive: true });
+  const source = path.join(KIT, 'data', 'webnlg', 'webnlg_v1.6_en_dev_every4th.jsonl');
+  const file = path.join(dir, `webnlg-graph-${createHash('sha256').update(fs.readFileSync(source)).digest('hex').slice(0, 12)}.db`);
+  // (the import writes through its own connection: the database is complete once the marker is written)
+  if (fs.existsSync(`${file}.done`)) return file;
+  const label = (s: string) =>
+    s
+      .trim()
+      .replace(/_/g, ' ')
+      .replace(/^"(.*)"$/, '$1')
+      .replace(/\|/g, '/');
+  const lines = new Set<string>();
+  for (const line of fs.readFileSync(source, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    for (const t of (JSON.parse(line) as { triples: string[] }).triples) {
+      const parts = t.split(' | ');
+      if (parts.length === 3) lines.add(parts.map(label).join('|'));
+    }
+  }
+  const tsv = path.join(dir, 'webnlg-triples.txt');
+  fs.writeFileSync(tsv, [...lines].join('\n'));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  const core = new Core({ dbPath: file, startJobs: false });
+  try {
+    const r = await core.call('graph.import', { format: 'tsv', path: tsv });
+    if (!r.ok) throw new Error(`graph.import ${tsv}: ${r.error.message}`);
+  } finally {
+    await core.close();
+  }
+  fs.writeFileSync(`${file}.done`, '');
+  log(`built ${file} (${lines.size} triples)`);
+  return file;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(await splitDatabase());
 }

@@ -3,7 +3,17 @@
 // regression or Platt scaling must recover them, and a calibrated confidence must have a small ECE
 // where a miscalibrated one has a large one.
 import { describe, expect, it } from 'vitest';
-import { fitConditionalLogit, fitLogistic, fitPlatt, foldsByGroup, linear, sigmoid, thresholdFor } from '../../electron/core/learn/logistic';
+import {
+  fitConditionalLogit,
+  fitLogistic,
+  fitLogisticStandardised,
+  fitPlatt,
+  foldsByGroup,
+  linear,
+  selectLogistic,
+  sigmoid,
+  thresholdFor,
+} from '../../electron/core/learn/logistic';
 import { expectedCalibrationError, precisionAt, precisionCoverage, reliability } from '../../electron/core/eval/calibration';
 
 /** A seeded generator (mulberry32), so the synthetic sets are the same on every run. */
@@ -147,5 +157,43 @@ describe('the fitting math', () => {
     expect(thresholdFor(points, 0.85, 3)).toBe(0.8);
     expect(thresholdFor(points, 0.85, 5)).toBe(1);
     expect(thresholdFor([], 0.85)).toBe(1);
+  });
+
+  it('a fit on standardised columns gives the same probabilities over raw columns of any scale', () => {
+    const rnd = random(5);
+    const X: number[][] = [];
+    const y: number[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const x = [rnd() * 2 - 1, 1000 + rnd() * 2000];
+      X.push(x);
+      y.push(rnd() < sigmoid(2 * x[0] + 0.002 * (x[1] - 2000)) ? 1 : 0);
+    }
+    const m = fitLogisticStandardised(X, y, { l2: 1e-3 });
+    expect(m.weights[0]).toBeGreaterThan(1.6);
+    expect(m.weights[0]).toBeLessThan(2.4);
+    expect(m.weights[1]).toBeGreaterThan(0.0015);
+    expect(m.weights[1]).toBeLessThan(0.0025);
+    expect(sigmoid(linear(m, [0, 2000]))).toBeGreaterThan(0.4);
+    expect(sigmoid(linear(m, [0, 2000]))).toBeLessThan(0.6);
+  });
+
+  it('forward selection takes the columns the outcome depends on and leaves out noise', () => {
+    const rnd = random(9);
+    const X: number[][] = [];
+    const y: number[] = [];
+    for (let i = 0; i < 1500; i++) {
+      // column 1 decides, column 3 a little; columns 0, 2 and 4 are noise
+      const x = [rnd(), rnd() * 2 - 1, rnd() * 5, rnd() * 2 - 1, rnd()];
+      X.push(x);
+      y.push(rnd() < sigmoid(3 * x[1] + 1 * x[3]) ? 1 : 0);
+    }
+    const folds = X.map((_, i) => i % 5);
+    const sel = selectLogistic(X, y, folds, { l2: 1 });
+    expect(sel.columns[0]).toBe(1);
+    expect(sel.columns).toContain(3);
+    expect(sel.columns).not.toContain(2);
+    expect(sel.model.weights[2]).toBe(0);
+    // its held-out predictions are calibrated
+    expect(expectedCalibrationError(sel.heldOut.map((p, i) => ({ confidence: p, correct: y[i] === 1 })))).toBeLessThan(0.06);
   });
 });

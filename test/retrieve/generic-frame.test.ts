@@ -22,6 +22,7 @@ import {
 import { answerTypeOf } from '../../electron/core/retrieve/question';
 import { tokenize } from '../../electron/core/retrieve/text';
 import { extractiveAnswer } from '../../electron/core/chat/answer';
+import { AnswerRanker, defaultRanker } from '../../electron/core/chat/ranker';
 
 const TRIPLES: [string, string, string][] = [
   ['Post A', 'has_keywords', 'sqlite'],
@@ -90,6 +91,19 @@ describe('generic frames read by the graph structure', () => {
     const named = await ask('who wrote Post A');
     expect(named.path).toBe('authored_by');
     expect(named.a.answers[0]).toBe('Ann Lee');
+    // a graph without text has its own calibration (the model's graphConfidence), not the passages' one
+    expect(named.res.passages).toEqual([]);
+    const shipped = defaultRanker().model;
+    const sure = new AnswerRanker({ ...shipped, confidence: { features: [], weights: [], bias: -5 }, graphConfidence: { features: [], weights: [], bias: 5 } });
+    const stated = extractiveAnswer(named.res, { ranker: sure });
+    expect(stated.outcome).toBe('found');
+    expect(stated.confidence).toBeCloseTo(1 / (1 + Math.exp(-5)), 2);
+    const textOnly = new AnswerRanker({
+      ...shipped,
+      confidence: { features: [], weights: [], bias: 5 },
+      graphConfidence: { features: [], weights: [], bias: -5 },
+    });
+    expect(extractiveAnswer(named.res, { ranker: textOnly }).outcome).toBe('unsure');
     expect(await assumed('who wrote Post A')).toBe(0);
     expect(await assumed('which topics is Post A about')).toBe(STRUCTURAL_EVIDENCE);
   });

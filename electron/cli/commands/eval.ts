@@ -3,6 +3,7 @@
 //   eval qa --db FILE --questions FILE [--engine classic|llama|openai] [--model] [--endpoint] [--k N] [--limit N] [--json]
 //   eval runs --db FILE [--json] | eval show RUN --db FILE [--json] | eval report RUN --db FILE --out FILE.html [--compare RUN]
 //   eval precision --db FILE [--json]
+//   eval fit --db FILE --questions FILE [--out FILE] [--seed N] [--json]
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CliIO, Command } from '../command';
@@ -12,6 +13,10 @@ import { runJobInForeground } from '../foreground-job';
 import type { Core } from '../../core/core';
 import { GoldFormat, MentionMode, type EvalRunDetail, type EvalScores, type Prf } from '../../../shared/contract/eval';
 import { renderReport } from '../../core/eval/report';
+import { fitOnQuestions, readFitQuestions } from '../../core/chat/fit-set';
+import { SETTING_ANSWER_MODEL } from '../../core/chat/ranker';
+import { getRetriever } from '../../core/retrieve';
+import { expectedCalibrationError } from '../../core/eval/calibration';
 
 const USAGE = [
   'eval extraction --db FILE --gold FILE [--format webnlg-json|webnlg-xml|scierc|conll|tokens] [--engine classic|llama|openai] [--model PATH|NAME] [--endpoint URL] [--mention exact|head|overlap] [--limit N] [--label TEXT] [--temperature T] [--seed N] [--errors N] [--json]',
@@ -20,6 +25,7 @@ const USAGE = [
   'eval show RUN --db FILE [--errors N] [--json]',
   'eval report RUN --db FILE --out FILE.html [--compare RUN]',
   'eval precision --db FILE [--json]',
+  'eval fit --db FILE --questions FILE.jsonl [--out FILE.json] [--seed N] [--json]',
 ].join('\n       graphwright ');
 
 function intOpt(values: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
@@ -260,8 +266,48 @@ export const evalCommand: Command = {
         }
         return;
       }
+      case 'fit': {
+        // re-fit the answer model on the user's own questions: stored in the database (chat, ask and eval qa
+        // read it), or written to --out
+        if (args.length) throw new UsageError(`unexpected argument ${JSON.stringify(args[0])}`);
+        if (typeof values.questions !== 'string' || !values.questions) throw new UsageError('--questions FILE is required');
+        let questions;
+        try {
+          questions = readFitQuestions(values.questions);
+        } catch (err) {
+          throw new UsageError(`--questions: ${(err as Error).message}`);
+        }
+        const seed = intOpt(values, 'seed', 0, 1_000_000) ?? 1;
+        const out = typeof values.out === 'string' && values.out ? values.out : null;
+        const core = openCore(values, { mustExist: true });
+        try {
+          const { model, report } = await fitOnQuestions(getRetriever(core), questions, { seed });
+          const answerable = report.heldOut.filter((p) => p.answerable);
+          const summary = {
+            questions: report.examples,
+            answerable: answerable.length,
+            heldOutAccuracy: answerable.length ? answerable.filter((p) => p.correct).length / answerable.length : 0,
+            heldOutEce: expectedCalibrationError(answerable),
+            threshold: model.threshold,
+            groundedThreshold: model.groundedThreshold,
+            objective: report.objective,
+            l2: report.l2,
+            storedIn: out ? path.resolve(out) : SETTING_ANSWER_MODEL,
+          };
+          if (out) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
+          else core.store.settings.set(SETTING_ANSWER_MODEL, model);
+          if (values.json) return io.json(summary);
+          io.out(
+            `fitted on ${summary.questions} questions (${summary.answerable} answerable): held-out top-1 ${summary.heldOutAccuracy.toFixed(3)}, ECE ${summary.heldOutEce.toFixed(3)}; unsure below ${summary.threshold}, not in the graph below groundedness ${summary.groundedThreshold}`,
+          );
+          io.out(out ? `written to ${summary.storedIn}` : `stored in the database (setting ${SETTING_ANSWER_MODEL}); chat, ask and eval qa use it`);
+        } finally {
+          await core.close();
+        }
+        return;
+      }
       default:
-        throw new UsageError(sub ? `unknown eval command ${JSON.stringify(sub)}` : 'give extraction, qa, runs, show, report or precision');
+        throw new UsageError(sub ? `unknown eval command ${JSON.stringify(sub)}` : 'give extraction, qa, runs, show, report, precision or fit');
     }
   },
 };

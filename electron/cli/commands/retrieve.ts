@@ -8,6 +8,7 @@ import { openCore } from '../open';
 import { getRetriever } from '../../core/retrieve';
 import type { RetrievalResult } from '../../core/retrieve/retriever';
 import { answerQuestion, confidenceThreshold, NOT_IN_GRAPH, SETTING_CONFIDENCE_THRESHOLD } from '../../core/chat/answer';
+import { rankerFromSetting, SETTING_ANSWER_MODEL } from '../../core/chat/ranker';
 import type { LlmEngine } from '../../core/llm/engine';
 import { embeddingModelOf } from './embeddings';
 
@@ -169,6 +170,7 @@ export const askCommand: Command = {
       }
       const retriever = getRetriever(core);
       const threshold = confidenceThreshold(core.store.settings.get(SETTING_CONFIDENCE_THRESHOLD));
+      const ranker = rankerFromSetting(core.store.settings.get(SETTING_ANSWER_MODEL));
       for (const question of questions) {
         if (!question) {
           // a blank line keeps its place in the output
@@ -191,6 +193,7 @@ export const askCommand: Command = {
         const answer = await answerQuestion(question, retrieval, {
           engine,
           threshold,
+          ranker,
           onToken: streaming ? (t) => process.stdout.write(t) : undefined,
         });
         const texts = new Map<string, string>([

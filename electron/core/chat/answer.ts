@@ -42,6 +42,8 @@ export interface AnswerOptions {
   llmVerbalize?: boolean;
   /** Confidence below which the outcome is unsure (default: the fitted model's threshold). */
   threshold?: number;
+  /** The fitted answer model (default: the shipped one; rankerFromSetting reads a user's own). */
+  ranker?: AnswerRanker;
   maxTokens?: number;
   temperature?: number;
 }
@@ -257,7 +259,7 @@ export function extractiveAnswer(retrieval: RetrievalResult, options: Extractive
 export async function answerQuestion(question: string, retrieval: RetrievalResult, options: AnswerOptions): Promise<Answer> {
   const emit = options.onToken ?? (() => undefined);
   const engine = options.engine;
-  const extractive = extractiveAnswer(retrieval, { threshold: options.threshold });
+  const extractive = extractiveAnswer(retrieval, { threshold: options.threshold, ranker: options.ranker });
   const meta = { answers: extractive.answers, outcome: extractive.outcome, confidence: extractive.confidence, answerType: extractive.answerType };
   // a model reads the passages: it is asked whenever retrieval found some that hold what the question asks
   // about, even where nothing could be read off them here; a question the documents do not ground is not_in_graph

@@ -205,6 +205,13 @@ export const QUESTION_FEATURES = [
   'askedDefinition',
   'askedYesNo',
   'askedDocument',
+  'askedName',
+  'topSupport',
+  'topShapeFit',
+  'graphOnly',
+  'topPathScore',
+  'pathSupport',
+  'pathEnds',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -229,10 +236,40 @@ export const QUESTION_FEATURE_DOCS: Record<QuestionFeature, string> = {
   askedDefinition: 'the question asks what something is',
   askedYesNo: 'the question asks yes or no',
   askedDocument: 'the question asks which document',
+  askedName: 'the question asks for a name (who, which thing, where)',
+  topSupport: 'log(1 + the number of other places that gave the first answer): agreement between candidate sources',
+  topShapeFit: 'the first answer has the shape the asked type wants',
+  graphOnly: "no passage was retrieved: the evidence is the graph's triples alone (a graph imported without text)",
+  topPathScore: "the first answer's relation path evidence times the link score (0 when it is no path end)",
+  pathSupport: 'log(1 + the number of relation chains reaching the first path end)',
+  pathEnds: 'log(1 + the number of path ends the walk found)',
 };
 
-/** The question features the confidence is calibrated on (fewer did better on the training folds than all). */
+/** Which evidence a question is answered from: passages of text, or the graph's triples alone. */
+export type EvidenceKind = 'text' | 'graph';
+export const evidenceKind = (ctx: AnswerContext): EvidenceKind => (ctx.retrieval.passages.length ? 'text' : 'graph');
+
+/** The question features the confidence of an answer read from passages is calibrated on (fewer did better on the training folds than all). */
 export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = ['topShare', 'margin', 'bestSentence', 'grounding', 'missingNoun', 'noCandidate'];
+/**
+ * The question features the confidence of an answer read off a graph without passages may be calibrated
+ * on: scripts/fit-answers.ts picks among them forward by the training folds' log loss (chat/fit-model.ts).
+ */
+export const GRAPH_CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
+  'topShare',
+  'margin',
+  'topScore',
+  'single',
+  'linked',
+  'topPathScore',
+  'pathSupport',
+  'pathEnds',
+  'topSupport',
+  'topShapeFit',
+  'askedNumeric',
+  'askedName',
+  'grounding',
+];
 /** The question features groundedness (does the documents hold what it asks about) is fitted on. */
 export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
   'grounding',
@@ -248,7 +285,10 @@ export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
 const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
 
 /** The question-level vector from the ranking (its candidates' scores, best first). */
-export function questionFeatures(ctx: AnswerContext, ranked: { score: number; source: string; measures: Candidate['measures'] }[]): number[] {
+export function questionFeatures(
+  ctx: AnswerContext,
+  ranked: { score: number; source: string; text: string; measures: Candidate['measures']; support?: number }[],
+): number[] {
   const g = grounding(ctx);
   const top = ranked[0];
   const second = ranked[1];
@@ -275,6 +315,13 @@ export function questionFeatures(ctx: AnswerContext, ranked: { score: number; so
     askedDefinition: bool(t === 'definition'),
     askedYesNo: bool(ctx.q.yesNo),
     askedDocument: bool(ctx.q.whichDocument),
+    askedName: bool(t === 'name'),
+    topSupport: Math.log1p(top?.support ?? 0),
+    topShapeFit: bool(!!top && shapeFits(top.text, t)),
+    graphOnly: bool(!ctx.retrieval.passages.length),
+    topPathScore: top?.measures.pathScore ?? 0,
+    pathSupport: Math.log1p(top?.source === 'path' ? (ctx.retrieval.answers.find((a) => a.label === top.text)?.support ?? 0) : 0),
+    pathEnds: Math.log1p(ctx.retrieval.answers.length),
   };
   return QUESTION_FEATURES.map((f) => values[f]);
 }

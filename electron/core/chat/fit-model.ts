@@ -11,15 +11,20 @@ import {
   candidateFeatures,
   CANDIDATE_FEATURES,
   CONFIDENCE_FEATURES,
+  evidenceKind,
+  GRAPH_CONFIDENCE_FEATURES,
   GROUNDED_FEATURES,
   questionFeatures,
   QUESTION_FEATURES,
+  type EvidenceKind,
   type QuestionFeature,
 } from './features';
-import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
-import { AnswerRanker, type AnswerModel } from './ranker';
+import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, selectLogistic, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
+import { AnswerRanker, type AnswerModel, type NamedModel } from './ranker';
 
 export interface FitExample {
+  /** The question's id (for reports). */
+  id?: string;
   /** The group a fold keeps together (the question's document). */
   group: string;
   /** Gold answers; empty for a question the documents do not answer (off-topic). */
@@ -43,6 +48,8 @@ export interface FitOptions {
 
 export interface HeldOutPoint {
   group: string;
+  /** Passages of text, or the graph's triples alone (each kind has its own calibration). */
+  kind: EvidenceKind;
   answerable: boolean;
   correct: boolean;
   /** Calibrated confidence (fitted on the other folds). */
@@ -85,6 +92,7 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
     version: 1,
     candidate: { features: [...CANDIDATE_FEATURES], weights: candidate.weights, bias: candidate.bias },
     confidence: rest.confidence ?? EMPTY,
+    ...(rest.graphConfidence ? { graphConfidence: rest.graphConfidence } : {}),
     grounded: rest.grounded ?? EMPTY,
     groundedThreshold: rest.groundedThreshold ?? 0,
     threshold: rest.threshold ?? 0,
@@ -104,9 +112,12 @@ function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, object
   );
 }
 
-/** Candidate weights: a first fit over every candidate, then a second over the merged answers the first ranks. */
+/**
+ * Candidate weights: a first fit over every candidate, then a second over the merged answers the first
+ * ranks; on questions answered from passages (a graph without text has path ends only, ordered by the walk).
+ */
 function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise'): LinearModel {
-  const answerable = examples.filter((e) => e.gold.length);
+  const answerable = examples.filter((e) => e.gold.length && evidenceKind(e.ctx) === 'text');
   const first = fitOn(
     answerable.map((e) => ({ x: e.candidates.map((c) => candidateFeatures(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) })),
     l2,
@@ -168,8 +179,9 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     }
     heldOutBy.push(out);
   }
+  const kinds = examples.map((e) => evidenceKind(e.ctx));
   const accuracy = (rs: Ranked[]) => {
-    const a = rs.filter((r) => r.e.gold.length);
+    const a = rs.filter((r, i) => r.e.gold.length && kinds[i] === 'text');
     return a.length ? a.filter((r) => r.correct).length / a.length : 0;
   };
   const l2Accuracy = grid.map((g, i) => ({ ...g, accuracy: Math.round(accuracy(heldOutBy[i]) * 1000) / 1000 }));
@@ -177,9 +189,51 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const { l2, objective } = chosen;
   const heldOut = heldOutBy[chosen.i];
 
-  // calibration and groundedness: logistic regressions over the question features of held-out rankings;
-  // their own held-out predictions (fitted on the other folds) choose the thresholds
-  // each on its own few features (as a full weight vector over QUESTION_FEATURES, the others 0)
+  // calibration, per evidence kind, over question features of the held-out rankings (so its own
+  // held-out predictions are the calibrated confidences the thresholds are chosen on): for answers read
+  // from passages a logistic regression over a fixed few features; for a graph without passages (fewer
+  // questions, other features) the features are chosen forward by the folds' log loss
+  const calibrated = new Array<number>(examples.length).fill(0);
+  const none = QUESTION_FEATURES.indexOf('noCandidate');
+  const calibrate = (kind: EvidenceKind, names: readonly QuestionFeature[], select: boolean): NamedModel | undefined => {
+    const rows = heldOut.map((_, i) => i).filter((i) => kinds[i] === kind);
+    if (rows.length < 10) return undefined;
+    const cols = names.map((n) => QUESTION_FEATURES.indexOf(n));
+    const X = rows.map((i) => cols.map((c) => heldOut[i].q[c]));
+    const y = rows.map((i) => (heldOut[i].correct ? 1 : 0));
+    const rowFolds = rows.map((i) => folds[i]);
+    let chosen = cols.map((_, j) => j);
+    let model: LinearModel;
+    let predicted: number[];
+    if (select) {
+      const sel = selectLogistic(X, y, rowFolds, { l2: 1 });
+      chosen = sel.columns;
+      model = sel.model;
+      predicted = sel.heldOut;
+    } else {
+      predicted = new Array<number>(rows.length).fill(0);
+      for (let f = 0; f < k; f++) {
+        const train = rows.map((_, j) => j).filter((j) => rowFolds[j] !== f);
+        const m = fitLogistic(
+          train.map((j) => X[j]),
+          train.map((j) => y[j]),
+          { l2: 1 },
+        );
+        rows.forEach((_, j) => {
+          if (rowFolds[j] === f) predicted[j] = sigmoid(linear(m, X[j]));
+        });
+      }
+      model = fitLogistic(X, y, { l2: 1 });
+    }
+    // (no candidate: the ranker gives confidence 0, as here)
+    rows.forEach((i, j) => (calibrated[i] = heldOut[i].q[none] ? 0 : predicted[j]));
+    return { features: chosen.map((j) => names[j]), weights: chosen.map((j) => model.weights[j]), bias: model.bias };
+  };
+  const confidence = calibrate('text', CONFIDENCE_FEATURES, false) ?? EMPTY;
+  const graphConfidence = calibrate('graph', GRAPH_CONFIDENCE_FEATURES, true);
+
+  // groundedness (questions answered from passages; a graph without text is judged by its retrieval):
+  // a logistic regression over its own few question features
   const fitQuestionModel = (rows: Ranked[], label: (r: Ranked) => boolean, names: readonly QuestionFeature[]): LinearModel => {
     const idx = names.map((n) => QUESTION_FEATURES.indexOf(n));
     const m = fitLogistic(
@@ -191,20 +245,21 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     idx.forEach((k, j) => (weights[k] = m.weights[j]));
     return { weights, bias: m.bias };
   };
-  const calibrated = new Array<number>(examples.length);
-  const grounded = new Array<number>(examples.length);
+  const grounded = new Array<number>(examples.length).fill(1);
+  const textRows = heldOut.filter((_, i) => kinds[i] === 'text');
   for (let f = 0; f < k; f++) {
-    const rows = heldOut.filter((_, i) => folds[i] !== f);
-    const conf = fitQuestionModel(rows, (r) => r.correct, CONFIDENCE_FEATURES);
-    const grd = fitQuestionModel(rows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
+    const grd = fitQuestionModel(
+      textRows.filter((r) => folds[examples.indexOf(r.e)] !== f),
+      (r) => r.e.gold.length > 0,
+      GROUNDED_FEATURES,
+    );
     heldOut.forEach((r, i) => {
-      if (folds[i] !== f) return;
-      calibrated[i] = sigmoid(linear(conf, r.q));
-      grounded[i] = sigmoid(linear(grd, r.q));
+      if (folds[i] === f && kinds[i] === 'text') grounded[i] = sigmoid(linear(grd, r.q));
     });
   }
   const points: HeldOutPoint[] = heldOut.map((r, i) => ({
     group: r.e.group,
+    kind: kinds[i],
     answerable: r.e.gold.length > 0,
     correct: r.correct,
     confidence: calibrated[i],
@@ -215,21 +270,21 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   // groundedness: the highest threshold that refuses at most `refuseAnswerable` of the answerable questions on
   // the folds (refusing an answerable question costs its answer; every off-topic one below it is refused)
   const answerableGrounded = points
-    .filter((p) => p.answerable)
+    .filter((p) => p.answerable && p.kind === 'text')
     .map((p) => p.grounded)
     .sort((a, b) => a - b);
   const allowed = Math.floor((options.refuseAnswerable ?? 0.03) * answerableGrounded.length);
   const groundedThreshold = answerableGrounded.length ? Math.round(answerableGrounded[Math.min(allowed, answerableGrounded.length - 1)] * 1000) / 1000 : 0;
   const threshold = thresholdFor(
-    points.filter((p) => p.grounded >= groundedThreshold),
+    points.filter((p) => p.kind === 'text' && p.grounded >= groundedThreshold),
     options.precision ?? 0.85,
   );
 
   const candidate = fitCandidates(examples, l2, objective);
-  const confidence = fitQuestionModel(heldOut, (r) => r.correct, CONFIDENCE_FEATURES);
-  const groundedModel = fitQuestionModel(heldOut, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
+  const groundedModel = fitQuestionModel(textRows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
   const model = modelOf(candidate, {
-    confidence: named(confidence, CONFIDENCE_FEATURES),
+    confidence,
+    ...(graphConfidence ? { graphConfidence } : {}),
     grounded: named(groundedModel, GROUNDED_FEATURES),
     groundedThreshold,
     threshold,

@@ -5,7 +5,7 @@
 // answer is only offered as "unsure". Weights are looked up by feature name: a feature the table lacks
 // weighs 0, a name the code no longer has is ignored.
 import defaultModel from './answer-model.json' with { type: 'json' };
-import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from './features';
+import { candidateFeatures, CANDIDATE_FEATURES, evidenceKind, questionFeatures, QUESTION_FEATURES } from './features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
 import { linear, sigmoid, type LinearModel } from '../learn/logistic';
@@ -20,8 +20,10 @@ export interface AnswerModel {
   version: 1;
   /** Log-odds that a candidate is a right answer, from its features. */
   candidate: NamedModel;
-  /** Calibrated probability that the first answer is right, from the question features. */
+  /** Calibrated probability that the first answer is right, from the question features (answers read from passages). */
   confidence: NamedModel;
+  /** The same for a question no passage was retrieved for (a graph imported without text); absent: `confidence`. */
+  graphConfidence?: NamedModel;
   /** Probability that the documents hold the answer at all (below `groundedThreshold`: not in the graph). */
   grounded: NamedModel;
   groundedThreshold: number;
@@ -54,12 +56,14 @@ export function aligned(model: NamedModel, names: readonly string[]): LinearMode
 export class AnswerRanker {
   readonly candidate: LinearModel;
   readonly confidence: LinearModel;
+  readonly graphConfidence: LinearModel;
   readonly grounded: LinearModel;
 
   constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
     this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
     // (a question model names the features it was fitted on; the others weigh 0)
     this.confidence = aligned(model.confidence, QUESTION_FEATURES);
+    this.graphConfidence = model.graphConfidence ? aligned(model.graphConfidence, QUESTION_FEATURES) : this.confidence;
     this.grounded = aligned(model.grounded, QUESTION_FEATURES);
   }
 
@@ -102,7 +106,8 @@ export class AnswerRanker {
     return {
       ctx,
       candidates: ranked,
-      confidence: ranked.length ? sigmoid(linear(this.confidence, q)) : 0,
+      // each kind of evidence has its own calibration (answers read off triples alone are right at other rates)
+      confidence: ranked.length ? sigmoid(linear(evidenceKind(ctx) === 'graph' ? this.graphConfidence : this.confidence, q)) : 0,
       grounded: sigmoid(linear(this.grounded, q)),
     };
   }
@@ -112,4 +117,20 @@ let shared: AnswerRanker | null = null;
 /** The ranker of the shipped model. */
 export function defaultRanker(): AnswerRanker {
   return (shared ??= new AnswerRanker());
+}
+
+/** Setting: an answer model fitted on the user's own questions (`graphwright eval fit`); absent: the shipped one. */
+export const SETTING_ANSWER_MODEL = 'chat.answerModel';
+
+/** Whether a value has the shape of an answer model (a stored setting is checked before it is used). */
+export function isAnswerModel(value: unknown): value is AnswerModel {
+  const m = value as AnswerModel | null;
+  const named = (x: NamedModel | undefined) =>
+    !!x && Array.isArray(x.features) && Array.isArray(x.weights) && x.features.length === x.weights.length && typeof x.bias === 'number';
+  return !!m && m.version === 1 && named(m.candidate) && named(m.confidence) && named(m.grounded) && typeof m.threshold === 'number';
+}
+
+/** The ranker of the model a setting holds, else the shipped one's. */
+export function rankerFromSetting(value: unknown): AnswerRanker {
+  return isAnswerModel(value) ? new AnswerRanker(value) : defaultRanker();
 }

@@ -8,6 +8,7 @@ import type { LlmEngine } from '../llm/engine';
 import { ChatRepository, type ChatMessageRow } from '../store/chat';
 import { getRetriever } from '../retrieve';
 import { answerQuestion, confidenceThreshold, SETTING_CONFIDENCE_THRESHOLD, type AnswerOutcome, type Citation } from './answer';
+import { rankerFromSetting, SETTING_ANSWER_MODEL } from './ranker';
 import type { RetrievalResult } from '../retrieve/retriever';
 import { SETTING_USE_EMBEDDINGS } from '../retrieve/dense';
 import { ApiError } from '../../../shared/errors';
@@ -86,6 +87,7 @@ export class ChatService {
         signal: options.signal,
         llmVerbalize: settings.get<boolean>(SETTING_LLM_VERBALIZE, false) === true,
         threshold: confidenceThreshold(settings.get(SETTING_CONFIDENCE_THRESHOLD)),
+        ranker: rankerFromSetting(settings.get(SETTING_ANSWER_MODEL)),
       });
     } finally {
       emit('', true);

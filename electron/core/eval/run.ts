@@ -37,6 +37,7 @@ import { DEFAULT_LIMITS } from '../extract/answer-schemas';
 import { DEFAULT_CONFIDENCE, type ChunkExtraction, type Mention } from '../extract/types';
 import { getRetriever } from '../retrieve';
 import { answerQuestion, confidenceThreshold, SETTING_CONFIDENCE_THRESHOLD } from '../chat/answer';
+import { rankerFromSetting, SETTING_ANSWER_MODEL } from '../chat/ranker';
 import type { LlmEngine } from '../llm/engine';
 import { version as appVersion } from '../version';
 import { log } from '../log';
@@ -272,11 +273,18 @@ export function evalJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): Know
           }
           const retriever = getRetriever(core);
           const threshold = confidenceThreshold(core.store.settings.get(SETTING_CONFIDENCE_THRESHOLD));
+          const ranker = rankerFromSetting(core.store.settings.get(SETTING_ANSWER_MODEL));
           for (const item of pending) {
             ctx.throwIfCancelled();
             const q = item.gold as GoldQuestion;
             const retrieval = await retriever.retrieve(q.question, { maxPassages: s.k ?? 5, engine, signal: ctx.signal });
-            const answer = await answerQuestion(q.question, retrieval, { engine, signal: ctx.signal, temperature: s.temperature ?? undefined, threshold });
+            const answer = await answerQuestion(q.question, retrieval, {
+              engine,
+              signal: ctx.signal,
+              temperature: s.temperature ?? undefined,
+              threshold,
+              ranker,
+            });
             const p: QaPrediction = {
               passages: retrieval.passages.map((x) => ({ id: x.id, document: x.document, text: x.text })),
               answer: answer.content,

@@ -203,3 +203,83 @@ export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[
   }
   return w;
 }
+
+/**
+ * Logistic regression on standardised columns (so one L2 penalty treats features of any scale alike),
+ * returned as weights over the raw columns.
+ */
+export function fitLogisticStandardised(X: number[][], y: number[], options: LogisticOptions = {}): LinearModel {
+  const d = X[0]?.length ?? 0;
+  const n = Math.max(1, X.length);
+  const mean = Array.from({ length: d }, (_, j) => X.reduce((a, x) => a + x[j], 0) / n);
+  const sd = Array.from({ length: d }, (_, j) => Math.sqrt(X.reduce((a, x) => a + (x[j] - mean[j]) ** 2, 0) / n) || 1);
+  const m = fitLogistic(
+    X.map((x) => x.map((v, j) => (v - mean[j]) / sd[j])),
+    y,
+    options,
+  );
+  const weights = m.weights.map((w, j) => w / sd[j]);
+  return { weights, bias: m.bias - weights.reduce((a, w, j) => a + w * mean[j], 0) };
+}
+
+const logLoss = (p: number, y: number) => -Math.log(Math.max(1e-9, y ? p : 1 - p));
+
+/**
+ * Forward selection of a logistic model's columns by held-out log loss: starting from the bias alone,
+ * the column whose addition lowers the mean log loss over the folds (each fold predicted by a model
+ * fitted on the others) the most is added, until none lowers it by `minGain` or `maxFeatures` are in.
+ * Returns the chosen columns, their held-out predictions and the model refitted on every row.
+ */
+export function selectLogistic(
+  X: number[][],
+  y: number[],
+  folds: number[],
+  options: { l2?: number; maxFeatures?: number; minGain?: number } = {},
+): { columns: number[]; model: LinearModel; heldOut: number[]; loss: number } {
+  const d = X[0]?.length ?? 0;
+  const k = Math.max(...folds, 0) + 1;
+  const l2 = options.l2 ?? 1;
+  const heldOutWith = (cols: number[]) => {
+    const p = new Array<number>(X.length).fill(0.5);
+    for (let f = 0; f < k; f++) {
+      const train = X.map((_, i) => i).filter((i) => folds[i] !== f);
+      if (!train.length) continue;
+      const m = fitLogisticStandardised(
+        train.map((i) => cols.map((c) => X[i][c])),
+        train.map((i) => y[i]),
+        { l2 },
+      );
+      X.forEach((x, i) => {
+        if (folds[i] === f)
+          p[i] = sigmoid(
+            linear(
+              m,
+              cols.map((c) => x[c]),
+            ),
+          );
+      });
+    }
+    return { p, loss: p.reduce((a, pi, i) => a + logLoss(pi, y[i]), 0) / Math.max(1, X.length) };
+  };
+  let columns: number[] = [];
+  let best = heldOutWith(columns);
+  while (columns.length < (options.maxFeatures ?? d)) {
+    let pick: { c: number; r: ReturnType<typeof heldOutWith> } | null = null;
+    for (let c = 0; c < d; c++) {
+      if (columns.includes(c)) continue;
+      const r = heldOutWith([...columns, c]);
+      if (!pick || r.loss < pick.r.loss) pick = { c, r };
+    }
+    if (!pick || best.loss - pick.r.loss < (options.minGain ?? 1e-3)) break;
+    columns = [...columns, pick.c];
+    best = pick.r;
+  }
+  const fitted = fitLogisticStandardised(
+    X.map((x) => columns.map((c) => x[c])),
+    y,
+    { l2 },
+  );
+  const weights = new Array<number>(d).fill(0);
+  columns.forEach((c, j) => (weights[c] = fitted.weights[j]));
+  return { columns, model: { weights, bias: fitted.bias }, heldOut: best.p, loss: best.loss };
+}
