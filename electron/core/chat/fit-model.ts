@@ -21,6 +21,7 @@ import {
 } from './features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, selectLogistic, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { AnswerRanker, type AnswerModel, type NamedModel } from './ranker';
+import { answerCorrect } from '../text/answer-match';
 
 export interface FitExample {
   /** The question's id (for reports). */
@@ -71,12 +72,8 @@ export interface FitReport {
   candidates: number;
 }
 
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-/** A candidate is right when a gold answer lies in its text (case and spacing aside), as answers are graded. */
-export const isRight = (gold: string[], text: string) => {
-  const t = squash(text);
-  return gold.some((g) => squash(g).length > 0 && t.includes(squash(g)));
-};
+/** A candidate is right when the grader of eval qa would grade it right (text/answer-match.ts). */
+export const isRight = (gold: string[], text: string) => answerCorrect(gold, text);
 
 /** A question model as the table stores it: its own features by name. */
 const named = (m: LinearModel, names: readonly QuestionFeature[]) => ({

@@ -8,7 +8,7 @@
 // The names are a local list, not nlp/ data: they are the section names of document templates (RFC
 // 7322 and the IETF Trust's boilerplate; ISO/IEC Directives Part 2), read only by this rule.
 import { editDistance } from '../text/similarity';
-import type { RegionKind } from './structure';
+import type { RegionKind } from './region';
 
 const REGION_BY_HEADING: { kind: RegionKind; re: RegExp }[] = [
   { kind: 'status', re: /^status of (?:this|the) (?:memo|document)\b|^iesg note$/i },

@@ -12,6 +12,7 @@ import { lastStartingAtOrBefore } from '../chunk/headings';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
+import type { Region, RegionKind } from './region';
 import { looksLikeTitle, numberedCandidate, splitLines, type Line } from './lines';
 import { headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
 
@@ -64,14 +65,7 @@ export interface Section {
   annex?: 'normative' | 'informative';
 }
 
-export type RegionKind =
-  'front-matter' | 'status' | 'copyright' | 'ipr' | 'toc' | 'authors' | 'page-header' | 'page-footer' | 'references' | 'acknowledgements';
-
-export interface Region {
-  kind: RegionKind;
-  start: number;
-  end: number;
-}
+export type { Region, RegionKind } from './region';
 
 export interface DocumentStructure {
   standard: StandardId | null;

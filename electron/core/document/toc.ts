@@ -5,7 +5,7 @@
 // passed over) or where a line repeats an entry already listed: the body's first heading. The body
 // is never part of it, however its headings are set.
 import { looksLikeTitle, numberedCandidate, type Line } from './lines';
-import type { Region } from './structure';
+import type { Region } from './region';
 
 export interface TocEntry {
   /** The clause number as listed ('2.1', 'A'), or null for an unnumbered entry ('Acknowledgements'). */
