@@ -213,7 +213,9 @@ try {
   fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
 
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  console.log(`judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.ends} by span and ends, ${joins.none} not joined`);
+  console.log(
+    `judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.ends} by span and ends, ${joins.none} not joined`,
+  );
   console.log(
     `fitted on ${training.length} training judgments: ${Object.keys(table.rules).length} rules, ${Object.keys(table.families).length} families -> ${path.relative(ROOT, out)}`,
   );
