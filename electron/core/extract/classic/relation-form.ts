@@ -63,7 +63,15 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
   let tail = t.tail;
   // (a noun relation written by a pattern or an attribute reading: "has type", "maximum frame length")
   const noun = !verbal ? nounWords(relation) : null;
-  if (
+  const q = QUANTITY.exec(relation.trim());
+  const measured = q && dimensionOf(q[2]) && head.text.trim().split(/\s+/).length === 1 ? dimensionOf(head.text.trim()) : null;
+  if (measured) {
+    // rel.measure-subject: the measured thing is the tail, the quantity the value
+    head = tail;
+    tail = { text: relation.trim(), kind: 'entity', literal: true, type: 'quantity', span: null };
+    relation = `has ${measured}`;
+    rules.push('rel.measure-subject');
+  } else if (
     noun &&
     BARE_CODE.test(tail.text.trim()) &&
     (CODE_NOUNS.has(noun.join(' ')) || CODE_NOUNS.has(noun.slice(-2).join(' ')) || CODE_NOUNS.has(noun.at(-1)!))
@@ -74,32 +82,21 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
     relation = `has ${dimensionOf(noun.at(-1)!)}`; // rel.measure
     rules.push('rel.measure');
   } else {
-    const q = QUANTITY.exec(relation.trim());
-    const dimension = q ? dimensionOf(q[2]) : null;
-    const measured = head.text.trim().split(/\s+/).length === 1 ? dimensionOf(head.text.trim()) : null;
-    if (q && dimension && measured) {
-      // rel.measure-subject: the measured thing is the tail, the quantity the value
-      head = tail;
-      tail = { text: relation.trim(), kind: 'entity', literal: true, type: 'quantity', span: null };
-      relation = `has ${measured}`;
-      rules.push('rel.measure-subject');
-    } else {
-      // rel.embedded-object: "sends Access-Request to" relates as "sends to", the noun kept in meta.object
-      const embedded = typeof t.meta?.object === 'string' ? t.meta.object : null;
-      const at = embedded ? relation.lastIndexOf(` ${embedded} `) : -1;
-      if (embedded && at > 0) {
-        relation = `${relation.slice(0, at)} ${relation.slice(at + embedded.length + 2)}`;
-        rules.push('rel.embedded-object');
-      }
-      const form = verbGroupForm(relation, verbal);
-      if (form.modality) {
-        meta.modality = form.modality;
-        rules.push('rel.modality');
-      }
-      if (form.relation && form.relation !== relation) {
-        if (verbal) rules.push('rel.lemma');
-        relation = form.relation;
-      }
+    // rel.embedded-object: "sends Access-Request to" relates as "sends to", the noun kept in meta.object
+    const embedded = typeof t.meta?.object === 'string' ? t.meta.object : null;
+    const at = embedded ? relation.lastIndexOf(` ${embedded} `) : -1;
+    if (embedded && at > 0) {
+      relation = `${relation.slice(0, at)} ${relation.slice(at + embedded.length + 2)}`;
+      rules.push('rel.embedded-object');
+    }
+    const form = verbGroupForm(relation, verbal);
+    if (form.modality) {
+      meta.modality = form.modality;
+      rules.push('rel.modality');
+    }
+    if (form.relation && form.relation !== relation) {
+      if (verbal) rules.push('rel.lemma');
+      relation = form.relation;
     }
   }
   if (relation === surface || !relation) return t;
