@@ -17,7 +17,8 @@
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
 // without --db one is built in a temporary folder.
 // Join, in order: the same document and subject | relation | object (case and spaces ignored); else a
-// triple of the same document and relation whose evidence overlaps the judged span; else unjoined.
+// triple of the same document and relation whose evidence overlaps the judged span; else one with the same two
+// ends whose evidence overlaps it (a relation judged as written, stored in its lemma form since); else unjoined.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,7 +121,7 @@ try {
   }
 
   const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
-  const joins = { triple: 0, span: 0, none: 0 };
+  const joins = { triple: 0, span: 0, ends: 0, none: 0 };
   const joined: (Judgment & { rules: string[] })[] = [];
   for (const j of judgments) {
     const doc = docs.get(j.file);
@@ -131,12 +132,14 @@ try {
     // (of several evidence spans, the one the judged span overlaps gives the rules)
     const exact = same.find(overlaps) ?? same[0];
     const near = exact ? undefined : triples.find((t) => key(t.relation) === key(j.relation) && overlaps(t));
-    const t = exact ?? near;
+    // (the relation judged as written then, in its lemma form now: the same two ends read from the judged span)
+    const ends = exact || near ? undefined : triples.find((t) => key(t.subject) === key(j.subject) && key(t.object) === key(j.object) && overlaps(t));
+    const t = exact ?? near ?? ends;
     if (!t) {
       joins.none++;
       continue;
     }
-    joins[exact ? 'triple' : 'span']++;
+    joins[exact ? 'triple' : near ? 'span' : 'ends']++;
     const span = overlaps(t) ?? spansOf(t)[0];
     joined.push({ ...j, rules: span?.rules?.length ? span.rules : t.rules });
   }
@@ -175,8 +178,10 @@ try {
     for (const b of s.baseline) {
       if (b.coverage === 'missing' || !b.triple) continue;
       const [subject, relation, object] = b.triple.split(' | ');
-      const same = triples.filter((t) => key(t.subject) === key(subject) && key(t.relation) === key(relation) && key(t.object) === key(object));
       const inSection = (t: TripleListItem) => t.provenance.find((p) => p.document === doc && p.start < s.end && s.start < p.end);
+      const exactly = triples.filter((t) => key(t.subject) === key(subject) && key(t.relation) === key(relation) && key(t.object) === key(object));
+      // (a relation listed as written then and in its lemma form now: the same two ends in the section)
+      const same = exactly.length ? exactly : triples.filter((t) => key(t.subject) === key(subject) && key(t.object) === key(object) && inSection(t));
       const holding = same.some(inSection) ? same.filter(inSection) : same;
       if (!holding.length) {
         unjoinedFacts++;
@@ -208,7 +213,9 @@ try {
   fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
 
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  console.log(`judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.none} not joined`);
+  console.log(
+    `judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.ends} by span and ends, ${joins.none} not joined`,
+  );
   console.log(
     `fitted on ${training.length} training judgments: ${Object.keys(table.rules).length} rules, ${Object.keys(table.families).length} families -> ${path.relative(ROOT, out)}`,
   );

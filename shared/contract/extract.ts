@@ -132,8 +132,21 @@ export const ExplainPasses = z.object({
   clauses: z.array(
     z.object({ verb: z.string(), ...Span, polarity: z.enum(['asserted', 'negated', 'unasserted']), rule: z.string().optional(), rules: z.array(z.string()) }),
   ),
-  /** Passes 5-6: the triples read, each with its rules (before the document's labels and clauses). */
-  triples: z.array(z.object({ head: z.string(), relation: z.string(), tail: z.string(), kind: z.string(), rules: z.array(z.string()) })),
+  /**
+   * Passes 5-7: the triples read, each with its rules (before the document's labels and clauses); the relation in its
+   * lemma form, `surface` the words as written where they differ, `modality` a modal taken out of it.
+   */
+  triples: z.array(
+    z.object({
+      head: z.string(),
+      relation: z.string(),
+      tail: z.string(),
+      kind: z.string(),
+      rules: z.array(z.string()),
+      surface: z.string().optional(),
+      modality: z.string().optional(),
+    }),
+  ),
   /** A question asserts nothing: no triple is read from it. */
   question: z.boolean(),
 });

@@ -5,7 +5,7 @@ import { findAcronymDefinitions } from '../../electron/core/nlp/acronyms';
 import { findMention, locateEvidence, splitSentences } from '../../electron/core/extract/sentences';
 import { DocumentResolver } from '../../electron/core/extract/resolve';
 import { data } from '../helpers/tmp';
-import { rfcPassage, rfcText } from './fixtures';
+import { rfcPassage, rfcText, surfaceOf } from './fixtures';
 
 const fold = (s: string) => s.replace(/\s+/g, ' ').toLowerCase();
 
@@ -32,8 +32,8 @@ describe('classic extractor', () => {
         else expect(text.slice(ev.start, m.span!.start)).toMatch(/\b(?:this|that|these|those|such)\s+(?:an?\s+)?$/i);
       }
     }
-    expect(r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toContain('RFC 3580 | provides suggestions on | RADIUS usage');
-    const flat = r.triples.map((t) => `${fold(t.head.text)} | ${t.relation} | ${fold(t.tail.text)}`);
+    expect(r.triples.map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`)).toContain('RFC 3580 | provides suggestions on | RADIUS usage');
+    const flat = r.triples.map((t) => `${fold(t.head.text)} | ${surfaceOf(t)} | ${fold(t.tail.text)}`);
     expect(flat).toContain('ieee 802.1x | enables | authenticated access');
     // "IEEE 802.1X does not require use of a backend Authentication Server": negated, nothing positive
     expect(flat.filter((x) => x.includes('require'))).toEqual([]);
@@ -43,7 +43,7 @@ describe('classic extractor', () => {
     const text =
       'The NAS sends an Access-Request to the RADIUS server. The attribute is defined in RFC 2865. EAP methods such as EAP-TLS and EAP-TTLS derive keys.';
     const r = classicExtract(text, { start: 0, end: text.length });
-    const flat = r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`);
+    const flat = r.triples.map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`);
     expect(flat).toContain('NAS | sends | Access-Request');
     expect(flat).toContain('NAS | sends Access-Request to | RADIUS server');
     expect(flat).toContain('attribute | defined in | RFC 2865');
@@ -74,7 +74,7 @@ describe('classic extractor', () => {
   it('reads relations from English sentences only, typed mentions from every language', () => {
     const text = '본 논문은 IEC 61850 기반의 knowledge graph 구축 프레임워크를 제시한다. The race was revived by the Verizon IndyCar Series in 2016.';
     const r = classicExtract(text, { start: 0, end: text.length });
-    expect(r.triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toEqual([
+    expect(r.triples.map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`)).toEqual([
       'race | revived by | Verizon IndyCar Series',
       'race | revived in | 2016',
     ]);
@@ -96,7 +96,7 @@ function readTriples(text: string): string[] {
   const r = classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms });
   return r.triples
     .filter((t) => !t.meta?.pattern)
-    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, t.relation, resolver.canonical(t.tail.text, 'entity')?.label])
+    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, surfaceOf(t), resolver.canonical(t.tail.text, 'entity')?.label])
     .filter(([h, , t]) => h && t)
     .map((x) => x.join(' | '));
 }
@@ -135,7 +135,7 @@ describe('the sentence extractor on real sentences', () => {
     const triples: string[] = [];
     for (let i = 0; i < text.length; i += 2000) {
       const r = classicExtract(text, { start: i, end: Math.min(text.length, i + 2000) });
-      for (const t of r.triples) if (!t.meta?.pattern) triples.push(`${t.head.text} | ${t.relation} | ${t.tail.text}`);
+      for (const t of r.triples) if (!t.meta?.pattern) triples.push(`${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`);
     }
     expect(triples.length).toBeGreaterThan(50);
     expect(triples.filter((t) => / \| (?:of|is) \| /.test(t))).toEqual([]);
@@ -352,7 +352,7 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
     const text = '   Key caching\n      Caching of EAP keying material enables an EAP peer to re-attach to an authenticator.\n';
     const r = classicExtract(text, { start: 0, end: text.length });
     const sentence = r.triples.filter((t) => !t.meta?.pattern);
-    expect(sentence.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`)).toContain('EAP peer | re-attach to | authenticator');
+    expect(sentence.map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`)).toContain('EAP peer | re-attach to | authenticator');
     for (const t of sentence) expect(text.slice(t.evidence!.start, t.evidence!.end).startsWith('Caching')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { classicExtract } from '../../electron/core/extract/classic';
 import { DocumentResolver } from '../../electron/core/extract/resolve';
 import { analyzeStructure } from '../../electron/core/document/structure';
-import { rfcText } from './fixtures';
+import { rfcText, surfaceOf } from './fixtures';
 
 /** Sentence triples of text[start, end) as "head | relation | tail" labels, with the document's structure. */
 function read(text: string, start = 0, end = text.length, structured = false): string[] {
@@ -14,7 +14,7 @@ function read(text: string, start = 0, end = text.length, structured = false): s
   const r = classicExtract(text, { start, end }, { acronyms: resolver.acronyms, structure: structured ? analyzeStructure(text) : null });
   return r.triples
     .filter((t) => !t.meta?.pattern)
-    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, t.relation, resolver.canonical(t.tail.text, 'entity')?.label].join(' | '));
+    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, surfaceOf(t), resolver.canonical(t.tail.text, 'entity')?.label].join(' | '));
 }
 
 /** The paragraph of an RFC holding `needle`, read with the RFC's structure. */
@@ -59,7 +59,7 @@ describe('demonstrative ends', () => {
 
   it("keeps the demonstrative's span for a resolved end: the sentence mentions it there", () => {
     const text = 'The String field carries the tunnel identifier. The L2TP Call ID might be encoded in this field.';
-    const t = classicExtract(text, { start: 0, end: text.length }).triples.find((x) => x.tail.text === 'String field' && x.relation === 'might be encoded in');
+    const t = classicExtract(text, { start: 0, end: text.length }).triples.find((x) => x.tail.text === 'String field' && surfaceOf(x) === 'might be encoded in');
     expect(t).toBeDefined();
     expect(text.slice(t!.tail.span!.start, t!.tail.span!.end)).toBe('field');
     expect(t!.tail.span!.start).toBeGreaterThanOrEqual(t!.evidence!.start);

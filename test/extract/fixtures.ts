@@ -63,11 +63,14 @@ export function allEdgeProvenance(core: Core) {
     .all() as { edge_id: number; document_id: number; start: number; end: number; quote: string; text: string }[];
 }
 
+/** A triple's relation as the text wrote it (its label): what the grammar tests compare; the lemma form has tests of its own. */
+export const surfaceOf = (t: { relation: string; meta?: Record<string, unknown> }): string => (typeof t.meta?.surface === 'string' ? t.meta.surface : t.relation);
+
 /** The classic extractor's sentence triples of a text as "head | relation | tail" labels, as they land in the graph. */
 export function sentenceTriples(text: string): string[] {
   const resolver = new DocumentResolver(text);
   const r = classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms });
   return r.triples
     .filter((t) => !t.meta?.pattern)
-    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, t.relation, resolver.canonical(t.tail.text, 'entity')?.label].join(' | '));
+    .map((t) => [resolver.canonical(t.head.text, 'entity')?.label, surfaceOf(t), resolver.canonical(t.tail.text, 'entity')?.label].join(' | '));
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterHeading, classicExtract } from '../../electron/core/extract/classic';
 import { analyzeStructure } from '../../electron/core/document/structure';
-import { rfcText } from './fixtures';
+import { rfcText, surfaceOf } from './fixtures';
 
 describe('layout read by the classic extractor', () => {
   it('reads no relation from a section heading (RFC 1157 §3.2.6)', () => {
@@ -32,7 +32,7 @@ describe('document parts as relation ends', () => {
     expect(at).toBeGreaterThan(0);
     const start = text.lastIndexOf('\n\n', at) + 2;
     const r = classicExtract(text, { start, end: text.indexOf('\n\n', at) }, { structure: analyzeStructure(text) });
-    return r.triples.filter((t) => !t.meta?.pattern).map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`.replace(/\s+/g, ' '));
+    return r.triples.filter((t) => !t.meta?.pattern).map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`.replace(/\s+/g, ' '));
   };
 
   it('names "Section N" by the clause of the document, or of the one cited beside it', () => {
@@ -54,7 +54,7 @@ describe('document parts as relation ends', () => {
   it('reads an SMI object description as prose and a legend as no sentence', () => {
     const text =
       'radiusAccServTotalInvalidRequests OBJECT-TYPE SYNTAX Counter32 MAX-ACCESS read-only STATUS current DESCRIPTION "The server discards packets from unknown clients."';
-    const flat = classicExtract(text, { start: 0, end: text.length }).triples.map((t) => `${t.head.text} | ${t.relation} | ${t.tail.text}`);
+    const flat = classicExtract(text, { start: 0, end: text.length }).triples.map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`);
     expect(flat).toContain('server | discards | packets');
     expect(flat.filter((x) => /SYNTAX|STATUS|MAX-ACCESS/.test(x))).toEqual([]);
     const legend = 'X = May be used with IEEE 802.1X authentication L3 = Implemented only by Authenticators with Layer 3 capabilities';

@@ -8,7 +8,7 @@ import { classicExtract } from '../../electron/core/extract/classic';
 import { RULES, ruleInfo } from '../../electron/core/extract/rules';
 
 const CLASSIC = path.resolve(import.meta.dirname, '..', '..', 'electron', 'core', 'extract', 'classic');
-const ID = /'((?:tag|np|arg|clause|polarity|ref|subj|void|prop|emit|doc)\.[a-z-]+)'/g;
+const ID = /'((?:tag|np|arg|clause|polarity|ref|subj|void|prop|emit|doc|rel)\.[a-z-]+)'/g;
 
 describe('the rule table', () => {
   it('one entry per id, each with a general statement and a pass', () => {
@@ -40,7 +40,7 @@ describe('the rule table', () => {
   it('a triple lists the proposition that made it first, then the rules on its way, all in the table', () => {
     const text = 'The server sends the request to the proxy. These keys, which the client chose, are stored in a cache.';
     const out = classicExtract(text, { start: 0, end: text.length });
-    const sends = out.triples.find((t) => t.relation === 'sends');
+    const sends = out.triples.find((t) => t.relation === 'send');
     expect(sends?.rules?.[0]).toBe('prop.object');
     for (const t of out.triples) {
       expect(t.rules?.length, `${t.head.text} | ${t.relation} | ${t.tail.text}`).toBeGreaterThan(0);

@@ -16,12 +16,13 @@ import { PROPOSITION_RULES } from './classic/propositions';
 import { REFERENCE_RULES } from './classic/reference';
 import { repairRules } from './classic/repairs';
 import { EMIT_RULES } from './classic/reading';
+import { RELATION_RULES } from './classic/relation-form';
 import { LIST_RULES } from './classic/sentence';
 import { SUBJECT_RULES } from './classic/subjects';
 import { STANDARDS_RULES } from './standards/index';
 import type { ExtractStage } from './types';
 
-export type RulePass = 'document' | 'tags' | 'phrases' | 'clauses' | 'reference' | 'propositions' | 'standards' | 'llm';
+export type RulePass = 'document' | 'tags' | 'phrases' | 'clauses' | 'reference' | 'propositions' | 'relations' | 'standards' | 'llm';
 
 export interface RuleInfo {
   id: string;
@@ -61,6 +62,7 @@ export const RULES: readonly RuleInfo[] = [
   ...tagged('propositions', PROPOSITION_RULES),
   ...tagged('propositions', LIST_RULES),
   ...tagged('propositions', EMIT_RULES),
+  ...tagged('relations', RELATION_RULES),
   ...tagged('standards', STANDARDS_RULES),
   ...LLM_RULES,
 ];

@@ -7,6 +7,7 @@ import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
 import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
 import catenatives from './lexicon/catenatives.json' with { type: 'json' };
 import chainPrepositions from './lexicon/chain-prepositions.json' with { type: 'json' };
+import codeNouns from './lexicon/code-nouns.json' with { type: 'json' };
 import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
 import complexPrepositions from './lexicon/complex-prepositions.json' with { type: 'json' };
 import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json' with { type: 'json' };
@@ -19,6 +20,8 @@ import functionWords from './lexicon/function-words.json' with { type: 'json' };
 import gerundObjectDeterminers from './lexicon/gerund-object-determiners.json' with { type: 'json' };
 import invariantNouns from './lexicon/invariant-nouns.json' with { type: 'json' };
 import irregularPlurals from './lexicon/irregular-plurals.json' with { type: 'json' };
+import measurementNouns from './lexicon/measurement-nouns.json' with { type: 'json' };
+import modalVerbs from './lexicon/modal-verbs.json' with { type: 'json' };
 import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
 import months from './lexicon/months.json' with { type: 'json' };
 import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
@@ -49,6 +52,7 @@ export const LEXICON: Record<string, WordList> = {
   cataphoric,
   catenatives,
   'chain-prepositions': chainPrepositions,
+  'code-nouns': codeNouns,
   'complement-nouns': complementNouns,
   'complex-prepositions': complexPrepositions,
   'compound-adjective-heads': compoundAdjectiveHeads,
@@ -62,6 +66,8 @@ export const LEXICON: Record<string, WordList> = {
   'invariant-nouns': invariantNouns,
   'irregular-plurals': irregularPlurals,
   'light-nouns': lightNouns,
+  'measurement-nouns': measurementNouns,
+  'modal-verbs': modalVerbs,
   months,
   'name-particles': nameParticles,
   negation,
@@ -103,6 +109,11 @@ export const OBJECT_CONTROL_VERBS = set(objectControlVerbs);
 export const COMPLEMENT_NOUNS = set(complementNouns);
 export const NAME_PARTICLES = set(nameParticles);
 export const LIGHT_NOUNS = set(lightNouns);
+export const MODAL_VERBS = set(modalVerbs);
+export const MEASUREMENT_NOUNS = set(measurementNouns);
+/** The dimension a unit of measure names ("octet" -> "length"). */
+export const UNIT_DIMENSIONS: Readonly<Record<string, string>> = measurementNouns.dimensions;
+export const CODE_NOUNS = set(codeNouns);
 export const COMPOUND_ADJECTIVE_HEADS = set(compoundAdjectiveHeads);
 export const QUANTITY_NOUNS = set(quantityNouns);
 export const EXPLETIVE_VERBS = set(expletiveVerbs);

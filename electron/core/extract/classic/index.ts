@@ -8,10 +8,11 @@ import { mergeSpans, tokenize, type Token } from './tokens';
 import { sentenceRelations } from './sentence';
 import type { DocumentReferents, Referent, SentenceContext } from './reference';
 import { confidenceOf, standardsExtract, type StructureLike } from '../standards';
-import { canonicalDesignation, chunkContext, clauseOf, tagDesignation, type DocInfo, type SectionLike } from '../standards/context';
+import { chunkContext, citedDocumentBeside, clauseOf, ownPart, type DocInfo, type SectionLike } from '../standards/context';
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
+import { relationForm } from './relation-form';
 
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
@@ -99,7 +100,9 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
       const head = partEnd(docText, doc, r.head, s);
       const tail = partEnd(docText, doc, r.tail, s);
       if (head === null || tail === null) continue;
-      triples.push({
+      // pass 7: the relation in its lemma form (a verb's or a preposition's relation; nouns and "is a" keep theirs)
+      const verbal = r.kind === 'svo' || r.kind === 'prep';
+      const made: CandidateTriple = {
         stage: 'EE',
         // (a demonstrative end, "this memo", keeps its span and is named by what it points at, "RFC 1157")
         head: { text: head, kind: 'entity', span: { start: r.head.start, end: r.head.end } },
@@ -113,8 +116,13 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
           tailWords: wordCount(r.tail.text),
         }),
         evidence: { start: s.start, end: s.end },
+        // qualifiers: the verb's own object inside the relation's words, the sentence's condition, an "only" on the tail
+        ...(r.embedded || r.condition || r.only
+          ? { meta: { ...(r.embedded ? { object: r.embedded } : {}), ...(r.condition ? { condition: r.condition } : {}), ...(r.only ? { only: true } : {}) } }
+          : {}),
         rules: head !== r.head.text || tail !== r.tail.text ? [...r.rules, 'doc.part-end'] : r.rules,
-      });
+      };
+      triples.push(relationForm(made, verbal));
     }
   }
   const mentions: NodeMention[] = typed.map((m) => ({
@@ -129,7 +137,8 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   }
   // the standards patterns (definitions, requirements, values, tables, acronyms, cross-references)
   const std = standardsExtract(docText, chunk, { acronyms: options.acronyms, structure: options.structure, sentences });
-  triples.push(...std.triples);
+  // (a pattern's relation is its own vocabulary: only its measurement and code nouns are rewritten)
+  triples.push(...std.triples.map((t) => relationForm(t, false)));
   mentions.push(...std.mentions);
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
 }
@@ -226,12 +235,9 @@ export function partEnd(text: string, doc: DocInfo, end: { text: string; start: 
   const before = text.slice(Math.max(sentence.start, end.start - 60), end.start);
   // (a bare number is a part only in a list of parts: "Sections 1.2, 3.4, and 5.6")
   if (!m[1] && !/\bsections?\s+[\dA-Z][\d.]*(?:\s*(?:,|and|or|-)\s*[\dA-Z][\d.]*)*\s*(?:,|and|or|-)\s*(?:and\s+|or\s+)?$/i.test(before)) return end.text;
-  const after = text.slice(end.end, Math.min(sentence.end, end.end + 60));
-  // (or by a relative clause on the citation: "X [RFC1234], which in Section 4.1 defines")
-  const tag = /^\s*(?:of|in)\s+\[([^\]\s]{1,40})\]/.exec(after)?.[1] ?? /\[([^\]\s]{1,40})\],?\s*(?:(?:which|that)\s+(?:in|at)\s+)?$/.exec(before)?.[1];
-  const named = /^\s*(?:of|in)\s+((?:RFC|BCP|STD)\s?\d+)/.exec(after)?.[1] ?? /\b((?:RFC|BCP|STD)\s?\d+),?\s*$/.exec(before)?.[1];
-  const cited = tag ? (doc.references.get(tag)?.id ?? tagDesignation(tag)) : named ? canonicalDesignation(named.replace(/^([A-Z]+)\s?/, '$1 ')) : null;
-  const owner = tag || named ? cited : doc.self;
+  // (the document named beside it: "section 5.1 of [RFC1234]", "IEEE 802.1D clause 14.6.2.2"; else the citing one, when it
+  // has a part of that number)
+  const owner = citedDocumentBeside(doc, sentence, end.start, end.end) ?? (ownPart(doc, m[2]) ? doc.self : null);
   return owner ? `${owner} §${m[2]}` : null;
 }
 

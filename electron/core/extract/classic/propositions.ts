@@ -415,7 +415,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     (byMeans || !['of', 'by'].includes(lower(tokens[j])))
   ) {
     const pobj = args.argsFrom(j + 1);
-    for (const s of subjects) for (const y of pobj) emit(r, s, `${rel} ${only.text} ${lower(tokens[j])}`, y, 'prep', 'prop.reverb');
+    for (const s of subjects) for (const y of pobj) emit(r, s, `${rel} ${only.text} ${lower(tokens[j])}`, y, 'prep', 'prop.reverb', only.text);
     if (pobj.length) {
       j = pobj[pobj.length - 1].to + 1;
       reverb = true;
@@ -432,7 +432,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as' && !isComplexPreposition(tokens[j])) {
       if (guard === 0 && !reverb && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
         const via = `${rel} ${nounText(r, before.np)} ${lower(tokens[j])}`;
-        for (const s of subjects) for (const y of more) emit(r, s, via, y, 'prep', 'prop.noun-preposition');
+        for (const s of subjects) for (const y of more) emit(r, s, via, y, 'prep', 'prop.noun-preposition', nounText(r, before.np));
       }
       break;
     }

@@ -14,6 +14,12 @@ export interface SvoTriple {
   kind: 'svo' | 'prep' | 'of' | 'isa';
   /** The rule ids that made it, the proposition's first. */
   rules: string[];
+  /** A noun phrase the relation's words hold between verb and preposition ("sends Access-Request to"): the verb's own object. */
+  embedded?: string;
+  /** The condition the sentence puts on the clause ("If X, ..."): the qualifier meta.condition. */
+  condition?: string;
+  /** The tail is limited by "only" ("contains only X"): the qualifier meta.only. */
+  only?: boolean;
 }
 
 /** What the passes know while reading one sentence. */
@@ -41,11 +47,18 @@ export interface Reading {
   relative: { at: number; ante: Arg } | null;
   /** The authors' voice ("we", "this paper") is the subject: its object and complement are the ends. */
   author: boolean;
+  /** The text of a condition clause read before the clause being read ("if the key is missing"), or null. */
+  condition: string | null;
 }
 
 export const EMIT_RULES = [
   { id: 'emit.light-end', statement: 'A light noun without complement, a bare number as subject, or a one-letter variable ends no relation.' },
   { id: 'emit.same-ends', statement: 'A triple whose two ends say the same, or an end of ten words or more, is not made.' },
+  {
+    id: 'emit.condition',
+    statement: 'A clause after a condition in its sentence ("If X, Y") keeps the condition as its triples\' qualifier (meta.condition).',
+  },
+  { id: 'emit.only', statement: 'An end limited by "only" ("contains only X") keeps the limit as the triple\'s qualifier (meta.only).' },
 ];
 
 const plain = (p: Phrase): Phrase => ({ from: p.from, to: p.to, start: p.start, end: p.end, text: p.text });
@@ -62,7 +75,7 @@ function repairsIn(tokens: Token[], from: number, to: number): string[] {
 }
 
 /** Makes a triple unless the clause asserts nothing, an end is no end, or a demonstrative points at nothing found. */
-export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind'], rule: string): void {
+export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind'], rule: string, embedded?: string): void {
   if (r.quiet) return;
   const h = head as Arg;
   const t = tail as Arg;
@@ -84,7 +97,25 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...(c ? repairsIn(r.tokens, c.vs, c.ve) : []),
     ...repairsIn(r.tokens, tail.from, tail.to),
   ];
-  r.triples.push({ head: plain(rh), relation: relation.replace(/\s+/g, ' ').trim(), tail: plain(rt), kind, rules: [...new Set(rules)] });
+  const rel = relation.replace(/\s+/g, ' ').trim();
+  // emit.only: "only" before the tail's phrase (its determiner stepped over)
+  let b = (t.lead ?? tail.from) - 1;
+  while (b > 0 && r.tokens[b].pos === 'DET') b--;
+  const only = r.tokens[b]?.text.toLowerCase() === 'only' && b >= (c?.ve ?? 0);
+  // emit.condition: the sentence's condition read before this clause
+  const condition = r.condition && c && !c.quiet ? r.condition : null;
+  if (only) rules.push('emit.only');
+  if (condition) rules.push('emit.condition');
+  r.triples.push({
+    head: plain(rh),
+    relation: rel,
+    tail: plain(rt),
+    kind,
+    rules: [...new Set(rules)],
+    ...(embedded ? { embedded: embedded.replace(/\s+/g, ' ').trim() } : {}),
+    ...(condition ? { condition } : {}),
+    ...(only ? { only: true } : {}),
+  });
 }
 
 /** A relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader"). */

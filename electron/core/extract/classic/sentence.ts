@@ -13,9 +13,11 @@ import { isQuestion, readClauses } from './clauses';
 import { readClause } from './propositions';
 import { emit, type Reading, type SvoTriple } from './reading';
 import { References, type SentenceContext } from './reference';
+import { relationForm } from './relation-form';
 import { repairTags } from './repairs';
 import { phrase, type Token } from './tokens';
 import { pluralNoun } from './words';
+import { UNASSERTED_OPENERS } from '../../nlp/lexicon';
 
 export type { SvoTriple } from './reading';
 
@@ -58,6 +60,16 @@ function readLists(r: Reading): void {
   }
 }
 
+/** A condition clause's words, from its opener ("if", "unless") up to the comma that ends it; null when it has no opener before it. */
+function conditionText(tokens: Token[], text: string, c: { vs: number; ve: number }): string | null {
+  let from = c.vs - 1;
+  while (from >= 0 && !UNASSERTED_OPENERS.has(tokens[from].text.toLowerCase()) && ![',', ';', ':'].includes(tokens[from].text)) from--;
+  if (from < 0 || !UNASSERTED_OPENERS.has(tokens[from].text.toLowerCase())) return null;
+  let to = c.ve;
+  while (to + 1 < tokens.length && ![',', ';', '.'].includes(tokens[to + 1].text)) to++;
+  return text.slice(tokens[from].start, tokens[to].end).replace(/\s+/g, ' ');
+}
+
 function readingOf(tokens: Token[], text: string, context?: SentenceContext): Reading {
   const args = new Arguments(tokens, text);
   return {
@@ -77,6 +89,7 @@ function readingOf(tokens: Token[], text: string, context?: SentenceContext): Re
     firstSubject: null,
     relative: null,
     author: false,
+    condition: null,
   };
 }
 
@@ -101,8 +114,12 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   const tokens = repairTags(input, text);
   if (!tokens.length || isQuestion(tokens)) return []; // clause.question
   const r = readingOf(tokens, text, context);
-  for (const c of readClauses(tokens)) readClause(r, c);
+  for (const c of readClauses(tokens)) {
+    readClause(r, c);
+    if (c.unasserted === 'clause.condition') r.condition = conditionText(tokens, text, c) ?? r.condition;
+  }
   r.quiet = false;
+  r.condition = null;
   readLists(r);
   r.refs.finish(r.firstSubject);
   return finalTriples(r);
@@ -114,7 +131,8 @@ export interface SentenceExplanation {
   repaired: { text: string; pos: string; start: number; end: number; repairs: string[] }[];
   phrases: { text: string; start: number; end: number; rules: string[] }[];
   clauses: { verb: string; start: number; end: number; polarity: 'asserted' | 'negated' | 'unasserted'; rule?: string; rules: string[] }[];
-  triples: { head: string; relation: string; tail: string; kind: SvoTriple['kind']; rules: string[] }[];
+  /** The relation in its lemma form (pass 7); `surface` the words as written where they differ, `modality` a modal taken out. */
+  triples: { head: string; relation: string; tail: string; kind: SvoTriple['kind']; rules: string[]; surface?: string; modality?: string }[];
   question: boolean;
 }
 
@@ -137,7 +155,22 @@ export function explainSentence(input: Token[], text: string, context?: Sentence
       rule: c.unasserted ?? c.negation,
       rules: c.rules,
     })),
-    triples: triples.map((t) => ({ head: t.head.text, relation: t.relation, tail: t.tail.text, kind: t.kind, rules: t.rules })),
+    triples: triples.map((t) => {
+      const formed = relationForm(
+        { stage: 'EE', head: { text: t.head.text, kind: 'entity' }, relation: t.relation, tail: { text: t.tail.text, kind: 'entity' }, rules: t.rules },
+        t.kind === 'svo' || t.kind === 'prep',
+      );
+      const { surface, modality } = (formed.meta ?? {}) as { surface?: string; modality?: string };
+      return {
+        head: formed.head.text,
+        relation: formed.relation,
+        tail: formed.tail.text,
+        kind: t.kind,
+        rules: formed.rules ?? t.rules,
+        ...(surface ? { surface } : {}),
+        ...(modality ? { modality } : {}),
+      };
+    }),
     question,
   };
 }

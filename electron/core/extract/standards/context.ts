@@ -223,3 +223,37 @@ export function informative(doc: DocInfo, offset: number): boolean {
   if (annexAt(doc.structure.sections, offset) === 'informative') return true;
   return (doc.structure.blocks ?? []).some((b) => (b.kind === 'note' || b.kind === 'example') && b.start <= offset && offset < b.end);
 }
+
+/**
+ * The document a part reference at [start, end) of a sentence belongs to when another document is
+ * named beside it: "section 5.1 of [RFC1234]", "clause 14.6.2.2 of IEEE 802.1D", "[RFC1234], Section
+ * 4.2", "IEEE 802.1D clause 14.6.2.2", "RFC 2866 section 4.1"; null when none is (the part is the
+ * citing document's own, if it has one of that number: see ownPart).
+ */
+export function citedDocumentBeside(doc: DocInfo, sentence: Span, start: number, end: number): string | null {
+  const { text } = doc;
+  const after = text.slice(end, Math.min(sentence.end, end + 80));
+  const tagAfter = /^\s*(?:of|in)\s+(?:the\s+)?\[([^\]\s]{1,40})\]/.exec(after)?.[1];
+  if (tagAfter) return doc.references.get(tagAfter)?.id ?? tagDesignation(tagAfter);
+  const ofAt = /^\s*(?:of|in)\s+(?:the\s+)?/.exec(after);
+  if (ofAt) {
+    const named = findStandards(text, end + ofAt[0].length, Math.min(sentence.end, end + 80))[0];
+    if (named && named.start === end + ofAt[0].length) return canonicalDesignation(named.label);
+  }
+  const before = text.slice(Math.max(sentence.start, start - 60), start);
+  const tagBefore = /\[([^\]\s]{1,40})\],?\s*(?:(?:which|that)\s+(?:in|at)\s+)?$/.exec(before)?.[1];
+  if (tagBefore) return doc.references.get(tagBefore)?.id ?? tagDesignation(tagBefore);
+  const lead = Math.max(sentence.start, start - 60);
+  const named = findStandards(text, lead, start).at(-1);
+  if (named && /^,?\s*$/.test(text.slice(named.end, start))) return canonicalDesignation(named.label);
+  return null;
+}
+
+/** The document has a numbered part of this number (a section, an appendix), or its parts are unknown. */
+export function ownPart(doc: DocInfo, number: string): boolean {
+  const numbered = doc.structure.sections.filter((s) => s.number);
+  // (appendix letters and documents whose sections are not known are taken on trust)
+  if (!doc.given || numbered.length < 3 || !/^\d/.test(number)) return true;
+  const n = number.replace(/\.$/, '');
+  return numbered.some((s) => s.number!.replace(/\.$/, '') === n);
+}

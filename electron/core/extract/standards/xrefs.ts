@@ -8,7 +8,7 @@ import { findStandards } from '../classic/mentions';
 import type { Span } from '../sentences';
 import type { NodeMention } from '../types';
 import { sectionAt } from '../../document/structure';
-import { canonicalDesignation, clauseOf, inReferencesSection, isSkipped, tagDesignation, type ChunkContext } from './context';
+import { canonicalDesignation, citedDocumentBeside, clauseOf, inReferencesSection, isSkipped, ownPart, tagDesignation, type ChunkContext } from './context';
 import { entity, phraseLabel, trimSpan, type Draft } from './make';
 import { subjectBefore } from './requirements';
 
@@ -158,22 +158,15 @@ export function crossReferences(ctx: ChunkContext): { drafts: Draft[]; mentions:
       /\b(?:[Ss]ub-?)?(?:[Ss]ections?|[Cc]lauses?|[Aa]ppendix|[Aa]nnex)\s+((?:\d+|[A-Z])(?:\.\d+)*(?![\w-])(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)(?:\d+|[A-Z])(?:\.\d+)*(?![\w-]))*)(?:\s+(?:of|in)\s+(?:\[([^\]\n]{1,40})\]|((?:RFC|BCP|STD)\s?\d{1,5})))?/g;
     for (const m of sentence.matchAll(sec)) {
       const at = s.start + m.index!;
-      let doc: string | null = self;
-      if (m[2]) doc = resolveTag(ctx, m[2]);
-      else if (m[3]) doc = canonicalDesignation(m[3].replace(/^(RFC|BCP|STD)\s?/, '$1 '));
-      else {
-        // "[RFC3748], Section 2.4" / "RFC 2866 section 4.1": the document named right before
-        const before = text.slice(Math.max(s.start, at - 40), at);
-        const t = /\[([^\]\n]{1,40})\],?\s*$/.exec(before);
-        const r = /\b((?:RFC|BCP|STD)\s?\d{1,5}),?\s*$/.exec(before);
-        if (t) doc = resolveTag(ctx, t[1]);
-        else if (r) doc = canonicalDesignation(r[1].replace(/^(RFC|BCP|STD)\s?/, '$1 '));
-      }
+      // (the document named beside the part, "clause 14.6.2.2 of IEEE 802.1D", "[RFC3748], Section 2.4"; else the citing one)
+      const beside = m[2] ? resolveTag(ctx, m[2]) : m[3] ? canonicalDesignation(m[3].replace(/^(RFC|BCP|STD)\s?/, '$1 ')) : null;
+      const doc: string | null = m[2] || m[3] ? beside : (citedDocumentBeside(ctx.doc, s, at, at + m[0].length) ?? self);
       if (!doc) continue;
       const head = from ? clause(from, null) : standard(self, null);
       for (const n of m[1].split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+/)) {
         const target = `${doc} §${n}`;
-        if (target === from) continue;
+        // (a part the citing document does not have is another document's: no clause of its own)
+        if (target === from || (doc === self && !ownPart(ctx.doc, n))) continue;
         drafts.push({ pattern: 'xref.section', head, relation: 'refers to', tail: clause(target, { start: at, end: at + m[0].length }), evidence: s });
       }
     }

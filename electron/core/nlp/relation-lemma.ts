@@ -1,0 +1,83 @@
+// A verb group's dictionary form, for relation names: one string per notion whatever the tense,
+// aspect, person or modal it was written in. The modal leaves the string (it is the relation's
+// modality); auxiliaries of tense and aspect go; an active verb becomes its lemma ("sends", "has sent",
+// "sending" -> "send"); a passive keeps its participle ("is sent to", "can be sent to" -> "sent to"),
+// since "X sent to Y" and "X send to Y" say opposite things of X.
+import { BE, DO, HAVE, MODAL_VERBS, NEGATION } from './lexicon';
+import { isVerbInWordNet } from './senses';
+import { lemma, singular } from './morphology';
+
+export interface VerbGroupForm {
+  /** The relation in its dictionary form. */
+  relation: string;
+  /** The modal the group was written with, as written ("MUST", "can", "need to"); absent when none. */
+  modality?: string;
+  /** The group was a passive (a form of "be" before a participle). */
+  passive: boolean;
+}
+
+/** Longest modal entries first, so "need to" is read before "need" would be. */
+const MODALS = [...MODAL_VERBS].map((m) => m.split(' ')).sort((a, b) => b.length - a.length);
+
+const lowerWord = (w: string) => w.toLowerCase();
+
+/** The words open with the modal and go on after it. */
+const opens = (words: string[], modal: string[]) => words.length > modal.length && modal.every((x, i) => lowerWord(words[i]) === x);
+
+/** A participle or a past: the word is not its own lemma and ends neither in -s nor -ing ("sent", "derived", "known"). */
+function participle(word: string): boolean {
+  const w = word.toLowerCase();
+  return /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/(?:s|ing)$/.test(w));
+}
+
+/** A verb form that is not its own lemma: a third person, a past, a participle, a gerund. */
+const inflectedVerb = (word: string) => /^\p{Ll}+$/u.test(word) && lemma(word) !== word.toLowerCase();
+
+/**
+ * The dictionary form of a relation that starts with a verb group. `verbal` says the relation was
+ * read off a verb (a noun relation, "part of", "is a", keeps its words); words after the group
+ * (its preposition, a ReVerb object) stay as written, a plural common noun among them singular.
+ */
+export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
+  let words = relation.split(/\s+/).filter(Boolean);
+  let modality: string | undefined;
+  // (modals in a row are one modality: "will need to", "would be expected to")
+  for (let m = MODALS.find((x) => opens(words, x)); m; m = MODALS.find((x) => opens(words, x))) {
+    modality = [modality, words.slice(0, m.length).join(' ')].filter(Boolean).join(' ');
+    words = words.slice(m.length);
+  }
+  if (!verbal) return { relation: words.join(' '), ...(modality ? { modality } : {}), passive: false };
+  // tense and aspect: forms of be, have, do before the main verb (and an infinitive's "to")
+  let be = false;
+  let have = false;
+  let k = 0;
+  while (k < words.length - 1) {
+    const w = lowerWord(words[k]);
+    const next = words[k + 1];
+    const beforeVerb = inflectedVerb(next) || participle(next) || BE.has(lowerWord(next)) || HAVE.has(lowerWord(next));
+    if (w === 'to' && k === 0 && /^\p{Ll}/u.test(next)) k++;
+    else if (BE.has(w) && beforeVerb) {
+      be = true;
+      k++;
+    } else if (HAVE.has(w) && beforeVerb && !/^\p{Ll}+ing$/u.test(next)) {
+      have = true;
+      k++;
+    } else if (DO.has(w) && /^\p{Ll}+$/u.test(next) && !NEGATION.has(lowerWord(next)) && !participle(next)) k++;
+    else break;
+  }
+  words = words.slice(k);
+  const head = words[0];
+  const passive = Boolean(head) && be && participle(head) && !/ing$/i.test(head);
+  if (head && /^\p{Ll}[\p{Ll}-]*$/u.test(head) && !passive) {
+    // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose
+    // "be" the reading left out, or a participle modifying its subject: "X used for Y")
+    const bare = !be && !have && participle(head) && !/s$/.test(head);
+    if (!bare && isVerbInWordNet(lemma(head))) words = [lemma(head), ...words.slice(1)];
+  }
+  // (a ReVerb object or the noun of a prepositional verb, written plural: singular)
+  words = words.map((w, i) => (i > 0 && /^\p{Ll}{3,}s$/u.test(w) && !/ss$/.test(w) && singular(w) !== w && !inflectedVerbOnly(w) && lemma(w) === singular(w) ? singular(w) : w));
+  return { relation: words.join(' '), ...(modality ? { modality } : {}), passive };
+}
+
+/** A word read as a verb's third person only: "is", "has", "does" and their like are no plural nouns. */
+const inflectedVerbOnly = (w: string) => BE.has(w) || HAVE.has(w) || DO.has(w);
