@@ -23,6 +23,7 @@ const PASS_TITLES: Record<RulePass, string> = {
   reference: 'Pass 5, reference (`classic/reference.ts`)',
   propositions: 'Pass 6, subjects and propositions (`classic/subjects.ts`, `classic/propositions.ts`, `classic/sentence.ts`, `classic/reading.ts`)',
   standards: 'Standards patterns (`extract/standards/`)',
+  relations: 'Pass 7, relation form (`classic/relation-form.ts`, `nlp/relation-lemma.ts`): one relation string per notion, the surface kept as a label',
   llm: 'Model triples (`extract/stages/`)',
 };
 
