@@ -2,9 +2,8 @@
 // an engine over a gold set (a resumable job keeping its settings, every prediction and the scores),
 // and live precision from the editor's accept/reject decisions. Matching rules: docs/evaluation.md.
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { Id } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 import { ExtractLimitsInput } from './extract';
 import { EngineName } from './engines';
 
@@ -230,8 +229,13 @@ export type EvalRunDetail = z.infer<typeof EvalRunDetail>;
 export const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
 export type EvalJobResult = z.infer<typeof EvalJobResult>;
 
-/** An 'eval' job, as eval.run.start starts it and the jobs calls give it. */
-export const EvalJobInfo = jobInfoOf('eval', EvalJobResult);
+/** The params of an 'eval' job: the run eval.run.start created (its settings are stored with the run). */
+export const EvalJobParams = z.object({ run: Id });
+export type EvalJobParams = z.infer<typeof EvalJobParams>;
+
+/** The 'eval' job kind; its JobInfo is what eval.run.start answers and the jobs calls give. */
+export const evalJob = defineJobKind('eval', { params: EvalJobParams, result: EvalJobResult });
+export const EvalJobInfo = evalJob.info;
 
 export const EvalRunStartInput = z.object({
   goldSet: Id,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { GraphNode, Id, Stage } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 import { EngineName } from './engines';
 
 /** Tighter LLM answer bounds (tests, benchmarks, small models): for extraction jobs and eval runs. */
@@ -17,7 +16,11 @@ export const ExtractLimitsInput = z
   })
   .partial();
 
-export const ExtractStartInput = z.object({
+/**
+ * The params of an 'extract' job: what extract.start takes (ExtractStartInput, picked from these),
+ * and the knobs tests, benchmarks and eval runs set when they enqueue one.
+ */
+export const ExtractJobParams = z.object({
   /** Documents to read; all documents when absent. */
   documents: z.array(Id).max(100_000).optional(),
   engine: EngineName.default('classic'),
@@ -27,7 +30,23 @@ export const ExtractStartInput = z.object({
   endpoint: z.string().url().max(2048).optional(),
   /** Read every chunk again, even those this engine already read unchanged. */
   force: z.boolean().optional(),
+  /** Parallel sequences when the job loads a local model itself (default 2). */
+  sequences: z.number().int().min(1).max(64).optional(),
+  /** Tighter answer bounds (tests, benchmarks, small models). */
+  limits: ExtractLimitsInput.optional(),
+  /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
+  temperature: z.number().min(0).max(2).optional(),
+  seed: z.number().int().optional(),
+  /** One gleaning turn when a stage returns its cap (default true). */
+  glean: z.boolean().optional(),
+  /** Chunks per transaction for the classic engine (default: batches of about 40 ms of the job thread's CPU, extract/batches.ts). */
+  batchSize: z.number().int().min(1).max(512).optional(),
+  /** Propose merge candidates at the end (default true). */
+  mergeCandidates: z.boolean().optional(),
 });
+export type ExtractJobParams = z.input<typeof ExtractJobParams>;
+
+export const ExtractStartInput = ExtractJobParams.pick({ documents: true, engine: true, model: true, endpoint: true, force: true });
 export type ExtractStartInput = z.infer<typeof ExtractStartInput>;
 
 const PerStage = z.object({ EE: z.number().int(), EV: z.number().int(), VV: z.number().int() });
@@ -89,8 +108,9 @@ export const ExtractSummary = z.object({
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 
-/** An 'extract' job, as extract.start starts it and the jobs calls give it. */
-export const ExtractJobInfo = jobInfoOf('extract', ExtractSummary);
+/** The 'extract' job kind; its JobInfo is what extract.start answers and the jobs calls give. */
+export const extractJob = defineJobKind('extract', { params: ExtractJobParams, result: ExtractSummary });
+export const ExtractJobInfo = extractJob.info;
 
 export const ExtractStats = z.object({
   chunks: z.number().int(),

@@ -1,8 +1,7 @@
 // Models and LLM engines: the model manager (GGUF files, metadata, memory fit, downloads), the
 // model chosen per role, and the engines loaded for those roles.
 import { z } from 'zod';
-import { defineCall } from './define';
-import { jobInfoOf } from './job-kinds';
+import { defineCall, defineJobKind } from './define';
 import { PathText } from '../schemas';
 
 /** What a model is used for. Each role has its own choice; roles may share one model. */
@@ -158,8 +157,13 @@ export const DownloadResult = z.object({
 });
 export type DownloadResult = z.infer<typeof DownloadResult>;
 
-/** A 'models.download' job, as models.download starts it and the jobs calls give it. */
-export const DownloadJobInfo = jobInfoOf('models.download', DownloadResult);
+/** The params of a 'models.download' job: the download models.download planned (the URL, the file it writes, the hash to check). */
+export const DownloadJobParams = z.object({ url: z.string().min(1), dest: z.string().min(1), sha256: z.string().optional() });
+export type DownloadJobParams = z.infer<typeof DownloadJobParams>;
+
+/** The 'models.download' job kind; its JobInfo is what models.download answers and the jobs calls give. */
+export const downloadJob = defineJobKind('models.download', { params: DownloadJobParams, result: DownloadResult });
+export const DownloadJobInfo = downloadJob.info;
 
 const FilePath = PathText;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './define';
-import { jobInfoOf } from './job-kinds';
+import { defineCall, defineJobKind } from './define';
 import { ExportOptions, ImportResult } from './export';
 
 /** A SPARQL 1.1 endpoint (queries and updates as form POSTs) and a named graph in it. No secret: the core resolves it (keychain, GRAPHWRIGHT_SPARQL_PASSWORD). */
@@ -70,8 +69,14 @@ export const PublishResult = z.object({
 });
 export type PublishResult = z.infer<typeof PublishResult>;
 
-/** A 'graph.publish' job, as publish.start starts it and the jobs calls give it. */
-export const PublishJobInfo = jobInfoOf('graph.publish', PublishResult);
+/**
+ * The 'graph.publish' job kind. Its params are what publish.start takes, with the target resolved
+ * by the handler (auth, protocol and Graph Store URL as given or as the target records them);
+ * checked on enqueue, an unknown key (a password handed in by mistake) is dropped, never stored.
+ * Its JobInfo is what publish.start answers and the jobs calls give.
+ */
+export const publishJob = defineJobKind('graph.publish', { params: PublishStartInput, result: PublishResult });
+export const PublishJobInfo = publishJob.info;
 
 export const PublishTarget = z.object({
   id: z.number().int(),

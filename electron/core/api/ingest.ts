@@ -4,7 +4,8 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { ingestCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
-import { INGEST_JOB, type IngestParams } from '../ingest/job';
+import { INGEST_JOB } from '../ingest/job';
+import type { IngestJobParams as IngestParams } from '../../../shared/contract/ingest';
 import { sha256 } from '../ingest/pipeline';
 import { editionsOf } from '../editions/apply';
 

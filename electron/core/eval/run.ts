@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import { headline, type GoldItemRow } from '../store/eval';
@@ -22,7 +21,7 @@ import type {
   GoldQuestion,
   GoldSetInfo,
 } from '../../../shared/contract/eval';
-import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
+import { EvalJobParams, EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
 import { jobResults, type JobInfoOf, type JobKindName } from '../../../shared/contract/jobs';
 import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
@@ -42,9 +41,6 @@ import { version as appVersion } from '../version';
 import { log } from '../log';
 
 export const EVAL_JOB = 'eval' satisfies JobKindName;
-
-export const EvalJobParams = z.object({ run: z.number().int().positive() });
-export type EvalJobParams = z.infer<typeof EvalJobParams>;
 
 // ---- gold
 
