@@ -1,7 +1,8 @@
 // Chunking: recursive (default), fixed or semantic. Every chunk is an exact span [start, end) of
 // the document's repaired text, with the page it starts on and the heading path in force there.
 import { createHash } from 'node:crypto';
-import { detectHeadings, headingPathAt, lastStartingAtOrBefore, type Heading } from './headings';
+import { detectHeadings, headingPathAt, type Heading } from './headings';
+import { lastStartingAtOrBefore } from '../text/spans';
 import { recursiveSpans, applyOverlap } from './recursive';
 import { fixedSpans } from './fixed';
 import { semanticSpans, type EmbedFn } from './semantic';
