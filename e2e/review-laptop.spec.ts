@@ -126,8 +126,15 @@ for (const size of SIZES) {
 
     // An EV triple (a requirement) whose object is retyped stays EV.
     await app.getByRole('combobox', { name: 'Stage' }).selectOption('EV');
-    await rows.first().click();
+    // (the table re-renders once the filter is applied: wait for an EV row on top before picking it)
+    const firstRowStage = async () => {
+      const id = Number(await rows.first().getAttribute('data-triple-id'));
+      return (await api(host, 'triples.list', { ids: [id] })).items[0]?.stage;
+    };
+    await expect.poll(firstRowStage).toBe('EV');
     const ev = Number(await rows.first().getAttribute('data-triple-id'));
+    await app.locator(`[data-triple-id="${ev}"]`).click();
+    await expect(app.locator(`[data-triple-id="${ev}"]`)).toHaveClass(/active/);
     await app.keyboard.press('e');
     const object = app.getByTestId('triple-rows').getByRole('combobox', { name: 'Object' });
     await object.fill('be checked by the authenticator first');
