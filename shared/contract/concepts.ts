@@ -76,7 +76,7 @@ export type ConceptsSummary = z.infer<typeof ConceptsSummary>;
 
 /** The 'concepts' job kind; its JobInfo is what concepts.start answers and the jobs calls give. */
 export const conceptsJob = defineJobKind('concepts', { params: ConceptsJobParams, result: ConceptsSummary });
-export const ConceptsJobInfo = conceptsJob.info;
+const ConceptsJobInfo = conceptsJob.info;
 
 export const ConceptItem = z.object({
   id: Id,
@@ -138,7 +138,7 @@ export type SchemaTypeKind = z.infer<typeof SchemaTypeKind>;
 /** 'unknown' is what an entity gets when none of the types fits: it cannot be a type's name. */
 export const UNKNOWN_TYPE = 'unknown';
 
-export const TypeName = z
+const TypeName = z
   .string()
   .trim()
   .min(1)

@@ -103,8 +103,8 @@ export const PrPoint = z.object({
 });
 export type PrPoint = z.infer<typeof PrPoint>;
 
-export const ErrorKind = z.enum(['missed', 'spurious', 'wrong_relation', 'passage_missed', 'wrong_answer', 'abstained']);
-export type ErrorKind = z.infer<typeof ErrorKind>;
+const ErrorKind = z.enum(['missed', 'spurious', 'wrong_relation', 'passage_missed', 'wrong_answer', 'abstained']);
+type ErrorKind = z.infer<typeof ErrorKind>;
 
 /** One error of a run: what it is and where its evidence lies (the gold item and spans in its text). */
 export const EvalError = z.object({
@@ -202,7 +202,7 @@ export const EvalSettings = z.object({
 });
 export type EvalSettings = z.infer<typeof EvalSettings>;
 
-export const EvalRunState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+const EvalRunState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
 export const EvalRunInfo = z.object({
   id: Id,
@@ -226,8 +226,8 @@ export const EvalRunDetail = EvalRunInfo.extend({ scores: EvalScores.nullable() 
 export type EvalRunDetail = z.infer<typeof EvalRunDetail>;
 
 /** The result of an 'eval' job: the run and its headline numbers (EvalRunInfo.headline). */
-export const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
-export type EvalJobResult = z.infer<typeof EvalJobResult>;
+const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
+type EvalJobResult = z.infer<typeof EvalJobResult>;
 
 /** The params of an 'eval' job: the run eval.run.start created (its settings are stored with the run). */
 export const EvalJobParams = z.object({ run: Id });
@@ -235,7 +235,7 @@ export type EvalJobParams = z.infer<typeof EvalJobParams>;
 
 /** The 'eval' job kind; its JobInfo is what eval.run.start answers and the jobs calls give. */
 export const evalJob = defineJobKind('eval', { params: EvalJobParams, result: EvalJobResult });
-export const EvalJobInfo = evalJob.info;
+const EvalJobInfo = evalJob.info;
 
 export const EvalRunStartInput = z.object({
   goldSet: Id,

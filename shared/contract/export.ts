@@ -50,13 +50,13 @@ export type ExportJobParams = z.input<typeof ExportJobParams>;
 
 /** The 'graph.export' job kind; its JobInfo is what graph.export with a path answers and the jobs calls give. */
 export const exportJob = defineJobKind('graph.export', { params: ExportJobParams, result: ExportJobResult });
-export const ExportJobInfo = exportJob.info;
+const ExportJobInfo = exportJob.info;
 
 /** One written file, returned inline (for a download in the browser host). */
 export const ExportFile = z.object({ name: z.string(), mediaType: z.string(), text: z.string() });
 export type ExportFile = z.infer<typeof ExportFile>;
 
-export const ExportResult = z.object({
+const ExportResult = z.object({
   format: ExportFormat,
   counts: ExportCounts,
   /** Without `path`: the content, one entry per file (csv and neo4j-csv give several). */
@@ -64,7 +64,7 @@ export const ExportResult = z.object({
   /** With `path`: the export job writing there; its result is {path, files, bytes, counts}. */
   job: ExportJobInfo.optional(),
 });
-export type ExportResult = z.infer<typeof ExportResult>;
+type ExportResult = z.infer<typeof ExportResult>;
 
 const Tally = z.object({ created: z.number().int(), existing: z.number().int() });
 

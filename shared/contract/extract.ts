@@ -110,9 +110,9 @@ export type ExtractSummary = z.infer<typeof ExtractSummary>;
 
 /** The 'extract' job kind; its JobInfo is what extract.start answers and the jobs calls give. */
 export const extractJob = defineJobKind('extract', { params: ExtractJobParams, result: ExtractSummary });
-export const ExtractJobInfo = extractJob.info;
+const ExtractJobInfo = extractJob.info;
 
-export const ExtractStats = z.object({
+const ExtractStats = z.object({
   chunks: z.number().int(),
   /** Chunks some engine has read. */
   extractedChunks: z.number().int(),
@@ -123,11 +123,11 @@ export const ExtractStats = z.object({
   byEngine: z.array(z.object({ engine: z.string(), stage: Stage, count: z.number().int() })),
   openMergeCandidates: z.number().int(),
 });
-export type ExtractStats = z.infer<typeof ExtractStats>;
+type ExtractStats = z.infer<typeof ExtractStats>;
 
 export const MergeStatus = z.enum(['open', 'merged', 'skipped']);
 
-export const MergeCandidate = z.object({
+const MergeCandidate = z.object({
   id: Id,
   a: GraphNode,
   b: GraphNode,
@@ -136,7 +136,7 @@ export const MergeCandidate = z.object({
   reason: z.string(),
   status: MergeStatus,
 });
-export type MergeCandidate = z.infer<typeof MergeCandidate>;
+type MergeCandidate = z.infer<typeof MergeCandidate>;
 
 const Span = { start: z.number().int(), end: z.number().int() };
 
@@ -171,7 +171,7 @@ export const ExplainedSentence = z.object({
 export const RuleEntry = z.object({ id: z.string(), statement: z.string(), pass: z.string() });
 export type RuleEntry = z.infer<typeof RuleEntry>;
 
-export const ExplainInput = z
+const ExplainInput = z
   .object({
     /** A stored triple: the sentence of its first evidence span, read in its chunk. */
     triple: Id.optional(),

@@ -31,8 +31,8 @@ export const ResumedIngest = z.object({
 export type ResumedIngest = z.infer<typeof ResumedIngest>;
 
 /** The ingest job's result: the files' outcome, and what the last run did when the job was resumed. */
-export const IngestJobResult = IngestResult.extend({ resumed: ResumedIngest.optional() });
-export type IngestJobResult = z.infer<typeof IngestJobResult>;
+const IngestJobResult = IngestResult.extend({ resumed: ResumedIngest.optional() });
+type IngestJobResult = z.infer<typeof IngestJobResult>;
 
 /** The params of an 'ingest' job: what documents.ingest takes (the handler resolves the paths). */
 export const IngestJobParams = z.object({
@@ -47,7 +47,7 @@ export type IngestJobParams = z.infer<typeof IngestJobParams>;
 
 /** The 'ingest' job kind; its JobInfo is what documents.ingest answers and the jobs calls give. */
 export const ingestJob = defineJobKind('ingest', { params: IngestJobParams, result: IngestJobResult });
-export const IngestJobInfo = ingestJob.info;
+const IngestJobInfo = ingestJob.info;
 
 export const PageSpan = z.object({ number: z.number().int(), start: z.number().int(), end: z.number().int() });
 export type PageSpan = z.infer<typeof PageSpan>;
@@ -56,7 +56,7 @@ export const Annotation = z.object({ start: z.number().int(), end: z.number().in
 export type Annotation = z.infer<typeof Annotation>;
 
 /** Largest upload accepted through documents.upload (base64 characters, about 192 MB of data). */
-export const MAX_UPLOAD_BASE64 = 256 * 1024 * 1024;
+const MAX_UPLOAD_BASE64 = 256 * 1024 * 1024;
 
 export const ingestCalls = {
   'documents.ingest': defineCall({

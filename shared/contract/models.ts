@@ -78,7 +78,7 @@ export const MemoryFit = z.object({
 });
 export type MemoryFit = z.infer<typeof MemoryFit>;
 
-export const ModelSource = z.enum(['repo', 'data', 'user']);
+const ModelSource = z.enum(['repo', 'data', 'user']);
 
 export const ModelEntry = z.object({
   path: z.string(),
@@ -118,7 +118,7 @@ export const RecommendedModel = z.object({
 export type RecommendedModel = z.infer<typeof RecommendedModel>;
 
 /** Mirrors EngineInfo in electron/core/llm/engine.ts. */
-export const EngineInfoShape = z.object({
+const EngineInfoShape = z.object({
   engine: z.enum(['llama', 'openai']),
   model: z.string(),
   backend: z.string(),
@@ -135,7 +135,7 @@ export const EngineInfoShape = z.object({
   totalLayers: z.number().optional(),
   threads: z.number().optional(),
 });
-export type EngineInfoShape = z.infer<typeof EngineInfoShape>;
+type EngineInfoShape = z.infer<typeof EngineInfoShape>;
 
 export const EngineRoleStatus = z.object({
   role: ModelRole,
@@ -163,7 +163,7 @@ export type DownloadJobParams = z.infer<typeof DownloadJobParams>;
 
 /** The 'models.download' job kind; its JobInfo is what models.download answers and the jobs calls give. */
 export const downloadJob = defineJobKind('models.download', { params: DownloadJobParams, result: DownloadResult });
-export const DownloadJobInfo = downloadJob.info;
+const DownloadJobInfo = downloadJob.info;
 
 const FilePath = PathText;
 

@@ -39,7 +39,7 @@ export const PublishStartInput = PublishTargetInput.extend({
 });
 export type PublishStartInput = z.input<typeof PublishStartInput>;
 
-export const PublishRun = z.object({
+const PublishRun = z.object({
   id: z.number().int(),
   state: PublishRunState,
   toAdd: z.number().int(),
@@ -76,7 +76,7 @@ export type PublishResult = z.infer<typeof PublishResult>;
  * Its JobInfo is what publish.start answers and the jobs calls give.
  */
 export const publishJob = defineJobKind('graph.publish', { params: PublishStartInput, result: PublishResult });
-export const PublishJobInfo = publishJob.info;
+const PublishJobInfo = publishJob.info;
 
 export const PublishTarget = z.object({
   id: z.number().int(),
@@ -128,15 +128,15 @@ export const CitationQuery = z.object({
 });
 export type CitationQuery = z.infer<typeof CitationQuery>;
 
-export const PublishCitations = z.object({
+const PublishCitations = z.object({
   /** Null when this database has published nowhere yet. */
   target: z.object({ id: z.number().int(), endpoint: z.string(), graph: z.string() }).nullable(),
   queries: z.array(CitationQuery),
 });
-export type PublishCitations = z.infer<typeof PublishCitations>;
+type PublishCitations = z.infer<typeof PublishCitations>;
 
 /** Where passwords of SPARQL targets come from in this host. Never the passwords themselves. */
-export const PublishSecrets = z.object({
+const PublishSecrets = z.object({
   /** This host can keep passwords in the OS keychain (the desktop app, with a keychain available). */
   keychain: z.boolean(),
   /** The keychain backend in use (Linux: gnome_libsecret, kwallet...), when known. */
@@ -146,15 +146,15 @@ export const PublishSecrets = z.object({
   /** The logins that have a stored password. */
   stored: z.array(z.object({ endpoint: z.string(), username: z.string() })),
 });
-export type PublishSecrets = z.infer<typeof PublishSecrets>;
+type PublishSecrets = z.infer<typeof PublishSecrets>;
 
-export const PublishSecretInput = z.object({
+const PublishSecretInput = z.object({
   endpoint: HttpUrl,
   username: z.string().min(1).max(256),
   /** Null clears the stored password. */
   password: z.string().min(1).max(4096).nullable(),
 });
-export type PublishSecretInput = z.infer<typeof PublishSecretInput>;
+type PublishSecretInput = z.infer<typeof PublishSecretInput>;
 
 /**
  * The SPARQL passwords: a sub-area of publish (api/publish.ts answers them in the core, where the

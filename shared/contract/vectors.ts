@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineCall, defineJobKind } from './define';
 
-export const VectorIndexStatus = z.object({
+const VectorIndexStatus = z.object({
   /** Whether sqlite-vec loads on this machine. */
   available: z.boolean(),
   /** The index built, or null: model identity, dimension, vectors held and when it last changed. */
@@ -12,7 +12,7 @@ export const VectorIndexStatus = z.object({
   chunks: z.number().int(),
   labels: z.number().int(),
 });
-export type VectorIndexStatus = z.infer<typeof VectorIndexStatus>;
+type VectorIndexStatus = z.infer<typeof VectorIndexStatus>;
 
 /** The result of an 'embeddings.index' job. */
 export const EmbeddingsJobResult = z.object({
@@ -39,7 +39,7 @@ export type EmbeddingsJobParams = z.input<typeof EmbeddingsJobParams>;
 
 /** The 'embeddings.index' job kind; its JobInfo is what retrieve.index.start answers and the jobs calls give. */
 export const embeddingsJob = defineJobKind('embeddings.index', { params: EmbeddingsJobParams, result: EmbeddingsJobResult });
-export const EmbeddingsJobInfo = embeddingsJob.info;
+const EmbeddingsJobInfo = embeddingsJob.info;
 
 export const vectorCalls = {
   'retrieve.index.start': defineCall({

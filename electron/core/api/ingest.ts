@@ -10,7 +10,7 @@ import { sha256 } from '../ingest/pipeline';
 import { editionsOf } from '../editions/apply';
 
 /** A file name safe on every platform, keeping its extension. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'));
   const cleaned = base
     .normalize('NFC')

@@ -15,12 +15,12 @@ export { recursiveSpans, applyOverlap, trimSpan } from './recursive';
 export { fixedSpans } from './fixed';
 export { semanticSpans, NoEmbedderError, type EmbedFn } from './semantic';
 
-export const CHUNKERS = ['recursive', 'fixed', 'semantic'] as const;
+const CHUNKERS = ['recursive', 'fixed', 'semantic'] as const;
 export type ChunkerName = (typeof CHUNKERS)[number];
 
-export const DEFAULT_CHUNK_SIZE = 1000;
+const DEFAULT_CHUNK_SIZE = 1000;
 
-export interface ChunkOptions {
+interface ChunkOptions {
   chunker?: ChunkerName;
   /** Target (largest) chunk size in characters; default 1000. */
   size?: number;

@@ -47,7 +47,7 @@ import { entityTypeHints, isSchemaType, matchSchemaType, resolveType, typeChars,
 export const CONCEPTS_JOB = 'concepts' satisfies JobKindName;
 
 /** The model name classic links carry. */
-export const CLASSIC_MODEL = 'classic';
+const CLASSIC_MODEL = 'classic';
 
 interface Totals {
   processed: number;
@@ -62,7 +62,7 @@ interface Totals {
   batches: number;
 }
 
-export interface ConceptCheckpoint {
+interface ConceptCheckpoint {
   engineKey: string;
   /** The last instance finished, in the job's order. */
   cursor: { kind: InstanceKind; key: string } | null;
@@ -100,7 +100,7 @@ function instanceSeed(seed: number | undefined, text: string): number | undefine
 }
 
 /** What one instance yielded before storage. */
-export interface InstanceConcepts {
+interface InstanceConcepts {
   /** Phrases from the engine (model or classic), specific to general. */
   phrases: string[];
   /** Phrases backfilled from the ladder (LLM path only). */
@@ -161,7 +161,7 @@ export async function conceptualiseWithLlm(instance: Instance, o: LlmConceptOpti
  * WordNet hypernyms (the sense picked by `context`: neighbours' labels and relations), the node's
  * type, and last the user schema's type (matched by name or example against any of them).
  */
-export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[], context: string[] = []): InstanceConcepts {
+function conceptualiseClassic(instance: Instance, types: EntityTypeHint[], context: string[] = []): InstanceConcepts {
   const entity = instance.kind === 'entity';
   const specific = entity ? headNoun(instance.label) : verbLemma(instance.label);
   const above = specific && !isAcronymIn(instance.label, specific) ? hypernymRungs(specific, entity ? 'n' : 'v', [instance.label, ...context]) : [];
@@ -172,12 +172,12 @@ export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[]
 }
 
 /** What surrounds an entity, for picking a word's sense: its neighbours' relations and labels. */
-export function classicContext(repo: ConceptRepository, instance: Instance): string[] {
+function classicContext(repo: ConceptRepository, instance: Instance): string[] {
   return instance.kind === 'entity' && instance.nodeId !== null ? repo.neighbours(instance.nodeId, 8).map((n) => `${n.relation} ${n.label}`) : [];
 }
 
 /** Without a user schema: the most general concept that is neither a generic ladder rung nor a WordNet hypernym. */
-export function inducedType(r: InstanceConcepts): string | null {
+function inducedType(r: InstanceConcepts): string | null {
   for (const list of [r.phrases, r.fallback]) {
     const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p) && !r.hypernyms?.includes(p));
     if (t) return t;

@@ -147,7 +147,7 @@ const toMention = (m: Mention | { text: string; type?: string; span?: { start: n
   return { text: m.text, type: m.type ?? null, start, end };
 };
 
-export function predictionOf(ex: ChunkExtraction, text: string, engine: EngineName): Prediction {
+function predictionOf(ex: ChunkExtraction, text: string, engine: EngineName): Prediction {
   const mentions = ex.mentions.map((m) => toMention(m, text));
   const triples: EvalTriple[] = ex.triples.map((t) => ({
     subject: toMention(t.head, text),
@@ -159,7 +159,7 @@ export function predictionOf(ex: ChunkExtraction, text: string, engine: EngineNa
 }
 
 /** The classic extractor on one gold text (read whole, as one chunk). */
-export function classicPrediction(text: string): Prediction {
+function classicPrediction(text: string): Prediction {
   const resolver = new DocumentResolver(text);
   return predictionOf(classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms }), text, 'classic');
 }
@@ -170,7 +170,7 @@ function hints(core: Pick<Services, 'store'>, kind: 'entity' | 'relation'): Type
   return core.store.schemaTypes.list(kind).map((t) => ({ name: t.name, examples: t.examples }));
 }
 
-export function scoreRun(core: Pick<Services, 'store'>, runId: number): EvalScores {
+function scoreRun(core: Pick<Services, 'store'>, runId: number): EvalScores {
   const repo = core.store.evals;
   const run = repo.getRun(runId);
   if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);

@@ -73,7 +73,7 @@ export function forEachLine(file: string, onLine: (line: string, lineNo: number)
  * Where a JSON text first goes wrong (a character offset): V8's messages do not always say.
  * Only run after JSON.parse failed.
  */
-export function findJsonError(text: string): number {
+function findJsonError(text: string): number {
   let i = 0;
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;

@@ -11,7 +11,7 @@ import { isFolderFormat, runExport } from './index';
 /** The job's result: the contract's type (shared/contract/export.ts). */
 export type { ExportJobResult };
 
-export const EXPORT_JOB = 'graph.export' satisfies JobKindName;
+const EXPORT_JOB = 'graph.export' satisfies JobKindName;
 
 export const exportJob = (dbPath: string) =>
   defineJob<typeof EXPORT_JOB, null>({

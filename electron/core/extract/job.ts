@@ -35,7 +35,7 @@ const CLASSIC_READABLE = ['references', 'front-matter'] as const;
 /** The extraction of a chunk not read (a language without patterns, all boilerplate). */
 const nothing = (): ChunkExtraction => ({ triples: [], mentions: [], failures: 0, tokens: 0, stages: {} });
 
-export interface ExtractTotals {
+interface ExtractTotals {
   processed: number;
   triples: Record<ExtractStage, number>;
   existing: number;
@@ -61,7 +61,7 @@ export interface ExtractTotals {
 /** Failed answers kept with their chunk and reason (the count covers every one). */
 const MAX_FAILED_ANSWERS = 100;
 
-export interface ExtractCheckpoint {
+interface ExtractCheckpoint {
   engineKey: string;
   /**
    * Chunks finished so far (constant size: which ones is in chunk_extractions, whose rows carry this

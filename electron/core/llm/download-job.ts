@@ -7,7 +7,7 @@ import { DownloadJobParams } from '../../../shared/contract/models';
 import { downloadModel, DownloadError } from './download';
 import type { ModelManager } from './models';
 
-export interface ModelDownloadCheckpoint {
+interface ModelDownloadCheckpoint {
   bytes: number;
   total: number;
 }

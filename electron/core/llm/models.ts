@@ -26,14 +26,14 @@ import type {
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { readChoices, writeChoice } from './registry';
 import { detectMemory } from './runtime';
-import { downloadFileName, parseDownloadUrl, partPath } from './download';
+import { downloadFileName, parseDownloadUrl } from './download';
 import { log } from '../log';
 
-export const SETTINGS_PATHS = 'models.paths';
+const SETTINGS_PATHS = 'models.paths';
 const SCAN_DEPTH = 2;
 const GiB = 2 ** 30;
 
-export interface EstimateOptions {
+interface EstimateOptions {
   /** Tokens per sequence (default: the model's context, at most 4096). */
   contextSize?: number;
   sequences?: number;
@@ -200,7 +200,7 @@ interface Cached {
   error: string | null;
 }
 
-export interface ModelManagerOptions {
+interface ModelManagerOptions {
   /** The repository's models/ folder (default: <repo root>/models). */
   repoModelsDir?: string;
   /** Memory detection (tests pass a fixed state). */
@@ -391,12 +391,6 @@ export class ModelManager {
     if (paths.some((p) => p === f || isInside(f, p))) return;
     this.settings.set(SETTINGS_PATHS, [...paths, f]);
   }
-}
-
-/** The .part file of a download, if one is waiting to be resumed. */
-export function pendingDownload(dest: string): string | null {
-  const p = partPath(dest);
-  return fs.existsSync(p) ? p : null;
 }
 
 function redactChoices(c: RoleChoices): RoleChoices {

@@ -9,14 +9,14 @@ import { publish } from './index';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { PublishStartInput } from '../../../shared/contract/publish';
 
-export interface PublishJobCheckpoint {
+interface PublishJobCheckpoint {
   run: number;
 }
 
 /** The password of a target, or null for none; never stored by Graphwright. */
 export type SecretResolver = (target: { endpoint: string; graph: string; username: string | null }) => string | null;
 
-export const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
+const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
 
 export const envSecret: SecretResolver = () => process.env.GRAPHWRIGHT_SPARQL_PASSWORD ?? null;
 

@@ -25,7 +25,7 @@ import { GRAPH_PALETTES, nodeColoring, type ColorBy } from './graphStyle';
 import { CommunityCanvas, communityName } from './CommunityCanvas';
 import '../../styles/review.css';
 
-export const GRAPH_OPTIONS_KEY = 'graph.options';
+const GRAPH_OPTIONS_KEY = 'graph.options';
 
 interface GraphOptions {
   limit: number;

@@ -7,7 +7,7 @@ import { useApi } from '../../api/hooks';
 import { LAST_REFRESHED, REVIEW_QUERIES } from '../../api/freshness';
 import { fromTextField } from './reviewKeys';
 
-export function useInvalidateReview(): () => void {
+function useInvalidateReview(): () => void {
   const qc = useQueryClient();
   return useCallback(() => {
     const first = REVIEW_QUERIES.filter((key) => !LAST_REFRESHED.includes(key));
@@ -18,7 +18,7 @@ export function useInvalidateReview(): () => void {
   }, [qc]);
 }
 
-export type EditCall =
+type EditCall =
   | 'triples.accept'
   | 'triples.reject'
   | 'triples.edit'
