@@ -57,17 +57,25 @@ export const LAYERS = {
   },
 };
 
-// The core's inner floors: what a folder (or file) at the bottom of the core may import of the
-// rest of the core; everything else of it is forbidden. Read from docs/ARCHITECTURE.md's layering:
-// text/ and nlp/ hold language helpers below every stage, store/ is below the stages, review/ and
-// chunk/ and document/ sit on the store. store/ -> document/ (a document's structure computed on
-// write) and chunk/ -> store/ (the chunk row's type) are known seams (issue 36) kept until
-// they move; the stages themselves are not leaves yet (chat -> retrieve, ingest -> export ...).
+// The core's inner floors: what a folder (or file) of the core may import of the rest of the core;
+// everything else of it is forbidden, type-only imports included. From the bottom: text/ and nlp/
+// hold language helpers; the logger, paths, version, events and endpoint grants are imported by
+// everything; document/ computes a document's structure from its text and sits below the store,
+// which writes it; chunk/ and review/ sit on the store; jobs/ (the runner) and llm/ (the engines)
+// below every stage: a job kind is declared in the contract, so the runner imports no stage. The
+// stages (ingest, extract, concepts, retrieve, chat, export, publish, editions) are leaves that
+// only api/, core.ts and eval/ import, but for the seams named in their `why`. CORE_TOPS may import
+// anything; every entry of the core is a floor or a top (test/lint/boundaries.test.ts).
 const CORE_DIR = 'electron/core/';
 const coreEntries = fs
   .readdirSync(path.join(ROOT, CORE_DIR), { withFileTypes: true })
   .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
   .filter((e) => e.endsWith('/') || /\.ts$/.test(e));
+
+/** The entries of the core that may import any other: the API handlers, the Core that wires them, the hosts. */
+export const CORE_TOPS = ['api/', 'core.ts', 'host/'];
+
+const BASE = ['log.ts', 'text/', 'nlp/'];
 
 /** Floors: files of the core, the core entries (folder/ or file.ts) they may import besides themselves, and why. */
 export const CORE_FLOORS = [
@@ -76,10 +84,49 @@ export const CORE_FLOORS = [
   { floor: 'log.ts', mayImport: [], why: 'the logger is imported by everything' },
   { floor: 'paths.ts', mayImport: [], why: 'paths are imported by everything' },
   { floor: 'version.ts', mayImport: [], why: 'the version is imported by everything' },
-  { floor: 'store/', mayImport: ['log.ts', 'text/', 'nlp/', 'document/'], why: 'the store is below the stages' },
-  { floor: 'chunk/', mayImport: ['log.ts', 'text/', 'nlp/', 'store/'], why: 'chunking sits on the store, below the stages' },
-  { floor: 'document/', mayImport: ['log.ts', 'text/', 'nlp/', 'chunk/'], why: "a document's structure sits below the stages" },
+  { floor: 'events.ts', mayImport: [], why: 'the event bus is imported by the runner and the stages' },
+  { floor: 'endpoints.ts', mayImport: [], why: 'endpoint grants are checked by every host' },
+  { floor: 'grants.ts', mayImport: ['paths.ts', 'endpoints.ts'], why: 'what an untrusted caller may touch sits below the handlers' },
+  { floor: 'databases.ts', mayImport: ['log.ts'], why: 'the list of databases sits below the hosts' },
+  { floor: 'learn/', mayImport: [], why: 'fitting helpers are plain numbers, below the stages that fit' },
+  { floor: 'graph/', mayImport: [], why: 'graph algorithms are plain, below the handlers' },
+  { floor: 'document/', mayImport: BASE, why: "a document's structure is computed from its text, below the store that writes it" },
+  { floor: 'store/', mayImport: [...BASE, 'document/'], why: 'the store is below the stages' },
+  { floor: 'chunk/', mayImport: [...BASE, 'store/'], why: 'chunking sits on the store, below the stages' },
   { floor: 'review/', mayImport: ['log.ts', 'store/'], why: 'the review commands sit on the store, below the stages' },
+  { floor: 'jobs/', mayImport: ['log.ts', 'events.ts', 'store/'], why: 'the job runner sits below every stage; job kinds come from the contract' },
+  { floor: 'llm/', mayImport: ['log.ts', 'paths.ts', 'store/', 'jobs/'], why: 'the model engines sit below the stages that use them' },
+  {
+    floor: 'services.ts',
+    mayImport: ['store/', 'events.ts', 'jobs/', 'llm/', 'grants.ts', 'endpoints.ts'],
+    why: 'what handlers and jobs may use of the core names no stage',
+  },
+  // the stages: leaves, but for the seams each names
+  { floor: 'editions/', mayImport: ['log.ts', 'store/', 'document/', 'review/'], why: 'a new edition is applied on the store, by ingest and the handlers' },
+  {
+    floor: 'ingest/',
+    mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'chunk/', 'jobs/', 'llm/', 'editions/'],
+    why: 'a stage; seam: an ingested new edition is applied by editions/',
+  },
+  { floor: 'export/', mayImport: [...BASE, 'version.ts', 'store/', 'jobs/'], why: "a stage: the graph's export and import, on the store" },
+  { floor: 'publish/', mayImport: ['log.ts', 'version.ts', 'store/', 'jobs/', 'export/'], why: "a stage; seam: it writes with export/'s RDF writers" },
+  { floor: 'concepts/', mayImport: [...BASE, 'store/', 'review/', 'jobs/', 'llm/', 'services.ts'], why: 'a stage' },
+  {
+    floor: 'extract/',
+    mayImport: [...BASE, 'store/', 'document/', 'chunk/', 'jobs/', 'llm/', 'services.ts', 'concepts/'],
+    why: "a stage; seam: the prompts read the user schema's type hints (concepts/types.ts)",
+  },
+  { floor: 'retrieve/', mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'chunk/', 'jobs/', 'llm/', 'learn/'], why: 'a stage' },
+  {
+    floor: 'chat/',
+    mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'llm/', 'learn/', 'retrieve/'],
+    why: 'a stage; seam: answers are built on retrieve/ (passages, question analysis)',
+  },
+  {
+    floor: 'eval/',
+    mayImport: [...BASE, 'version.ts', 'store/', 'jobs/', 'llm/', 'services.ts', 'extract/', 'retrieve/', 'chat/'],
+    why: 'the evaluation runs the stages it measures',
+  },
 ];
 
 /** The layer config of one floor: the core's own boundaries, and every core entry it may not import. */

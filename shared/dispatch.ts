@@ -37,7 +37,7 @@ export async function dispatch(handlers: Partial<Handlers>, name: unknown, raw: 
   }
 }
 
-export function toErrorShape(err: unknown): ApiErrorShape {
+function toErrorShape(err: unknown): ApiErrorShape {
   if (err instanceof ApiError) return err.toJSON();
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message };

@@ -32,7 +32,7 @@ export const StoredJobState = JobState.exclude(['interrupted']);
 export type StoredJobState = z.infer<typeof StoredJobState>;
 
 /** The process that queued or runs a job. */
-export const JobOwnerInfo = z.object({
+const JobOwnerInfo = z.object({
   pid: z.number().int(),
   host: z.string(),
   /** Its last heartbeat (ISO time). */
@@ -42,7 +42,7 @@ export const JobOwnerInfo = z.object({
   /** The process that answers this call. */
   here: z.boolean(),
 });
-export type JobOwnerInfo = z.infer<typeof JobOwnerInfo>;
+type JobOwnerInfo = z.infer<typeof JobOwnerInfo>;
 
 export const DocumentSummary = z.object({
   id: Id,

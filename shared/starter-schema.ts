@@ -3,7 +3,7 @@
 // entity's head noun and its concepts when conceptualising, and given to a model as its choices).
 // Plain data in the schema file format (`entityTypes`), so it is imported like any user file.
 
-export interface StarterEntityType {
+interface StarterEntityType {
   name: string;
   description: string;
   examples: string[];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { EngineName } from '../../shared/contract/engines';
 
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 export interface CliIO {
   out(text: string): void;

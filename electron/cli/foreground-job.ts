@@ -4,7 +4,7 @@ import type { JobInfo } from '../../shared/schemas';
 import { isJobOf, type JobKindName, type JobResult, type TypedJobInfo } from '../../shared/contract/jobs';
 import { describeOwner } from '../core/jobs/runner';
 
-export interface ForegroundJobOptions {
+interface ForegroundJobOptions {
   /** Prefix of progress lines on stderr ("ingest", "extract", ...). */
   label: string;
   /** What Ctrl-C tells the user about resuming. */

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What the renderer is built from (relative to the repository root). */
-export const RENDERER_SOURCES = ['renderer', 'shared', 'vite.config.ts'];
+const RENDERER_SOURCES = ['renderer', 'shared', 'vite.config.ts'];
 
 /** The newest modification time (ms) of the files under these paths; 0 when none exists. */
-export function newestMtime(paths: string[]): number {
+function newestMtime(paths: string[]): number {
   let newest = 0;
   const walk = (p: string) => {
     let st: fs.Stats;
@@ -40,7 +40,7 @@ export function rendererBuildReason(staticDir: string, root: string): string | n
 }
 
 /** vite build into a temporary folder, then swapped in, so a running host never sees a half-built one. */
-export function viteBuild(root: string, outDir: string): { ok: boolean; output: string } {
+function viteBuild(root: string, outDir: string): { ok: boolean; output: string } {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!fs.existsSync(vite)) return { ok: false, output: `vite is not installed (${vite} is missing): run npm ci` };
   const tmp = `${outDir}.building-${process.pid}`;
@@ -57,7 +57,7 @@ export function viteBuild(root: string, outDir: string): { ok: boolean; output: 
   return { ok: true, output };
 }
 
-export interface EnsureRendererOptions {
+interface EnsureRendererOptions {
   root: string;
   staticDir: string;
   log: (line: string) => void;
@@ -88,7 +88,7 @@ export function ensureRenderer({ root, staticDir, log, build = viteBuild }: Ensu
 /** A private file in the data folder: {"<absolute db path>": {port, token}}. */
 export const HOST_STATE_FILE = 'host-ports.json';
 
-export interface HostMemory {
+interface HostMemory {
   port: number;
   token: string;
 }

@@ -11,7 +11,7 @@ import type { EndpointGrant, EndpointSource } from '../../shared/contract/endpoi
 export const ENDPOINT_GRANTS_SETTING = 'security.endpoints';
 
 /** Where endpoints granted for good are kept (the core: a protected setting, read on every check). */
-export interface EndpointKeeper {
+interface EndpointKeeper {
   load(): unknown;
   save(urls: string[]): void;
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { events, type EventName, type EventPayload } from '../../shared/contract';
 
-export type Listener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+type Listener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
 /** The core's event bus. Every transport (IPC, SSE) subscribes with onAny and forwards. */
 export class EventBus {

@@ -17,7 +17,7 @@ import type { EndpointGrants } from './endpoints';
 export type AccessMode = 'read' | 'create' | 'write';
 
 /** Who issued a grant: a native dialog, a drop on the window, the core's own data folders. */
-export type GrantSource = 'dialog' | 'drop' | 'settings' | 'data';
+type GrantSource = 'dialog' | 'drop' | 'settings' | 'data';
 
 export interface GrantSpec {
   path: string;
@@ -30,7 +30,7 @@ export interface GrantSpec {
 }
 
 /** Where remembered grants are kept (the core: a protected setting). */
-export interface GrantKeeper {
+interface GrantKeeper {
   load(): unknown;
   save(grants: { path: string; modes: AccessMode[] }[]): void;
 }
@@ -204,7 +204,7 @@ export const GRANTS_SETTING = 'security.grants';
 /** Settings only the trusted side reads or writes: model paths and choices (with API keys), grants. */
 const PROTECTED_SETTINGS = /^(models|security)\./;
 
-export interface GuardContext {
+interface GuardContext {
   grants: Grants;
   /** Where data may be sent (endpoints.ts). */
   endpoints: EndpointGrants;

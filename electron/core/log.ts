@@ -7,14 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const RANK: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 /** The log file's name in the data folder. */
 export const LOG_FILE = 'graphwright.log';
 /** Past this size the file moves to `graphwright.log.1` (replacing the one before) and a new one starts. */
-export const LOG_MAX_BYTES = 2 * 1024 * 1024;
+const LOG_MAX_BYTES = 2 * 1024 * 1024;
 
 function levelFromEnv(): LogLevel | 'silent' | null {
   const v = process.env.GRAPHWRIGHT_LOG_LEVEL?.trim().toLowerCase();
@@ -156,7 +156,7 @@ export const log = {
 };
 
 /** One message of the log file, as `graphwright logs --json` prints it. */
-export interface LogEntry {
+interface LogEntry {
   time: string;
   pid: number;
   level: LogLevel;
@@ -168,7 +168,7 @@ export interface LogEntry {
 const ENTRY = /^(\S+) (\d+) (DEBUG|INFO|WARN|ERROR) \[([^\]]*)\] ?(.*)$/;
 
 /** The entries of one log file's text, oldest first (continuation lines, indented by two spaces, join their entry). */
-export function parseLog(text: string): LogEntry[] {
+function parseLog(text: string): LogEntry[] {
   const entries: LogEntry[] = [];
   for (const line of text.split('\n')) {
     const m = ENTRY.exec(line);

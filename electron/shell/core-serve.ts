@@ -8,7 +8,7 @@ import { setPublishSecretResolver } from '../core/api/publish';
 import { serveCore, type Endpoint, type FromCore } from './protocol';
 import { CoreSecrets } from './secrets';
 
-export const SECRETS_WAIT_MS = 15_000;
+const SECRETS_WAIT_MS = 15_000;
 
 /** `createCore` must build the core with `startJobs: false`. */
 export function serveAppCore(endpoint: Endpoint<unknown, FromCore>, createCore: () => Core, options: { onClosed?: () => void; secretsWaitMs?: number } = {}) {

@@ -15,7 +15,7 @@ export const DATABASE_FILTERS: FileFilter[] = [
 ];
 
 /** Where main remembers the database it had open last (in the data folder). */
-export const LAST_DATABASE_FILE = 'last-database.json';
+const LAST_DATABASE_FILE = 'last-database.json';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 
@@ -55,7 +55,7 @@ export function readLastDatabase(dataDir: string): string | null {
   }
 }
 
-export function writeLastDatabase(dataDir: string, dbPath: string): void {
+function writeLastDatabase(dataDir: string, dbPath: string): void {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(path.join(dataDir, LAST_DATABASE_FILE), `${JSON.stringify({ path: dbPath })}\n`, { mode: 0o600 });

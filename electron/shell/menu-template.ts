@@ -16,7 +16,7 @@ export interface MenuActions {
   openDataFolder(): void;
 }
 
-export interface MenuContext {
+interface MenuContext {
   isMac: boolean;
   /** Development build: reload and developer tools entries. */
   isDev: boolean;
@@ -24,7 +24,7 @@ export interface MenuContext {
 }
 
 /** The View menu's entries: the sidebar's views in its order (the contract's one list). */
-export const VIEW_ENTRIES: { view: AppView; label: string }[] = APP_VIEWS.map((v) => ({ view: v.id, label: v.label }));
+const VIEW_ENTRIES: { view: AppView; label: string }[] = APP_VIEWS.map((v) => ({ view: v.id, label: v.label }));
 
 export function menuTemplate(actions: MenuActions, ctx: MenuContext): MenuItemConstructorOptions[] {
   const sep: MenuItemConstructorOptions = { type: 'separator' };

@@ -9,7 +9,7 @@ import { DOCUMENT_FILTERS, openFiles, saveFile } from './dialogs';
 import { DATABASE_FILTERS, databaseFileProblem, newDatabasePath } from './databases';
 import { menuTemplate, type MenuActions } from './menu-template';
 
-export interface MenuDeps {
+interface MenuDeps {
   getWindow(): BrowserWindow | null;
   /** Deliver a menu command to the window (the app.menu event). */
   send(command: MenuCommand): void;
@@ -20,7 +20,7 @@ export interface MenuDeps {
   switchDatabase(dbPath: string): Promise<void>;
 }
 
-export function menuActions(deps: MenuDeps): MenuActions {
+function menuActions(deps: MenuDeps): MenuActions {
   return {
     async importDocuments() {
       const picked = await openFiles(deps.getWindow(), { title: 'Import documents', multiple: true, filters: DOCUMENT_FILTERS });

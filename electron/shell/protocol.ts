@@ -34,7 +34,7 @@ export interface Endpoint<In, Out> {
 }
 
 /** What the core side needs of Core (a structural subset, so tests may pass a real Core). */
-export interface CoreLike {
+interface CoreLike {
   readonly dbPath: string;
   readonly dataDir: string;
   call(name: unknown, input: unknown, caller?: Caller): Promise<CallResult>;
@@ -44,11 +44,6 @@ export interface CoreLike {
   close(): Promise<void>;
 }
 
-export interface CoreProcessOptions {
-  dbPath?: string;
-  dataDir?: string;
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
@@ -56,7 +51,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 const MODES: readonly AccessMode[] = ['read', 'create', 'write'];
 const SOURCES: readonly GrantSpec['source'][] = ['dialog', 'drop', 'settings', 'data'];
 
-export function isGrantSpec(g: unknown): g is GrantSpec {
+function isGrantSpec(g: unknown): g is GrantSpec {
   return (
     isObject(g) &&
     typeof g.path === 'string' &&
@@ -197,7 +192,7 @@ export function serveCore(
   return { done };
 }
 
-export interface ReadyInfo {
+interface ReadyInfo {
   dbPath: string;
   dataDir: string;
   pid: number;

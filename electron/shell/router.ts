@@ -8,14 +8,14 @@ import { zodIssues } from '../../shared/errors';
 import { isTrustedRendererUrl } from './security';
 import type { GrantSpec } from '../core/grants';
 
-export interface Sender {
+interface Sender {
   /** URL of the frame that sent the message (event.senderFrame.url); null when it is gone. */
   url: string | null | undefined;
   /** True when the sender is a top-level frame (no parent). */
   topLevel: boolean;
 }
 
-export interface RouterOptions {
+interface RouterOptions {
   /** Calls answered in the main process (they need a window or a native dialog). */
   mainHandlers: Partial<Handlers>;
   /** Send a validated call on to the core. */
@@ -49,12 +49,12 @@ export function createRouter(options: RouterOptions) {
  * What the user's choice in a dialog grants the renderer (docs/SECURITY.md): the files or folders
  * picked to read; the save-as path to create, or to replace (the native dialog asked first).
  */
-export function grantsForOpen(result: OpenDialogResult, folders: boolean, remember = false): GrantSpec[] {
+function grantsForOpen(result: OpenDialogResult, folders: boolean, remember = false): GrantSpec[] {
   return result.canceled
     ? []
     : result.paths.map((p) => ({ path: p, modes: ['read'], source: 'dialog', folder: folders, ...(folders && remember ? { persist: true } : {}) }));
 }
-export function grantsForSave(result: SaveDialogResult): GrantSpec[] {
+function grantsForSave(result: SaveDialogResult): GrantSpec[] {
   return result.canceled || !result.path ? [] : [{ path: result.path, modes: ['create', 'write'], source: 'dialog', folder: false }];
 }
 

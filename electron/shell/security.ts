@@ -4,7 +4,7 @@ import { CONTENT_SECURITY_POLICY, mimeType } from '../core/host/server';
 
 /** The renderer is served from this privileged, standard, secure custom scheme (never file://). */
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'renderer';
+const APP_HOST = 'renderer';
 export const RENDERER_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const RENDERER_ENTRY_URL = `${RENDERER_ORIGIN}/index.html`;
 

@@ -3,7 +3,7 @@ import { BrowserWindow, app, dialog, shell, type WebContents } from 'electron';
 import path from 'node:path';
 import { RENDERER_ENTRY_URL, WEB_PREFERENCES, isAllowedNavigation, openExternalAfterAsking } from './security';
 
-export interface WindowOptions {
+interface WindowOptions {
   iconPath?: string;
 }
 

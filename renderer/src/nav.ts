@@ -25,7 +25,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** The current hash, re-rendering on change. */
-export function useHash(): string {
+function useHash(): string {
   return useSyncExternalStore(subscribe, () => window.location.hash);
 }
 

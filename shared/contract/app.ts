@@ -3,14 +3,14 @@ import { defineCall } from './define';
 import { Id, JobState, StoreStatus } from '../schemas';
 import { TypedJobInfo } from './jobs';
 
-export const AppInfo = z.object({
+const AppInfo = z.object({
   version: z.string(),
   dbPath: z.string(),
   dataDir: z.string(),
   /** Who serves the API: the Electron main process or the headless HTTP host. */
   host: z.enum(['electron', 'http']),
 });
-export type AppInfo = z.infer<typeof AppInfo>;
+type AppInfo = z.infer<typeof AppInfo>;
 
 /**
  * A database's name in the data folder: its file name with or without '.db'. Never a path: a browser

@@ -2,9 +2,8 @@
 // concept phrases at several levels of abstraction), its browser and edits (undoable, through the
 // review command layer), and the editor's own entity and relation types.
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { EdgeStatus, GraphNode, Id } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 import { EditResult } from './review';
 import { EngineName } from './engines';
 
@@ -12,7 +11,14 @@ import { EngineName } from './engines';
 export const InstanceKind = z.enum(['entity', 'event', 'relation']);
 export type InstanceKind = z.infer<typeof InstanceKind>;
 
-export const ConceptsStartInput = z.object({
+/** Concepts per instance the LLM path guarantees (backfilled when the model gave fewer valid ones). */
+export const MIN_CONCEPTS = 3;
+
+/**
+ * The params of a 'concepts' job: what concepts.start takes (ConceptsStartInput, picked from
+ * these), and the knobs tests and benchmarks set when they enqueue one.
+ */
+export const ConceptsJobParams = z.object({
   engine: EngineName.default('classic'),
   /** llama: path of a .gguf file; openai: the model name. Absent: the model chosen for extraction. */
   model: z.string().min(1).max(4096).optional(),
@@ -24,7 +30,21 @@ export const ConceptsStartInput = z.object({
   neighbours: z.number().int().min(0).max(16).optional(),
   /** Conceptualise instances again even when this engine already did. */
   force: z.boolean().optional(),
+  /** Parallel sequences when the job loads a local model itself (default 2). */
+  sequences: z.number().int().min(1).max(64).optional(),
+  /** Tighter answer bounds (tests, small models). */
+  limits: z
+    .object({ phrase: z.number().int().min(8).max(64), concepts: z.number().int().min(MIN_CONCEPTS).max(8) })
+    .partial()
+    .optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  seed: z.number().int().optional(),
+  /** Instances per transaction for the classic engine (default 64). */
+  batchSize: z.number().int().min(1).max(4096).optional(),
 });
+export type ConceptsJobParams = z.input<typeof ConceptsJobParams>;
+
+export const ConceptsStartInput = ConceptsJobParams.pick({ engine: true, model: true, endpoint: true, kinds: true, neighbours: true, force: true });
 export type ConceptsStartInput = z.infer<typeof ConceptsStartInput>;
 
 const PerKind = z.object({ entity: z.number().int(), event: z.number().int(), relation: z.number().int() });
@@ -54,8 +74,9 @@ export const ConceptsSummary = z.object({
 });
 export type ConceptsSummary = z.infer<typeof ConceptsSummary>;
 
-/** A 'concepts' job, as concepts.start starts it and the jobs calls give it. */
-export const ConceptsJobInfo = jobInfoOf('concepts', ConceptsSummary);
+/** The 'concepts' job kind; its JobInfo is what concepts.start answers and the jobs calls give. */
+export const conceptsJob = defineJobKind('concepts', { params: ConceptsJobParams, result: ConceptsSummary });
+const ConceptsJobInfo = conceptsJob.info;
 
 export const ConceptItem = z.object({
   id: Id,
@@ -117,7 +138,7 @@ export type SchemaTypeKind = z.infer<typeof SchemaTypeKind>;
 /** 'unknown' is what an entity gets when none of the types fits: it cannot be a type's name. */
 export const UNKNOWN_TYPE = 'unknown';
 
-export const TypeName = z
+const TypeName = z
   .string()
   .trim()
   .min(1)

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { defineCall } from './define';
 import { Chunk, DocumentSummary, Id, JobState } from '../schemas';
 
-export const DocumentDetail = DocumentSummary.extend({
+const DocumentDetail = DocumentSummary.extend({
   text: z.string(),
   contentHash: z.string(),
   createdAt: z.string(),
 });
-export type DocumentDetail = z.infer<typeof DocumentDetail>;
+type DocumentDetail = z.infer<typeof DocumentDetail>;
 
 /** What ingest read of a document's structure (electron/core/ingest/structure.ts). */
-export const StandardInfo = z.object({
+const StandardInfo = z.object({
   body: z.string(),
   id: z.string(),
   number: z.string().optional(),
@@ -90,20 +90,20 @@ export const DocumentListItem = DocumentSummary.extend({ extraction: DocumentExt
 export type DocumentListItem = z.infer<typeof DocumentListItem>;
 
 /** A PDF's pages: each page's size (PDF points at scale 1) and its text's boxes, [start, end, x, y, w, h] per line part (top-left origin). */
-export const DocumentPages = z.object({
+const DocumentPages = z.object({
   pages: z.array(z.object({ number: z.number().int(), width: z.number(), height: z.number(), boxes: z.array(z.number()) })),
 });
-export type DocumentPages = z.infer<typeof DocumentPages>;
+type DocumentPages = z.infer<typeof DocumentPages>;
 
 /** A document's original file, for the page view: only the file it was imported from, unchanged since (its hash is checked). */
-export const DocumentFile = z.object({
+const DocumentFile = z.object({
   name: z.string(),
   mime: z.string(),
   bytes: z.number().int(),
   /** The file's content, base64. */
   data: z.string(),
 });
-export type DocumentFile = z.infer<typeof DocumentFile>;
+type DocumentFile = z.infer<typeof DocumentFile>;
 
 export const documentCalls = {
   'documents.list': defineCall({ input: z.object({}), output: z.array(DocumentListItem), summary: 'All documents, each with its extraction status' }),

@@ -6,14 +6,14 @@ import { defineCall } from './define';
 import { Id } from '../schemas';
 import { EditResult } from './review';
 
-export const ChunkMatchCounts = z.object({
+const ChunkMatchCounts = z.object({
   unchanged: z.number().int(),
   moved: z.number().int(),
   edited: z.number().int(),
   added: z.number().int(),
   removed: z.number().int(),
 });
-export type ChunkMatchCounts = z.infer<typeof ChunkMatchCounts>;
+type ChunkMatchCounts = z.infer<typeof ChunkMatchCounts>;
 
 export const DocumentVersion = z.object({
   /** The document id of this version (every version is a document of its own, readable as before). */

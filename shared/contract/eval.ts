@@ -2,9 +2,8 @@
 // an engine over a gold set (a resumable job keeping its settings, every prediction and the scores),
 // and live precision from the editor's accept/reject decisions. Matching rules: docs/evaluation.md.
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { Id } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 import { ExtractLimitsInput } from './extract';
 import { EngineName } from './engines';
 
@@ -104,8 +103,8 @@ export const PrPoint = z.object({
 });
 export type PrPoint = z.infer<typeof PrPoint>;
 
-export const ErrorKind = z.enum(['missed', 'spurious', 'wrong_relation', 'passage_missed', 'wrong_answer', 'abstained']);
-export type ErrorKind = z.infer<typeof ErrorKind>;
+const ErrorKind = z.enum(['missed', 'spurious', 'wrong_relation', 'passage_missed', 'wrong_answer', 'abstained']);
+type ErrorKind = z.infer<typeof ErrorKind>;
 
 /** One error of a run: what it is and where its evidence lies (the gold item and spans in its text). */
 export const EvalError = z.object({
@@ -203,7 +202,7 @@ export const EvalSettings = z.object({
 });
 export type EvalSettings = z.infer<typeof EvalSettings>;
 
-export const EvalRunState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+const EvalRunState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
 export const EvalRunInfo = z.object({
   id: Id,
@@ -227,11 +226,16 @@ export const EvalRunDetail = EvalRunInfo.extend({ scores: EvalScores.nullable() 
 export type EvalRunDetail = z.infer<typeof EvalRunDetail>;
 
 /** The result of an 'eval' job: the run and its headline numbers (EvalRunInfo.headline). */
-export const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
-export type EvalJobResult = z.infer<typeof EvalJobResult>;
+const EvalJobResult = z.object({ run: Id, headline: z.record(z.string(), z.number()) });
+type EvalJobResult = z.infer<typeof EvalJobResult>;
 
-/** An 'eval' job, as eval.run.start starts it and the jobs calls give it. */
-export const EvalJobInfo = jobInfoOf('eval', EvalJobResult);
+/** The params of an 'eval' job: the run eval.run.start created (its settings are stored with the run). */
+export const EvalJobParams = z.object({ run: Id });
+export type EvalJobParams = z.infer<typeof EvalJobParams>;
+
+/** The 'eval' job kind; its JobInfo is what eval.run.start answers and the jobs calls give. */
+export const evalJob = defineJobKind('eval', { params: EvalJobParams, result: EvalJobResult });
+const EvalJobInfo = evalJob.info;
 
 export const EvalRunStartInput = z.object({
   goldSet: Id,

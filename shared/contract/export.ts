@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { Id } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 
 /** Formats the graph can be written to. csv and neo4j-csv write a folder of files. */
 export const ExportFormat = z.enum(['ttl', 'nt', 'jsonld', 'graphml', 'csv', 'cypher', 'neo4j-csv', 'cyjs']);
@@ -45,14 +44,19 @@ export type ExportCounts = z.infer<typeof ExportCounts>;
 export const ExportJobResult = z.object({ path: z.string(), files: z.array(z.string()), bytes: z.number().int(), counts: ExportCounts });
 export type ExportJobResult = z.infer<typeof ExportJobResult>;
 
-/** A 'graph.export' job, as graph.export with a path starts it and the jobs calls give it. */
-export const ExportJobInfo = jobInfoOf('graph.export', ExportJobResult);
+/** The params of a 'graph.export' job: what graph.export with a path hands it. */
+export const ExportJobParams = z.object({ format: ExportFormat, options: ExportOptions.partial(), path: z.string().min(1) });
+export type ExportJobParams = z.input<typeof ExportJobParams>;
+
+/** The 'graph.export' job kind; its JobInfo is what graph.export with a path answers and the jobs calls give. */
+export const exportJob = defineJobKind('graph.export', { params: ExportJobParams, result: ExportJobResult });
+const ExportJobInfo = exportJob.info;
 
 /** One written file, returned inline (for a download in the browser host). */
 export const ExportFile = z.object({ name: z.string(), mediaType: z.string(), text: z.string() });
 export type ExportFile = z.infer<typeof ExportFile>;
 
-export const ExportResult = z.object({
+const ExportResult = z.object({
   format: ExportFormat,
   counts: ExportCounts,
   /** Without `path`: the content, one entry per file (csv and neo4j-csv give several). */
@@ -60,7 +64,7 @@ export const ExportResult = z.object({
   /** With `path`: the export job writing there; its result is {path, files, bytes, counts}. */
   job: ExportJobInfo.optional(),
 });
-export type ExportResult = z.infer<typeof ExportResult>;
+type ExportResult = z.infer<typeof ExportResult>;
 
 const Tally = z.object({ created: z.number().int(), existing: z.number().int() });
 

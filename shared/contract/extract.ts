@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { GraphNode, Id, Stage } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 import { EngineName } from './engines';
 
 /** Tighter LLM answer bounds (tests, benchmarks, small models): for extraction jobs and eval runs. */
@@ -17,7 +16,11 @@ export const ExtractLimitsInput = z
   })
   .partial();
 
-export const ExtractStartInput = z.object({
+/**
+ * The params of an 'extract' job: what extract.start takes (ExtractStartInput, picked from these),
+ * and the knobs tests, benchmarks and eval runs set when they enqueue one.
+ */
+export const ExtractJobParams = z.object({
   /** Documents to read; all documents when absent. */
   documents: z.array(Id).max(100_000).optional(),
   engine: EngineName.default('classic'),
@@ -27,7 +30,23 @@ export const ExtractStartInput = z.object({
   endpoint: z.string().url().max(2048).optional(),
   /** Read every chunk again, even those this engine already read unchanged. */
   force: z.boolean().optional(),
+  /** Parallel sequences when the job loads a local model itself (default 2). */
+  sequences: z.number().int().min(1).max(64).optional(),
+  /** Tighter answer bounds (tests, benchmarks, small models). */
+  limits: ExtractLimitsInput.optional(),
+  /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
+  temperature: z.number().min(0).max(2).optional(),
+  seed: z.number().int().optional(),
+  /** One gleaning turn when a stage returns its cap (default true). */
+  glean: z.boolean().optional(),
+  /** Chunks per transaction for the classic engine (default: batches of about 40 ms of the job thread's CPU, extract/batches.ts). */
+  batchSize: z.number().int().min(1).max(512).optional(),
+  /** Propose merge candidates at the end (default true). */
+  mergeCandidates: z.boolean().optional(),
 });
+export type ExtractJobParams = z.input<typeof ExtractJobParams>;
+
+export const ExtractStartInput = ExtractJobParams.pick({ documents: true, engine: true, model: true, endpoint: true, force: true });
 export type ExtractStartInput = z.infer<typeof ExtractStartInput>;
 
 const PerStage = z.object({ EE: z.number().int(), EV: z.number().int(), VV: z.number().int() });
@@ -89,10 +108,11 @@ export const ExtractSummary = z.object({
 });
 export type ExtractSummary = z.infer<typeof ExtractSummary>;
 
-/** An 'extract' job, as extract.start starts it and the jobs calls give it. */
-export const ExtractJobInfo = jobInfoOf('extract', ExtractSummary);
+/** The 'extract' job kind; its JobInfo is what extract.start answers and the jobs calls give. */
+export const extractJob = defineJobKind('extract', { params: ExtractJobParams, result: ExtractSummary });
+const ExtractJobInfo = extractJob.info;
 
-export const ExtractStats = z.object({
+const ExtractStats = z.object({
   chunks: z.number().int(),
   /** Chunks some engine has read. */
   extractedChunks: z.number().int(),
@@ -103,11 +123,11 @@ export const ExtractStats = z.object({
   byEngine: z.array(z.object({ engine: z.string(), stage: Stage, count: z.number().int() })),
   openMergeCandidates: z.number().int(),
 });
-export type ExtractStats = z.infer<typeof ExtractStats>;
+type ExtractStats = z.infer<typeof ExtractStats>;
 
 export const MergeStatus = z.enum(['open', 'merged', 'skipped']);
 
-export const MergeCandidate = z.object({
+const MergeCandidate = z.object({
   id: Id,
   a: GraphNode,
   b: GraphNode,
@@ -116,7 +136,7 @@ export const MergeCandidate = z.object({
   reason: z.string(),
   status: MergeStatus,
 });
-export type MergeCandidate = z.infer<typeof MergeCandidate>;
+type MergeCandidate = z.infer<typeof MergeCandidate>;
 
 const Span = { start: z.number().int(), end: z.number().int() };
 
@@ -164,7 +184,7 @@ export const ExplainedSentence = z.object({
 export const RuleEntry = z.object({ id: z.string(), statement: z.string(), pass: z.string() });
 export type RuleEntry = z.infer<typeof RuleEntry>;
 
-export const ExplainInput = z
+const ExplainInput = z
   .object({
     /** A stored triple: the sentence of its first evidence span, read in its chunk. */
     triple: Id.optional(),

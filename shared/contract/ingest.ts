@@ -1,8 +1,7 @@
 // Document ingestion: start an import job, upload dropped files (browser host), remove a document.
 import { z } from 'zod';
-import { defineCall } from './define';
+import { defineCall, defineJobKind } from './define';
 import { Id, PathText } from '../schemas';
-import { jobInfoOf } from './job-kinds';
 
 export const Chunker = z.enum(['recursive', 'fixed', 'semantic']);
 export type Chunker = z.infer<typeof Chunker>;
@@ -32,11 +31,23 @@ export const ResumedIngest = z.object({
 export type ResumedIngest = z.infer<typeof ResumedIngest>;
 
 /** The ingest job's result: the files' outcome, and what the last run did when the job was resumed. */
-export const IngestJobResult = IngestResult.extend({ resumed: ResumedIngest.optional() });
-export type IngestJobResult = z.infer<typeof IngestJobResult>;
+const IngestJobResult = IngestResult.extend({ resumed: ResumedIngest.optional() });
+type IngestJobResult = z.infer<typeof IngestJobResult>;
 
-/** An 'ingest' job, as documents.ingest starts it and the jobs calls give it. */
-export const IngestJobInfo = jobInfoOf('ingest', IngestJobResult);
+/** The params of an 'ingest' job: what documents.ingest takes (the handler resolves the paths). */
+export const IngestJobParams = z.object({
+  paths: z.array(z.string().min(1)).min(1),
+  chunker: Chunker.optional(),
+  chunkSize: z.number().int().min(100).max(100_000).optional(),
+  overlap: z.number().int().min(0).max(50_000).optional(),
+  /** A corpus or token file with bad records imports the good ones and lists each bad one in `skipped` (path FILE#record N), instead of failing the file. */
+  skipBadRecords: z.boolean().optional(),
+});
+export type IngestJobParams = z.infer<typeof IngestJobParams>;
+
+/** The 'ingest' job kind; its JobInfo is what documents.ingest answers and the jobs calls give. */
+export const ingestJob = defineJobKind('ingest', { params: IngestJobParams, result: IngestJobResult });
+const IngestJobInfo = ingestJob.info;
 
 export const PageSpan = z.object({ number: z.number().int(), start: z.number().int(), end: z.number().int() });
 export type PageSpan = z.infer<typeof PageSpan>;
@@ -45,18 +56,11 @@ export const Annotation = z.object({ start: z.number().int(), end: z.number().in
 export type Annotation = z.infer<typeof Annotation>;
 
 /** Largest upload accepted through documents.upload (base64 characters, about 192 MB of data). */
-export const MAX_UPLOAD_BASE64 = 256 * 1024 * 1024;
+const MAX_UPLOAD_BASE64 = 256 * 1024 * 1024;
 
 export const ingestCalls = {
   'documents.ingest': defineCall({
-    input: z.object({
-      paths: z.array(z.string().min(1)).min(1),
-      chunker: Chunker.optional(),
-      chunkSize: z.number().int().min(100).max(100_000).optional(),
-      overlap: z.number().int().min(0).max(50_000).optional(),
-      /** A corpus with bad records imports the good ones and lists each bad one in `skipped` (path FILE#record N). */
-      skipBadRecords: z.boolean().optional(),
-    }),
+    input: IngestJobParams,
     output: IngestJobInfo,
     summary: 'Import files and folders as documents (a job: progress, cancel, result {imported, skipped, failed})',
   }),

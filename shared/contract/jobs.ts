@@ -1,47 +1,58 @@
-// Jobs with their results typed per kind. The kind names and the JobInfo schema of one kind live
-// below the areas (job-kinds.ts); each area declares its kind's result schema and JobInfo (its start
-// call answers it); this module gathers them: the job definitions in electron/core use the same
-// result schemas as their `result`, the renderer and the CLI read `job.result` typed by `job.kind`,
-// and every transport checks it.
+// The core's job kinds, gathered. Each is declared once in its area of the contract
+// (`defineJobKind(name, {params, result})` beside the area's start call, whose input is derived from
+// the params or they from it); this module names them, so the kind names, the params and result
+// schemas and the typed JobInfo all come from those declarations. The job definitions in
+// electron/core take their `params` and `result` from here, the runner types `enqueue(kind, params)`
+// by them, the renderer and the CLI read `job.result` typed by `job.kind`, and every transport
+// checks it. The areas do not import this module (test/lint/cycles.test.ts checks shared/ too).
 import { z } from 'zod';
 import { JobInfo as AnyKindJobInfo } from '../schemas';
-import { isJobKindName, type JobKindName } from './job-kinds';
-import { IngestJobInfo, IngestJobResult } from './ingest';
-import { ExtractJobInfo, ExtractSummary } from './extract';
-import { ConceptsJobInfo, ConceptsSummary } from './concepts';
-import { EmbeddingsJobInfo, EmbeddingsJobResult } from './vectors';
-import { ExportJobInfo, ExportJobResult } from './export';
-import { PublishJobInfo, PublishResult } from './publish';
-import { DownloadJobInfo, DownloadResult } from './models';
-import { EvalJobInfo, EvalJobResult } from './eval';
+import { ingestJob } from './ingest';
+import { extractJob } from './extract';
+import { conceptsJob } from './concepts';
+import { embeddingsJob } from './vectors';
+import { exportJob } from './export';
+import { publishJob } from './publish';
+import { downloadJob } from './models';
+import { evalJob } from './eval';
 
-export { JobKindName, jobKindNames, isJobKindName, jobInfoOf } from './job-kinds';
+/** Each kind under its own name (checked: a key that is not its declaration's kind fails to compile). */
+const byName = <T extends { [K in keyof T]: { kind: K } }>(kinds: T) => kinds;
 
-/** Every job kind of the core and the schema of its result. */
-export const jobResults = {
-  ingest: IngestJobResult,
-  extract: ExtractSummary,
-  concepts: ConceptsSummary,
-  'embeddings.index': EmbeddingsJobResult,
-  'graph.export': ExportJobResult,
-  'graph.publish': PublishResult,
-  'models.download': DownloadResult,
-  eval: EvalJobResult,
-} as const satisfies Record<JobKindName, z.ZodType>;
+/** Every job kind the core registers (electron/core/core.ts), by name. */
+export const jobKinds = byName({
+  ingest: ingestJob,
+  extract: extractJob,
+  concepts: conceptsJob,
+  'embeddings.index': embeddingsJob,
+  'graph.export': exportJob,
+  'graph.publish': publishJob,
+  'models.download': downloadJob,
+  eval: evalJob,
+});
 
-export type JobResult<K extends JobKindName> = z.output<(typeof jobResults)[K]>;
+export type JobKindName = keyof typeof jobKinds;
+export const jobKindNames = Object.keys(jobKinds) as JobKindName[];
+export const JobKindName = z.enum(jobKindNames as [JobKindName, ...JobKindName[]]);
+
+export const isJobKindName = (kind: string): kind is JobKindName => Object.hasOwn(jobKinds, kind);
+
+type Each<F extends 'params' | 'result'> = { [K in JobKindName]: (typeof jobKinds)[K][F] };
+const each = <F extends 'params' | 'result'>(field: F) => Object.fromEntries(jobKindNames.map((k) => [k, jobKinds[k][field]])) as Each<F>;
+
+/** The schema of each kind's params: what `jobs.enqueue(kind, params)` takes and the jobs table stores. */
+export const jobParams = each('params');
+export type JobParams<K extends JobKindName> = z.input<Each<'params'>[K]>;
+
+/** The schema of each kind's result. */
+export const jobResults = each('result');
+export type JobResult<K extends JobKindName> = z.output<Each<'result'>[K]>;
 
 /** A job of one of the core's kinds, its result checked by the kind's schema (each member is its area's, the one its start call answers). */
-export const KnownJobInfo = z.discriminatedUnion('kind', [
-  IngestJobInfo,
-  ExtractJobInfo,
-  ConceptsJobInfo,
-  EmbeddingsJobInfo,
-  ExportJobInfo,
-  PublishJobInfo,
-  DownloadJobInfo,
-  EvalJobInfo,
-]);
+export const KnownJobInfo = z.discriminatedUnion(
+  'kind',
+  jobKindNames.map((k) => jobKinds[k].info) as [(typeof jobKinds)[JobKindName]['info'], ...(typeof jobKinds)[JobKindName]['info'][]],
+);
 export type KnownJobInfo = z.output<typeof KnownJobInfo>;
 
 /** A job of a kind this contract does not know (a test's, another version's): its result is not read. */

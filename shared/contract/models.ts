@@ -1,8 +1,7 @@
 // Models and LLM engines: the model manager (GGUF files, metadata, memory fit, downloads), the
 // model chosen per role, and the engines loaded for those roles.
 import { z } from 'zod';
-import { defineCall } from './define';
-import { jobInfoOf } from './job-kinds';
+import { defineCall, defineJobKind } from './define';
 import { PathText } from '../schemas';
 
 /** What a model is used for. Each role has its own choice; roles may share one model. */
@@ -79,7 +78,7 @@ export const MemoryFit = z.object({
 });
 export type MemoryFit = z.infer<typeof MemoryFit>;
 
-export const ModelSource = z.enum(['repo', 'data', 'user']);
+const ModelSource = z.enum(['repo', 'data', 'user']);
 
 export const ModelEntry = z.object({
   path: z.string(),
@@ -119,7 +118,7 @@ export const RecommendedModel = z.object({
 export type RecommendedModel = z.infer<typeof RecommendedModel>;
 
 /** Mirrors EngineInfo in electron/core/llm/engine.ts. */
-export const EngineInfoShape = z.object({
+const EngineInfoShape = z.object({
   engine: z.enum(['llama', 'openai']),
   model: z.string(),
   backend: z.string(),
@@ -136,7 +135,7 @@ export const EngineInfoShape = z.object({
   totalLayers: z.number().optional(),
   threads: z.number().optional(),
 });
-export type EngineInfoShape = z.infer<typeof EngineInfoShape>;
+type EngineInfoShape = z.infer<typeof EngineInfoShape>;
 
 export const EngineRoleStatus = z.object({
   role: ModelRole,
@@ -158,8 +157,13 @@ export const DownloadResult = z.object({
 });
 export type DownloadResult = z.infer<typeof DownloadResult>;
 
-/** A 'models.download' job, as models.download starts it and the jobs calls give it. */
-export const DownloadJobInfo = jobInfoOf('models.download', DownloadResult);
+/** The params of a 'models.download' job: the download models.download planned (the URL, the file it writes, the hash to check). */
+export const DownloadJobParams = z.object({ url: z.string().min(1), dest: z.string().min(1), sha256: z.string().optional() });
+export type DownloadJobParams = z.infer<typeof DownloadJobParams>;
+
+/** The 'models.download' job kind; its JobInfo is what models.download answers and the jobs calls give. */
+export const downloadJob = defineJobKind('models.download', { params: DownloadJobParams, result: DownloadResult });
+const DownloadJobInfo = downloadJob.info;
 
 const FilePath = PathText;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './define';
-import { jobInfoOf } from './job-kinds';
+import { defineCall, defineJobKind } from './define';
 import { ExportOptions, ImportResult } from './export';
 
 /** A SPARQL 1.1 endpoint (queries and updates as form POSTs) and a named graph in it. No secret: the core resolves it (keychain, GRAPHWRIGHT_SPARQL_PASSWORD). */
@@ -40,7 +39,7 @@ export const PublishStartInput = PublishTargetInput.extend({
 });
 export type PublishStartInput = z.input<typeof PublishStartInput>;
 
-export const PublishRun = z.object({
+const PublishRun = z.object({
   id: z.number().int(),
   state: PublishRunState,
   toAdd: z.number().int(),
@@ -70,8 +69,14 @@ export const PublishResult = z.object({
 });
 export type PublishResult = z.infer<typeof PublishResult>;
 
-/** A 'graph.publish' job, as publish.start starts it and the jobs calls give it. */
-export const PublishJobInfo = jobInfoOf('graph.publish', PublishResult);
+/**
+ * The 'graph.publish' job kind. Its params are what publish.start takes, with the target resolved
+ * by the handler (auth, protocol and Graph Store URL as given or as the target records them);
+ * checked on enqueue, an unknown key (a password handed in by mistake) is dropped, never stored.
+ * Its JobInfo is what publish.start answers and the jobs calls give.
+ */
+export const publishJob = defineJobKind('graph.publish', { params: PublishStartInput, result: PublishResult });
+const PublishJobInfo = publishJob.info;
 
 export const PublishTarget = z.object({
   id: z.number().int(),
@@ -123,15 +128,15 @@ export const CitationQuery = z.object({
 });
 export type CitationQuery = z.infer<typeof CitationQuery>;
 
-export const PublishCitations = z.object({
+const PublishCitations = z.object({
   /** Null when this database has published nowhere yet. */
   target: z.object({ id: z.number().int(), endpoint: z.string(), graph: z.string() }).nullable(),
   queries: z.array(CitationQuery),
 });
-export type PublishCitations = z.infer<typeof PublishCitations>;
+type PublishCitations = z.infer<typeof PublishCitations>;
 
 /** Where passwords of SPARQL targets come from in this host. Never the passwords themselves. */
-export const PublishSecrets = z.object({
+const PublishSecrets = z.object({
   /** This host can keep passwords in the OS keychain (the desktop app, with a keychain available). */
   keychain: z.boolean(),
   /** The keychain backend in use (Linux: gnome_libsecret, kwallet...), when known. */
@@ -141,15 +146,15 @@ export const PublishSecrets = z.object({
   /** The logins that have a stored password. */
   stored: z.array(z.object({ endpoint: z.string(), username: z.string() })),
 });
-export type PublishSecrets = z.infer<typeof PublishSecrets>;
+type PublishSecrets = z.infer<typeof PublishSecrets>;
 
-export const PublishSecretInput = z.object({
+const PublishSecretInput = z.object({
   endpoint: HttpUrl,
   username: z.string().min(1).max(256),
   /** Null clears the stored password. */
   password: z.string().min(1).max(4096).nullable(),
 });
-export type PublishSecretInput = z.infer<typeof PublishSecretInput>;
+type PublishSecretInput = z.infer<typeof PublishSecretInput>;
 
 /**
  * The SPARQL passwords: a sub-area of publish (api/publish.ts answers them in the core, where the

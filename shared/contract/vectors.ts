@@ -1,10 +1,9 @@
 // The vector index of an embedding model (chunks and node labels, in SQLite through sqlite-vec):
 // hybrid passage retrieval and entity linking use it when retrieve.useEmbeddings is on.
 import { z } from 'zod';
-import { defineCall } from './define';
-import { jobInfoOf } from './job-kinds';
+import { defineCall, defineJobKind } from './define';
 
-export const VectorIndexStatus = z.object({
+const VectorIndexStatus = z.object({
   /** Whether sqlite-vec loads on this machine. */
   available: z.boolean(),
   /** The index built, or null: model identity, dimension, vectors held and when it last changed. */
@@ -13,7 +12,7 @@ export const VectorIndexStatus = z.object({
   chunks: z.number().int(),
   labels: z.number().int(),
 });
-export type VectorIndexStatus = z.infer<typeof VectorIndexStatus>;
+type VectorIndexStatus = z.infer<typeof VectorIndexStatus>;
 
 /** The result of an 'embeddings.index' job. */
 export const EmbeddingsJobResult = z.object({
@@ -29,12 +28,22 @@ export const EmbeddingsJobResult = z.object({
 });
 export type EmbeddingsJobResult = z.infer<typeof EmbeddingsJobResult>;
 
-/** An 'embeddings.index' job, as retrieve.index.start starts it and the jobs calls give it. */
-export const EmbeddingsJobInfo = jobInfoOf('embeddings.index', EmbeddingsJobResult);
+/** The params of an 'embeddings.index' job; retrieve.index.start takes its batch size. */
+export const EmbeddingsJobParams = z.object({
+  /** A local .gguf to embed with; absent: the model chosen for the embedding role. */
+  model: z.string().min(1).optional(),
+  /** Texts per embed call and transaction (default 32). */
+  batchSize: z.number().int().min(1).max(1024).optional(),
+});
+export type EmbeddingsJobParams = z.input<typeof EmbeddingsJobParams>;
+
+/** The 'embeddings.index' job kind; its JobInfo is what retrieve.index.start answers and the jobs calls give. */
+export const embeddingsJob = defineJobKind('embeddings.index', { params: EmbeddingsJobParams, result: EmbeddingsJobResult });
+const EmbeddingsJobInfo = embeddingsJob.info;
 
 export const vectorCalls = {
   'retrieve.index.start': defineCall({
-    input: z.object({ batchSize: z.number().int().min(1).max(1024).optional() }),
+    input: EmbeddingsJobParams.pick({ batchSize: true }),
     output: EmbeddingsJobInfo,
     summary:
       "Build or update the vector index with the embedding role's model (an 'embeddings.index' job: new and changed chunks and labels; another model rebuilds); progress arrives as job.progress",

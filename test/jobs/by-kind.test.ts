@@ -8,10 +8,12 @@ import type { z } from 'zod';
 import { Core } from '../../electron/core/core';
 import { defineJob } from '../../electron/core/jobs/runner';
 import type { JobParams } from '../../electron/core/jobs/kinds';
-import type { ExtractJobParams } from '../../electron/core/extract/job';
-import type { PublishJobParams } from '../../electron/core/publish/job';
-import { jobKindNames, jobResults, type JobInfoOf } from '../../shared/contract/jobs';
-import type { ExtractSummary } from '../../shared/contract/extract';
+import { jobKindNames, jobParams, jobResults, type JobInfoOf } from '../../shared/contract/jobs';
+import { ExtractJobParams, ExtractStartInput, type ExtractSummary } from '../../shared/contract/extract';
+import { ConceptsJobParams, ConceptsStartInput } from '../../shared/contract/concepts';
+import { PublishStartInput } from '../../shared/contract/publish';
+import { IngestJobParams } from '../../shared/contract/ingest';
+import { calls } from '../../shared/contract';
 import { tmpDir } from '../helpers/tmp';
 
 const t = tmpDir();
@@ -29,7 +31,7 @@ describe('enqueue by kind name', () => {
 
   it('takes the input of the kind\u2019s params schema and answers the kind\u2019s job, its result typed', () => {
     expectTypeOf<JobParams<'extract'>>().toEqualTypeOf<z.input<typeof ExtractJobParams>>();
-    expectTypeOf<JobParams<'graph.publish'>>().toEqualTypeOf<z.input<typeof PublishJobParams>>();
+    expectTypeOf<JobParams<'graph.publish'>>().toEqualTypeOf<z.input<typeof PublishStartInput>>();
     const job = core.jobs.enqueue('extract', { engine: 'classic' });
     expectTypeOf(job).toEqualTypeOf<JobInfoOf<'extract'>>();
     expectTypeOf(job.result).toEqualTypeOf<ExtractSummary | undefined>();
@@ -60,6 +62,23 @@ describe('enqueue by kind name', () => {
     };
     // @ts-expect-error no params schema
     expect(defineJob<'graph.publish', null>(withoutParams)).toBe(withoutParams);
+  });
+
+  it("a start call's input is its kind's params (or picked from them): one set of rules, the model's and the endpoint's included", () => {
+    for (const [start, params] of [
+      [ExtractStartInput, ExtractJobParams],
+      [ConceptsStartInput, ConceptsJobParams],
+    ] as const) {
+      for (const [key, field] of Object.entries(start.shape)) expect(params.shape[key as keyof typeof params.shape], key).toBe(field);
+    }
+    expect(calls['extract.start'].input).toBe(ExtractStartInput);
+    expect(calls['documents.ingest'].input).toBe(IngestJobParams);
+    expect(calls['publish.start'].input).toBe(jobParams['graph.publish']);
+    // rules the start call had and the job's params lacked: now the job's too
+    expect(() => core.jobs.enqueue('extract', { engine: 'openai', endpoint: 'not a url' })).toThrow(/job extract: bad params: endpoint/);
+    expect(() => core.jobs.enqueue('extract', { engine: 'llama', model: '' })).toThrow(/job extract: bad params: model/);
+    expect(() => core.jobs.enqueue('concepts', { engine: 'openai', endpoint: 'an endpoint' })).toThrow(/job concepts: bad params: endpoint/);
+    expect(() => core.jobs.enqueue('extract', { engine: 'llama', model: 'x'.repeat(5000) })).toThrow(/job extract: bad params: model/);
   });
 
   it('graph.publish checks its params: the endpoint and graph, the options, and never stores what is not in them (a password)', () => {

@@ -2,13 +2,18 @@
 // with fake file paths, so a broken or loosened rule set fails here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
+import fs from 'node:fs';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let eslint: ESLint;
+/** The core's floors and tops as eslint.config.js declares them (plain JS: read with their type). */
+let CORE_FLOORS: { floor: string; mayImport: string[]; why: string }[];
+let CORE_TOPS: string[];
 
-beforeAll(() => {
+beforeAll(async () => {
+  ({ CORE_FLOORS, CORE_TOPS } = (await import(path.join(ROOT, 'eslint.config.js'))) as { CORE_FLOORS: typeof CORE_FLOORS; CORE_TOPS: string[] });
   // The fake files exist only in memory, so no TypeScript program holds them: the typed rules of
   // electron/ are turned off here (typed-rules.test.ts proves those on a real path).
   eslint = new ESLint({ cwd: ROOT, overrideConfig: { files: ['electron/**/*.ts'], ...tseslint.configs.disableTypeChecked } });
@@ -124,7 +129,24 @@ describe("the core's inner floors", () => {
     ['electron/core/store/fake.ts', '../core'],
     ['electron/core/chunk/fake.ts', '../extract/job'],
     ['electron/core/document/fake.ts', '../store'],
+    ['electron/core/document/fake.ts', '../chunk/headings'],
+    ['electron/core/store/fake.ts', '../chunk'],
     ['electron/core/review/fake.ts', '../extract/resolve'],
+    ['electron/core/jobs/fake.ts', '../extract/job'],
+    ['electron/core/jobs/fake.ts', '../llm/models'],
+    ['electron/core/llm/fake.ts', '../extract/pipeline'],
+    ['electron/core/llm/fake.ts', '../services'],
+    ['electron/core/services.ts', '../core/extract/job'],
+    ['electron/core/events.ts', './store'],
+    ['electron/core/ingest/fake.ts', '../export/errors'],
+    ['electron/core/ingest/parsers/fake.ts', '../../retrieve/text'],
+    ['electron/core/export/fake.ts', '../ingest/job'],
+    ['electron/core/publish/fake.ts', '../ingest/pipeline'],
+    ['electron/core/retrieve/fake.ts', '../chat/answer'],
+    ['electron/core/extract/fake.ts', '../retrieve/text'],
+    ['electron/core/concepts/fake.ts', '../extract/job'],
+    ['electron/core/chat/fake.ts', '../extract/job'],
+    ['electron/core/eval/fake.ts', '../api/eval'],
   ])('%s may not import %s', async (file, spec) => {
     const errors = await boundaryErrors(file, importing(spec));
     expect(errors).toHaveLength(1);
@@ -144,8 +166,45 @@ describe("the core's inner floors", () => {
     ['electron/core/chunk/fake.ts', '../store/documents'],
     ['electron/core/review/fake.ts', '../store'],
     ['electron/core/document/fake.ts', '../../../shared/contract'],
+    ['electron/core/document/fake.ts', '../text/spans'],
+    ['electron/core/jobs/fake.ts', '../store/jobs'],
+    ['electron/core/llm/fake.ts', '../jobs/runner'],
+    ['electron/core/ingest/parsers/fake.ts', '../../text/position'],
+    ['electron/core/ingest/fake.ts', '../editions/apply'],
+    ['electron/core/publish/fake.ts', '../export/write-rdf'],
+    ['electron/core/chat/fake.ts', '../retrieve/retriever'],
+    ['electron/core/extract/fake.ts', '../concepts/types'],
+    ['electron/core/eval/fake.ts', '../extract/job'],
+    ['electron/core/eval/fake.ts', '../chat/answer'],
+    ['electron/core/api/fake.ts', '../ingest/job'],
+    ['electron/core/host/fake.ts', '../core'],
   ])('%s may import %s', async (file, spec) => {
     expect(await boundaryErrors(file, importing(spec))).toEqual([]);
+  });
+
+  it('every entry of the core is a floor or a top, so a new folder is placed in the order before it is used', () => {
+    const entries = fs
+      .readdirSync(path.join(ROOT, 'electron', 'core'), { withFileTypes: true })
+      .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+      .filter((e) => e.endsWith('/') || e.endsWith('.ts'));
+    const placed = new Set([...CORE_FLOORS.map((f) => f.floor), ...CORE_TOPS]);
+    expect(entries.filter((e) => !placed.has(e))).toEqual([]);
+    // and a floor names only entries that exist
+    expect(CORE_FLOORS.flatMap((f) => [f.floor, ...f.mayImport]).filter((e) => !entries.includes(e))).toEqual([]);
+  });
+
+  it('no floor lets a stage be imported by another stage beyond the seams each names', () => {
+    const stages = ['ingest/', 'extract/', 'concepts/', 'retrieve/', 'chat/', 'export/', 'publish/', 'editions/'];
+    const seams = CORE_FLOORS.flatMap((f) => f.mayImport.filter((m) => stages.includes(m)).map((m) => `${f.floor} -> ${m}`));
+    expect(seams.sort()).toEqual([
+      'chat/ -> retrieve/',
+      'eval/ -> chat/',
+      'eval/ -> extract/',
+      'eval/ -> retrieve/',
+      'extract/ -> concepts/',
+      'ingest/ -> editions/',
+      'publish/ -> export/',
+    ]);
   });
 
   it("a floor keeps the core's outer boundaries", async () => {

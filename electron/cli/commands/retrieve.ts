@@ -21,7 +21,7 @@ function maxTriplesOf(values: Record<string, unknown>): number {
 }
 
 /** The external --json shape of one retrieval: exactly these keys. */
-export function retrievalJson(r: RetrievalResult) {
+function retrievalJson(r: RetrievalResult) {
   return {
     question: r.question,
     entities: r.entities.map((e) => ({ id: e.id, label: e.label, kind: e.kind, mention: e.mention, score: e.score, method: e.method })),

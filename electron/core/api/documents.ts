@@ -11,7 +11,7 @@ import { classicReads, NO_CLASSIC_MESSAGE } from '../extract/job';
  * A document the classic extractor read without patterns for its language got nothing: its status
  * says why (the line `extract` prints), rather than a plain "extracted · 0 triples".
  */
-export function withLanguageNote(e: DocumentExtraction, language: string | null): DocumentExtraction {
+function withLanguageNote(e: DocumentExtraction, language: string | null): DocumentExtraction {
   if (e.status !== 'extracted' || e.engine !== 'classic' || e.triples > 0 || classicReads(language)) return e;
   return { ...e, reason: NO_CLASSIC_MESSAGE };
 }

@@ -4,12 +4,13 @@ import type { HandlersOf } from '../../../shared/dispatch';
 import type { ingestCalls } from '../../../shared/contract';
 import { ApiError } from '../../../shared/errors';
 import type { Services } from '../services';
-import { INGEST_JOB, type IngestParams } from '../ingest/job';
+import { INGEST_JOB } from '../ingest/job';
+import type { IngestJobParams as IngestParams } from '../../../shared/contract/ingest';
 import { sha256 } from '../ingest/pipeline';
 import { editionsOf } from '../editions/apply';
 
 /** A file name safe on every platform, keeping its extension. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'));
   const cleaned = base
     .normalize('NFC')

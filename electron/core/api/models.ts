@@ -3,7 +3,8 @@ import type { modelCalls } from '../../../shared/contract';
 import type { Services } from '../services';
 import { ApiError } from '../../../shared/errors';
 import type { EngineChoice } from '../../../shared/contract/models';
-import { MODEL_DOWNLOAD_JOB, RECOMMENDED_MODELS } from '../llm/models';
+import { RECOMMENDED_MODELS } from '../llm/models';
+import { MODEL_DOWNLOAD_JOB } from '../llm/download-job';
 
 export function modelHandlers(core: Pick<Services, 'engines' | 'jobs' | 'models'>): HandlersOf<typeof modelCalls> {
   return {

@@ -1,5 +1,6 @@
 // Headings found in a document's text: Markdown "#" lines, numbered section titles ("3.2 Results",
 // "1. Introduction"), ALL-CAPS titles, and RFC-style titles at column 0 above indented text.
+import { lastStartingAtOrBefore } from '../text/spans';
 
 export interface Heading {
   /** Span of the heading line in the text. */
@@ -88,21 +89,6 @@ export function detectHeadings(text: string, options: { markdown?: boolean } = {
     }
   });
   return out;
-}
-
-/** Index of the last item of `sorted` (ascending by start) that starts at or before pos, or -1 (binary search). */
-export function lastStartingAtOrBefore(sorted: readonly { start: number }[], pos: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].start <= pos) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
 }
 
 /** The heading path (outermost first) in force at each position, as a lookup. */

@@ -1,7 +1,8 @@
 // Chunking: recursive (default), fixed or semantic. Every chunk is an exact span [start, end) of
 // the document's repaired text, with the page it starts on and the heading path in force there.
 import { createHash } from 'node:crypto';
-import { detectHeadings, headingPathAt, lastStartingAtOrBefore, type Heading } from './headings';
+import { detectHeadings, headingPathAt, type Heading } from './headings';
+import { lastStartingAtOrBefore } from '../text/spans';
 import { recursiveSpans, applyOverlap } from './recursive';
 import { fixedSpans } from './fixed';
 import { semanticSpans, type EmbedFn } from './semantic';
@@ -14,12 +15,12 @@ export { recursiveSpans, applyOverlap, trimSpan } from './recursive';
 export { fixedSpans } from './fixed';
 export { semanticSpans, NoEmbedderError, type EmbedFn } from './semantic';
 
-export const CHUNKERS = ['recursive', 'fixed', 'semantic'] as const;
+const CHUNKERS = ['recursive', 'fixed', 'semantic'] as const;
 export type ChunkerName = (typeof CHUNKERS)[number];
 
-export const DEFAULT_CHUNK_SIZE = 1000;
+const DEFAULT_CHUNK_SIZE = 1000;
 
-export interface ChunkOptions {
+interface ChunkOptions {
   chunker?: ChunkerName;
   /** Target (largest) chunk size in characters; default 1000. */
   size?: number;

@@ -5,7 +5,7 @@ import { characterBigrams, diceOfCounts } from '../text/similarity';
 import { splitSentences, type Span } from './sentences';
 
 /** Below this likeness no sentence is said to be the cited one. */
-export const MIN_CITED_LIKENESS = 0.35;
+const MIN_CITED_LIKENESS = 0.35;
 /** The longest run of sentences a citation is matched against. */
 const MAX_RUN = 4;
 

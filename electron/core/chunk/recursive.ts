@@ -4,7 +4,7 @@
 import type { Heading } from './headings';
 import { splitSentences, type Span } from './sentences';
 
-export interface SpanOptions {
+interface SpanOptions {
   /** Largest chunk in characters (before overlap). */
   size: number;
   headings?: Heading[];

@@ -17,7 +17,7 @@ export class NoEmbedderError extends Error {
   }
 }
 
-export interface SemanticOptions {
+interface SemanticOptions {
   size: number;
   headings?: Heading[];
   embed?: EmbedFn;
@@ -27,7 +27,7 @@ export interface SemanticOptions {
   signal?: AbortSignal;
 }
 
-export function percentile(values: number[], p: number): number {
+function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = (p / 100) * (sorted.length - 1);

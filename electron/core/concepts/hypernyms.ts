@@ -8,7 +8,7 @@ import { wordNet, type Synset, type WnPointer, type WnPos } from '../nlp/wordnet
 import { stems } from './phrases';
 
 /** Hypernym rungs kept above a word: its concept levels between the word itself and its type. */
-export const HYPERNYM_RUNGS = 2;
+const HYPERNYM_RUNGS = 2;
 /** Senses of the word compared with its context (WordNet lists the frequent ones first). */
 const SENSES_COMPARED = 4;
 /** A noun rung must lie at least this many links below WordNet's root: "group" (2) yes, "abstraction" (1) no. */

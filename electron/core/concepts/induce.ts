@@ -18,7 +18,6 @@
 //   (LLM: from the grammar-constrained answer; classic: a type whose name or example matches the
 //   entity's label, head noun or concepts). Without one, an untyped entity takes its most general
 //   non-generic concept as its type.
-import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import { runRolling } from '../jobs/rolling';
@@ -26,8 +25,8 @@ import { isAbortError, type LlmEngine } from '../llm/engine';
 import { modelName, openEngine, type EngineLease } from '../llm/lease';
 import { listOf, parseLenient, rawTextOf } from '../llm/json';
 import { ConceptRepository, FALLBACK_MODEL, type Instance } from '../store/concepts';
-import { InstanceKind } from '../../../shared/contract/concepts';
-import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
+import { ConceptsJobParams, InstanceKind } from '../../../shared/contract/concepts';
+import type { LlmEngineName } from '../../../shared/contract/engines';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import {
   abstractionLadder,
@@ -48,29 +47,7 @@ import { entityTypeHints, isSchemaType, matchSchemaType, resolveType, typeChars,
 export const CONCEPTS_JOB = 'concepts' satisfies JobKindName;
 
 /** The model name classic links carry. */
-export const CLASSIC_MODEL = 'classic';
-
-export const ConceptJobParams = z.object({
-  engine: EngineName.default('classic'),
-  model: z.string().optional(),
-  endpoint: z.string().optional(),
-  kinds: z.array(InstanceKind).min(1).max(3).optional(),
-  /** Neighbours shown with each entity (Nctx, default 4). */
-  neighbours: z.number().int().min(0).max(16).optional(),
-  force: z.boolean().optional(),
-  /** Parallel sequences when the job loads a local model itself (default 2). */
-  sequences: z.number().int().min(1).max(64).optional(),
-  /** Tighter answer bounds (tests, small models). */
-  limits: z
-    .object({ phrase: z.number().int().min(8).max(64), concepts: z.number().int().min(MIN_CONCEPTS).max(8) })
-    .partial()
-    .optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  seed: z.number().int().optional(),
-  /** Instances per transaction for the classic engine (default 64). */
-  batchSize: z.number().int().min(1).max(4096).optional(),
-});
-export type ConceptJobParams = z.input<typeof ConceptJobParams>;
+const CLASSIC_MODEL = 'classic';
 
 interface Totals {
   processed: number;
@@ -85,7 +62,7 @@ interface Totals {
   batches: number;
 }
 
-export interface ConceptCheckpoint {
+interface ConceptCheckpoint {
   engineKey: string;
   /** The last instance finished, in the job's order. */
   cursor: { kind: InstanceKind; key: string } | null;
@@ -123,7 +100,7 @@ function instanceSeed(seed: number | undefined, text: string): number | undefine
 }
 
 /** What one instance yielded before storage. */
-export interface InstanceConcepts {
+interface InstanceConcepts {
   /** Phrases from the engine (model or classic), specific to general. */
   phrases: string[];
   /** Phrases backfilled from the ladder (LLM path only). */
@@ -184,7 +161,7 @@ export async function conceptualiseWithLlm(instance: Instance, o: LlmConceptOpti
  * WordNet hypernyms (the sense picked by `context`: neighbours' labels and relations), the node's
  * type, and last the user schema's type (matched by name or example against any of them).
  */
-export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[], context: string[] = []): InstanceConcepts {
+function conceptualiseClassic(instance: Instance, types: EntityTypeHint[], context: string[] = []): InstanceConcepts {
   const entity = instance.kind === 'entity';
   const specific = entity ? headNoun(instance.label) : verbLemma(instance.label);
   const above = specific && !isAcronymIn(instance.label, specific) ? hypernymRungs(specific, entity ? 'n' : 'v', [instance.label, ...context]) : [];
@@ -195,12 +172,12 @@ export function conceptualiseClassic(instance: Instance, types: EntityTypeHint[]
 }
 
 /** What surrounds an entity, for picking a word's sense: its neighbours' relations and labels. */
-export function classicContext(repo: ConceptRepository, instance: Instance): string[] {
+function classicContext(repo: ConceptRepository, instance: Instance): string[] {
   return instance.kind === 'entity' && instance.nodeId !== null ? repo.neighbours(instance.nodeId, 8).map((n) => `${n.relation} ${n.label}`) : [];
 }
 
 /** Without a user schema: the most general concept that is neither a generic ladder rung nor a WordNet hypernym. */
-export function inducedType(r: InstanceConcepts): string | null {
+function inducedType(r: InstanceConcepts): string | null {
   for (const list of [r.phrases, r.fallback]) {
     const t = [...list].reverse().find((p) => !GENERIC_CONCEPTS.has(p) && !r.hypernyms?.includes(p));
     if (t) return t;
@@ -211,7 +188,7 @@ export function inducedType(r: InstanceConcepts): string | null {
 export function conceptsJob(core: Pick<Services, 'store' | 'bus' | 'engines'>): KnownJobKind<typeof CONCEPTS_JOB, ConceptCheckpoint> {
   return defineJob<typeof CONCEPTS_JOB, ConceptCheckpoint>({
     kind: CONCEPTS_JOB,
-    params: ConceptJobParams,
+    params: ConceptsJobParams,
     result: jobResults[CONCEPTS_JOB],
     title: (p) => `Conceptualise ${p.kinds ? p.kinds.join(', ') : 'entities, events and relations'} (${p.engine})`,
     async run(ctx) {

@@ -4,12 +4,12 @@
 import { englishNlp } from '../nlp/english';
 import { singular } from '../nlp/morphology';
 import { normalizeLabel } from '../store/normalize';
-import type { InstanceKind } from '../../../shared/contract/concepts';
+import { MIN_CONCEPTS, type InstanceKind } from '../../../shared/contract/concepts';
 
 /** Words of a concept phrase (the LLM path asks for one or two). */
 export const MAX_WORDS = 2;
-/** Concepts per instance the LLM path guarantees (backfilled when the model gave fewer valid ones). */
-export const MIN_CONCEPTS = 3;
+/** Concepts per instance the LLM path guarantees (declared with the job's params in the contract). */
+export { MIN_CONCEPTS };
 
 /** The generic top rungs of the ladders: never used as an induced type. */
 const LADDER_TOPS: Record<InstanceKind, string[]> = {

@@ -229,7 +229,7 @@ export function parseSchemaFile(text: string, format?: SchemaFormat, source = 's
   return out;
 }
 
-export function serializeSchema(types: SchemaType[], format: SchemaFormat): string {
+function serializeSchema(types: SchemaType[], format: SchemaFormat): string {
   const entity = types
     .filter((t) => t.kind === 'entity')
     .map((t) => ({ name: t.name, description: t.description || undefined, examples: t.examples.length ? t.examples : undefined }));
@@ -246,7 +246,7 @@ export function serializeSchema(types: SchemaType[], format: SchemaFormat): stri
   return format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : `# Graphwright schema: entity and relation types\n${YAML.stringify(doc)}`;
 }
 
-export function formatOfPath(file: string): SchemaFormat | undefined {
+function formatOfPath(file: string): SchemaFormat | undefined {
   const ext = path.extname(file).toLowerCase();
   return ext === '.json' ? 'json' : ext === '.yaml' || ext === '.yml' ? 'yaml' : undefined;
 }

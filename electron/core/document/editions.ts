@@ -32,7 +32,7 @@ export const MAX_PAIRS = 1_000_000;
 const WINDOW = 32;
 
 /** Two chunk texts this similar (Dice over word bigrams) are one chunk edited, not one removed and one added. */
-export const EDITED_SIMILARITY = 0.35;
+const EDITED_SIMILARITY = 0.35;
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -233,7 +233,7 @@ export function findQuote(text: string, quote: string, within: Span | null, near
 }
 
 /** The sentences of text[start, end) as spans (ends at . ! ? followed by space, or at a blank line). */
-export function sentenceSpans(text: string, start: number, end: number): Span[] {
+function sentenceSpans(text: string, start: number, end: number): Span[] {
   const out: Span[] = [];
   const re = /[.!?](?=\s)|\n\s*\n/g;
   re.lastIndex = start;
@@ -272,14 +272,14 @@ export function closestSentence(text: string, quote: string, within: Span): Span
 // ---------------------------------------------------------------------------------------------
 // Clauses
 
-export interface ClauseSection {
+interface ClauseSection {
   number: string | null;
   heading: string;
   start: number;
   end: number;
 }
 
-export interface ClauseDiffItem {
+interface ClauseDiffItem {
   kind: 'added' | 'removed' | 'changed';
   number: string | null;
   heading: string;

@@ -5,7 +5,7 @@
 import { analyzeStructure, designationIn, type DocumentStructure, type Section } from './structure';
 import type { DocumentTable } from './tables';
 
-export interface LayoutHints {
+interface LayoutHints {
   headings: { start: number; end: number; number: string | null; heading: string; level: number }[];
   tables: DocumentTable[];
   metadataTitle?: string;
@@ -13,7 +13,7 @@ export interface LayoutHints {
 }
 
 /** A metadata title that names the document (not a file name, a tool's placeholder or a word). */
-export function usableTitle(t: string | undefined): string | undefined {
+function usableTitle(t: string | undefined): string | undefined {
   const s = t?.replace(/\s+/g, ' ').trim();
   if (!s || s.length < 4 || !/\p{L}{2}/u.test(s)) return undefined;
   if (/\.(?:docx?|odt|rtf|tex|pdf|txt|html?|indd|qxd)$/i.test(s) || /^(?:untitled|document\s*\d*|microsoft word\b.*|slide\s*\d*)$/i.test(s)) return undefined;
@@ -21,7 +21,7 @@ export function usableTitle(t: string | undefined): string | undefined {
 }
 
 /** Headings in text order as sections: each ends where the next of its level or a higher one starts. */
-export function sectionsOf(headings: LayoutHints['headings'], textLength: number): Section[] {
+function sectionsOf(headings: LayoutHints['headings'], textLength: number): Section[] {
   const sections: Section[] = headings.map((h) => ({
     number: h.number,
     heading: h.heading,

@@ -4,7 +4,7 @@
 // the lines a listing's line is indented under, the heading above an offset, and the fields of a
 // standard's own header a question may ask for. Pure text in, layout out: no question matching here.
 
-export interface FieldRecord {
+interface FieldRecord {
   /** The less indented line above the record ("3.4.  Tunnel-Link-Start"). */
   heading: string;
   fields: { label: string; body: string; offset: number }[];
@@ -158,9 +158,3 @@ export const HEADER_FIELDS: { key: 'title' | 'category' | 'date' | 'edition' | '
   { key: 'date', label: 'Date', asks: /\b(?:when|date|published|year)\b/i },
   { key: 'edition', label: 'Edition', asks: /\b(?:edition|version)\b/i },
 ];
-
-/** A standard's designation at the head of a document title ("RFC 6613: RADIUS over TCP" -> "RFC 6613"), or null. */
-export function designationOfTitle(title: string): string | null {
-  const m = /^\s*((?:RFC|BCP|STD|FYI)\s?\d{1,5}|(?:IEC|ISO|IEEE(?: Std)?|ITU-T|ETSI(?: [A-Z]{2})?)\s?[\w.-]*\d[\w.-]*)\s*[:\u2013\u2014-]/.exec(title);
-  return m ? m[1] : null;
-}

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 
 /** The largest PDF handed to the page view (its bytes cross the contract as base64). */
-export const MAX_PAGE_VIEW_BYTES = 128 * 1024 * 1024;
+const MAX_PAGE_VIEW_BYTES = 128 * 1024 * 1024;
 
-export interface OriginalOf {
+interface OriginalOf {
   id: number;
   format: string;
   path: string | null;

@@ -8,7 +8,7 @@
 // matched are the generic section names of a document type (an RFC's "Status of This Memo", a
 // standard's "Foreword", "Bibliography").
 
-import { lastStartingAtOrBefore } from '../chunk/headings';
+import { lastStartingAtOrBefore } from '../text/spans';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';

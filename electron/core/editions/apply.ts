@@ -29,9 +29,9 @@ import type { NewDocument } from '../store/documents';
 import type { EdgeStatus } from '../../../shared/schemas';
 
 /** The actor the revision log names for what a new edition did to the graph. */
-export const EDITIONS_ACTOR = 'engine:editions';
+const EDITIONS_ACTOR = 'engine:editions';
 
-export interface EditionOutcome {
+interface EditionOutcome {
   id: number;
   previousId: number;
   version: number;
@@ -46,7 +46,7 @@ export interface EditionOutcome {
  * from the same path, else the newest version of the same standard (identifier and title, see
  * editionKey). Undefined for a document of its own.
  */
-export function previousEdition(store: Store, doc: Pick<NewDocument, 'sourcePath' | 'structure' | 'title'>): { id: number } | undefined {
+function previousEdition(store: Store, doc: Pick<NewDocument, 'sourcePath' | 'structure' | 'title'>): { id: number } | undefined {
   const versions = store.versions;
   const byPath = doc.sourcePath ? store.documents.findLatestByPath(doc.sourcePath) : undefined;
   // the newest version of that document (a later one may have come from another path)
@@ -126,7 +126,7 @@ function chunkAtOffset(chunks: MatchableChunk[], start: number, end: number): Ma
  * Idempotent: a version already applied is only summarised. Null when `id` has no previous version.
  * Call inside a transaction (the ingest's, or the one "new edition of…" runs in).
  */
-export function applyEdition(store: Store, id: number): EditionOutcome | null {
+function applyEdition(store: Store, id: number): EditionOutcome | null {
   const versions = store.versions;
   const doc = versions.version(id);
   if (!doc || doc.previousId === null) return null;
@@ -260,7 +260,7 @@ export function updatedEntry(store: Store, id: number): { id: number; version: n
  * version of its document), then apply it. Refuses a document that already is a version of
  * something, or one of the same document.
  */
-export function linkEdition(store: Store, id: number, of: number): EditionOutcome {
+function linkEdition(store: Store, id: number, of: number): EditionOutcome {
   return store.transaction(() => {
     const versions = store.versions;
     const doc = versions.version(id);

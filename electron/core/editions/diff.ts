@@ -210,7 +210,7 @@ export function editionDiff(store: Store, input: { id: number; from?: number; to
   };
 }
 
-export interface ResolveResult {
+interface ResolveResult {
   groupId: string;
   command: string;
   changes: number;

@@ -11,7 +11,7 @@ export interface ConfidencePoint {
   answerable?: boolean;
 }
 
-export interface ReliabilityBin {
+interface ReliabilityBin {
   from: number;
   to: number;
   count: number;
@@ -21,7 +21,7 @@ export interface ReliabilityBin {
   accuracy: number | null;
 }
 
-export interface PrecisionAt {
+interface PrecisionAt {
   threshold: number;
   /** Answers at or above the threshold. */
   answered: number;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import type { EvalMention, EvalTriple, GoldFormat, GoldItem, GoldKind, GoldQuestion } from '../../../shared/contract/eval';
 
-export interface ParsedGold {
+interface ParsedGold {
   format: GoldFormat;
   kind: GoldKind;
   items: GoldItem[];
@@ -53,7 +53,7 @@ const mention = (text: string, spans: { start: number; end: number }[], first: n
 // ---- WebNLG
 
 /** A DBpedia-style entity or literal as words: underscores as spaces, quotes and datatype suffixes dropped. */
-export function webnlgLabel(raw: string): string {
+function webnlgLabel(raw: string): string {
   return raw
     .trim()
     .replace(/\^\^.*$/, '')
@@ -188,7 +188,7 @@ function readScierc(lines: string[], file: string): GoldItem[] {
 // ---- BIO tags (CoNLL columns and token tables)
 
 /** Mentions from BIO (or IOB1/IOBES) tags over tokens: B- starts, I- continues the same type, O and a new type end. */
-export function bioMentions(tokens: string[], tags: string[], where: (i: number) => string, file: string): { text: string; mentions: EvalMention[] } {
+function bioMentions(tokens: string[], tags: string[], where: (i: number) => string, file: string): { text: string; mentions: EvalMention[] } {
   const { text, spans } = joinTokens(tokens);
   const mentions: EvalMention[] = [];
   let open: { first: number; type: string } | null = null;

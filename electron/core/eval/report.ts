@@ -14,7 +14,7 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? '
 const ci = (c: [number, number]) => `${pct(c[0])} – ${pct(c[1])}`;
 
 /** A line chart of (x, y) series in [0, 1] × [0, 1]. */
-export function lineChartSvg(
+function lineChartSvg(
   series: { name: string; points: { x: number; y: number }[]; className: string }[],
   opts: { xLabel: string; yLabel: string; width?: number; height?: number; xMax?: number; xTicks?: number[] },
 ): string {
@@ -52,7 +52,7 @@ export function lineChartSvg(
 }
 
 /** Horizontal bars in [0, 1], one group per label (one bar per series). */
-export function barChartSvg(rows: { label: string; values: (number | null)[] }[], seriesNames: string[], opts: { width?: number } = {}): string {
+function barChartSvg(rows: { label: string; values: (number | null)[] }[], seriesNames: string[], opts: { width?: number } = {}): string {
   const w = opts.width ?? 520;
   const barH = 10;
   const groupH = seriesNames.length * (barH + 2) + 8;

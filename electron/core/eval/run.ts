@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import { headline, type GoldItemRow } from '../store/eval';
@@ -22,7 +21,7 @@ import type {
   GoldQuestion,
   GoldSetInfo,
 } from '../../../shared/contract/eval';
-import { EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
+import { EvalJobParams, EvalRunStartInput as StartSchema } from '../../../shared/contract/eval';
 import { jobResults, type JobInfoOf, type JobKindName } from '../../../shared/contract/jobs';
 import type { EngineName } from '../../../shared/contract/engines';
 import { readGold } from './gold';
@@ -43,9 +42,6 @@ import { version as appVersion } from '../version';
 import { log } from '../log';
 
 export const EVAL_JOB = 'eval' satisfies JobKindName;
-
-export const EvalJobParams = z.object({ run: z.number().int().positive() });
-export type EvalJobParams = z.infer<typeof EvalJobParams>;
 
 // ---- gold
 
@@ -152,7 +148,7 @@ const toMention = (m: Mention | { text: string; type?: string; span?: { start: n
   return { text: m.text, type: m.type ?? null, start, end };
 };
 
-export function predictionOf(ex: ChunkExtraction, text: string, engine: EngineName): Prediction {
+function predictionOf(ex: ChunkExtraction, text: string, engine: EngineName): Prediction {
   const mentions = ex.mentions.map((m) => toMention(m, text));
   const triples: EvalTriple[] = ex.triples.map((t) => ({
     subject: toMention(t.head, text),
@@ -164,7 +160,7 @@ export function predictionOf(ex: ChunkExtraction, text: string, engine: EngineNa
 }
 
 /** The classic extractor on one gold text (read whole, as one chunk). */
-export function classicPrediction(text: string): Prediction {
+function classicPrediction(text: string): Prediction {
   const resolver = new DocumentResolver(text);
   return predictionOf(classicExtract(text, { start: 0, end: text.length }, { acronyms: resolver.acronyms }), text, 'classic');
 }
@@ -175,7 +171,7 @@ function hints(core: Pick<Services, 'store'>, kind: 'entity' | 'relation'): Type
   return core.store.schemaTypes.list(kind).map((t) => ({ name: t.name, examples: t.examples }));
 }
 
-export function scoreRun(core: Pick<Services, 'store'>, runId: number): EvalScores {
+function scoreRun(core: Pick<Services, 'store'>, runId: number): EvalScores {
   const repo = core.store.evals;
   const run = repo.getRun(runId);
   if (!run) throw new ApiError('not_found', `no evaluation run ${runId}`);

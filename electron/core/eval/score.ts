@@ -15,7 +15,7 @@ export interface TypeHint {
   examples: string[];
 }
 
-export interface ScoreOptions {
+interface ScoreOptions {
   mentionMode?: MentionMode;
   /** The user's relation types: two relations that name the same type match. */
   relationTypes?: TypeHint[];
@@ -57,10 +57,6 @@ export function mentionStrength(p: EvalMention, g: EvalMention, mode: MentionMod
   }
   const need = mode === 'exact' ? 3 : mode === 'head' ? 2 : 1;
   return strength >= need ? strength : 0;
-}
-
-export function mentionMatches(p: EvalMention, g: EvalMention, mode: MentionMode): boolean {
-  return mentionStrength(p, g, mode) > 0;
 }
 
 /** Types of a label: the schema types it names (by name or example), matched through content-word stems. */
@@ -117,7 +113,7 @@ const f1Of = (tp: number, pred: number, gold: number) => (pred + gold > 0 ? (2 *
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /** Bootstrap (95%, items resampled with replacement, fixed seed) interval of micro F1. */
-export function bootstrapF1(perItem: { tp: number; pred: number; gold: number }[], resamples = 300, seed = 1): [number, number] {
+function bootstrapF1(perItem: { tp: number; pred: number; gold: number }[], resamples = 300, seed = 1): [number, number] {
   if (!perItem.length) return [0, 0];
   const rand = mulberry32(seed);
   const values: number[] = [];
@@ -138,7 +134,7 @@ export function bootstrapF1(perItem: { tp: number; pred: number; gold: number }[
   return [round(at(0.025)), round(at(0.975))];
 }
 
-export function prf(perItem: { tp: number; pred: number; gold: number }[], resamples = 300): Prf {
+function prf(perItem: { tp: number; pred: number; gold: number }[], resamples = 300): Prf {
   const tp = perItem.reduce((s, x) => s + x.tp, 0);
   const predicted = perItem.reduce((s, x) => s + x.pred, 0);
   const gold = perItem.reduce((s, x) => s + x.gold, 0);

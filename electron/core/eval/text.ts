@@ -17,8 +17,6 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-export const isStopword = (w: string) => FUNCTION_WORDS.has(w);
-
 /** Content-word stems of a label or relation (stopwords dropped). */
 export function contentStems(text: string): string[] {
   return words(text)

@@ -2,7 +2,7 @@
 // CRLF between records; and a streaming parser that knows the line and column of every problem.
 import { ImportError, readChunks } from './errors';
 
-export function csvField(v: string | number | null | undefined): string {
+function csvField(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return '';
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

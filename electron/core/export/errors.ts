@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { positionOf } from '../text/position';
 
 export interface Position {
   file?: string;
@@ -68,22 +69,11 @@ export function forEachLine(file: string, onLine: (line: string, lineNo: number)
   if (rest) onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest, ++lineNo);
 }
 
-/** Line and column (1-based) of a character offset in a text. */
-export function positionOf(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let last = -1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    last = i;
-  }
-  return { line, column: offset - last };
-}
-
 /**
  * Where a JSON text first goes wrong (a character offset): V8's messages do not always say.
  * Only run after JSON.parse failed.
  */
-export function findJsonError(text: string): number {
+function findJsonError(text: string): number {
   let i = 0;
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;

@@ -79,7 +79,7 @@ const WRITERS: Record<ExportFormat, (ctx: WriteContext) => Promise<void>> = {
   cyjs: writeCyjs,
 };
 
-export interface ExportRunOptions {
+interface ExportRunOptions {
   /** Progress: items written so far, of the total. */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
@@ -89,7 +89,7 @@ export interface ExportRunOptions {
  * A document's name in evidence that leaves the machine: the file's own name (a relative path), never
  * the folders above it; a URL stays as it is (it names no local folder).
  */
-export function documentName(sourcePath: string): string {
+function documentName(sourcePath: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(sourcePath) && !/^file:/i.test(sourcePath)) return sourcePath;
   return sourcePath.split(/[\\/]/).filter(Boolean).pop() ?? sourcePath;
 }

@@ -3,19 +3,15 @@
 import path from 'node:path';
 import { defineJob } from '../jobs/runner';
 import { openExportSnapshot } from '../store/export';
-import { z } from 'zod';
-import { ExportFormat as ExportFormatSchema, ExportOptions as ExportOptionsSchema, type ExportJobResult } from '../../../shared/contract/export';
+import { ExportJobParams, type ExportJobResult } from '../../../shared/contract/export';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { FileTarget } from './out';
 import { isFolderFormat, runExport } from './index';
 
-export const ExportJobParams = z.object({ format: ExportFormatSchema, options: ExportOptionsSchema.partial(), path: z.string().min(1) });
-export type ExportJobParams = z.input<typeof ExportJobParams>;
-
 /** The job's result: the contract's type (shared/contract/export.ts). */
 export type { ExportJobResult };
 
-export const EXPORT_JOB = 'graph.export' satisfies JobKindName;
+const EXPORT_JOB = 'graph.export' satisfies JobKindName;
 
 export const exportJob = (dbPath: string) =>
   defineJob<typeof EXPORT_JOB, null>({

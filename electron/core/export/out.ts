@@ -13,7 +13,7 @@ export interface TextOut {
 
 const FLUSH_CHARS = 1 << 20;
 
-export class FileOut implements TextOut {
+class FileOut implements TextOut {
   private parts: string[] = [];
   private size = 0;
   private readonly stream: fs.WriteStream;
@@ -69,7 +69,7 @@ export class FileOut implements TextOut {
   }
 }
 
-export class StringOut implements TextOut {
+class StringOut implements TextOut {
   private parts: string[] = [];
   write(text: string): void {
     this.parts.push(text);

@@ -7,7 +7,7 @@ import { CONCEPT_LINK_TYPE, NODE_LABEL } from './write-tables';
 type Value = string | number | boolean | null | Value[] | { [k: string]: Value };
 
 /** Parse one Cypher literal (map, list, string, number, null, boolean) starting at `i`. */
-export function parseCypherLiteral(text: string, at: { file: string; line: number }): Value {
+function parseCypherLiteral(text: string, at: { file: string; line: number }): Value {
   let i = 0;
   const fail = (what: string): never => {
     throw new ImportError(`Cypher: ${what}`, { ...at, column: i + 1 });

@@ -7,7 +7,7 @@ import { ImportError, forEachLine, parseJsonAt, readChunks } from './errors';
 import type { RdfCollector, RdfTerm } from './read-rdf';
 import { CONTEXT_IRI, JSONLD_CONTEXT, V } from './vocab';
 
-export type JsonLdPlan = { mode: 'lines' } | { mode: 'quads'; quads: { subject: RdfTerm; predicate: RdfTerm; object: RdfTerm }[] };
+type JsonLdPlan = { mode: 'lines' } | { mode: 'quads'; quads: { subject: RdfTerm; predicate: RdfTerm; object: RdfTerm }[] };
 
 const GRAPH_LINE = '"@graph": [';
 

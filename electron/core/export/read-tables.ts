@@ -7,7 +7,7 @@ import { ImportError } from './errors';
 import type { ImportSink } from './sink';
 
 /** The folder of a table format: the path itself, or the folder of a file inside it. */
-export function tableFolder(p: string): string {
+function tableFolder(p: string): string {
   return fs.statSync(p).isDirectory() ? p : path.dirname(p);
 }
 

@@ -17,9 +17,7 @@ export interface WriteContext {
   version: string;
 }
 
-export type NodeKindOut = ExportNodeRow['kind'];
-export const INSTANCE_KINDS: NodeKindOut[] = ['entity', 'event'];
-
+type NodeKindOut = ExportNodeRow['kind'];
 /** Node kinds in writing order: concepts first (so links and typed instances find them), then entities and events. */
 export function nodeKinds(filter: ExportFilter): NodeKindOut[] {
   return filter.concepts ? ['concept', 'entity', 'event'] : ['entity', 'event'];
@@ -35,7 +33,7 @@ export function* nodePages(repo: ExportRepository, kind: NodeKindOut): Generator
 }
 
 /** A node with what the JSON-carrying writers write beside it: its evidence and, on a concept, its relation links. */
-export interface NodeOut {
+interface NodeOut {
   node: ExportNodeRow;
   provenance: ProvEntry[] | undefined;
   relationLinks: RelationLinkEntry[] | undefined;
@@ -107,7 +105,7 @@ export interface ProvEntry {
   rules?: string[];
 }
 
-export function provEntry(r: ExportProvenanceRow): ProvEntry {
+function provEntry(r: ExportProvenanceRow): ProvEntry {
   return {
     document: {
       title: r.documentTitle,
@@ -133,7 +131,7 @@ export interface RelationLinkEntry {
   batch: string | null;
 }
 
-export const relationLinkEntry = (l: ExportLinkRow): RelationLinkEntry => ({ relation: l.relation!, level: l.level, model: l.model, batch: l.batch });
+const relationLinkEntry = (l: ExportLinkRow): RelationLinkEntry => ({ relation: l.relation!, level: l.level, model: l.model, batch: l.batch });
 
 export const nodeKey = (id: number) => `n${id}`;
 export const edgeKey = (id: number) => `e${id}`;

@@ -8,7 +8,7 @@ import type { ProvEntry, RelationLinkEntry } from './select';
 
 export type ImportKind = 'entity' | 'event' | 'concept';
 
-export const ProvEntrySchema = z.object({
+const ProvEntrySchema = z.object({
   document: z.object({
     title: z.string(),
     hash: z.string().nullable().optional(),
@@ -39,7 +39,7 @@ const RelationLinksSchema = z.array(
 export const IMPORT_PROGRESS_EVERY = 20_000;
 
 /** What a generic knowledge base's triples become. */
-export const IMPORT_DEFAULTS = { status: 'accepted', stage: 'import', engine: 'import', confidence: 1 } as const;
+const IMPORT_DEFAULTS = { status: 'accepted', stage: 'import', engine: 'import', confidence: 1 } as const;
 
 export interface Tally {
   created: number;

@@ -6,7 +6,7 @@ import { normalizeLabel } from '../store/normalize';
 export const GW = 'https://w3id.org/graphwright/ns#';
 export const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 export const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
-export const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 export const PROV = 'http://www.w3.org/ns/prov#';
 export const XSD = 'http://www.w3.org/2001/XMLSchema#';
 export const OWL = 'http://www.w3.org/2002/07/owl#';
@@ -15,7 +15,7 @@ export const DEFAULT_BASE = 'https://graphwright.local/kb/';
 /** The published context's IRI (the same object is embedded inline in every export). */
 export const CONTEXT_IRI = 'https://w3id.org/graphwright/context.jsonld';
 
-export const PREFIXES: Record<string, string> = { gw: GW, rdf: RDF, rdfs: RDFS, skos: SKOS, prov: PROV, xsd: XSD };
+const PREFIXES: Record<string, string> = { gw: GW, rdf: RDF, rdfs: RDFS, skos: SKOS, prov: PROV, xsd: XSD };
 
 export const V = {
   type: `${RDF}type`,

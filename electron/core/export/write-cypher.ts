@@ -8,7 +8,7 @@ import type { TextOut } from './out';
 export const CYPHER_BATCH = 1000;
 
 /** A Cypher string literal. */
-export function cypherString(s: string): string {
+function cypherString(s: string): string {
   return `"${s.replace(/[\\"\u0000-\u001f\u2028\u2029]/g, (c) => {
     switch (c) {
       case '\\':
@@ -28,7 +28,7 @@ export function cypherString(s: string): string {
 }
 
 /** A backquoted Cypher name (relationship type). */
-export const cypherName = (s: string) => `\`${s.replace(/`/g, '``')}\``;
+const cypherName = (s: string) => `\`${s.replace(/`/g, '``')}\``;
 
 type Value = string | number | null | string[];
 function cypherValue(v: Value): string {

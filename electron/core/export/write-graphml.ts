@@ -23,7 +23,7 @@ export const GRAPHML_KEYS: [string, 'node' | 'edge', string, 'string' | 'double'
 ];
 
 /** XML text and attribute escaping. Characters XML 1.0 cannot hold at all (most C0 controls) become U+FFFD. */
-export function xmlEscape(s: string): string {
+function xmlEscape(s: string): string {
   return s
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')

@@ -31,7 +31,7 @@ const blank = (v: string): Term => ({ t: 'blank', v });
 const lit = (v: string): Term => ({ t: 'lit', v });
 const int = (n: number): Term => ({ t: 'lit', v: String(Math.trunc(n)), dt: V.integer });
 /** xsd:double in canonical form (9.0E-1), as JSON-LD processors write it: the same literal in every RDF format. */
-export const canonicalDouble = (n: number) => n.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
+const canonicalDouble = (n: number) => n.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
 const dbl = (n: number): Term => ({ t: 'lit', v: canonicalDouble(n), dt: V.double });
 
 const KIND_CLASS = { entity: V.Entity, event: V.Event, concept: V.Concept } as const;
@@ -260,7 +260,7 @@ function expand(value: string, ctx: Record<string, unknown>): string {
 }
 
 /** Compact block → JSON-LD node object, against the export's context. */
-export class JsonLdCompactor {
+class JsonLdCompactor {
   private readonly props = new Map<string, TermInfo>();
   private readonly classes = new Map<string, string>();
   private readonly prefixes: [string, string][];

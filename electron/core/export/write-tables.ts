@@ -6,7 +6,7 @@ import { csvRow, spreadsheetRow } from './csv';
 import { edgePages, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, edgeKey, nodeKinds, nodePages, nodesWithEvidence, type WriteContext } from './select';
 import type { ExportProvenanceRow } from '../store/export';
 
-export const CSV_HEADERS = {
+const CSV_HEADERS = {
   nodes: ['id', 'kind', 'label', 'type', 'aliases'],
   edges: ['id', 'source', 'relation', 'target', 'status', 'stage', 'confidence', 'engine', 'model'],
   conceptLinks: ['concept', 'node', 'relation', 'level', 'model', 'batch'],
@@ -93,7 +93,7 @@ export async function writeCsv(ctx: WriteContext): Promise<void> {
   for (const o of all) await o.close();
 }
 
-export const NEO4J_HEADERS = {
+const NEO4J_HEADERS = {
   nodes: ['key:ID', 'label', 'kind', 'type', 'aliases', 'provenance', 'concept_relations', ':LABEL'],
   relationships: [':START_ID', ':END_ID', ':TYPE', 'status', 'stage', 'confidence:double', 'engine', 'model', 'provenance'],
   conceptLinks: [':START_ID', ':END_ID', ':TYPE', 'level:int', 'model', 'batch'],

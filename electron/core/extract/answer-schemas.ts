@@ -49,7 +49,7 @@ export const conditionChars = (l: ExtractLimits) => l.event;
 export const EVENT_RELATIONS = ['before', 'after', 'at the same time', 'because', 'as a result', 'if'] as const;
 export type EventRelation = (typeof EVENT_RELATIONS)[number];
 
-export interface AnswerShape {
+interface AnswerShape {
   /** Tuples on one line (a local model's grammar), or objects (an endpoint). */
   compact: boolean;
   /** The user's entity types as an enum: each entity answered gets one of them or "unknown". */
@@ -98,10 +98,6 @@ export function eventEventSchema(l: ExtractLimits, shape: AnswerShape): JsonSche
   const relation = { enum: [...EVENT_RELATIONS] };
   if (shape.compact) return list(tuple(numbers, relation, numbers), l.eventRelations);
   return obj({ relations: list(obj({ head: numbers, relation, tail: numbers }), l.eventRelations) });
-}
-
-export function stageSchema(stage: ExtractStage, l: ExtractLimits, shape: AnswerShape): JsonSchema {
-  return stage === 'EE' ? entityEntitySchema(l, shape) : stage === 'EV' ? entityEventSchema(l, shape) : eventEventSchema(l, shape);
 }
 
 /**

@@ -10,9 +10,9 @@ import fs from 'node:fs';
 
 /** What one batch should take (extraction, storage and commit), in ms of the job thread's CPU. */
 export const CLASSIC_BATCH_MS = 40;
-export const MAX_CLASSIC_BATCH = 256;
+const MAX_CLASSIC_BATCH = 256;
 /** The first batch, before anything is measured. */
-export const FIRST_CLASSIC_BATCH = 8;
+const FIRST_CLASSIC_BATCH = 8;
 
 /** How much the batches before the last still count in the rate. */
 const DECAY = 0.7;

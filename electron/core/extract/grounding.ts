@@ -11,7 +11,7 @@ import { STOPWORDS as ENGLISH_STOPWORDS } from '../nlp/stopwords';
 const STOPWORDS: ReadonlySet<string> = new Set([...ENGLISH_STOPWORDS, ...[...BCP14_KEYWORDS].map((k) => k.toLowerCase())]);
 
 /** The share of an event's content words one sentence must hold (most of them). */
-export const EVENT_SUPPORT = 0.6;
+const EVENT_SUPPORT = 0.6;
 
 const normalize = (s: string) =>
   s

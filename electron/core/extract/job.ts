@@ -2,7 +2,6 @@
 // LLM stages, in batches over the engine's parallel sequences. Each batch is stored, recorded in
 // chunk_extractions and checkpointed in one transaction, so a killed job resumes without redoing a
 // chunk or duplicating a triple, and a re-run skips the chunks this engine already read unchanged.
-import { z } from 'zod';
 import type { Services } from '../services';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import type { LlmEngine } from '../llm/engine';
@@ -20,8 +19,8 @@ import { entityTypeHints, relationTypeHints } from '../concepts/types';
 import { modelIdentity } from '../llm/identity';
 import type { StageCache } from './stages/common';
 import { isBoilerplate, type DocumentStructure } from '../document/structure';
-import { ExtractLimitsInput, type ExtractSummary, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
-import { EngineName, type LlmEngineName } from '../../../shared/contract/engines';
+import { ExtractJobParams, type ExtractSummary, type FailedAnswer, type FailureReason } from '../../../shared/contract/extract';
+import type { LlmEngineName } from '../../../shared/contract/engines';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export const EXTRACT_JOB = 'extract' satisfies JobKindName;
@@ -36,30 +35,7 @@ const CLASSIC_READABLE = ['references', 'front-matter'] as const;
 /** The extraction of a chunk not read (a language without patterns, all boilerplate). */
 const nothing = (): ChunkExtraction => ({ triples: [], mentions: [], failures: 0, tokens: 0, stages: {} });
 
-export const ExtractJobParams = z.object({
-  documents: z.array(z.number().int().positive()).optional(),
-  engine: EngineName.default('classic'),
-  model: z.string().optional(),
-  endpoint: z.string().optional(),
-  /** Read every chunk again, even those this engine already read unchanged. */
-  force: z.boolean().optional(),
-  /** Parallel sequences when the job loads a local model itself (default 2). */
-  sequences: z.number().int().min(1).max(64).optional(),
-  /** Tighter answer bounds (tests, benchmarks, small models). */
-  limits: ExtractLimitsInput.optional(),
-  /** Sampling temperature of the LLM stages (default 0: greedy) and its seed. */
-  temperature: z.number().min(0).max(2).optional(),
-  seed: z.number().int().optional(),
-  /** One gleaning turn when a stage returns its cap (default true). */
-  glean: z.boolean().optional(),
-  /** Chunks per transaction for the classic engine (default: batches of about 40 ms of the job thread's CPU, extract/batches.ts). */
-  batchSize: z.number().int().min(1).max(512).optional(),
-  /** Propose merge candidates at the end (default true). */
-  mergeCandidates: z.boolean().optional(),
-});
-export type ExtractJobParams = z.input<typeof ExtractJobParams>;
-
-export interface ExtractTotals {
+interface ExtractTotals {
   processed: number;
   triples: Record<ExtractStage, number>;
   existing: number;
@@ -85,7 +61,7 @@ export interface ExtractTotals {
 /** Failed answers kept with their chunk and reason (the count covers every one). */
 const MAX_FAILED_ANSWERS = 100;
 
-export interface ExtractCheckpoint {
+interface ExtractCheckpoint {
   engineKey: string;
   /**
    * Chunks finished so far (constant size: which ones is in chunk_extractions, whose rows carry this

@@ -11,7 +11,7 @@ const cleanString = (v: unknown, max: number): string | null => {
   return s ? s : null;
 };
 
-export interface RawTriple {
+interface RawTriple {
   /** The item's index in the answer's list. */
   index: number;
   head: string;
@@ -58,7 +58,7 @@ export function coerceTriples(items: unknown[], max: { head: number; relation: n
   return out;
 }
 
-export interface RawEvent {
+interface RawEvent {
   index: number;
   event: string;
   /** Each participant with its index in the event's list. */
@@ -103,7 +103,7 @@ export function coerceEvents(items: unknown[], max: { event: number; entity: num
   return out;
 }
 
-export interface RawEventLink {
+interface RawEventLink {
   index: number;
   /** Indices into the numbered events (0-based). */
   head: number;

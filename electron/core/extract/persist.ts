@@ -8,12 +8,12 @@ import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type Chu
 import { llmRule } from './rules';
 import { estimatePrecision } from './precision-model';
 
-export interface ChunkRef extends Span {
+interface ChunkRef extends Span {
   id: number;
   documentId: number;
 }
 
-export interface PersistContext {
+interface PersistContext {
   graph: ExtractionGraphWriter;
   resolver: DocumentResolver;
   docText: string;
@@ -22,7 +22,7 @@ export interface PersistContext {
   model: string | null;
 }
 
-export interface PersistResult {
+interface PersistResult {
   /** New triples per stage. */
   created: Record<ExtractStage, number>;
   /** Triples that already existed (their evidence was added). */

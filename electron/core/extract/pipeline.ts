@@ -12,14 +12,14 @@ import { eventEventStage } from './stages/vv';
 import type { ChunkExtraction, EngineName, StageOutcome } from './types';
 import type { EntityTypeHint, RelationTypeHint } from '../concepts/types';
 
-export interface LlmChunkInput {
+interface LlmChunkInput {
   text: string;
   /** Document title and headings above the chunk. */
   context?: string[];
   documentLanguage?: string | null;
 }
 
-export interface LlmPipelineOptions {
+interface LlmPipelineOptions {
   engine: LlmEngine;
   engineName: EngineName;
   limits?: Partial<ExtractLimits>;
@@ -40,7 +40,7 @@ export interface LlmPipelineOptions {
 export { StageAborted };
 
 /** Tuples on one line for a local model (its grammar takes them); objects for an endpoint. */
-export const compactAnswers = (engine: LlmEngine) => engine.info().engine === 'llama';
+const compactAnswers = (engine: LlmEngine) => engine.info().engine === 'llama';
 
 /**
  * Run the three stages on one chunk. A stage whose answer is unusable counts as one failure and the

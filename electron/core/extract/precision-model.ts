@@ -8,7 +8,7 @@ import { DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from 
 import { RULE_PRECISION, triplePrecision, type PrecisionTable } from './precision';
 
 /** What the model reads of a triple besides its rules. */
-export interface TripleShape {
+interface TripleShape {
   subject: string;
   relation: string;
   object: string;
@@ -50,7 +50,7 @@ export function tripleFeatures(shape: TripleShape, rulePrecision: number): numbe
   ];
 }
 
-export interface LogisticModel {
+interface LogisticModel {
   features: string[];
   /** Each feature is standardised by the training mean and standard deviation. */
   mean: number[];

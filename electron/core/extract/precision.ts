@@ -8,7 +8,7 @@ import fitted from './rule-precision.json' with { type: 'json' };
 
 export type Verdict = 'keep' | 'edit' | 'wrong';
 
-export interface RuleTally {
+interface RuleTally {
   n: number;
   keep: number;
   edit: number;
@@ -26,7 +26,7 @@ export interface PrecisionTable {
 }
 
 /** Pseudo-judgments a rule's (a family's) share starts from: the family's (all triples') share. */
-export const PRIOR_STRENGTH = 4;
+const PRIOR_STRENGTH = 4;
 
 /** The family of a rule id: `prop.object` -> `prop`, `pattern:xref.cite` -> `pattern`, `llm:EE@1` -> `llm`. */
 export function ruleFamily(id: string): string {

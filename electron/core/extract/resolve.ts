@@ -14,7 +14,7 @@ import { cosineSimilarity, editDistance, jaroWinkler } from '../text/similarity'
 
 export { cleanMention, isPronoun, singularMention } from './labels';
 
-export interface CanonicalLabel {
+interface CanonicalLabel {
   label: string;
   /** Surface forms that normalise differently from the label (plural, expansion, ...). */
   aliases: string[];
@@ -136,11 +136,11 @@ export class DocumentResolver {
 
 // ---- merge candidates
 
-export interface Embedder {
+interface Embedder {
   embed(texts: string[]): Promise<number[][]>;
 }
 
-export interface MergeProposalOptions {
+interface MergeProposalOptions {
   /** Only propose pairs that involve these nodes (the ones a job touched); all nodes when absent. */
   nodeIds?: number[];
   /** When given, labels are embedded and close pairs proposed too. */
@@ -385,7 +385,7 @@ const subset = (x: string[], y: string[]) => x.length < y.length && x.every((t) 
  * comes first and is cheap; the rules that rule a look-alike pair out (one names a part of the other,
  * a word tells them apart) only run for a pair of keys whose score would count.
  */
-export function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number; reason: string } | null {
+function pairScore(a: Keyed, b: Keyed, minScore: number): { score: number; reason: string } | null {
   // Different numbers ("RFC 2865" / "RFC 2866", "10 ms" / "100 ms") are different things.
   if ((a.digits || b.digits) && a.digits !== b.digits) return null;
   for (const ka of a.keyIds) if (b.keyIds.includes(ka)) return { score: 0.97, reason: 'same alias' };

@@ -24,7 +24,7 @@ import type { ExtractStage } from './types';
 
 export type RulePass = 'document' | 'tags' | 'phrases' | 'clauses' | 'reference' | 'propositions' | 'relations' | 'standards' | 'llm';
 
-export interface RuleInfo {
+interface RuleInfo {
   id: string;
   /** The rule in one general sentence. */
   statement: string;
@@ -37,7 +37,7 @@ export interface RuleInfo {
  * The version of the extraction prompts a model's triple was read with: raise it when extract/prompts/
  * change what a stage asks, so judgments of triples read with older prompts stay apart.
  */
-export const LLM_PROMPT_VERSION = 1;
+const LLM_PROMPT_VERSION = 1;
 
 /** A model's triple's rule id: its stage and the prompt version. */
 export const llmRule = (stage: ExtractStage): string => `llm:${stage}@${LLM_PROMPT_VERSION}`;

@@ -3,8 +3,6 @@ import type { EngineName } from '../../../shared/contract/engines';
 import type { FailureReason } from '../../../shared/contract/extract';
 
 export type ExtractStage = 'EE' | 'EV' | 'VV';
-export const EXTRACT_STAGES: ExtractStage[] = ['EE', 'EV', 'VV'];
-
 export type { EngineName };
 
 /** One end of a triple as read from the text. */

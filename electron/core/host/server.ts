@@ -12,10 +12,10 @@ import { isInside, realResolve } from '../grants';
 import { log } from '../log';
 
 /** Where a browser's file exports go, and the path under /api that serves them back as downloads. */
-export const EXPORTS_FOLDER = 'exports';
-export const DOWNLOAD_PREFIX = '/api/download/';
+const EXPORTS_FOLDER = 'exports';
+const DOWNLOAD_PREFIX = '/api/download/';
 
-export interface HostOptions {
+interface HostOptions {
   port?: number;
   /**
    * A port to try first (the one this database was served on last time): when something else
@@ -87,7 +87,7 @@ function tokensEqual(a: string, b: string): boolean {
 }
 
 /** Headers every response carries: API JSON, the event stream, errors, pages and files. */
-export const SECURITY_HEADERS: Record<string, string> = {
+const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -95,7 +95,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** Default largest request body: room for a documents.upload at its base64 limit plus its JSON. */
-export const DEFAULT_MAX_BODY_BYTES = 300 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 300 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 

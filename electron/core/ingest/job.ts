@@ -4,32 +4,21 @@ import path from 'node:path';
 import { JobCancelled, defineJob, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
-import { NoEmbedderError, type ChunkerName, type EmbedFn } from '../chunk';
+import { NoEmbedderError, type EmbedFn } from '../chunk';
 import { STORE_SLICE, expandPaths, fileError, storePrepared, type IngestResult, type StoreOutcome } from './pipeline';
 import { prepareSource, type PreparedSource } from './worker-pool';
 import { describeDecoding } from './encoding';
 import type { NewDocument } from '../store/documents';
 import { StorageError, sqliteCode } from '../store/storage-error';
 import type { JobItem } from '../../../shared/schemas';
-import { z } from 'zod';
 import { log } from '../log';
-import { Chunker, type ResumedIngest } from '../../../shared/contract/ingest';
+import { IngestJobParams, type ResumedIngest } from '../../../shared/contract/ingest';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 
 export const INGEST_JOB = 'ingest' satisfies JobKindName;
 
 /** "document 4" or "3 documents (4-6)" for the log. */
 const describeIds = (ids: number[]) => (ids.length === 1 ? `document ${ids[0]}` : `${ids.length} documents (${ids[0]}-${ids[ids.length - 1]})`);
-
-export const IngestParams = z.object({
-  paths: z.array(z.string().min(1)).min(1),
-  chunker: Chunker.optional(),
-  chunkSize: z.number().int().positive().optional(),
-  overlap: z.number().int().nonnegative().optional(),
-  /** A corpus or token file with bad records imports the good ones and reports each bad one in `skipped`, instead of failing the file. */
-  skipBadRecords: z.boolean().optional(),
-});
-export type IngestParams = z.infer<typeof IngestParams> & { chunker?: ChunkerName };
 
 interface IngestCheckpoint {
   files: string[];
@@ -186,7 +175,7 @@ async function embedderOf(host: IngestHost): Promise<EmbedFn> {
 export function ingestJob(host: IngestHost): KnownJobKind<typeof INGEST_JOB, StoredCheckpoint> {
   return defineJob<typeof INGEST_JOB, StoredCheckpoint>({
     kind: INGEST_JOB,
-    params: IngestParams,
+    params: IngestJobParams,
     result: jobResults[INGEST_JOB],
     title: (p) => (p.paths.length === 1 ? `Import ${path.basename(p.paths[0])}` : `Import ${p.paths.length} items`),
     async run(ctx) {

@@ -24,7 +24,7 @@ const readFile = (file: string): string | null => {
 };
 
 /** The start time of a process (field 22 of /proc/PID/stat), or null where it cannot be read. */
-export function processStart(pid: number): string | null {
+function processStart(pid: number): string | null {
   const stat = readFile(`/proc/${pid}/stat`);
   if (!stat) return null;
   // the command name (field 2) is in parentheses and may hold spaces: count fields after its ')'

@@ -3,7 +3,7 @@
 // finished item is committed only once every item before it is (a job whose checkpoint is a cursor
 // over its items); the next items still start as slots free up.
 
-export interface RollingOptions {
+interface RollingOptions {
   /** Items in flight at once (at least 1). */
   concurrency: number;
   /** Commit in input order (a cursor checkpoint); default: as they finish. */
@@ -12,7 +12,7 @@ export interface RollingOptions {
   signal?: AbortSignal;
 }
 
-export interface Finished<T, R> {
+interface Finished<T, R> {
   item: T;
   index: number;
   result: R;

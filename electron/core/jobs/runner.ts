@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { STALE_BEATS, heartbeatInterval, newRunnerId, ownerStatus, runnerStarted, runnerStopped, thisProcess, type OwnerStatus } from './owner';
 
 /** What a job's code sees while it runs. */
-export interface JobContext<P, C> {
+interface JobContext<P, C> {
   readonly id: number;
   readonly params: P;
   /** The last checkpoint saved by an earlier run of this job, if it was interrupted. */
@@ -31,7 +31,7 @@ export interface JobContext<P, C> {
  * evaluation, embeddings, export) fights for the same cores, a model download only waits on the
  * network, so it does not queue behind an extraction.
  */
-export type JobLane = 'work' | 'download';
+type JobLane = 'work' | 'download';
 
 /** How many times a job may be started and left unfinished by a dying process before it is no longer requeued. */
 export const DEFAULT_MAX_ATTEMPTS = 3;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { hasGgufMagic, readGgufInfo } from './gguf/reader';
 import type { DownloadResult } from '../../../shared/contract/models';
 
-export type DownloadErrorCode = 'bad_url' | 'http' | 'network' | 'not_gguf' | 'checksum' | 'incomplete' | 'exists' | 'io';
+type DownloadErrorCode = 'bad_url' | 'http' | 'network' | 'not_gguf' | 'checksum' | 'incomplete' | 'exists' | 'io';
 
 export class DownloadError extends Error {
   constructor(
@@ -20,7 +20,7 @@ export class DownloadError extends Error {
   }
 }
 
-export interface DownloadOptions {
+interface DownloadOptions {
   url: string;
   /** The final file; the download goes to `${dest}.part` first. */
   dest: string;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { JsonSchema } from './engine';
 
-export interface SchemaIssue {
+interface SchemaIssue {
   path: string;
   message: string;
 }

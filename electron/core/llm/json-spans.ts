@@ -4,7 +4,7 @@
 
 export type JsonPath = (string | number)[];
 
-export interface ValueSpan {
+interface ValueSpan {
   /** Keys and indices from the root: [2, 0] is the first element of the third item. */
   path: JsonPath;
   /** The value's characters: a string's inside (without its quotes), a number's digits. */

@@ -6,7 +6,7 @@ import type { LlmEngine } from './engine';
 import { ApiError } from '../../../shared/errors';
 import type { LlmEngineName } from '../../../shared/contract/engines';
 
-export interface EngineRequest {
+interface EngineRequest {
   engine: LlmEngineName;
   /** llama: a .gguf path; openai: the model name. Absent: the model chosen for extraction. */
   model?: string;
@@ -23,7 +23,7 @@ export interface EngineLease {
   release(): Promise<void>;
 }
 
-export type EngineProvider = (request: EngineRequest) => LlmEngine | undefined | Promise<LlmEngine | undefined>;
+type EngineProvider = (request: EngineRequest) => LlmEngine | undefined | Promise<LlmEngine | undefined>;
 
 type Choice = { kind: 'llama'; path: string } | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
 
@@ -38,13 +38,7 @@ interface EngineRegistryLike {
 
 const providers = new WeakMap<object, EngineProvider>();
 
-/** Let extraction jobs on this core use engines from `provider` (undefined falls through); null removes it. */
-export function provideEngine(owner: object, provider: EngineProvider | null): void {
-  if (provider) providers.set(owner, provider);
-  else providers.delete(owner);
-}
-
-export function engineRegistry(owner: object): EngineRegistryLike | undefined {
+function engineRegistry(owner: object): EngineRegistryLike | undefined {
   const r = (owner as { engines?: Partial<EngineRegistryLike> }).engines;
   return r && typeof r.get === 'function' && typeof r.open === 'function' ? (r as EngineRegistryLike) : undefined;
 }

@@ -5,11 +5,11 @@ import type { LlamaContextSequence } from 'node-llama-cpp';
 import { abortError, type CallPriority } from './engine';
 
 /** What the pool needs of a sequence: the tokens its state holds (node-llama-cpp's LlamaContextSequence). */
-export interface PooledSequence {
+interface PooledSequence {
   readonly contextTokens: readonly number[];
 }
 
-export interface AcquireOptions {
+interface AcquireOptions {
   /** 'interactive' waiters (chat) are served before 'background' ones (a job's stage calls). */
   priority?: CallPriority;
   /** The prompt about to be evaluated: the free sequence whose state shares its longest prefix is taken (its prompt cache). */
@@ -17,7 +17,7 @@ export interface AcquireOptions {
 }
 
 /** Tokens two sequences of tokens share from the start. */
-export function sharedPrefix(a: readonly number[], b: readonly number[]): number {
+function sharedPrefix(a: readonly number[], b: readonly number[]): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && a[i] === b[i]) i++;

@@ -44,7 +44,7 @@ import type { TokenProbability } from './json-spans';
 import { loadError, thinks, toHistory } from './llama-util';
 import { isJson } from './json';
 
-export interface LlamaEngineOptions {
+interface LlamaEngineOptions {
   modelPath: string;
   /** 'auto' (default) uses CUDA / Vulkan / Metal when present; false forces the CPU. */
   gpu?: GpuSetting;
@@ -65,7 +65,7 @@ export interface LlamaEngineOptions {
 }
 
 /** Tokens per sequence unless set: a chunk, the shared instructions, three stage answers and room to spare. */
-export const DEFAULT_CONTEXT = 4096;
+const DEFAULT_CONTEXT = 4096;
 const MAX_GRAMMARS = 32;
 /** Embedding contexts evaluated side by side on a GPU (one on the CPU, whose cores they would share). */
 const GPU_EMBEDDING_CONTEXTS = 4;
@@ -572,7 +572,7 @@ async function loadOn(llama: Llama, modelPath: string, gguf: GgufInfo, options: 
  * one line without spaces (no pretty-printing to pay for in tokens). The rules are found by the
  * names node-llama-cpp gives them; a grammar without them is returned as it is.
  */
-export function compactJsonGrammar(gbnf: string): string {
+function compactJsonGrammar(gbnf: string): string {
   return gbnf
     .split('\n')
     .map((line) => line.replace(/^((?:comma-)?whitespace-[\w-]+) ::= .*$/, (_m, name: string) => `${name} ::= ${name.startsWith('comma-') ? '","' : '""'}`))

@@ -11,6 +11,7 @@ import type { SettingsRepository } from '../store/settings';
 import { isDir, repoRoot } from '../paths';
 import { ApiError } from '../../../shared/errors';
 import type {
+  DownloadJobParams,
   EngineChoice,
   GgufSummary,
   MemoryFit,
@@ -22,20 +23,17 @@ import type {
   RecommendedModel,
   RoleChoices,
 } from '../../../shared/contract/models';
-import { defineJob, type KnownJobKind } from '../jobs/runner';
-import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
-import { z } from 'zod';
 import { formatParameterCount, GgufError, readGgufInfo, type GgufInfo } from './gguf/reader';
 import { readChoices, writeChoice } from './registry';
 import { detectMemory } from './runtime';
-import { downloadFileName, downloadModel, DownloadError, parseDownloadUrl, partPath } from './download';
+import { downloadFileName, parseDownloadUrl } from './download';
 import { log } from '../log';
 
-export const SETTINGS_PATHS = 'models.paths';
+const SETTINGS_PATHS = 'models.paths';
 const SCAN_DEPTH = 2;
 const GiB = 2 ** 30;
 
-export interface EstimateOptions {
+interface EstimateOptions {
   /** Tokens per sequence (default: the model's context, at most 4096). */
   contextSize?: number;
   sequences?: number;
@@ -202,7 +200,7 @@ interface Cached {
   error: string | null;
 }
 
-export interface ModelManagerOptions {
+interface ModelManagerOptions {
   /** The repository's models/ folder (default: <repo root>/models). */
   repoModelsDir?: string;
   /** Memory detection (tests pass a fixed state). */
@@ -370,7 +368,7 @@ export class ModelManager {
    * Check a download request and work out where it goes. Throws ApiError('bad_request') for a bad
    * URL or file name, ('conflict') when the file already exists.
    */
-  planDownload(input: { url: string; sha256?: string; fileName?: string; folder?: string }): ModelDownloadParams {
+  planDownload(input: { url: string; sha256?: string; fileName?: string; folder?: string }): DownloadJobParams {
     let url: URL;
     let fileName: string;
     try {
@@ -393,63 +391,6 @@ export class ModelManager {
     if (paths.some((p) => p === f || isInside(f, p))) return;
     this.settings.set(SETTINGS_PATHS, [...paths, f]);
   }
-}
-
-export const ModelDownloadParams = z.object({ url: z.string().min(1), dest: z.string().min(1), sha256: z.string().optional() });
-export type ModelDownloadParams = z.infer<typeof ModelDownloadParams>;
-
-export interface ModelDownloadCheckpoint {
-  bytes: number;
-  total: number;
-}
-
-export const MODEL_DOWNLOAD_JOB = 'models.download' satisfies JobKindName;
-
-/**
- * The download job. Cancel it to pause (the .part file stays); jobs.resume continues with an HTTP
- * Range request from the .part's size. After a crash the runner requeues it and it resumes the same way.
- */
-export function modelDownloadJob(manager: ModelManager): KnownJobKind<typeof MODEL_DOWNLOAD_JOB, ModelDownloadCheckpoint> {
-  return defineJob<typeof MODEL_DOWNLOAD_JOB, ModelDownloadCheckpoint>({
-    kind: MODEL_DOWNLOAD_JOB,
-    params: ModelDownloadParams,
-    result: jobResults[MODEL_DOWNLOAD_JOB],
-    // waits on the network, not the cores: it runs beside an extraction, not after it
-    lane: 'download',
-    title: (p) => `Download ${path.basename(p.dest)}`,
-    async run(ctx) {
-      const mb = (n: number) => (n / 2 ** 20).toFixed(1);
-      let last = 0;
-      try {
-        const result = await downloadModel({
-          url: ctx.params.url,
-          dest: ctx.params.dest,
-          sha256: ctx.params.sha256,
-          signal: ctx.signal,
-          onProgress: (done, total) => {
-            // The runner writes progress to the database: a few times a second is plenty.
-            const now = Date.now();
-            if (now - last < 200) return;
-            last = now;
-            ctx.progress(done, Math.max(total, done), total ? `${mb(done)} of ${mb(total)} MB` : `${mb(done)} MB`);
-          },
-          onCheckpoint: (done, total) => ctx.save({ bytes: done, total }, done, Math.max(total, done)),
-        });
-        manager.registerDownloaded(result.path);
-        ctx.progress(result.sizeBytes, result.sizeBytes, `done: ${mb(result.sizeBytes)} MB`);
-        return result;
-      } catch (err) {
-        if (err instanceof DownloadError) throw new Error(err.message);
-        throw err;
-      }
-    },
-  });
-}
-
-/** The .part file of a download, if one is waiting to be resumed. */
-export function pendingDownload(dest: string): string | null {
-  const p = partPath(dest);
-  return fs.existsSync(p) ? p : null;
 }
 
 function redactChoices(c: RoleChoices): RoleChoices {

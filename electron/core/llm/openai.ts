@@ -37,7 +37,7 @@ import { embeddingPrefixes, withTaskPrefix } from './embedding-tasks';
 import type { TokenProbability } from './json-spans';
 import { log } from '../log';
 
-export interface OpenAiEngineOptions {
+interface OpenAiEngineOptions {
   /** e.g. http://localhost:8080/v1 (a bare http://host:port gets /v1 appended). */
   baseUrl: string;
   model: string;
@@ -62,7 +62,7 @@ export interface OpenAiEngineOptions {
   fetch?: typeof fetch;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 4;
 /** The context assumed of a server that does not say (most serve at least this much). */
 export const DEFAULT_REMOTE_CONTEXT = 4096;
 

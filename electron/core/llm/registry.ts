@@ -26,7 +26,7 @@ import type { GpuSetting } from './runtime';
 import { readLlmSettings } from './settings';
 
 export const ROLES: ModelRole[] = ['extraction', 'chat', 'embedding'];
-export const SETTINGS_ROLES = 'models.roles';
+const SETTINGS_ROLES = 'models.roles';
 
 export interface EngineRegistryOptions {
   /** CPU threads for local models (tests: 1). Default: from the machine. */
@@ -62,12 +62,12 @@ export function writeChoice(settings: SettingsRepository, role: ModelRole, choic
   return current;
 }
 
-export function choiceKey(choice: EngineChoice): string {
+function choiceKey(choice: EngineChoice): string {
   return choice.kind === 'llama' ? `llama:${choice.path}` : `openai:${choice.baseUrl}|${choice.model}|${choice.apiKey ?? ''}`;
 }
 
 /** A choice with the API key hidden, for status and logs. */
-export function redactChoice(choice: EngineChoice | null): EngineChoice | null {
+function redactChoice(choice: EngineChoice | null): EngineChoice | null {
   if (choice?.kind === 'openai' && choice.apiKey) return { ...choice, apiKey: '***' };
   return choice;
 }

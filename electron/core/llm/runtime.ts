@@ -6,11 +6,11 @@ import type { Llama, LlamaGpuType } from 'node-llama-cpp';
 
 export type GpuSetting = 'auto' | false | 'cuda' | 'vulkan' | 'metal';
 
-export interface RuntimeOptions {
+interface RuntimeOptions {
   gpu?: GpuSetting;
 }
 
-export interface Runtime {
+interface Runtime {
   llama: Llama;
   /** Why the requested GPU backend could not be used, when it fell back to the CPU. */
   fallbackReason?: string;

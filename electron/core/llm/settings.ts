@@ -29,7 +29,7 @@ const SCHEMAS = {
   remoteContextSize: count(1 << 22).min(256),
 } satisfies Record<keyof typeof LLM_SETTINGS, z.ZodType>;
 
-export interface LlmSettings {
+interface LlmSettings {
   sequences?: number;
   contextSize?: number;
   memoryBudgetBytes?: number;

@@ -37,7 +37,7 @@ export function contextCost(insights: GgufInsights, options: { contextSize: numb
   return { perSequenceBytes, baseBytes: Math.max(0, one - perSequenceBytes) };
 }
 
-export interface SequencePlanInput {
+interface SequencePlanInput {
   /** 'cpu', or the GPU backend ('cuda', 'vulkan', 'metal'). */
   backend: string;
   /** Free VRAM before the model is loaded (the budget setting, when lower). */
@@ -59,7 +59,7 @@ export interface SequencePlan {
 }
 
 /** VRAM kept free for the desktop, the driver and fragmentation. */
-export function headroomBytes(vramTotalBytes: number): number {
+function headroomBytes(vramTotalBytes: number): number {
   return Math.min(vramTotalBytes * 0.08, 1.2 * GiB);
 }
 
@@ -84,7 +84,7 @@ export function planSequences(input: SequencePlanInput): SequencePlan {
   };
 }
 
-export interface ContextShape {
+interface ContextShape {
   sequences: number;
   contextSize: number;
 }
@@ -102,7 +102,7 @@ export function contextLadder(start: ContextShape, minContext = MIN_CONTEXT): Co
   return steps;
 }
 
-export interface LadderResult<T> {
+interface LadderResult<T> {
   value: T;
   shape: ContextShape;
   /** The shapes that failed before, each with why. */

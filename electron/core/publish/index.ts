@@ -41,7 +41,7 @@ export interface TargetSpec {
   graphStore?: string | null;
 }
 
-export interface PublishRunOptions {
+interface PublishRunOptions {
   /** Triples per request (default 1000). */
   batchSize?: number;
   /** Forget what the target holds, clear the remote graph and load everything again. */
@@ -58,7 +58,7 @@ export interface PublishRunOptions {
 /** A publish run's result: the contract's type (shared/contract/publish.ts). */
 export type { PublishResult };
 
-export const DEFAULT_BATCH = 1000;
+const DEFAULT_BATCH = 1000;
 
 export function clientFor(t: TargetSpec): SparqlClient {
   return new SparqlClient({ url: t.endpoint, auth: t.auth ?? (t.username ? 'digest' : 'none'), username: t.username ?? null, password: t.password ?? null });
@@ -86,7 +86,7 @@ export function graphStoreUrl(endpoint: string, given?: string | null): string {
 }
 
 /** The Graph Store client of a target using that protocol (same login as the SPARQL endpoint). */
-export function graphStoreFor(t: TargetSpec, given?: string | null): SparqlClient {
+function graphStoreFor(t: TargetSpec, given?: string | null): SparqlClient {
   const url = graphStoreUrl(t.endpoint, given ?? t.graphStore);
   return new SparqlClient({
     url,
@@ -104,7 +104,7 @@ function checkGraphIri(graph: string): void {
 const dataBlock = (graph: string, lines: string[]) => `GRAPH <${graph}> {\n${lines.join(' .\n')} .\n}`;
 
 /** The SPARQL Update of one batch: deletions, then insertions, into the named graph. */
-export function batchUpdate(graph: string, remove: string[], add: string[]): string {
+function batchUpdate(graph: string, remove: string[], add: string[]): string {
   const parts: string[] = [];
   if (remove.length) parts.push(`DELETE DATA {\n${dataBlock(graph, remove)}\n}`);
   if (add.length) parts.push(`INSERT DATA {\n${dataBlock(graph, add)}\n}`);
@@ -350,7 +350,7 @@ export async function pull(
   return { ...r, seconds: (performance.now() - t0) / 1000 };
 }
 
-export interface CheckResult {
+interface CheckResult {
   graph: string;
   endpoint: string;
   local: number;

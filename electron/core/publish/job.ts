@@ -2,7 +2,6 @@
 // in the jobs table, so they never hold the secret: the host hands in a resolver (the OS keychain
 // under Electron, GRAPHWRIGHT_SPARQL_PASSWORD for the CLI and host). Cancelled, stopped or failed,
 // the remote graph holds every complete batch; resumed (or run again), the job sends the rest.
-import type { z } from 'zod';
 import { defineJob } from '../jobs/runner';
 import type { Store } from '../store';
 import { openExportSnapshot } from '../store/export';
@@ -10,29 +9,21 @@ import { publish } from './index';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { PublishStartInput } from '../../../shared/contract/publish';
 
-/**
- * The job's params: what publish.start takes, with the target resolved by the handler (auth,
- * protocol and Graph Store URL as given or as the target records them). Checked on enqueue; an
- * unknown key (a password handed in by mistake) is dropped, never stored.
- */
-export const PublishJobParams = PublishStartInput;
-export type PublishJobParams = z.input<typeof PublishJobParams>;
-
-export interface PublishJobCheckpoint {
+interface PublishJobCheckpoint {
   run: number;
 }
 
 /** The password of a target, or null for none; never stored by Graphwright. */
 export type SecretResolver = (target: { endpoint: string; graph: string; username: string | null }) => string | null;
 
-export const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
+const PUBLISH_JOB = 'graph.publish' satisfies JobKindName;
 
 export const envSecret: SecretResolver = () => process.env.GRAPHWRIGHT_SPARQL_PASSWORD ?? null;
 
 export const publishJob = (store: Store, dbPath: string, secret: SecretResolver = envSecret) =>
   defineJob<typeof PUBLISH_JOB, PublishJobCheckpoint>({
     kind: PUBLISH_JOB,
-    params: PublishJobParams,
+    params: PublishStartInput,
     result: jobResults[PUBLISH_JOB],
     title: (p) => `Publish to <${p.graph}>`,
     async run(ctx) {

@@ -16,10 +16,10 @@ import { version } from '../version';
 /** What a publish carries: the export's selection options. */
 export type PublishOptions = Pick<Partial<ExportOptions>, 'acceptedOnly' | 'documentId' | 'concepts' | 'provenance' | 'base'>;
 
-export const GENID = '/.well-known/genid/';
+const GENID = '/.well-known/genid/';
 
 /** The skolem IRI of a blank node of an export with this base. */
-export function skolemIri(base: string, id: string): string {
+function skolemIri(base: string, id: string): string {
   return `${normalizeBase(base)}.well-known/genid/${encodeURIComponent(id)}`;
 }
 

@@ -6,7 +6,6 @@
 // Started from the call 'retrieve.index.start', the CLI (`graphwright index`), or after an
 // extraction or an import when the setting retrieve.useEmbeddings is on and an embedding model is chosen.
 import path from 'node:path';
-import { z } from 'zod';
 import { defineJob, JobCancelled, type KnownJobKind } from '../jobs/runner';
 import type { Store } from '../store';
 import type { EventBus } from '../events';
@@ -15,19 +14,11 @@ import type { LlmEngine } from '../llm/engine';
 import { type VectorKind } from '../store/vectors';
 import { embeddingModelIdentity, MAX_EMBED_CHARS, SETTING_USE_EMBEDDINGS } from './dense';
 import { ApiError } from '../../../shared/errors';
-import type { EmbeddingsJobResult } from '../../../shared/contract/vectors';
+import { EmbeddingsJobParams, type EmbeddingsJobResult } from '../../../shared/contract/vectors';
 import { isJobOf, jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import type { JobRunner } from '../jobs/runner';
 
 export const EMBEDDINGS_JOB = 'embeddings.index' satisfies JobKindName;
-
-export const EmbeddingsJobParams = z.object({
-  /** A local .gguf to embed with; absent: the model chosen for the embedding role. */
-  model: z.string().min(1).optional(),
-  /** Texts per embed call and transaction (default 32). */
-  batchSize: z.number().int().min(1).max(1024).optional(),
-});
-export type EmbeddingsJobParams = z.input<typeof EmbeddingsJobParams>;
 
 export interface EmbeddingsCheckpoint {
   indexId: number;

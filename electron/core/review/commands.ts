@@ -19,7 +19,7 @@ export const EDITOR = 'editor';
 
 type Outcome = CommandOutcome;
 
-export interface CommandOptions {
+interface CommandOptions {
   /** 'editor' (default) or 'engine:<name>'. Undo and redo work on one actor's edits. */
   actor?: string;
 }

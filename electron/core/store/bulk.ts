@@ -14,14 +14,14 @@ import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
 import { EdgeStatus, type NodeKind, Stage } from '../../../shared/schemas';
 
-export interface BulkNode {
+interface BulkNode {
   kind: Exclude<NodeKind, 'passage'>;
   label: string;
   type?: string | null;
   aliases?: string[];
 }
 
-export interface BulkEdge {
+interface BulkEdge {
   subjectId: number;
   relation: string;
   objectId: number;
@@ -32,21 +32,21 @@ export interface BulkEdge {
   model?: string | null;
 }
 
-export interface BulkDocumentRef {
+interface BulkDocumentRef {
   title: string;
   contentHash: string | null;
   sourcePath?: string | null;
   format?: string | null;
 }
 
-export interface BulkChunkRef {
+interface BulkChunkRef {
   ordinal: number;
   start: number;
   end: number;
   page: number | null;
 }
 
-export interface BulkProvenance {
+interface BulkProvenance {
   edgeId?: number;
   nodeId?: number;
   documentId: number;
@@ -59,12 +59,12 @@ export interface BulkProvenance {
 }
 
 /** Normalised relation text, as GraphRepository.upsertEdge stores it. */
-export const normalizeRelation = (r: string) => r.replace(/\s+/g, ' ').trim();
+const normalizeRelation = (r: string) => r.replace(/\s+/g, ' ').trim();
 
-export const PLACEHOLDER_FORMAT = 'placeholder';
+const PLACEHOLDER_FORMAT = 'placeholder';
 
 /** Options of a BulkGraphWriter. */
-export interface BulkOptions {
+interface BulkOptions {
   /**
    * A large load: FTS filled and secondary indexes rebuilt at finish() (which must then run in the
    * same transaction before it commits). Use BulkGraphWriter.load(), which does both. Default

@@ -4,7 +4,7 @@ import type { Db } from './db';
 import { parseJson } from './db';
 import type { ChatRole } from '../../../shared/contract/chat';
 
-export interface ChatSessionRow {
+interface ChatSessionRow {
   id: number;
   title: string;
   createdAt: string;

@@ -24,7 +24,7 @@ export interface Neighbour {
   label: string;
 }
 
-export interface NewConceptLink {
+interface NewConceptLink {
   conceptId: number;
   nodeId: number | null;
   relation: string | null;

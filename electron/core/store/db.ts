@@ -37,7 +37,7 @@ export function dbFile(db: Db): string {
 }
 
 /** What a storage error message needs to know about a connection: its file and its size limit. */
-export function storageContext(db: Db): { file: string; limitBytes?: number } {
+function storageContext(db: Db): { file: string; limitBytes?: number } {
   return { file: dbFile(db), limitBytes: sizeLimits.get(db) };
 }
 
@@ -130,7 +130,7 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
 }
 
 /** A read-only database that cannot be read as it lies (its message says why and what to do). */
-export class ReadOnlyOpenError extends Error {
+class ReadOnlyOpenError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ReadOnlyOpenError';
@@ -170,7 +170,7 @@ const sizeOf = (p: string): number | undefined => {
  * - `plain`: file and folder writable (`--read-only` by choice, an export's snapshot): an ordinary
  *   read-only connection, which sees other connections' commits.
  */
-export function readOnlyMode(file: string): 'immutable' | 'wal' | 'plain' | { refuse: string } {
+function readOnlyMode(file: string): 'immutable' | 'wal' | 'plain' | { refuse: string } {
   const abs = path.resolve(file);
   const walBytes = sizeOf(`${abs}-wal`) ?? 0;
   const shm = fs.existsSync(`${abs}-shm`);

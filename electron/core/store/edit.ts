@@ -24,9 +24,9 @@ export function isRowKind(kind: string): kind is RowKind {
   return Object.prototype.hasOwnProperty.call(ROW_TABLES, kind);
 }
 
-export type RevisionState = 'done' | 'undone' | 'discarded';
+type RevisionState = 'done' | 'undone' | 'discarded';
 
-export interface RevisionRow {
+interface RevisionRow {
   id: number;
   at: string;
   actor: string;
@@ -49,7 +49,7 @@ export interface RevisionGroupRow {
   state: RevisionState;
 }
 
-export interface NewRevision {
+interface NewRevision {
   actor: string;
   command: string;
   targetKind: string;

@@ -17,7 +17,7 @@ export interface ExtractableChunk {
   headingPath: string[];
 }
 
-export interface ChunkExtractionRecord {
+interface ChunkExtractionRecord {
   chunkId: number;
   engine: string;
   hash: string;
@@ -38,7 +38,7 @@ export interface ResolvableNode {
 
 export type MergeStatus = 'open' | 'merged' | 'skipped';
 
-export interface MergeCandidateRow {
+interface MergeCandidateRow {
   id: number;
   a: GraphNode;
   b: GraphNode;
@@ -47,7 +47,7 @@ export interface MergeCandidateRow {
   status: MergeStatus;
 }
 
-export interface ExtractionStats {
+interface ExtractionStats {
   chunks: number;
   extractedChunks: number;
   failedChunks: number;

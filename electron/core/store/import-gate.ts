@@ -37,7 +37,7 @@ function gateOf(db: Db): GateState {
 }
 
 /** The end of the import running on this connection's database (it never rejects), or null when none runs. */
-export function importInProgress(db: Db): Promise<void> | null {
+function importInProgress(db: Db): Promise<void> | null {
   return gates.get(db)?.running ?? null;
 }
 

@@ -20,12 +20,12 @@ export interface GraphFingerprint {
   chunkMax: number;
 }
 
-export type NodeSnapshotRow = [id: number, kind: string, label: string, aliases: string, chunkId: number | null];
-export type EdgeSnapshotRow = [id: number, subjectId: number, objectId: number, relation: string, status: string, confidence: number];
-export type ProvenanceLinkRow = [id: number, edgeId: number | null, nodeId: number | null, chunkId: number];
-export type ConceptLinkRow = [id: number, conceptId: number, nodeId: number | null, relation: string | null];
+type NodeSnapshotRow = [id: number, kind: string, label: string, aliases: string, chunkId: number | null];
+type EdgeSnapshotRow = [id: number, subjectId: number, objectId: number, relation: string, status: string, confidence: number];
+type ProvenanceLinkRow = [id: number, edgeId: number | null, nodeId: number | null, chunkId: number];
+type ConceptLinkRow = [id: number, conceptId: number, nodeId: number | null, relation: string | null];
 
-export interface PassageRow {
+interface PassageRow {
   id: number;
   documentId: number;
   document: string;
@@ -34,7 +34,7 @@ export interface PassageRow {
   start: number;
 }
 
-export interface TripleLabelRow {
+interface TripleLabelRow {
   id: number;
   subjectId: number;
   subject: string;

@@ -294,7 +294,7 @@ export class ReviewRepository {
 }
 
 /** The sentence of `text` holding [start, end): from after the previous sentence end to the next one. */
-export function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
+function sentenceAround(text: string, start: number, end: number): { start: number; end: number } {
   let from = 0;
   let to = text.length;
   SENTENCE_END.lastIndex = 0;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../../shared/errors';
 
-export type StorageErrorKind = 'disk_full' | 'io' | 'readonly' | 'busy' | 'corrupt' | 'cantopen' | 'other';
+type StorageErrorKind = 'disk_full' | 'io' | 'readonly' | 'busy' | 'corrupt' | 'cantopen' | 'other';
 
 /** A storage failure: the message names the database file and what to do. `code` is 'failed' for the API. */
 export class StorageError extends ApiError {
@@ -35,7 +35,7 @@ export function isBusy(err: unknown): boolean {
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
 
 /** Free bytes on the file system holding `file` (undefined where statfs is not available). */
-export function freeBytes(file: string): number | undefined {
+function freeBytes(file: string): number | undefined {
   try {
     const s = fs.statfsSync(path.dirname(path.resolve(file)));
     return s.bavail * s.bsize;
@@ -45,7 +45,7 @@ export function freeBytes(file: string): number | undefined {
   }
 }
 
-export interface DescribeContext {
+interface DescribeContext {
   /** The database file (better-sqlite3's db.name). */
   file: string;
   /** About how many bytes the failed write needed, when the caller knows (a document's text, a batch). */
@@ -122,11 +122,11 @@ export function toStorageError(err: unknown, ctx: DescribeContext): unknown {
 }
 
 /** Block the thread for `ms` (the busy handler blocks the same way; there is no async SQLite call to wait on). */
-export function sleepSync(ms: number): void {
+function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   /** Attempts after the first (default 8). */
   retries?: number;
   /** First back-off in ms, doubled each time up to maxDelayMs (default 50). */

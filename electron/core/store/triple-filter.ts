@@ -3,7 +3,7 @@
 // filter by the same columns with the same SQL.
 import type { EdgeStatus, Stage } from '../../../shared/schemas';
 
-export interface TripleFilter {
+interface TripleFilter {
   status?: EdgeStatus;
   /** Any of these statuses (an empty list matches nothing). */
   statuses?: readonly EdgeStatus[];

@@ -28,7 +28,7 @@ export interface VectorIndexInfo {
   updatedAt: string;
 }
 
-export interface PendingItem {
+interface PendingItem {
   id: number;
   /** What the vector is made from (chunk text, node label). */
   text: string;
@@ -42,7 +42,7 @@ const loaded = new WeakMap<Db, true | Error>();
  * The path of sqlite-vec's loadable extension. Inside a packaged app it lies in app.asar.unpacked
  * (electron-builder.yml's asarUnpack): the dynamic loader cannot read files inside an asar archive.
  */
-export function vecExtensionPath(): string {
+function vecExtensionPath(): string {
   const require = createRequire(import.meta.url);
   const os = process.platform === 'win32' ? 'windows' : process.platform;
   const ext = process.platform === 'win32' ? 'dll' : process.platform === 'darwin' ? 'dylib' : 'so';
@@ -51,7 +51,7 @@ export function vecExtensionPath(): string {
 }
 
 /** Load sqlite-vec into this connection once; false (and the reason in vecError) when it cannot load here. */
-export function loadVec(db: Db): boolean {
+function loadVec(db: Db): boolean {
   const state = loaded.get(db);
   if (state) return state === true;
   try {
@@ -66,7 +66,7 @@ export function loadVec(db: Db): boolean {
 }
 
 /** Why sqlite-vec could not be loaded into this connection (undefined: it loaded, or was not tried). */
-export function vecError(db: Db): string | undefined {
+function vecError(db: Db): string | undefined {
   const state = loaded.get(db);
   return state instanceof Error ? `sqlite-vec could not be loaded (${path.basename(vecExtensionPathSafe())}): ${state.message}` : undefined;
 }

@@ -20,7 +20,7 @@ export interface VersionRow {
   standard: StandardId | null;
 }
 
-export interface ChunkMatchRow {
+interface ChunkMatchRow {
   chunkId: number | null;
   previousChunkId: number | null;
   kind: ChunkMatchKind;
@@ -28,7 +28,7 @@ export interface ChunkMatchRow {
 }
 
 export type EditionChangeKind = 'moved' | 'stale' | 'review';
-export type EditionChangeState = 'open' | 'accepted' | 'rejected';
+type EditionChangeState = 'open' | 'accepted' | 'rejected';
 
 export interface EditionChangeRow {
   id: number;

@@ -4,7 +4,7 @@ import { unwrap, type CallResult } from '../../../shared/dispatch';
 import { ApiError } from '../../../shared/errors';
 import type { GraphwrightBridge } from '../../../shared/window-api';
 
-export type EventListener = (name: EventName, payload: unknown) => void;
+type EventListener = (name: EventName, payload: unknown) => void;
 
 /** Whether the renderer can reach its host (the headless host only: Electron's bridge is always there). */
 export type ConnectionState =
@@ -22,7 +22,7 @@ export interface Connection {
 }
 
 /** Back-off between reconnection tries: 1 s, 2 s, 4 s … at most 30 s. */
-export function reconnectDelay(attempt: number): number {
+function reconnectDelay(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
 }
 
@@ -36,7 +36,7 @@ export interface Transport {
   download?(name: string): Promise<Blob>;
 }
 
-export function bridgeTransport(bridge: GraphwrightBridge): Transport {
+function bridgeTransport(bridge: GraphwrightBridge): Transport {
   return {
     kind: 'electron',
     call: (name, input) => bridge.call(name, input),
@@ -44,7 +44,7 @@ export function bridgeTransport(bridge: GraphwrightBridge): Transport {
   };
 }
 
-export function httpTransport(token: string, base = ''): Transport {
+function httpTransport(token: string, base = ''): Transport {
   let source: EventSource | null = null;
   const listeners = new Set<EventListener>();
 
@@ -181,7 +181,7 @@ export interface ApiClient {
   connection?: Connection;
 }
 
-export function createClient(t: Transport): ApiClient {
+function createClient(t: Transport): ApiClient {
   return {
     kind: t.kind,
     async call(name, input) {

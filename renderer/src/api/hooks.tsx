@@ -1,8 +1,9 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallInput, CallName, CallOutput } from '../../../shared/contract';
+import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../../../shared/contract';
 import type { TypedJobInfo } from '../../../shared/contract/jobs';
 import type { ApiClient } from './client';
+import { invalidateFor, JOBS_LIST, onJobProgress, POLLS } from './freshness';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
@@ -12,40 +13,13 @@ export function useApi(): ApiClient {
   return api;
 }
 
-/** Which cached calls each event makes stale. */
-const INVALIDATES: Record<string, CallName[]> = {
-  'documents.changed': ['documents.list', 'documents.get', 'documents.chunks', 'app.status'],
-  // (a diff of two editions lists triples: an extraction or an edit changes it)
-  'graph.changed': ['triples.list', 'nodes.list', 'app.status', 'documents.diff', 'documents.editions'],
-};
-
 export function ApiProvider({ api, queryClient, children }: { api: ApiClient; queryClient: QueryClient; children: ReactNode }) {
+  // The one freshness policy (./freshness.ts): each event makes stale what its table names.
   useEffect(
     () =>
       api.onAny((name, payload) => {
-        for (const call of INVALIDATES[name] ?? []) void queryClient.invalidateQueries({ queryKey: [call] });
-        // The documents' triple counts change with the graph: refetched at once while an extraction
-        // runs (the Documents view watches it), else only when next shown (a review edit must not
-        // recount every document's evidence for the filters' document list).
-        if (name === 'graph.changed') {
-          const reason = (payload as { reason?: string }).reason;
-          void queryClient.invalidateQueries({ queryKey: ['documents.list'], refetchType: reason === 'extract' ? 'active' : 'none' });
-        }
-        if (name === 'job.progress') {
-          const job = payload as TypedJobInfo;
-          let was: TypedJobInfo['state'] | undefined;
-          queryClient.setQueryData<TypedJobInfo[]>(['jobs.list', { limit: 50 }], (old) => {
-            const list = old ? [...old] : [];
-            const i = list.findIndex((j) => j.id === job.id);
-            was = list[i]?.state;
-            if (i >= 0) list[i] = job;
-            else list.unshift(job);
-            return list;
-          });
-          if (job.state !== 'running' && job.state !== 'queued') void queryClient.invalidateQueries({ queryKey: ['app.status'] });
-          // A job that starts or ends changes the documents' extraction status ('extracting', 'failed').
-          if (job.kind === 'extract' && job.state !== was) void queryClient.invalidateQueries({ queryKey: ['documents.list'] });
-        }
+        if (name === 'job.progress') onJobProgress(queryClient, payload as TypedJobInfo);
+        else void invalidateFor(queryClient, name as EventName, payload as EventPayload<EventName>);
       }),
     [api, queryClient],
   );
@@ -81,4 +55,9 @@ export function useCallMutation<N extends CallName>(name: N, invalidate: CallNam
       for (const key of invalidate) void qc.invalidateQueries({ queryKey: [key] });
     },
   });
+}
+
+/** The jobs list every view shares (one query, one cache entry, kept current by job.progress; polled for other processes' jobs). */
+export function useJobs() {
+  return useCall('jobs.list', JOBS_LIST, { refetchInterval: POLLS.otherProcessesJobs });
 }

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface ComboOption {
+interface ComboOption {
   key: string;
   label: string;
   detail?: ReactNode;

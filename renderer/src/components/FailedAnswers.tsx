@@ -4,7 +4,7 @@ import type { ExtractSummary, FailureReason } from '../../../shared/contract/ext
 import { Dialog } from './Dialog';
 
 /** What each reason means, in the words the list shows. */
-export const FAILURE_REASON_TEXT: Record<FailureReason, string> = {
+const FAILURE_REASON_TEXT: Record<FailureReason, string> = {
   grammar: 'not valid for the answer’s schema',
   truncated: 'cut off at the token limit (or the prompt did not fit the context)',
   timeout: 'the engine took too long',

@@ -2,7 +2,7 @@ import { Dialog } from './Dialog';
 import { VIEWS } from './Rail';
 
 /** The keys the app answers to, by where they work. */
-export const SHORTCUTS: { area: string; keys: [string, string][] }[] = [
+const SHORTCUTS: { area: string; keys: [string, string][] }[] = [
   {
     area: 'Anywhere',
     keys: [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCall, useCallMutation } from '../api/hooks';
+import { useCall, useCallMutation, useJobs } from '../api/hooks';
 import type { JobInfo } from '../../../shared/schemas';
 import { Dialog } from './Dialog';
 import { useDismissedJobs } from './dismissedJobs';
@@ -75,7 +75,7 @@ function StoppedJob({ job, onDismiss }: { job: JobInfo; onDismiss: () => void })
 const RECENT_MS = 30 * 60 * 1000;
 
 export function StatusBar() {
-  const jobs = useCall('jobs.list', { limit: 50 }, { refetchInterval: 5000 });
+  const jobs = useJobs();
   const status = useCall('app.status', {});
   const active = (jobs.data ?? []).filter((j) => j.state === 'running' || j.state === 'queued');
   // Jobs stopped lately (cancelled, or failed as a whole) can go on from their checkpoint.

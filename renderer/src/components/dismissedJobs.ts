@@ -6,7 +6,7 @@ import type { JobInfo } from '../../../shared/schemas';
 const KEY = 'graphwright.dismissedJobs';
 const KEEP = 200;
 
-export const dismissKey = (j: Pick<JobInfo, 'id' | 'updatedAt'>) => `${j.id}@${j.updatedAt}`;
+const dismissKey = (j: Pick<JobInfo, 'id' | 'updatedAt'>) => `${j.id}@${j.updatedAt}`;
 
 function read(): string[] {
   try {

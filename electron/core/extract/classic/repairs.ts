@@ -9,37 +9,14 @@
 //  - sentence repairs (SENTENCE_REPAIRS): a sentence without a finite verb gets one, plural nouns
 //    read as verbs inside an object become nouns.
 // A repaired token lists the ids of the rules that retagged it (`repairs`), for the trace.
-import { contextMatches, type ContextPattern } from '../../nlp/matcher';
+import { contextMatches } from '../../nlp/matcher';
 import { ARTICLES, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
 import { next, PREDICATES, prev, TOKEN_REPAIRS } from './tag-rules';
 import { isMonthWord } from '../../nlp/months';
 import { singular } from '../../nlp/morphology';
 import { capitalised, complexPreposition, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';
 import type { Token } from './tokens';
-
-/** What a rule sees at token i: the tokens as tagged, the repaired ones before it, its tag so far. */
-export interface RepairContext {
-  tokens: Token[];
-  out: Token[];
-  i: number;
-  t: Token;
-  pos: string;
-  text: string;
-}
-
-export interface TagRepair {
-  id: string;
-  /** The rule in one general sentence. */
-  statement: string;
-  /** Token patterns (any one holds) around the token; `pos` in `focus` is its tag so far. */
-  patterns?: ContextPattern[];
-  /** Or a predicate in code. */
-  when?: (c: RepairContext) => boolean;
-  /** The new tag. */
-  to: string | ((c: RepairContext) => string);
-  /** What else the rule changes (a neighbour's tag). */
-  also?: (c: RepairContext) => void;
-}
+import type { RepairContext, TagRepair } from './repair-rule';
 
 export interface SpanRepair {
   id: string;

@@ -2,7 +2,7 @@
 // token it is at, reading the repaired tokens before it and the tokens as tagged after it. Most are
 // token patterns (nlp/matcher.ts); the ones that count agreement or look far are predicates in code.
 import { ARTICLES, BE, COMPOUND_ADJECTIVE_HEADS, POSSESSIVES, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
-import type { RepairContext, TagRepair } from './repairs';
+import type { RepairContext, TagRepair } from './repair-rule';
 import type { TokenPredicate } from '../../nlp/matcher';
 import type { Token } from './tokens';
 import { capitalised, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';

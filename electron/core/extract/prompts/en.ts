@@ -6,7 +6,7 @@ import { UNKNOWN_TYPE } from '../../concepts/types';
 import { answerFormat, numberedEvents, passageBlock, renderExample } from './format';
 import type { PromptSetup, StagePrompts, WorkedExample } from './types';
 
-export const EXAMPLE_EN: WorkedExample = {
+const EXAMPLE_EN: WorkedExample = {
   context: ['Example Transfer Protocol', '4.2. Keepalive'],
   passage: [
     'A client MUST send a Keepalive message every 10 seconds. A client MUST NOT send data before the handshake',

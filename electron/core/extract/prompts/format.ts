@@ -4,7 +4,7 @@ import type { ExtractStage } from '../types';
 import type { PromptSetup, WorkedExample } from './types';
 
 /** The shape of one item of a stage's answer, as a template the prompt shows. */
-export function itemFormat(stage: ExtractStage, setup: PromptSetup): string {
+function itemFormat(stage: ExtractStage, setup: PromptSetup): string {
   const typed = Boolean(setup.entityTypes?.length);
   if (setup.compact) {
     if (stage === 'EE')

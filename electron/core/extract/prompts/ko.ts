@@ -7,7 +7,7 @@ import { UNKNOWN_TYPE } from '../../concepts/types';
 import { answerFormat, numberedEvents, passageBlock, renderExample } from './format';
 import type { PromptSetup, StagePrompts, WorkedExample } from './types';
 
-export const EXAMPLE_KO: WorkedExample = {
+const EXAMPLE_KO: WorkedExample = {
   context: ['Example Transfer Protocol', '4.2. Keepalive'],
   passage: [
     '클라이언트는 10초마다 Keepalive 메시지를 보내야 한다(MUST). 클라이언트는 핸드셰이크가 끝나기 전에 데이터를 보내서는',

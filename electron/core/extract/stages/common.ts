@@ -48,13 +48,13 @@ export interface StageContext {
 }
 
 /** One item of an answer, with the confidence of its own tokens. */
-export interface AnsweredItem {
+interface AnsweredItem {
   value: unknown;
   /** Mean probability of the tokens of the item's values (all of them, or those under these sub-paths); undefined when not known. */
   confidence(...subPaths: JsonPath[]): number | undefined;
 }
 
-export interface StageAnswer {
+interface StageAnswer {
   /** The answer's items (a gleaning turn's appended), or null when the answer was unusable. */
   items: AnsweredItem[] | null;
   tokens: number;
@@ -72,7 +72,7 @@ export interface StageAnswer {
 }
 
 /** Why an engine call failed, from the engine's error code (llm/engine.ts LlmErrorCode). */
-export function failureReason(err: unknown): FailureReason {
+function failureReason(err: unknown): FailureReason {
   const code = (err as { code?: unknown })?.code;
   if (code === 'invalid_output') return 'grammar';
   if (code === 'truncated') return 'truncated';
@@ -89,7 +89,7 @@ export class StageAborted extends Error {
 }
 
 /** The stage cache's key: everything the answer depended on. */
-export function stageKey(parts: {
+function stageKey(parts: {
   model: string;
   stage: ExtractStage;
   schema: JsonSchema;
@@ -105,7 +105,7 @@ export function stageKey(parts: {
 }
 
 /** The cap of a stage's list (a full list gets a gleaning turn). */
-export function stageCap(stage: ExtractStage, l: ExtractLimits): number {
+function stageCap(stage: ExtractStage, l: ExtractLimits): number {
   return stage === 'EE' ? l.triples : stage === 'EV' ? l.events : l.eventRelations;
 }
 

@@ -12,7 +12,7 @@ import { charsPerToken } from './ee';
 import { resolveType, typeChars, typeEnum } from '../../concepts/types';
 
 /** The relation when the model gives an entity no role. */
-export const DEFAULT_ROLE = 'is participated by';
+const DEFAULT_ROLE = 'is participated by';
 
 /** An event stage 2 found, for stage 3: its clause and whether the chunk supports it. */
 export interface FoundEvent {

@@ -33,7 +33,7 @@ const SYNONYMS: Record<string, EventRelation> = {
 };
 
 /** One of the event relations, or null (answers over HTTP may paraphrase). */
-export function eventRelation(text: string): EventRelation | null {
+function eventRelation(text: string): EventRelation | null {
   const t = text
     .toLowerCase()
     .replace(/[^a-z ]+/g, ' ')

@@ -4,7 +4,7 @@
 // normative keywords in capitals (RFC 2119 style) or in lower case (ISO/IEC directives style).
 import { splitSentences, type Span } from '../sentences';
 import { findStandards } from '../classic/mentions';
-import { lastStartingAtOrBefore } from '../../chunk/headings';
+import { lastStartingAtOrBefore } from '../../text/spans';
 import { sectionAt } from '../../document/structure';
 import { annexAt } from '../../document/blocks';
 

@@ -2,7 +2,7 @@
 // that gives the offset, line and column of the first error, and a record reader for corpora (a
 // JSON array or JSON lines) that parses record by record, so one bad record can be reported, or
 // skipped, instead of the whole file failing with "Unexpected token".
-import { positionOf } from '../../export/errors';
+import { positionOf } from '../../text/position';
 
 export class JsonSyntaxError extends Error {
   constructor(

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { IngestError } from '../errors';
 import { locateJsonError, readJsonRecords } from './json-records';
-import { positionOf } from '../../export/errors';
+import { positionOf } from '../../text/position';
 import type { Annotation, ExactDoc, ParsedFile } from '../types';
 import { lexicon } from '../repair/lexicon';
 

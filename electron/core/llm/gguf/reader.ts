@@ -9,7 +9,7 @@ import type { GgufFileInfo, GgufInsights } from 'node-llama-cpp';
 import { nodeLlamaCpp } from '../runtime';
 import { EMBEDDING_ARCHITECTURES, GGUF_MAGIC } from './format';
 
-export type GgufErrorCode = 'not_gguf' | 'truncated' | 'unsupported_version' | 'corrupt' | 'io';
+type GgufErrorCode = 'not_gguf' | 'truncated' | 'unsupported_version' | 'corrupt' | 'io';
 
 export class GgufError extends Error {
   constructor(
@@ -22,12 +22,12 @@ export class GgufError extends Error {
   }
 }
 
-export type GgufScalar = number | bigint | boolean | string;
+type GgufScalar = number | bigint | boolean | string;
 /** Arrays longer than this are summarised (their length) instead of kept: vocabularies run to 150k strings. */
 const KEEP_ARRAY_ITEMS = 64;
-export type GgufMetadataValue = GgufScalar | GgufScalar[] | { length: number };
+type GgufMetadataValue = GgufScalar | GgufScalar[] | { length: number };
 
-export interface GgufTensorEntry {
+interface GgufTensorEntry {
   name: string;
   dims: number[];
   /** ggml type id (node-llama-cpp's GgmlType). */

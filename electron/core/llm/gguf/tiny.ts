@@ -33,7 +33,7 @@ const MERGES: [string, string][] = [
 ];
 const CONTROL = ['<|startoftext|>', '<|endoftext|>', '<|im_start|>', '<|im_end|>'] as const;
 
-export const TINY_CHAT_TEMPLATE =
+const TINY_CHAT_TEMPLATE =
   "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}" +
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
@@ -49,7 +49,7 @@ export const TINY_THINKING_CHAT_TEMPLATE =
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n<think>\\n' }}{% endif %}";
 
 /** GPT-2's byte-to-unicode map: printable bytes stand for themselves, the rest move to U+0100 and up. */
-export function byteToUnicode(): string[] {
+function byteToUnicode(): string[] {
   const bs: number[] = [];
   for (let b = 0x21; b <= 0x7e; b++) bs.push(b);
   for (let b = 0xa1; b <= 0xac; b++) bs.push(b);

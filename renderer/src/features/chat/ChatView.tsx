@@ -15,7 +15,7 @@ const MARKERS = /\[((?:[TP]\d+)(?:\s*,\s*[TP]\d+)*)\]/g;
  * any earlier marker), the longest (a short answer line "802 [P31]" and the quote of its sentence on
  * the next line cite the same passage), without a list dash or quotes.
  */
-export function citedText(content: string, id: string): string {
+function citedText(content: string, id: string): string {
   let best = '';
   for (const m of content.matchAll(MARKERS)) {
     if (!m[1].split(/\s*,\s*/).includes(id)) continue;

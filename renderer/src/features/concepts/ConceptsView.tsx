@@ -1,31 +1,14 @@
 // The concept browser: concepts ranked by how many instances they cover, expanded to their
 // instances; rename, merge two (or more), detach a wrong instance — each one undo step (history.undo).
-import { Fragment, useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { Fragment, useState, type FormEvent } from 'react';
+import { useCall, useCallMutation } from '../../api/hooks';
+import { CONCEPT_QUERIES } from '../../api/freshness';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
-import type { CallName } from '../../../../shared/contract';
 import type { ConceptItem, InstanceKind } from '../../../../shared/contract/concepts';
 import type { EngineName } from '../../../../shared/contract/engines';
 import './concepts.css';
 
 const PAGE = 100;
-/** What the concept layer's edits (and jobs) make stale. */
-export const CONCEPT_QUERIES: CallName[] = ['concepts.list', 'concepts.instances', 'concepts.coverage', 'concepts.of', 'schema.mismatches', 'history.list'];
-
-/** Refetch the concept queries whenever the graph changes (edits, undo, jobs). */
-export function useConceptRefresh(): void {
-  const api = useApi();
-  const qc = useQueryClient();
-  useEffect(
-    () =>
-      api.onAny((name) => {
-        if (name === 'graph.changed') for (const key of CONCEPT_QUERIES) void qc.invalidateQueries({ queryKey: [key] });
-      }),
-    [api, qc],
-  );
-}
-
 function Coverage() {
   const cov = useCall('concepts.coverage', {});
   const c = cov.data;
@@ -148,7 +131,6 @@ function RunConcepts({ onMessage }: { onMessage: (m: string) => void }) {
 }
 
 export function ConceptsView() {
-  useConceptRefresh();
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<InstanceKind | ''>('');
   const [offset, setOffset] = useState(0);

@@ -32,7 +32,7 @@ const ACTION_WORDS: Record<TripleTab, [string, string]> = {
 };
 
 /** The first tab with any triple in it (changed, added, removed), else Changed. */
-export function firstTabWithChanges(d: EditionDiff): TripleTab {
+function firstTabWithChanges(d: EditionDiff): TripleTab {
   return TABS.find((k) => d.triples[k].length > 0) ?? 'changed';
 }
 

@@ -20,7 +20,7 @@ export function useEditions(listKey: unknown): Map<number, EditionInfo> {
   return new Map((editions.data ?? []).map((e) => [e.id, e]));
 }
 
-export const openDiff = (id: number) => navigate('documents', { diff: id });
+const openDiff = (id: number) => navigate('documents', { diff: id });
 
 /** "v2 · 3 to review" beside a title; "v1 · superseded" on a replaced version. */
 export function EditionBadge({ info }: { info: EditionInfo | undefined }) {

@@ -22,7 +22,7 @@ const squash = (s: string) =>
  * The heading path shown above a chunk: without its last heading when the chunk's text opens with
  * that heading's line, so a heading is not printed twice.
  */
-export function shownHeadingPath(chunk: Pick<Chunk, 'headingPath' | 'text'>): string[] {
+function shownHeadingPath(chunk: Pick<Chunk, 'headingPath' | 'text'>): string[] {
   const path = chunk.headingPath;
   if (!path.length) return path;
   const last = squash(path[path.length - 1]);

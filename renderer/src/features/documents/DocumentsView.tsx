@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApi, useCall } from '../../api/hooks';
+import { useApi, useCall, useJobs } from '../../api/hooks';
+import { JOBS_LIST_KEY } from '../../api/freshness';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { isJobOf, type TypedJobInfo } from '../../../../shared/contract/jobs';
@@ -155,7 +156,7 @@ export function DocumentsView() {
   const [run, setRun] = useState<DropRun | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const jobs = useCall('jobs.list', { limit: 50 });
+  const jobs = useJobs();
   const job = run?.jobId != null ? jobs.data?.find((j) => j.id === run.jobId) : undefined;
   const active = job && (job.state === 'queued' || job.state === 'running');
   const list = docs.data ?? [];
@@ -181,7 +182,7 @@ export function DocumentsView() {
       }
       // an 'ingest' job, checked as such by the client (documents.ingest answers its kind's job)
       const started = await api.call('documents.ingest', { paths: prepared.paths });
-      qc.setQueryData<TypedJobInfo[]>(['jobs.list', { limit: 50 }], (old) => [started, ...(old ?? []).filter((j) => j.id !== started.id)]);
+      qc.setQueryData<TypedJobInfo[]>(JOBS_LIST_KEY, (old) => [started, ...(old ?? []).filter((j) => j.id !== started.id)]);
       setRun({ jobId: started.id, preparing: null, uploadFailed: prepared.failed, editionOf });
       setEditionOf(null);
     } catch (err) {

@@ -11,7 +11,7 @@ function toBase64(buffer: ArrayBuffer): string {
   return btoa(binary);
 }
 
-export interface PreparedDrop {
+interface PreparedDrop {
   paths: string[];
   failed: { path: string; error: string }[];
 }

@@ -2,7 +2,7 @@
 // scores with 95% intervals, the precision–recall curve over the confidence threshold, per-type bars,
 // the errors (each opening its evidence), two runs side by side; and live precision from review.
 import { useMemo, useRef, useState } from 'react';
-import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { useApi, useCall, useCallMutation, useJobs } from '../../api/hooks';
 import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import { pathsForFiles } from '../documents/dropFiles';
 import type { EvalError, EvalRunDetail, EvalRunInfo, ExtractionScores, GoldFormat, MentionMode, Prf, QaScores, Rate } from '../../../../shared/contract/eval';
@@ -521,9 +521,9 @@ function QaDetail({ runs }: { runs: EvalRunDetail[] }) {
 
 function RunDetail({ a, b }: { a: number; b: number | null }) {
   const api = useApi();
-  const pending = (q: { state: { data?: EvalRunDetail } }) => (q.state.data?.scores ? false : 1000);
-  const ra = useCall('eval.run.get', { id: a }, { refetchInterval: pending });
-  const rb = useCall('eval.run.get', { id: b ?? a }, { enabled: b !== null, refetchInterval: pending });
+  // a run without scores yet gets them when its job ends (job.progress makes eval.run.get stale)
+  const ra = useCall('eval.run.get', { id: a });
+  const rb = useCall('eval.run.get', { id: b ?? a }, { enabled: b !== null });
   if (ra.error) return <ErrorBox error={ra.error} />;
   const runA = ra.data;
   if (!runA) return <p className="muted">Loading…</p>;
@@ -568,12 +568,9 @@ function RunsTab() {
   const sets = useCall('eval.gold.list', {});
   const [setId, setSetId] = useState<number | null>(null);
   const current = sets.data?.find((s) => s.id === setId) ?? sets.data?.[0] ?? null;
-  const runsQ = useCall(
-    'eval.run.list',
-    {},
-    { refetchInterval: (q) => ((q.state.data as EvalRunInfo[] | undefined)?.some((r) => r.state === 'queued' || r.state === 'running') ? 1000 : false) },
-  );
-  const jobs = useCall('jobs.list', { limit: 50 });
+  // a run's state follows its job's (job.progress makes eval.run.list stale when it starts or ends)
+  const runsQ = useCall('eval.run.list', {});
+  const jobs = useJobs();
   const [a, setA] = useState<number | null>(null);
   const [b, setB] = useState<number | null>(null);
   const runs = useMemo(() => runsQ.data ?? [], [runsQ.data]);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { useApi, useCall, useCallMutation, useJobs } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import { ApiError } from '../../../../shared/errors';
 import { isJobOf } from '../../../../shared/contract/jobs';
@@ -43,7 +43,7 @@ function ExportPanel() {
   const api = useApi();
   const formats = useCall('graph.formats', {});
   const docs = useCall('documents.list', {});
-  const jobs = useCall('jobs.list', { limit: 50 });
+  const jobs = useJobs();
   const [format, setFormat] = useState<ExportFormat>('ttl');
   const [acceptedOnly, setAcceptedOnly] = useState(false);
   const [documentId, setDocumentId] = useState<number | null>(null);

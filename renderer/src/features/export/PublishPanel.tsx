@@ -5,7 +5,7 @@
 // (publish.secret.set); it is never read back. The browser host keeps none: it reads
 // GRAPHWRIGHT_SPARQL_PASSWORD from its environment.
 import { useEffect, useState } from 'react';
-import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { useApi, useCall, useCallMutation, useJobs } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import type { PublishCheck, PublishTarget, PullResult } from '../../../../shared/contract/publish';
 
@@ -67,7 +67,7 @@ function PasswordField({ endpoint, username }: { endpoint: string; username: str
 export function PublishPanel() {
   const api = useApi();
   const targets = useCall('publish.targets', {});
-  const jobs = useCall('jobs.list', { limit: 50 });
+  const jobs = useJobs();
   const [endpoint, setEndpoint] = useState('');
   const [graph, setGraph] = useState('');
   const [username, setUsername] = useState('');

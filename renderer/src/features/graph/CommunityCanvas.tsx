@@ -21,7 +21,7 @@ export const communityName = (c: GraphCommunity, names = 3) =>
     .join(' · ');
 
 /** A bubble's diameter: its area grows with its triples. */
-export const bubbleSize = (triples: number) => Math.round(24 + 9 * Math.sqrt(Math.max(1, triples)));
+const bubbleSize = (triples: number) => Math.round(24 + 9 * Math.sqrt(Math.max(1, triples)));
 
 /** Push overlapping bubbles apart (fcose spaces them, but does not promise no overlap). */
 function separate(cy: cytoscape.Core, gap = 12): void {

@@ -53,7 +53,7 @@ export function fitGraph(cy: cytoscape.Core, padding = 30, maxZoom = 1.6): void 
 }
 
 /** Graphs from this many nodes are laid out in a worker. */
-export const WORKER_LAYOUT_NODES = 1500;
+const WORKER_LAYOUT_NODES = 1500;
 
 let worker: Worker | null = null;
 let workerFailed = false;

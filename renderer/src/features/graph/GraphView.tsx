@@ -12,7 +12,7 @@ import { MergeDialog, type MergeNode } from '../review/Dialogs';
 import { EntityCard, EvidencePanel } from '../review/EvidencePanel';
 import { NodeAutocomplete, type NodeChoice } from '../review/NodeAutocomplete';
 import { HistoryMenu, StatusLine } from '../review/HistoryMenu';
-import { useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
+import { useEditRunner, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
 import { fromTextField } from '../review/reviewKeys';
 import { precisionFilter, type PrecisionView } from '../review/precision';
 import { usePrecisionThreshold } from '../review/usePrecisionThreshold';
@@ -25,7 +25,7 @@ import { GRAPH_PALETTES, nodeColoring, type ColorBy } from './graphStyle';
 import { CommunityCanvas, communityName } from './CommunityCanvas';
 import '../../styles/review.css';
 
-export const GRAPH_OPTIONS_KEY = 'graph.options';
+const GRAPH_OPTIONS_KEY = 'graph.options';
 
 interface GraphOptions {
   limit: number;
@@ -121,7 +121,6 @@ export function GraphView() {
   // Entering the view: a triple left in focus by Review is not this view's (unless "Show in graph" sent it).
   useState(takeGraphFocus);
   const theme = useResolvedTheme();
-  useGraphChangedRefresh();
   const runner = useEditRunner();
   useUndoRedoShortcuts(runner);
   const shared = useSharedSelection();

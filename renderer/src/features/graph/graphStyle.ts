@@ -11,7 +11,7 @@ export const KIND_COLORS: Record<string, string> = {
   passage: '#8a94a6',
 };
 
-export const KIND_SHAPES: Record<string, string> = {
+const KIND_SHAPES: Record<string, string> = {
   entity: 'ellipse',
   event: 'round-rectangle',
   concept: 'diamond',

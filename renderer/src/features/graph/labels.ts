@@ -4,7 +4,7 @@
 // them show. Typed without the DOM: unit-tested outside a browser.
 
 /** Labels longer than this are shortened. */
-export const LABEL_CHARS = 28;
+const LABEL_CHARS = 28;
 
 /**
  * A label of at most `max` characters: whole when it fits; else without its parenthetical parts

@@ -10,11 +10,11 @@
 // Saved positions: per view (the overview, or a set of start nodes), in localStorage, the last few
 // views only; a view whose nodes nearly all have a saved place opens on it with no layout at all.
 
-export interface PlacementNode {
+interface PlacementNode {
   id: number;
   degree: number;
 }
-export interface PlacementEdge {
+interface PlacementEdge {
   source: number;
   target: number;
 }

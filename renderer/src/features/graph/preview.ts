@@ -7,13 +7,13 @@
 import type { GraphPalette } from './graphStyle';
 import { nodeSize, previewViewport, type Positions } from './placement';
 
-export interface PreviewNode {
+interface PreviewNode {
   id: number;
   kind: string;
   degree: number;
   label: string;
 }
-export interface PreviewEdge {
+interface PreviewEdge {
   source: number;
   target: number;
   status: string;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi, useCall, useCallMutation } from '../../api/hooks';
+import { useApi, useCall, useCallMutation, useJobs } from '../../api/hooks';
+import { POLLS } from '../../api/freshness';
 import { useDismissedJobs } from '../../components/dismissedJobs';
 import type { CallOutput } from '../../../../shared/contract';
 import { rolesForAdded } from './modelRoles';
@@ -148,7 +149,7 @@ function AddModel() {
 function Download() {
   const download = useCallMutation('models.download', ['jobs.list']);
   const recommended = useCall('models.recommended', {});
-  const jobs = useCall('jobs.list', { limit: 50 });
+  const jobs = useJobs();
   const [url, setUrl] = useState('');
   const [sha, setSha] = useState('');
   const downloads = (jobs.data ?? []).filter((j) => j.kind === 'models.download' && !isDismissed(j)).slice(0, 5);
@@ -216,7 +217,7 @@ function Download() {
 
 export function ModelsView() {
   const list = useCall('models.list', {});
-  const status = useCall('models.engine.status', {}, { refetchInterval: 5000 });
+  const status = useCall('models.engine.status', {}, { refetchInterval: POLLS.engineStatus });
   const remove = useCallMutation('models.remove', ['models.list']);
   const models = list.data?.models ?? [];
   const mem = list.data?.memory;

@@ -22,7 +22,7 @@ const squash = (t: string) =>
  * Where the shown context starts: after its first line when that line is the clause's heading
  * (already shown above it) and the marked sentence starts after it, so the heading is not repeated.
  */
-export function contextStart(text: string, heading: string | undefined, markStart: number): number {
+function contextStart(text: string, heading: string | undefined, markStart: number): number {
   if (!heading) return 0;
   const nl = text.indexOf('\n');
   const first = nl < 0 ? text : text.slice(0, nl);

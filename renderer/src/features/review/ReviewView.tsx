@@ -12,7 +12,7 @@ import { baseTripleQuery, EMPTY_FILTER, tripleQuery, type ReviewFilter, type Rev
 import { PrecisionViewSwitch } from './PrecisionViewSwitch';
 import { usePrecisionThreshold } from './usePrecisionThreshold';
 import { toEditNodeRef } from './NodeAutocomplete';
-import { useEditRunner, useGraphChangedRefresh, useUndoRedoShortcuts } from './reviewApi';
+import { useEditRunner, useUndoRedoShortcuts } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
 import { useRouteParam } from '../../nav';
 import { TripleTable, type InlineEdit } from './TripleTable';
@@ -26,7 +26,6 @@ import '../../styles/review.css';
 type DialogState = { kind: 'add' } | { kind: 'merge'; nodes: MergeNode[] } | { kind: 'rename'; from: string } | { kind: 'candidates' } | null;
 
 export function ReviewView() {
-  useGraphChangedRefresh();
   const runner = useEditRunner();
   useUndoRedoShortcuts(runner);
   const shared = useSharedSelection();

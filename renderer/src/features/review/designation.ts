@@ -2,7 +2,7 @@
 // off the first evidence span's clause label, not the document's whole title, which wraps a row into
 // ten lines at laptop widths. Typed without the DOM: unit-tested outside a browser.
 
-export interface DocumentCellSource {
+interface DocumentCellSource {
   documentTitle: string | null;
   provenance: { clause?: string; section?: string | null; heading?: string }[];
 }

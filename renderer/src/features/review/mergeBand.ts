@@ -1,13 +1,13 @@
 // The preview of a bulk merge of merge candidates: the groups of entities the candidates of a score
 // band join (a chain of pairs, A–B and B–C, makes one group of three). Typed without the DOM.
 
-export interface BandCandidate {
+interface BandCandidate {
   a: { id: number; label: string };
   b: { id: number; label: string };
   score: number;
 }
 
-export interface MergeGroup {
+interface MergeGroup {
   ids: number[];
   labels: string[];
 }

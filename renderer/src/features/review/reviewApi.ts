@@ -1,33 +1,16 @@
 // Edits from the Review and Graph views: one runner for every command (so both views report, undo and
-// refresh the same way), cache invalidation when the graph changes, and undo/redo from the keyboard.
+// refresh the same way; what an event makes stale is api/freshness.ts's), and undo/redo from the keyboard.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CallInput, CallName, CallOutput } from '../../../../shared/contract';
+import type { CallInput, CallOutput } from '../../../../shared/contract';
 import { useApi } from '../../api/hooks';
+import { LAST_REFRESHED, REVIEW_QUERIES } from '../../api/freshness';
 import { fromTextField } from './reviewKeys';
 
-/** Every query the review and graph views read; all are stale after any edit. */
-export const REVIEW_QUERY_KEYS: CallName[] = [
-  'triples.list',
-  'triples.evidence',
-  'graph.neighbourhood',
-  'nodes.search',
-  'nodes.list',
-  'history.list',
-  'history.forTriple',
-  'entities.get',
-  'relations.list',
-  'merge.candidates',
-  'app.status',
-];
-
-/** Asked again only after the rest: an entity an undo deleted leaves the panels that showed it first. */
-const LAST_REFRESHED: CallName[] = ['entities.get'];
-
-export function useInvalidateReview(): () => void {
+function useInvalidateReview(): () => void {
   const qc = useQueryClient();
   return useCallback(() => {
-    const first = REVIEW_QUERY_KEYS.filter((key) => !LAST_REFRESHED.includes(key));
+    const first = REVIEW_QUERIES.filter((key) => !LAST_REFRESHED.includes(key));
     void Promise.all(first.map((key) => qc.invalidateQueries({ queryKey: [key] })))
       // one macrotask: the views re-render from the new triples and neighbourhoods, unmounting cards of deleted nodes
       .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
@@ -35,14 +18,7 @@ export function useInvalidateReview(): () => void {
   }, [qc]);
 }
 
-/** Refresh the views when the core says the graph changed (an edit elsewhere, an extraction job, an import). */
-export function useGraphChangedRefresh(): void {
-  const api = useApi();
-  const invalidate = useInvalidateReview();
-  useEffect(() => api.on('graph.changed', () => invalidate()), [api, invalidate]);
-}
-
-export type EditCall =
+type EditCall =
   | 'triples.accept'
   | 'triples.reject'
   | 'triples.edit'

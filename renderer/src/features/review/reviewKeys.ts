@@ -18,9 +18,9 @@ export function fromTextField(e: { target: unknown }): boolean {
 }
 
 /** The rows PageUp and PageDown move by. */
-export const PAGE_STEP = 20;
+const PAGE_STEP = 20;
 
-export type ReviewKeyAction =
+type ReviewKeyAction =
   /** Make row `to` active (clamped by the view); `extend`: select the rows from the anchor to it. */
   | { kind: 'move'; to: number; extend: boolean }
   /** Select every loaded row (Ctrl+A). */
@@ -117,7 +117,7 @@ export interface ReviewKeyContext {
 }
 
 /** Run a key's action on the view. */
-export function runReviewKeyAction(action: ReviewKeyAction, c: ReviewKeyContext): void {
+function runReviewKeyAction(action: ReviewKeyAction, c: ReviewKeyContext): void {
   switch (action.kind) {
     case 'move':
       return c.move(action.to, action.extend);

@@ -3,7 +3,7 @@
 // a time, see the same selection.
 import { useSyncExternalStore } from 'react';
 
-export interface SharedSelection {
+interface SharedSelection {
   /** The triple whose evidence is shown: the table's active row or the graph's selected edge. */
   tripleId: number | null;
   /** Nodes selected in the graph (kept when switching views). */

@@ -14,7 +14,7 @@ export const DENSITIES: { value: Density; label: string }[] = [
 export const ROW_HEIGHTS: Record<Density, number> = { compact: 26, normal: 34, wrap: 34 };
 
 /** The table's columns after the check box, in order, with their default share of the width. */
-export const COLUMNS = ['subject', 'relation', 'object', 'stage', 'status', 'confidence', 'document', 'engine'] as const;
+const COLUMNS = ['subject', 'relation', 'object', 'stage', 'status', 'confidence', 'document', 'engine'] as const;
 export type ColumnId = (typeof COLUMNS)[number];
 /** A flexible column's least width: a dragged neighbour never squeezes it to nothing (the table scrolls sideways instead). */
 const FLEX_MIN = 72;
@@ -30,7 +30,7 @@ const DEFAULT_TRACKS: Record<ColumnId, { track: string; min: number }> = {
 };
 const CHECK_WIDTH = 30;
 export const MIN_COLUMN = 40;
-export const MAX_COLUMN = 1200;
+const MAX_COLUMN = 1200;
 
 /** The rows' grid template: a dragged column takes its width in pixels, the others their default share. */
 export function gridTemplate(widths: Partial<Record<ColumnId, number>>): string {

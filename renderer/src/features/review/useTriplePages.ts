@@ -5,7 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { CallInput, TripleListItem } from '../../../../shared/contract';
 import { useApi } from '../../api/hooks';
 
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export interface TriplePages {
   /** Rows matching the query (the last known count while a new query loads). */

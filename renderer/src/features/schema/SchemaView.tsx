@@ -6,7 +6,6 @@ import { EmptyState, ErrorBox } from '../../components/EmptyState';
 import type { CallName } from '../../../../shared/contract';
 import type { SchemaFormat, SchemaType, SchemaTypeKind } from '../../../../shared/contract/concepts';
 import { STANDARDS_SCHEMA, standardsSchemaText } from '../../../../shared/starter-schema';
-import { useConceptRefresh } from '../concepts/ConceptsView';
 import '../concepts/concepts.css';
 
 const SCHEMA_QUERIES: CallName[] = ['schema.types.list', 'schema.mismatches'];
@@ -266,7 +265,6 @@ function Mismatches() {
 }
 
 export function SchemaView() {
-  useConceptRefresh();
   const types = useCall('schema.types.list', {});
   const status = useCall('app.status', {});
   const concepts = status.data?.nodes.concept ?? 0;
