@@ -2,7 +2,8 @@
 // operand, holds an assignment, or an indexed name or a brace (chunk/headings.ts looksLikeCode),
 // in both heading finders (document/structure.ts sections, chunk/headings.ts chunk headings).
 import { describe, expect, it } from 'vitest';
-import { detectHeadings, looksLikeCode } from '../../electron/core/chunk/headings';
+import { detectHeadings } from '../../electron/core/chunk/headings';
+import { looksLikeCode } from '../../electron/core/document/lines';
 import { analyzeStructure } from '../../electron/core/document/structure';
 
 describe('looksLikeCode', () => {

@@ -1,6 +1,7 @@
 // Headings found in a document's text: Markdown "#" lines, numbered section titles ("3.2 Results",
 // "1. Introduction"), ALL-CAPS titles, and RFC-style titles at column 0 above indented text.
 import { lastStartingAtOrBefore } from '../text/spans';
+import { looksLikeCode } from '../document/lines';
 
 export interface Heading {
   /** Span of the heading line in the text. */
@@ -14,17 +15,6 @@ export interface Heading {
 const NUMBERED = /^(?:(?:chapter|section|appendix)\s+)?(\d{1,2}(?:\.\d{1,2}){0,4}|[A-Z](?:\.\d{1,2}){1,4})\.?\s+(\S.*)$/i;
 const APPENDIX = /^appendix\s+([A-Z])\.?(?:\s*[:.-]\s*|\s+)(\S.*)?$/i;
 const ALL_CAPS = /^[\p{Lu}\d][\p{Lu}\d &,:/()'’-]{2,60}$/u;
-
-// A heading is words: it never ends in an operator waiting for its operand or an opening bracket,
-// holds no assignment, and no indexed name or brace of code.
-const CODE_END = /(?:=|\s(?:[-+*/%^&|<>]|&&|\|\||<<|>>)|[{([])$/;
-const CODE_INSIDE = /::?=|[\p{L}\p{N}_]\[[^\]\s]*\]|[{}]/u;
-
-/** A line of code or pseudo-code ("pad[40] =", "x := a +", "Entry ::= SEQUENCE {"): never a heading. */
-export const looksLikeCode = (line: string): boolean => {
-  const t = line.trim();
-  return CODE_END.test(t) || CODE_INSIDE.test(t);
-};
 
 function lines(text: string): { start: number; end: number; line: string }[] {
   const out: { start: number; end: number; line: string }[] = [];
