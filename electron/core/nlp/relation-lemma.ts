@@ -46,6 +46,9 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
     modality = [modality, words.slice(0, m.length).join(' ')].filter(Boolean).join(' ');
     words = words.slice(m.length);
   }
+  // (a requirement keyword that is the whole relation, "MUST" or "MUST NOT", is the relation itself: a
+  // modal leaves only a verb group it stands before)
+  if (modality && words.every((w) => NEGATION.has(lowerWord(w)))) return { relation, passive: false };
   if (!verbal) return { relation: words.join(' '), ...(modality ? { modality } : {}), passive: false };
   // tense and aspect: forms of be, have, do before the main verb (and an infinitive's "to")
   let be = false;
@@ -75,7 +78,9 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
     if (!bare && isVerbInWordNet(lemma(head))) words = [lemma(head), ...words.slice(1)];
   }
   // (a ReVerb object or the noun of a prepositional verb, written plural: singular)
-  words = words.map((w, i) => (i > 0 && /^\p{Ll}{3,}s$/u.test(w) && !/ss$/.test(w) && singular(w) !== w && !inflectedVerbOnly(w) && lemma(w) === singular(w) ? singular(w) : w));
+  words = words.map((w, i) =>
+    i > 0 && /^\p{Ll}{3,}s$/u.test(w) && !/ss$/.test(w) && singular(w) !== w && !inflectedVerbOnly(w) && lemma(w) === singular(w) ? singular(w) : w,
+  );
   return { relation: words.join(' '), ...(modality ? { modality } : {}), passive };
 }
 
