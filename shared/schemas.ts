@@ -95,6 +95,21 @@ export const Provenance = z.object({
 });
 export type Provenance = z.infer<typeof Provenance>;
 
+/**
+ * What a triple says beyond its three labels, read off its evidence by the extractor: the relation as
+ * written when it was brought to its lemma form ("must be used in" for "used in"), the requirement's
+ * modality and polarity, a condition it holds under ("if …", "unless …"), and whether an end is
+ * limited by "only". Each is absent when the extractor saw none (docs/extraction.md, pass 7).
+ */
+export const TripleQualifiers = z.object({
+  surface: z.string().optional(),
+  modality: z.string().optional(),
+  negated: z.boolean().optional(),
+  condition: z.string().optional(),
+  only: z.boolean().optional(),
+});
+export type TripleQualifiers = z.infer<typeof TripleQualifiers>;
+
 export const Triple = z.object({
   id: Id,
   subject: z.string(),
@@ -117,6 +132,8 @@ export const Triple = z.object({
    * editor judgments: extract/precision.ts); null when nothing judged speaks for it.
    */
   precision: z.number().min(0).max(1).nullable().default(null),
+  /** The relation as written, modality, polarity, condition and "only" (TripleQualifiers); {} when none. */
+  qualifiers: TripleQualifiers.default({}),
 });
 export type Triple = z.infer<typeof Triple>;
 

@@ -154,6 +154,7 @@ export const triplesCommand: Command = {
             provenance: t.provenance,
             rules: t.rules,
             precision: t.precision,
+            qualifiers: t.qualifiers,
           })),
         );
       }

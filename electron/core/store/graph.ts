@@ -3,7 +3,7 @@ import { parseJson } from './db';
 import { normalizeLabel } from './normalize';
 import { ClauseLookup } from './clauses';
 import { likeOf, tripleConditions } from './triple-filter';
-import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage } from '../../../shared/schemas';
+import type { EdgeStatus, GraphNode, NodeKind, Provenance, Stage, TripleQualifiers } from '../../../shared/schemas';
 import type { TripleListItem, TripleQuery } from '../../../shared/contract/graph';
 
 export interface NewNode {
@@ -254,10 +254,10 @@ export class GraphRepository {
     }[q.sort ?? 'id'];
     const rows = this.db
       .prepare(
-        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.precision, e.engine, e.edited
+        `SELECT e.id, s.label AS subject, e.relation, o.label AS object, e.subject_id, e.object_id, e.stage, e.status, e.confidence, e.precision, e.engine, e.edited, e.meta
          ${from} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
-      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number; precision: number | null })[];
+      .all(...args, q.limit, q.offset) as (TripleRow & { edited: number; precision: number | null; meta: string | null })[];
     const ids = rows.map((r) => r.id);
     const prov = this.edgeProvenance(ids);
     const titles = this.documentTitles(ids);
@@ -277,6 +277,7 @@ export class GraphRepository {
         engine: r.engine,
         provenance: prov.get(r.id) ?? [],
         rules: [...new Set((prov.get(r.id) ?? []).flatMap((p) => p.rules ?? []))],
+        qualifiers: qualifiersOf(parseJson<Record<string, unknown>>(r.meta, {}), r.edited === 1),
         documentTitle: titles.get(r.id) ?? null,
         edited: r.edited === 1,
       })),
@@ -296,4 +297,22 @@ export class GraphRepository {
     for (const r of rows) out.set(r.edge_id, r.title);
     return out;
   }
+}
+
+/**
+ * A triple's qualifiers from its edge's meta: only the known keys, each of its type (an edge written
+ * before they existed has none). An edited triple has no "as written": the editor's words are its relation.
+ */
+function qualifiersOf(meta: Record<string, unknown>, edited: boolean): TripleQualifiers {
+  const out: TripleQualifiers = {};
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const surface = text(meta.surface);
+  const modality = text(meta.modality);
+  const condition = text(meta.condition);
+  if (surface && !edited) out.surface = surface;
+  if (modality) out.modality = modality;
+  if (meta.negated === true) out.negated = true;
+  if (condition) out.condition = condition;
+  if (meta.only === true) out.only = true;
+  return out;
 }

@@ -2,6 +2,8 @@
 // and page, the other triples of that sentence, "Why this triple?" (WhyThisTriple.tsx), both entities
 // (type, aliases, split) and the history.
 import { useEffect, useRef, useState } from 'react';
+import type { TripleQualifiers } from '../../../../shared/schemas';
+import { modalityText } from './qualifiers';
 import { useCall } from '../../api/hooks';
 import { ErrorBox } from '../../components/EmptyState';
 import type { EvidenceItem } from '../../../../shared/contract';
@@ -152,6 +154,7 @@ export function EvidencePanel({
               Show in graph
             </button>
           </div>
+          <TripleQualifiersLine q={t.qualifiers} />
           <WhyThisTriple key={t.id} tripleId={t.id} precision={t.precision} />
           {ev.data!.items.length === 0 && <p className="muted">No evidence span: this triple was added by hand or imported without one.</p>}
           {ev.data!.items.map((item) => (
@@ -223,5 +226,38 @@ export function EvidencePanel({
         </>
       )}
     </aside>
+  );
+}
+
+/** What the triple says beyond its labels: its modality and polarity, its condition, "only", and the relation as written. */
+function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
+  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.surface)) return null;
+  return (
+    <dl className="ev-qualifiers small" data-testid="triple-qualifiers">
+      {(q.modality || q.negated) && (
+        <>
+          <dt>Modality</dt>
+          <dd>{modalityText(q)}</dd>
+        </>
+      )}
+      {q.condition && (
+        <>
+          <dt>Only when</dt>
+          <dd>{q.condition}</dd>
+        </>
+      )}
+      {q.only && (
+        <>
+          <dt>Limit</dt>
+          <dd>nothing beyond the object (the text says “only”)</dd>
+        </>
+      )}
+      {q.surface && (
+        <>
+          <dt>As written</dt>
+          <dd>“{q.surface}”</dd>
+        </>
+      )}
+    </dl>
   );
 }

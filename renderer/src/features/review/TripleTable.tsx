@@ -18,13 +18,30 @@ import type { TriplePages } from './useTriplePages';
 import { NodeAutocomplete, type NodeChoice } from './NodeAutocomplete';
 import { documentCell } from './designation';
 import { clampWidth, gridTemplate, minRowWidth, ROW_HEIGHTS, STAGE_LEGEND, STAGE_MEANING, type ColumnId, type TablePrefs } from './tablePrefs';
+import { modalityText } from './qualifiers';
 
 const features = tableFeatures({ rowSortingFeature });
 const helper = createColumnHelper<typeof features, TripleListItem>();
 
 const columns = helper.columns([
   helper.accessor('subject', { header: 'Subject' }),
-  helper.accessor('relation', { header: 'Relation' }),
+  helper.accessor('relation', {
+    header: 'Relation',
+    // (the modal is kept out of the relation's lemma form: shown before it, so "must be used in" never
+    // reads as a plain "used in"; an edited relation is the editor's words alone)
+    cell: (info) => {
+      const modality = modalityText(info.row.original.qualifiers);
+      // (a requirement's relation is its keyword already: "MUST NOT")
+      const shown = modality && !info.row.original.edited && !info.getValue().toLowerCase().startsWith(modality.toLowerCase());
+      return shown ? (
+        <>
+          <span className="modality-badge">{modality}</span> {info.getValue()}
+        </>
+      ) : (
+        info.getValue()
+      );
+    },
+  }),
   helper.accessor('object', { header: 'Object' }),
   helper.accessor('stage', { header: 'Stage', cell: (info) => <abbr title={STAGE_MEANING[info.getValue()] ?? info.getValue()}>{info.getValue()}</abbr> }),
   helper.accessor('status', {
@@ -313,7 +330,13 @@ export function TripleTable({
                   key={cell.id}
                   className={`tt-cell tt-${cell.column.id}`}
                   role="gridcell"
-                  title={cell.column.id === 'document' ? documentCell(t).title : String(cell.getValue() ?? '')}
+                  title={
+                    cell.column.id === 'document'
+                      ? documentCell(t).title
+                      : cell.column.id === 'relation' && t.qualifiers?.surface
+                        ? `${String(cell.getValue() ?? '')} (as written: ${t.qualifiers.surface})`
+                        : String(cell.getValue() ?? '')
+                  }
                 >
                   <table.FlexRender cell={cell} />
                 </div>

@@ -1,0 +1,59 @@
+// A triple's qualifiers reach the editor: the relation written in its lemma form keeps the words as
+// written, the modal kept out of it is the triple's modality, a requirement its polarity, in
+// triples.list, triples --json and the evidence call (shared/schemas.ts TripleQualifiers).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { modalityText } from '../../renderer/src/features/review/qualifiers';
+import { cli } from '../helpers/cli';
+import { tmpDir } from '../helpers/tmp';
+
+const TEXT = `Widget Exchange Protocol
+
+1.  Introduction
+
+   The key words "MUST", "MUST NOT", "SHOULD" and "MAY" in this document are to be interpreted as
+   described in RFC 2119.
+
+   The gateway must send each request to the registry.
+
+   The gateway MUST NOT acknowledge a request twice.
+`;
+
+type Row = { subject: string; relation: string; object: string; qualifiers: Record<string, unknown> };
+
+const tmp = tmpDir('qualifiers');
+afterAll(() => tmp.cleanup());
+
+describe('qualifiers of a triple', () => {
+  it('triples --json carries the relation as written, its modality and its polarity', () => {
+    const dir = tmp.dir;
+    const file = path.join(dir, 'widgets.txt');
+    fs.writeFileSync(file, TEXT);
+    const db = path.join(dir, 'q.db');
+    expect(cli(['ingest', file, '--db', db]).code).toBe(0);
+    expect(cli(['extract', '--engine', 'classic', '--db', db]).code).toBe(0);
+    const rows = cli(['triples', '--db', db, '--json']).json() as Row[];
+    const forward = rows.find((t) => t.subject === 'gateway' && t.relation === 'send' && t.object === 'request');
+    expect(forward, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
+    // the lemma form keeps what was written, and the modal is the triple's modality
+    expect(forward!.relation).not.toMatch(/must/i);
+    expect(forward!.qualifiers).toMatchObject({ modality: 'must', surface: 'must send' });
+    // a requirement keeps its keyword as the relation, with its modality and polarity
+    const ack = rows.find((t) => t.subject === 'gateway' && /MUST NOT/.test(t.relation));
+    expect(ack, JSON.stringify(rows)).toBeDefined();
+    expect(ack!.qualifiers).toMatchObject({ modality: 'MUST NOT', negated: true });
+    // every row has the field, {} when nothing qualifies it
+    expect(rows.every((t) => typeof t.qualifiers === 'object' && t.qualifiers !== null)).toBe(true);
+  }, 180_000);
+
+  it('the modality an editor reads: the keyword as written with its negation', () => {
+    expect(modalityText({ modality: 'MUST', negated: true })).toBe('MUST NOT');
+    expect(modalityText({ modality: 'MUST NOT', negated: true })).toBe('MUST NOT');
+    expect(modalityText({ modality: 'can', negated: true })).toBe('can not');
+    expect(modalityText({ modality: 'should' })).toBe('should');
+    expect(modalityText({ negated: true })).toBe('not');
+    expect(modalityText({ surface: 'holds' })).toBe('');
+    expect(modalityText(undefined)).toBe('');
+  });
+});
