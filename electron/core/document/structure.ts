@@ -81,20 +81,6 @@ export interface DocumentStructure {
   blocks?: Block[];
 }
 
-/** Region kinds that hold no statements of the document's subject: no triples come from them. */
-export const NON_CONTENT_KINDS: readonly RegionKind[] = [
-  'front-matter',
-  'status',
-  'copyright',
-  'ipr',
-  'toc',
-  'authors',
-  'page-header',
-  'page-footer',
-  'references',
-  'acknowledgements',
-];
-
 /** How much of a text's head is read for the front page (identifiers, title). */
 const FRONT_CHARS = 12_000;
 

@@ -197,13 +197,6 @@ export function liveIngestThreads(): number {
   return live.size;
 }
 
-/** Stop the idle thread now (it is restarted when needed). */
-export async function closeIngestWorker(): Promise<void> {
-  const t = idle;
-  idle = null;
-  if (t) await t.worker.terminate();
-}
-
 const rebuild = (e: WorkerError): Error => {
   if (e.name === 'IngestError') return new IngestError(e.message);
   const err = new Error(e.message);
