@@ -109,7 +109,7 @@ function titleMatch(ctx: AnswerContext, passageId: number): number {
 }
 
 /** Whether a candidate's text has the shape its answer type asks for. */
-export function shapeFits(text: string, type: string): boolean {
+function shapeFits(text: string, type: string): boolean {
   const words = text.trim().split(/\s+/).length;
   switch (type) {
     case 'number':

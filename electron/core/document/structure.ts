@@ -29,7 +29,7 @@ export interface Block {
   label: string;
 }
 
-export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
+type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 
 export interface StandardId {
   body: StandardBody;

@@ -38,13 +38,13 @@ export interface PreparedSource {
 }
 
 /** Where a large file may be stored by the worker itself: the core's connection (its file, its write gate). */
-export interface StoreInWorker {
+interface StoreInWorker {
   db: Db;
   /** Sizes from which a file counts as large (default pipeline.ts LARGE_TRANSACTION). */
   large?: { chars: number; chunks: number };
 }
 
-export const inlineIngest = () => process.env.GRAPHWRIGHT_INGEST_INLINE === '1';
+const inlineIngest = () => process.env.GRAPHWRIGHT_INGEST_INLINE === '1';
 
 function workerUrl(): URL {
   if (typeof __GRAPHWRIGHT_INGEST_WORKER__ === 'string') {

@@ -7,7 +7,7 @@ import { BE, DO, HAVE, MODAL_VERBS, NEGATION } from './lexicon';
 import { isVerbInWordNet } from './senses';
 import { lemma, singular } from './morphology';
 
-export interface VerbGroupForm {
+interface VerbGroupForm {
   /** The relation in its dictionary form. */
   relation: string;
   /** The modal the group was written with, as written ("MUST", "can", "need to"); absent when none. */
@@ -75,7 +75,9 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
     if (!bare && isVerbInWordNet(lemma(head))) words = [lemma(head), ...words.slice(1)];
   }
   // (a ReVerb object or the noun of a prepositional verb, written plural: singular)
-  words = words.map((w, i) => (i > 0 && /^\p{Ll}{3,}s$/u.test(w) && !/ss$/.test(w) && singular(w) !== w && !inflectedVerbOnly(w) && lemma(w) === singular(w) ? singular(w) : w));
+  words = words.map((w, i) =>
+    i > 0 && /^\p{Ll}{3,}s$/u.test(w) && !/ss$/.test(w) && singular(w) !== w && !inflectedVerbOnly(w) && lemma(w) === singular(w) ? singular(w) : w,
+  );
   return { relation: words.join(' '), ...(modality ? { modality } : {}), passive };
 }
 
