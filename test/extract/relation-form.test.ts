@@ -23,6 +23,11 @@ describe('relation form', () => {
     expect(relationForm(same, true)).toBe(same);
   });
 
+  it('rel.modality: a requirement keyword that is the whole relation stays the relation ("MUST NOT" never leaves "NOT")', () => {
+    for (const relation of ['MUST NOT', 'SHOULD NOT', 'MUST'])
+      for (const verbal of [false, true]) expect(relationForm(triple('Digest-HA1', relation, 'be sent'), verbal).relation).toBe(relation);
+  });
+
   it('rel.embedded-object: the noun between verb and preposition leaves the relation', () => {
     const t = relationForm(triple('NAS', 'sends Access-Request packets to', 'server', { object: 'Access-Request packets' }), true);
     expect(t).toMatchObject({ relation: 'send to', meta: { object: 'Access-Request packets', surface: 'sends Access-Request packets to' } });

@@ -46,6 +46,9 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
     modality = [modality, words.slice(0, m.length).join(' ')].filter(Boolean).join(' ');
     words = words.slice(m.length);
   }
+  // (a requirement keyword that is the whole relation, "MUST" or "MUST NOT", is the relation itself: a
+  // modal leaves only a verb group it stands before)
+  if (modality && words.every((w) => NEGATION.has(lowerWord(w)))) return { relation, passive: false };
   if (!verbal) return { relation: words.join(' '), ...(modality ? { modality } : {}), passive: false };
   // tense and aspect: forms of be, have, do before the main verb (and an infinitive's "to")
   let be = false;
