@@ -10,7 +10,7 @@ import { ImportError, importGraph } from '../../electron/core/import';
 import { FileTarget } from '../../electron/core/export/out';
 import type { ExportFormat, ImportFormat } from '../../shared/contract/export';
 import { tmpDir } from '../helpers/tmp';
-import { buildGraph, describe } from './graph';
+import { buildGraph, describe } from '../export/graph';
 
 const t = tmpDir('gw-malformed-');
 let src: Store;
