@@ -63,7 +63,7 @@ export const LAYERS = {
 // everything; document/ computes a document's structure from its text and sits below the store,
 // which writes it; chunk/ and review/ sit on the store; jobs/ (the runner) and llm/ (the engines)
 // below every stage: a job kind is declared in the contract, so the runner imports no stage. The
-// stages (ingest, extract, concepts, retrieve, chat, export, publish, editions) are leaves that
+// stages (ingest, extract, concepts, retrieve, chat, export, import, publish, editions) are leaves that
 // only api/, core.ts and eval/ import, but for the seams named in their `why`. CORE_TOPS may import
 // anything; every entry of the core is a floor or a top (test/lint/boundaries.test.ts).
 const CORE_DIR = 'electron/core/';
@@ -108,8 +108,17 @@ export const CORE_FLOORS = [
     mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'chunk/', 'jobs/', 'llm/', 'editions/'],
     why: 'a stage; seam: an ingested new edition is applied by editions/',
   },
-  { floor: 'export/', mayImport: [...BASE, 'version.ts', 'store/', 'jobs/'], why: "a stage: the graph's export and import, on the store" },
-  { floor: 'publish/', mayImport: ['log.ts', 'version.ts', 'store/', 'jobs/', 'export/'], why: "a stage; seam: it writes with export/'s RDF writers" },
+  { floor: 'export/', mayImport: [...BASE, 'version.ts', 'store/', 'jobs/'], why: "a stage: the graph's export, on the store" },
+  {
+    floor: 'import/',
+    mayImport: [...BASE, 'store/', 'export/'],
+    why: "a stage: the graph's import, on the store; seam: it reads the formats export/ writes (the format table, vocabulary, CSV cells, the writers' markers)",
+  },
+  {
+    floor: 'publish/',
+    mayImport: ['log.ts', 'version.ts', 'store/', 'jobs/', 'export/', 'import/'],
+    why: "a stage; seam: it writes with export/'s RDF writers and pulls a remote graph in through import/'s import thread",
+  },
   { floor: 'concepts/', mayImport: [...BASE, 'store/', 'review/', 'jobs/', 'llm/', 'services.ts'], why: 'a stage' },
   {
     floor: 'extract/',

@@ -8,7 +8,7 @@
 //                                            that parses and chunks (electron/core/ingest/worker.ts);
 //                                            worker-pool.ts finds it through __GRAPHWRIGHT_INGEST_WORKER__
 //   dist-electron/import-worker.js           ESM, self-contained: the graph import's worker thread
-//                                            (electron/core/export/import-worker.ts, import-thread.ts)
+//                                            (electron/core/import/import-worker.ts, import-thread.ts)
 // Run with: npm run build:electron  (vite build --app -c vite.electron.config.ts)
 import { builtinModules } from 'node:module';
 import fs from 'node:fs';
@@ -110,7 +110,7 @@ export default defineConfig({
       },
     },
     ingestWorker: workerEnvironment('ingest-worker', 'electron/core/ingest/worker.ts'),
-    importWorker: workerEnvironment('import-worker', 'electron/core/export/import-worker.ts'),
+    importWorker: workerEnvironment('import-worker', 'electron/core/import/import-worker.ts'),
     preload: {
       consumer: 'server',
       resolve: { noExternal: true, external: [] },
@@ -132,7 +132,7 @@ export default defineConfig({
     },
   },
   // The core's worker pool starts dist-electron/ingest-worker.js instead of ./worker.ts under tsx.
-  // The graph import runs dist-electron/import-worker.js instead of export/import-worker.ts (issue 16).
+  // The graph import runs dist-electron/import-worker.js instead of import/import-worker.ts (issue 16).
   define: { __GRAPHWRIGHT_INGEST_WORKER__: JSON.stringify('ingest-worker.js'), __GRAPHWRIGHT_IMPORT_WORKER__: JSON.stringify('import-worker.js') },
   plugins: [sourceLocatedImportMeta()],
   builder: {

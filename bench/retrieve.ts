@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Store } from '../electron/core/store';
 import { BulkGraphWriter } from '../electron/core/store/bulk';
-import { importGraph } from '../electron/core/export';
+import { importGraph } from '../electron/core/import';
 import { Retriever } from '../electron/core/retrieve/retriever';
 
 const EDGES = Number(process.env.GRAPHWRIGHT_BENCH_EDGES ?? 1_000_000);

@@ -14,7 +14,7 @@ import { InlineTarget } from '../../electron/core/export/out';
 import { JSONLD_CONTEXT } from '../../electron/core/export/vocab';
 import { GRAPHML_KEYS } from '../../electron/core/export/write-graphml';
 import { CYPHER_BATCH } from '../../electron/core/export/write-cypher';
-import { parseCsvFile } from '../../electron/core/export/csv';
+import { parseCsvFile } from '../../electron/core/import/csv';
 import type { ExportFormat } from '../../shared/contract/export';
 import { tmpDir } from '../helpers/tmp';
 import { buildGraph } from './graph';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe as group, expect, it } from 'vitest';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
-import { importGraph, isFolderFormat, runExport } from '../../electron/core/export';
+import { runExport } from '../../electron/core/export';
+import { isFolderFormat } from '../../electron/core/export/formats';
+import { importGraph } from '../../electron/core/import';
 import { FileTarget, InlineTarget } from '../../electron/core/export/out';
 import type { ExportFormat } from '../../shared/contract/export';
 import { tmpDir } from '../helpers/tmp';

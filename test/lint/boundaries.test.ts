@@ -138,7 +138,9 @@ describe("the core's inner floors", () => {
     ['electron/core/llm/fake.ts', '../services'],
     ['electron/core/services.ts', '../core/extract/job'],
     ['electron/core/events.ts', './store'],
-    ['electron/core/ingest/fake.ts', '../export/errors'],
+    ['electron/core/ingest/fake.ts', '../import/errors'],
+    ['electron/core/export/fake.ts', '../import/sink'],
+    ['electron/core/import/fake.ts', '../ingest/job'],
     ['electron/core/ingest/parsers/fake.ts', '../../retrieve/text'],
     ['electron/core/export/fake.ts', '../ingest/job'],
     ['electron/core/publish/fake.ts', '../ingest/pipeline'],
@@ -172,6 +174,9 @@ describe("the core's inner floors", () => {
     ['electron/core/ingest/parsers/fake.ts', '../../text/position'],
     ['electron/core/ingest/fake.ts', '../editions/apply'],
     ['electron/core/publish/fake.ts', '../export/write-rdf'],
+    ['electron/core/publish/fake.ts', '../import/import-thread'],
+    ['electron/core/import/fake.ts', '../export/vocab'],
+    ['electron/core/import/fake.ts', '../store/bulk'],
     ['electron/core/chat/fake.ts', '../retrieve/retriever'],
     ['electron/core/extract/fake.ts', '../concepts/types'],
     ['electron/core/eval/fake.ts', '../extract/job'],
@@ -194,7 +199,7 @@ describe("the core's inner floors", () => {
   });
 
   it('no floor lets a stage be imported by another stage beyond the seams each names', () => {
-    const stages = ['ingest/', 'extract/', 'concepts/', 'retrieve/', 'chat/', 'export/', 'publish/', 'editions/'];
+    const stages = ['ingest/', 'extract/', 'concepts/', 'retrieve/', 'chat/', 'export/', 'import/', 'publish/', 'editions/'];
     const seams = CORE_FLOORS.flatMap((f) => f.mayImport.filter((m) => stages.includes(m)).map((m) => `${f.floor} -> ${m}`));
     expect(seams.sort()).toEqual([
       'chat/ -> retrieve/',
@@ -202,8 +207,10 @@ describe("the core's inner floors", () => {
       'eval/ -> extract/',
       'eval/ -> retrieve/',
       'extract/ -> concepts/',
+      'import/ -> export/',
       'ingest/ -> editions/',
       'publish/ -> export/',
+      'publish/ -> import/',
     ]);
   });
 

@@ -38,26 +38,12 @@ function deadExports(texts: Map<string, string>, product: (file: string) => bool
   return dead.sort();
 }
 
-/**
- * Dead exports in folders other engineers were editing when the rest were removed (issue 36, item 7):
- * known, to be removed there. A new dead export fails; this list may only shrink.
- */
-const DECLARED_DEAD = [
-  'electron/core/chat/features.ts: FEATURE_DOCS',
-  'electron/core/chat/features.ts: QUESTION_FEATURE_DOCS',
-  'electron/core/document/structure.ts: NON_CONTENT_KINDS',
-  'electron/core/ingest/repair/layout.ts: rebuildBrokenPage',
-  'electron/core/ingest/worker-pool.ts: closeIngestWorker',
-  'electron/core/nlp/stopwords.ts: isFunctionWord',
-  'electron/core/retrieve/passage-ranker.ts: PASSAGE_FEATURE_DOCS',
-];
-
 describe('no dead exports in the product code', () => {
   it('every exported declaration is named somewhere besides its declaration', () => {
     const texts = new Map(READERS.flatMap((d) => sources(path.join(ROOT, d))).map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8')]));
     expect(texts.size).toBeGreaterThan(300);
     const product = (f: string) => PRODUCT.some((d) => f.startsWith(`${d}/`));
-    expect(deadExports(texts, product).filter((d) => !DECLARED_DEAD.includes(d))).toEqual([]);
+    expect(deadExports(texts, product)).toEqual([]);
   });
 
   it('finds one when there is one, and counts a use in another file or its own', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import N3 from 'n3';
 import { Core } from '../../electron/core/core';
 import { Store } from '../../electron/core/store';
-import { IMPORT_PROGRESS_EVERY } from '../../electron/core/export/sink';
+import { IMPORT_PROGRESS_EVERY } from '../../electron/core/import/sink';
 import { importFetched, type FetchedGraph } from '../../electron/core/publish';
 import { tmpDir } from '../helpers/tmp';
 

@@ -119,7 +119,7 @@ describe('npm run build:electron', () => {
     expect(worker).not.toMatch(/from "electron"/);
     expect(worker).toMatch(/parentPort/);
     expect(coreProcess).toContain('ingest-worker.js');
-    // So is the graph import's worker (export/import-worker.ts).
+    // So is the graph import's worker (import/import-worker.ts).
     const importer = fs.readFileSync(path.join(out, 'import-worker.js'), 'utf8');
     expect(importer).not.toMatch(/from "electron"/);
     expect(importer).toMatch(/parentPort/);

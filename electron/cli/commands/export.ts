@@ -6,7 +6,8 @@ import { UsageError, dbOption, jsonOption, parseSelection, requireString, select
 import { callCore, openCore } from '../open';
 import { ExportFormat, ImportFormat } from '../../../shared/contract/export';
 import { ApiError } from '../../../shared/errors';
-import { isFolderFormat, runExport } from '../../core/export';
+import { runExport } from '../../core/export';
+import { isFolderFormat } from '../../core/export/formats';
 import { FileTarget } from '../../core/export/out';
 import { openExportSnapshot } from '../../core/store/export';
 import { overwriteConflict } from '../../core/api/export';

@@ -34,7 +34,7 @@ export interface Citation {
   marker: string;
 }
 
-export interface AnswerOptions {
+interface AnswerOptions {
   engine: LlmEngine | null;
   onToken?: (token: string) => void;
   signal?: AbortSignal;
@@ -74,10 +74,10 @@ function clauseAt(passage: { sections?: { start: number; end: number; clause: st
 
 export const NOT_IN_GRAPH = 'The graph holds nothing about this question: no entity or fact in it matches.';
 /** The answer when something matched, but too weakly to answer from. */
-export const notInGraphWeak = (confidence: number) =>
+const notInGraphWeak = (confidence: number) =>
   `The graph holds nothing about this question: what matches it is too weak to answer from (confidence ${confidence.toFixed(2)}).`;
 
-export interface ExtractiveAnswer {
+interface ExtractiveAnswer {
   content: string;
   citations: Citation[];
   answers: string[];
@@ -132,7 +132,7 @@ function quotePassage(passage: RetrievalResult['passages'][number], sentence: st
   return `- ${where}: "${text.length > 300 ? `${text.slice(0, 299)}…` : text}" [P${passage.id}]`;
 }
 
-export interface ExtractiveOptions {
+interface ExtractiveOptions {
   /** Confidence below which the outcome is unsure (default: the fitted model's threshold). */
   threshold?: number;
   ranker?: AnswerRanker;

@@ -15,7 +15,7 @@ export { fieldRecords } from '../document/layout';
 export { titleScope } from './candidates/context';
 export { complementSpans, expansions, isNoise, typedNounPhrases, typedSpans, type Span } from './candidates/spans';
 
-export interface AnswerCandidate {
+interface AnswerCandidate {
   text: string;
   /** The ranking's log-odds. */
   score: number;
@@ -28,7 +28,7 @@ export interface AnswerCandidate {
   triples: number[];
 }
 
-export interface ExtractiveResult {
+interface ExtractiveResult {
   type: QuestionType;
   candidates: AnswerCandidate[];
   /** In [0, 1]: the calibrated probability that the first candidate is right. */

@@ -6,95 +6,90 @@ import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 
-/** Candidate features, in the order of the fitted weights. */
+/** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
+  // share of the question's words (IDF-weighted) its sentence holds, with its heading, list intro or block name
   'match',
+  // share of the question's words its whole passage holds
   'passageMatch',
+  // reciprocal rank of its passage (1 for the first)
   'passageRank',
+  // reciprocal rank of its sentence among the retrieved passages' sentences
   'sentenceRank',
+  // share of the question's words (IDF-weighted) its document's title holds
   'titleMatch',
+  // it was read as the kind of answer the question asks, not as another kind its sentence holds
   'typeAgrees',
+  // the pattern that read it is specific to the asked type ("3799/tcp" for a port, "X is ..." for a definition)
   'specific',
+  // the pattern that read it is loose (a bare number, a whole sentence)
   'loose',
+  // share of the question's words within six tokens of it
   'near',
+  // share of the question's words in it and the three tokens either side
   'local',
+  // share of its words that are not the question's
   'novel',
+  // the asked noun stands right next to it
   'headAdjacent',
+  // a word of the question's asked phrase within two tokens
   'phraseAdjacent',
+  // a field labelled with the asked noun holds it, or the sentence says the asked subject is it
   'labelled',
+  // it stands in a negated clause and the question is not negated, or the other way round
   'polarityMismatch',
+  // an except-clause after it names the question's words
   'excluded',
+  // a question word other than the asked phrase is glued to it
   'glued',
+  // a bibliographic reference while the question asks for no document
   'citedReference',
+  // an item of an enumeration the question picks by its words
   'inList',
+  // how much of the question's other words its item holds, against the best item
   'itemShare',
+  // bracketed after a word the asking sentence names
   'bracketAsked',
+  // bracketed after a word the question never names
   'bracketOther',
+  // after a locative preposition, for "where"
   'place',
+  // a requirement whose subject is the one the question asks about
   'doer',
+  // a definition whose term stands right before its defining verb
   'subjectFirst',
+  // share of the asked term's words its sentence holds
   'subjectShare',
+  // the name a definition gives is the asked term
   'namingMatch',
+  // a label of the graph (a linked entity, a retrieved triple or a path end)
   'graphLabel',
+  // the relation path's evidence times the link score
   'pathScore',
+  // its text is written in the question
   'inQuestion',
+  // its head noun is another noun of the question
   'headIsQuestionNoun',
+  // an acronym's expansion, asked what the acronym stands for
   'expansionAsked',
+  // its passage is from a document the question names
   'namedDocument',
+  // the passage's own document (which-document questions)
   'ownDocument',
+  // yes/no: the requirement's modality is the one asked
   'modalityMatch',
+  // yes/no: the requirement is written with a capitalised keyword (MUST, SHOULD, MAY)
   'keyword',
+  // its shape is what the type asks (a digit for numbers, a year for dates, a clause for definitions, a few words for names)
   'shapeFit',
+  // log(1 + its number of words)
   'words',
+  // log(1 + the number of other places that gave the same answer)
   'support',
+  // a relation path of the graph ends at the same answer
   'alsoPath',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
-export type CandidateFeature = (typeof CANDIDATE_FEATURES)[number];
-
-/** What each feature says (for the weights table and docs/RETRIEVAL.md). */
-export const FEATURE_DOCS: Partial<Record<CandidateFeature, string>> = {
-  match: "share of the question's words (IDF-weighted) its sentence holds, with its heading, list intro or block name",
-  passageMatch: "share of the question's words its whole passage holds",
-  passageRank: 'reciprocal rank of its passage (1 for the first)',
-  sentenceRank: "reciprocal rank of its sentence among the retrieved passages' sentences",
-  titleMatch: "share of the question's words (IDF-weighted) its document's title holds",
-  typeAgrees: 'it was read as the kind of answer the question asks, not as another kind its sentence holds',
-  specific: 'the pattern that read it is specific to the asked type ("3799/tcp" for a port, "X is ..." for a definition)',
-  loose: 'the pattern that read it is loose (a bare number, a whole sentence)',
-  near: "share of the question's words within six tokens of it",
-  local: "share of the question's words in it and the three tokens either side",
-  novel: "share of its words that are not the question's",
-  headAdjacent: 'the asked noun stands right next to it',
-  phraseAdjacent: "a word of the question's asked phrase within two tokens",
-  labelled: 'a field labelled with the asked noun holds it, or the sentence says the asked subject is it',
-  polarityMismatch: 'it stands in a negated clause and the question is not negated, or the other way round',
-  excluded: "an except-clause after it names the question's words",
-  glued: 'a question word other than the asked phrase is glued to it',
-  citedReference: 'a bibliographic reference while the question asks for no document',
-  inList: 'an item of an enumeration the question picks by its words',
-  itemShare: "how much of the question's other words its item holds, against the best item",
-  bracketAsked: 'bracketed after a word the asking sentence names',
-  bracketOther: 'bracketed after a word the question never names',
-  place: 'after a locative preposition, for "where"',
-  doer: 'a requirement whose subject is the one the question asks about',
-  subjectFirst: 'a definition whose term stands right before its defining verb',
-  subjectShare: "share of the asked term's words its sentence holds",
-  namingMatch: 'the name a definition gives is the asked term',
-  graphLabel: 'a label of the graph (a linked entity, a retrieved triple or a path end)',
-  pathScore: "the relation path's evidence times the link score",
-  inQuestion: 'its text is written in the question',
-  headIsQuestionNoun: 'its head noun is another noun of the question',
-  expansionAsked: "an acronym's expansion, asked what the acronym stands for",
-  namedDocument: 'its passage is from a document the question names',
-  ownDocument: "the passage's own document (which-document questions)",
-  modalityMatch: "yes/no: the requirement's modality is the one asked",
-  keyword: 'yes/no: the requirement is written with a capitalised keyword (MUST, SHOULD, MAY)',
-  shapeFit: 'its shape is what the type asks (a digit for numbers, a year for dates, a clause for definitions, a few words for names)',
-  words: 'log(1 + its number of words)',
-  support: 'log(1 + the number of other places that gave the same answer)',
-  alsoPath: 'a relation path of the graph ends at the same answer',
-};
 
 const bool = (x: boolean) => (x ? 1 : 0);
 
@@ -114,7 +109,7 @@ function titleMatch(ctx: AnswerContext, passageId: number): number {
 }
 
 /** Whether a candidate's text has the shape its answer type asks for. */
-export function shapeFits(text: string, type: string): boolean {
+function shapeFits(text: string, type: string): boolean {
   const words = text.trim().split(/\s+/).length;
   switch (type) {
     case 'number':
@@ -186,64 +181,60 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
 
 /** Question-level features: how well the documents ground the question, and how the ranking came out. */
 export const QUESTION_FEATURES = [
+  // the first candidate's ranking score
   'topScore',
+  // its lead over the second candidate (0 when it is the only one)
   'margin',
+  // its share of the softmax over the question's candidates
   'topShare',
+  // it is the only candidate
   'single',
+  // share of the question's words (IDF-weighted) that some passage of the documents holds
   'grounding',
+  // share of the question's noun weight that no passage holds
   'missingNoun',
+  // a name the question writes (capitalised past its first word, an acronym, letters with digits) that no passage holds
   'missingName',
+  // share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds
   'passageHolds',
+  // share of the question's words the best retrieved sentence holds
   'bestSentence',
+  // an entity of the graph was linked from the question
   'linked',
+  // no candidate was found
   'noCandidate',
+  // the first candidate was read by a pattern specific to the asked type
   'topSpecific',
+  // the first candidate was read as the asked kind of answer
   'topTypeAgrees',
+  // the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)
   'topFromLayout',
+  // the first candidate is the end of a relation path
   'topFromPath',
+  // the question asks for a number, code, port, value or date
   'askedNumeric',
+  // the question asks what something is
   'askedDefinition',
+  // the question asks yes or no
   'askedYesNo',
+  // the question asks which document
   'askedDocument',
+  // the question asks for a name (who, which thing, where)
   'askedName',
+  // log(1 + the number of other places that gave the first answer): agreement between candidate sources
   'topSupport',
+  // the first answer has the shape the asked type wants
   'topShapeFit',
+  // no passage was retrieved: the evidence is the graph's triples alone (a graph imported without text)
   'graphOnly',
+  // the first answer's relation path evidence times the link score (0 when it is no path end)
   'topPathScore',
+  // log(1 + the number of relation chains reaching the first path end)
   'pathSupport',
+  // log(1 + the number of path ends the walk found)
   'pathEnds',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
-
-export const QUESTION_FEATURE_DOCS: Record<QuestionFeature, string> = {
-  topScore: "the first candidate's ranking score",
-  margin: 'its lead over the second candidate (0 when it is the only one)',
-  topShare: "its share of the softmax over the question's candidates",
-  single: 'it is the only candidate',
-  grounding: "share of the question's words (IDF-weighted) that some passage of the documents holds",
-  missingNoun: "share of the question's noun weight that no passage holds",
-  passageHolds: "share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds",
-  missingName: 'a name the question writes (capitalised past its first word, an acronym, letters with digits) that no passage holds',
-  bestSentence: "share of the question's words the best retrieved sentence holds",
-  linked: 'an entity of the graph was linked from the question',
-  noCandidate: 'no candidate was found',
-  topSpecific: 'the first candidate was read by a pattern specific to the asked type',
-  topTypeAgrees: 'the first candidate was read as the asked kind of answer',
-  topFromLayout:
-    "the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)",
-  topFromPath: 'the first candidate is the end of a relation path',
-  askedNumeric: 'the question asks for a number, code, port, value or date',
-  askedDefinition: 'the question asks what something is',
-  askedYesNo: 'the question asks yes or no',
-  askedDocument: 'the question asks which document',
-  askedName: 'the question asks for a name (who, which thing, where)',
-  topSupport: 'log(1 + the number of other places that gave the first answer): agreement between candidate sources',
-  topShapeFit: 'the first answer has the shape the asked type wants',
-  graphOnly: "no passage was retrieved: the evidence is the graph's triples alone (a graph imported without text)",
-  topPathScore: "the first answer's relation path evidence times the link score (0 when it is no path end)",
-  pathSupport: 'log(1 + the number of relation chains reaching the first path end)',
-  pathEnds: 'log(1 + the number of path ends the walk found)',
-};
 
 /** Which evidence a question is answered from: passages of text, or the graph's triples alone. */
 export type EvidenceKind = 'text' | 'graph';

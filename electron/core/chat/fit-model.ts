@@ -34,7 +34,7 @@ export interface FitExample {
   candidates: Candidate[];
 }
 
-export interface FitOptions {
+interface FitOptions {
   folds?: number;
   seed?: number;
   /** L2 penalties tried for the candidate weights. */
@@ -47,7 +47,7 @@ export interface FitOptions {
   refuseAnswerable?: number;
 }
 
-export interface HeldOutPoint {
+interface HeldOutPoint {
   group: string;
   /** Passages of text, or the graph's triples alone (each kind has its own calibration). */
   kind: EvidenceKind;
@@ -73,7 +73,7 @@ export interface FitReport {
 }
 
 /** A candidate is right when the grader of eval qa would grade it right (text/answer-match.ts). */
-export const isRight = (gold: string[], text: string) => answerCorrect(gold, text);
+const isRight = (gold: string[], text: string) => answerCorrect(gold, text);
 
 /** A question model as the table stores it: its own features by name. */
 const named = (m: LinearModel, names: readonly QuestionFeature[]) => ({
@@ -98,7 +98,7 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
 }
 
 /** How candidate weights are fitted: each candidate alone (logistic) or each question's candidates against each other (softmax). */
-export type Objective = 'pointwise' | 'listwise';
+type Objective = 'pointwise' | 'listwise';
 
 function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, objective: Objective): LinearModel {
   if (objective === 'listwise') return { weights: fitConditionalLogit(groups, { l2 }), bias: 0 };

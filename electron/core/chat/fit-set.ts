@@ -13,9 +13,9 @@ import { fitAnswerModel, type FitExample, type FitReport } from './fit-model';
 import { defaultRanker, type AnswerModel } from './ranker';
 
 /** Off-topic questions needed before the refusal (groundedness) model is fitted on the set rather than kept from the shipped one. */
-export const MIN_OFF_TOPIC = 10;
+const MIN_OFF_TOPIC = 10;
 
-export interface FitQuestion {
+interface FitQuestion {
   id: string;
   question: string;
   answers: string[];

@@ -4,12 +4,12 @@
 // the answer cites. A model that finds no answer says so in one fixed sentence (ABSTAIN), which
 // the answer reads as "not in the graph".
 
-export interface PromptFact {
+interface PromptFact {
   id: number;
   text: string;
 }
 
-export interface PromptPassage {
+interface PromptPassage {
   id: number;
   text: string;
   /** The passage's document and clause, when it has no sections of its own. */
@@ -18,7 +18,7 @@ export interface PromptPassage {
   sections?: { start: number; end: number; clause: string }[];
 }
 
-export interface ChatPrompt {
+interface ChatPrompt {
   messages: { role: 'system' | 'user'; content: string }[];
   /** The fact and passage ids the prompt holds: the only ones an answer may cite. */
   facts: number[];
@@ -30,7 +30,7 @@ export const MAX_FACTS = 15;
 /** The sentence a model answers with when the passages and facts do not hold the answer. */
 export const ABSTAIN = 'The graph does not hold the answer.';
 
-export const CHAT_SYSTEM_PROMPT = [
+const CHAT_SYSTEM_PROMPT = [
   'You answer questions about technical documents from the passages and facts listed below, and from nothing else.',
   "The passages are the documents' own text, each clause under its label; the facts are what a knowledge graph holds.",
   'Cite each passage or fact you use right after the sentence that uses it, with its id in square brackets, like [P3] or [T12]. Use only ids from the lists.',

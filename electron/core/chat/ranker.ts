@@ -33,7 +33,7 @@ export interface AnswerModel {
   fitted: Record<string, unknown>;
 }
 
-export interface RankedCandidate extends Candidate {
+interface RankedCandidate extends Candidate {
   /** Log-odds from the candidate weights (with the support of the same answer from other places). */
   score: number;
 }

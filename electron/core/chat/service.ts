@@ -15,7 +15,7 @@ import { ApiError } from '../../../shared/errors';
 
 export const DEFAULT_SESSION_TITLE = 'New chat';
 /** Setting: rewrite facts with the LLM before answering. */
-export const SETTING_LLM_VERBALIZE = 'chat.llmVerbalize';
+const SETTING_LLM_VERBALIZE = 'chat.llmVerbalize';
 
 export type RetrievalTrace = RetrievalResult & {
   mode: 'llm' | 'extractive' | 'none';
@@ -26,15 +26,15 @@ export type RetrievalTrace = RetrievalResult & {
   shortAnswers?: string[];
   uncited?: boolean;
 };
-export type StoredMessage = ChatMessageRow<Citation, RetrievalTrace> & { streamId?: string };
+type StoredMessage = ChatMessageRow<Citation, RetrievalTrace> & { streamId?: string };
 
-export interface ChatHost {
+interface ChatHost {
   store: Store;
   bus?: EventBus;
   engines?: EngineRegistry;
 }
 
-export interface AskOptions {
+interface AskOptions {
   maxTriples?: number;
   /** The engine to answer with; undefined: the chat role's model if one is chosen; null: none. */
   engine?: LlmEngine | null;

@@ -29,7 +29,7 @@ export interface Block {
   label: string;
 }
 
-export type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
+type StandardBody = 'IETF' | 'IEC' | 'IEEE' | 'ISO' | 'ETSI' | 'ITU' | 'other';
 
 export interface StandardId {
   body: StandardBody;
@@ -80,20 +80,6 @@ export interface DocumentStructure {
   /** Notes, examples and captions, in text order (document/blocks.ts); absent when none. */
   blocks?: Block[];
 }
-
-/** Region kinds that hold no statements of the document's subject: no triples come from them. */
-export const NON_CONTENT_KINDS: readonly RegionKind[] = [
-  'front-matter',
-  'status',
-  'copyright',
-  'ipr',
-  'toc',
-  'authors',
-  'page-header',
-  'page-footer',
-  'references',
-  'acknowledgements',
-];
 
 /** How much of a text's head is read for the front page (identifiers, title). */
 const FRONT_CHARS = 12_000;

@@ -1,10 +1,7 @@
-// Graph export and import: the format registry, one export run (streamed, from a snapshot) and one
-// import (all or nothing, in one transaction).
-import fs from 'node:fs';
+// Graph export: one export run (streamed, from a snapshot) in one of the formats (formats.ts).
 import type { Db } from '../store/db';
 import { ExportRepository, type ExportFilter, type ExportProvenanceRow } from '../store/export';
-import { BulkGraphWriter } from '../store/bulk';
-import type { ExportCounts, ExportFormat, ExportOptions, FormatInfo, ImportFormat } from '../../../shared/contract/export';
+import type { ExportCounts, ExportFormat, ExportOptions } from '../../../shared/contract/export';
 import type { Target } from './out';
 import type { WriteContext } from './select';
 import { DEFAULT_BASE, normalizeBase } from './vocab';
@@ -13,56 +10,7 @@ import { writeGraphml } from './write-graphml';
 import { writeCsv, writeNeo4jCsv } from './write-tables';
 import { writeCyjs } from './write-cyjs';
 import { writeCypher } from './write-cypher';
-import { ImportSink } from './sink';
-import { ImportError } from './errors';
-import { readTsv } from './read-tsv';
-import { readCsvFolder, readNeo4jCsvFolder } from './read-tables';
-import { readGraphml } from './read-graphml';
-import { readCyjs } from './read-cyjs';
-import { readCypher } from './read-cypher';
-import { RdfCollector, parseRdfFile } from './read-rdf';
-import { planJsonLd, readJsonLd } from './read-jsonld';
 import { version } from '../version';
-
-export { ImportError } from './errors';
-
-export const FORMATS: FormatInfo[] = [
-  { id: 'ttl', label: 'RDF Turtle', extension: '.ttl', mediaType: 'text/turtle', folder: false, export: true, import: true },
-  { id: 'nt', label: 'RDF N-Triples', extension: '.nt', mediaType: 'application/n-triples', folder: false, export: true, import: true },
-  { id: 'jsonld', label: 'JSON-LD', extension: '.jsonld', mediaType: 'application/ld+json', folder: false, export: true, import: true },
-  {
-    id: 'graphml',
-    label: 'GraphML (Gephi, yEd, igraph)',
-    extension: '.graphml',
-    mediaType: 'application/graphml+xml',
-    folder: false,
-    export: true,
-    import: true,
-  },
-  {
-    id: 'csv',
-    label: 'CSV (nodes.csv, edges.csv, concept_links.csv, provenance.csv)',
-    extension: '',
-    mediaType: 'text/csv',
-    folder: true,
-    export: true,
-    import: true,
-  },
-  { id: 'cypher', label: 'Neo4j Cypher script', extension: '.cypher', mediaType: 'application/x-cypher-query', folder: false, export: true, import: true },
-  { id: 'neo4j-csv', label: 'Neo4j admin import CSVs', extension: '', mediaType: 'text/csv', folder: true, export: true, import: true },
-  { id: 'cyjs', label: 'Cytoscape JSON', extension: '.cyjs', mediaType: 'application/json', folder: false, export: true, import: true },
-  {
-    id: 'tsv',
-    label: 'Triples, one head|relation|tail per line (MetaQA kb)',
-    extension: '.txt',
-    mediaType: 'text/plain',
-    folder: false,
-    export: false,
-    import: true,
-  },
-];
-
-export const isFolderFormat = (f: string) => FORMATS.find((x) => x.id === f)?.folder ?? false;
 
 export function toFilter(o: Partial<ExportOptions>): ExportFilter {
   return { acceptedOnly: o.acceptedOnly ?? false, documentId: o.documentId ?? null, concepts: o.concepts ?? true, provenance: o.provenance ?? true };
@@ -138,68 +86,4 @@ export async function runExport(
   };
   await WRITERS[format](ctx);
   return counts;
-}
-
-/** How far an import is: triples read so far (every IMPORT_PROGRESS_EVERY). */
-export interface ImportProgress {
-  triples: number;
-}
-
-export interface ImportTallies {
-  nodes: { created: number; existing: number };
-  edges: { created: number; existing: number };
-  conceptLinks: { created: number; existing: number };
-  provenance: { created: number; existing: number };
-  documents: { matched: number; placeholders: number };
-}
-
-/**
- * Import a file (a folder for csv and neo4j-csv) in one transaction: a malformed file raises an
- * ImportError naming the line (and column) and leaves the database as it was.
- */
-export async function importGraph(
-  db: Db,
-  format: ImportFormat,
-  file: string,
-  options: { onProgress?: (p: ImportProgress) => void } = {},
-): Promise<ImportTallies & { seconds: number }> {
-  const t0 = performance.now();
-  if (!fs.existsSync(file)) throw new ImportError(`no such file: ${file}`);
-  if (!isFolderFormat(format) && fs.statSync(file).isDirectory()) throw new ImportError(`${file} is a folder; ${format} reads one file`);
-  let collector: RdfCollector | null = null;
-  if (format === 'ttl' || format === 'nt') {
-    collector = new RdfCollector();
-    parseRdfFile(file, format, collector);
-  } else if (format === 'jsonld') {
-    collector = new RdfCollector();
-    readJsonLd(file, await planJsonLd(file), collector);
-  }
-  const tallies = BulkGraphWriter.load(db, (bulk) => {
-    const sink = new ImportSink(bulk);
-    sink.onTriples = options.onProgress ? (triples) => options.onProgress!({ triples }) : undefined;
-    switch (format) {
-      case 'tsv':
-        readTsv(file, sink);
-        break;
-      case 'csv':
-        readCsvFolder(file, sink);
-        break;
-      case 'neo4j-csv':
-        readNeo4jCsvFolder(file, sink);
-        break;
-      case 'graphml':
-        readGraphml(file, sink);
-        break;
-      case 'cyjs':
-        readCyjs(file, sink);
-        break;
-      case 'cypher':
-        readCypher(file, sink);
-        break;
-      default:
-        collector!.emit(sink, file);
-    }
-    return sink.result();
-  });
-  return { ...tallies, seconds: (performance.now() - t0) / 1000 };
 }

@@ -6,7 +6,8 @@ import { openExportSnapshot } from '../store/export';
 import { ExportJobParams, type ExportJobResult } from '../../../shared/contract/export';
 import { jobResults, type JobKindName } from '../../../shared/contract/jobs';
 import { FileTarget } from './out';
-import { isFolderFormat, runExport } from './index';
+import { runExport } from './index';
+import { isFolderFormat } from './formats';
 
 /** The job's result: the contract's type (shared/contract/export.ts). */
 export type { ExportJobResult };

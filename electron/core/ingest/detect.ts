@@ -35,7 +35,7 @@ function isDocxZip(buf: Buffer): boolean {
   return buf.includes('word/document.xml') || buf.includes('[Content_Types].xml');
 }
 
-export function looksLikePassages(value: unknown): boolean {
+function looksLikePassages(value: unknown): boolean {
   return (
     Array.isArray(value) &&
     value.length > 0 &&
@@ -44,7 +44,7 @@ export function looksLikePassages(value: unknown): boolean {
 }
 
 /** SciERC / DyGIE records: {doc_key, sentences: token arrays, ner: [start, end, label] per sentence}. */
-export function looksLikeSciErc(records: unknown[]): boolean {
+function looksLikeSciErc(records: unknown[]): boolean {
   return (
     records.length > 0 &&
     records.every((r) => {
@@ -84,7 +84,7 @@ function parseJsonLines(text: string): unknown[] | undefined {
 }
 
 /** Arrays of strings on their own lines, tokens then tags, as in the kit's sample ../shared/samples/seeds/003_*.txt. */
-export function looksLikeBioJson(text: string): boolean {
+function looksLikeBioJson(text: string): boolean {
   let pairs = 0;
   let prev: string[] | null = null;
   let checked = 0;

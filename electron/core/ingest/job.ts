@@ -54,7 +54,7 @@ function unpackCheckpoint(stored: StoredCheckpoint): IngestCheckpoint {
 
 /** The result of a run that continued an interrupted one: what this run added. */
 /** What a resumed job did in its last run: the contract's type (shared/contract/ingest.ts). */
-export type ResumedInfo = ResumedIngest;
+type ResumedInfo = ResumedIngest;
 
 export { STORE_SLICE } from './pipeline';
 
@@ -121,7 +121,7 @@ async function storeFromSource(
 }
 
 /** Per-file rows go with the progress up to this many files (a larger folder shows the overall bar only). */
-export const MAX_FILE_ROWS = 500;
+const MAX_FILE_ROWS = 500;
 
 /**
  * Each file's row, from the checkpoint: files before `cp.next` by their outcome in the result,
@@ -156,7 +156,7 @@ function fileRows(cp: IngestCheckpoint, current?: { index: number; state: 'parsi
 const isStorageFailure = (err: unknown) => err instanceof StorageError || sqliteCode(err) !== undefined;
 
 /** What the job needs from the core. The semantic chunker embeds with the 'embedding' role's engine. */
-export interface IngestHost {
+interface IngestHost {
   readonly store: Store;
   readonly bus: EventBus;
   readonly engines?: { get(role: 'embedding'): Promise<{ embed(texts: string[]): Promise<number[][]> }> };

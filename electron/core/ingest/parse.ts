@@ -26,7 +26,7 @@ export const DEFAULT_LIMITS: Required<ParseLimits> = {
   maxHtmlDepth: MAX_HTML_DEPTH,
 };
 
-export interface ParseOptions {
+interface ParseOptions {
   /** Aborted by cancel or SIGTERM: the parser stops at its next page or step. */
   signal?: AbortSignal;
   /** Corpora and token files: leave bad records out (reported in ParsedFile.skippedRecords) instead of failing. */
@@ -35,12 +35,12 @@ export interface ParseOptions {
 }
 
 /** Throw when the parse was cancelled (checked between pages and steps). */
-export function checkAborted(signal: AbortSignal | undefined): void {
+function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new IngestError('cancelled');
 }
 
 /** A parsed file with its detected format and, for a text file, the encoding it was read in. */
-export type ParsedSource = ParsedFile & { detected: string; decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'> };
+type ParsedSource = ParsedFile & { detected: string; decoding?: Pick<DecodedText, 'encoding' | 'invalidBytes'> };
 
 export async function parseFile(file: string, buf: Buffer, options: ParseOptions = {}): Promise<ParsedSource> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };

@@ -57,7 +57,7 @@ export interface IngestOptions {
  * text before repair) in memory: the raw text is let go as its pages are repaired, and the original
  * is read again from the file, in pieces, when the document is stored (originalPieces).
  */
-export const ORIGINAL_FROM_FILE_CHARS = 4_000_000;
+const ORIGINAL_FROM_FILE_CHARS = 4_000_000;
 
 /** A document this long is a large text: collections between its steps (IngestOptions.collectGarbage). */
 const LARGE_TEXT_CHARS = 4_000_000;
@@ -87,7 +87,7 @@ export function fileError(file: string, err: unknown): string {
   return `${path.basename(file)}: ${message}`;
 }
 
-export async function readSource(file: string): Promise<Buffer> {
+async function readSource(file: string): Promise<Buffer> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);

@@ -9,7 +9,7 @@ export interface Annotation {
 }
 
 /** Raw extraction, page by page: repaired and given headings by the pipeline. */
-export interface RawDoc {
+interface RawDoc {
   kind: 'raw';
   title: string;
   format: string;
@@ -40,7 +40,7 @@ export interface ExactDoc {
  * A document whose text the parser laid out itself from page positions (PDF): spans of pages,
  * headings, tables and page boxes already point into `text`.
  */
-export interface LayoutDoc {
+interface LayoutDoc {
   kind: 'layout';
   title: string;
   format: string;

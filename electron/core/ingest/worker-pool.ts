@@ -38,13 +38,13 @@ export interface PreparedSource {
 }
 
 /** Where a large file may be stored by the worker itself: the core's connection (its file, its write gate). */
-export interface StoreInWorker {
+interface StoreInWorker {
   db: Db;
   /** Sizes from which a file counts as large (default pipeline.ts LARGE_TRANSACTION). */
   large?: { chars: number; chunks: number };
 }
 
-export const inlineIngest = () => process.env.GRAPHWRIGHT_INGEST_INLINE === '1';
+const inlineIngest = () => process.env.GRAPHWRIGHT_INGEST_INLINE === '1';
 
 function workerUrl(): URL {
   if (typeof __GRAPHWRIGHT_INGEST_WORKER__ === 'string') {
@@ -195,13 +195,6 @@ export function ingestThreadsStarted(): number {
 /** Threads running now, busy or idle (tests: a cancel ends its thread). */
 export function liveIngestThreads(): number {
   return live.size;
-}
-
-/** Stop the idle thread now (it is restarted when needed). */
-export async function closeIngestWorker(): Promise<void> {
-  const t = idle;
-  idle = null;
-  if (t) await t.worker.terminate();
 }
 
 const rebuild = (e: WorkerError): Error => {

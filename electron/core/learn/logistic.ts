@@ -37,7 +37,7 @@ function solve(A: number[][], b: number[]): number[] {
   return x;
 }
 
-export interface LogisticOptions {
+interface LogisticOptions {
   /** L2 penalty on the weights (not the bias). */
   l2?: number;
   /** Newton steps at most. */

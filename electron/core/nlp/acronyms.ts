@@ -33,7 +33,7 @@ function validShortForm(sf: string): boolean {
 }
 
 /** The long form inside `candidate` that the short form abbreviates, as an offset into candidate, or -1. */
-export function matchLongForm(sf: string, candidate: string): number {
+function matchLongForm(sf: string, candidate: string): number {
   let s = sf.length - 1;
   let l = candidate.length - 1;
   for (; s >= 0; s--) {

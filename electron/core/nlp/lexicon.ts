@@ -39,7 +39,7 @@ import selfNouns from './lexicon/self-nouns.json' with { type: 'json' };
 import unassertedOpeners from './lexicon/unasserted-openers.json' with { type: 'json' };
 
 /** A word list as stored: what it holds, where it comes from, its words (or entries). */
-export interface WordList {
+interface WordList {
   about: string;
   source: string;
   words: unknown;

@@ -21,7 +21,7 @@ type Comparison = { '==': number } | { '!=': number } | { '>=': number } | { '<=
 export type Value =
   string | number | boolean | { IN: readonly (string | number)[] } | { NOT_IN: readonly (string | number)[] } | { REGEX: string } | Comparison;
 
-export interface TokenSpec {
+interface TokenSpec {
   TEXT?: Value;
   LOWER?: Value;
   POS?: Value;

@@ -7,7 +7,7 @@ import { BE, DO, HAVE, MODAL_VERBS, NEGATION } from './lexicon';
 import { isVerbInWordNet } from './senses';
 import { lemma, singular } from './morphology';
 
-export interface VerbGroupForm {
+interface VerbGroupForm {
   /** The relation in its dictionary form. */
   relation: string;
   /** The modal the group was written with, as written ("MUST", "can", "need to"); absent when none. */

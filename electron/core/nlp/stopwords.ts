@@ -6,6 +6,3 @@ export { FUNCTION_WORDS };
 
 /** What a question or passage is matched without: the function words and the words of asking. */
 export const STOPWORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...QUERY_WORDS]);
-
-/** A function word (lower case): no content of its own. */
-export const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);

@@ -216,7 +216,7 @@ class DataFile {
   }
 }
 
-export interface IndexEntry {
+interface IndexEntry {
   lemma: string;
   pos: WnPos;
   /** Synset offsets, most frequent sense first. */
@@ -238,7 +238,7 @@ export interface Neighbour {
   via: string;
 }
 
-export interface NeighbourOptions {
+interface NeighbourOptions {
   /** Links at most (default 2). */
   maxDistance?: number;
   /** Paths whose weight falls below this are not followed (default 0.3). */
@@ -594,7 +594,7 @@ export class WordNet {
  * noun hypernymy is a tighter "kind of" than verb troponymy (walk -> stroll), whose trees are shallow
  * and broad; an adjective's "similar to" sits in between.
  */
-export const LINK_WEIGHT = { derivation: 0.9, similar: 0.8, noun: 0.85, other: 0.7 } as const;
+const LINK_WEIGHT = { derivation: 0.9, similar: 0.8, noun: 0.85, other: 0.7 } as const;
 
 function linkWeight(symbol: string, pos: WnPos): number {
   if (symbol === '&') return LINK_WEIGHT.similar;

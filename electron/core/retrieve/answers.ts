@@ -6,7 +6,7 @@
 import type { GraphSnapshot } from './snapshot';
 import type { RelationPath, QuestionAnalysis } from './paths';
 
-export interface PathAnswer {
+interface PathAnswer {
   vertex: number;
   nodeId: number;
   label: string;
@@ -25,7 +25,7 @@ export interface PathAnswer {
  * question word to the step's relation (a walk straight back over the relation just taken counts
  * as named when the question has a bridge cue or names that relation twice), averaged.
  */
-export function pathEvidence(snapshot: GraphSnapshot, path: RelationPath, analysis: QuestionAnalysis): number {
+function pathEvidence(snapshot: GraphSnapshot, path: RelationPath, analysis: QuestionAnalysis): number {
   if (!path.steps.length) return 0;
   let sum = 0;
   path.steps.forEach((step, i) => {

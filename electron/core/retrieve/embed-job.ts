@@ -20,7 +20,7 @@ import type { JobRunner } from '../jobs/runner';
 
 export const EMBEDDINGS_JOB = 'embeddings.index' satisfies JobKindName;
 
-export interface EmbeddingsCheckpoint {
+interface EmbeddingsCheckpoint {
   indexId: number;
   model: string;
   done: number;
@@ -30,7 +30,7 @@ export interface EmbeddingsCheckpoint {
 /** The job's result: the contract's type (shared/contract/vectors.ts). */
 export type { EmbeddingsJobResult };
 
-export interface EmbeddingsHost {
+interface EmbeddingsHost {
   store: Store;
   engines: Pick<EngineRegistry, 'get' | 'open'>;
 }
@@ -94,7 +94,7 @@ export function embeddingsJob(host: EmbeddingsHost): KnownJobKind<typeof EMBEDDI
   });
 }
 
-export interface AutoIndexHost extends EmbeddingsHost {
+interface AutoIndexHost extends EmbeddingsHost {
   bus: EventBus;
   jobs: JobRunner;
   engines: EmbeddingsHost['engines'] & Pick<EngineRegistry, 'statusOf'>;

@@ -13,7 +13,7 @@ export interface PassageExample {
 }
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-export const holdsQuote = (quotes: string[], text: string) => {
+const holdsQuote = (quotes: string[], text: string) => {
   const t = squash(text);
   return quotes.some((q) => squash(q).length > 0 && t.includes(squash(q)));
 };

@@ -29,7 +29,7 @@ export interface LinkedEntity {
   method: 'exact' | 'fuzzy' | 'partial' | 'embedding';
 }
 
-export interface LinkOptions {
+interface LinkOptions {
   fuzzy?: boolean;
   /** Embeds texts: labels near the question in embedding space are linked too. */
   embed?: (texts: string[], task?: EmbeddingTask) => Promise<number[][]>;

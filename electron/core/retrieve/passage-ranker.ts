@@ -7,35 +7,32 @@
 import defaultModel from './passage-model.json' with { type: 'json' };
 
 export const PASSAGE_FEATURES = [
+  // share of the question's words (IDF-weighted) its best sentence, or two adjacent ones, or one with its section heading, holds
   'best',
+  // share of the question's words the whole passage holds
   'all',
+  // reciprocal rank in the graph's ranking (personalized PageRank, the sampled triples' evidence and BM25 fused)
   'fused',
+  // reciprocal rank in plain BM25 (FTS5) over the question as written
   'bm25',
+  // the same graph rank when the question names a document by its title (the walk from that page leads)
   'titledFused',
+  // the lead passage of a document whose title the question names, or a passage of a section headed by a thing it names
   'lead',
+  // it holds the glossary entry (term line, then body) of the term the question asks about
   'glossary',
+  // it holds a table cell the question asks for (its column and its row named)
   'tableCell',
+  // reciprocal rank among the nearest chunks by embedding (with a vector index)
   'dense',
+  // reciprocal of 1 + the number of better-ranked pool passages of its document, by the graph ranking
   'sameDocument',
+  // share of the question's words (IDF-weighted) its document's title holds
   'titleMatch',
+  // BM25 score over the question's content words, relative to the best chunk's (0 when not among the ten best)
   'bm25Words',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
-
-export const PASSAGE_FEATURE_DOCS: Record<PassageFeature, string> = {
-  best: "share of the question's words (IDF-weighted) its best sentence, or two adjacent ones, or one with its section heading, holds",
-  all: "share of the question's words the whole passage holds",
-  fused: "reciprocal rank in the graph's ranking (personalized PageRank, the sampled triples' evidence and BM25 fused)",
-  bm25: 'reciprocal rank in plain BM25 (FTS5) over the question as written',
-  titledFused: 'the same graph rank when the question names a document by its title (the walk from that page leads)',
-  lead: 'the lead passage of a document whose title the question names, or a passage of a section headed by a thing it names',
-  glossary: 'it holds the glossary entry (term line, then body) of the term the question asks about',
-  tableCell: 'it holds a table cell the question asks for (its column and its row named)',
-  dense: 'reciprocal rank among the nearest chunks by embedding (with a vector index)',
-  sameDocument: 'reciprocal of 1 + the number of better-ranked pool passages of its document, by the graph ranking',
-  titleMatch: "share of the question's words (IDF-weighted) its document's title holds",
-  bm25Words: "BM25 score over the question's content words, relative to the best chunk's (0 when not among the ten best)",
-};
 
 export interface PassageModel {
   version: 1;

@@ -24,7 +24,7 @@ import { lemma, stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
 import { analyzed, type QuestionInput } from './analysis';
 
-export interface PathStep {
+interface PathStep {
   relation: string;
   /** True when the step walks the relation backwards (object -> subject). */
   inverse: boolean;
@@ -76,7 +76,7 @@ export interface QuestionAnalysis {
   generic: boolean;
 }
 
-export interface PathOptions {
+interface PathOptions {
   maxHops?: number;
   beamWidth?: number;
   topK?: number;

@@ -4,7 +4,7 @@
 // vertices returns to the seeds, so the result stays a distribution.
 import type { PprCsr } from './snapshot';
 
-export interface PprOptions {
+interface PprOptions {
   /** Probability of following a link at each step (1 - restart). HippoRAG uses 0.5. */
   damping?: number;
   /**
@@ -20,7 +20,7 @@ export interface PprOptions {
   tolerance?: number;
 }
 
-export interface PprResult {
+interface PprResult {
   scores: Float64Array;
   /** Power: iterations. Push: vertices pushed. */
   iterations: number;

@@ -71,7 +71,7 @@ export interface RetrievalTuning extends PassageWeights {
   denseMinAlone: number;
 }
 
-export const DEFAULT_TUNING: RetrievalTuning = {
+const DEFAULT_TUNING: RetrievalTuning = {
   ...DEFAULT_PASSAGE_WEIGHTS,
   damping: 0.5,
   bm25Seed: 0,
@@ -574,7 +574,7 @@ async function relationHints(
 }
 
 /** Ask the model once for a cleaner search query naming the entities (grammar-bounded). */
-export async function rewriteQuery(engine: LlmEngine, question: string, signal?: AbortSignal): Promise<string | null> {
+async function rewriteQuery(engine: LlmEngine, question: string, signal?: AbortSignal): Promise<string | null> {
   try {
     const res = await engine.generate<{ query: string }>(
       [

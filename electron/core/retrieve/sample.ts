@@ -7,7 +7,7 @@ import type { GraphSnapshot } from './snapshot';
 import { KIND_CODES } from './snapshot';
 import type { RelationPath } from './paths';
 
-export interface SampledTriple {
+interface SampledTriple {
   /** Edge index in the snapshot. */
   edge: number;
   score: number;
@@ -16,7 +16,7 @@ export interface SampledTriple {
   hop: number;
 }
 
-export interface SampleOptions {
+interface SampleOptions {
   maxTriples: number;
   maxFrontier?: number;
 }
@@ -154,13 +154,7 @@ export function sampleTriples(snapshot: GraphSnapshot, paths: RelationPath[], pp
 }
 
 /** Add edges incident to the given vertices (best PPR neighbour first), then around top-PPR vertices. */
-export function fillNeighbourhood(
-  snapshot: GraphSnapshot,
-  seeds: number[],
-  ppr: Float64Array | null,
-  budget: number,
-  chosen: Map<number, SampledTriple>,
-): void {
+function fillNeighbourhood(snapshot: GraphSnapshot, seeds: number[], ppr: Float64Array | null, budget: number, chosen: Map<number, SampledTriple>): void {
   const pr = (v: number) => (ppr ? ppr[v] : 0);
   const maxPr = ppr ? Math.max(1e-12, ...seeds.map((s) => ppr[s])) : 1;
   const around = (v: number, limit: number) => {
@@ -188,7 +182,7 @@ export function fillNeighbourhood(
 }
 
 /** The k vertices with the highest scores that pass the filter. */
-export function topVertices(scores: Float64Array, k: number, keep: (v: number) => boolean = () => true): number[] {
+function topVertices(scores: Float64Array, k: number, keep: (v: number) => boolean = () => true): number[] {
   const out: number[] = [];
   let min = 0;
   for (let v = 0; v < scores.length; v++) {

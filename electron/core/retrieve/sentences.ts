@@ -107,7 +107,7 @@ export function coverage(terms: QuestionTerm[], stems: Iterable<string>): number
   return all > 0 ? got / all : 0;
 }
 
-export interface SentenceScore {
+interface SentenceScore {
   sentence: Sentence;
   index: number;
   /** Coverage by the sentence alone. */

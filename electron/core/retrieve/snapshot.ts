@@ -65,7 +65,7 @@ class GrowFloat32 {
   }
 }
 
-export interface Csr {
+interface Csr {
   ptr: Int32Array;
   /** Edge index (for the directed CSRs) or neighbour vertex (for the PPR CSR). */
   idx: Int32Array;

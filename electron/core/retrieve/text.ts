@@ -77,7 +77,7 @@ GROUPS.forEach((g, i) => {
 });
 
 /** The lexicon groups a stem belongs to. */
-export function groupsOf(s: string): number[] {
+function groupsOf(s: string): number[] {
   return GROUP_OF.get(s) ?? [];
 }
 

@@ -4,7 +4,7 @@
 import type { LlmEngine } from '../llm/engine';
 import { log } from '../log';
 
-export interface FactLike {
+interface FactLike {
   subject: string;
   relation: string;
   object: string;

@@ -64,7 +64,7 @@ interface DocumentRow {
   chunks: number;
 }
 
-export interface DocumentRecord extends DocumentSummary {
+interface DocumentRecord extends DocumentSummary {
   contentHash: string;
   createdAt: string;
   version: number;

@@ -1,4 +1,4 @@
-// While a graph import runs in its worker thread (export/import-thread.ts), that thread holds the
+// While a graph import runs in its worker thread (import/import-thread.ts), that thread holds the
 // database's write lock in one long transaction. The core's own connection must not wait for that
 // lock in SQLite's busy handler: the handler sleeps on the core's thread, so the event loop would
 // stop for as long as the import runs (and a write waiting past BUSY_TIMEOUT_MS would fail). So, per

@@ -94,7 +94,7 @@ const LIST_ITEM = /^(?:[*\u2022\u00b7o-]|\(?[a-z0-9]{1,2}[.)])\s+\S/;
  * The sentences a list item is read with: the one introducing its list (ending with a colon) and the
  * first one after the list; none when the sentence is no item of a list introduced so.
  */
-export function listContext(sentences: Sentence[], i: number): Sentence[] {
+function listContext(sentences: Sentence[], i: number): Sentence[] {
   if (!LIST_ITEM.test(sentences[i].text)) return [];
   let j = i - 1;
   while (j >= 0 && LIST_ITEM.test(sentences[j].text)) j--;

@@ -130,7 +130,7 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
 }
 
 /** A glossary's term line: the term as asked, or as its document writes it ("Peer" in an EAP document for "the EAP peer"). */
-export function termLine(ctx: AnswerContext, text: string, passage: number): boolean {
+function termLine(ctx: AnswerContext, text: string, passage: number): boolean {
   const own = contentStems(text);
   const title = ctx.passageById.get(passage)?.document ?? '';
   const subject = ctx.subjectStems;

@@ -44,7 +44,7 @@ const NAMED_SPAN = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+)?["']?([
 /** "<definition> is called <term>": the definition, then the term. */
 const NAMING_DEFINITION = new RegExp(String.raw`^(.{12,}?)\s+${NAMING}\s+(.+)$`, 'i');
 /** A defining verb that is a naming one ("is called ..."). */
-export const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
+const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
 const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
 const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
@@ -54,7 +54,7 @@ const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
 export const NUMBER_WORDS_ALONE = new RegExp(String.raw`^${NUMBER_WORD}$`, 'i');
-export const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
+const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
 export const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`);
 // words of a name are joined by one space: a wider gap is a column break of a plain-text layout
 const NAME_TERM = String.raw`[A-Z]${WORDX}(?: [A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
@@ -256,7 +256,7 @@ export const NAMED_BEFORE = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+
 export const DEFINING_VERB =
   /\b(?:is defined as|is synonymous with|(?:is|are|can be|may be) used (?:to|for)|refers to|acts as|is|are|means|denotes|describes?|carries|contains|indicates|represents|specifies|signifies|implies)\b/i;
 /** What a defining verb says, up to the sentence's end. */
-export const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
+const DEFINITION_BODY = new RegExp(String.raw`${DEFINING_VERB.source}\s+(.+)$`, 'i');
 
 /** Where a text introduces an acronym: the nlp floor's reader (nlp/acronyms.ts). */
 export { expansions } from '../../nlp/acronyms';

@@ -40,7 +40,7 @@ export interface ClassicOptions {
 }
 
 /** What the extractor reads of a chunk: its sentences, its tokens (names the document defines merged), the typed mentions, the context the sentences share. */
-export interface ChunkReading {
+interface ChunkReading {
   sentences: Span[];
   typed: ReturnType<typeof findTypedMentions>;
   tokens: Token[];
@@ -59,7 +59,7 @@ export function readChunk(docText: string, chunk: Span, options: ClassicOptions 
 }
 
 /** A sentence of a chunk: the span read and its tokens, or the rule that leaves it unread. */
-export type ChunkSentence = { whole: Span; span: Span; tokens: Token[] } | { whole: Span; skip: string };
+type ChunkSentence = { whole: Span; span: Span; tokens: Token[] } | { whole: Span; skip: string };
 
 /** The chunk's sentences in order, each read or left unread by a document rule. */
 export function* chunkSentences(docText: string, r: ChunkReading): Generator<ChunkSentence> {
@@ -149,7 +149,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
  * subject of a section ("this value" in "3.1 Foo-Bar" under "3. New Foo Values";
  * "this attribute" in "3.2 Foo-Timeout" of a document that writes "the Foo-Timeout attribute").
  */
-export function documentReferents(docText: string, chunk: Span, structure: StructureLike | null | undefined, sentences?: Span[]): DocumentReferents {
+function documentReferents(docText: string, chunk: Span, structure: StructureLike | null | undefined, sentences?: Span[]): DocumentReferents {
   const doc = chunkContext(docText, chunk, structure, sentences).doc;
   const sections = doc.structure.sections;
   const self: Referent | null = doc.self ? { text: doc.self } : null;
@@ -209,13 +209,13 @@ const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d]*(?:[-_/.][\p{L}\d]+)+|\p{Lu}[\p{Lu}\
  * The prose of a listing's entry: an SMI object's quoted DESCRIPTION or REFERENCE ("SYNTAX Counter32 UNITS
  * \"packets\" MAX-ACCESS read-only STATUS current DESCRIPTION \"The number of ...\"" reads from "The number").
  */
-export function listingProse(text: string, s: Span): Span {
+function listingProse(text: string, s: Span): Span {
   const m = /\b(?:DESCRIPTION|REFERENCE)\s+"/.exec(text.slice(s.start, s.end));
   return m && s.start + m.index + m[0].length < s.end ? { start: s.start + m.index + m[0].length, end: s.end } : s;
 }
 
 /** A legend, not a sentence: two or more "symbol = meaning" pairs ("X = May be used with ..., L3 = Implemented only by ..."). */
-export function legendLike(sentence: string): boolean {
+function legendLike(sentence: string): boolean {
   return (sentence.match(/(?:^|\s)[^\s=]{1,4}[ \t]+=[ \t]+\p{L}/gu) ?? []).length >= 2;
 }
 
@@ -228,7 +228,7 @@ const PART = /^(?:(sections?|appendix|annex|clause)\s+)?((?:\d+|[A-Z])(?:\.\d+)*
  * illustrates ..." says nothing of what it shows) or a part whose document is unknown; the end's text
  * otherwise.
  */
-export function partEnd(text: string, doc: DocInfo, end: { text: string; start: number; end: number }, sentence: Span): string | null {
+function partEnd(text: string, doc: DocInfo, end: { text: string; start: number; end: number }, sentence: Span): string | null {
   if (/^(?:figure|fig\.|table)\s+\d+$/i.test(end.text)) return null; // doc.figure-end
   const m = PART.exec(end.text);
   if (!m) return end.text;
@@ -268,7 +268,7 @@ export function afterHeading(s: Span, sections: readonly { start: number; headin
  * EAP keying material enables ..." reads from "Caching". The term is a short line without closing
  * punctuation and the next line is indented deeper (the layout of RFC and standards glossaries).
  */
-export function afterTermLine(text: string, s: Span): Span {
+function afterTermLine(text: string, s: Span): Span {
   const nl = text.indexOf('\n', s.start);
   if (nl < 0 || nl >= s.end) return s;
   const first = text.slice(s.start, nl).trim();
@@ -282,7 +282,7 @@ export function afterTermLine(text: string, s: Span): Span {
 }
 
 /** Every place in the chunk where a defined acronym's long form is written (any case or spacing). */
-export function longFormOccurrences(docText: string, chunk: Span, acronyms: AcronymDefinition[]): Span[] {
+function longFormOccurrences(docText: string, chunk: Span, acronyms: AcronymDefinition[]): Span[] {
   if (!acronyms.length) return [];
   const { folded, map } = foldWithMap(docText, chunk.start, chunk.end);
   const out: Span[] = [];
@@ -304,7 +304,7 @@ export function longFormOccurrences(docText: string, chunk: Span, acronyms: Acro
  * three words in capitals of four or more letters (RFC 2119 keywords aside) making a quarter of its words,
  * or an ASN.1 assignment "::=".
  */
-export function codeLike(sentence: string): boolean {
+function codeLike(sentence: string): boolean {
   if (sentence.includes('::=')) return true;
   const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}-]*/gu) ?? [];
   const caps = words.filter((w) => /^\p{Lu}[\p{Lu}\d-]{3,}$/u.test(w) && !/^(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|OPTIONAL|NOT)$/.test(w));
@@ -312,7 +312,7 @@ export function codeLike(sentence: string): boolean {
 }
 
 /** At least 70% of the sentence's letters are Latin: other scripts (Hangul, CJK) get typed mentions only. */
-export function mostlyLatin(text: string, s: Span): boolean {
+function mostlyLatin(text: string, s: Span): boolean {
   let letters = 0;
   let latin = 0;
   for (let i = s.start; i < s.end; i++) {

@@ -2,7 +2,7 @@
 // definitions come from ../acronyms. Each mention carries its exact span in the text.
 import type { Span } from '../sentences';
 
-export interface TypedMention extends Span {
+interface TypedMention extends Span {
   text: string;
   /** Canonical label: "RFC2865" -> "RFC 2865", whitespace collapsed. */
   label: string;

@@ -33,7 +33,7 @@ export interface DocumentReferents {
 }
 
 /** A noun phrase a later demonstrative may point back at ("the Name field" ... "this field"). */
-export interface Antecedent extends Span {
+interface Antecedent extends Span {
   text: string;
   /** Its head noun, singular, lower case. */
   head: string;
@@ -82,7 +82,7 @@ export const REFERENCE_RULES = [
 ];
 
 /** The demonstrative an end opens with: its noun (singular), number, kind and the noun's modifiers. */
-export interface Deixis {
+interface Deixis {
   noun: string;
   plural: boolean;
   kind: 'anaphor' | 'such' | 'cataphor';

@@ -18,7 +18,7 @@ import { capitalised, complexPreposition, lower, nounInWordNet, pluralNoun, verb
 import type { Token } from './tokens';
 import type { RepairContext, TagRepair } from './repair-rule';
 
-export interface SpanRepair {
+interface SpanRepair {
   id: string;
   statement: string;
   /** Pushes what the tokens from i become onto out and answers how many it read, or 0 when it does not apply. */
@@ -30,7 +30,7 @@ interface SentenceState {
   verbless: boolean;
 }
 
-export interface SentenceRepair {
+interface SentenceRepair {
   id: string;
   statement: string;
   /** Retags tokens of the repaired sentence in place, recording its id on each. */
@@ -40,7 +40,7 @@ export interface SentenceRepair {
 const DAY = /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?$/i;
 const YEAR = /^\d{4}$/;
 
-export const SPAN_REPAIRS: SpanRepair[] = [
+const SPAN_REPAIRS: SpanRepair[] = [
   {
     id: 'tag.aside-number',
     statement: 'A bracketed year or reference number after a word is an aside, left out of the sentence.',
@@ -81,7 +81,7 @@ export const SPAN_REPAIRS: SpanRepair[] = [
 ];
 
 /** Span repairs after the name repairs: they read the token's tag as the tagger gave it. */
-export const LATE_SPAN_REPAIRS: SpanRepair[] = [
+const LATE_SPAN_REPAIRS: SpanRepair[] = [
   {
     id: 'tag.demonstrative-determiner',
     statement:
@@ -148,7 +148,7 @@ export const LATE_SPAN_REPAIRS: SpanRepair[] = [
 ];
 
 /** Token repairs before the late span repairs: names. */
-export const NAME_REPAIRS: TagRepair[] = [
+const NAME_REPAIRS: TagRepair[] = [
   {
     id: 'tag.name-first-word',
     statement: "A sentence's capitalised first word read as a verb or adjective (no -ing, -ed) before a capitalised name is part of the name.",
@@ -235,7 +235,7 @@ export function repairTags(tokens: Token[], text: string): Token[] {
 
 const retagged = (x: Token, pos: string, id: string): Token => ({ ...x, pos, repairs: [...(x.repairs ?? []), id] });
 
-export const SENTENCE_REPAIRS: SentenceRepair[] = [
+const SENTENCE_REPAIRS: SentenceRepair[] = [
   {
     id: 'tag.verbless-plural-subject-verb',
     statement:

@@ -43,7 +43,7 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
   { id: 'pattern:zh.definition', statement: 'A Chinese definition: X是指Y, X指Y, X定义为Y.' },
 ];
 
-export interface StandardsOptions {
+interface StandardsOptions {
   acronyms?: AcronymDefinition[];
   /** The ingest structure (sections, boilerplate, standard id); without it sections come from headings and no boilerplate is known. */
   structure?: StructureLike | null;
@@ -51,7 +51,7 @@ export interface StandardsOptions {
   sentences?: Span[];
 }
 
-export interface StandardsExtraction {
+interface StandardsExtraction {
   triples: CandidateTriple[];
   mentions: NodeMention[];
 }

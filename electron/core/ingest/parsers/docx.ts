@@ -22,7 +22,7 @@ interface ZipEntry {
 const mbText = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
 /** The entries of a zip's central directory (throws IngestError on a damaged archive). */
-export function zipEntries(buf: Buffer): ZipEntry[] {
+function zipEntries(buf: Buffer): ZipEntry[] {
   // End of central directory: 22 bytes plus a comment of up to 65,535 bytes, at the end.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
@@ -86,7 +86,7 @@ export function zipEntries(buf: Buffer): ZipEntry[] {
  * Refuse a DOCX whose parts would inflate past `maxBytes`: the declared sizes are summed first,
  * then every deflated part is inflated with an output cap (a lying header cannot get past it).
  */
-export function checkDocxSize(file: string, buf: Buffer, maxBytes: number, signal?: AbortSignal): void {
+function checkDocxSize(file: string, buf: Buffer, maxBytes: number, signal?: AbortSignal): void {
   const entries = zipEntries(buf);
   const declared = entries.reduce((n, e) => n + e.uncompressedSize, 0);
   const name = path.basename(file);

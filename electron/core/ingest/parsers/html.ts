@@ -19,7 +19,7 @@ const formatters: Record<string, FormatCallback> = {};
 for (let level = 1; level <= 6; level++) formatters[`mdHeading${level}`] = heading(level);
 
 /** A table's cells as read from its elements: the first row is its header. */
-export interface TableCells {
+interface TableCells {
   caption?: string;
   header: string[];
   rows: string[][];
@@ -87,7 +87,7 @@ const MAX_ATTRIBUTE = 4096;
  * Empty the values of very long attributes (a 20 MB data: URI next to the text): the converter
  * reads only so much input, and attribute values are not the document's text anyway. Linear.
  */
-export function dropLongAttributes(html: string): string {
+function dropLongAttributes(html: string): string {
   if (html.length < MAX_ATTRIBUTE) return html;
   const parts: string[] = [];
   let pos = 0; // copied up to here
@@ -119,7 +119,7 @@ export function dropLongAttributes(html: string): string {
   return parts.join('');
 }
 
-export function htmlToText(html: string, tables: TableCells[] = []): string {
+function htmlToText(html: string, tables: TableCells[] = []): string {
   return convert(dropLongAttributes(html), {
     wordwrap: false,
     // The whole document is read (the file size is limited before parsing); by default only 16 MiB.
@@ -139,7 +139,7 @@ export function htmlToText(html: string, tables: TableCells[] = []): string {
   });
 }
 
-export function htmlTitle(html: string): string | undefined {
+function htmlTitle(html: string): string | undefined {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html.slice(0, 65536));
   const t = m?.[1]
     .replace(/<[^>]+>/g, '')

@@ -4,7 +4,7 @@
 // skipped, instead of the whole file failing with "Unexpected token".
 import { positionOf } from '../../text/position';
 
-export class JsonSyntaxError extends Error {
+class JsonSyntaxError extends Error {
   constructor(
     readonly pos: number,
     message: string,
@@ -69,7 +69,7 @@ function scanScalar(s: string, i: number, end: number): number {
  * Validate one JSON value starting at `start` (whitespace first is fine) and return the offset
  * just after it. Throws JsonSyntaxError with the offset of the first error.
  */
-export function scanValue(s: string, start = 0, end = s.length): number {
+function scanValue(s: string, start = 0, end = s.length): number {
   const stack: number[] = []; // 0x7b '{' or 0x5b '['
   let i = skipWs(s, start, end);
   for (;;) {

@@ -8,7 +8,7 @@ import { normalizeText, tidyText } from '../repair';
 import type { ExactDoc, ParsedFile } from '../types';
 import { readJsonRecords, type BadRecord, type JsonRecord } from './json-records';
 
-export interface PassageOptions {
+interface PassageOptions {
   skipBadRecords?: boolean;
   signal?: AbortSignal;
   /** The whole file already parsed (format detection did it): not parsed twice. */

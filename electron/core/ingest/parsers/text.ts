@@ -4,9 +4,9 @@ import { IngestError } from '../errors';
 import type { ParsedFile } from '../types';
 
 /** Longest line a text document may have; past it the file is not prose (minified data, a dump). */
-export const MAX_LINE = 1_000_000;
+const MAX_LINE = 1_000_000;
 
-export function checkLines(text: string): void {
+function checkLines(text: string): void {
   let from = 0;
   for (;;) {
     const nl = text.indexOf('\n', from);

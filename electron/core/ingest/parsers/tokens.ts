@@ -85,7 +85,7 @@ export function detokenize(sentences: Sentence[]): { text: string; spans: { star
 }
 
 /** Gold entity spans from BIO / BIOES tags. */
-export function bioAnnotations(text: string, sentences: Sentence[], spans: { start: number; end: number }[][]): Annotation[] {
+function bioAnnotations(text: string, sentences: Sentence[], spans: { start: number; end: number }[][]): Annotation[] {
   const out: Annotation[] = [];
   sentences.forEach((s, si) => {
     if (!s.tags) return;

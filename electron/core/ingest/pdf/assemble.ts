@@ -9,7 +9,7 @@ import { joinRuns, type TableRegion } from './tables';
 import { rowLine } from '../../document/tables';
 import type { LayoutHeading, LayoutTable, Line, PageBoxes, PageLines } from './types';
 
-export interface Assembled {
+interface Assembled {
   text: string;
   pages: { number: number; start: number; end: number }[];
   headings: LayoutHeading[];

@@ -22,14 +22,14 @@ export interface HeadingMark {
 const CAPTION = /^(?:Table|TABLE|Tab\.|Figure|FIGURE|Fig\.)\s*[\dA-Z]+(?:[.-]\d+)*\s*(?:[:.–—-]|$)/;
 
 /** Two lines of one heading joined: a word broken at the line end is joined back. */
-export const joinLines = (a: string, b: string) => (/\p{L}-$/u.test(a) && /^\p{Ll}/u.test(b) ? joinHyphenated(a, b) : `${a} ${b}`);
+const joinLines = (a: string, b: string) => (/\p{L}-$/u.test(a) && /^\p{Ll}/u.test(b) ? joinHyphenated(a, b) : `${a} ${b}`);
 
 /**
  * The number and title of a line already known to be a heading (by its font or the outline): as
  * structure.ts reads numbered headings, and also a title that opens with a number after a section
  * number without a trailing dot ("5.6 802.11 Integration").
  */
-export function headingNumber(t: string): { number: string; heading: string } | null {
+function headingNumber(t: string): { number: string; heading: string } | null {
   const n = numberedCandidate(t);
   if (n) return n;
   const m = /^((?:\d{1,3}|[A-Z])(?:\.\d{1,3})+)\.?\s+(\S.*)$/.exec(t.trim()) ?? /^([A-Z])\.\s+(\p{Lu}.*)$/u.exec(t.trim());
@@ -38,13 +38,13 @@ export function headingNumber(t: string): { number: string; heading: string } | 
 
 const styleKey = (font: string, size: number) => `${font}|${Math.round(size * 2) / 2}`;
 
-export interface BodyStyle {
+interface BodyStyle {
   font: string;
   size: number;
 }
 
 /** The style most characters are set in (table cells and code left out). */
-export function bodyStyle(pages: PageLines[], skip: Set<Line>): BodyStyle {
+function bodyStyle(pages: PageLines[], skip: Set<Line>): BodyStyle {
   const chars = new Map<string, number>();
   for (const p of pages)
     for (const l of p.lines) {

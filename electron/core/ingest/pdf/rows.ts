@@ -105,7 +105,7 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)];
 };
 
-export interface Gutter {
+interface Gutter {
   from: number;
   to: number;
 }

@@ -2,7 +2,7 @@
 // was created with Spire.PDF for Python."), running headers and footers, page numbers.
 
 /** The identity of a line for repetition: case, spacing and digits (page numbers) ignored. */
-export function lineKey(line: string): string {
+function lineKey(line: string): string {
   return line.trim().replace(/\s+/g, ' ').replace(/\d+/g, '#').toLowerCase();
 }
 

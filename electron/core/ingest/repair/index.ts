@@ -14,7 +14,7 @@ export interface PageSpan {
   end: number;
 }
 
-export interface RepairResult {
+interface RepairResult {
   text: string;
   /** Page spans in `text`; empty when the source had no pages. */
   pages: PageSpan[];
@@ -22,7 +22,7 @@ export interface RepairResult {
   repairs: string[];
 }
 
-export interface RepairOptions {
+interface RepairOptions {
   /** 'pdf': lines are layout lines (always joined); 'markdown': Markdown soft wraps; 'text': detect. */
   mode: 'text' | 'pdf' | 'markdown';
   /** The source has real pages (PDF): keep one page per input even when empty. */

@@ -121,8 +121,3 @@ function needsSpace(a: Tok, b: Tok, beforeA: Tok | null, quoteOpen: boolean): bo
   if (a.t === 'w' && b.t === 'n') return a.v.length > 1;
   return true; // word-word, number-number across a lost space
 }
-
-/** Rebuild one broken page into prose. */
-export function rebuildBrokenPage(page: string): string {
-  return respace(joinFragments(page));
-}

@@ -100,7 +100,7 @@ const SUFFIXES: [string, string][] = [
 ];
 const SUFFIX_PENALTY = 3;
 
-export interface Lexicon {
+interface Lexicon {
   /** Cost (negative log probability) of a lowercase word, or undefined when it is not a word. */
   cost(word: string): number | undefined;
   has(word: string): boolean;

@@ -6,7 +6,7 @@ const LIST_ITEM = /^\s*(?:[-*•◦▪‣+o]|\d{1,3}[.)]|[a-zA-Z][.)]|\((?:[a-z]
 const TABLE_LIKE = /\S {3,}\S|\t|[|+]-{2,}|-{4,}|={3,}|_{4,}|\.{4,}|^\s*\|/;
 const MD_BLOCK = /^\s{0,3}(?:#{1,6}\s|>|[-*+]\s|\d{1,3}[.)]\s|```|~~~|\||(?:-{3,}|\*{3,}|_{3,})\s*$)|^\s{4,}\S/;
 
-export interface WrapInfo {
+interface WrapInfo {
   /** The text is hard-wrapped at about this column; 0 when its lines are whole paragraphs. */
   width: number;
 }

@@ -4,7 +4,7 @@ import { afterAll, describe as group, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
-import { importGraph } from '../../electron/core/export';
+import { importGraph } from '../../electron/core/import';
 import { data, tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-kb-');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
-import { IMPORT_PROGRESS_EVERY } from '../../electron/core/export/sink';
+import { IMPORT_PROGRESS_EVERY } from '../../electron/core/import/sink';
 import { tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-import-thread-');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { BulkGraphWriter } from '../store/bulk';
 import { EdgeStatus, Stage } from '../../../shared/schemas';
 import { ImportError, type Position } from './errors';
-import type { ProvEntry, RelationLinkEntry } from './select';
+import type { ProvEntry, RelationLinkEntry } from '../export/select';
 
 export type ImportKind = 'entity' | 'event' | 'concept';
 

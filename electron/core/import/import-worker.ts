@@ -8,7 +8,7 @@ import type { ImportFormat } from '../../../shared/contract/export';
 import type { FromImportWorker } from './import-thread';
 
 const port = parentPort;
-if (!port) throw new Error('export/import-worker.ts runs as a worker thread (see import-thread.ts)');
+if (!port) throw new Error('import/import-worker.ts runs as a worker thread (see import-thread.ts)');
 const post = (m: FromImportWorker) => port.postMessage(m);
 const { dbPath, format, file } = workerData as { dbPath: string; format: ImportFormat; file: string };
 

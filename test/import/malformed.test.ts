@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe as group, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
-import { ImportError, importGraph, isFolderFormat, runExport } from '../../electron/core/export';
+import { runExport } from '../../electron/core/export';
+import { isFolderFormat } from '../../electron/core/export/formats';
+import { ImportError, importGraph } from '../../electron/core/import';
 import { FileTarget } from '../../electron/core/export/out';
 import type { ExportFormat, ImportFormat } from '../../shared/contract/export';
 import { tmpDir } from '../helpers/tmp';
-import { buildGraph, describe } from './graph';
+import { buildGraph, describe } from '../export/graph';
 
 const t = tmpDir('gw-malformed-');
 let src: Store;

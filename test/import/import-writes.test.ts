@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { defineJob } from '../../electron/core/jobs/runner';
-import { IMPORT_PROGRESS_EVERY } from '../../electron/core/export/sink';
+import { IMPORT_PROGRESS_EVERY } from '../../electron/core/import/sink';
 import { deferWhileImporting } from '../../electron/core/store/import-gate';
 import { tmpDir } from '../helpers/tmp';
 import type { JobInfo } from '../../shared/schemas';

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { ImportError, forEachLine, parseJsonAt, readChunks } from './errors';
 import type { ImportSink } from './sink';
-import { CYJS_EDGES_LINE, CYJS_END_LINE } from './write-cyjs';
+import { CYJS_EDGES_LINE, CYJS_END_LINE } from '../export/write-cyjs';
 
 type Data = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import N3 from 'n3';
 import { ImportError, readChunks } from './errors';
 import { EdgeStatus, Stage } from '../../../shared/schemas';
 import type { ImportKind, ImportSink } from './sink';
-import { OWL, RDFS, V, localName } from './vocab';
+import { OWL, RDFS, V, localName } from '../export/vocab';
 
 export interface RdfTerm {
   termType: string;

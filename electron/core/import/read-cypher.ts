@@ -2,7 +2,7 @@
 // statements, rows as Cypher map literals. Other Cypher is not interpreted (use neo4j-csv).
 import { ImportError, forEachLine } from './errors';
 import type { ImportSink } from './sink';
-import { CONCEPT_LINK_TYPE, NODE_LABEL } from './write-tables';
+import { CONCEPT_LINK_TYPE, NODE_LABEL } from '../export/write-tables';
 
 type Value = string | number | boolean | null | Value[] | { [k: string]: Value };
 

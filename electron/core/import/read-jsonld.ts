@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import jsonld from 'jsonld';
 import { ImportError, forEachLine, parseJsonAt, readChunks } from './errors';
 import type { RdfCollector, RdfTerm } from './read-rdf';
-import { CONTEXT_IRI, JSONLD_CONTEXT, V } from './vocab';
+import { CONTEXT_IRI, JSONLD_CONTEXT, V } from '../export/vocab';
 
 type JsonLdPlan = { mode: 'lines' } | { mode: 'quads'; quads: { subject: RdfTerm; predicate: RdfTerm; object: RdfTerm }[] };
 
