@@ -72,7 +72,7 @@ describe.skipIf(corpusSkipReason !== null)(
       );
       // every triple of a table row cites a quote inside that row's line
       const attrTable = structure.tables.find((x) => x.caption === 'Table 1: Tunnel-Start values')!;
-      const userName = triples.find((x) => x.subject === 'User-Name' && x.relation === 'type' && x.object === '1')!;
+      const userName = triples.find((x) => x.subject === 'User-Name' && x.relation === 'has code' && x.object === '1')!; // (a numeric type code is one relation: rel.code)
       expect(userName).toBeTruthy();
       const p = userName.provenance.find((q) => q.start >= attrTable.start && q.end <= attrTable.end)!;
       expect(attrTable.rowSpans.some((r) => p.start >= r.start && p.end <= r.end)).toBe(true);
