@@ -96,6 +96,7 @@ describe('graphwright read commands', () => {
         provenance: [{ document: docId, chunk: expect.any(Number), start: 31, end: 52, quote: 'EAP runs over RADIUS.', rules: [] }],
         rules: [],
         precision: null,
+        qualifiers: {},
       },
     ]);
     expect(cli(['triples', '--db', db, '--status', 'accepted', '--json']).json()).toEqual([]);

@@ -5,6 +5,7 @@
 // from the section number's depth; an unnumbered heading takes the level of the numbered headings
 // set in its style, else its rank by size.
 import { designationIn, numberedCandidate } from '../../document/structure';
+import { looksLikeCode } from '../../document/lines';
 import { joinRuns } from './tables';
 import { joinHyphenated } from '../repair/reflow';
 import type { Line, PageLines } from './types';
@@ -84,7 +85,7 @@ function candidateOf(line: Line, body: BodyStyle): { text: string; runs?: number
     if (last.x - (before.x + before.w) > last.size * 2 || /(?:\.\s?){3,}$/.test(before.str)) return null;
   }
   const text = joinRuns(line.runs).trim();
-  if (!text || text.length > 150 || !/\p{L}/u.test(text) || CAPTION.test(text) || isSentence(text)) return null;
+  if (!text || text.length > 150 || !/\p{L}/u.test(text) || CAPTION.test(text) || isSentence(text) || looksLikeCode(text)) return null;
   if (text.split(/\s+/).length > 16) return null;
   const larger = line.size >= body.size * 1.1;
   const chars = line.runs.reduce((n, r) => n + r.str.length, 0);
@@ -119,6 +120,13 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
       const c = candidateOf(line, body);
       if (c) cands.push({ line, page: p.number, index, text: c.text, style: styleKey(line.font, line.size), size: line.size, runs: c.runs });
     });
+  // a line right above a line of code in its own style is that code's first words, wrapped ("FOO-MIB" above "DEFINITIONS ::= BEGIN")
+  const pageOf = new Map(pages.map((p) => [p.number, p]));
+  const aboveCode = (c: Candidate) => {
+    const below = pageOf.get(c.page)?.lines[c.index + 1];
+    return !!below && styleKey(below.font, below.size) === c.style && looksLikeCode(joinRuns(below.runs).trim());
+  };
+  if (cands.some(aboveCode)) cands.splice(0, cands.length, ...cands.filter((c) => !aboveCode(c)));
   // three lines or more in a row in one style are a paragraph set apart (an abstract, a quotation), not headings
   const para = new Set<Candidate>();
   for (let a = 0; a < cands.length;) {
