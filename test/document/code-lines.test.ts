@@ -3,7 +3,7 @@
 // in both heading finders (document/structure.ts sections, chunk/headings.ts chunk headings).
 import { describe, expect, it } from 'vitest';
 import { detectHeadings } from '../../electron/core/chunk/headings';
-import { looksLikeCode } from '../../electron/core/document/lines';
+import { looksLikeCode } from '../../electron/core/text/code-line';
 import { analyzeStructure } from '../../electron/core/document/structure';
 
 describe('looksLikeCode', () => {

@@ -59,7 +59,9 @@ describe('demonstrative ends', () => {
 
   it("keeps the demonstrative's span for a resolved end: the sentence mentions it there", () => {
     const text = 'The String field carries the tunnel identifier. The L2TP Call ID might be encoded in this field.';
-    const t = classicExtract(text, { start: 0, end: text.length }).triples.find((x) => x.tail.text === 'String field' && surfaceOf(x) === 'might be encoded in');
+    const t = classicExtract(text, { start: 0, end: text.length }).triples.find(
+      (x) => x.tail.text === 'String field' && surfaceOf(x) === 'might be encoded in',
+    );
     expect(t).toBeDefined();
     expect(text.slice(t!.tail.span!.start, t!.tail.span!.end)).toBe('field');
     expect(t!.tail.span!.start).toBeGreaterThanOrEqual(t!.evidence!.start);

@@ -64,7 +64,8 @@ export function allEdgeProvenance(core: Core) {
 }
 
 /** A triple's relation as the text wrote it (its label): what the grammar tests compare; the lemma form has tests of its own. */
-export const surfaceOf = (t: { relation: string; meta?: Record<string, unknown> }): string => (typeof t.meta?.surface === 'string' ? t.meta.surface : t.relation);
+export const surfaceOf = (t: { relation: string; meta?: Record<string, unknown> }): string =>
+  typeof t.meta?.surface === 'string' ? t.meta.surface : t.relation;
 
 /** The classic extractor's sentence triples of a text as "head | relation | tail" labels, as they land in the graph. */
 export function sentenceTriples(text: string): string[] {

@@ -1,7 +1,7 @@
 // Headings found in a document's text: Markdown "#" lines, numbered section titles ("3.2 Results",
 // "1. Introduction"), ALL-CAPS titles, and RFC-style titles at column 0 above indented text.
 import { lastStartingAtOrBefore } from '../text/spans';
-import { looksLikeCode } from '../document/lines';
+import { looksLikeCode } from '../text/code-line';
 
 export interface Heading {
   /** Span of the heading line in the text. */

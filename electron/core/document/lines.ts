@@ -1,17 +1,7 @@
 // A text's lines as the structure reads them (offsets, indentation from the text's own margin), and
 // the shapes a heading line has: a numbered or lettered clause ("3.1.  Title", "A.2 Title", "Annex B
 // (normative) Title") and a title-like line (short, no sentence end, no leaders, no code).
-
-// A heading is words: it never ends in an operator waiting for its operand or an opening bracket,
-// holds no assignment, and no indexed name or brace of code.
-const CODE_END = /(?:=|\s(?:[-+*/%^&|<>]|&&|\|\||<<|>>)|[{([])$/;
-const CODE_INSIDE = /::?=|[\p{L}\p{N}_]\[[^\]\s]*\]|[{}]/u;
-
-/** A line of code or pseudo-code ("pad[40] =", "x := a +", "Entry ::= SEQUENCE {"): never a heading. */
-export const looksLikeCode = (line: string): boolean => {
-  const t = line.trim();
-  return CODE_END.test(t) || CODE_INSIDE.test(t);
-};
+import { looksLikeCode } from '../text/code-line';
 
 export interface Line {
   start: number;

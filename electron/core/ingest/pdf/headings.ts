@@ -5,7 +5,7 @@
 // from the section number's depth; an unnumbered heading takes the level of the numbered headings
 // set in its style, else its rank by size.
 import { designationIn, numberedCandidate } from '../../document/structure';
-import { looksLikeCode } from '../../document/lines';
+import { looksLikeCode } from '../../text/code-line';
 import { joinRuns } from './tables';
 import { joinHyphenated } from '../repair/reflow';
 import type { Line, PageLines } from './types';
