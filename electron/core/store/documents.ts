@@ -159,18 +159,17 @@ export class DocumentRepository {
   }
 
   text(id: number, original = false): string | undefined {
-    // a large text is stored in pieces (documents.text is '' then), an original since migration 13
-    // always (none: the original is the text itself, or documents.original_text of an older row)
+    // an original is stored in pieces since migration 13 (none: the original is the text itself, or
+    // documents.original_text of an older row)
     if (original) {
       const pieces = this.pieces(id, 'original');
       if (pieces !== undefined) return pieces;
     }
-    const pieces = this.pieces(id, 'text');
-    if (pieces !== undefined) return pieces;
     // only the column asked for: a large document's text and original text are each as long as it
     const sql = original ? 'SELECT coalesce(original_text, text) AS text FROM documents WHERE id = ?' : 'SELECT text FROM documents WHERE id = ?';
-    const row = this.db.prepare(sql).get(id) as { text: string } | undefined;
-    return row?.text;
+    const row = this.stmt(sql).get(id) as { text: string } | undefined;
+    // a large text is stored in pieces, documents.text '' then
+    return row?.text === '' ? (this.pieces(id, 'text') ?? '') : row?.text;
   }
 
   /** One part of a document's texts joined from its pieces; undefined when it has none stored. */

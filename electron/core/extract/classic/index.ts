@@ -12,7 +12,7 @@ import { chunkContext, citedDocumentBeside, clauseOf, ownPart, type DocInfo, typ
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
-import { relationForm } from './relation-form';
+import { readingForm, relationForm } from './relation-form';
 
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
@@ -100,8 +100,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
       const head = partEnd(docText, doc, r.head, s);
       const tail = partEnd(docText, doc, r.tail, s);
       if (head === null || tail === null) continue;
-      // pass 7: the relation in its lemma form (a verb's or a preposition's relation; nouns and "is a" keep theirs)
-      const verbal = r.kind === 'svo' || r.kind === 'prep';
+      // pass 7: the relation in its lemma form, the reading's qualifiers in meta
       const made: CandidateTriple = {
         stage: 'EE',
         // (a demonstrative end, "this memo", keeps its span and is named by what it points at, "RFC 1157")
@@ -116,13 +115,9 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
           tailWords: wordCount(r.tail.text),
         }),
         evidence: { start: s.start, end: s.end },
-        // qualifiers: the verb's own object inside the relation's words, the sentence's condition, an "only" on the tail
-        ...(r.embedded || r.condition || r.only
-          ? { meta: { ...(r.embedded ? { object: r.embedded } : {}), ...(r.condition ? { condition: r.condition } : {}), ...(r.only ? { only: true } : {}) } }
-          : {}),
         rules: head !== r.head.text || tail !== r.tail.text ? [...r.rules, 'doc.part-end'] : r.rules,
       };
-      triples.push(relationForm(made, verbal));
+      triples.push(readingForm(made, r));
     }
   }
   const mentions: NodeMention[] = typed.map((m) => ({

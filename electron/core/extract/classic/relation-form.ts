@@ -7,6 +7,7 @@ import { CODE_NOUNS, MEASUREMENT_NOUNS, UNIT_DIMENSIONS } from '../../nlp/lexico
 import { singular } from '../../nlp/morphology';
 import { verbGroupForm } from '../../nlp/relation-lemma';
 import type { CandidateTriple } from '../types';
+import type { SvoTriple } from './reading';
 
 export const RELATION_RULES = [
   { id: 'rel.modality', statement: 'A modal before the verb ("can", "MUST", "need to") leaves the relation and is kept as the triple\'s modality.' },
@@ -108,4 +109,16 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
     meta: { ...(t.meta ?? {}), ...meta, surface },
     rules: [...(t.rules ?? []), ...rules],
   };
+}
+
+/**
+ * A sentence reading's triple in its relation form: a verb's or a preposition's relation is verbal
+ * (nouns and "is a" keep their words), and the reading's qualifiers go to meta: the verb's own object
+ * inside the relation's words, the sentence's condition, an "only" on the tail. The one way extraction
+ * and `explain` form a reading, so both show the same relation.
+ */
+export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only'>): CandidateTriple {
+  const meta = { ...(r.embedded ? { object: r.embedded } : {}), ...(r.condition ? { condition: r.condition } : {}), ...(r.only ? { only: true } : {}) };
+  const withMeta = Object.keys(meta).length ? { ...t, meta: { ...(t.meta ?? {}), ...meta } } : t;
+  return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep');
 }

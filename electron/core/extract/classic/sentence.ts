@@ -13,7 +13,7 @@ import { isQuestion, readClauses } from './clauses';
 import { readClause } from './propositions';
 import { emit, type Reading, type SvoTriple } from './reading';
 import { References, type SentenceContext } from './reference';
-import { relationForm } from './relation-form';
+import { readingForm } from './relation-form';
 import { repairTags } from './repairs';
 import { phrase, type Token } from './tokens';
 import { pluralNoun } from './words';
@@ -156,9 +156,9 @@ export function explainSentence(input: Token[], text: string, context?: Sentence
       rules: c.rules,
     })),
     triples: triples.map((t) => {
-      const formed = relationForm(
+      const formed = readingForm(
         { stage: 'EE', head: { text: t.head.text, kind: 'entity' }, relation: t.relation, tail: { text: t.tail.text, kind: 'entity' }, rules: t.rules },
-        t.kind === 'svo' || t.kind === 'prep',
+        t,
       );
       const { surface, modality } = (formed.meta ?? {}) as { surface?: string; modality?: string };
       return {

@@ -118,15 +118,13 @@ export function fontHeadings(pages: PageLines[], skip: Set<Line>): { marks: Map<
     p.lines.forEach((line, index) => {
       if (skip.has(line)) return;
       const c = candidateOf(line, body);
-      if (c) cands.push({ line, page: p.number, index, text: c.text, style: styleKey(line.font, line.size), size: line.size, runs: c.runs });
+      if (!c) return;
+      const style = styleKey(line.font, line.size);
+      // a line right above a line of code in its own style is that code's first words, wrapped ("FOO-MIB" above "DEFINITIONS ::= BEGIN")
+      const below = p.lines[index + 1];
+      if (below && styleKey(below.font, below.size) === style && looksLikeCode(joinRuns(below.runs).trim())) return;
+      cands.push({ line, page: p.number, index, text: c.text, style, size: line.size, runs: c.runs });
     });
-  // a line right above a line of code in its own style is that code's first words, wrapped ("FOO-MIB" above "DEFINITIONS ::= BEGIN")
-  const pageOf = new Map(pages.map((p) => [p.number, p]));
-  const aboveCode = (c: Candidate) => {
-    const below = pageOf.get(c.page)?.lines[c.index + 1];
-    return !!below && styleKey(below.font, below.size) === c.style && looksLikeCode(joinRuns(below.runs).trim());
-  };
-  if (cands.some(aboveCode)) cands.splice(0, cands.length, ...cands.filter((c) => !aboveCode(c)));
   // three lines or more in a row in one style are a paragraph set apart (an abstract, a quotation), not headings
   const para = new Set<Candidate>();
   for (let a = 0; a < cands.length;) {
