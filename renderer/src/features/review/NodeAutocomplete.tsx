@@ -40,7 +40,10 @@ export function NodeAutocomplete({
 }) {
   const q = useDebounced(value.label, 120);
   const found = useCall('nodes.search', { query: q, limit: 8 }, { enabled: q.trim().length > 0 && value.id === undefined, staleTime: 10_000 });
-  const options = (value.id === undefined ? (found.data ?? []) : []).map((n) => ({
+  // Suggestions are offered only for the text now in the field: until the debounced search has
+  // caught up, an Enter typed quickly would otherwise pick a stale match (the end being replaced).
+  const current = value.id === undefined && q === value.label;
+  const options = (current ? (found.data ?? []) : []).map((n) => ({
     key: String(n.id),
     label: n.label,
     detail: `${n.kind}${n.type ? ` · ${n.type}` : ''} · ${n.degree} triples`,
