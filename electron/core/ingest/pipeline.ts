@@ -9,7 +9,7 @@ import type { NewDocument } from '../store/documents';
 import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading } from '../chunk';
 import { IngestError } from './errors';
 import { KNOWN_EXTENSIONS } from './detect';
-import { detectLanguage } from './language';
+import { detectLanguage, loadLanguageDetector } from './language';
 import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
@@ -267,6 +267,7 @@ export function withSections(text: string, headings: Heading[], structure: Docum
 
 /** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
 export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
+  await loadLanguageDetector();
   let buf: Buffer | null = await readSource(file);
   const bytes = buf.length;
   const fileHash = sha256(buf);
