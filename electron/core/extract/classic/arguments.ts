@@ -13,6 +13,7 @@ import {
   QUANTITY_NOUNS,
   RELATIVE_PRONOUNS as REL_PRONOUN,
   CHAIN_PREPOSITIONS as CHAIN_PREP,
+  PLURAL_PREPOSITIONS,
 } from '../../nlp/lexicon';
 import { nounPhrases } from './phrases';
 import { phrase, type Phrase, type Token } from './tokens';
@@ -53,6 +54,10 @@ export const ARGUMENT_RULES = [
   {
     id: 'arg.coordination',
     statement: 'Coordinated ends ("A, B and C", "not only A but also B", "A as well as B") are each an end; a list needs its conjunction.',
+  },
+  {
+    id: 'arg.plural-preposition',
+    statement: 'The coordinated object of a preposition relating two or more together ("between A and B", "among A, B and C") is one end, kept whole.',
   },
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
@@ -230,6 +235,11 @@ export class Arguments {
       pending.push(withRule(next, 'arg.coordination'));
       j = next.to + 1;
       if (conj) items.push(...pending.splice(0));
+    }
+    // "between A and B": the members together are the end
+    if (items.length > 1 && PLURAL_PREPOSITIONS.has(lower(tokens[first.lead - 1]))) {
+      const last = items[items.length - 1];
+      return [withRule({ ...first, ...phrase(tokens, this.text, first.from, last.to), rules: first.rules }, 'arg.plural-preposition')];
     }
     return items;
   }
