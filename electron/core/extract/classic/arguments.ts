@@ -50,6 +50,7 @@ export const ARGUMENT_RULES = [
   { id: 'arg.count-of-unit', statement: 'A count of a unit of measure ("the number of seconds") is a quantity and stays whole.' },
   { id: 'arg.gerund', statement: 'After a preposition a gerund and its object are one end ("for sorting large files").' },
   { id: 'arg.apposition-name', statement: 'A common noun in apposition to a name ("the architect, Jane Doe,") stands for the name.' },
+  { id: 'arg.called-name', statement: 'A common noun given a name between commas ("the second version, called X, is") stands for the name.' },
   { id: 'arg.possessed', statement: 'The possessed thing is the end, with its owner when that is a common noun ("the peer\'s identity").' },
   {
     id: 'arg.coordination',
@@ -62,6 +63,9 @@ export const ARGUMENT_RULES = [
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
 ];
+
+/** Participles that give a name ("N, called X,"). */
+const NAMING = new Set(['called', 'named', 'termed']);
 
 const withRule = <T extends Phrase>(a: T, id: string): T => ({ ...a, rules: [...(a.rules ?? []), id] });
 
@@ -172,6 +176,11 @@ export class Arguments {
       const b = this.argStartingAt(a.to + 2);
       const after = tokens[(b?.to ?? n) + 1];
       if (b?.name && (!after || after.text === ',' || after.text === '.')) return withRule({ ...b, lead: i }, 'arg.apposition-name');
+    }
+    // "the second version, called SMIv2, is ...": a common noun a name is given to stands for the name
+    if (!a.name && tokens[a.to + 1]?.text === ',' && NAMING.has(lower(tokens[a.to + 2]))) {
+      const b = this.argStartingAt(tokens[a.to + 3]?.pos === 'DET' ? a.to + 4 : a.to + 3);
+      if (b?.name && tokens[b.to + 1]?.text === ',') return withRule({ ...b, lead: i }, 'arg.called-name');
     }
     // "the server's Foo-Bar": the possessed thing is the end, with its owner when it
     // is a common noun ("the peer's identity")
