@@ -59,6 +59,24 @@ describe('the clause a candidate stands in', () => {
   });
 });
 
+describe("the candidate's role in its sentence", () => {
+  const sentence = 'RFC 6613 defines RADIUS over TCP.';
+  it('agrees when it stands where the wh-word stands: the doer before the verb, what is done after it', () => {
+    const doer = answerContext(retrievalOf('Which RFC defines RADIUS over TCP?', [sentence], { rfc: 10, defines: 5, radius: 30, tcp: 8 }));
+    expect(feature('roleAgrees', span('RFC 6613', sentence), doer)).toBe(1);
+    expect(feature('roleAgrees', span('RADIUS over TCP', sentence), doer)).toBe(0);
+    const done = answerContext(retrievalOf('What does RFC 6613 define?', [sentence], { rfc: 10, define: 5 }));
+    expect(feature('roleAgrees', span('RADIUS over TCP', sentence), done)).toBe(1);
+    expect(feature('roleAgrees', span('RFC 6613', sentence), done)).toBe(0);
+  });
+
+  it('says nothing when the question does not place its wh-word (a copula, a passive)', () => {
+    const passive = answerContext(retrievalOf('Which protocol is carried over TCP?', [sentence], { protocol: 10, tcp: 8 }));
+    expect(feature('roleAgrees', span('RFC 6613', sentence), passive)).toBe(0);
+    expect(feature('roleAgrees', span('RADIUS over TCP', sentence), passive)).toBe(0);
+  });
+});
+
 describe('agreement across passages', () => {
   const question = 'Which port does the server listen on for accounting?';
   const passages = [

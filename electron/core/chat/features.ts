@@ -90,6 +90,9 @@ export const CANDIDATE_FEATURES = [
   'clausePredicate',
   // log(1 + the number of other retrieved passages that write the same answer): agreement across passages
   'passageAgreement',
+  // it stands where the question's wh-word stands: before its sentence's first verb when the question asks
+  // for the doer ("which RFC defines X"), after it when the question asks for what is done ("what does X define")
+  'roleAgrees',
   // log(1 + the number of other places that gave the same answer)
   'support',
   // a relation path of the graph ends at the same answer
@@ -174,6 +177,51 @@ function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch: number
   return { clauseMatch: coverage(ctx.distinctive, stems), clausePredicate: bool(stems.some((x) => verbs.has(x))) };
 }
 
+const roles = new WeakMap<AnswerContext, 'subject' | 'object' | null>();
+/**
+ * What the question's wh-word stands for in its clause: the subject when a verb follows the wh-phrase
+ * ("which RFC defines ..."), the object when do-support does ("what does X define"); null otherwise.
+ */
+function askedRole(ctx: AnswerContext): 'subject' | 'object' | null {
+  let got = roles.get(ctx);
+  if (got === undefined) {
+    got = null;
+    const tags = ctx.q.tags;
+    const wh = tags.findIndex((t) => /^(?:what|which|who|whom)$/.test(t.lower));
+    if (wh >= 0) {
+      let j = wh + 1;
+      while (j < tags.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[j].pos)) j++;
+      const next = tags[j];
+      if (next?.pos === 'VERB') got = 'subject';
+      else if (next?.pos === 'AUX' && /^(?:do|does|did)$/.test(next.lower)) got = 'object';
+    }
+    roles.set(ctx, got);
+  }
+  return got;
+}
+
+const verbBefore = new Map<string, boolean>();
+/** Whether a verb stands in a text (the part of a sentence before a candidate), cached by text. */
+function holdsVerb(text: string): boolean {
+  let got = verbBefore.get(text);
+  if (got === undefined) {
+    got = posTags(text).some((t) => t.pos === 'VERB');
+    if (verbBefore.size > 50_000) verbBefore.clear();
+    verbBefore.set(text, got);
+  }
+  return got;
+}
+
+/** 1 when the candidate stands in its sentence where the question's wh-word stands in the question (subject or object). */
+function roleAgrees(c: Candidate, ctx: AnswerContext): number {
+  const role = askedRole(ctx);
+  if (!role || !c.sentence) return 0;
+  const at = c.text.length > 1 ? c.sentence.toLowerCase().indexOf(c.text.toLowerCase()) : -1;
+  if (at < 0) return 0;
+  const candidateRole = holdsVerb(c.sentence.slice(0, at)) ? 'object' : 'subject';
+  return bool(candidateRole === role);
+}
+
 /** log(1 + how many other retrieved passages write a short candidate's text as whole words). */
 function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   const text = c.text.trim();
@@ -226,6 +274,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     words: Math.log1p(c.text.trim().split(/\s+/).length),
     ...clauseFeatures(c, ctx),
     passageAgreement: passageAgreement(c, ctx),
+    roleAgrees: roleAgrees(c, ctx),
     support: Math.log1p(support),
     alsoPath: bool(alsoPath && c.source !== 'path'),
   };

@@ -159,7 +159,9 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     k,
     options.seed ?? 1,
   );
-  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) => (options.l2Grid ?? [0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })));
+  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) =>
+    (options.l2Grid ?? [0.03, 0.1, 0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })),
+  );
   // held-out rankings per setting: each fold ranked by weights fitted on the others
   const heldOutBy: Ranked[][] = [];
   for (const { objective, l2 } of grid) {
