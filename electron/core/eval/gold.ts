@@ -290,7 +290,7 @@ function readTokenTable(lines: string[], file: string): GoldItem[] {
  * reader of questions (eval qa, eval fit, ask and retrieve --questions, the project's scripts) reads
  * through `readQuestionLines`, so a set that one accepts the others accept too.
  */
-export interface QuestionLine extends GoldQuestion {
+interface QuestionLine extends GoldQuestion {
   /** The document it asks about, when given (a fold keeps one document's questions together). */
   file: string | null;
   /** A question the documents do not answer: `"type": "off-topic"`, no answers. */
@@ -306,7 +306,7 @@ interface QuestionReadOptions {
   textLines?: boolean;
 }
 
-export const OFF_TOPIC = 'off-topic';
+const OFF_TOPIC = 'off-topic';
 
 /** Question lines: JSON objects `{id, question, answers, quote(s), file, type}` (and text lines when asked). */
 export function readQuestionLines(lines: string[], file: string, options: QuestionReadOptions = {}): QuestionLine[] {
