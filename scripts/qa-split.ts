@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Core } from '../electron/core/core';
 import { prepareFile, storePrepared } from '../electron/core/ingest/pipeline';
+import { readQuestionFile } from '../electron/core/eval/gold';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const KIT = path.resolve(ROOT, '..', 'shared');
@@ -37,22 +38,16 @@ export interface SplitQuestion {
   hops?: number;
 }
 
-/** The questions of one part (data/qa/<part>.jsonl), or of any file of the same shape; a bad line names the file and line. */
+/** The questions of one part (data/qa/<part>.jsonl), or of any file of the same shape, read by eval's one question reader (a bad line names the file and line). */
 export function readQuestionSet(file: string): SplitQuestion[] {
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
-  const out: SplitQuestion[] = [];
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    let q: SplitQuestion;
-    try {
-      q = JSON.parse(line) as SplitQuestion;
-    } catch (err) {
-      throw new Error(`${file}: line ${i + 1} is not JSON (${(err as Error).message})`);
-    }
-    if (typeof q.question !== 'string' || !Array.isArray(q.answers)) throw new Error(`${file}: line ${i + 1} needs "question" and "answers"`);
-    out.push(q);
-  });
-  return out;
+  return readQuestionFile(file).map((q) => ({
+    id: q.key,
+    question: q.question,
+    answers: q.answers,
+    file: q.file,
+    quotes: q.quotes,
+    type: q.type ?? '',
+  }));
 }
 
 export function splitQuestionsFile(part: 'training' | 'validation'): string {

@@ -27,6 +27,7 @@ import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline'
 import { callCore } from '../../electron/cli/open';
 import { chooseThreshold, fitPrecision, FACTS_KEPT_TARGET, FACTS_KEPT_Z, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
 import type { TripleListItem } from '../../shared/contract/graph';
+import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import { estimatePrecision, FEATURES, fitLogistic, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 
@@ -122,7 +123,7 @@ try {
 
   const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
-  const joined: (Judgment & { rules: string[] })[] = [];
+  const joined: (Judgment & { rules: string[]; conditional: boolean })[] = [];
   for (const j of judgments) {
     const doc = docs.get(j.file);
     const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
@@ -141,7 +142,7 @@ try {
     }
     joins[exact ? 'triple' : near ? 'span' : 'ends']++;
     const span = overlaps(t) ?? spansOf(t)[0];
-    joined.push({ ...j, rules: span?.rules?.length ? span.rules : t.rules });
+    joined.push({ ...j, rules: span?.rules?.length ? span.rules : t.rules, conditional: Boolean(t.qualifiers?.condition) });
   }
 
   const training = joined.filter((j) => j.split === 'training');
@@ -189,7 +190,12 @@ try {
       }
       const byModel = (t: TripleListItem) => {
         const span = inSection(t) ?? t.provenance.find((p) => p.document === doc);
-        return estimatePrecision(t.rules, { ...t, sentence: span ? text.slice(span.start, span.end) : '' }, table, model);
+        return estimatePrecision(
+          t.rules,
+          { ...t, sentence: span ? text.slice(span.start, span.end) : '', conditional: Boolean(t.qualifiers?.condition) },
+          table,
+          model,
+        );
       };
       facts.push({
         split: s.split,
@@ -223,6 +229,20 @@ try {
     `feature model -> ${path.relative(ROOT, modelOut)} (logistic, L2 1, standardised): ${FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).join('; ')}`,
   );
   console.log(`section facts held by the full graph: ${facts.length} joined to today's triples, ${unjoinedFacts} not joined`);
+  // The relation vocabulary and what the default view hides, over every triple of each side (the
+  // precision stored at extraction, against the threshold the committed model had then).
+  const stored = DEFAULT_PRECISION_THRESHOLD;
+  for (const side of ['training', 'validation'] as const) {
+    const all = splitDocuments(core.store, split)
+      .filter((d) => d.split === side)
+      .flatMap((d) => byDoc.get(d.id) ?? []);
+    const shown = all.filter((t) => t.precision === null || t.precision >= stored);
+    const perThousand = (ts: TripleListItem[]) => ((1000 * new Set(ts.map((t) => key(t.relation))).size) / Math.max(1, ts.length)).toFixed(1);
+    console.log(
+      `${side} triples ${all.length}: distinct relations per 1000 triples ${perThousand(all)}; default view (stored precision >= ${stored}) ${shown.length}, ` +
+        `hidden ${pct((all.length - shown.length) / Math.max(1, all.length))}, its distinct relations per 1000 ${perThousand(shown)}`,
+    );
+  }
   for (const e of Object.keys(estimators) as Estimator[]) {
     const threshold = asked === undefined ? chosen[e] : Number(asked);
     console.log(

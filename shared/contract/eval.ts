@@ -151,8 +151,11 @@ export const QaScores = z.object({
   /** Questions with every gold quote inside one of the first k passages (questions without a quote are left out). */
   passageRecall: Rate,
   recallAtK: z.array(z.object({ k: z.number().int(), value: z.number() })),
+  /** Over the answerable questions (off-topic ones, without answers, are counted in offTopicRefused). */
   answerAccuracy: Rate,
   abstention: Rate,
+  /** Off-topic questions (no answers) refused as not in the graph; absent when the set has none. */
+  offTopicRefused: Rate.optional(),
   perType: z.array(z.object({ label: z.string(), questions: z.number().int(), passageRecall: z.number().nullable(), answerAccuracy: z.number() })),
   errors: z.array(EvalError),
   moreErrors: z.number().int(),

@@ -115,16 +115,20 @@ describe('graphwright eval qa on rfc-qa, report, runs, precision', () => {
         return (o.files ?? [o.file]).every((f: string) => files.includes(f));
       });
     const qfile = path.join(t.dir, 'q.jsonl');
-    fs.writeFileSync(qfile, `${questions.join('\n')}\n`);
+    // an off-topic question (no answers) is read by the same reader as eval fit's, and scored apart
+    const offTopic = JSON.stringify({ id: 'off1', question: 'What is the currency of Japan?', answers: [], type: 'off-topic' });
+    fs.writeFileSync(qfile, `${[...questions, offTopic].join('\n')}\n`);
     const r = cli(['eval', 'qa', '--db', qdb, '--questions', qfile, '--k', '5', '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const out = r.json();
     expect(out).toMatchObject({
       state: 'done',
       settings: { engine: 'classic', k: 5, chunker: 'database chunks' },
-      scores: { kind: 'qa', questions: questions.length, k: 5 },
+      scores: { kind: 'qa', questions: questions.length + 1, k: 5 },
     });
     const s = out.scores;
+    expect(s.answerAccuracy.total).toBe(questions.length);
+    expect(s.offTopicRefused).toMatchObject({ hits: 1, total: 1 });
     expect(s.passageRecall.total).toBe(questions.length);
     expect(s.passageRecall.value).toBeGreaterThan(0.1);
     expect(s.passageRecall.value).toBeLessThanOrEqual(1);

@@ -1,6 +1,6 @@
 // Gold readers: each format into texts with spans (checked against the text) or questions; bad input names the file and line.
 import { describe, expect, it } from 'vitest';
-import { detectFormat, joinTokens, parseGold } from '../../electron/core/eval/gold';
+import { detectFormat, joinTokens, parseGold, readQuestionLines } from '../../electron/core/eval/gold';
 import { scoreQa, quoteInPassage, answerCorrect } from '../../electron/core/eval/qa';
 
 describe('gold readers', () => {
@@ -101,6 +101,54 @@ describe('gold readers', () => {
     });
   });
 
+  it('one question reader: off-topic lines (no answers), file and line kept; answers optional for ask and retrieve, text lines too', () => {
+    const lines = [
+      JSON.stringify({ id: 'a', question: 'Which port?', answers: ['3799'], file: 'rfc5176.txt', type: 'value' }),
+      '',
+      JSON.stringify({ id: 'o1', question: 'What is the currency of Japan?', answers: [], type: 'off-topic' }),
+      '',
+    ];
+    const read = readQuestionLines(lines, '/x/q.jsonl');
+    expect(read).toEqual([
+      { key: 'a', question: 'Which port?', answers: ['3799'], quotes: [], type: 'value', file: 'rfc5176.txt', offTopic: false, line: 1 },
+      { key: 'o1', question: 'What is the currency of Japan?', answers: [], quotes: [], type: 'off-topic', file: null, offTopic: true, line: 3 },
+    ]);
+    // eval qa's gold reads the same set (off-topic included), in its stored shape
+    expect(parseGold(lines.join('\n'), '/x/q.jsonl').questions.map((q) => [q.key, q.answers])).toEqual([
+      ['a', ['3799']],
+      ['o1', []],
+    ]);
+    // ask and retrieve: the answers are optional and a text line (a TSV line's first column) is a question;
+    // a blank line between questions is an empty one, trailing blank lines are none
+    const loose = readQuestionLines(['{"question": "who directed Big"}', 'who wrote Big\tNora', '', '{"question": "x", "id": 7}', '', ''], '/x/a.txt', {
+      answers: 'optional',
+      textLines: true,
+    });
+    expect(loose.map((q) => [q.key, q.question, q.line])).toEqual([
+      ['q1', 'who directed Big', 1],
+      ['q2', 'who wrote Big', 2],
+      ['q3', '', 3],
+      ['7', 'x', 4],
+    ]);
+  });
+
+  it('a bad question line names the file and the line, whichever command reads it', () => {
+    expect(() => readQuestionLines(['{"question": "x", "answers": ["y"]}', '{"question": 3}'], '/x/q.jsonl')).toThrow(
+      /\/x\/q\.jsonl: line 2: each line needs a "question" string/,
+    );
+    expect(() => readQuestionLines(['{"question": "x", "answers": ["y"]}', '{"question": "z"}'], '/x/q.jsonl')).toThrow(
+      /\/x\/q\.jsonl: line 2: each line needs "answers".*"off-topic"/,
+    );
+    expect(() => readQuestionLines(['{"question": "x", "answers": ["y"], "type": "off-topic"}'], '/x/q.jsonl')).toThrow(
+      /\/x\/q\.jsonl: line 1: a question of type "off-topic" has no answers/,
+    );
+    expect(() => readQuestionLines(['{"question": "x", "answers": "y"}'], '/x/q.jsonl')).toThrow(/line 1: "answers" must be a list/);
+    expect(() => readQuestionLines(['who wrote Big', '{"question": '], '/x/a.txt', { answers: 'optional', textLines: true })).toThrow(
+      /\/x\/a\.txt: line 2: not JSON/,
+    );
+    expect(() => readQuestionLines(['', ''], '/x/e.jsonl')).toThrow(/\/x\/e\.jsonl: no questions/);
+  });
+
   it('bad input names the file, the line and the problem', () => {
     expect(() => parseGold('{"question": "x"}\n{"question": "y", "answers": []}', '/x/q.jsonl')).toThrow(/\/x\/q\.jsonl: line 1: each line needs "answers"/);
     expect(() => parseGold('{"lexicalizations": [], "triples": ["a | b"]}', '/x/w.jsonl')).toThrow(/\/x\/w\.jsonl: entry line1, triple 1: a triple must be/);
@@ -149,5 +197,24 @@ describe('QA scoring', () => {
       ['abstained', 'q3'],
     ]);
     expect(s.perType.find((t) => t.label === 'value')).toMatchObject({ questions: 2, passageRecall: 1, answerAccuracy: 0.5 });
+    expect(s.offTopicRefused).toBeUndefined();
+  });
+
+  it('an off-topic question is right when refused, and counts apart from the answerable ones', () => {
+    const offTopic = [
+      { key: 'o1', question: 'What is the currency of Japan?', answers: [], quotes: [], type: 'off-topic' },
+      { key: 'o2', question: 'Who painted the Mona Lisa?', answers: [], quotes: [], type: 'off-topic' },
+    ];
+    const refused = { passages: [], answer: 'The graph holds nothing', mode: 'none', outcome: 'not_in_graph' };
+    const answered = { passages: [{ id: 1, document: 'r', text: 'yen' }], answer: 'Yen', mode: 'extractive', outcome: 'found' };
+    const s = scoreQa([questions[0], ...offTopic], [{ ...answered, answer: 'Port 3799' }, refused, answered], 5);
+    expect(s.answerAccuracy).toMatchObject({ hits: 1, total: 1 });
+    expect(s.abstention).toMatchObject({ hits: 0, total: 1 });
+    expect(s.offTopicRefused).toMatchObject({ hits: 1, total: 2, value: 0.5 });
+    expect(s.errors.map((e) => [e.kind, e.item])).toEqual([
+      ['passage_missed', 'q1'],
+      ['wrong_answer', 'o2'],
+    ]);
+    expect(s.perType.find((t) => t.label === 'off-topic')).toMatchObject({ questions: 2, answerAccuracy: 0.5 });
   });
 });

@@ -1,14 +1,17 @@
 // Golden files (test/extract/golden/<phenomenon>.json): sentences and the propositions the classic
 // extractor must read from them, grouped by what they prove, not by the pass that reads them. A case
 // names the rule that makes each triple; `absent` lists readings that must not appear, `exactly` the
-// whole output; `meta` the qualifiers (modality, condition, only, the object a relation held, the
-// words as written) the triple must carry. A document case is read with its structure, as ingest does.
+// whole output, `absentMatching` patterns no triple may match; `meta` the qualifiers (modality,
+// condition, only, the object a relation held, the words as written) the triple must carry. A case that
+// proves a rule making no triple names it in `rule`. A document case is read with its structure, as
+// ingest does; with `labels: "canonical"` the ends are compared as the document's resolver labels them.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { classicExtract } from '../../electron/core/extract/classic';
 import { analyzeStructure } from '../../electron/core/document/structure';
 import { ruleInfo } from '../../electron/core/extract/rules';
+import { DocumentResolver } from '../../electron/core/extract/resolve';
 import type { CandidateTriple } from '../../electron/core/extract/types';
 
 interface Expected {
@@ -20,8 +23,12 @@ interface Expected {
 interface GoldenCase {
   text: string;
   document?: boolean;
+  labels?: 'canonical';
+  /** The rule the case proves when it makes no triple (a clause that asserts nothing). */
+  rule?: string;
   expect?: Expected[];
   absent?: string[];
+  absentMatching?: string[];
   exactly?: string[];
 }
 interface GoldenFile {
@@ -38,6 +45,14 @@ const FILES = fs
 
 const flat = (t: CandidateTriple) => `${t.head.text} | ${t.relation} | ${t.tail.text}`;
 
+/** The case's reading of a triple: its ends as written, or as the document's resolver labels them. */
+function flatOf(c: GoldenCase): (t: CandidateTriple) => string {
+  if (c.labels !== 'canonical') return flat;
+  const resolver = new DocumentResolver(c.text);
+  const label = (s: string) => resolver.canonical(s, 'entity')?.label ?? s;
+  return (t) => `${label(t.head.text)} | ${t.relation} | ${label(t.tail.text)}`;
+}
+
 function read(c: GoldenCase): CandidateTriple[] {
   const structure = c.document ? analyzeStructure(c.text) : undefined;
   return classicExtract(c.text, { start: 0, end: c.text.length }, structure ? { structure } : {}).triples;
@@ -51,7 +66,11 @@ describe('golden files by phenomenon', () => {
     );
     for (const f of FILES) {
       const g = JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) as GoldenFile;
-      for (const c of g.cases) for (const e of c.expect ?? []) if (e.rule) expect(ruleInfo(e.rule), `${f}: ${e.rule}`).toBeTruthy();
+      for (const c of g.cases) {
+        for (const e of c.expect ?? []) if (e.rule) expect(ruleInfo(e.rule), `${f}: ${e.rule}`).toBeTruthy();
+        if (c.rule) expect(ruleInfo(c.rule), `${f}: ${c.rule}`).toBeTruthy();
+        expect(c.rule ?? c.expect?.some((e) => e.rule), `${f}: "${c.text.slice(0, 40)}" names its rule`).toBeTruthy();
+      }
     }
   });
 
@@ -61,9 +80,10 @@ describe('golden files by phenomenon', () => {
       for (const c of g.cases) {
         it(c.text.length > 90 ? `${c.text.slice(0, 87).replace(/\s+/g, ' ')}...` : c.text, () => {
           const triples = read(c);
-          const all = triples.map(flat);
+          const flatten = flatOf(c);
+          const all = triples.map(flatten);
           for (const e of c.expect ?? []) {
-            const hits = triples.filter((t) => flat(t) === e.triple);
+            const hits = triples.filter((t) => flatten(t) === e.triple);
             expect(all, e.triple).toContain(e.triple);
             if (e.rule)
               expect(
@@ -82,6 +102,7 @@ describe('golden files by phenomenon', () => {
               ).toBe(true);
           }
           for (const a of c.absent ?? []) expect(all).not.toContain(a);
+          for (const p of c.absentMatching ?? []) expect(all.filter((x) => new RegExp(p).test(x))).toEqual([]);
           if (c.exactly) expect(all.sort()).toEqual([...c.exactly].sort());
         });
       }

@@ -45,6 +45,11 @@ describe('canonical labels within a document', () => {
     expect(r.canonical('the NAS sends packets', 'event')?.label).toBe('the NAS sends packets');
   });
 
+  it('keeps a capital the document writes inside a sentence as part of the name', () => {
+    const named = new DocumentResolver('The NAS sends the Class attribute. Class attributes carry state. A class of service is chosen.');
+    expect(named.canonical('Class attributes', 'entity')?.label).toBe('Class attribute');
+  });
+
   it('scores string similarity', () => {
     expect(diceSimilarity('access point', 'access points')).toBeGreaterThan(0.85);
     expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 2);

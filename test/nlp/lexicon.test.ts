@@ -57,6 +57,9 @@ describe('morphology', () => {
     for (const w of ['status', 'series', 'data', 'access', 'RADIUS', 'IPs', 'kbps']) expect(singular(w)).toBe(w);
     expect(singularPhrase('retransmissions of RADIUS packets')).toBe('retransmission of RADIUS packets');
     expect(singularPhrase('twelve columns')).toBe('twelve columns');
+    // the head of "X of Y" is X; a count keeps its plural
+    expect(singularPhrase('number of seconds')).toBe('number of seconds');
+    expect(singularPhrase('two types of EAP keying material')).toBe('two types of EAP keying material');
     expect(pluralByEnding('systems')).toBe(true);
     expect(['class', 'corpus', 'analysis'].some(pluralByEnding)).toBe(false);
   });

@@ -74,7 +74,7 @@ describe('graphwright retrieve / ask', () => {
     fs.writeFileSync(bad, `${JSON.stringify({ question: 'who directed Silkwood' })}\n{"q": 1}\n`);
     const err = cli(['retrieve', '--db', db, '--questions', bad, '--json']);
     expect(err.code).toBe(2);
-    expect(err.stderr).toContain('bad.jsonl line 2 has no string "question"');
+    expect(err.stderr).toContain('bad.jsonl: line 2: each line needs a "question" string');
   });
 
   it('ask without a model gives an extractive, cited answer; errors name the argument', () => {
@@ -135,6 +135,6 @@ describe('graphwright retrieve / ask', () => {
     fs.writeFileSync(bad, '{"question": "who directed Silkwood"}\n{"q": 1}\n');
     const err = cli(['ask', '--db', db, '--questions', bad, '--json']);
     expect(err.code).toBe(2);
-    expect(err.stderr).toContain('bad.jsonl line 2');
+    expect(err.stderr).toContain('bad.jsonl: line 2');
   });
 });

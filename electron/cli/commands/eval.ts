@@ -13,7 +13,8 @@ import { runJobInForeground } from '../foreground-job';
 import type { Core } from '../../core/core';
 import { GoldFormat, MentionMode, type EvalRunDetail, type EvalScores, type Prf } from '../../../shared/contract/eval';
 import { renderReport } from '../../core/eval/report';
-import { fitOnQuestions, readFitQuestions } from '../../core/chat/fit-set';
+import { fitOnQuestions, MIN_FIT_QUESTIONS } from '../../core/chat/fit-set';
+import { readQuestionFile } from '../../core/eval/gold';
 import { SETTING_ANSWER_MODEL } from '../../core/chat/ranker';
 import { getRetriever } from '../../core/retrieve';
 import { expectedCalibrationError } from '../../core/eval/calibration';
@@ -273,10 +274,14 @@ export const evalCommand: Command = {
         if (typeof values.questions !== 'string' || !values.questions) throw new UsageError('--questions FILE is required');
         let questions;
         try {
-          questions = readFitQuestions(values.questions);
+          questions = readQuestionFile(values.questions);
         } catch (err) {
           throw new UsageError(`--questions: ${(err as Error).message}`);
         }
+        if (questions.length < MIN_FIT_QUESTIONS)
+          throw new UsageError(
+            `--questions: ${path.resolve(values.questions)}: ${questions.length} question${questions.length === 1 ? '' : 's'}; fitting needs at least ${MIN_FIT_QUESTIONS}`,
+          );
         const seed = intOpt(values, 'seed', 0, 1_000_000) ?? 1;
         const out = typeof values.out === 'string' && values.out ? values.out : null;
         const core = openCore(values, { mustExist: true });

@@ -6,6 +6,7 @@ import type { Command, CliIO } from '../command';
 import { UsageError, dbOption, jsonOption } from '../command';
 import { openCore } from '../open';
 import { getRetriever } from '../../core/retrieve';
+import { readQuestionFile } from '../../core/eval/gold';
 import type { RetrievalResult } from '../../core/retrieve/retriever';
 import { answerQuestion, confidenceThreshold, NOT_IN_GRAPH, SETTING_CONFIDENCE_THRESHOLD } from '../../core/chat/answer';
 import { rankerFromSetting, SETTING_ANSWER_MODEL } from '../../core/chat/ranker';
@@ -50,31 +51,18 @@ function printHuman(r: RetrievalResult, io: CliIO): void {
 }
 
 /**
- * Questions from a file, for `retrieve --questions` and `ask --questions` alike: JSONL lines holding
- * {question, ...} objects (the kit's rfc-qa shape), or plain text lines (a TSV line gives its first
- * column). Trailing blank lines are ignored; a JSON line without a string "question" is an error
- * naming the file and line.
+ * Questions from a file, for `retrieve --questions` and `ask --questions` alike, read by eval's one
+ * question reader (eval/gold.ts): JSONL lines holding {question, ...} objects (the kit's rfc-qa shape,
+ * answers optional), or plain text lines (a TSV line gives its first column). Trailing blank lines are
+ * ignored; a bad JSON line is an error naming the file and line.
  */
 export function readQuestions(file: string): string[] {
   if (!fs.existsSync(file)) throw new UsageError(`--questions: file not found: ${path.resolve(file)}`);
-  const lines = fs
-    .readFileSync(file, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/);
-  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
-  return lines.map((line, i) => {
-    const l = line.trim();
-    if (!l.startsWith('{')) return l.split('\t')[0].trim();
-    let obj: unknown;
-    try {
-      obj = JSON.parse(l);
-    } catch (err) {
-      throw new UsageError(`--questions: ${path.resolve(file)} line ${i + 1} is not valid JSON (${(err as Error).message})`);
-    }
-    const q = (obj as { question?: unknown }).question;
-    if (typeof q !== 'string') throw new UsageError(`--questions: ${path.resolve(file)} line ${i + 1} has no string "question"`);
-    return q.trim();
-  });
+  try {
+    return readQuestionFile(file, { answers: 'optional', textLines: true }).map((q) => q.question);
+  } catch (err) {
+    throw new UsageError(`--questions: ${(err as Error).message}`);
+  }
 }
 
 export const retrieveCommand: Command = {

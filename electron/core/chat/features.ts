@@ -3,7 +3,7 @@
 // scripts/fit-answers.ts; nothing here is a weight. A feature a candidate's source does not measure is 0.
 import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
-import { contentStems, posTags } from '../retrieve/text';
+import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
@@ -84,6 +84,15 @@ export const CANDIDATE_FEATURES = [
   'shapeFit',
   // log(1 + its number of words)
   'words',
+  // share of the question's distinctive words (IDF-weighted) in its own clause of the sentence (between commas, semicolons, brackets), itself left out
+  'clauseMatch',
+  // a verb the question asks with stands in its own clause (the clause that says what the question's predicate says)
+  'clausePredicate',
+  // log(1 + the number of other retrieved passages that write the same answer): agreement across passages
+  'passageAgreement',
+  // it stands where the question's wh-word stands: before its sentence's first verb when the question asks
+  // for the doer ("which RFC defines X"), after it when the question asks for what is done ("what does X define")
+  'roleAgrees',
   // log(1 + the number of other places that gave the same answer)
   'support',
   // a relation path of the graph ends at the same answer
@@ -130,6 +139,97 @@ function shapeFits(text: string, type: string): boolean {
   }
 }
 
+/** The punctuation that closes a clause of a sentence. */
+const CLAUSE_END = /[,;:()[\]]|\s[-–]\s/g;
+
+const predicates = new WeakMap<AnswerContext, Set<string>>();
+/** Stems of the question's content verbs (what its predicate says), once per question. */
+function predicateStems(ctx: AnswerContext): Set<string> {
+  let got = predicates.get(ctx);
+  if (!got) {
+    const verbs = ctx.q.tags.filter((t) => t.pos === 'VERB').flatMap((t) => contentStems(t.text));
+    predicates.set(ctx, (got = new Set(verbs.filter((v) => ctx.qContent.has(v) && !ctx.phraseStems.has(v)))));
+  }
+  return got;
+}
+
+/**
+ * The clause of its sentence a candidate stands in (from the clause end before it to the one after
+ * it), less the candidate's own words: how much of the question it holds, and whether it holds one of
+ * the question's verbs. 0 when the candidate is not written in its sentence as read.
+ */
+function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch: number; clausePredicate: number } {
+  const sentence = c.sentence ?? '';
+  const at = c.text.length > 1 ? sentence.toLowerCase().indexOf(c.text.toLowerCase()) : -1;
+  if (at < 0) return { clauseMatch: 0, clausePredicate: 0 };
+  const end = at + c.text.length;
+  let from = 0;
+  let to = sentence.length;
+  for (const m of sentence.matchAll(CLAUSE_END)) {
+    if (m.index! + m[0].length <= at) from = m.index! + m[0].length;
+    else if (m.index! >= end) {
+      to = m.index!;
+      break;
+    }
+  }
+  const stems = contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`);
+  const verbs = predicateStems(ctx);
+  return { clauseMatch: coverage(ctx.distinctive, stems), clausePredicate: bool(stems.some((x) => verbs.has(x))) };
+}
+
+const roles = new WeakMap<AnswerContext, 'subject' | 'object' | null>();
+/**
+ * What the question's wh-word stands for in its clause: the subject when a verb follows the wh-phrase
+ * ("which RFC defines ..."), the object when do-support does ("what does X define"); null otherwise.
+ */
+function askedRole(ctx: AnswerContext): 'subject' | 'object' | null {
+  let got = roles.get(ctx);
+  if (got === undefined) {
+    got = null;
+    const tags = ctx.q.tags;
+    const wh = tags.findIndex((t) => /^(?:what|which|who|whom)$/.test(t.lower));
+    if (wh >= 0) {
+      let j = wh + 1;
+      while (j < tags.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[j].pos)) j++;
+      const next = tags[j];
+      if (next?.pos === 'VERB') got = 'subject';
+      else if (next?.pos === 'AUX' && /^(?:do|does|did)$/.test(next.lower)) got = 'object';
+    }
+    roles.set(ctx, got);
+  }
+  return got;
+}
+
+const verbBefore = new Map<string, boolean>();
+/** Whether a verb stands in a text (the part of a sentence before a candidate), cached by text. */
+function holdsVerb(text: string): boolean {
+  let got = verbBefore.get(text);
+  if (got === undefined) {
+    got = posTags(text).some((t) => t.pos === 'VERB');
+    if (verbBefore.size > 50_000) verbBefore.clear();
+    verbBefore.set(text, got);
+  }
+  return got;
+}
+
+/** 1 when the candidate stands in its sentence where the question's wh-word stands in the question (subject or object). */
+function roleAgrees(c: Candidate, ctx: AnswerContext): number {
+  const role = askedRole(ctx);
+  if (!role || !c.sentence) return 0;
+  const at = c.text.length > 1 ? c.sentence.toLowerCase().indexOf(c.text.toLowerCase()) : -1;
+  if (at < 0) return 0;
+  const candidateRole = holdsVerb(c.sentence.slice(0, at)) ? 'object' : 'subject';
+  return bool(candidateRole === role);
+}
+
+/** log(1 + how many other retrieved passages write a short candidate's text as whole words). */
+function passageAgreement(c: Candidate, ctx: AnswerContext): number {
+  const text = c.text.trim();
+  if (text.length < 2 || text.split(/\s+/).length > 8) return 0;
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'iu');
+  return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
+}
+
 /** The feature vector of one candidate (support: how many other places gave the same text; alsoPath: a path end did). */
 export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0, alsoPath = false): number[] {
   const m = c.measures;
@@ -172,6 +272,9 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     keyword: m.keyword ?? 0,
     shapeFit: bool(shapeFits(c.text, ctx.type.type)),
     words: Math.log1p(c.text.trim().split(/\s+/).length),
+    ...clauseFeatures(c, ctx),
+    passageAgreement: passageAgreement(c, ctx),
+    roleAgrees: roleAgrees(c, ctx),
     support: Math.log1p(support),
     alsoPath: bool(alsoPath && c.source !== 'path'),
   };
@@ -195,6 +298,8 @@ export const QUESTION_FEATURES = [
   'missingNoun',
   // a name the question writes (capitalised past its first word, an acronym, letters with digits) that no passage holds
   'missingName',
+  // share of the question's noun weight that only one or two chunks hold (a word met in passing, not a subject of the documents)
+  'rareNoun',
   // share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds
   'passageHolds',
   // share of the question's words the best retrieved sentence holds
@@ -227,6 +332,12 @@ export const QUESTION_FEATURES = [
   'topShapeFit',
   // no passage was retrieved: the evidence is the graph's triples alone (a graph imported without text)
   'graphOnly',
+  // log(1 + the number of other retrieved passages that write the first answer)
+  'topAgreement',
+  // the first answer's clause holds the question's distinctive words (its clauseMatch)
+  'topClauseMatch',
+  // the first answer's clause holds a verb of the question
+  'topClausePredicate',
   // the first answer's relation path evidence times the link score (0 when it is no path end)
   'topPathScore',
   // log(1 + the number of relation chains reaching the first path end)
@@ -240,8 +351,32 @@ export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 export type EvidenceKind = 'text' | 'graph';
 export const evidenceKind = (ctx: AnswerContext): EvidenceKind => (ctx.retrieval.passages.length ? 'text' : 'graph');
 
-/** The question features the confidence of an answer read from passages is calibrated on (fewer did better on the training folds than all). */
-export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = ['topShare', 'margin', 'bestSentence', 'grounding', 'missingNoun', 'noCandidate'];
+/**
+ * The question features the confidence of an answer read from passages may be calibrated on:
+ * scripts/fit-answers.ts picks among them forward by the training folds' log loss (chat/fit-model.ts),
+ * so a feature that says "this question is confidently answerable" enters only where it helps.
+ */
+export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
+  'topShare',
+  'margin',
+  'topScore',
+  'bestSentence',
+  'grounding',
+  'missingNoun',
+  'topSupport',
+  'topAgreement',
+  'topClauseMatch',
+  'topClausePredicate',
+  'topSpecific',
+  'topTypeAgrees',
+  'topShapeFit',
+  'topFromLayout',
+  'askedNumeric',
+  'askedDefinition',
+  'askedYesNo',
+  'askedDocument',
+  'askedName',
+];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
  * on: scripts/fit-answers.ts picks among them forward by the training folds' log loss (chat/fit-model.ts).
@@ -266,6 +401,7 @@ export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
   'grounding',
   'missingNoun',
   'missingName',
+  'rareNoun',
   'passageHolds',
   'bestSentence',
   'linked',
@@ -276,10 +412,7 @@ export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
 const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
 
 /** The question-level vector from the ranking (its candidates' scores, best first). */
-export function questionFeatures(
-  ctx: AnswerContext,
-  ranked: { score: number; source: string; text: string; measures: Candidate['measures']; support?: number }[],
-): number[] {
+export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { score: number })[]): number[] {
   const g = grounding(ctx);
   const top = ranked[0];
   const second = ranked[1];
@@ -294,6 +427,7 @@ export function questionFeatures(
     grounding: g.grounding,
     missingNoun: g.missingNoun,
     missingName: bool(g.missingName),
+    rareNoun: g.rareNoun,
     passageHolds: g.passageHolds,
     bestSentence: ctx.sentences[0]?.score ?? 0,
     linked: bool(ctx.retrieval.entities.some((e) => e.kind !== 'passage')),
@@ -310,6 +444,9 @@ export function questionFeatures(
     topSupport: Math.log1p(top?.support ?? 0),
     topShapeFit: bool(!!top && shapeFits(top.text, t)),
     graphOnly: bool(!ctx.retrieval.passages.length),
+    topAgreement: top ? passageAgreement(top, ctx) : 0,
+    topClauseMatch: top ? clauseFeatures(top, ctx).clauseMatch : 0,
+    topClausePredicate: top ? clauseFeatures(top, ctx).clausePredicate : 0,
     topPathScore: top?.measures.pathScore ?? 0,
     pathSupport: Math.log1p(top?.source === 'path' ? (ctx.retrieval.answers.find((a) => a.label === top.text)?.support ?? 0) : 0),
     pathEnds: Math.log1p(ctx.retrieval.answers.length),
@@ -321,9 +458,10 @@ export function questionFeatures(
  * How the documents ground a question: the IDF-weighted share of its words some chunk holds, and the
  * share of its noun weight (nouns, names, numbers: what a question is about) that none holds. A word the
  * retrieved facts hold (an entity or relation label of the graph) is grounded too: a graph imported as
- * triples has no chunk that writes its labels.
+ * triples has no chunk that writes its labels. A noun only one or two chunks hold (its document
+ * frequency) is grounded weakly: a word met in passing, as an off-topic question's words often are.
  */
-export function grounding(ctx: AnswerContext): { grounding: number; missingNoun: number; missingName: boolean; passageHolds: number } {
+export function grounding(ctx: AnswerContext): { grounding: number; missingNoun: number; missingName: boolean; passageHolds: number; rareNoun: number } {
   const tags = new Map(posTags(ctx.q.text).map((t) => [t.lower, t.pos]));
   const inFacts = new Set(ctx.retrieval.triples.flatMap((t) => contentStems(`${t.subject} ${t.relation.replace(/_/g, ' ')} ${t.object}`)));
   const held = (t: { df: number; stem: string }) => t.df > 0 || inFacts.has(t.stem);
@@ -331,6 +469,7 @@ export function grounding(ctx: AnswerContext): { grounding: number; missingNoun:
   let have = 0;
   let nouns = 0;
   let missing = 0;
+  let rare = 0;
   for (const t of ctx.allTerms) {
     all += t.idf;
     if (held(t)) have += t.idf;
@@ -338,6 +477,7 @@ export function grounding(ctx: AnswerContext): { grounding: number; missingNoun:
     if (pos === 'NOUN' || pos === 'PROPN' || pos === 'NUM' || pos === 'X') {
       nouns += t.idf;
       if (!held(t)) missing += t.idf;
+      else if (t.df > 0 && t.df <= 2 && !inFacts.has(t.stem)) rare += t.idf;
     }
   }
   // a name: capitalised (not as the question's first word), all capitals, or letters with digits or a "+"
@@ -353,5 +493,5 @@ export function grounding(ctx: AnswerContext): { grounding: number; missingNoun:
     const held = ctx.allTerms.reduce((a, t) => a + (own.has(t.stem) ? t.idf : 0), 0);
     passageHolds = Math.max(passageHolds, all ? held / all : 0);
   }
-  return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0, missingName, passageHolds };
+  return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0, missingName, passageHolds, rareNoun: nouns ? rare / nouns : 0 };
 }

@@ -159,7 +159,9 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     k,
     options.seed ?? 1,
   );
-  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) => (options.l2Grid ?? [0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })));
+  const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) =>
+    (options.l2Grid ?? [0.03, 0.1, 0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })),
+  );
   // held-out rankings per setting: each fold ranked by weights fitted on the others
   const heldOutBy: Ranked[][] = [];
   for (const { objective, l2 } of grid) {
@@ -187,47 +189,32 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const heldOut = heldOutBy[chosen.i];
 
   // calibration, per evidence kind, over question features of the held-out rankings (so its own
-  // held-out predictions are the calibrated confidences the thresholds are chosen on): for answers read
-  // from passages a logistic regression over a fixed few features; for a graph without passages (fewer
-  // questions, other features) the features are chosen forward by the folds' log loss
+  // held-out predictions are the calibrated confidences the thresholds are chosen on): a logistic
+  // regression whose features are chosen forward by the folds' log loss among the kind's own list
   const calibrated = new Array<number>(examples.length).fill(0);
   const none = QUESTION_FEATURES.indexOf('noCandidate');
-  const calibrate = (kind: EvidenceKind, names: readonly QuestionFeature[], select: boolean): NamedModel | undefined => {
+  const calibrate = (kind: EvidenceKind, names: readonly QuestionFeature[]): NamedModel | undefined => {
     const rows = heldOut.map((_, i) => i).filter((i) => kinds[i] === kind);
     if (rows.length < 10) return undefined;
     const cols = names.map((n) => QUESTION_FEATURES.indexOf(n));
     const X = rows.map((i) => cols.map((c) => heldOut[i].q[c]));
     const y = rows.map((i) => (heldOut[i].correct ? 1 : 0));
-    const rowFolds = rows.map((i) => folds[i]);
-    let chosen = cols.map((_, j) => j);
-    let model: LinearModel;
-    let predicted: number[];
-    if (select) {
-      const sel = selectLogistic(X, y, rowFolds, { l2: 1 });
-      chosen = sel.columns;
-      model = sel.model;
-      predicted = sel.heldOut;
-    } else {
-      predicted = new Array<number>(rows.length).fill(0);
-      for (let f = 0; f < k; f++) {
-        const train = rows.map((_, j) => j).filter((j) => rowFolds[j] !== f);
-        const m = fitLogistic(
-          train.map((j) => X[j]),
-          train.map((j) => y[j]),
-          { l2: 1 },
-        );
-        rows.forEach((_, j) => {
-          if (rowFolds[j] === f) predicted[j] = sigmoid(linear(m, X[j]));
-        });
-      }
-      model = fitLogistic(X, y, { l2: 1 });
-    }
+    const {
+      columns: chosen,
+      model,
+      heldOut: predicted,
+    } = selectLogistic(
+      X,
+      y,
+      rows.map((i) => folds[i]),
+      { l2: 1 },
+    );
     // (no candidate: the ranker gives confidence 0, as here)
     rows.forEach((i, j) => (calibrated[i] = heldOut[i].q[none] ? 0 : predicted[j]));
     return { features: chosen.map((j) => names[j]), weights: chosen.map((j) => model.weights[j]), bias: model.bias };
   };
-  const confidence = calibrate('text', CONFIDENCE_FEATURES, false) ?? EMPTY;
-  const graphConfidence = calibrate('graph', GRAPH_CONFIDENCE_FEATURES, true);
+  const confidence = calibrate('text', CONFIDENCE_FEATURES) ?? EMPTY;
+  const graphConfidence = calibrate('graph', GRAPH_CONFIDENCE_FEATURES);
 
   // groundedness (questions answered from passages; a graph without text is judged by its retrieval):
   // a logistic regression over its own few question features

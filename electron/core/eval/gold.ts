@@ -285,26 +285,80 @@ function readTokenTable(lines: string[], file: string): GoldItem[] {
 
 // ---- question sets
 
-function readQuestions(lines: string[], file: string): GoldQuestion[] {
-  const out: GoldQuestion[] = [];
-  lines.forEach((line, n) => {
-    if (!line.trim()) return;
+/**
+ * One line of a question set: the gold question with what the fitting and the CLI also read. Every
+ * reader of questions (eval qa, eval fit, ask and retrieve --questions, the project's scripts) reads
+ * through `readQuestionLines`, so a set that one accepts the others accept too.
+ */
+interface QuestionLine extends GoldQuestion {
+  /** The document it asks about, when given (a fold keeps one document's questions together). */
+  file: string | null;
+  /** A question the documents do not answer: `"type": "off-topic"`, no answers. */
+  offTopic: boolean;
+  /** Its line in the file (1-based). */
+  line: number;
+}
+
+interface QuestionReadOptions {
+  /** Whether an answerable line must give answers (eval qa, eval fit) or may give only the question (ask, retrieve). */
+  answers?: 'required' | 'optional';
+  /** Plain text lines are questions too (a TSV line gives its first column; a blank line between questions is an empty question). */
+  textLines?: boolean;
+}
+
+const OFF_TOPIC = 'off-topic';
+
+/** Question lines: JSON objects `{id, question, answers, quote(s), file, type}` (and text lines when asked). */
+export function readQuestionLines(lines: string[], file: string, options: QuestionReadOptions = {}): QuestionLine[] {
+  const required = (options.answers ?? 'required') === 'required';
+  const last = lines.findLastIndex((l) => l.trim());
+  const out: QuestionLine[] = [];
+  lines.slice(0, last + 1).forEach((raw, n) => {
+    const line = raw.trim();
+    if (options.textLines && !line.startsWith('{')) {
+      out.push({ key: `q${n + 1}`, question: line.split('\t')[0].trim(), answers: [], quotes: [], type: null, file: null, offTopic: false, line: n + 1 });
+      return;
+    }
+    if (!line) return;
     const o = parseLine(line, file, n);
     if (typeof o.question !== 'string' || !o.question.trim()) fail(file, `line ${n + 1}`, 'each line needs a "question" string');
-    const answers = o.answers ?? (o.answer !== undefined ? [o.answer] : undefined);
-    if (!Array.isArray(answers) || !answers.length) fail(file, `line ${n + 1}`, 'each line needs "answers": a non-empty list of strings');
+    const offTopic = o.type === OFF_TOPIC;
+    const given = o.answers ?? (o.answer !== undefined ? [o.answer] : undefined);
+    if (given !== undefined && !Array.isArray(given)) fail(file, `line ${n + 1}`, '"answers" must be a list of strings');
+    const answers = ((given ?? []) as unknown[]).map(String).filter((a) => a.trim());
+    if (offTopic && answers.length) fail(file, `line ${n + 1}`, `a question of type "${OFF_TOPIC}" has no answers (give "answers": [])`);
+    if (required && !offTopic && !answers.length)
+      fail(
+        file,
+        `line ${n + 1}`,
+        `each line needs "answers": a non-empty list of strings (or "type": "${OFF_TOPIC}" with "answers": [] for a question the documents do not answer)`,
+      );
     const quotes = Array.isArray(o.quotes) ? o.quotes.map(String) : typeof o.quote === 'string' ? [o.quote] : [];
     out.push({
       key: typeof o.id === 'string' || typeof o.id === 'number' ? String(o.id) : `q${n + 1}`,
       question: o.question.trim(),
-      answers: (answers as unknown[]).map(String),
+      answers,
       quotes: quotes.filter((q: string) => q.trim()),
       type: typeof o.type === 'string' ? o.type : null,
+      file: typeof o.file === 'string' && o.file.trim() ? o.file : null,
+      offTopic,
+      line: n + 1,
     });
   });
   if (!out.length) fail(file, '', 'no questions');
   return out;
 }
+
+/** A question set from a file (JSON lines, or one JSON list); errors name the file and the line. */
+export function readQuestionFile(file: string, options: QuestionReadOptions = {}): QuestionLine[] {
+  const abs = path.resolve(file);
+  if (!fs.existsSync(abs)) throw new ApiError('not_found', `${abs}: file not found`);
+  if (!fs.statSync(abs).isFile()) throw new ApiError('bad_request', `${abs}: not a file`);
+  return readQuestionLines(jsonLines(fs.readFileSync(abs, 'utf8').replace(/^\uFEFF/, '')), abs, options);
+}
+
+/** The gold shape of a question line (what eval qa stores). */
+const goldQuestion = (q: QuestionLine): GoldQuestion => ({ key: q.key, question: q.question, answers: q.answers, quotes: q.quotes, type: q.type });
 
 // ---- detection
 
@@ -345,6 +399,20 @@ export function detectFormat(file: string, text: string): GoldFormat {
   );
 }
 
+/** A text's lines; one JSON document holding a list (instead of JSON lines) is read as its items, one a line. */
+function jsonLines(text: string): string[] {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    try {
+      const v = JSON.parse(t);
+      if (Array.isArray(v)) return v.map((x) => JSON.stringify(x));
+    } catch {
+      /* JSON lines after all */
+    }
+  }
+  return text.split(/\r?\n/);
+}
+
 /** Read a gold file. */
 export function readGold(file: string, format?: GoldFormat): ParsedGold {
   const abs = path.resolve(file);
@@ -357,19 +425,7 @@ export function readGold(file: string, format?: GoldFormat): ParsedGold {
 export function parseGold(text: string, file: string, format?: GoldFormat): ParsedGold {
   const f = format ?? detectFormat(file, text);
   const lines = text.split(/\r?\n/);
-  // one JSON document holding a list (instead of JSON lines) is read as its lines
-  const asLines = (): string[] => {
-    const t = text.trim();
-    if (t.startsWith('[') && f !== 'tokens') {
-      try {
-        const v = JSON.parse(t);
-        if (Array.isArray(v)) return v.map((x) => JSON.stringify(x));
-      } catch {
-        /* JSON lines after all */
-      }
-    }
-    return lines;
-  };
+  const asLines = (): string[] => (f === 'tokens' ? lines : jsonLines(text));
   const out = (kind: GoldKind, items: GoldItem[], questions: GoldQuestion[] = []): ParsedGold => {
     if (kind === 'extraction' && !items.length) fail(file, '', 'no gold texts');
     return { format: f, kind, items, questions };
@@ -386,6 +442,6 @@ export function parseGold(text: string, file: string, format?: GoldFormat): Pars
     case 'tokens':
       return out('extraction', readTokenTable(lines, file));
     case 'questions':
-      return out('qa', [], readQuestions(asLines(), file));
+      return out('qa', [], readQuestionLines(asLines(), file).map(goldQuestion));
   }
 }

@@ -1,7 +1,8 @@
 // Scores of a question-answering run: passage recall@k (every gold quote, whitespace-normalised,
 // inside one of the first k retrieved passages), answer accuracy (a gold answer, case-insensitively,
 // inside the answer as whole words; a yes/no gold as its first word) and abstention (the answerer
-// said the graph holds nothing).
+// said the graph holds nothing). An off-topic question (`"type": "off-topic"`, no answers) is right when
+// refused: it counts in offTopicRefused, not in the answer accuracy or abstention of the answerable ones.
 import type { GoldQuestion, QaScores } from '../../../shared/contract/eval';
 import { answerCorrect, quoteInPassage } from '../text/answer-match';
 import { errorList, wilson } from './score';
@@ -45,6 +46,8 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
   let recallHits = 0;
   let correct = 0;
   let abstentions = 0;
+  let offTopicQuestions = 0;
+  let offTopicRefused = 0;
   const ranks: (number | null)[] = [];
   const types = new Map<string, { questions: number; withQuote: number; hits: number; correct: number }>();
   questions.forEach((q, i) => {
@@ -73,11 +76,26 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
         });
       }
     }
-    const ok = answerCorrect(q.answers, p.answer);
-    if (ok) {
-      correct++;
-      t.correct++;
+    // an off-topic question (no answers) is answered right by a refusal
+    const offTopic = !q.answers.length;
+    const ok = offTopic ? abstained(p) : answerCorrect(q.answers, p.answer);
+    if (ok) t.correct++;
+    if (offTopic) {
+      offTopicQuestions++;
+      if (ok) offTopicRefused++;
+      else
+        error({
+          kind: 'wrong_answer',
+          unit: 'question',
+          item: q.key,
+          gold: '(off-topic: not in the documents)',
+          predicted: p.answer.slice(0, 500),
+          spans: [],
+          confidence: null,
+        });
+      return;
     }
+    if (ok) correct++;
     if (abstained(p)) {
       abstentions++;
       error({ kind: 'abstained', unit: 'question', item: q.key, gold: q.answers.join(' | '), predicted: null, spans: [], confidence: null });
@@ -94,6 +112,7 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
     }
   });
   const n = questions.length;
+  const answerable = n - offTopicQuestions;
   // calibration: the confidence against the first short answer being right (runs that record both)
   const points: ConfidencePoint[] = [];
   let found = 0;
@@ -127,8 +146,18 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
     k,
     passageRecall: { hits: recallHits, total: withQuote, value: withQuote ? round(recallHits / withQuote) : 0, ci: wilson(recallHits, withQuote) },
     recallAtK,
-    answerAccuracy: { hits: correct, total: n, value: n ? round(correct / n) : 0, ci: wilson(correct, n) },
-    abstention: { hits: abstentions, total: n, value: n ? round(abstentions / n) : 0, ci: wilson(abstentions, n) },
+    answerAccuracy: { hits: correct, total: answerable, value: answerable ? round(correct / answerable) : 0, ci: wilson(correct, answerable) },
+    abstention: { hits: abstentions, total: answerable, value: answerable ? round(abstentions / answerable) : 0, ci: wilson(abstentions, answerable) },
+    ...(offTopicQuestions
+      ? {
+          offTopicRefused: {
+            hits: offTopicRefused,
+            total: offTopicQuestions,
+            value: round(offTopicRefused / offTopicQuestions),
+            ci: wilson(offTopicRefused, offTopicQuestions),
+          },
+        }
+      : {}),
     perType: [...types]
       .map(([label, t]) => ({
         label,

@@ -95,7 +95,13 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
       engine: ctx.engine,
       model: ctx.model,
       meta: { ...(t.meta ?? {}), evidence: evidence.basis },
-      precision: estimatePrecision(rules, { subject: head.label, relation, object: tail.label, sentence: docText.slice(evidence.start, evidence.end) }),
+      precision: estimatePrecision(rules, {
+        subject: head.label,
+        relation,
+        object: tail.label,
+        sentence: docText.slice(evidence.start, evidence.end),
+        conditional: typeof t.meta?.condition === 'string',
+      }),
       unsupported: Boolean(t.unsupported),
     });
     graph.addEdgeProvenance(edge.id, { ...quoteAt(evidence), rules });

@@ -1,6 +1,6 @@
 // A triple's precision beyond its rule: a logistic model over the rule's fitted precision and the
 // triple's shape (a general end, how many content words each end has, the relation's length, a
-// condition opener in its sentence), fitted on the TRAINING editor judgments by
+// condition opener in its sentence, a claim made under a condition, a reduced relative), fitted on the TRAINING editor judgments by
 // scripts/judgments/fit-precision.ts into precision-model.json. It replaced per-rule precision because
 // it ranked the validation judgments better (docs/extraction.md, "Rules and precision").
 import fitted from './precision-model.json' with { type: 'json' };
@@ -14,6 +14,10 @@ interface TripleShape {
   object: string;
   /** The evidence sentence. */
   sentence: string;
+  /** The rule ids that made and shaped it (its first decides the rule precision). */
+  rules?: readonly string[];
+  /** It is claimed under a condition (its meta.condition qualifier). */
+  conditional?: boolean;
 }
 
 export const FEATURES = [
@@ -24,6 +28,8 @@ export const FEATURES = [
   'object content words (log)',
   'relation words (log)',
   'sentence has a condition opener',
+  'claim under a condition (meta.condition)',
+  'reduced relative (emit.reduced-relative)',
 ] as const;
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
@@ -47,6 +53,8 @@ export function tripleFeatures(shape: TripleShape, rulePrecision: number): numbe
     Math.log1p(contentWords(shape.object).length),
     Math.log1p(words(shape.relation).length),
     words(shape.sentence).some((w) => UNASSERTED_OPENERS.has(w)) ? 1 : 0,
+    shape.conditional ? 1 : 0,
+    shape.rules?.includes('emit.reduced-relative') ? 1 : 0,
   ];
 }
 
@@ -103,5 +111,5 @@ export function estimatePrecision(
 ): number | null {
   const base = triplePrecision(rules, table);
   if (base === null) return null;
-  return Math.round(predictLogistic(model, tripleFeatures(shape, base)) * 1000) / 1000;
+  return Math.round(predictLogistic(model, tripleFeatures({ ...shape, rules }, base)) * 1000) / 1000;
 }

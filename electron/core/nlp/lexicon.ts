@@ -29,6 +29,7 @@ import negation from './lexicon/negation.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
 import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
+import pluralPrepositions from './lexicon/plural-prepositions.json' with { type: 'json' };
 import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
 import quantifiers from './lexicon/quantifiers.json' with { type: 'json' };
 import quantityNouns from './lexicon/quantity-nouns.json' with { type: 'json' };
@@ -37,6 +38,7 @@ import sectionNouns from './lexicon/section-nouns.json' with { type: 'json' };
 import selfDeterminers from './lexicon/self-determiners.json' with { type: 'json' };
 import selfNouns from './lexicon/self-nouns.json' with { type: 'json' };
 import unassertedOpeners from './lexicon/unasserted-openers.json' with { type: 'json' };
+import verbSynonyms from './lexicon/verb-synonyms.json' with { type: 'json' };
 
 /** A word list as stored: what it holds, where it comes from, its words (or entries). */
 interface WordList {
@@ -73,6 +75,7 @@ export const LEXICON: Record<string, WordList> = {
   negation,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
+  'plural-prepositions': pluralPrepositions,
   'plural-without-s': pluralWithoutS,
   'purpose-nouns': purposeNouns,
   quantifiers,
@@ -82,6 +85,7 @@ export const LEXICON: Record<string, WordList> = {
   'self-determiners': selfDeterminers,
   'self-nouns': selfNouns,
   'unasserted-openers': unassertedOpeners,
+  'verb-synonyms': verbSynonyms,
 };
 
 const set = (list: { words: string[] }): ReadonlySet<string> => new Set(list.words);
@@ -98,6 +102,9 @@ export const GERUND_OBJECT_DETERMINERS = set(gerundObjectDeterminers);
 export const DEGREE_WORDS = set(degreeWords);
 export const CATENATIVES = set(catenatives);
 export const CHAIN_PREPOSITIONS = set(chainPrepositions);
+export const PLURAL_PREPOSITIONS = set(pluralPrepositions);
+/** A verb and the commoner verb of its first sense ("utilize" -> "use"). */
+export const VERB_SYNONYMS: Readonly<Record<string, string>> = verbSynonyms.words;
 export const QUANTIFIERS = set(quantifiers);
 export const SELF_DETERMINERS = set(selfDeterminers);
 export const SELF_NOUNS = set(selfNouns);

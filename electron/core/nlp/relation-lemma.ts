@@ -2,8 +2,9 @@
 // aspect, person or modal it was written in. The modal leaves the string (it is the relation's
 // modality); auxiliaries of tense and aspect go; an active verb becomes its lemma ("sends", "has sent",
 // "sending" -> "send"); a passive keeps its participle ("is sent to", "can be sent to" -> "sent to"),
-// since "X sent to Y" and "X send to Y" say opposite things of X.
-import { BE, DO, HAVE, MODAL_VERBS, NEGATION } from './lexicon';
+// since "X sent to Y" and "X send to Y" say opposite things of X. An active verb written for the
+// notion of a commoner one is named by it ("utilizes" -> "use"; lexicon/verb-synonyms.json).
+import { BE, DO, HAVE, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
 import { isVerbInWordNet } from './senses';
 import { lemma, singular } from './morphology';
 
@@ -14,6 +15,8 @@ interface VerbGroupForm {
   modality?: string;
   /** The group was a passive (a form of "be" before a participle). */
   passive: boolean;
+  /** Its verb was named by the commoner verb of the same notion ("utilize" -> "use"). */
+  synonym?: boolean;
 }
 
 /** Longest modal entries first, so "need to" is read before "need" would be. */
@@ -71,17 +74,27 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
   words = words.slice(k);
   const head = words[0];
   const passive = Boolean(head) && be && participle(head) && !/ing$/i.test(head);
+  let synonym = false;
   if (head && /^\p{Ll}[\p{Ll}-]*$/u.test(head) && !passive) {
     // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose
     // "be" the reading left out, or a participle modifying its subject: "X used for Y")
     const bare = !be && !have && participle(head) && !/s$/.test(head);
-    if (!bare && isVerbInWordNet(lemma(head))) words = [lemma(head), ...words.slice(1)];
+    if (!bare && isVerbInWordNet(lemma(head))) {
+      const verb = VERB_SYNONYMS[lemma(head)] ?? lemma(head);
+      synonym = verb !== lemma(head);
+      words = [verb, ...words.slice(1)];
+    }
   }
   // (a ReVerb object or the noun of a prepositional verb, written plural: singular)
   words = words.map((w, i) =>
     i > 0 && /^\p{Ll}{3,}s$/u.test(w) && !/ss$/.test(w) && singular(w) !== w && !inflectedVerbOnly(w) && lemma(w) === singular(w) ? singular(w) : w,
   );
-  return { relation: words.join(' '), ...(modality ? { modality } : {}), passive };
+  return {
+    relation: words.join(' '),
+    ...(modality ? { modality } : {}),
+    passive,
+    ...(synonym ? { synonym } : {}),
+  };
 }
 
 /** A word read as a verb's third person only: "is", "has", "does" and their like are no plural nouns. */

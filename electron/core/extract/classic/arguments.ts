@@ -13,6 +13,7 @@ import {
   QUANTITY_NOUNS,
   RELATIVE_PRONOUNS as REL_PRONOUN,
   CHAIN_PREPOSITIONS as CHAIN_PREP,
+  PLURAL_PREPOSITIONS,
 } from '../../nlp/lexicon';
 import { nounPhrases } from './phrases';
 import { phrase, type Phrase, type Token } from './tokens';
@@ -49,14 +50,22 @@ export const ARGUMENT_RULES = [
   { id: 'arg.count-of-unit', statement: 'A count of a unit of measure ("the number of seconds") is a quantity and stays whole.' },
   { id: 'arg.gerund', statement: 'After a preposition a gerund and its object are one end ("for sorting large files").' },
   { id: 'arg.apposition-name', statement: 'A common noun in apposition to a name ("the architect, Jane Doe,") stands for the name.' },
+  { id: 'arg.called-name', statement: 'A common noun given a name between commas ("the second version, called X, is") stands for the name.' },
   { id: 'arg.possessed', statement: 'The possessed thing is the end, with its owner when that is a common noun ("the peer\'s identity").' },
   {
     id: 'arg.coordination',
     statement: 'Coordinated ends ("A, B and C", "not only A but also B", "A as well as B") are each an end; a list needs its conjunction.',
   },
+  {
+    id: 'arg.plural-preposition',
+    statement: 'The coordinated object of a preposition relating two or more together ("between A and B", "among A, B and C") is one end, kept whole.',
+  },
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
 ];
+
+/** Participles that give a name ("N, called X,"). */
+const NAMING = new Set(['called', 'named', 'termed']);
 
 const withRule = <T extends Phrase>(a: T, id: string): T => ({ ...a, rules: [...(a.rules ?? []), id] });
 
@@ -168,6 +177,11 @@ export class Arguments {
       const after = tokens[(b?.to ?? n) + 1];
       if (b?.name && (!after || after.text === ',' || after.text === '.')) return withRule({ ...b, lead: i }, 'arg.apposition-name');
     }
+    // "the second version, called SMIv2, is ...": a common noun a name is given to stands for the name
+    if (!a.name && tokens[a.to + 1]?.text === ',' && NAMING.has(lower(tokens[a.to + 2]))) {
+      const b = this.argStartingAt(tokens[a.to + 3]?.pos === 'DET' ? a.to + 4 : a.to + 3);
+      if (b?.name && tokens[b.to + 1]?.text === ',') return withRule({ ...b, lead: i }, 'arg.called-name');
+    }
     // "the server's Foo-Bar": the possessed thing is the end, with its owner when it
     // is a common noun ("the peer's identity")
     if (!a.of && ["'s", '’s'].includes(lower(tokens[a.to + 1])) && tokens[a.to + 1].pos !== 'AUX' && tokens[a.to + 1].pos !== 'VERB') {
@@ -230,6 +244,11 @@ export class Arguments {
       pending.push(withRule(next, 'arg.coordination'));
       j = next.to + 1;
       if (conj) items.push(...pending.splice(0));
+    }
+    // "between A and B": the members together are the end
+    if (items.length > 1 && PLURAL_PREPOSITIONS.has(lower(tokens[first.lead - 1]))) {
+      const last = items[items.length - 1];
+      return [withRule({ ...first, ...phrase(tokens, this.text, first.from, last.to), rules: first.rules }, 'arg.plural-preposition')];
     }
     return items;
   }

@@ -20,7 +20,7 @@ export const CLAUSE_RULES = [
   {
     id: 'clause.condition',
     statement:
-      'A clause opened by a condition, an open question or a supposition ("if", "whether", "unless", "suppose", "assuming that", a sentence-initial "where") asserts nothing up to its end; a parenthetical inside it does.',
+      'A clause opened by a condition, a circumstance, an open question or a supposition ("if", "when", "whether", "unless", "suppose", "assuming that", a sentence-initial "where"; "when" not after a noun) asserts nothing up to its end; a parenthetical inside it does.',
   },
   { id: 'clause.not-holding', statement: 'A clause said not to hold ("no possibility that X", "no guarantee that X") asserts nothing.' },
   { id: 'clause.counterfactual', statement: 'A counterfactual "were to" clause asserts nothing.' },
@@ -74,15 +74,21 @@ export function isQuestion(tokens: Token[]): boolean {
   );
 }
 
+/** Openers of a circumstance ("when X, Y"): a relative adverb after a noun instead ("the time when"). */
+const TEMPORAL = new Set(['when', 'whenever']);
+
 /** For each token, the rule id of the unasserted clause it lies in (null when asserted). */
 function unassertedMask(tokens: Token[]): (string | null)[] {
   const n = tokens.length;
   const mask = new Array<string | null>(n).fill(null);
   for (let j = 0; j < n; j++) {
     const x = lower(tokens[j]);
-    // (a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader")
+    // (a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader";
+    // so is a "when" after a noun: "the moment when X")
     const opens =
-      UNASSERTED_OPENERS.has(x) || (x === 'assuming' && lower(tokens[j + 1]) === 'that') || (x === 'where' && j === 0)
+      (UNASSERTED_OPENERS.has(x) && !(TEMPORAL.has(x) && tokens[j - 1]?.pos === 'NOUN')) ||
+      (x === 'assuming' && lower(tokens[j + 1]) === 'that') ||
+      (x === 'where' && j === 0)
         ? 'clause.condition'
         : x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN'
           ? 'clause.not-holding'

@@ -5,6 +5,7 @@ import type { Arg, Arguments } from './arguments';
 import type { Clause } from './clauses';
 import type { References, SentenceContext } from './reference';
 import type { Phrase, Token } from './tokens';
+import { lemma } from '../../nlp/morphology';
 import { capitalised } from './words';
 
 export interface SvoTriple {
@@ -58,6 +59,11 @@ export const EMIT_RULES = [
     id: 'emit.condition',
     statement: 'A clause after a condition in its sentence ("If X, Y") keeps the condition as its triples\' qualifier (meta.condition).',
   },
+  {
+    id: 'emit.reduced-relative',
+    statement:
+      'A verb group that is a bare participle right after a noun ("packets received from Y", "an entity implementing Y") is a reduced relative, said in passing of that noun: its triples are marked (their precision is fitted apart).',
+  },
   { id: 'emit.only', statement: 'An end limited by "only" ("contains only X") keeps the limit as the triple\'s qualifier (meta.only).' },
 ];
 
@@ -105,6 +111,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   // emit.condition: the sentence's condition read before this clause
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
+  if (c && reducedRelative(r.tokens, c.vs, c.ve, c.group)) rules.push('emit.reduced-relative');
   if (condition) rules.push('emit.condition');
   r.triples.push({
     head: plain(rh),
@@ -116,6 +123,20 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...(condition ? { condition } : {}),
     ...(only ? { only: true } : {}),
   });
+}
+
+/**
+ * A verb group of one participle, no auxiliary, right after a noun, in a sentence whose main verb is
+ * another ("the packets received from X are dropped", "an entity implementing Y"); a past tense
+ * that is the sentence's only verb ("The server encrypted packets") is no relative.
+ */
+function reducedRelative(tokens: Token[], vs: number, ve: number, group: Token[]): boolean {
+  const first = group[0];
+  if (!first || first.pos !== 'VERB' || group.some((t) => t.pos === 'AUX' || t.text.toLowerCase() === 'to')) return false;
+  const w = first.text.toLowerCase();
+  const participle = /\p{L}{2}ing$/u.test(w) || /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/s$/.test(w));
+  const otherVerb = tokens.some((t, i) => (i < vs || i > ve) && (t.pos === 'VERB' || t.pos === 'AUX'));
+  return participle && otherVerb && ['NOUN', 'PROPN'].includes(tokens[vs - 1]?.pos ?? '');
 }
 
 /** A relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader"). */

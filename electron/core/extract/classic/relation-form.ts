@@ -3,7 +3,7 @@
 // modality (meta.modality, as requirements keep theirs), tense and aspect go, the words as written
 // stay as the triple's label (meta.surface). A measurement word is never the relation ("X | has length
 // | 16 octets"), and every notion of a numeric type code is one relation, "has code".
-import { CODE_NOUNS, MEASUREMENT_NOUNS, UNIT_DIMENSIONS } from '../../nlp/lexicon';
+import { CHAIN_PREPOSITIONS, CODE_NOUNS, MEASUREMENT_NOUNS, UNIT_DIMENSIONS } from '../../nlp/lexicon';
 import { singular } from '../../nlp/morphology';
 import { verbGroupForm } from '../../nlp/relation-lemma';
 import type { CandidateTriple } from '../types';
@@ -23,6 +23,15 @@ export const RELATION_RULES = [
   },
   { id: 'rel.code', statement: 'A numeric code of a thing (its "type", "code", "value", "type value" ... as a number) is one relation: "has code".' },
   { id: 'rel.measure', statement: 'A measurement noun or unit is no relation: (X, <length>, V) is (X, has length, V), a unit named by its dimension.' },
+  {
+    id: 'rel.skipped-preposition',
+    statement:
+      'Two prepositions ending a relation (its noun between them gone to meta.object: "provided by [server] via") relate the tail by the last: (X, provided via, Y).',
+  },
+  {
+    id: 'rel.synonym',
+    statement: 'An active verb written for the notion of a commoner verb of the same first sense ("utilize", "employ") is named by that verb ("use").',
+  },
   {
     id: 'rel.measure-subject',
     statement: 'A quantity read as the relation of a measurement noun ((length, 4 octets, X)) is the value: (X, has length, 4 octets).',
@@ -95,12 +104,20 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       meta.modality = form.modality;
       rules.push('rel.modality');
     }
+    if (form.synonym) rules.push('rel.synonym');
     if (form.relation && form.relation !== relation) {
       if (verbal) rules.push('rel.lemma');
       relation = form.relation;
     }
+    // rel.skipped-preposition: "provided by via" (the tail is the object of "via"; "by" had its own object)
+    const words = relation.split(' ');
+    if (verbal && words.length >= 3 && CHAIN_PREPOSITIONS.has(words.at(-1)!) && CHAIN_PREPOSITIONS.has(words.at(-2)!)) {
+      relation = [...words.slice(0, -2), words.at(-1)].join(' ');
+      rules.push('rel.skipped-preposition');
+    }
   }
-  if (relation === surface || !relation) return t;
+  if (!relation) return t;
+  if (relation === surface) return rules.length ? { ...t, rules: [...(t.rules ?? []), ...rules] } : t;
   return {
     ...t,
     head,

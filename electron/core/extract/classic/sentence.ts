@@ -66,7 +66,8 @@ function conditionText(tokens: Token[], text: string, c: { vs: number; ve: numbe
   while (from >= 0 && !UNASSERTED_OPENERS.has(tokens[from].text.toLowerCase()) && ![',', ';', ':'].includes(tokens[from].text)) from--;
   if (from < 0 || !UNASSERTED_OPENERS.has(tokens[from].text.toLowerCase())) return null;
   let to = c.ve;
-  while (to + 1 < tokens.length && ![',', ';', '.'].includes(tokens[to + 1].text)) to++;
+  // (to its comma, or to the "then" that opens the consequent: "if X then Y")
+  while (to + 1 < tokens.length && ![',', ';', '.'].includes(tokens[to + 1].text) && tokens[to + 1].text.toLowerCase() !== 'then') to++;
   return text.slice(tokens[from].start, tokens[to].end).replace(/\s+/g, ' ');
 }
 

@@ -243,6 +243,15 @@ function coordinated(text: string, span: Span, label: string): { label: string; 
   ];
 }
 
+/**
+ * The condition a requirement is stated under, when the words before its subject open with one ("If X,
+ * then", "When X,", "Unless X,"): that clause, as written, is the triple's qualifier (meta.condition).
+ */
+function openingCondition(before: string): string | null {
+  const m = /^\s*((?:if|when|whenever|unless|where)\b[\s\S]*?)\s*(?:,\s*)?(?:\bthen\b)?\s*,?\s*$/i.exec(before);
+  return m && m[1].trim().length > 4 ? m[1].replace(/\s+/g, ' ').replace(/,$/, '').trim() : null;
+}
+
 const QUOTED_KEYWORD = /["“'](?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?["”']/;
 
 export function requirements(ctx: ChunkContext): Draft[] {
@@ -269,6 +278,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const actionWords = action.split(/\s+/).length;
       if (actionWords < 2 || !/^\p{Ll}/u.test(action)) continue; // "MAY be", "MUST ..." fragments; a capital starts a new sentence
       const modality = h.kw.toUpperCase();
+      const condition = openingCondition(text.slice(s.start, subj.start));
       for (const who of coordinated(text, subj, subjectLabel)) {
         out.push({
           pattern: upper ? 'requirement' : 'requirement.lower',
@@ -276,7 +286,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
           relation: modality,
           tail: event(action, act, 'requirement'),
           evidence: s,
-          meta: { modality, negated: /NOT$/.test(modality), keyword: h.kw },
+          meta: { modality, negated: /NOT$/.test(modality), keyword: h.kw, ...(condition ? { condition } : {}) },
           modal: true,
         });
       }

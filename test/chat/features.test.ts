@@ -1,0 +1,116 @@
+// The candidate and question features the fitted ranker reads (chat/features.ts), on small hand-made
+// retrievals with known answers: the candidate's own clause, agreement across passages, and how the
+// documents ground the question's nouns (document frequency).
+import { describe, expect, it } from 'vitest';
+import { answerContext } from '../../electron/core/chat/candidates/context';
+import type { Candidate } from '../../electron/core/chat/candidates';
+import { candidateFeatures, CANDIDATE_FEATURES, grounding } from '../../electron/core/chat/features';
+import { questionTerms } from '../../electron/core/retrieve/sentences';
+import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
+
+/** A retrieval of the given passages (one document), the question's words held by `df` chunks of 100. */
+function retrievalOf(question: string, passages: string[], df: Record<string, number>): RetrievalResult {
+  const terms = questionTerms(question, (words) => new Map(words.map((w) => [w, df[w] ?? 0])), 100);
+  return {
+    question,
+    terms,
+    passages: passages.map((text, i) => ({ id: i + 1, documentId: 1, document: 'Notes', text, score: 1 - i / 10 })),
+    triples: [],
+    entities: [],
+    paths: [],
+    answers: [],
+    hops: 0,
+    attempts: [],
+    timings: {},
+  } as unknown as RetrievalResult;
+}
+
+const span = (text: string, sentence: string, passageId = 1): Candidate => ({
+  text,
+  source: 'span',
+  passageId,
+  passageRank: passageId - 1,
+  sentence,
+  triples: [],
+  measures: {},
+});
+
+const feature = (name: (typeof CANDIDATE_FEATURES)[number], c: Candidate, ctx: ReturnType<typeof answerContext>) =>
+  candidateFeatures(c, ctx)[CANDIDATE_FEATURES.indexOf(name)];
+
+describe('the clause a candidate stands in', () => {
+  const question = 'Which port does the server listen on for accounting?';
+  const sentence = 'The client sends requests to port 1812, and the server listens on port 1813 for accounting.';
+  const ctx = answerContext(retrievalOf(question, [sentence], { port: 20, server: 30, listen: 5, accounting: 8, client: 40 }));
+
+  it("holds the question's other words for the right value, not for the value of the clause beside it", () => {
+    expect(feature('clauseMatch', span('1813', sentence), ctx)).toBeCloseTo(1, 5);
+    expect(feature('clauseMatch', span('1812', sentence), ctx)).toBe(0);
+  });
+
+  it("holds the question's verb (its predicate) only in the right clause", () => {
+    expect(feature('clausePredicate', span('1813', sentence), ctx)).toBe(1);
+    expect(feature('clausePredicate', span('1812', sentence), ctx)).toBe(0);
+  });
+
+  it('is nothing for a candidate its sentence does not write as read', () => {
+    expect(feature('clauseMatch', span('1645', sentence), ctx)).toBe(0);
+    expect(feature('clausePredicate', span('1645', sentence), ctx)).toBe(0);
+  });
+});
+
+describe("the candidate's role in its sentence", () => {
+  const sentence = 'RFC 6613 defines RADIUS over TCP.';
+  it('agrees when it stands where the wh-word stands: the doer before the verb, what is done after it', () => {
+    const doer = answerContext(retrievalOf('Which RFC defines RADIUS over TCP?', [sentence], { rfc: 10, defines: 5, radius: 30, tcp: 8 }));
+    expect(feature('roleAgrees', span('RFC 6613', sentence), doer)).toBe(1);
+    expect(feature('roleAgrees', span('RADIUS over TCP', sentence), doer)).toBe(0);
+    const done = answerContext(retrievalOf('What does RFC 6613 define?', [sentence], { rfc: 10, define: 5 }));
+    expect(feature('roleAgrees', span('RADIUS over TCP', sentence), done)).toBe(1);
+    expect(feature('roleAgrees', span('RFC 6613', sentence), done)).toBe(0);
+  });
+
+  it('says nothing when the question does not place its wh-word (a copula, a passive)', () => {
+    const passive = answerContext(retrievalOf('Which protocol is carried over TCP?', [sentence], { protocol: 10, tcp: 8 }));
+    expect(feature('roleAgrees', span('RFC 6613', sentence), passive)).toBe(0);
+    expect(feature('roleAgrees', span('RADIUS over TCP', sentence), passive)).toBe(0);
+  });
+});
+
+describe('agreement across passages', () => {
+  const question = 'Which port does the server listen on for accounting?';
+  const passages = [
+    'The server listens on port 1813 for accounting.',
+    'Accounting requests go to UDP port 1813.',
+    'Port 18130 is used by another service.',
+    'An accounting server MAY listen on 1813 as well.',
+  ];
+  const ctx = answerContext(retrievalOf(question, passages, { port: 20, server: 30, listen: 5, accounting: 8 }));
+
+  it('counts the other retrieved passages that write the same answer as whole words', () => {
+    // passages 2 and 4 write "1813"; "18130" is another number
+    expect(feature('passageAgreement', span('1813', passages[0]), ctx)).toBeCloseTo(Math.log1p(2), 10);
+    expect(feature('passageAgreement', span('18130', passages[2], 3), ctx)).toBe(0);
+  });
+
+  it('is left out for a long clause (a sentence repeated is no agreement on a short answer)', () => {
+    const long = 'The server listens on port 1813 for accounting and on port 1812 for authentication';
+    expect(feature('passageAgreement', span(long, `${long}.`), answerContext(retrievalOf(question, [`${long}.`, `${long}.`], {})))).toBe(0);
+  });
+});
+
+describe('grounding by document frequency', () => {
+  it("a question whose nouns only a chunk or two hold is grounded weakly (rareNoun); one about the documents' subjects is not", () => {
+    const passages = ['The server listens on port 1813 for accounting.'];
+    const offTopic = answerContext(retrievalOf('What is the currency of Japan?', passages, { currency: 1, japan: 2 }));
+    const onTopic = answerContext(
+      retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30, listen: 5, accounting: 8 }),
+    );
+    const missing = answerContext(retrievalOf('What is the currency of Japan?', passages, {}));
+    expect(grounding(offTopic).rareNoun).toBeCloseTo(1, 5);
+    expect(grounding(offTopic).missingNoun).toBe(0);
+    expect(grounding(onTopic).rareNoun).toBe(0);
+    // a noun no chunk holds is missing, not rare
+    expect(grounding(missing)).toMatchObject({ rareNoun: 0, missingNoun: 1 });
+  });
+});
