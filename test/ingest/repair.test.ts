@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { repair, normalizeText, joinHyphenated } from '../../electron/core/ingest/repair';
 import { respace } from '../../electron/core/ingest/repair/layout';
 import { segmentRun } from '../../electron/core/ingest/repair/segment';
 import { detectFormat } from '../../electron/core/ingest/detect';
-import { detectLanguage } from '../../electron/core/ingest/language';
+import { detectLanguage, loadLanguageDetector } from '../../electron/core/ingest/language';
+
+// (tinyld's model is loaded where documents are prepared; here the detector is called alone)
+beforeAll(() => loadLanguageDetector());
 
 describe('text repair', () => {
   it('applies NFKC: math italic letters, ligatures, full-width forms, no-break spaces', () => {

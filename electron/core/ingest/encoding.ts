@@ -6,6 +6,7 @@
 // (NUL bytes outside UTF-16, many control characters) is refused. Node's TextDecoder decodes UTF-8
 // and UTF-16; the Windows-1252 table is here.
 import fs from 'node:fs';
+import { isAscii } from 'node:buffer';
 import path from 'node:path';
 import { IngestError } from './errors';
 
@@ -188,6 +189,7 @@ export function* decodeFilePieces(file: string, encoding: TextEncoding, onBytes?
   try {
     const block = Buffer.alloc(Math.max(4, pieceBytes));
     let first = true;
+    let wholeSoFar = true;
     for (;;) {
       const n = fs.readSync(fd, block, 0, block.length, null);
       if (n === 0) break;
@@ -201,11 +203,19 @@ export function* decodeFilePieces(file: string, encoding: TextEncoding, onBytes?
         else if (encoding === 'utf-16be' && n >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) bytes = bytes.subarray(2);
       }
       // (a single-byte encoding has no character over two blocks; UTF-8 and UTF-16 decoders carry one over)
-      const text = decoder
-        ? decoder.decode(bytes, { stream: true })
-        : encoding === 'windows-1252'
-          ? windows1252(bytes.toString('latin1'))
-          : bytes.toString('latin1');
+      // An ASCII block of UTF-8 after a block that ended on a whole character is its bytes as they
+      // are: read as Latin-1, it is V8's one-byte string (a streaming TextDecoder gives two bytes a
+      // character), and the decoder has nothing carried over to lose.
+      const ascii = encoding === 'utf-8' && wholeSoFar && isAscii(bytes);
+      // (an ASCII byte ends whatever sequence came before it: nothing is carried over past it)
+      wholeSoFar = bytes.length > 0 && bytes[bytes.length - 1] < 0x80;
+      const text = ascii
+        ? bytes.toString('latin1')
+        : decoder
+          ? decoder.decode(bytes, { stream: true })
+          : encoding === 'windows-1252'
+            ? windows1252(bytes.toString('latin1'))
+            : bytes.toString('latin1');
       if (text) yield text;
     }
     const rest = decoder?.decode() ?? '';

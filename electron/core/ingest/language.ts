@@ -1,6 +1,16 @@
 // Document language (ISO 639-1). Scripts decide first — a Korean paper full of English terms is
 // Korean — then tinyld's n-gram model on a sample.
-import { detect } from 'tinyld';
+
+/** tinyld's detector, once loaded (loadLanguageDetector). */
+let detect: ((text: string) => string) | undefined;
+
+/**
+ * Load tinyld's model (about 33 MB): where documents are prepared (ingest/pipeline.ts prepareFile),
+ * not in every process or thread that imports the pipeline to store what another thread prepared.
+ */
+export async function loadLanguageDetector(): Promise<void> {
+  detect ??= (await import('tinyld')).detect;
+}
 
 const SAMPLE = 20_000;
 const WINDOW = 2000;
@@ -55,6 +65,7 @@ export function detectLanguage(text: string, latinHint?: string | null): string 
   const windows = Math.min(4, Math.max(1, Math.floor(text.length / WINDOW)));
   for (let w = 0; w < windows && !decided(votes, windows - w); w++) {
     const at = Math.floor((text.length / windows) * w);
+    if (!detect) throw new Error('detectLanguage: call loadLanguageDetector() first');
     const lang = detect(text.slice(at, at + WINDOW));
     if (lang) votes.set(lang, (votes.get(lang) ?? 0) + 1);
   }

@@ -9,7 +9,7 @@ import type { NewDocument } from '../store/documents';
 import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading } from '../chunk';
 import { IngestError } from './errors';
 import { KNOWN_EXTENSIONS } from './detect';
-import { detectLanguage } from './language';
+import { detectLanguage, loadLanguageDetector } from './language';
 import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
@@ -118,7 +118,7 @@ async function buildDocument(
   multi: boolean,
   options: IngestOptions,
   languageHint?: string | null,
-  originalFromFile = false,
+  originalFromFile?: { encoding: TextEncoding },
 ): Promise<NewDocument> {
   // a large text: a collection between steps (IngestOptions.collectGarbage)
   const large = !multi && (doc.kind === 'raw' ? doc.original.length : doc.text.length) >= LARGE_TEXT_CHARS;
@@ -135,10 +135,25 @@ async function buildDocument(
     // file when stored is held by nothing meanwhile, so a large raw text is gone once repaired
     original = originalFromFile ? null : doc.original;
     if (originalFromFile) doc.original = '';
-    const r = repair(doc.pages.splice(0), { mode: doc.mode, paged: doc.paged, betweenSteps: large ? options.collectGarbage : undefined });
+    // A large text with form feeds: its pages read again from the file (pagesFromFile), the text
+    // parsed let go first, so the raw text is never one string next to its repaired pages.
+    const cut = !!originalFromFile && doc.mode !== 'markdown' && !doc.paged && doc.pages.length === 1 && doc.pages[0].includes('\f');
+    let raw = doc.pages.splice(0);
+    if (cut) {
+      raw = [];
+      // (V8 keeps the subject of the last regular expression run, here the parsed text: a match on
+      // a short string lets it go)
+      /\f/.test('\f');
+      collect();
+      raw = pagesFromFile({ path: file, fileHash, bytes }, originalFromFile.encoding);
+      collect();
+    }
+    const r = repair(raw, { mode: doc.mode, paged: doc.paged, cutAtFormFeeds: cut, betweenSteps: large ? options.collectGarbage : undefined });
     text = r.text;
     pages = r.pages;
     repairs = r.repairs;
+    // (the repaired pages, joined into the text, are garbage of its size)
+    collect();
     headings = detectHeadings(text, { markdown: doc.mode === 'markdown' });
   } else if (doc.kind === 'layout') {
     text = doc.text;
@@ -252,6 +267,7 @@ export function withSections(text: string, headings: Heading[], structure: Docum
 
 /** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
 export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
+  await loadLanguageDetector();
   let buf: Buffer | null = await readSource(file);
   const bytes = buf.length;
   const fileHash = sha256(buf);
@@ -287,7 +303,18 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       await new Promise<void>((resolve) => setImmediate(resolve));
       turn = Date.now();
     }
-    docs.push(await buildDocument(file, d, fileHash, bytes, parsed.multi, options, hint, originalFromFile));
+    docs.push(
+      await buildDocument(
+        file,
+        d,
+        fileHash,
+        bytes,
+        parsed.multi,
+        options,
+        hint,
+        originalFromFile && parsed.decoding ? { encoding: parsed.decoding.encoding } : undefined,
+      ),
+    );
   }
   // a document read from anything but clean UTF-8 says so in its meta
   if (parsed.decoding && (parsed.decoding.encoding !== 'utf-8' || parsed.decoding.invalidBytes))
@@ -310,15 +337,47 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
  * pieces; throws when the file is no longer the one prepared (its bytes' hash), so the transaction
  * storing it stores nothing.
  */
-function* originalPieces(prepared: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>, encoding: TextEncoding): Generator<string> {
+function* originalPieces(prepared: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>, encoding: TextEncoding, pieceBytes?: number): Generator<string> {
   const hash = createHash('sha256');
   let bytes = 0;
-  yield* decodeFilePieces(prepared.path, encoding, (b) => {
-    hash.update(b);
-    bytes += b.length;
-  });
+  yield* decodeFilePieces(
+    prepared.path,
+    encoding,
+    (b) => {
+      hash.update(b);
+      bytes += b.length;
+    },
+    pieceBytes,
+  );
   if (bytes !== prepared.bytes || hash.digest('hex') !== prepared.fileHash)
     throw new IngestError('the file changed while it was imported (its original text is read again when stored): import it again');
+}
+
+/** Bytes read at a time by pagesFromFile. */
+const PAGE_PIECE_BYTES = 256 * 1024;
+
+/**
+ * A text file's pages (its text cut at its form feeds, as repair's splitPages cuts it) read again
+ * from the file in pieces, decoded as first read: the text is never one string. Throws when the file
+ * is no longer the one prepared.
+ */
+function pagesFromFile(source: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>, encoding: TextEncoding): string[] {
+  const pages: string[] = [];
+  let open: string[] = [];
+  // (pieces under Node's 1 MB external-string size: kept on V8's heap, whose space the repaired
+  // pages then reuse; an external piece's memory, once freed, stays with the process)
+  for (const piece of originalPieces(source, encoding, PAGE_PIECE_BYTES)) {
+    let from = 0;
+    for (let ff = piece.indexOf('\f'); ff !== -1; ff = piece.indexOf('\f', from)) {
+      open.push(piece.slice(from, ff));
+      pages.push(open.join(''));
+      open = [];
+      from = ff + 1;
+    }
+    open.push(piece.slice(from));
+  }
+  pages.push(open.join(''));
+  return pages;
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };

@@ -3,7 +3,6 @@
 // then each part inflated with a hard output cap), so a zip bomb is refused, not expanded.
 import path from 'node:path';
 import zlib from 'node:zlib';
-import mammoth from 'mammoth';
 import { IngestError } from '../errors';
 import type { ParsedFile } from '../types';
 import { parseHtml } from './html';
@@ -125,6 +124,8 @@ export async function parseDocx(file: string, buf: Buffer, options: { signal?: A
   checkDocxSize(file, buf, options.maxBytes ?? MAX_DOCX_BYTES, options.signal);
   let html: string;
   try {
+    // loaded on the first DOCX: the ingest thread of a text or PDF import never holds it (~12 MB)
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.convertToHtml({ buffer: buf });
     html = result.value;
   } catch (err) {

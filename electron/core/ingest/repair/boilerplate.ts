@@ -141,11 +141,34 @@ function withoutLines(page: string, drops: LineSpan[]): string {
  * Only edge lines and a few watermark candidates are keyed, so long documents stay cheap: pages
  * are not split into lines unless a watermark is searched for, and a page loses its lines as slices.
  */
-export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: boolean } = {}): { pages: string[]; removed: number } {
+export function removeRepeatedLines(
+  pages: string[],
+  options: {
+    longLinesOnly?: boolean;
+    /**
+     * Replace the pages in `pages` itself, each as it is done, so that a large text's raw pages are let
+     * go one by one rather than held until all are done; `betweenSteps` is called every STEP_CHARS of
+     * pages (a garbage collection). The same pages as a copy would hold.
+     */
+    inPlace?: { betweenSteps?: () => void; stepChars: number };
+  } = {},
+): { pages: string[]; removed: number } {
   if (pages.length < 3) return { pages, removed: 0 };
   const minPages = Math.max(3, Math.ceil(pages.length / 2));
   // Header/footer candidates: keys of edge lines, counted once per page.
-  const edges = pages.map(edgeLines);
+  // (a large text's collections every stepChars of pages: keying the edge lines leaves garbage too)
+  let sinceStep = 0;
+  const step = (chars: number) => {
+    sinceStep += chars;
+    if (options.inPlace?.betweenSteps && sinceStep >= options.inPlace.stepChars) {
+      options.inPlace.betweenSteps();
+      sinceStep = 0;
+    }
+  };
+  const edges = pages.map((page) => {
+    step(page.length);
+    return edgeLines(page);
+  });
   const onPages = new Map<string, number>();
   if (!options.longLinesOnly) {
     for (const lines of edges) {
@@ -199,8 +222,8 @@ export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: 
   };
   // A key that repeats within the edge lines of a page is the body repeating, not a header.
   for (const [key, n] of onPages) if (n >= minPages && repeatsAtEdges(edges, key, minPages)) onPages.delete(key);
-  let removed = 0;
-  const out = pages.map((page, p) => {
+  /** A page without its repeated lines, and how many it had. */
+  const strip = (page: string, p: number): { page: string; removed: number } => {
     const drops: LineSpan[] = [];
     if (marks.size) {
       // Every line may be a watermark: walk them all (edge lines by their place in the page).
@@ -216,8 +239,38 @@ export function removeRepeatedLines(pages: string[], options: { longLinesOnly?: 
       for (const e of edges[p]) if (isHeaderFooter(e.key)) drops.push(e);
       drops.sort((a, b) => a.start - b.start);
     }
-    removed += drops.length;
-    return drops.length ? withoutLines(page, drops) : page;
+    return { page: drops.length ? withoutLines(page, drops) : page, removed: drops.length };
+  };
+  if (options.inPlace) {
+    // First only what the check below reads of the pages without their lines (are they all empty, do
+    // most share a sketch); when that cannot rule the body out, the pages are made as a copy after all.
+    let removed = 0;
+    let empty = true;
+    const sketches = new SketchTally();
+    for (let p = 0; p < pages.length; p++) {
+      const s = strip(pages[p], p);
+      removed += s.removed;
+      if (empty && s.page.trim()) empty = false;
+      sketches.add(s.page);
+      step(pages[p].length);
+    }
+    if (!removed) return { pages, removed: 0 };
+    if (!empty && !sketches.enough(pages.length)) {
+      for (let p = 0; p < pages.length; p++) {
+        const chars = pages[p].length;
+        pages[p] = strip(pages[p], p).page;
+        // (an edge line's key may be a slice of its raw page: let it go with the page)
+        edges[p] = [];
+        step(chars);
+      }
+      return { pages, removed };
+    }
+  }
+  let removed = 0;
+  const out = pages.map((page, p) => {
+    const s = strip(page, p);
+    removed += s.removed;
+    return s.page;
   });
   // Never the body. When nothing would be left, or what is left is the same on most pages, what
   // repeats is the text itself (a file of one line or one page repeated), not page furniture.
@@ -238,20 +291,33 @@ function pageKeySketch(p: string): string {
   return `${head.length + 4000}|${(head + p.slice(0, 64)).slice(0, 64)}|${p.slice(-64)}`;
 }
 
+/** Enough of `pages` pages for sameOnMostPages: half of them, three at least. */
+const mostOf = (n: number, pages: number) => n >= 3 && n * 2 >= pages;
+
+/** Pages counted by pageKeySketch (empty ones left out): whether enough share one (sameOnMostPages's first test). */
+class SketchTally {
+  private counts = new Map<string, number>();
+  private best = 0;
+  add(p: string): void {
+    if (p.length <= 4000 && !p.trim()) return;
+    // a copy of its own: the sketch's parts are slices that would keep the whole page alive
+    const k = ` ${pageKeySketch(p)}`.slice(1);
+    const n = (this.counts.get(k) ?? 0) + 1;
+    this.counts.set(k, n);
+    if (n > this.best) this.best = n;
+  }
+  enough(pages: number): boolean {
+    return mostOf(this.best, pages);
+  }
+}
+
 /** Do at least half the pages (three at least) hold the same text? */
 function sameOnMostPages(pages: string[]): boolean {
-  const enough = (n: number) => n >= 3 && n * 2 >= pages.length;
+  const enough = (n: number) => mostOf(n, pages.length);
   // Most pages differ: rule that out on the sketches first, without hashing every page's text.
-  const sketches = new Map<string, number>();
-  let bestSketch = 0;
-  for (const p of pages) {
-    if (p.length <= 4000 && !p.trim()) continue;
-    const k = pageKeySketch(p);
-    const n = (sketches.get(k) ?? 0) + 1;
-    sketches.set(k, n);
-    if (n > bestSketch) bestSketch = n;
-  }
-  if (!enough(bestSketch)) return false;
+  const sketches = new SketchTally();
+  for (const p of pages) sketches.add(p);
+  if (!sketches.enough(pages.length)) return false;
   const counts = new Map<string, number>();
   let best = 0;
   for (const p of pages) {

@@ -28,6 +28,11 @@ interface RepairOptions {
   /** The source has real pages (PDF): keep one page per input even when empty. */
   paged?: boolean;
   /**
+   * `rawPages` are one text already cut at its form feeds (a large text read again from its file in
+   * pieces, never held whole: ingest/pipeline.ts pagesFromFile): repaired as the text would be.
+   */
+  cutAtFormFeeds?: boolean;
+  /**
    * Called every STEP_CHARS of pages reflowed and once they are all repaired, before they are joined:
    * a large text's garbage collection (ingest/pipeline.ts collectGarbage).
    */
@@ -80,14 +85,16 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
     const text = tidyText(reflowMarkdown(pages.join('\n\n')));
     return { text, pages: [], repairs };
   }
-  if (!options.paged && pages.length === 1) {
-    pages = splitPages(pages[0]);
+  if (!options.paged && (pages.length === 1 || options.cutAtFormFeeds)) {
+    // (splitPages cuts a text with form feeds at them: what cutAtFormFeeds pages already are)
+    if (pages.length === 1) pages = splitPages(pages[0]);
     if (pages.length > 1) repairs.push(`split into ${pages.length} pages`);
   }
   const broken = isBrokenLayout(joinedHead(pages, BROKEN_LAYOUT_SAMPLE));
   if (pages.length > 1) {
     // Fragment lines of a broken layout repeat by chance: there only whole long lines count.
-    const r = removeRepeatedLines(pages, { longLinesOnly: broken });
+    // (in place: pages is this function's own array; a large text's raw pages go one by one)
+    const r = removeRepeatedLines(pages, { longLinesOnly: broken, inPlace: { betweenSteps: options.betweenSteps, stepChars: STEP_CHARS } });
     pages = r.pages;
     if (r.removed) repairs.push(`${r.removed} repeated boilerplate lines removed`);
   }
