@@ -54,6 +54,23 @@ describe('repeated lines are the body, not boilerplate', () => {
     expect(r.pages.join('\n')).toContain('The arresters of this clause');
   });
 
+  it('in place (a large text: its raw pages let go one by one) gives the pages a copy gives, the body kept', () => {
+    const words = ['relays', 'breakers', 'feeders', 'busbars', 'transformers', 'meters', 'sensors', 'cables', 'switches', 'fuses', 'insulators', 'arresters'];
+    const header = (i: number) => [`Widget Standard 2031                Page ${i + 1}`, '', `The ${words[i]} of this clause are described below.`].join('\n');
+    const body = Array(5).fill(LINE).join('\n');
+    for (const pages of [Array.from({ length: 12 }, (_, i) => header(i)), Array(12).fill(`${LINE}\n${body}\n${LINE}`)]) {
+      const copy = removeRepeatedLines([...pages]);
+      const own = [...pages];
+      let steps = 0;
+      const inPlace = removeRepeatedLines(own, { inPlace: { betweenSteps: () => steps++, stepChars: 100 } });
+      expect(inPlace).toEqual(copy);
+      expect(steps).toBeGreaterThan(0);
+    }
+    // the header case removes one line a page; the repeated body loses nothing
+    expect(removeRepeatedLines(Array.from({ length: 12 }, (_, i) => header(i))).removed).toBe(12);
+    expect(removeRepeatedLines(Array(12).fill(`${LINE}\n${body}\n${LINE}`)).removed).toBe(0);
+  });
+
   it('takes no line of a long text for a page marker when it recurs far apart', () => {
     const lines: string[] = [];
     for (let i = 0; i < 20_000; i++)

@@ -139,6 +139,9 @@ function shapeFits(text: string, type: string): boolean {
   }
 }
 
+/** Where a candidate (two characters or more) is written in its sentence, case aside; -1 when it is not. */
+const placeInSentence = (c: Candidate): number => (c.text.length > 1 && c.sentence ? c.sentence.toLowerCase().indexOf(c.text.toLowerCase()) : -1);
+
 /** The punctuation that closes a clause of a sentence. */
 const CLAUSE_END = /[,;:()[\]]|\s[-–]\s/g;
 
@@ -160,7 +163,7 @@ function predicateStems(ctx: AnswerContext): Set<string> {
  */
 function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch: number; clausePredicate: number } {
   const sentence = c.sentence ?? '';
-  const at = c.text.length > 1 ? sentence.toLowerCase().indexOf(c.text.toLowerCase()) : -1;
+  const at = placeInSentence(c);
   if (at < 0) return { clauseMatch: 0, clausePredicate: 0 };
   const end = at + c.text.length;
   let from = 0;
@@ -215,10 +218,10 @@ function holdsVerb(text: string): boolean {
 /** 1 when the candidate stands in its sentence where the question's wh-word stands in the question (subject or object). */
 function roleAgrees(c: Candidate, ctx: AnswerContext): number {
   const role = askedRole(ctx);
-  if (!role || !c.sentence) return 0;
-  const at = c.text.length > 1 ? c.sentence.toLowerCase().indexOf(c.text.toLowerCase()) : -1;
+  if (!role) return 0;
+  const at = placeInSentence(c);
   if (at < 0) return 0;
-  const candidateRole = holdsVerb(c.sentence.slice(0, at)) ? 'object' : 'subject';
+  const candidateRole = holdsVerb(c.sentence!.slice(0, at)) ? 'object' : 'subject';
   return bool(candidateRole === role);
 }
 
@@ -415,6 +418,7 @@ const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glos
 export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { score: number })[]): number[] {
   const g = grounding(ctx);
   const top = ranked[0];
+  const topClause = top ? clauseFeatures(top, ctx) : { clauseMatch: 0, clausePredicate: 0 };
   const second = ranked[1];
   const max = top?.score ?? 0;
   const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
@@ -445,8 +449,8 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topShapeFit: bool(!!top && shapeFits(top.text, t)),
     graphOnly: bool(!ctx.retrieval.passages.length),
     topAgreement: top ? passageAgreement(top, ctx) : 0,
-    topClauseMatch: top ? clauseFeatures(top, ctx).clauseMatch : 0,
-    topClausePredicate: top ? clauseFeatures(top, ctx).clausePredicate : 0,
+    topClauseMatch: topClause.clauseMatch,
+    topClausePredicate: topClause.clausePredicate,
     topPathScore: top?.measures.pathScore ?? 0,
     pathSupport: Math.log1p(top?.source === 'path' ? (ctx.retrieval.answers.find((a) => a.label === top.text)?.support ?? 0) : 0),
     pathEnds: Math.log1p(ctx.retrieval.answers.length),

@@ -39,6 +39,8 @@ function rankOfAllQuotes(quotes: string[], passages: { text: string }[]): number
 }
 
 const round = (x: number) => Math.round(x * 10000) / 10000;
+/** hits of total as a rate with its Wilson interval (0 of nothing is 0). */
+const rate = (hits: number, total: number) => ({ hits, total, value: total ? round(hits / total) : 0, ci: wilson(hits, total) });
 
 export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | null | undefined)[], k = 5, maxErrors = 5000): QaScores {
   const { errors, more: moreErrors, add: error } = errorList(maxErrors);
@@ -131,7 +133,7 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
     ? {
         ece: expectedCalibrationError(points.filter((x) => x.answerable)),
         precisionAt: precisionAt(points, DEFAULT_THRESHOLDS),
-        coverage: { hits: found, total: n, value: n ? round(found / n) : 0, ci: wilson(found, n) },
+        coverage: rate(found, n),
         reliability: reliability(points.filter((x) => x.answerable)),
         precisionCoverage: precisionCoverage(points),
       }
@@ -144,20 +146,11 @@ export function scoreQa(questions: GoldQuestion[], predictions: (QaPrediction | 
     kind: 'qa',
     questions: n,
     k,
-    passageRecall: { hits: recallHits, total: withQuote, value: withQuote ? round(recallHits / withQuote) : 0, ci: wilson(recallHits, withQuote) },
+    passageRecall: rate(recallHits, withQuote),
     recallAtK,
-    answerAccuracy: { hits: correct, total: answerable, value: answerable ? round(correct / answerable) : 0, ci: wilson(correct, answerable) },
-    abstention: { hits: abstentions, total: answerable, value: answerable ? round(abstentions / answerable) : 0, ci: wilson(abstentions, answerable) },
-    ...(offTopicQuestions
-      ? {
-          offTopicRefused: {
-            hits: offTopicRefused,
-            total: offTopicQuestions,
-            value: round(offTopicRefused / offTopicQuestions),
-            ci: wilson(offTopicRefused, offTopicQuestions),
-          },
-        }
-      : {}),
+    answerAccuracy: rate(correct, answerable),
+    abstention: rate(abstentions, answerable),
+    ...(offTopicQuestions ? { offTopicRefused: rate(offTopicRefused, offTopicQuestions) } : {}),
     perType: [...types]
       .map(([label, t]) => ({
         label,

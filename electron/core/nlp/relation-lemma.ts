@@ -79,9 +79,10 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
     // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose
     // "be" the reading left out, or a participle modifying its subject: "X used for Y")
     const bare = !be && !have && participle(head) && !/s$/.test(head);
-    if (!bare && isVerbInWordNet(lemma(head))) {
-      const verb = VERB_SYNONYMS[lemma(head)] ?? lemma(head);
-      synonym = verb !== lemma(head);
+    const base = lemma(head);
+    if (!bare && isVerbInWordNet(base)) {
+      const verb = VERB_SYNONYMS[base] ?? base;
+      synonym = verb !== base;
       words = [verb, ...words.slice(1)];
     }
   }

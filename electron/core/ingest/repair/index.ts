@@ -93,8 +93,10 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
   const broken = isBrokenLayout(joinedHead(pages, BROKEN_LAYOUT_SAMPLE));
   if (pages.length > 1) {
     // Fragment lines of a broken layout repeat by chance: there only whole long lines count.
-    // (in place: pages is this function's own array; a large text's raw pages go one by one)
-    const r = removeRepeatedLines(pages, { longLinesOnly: broken, inPlace: { betweenSteps: options.betweenSteps, stepChars: STEP_CHARS } });
+    // A large text (or one read again from its file) in place, its raw pages let go one by one: pages
+    // is this function's own array. In place strips each page twice, so other texts take the copy.
+    const inPlace = options.cutAtFormFeeds || options.betweenSteps ? { betweenSteps: options.betweenSteps, stepChars: STEP_CHARS } : undefined;
+    const r = removeRepeatedLines(pages, { longLinesOnly: broken, inPlace });
     pages = r.pages;
     if (r.removed) repairs.push(`${r.removed} repeated boilerplate lines removed`);
   }
