@@ -3,8 +3,12 @@
 // community is named by its most central nodes (most triples inside it) and measured in triples;
 // the links between communities are the triples that cross. Seeded, so the same graph gives the same
 // communities on every call (the overview does not reshuffle after an edit elsewhere).
-import { UndirectedGraph } from 'graphology';
-import louvain from 'graphology-communities-louvain';
+import { createRequire } from 'node:module';
+import type { UndirectedGraph as UndirectedGraphClass } from 'graphology';
+import type louvainModule from 'graphology-communities-louvain';
+
+// Required at the first overview, not imported with the core (a process that never draws one skips them).
+const require = createRequire(import.meta.url);
 import type { CommunityOverview, GraphCommunity } from '../../../shared/contract/review';
 import type { NodeKind } from '../../../shared/schemas';
 
@@ -47,6 +51,8 @@ export function graphCommunities(input: CommunityInput, options: { limit: number
     modularity: 0,
   };
   if (!input.nodes.length) return empty;
+  const { UndirectedGraph } = require('graphology') as { UndirectedGraph: typeof UndirectedGraphClass };
+  const louvain = require('graphology-communities-louvain') as typeof louvainModule;
   const graph = new UndirectedGraph({ allowSelfLoops: false });
   const byId = new Map(input.nodes.map((n) => [n.id, n]));
   for (const n of [...input.nodes].sort((a, b) => a.id - b.id)) graph.addNode(String(n.id));

@@ -2,7 +2,7 @@
 // expanded line by line against their inline context; any other JSON-LD goes through the jsonld
 // processor (toRDF) first, with remote contexts refused (no network) except our published one.
 import fs from 'node:fs';
-import jsonld from 'jsonld';
+import type jsonld from 'jsonld';
 import { ImportError, forEachLine, parseJsonAt, readChunks } from './errors';
 import type { RdfCollector, RdfTerm } from './read-rdf';
 import { CONTEXT_IRI, JSONLD_CONTEXT, V } from '../export/vocab';
@@ -39,8 +39,10 @@ export async function planJsonLd(file: string): Promise<JsonLdPlan> {
     throw new ImportError(`the JSON-LD refers to a remote context (${url}), which is not fetched: inline it`, { file });
   };
   let quads: JsonLdPlan extends infer P ? (P extends { mode: 'quads'; quads: infer Q } ? Q : never) : never;
+  // loaded here, not with the module: only a foreign JSON-LD file needs the processor (~20 MB resident)
+  const { default: processor } = await import('jsonld');
   try {
-    quads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { documentLoader } as jsonld.Options.ToRdf)) as unknown as typeof quads;
+    quads = (await processor.toRDF(doc as jsonld.JsonLdDocument, { documentLoader } as jsonld.Options.ToRdf)) as unknown as typeof quads;
   } catch (err) {
     if (err instanceof ImportError) throw err;
     const e = err as Error & { details?: { cause?: unknown } };

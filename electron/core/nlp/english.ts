@@ -9,10 +9,15 @@
 // document and NUM after another document had written it alone), and with them a document's triples
 // depended on its batch-mates and on where a resumed job restarted. `forgetReadWords` takes back what
 // the previous read added before each new one.
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type winkNLPModule from 'wink-nlp';
+import type modelModule from 'wink-eng-lite-web-model';
 
-export type Nlp = ReturnType<typeof winkNLP>;
+export type Nlp = ReturnType<typeof winkNLPModule>;
+
+// Required on first use, not imported: the model costs ~40 MB resident once read, and a process
+// that never reads English (the core storing a text ingest, a CLI export) should not carry it.
+const require = createRequire(import.meta.url);
 
 /** One of the model's growing feature tables (wink-nlp's core model: `features.<name>`). */
 interface FeatureTable {
@@ -43,6 +48,8 @@ let facade: Nlp | null = null;
 let metaPatterns: unknown;
 
 function build(): NonNullable<typeof inner> {
+  const winkNLP = require('wink-nlp') as typeof winkNLPModule;
+  const model = require('wink-eng-lite-web-model') as typeof modelModule;
   let core: { features: Record<string, FeatureTable> } | null = null;
   const source = model as unknown as Record<string, unknown> & { core: () => typeof core };
   // the same model, its core kept in hand: the tables below are the ones the pipeline writes to

@@ -66,19 +66,26 @@ const GROUPS: string[] = [
   'produce make create build generate',
 ];
 
-const GROUP_OF = new Map<string, number[]>();
-GROUPS.forEach((g, i) => {
-  for (const w of g.split(' ')) {
-    const s = stem(w);
-    const list = GROUP_OF.get(s) ?? [];
-    if (!list.includes(i)) list.push(i);
-    GROUP_OF.set(s, list);
-  }
-});
+/** Stem -> its lexicon groups, built on first use: stemming reads the English model, which a process that never ranks need not load. */
+let groupOf: Map<string, number[]> | null = null;
+
+function lexiconGroups(): Map<string, number[]> {
+  const byStem = new Map<string, number[]>();
+  GROUPS.forEach((g, i) => {
+    for (const w of g.split(' ')) {
+      const s = stem(w);
+      const list = byStem.get(s) ?? [];
+      if (!list.includes(i)) list.push(i);
+      byStem.set(s, list);
+    }
+  });
+  return byStem;
+}
 
 /** The lexicon groups a stem belongs to. */
 function groupsOf(s: string): number[] {
-  return GROUP_OF.get(s) ?? [];
+  groupOf ??= lexiconGroups();
+  return groupOf.get(s) ?? [];
 }
 
 /** Content stems of a relation label (underscores, camelCase and spaces split; stopwords dropped). */

@@ -1,7 +1,8 @@
 // HTML (and DOCX through mammoth's HTML): html-to-text with headings written as Markdown "#"
 // lines and lists as "- " / "1. " items, so the Markdown heading rules apply downstream.
 import path from 'node:path';
-import { convert, type FormatCallback } from 'html-to-text';
+import { createRequire } from 'node:module';
+import type { FormatCallback } from 'html-to-text';
 import type { ParsedFile } from '../types';
 import { IngestError } from '../errors';
 import { rowLine } from '../../document/tables';
@@ -119,7 +120,12 @@ function dropLongAttributes(html: string): string {
   return parts.join('');
 }
 
+// Required at the first HTML or DOCX file, not imported: a text ingest never needs it (~10 MB
+// resident in each thread that loads it).
+const require = createRequire(import.meta.url);
+
 function htmlToText(html: string, tables: TableCells[] = []): string {
+  const { convert } = require('html-to-text') as typeof import('html-to-text');
   return convert(dropLongAttributes(html), {
     wordwrap: false,
     // The whole document is read (the file size is limited before parsing); by default only 16 MiB.
