@@ -17,7 +17,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { generateText } from './ingest';
 
 export interface LargeTextRow {
   megabytes: number;
@@ -133,6 +132,9 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
   const here = path.resolve(import.meta.dirname, '..');
   const base = process.env.GRAPHWRIGHT_BENCH_INGEST_BASE;
   const codes = [{ name: 'this tree', root: here }, ...(base ? [{ name: base, root: path.resolve(base) }] : [])];
+  // (imported here, in the parent only: the child measured must hold only the tree it measures; a
+  // static import loaded this tree's store and pipeline into every child, the other tree's too)
+  const { generateText } = await import('./ingest');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-bench-large-'));
   const rows: LargeTextRow[] = [];
   try {
