@@ -157,6 +157,38 @@ describe('a contents list opening with front-matter entries paged in roman numer
   });
 });
 
+describe('a contents list whose entries are not read (titles only, no numbers, no pages)', () => {
+  const text = [
+    'Widget Exchange Protocol',
+    '',
+    'Contents',
+    '',
+    '          Relay Behaviour',
+    '          Widget Frames',
+    '          Frame Format',
+    '',
+    '          Relay Behaviour',
+    '',
+    '          The widget protocol moves widgets between hosts over any transport.',
+    '',
+    '          Widget Frames',
+    '',
+    '          A widget frame is a unit of exchange between two hosts.',
+    '',
+  ].join('\n');
+
+  it('the toc region still ends before the first sentence of prose', () => {
+    const s = analyzeStructure(text);
+    const tocs = tocRegions(s);
+    expect(tocs).toHaveLength(1);
+    expect(tocs[0].end).toBeLessThanOrEqual(text.indexOf('The widget protocol'));
+    for (const sentence of ['The widget protocol', 'A widget frame']) {
+      const at = text.indexOf(sentence);
+      expect(isBoilerplate(s, at, at + 20), sentence).toBeNull();
+    }
+  });
+});
+
 describe('toc entries', () => {
   it.each([
     ['1 Introduction ....................  2', '1', 'Introduction', true],

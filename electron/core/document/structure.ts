@@ -14,7 +14,7 @@ import { MONTH_NAME_ALTERNATION } from '../nlp/months';
 import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
 import type { Region, RegionKind } from './region';
 import { looksLikeTitle, numberedCandidate, splitLines, type Line } from './lines';
-import { headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
+import { firstProseAt, headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
 
 export { numberedCandidate } from './lines';
 
@@ -656,11 +656,18 @@ function findSections(text: string, lines: Line[]): Section[] {
 
 /**
  * Where a table of contents under a heading ends: its section's end, or its last entry when text
- * follows the entries inside the section (a body whose headings were not found).
+ * follows the entries inside the section (a body whose headings were not found), or the section's
+ * first sentence when no entry is read.
  */
 function tocRegionEnd(text: string, lines: Line[], s: Section): number {
-  const block = tocBlock(lines, lastStartingAtOrBefore(lines, s.headingEnd) + 1);
-  if (!block.entries.length || block.end >= s.end || !text.slice(block.end, s.end).trim()) return s.end;
+  const from = lastStartingAtOrBefore(lines, s.headingEnd) + 1;
+  const block = tocBlock(lines, from);
+  if (!block.entries.length) {
+    // Entries of a form not read: the list still ends before the section's first sentence of prose.
+    const prose = firstProseAt(lines, from, s.end);
+    return prose >= 0 ? prose : s.end;
+  }
+  if (block.end >= s.end || !text.slice(block.end, s.end).trim()) return s.end;
   return block.end;
 }
 

@@ -102,6 +102,15 @@ export function tocBlock(lines: Line[], from: number): { end: number; entries: T
   return { end: ends[ends.length - 1], entries };
 }
 
+/** Whether a line reads as a sentence of prose (six words or more, closed by a full stop or a colon): never a contents line. */
+const isProse = (t: string) => /[\p{Ll})\]]\s?[.:]$/u.test(t) && t.split(/\s+/).length >= 6 && !isPagedEntry(t);
+
+/** The start of the first line of prose from line `from` up to offset `before`, or -1: text a contents list cannot hold. */
+export function firstProseAt(lines: Line[], from: number, before: number): number {
+  for (let i = from; i < lines.length && lines[i].start < before; i++) if (lines[i].t && isProse(lines[i].t)) return lines[i].start + lines[i].indent;
+  return -1;
+}
+
 /** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
 export function tocRuns(lines: Line[]): Region[] {
   const out: Region[] = [];
