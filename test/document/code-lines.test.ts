@@ -7,10 +7,21 @@ import { looksLikeCode } from '../../electron/core/text/code-line';
 import { analyzeStructure } from '../../electron/core/document/structure';
 
 describe('looksLikeCode', () => {
-  it.each(['TAPpad2[40] =', 'x := a +', 'total = a *', 'Foo-MIB DEFINITIONS ::= BEGIN', 'WidgetEntry ::= SEQUENCE {', 'counter +=', 'if (ready) {', 'buf[i]'])(
-    'is code: %j',
-    (line) => expect(looksLikeCode(line)).toBe(true),
-  );
+  it.each([
+    'TAPpad2[40] =',
+    'x := a +',
+    'total = a *',
+    'Foo-MIB DEFINITIONS ::= BEGIN',
+    'WidgetEntry ::= SEQUENCE {',
+    'counter +=',
+    'if (ready) {',
+    'buf[i]',
+    'next <-',
+    'state ->',
+    'seed = 0x36',
+    'Frame.len = 4',
+    'count == limit',
+  ])('is code: %j', (line) => expect(looksLikeCode(line)).toBe(true));
 
   it.each([
     'Security Considerations',
@@ -21,6 +32,9 @@ describe('looksLikeCode', () => {
     'Key Derivation: Overview',
     'Widget-Exchange',
     'Type-Length-Value Encoding',
+    'Widget <-> Gadget Mapping',
+    'Step 1: Hash(Password, Salt)',
+    'Frame Sizes (IPv4, IPv6)',
   ])('is a possible heading: %j', (line) => expect(looksLikeCode(line)).toBe(false));
 });
 
@@ -49,6 +63,11 @@ const RFC_STYLE = [
   'WidgetEntry ::= SEQUENCE {',
   '   widgetIndex   Integer32',
   '}',
+  '',
+  'SEED = 0x36',
+  '',
+  'STATE ->',
+  '   NEXT',
   '',
   '3.  Security Considerations',
   '',
