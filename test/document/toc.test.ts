@@ -225,6 +225,17 @@ describe('toc entries', () => {
 
   const asLines = (texts: string[]) => texts.map((t, i) => ({ start: i * 60, end: i * 60 + t.length, raw: t, t, indent: 0, col: 0 }));
 
+  it('a sentence of prose ends a list: clause lines on either side of it are no contents list', () => {
+    const lines = asLines([
+      'The relay keeps one context for each neighbour it serves.',
+      '1 Introduction',
+      'The relay forwards each widget to the next hop.',
+      '2 Relay Contexts',
+    ]);
+    expect(tocBlock(lines, 0).entries).toEqual([]);
+    expect(tocBlock(lines, 1).entries).toEqual([]);
+  });
+
   it('a clause line without a page number between paged entries is listed; after the last one it is the body', () => {
     const lines = asLines(['1 Introduction', '2 Terms ......... 3', '3 Format', '4 Security ...... 6', '5 Widgets', '', 'Widgets are counted by the relay.']);
     const block = tocBlock(lines, 0);

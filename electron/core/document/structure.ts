@@ -11,7 +11,7 @@
 import { lastStartingAtOrBefore } from '../text/spans';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
-import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
+import { boilerplateKindOf, exactBoilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
 import type { Region, RegionKind } from './region';
 import { looksLikeTitle, numberedCandidate, splitLines, type Line } from './lines';
 import { firstProseAt, headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
@@ -634,7 +634,7 @@ function withListedHeadings(cands: Candidate[], lines: Line[], tocEnd: number, e
 function findSections(text: string, lines: Line[]): Section[] {
   let cands = findCandidates(lines);
   // A table of contents heading: its numbered entries are not sections (they sit before the body).
-  const tocHead = cands.find((c) => !c.key && /^(?:table of )?contents$/i.test(c.heading));
+  const tocHead = cands.find((c) => !c.key && boilerplateKindOf(c.heading) === 'toc');
   const runs = tocRuns(lines);
   // The TOC ends at its last entry line; numbered lines up to there are entries.
   let toc: { end: number; entries: TocEntry[] } = { end: -1, entries: [] };
@@ -657,12 +657,14 @@ function findSections(text: string, lines: Line[]): Section[] {
 /**
  * Where a table of contents under a heading ends: its section's end, or its last entry when text
  * follows the entries inside the section (a body whose headings were not found), or the section's
- * first sentence when no entry is read.
+ * first sentence when no entry is read; null when a heading misspelt near the name lists nothing.
  */
-function tocRegionEnd(text: string, lines: Line[], s: Section): number {
+function tocRegionEnd(text: string, lines: Line[], s: Section): number | null {
   const from = lastStartingAtOrBefore(lines, s.headingEnd) + 1;
   const block = tocBlock(lines, from);
   if (!block.entries.length) {
+    // A heading only near the name ("Table of Contexts") that lists nothing is a content heading.
+    if (exactBoilerplateKindOf(s.heading) !== 'toc') return null;
     // Entries of a form not read: the list still ends before the section's first sentence of prose.
     const prose = firstProseAt(lines, from, s.end);
     return prose >= 0 ? prose : s.end;
@@ -693,7 +695,8 @@ export function analyzeStructure(text: string, given: { sections?: Section[] } =
     boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
     const kind = boilerplateKindOf(s.heading);
-    if (kind) boilerplate.push({ kind, start: s.start, end: kind === 'toc' ? tocRegionEnd(text, lines, s) : s.end });
+    const end = kind === 'toc' ? tocRegionEnd(text, lines, s) : s.end;
+    if (kind && end !== null) boilerplate.push({ kind, start: s.start, end });
   }
   // A table of contents without a heading of its own.
   for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);

@@ -49,6 +49,9 @@ export function tocEntry(t: string): TocEntry | null {
   return { number, title, paged, key: headingKey(number, title) };
 }
 
+/** Whether a line reads as a sentence of prose (six words or more, closed by a full stop or a colon): never a contents line. */
+const isProse = (t: string) => /[\p{Ll})\]]\s?[.:]$/u.test(t) && t.split(/\s+/).length >= 6 && !isPagedEntry(t);
+
 /** How many non-blank lines of another kind may sit between two entries (a wrapped title, a page footer and header). */
 const MAX_GAP_LINES = 3;
 
@@ -88,7 +91,7 @@ export function tocBlock(lines: Line[], from: number): { end: number; entries: T
       keys.add(e.key);
       continue;
     }
-    if (!e && entryFollows(i, paged)) continue;
+    if (!e && !isProse(l.t) && entryFollows(i, paged)) continue; // a sentence is no wrapped title
     break;
   }
   // A paged list ends at its last paged entry: clause lines after it are the body's headings.
@@ -101,9 +104,6 @@ export function tocBlock(lines: Line[], from: number): { end: number; entries: T
   if (entries.length < 2) return { end: -1, entries: [] };
   return { end: ends[ends.length - 1], entries };
 }
-
-/** Whether a line reads as a sentence of prose (six words or more, closed by a full stop or a colon): never a contents line. */
-const isProse = (t: string) => /[\p{Ll})\]]\s?[.:]$/u.test(t) && t.split(/\s+/).length >= 6 && !isPagedEntry(t);
 
 /** The start of the first line of prose from line `from` up to offset `before`, or -1: text a contents list cannot hold. */
 export function firstProseAt(lines: Line[], from: number, before: number): number {
