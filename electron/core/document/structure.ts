@@ -489,7 +489,17 @@ function findCandidates(lines: Line[]): Candidate[] {
     if (indentedBody) {
       // RFC style: a title at column 0 between a blank line and indented text or a blank line.
       if (blankBefore && (blankAfter || (next && next.col >= 2)) && t.length <= 72 && t.split(/\s+/).length <= 10) {
-        out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
+        // An ALL-CAPS title is weak evidence here too: a code keyword at the margin ("BEGIN", "END").
+        out.push({
+          line: i,
+          start: l.start + l.indent,
+          headingEnd: l.end,
+          number: null,
+          heading: t,
+          level: 1,
+          key: null,
+          ...(ALL_CAPS.test(t) ? { caps: true } : {}),
+        });
       }
       continue;
     }
@@ -650,7 +660,7 @@ function findSections(text: string, lines: Line[]): Section[] {
   // "EAP-TLS"), not a section: only the generic names (REFERENCES, BIBLIOGRAPHY) stay.
   const firstNumbered = cands.find((c) => c.key);
   if (firstNumbered && cands.filter((c) => c.key).length >= 3)
-    cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
+    cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading) || boilerplateKindOf(c.heading) !== null);
   return buildSections(cands, text.length);
 }
 
