@@ -243,3 +243,49 @@ describe('toc entries', () => {
     expect(block.end).toBe(lines[3].end);
   });
 });
+
+// A table of numbered rows with a number in its last column looks like contents entries set with a
+// gap ("2  Widget-Accept      8"); it is body, unless the text repeats its rows as headings later.
+describe('a table of numbered rows in the body', () => {
+  const ROWS = ['1  Widget-Request        4', '2  Widget-Accept         8', '3  Widget-Reject        12', '4  Widget-Challenge     16'];
+  const text = [
+    'Widget Exchange Protocol',
+    '',
+    '1.  Introduction',
+    '',
+    '   The widget protocol moves widgets between hosts over any transport.',
+    '   More prose follows on this line to make a paragraph of text here.',
+    '',
+    '2.  Widget Codes',
+    '',
+    '   The codes and their lengths are:',
+    '',
+    ...ROWS.map((r) => `   ${r}`),
+    '',
+    '   Each code is one octet long and is followed by the length field.',
+    '',
+    '3.  Security Considerations',
+    '',
+    '   Widgets are not authenticated.',
+    '',
+  ].join('\n');
+
+  it('is no table of contents: its rows stay content', () => {
+    const s = analyzeStructure(text);
+    expect(tocRegions(s)).toEqual([]);
+    for (const row of ROWS) expect(isBoilerplate(s, text.indexOf(row), text.indexOf(row) + row.length), row).toBeNull();
+  });
+
+  it('the same lines listed before a body that repeats them as headings are a contents list', () => {
+    const listed = [
+      'Widget Exchange Protocol',
+      '',
+      ...ROWS.map((r) => `   ${r}`),
+      '',
+      ...ROWS.flatMap((r) => [r.replace(/\s+\d+$/, ''), '', '   A widget message of this code carries one widget.', '']),
+    ].join('\n');
+    const s = analyzeStructure(listed);
+    expect(tocRegions(s)).toHaveLength(1);
+    expect(listed.slice(tocRegions(s)[0].start, tocRegions(s)[0].end)).toBe(ROWS.map((r, i) => (i ? `   ${r}` : r)).join('\n'));
+  });
+});

@@ -111,23 +111,52 @@ export function firstProseAt(lines: Line[], from: number, before: number): numbe
   return -1;
 }
 
-/** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
+/** How many of `keys` some line after line `after` repeats (as a heading line would: number and title). */
+function repeatedAfter(lines: Line[], after: number, keys: Set<string>): number {
+  const seen = new Set<string>();
+  for (let i = after + 1; i < lines.length && seen.size < keys.size; i++) {
+    const t = lines[i].t;
+    if (!t || t.length > MAX_TITLE_LINE || t.startsWith('\u0000')) continue;
+    const num = numberedCandidate(t);
+    const key = num ? headingKey(num.number, num.heading) : headingKey(null, t);
+    if (keys.has(key)) seen.add(key);
+  }
+  return seen.size;
+}
+
+/** The longest line read as a heading that repeats an entry. */
+const MAX_TITLE_LINE = 120;
+
+/**
+ * Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a
+ * heading. A run without leaders ("2  Widget-Accept      8") may as well be a table of numbered
+ * rows in the body: it is a contents list only when the text repeats at least half of its entries
+ * afterwards, as the body's headings.
+ */
 export function tocRuns(lines: Line[]): Region[] {
   const out: Region[] = [];
   let runStart = -1;
   let runEnd = -1;
-  let n = 0;
+  let last = -1;
+  let leaders = false;
+  const keys = new Set<string>();
   const flush = () => {
-    if (n >= 3) out.push({ kind: 'toc', start: runStart, end: runEnd });
-    n = 0;
+    const n = keys.size;
+    if (n >= 3 && (leaders || repeatedAfter(lines, last, keys) * 2 >= n)) out.push({ kind: 'toc', start: runStart, end: runEnd });
+    keys.clear();
+    leaders = false;
     runStart = -1;
   };
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
     if (!l.t) continue;
-    if (isPagedEntry(l.t)) {
+    const entry = isPagedEntry(l.t) ? tocEntry(l.t) : null;
+    if (entry) {
       if (runStart < 0) runStart = l.start + l.indent;
       runEnd = l.end;
-      n++;
+      last = i;
+      leaders ||= LEADERS_AND_PAGE.test(l.t);
+      keys.add(entry.key);
     } else flush();
   }
   flush();
