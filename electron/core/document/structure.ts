@@ -426,6 +426,34 @@ function findCandidates(lines: Line[]): Candidate[] {
   const sample = nonEmpty.length > 4000 ? nonEmpty.slice(0, 4000) : nonEmpty;
   // RFC layout: body indented, headings at column 0.
   const indentedBody = sample.length >= 10 && sample.filter((l) => l.col >= 2).length / sample.length >= 0.5;
+  const atMargin = candidatesIn(lines, indentedBody, indentedBody ? 0 : 3);
+  if (!indentedBody || atMargin.some((c) => c.key)) return atMargin;
+  // An indented text without one numbered heading at the margin (a title block at column 0, all
+  // else set in): its numbered headings stand alone at the body's indentation.
+  const bodyCol = commonestColumn(sample.filter((l) => l.col >= 2));
+  const indented = candidatesIn(lines, indentedBody, bodyCol);
+  return indented.filter((c) => c.key).length >= 2 ? indented : atMargin;
+}
+
+/** Whether the next non-blank line after line `i` is numbered as a clause or a list item is. */
+function nextTextIsNumbered(lines: Line[], i: number): boolean {
+  let j = i + 1;
+  while (j < lines.length && !lines[j].t) j++;
+  return j < lines.length && numberedCandidate(lines[j].t) !== null;
+}
+
+/** The indentation most lines have. */
+function commonestColumn(lines: Line[]): number {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(l.col, (counts.get(l.col) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
+
+/**
+ * The heading candidates of a text whose numbered headings are set up to column `numberedCol`; one
+ * set in from the margin must stand alone between blank lines (a list item runs on beside others).
+ */
+function candidatesIn(lines: Line[], indentedBody: boolean, numberedCol: number): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
@@ -434,8 +462,10 @@ function findCandidates(lines: Line[]): Candidate[] {
     const next = lines[i + 1];
     const blankAfter = !next || !next.t;
     const t = l.t;
-    // Numbered headings sit at (or near) the left margin.
-    if (l.col <= (indentedBody ? 0 : 3) && looksLikeTitle(t)) {
+    // Numbered headings sit at (or near) the left margin, or alone at the body's indentation with
+    // text after them, not the next item of a list.
+    const numberedPlace = l.col <= (indentedBody ? 0 : 3) || (l.col <= numberedCol && blankBefore && blankAfter && !nextTextIsNumbered(lines, i));
+    if (numberedPlace && looksLikeTitle(t)) {
       const num = numberedCandidate(t);
       if (num) {
         let headingEnd = l.end;
