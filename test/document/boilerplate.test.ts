@@ -53,6 +53,7 @@ describe('near-miss real headings stay content', () => {
     'Content Information',
     'Authors of Widgets',
     'Informative Referrals',
+    'Copyrights in Widget Formats',
   ])('%j', (heading) => expect(boilerplateKindOf(heading)).toBeNull());
 });
 

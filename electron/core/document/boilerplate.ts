@@ -94,9 +94,10 @@ export function tolerantBoilerplateKind(heading: string): RegionKind | null {
   if (!words.length || words.length > MAX_NOTICE_WORDS) return null;
   const named = TOLERANT_NAMES.find((t) => t.names.some((n) => closeTo(words, n)))?.kind;
   if (named) return named;
-  // "Copyrigth Notice and Disclaimer": a notice the copyright name opens, whatever follows (as the exact rule reads it).
-  const opening = words[0] === 'full' ? words[1] : words[0];
-  return opening && words.length >= 2 && wordCloseTo(opening, 'copyright') ? 'copyright' : null;
+  // "Copyrigth Notice and Disclaimer": a copyright notice or statement, whatever follows it.
+  const k = words[0] === 'full' ? 1 : 0;
+  const notice = words.length > k + 1 && wordCloseTo(words[k], 'copyright') && ['notice', 'notices', 'statement'].some((n) => wordCloseTo(words[k + 1], n));
+  return notice ? 'copyright' : null;
 }
 
 /** The boilerplate kind a section heading names exactly ('Table of Contents' -> 'toc'), or null. */
