@@ -285,6 +285,30 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
   return CANDIDATE_FEATURES.map((f) => values[f]);
 }
 
+/** What kind of answer the question asks, for the ranking's trees to weigh a candidate feature by (a feature that matters for one kind and not another). */
+const ASKED_KINDS = ['askedNumeric', 'askedDefinition', 'askedYesNo', 'askedDocument', 'askedName'] as const;
+
+/** The inputs of the boosted trees (chat/ranker.ts): the candidate's features, the kind asked, and the linear table's score. */
+export const TREE_FEATURES = [...CANDIDATE_FEATURES, ...ASKED_KINDS, 'score'] as const;
+
+/** What the question asks for, as the question features name it (askedNumeric ... askedName). */
+function askedKinds(ctx: AnswerContext): Record<(typeof ASKED_KINDS)[number], number> {
+  const t = ctx.type.type;
+  return {
+    askedNumeric: bool(ctx.numeric),
+    askedDefinition: bool(t === 'definition'),
+    askedYesNo: bool(ctx.q.yesNo),
+    askedDocument: bool(ctx.q.whichDocument),
+    askedName: bool(t === 'name'),
+  };
+}
+
+/** The trees' input for one merged candidate: its feature vector (candidateFeatures, with support), the kind asked, its linear score. */
+export function treeFeatures(features: number[], ctx: AnswerContext, score: number): number[] {
+  const kinds = askedKinds(ctx);
+  return [...features, ...ASKED_KINDS.map((k) => kinds[k]), score];
+}
+
 /** Question-level features: how well the documents ground the question, and how the ranking came out. */
 export const QUESTION_FEATURES = [
   // the first candidate's ranking score
@@ -440,11 +464,7 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topTypeAgrees: bool(!!top && (top.measures.typeAgrees ?? 1) === 1),
     topFromLayout: bool(!!top && LAYOUT_SOURCES.has(top.source)),
     topFromPath: bool(top?.source === 'path'),
-    askedNumeric: bool(ctx.numeric),
-    askedDefinition: bool(t === 'definition'),
-    askedYesNo: bool(ctx.q.yesNo),
-    askedDocument: bool(ctx.q.whichDocument),
-    askedName: bool(t === 'name'),
+    ...askedKinds(ctx),
     topSupport: Math.log1p(top?.support ?? 0),
     topShapeFit: bool(!!top && shapeFits(top.text, t)),
     graphOnly: bool(!ctx.retrieval.passages.length),
