@@ -80,6 +80,8 @@ export const CANDIDATE_FEATURES = [
   'modalityMatch',
   // yes/no: the requirement is written with a capitalised keyword (MUST, SHOULD, MAY)
   'keyword',
+  // yes/no: the share of the read requirements (weighted by their match) that give the same word
+  'polarityShare',
   // its shape is what the type asks (a digit for numbers, a year for dates, a clause for definitions, a few words for names)
   'shapeFit',
   // log(1 + its number of words)
@@ -273,6 +275,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ownDocument: m.ownDocument ?? 0,
     modalityMatch: m.modalityMatch ?? 0,
     keyword: m.keyword ?? 0,
+    polarityShare: m.polarityShare ?? 0,
     shapeFit: bool(shapeFits(c.text, ctx.type.type)),
     words: Math.log1p(c.text.trim().split(/\s+/).length),
     ...clauseFeatures(c, ctx),
