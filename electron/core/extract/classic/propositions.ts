@@ -67,7 +67,7 @@ export const PROPOSITION_RULES = [
   {
     id: 'prop.object-phrase',
     statement:
-      'A prepositional phrase after an active verb\'s object belongs to the object when none of the verb\'s commonest WordNet senses takes an object and such a phrase ("include X with Y"): no verb + preposition relation.',
+      'A prepositional phrase after an active verb\'s object belongs to the object when none of the verb\'s commonest WordNet senses takes an object and such a phrase ("include X with Y"; not "as", not a means "by"): no verb + preposition relation.',
   },
   { id: 'prop.later-preposition', statement: 'Later prepositional phrases with a name or number on either side go with the verb ("born in X on Y").' },
   { id: 'prop.noun-preposition', statement: 'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it.' },
@@ -408,8 +408,15 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   const only = objects.length === 1 ? objects[0] : null;
   let reverb = false; // the phrase after the object was read as "verb + object + preposition"
   // prop.object-phrase: a phrase the verb's frames do not take is the object's ("packets that include an
-  // attribute with a value"), so neither "include with" nor a later phrase is the verb's
-  const objectsPhrase = kind === 'svo' && !passive && main && tokens[j]?.pos === 'ADP' && !takesObjectPhrase(main.text, lower(tokens[j]));
+  // attribute with a value"), so neither "include with" nor a later phrase is the verb's ("as" and a
+  // means "by doing" are the verb's whatever its frames: "treat X as Y")
+  const objectsPhrase =
+    kind === 'svo' &&
+    !passive &&
+    main &&
+    tokens[j]?.pos === 'ADP' &&
+    !['as', 'by'].includes(lower(tokens[j])) &&
+    !takesObjectPhrase(main.text, lower(tokens[j]));
   if (objectsPhrase) return;
   // (and the means of an active verb: "generates summaries by selecting the most important sentences")
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
