@@ -1,6 +1,7 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
+//                                  [--boost ROUNDS:DEPTH[:RATE]]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -9,6 +10,7 @@
 //    again, its candidates gathered and labelled by its gold answers (off-topic questions: none right,
 //    and not grounded); chat/fit-model.ts: candidate weights (logistic regression, L2 chosen on folds by
 //    document), calibration and groundedness on held-apart folds, the unsure threshold for 0.85 precision;
+//    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
 // 4. both tables written (unless --dry), then the held-out training figures and the validation figures
@@ -106,10 +108,12 @@ async function main(): Promise<void> {
       `${examples.length} training questions (${graphQuestions} over a graph without text) retrieved in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
     const setting = opt('setting')?.split(':');
+    const boost = opt('boost')?.split(':').map(Number);
     const { model, report } = fitAnswerModel(examples, {
       folds,
       seed,
       ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
+      ...(boost ? { boost: { rounds: boost[0], depth: boost[1], rate: boost[2] ?? 0.1 } } : {}),
     });
     model.fitted = {
       by: 'scripts/fit-answers.ts',
@@ -122,6 +126,7 @@ async function main(): Promise<void> {
       seed,
       objective: report.objective,
       l2: report.l2,
+      ...(boost ? { boost: opt('boost') } : {}),
       heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
         .join(', ')}`,
     );
     console.log(
-      `  ${report.objective}, L2 ${report.l2} (${report.l2Accuracy.map((x) => `${x.objective} ${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`,
+      `  ${report.objective}, L2 ${report.l2}${model.trees ? ` with ${model.trees.trees.length} boosted trees (--boost ${opt('boost')})` : ''} (${report.l2Accuracy.map((x) => `${x.objective} ${x.l2}: ${x.accuracy}`).join(', ')}); unsure below ${model.threshold}; not in the graph below groundedness ${model.groundedThreshold}`,
     );
     if (heldGraph.length)
       console.log(

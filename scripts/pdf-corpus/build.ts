@@ -153,11 +153,16 @@ export function typesettersMissing(): string | null {
 
 const sourcePath = (entry: CorpusEntry) => (path.isAbsolute(entry.source) ? entry.source : path.join(KIT, entry.source));
 
-/** The cache key of an entry: its settings, its source text and this folder's code. */
+/**
+ * The cache key of an entry: its settings, its source text, the model read from it (the structure
+ * analysis decides which lines are typeset as headings) and this folder's code.
+ */
 function cacheKey(entry: CorpusEntry): string {
+  const source = fs.readFileSync(sourcePath(entry));
   const h = createHash('sha256')
     .update(JSON.stringify(entry))
-    .update(fs.readFileSync(sourcePath(entry)));
+    .update(source)
+    .update(JSON.stringify(readRfc(source.toString('utf8'))));
   for (const f of fs.readdirSync(HERE).sort()) if (f.endsWith('.ts')) h.update(fs.readFileSync(path.join(HERE, f)));
   return h.digest('hex').slice(0, 16);
 }

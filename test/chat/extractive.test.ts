@@ -390,6 +390,13 @@ describe('typed spans of real RFC sentences', () => {
     expect(typedSpans(sentenceWith('rfc5247.txt', 'Octets 0-31 of the MSK'), 'code').map((x) => x.text)).toContain('Octets 0-31');
   });
 
+  it('a value with its unit hyphenated to it, a percent sign glued to it, or its count in words', () => {
+    expect(typedSpans(sentenceWith('rfc6613.txt', '4096-octet application-layer payload'), 'value').map((x) => x.text)).toContain('4096-octet');
+    const percent = typedSpans(sentenceWith('rfc6613.txt', 'we expect that 0.3%'), 'value');
+    expect(percent.find((x) => x.text === '0.3%')?.level).toBe('specific');
+    expect(typedSpans('The Authenticator field is sixteen octets long.', 'value').map((x) => x.text)).toContain('sixteen octets');
+  });
+
   it('a code is no size: "is 4 octets", "32-bit" and the bound of ">= 3" give no code; "68 for X" does', () => {
     const codes = (name: string, needle: string) => typedSpans(sentenceWith(name, needle), 'code').map((x) => x.text);
     expect(codes('rfc2867.txt', 'The Lost field is 4 octets')).not.toContain('4');

@@ -2,7 +2,10 @@
 // read by retrieve/analysis.ts), and "which document" questions told from others, on hand-made sentences.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../electron/core/retrieve/analysis';
-import { answerYesNo, requirementOf } from '../../electron/core/chat/candidates/requirements';
+import { answerYesNo, requirementCandidates, requirementOf } from '../../electron/core/chat/candidates/requirements';
+import { answerContext } from '../../electron/core/chat/candidates/context';
+import { questionTerms } from '../../electron/core/retrieve/sentences';
+import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
 
 const yesNo = (question: string, sentence: string) => {
   const q = analyze(question);
@@ -71,5 +74,34 @@ describe('which document a question asks for', () => {
     expect(analyze('Which document updates the key hierarchy?').whichDocument).toBe(true);
     expect(analyze('What is a document identifier?').whichDocument).toBe(false);
     expect(analyze('Which port does the server listen on?').whichDocument).toBe(false);
+  });
+});
+
+describe('how the read requirements vote', () => {
+  it('each yes/no candidate carries the share of the match of the sentences that give its word', () => {
+    const question = 'Can the protocol be used without encryption?';
+    const passages = [
+      'The protocol MUST NOT be used without encryption.',
+      'Implementations MUST NOT run the protocol without encryption.',
+      'The protocol may be used without encryption in a test network.',
+    ];
+    const terms = questionTerms(question, (words) => new Map(words.map((w) => [w, 1])), 100);
+    const retrieval = {
+      question,
+      terms,
+      passages: passages.map((text, i) => ({ id: i + 1, documentId: 1, document: 'Notes', text, score: 1 - i / 10 })),
+      triples: [],
+      entities: [],
+      paths: [],
+      answers: [],
+      hops: 0,
+      attempts: [],
+      timings: {},
+    } as unknown as RetrievalResult;
+    const candidates = requirementCandidates(answerContext(retrieval));
+    const share = (word: string) => candidates.find((c) => c.text.startsWith(word))?.measures.polarityShare ?? 0;
+    expect(candidates.map((c) => c.text.split(',')[0]).sort()).toEqual(['No', 'No', 'Yes']);
+    expect(share('No')).toBeGreaterThan(0.5);
+    expect(share('No') + share('Yes')).toBeCloseTo(1);
   });
 });

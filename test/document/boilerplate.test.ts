@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { boilerplateKindOf } from '../../electron/core/document/boilerplate';
 import { analyzeStructure, isBoilerplate } from '../../electron/core/document/structure';
 
-describe('misspelt legal section names are boilerplate', () => {
+describe('misspelt boilerplate section names are boilerplate', () => {
   it.each([
     ['Intellectural Property Statement', 'ipr'],
     ['Intelectual Property Rights', 'ipr'],
@@ -16,6 +16,12 @@ describe('misspelt legal section names are boilerplate', () => {
     ['Acknowledgemnts', 'acknowledgements'],
     ['Aknowledgements', 'acknowledgements'],
     ['Disclaimre', 'copyright'],
+    ['Copyrigth Notice and Disclaimer', 'copyright'],
+    ['Table of Contens', 'toc'],
+    ["Authors' Adresses", 'authors'],
+    ["Editor's Adress", 'authors'],
+    ['Normative Refrences', 'references'],
+    ['Status of This Documnt', 'status'],
   ])('%j -> %s', (heading, kind) => expect(boilerplateKindOf(heading)).toBe(kind));
 
   it('the exact names still are', () => {
@@ -42,6 +48,12 @@ describe('near-miss real headings stay content', () => {
     'Full Capability Statement',
     'Status Notice',
     'Knowledge Statements',
+    'Normative Preferences',
+    'Status of This Message',
+    'Content Information',
+    'Authors of Widgets',
+    'Informative Referrals',
+    'Copyrights in Widget Formats',
   ])('%j', (heading) => expect(boilerplateKindOf(heading)).toBeNull());
 });
 
@@ -91,5 +103,47 @@ describe('in a document', () => {
   it('leaves the near-miss section content', () => {
     expect(isBoilerplate(s, at('The relay confirms'), at('The relay confirms') + 20)).toBeNull();
     expect(isBoilerplate(s, at('A widget relay'), at('A widget relay') + 20)).toBeNull();
+  });
+});
+
+// A contents heading matched only within edits is a table of contents when entries follow it; one
+// that lists nothing ("Table of Contexts", a real heading) stays content.
+describe('a heading near "Table of Contents"', () => {
+  const doc = (heading: string, list: string[]) =>
+    [
+      'Widget Exchange Protocol',
+      '',
+      heading,
+      '',
+      ...list,
+      '',
+      '1.  Introduction',
+      '',
+      '   A widget relay forwards each widget to the next hop unchanged.',
+      '',
+      '2.  Relay Contexts',
+      '',
+      '   Each relay keeps one context per neighbour it forwards to.',
+      '',
+    ].join('\n');
+
+  it('listing entries is the toc, up to its last entry', () => {
+    const text = doc('Table of Contens', ['   1.  Introduction ........................ 2', '   2.  Relay Contexts ...................... 3']);
+    const s = analyzeStructure(text);
+    const toc = s.boilerplate.filter((r) => r.kind === 'toc');
+    expect(toc).toHaveLength(1);
+    expect(toc[0].start).toBe(text.indexOf('Table of Contens'));
+    expect(toc[0].end).toBeLessThanOrEqual(text.lastIndexOf('1.  Introduction'));
+    expect(isBoilerplate(s, text.indexOf('A widget relay'), text.indexOf('A widget relay') + 20)).toBeNull();
+  });
+
+  it('listing nothing is content', () => {
+    const text = doc('Table of Contexts', [
+      '   The relay keeps the contexts below in a table of its own, one per',
+      '   neighbour, and drops them when the neighbour leaves.',
+    ]);
+    const s = analyzeStructure(text);
+    expect(s.boilerplate.filter((r) => r.kind === 'toc')).toEqual([]);
+    expect(isBoilerplate(s, text.indexOf('The relay keeps'), text.indexOf('The relay keeps') + 20)).toBeNull();
   });
 });

@@ -2,15 +2,28 @@
 // operand, holds an assignment, or an indexed name or a brace (chunk/headings.ts looksLikeCode),
 // in both heading finders (document/structure.ts sections, chunk/headings.ts chunk headings).
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { data } from '../helpers/tmp';
 import { detectHeadings } from '../../electron/core/chunk/headings';
 import { looksLikeCode } from '../../electron/core/text/code-line';
 import { analyzeStructure } from '../../electron/core/document/structure';
 
 describe('looksLikeCode', () => {
-  it.each(['TAPpad2[40] =', 'x := a +', 'total = a *', 'Foo-MIB DEFINITIONS ::= BEGIN', 'WidgetEntry ::= SEQUENCE {', 'counter +=', 'if (ready) {', 'buf[i]'])(
-    'is code: %j',
-    (line) => expect(looksLikeCode(line)).toBe(true),
-  );
+  it.each([
+    'TAPpad2[40] =',
+    'x := a +',
+    'total = a *',
+    'Foo-MIB DEFINITIONS ::= BEGIN',
+    'WidgetEntry ::= SEQUENCE {',
+    'counter +=',
+    'if (ready) {',
+    'buf[i]',
+    'next <-',
+    'state ->',
+    'seed = 0x36',
+    'Frame.len = 4',
+    'count == limit',
+  ])('is code: %j', (line) => expect(looksLikeCode(line)).toBe(true));
 
   it.each([
     'Security Considerations',
@@ -21,6 +34,9 @@ describe('looksLikeCode', () => {
     'Key Derivation: Overview',
     'Widget-Exchange',
     'Type-Length-Value Encoding',
+    'Widget <-> Gadget Mapping',
+    'Step 1: Hash(Password, Salt)',
+    'Frame Sizes (IPv4, IPv6)',
   ])('is a possible heading: %j', (line) => expect(looksLikeCode(line)).toBe(false));
 });
 
@@ -50,6 +66,11 @@ const RFC_STYLE = [
   '   widgetIndex   Integer32',
   '}',
   '',
+  'SEED = 0x36',
+  '',
+  'STATE ->',
+  '   NEXT',
+  '',
   '3.  Security Considerations',
   '',
   '   The pads are public; the key is not.',
@@ -66,5 +87,58 @@ describe('pseudo-code at the left margin', () => {
 
   it('is no chunk heading', () => {
     expect(detectHeadings(RFC_STYLE).map((h) => h.title)).toEqual(['1.  Introduction', '2.  Key Padding', '3.  Security Considerations']);
+  });
+});
+
+// A module of definitions set at the left margin of an RFC-style text: its keyword lines stand alone
+// between blank lines like a title, but once the sections are numbered an ALL-CAPS line is code.
+const MODULE_TEXT = [
+  '1.  Introduction',
+  '',
+  '   This memo defines the objects a widget relay exposes for management.',
+  '   A relay counts the widgets it forwards and the widgets it drops, and',
+  '   a manager reads both counters to learn how busy the relay is.  The',
+  '   counters wrap at their maximum and start again from zero.',
+  '',
+  '   Section 2 gives the module; section 3 says who may read it.',
+  '',
+  '2.  Definitions',
+  '',
+  'WIDGET-MIB DEFINITIONS ::= BEGIN',
+  '',
+  'IMPORTS',
+  '       widgetCounter FROM WIDGET-SMI;',
+  '',
+  'widgetRelays OBJECT-TYPE',
+  '       SYNTAX      Counter32',
+  '       DESCRIPTION "The widgets relayed."',
+  '',
+  'END',
+  '',
+  '3.  Security Considerations',
+  '',
+  '   The objects are read-only.',
+  '',
+  'ACKNOWLEDGEMENTS',
+  '',
+  '   The author thanks the widget list.',
+  '',
+].join('\n');
+
+describe('keyword lines of a module at the left margin', () => {
+  it('are no sections: the numbered section holds the whole module; a generic ALL-CAPS name still is one', () => {
+    const s = analyzeStructure(MODULE_TEXT);
+    expect(s.sections.map((x) => x.heading)).toEqual(['Introduction', 'Definitions', 'Security Considerations', 'ACKNOWLEDGEMENTS']);
+    const definitions = s.sections[1];
+    expect(MODULE_TEXT.slice(definitions.start, definitions.end)).toContain('END\n');
+  });
+
+  it('a training-kit MIB RFC: IMPORTS and END are inside its Definitions section', () => {
+    const text = fs.readFileSync(data('rfc-train', 'rfc2618.txt'), 'utf8');
+    const s = analyzeStructure(text);
+    expect(s.sections.map((x) => x.heading)).not.toContain('IMPORTS');
+    expect(s.sections.map((x) => x.heading)).not.toContain('END');
+    const definitions = s.sections.find((x) => x.heading === 'Definitions')!;
+    expect(text.slice(definitions.start, definitions.end)).toMatch(/\nIMPORTS\n[\s\S]*\nEND\n/);
   });
 });

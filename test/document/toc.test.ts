@@ -26,7 +26,7 @@ interface Layout {
   headingIndent: number;
   bodyIndent: number;
   /** How an entry is printed: dot leaders and a page, a gap and a page, or the clause line alone. */
-  entries: 'leaders' | 'gap' | 'bare';
+  entries: 'leaders' | 'gap' | 'bare' | 'mixed';
   /** A page footer and a running header between the third and the fourth entry. */
   pageBreak?: boolean;
 }
@@ -34,9 +34,11 @@ interface Layout {
 function memo(layout: Layout): string {
   const head = ' '.repeat(layout.headingIndent);
   const ind = ' '.repeat(layout.bodyIndent);
-  const entry = ([n, t, p]: [string, string, number]) => {
+  const entry = ([n, t, p]: [string, string, number], i: number) => {
     const e = `${n} ${t}`;
-    if (layout.entries === 'bare') return `          ${e}`;
+    // mixed: the first entry lost its page number, the others alternate leaders and a gap
+    if (layout.entries === 'bare' || (layout.entries === 'mixed' && i === 0)) return `          ${e}`;
+    if (layout.entries === 'mixed' && i % 2) return `          ${e}   ${p}`;
     if (layout.entries === 'gap') return `          ${e}${' '.repeat(50 - e.length)}${p}`;
     return `          ${e} ${'.'.repeat(50 - e.length)}  ${p}`;
   };
@@ -88,6 +90,9 @@ describe('a table of contents whose body headings are set like its entries', () 
     ['entries without page numbers', { headingIndent: 3, bodyIndent: 3, entries: 'bare' }],
     ['a page break inside the list', { headingIndent: 3, bodyIndent: 3, entries: 'leaders', pageBreak: true }],
     ['headings at the margin (as before)', { headingIndent: 0, bodyIndent: 3, entries: 'leaders' }],
+    ['an entry without its page number first, then leaders and gaps', { headingIndent: 10, bodyIndent: 10, entries: 'mixed' }],
+    ['an entry without its page number first, headings near the margin', { headingIndent: 3, bodyIndent: 3, entries: 'mixed' }],
+    ['an entry without its page number first, prose at the margin', { headingIndent: 10, bodyIndent: 0, entries: 'mixed' }],
   ])('%s: the list is toc, the body is content with its sections', (_, layout) => {
     const text = memo(layout);
     expectBodyIsContent(text, analyzeStructure(text));
@@ -111,6 +116,79 @@ describe('a table of contents whose body headings are set like its entries', () 
   });
 });
 
+describe('a contents list opening with front-matter entries paged in roman numerals', () => {
+  // Four roman-paged entries before the first clause: more than the gap a list may pass over.
+  const text = [
+    'Widget Exchange Protocol',
+    '',
+    'Contents',
+    '',
+    '          Foreword ........................ iii',
+    '          Introduction .................... iv',
+    '          Acknowledgements ................ v',
+    '          Conventions ..................... vi',
+    '          1 Scope ......................... 1',
+    '          2 Widget Frames ................. 2',
+    '          3 Security Considerations ....... 4',
+    '',
+    '          1 Scope',
+    '',
+    '          The widget protocol moves widgets between hosts over any transport.',
+    '',
+    '          2 Widget Frames',
+    '',
+    '          A widget frame is a unit of exchange between two hosts.',
+    '',
+    '          3 Security Considerations',
+    '',
+    '          Widgets are not authenticated by the hosts.',
+    '',
+  ].join('\n');
+
+  it('the list is toc up to its last entry, the body is content with its sections', () => {
+    const s = analyzeStructure(text);
+    const tocs = tocRegions(s);
+    expect(tocs).toHaveLength(1);
+    expect(tocs[0].end).toBeGreaterThanOrEqual(text.indexOf('Considerations ....... 4') + 'Considerations ....... 4'.length);
+    expect(tocs[0].end).toBeLessThanOrEqual(text.lastIndexOf('1 Scope\n'));
+    expect(s.sections.filter((x) => x.number).map((x) => `${x.number} ${x.heading}`)).toEqual(['1 Scope', '2 Widget Frames', '3 Security Considerations']);
+    const at = text.indexOf('A widget frame');
+    expect(isBoilerplate(s, at, at + 20)).toBeNull();
+  });
+});
+
+describe('a contents list whose entries are not read (titles only, no numbers, no pages)', () => {
+  const text = [
+    'Widget Exchange Protocol',
+    '',
+    'Contents',
+    '',
+    '          Relay Behaviour',
+    '          Widget Frames',
+    '          Frame Format',
+    '',
+    '          Relay Behaviour',
+    '',
+    '          The widget protocol moves widgets between hosts over any transport.',
+    '',
+    '          Widget Frames',
+    '',
+    '          A widget frame is a unit of exchange between two hosts.',
+    '',
+  ].join('\n');
+
+  it('the toc region still ends before the first sentence of prose', () => {
+    const s = analyzeStructure(text);
+    const tocs = tocRegions(s);
+    expect(tocs).toHaveLength(1);
+    expect(tocs[0].end).toBeLessThanOrEqual(text.indexOf('The widget protocol'));
+    for (const sentence of ['The widget protocol', 'A widget frame']) {
+      const at = text.indexOf(sentence);
+      expect(isBoilerplate(s, at, at + 20), sentence).toBeNull();
+    }
+  });
+});
+
 describe('toc entries', () => {
   it.each([
     ['1 Introduction ....................  2', '1', 'Introduction', true],
@@ -118,6 +196,10 @@ describe('toc entries', () => {
     ['3  Security Considerations          6', '3', 'Security Considerations', true],
     ['Acknowledgements .................. 12', null, 'Acknowledgements', true],
     ['1.1 Terms', '1.1', 'Terms', false],
+    ['Foreword .................. iv', null, 'Foreword', true],
+    ['1 Introduction ......... 1-1', '1', 'Introduction', true],
+    ['2.1 Terms     3-12', '2.1', 'Terms', true],
+    ['A.1 Widget codes ........ A-3', 'A.1', 'Widget codes', true],
   ])('%j', (line, number, title, paged) => {
     expect(tocEntry(line)).toMatchObject({ number, title, paged });
   });
@@ -125,6 +207,8 @@ describe('toc entries', () => {
   it('prose is no entry', () => {
     expect(tocEntry('The widget protocol moves widgets between hosts.')).toBeNull();
     expect(tocEntry('Widgets are counted 12')).toBeNull();
+    expect(tocEntry('Widgets are counted in 1-4')).toBeNull();
+    expect(tocEntry('Widgets are counted in iv')).toBeNull();
   });
 
   it('a single clause line without a page number is a heading, not a list', () => {
@@ -137,5 +221,71 @@ describe('toc entries', () => {
       col: 0,
     }));
     expect(tocBlock(lines, 0).entries).toEqual([]);
+  });
+
+  const asLines = (texts: string[]) => texts.map((t, i) => ({ start: i * 60, end: i * 60 + t.length, raw: t, t, indent: 0, col: 0 }));
+
+  it('a sentence of prose ends a list: clause lines on either side of it are no contents list', () => {
+    const lines = asLines([
+      'The relay keeps one context for each neighbour it serves.',
+      '1 Introduction',
+      'The relay forwards each widget to the next hop.',
+      '2 Relay Contexts',
+    ]);
+    expect(tocBlock(lines, 0).entries).toEqual([]);
+    expect(tocBlock(lines, 1).entries).toEqual([]);
+  });
+
+  it('a clause line without a page number between paged entries is listed; after the last one it is the body', () => {
+    const lines = asLines(['1 Introduction', '2 Terms ......... 3', '3 Format', '4 Security ...... 6', '5 Widgets', '', 'Widgets are counted by the relay.']);
+    const block = tocBlock(lines, 0);
+    expect(block.entries.map((e) => e.number)).toEqual(['1', '2', '3', '4']);
+    expect(block.end).toBe(lines[3].end);
+  });
+});
+
+// A table of numbered rows with a number in its last column looks like contents entries set with a
+// gap ("2  Widget-Accept      8"); it is body, unless the text repeats its rows as headings later.
+describe('a table of numbered rows in the body', () => {
+  const ROWS = ['1  Widget-Request        4', '2  Widget-Accept         8', '3  Widget-Reject        12', '4  Widget-Challenge     16'];
+  const text = [
+    'Widget Exchange Protocol',
+    '',
+    '1.  Introduction',
+    '',
+    '   The widget protocol moves widgets between hosts over any transport.',
+    '   More prose follows on this line to make a paragraph of text here.',
+    '',
+    '2.  Widget Codes',
+    '',
+    '   The codes and their lengths are:',
+    '',
+    ...ROWS.map((r) => `   ${r}`),
+    '',
+    '   Each code is one octet long and is followed by the length field.',
+    '',
+    '3.  Security Considerations',
+    '',
+    '   Widgets are not authenticated.',
+    '',
+  ].join('\n');
+
+  it('is no table of contents: its rows stay content', () => {
+    const s = analyzeStructure(text);
+    expect(tocRegions(s)).toEqual([]);
+    for (const row of ROWS) expect(isBoilerplate(s, text.indexOf(row), text.indexOf(row) + row.length), row).toBeNull();
+  });
+
+  it('the same lines listed before a body that repeats them as headings are a contents list', () => {
+    const listed = [
+      'Widget Exchange Protocol',
+      '',
+      ...ROWS.map((r) => `   ${r}`),
+      '',
+      ...ROWS.flatMap((r) => [r.replace(/\s+\d+$/, ''), '', '   A widget message of this code carries one widget.', '']),
+    ].join('\n');
+    const s = analyzeStructure(listed);
+    expect(tocRegions(s)).toHaveLength(1);
+    expect(listed.slice(tocRegions(s)[0].start, tocRegions(s)[0].end)).toBe(ROWS.map((r, i) => (i ? `   ${r}` : r)).join('\n'));
   });
 });

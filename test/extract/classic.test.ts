@@ -276,9 +276,8 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
     expect(readTriples('The nonlinear scale space is built using efficient Additive Operator Splitting (AOS) techniques.')).toEqual([
       'nonlinear scale space | built using | efficient Additive Operator Splitting (AOS) technique',
     ]);
-    expect(readTriples('The protocol entity performs a rudimentary parse on the ASN.1 object.')).toContain(
-      'protocol entity | performs rudimentary parse on | ASN.1 object',
-    );
+    // (the phrase after the parse is the parse's: "perform" takes no object and phrase, prop.object-phrase)
+    expect(readTriples('The protocol entity performs a rudimentary parse on the ASN.1 object.')).toContain('protocol entity | performs | rudimentary parse');
   });
 
   it('finds the subject behind reduced relatives, infinitives, coordinations and relative clauses', () => {
@@ -386,7 +385,6 @@ describe('the sentence extractor, second-pass rules of docs/extraction.md (real 
     // "They" after a singular subject points at nothing here (and "The Framed-Routing attribute" is a name and its noun)
     expect(readTriples('The Framed-Routing attribute indicates the routing method for the Supplicant.  They use it.')).toEqual([
       'Framed-Routing attribute | indicates | routing method',
-      'Framed-Routing attribute | indicates routing method for | Supplicant',
     ]);
     // an empty "it" ("It is RECOMMENDED that", "it follows that") stands for nothing
     expect(readTriples('The server sends the key.  It follows that the key is known.')).toEqual(['server | sends | key']);

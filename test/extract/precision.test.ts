@@ -112,7 +112,10 @@ describe('the feature model of precision', () => {
   it('the committed model: a general end lowers the estimate; a model triple has none', () => {
     expect(PRECISION_MODEL.features).toEqual([...FEATURES]);
     const named = estimatePrecision(['prop.object'], shape)!;
-    expect(estimatePrecision(['prop.object'], { ...shape, subject: 'it' })!).toBeLessThan(named);
+    // (one content word each: a lower-case word alone is general, a name is not)
+    expect(estimatePrecision(['prop.object'], { ...shape, subject: 'server' })!).toBeLessThan(
+      estimatePrecision(['prop.object'], { ...shape, subject: 'RADIUS' })!,
+    );
     expect(estimatePrecision(['pattern:xref.cite'], shape)!).toBeGreaterThan(named);
     expect(estimatePrecision(['llm:EE@1'], shape)).toBeNull();
   });

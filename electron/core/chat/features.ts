@@ -80,6 +80,8 @@ export const CANDIDATE_FEATURES = [
   'modalityMatch',
   // yes/no: the requirement is written with a capitalised keyword (MUST, SHOULD, MAY)
   'keyword',
+  // yes/no: the share of the read requirements (weighted by their match) that give the same word
+  'polarityShare',
   // its shape is what the type asks (a digit for numbers, a year for dates, a clause for definitions, a few words for names)
   'shapeFit',
   // log(1 + its number of words)
@@ -273,6 +275,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ownDocument: m.ownDocument ?? 0,
     modalityMatch: m.modalityMatch ?? 0,
     keyword: m.keyword ?? 0,
+    polarityShare: m.polarityShare ?? 0,
     shapeFit: bool(shapeFits(c.text, ctx.type.type)),
     words: Math.log1p(c.text.trim().split(/\s+/).length),
     ...clauseFeatures(c, ctx),
@@ -283,6 +286,30 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => values[f]);
+}
+
+/** What kind of answer the question asks, for the ranking's trees to weigh a candidate feature by (a feature that matters for one kind and not another). */
+const ASKED_KINDS = ['askedNumeric', 'askedDefinition', 'askedYesNo', 'askedDocument', 'askedName'] as const;
+
+/** The inputs of the boosted trees (chat/ranker.ts): the candidate's features, the kind asked, and the linear table's score. */
+export const TREE_FEATURES = [...CANDIDATE_FEATURES, ...ASKED_KINDS, 'score'] as const;
+
+/** What the question asks for, as the question features name it (askedNumeric ... askedName). */
+function askedKinds(ctx: AnswerContext): Record<(typeof ASKED_KINDS)[number], number> {
+  const t = ctx.type.type;
+  return {
+    askedNumeric: bool(ctx.numeric),
+    askedDefinition: bool(t === 'definition'),
+    askedYesNo: bool(ctx.q.yesNo),
+    askedDocument: bool(ctx.q.whichDocument),
+    askedName: bool(t === 'name'),
+  };
+}
+
+/** The trees' input for one merged candidate: its feature vector (candidateFeatures, with support), the kind asked, its linear score. */
+export function treeFeatures(features: number[], ctx: AnswerContext, score: number): number[] {
+  const kinds = askedKinds(ctx);
+  return [...features, ...ASKED_KINDS.map((k) => kinds[k]), score];
 }
 
 /** Question-level features: how well the documents ground the question, and how the ranking came out. */
@@ -440,11 +467,7 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topTypeAgrees: bool(!!top && (top.measures.typeAgrees ?? 1) === 1),
     topFromLayout: bool(!!top && LAYOUT_SOURCES.has(top.source)),
     topFromPath: bool(top?.source === 'path'),
-    askedNumeric: bool(ctx.numeric),
-    askedDefinition: bool(t === 'definition'),
-    askedYesNo: bool(ctx.q.yesNo),
-    askedDocument: bool(ctx.q.whichDocument),
-    askedName: bool(t === 'name'),
+    ...askedKinds(ctx),
     topSupport: Math.log1p(top?.support ?? 0),
     topShapeFit: bool(!!top && shapeFits(top.text, t)),
     graphOnly: bool(!ctx.retrieval.passages.length),

@@ -4,7 +4,9 @@
 // first answer's confidence and the groundedness model on held-apart folds (questions of one document in
 // one fold), so neither is fitted on scores the candidate weights were fitted on; the L2 penalty chosen
 // by the folds' top-1 accuracy; the unsure threshold as the lowest confidence whose answers reach the
-// target precision on the folds. Deterministic for the same examples and seed.
+// target precision on the folds. With `boost`, small boosted trees (learn/boost.ts) are fitted on top of
+// the linear scores in each fold and for the table, so the folds judge the two together. Deterministic
+// for the same examples and seed.
 import type { AnswerContext } from './candidates/context';
 import type { Candidate } from './candidates';
 import {
@@ -16,10 +18,13 @@ import {
   GROUNDED_FEATURES,
   questionFeatures,
   QUESTION_FEATURES,
+  TREE_FEATURES,
+  treeFeatures,
   type EvidenceKind,
   type QuestionFeature,
 } from './features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, selectLogistic, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
+import { fitBoostedRanker, type BoostOptions } from '../learn/boost';
 import { AnswerRanker, type AnswerModel, type NamedModel } from './ranker';
 import { answerCorrect } from '../text/answer-match';
 
@@ -45,6 +50,8 @@ interface FitOptions {
   precision?: number;
   /** Share of answerable questions the groundedness threshold may refuse (on the folds). */
   refuseAnswerable?: number;
+  /** Boosted trees on top of the linear scores (absent: the linear table alone). */
+  boost?: BoostOptions;
 }
 
 interface HeldOutPoint {
@@ -88,6 +95,7 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
   return {
     version: 1,
     candidate: { features: [...CANDIDATE_FEATURES], weights: candidate.weights, bias: candidate.bias },
+    ...(rest.trees ? { trees: rest.trees } : {}),
     confidence: rest.confidence ?? EMPTY,
     ...(rest.graphConfidence ? { graphConfidence: rest.graphConfidence } : {}),
     grounded: rest.grounded ?? EMPTY,
@@ -131,6 +139,23 @@ function fitCandidates(examples: FitExample[], l2: number, objective: Objective 
   return merged.some((g) => g.x.length) ? fitOn(merged, l2, objective) : first;
 }
 
+/**
+ * Boosted trees over the merged answers the linear table ranks (questions answered from passages), each
+ * answer's linear score the base the trees add to: what the table cannot express, the trees fit.
+ */
+function fitTrees(examples: FitExample[], candidate: LinearModel, boost: BoostOptions): AnswerModel['trees'] {
+  const ranker = new AnswerRanker(modelOf(candidate));
+  const groups = examples
+    .filter((e) => e.gold.length && evidenceKind(e.ctx) === 'text')
+    .map((e) => {
+      const ranked = ranker.rank(e.ctx, e.candidates).candidates;
+      const features = ranked.map((c) => candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path')));
+      const base = features.map((x) => linear(candidate, x));
+      return { x: features.map((x, i) => treeFeatures(x, e.ctx, base[i])), right: ranked.map((c) => isRight(e.gold, c.text)), base };
+    });
+  return { features: [...TREE_FEATURES], trees: fitBoostedRanker(groups, boost) };
+}
+
 interface Ranked {
   e: FitExample;
   q: number[];
@@ -138,8 +163,8 @@ interface Ranked {
   reachable: boolean;
 }
 
-function rankAll(candidate: LinearModel, examples: FitExample[]): Ranked[] {
-  const ranker = new AnswerRanker(modelOf(candidate));
+function rankAll(candidate: LinearModel, trees: AnswerModel['trees'], examples: FitExample[]): Ranked[] {
+  const ranker = new AnswerRanker(modelOf(candidate, { trees }));
   return examples.map((e) => {
     const r = ranker.rank(e.ctx, e.candidates).candidates;
     return {
@@ -172,6 +197,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
       const w = fitCandidates(train, l2, objective);
       const ranked = rankAll(
         w,
+        options.boost ? fitTrees(train, w, options.boost) : undefined,
         test.map((x) => x.e),
       );
       test.forEach((x, j) => (out[x.i] = ranked[j]));
@@ -265,8 +291,10 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   );
 
   const candidate = fitCandidates(examples, l2, objective);
+  const trees = options.boost ? fitTrees(examples, candidate, options.boost) : undefined;
   const groundedModel = fitQuestionModel(textRows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
   const model = modelOf(candidate, {
+    trees,
     confidence,
     ...(graphConfidence ? { graphConfidence } : {}),
     grounded: named(groundedModel, GROUNDED_FEATURES),

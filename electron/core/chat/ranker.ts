@@ -3,12 +3,15 @@
 // (so that `confidence` is the probability that the first answer is right), a groundedness model (does
 // the question ask about something the documents hold at all) and the default threshold under which an
 // answer is only offered as "unsure". Weights are looked up by feature name: a feature the table lacks
-// weighs 0, a name the code no longer has is ignored.
+// weighs 0, a name the code no longer has is ignored. Optionally a few small boosted trees
+// (learn/boost.ts) added to the linear score: they weigh one feature by another (by the kind of answer
+// asked), which the linear table cannot.
 import defaultModel from './answer-model.json' with { type: 'json' };
-import { candidateFeatures, CANDIDATE_FEATURES, evidenceKind, questionFeatures, QUESTION_FEATURES } from './features';
+import { candidateFeatures, CANDIDATE_FEATURES, evidenceKind, questionFeatures, QUESTION_FEATURES, TREE_FEATURES, treeFeatures } from './features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
 import { linear, sigmoid, type LinearModel } from '../learn/logistic';
+import { forestValue, type TreeNode } from '../learn/boost';
 
 export interface NamedModel {
   features: string[];
@@ -20,6 +23,8 @@ export interface AnswerModel {
   version: 1;
   /** Log-odds that a candidate is a right answer, from its features. */
   candidate: NamedModel;
+  /** Boosted trees added to a merged candidate's linear score, over the named inputs (features.ts TREE_FEATURES; absent: none). */
+  trees?: { features: string[]; trees: TreeNode[] };
   /** Calibrated probability that the first answer is right, from the question features (answers read from passages). */
   confidence: NamedModel;
   /** The same for a question no passage was retrieved for (a graph imported without text); absent: `confidence`. */
@@ -58,13 +63,32 @@ export class AnswerRanker {
   readonly confidence: LinearModel;
   readonly graphConfidence: LinearModel;
   readonly grounded: LinearModel;
+  /** Where each input the trees were fitted on stands in TREE_FEATURES (-1: a name the code no longer has, read as 0). */
+  private readonly treeInputs: number[];
 
   constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
     this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
+    this.treeInputs = (model.trees?.features ?? []).map((f) => (TREE_FEATURES as readonly string[]).indexOf(f));
     // (a question model names the features it was fitted on; the others weigh 0)
     this.confidence = aligned(model.confidence, QUESTION_FEATURES);
     this.graphConfidence = model.graphConfidence ? aligned(model.graphConfidence, QUESTION_FEATURES) : this.confidence;
     this.grounded = aligned(model.grounded, QUESTION_FEATURES);
+  }
+
+  /** A merged candidate's score: the linear table's log-odds, plus the trees' values when the model has trees. */
+  score(c: Candidate, ctx: AnswerContext, support: number, alsoPath: boolean): number {
+    const features = candidateFeatures(c, ctx, support, alsoPath);
+    const base = linear(this.candidate, features);
+    const trees = this.model.trees?.trees;
+    if (!trees?.length) return base;
+    const all = treeFeatures(features, ctx, base);
+    return (
+      base +
+      forestValue(
+        trees,
+        this.treeInputs.map((i) => (i < 0 ? 0 : all[i])),
+      )
+    );
   }
 
   /**
@@ -87,7 +111,7 @@ export class AnswerRanker {
       const best = group[0].c;
       const sources = [...new Set(group.map((x) => x.c.source))];
       const alsoPath = sources.includes('path');
-      const score = linear(this.candidate, candidateFeatures(best, ctx, group.length - 1, alsoPath));
+      const score = this.score(best, ctx, group.length - 1, alsoPath);
       // a path end's chain of facts goes with the answer wherever it was read
       const triples = best.triples.length ? best.triples : (group.find((x) => x.c.triples.length)?.c.triples ?? []);
       ranked.push({ ...best, triples, score, support: group.length - 1, sources });

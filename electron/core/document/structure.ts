@@ -11,10 +11,10 @@
 import { lastStartingAtOrBefore } from '../text/spans';
 import type { DocumentTable } from './tables';
 import { MONTH_NAME_ALTERNATION } from '../nlp/months';
-import { boilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
+import { boilerplateKindOf, exactBoilerplateKindOf, tolerantBoilerplateKind } from './boilerplate';
 import type { Region, RegionKind } from './region';
 import { looksLikeTitle, numberedCandidate, splitLines, type Line } from './lines';
-import { headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
+import { firstProseAt, headingKey, tocBlock, tocRuns, type TocEntry } from './toc';
 
 export { numberedCandidate } from './lines';
 
@@ -426,6 +426,34 @@ function findCandidates(lines: Line[]): Candidate[] {
   const sample = nonEmpty.length > 4000 ? nonEmpty.slice(0, 4000) : nonEmpty;
   // RFC layout: body indented, headings at column 0.
   const indentedBody = sample.length >= 10 && sample.filter((l) => l.col >= 2).length / sample.length >= 0.5;
+  const atMargin = candidatesIn(lines, indentedBody, indentedBody ? 0 : 3);
+  if (!indentedBody || atMargin.some((c) => c.key)) return atMargin;
+  // An indented text without one numbered heading at the margin (a title block at column 0, all
+  // else set in): its numbered headings stand alone at the body's indentation.
+  const bodyCol = commonestColumn(sample.filter((l) => l.col >= 2));
+  const indented = candidatesIn(lines, indentedBody, bodyCol);
+  return indented.filter((c) => c.key).length >= 2 ? indented : atMargin;
+}
+
+/** Whether the next non-blank line after line `i` is numbered as a clause or a list item is. */
+function nextTextIsNumbered(lines: Line[], i: number): boolean {
+  let j = i + 1;
+  while (j < lines.length && !lines[j].t) j++;
+  return j < lines.length && numberedCandidate(lines[j].t) !== null;
+}
+
+/** The indentation most lines have. */
+function commonestColumn(lines: Line[]): number {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(l.col, (counts.get(l.col) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
+
+/**
+ * The heading candidates of a text whose numbered headings are set up to column `numberedCol`; one
+ * set in from the margin must stand alone between blank lines (a list item runs on beside others).
+ */
+function candidatesIn(lines: Line[], indentedBody: boolean, numberedCol: number): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
@@ -434,8 +462,10 @@ function findCandidates(lines: Line[]): Candidate[] {
     const next = lines[i + 1];
     const blankAfter = !next || !next.t;
     const t = l.t;
-    // Numbered headings sit at (or near) the left margin.
-    if (l.col <= (indentedBody ? 0 : 3) && looksLikeTitle(t)) {
+    // Numbered headings sit at (or near) the left margin, or alone at the body's indentation with
+    // text after them, not the next item of a list.
+    const numberedPlace = l.col <= (indentedBody ? 0 : 3) || (l.col <= numberedCol && blankBefore && blankAfter && !nextTextIsNumbered(lines, i));
+    if (numberedPlace && looksLikeTitle(t)) {
       const num = numberedCandidate(t);
       if (num) {
         let headingEnd = l.end;
@@ -489,7 +519,17 @@ function findCandidates(lines: Line[]): Candidate[] {
     if (indentedBody) {
       // RFC style: a title at column 0 between a blank line and indented text or a blank line.
       if (blankBefore && (blankAfter || (next && next.col >= 2)) && t.length <= 72 && t.split(/\s+/).length <= 10) {
-        out.push({ line: i, start: l.start + l.indent, headingEnd: l.end, number: null, heading: t, level: 1, key: null });
+        // An ALL-CAPS title is weak evidence here too: a code keyword at the margin ("BEGIN", "END").
+        out.push({
+          line: i,
+          start: l.start + l.indent,
+          headingEnd: l.end,
+          number: null,
+          heading: t,
+          level: 1,
+          key: null,
+          ...(ALL_CAPS.test(t) ? { caps: true } : {}),
+        });
       }
       continue;
     }
@@ -634,7 +674,7 @@ function withListedHeadings(cands: Candidate[], lines: Line[], tocEnd: number, e
 function findSections(text: string, lines: Line[]): Section[] {
   let cands = findCandidates(lines);
   // A table of contents heading: its numbered entries are not sections (they sit before the body).
-  const tocHead = cands.find((c) => !c.key && /^(?:table of )?contents$/i.test(c.heading));
+  const tocHead = cands.find((c) => !c.key && boilerplateKindOf(c.heading) === 'toc');
   const runs = tocRuns(lines);
   // The TOC ends at its last entry line; numbered lines up to there are entries.
   let toc: { end: number; entries: TocEntry[] } = { end: -1, entries: [] };
@@ -650,17 +690,26 @@ function findSections(text: string, lines: Line[]): Section[] {
   // "EAP-TLS"), not a section: only the generic names (REFERENCES, BIBLIOGRAPHY) stay.
   const firstNumbered = cands.find((c) => c.key);
   if (firstNumbered && cands.filter((c) => c.key).length >= 3)
-    cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading));
+    cands = cands.filter((c) => !c.caps || c.start < firstNumbered.start || KNOWN_HEADING.test(c.heading) || boilerplateKindOf(c.heading) !== null);
   return buildSections(cands, text.length);
 }
 
 /**
  * Where a table of contents under a heading ends: its section's end, or its last entry when text
- * follows the entries inside the section (a body whose headings were not found).
+ * follows the entries inside the section (a body whose headings were not found), or the section's
+ * first sentence when no entry is read; null when a heading misspelt near the name lists nothing.
  */
-function tocRegionEnd(text: string, lines: Line[], s: Section): number {
-  const block = tocBlock(lines, lastStartingAtOrBefore(lines, s.headingEnd) + 1);
-  if (!block.entries.length || block.end >= s.end || !text.slice(block.end, s.end).trim()) return s.end;
+function tocRegionEnd(text: string, lines: Line[], s: Section): number | null {
+  const from = lastStartingAtOrBefore(lines, s.headingEnd) + 1;
+  const block = tocBlock(lines, from);
+  if (!block.entries.length) {
+    // A heading only near the name ("Table of Contexts") that lists nothing is a content heading.
+    if (exactBoilerplateKindOf(s.heading) !== 'toc') return null;
+    // Entries of a form not read: the list still ends before the section's first sentence of prose.
+    const prose = firstProseAt(lines, from, s.end);
+    return prose >= 0 ? prose : s.end;
+  }
+  if (block.end >= s.end || !text.slice(block.end, s.end).trim()) return s.end;
   return block.end;
 }
 
@@ -686,7 +735,8 @@ export function analyzeStructure(text: string, given: { sections?: Section[] } =
     boilerplate.push({ kind: 'front-matter', start: 0, end: firstHeading });
   for (const s of sections) {
     const kind = boilerplateKindOf(s.heading);
-    if (kind) boilerplate.push({ kind, start: s.start, end: kind === 'toc' ? tocRegionEnd(text, lines, s) : s.end });
+    const end = kind === 'toc' ? tocRegionEnd(text, lines, s) : s.end;
+    if (kind && end !== null) boilerplate.push({ kind, start: s.start, end });
   }
   // A table of contents without a heading of its own.
   for (const r of runs) if (!boilerplate.some((b) => b.kind === 'toc' && b.start <= r.start && b.end >= r.end)) boilerplate.push(r);

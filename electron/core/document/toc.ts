@@ -1,9 +1,10 @@
 // A table of contents: where its entries run and what they list. An entry is a line with a page
 // number (after dot leaders or a gap: "2.1 Header ....... 4") or, in a contents list printed without
-// page numbers, a numbered clause line. The list ends where its entries stop (a line of another kind
-// that no entry follows within a few lines: a wrapped title or a page break between entries is
-// passed over) or where a line repeats an entry already listed: the body's first heading. The body
-// is never part of it, however its headings are set.
+// page numbers, a numbered clause line. A paged list may hold a clause line that lost its page
+// number between paged entries, and ends at its last paged entry. The list ends where its entries
+// stop (a line of another kind that no entry follows within a few lines: a wrapped title or a page
+// break between entries is passed over) or where a line repeats an entry already listed: the body's
+// first heading. The body is never part of it, however its headings are set.
 import { looksLikeTitle, numberedCandidate, type Line } from './lines';
 import type { Region } from './region';
 
@@ -17,10 +18,14 @@ export interface TocEntry {
   key: string;
 }
 
-// "...... 12", ". . . . 12" and "Title    12" (a numbered entry, a gap, a page number).
-const LEADERS_AND_PAGE = /(?:\.\s?){4,}\s*\d{1,4}$/;
-const NUMBERED_GAP_PAGE = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}\d{1,4}$/u;
-const PAGE_TAIL = /\s*(?:(?:\.\s?){2,})?\s*\d{1,4}$/;
+// A page number: "12", a chapter's or an annex's page ("3-12", "A-3"), or after leaders a front-matter page in lower-case
+// roman numerals ("iv").
+const PAGE = String.raw`(?:\d{1,4}|(?:[A-Z]|\d{1,3})[-–]\d{1,4})`;
+const PAGE_OR_ROMAN = String.raw`(?:${PAGE}|[ivxlc]{1,6})`;
+// "...... 12", ". . . . iv" and "Title    12" (a numbered entry, a gap, a page number).
+const LEADERS_AND_PAGE = new RegExp(String.raw`(?:\.\s?){4,}\s*${PAGE_OR_ROMAN}$`);
+const NUMBERED_GAP_PAGE = new RegExp(String.raw`^(?:\d{1,2}(?:\.\d{1,2})*\.?|Annex [A-Z]|Appendix [A-Z]|[A-Z](?:\.\d{1,2})+)\s+\p{L}.*\S\s{2,}${PAGE}$`, 'u');
+const PAGE_TAIL = new RegExp(String.raw`\s*(?:(?:\.\s?){2,})?\s*${PAGE}$|\s*(?:\.\s?){2,}\s*[ivxlc]{1,6}$`);
 
 /** A line listed in a table of contents: a page number after leaders or a gap. */
 export const isPagedEntry = (t: string): boolean => LEADERS_AND_PAGE.test(t) || NUMBERED_GAP_PAGE.test(t);
@@ -44,6 +49,9 @@ export function tocEntry(t: string): TocEntry | null {
   return { number, title, paged, key: headingKey(number, title) };
 }
 
+/** Whether a line reads as a sentence of prose (six words or more, closed by a full stop or a colon): never a contents line. */
+const isProse = (t: string) => /[\p{Ll})\]]\s?[.:]$/u.test(t) && t.split(/\s+/).length >= 6 && !isPagedEntry(t);
+
 /** How many non-blank lines of another kind may sit between two entries (a wrapped title, a page footer and header). */
 const MAX_GAP_LINES = 3;
 
@@ -53,18 +61,21 @@ const MAX_GAP_LINES = 3;
  */
 export function tocBlock(lines: Line[], from: number): { end: number; entries: TocEntry[] } {
   const entries: TocEntry[] = [];
+  const ends: number[] = [];
   const keys = new Set<string>();
-  let paged: boolean | null = null;
-  let end = -1;
-  // Whether an entry of this list (its kind, not yet listed) follows line i within the gap allowed.
-  const entryFollows = (i: number) => {
+  // Once an entry with a page number is listed, the list is a paged one: a clause line without a
+  // page number stays in it only between paged entries (an entry whose page was lost, a chapter line).
+  let paged = false;
+  // The next non-blank lines within the gap allowed: whether an entry not yet listed (of the list's
+  // kind when `pagedOnly`) comes before a line that repeats one.
+  const entryFollows = (i: number, pagedOnly: boolean) => {
     let seen = 0;
     for (let j = i + 1; j < lines.length && seen < MAX_GAP_LINES; j++) {
       if (!lines[j].t) continue;
       seen++;
       const e = tocEntry(lines[j].t);
-      if (e && !keys.has(e.key) && (paged === null || e.paged === paged)) return true;
       if (e && keys.has(e.key)) return false;
+      if (e && (!pagedOnly || e.paged)) return true;
     }
     return false;
   };
@@ -73,38 +84,79 @@ export function tocBlock(lines: Line[], from: number): { end: number; entries: T
     if (!l.t) continue;
     const e = tocEntry(l.t);
     if (e && keys.has(e.key)) break; // the body's first heading repeats an entry
-    if (e && (paged === null || e.paged === paged)) {
-      paged ??= e.paged;
+    if (e && (e.paged || !paged || entryFollows(i, true))) {
+      paged ||= e.paged;
       entries.push(e);
+      ends.push(l.end);
       keys.add(e.key);
-      end = l.end;
       continue;
     }
-    if (entryFollows(i)) continue;
+    if (!e && !isProse(l.t) && entryFollows(i, paged)) continue; // a sentence is no wrapped title
     break;
   }
+  // A paged list ends at its last paged entry: clause lines after it are the body's headings.
+  if (paged) {
+    let last = entries.length - 1;
+    while (!entries[last].paged) last--;
+    return { end: ends[last], entries: entries.slice(0, last + 1) };
+  }
   // One clause line without a page number is a heading, not a list.
-  if (paged === false && entries.length < 2) return { end: -1, entries: [] };
-  return { end, entries };
+  if (entries.length < 2) return { end: -1, entries: [] };
+  return { end: ends[ends.length - 1], entries };
 }
 
-/** Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a heading. */
+/** The start of the first line of prose from line `from` up to offset `before`, or -1: text a contents list cannot hold. */
+export function firstProseAt(lines: Line[], from: number, before: number): number {
+  for (let i = from; i < lines.length && lines[i].start < before; i++) if (lines[i].t && isProse(lines[i].t)) return lines[i].start + lines[i].indent;
+  return -1;
+}
+
+/** How many of `keys` some line after line `after` repeats (as a heading line would: number and title). */
+function repeatedAfter(lines: Line[], after: number, keys: Set<string>): number {
+  const seen = new Set<string>();
+  for (let i = after + 1; i < lines.length && seen.size < keys.size; i++) {
+    const t = lines[i].t;
+    if (!t || t.length > MAX_TITLE_LINE || t.startsWith('\u0000')) continue;
+    const num = numberedCandidate(t);
+    const key = num ? headingKey(num.number, num.heading) : headingKey(null, t);
+    if (keys.has(key)) seen.add(key);
+  }
+  return seen.size;
+}
+
+/** The longest line read as a heading that repeats an entry. */
+const MAX_TITLE_LINE = 120;
+
+/**
+ * Runs of three or more table-of-contents lines (dot leaders, a trailing page number) without a
+ * heading. A run without leaders ("2  Widget-Accept      8") may as well be a table of numbered
+ * rows in the body: it is a contents list only when the text repeats at least half of its entries
+ * afterwards, as the body's headings.
+ */
 export function tocRuns(lines: Line[]): Region[] {
   const out: Region[] = [];
   let runStart = -1;
   let runEnd = -1;
-  let n = 0;
+  let last = -1;
+  let leaders = false;
+  const keys = new Set<string>();
   const flush = () => {
-    if (n >= 3) out.push({ kind: 'toc', start: runStart, end: runEnd });
-    n = 0;
+    const n = keys.size;
+    if (n >= 3 && (leaders || repeatedAfter(lines, last, keys) * 2 >= n)) out.push({ kind: 'toc', start: runStart, end: runEnd });
+    keys.clear();
+    leaders = false;
     runStart = -1;
   };
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
     if (!l.t) continue;
-    if (isPagedEntry(l.t)) {
+    const entry = isPagedEntry(l.t) ? tocEntry(l.t) : null;
+    if (entry) {
       if (runStart < 0) runStart = l.start + l.indent;
       runEnd = l.end;
-      n++;
+      last = i;
+      leaders ||= LEADERS_AND_PAGE.test(l.t);
+      keys.add(entry.key);
     } else flush();
   }
   flush();

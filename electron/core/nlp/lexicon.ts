@@ -30,6 +30,7 @@ import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' wit
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
 import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
 import pluralPrepositions from './lexicon/plural-prepositions.json' with { type: 'json' };
+import prepositionVariants from './lexicon/preposition-variants.json' with { type: 'json' };
 import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
 import quantifiers from './lexicon/quantifiers.json' with { type: 'json' };
 import quantityNouns from './lexicon/quantity-nouns.json' with { type: 'json' };
@@ -76,6 +77,7 @@ export const LEXICON: Record<string, WordList> = {
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
   'plural-prepositions': pluralPrepositions,
+  'preposition-variants': prepositionVariants,
   'plural-without-s': pluralWithoutS,
   'purpose-nouns': purposeNouns,
   quantifiers,
@@ -105,6 +107,8 @@ export const CHAIN_PREPOSITIONS = set(chainPrepositions);
 export const PLURAL_PREPOSITIONS = set(pluralPrepositions);
 /** A verb and the commoner verb of its first sense ("utilize" -> "use"). */
 export const VERB_SYNONYMS: Readonly<Record<string, string>> = verbSynonyms.words;
+/** A preposition and the commoner one of the same role at a relation's end ("within" -> "in"). */
+export const PREPOSITION_VARIANTS: Readonly<Record<string, string>> = prepositionVariants.words;
 export const QUANTIFIERS = set(quantifiers);
 export const SELF_DETERMINERS = set(selfDeterminers);
 export const SELF_NOUNS = set(selfNouns);

@@ -70,3 +70,52 @@ export function moreNounThanAdjective(word: string): boolean {
     return Boolean(wn && (wn.entry(w, 'n')?.tagged ?? -1) > (wn.entry(w, 'a')?.tagged ?? -1));
   });
 }
+
+/**
+ * WordNet's verb frames that take an object and a prepositional phrase (wninput(5WN)), by the
+ * preposition they name: 15 "something to somebody", 16 "from", 17 "somebody with something", 18 "of",
+ * 19 "on", 31 "something with something"; 20 and 21 ("somebody PP", "something PP") take any.
+ */
+const OBJECT_PHRASE_FRAMES = new Map<number, string | null>([
+  [15, 'to'],
+  [16, 'from'],
+  [17, 'with'],
+  [18, 'of'],
+  [19, 'on'],
+  [20, null],
+  [21, null],
+  [31, 'with'],
+]);
+/** How many of a verb's senses, commonest first, are asked for its frames. */
+const FRAME_SENSES = 3;
+
+/**
+ * One of the verb's commonest senses takes an object and a phrase of this preposition ("send X to Y",
+ * "provide X with Y"; not "include X with Y", where the phrase belongs to the object). True without
+ * WordNet or for a verb it does not list (nothing known against it).
+ */
+export function takesObjectPhrase(verb: string, preposition: string): boolean {
+  const v = verb.toLowerCase();
+  const p = preposition.toLowerCase();
+  return cached(`f:${v}:${p}`, () => {
+    const wn = wordNet();
+    const base = wn?.baseForms(v, 'v')[0];
+    if (!wn || !base) return true;
+    return wn.senses(base, { pos: ['v'], maxSenses: FRAME_SENSES }).some((s) => {
+      const own = s.words.indexOf(base) + 1;
+      return s.frames.some(
+        (f) => (f.word === 0 || f.word === own) && OBJECT_PHRASE_FRAMES.has(f.frame) && [null, p].includes(OBJECT_PHRASE_FRAMES.get(f.frame)!),
+      );
+    });
+  });
+}
+
+/** WordNet lists the verb (in any form) and the particle as one verb ("go through", "look into"). False without WordNet. */
+export function phrasalVerb(verb: string, particle: string): boolean {
+  const v = verb.toLowerCase();
+  const p = particle.toLowerCase();
+  return cached(`p:${v}:${p}`, () => {
+    const wn = wordNet();
+    return Boolean(wn && wn.baseForms(v, 'v').some((base) => wn.entry(`${base} ${p}`, 'v')));
+  });
+}

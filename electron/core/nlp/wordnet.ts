@@ -36,6 +36,12 @@ export interface Synset {
   gloss: string;
   /** The lexicographer file number (lexnames(5WN): 4 noun.act, 7 noun.attribute, 26 noun.state, ...). */
   lexFile: number;
+  /**
+   * A verb synset's generic sentence frames (wninput(5WN): 8 "Somebody ----s something", 15 "Somebody
+   * ----s something to somebody", 21 "Somebody ----s something PP", ...), each for all its words (word 0)
+   * or the one word numbered; empty for other parts of speech.
+   */
+  frames: { frame: number; word: number }[];
 }
 
 const HYPERNYM = new Set(['@', '@i']);
@@ -348,7 +354,11 @@ export class WordNet {
       const ptrPos = (f[k + 2] === 's' ? 'a' : f[k + 2]) as WnPos;
       pointers.push({ symbol: f[k], offset: Number(f[k + 1]), pos: ptrPos, source: parseInt(st.slice(0, 2), 16), target: parseInt(st.slice(2), 16) });
     }
-    const out: Synset = { id, pos, offset, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '', lexFile: Number(f[1]) };
+    const frames: Synset['frames'] = [];
+    // (a verb's frames follow its pointers: "f_cnt + f_num w_num + f_num w_num ...")
+    if (pos === 'v' && k < f.length)
+      for (let i = 0, fCnt = Number(f[k++]); i < fCnt; i++, k += 3) frames.push({ frame: Number(f[k + 1]), word: parseInt(f[k + 2], 16) });
+    const out: Synset = { id, pos, offset, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '', lexFile: Number(f[1]), frames };
     if (this.synsets.size > CACHE_LIMIT) this.synsets.clear();
     this.synsets.set(id, out);
     return out;

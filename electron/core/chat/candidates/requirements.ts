@@ -121,5 +121,9 @@ export function requirementCandidates(ctx: AnswerContext): Candidate[] {
       },
     });
   }
+  // how the read sentences vote: the share of their match (coverage of the question) that gives the same word
+  const total = out.reduce((a, c) => a + (c.measures.match ?? 0), 0);
+  const share = (word: string) => out.reduce((a, c) => a + (c.text.startsWith(word) ? (c.measures.match ?? 0) : 0), 0) / (total || 1);
+  for (const c of out) c.measures.polarityShare = share(c.text.startsWith('Yes') ? 'Yes' : 'No');
   return out;
 }

@@ -98,6 +98,8 @@ export interface Measures {
   /** Yes/no answers: the requirement's modality is the one asked; it is written with a capitalised keyword. */
   modalityMatch?: number;
   keyword?: number;
+  /** Yes/no answers: the share of the read requirements' match that gives the same word. */
+  polarityShare?: number;
 }
 
 export interface Candidate {

@@ -28,6 +28,7 @@ import { common, emit, nounText, type Reading, type SvoTriple } from './reading'
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
 import { capitalised, isComplexPreposition, lower, objectControl, pluralNoun, verbInWordNet } from './words';
+import { takesObjectPhrase } from '../../nlp/senses';
 
 export const PROPOSITION_RULES = [
   {
@@ -63,6 +64,11 @@ export const PROPOSITION_RULES = [
     statement: 'The object of a verb of causing or letting before "to"-infinitive is the infinitive\'s subject: no (X, enables, Y).',
   },
   { id: 'prop.reverb', statement: 'A short single object and a preposition after it: (X, sends Access-Request to, Y), ReVerb-style.' },
+  {
+    id: 'prop.object-phrase',
+    statement:
+      'A prepositional phrase after an active verb\'s object belongs to the object when none of the verb\'s commonest WordNet senses takes an object and such a phrase ("include X with Y"; not "as", not a means "by"): no verb + preposition relation.',
+  },
   { id: 'prop.later-preposition', statement: 'Later prepositional phrases with a name or number on either side go with the verb ("born in X on Y").' },
   { id: 'prop.noun-preposition', statement: 'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it.' },
 ];
@@ -401,6 +407,17 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   let j = args.afterApposition(objects[objects.length - 1].to + 1);
   const only = objects.length === 1 ? objects[0] : null;
   let reverb = false; // the phrase after the object was read as "verb + object + preposition"
+  // prop.object-phrase: a phrase the verb's frames do not take is the object's ("packets that include an
+  // attribute with a value"), so neither "include with" nor a later phrase is the verb's ("as" and a
+  // means "by doing" are the verb's whatever its frames: "treat X as Y")
+  const objectsPhrase =
+    kind === 'svo' &&
+    !passive &&
+    main &&
+    tokens[j]?.pos === 'ADP' &&
+    !['as', 'by'].includes(lower(tokens[j])) &&
+    !takesObjectPhrase(main.text, lower(tokens[j]));
+  if (objectsPhrase) return;
   // (and the means of an active verb: "generates summaries by selecting the most important sentences")
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
   // (a preposition before "which" / "whom" opens a relative clause, no phrase of the verb's)

@@ -3,8 +3,9 @@
 // modality (meta.modality, as requirements keep theirs), tense and aspect go, the words as written
 // stay as the triple's label (meta.surface). A measurement word is never the relation ("X | has length
 // | 16 octets"), and every notion of a numeric type code is one relation, "has code".
-import { CHAIN_PREPOSITIONS, CODE_NOUNS, MEASUREMENT_NOUNS, UNIT_DIMENSIONS } from '../../nlp/lexicon';
+import { CHAIN_PREPOSITIONS, CODE_NOUNS, MEASUREMENT_NOUNS, PREPOSITION_VARIANTS, UNIT_DIMENSIONS } from '../../nlp/lexicon';
 import { singular } from '../../nlp/morphology';
+import { isVerbInWordNet, phrasalVerb } from '../../nlp/senses';
 import { verbGroupForm } from '../../nlp/relation-lemma';
 import type { CandidateTriple } from '../types';
 import type { SvoTriple } from './reading';
@@ -31,6 +32,15 @@ export const RELATION_RULES = [
   {
     id: 'rel.synonym',
     statement: 'An active verb written for the notion of a commoner verb of the same first sense ("utilize", "employ") is named by that verb ("use").',
+  },
+  {
+    id: 'rel.instrument',
+    statement: 'A thing "used to" do something does it: (X, used to identify, Y) is (X, identify, Y), the words as written kept as its label.',
+  },
+  {
+    id: 'rel.preposition-variant',
+    statement:
+      'A verb relation ending in a preposition with a commoner one of the same role ("within" -> "in", "through" -> "via") takes that one, unless WordNet has the verb and preposition as one verb ("go through").',
   },
   {
     id: 'rel.measure-subject',
@@ -110,11 +120,23 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       relation = form.relation;
     }
     // rel.skipped-preposition: "provided by via" (the tail is the object of "via"; "by" had its own object)
-    const words = relation.split(' ');
+    let words = relation.split(' ');
     if (verbal && words.length >= 3 && CHAIN_PREPOSITIONS.has(words.at(-1)!) && CHAIN_PREPOSITIONS.has(words.at(-2)!)) {
-      relation = [...words.slice(0, -2), words.at(-1)].join(' ');
+      words = [...words.slice(0, -2), words.at(-1)!];
       rules.push('rel.skipped-preposition');
     }
+    // rel.instrument: "used to identify" names what the thing does, "identify" (the infinitive in its lemma form)
+    if (verbal && words.length >= 3 && words[0] === 'used' && words[1] === 'to' && isVerbInWordNet(words[2])) {
+      words = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
+      rules.push('rel.instrument');
+    }
+    // rel.preposition-variant: "received within" is "received in"; "go through" is a verb of its own
+    const variant = PREPOSITION_VARIANTS[words.at(-1)!];
+    if (verbal && words.length >= 2 && variant && !phrasalVerb(words[0], words.at(-1)!)) {
+      words = [...words.slice(0, -1), variant];
+      rules.push('rel.preposition-variant');
+    }
+    relation = words.join(' ');
   }
   if (!relation) return t;
   if (relation === surface) return rules.length ? { ...t, rules: [...(t.rules ?? []), ...rules] } : t;
