@@ -122,21 +122,30 @@ function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, object
  * ranks; on questions answered from passages (a graph without text has path ends only, ordered by the walk).
  */
 function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise'): LinearModel {
-  const answerable = examples.filter((e) => e.gold.length && evidenceKind(e.ctx) === 'text');
+  const answerable = answeredFromText(examples);
   const first = fitOn(
     answerable.map((e) => ({ x: e.candidates.map((c) => candidateFeatures(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) })),
     l2,
     objective,
   );
-  const ranker = new AnswerRanker(modelOf(first));
-  const merged = answerable.map((e) => {
+  const merged = mergedAnswers(answerable, first);
+  return merged.some((g) => g.x.length) ? fitOn(merged, l2, objective) : first;
+}
+
+/** The answerable questions answered from passages (a graph without text has path ends only, ordered by the walk). */
+const answeredFromText = (examples: FitExample[]) => examples.filter((e) => e.gold.length && evidenceKind(e.ctx) === 'text');
+
+/** Each question's merged answers as `candidate` ranks them: their features (with support) and whether each is right. */
+function mergedAnswers(examples: FitExample[], candidate: LinearModel): { e: FitExample; x: number[][]; right: boolean[] }[] {
+  const ranker = new AnswerRanker(modelOf(candidate));
+  return examples.map((e) => {
     const ranked = ranker.rank(e.ctx, e.candidates).candidates;
     return {
+      e,
       x: ranked.map((c) => candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path'))),
       right: ranked.map((c) => isRight(e.gold, c.text)),
     };
   });
-  return merged.some((g) => g.x.length) ? fitOn(merged, l2, objective) : first;
 }
 
 /**
@@ -144,15 +153,10 @@ function fitCandidates(examples: FitExample[], l2: number, objective: Objective 
  * answer's linear score the base the trees add to: what the table cannot express, the trees fit.
  */
 function fitTrees(examples: FitExample[], candidate: LinearModel, boost: BoostOptions): AnswerModel['trees'] {
-  const ranker = new AnswerRanker(modelOf(candidate));
-  const groups = examples
-    .filter((e) => e.gold.length && evidenceKind(e.ctx) === 'text')
-    .map((e) => {
-      const ranked = ranker.rank(e.ctx, e.candidates).candidates;
-      const features = ranked.map((c) => candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path')));
-      const base = features.map((x) => linear(candidate, x));
-      return { x: features.map((x, i) => treeFeatures(x, e.ctx, base[i])), right: ranked.map((c) => isRight(e.gold, c.text)), base };
-    });
+  const groups = mergedAnswers(answeredFromText(examples), candidate).map(({ e, x, right }) => {
+    const base = x.map((f) => linear(candidate, f));
+    return { x: x.map((f, i) => treeFeatures(f, e.ctx, base[i])), right, base };
+  });
   return { features: [...TREE_FEATURES], trees: fitBoostedRanker(groups, boost) };
 }
 
