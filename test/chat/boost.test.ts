@@ -8,27 +8,15 @@ import { AnswerRanker, type AnswerModel } from '../../electron/core/chat/ranker'
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
 import { CANDIDATE_FEATURES, TREE_FEATURES } from '../../electron/core/chat/features';
-import { questionTerms } from '../../electron/core/retrieve/sentences';
-import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../electron/core/eval/score';
+import { retrievalOf } from './retrieval-fixture';
 
 /**
  * Groups of four items over [a, b, noise, kind]: in a group of kind 1 the right item is the one with
  * a = 1, in a group of kind 0 the one with b = 1 (each group has one item of each).
  */
 function interactionGroups(n: number, seed: number) {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   return Array.from({ length: n }, () => {
     const kind = rnd() < 0.5 ? 1 : 0;
     const x = [
@@ -78,28 +66,11 @@ describe('boosted trees for ranking', () => {
   });
 });
 
-/** A retrieval of one passage (every question word held by some chunk). */
-function retrievalOf(question: string, text: string): RetrievalResult {
-  const terms = questionTerms(question, (words) => new Map(words.map((w) => [w, 1])), 100);
-  return {
-    question,
-    terms,
-    passages: [{ id: 1, documentId: 1, document: 'Notes', text, score: 1 }],
-    triples: [],
-    entities: [],
-    paths: [],
-    answers: [],
-    hops: 0,
-    attempts: [],
-    timings: {},
-  } as unknown as RetrievalResult;
-}
-
 const span = (text: string, sentence: string): Candidate => ({ text, source: 'span', passageId: 1, passageRank: 0, sentence, triples: [], measures: {} });
 
 describe("the ranker's trees", () => {
   const sentence = 'The client retries 9 times, several seconds apart.';
-  const ctx = answerContext(retrievalOf('How many retries does the client make?', sentence));
+  const ctx = answerContext(retrievalOf('How many retries does the client make?', [sentence]));
   const candidates = [span('several', sentence), span('9', sentence)];
   const model = (trees?: AnswerModel['trees']): AnswerModel => ({
     version: 1,

@@ -15,22 +15,11 @@ import {
   thresholdFor,
 } from '../../electron/core/learn/logistic';
 import { expectedCalibrationError, precisionAt, precisionCoverage, reliability } from '../../electron/core/eval/calibration';
-
-/** A seeded generator (mulberry32), so the synthetic sets are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../electron/core/eval/score';
 
 /** n scores in [-3, 3], each right with the known probability sigmoid(a · score + b). */
 function syntheticScores(n: number, a: number, b: number, seed = 7) {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   return Array.from({ length: n }, () => {
     const score = rnd() * 6 - 3;
     const p = sigmoid(a * score + b);
@@ -102,7 +91,7 @@ describe('calibration on a synthetic set with known probabilities', () => {
 
 describe('the fitting math', () => {
   it('logistic regression recovers weights of two features from their outcomes', () => {
-    const rnd = random(3);
+    const rnd = mulberry32(3);
     const X: number[][] = [];
     const y: number[] = [];
     for (let i = 0; i < 5000; i++) {
@@ -123,7 +112,7 @@ describe('the fitting math', () => {
   });
 
   it('a softmax over each group learns the feature that marks its right item, whatever the group adds to all', () => {
-    const rnd = random(11);
+    const rnd = mulberry32(11);
     const groups = Array.from({ length: 200 }, () => {
       const offset = rnd() * 10; // shared by the group's items: a softmax must ignore it
       const x = Array.from({ length: 4 }, () => [offset + rnd(), rnd()]);
@@ -160,7 +149,7 @@ describe('the fitting math', () => {
   });
 
   it('a fit on standardised columns gives the same probabilities over raw columns of any scale', () => {
-    const rnd = random(5);
+    const rnd = mulberry32(5);
     const X: number[][] = [];
     const y: number[] = [];
     for (let i = 0; i < 4000; i++) {
@@ -178,7 +167,7 @@ describe('the fitting math', () => {
   });
 
   it('forward selection takes the columns the outcome depends on and leaves out noise', () => {
-    const rnd = random(9);
+    const rnd = mulberry32(9);
     const X: number[][] = [];
     const y: number[] = [];
     for (let i = 0; i < 1500; i++) {

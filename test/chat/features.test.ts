@@ -5,25 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
 import { candidateFeatures, CANDIDATE_FEATURES, grounding } from '../../electron/core/chat/features';
-import { questionTerms } from '../../electron/core/retrieve/sentences';
-import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
-
-/** A retrieval of the given passages (one document), the question's words held by `df` chunks of 100. */
-function retrievalOf(question: string, passages: string[], df: Record<string, number>): RetrievalResult {
-  const terms = questionTerms(question, (words) => new Map(words.map((w) => [w, df[w] ?? 0])), 100);
-  return {
-    question,
-    terms,
-    passages: passages.map((text, i) => ({ id: i + 1, documentId: 1, document: 'Notes', text, score: 1 - i / 10 })),
-    triples: [],
-    entities: [],
-    paths: [],
-    answers: [],
-    hops: 0,
-    attempts: [],
-    timings: {},
-  } as unknown as RetrievalResult;
-}
+import { retrievalOf } from './retrieval-fixture';
 
 const span = (text: string, sentence: string, passageId = 1): Candidate => ({
   text,

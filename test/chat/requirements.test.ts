@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../electron/core/retrieve/analysis';
 import { answerYesNo, requirementCandidates, requirementOf } from '../../electron/core/chat/candidates/requirements';
 import { answerContext } from '../../electron/core/chat/candidates/context';
-import { questionTerms } from '../../electron/core/retrieve/sentences';
-import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
+import { retrievalOf } from './retrieval-fixture';
 
 const yesNo = (question: string, sentence: string) => {
   const q = analyze(question);
@@ -85,19 +84,7 @@ describe('how the read requirements vote', () => {
       'Implementations MUST NOT run the protocol without encryption.',
       'The protocol may be used without encryption in a test network.',
     ];
-    const terms = questionTerms(question, (words) => new Map(words.map((w) => [w, 1])), 100);
-    const retrieval = {
-      question,
-      terms,
-      passages: passages.map((text, i) => ({ id: i + 1, documentId: 1, document: 'Notes', text, score: 1 - i / 10 })),
-      triples: [],
-      entities: [],
-      paths: [],
-      answers: [],
-      hops: 0,
-      attempts: [],
-      timings: {},
-    } as unknown as RetrievalResult;
+    const retrieval = retrievalOf(question, passages);
     const candidates = requirementCandidates(answerContext(retrieval));
     const share = (word: string) => candidates.find((c) => c.text.startsWith(word))?.measures.polarityShare ?? 0;
     expect(candidates.map((c) => c.text.split(',')[0]).sort()).toEqual(['No', 'No', 'Yes']);
