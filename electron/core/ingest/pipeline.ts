@@ -9,7 +9,7 @@ import type { NewDocument } from '../store/documents';
 import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading } from '../chunk';
 import { IngestError } from './errors';
 import { KNOWN_EXTENSIONS } from './detect';
-import { detectLanguage, loadLanguageDetector } from './language';
+import { detectLanguage, releaseLanguageDetector } from './language';
 import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
@@ -62,6 +62,14 @@ const ORIGINAL_FROM_FILE_CHARS = 4_000_000;
 /** A document this long is a large text: collections between its steps (IngestOptions.collectGarbage). */
 const LARGE_TEXT_CHARS = 4_000_000;
 
+/**
+ * A file this large is prepared without the language model resident (language.ts): it lets the
+ * language thread go before it is read, and again once its documents' languages are known. Past
+ * this size the model (~50 MB) is a fair part of what the file needs; below it, keeping the thread
+ * saves reloading the model for the next file.
+ */
+const RELEASE_LANGUAGE_BYTES = 16 * 1024 * 1024;
+
 export interface PreparedFile {
   path: string;
   fileHash: string;
@@ -87,7 +95,8 @@ export function fileError(file: string, err: unknown): string {
   return `${path.basename(file)}: ${message}`;
 }
 
-async function readSource(file: string): Promise<Buffer> {
+/** The file's size, or an IngestError saying why it cannot be read (missing, a folder, too large). */
+async function sourceSize(file: string): Promise<number> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);
@@ -103,6 +112,10 @@ async function readSource(file: string): Promise<Buffer> {
     throw new IngestError(
       `file too large (${Math.round(stat.size / 1024 / 1024)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB per file: a text needs several times its size in memory while it is imported)`,
     );
+  return stat.size;
+}
+
+async function readSource(file: string): Promise<Buffer> {
   try {
     return await fs.promises.readFile(file);
   } catch (err) {
@@ -206,13 +219,16 @@ async function buildDocument(
     signal: options.signal,
   });
   const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
+  const language = await detectLanguage(text, languageHint);
+  // (a large file's store then runs without the model resident)
+  if (!multi && bytes >= RELEASE_LANGUAGE_BYTES) await releaseLanguageDetector();
   return {
     // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name; the title its
     // text opens with when the file name is no name (a hash, a number, "document1").
     title: structure?.title ?? (multi ? doc.title : documentTitle(doc.title, text)),
     sourcePath: file,
     format: doc.format,
-    language: detectLanguage(text, languageHint),
+    language,
     pages,
     contentHash,
     text,
@@ -267,7 +283,7 @@ export function withSections(text: string, headings: Heading[], structure: Docum
 
 /** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
 export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
-  await loadLanguageDetector();
+  if ((await sourceSize(file)) >= RELEASE_LANGUAGE_BYTES) await releaseLanguageDetector();
   let buf: Buffer | null = await readSource(file);
   const bytes = buf.length;
   const fileHash = sha256(buf);
@@ -285,7 +301,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       .map((d) => (d.kind === 'exact' ? d.text : d.pages.join('\n')))
       .join('\n')
       .slice(0, 24_000);
-    hint = detectLanguage(sample);
+    hint = await detectLanguage(sample);
   }
   // A plain text or Markdown file of one large document: its original is read again when stored.
   const only = parsed.docs.length === 1 ? parsed.docs[0] : undefined;
