@@ -89,6 +89,8 @@ describe('relation form', () => {
     expect(relationForm(triple('proxy', 'attempts to send', 'reply'), true).relation).toBe('attempt to send');
     // (what the catenative leaves must be a verb of its own: "designed to be" stays)
     expect(relationForm(triple('field', 'designed to be', 'small'), true).relation).toBe('designed to be');
+    expect(relationForm(triple('user', 'entitled to use of', 'service'), true).relation).toBe('entitled to use of');
+    expect(relationForm(triple('key', 'needed to enable', 'encryption'), true)).toMatchObject({ relation: 'enable', meta: { catenative: 'needed to' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying frames'), true)).toMatchObject({ relation: 'carry', tail: { text: 'frames' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying to the peer'), true).relation).toBe('responsible for');
   });

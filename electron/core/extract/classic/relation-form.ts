@@ -229,7 +229,8 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
     // rel.catenative: "appear to act as" is "act as", "appear to" its qualifier; "designed to be" stays
     if (verbal && words.length >= 3 && CATENATIVE_QUALIFIERS.has(words[0]) && words[1] === 'to' && isVerbInWordNet(words[2])) {
       const rest = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
-      if (!BE.has(rest[0])) {
+      // (a word before "of" is a noun: "entitled to use of" stays)
+      if (!BE.has(rest[0]) && !(rest[1] === 'of' && !phrasalVerb(rest[0], 'of'))) {
         meta.catenative = `${words[0]} to`;
         words = rest;
         rules.push('rel.catenative');
