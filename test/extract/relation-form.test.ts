@@ -82,6 +82,8 @@ describe('relation form', () => {
       tail: { text: 'certificate', span: { start: 28, end: 39 } },
       meta: { surface: 'performs validation of' },
     });
+    // (the act "have" holds may be another's: "has the support of vendors" is no "support vendors")
+    expect(relationForm(triple('protocol', 'has', 'support of vendors'), true).relation).toBe('have');
   });
 
   it('rel.catenative and rel.act-adjective: the infinitive or gerund is the relation, the catenative its qualifier', () => {

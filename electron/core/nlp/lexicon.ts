@@ -113,8 +113,11 @@ export const DEGREE_WORDS = set(degreeWords);
 export const CATENATIVES = set(catenatives);
 /** Catenatives whose to-infinitive is the relation, they its qualifier ("appear", "designed"). */
 export const CATENATIVE_QUALIFIERS = set(catenativeQualifiers);
-/** Light verbs and their kind: "eventive" (make, perform) or "transfer" (provide, give: a "to" phrase names a recipient). */
-export const LIGHT_VERBS: Readonly<Record<string, 'eventive' | 'transfer'>> = lightVerbs.words as Record<string, 'eventive' | 'transfer'>;
+/** Light verbs and their kind: "eventive" (make, perform), "transfer" (provide, give: a "to" phrase names a recipient), "possession" (have: the act may be another's). */
+export const LIGHT_VERBS: Readonly<Record<string, 'eventive' | 'transfer' | 'possession'>> = lightVerbs.words as Record<
+  string,
+  'eventive' | 'transfer' | 'possession'
+>;
 /** Adjective + preposition whose gerund complement is the subject's act ("responsible for"), "qualifier" where the adjective stays as one. */
 export const ACT_ADJECTIVES: Readonly<Record<string, 'act' | 'qualifier'>> = actAdjectives.words as Record<string, 'act' | 'qualifier'>;
 /** Verbs whose past participle is their base form ("set", "put"). */

@@ -4,7 +4,7 @@
 // stay as the triple's label (meta.surface). A measurement word is never the relation ("X | has length
 // | 16 octets"), and every notion of a numeric type code is one relation, "has code". A light verb with
 // a noun naming an act says the noun's verb ("provides support for" -> "support"); a catenative of seeming,
-// aspect or design, or an adjective whose gerund is the subject's act, leaves the verb after it as the
+// aspect, design, need, permission or intention, or an adjective whose gerund is the subject's act, leaves the verb after it as the
 // relation ("appears to act as" -> "act as"; "responsible for forwarding" -> "forward").
 import {
   ACT_ADJECTIVES,
@@ -65,12 +65,12 @@ export const RELATION_RULES = [
   {
     id: 'rel.light-verb',
     statement:
-      'A light verb with a noun naming an act says the noun\'s verb: "provides support for X" is (support, X), "performs validation of X" is (validate, X); "of" and "for" mark the act\'s object, a recipient\'s "to" after "provide" or "give" stays unread.',
+      'A light verb with a noun naming an act says the noun\'s verb: "provides support for X" is (support, X), "performs validation of X" is (validate, X); "of" and "for" mark the act\'s object, a recipient\'s "to" after "provide" or "give" and an "of" after "have" ("has the support of X") stay unread.',
   },
   {
     id: 'rel.catenative',
     statement:
-      'A catenative of seeming, aspect or design before a to-infinitive ("appears to act as", "is designed to carry") leaves the infinitive as the relation and is kept as its qualifier (meta.catenative); "attempt to", "fail to" are left as they are.',
+      'A catenative of seeming, aspect, design, need, permission or intention before a to-infinitive ("appears to act as", "is designed to carry", "is authorized to access") leaves the infinitive as the relation and is kept as its qualifier (meta.catenative); "attempt to", "fail to" are left as they are.',
   },
   {
     id: 'rel.act-adjective',
@@ -218,7 +218,9 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       }
     }
     // (and a light verb whose tail is the act: "perform [validation of] X" is "validate X")
-    const actTail = verbal && !form.passive && words.length === 1 && LIGHT_VERBS[words[0]] ? splitTail(tail, ACT_OF) : null;
+    // ("has the support of X": the act of "have" may be X's, so its "of" is not read)
+    const eventive = words.length === 1 && [undefined, 'possession'].every((k) => LIGHT_VERBS[words[0]] !== k);
+    const actTail = verbal && !form.passive && eventive ? splitTail(tail, ACT_OF) : null;
     const actVerb = actTail ? verbOfActNoun(actTail.first) : null;
     if (actTail && actVerb) {
       words = [actVerb];
