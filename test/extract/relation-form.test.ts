@@ -56,4 +56,44 @@ describe('relation form', () => {
     // a pattern's own relation is its vocabulary
     expect(relationForm(triple('RFC 1', 'stands for', 'Foo'), false).relation).toBe('stands for');
   });
+
+  it('rel.light-verb: the act the verb\'s object named is the relation; the object leaves meta, a recipient\'s "to" after "provide" stays', () => {
+    const t = relationForm(triple('server', 'provides support for', 'extension', { object: 'support' }), true);
+    expect(t).toMatchObject({ relation: 'support', meta: { surface: 'provides support for' } });
+    expect(t.meta?.object).toBeUndefined();
+    expect(t.rules).toContain('rel.light-verb');
+    expect(relationForm(triple('server', 'must provide protection against', 'attacks', { object: 'protection' }), true)).toMatchObject({
+      relation: 'protect against',
+      meta: { modality: 'must' },
+    });
+    expect(relationForm(triple('server', 'provides authentication to', 'peer', { object: 'authentication' }), true).relation).toBe('provide to');
+    // a passive is no light verb's act ("is given support for"), nor is a noun naming a thing
+    expect(relationForm(triple('server', 'provides mechanism for', 'peer', { object: 'mechanism' }), true).relation).toBe('provide for');
+    // the act in the tail: its span moves past the words taken
+    const tail = relationForm(
+      {
+        ...triple('NAS', 'performs', 'validation of the certificate'),
+        tail: { text: 'validation of the certificate', kind: 'entity', span: { start: 10, end: 39 } },
+      },
+      true,
+    );
+    expect(tail).toMatchObject({
+      relation: 'validate',
+      tail: { text: 'certificate', span: { start: 28, end: 39 } },
+      meta: { surface: 'performs validation of' },
+    });
+    // (the act "have" holds may be another's: "has the support of vendors" is no "support vendors")
+    expect(relationForm(triple('protocol', 'has', 'support of vendors'), true).relation).toBe('have');
+  });
+
+  it('rel.catenative and rel.act-adjective: the infinitive or gerund is the relation, the catenative its qualifier', () => {
+    expect(relationForm(triple('proxy', 'appears to act as', 'server'), true)).toMatchObject({ relation: 'act as', meta: { catenative: 'appear to' } });
+    expect(relationForm(triple('proxy', 'attempts to send', 'reply'), true).relation).toBe('attempt to send');
+    // (what the catenative leaves must be a verb of its own: "designed to be" stays)
+    expect(relationForm(triple('field', 'designed to be', 'small'), true).relation).toBe('designed to be');
+    expect(relationForm(triple('user', 'entitled to use of', 'service'), true).relation).toBe('entitled to use of');
+    expect(relationForm(triple('key', 'needed to enable', 'encryption'), true)).toMatchObject({ relation: 'enable', meta: { catenative: 'needed to' } });
+    expect(relationForm(triple('layer', 'responsible for', 'carrying frames'), true)).toMatchObject({ relation: 'carry', tail: { text: 'frames' } });
+    expect(relationForm(triple('layer', 'responsible for', 'carrying to the peer'), true).relation).toBe('responsible for');
+  });
 });

@@ -18,6 +18,10 @@ describe('verb group form', () => {
     expect(form('to be carried in').relation).toBe('carried in');
     // (a participle alone, its "be" left out by the reading, is taken as written)
     expect(form('sent to').relation).toBe('sent to');
+    // a participle written as its base form ("set", "put") after "be" is one too; after "have" the verb's lemma
+    expect(form('should be set to')).toMatchObject({ relation: 'set to', passive: true, modality: 'should' });
+    expect(form('can be put in').relation).toBe('put in');
+    expect(form('has set')).toMatchObject({ relation: 'set', passive: false });
   });
 
   it('the modal leaves the relation as its modality, as written; modals in a row are one', () => {

@@ -2,10 +2,12 @@
 // ("about") and where it comes from ("source"), read here once into sets. The closed paradigms of
 // the grammar (the forms of "be", the articles, ...) are the constants at the end. Nothing in this
 // folder knows a corpus: test/nlp/lexicon.test.ts checks every list has its source.
+import actAdjectives from './lexicon/act-adjectives.json' with { type: 'json' };
 import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json' with { type: 'json' };
 import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
 import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
 import catenatives from './lexicon/catenatives.json' with { type: 'json' };
+import catenativeQualifiers from './lexicon/catenative-qualifiers.json' with { type: 'json' };
 import chainPrepositions from './lexicon/chain-prepositions.json' with { type: 'json' };
 import codeNouns from './lexicon/code-nouns.json' with { type: 'json' };
 import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
@@ -19,10 +21,12 @@ import expletiveVerbs from './lexicon/expletive-verbs.json' with { type: 'json' 
 import functionWords from './lexicon/function-words.json' with { type: 'json' };
 import gerundObjectDeterminers from './lexicon/gerund-object-determiners.json' with { type: 'json' };
 import invariantNouns from './lexicon/invariant-nouns.json' with { type: 'json' };
+import invariantParticiples from './lexicon/invariant-participles.json' with { type: 'json' };
 import irregularPlurals from './lexicon/irregular-plurals.json' with { type: 'json' };
 import measurementNouns from './lexicon/measurement-nouns.json' with { type: 'json' };
 import modalVerbs from './lexicon/modal-verbs.json' with { type: 'json' };
 import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
+import lightVerbs from './lexicon/light-verbs.json' with { type: 'json' };
 import months from './lexicon/months.json' with { type: 'json' };
 import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
@@ -50,10 +54,12 @@ interface WordList {
 
 /** Every list of lexicon/, by file name (docs and tests read them). */
 export const LEXICON: Record<string, WordList> = {
+  'act-adjectives': actAdjectives,
   'bare-infinitive-object-verbs': bareInfinitiveObjectVerbs,
   'bcp14-keywords': bcp14Keywords,
   cataphoric,
   catenatives,
+  'catenative-qualifiers': catenativeQualifiers,
   'chain-prepositions': chainPrepositions,
   'code-nouns': codeNouns,
   'complement-nouns': complementNouns,
@@ -67,8 +73,10 @@ export const LEXICON: Record<string, WordList> = {
   'function-words': functionWords,
   'gerund-object-determiners': gerundObjectDeterminers,
   'invariant-nouns': invariantNouns,
+  'invariant-participles': invariantParticiples,
   'irregular-plurals': irregularPlurals,
   'light-nouns': lightNouns,
+  'light-verbs': lightVerbs,
   'measurement-nouns': measurementNouns,
   'modal-verbs': modalVerbs,
   months,
@@ -103,6 +111,17 @@ export const UNASSERTED_OPENERS = set(unassertedOpeners);
 export const GERUND_OBJECT_DETERMINERS = set(gerundObjectDeterminers);
 export const DEGREE_WORDS = set(degreeWords);
 export const CATENATIVES = set(catenatives);
+/** Catenatives whose to-infinitive is the relation, they its qualifier ("appear", "designed"). */
+export const CATENATIVE_QUALIFIERS = set(catenativeQualifiers);
+/** Light verbs and their kind: "eventive" (make, perform), "transfer" (provide, give: a "to" phrase names a recipient), "possession" (have: the act may be another's). */
+export const LIGHT_VERBS: Readonly<Record<string, 'eventive' | 'transfer' | 'possession'>> = lightVerbs.words as Record<
+  string,
+  'eventive' | 'transfer' | 'possession'
+>;
+/** Adjective + preposition whose gerund complement is the subject's act ("responsible for"), "qualifier" where the adjective stays as one. */
+export const ACT_ADJECTIVES: Readonly<Record<string, 'act' | 'qualifier'>> = actAdjectives.words as Record<string, 'act' | 'qualifier'>;
+/** Verbs whose past participle is their base form ("set", "put"). */
+export const INVARIANT_PARTICIPLES = set(invariantParticiples);
 export const CHAIN_PREPOSITIONS = set(chainPrepositions);
 export const PLURAL_PREPOSITIONS = set(pluralPrepositions);
 /** A verb and the commoner verb of its first sense ("utilize" -> "use"). */

@@ -4,7 +4,7 @@
 // "sending" -> "send"); a passive keeps its participle ("is sent to", "can be sent to" -> "sent to"),
 // since "X sent to Y" and "X send to Y" say opposite things of X. An active verb written for the
 // notion of a commoner one is named by it ("utilizes" -> "use"; lexicon/verb-synonyms.json).
-import { BE, DO, HAVE, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
+import { BE, DO, HAVE, INVARIANT_PARTICIPLES, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
 import { isVerbInWordNet } from './senses';
 import { lemma, singular } from './morphology';
 
@@ -33,6 +33,9 @@ function participle(word: string): boolean {
   return /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/(?:s|ing)$/.test(w));
 }
 
+/** A participle after a form of "be": a participle, or a verb whose participle is its base form ("is set to"). */
+const beParticiple = (word: string) => participle(word) || INVARIANT_PARTICIPLES.has(word.toLowerCase());
+
 /** A verb form that is not its own lemma: a third person, a past, a participle, a gerund. */
 const inflectedVerb = (word: string) => /^\p{Ll}+$/u.test(word) && lemma(word) !== word.toLowerCase();
 
@@ -60,7 +63,7 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
   while (k < words.length - 1) {
     const w = lowerWord(words[k]);
     const next = words[k + 1];
-    const beforeVerb = inflectedVerb(next) || participle(next) || BE.has(lowerWord(next)) || HAVE.has(lowerWord(next));
+    const beforeVerb = inflectedVerb(next) || beParticiple(next) || BE.has(lowerWord(next)) || HAVE.has(lowerWord(next));
     if (w === 'to' && k === 0 && /^\p{Ll}/u.test(next)) k++;
     else if (BE.has(w) && beforeVerb) {
       be = true;
@@ -73,7 +76,7 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
   }
   words = words.slice(k);
   const head = words[0];
-  const passive = Boolean(head) && be && participle(head) && !/ing$/i.test(head);
+  const passive = Boolean(head) && be && beParticiple(head) && !/ing$/i.test(head);
   let synonym = false;
   if (head && /^\p{Ll}[\p{Ll}-]*$/u.test(head) && !passive) {
     // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose

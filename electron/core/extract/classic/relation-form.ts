@@ -2,12 +2,28 @@
 // relation is brought to a lemma form (nlp/relation-lemma.ts): the modal goes to the triple's
 // modality (meta.modality, as requirements keep theirs), tense and aspect go, the words as written
 // stay as the triple's label (meta.surface). A measurement word is never the relation ("X | has length
-// | 16 octets"), and every notion of a numeric type code is one relation, "has code".
-import { CHAIN_PREPOSITIONS, CODE_NOUNS, MEASUREMENT_NOUNS, PREPOSITION_VARIANTS, UNIT_DIMENSIONS } from '../../nlp/lexicon';
+// | 16 octets"), and every notion of a numeric type code is one relation, "has code". A light verb with
+// a noun naming an act says the noun's verb ("provides support for" -> "support"); a catenative of seeming,
+// aspect, design, need, permission or intention, or an adjective whose gerund is the subject's act, leaves the verb after it as the
+// relation ("appears to act as" -> "act as"; "responsible for forwarding" -> "forward").
+import {
+  ACT_ADJECTIVES,
+  ARTICLES,
+  BE,
+  CATENATIVE_QUALIFIERS,
+  CHAIN_PREPOSITIONS,
+  CODE_NOUNS,
+  FUNCTION_WORDS,
+  LIGHT_VERBS,
+  MEASUREMENT_NOUNS,
+  PREPOSITION_VARIANTS,
+  UNIT_DIMENSIONS,
+} from '../../nlp/lexicon';
 import { singular } from '../../nlp/morphology';
+import { verbLemma, verbOfActNoun } from '../../nlp/derivations';
 import { isVerbInWordNet, phrasalVerb } from '../../nlp/senses';
 import { verbGroupForm } from '../../nlp/relation-lemma';
-import type { CandidateTriple } from '../types';
+import type { CandidateTriple, Mention } from '../types';
 import type { SvoTriple } from './reading';
 
 export const RELATION_RULES = [
@@ -46,6 +62,21 @@ export const RELATION_RULES = [
     id: 'rel.measure-subject',
     statement: 'A quantity read as the relation of a measurement noun ((length, 4 octets, X)) is the value: (X, has length, 4 octets).',
   },
+  {
+    id: 'rel.light-verb',
+    statement:
+      'A light verb with a noun naming an act says the noun\'s verb: "provides support for X" is (support, X), "performs validation of X" is (validate, X); "of" and "for" mark the act\'s object, a recipient\'s "to" after "provide" or "give" and an "of" after "have" ("has the support of X") stay unread.',
+  },
+  {
+    id: 'rel.catenative',
+    statement:
+      'A catenative of seeming, aspect, design, need, permission or intention before a to-infinitive ("appears to act as", "is designed to carry", "is authorized to access") leaves the infinitive as the relation and is kept as its qualifier (meta.catenative); "attempt to", "fail to" are left as they are.',
+  },
+  {
+    id: 'rel.act-adjective',
+    statement:
+      'An adjective whose gerund complement is the subject\'s own act ("is responsible for forwarding X") relates by the gerund\'s verb: (forward, X); an ability ("capable of") is kept as the qualifier.',
+  },
 ];
 
 /** A number written alone: a code, not a quantity ("26", "0x1F"). */
@@ -70,6 +101,49 @@ function nounWords(relation: string): string[] | null {
 }
 
 /**
+ * rel.light-verb: the relation of a light verb whose object, a noun naming an act, the relation held
+ * ("provide [support] for" -> "support"), or null. "of" and "for" mark the act's object and go; a
+ * "to" after a verb of giving names a recipient, not the act's object ("provide access to"), and
+ * leaves the relation as it is; another preposition stays ("provide protection against" -> "protect against").
+ */
+function lightVerbAct(words: string[], object: string): string[] | null {
+  const kind = LIGHT_VERBS[words[0]];
+  const noun = object
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => !ARTICLES.has(w));
+  const verb = kind && words.length <= 2 && noun.length === 1 && /^\p{Ll}+$/u.test(noun[0]) ? verbOfActNoun(noun[0]) : null;
+  if (!verb) return null;
+  const preposition = words[1];
+  if (!preposition || preposition === 'of' || preposition === 'for') return [verb];
+  return preposition === 'to' && kind === 'transfer' ? null : [verb, preposition];
+}
+
+/** A tail that opens with a word of its own ("validation of X", "forwarding X"): that word and the tail after it (its span moved past the word), or null. */
+function splitTail(tail: Mention, pattern: RegExp): { first: string; taken: string; rest: Mention } | null {
+  const m = pattern.exec(tail.text);
+  if (!m || m.index !== 0) return null;
+  const offset = tail.text.length - m[2].length;
+  // (the span moves with the text only where it is the text as written)
+  const exact = !tail.span || tail.span.end - tail.span.start === tail.text.length;
+  if (!exact) return null;
+  const span = tail.span ? { start: tail.span.start + offset, end: tail.span.end } : tail.span;
+  return {
+    first: m[1],
+    taken: tail.text
+      .slice(0, offset)
+      .trim()
+      .replace(/\s+(?:a|an|the)$/i, ''),
+    rest: { ...tail, text: m[2], ...(span !== undefined ? { span } : {}) },
+  };
+}
+
+/** "validation of X", "a validation of X": the noun and X. */
+const ACT_OF = /^(?:(?:a|an|the)\s+)?(\p{Ll}+)\s+of\s+(?:(?:a|an|the)\s+)?(\S.*)$/u;
+/** "forwarding X": the gerund and X. */
+const GERUND_FIRST = /^(\p{Ll}{3,}ing)\s+(?:(?:a|an|the)\s+)?(\S.*)$/u;
+
+/**
  * The triple with its relation in lemma form. `verbal`: the relation was read off a verb group (a
  * sentence reading's verb or preposition relation); pattern relations and noun relations keep their
  * words, only measurement and code nouns are rewritten.
@@ -81,6 +155,10 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
   let relation = t.relation;
   let head = t.head;
   let tail = t.tail;
+  // (the verb's own object became the relation's verb: rel.light-verb)
+  let dropObject = false;
+  // (the words as written, with those a rule took from the tail: "performs validation of")
+  let label = surface;
   // (a noun relation written by a pattern or an attribute reading: "has type", "maximum frame length")
   const noun = !verbal ? nounWords(relation) : null;
   const q = QUANTITY.exec(relation.trim());
@@ -130,6 +208,48 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       words = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
       rules.push('rel.instrument');
     }
+    // rel.light-verb: "provide [support] for" says "support"; the object that was the act leaves meta
+    if (verbal && embedded && at > 0 && !form.passive) {
+      const verb = lightVerbAct(words, embedded);
+      if (verb) {
+        words = verb;
+        dropObject = true;
+        rules.push('rel.light-verb');
+      }
+    }
+    // (and a light verb whose tail is the act: "perform [validation of] X" is "validate X")
+    // ("has the support of X": the act of "have" may be X's, so its "of" is not read)
+    const eventive = words.length === 1 && [undefined, 'possession'].every((k) => LIGHT_VERBS[words[0]] !== k);
+    const actTail = verbal && !form.passive && eventive ? splitTail(tail, ACT_OF) : null;
+    const actVerb = actTail ? verbOfActNoun(actTail.first) : null;
+    if (actTail && actVerb) {
+      words = [actVerb];
+      tail = actTail.rest;
+      label = `${label} ${actTail.taken}`;
+      rules.push('rel.light-verb');
+    }
+    // rel.catenative: "appear to act as" is "act as", "appear to" its qualifier; "designed to be" stays
+    if (verbal && words.length >= 3 && CATENATIVE_QUALIFIERS.has(words[0]) && words[1] === 'to' && isVerbInWordNet(words[2])) {
+      const rest = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
+      // (a word before "of" is a noun: "entitled to use of" stays)
+      if (!BE.has(rest[0]) && !(rest[1] === 'of' && !phrasalVerb(rest[0], 'of'))) {
+        meta.catenative = `${words[0]} to`;
+        words = rest;
+        rules.push('rel.catenative');
+      }
+    }
+    // rel.act-adjective: "responsible for forwarding X" is "forward X"
+    const adjective = ACT_ADJECTIVES[words.filter((w) => !BE.has(w)).join(' ')];
+    const gerund = verbal && adjective ? splitTail(tail, GERUND_FIRST) : null;
+    const next = gerund?.rest.text.split(/\s+/)[0].toLowerCase() ?? '';
+    const act = gerund ? verbLemma(gerund.first) : null;
+    if (gerund && act && !FUNCTION_WORDS.has(next)) {
+      if (adjective === 'qualifier') meta.catenative = words.filter((w) => !BE.has(w)).join(' ');
+      words = [act];
+      tail = gerund.rest;
+      label = `${label} ${gerund.taken}`;
+      rules.push('rel.act-adjective');
+    }
     // rel.preposition-variant: "received within" is "received in"; "go through" is a verb of its own
     const variant = PREPOSITION_VARIANTS[words.at(-1)!];
     if (verbal && words.length >= 2 && variant && !phrasalVerb(words[0], words.at(-1)!)) {
@@ -140,12 +260,13 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
   }
   if (!relation) return t;
   if (relation === surface) return rules.length ? { ...t, rules: [...(t.rules ?? []), ...rules] } : t;
+  const { object: _object, ...kept } = t.meta ?? {};
   return {
     ...t,
     head,
     tail,
     relation,
-    meta: { ...(t.meta ?? {}), ...meta, surface },
+    meta: { ...(dropObject ? kept : (t.meta ?? {})), ...meta, surface: label },
     rules: [...(t.rules ?? []), ...rules],
   };
 }
