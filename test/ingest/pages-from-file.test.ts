@@ -13,10 +13,13 @@ import { data, tmpDir } from '../helpers/tmp';
 const t = tmpDir('gw-pages-from-file-');
 afterAll(() => t.cleanup());
 
-/** The same file prepared through its pages read again (every text counts as large) and through the whole raw text. */
+/**
+ * The same file prepared through its pages read again (every text counts as large, and is parsed from
+ * pieces where it can be: text-in-pieces.ts) and through the whole raw text.
+ */
 async function bothWays(file: string) {
-  const paged = await prepareFile(file, { originalFromFileChars: 0 });
-  const whole = await prepareFile(file, { originalFromFileChars: Infinity });
+  const paged = await prepareFile(file, { originalFromFileChars: 0, readInPiecesBytes: 0 });
+  const whole = await prepareFile(file, { originalFromFileChars: Infinity, readInPiecesBytes: Infinity });
   expect(paged.originalFromFile).toBeDefined();
   expect(whole.originalFromFile).toBeUndefined();
   return { paged: paged.docs[0], whole: whole.docs[0] };
@@ -69,11 +72,26 @@ describe('a large text repaired from its pages read again from the file', () => 
     }
   });
 
+  it('gives the document the whole raw text gives: Markdown and a text without form feeds, read whole from pieces', async () => {
+    const para = (n: number) => `The paragraph ${n} says what the server does with a request\nwhen the session key is derived, over two lines.\n\n`;
+    const files = {
+      'notes.md': `# Notes on sessions\n\n${Array.from({ length: 40 }, (_, i) => `## Part ${i + 1}\n\n${para(i)}`).join('')}`,
+      'plain.txt': `1.  Introduction\n\n${Array.from({ length: 60 }, (_, i) => para(i)).join('')}2.  Terms\n\n${para(99)}`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const file = path.join(t.dir, name);
+      fs.writeFileSync(file, text);
+      const { paged, whole } = await bothWays(file);
+      expect(paged.chunks.length, name).toBeGreaterThan(0);
+      expect({ ...paged, originalText: undefined }, name).toEqual({ ...whole, originalText: undefined });
+    }
+  });
+
   it('refuses a file changed after it was parsed, naming what happened', async () => {
     const file = path.join(t.dir, 'changing.txt');
     generateText(file, 1);
-    await expect(prepareFile(file, { originalFromFileChars: 0, onChunking: () => fs.appendFileSync(file, 'One more line.\n') })).rejects.toThrow(
-      /the file changed while it was imported/,
-    );
+    await expect(
+      prepareFile(file, { originalFromFileChars: 0, readInPiecesBytes: 0, onChunking: () => fs.appendFileSync(file, 'One more line.\n') }),
+    ).rejects.toThrow(/the file changed while it was imported/);
   });
 });

@@ -1,12 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repair, normalizeText, joinHyphenated } from '../../electron/core/ingest/repair';
 import { respace } from '../../electron/core/ingest/repair/layout';
 import { segmentRun } from '../../electron/core/ingest/repair/segment';
 import { detectFormat } from '../../electron/core/ingest/detect';
-import { detectLanguage, loadLanguageDetector } from '../../electron/core/ingest/language';
-
-// (tinyld's model is loaded where documents are prepared; here the detector is called alone)
-beforeAll(() => loadLanguageDetector());
+import { detectLanguage, releaseLanguageDetector } from '../../electron/core/ingest/language';
 
 describe('text repair', () => {
   it('applies NFKC: math italic letters, ligatures, full-width forms, no-break spaces', () => {
@@ -175,12 +172,24 @@ describe('format and language detection', () => {
     expect(fmt('g.md', 'Just some prose.\n')).toBe('markdown');
   });
 
-  it('detects Korean mixed with English terms as Korean', () => {
+  it('detects Korean mixed with English terms as Korean', async () => {
     expect(
-      detectLanguage(
+      await detectLanguage(
         '본 논문은 사전 정의된 schema가 필요 없는 완전 자율 knowledge graph 구축 프레임워크인 AutoSchemaKG를 제시한다. 이 시스템은 large language model을 활용한다.',
       ),
     ).toBe('ko');
-    expect(detectLanguage('The Extensible Authentication Protocol supports multiple authentication methods and key derivation.')).toBe('en');
+    expect(await detectLanguage('The Extensible Authentication Protocol supports multiple authentication methods and key derivation.')).toBe('en');
+  });
+});
+
+describe('language thread', () => {
+  it('detects again after the thread was let go (a large file lets it go before it is read)', async () => {
+    const text = 'The server sends a reply to the client when the request is complete and the session key is derived.';
+    expect(await detectLanguage(text)).toBe('en');
+    await releaseLanguageDetector();
+    // a release with no thread running is nothing
+    await releaseLanguageDetector();
+    const [a, b] = await Promise.all([detectLanguage(text), detectLanguage('Le serveur envoie une réponse au client lorsque la requête est terminée.')]);
+    expect([a, b]).toEqual(['en', 'fr']);
   });
 });

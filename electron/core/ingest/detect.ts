@@ -163,7 +163,7 @@ export function detectFormat(
 }
 
 /** The format of a decoded text file: by its opening, its records or its lines, then its extension. */
-function textFormat(file: string, ext: string, text: string): { format: Format; text?: string; json?: unknown } {
+export function textFormat(file: string, ext: string, text: string): { format: Format; text?: string; json?: unknown } {
   const start = text.trimStart().slice(0, 200).toLowerCase();
   if (['.html', '.htm', '.xhtml'].includes(ext) || /^(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/.test(start)) return { format: 'html', text };
   if (start.startsWith('[') || start.startsWith('{') || ['.json', '.jsonl', '.ndjson'].includes(ext)) {

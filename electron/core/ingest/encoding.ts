@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { isAscii } from 'node:buffer';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { IngestError } from './errors';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'iso-8859-1';
@@ -101,43 +102,198 @@ function decodeUtf16(buf: Buffer, encoding: 'utf-16le' | 'utf-16be', bomLength: 
 }
 
 /**
- * Decode a text file's bytes. Throws an IngestError for binary data ("binary data, not text" for a
- * file named as text, "unsupported format" for another extension).
+ * The first bytes of a file that is not UTF-16: refused as binary (a NUL byte, too many stray
+ * control characters) as decodeText refuses it.
  */
-export function decodeText(buf: Buffer, file: string): DecodedText {
-  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return decodeUtf16(buf, 'utf-16le', 2, file);
-  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return decodeUtf16(buf, 'utf-16be', 2, file);
-  const utf8Bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
-  const sample = buf.subarray(0, SAMPLE);
-  if (!utf8Bom) {
-    const utf16 = utf16WithoutBom(sample);
-    if (utf16) return decodeUtf16(buf, utf16, 0, file);
-  }
+function checkEightBitSample(sample: Buffer, file: string): void {
   let controls = 0;
   for (const b of sample) {
     if (b === 0) throw binary(file);
     if (isStrayControl(b)) controls++;
   }
   if (tooManyControls(controls, sample.length)) throw binary(file);
+}
 
+/** A file that starts with a UTF-16 byte order mark, or reads as UTF-16 without one (by its first bytes). */
+function utf16Of(buf: Buffer): { encoding: 'utf-16le' | 'utf-16be'; bomLength: number } | null {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  const encoding = hasUtf8Bom(buf) ? null : utf16WithoutBom(buf.subarray(0, SAMPLE));
+  return encoding ? { encoding, bomLength: 0 } : null;
+}
+
+const hasUtf8Bom = (buf: Buffer) => buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+
+/**
+ * What decides whether bytes read as UTF-8 are UTF-8 (with some damaged bytes) or a single-byte
+ * encoding, counted over the bytes and their UTF-8 decoding, whole or piece by piece.
+ */
+class Utf8Tally {
+  /** U+FFFD in the decoding that replaced bytes (not those the file holds as EF BF BD). */
+  replaced = 0;
+  /** Characters past ASCII decoded well (neither U+FFFD nor a pair's second half). */
+  wellFormed = 0;
+  /** Bytes the decoding takes in UTF-8. */
+  utf8Bytes = 0;
+  /** The last two bytes of the previous piece: an EF BF BD may straddle two pieces. */
+  private carry = Buffer.alloc(0);
+
+  /** A piece of the bytes and its decoding (an ASCII piece needs none: pass its bytes' count). */
+  add(bytes: Buffer, decoded: string | null): void {
+    if (decoded === null) {
+      this.utf8Bytes += bytes.length;
+      this.carry = Buffer.alloc(0);
+      return;
+    }
+    this.utf8Bytes += Buffer.byteLength(decoded);
+    const replacements = countReplacements(decoded);
+    this.replaced += replacements - (replacements ? encodedReplacements(this.carry.length ? Buffer.concat([this.carry, bytes]) : bytes) : 0);
+    this.carry = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 2)));
+    for (let i = 0; i < decoded.length; i++) {
+      const c = decoded.charCodeAt(i);
+      if (c >= 0x80 && c !== REPLACEMENT && !(c >= 0xdc00 && c <= 0xdfff)) this.wellFormed++;
+    }
+  }
+
+  /**
+   * UTF-8 (and its bytes that were no character), or null for a single-byte encoding: a UTF-8 text
+   * with a few damaged bytes has more well-formed multi-byte characters than damaged places; a
+   * Windows-1252 text has (almost) none: its curly quotes, dashes and accented letters are single
+   * bytes that UTF-8 cannot read.
+   */
+  decide(utf8Bom: boolean, bodyBytes: number): { invalidBytes: number } | null {
+    if (this.replaced === 0) return { invalidBytes: 0 };
+    // U+FFFD takes three bytes in UTF-8: what is left of the file's bytes was invalid
+    if (utf8Bom || this.wellFormed > this.replaced) return { invalidBytes: bodyBytes - (this.utf8Bytes - this.replaced * 3) };
+    return null;
+  }
+}
+
+/**
+ * Decode a text file's bytes. Throws an IngestError for binary data ("binary data, not text" for a
+ * file named as text, "unsupported format" for another extension).
+ */
+export function decodeText(buf: Buffer, file: string): DecodedText {
+  const utf16 = utf16Of(buf);
+  if (utf16) return decodeUtf16(buf, utf16.encoding, utf16.bomLength, file);
+  checkEightBitSample(buf.subarray(0, SAMPLE), file);
+  const utf8Bom = hasUtf8Bom(buf);
   const body = utf8Bom ? buf.subarray(3) : buf;
   const utf8 = new TextDecoder('utf-8', { ignoreBOM: true }).decode(body);
-  const replaced = countReplacements(utf8) - (utf8.includes('\uFFFD') ? encodedReplacements(body) : 0);
-  if (replaced === 0) return { text: utf8, encoding: 'utf-8', invalidBytes: 0 };
-  // Some bytes are no UTF-8. A UTF-8 text with a few damaged bytes has more well-formed multi-byte
-  // characters than damaged places; a Windows-1252 text has (almost) none: its curly quotes, dashes
-  // and accented letters are single bytes that UTF-8 cannot read.
-  let wellFormed = 0;
-  for (let i = 0; i < utf8.length && wellFormed <= replaced; i++) {
-    const c = utf8.charCodeAt(i);
-    if (c >= 0x80 && c !== REPLACEMENT && !(c >= 0xdc00 && c <= 0xdfff)) wellFormed++;
+  const tally = new Utf8Tally();
+  tally.add(body, utf8);
+  const asUtf8 = tally.decide(utf8Bom, body.length);
+  return asUtf8 ? { text: utf8, encoding: 'utf-8', invalidBytes: asUtf8.invalidBytes } : decodeSingleByte(buf);
+}
+
+/** What scanTextFile found in a file read in pieces. */
+export interface ScannedText {
+  /** The encoding decodeText would decode the whole file in, and its bytes that are no character in it. */
+  encoding: TextEncoding;
+  invalidBytes: number;
+  /** The decoded text's length (UTF-16 code units) and its longest line's. */
+  chars: number;
+  longestLine: number;
+  /** The text holds a form feed (a page break). */
+  formFeed: boolean;
+  /** The bytes read and their SHA-256. */
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * A UTF-8 or single-byte text file scanned in pieces, nothing of it kept: the encoding decodeText
+ * would decode it in (decided over all its bytes, as decodeText decides it), its length and longest
+ * line in that encoding, and its hash. Null for a file that is, or may be, UTF-16 (decodeText reads
+ * those whole). Throws decodeText's error for binary data.
+ */
+export function scanTextFile(file: string, pieceBytes = PIECE_BYTES): ScannedText | null {
+  const hash = createHash('sha256');
+  const tally = new Utf8Tally();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  // lines counted both ways: in UTF-8 code units and in bytes (a single-byte encoding's characters)
+  const lines = { utf8: 0, bytes: 0, longestUtf8: 0, longestBytes: 0 };
+  let chars = 0;
+  let bytesRead = 0;
+  let formFeed = false;
+  let high = false;
+  let undefinedBytes = 0;
+  let utf8Bom = false;
+  let wholeSoFar = true;
+  const fd = fs.openSync(file, 'r');
+  try {
+    // the opening decides UTF-16 and binary data, as decodeText decides them
+    const sample = Buffer.alloc(SAMPLE);
+    const opening = sample.subarray(0, fs.readSync(fd, sample, 0, SAMPLE, 0));
+    if (utf16Of(opening)) return null;
+    checkEightBitSample(opening, file);
+    utf8Bom = hasUtf8Bom(opening);
+    const block = Buffer.alloc(Math.max(4, pieceBytes));
+    for (;;) {
+      const n = fs.readSync(fd, block, 0, block.length, null);
+      if (n === 0) break;
+      let bytes = block.subarray(0, n);
+      hash.update(bytes);
+      // (the byte order mark is no part of the text)
+      if (bytesRead === 0 && utf8Bom) bytes = bytes.subarray(3);
+      bytesRead += n;
+      if (!formFeed && bytes.includes(0x0c)) formFeed = true;
+      const ascii = wholeSoFar && isAscii(bytes);
+      wholeSoFar = bytes.length > 0 && bytes[bytes.length - 1] < 0x80;
+      const decoded = ascii ? null : decoder.decode(bytes, { stream: true });
+      tally.add(bytes, decoded);
+      chars += decoded?.length ?? bytes.length;
+      countLines(decoded ?? bytes, bytes, lines);
+      if (!ascii)
+        for (const b of bytes)
+          if (b >= 0x80 && b <= 0x9f) {
+            high = true;
+            if (CP1252_HIGH[b - 0x80] === '\0') undefinedBytes++;
+          }
+    }
+    const rest = decoder.decode();
+    if (rest) {
+      tally.add(Buffer.alloc(0), rest);
+      chars += rest.length;
+      countLines(rest, Buffer.alloc(0), lines);
+    }
+  } finally {
+    fs.closeSync(fd);
   }
-  if (utf8Bom || wellFormed > replaced) {
-    // U+FFFD takes three bytes in UTF-8: what is left of the file's bytes was invalid
-    const validBytes = Buffer.byteLength(utf8) - replaced * 3;
-    return { text: utf8, encoding: 'utf-8', invalidBytes: body.length - validBytes };
+  const body = bytesRead - (utf8Bom ? 3 : 0);
+  const asUtf8 = tally.decide(utf8Bom, body);
+  const scanned = { formFeed, bytes: bytesRead, sha256: hash.digest('hex') };
+  if (asUtf8) return { ...scanned, encoding: 'utf-8', invalidBytes: asUtf8.invalidBytes, chars, longestLine: Math.max(lines.longestUtf8, lines.utf8) };
+  // (never with a UTF-8 byte order mark: decide reads such a file as UTF-8)
+  return {
+    ...scanned,
+    encoding: high ? 'windows-1252' : 'iso-8859-1',
+    invalidBytes: undefinedBytes,
+    chars: bytesRead,
+    longestLine: Math.max(lines.longestBytes, lines.bytes),
+  };
+}
+
+/** Line lengths over pieces: the open line's length so far and the longest closed one, in code units and in bytes. */
+function countLines(decoded: string | Buffer, bytes: Buffer, lines: { utf8: number; bytes: number; longestUtf8: number; longestBytes: number }): void {
+  const walk = (next: (from: number) => number, length: number, open: number, longest: number): [number, number] => {
+    let from = 0;
+    for (let nl = next(0); nl !== -1; nl = next(from)) {
+      longest = Math.max(longest, open + nl - from);
+      open = 0;
+      from = nl + 1;
+    }
+    return [open + length - from, longest];
+  };
+  const nextIn = (s: string | Buffer) => (from: number) => (typeof s === 'string' ? s.indexOf('\n', from) : s.indexOf(0x0a, from));
+  // (an ASCII piece is its bytes: the same lines, counted once while both counts agree)
+  const same = decoded === bytes && lines.utf8 === lines.bytes && lines.longestUtf8 === lines.longestBytes;
+  [lines.bytes, lines.longestBytes] = walk(nextIn(bytes), bytes.length, lines.bytes, lines.longestBytes);
+  if (same) {
+    [lines.utf8, lines.longestUtf8] = [lines.bytes, lines.longestBytes];
+    return;
   }
-  return decodeSingleByte(buf);
+  [lines.utf8, lines.longestUtf8] = walk(nextIn(decoded), decoded.length, lines.utf8, lines.longestUtf8);
 }
 
 /**

@@ -1,15 +1,76 @@
 // Document language (ISO 639-1). Scripts decide first — a Korean paper full of English terms is
-// Korean — then tinyld's n-gram model on a sample.
-
-/** tinyld's detector, once loaded (loadLanguageDetector). */
-let detect: ((text: string) => string) | undefined;
+// Korean — then tinyld's n-gram model on a few windows of the text.
+//
+// The model (about 50 MB once loaded) lives in a small thread of its own, never in the thread that
+// prepares documents: a thread's memory goes back to the system when it ends, a module's does not.
+// A large file's preparation lets the thread go first (releaseLanguageDetector), so the model is not
+// resident while the file is read, repaired, joined and stored; its one detection starts a fresh one.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 
 /**
- * Load tinyld's model (about 33 MB): where documents are prepared (ingest/pipeline.ts prepareFile),
- * not in every process or thread that imports the pipeline to store what another thread prepared.
+ * The language thread: plain JavaScript (no TypeScript loader in it), tinyld loaded by path, one
+ * request at a time answered in order with the language of each window ('' where tinyld has none).
  */
-export async function loadLanguageDetector(): Promise<void> {
-  detect ??= (await import('tinyld')).detect;
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { detect } = require(workerData.tinyld);
+parentPort.on('message', (windows) => parentPort.postMessage(windows.map((w) => detect(w))));
+`;
+
+interface LanguageThread {
+  worker: Worker;
+  /** Requests waiting for their answer, oldest first (the thread answers in order). */
+  waiting: { resolve: (langs: string[]) => void; reject: (err: Error) => void }[];
+  /** Let go (releaseLanguageDetector) while answering: it ends once its last answer is in. */
+  released: boolean;
+}
+
+let thread: LanguageThread | null = null;
+
+function startThread(): LanguageThread {
+  const tinyld = createRequire(import.meta.url).resolve('tinyld');
+  const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { tinyld }, execArgv: [] });
+  const t: LanguageThread = { worker, waiting: [], released: false };
+  const fail = (err: Error) => {
+    if (thread === t) thread = null;
+    for (const w of t.waiting.splice(0)) w.reject(err);
+  };
+  worker.on('message', (langs: string[]) => {
+    t.waiting.shift()?.resolve(langs);
+    if (t.waiting.length) return;
+    if (t.released) void worker.terminate();
+    // (idle: it keeps no process alive)
+    else worker.unref();
+  });
+  worker.on('error', (err) => fail(new Error(`language detection failed: ${err.message}`)));
+  worker.on('exit', (code) => fail(new Error(`the language detection thread stopped (exit code ${code})`)));
+  return t;
+}
+
+/** tinyld's answer for each window, from the language thread (started if none runs). */
+function detectWindows(windows: string[]): Promise<string[]> {
+  if (!windows.length) return Promise.resolve([]);
+  const t = (thread ??= startThread());
+  return new Promise<string[]>((resolve, reject) => {
+    t.waiting.push({ resolve, reject });
+    // (held while it answers: a process awaiting only the answer stays alive for it)
+    t.worker.ref();
+    t.worker.postMessage(windows);
+  });
+}
+
+/**
+ * Let the language thread go (its model's memory with it): before a large file is prepared, so the
+ * model is not resident through it. The next detection starts a fresh thread.
+ */
+export async function releaseLanguageDetector(): Promise<void> {
+  const t = thread;
+  thread = null;
+  if (!t) return;
+  // (a thread still answering ends once its answers are in)
+  t.released = true;
+  if (!t.waiting.length) await t.worker.terminate();
 }
 
 const SAMPLE = 20_000;
@@ -17,7 +78,7 @@ const WINDOW = 2000;
 
 /**
  * Can the `remaining` windows still change the vote's winner (the most votes; of equal counts, the
- * language voted for first)? When not, they need no detection: the answer is the same.
+ * language voted for first)? When not, they need no vote: the answer is the same.
  */
 function decided(votes: Map<string, number>, remaining: number): boolean {
   let leader: string | undefined;
@@ -45,7 +106,7 @@ function decided(votes: Map<string, number>, remaining: number): boolean {
  * `latinHint`: the language to assume for text without a script of its own (a corpus of short
  * passages is detected once, not passage by passage).
  */
-export function detectLanguage(text: string, latinHint?: string | null): string | null {
+export async function detectLanguage(text: string, latinHint?: string | null): Promise<string | null> {
   const sample =
     text.length > SAMPLE ? text.slice(0, SAMPLE / 2) + ' ' + text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE / 2) : text;
   const count = (re: RegExp) => sample.match(re)?.length ?? 0;
@@ -60,13 +121,18 @@ export function detectLanguage(text: string, latinHint?: string | null): string 
   const cyr = count(/\p{Script=Cyrillic}/gu);
   const arabic = count(/\p{Script=Arabic}/gu);
   if (latinHint !== undefined && cyr / letters < 0.5 && arabic / letters < 0.5) return latinHint;
-  // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows.
+  // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows (each
+  // window's answer asked of the language thread in one request; the vote stops as soon as the
+  // windows left cannot change its winner).
+  const windowCount = Math.min(4, Math.max(1, Math.floor(text.length / WINDOW)));
+  const windows = Array.from({ length: windowCount }, (_, w) => {
+    const at = Math.floor((text.length / windowCount) * w);
+    return text.slice(at, at + WINDOW);
+  });
+  const langs = await detectWindows(windows);
   const votes = new Map<string, number>();
-  const windows = Math.min(4, Math.max(1, Math.floor(text.length / WINDOW)));
-  for (let w = 0; w < windows && !decided(votes, windows - w); w++) {
-    const at = Math.floor((text.length / windows) * w);
-    if (!detect) throw new Error('detectLanguage: call loadLanguageDetector() first');
-    const lang = detect(text.slice(at, at + WINDOW));
+  for (let w = 0; w < windowCount && !decided(votes, windowCount - w); w++) {
+    const lang = langs[w];
     if (lang) votes.set(lang, (votes.get(lang) ?? 0) + 1);
   }
   const best = [...votes].sort((a, b) => b[1] - a[1])[0];

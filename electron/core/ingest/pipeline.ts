@@ -9,7 +9,7 @@ import type { NewDocument } from '../store/documents';
 import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading } from '../chunk';
 import { IngestError } from './errors';
 import { KNOWN_EXTENSIONS } from './detect';
-import { detectLanguage, loadLanguageDetector } from './language';
+import { detectLanguage, releaseLanguageDetector } from './language';
 import { parseFile, type ParseLimits } from './parse';
 import { repair } from './repair';
 import { applyCuts, findInlineRunningHeaders } from './repair/boilerplate';
@@ -20,6 +20,7 @@ import { locateTables } from '../document/tables';
 import type { PdfLayout } from './pdf/types';
 import type { ParsedDoc } from './types';
 import { decodeFilePieces, type DecodedText, type TextEncoding } from './encoding';
+import { parseTextInPieces, type TextInPieces } from './text-in-pieces';
 import type { IngestResult } from '../../../shared/contract/ingest';
 import { editionsOf } from '../editions/apply';
 
@@ -44,6 +45,8 @@ export interface IngestOptions {
   onChunking?: () => void;
   /** A text file's original at least this long is read again from the file when stored (default ORIGINAL_FROM_FILE_CHARS). */
   originalFromFileChars?: number;
+  /** A file this large (bytes) is parsed from pieces if it is a plain text or Markdown (text-in-pieces.ts; default READ_IN_PIECES_BYTES). */
+  readInPiecesBytes?: number;
   /**
    * A full garbage collection (the ingest worker's, ingest/worker.ts): run between the steps of a large
    * text, whose each step leaves garbage of about the text's size that V8 would otherwise keep until
@@ -61,6 +64,17 @@ const ORIGINAL_FROM_FILE_CHARS = 4_000_000;
 
 /** A document this long is a large text: collections between its steps (IngestOptions.collectGarbage). */
 const LARGE_TEXT_CHARS = 4_000_000;
+
+/** A file this large is parsed from pieces when it is a plain text or Markdown (text-in-pieces.ts). */
+const READ_IN_PIECES_BYTES = 4_000_000;
+
+/**
+ * A file this large is prepared without the language model resident (language.ts): it lets the
+ * language thread go before it is read, and again once its documents' languages are known. Past
+ * this size the model (~50 MB) is a fair part of what the file needs; below it, keeping the thread
+ * saves reloading the model for the next file.
+ */
+const RELEASE_LANGUAGE_BYTES = 16 * 1024 * 1024;
 
 export interface PreparedFile {
   path: string;
@@ -87,7 +101,8 @@ export function fileError(file: string, err: unknown): string {
   return `${path.basename(file)}: ${message}`;
 }
 
-async function readSource(file: string): Promise<Buffer> {
+/** The file's size, or an IngestError saying why it cannot be read (missing, a folder, too large). */
+async function sourceSize(file: string): Promise<number> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);
@@ -103,6 +118,10 @@ async function readSource(file: string): Promise<Buffer> {
     throw new IngestError(
       `file too large (${Math.round(stat.size / 1024 / 1024)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB per file: a text needs several times its size in memory while it is imported)`,
     );
+  return stat.size;
+}
+
+async function readSource(file: string): Promise<Buffer> {
   try {
     return await fs.promises.readFile(file);
   } catch (err) {
@@ -119,9 +138,10 @@ async function buildDocument(
   options: IngestOptions,
   languageHint?: string | null,
   originalFromFile?: { encoding: TextEncoding },
+  inPieces?: Pick<TextInPieces, 'chars' | 'formFeed'>,
 ): Promise<NewDocument> {
   // a large text: a collection between steps (IngestOptions.collectGarbage)
-  const large = !multi && (doc.kind === 'raw' ? doc.original.length : doc.text.length) >= LARGE_TEXT_CHARS;
+  const large = !multi && (inPieces?.chars ?? (doc.kind === 'raw' ? doc.original.length : doc.text.length)) >= LARGE_TEXT_CHARS;
   const collect = () => {
     if (large) options.collectGarbage?.();
   };
@@ -137,8 +157,11 @@ async function buildDocument(
     if (originalFromFile) doc.original = '';
     // A large text with form feeds: its pages read again from the file (pagesFromFile), the text
     // parsed let go first, so the raw text is never one string next to its repaired pages.
-    const cut = !!originalFromFile && doc.mode !== 'markdown' && !doc.paged && doc.pages.length === 1 && doc.pages[0].includes('\f');
+    const cut =
+      !!originalFromFile && doc.mode !== 'markdown' && !doc.paged && (inPieces ? inPieces.formFeed : doc.pages.length === 1 && doc.pages[0].includes('\f'));
     let raw = doc.pages.splice(0);
+    // a text parsed from pieces without pages to cut: its text read whole now
+    if (inPieces && originalFromFile && !cut) raw = [textFromFile({ path: file, fileHash, bytes }, originalFromFile.encoding)];
     if (cut) {
       raw = [];
       // (V8 keeps the subject of the last regular expression run, here the parsed text: a match on
@@ -206,13 +229,16 @@ async function buildDocument(
     signal: options.signal,
   });
   const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
+  const language = await detectLanguage(text, languageHint);
+  // (a large file's store then runs without the model resident)
+  if (!multi && bytes >= RELEASE_LANGUAGE_BYTES) await releaseLanguageDetector();
   return {
     // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name; the title its
     // text opens with when the file name is no name (a hash, a number, "document1").
     title: structure?.title ?? (multi ? doc.title : documentTitle(doc.title, text)),
     sourcePath: file,
     format: doc.format,
-    language: detectLanguage(text, languageHint),
+    language,
     pages,
     contentHash,
     text,
@@ -267,13 +293,24 @@ export function withSections(text: string, headings: Heading[], structure: Docum
 
 /** Read and process one file into documents ready to store. Throws IngestError (without the file name). */
 export async function prepareFile(file: string, options: IngestOptions = {}): Promise<PreparedFile> {
-  await loadLanguageDetector();
-  let buf: Buffer | null = await readSource(file);
-  const bytes = buf.length;
-  const fileHash = sha256(buf);
-  const parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
-  // the bytes are text now (or pages): let them go before repair and chunking make more of it
-  buf = null;
+  const size = await sourceSize(file);
+  if (size >= RELEASE_LANGUAGE_BYTES) await releaseLanguageDetector();
+  // a large plain text or Markdown: parsed from pieces, never read whole (text-in-pieces.ts)
+  const inPieces =
+    size >= (options.readInPiecesBytes ?? READ_IN_PIECES_BYTES) ? parseTextInPieces(file, options.originalFromFileChars ?? ORIGINAL_FROM_FILE_CHARS) : null;
+  let fileHash: string;
+  let bytes: number;
+  let parsed: Awaited<ReturnType<typeof parseFile>>;
+  if (inPieces) {
+    ({ parsed, fileHash, bytes } = inPieces);
+  } else {
+    let buf: Buffer | null = await readSource(file);
+    bytes = buf.length;
+    fileHash = sha256(buf);
+    parsed = await parseFile(file, buf, { signal: options.signal, skipBadRecords: options.skipBadRecords, limits: options.limits });
+    // the bytes are text now (or pages): let them go before repair and chunking make more of it
+    buf = null;
+  }
   if (bytes >= LARGE_TEXT_CHARS) options.collectGarbage?.();
   options.onChunking?.();
   const docs: NewDocument[] = [];
@@ -285,16 +322,17 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
       .map((d) => (d.kind === 'exact' ? d.text : d.pages.join('\n')))
       .join('\n')
       .slice(0, 24_000);
-    hint = detectLanguage(sample);
+    hint = await detectLanguage(sample);
   }
   // A plain text or Markdown file of one large document: its original is read again when stored.
   const only = parsed.docs.length === 1 ? parsed.docs[0] : undefined;
   const originalFromFile =
-    !parsed.multi &&
-    (parsed.detected === 'text' || parsed.detected === 'markdown') &&
-    parsed.decoding !== undefined &&
-    only?.kind === 'raw' &&
-    only.original.length >= (options.originalFromFileChars ?? ORIGINAL_FROM_FILE_CHARS);
+    !!inPieces ||
+    (!parsed.multi &&
+      (parsed.detected === 'text' || parsed.detected === 'markdown') &&
+      parsed.decoding !== undefined &&
+      only?.kind === 'raw' &&
+      only.original.length >= (options.originalFromFileChars ?? ORIGINAL_FROM_FILE_CHARS));
   // A corpus is many documents: give the event loop a turn every few ms, so the host keeps answering.
   let turn = Date.now();
   for (const d of parsed.docs) {
@@ -313,6 +351,7 @@ export async function prepareFile(file: string, options: IngestOptions = {}): Pr
         options,
         hint,
         originalFromFile && parsed.decoding ? { encoding: parsed.decoding.encoding } : undefined,
+        inPieces ?? undefined,
       ),
     );
   }
@@ -378,6 +417,12 @@ function pagesFromFile(source: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>
   }
   pages.push(open.join(''));
   return pages;
+}
+
+/** A text file's whole text read again from the file in pieces (a text parsed from pieces that has no pages to cut). */
+function textFromFile(source: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>, encoding: TextEncoding): string {
+  const pieces = [...originalPieces(source, encoding, PAGE_PIECE_BYTES)];
+  return pieces.join('');
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };

@@ -4,7 +4,7 @@ import { IngestError } from '../errors';
 import type { ParsedFile } from '../types';
 
 /** Longest line a text document may have; past it the file is not prose (minified data, a dump). */
-const MAX_LINE = 1_000_000;
+export const MAX_LINE = 1_000_000;
 
 function checkLines(text: string): void {
   let from = 0;
