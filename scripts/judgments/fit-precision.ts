@@ -12,6 +12,7 @@
 // never fitted on.
 //
 //   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
+//     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -42,6 +43,7 @@ interface Judgment {
   object: string;
   quote: string;
   verdict: Verdict;
+  reason?: string;
 }
 
 /** Calibration, ranking and what a threshold keeps, for scored judgments. */
@@ -62,6 +64,29 @@ function figures(scored: { p: number; keep: boolean }[], threshold: number): str
     `n ${scored.length}, keep ${pct(keeps.length / scored.length)}, mean precision ${pct(mean)}, Brier ${brier.toFixed(3)}, AUC ${auc.toFixed(3)}; ` +
     `threshold ${threshold.toFixed(3)}: shown ${shown.length} (keep ${rate(shown)}), hidden ${hidden.length} = ${pct(hidden.length / scored.length)} (keep ${rate(hidden)})`
   );
+}
+
+/**
+ * The reasons of the training judgments an editor did not keep as they stand, counted on today's
+ * extraction (only those still joined to a triple), overall and by the rule that made the triple: the
+ * error classes to attack next. Training only: validation misses are never read to write rules.
+ */
+function printReasons(training: (Judgment & { rules: string[] })[]): void {
+  const missed = training.filter((j) => j.verdict !== 'keep');
+  const count = (keys: string[]) => {
+    const n = new Map<string, number>();
+    for (const k of keys) n.set(k, (n.get(k) ?? 0) + 1);
+    return [...n].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  };
+  console.log(`training judgments joined ${training.length}: not kept ${missed.length}; reasons (edit and wrong):`);
+  for (const [reason, n] of count(missed.map((j) => j.reason ?? 'none'))) console.log(`  ${reason} ${n}`);
+  console.log('by first rule (keep / not kept: reasons):');
+  const rules = count(training.map((j) => j.rules[0] ?? 'none'));
+  for (const [rule, n] of rules) {
+    const of = training.filter((j) => (j.rules[0] ?? 'none') === rule);
+    const reasons = count(of.filter((j) => j.verdict !== 'keep').map((j) => j.reason ?? 'none'));
+    console.log(`  ${rule} ${n}: keep ${of.filter((j) => j.verdict === 'keep').length}; ${reasons.map(([r, k]) => `${r} ${k}`).join(', ')}`);
+  }
 }
 
 interface Section {
@@ -146,6 +171,7 @@ try {
   }
 
   const training = joined.filter((j) => j.split === 'training');
+  if (args.includes('--reasons')) printReasons(training);
   const validation = joined.filter((j) => j.split === 'validation');
   const table = fitPrecision(training);
 

@@ -3,7 +3,12 @@
 // within a document, skipping triples already judged. Prints JSONL items ready to judge.
 //
 //   npx tsx scripts/judgments/sample.ts --db /tmp/judge.db --seed 20261205 --training 230 --validation 100 \
-//     [--judged data/judgments/triples.jsonl] > /tmp/sample.jsonl
+//     [--judged data/judgments/triples.jsonl] [--shown 0.75] > /tmp/sample.jsonl
+//
+// --shown S: stratified toward the default view (the triples an editor sees): of each document's quota,
+// the share S is drawn among its triples the default view shows (stored precision at or above the
+// contract's threshold), the rest among the hidden ones (either pool filling in when the other runs
+// short). Without it the draw is uniform, as the first draws were. A side given 0 draws nothing.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { Store, openDb } from '../../electron/core/store';
 import { splitSentences, type Span } from '../../electron/core/chunk/sentences';
 import type { TripleListItem } from '../../shared/contract/graph';
+import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import { ROOT, readSplit, seededRandom, shuffled, splitDocuments, type KitDocument, type Split } from './kit';
 
 export interface SampleItem {
@@ -25,6 +31,8 @@ export interface SampleItem {
   object: string;
   stage: string;
   confidence: number;
+  /** The stored precision (not written to the judgments file). */
+  precision?: number | null;
 }
 
 const norm = (label: string) => label.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -82,12 +90,26 @@ function documentTriples(store: Store, document: number): TripleListItem[] {
   }
 }
 
-export function sample(store: Store, opts: { seed: number; totals: Record<Split, number>; judged: Set<string> }): SampleItem[] {
+/** Whether the default view shows a triple of this stored precision. */
+const shownByDefault = (p: number | null | undefined) => p === null || p === undefined || p >= DEFAULT_PRECISION_THRESHOLD;
+
+/** `n` of the candidates, the share `shown` of them (rounded) among those the default view shows when given. */
+function draw(candidates: SampleItem[], n: number, random: () => number, shown?: number): SampleItem[] {
+  const order = shuffled(candidates, random);
+  if (shown === undefined) return order.slice(0, n);
+  const seen = order.filter((c) => shownByDefault(c.precision));
+  const hidden = order.filter((c) => !shownByDefault(c.precision));
+  const fromSeen = Math.min(seen.length, Math.max(Math.round(n * shown), n - hidden.length));
+  return [...seen.slice(0, fromSeen), ...hidden.slice(0, n - fromSeen)];
+}
+
+export function sample(store: Store, opts: { seed: number; totals: Record<Split, number>; judged: Set<string>; shown?: number }): SampleItem[] {
   const random = seededRandom(opts.seed);
   const docs = splitDocuments(store, readSplit());
   const items: SampleItem[] = [];
   const seen = new Set<string>(opts.judged);
   for (const side of ['training', 'validation'] as const) {
+    if (opts.shown !== undefined && !opts.totals[side]) continue; // (the first draws gave each document its minimum even then)
     const pools = new Map<string, { doc: KitDocument; candidates: SampleItem[]; text: string; sentences: Span[] }>();
     for (const doc of docs.filter((d) => d.split === side)) {
       const text = store.documents.text(doc.id) ?? '';
@@ -98,13 +120,14 @@ export function sample(store: Store, opts: { seed: number; totals: Record<Split,
         if (seen.has(key)) return [];
         const id = `t${createHash('sha1').update(key).digest('hex').slice(0, 10)}`;
         const { subject, relation, object, stage, confidence } = t;
-        return [{ id, file: doc.file, split: side, start: p.start, end: p.end, quote: '', subject, relation, object, stage, confidence }];
+        const precision = opts.shown === undefined ? {} : { precision: t.precision };
+        return [{ id, file: doc.file, split: side, start: p.start, end: p.end, quote: '', subject, relation, object, stage, confidence, ...precision }];
       });
       pools.set(doc.file, { doc, candidates, text, sentences: [] });
     }
     const quota = allocate(new Map([...pools].map(([file, p]) => [file, p.candidates.length])), opts.totals[side]);
     for (const [file, pool] of pools) {
-      const drawn = shuffled(pool.candidates, random).slice(0, quota.get(file) ?? 0);
+      const drawn = draw(pool.candidates, quota.get(file) ?? 0, random, opts.shown);
       if (drawn.length && !pool.sentences.length) pool.sentences = splitSentences(pool.text);
       for (const item of drawn) {
         seen.add(judgmentKey(item));
@@ -123,6 +146,7 @@ function main() {
       training: { type: 'string', default: '230' },
       validation: { type: 'string', default: '100' },
       judged: { type: 'string', default: path.join(ROOT, 'data', 'judgments', 'triples.jsonl') },
+      shown: { type: 'string' },
     },
   });
   if (!values.db) throw new Error('sample: give --db FILE (a database with the split documents ingested and extracted)');
@@ -136,7 +160,13 @@ function main() {
       : [],
   );
   const store = new Store(openDb(values.db, { readonly: true, migrate: false }));
-  const items = sample(store, { seed: Number(values.seed), totals: { training: Number(values.training), validation: Number(values.validation) }, judged });
+  const shown = values.shown === undefined ? undefined : Number(values.shown);
+  const items = sample(store, {
+    seed: Number(values.seed),
+    totals: { training: Number(values.training), validation: Number(values.validation) },
+    judged,
+    shown,
+  });
   for (const item of items) process.stdout.write(`${JSON.stringify(item)}\n`);
   store.db.close();
 }

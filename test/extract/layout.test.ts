@@ -55,7 +55,7 @@ describe('document parts as relation ends', () => {
     const text =
       'radiusAccServTotalInvalidRequests OBJECT-TYPE SYNTAX Counter32 MAX-ACCESS read-only STATUS current DESCRIPTION "The server discards packets from unknown clients."';
     const flat = classicExtract(text, { start: 0, end: text.length }).triples.map((t) => `${t.head.text} | ${surfaceOf(t)} | ${t.tail.text}`);
-    expect(flat).toContain('server | discards | packets');
+    expect(flat).toContain('server | discards | packets from unknown clients');
     expect(flat.filter((x) => /SYNTAX|STATUS|MAX-ACCESS/.test(x))).toEqual([]);
     const legend = 'X = May be used with IEEE 802.1X authentication L3 = Implemented only by Authenticators with Layer 3 capabilities';
     expect(classicExtract(legend, { start: 0, end: legend.length }).triples).toEqual([]);

@@ -14,10 +14,11 @@ import {
   RELATIVE_PRONOUNS as REL_PRONOUN,
   CHAIN_PREPOSITIONS as CHAIN_PREP,
   PLURAL_PREPOSITIONS,
+  PURPOSE_NOUNS,
 } from '../../nlp/lexicon';
 import { nounPhrases } from './phrases';
 import { phrase, type Phrase, type Token } from './tokens';
-import { capitalised, lower, nounModifier, pluralNoun, unitOfMeasure, VERB_POS } from './words';
+import { capitalised, isComplexPreposition, lower, modifierLike, mostlyAdjective, nounModifier, pluralNoun, unitOfMeasure, VERB_POS } from './words';
 
 /** A relation end: a noun phrase with its "of" complements ("the capital of Spain"). */
 export interface Arg extends Phrase {
@@ -57,12 +58,45 @@ export const ARGUMENT_RULES = [
     statement: 'Coordinated ends ("A, B and C", "not only A but also B", "A as well as B") are each an end; a list needs its conjunction.',
   },
   {
+    id: 'arg.shared-head',
+    statement:
+      'Modifiers coordinated before one head share it ("client and server tables", "a binary or textual label"): an adjective, or a lower-case singular noun before a plural head, with no determiner of its own, makes one end with the last conjunct, kept whole.',
+  },
+  {
+    id: 'arg.trailing-phrase',
+    statement:
+      'An active verb\'s object keeps a prepositional phrase the verb does not take (prop.object-phrase: "defines a table of counters for each peer"), not one of place or time, a purpose or a relative clause, while the end stays under ten words.',
+  },
+  {
     id: 'arg.plural-preposition',
     statement: 'The coordinated object of a preposition relating two or more together ("between A and B", "among A, B and C") is one end, kept whole.',
   },
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
 ];
+
+/**
+ * Prepositions of place and time, whose phrase after a verb's object is mostly the verb's adjunct
+ * ("stores the key in its cache", "sends it after the timeout"), no part of the object (Quirk et al.
+ * 1985, 9.15-9.45). (Kept here until the lexicon, owned with the relation vocabulary, takes it.)
+ */
+const PLACE_TIME_PREPOSITIONS = new Set([
+  'in',
+  'at',
+  'into',
+  'within',
+  'inside',
+  'during',
+  'after',
+  'before',
+  'until',
+  'since',
+  'over',
+  'across',
+  'through',
+  'via',
+  'throughout',
+]);
 
 /** Participles that give a name ("N, called X,"). */
 const NAMING = new Set(['called', 'named', 'termed']);
@@ -250,7 +284,68 @@ export class Arguments {
       const last = items[items.length - 1];
       return [withRule({ ...first, ...phrase(tokens, this.text, first.from, last.to), rules: first.rules }, 'arg.plural-preposition')];
     }
-    return items;
+    return items.length > 1 ? this.sharingHead(items) : items;
+  }
+
+  /**
+   * arg.shared-head: "the client and server tables" are tables of both; "a binary or textual label" a
+   * label of either kind: the coordination is one end, kept whole (as written, so its span is exact).
+   * Walking back from the last conjunct (a head with modifiers and no determiner of its own), each
+   * conjunct before it that is a modifier (an adjective, a lower-case singular noun before a plural head,
+   * or the same first word as the last conjunct's with fewer words; at most two words, no determiner but
+   * the coordination's own) joins it.
+   */
+  private sharingHead(items: Arg[]): Arg[] {
+    const { tokens, text } = this;
+    const last = items[items.length - 1];
+    const head = tokens[last.np.to];
+    if (last.from !== last.lead || last.np.to === last.np.from || head.pos === 'NUM' || last.via) return items;
+    let from = items.length - 1;
+    for (let x = items.length - 2; x >= 0; x--) {
+      const m = items[x];
+      const word = tokens[m.np.to];
+      const ownDeterminer = m.from !== m.lead && x > 0 && !COORD.has(lower(tokens[m.lead - 1]));
+      // (an adjective; a word as much an adjective as a noun beside the last conjunct's adjective: "binary or
+      // textual"; a lower-case singular noun before a plural head: "client and server tables", not a name)
+      const modifier =
+        word.pos === 'ADJ' ||
+        modifierLike(word) ||
+        mostlyAdjective(word) ||
+        (tokens[last.np.from].pos === 'ADJ' && !nounModifier({ ...word, pos: 'ADJ' })) ||
+        (!pluralNoun(word) && pluralNoun(head) && word.pos === 'NOUN' && !capitalised(word)) ||
+        // (parallel conjuncts opening with the same word: "layer 2 or layer 3 filters")
+        (m.np.to > m.np.from && lower(tokens[m.np.from]) === lower(tokens[last.np.from]) && last.np.to - last.np.from > m.np.to - m.np.from);
+      // (next to the conjunct after it: "A and B N", "A, B and C N")
+      const between = tokens.slice(m.to + 1, items[x + 1].from).filter((t) => t.pos !== 'DET');
+      const joined = between.length > 0 && between.length <= 2 && between.every((t) => t.text === ',' || COORD.has(lower(t)));
+      if (m.of || m.via || m.numeric || m.np.to - m.np.from > 1 || ownDeterminer || !modifier || !joined) break;
+      from = x;
+      if (x > 0 && COORD.has(lower(tokens[m.lead - 1]))) break; // (the coordination starts after "and": "X and A or B N")
+    }
+    if (from === items.length - 1) return items;
+    const first = items[from];
+    const whole = withRule({ ...last, ...phrase(tokens, text, first.from, last.to), lead: first.lead, rules: first.rules }, 'arg.shared-head');
+    return [...items.slice(0, from), whole];
+  }
+
+  /**
+   * arg.trailing-phrase: the object with the prepositional phrase at token j that the verb does not
+   * take ("a table of the counters for each peer"), or the object alone when the phrase would make
+   * it ten words or more.
+   */
+  withTrailingPhrase(object: Arg, j: number): Arg {
+    const { tokens, text } = this;
+    // ("with respect to X": the verb's, no part of the object; so is a place or a time: "stores the key in its cache")
+    if (isComplexPreposition(tokens[j]) || PLACE_TIME_PREPOSITIONS.has(lower(tokens[j]))) return object;
+    const members = this.argsFrom(j + 1);
+    // ("for the purpose of X", "with the intent of": the verb's purpose, no part of the object)
+    if (members.some((m) => PURPOSE_NOUNS.has(lower(tokens[m.np.to])))) return object;
+    for (const upTo of [members.at(-1), members[0]]) {
+      if (!upTo || upTo.to - object.from >= 10) continue;
+      // (the phrase ends before a relative pronoun or a verb: "a row for each server that ...")
+      return withRule({ ...object, ...phrase(tokens, text, object.from, upTo.to) }, 'arg.trailing-phrase');
+    }
+    return object;
   }
 
   /** The largest argument ending at token k. */

@@ -13,6 +13,7 @@ import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
 import { readingForm, relationForm } from './relation-form';
+import { proseOfFigure } from './figures';
 
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
@@ -25,6 +26,11 @@ export const DOCUMENT_RULES = [
   { id: 'doc.latin', statement: 'Only sentences mostly in Latin script are read for relations; other scripts get typed mentions.' },
   { id: 'doc.code', statement: 'A MIB or ASN.1 listing (a quarter of its words in capitals, or "::=") is no sentence.' },
   { id: 'doc.legend', statement: 'Two or more "symbol = meaning" pairs are a legend, no sentence.' },
+  {
+    id: 'doc.figure',
+    statement:
+      'A line of figure or diagram text (mostly symbols, a bit ruler, a boxed row, labels in three or more columns) is no sentence text: a sentence is read from its prose lines at its start or end, or not at all.',
+  },
   {
     id: 'doc.part-end',
     statement: 'A document part as an end ("Section 4") is its clause, of the document or of the one cited beside it; a part of no known document is no end.',
@@ -70,7 +76,11 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
       yield { whole, skip: 'doc.heading' };
       continue;
     }
-    const s = listingProse(docText, cut); // doc.listing-prose
+    const s = proseOfFigure(docText, listingProse(docText, cut)); // doc.listing-prose, doc.figure
+    if (!s) {
+      yield { whole, skip: 'doc.figure' };
+      continue;
+    }
     const inSentence: Token[] = [];
     while (t < r.tokens.length && r.tokens[t].start < s.start) t++;
     while (t < r.tokens.length && r.tokens[t].end <= s.end) inSentence.push(r.tokens[t++]);

@@ -20,6 +20,7 @@ import {
   PURPOSE_NOUNS,
   SELF_DETERMINERS as SELF_DET,
   SELF_NOUNS,
+  UNASSERTED_OPENERS,
   WH_WORDS as WH,
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
@@ -384,7 +385,8 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   let objects = args.argsFrom(at);
   let kind: SvoTriple['kind'] = 'svo';
   let rule = byAgent ? 'prop.passive-agent' : 'prop.object';
-  if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to')) {
+  // (a conjunction the tagger read as a preposition opens a clause, no prepositional object: "decides whether X is")
+  if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to') && !UNASSERTED_OPENERS.has(lower(tokens[at]))) {
     rel = `${relation} ${lower(tokens[at])}`;
     at += 1;
     objects = args.argsFrom(at);
@@ -403,25 +405,34 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     (tokens[last.to + 2]?.pos === 'VERB' || tokens[last.to + 2]?.pos === 'AUX' || verbInWordNet(tokens[last.to + 2]?.text ?? ''))
   )
     return;
-  for (const s of subjects) for (const y of objects) emit(r, s, rel, y, kind, rule);
   let j = args.afterApposition(objects[objects.length - 1].to + 1);
-  const only = objects.length === 1 ? objects[0] : null;
-  let reverb = false; // the phrase after the object was read as "verb + object + preposition"
   // prop.object-phrase: a phrase the verb's frames do not take is the object's ("packets that include an
   // attribute with a value"), so neither "include with" nor a later phrase is the verb's ("as" and a
-  // means "by doing" are the verb's whatever its frames: "treat X as Y")
+  // means "by doing" are the verb's whatever its frames: "treat X as Y"); the last object keeps it
+  // (arg.trailing-phrase)
   const objectsPhrase =
     kind === 'svo' &&
     !passive &&
     main &&
+    j === objects[objects.length - 1].to + 1 &&
     tokens[j]?.pos === 'ADP' &&
     !['as', 'by'].includes(lower(tokens[j])) &&
+    !['which', 'whom', 'whose'].includes(lower(tokens[j + 1])) &&
+    !UNASSERTED_OPENERS.has(lower(tokens[j])) &&
     !takesObjectPhrase(main.text, lower(tokens[j]));
-  if (objectsPhrase) return;
+  if (objectsPhrase) {
+    const ends = [...objects.slice(0, -1), args.withTrailingPhrase(objects[objects.length - 1], j)];
+    for (const s of subjects) for (const y of ends) emit(r, s, rel, y, kind, rule);
+    return;
+  }
+  for (const s of subjects) for (const y of objects) emit(r, s, rel, y, kind, rule);
+  const only = objects.length === 1 ? objects[0] : null;
+  let reverb = false; // the phrase after the object was read as "verb + object + preposition"
   // (and the means of an active verb: "generates summaries by selecting the most important sentences")
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
   // (a preposition before "which" / "whom" opens a relative clause, no phrase of the verb's)
-  const relativeAt = (x: number) => ['which', 'whom', 'whose'].includes(lower(tokens[x + 1]));
+  // (and a conjunction the tagger read as a preposition opens a clause: "forwards the request unless X is")
+  const relativeAt = (x: number) => ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) || UNASSERTED_OPENERS.has(lower(tokens[x]));
   if (
     kind === 'svo' &&
     !passive &&

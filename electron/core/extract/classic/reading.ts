@@ -50,6 +50,8 @@ export interface Reading {
   author: boolean;
   /** The text of a condition clause read before the clause being read ("if the key is missing"), or null. */
   condition: string | null;
+  /** The rule that gave the condition: one read before the clause, or one after it (emit.trailing-condition). */
+  conditionRule: 'emit.condition' | 'emit.trailing-condition';
 }
 
 export const EMIT_RULES = [
@@ -63,6 +65,10 @@ export const EMIT_RULES = [
     id: 'emit.reduced-relative',
     statement:
       'A verb group that is a bare participle right after a noun ("packets received from Y", "an entity implementing Y") is a reduced relative, said in passing of that noun: its triples are marked (their precision is fitted apart).',
+  },
+  {
+    id: 'emit.trailing-condition',
+    statement: 'A clause followed by a condition ("Y if X", "Y unless X", "Y when X") keeps it as its triples\' qualifier (meta.condition), as "If X, Y" does.',
   },
   { id: 'emit.only', statement: 'An end limited by "only" ("contains only X") keeps the limit as the triple\'s qualifier (meta.only).' },
 ];
@@ -112,7 +118,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
   if (c && reducedRelative(r.tokens, c.vs, c.ve, c.group)) rules.push('emit.reduced-relative');
-  if (condition) rules.push('emit.condition');
+  if (condition) rules.push(r.conditionRule);
   r.triples.push({
     head: plain(rh),
     relation: rel,

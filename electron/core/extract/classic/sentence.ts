@@ -9,7 +9,7 @@
 // subject's, the ends', the references' and the tag repairs' on its words); rules.ts has the table.
 // `explainSentence` gives each pass's output for one sentence (graphwright explain).
 import { Arguments } from './arguments';
-import { isQuestion, readClauses } from './clauses';
+import { isQuestion, readClauses, type Clause } from './clauses';
 import { readClause } from './propositions';
 import { emit, type Reading, type SvoTriple } from './reading';
 import { References, type SentenceContext } from './reference';
@@ -71,6 +71,23 @@ function conditionText(tokens: Token[], text: string, c: { vs: number; ve: numbe
   return text.slice(tokens[from].start, tokens[to].end).replace(/\s+/g, ' ');
 }
 
+/**
+ * The condition a clause is followed by ("the server discards the packet if the field is invalid",
+ * "... unless X", "... when X"): the next clause is a condition whose opener comes after this clause's
+ * verb with no semicolon or colon between; an open question ("whether") is no condition.
+ */
+function trailingCondition(tokens: Token[], text: string, clauses: readonly Clause[], x: number): string | null {
+  const c = clauses[x];
+  const next = clauses[x + 1];
+  if (c.quiet || !next || next.unasserted !== 'clause.condition') return null;
+  for (let k = c.ve + 1; k < next.vs; k++) {
+    const w = tokens[k].text.toLowerCase();
+    if ([';', ':'].includes(tokens[k].text) || w === 'whether') return null;
+    if (UNASSERTED_OPENERS.has(w)) return conditionText(tokens, text, next);
+  }
+  return null;
+}
+
 function readingOf(tokens: Token[], text: string, context?: SentenceContext): Reading {
   const args = new Arguments(tokens, text);
   return {
@@ -91,6 +108,7 @@ function readingOf(tokens: Token[], text: string, context?: SentenceContext): Re
     relative: null,
     author: false,
     condition: null,
+    conditionRule: 'emit.condition',
   };
 }
 
@@ -115,8 +133,14 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   const tokens = repairTags(input, text);
   if (!tokens.length || isQuestion(tokens)) return []; // clause.question
   const r = readingOf(tokens, text, context);
-  for (const c of readClauses(tokens)) {
+  const clauses = readClauses(tokens);
+  for (const [x, c] of clauses.entries()) {
+    // emit.trailing-condition: "Y if X" holds Y under X as "If X, Y" does
+    const before = r.condition;
+    const after = trailingCondition(tokens, text, clauses, x);
+    if (after) [r.condition, r.conditionRule] = [after, 'emit.trailing-condition'];
     readClause(r, c);
+    [r.condition, r.conditionRule] = [before, 'emit.condition'];
     if (c.unasserted === 'clause.condition') r.condition = conditionText(tokens, text, c) ?? r.condition;
   }
   r.quiet = false;

@@ -33,7 +33,10 @@ export const SUBJECT_RULES = [
   { id: 'subj.coordinated-verb', statement: 'A verb coordinated with the one before it ("was written by A and was preceded by B") shares its subjects.' },
   { id: 'subj.after-interruption', statement: "A verb after an interrupting clause between commas takes the sentence's subject." },
   { id: 'subj.noun-phrase', statement: 'The subject is the noun phrase right before the verb group, with the subjects coordinated before it.' },
-  { id: 'subj.reduced-relative', statement: 'A bare participle right after a prepositional object is said of that object (no walk back along the chain).' },
+  {
+    id: 'subj.reduced-relative',
+    statement: 'A bare participle ("-ed" or "-ing") right after a prepositional object is said of that object (no walk back along the chain).',
+  },
   {
     id: 'subj.abstract-head',
     statement:
@@ -121,7 +124,8 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
     if (a && !a.numeric) {
       attribute = attributeOf(r, a);
       if (attribute) rules.push('subj.attribute');
-      const bareParticiple = vs === ve && tokens[vs].pos === 'VERB' && /\p{L}{2}ed$/u.test(tokens[vs].text) && k === vs - 1;
+      // (a past or a present participle: "packets sent to X", "the module for entities implementing X")
+      const bareParticiple = vs === ve && tokens[vs].pos === 'VERB' && /\p{L}{2}(?:ed|ing)$/u.test(tokens[vs].text) && k === vs - 1;
       const afterPreposition = tokens[a.lead - 1]?.pos === 'ADP' || (tokens[a.lead - 1]?.pos === 'DET' && tokens[a.lead - 2]?.pos === 'ADP');
       const reduced = bareParticiple && afterPreposition;
       subjects = args.withCoordinatedBefore(reduced ? a : args.chainStart(a));
