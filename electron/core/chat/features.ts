@@ -5,6 +5,7 @@ import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
+import { askedRole, predicateStems, slotFeatures, NO_SLOT, type SlotFeatures } from './slots';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -95,6 +96,15 @@ export const CANDIDATE_FEATURES = [
   // it stands where the question's wh-word stands: before its sentence's first verb when the question asks
   // for the doer ("which RFC defines X"), after it when the question asks for what is done ("what does X define")
   'roleAgrees',
+  // the share of the question's distinctive words the rest of a relation of its sentence holds, it standing at one end
+  // (the classic reading's subject-verb-object relations: "the server uses [port 1812]" for "what port does the server use")
+  'slotFill',
+  // it stands at an end of a relation of its sentence whose verb is a verb of the question
+  'slotVerb',
+  // ... at the end the question's wh-word stands for (the subject for "which X defines Y", the object for "what does X define")
+  'slotRole',
+  // it is a relation's end as a whole noun phrase, the rest of the relation holding some of the question
+  'slotWhole',
   // log(1 + the number of other places that gave the same answer)
   'support',
   // a relation path of the graph ends at the same answer
@@ -147,17 +157,6 @@ const placeInSentence = (c: Candidate): number => (c.text.length > 1 && c.senten
 /** The punctuation that closes a clause of a sentence. */
 const CLAUSE_END = /[,;:()[\]]|\s[-–]\s/g;
 
-const predicates = new WeakMap<AnswerContext, Set<string>>();
-/** Stems of the question's content verbs (what its predicate says), once per question. */
-function predicateStems(ctx: AnswerContext): Set<string> {
-  let got = predicates.get(ctx);
-  if (!got) {
-    const verbs = ctx.q.tags.filter((t) => t.pos === 'VERB').flatMap((t) => contentStems(t.text));
-    predicates.set(ctx, (got = new Set(verbs.filter((v) => ctx.qContent.has(v) && !ctx.phraseStems.has(v)))));
-  }
-  return got;
-}
-
 /**
  * The clause of its sentence a candidate stands in (from the clause end before it to the one after
  * it), less the candidate's own words: how much of the question it holds, and whether it holds one of
@@ -182,29 +181,6 @@ function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch: number
   return { clauseMatch: coverage(ctx.distinctive, stems), clausePredicate: bool(stems.some((x) => verbs.has(x))) };
 }
 
-const roles = new WeakMap<AnswerContext, 'subject' | 'object' | null>();
-/**
- * What the question's wh-word stands for in its clause: the subject when a verb follows the wh-phrase
- * ("which RFC defines ..."), the object when do-support does ("what does X define"); null otherwise.
- */
-function askedRole(ctx: AnswerContext): 'subject' | 'object' | null {
-  let got = roles.get(ctx);
-  if (got === undefined) {
-    got = null;
-    const tags = ctx.q.tags;
-    const wh = tags.findIndex((t) => /^(?:what|which|who|whom)$/.test(t.lower));
-    if (wh >= 0) {
-      let j = wh + 1;
-      while (j < tags.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[j].pos)) j++;
-      const next = tags[j];
-      if (next?.pos === 'VERB') got = 'subject';
-      else if (next?.pos === 'AUX' && /^(?:do|does|did)$/.test(next.lower)) got = 'object';
-    }
-    roles.set(ctx, got);
-  }
-  return got;
-}
-
 const verbBefore = new Map<string, boolean>();
 /** Whether a verb stands in a text (the part of a sentence before a candidate), cached by text. */
 function holdsVerb(text: string): boolean {
@@ -227,12 +203,27 @@ function roleAgrees(c: Candidate, ctx: AnswerContext): number {
   return bool(candidateRole === role);
 }
 
+/** How a candidate fills the question's missing end in its sentence's relations (chat/slots.ts); 0 when it is not written in its sentence. */
+function slots(c: Candidate, ctx: AnswerContext): SlotFeatures {
+  const at = placeInSentence(c);
+  return at < 0 ? NO_SLOT : slotFeatures(ctx, c.sentence!, at, at + c.text.length);
+}
+
 /** log(1 + how many other retrieved passages write a short candidate's text as whole words). */
 function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   const text = c.text.trim();
   if (text.length < 2 || text.split(/\s+/).length > 8) return 0;
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'iu');
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
+}
+
+let ablated: ReadonlySet<string> = new Set();
+/**
+ * Features that read 0 from now on (none: all read), for measuring what a feature adds on the training
+ * folds (scripts/fit-answers.ts --without); the product never sets it.
+ */
+export function ablateFeatures(names: readonly string[]): void {
+  ablated = new Set(names);
 }
 
 /** The feature vector of one candidate (support: how many other places gave the same text; alsoPath: a path end did). */
@@ -281,11 +272,12 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ...clauseFeatures(c, ctx),
     passageAgreement: passageAgreement(c, ctx),
     roleAgrees: roleAgrees(c, ctx),
+    ...slots(c, ctx),
     support: Math.log1p(support),
     alsoPath: bool(alsoPath && c.source !== 'path'),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
-  return CANDIDATE_FEATURES.map((f) => values[f]);
+  return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }
 
 /** What kind of answer the question asks, for the ranking's trees to weigh a candidate feature by (a feature that matters for one kind and not another). */
@@ -374,6 +366,10 @@ export const QUESTION_FEATURES = [
   'pathSupport',
   // log(1 + the number of path ends the walk found)
   'pathEnds',
+  // the first answer fills the question's missing end in its sentence's relations (its slotFill)
+  'topSlotFill',
+  // ... at the end the wh-word stands for, of a relation whose verb the question asks with (its slotRole)
+  'topSlotRole',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -397,6 +393,8 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'topAgreement',
   'topClauseMatch',
   'topClausePredicate',
+  'topSlotFill',
+  'topSlotRole',
   'topSpecific',
   'topTypeAgrees',
   'topShapeFit',
@@ -446,6 +444,7 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
   const g = grounding(ctx);
   const top = ranked[0];
   const topClause = top ? clauseFeatures(top, ctx) : { clauseMatch: 0, clausePredicate: 0 };
+  const topSlot = top ? slots(top, ctx) : NO_SLOT;
   const second = ranked[1];
   const max = top?.score ?? 0;
   const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
@@ -477,6 +476,8 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topPathScore: top?.measures.pathScore ?? 0,
     pathSupport: Math.log1p(top?.source === 'path' ? (ctx.retrieval.answers.find((a) => a.label === top.text)?.support ?? 0) : 0),
     pathEnds: Math.log1p(ctx.retrieval.answers.length),
+    topSlotFill: topSlot.slotFill,
+    topSlotRole: topSlot.slotRole,
   };
   return QUESTION_FEATURES.map((f) => values[f]);
 }
