@@ -41,38 +41,6 @@ describe('the clause a candidate stands in', () => {
   });
 });
 
-describe("the slot of the question a candidate fills in its sentence's relations", () => {
-  // two values of one sentence tie on every passage-level feature; only the relation tells them apart
-  const sentence = 'The client sends requests to port 1812, and the accounting server uses port 1813.';
-  const weights = { port: 20, server: 30, uses: 5, accounting: 8, client: 40, requests: 30 };
-
-  it('fills the slot for the end of the relation the question asks about, not the value of the other relation', () => {
-    const ctx = answerContext(retrievalOf('What port does the accounting server use?', [sentence], weights));
-    expect(feature('slotVerb', span('port 1813', sentence), ctx)).toBe(1);
-    expect(feature('slotRole', span('port 1813', sentence), ctx)).toBe(1);
-    expect(feature('slotFill', span('port 1813', sentence), ctx)).toBeGreaterThan(0);
-    expect(feature('slotVerb', span('port 1812', sentence), ctx)).toBe(0);
-    expect(feature('slotRole', span('port 1812', sentence), ctx)).toBe(0);
-  });
-
-  it('marks the whole end as read, and a piece of it as no whole', () => {
-    const ctx = answerContext(retrievalOf('What port does the accounting server use?', [sentence], weights));
-    expect(feature('slotWhole', span('port 1813', sentence), ctx)).toBe(1);
-    expect(feature('slotWhole', span('1813', sentence), ctx)).toBe(0);
-  });
-
-  it('gives the doer the role when the question asks for the subject', () => {
-    const ctx = answerContext(retrievalOf('Which server uses port 1813?', [sentence], weights));
-    expect(feature('slotRole', span('accounting server', sentence), ctx)).toBe(1);
-    expect(feature('slotRole', span('port 1813', sentence), ctx)).toBe(0);
-  });
-
-  it('is nothing for a candidate its sentence does not write', () => {
-    const ctx = answerContext(retrievalOf('What port does the accounting server use?', [sentence], weights));
-    for (const name of ['slotFill', 'slotVerb', 'slotRole', 'slotWhole'] as const) expect(feature(name, span('port 1645', sentence), ctx)).toBe(0);
-  });
-});
-
 describe("the candidate's role in its sentence", () => {
   const sentence = 'RFC 6613 defines RADIUS over TCP.';
   it('agrees when it stands where the wh-word stands: the doer before the verb, what is done after it', () => {

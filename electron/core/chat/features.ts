@@ -5,7 +5,7 @@ import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
-import { askedRole, predicateStems, slotFeatures, NO_SLOT, type SlotFeatures } from './slots';
+import { askedRole, predicateStems } from './slots';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -96,15 +96,6 @@ export const CANDIDATE_FEATURES = [
   // it stands where the question's wh-word stands: before its sentence's first verb when the question asks
   // for the doer ("which RFC defines X"), after it when the question asks for what is done ("what does X define")
   'roleAgrees',
-  // the share of the question's distinctive words the rest of a relation of its sentence holds, it standing at one end
-  // (the classic reading's subject-verb-object relations: "the server uses [port 1812]" for "what port does the server use")
-  'slotFill',
-  // it stands at an end of a relation of its sentence whose verb is a verb of the question
-  'slotVerb',
-  // ... at the end the question's wh-word stands for (the subject for "which X defines Y", the object for "what does X define")
-  'slotRole',
-  // it is a relation's end as a whole noun phrase, the rest of the relation holding some of the question
-  'slotWhole',
   // log(1 + the number of other places that gave the same answer)
   'support',
   // a relation path of the graph ends at the same answer
@@ -203,12 +194,6 @@ function roleAgrees(c: Candidate, ctx: AnswerContext): number {
   return bool(candidateRole === role);
 }
 
-/** How a candidate fills the question's missing end in its sentence's relations (chat/slots.ts); 0 when it is not written in its sentence. */
-function slots(c: Candidate, ctx: AnswerContext): SlotFeatures {
-  const at = placeInSentence(c);
-  return at < 0 ? NO_SLOT : slotFeatures(ctx, c.sentence!, at, at + c.text.length);
-}
-
 /** log(1 + how many other retrieved passages write a short candidate's text as whole words). */
 function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   const text = c.text.trim();
@@ -272,7 +257,6 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ...clauseFeatures(c, ctx),
     passageAgreement: passageAgreement(c, ctx),
     roleAgrees: roleAgrees(c, ctx),
-    ...slots(c, ctx),
     support: Math.log1p(support),
     alsoPath: bool(alsoPath && c.source !== 'path'),
   };
@@ -366,10 +350,6 @@ export const QUESTION_FEATURES = [
   'pathSupport',
   // log(1 + the number of path ends the walk found)
   'pathEnds',
-  // the first answer fills the question's missing end in its sentence's relations (its slotFill)
-  'topSlotFill',
-  // ... at the end the wh-word stands for, of a relation whose verb the question asks with (its slotRole)
-  'topSlotRole',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -393,8 +373,6 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'topAgreement',
   'topClauseMatch',
   'topClausePredicate',
-  'topSlotFill',
-  'topSlotRole',
   'topSpecific',
   'topTypeAgrees',
   'topShapeFit',
@@ -444,7 +422,6 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
   const g = grounding(ctx);
   const top = ranked[0];
   const topClause = top ? clauseFeatures(top, ctx) : { clauseMatch: 0, clausePredicate: 0 };
-  const topSlot = top ? slots(top, ctx) : NO_SLOT;
   const second = ranked[1];
   const max = top?.score ?? 0;
   const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
@@ -476,8 +453,6 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topPathScore: top?.measures.pathScore ?? 0,
     pathSupport: Math.log1p(top?.source === 'path' ? (ctx.retrieval.answers.find((a) => a.label === top.text)?.support ?? 0) : 0),
     pathEnds: Math.log1p(ctx.retrieval.answers.length),
-    topSlotFill: topSlot.slotFill,
-    topSlotRole: topSlot.slotRole,
   };
   return QUESTION_FEATURES.map((f) => values[f]);
 }

@@ -1,10 +1,10 @@
-// Where a candidate stands in its sentence's relations, read against what the question asks: the
-// question is read as a relation with one end missing ("What port does the server use?": the server
-// — use — ?), and a candidate fills that slot when the classic reading of its sentence
-// (extract/classic: tokens, clauses, subject–verb–object and verb–preposition relations) puts it at
-// one end of a relation whose verb is the question's and whose other end holds the question's words.
-// Two spans of one passage tie on the passage's features; this tells them apart by the sentence's
-// structure. Nothing here is a weight (chat/features.ts names the features, the table weighs them).
+// The question's missing end read off a sentence's relations: the question is read as a relation
+// with one end missing ("What does the server send to the peer?": the server — send — ?), and the
+// classic reading of a retrieved sentence (extract/classic: tokens, clauses, subject–verb–object and
+// verb–preposition relations) gives the ends of the relations whose verb is the question's and whose
+// other end holds the question's words: whole noun phrases, and the ones a coordination joins, as
+// span candidates (chat/candidates/sentence-spans.ts). Also the question's predicate and the role
+// its wh-word asks for, which the candidate features read (chat/features.ts).
 import type { AnswerContext } from './candidates/context';
 import { tokenize as classicTokens } from '../extract/classic/tokens';
 import { sentenceRelations } from '../extract/classic/sentence';
@@ -73,50 +73,8 @@ export function askedRole(ctx: AnswerContext): 'subject' | 'object' | null {
   return got;
 }
 
-export interface SlotFeatures {
-  /** Share of the question's distinctive words the rest of the relation holds (its verb and other end), best relation. */
-  slotFill: number;
-  /** It stands at an end of a relation whose verb is a word the question asks with (its tagger may read "use" in "does X use" as a noun). */
-  slotVerb: number;
-  /** ... at the end the question's wh-word stands for (subject or object). */
-  slotRole: number;
-  /** It is that end as a whole (the full noun phrase the reading found, not a piece of it or more). */
-  slotWhole: number;
-}
-
-/** The relation's verb (its first word) is one the question asks with, not a word of its asked phrase. */
+/** The relation's verb (its first word) is one the question asks with, not a word of its asked phrase (its tagger may read "use" in "does X use" as a noun). */
 const verbAsked = (ctx: AnswerContext, r: SentenceRelation) => r.verb.length > 0 && ctx.qContent.has(r.verb[0]) && !ctx.phraseStems.has(r.verb[0]);
-
-export const NO_SLOT: SlotFeatures = { slotFill: 0, slotVerb: 0, slotRole: 0, slotWhole: 0 };
-
-/**
- * How a span [start, end) of a sentence fills the question's missing end: the relations of the
- * sentence with an end nested in the span or the span nested in the end, each measured by what the
- * rest of the relation shares with the question.
- */
-export function slotFeatures(ctx: AnswerContext, sentence: string, start: number, end: number): SlotFeatures {
-  if (start < 0 || end <= start) return NO_SLOT;
-  const role = askedRole(ctx);
-  const out = { ...NO_SLOT };
-  for (const r of sentenceRelationsOf(sentence)) {
-    for (const [at, other, side] of [
-      [r.head, r.tail, 'subject'],
-      [r.tail, r.head, 'object'],
-    ] as const) {
-      const nested = (start >= at.start && end <= at.end) || (at.start >= start && at.end <= end);
-      if (!nested) continue;
-      const fill = coverage(ctx.distinctive, [...r.verb, ...contentStems(other.text)]);
-      const verb = verbAsked(ctx, r);
-      out.slotFill = Math.max(out.slotFill, fill);
-      if (verb) {
-        out.slotVerb = 1;
-        if (role === side) out.slotRole = 1;
-      }
-      if (fill > 0 && at.start === start && at.end === end) out.slotWhole = 1;
-    }
-  }
-  return out;
-}
 
 /** What joins two items of a coordination ("X, Y and Z"; "X or a Y"). */
 const COORDINATION = /^\s*(?:,\s*)?(?:(?:and|or)\s+)?(?:(?:an?|the)\s+)?$/i;
