@@ -128,8 +128,8 @@ export const CORE_FLOORS = [
   { floor: 'retrieve/', mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'chunk/', 'jobs/', 'llm/', 'learn/'], why: 'a stage' },
   {
     floor: 'chat/',
-    mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'llm/', 'learn/', 'retrieve/', 'extract/'],
-    why: "a stage; seams: answers are built on retrieve/ (passages, question analysis), and a candidate's place in its sentence's relations is read by extract/classic's sentence reading (chat/slots.ts)",
+    mayImport: [...BASE, 'events.ts', 'store/', 'document/', 'llm/', 'learn/', 'retrieve/'],
+    why: 'a stage; seam: answers are built on retrieve/ (passages, question analysis)',
   },
   {
     floor: 'eval/',

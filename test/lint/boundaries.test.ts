@@ -147,7 +147,7 @@ describe("the core's inner floors", () => {
     ['electron/core/retrieve/fake.ts', '../chat/answer'],
     ['electron/core/extract/fake.ts', '../retrieve/text'],
     ['electron/core/concepts/fake.ts', '../extract/job'],
-    ['electron/core/chat/fake.ts', '../ingest/job'],
+    ['electron/core/chat/fake.ts', '../extract/job'],
     ['electron/core/eval/fake.ts', '../api/eval'],
   ])('%s may not import %s', async (file, spec) => {
     const errors = await boundaryErrors(file, importing(spec));
@@ -178,7 +178,6 @@ describe("the core's inner floors", () => {
     ['electron/core/import/fake.ts', '../export/vocab'],
     ['electron/core/import/fake.ts', '../store/bulk'],
     ['electron/core/chat/fake.ts', '../retrieve/retriever'],
-    ['electron/core/chat/fake.ts', '../extract/classic/sentence'],
     ['electron/core/extract/fake.ts', '../concepts/types'],
     ['electron/core/eval/fake.ts', '../extract/job'],
     ['electron/core/eval/fake.ts', '../chat/answer'],
@@ -203,7 +202,6 @@ describe("the core's inner floors", () => {
     const stages = ['ingest/', 'extract/', 'concepts/', 'retrieve/', 'chat/', 'export/', 'import/', 'publish/', 'editions/'];
     const seams = CORE_FLOORS.flatMap((f) => f.mayImport.filter((m) => stages.includes(m)).map((m) => `${f.floor} -> ${m}`));
     expect(seams.sort()).toEqual([
-      'chat/ -> extract/',
       'chat/ -> retrieve/',
       'eval/ -> chat/',
       'eval/ -> extract/',

@@ -5,7 +5,6 @@ import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
-import { askedRole, predicateStems } from './slots';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -148,6 +147,17 @@ const placeInSentence = (c: Candidate): number => (c.text.length > 1 && c.senten
 /** The punctuation that closes a clause of a sentence. */
 const CLAUSE_END = /[,;:()[\]]|\s[-–]\s/g;
 
+const predicates = new WeakMap<AnswerContext, Set<string>>();
+/** Stems of the question's content verbs (what its predicate says), once per question. */
+function predicateStems(ctx: AnswerContext): Set<string> {
+  let got = predicates.get(ctx);
+  if (!got) {
+    const verbs = ctx.q.tags.filter((t) => t.pos === 'VERB').flatMap((t) => contentStems(t.text));
+    predicates.set(ctx, (got = new Set(verbs.filter((v) => ctx.qContent.has(v) && !ctx.phraseStems.has(v)))));
+  }
+  return got;
+}
+
 /**
  * The clause of its sentence a candidate stands in (from the clause end before it to the one after
  * it), less the candidate's own words: how much of the question it holds, and whether it holds one of
@@ -170,6 +180,29 @@ function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch: number
   const stems = contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`);
   const verbs = predicateStems(ctx);
   return { clauseMatch: coverage(ctx.distinctive, stems), clausePredicate: bool(stems.some((x) => verbs.has(x))) };
+}
+
+const roles = new WeakMap<AnswerContext, 'subject' | 'object' | null>();
+/**
+ * What the question's wh-word stands for in its clause: the subject when a verb follows the wh-phrase
+ * ("which RFC defines ..."), the object when do-support does ("what does X define"); null otherwise.
+ */
+function askedRole(ctx: AnswerContext): 'subject' | 'object' | null {
+  let got = roles.get(ctx);
+  if (got === undefined) {
+    got = null;
+    const tags = ctx.q.tags;
+    const wh = tags.findIndex((t) => /^(?:what|which|who|whom)$/.test(t.lower));
+    if (wh >= 0) {
+      let j = wh + 1;
+      while (j < tags.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[j].pos)) j++;
+      const next = tags[j];
+      if (next?.pos === 'VERB') got = 'subject';
+      else if (next?.pos === 'AUX' && /^(?:do|does|did)$/.test(next.lower)) got = 'object';
+    }
+    roles.set(ctx, got);
+  }
+  return got;
 }
 
 const verbBefore = new Map<string, boolean>();

@@ -14,7 +14,6 @@ import { headingBefore } from '../../document/layout';
 import type { Candidate, Measures } from './types';
 import type { AnswerType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
-import { slotSpans } from '../slots';
 import {
   askedKinds,
   complementSpans,
@@ -40,8 +39,6 @@ const SENTENCES_READ_OTHERWISE = 5;
 const OTHER_TYPES: AnswerType[] = ['name', 'value', 'action', 'condition', 'definition'];
 
 const bit = (b: boolean) => (b ? 1 : 0);
-/** The kinds of answer a relation's whole end may be (numbers and yes/no have their own patterns). */
-export const SLOT_TYPES = new Set<AnswerType>(['name', 'action', 'definition', 'other', 'list', 'condition']);
 
 export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
   const { type, q } = ctx;
@@ -67,10 +64,6 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     if (kinds) spans = [...spans, ...typedNounPhrases(s.text, kinds, spans)];
     // "which Accounting-Request packets are tallied by X": the asked noun restated, with the modifier that picks them out
     if (ctx.asksName && ctx.headStems.size) spans = [...spans, ...restrictedSpans(s.text, spans, ctx.headStems, new Set(q.contentStems))];
-    // "what does the server send to the peer": the whole end of the sentence's relation the question's verb
-    // makes (a narrower pattern may cut it at a coordination or a prepositional phrase)
-    if (SLOT_TYPES.has(type.type))
-      for (const sp of slotSpans(ctx, s.text)) if (!spans.some((x) => x.start === sp.start && x.end === sp.end)) spans.push({ ...sp, level: 'typed' });
     // "what must the Peer-Id be": what the sentence says the Peer-Id is or must be
     // (or of its head: "the Acct-Session-Id of an 802.1X authenticator" is said of as "the Acct-Session-Id")
     if (type.type === 'value' && type.subject) {
