@@ -2,7 +2,8 @@
 //   npx tsx scripts/eval-answers.ts [--set training|validation|kit|FILE] [--db FILE] [--misses] [--json]
 // Over the database of every split document (scripts/qa-split.ts builds it once), for each question:
 //  - answer accuracy: eval's grader (eval/qa.ts answerCorrect) on the first short answer;
-//  - passage recall@5: every gold quote inside one of the five passages, ours next to plain BM25 (FTS5) over the same chunks;
+//  - passage recall@5: every gold quote inside one of the five passages, ours next to plain BM25 (FTS5) over the same chunks,
+//    overall and per question type (multi-hop questions need both their passages);
 //  - calibration: ECE over the answerable questions, precision and coverage at confidence thresholds;
 //  - off-topic questions (type "off-topic"): how many are refused (not_in_graph).
 // --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read).
@@ -36,6 +37,8 @@ export interface AnswerFigures {
   unsure: number;
   refusedAnswerable: number;
   perType: Record<string, { n: number; accuracy: number }>;
+  /** Passage recall@5 (ours and plain BM25's) per question type, over the questions with a quote. */
+  recallByType: Record<string, { n: number; recall5: number; bm25Recall5: number }>;
 }
 
 export interface AnsweredQuestion {
@@ -92,6 +95,17 @@ export function figuresOf(rows: AnsweredQuestion[], set: string): AnswerFigures 
     if (r.correct) t.accuracy++;
   }
   for (const t of Object.values(perType)) t.accuracy = round(t.accuracy / t.n);
+  const recallByType: AnswerFigures['recallByType'] = {};
+  for (const r of quoted) {
+    const t = (recallByType[r.item.type] ??= { n: 0, recall5: 0, bm25Recall5: 0 });
+    t.n++;
+    if (r.recalled) t.recall5++;
+    if (r.bm25) t.bm25Recall5++;
+  }
+  for (const t of Object.values(recallByType)) {
+    t.recall5 = round(t.recall5 / t.n);
+    t.bm25Recall5 = round(t.bm25Recall5 / t.n);
+  }
   return {
     set,
     answerable: answerable.length,
@@ -110,6 +124,7 @@ export function figuresOf(rows: AnsweredQuestion[], set: string): AnswerFigures 
     unsure: answerable.filter((r) => r.outcome === 'unsure').length,
     refusedAnswerable: answerable.filter((r) => r.outcome === 'not_in_graph').length,
     perType,
+    recallByType,
   };
 }
 
@@ -131,6 +146,11 @@ export function printFigures(f: AnswerFigures, out: (s: string) => void = consol
   out(
     `  by type: ${Object.entries(f.perType)
       .map(([t, x]) => `${t} ${x.accuracy.toFixed(2)} (${x.n})`)
+      .join(', ')}`,
+  );
+  out(
+    `  recall@5 by type (BM25): ${Object.entries(f.recallByType)
+      .map(([t, x]) => `${t} ${x.recall5.toFixed(2)} (${x.bm25Recall5.toFixed(2)}, ${x.n})`)
       .join(', ')}`,
   );
 }

@@ -160,7 +160,7 @@ function analyzeText(text: string): AnalyzedQuestion {
     if (w === 'cannot' || /n't$/.test(w) || ownNot) negated = true;
     else negations++;
   }
-  const designations = [...text.matchAll(/\b(?:RFC|BCP|STD|FYI)[\s-]?\d{1,5}\b|\b(?:IEC|ISO|IEEE|ITU-T)\s?[\w.-]*\d[\w.-]*/gi)].map((m) => m[0]);
+  const designations = [...text.matchAll(DESIGNATION)].map((m) => m[0]);
   const whichDocument = !!type.head && DOCUMENT_NOUNS.has(type.head) && type.type !== 'definition';
   return {
     text,
@@ -184,6 +184,9 @@ function analyzeText(text: string): AnalyzedQuestion {
     whichDocument,
   };
 }
+
+/** A standard's designation as written ("RFC 1157", "rfc-1157", "IEC 61850-7-4"). */
+export const DESIGNATION = /\b(?:RFC|BCP|STD|FYI)[\s-]?\d{1,5}\b|\b(?:IEC|ISO|IEEE|ITU-T)\s?[\w.-]*\d[\w.-]*/gi;
 
 const cache = new Map<string, AnalyzedQuestion>();
 

@@ -54,7 +54,7 @@ export function fitPassageModel(
       { l2 },
     );
   };
-  const settings = (['pointwise', 'listwise'] as const).flatMap((objective) => (options.l2Grid ?? [0.1, 1, 10]).map((l2) => ({ objective, l2 })));
+  const settings = (['pointwise', 'listwise'] as const).flatMap((objective) => (options.l2Grid ?? [0.01, 0.03, 0.1, 1, 10]).map((l2) => ({ objective, l2 })));
   const l2Recall = settings.map(({ objective, l2 }) => {
     let hits = 0;
     for (let f = 0; f < nf; f++) {

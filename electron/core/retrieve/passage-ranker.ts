@@ -3,7 +3,8 @@
 // features of each passage of the pool (the graph's fused ranking, plain BM25 over the question as
 // written, how much of the question its best sentence and the whole passage hold, whether it is a
 // glossary entry of the asked term, a table cell the question asks for, the lead or a section of a
-// thing the question names, a dense neighbour). Weights are looked up by feature name.
+// thing the question names, a dense neighbour, a passage found by a second hop). Weights are looked up
+// by feature name.
 import defaultModel from './passage-model.json' with { type: 'json' };
 
 export const PASSAGE_FEATURES = [
@@ -31,6 +32,13 @@ export const PASSAGE_FEATURES = [
   'titleMatch',
   // BM25 score over the question's content words, relative to the best chunk's (0 when not among the ten best)
   'bm25Words',
+  // reciprocal rank among the passages found again with a bridge read off the first ranking, over 1 + the rank of
+  // the passage the bridge was read from (second-hop.ts; only when the question's shape asks for two passages)
+  'secondHop',
+  // a second-hop passage's best sentence's share of the asking sentence's words with the bridge in place
+  'secondHopMatch',
+  // a top passage a bridge was read from that led to a second-hop passage
+  'bridgeSource',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 

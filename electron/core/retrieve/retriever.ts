@@ -20,6 +20,7 @@ import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
 import { PassageRanker, type PassageFeature } from './passage-ranker';
+import { bridgesOf, designationKey, hopQuery, HOP_HITS, twoHopShape } from './second-hop';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -279,6 +280,7 @@ export class Retriever {
       leads,
       passagePool,
       bm25,
+      twoHopShape(asked),
     );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
@@ -465,6 +467,7 @@ export class Retriever {
     leads: Set<number> = new Set(),
     pool?: PooledPassage[],
     bm25Words: Map<number, number> = new Map(),
+    twoHop = false,
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
@@ -502,7 +505,7 @@ export class Retriever {
       if (got === undefined) titles.set(title, (got = coverage(terms, contentStems(title))));
       return got;
     };
-    const scored = rows.map((row) => {
+    const score = (row: (typeof rows)[number]) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
       // the sentences passageMatch split are the ones a glossary term line is looked for in
       const glossary =
@@ -528,15 +531,98 @@ export class Retriever {
         sameDocument: 1 / (1 + (before.get(row.id) ?? 0)),
         titleMatch: titleCover(row.document),
         bm25Words: bm25Words.get(row.id) ?? 0,
+        secondHop: 0,
+        secondHopMatch: 0,
+        bridgeSource: 0,
       };
-      return { row, features, score: this.passageRanker.score(features), match: Math.max(m.best, features.glossary, features.tableCell) };
-    });
-    // nothing linked: a passage must hold most of the question's words to be offered at all
-    const kept = linked || !terms.length ? scored : scored.filter((x) => x.match >= 0.5 || dense?.rank.has(x.row.id));
-    kept.sort((x, y) => y.score - x.score || x.row.id - y.row.id);
+      // the best sentences first: where a bridge to a second passage is read from
+      const best = [...m.sentences]
+        .sort((x, y) => y.score - x.score || x.index - y.index)
+        .slice(0, 2)
+        .map((x) => x.sentence.text);
+      return { row, features, score: this.passageRanker.score(features), match: Math.max(m.best, features.glossary, features.tableCell), best };
+    };
+    const scored = rows.map(score);
+    // nothing linked: a passage must hold most of the question's words to be offered at all (or be found by
+    // the second hop through a bridge read off such a passage)
+    const offered = (x: (typeof scored)[number]) => linked || !terms.length || x.match >= 0.5 || !!dense?.rank.has(x.row.id) || x.features.secondHop > 0;
+    const byScore = (x: (typeof scored)[number], y: (typeof scored)[number]) => y.score - x.score || x.row.id - y.row.id;
+    if (terms.length && twoHop) {
+      // the second hop: bridges read off the first ranking, passages found again with them, scored by the same table
+      const first = scored.filter(offered).sort(byScore);
+      const hop = this.secondHop(
+        asked,
+        first.map((x) => ({ chunk: x.row.id, documentId: x.row.documentId, sentences: x.best })),
+        this.snapshot.fingerprint?.chunkCount ?? 0,
+      );
+      const fresh = [...hop.found.keys()].filter((id) => !rows.some((r) => r.id === id));
+      for (const row of this.repo.passages(fresh)) if (!this.boilerplate(row.id, row.text)) scored.push(score(row));
+      for (const x of scored) {
+        const found = hop.found.get(x.row.id) ?? 0;
+        const source = hop.sources.has(x.row.id) ? 1 : 0;
+        if (!found && !source) continue;
+        x.features.secondHop = found;
+        x.features.secondHopMatch = hop.match.get(x.row.id) ?? 0;
+        x.features.bridgeSource = source;
+        x.score = this.passageRanker.score(x.features);
+      }
+    }
+    const kept = scored.filter(offered).sort(byScore);
     if (pool) for (const x of kept) pool.push({ id: x.row.id, text: x.row.text, features: x.features });
     const top = kept.slice(0, limit);
     return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
+  }
+  /**
+   * The second hop (second-hop.ts): bridges read off the best sentences of the first ranking's top passages,
+   * each looked for again with the asking sentence's words: a name among the passages that hold it,
+   * a designation within the document it designates. `found` is each hit's best reciprocal rank over
+   * 1 + its bridge's source rank; `sources` the first-hop passages whose bridge found something.
+   */
+  private secondHop(
+    asked: AnalyzedQuestion,
+    first: { chunk: number; documentId: number; sentences: string[] }[],
+    chunks: number,
+  ): { found: Map<number, number>; match: Map<number, number>; sources: Set<number> } {
+    const found = new Map<number, number>();
+    const match = new Map<number, number>();
+    const sources = new Set<number>();
+    // a name's chunk frequency (FTS5 reads it as a phrase of its words): the rarer, the more it says
+    const spaced = (t: string) => t.replace(/[-/]+/g, ' ');
+    const bridges = bridgesOf(asked, first, (terms) => {
+      const df = this.repo.chunkFrequencies(terms.map(spaced));
+      return new Map(terms.map((t) => [t, df.get(spaced(t)) ?? 0]));
+    });
+    if (!bridges.length) return { found, match, sources };
+    const documentOf = bridges.some((b) => b.reference) ? this.designatedDocuments() : new Map<string, number>();
+    const own = new Map(first.map((x) => [x.chunk, x.documentId]));
+    const query = hopQuery(asked);
+    for (const bridge of bridges) {
+      let hits: number[];
+      if (bridge.reference) {
+        const doc = documentOf.get(designationKey(bridge.term));
+        // a document citing itself leads nowhere new
+        if (doc === undefined || doc === own.get(bridge.chunk)) continue;
+        hits = this.repo.searchPassagesIn(doc, query, HOP_HITS).map((h) => h.id);
+      } else {
+        // a second-hop passage names the bridge; the asking sentence's words rank those that do
+        hits = this.repo
+          .searchPassagesHolding(bridge.term, query, HOP_HITS + 1)
+          .map((h) => h.id)
+          .filter((id) => id !== bridge.chunk)
+          .slice(0, HOP_HITS);
+      }
+      hits.forEach((id, rank) => found.set(id, Math.max(found.get(id) ?? 0, 1 / (1 + rank) / (1 + bridge.source))));
+      // what a second-hop passage is judged by: the asking sentence with the bridge in place of what it describes
+      const terms = questionTerms(analyze(`${asked.asking} ${bridge.term}`), (w) => this.repo.chunkFrequencies(w), chunks);
+      for (const row of this.repo.passages(hits)) match.set(row.id, Math.max(match.get(row.id) ?? 0, passageMatch(row.text, terms).best));
+      if (hits.length) sources.add(bridge.chunk);
+    }
+    return { found, match, sources };
+  }
+
+  /** The ingested standards by designation key ("RFC2284" -> its document). */
+  private designatedDocuments(): Map<string, number> {
+    return new Map(this.clauses.standards().map((s) => [designationKey(s.standard.id), s.documentId]));
   }
 }
 

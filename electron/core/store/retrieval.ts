@@ -171,6 +171,29 @@ export class RetrievalRepository {
     }[];
   }
 
+  /** BM25 over the chunks that hold a phrase (its words in order), ranked by the other words given. */
+  searchPassagesHolding(phrase: string, text: string, limit = 5): { id: number; score: number }[] {
+    const words = phrase.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (!words.length) return [];
+    const rest = toFtsQuery(text);
+    const q = `"${words.join(' ').toLowerCase()}"${rest ? ` AND (${rest})` : ''}`;
+    return this.db.prepare('SELECT rowid AS id, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?').all(q, limit) as {
+      id: number;
+      score: number;
+    }[];
+  }
+
+  /** BM25 over the chunks of one document (a cross-reference's target): lower scores are better. */
+  searchPassagesIn(documentId: number, text: string, limit = 5): { id: number; score: number }[] {
+    const q = toFtsQuery(text);
+    if (!q) return [];
+    return this.db
+      .prepare(
+        'SELECT f.rowid AS id, bm25(chunks_fts) AS score FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? AND c.document_id = ? ORDER BY score LIMIT ?',
+      )
+      .all(q, documentId, limit) as { id: number; score: number }[];
+  }
+
   /** In how many chunks each word occurs (FTS5, porter): the document frequency for IDF weights. */
   chunkFrequencies(words: string[]): Map<string, number> {
     const out = new Map<string, number>();

@@ -1,0 +1,116 @@
+// The second hop of a question whose answer needs two passages ("What port does the protocol that X
+// uses listen on?"): the first passage names the thing the question only describes (the bridge), the
+// second says what is asked about it. After the first ranking, bridges are read off the best sentences of
+// the top passages (a name the question does not hold, or a standard's designation resolved to its
+// document), and passages are looked for again with the asking sentence's words and each bridge. What a
+// second-hop passage weighs against the first hop's is the passage table's business (its secondHop
+// features are fitted like the others), not a hand-set merge.
+import type { AnalyzedQuestion } from './analysis';
+import { DESIGNATION } from './analysis';
+import { contentTokens } from './sentences';
+
+/** How many top passages of the first ranking bridges are read from, and how many bridges are followed. */
+export const BRIDGE_SOURCES = 3;
+export const MAX_BRIDGES = 6;
+/** How many passages one second-hop search contributes. */
+export const HOP_HITS = 5;
+
+export interface Bridge {
+  /** The span as written in the first passage ("Status-Server", "RFC 2284"). */
+  term: string;
+  /** A standard's designation (resolved to its document), not a name. */
+  reference: boolean;
+  /** Rank of the first-hop passage it was read from (0 = best). */
+  source: number;
+  /** Chunk id of that passage. */
+  chunk: number;
+}
+
+// determiners that point back at something the question describes but does not name ("that method", "those stations")
+const BACK_REFERENCE = new Set(['that', 'those', 'this', 'these']);
+
+/**
+ * Whether the question's shape asks for two passages: a scenario sentence before the one that asks ("The
+ * framework names a method as unsuitable. Which number does X assign to it?"), or a determiner pointing back
+ * after its opening words ("What does that RFC call ...").
+ */
+export function twoHopShape(asked: AnalyzedQuestion): boolean {
+  if (asked.asking.trim() !== asked.text.trim()) return true;
+  return asked.tags.slice(2).some((t) => BACK_REFERENCE.has(t.lower) && t.pos === 'DET');
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The names a sentence writes that the question does not: identifiers joined by hyphens or slashes with a
+ * capital ("Status-Server", "MD5-Challenge"), words with a lower-case letter and a capital inside
+ * ("SNMPv2c", "radiusAuthServerAddress"), and a capitalised word inside the sentence ("the EAP
+ * Notification Type"); the more name-like first. A word all in capitals without a digit is left out: an
+ * acronym the question does not write is rarely what it describes, and requirement keywords are written so.
+ */
+export function namesIn(sentence: string, asked: AnalyzedQuestion): { term: string; kind: number }[] {
+  const question = squash(asked.text);
+  const found: { term: string; kind: number; at: number }[] = [];
+  for (const m of sentence.matchAll(/[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*/gu)) {
+    const w = m[0];
+    if (w.length < 3 || !/\p{L}/u.test(w) || (/^[\p{Lu}\p{N}]+$/u.test(w) && !/\p{N}/u.test(w))) continue;
+    if (question.includes(w.toLowerCase())) continue;
+    const joined = /[-/]/.test(w) && /\p{Lu}/u.test(w);
+    const inner = /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}.*\p{Ll}|\p{Lu}.*\p{N}|\p{N}.*\p{Lu}/u.test(w);
+    const capital = /^\p{Lu}\p{Ll}+$/u.test(w) && m.index! > 0 && !/[.!?:]\s*$/.test(sentence.slice(0, m.index));
+    const kind = joined ? 0 : inner ? 1 : capital ? 2 : -1;
+    if (kind < 0) continue;
+    found.push({ term: w, kind, at: m.index! });
+  }
+  found.sort((a, b) => a.kind - b.kind || a.at - b.at);
+  const seen = new Set<string>();
+  return found.filter((f) => !seen.has(f.term) && !!seen.add(f.term)).map(({ term, kind }) => ({ term, kind }));
+}
+
+/** The designations of standards a text cites ("RFC 2284", "[RFC5997]", "IEC 61850-7-4"), as written. */
+export function designationsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(DESIGNATION)].map((m) => m[0]))];
+}
+
+/** A designation in one spelling: upper case, no spaces or hyphens ("rfc-2284" = "RFC 2284" = "RFC2284"). */
+export const designationKey = (d: string) => d.toUpperCase().replace(/[\s-]+/g, '');
+
+/**
+ * Bridges read off the first ranking: from each of the top passages, its best sentences (by their match
+ * with the question), the designations they cite that the question does not, then the two most specific
+ * names they write that the question does not (the more name-like, then the fewer chunks that hold it:
+ * `df`); at most MAX_BRIDGES, the best passage's first.
+ */
+export function bridgesOf(
+  asked: AnalyzedQuestion,
+  top: { chunk: number; sentences: string[] }[],
+  df: (terms: string[]) => Map<string, number> = () => new Map(),
+): Bridge[] {
+  const out: Bridge[] = [];
+  const asKeys = new Set(asked.designations.map(designationKey));
+  const seen = new Set<string>();
+  const add = (b: Bridge) => {
+    const key = b.reference ? designationKey(b.term) : b.term.toLowerCase();
+    if (seen.has(key) || out.length >= MAX_BRIDGES) return;
+    seen.add(key);
+    out.push(b);
+  };
+  top.slice(0, BRIDGE_SOURCES).forEach(({ chunk, sentences }, source) => {
+    const text = sentences.join(' ');
+    for (const d of designationsIn(text)) if (!asKeys.has(designationKey(d))) add({ term: d, reference: true, source, chunk });
+    const names = sentences.flatMap((s) => namesIn(s, asked)).filter((n) => !designationsIn(n.term).length);
+    const freq = df(names.map((n) => n.term));
+    names
+      .sort((a, b) => a.kind - b.kind || (freq.get(a.term) ?? 0) - (freq.get(b.term) ?? 0))
+      .slice(0, 2)
+      .forEach((n) => add({ term: n.term, reference: false, source, chunk }));
+  });
+  return out;
+}
+
+/** The words of the second search: the asking sentence's content words (what is asked about the bridge). */
+export function hopQuery(asked: AnalyzedQuestion): string {
+  return contentTokens(asked.asking)
+    .map((t) => t.raw)
+    .join(' ');
+}

@@ -1,0 +1,119 @@
+// The second hop of a two-passage question: its shape, the bridges read off a passage, and the passage
+// found again with a bridge over a real store (SQLite, FTS5), weighed by a passage table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { tmpDir } from '../helpers/tmp';
+import { Core } from '../../electron/core/core';
+import { Retriever, type PooledPassage } from '../../electron/core/retrieve/retriever';
+import { analyze } from '../../electron/core/retrieve/analysis';
+import { bridgesOf, designationKey, designationsIn, namesIn, twoHopShape } from '../../electron/core/retrieve/second-hop';
+import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
+import type { Store } from '../../electron/core/store';
+
+describe('the shape of a two-passage question', () => {
+  it('asks for two passages after a scenario sentence or with a determiner pointing back', () => {
+    expect(twoHopShape(analyze('The gateway names a handshake message for its peers. Which port does that message use?'))).toBe(true);
+    expect(twoHopShape(analyze('What does that document call a relay that forwards frames?'))).toBe(true);
+    expect(twoHopShape(analyze('Which port does the handshake message use?'))).toBe(false);
+    expect(twoHopShape(analyze('What is a relay agent?'))).toBe(false);
+  });
+});
+
+describe('bridges read off a passage', () => {
+  const asked = analyze('The gateway specification names a keep-alive message. Which port does that message use?');
+
+  it('finds the names a sentence writes that the question does not, the more name-like first', () => {
+    const names = namesIn('The Ping-Probe packet MUST be used, as the Gateway Protocol says for Relay nodes (see probeTimerV2).', asked).map((n) => n.term);
+    expect(names[0]).toBe('Ping-Probe');
+    expect(names).toContain('probeTimerV2');
+    // requirement keywords and capitalised words at a sentence start are not names
+    expect(names).not.toContain('MUST');
+    expect(names).not.toContain('The');
+    // a word the question writes is not a bridge
+    expect(names.map((n) => n.toLowerCase())).not.toContain('gateway');
+  });
+
+  it('reads designations and names from the top passages, rarer names first, and leaves out what the question cites', () => {
+    const q = analyze('Per RFC 9999, the gateway names a keep-alive message. Which port does that message use?');
+    const bridges = bridgesOf(
+      q,
+      [{ chunk: 7, sentences: ['As RFC 9999 and [RFC 8888] say, a Ping-Probe or a Link-Check is sent every minute.'] }],
+      (terms) => new Map(terms.map((t) => [t, t === 'Link-Check' ? 1 : 50])),
+    );
+    expect(bridges.filter((b) => b.reference).map((b) => designationKey(b.term))).toEqual(['RFC8888']);
+    expect(bridges.filter((b) => !b.reference).map((b) => b.term)).toEqual(['Link-Check', 'Ping-Probe']);
+    expect(bridges.every((b) => b.source === 0 && b.chunk === 7)).toBe(true);
+  });
+
+  it('spells a designation one way whatever its spacing', () => {
+    expect(designationsIn('see [RFC5997] and RFC 2865')).toEqual(['RFC5997', 'RFC 2865']);
+    expect(designationKey('rfc-5997')).toBe(designationKey('RFC 5997'));
+  });
+});
+
+// Two documents: the first passage says which message the gateway uses (by name); only a passage of the
+// other document says which port that message uses, and it shares few of the question's words.
+const GATEWAY = [
+  'The gateway keeps its peers alive. For this purpose the Ping-Probe message MUST be sent by the gateway to every peer once a minute.',
+  'The gateway logs every peer it serves, with the time it was last seen and the address it used.',
+];
+const PROBE = [
+  'A Ping-Probe is carried over UDP port 7431. Its payload is empty.',
+  'Link-Check frames are carried over TCP. Replies travel back on the same connection.',
+  'Relays forward frames unchanged and add no header of their own.',
+];
+const FILLER = Array.from({ length: 12 }, (_, i) => `Note ${i}: a relay may keep a table of routes, refreshed when a peer announces a route.`);
+
+function insert(store: Store, title: string, paragraphs: string[]): void {
+  const text = paragraphs.join('\n\n');
+  let at = 0;
+  const chunks = paragraphs.map((p, ordinal) => {
+    const start = text.indexOf(p, at);
+    at = start + p.length;
+    return { ordinal, start, end: start + p.length, page: null, headingPath: [], text: p, hash: `${title}-${ordinal}` };
+  });
+  store.documents.insert({ title, sourcePath: null, format: 'text', language: 'en', pages: [], contentHash: title, text, originalText: null, chunks });
+}
+
+describe('the second hop over a store', () => {
+  const t = tmpDir('gw-second-hop-');
+  let core: Core;
+  let retriever: Retriever;
+  const question = 'The gateway sends a message to keep its peers alive. Which port carries that message?';
+
+  beforeAll(() => {
+    core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
+    insert(core.store, 'Gateway operation', GATEWAY);
+    insert(core.store, 'Probe transport', PROBE);
+    insert(core.store, 'Relay notes', FILLER);
+    retriever = new Retriever(core.store);
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  const pooled = async (): Promise<PooledPassage[]> => (await retriever.retrieve(question, { passagePool: true, noRetry: true })).passagePool ?? [];
+
+  it('finds the passage about the bridge and marks the passage the bridge was read from', async () => {
+    const pool = await pooled();
+    const second = pool.find((p) => p.text.includes('port 7431'));
+    const first = pool.find((p) => p.text.includes('Ping-Probe message MUST'));
+    expect(second?.features.secondHop).toBeGreaterThan(0);
+    expect(second?.features.secondHopMatch).toBeGreaterThan(0);
+    expect(first?.features.bridgeSource).toBe(1);
+    // a passage that does not name the bridge is not found by the second hop
+    expect(pool.filter((p) => p.features.secondHop > 0).every((p) => p.text.includes('Ping-Probe'))).toBe(true);
+  });
+
+  it('ranks the second passage by the table: first with weight on the second hop, not found by a question of one passage', async () => {
+    const weights = PASSAGE_FEATURES.map((f) => (f === 'secondHopMatch' ? 20 : f === 'best' ? 1 : 0));
+    retriever.passageRanker = new PassageRanker({ version: 1, features: [...PASSAGE_FEATURES], weights, bias: 0, fitted: {} });
+    const r = await retriever.retrieve(question, { noRetry: true });
+    expect(r.passages[0].text).toContain('port 7431');
+    // asked in one sentence without pointing back, the question takes no second hop
+    const plain = await retriever.retrieve('Which port does the gateway use to keep its peers alive?', { passagePool: true, noRetry: true });
+    expect((plain.passagePool ?? []).every((p) => p.features.secondHop === 0 && p.features.bridgeSource === 0)).toBe(true);
+    retriever.passageRanker = new PassageRanker();
+  });
+});
