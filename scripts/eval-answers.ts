@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
-import { expectedCalibrationError, precisionAt, type ConfidencePoint } from '../electron/core/eval/calibration';
+import { expectedCalibrationError, precisionAt, reliability, type ConfidencePoint } from '../electron/core/eval/calibration';
 import { answerCorrect, quoteInPassage } from '../electron/core/eval/qa';
 import { KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
 
@@ -29,6 +29,8 @@ export interface AnswerFigures {
   bm25Recall5: number;
   withQuote: number;
   ece: number;
+  /** The answerable questions' reliability bins (five, equal width): mean confidence against the share right. */
+  reliability: ReturnType<typeof reliability>;
   precisionAt: ReturnType<typeof precisionAt>;
   offTopic: number;
   offTopicRefused: number;
@@ -112,6 +114,10 @@ export function figuresOf(rows: AnsweredQuestion[], set: string): AnswerFigures 
     bm25Recall5: round(quoted.filter((r) => r.bm25).length / Math.max(1, quoted.length)),
     withQuote: quoted.length,
     ece: expectedCalibrationError(points.filter((p) => p.answerable)),
+    reliability: reliability(
+      points.filter((p) => p.answerable),
+      5,
+    ),
     precisionAt: precisionAt(points, [0.5, 0.6, 0.7, 0.8, 0.9]),
     offTopic: off.length,
     offTopicRefused: off.filter((r) => r.outcome === 'not_in_graph').length,
@@ -130,6 +136,11 @@ export function printFigures(f: AnswerFigures, out: (s: string) => void = consol
   );
   out(
     `  precision / coverage at confidence >= ${f.precisionAt.map((p) => `${p.threshold}: ${p.precision === null ? '-' : p.precision.toFixed(3)} / ${p.coverage.toFixed(3)} (${p.answered})`).join(', ')}`,
+  );
+  out(
+    `  reliability (answerable): ${f.reliability
+      .map((b) => `[${b.from.toFixed(1)}, ${b.to.toFixed(1)}) ${b.count}${b.count ? ` at ${b.confidence!.toFixed(2)} right ${b.accuracy!.toFixed(2)}` : ''}`)
+      .join('; ')}`,
   );
   if (f.offTopic) out(`  off-topic refused ${f.offTopicRefused} / ${f.offTopic}`);
   out(

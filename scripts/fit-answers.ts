@@ -1,7 +1,7 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
-//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only]
+//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--seeds 1,2,3 [--without F1,F2]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -13,6 +13,8 @@
 //    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
+//    --seeds compares instead: the training folds' held-out top-1 for each fold seed, with all features and
+//    with each --without list of features read as 0 (nothing written, validation not read);
 // 4. both tables written (unless --dry), then the held-out training figures and the validation figures
 //    (data/qa/validation.jsonl) and the kit's 40: aggregates only, validation misses are never printed.
 import fs from 'node:fs';
@@ -22,7 +24,7 @@ import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
-import { QUESTION_FEATURES } from '../electron/core/chat/features';
+import { ablateFeatures, QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
 import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
@@ -111,6 +113,10 @@ async function main(): Promise<void> {
     );
     const setting = opt('setting')?.split(':');
     const boost = opt('boost')?.split(':').map(Number);
+    if (opt('seeds')) {
+      compareOnFolds(examples, { folds, seeds: opt('seeds')!.split(',').map(Number), setting, variants: ['', ...all('without')] });
+      return;
+    }
     const { model, report } = fitAnswerModel(examples, {
       folds,
       seed,
@@ -205,6 +211,27 @@ async function main(): Promise<void> {
   } finally {
     await core.close();
   }
+}
+
+/** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
+function compareOnFolds(examples: FitExample[], o: { folds: number; seeds: number[]; setting?: string[]; variants: string[] }): void {
+  for (const variant of o.variants) {
+    ablateFeatures(variant ? variant.split(',') : []);
+    const top1 = o.seeds.map((seed) => {
+      const { report } = fitAnswerModel(examples, {
+        folds: o.folds,
+        seed,
+        ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
+      });
+      const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);
+      return answerable.filter((p) => p.correct).length / answerable.length;
+    });
+    const mean = top1.reduce((a, b) => a + b, 0) / top1.length;
+    console.log(
+      `${variant ? `without ${variant}` : 'all features'}: top-1 ${top1.map((x) => x.toFixed(3)).join(' / ')} (seeds ${o.seeds.join(', ')}), mean ${mean.toFixed(3)}, spread ${(Math.max(...top1) - Math.min(...top1)).toFixed(3)}`,
+    );
+  }
+  ablateFeatures([]);
 }
 
 await main();

@@ -235,6 +235,15 @@ function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
 }
 
+let ablated: ReadonlySet<string> = new Set();
+/**
+ * Features that read 0 from now on (none: all read), for measuring what a feature adds on the training
+ * folds (scripts/fit-answers.ts --without); the product never sets it.
+ */
+export function ablateFeatures(names: readonly string[]): void {
+  ablated = new Set(names);
+}
+
 /** The feature vector of one candidate (support: how many other places gave the same text; alsoPath: a path end did). */
 export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0, alsoPath = false): number[] {
   const m = c.measures;
@@ -285,7 +294,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     alsoPath: bool(alsoPath && c.source !== 'path'),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
-  return CANDIDATE_FEATURES.map((f) => values[f]);
+  return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }
 
 /** What kind of answer the question asks, for the ranking's trees to weigh a candidate feature by (a feature that matters for one kind and not another). */
