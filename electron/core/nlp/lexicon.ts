@@ -32,6 +32,7 @@ import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
+import placeTimePrepositions from './lexicon/place-time-prepositions.json' with { type: 'json' };
 import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
 import pluralPrepositions from './lexicon/plural-prepositions.json' with { type: 'json' };
 import prepositionVariants from './lexicon/preposition-variants.json' with { type: 'json' };
@@ -84,6 +85,7 @@ export const LEXICON: Record<string, WordList> = {
   negation,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
+  'place-time-prepositions': placeTimePrepositions,
   'plural-prepositions': pluralPrepositions,
   'preposition-variants': prepositionVariants,
   'plural-without-s': pluralWithoutS,
@@ -104,6 +106,8 @@ const set = (list: { words: string[] }): ReadonlySet<string> => new Set(list.wor
 export const BCP14_KEYWORDS = set(bcp14Keywords);
 export const NEGATION = set(negation);
 export const PURPOSE_NOUNS = set(purposeNouns);
+/** Prepositions of place and time: their phrase after an object is the verb's adjunct, not the object's. */
+export const PLACE_TIME_PREPOSITIONS = set(placeTimePrepositions);
 export const BARE_INFINITIVE_OBJECT_VERBS = set(bareInfinitiveObjectVerbs);
 export const PLURAL_WITHOUT_S = set(pluralWithoutS);
 export const NEGATIVE_ADVERBIAL_NOUNS = set(negativeAdverbialNouns);

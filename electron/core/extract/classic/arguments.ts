@@ -15,6 +15,7 @@ import {
   CHAIN_PREPOSITIONS as CHAIN_PREP,
   PLURAL_PREPOSITIONS,
   PURPOSE_NOUNS,
+  PLACE_TIME_PREPOSITIONS,
 } from '../../nlp/lexicon';
 import { nounPhrases } from './phrases';
 import { phrase, type Phrase, type Token } from './tokens';
@@ -74,29 +75,6 @@ export const ARGUMENT_RULES = [
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
 ];
-
-/**
- * Prepositions of place and time, whose phrase after a verb's object is mostly the verb's adjunct
- * ("stores the key in its cache", "sends it after the timeout"), no part of the object (Quirk et al.
- * 1985, 9.15-9.45). (Kept here until the lexicon, owned with the relation vocabulary, takes it.)
- */
-const PLACE_TIME_PREPOSITIONS = new Set([
-  'in',
-  'at',
-  'into',
-  'within',
-  'inside',
-  'during',
-  'after',
-  'before',
-  'until',
-  'since',
-  'over',
-  'across',
-  'through',
-  'via',
-  'throughout',
-]);
 
 /** Participles that give a name ("N, called X,"). */
 const NAMING = new Set(['called', 'named', 'termed']);
