@@ -70,8 +70,15 @@ export const EMIT_RULES = [
     id: 'emit.trailing-condition',
     statement: 'A clause followed by a condition ("Y if X", "Y unless X", "Y when X") keeps it as its triples\' qualifier (meta.condition), as "If X, Y" does.',
   },
-  { id: 'emit.only', statement: 'An end limited by "only" ("contains only X") keeps the limit as the triple\'s qualifier (meta.only).' },
+  {
+    id: 'emit.only',
+    statement:
+      'An end limited by "only" ("contains only X", each conjunct of "only A and B") keeps the limit as the triple\'s qualifier (meta.only); so does a direct object after "only" in the verb group ("MUST only send X"), but not "not only".',
+  },
 ];
+
+/** What lies between "only" and the end it limits: a determiner, the end's own words, the conjuncts before it. */
+const stepsOverToOnly = (t: Token) => ['DET', 'NOUN', 'PROPN', 'ADJ', 'NUM', 'CCONJ'].includes(t.pos) || t.text === ',';
 
 const plain = (p: Phrase): Phrase => ({ from: p.from, to: p.to, start: p.start, end: p.end, text: p.text });
 
@@ -110,10 +117,12 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...repairsIn(r.tokens, tail.from, tail.to),
   ];
   const rel = relation.replace(/\s+/g, ' ').trim();
-  // emit.only: "only" before the tail's phrase (its determiner stepped over)
+  // emit.only: "only" before the tail's phrase, its determiner and the conjuncts before it stepped over
+  // ("contains only A and the B"), or between the modal and the verb of a svo clause ("MUST only send A")
   let b = (t.lead ?? tail.from) - 1;
-  while (b > 0 && r.tokens[b].pos === 'DET') b--;
-  const only = r.tokens[b]?.text.toLowerCase() === 'only' && b >= (c?.ve ?? 0);
+  while (b > (c?.ve ?? 0) && stepsOverToOnly(r.tokens[b])) b--;
+  const isOnly = (k: number) => r.tokens[k]?.text.toLowerCase() === 'only' && r.tokens[k - 1]?.text.toLowerCase() !== 'not';
+  const only = (isOnly(b) && b >= (c?.ve ?? 0)) || (kind === 'svo' && !!c && r.tokens.slice(c.vs, c.ve).some((_, k) => isOnly(c.vs + k)));
   // emit.condition: the sentence's condition read before this clause
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
