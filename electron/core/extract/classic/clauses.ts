@@ -32,7 +32,7 @@ export const CLAUSE_RULES = [
       'Two finite verbs after a relative pronoun are the relative clause\'s own verb and the main one, unless the first is catenative ("keys that help protect").',
   },
   { id: 'polarity.negation', statement: 'A negation word in or right after the verb group negates the clause: no positive triple.' },
-  { id: 'polarity.not-only', statement: '"Not only X but also Y" negates nothing.' },
+  { id: 'polarity.not-only', statement: '"Not only X but also Y" negates nothing, after the verb or inside its group ("MUST not only send").' },
   { id: 'polarity.shared-negation', statement: 'A verb coordinated with a negated one shares its negation.' },
   { id: 'polarity.nor', statement: 'A clause opened by "nor" or "neither" is negated.' },
 ];
@@ -115,13 +115,18 @@ export function readClauses(tokens: Token[]): Clause[] {
     if (!VERB_POS.has(tokens[i].pos)) continue;
     const vs = i;
     let ve = i;
-    while (
-      ve + 1 < n &&
-      (VERB_POS.has(tokens[ve + 1].pos) ||
-        (tokens[ve + 1].pos === 'PART' && !(lower(tokens[ve + 1]) === 'not' && lower(tokens[ve + 2]) === 'only')) ||
-        (tokens[ve + 1].pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? '')))
-    )
-      ve++;
+    // "not only" inside the group, before its verb ("MUST not only send A but also B"): stepped over, no negation
+    let notOnlyAt = -1;
+    for (;;) {
+      const next = tokens[ve + 1];
+      if (!next) break;
+      if (lower(next) === 'not' && lower(tokens[ve + 2]) === 'only') {
+        if (!VERB_POS.has(tokens[ve + 3]?.pos ?? '')) break;
+        notOnlyAt = ve + 1;
+        ve += 3;
+      } else if (VERB_POS.has(next.pos) || next.pos === 'PART' || (next.pos === 'ADV' && VERB_POS.has(tokens[ve + 2]?.pos ?? ''))) ve++;
+      else break;
+    }
     while (ve + 2 < n && lower(tokens[ve + 1]) === 'to' && tokens[ve + 2].pos === 'VERB') ve += 2;
     const rules: string[] = [];
     let purpose: [number, number] | null = null;
@@ -140,7 +145,9 @@ export function readClauses(tokens: Token[]): Clause[] {
     i = ve;
     const counterfactual = lower(tokens[vs]) === 'were' && lower(tokens[vs + 1]) === 'to';
     const unasserted = mask[vs] ?? (counterfactual ? 'clause.counterfactual' : undefined);
-    let group = tokens.slice(vs, ve + 1).filter((_, x) => !purpose || vs + x < purpose[0] || vs + x > purpose[1]);
+    let group = tokens
+      .slice(vs, ve + 1)
+      .filter((_, x) => (!purpose || vs + x < purpose[0] || vs + x > purpose[1]) && (notOnlyAt < 0 || vs + x < notOnlyAt || vs + x > notOnlyAt + 1));
     if (
       vs > 0 &&
       RELATIVE_PRONOUNS.has(lower(tokens[vs - 1])) &&
@@ -175,7 +182,7 @@ export function readClauses(tokens: Token[]): Clause[] {
           : norClause
             ? 'polarity.nor'
             : undefined;
-    if (notOnly) rules.push('polarity.not-only');
+    if (notOnly || notOnlyAt >= 0) rules.push('polarity.not-only');
     out.push({
       vs,
       ve,
