@@ -7,6 +7,7 @@
 import {
   COORDINATORS as COORD,
   LIGHT_NOUNS as LIGHT,
+  LIGHT_VERBS,
   NEGATION,
   POSSESSIVES as POSSESSIVE,
   QUANTIFIERS,
@@ -18,6 +19,8 @@ import {
   PLACE_TIME_PREPOSITIONS,
 } from '../../nlp/lexicon';
 import { nounPhrases } from './phrases';
+import { lemma } from '../../nlp/morphology';
+import { verbOfActNoun } from '../../nlp/derivations';
 import { phrase, type Phrase, type Token } from './tokens';
 import { capitalised, isComplexPreposition, lower, modifierLike, mostlyAdjective, nounModifier, pluralNoun, unitOfMeasure, VERB_POS } from './words';
 
@@ -148,7 +151,10 @@ export class Arguments {
       const onlyAdjectives = tokens.slice(np.from, np.to).every((t) => t.pos === 'ADJ' && !capitalised(t) && !nounModifier(t));
       // ("the number of seconds", "the amount of octets": a count of a unit of measure is a quantity, not
       // the unit, and stays whole)
-      if (of && onlyAdjectives && lowerHead && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) {
+      // ("makes use of X": the act noun of a light verb stays, for the relation form to read as its verb: rel.light-verb)
+      const lightVerbsAct =
+        np.from === np.to && i > 0 && VERB_POS.has(tokens[i - 1].pos) && lemma(lower(tokens[i - 1])) in LIGHT_VERBS && verbOfActNoun(lower(head)) !== null;
+      if (of && onlyAdjectives && lowerHead && !lightVerbsAct && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) {
         if (!(QUANTITY_NOUNS.has(lower(head)) && unitOfMeasure(tokens[of.np.to]))) out = withRule({ ...of, lead: i, via: np }, 'arg.light-noun');
         else out = withRule(out, 'arg.count-of-unit');
       }

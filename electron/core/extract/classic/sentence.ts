@@ -22,7 +22,11 @@ import { UNASSERTED_OPENERS } from '../../nlp/lexicon';
 export type { SvoTriple } from './reading';
 
 export const LIST_RULES = [
-  { id: 'prop.such-as', statement: '"N such as A, B and C" and ", including A, B and C": each member is a N (of the innermost class).' },
+  {
+    id: 'prop.such-as',
+    statement:
+      '"N such as A, B and C" and "Ns, including A, B and C": each member is a N (of the innermost class); after one thing, "including" names parts, no kinds.',
+  },
   { id: 'prop.colon-list', statement: "A list after a colon, up to the clause's end, names members of the plural noun before it (its count left out)." },
   { id: 'prop.apposition', statement: '"Name, a N," is an apposition: (Name, is a, N).' },
 ];
@@ -39,6 +43,8 @@ function readLists(r: Reading): void {
     let cls = args.argEndingAt(x - 1 - (tokens[x - 1]?.text === ',' ? 1 : 0));
     while (cls?.of) cls = cls.of; // (the innermost class: "an exchange of properties such as X": X is a property)
     if (!cls) continue;
+    // (", including A" after one thing names its parts, not its kinds: "the whole record, including its header")
+    if (including && !pluralNoun(tokens[cls.np.to])) continue;
     for (const member of args.argsFrom(x + (such ? 2 : 1), false)) emit(r, member, 'is a', cls, 'isa', 'prop.such-as');
   }
   for (let x = 1; x + 3 < n; x++) {
