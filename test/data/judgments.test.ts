@@ -200,9 +200,9 @@ describe('data/judgments/section-facts.jsonl', () => {
     return parsed.data;
   });
 
-  it('lists 20 training and 10 validation sections, each once', () => {
-    expect(sections.filter((s) => s.split === 'training').length).toBe(20);
-    expect(sections.filter((s) => s.split === 'validation').length).toBe(10);
+  it('lists at least 20 training and 10 validation sections, each once', () => {
+    expect(sections.filter((s) => s.split === 'training').length).toBeGreaterThanOrEqual(20);
+    expect(sections.filter((s) => s.split === 'validation').length).toBeGreaterThanOrEqual(10);
     expect(new Set(sections.map((s) => s.id)).size).toBe(sections.length);
   });
 
