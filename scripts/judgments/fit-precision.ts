@@ -13,6 +13,7 @@
 //
 //   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
 //     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
+//     [--base (fit the nine features of before at L2 1, no selection, and write nothing: a comparison)]
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -31,7 +32,7 @@ import type { TripleListItem } from '../../shared/contract/graph';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import { BASE_FEATURES, CANDIDATE_FEATURES, estimatePrecision, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
-import { fitFeatureModel, rankingAuc, selectFeatures, type Trial } from './select-features';
+import { crossValidate, fitFeatureModel, rankingAuc, selectFeatures, type Trial } from './select-features';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 
 interface Judgment {
@@ -196,11 +197,12 @@ try {
   // The feature model (extract/precision-model.ts) over the rule's precision, the triple's shape and
   // its context: its features and L2 penalty chosen by cross-validation by document on training.
   const shapeOf = (j: (typeof joined)[number]) => ({ ...j, sentence: j.quote });
-  const selection = selectFeatures(
-    training.map((j) => ({ group: j.file, verdict: j.verdict, rules: j.rules, shape: shapeOf(j) })),
-    BASE_FEATURES,
-    Object.keys(CANDIDATE_FEATURES),
-  );
+  const examples = training.map((j) => ({ group: j.file, verdict: j.verdict, rules: j.rules, shape: shapeOf(j) }));
+  // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
+  const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
+  const selection = args.includes('--base')
+    ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed] }
+    : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES));
   const features = selection.chosen.features;
   const perRule = (j: (typeof joined)[number]) => triplePrecision(j.rules, table) ?? table.prior;
   const featuresOf = (j: (typeof joined)[number]) => tripleFeatures(shapeOf(j), perRule(j), features);
@@ -269,9 +271,11 @@ try {
   const about =
     'Written by scripts/judgments/fit-precision.ts from data/judgments/triples.jsonl and section-facts.jsonl, training documents only. Do not edit.';
   const out = path.join(ROOT, 'electron', 'core', 'extract', 'rule-precision.json');
-  fs.writeFileSync(out, `${JSON.stringify({ about, ...table }, null, 2)}\n`);
   const modelOut = path.join(ROOT, 'electron', 'core', 'extract', 'precision-model.json');
-  fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
+  if (!args.includes('--base')) {
+    fs.writeFileSync(out, `${JSON.stringify({ about, ...table }, null, 2)}\n`);
+    fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
+  }
 
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   console.log(

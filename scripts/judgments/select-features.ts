@@ -123,7 +123,7 @@ export function selectFeatures(
     dropped.push(best);
     current = best.trial;
   }
-  const grid = L2_GRID.map((l2) => trial(current.features, l2));
-  const chosen = grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
-  return { chosen, base: baseTrial, alone, steps, dropped, grid };
+  const tried = L2_GRID.map((l2) => trial(current.features, l2));
+  const chosen = tried.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+  return { chosen, base: baseTrial, alone, steps, dropped, grid: tried };
 }
