@@ -10,6 +10,14 @@ describe('verb group form', () => {
     for (const r of ['sends', 'send', 'sending', 'has sent', 'did send', 'will have sent']) expect(form(r).relation, r).toBe('send');
     expect(form('contains').relation).toBe('contain');
     expect(form('using').relation).toBe('use');
+    // (forms the lemmatizer keeps as written are read by WordNet's verb morphology)
+    for (const [r, l] of [
+      ['defining', 'define'],
+      ['forwards', 'forward'],
+      ['authenticates', 'authenticate'],
+    ])
+      expect(form(r).relation, r).toBe(l);
+    expect(form('process').relation).toBe('process');
   });
 
   it('a passive keeps its participle (the patient is the subject): "is sent to" is no "send to"', () => {

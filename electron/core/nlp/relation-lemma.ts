@@ -7,6 +7,7 @@
 import { BE, DO, HAVE, INVARIANT_PARTICIPLES, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
 import { isVerbInWordNet } from './senses';
 import { lemma, singular } from './morphology';
+import { verbLemma } from './derivations';
 
 interface VerbGroupForm {
   /** The relation in its dictionary form. */
@@ -82,7 +83,9 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
     // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose
     // "be" the reading left out, or a participle modifying its subject: "X used for Y")
     const bare = !be && !have && participle(head) && !/s$/.test(head);
-    const base = lemma(head);
+    // (a third person or a gerund the lemmatizer keeps as written, "defining", "forwards": WordNet's verb morphology)
+    const written = lemma(head);
+    const base = written === head && /(?:s|ing)$/.test(head) ? (verbLemma(head) ?? written) : written;
     if (!bare && isVerbInWordNet(base)) {
       const verb = VERB_SYNONYMS[base] ?? base;
       synonym = verb !== base;
