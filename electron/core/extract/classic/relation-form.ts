@@ -78,11 +78,6 @@ export const RELATION_RULES = [
     statement:
       'An adjective whose gerund complement is the subject\'s own act ("is responsible for forwarding X") relates by the gerund\'s verb: (forward, X); an ability ("capable of") is kept as the qualifier.',
   },
-  {
-    id: 'rel.passive-agent',
-    statement:
-      'A passive whose tail is its agent ("X is sent by Y") is the active verb with the ends swapped: (Y, send, X), the words as written kept as its label; a number or a gerund after "by" (a factor, a means) is no agent.',
-  },
 ];
 
 /** A number written alone: a code, not a quantity ("26", "0x1F"). */
@@ -123,33 +118,6 @@ function lightVerbAct(words: string[], object: string): string[] | null {
   const preposition = words[1];
   if (!preposition || preposition === 'of' || preposition === 'for') return [verb];
   return preposition === 'to' && kind === 'transfer' ? null : [verb, preposition];
-}
-
-/** A number or a phrase of manner after "by": a factor or a means, not the doer ("increased by 1", "by default"). */
-const NOT_AN_AGENT = /^(?:\d|(?:default|means|way|far|hand|itself|themselves|design|convention|definition)\b)/u;
-
-/** A gerund opening an end the argument pass read as one (arg.gerund: "by adding the two values"): a means, not the doer ("by accounting servers" is one). */
-function opensWithGerund(text: string, rules: readonly string[]): boolean {
-  if (!rules.includes('arg.gerund')) return false;
-  const first = text.trim().split(/\s+/)[0];
-  if (!/^\p{Ll}{2,}ing$/u.test(first)) return false;
-  const verb = verbLemma(first);
-  return verb !== null && verb !== first;
-}
-
-/**
- * rel.passive-agent: the active verb of a passive whose tail is its agent ("is sent by", "sent by" with
- * its "be" left out by the reading), or null. Only a participle that is not its own lemma, or one read
- * after "be" ("is set by"), and only between two ends that are things, not values.
- */
-function activeOfPassiveAgent(words: string[], passive: boolean, head: Mention, tail: Mention, rules: readonly string[]): string | null {
-  if (words.length !== 2 || words[1] !== 'by' || head.literal || tail.literal) return null;
-  if (NOT_AN_AGENT.test(tail.text.trim()) || opensWithGerund(tail.text, rules)) return null;
-  const participle = words[0];
-  if (!/^\p{Ll}+$/u.test(participle) || /ing$/.test(participle)) return null;
-  const verb = verbLemma(participle);
-  if (!verb || (verb === participle && !passive)) return null;
-  return verbGroupForm(verb).relation;
 }
 
 /** A tail that opens with a word of its own ("validation of X", "forwarding X"): that word and the tail after it (its span moved past the word), or null. */
@@ -282,13 +250,6 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       tail = gerund.rest;
       label = `${label} ${gerund.taken}`;
       rules.push('rel.act-adjective');
-    }
-    // rel.passive-agent: "X is sent by Y" is (Y, send, X); one relation string for the fact in either voice
-    const agentVerb = verbal && !dropObject && !embedded ? activeOfPassiveAgent(words, form.passive, head, tail, t.rules ?? []) : null;
-    if (agentVerb) {
-      words = [agentVerb];
-      [head, tail] = [tail, head];
-      rules.push('rel.passive-agent');
     }
     // rel.synonym, once more on the verb the rules above named ("provides utilization of" -> "utilize" -> "use";
     // a key of the list is a lemma, never a participle, so a passive is left alone)
