@@ -30,6 +30,9 @@ describe('verb group form', () => {
     expect(form('should be set to')).toMatchObject({ relation: 'set to', passive: true, modality: 'should' });
     expect(form('can be put in').relation).toBe('put in');
     expect(form('has set')).toMatchObject({ relation: 'set', passive: false });
+    // (a group the reading saw with no "be": a past form is the active past)
+    expect(verbGroupForm('sent to', true, true).relation).toBe('send to');
+    expect(verbGroupForm('led to', true, true).relation).toBe('lead to');
   });
 
   it('the modal leaves the relation as its modality, as written; modals in a row are one', () => {

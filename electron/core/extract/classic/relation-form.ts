@@ -147,9 +147,10 @@ const GERUND_FIRST = /^(\p{Ll}{3,}ing)\s+(?:(?:a|an|the)\s+)?(\S.*)$/u;
 /**
  * The triple with its relation in lemma form. `verbal`: the relation was read off a verb group (a
  * sentence reading's verb or preposition relation); pattern relations and noun relations keep their
- * words, only measurement and code nouns are rewritten.
+ * words, only measurement and code nouns are rewritten. `active`: the reading saw the verb group with no
+ * "be" (SvoTriple.active), so a past form in it is the active past ("sent" -> "send").
  */
-export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTriple {
+export function relationForm(t: CandidateTriple, verbal: boolean, active = false): CandidateTriple {
   const surface = t.relation;
   const rules: string[] = [];
   const meta: Record<string, unknown> = {};
@@ -188,7 +189,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       relation = `${relation.slice(0, at)} ${relation.slice(at + embedded.length + 2)}`;
       rules.push('rel.embedded-object');
     }
-    const form = verbGroupForm(relation, verbal);
+    const form = verbGroupForm(relation, verbal, active);
     if (form.modality) {
       meta.modality = form.modality;
       rules.push('rel.modality');
@@ -285,8 +286,8 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
  * inside the relation's words, the sentence's condition, an "only" on the tail. The one way extraction
  * and `explain` form a reading, so both show the same relation.
  */
-export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only'>): CandidateTriple {
+export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only' | 'active'>): CandidateTriple {
   const meta = { ...(r.embedded ? { object: r.embedded } : {}), ...(r.condition ? { condition: r.condition } : {}), ...(r.only ? { only: true } : {}) };
   const withMeta = Object.keys(meta).length ? { ...t, meta: { ...(t.meta ?? {}), ...meta } } : t;
-  return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep');
+  return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep', r.active === true);
 }
