@@ -192,7 +192,7 @@ function actionAfter(text: string, s: Span, from: number, next: number, options:
   }
   const span = trimSpan(text, start, stop);
   if (span.end <= span.start) return null;
-  return wholePhraseEnd(text, s, span);
+  return wholePhraseEnd(text, s, span, Math.min(s.end, next));
 }
 
 /** An action's span; `reshaped` when pattern:requirement.phrase-end moved its end. */
@@ -239,9 +239,10 @@ const EXTEND_WORDS = 10;
  * pattern:requirement.phrase-end: an action never ends inside a bracket or quote it opened, nor on a
  * determiner, preposition or conjunction ("be deployed between the"): it extends to the end of that
  * bracket or phrase (the next clause boundary) within EXTEND_WORDS words, else the bracket is left out,
- * else no action.
+ * else no action. It never runs into the next keyword's clause (`limit`): a conjunction before that
+ * clause ("MUST do X and SHOULD do Y") is left off.
  */
-function wholePhraseEnd(text: string, s: Span, span: Span): ActionSpan | null {
+function wholePhraseEnd(text: string, s: Span, span: Span, limit: number): ActionSpan | null {
   let { start, end } = keepClosingQuote(text, span);
   const reshaped = () => (end !== span.end ? { start, end, reshaped: true } : { start, end });
   for (let step = 0; step < 4; step++) {
@@ -257,8 +258,15 @@ function wholePhraseEnd(text: string, s: Span, span: Span): ActionSpan | null {
     // a preposition stranded at the clause's end ("services they are entitled to") ends it as written
     const atBoundary = /^\s*(?:[,;:.!?)\]]|$)/.test(text.slice(end, s.end));
     if (atBoundary || !endsDangling(seg)) return end > start ? reshaped() : null;
+    // a conjunction right before the next keyword's clause: the action ends before it
+    const conjunction = /\s+(?:and|or|but|nor)$/i.exec(seg);
+    if (!text.slice(end, limit).trim() || (conjunction && !/\p{L}/u.test(text.slice(end, limit)))) {
+      if (!conjunction) return null;
+      ({ start, end } = trimSpan(text, start, end - conjunction[0].length));
+      continue;
+    }
     // to the next clause boundary: a comma, semicolon or colon outside brackets, or the sentence's end
-    const rest = maskBracketed(text.slice(end, s.end));
+    const rest = maskBracketed(text.slice(end, limit));
     const boundary = /[,;:](?=\s)|\.\s*$/.exec(rest);
     const to = end + (boundary ? boundary.index : rest.length);
     if (wordsIn(text.slice(end, to)) > EXTEND_WORDS) return null;
