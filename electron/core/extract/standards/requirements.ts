@@ -198,13 +198,29 @@ function actionAfter(text: string, s: Span, from: number, next: number, options:
 /** An action's span; `reshaped` when pattern:requirement.phrase-end moved its end. */
 type ActionSpan = Span & { reshaped?: boolean };
 
-/** A closing quote trimSpan took off a quote the span opened ('changed to "deprecated"'). */
-function keepClosingQuote(text: string, span: Span): Span {
-  const quotes = (text.slice(span.start, span.end).match(/"/g) ?? []).length;
-  return quotes % 2 === 1 && text[span.end] === '"' ? { start: span.start, end: span.end + 1 } : span;
+/** A single quote that opens a quotation (after a space or bracket, before a letter or digit): no apostrophe. */
+const opensSingle = (seg: string, i: number) => seg[i] === "'" && (i === 0 || /[\s([]/.test(seg[i - 1])) && /[\p{L}\p{N}]/u.test(seg[i + 1] ?? '');
+
+/** The offset of the single quote `seg` opens and does not close, or -1 ("is 'auth-int'": closed). */
+function unclosedSingle(seg: string): number {
+  let open = -1;
+  for (let i = 0; i < seg.length; i++) {
+    if (open < 0 && opensSingle(seg, i)) open = i;
+    else if (open >= 0 && seg[i] === "'" && !/[\p{L}\p{N}]/u.test(seg[i + 1] ?? '')) open = -1;
+  }
+  return open;
 }
 
-/** The offset in `seg` of a bracket or straight quote it opens and does not close, or -1. */
+/** A closing quote trimSpan took off a quote the span opened ('changed to "deprecated"', "is 'auth-int'"). */
+function keepClosingQuote(text: string, span: Span): Span {
+  const seg = text.slice(span.start, span.end);
+  const quotes = (seg.match(/"/g) ?? []).length;
+  if (quotes % 2 === 1 && text[span.end] === '"') return { start: span.start, end: span.end + 1 };
+  if (unclosedSingle(seg) >= 0 && text[span.end] === "'") return { start: span.start, end: span.end + 1 };
+  return span;
+}
+
+/** The offset in `seg` of a bracket or quote it opens and does not close, or -1. */
 function unclosedOpening(seg: string): number {
   const open: number[] = [];
   let quote = -1;
@@ -214,7 +230,7 @@ function unclosedOpening(seg: string): number {
     else if ((c === ')' || c === ']') && open.length) open.pop();
     else if (c === '"') quote = quote < 0 ? i : -1;
   }
-  const first = [...open, quote].filter((i) => i >= 0);
+  const first = [...open, quote, unclosedSingle(seg)].filter((i) => i >= 0);
   return first.length ? Math.min(...first) : -1;
 }
 
@@ -249,7 +265,7 @@ function wholePhraseEnd(text: string, s: Span, span: Span, limit: number): Actio
     const seg = text.slice(start, end);
     const open = unclosedOpening(seg);
     if (open >= 0) {
-      const closer = seg[open] === '(' ? ')' : seg[open] === '[' ? ']' : '"';
+      const closer = seg[open] === '(' ? ')' : seg[open] === '[' ? ']' : seg[open];
       const close = text.indexOf(closer, end);
       if (close >= 0 && close < s.end && wordsIn(text.slice(end, close)) <= EXTEND_WORDS) end = close + 1;
       else ({ start, end } = trimSpan(text, start, start + open));
