@@ -347,6 +347,13 @@ function coordinated(text: string, span: Span, label: string): { label: string; 
  * then", "When X,", "Unless X,"): that clause, as written, is the triple's qualifier (meta.condition).
  */
 function openingCondition(before: string): string | null {
+  // "If X, Y SHOULD do A, and Z MUST do B": Z's condition is X, not X with Y's requirement
+  const other = HAS_UPPER_KEYWORD.exec(before);
+  if (other) {
+    const comma = before.slice(0, other.index).lastIndexOf(', ');
+    if (comma < 0) return null;
+    before = before.slice(0, comma);
+  }
   const m = /^\s*((?:if|when|whenever|unless|where)\b[\s\S]*?)\s*(?:,\s*)?(?:\bthen\b)?\s*,?\s*$/i.exec(before);
   return m && m[1].trim().length > 4 ? m[1].replace(/\s+/g, ' ').replace(/,$/, '').trim() : null;
 }
@@ -384,7 +391,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
           pattern: upper ? 'requirement' : 'requirement.lower',
           head: entity(who.label, who.span),
           relation: modality,
-          tail: event(action, act, 'requirement'),
+          tail: event(action, { start: act.start, end: act.end }, 'requirement'),
           evidence: s,
           meta: { modality, negated: /NOT$/.test(modality), keyword: h.kw, ...(condition ? { condition } : {}) },
           modal: true,
