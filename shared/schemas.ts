@@ -107,6 +107,8 @@ export const TripleQualifiers = z.object({
   negated: z.boolean().optional(),
   condition: z.string().optional(),
   only: z.boolean().optional(),
+  /** A bounded count on the object as written ("at most one", "one or more"). */
+  quantity: z.string().optional(),
 });
 export type TripleQualifiers = z.infer<typeof TripleQualifiers>;
 

@@ -1,6 +1,7 @@
 // A triple's qualifiers reach the editor: the relation written in its lemma form keeps the words as
 // written, the modal kept out of it is the triple's modality, a requirement its polarity, in
-// triples.list, triples --json and the evidence call (shared/schemas.ts TripleQualifiers).
+// triples.list, triples --json and the evidence call (shared/schemas.ts TripleQualifiers); a bounded
+// count on the object is its quantity.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,8 @@ const TEXT = `Widget Exchange Protocol
    The gateway must send each request to the registry.
 
    The gateway MUST NOT acknowledge a request twice.
+
+   The registry sends at least two replies to the gateway.
 `;
 
 type Row = { subject: string; relation: string; object: string; qualifiers: Record<string, unknown> };
@@ -43,6 +46,11 @@ describe('qualifiers of a triple', () => {
     const ack = rows.find((t) => t.subject === 'gateway' && /MUST NOT/.test(t.relation));
     expect(ack, JSON.stringify(rows)).toBeDefined();
     expect(ack!.qualifiers).toMatchObject({ modality: 'MUST NOT', negated: true });
+    // a bounded count is a qualifier, not part of the object
+    const returns = rows.find((t) => t.subject === 'registry' && t.relation === 'send');
+    expect(returns, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
+    expect(returns!.object).toMatch(/^repl(?:y|ies)$/);
+    expect(returns!.qualifiers).toMatchObject({ quantity: 'at least two' });
     // every row has the field, {} when nothing qualifies it
     expect(rows.every((t) => typeof t.qualifiers === 'object' && t.qualifiers !== null)).toBe(true);
   }, 180_000);

@@ -43,6 +43,13 @@ describe('canonical labels within a document', () => {
     expect(singularPhrase('RADIUS')).toBe('RADIUS');
     // events keep their clause as written
     expect(r.canonical('the NAS sends packets', 'event')?.label).toBe('the NAS sends packets');
+    // an event keeps a closing bracket or quote it opened; one it did not open goes, as an apostrophe does
+    expect(r.canonical('send a packet with the code set to 4 (Failure).', 'event')?.label).toBe('send a packet with the code set to 4 (Failure)');
+    expect(r.canonical('be changed to "deprecated"', 'event')?.label).toBe('be changed to "deprecated"');
+    expect(r.canonical("be used if the option is 'auth-int'", 'event')?.label).toBe("be used if the option is 'auth-int'");
+    expect(r.canonical('send it (see above', 'event')?.label).toBe('send it (see above');
+    expect(r.canonical('send it).', 'event')?.label).toBe('send it');
+    expect(r.canonical("accept the servers'", 'event')?.label).toBe('accept the servers');
   });
 
   it('keeps a capital the document writes inside a sentence as part of the name', () => {

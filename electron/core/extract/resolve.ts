@@ -69,12 +69,15 @@ export class DocumentResolver {
 
   private canonicalOf(raw: string, kind: 'entity' | 'event'): CanonicalLabel | null {
     if (kind === 'event') {
-      // an event is the clause as written; only whitespace and surrounding punctuation go
-      const clause = raw
+      // an event is the clause as written; only whitespace and surrounding punctuation go, but not a
+      // closing bracket or quote whose opening one the clause holds ("set to 4 (Failure)")
+      let clause = raw
         .normalize('NFKC')
         .replace(/\s+/g, ' ')
-        .replace(/^[\s"'`“”‘’([{<,;:.-]+|[\s"'`“”‘’)\]}>,;:.]+$/gu, '')
+        .replace(/^[\s"'`“”‘’([{<,;:.-]+/gu, '')
         .trim();
+      while (/[\s"'`“”‘’)\]}>,;:.]$/u.test(clause) && !closesItsOpening(clause)) clause = clause.slice(0, -1);
+      clause = clause.trim();
       return clause && /[\p{L}\p{N}]/u.test(clause) && !isPronoun(clause) ? { label: clause, aliases: [] } : null;
     }
     let surface = cleanMention(raw);
@@ -572,4 +575,17 @@ export async function proposeMergeCandidates(repo: ExtractionRepository, options
     added += repo.proposeMerges(proposals);
   }
   return added;
+}
+
+/** The clause's last character closes a bracket or quote the clause opened. */
+function closesItsOpening(clause: string): boolean {
+  const last = clause.at(-1);
+  const count = (c: string) => clause.split(c).length - 1;
+  if (last === ')') return count('(') >= count(')');
+  if (last === ']') return count('[') >= count(']');
+  if (last === '”') return count('“') >= count('”');
+  if (last === '"') return count('"') % 2 === 0;
+  // a single quote after one that opens a quotation (after a space, before a letter): no apostrophe
+  if (last === "'") return /(?:^|[\s([])'[\p{L}\p{N}][^']*'$/u.test(clause);
+  return false;
 }

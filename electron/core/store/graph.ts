@@ -314,5 +314,7 @@ function qualifiersOf(meta: Record<string, unknown>, edited: boolean): TripleQua
   if (meta.negated === true) out.negated = true;
   if (condition) out.condition = condition;
   if (meta.only === true) out.only = true;
+  const quantity = text(meta.quantity);
+  if (quantity) out.quantity = quantity;
   return out;
 }

@@ -28,6 +28,8 @@ export interface SvoTriple {
    * passive whose "be" the reading dropped ("X was sent" -> "sent").
    */
   active?: boolean;
+  /** The count the tail is bounded by ("at most one", "one or more"): the qualifier meta.quantity. */
+  quantity?: string;
 }
 
 /** What the passes know while reading one sentence. */
@@ -76,6 +78,11 @@ export const EMIT_RULES = [
   {
     id: 'emit.trailing-condition',
     statement: 'A clause followed by a condition ("Y if X", "Y unless X", "Y when X") keeps it as its triples\' qualifier (meta.condition), as "If X, Y" does.',
+  },
+  {
+    id: 'emit.quantity',
+    statement:
+      'A bounded count before an end ("at most one X", "at least two X", "exactly one X", "one or more X") is the triple\'s qualifier (meta.quantity), not part of the end.',
   },
   {
     id: 'emit.only',
@@ -134,19 +141,24 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
   const reduced = Boolean(c) && reducedRelative(r.tokens, c!.vs, c!.ve, c!.group);
+  // emit.quantity: a bounded count before the tail leaves it for the qualifier
+  const count = rt === tail ? boundedCount(r.tokens, r.text, tail, c?.ve ?? -1) : null;
+  if (count) rules.push('emit.quantity');
+  const tailOut = count?.rest ?? plain(rt);
   if (reduced) rules.push('emit.reduced-relative');
   const active = Boolean(c) && !reduced && finiteActive(r.tokens, c!, rel);
   if (condition) rules.push(r.conditionRule);
   r.triples.push({
     head: plain(rh),
     relation: rel,
-    tail: plain(rt),
+    tail: tailOut,
     kind,
     rules: [...new Set(rules)],
     ...(embedded ? { embedded: embedded.replace(/\s+/g, ' ').trim() } : {}),
     ...(condition ? { condition } : {}),
     ...(only ? { only: true } : {}),
     ...(active ? { active: true } : {}),
+    ...(count ? { quantity: count.quantity } : {}),
   });
 }
 
@@ -156,6 +168,54 @@ function finiteActive(tokens: Token[], c: Clause, relation: string): boolean {
   if (!main || c.words.some((t) => BE.has(t.text.toLowerCase()))) return false;
   if (relation.split(' ')[0] !== main.text.toLowerCase()) return false;
   return ['NOUN', 'PROPN', 'PRON'].includes(tokens[c.vs - 1]?.pos ?? '');
+}
+
+/** Words that bound a count before it ("at most", "exactly", "no more than") or after it ("or more"). */
+const BOUND_BEFORE = [
+  ['at', 'most'],
+  ['at', 'least'],
+  ['exactly'],
+  ['no', 'more', 'than'],
+  ['no', 'fewer', 'than'],
+  ['more', 'than'],
+  ['fewer', 'than'],
+  ['up', 'to'],
+];
+const BOUND_AFTER = [
+  ['or', 'more'],
+  ['or', 'fewer'],
+  ['or', 'less'],
+];
+
+/**
+ * A bounded count before the tail, after the verb group (token `floor`): "at most one X", "exactly two
+ * X" (the number opens the tail), "one or more X" (the quantifier was left out of the phrase). The tail
+ * without the number, and the count as written.
+ */
+function boundedCount(tokens: Token[], text: string, tail: Phrase, floor: number): { quantity: string; rest: Phrase } | null {
+  const lower = (k: number) => tokens[k]?.text.toLowerCase() ?? '';
+  const isNumber = (k: number) => tokens[k]?.pos === 'NUM';
+  const matchAt = (words: string[], at: number) => at > floor && words.every((w, k) => lower(at + k) === w);
+  let num = -1;
+  let first = -1;
+  let last = -1;
+  if (isNumber(tail.from) && tail.from < tail.to) {
+    num = tail.from;
+    const bound = BOUND_BEFORE.find((w) => matchAt(w, num - w.length));
+    if (!bound) return null;
+    first = num - bound.length;
+    last = num;
+  } else {
+    const bound = BOUND_AFTER.find((w) => matchAt(w, tail.from - w.length));
+    if (!bound || !isNumber(tail.from - bound.length - 1) || tail.from - bound.length - 1 <= floor) return null;
+    num = tail.from - bound.length - 1;
+    first = num;
+    last = tail.from - 1;
+  }
+  const quantity = text.slice(tokens[first].start, tokens[last].end).replace(/\s+/g, ' ');
+  const from = Math.max(tail.from, num + 1);
+  const rest: Phrase = { from, to: tail.to, start: tokens[from].start, end: tail.end, text: text.slice(tokens[from].start, tail.end) };
+  return { quantity, rest };
 }
 
 /**

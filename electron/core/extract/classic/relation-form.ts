@@ -286,8 +286,13 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
  * inside the relation's words, the sentence's condition, an "only" on the tail. The one way extraction
  * and `explain` form a reading, so both show the same relation.
  */
-export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only' | 'active'>): CandidateTriple {
-  const meta = { ...(r.embedded ? { object: r.embedded } : {}), ...(r.condition ? { condition: r.condition } : {}), ...(r.only ? { only: true } : {}) };
+export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only' | 'active' | 'quantity'>): CandidateTriple {
+  const meta = {
+    ...(r.embedded ? { object: r.embedded } : {}),
+    ...(r.condition ? { condition: r.condition } : {}),
+    ...(r.only ? { only: true } : {}),
+    ...(r.quantity ? { quantity: r.quantity } : {}),
+  };
   const withMeta = Object.keys(meta).length ? { ...t, meta: { ...(t.meta ?? {}), ...meta } } : t;
   return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep', r.active === true);
 }

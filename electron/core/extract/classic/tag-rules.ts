@@ -28,6 +28,15 @@ const tag = (c: RepairContext, k: number, pos: string, id: string) => {
 
 export const TOKEN_REPAIRS: TagRepair[] = [
   {
+    id: 'tag.quantity-bound',
+    statement: '"at most", "at least" before a number or determiner bound a count: adverbs, no preposition opening a phrase.',
+    patterns: [
+      { focus: { LOWER: 'at' }, after: [{ LOWER: { IN: ['most', 'least'] } }, { POS: { IN: ['NUM', 'DET'] } }] },
+      { before: [{ LOWER: 'at' }], focus: { LOWER: { IN: ['most', 'least'] } }, after: [{ POS: { IN: ['NUM', 'DET'] } }] },
+    ],
+    to: 'ADV',
+  },
+  {
     id: 'tag.list-item',
     statement: 'A base-form verb between a noun\'s comma and a conjunction is an item of the list ("precision, recall and F-measure").',
     patterns: [

@@ -26,6 +26,11 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
   { id: 'pattern:definition.sentence', statement: '"The term X refers to / means Y", "X is defined as Y": (X, is defined as, Y).' },
   { id: 'pattern:requirement', statement: 'A subject, an RFC 2119 keyword in capitals and an action: (subject, MUST, action).' },
   { id: 'pattern:requirement.lower', statement: 'In a document that writes "shall" at least three times, lower-case shall/should/must as requirements.' },
+  {
+    id: 'pattern:requirement.phrase-end',
+    statement:
+      'An action or subject never ends on a determiner, preposition or conjunction, nor inside a bracket or quote it opened: it extends to the end of that phrase or bracket, or the triple is not made.',
+  },
   { id: 'pattern:requirement.impersonal', statement: '"It is RECOMMENDED that X do Y", "X are REQUIRED to Y": the keyword\'s modality on X and Y.' },
   { id: 'pattern:value.quantity', statement: '"X is at least N units", "an N-bit X": (X, has length, N units), the relation by the unit.' },
   { id: 'pattern:value.code', statement: 'In a standard, "Name (N)": (Name, has code, N).' },

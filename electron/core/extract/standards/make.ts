@@ -17,6 +17,8 @@ export interface Draft {
   /** For the evidence features. */
   inExpectedSection?: boolean | null;
   modal?: boolean;
+  /** Rules that shaped the triple after its pattern (recorded after `pattern:<name>`). */
+  rules?: string[];
 }
 
 /** Finish drafts: the evidence features count candidates per (pattern, sentence). */
@@ -42,7 +44,7 @@ export function finish(drafts: Draft[], text: string): CandidateTriple[] {
       evidence: d.evidence,
       confidence: confidenceOf(patternPrior(d.pattern), f),
       meta: { pattern: d.pattern, ...(d.meta ?? {}) },
-      rules: [`pattern:${d.pattern}`],
+      rules: [`pattern:${d.pattern}`, ...(d.rules ?? [])],
     };
   });
 }

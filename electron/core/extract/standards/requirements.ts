@@ -165,10 +165,10 @@ function actionEnd(seg: string): number | null {
 }
 
 /** The action after the keyword: up to the end of the clause, at most MAX_ACTION_WORDS words. */
-function actionAfter(text: string, s: Span, from: number, next: number, options: { subordinate?: boolean } = {}): Span | null {
+function actionAfter(text: string, s: Span, from: number, next: number, options: { subordinate?: boolean } = {}): ActionSpan | null {
   let seg = text.slice(from, Math.min(s.end, next));
   const lead = ADVERB_LEAD.exec(seg.trimStart());
-  let start = from + (seg.length - seg.trimStart().length) + (lead ? lead[0].length : 0);
+  const start = from + (seg.length - seg.trimStart().length) + (lead ? lead[0].length : 0);
   seg = text.slice(start, Math.min(s.end, next));
   let end = actionEnd(seg);
   if (options.subordinate) {
@@ -191,10 +191,109 @@ function actionAfter(text: string, s: Span, from: number, next: number, options:
     stop = comma > 10 ? start + comma : limitAt;
   }
   const span = trimSpan(text, start, stop);
-  start = span.start;
   if (span.end <= span.start) return null;
+  return wholePhraseEnd(text, s, span, Math.min(s.end, next));
+}
+
+/** An action's span; `reshaped` when pattern:requirement.phrase-end moved its end. */
+type ActionSpan = Span & { reshaped?: boolean };
+
+/** A single quote that opens a quotation (after a space or bracket, before a letter or digit): no apostrophe. */
+const opensSingle = (seg: string, i: number) => seg[i] === "'" && (i === 0 || /[\s([]/.test(seg[i - 1])) && /[\p{L}\p{N}]/u.test(seg[i + 1] ?? '');
+
+/** The offset of the single quote `seg` opens and does not close, or -1 ("is 'auth-int'": closed). */
+function unclosedSingle(seg: string): number {
+  let open = -1;
+  for (let i = 0; i < seg.length; i++) {
+    if (open < 0 && opensSingle(seg, i)) open = i;
+    else if (open >= 0 && seg[i] === "'" && !/[\p{L}\p{N}]/u.test(seg[i + 1] ?? '')) open = -1;
+  }
+  return open;
+}
+
+/** A closing quote trimSpan took off a quote the span opened ('changed to "deprecated"', "is 'auth-int'"). */
+function keepClosingQuote(text: string, span: Span): Span {
+  const seg = text.slice(span.start, span.end);
+  const quotes = (seg.match(/"/g) ?? []).length;
+  if (quotes % 2 === 1 && text[span.end] === '"') return { start: span.start, end: span.end + 1 };
+  if (unclosedSingle(seg) >= 0 && text[span.end] === "'") return { start: span.start, end: span.end + 1 };
   return span;
 }
+
+/** The offset in `seg` of a bracket or quote it opens and does not close, or -1. */
+function unclosedOpening(seg: string): number {
+  const open: number[] = [];
+  let quote = -1;
+  for (let i = 0; i < seg.length; i++) {
+    const c = seg[i];
+    if (c === '(' || c === '[') open.push(i);
+    else if ((c === ')' || c === ']') && open.length) open.pop();
+    else if (c === '"') quote = quote < 0 ? i : -1;
+  }
+  const first = [...open, quote, unclosedSingle(seg)].filter((i) => i >= 0);
+  return first.length ? Math.min(...first) : -1;
+}
+
+/** Word classes no phrase ends on: a determiner, a preposition, a conjunction, the infinitive "to". */
+const DANGLING_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ']);
+/** Before its verb a subject may strand a preposition ("servers it connects to"); never a determiner or conjunction. */
+const DANGLING_SUBJECT_POS = new Set(['DET', 'CCONJ']);
+function endsDangling(phrase: string, classes = DANGLING_POS): boolean {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(phrase.slice(-200));
+  const values = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  const last = pos.length - 1;
+  if (last < 0) return false;
+  return classes.has(pos[last]) || (classes === DANGLING_POS && pos[last] === 'PART' && values[last].toLowerCase() === 'to');
+}
+
+/** At most this many words are added to reach a phrase's end; further than that the triple is not made. */
+const EXTEND_WORDS = 10;
+
+/**
+ * pattern:requirement.phrase-end: an action never ends inside a bracket or quote it opened, nor on a
+ * determiner, preposition or conjunction ("be deployed between the"): it extends to the end of that
+ * bracket or phrase (the next clause boundary) within EXTEND_WORDS words, else the bracket is left out,
+ * else no action. It never runs into the next keyword's clause (`limit`): a conjunction before that
+ * clause ("MUST do X and SHOULD do Y") is left off.
+ */
+function wholePhraseEnd(text: string, s: Span, span: Span, limit: number): ActionSpan | null {
+  let { start, end } = keepClosingQuote(text, span);
+  const reshaped = () => (end !== span.end ? { start, end, reshaped: true } : { start, end });
+  for (let step = 0; step < 4; step++) {
+    const seg = text.slice(start, end);
+    const open = unclosedOpening(seg);
+    if (open >= 0) {
+      const closer = seg[open] === '(' ? ')' : seg[open] === '[' ? ']' : seg[open];
+      const close = text.indexOf(closer, end);
+      if (close >= 0 && close < s.end && wordsIn(text.slice(end, close)) <= EXTEND_WORDS) end = close + 1;
+      else ({ start, end } = trimSpan(text, start, start + open));
+      continue;
+    }
+    // a preposition stranded at the clause's end ("services they are entitled to") ends it as written
+    const atBoundary = /^\s*(?:[,;:.!?)\]]|$)/.test(text.slice(end, s.end));
+    if (atBoundary || !endsDangling(seg)) return end > start ? reshaped() : null;
+    // a conjunction right before the next keyword's clause: the action ends before it
+    const conjunction = /\s+(?:and|or|but|nor)$/i.exec(seg);
+    if (!text.slice(end, limit).trim() || (conjunction && !/\p{L}/u.test(text.slice(end, limit)))) {
+      if (!conjunction) return null;
+      ({ start, end } = trimSpan(text, start, end - conjunction[0].length));
+      continue;
+    }
+    // to the next clause boundary: a comma, semicolon or colon outside brackets, or the sentence's end
+    const rest = maskBracketed(text.slice(end, limit));
+    const boundary = /[,;:](?=\s)|\.\s*$/.exec(rest);
+    const to = end + (boundary ? boundary.index : rest.length);
+    if (wordsIn(text.slice(end, to)) > EXTEND_WORDS) return null;
+    const next = trimSpan(text, start, to);
+    if (next.end <= end) return null;
+    ({ start, end } = keepClosingQuote(text, next));
+  }
+  return null;
+}
+
+const wordsIn = (s: string) => (s.match(/\S+/g) ?? []).length;
 
 /** Words before "that" that open a clause rather than a relative clause ("Note that", "ensures that"). */
 const CLAUSE_VERB =
@@ -248,6 +347,13 @@ function coordinated(text: string, span: Span, label: string): { label: string; 
  * then", "When X,", "Unless X,"): that clause, as written, is the triple's qualifier (meta.condition).
  */
 function openingCondition(before: string): string | null {
+  // "If X, Y SHOULD do A, and Z MUST do B": Z's condition is X, not X with Y's requirement
+  const other = HAS_UPPER_KEYWORD.exec(before);
+  if (other) {
+    const comma = before.slice(0, other.index).lastIndexOf(', ');
+    if (comma < 0) return null;
+    before = before.slice(0, comma);
+  }
   const m = /^\s*((?:if|when|whenever|unless|where)\b[\s\S]*?)\s*(?:,\s*)?(?:\bthen\b)?\s*,?\s*$/i.exec(before);
   return m && m[1].trim().length > 4 ? m[1].replace(/\s+/g, ' ').replace(/,$/, '').trim() : null;
 }
@@ -271,6 +377,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
       if (!subj) continue;
       const subjectLabel = phraseLabel(text.slice(subj.start, subj.end));
       if (!validSubject(subjectLabel) || ANAPHORIC.test(flat(text.slice(subj.start, subj.end)))) continue;
+      if (endsDangling(subjectLabel, DANGLING_SUBJECT_POS)) continue; // pattern:requirement.phrase-end: "the address of the"
       const subordinate = SUBORDINATOR.test(text.slice(s.start, subj.start));
       const act = actionAfter(text, s, h.end, hits[i + 1]?.at ?? s.end, { subordinate });
       if (!act) continue;
@@ -284,10 +391,11 @@ export function requirements(ctx: ChunkContext): Draft[] {
           pattern: upper ? 'requirement' : 'requirement.lower',
           head: entity(who.label, who.span),
           relation: modality,
-          tail: event(action, act, 'requirement'),
+          tail: event(action, { start: act.start, end: act.end }, 'requirement'),
           evidence: s,
           meta: { modality, negated: /NOT$/.test(modality), keyword: h.kw, ...(condition ? { condition } : {}) },
           modal: true,
+          ...(act.reshaped ? { rules: ['pattern:requirement.phrase-end'] } : {}),
         });
       }
     }

@@ -229,9 +229,9 @@ export function EvidencePanel({
   );
 }
 
-/** What the triple says beyond its labels: its modality and polarity, its condition, "only", and the relation as written. */
+/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, and the relation as written. */
 function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
-  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.surface)) return null;
+  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.surface)) return null;
   return (
     <dl className="ev-qualifiers small" data-testid="triple-qualifiers">
       {(q.modality || q.negated) && (
@@ -250,6 +250,12 @@ function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
         <>
           <dt>Limit</dt>
           <dd>nothing beyond the object (the text says “only”)</dd>
+        </>
+      )}
+      {q.quantity && (
+        <>
+          <dt>Count</dt>
+          <dd>{q.quantity}</dd>
         </>
       )}
       {q.surface && (
