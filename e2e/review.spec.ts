@@ -205,3 +205,39 @@ test('the default view shows the triples an editor likely keeps; the suggestions
   await app.getByRole('region', { name: 'Review and Graph' }).getByRole('button', { name: 'Default', exact: true }).click();
   await expect.poll(async () => (await api(host, 'settings.get', { key: 'review.precisionThreshold' })).value).toBe(THRESHOLD);
 });
+
+test('the Review table lists no rows before the threshold setting is read, so its rows and active row do not change under the editor', async ({
+  app,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  await ensureGraph(host);
+  await showEveryTriple(host);
+  const all = (await api(host, 'triples.list', { limit: 1 })).total;
+  // The setting arrives late (a busy host); every row request made meanwhile is recorded.
+  const asked: number[] = [];
+  await app.route('**/api/call/settings.get', async (route) => {
+    if (route.request().postData()?.includes('review.precisionThreshold')) await new Promise((r) => setTimeout(r, 2_000));
+    await route.continue();
+  });
+  const onRequest = (request: { url(): string; postData(): string | null }) => {
+    if (!request.url().includes('/api/call/triples.list')) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { minPrecision?: number };
+    asked.push(body.minPrecision ?? -1);
+  };
+  app.on('request', onRequest);
+  try {
+    await app.reload();
+    await openView(app, 'Review');
+    await expect(app.getByTestId('review-count')).toContainText(`${all} triples`);
+    // The rows were asked for by the editor's threshold (0) only, never by the default first.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((p) => p === THRESHOLD)).toEqual([]);
+    // The first row is active and stays so.
+    const firstRow = app.getByTestId('triple-rows').locator('[role=row][data-triple-id]').first();
+    await expect(firstRow).toHaveClass(/active/);
+  } finally {
+    app.off('request', onRequest);
+    await app.unroute('**/api/call/settings.get');
+  }
+});

@@ -200,9 +200,11 @@ describe('data/judgments/section-facts.jsonl', () => {
     return parsed.data;
   });
 
-  it('lists 20 training and 10 validation sections, each once', () => {
-    expect(sections.filter((s) => s.split === 'training').length).toBe(20);
-    expect(sections.filter((s) => s.split === 'validation').length).toBe(10);
+  // Lists are only appended (later draws add sections), so the counts are floors: the first draw's 20 and
+  // 10, and the 12 validation sections of the second validation draw (seed 20261211).
+  it('lists at least 20 training and 22 validation sections, each once', () => {
+    expect(sections.filter((s) => s.split === 'training').length).toBeGreaterThanOrEqual(20);
+    expect(sections.filter((s) => s.split === 'validation').length).toBeGreaterThanOrEqual(22);
     expect(new Set(sections.map((s) => s.id)).size).toBe(sections.length);
   });
 

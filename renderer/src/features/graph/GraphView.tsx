@@ -15,7 +15,7 @@ import { HistoryMenu, StatusLine } from '../review/HistoryMenu';
 import { useEditRunner, useUndoRedoShortcuts, type EditRunner } from '../review/reviewApi';
 import { fromTextField } from '../review/reviewKeys';
 import { precisionFilter, type PrecisionView } from '../review/precision';
-import { usePrecisionThreshold } from '../review/usePrecisionThreshold';
+import { usePrecisionThresholdSetting } from '../review/usePrecisionThreshold';
 import { PrecisionViewSwitch } from '../review/PrecisionViewSwitch';
 import { getSelection, takeGraphFocus, updateSelection, useSharedSelection } from '../review/selection';
 import { graphToSvg } from './exportSvg';
@@ -137,7 +137,7 @@ export function GraphView() {
   const [statuses, setStatuses] = useState<EdgeStatus[]>(['proposed', 'accepted', 'stale']);
   const [minConfidence, setMinConfidence] = useState<number | undefined>();
   // the default view shows the triples an editor likely keeps; the suggestions are one click away
-  const threshold = usePrecisionThreshold();
+  const { threshold, known: thresholdKnown } = usePrecisionThresholdSetting();
   const [precisionView, setPrecisionView] = useState<PrecisionView>('default');
   const [relation, setRelation] = useState('');
   const [type, setType] = useState('');
@@ -169,14 +169,14 @@ export function GraphView() {
     filters,
   };
   const hood = useCall('graph.neighbourhood', input, {
-    enabled: saved.isFetched && mode !== 'communities',
+    enabled: saved.isFetched && thresholdKnown && mode !== 'communities',
     placeholderData: keepPreviousData,
     staleTime: 2000,
   });
   const communities = useCall(
     'graph.communities',
     { filters, limit: 60 },
-    { enabled: saved.isFetched && mode === 'communities', placeholderData: keepPreviousData },
+    { enabled: saved.isFetched && thresholdKnown && mode === 'communities', placeholderData: keepPreviousData },
   );
   const bubbleColors = useMemo(
     () =>

@@ -10,7 +10,7 @@ import { AddTripleDialog, MergeCandidatesDialog, MergeDialog, RenameRelationDial
 import { EvidencePanel } from './EvidencePanel';
 import { baseTripleQuery, EMPTY_FILTER, tripleQuery, type ReviewFilter, type ReviewSort } from './filters';
 import { PrecisionViewSwitch } from './PrecisionViewSwitch';
-import { usePrecisionThreshold } from './usePrecisionThreshold';
+import { usePrecisionThresholdSetting } from './usePrecisionThreshold';
 import { toEditNodeRef } from './NodeAutocomplete';
 import { useEditRunner, useUndoRedoShortcuts } from './reviewApi';
 import { showTripleInGraph, updateSelection, useSharedSelection } from './selection';
@@ -44,11 +44,12 @@ export function ReviewView() {
     saveTablePrefs(p);
   }, []);
   const [note, setNote] = useState<string | null>(null);
-  const threshold = usePrecisionThreshold();
+  // the rows wait for the threshold setting: rows listed by the default first would be replaced under the editor
+  const { threshold, known: thresholdKnown } = usePrecisionThresholdSetting();
   // base: the editor's filters; query: the same in the precision view shown (default: likely kept)
   const base = useMemo(() => baseTripleQuery(filter, sort), [filter, sort]);
   const query = useMemo(() => tripleQuery(filter, sort, threshold), [filter, sort, threshold]);
-  const pages = useTriplePages(query);
+  const pages = useTriplePages(query, { enabled: thresholdKnown });
   const [activeIndex, setActiveIndex] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const anchor = useRef(0);

@@ -22,7 +22,8 @@ export interface TriplePages {
   ready: boolean;
 }
 
-export function useTriplePages(query: Omit<CallInput<'triples.list'>, 'limit' | 'offset'>): TriplePages {
+/** `enabled: false` holds the query back (no rows, not ready) until what it depends on is known. */
+export function useTriplePages(query: Omit<CallInput<'triples.list'>, 'limit' | 'offset'>, { enabled = true } = {}): TriplePages {
   const api = useApi();
   const [range, setRangeState] = useState({ start: 0, end: 60 });
   const first = Math.floor(range.start / PAGE_SIZE);
@@ -31,7 +32,7 @@ export function useTriplePages(query: Omit<CallInput<'triples.list'>, 'limit' | 
   const results = useQueries({
     queries: pages.map((p) => {
       const input = { ...query, limit: PAGE_SIZE, offset: p * PAGE_SIZE };
-      return { queryKey: ['triples.list', input], queryFn: () => api.call('triples.list', input), gcTime: 15_000, staleTime: 5_000 };
+      return { queryKey: ['triples.list', input], queryFn: () => api.call('triples.list', input), gcTime: 15_000, staleTime: 5_000, enabled };
     }),
   });
   const totalRef = useRef(0);
