@@ -1,5 +1,5 @@
 // Answers without a model on the project's question sets (not a test): aggregates only.
-//   npx tsx scripts/eval-answers.ts [--set training|validation|kit|FILE] [--db FILE] [--misses] [--json]
+//   npx tsx scripts/eval-answers.ts [--set training|validation|kit|FILE] [--db FILE] [--misses] [--ranks] [--json]
 // Over the database of every split document (scripts/qa-split.ts builds it once), for each question:
 //  - answer accuracy: eval's grader (eval/qa.ts answerCorrect) on the first short answer;
 //  - passage recall@5: every gold quote inside one of the five passages, ours next to plain BM25 (FTS5) over the same chunks,
@@ -7,9 +7,11 @@
 //  - calibration: ECE over the answerable questions, precision and coverage at confidence thresholds;
 //  - off-topic questions (type "off-topic"): how many are refused (not_in_graph).
 // --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read).
+// --ranks prints, per question type, where the gold passages of the recall@5 misses rank in each ranking
+// (BM25, dense, the graph's, the second hop, the fitted table's); training only, like --misses.
 import path from 'node:path';
 import { Core } from '../electron/core/core';
-import { Retriever } from '../electron/core/retrieve/retriever';
+import { Retriever, type PooledPassage } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt, reliability, type ConfidencePoint } from '../electron/core/eval/calibration';
 import { answerCorrect, quoteInPassage } from '../electron/core/eval/qa';
@@ -41,6 +43,12 @@ export interface AnswerFigures {
   recallByType: Record<string, { n: number; recall5: number; bm25Recall5: number }>;
 }
 
+/** Where a recall@5 miss's gold passage ranks in one ranking (1-based; null: not in it). */
+export interface MissRanks {
+  type: string;
+  ranks: Record<'bm25' | 'dense' | 'graph' | 'secondHop' | 'table', number | null>;
+}
+
 export interface AnsweredQuestion {
   item: SplitQuestion;
   first: string;
@@ -50,16 +58,23 @@ export interface AnsweredQuestion {
   correct: boolean;
   recalled: boolean | null;
   bm25: boolean | null;
+  /** With --ranks: the ranks of each gold passage of a recall@5 miss. */
+  missRanks?: MissRanks[];
 }
 
 /** The first short answer graded by eval's one grader (eval/qa.ts answerCorrect). */
 export const firstCorrect = (gold: string[], first: string): boolean => answerCorrect(gold, first);
 
 /** Ask every question of a set; the per-question rows (for training only) and the aggregates. */
-export async function answerSet(retriever: Retriever, items: SplitQuestion[], set: string): Promise<{ rows: AnsweredQuestion[]; figures: AnswerFigures }> {
+export async function answerSet(
+  retriever: Retriever,
+  items: SplitQuestion[],
+  set: string,
+  options: { ranks?: boolean } = {},
+): Promise<{ rows: AnsweredQuestion[]; figures: AnswerFigures }> {
   const rows: AnsweredQuestion[] = [];
   for (const item of items) {
-    const res = await retriever.retrieve(item.question);
+    const res = await retriever.retrieve(item.question, { passagePool: options.ranks });
     const answer = extractiveAnswer(res) as { answers: string[]; outcome: string; confidence: number };
     const quotes = item.quotes?.length ? item.quotes : item.quote ? [item.quote] : [];
     const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => quoteInPassage(q, t)));
@@ -74,6 +89,9 @@ export async function answerSet(retriever: Retriever, items: SplitQuestion[], se
       correct: item.answers.length > 0 && firstCorrect(item.answers, first),
       recalled: quotes.length ? inTop(res.passages.map((p) => p.text)) : null,
       bm25: quotes.length ? inTop(bm) : null,
+      ...(options.ranks && quotes.length && !inTop(res.passages.map((p) => p.text))
+        ? { missRanks: missRanks(retriever, item, quotes, res.passagePool ?? []) }
+        : {}),
     });
   }
   return { rows, figures: figuresOf(rows, set) };
@@ -130,6 +148,50 @@ export function figuresOf(rows: AnsweredQuestion[], set: string): AnswerFigures 
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Each gold passage's rank in plain BM25 (its 200 best), and in the pool's dense, graph, second-hop and fitted orders. */
+function missRanks(retriever: Retriever, item: SplitQuestion, quotes: string[], pool: PooledPassage[]): MissRanks[] {
+  const bm25 = retriever.repo.passages(retriever.repo.searchPassages(item.question, 200).map((h) => h.id));
+  // a reciprocal-rank feature back to its 1-based rank
+  const rankOf = (x: number) => (x > 0 ? Math.round(1 / x) : null);
+  return quotes.map((q) => {
+    const at = pool.findIndex((p) => quoteInPassage(q, p.text));
+    const p = at >= 0 ? pool[at] : null;
+    const b = bm25.findIndex((r) => quoteInPassage(q, r.text));
+    // the second hop's feature is 1 / (1 + rank) / (1 + source): its rank among all the hits, by that value
+    const hop = p && p.features.secondHop > 0 ? pool.filter((x) => x.features.secondHop > p.features.secondHop).length + 1 : null;
+    return {
+      type: item.type,
+      ranks: {
+        bm25: b >= 0 ? b + 1 : null,
+        dense: p ? rankOf(p.features.dense) : null,
+        graph: p ? rankOf(p.features.fused) : null,
+        secondHop: hop,
+        table: at >= 0 ? at + 1 : null,
+      },
+    };
+  });
+}
+
+/** The rank table of the recall@5 misses: per type and ranking, how many gold passages rank 1-5, 6-10, 11-20, 21-200, nowhere. */
+export function printMissRanks(rows: AnsweredQuestion[], out: (s: string) => void = console.log): void {
+  const misses = rows.flatMap((r) => r.missRanks ?? []);
+  const bins: [string, (r: number) => boolean][] = [
+    ['1-5', (r) => r <= 5],
+    ['6-10', (r) => r > 5 && r <= 10],
+    ['11-20', (r) => r > 10 && r <= 20],
+    ['21+', (r) => r > 20],
+  ];
+  out(`recall@5 misses: ${rows.filter((r) => r.missRanks).length} questions, ${misses.length} gold passages; ranks 1-5 / 6-10 / 11-20 / 21+ / none`);
+  for (const type of [...new Set(misses.map((m) => m.type))].sort()) {
+    const of = misses.filter((m) => m.type === type);
+    const cells = (['bm25', 'dense', 'graph', 'secondHop', 'table'] as const).map((k) => {
+      const ranks = of.map((m) => m.ranks[k]);
+      return `${k} ${bins.map(([, f]) => ranks.filter((r) => r !== null && f(r)).length).join('/')}/${ranks.filter((r) => r === null).length}`;
+    });
+    out(`  ${type} (${of.length}): ${cells.join('; ')}`);
+  }
+}
+
 export function printFigures(f: AnswerFigures, out: (s: string) => void = console.log): void {
   out(
     `${f.set}: ${f.answerable} answerable, accuracy ${f.accuracy.toFixed(3)}; recall@5 ${f.recall5.toFixed(3)} vs BM25 ${f.bm25Recall5.toFixed(3)} (${f.withQuote} with a quote); ECE ${f.ece.toFixed(3)}; unsure ${f.unsure}, refused ${f.refusedAnswerable}`,
@@ -159,13 +221,14 @@ async function main(): Promise<void> {
   const set = opt('set') ?? 'training';
   const file = set === 'training' || set === 'validation' ? splitQuestionsFile(set) : set === 'kit' ? KIT_QUESTIONS : path.resolve(set);
   const items = readQuestionSet(file);
-  if (args.includes('--misses') && set === 'validation') throw new Error('validation misses are not read: aggregates only');
+  if ((args.includes('--misses') || args.includes('--ranks')) && set === 'validation') throw new Error('validation misses are not read: aggregates only');
   const db = opt('db') ?? (await splitDatabase());
   const core = new Core({ dbPath: db, startJobs: false });
   try {
-    const { rows, figures } = await answerSet(new Retriever(core.store), items, set);
+    const { rows, figures } = await answerSet(new Retriever(core.store), items, set, { ranks: args.includes('--ranks') });
     if (args.includes('--json')) console.log(JSON.stringify(figures));
     else printFigures(figures);
+    if (args.includes('--ranks')) printMissRanks(rows);
     if (args.includes('--misses'))
       for (const r of rows.filter((x) => !x.correct && x.item.type !== 'off-topic'))
         console.log(

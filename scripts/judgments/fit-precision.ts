@@ -13,6 +13,7 @@
 //
 //   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
 //     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
+//     [--base (fit the nine features of before at L2 1, no selection, and write nothing: a comparison)]
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -29,7 +30,9 @@ import { callCore } from '../../electron/cli/open';
 import { chooseThreshold, fitPrecision, FACTS_KEPT_TARGET, FACTS_KEPT_Z, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
 import type { TripleListItem } from '../../shared/contract/graph';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
-import { estimatePrecision, FEATURES, fitLogistic, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
+import { BASE_FEATURES, CANDIDATE_FEATURES, estimatePrecision, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
+import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
+import { crossValidate, fitFeatureModel, rankingAuc, selectFeatures, type Trial } from './select-features';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 
 interface Judgment {
@@ -50,11 +53,7 @@ interface Judgment {
 function figures(scored: { p: number; keep: boolean }[], threshold: number): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const keeps = scored.filter((s) => s.keep);
-  const others = scored.filter((s) => !s.keep);
-  // AUC: the chance a kept triple outranks one that is not (ties count half)
-  let wins = 0;
-  for (const a of keeps) for (const b of others) wins += a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0;
-  const auc = keeps.length && others.length ? wins / (keeps.length * others.length) : NaN;
+  const auc = rankingAuc(scored);
   const brier = scored.reduce((s, x) => s + (x.p - (x.keep ? 1 : 0)) ** 2, 0) / scored.length;
   const mean = scored.reduce((s, x) => s + x.p, 0) / scored.length;
   const shown = scored.filter((s) => s.p >= threshold);
@@ -145,10 +144,25 @@ try {
     }
     byDoc.set(id, items);
   }
+  // What the persist step reads of each document (extract/precision-context.ts): its salience, and how
+  // many triples each evidence span gave.
+  const salience = new Map<number, DocumentSalience>();
+  const texts = new Map<number, string>();
+  const spanTriples = new Map<number, Map<string, number>>();
+  for (const [id, items] of byDoc) {
+    texts.set(id, core.store.documents.text(id) ?? '');
+    salience.set(id, documentSalience(texts.get(id)!, core.store.documents.structure(id)));
+    const counts = new Map<string, number>();
+    for (const t of items)
+      for (const at of new Set(t.provenance.filter((p) => p.document === id).map((p) => `${p.start}-${p.end}`))) counts.set(at, (counts.get(at) ?? 0) + 1);
+    spanTriples.set(id, counts);
+  }
+  const contextOf = (doc: number, t: TripleListItem, span: { start: number; end: number } | undefined): TripleContext | undefined =>
+    span && tripleContext(salience.get(doc)!, span, t, spanTriples.get(doc)?.get(`${span.start}-${span.end}`) ?? 1);
 
   const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
-  const joined: (Judgment & { rules: string[]; conditional: boolean })[] = [];
+  const joined: (Judgment & { rules: string[]; conditional: boolean; context?: TripleContext })[] = [];
   for (const j of judgments) {
     const doc = docs.get(j.file);
     const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
@@ -167,7 +181,12 @@ try {
     }
     joins[exact ? 'triple' : near ? 'span' : 'ends']++;
     const span = overlaps(t) ?? spansOf(t)[0];
-    joined.push({ ...j, rules: span?.rules?.length ? span.rules : t.rules, conditional: Boolean(t.qualifiers?.condition) });
+    joined.push({
+      ...j,
+      rules: span?.rules?.length ? span.rules : t.rules,
+      conditional: Boolean(t.qualifiers?.condition),
+      context: contextOf(doc!, t, span),
+    });
   }
 
   const training = joined.filter((j) => j.split === 'training');
@@ -175,14 +194,35 @@ try {
   const validation = joined.filter((j) => j.split === 'validation');
   const table = fitPrecision(training);
 
-  // The feature model (extract/precision-model.ts) over the rule's precision and the triple's shape.
+  // The feature model (extract/precision-model.ts) over the rule's precision, the triple's shape and
+  // its context: its features and L2 penalty chosen by cross-validation by document on training.
+  const shapeOf = (j: (typeof joined)[number]) => ({ ...j, sentence: j.quote });
+  const examples = training.map((j) => ({ group: j.file, verdict: j.verdict, rules: j.rules, shape: shapeOf(j) }));
+  // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
+  const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
+  const selection = args.includes('--base')
+    ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed] }
+    : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES));
+  const features = selection.chosen.features;
   const perRule = (j: (typeof joined)[number]) => triplePrecision(j.rules, table) ?? table.prior;
-  const featuresOf = (j: (typeof joined)[number]) => tripleFeatures({ ...j, sentence: j.quote }, perRule(j));
-  const model = fitLogistic(
+  const featuresOf = (j: (typeof joined)[number]) => tripleFeatures(shapeOf(j), perRule(j), features);
+  const model = fitFeatureModel(
     training.map(featuresOf),
     training.map((j) => (j.verdict === 'keep' ? 1 : 0)),
-    FEATURES,
+    features,
+    selection.chosen.l2,
   );
+  /** A stored triple's precision by the refitted model, read at its evidence span `at` (else its first in the document). */
+  const refitted = (doc: number, t: TripleListItem, at?: { start: number; end: number }) => {
+    const span = at ?? t.provenance.find((p) => p.document === doc);
+    const text = texts.get(doc) ?? '';
+    return estimatePrecision(
+      t.rules,
+      { ...t, sentence: span ? text.slice(span.start, span.end) : '', conditional: Boolean(t.qualifiers?.condition), context: contextOf(doc, t, span) },
+      table,
+      model,
+    );
+  };
   const estimators = {
     'per rule': (j: (typeof joined)[number]) => perRule(j),
     'feature model': (j: (typeof joined)[number]) => predictLogistic(model, featuresOf(j)),
@@ -201,7 +241,6 @@ try {
   for (const s of sections) {
     const doc = docs.get(s.file);
     const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
-    const text = doc === undefined ? '' : (core.store.documents.text(doc) ?? '');
     for (const b of s.baseline) {
       if (b.coverage === 'missing' || !b.triple) continue;
       const [subject, relation, object] = b.triple.split(' | ');
@@ -214,15 +253,7 @@ try {
         unjoinedFacts++;
         continue;
       }
-      const byModel = (t: TripleListItem) => {
-        const span = inSection(t) ?? t.provenance.find((p) => p.document === doc);
-        return estimatePrecision(
-          t.rules,
-          { ...t, sentence: span ? text.slice(span.start, span.end) : '', conditional: Boolean(t.qualifiers?.condition) },
-          table,
-          model,
-        );
-      };
+      const byModel = (t: TripleListItem) => refitted(doc!, t, inSection(t));
       facts.push({
         split: s.split,
         coverage: b.coverage,
@@ -240,9 +271,11 @@ try {
   const about =
     'Written by scripts/judgments/fit-precision.ts from data/judgments/triples.jsonl and section-facts.jsonl, training documents only. Do not edit.';
   const out = path.join(ROOT, 'electron', 'core', 'extract', 'rule-precision.json');
-  fs.writeFileSync(out, `${JSON.stringify({ about, ...table }, null, 2)}\n`);
   const modelOut = path.join(ROOT, 'electron', 'core', 'extract', 'precision-model.json');
-  fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
+  if (!args.includes('--base')) {
+    fs.writeFileSync(out, `${JSON.stringify({ about, ...table }, null, 2)}\n`);
+    fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
+  }
 
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   console.log(
@@ -252,21 +285,34 @@ try {
     `fitted on ${training.length} training judgments: ${Object.keys(table.rules).length} rules, ${Object.keys(table.families).length} families -> ${path.relative(ROOT, out)}`,
   );
   console.log(
-    `feature model -> ${path.relative(ROOT, modelOut)} (logistic, L2 1, standardised): ${FEATURES.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).join('; ')}`,
+    `feature model -> ${path.relative(ROOT, modelOut)} (logistic, L2 ${selection.chosen.l2}, standardised): ${features.map((f, i) => `${f} ${model.weights[i].toFixed(2)}`).join('; ')}`,
   );
+  const trialLine = (t: Trial, than?: Trial) =>
+    `AUC ${t.auc.toFixed(3)}, log loss ${t.logLoss.toFixed(4)}` +
+    (than
+      ? ` (${t.auc >= than.auc ? '+' : ''}${(t.auc - than.auc).toFixed(3)}, ${t.logLoss >= than.logLoss ? '+' : ''}${(t.logLoss - than.logLoss).toFixed(4)})`
+      : '');
+  console.log(`feature selection, training only, ${5} folds by document (mean over folds): base features, L2 1: ${trialLine(selection.base)}`);
+  for (const t of selection.alone) console.log(`  + ${t.features[t.features.length - 1]}: ${trialLine(t, selection.base)}`);
+  selection.steps.forEach((t, i) => console.log(`  kept ${i + 1}: ${t.features[t.features.length - 1]}: ${trialLine(t, selection.base)}`));
+  for (const d of selection.dropped) console.log(`  dropped: ${d.feature}: ${trialLine(d.trial, selection.base)}`);
+  console.log(`  L2 grid: ${selection.grid.map((t) => `${t.l2} ${t.logLoss.toFixed(4)}`).join(', ')} -> ${selection.chosen.l2}`);
   console.log(`section facts held by the full graph: ${facts.length} joined to today's triples, ${unjoinedFacts} not joined`);
   // The relation vocabulary and what the default view hides, over every triple of each side (the
   // precision stored at extraction, against the threshold the committed model had then).
   const stored = DEFAULT_PRECISION_THRESHOLD;
   for (const side of ['training', 'validation'] as const) {
-    const all = splitDocuments(core.store, split)
-      .filter((d) => d.split === side)
-      .flatMap((d) => byDoc.get(d.id) ?? []);
+    const sideDocs = splitDocuments(core.store, split).filter((d) => d.split === side);
+    const all = sideDocs.flatMap((d) => byDoc.get(d.id) ?? []);
     const shown = all.filter((t) => t.precision === null || t.precision >= stored);
     const perThousand = (ts: TripleListItem[]) => ((1000 * new Set(ts.map((t) => key(t.relation))).size) / Math.max(1, ts.length)).toFixed(1);
+    // (and as the refitted model will store it, at the threshold chosen for it)
+    const threshold = chosen['feature model'];
+    const hiddenNow = sideDocs.flatMap((d) => (byDoc.get(d.id) ?? []).filter((t) => (refitted(d.id, t) ?? 1) < threshold)).length;
     console.log(
       `${side} triples ${all.length}: distinct relations per 1000 triples ${perThousand(all)}; default view (stored precision >= ${stored}) ${shown.length}, ` +
-        `hidden ${pct((all.length - shown.length) / Math.max(1, all.length))}, its distinct relations per 1000 ${perThousand(shown)}`,
+        `hidden ${pct((all.length - shown.length) / Math.max(1, all.length))}, its distinct relations per 1000 ${perThousand(shown)}; ` +
+        `by the refitted model at ${threshold}: hidden ${pct(hiddenNow / Math.max(1, all.length))}`,
     );
   }
   for (const e of Object.keys(estimators) as Estimator[]) {

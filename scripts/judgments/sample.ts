@@ -9,6 +9,8 @@
 // the share S is drawn among its triples the default view shows (stored precision at or above the
 // contract's threshold), the rest among the hidden ones (either pool filling in when the other runs
 // short). Without it the draw is uniform, as the first draws were. A side given 0 draws nothing.
+// --band LO,HI (with --shown): the preferred pool is the triples whose stored precision is in [LO, HI]
+// (where the model is unsure and the threshold decides) instead of the default view.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,17 +95,27 @@ function documentTriples(store: Store, document: number): TripleListItem[] {
 /** Whether the default view shows a triple of this stored precision. */
 const shownByDefault = (p: number | null | undefined) => p === null || p === undefined || p >= DEFAULT_PRECISION_THRESHOLD;
 
-/** `n` of the candidates, the share `shown` of them (rounded) among those the default view shows when given. */
-function draw(candidates: SampleItem[], n: number, random: () => number, shown?: number): SampleItem[] {
+/** Whether a stored precision is in [lo, hi] (a model's triple, with none, is not). */
+const inBand = (band: [number, number]) => (p: number | null | undefined) => p !== null && p !== undefined && p >= band[0] && p <= band[1];
+
+/**
+ * `n` of the candidates, the share `shown` of them (rounded) among the preferred ones when given: those
+ * the default view shows, or those in the precision band.
+ */
+function draw(candidates: SampleItem[], n: number, random: () => number, shown?: number, band?: [number, number]): SampleItem[] {
   const order = shuffled(candidates, random);
   if (shown === undefined) return order.slice(0, n);
-  const seen = order.filter((c) => shownByDefault(c.precision));
-  const hidden = order.filter((c) => !shownByDefault(c.precision));
+  const preferred = band ? inBand(band) : shownByDefault;
+  const seen = order.filter((c) => preferred(c.precision));
+  const hidden = order.filter((c) => !preferred(c.precision));
   const fromSeen = Math.min(seen.length, Math.max(Math.round(n * shown), n - hidden.length));
   return [...seen.slice(0, fromSeen), ...hidden.slice(0, n - fromSeen)];
 }
 
-export function sample(store: Store, opts: { seed: number; totals: Record<Split, number>; judged: Set<string>; shown?: number }): SampleItem[] {
+export function sample(
+  store: Store,
+  opts: { seed: number; totals: Record<Split, number>; judged: Set<string>; shown?: number; band?: [number, number] },
+): SampleItem[] {
   const random = seededRandom(opts.seed);
   const docs = splitDocuments(store, readSplit());
   const items: SampleItem[] = [];
@@ -127,7 +139,7 @@ export function sample(store: Store, opts: { seed: number; totals: Record<Split,
     }
     const quota = allocate(new Map([...pools].map(([file, p]) => [file, p.candidates.length])), opts.totals[side]);
     for (const [file, pool] of pools) {
-      const drawn = draw(pool.candidates, quota.get(file) ?? 0, random, opts.shown);
+      const drawn = draw(pool.candidates, quota.get(file) ?? 0, random, opts.shown, opts.band);
       if (drawn.length && !pool.sentences.length) pool.sentences = splitSentences(pool.text);
       for (const item of drawn) {
         seen.add(judgmentKey(item));
@@ -147,6 +159,7 @@ function main() {
       validation: { type: 'string', default: '100' },
       judged: { type: 'string', default: path.join(ROOT, 'data', 'judgments', 'triples.jsonl') },
       shown: { type: 'string' },
+      band: { type: 'string' },
     },
   });
   if (!values.db) throw new Error('sample: give --db FILE (a database with the split documents ingested and extracted)');
@@ -161,11 +174,15 @@ function main() {
   );
   const store = new Store(openDb(values.db, { readonly: true, migrate: false }));
   const shown = values.shown === undefined ? undefined : Number(values.shown);
+  const band = values.band?.split(',').map(Number);
+  if (band && (band.length !== 2 || band.some((x) => !Number.isFinite(x)) || shown === undefined))
+    throw new Error(`sample: --band takes LO,HI (two numbers) with --shown; got "${values.band}"`);
   const items = sample(store, {
     seed: Number(values.seed),
     totals: { training: Number(values.training), validation: Number(values.validation) },
     judged,
     shown,
+    band: band as [number, number] | undefined,
   });
   for (const item of items) process.stdout.write(`${JSON.stringify(item)}\n`);
   store.db.close();

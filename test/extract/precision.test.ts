@@ -17,15 +17,16 @@ import {
 } from '../../electron/core/extract/precision';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract';
 import {
+  BASE_FEATURES,
+  CANDIDATE_FEATURES,
   estimatePrecision,
-  FEATURES,
-  fitLogistic,
   generalEnd,
   predictLogistic,
   PRECISION_MODEL,
   tripleFeatures,
 } from '../../electron/core/extract/precision-model';
 import { ruleInfo } from '../../electron/core/extract/rules';
+import { fitFeatureModel } from '../../scripts/judgments/select-features';
 import { Store } from '../../electron/core/store';
 import { tmpDir } from '../helpers/tmp';
 
@@ -91,18 +92,35 @@ describe('the feature model of precision', () => {
   });
 
   it('reads the shape of a triple: general ends, content words, relation length, a condition opener', () => {
-    const x = tripleFeatures(shape, 0.5);
-    expect(x).toHaveLength(FEATURES.length);
+    const x = tripleFeatures(shape, 0.5, BASE_FEATURES);
+    expect(x).toHaveLength(BASE_FEATURES.length);
     expect(x.slice(0, 3)).toEqual([0, 0, 0]);
-    const y = tripleFeatures({ ...shape, subject: 'it', sentence: 'If it is sent, it carries the attribute.' }, 0.5);
+    const y = tripleFeatures({ ...shape, subject: 'it', sentence: 'If it is sent, it carries the attribute.' }, 0.5, BASE_FEATURES);
     expect([y[1], y[6]]).toEqual([1, 1]); // a general subject; a condition opener in the sentence
+    expect(() => tripleFeatures(shape, 0.5, ['no such feature'])).toThrow(/unknown feature "no such feature"/);
+  });
+
+  it('a feature of the document is unknown (null) without its context, and an unknown value counts as the mean', () => {
+    const names = ['rule precision (logit)', 'subject named (acronym or capitalised)'];
+    expect(tripleFeatures(shape, 0.5, names)[1]).toBeNull();
+    // the second feature is 1 for kept triples, 0 for the others, and unknown for one
+    const rows = [...Array.from({ length: 20 }, (_, i) => [0, i % 2]), [0, null]];
+    const ys = [...Array.from({ length: 20 }, (_, i) => i % 2), 1];
+    const m = fitFeatureModel(rows, ys, names);
+    expect(m.mean[1]).toBeCloseTo(0.5, 6); // the unknown row left out of the mean
+    expect(predictLogistic(m, [0, null])).toBeCloseTo(predictLogistic(m, [0, m.mean[1]]), 10);
+    expect(predictLogistic(m, [0, 1])).toBeGreaterThan(predictLogistic(m, [0, null]));
+    // a constant column (the same rule for every triple) is no division by zero
+    const constant = fitFeatureModel([[0.3], [0.3], [0.3]], [0, 1, 1], ['rule precision (logit)']);
+    expect(constant.scale).toEqual([1]);
+    expect(predictLogistic(constant, [0.3])).toBeCloseTo(2 / 3, 2);
   });
 
   it('logistic regression learns the direction of a feature from labelled points', () => {
     // kept when the first feature is high, whatever the second
     const xs = Array.from({ length: 40 }, (_, i) => [i % 10, (i * 7) % 3]);
     const ys = xs.map(([a]) => (a >= 5 ? 1 : 0));
-    const m = fitLogistic(xs, ys, ['a', 'b']);
+    const m = fitFeatureModel(xs, ys, ['a', 'b']);
     expect(m.weights[0]).toBeGreaterThan(1);
     expect(Math.abs(m.weights[1])).toBeLessThan(0.5);
     expect(predictLogistic(m, [9, 0])).toBeGreaterThan(0.8);
@@ -110,7 +128,8 @@ describe('the feature model of precision', () => {
   });
 
   it('the committed model: a general end lowers the estimate; a model triple has none', () => {
-    expect(PRECISION_MODEL.features).toEqual([...FEATURES]);
+    expect(PRECISION_MODEL.features.filter((f) => !(f in CANDIDATE_FEATURES))).toEqual([]);
+    expect(PRECISION_MODEL.features[0]).toBe('rule precision (logit)');
     const named = estimatePrecision(['prop.object'], shape)!;
     // (one content word each: a lower-case word alone is general, a name is not)
     expect(estimatePrecision(['prop.object'], { ...shape, subject: 'server' })!).toBeLessThan(

@@ -10,6 +10,14 @@ describe('verb group form', () => {
     for (const r of ['sends', 'send', 'sending', 'has sent', 'did send', 'will have sent']) expect(form(r).relation, r).toBe('send');
     expect(form('contains').relation).toBe('contain');
     expect(form('using').relation).toBe('use');
+    // (forms the lemmatizer keeps as written are read by WordNet's verb morphology)
+    for (const [r, l] of [
+      ['defining', 'define'],
+      ['forwards', 'forward'],
+      ['authenticates', 'authenticate'],
+    ])
+      expect(form(r).relation, r).toBe(l);
+    expect(form('process').relation).toBe('process');
   });
 
   it('a passive keeps its participle (the patient is the subject): "is sent to" is no "send to"', () => {
@@ -22,6 +30,9 @@ describe('verb group form', () => {
     expect(form('should be set to')).toMatchObject({ relation: 'set to', passive: true, modality: 'should' });
     expect(form('can be put in').relation).toBe('put in');
     expect(form('has set')).toMatchObject({ relation: 'set', passive: false });
+    // (a group the reading saw with no "be": a past form is the active past)
+    expect(verbGroupForm('sent to', true, true).relation).toBe('send to');
+    expect(verbGroupForm('led to', true, true).relation).toBe('lead to');
   });
 
   it('the modal leaves the relation as its modality, as written; modals in a row are one', () => {

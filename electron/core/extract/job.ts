@@ -10,6 +10,7 @@ import { classicExtract } from './classic';
 import { chineseExtract, loadChineseSegmenter } from './standards';
 import { loadedEmbedder, modelName, openEngine, willLoad, type EngineLease } from '../llm/lease';
 import { persistChunk } from './persist';
+import { documentSalience, type DocumentSalience } from './precision-context';
 import { BatchPlanner, threadCpuMs } from './batches';
 import { runRolling } from '../jobs/rolling';
 import { extractChunkWithLlm, StageAborted } from './pipeline';
@@ -98,6 +99,8 @@ interface DocContext {
   resolver: DocumentResolver;
   /** Sections and boilerplate regions (stored at ingest, else computed from the text). */
   structure: DocumentStructure;
+  /** What the precision model reads of the document (word counts, defined terms, section kinds). */
+  salience: DocumentSalience;
 }
 
 /** The chunk lies wholly in boilerplate (front matter, notices, table of contents, addresses, reference lists). */
@@ -248,7 +251,8 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
             const rec = core.store.documents.get(id);
             const text = core.store.documents.text(id) ?? '';
             const structure = core.store.documents.structure(id) ?? { standard: null, title: null, sections: [], boilerplate: [] };
-            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text), structure };
+            const salience = documentSalience(text, structure);
+            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text), structure, salience };
             if (docs.size >= keepDocs) docs.delete(docs.keys().next().value!);
             docs.set(id, d);
           }
@@ -304,7 +308,7 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
           graph.batch(() => {
             for (const { chunk, ex } of results) {
               const d = docContext(chunk.documentId);
-              const r = persistChunk({ graph, resolver: d.resolver, docText: d.text, chunk, engine: p.engine, model }, ex);
+              const r = persistChunk({ graph, resolver: d.resolver, docText: d.text, salience: d.salience, chunk, engine: p.engine, model }, ex);
               totals.processed++;
               for (const s of ['EE', 'EV', 'VV'] as const) totals.triples[s] += r.created[s];
               totals.existing += r.existing;

@@ -7,6 +7,7 @@ import { locateEvidence, splitSentences, type Span } from './sentences';
 import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
 import { llmRule } from './rules';
 import { estimatePrecision } from './precision-model';
+import { tripleContext, type DocumentSalience } from './precision-context';
 
 interface ChunkRef extends Span {
   id: number;
@@ -17,6 +18,8 @@ interface PersistContext {
   graph: ExtractionGraphWriter;
   resolver: DocumentResolver;
   docText: string;
+  /** The document as the precision model reads it (absent: its context features sit at their mean). */
+  salience?: DocumentSalience;
   chunk: ChunkRef;
   engine: EngineName;
   model: string | null;
@@ -51,6 +54,10 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
   const result: PersistResult = { created: { EE: 0, EV: 0, VV: 0 }, existing: 0, protected: 0, dropped: 0 };
   let sentences: Span[] | undefined;
   const quoteAt = (s: Span) => ({ documentId: chunk.documentId, chunkId: chunk.id, start: s.start, end: s.end, quote: docText.slice(s.start, s.end) });
+  // how many triples each evidence span gave (a sentence read into many triples is often read badly)
+  const spanKey = (s: Span) => `${s.start}-${s.end}`;
+  const perSpan = new Map<string, number>();
+  for (const t of ex.triples) if (t.evidence) perSpan.set(spanKey(t.evidence), (perSpan.get(spanKey(t.evidence)) ?? 0) + 1);
 
   for (const m of ex.mentions) {
     const c = resolver.canonical(m.text, 'entity');
@@ -101,6 +108,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
         object: tail.label,
         sentence: docText.slice(evidence.start, evidence.end),
         conditional: typeof t.meta?.condition === 'string',
+        context: ctx.salience && tripleContext(ctx.salience, evidence, { subject: head.label, object: tail.label }, perSpan.get(spanKey(evidence)) ?? 1),
       }),
       unsupported: Boolean(t.unsupported),
     });

@@ -1,14 +1,16 @@
-// A triple's precision beyond its rule: a logistic model over the rule's fitted precision and the
-// triple's shape (a general end, how many content words each end has, the relation's length, a
-// condition opener in its sentence, a claim made under a condition, a reduced relative), fitted on the TRAINING editor judgments by
-// scripts/judgments/fit-precision.ts into precision-model.json. It replaced per-rule precision because
+// A triple's precision beyond its rule: a logistic model over the rule's fitted precision, the
+// triple's shape (a general end, how many content words each end has, the relation's length, ...) and
+// its context in the document (extract/precision-context.ts: section and sentence kind, how salient
+// each end is), fitted on the TRAINING editor judgments by scripts/judgments/fit-precision.ts into
+// precision-model.json, which names the features it uses (chosen there by cross-validation by document). It replaced per-rule precision because
 // it ranked the validation judgments better (docs/extraction.md, "Rules and precision").
 import fitted from './precision-model.json' with { type: 'json' };
 import { DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from '../nlp/lexicon';
-import { RULE_PRECISION, triplePrecision, type PrecisionTable } from './precision';
+import { RULE_PRECISION, ruleFamily, triplePrecision, type PrecisionTable } from './precision';
+import { sentenceKind, type TripleContext } from './precision-context';
 
 /** What the model reads of a triple besides its rules. */
-interface TripleShape {
+export interface TripleShape {
   subject: string;
   relation: string;
   object: string;
@@ -18,23 +20,14 @@ interface TripleShape {
   rules?: readonly string[];
   /** It is claimed under a condition (its meta.condition qualifier). */
   conditional?: boolean;
+  /** Its document and sentence (extract/precision-context.ts); absent, those features sit at their mean. */
+  context?: TripleContext;
 }
-
-export const FEATURES = [
-  'rule precision (logit)',
-  'subject general',
-  'object general',
-  'subject content words (log)',
-  'object content words (log)',
-  'relation words (log)',
-  'sentence has a condition opener',
-  'claim under a condition (meta.condition)',
-  'reduced relative (emit.reduced-relative)',
-] as const;
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
 const contentWords = (s: string) => words(s).filter((w) => !FUNCTION_WORDS.has(w) && !DEMONSTRATIVES.has(w));
 const logit = (p: number) => Math.log(p / (1 - p));
+const flag = (b: boolean | undefined) => (b ? 1 : 0);
 
 /** An end that names nothing precise: no content word (a pronoun), or one lower-case or light noun alone. */
 export function generalEnd(end: string): boolean {
@@ -43,22 +36,60 @@ export function generalEnd(end: string): boolean {
   return content.length === 1 && (LIGHT_NOUNS.has(content[0]) || end.trim() === end.trim().toLowerCase());
 }
 
-/** The model's inputs, in the order of FEATURES. */
-export function tripleFeatures(shape: TripleShape, rulePrecision: number): number[] {
-  return [
-    logit(Math.min(0.99, Math.max(0.01, rulePrecision))),
-    generalEnd(shape.subject) ? 1 : 0,
-    generalEnd(shape.object) ? 1 : 0,
-    Math.log1p(contentWords(shape.subject).length),
-    Math.log1p(contentWords(shape.object).length),
-    Math.log1p(words(shape.relation).length),
-    words(shape.sentence).some((w) => UNASSERTED_OPENERS.has(w)) ? 1 : 0,
-    shape.conditional ? 1 : 0,
-    shape.rules?.includes('emit.reduced-relative') ? 1 : 0,
-  ];
+/** Rules that reshape a triple after it is read (a phrase or a condition moved onto an end): a sign of a hard sentence. */
+const SHAPING_RULES = ['arg.trailing-phrase', 'emit.trailing-condition'];
+
+type Feature = (shape: TripleShape, rulePrecision: number) => number | null;
+/** Read from the triple's context, or null without one. */
+const inContext =
+  (read: (c: TripleContext) => number): Feature =>
+  (shape) =>
+    shape.context ? read(shape.context) : null;
+
+/**
+ * Every feature the model may use, by name; the fitted model names those it uses (precision-model.json
+ * `features`, chosen by cross-validation over the training documents in fit-precision.ts).
+ */
+export const CANDIDATE_FEATURES: Record<string, Feature> = {
+  'rule precision (logit)': (_, p) => logit(Math.min(0.99, Math.max(0.01, p))),
+  'subject general': (s) => flag(generalEnd(s.subject)),
+  'object general': (s) => flag(generalEnd(s.object)),
+  'subject content words (log)': (s) => Math.log1p(contentWords(s.subject).length),
+  'object content words (log)': (s) => Math.log1p(contentWords(s.object).length),
+  'relation words (log)': (s) => Math.log1p(words(s.relation).length),
+  'sentence has a condition opener': (s) => flag(words(s.sentence).some((w) => UNASSERTED_OPENERS.has(w))),
+  'claim under a condition (meta.condition)': (s) => flag(s.conditional),
+  'reduced relative (emit.reduced-relative)': (s) => flag(s.rules?.includes('emit.reduced-relative')),
+  'pattern rule (first rule family)': (s) => flag(s.rules?.[0] !== undefined && ruleFamily(s.rules[0]) === 'pattern'),
+  'shaping rule among its rules': (s) => flag(s.rules?.some((r) => SHAPING_RULES.includes(r))),
+  'sentence words (log)': (s) => Math.log1p(words(s.sentence).length),
+  'sentence is a requirement': (s) => flag(sentenceKind(s.sentence) === 'requirement'),
+  'sentence is a definition': (s) => flag(sentenceKind(s.sentence) === 'definition'),
+  'triples from the same sentence (log)': inContext((c) => Math.log1p(c.sentenceTriples)),
+  'section is boilerplate': inContext((c) => flag(c.section === 'boilerplate')),
+  'section is definitions': inContext((c) => flag(c.section === 'definitions')),
+  'subject head frequency in document (log)': inContext((c) => c.subject.frequency),
+  'object head frequency in document (log)': inContext((c) => c.object.frequency),
+  'subject defined in document': inContext((c) => flag(c.subject.defined)),
+  'object defined in document': inContext((c) => flag(c.object.defined)),
+  'subject named (acronym or capitalised)': inContext((c) => flag(c.subject.named)),
+  'object named (acronym or capitalised)': inContext((c) => flag(c.object.named)),
+};
+
+/** The features of the model before precision7's candidates (the base every candidate is tried against). */
+export const BASE_FEATURES = Object.keys(CANDIDATE_FEATURES).slice(0, 9);
+
+/** The model's inputs for these feature names (null: not known for this triple). */
+export function tripleFeatures(shape: TripleShape, rulePrecision: number, features: readonly string[]): (number | null)[] {
+  return features.map((name) => {
+    const read = CANDIDATE_FEATURES[name];
+    if (!read) throw new Error(`precision model: unknown feature "${name}"`);
+    return read(shape, rulePrecision);
+  });
 }
 
-interface LogisticModel {
+/** Fitted by scripts/judgments/select-features.ts fitFeatureModel. */
+export interface LogisticModel {
   features: string[];
   /** Each feature is standardised by the training mean and standard deviation. */
   mean: number[];
@@ -67,32 +98,8 @@ interface LogisticModel {
   bias: number;
 }
 
-/** L2-regularised logistic regression by batch gradient descent on standardised features. */
-export function fitLogistic(xs: number[][], ys: number[], features: readonly string[], l2 = 1, steps = 4000, rate = 0.1): LogisticModel {
-  const d = features.length;
-  const mean = Array.from({ length: d }, (_, j) => xs.reduce((s, x) => s + x[j], 0) / xs.length);
-  const scale = Array.from({ length: d }, (_, j) => Math.sqrt(xs.reduce((s, x) => s + (x[j] - mean[j]) ** 2, 0) / xs.length) || 1);
-  const z = xs.map((x) => x.map((v, j) => (v - mean[j]) / scale[j]));
-  const weights = new Array<number>(d).fill(0);
-  let bias = 0;
-  for (let step = 0; step < steps; step++) {
-    const gw = weights.map((w) => (l2 * w) / xs.length);
-    let gb = 0;
-    z.forEach((x, i) => {
-      const p = 1 / (1 + Math.exp(-(bias + x.reduce((s, v, j) => s + v * weights[j], 0))));
-      const e = (p - ys[i]) / xs.length;
-      gb += e;
-      x.forEach((v, j) => (gw[j] += e * v));
-    });
-    bias -= rate * gb;
-    for (let j = 0; j < d; j++) weights[j] -= rate * gw[j];
-  }
-  const round = (x: number) => Math.round(x * 1e6) / 1e6;
-  return { features: [...features], mean: mean.map(round), scale: scale.map(round), weights: weights.map(round), bias: round(bias) };
-}
-
-export function predictLogistic(m: LogisticModel, x: number[]): number {
-  const s = x.reduce((acc, v, j) => acc + ((v - m.mean[j]) / m.scale[j]) * m.weights[j], m.bias);
+export function predictLogistic(m: LogisticModel, x: readonly (number | null)[]): number {
+  const s = x.reduce<number>((acc, v, j) => acc + (((v ?? m.mean[j]) - m.mean[j]) / m.scale[j]) * m.weights[j], m.bias);
   return 1 / (1 + Math.exp(-s));
 }
 
@@ -111,5 +118,5 @@ export function estimatePrecision(
 ): number | null {
   const base = triplePrecision(rules, table);
   if (base === null) return null;
-  return Math.round(predictLogistic(model, tripleFeatures({ ...shape, rules }, base)) * 1000) / 1000;
+  return Math.round(predictLogistic(model, tripleFeatures({ ...shape, rules }, base, model.features)) * 1000) / 1000;
 }

@@ -7,6 +7,7 @@
 import { BE, DO, HAVE, INVARIANT_PARTICIPLES, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
 import { isVerbInWordNet } from './senses';
 import { lemma, singular } from './morphology';
+import { verbLemma } from './derivations';
 
 interface VerbGroupForm {
   /** The relation in its dictionary form. */
@@ -43,8 +44,9 @@ const inflectedVerb = (word: string) => /^\p{Ll}+$/u.test(word) && lemma(word) !
  * The dictionary form of a relation that starts with a verb group. `verbal` says the relation was
  * read off a verb (a noun relation, "part of", "is a", keeps its words); words after the group
  * (its preposition, a ReVerb object) stay as written, a plural common noun among them singular.
+ * `active`: the verb group as written held no "be" (a past form in it is no passive participle).
  */
-export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
+export function verbGroupForm(relation: string, verbal = true, active = false): VerbGroupForm {
   let words = relation.split(/\s+/).filter(Boolean);
   let modality: string | undefined;
   // (modals in a row are one modality: "will need to", "would be expected to")
@@ -81,8 +83,11 @@ export function verbGroupForm(relation: string, verbal = true): VerbGroupForm {
   if (head && /^\p{Ll}[\p{Ll}-]*$/u.test(head) && !passive) {
     // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose
     // "be" the reading left out, or a participle modifying its subject: "X used for Y")
-    const bare = !be && !have && participle(head) && !/s$/.test(head);
-    const base = lemma(head);
+    // ("active": the reading saw the clause's group with no "be", so a past form is the active past: "sent" -> "send")
+    const bare = !active && !be && !have && participle(head) && !/s$/.test(head);
+    // (a third person or a gerund the lemmatizer keeps as written, "defining", "forwards": WordNet's verb morphology)
+    const written = lemma(head);
+    const base = written === head && /(?:s|ing)$/.test(head) ? (verbLemma(head) ?? written) : written;
     if (!bare && isVerbInWordNet(base)) {
       const verb = VERB_SYNONYMS[base] ?? base;
       synonym = verb !== base;

@@ -5,6 +5,7 @@ import type { Arg, Arguments } from './arguments';
 import type { Clause } from './clauses';
 import type { References, SentenceContext } from './reference';
 import type { Phrase, Token } from './tokens';
+import { BE } from '../../nlp/lexicon';
 import { lemma } from '../../nlp/morphology';
 import { capitalised } from './words';
 
@@ -21,6 +22,12 @@ export interface SvoTriple {
   condition?: string;
   /** The tail is limited by "only" ("contains only X"): the qualifier meta.only. */
   only?: boolean;
+  /**
+   * The relation opens with its clause's own finite verb, no form of "be" in the group, the subject
+   * right before it: a past form there is the active past ("the proxy sent X" -> "send"), not a
+   * passive whose "be" the reading dropped ("X was sent" -> "sent").
+   */
+  active?: boolean;
 }
 
 /** What the passes know while reading one sentence. */
@@ -126,7 +133,9 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   // emit.condition: the sentence's condition read before this clause
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
-  if (c && reducedRelative(r.tokens, c.vs, c.ve, c.group)) rules.push('emit.reduced-relative');
+  const reduced = Boolean(c) && reducedRelative(r.tokens, c!.vs, c!.ve, c!.group);
+  if (reduced) rules.push('emit.reduced-relative');
+  const active = Boolean(c) && !reduced && finiteActive(r.tokens, c!, rel);
   if (condition) rules.push(r.conditionRule);
   r.triples.push({
     head: plain(rh),
@@ -137,7 +146,16 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...(embedded ? { embedded: embedded.replace(/\s+/g, ' ').trim() } : {}),
     ...(condition ? { condition } : {}),
     ...(only ? { only: true } : {}),
+    ...(active ? { active: true } : {}),
   });
+}
+
+/** The relation opens with the clause's main verb, the group holds no "be", and a subject's word is right before the group. */
+function finiteActive(tokens: Token[], c: Clause, relation: string): boolean {
+  const main = c.words.filter((t) => t.pos === 'VERB').at(-1);
+  if (!main || c.words.some((t) => BE.has(t.text.toLowerCase()))) return false;
+  if (relation.split(' ')[0] !== main.text.toLowerCase()) return false;
+  return ['NOUN', 'PROPN', 'PRON'].includes(tokens[c.vs - 1]?.pos ?? '');
 }
 
 /**

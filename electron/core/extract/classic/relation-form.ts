@@ -18,6 +18,7 @@ import {
   MEASUREMENT_NOUNS,
   PREPOSITION_VARIANTS,
   UNIT_DIMENSIONS,
+  VERB_SYNONYMS,
 } from '../../nlp/lexicon';
 import { singular } from '../../nlp/morphology';
 import { verbLemma, verbOfActNoun } from '../../nlp/derivations';
@@ -146,9 +147,10 @@ const GERUND_FIRST = /^(\p{Ll}{3,}ing)\s+(?:(?:a|an|the)\s+)?(\S.*)$/u;
 /**
  * The triple with its relation in lemma form. `verbal`: the relation was read off a verb group (a
  * sentence reading's verb or preposition relation); pattern relations and noun relations keep their
- * words, only measurement and code nouns are rewritten.
+ * words, only measurement and code nouns are rewritten. `active`: the reading saw the verb group with no
+ * "be" (SvoTriple.active), so a past form in it is the active past ("sent" -> "send").
  */
-export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTriple {
+export function relationForm(t: CandidateTriple, verbal: boolean, active = false): CandidateTriple {
   const surface = t.relation;
   const rules: string[] = [];
   const meta: Record<string, unknown> = {};
@@ -187,7 +189,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       relation = `${relation.slice(0, at)} ${relation.slice(at + embedded.length + 2)}`;
       rules.push('rel.embedded-object');
     }
-    const form = verbGroupForm(relation, verbal);
+    const form = verbGroupForm(relation, verbal, active);
     if (form.modality) {
       meta.modality = form.modality;
       rules.push('rel.modality');
@@ -250,6 +252,13 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
       label = `${label} ${gerund.taken}`;
       rules.push('rel.act-adjective');
     }
+    // rel.synonym, once more on the verb the rules above named ("provides utilization of" -> "utilize" -> "use";
+    // a key of the list is a lemma, never a participle, so a passive is left alone)
+    const common = verbal ? VERB_SYNONYMS[words[0]] : undefined;
+    if (common) {
+      words = [common, ...words.slice(1)];
+      if (!rules.includes('rel.synonym')) rules.push('rel.synonym');
+    }
     // rel.preposition-variant: "received within" is "received in"; "go through" is a verb of its own
     const variant = PREPOSITION_VARIANTS[words.at(-1)!];
     if (verbal && words.length >= 2 && variant && !phrasalVerb(words[0], words.at(-1)!)) {
@@ -277,8 +286,8 @@ export function relationForm(t: CandidateTriple, verbal: boolean): CandidateTrip
  * inside the relation's words, the sentence's condition, an "only" on the tail. The one way extraction
  * and `explain` form a reading, so both show the same relation.
  */
-export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only'>): CandidateTriple {
+export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only' | 'active'>): CandidateTriple {
   const meta = { ...(r.embedded ? { object: r.embedded } : {}), ...(r.condition ? { condition: r.condition } : {}), ...(r.only ? { only: true } : {}) };
   const withMeta = Object.keys(meta).length ? { ...t, meta: { ...(t.meta ?? {}), ...meta } } : t;
-  return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep');
+  return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep', r.active === true);
 }

@@ -1,0 +1,120 @@
+// What the precision model reads of a triple's document beyond the triple itself: how salient each
+// end is in the document (how often its head word occurs, whether the document defines it, whether it
+// is an acronym or a capitalised name), the kind of section and of sentence its evidence sits in, and
+// how many triples the same sentence gave. Built once per document, read by the extraction's persist
+// step and by scripts/judgments/fit-precision.ts alike, so that the model is fitted on what the
+// product computes.
+import { isBoilerplate, sectionAt, type DocumentStructure } from '../document/structure';
+import { findAcronymDefinitions } from '../nlp/acronyms';
+import { BCP14_KEYWORDS, DEMONSTRATIVES, FUNCTION_WORDS } from '../nlp/lexicon';
+
+/** Where a sentence sits: boilerplate (notices, addresses, references, registries, security notes), a definitions section, or the body. */
+export type SectionKind = 'boilerplate' | 'definitions' | 'body';
+
+/** Section names a standard gives to what is not its technical content: the document's frame around it. */
+const FRAME_HEADING =
+  /^(?:(?:normative |informative )?references|bibliography|acknowledge?ments?|contributors|(?:authors?|editors?)['’]?s?['’]? (?:addresses|address|contact information)|security considerations|iana considerations|intellectual property.*|full copyright statement|copyright.*|table of contents|index)$/i;
+/** Section names that hold a document's terms. */
+const DEFINITIONS_HEADING =
+  /^(?:terminology|definitions?|terms(?:,)? (?:and )?definitions.*|glossary|abbreviations(?: and acronyms)?|acronyms(?: and abbreviations)?)$/i;
+
+/** The kind of the section an evidence span sits in (its innermost section, or any enclosing one naming the frame). */
+export function sectionKind(structure: DocumentStructure | undefined, start: number, end: number): SectionKind {
+  if (!structure) return 'body';
+  if (isBoilerplate(structure, start, end)) return 'boilerplate';
+  const enclosing = structure.sections.filter((s) => s.start <= start && start < s.end);
+  const heading = (h: string) => h.replace(/[:.]$/, '').trim();
+  if (enclosing.some((s) => FRAME_HEADING.test(heading(s.heading)))) return 'boilerplate';
+  const inner = sectionAt(structure, start);
+  return inner && DEFINITIONS_HEADING.test(heading(inner.heading)) ? 'definitions' : 'body';
+}
+
+const wordsOf = (s: string) => s.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+const isContent = (w: string) => !FUNCTION_WORDS.has(w.toLowerCase()) && !DEMONSTRATIVES.has(w.toLowerCase());
+
+/** The head of a phrase: its last content word ("the Access-Request packet" -> "packet"), lower-cased. */
+export function headWord(phrase: string): string | null {
+  const content = wordsOf(phrase).filter(isContent);
+  return content.length ? content[content.length - 1].toLowerCase() : null;
+}
+
+/** Once per document: word counts and the terms it defines. */
+export interface DocumentSalience {
+  /** Occurrences of each lower-cased word in the text. */
+  counts: Map<string, number>;
+  /** The words in the text, for the share of one. */
+  total: number;
+  /** The acronyms the document spells out and their long forms, lower-cased. */
+  defined: Set<string>;
+  structure?: DocumentStructure;
+}
+
+export function documentSalience(text: string, structure?: DocumentStructure): DocumentSalience {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const w of wordsOf(text)) {
+    const k = w.toLowerCase();
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    total++;
+  }
+  const defined = new Set<string>();
+  for (const d of findAcronymDefinitions(text)) {
+    defined.add(d.short.toLowerCase());
+    defined.add(d.long.toLowerCase().replace(/\s+/g, ' '));
+  }
+  return { counts, total, defined, structure };
+}
+
+/** How salient an end is in its document. */
+export interface EndSalience {
+  /** log(1 + occurrences of its head word in the document). */
+  frequency: number;
+  /** The document spells it (or its head) out as an acronym or is the acronym's long form. */
+  defined: boolean;
+  /** It holds an acronym (two or more capitals in a word) or starts with a capitalised content word. */
+  named: boolean;
+}
+
+export function endSalience(doc: DocumentSalience, end: string): EndSalience {
+  const head = headWord(end);
+  const label = end.toLowerCase().replace(/\s+/g, ' ').trim();
+  const content = wordsOf(end).filter(isContent);
+  return {
+    frequency: Math.log1p(head ? (doc.counts.get(head) ?? 0) : 0),
+    defined: doc.defined.has(label) || content.some((w) => doc.defined.has(w.toLowerCase())),
+    named: content.some((w) => /\p{Lu}.*\p{Lu}/u.test(w)) || (content.length > 0 && /^\p{Lu}/u.test(content[0])),
+  };
+}
+
+/** The kind of an evidence sentence: a requirement (an upper-case requirement keyword), a definition, or narrative. */
+export type SentenceKind = 'requirement' | 'definition' | 'narrative';
+
+export function sentenceKind(sentence: string): SentenceKind {
+  if (wordsOf(sentence).some((w) => BCP14_KEYWORDS.has(w))) return 'requirement';
+  // "Term: what it is", "X is defined as", "X means": the sentence says what a term is
+  if (/^[^.:;]{1,60}:\s+\S/.test(sentence.trim()) || /\b(?:is|are) defined as\b|\bmeans\b|\brefers to\b/i.test(sentence)) return 'definition';
+  return 'narrative';
+}
+
+/** What the model reads of a triple's document and sentence (absent: a triple read alone, as in a test). */
+export interface TripleContext {
+  section: SectionKind;
+  /** How many triples the same evidence span gave. */
+  sentenceTriples: number;
+  subject: EndSalience;
+  object: EndSalience;
+}
+
+export function tripleContext(
+  doc: DocumentSalience,
+  span: { start: number; end: number },
+  ends: { subject: string; object: string },
+  sentenceTriples: number,
+): TripleContext {
+  return {
+    section: sectionKind(doc.structure, span.start, span.end),
+    sentenceTriples,
+    subject: endSalience(doc, ends.subject),
+    object: endSalience(doc, ends.object),
+  };
+}

@@ -1,0 +1,129 @@
+// Which features the precision model uses: each candidate of extract/precision-model.ts is tried on the
+// TRAINING judgments by cross-validation by document (each fold's per-rule table and model fitted on the
+// other folds' documents only, so that a fold is measured on documents its model never saw), and kept
+// when it lowers the folds' mean log loss without lowering their mean AUC; then the L2 penalty is
+// chosen on the same folds. Validation is never read here.
+import { fitPrecision, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
+import { fitLogistic as fitLinear, foldsByGroup } from '../../electron/core/learn/logistic';
+
+export interface Example {
+  /** The document: a fold holds whole documents. */
+  group: string;
+  verdict: Verdict;
+  rules: string[];
+  shape: TripleShape;
+}
+
+export interface FoldScore {
+  auc: number;
+  logLoss: number;
+}
+
+export interface Trial extends FoldScore {
+  features: string[];
+  l2: number;
+}
+
+/** Folds by document. */
+const FOLDS = 5;
+/** The least mean log loss a feature must save to be kept (below it, the folds' noise). */
+const MIN_GAIN = 0.002;
+/** The L2 penalties tried on standardised features. */
+export const L2_GRID = [0.3, 1, 3, 10, 30];
+
+/** AUC: the chance a kept triple outranks one that is not (ties count half). */
+export function rankingAuc(scored: { p: number; keep: boolean }[]): number {
+  const keeps = scored.filter((s) => s.keep);
+  const others = scored.filter((s) => !s.keep);
+  let wins = 0;
+  for (const a of keeps) for (const b of others) wins += a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0;
+  return keeps.length && others.length ? wins / (keeps.length * others.length) : NaN;
+}
+
+export const logLoss = (scored: { p: number; keep: boolean }[]) =>
+  scored.reduce((s, x) => s - Math.log(Math.max(1e-9, x.keep ? x.p : 1 - x.p)), 0) / Math.max(1, scored.length);
+
+/** L2-regularised logistic regression on standardised features (learn/logistic.ts, Newton's method), in the form extract/precision-model.ts predicts with; an unknown value sits at the mean. */
+export function fitFeatureModel(rows: (number | null)[][], ys: number[], features: readonly string[], l2 = 1): LogisticModel {
+  const d = features.length;
+  const known = (j: number) => rows.map((x) => x[j]).filter((v): v is number => v !== null);
+  const mean = Array.from({ length: d }, (_, j) => known(j).reduce((s, v) => s + v, 0) / Math.max(1, known(j).length));
+  // an unknown value sits at the feature's mean: it says nothing either way
+  const xs = rows.map((x) => x.map((v, j) => v ?? mean[j]));
+  // (a constant column has no spread: a scale of 1 keeps it at 0 rather than dividing by a rounding error)
+  const spread = (j: number) => Math.sqrt(xs.reduce((s, x) => s + (x[j] - mean[j]) ** 2, 0) / Math.max(1, xs.length));
+  const scale = Array.from({ length: d }, (_, j) => (spread(j) > 1e-9 ? spread(j) : 1));
+  const m = fitLinear(
+    xs.map((x) => x.map((v, j) => (v - mean[j]) / scale[j])),
+    ys,
+    { l2 },
+  );
+  const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  return { features: [...features], mean: mean.map(round), scale: scale.map(round), weights: m.weights.map(round), bias: round(m.bias) };
+}
+
+/** The mean over folds by document of the held-out AUC and log loss of a model with these features. */
+export function crossValidate(examples: readonly Example[], features: readonly string[], l2: number): FoldScore {
+  const folds = foldsByGroup(
+    examples.map((e) => e.group),
+    FOLDS,
+  );
+  const scores: FoldScore[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    const train = examples.filter((_, i) => folds[i] !== f);
+    const test = examples.filter((_, i) => folds[i] === f);
+    if (!train.length || !test.length) continue;
+    const table = fitPrecision(train);
+    const rowOf = (e: Example) => tripleFeatures({ ...e.shape, rules: e.rules }, triplePrecision(e.rules, table) ?? table.prior, features);
+    const model = fitFeatureModel(
+      train.map(rowOf),
+      train.map((e) => (e.verdict === 'keep' ? 1 : 0)),
+      features,
+      l2,
+    );
+    const scored = test.map((e) => ({ p: predictLogistic(model, rowOf(e)), keep: e.verdict === 'keep' }));
+    scores.push({ auc: rankingAuc(scored), logLoss: logLoss(scored) });
+  }
+  const mean = (xs: number[]) => xs.filter((x) => !Number.isNaN(x)).reduce((a, b) => a + b, 0) / Math.max(1, xs.filter((x) => !Number.isNaN(x)).length);
+  return { auc: mean(scores.map((s) => s.auc)), logLoss: mean(scores.map((s) => s.logLoss)) };
+}
+
+/**
+ * The base features, each candidate tried alone on top of them, then forward selection among the
+ * candidates that helped alone (the one saving the most log loss first, while one saves MIN_GAIN and
+ * keeps the AUC), then backward: a feature (the rule's precision aside) whose removal lowers the folds'
+ * log loss is noise on documents not seen and goes (the one whose removal saves most first); then the
+ * L2 penalty of the chosen set.
+ */
+export function selectFeatures(
+  examples: readonly Example[],
+  base: readonly string[],
+  candidates: readonly string[],
+): { chosen: Trial; base: Trial; alone: Trial[]; steps: Trial[]; dropped: { feature: string; trial: Trial }[]; grid: Trial[] } {
+  const trial = (features: string[], l2 = 1): Trial => ({ features, l2, ...crossValidate(examples, features, l2) });
+  const baseTrial = trial([...base]);
+  const alone = candidates.filter((c) => !base.includes(c)).map((c) => trial([...base, c]));
+  let current = baseTrial;
+  let pool = alone.filter((t) => baseTrial.logLoss - t.logLoss > 0).map((t) => t.features[t.features.length - 1]);
+  const steps: Trial[] = [];
+  while (pool.length) {
+    const tries = pool.map((c) => trial([...current.features, c]));
+    const best = tries.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+    if (current.logLoss - best.logLoss < MIN_GAIN || best.auc < current.auc) break;
+    steps.push(best);
+    current = best;
+    pool = pool.filter((c) => !best.features.includes(c));
+  }
+  const dropped: { feature: string; trial: Trial }[] = [];
+  for (;;) {
+    const tries = current.features.slice(1).map((f) => ({ feature: f, trial: trial(current.features.filter((g) => g !== f)) }));
+    const best = tries.reduce<(typeof tries)[number] | null>((a, b) => (!a || b.trial.logLoss < a.trial.logLoss ? b : a), null);
+    if (!best || best.trial.logLoss >= current.logLoss) break;
+    dropped.push(best);
+    current = best.trial;
+  }
+  const tried = L2_GRID.map((l2) => trial(current.features, l2));
+  const chosen = tried.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+  return { chosen, base: baseTrial, alone, steps, dropped, grid: tried };
+}
