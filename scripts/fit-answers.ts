@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     const setting = opt('setting')?.split(':');
     const boost = opt('boost')?.split(':').map(Number);
     if (opt('seeds')) {
-      compareOnFolds(examples, { folds, seeds: opt('seeds')!.split(',').map(Number), setting, variants: ['', ...all('without')] });
+      compareOnFolds(examples, { folds, seeds: opt('seeds')!.split(',').map(Number), setting, variants: ['', ...all('without')], heldOut: opt('held-out') });
       return;
     }
     const { model, report } = fitAnswerModel(examples, {
@@ -214,24 +214,38 @@ async function main(): Promise<void> {
 }
 
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
-function compareOnFolds(examples: FitExample[], o: { folds: number; seeds: number[]; setting?: string[]; variants: string[] }): void {
+function compareOnFolds(examples: FitExample[], o: { folds: number; seeds: number[]; setting?: string[]; variants: string[]; heldOut?: string }): void {
+  const dumped: { seed: number; variant: string; points: unknown[] }[] = [];
   for (const variant of o.variants) {
     ablateFeatures(variant ? variant.split(',') : []);
-    const top1 = o.seeds.map((seed) => {
+    const runs = o.seeds.map((seed) => {
       const { report } = fitAnswerModel(examples, {
         folds: o.folds,
         seed,
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
       });
+      if (o.heldOut) dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
       const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);
-      return answerable.filter((p) => p.correct).length / answerable.length;
+      const at = precisionAt(answerable, [0.8])[0];
+      return {
+        top1: answerable.filter((p) => p.correct).length / answerable.length,
+        ece: expectedCalibrationError(answerable),
+        precision: at.precision ?? 0,
+        coverage: at.coverage,
+      };
     });
-    const mean = top1.reduce((a, b) => a + b, 0) / top1.length;
+    const summary = (name: keyof (typeof runs)[number]) => {
+      const xs = runs.map((r) => r[name]);
+      const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+      return `${xs.map((x) => x.toFixed(3)).join(' / ')} (mean ${mean.toFixed(3)}, spread ${(Math.max(...xs) - Math.min(...xs)).toFixed(3)})`;
+    };
     console.log(
-      `${variant ? `without ${variant}` : 'all features'}: top-1 ${top1.map((x) => x.toFixed(3)).join(' / ')} (seeds ${o.seeds.join(', ')}), mean ${mean.toFixed(3)}, spread ${(Math.max(...top1) - Math.min(...top1)).toFixed(3)}`,
+      `${variant ? `without ${variant}` : 'all features'} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; ECE ${summary('ece')}; at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}`,
     );
   }
   ablateFeatures([]);
+  // (--held-out FILE: every seed's held-out points with their question features, to study the calibration)
+  if (o.heldOut) fs.writeFileSync(path.resolve(o.heldOut), JSON.stringify({ features: QUESTION_FEATURES, runs: dumped }));
 }
 
 await main();

@@ -1,10 +1,10 @@
 // The candidate and question features the fitted ranker reads (chat/features.ts), on small hand-made
 // retrievals with known answers: the candidate's own clause, agreement across passages, and how the
-// documents ground the question's nouns (document frequency).
+// documents ground the question's nouns (document frequency), the first answer's share within the kind asked.
 import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
-import { candidateFeatures, CANDIDATE_FEATURES, grounding } from '../../electron/core/chat/features';
+import { candidateFeatures, CANDIDATE_FEATURES, grounding, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/features';
 import { retrievalOf } from './retrieval-fixture';
 
 const span = (text: string, sentence: string, passageId = 1): Candidate => ({
@@ -94,5 +94,32 @@ describe('grounding by document frequency', () => {
     expect(grounding(onTopic).rareNoun).toBe(0);
     // a noun no chunk holds is missing, not rare
     expect(grounding(missing)).toMatchObject({ rareNoun: 0, missingNoun: 1 });
+  });
+});
+
+describe("the first answer's share and lead within the kind asked", () => {
+  const passages = ['The client sends requests to port 1812, and the server listens on port 1813 for accounting.'];
+  const ranked = (scores: number[]) => scores.map((score, i) => ({ ...span(['1813', '1812'][i], passages[0]), score }));
+  const q = (ctx: ReturnType<typeof answerContext>, scores: number[]) => {
+    const v = questionFeatures(ctx, ranked(scores));
+    return (name: (typeof QUESTION_FEATURES)[number]) => v[QUESTION_FEATURES.indexOf(name)];
+  };
+
+  it('reads the share and the lead under the kind the question asks, 0 under the others', () => {
+    const numeric = answerContext(retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30 }));
+    const f = q(numeric, [2, 0]);
+    expect(f('askedNumeric')).toBe(1);
+    expect(f('askedNumericShare')).toBeCloseTo(f('topShare'), 9);
+    expect(f('askedNumericShare')).toBeCloseTo(1 / (1 + Math.exp(-2)), 9);
+    expect(f('askedNumericMargin')).toBeCloseTo(2, 9);
+    expect(f('askedNameShare')).toBe(0);
+    expect(f('askedDefinitionMargin')).toBe(0);
+  });
+
+  it('caps the lead, so that one runaway ranking does not set the slope', () => {
+    const numeric = answerContext(retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30 }));
+    const f = q(numeric, [40, 0]);
+    expect(f('margin')).toBeCloseTo(40, 9);
+    expect(f('askedNumericMargin')).toBe(5);
   });
 });

@@ -383,6 +383,10 @@ export const QUESTION_FEATURES = [
   'pathSupport',
   // log(1 + the number of path ends the walk found)
   'pathEnds',
+  // the first answer's share and lead within each kind asked (0 for another kind): how sure a ranking is
+  // depends on what was asked (a number read with a large share is right far more often than a name)
+  ...ASKED_KINDS.map((k) => `${k}Share` as const),
+  ...ASKED_KINDS.map((k) => `${k}Margin` as const),
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -415,6 +419,8 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'askedYesNo',
   'askedDocument',
   'askedName',
+  ...ASKED_KINDS.map((k) => `${k}Share` as const),
+  ...ASKED_KINDS.map((k) => `${k}Margin` as const),
 ];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
@@ -448,6 +454,14 @@ export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
   'noCandidate',
 ];
 
+/** The largest lead over the second answer the per-kind margins read (log-odds). */
+const MARGIN_CAP = 5;
+
+/** A value read within each kind asked: the value for the kind the question asks, 0 for the others. */
+function perKind<S extends string>(kinds: Record<(typeof ASKED_KINDS)[number], number>, suffix: S, value: number) {
+  return Object.fromEntries(ASKED_KINDS.map((k) => [`${k}${suffix}`, kinds[k] * value])) as Record<`${(typeof ASKED_KINDS)[number]}${S}`, number>;
+}
+
 const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
 
 /** The question-level vector from the ranking (its candidates' scores, best first). */
@@ -459,10 +473,14 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
   const max = top?.score ?? 0;
   const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
   const t = ctx.type.type;
+  const kinds = askedKinds(ctx);
+  const topShare = top ? 1 / z : 0;
+  // (a lead beyond MARGIN_CAP log-odds decides either way: the cap keeps a few outliers from setting the slope)
+  const margin = top && second ? Math.min(MARGIN_CAP, top.score - second.score) : 0;
   const values: Record<QuestionFeature, number> = {
     topScore: top?.score ?? 0,
     margin: top && second ? top.score - second.score : 0,
-    topShare: top ? 1 / z : 0,
+    topShare,
     single: bool(!!top && !second),
     grounding: g.grounding,
     missingNoun: g.missingNoun,
@@ -486,8 +504,10 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topPathScore: top?.measures.pathScore ?? 0,
     pathSupport: Math.log1p(top?.source === 'path' ? (ctx.retrieval.answers.find((a) => a.label === top.text)?.support ?? 0) : 0),
     pathEnds: Math.log1p(ctx.retrieval.answers.length),
+    ...perKind(kinds, 'Share', topShare),
+    ...perKind(kinds, 'Margin', margin),
   };
-  return QUESTION_FEATURES.map((f) => values[f]);
+  return QUESTION_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }
 
 /**

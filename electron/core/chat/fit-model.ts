@@ -67,6 +67,8 @@ interface HeldOutPoint {
   reachable: boolean;
   /** The question features of its held-out ranking. */
   features: number[];
+  /** Where its first answer was read (chat/candidates/types.ts), null without one. */
+  topSource: string | null;
 }
 
 export interface FitReport {
@@ -163,6 +165,7 @@ function fitTrees(examples: FitExample[], candidate: LinearModel, boost: BoostOp
 interface Ranked {
   e: FitExample;
   q: number[];
+  topSource: string | null;
   correct: boolean;
   reachable: boolean;
 }
@@ -174,6 +177,7 @@ function rankAll(candidate: LinearModel, trees: AnswerModel['trees'], examples: 
     return {
       e,
       q: questionFeatures(e.ctx, r),
+      topSource: r[0]?.source ?? null,
       correct: !!r[0] && e.gold.length > 0 && isRight(e.gold, r[0].text),
       reachable: e.gold.length > 0 && r.some((c) => isRight(e.gold, c.text)),
     };
@@ -280,6 +284,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     grounded: grounded[i],
     reachable: r.reachable,
     features: r.q,
+    topSource: r.topSource,
   }));
   // groundedness: the highest threshold that refuses at most `refuseAnswerable` of the answerable questions on
   // the folds (refusing an answerable question costs its answer; every off-topic one below it is refused)
