@@ -4,6 +4,7 @@
 // how many triples the same sentence gave. Built once per document, read by the extraction's persist
 // step and by scripts/judgments/fit-precision.ts alike, so that the model is fitted on what the
 // product computes.
+import { boilerplateKindOf } from '../document/boilerplate';
 import { isBoilerplate, sectionAt, type DocumentStructure } from '../document/structure';
 import { findAcronymDefinitions } from '../nlp/acronyms';
 import { BCP14_KEYWORDS, DEMONSTRATIVES, FUNCTION_WORDS } from '../nlp/lexicon';
@@ -11,9 +12,13 @@ import { BCP14_KEYWORDS, DEMONSTRATIVES, FUNCTION_WORDS } from '../nlp/lexicon';
 /** Where a sentence sits: boilerplate (notices, addresses, references, registries, security notes), a definitions section, or the body. */
 export type SectionKind = 'boilerplate' | 'definitions' | 'body';
 
-/** Section names a standard gives to what is not its technical content: the document's frame around it. */
-const FRAME_HEADING =
-  /^(?:(?:normative |informative )?references|bibliography|acknowledge?ments?|contributors|(?:authors?|editors?)['’]?s?['’]? (?:addresses|address|contact information)|security considerations|iana considerations|intellectual property.*|full copyright statement|copyright.*|table of contents|index)$/i;
+/**
+ * Sections of a standard's frame that document/ does not mark as boilerplate regions (they are read for
+ * extraction): its considerations for registries and for security. The rest of the frame (notices,
+ * references, acknowledgements, addresses, contents) is the document structure's own
+ * `boilerplateKindOf`.
+ */
+const CONSIDERATIONS_HEADING = /^(?:security|iana) considerations$/i;
 /** Section names that hold a document's terms. */
 const DEFINITIONS_HEADING =
   /^(?:terminology|definitions?|terms(?:,)? (?:and )?definitions.*|glossary|abbreviations(?: and acronyms)?|acronyms(?: and abbreviations)?)$/i;
@@ -24,7 +29,7 @@ export function sectionKind(structure: DocumentStructure | undefined, start: num
   if (isBoilerplate(structure, start, end)) return 'boilerplate';
   const enclosing = structure.sections.filter((s) => s.start <= start && start < s.end);
   const heading = (h: string) => h.replace(/[:.]$/, '').trim();
-  if (enclosing.some((s) => FRAME_HEADING.test(heading(s.heading)))) return 'boilerplate';
+  if (enclosing.some((s) => boilerplateKindOf(heading(s.heading)) !== null || CONSIDERATIONS_HEADING.test(heading(s.heading)))) return 'boilerplate';
   const inner = sectionAt(structure, start);
   return inner && DEFINITIONS_HEADING.test(heading(inner.heading)) ? 'definitions' : 'body';
 }
