@@ -13,6 +13,7 @@ import codeNouns from './lexicon/code-nouns.json' with { type: 'json' };
 import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
 import complexPrepositions from './lexicon/complex-prepositions.json' with { type: 'json' };
 import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json' with { type: 'json' };
+import countBounds from './lexicon/count-bounds.json' with { type: 'json' };
 import countWords from './lexicon/count-words.json' with { type: 'json' };
 import degreeWords from './lexicon/degree-words.json' with { type: 'json' };
 import demonstratives from './lexicon/demonstratives.json' with { type: 'json' };
@@ -66,6 +67,7 @@ export const LEXICON: Record<string, WordList> = {
   'complement-nouns': complementNouns,
   'complex-prepositions': complexPrepositions,
   'compound-adjective-heads': compoundAdjectiveHeads,
+  'count-bounds': countBounds,
   'count-words': countWords,
   'degree-words': degreeWords,
   demonstratives,
@@ -124,6 +126,15 @@ export const LIGHT_VERBS: Readonly<Record<string, 'eventive' | 'transfer' | 'pos
 >;
 /** Adjective + preposition whose gerund complement is the subject's act ("responsible for"), "qualifier" where the adjective stays as one. */
 export const ACT_ADJECTIVES: Readonly<Record<string, 'act' | 'qualifier'>> = actAdjectives.words as Record<string, 'act' | 'qualifier'>;
+/** Words that bound a count, as word sequences, longest first (so "no more than" wins over "more than"): before the number or after it. */
+export const COUNT_BOUNDS: { readonly before: readonly string[][]; readonly after: readonly string[][] } = (() => {
+  const side = (where: string) =>
+    Object.entries(countBounds.words as Record<string, string>)
+      .filter(([, at]) => at === where)
+      .map(([phrase]) => phrase.split(' '))
+      .sort((a, b) => b.length - a.length);
+  return { before: side('before'), after: side('after') };
+})();
 /** Verbs whose past participle is their base form ("set", "put"). */
 export const INVARIANT_PARTICIPLES = set(invariantParticiples);
 export const CHAIN_PREPOSITIONS = set(chainPrepositions);

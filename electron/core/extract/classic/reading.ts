@@ -5,7 +5,7 @@ import type { Arg, Arguments } from './arguments';
 import type { Clause } from './clauses';
 import type { References, SentenceContext } from './reference';
 import type { Phrase, Token } from './tokens';
-import { BE } from '../../nlp/lexicon';
+import { BE, COUNT_BOUNDS } from '../../nlp/lexicon';
 import { lemma } from '../../nlp/morphology';
 import { capitalised } from './words';
 
@@ -170,23 +170,6 @@ function finiteActive(tokens: Token[], c: Clause, relation: string): boolean {
   return ['NOUN', 'PROPN', 'PRON'].includes(tokens[c.vs - 1]?.pos ?? '');
 }
 
-/** Words that bound a count before it ("at most", "exactly", "no more than") or after it ("or more"). */
-const BOUND_BEFORE = [
-  ['at', 'most'],
-  ['at', 'least'],
-  ['exactly'],
-  ['no', 'more', 'than'],
-  ['no', 'fewer', 'than'],
-  ['more', 'than'],
-  ['fewer', 'than'],
-  ['up', 'to'],
-];
-const BOUND_AFTER = [
-  ['or', 'more'],
-  ['or', 'fewer'],
-  ['or', 'less'],
-];
-
 /**
  * A bounded count before the tail, after the verb group (token `floor`): "at most one X", "exactly two
  * X" (the number opens the tail), "one or more X" (the quantifier was left out of the phrase). The tail
@@ -201,12 +184,12 @@ function boundedCount(tokens: Token[], text: string, tail: Phrase, floor: number
   let last = -1;
   if (isNumber(tail.from) && tail.from < tail.to) {
     num = tail.from;
-    const bound = BOUND_BEFORE.find((w) => matchAt(w, num - w.length));
+    const bound = COUNT_BOUNDS.before.find((w) => matchAt(w, num - w.length));
     if (!bound) return null;
     first = num - bound.length;
     last = num;
   } else {
-    const bound = BOUND_AFTER.find((w) => matchAt(w, tail.from - w.length));
+    const bound = COUNT_BOUNDS.after.find((w) => matchAt(w, tail.from - w.length));
     if (!bound || !isNumber(tail.from - bound.length - 1) || tail.from - bound.length - 1 <= floor) return null;
     num = tail.from - bound.length - 1;
     first = num;
