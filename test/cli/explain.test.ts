@@ -8,6 +8,7 @@ import { Store } from '../../electron/core/store';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { triplePrecision } from '../../electron/core/extract/precision';
 import { estimatePrecision } from '../../electron/core/extract/precision-model';
+import { documentSalience, tripleContext } from '../../electron/core/extract/precision-context';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
 
@@ -59,9 +60,11 @@ describe('graphwright explain', () => {
     const r = cli(['explain', '--db', db, '--triple', String(based!.id), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const x = r.json();
-    // the precision stored with it is the model's over its rule's precision and its shape, fitted on editor judgments
+    // the precision stored with it is the model's over its rule's precision, its shape and its place in the
+    // document (extract/precision-context.ts, as the extraction job builds it; this sentence gives one triple)
     expect(based!.precision).not.toBeNull();
-    expect(based!.precision).toBe(estimatePrecision(based!.rules, { ...based!, sentence: x.sentences[0].text }));
+    const context = tripleContext(documentSalience(text), { start: x.triple.start, end: x.triple.end }, based!, 1);
+    expect(based!.precision).toBe(estimatePrecision(based!.rules, { ...based!, sentence: x.sentences[0].text, context }));
     expect(based!.precision).not.toBe(triplePrecision(based!.rules));
     expect(x.triple).toMatchObject({ id: based!.id, subject: 'IEEE 802.1X', object: 'EAP', rules: based!.rules });
     expect(x.sentences).toHaveLength(1);
