@@ -251,8 +251,10 @@ export function extractionJob(core: Pick<Services, 'store' | 'bus' | 'engines'>)
             const rec = core.store.documents.get(id);
             const text = core.store.documents.text(id) ?? '';
             const structure = core.store.documents.structure(id) ?? { standard: null, title: null, sections: [], boilerplate: [] };
-            const salience = documentSalience(text, structure);
-            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver: new DocumentResolver(text), structure, salience };
+            const resolver = new DocumentResolver(text);
+            // (the acronyms the resolver read are the ones the precision model's context reads: one pass over the text)
+            const salience = documentSalience(text, structure, resolver.acronyms);
+            d = { text, title: rec?.title ?? '', language: rec?.language ?? null, resolver, structure, salience };
             if (docs.size >= keepDocs) docs.delete(docs.keys().next().value!);
             docs.set(id, d);
           }

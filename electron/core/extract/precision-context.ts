@@ -6,7 +6,7 @@
 // product computes.
 import { boilerplateKindOf } from '../document/boilerplate';
 import { isBoilerplate, sectionAt, type DocumentStructure } from '../document/structure';
-import { findAcronymDefinitions } from '../nlp/acronyms';
+import { findAcronymDefinitions, type AcronymDefinition } from '../nlp/acronyms';
 import { BCP14_KEYWORDS, DEMONSTRATIVES, FUNCTION_WORDS } from '../nlp/lexicon';
 
 /** Where a sentence sits: boilerplate (notices, addresses, references, registries, security notes), a definitions section, or the body. */
@@ -54,7 +54,12 @@ export interface DocumentSalience {
   structure?: DocumentStructure;
 }
 
-export function documentSalience(text: string, structure?: DocumentStructure): DocumentSalience {
+/** `acronyms`: the document's acronym definitions where they are already read (DocumentResolver.acronyms), else read here. */
+export function documentSalience(
+  text: string,
+  structure?: DocumentStructure,
+  acronyms: readonly AcronymDefinition[] = findAcronymDefinitions(text),
+): DocumentSalience {
   const counts = new Map<string, number>();
   let total = 0;
   for (const w of wordsOf(text)) {
@@ -63,7 +68,7 @@ export function documentSalience(text: string, structure?: DocumentStructure): D
     total++;
   }
   const defined = new Set<string>();
-  for (const d of findAcronymDefinitions(text)) {
+  for (const d of acronyms) {
     defined.add(d.short.toLowerCase());
     defined.add(d.long.toLowerCase().replace(/\s+/g, ' '));
   }
