@@ -14,7 +14,8 @@
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
 //    --seeds compares instead: the training folds' held-out top-1 for each fold seed, with all features and
-//    with each --without list of features read as 0 (nothing written, validation not read);
+//    with each --without list of features read as 0, and per question type where the first right answer ranked
+//    (nothing written, validation not read);
 // 4. both tables written (unless --dry), then the held-out training figures and the validation figures
 //    (data/qa/validation.jsonl) and the kit's 40: aggregates only, validation misses are never printed.
 import fs from 'node:fs';
@@ -114,7 +115,15 @@ async function main(): Promise<void> {
     const setting = opt('setting')?.split(':');
     const boost = opt('boost')?.split(':').map(Number);
     if (opt('seeds')) {
-      compareOnFolds(examples, { folds, seeds: opt('seeds')!.split(',').map(Number), setting, variants: ['', ...all('without')], heldOut: opt('held-out') });
+      const types = new Map(training.map((q) => [q.id, q.type ?? 'other']));
+      compareOnFolds(examples, {
+        folds,
+        seeds: opt('seeds')!.split(',').map(Number),
+        setting,
+        variants: ['', ...all('without')],
+        heldOut: opt('held-out'),
+        types,
+      });
       return;
     }
     const { model, report } = fitAnswerModel(examples, {
@@ -214,8 +223,12 @@ async function main(): Promise<void> {
 }
 
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
-function compareOnFolds(examples: FitExample[], o: { folds: number; seeds: number[]; setting?: string[]; variants: string[]; heldOut?: string }): void {
+function compareOnFolds(
+  examples: FitExample[],
+  o: { folds: number; seeds: number[]; setting?: string[]; variants: string[]; heldOut?: string; types: Map<string, string> },
+): void {
   const dumped: { seed: number; variant: string; points: unknown[] }[] = [];
+  const ranks: Record<string, number[]> = {};
   for (const variant of o.variants) {
     ablateFeatures(variant ? variant.split(',') : []);
     const runs = o.seeds.map((seed) => {
@@ -227,6 +240,13 @@ function compareOnFolds(examples: FitExample[], o: { folds: number; seeds: numbe
       if (o.heldOut) dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
       const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);
       const at = precisionAt(answerable, [0.8])[0];
+      // per question type: where the first right answer ranked (1 / 2 / 3-5 / 6+ / not a candidate)
+      report.heldOut.forEach((p, i) => {
+        if (p.kind !== 'text' || !p.answerable) return;
+        const type = o.types.get(examples[i].id ?? '') ?? 'other';
+        const row = (ranks[`${variant}|${type}`] ??= [0, 0, 0, 0, 0]);
+        row[p.rightRank < 0 ? 4 : p.rightRank === 0 ? 0 : p.rightRank === 1 ? 1 : p.rightRank < 5 ? 2 : 3] += 1 / o.seeds.length;
+      });
       return {
         top1: answerable.filter((p) => p.correct).length / answerable.length,
         ece: expectedCalibrationError(answerable),
@@ -241,6 +261,12 @@ function compareOnFolds(examples: FitExample[], o: { folds: number; seeds: numbe
     };
     console.log(
       `${variant ? `without ${variant}` : 'all features'} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; ECE ${summary('ece')}; at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}`,
+    );
+    const byType = Object.entries(ranks).filter(([k]) => k.startsWith(`${variant}|`));
+    console.log(
+      `  rank of the first right answer, mean over the seeds (1 / 2 / 3-5 / 6+ / not a candidate): ${byType
+        .map(([k, r]) => `${k.split('|')[1]} ${r.map((x) => x.toFixed(1)).join(' / ')} (top-1 ${(r[0] / r.reduce((a, b) => a + b, 0)).toFixed(2)})`)
+        .join('; ')}`,
     );
   }
   ablateFeatures([]);

@@ -123,3 +123,30 @@ describe("the first answer's share and lead within the kind asked", () => {
     expect(f('askedNumericMargin')).toBe(5);
   });
 });
+
+describe('what a definition candidate opens with, and where its term line stands', () => {
+  const question = 'What is a relay agent?';
+  const entry = 'Relay Agent: A node that forwards messages between a client and a server.';
+  const section = '4.1.  Relay Agents: Where the lower layer supports it, agents MAY cache the forwarded messages.';
+  const ctx = answerContext(retrievalOf(question, [entry, section], { relay: 20, agent: 15 }));
+  const glossary = (text: string, sentence: string, passageId: number): Candidate => ({ ...span(text, sentence, passageId), source: 'glossary' });
+
+  it('marks a term line that is a numbered section heading, not an entry of a list of terms', () => {
+    expect(feature('termIsHeading', glossary('A node that forwards messages between a client and a server', entry, 1), ctx)).toBe(0);
+    expect(feature('termIsHeading', glossary('Where the lower layer supports it, agents MAY cache the forwarded messages', section, 2), ctx)).toBe(1);
+    // a span is never a term line's body
+    expect(feature('termIsHeading', span('agents MAY cache the forwarded messages', section, 2), ctx)).toBe(0);
+  });
+
+  it('marks a body that opens with a subordinating word, a preposition or a pronoun, not one that names what the term is', () => {
+    expect(feature('opensWithFrame', glossary('A node that forwards messages between a client and a server', entry, 1), ctx)).toBe(0);
+    expect(feature('opensWithFrame', glossary('Where the lower layer supports it, agents MAY cache the forwarded messages', section, 2), ctx)).toBe(1);
+    expect(feature('opensWithFrame', span('In this scheme, the agent forwards every message', section, 2), ctx)).toBe(1);
+    expect(feature('opensWithFrame', span('It forwards every message', section, 2), ctx)).toBe(1);
+  });
+
+  it('says nothing about the opening when the question asks for no definition', () => {
+    const other = answerContext(retrievalOf('Which node forwards messages?', [entry], { node: 10, forward: 5 }));
+    expect(feature('opensWithFrame', span('In this scheme, the agent forwards every message', entry), other)).toBe(0);
+  });
+});

@@ -99,10 +99,33 @@ export const CANDIDATE_FEATURES = [
   'support',
   // a relation path of the graph ends at the same answer
   'alsoPath',
+  // definitions: a glossary candidate whose term line is a numbered section heading (a section about
+  // the term, whose first sentence may say anything) rather than an entry of a list of terms
+  'termIsHeading',
+  // definitions: it opens with a preposition, a subordinating word or a pronoun ("In this scheme, ...",
+  // "Where supported, ...", "It ..."): it frames or refers, where a definition names what the term is
+  'opensWithFrame',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
 const bool = (x: boolean) => (x ? 1 : 0);
+
+/** A line opening with a section number ("3.2.  Key Scope", "A.1 Terms"). */
+const SECTION_NUMBERED = /^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*\.?)\s+\S/;
+
+const openings = new Map<string, boolean>();
+/** Whether a text opens with a preposition, a subordinating word, a wh-adverb or a pronoun (by its first word's part of speech), cached by first words. */
+function opensWithFrame(text: string): boolean {
+  const head = text.trim().split(/\s+/).slice(0, 4).join(' ');
+  let got = openings.get(head);
+  if (got === undefined) {
+    const first = posTags(head)[0];
+    got = !!first && (['ADP', 'SCONJ', 'PRON'].includes(first.pos) || (first.pos === 'ADV' && /^wh/.test(first.lower)));
+    if (openings.size > 50_000) openings.clear();
+    openings.set(head, got);
+  }
+  return got;
+}
 
 const titleMatches = new WeakMap<AnswerContext, Map<number, number>>();
 /** The share of the question's words (IDF-weighted) a passage's document title holds, once per document. */
@@ -292,6 +315,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     roleAgrees: roleAgrees(c, ctx),
     support: Math.log1p(support),
     alsoPath: bool(alsoPath && c.source !== 'path'),
+    termIsHeading: bool(c.source === 'glossary' && SECTION_NUMBERED.test(c.sentence ?? '')),
+    opensWithFrame: bool(ctx.type.type === 'definition' && opensWithFrame(c.text)),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -65,6 +65,8 @@ interface HeldOutPoint {
   grounded: number;
   /** Whether a right answer was among the candidates at all. */
   reachable: boolean;
+  /** Where the first right answer was ranked (0 = first), -1 when none was a candidate. */
+  rightRank: number;
   /** The question features of its held-out ranking. */
   features: number[];
   /** Where its first answer was read (chat/candidates/types.ts), null without one. */
@@ -168,18 +170,21 @@ interface Ranked {
   topSource: string | null;
   correct: boolean;
   reachable: boolean;
+  rightRank: number;
 }
 
 function rankAll(candidate: LinearModel, trees: AnswerModel['trees'], examples: FitExample[]): Ranked[] {
   const ranker = new AnswerRanker(modelOf(candidate, { trees }));
   return examples.map((e) => {
     const r = ranker.rank(e.ctx, e.candidates).candidates;
+    const rightRank = e.gold.length ? r.findIndex((c) => isRight(e.gold, c.text)) : -1;
     return {
       e,
       q: questionFeatures(e.ctx, r),
       topSource: r[0]?.source ?? null,
-      correct: !!r[0] && e.gold.length > 0 && isRight(e.gold, r[0].text),
-      reachable: e.gold.length > 0 && r.some((c) => isRight(e.gold, c.text)),
+      correct: rightRank === 0,
+      reachable: rightRank >= 0,
+      rightRank,
     };
   });
 }
@@ -283,6 +288,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     confidence: calibrated[i],
     grounded: grounded[i],
     reachable: r.reachable,
+    rightRank: r.rightRank,
     features: r.q,
     topSource: r.topSource,
   }));
