@@ -3,7 +3,7 @@
 // features of each passage of the pool (the graph's fused ranking, plain BM25 over the question as
 // written, how much of the question its best sentence and the whole passage hold, whether it is a
 // glossary entry of the asked term, a table cell the question asks for, the lead or a section of a
-// thing the question names, a dense neighbour, a passage found by a second hop). Weights are looked up
+// thing the question names, a dense neighbour, a passage found by a second hop, the question's phrases it holds). Weights are looked up
 // by feature name.
 import defaultModel from './passage-model.json' with { type: 'json' };
 
@@ -39,6 +39,8 @@ export const PASSAGE_FEATURES = [
   'secondHopMatch',
   // a top passage a bridge was read from that led to a second-hop passage
   'bridgeSource',
+  // share of the question's adjacent content-word pairs that stand next to each other in the passage (its phrases, not only its words)
+  'wordPairs',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 

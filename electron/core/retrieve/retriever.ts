@@ -17,7 +17,7 @@ import { stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
 import { pathAnswers } from './answers';
 import { askedCells } from './tables';
-import { contentTokens, coverage, documentTermLine, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
+import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
 import { PassageRanker, type PassageFeature } from './passage-ranker';
 import { bridgesOf, designationKey, hopQuery, HOP_HITS, twoHopShape } from './second-hop';
@@ -505,6 +505,7 @@ export class Retriever {
       if (got === undefined) titles.set(title, (got = coverage(terms, contentStems(title))));
       return got;
     };
+    const questionStems = asked.content.map((t) => stem(t.text));
     const score = (row: (typeof rows)[number]) => {
       const m = terms.length ? passageMatch(row.text, terms) : { best: 0, all: 0, sentences: [] };
       // the sentences passageMatch split are the ones a glossary term line is looked for in
@@ -534,6 +535,10 @@ export class Retriever {
         secondHop: 0,
         secondHopMatch: 0,
         bridgeSource: 0,
+        wordPairs: pairCoverage(
+          questionStems,
+          m.sentences.map((x) => x.sentence),
+        ),
       };
       // the best sentences first: where a bridge to a second passage is read from
       const best = [...m.sentences]

@@ -197,6 +197,26 @@ export function passageMatch(text: string, terms: QuestionTerm[]): { best: numbe
 }
 
 /**
+ * The share of the question's adjacent content-word pairs (stems, in the question's order) that stand
+ * next to each other in the sentences (stopwords skipped, either order): the question's phrases, not
+ * only its words ("transport address" as one phrase rather than "transport" and "address" apart).
+ */
+export function pairCoverage(questionStems: string[], sentences: Sentence[]): number {
+  if (questionStems.length < 2) return 0;
+  const near = new Set<string>();
+  let last: string | null = null;
+  for (const s of sentences)
+    s.tokens.forEach((t, i) => {
+      if (STOPWORDS.has(t.text)) return;
+      if (last !== null) near.add(`${last} ${s.stems[i]}`).add(`${s.stems[i]} ${last}`);
+      last = s.stems[i];
+    });
+  let held = 0;
+  for (let i = 0; i + 1 < questionStems.length; i++) if (near.has(`${questionStems[i]} ${questionStems[i + 1]}`)) held++;
+  return held / (questionStems.length - 1);
+}
+
+/**
  * The term as a document's own glossary may write it: "the EAP peer" asked of a document titled "EAP Key
  * Management Framework" is its "Peer" — the leading qualifiers its title already says dropped (the head
  * stays). The term itself when no qualifier is in the title.
