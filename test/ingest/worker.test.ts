@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { Core } from '../../electron/core/core';
-import { ingestThreadsStarted, liveIngestThreads, prepareSource } from '../../electron/core/ingest/worker-pool';
+import {
+  INGEST_YOUNG_GENERATION_MB,
+  idleIngestThreadLimits,
+  ingestThreadsStarted,
+  liveIngestThreads,
+  prepareSource,
+} from '../../electron/core/ingest/worker-pool';
 import { STORE_SLICE } from '../../electron/core/ingest/job';
 import { makePdf } from './fixtures';
 import { tmpDir } from '../helpers/tmp';
@@ -68,6 +74,8 @@ describe('ingest in a worker thread', () => {
     expect((await again.take(1000)).length).toBe(120);
     again.release();
     expect(ingestThreadsStarted()).toBe(started);
+    // Its young generation is capped (a large text's peak memory): V8's own limit, as the thread runs it.
+    expect(idleIngestThreadLimits()?.maxYoungGenerationSizeMb).toBe(INGEST_YOUNG_GENERATION_MB);
   }, 120_000);
 
   it('app.status answers while a 20,000-passage ingest runs, before it finishes; progress reports the slices stored', async () => {

@@ -218,6 +218,10 @@ async function buildDocument(
   if (structure && doc.kind === 'raw' && doc.mode !== 'markdown') headings = withSections(text, headings, structure);
   // a laid-out PDF: the chunks split at its sections, whichever way they were found
   if (structure && doc.kind === 'layout') headings = withSections(text, [], structure);
+  // The language before the chunks: a large file lets the language model go before its chunks are
+  // made, so the model and the chunks are never resident at once (nor through the store).
+  const language = await detectLanguage(text, languageHint);
+  if (!multi && bytes >= RELEASE_LANGUAGE_BYTES) await releaseLanguageDetector();
   const chunkSize = options.chunkSize ?? 1000;
   const chunks = await chunkText(text, {
     chunker: options.chunker,
@@ -229,9 +233,6 @@ async function buildDocument(
     signal: options.signal,
   });
   const contentHash = multi ? sha256(`${doc.title}\n${text}`) : fileHash;
-  const language = await detectLanguage(text, languageHint);
-  // (a large file's store then runs without the model resident)
-  if (!multi && bytes >= RELEASE_LANGUAGE_BYTES) await releaseLanguageDetector();
   return {
     // A standard's own title ("RFC 3580: IEEE 802.1X ...") rather than its file name; the title its
     // text opens with when the file name is no name (a hash, a number, "document1").

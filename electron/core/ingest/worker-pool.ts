@@ -55,13 +55,23 @@ function workerUrl(): URL {
   return new URL('./worker.ts', import.meta.url);
 }
 
+/**
+ * The ingest thread's young generation (MB; V8's default grows to ~48 MB). Preparing a large text
+ * allocates its size many times over in short-lived strings, so the young generation runs at its
+ * largest throughout and its memory adds to the text's peak: capped, a 100 MB text's peak RSS was
+ * ~45 MB lower (docs/PERFORMANCE.md, "Where a large text's peak is").
+ */
+export const INGEST_YOUNG_GENERATION_MB = 3;
+
+const threadOptions = () => ({ execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: INGEST_YOUNG_GENERATION_MB } });
+
 /** The thread's entry: the bundled worker as it is, the TypeScript one after registering tsx's hooks. */
 function spawn(): Worker {
   const url = workerUrl();
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { execArgv: [] });
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, threadOptions());
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
   const boot = `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nawait import(${JSON.stringify(url.href)});\n`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { execArgv: [] });
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), threadOptions());
 }
 
 interface Pending {
@@ -190,6 +200,11 @@ function giveBack(t: IngestThread): void {
 /** Threads started so far in this process (tests: the pool reuses its thread). */
 export function ingestThreadsStarted(): number {
   return started;
+}
+
+/** The resource limits V8 applies to the idle ingest thread, if one is running (tests: its young generation is capped). */
+export function idleIngestThreadLimits(): Worker['resourceLimits'] | undefined {
+  return idle?.worker.resourceLimits;
 }
 
 /** Threads running now, busy or idle (tests: a cancel ends its thread). */
