@@ -126,6 +126,8 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
         }),
         evidence: { start: s.start, end: s.end },
         rules: head !== r.head.text || tail !== r.tail.text ? [...r.rules, 'doc.part-end'] : r.rules,
+        // ref.generic-end: which end its sentence names more precisely (a feature for the precision model)
+        ...(r.genericEnd ? { meta: { genericEnd: r.genericEnd } } : {}),
       };
       triples.push(readingForm(made, r));
     }

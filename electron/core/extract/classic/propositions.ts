@@ -8,6 +8,7 @@
 // each reading a rule of its own (PROPOSITION_RULES), the first id of the triples it makes.
 import {
   BE,
+  NAMING_VERBS,
   COMPLEMENT_NOUNS,
   COORDINATORS as COORD,
   DEGREE_WORDS as DEGREE,
@@ -86,11 +87,13 @@ export function readClause(r: Reading, c: Clause): void {
   if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
     readInfinitiveAgent(r, c, k);
     r.previousSubjects = null;
+    r.named = null;
     return;
   }
   const found = findSubjects(r, c, k);
   let { subjects } = found;
   k = found.k;
+  r.named = nameGiven(r, c);
   // the text pointing at itself ("this paper presents") is the authors' voice (in a document that names
   // itself, "this memo" is that document)
   const deixis =
@@ -125,6 +128,17 @@ export function readClause(r: Reading, c: Clause): void {
   if (subjectVoid(r, c, subjects, k)) return;
   r.subjectRules = found.rules;
   readPredicate(r, c, subjects, found.attribute);
+}
+
+/** subj.named: the name a passive naming verb gives its subject ("X is called N", "Xs are termed Ns"), or null. */
+function nameGiven(r: Reading, c: Clause): Arg | null {
+  const verbs = c.words.map(lower);
+  if (c.negated || !NAMING_VERBS.has(verbs.at(-1) ?? '') || !verbs.some((w) => BE.has(w))) return null;
+  const name = r.args.argStartingAt(c.ve + 1 + (r.tokens[c.ve + 1]?.pos === 'DET' ? 1 : 0));
+  // (the name ends where the naming clause does: a tagger split inside it gives no name)
+  const after = r.tokens[(name?.to ?? r.n) + 1];
+  const ends = !after || [',', '.', ';'].includes(after.text) || COORD.has(lower(after));
+  return name && ends && !name.numeric && !name.light ? name : null;
 }
 
 /** "a method to produce answers", "uses keys to encrypt packets": the noun before "to" is the agent. */

@@ -30,6 +30,8 @@ export interface SvoTriple {
   active?: boolean;
   /** The count the tail is bounded by ("at most one", "one or more"): the qualifier meta.quantity. */
   quantity?: string;
+  /** An end is a bare common noun its sentence names more precisely but no rule could pick (meta.genericEnd). */
+  genericEnd?: 'subject' | 'object' | 'both';
 }
 
 /** What the passes know while reading one sentence. */
@@ -50,6 +52,8 @@ export interface Reading {
   /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
   predicateOf: Map<number, Arg[]>;
   previousSubjects: Arg[] | null;
+  /** The name the clause just read gave its subject ("X is called N"): a verb coordinated after it speaks of N. */
+  named: Arg | null;
   /** The first subjects of the sentence ("its" points back at them). */
   sentenceSubjects: Arg[] | null;
   firstSubject: SentenceContext['antecedent'];
@@ -114,10 +118,20 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const t = tail as Arg;
   if (h.light || t.light || h.numeric || !relation.trim()) return; // emit.light-end
   if ([head, tail].some((p) => /^\p{L}$/u.test(p.text))) return; // "s", "x": a variable, not a thing
-  const rh = r.refs.resolve(head);
-  const rt = r.refs.resolve(tail);
+  let rh = r.refs.resolve(head);
+  let rt = r.refs.resolve(tail);
   if (!rh || !rt) return;
   const c = r.clause;
+  // emit.quantity: a bounded count before the tail leaves it for the qualifier
+  const count = rt === tail ? boundedCount(r.tokens, r.text, tail, c?.ve ?? -1) : null;
+  // ref.sentence-head: a bare head stands for the fuller phrase of its sentence (not for the other end)
+  const fh = rh === head ? r.refs.fullerInSentence(head) : null;
+  const ft = rt === tail && !count ? r.refs.fullerInSentence(tail) : null;
+  const headGeneric = fh !== null && (!fh.fuller || fh.phrase.text.toLowerCase() === rt.text.toLowerCase());
+  const tailGeneric = ft !== null && (!ft.fuller || ft.phrase.text.toLowerCase() === (fh?.fuller && !headGeneric ? fh.phrase : rh).text.toLowerCase());
+  if (fh?.fuller && !headGeneric) rh = fh.phrase;
+  if (ft?.fuller && !tailGeneric) rt = ft.phrase;
+  const genericEnd = headGeneric ? (tailGeneric ? 'both' : 'subject') : tailGeneric ? 'object' : null;
   const rules = [
     rule,
     ...r.subjectRules,
@@ -141,9 +155,8 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
   const reduced = Boolean(c) && reducedRelative(r.tokens, c!.vs, c!.ve, c!.group);
-  // emit.quantity: a bounded count before the tail leaves it for the qualifier
-  const count = rt === tail ? boundedCount(r.tokens, r.text, tail, c?.ve ?? -1) : null;
   if (count) rules.push('emit.quantity');
+  if (genericEnd) rules.push('ref.generic-end');
   const tailOut = count?.rest ?? plain(rt);
   if (reduced) rules.push('emit.reduced-relative');
   const active = Boolean(c) && !reduced && finiteActive(r.tokens, c!, rel);
@@ -159,6 +172,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...(only ? { only: true } : {}),
     ...(active ? { active: true } : {}),
     ...(count ? { quantity: count.quantity } : {}),
+    ...(genericEnd ? { genericEnd } : {}),
   });
 }
 
