@@ -125,6 +125,7 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'object words in the sentence (share)': (s) => shareInSentence(s.object, s.sentence),
   'object cut before a coordination': (s) => flag(cutBeforeConjunction(s.object, s.sentence)),
   'subject cut before a coordination': (s) => flag(cutBeforeConjunction(s.subject, s.sentence)),
+  'generic end marked (ref.generic-end)': (s) => flag(s.rules?.includes('ref.generic-end')),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */
