@@ -26,7 +26,7 @@ import {
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
 import type { Clause } from './clauses';
-import { common, emit, nounText, type Reading, type SvoTriple } from './reading';
+import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
 import { capitalised, isComplexPreposition, lower, objectControl, pluralNoun, verbInWordNet } from './words';
@@ -457,7 +457,9 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     (byMeans || !['of', 'by'].includes(lower(tokens[j])))
   ) {
     const pobj = args.argsFrom(j + 1);
-    for (const s of subjects) for (const y of pobj) emit(r, s, `${rel} ${only.text} ${lower(tokens[j])}`, y, 'prep', 'prop.reverb', only.text);
+    // (the object's bounded count is its own triple's qualifier, emit.quantity: not part of the relation's object)
+    const held = boundedCount(tokens, r.text, only, r.clause?.ve ?? -1)?.rest.text ?? only.text;
+    for (const s of subjects) for (const y of pobj) emit(r, s, `${rel} ${held} ${lower(tokens[j])}`, y, 'prep', 'prop.reverb', held);
     if (pobj.length) {
       j = pobj[pobj.length - 1].to + 1;
       reverb = true;

@@ -89,6 +89,11 @@ export const EMIT_RULES = [
       'A bounded count before an end ("at most one X", "at least two X", "exactly one X", "one or more X") is the triple\'s qualifier (meta.quantity), not part of the end.',
   },
   {
+    id: 'emit.act-object',
+    statement:
+      'A light verb\'s object that names the act ("provides support for X") makes no triple of its own beside the triple of that act: no (S, provide, support) beside (S, support, X).',
+  },
+  {
     id: 'emit.only',
     statement:
       'An end limited by "only" ("contains only X", each conjunct of "only A and B") keeps the limit as the triple\'s qualifier (meta.only); so does a direct object after "only" in the verb group ("MUST only send X"), but not "not only".',
@@ -189,7 +194,7 @@ function finiteActive(tokens: Token[], c: Clause, relation: string): boolean {
  * X" (the number opens the tail), "one or more X" (the quantifier was left out of the phrase). The tail
  * without the number, and the count as written.
  */
-function boundedCount(tokens: Token[], text: string, tail: Phrase, floor: number): { quantity: string; rest: Phrase } | null {
+export function boundedCount(tokens: Token[], text: string, tail: Phrase, floor: number): { quantity: string; rest: Phrase } | null {
   const lower = (k: number) => tokens[k]?.text.toLowerCase() ?? '';
   const isNumber = (k: number) => tokens[k]?.pos === 'NUM';
   const matchAt = (words: string[], at: number) => at > floor && words.every((w, k) => lower(at + k) === w);
