@@ -5,11 +5,14 @@
 // A feature model (extract/precision-model.ts: a logistic model over the rule's precision and the
 // triple's shape) is fitted on the same training judgments into precision-model.json; it is the
 // precision the product stores. Both are reported.
-// The default view's threshold is chosen on the TRAINING sections of data/judgments/section-facts.jsonl:
-// the highest at which the default view still holds FACTS_KEPT_TARGET (70 %) of the facts the full graph
-// holds fully, by the lower bound of its 90 % Wilson interval (FACTS_KEPT_Z: the facts judged are few) (extract/precision.ts chooseThreshold), by the feature model; it is written to precision-model.json.
-// Validation figures (calibration, ranking, what the threshold hides, the facts it keeps) are printed,
-// never fitted on.
+// The default view's threshold is chosen on the TRAINING folds, held out (each judged triple and each fact
+// of data/judgments/section-facts.jsonl scored by the model fitted without its document): the one at
+// which the smaller of two lower 90 % Wilson bounds is highest, the keep rate of the judged triples it
+// shows and the share of the facts (held fully by the full graph) it still holds: both targets are
+// 70 % (extract/precision.ts chooseBalancedThreshold); it is written to precision-model.json. The
+// trade-off curve (threshold -> keep rate, facts held, share hidden) is printed for the training folds
+// and for validation. Validation figures (calibration, ranking, what the threshold hides, the facts it
+// keeps) are printed, never fitted on.
 //
 //   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
 //     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
@@ -27,12 +30,20 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { callCore } from '../../electron/cli/open';
-import { chooseThreshold, fitPrecision, FACTS_KEPT_TARGET, FACTS_KEPT_Z, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { chooseBalancedThreshold, fitPrecision, tradeOffCurve, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
 import type { TripleListItem } from '../../shared/contract/graph';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
-import { BASE_FEATURES, CANDIDATE_FEATURES, estimatePrecision, predictLogistic, tripleFeatures } from '../../electron/core/extract/precision-model';
+import {
+  BASE_FEATURES,
+  CANDIDATE_FEATURES,
+  estimatePrecision,
+  predictLogistic,
+  qualifierFlags,
+  tripleFeatures,
+  type TripleQualifierFlags,
+} from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
-import { crossValidate, fitFeatureModel, rankingAuc, selectFeatures, type Trial } from './select-features';
+import { crossValidate, fitFeatureModel, foldFits, rankingAuc, selectFeatures, type FoldFit, type Trial } from './select-features';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 
 interface Judgment {
@@ -103,6 +114,8 @@ interface HeldFact {
   coverage: 'full' | 'partial';
   /** The precision of each triple holding it (null: not estimated), by each estimator. */
   precisions: Record<Estimator, (number | null)[]>;
+  /** The same, each estimator fitted without the fact's document (held out: training folds). */
+  heldOut: Record<Estimator, (number | null)[]>;
 }
 
 const args = process.argv.slice(2);
@@ -144,25 +157,35 @@ try {
     }
     byDoc.set(id, items);
   }
-  // What the persist step reads of each document (extract/precision-context.ts): its salience, and how
-  // many triples each evidence span gave.
+  // What the persist step reads of each document (extract/precision-context.ts): its salience, how
+  // many triples each evidence span gave, and the relations each span gave between the same two ends.
+  const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const salience = new Map<number, DocumentSalience>();
   const texts = new Map<number, string>();
   const spanTriples = new Map<number, Map<string, number>>();
+  const spanEnds = new Map<number, Map<string, Set<string>>>();
+  const endsAt = (at: string, t: { subject: string; object: string }) => `${at}|${key(t.subject)}|${key(t.object)}`;
   for (const [id, items] of byDoc) {
     texts.set(id, core.store.documents.text(id) ?? '');
     salience.set(id, documentSalience(texts.get(id)!, core.store.documents.structure(id)));
     const counts = new Map<string, number>();
+    const ends = new Map<string, Set<string>>();
     for (const t of items)
-      for (const at of new Set(t.provenance.filter((p) => p.document === id).map((p) => `${p.start}-${p.end}`))) counts.set(at, (counts.get(at) ?? 0) + 1);
+      for (const at of new Set(t.provenance.filter((p) => p.document === id).map((p) => `${p.start}-${p.end}`))) {
+        counts.set(at, (counts.get(at) ?? 0) + 1);
+        ends.set(endsAt(at, t), (ends.get(endsAt(at, t)) ?? new Set()).add(key(t.relation)));
+      }
     spanTriples.set(id, counts);
+    spanEnds.set(id, ends);
   }
-  const contextOf = (doc: number, t: TripleListItem, span: { start: number; end: number } | undefined): TripleContext | undefined =>
-    span && tripleContext(salience.get(doc)!, span, t, spanTriples.get(doc)?.get(`${span.start}-${span.end}`) ?? 1);
+  const contextOf = (doc: number, t: TripleListItem, span: { start: number; end: number } | undefined): TripleContext | undefined => {
+    if (!span) return undefined;
+    const at = `${span.start}-${span.end}`;
+    return tripleContext(salience.get(doc)!, span, t, spanTriples.get(doc)?.get(at) ?? 1, (spanEnds.get(doc)?.get(endsAt(at, t))?.size ?? 1) - 1);
+  };
 
-  const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
-  const joined: (Judgment & { rules: string[]; conditional: boolean; context?: TripleContext })[] = [];
+  const joined: (Judgment & { rules: string[]; conditional: boolean; qualifiers: TripleQualifierFlags; context?: TripleContext })[] = [];
   for (const j of judgments) {
     const doc = docs.get(j.file);
     const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
@@ -185,6 +208,7 @@ try {
       ...j,
       rules: span?.rules?.length ? span.rules : t.rules,
       conditional: Boolean(t.qualifiers?.condition),
+      qualifiers: qualifierFlags(t.qualifiers),
       context: contextOf(doc!, t, span),
     });
   }
@@ -201,7 +225,7 @@ try {
   // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
   const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
   const selection = args.includes('--base')
-    ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed] }
+    ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed], onChosenAlone: [], onChosen: [] }
     : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES));
   const features = selection.chosen.features;
   const perRule = (j: (typeof joined)[number]) => triplePrecision(j.rules, table) ?? table.prior;
@@ -212,16 +236,37 @@ try {
     features,
     selection.chosen.l2,
   );
-  /** A stored triple's precision by the refitted model, read at its evidence span `at` (else its first in the document). */
-  const refitted = (doc: number, t: TripleListItem, at?: { start: number; end: number }) => {
+  /** A stored triple's precision by a model (the refitted one unless given), read at its evidence span `at` (else its first in the document). */
+  const refitted = (doc: number, t: TripleListItem, at?: { start: number; end: number }, fit: FoldFit = { table, model }) => {
     const span = at ?? t.provenance.find((p) => p.document === doc);
     const text = texts.get(doc) ?? '';
     return estimatePrecision(
       t.rules,
-      { ...t, sentence: span ? text.slice(span.start, span.end) : '', conditional: Boolean(t.qualifiers?.condition), context: contextOf(doc, t, span) },
-      table,
-      model,
+      {
+        ...t,
+        sentence: span ? text.slice(span.start, span.end) : '',
+        conditional: Boolean(t.qualifiers?.condition),
+        qualifiers: qualifierFlags(t.qualifiers),
+        context: contextOf(doc, t, span),
+      },
+      fit.table,
+      fit.model,
     );
+  };
+  // Held out on training: each judged triple and each fact scored by the fit of its document's fold
+  // (fitted without that document), as the threshold rule asks; a document no judgment names is held out
+  // from the full fit already.
+  const folds = foldFits(examples, features, selection.chosen.l2);
+  const heldOutFit = (file: string): FoldFit => {
+    const f = folds.foldOf.get(file);
+    return (f !== undefined && folds.fits[f]) || { table, model };
+  };
+  const heldOut = {
+    'per rule': (j: (typeof joined)[number]) => triplePrecision(j.rules, heldOutFit(j.file).table) ?? heldOutFit(j.file).table.prior,
+    'feature model': (j: (typeof joined)[number]) => {
+      const fit = heldOutFit(j.file);
+      return predictLogistic(fit.model, tripleFeatures(shapeOf(j), triplePrecision(j.rules, fit.table) ?? fit.table.prior, features));
+    },
   };
   const estimators = {
     'per rule': (j: (typeof joined)[number]) => perRule(j),
@@ -254,18 +299,28 @@ try {
         continue;
       }
       const byModel = (t: TripleListItem) => refitted(doc!, t, inSection(t));
+      const fit = heldOutFit(s.file);
       facts.push({
         split: s.split,
         coverage: b.coverage,
         precisions: { 'per rule': holding.map((t) => triplePrecision(t.rules, table)), 'feature model': holding.map(byModel) },
+        heldOut: {
+          'per rule': holding.map((t) => triplePrecision(t.rules, fit.table)),
+          'feature model': holding.map((t) => refitted(doc!, t, inSection(t), fit)),
+        },
       });
     }
   }
-  const trainingFull = (e: Estimator) => facts.filter((f) => f.split === 'training' && f.coverage === 'full').map((f) => f.precisions[e]);
-  const chosen = {
-    'per rule': chooseThreshold(trainingFull('per rule'), FACTS_KEPT_TARGET, FACTS_KEPT_Z),
-    'feature model': chooseThreshold(trainingFull('feature model'), FACTS_KEPT_TARGET, FACTS_KEPT_Z),
+  // The threshold (extract/precision.ts chooseBalancedThreshold): on the training folds, held out, the
+  // one whose smaller lower bound (keep rate of the judged triples shown, share of the facts held fully) is highest.
+  const fullFacts = (side: Split, e: Estimator, held: boolean) =>
+    facts.filter((f) => f.split === side && f.coverage === 'full').map((f) => (held ? f.heldOut[e] : f.precisions[e]));
+  const heldOutJudged = (e: Estimator) => training.map((j) => ({ p: heldOut[e](j), keep: j.verdict === 'keep' }));
+  const balanced = {
+    'per rule': chooseBalancedThreshold(heldOutJudged('per rule'), fullFacts('training', 'per rule', true)),
+    'feature model': chooseBalancedThreshold(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
   };
+  const chosen = { 'per rule': balanced['per rule'].threshold, 'feature model': balanced['feature model'].threshold };
   const asked = opt('--threshold');
 
   const about =
@@ -296,11 +351,26 @@ try {
   for (const t of selection.alone) console.log(`  + ${t.features[t.features.length - 1]}: ${trialLine(t, selection.base)}`);
   selection.steps.forEach((t, i) => console.log(`  kept ${i + 1}: ${t.features[t.features.length - 1]}: ${trialLine(t, selection.base)}`));
   for (const d of selection.dropped) console.log(`  dropped: ${d.feature}: ${trialLine(d.trial, selection.base)}`);
-  console.log(`  L2 grid: ${selection.grid.map((t) => `${t.l2} ${t.logLoss.toFixed(4)}`).join(', ')} -> ${selection.chosen.l2}`);
+  console.log(
+    `  L2 grid: ${selection.grid.map((t) => `${t.l2} ${t.logLoss.toFixed(4)}`).join(', ')} -> ${selection.grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a)).l2}`,
+  );
+  const shipped = selection.grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+  console.log(`  on the chosen set at L2 ${shipped.l2} (${trialLine(shipped)}), each candidate left:`);
+  for (const t of selection.onChosenAlone) console.log(`    + ${t.features[t.features.length - 1]}: ${trialLine(t, shipped)}`);
+  selection.onChosen.forEach((t, i) =>
+    console.log(
+      `  kept on the chosen set at L2 ${t.l2}, ${i + 1}: ${t.features[t.features.length - 1]}: ${trialLine(
+        t,
+        selection.grid.find((g) => g.l2 === t.l2),
+      )}`,
+    ),
+  );
   console.log(`section facts held by the full graph: ${facts.length} joined to today's triples, ${unjoinedFacts} not joined`);
   // The relation vocabulary and what the default view hides, over every triple of each side (the
   // precision stored at extraction, against the threshold the committed model had then).
   const stored = DEFAULT_PRECISION_THRESHOLD;
+  // every triple of each side as the refitted model stores it (null: not estimated)
+  const refittedAll = new Map<Split, (number | null)[]>();
   for (const side of ['training', 'validation'] as const) {
     const sideDocs = splitDocuments(core.store, split).filter((d) => d.split === side);
     const all = sideDocs.flatMap((d) => byDoc.get(d.id) ?? []);
@@ -308,7 +378,11 @@ try {
     const perThousand = (ts: TripleListItem[]) => ((1000 * new Set(ts.map((t) => key(t.relation))).size) / Math.max(1, ts.length)).toFixed(1);
     // (and as the refitted model will store it, at the threshold chosen for it)
     const threshold = chosen['feature model'];
-    const hiddenNow = sideDocs.flatMap((d) => (byDoc.get(d.id) ?? []).filter((t) => (refitted(d.id, t) ?? 1) < threshold)).length;
+    refittedAll.set(
+      side,
+      sideDocs.flatMap((d) => (byDoc.get(d.id) ?? []).map((t) => refitted(d.id, t))),
+    );
+    const hiddenNow = refittedAll.get(side)!.filter((p) => (p ?? 1) < threshold).length;
     console.log(
       `${side} triples ${all.length}: distinct relations per 1000 triples ${perThousand(all)}; default view (stored precision >= ${stored}) ${shown.length}, ` +
         `hidden ${pct((all.length - shown.length) / Math.max(1, all.length))}, its distinct relations per 1000 ${perThousand(shown)}; ` +
@@ -318,7 +392,9 @@ try {
   for (const e of Object.keys(estimators) as Estimator[]) {
     const threshold = asked === undefined ? chosen[e] : Number(asked);
     console.log(
-      `${e}: default threshold ${chosen[e]}, the highest keeping >= ${pct(FACTS_KEPT_TARGET)} of the ${trainingFull(e).length} training facts held fully` +
+      `${e}: default threshold ${chosen[e]}, where the smaller of the lower bounds (held out on the training folds) is highest: ` +
+        `keep rate ${pct(balanced[e].keepLower)} (${balanced[e].kept} of ${balanced[e].shown} shown), ` +
+        `facts held fully ${pct(balanced[e].factsLower)} (${balanced[e].factsHeld} of ${balanced[e].facts})` +
         (asked === undefined ? '' : ` (figures below at --threshold ${threshold})`),
     );
     for (const [name, set] of [
@@ -333,6 +409,27 @@ try {
         console.log(`    ${name} section facts held ${coverage === 'full' ? 'fully' : 'partly'}: default view keeps ${kept} of ${held.length}`);
       }
     }
+  }
+  // The trade-off of the feature model: training held out by fold (what the rule reads), validation by the refitted model.
+  const curves = {
+    training: tradeOffCurve(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
+    validation: tradeOffCurve(
+      validation.map((j) => ({ p: estimators['feature model'](j), keep: j.verdict === 'keep' })),
+      fullFacts('validation', 'feature model', false),
+    ),
+  };
+  console.log("trade-off, feature model (threshold: judged shown, keep rate, facts held fully, share of all the side's triples hidden):");
+  console.log('| threshold | training folds (held out) | validation |');
+  console.log('| --- | --- | --- |');
+  const steps = [...new Set([20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, Math.round(100 * chosen['feature model'])])].sort((x, y) => x - y);
+  for (const step of steps) {
+    const cell = (side: Split) => {
+      const x = curves[side][step];
+      const all = refittedAll.get(side)!;
+      const hidden = all.filter((p) => p !== null && p < x.threshold).length / Math.max(1, all.length);
+      return `${x.shown} shown, keep ${x.shown ? pct(x.kept / x.shown) : '-'}, facts ${x.factsHeld}/${x.facts} (${pct(x.factsHeld / Math.max(1, x.facts))}), hidden ${pct(hidden)}`;
+    };
+    console.log(`| ${(step / 100).toFixed(2)}${step / 100 === chosen['feature model'] ? ' (chosen)' : ''} | ${cell('training')} | ${cell('validation')} |`);
   }
 } finally {
   await core.close();

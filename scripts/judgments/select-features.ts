@@ -3,7 +3,7 @@
 // other folds' documents only, so that a fold is measured on documents its model never saw), and kept
 // when it lowers the folds' mean log loss without lowering their mean AUC; then the L2 penalty is
 // chosen on the same folds. Validation is never read here.
-import { fitPrecision, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import { fitPrecision, triplePrecision, type PrecisionTable, type Verdict } from '../../electron/core/extract/precision';
 import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
 import { fitLogistic as fitLinear, foldsByGroup } from '../../electron/core/learn/logistic';
 
@@ -63,28 +63,60 @@ export function fitFeatureModel(rows: (number | null)[][], ys: number[], feature
   return { features: [...features], mean: mean.map(round), scale: scale.map(round), weights: m.weights.map(round), bias: round(m.bias) };
 }
 
-/** The mean over folds by document of the held-out AUC and log loss of a model with these features. */
-export function crossValidate(examples: readonly Example[], features: readonly string[], l2: number): FoldScore {
+/** One fold's fit: the per-rule table and the model fitted on the other folds' documents. */
+export interface FoldFit {
+  table: PrecisionTable;
+  model: LogisticModel;
+}
+
+/**
+ * The model with these features fitted once per fold by document, each on the other folds' documents,
+ * and the fold of each document: a triple of a document is scored held out by its fold's fit (a
+ * document never judged by any, the caller's full fit being held out for it already).
+ */
+export function foldFits(examples: readonly Example[], features: readonly string[], l2: number): { foldOf: Map<string, number>; fits: (FoldFit | null)[] } {
   const folds = foldsByGroup(
     examples.map((e) => e.group),
     FOLDS,
   );
-  const scores: FoldScore[] = [];
-  for (let f = 0; f < FOLDS; f++) {
+  const foldOf = new Map(examples.map((e, i) => [e.group, folds[i]]));
+  const fits = Array.from({ length: FOLDS }, (_, f) => {
     const train = examples.filter((_, i) => folds[i] !== f);
-    const test = examples.filter((_, i) => folds[i] === f);
-    if (!train.length || !test.length) continue;
+    if (!train.length || train.length === examples.length) return null;
     const table = fitPrecision(train);
-    const rowOf = (e: Example) => tripleFeatures({ ...e.shape, rules: e.rules }, triplePrecision(e.rules, table) ?? table.prior, features);
     const model = fitFeatureModel(
-      train.map(rowOf),
+      train.map((e) => exampleRow(e, table, features)),
       train.map((e) => (e.verdict === 'keep' ? 1 : 0)),
       features,
       l2,
     );
-    const scored = test.map((e) => ({ p: predictLogistic(model, rowOf(e)), keep: e.verdict === 'keep' }));
+    return { table, model };
+  });
+  return { foldOf, fits };
+}
+
+const exampleRow = (e: Example, table: PrecisionTable, features: readonly string[]) =>
+  tripleFeatures({ ...e.shape, rules: e.rules }, triplePrecision(e.rules, table) ?? table.prior, features);
+
+/** Each example's estimate by the fit of its own fold (held out: its document was not fitted on). */
+export function heldOutEstimates(examples: readonly Example[], features: readonly string[], l2: number): { p: number; keep: boolean }[] {
+  const { foldOf, fits } = foldFits(examples, features, l2);
+  return examples.map((e) => {
+    const fit = fits[foldOf.get(e.group)!]!;
+    return { p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep' };
+  });
+}
+
+/** The mean over folds by document of the held-out AUC and log loss of a model with these features. */
+export function crossValidate(examples: readonly Example[], features: readonly string[], l2: number): FoldScore {
+  const { foldOf, fits } = foldFits(examples, features, l2);
+  const scores: FoldScore[] = [];
+  fits.forEach((fit, f) => {
+    const test = examples.filter((e) => foldOf.get(e.group) === f);
+    if (!fit || !test.length) return;
+    const scored = test.map((e) => ({ p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep' }));
     scores.push({ auc: rankingAuc(scored), logLoss: logLoss(scored) });
-  }
+  });
   const mean = (xs: number[]) => xs.filter((x) => !Number.isNaN(x)).reduce((a, b) => a + b, 0) / Math.max(1, xs.filter((x) => !Number.isNaN(x)).length);
   return { auc: mean(scores.map((s) => s.auc)), logLoss: mean(scores.map((s) => s.logLoss)) };
 }
@@ -94,13 +126,24 @@ export function crossValidate(examples: readonly Example[], features: readonly s
  * candidates that helped alone (the one saving the most log loss first, while one saves MIN_GAIN and
  * keeps the AUC), then backward: a feature (the rule's precision aside) whose removal lowers the folds'
  * log loss is noise on documents not seen and goes (the one whose removal saves most first); then the
- * L2 penalty of the chosen set.
+ * L2 penalty of the chosen set; then forward again over every candidate left, on the chosen set at its
+ * penalty.
  */
 export function selectFeatures(
   examples: readonly Example[],
   base: readonly string[],
   candidates: readonly string[],
-): { chosen: Trial; base: Trial; alone: Trial[]; steps: Trial[]; dropped: { feature: string; trial: Trial }[]; grid: Trial[] } {
+): {
+  chosen: Trial;
+  base: Trial;
+  alone: Trial[];
+  steps: Trial[];
+  dropped: { feature: string; trial: Trial }[];
+  grid: Trial[];
+  /** Each candidate left tried alone on the chosen set at its penalty, and those the second forward pass kept. */
+  onChosenAlone: Trial[];
+  onChosen: Trial[];
+} {
   const trial = (features: string[], l2 = 1): Trial => ({ features, l2, ...crossValidate(examples, features, l2) });
   const baseTrial = trial([...base]);
   const alone = candidates.filter((c) => !base.includes(c)).map((c) => trial([...base, c]));
@@ -124,6 +167,19 @@ export function selectFeatures(
     current = best.trial;
   }
   const tried = L2_GRID.map((l2) => trial(current.features, l2));
-  const chosen = tried.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
-  return { chosen, base: baseTrial, alone, steps, dropped, grid: tried };
+  let chosen = tried.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+  // Forward again from the chosen set at its penalty: a candidate masked by the noise features dropped
+  // above, or by the weaker penalty of the first pass, is tried on what ships (same gain and AUC rule).
+  const onChosen: Trial[] = [];
+  let rest = candidates.filter((c) => !chosen.features.includes(c));
+  const onChosenAlone = rest.map((c) => trial([...chosen.features, c], chosen.l2));
+  for (;;) {
+    const tries = onChosen.length ? rest.map((c) => trial([...chosen.features, c], chosen.l2)) : onChosenAlone;
+    const best = tries.reduce<Trial | null>((a, b) => (!a || b.logLoss < a.logLoss ? b : a), null);
+    if (!best || chosen.logLoss - best.logLoss < MIN_GAIN || best.auc < chosen.auc) break;
+    onChosen.push(best);
+    chosen = best;
+    rest = rest.filter((c) => !best.features.includes(c));
+  }
+  return { chosen, base: baseTrial, alone, steps, dropped, grid: tried, onChosenAlone, onChosen };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Store } from '../../electron/core/store';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { triplePrecision } from '../../electron/core/extract/precision';
-import { estimatePrecision } from '../../electron/core/extract/precision-model';
+import { estimatePrecision, qualifierFlags } from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext } from '../../electron/core/extract/precision-context';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
@@ -53,6 +53,7 @@ describe('graphwright explain', () => {
       object: string;
       rules: string[];
       precision: number | null;
+      qualifiers: Record<string, unknown>;
     }[];
     const based = triples.find((x) => x.subject === 'IEEE 802.1X' && x.object === 'EAP');
     expect(based, JSON.stringify(triples)).toBeDefined();
@@ -64,7 +65,14 @@ describe('graphwright explain', () => {
     // document (extract/precision-context.ts, as the extraction job builds it; this sentence gives one triple)
     expect(based!.precision).not.toBeNull();
     const context = tripleContext(documentSalience(text), { start: x.triple.start, end: x.triple.end }, based!, 1);
-    expect(based!.precision).toBe(estimatePrecision(based!.rules, { ...based!, sentence: x.sentences[0].text, context }));
+    const shape = {
+      ...based!,
+      sentence: x.sentences[0].text,
+      conditional: Boolean(based!.qualifiers.condition),
+      qualifiers: qualifierFlags(based!.qualifiers),
+      context,
+    };
+    expect(based!.precision).toBe(estimatePrecision(based!.rules, shape));
     expect(based!.precision).not.toBe(triplePrecision(based!.rules));
     expect(x.triple).toMatchObject({ id: based!.id, subject: 'IEEE 802.1X', object: 'EAP', rules: based!.rules });
     expect(x.sentences).toHaveLength(1);

@@ -56,8 +56,19 @@ const TripleJudgment = z
     reason: Reason.optional(),
     edit: TripleLabels.optional(),
     note: z.string().min(1).optional(),
+    // judged again under a later standard: which one, and the verdict it replaced
+    rejudged: z.literal('qualifiers').optional(),
+    earlier: z
+      .strictObject({
+        verdict: z.enum(['keep', 'edit', 'wrong']),
+        reason: Reason.optional(),
+        edit: TripleLabels.optional(),
+        note: z.string().min(1).optional(),
+      })
+      .optional(),
   })
   .refine((j) => j.start < j.end, 'start must be before end')
+  .refine((j) => (j.rejudged === undefined) === (j.earlier === undefined), 'a re-judged line carries its earlier verdict, and only it')
   .refine((j) => (j.verdict === 'edit') === (j.edit !== undefined), 'an edit verdict carries an edit, and only it')
   .refine((j) => (j.verdict === 'keep') === (j.reason === undefined), 'edit and wrong verdicts carry a reason, keep none');
 

@@ -55,10 +55,23 @@ describe('the context of a triple in its document', () => {
     expect(nas.frequency).toBeCloseTo(Math.log1p(3), 10); // the acronym three times
     expect(endSalience(doc, 'Network Access Server').defined).toBe(true);
     const attacker = endSalience(doc, 'attacker');
-    expect(attacker).toEqual({ frequency: Math.log1p(1), defined: false, named: false });
+    expect(attacker).toMatchObject({ frequency: Math.log1p(1), defined: false, named: false });
     expect(endSalience(doc, 'unheard-of thing').frequency).toBe(0);
-    const c = tripleContext(doc, at('The NAS MUST include the User-Name attribute.'), { subject: 'NAS', object: 'User-Name attribute' }, 3);
-    expect(c).toMatchObject({ section: 'body', sentenceTriples: 3, subject: { named: true }, object: { named: true } });
+    const c = tripleContext(doc, at('The NAS MUST include the User-Name attribute.'), { subject: 'NAS', object: 'User-Name attribute' }, 3, 1);
+    expect(c).toMatchObject({ section: 'body', sentenceTriples: 3, sameEnds: 1, subject: { named: true }, object: { named: true } });
+    expect(tripleContext(doc, at('The NAS MUST include'), { subject: 'NAS', object: 'User-Name attribute' }, 1).sameEnds).toBe(0);
+  });
+
+  it("an end's spread: the share of the document's paragraphs (blocks between blank lines) that hold its head word", () => {
+    const doc = documentSalience(text, structure);
+    // eight paragraphs: four headings, the introduction's two lines, and one each under the other headings
+    expect(doc.paragraphs).toBe(8);
+    expect(endSalience(doc, 'User-Name attribute').spread).toBeCloseTo(2 / 8, 10); // the introduction and the security note
+    expect(endSalience(doc, 'the server').spread).toBeCloseTo(1 / 8, 10);
+    expect(endSalience(doc, 'unheard-of thing').spread).toBe(0);
+    expect(endSalience(doc, 'it').spread).toBe(0); // no head word
+    expect(documentSalience('').paragraphs).toBe(0);
+    expect(endSalience(documentSalience(''), 'server').spread).toBe(0);
   });
 });
 
@@ -69,7 +82,7 @@ describe('choosing the features by cross-validation by document', () => {
     const named = random() < 0.5;
     const keep = random() < (named ? 0.8 : 0.2);
     const words = 3 + Math.floor(random() * 20);
-    const salience = { frequency: 1, defined: false, named };
+    const salience = { frequency: 1, spread: 0.1, defined: false, named };
     return {
       group: `doc${i % 10}`,
       verdict: keep ? 'keep' : 'wrong',
@@ -79,7 +92,7 @@ describe('choosing the features by cross-validation by document', () => {
         relation: 'sends',
         object: 'reply',
         sentence: Array.from({ length: words }, () => 'word').join(' '),
-        context: { section: 'body', sentenceTriples: 1, subject: salience, object: { ...salience, named: false } },
+        context: { section: 'body', sentenceTriples: 1, sameEnds: 0, subject: salience, object: { ...salience, named: false } },
       },
     };
   });

@@ -6,8 +6,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import {
+  chooseBalancedThreshold,
   chooseThreshold,
   FACTS_KEPT_Z,
+  tradeOffCurve,
+  type TradeOffPoint,
   fitPrecision,
   ruleFamily,
   RULE_PRECISION,
@@ -23,6 +26,7 @@ import {
   generalEnd,
   predictLogistic,
   PRECISION_MODEL,
+  qualifierFlags,
   tripleFeatures,
 } from '../../electron/core/extract/precision-model';
 import { ruleInfo } from '../../electron/core/extract/rules';
@@ -100,6 +104,24 @@ describe('the feature model of precision', () => {
     expect(() => tripleFeatures(shape, 0.5, ['no such feature'])).toThrow(/unknown feature "no such feature"/);
   });
 
+  it("the qualifier features read a triple's meta (or a stored triple's qualifiers): negated, only, a bounded count, a modality", () => {
+    expect(qualifierFlags({ negated: true, only: true, quantity: 'at most one', modality: 'MUST', surface: 'sends' })).toEqual({
+      negated: true,
+      only: true,
+      quantity: true,
+      modality: true,
+    });
+    expect(qualifierFlags({ quantity: ' ', negated: 'yes' })).toEqual({ negated: false, only: false, quantity: false, modality: false });
+    expect(qualifierFlags(undefined)).toEqual({ negated: false, only: false, quantity: false, modality: false });
+    const names = ['negated (meta.negated)', 'limited by only (meta.only)', 'bounded count (meta.quantity)', 'any qualifier'];
+    expect(tripleFeatures(shape, 0.5, names)).toEqual([0, 0, 0, 0]);
+    expect(tripleFeatures({ ...shape, qualifiers: qualifierFlags({ only: true }) }, 0.5, names)).toEqual([0, 1, 0, 1]);
+    expect(tripleFeatures({ ...shape, conditional: true }, 0.5, names)).toEqual([0, 0, 0, 1]);
+    // a light noun as the head, whatever comes before it
+    expect(tripleFeatures({ ...shape, object: 'the RADIUS type' }, 0.5, ['object head a light noun'])).toEqual([1]);
+    expect(tripleFeatures({ ...shape, object: 'the RADIUS server' }, 0.5, ['object head a light noun'])).toEqual([0]);
+  });
+
   it('a feature of the document is unknown (null) without its context, and an unknown value counts as the mean', () => {
     const names = ['rule precision (logit)', 'subject named (acronym or capitalised)'];
     expect(tripleFeatures(shape, 0.5, names)[1]).toBeNull();
@@ -162,6 +184,48 @@ describe('choosing the default threshold', () => {
     expect(wilsonLower(9, 10, FACTS_KEPT_Z)).toBeGreaterThan(0.7);
     expect(wilsonLower(8, 10, FACTS_KEPT_Z)).toBeLessThan(0.7);
     expect(chooseThreshold(facts, 0.7, FACTS_KEPT_Z)).toBe(0.1);
+  });
+
+  it('the trade-off curve: at each threshold, the judged triples shown and kept and the facts still held', () => {
+    const judged = [
+      { p: 0.9, keep: true },
+      { p: 0.8, keep: true },
+      { p: 0.6, keep: false },
+      { p: 0.4, keep: true },
+      { p: 0.2, keep: false },
+    ];
+    const facts = [[0.9], [0.5], [0.3, null], [0.1]];
+    const curve = tradeOffCurve(judged, facts, 0);
+    expect(curve).toHaveLength(101);
+    expect(curve[0]).toMatchObject({ threshold: 0, shown: 5, kept: 3, factsHeld: 4, facts: 4 });
+    expect(curve[50]).toMatchObject({ threshold: 0.5, shown: 3, kept: 2, factsHeld: 3 }); // the fact with an unestimated triple stays
+    expect(curve[50].keepLower).toBeCloseTo(2 / 3, 10); // z 0: the share seen
+    expect(curve[95]).toMatchObject({ shown: 0, kept: 0, keepLower: 0, factsHeld: 1 });
+  });
+
+  it('the balanced threshold: the smaller of the two lower bounds (keep rate shown, facts held) is highest there', () => {
+    // 100 judged triples: the higher the estimate, the likelier kept; 20 facts held by triples spread over 0..1
+    const judged = Array.from({ length: 100 }, (_, i) => ({ p: i / 100, keep: i % 10 < i / 10 }));
+    const facts = Array.from({ length: 20 }, (_, i) => [i / 20]);
+    const best = chooseBalancedThreshold(judged, facts, FACTS_KEPT_Z);
+    const curve = tradeOffCurve(judged, facts, FACTS_KEPT_Z);
+    const worse = (x: TradeOffPoint) => Math.min(x.keepLower, x.factsLower);
+    for (const x of curve) expect(worse(x)).toBeLessThanOrEqual(worse(best) + 1e-12);
+    // neither share can gain by moving the threshold without the other falling below the bound chosen
+    expect(worse(curve[Math.round(best.threshold * 100) + 1])).toBeLessThan(worse(best));
+    expect(worse(curve[Math.round(best.threshold * 100) - 1])).toBeLessThan(worse(best));
+    // raising it buys keep rate with facts
+    expect(best.keepLower).toBeGreaterThan(curve[0].keepLower);
+    expect(best.factsHeld).toBeLessThan(20);
+    // with facts everywhere held (unestimated triples), only the keep rate counts: the highest bound of it
+    const held = chooseBalancedThreshold(
+      judged,
+      facts.map(() => [null]),
+      FACTS_KEPT_Z,
+    );
+    expect(held.keepLower).toBe(Math.max(...tradeOffCurve(judged, [[null]], FACTS_KEPT_Z).map((x) => x.keepLower)));
+    // ties go to the lower threshold: nothing judged, nothing to gain, 0
+    expect(chooseBalancedThreshold([], [], FACTS_KEPT_Z).threshold).toBe(0);
   });
 
   it("the contract's default is the one chosen with the committed precision model", () => {

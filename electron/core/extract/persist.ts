@@ -6,7 +6,7 @@ import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
 import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
 import { llmRule } from './rules';
-import { estimatePrecision } from './precision-model';
+import { estimatePrecision, qualifierFlags } from './precision-model';
 import { tripleContext, type DocumentSalience } from './precision-context';
 
 interface ChunkRef extends Span {
@@ -58,6 +58,14 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
   const spanKey = (s: Span) => `${s.start}-${s.end}`;
   const perSpan = new Map<string, number>();
   for (const t of ex.triples) if (t.evidence) perSpan.set(spanKey(t.evidence), (perSpan.get(spanKey(t.evidence)) ?? 0) + 1);
+  // the relations each evidence span gave between the same two ends (a fact read by more than one rule)
+  const endsKey = (s: Span, head: string, tail: string) => `${spanKey(s)}|${normalizeLabel(head)}|${normalizeLabel(tail)}`;
+  const relationsBetween = new Map<string, Set<string>>();
+  for (const t of ex.triples) {
+    if (!t.evidence) continue;
+    const k = endsKey(t.evidence, t.head.text, t.tail.text);
+    relationsBetween.set(k, (relationsBetween.get(k) ?? new Set()).add(cleanRelation(t.relation).toLowerCase()));
+  }
 
   for (const m of ex.mentions) {
     const c = resolver.canonical(m.text, 'entity');
@@ -108,7 +116,16 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
         object: tail.label,
         sentence: docText.slice(evidence.start, evidence.end),
         conditional: typeof t.meta?.condition === 'string',
-        context: ctx.salience && tripleContext(ctx.salience, evidence, { subject: head.label, object: tail.label }, perSpan.get(spanKey(evidence)) ?? 1),
+        qualifiers: qualifierFlags(t.meta),
+        context:
+          ctx.salience &&
+          tripleContext(
+            ctx.salience,
+            evidence,
+            { subject: head.label, object: tail.label },
+            perSpan.get(spanKey(evidence)) ?? 1,
+            (relationsBetween.get(endsKey(evidence, t.head.text, t.tail.text))?.size ?? 1) - 1,
+          ),
       }),
       unsupported: Boolean(t.unsupported),
     });

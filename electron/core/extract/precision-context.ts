@@ -49,6 +49,9 @@ export interface DocumentSalience {
   counts: Map<string, number>;
   /** The words in the text, for the share of one. */
   total: number;
+  /** How many paragraphs (blocks between blank lines) hold each lower-cased word. */
+  paragraphsWith: Map<string, number>;
+  paragraphs: number;
   /** The acronyms the document spells out and their long forms, lower-cased. */
   defined: Set<string>;
   structure?: DocumentStructure;
@@ -61,24 +64,38 @@ export function documentSalience(
   acronyms: readonly AcronymDefinition[] = findAcronymDefinitions(text),
 ): DocumentSalience {
   const counts = new Map<string, number>();
+  const paragraphsWith = new Map<string, number>();
   let total = 0;
-  for (const w of wordsOf(text)) {
-    const k = w.toLowerCase();
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-    total++;
+  let paragraphs = 0;
+  for (const paragraph of text.split(/\n[ \t]*\n/)) {
+    const seen = new Set<string>();
+    for (const w of wordsOf(paragraph)) {
+      const k = w.toLowerCase();
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+      seen.add(k);
+      total++;
+    }
+    if (!seen.size) continue;
+    paragraphs++;
+    for (const k of seen) paragraphsWith.set(k, (paragraphsWith.get(k) ?? 0) + 1);
   }
   const defined = new Set<string>();
   for (const d of acronyms) {
     defined.add(d.short.toLowerCase());
     defined.add(d.long.toLowerCase().replace(/\s+/g, ' '));
   }
-  return { counts, total, defined, structure };
+  return { counts, total, paragraphsWith, paragraphs, defined, structure };
 }
 
 /** How salient an end is in its document. */
 export interface EndSalience {
   /** log(1 + occurrences of its head word in the document). */
   frequency: number;
+  /**
+   * The share of the document's paragraphs that hold its head word: a generic head ("server",
+   * "message") is spread over the whole document, a precise one sits where its topic is.
+   */
+  spread: number;
   /** The document spells it (or its head) out as an acronym or is the acronym's long form. */
   defined: boolean;
   /** It holds an acronym (two or more capitals in a word) or starts with a capitalised content word. */
@@ -91,6 +108,7 @@ export function endSalience(doc: DocumentSalience, end: string): EndSalience {
   const content = wordsOf(end).filter(isContent);
   return {
     frequency: Math.log1p(head ? (doc.counts.get(head) ?? 0) : 0),
+    spread: head && doc.paragraphs ? (doc.paragraphsWith.get(head) ?? 0) / doc.paragraphs : 0,
     defined: doc.defined.has(label) || content.some((w) => doc.defined.has(w.toLowerCase())),
     named: content.some((w) => /\p{Lu}.*\p{Lu}/u.test(w)) || (content.length > 0 && /^\p{Lu}/u.test(content[0])),
   };
@@ -111,6 +129,8 @@ export interface TripleContext {
   section: SectionKind;
   /** How many triples the same evidence span gave. */
   sentenceTriples: number;
+  /** How many other triples of the same evidence span join the same two ends (the fact read by another rule too). */
+  sameEnds: number;
   subject: EndSalience;
   object: EndSalience;
 }
@@ -120,10 +140,12 @@ export function tripleContext(
   span: { start: number; end: number },
   ends: { subject: string; object: string },
   sentenceTriples: number,
+  sameEnds = 0,
 ): TripleContext {
   return {
     section: sectionKind(doc.structure, span.start, span.end),
     sentenceTriples,
+    sameEnds,
     subject: endSalience(doc, ends.subject),
     object: endSalience(doc, ends.object),
   };

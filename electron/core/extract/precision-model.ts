@@ -5,9 +5,9 @@
 // precision-model.json, which names the features it uses (chosen there by cross-validation by document). It replaced per-rule precision because
 // it ranked the validation judgments better (docs/extraction.md, "Rules and precision").
 import fitted from './precision-model.json' with { type: 'json' };
-import { DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from '../nlp/lexicon';
+import { COORDINATORS, DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from '../nlp/lexicon';
 import { RULE_PRECISION, ruleFamily, triplePrecision, type PrecisionTable } from './precision';
-import { sentenceKind, type TripleContext } from './precision-context';
+import { headWord, sentenceKind, type TripleContext } from './precision-context';
 
 /** What the model reads of a triple besides its rules. */
 export interface TripleShape {
@@ -20,8 +20,24 @@ export interface TripleShape {
   rules?: readonly string[];
   /** It is claimed under a condition (its meta.condition qualifier). */
   conditional?: boolean;
+  /** Its other qualifiers (meta.negated, meta.only, meta.quantity, meta.modality) are present. */
+  qualifiers?: TripleQualifierFlags;
   /** Its document and sentence (extract/precision-context.ts); absent, those features sit at their mean. */
   context?: TripleContext;
+}
+
+/** Which qualifiers a triple carries besides its condition (read from its meta by qualifierFlags). */
+export interface TripleQualifierFlags {
+  negated?: boolean;
+  only?: boolean;
+  quantity?: boolean;
+  modality?: boolean;
+}
+
+/** The qualifier flags of a triple's meta (the extractor's) or its qualifiers (a stored triple's): the keys are the same. */
+export function qualifierFlags(meta: Record<string, unknown> | undefined): TripleQualifierFlags {
+  const said = (v: unknown) => v === true || (typeof v === 'string' && v.trim() !== '');
+  return { negated: meta?.negated === true, only: meta?.only === true, quantity: said(meta?.quantity), modality: said(meta?.modality) };
 }
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
@@ -34,6 +50,24 @@ export function generalEnd(end: string): boolean {
   const content = contentWords(end);
   if (content.length === 0) return true;
   return content.length === 1 && (LIGHT_NOUNS.has(content[0]) || end.trim() === end.trim().toLowerCase());
+}
+
+/** The share of an end's content words that its evidence sentence holds as words (an end the reading garbled or rebuilt holds fewer). */
+function shareInSentence(end: string, sentence: string): number {
+  const content = contentWords(end);
+  if (!content.length) return 1;
+  const said = new Set(words(sentence));
+  return content.filter((w) => said.has(w)).length / content.length;
+}
+
+/** The end, as written in the sentence, runs on into a coordination ("X and Y" read as X alone). */
+function cutBeforeConjunction(end: string, sentence: string): boolean {
+  const endWords = words(end);
+  const said = words(sentence);
+  if (!endWords.length) return false;
+  for (let i = 0; i + endWords.length < said.length; i++)
+    if (endWords.every((w, k) => said[i + k] === w) && COORDINATORS.has(said[i + endWords.length])) return true;
+  return false;
 }
 
 /** Rules that reshape a triple after it is read (a phrase or a condition moved onto an end): a sign of a hard sentence. */
@@ -74,6 +108,24 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'object defined in document': inContext((c) => flag(c.object.defined)),
   'subject named (acronym or capitalised)': inContext((c) => flag(c.subject.named)),
   'object named (acronym or capitalised)': inContext((c) => flag(c.object.named)),
+  // precision8's candidates
+  'negated (meta.negated)': (s) => flag(s.qualifiers?.negated),
+  'limited by only (meta.only)': (s) => flag(s.qualifiers?.only),
+  'bounded count (meta.quantity)': (s) => flag(s.qualifiers?.quantity),
+  'modality (meta.modality)': (s) => flag(s.qualifiers?.modality),
+  'any qualifier': (s) => flag(s.conditional || Object.values(s.qualifiers ?? {}).some(Boolean)),
+  'subject characters (log)': (s) => Math.log1p(s.subject.length),
+  'object characters (log)': (s) => Math.log1p(s.object.length),
+  'subject head a light noun': (s) => flag(LIGHT_NOUNS.has(headWord(s.subject) ?? '')),
+  'object head a light noun': (s) => flag(LIGHT_NOUNS.has(headWord(s.object) ?? '')),
+  'subject head paragraph share': inContext((c) => c.subject.spread),
+  'object head paragraph share': inContext((c) => c.object.spread),
+  'same ends read by another triple of the sentence': inContext((c) => flag(c.sameEnds > 0)),
+  'subject words in the sentence (share)': (s) => shareInSentence(s.subject, s.sentence),
+  'object words in the sentence (share)': (s) => shareInSentence(s.object, s.sentence),
+  'object cut before a coordination': (s) => flag(cutBeforeConjunction(s.object, s.sentence)),
+  'subject cut before a coordination': (s) => flag(cutBeforeConjunction(s.subject, s.sentence)),
+  'generic end marked (ref.generic-end)': (s) => flag(s.rules?.includes('ref.generic-end')),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

@@ -75,8 +75,9 @@ export const RULE_PRECISION: PrecisionTable = fitted as PrecisionTable;
 /** The share of the facts a full graph holds that the default view must still hold at the chosen threshold. */
 export const FACTS_KEPT_TARGET = 0.7;
 /**
- * The judged facts are few (tens): the share is required of the lower bound of its one-sided 90 %
- * Wilson interval, not of the share seen, so that the target holds on documents not judged too.
+ * The judged triples and facts are few (tens to hundreds): a share is read as the lower bound of its
+ * one-sided 90 % Wilson interval, not as the share seen, so that the target holds on documents not
+ * judged too.
  */
 export const FACTS_KEPT_Z = 1.2816;
 
@@ -88,19 +89,79 @@ export function wilsonLower(k: number, n: number, z: number): number {
   return (p + z2 / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
 }
 
+/** How many of these facts the default view holds at threshold `t` (a fact stays when one of its triples is at or above it, or not estimated). */
+export function factsHeld(facts: readonly (readonly (number | null)[])[], t: number): number {
+  return facts.filter((ps) => ps.some((p) => p === null || p >= t)).length;
+}
+
 /**
- * The default view's threshold: the highest (on a 0.01 grid) at which the default view still holds at
- * least `target` of the given facts, each held by triples of these precisions (a fact stays when one
- * of its triples is at or above the threshold, or not estimated); with `z` > 0, the lower bound of the
- * share's Wilson interval must reach the target. 0 when no threshold does.
+ * The highest threshold (on a 0.01 grid) at which the default view still holds at least `target` of
+ * the given facts, each held by triples of these precisions; with `z` > 0, the lower bound of the
+ * share's Wilson interval must reach the target. 0 when no threshold does. (The rule before
+ * precision8; `chooseBalancedThreshold` is the default view's now.)
  */
 export function chooseThreshold(facts: readonly (readonly (number | null)[])[], target = FACTS_KEPT_TARGET, z = 0): number {
-  const kept = (t: number) => facts.filter((ps) => ps.some((p) => p === null || p >= t)).length;
   for (let step = 100; step > 0; step--) {
     const t = step / 100;
-    if (facts.length > 0 && wilsonLower(kept(t), facts.length, z) >= target - 1e-12) return t;
+    if (facts.length > 0 && wilsonLower(factsHeld(facts, t), facts.length, z) >= target - 1e-12) return t;
   }
   return 0;
+}
+
+/** What the default view shows at one threshold, on judged triples and listed facts. */
+export interface TradeOffPoint {
+  threshold: number;
+  /** Judged triples at or above it, and how many of them an editor kept. */
+  shown: number;
+  kept: number;
+  /** The facts it still holds, of `facts`. */
+  factsHeld: number;
+  facts: number;
+  /** The lower Wilson bounds (at `z`) of the keep rate of the shown triples and of the share of facts held. */
+  keepLower: number;
+  factsLower: number;
+}
+
+/** The default view at each threshold of a 0.01 grid from 0 to 1. */
+export function tradeOffCurve(
+  judged: readonly { p: number; keep: boolean }[],
+  facts: readonly (readonly (number | null)[])[],
+  z = FACTS_KEPT_Z,
+): TradeOffPoint[] {
+  return Array.from({ length: 101 }, (_, step) => {
+    const threshold = step / 100;
+    const shownSet = judged.filter((j) => j.p >= threshold);
+    const kept = shownSet.filter((j) => j.keep).length;
+    const held = factsHeld(facts, threshold);
+    return {
+      threshold,
+      shown: shownSet.length,
+      kept,
+      factsHeld: held,
+      facts: facts.length,
+      keepLower: wilsonLower(kept, shownSet.length, z),
+      factsLower: wilsonLower(held, facts.length, z),
+    };
+  });
+}
+
+/**
+ * The default view's threshold, aimed at its two targets together: an editor keeps at least 70 % of
+ * what it shows, while it still holds at least 70 % of the facts editors list. Each share is taken
+ * as the lower bound of its one-sided Wilson interval (`z`: the judged triples and facts are few), and
+ * the threshold is the one whose smaller bound is highest: raising it buys keep rate with facts, so
+ * the best point is where neither can gain without the other falling below it. The estimates given
+ * should be held out (each judged triple and fact scored by a model fitted without its document), or
+ * the keep rate is flattered. Ties go to the lower threshold (the view that hides less).
+ */
+export function chooseBalancedThreshold(
+  judged: readonly { p: number; keep: boolean }[],
+  facts: readonly (readonly (number | null)[])[],
+  z = FACTS_KEPT_Z,
+): TradeOffPoint {
+  const curve = tradeOffCurve(judged, facts, z);
+  const worse = (x: TradeOffPoint) => Math.min(x.keepLower, x.factsLower);
+  return curve.reduce((best, x) => (worse(x) > worse(best) + 1e-12 ? x : best));
 }
 
 /**

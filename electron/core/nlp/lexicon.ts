@@ -30,6 +30,7 @@ import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
 import lightVerbs from './lexicon/light-verbs.json' with { type: 'json' };
 import months from './lexicon/months.json' with { type: 'json' };
 import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
+import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
@@ -84,6 +85,7 @@ export const LEXICON: Record<string, WordList> = {
   'modal-verbs': modalVerbs,
   months,
   'name-particles': nameParticles,
+  'naming-verbs': namingVerbs,
   negation,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
@@ -153,6 +155,7 @@ export const SECTION_NOUNS = set(sectionNouns);
 export const OBJECT_CONTROL_VERBS = set(objectControlVerbs);
 export const COMPLEMENT_NOUNS = set(complementNouns);
 export const NAME_PARTICLES = set(nameParticles);
+export const NAMING_VERBS = set(namingVerbs);
 export const LIGHT_NOUNS = set(lightNouns);
 export const MODAL_VERBS = set(modalVerbs);
 export const MEASUREMENT_NOUNS = set(measurementNouns);

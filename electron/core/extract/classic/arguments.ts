@@ -5,6 +5,7 @@
 // coordinate (a list needs its conjunction); a subject is the first noun phrase of its prepositional
 // chain. Each argument lists the ids of the rules that shaped it (`rules`).
 import {
+  NAMING_VERBS,
   COORDINATORS as COORD,
   LIGHT_NOUNS as LIGHT,
   LIGHT_VERBS,
@@ -78,9 +79,6 @@ export const ARGUMENT_RULES = [
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
 ];
-
-/** Participles that give a name ("N, called X,"). */
-const NAMING = new Set(['called', 'named', 'termed']);
 
 const withRule = <T extends Phrase>(a: T, id: string): T => ({ ...a, rules: [...(a.rules ?? []), id] });
 
@@ -196,7 +194,7 @@ export class Arguments {
       if (b?.name && (!after || after.text === ',' || after.text === '.')) return withRule({ ...b, lead: i }, 'arg.apposition-name');
     }
     // "the second version, called SMIv2, is ...": a common noun a name is given to stands for the name
-    if (!a.name && tokens[a.to + 1]?.text === ',' && NAMING.has(lower(tokens[a.to + 2]))) {
+    if (!a.name && tokens[a.to + 1]?.text === ',' && NAMING_VERBS.has(lower(tokens[a.to + 2]))) {
       const b = this.argStartingAt(tokens[a.to + 3]?.pos === 'DET' ? a.to + 4 : a.to + 3);
       if (b?.name && tokens[b.to + 1]?.text === ',') return withRule({ ...b, lead: i }, 'arg.called-name');
     }

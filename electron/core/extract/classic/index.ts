@@ -104,6 +104,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     const { span: s, tokens: inSentence } = sentence;
     const rels = sentenceRelations(inSentence, docText, context);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
+    const fromSentence: CandidateTriple[] = [];
     for (const r of rels) {
       // a document part as an end is its clause ("defined in section 5.1 of [RFC1234]": RFC 1234 §5.1); a
       // figure or table is no end
@@ -126,9 +127,12 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
         }),
         evidence: { start: s.start, end: s.end },
         rules: head !== r.head.text || tail !== r.tail.text ? [...r.rules, 'doc.part-end'] : r.rules,
+        // ref.generic-end: which end its sentence names more precisely (a feature for the precision model)
+        ...(r.genericEnd ? { meta: { genericEnd: r.genericEnd } } : {}),
       };
-      triples.push(readingForm(made, r));
+      fromSentence.push(readingForm(made, r));
     }
+    triples.push(...withoutActObjects(fromSentence));
   }
   const mentions: NodeMention[] = typed.map((m) => ({
     text: m.label,
@@ -333,4 +337,20 @@ function mostlyLatin(text: string, s: Span): boolean {
     }
   }
   return letters === 0 || latin / letters >= 0.7;
+}
+
+/**
+ * emit.act-object: a light verb's object naming the act ("provides support for X") makes no triple of
+ * its own, (NAS, provide, support), beside the triple of that act, (NAS, support, X): the same subject,
+ * the act triple's words as written opening with the verb and that object.
+ */
+function withoutActObjects(made: CandidateTriple[]): CandidateTriple[] {
+  const acts = made.filter((t) => t.rules?.includes('rel.light-verb'));
+  if (!acts.length) return made;
+  const sameSpan = (a: CandidateTriple['head'], b: CandidateTriple['head']) => a.span?.start === b.span?.start && a.span?.end === b.span?.end;
+  const written = (t: CandidateTriple) => (typeof t.meta?.surface === 'string' ? t.meta.surface : t.relation).toLowerCase();
+  return made.filter(
+    (t) =>
+      t.rules?.[0] !== 'prop.object' || !acts.some((u) => sameSpan(u.head, t.head) && written(u).startsWith(`${written(t)} ${t.tail.text.toLowerCase()} `)),
+  );
 }

@@ -8,6 +8,7 @@
 // each reading a rule of its own (PROPOSITION_RULES), the first id of the triples it makes.
 import {
   BE,
+  NAMING_VERBS,
   COMPLEMENT_NOUNS,
   COORDINATORS as COORD,
   DEGREE_WORDS as DEGREE,
@@ -25,7 +26,7 @@ import {
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
 import type { Clause } from './clauses';
-import { common, emit, nounText, type Reading, type SvoTriple } from './reading';
+import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
 import { capitalised, isComplexPreposition, lower, objectControl, pluralNoun, verbInWordNet } from './words';
@@ -86,11 +87,13 @@ export function readClause(r: Reading, c: Clause): void {
   if (k >= 1 && lower(tokens[k]) === 'to' && tokens[k].pos === 'PART') {
     readInfinitiveAgent(r, c, k);
     r.previousSubjects = null;
+    r.named = null;
     return;
   }
   const found = findSubjects(r, c, k);
   let { subjects } = found;
   k = found.k;
+  r.named = nameGiven(r, c);
   // the text pointing at itself ("this paper presents") is the authors' voice (in a document that names
   // itself, "this memo" is that document)
   const deixis =
@@ -125,6 +128,17 @@ export function readClause(r: Reading, c: Clause): void {
   if (subjectVoid(r, c, subjects, k)) return;
   r.subjectRules = found.rules;
   readPredicate(r, c, subjects, found.attribute);
+}
+
+/** subj.named: the name a passive naming verb gives its subject ("X is called N", "Xs are termed Ns"), or null. */
+function nameGiven(r: Reading, c: Clause): Arg | null {
+  const verbs = c.words.map(lower);
+  if (c.negated || !NAMING_VERBS.has(verbs.at(-1) ?? '') || !verbs.some((w) => BE.has(w))) return null;
+  const name = r.args.argStartingAt(c.ve + 1 + (r.tokens[c.ve + 1]?.pos === 'DET' ? 1 : 0));
+  // (the name ends where the naming clause does: a tagger split inside it gives no name)
+  const after = r.tokens[(name?.to ?? r.n) + 1];
+  const ends = !after || [',', '.', ';'].includes(after.text) || COORD.has(lower(after));
+  return name && ends && !name.numeric && !name.light ? name : null;
 }
 
 /** "a method to produce answers", "uses keys to encrypt packets": the noun before "to" is the agent. */
@@ -443,7 +457,9 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     (byMeans || !['of', 'by'].includes(lower(tokens[j])))
   ) {
     const pobj = args.argsFrom(j + 1);
-    for (const s of subjects) for (const y of pobj) emit(r, s, `${rel} ${only.text} ${lower(tokens[j])}`, y, 'prep', 'prop.reverb', only.text);
+    // (the object's bounded count is its own triple's qualifier, emit.quantity: not part of the relation's object)
+    const held = boundedCount(tokens, r.text, only, r.clause?.ve ?? -1)?.rest.text ?? only.text;
+    for (const s of subjects) for (const y of pobj) emit(r, s, `${rel} ${held} ${lower(tokens[j])}`, y, 'prep', 'prop.reverb', held);
     if (pobj.length) {
       j = pobj[pobj.length - 1].to + 1;
       reverb = true;

@@ -30,6 +30,8 @@ export interface SvoTriple {
   active?: boolean;
   /** The count the tail is bounded by ("at most one", "one or more"): the qualifier meta.quantity. */
   quantity?: string;
+  /** An end is a bare common noun its sentence names more precisely but no rule could pick (meta.genericEnd). */
+  genericEnd?: 'subject' | 'object' | 'both';
 }
 
 /** What the passes know while reading one sentence. */
@@ -50,6 +52,8 @@ export interface Reading {
   /** Copula subjects of a predicate nominal ("X is a dish found in Y": "found in Y" is said of X). */
   predicateOf: Map<number, Arg[]>;
   previousSubjects: Arg[] | null;
+  /** The name the clause just read gave its subject ("X is called N"): a verb coordinated after it speaks of N. */
+  named: Arg | null;
   /** The first subjects of the sentence ("its" points back at them). */
   sentenceSubjects: Arg[] | null;
   firstSubject: SentenceContext['antecedent'];
@@ -85,6 +89,11 @@ export const EMIT_RULES = [
       'A bounded count before an end ("at most one X", "at least two X", "exactly one X", "one or more X") is the triple\'s qualifier (meta.quantity), not part of the end.',
   },
   {
+    id: 'emit.act-object',
+    statement:
+      'A light verb\'s object that names the act ("provides support for X") makes no triple of its own beside the triple of that act: no (S, provide, support) beside (S, support, X).',
+  },
+  {
     id: 'emit.only',
     statement:
       'An end limited by "only" ("contains only X", each conjunct of "only A and B") keeps the limit as the triple\'s qualifier (meta.only); so does a direct object after "only" in the verb group ("MUST only send X"), but not "not only".',
@@ -114,10 +123,20 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const t = tail as Arg;
   if (h.light || t.light || h.numeric || !relation.trim()) return; // emit.light-end
   if ([head, tail].some((p) => /^\p{L}$/u.test(p.text))) return; // "s", "x": a variable, not a thing
-  const rh = r.refs.resolve(head);
-  const rt = r.refs.resolve(tail);
+  let rh = r.refs.resolve(head);
+  let rt = r.refs.resolve(tail);
   if (!rh || !rt) return;
   const c = r.clause;
+  // emit.quantity: a bounded count before the tail leaves it for the qualifier
+  const count = rt === tail ? boundedCount(r.tokens, r.text, tail, c?.ve ?? -1) : null;
+  // ref.sentence-head: a bare head stands for the fuller phrase of its sentence (not for the other end)
+  const fh = rh === head ? r.refs.fullerInSentence(head) : null;
+  const ft = rt === tail && !count ? r.refs.fullerInSentence(tail) : null;
+  const headGeneric = fh !== null && (!fh.fuller || fh.phrase.text.toLowerCase() === rt.text.toLowerCase());
+  const tailGeneric = ft !== null && (!ft.fuller || ft.phrase.text.toLowerCase() === (fh?.fuller && !headGeneric ? fh.phrase : rh).text.toLowerCase());
+  if (fh?.fuller && !headGeneric) rh = fh.phrase;
+  if (ft?.fuller && !tailGeneric) rt = ft.phrase;
+  const genericEnd = headGeneric ? (tailGeneric ? 'both' : 'subject') : tailGeneric ? 'object' : null;
   const rules = [
     rule,
     ...r.subjectRules,
@@ -141,9 +160,8 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');
   const reduced = Boolean(c) && reducedRelative(r.tokens, c!.vs, c!.ve, c!.group);
-  // emit.quantity: a bounded count before the tail leaves it for the qualifier
-  const count = rt === tail ? boundedCount(r.tokens, r.text, tail, c?.ve ?? -1) : null;
   if (count) rules.push('emit.quantity');
+  if (genericEnd) rules.push('ref.generic-end');
   const tailOut = count?.rest ?? plain(rt);
   if (reduced) rules.push('emit.reduced-relative');
   const active = Boolean(c) && !reduced && finiteActive(r.tokens, c!, rel);
@@ -159,6 +177,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...(only ? { only: true } : {}),
     ...(active ? { active: true } : {}),
     ...(count ? { quantity: count.quantity } : {}),
+    ...(genericEnd ? { genericEnd } : {}),
   });
 }
 
@@ -175,7 +194,7 @@ function finiteActive(tokens: Token[], c: Clause, relation: string): boolean {
  * X" (the number opens the tail), "one or more X" (the quantifier was left out of the phrase). The tail
  * without the number, and the count as written.
  */
-function boundedCount(tokens: Token[], text: string, tail: Phrase, floor: number): { quantity: string; rest: Phrase } | null {
+export function boundedCount(tokens: Token[], text: string, tail: Phrase, floor: number): { quantity: string; rest: Phrase } | null {
   const lower = (k: number) => tokens[k]?.text.toLowerCase() ?? '';
   const isNumber = (k: number) => tokens[k]?.pos === 'NUM';
   const matchAt = (words: string[], at: number) => at > floor && words.every((w, k) => lower(at + k) === w);

@@ -71,6 +71,16 @@ export const REFERENCE_RULES = [
     statement: 'A demonstrative is the nearest earlier noun phrase (this sentence or the three before, same section) with its head and number that says more.',
   },
   { id: 'ref.author-topic', statement: 'After the authors present something ("we propose an approach"), "this method" is what they presented.' },
+  {
+    id: 'ref.sentence-head',
+    statement:
+      'A bare common noun after "the", "every" or "each" stands for the one earlier noun phrase of its sentence with the same head that says more ("SNMP messages ... every message" is an SNMP message).',
+  },
+  {
+    id: 'ref.generic-end',
+    statement:
+      'A bare common noun end whose sentence names a thing of the same head more precisely, which no rule could pick, is marked (meta.genericEnd) for the precision model.',
+  },
   { id: 'ref.name', statement: 'A demonstrative before a name outside WordNet ("this MIB") keeps the name.' },
   { id: 'ref.unresolved', statement: 'A demonstrative end that points at nothing found gives no triple.' },
   {
@@ -80,6 +90,9 @@ export const REFERENCE_RULES = [
   },
   { id: 'ref.possessive', statement: '"Its N is Y" after a named subject in the same sentence is an attribute of that subject.' },
 ];
+
+/** Determiners of a distributive singular: "every message" may stand for the members of a plural ("messages"). */
+const EVERY_EACH = new Set(['every', 'each']);
 
 /** The demonstrative an end opens with: its noun (singular), number, kind and the noun's modifiers. */
 interface Deixis {
@@ -212,6 +225,35 @@ export class References {
         : null; // ref.unresolved
     this.resolved.set(key, out);
     return out;
+  }
+
+  /**
+   * ref.sentence-head: the fuller noun phrase of this sentence a bare common noun end stands for, with
+   * the end's own head word ("every message" after "SNMP messages": "SNMP message"); `fuller: false`
+   * when the sentence names more than one such thing or names it only later (ref.generic-end); null when
+   * the end is no bare common noun or nothing in the sentence says more.
+   */
+  fullerInSentence(p: Phrase): { phrase: Phrase; fuller: true } | { fuller: false } | null {
+    const { tokens, text } = this.args;
+    const a = p as Arg;
+    if (!a.np || a.start !== a.np.start || a.of || a.np.from !== a.np.to || a.name || a.numeric) return null;
+    const head = tokens[a.np.to];
+    if (head.pos !== 'NOUN' || capitalised(head)) return null;
+    const noun = singular(head.text.toLowerCase());
+    const plural = pluralNoun(head);
+    const determiner = lower(tokens[a.np.from - 1] ?? head);
+    // (a noun phrase with this head and words before it, no complement: the head word is its last)
+    const same = this.args.nps
+      .filter((np) => np.from < np.to && np.to !== a.np.to && singular(tokens[np.to].text.toLowerCase()) === noun)
+      .map((np) => ({ np, plural: pluralNoun(tokens[np.to]) }));
+    if (!same.length) return null;
+    const before = same.filter((x) => x.np.end <= p.start);
+    const named = new Set(same.map((x) => text.slice(x.np.start, tokens[x.np.to].start).replace(/\s+/g, ' ').toLowerCase()));
+    const agrees = (x: { plural: boolean }) => x.plural === plural || (EVERY_EACH.has(determiner) && x.plural && !plural);
+    const only = before.length && named.size === 1 && agrees(before[before.length - 1]) ? before[before.length - 1].np : null;
+    if (!only || !(determiner === 'the' || EVERY_EACH.has(determiner))) return { fuller: false };
+    const phraseText = `${text.slice(only.start, tokens[only.to].start)}${head.text}`.replace(/\s+/g, ' ');
+    return { fuller: true, phrase: { from: p.from, to: p.to, start: p.start, end: p.end, text: phraseText, rules: ['ref.sentence-head'] } };
   }
 
   /** Hands this sentence's noun phrases and first subject on to the next sentence. */

@@ -40,7 +40,16 @@ interface SentenceRepair {
 const DAY = /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?$/i;
 const YEAR = /^\d{4}$/;
 
+/** A list bullet typed as a letter or symbol ("o", "*", "-", "•"), opening a sentence before a capitalised word. */
+const isBullet = (tokens: Token[]) => ['o', '*', '-', '•'].includes(tokens[0]?.text ?? '') && capitalised(tokens[1]);
+
 const SPAN_REPAIRS: SpanRepair[] = [
+  {
+    id: 'tag.list-bullet',
+    statement:
+      'A bullet ("o", "*", "-") opening a sentence before a capitalised word is left out, and an item with no finite verb is a noun phrase: no verb is found for it.',
+    apply: (c) => (c.i === 0 && isBullet(c.tokens) ? 1 : 0),
+  },
   {
     id: 'tag.aside-number',
     statement: 'A bracketed year or reference number after a word is an aside, left out of the sentence.',
@@ -228,7 +237,8 @@ export function repairTags(tokens: Token[], text: string): Token[] {
     retag(TOKEN_REPAIRS, c, fired);
     out.push(fired.length ? { ...t, pos: c.pos, repairs: fired } : t);
   }
-  const sentence = { verbless: !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX') };
+  // (tag.list-bullet: a bulleted item without a verb is a noun phrase, not a clause whose verb the tagger missed)
+  const sentence = { verbless: !isBullet(tokens) && !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX') };
   for (const r of SENTENCE_REPAIRS) r.apply(out, r.id, sentence);
   return out;
 }

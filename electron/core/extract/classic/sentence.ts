@@ -109,6 +109,7 @@ function readingOf(tokens: Token[], text: string, context?: SentenceContext): Re
     subjectRules: [],
     predicateOf: new Map(),
     previousSubjects: null,
+    named: null,
     sentenceSubjects: null,
     firstSubject: null,
     relative: null,

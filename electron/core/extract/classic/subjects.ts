@@ -31,6 +31,10 @@ export const SUBJECT_RULES = [
     statement: 'A relative clause after "X of Y" speaks of Y when Y is a name (not after "who") or the verb agrees with Y only.',
   },
   { id: 'subj.coordinated-verb', statement: 'A verb coordinated with the one before it ("was written by A and was preceded by B") shares its subjects.' },
+  {
+    id: 'subj.named',
+    statement: 'A verb coordinated after a naming clause ("X is called N and is described in Y") speaks of the name N, not of the description X.',
+  },
   { id: 'subj.after-interruption', statement: "A verb after an interrupting clause between commas takes the sentence's subject." },
   { id: 'subj.noun-phrase', statement: 'The subject is the noun phrase right before the verb group, with the subjects coordinated before it.' },
   {
@@ -110,9 +114,9 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
     }
     if (ante && !r.relative) r.relative = { at: relAt, ante };
   } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
-    subjects = r.previousSubjects;
-    if (args.argEndingAt(k - 1) && !r.previousSubjects) subjects = null;
-    rules.push('subj.coordinated-verb');
+    subjects = r.named ? [r.named] : r.previousSubjects;
+    if (args.argEndingAt(k - 1) && !subjects) subjects = null;
+    rules.push(r.named ? 'subj.named' : 'subj.coordinated-verb');
   } else if (k >= 0 && tokens[k].text === ',') {
     const first = args.argAt(0);
     if (isArg(first) && tokens[first.to + 1]?.text === ',' && first.to < k) {
