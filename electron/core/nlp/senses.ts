@@ -110,6 +110,24 @@ export function takesObjectPhrase(verb: string, preposition: string): boolean {
   });
 }
 
+/**
+ * One of the verb's commonest senses has a frame that names this preposition ("send X to Y": 15, "provide
+ * X with Y": 17; not the frames of any phrase, 20 and 21): the phrase is the verb's own argument, no
+ * adjunct. False without WordNet or for a verb it does not list.
+ */
+export function frameNamesPreposition(verb: string, preposition: string): boolean {
+  const v = verb.toLowerCase();
+  const p = preposition.toLowerCase();
+  return cached(`n:${v}:${p}`, () => {
+    const wn = wordNet();
+    const base = wn?.baseForms(v, 'v')[0];
+    if (!wn || !base) return false;
+    return wn
+      .senses(base, { pos: ['v'], maxSenses: FRAME_SENSES })
+      .some((s) => s.frames.some((f) => (f.word === 0 || f.word === s.words.indexOf(base) + 1) && OBJECT_PHRASE_FRAMES.get(f.frame) === p));
+  });
+}
+
 /** WordNet lists the verb (in any form) and the particle as one verb ("go through", "look into"). False without WordNet. */
 export function phrasalVerb(verb: string, particle: string): boolean {
   const v = verb.toLowerCase();
