@@ -14,19 +14,20 @@ function cached(key: string, compute: () => boolean): boolean {
 }
 
 /**
- * WordNet lists the word: as a noun, the word itself ("set", "rewrite"; not "found", "made"); as a verb,
- * the word or its base form ("show", "exploits"; not "corpora"). True without WordNet.
+ * WordNet lists the word: as a noun or an adjective, the word itself ("set", "rewrite"; not "found",
+ * "made"); as a verb, the word or its base form ("show", "exploits"; not "corpora"). True without WordNet.
  */
-export function inWordNet(word: string, pos: 'n' | 'v'): boolean {
+export function inWordNet(word: string, pos: 'n' | 'v' | 'a'): boolean {
   const w = word.toLowerCase();
   return cached(`${pos}:${w}`, () => {
     const wn = wordNet();
-    return !wn || (pos === 'n' ? wn.entry(w, 'n') !== null : wn.baseForms(w, 'v').length > 0);
+    return !wn || (pos === 'v' ? wn.baseForms(w, 'v').length > 0 : wn.entry(w, pos) !== null);
   });
 }
 
 export const isNounInWordNet = (word: string) => inWordNet(word, 'n');
 export const isVerbInWordNet = (word: string) => inWordNet(word, 'v');
+export const isAdjectiveInWordNet = (word: string) => inWordNet(word, 'a');
 
 /** A unit of measure by WordNet's first noun sense ("seconds", "octets", "bytes": a kind of measure). False without WordNet. */
 export function isUnitOfMeasure(word: string): boolean {

@@ -26,7 +26,7 @@ import {
 } from '../../nlp/lexicon';
 import { singular } from '../../nlp/morphology';
 import { verbLemma, verbOfActNoun } from '../../nlp/derivations';
-import { frameNamesPreposition, isVerbInWordNet, phrasalVerb } from '../../nlp/senses';
+import { frameNamesPreposition, isAdjectiveInWordNet, isVerbInWordNet, phrasalVerb } from '../../nlp/senses';
 import { verbGroupForm } from '../../nlp/relation-lemma';
 import type { CandidateTriple, Mention } from '../types';
 import type { SvoTriple } from './reading';
@@ -85,7 +85,7 @@ export const RELATION_RULES = [
   {
     id: 'rel.adjunct',
     statement:
-      'A preposition of place, time or manner ("in", "during", "with") or a complex preposition ("prior to", "in terms of") ending a verb relation says where, when or how, not what the verb relates: (X, stored, Y) with the preposition kept as its qualifier (meta.preposition), the words as written as its label; not where WordNet has the verb and preposition as one verb or a frame of the verb names that preposition ("provide X with Y"), nor after "be" or "have", nor when the verb\'s own object is held in meta.object.',
+      'A preposition of place, time or manner ("in", "during", "with") or a complex preposition ("prior to", "in terms of") ending a verb relation says where, when or how, not what the verb relates: (X, stored, Y) with the preposition kept as its qualifier (meta.preposition), the words as written as its label; not where WordNet has the verb and preposition as one verb or a frame of the verb names that preposition ("provide X with Y"), nor after "be" or "have", nor when the verb\'s own object is held in meta.object; an adjective left by a dropped copula ("available in") leaves a preposition of place or time the same way.',
   },
 ];
 
@@ -160,7 +160,11 @@ function adjunctTail(words: string[]): { words: string[]; preposition: string } 
   if (!complex && !simple) return null;
   const rest = words.slice(0, words.length - (complex?.length ?? 1));
   const verb = rest[0].toLowerCase();
-  if (BE.has(verb) || HAVE.has(verb) || DO.has(verb) || !verbLemma(verb) || CHAIN_PREPOSITIONS.has(rest.at(-1)!.toLowerCase())) return null;
+  if (BE.has(verb) || HAVE.has(verb) || DO.has(verb) || CHAIN_PREPOSITIONS.has(rest.at(-1)!.toLowerCase())) return null;
+  // (an adjective after a copula the reading dropped, "available in": of place or time only; a "with"
+  // after an adjective is its complement, "consistent with")
+  const adjective = !verbLemma(verb) && rest.length === 1 && isAdjectiveInWordNet(verb);
+  if (!verbLemma(verb) && !(adjective && (complex || ADJUNCT_PREPOSITIONS[simple!] !== 'manner'))) return null;
   if (simple && (phrasalVerb(verb, simple) || frameNamesPreposition(verb, simple))) return null;
   return { words: rest, preposition: complex ? complex.join(' ') : simple! };
 }
@@ -293,7 +297,9 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     }
     // rel.adjunct: "stored in" is "stored", "in" its qualifier (a verb's own object in meta.object keeps its
     // preposition: the tail is the phrase's object, not the verb's)
-    const adjunct = verbal && !embedded && !dropObject ? adjunctTail(words) : null;
+    // (after rel.skipped-preposition the noun was the first preposition's, not the verb's: "held by [peer] in")
+    const ownObject = embedded && !dropObject && !rules.includes('rel.skipped-preposition');
+    const adjunct = verbal && !ownObject ? adjunctTail(words) : null;
     if (adjunct) {
       meta.preposition = adjunct.preposition;
       words = adjunct.words;
