@@ -1,12 +1,20 @@
 // Sequences sized from free VRAM and the model's KV cache, the context-failure ladder, and the
 // sequence pool's order (chat first, the cached prompt's sequence first). The ladder runs on the
 // REAL node-llama-cpp with the tiny model.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LlamaEngine } from '../../electron/core/llm/llama';
 import { readGgufInfo } from '../../electron/core/llm/gguf/reader';
 import { contextCost, contextLadder, MAX_AUTO_SEQUENCES, planSequences, type ContextCost } from '../../electron/core/llm/sizing';
 import { SequencePool } from '../../electron/core/llm/llama-pool';
 import { tinyModelPath } from '../helpers/tiny-model';
+
+/** A full garbage collection, as V8 may run one at any moment under load (the --expose-gc flag set at run time). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 const GiB = 2 ** 30;
 const MiB = 2 ** 20;
@@ -66,6 +74,24 @@ describe('the context-failure ladder', () => {
       await engine.close();
     }
   });
+
+  it('the model still closes after the refused context is garbage collected (real node-llama-cpp)', async () => {
+    // node-llama-cpp 3.21.1 left a context whose creation failed holding its model's dispose guard:
+    // once collected, closing the model waited for ever (patches/node-llama-cpp+3.21.1.patch)
+    const engine = await LlamaEngine.load({ modelPath: tinyModelPath(), maxThreads: 1, gpu: false, sequences: 512, contextSize: 128 });
+    expect(engine.info().parallelSequences).toBe(256);
+    for (let i = 0; i < 3; i++) {
+      collectGarbage();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      engine.close().then(() => 'closed'),
+      new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still closing after 20 s'), 20_000))),
+    ]);
+    clearTimeout(timer);
+    expect(outcome).toBe('closed');
+  }, 40_000);
 
   it('within a memory budget it shrinks the sequences, then the context, and the model still runs', async () => {
     const { insights } = await readGgufInfo(tinyModelPath());

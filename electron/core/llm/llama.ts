@@ -549,7 +549,9 @@ async function loadOn(llama: Llama, modelPath: string, gguf: GgufInfo, options: 
     if (!plan) return { model, context: null, threads, sizing: undefined };
     const ladder = await createDownTheLadder(
       contextLadder({ sequences: plan.sequences, contextSize }, Math.min(options.minContextSize ?? MIN_CONTEXT, contextSize)),
-      (shape) => model.createContext({ sequences: shape.sequences, contextSize: shape.contextSize, threads, flashAttention: 'auto' }),
+      (shape) =>
+        // the ladder is ours: node-llama-cpp's own retries would try the same refused shape 16 times
+        model.createContext({ sequences: shape.sequences, contextSize: shape.contextSize, threads, flashAttention: 'auto', failedCreationRemedy: false }),
       (shape) => {
         const c = costAt(shape.contextSize);
         return c.baseBytes + c.perSequenceBytes * shape.sequences <= available;
