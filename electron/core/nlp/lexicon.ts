@@ -3,6 +3,7 @@
 // the grammar (the forms of "be", the articles, ...) are the constants at the end. Nothing in this
 // folder knows a corpus: test/nlp/lexicon.test.ts checks every list has its source.
 import actAdjectives from './lexicon/act-adjectives.json' with { type: 'json' };
+import adjunctPrepositions from './lexicon/adjunct-prepositions.json' with { type: 'json' };
 import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json' with { type: 'json' };
 import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
 import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
@@ -58,6 +59,7 @@ interface WordList {
 /** Every list of lexicon/, by file name (docs and tests read them). */
 export const LEXICON: Record<string, WordList> = {
   'act-adjectives': actAdjectives,
+  'adjunct-prepositions': adjunctPrepositions,
   'bare-infinitive-object-verbs': bareInfinitiveObjectVerbs,
   'bcp14-keywords': bcp14Keywords,
   cataphoric,
@@ -145,6 +147,8 @@ export const PLURAL_PREPOSITIONS = set(pluralPrepositions);
 export const VERB_SYNONYMS: Readonly<Record<string, string>> = verbSynonyms.words;
 /** A preposition and the commoner one of the same role at a relation's end ("within" -> "in"). */
 export const PREPOSITION_VARIANTS: Readonly<Record<string, string>> = prepositionVariants.words;
+/** A preposition of an adjunct (place, time, manner) and its role: ending a verb's relation it is the triple's qualifier ("stored in" -> "stored"). */
+export const ADJUNCT_PREPOSITIONS: Readonly<Record<string, string>> = adjunctPrepositions.words;
 export const QUANTIFIERS = set(quantifiers);
 export const SELF_DETERMINERS = set(selfDeterminers);
 export const SELF_NOUNS = set(selfNouns);

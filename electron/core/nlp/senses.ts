@@ -14,19 +14,20 @@ function cached(key: string, compute: () => boolean): boolean {
 }
 
 /**
- * WordNet lists the word: as a noun, the word itself ("set", "rewrite"; not "found", "made"); as a verb,
- * the word or its base form ("show", "exploits"; not "corpora"). True without WordNet.
+ * WordNet lists the word: as a noun or an adjective, the word itself ("set", "rewrite"; not "found",
+ * "made"); as a verb, the word or its base form ("show", "exploits"; not "corpora"). True without WordNet.
  */
-export function inWordNet(word: string, pos: 'n' | 'v'): boolean {
+export function inWordNet(word: string, pos: 'n' | 'v' | 'a'): boolean {
   const w = word.toLowerCase();
   return cached(`${pos}:${w}`, () => {
     const wn = wordNet();
-    return !wn || (pos === 'n' ? wn.entry(w, 'n') !== null : wn.baseForms(w, 'v').length > 0);
+    return !wn || (pos === 'v' ? wn.baseForms(w, 'v').length > 0 : wn.entry(w, pos) !== null);
   });
 }
 
 export const isNounInWordNet = (word: string) => inWordNet(word, 'n');
 export const isVerbInWordNet = (word: string) => inWordNet(word, 'v');
+export const isAdjectiveInWordNet = (word: string) => inWordNet(word, 'a');
 
 /** A unit of measure by WordNet's first noun sense ("seconds", "octets", "bytes": a kind of measure). False without WordNet. */
 export function isUnitOfMeasure(word: string): boolean {
@@ -107,6 +108,24 @@ export function takesObjectPhrase(verb: string, preposition: string): boolean {
         (f) => (f.word === 0 || f.word === own) && OBJECT_PHRASE_FRAMES.has(f.frame) && [null, p].includes(OBJECT_PHRASE_FRAMES.get(f.frame)!),
       );
     });
+  });
+}
+
+/**
+ * One of the verb's commonest senses has a frame that names this preposition ("send X to Y": 15, "provide
+ * X with Y": 17; not the frames of any phrase, 20 and 21): the phrase is the verb's own argument, no
+ * adjunct. False without WordNet or for a verb it does not list.
+ */
+export function frameNamesPreposition(verb: string, preposition: string): boolean {
+  const v = verb.toLowerCase();
+  const p = preposition.toLowerCase();
+  return cached(`n:${v}:${p}`, () => {
+    const wn = wordNet();
+    const base = wn?.baseForms(v, 'v')[0];
+    if (!wn || !base) return false;
+    return wn
+      .senses(base, { pos: ['v'], maxSenses: FRAME_SENSES })
+      .some((s) => s.frames.some((f) => (f.word === 0 || f.word === s.words.indexOf(base) + 1) && OBJECT_PHRASE_FRAMES.get(f.frame) === p));
   });
 }
 

@@ -8,12 +8,16 @@
 // relation ("appears to act as" -> "act as"; "responsible for forwarding" -> "forward").
 import {
   ACT_ADJECTIVES,
+  ADJUNCT_PREPOSITIONS,
   ARTICLES,
   BE,
   CATENATIVE_QUALIFIERS,
   CHAIN_PREPOSITIONS,
   CODE_NOUNS,
+  COMPLEX_PREPOSITIONS,
+  DO,
   FUNCTION_WORDS,
+  HAVE,
   LIGHT_VERBS,
   MEASUREMENT_NOUNS,
   PREPOSITION_VARIANTS,
@@ -22,7 +26,7 @@ import {
 } from '../../nlp/lexicon';
 import { singular } from '../../nlp/morphology';
 import { verbLemma, verbOfActNoun } from '../../nlp/derivations';
-import { isVerbInWordNet, phrasalVerb } from '../../nlp/senses';
+import { frameNamesPreposition, isAdjectiveInWordNet, isVerbInWordNet, phrasalVerb } from '../../nlp/senses';
 import { verbGroupForm } from '../../nlp/relation-lemma';
 import type { CandidateTriple, Mention } from '../types';
 import type { SvoTriple } from './reading';
@@ -77,6 +81,11 @@ export const RELATION_RULES = [
     id: 'rel.act-adjective',
     statement:
       'An adjective whose gerund complement is the subject\'s own act ("is responsible for forwarding X") relates by the gerund\'s verb: (forward, X); an ability ("capable of") is kept as the qualifier.',
+  },
+  {
+    id: 'rel.adjunct',
+    statement:
+      'A preposition of place, time or manner ("in", "during", "with") or a complex preposition ("prior to", "in terms of") ending a verb relation says where, when or how, not what the verb relates: (X, stored, Y) with the preposition kept as its qualifier (meta.preposition), the words as written as its label; not where WordNet has the verb and preposition as one verb or a frame of the verb names that preposition ("provide X with Y"), nor after "be" or "have", nor when the verb\'s own object is held in meta.object; an adjective left by a dropped copula ("available in") leaves a preposition of place or time the same way.',
   },
 ];
 
@@ -137,6 +146,27 @@ function splitTail(tail: Mention, pattern: RegExp): { first: string; taken: stri
       .replace(/\s+(?:a|an|the)$/i, ''),
     rest: { ...tail, text: m[2], ...(span !== undefined ? { span } : {}) },
   };
+}
+
+/**
+ * rel.adjunct: a verb relation's words without the preposition of place, time or manner (or the complex
+ * preposition) that ends them, and that preposition; null when the last words are none, or are the verb's
+ * own ("provide with": a frame of WordNet; "go through": one verb), or no verb is left before them.
+ */
+function adjunctTail(words: string[]): { words: string[]; preposition: string } | null {
+  const lower = words.map((w) => singular(w.toLowerCase()));
+  const complex = COMPLEX_PREPOSITIONS.find((p) => lower.length > p.length && p.every((w, i) => singular(w) === lower[lower.length - p.length + i]));
+  const simple = !complex && lower.length >= 2 && ADJUNCT_PREPOSITIONS[lower.at(-1)!] ? lower.at(-1)! : null;
+  if (!complex && !simple) return null;
+  const rest = words.slice(0, words.length - (complex?.length ?? 1));
+  const verb = rest[0].toLowerCase();
+  if (BE.has(verb) || HAVE.has(verb) || DO.has(verb) || CHAIN_PREPOSITIONS.has(rest.at(-1)!.toLowerCase())) return null;
+  // (an adjective after a copula the reading dropped, "available in": of place or time only; a "with"
+  // after an adjective is its complement, "consistent with")
+  const adjective = !verbLemma(verb) && rest.length === 1 && isAdjectiveInWordNet(verb);
+  if (!verbLemma(verb) && !(adjective && (complex || ADJUNCT_PREPOSITIONS[simple!] !== 'manner'))) return null;
+  if (simple && (phrasalVerb(verb, simple) || frameNamesPreposition(verb, simple))) return null;
+  return { words: rest, preposition: complex ? complex.join(' ') : simple! };
 }
 
 /** "validation of X", "a validation of X": the noun and X. */
@@ -264,6 +294,16 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     if (verbal && words.length >= 2 && variant && !phrasalVerb(words[0], words.at(-1)!)) {
       words = [...words.slice(0, -1), variant];
       rules.push('rel.preposition-variant');
+    }
+    // rel.adjunct: "stored in" is "stored", "in" its qualifier (a verb's own object in meta.object keeps its
+    // preposition: the tail is the phrase's object, not the verb's)
+    // (after rel.skipped-preposition the noun was the first preposition's, not the verb's: "held by [peer] in")
+    const ownObject = embedded && !dropObject && !rules.includes('rel.skipped-preposition');
+    const adjunct = verbal && !ownObject ? adjunctTail(words) : null;
+    if (adjunct) {
+      meta.preposition = adjunct.preposition;
+      words = adjunct.words;
+      rules.push('rel.adjunct');
     }
     relation = words.join(' ');
   }
