@@ -91,6 +91,21 @@ const OBJECT_PHRASE_FRAMES = new Map<number, string | null>([
 const FRAME_SENSES = 3;
 
 /**
+ * Whether a frame of one of the verb's commonest senses that takes an object and a prepositional phrase
+ * is accepted (by the preposition it names; null for frames 20 and 21, which take any); null without
+ * WordNet or for a verb it does not list.
+ */
+function someObjectPhraseFrame(verb: string, accept: (named: string | null) => boolean): boolean | null {
+  const wn = wordNet();
+  const base = wn?.baseForms(verb, 'v')[0];
+  if (!wn || !base) return null;
+  return wn.senses(base, { pos: ['v'], maxSenses: FRAME_SENSES }).some((s) => {
+    const own = s.words.indexOf(base) + 1;
+    return s.frames.some((f) => (f.word === 0 || f.word === own) && OBJECT_PHRASE_FRAMES.has(f.frame) && accept(OBJECT_PHRASE_FRAMES.get(f.frame)!));
+  });
+}
+
+/**
  * One of the verb's commonest senses takes an object and a phrase of this preposition ("send X to Y",
  * "provide X with Y"; not "include X with Y", where the phrase belongs to the object). True without
  * WordNet or for a verb it does not list (nothing known against it).
@@ -98,17 +113,7 @@ const FRAME_SENSES = 3;
 export function takesObjectPhrase(verb: string, preposition: string): boolean {
   const v = verb.toLowerCase();
   const p = preposition.toLowerCase();
-  return cached(`f:${v}:${p}`, () => {
-    const wn = wordNet();
-    const base = wn?.baseForms(v, 'v')[0];
-    if (!wn || !base) return true;
-    return wn.senses(base, { pos: ['v'], maxSenses: FRAME_SENSES }).some((s) => {
-      const own = s.words.indexOf(base) + 1;
-      return s.frames.some(
-        (f) => (f.word === 0 || f.word === own) && OBJECT_PHRASE_FRAMES.has(f.frame) && [null, p].includes(OBJECT_PHRASE_FRAMES.get(f.frame)!),
-      );
-    });
-  });
+  return cached(`f:${v}:${p}`, () => someObjectPhraseFrame(v, (named) => named === null || named === p) ?? true);
 }
 
 /**
@@ -119,14 +124,7 @@ export function takesObjectPhrase(verb: string, preposition: string): boolean {
 export function frameNamesPreposition(verb: string, preposition: string): boolean {
   const v = verb.toLowerCase();
   const p = preposition.toLowerCase();
-  return cached(`n:${v}:${p}`, () => {
-    const wn = wordNet();
-    const base = wn?.baseForms(v, 'v')[0];
-    if (!wn || !base) return false;
-    return wn
-      .senses(base, { pos: ['v'], maxSenses: FRAME_SENSES })
-      .some((s) => s.frames.some((f) => (f.word === 0 || f.word === s.words.indexOf(base) + 1) && OBJECT_PHRASE_FRAMES.get(f.frame) === p));
-  });
+  return cached(`named-frame:${v}:${p}`, () => someObjectPhraseFrame(v, (named) => named === p) ?? false);
 }
 
 /** WordNet lists the verb (in any form) and the particle as one verb ("go through", "look into"). False without WordNet. */
