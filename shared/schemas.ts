@@ -109,6 +109,11 @@ export const TripleQualifiers = z.object({
   only: z.boolean().optional(),
   /** A bounded count on the object as written ("at most one", "one or more"). */
   quantity: z.string().optional(),
+  /**
+   * The preposition of place, time or manner that ties the object to the verb, taken out of the relation
+   * ("stored" with "in": stored in the object; rule rel.adjunct).
+   */
+  preposition: z.string().optional(),
 });
 export type TripleQualifiers = z.infer<typeof TripleQualifiers>;
 

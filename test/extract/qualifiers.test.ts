@@ -1,7 +1,7 @@
 // A triple's qualifiers reach the editor: the relation written in its lemma form keeps the words as
 // written, the modal kept out of it is the triple's modality, a requirement its polarity, in
 // triples.list, triples --json and the evidence call (shared/schemas.ts TripleQualifiers); a bounded
-// count on the object is its quantity.
+// count on the object is its quantity; a preposition of place, time or manner taken out of the relation is its preposition.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ const TEXT = `Widget Exchange Protocol
    The gateway MUST NOT acknowledge a request twice.
 
    The registry sends at least two replies to the gateway.
+
+   Each request is stored in the journal.
 `;
 
 type Row = { subject: string; relation: string; object: string; qualifiers: Record<string, unknown> };
@@ -51,6 +53,11 @@ describe('qualifiers of a triple', () => {
     expect(returns, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
     expect(returns!.object).toMatch(/^repl(?:y|ies)$/);
     expect(returns!.qualifiers).toMatchObject({ quantity: 'at least two' });
+    // a preposition of place ending the relation is its qualifier (rel.adjunct), the words as written its label
+    const stored = rows.find((t) => t.subject === 'request' && t.object === 'journal');
+    expect(stored, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
+    expect(stored!.relation).toBe('stored');
+    expect(stored!.qualifiers).toMatchObject({ preposition: 'in', surface: 'stored in' });
     // every row has the field, {} when nothing qualifies it
     expect(rows.every((t) => typeof t.qualifiers === 'object' && t.qualifiers !== null)).toBe(true);
   }, 180_000);

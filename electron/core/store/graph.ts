@@ -316,5 +316,7 @@ function qualifiersOf(meta: Record<string, unknown>, edited: boolean): TripleQua
   if (meta.only === true) out.only = true;
   const quantity = text(meta.quantity);
   if (quantity) out.quantity = quantity;
+  const preposition = text(meta.preposition);
+  if (preposition && !edited) out.preposition = preposition;
   return out;
 }
