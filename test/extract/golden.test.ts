@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { classicExtract } from '../../electron/core/extract/classic';
+import { explainChunk } from '../../electron/core/extract/classic/explain';
 import { analyzeStructure } from '../../electron/core/document/structure';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { DocumentResolver } from '../../electron/core/extract/resolve';
@@ -102,6 +103,13 @@ describe('golden files by phenomenon', () => {
               ).toBe(true);
           }
           for (const a of c.absent ?? []) expect(all).not.toContain(a);
+          // `explain` shows the sentence's triples as the extractor emits them: what must be absent is absent there too
+          if (!c.document && c.labels !== 'canonical') {
+            const explained = explainChunk(c.text, { start: 0, end: c.text.length })
+              .flatMap((x) => x.passes?.triples ?? [])
+              .map((t) => `${t.head} | ${t.relation} | ${t.tail}`);
+            for (const a of c.absent ?? []) expect(explained, `explain: ${a}`).not.toContain(a);
+          }
           for (const p of c.absentMatching ?? []) expect(all.filter((x) => new RegExp(p).test(x))).toEqual([]);
           if (c.exactly) expect(all.sort()).toEqual([...c.exactly].sort());
         });

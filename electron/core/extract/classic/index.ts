@@ -12,7 +12,7 @@ import { chunkContext, citedDocumentBeside, clauseOf, ownPart, type DocInfo, typ
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
-import { readingForm, relationForm } from './relation-form';
+import { readingForm, relationForm, withoutActObjects } from './relation-form';
 import { proseOfFigure } from './figures';
 
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
@@ -337,20 +337,4 @@ function mostlyLatin(text: string, s: Span): boolean {
     }
   }
   return letters === 0 || latin / letters >= 0.7;
-}
-
-/**
- * emit.act-object: a light verb's object naming the act ("provides support for X") makes no triple of
- * its own, (NAS, provide, support), beside the triple of that act, (NAS, support, X): the same subject,
- * the act triple's words as written opening with the verb and that object.
- */
-function withoutActObjects(made: CandidateTriple[]): CandidateTriple[] {
-  const acts = made.filter((t) => t.rules?.includes('rel.light-verb'));
-  if (!acts.length) return made;
-  const sameSpan = (a: CandidateTriple['head'], b: CandidateTriple['head']) => a.span?.start === b.span?.start && a.span?.end === b.span?.end;
-  const written = (t: CandidateTriple) => (typeof t.meta?.surface === 'string' ? t.meta.surface : t.relation).toLowerCase();
-  return made.filter(
-    (t) =>
-      t.rules?.[0] !== 'prop.object' || !acts.some((u) => sameSpan(u.head, t.head) && written(u).startsWith(`${written(t)} ${t.tail.text.toLowerCase()} `)),
-  );
 }

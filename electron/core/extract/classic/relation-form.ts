@@ -336,3 +336,19 @@ export function readingForm(t: CandidateTriple, r: Pick<SvoTriple, 'kind' | 'emb
   const withMeta = Object.keys(meta).length ? { ...t, meta: { ...(t.meta ?? {}), ...meta } } : t;
   return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep', r.active === true);
 }
+
+/**
+ * emit.act-object: a light verb's object naming the act ("provides support for X") makes no triple of
+ * its own, (NAS, provide, support), beside the triple of that act, (NAS, support, X): the same subject,
+ * the act triple's words as written opening with the verb and that object.
+ */
+export function withoutActObjects(made: CandidateTriple[]): CandidateTriple[] {
+  const acts = made.filter((t) => t.rules?.includes('rel.light-verb'));
+  if (!acts.length) return made;
+  const sameSpan = (a: CandidateTriple['head'], b: CandidateTriple['head']) => a.span?.start === b.span?.start && a.span?.end === b.span?.end;
+  const written = (t: CandidateTriple) => (typeof t.meta?.surface === 'string' ? t.meta.surface : t.relation).toLowerCase();
+  return made.filter(
+    (t) =>
+      t.rules?.[0] !== 'prop.object' || !acts.some((u) => sameSpan(u.head, t.head) && written(u).startsWith(`${written(t)} ${t.tail.text.toLowerCase()} `)),
+  );
+}

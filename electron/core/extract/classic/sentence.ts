@@ -13,7 +13,8 @@ import { isQuestion, readClauses, type Clause } from './clauses';
 import { readClause } from './propositions';
 import { emit, type Reading, type SvoTriple } from './reading';
 import { References, type SentenceContext } from './reference';
-import { readingForm } from './relation-form';
+import { readingForm, withoutActObjects } from './relation-form';
+import type { CandidateTriple } from '../types';
 import { repairTags } from './repairs';
 import { phrase, type Token } from './tokens';
 import { pluralNoun } from './words';
@@ -175,6 +176,22 @@ export function explainSentence(input: Token[], text: string, context?: Sentence
   const clauses = tokens.length ? readClauses(tokens) : [];
   const nps = tokens.length ? new Arguments(tokens, text).nps : [];
   const triples = question || !tokens.length ? [] : sentenceRelations(input, text, context);
+  // each reading in its relation form (pass 7), with the kind it was read as
+  const formed = new Map<CandidateTriple, SvoTriple['kind']>(
+    triples.map((t) => [
+      readingForm(
+        {
+          stage: 'EE',
+          head: { text: t.head.text, kind: 'entity', span: { start: t.head.start, end: t.head.end } },
+          relation: t.relation,
+          tail: { text: t.tail.text, kind: 'entity', span: { start: t.tail.start, end: t.tail.end } },
+          rules: t.rules,
+        },
+        t,
+      ),
+      t.kind,
+    ]),
+  );
   return {
     tokens: input.map((t) => ({ text: t.text, pos: t.pos, start: t.start, end: t.end })),
     repaired: tokens.map((t) => ({ text: t.text, pos: t.pos, start: t.start, end: t.end, repairs: t.repairs ?? [] })),
@@ -187,18 +204,15 @@ export function explainSentence(input: Token[], text: string, context?: Sentence
       rule: c.unasserted ?? c.negation,
       rules: c.rules,
     })),
-    triples: triples.map((t) => {
-      const formed = readingForm(
-        { stage: 'EE', head: { text: t.head.text, kind: 'entity' }, relation: t.relation, tail: { text: t.tail.text, kind: 'entity' }, rules: t.rules },
-        t,
-      );
-      const { surface, modality } = (formed.meta ?? {}) as { surface?: string; modality?: string };
+    // (as the extractor emits them: a light verb's act object beside its act triple is left out, emit.act-object)
+    triples: withoutActObjects([...formed.keys()]).map((f) => {
+      const { surface, modality } = (f.meta ?? {}) as { surface?: string; modality?: string };
       return {
-        head: formed.head.text,
-        relation: formed.relation,
-        tail: formed.tail.text,
-        kind: t.kind,
-        rules: formed.rules ?? t.rules,
+        head: f.head.text,
+        relation: f.relation,
+        tail: f.tail.text,
+        kind: formed.get(f)!,
+        rules: f.rules ?? [],
         ...(surface ? { surface } : {}),
         ...(modality ? { modality } : {}),
       };
