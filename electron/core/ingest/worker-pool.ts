@@ -8,6 +8,7 @@
 // hooks in the thread; in the packaged app, dist-electron/ingest-worker.js (vite.electron.config.ts
 // defines __GRAPHWRIGHT_INGEST_WORKER__ there). GRAPHWRIGHT_INGEST_INLINE=1 runs prepareFile on the
 // core's own thread instead (for comparison in bench/responsiveness.ts).
+import fs from 'node:fs';
 import { Worker, threadId as mainThreadId } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -56,22 +57,27 @@ function workerUrl(): URL {
 }
 
 /**
- * The ingest thread's young generation (MB; V8's default grows to ~48 MB). Preparing a large text
- * allocates its size many times over in short-lived strings, so the young generation runs at its
- * largest throughout and its memory adds to the text's peak: capped, a 100 MB text's peak RSS was
- * ~45 MB lower (docs/PERFORMANCE.md, "Where a large text's peak is").
+ * A large file's thread: its young generation capped (MB; V8's default grows to ~48 MB). Preparing a
+ * large text allocates its size many times over in short-lived strings, so the young generation runs at
+ * its largest throughout and adds to the text's peak: capped, a 100 MB text's peak RSS was ~45 MB lower
+ * at the same speed (docs/PERFORMANCE.md, "Where a large text's peak is"). A small file pays for the
+ * cap in collections (the kit's PDFs ~1.15x slower), so only a file of `fromBytes` or more gets such a
+ * thread, of its own, ended when it is done; the others share the warm thread with V8's defaults.
  */
-export const INGEST_YOUNG_GENERATION_MB = 3;
+export const LARGE_FILE_THREAD = { youngGenerationMb: 3, fromBytes: 16 * 1024 * 1024 };
 
-const threadOptions = () => ({ execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: INGEST_YOUNG_GENERATION_MB } });
+const threadOptions = (capped: boolean) => ({
+  execArgv: [],
+  ...(capped ? { resourceLimits: { maxYoungGenerationSizeMb: LARGE_FILE_THREAD.youngGenerationMb } } : {}),
+});
 
 /** The thread's entry: the bundled worker as it is, the TypeScript one after registering tsx's hooks. */
-function spawn(): Worker {
+function spawn(capped: boolean): Worker {
   const url = workerUrl();
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, threadOptions());
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, threadOptions(capped));
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
   const boot = `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nawait import(${JSON.stringify(url.href)});\n`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), threadOptions());
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), threadOptions(capped));
 }
 
 interface Pending {
@@ -89,8 +95,12 @@ class IngestThread {
   private requestId = 0;
   dead: Error | null = null;
 
-  constructor() {
-    this.worker = spawn();
+  /** A large file's thread (young generation capped), ended when its file is done. */
+  readonly capped: boolean;
+
+  constructor(capped = false) {
+    this.capped = capped;
+    this.worker = spawn(capped);
     live.add(this);
     this.ready = new Promise<number>((resolve, reject) => {
       this.waiting = { resolve: (m) => (m.type === 'ready' ? resolve(m.threadId) : reject(new Error(`ingest worker: unexpected ${m.type}`))), reject };
@@ -171,10 +181,15 @@ let idle: IngestThread | null = null;
 let started = 0;
 let failedToStart: Error | null = null;
 
-async function acquire(): Promise<IngestThread> {
-  const t = idle && !idle.dead ? idle : new IngestThread();
-  if (t !== idle) started++;
-  idle = null;
+/** The resource limits of the thread that took the last file (tests: which kind of thread it was). */
+let lastLimits: Worker['resourceLimits'] | undefined;
+
+async function acquire(large: boolean): Promise<IngestThread> {
+  // (a large file never takes the warm thread, nor leaves its own behind: giveBack ends it)
+  if (idle?.dead) idle = null;
+  const t = !large && idle ? idle : new IngestThread(large);
+  if (t === idle) idle = null;
+  else started++;
   t.worker.ref();
   try {
     await t.ready;
@@ -182,13 +197,14 @@ async function acquire(): Promise<IngestThread> {
     void t.worker.terminate();
     throw err;
   }
+  lastLimits = t.worker.resourceLimits;
   return t;
 }
 
 function giveBack(t: IngestThread): void {
   t.serve(undefined, undefined);
   if (t.dead) return;
-  if (idle && idle !== t) {
+  if (t.capped || (idle && idle !== t)) {
     void t.worker.terminate();
     return;
   }
@@ -202,9 +218,9 @@ export function ingestThreadsStarted(): number {
   return started;
 }
 
-/** The resource limits V8 applies to the idle ingest thread, if one is running (tests: its young generation is capped). */
-export function idleIngestThreadLimits(): Worker['resourceLimits'] | undefined {
-  return idle?.worker.resourceLimits;
+/** The resource limits V8 applied to the thread that took the last file (tests: a large file's young generation is capped). */
+export function lastIngestThreadLimits(): Worker['resourceLimits'] | undefined {
+  return lastLimits;
 }
 
 /** Threads running now, busy or idle (tests: a cancel ends its thread). */
@@ -240,9 +256,13 @@ export async function prepareSource(file: string, options: IngestOptions & { sto
   const { signal, embed, onChunking, storeIn, ...rest } = options;
   if (signal?.aborted) throw new IngestError('cancelled');
   if (inlineIngest() || failedToStart) return inlineSource(file, options);
+  const bytes = await fs.promises.stat(file).then(
+    (st) => st.size,
+    () => 0, // (prepareFile names a missing or unreadable file)
+  );
   let t: IngestThread;
   try {
-    t = await acquire();
+    t = await acquire(bytes >= LARGE_FILE_THREAD.fromBytes);
   } catch (err) {
     // No worker here (a build without its bundle): parse on this thread rather than not at all.
     failedToStart = err as Error;
