@@ -132,9 +132,10 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   // ref.sentence-head: a bare head stands for the fuller phrase of its sentence (not for the other end)
   const fh = rh === head ? r.refs.fullerInSentence(head) : null;
   const ft = rt === tail && !count ? r.refs.fullerInSentence(tail) : null;
+  // (an end whose fuller phrase is the other end keeps its bare head, marked generic)
   const headGeneric = fh !== null && (!fh.fuller || fh.phrase.text.toLowerCase() === rt.text.toLowerCase());
-  const tailGeneric = ft !== null && (!ft.fuller || ft.phrase.text.toLowerCase() === (fh?.fuller && !headGeneric ? fh.phrase : rh).text.toLowerCase());
   if (fh?.fuller && !headGeneric) rh = fh.phrase;
+  const tailGeneric = ft !== null && (!ft.fuller || ft.phrase.text.toLowerCase() === rh.text.toLowerCase());
   if (ft?.fuller && !tailGeneric) rt = ft.phrase;
   const genericEnd = headGeneric ? (tailGeneric ? 'both' : 'subject') : tailGeneric ? 'object' : null;
   const rules = [
