@@ -29,7 +29,7 @@ export function explainChunk(docText: string, chunk: Span, options: ClassicOptio
       out.push({
         ...sentence.span,
         text: docText.slice(sentence.span.start, sentence.span.end),
-        passes: explainSentence(sentence.tokens, docText, reading.context),
+        passes: explainSentence(sentence.tokens, docText, reading.context, sentence.entry),
       });
     // (a sentence not asked about is still read: the context it leaves is what the next one sees)
     else sentenceRelations(sentence.tokens, docText, reading.context);

@@ -14,6 +14,7 @@ import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
 import { readingForm, relationForm, withoutActObjects } from './relation-form';
 import { proseOfFigure } from './figures';
+import { describedEntry, ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
 
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
@@ -23,6 +24,7 @@ export const DOCUMENT_RULES = [
   { id: 'doc.heading', statement: 'A section heading is cut off the sentence it opens; a heading alone is no sentence.' },
   { id: 'doc.term-line', statement: "A definition list's term line (short, unpunctuated, its body indented deeper) is no part of the body's first sentence." },
   { id: 'doc.listing-prose', statement: "An SMI object's DESCRIPTION or REFERENCE string is read, not the clauses of the listing before it." },
+  ENTRY_DESCRIPTION_RULE,
   { id: 'doc.latin', statement: 'Only sentences mostly in Latin script are read for relations; other scripts get typed mentions.' },
   { id: 'doc.code', statement: 'A MIB or ASN.1 listing (a quarter of its words in capitals, or "::=") is no sentence.' },
   { id: 'doc.legend', statement: 'Two or more "symbol = meaning" pairs are a legend, no sentence.' },
@@ -65,7 +67,7 @@ export function readChunk(docText: string, chunk: Span, options: ClassicOptions 
 }
 
 /** A sentence of a chunk: the span read and its tokens, or the rule that leaves it unread. */
-type ChunkSentence = { whole: Span; span: Span; tokens: Token[] } | { whole: Span; skip: string };
+type ChunkSentence = { whole: Span; span: Span; tokens: Token[]; entry?: string } | { whole: Span; skip: string };
 
 /** The chunk's sentences in order, each read or left unread by a document rule. */
 export function* chunkSentences(docText: string, r: ChunkReading): Generator<ChunkSentence> {
@@ -89,7 +91,11 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
     else if (codeLike(docText.slice(s.start, s.end)))
       yield { whole, skip: 'doc.code' }; // a MIB or ASN.1 listing is no English sentence
     else if (legendLike(docText.slice(s.start, s.end))) yield { whole, skip: 'doc.legend' };
-    else yield { whole, span: s, tokens: inSentence };
+    else {
+      // (the first sentence of an SMI entry's DESCRIPTION: the entry it describes, for doc.entry-description)
+      const entry = s.start > cut.start ? describedEntry(docText, cut.start, s.start) : undefined;
+      yield { whole, span: s, tokens: inSentence, ...(entry ? { entry } : {}) };
+    }
   }
 }
 
@@ -102,7 +108,8 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   for (const sentence of chunkSentences(docText, reading)) {
     if (!('span' in sentence)) continue;
     const { span: s, tokens: inSentence } = sentence;
-    const rels = sentenceRelations(inSentence, docText, context);
+    // doc.entry-description: a verbless description's own head is the entry; what it says inside is no claim
+    const rels = entryReadings(sentenceRelations(inSentence, docText, context), inSentence, sentence.entry);
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     const fromSentence: CandidateTriple[] = [];
     for (const r of rels) {

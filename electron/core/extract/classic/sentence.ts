@@ -19,6 +19,7 @@ import { repairTags } from './repairs';
 import { phrase, type Token } from './tokens';
 import { pluralNoun } from './words';
 import { UNASSERTED_OPENERS } from '../../nlp/lexicon';
+import { entryReadings } from './entries';
 
 export type { SvoTriple } from './reading';
 
@@ -170,12 +171,13 @@ export interface SentenceExplanation {
 }
 
 /** The passes of sentenceRelations, each output kept. */
-export function explainSentence(input: Token[], text: string, context?: SentenceContext): SentenceExplanation {
+export function explainSentence(input: Token[], text: string, context?: SentenceContext, entry?: string): SentenceExplanation {
   const tokens = repairTags(input, text);
   const question = tokens.length > 0 && isQuestion(tokens);
   const clauses = tokens.length ? readClauses(tokens) : [];
   const nps = tokens.length ? new Arguments(tokens, text).nps : [];
-  const triples = question || !tokens.length ? [] : sentenceRelations(input, text, context);
+  // (the first sentence of an SMI entry's DESCRIPTION read as the entry's description: doc.entry-description)
+  const triples = question || !tokens.length ? [] : entryReadings(sentenceRelations(input, text, context), input, entry);
   // each reading in its relation form (pass 7), with the kind it was read as
   const formed = new Map<CandidateTriple, SvoTriple['kind']>(
     triples.map((t) => [

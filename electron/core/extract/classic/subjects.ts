@@ -20,7 +20,7 @@ import { isArg, type Arg } from './arguments';
 import type { Clause } from './clauses';
 import type { SentenceContext } from './reference';
 import { common, nounText, type Reading } from './reading';
-import type { Phrase } from './tokens';
+import type { Phrase, Token } from './tokens';
 import { abstractHead, inWordNet, lower, mostlyAdjective, VERB_POS } from './words';
 
 export const SUBJECT_RULES = [
@@ -51,6 +51,11 @@ export const SUBJECT_RULES = [
   { id: 'subj.predicate-nominal', statement: 'A participle after a predicate nominal ("X is a dish found in Y") is said of the copula\'s subject.' },
   { id: 'subj.attribute', statement: '"X\'s N is", "whose N is", "where the N is", "its N is" (after a named subject): N is an attribute of the owner.' },
   { id: 'subj.coordinated', statement: 'Subjects coordinated before the verb ("A and B use C", over their determiners) each make a triple.' },
+  {
+    id: 'subj.singular-coordination',
+    statement:
+      'Conjuncts before a verb that agrees with a singular subject only ("A set of X and Y is") are one subject: the coordination lies inside the first one\'s "of" complement (or the light noun\'s it stands behind).',
+  },
   { id: 'subj.authors', statement: 'The authors\' voice ("we", "this paper") is no end: the object and its complement are the relation\'s ends.' },
   { id: 'void.without', statement: '"Without X doing Y" says X does not.' },
   {
@@ -134,6 +139,10 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
       const reduced = bareParticiple && afterPreposition;
       subjects = args.withCoordinatedBefore(reduced ? a : args.chainStart(a));
       rules.push(reduced ? 'subj.reduced-relative' : 'subj.noun-phrase');
+      if (subjects.length > 1 && singularAgreement(group) && (subjects[0].of || subjects[0].via) && !subjects[0].numeric) {
+        subjects = [oneSubject(r, subjects)];
+        rules.push('subj.singular-coordination');
+      }
       // a reduced relative after an "of" phrase whose head names no thing ("the life of the keying
       // material used to encrypt") is said of the complement; a bare participle, no auxiliary, with a
       // finite verb elsewhere in the sentence
@@ -182,6 +191,23 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
   }
   if (subjects && subjects.length > 1) rules.push('subj.coordinated');
   return { subjects, attribute, k, rules };
+}
+
+/** The verb group opens with a form that agrees with a singular subject only ("is", "was", "has", "sends"). */
+function singularAgreement(group: Token[]): boolean {
+  const v = group[0];
+  if (!v) return false;
+  if (['is', 'was', 'has', 'does'].includes(lower(v))) return true;
+  return v.pos === 'VERB' && /\p{Ll}[^s]s$/u.test(v.text) && !/(?:ss|us|is)$/.test(v.text);
+}
+
+/** Coordinated arguments read as one: from the first one's start to the last one's end, its words as written. */
+function oneSubject(r: Reading, subjects: Arg[]): Arg {
+  const first = subjects[0];
+  const last = subjects[subjects.length - 1];
+  // (a light noun the first stands behind opens it: "set of X and Y")
+  const start = Math.min(first.via?.start ?? first.start, first.start);
+  return { ...first, via: undefined, start, to: last.to, end: last.end, text: r.text.slice(start, last.end).replace(/\s+/g, ' ') };
 }
 
 /** "whose architect was X", "X's leader is Y", "where the capital is Y", "its runway name is Y": an attribute of the owner. */

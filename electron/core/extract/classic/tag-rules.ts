@@ -19,6 +19,7 @@ const baseForm = (w: string) => !/(?:[^s]s|ed|en|ing)$/.test(w);
 export const PREDICATES: Record<string, TokenPredicate<Token>> = {
   capitalised: (t) => capitalised(t),
   nounInWordNet: (t) => nounInWordNet(t.text),
+  verbInWordNet: (t) => verbInWordNet(t.text),
 };
 
 const tag = (c: RepairContext, k: number, pos: string, id: string) => {
@@ -400,6 +401,51 @@ export const TOKEN_REPAIRS: TagRepair[] = [
     to: 'VERB',
   },
   {
+    id: 'tag.verb-read-as-adverb-after-modal',
+    statement:
+      'A word read as an adverb (no -ly) right after a modal, that can be a verb, before the noun phrase it takes, is the verb ("MUST forward the packet").',
+    patterns: [
+      {
+        before: [{ LOWER: { IN: MODALS }, POS: 'AUX' }],
+        focus: { POS: 'ADV', TEXT: { REGEX: '^(?!.*ly$)\\p{Ll}+$' }, _: { verbInWordNet: true } },
+        after: [{ POS: { IN: ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'] } }],
+      },
+      {
+        // (its object read as a verb before a preposition or the clause's end: "can forward traffic to")
+        before: [{ LOWER: { IN: MODALS }, POS: 'AUX' }],
+        focus: { POS: 'ADV', TEXT: { REGEX: '^(?!.*ly$)\\p{Ll}+$' }, _: { verbInWordNet: true } },
+        after: [{ POS: 'VERB', _: { nounInWordNet: true } }, { POS: { IN: ['ADP', 'PUNCT'] } }],
+      },
+    ],
+    to: 'VERB',
+  },
+  {
+    id: 'tag.object-after-modal-verb',
+    statement: 'A word read as a verb right after the verb that rule retagged, before a preposition or punctuation, is its object noun.',
+    when: (c) =>
+      c.pos === 'VERB' &&
+      (prev(c)?.repairs ?? []).includes('tag.verb-read-as-adverb-after-modal') &&
+      ['ADP', 'PUNCT'].includes(next(c)?.pos ?? 'PUNCT') &&
+      nounInWordNet(c.t.text),
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.object-head-at-clause-end',
+    statement:
+      "A base form at the clause's end after a verb's object (a determiner, its modifiers and a singular noun) is the object's head: an object takes no verb after it.",
+    when: (c) => {
+      if (c.pos !== 'VERB' || !baseForm(c.t.text) || capitalised(c.t) || !nounInWordNet(c.t.text)) return false;
+      const n = next(c);
+      if (n && !(n.pos === 'PUNCT' && n.text !== '(')) return false;
+      const p = prev(c);
+      if (!p || !['NOUN', 'PROPN'].includes(p.pos) || pluralNoun(p)) return false;
+      let k = 2;
+      while (['NOUN', 'PROPN', 'ADJ'].includes(prev(c, k)?.pos ?? '')) k++;
+      return prev(c, k)?.pos === 'DET' && prev(c, k + 1)?.pos === 'VERB';
+    },
+    to: 'NOUN',
+  },
+  {
     id: 'tag.noun-inside-phrase',
     statement: 'A base form after a determiner and a noun, before "of", or after a noun before a form of "be", is a noun of the phrase.',
     patterns: [
@@ -470,6 +516,20 @@ export const TOKEN_REPAIRS: TagRepair[] = [
     statement: 'A gerund before "of" is a noun ("the caching of keys").',
     patterns: [{ focus: { POS: 'VERB', TEXT: { REGEX: '\\p{L}{3}ing$' } }, after: [{ LOWER: 'of' }] }],
     to: 'NOUN',
+  },
+  {
+    id: 'tag.participle-after-coordinator',
+    statement:
+      'In a subject (no verb before it), a participle after a coordinator and a noun, before a noun phrase a verb follows, modifies that noun phrase ("X and associated Y is ...").',
+    when: (c) => {
+      if (c.pos !== 'VERB' || !/\p{L}{3}ed$/u.test(c.t.text) || !['and', 'or'].includes(lower(prev(c)))) return false;
+      if (!['NOUN', 'PROPN'].includes(prev(c, 2)?.pos ?? '') || c.out.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return false;
+      let k = c.i + 1;
+      if (!['NOUN', 'PROPN'].includes(c.tokens[k]?.pos ?? '')) return false;
+      while (['NOUN', 'PROPN', 'ADJ'].includes(c.tokens[k]?.pos ?? '')) k++;
+      return c.tokens[k]?.pos === 'AUX' || c.tokens[k]?.pos === 'VERB';
+    },
+    to: 'ADJ',
   },
   {
     id: 'tag.participle-modifier',
