@@ -5,6 +5,7 @@ import { ARTICLES, BE, COMPOUND_ADJECTIVE_HEADS, POSSESSIVES, RELATIVE_PRONOUNS 
 import type { RepairContext, TagRepair } from './repair-rule';
 import type { TokenPredicate } from '../../nlp/matcher';
 import type { Token } from './tokens';
+import { singular } from '../../nlp/morphology';
 import { capitalised, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';
 
 const MODALS = ['may', 'might', 'must', 'shall', 'should', 'can', 'could', 'will', 'would'];
@@ -344,6 +345,21 @@ export const TOKEN_REPAIRS: TagRepair[] = [
         after: [{ POS: { NOT_IN: ['ADP', 'PUNCT', 'AUX', 'VERB'] }, OP: '!' }],
       },
     ],
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.plural-ends-bare-object',
+    statement:
+      "An -s verb right after a finite verb's bare object words (only adjectives and nouns between, no article), before a conjunction or punctuation, is the plural noun that ends the object (a capitalised one too).",
+    when: (c) => {
+      if (c.pos !== 'VERB' || !/\p{L}[^s]s$/u.test(c.t.text) || !nounInWordNet(singular(c.t.text.toLowerCase()))) return false;
+      if (!['CCONJ', 'PUNCT'].includes(next(c)?.pos ?? 'PUNCT') || !['NOUN', 'PROPN'].includes(prev(c)?.pos ?? '')) return false;
+      // (a bare plural phrase: no article, which a clause's own subject after the verb would have)
+      let k = 1;
+      while (['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(prev(c, k)?.pos ?? '')) k++;
+      const v = prev(c, k);
+      return v?.pos === 'VERB' && k > 2 && /\p{L}[^s]s$/u.test(v.text);
+    },
     to: 'NOUN',
   },
   {
