@@ -31,7 +31,11 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
     statement:
       'An action or subject never ends on a determiner, preposition or conjunction, nor inside a bracket or quote it opened: it extends to the end of that phrase or bracket, or the triple is not made.',
   },
-  { id: 'pattern:requirement.impersonal', statement: '"It is RECOMMENDED that X do Y", "X are REQUIRED to Y": the keyword\'s modality on X and Y.' },
+  {
+    id: 'pattern:requirement.impersonal',
+    statement:
+      '"It is RECOMMENDED that X do Y", "X are REQUIRED to Y": the keyword\'s modality on X and Y; a condition opening the sentence ("Where Z, it is ...") is its qualifier.',
+  },
   { id: 'pattern:value.quantity', statement: '"X is at least N units", "an N-bit X": (X, has length, N units), the relation by the unit.' },
   { id: 'pattern:value.code', statement: 'In a standard, "Name (N)": (Name, has code, N).' },
   { id: 'pattern:value.port', statement: '"the X port (N/tcp)": (X port, has port number, N/tcp).' },

@@ -407,14 +407,15 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const modality = ADJECTIVE_MODAL[kw];
       const before = text.slice(s.start, at);
       const after = text.slice(at + kw.length, s.end);
-      const impersonal = (head: Mention, tail: Mention) =>
+      // (a condition opening the sentence, "Where X, it is RECOMMENDED that ...", is the triple's qualifier)
+      const impersonal = (head: Mention, tail: Mention, condition: string | null) =>
         out.push({
           pattern: 'requirement.impersonal',
           head,
           relation: modality,
           tail,
           evidence: s,
-          meta: { modality, negated: /NOT$/.test(modality), keyword: kw },
+          meta: { modality, negated: /NOT$/.test(modality), keyword: kw, ...(condition ? { condition } : {}) },
           modal: true,
         });
       const itIs = /\b[Ii]t is\s+$/.test(before);
@@ -438,7 +439,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
         if (!act) continue;
         const action = flat(text.slice(act.start, act.end));
         if (action.split(/\s+/).length < 2) continue;
-        impersonal(entity(subjectLabel, subj), event(action, act, 'requirement'));
+        impersonal(entity(subjectLabel, subj), event(action, act, 'requirement'), openingCondition(before.replace(/\b[Ii]t is\s+$/, '')));
         continue;
       }
       // "X is/are REQUIRED": the document requires X; "X are REQUIRED to do Y": X must do Y
@@ -460,20 +461,21 @@ export function requirements(ctx: ChunkContext): Draft[] {
       }
       const what = phraseLabel(raw);
       if (!what || !validSubject(what) || ANAPHORIC.test(flat(raw)) || /^(?:its|their|this|that|it|these|those)\b/i.test(raw.trim())) continue;
+      const condition = openingCondition(text.slice(s.start, rawStart));
       const personal = /^\s+to\s+(?=\p{Ll})/u.exec(after);
       if (personal) {
         const act = actionAfter(text, s, at + kw.length + personal[0].length, s.end);
         if (!act) continue;
         const action = flat(text.slice(act.start, act.end));
         if (action.split(/\s+/).length < 2) continue;
-        impersonal(entity(what, trimSpan(text, rawStart, rawStart + raw.length)), event(action, act, 'requirement'));
+        impersonal(entity(what, trimSpan(text, rawStart, rawStart + raw.length)), event(action, act, 'requirement'), condition);
         continue;
       }
       if (!ctx.doc.self) continue;
       const tailEnd = /^[^,;:.]*/.exec(after)![0];
       const span = trimSpan(text, rawStart, at + kw.length + tailEnd.length);
       const label = flat(`${what}${tailEnd.trim() ? ` ${tailEnd.trim()}` : ''}`);
-      impersonal(entity(ctx.doc.self, null, 'standard'), event(label, span, 'requirement'));
+      impersonal(entity(ctx.doc.self, null, 'standard'), event(label, span, 'requirement'), condition);
     }
   }
   return out;
