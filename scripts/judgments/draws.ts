@@ -53,13 +53,16 @@ export function stratumOf(draw: Draw, precisionThen: number | null, threshold: n
 }
 
 /**
- * The weight of each judged item: its stratum's size in its document (`poolSize`) over the number of
- * the draw's items from that stratum and document, then scaled so that each draw's weights have a
- * mean of 1.
+ * The weight of each judged item: its stratum's size in its group (`poolSize`) over the number of the
+ * draw's items from that stratum and group, then scaled so that each draw's weights have a mean of 1;
+ * with `total` (the triples of the sides a draw covers), scaled by the draw's size over it instead,
+ * which is the same for a draw that reached every stratum and gives a draw that took only its
+ * preferred pool (`--shown 1`) the weight of that pool's share of the triples, not of all of them.
  */
 export function inclusionWeights(
   items: readonly { draw: string; group: string; stratum: string }[],
   poolSize: (draw: string, group: string, stratum: string) => number,
+  total?: (draw: string) => number,
 ): number[] {
   const cell = (i: (typeof items)[number]) => `${i.draw}\u0000${i.group}\u0000${i.stratum}`;
   const drawn = new Map<string, number>();
@@ -73,6 +76,6 @@ export function inclusionWeights(
   });
   return items.map((i, k) => {
     const s = sums.get(i.draw)!;
-    return (raw[k] * s.n) / s.sum;
+    return (raw[k] * s.n) / (total ? Math.max(s.sum, total(i.draw)) : s.sum);
   });
 }

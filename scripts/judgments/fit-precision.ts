@@ -288,6 +288,11 @@ try {
         if (byDocument) return poolSize(d, docs.get(group)!, stratum);
         return sideDocs(group as Split).reduce((n, doc) => n + poolSize(d, doc.id, stratum), 0);
       },
+      // (the triples of the sides a draw covers: a draw of the preferred pool alone stands for that pool's share)
+      (draw) =>
+        [...new Set(joined.filter((j) => drawKey(j.draw) === draw).map((j) => j.split))]
+          .flatMap((side) => sideDocs(side))
+          .reduce((n, doc) => n + (byDoc.get(doc.id)?.length ?? 0), 0),
     );
     joined.forEach((j, i) => (j.weight = weights[i]));
   }

@@ -63,7 +63,7 @@ const TripleJudgment = z
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       extractor: z.string().min(1),
       pool: z.enum(['uniform', 'shown', 'band']),
-      share: z.number().gt(0).lt(1).optional(),
+      share: z.number().gt(0).max(1).optional(),
       band: z.tuple([z.number(), z.number()]).optional(),
       model: z.string().min(1).optional(),
     }),

@@ -60,6 +60,27 @@ describe('inclusion weights', () => {
     expect(weightedKeepLower(judged, 0).effective).toBeLessThan(5);
   });
 
+  it('with the triples a draw covers, a draw of every stratum still averages 1; one of the preferred pool alone counts for its share', () => {
+    const full = [
+      { draw: '1', group: 'x', stratum: 'all' },
+      { draw: '1', group: 'x', stratum: 'all' },
+    ];
+    expect(
+      inclusionWeights(
+        full,
+        () => 100,
+        () => 100,
+      ),
+    ).toEqual([1, 1]);
+    // 20 of 100 triples preferred, all 4 judged from them: the draw stands for a fifth of the triples
+    const only = Array.from({ length: 4 }, () => ({ draw: '3', group: 'x', stratum: 'preferred' }));
+    inclusionWeights(
+      only,
+      () => 20,
+      () => 100,
+    ).forEach((w) => expect(w).toBeCloseTo(0.2, 10));
+  });
+
   it('draws are scaled apart: each averages 1 whatever its pools; a stratum holds at least what was drawn from it', () => {
     const items = [
       { draw: '1', group: 'x', stratum: 'all' },
