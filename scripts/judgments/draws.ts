@@ -44,6 +44,8 @@ export function readDrawModels(file = path.join(ROOT, 'data', 'judgments', 'draw
 /** Which stratum of a draw a triple of this stored precision (then) was in: `preferred` or `other`; `all` for a uniform draw. */
 export function stratumOf(draw: Draw, precisionThen: number | null, threshold: number): 'all' | 'preferred' | 'other' {
   if (draw.pool === 'uniform') return 'all';
+  // (a draw of the preferred pool alone took nothing else, whatever today's reading of its pool says)
+  if (draw.share === 1) return 'preferred';
   if (draw.pool === 'band') {
     const [lo, hi] = draw.band ?? [0, 1];
     return precisionThen !== null && precisionThen >= lo && precisionThen <= hi ? 'preferred' : 'other';

@@ -22,6 +22,8 @@ describe('the stratum a judged triple was drawn from', () => {
     expect(stratumOf(band, 0.25, 0.4)).toBe('preferred');
     expect(stratumOf(band, 0.61, 0.4)).toBe('other');
     expect(stratumOf(band, null, 0.4)).toBe('other');
+    // a draw of the preferred pool alone (share 1) drew nothing else
+    expect(stratumOf({ ...shown, share: 1 }, 0.1, 0.4)).toBe('preferred');
   });
 
   it('the committed draw models name a threshold and the features the model knows today', () => {
