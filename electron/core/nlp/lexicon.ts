@@ -100,6 +100,7 @@ export const LEXICON: Record<string, WordList> = {
   quantifiers,
   'quantity-nouns': quantityNouns,
   'query-words': queryWords,
+  'role-prepositions': rolePrepositions,
   'section-nouns': sectionNouns,
   'self-determiners': selfDeterminers,
   'self-nouns': selfNouns,
