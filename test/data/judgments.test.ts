@@ -56,6 +56,8 @@ const TripleJudgment = z
     reason: Reason.optional(),
     edit: TripleLabels.optional(),
     note: z.string().min(1).optional(),
+    // the draw the line came from (README's history), where recorded
+    draw: z.string().min(1).optional(),
     // judged again under a later standard: which one, and the verdict it replaced
     rejudged: z.literal('qualifiers').optional(),
     earlier: z
