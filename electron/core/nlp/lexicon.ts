@@ -30,6 +30,7 @@ import measurementNouns from './lexicon/measurement-nouns.json' with { type: 'js
 import modalVerbs from './lexicon/modal-verbs.json' with { type: 'json' };
 import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
 import lightVerbs from './lexicon/light-verbs.json' with { type: 'json' };
+import linkingVerbs from './lexicon/linking-verbs.json' with { type: 'json' };
 import months from './lexicon/months.json' with { type: 'json' };
 import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
 import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
@@ -84,6 +85,7 @@ export const LEXICON: Record<string, WordList> = {
   'irregular-plurals': irregularPlurals,
   'light-nouns': lightNouns,
   'light-verbs': lightVerbs,
+  'linking-verbs': linkingVerbs,
   'measurement-nouns': measurementNouns,
   'modal-verbs': modalVerbs,
   months,
@@ -166,6 +168,7 @@ export const NAME_PARTICLES = set(nameParticles);
 export const NAMING_VERBS = set(namingVerbs);
 export const LIGHT_NOUNS = set(lightNouns);
 export const MODAL_VERBS = set(modalVerbs);
+export const LINKING_VERBS = set(linkingVerbs);
 export const MEASUREMENT_NOUNS = set(measurementNouns);
 /** The dimension a unit of measure names ("octet" -> "length"). */
 export const UNIT_DIMENSIONS: Readonly<Record<string, string>> = measurementNouns.dimensions;
