@@ -4,6 +4,7 @@
 // folder knows a corpus: test/nlp/lexicon.test.ts checks every list has its source.
 import actAdjectives from './lexicon/act-adjectives.json' with { type: 'json' };
 import adjunctPrepositions from './lexicon/adjunct-prepositions.json' with { type: 'json' };
+import rolePrepositions from './lexicon/role-prepositions.json' with { type: 'json' };
 import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json' with { type: 'json' };
 import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
 import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import measurementNouns from './lexicon/measurement-nouns.json' with { type: 'js
 import modalVerbs from './lexicon/modal-verbs.json' with { type: 'json' };
 import lightNouns from './lexicon/light-nouns.json' with { type: 'json' };
 import lightVerbs from './lexicon/light-verbs.json' with { type: 'json' };
+import linkingVerbs from './lexicon/linking-verbs.json' with { type: 'json' };
 import months from './lexicon/months.json' with { type: 'json' };
 import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
 import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
@@ -83,6 +85,7 @@ export const LEXICON: Record<string, WordList> = {
   'irregular-plurals': irregularPlurals,
   'light-nouns': lightNouns,
   'light-verbs': lightVerbs,
+  'linking-verbs': linkingVerbs,
   'measurement-nouns': measurementNouns,
   'modal-verbs': modalVerbs,
   months,
@@ -99,6 +102,7 @@ export const LEXICON: Record<string, WordList> = {
   quantifiers,
   'quantity-nouns': quantityNouns,
   'query-words': queryWords,
+  'role-prepositions': rolePrepositions,
   'section-nouns': sectionNouns,
   'self-determiners': selfDeterminers,
   'self-nouns': selfNouns,
@@ -149,6 +153,8 @@ export const VERB_SYNONYMS: Readonly<Record<string, string>> = verbSynonyms.word
 export const PREPOSITION_VARIANTS: Readonly<Record<string, string>> = prepositionVariants.words;
 /** A preposition of an adjunct (place, time, manner) and its role: ending a verb's relation it is the triple's qualifier ("stored in" -> "stored"). */
 export const ADJUNCT_PREPOSITIONS: Readonly<Record<string, string>> = adjunctPrepositions.words;
+/** Prepositions of a role (goal, source, purpose, role, topic): kept in a verb's relation only where the verb selects them (nlp/relation-lemma.ts selectsPreposition). */
+export const ROLE_PREPOSITIONS = set(rolePrepositions);
 export const QUANTIFIERS = set(quantifiers);
 export const SELF_DETERMINERS = set(selfDeterminers);
 export const SELF_NOUNS = set(selfNouns);
@@ -162,6 +168,7 @@ export const NAME_PARTICLES = set(nameParticles);
 export const NAMING_VERBS = set(namingVerbs);
 export const LIGHT_NOUNS = set(lightNouns);
 export const MODAL_VERBS = set(modalVerbs);
+export const LINKING_VERBS = set(linkingVerbs);
 export const MEASUREMENT_NOUNS = set(measurementNouns);
 /** The dimension a unit of measure names ("octet" -> "length"). */
 export const UNIT_DIMENSIONS: Readonly<Record<string, string>> = measurementNouns.dimensions;

@@ -289,7 +289,7 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
   {
     id: 'tag.main-verb-by-agreement',
     statement:
-      "With no finite verb outside relative and subordinate clauses, a word read as a noun right after the subject's head that agrees with it as a verb would (a verb in WordNet), before its object, is the main verb.",
+      'With no finite verb outside relative and subordinate clauses, a word read as a noun right after the subject\'s head (no object of a verb or of a preposition but "of") that agrees with it as a verb would (a verb in WordNet), before its object, is the main verb.',
     apply: (out, id) => {
       let sub = false;
       let main = false;
@@ -308,6 +308,11 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
         // (a sentence's first noun read as an adjective, between an article and a word before an article, is the subject's head)
         const adjectiveHead = subj.pos === 'ADJ' && i === 2 && ARTICLES.has(lower(out[0])) && ARTICLES.has(lower(out[i + 1]));
         if ((!['NOUN', 'PROPN'].includes(subj.pos) && !adjectiveHead) || !out[i + 1]) continue;
+        // (a noun phrase a preposition other than "of" or a verb inside the sentence opens is their object, no subject;
+        // an "of" phrase continues the subject, a participle opening the sentence modifies it)
+        let k = i - 1;
+        while (k >= 0 && ['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM'].includes(out[k].pos)) k--;
+        if (k >= 0 && ((out[k].pos === 'ADP' && lower(out[k]) !== 'of') || (out[k].pos === 'VERB' && k > 0))) continue;
         // (coordinated nouns are a plural subject)
         const plural = pluralNoun(subj) || /[^aeiou]a$/.test(subj.text) || out.slice(0, i - 1).some((y) => lower(y) === 'and');
         const agrees = /[^s]s$/.test(x.text) ? !plural : plural;
@@ -374,7 +379,7 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
   {
     id: 'tag.first-verb',
     statement:
-      "At the first verb: an -s verb after a noun, before a base-form verb, is the subject's plural noun; before any verb, an -s noun after a noun and before an article (or a preposition in a verbless sentence) is the verb.",
+      "At the first verb: an -s verb after a noun, before a base-form verb, is the subject's plural noun; before any verb, an -s noun after a noun and before an article (or a preposition in a verbless sentence) is the verb (a word WordNet lists as no verb is not).",
     apply: (out, id, { verbless }) => {
       for (let i = 1; i + 1 < out.length; i++) {
         const x = out[i];
@@ -393,7 +398,8 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
           x.pos === 'NOUN' &&
           /[^s]s$/.test(x.text) &&
           (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') &&
-          (ARTICLES.has(lower(out[i + 1])) || (verbless && out[i + 1].pos === 'ADP'))
+          (ARTICLES.has(lower(out[i + 1])) || (verbless && out[i + 1].pos === 'ADP')) &&
+          verbInWordNet(x.text)
         ) {
           out[i] = retagged(x, 'VERB', id);
           return;

@@ -1,11 +1,12 @@
 // The token repairs of pass 2, in the order they apply (repairs.ts applies them): each retags the
 // token it is at, reading the repaired tokens before it and the tokens as tagged after it. Most are
 // token patterns (nlp/matcher.ts); the ones that count agreement or look far are predicates in code.
-import { ARTICLES, BE, COMPOUND_ADJECTIVE_HEADS, POSSESSIVES, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
+import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, LINKING_VERBS, POSSESSIVES, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
+import { singular } from '../../nlp/morphology';
+import { isAdjectiveInWordNet as adjectiveInWordNet } from '../../nlp/senses';
 import type { RepairContext, TagRepair } from './repair-rule';
 import type { TokenPredicate } from '../../nlp/matcher';
 import type { Token } from './tokens';
-import { singular } from '../../nlp/morphology';
 import { capitalised, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';
 
 const MODALS = ['may', 'might', 'must', 'shall', 'should', 'can', 'could', 'will', 'would'];
@@ -21,6 +22,8 @@ export const PREDICATES: Record<string, TokenPredicate<Token>> = {
   capitalised: (t) => capitalised(t),
   nounInWordNet: (t) => nounInWordNet(t.text),
   verbInWordNet: (t) => verbInWordNet(t.text),
+  singularNoun: (t) => nounInWordNet(singular(t.text.toLowerCase())),
+  adjectiveInWordNet: (t) => adjectiveInWordNet(t.text),
 };
 
 const tag = (c: RepairContext, k: number, pos: string, id: string) => {
@@ -59,12 +62,14 @@ export const TOKEN_REPAIRS: TagRepair[] = [
   {
     id: 'tag.participle-before-article',
     statement:
-      "An -ing noun before an article is a participle taking its object (no noun phrase runs on into an article); an adjective after a noun before it is the phrase's head.",
+      "An -ing noun before an article is a participle taking its object (no noun phrase runs on into an article); an adjective after a noun before it, when WordNet lists it as a noun, is the phrase's head.",
     when: (c) => c.pos === 'NOUN' && /\p{L}{2}ing$/u.test(c.t.text) && ARTICLES.has(lower(next(c))) && !capitalised(c.t),
     to: 'VERB',
     also: (c) => {
       const b = prev(c);
-      if (b?.pos === 'ADJ' && !capitalised(b) && ['NOUN', 'PROPN'].includes(prev(c, 2)?.pos ?? '')) tag(c, 1, 'NOUN', 'tag.participle-before-article');
+      // (a postposed adjective that is no noun, "-able" or "-ible", stays: "the rate achievable using the")
+      if (b?.pos === 'ADJ' && !capitalised(b) && ['NOUN', 'PROPN'].includes(prev(c, 2)?.pos ?? '') && nounInWordNet(b.text))
+        tag(c, 1, 'NOUN', 'tag.participle-before-article');
     },
   },
   {
@@ -574,6 +579,137 @@ export const TOKEN_REPAIRS: TagRepair[] = [
     statement: 'A participle after a form of "be", before "by", is the passive verb.',
     patterns: [{ before: [{ LOWER: { IN: [...BE] } }, { OP: '?' }], focus: { POS: 'ADJ', TEXT: { REGEX: 'ed$' } }, after: [{ LOWER: 'by' }] }],
     to: 'VERB',
+  },
+  {
+    id: 'tag.plural-subject-of-for-infinitive',
+    statement: 'An -s word read as a verb after "for" and a bare noun, before "to" and a verb, is the plural noun "for" opens ("for the nodes to agree").',
+    patterns: [
+      {
+        before: [{ LOWER: 'for' }, { POS: { IN: ['DET', 'ADJ'] }, OP: '*' }, { POS: { IN: ['NOUN', 'PROPN'] } }],
+        focus: { POS: 'VERB', TEXT: { REGEX: '^\\p{Ll}+[^s]s$' }, _: { singularNoun: true } },
+        after: [{ LOWER: 'to' }, { POS: 'VERB' }],
+      },
+    ],
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.compound-participle-in-coordination',
+    statement:
+      'A noun between a conjunction and a participle, after a coordinated participle, is the first part of a compound participle ("signed and time stamped"): a modifier, no subject.',
+    patterns: [
+      {
+        before: [{ TEXT: { REGEX: '\\p{Ll}{2}ed$' }, POS: { IN: ['VERB', 'ADJ'] } }, { TEXT: ',', OP: '?' }, { LOWER: { IN: ['and', 'or'] } }],
+        focus: { POS: 'NOUN', _: { capitalised: false } },
+        after: [{ POS: 'VERB', TEXT: { REGEX: '\\p{Ll}{2}ed$' } }],
+      },
+    ],
+    to: 'ADJ',
+  },
+  {
+    id: 'tag.base-form-in-object-compound',
+    statement:
+      'A base form read as a verb after a verb or preposition and a singular name, before a noun, is a noun of the compound the name opens (no clause starts inside an object; but after "let", "make", "help").',
+    when: (c) => {
+      const p = prev(c);
+      const p2 = prev(c, 2);
+      return (
+        c.pos === 'VERB' &&
+        /^\p{Ll}+$/u.test(c.t.text) &&
+        baseForm(c.t.text) &&
+        p?.pos === 'PROPN' &&
+        !pluralNoun(p) &&
+        ['VERB', 'ADP'].includes(p2?.pos ?? '') &&
+        lower(p2) !== 'to' &&
+        !BARE_INFINITIVE_OBJECT_VERBS.has(lower(p2)) &&
+        ['NOUN', 'PROPN'].includes(next(c)?.pos ?? '') &&
+        nounInWordNet(c.t.text)
+      );
+    },
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.plural-before-participle',
+    statement:
+      'An -s word read as a verb after a noun, right before a participle and its preposition, is the plural noun the participle modifies (not a linking verb).',
+    patterns: [
+      {
+        before: [{ POS: { IN: ['NOUN', 'PROPN'] } }],
+        focus: { POS: 'VERB', TEXT: { REGEX: '^\\p{Ll}+[^s]s$' }, LOWER: { NOT_IN: [...LINKING_VERBS] }, _: { singularNoun: true } },
+        after: [{ POS: 'VERB', TEXT: { REGEX: '\\p{L}{2}(?:ed|en)$' } }, { POS: 'ADP' }],
+      },
+    ],
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.gerund-subject-head',
+    statement: "A gerund after a bare noun opening the clause, right before a modal or an -s verb, is the head of the subject's compound.",
+    when: (c) => {
+      const p = prev(c);
+      const n = next(c);
+      const opening = c.out.length === 1 || ['DET', 'PUNCT', 'SCONJ'].includes(prev(c, 2)?.pos ?? '');
+      return (
+        c.pos === 'VERB' &&
+        /\p{Ll}{3}ing$/u.test(c.t.text) &&
+        ['NOUN', 'PROPN'].includes(p?.pos ?? '') &&
+        !pluralNoun(p!) &&
+        opening &&
+        Boolean(n) &&
+        ((n!.pos === 'AUX' && MODALS.includes(lower(n))) || (n!.pos === 'VERB' && /\p{Ll}[^s]s$/u.test(n!.text)))
+      );
+    },
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.modal-before-verb',
+    statement: 'A modal read as a noun or verb, before "be", "have", "not" or a base-form verb, is the modal.',
+    patterns: [
+      {
+        focus: { LOWER: { IN: MODALS }, POS: { IN: ['NOUN', 'VERB', 'PROPN'] }, _: { capitalised: false } },
+        after: [{ LOWER: { IN: ['be', 'have', 'not', 'also', 'only'] } }],
+      },
+      {
+        focus: { LOWER: { IN: MODALS }, POS: { IN: ['NOUN', 'VERB', 'PROPN'] }, _: { capitalised: false } },
+        after: [{ POS: 'VERB', TEXT: { REGEX: '^\\p{Ll}+$' }, LOWER: { REGEX: '^(?!.*(?:[^s]s|ed|ing)$)' } }],
+      },
+    ],
+    to: 'AUX',
+  },
+  {
+    id: 'tag.participle-before-finite-verb',
+    statement:
+      'A participle after a noun (and an adverb), right before a form of "be" or "have" or an -s verb before its determiner, is a reduced relative modifying the noun, stepped over like an adverb: not the verb.',
+    patterns: [
+      {
+        before: [{ POS: { IN: ['NOUN', 'PROPN'] } }, { POS: 'ADV', OP: '?' }],
+        focus: { POS: 'VERB', TEXT: { REGEX: '\\p{Ll}{2}ed$' } },
+        after: [{ LOWER: { IN: ['is', 'are', 'was', 'were', 'has', 'have'] } }],
+      },
+      {
+        before: [{ POS: { IN: ['NOUN', 'PROPN'] } }, { POS: 'ADV', OP: '?' }],
+        focus: { POS: 'VERB', TEXT: { REGEX: '\\p{Ll}{2}ed$' } },
+        after: [{ POS: 'VERB', TEXT: { REGEX: '\\p{Ll}[^s]s$' } }, { POS: 'DET' }],
+      },
+    ],
+    to: 'ADV',
+  },
+  {
+    id: 'tag.slashed-modifier',
+    statement: 'Words joined by a slash ("read/write") read as a verb before a noun modify it.',
+    patterns: [{ focus: { POS: 'VERB', TEXT: { REGEX: '^\\p{Ll}+/\\p{Ll}+$' } }, after: [{ POS: { IN: ['NOUN', 'PROPN'] } }] }],
+    to: 'ADJ',
+  },
+  {
+    id: 'tag.adjective-coordinated-with-adjective',
+    statement:
+      'A word read as a noun after a determiner, coordinated with an adjective before a noun ("a short or long form"), is an adjective when WordNet lists it as one.',
+    patterns: [
+      {
+        before: [{ POS: 'DET' }],
+        focus: { POS: 'NOUN', _: { capitalised: false, adjectiveInWordNet: true } },
+        after: [{ LOWER: { IN: ['and', 'or'] } }, { POS: 'ADJ' }, { POS: 'NOUN' }],
+      },
+    ],
+    to: 'ADJ',
   },
 ];
 

@@ -51,7 +51,9 @@ export function tokenize(text: string, from: number, to: number): Token[] {
     const wordy = (x: Token) => /[\p{L}\p{N}]/u.test(x.text) && !/^['’]/.test(x.text); // a name + "'s" stay apart
     // glue "A - B" written without spaces, and adjacent alphanumeric pieces ("802.1" + "X")
     // ("ASN.1": a dot between a word and a digit with no space is inside the name)
-    const dotted = t.text === '.' && /\p{L}$/u.test(prev?.text ?? '') && /^\d/.test(raw[i + 1]?.text ?? '');
+    // (and a dotted identifier runs on: "name.1.3.6" is one token, its last number no word of its own)
+    const dotted =
+      t.text === '.' && (/\p{L}$/u.test(prev?.text ?? '') || /\p{L}[\p{L}\d]*(?:\.\d+)+$/u.test(prev?.text ?? '')) && /^\d/.test(raw[i + 1]?.text ?? '');
     if (prev && prev.end === t.start && wordy(prev) && (wordy(t) || ((GLUE.has(t.text) || dotted) && raw[i + 1]?.start === t.end && wordy(raw[i + 1])))) {
       if (GLUE.has(t.text) || dotted) {
         const next = raw[++i];
