@@ -131,6 +131,7 @@ async function main(): Promise<void> {
       seed,
       ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
       ...(boost ? { boost: { rounds: boost[0], depth: boost[1], rate: boost[2] ?? 0.1 } } : {}),
+      ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
     });
     model.fitted = {
       by: 'scripts/fit-answers.ts',
@@ -236,6 +237,7 @@ function compareOnFolds(
         folds: o.folds,
         seed,
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
+        ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
       });
       if (o.heldOut) dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
       const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);
