@@ -8,7 +8,12 @@
 //   GRAPHWRIGHT_BENCH_LARGE_MB=50,100 npm run bench -- large-text     (other sizes)
 //   GRAPHWRIGHT_BENCH_INGEST_BASE=/tmp/old-tree npm run bench -- large-text
 //                                    (also that tree's pipeline on the same files, alternating: before and after)
+//   GRAPHWRIGHT_BENCH_LARGE_RUNS=3   (each tree run that many times on the same file, the trees' order
+//                                    alternated run by run; a summary per size and tree: median and range)
 //   GRAPHWRIGHT_BENCH_JSON=FILE      (the rows as JSON)
+// Run it at a fixed priority on a shared machine (nice -n 10 npm run bench -- large-text): a peak moves
+// by ±0.2x between single runs with the load and V8's collection timing, so a change of that size
+// needs several alternated runs of both trees, read as medians.
 // The texts are written to a temporary folder and removed at the end (never committed).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +26,8 @@ import { Worker } from 'node:worker_threads';
 export interface LargeTextRow {
   megabytes: number;
   code: string;
+  /** Which run (1-based) of GRAPHWRIGHT_BENCH_LARGE_RUNS. */
+  run: number;
   state: string;
   seconds: number;
   /** Peak RSS of the process / the file's bytes. */
@@ -131,6 +138,7 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
     .filter((n) => n > 0);
   const here = path.resolve(import.meta.dirname, '..');
   const base = process.env.GRAPHWRIGHT_BENCH_INGEST_BASE;
+  const runs = Math.max(1, Number(process.env.GRAPHWRIGHT_BENCH_LARGE_RUNS ?? 1) || 1);
   const codes = [{ name: 'this tree', root: here }, ...(base ? [{ name: base, root: path.resolve(base) }] : [])];
   // (imported here, in the parent only: the child measured must hold only the tree it measures; a
   // static import loaded this tree's store and pipeline into every child, the other tree's too)
@@ -141,44 +149,48 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
     for (const mb of sizes) {
       const file = path.join(dir, `generated-${mb}mb.txt`);
       generateText(file, mb);
-      for (const c of codes) {
-        const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', c.root, file, dir], {
-          encoding: 'utf8',
-          maxBuffer: 16 * 1024 * 1024,
-        });
-        const line = r.stdout.trim().split('\n').at(-1) ?? '';
-        if (r.status !== 0 || !line.startsWith('{')) {
-          log(`${mb} MB (${c.name}): the child failed (exit ${r.status ?? r.signal}): ${r.stderr.slice(-2000)}`);
-          continue;
+      // (the trees' order alternated run by run: neither always runs first, on a cooler machine)
+      const order = Array.from({ length: runs }, (_, i) => ({ run: i + 1, codes: i % 2 ? [...codes].reverse() : codes }));
+      for (const { run, codes: ordered } of order)
+        for (const c of ordered) {
+          const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', c.root, file, dir], {
+            encoding: 'utf8',
+            maxBuffer: 16 * 1024 * 1024,
+          });
+          const line = r.stdout.trim().split('\n').at(-1) ?? '';
+          if (r.status !== 0 || !line.startsWith('{')) {
+            log(`${mb} MB (${c.name}): the child failed (exit ${r.status ?? r.signal}): ${r.stderr.slice(-2000)}`);
+            continue;
+          }
+          const m = JSON.parse(line) as {
+            state: string;
+            seconds: number;
+            peak: number;
+            rss0: number;
+            bytes: number;
+            longestBlockMs: number;
+            blockCpuMs: number;
+            blockWaitMs: number;
+            longestHoldMs: number;
+            idleBlockMs: number;
+          };
+          rows.push({
+            megabytes: mb,
+            code: c.name,
+            run,
+            state: m.state,
+            seconds: Number(m.seconds.toFixed(1)),
+            peakRatio: Number((m.peak / m.bytes).toFixed(2)),
+            addedRatio: Number(((m.peak - m.rss0) / m.bytes).toFixed(2)),
+            peakMB: Math.round(m.peak / 1e6),
+            longestBlockMs: Math.round(m.longestBlockMs),
+            idleBlockMs: Math.round(m.idleBlockMs),
+            blockCpuMs: Math.round(m.blockCpuMs),
+            blockWaitMs: Math.round(m.blockWaitMs),
+            longestHoldMs: Math.round(m.longestHoldMs),
+          });
+          for (const f of fs.readdirSync(dir)) if (f.startsWith('bench-')) fs.rmSync(path.join(dir, f), { force: true });
         }
-        const m = JSON.parse(line) as {
-          state: string;
-          seconds: number;
-          peak: number;
-          rss0: number;
-          bytes: number;
-          longestBlockMs: number;
-          blockCpuMs: number;
-          blockWaitMs: number;
-          longestHoldMs: number;
-          idleBlockMs: number;
-        };
-        rows.push({
-          megabytes: mb,
-          code: c.name,
-          state: m.state,
-          seconds: Number(m.seconds.toFixed(1)),
-          peakRatio: Number((m.peak / m.bytes).toFixed(2)),
-          addedRatio: Number(((m.peak - m.rss0) / m.bytes).toFixed(2)),
-          peakMB: Math.round(m.peak / 1e6),
-          longestBlockMs: Math.round(m.longestBlockMs),
-          idleBlockMs: Math.round(m.idleBlockMs),
-          blockCpuMs: Math.round(m.blockCpuMs),
-          blockWaitMs: Math.round(m.blockWaitMs),
-          longestHoldMs: Math.round(m.longestHoldMs),
-        });
-        for (const f of fs.readdirSync(dir)) if (f.startsWith('bench-')) fs.rmSync(path.join(dir, f), { force: true });
-      }
       fs.rmSync(file, { force: true });
     }
     log('one ingest job per process; peak = the process peak RSS; added = peak - RSS after a small ingest warmed it up; both per byte of the file');
@@ -186,15 +198,28 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
       "longest block = the longest the core's event loop did not come round; of it, cpu = its thread ran (its own work), wait = it waited for a CPU (load); hold = the longest its thread ran between two turns",
     );
     log(
-      ['MB', 'code', 'state', 'seconds', 'peak MB', 'peak/file', 'added/file', 'longest block ms', '(cpu', 'wait)', 'longest hold ms', 'noise floor ms'].join(
-        '\t',
-      ),
+      [
+        'MB',
+        'code',
+        'run',
+        'state',
+        'seconds',
+        'peak MB',
+        'peak/file',
+        'added/file',
+        'longest block ms',
+        '(cpu',
+        'wait)',
+        'longest hold ms',
+        'noise floor ms',
+      ].join('\t'),
     );
     for (const r of rows)
       log(
         [
           r.megabytes,
           r.code,
+          r.run,
           r.state,
           r.seconds,
           r.peakMB,
@@ -207,6 +232,33 @@ export async function benchLargeText(options: { log?: (line: string) => void } =
           r.idleBlockMs,
         ].join('\t'),
       );
+    if (runs > 1) {
+      log('');
+      log(`median (min-max) over ${runs} runs of each tree`);
+      log(['MB', 'code', 'runs', 'peak/file', 'added/file', 'peak MB', 'longest hold ms', 'seconds'].join('\t'));
+      const median = (xs: number[]) => {
+        const s = [...xs].sort((a, b) => a - b);
+        return s.length % 2 ? s[(s.length - 1) / 2] : Number(((s[s.length / 2 - 1] + s[s.length / 2]) / 2).toFixed(2));
+      };
+      const spread = (xs: number[]) => `${median(xs)} (${Math.min(...xs)}-${Math.max(...xs)})`;
+      for (const mb of sizes)
+        for (const c of codes) {
+          const of = rows.filter((r) => r.megabytes === mb && r.code === c.name && r.state === 'done');
+          if (!of.length) continue;
+          log(
+            [
+              mb,
+              c.name,
+              of.length,
+              spread(of.map((r) => r.peakRatio)),
+              spread(of.map((r) => r.addedRatio)),
+              spread(of.map((r) => r.peakMB)),
+              spread(of.map((r) => r.longestHoldMs)),
+              spread(of.map((r) => r.seconds)),
+            ].join('\t'),
+          );
+        }
+    }
     if (process.env.GRAPHWRIGHT_BENCH_JSON) fs.writeFileSync(process.env.GRAPHWRIGHT_BENCH_JSON, JSON.stringify({ largeText: rows }, null, 2));
     return rows;
   } finally {

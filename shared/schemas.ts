@@ -110,8 +110,9 @@ export const TripleQualifiers = z.object({
   /** A bounded count on the object as written ("at most one", "one or more"). */
   quantity: z.string().optional(),
   /**
-   * The preposition of place, time or manner that ties the object to the verb, taken out of the relation
-   * ("stored" with "in": stored in the object; rule rel.adjunct).
+   * The preposition that ties the object to the verb, taken out of the relation: of place, time or manner
+   * ("stored" with "in": stored in the object; rule rel.adjunct), of a role the verb does not select
+   * ("used" with "for"; rel.role-preposition), or a passive's agent ("generated" with "by"; rel.passive-agent).
    */
   preposition: z.string().optional(),
 });

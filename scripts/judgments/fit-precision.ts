@@ -14,7 +14,14 @@
 // and for validation. Validation figures (calibration, ranking, what the threshold hides, the facts it
 // keeps) are printed, never fitted on.
 //
+// Each judgment is weighted by how it was drawn (its `draw`; scripts/judgments/draws.ts): the inverse of
+// its stratum's inclusion rate, so that the keep rates, the table, the model and the threshold's keep rate
+// estimate those of all the triples of the training documents, not of the pools some draws preferred
+// (data/judgments/README.md, "How the fit weights the draws").
+//
 //   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
+//     [--unweighted (every judgment 1)] [--fit-as-drawn (fit unweighted, score weighted)]
+//     [--strata document (strata per document, not per side)] [--no-clusters (the keep bound without the spread between documents)]
 //     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
 //     [--base (fit the nine features of before at L2 1, no selection, and write nothing: a comparison)]
 //
@@ -45,6 +52,7 @@ import {
 import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
 import { crossValidate, fitFeatureModel, foldFits, rankingAuc, selectFeatures, type FoldFit, type Trial } from './select-features';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
+import { drawKey, inclusionWeights, readDrawModels, stratumOf, type Draw } from './draws';
 
 interface Judgment {
   id: string;
@@ -58,21 +66,28 @@ interface Judgment {
   quote: string;
   verdict: Verdict;
   reason?: string;
+  draw: Draw;
 }
 
-/** Calibration, ranking and what a threshold keeps, for scored judgments. */
-function figures(scored: { p: number; keep: boolean }[], threshold: number): string {
+/**
+ * Calibration, ranking and what a threshold keeps, for scored judgments: plain, then weighted by each
+ * judgment's draw (`w`: what the figures would be on a uniform draw of the side's triples).
+ */
+function figures(scored: { p: number; keep: boolean; w: number }[], threshold: number): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const keeps = scored.filter((s) => s.keep);
-  const auc = rankingAuc(scored);
+  const auc = rankingAuc(scored.map(({ p, keep }) => ({ p, keep })));
   const brier = scored.reduce((s, x) => s + (x.p - (x.keep ? 1 : 0)) ** 2, 0) / scored.length;
   const mean = scored.reduce((s, x) => s + x.p, 0) / scored.length;
   const shown = scored.filter((s) => s.p >= threshold);
   const hidden = scored.filter((s) => s.p < threshold);
   const rate = (xs: typeof scored) => (xs.length ? pct(xs.filter((s) => s.keep).length / xs.length) : '-');
+  const total = (xs: typeof scored) => xs.reduce((a, x) => a + x.w, 0);
+  const weightedRate = (xs: typeof scored) => (xs.length ? pct(total(xs.filter((s) => s.keep)) / total(xs)) : '-');
   return (
     `n ${scored.length}, keep ${pct(keeps.length / scored.length)}, mean precision ${pct(mean)}, Brier ${brier.toFixed(3)}, AUC ${auc.toFixed(3)}; ` +
-    `threshold ${threshold.toFixed(3)}: shown ${shown.length} (keep ${rate(shown)}), hidden ${hidden.length} = ${pct(hidden.length / scored.length)} (keep ${rate(hidden)})`
+    `threshold ${threshold.toFixed(3)}: shown ${shown.length} (keep ${rate(shown)}), hidden ${hidden.length} = ${pct(hidden.length / scored.length)} (keep ${rate(hidden)}); ` +
+    `weighted by draw: keep ${weightedRate(scored)}, AUC ${rankingAuc(scored).toFixed(3)}, shown ${pct(total(shown) / total(scored))} (keep ${weightedRate(shown)}), hidden keep ${weightedRate(hidden)}`
   );
 }
 
@@ -126,6 +141,8 @@ const judgments = fs
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l) as Judgment);
+for (const j of judgments)
+  if (!j.draw) throw new Error(`data/judgments/triples.jsonl: ${j.id} has no draw (data/judgments/README.md, "How the sample was drawn")`);
 
 const given = opt('--db');
 const tmp = given ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'gw-fit-'));
@@ -184,8 +201,51 @@ try {
     return tripleContext(salience.get(doc)!, span, t, spanTriples.get(doc)?.get(at) ?? 1, (spanEnds.get(doc)?.get(endsAt(at, t))?.size ?? 1) - 1);
   };
 
+  /** What the model reads of a stored triple, at its evidence span `at` (else its first in the document). */
+  const shapeOfStored = (doc: number, t: TripleListItem, at?: { start: number; end: number }) => {
+    const span = at ?? t.provenance.find((p) => p.document === doc);
+    const text = texts.get(doc) ?? '';
+    return {
+      ...t,
+      sentence: span ? text.slice(span.start, span.end) : '',
+      conditional: Boolean(t.qualifiers?.condition),
+      qualifiers: qualifierFlags(t.qualifiers),
+      context: contextOf(doc, t, span),
+    };
+  };
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
-  const joined: (Judgment & { rules: string[]; conditional: boolean; qualifiers: TripleQualifierFlags; context?: TripleContext })[] = [];
+  const joined: (Judgment & {
+    rules: string[];
+    conditional: boolean;
+    qualifiers: TripleQualifierFlags;
+    context?: TripleContext;
+    /** The stratum of its draw the joined triple was in (read with the draw's model, draws.ts). */
+    stratum: string;
+    weight: number;
+  })[] = [];
+  // A stratified draw's pools, read again: each triple's stored precision as the draw's model (its commit's
+  // precision-model.json and rule-precision.json, data/judgments/draw-models.json) gives it on today's
+  // extraction, and how many triples of each document each stratum holds.
+  const drawModels = readDrawModels();
+  const precisionThen = (draw: Draw, doc: number, t: TripleListItem, span?: { start: number; end: number }): number | null => {
+    if (draw.pool === 'uniform') return null;
+    const then = drawModels[draw.model ?? ''];
+    if (!then) throw new Error(`draw ${drawKey(draw)}: no model "${draw.model}" in data/judgments/draw-models.json`);
+    return estimatePrecision(t.rules, shapeOfStored(doc, t, span), then.table, then.model);
+  };
+  const strataSizes = new Map<string, Map<string, number>>();
+  const poolSize = (draw: Draw, doc: number, stratum: string): number => {
+    const key = `${drawKey(draw)}|${doc}`;
+    if (!strataSizes.has(key)) {
+      const sizes = new Map<string, number>();
+      for (const t of byDoc.get(doc) ?? []) {
+        const s = stratumOf(draw, precisionThen(draw, doc, t), drawModels[draw.model ?? '']?.model.defaultThreshold ?? 0);
+        sizes.set(s, (sizes.get(s) ?? 0) + 1);
+      }
+      strataSizes.set(key, sizes);
+    }
+    return strataSizes.get(key)!.get(stratum) ?? 0;
+  };
   for (const j of judgments) {
     const doc = docs.get(j.file);
     const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
@@ -210,18 +270,51 @@ try {
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
       context: contextOf(doc!, t, span),
+      stratum: stratumOf(j.draw, precisionThen(j.draw, doc!, t, span), drawModels[j.draw.model ?? '']?.model.defaultThreshold ?? 0),
+      weight: 1,
     });
+    poolSize(j.draw, doc!, joined[joined.length - 1].stratum);
+  }
+  // (--unweighted: every judgment counts 1, as before the draws were recorded: a comparison)
+  // The strata are a draw's pools over all the documents of its side (--strata document: per document,
+  // whose few judgments a stratum give weights far apart).
+  const byDocument = opt('--strata') === 'document';
+  if (!args.includes('--unweighted')) {
+    const sideDocs = (side: Split) => splitDocuments(core.store, split).filter((d) => d.split === side);
+    const weights = inclusionWeights(
+      joined.map((j) => ({ draw: drawKey(j.draw), group: byDocument ? j.file : j.split, stratum: j.stratum })),
+      (draw, group, stratum) => {
+        const d = joined.find((j) => drawKey(j.draw) === draw)!.draw;
+        if (byDocument) return poolSize(d, docs.get(group)!, stratum);
+        return sideDocs(group as Split).reduce((n, doc) => n + poolSize(d, doc.id, stratum), 0);
+      },
+      // (the triples of the sides a draw covers: a draw of the preferred pool alone stands for that pool's share)
+      (draw) =>
+        [...new Set(joined.filter((j) => drawKey(j.draw) === draw).map((j) => j.split))]
+          .flatMap((side) => sideDocs(side))
+          .reduce((n, doc) => n + (byDoc.get(doc.id)?.length ?? 0), 0),
+    );
+    joined.forEach((j, i) => (j.weight = weights[i]));
   }
 
   const training = joined.filter((j) => j.split === 'training');
   if (args.includes('--reasons')) printReasons(training);
   const validation = joined.filter((j) => j.split === 'validation');
-  const table = fitPrecision(training);
+  // (--fit-as-drawn: the table and the model fitted on the judgments as drawn, the folds and the threshold still read weighted)
+  const fitAsDrawn = args.includes('--fit-as-drawn');
+  const table = fitPrecision(training.map((j) => ({ ...j, weight: fitAsDrawn ? 1 : j.weight })));
 
   // The feature model (extract/precision-model.ts) over the rule's precision, the triple's shape and
   // its context: its features and L2 penalty chosen by cross-validation by document on training.
   const shapeOf = (j: (typeof joined)[number]) => ({ ...j, sentence: j.quote });
-  const examples = training.map((j) => ({ group: j.file, verdict: j.verdict, rules: j.rules, shape: shapeOf(j) }));
+  const examples = training.map((j) => ({
+    group: j.file,
+    verdict: j.verdict,
+    rules: j.rules,
+    shape: shapeOf(j),
+    weight: j.weight,
+    ...(fitAsDrawn ? { fitWeight: 1 } : {}),
+  }));
   // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
   const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
   const selection = args.includes('--base')
@@ -235,24 +328,11 @@ try {
     training.map((j) => (j.verdict === 'keep' ? 1 : 0)),
     features,
     selection.chosen.l2,
+    training.map((j) => (fitAsDrawn ? 1 : j.weight)),
   );
   /** A stored triple's precision by a model (the refitted one unless given), read at its evidence span `at` (else its first in the document). */
-  const refitted = (doc: number, t: TripleListItem, at?: { start: number; end: number }, fit: FoldFit = { table, model }) => {
-    const span = at ?? t.provenance.find((p) => p.document === doc);
-    const text = texts.get(doc) ?? '';
-    return estimatePrecision(
-      t.rules,
-      {
-        ...t,
-        sentence: span ? text.slice(span.start, span.end) : '',
-        conditional: Boolean(t.qualifiers?.condition),
-        qualifiers: qualifierFlags(t.qualifiers),
-        context: contextOf(doc, t, span),
-      },
-      fit.table,
-      fit.model,
-    );
-  };
+  const refitted = (doc: number, t: TripleListItem, at?: { start: number; end: number }, fit: FoldFit = { table, model }) =>
+    estimatePrecision(t.rules, shapeOfStored(doc, t, at), fit.table, fit.model);
   // Held out on training: each judged triple and each fact scored by the fit of its document's fold
   // (fitted without that document), as the threshold rule asks; a document no judgment names is held out
   // from the full fit already.
@@ -315,7 +395,10 @@ try {
   // one whose smaller lower bound (keep rate of the judged triples shown, share of the facts held fully) is highest.
   const fullFacts = (side: Split, e: Estimator, held: boolean) =>
     facts.filter((f) => f.split === side && f.coverage === 'full').map((f) => (held ? f.heldOut[e] : f.precisions[e]));
-  const heldOutJudged = (e: Estimator) => training.map((j) => ({ p: heldOut[e](j), keep: j.verdict === 'keep' }));
+  // (each judged triple names its document: the keep rate's bound reads the spread between documents; --no-clusters: not)
+  const clustered = !args.includes('--no-clusters');
+  const heldOutJudged = (e: Estimator) =>
+    training.map((j) => ({ p: heldOut[e](j), keep: j.verdict === 'keep', w: j.weight, ...(clustered ? { group: j.file } : {}) }));
   const balanced = {
     'per rule': chooseBalancedThreshold(heldOutJudged('per rule'), fullFacts('training', 'per rule', true)),
     'feature model': chooseBalancedThreshold(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
@@ -336,6 +419,20 @@ try {
   console.log(
     `judgments ${judgments.length}: joined ${joins.triple} by triple, ${joins.span} by span and relation, ${joins.ends} by span and ends, ${joins.none} not joined`,
   );
+  // Each draw: its judgments joined, how many its model puts in the preferred pool (data/judgments/README.md
+  // gives the counts seen when it was drawn), the keep rate as drawn and weighted, and the weights' spread.
+  for (const key of [...new Set(joined.map((j) => drawKey(j.draw)))]) {
+    const of = joined.filter((j) => drawKey(j.draw) === key);
+    const d = of[0].draw;
+    const keep = (xs: typeof of) => xs.filter((j) => j.verdict === 'keep');
+    const sum = (xs: typeof of) => xs.reduce((a, j) => a + j.weight, 0);
+    const preferred = of.filter((j) => j.stratum === 'preferred').length;
+    console.log(
+      `draw ${key} (${d.pool}${d.share === undefined ? '' : ` ${d.share}`}${d.band ? ` [${d.band.join(', ')}]` : ''}, ${[...new Set(of.map((j) => j.split))].join(' and ')}): ` +
+        `${of.length} joined${d.pool === 'uniform' ? '' : `, ${preferred} in the preferred pool by its model`}; ` +
+        `keep ${pct(keep(of).length / of.length)}, weighted ${pct(sum(keep(of)) / sum(of))}; weights ${Math.min(...of.map((j) => j.weight)).toFixed(2)}-${Math.max(...of.map((j) => j.weight)).toFixed(2)}, effective size ${(sum(of) ** 2 / of.reduce((a, j) => a + j.weight ** 2, 0)).toFixed(0)}`,
+    );
+  }
   console.log(
     `fitted on ${training.length} training judgments: ${Object.keys(table.rules).length} rules, ${Object.keys(table.families).length} families -> ${path.relative(ROOT, out)}`,
   );
@@ -401,7 +498,7 @@ try {
       ['training', training],
       ['validation', validation],
     ] as const) {
-      const scored = set.map((j) => ({ p: estimators[e](j), keep: j.verdict === 'keep' }));
+      const scored = set.map((j) => ({ p: estimators[e](j), keep: j.verdict === 'keep', w: j.weight }));
       console.log(`  ${name}: ${figures(scored, threshold)}`);
       for (const coverage of ['full', 'partial'] as const) {
         const held = facts.filter((f) => f.split === name && f.coverage === coverage);
@@ -414,7 +511,7 @@ try {
   const curves = {
     training: tradeOffCurve(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
     validation: tradeOffCurve(
-      validation.map((j) => ({ p: estimators['feature model'](j), keep: j.verdict === 'keep' })),
+      validation.map((j) => ({ p: estimators['feature model'](j), keep: j.verdict === 'keep', w: j.weight })),
       fullFacts('validation', 'feature model', false),
     ),
   };
@@ -427,7 +524,7 @@ try {
       const x = curves[side][step];
       const all = refittedAll.get(side)!;
       const hidden = all.filter((p) => p !== null && p < x.threshold).length / Math.max(1, all.length);
-      return `${x.shown} shown, keep ${x.shown ? pct(x.kept / x.shown) : '-'}, facts ${x.factsHeld}/${x.facts} (${pct(x.factsHeld / Math.max(1, x.facts))}), hidden ${pct(hidden)}`;
+      return `${x.shown} shown, keep ${x.shown ? pct(x.kept / x.shown) : '-'} (weighted ${x.shown ? pct(x.keepRate) : '-'}), facts ${x.factsHeld}/${x.facts} (${pct(x.factsHeld / Math.max(1, x.facts))}), hidden ${pct(hidden)}`;
     };
     console.log(`| ${(step / 100).toFixed(2)}${step / 100 === chosen['feature model'] ? ' (chosen)' : ''} | ${cell('training')} | ${cell('validation')} |`);
   }

@@ -6,6 +6,15 @@
 // contribution is how many distinct strings would go if that feature were taken out of every string.
 //
 //   npx tsx scripts/judgments/relation-vocabulary.ts --db FILE [--top N] [--all (every training string and its count)]
+//     [--sample N (size-matched figure: the mean over draws of N triples; 4300 unless given)]
+//     [--dump FILE (the training triples, one JSON line each)] [--changed FILE (a --dump of an earlier build)]
+//
+// The ratio falls as a graph grows (a relation used once already is used again), so graphs of different
+// sizes compare by the size-matched figure: distinct strings per 1,000 in a random draw of N triples,
+// the mean over 50 seeded draws. --changed joins the training judgments (data/judgments/triples.jsonl,
+// training lines only) to the earlier build's triples as fit-precision.ts does, finds each one's triple
+// in this build (the same words as written, the same evidence, its two ends in either order) and prints
+// those whose relation changed, by verdict: a keep of a relation that lost meaning is read as an edit.
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine, as scripts/judgments/fit-precision.ts builds it (its --db).
@@ -30,6 +39,35 @@ const top = Number(opt('--top') ?? 40);
 
 const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const perThousand = (relations: string[]) => ((1000 * new Set(relations.map(key)).size) / Math.max(1, relations.length)).toFixed(1);
+const sampleSize = Number(opt('--sample') ?? 4300);
+
+/** A seeded generator (mulberry32), so a size-matched figure is the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Distinct strings per 1,000 in a random draw of n of the relations, the mean over `draws` seeded draws; null when fewer than n. */
+function sizeMatched(relations: string[], n: number, draws = 50): string | null {
+  if (relations.length < n) return null;
+  const random = seeded(32);
+  let sum = 0;
+  for (let d = 0; d < draws; d++) {
+    const pool = relations.slice();
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(random() * (pool.length - i));
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    sum += (1000 * new Set(pool.slice(0, n).map(key)).size) / n;
+  }
+  return (sum / draws).toFixed(1);
+}
 
 /** What can make a relation string distinct: each class names a feature and how to take it out of the string. */
 const words = (r: string) => key(r).split(' ');
@@ -88,6 +126,58 @@ function classTable(relations: string[]): void {
   );
 }
 
+interface Row {
+  file: string;
+  spans: number[][];
+  subject: string;
+  relation: string;
+  object: string;
+  surface: string;
+  preposition: string | null;
+}
+
+/** The training judgments whose triple's relation changed between an earlier build and this one, by verdict. */
+function changedJudgments(now: Row[], before: Row[]): void {
+  const judgments = fs
+    .readFileSync(new URL('../../data/judgments/triples.jsonl', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map(
+      (l) => JSON.parse(l) as { file: string; split: string; start: number; end: number; subject: string; relation: string; object: string; verdict: string },
+    )
+    .filter((j) => j.split === 'training');
+  const overlaps = (r: Row, start: number, end: number) => r.spans.some(([s, e]) => s < end && start < e);
+  const byFile = (rows: Row[]) => {
+    const m = new Map<string, Row[]>();
+    for (const r of rows) m.set(r.file, [...(m.get(r.file) ?? []), r]);
+    return m;
+  };
+  const beforeBy = byFile(before);
+  const nowBy = byFile(now);
+  const verdicts = new Map<string, number>();
+  const lines: string[] = [];
+  let joined = 0;
+  for (const j of judgments) {
+    const rows = beforeBy.get(j.file) ?? [];
+    const on = rows.filter((r) => overlaps(r, j.start, j.end));
+    const same = (r: Row) => key(r.subject) === key(j.subject) && key(r.object) === key(j.object);
+    const t = on.find((r) => same(r) && key(r.relation) === key(j.relation)) ?? on.find((r) => key(r.relation) === key(j.relation)) ?? on.find(same);
+    if (!t) continue;
+    joined++;
+    const ends = (r: Row) => [key(r.subject), key(r.object)].sort().join('|');
+    const u = (nowBy.get(j.file) ?? []).find((r) => key(r.surface) === key(t.surface) && ends(r) === ends(t) && t.spans.some(([s, e]) => overlaps(r, s, e)));
+    if (!u || key(u.relation) === key(t.relation)) continue;
+    verdicts.set(j.verdict, (verdicts.get(j.verdict) ?? 0) + 1);
+    lines.push(
+      `  ${j.verdict.padEnd(5)} ${t.subject} | ${t.relation} | ${t.object}  ->  ${u.subject} | ${u.relation} | ${u.object}${u.preposition ? ` [${u.preposition}]` : ''}`,
+    );
+  }
+  console.log(
+    `training judgments joined to the earlier build ${joined}; relation changed ${lines.length}: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`,
+  );
+  console.log(lines.sort().join('\n'));
+}
+
 const split = readSplit();
 const core = new Core({ dbPath: db, startJobs: false });
 try {
@@ -103,14 +193,57 @@ try {
       if (page.items.length < 5000) break;
     }
   }
+  const shownOf = (all: TripleListItem[]) => all.filter((t) => t.precision === null || t.precision >= DEFAULT_PRECISION_THRESHOLD);
   for (const [side, all] of bySide) {
-    const shown = all.filter((t) => t.precision === null || t.precision >= DEFAULT_PRECISION_THRESHOLD);
+    const shown = shownOf(all);
     console.log(
       `${side}: triples ${all.length}, distinct relations ${new Set(all.map((t) => key(t.relation))).size}, per 1000 ${perThousand(all.map((t) => t.relation))}; ` +
         `default view ${shown.length}, per 1000 ${perThousand(shown.map((t) => t.relation))}`,
     );
   }
+  // size-matched: every side at N triples, and training at the size of each other side (its whole graph and default view)
+  const sizes = [...new Set([sampleSize, ...[...bySide.values()].flatMap((all) => [all.length, shownOf(all).length])])].sort((a, b) => a - b);
+  for (const [side, all] of bySide) {
+    const figures = (items: TripleListItem[]) =>
+      sizes
+        .map(
+          (n) =>
+            [
+              n,
+              sizeMatched(
+                items.map((t) => t.relation),
+                n,
+              ),
+            ] as const,
+        )
+        .filter(([, f]) => f !== null)
+        .map(([n, f]) => `N=${n} ${f}`)
+        .join(', ');
+    console.log(`${side} size-matched per 1000 (mean of 50 draws of N): whole graph ${figures(all)}; default view ${figures(shownOf(all))}`);
+  }
   const training = bySide.get('training')!;
+  const fileOf = new Map(docs.map((d) => [d.id, d.file]));
+  const rows = training.map((t) => ({
+    file: fileOf.get(t.provenance[0]?.document ?? -1) ?? '',
+    spans: t.provenance.map((p) => [p.start, p.end]),
+    subject: t.subject,
+    relation: t.relation,
+    object: t.object,
+    surface: t.qualifiers?.surface ?? t.relation,
+    preposition: t.qualifiers?.preposition ?? null,
+  }));
+  const dump = opt('--dump');
+  if (dump) fs.writeFileSync(dump, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const earlier = opt('--changed');
+  if (earlier)
+    changedJudgments(
+      rows,
+      fs
+        .readFileSync(earlier, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Row),
+    );
   const relations = training.map((t) => t.relation);
   classTable(relations);
   const count = new Map<string, number>();

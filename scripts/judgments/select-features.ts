@@ -2,7 +2,8 @@
 // TRAINING judgments by cross-validation by document (each fold's per-rule table and model fitted on the
 // other folds' documents only, so that a fold is measured on documents its model never saw), and kept
 // when it lowers the folds' mean log loss without lowering their mean AUC; then the L2 penalty is
-// chosen on the same folds. Validation is never read here.
+// chosen on the same folds. An example's `weight` (its draw's, scripts/judgments/draws.ts) weights its
+// fit and its fold score. Validation is never read here.
 import { fitPrecision, triplePrecision, type PrecisionTable, type Verdict } from '../../electron/core/extract/precision';
 import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
 import { fitLogistic as fitLinear, foldsByGroup } from '../../electron/core/learn/logistic';
@@ -13,6 +14,10 @@ export interface Example {
   verdict: Verdict;
   rules: string[];
   shape: TripleShape;
+  /** The inverse of its draw's inclusion rate, scaled to a mean of 1 (scripts/judgments/draws.ts); 1 when absent. */
+  weight?: number;
+  /** Its weight in the fit (the table and the model), when not `weight` (1: the model fitted as drawn, scored as weighted). */
+  fitWeight?: number;
 }
 
 export interface FoldScore {
@@ -32,32 +37,55 @@ const MIN_GAIN = 0.002;
 /** The L2 penalties tried on standardised features. */
 export const L2_GRID = [0.3, 1, 3, 10, 30];
 
-/** AUC: the chance a kept triple outranks one that is not (ties count half). */
-export function rankingAuc(scored: { p: number; keep: boolean }[]): number {
+/** AUC: the chance a kept triple outranks one that is not (ties count half); each pair weighted by its two weights `w` (1 when absent). */
+export function rankingAuc(scored: { p: number; keep: boolean; w?: number }[]): number {
   const keeps = scored.filter((s) => s.keep);
   const others = scored.filter((s) => !s.keep);
   let wins = 0;
-  for (const a of keeps) for (const b of others) wins += a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0;
-  return keeps.length && others.length ? wins / (keeps.length * others.length) : NaN;
+  let pairs = 0;
+  for (const a of keeps)
+    for (const b of others) {
+      const w = (a.w ?? 1) * (b.w ?? 1);
+      pairs += w;
+      wins += w * (a.p > b.p ? 1 : a.p === b.p ? 0.5 : 0);
+    }
+  return pairs > 0 ? wins / pairs : NaN;
 }
 
-export const logLoss = (scored: { p: number; keep: boolean }[]) =>
-  scored.reduce((s, x) => s - Math.log(Math.max(1e-9, x.keep ? x.p : 1 - x.p)), 0) / Math.max(1, scored.length);
+/** The mean log loss, each item weighted by its `w` (1 when absent). */
+export const logLoss = (scored: { p: number; keep: boolean; w?: number }[]) => {
+  const total = scored.reduce((s, x) => s + (x.w ?? 1), 0);
+  return scored.reduce((s, x) => s - (x.w ?? 1) * Math.log(Math.max(1e-9, x.keep ? x.p : 1 - x.p)), 0) / Math.max(1e-9, total);
+};
 
-/** L2-regularised logistic regression on standardised features (learn/logistic.ts, Newton's method), in the form extract/precision-model.ts predicts with; an unknown value sits at the mean. */
-export function fitFeatureModel(rows: (number | null)[][], ys: number[], features: readonly string[], l2 = 1): LogisticModel {
+/**
+ * L2-regularised logistic regression on standardised features (learn/logistic.ts, Newton's method), in
+ * the form extract/precision-model.ts predicts with; an unknown value sits at the mean. `weights` (one
+ * per row, a mean of 1) weight each row's log loss, its feature mean and its spread.
+ */
+export function fitFeatureModel(rows: (number | null)[][], ys: number[], features: readonly string[], l2 = 1, weights?: readonly number[]): LogisticModel {
   const d = features.length;
-  const known = (j: number) => rows.map((x) => x[j]).filter((v): v is number => v !== null);
-  const mean = Array.from({ length: d }, (_, j) => known(j).reduce((s, v) => s + v, 0) / Math.max(1, known(j).length));
+  const w = (i: number) => weights?.[i] ?? 1;
+  const mean = Array.from({ length: d }, (_, j) => {
+    let sum = 0;
+    let total = 0;
+    rows.forEach((x, i) => {
+      if (x[j] === null) return;
+      sum += w(i) * x[j]!;
+      total += w(i);
+    });
+    return total > 0 ? sum / total : 0;
+  });
   // an unknown value sits at the feature's mean: it says nothing either way
   const xs = rows.map((x) => x.map((v, j) => v ?? mean[j]));
+  const totalWeight = xs.reduce((s, _, i) => s + w(i), 0);
   // (a constant column has no spread: a scale of 1 keeps it at 0 rather than dividing by a rounding error)
-  const spread = (j: number) => Math.sqrt(xs.reduce((s, x) => s + (x[j] - mean[j]) ** 2, 0) / Math.max(1, xs.length));
+  const spread = (j: number) => Math.sqrt(xs.reduce((s, x, i) => s + w(i) * (x[j] - mean[j]) ** 2, 0) / Math.max(1e-9, totalWeight));
   const scale = Array.from({ length: d }, (_, j) => (spread(j) > 1e-9 ? spread(j) : 1));
   const m = fitLinear(
     xs.map((x) => x.map((v, j) => (v - mean[j]) / scale[j])),
     ys,
-    { l2 },
+    { l2, ...(weights ? { sampleWeights: [...weights] } : {}) },
   );
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   return { features: [...features], mean: mean.map(round), scale: scale.map(round), weights: m.weights.map(round), bias: round(m.bias) };
@@ -83,27 +111,30 @@ export function foldFits(examples: readonly Example[], features: readonly string
   const fits = Array.from({ length: FOLDS }, (_, f) => {
     const train = examples.filter((_, i) => folds[i] !== f);
     if (!train.length || train.length === examples.length) return null;
-    const table = fitPrecision(train);
+    const table = fitPrecision(train.map((e) => ({ ...e, weight: fitWeightOf(e) })));
     const model = fitFeatureModel(
       train.map((e) => exampleRow(e, table, features)),
       train.map((e) => (e.verdict === 'keep' ? 1 : 0)),
       features,
       l2,
+      train.map(fitWeightOf),
     );
     return { table, model };
   });
   return { foldOf, fits };
 }
 
+const fitWeightOf = (e: Example) => e.fitWeight ?? e.weight ?? 1;
+
 const exampleRow = (e: Example, table: PrecisionTable, features: readonly string[]) =>
   tripleFeatures({ ...e.shape, rules: e.rules }, triplePrecision(e.rules, table) ?? table.prior, features);
 
-/** Each example's estimate by the fit of its own fold (held out: its document was not fitted on). */
-export function heldOutEstimates(examples: readonly Example[], features: readonly string[], l2: number): { p: number; keep: boolean }[] {
+/** Each example's estimate by the fit of its own fold (held out: its document was not fitted on), with its weight. */
+export function heldOutEstimates(examples: readonly Example[], features: readonly string[], l2: number): { p: number; keep: boolean; w: number }[] {
   const { foldOf, fits } = foldFits(examples, features, l2);
   return examples.map((e) => {
     const fit = fits[foldOf.get(e.group)!]!;
-    return { p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep' };
+    return { p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep', w: e.weight ?? 1 };
   });
 }
 
@@ -114,7 +145,7 @@ export function crossValidate(examples: readonly Example[], features: readonly s
   fits.forEach((fit, f) => {
     const test = examples.filter((e) => foldOf.get(e.group) === f);
     if (!fit || !test.length) return;
-    const scored = test.map((e) => ({ p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep' }));
+    const scored = test.map((e) => ({ p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep', w: e.weight ?? 1 }));
     scores.push({ auc: rankingAuc(scored), logLoss: logLoss(scored) });
   });
   const mean = (xs: number[]) => xs.filter((x) => !Number.isNaN(x)).reduce((a, b) => a + b, 0) / Math.max(1, xs.filter((x) => !Number.isNaN(x)).length);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Stage } from '../../shared/schemas';
 import { judgmentKey } from '../../scripts/judgments/sample';
+import { readDrawModels } from '../../scripts/judgments/draws';
 import { KIT } from '../helpers/tmp';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -56,6 +57,16 @@ const TripleJudgment = z
     reason: Reason.optional(),
     edit: TripleLabels.optional(),
     note: z.string().min(1).optional(),
+    // how it was drawn (data/judgments/README.md, "How the sample was drawn"; scripts/judgments/draws.ts weights by it)
+    draw: z.strictObject({
+      seed: z.number().int(),
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      extractor: z.string().min(1),
+      pool: z.enum(['uniform', 'shown', 'band']),
+      share: z.number().gt(0).max(1).optional(),
+      band: z.tuple([z.number(), z.number()]).optional(),
+      model: z.string().min(1).optional(),
+    }),
     // judged again under a later standard: which one, and the verdict it replaced
     rejudged: z.literal('qualifiers').optional(),
     earlier: z
@@ -68,6 +79,11 @@ const TripleJudgment = z
       .optional(),
   })
   .refine((j) => j.start < j.end, 'start must be before end')
+  .refine(
+    (j) => (j.draw.pool === 'uniform') === (j.draw.model === undefined && j.draw.share === undefined),
+    'a stratified draw names its share and model, a uniform one neither',
+  )
+  .refine((j) => (j.draw.pool === 'band') === (j.draw.band !== undefined), 'a band draw names its band, and only it')
   .refine((j) => (j.rejudged === undefined) === (j.earlier === undefined), 'a re-judged line carries its earlier verdict, and only it')
   .refine((j) => (j.verdict === 'edit') === (j.edit !== undefined), 'an edit verdict carries an edit, and only it')
   .refine((j) => (j.verdict === 'keep') === (j.reason === undefined), 'edit and wrong verdicts carry a reason, keep none');
@@ -191,6 +207,17 @@ describe('data/judgments/triples.jsonl', () => {
   it('judges each triple once, under one id', () => {
     expect(new Set(judgments.map((j) => j.id)).size).toBe(judgments.length);
     expect(new Set(judgments.map(judgmentKey)).size).toBe(judgments.length);
+  });
+
+  it("records each judgment's draw: one seed is one draw, and a stratified draw's model is in draw-models.json", () => {
+    const models = readDrawModels();
+    const bySeed = new Map<number, string>();
+    for (const j of judgments) {
+      const d = JSON.stringify(j.draw);
+      expect(bySeed.get(j.draw.seed) ?? d, `${j.id}: seed ${j.draw.seed} names two draws`).toBe(d);
+      bySeed.set(j.draw.seed, d);
+      if (j.draw.model !== undefined) expect(models[j.draw.model], `${j.id}: draw model ${j.draw.model}`).toBeDefined();
+    }
   });
 
   it('puts each judgment on the side of data/split.json its file is on', () => {

@@ -72,31 +72,37 @@ describe('ingest in a worker thread', () => {
     expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).not.toBe(LARGE_FILE_THREAD.youngGenerationMb);
   }, 120_000);
 
-  it('a large file gets a thread of its own whose young generation is capped, ended when it is done; the warm thread stays', async () => {
+  it('a large file gets a thread of its own whose young generation is capped, ended when it is done; the idle warm thread is ended before it', async () => {
     const d = dir();
     const file = path.join(d, 'corpus.json');
     corpus(file, 40);
     const small = await prepareSource(file);
     small.release();
     const started = ingestThreadsStarted();
-    const live = liveIngestThreads();
+    await vi.waitFor(() => expect(liveIngestThreads()).toBe(1), { timeout: 10_000 });
     const from = LARGE_FILE_THREAD.fromBytes;
     // (the file counts as large from its own size here: a 16 MB file takes too long for a unit test)
     LARGE_FILE_THREAD.fromBytes = fs.statSync(file).size;
     try {
       const large = await prepareSource(file);
       expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).toBe(LARGE_FILE_THREAD.youngGenerationMb);
+      // (the idle warm thread is not resident beside a large file: only the large file's thread runs)
+      await vi.waitFor(() => expect(liveIngestThreads()).toBe(1), { timeout: 10_000 });
       expect((await large.take(1000)).length).toBe(40);
       large.release();
       expect(ingestThreadsStarted()).toBe(started + 1);
-      await vi.waitFor(() => expect(liveIngestThreads()).toBe(live), { timeout: 10_000 });
+      await vi.waitFor(() => expect(liveIngestThreads()).toBe(0), { timeout: 10_000 });
     } finally {
       LARGE_FILE_THREAD.fromBytes = from;
     }
-    // the next small file takes the warm thread again, uncapped
+    // the next small file starts a warm thread again, uncapped, and it stays for the file after
     const again = await prepareSource(file);
     again.release();
-    expect(ingestThreadsStarted()).toBe(started + 1);
+    expect(ingestThreadsStarted()).toBe(started + 2);
+    expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).not.toBe(LARGE_FILE_THREAD.youngGenerationMb);
+    const third = await prepareSource(file);
+    third.release();
+    expect(ingestThreadsStarted()).toBe(started + 2);
     expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).not.toBe(LARGE_FILE_THREAD.youngGenerationMb);
   }, 120_000);
 

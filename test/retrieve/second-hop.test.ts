@@ -6,7 +6,7 @@ import { tmpDir } from '../helpers/tmp';
 import { Core } from '../../electron/core/core';
 import { Retriever, type PooledPassage } from '../../electron/core/retrieve/retriever';
 import { analyze } from '../../electron/core/retrieve/analysis';
-import { bridgesOf, designationKey, designationsIn, namesIn, twoHopShape } from '../../electron/core/retrieve/second-hop';
+import { bridgesOf, designationKey, designationsIn, keepSecondHop, namesIn, twoHopShape } from '../../electron/core/retrieve/second-hop';
 import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
 import type { Store } from '../../electron/core/store';
 
@@ -48,6 +48,40 @@ describe('bridges read off a passage', () => {
   it('spells a designation one way whatever its spacing', () => {
     expect(designationsIn('see [RFC5997] and RFC 2865')).toEqual(['RFC5997', 'RFC 2865']);
     expect(designationKey('rfc-5997')).toBe(designationKey('RFC 5997'));
+  });
+});
+
+describe('the places kept for the second hop', () => {
+  // best first: passages of document 1 (the best passage's), then two second-hop passages of document 2
+  const ranked = [
+    { id: 'a', documentId: 1, secondHop: 0 },
+    { id: 'b', documentId: 1, secondHop: 0 },
+    { id: 'c', documentId: 3, secondHop: 0 },
+    { id: 'd', documentId: 1, secondHop: 0.5 },
+    { id: 'e', documentId: 1, secondHop: 0 },
+    { id: 'f', documentId: 2, secondHop: 1 },
+    { id: 'g', documentId: 4, secondHop: 0 },
+    { id: 'h', documentId: 2, secondHop: 0.25 },
+  ];
+  const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
+
+  it('gives the last places to the best second-hop passages of another document than the best passage', () => {
+    // d was found by the second hop but in the best passage's own document: it holds no place
+    expect(ids(keepSecondHop(ranked, 5, true))).toEqual(['a', 'b', 'c', 'f', 'h']);
+  });
+
+  it('leaves the ranking alone for a question of one passage, or when the places are taken already', () => {
+    expect(ids(keepSecondHop(ranked, 5, false))).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const found = [ranked[0], ranked[5], ranked[7], ...ranked.slice(1, 5)];
+    expect(ids(keepSecondHop(found, 5, true))).toEqual(['a', 'f', 'h', 'b', 'c']);
+  });
+
+  it('takes only the places left: one when one is found already, none of the best two, none when few are asked', () => {
+    const one = [ranked[0], ranked[1], ranked[5], ranked[2], ranked[3], ranked[7]];
+    expect(ids(keepSecondHop(one, 5, true))).toEqual(['a', 'b', 'f', 'c', 'h']);
+    expect(ids(keepSecondHop(ranked, 3, true))).toEqual(['a', 'b', 'f']);
+    expect(ids(keepSecondHop(ranked, 2, true))).toEqual(['a', 'b']);
+    expect(keepSecondHop([], 5, true)).toEqual([]);
   });
 });
 
@@ -115,5 +149,46 @@ describe('the second hop over a store', () => {
     const plain = await retriever.retrieve('Which port does the gateway use to keep its peers alive?', { passagePool: true, noRetry: true });
     expect((plain.passagePool ?? []).every((p) => p.features.secondHop === 0 && p.features.bridgeSource === 0)).toBe(true);
     retriever.passageRanker = new PassageRanker();
+  });
+});
+
+// The gateway's document says much about keeping peers alive (passages sharing most of the question's
+// words); only the other document's passage, found through the bridge, says which port the message uses.
+const BUSY_GATEWAY = [
+  ...GATEWAY,
+  'The gateway sends each message it carries to its peers in turn.',
+  'Each message the gateway carries is sent to all of its peers.',
+];
+
+describe('the places kept for the second hop over a store', () => {
+  const t = tmpDir('gw-second-hop-places-');
+  let core: Core;
+  let retriever: Retriever;
+  const question = 'The gateway sends a message to keep its peers alive. Which port carries that message?';
+
+  beforeAll(() => {
+    core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
+    insert(core.store, 'Gateway operation', BUSY_GATEWAY);
+    insert(core.store, 'Probe transport', PROBE);
+    insert(core.store, 'Relay notes', FILLER);
+    retriever = new Retriever(core.store);
+    // a table that ranks the passages found by the second hop below every other
+    const weights = PASSAGE_FEATURES.map((f) => (f === 'secondHop' ? -20 : f === 'best' ? 1 : 0));
+    retriever.passageRanker = new PassageRanker({ version: 1, features: [...PASSAGE_FEATURES], weights, bias: 0, fitted: {} });
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  it('keeps the second passage among the few asked for even when the table ranks it below them', async () => {
+    const r = await retriever.retrieve(question, { passagePool: true, noRetry: true, maxPassages: 3 });
+    const pool = r.passagePool ?? [];
+    expect(pool.findIndex((p) => p.text.includes('port 7431'))).toBeGreaterThanOrEqual(3);
+    expect(r.passages).toHaveLength(3);
+    expect(r.passages[2].text).toContain('port 7431');
+    // asked in one sentence, the question has no second hop and keeps the table's ranking
+    const plain = await retriever.retrieve('Which port carries the message the gateway sends to keep its peers alive?', { noRetry: true, maxPassages: 3 });
+    expect(plain.passages.some((p) => p.text.includes('port 7431') && p.text.includes('Ping-Probe'))).toBe(false);
   });
 });

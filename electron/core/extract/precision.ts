@@ -52,20 +52,36 @@ function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
   return out;
 }
 
-/** Per-rule precision from judged triples (each with the rule ids that made it, the deciding one first). */
-export function fitPrecision(judged: { rules: string[]; verdict: Verdict }[], strength = PRIOR_STRENGTH): PrecisionTable {
+/** The weighted count of kept judgments and of all (a judgment without a weight counts 1). */
+function weighed(items: { verdict: Verdict; weight?: number }[]): { keep: number; n: number } {
+  let keep = 0;
+  let n = 0;
+  for (const i of items) {
+    n += i.weight ?? 1;
+    if (i.verdict === 'keep') keep += i.weight ?? 1;
+  }
+  return { keep, n };
+}
+
+/**
+ * Per-rule precision from judged triples (each with the rule ids that made it, the deciding one
+ * first). A judgment's `weight` (the inverse of its draw's inclusion rate, scripts/judgments/draws.ts,
+ * scaled to a mean of 1) makes the shares estimate those of all triples rather than of a draw that
+ * preferred some; the tallies count judgments as they are.
+ */
+export function fitPrecision(judged: { rules: string[]; verdict: Verdict; weight?: number }[], strength = PRIOR_STRENGTH): PrecisionTable {
   const usable = judged.filter((j) => j.rules.length > 0);
-  const all = tally(usable);
+  const all = weighed(usable);
   const prior = (all.keep + 1) / (all.n + 2);
   const families: Record<string, RuleTally> = {};
   for (const [family, items] of [...groupBy(usable, (j) => ruleFamily(j.rules[0]))].sort(([a], [b]) => a.localeCompare(b))) {
-    const t = tally(items);
-    families[family] = { ...t, precision: round((t.keep + strength * prior) / (t.n + strength)) };
+    const w = weighed(items);
+    families[family] = { ...tally(items), precision: round((w.keep + strength * prior) / (w.n + strength)) };
   }
   const rules: Record<string, RuleTally> = {};
   for (const [rule, items] of [...groupBy(usable, (j) => j.rules[0])].sort(([a], [b]) => a.localeCompare(b))) {
-    const t = tally(items);
-    rules[rule] = { ...t, precision: round((t.keep + strength * families[ruleFamily(rule)].precision) / (t.n + strength)) };
+    const w = weighed(items);
+    rules[rule] = { ...tally(items), precision: round((w.keep + strength * families[ruleFamily(rule)].precision) / (w.n + strength)) };
   }
   return { prior: round(prior), strength, families, rules };
 }
@@ -108,12 +124,48 @@ export function chooseThreshold(facts: readonly (readonly (number | null)[])[], 
   return 0;
 }
 
+/**
+ * The keep share of weighted judgments and its lower Wilson bound, read at an effective sample size:
+ * the weights' (Kish: (sum w)^2 / sum w^2, so that a few heavy judgments do not pass for many), and,
+ * when the judgments name their `group` (the document), at most the size whose binomial variance equals
+ * the share's variance between documents (the cluster-robust variance of a ratio, with the small-sample
+ * factor G / (G - 1)): the default view is checked on documents not judged, and the documents judged
+ * differ more from one another than their judgments' count says.
+ */
+export function weightedKeepLower(
+  judged: readonly { keep: boolean; w?: number; group?: string }[],
+  z: number,
+): { share: number; lower: number; effective: number } {
+  let sum = 0;
+  let squares = 0;
+  let kept = 0;
+  for (const j of judged) {
+    const w = j.w ?? 1;
+    sum += w;
+    squares += w * w;
+    if (j.keep) kept += w;
+  }
+  if (sum <= 0) return { share: 0, lower: 0, effective: 0 };
+  let effective = (sum * sum) / squares;
+  const share = kept / sum;
+  const residuals = new Map<string, number>();
+  for (const j of judged) if (j.group !== undefined) residuals.set(j.group, (residuals.get(j.group) ?? 0) + (j.w ?? 1) * ((j.keep ? 1 : 0) - share));
+  const groups = residuals.size;
+  if (groups > 1) {
+    const variance = ((groups / (groups - 1)) * [...residuals.values()].reduce((a, r) => a + r * r, 0)) / (sum * sum);
+    if (variance > 0) effective = Math.min(effective, (share * (1 - share)) / variance);
+  }
+  return { share, lower: wilsonLower(share * effective, effective, z), effective };
+}
+
 /** What the default view shows at one threshold, on judged triples and listed facts. */
 export interface TradeOffPoint {
   threshold: number;
   /** Judged triples at or above it, and how many of them an editor kept. */
   shown: number;
   kept: number;
+  /** The keep rate of the shown triples, each weighted by its `w` (the plain share without weights). */
+  keepRate: number;
   /** The facts it still holds, of `facts`. */
   factsHeld: number;
   facts: number;
@@ -122,9 +174,9 @@ export interface TradeOffPoint {
   factsLower: number;
 }
 
-/** The default view at each threshold of a 0.01 grid from 0 to 1. */
+/** The default view at each threshold of a 0.01 grid from 0 to 1 (a judged triple's `w` weights it: inclusionWeights). */
 export function tradeOffCurve(
-  judged: readonly { p: number; keep: boolean }[],
+  judged: readonly { p: number; keep: boolean; w?: number; group?: string }[],
   facts: readonly (readonly (number | null)[])[],
   z = FACTS_KEPT_Z,
 ): TradeOffPoint[] {
@@ -133,13 +185,15 @@ export function tradeOffCurve(
     const shownSet = judged.filter((j) => j.p >= threshold);
     const kept = shownSet.filter((j) => j.keep).length;
     const held = factsHeld(facts, threshold);
+    const keep = weightedKeepLower(shownSet, z);
     return {
       threshold,
       shown: shownSet.length,
       kept,
+      keepRate: keep.share,
       factsHeld: held,
       facts: facts.length,
-      keepLower: wilsonLower(kept, shownSet.length, z),
+      keepLower: keep.lower,
       factsLower: wilsonLower(held, facts.length, z),
     };
   });
@@ -152,10 +206,12 @@ export function tradeOffCurve(
  * the threshold is the one whose smaller bound is highest: raising it buys keep rate with facts, so
  * the best point is where neither can gain without the other falling below it. The estimates given
  * should be held out (each judged triple and fact scored by a model fitted without its document), or
- * the keep rate is flattered. Ties go to the lower threshold (the view that hides less).
+ * the keep rate is flattered. A judged triple's `w` weights it (the inverse of its draw's inclusion
+ * rate) and its `group` (its document) lets the keep rate's bound read the spread between documents
+ * (weightedKeepLower). Ties go to the lower threshold (the view that hides less).
  */
 export function chooseBalancedThreshold(
-  judged: readonly { p: number; keep: boolean }[],
+  judged: readonly { p: number; keep: boolean; w?: number; group?: string }[],
   facts: readonly (readonly (number | null)[])[],
   z = FACTS_KEPT_Z,
 ): TradeOffPoint {

@@ -187,6 +187,14 @@ let lastLimits: Worker['resourceLimits'] | undefined;
 async function acquire(large: boolean): Promise<IngestThread> {
   // (a large file never takes the warm thread, nor leaves its own behind: giveBack ends it)
   if (idle?.dead) idle = null;
+  if (large && idle) {
+    // A large file ends the idle warm thread before its own starts: an idle thread still holds its
+    // isolate, its modules and its heap (tens of MB), resident beside the large file's peak for
+    // nothing. The next small file starts a warm thread again (a fraction of a second, against a
+    // large file's tens of seconds).
+    void idle.worker.terminate();
+    idle = null;
+  }
   const t = !large && idle ? idle : new IngestThread(large);
   if (t === idle) idle = null;
   else started++;

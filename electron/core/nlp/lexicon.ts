@@ -4,6 +4,7 @@
 // folder knows a corpus: test/nlp/lexicon.test.ts checks every list has its source.
 import actAdjectives from './lexicon/act-adjectives.json' with { type: 'json' };
 import adjunctPrepositions from './lexicon/adjunct-prepositions.json' with { type: 'json' };
+import rolePrepositions from './lexicon/role-prepositions.json' with { type: 'json' };
 import bareInfinitiveObjectVerbs from './lexicon/bare-infinitive-object-verbs.json' with { type: 'json' };
 import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
 import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
@@ -99,6 +100,7 @@ export const LEXICON: Record<string, WordList> = {
   quantifiers,
   'quantity-nouns': quantityNouns,
   'query-words': queryWords,
+  'role-prepositions': rolePrepositions,
   'section-nouns': sectionNouns,
   'self-determiners': selfDeterminers,
   'self-nouns': selfNouns,
@@ -149,6 +151,8 @@ export const VERB_SYNONYMS: Readonly<Record<string, string>> = verbSynonyms.word
 export const PREPOSITION_VARIANTS: Readonly<Record<string, string>> = prepositionVariants.words;
 /** A preposition of an adjunct (place, time, manner) and its role: ending a verb's relation it is the triple's qualifier ("stored in" -> "stored"). */
 export const ADJUNCT_PREPOSITIONS: Readonly<Record<string, string>> = adjunctPrepositions.words;
+/** Prepositions of a role (goal, source, purpose, role, topic): kept in a verb's relation only where the verb selects them (nlp/relation-lemma.ts selectsPreposition). */
+export const ROLE_PREPOSITIONS = set(rolePrepositions);
 export const QUANTIFIERS = set(quantifiers);
 export const SELF_DETERMINERS = set(selfDeterminers);
 export const SELF_NOUNS = set(selfNouns);

@@ -5,7 +5,8 @@
 // since "X sent to Y" and "X send to Y" say opposite things of X. An active verb written for the
 // notion of a commoner one is named by it ("utilizes" -> "use"; lexicon/verb-synonyms.json).
 import { BE, DO, HAVE, INVARIANT_PARTICIPLES, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
-import { isVerbInWordNet } from './senses';
+import { isVerbInWordNet, phrasalVerb } from './senses';
+import { wordNet } from './wordnet';
 import { lemma, singular } from './morphology';
 import { verbLemma } from './derivations';
 
@@ -29,7 +30,7 @@ const lowerWord = (w: string) => w.toLowerCase();
 const opens = (words: string[], modal: string[]) => words.length > modal.length && modal.every((x, i) => lowerWord(words[i]) === x);
 
 /** A participle or a past: the word is not its own lemma and ends neither in -s nor -ing ("sent", "derived", "known"). */
-function participle(word: string): boolean {
+export function participle(word: string): boolean {
   const w = word.toLowerCase();
   return /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/(?:s|ing)$/.test(w));
 }
@@ -108,3 +109,67 @@ export function verbGroupForm(relation: string, verbal = true, active = false): 
 
 /** A word read as a verb's third person only: "is", "has", "does" and their like are no plural nouns. */
 const inflectedVerbOnly = (w: string) => BE.has(w) || HAVE.has(w) || DO.has(w);
+
+/**
+ * WordNet's verb frames (wninput(5WN)) in which a prepositional phrase is the verb's own complement, by the
+ * preposition they name (null: any): 4 "Something is ----ing PP", 22 "Somebody ----s PP", 12 and 27 "----s
+ * to somebody", 13 "----s on something", 15 "something to somebody", 16 "from", 17 and 31 "with", 18 "of",
+ * 19 "on". Not 20 and 21 ("----s somebody/something PP"), which any verb with an object and an adjunct fits.
+ */
+const COMPLEMENT_FRAMES = new Map<number, string | null>([
+  [4, null],
+  [22, null],
+  [12, 'to'],
+  [27, 'to'],
+  [13, 'on'],
+  [15, 'to'],
+  [16, 'from'],
+  [17, 'with'],
+  [31, 'with'],
+  [18, 'of'],
+  [19, 'on'],
+]);
+
+/**
+ * Frames 20 and 21 ("Somebody ----s somebody/something PP"): a verb that moves or transfers its object
+ * takes the phrase of the goal or the source as its own ("transport X to Y", "copy X from Y"); the goal
+ * and the source say opposite things, so neither leaves the relation.
+ */
+const PATH_FRAMES = new Set([20, 21]);
+const PATH_PREPOSITIONS = new Set(['to', 'from']);
+
+const complementCache = new Map<string, boolean>();
+
+/**
+ * The preposition marks the verb's own argument, so it belongs in the relation ("refer to", "act as",
+ * "send X to Y", "derive X from Y"): WordNet lists the verb and preposition as one verb, or a frame of one
+ * of the verb's three commonest senses takes a phrase of this preposition (named) or a prepositional
+ * phrase as its complement with no object before it ("Somebody ----s PP"), or, for the goal's "to" and the
+ * source's "from", a phrase after its object ("Somebody ----s something PP"). Otherwise the phrase is an
+ * adjunct or names a role (purpose "for", role "as", goal "to" of a transitive verb) and can travel as
+ * the triple's preposition qualifier. True without WordNet or for a verb it does not list.
+ */
+export function selectsPreposition(verb: string, preposition: string): boolean {
+  const v = verb.toLowerCase();
+  const p = preposition.toLowerCase();
+  const at = `${v}:${p}`;
+  let hit = complementCache.get(at);
+  if (hit === undefined) {
+    const wn = wordNet();
+    const base = verbLemma(v);
+    hit =
+      !wn ||
+      !base ||
+      phrasalVerb(v, p) ||
+      wn.senses(base, { pos: ['v'], maxSenses: 3 }).some((s) => {
+        const own = s.words.indexOf(base) + 1;
+        return s.frames.some(
+          (f) =>
+            (f.word === 0 || f.word === own) &&
+            ((COMPLEMENT_FRAMES.has(f.frame) && [null, p].includes(COMPLEMENT_FRAMES.get(f.frame)!)) || (PATH_FRAMES.has(f.frame) && PATH_PREPOSITIONS.has(p))),
+        );
+      });
+    complementCache.set(at, hit);
+  }
+  return hit;
+}

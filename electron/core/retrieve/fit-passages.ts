@@ -5,6 +5,7 @@
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear } from '../learn/logistic';
 import { PASSAGE_FEATURES, vectorOf, type PassageModel } from './passage-ranker';
 import type { PooledPassage } from './retriever';
+import { keepSecondHop } from './second-hop';
 
 export interface PassageExample {
   group: string;
@@ -18,15 +19,18 @@ const holdsQuote = (quotes: string[], text: string) => {
   return quotes.some((q) => squash(q).length > 0 && t.includes(squash(q)));
 };
 
-/** Share of examples whose k best passages (by a model) hold every quote. */
+/**
+ * Share of examples whose k best passages (by a model) hold every quote; the k kept as the retriever keeps
+ * them, with the places held for the second hop's passages (only a two-passage question's pool has any).
+ */
 export function recallAt(examples: PassageExample[], score: (x: number[]) => number, k: number): number {
   let hits = 0;
   for (const e of examples) {
-    const top = [...e.pool]
+    const ranked = [...e.pool]
       .map((p) => ({ p, s: score(vectorOf(p.features)) }))
       .sort((a, b) => b.s - a.s || a.p.id - b.p.id)
-      .slice(0, k)
-      .map((x) => squash(x.p.text));
+      .map(({ p }) => ({ p, documentId: p.documentId, secondHop: p.features.secondHop }));
+    const top = keepSecondHop(ranked, k, true).map((x) => squash(x.p.text));
     if (e.quotes.every((q) => top.some((t) => t.includes(squash(q))))) hits++;
   }
   return examples.length ? hits / examples.length : 0;

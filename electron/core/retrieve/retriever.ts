@@ -20,7 +20,7 @@ import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
 import { PassageRanker, type PassageFeature } from './passage-ranker';
-import { bridgesOf, designationKey, hopQuery, HOP_HITS, twoHopShape } from './second-hop';
+import { bridgesOf, designationKey, hopQuery, HOP_HITS, keepSecondHop, twoHopShape } from './second-hop';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -573,8 +573,13 @@ export class Retriever {
       }
     }
     const kept = scored.filter(offered).sort(byScore);
-    if (pool) for (const x of kept) pool.push({ id: x.row.id, text: x.row.text, features: x.features });
-    const top = kept.slice(0, limit);
+    if (pool) for (const x of kept) pool.push({ id: x.row.id, documentId: x.row.documentId, text: x.row.text, features: x.features });
+    // a two-passage question keeps places for the best passages its second hop found in another document
+    const top = keepSecondHop(
+      kept.map((x) => ({ x, documentId: x.row.documentId, secondHop: x.features.secondHop })),
+      limit,
+      terms.length > 0 && twoHop,
+    ).map((k) => k.x);
     return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
   }
   /**
@@ -634,6 +639,8 @@ export class Retriever {
 /** A passage of the re-ranking pool with its features (retrieve option `passagePool`, for fitting the passage table). */
 export interface PooledPassage {
   id: number;
+  /** The passage's document (which passages the second hop keeps places for: second-hop.ts keepSecondHop). */
+  documentId: number;
   text: string;
   features: Record<PassageFeature, number>;
 }

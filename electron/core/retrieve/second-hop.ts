@@ -14,6 +14,12 @@ export const BRIDGE_SOURCES = 3;
 export const MAX_BRIDGES = 6;
 /** How many passages one second-hop search contributes. */
 export const HOP_HITS = 5;
+/**
+ * How many of the passages kept for a two-passage question are held for the second hop's, and how many
+ * always stay the first ranking's best (the passage a bridge is read from among them).
+ */
+export const SECOND_HOP_PLACES = 2;
+export const FIRST_HOP_PLACES = 2;
 
 export interface Bridge {
   /** The span as written in the first passage ("Status-Server", "RFC 2284"). */
@@ -113,4 +119,32 @@ export function hopQuery(asked: AnalyzedQuestion): string {
   return contentTokens(asked.asking)
     .map((t) => t.raw)
     .join(' ');
+}
+
+/**
+ * The passages kept for a question of two-passage shape: the ranking's best `limit`, except that up to
+ * SECOND_HOP_PLACES of them are held for passages the second hop found in a document other than the best
+ * passage's: when fewer are among the best `limit`, the best-ranked further ones take the places of the
+ * lowest-ranked passages that are not such (never of the first FIRST_HOP_PLACES). Recall of such a question
+ * needs both passages, and a passage found through a bridge rarely shares enough of the question's words
+ * to outrank the first passage's neighbours; which second-hop passages are kept, and in what order, stays
+ * the fitted table's. `ranked` is best first; so is the result, the second-hop passages taken in last.
+ */
+export function keepSecondHop<T extends { documentId: number; secondHop: number }>(ranked: T[], limit: number, twoHop: boolean): T[] {
+  const top = ranked.slice(0, limit);
+  const places = Math.min(SECOND_HOP_PLACES, limit - FIRST_HOP_PLACES);
+  if (!twoHop || places < 1 || !top.length) return top;
+  const firstDocument = top[0].documentId;
+  const elsewhere = (x: T) => x.secondHop > 0 && x.documentId !== firstDocument;
+  const wanted = places - top.filter(elsewhere).length;
+  if (wanted <= 0) return top;
+  const kept = [...top];
+  for (const hop of ranked.slice(limit).filter(elsewhere).slice(0, wanted)) {
+    let drop = kept.length - 1;
+    while (drop >= FIRST_HOP_PLACES && elsewhere(kept[drop])) drop--;
+    if (drop < FIRST_HOP_PLACES) break;
+    kept.splice(drop, 1);
+    kept.push(hop);
+  }
+  return kept;
 }

@@ -37,6 +37,8 @@ interface RepairOptions {
    * a large text's garbage collection (ingest/pipeline.ts collectGarbage).
    */
   betweenSteps?: () => void;
+  /** A text this long is joined through a buffer, its pages let go as they are copied (joinLettingGo; default RELEASING_JOIN_CHARS). */
+  releasingJoinChars?: number;
 }
 
 // Numbered ALL-CAPS section titles run into the prose of a rebuilt page: "... answers. 3. EXPERIMENTS This section".
@@ -120,11 +122,52 @@ export function repair(rawPages: string[], options: RepairOptions): RepairResult
     if (wrap.width || options.mode === 'pdf') repairs.push('wrapped lines joined');
   }
   options.betweenSteps?.();
-  return assemble(pages, Boolean(options.paged) || sourcePages > 1 || pages.length > 1, repairs);
+  return assemble(pages, Boolean(options.paged) || sourcePages > 1 || pages.length > 1, repairs, options);
+}
+
+/** A repaired text this long is joined by joinLettingGo rather than as one join of its pages. */
+const RELEASING_JOIN_CHARS = 4_000_000;
+
+/**
+ * The parts joined into one string through a buffer of the text's size, each part let go once it is
+ * copied (`parts` is emptied; the caller lets go of any other hold on them): a join of the parts
+ * holds all of them and the text at once, in V8's heap, whose space the parts leave is given back to
+ * the system only in part and later. Here the parts shrink as the buffer fills (`betweenSteps`
+ * collects them as it goes), so the text's two copies at once are the buffer and the string decoded
+ * from it, memory outside V8's heap that is given back as soon as either is let go. The same string
+ * as parts.join(''): one byte a character when every character fits one (latin1), else UTF-16.
+ */
+export function joinLettingGo(parts: string[], betweenSteps?: () => void): string {
+  let length = 0;
+  let oneByte = true;
+  for (const part of parts) {
+    length += part.length;
+    if (oneByte && /[^\x00-\xff]/.test(part)) oneByte = false;
+  }
+  const encoding = oneByte ? 'latin1' : 'utf16le';
+  const buffer = Buffer.allocUnsafe(oneByte ? length : length * 2);
+  let at = 0;
+  let sinceStep = 0;
+  for (let i = 0; i < parts.length; i++) {
+    at += buffer.write(parts[i], at, encoding);
+    sinceStep += parts[i].length;
+    parts[i] = '';
+    if (betweenSteps && sinceStep >= STEP_CHARS) {
+      betweenSteps();
+      sinceStep = 0;
+    }
+  }
+  parts.length = 0;
+  return buffer.toString(encoding, 0, at);
 }
 
 /** Join repaired pages; a paragraph running over a page break is joined back into one. */
-function assemble(pages: string[], keepPages: boolean, repairs: string[]): RepairResult {
+function assemble(
+  pages: string[],
+  keepPages: boolean,
+  repairs: string[],
+  options: Pick<RepairOptions, 'betweenSteps' | 'releasingJoinChars'> = {},
+): RepairResult {
   // Built as parts with a running offset: no rescans of a growing string (100 MB texts).
   const parts: string[] = [];
   const spans: PageSpan[] = [];
@@ -181,7 +224,13 @@ function assemble(pages: string[], keepPages: boolean, repairs: string[]): Repai
       }
     }
   });
-  const text = parts.join('');
+  let text: string;
+  if (length >= (options.releasingJoinChars ?? RELEASING_JOIN_CHARS)) {
+    // (pages is repair's own array: the parts are the pages and slices of them, let go as copied)
+    pages.length = 0;
+    tail = '';
+    text = joinLettingGo(parts, options.betweenSteps);
+  } else text = parts.join('');
   if (!keepPages) return { text, pages: [], repairs };
   return { text, pages: spans, repairs };
 }
