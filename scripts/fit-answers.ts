@@ -1,7 +1,7 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
-//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--seeds 1,2,3 [--without F1,F2]...]
+//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--seeds 1,2,3 [--without F1,F2]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -131,6 +131,7 @@ async function main(): Promise<void> {
       seed,
       ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
       ...(boost ? { boost: { rounds: boost[0], depth: boost[1], rate: boost[2] ?? 0.1 } } : {}),
+      ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
     });
     model.fitted = {
       by: 'scripts/fit-answers.ts',
@@ -236,6 +237,7 @@ function compareOnFolds(
         folds: o.folds,
         seed,
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
+        ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
       });
       if (o.heldOut) dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
       const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);

@@ -184,5 +184,8 @@ describe('the fitting math', () => {
     expect(sel.model.weights[2]).toBe(0);
     // its held-out predictions are calibrated
     expect(expectedCalibrationError(sel.heldOut.map((p, i) => ({ confidence: p, correct: y[i] === 1 })))).toBeLessThan(0.06);
+    // a higher least gain per feature (fit-model's calibrationGain) keeps the column that decides and drops the weak one
+    const strict = selectLogistic(X, y, folds, { l2: 1, minGain: 0.05 });
+    expect(strict.columns).toEqual([1]);
   });
 });

@@ -52,7 +52,16 @@ interface FitOptions {
   refuseAnswerable?: number;
   /** Boosted trees on top of the linear scores (absent: the linear table alone). */
   boost?: BoostOptions;
+  /** The least drop of the folds' mean log loss a feature must bring to enter the calibration (CALIBRATION_GAIN). */
+  calibrationGain?: number;
 }
+
+/**
+ * The least drop of the folds' mean log loss (per question) that lets a question feature into the
+ * calibration. Forward selection tries every listed feature at each step, so the best of them lowers the
+ * held-out loss a little by chance alone; a feature must pay for itself by more than that.
+ */
+export const CALIBRATION_GAIN = 0.001;
 
 interface HeldOutPoint {
   group: string;
@@ -246,7 +255,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
       X,
       y,
       rows.map((i) => folds[i]),
-      { l2: 1 },
+      { l2: 1, minGain: options.calibrationGain ?? CALIBRATION_GAIN },
     );
     // (no candidate: the ranker gives confidence 0, as here)
     rows.forEach((i, j) => (calibrated[i] = heldOut[i].q[none] ? 0 : predicted[j]));
