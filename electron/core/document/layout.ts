@@ -105,6 +105,22 @@ export function descriptionFields(text: string): { body: string; names: string[]
   return out;
 }
 
+/** The SMI macros that open an entry of a MIB module (RFC 2578 §3, RFC 2579 §3, RFC 2580 §§4-7), the entry's name before them. */
+const SMI_ENTRY =
+  /([A-Za-z][\w-]*)\s+(?:OBJECT-TYPE|OBJECT-IDENTITY|MODULE-IDENTITY|NOTIFICATION-TYPE|TRAP-TYPE|OBJECT-GROUP|NOTIFICATION-GROUP|MODULE-COMPLIANCE|AGENT-CAPABILITIES|::=\s*TEXTUAL-CONVENTION)\b/g;
+
+/**
+ * The entry whose DESCRIPTION string opens at `at` (the sentence's listing read from `from`): the name before
+ * the last SMI macro before the string; undefined when the string is no DESCRIPTION or no entry opens it.
+ */
+export function describedEntry(text: string, from: number, at: number): string | undefined {
+  if (!/\bDESCRIPTION\s+"$/.test(text.slice(from, at))) return undefined;
+  // (an entry's clauses before its DESCRIPTION are few: its name is a short way back)
+  let name: string | undefined;
+  for (const m of text.slice(Math.max(0, at - 1500), at).matchAll(SMI_ENTRY)) name = m[1];
+  return name;
+}
+
 /** The nearest heading line above an offset of a passage ("3.20.  Called-Station-Id" -> "Called-Station-Id"). */
 export function headingBefore(text: string, offset: number): string | null {
   const lines = text.slice(0, offset).split('\n').reverse();

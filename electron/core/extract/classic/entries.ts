@@ -1,7 +1,8 @@
 // doc.entry-description: the first sentence of an SMI entry's DESCRIPTION ("radiusFoo OBJECT-TYPE ...
 // DESCRIPTION "The number of ...") that is a noun phrase with no finite verb of its own describes the
 // entry: a participle or relative on the phrase's own head is said of the entry, its name the subject;
-// one on a noun inside the phrase picks out what the entry counts or names, and claims nothing.
+// one on a noun inside the phrase picks out what the entry counts or names, and claims nothing. Which entry a
+// DESCRIPTION belongs to is the document's structure (document/layout.ts describedEntry).
 import { ARTICLES, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
 import type { SvoTriple } from './reading';
 import type { Token } from './tokens';
@@ -11,22 +12,6 @@ export const ENTRY_DESCRIPTION_RULE = {
   statement:
     "An SMI entry's DESCRIPTION that opens with a noun phrase and no finite verb describes the entry: a participle or relative on that phrase's own head is said of the entry (its name the subject); one on a noun inside the phrase is no claim.",
 };
-
-/** The SMI macros that open an entry of a MIB module (RFC 2578 §3, RFC 2579 §3, RFC 2580 §§4-7), the entry's name before them. */
-const SMI_ENTRY =
-  /([A-Za-z][\w-]*)\s+(?:OBJECT-TYPE|OBJECT-IDENTITY|MODULE-IDENTITY|NOTIFICATION-TYPE|TRAP-TYPE|OBJECT-GROUP|NOTIFICATION-GROUP|MODULE-COMPLIANCE|AGENT-CAPABILITIES|::=\s*TEXTUAL-CONVENTION)\b/g;
-
-/**
- * The entry whose DESCRIPTION string opens at `at` (the sentence's listing read from `from`): the name before
- * the last SMI macro before the string; undefined when the string is no DESCRIPTION or no entry opens it.
- */
-export function describedEntry(text: string, from: number, at: number): string | undefined {
-  if (!/\bDESCRIPTION\s+"$/.test(text.slice(from, at))) return undefined;
-  // (an entry's clauses before its DESCRIPTION are few: its name is a short way back)
-  let name: string | undefined;
-  for (const m of text.slice(Math.max(0, at - 1500), at).matchAll(SMI_ENTRY)) name = m[1];
-  return name;
-}
 
 /**
  * The end of the head of a description that is a noun phrase with no finite verb ("The number of packets

@@ -14,7 +14,8 @@ import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
 import { readingForm, relationForm, withoutActObjects } from './relation-form';
 import { proseOfFigure } from './figures';
-import { describedEntry, ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
+import { ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
+import { describedEntry } from '../../document/layout';
 
 export { findStandards, findQuantities, findTypedMentions } from './mentions';
 
