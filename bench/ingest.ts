@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Store } from '../electron/core/store';
 import * as pipeline from '../electron/core/ingest/pipeline';
 import type { PreparedFile } from '../electron/core/ingest/pipeline';
-import { mulberry32 } from '../electron/core/eval/score';
+import { mulberry32 } from '../electron/core/learn/random';
 
 const RFC_DIR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'rfc-radius-eap');
 

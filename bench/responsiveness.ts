@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from '../electron/core/core';
 import { parseFile } from '../electron/core/ingest/parse';
-import { mulberry32 } from '../electron/core/eval/score';
+import { mulberry32 } from '../electron/core/learn/random';
 
 const PERIOD_MS = 50;
 const BASELINE_MS = Number(process.env.GRAPHWRIGHT_BENCH_BASELINE_MS ?? 3000);

@@ -26,17 +26,8 @@ export function splitOf(split: SplitFile, file: string): Split | undefined {
   return undefined;
 }
 
-/** mulberry32: a small seeded generator, so a draw can be repeated exactly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a draw can be repeated exactly. */
+export { mulberry32 as seededRandom } from '../../electron/core/learn/random';
 
 /** Fisher–Yates on a copy: every order equally likely. */
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {

@@ -26,7 +26,7 @@ import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import { ADJUNCT_PREPOSITIONS, BE, CHAIN_PREPOSITIONS, LIGHT_VERBS, MEASUREMENT_NOUNS, MODAL_VERBS, NEGATION } from '../../electron/core/nlp/lexicon';
 import { verbLemma } from '../../electron/core/nlp/derivations';
 import { isVerbInWordNet } from '../../electron/core/nlp/senses';
-import { readSplit, splitDocuments, type Split } from './kit';
+import { readSplit, seededRandom, splitDocuments, type Split } from './kit';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -41,22 +41,10 @@ const key = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const perThousand = (relations: string[]) => ((1000 * new Set(relations.map(key)).size) / Math.max(1, relations.length)).toFixed(1);
 const sampleSize = Number(opt('--sample') ?? 4300);
 
-/** A seeded generator (mulberry32), so a size-matched figure is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Distinct strings per 1,000 in a random draw of n of the relations, the mean over `draws` seeded draws; null when fewer than n. */
 function sizeMatched(relations: string[], n: number, draws = 50): string | null {
   if (relations.length < n) return null;
-  const random = seeded(32);
+  const random = seededRandom(32); // (seeded: a size-matched figure is the same on every run)
   let sum = 0;
   for (let d = 0; d < draws; d++) {
     const pool = relations.slice();

@@ -8,7 +8,7 @@ import { AnswerRanker, type AnswerModel } from '../../electron/core/chat/ranker'
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
 import { CANDIDATE_FEATURES, TREE_FEATURES } from '../../electron/core/chat/features';
-import { mulberry32 } from '../../electron/core/eval/score';
+import { mulberry32 } from '../../electron/core/learn/random';
 import { retrievalOf } from './retrieval-fixture';
 
 /**

@@ -15,7 +15,7 @@ import {
   thresholdFor,
 } from '../../electron/core/learn/logistic';
 import { expectedCalibrationError, precisionAt, precisionCoverage, reliability } from '../../electron/core/eval/calibration';
-import { mulberry32 } from '../../electron/core/eval/score';
+import { mulberry32 } from '../../electron/core/learn/random';
 
 /** n scores in [-3, 3], each right with the known probability sigmoid(a · score + b). */
 function syntheticScores(n: number, a: number, b: number, seed = 7) {

@@ -3,6 +3,7 @@
 // and the list of errors. The rules are written out in docs/evaluation.md; every function is pure.
 import type { EvalError, EvalMention, EvalTriple, ExtractionScores, GoldItem, LabelScore, MentionMode, PrPoint, Prf } from '../../../shared/contract/eval';
 import { contentStems, headWord, normLabel, stemSetsMatch } from './text';
+import { mulberry32 } from '../learn/random';
 
 export interface Prediction {
   mentions: EvalMention[];
@@ -95,18 +96,6 @@ export function wilson(k: number, n: number, z = 1.96): [number, number] {
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
   return [round(Math.max(0, centre - half)), round(Math.min(1, centre + half))];
-}
-
-/** mulberry32: a small seeded generator in [0, 1), no short cycles (bootstrap resampling, benches' generated data). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const f1Of = (tp: number, pred: number, gold: number) => (pred + gold > 0 ? (2 * tp) / (pred + gold) : 0);

@@ -11,22 +11,11 @@ import type louvainModule from 'graphology-communities-louvain';
 const require = createRequire(import.meta.url);
 import type { CommunityOverview, GraphCommunity } from '../../../shared/contract/review';
 import type { NodeKind } from '../../../shared/schemas';
+import { mulberry32 } from '../learn/random';
 
 export interface CommunityInput {
   nodes: { id: number; kind: NodeKind; label: string; type: string | null }[];
   edges: { source: number; target: number }[];
-}
-
-/** A small seeded generator (mulberry32): Louvain visits nodes in a random order. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The value most items have (ties: the first seen). */
@@ -68,7 +57,7 @@ export function graphCommunities(input: CommunityInput, options: { limit: number
     // no links at all (only self-references): every node is its own community
     membership = Object.fromEntries(graph.nodes().map((n, i) => [n, i]));
   } else {
-    const out = louvain.detailed(graph, { getEdgeWeight: 'weight', rng: seeded(0x9e3779b9) });
+    const out = louvain.detailed(graph, { getEdgeWeight: 'weight', rng: mulberry32(0x9e3779b9) });
     membership = out.communities;
     modularity = out.modularity;
   }
