@@ -162,6 +162,9 @@ class IngestThread {
     return ++this.requestId;
   }
 
+  /** A file is being prepared on it (from its request until it is given back). */
+  busy = false;
+
   /** What the request being served needs from the core: embeddings, the chunking phase's notice. */
   serve(embed: EmbedFn | undefined, onChunking: (() => void) | undefined): void {
     this.embed = embed;
@@ -211,6 +214,7 @@ async function acquire(large: boolean): Promise<IngestThread> {
 
 function giveBack(t: IngestThread): void {
   t.serve(undefined, undefined);
+  t.busy = false;
   if (t.dead) return;
   if (t.capped || (idle && idle !== t)) {
     void t.worker.terminate();
@@ -234,6 +238,11 @@ export function lastIngestThreadLimits(): Worker['resourceLimits'] | undefined {
 /** Threads running now, busy or idle (tests: a cancel ends its thread). */
 export function liveIngestThreads(): number {
   return live.size;
+}
+
+/** Threads preparing a file now (tests: a cancel from then on ends the thread rather than giving it back idle). */
+export function busyIngestThreads(): number {
+  return [...live].filter((t) => t.busy).length;
 }
 
 const rebuild = (e: WorkerError): Error => {
@@ -290,6 +299,7 @@ export async function prepareSource(file: string, options: IngestOptions & { sto
   };
   const id = t.nextId();
   t.serve(embed, onChunking);
+  t.busy = true;
   let answer: FromWorker;
   try {
     answer = await t.request({
