@@ -1,7 +1,7 @@
 // The named features of an answer candidate, and of a question as a whole, from the candidates'
 // measurements (chat/candidates/). The ranker (chat/ranker.ts) weighs them with the table fitted by
 // scripts/fit-answers.ts; nothing here is a weight. A feature a candidate's source does not measure is 0.
-import { bridgeKey, type AnswerContext } from './candidates/context';
+import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
@@ -105,19 +105,6 @@ export const CANDIDATE_FEATURES = [
   // definitions: it opens with a preposition, a subordinating word or a pronoun ("In this scheme, ...",
   // "Where supported, ...", "It ..."): it frames or refers, where a definition names what the term is
   'opensWithFrame',
-  // two-passage questions (the second hop was taken, retrieve/second-hop.ts): its passage is one the second
-  // hop found through a bridge (the passage about the thing the question only describes)
-  'secondHop',
-  // two-passage questions: its passage's best sentence's share of the asking sentence with the bridge in place
-  'secondHopMatch',
-  // two-passage questions: share of the asking sentence's words (IDF-weighted) its sentence holds
-  'askingMatch',
-  // two-passage questions: share of the words only the describing clauses hold (IDF-weighted) its sentence holds
-  'describingMatch',
-  // two-passage questions: it is a bridge the second hop followed (the thing described, not what is asked of it)
-  'isBridge',
-  // two-passage questions: its passage is one a followed bridge was read from (the first hop's)
-  'bridgeSource',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -271,41 +258,6 @@ function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
 }
 
-const sentenceStems = new Map<string, Set<string>>();
-/** Content stems of a candidate's sentence, cached by its text. */
-function stemsOf(sentence: string): Set<string> {
-  let got = sentenceStems.get(sentence);
-  if (!got) {
-    got = new Set(contentStems(sentence));
-    if (sentenceStems.size > 50_000) sentenceStems.clear();
-    sentenceStems.set(sentence, got);
-  }
-  return got;
-}
-
-/**
- * A two-passage question's reading of a candidate (all 0 for any other question): whether its passage
- * came from the second hop, how much of the asking sentence and of the describing clauses its sentence
- * holds, whether it is a bridge itself, and whether its passage is one a bridge was read from.
- */
-export function secondHopFeatures(
-  c: Candidate,
-  ctx: AnswerContext,
-): { secondHop: number; secondHopMatch: number; askingMatch: number; describingMatch: number; isBridge: number; bridgeSource: number } {
-  const hop = ctx.secondHop;
-  if (!hop) return { secondHop: 0, secondHopMatch: 0, askingMatch: 0, describingMatch: 0, isBridge: 0, bridgeSource: 0 };
-  const found = c.passageId === null ? undefined : hop.passages.get(c.passageId);
-  const stems = c.sentence ? stemsOf(c.sentence) : new Set<string>();
-  return {
-    secondHop: bool(!!found),
-    secondHopMatch: found?.match ?? 0,
-    askingMatch: hop.asking.length ? coverage(hop.asking, stems) : 0,
-    describingMatch: hop.describing.length ? coverage(hop.describing, stems) : 0,
-    isBridge: bool(hop.bridges.has(bridgeKey(c.text))),
-    bridgeSource: bool(c.passageId !== null && hop.sources.has(c.passageId)),
-  };
-}
-
 let ablated: ReadonlySet<string> = new Set();
 /**
  * Features that read 0 from now on (none: all read), for measuring what a feature adds on the training
@@ -365,7 +317,6 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     alsoPath: bool(alsoPath && c.source !== 'path'),
     termIsHeading: bool(c.source === 'glossary' && SECTION_NUMBERED.test(c.sentence ?? '')),
     opensWithFrame: bool(ctx.type.type === 'definition' && opensWithFrame(c.text)),
-    ...secondHopFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

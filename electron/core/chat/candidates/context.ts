@@ -76,43 +76,6 @@ export interface AnswerContext {
   unitAsked: boolean;
   /** Graph labels of the retrieved triples and the linked entities (lower case). */
   labels: Set<string>;
-  /** A question the second hop was taken for (two-passage shape, retrieve/second-hop.ts); null for any other. */
-  secondHop: SecondHopContext | null;
-}
-
-/**
- * What the answer side reads of a two-passage question's second hop: the kept passages it found (with
- * their share of the asking sentence with the bridge in place), the bridges it followed (answer keys:
- * the thing the question describes, which is not what it asks), the passages those bridges were read
- * from, and the question's terms split by clause: those of the sentence that asks, and those only the
- * describing clauses hold (the scenario before the asking sentence). One sentence with a pointing
- * determiner has no describing terms of its own.
- */
-export interface SecondHopContext {
-  passages: Map<number, { found: number; match: number }>;
-  bridges: Set<string>;
-  sources: Set<number>;
-  asking: QuestionTerm[];
-  describing: QuestionTerm[];
-}
-
-/** A bridge or a candidate in one spelling: a designation without spaces or hyphens, any other text lower-cased with its spaces squashed. */
-export const bridgeKey = (text: string): string => {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return /^(?:RFC|BCP|STD|FYI)[\s-]?\d{1,5}$/i.test(t) ? t.toUpperCase().replace(/[\s-]+/g, '') : t.toLowerCase();
-};
-
-/** The second hop's reading for the answer side (null when none was taken). */
-function secondHopContext(retrieval: RetrievalResult, q: AnalyzedQuestion, allTerms: QuestionTerm[]): SecondHopContext | null {
-  const hop = retrieval.secondHop;
-  if (!hop) return null;
-  return {
-    passages: new Map(hop.passages.map((p) => [p.id, { found: p.secondHop, match: p.match }])),
-    bridges: new Set(hop.bridges.map((b) => bridgeKey(b.term))),
-    sources: new Set(hop.bridges.map((b) => b.chunk)),
-    asking: allTerms.filter((t) => q.askingStems.has(t.stem)),
-    describing: allTerms.filter((t) => !q.askingStems.has(t.stem)),
-  };
 }
 
 /**
@@ -248,7 +211,6 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
     asksName: type.type === 'name' || type.type === 'list',
     unitAsked: !!type.head && UNIT_HEADS.has(type.head),
     labels,
-    secondHop: secondHopContext(retrieval, q, allTerms),
   };
 }
 
