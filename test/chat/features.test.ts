@@ -150,3 +150,25 @@ describe('what a definition candidate opens with, and where its term line stands
     expect(feature('opensWithFrame', span('In this scheme, the agent forwards every message', entry), other)).toBe(0);
   });
 });
+
+describe('a number with its unit, for a question asking a magnitude', () => {
+  const sentence = 'If a nonce is used, it is RECOMMENDED that it be at least 128 bits.';
+  it('fits a question asking how long or what size, not a count nor a code', () => {
+    const long = answerContext(retrievalOf('How long should a nonce be?', [sentence]));
+    expect(feature('quantityFit', span('128 bits', sentence), long)).toBe(1);
+    expect(feature('quantityFit', span('128', sentence), long)).toBe(0);
+    const size = answerContext(retrievalOf('What is the minimum size of a nonce?', [sentence]));
+    expect(feature('quantityFit', span('at least 128 bits', sentence), size)).toBe(1);
+    const count = answerContext(retrievalOf('How many nonces are used?', [sentence]));
+    expect(feature('quantityFit', span('128 bits', sentence), count)).toBe(0);
+  });
+
+  it('names the unit the question asks in, said in words or digits', () => {
+    const octets = 'The header holds an authenticator of sixteen octets and a length of 2 octets.';
+    const ctx = answerContext(retrievalOf('How many octets long is the authenticator?', [octets]));
+    expect(feature('unitNamed', span('sixteen octets', octets), ctx)).toBe(1);
+    expect(feature('unitNamed', span('2 octets', octets), ctx)).toBe(1);
+    const seconds = answerContext(retrievalOf('How many seconds does a client wait?', [octets]));
+    expect(feature('unitNamed', span('sixteen octets', octets), seconds)).toBe(0);
+  });
+});

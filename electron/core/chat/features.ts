@@ -5,6 +5,7 @@ import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
+import { asksMagnitude, measureUnit } from './candidates/spans';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -105,10 +106,25 @@ export const CANDIDATE_FEATURES = [
   // definitions: it opens with a preposition, a subordinating word or a pronoun ("In this scheme, ...",
   // "Where supported, ...", "It ..."): it frames or refers, where a definition names what the term is
   'opensWithFrame',
+  // values: the question asks a magnitude ("how long", "how large", "what length / timeout / size") and it is a number with a unit
+  'quantityFit',
+  // values: it is a number with a unit the question names ("how many octets", "in seconds")
+  'unitNamed',
+  // share of the question's words that its line writes only abbreviated near it (a listing's short label)
+  'abbreviated',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
 const bool = (x: boolean) => (x ? 1 : 0);
+
+/** quantityFit and unitNamed of a candidate: whether it is a number with a unit, asked as a magnitude / with its unit named. */
+function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: number; unitNamed: number } {
+  if (!ctx.numeric) return { quantityFit: 0, unitNamed: 0 };
+  const unit = measureUnit(c.text);
+  if (!unit) return { quantityFit: 0, unitNamed: 0 };
+  const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
+  return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
+}
 
 /** A line opening with a section number ("3.2.  Key Scope", "A.1 Terms"). */
 const SECTION_NUMBERED = /^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*\.?)\s+\S/;
@@ -317,6 +333,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     alsoPath: bool(alsoPath && c.source !== 'path'),
     termIsHeading: bool(c.source === 'glossary' && SECTION_NUMBERED.test(c.sentence ?? '')),
     opensWithFrame: bool(ctx.type.type === 'definition' && opensWithFrame(c.text)),
+    ...measureFeatures(c, ctx),
+    abbreviated: m.abbreviated ?? 0,
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
