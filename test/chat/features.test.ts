@@ -116,6 +116,22 @@ describe("the first answer's share and lead within the kind asked", () => {
     expect(f('askedDefinitionMargin')).toBe(0);
   });
 
+  it('takes the share over the candidates and the null alternative when the model has one', () => {
+    const numeric = answerContext(retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30 }));
+    const v = questionFeatures(numeric, ranked([1]), 3);
+    const f = (name: (typeof QUESTION_FEATURES)[number]) => v[QUESTION_FEATURES.indexOf(name)];
+    // a lone candidate below the null: its share is far from 1
+    expect(f('topShare')).toBeCloseTo(1 / (1 + Math.exp(2)), 9);
+    expect(f('nullShare')).toBeCloseTo(1 - f('topShare'), 9);
+    expect(f('topOverNull')).toBeCloseTo(-2, 9);
+    expect(f('askedNumericShare')).toBeCloseTo(f('topShare'), 9);
+    // without a null: a lone candidate has all the share, and the null's features are 0
+    const w = q(numeric, [1]);
+    expect(w('topShare')).toBe(1);
+    expect(w('nullShare')).toBe(0);
+    expect(w('topOverNull')).toBe(0);
+  });
+
   it('caps the lead, so that one runaway ranking does not set the slope', () => {
     const numeric = answerContext(retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30 }));
     const f = q(numeric, [40, 0]);
