@@ -138,7 +138,8 @@ export function conditionalPhraseAt(tokens: Token[], j: number): number {
 export function opensClause(tokens: Token[], j: number): boolean {
   if (!CLAUSE_PREPOSITIONS.has(lower(tokens[j]))) return false;
   let k = j + 1;
-  while (k < tokens.length && ['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN'].includes(tokens[k].pos)) k++;
+  // (one noun phrase: a determiner only at its start, "after a timeout the client may retry" is a phrase and a clause)
+  while (k < tokens.length && (['ADJ', 'NUM', 'NOUN', 'PROPN'].includes(tokens[k].pos) || (k === j + 1 && tokens[k].pos === 'DET'))) k++;
   return k > j + 1 && ['NOUN', 'PROPN'].includes(tokens[k - 1].pos) && VERB_POS.has(tokens[k]?.pos ?? '');
 }
 
