@@ -24,6 +24,8 @@
 //     [--strata document (strata per document, not per side)] [--no-clusters (the keep bound without the spread between documents)]
 //     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
 //     [--base (fit the nine features of before at L2 1, no selection, and write nothing: a comparison)]
+//     [--diagnose (also print, on TRAINING only, the chosen model in-sample against held out by the folds and one
+//      document at a time, cross-fitted and at other table strengths, and its held-out figures by document, draw and family)]
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -37,7 +39,15 @@ import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { callCore } from '../../electron/cli/open';
-import { chooseBalancedThreshold, fitPrecision, tradeOffCurve, triplePrecision, type Verdict } from '../../electron/core/extract/precision';
+import {
+  chooseBalancedThreshold,
+  fitPrecision,
+  PRIOR_STRENGTH,
+  ruleFamily,
+  tradeOffCurve,
+  triplePrecision,
+  type Verdict,
+} from '../../electron/core/extract/precision';
 import type { TripleListItem } from '../../shared/contract/graph';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import {
@@ -50,7 +60,19 @@ import {
   type TripleQualifierFlags,
 } from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
-import { crossValidate, fitFeatureModel, foldFits, rankingAuc, selectFeatures, type FoldFit, type Trial } from './select-features';
+import {
+  chooseStrength,
+  crossValidate,
+  documentDiagnostics,
+  fitFeatureModel,
+  foldFits,
+  groupFigures,
+  rankingAuc,
+  selectFeatures,
+  type Example,
+  type FoldFit,
+  type Trial,
+} from './select-features';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 import { drawKey, inclusionWeights, readDrawModels, stratumOf, type Draw } from './draws';
 
@@ -111,6 +133,42 @@ function printReasons(training: (Judgment & { rules: string[] })[]): void {
     const of = training.filter((j) => (j.rules[0] ?? 'none') === rule);
     const reasons = count(of.filter((j) => j.verdict !== 'keep').map((j) => j.reason ?? 'none'));
     console.log(`  ${rule} ${n}: keep ${of.filter((j) => j.verdict === 'keep').length}; ${reasons.map(([r, k]) => `${r} ${k}`).join(', ')}`);
+  }
+}
+
+/**
+ * Where the gap between training and new documents comes from, on TRAINING only (--diagnose): the chosen
+ * model in-sample, held out by the folds and one document at a time, with the rule's precision read from
+ * a table fitted without the row's own document (cross-fitted) and at other prior strengths; then the
+ * one-document-out estimates by document, by draw and by the first rule's family, at the threshold.
+ */
+function diagnose(examples: Example[], features: readonly string[], l2: number, strength: number, threshold: number): void {
+  const line = (x: { auc: number; logLoss: number }) => `AUC ${x.auc.toFixed(3)}, log loss ${x.logLoss.toFixed(4)}`;
+  const variants: [string, { strength: number; crossFitted?: boolean }][] = [
+    [`table strength ${strength}`, { strength }],
+    [`table strength ${strength}, cross-fitted by document`, { strength, crossFitted: true }],
+    ...[1, 4, 16, 64].filter((s) => s !== strength).map((s): [string, { strength: number }] => [`table strength ${s}`, { strength: s }]),
+  ];
+  console.log(`diagnosis, training only (${examples.length} judgments, ${new Set(examples.map((e) => e.group)).size} documents), L2 ${l2}:`);
+  let heldOut: number[] = [];
+  for (const [name, options] of variants) {
+    const d = documentDiagnostics(examples, features, l2, options);
+    if (!heldOut.length) heldOut = d.heldOut;
+    console.log(`  ${name}: in-sample ${line(d.inSample)}; folds ${line(d.folds)}; one document out ${line(d.leaveOneOut)}`);
+  }
+  for (const [name, key] of [
+    ['document', (e: Example) => e.group],
+    ['draw', (e: Example) => String((e.shape as { draw?: Draw }).draw?.seed ?? '-')],
+    ['first rule family', (e: Example) => ruleFamily(e.rules[0] ?? 'none')],
+  ] as const) {
+    console.log(`  one document out, by ${name} (n, keep weighted, mean estimate, AUC, log loss, shown at ${threshold} and kept):`);
+    for (const g of groupFigures(
+      examples.map((e, i) => ({ p: heldOut[i], keep: e.verdict === 'keep', w: e.weight ?? 1, group: key(e) })),
+      threshold,
+    ))
+      console.log(
+        `    ${g.group} ${g.n}: keep ${(100 * g.keep).toFixed(0)} %, estimate ${(100 * g.meanP).toFixed(0)} %, AUC ${g.auc.toFixed(2)}, log loss ${g.logLoss.toFixed(3)}; shown ${g.shown}, kept ${g.kept}${g.shown ? ` (${((100 * g.kept) / g.shown).toFixed(0)} %)` : ''}`,
+      );
   }
 }
 
@@ -239,7 +297,7 @@ try {
     if (!strataSizes.has(key)) {
       const sizes = new Map<string, number>();
       for (const t of byDoc.get(doc) ?? []) {
-        const s = stratumOf(draw, precisionThen(draw, doc, t), drawModels[draw.model ?? '']?.model.defaultThreshold ?? 0);
+        const s = stratumOf(draw, precisionThen(draw, doc, t), drawModels[draw.model ?? '']?.model.defaultThreshold ?? 0, t.rules);
         sizes.set(s, (sizes.get(s) ?? 0) + 1);
       }
       strataSizes.set(key, sizes);
@@ -270,6 +328,7 @@ try {
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
       context: contextOf(doc!, t, span),
+      // (a judged line is in its draw's population, whatever today's rules say: it was drawn from it)
       stratum: stratumOf(j.draw, precisionThen(j.draw, doc!, t, span), drawModels[j.draw.model ?? '']?.model.defaultThreshold ?? 0),
       weight: 1,
     });
@@ -302,7 +361,6 @@ try {
   const validation = joined.filter((j) => j.split === 'validation');
   // (--fit-as-drawn: the table and the model fitted on the judgments as drawn, the folds and the threshold still read weighted)
   const fitAsDrawn = args.includes('--fit-as-drawn');
-  const table = fitPrecision(training.map((j) => ({ ...j, weight: fitAsDrawn ? 1 : j.weight })));
 
   // The feature model (extract/precision-model.ts) over the rule's precision, the triple's shape and
   // its context: its features and L2 penalty chosen by cross-validation by document on training.
@@ -321,6 +379,14 @@ try {
     ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed], onChosenAlone: [], onChosen: [] }
     : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES));
   const features = selection.chosen.features;
+  // The per-rule table's prior strength (how far a rule judged a few times leans on its family's share),
+  // chosen on the same folds by document for the chosen features and penalty.
+  const strengths = args.includes('--base') ? { strength: PRIOR_STRENGTH, tried: [] } : chooseStrength(examples, features, selection.chosen.l2);
+  const strength = strengths.strength;
+  const table = fitPrecision(
+    training.map((j) => ({ ...j, weight: fitAsDrawn ? 1 : j.weight })),
+    strength,
+  );
   const perRule = (j: (typeof joined)[number]) => triplePrecision(j.rules, table) ?? table.prior;
   const featuresOf = (j: (typeof joined)[number]) => tripleFeatures(shapeOf(j), perRule(j), features);
   const model = fitFeatureModel(
@@ -336,7 +402,7 @@ try {
   // Held out on training: each judged triple and each fact scored by the fit of its document's fold
   // (fitted without that document), as the threshold rule asks; a document no judgment names is held out
   // from the full fit already.
-  const folds = foldFits(examples, features, selection.chosen.l2);
+  const folds = foldFits(examples, features, selection.chosen.l2, { strength });
   const heldOutFit = (file: string): FoldFit => {
     const f = folds.foldOf.get(file);
     return (f !== undefined && folds.fits[f]) || { table, model };
@@ -428,7 +494,7 @@ try {
     const sum = (xs: typeof of) => xs.reduce((a, j) => a + j.weight, 0);
     const preferred = of.filter((j) => j.stratum === 'preferred').length;
     console.log(
-      `draw ${key} (${d.pool}${d.share === undefined ? '' : ` ${d.share}`}${d.band ? ` [${d.band.join(', ')}]` : ''}, ${[...new Set(of.map((j) => j.split))].join(' and ')}): ` +
+      `draw ${key} (${d.pool}${d.share === undefined ? '' : ` ${d.share}`}${d.band ? ` [${d.band.join(', ')}]` : ''}${d.population ? `, ${d.population} triples only` : ''}, ${[...new Set(of.map((j) => j.split))].join(' and ')}): ` +
         `${of.length} joined${d.pool === 'uniform' ? '' : `, ${preferred} in the preferred pool by its model`}; ` +
         `keep ${pct(keep(of).length / of.length)}, weighted ${pct(sum(keep(of)) / sum(of))}; weights ${Math.min(...of.map((j) => j.weight)).toFixed(2)}-${Math.max(...of.map((j) => j.weight)).toFixed(2)}, effective size ${(sum(of) ** 2 / of.reduce((a, j) => a + j.weight ** 2, 0)).toFixed(0)}`,
     );
@@ -451,6 +517,13 @@ try {
   console.log(
     `  L2 grid: ${selection.grid.map((t) => `${t.l2} ${t.logLoss.toFixed(4)}`).join(', ')} -> ${selection.grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a)).l2}`,
   );
+  if (strengths.tried.length)
+    console.log(
+      `  per-rule table's prior strength (pseudo-judgments at the family's share), folds' log loss / AUC: ${strengths.tried
+        .map((t) => `${t.strength} ${t.logLoss.toFixed(4)} / ${t.auc.toFixed(3)}`)
+        .join(', ')} -> ${strength}`,
+    );
+  if (args.includes('--diagnose')) diagnose(examples, features, selection.chosen.l2, strength, chosen['feature model']);
   const shipped = selection.grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
   console.log(`  on the chosen set at L2 ${shipped.l2} (${trialLine(shipped)}), each candidate left:`);
   for (const t of selection.onChosenAlone) console.log(`    + ${t.features[t.features.length - 1]}: ${trialLine(t, shipped)}`);

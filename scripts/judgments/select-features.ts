@@ -4,7 +4,7 @@
 // when it lowers the folds' mean log loss without lowering their mean AUC; then the L2 penalty is
 // chosen on the same folds. An example's `weight` (its draw's, scripts/judgments/draws.ts) weights its
 // fit and its fold score. Validation is never read here.
-import { fitPrecision, triplePrecision, type PrecisionTable, type Verdict } from '../../electron/core/extract/precision';
+import { fitPrecision, PRIOR_STRENGTH, triplePrecision, type PrecisionTable, type Verdict } from '../../electron/core/extract/precision';
 import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
 import { fitLogistic as fitLinear, foldsByGroup } from '../../electron/core/learn/logistic';
 
@@ -91,6 +91,44 @@ export function fitFeatureModel(rows: (number | null)[][], ys: number[], feature
   return { features: [...features], mean: mean.map(round), scale: scale.map(round), weights: m.weights.map(round), bias: round(m.bias) };
 }
 
+/**
+ * How the per-rule table under the model is fitted: `strength`, the pseudo-judgments of a rule's beta
+ * prior at its family's share (extract/precision.ts fitPrecision; chosen on the folds by
+ * chooseStrength); `crossFitted`, each training row's rule precision read from a table fitted without
+ * its own document (so that a rule judged on few documents does not carry those documents' verdicts
+ * into the model's weight for it; the model then predicts with the full table).
+ */
+export interface TableOptions {
+  strength?: number;
+  crossFitted?: boolean;
+}
+
+/** The table and model fitted on these examples (the fit of one fold, or the full fit). */
+export function fitExamples(train: readonly Example[], features: readonly string[], l2: number, options: TableOptions = {}): FoldFit {
+  const table = fitPrecision(
+    train.map((e) => ({ ...e, weight: fitWeightOf(e) })),
+    options.strength,
+  );
+  const own = new Map<string, PrecisionTable>();
+  if (options.crossFitted)
+    for (const g of new Set(train.map((e) => e.group)))
+      own.set(
+        g,
+        fitPrecision(
+          train.filter((e) => e.group !== g).map((e) => ({ ...e, weight: fitWeightOf(e) })),
+          options.strength,
+        ),
+      );
+  const model = fitFeatureModel(
+    train.map((e) => exampleRow(e, own.get(e.group) ?? table, features)),
+    train.map((e) => (e.verdict === 'keep' ? 1 : 0)),
+    features,
+    l2,
+    train.map(fitWeightOf),
+  );
+  return { table, model };
+}
+
 /** One fold's fit: the per-rule table and the model fitted on the other folds' documents. */
 export interface FoldFit {
   table: PrecisionTable;
@@ -102,24 +140,22 @@ export interface FoldFit {
  * and the fold of each document: a triple of a document is scored held out by its fold's fit (a
  * document never judged by any, the caller's full fit being held out for it already).
  */
-export function foldFits(examples: readonly Example[], features: readonly string[], l2: number): { foldOf: Map<string, number>; fits: (FoldFit | null)[] } {
+export function foldFits(
+  examples: readonly Example[],
+  features: readonly string[],
+  l2: number,
+  options: TableOptions & { folds?: number } = {},
+): { foldOf: Map<string, number>; fits: (FoldFit | null)[] } {
+  const k = options.folds ?? FOLDS;
   const folds = foldsByGroup(
     examples.map((e) => e.group),
-    FOLDS,
+    k,
   );
   const foldOf = new Map(examples.map((e, i) => [e.group, folds[i]]));
-  const fits = Array.from({ length: FOLDS }, (_, f) => {
+  const fits = Array.from({ length: k }, (_, f) => {
     const train = examples.filter((_, i) => folds[i] !== f);
     if (!train.length || train.length === examples.length) return null;
-    const table = fitPrecision(train.map((e) => ({ ...e, weight: fitWeightOf(e) })));
-    const model = fitFeatureModel(
-      train.map((e) => exampleRow(e, table, features)),
-      train.map((e) => (e.verdict === 'keep' ? 1 : 0)),
-      features,
-      l2,
-      train.map(fitWeightOf),
-    );
-    return { table, model };
+    return fitExamples(train, features, l2, options);
   });
   return { foldOf, fits };
 }
@@ -130,8 +166,13 @@ const exampleRow = (e: Example, table: PrecisionTable, features: readonly string
   tripleFeatures({ ...e.shape, rules: e.rules }, triplePrecision(e.rules, table) ?? table.prior, features);
 
 /** Each example's estimate by the fit of its own fold (held out: its document was not fitted on), with its weight. */
-export function heldOutEstimates(examples: readonly Example[], features: readonly string[], l2: number): { p: number; keep: boolean; w: number }[] {
-  const { foldOf, fits } = foldFits(examples, features, l2);
+export function heldOutEstimates(
+  examples: readonly Example[],
+  features: readonly string[],
+  l2: number,
+  options: TableOptions & { folds?: number } = {},
+): { p: number; keep: boolean; w: number }[] {
+  const { foldOf, fits } = foldFits(examples, features, l2, options);
   return examples.map((e) => {
     const fit = fits[foldOf.get(e.group)!]!;
     return { p: predictLogistic(fit.model, exampleRow(e, fit.table, features)), keep: e.verdict === 'keep', w: e.weight ?? 1 };
@@ -139,8 +180,8 @@ export function heldOutEstimates(examples: readonly Example[], features: readonl
 }
 
 /** The mean over folds by document of the held-out AUC and log loss of a model with these features. */
-export function crossValidate(examples: readonly Example[], features: readonly string[], l2: number): FoldScore {
-  const { foldOf, fits } = foldFits(examples, features, l2);
+export function crossValidate(examples: readonly Example[], features: readonly string[], l2: number, options: TableOptions = {}): FoldScore {
+  const { foldOf, fits } = foldFits(examples, features, l2, options);
   const scores: FoldScore[] = [];
   fits.forEach((fit, f) => {
     const test = examples.filter((e) => foldOf.get(e.group) === f);
@@ -153,9 +194,20 @@ export function crossValidate(examples: readonly Example[], features: readonly s
 }
 
 /**
+ * Of the trials that add one feature to `current`, the one that saves the most log loss among those
+ * that save at least MIN_GAIN without lowering the AUC (null when none does): a candidate that saves
+ * more but lowers the AUC does not stop the search for one that meets both.
+ */
+export function bestStep(tries: readonly Trial[], current: FoldScore): Trial | null {
+  return tries
+    .filter((t) => current.logLoss - t.logLoss >= MIN_GAIN && t.auc >= current.auc)
+    .reduce<Trial | null>((a, b) => (!a || b.logLoss < a.logLoss ? b : a), null);
+}
+
+/**
  * The base features, each candidate tried alone on top of them, then forward selection among the
- * candidates that helped alone (the one saving the most log loss first, while one saves MIN_GAIN and
- * keeps the AUC), then backward: a feature (the rule's precision aside) whose removal lowers the folds'
+ * candidates that helped alone (of those that save MIN_GAIN and keep the AUC, the one saving the most
+ * first, while one does: bestStep), then backward: a feature (the rule's precision aside) whose removal lowers the folds'
  * log loss is noise on documents not seen and goes (the one whose removal saves most first); then the
  * L2 penalty of the chosen set; then forward again over every candidate left, on the chosen set at its
  * penalty.
@@ -182,9 +234,11 @@ export function selectFeatures(
   let pool = alone.filter((t) => baseTrial.logLoss - t.logLoss > 0).map((t) => t.features[t.features.length - 1]);
   const steps: Trial[] = [];
   while (pool.length) {
-    const tries = pool.map((c) => trial([...current.features, c]));
-    const best = tries.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
-    if (current.logLoss - best.logLoss < MIN_GAIN || best.auc < current.auc) break;
+    const best = bestStep(
+      pool.map((c) => trial([...current.features, c])),
+      current,
+    );
+    if (!best) break;
     steps.push(best);
     current = best;
     pool = pool.filter((c) => !best.features.includes(c));
@@ -206,11 +260,100 @@ export function selectFeatures(
   const onChosenAlone = rest.map((c) => trial([...chosen.features, c], chosen.l2));
   for (;;) {
     const tries = onChosen.length ? rest.map((c) => trial([...chosen.features, c], chosen.l2)) : onChosenAlone;
-    const best = tries.reduce<Trial | null>((a, b) => (!a || b.logLoss < a.logLoss ? b : a), null);
-    if (!best || chosen.logLoss - best.logLoss < MIN_GAIN || best.auc < chosen.auc) break;
+    const best = bestStep(tries, chosen);
+    if (!best) break;
     onChosen.push(best);
     chosen = best;
     rest = rest.filter((c) => !best.features.includes(c));
   }
   return { chosen, base: baseTrial, alone, steps, dropped, grid: tried, onChosenAlone, onChosen };
+}
+
+/** The prior strengths (pseudo-judgments) of the per-rule table tried on the folds. */
+export const STRENGTH_GRID = [1, 2, 4, 8, 16, 32];
+
+/**
+ * The per-rule table's prior strength chosen on the folds by document for this model: how far a rule
+ * judged a few times leans on its family's share is judged on documents the table never saw. The one
+ * with the lowest folds' mean log loss, if it saves MIN_GAIN on `current` (the strength in use);
+ * else `current` stays (a smaller saving is the folds' noise, as for a feature).
+ */
+export function chooseStrength(
+  examples: readonly Example[],
+  features: readonly string[],
+  l2: number,
+  grid: readonly number[] = STRENGTH_GRID,
+  current = PRIOR_STRENGTH,
+): { strength: number; tried: (FoldScore & { strength: number })[] } {
+  const tried = [...new Set([...grid, current])]
+    .sort((a, b) => a - b)
+    .map((strength) => ({ strength, ...crossValidate(examples, features, l2, { strength }) }));
+  const best = tried.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+  const now = tried.find((t) => t.strength === current)!;
+  return { strength: now.logLoss - best.logLoss >= MIN_GAIN ? best.strength : current, tried };
+}
+
+/** The ranking and calibration of held-out estimates in one group of judgments (a document, a draw, a rule family). */
+export interface GroupFigures {
+  group: string;
+  n: number;
+  /** The weighted keep share, and the weighted mean estimate (their gap: the model's error of level for the group). */
+  keep: number;
+  meanP: number;
+  auc: number;
+  logLoss: number;
+  /** Judgments at or above the threshold, and how many of them an editor kept. */
+  shown: number;
+  kept: number;
+}
+
+export function groupFigures(scored: readonly { p: number; keep: boolean; w?: number; group: string }[], threshold: number): GroupFigures[] {
+  const groups = [...new Set(scored.map((s) => s.group))].sort((a, b) => a.localeCompare(b));
+  return groups.map((group) => {
+    const of = scored.filter((s) => s.group === group);
+    const total = of.reduce((a, s) => a + (s.w ?? 1), 0);
+    const shown = of.filter((s) => s.p >= threshold);
+    return {
+      group,
+      n: of.length,
+      keep: of.reduce((a, s) => a + (s.keep ? (s.w ?? 1) : 0), 0) / total,
+      meanP: of.reduce((a, s) => a + (s.w ?? 1) * s.p, 0) / total,
+      auc: rankingAuc(of),
+      logLoss: logLoss(of),
+      shown: shown.length,
+      kept: shown.filter((s) => s.keep).length,
+    };
+  });
+}
+
+/**
+ * Where a model's figures on documents it never saw come from (issue 32: a model that ranks training
+ * documents' triples better than new documents'): the same model scored in-sample, held out by the
+ * selection's folds by document and held out one document at a time (pooled AUC and log loss), and
+ * the one-document-out estimates by document. A fit that memorises its documents (a rule's share from
+ * a handful of judgments of one document) scores much better in-sample than held out; a gap between
+ * the folds and a new set of documents that the folds do not show is a difference between documents.
+ */
+export function documentDiagnostics(
+  examples: readonly Example[],
+  features: readonly string[],
+  l2: number,
+  options: TableOptions = {},
+): {
+  inSample: FoldScore;
+  folds: FoldScore;
+  leaveOneOut: FoldScore;
+  /** Each example's estimate fitted without its document, in the order given. */
+  heldOut: number[];
+} {
+  const pooled = (ps: readonly number[]): FoldScore => {
+    const scored = examples.map((e, i) => ({ p: ps[i], keep: e.verdict === 'keep', w: e.weight ?? 1 }));
+    return { auc: rankingAuc(scored), logLoss: logLoss(scored) };
+  };
+  const full = fitExamples(examples, features, l2, options);
+  const inSample = pooled(examples.map((e) => predictLogistic(full.model, exampleRow(e, full.table, features))));
+  const folds = pooled(heldOutEstimates(examples, features, l2, options).map((s) => s.p));
+  const documents = new Set(examples.map((e) => e.group)).size;
+  const heldOut = heldOutEstimates(examples, features, l2, { ...options, folds: documents }).map((s) => s.p);
+  return { inSample, folds, leaveOneOut: pooled(heldOut), heldOut };
 }

@@ -142,6 +142,18 @@ describe('project question sets (data/qa/*.jsonl)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('no question is asked twice in one file (case and spacing aside)', () => {
+    const seen = new Map<string, string>();
+    const problems: string[] = [];
+    for (const l of loaded) {
+      const key = `${l.source}\u0000${ws(String(l.item.question ?? '')).toLowerCase()}`;
+      const first = seen.get(key);
+      if (first) problems.push(`${where(l)}: same question as ${first}`);
+      else seen.set(key, `${l.source}:${l.line}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("each answerable item cites documents of its own file's side of the split", () => {
     const problems: string[] = [];
     for (const l of loaded) {

@@ -5,7 +5,8 @@
 // precision-model.json, which names the features it uses (chosen there by cross-validation by document). It replaced per-rule precision because
 // it ranked the validation judgments better (docs/extraction.md, "Rules and precision").
 import fitted from './precision-model.json' with { type: 'json' };
-import { COORDINATORS, DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from '../nlp/lexicon';
+import { CHAIN_PREPOSITIONS, COORDINATORS, DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from '../nlp/lexicon';
+import { stem } from '../nlp/morphology';
 import { RULE_PRECISION, ruleFamily, triplePrecision, type PrecisionTable } from './precision';
 import { headWord, sentenceKind, type TripleContext } from './precision-context';
 
@@ -70,6 +71,29 @@ function cutBeforeConjunction(end: string, sentence: string): boolean {
   return false;
 }
 
+/**
+ * The word of the sentence right after an end, the end found by its words' stems (a label the
+ * extractor singularised or lemmatised still matches): null when the sentence does not hold the end's
+ * words in a row, '' when the end closes the sentence.
+ */
+function wordAfter(end: string, sentence: string): string | null {
+  const endStems = words(end).map(stem);
+  const said = words(sentence);
+  const saidStems = said.map(stem);
+  if (!endStems.length) return null;
+  for (let i = 0; i + endStems.length <= said.length; i++) if (endStems.every((w, k) => saidStems[i + k] === w)) return said[i + endStems.length] ?? '';
+  return null;
+}
+
+/** The end runs on in its sentence into a coordination or a prepositional complement ("X and Y", "X of Y" read as X): a cut argument. */
+function runsOn(end: string, sentence: string): boolean {
+  const next = wordAfter(end, sentence);
+  return next !== null && (COORDINATORS.has(next) || CHAIN_PREPOSITIONS.has(next));
+}
+
+/** Words that open a subordinate or relative clause, for the sentence's clause depth. */
+const CLAUSE_OPENERS = new Set(['which', 'that', 'who', 'whose', 'when', 'where', 'while', 'whereas', 'because', 'although', 'if', 'unless', 'since']);
+
 /** Rules that reshape a triple after it is read (a phrase or a condition moved onto an end): a sign of a hard sentence. */
 const SHAPING_RULES = ['arg.trailing-phrase', 'emit.trailing-condition'];
 
@@ -126,6 +150,16 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'object cut before a coordination': (s) => flag(cutBeforeConjunction(s.object, s.sentence)),
   'subject cut before a coordination': (s) => flag(cutBeforeConjunction(s.subject, s.sentence)),
   'generic end marked (ref.generic-end)': (s) => flag(s.rules?.includes('ref.generic-end')),
+  // precision10's candidates (an argument's syntactic completeness, the sentence's clause depth, a
+  // list, table or figure fragment as evidence)
+  'subject runs on in the sentence': (s) => flag(runsOn(s.subject, s.sentence)),
+  'object runs on in the sentence': (s) => flag(runsOn(s.object, s.sentence)),
+  'sentence clause marks (log)': (s) => Math.log1p((s.sentence.match(/[,;]/g)?.length ?? 0) + words(s.sentence).filter((w) => CLAUSE_OPENERS.has(w)).length),
+  'sentence a fragment (no closing punctuation)': (s) => flag(!/[.!?:;]["')\]]?$/.test(s.sentence.trim())),
+  'sentence words with digits (share)': (s) => {
+    const all = words(s.sentence);
+    return all.length ? all.filter((w) => /\d/.test(w)).length / all.length : 0;
+  },
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */
