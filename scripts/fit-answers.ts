@@ -1,7 +1,7 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
-//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--seeds 1,2,3 [--without F1,F2]...]
+//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -23,7 +23,7 @@ import path from 'node:path';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
-import { fitAnswerModel, type FitExample } from '../electron/core/chat/fit-model';
+import { fitAnswerModel, type FitExample, type NullMode } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
 import { ablateFeatures, QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
@@ -121,6 +121,7 @@ async function main(): Promise<void> {
         seeds: opt('seeds')!.split(',').map(Number),
         setting,
         variants: ['', ...all('without')],
+        nulls: (all('null').length ? all('null') : ['none']) as NullMode[],
         heldOut: opt('held-out'),
         types,
       });
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
     const { model, report } = fitAnswerModel(examples, {
       folds,
       seed,
+      nullMode: (opt('null') ?? 'none') as NullMode,
       ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
       ...(boost ? { boost: { rounds: boost[0], depth: boost[1], rate: boost[2] ?? 0.1 } } : {}),
       ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
@@ -144,6 +146,7 @@ async function main(): Promise<void> {
       seed,
       objective: report.objective,
       l2: report.l2,
+      ...(opt('null') ? { null: opt('null') } : {}),
       ...(boost ? { boost: opt('boost') } : {}),
       heldOutAccuracy: report.l2Accuracy,
     };
@@ -226,16 +229,17 @@ async function main(): Promise<void> {
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
 function compareOnFolds(
   examples: FitExample[],
-  o: { folds: number; seeds: number[]; setting?: string[]; variants: string[]; heldOut?: string; types: Map<string, string> },
+  o: { folds: number; seeds: number[]; setting?: string[]; variants: string[]; nulls: NullMode[]; heldOut?: string; types: Map<string, string> },
 ): void {
   const dumped: { seed: number; variant: string; points: unknown[] }[] = [];
   const ranks: Record<string, number[]> = {};
-  for (const variant of o.variants) {
+  for (const [variant, nullMode] of o.variants.flatMap((v) => o.nulls.map((n) => [v, n] as const))) {
     ablateFeatures(variant ? variant.split(',') : []);
     const runs = o.seeds.map((seed) => {
-      const { report } = fitAnswerModel(examples, {
+      const { report, model } = fitAnswerModel(examples, {
         folds: o.folds,
         seed,
+        nullMode,
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
         ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
       });
@@ -246,14 +250,22 @@ function compareOnFolds(
       report.heldOut.forEach((p, i) => {
         if (p.kind !== 'text' || !p.answerable) return;
         const type = o.types.get(examples[i].id ?? '') ?? 'other';
-        const row = (ranks[`${variant}|${type}`] ??= [0, 0, 0, 0, 0]);
+        const row = (ranks[`${variant}:${nullMode}|${type}`] ??= [0, 0, 0, 0, 0]);
         row[p.rightRank < 0 ? 4 : p.rightRank === 0 ? 0 : p.rightRank === 1 ? 1 : p.rightRank < 5 ? 2 : 3] += 1 / o.seeds.length;
       });
+      const atThreshold = precisionAt(answerable, [model.threshold])[0];
+      const offTopic = report.heldOut.filter((p) => p.kind === 'text' && !p.answerable);
       return {
         top1: answerable.filter((p) => p.correct).length / answerable.length,
+        logLoss: answerable.reduce((a, p) => a - Math.log(Math.max(1e-9, p.correct ? p.confidence : 1 - p.confidence)), 0) / answerable.length,
         ece: expectedCalibrationError(answerable),
         precision: at.precision ?? 0,
         coverage: at.coverage,
+        threshold: model.threshold,
+        precisionAtThreshold: atThreshold.precision ?? 0,
+        coverageAtThreshold: atThreshold.coverage,
+        offTopicRefused: offTopic.filter((p) => p.grounded < model.groundedThreshold).length,
+        answerableRefused: answerable.filter((p) => p.grounded < model.groundedThreshold).length,
       };
     });
     const summary = (name: keyof (typeof runs)[number]) => {
@@ -262,9 +274,9 @@ function compareOnFolds(
       return `${xs.map((x) => x.toFixed(3)).join(' / ')} (mean ${mean.toFixed(3)}, spread ${(Math.max(...xs) - Math.min(...xs)).toFixed(3)})`;
     };
     console.log(
-      `${variant ? `without ${variant}` : 'all features'} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; ECE ${summary('ece')}; at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}`,
+      `${variant ? `without ${variant}` : 'all features'}, null ${nullMode} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; log loss ${summary('logLoss')}; ECE ${summary('ece')}; at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}; unsure threshold ${summary('threshold')}, precision there ${summary('precisionAtThreshold')}, coverage ${summary('coverageAtThreshold')}; off-topic refused ${summary('offTopicRefused')}, answerable refused ${summary('answerableRefused')}`,
     );
-    const byType = Object.entries(ranks).filter(([k]) => k.startsWith(`${variant}|`));
+    const byType = Object.entries(ranks).filter(([k]) => k.startsWith(`${variant}:${nullMode}|`));
     console.log(
       `  rank of the first right answer, mean over the seeds (1 / 2 / 3-5 / 6+ / not a candidate): ${byType
         .map(([k, r]) => `${k.split('|')[1]} ${r.map((x) => x.toFixed(1)).join(' / ')} (top-1 ${(r[0] / r.reduce((a, b) => a + b, 0)).toFixed(2)})`)

@@ -26,6 +26,8 @@ export interface Draw {
   band?: [number, number];
   /** The commit whose precision model and rule table gave the stored precision the pools were read by (data/judgments/draw-models.json). */
   model?: string;
+  /** sentence: drawn only among the sentence extractor's triples (the first rule of a pattern family excluded; sample.ts --sentence-only). */
+  population?: 'sentence';
 }
 
 /** A draw's identity: judgments of one draw share it. */
@@ -41,8 +43,15 @@ export function readDrawModels(file = path.join(ROOT, 'data', 'judgments', 'draw
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { models: Record<string, DrawModel> }).models;
 }
 
-/** Which stratum of a draw a triple of this stored precision (then) was in: `preferred` or `other`; `all` for a uniform draw. */
-export function stratumOf(draw: Draw, precisionThen: number | null, threshold: number): 'all' | 'preferred' | 'other' {
+/** Whether a triple of these rules is the sentence extractor's: its first rule is of no pattern family. */
+export const bySentenceExtractor = (rules: readonly string[]): boolean => !/^pattern[:.]/.test(rules[0] ?? '');
+
+/**
+ * Which stratum of a draw a triple of this stored precision (then) was in: `preferred` or `other`; `all`
+ * for a uniform draw; `outside` for a triple of a population the draw did not draw from (given its rules).
+ */
+export function stratumOf(draw: Draw, precisionThen: number | null, threshold: number, rules?: readonly string[]): 'all' | 'preferred' | 'other' | 'outside' {
+  if (draw.population === 'sentence' && rules && !bySentenceExtractor(rules)) return 'outside';
   if (draw.pool === 'uniform') return 'all';
   // (a draw of the preferred pool alone took nothing else, whatever today's reading of its pool says)
   if (draw.share === 1) return 'preferred';

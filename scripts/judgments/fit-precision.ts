@@ -297,7 +297,7 @@ try {
     if (!strataSizes.has(key)) {
       const sizes = new Map<string, number>();
       for (const t of byDoc.get(doc) ?? []) {
-        const s = stratumOf(draw, precisionThen(draw, doc, t), drawModels[draw.model ?? '']?.model.defaultThreshold ?? 0);
+        const s = stratumOf(draw, precisionThen(draw, doc, t), drawModels[draw.model ?? '']?.model.defaultThreshold ?? 0, t.rules);
         sizes.set(s, (sizes.get(s) ?? 0) + 1);
       }
       strataSizes.set(key, sizes);
@@ -328,6 +328,7 @@ try {
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
       context: contextOf(doc!, t, span),
+      // (a judged line is in its draw's population, whatever today's rules say: it was drawn from it)
       stratum: stratumOf(j.draw, precisionThen(j.draw, doc!, t, span), drawModels[j.draw.model ?? '']?.model.defaultThreshold ?? 0),
       weight: 1,
     });
@@ -493,7 +494,7 @@ try {
     const sum = (xs: typeof of) => xs.reduce((a, j) => a + j.weight, 0);
     const preferred = of.filter((j) => j.stratum === 'preferred').length;
     console.log(
-      `draw ${key} (${d.pool}${d.share === undefined ? '' : ` ${d.share}`}${d.band ? ` [${d.band.join(', ')}]` : ''}, ${[...new Set(of.map((j) => j.split))].join(' and ')}): ` +
+      `draw ${key} (${d.pool}${d.share === undefined ? '' : ` ${d.share}`}${d.band ? ` [${d.band.join(', ')}]` : ''}${d.population ? `, ${d.population} triples only` : ''}, ${[...new Set(of.map((j) => j.split))].join(' and ')}): ` +
         `${of.length} joined${d.pool === 'uniform' ? '' : `, ${preferred} in the preferred pool by its model`}; ` +
         `keep ${pct(keep(of).length / of.length)}, weighted ${pct(sum(keep(of)) / sum(of))}; weights ${Math.min(...of.map((j) => j.weight)).toFixed(2)}-${Math.max(...of.map((j) => j.weight)).toFixed(2)}, effective size ${(sum(of) ** 2 / of.reduce((a, j) => a + j.weight ** 2, 0)).toFixed(0)}`,
     );

@@ -11,6 +11,9 @@
 // short). Without it the draw is uniform, as the first draws were. A side given 0 draws nothing.
 // --band LO,HI (with --shown): the preferred pool is the triples whose stored precision is in [LO, HI]
 // (where the model is unsure and the threshold decides) instead of the default view.
+// --sentence-only: draw only among the sentence extractor's triples (those whose first rule is of no
+// pattern family; draws.ts bySentenceExtractor), each document's quota proportional to its count of them.
+// Its lines' `draw` carries `population: "sentence"`, so the weights count that population alone.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +22,7 @@ import { Store, openDb } from '../../electron/core/store';
 import { splitSentences, type Span } from '../../electron/core/chunk/sentences';
 import type { TripleListItem } from '../../shared/contract/graph';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
+import { bySentenceExtractor } from './draws';
 import { ROOT, readSplit, seededRandom, shuffled, splitDocuments, type KitDocument, type Split } from './kit';
 
 export interface SampleItem {
@@ -114,7 +118,7 @@ function draw(candidates: SampleItem[], n: number, random: () => number, shown?:
 
 export function sample(
   store: Store,
-  opts: { seed: number; totals: Record<Split, number>; judged: Set<string>; shown?: number; band?: [number, number] },
+  opts: { seed: number; totals: Record<Split, number>; judged: Set<string>; shown?: number; band?: [number, number]; sentenceOnly?: boolean },
 ): SampleItem[] {
   const random = seededRandom(opts.seed);
   const docs = splitDocuments(store, readSplit());
@@ -126,6 +130,7 @@ export function sample(
     for (const doc of docs.filter((d) => d.split === side)) {
       const text = store.documents.text(doc.id) ?? '';
       const candidates = documentTriples(store, doc.id).flatMap((t) => {
+        if (opts.sentenceOnly && !bySentenceExtractor(t.rules)) return [];
         const spans = t.provenance.filter((p) => p.document === doc.id);
         const p = spans[Math.floor(random() * spans.length)];
         const key = judgmentKey({ file: doc.file, start: p.start, end: p.end, subject: t.subject, relation: t.relation, object: t.object });
@@ -160,6 +165,7 @@ function main() {
       judged: { type: 'string', default: path.join(ROOT, 'data', 'judgments', 'triples.jsonl') },
       shown: { type: 'string' },
       band: { type: 'string' },
+      'sentence-only': { type: 'boolean', default: false },
     },
   });
   if (!values.db) throw new Error('sample: give --db FILE (a database with the split documents ingested and extracted)');
@@ -183,6 +189,7 @@ function main() {
     judged,
     shown,
     band: band as [number, number] | undefined,
+    sentenceOnly: values['sentence-only'],
   });
   for (const item of items) process.stdout.write(`${JSON.stringify(item)}\n`);
   store.db.close();

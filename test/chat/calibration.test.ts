@@ -111,6 +111,26 @@ describe('the fitting math', () => {
     expect(Math.abs(shrunk.weights[0])).toBeLessThan(Math.abs(m.weights[0]) / 2);
   });
 
+  it('logistic regression with a known offset per example fits only what the offset leaves', () => {
+    // the null alternative's share is sigmoid(u·v − log Σ exp(candidate scores)): the offset is known
+    const rnd = mulberry32(5);
+    const X: number[][] = [];
+    const y: number[] = [];
+    const offsets: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const x = [rnd() * 2 - 1];
+      const offset = rnd() * 4 - 2;
+      X.push(x);
+      offsets.push(offset);
+      y.push(rnd() < sigmoid(2 * x[0] - 1 + offset) ? 1 : 0);
+    }
+    const m = fitLogistic(X, y, { l2: 1e-3, offsets });
+    expect(m.weights[0]).toBeGreaterThan(1.7);
+    expect(m.weights[0]).toBeLessThan(2.3);
+    expect(m.bias).toBeGreaterThan(-1.2);
+    expect(m.bias).toBeLessThan(-0.8);
+  });
+
   it('a softmax over each group learns the feature that marks its right item, whatever the group adds to all', () => {
     const rnd = mulberry32(11);
     const groups = Array.from({ length: 200 }, () => {

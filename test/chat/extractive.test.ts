@@ -348,7 +348,9 @@ describe('typed spans of real RFC sentences', () => {
 
   it('a number written twice ("four (4)") is a number, not a named constant like "VLAN (13)" or "zero (0)"', () => {
     const fit = (sentence: string, text: string) => typedSpans(sentence, 'value').find((x) => x.text === text)?.level;
-    expect(fit('The server may send a packet as large as Framed-MTU minus four (4) octets.', 'four (4)')).toBe('typed');
+    expect(fit('The header is followed by four (4) fields.', 'four (4)')).toBe('typed');
+    // with its unit it is a size, read whole
+    expect(fit('The server may send a packet as large as Framed-MTU minus four (4) octets.', 'four (4) octets')).toBe('specific');
     expect(fit('Tunnel-Type is set to VLAN (13).', 'VLAN (13)')).toBe('specific');
     expect(fit('Implementations SHOULD reserve ID zero (0) on each connection.', 'zero (0)')).toBe('specific');
   });

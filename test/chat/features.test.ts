@@ -116,6 +116,22 @@ describe("the first answer's share and lead within the kind asked", () => {
     expect(f('askedDefinitionMargin')).toBe(0);
   });
 
+  it('takes the share over the candidates and the null alternative when the model has one', () => {
+    const numeric = answerContext(retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30 }));
+    const v = questionFeatures(numeric, ranked([1]), 3);
+    const f = (name: (typeof QUESTION_FEATURES)[number]) => v[QUESTION_FEATURES.indexOf(name)];
+    // a lone candidate below the null: its share is far from 1
+    expect(f('topShare')).toBeCloseTo(1 / (1 + Math.exp(2)), 9);
+    expect(f('nullShare')).toBeCloseTo(1 - f('topShare'), 9);
+    expect(f('topOverNull')).toBeCloseTo(-2, 9);
+    expect(f('askedNumericShare')).toBeCloseTo(f('topShare'), 9);
+    // without a null: a lone candidate has all the share, and the null's features are 0
+    const w = q(numeric, [1]);
+    expect(w('topShare')).toBe(1);
+    expect(w('nullShare')).toBe(0);
+    expect(w('topOverNull')).toBe(0);
+  });
+
   it('caps the lead, so that one runaway ranking does not set the slope', () => {
     const numeric = answerContext(retrievalOf('Which port does the server listen on for accounting?', passages, { port: 20, server: 30 }));
     const f = q(numeric, [40, 0]);
@@ -148,5 +164,27 @@ describe('what a definition candidate opens with, and where its term line stands
   it('says nothing about the opening when the question asks for no definition', () => {
     const other = answerContext(retrievalOf('Which node forwards messages?', [entry], { node: 10, forward: 5 }));
     expect(feature('opensWithFrame', span('In this scheme, the agent forwards every message', entry), other)).toBe(0);
+  });
+});
+
+describe('a number with its unit, for a question asking a magnitude', () => {
+  const sentence = 'If a nonce is used, it is RECOMMENDED that it be at least 128 bits.';
+  it('fits a question asking how long or what size, not a count nor a code', () => {
+    const long = answerContext(retrievalOf('How long should a nonce be?', [sentence]));
+    expect(feature('quantityFit', span('128 bits', sentence), long)).toBe(1);
+    expect(feature('quantityFit', span('128', sentence), long)).toBe(0);
+    const size = answerContext(retrievalOf('What is the minimum size of a nonce?', [sentence]));
+    expect(feature('quantityFit', span('at least 128 bits', sentence), size)).toBe(1);
+    const count = answerContext(retrievalOf('How many nonces are used?', [sentence]));
+    expect(feature('quantityFit', span('128 bits', sentence), count)).toBe(0);
+  });
+
+  it('names the unit the question asks in, said in words or digits', () => {
+    const octets = 'The header holds an authenticator of sixteen octets and a length of 2 octets.';
+    const ctx = answerContext(retrievalOf('How many octets long is the authenticator?', [octets]));
+    expect(feature('unitNamed', span('sixteen octets', octets), ctx)).toBe(1);
+    expect(feature('unitNamed', span('2 octets', octets), ctx)).toBe(1);
+    const seconds = answerContext(retrievalOf('How many seconds does a client wait?', [octets]));
+    expect(feature('unitNamed', span('sixteen octets', octets), seconds)).toBe(0);
   });
 });

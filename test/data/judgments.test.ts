@@ -66,6 +66,7 @@ const TripleJudgment = z
       share: z.number().gt(0).max(1).optional(),
       band: z.tuple([z.number(), z.number()]).optional(),
       model: z.string().min(1).optional(),
+      population: z.literal('sentence').optional(),
     }),
     // judged again under a later standard: which one, and the verdict it replaced
     rejudged: z.literal('qualifiers').optional(),

@@ -5,7 +5,7 @@
 // weights the way a duplicated judgment would count.
 import { describe, expect, it } from 'vitest';
 import { fitPrecision, tradeOffCurve, weightedKeepLower, wilsonLower, type Verdict } from '../../electron/core/extract/precision';
-import { inclusionWeights, readDrawModels, stratumOf, type Draw } from '../../scripts/judgments/draws';
+import { bySentenceExtractor, inclusionWeights, readDrawModels, stratumOf, type Draw } from '../../scripts/judgments/draws';
 import { fitFeatureModel, logLoss, rankingAuc } from '../../scripts/judgments/select-features';
 import { CANDIDATE_FEATURES } from '../../electron/core/extract/precision-model';
 
@@ -24,6 +24,18 @@ describe('the stratum a judged triple was drawn from', () => {
     expect(stratumOf(band, null, 0.4)).toBe('other');
     // a draw of the preferred pool alone (share 1) drew nothing else
     expect(stratumOf({ ...shown, share: 1 }, 0.1, 0.4)).toBe('preferred');
+  });
+
+  it("a draw of the sentence extractor's triples alone puts the pattern triples outside its strata", () => {
+    const sentence: Draw = { ...uniform, population: 'sentence' };
+    expect(bySentenceExtractor(['pattern:xref.cite'])).toBe(false);
+    expect(bySentenceExtractor(['prop.object', 'subj.noun-phrase'])).toBe(true);
+    expect(stratumOf(sentence, null, 0.4, ['pattern:acronym'])).toBe('outside');
+    expect(stratumOf(sentence, null, 0.4, ['prop.object'])).toBe('all');
+    // a judged line, read without its rules, is in the population it was drawn from
+    expect(stratumOf(sentence, null, 0.4)).toBe('all');
+    expect(stratumOf({ ...shown, population: 'sentence' }, 0.39, 0.4, ['prop.object'])).toBe('other');
+    expect(stratumOf(uniform, null, 0.4, ['pattern:acronym'])).toBe('all');
   });
 
   it('the committed draw models name a threshold and the features the model knows today', () => {

@@ -140,6 +140,22 @@ describe('the second hop over a store', () => {
     expect(pool.filter((p) => p.features.secondHop > 0).every((p) => p.text.includes('Ping-Probe'))).toBe(true);
   });
 
+  it('tells the answer side which bridges it followed and which kept passages it found; nothing for a question of one passage', async () => {
+    const r = await retriever.retrieve(question, { noRetry: true });
+    expect(r.secondHop?.bridges.map((b) => b.term)).toContain('Ping-Probe');
+    const source = r.secondHop!.bridges.find((b) => b.term === 'Ping-Probe')!.chunk;
+    expect((await pooled()).find((p) => p.id === source)?.text).toContain('Ping-Probe message MUST');
+    // every passage it reports is one of the kept passages, found by the hop
+    const kept = new Set(r.passages.map((p) => p.id));
+    expect(r.secondHop!.passages.length).toBeGreaterThan(0);
+    expect(r.secondHop!.passages.every((p) => kept.has(p.id) && p.secondHop > 0)).toBe(true);
+    // the passage about the bridge holds one of the places kept for the second hop
+    const port = r.passages.find((p) => p.text.includes('port 7431'));
+    expect(r.secondHop!.passages.map((p) => p.id)).toContain(port?.id);
+    const plain = await retriever.retrieve('Which port does the gateway use to keep its peers alive?', { noRetry: true });
+    expect(plain.secondHop).toBeUndefined();
+  });
+
   it('ranks the second passage by the table: first with weight on the second hop, not found by a question of one passage', async () => {
     const weights = PASSAGE_FEATURES.map((f) => (f === 'secondHopMatch' ? 20 : f === 'best' ? 1 : 0));
     retriever.passageRanker = new PassageRanker({ version: 1, features: [...PASSAGE_FEATURES], weights, bias: 0, fitted: {} });

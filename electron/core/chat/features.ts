@@ -5,6 +5,7 @@ import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
+import { asksMagnitude, measureUnit } from './candidates/spans';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -105,10 +106,25 @@ export const CANDIDATE_FEATURES = [
   // definitions: it opens with a preposition, a subordinating word or a pronoun ("In this scheme, ...",
   // "Where supported, ...", "It ..."): it frames or refers, where a definition names what the term is
   'opensWithFrame',
+  // values: the question asks a magnitude ("how long", "how large", "what length / timeout / size") and it is a number with a unit
+  'quantityFit',
+  // values: it is a number with a unit the question names ("how many octets", "in seconds")
+  'unitNamed',
+  // share of the question's words that its line writes only abbreviated near it (a listing's short label)
+  'abbreviated',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
 const bool = (x: boolean) => (x ? 1 : 0);
+
+/** quantityFit and unitNamed of a candidate: whether it is a number with a unit, asked as a magnitude / with its unit named. */
+function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: number; unitNamed: number } {
+  if (!ctx.numeric) return { quantityFit: 0, unitNamed: 0 };
+  const unit = measureUnit(c.text);
+  if (!unit) return { quantityFit: 0, unitNamed: 0 };
+  const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
+  return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
+}
 
 /** A line opening with a section number ("3.2.  Key Scope", "A.1 Terms"). */
 const SECTION_NUMBERED = /^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*\.?)\s+\S/;
@@ -265,7 +281,12 @@ let ablated: ReadonlySet<string> = new Set();
  */
 export function ablateFeatures(names: readonly string[]): void {
   ablated = new Set(names);
+  generation++;
 }
+
+let generation = 0;
+/** Changes whenever the features read change (ablateFeatures): a cache of feature vectors keys on it. */
+export const featureGeneration = () => generation;
 
 /** The feature vector of one candidate (support: how many other places gave the same text; alsoPath: a path end did). */
 export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0, alsoPath = false): number[] {
@@ -317,6 +338,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     alsoPath: bool(alsoPath && c.source !== 'path'),
     termIsHeading: bool(c.source === 'glossary' && SECTION_NUMBERED.test(c.sentence ?? '')),
     opensWithFrame: bool(ctx.type.type === 'definition' && opensWithFrame(c.text)),
+    ...measureFeatures(c, ctx),
+    abbreviated: m.abbreviated ?? 0,
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
@@ -412,6 +435,12 @@ export const QUESTION_FEATURES = [
   // depends on what was asked (a number read with a large share is right far more often than a name)
   ...ASKED_KINDS.map((k) => `${k}Share` as const),
   ...ASKED_KINDS.map((k) => `${k}Margin` as const),
+  // the first answer's lead over "none of these" (the table's null alternative, NULL_FEATURES; capped at
+  // ±MARGIN_CAP; 0 without a null): an answer ranked first among poor candidates leads nothing
+  'topOverNull',
+  // the null alternative's share of the softmax over the candidates and itself (0 without a null): how
+  // likely the table finds that none of the candidates is right
+  'nullShare',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -446,6 +475,8 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'askedName',
   ...ASKED_KINDS.map((k) => `${k}Share` as const),
   ...ASKED_KINDS.map((k) => `${k}Margin` as const),
+  'topOverNull',
+  'nullShare',
 ];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
@@ -479,6 +510,26 @@ export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
   'noCandidate',
 ];
 
+/**
+ * The inputs of the null alternative ("none of these", chat/ranker.ts): a question-level score the
+ * candidates' scores are weighed against, fitted with the candidate weights (chat/fit-model.ts), so that
+ * a lone candidate's share means something only when it beats the null. Read from the question alone.
+ */
+export const NULL_FEATURES = ['null', ...ASKED_KINDS, 'grounding', 'passageHolds', 'bestSentence'] as const;
+
+/** The null alternative's inputs for a question (NULL_FEATURES). */
+export function nullFeatures(ctx: AnswerContext): number[] {
+  const g = grounding(ctx);
+  const values: Record<string, number> = {
+    null: 1,
+    ...askedKinds(ctx),
+    grounding: g.grounding,
+    passageHolds: g.passageHolds,
+    bestSentence: ctx.sentences[0]?.score ?? 0,
+  };
+  return NULL_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
+}
+
 /** The largest lead over the second answer the per-kind margins read (log-odds). */
 const MARGIN_CAP = 5;
 
@@ -489,17 +540,22 @@ function perKind<S extends string>(kinds: Record<(typeof ASKED_KINDS)[number], n
 
 const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glossary', 'formula', 'expansion']);
 
-/** The question-level vector from the ranking (its candidates' scores, best first). */
-export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { score: number })[]): number[] {
+/**
+ * The question-level vector from the ranking (its candidates' scores, best first). With the score of
+ * the null alternative (`nullScore`, a model with one), the first answer's share is taken over the
+ * candidates and the null: a lone candidate has a share of 1 only when it far outscores the null.
+ */
+export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { score: number })[], nullScore: number | null = null): number[] {
   const g = grounding(ctx);
   const top = ranked[0];
   const topClause = top ? clauseFeatures(top, ctx) : { clauseMatch: 0, clausePredicate: 0 };
   const second = ranked[1];
-  const max = top?.score ?? 0;
-  const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0);
+  const max = Math.max(top?.score ?? 0, nullScore ?? -Infinity);
+  const withNull = nullScore === null ? 0 : Math.exp(nullScore - max);
+  const z = ranked.reduce((a, c) => a + Math.exp(c.score - max), 0) + withNull;
   const t = ctx.type.type;
   const kinds = askedKinds(ctx);
-  const topShare = top ? 1 / z : 0;
+  const topShare = top ? Math.exp(top.score - max) / z : 0;
   // (a lead beyond MARGIN_CAP log-odds decides either way: the cap keeps a few outliers from setting the slope)
   const margin = top && second ? Math.min(MARGIN_CAP, top.score - second.score) : 0;
   const values: Record<QuestionFeature, number> = {
@@ -531,6 +587,8 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     pathEnds: Math.log1p(ctx.retrieval.answers.length),
     ...perKind(kinds, 'Share', topShare),
     ...perKind(kinds, 'Margin', margin),
+    topOverNull: top && nullScore !== null ? Math.max(-MARGIN_CAP, Math.min(MARGIN_CAP, top.score - nullScore)) : 0,
+    nullShare: nullScore === null || !z ? 0 : withNull / z,
   };
   return QUESTION_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }
@@ -542,7 +600,22 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
  * triples has no chunk that writes its labels. A noun only one or two chunks hold (its document
  * frequency) is grounded weakly: a word met in passing, as an off-topic question's words often are.
  */
-export function grounding(ctx: AnswerContext): { grounding: number; missingNoun: number; missingName: boolean; passageHolds: number; rareNoun: number } {
+export function grounding(ctx: AnswerContext): Grounding {
+  let got = groundings.get(ctx);
+  if (!got) groundings.set(ctx, (got = measureGrounding(ctx)));
+  return got;
+}
+
+interface Grounding {
+  grounding: number;
+  missingNoun: number;
+  missingName: boolean;
+  passageHolds: number;
+  rareNoun: number;
+}
+const groundings = new WeakMap<AnswerContext, Grounding>();
+
+function measureGrounding(ctx: AnswerContext): Grounding {
   const tags = new Map(posTags(ctx.q.text).map((t) => [t.lower, t.pos]));
   const inFacts = new Set(ctx.retrieval.triples.flatMap((t) => contentStems(`${t.subject} ${t.relation.replace(/_/g, ' ')} ${t.object}`)));
   const held = (t: { df: number; stem: string }) => t.df > 0 || inFacts.has(t.stem);

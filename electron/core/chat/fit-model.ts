@@ -10,13 +10,13 @@
 import type { AnswerContext } from './candidates/context';
 import type { Candidate } from './candidates';
 import {
-  candidateFeatures,
   CANDIDATE_FEATURES,
   CONFIDENCE_FEATURES,
   evidenceKind,
   GRAPH_CONFIDENCE_FEATURES,
   GROUNDED_FEATURES,
-  questionFeatures,
+  NULL_FEATURES,
+  nullFeatures,
   QUESTION_FEATURES,
   TREE_FEATURES,
   treeFeatures,
@@ -25,7 +25,7 @@ import {
 } from './features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, selectLogistic, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { fitBoostedRanker, type BoostOptions } from '../learn/boost';
-import { AnswerRanker, type AnswerModel, type NamedModel } from './ranker';
+import { AnswerRanker, featuresOf, originOf, type AnswerModel, type NamedModel } from './ranker';
 import { answerCorrect } from '../text/answer-match';
 
 export interface FitExample {
@@ -54,7 +54,15 @@ interface FitOptions {
   boost?: BoostOptions;
   /** The least drop of the folds' mean log loss a feature must bring to enter the calibration (CALIBRATION_GAIN). */
   calibrationGain?: number;
+  /**
+   * The null alternative ("none of these", NULL_FEATURES): fitted with the candidate weights in one
+   * softmax ('joint', listwise), fitted after them on their scores ('after'), or none ('none', the default).
+   */
+  nullMode?: NullMode;
 }
+
+/** How the null alternative is fitted (FitOptions.nullMode). */
+export type NullMode = 'none' | 'joint' | 'after';
 
 /**
  * The least drop of the folds' mean log loss (per question) that lets a question feature into the
@@ -108,6 +116,7 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
   return {
     version: 1,
     candidate: { features: [...CANDIDATE_FEATURES], weights: candidate.weights, bias: candidate.bias },
+    ...(rest.null ? { null: rest.null } : {}),
     ...(rest.trees ? { trees: rest.trees } : {}),
     confidence: rest.confidence ?? EMPTY,
     ...(rest.graphConfidence ? { graphConfidence: rest.graphConfidence } : {}),
@@ -130,19 +139,72 @@ function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, object
   );
 }
 
+/** The candidate weights, and the null alternative's weights over NULL_FEATURES (null: none fitted). */
+interface CandidateFit {
+  candidate: LinearModel;
+  null: LinearModel | null;
+}
+
+const NULL_WIDTH = NULL_FEATURES.length;
+/** A candidate's row of the joint softmax: its features, then zeros where the null's inputs stand. */
+const candidateRow = (x: number[]) => [...x, ...new Array<number>(NULL_WIDTH).fill(0)];
+/** The null's row of the joint softmax: zeros where the candidate features stand, then its inputs. */
+const nullRow = (ctx: AnswerContext) => [...new Array<number>(CANDIDATE_FEATURES.length).fill(0), ...nullFeatures(ctx)];
+
 /**
  * Candidate weights: a first fit over every candidate, then a second over the merged answers the first
  * ranks; on questions answered from passages (a graph without text has path ends only, ordered by the walk).
+ * With the null alternative fitted jointly ('joint'), every question answered from passages is one
+ * softmax over its candidates and the null, the null right when no candidate is (an off-topic question,
+ * or one whose answer no candidate holds); with 'after', the null is fitted on the merged answers' scores.
  */
-function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise'): LinearModel {
-  const answerable = answeredFromText(examples);
-  const first = fitOn(
-    answerable.map((e) => ({ x: e.candidates.map((c) => candidateFeatures(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) })),
-    l2,
-    objective,
+function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise', nullMode: NullMode = 'none'): CandidateFit {
+  const joint = nullMode === 'joint' && objective === 'listwise';
+  const answerable = joint ? fromText(examples) : answeredFromText(examples);
+  const groupsOf = (rows: { e: FitExample; x: number[][]; right: boolean[] }[]) =>
+    rows.map(({ e, x, right }) => (joint ? { x: [...x.map(candidateRow), nullRow(e.ctx)], right: [...right, !right.some(Boolean)] } : { x, right }));
+  const split = (w: LinearModel): CandidateFit =>
+    joint
+      ? {
+          candidate: { weights: w.weights.slice(0, CANDIDATE_FEATURES.length), bias: 0 },
+          null: { weights: w.weights.slice(CANDIDATE_FEATURES.length), bias: 0 },
+        }
+      : { candidate: w, null: null };
+  const first = split(
+    fitOn(
+      groupsOf(answerable.map((e) => ({ e, x: e.candidates.map((c) => featuresOf(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) }))),
+      l2,
+      objective,
+    ),
   );
-  const merged = mergedAnswers(answerable, first);
-  return merged.some((g) => g.x.length) ? fitOn(merged, l2, objective) : first;
+  const merged = mergedAnswers(answerable, first.candidate);
+  const fit = merged.some((g) => g.x.length) ? split(fitOn(groupsOf(merged), l2, objective)) : first;
+  if (nullMode !== 'after') return fit;
+  return { candidate: fit.candidate, null: fitNullAfter(fromText(examples), fit.candidate, l2) };
+}
+
+/**
+ * The null alternative fitted on fixed candidate scores: with the merged answers' scores s, the null's
+ * share exp(n) / (exp(n) + Σ exp(s)) is a logistic regression of "no candidate is right" on its inputs,
+ * offset by −log Σ exp(s). Questions without a candidate carry nothing and are left out.
+ */
+function fitNullAfter(examples: FitExample[], candidate: LinearModel, l2: number): LinearModel {
+  const ranker = new AnswerRanker(modelOf(candidate));
+  const rows: { u: number[]; y: number; offset: number }[] = [];
+  for (const e of examples) {
+    const ranked = ranker.rank(e.ctx, e.candidates).candidates;
+    if (!ranked.length) continue;
+    const max = ranked[0].score;
+    const lse = max + Math.log(ranked.reduce((a, c) => a + Math.exp(c.score - max), 0));
+    rows.push({ u: nullFeatures(e.ctx), y: ranked.some((c) => isRight(e.gold, c.text)) ? 0 : 1, offset: -lse });
+  }
+  // (the constant input 'null' is the bias: fitted without one of its own)
+  const m = fitLogistic(
+    rows.map((r) => r.u.slice(1)),
+    rows.map((r) => r.y),
+    { l2, offsets: rows.map((r) => r.offset) },
+  );
+  return { weights: [m.bias, ...m.weights], bias: 0 };
 }
 
 /** The answerable questions answered from passages (a graph without text has path ends only, ordered by the walk). */
@@ -155,11 +217,17 @@ function mergedAnswers(examples: FitExample[], candidate: LinearModel): { e: Fit
     const ranked = ranker.rank(e.ctx, e.candidates).candidates;
     return {
       e,
-      x: ranked.map((c) => candidateFeatures(c, e.ctx, c.support ?? 0, (c.sources ?? []).includes('path'))),
+      x: ranked.map((c) => featuresOf(originOf(c), e.ctx, c.support ?? 0, (c.sources ?? []).includes('path'))),
       right: ranked.map((c) => isRight(e.gold, c.text)),
     };
   });
 }
+
+/** The questions answered from passages, off-topic ones included. */
+const fromText = (examples: FitExample[]) => examples.filter((e) => evidenceKind(e.ctx) === 'text');
+
+/** A fitted null as the table stores it: its inputs by name. */
+const namedNull = (m: LinearModel | null) => (m ? { features: [...NULL_FEATURES], weights: m.weights, bias: m.bias } : undefined);
 
 /**
  * Boosted trees over the merged answers the linear table ranks (questions answered from passages), each
@@ -182,14 +250,15 @@ interface Ranked {
   rightRank: number;
 }
 
-function rankAll(candidate: LinearModel, trees: AnswerModel['trees'], examples: FitExample[]): Ranked[] {
-  const ranker = new AnswerRanker(modelOf(candidate, { trees }));
+function rankAll(fit: CandidateFit, trees: AnswerModel['trees'], examples: FitExample[]): Ranked[] {
+  const ranker = new AnswerRanker(modelOf(fit.candidate, { trees, null: namedNull(fit.null) }));
   return examples.map((e) => {
-    const r = ranker.rank(e.ctx, e.candidates).candidates;
+    const ranking = ranker.rank(e.ctx, e.candidates);
+    const r = ranking.candidates;
     const rightRank = e.gold.length ? r.findIndex((c) => isRight(e.gold, c.text)) : -1;
     return {
       e,
-      q: questionFeatures(e.ctx, r),
+      q: ranking.features,
       topSource: r[0]?.source ?? null,
       correct: rightRank === 0,
       reachable: rightRank >= 0,
@@ -216,10 +285,10 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     for (let f = 0; f < k; f++) {
       const train = examples.filter((_, i) => folds[i] !== f);
       const test = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === f);
-      const w = fitCandidates(train, l2, objective);
+      const w = fitCandidates(train, l2, objective, options.nullMode);
       const ranked = rankAll(
         w,
-        options.boost ? fitTrees(train, w, options.boost) : undefined,
+        options.boost ? fitTrees(train, w.candidate, options.boost) : undefined,
         test.map((x) => x.e),
       );
       test.forEach((x, j) => (out[x.i] = ranked[j]));
@@ -314,11 +383,12 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     options.precision ?? 0.85,
   );
 
-  const candidate = fitCandidates(examples, l2, objective);
+  const { candidate, null: nullModel } = fitCandidates(examples, l2, objective, options.nullMode);
   const trees = options.boost ? fitTrees(examples, candidate, options.boost) : undefined;
   const groundedModel = fitQuestionModel(textRows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
   const model = modelOf(candidate, {
     trees,
+    null: namedNull(nullModel),
     confidence,
     ...(graphConfidence ? { graphConfidence } : {}),
     grounded: named(groundedModel, GROUNDED_FEATURES),

@@ -7,7 +7,18 @@
 // (learn/boost.ts) added to the linear score: they weigh one feature by another (by the kind of answer
 // asked), which the linear table cannot.
 import defaultModel from './answer-model.json' with { type: 'json' };
-import { candidateFeatures, CANDIDATE_FEATURES, evidenceKind, questionFeatures, QUESTION_FEATURES, TREE_FEATURES, treeFeatures } from './features';
+import {
+  candidateFeatures,
+  CANDIDATE_FEATURES,
+  evidenceKind,
+  featureGeneration,
+  NULL_FEATURES,
+  nullFeatures,
+  questionFeatures,
+  QUESTION_FEATURES,
+  TREE_FEATURES,
+  treeFeatures,
+} from './features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
 import { linear, sigmoid, type LinearModel } from '../learn/logistic';
@@ -23,6 +34,12 @@ export interface AnswerModel {
   version: 1;
   /** Log-odds that a candidate is a right answer, from its features. */
   candidate: NamedModel;
+  /**
+   * The score of "none of these" (answers read from passages), over the question's NULL_FEATURES, on the
+   * candidates' scale (fitted with the candidate weights): the first answer's share is taken over the
+   * candidates and it (absent: over the candidates alone).
+   */
+  null?: NamedModel;
   /** Boosted trees added to a merged candidate's linear score, over the named inputs (features.ts TREE_FEATURES; absent: none). */
   trees?: { features: string[]; trees: TreeNode[] };
   /** Calibrated probability that the first answer is right, from the question features (answers read from passages). */
@@ -50,6 +67,10 @@ export interface Ranking {
   confidence: number;
   /** Probability that the documents hold what the question asks about. */
   grounded: number;
+  /** The null alternative's score (null: the model has none, or the evidence is the graph's triples alone). */
+  nullScore: number | null;
+  /** The question features (QUESTION_FEATURES) the confidence and groundedness were read from. */
+  features: number[];
 }
 
 /** A named model's weights in the order of `names` (absent names weigh 0). */
@@ -58,11 +79,30 @@ export function aligned(model: NamedModel, names: readonly string[]): LinearMode
   return { weights: names.map((n) => byName.get(n) ?? 0), bias: model.bias };
 }
 
+const cached = new WeakMap<Candidate, Map<string, number[]>>();
+/**
+ * A candidate's feature vector (candidateFeatures), kept with the candidate: a fit ranks the same
+ * candidates many times (folds, settings), and the features depend on the candidate and its question only.
+ */
+export function featuresOf(c: Candidate, ctx: AnswerContext, support = 0, alsoPath = false): number[] {
+  let byKey = cached.get(c);
+  if (!byKey) cached.set(c, (byKey = new Map()));
+  const key = `${featureGeneration()}|${support}|${alsoPath}`;
+  let got = byKey.get(key);
+  if (!got) byKey.set(key, (got = candidateFeatures(c, ctx, support, alsoPath)));
+  return got;
+}
+
+const origins = new WeakMap<Candidate, Candidate>();
+/** The candidate a ranked (merged) answer was read from, whose features it shares (itself when it is no ranked answer). */
+export const originOf = (c: Candidate): Candidate => origins.get(c) ?? c;
+
 export class AnswerRanker {
   readonly candidate: LinearModel;
   readonly confidence: LinearModel;
   readonly graphConfidence: LinearModel;
   readonly grounded: LinearModel;
+  readonly nullModel: LinearModel | null;
   /** Where each input the trees were fitted on stands in TREE_FEATURES (-1: a name the code no longer has, read as 0). */
   private readonly treeInputs: number[];
 
@@ -73,11 +113,17 @@ export class AnswerRanker {
     this.confidence = aligned(model.confidence, QUESTION_FEATURES);
     this.graphConfidence = model.graphConfidence ? aligned(model.graphConfidence, QUESTION_FEATURES) : this.confidence;
     this.grounded = aligned(model.grounded, QUESTION_FEATURES);
+    this.nullModel = model.null ? aligned(model.null, NULL_FEATURES) : null;
+  }
+
+  /** The null alternative's score for a question (null: no null model, or a graph without passages, whose path ends the walk orders). */
+  nullScore(ctx: AnswerContext): number | null {
+    return this.nullModel && evidenceKind(ctx) === 'text' ? linear(this.nullModel, nullFeatures(ctx)) : null;
   }
 
   /** A merged candidate's score: the linear table's log-odds, plus the trees' values when the model has trees. */
   score(c: Candidate, ctx: AnswerContext, support: number, alsoPath: boolean): number {
-    const features = candidateFeatures(c, ctx, support, alsoPath);
+    const features = featuresOf(c, ctx, support, alsoPath);
     const base = linear(this.candidate, features);
     const trees = this.model.trees?.trees;
     if (!trees?.length) return base;
@@ -96,7 +142,7 @@ export class AnswerRanker {
    * others counted as its support), best first; with the calibrated confidence of the first.
    */
   rank(ctx: AnswerContext, candidates: Candidate[]): Ranking {
-    const raw = candidates.map((c) => ({ c, s: linear(this.candidate, candidateFeatures(c, ctx)) }));
+    const raw = candidates.map((c) => ({ c, s: linear(this.candidate, featuresOf(c, ctx)) }));
     const groups = new Map<string, { c: Candidate; s: number }[]>();
     for (const x of raw) {
       const k = answerKey(x.c.text);
@@ -114,7 +160,9 @@ export class AnswerRanker {
       const score = this.score(best, ctx, group.length - 1, alsoPath);
       // a path end's chain of facts goes with the answer wherever it was read
       const triples = best.triples.length ? best.triples : (group.find((x) => x.c.triples.length)?.c.triples ?? []);
-      ranked.push({ ...best, triples, score, support: group.length - 1, sources });
+      const merged = { ...best, triples, score, support: group.length - 1, sources };
+      origins.set(merged, best);
+      ranked.push(merged);
     }
     ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     // path ends among themselves keep the order of the walk (retrieve/answers.ts scores the relation paths):
@@ -126,10 +174,13 @@ export class AnswerRanker {
       [...paths].sort((a, b) => (b.measures.pathScore ?? 0) - (a.measures.pathScore ?? 0)).forEach((c, i) => (c.score = scores[i]));
       ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     }
-    const q = questionFeatures(ctx, ranked);
+    const nullScore = this.nullScore(ctx);
+    const q = questionFeatures(ctx, ranked, nullScore);
     return {
       ctx,
       candidates: ranked,
+      nullScore,
+      features: q,
       // each kind of evidence has its own calibration (answers read off triples alone are right at other rates)
       confidence: ranked.length ? sigmoid(linear(evidenceKind(ctx) === 'graph' ? this.graphConfidence : this.confidence, q)) : 0,
       grounded: sigmoid(linear(this.grounded, q)),
@@ -151,7 +202,15 @@ export function isAnswerModel(value: unknown): value is AnswerModel {
   const m = value as AnswerModel | null;
   const named = (x: NamedModel | undefined) =>
     !!x && Array.isArray(x.features) && Array.isArray(x.weights) && x.features.length === x.weights.length && typeof x.bias === 'number';
-  return !!m && m.version === 1 && named(m.candidate) && named(m.confidence) && named(m.grounded) && typeof m.threshold === 'number';
+  return (
+    !!m &&
+    m.version === 1 &&
+    named(m.candidate) &&
+    named(m.confidence) &&
+    named(m.grounded) &&
+    (m.null === undefined || named(m.null)) &&
+    typeof m.threshold === 'number'
+  );
 }
 
 /** The ranker of the model a setting holds, else the shipped one's. */

@@ -44,10 +44,12 @@ interface LogisticOptions {
   iterations?: number;
   /** Per-example weights (e.g. to balance classes). */
   sampleWeights?: number[];
+  /** Per-example offsets added to the linear score, not fitted (a known part of the log-odds). */
+  offsets?: number[];
 }
 
 /**
- * Logistic regression p(y = 1 | x) = sigmoid(w·x + b), minimising the weighted log loss plus
+ * Logistic regression p(y = 1 | x) = sigmoid(w·x + b (+ a fixed offset per example)), minimising the weighted log loss plus
  * l2/2 · |w|², by Newton's method. Deterministic for the same input.
  */
 export function fitLogistic(X: number[][], y: number[], options: LogisticOptions = {}): LinearModel {
@@ -55,6 +57,7 @@ export function fitLogistic(X: number[][], y: number[], options: LogisticOptions
   const d = X[0]?.length ?? 0;
   const n = X.length;
   const sw = options.sampleWeights ?? new Array<number>(n).fill(1);
+  const offsets = options.offsets;
   // theta = [w..., b]
   let theta = new Array<number>(d + 1).fill(0);
   for (let it = 0; it < (options.iterations ?? 50); it++) {
@@ -62,7 +65,7 @@ export function fitLogistic(X: number[][], y: number[], options: LogisticOptions
     const H = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
     for (let i = 0; i < n; i++) {
       const x = X[i];
-      let z = theta[d];
+      let z = theta[d] + (offsets?.[i] ?? 0);
       for (let j = 0; j < d; j++) z += theta[j] * x[j];
       const p = sigmoid(z);
       const r = sw[i] * (p - y[i]);

@@ -11,6 +11,8 @@ import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
 import catenatives from './lexicon/catenatives.json' with { type: 'json' };
 import catenativeQualifiers from './lexicon/catenative-qualifiers.json' with { type: 'json' };
 import chainPrepositions from './lexicon/chain-prepositions.json' with { type: 'json' };
+import clausePrepositions from './lexicon/clause-prepositions.json' with { type: 'json' };
+import conditionalPhrases from './lexicon/conditional-phrases.json' with { type: 'json' };
 import codeNouns from './lexicon/code-nouns.json' with { type: 'json' };
 import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
 import complexPrepositions from './lexicon/complex-prepositions.json' with { type: 'json' };
@@ -107,6 +109,8 @@ export const LEXICON: Record<string, WordList> = {
   'self-determiners': selfDeterminers,
   'self-nouns': selfNouns,
   'unasserted-openers': unassertedOpeners,
+  'clause-prepositions': clausePrepositions,
+  'conditional-phrases': conditionalPhrases,
   'verb-synonyms': verbSynonyms,
 };
 
@@ -122,6 +126,10 @@ export const BARE_INFINITIVE_OBJECT_VERBS = set(bareInfinitiveObjectVerbs);
 export const PLURAL_WITHOUT_S = set(pluralWithoutS);
 export const NEGATIVE_ADVERBIAL_NOUNS = set(negativeAdverbialNouns);
 export const UNASSERTED_OPENERS = set(unassertedOpeners);
+/** Prepositions that also open a finite clause ("until X is received"). */
+export const CLAUSE_PREPOSITIONS = set(clausePrepositions);
+/** Complex prepositions and subordinators of condition as word sequences, longest first ("in the case of", "provided that"). */
+export const CONDITIONAL_PHRASES: readonly string[][] = conditionalPhrases.words.map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
 export const GERUND_OBJECT_DETERMINERS = set(gerundObjectDeterminers);
 export const DEGREE_WORDS = set(degreeWords);
 export const CATENATIVES = set(catenatives);

@@ -103,7 +103,20 @@ export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'>
   analysis?: AnalyzedQuestion;
   /** With the `passagePool` option: the re-ranking pool with each passage's features. */
   passagePool?: PooledPassage[];
+  /** A question of two-passage shape: what its second hop read and found (absent: no second hop was taken). */
+  secondHop?: SecondHopRead;
 };
+
+/**
+ * What the second hop of a two-passage question read and found (second-hop.ts): the bridges it followed
+ * that found something, and the kept passages it found with their `secondHop` and `secondHopMatch` values
+ * (passage features of the same names), for the answer side to tell a passage the hop found from the
+ * first ranking's.
+ */
+export interface SecondHopRead {
+  bridges: { term: string; reference: boolean; chunk: number }[];
+  passages: { id: number; secondHop: number; match: number }[];
+}
 
 const round = (x: number, d = 6) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -188,6 +201,7 @@ export class Retriever {
       terms: found.terms,
       analysis: found.analysis,
       ...(found.passagePool ? { passagePool: found.passagePool } : {}),
+      ...(found.secondHop ? { secondHop: found.secondHop } : {}),
       standards: this.namedStandards(question),
       attempts,
       timings,
@@ -204,7 +218,7 @@ export class Retriever {
       dense?: DenseIndex | null;
     },
     timings: RetrievalResult['timings'],
-  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis' | 'passagePool'>> {
+  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis' | 'passagePool' | 'secondHop'>> {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
@@ -269,7 +283,11 @@ export class Retriever {
     const named = linked.filter((e) => e.method !== 'embedding').map((e) => e.label);
     const leads = new Set([...this.leadPassages(named), ...this.sectionPassages(named)]);
     const passagePool: PooledPassage[] | undefined = o.passagePool ? [] : undefined;
-    const { rows: passageRows, scores: passageScore } = this.rerankPassages(
+    const {
+      rows: passageRows,
+      scores: passageScore,
+      hop,
+    } = this.rerankPassages(
       asked,
       terms,
       hybrid?.fused ?? fused,
@@ -343,6 +361,7 @@ export class Retriever {
       terms,
       analysis: asked,
       passagePool,
+      ...(hop ? { secondHop: hop } : {}),
     };
   }
 
@@ -468,7 +487,7 @@ export class Retriever {
     pool?: PooledPassage[],
     bm25Words: Map<number, number> = new Map(),
     twoHop = false,
-  ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number> } {
+  ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number>; hop?: SecondHopRead } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
     const plain = terms.length ? this.repo.searchPassages(asked.text, 20) : [];
@@ -552,6 +571,7 @@ export class Retriever {
     // the second hop through a bridge read off such a passage)
     const offered = (x: (typeof scored)[number]) => linked || !terms.length || x.match >= 0.5 || !!dense?.rank.has(x.row.id) || x.features.secondHop > 0;
     const byScore = (x: (typeof scored)[number], y: (typeof scored)[number]) => y.score - x.score || x.row.id - y.row.id;
+    let bridges: SecondHopRead['bridges'] | undefined;
     if (terms.length && twoHop) {
       // the second hop: bridges read off the first ranking, passages found again with them, scored by the same table
       const first = scored.filter(offered).sort(byScore);
@@ -571,6 +591,7 @@ export class Retriever {
         x.features.bridgeSource = source;
         x.score = this.passageRanker.score(x.features);
       }
+      bridges = hop.bridges;
     }
     const kept = scored.filter(offered).sort(byScore);
     if (pool) for (const x of kept) pool.push({ id: x.row.id, documentId: x.row.documentId, text: x.row.text, features: x.features });
@@ -580,7 +601,11 @@ export class Retriever {
       limit,
       terms.length > 0 && twoHop,
     ).map((k) => k.x);
-    return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])) };
+    const hop: SecondHopRead | undefined = bridges && {
+      bridges,
+      passages: top.filter((x) => x.features.secondHop > 0).map((x) => ({ id: x.row.id, secondHop: x.features.secondHop, match: x.features.secondHopMatch })),
+    };
+    return { rows: top.map((x) => x.row), scores: new Map(top.map((x) => [x.row.id, x.score])), ...(hop ? { hop } : {}) };
   }
   /**
    * The second hop (second-hop.ts): bridges read off the best sentences of the first ranking's top passages,
@@ -592,17 +617,18 @@ export class Retriever {
     asked: AnalyzedQuestion,
     first: { chunk: number; documentId: number; sentences: string[] }[],
     chunks: number,
-  ): { found: Map<number, number>; match: Map<number, number>; sources: Set<number> } {
+  ): { found: Map<number, number>; match: Map<number, number>; sources: Set<number>; bridges: SecondHopRead['bridges'] } {
     const found = new Map<number, number>();
     const match = new Map<number, number>();
     const sources = new Set<number>();
+    const followed: SecondHopRead['bridges'] = [];
     // a name's chunk frequency (FTS5 reads it as a phrase of its words): the rarer, the more it says
     const spaced = (t: string) => t.replace(/[-/]+/g, ' ');
     const bridges = bridgesOf(asked, first, (terms) => {
       const df = this.repo.chunkFrequencies(terms.map(spaced));
       return new Map(terms.map((t) => [t, df.get(spaced(t)) ?? 0]));
     });
-    if (!bridges.length) return { found, match, sources };
+    if (!bridges.length) return { found, match, sources, bridges: followed };
     const documentOf = bridges.some((b) => b.reference) ? this.designatedDocuments() : new Map<string, number>();
     const own = new Map(first.map((x) => [x.chunk, x.documentId]));
     const query = hopQuery(asked);
@@ -625,9 +651,12 @@ export class Retriever {
       // what a second-hop passage is judged by: the asking sentence with the bridge in place of what it describes
       const terms = questionTerms(analyze(`${asked.asking} ${bridge.term}`), (w) => this.repo.chunkFrequencies(w), chunks);
       for (const row of this.repo.passages(hits)) match.set(row.id, Math.max(match.get(row.id) ?? 0, passageMatch(row.text, terms).best));
-      if (hits.length) sources.add(bridge.chunk);
+      if (hits.length) {
+        sources.add(bridge.chunk);
+        followed.push({ term: bridge.term, reference: bridge.reference, chunk: bridge.chunk });
+      }
     }
-    return { found, match, sources };
+    return { found, match, sources, bridges: followed };
   }
 
   /** The ingested standards by designation key ("RFC2284" -> its document). */

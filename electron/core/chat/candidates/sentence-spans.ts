@@ -5,7 +5,7 @@
 // Spans that are never answers are left out here: table rules and drawings, a section's number, a
 // question's own words, a field's label, a number that is none.
 import type { Sentence } from '../../retrieve/sentences';
-import { coverage, isTermOnly, termInDocument } from '../../retrieve/sentences';
+import { abbreviations, coverage, isTermOnly, termInDocument } from '../../retrieve/sentences';
 import { contentStems, posTags, tokenize } from '../../retrieve/text';
 import { stem } from '../../nlp/morphology';
 import { STOPWORDS } from '../../nlp/stopwords';
@@ -16,9 +16,11 @@ import type { AnswerType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
 import {
   askedKinds,
+  asksMagnitude,
   complementSpans,
   DEFINING_VERB,
   isNoise,
+  measureUnit,
   NAMED_BEFORE,
   NUMBER_WORDS_ALONE,
   restrictedSpans,
@@ -36,6 +38,8 @@ const SENTENCES_READ = 15;
  * spans are measured as not of the asked type, and the fitted weights say how much that counts.
  */
 const SENTENCES_READ_OTHERWISE = 5;
+/** How far down the ranking a sentence writing a number with its unit is read, for a question asking a magnitude. */
+const MEASURE_SENTENCES_READ = 30;
 const OTHER_TYPES: AnswerType[] = ['name', 'value', 'action', 'condition', 'definition'];
 
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -50,6 +54,8 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
   if (type.type === 'definition' && ctx.subjectStems.length) {
     for (const x of usable.slice(SENTENCES_READ)) if (x.next && isTermLine(x.s.text, x.passage)) chosen.push(x);
   }
+  // "how long is X": a sentence writing a number with its unit is read a little further down the ranking
+  if (asksMagnitude(type)) for (const x of usable.slice(SENTENCES_READ, MEASURE_SENTENCES_READ)) if (measureUnit(x.s.text)) chosen.push(x);
   const kinds = ctx.asksName ? askedKinds(type) : null;
   const asksGivenName = type.type === 'name' && type.frame.some((w) => /^(?:called|named|termed)$/.test(w));
   const asksNumber = type.phrase.some((w) => /^(?:numeric|numerical|number|integer|decimal|hexadecimal)$/.test(w));
@@ -214,7 +220,9 @@ function measureSpan(
     !ctx.unitAsked &&
     !spanTokens.some((t) => /\d/.test(t.text)) &&
     !/\bzero\b/i.test(span.text) &&
-    !(type.type === 'number' && NUMBER_WORDS_ALONE.test(span.text))
+    !(type.type === 'number' && NUMBER_WORDS_ALONE.test(span.text)) &&
+    // a size or a time said in words ("sixteen octets") is a value as much as "16 octets"
+    !measureUnit(span.text)
   )
     return null;
   // a bibliographic reference ("[RFC5997]", "RFC 3539") answers only a question about documents
@@ -280,6 +288,7 @@ function measureSpan(
     bracketOther: bit(bracketOther),
     place: bit(place),
     doer: bit(doer),
+    abbreviated: span.start < 0 ? 0 : abbreviatedNear(ctx, s.text, span),
     graphLabel: bit(ctx.labels.has(span.text.toLowerCase())),
     namedDocument: bit(ctx.namedDocuments.has(ctx.passageById.get(x.passage)?.documentId ?? -1)),
   };
@@ -361,4 +370,20 @@ function clauseSubjectHead(before: string): string | null {
     else if (head || !['DET', 'ADJ', 'NUM', 'PUNCT'].includes(t.pos)) break;
   }
   return head && /^[a-z][a-z0-9-]*$/.test(head) ? stem(head) : null;
+}
+
+/**
+ * The share of the question's words (IDF-weighted) that the span's stretch of text (to a line break, a list
+ * mark, a clause mark or another number) writes only abbreviated, within six words of it: a listing's label
+ * shortens the words a question spells out ("radius-acct" for "RADIUS accounting"; retrieve/sentences.ts
+ * abbreviations reads them). A question word the sentence writes in full is not counted.
+ */
+export function abbreviatedNear(ctx: AnswerContext, sentence: string, span: { start: number; end: number }): number {
+  const stretch = /[\n*\u2022;,]|\d/;
+  const before = tokenize(sentence.slice(0, span.start).split(stretch).pop() ?? '').slice(-6);
+  const after = tokenize(sentence.slice(span.end).split(stretch)[0] ?? '').slice(0, 6);
+  if (!before.length && !after.length) return 0;
+  const held = new Set(contentStems(sentence));
+  const found = abbreviations([...before, ...after], ctx.terms).filter((x) => !held.has(x));
+  return found.length ? coverage(ctx.terms, found) : 0;
 }

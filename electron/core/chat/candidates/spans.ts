@@ -55,6 +55,43 @@ const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eig
 const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
 export const NUMBER_WORDS_ALONE = new RegExp(String.raw`^${NUMBER_WORD}$`, 'i');
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
+/** A number with its unit ("128 bits", "a 48-octet key", "sixteen octets", "four (4) octets", "6%"), the unit captured. */
+const MEASURE = new RegExp(String.raw`\b(?:${NUM}|${NUMBER_WORD}(?:\s*\(${NUM}\))?)(?:\s*(%)|[\s-]+(${UNITS})\b)`, 'i');
+/** The unit of the first number with a unit a text writes (lower case), or null: "at least 128 bits" gives "bits". */
+export function measureUnit(text: string): string | null {
+  const m = MEASURE.exec(text);
+  return m ? (m[1] ?? m[2]).toLowerCase() : null;
+}
+/** Nouns naming a magnitude: what a number with a unit measures. */
+const MAGNITUDE_NOUNS = new Set([
+  'length',
+  'size',
+  'duration',
+  'lifetime',
+  'timeout',
+  'interval',
+  'delay',
+  'period',
+  'age',
+  'distance',
+  'rate',
+  'width',
+  'height',
+  'depth',
+  'weight',
+  'bandwidth',
+  'time',
+]);
+
+/** Whether the question asks a magnitude: "how long / large / often ...", "what length", "which timeout". */
+export function asksMagnitude(question: QuestionType): boolean {
+  const { wh, head, type } = question;
+  if (type !== 'value' && type !== 'number') return false;
+  return (/^how (?!many\b)\w+$/.test(wh ?? '') && type === 'value') || (!!head && MAGNITUDE_NOUNS.has(head));
+}
+
+/** A dotted sequence of four numbers or more, read whole: an object identifier, an address ("1.3.6.1.4.1.9"). */
+const DOTTED_NUMBERS = /\b\d+(?:\.\d+){3,}\b/g;
 export const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`);
 // words of a name are joined by one space: a wider gap is a column break of a plain-text layout
 const NAME_TERM = String.raw`[A-Z]${WORDX}(?: [A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
@@ -101,7 +138,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // unit may be hyphenated to it ("a 48-octet key"), a percent sign glued ("6%"), the count in words ("sixteen octets")
       pushAll(
         out,
-        new RegExp(String.raw`\b(?:${NUM}|${NUMBER_WORD})(?:\s*%|[\s-]+${UNITS}\b)`, 'gi'),
+        new RegExp(String.raw`\b(?:${NUM}|${NUMBER_WORD}(?:\s*\(${NUM}\))?)(?:\s*%|[\s-]+${UNITS}\b)`, 'gi'),
         text,
         type === 'value' ? 'specific' : type === 'code' ? 'loose' : 'typed',
       );
@@ -109,10 +146,18 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // for a code, no number with a unit after it (the "4" of "is 4 octets" is a size)
       const unitless = type === 'code' ? String.raw`(?!(?:\s+|-)${UNITS}\b)` : '';
       // "= 13" (not ">= 3", a bound), "value of 19", "set to 2", "is 4"
-      pushAll(out, new RegExp(String.raw`(?:(?<![<>!=])=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*(${NUM})\b${unitless}`, 'gi'), text, 'specific', 1);
+      pushAll(
+        out,
+        new RegExp(String.raw`(?:(?<![<>!=])=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+(?:(?:decimal|hexadecimal|hex)\s+)?|\bis\s+)\s*(${NUM})\b${unitless}`, 'gi'),
+        text,
+        'specific',
+        1,
+      );
       // "68 for Acct-Tunnel-Connection": a number assigned to a named thing
       pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 'specific', 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 'loose');
+      // an object identifier or an address is one value, not its numbers one by one
+      pushAll(out, DOTTED_NUMBERS, text, 'typed');
       // "thirteen scalars": a count written in words
       if (type === 'number') pushAll(out, NUMBER_WORDS, text, 'loose');
       // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"

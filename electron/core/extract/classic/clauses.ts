@@ -4,14 +4,26 @@
 //  - a question asserts nothing (the whole sentence);
 //  - a clause opened by a condition ("if", "unless", "Where" opening a sentence), an open question
 //    ("whether"), a supposition ("suppose", "assuming that"), a clause said not to hold ("no
-//    guarantee that"), or a counterfactual ("were to") asserts nothing up to its end; it is still read,
+//    guarantee that"), a circumstance "where" after no name or definite noun phrase ("in networks where X"),
+//    a preposition that opens a clause ("until X is received"), a conditional phrase ("in the event that X"),
+//    or a counterfactual ("were to") asserts nothing up to its end; it is still read,
 //    so a pronoun after it points back at its subject, and a parenthetical inside it is asserted;
 //  - a clause is negated by "not"/"never"/"no"/"cannot" in or right after its verb group, by "nor" or
 //    "neither" opening it, or by coordination with a negated verb ("does not provide X or enable Y");
 //    "not only X but also Y" negates nothing.
 // The negations a subject's determiner or an adverbial carry ("No proxy may", "In no case may") are
 // read with the subject (subjects.ts).
-import { BCP14_KEYWORDS, CATENATIVES, COORDINATORS as COORD, NEGATION, RELATIVE_PRONOUNS, UNASSERTED_OPENERS, WH_WORDS } from '../../nlp/lexicon';
+import {
+  BCP14_KEYWORDS,
+  CATENATIVES,
+  CLAUSE_PREPOSITIONS,
+  CONDITIONAL_PHRASES,
+  COORDINATORS as COORD,
+  NEGATION,
+  RELATIVE_PRONOUNS,
+  UNASSERTED_OPENERS,
+  WH_WORDS,
+} from '../../nlp/lexicon';
 import type { Token } from './tokens';
 import { lower, VERB_POS } from './words';
 
@@ -20,7 +32,17 @@ export const CLAUSE_RULES = [
   {
     id: 'clause.condition',
     statement:
-      'A clause opened by a condition, a circumstance, an open question or a supposition ("if", "when", "whether", "unless", "suppose", "assuming that", a sentence-initial "where"; "when" not after a noun) asserts nothing up to its end; a parenthetical inside it does.',
+      'A clause opened by a condition, a circumstance, an open question or a supposition ("if", "when", "whether", "unless", "suppose", "assuming that", "in the event that", "provided that", a sentence-initial "where"; "when" not after a noun) asserts nothing up to its end; a parenthetical inside it does.',
+  },
+  {
+    id: 'clause.circumstance-where',
+    statement:
+      'A clause opened by "where" after anything but a name or a definite noun phrase ("in networks where X", "for use, where X") is a circumstance: it asserts nothing up to its end, and a clause it opens keeps it as its condition.',
+  },
+  {
+    id: 'clause.temporal',
+    statement:
+      'A preposition that is also a subordinator ("until", "before", "after", "since") followed by a noun phrase and a verb opens a clause: it asserts nothing, its noun phrase is no prepositional object, and the clause it bounds keeps it as its condition.',
   },
   { id: 'clause.not-holding', statement: 'A clause said not to hold ("no possibility that X", "no guarantee that X") asserts nothing.' },
   { id: 'clause.counterfactual', statement: 'A counterfactual "were to" clause asserts nothing.' },
@@ -76,6 +98,65 @@ export function isQuestion(tokens: Token[]): boolean {
 
 /** Openers of a circumstance ("when X, Y"): a relative adverb after a noun instead ("the time when"). */
 const TEMPORAL = new Set(['when', 'whenever']);
+/** Determiners that make a noun phrase one definite thing: a "where" after it says where that thing is. */
+const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'his', 'her', 'my', 'your']);
+
+/**
+ * clause.circumstance-where: a "where" opens a circumstance (what holds where X holds) unless it follows a
+ * name or a definite noun phrase ("the country where X is leader", "Paris, where X"): at a sentence's
+ * start, after a bare common noun ("in networks where X", "for use, where X"), after anything else.
+ */
+export function whereCircumstance(tokens: Token[], j: number): boolean {
+  if (lower(tokens[j]) !== 'where') return false;
+  let k = j - 1;
+  if (tokens[k]?.text === ',') k--;
+  if (k < 0) return true;
+  if (tokens[k].pos === 'PROPN') return false;
+  if (tokens[k].pos !== 'NOUN') return true;
+  while (k > 0 && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[k - 1].pos)) k--;
+  return !DEFINITE.has(lower(tokens[k - 1]));
+}
+
+/** The number of words of the conditional phrase ("in the case of", "provided that") starting at `j`, 0 when none does. */
+export function conditionalPhraseAt(tokens: Token[], j: number): number {
+  // (a complex preposition the tokens glued is one token of several words: "In the case of")
+  const words: string[] = [];
+  const tokenOf: number[] = [];
+  for (let k = j; k < Math.min(tokens.length, j + 4); k++)
+    for (const w of lower(tokens[k]).split(/\s+/)) {
+      words.push(w);
+      tokenOf.push(k);
+    }
+  const hit = CONDITIONAL_PHRASES.find((p) => p.every((w, x) => words[x] === w));
+  return hit ? tokenOf[hit.length - 1] - j + 1 : 0;
+}
+
+/**
+ * clause.temporal: a preposition that is also a subordinator ("until", "before", "after", "since") followed by a
+ * noun phrase and a verb opens a clause ("until a valid reply is received"): the noun phrase is its subject.
+ */
+export function opensClause(tokens: Token[], j: number): boolean {
+  if (!CLAUSE_PREPOSITIONS.has(lower(tokens[j]))) return false;
+  let k = j + 1;
+  // (one noun phrase: a determiner only at its start, "after a timeout the client may retry" is a phrase and a clause)
+  while (k < tokens.length && (['ADJ', 'NUM', 'NOUN', 'PROPN'].includes(tokens[k].pos) || (k === j + 1 && tokens[k].pos === 'DET'))) k++;
+  return k > j + 1 && ['NOUN', 'PROPN'].includes(tokens[k - 1].pos) && VERB_POS.has(tokens[k]?.pos ?? '');
+}
+
+/**
+ * The end of a clause opened at `j` that runs to a comma: a comma before the clause's verb that goes on with a
+ * list of noun phrases to a coordinator ("where the NAS, proxy, and server exist") does not end it.
+ */
+function listGoesOn(tokens: Token[], j: number, e: number): boolean {
+  if (tokens.slice(j + 1, e).some((t) => VERB_POS.has(t.pos)) || !['NOUN', 'PROPN'].includes(tokens[e - 1]?.pos ?? '')) return false;
+  for (let x = e + 1; x < tokens.length; x++) {
+    const t = tokens[x];
+    if (VERB_POS.has(t.pos)) return false;
+    if (COORD.has(lower(t))) return true;
+    if (!['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM'].includes(t.pos) && t.text !== ',') return false;
+  }
+  return false;
+}
 
 /** For each token, the rule id of the unasserted clause it lies in (null when asserted). */
 function unassertedMask(tokens: Token[]): (string | null)[] {
@@ -90,12 +171,23 @@ function unassertedMask(tokens: Token[]): (string | null)[] {
       (x === 'assuming' && lower(tokens[j + 1]) === 'that') ||
       (x === 'where' && j === 0)
         ? 'clause.condition'
-        : x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN'
-          ? 'clause.not-holding'
-          : null;
+        : whereCircumstance(tokens, j)
+          ? 'clause.circumstance-where'
+          : opensClause(tokens, j)
+            ? 'clause.temporal'
+            : conditionalPhraseAt(tokens, j) && !/\bof$/.test(lower(tokens[j + conditionalPhraseAt(tokens, j) - 1]))
+              ? 'clause.condition'
+              : x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN'
+                ? 'clause.not-holding'
+                : null;
     if (!opens) continue;
+    if (conditionalPhraseAt(tokens, j)) mask[j] ??= opens; // ("provided that": the opener's own verb asserts nothing)
     // up to the clause's end (a comma, semicolon, colon, "then" or the sentence's end); a parenthetical inside is asserted
-    for (let e = j + 1, depth = 0; e < n && ![',', ';', ':'].includes(tokens[e].text) && lower(tokens[e]) !== 'then'; e++) {
+    for (
+      let e = j + 1, depth = 0;
+      e < n && !((tokens[e].text === ',' && !listGoesOn(tokens, j, e)) || [';', ':'].includes(tokens[e].text)) && lower(tokens[e]) !== 'then';
+      e++
+    ) {
       if (tokens[e].text === '(') depth++;
       else if (tokens[e].text === ')') depth = Math.max(0, depth - 1);
       else if (!depth) mask[e] ??= opens;

@@ -25,7 +25,7 @@ import {
   WH_WORDS as WH,
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
-import type { Clause } from './clauses';
+import { opensClause, type Clause } from './clauses';
 import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
@@ -400,7 +400,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   let kind: SvoTriple['kind'] = 'svo';
   let rule = byAgent ? 'prop.passive-agent' : 'prop.object';
   // (a conjunction the tagger read as a preposition opens a clause, no prepositional object: "decides whether X is")
-  if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to') && !UNASSERTED_OPENERS.has(lower(tokens[at]))) {
+  if (!objects.length && (tokens[at]?.pos === 'ADP' || lower(tokens[at]) === 'to') && !UNASSERTED_OPENERS.has(lower(tokens[at])) && !opensClause(tokens, at)) {
     rel = `${relation} ${lower(tokens[at])}`;
     at += 1;
     objects = args.argsFrom(at);
@@ -433,6 +433,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     !['as', 'by'].includes(lower(tokens[j])) &&
     !['which', 'whom', 'whose'].includes(lower(tokens[j + 1])) &&
     !UNASSERTED_OPENERS.has(lower(tokens[j])) &&
+    !opensClause(tokens, j) &&
     !takesObjectPhrase(main.text, lower(tokens[j]));
   if (objectsPhrase) {
     const ends = [...objects.slice(0, -1), args.withTrailingPhrase(objects[objects.length - 1], j)];
@@ -446,7 +447,8 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
   // (a preposition before "which" / "whom" opens a relative clause, no phrase of the verb's)
   // (and a conjunction the tagger read as a preposition opens a clause: "forwards the request unless X is")
-  const relativeAt = (x: number) => ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) || UNASSERTED_OPENERS.has(lower(tokens[x]));
+  const relativeAt = (x: number) =>
+    ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) || UNASSERTED_OPENERS.has(lower(tokens[x])) || opensClause(tokens, x);
   if (
     kind === 'svo' &&
     !passive &&

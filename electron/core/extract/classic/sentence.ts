@@ -9,7 +9,7 @@
 // subject's, the ends', the references' and the tag repairs' on its words); rules.ts has the table.
 // `explainSentence` gives each pass's output for one sentence (graphwright explain).
 import { Arguments } from './arguments';
-import { isQuestion, readClauses, type Clause } from './clauses';
+import { conditionalPhraseAt, isQuestion, opensClause, readClauses, whereCircumstance, type Clause } from './clauses';
 import { readClause } from './propositions';
 import { emit, type Reading, type SvoTriple } from './reading';
 import { References, type SentenceContext } from './reference';
@@ -17,7 +17,7 @@ import { readingForm, withoutActObjects } from './relation-form';
 import type { CandidateTriple } from '../types';
 import { repairTags } from './repairs';
 import { phrase, type Token } from './tokens';
-import { pluralNoun } from './words';
+import { pluralNoun, VERB_POS } from './words';
 import { UNASSERTED_OPENERS } from '../../nlp/lexicon';
 import { entryReadings } from './entries';
 
@@ -71,8 +71,11 @@ function readLists(r: Reading): void {
 /** A condition clause's words, from its opener ("if", "unless") up to the comma that ends it; null when it has no opener before it. */
 function conditionText(tokens: Token[], text: string, c: { vs: number; ve: number }): string | null {
   let from = c.vs - 1;
-  while (from >= 0 && !UNASSERTED_OPENERS.has(tokens[from].text.toLowerCase()) && ![',', ';', ':'].includes(tokens[from].text)) from--;
-  if (from < 0 || !UNASSERTED_OPENERS.has(tokens[from].text.toLowerCase())) return null;
+  const opener = (k: number) =>
+    UNASSERTED_OPENERS.has(tokens[k].text.toLowerCase()) || whereCircumstance(tokens, k) || opensClause(tokens, k) || conditionalPhraseAt(tokens, k) > 0;
+  // (back over a list of noun phrases, "if the NAS, the proxy and the server agree", not over another clause's verb)
+  while (from >= 0 && !opener(from) && ![';', ':'].includes(tokens[from].text) && !VERB_POS.has(tokens[from].pos)) from--;
+  if (from < 0 || !opener(from)) return null;
   let to = c.ve;
   // (to its comma, or to the "then" that opens the consequent: "if X then Y")
   while (to + 1 < tokens.length && ![',', ';', '.'].includes(tokens[to + 1].text) && tokens[to + 1].text.toLowerCase() !== 'then') to++;
@@ -87,11 +90,11 @@ function conditionText(tokens: Token[], text: string, c: { vs: number; ve: numbe
 function trailingCondition(tokens: Token[], text: string, clauses: readonly Clause[], x: number): string | null {
   const c = clauses[x];
   const next = clauses[x + 1];
-  if (c.quiet || !next || next.unasserted !== 'clause.condition') return null;
+  if (c.quiet || !next || (next.unasserted !== 'clause.condition' && next.unasserted !== 'clause.temporal')) return null;
   for (let k = c.ve + 1; k < next.vs; k++) {
     const w = tokens[k].text.toLowerCase();
     if ([';', ':'].includes(tokens[k].text) || w === 'whether') return null;
-    if (UNASSERTED_OPENERS.has(w)) return conditionText(tokens, text, next);
+    if (UNASSERTED_OPENERS.has(w) || opensClause(tokens, k) || conditionalPhraseAt(tokens, k)) return conditionText(tokens, text, next);
   }
   return null;
 }
@@ -143,6 +146,14 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   if (!tokens.length || isQuestion(tokens)) return []; // clause.question
   const r = readingOf(tokens, text, context);
   const clauses = readClauses(tokens);
+  let assertedBefore = false;
+  // emit.condition: a sentence opening with a conditional phrase and no clause of its own up to its comma
+  // ("In the case of a timeout, ...") holds its clauses under it
+  const lead = tokens[0] && conditionalPhraseAt(tokens, 0);
+  const comma = lead ? tokens.findIndex((t) => t.text === ',') : -1;
+  const clauseIn = (t: Token, x: number) => t.pos === 'AUX' || (VERB_POS.has(t.pos) && ['NOUN', 'PROPN', 'PRON'].includes(tokens[x - 1]?.pos ?? ''));
+  if (comma > lead && !tokens.slice(0, comma).some(clauseIn) && clauses.some((c) => c.vs > comma))
+    r.condition = text.slice(tokens[0].start, tokens[comma - 1].end).replace(/\s+/g, ' ');
   for (const [x, c] of clauses.entries()) {
     // emit.trailing-condition: "Y if X" holds Y under X as "If X, Y" does
     const before = r.condition;
@@ -150,7 +161,11 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
     if (after) [r.condition, r.conditionRule] = [after, 'emit.trailing-condition'];
     readClause(r, c);
     [r.condition, r.conditionRule] = [before, 'emit.condition'];
-    if (c.unasserted === 'clause.condition') r.condition = conditionText(tokens, text, c) ?? r.condition;
+    if (c.unasserted === 'clause.condition' || c.unasserted === 'clause.temporal') r.condition = conditionText(tokens, text, c) ?? r.condition;
+    // (a circumstance "where X" before any asserted clause is the condition of the clauses after it: "In networks
+    // where X, Y"; one after an asserted clause says where a thing of it is, no condition of the next)
+    else if (c.unasserted === 'clause.circumstance-where' && !assertedBefore) r.condition = conditionText(tokens, text, c) ?? r.condition;
+    if (!c.quiet) assertedBefore = true;
   }
   r.quiet = false;
   r.condition = null;

@@ -8,6 +8,7 @@ import type { Mention } from '../types';
 import { isPronoun } from '../labels';
 import { informative, isSkipped, type ChunkContext } from './context';
 import { englishNlp } from '../../nlp/english';
+import { CONDITIONAL_PHRASES } from '../../nlp/lexicon';
 import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
 
 const UPPER = /\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|MAY NOT|MAY)\b/g;
@@ -342,6 +343,12 @@ function coordinated(text: string, span: Span, label: string): { label: string; 
   ];
 }
 
+/** A condition opening the words before a requirement's subject: a conditional conjunction or phrase ("in the case of"). */
+const OPENING_CONDITION = new RegExp(
+  `^\\s*((?:if|when|whenever|unless|where|${CONDITIONAL_PHRASES.map((p) => p.join('\\s+')).join('|')})\\b[\\s\\S]*?)\\s*(?:,\\s*)?(?:\\bthen\\b)?\\s*,?\\s*$`,
+  'i',
+);
+
 /**
  * The condition a requirement is stated under, when the words before its subject open with one ("If X,
  * then", "When X,", "Unless X,"): that clause, as written, is the triple's qualifier (meta.condition).
@@ -354,7 +361,7 @@ function openingCondition(before: string): string | null {
     if (comma < 0) return null;
     before = before.slice(0, comma);
   }
-  const m = /^\s*((?:if|when|whenever|unless|where)\b[\s\S]*?)\s*(?:,\s*)?(?:\bthen\b)?\s*,?\s*$/i.exec(before);
+  const m = OPENING_CONDITION.exec(before);
   return m && m[1].trim().length > 4 ? m[1].replace(/\s+/g, ' ').replace(/,$/, '').trim() : null;
 }
 

@@ -158,6 +158,9 @@ export function joinLettingGo(parts: string[], betweenSteps?: () => void): strin
     }
   }
   parts.length = 0;
+  // the last parts copied (up to STEP_CHARS) let go before the string is made: at the decode the text
+  // is the buffer and the string, nothing else of its size
+  if (sinceStep) betweenSteps?.();
   return buffer.toString(encoding, 0, at);
 }
 

@@ -1,0 +1,52 @@
+// The null alternative of the answer model ("none of these", chat/fit-model.ts nullMode): fitted with the
+// candidate weights on questions some of whose candidate lists hold no right answer, it gives the first
+// answer a share below 1 when it does not beat the null, so the calibration can tell a lone poor
+// candidate from a lone right one. Hand-made retrievals with known answers; no engine is involved.
+import { describe, expect, it } from 'vitest';
+import { gatherCandidates } from '../../electron/core/chat/candidates';
+import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
+import { AnswerRanker, isAnswerModel } from '../../electron/core/chat/ranker';
+import { QUESTION_FEATURES } from '../../electron/core/chat/features';
+import { retrievalOf } from './retrieval-fixture';
+
+const QUESTION = 'How many retries does the client make before it gives up?';
+const DF = { retry: 10, client: 20, give: 30 };
+
+/** A question whose passage says the answer, or one whose passage holds only another number (no candidate right). */
+function example(i: number, answered: boolean): FitExample {
+  const n = 3 + i;
+  const text = answered
+    ? `The client makes ${n} retries before it gives up on the server.`
+    : `The client waits ${n + 40} seconds before it gives up on the server.`;
+  const { ctx, candidates } = gatherCandidates(retrievalOf(QUESTION, [text], DF));
+  return { id: `${answered ? 'a' : 'u'}${i}`, group: `doc${i}-${answered}`, gold: [String(n)], ctx, candidates };
+}
+
+const examples = Array.from({ length: 14 }, (_, i) => [example(i, true), example(i, false)]).flat();
+const feature = (name: (typeof QUESTION_FEATURES)[number], ranker: AnswerRanker, e: FitExample) =>
+  ranker.rank(e.ctx, e.candidates).features[QUESTION_FEATURES.indexOf(name)];
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe('the null alternative', () => {
+  it('is fitted with the candidate weights and stored in the table by its inputs', () => {
+    const { model } = fitAnswerModel(examples, { folds: 2, objectives: ['listwise'], l2Grid: [0.1], nullMode: 'joint' });
+    expect(model.null?.features[0]).toBe('null');
+    expect(isAnswerModel(model)).toBe(true);
+    // without one, the table has none
+    expect(fitAnswerModel(examples, { folds: 2, objectives: ['listwise'], l2Grid: [0.1] }).model.null).toBeUndefined();
+  });
+
+  for (const nullMode of ['joint', 'after'] as const) {
+    it(`takes most of the share where no candidate holds the answer, little where one does (${nullMode})`, () => {
+      const { model } = fitAnswerModel(examples, { folds: 2, objectives: ['listwise'], l2Grid: [0.1], nullMode });
+      const ranker = new AnswerRanker(model);
+      const of = (prefix: string, name: (typeof QUESTION_FEATURES)[number]) =>
+        mean(examples.filter((e) => e.id!.startsWith(prefix)).map((e) => feature(name, ranker, e)));
+      expect(of('u', 'nullShare')).toBeGreaterThan(0.6);
+      expect(of('a', 'nullShare')).toBeLessThan(0.4);
+      expect(of('a', 'topShare')).toBeGreaterThan(of('u', 'topShare') + 0.3);
+      expect(of('a', 'topOverNull')).toBeGreaterThan(0);
+      expect(of('u', 'topOverNull')).toBeLessThan(0);
+    });
+  }
+});

@@ -1,0 +1,61 @@
+// Value candidates read from sentences (chat/candidates/spans.ts, sentence-spans.ts): a size said in words
+// with its unit, a dotted identifier read whole, a listing's abbreviated label next to the value.
+import { describe, expect, it } from 'vitest';
+import { answerContext } from '../../electron/core/chat/candidates/context';
+import { typedSpans, measureUnit } from '../../electron/core/chat/candidates/spans';
+import { sentenceSpanCandidates } from '../../electron/core/chat/candidates/sentence-spans';
+import { retrievalOf } from './retrieval-fixture';
+
+describe('a number with its unit', () => {
+  it('reads the unit of a size in digits or in words, with a bracketed digit between', () => {
+    expect(measureUnit('at least 128 bits')).toBe('bits');
+    expect(measureUnit('sixteen octets')).toBe('octets');
+    expect(measureUnit('four (4) octets')).toBe('octets');
+    expect(measureUnit('a 48-octet key')).toBe('octet');
+    expect(measureUnit('version 2')).toBeNull();
+  });
+
+  it('keeps a size said in words as a value candidate', () => {
+    const sentence = 'Packets have a short header holding the packet type and an authenticator (sixteen octets) and a length.';
+    const ctx = answerContext(retrievalOf('How long is the authenticator in a packet header?', [sentence]));
+    const texts = sentenceSpanCandidates(ctx).map((c) => c.text);
+    expect(texts).toContain('sixteen octets');
+  });
+});
+
+describe('a value set in a named base', () => {
+  it('reads the number after "set to decimal"', () => {
+    const spans = typedSpans('This field MUST be set to decimal 3561, the number assigned.', 'value', null);
+    expect(spans.find((s) => s.text === '3561')?.level).toBe('specific');
+  });
+});
+
+describe('a question asking a magnitude', () => {
+  it('reads a sentence with a number and its unit further down the ranking than other sentences', () => {
+    // twenty sentences holding the question's words before the one with the size
+    const filler = Array.from({ length: 20 }, (_, i) => `The key of kind ${i} is used to encrypt frames.`).join(' ');
+    const ctx = answerContext(retrievalOf('How long is the key used to encrypt frames?', [`${filler} This yields a 48 octet key.`]));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('48 octet');
+    const count = answerContext(retrievalOf('Which kind of key is used to encrypt frames?', [`${filler} This yields a 48 octet key.`]));
+    expect(sentenceSpanCandidates(count).map((c) => c.text)).not.toContain('48 octet');
+  });
+});
+
+describe('a dotted identifier', () => {
+  it('is one value, not its numbers one by one', () => {
+    const spans = typedSpans('That is, 1.3.6.1.2.1.1.1.0 identifies the only instance of the object.', 'code', 'identifier').map((s) => s.text);
+    expect(spans).toContain('1.3.6.1.2.1.1.1.0');
+    expect(spans).not.toContain('0');
+    expect(spans).not.toContain('1.3');
+  });
+});
+
+describe("a listing's abbreviated label", () => {
+  it("measures the question's words a label writes short next to a value, and nothing next to another value", () => {
+    const listing = 'The names are registered as follows:\n* xyz-acct 4100/tcp\n* xyz-auth 4099/tcp';
+    const ctx = answerContext(retrievalOf('Which TCP port is used for accounting?', [listing]));
+    const got = new Map(sentenceSpanCandidates(ctx).map((c) => [c.text, c.measures.abbreviated ?? 0]));
+    expect(got.get('4100/tcp')).toBeGreaterThan(0);
+    expect(got.get('4099/tcp')).toBe(0);
+  });
+});
