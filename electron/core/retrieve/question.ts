@@ -110,6 +110,9 @@ const DESCRIBE_VERBS = new Set([
   'refer',
   'refers',
 ]);
+/** "what does X report / record / signal": what X tells, when the verb ends the question or only a scope follows it
+ * ("... report in the 1999 MIB"); "what does X report for Y / when Y" asks for the value reported in that case. */
+const REPORT_VERBS = /^(?:reports?|records?|signals?|announces?)$/;
 /** "How is X constructed / defined / computed": a description. */
 const HOW_DESCRIBE =
   /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
@@ -256,6 +259,15 @@ function askedType(question: string): QuestionType {
     const asksInMain = main.some((t) => WH.has(t.text));
     const leadAsks = lead.length > 0 && WH.has(lead[0].text) && !['when', 'where', 'if'].includes(lead[0].text);
     if (main.length > 1 && AUX.has(main[0].text) && !asksInMain && !leadAsks) return { ...out, type: 'yesno', wh: main[0].text };
+  }
+  // "Is X allowed to Y when Z?", "May X depend on which method was used?": a sentence opening with an auxiliary
+  // (subject-auxiliary inversion) asks yes or no; a question word after its subject opens a subordinate clause,
+  // unless it starts a second question after a comma or a conjunction ("Is X defined, and where?")
+  if (words.length > 2 && AUX.has(words[0])) {
+    const second = words.some(
+      (w, i) => WH.has(w) && (i < 2 || ['and', 'or', 'but'].includes(words[i - 1]) || asking.slice(toks[i - 1].end, toks[i].start).includes(',')),
+    );
+    if (!second) return { ...out, type: 'yesno', wh: words[0] };
   }
   // "When X is sent, which constant does it load?": a clause opened by when/where/how is a condition
   // when another question word follows
@@ -415,6 +427,17 @@ function askedType(question: string): QuestionType {
     if (doAt > 0 && doAt < rest.length - 1 && /^(?:with|when|if|after|before|to|upon|on|once|whenever|about|in)$/.test(rest[doAt + 1]))
       return { ...out, type: 'action', subject: doer(whAt + 2, whAt + 2 + doAt) };
     // "what does X mean / carry / measure": what X is or holds
+    const reportAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && REPORT_VERBS.test(w)) : -1;
+    if (reportAt > 0 && (reportAt === rest.length - 1 || ['in', 'within', 'under'].includes(rest[reportAt + 1])))
+      return {
+        ...out,
+        type: 'definition',
+        subject: toks
+          .slice(whAt + 2, whAt + 2 + reportAt)
+          .map((t) => t.raw)
+          .join(' '),
+        frame: [rest[reportAt]],
+      };
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last))
       return {
         ...out,
@@ -450,9 +473,24 @@ function askedType(question: string): QuestionType {
     }
     return { ...out, type: 'name' };
   }
+  // "what kind / type / sort of N is X": the class X belongs to, which X's defining sentence states
+  if (next && /^(?:kind|type|sort|class)$/.test(next) && words[whAt + 2] === 'of') {
+    // (the verb right after a noun of one or two words: "what kind of host may X be located on" asks for a host)
+    const be = [whAt + 4, whAt + 5].find((k) => BE.has(words[k] ?? ''));
+    if (be && be < words.length - 1 && !words.slice(be + 1).some((w) => PASSIVE_MODAL.test(w) || HOW_DESCRIBE.test(w)))
+      return { ...out, type: 'definition', subject: doer(be + 1, toks.length), frame: [next] };
+  }
   if (next && BE.has(next)) {
     const after = toks.slice(whAt + 2);
     const afterWords = after.map((t) => t.text);
+    // "what is the weakness called 'X'": the quoted term named by the participle is what is asked about
+    const namedQuote = /\b(?:called|named|termed|known\s+as)\s+(?:['"\u2018\u201c])([^'"\u2019\u201d]+)['"\u2019\u201d]/i.exec(asking);
+    if (namedQuote) return { ...out, type: 'definition', subject: namedQuote[1], frame: ['called'] };
+    // "what is the Agent-Remote-Id": a term written as one hyphenated or camel-case compound is a name as a whole,
+    // its last part ("Id", "Value") no head noun asking for a kind of value
+    const bareAt = after.length && /^(?:the|a|an)$/.test(afterWords[0]) ? 1 : 0;
+    const compound = after.length > bareAt ? asking.slice(after[bareAt].start, after[after.length - 1].end) : '';
+    if (/^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(compound)) return { ...out, type: 'definition', subject: compound };
     // "what is meant by X"
     if (afterWords[0] === 'meant' || (afterWords[0] === 'the' && afterWords[1] === 'meaning'))
       return {
