@@ -167,6 +167,50 @@ describe('what a definition candidate opens with, and where its term line stands
   });
 });
 
+describe('a definition that is a noun phrase, not a clause saying something else of the term', () => {
+  const question = 'What is a relay agent?';
+  const entry = 'Relay Agent: A node that forwards messages between a client and a server.';
+  const ctx = answerContext(retrievalOf(question, [entry], { relay: 20, agent: 15 }));
+
+  it("a noun phrase whose first verb is a participle, an infinitive or a relative clause's", () => {
+    expect(feature('definitionPhrase', span('A node that forwards messages between a client and a server', entry), ctx)).toBe(1);
+    expect(feature('definitionPhrase', span('The end of the link requiring the authentication', entry), ctx)).toBe(1);
+    expect(feature('definitionPhrase', span('Keys used to protect the data exchanged', entry), ctx)).toBe(1);
+    expect(feature('definitionPhrase', span('The use of a cache to forward messages', entry), ctx)).toBe(1);
+    expect(feature('definitionPhrase', span('The parties to whom a key is available', entry), ctx)).toBe(1);
+  });
+
+  it('a clause with a verb of its own, or a framing opening, is not', () => {
+    expect(feature('definitionPhrase', span('A critical difference between the agents is their capability to cache', entry), ctx)).toBe(0);
+    expect(feature('definitionPhrase', span('Relay agents differ from proxies in their caching', entry), ctx)).toBe(0);
+    expect(feature('definitionPhrase', span('In this scheme, the agent forwards every message', entry), ctx)).toBe(0);
+  });
+
+  it('says nothing when the question asks for no definition', () => {
+    const other = answerContext(retrievalOf('Which node forwards messages?', [entry], { node: 10, forward: 5 }));
+    expect(feature('definitionPhrase', span('A node that forwards messages between a client and a server', entry), other)).toBe(0);
+  });
+});
+
+describe('a requirement of the modality a question asks', () => {
+  const question = 'Which transport should a client keep?';
+  const stated = 'Clients MAY open several connections; they SHOULD keep the datagram transport.';
+  const plain = 'The stream transport is a poor fit for clients.';
+  const ctx = answerContext(retrievalOf(question, [stated, plain], { transport: 10, client: 5 }));
+
+  it('marks a candidate whose sentence states the asked modality, wherever in the sentence', () => {
+    expect(feature('modalityAsked', span('the datagram transport', stated), ctx)).toBe(1);
+    expect(feature('modalityAsked', span('The stream transport', plain), ctx)).toBe(0);
+  });
+
+  it('says nothing for a yes/no question (its own features read the modality) or one asking without a modal', () => {
+    const yesNo = answerContext(retrievalOf('Should a client keep the datagram transport?', [stated], { transport: 10, client: 5 }));
+    expect(feature('modalityAsked', span('the datagram transport', stated), yesNo)).toBe(0);
+    const none = answerContext(retrievalOf('Which transport does a client keep?', [stated], { transport: 10, client: 5 }));
+    expect(feature('modalityAsked', span('the datagram transport', stated), none)).toBe(0);
+  });
+});
+
 describe('a number with its unit, for a question asking a magnitude', () => {
   const sentence = 'If a nonce is used, it is RECOMMENDED that it be at least 128 bits.';
   it('fits a question asking how long or what size, not a count nor a code', () => {

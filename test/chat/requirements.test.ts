@@ -92,3 +92,31 @@ describe('how the read requirements vote', () => {
     expect(share('No') + share('Yes')).toBeCloseTo(1);
   });
 });
+
+describe('a requirement stated, or a plain statement', () => {
+  it('marks the sentences that state a modality or a negation; a heading or a plain statement states none', () => {
+    const question = 'Must the server log every failure?';
+    const passages = [
+      '4.2.  Logging of failures',
+      'The server MUST log every failure.',
+      'A server acts as a relay when it logs a failure.',
+      'The server never logs a failure twice.',
+    ];
+    const candidates = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    const stated = (sentence: string) => candidates.find((c) => c.sentence === sentence)?.measures.requirementStated;
+    expect(stated('The server MUST log every failure.')).toBe(1);
+    expect(stated('The server never logs a failure twice.')).toBe(1);
+    expect(stated('A server acts as a relay when it logs a failure.')).toBe(0);
+  });
+});
+
+describe('the condition of a requirement, not of a plain statement', () => {
+  it('keeps the condition a stated requirement carries and gives the bare word for a plain statement', () => {
+    const question = 'Must the server log every failure?';
+    const passages = ['The server MUST log every failure if the log is enabled.', 'A server acts as a relay when it logs a failure.'];
+    const candidates = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    const text = (sentence: string) => candidates.find((c) => c.sentence === sentence)?.text;
+    expect(text('The server MUST log every failure if the log is enabled.')).toBe('Yes, if the log is enabled');
+    expect(text('A server acts as a relay when it logs a failure.')).toBe('No');
+  });
+});

@@ -3,6 +3,7 @@
 // scripts/fit-answers.ts; nothing here is a weight. A feature a candidate's source does not measure is 0.
 import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
+import { statedModalities } from './candidates/requirements';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, measureUnit } from './candidates/spans';
@@ -112,6 +113,16 @@ export const CANDIDATE_FEATURES = [
   'unitNamed',
   // share of the question's words that its line writes only abbreviated near it (a listing's short label)
   'abbreviated',
+  // yes/no: its sentence states a requirement (a modal verb or a negation); a plain statement or a
+  // heading answers "no" to an obligation asked only because it says nothing of one
+  'requirementStated',
+  // definitions: it is a noun phrase, the form a glossary entry defines with ("The parties to whom ..."):
+  // it opens with a noun phrase and its first verb is a participle, an infinitive or a relative clause's,
+  // where a clause with a verb of its own says something else about the term
+  'definitionPhrase',
+  // a question asking what must / should / may be done (not yes or no): its sentence states a requirement
+  // of the modality asked ("which transport should be kept" over a sentence saying what SHOULD be used)
+  'modalityAsked',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -124,6 +135,33 @@ function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: numbe
   if (!unit) return { quantityFit: 0, unitNamed: 0 };
   const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
   return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
+}
+
+/** Words that open a relative clause inside a noun phrase ("the parties to whom ...", "an entity that ..."). */
+const RELATIVE = /^(?:that|which|who|whom|whose)$/;
+const phrases = new Map<string, boolean>();
+/**
+ * Whether a text is a noun phrase rather than a clause: it opens with a determiner, a noun, an adjective
+ * or a number, and its first verb is a participle ("-ed", "-ing"), an infinitive after "to", or stands
+ * after a relative pronoun (or there is none). Cached by text.
+ */
+export function isNounPhrase(text: string): boolean {
+  let got = phrases.get(text);
+  if (got === undefined) {
+    const tags = posTags(text);
+    got = !!tags.length && ['DET', 'NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tags[0].pos);
+    if (got) {
+      for (const [i, t] of tags.entries()) {
+        if (RELATIVE.test(t.lower) && t.pos !== 'DET') break;
+        if (t.pos !== 'VERB' && t.pos !== 'AUX') continue;
+        got = t.pos === 'VERB' && (/(?:ed|ing)$/.test(t.lower) || tags[i - 1]?.lower === 'to');
+        break;
+      }
+    }
+    if (phrases.size > 50_000) phrases.clear();
+    phrases.set(text, got);
+  }
+  return got;
 }
 
 /** A line opening with a section number ("3.2.  Key Scope", "A.1 Terms"). */
@@ -340,6 +378,9 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     opensWithFrame: bool(ctx.type.type === 'definition' && opensWithFrame(c.text)),
     ...measureFeatures(c, ctx),
     abbreviated: m.abbreviated ?? 0,
+    requirementStated: m.requirementStated ?? 0,
+    definitionPhrase: bool(ctx.type.type === 'definition' && isNounPhrase(c.text)),
+    modalityAsked: bool(!ctx.q.yesNo && !!ctx.q.modality && !!c.sentence && statedModalities(c.sentence).has(ctx.q.modality)),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -3,7 +3,9 @@
 // SHOULD, MAY and their lower-case forms) and polarity: "Can X be used without TLS?" over "X MUST NOT be
 // used without TLS" is "No". Negating words other than the modal's own ("without", "unless") that the
 // question and the sentence share cancel out; one on one side only flips the answer. A condition the
-// requirement states ("only when", "if", "unless") is part of the answer.
+// requirement states ("only when", "if", "unless") is part of the answer; a sentence that states no
+// requirement (no modal, no negation: a plain statement, a heading) gives the bare word, its "when" no
+// requirement's condition.
 import type { Modality } from '../../retrieve/analysis';
 import type { AnswerContext } from './context';
 import type { Candidate } from './types';
@@ -76,6 +78,23 @@ export function requirementOf(sentence: string): Requirement {
   return { modality, negated, negations: Math.max(0, negations), condition: c ? `${c[1].toLowerCase()} ${c[2].trim()}` : null, keyword: !!k };
 }
 
+const modalitiesBySentence = new Map<string, Set<Modality>>();
+/** Every modality a sentence states, by a capitalised keyword or a plain modal ("MAY ...; ... SHOULD ..."), cached by sentence. */
+export function statedModalities(sentence: string): Set<Modality> {
+  let got = modalitiesBySentence.get(sentence);
+  if (!got) {
+    got = new Set<Modality>();
+    for (const m of sentence.matchAll(new RegExp(KEYWORD.source, 'g'))) got.add(MODALITY[(m[1] ?? m[3]).toLowerCase()]);
+    for (const m of sentence.matchAll(new RegExp(LOWER_MODAL.source, 'gi'))) {
+      const modality = MODALITY[m[1].toLowerCase()];
+      if (modality) got.add(modality);
+    }
+    if (modalitiesBySentence.size > 50_000) modalitiesBySentence.clear();
+    modalitiesBySentence.set(sentence, got);
+  }
+  return got;
+}
+
 /**
  * Yes or no for a question against one requirement. A permission asked ("may / can X ...") holds when the
  * sentence does not forbid it; an obligation asked ("must X ...") holds only when the sentence obliges
@@ -103,7 +122,9 @@ export function requirementCandidates(ctx: AnswerContext): Candidate[] {
     const req = requirementOf(x.s.text);
     const yes = answerYesNo(q, req);
     const word = yes ? 'Yes' : 'No';
-    const text = req.condition ? `${word}, ${req.condition}` : word;
+    // (a condition is the requirement's: a sentence stating none, a plain statement or a heading, gives the bare word)
+    const stated = req.modality !== null || req.negated;
+    const text = req.condition && stated ? `${word}, ${req.condition}` : word;
     out.push({
       text,
       source: 'requirement',
@@ -117,6 +138,7 @@ export function requirementCandidates(ctx: AnswerContext): Candidate[] {
         passageMatch: ctx.passageCover.get(x.passage) ?? 0,
         modalityMatch: q.modality && req.modality === q.modality ? 1 : 0,
         keyword: req.keyword ? 1 : 0,
+        requirementStated: stated ? 1 : 0,
         novel: 1,
       },
     });

@@ -102,6 +102,8 @@ export interface Measures {
   keyword?: number;
   /** Yes/no answers: the share of the read requirements' match that gives the same word. */
   polarityShare?: number;
+  /** Yes/no answers: the sentence states a requirement (a modal verb or a negation), not a plain statement or a heading. */
+  requirementStated?: number;
 }
 
 export interface Candidate {
