@@ -151,6 +151,10 @@ describe('answers read off answer types and document structure', () => {
     ['In what unit does radiusAccServUpTime express how long the server process has been running?', 'hundredths of a second'],
     // "numeric" asks for a number: "RADIUS-Request (1)", not the name alone
     ['Which numeric Termination-Action value asks for reauthentication when the Session-Timeout expires?', 'RADIUS-Request (1)'],
+    // the role or use a sentence states for the thing asked, under its own clause (known misses until the tenth
+    // round's refit: 499 training questions, the "none of these" alternative fitted with the candidates)
+    ['What role does the lower layer play in EAP key management?', 'responsible for carrying EAP frames'],
+    ['What are Transient Session Keys used for once the handshake has finished?', 'protect data exchanged after EAP authentication'],
   ])(
     '%s -> %s',
     async (q, gold) => {
@@ -317,21 +321,6 @@ describe('what picks the answer out of its sentence', () => {
     const { answer } = await ask('How many RADIUS packets may be in flight on one RADIUS/TCP connection?');
     expectOffered(answer.answers, '256', true);
   }, 60_000);
-
-  it.each([
-    // passed only from the tenth round's refit on (499 training questions, the "none of these" alternative fitted
-    // with the candidates): the role or use a sentence states for the thing asked, under its own clause
-    ['What role does the lower layer play in EAP key management?', 'responsible for carrying EAP frames'],
-    ['What are Transient Session Keys used for once the handshake has finished?', 'protect data exchanged after EAP authentication'],
-  ])(
-    '%s -> %s',
-    async (q, gold) => {
-      const { answer } = await ask(q);
-      expect(answer.outcome).not.toBe('not_in_graph');
-      expectOffered(answer.answers, gold);
-    },
-    60_000,
-  );
 
   it('"what must X be": what a sentence says X must be, a value in words ("the Peer-Id MUST be the null string")', async () => {
     expectOffered((await ask('In EAP methods that generate no keys, what must the Peer-Id be?')).answer.answers, 'the null string', true);
