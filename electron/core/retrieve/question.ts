@@ -428,38 +428,22 @@ function askedType(question: string): QuestionType {
       return { ...out, type: 'action', subject: doer(whAt + 2, whAt + 2 + doAt) };
     // "what does X mean / carry / measure": what X is or holds
     const reportAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && REPORT_VERBS.test(w)) : -1;
+    // a definition of the words between "does" and the verb that asks it
+    const definitionOf = (to: number, verb: string): QuestionType => ({
+      ...out,
+      type: 'definition',
+      subject: toks
+        .slice(whAt + 2, to)
+        .map((t) => t.raw)
+        .join(' '),
+      frame: [verb],
+    });
     if (reportAt > 0 && (reportAt === rest.length - 1 || ['in', 'within', 'under'].includes(rest[reportAt + 1])))
-      return {
-        ...out,
-        type: 'definition',
-        subject: toks
-          .slice(whAt + 2, whAt + 2 + reportAt)
-          .map((t) => t.raw)
-          .join(' '),
-        frame: [rest[reportAt]],
-      };
-    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last))
-      return {
-        ...out,
-        type: 'definition',
-        subject: toks
-          .slice(whAt + 2, toks.length - 1)
-          .map((t) => t.raw)
-          .join(' '),
-        frame: [last],
-      };
+      return definitionOf(whAt + 2 + reportAt, rest[reportAt]);
+    if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return definitionOf(toks.length - 1, last);
     // "what does the Framed-MTU attribute indicate for 802.1X": the describing verb need not end the question
     const verbAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && w !== 'do' && DESCRIBE_VERBS.has(w)) : -1;
-    if (verbAt > 0)
-      return {
-        ...out,
-        type: 'definition',
-        subject: toks
-          .slice(whAt + 2, whAt + 2 + verbAt)
-          .map((t) => t.raw)
-          .join(' '),
-        frame: [rest[verbAt]],
-      };
+    if (verbAt > 0) return definitionOf(whAt + 2 + verbAt, rest[verbAt]);
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
     if (MODALS.has(next) && /\b(?:be|set to|equal|contain|hold)$/.test(rest.join(' '))) {
       // "what must the Peer-Id be": the Peer-Id is what the value is said of
