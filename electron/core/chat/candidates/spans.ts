@@ -136,12 +136,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       pushAll(out, new RegExp(String.raw`\b${NUM}\s*(?:-|to|through)\s*${NUM}\s+${UNITS}\b`, 'gi'), text, 'specific');
       // a size with its unit is a value, hardly a code ("4 octets" is a length, not a type number); the
       // unit may be hyphenated to it ("a 48-octet key"), a percent sign glued ("6%"), the count in words ("sixteen octets")
-      pushAll(
-        out,
-        new RegExp(String.raw`\b(?:${NUM}|${NUMBER_WORD}(?:\s*\(${NUM}\))?)(?:\s*%|[\s-]+${UNITS}\b)`, 'gi'),
-        text,
-        type === 'value' ? 'specific' : type === 'code' ? 'loose' : 'typed',
-      );
+      pushAll(out, new RegExp(MEASURE.source, 'gi'), text, type === 'value' ? 'specific' : type === 'code' ? 'loose' : 'typed');
       // "= 13", "value of 19", "19 for X", a bare number
       // for a code, no number with a unit after it (the "4" of "is 4 octets" is a size)
       const unitless = type === 'code' ? String.raw`(?!(?:\s+|-)${UNITS}\b)` : '';
