@@ -164,6 +164,7 @@ function unassertedMask(tokens: Token[]): (string | null)[] {
   const mask = new Array<string | null>(n).fill(null);
   for (let j = 0; j < n; j++) {
     const x = lower(tokens[j]);
+    const phrase = conditionalPhraseAt(tokens, j);
     // (a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader";
     // so is a "when" after a noun: "the moment when X")
     const opens =
@@ -175,13 +176,13 @@ function unassertedMask(tokens: Token[]): (string | null)[] {
           ? 'clause.circumstance-where'
           : opensClause(tokens, j)
             ? 'clause.temporal'
-            : conditionalPhraseAt(tokens, j) && !/\bof$/.test(lower(tokens[j + conditionalPhraseAt(tokens, j) - 1]))
+            : phrase && !/\bof$/.test(lower(tokens[j + phrase - 1]))
               ? 'clause.condition'
               : x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN'
                 ? 'clause.not-holding'
                 : null;
     if (!opens) continue;
-    if (conditionalPhraseAt(tokens, j)) mask[j] ??= opens; // ("provided that": the opener's own verb asserts nothing)
+    if (phrase) mask[j] ??= opens; // ("provided that": the opener's own verb asserts nothing)
     // up to the clause's end (a comma, semicolon, colon, "then" or the sentence's end); a parenthetical inside is asserted
     for (
       let e = j + 1, depth = 0;
