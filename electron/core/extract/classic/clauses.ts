@@ -19,7 +19,9 @@ import {
   CLAUSE_PREPOSITIONS,
   CONDITIONAL_PHRASES,
   COORDINATORS as COORD,
+  DEMONSTRATIVES,
   NEGATION,
+  POSSESSIVES,
   RELATIVE_PRONOUNS,
   UNASSERTED_OPENERS,
   WH_WORDS,
@@ -99,7 +101,7 @@ export function isQuestion(tokens: Token[]): boolean {
 /** Openers of a circumstance ("when X, Y"): a relative adverb after a noun instead ("the time when"). */
 const TEMPORAL = new Set(['when', 'whenever']);
 /** Determiners that make a noun phrase one definite thing: a "where" after it says where that thing is. */
-const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'his', 'her', 'my', 'your']);
+const DEFINITE = new Set(['the', ...DEMONSTRATIVES, ...[...POSSESSIVES].filter((w) => w !== 'whose')]);
 
 /**
  * clause.circumstance-where: a "where" opens a circumstance (what holds where X holds) unless it follows a
