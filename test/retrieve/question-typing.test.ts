@@ -91,5 +91,7 @@ describe('value questions read as values (values11)', () => {
 
   it('a singular in -us is no plural', () => {
     expect(answerTypeOf('What is the status of jobQueuePort in the revised MIB?').type).toBe('name');
+    // (an acronym's plural still is one)
+    expect(answerTypeOf('By which PDUs alone is a reply generated?').type).toBe('list');
   });
 });

@@ -572,7 +572,7 @@ function typeOfHead(head: string | null, plural: boolean): AnswerType {
 
 const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
 
-/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun. */
+/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun (source: the text the tokens were read from). */
 function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): { head: string | null; phrase: string[]; plural: boolean } {
   const rest = toks.slice(i);
   if (!rest.length) return { head: null, phrase: [], plural: false };
@@ -631,7 +631,7 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): 
   }
   // an acronym in capitals is no plural ("RADIUS", "DNS")
   // ("status", "radius": a Latin singular in -us is no plural either)
-  const plural = !!head && /[^su]s$/.test(head) && head.length > 3 && headRaw !== headRaw.toUpperCase();
+  const plural = !!head && /[^s]s$/.test(head) && !/[a-z]us$/.test(headRaw) && head.length > 3 && headRaw !== headRaw.toUpperCase();
   return { head, phrase, plural };
 }
 
