@@ -102,6 +102,8 @@ describe('relation form', () => {
     // form, not commoner as an adjective)
     expect(relationForm(triple('method', 'compared to existing', 'methods'), true).relation).toBe('compared to existing');
     expect(relationForm(triple('issue', 'left to separate', 'documents'), true).relation).toBe('left to separate');
+    // (a participle adjective whose "to" may be its preposition opens a chain before a word commoner as a verb)
+    expect(relationForm(triple('server', 'trusted to distribute', 'keys'), true)).toMatchObject({ relation: 'distribute', meta: { catenative: 'trusted to' } });
     // (a negative implicative says the act was not done: its chain stays)
     expect(relationForm(triple('proxy', 'fails to send', 'reply'), true).relation).toBe('fail to send');
     expect(relationForm(triple('proxy', 'refused to forward', 'reply'), true).relation).toBe('refused to forward');

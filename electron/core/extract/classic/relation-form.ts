@@ -184,34 +184,40 @@ function adjunctTail(words: string[]): { words: string[]; preposition: string } 
 }
 
 /**
- * rel.catenative: a word that can open a to-infinitive chain whose infinitive is the relation: a listed
- * catenative qualifier ("appear", "designed"), or any verb, its participle or its past ("attempt",
- * "required", "chosen"), but "be", "have" and "do" (auxiliaries and "have to"), "used" (rel.instrument)
- * and a negative implicative, whose infinitive's act was not done ("fail to", "refuse to").
+ * rel.catenative: how a word can open a to-infinitive chain whose infinitive is the relation: 'listed', a
+ * catenative qualifier ("appear", "designed"); 'verb', any other verb, its participle or its past ("attempt",
+ * "chosen"); 'prepositional', a participle that is also an adjective taking "to" as its preposition ("trusted
+ * to", "related to"), whose "to" opens an infinitive only before a word commoner as a verb. Null for "be",
+ * "have" and "do" (auxiliaries and "have to"), "used" (rel.instrument), a negative implicative, whose
+ * infinitive's act was not done ("fail to", "refuse to"), and a word that is no verb.
  */
-function catenativeVerb(word: string): boolean {
+function catenativeKind(word: string): 'listed' | 'verb' | 'prepositional' | null {
   const w = word.toLowerCase();
-  if (CATENATIVE_QUALIFIERS.has(w)) return true;
-  if (NEGATIVE_IMPLICATIVES.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w) || w === 'used') return false;
+  if (CATENATIVE_QUALIFIERS.has(w)) return 'listed';
+  if (NEGATIVE_IMPLICATIVES.has(w) || BE.has(w) || HAVE.has(w) || DO.has(w) || w === 'used') return null;
   const verb = /^\p{Ll}[\p{Ll}-]*$/u.test(w) ? verbLemma(w) : null;
-  // (a participle that is also an adjective taking "to" as its preposition, "related to", "committed to":
-  // the word after "to" is its object, not an infinitive)
-  return verb !== null && !(w !== verb && isAdjectiveInWordNet(w) && selectsPreposition(verb, 'to'));
+  if (verb === null) return null;
+  return w !== verb && isAdjectiveInWordNet(w) && selectsPreposition(verb, 'to') ? 'prepositional' : 'verb';
+}
+
+/** The part of speech of a word's commonest sense among those asked for ('v', 'n', 'a'), by WordNet's tag counts. */
+function commonestPos(word: string, pos: ('v' | 'n' | 'a')[]): string | undefined {
+  const weights = wordNet()?.senseWeights(word, pos);
+  return weights ? [...weights].sort((a, b) => b[1] - a[1])[0]?.[0]?.[0] : undefined;
 }
 
 /**
- * rel.catenative: the word after a catenative's "to" is an infinitive: a verb in its base form ("to send",
- * not "to existing"); after a listed catenative, any verb of WordNet (as before); after another verb, whose
- * "to" may be a preposition, not a word commoner as an adjective than as a verb ("left to separate documents").
+ * rel.catenative: the word after a catenative's "to" is an infinitive: after a listed catenative, any verb of
+ * WordNet; after another verb, a verb in its base form ("to send", not "to existing") not commoner as an
+ * adjective ("left to separate documents"); after a participle adjective whose "to" may be its preposition, one
+ * commoner as a verb than as a noun or an adjective ("trusted to distribute", not "related to power").
  */
-function infinitive(word: string, listed: boolean): boolean {
+function infinitive(word: string, kind: 'listed' | 'verb' | 'prepositional'): boolean {
   const w = word.toLowerCase();
   if (!isVerbInWordNet(w)) return false;
-  if (listed) return true;
+  if (kind === 'listed') return true;
   if (verbLemma(w) !== w) return false;
-  const weights = wordNet()?.senseWeights(w, ['v', 'a']);
-  const commonest = weights ? [...weights].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
-  return !commonest?.startsWith('a');
+  return commonestPos(w, kind === 'verb' ? ['v', 'a'] : ['v', 'n', 'a']) === 'v';
 }
 
 /** "validation of X", "a validation of X": the noun and X. */
@@ -314,9 +320,9 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
       verbal &&
       words.length >= 3 &&
       !objectBefore &&
-      catenativeVerb(words[0]) &&
+      catenativeKind(words[0]) !== null &&
       words[1] === 'to' &&
-      infinitive(words[2], CATENATIVE_QUALIFIERS.has(words[0]))
+      infinitive(words[2], catenativeKind(words[0])!)
     ) {
       const rest = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
       // (a word before "of" is a noun: "entitled to use of" stays)
