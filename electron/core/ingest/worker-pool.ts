@@ -10,6 +10,7 @@
 // core's own thread instead (for comparison in bench/responsiveness.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { Worker, threadId as mainThreadId } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,7 +97,6 @@ let sourceBundle: Promise<URL | null> | undefined;
  * their own and keep the transformed sources: ~40 MB resident beside a large text's peak (the bundled
  * thread ~5 MB). Packages stay imports (resolved from the repository's node_modules, where the
  * bundle is written), and each source's import.meta names the source file, as vite's build does.
- * The file is removed when the process exits.
  */
 function bundledWorker(): Promise<URL | null> {
   sourceBundle ??= (async () => {
@@ -133,9 +133,23 @@ function bundledWorker(): Promise<URL | null> {
     });
     const dir = path.join(root, 'node_modules', '.cache', 'graphwright');
     await fs.promises.mkdir(dir, { recursive: true });
-    const file = path.join(dir, `ingest-worker-${process.pid}-${mainThreadId}.mjs`);
-    await fs.promises.writeFile(file, out.outputFiles[0].contents);
-    process.once('exit', () => fs.rmSync(file, { force: true }));
+    // named by its content: processes of the same sources share one file (written whole, then renamed
+    // into place); others older than a day are removed (a thread that finds its file gone runs
+    // through tsx: acquire)
+    const bytes = out.outputFiles[0].contents;
+    const file = path.join(dir, `ingest-worker-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.mjs`);
+    if (!fs.existsSync(file)) {
+      const partial = `${file}.${process.pid}-${mainThreadId}.tmp`;
+      await fs.promises.writeFile(partial, bytes);
+      await fs.promises.rename(partial, file);
+    }
+    const now = Date.now();
+    for (const name of await fs.promises.readdir(dir)) {
+      const other = path.join(dir, name);
+      if (other === file || !name.startsWith('ingest-worker-')) continue;
+      const stat = await fs.promises.stat(other).catch(() => null);
+      if (stat && now - stat.mtimeMs > 24 * 3600 * 1000) await fs.promises.rm(other, { force: true });
+    }
     return pathToFileURL(file);
   })().catch(() => null);
   return sourceBundle;
