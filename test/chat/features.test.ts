@@ -282,35 +282,3 @@ describe('a number with its unit, for a question asking a magnitude', () => {
     expect(feature('unitNamed', span('sixteen octets', octets), seconds)).toBe(0);
   });
 });
-
-describe('value features (values11)', () => {
-  it('valueAlone: a value asked, a value alone rather than a clause holding one', () => {
-    const sentence = 'The spooler MUST retry a job three times before it gives up and sends a report.';
-    const ctx = answerContext(retrievalOf('How many times should the spooler retry a job?', [sentence]));
-    expect(feature('valueAlone', span('three times', sentence), ctx)).toBe(1);
-    expect(feature('valueAlone', span('retry a job three times before it gives up and sends a report', sentence), ctx)).toBe(0);
-    const name = answerContext(retrievalOf('Which component retries a job?', [sentence]));
-    expect(feature('valueAlone', span('three times', sentence), name)).toBe(0);
-  });
-
-  it('boundAgrees / boundOther: the bound asked against the bound its clause states', () => {
-    const sentence = 'The timer defaults to 30 seconds, and it can be at most 120 seconds.';
-    const max = answerContext(retrievalOf('What is the maximum value of the timer?', [sentence]));
-    expect(feature('boundAgrees', span('120 seconds', sentence), max)).toBe(1);
-    expect(feature('boundOther', span('120 seconds', sentence), max)).toBe(0);
-    expect(feature('boundAgrees', span('30 seconds', sentence), max)).toBe(0);
-    expect(feature('boundOther', span('30 seconds', sentence), max)).toBe(1);
-    const plain = answerContext(retrievalOf('How is the timer used?', [sentence]));
-    expect(feature('boundAgrees', span('30 seconds', sentence), plain)).toBe(0);
-  });
-
-  it('unitKindFits / unitKindClash: a time for a timeout, a size for a length', () => {
-    const sentence = 'The header is 16 octets long and the reply timeout is 5 seconds.';
-    const timeout = answerContext(retrievalOf('What is the reply timeout?', [sentence]));
-    expect(feature('unitKindFits', span('5 seconds', sentence), timeout)).toBe(1);
-    expect(feature('unitKindClash', span('16 octets', sentence), timeout)).toBe(1);
-    const length = answerContext(retrievalOf('What is the length of the header?', [sentence]));
-    expect(feature('unitKindFits', span('16 octets', sentence), length)).toBe(1);
-    expect(feature('unitKindClash', span('5 seconds', sentence), length)).toBe(1);
-  });
-});

@@ -123,18 +123,6 @@ export const CANDIDATE_FEATURES = [
   // a question asking what must / should / may be done (not yes or no): its sentence states a requirement
   // of the modality asked ("which transport should be kept" over a sentence saying what SHOULD be used)
   'modalityAsked',
-  // values: a value asked, and it is a value alone (a number, a named constant, a number with its unit or its
-  // name: four words at most), not a clause that holds one
-  'valueAlone',
-  // values: the question asks a bound (maximum, minimum, default) and its clause states that bound ("at most",
-  // "up to", "no more than" for a maximum; "at least" for a minimum; "by default")
-  'boundAgrees',
-  // values: the question asks a bound and its clause states another one (a default where a maximum is asked)
-  'boundOther',
-  // values: its unit is of the kind the question's asked noun measures (a time for a timeout, a size for a length)
-  'unitKindFits',
-  // values: its unit is of another kind than the asked noun measures (a size for a timeout)
-  'unitKindClash',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -147,78 +135,6 @@ function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: numbe
   if (!unit) return { quantityFit: 0, unitNamed: 0 };
   const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
   return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
-}
-
-/** How a bound is asked or stated: a maximum, a minimum, a default (general English wording, either side). */
-const BOUNDS: [string, RegExp][] = [
-  [
-    'max',
-    /\b(?:maximum|max|largest|longest|highest|greatest|upper|at most|up to|exceeds?|exceeding|no more than|no longer than|not more than|limit(?:ed)? to)\b|<=/i,
-  ],
-  ['min', /\b(?:minimum|min|smallest|shortest|lowest|least|no less than|no fewer than|not less than|no shorter than)\b|>=/i],
-  ['default', /\b(?:default|defaults|by default)\b/i],
-];
-const boundsOf = (text: string): Set<string> => new Set(BOUNDS.filter(([, re]) => re.test(text)).map(([k]) => k));
-
-/** The kind of quantity a unit measures (lower case, as measureUnit gives it): a time, a size, a rate; null for a count or another. */
-export function unitKind(unit: string): 'time' | 'size' | 'rate' | null {
-  if (/\bper\b|ps$/.test(unit)) return 'rate';
-  if (/^(?:seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?)$/.test(unit)) return 'time';
-  if (/^(?:octets?|bytes?|bits?|characters?|kb|mb|gb)$/.test(unit)) return 'size';
-  return null;
-}
-/** The kind of quantity an asked noun names ("timeout": a time, "length": a size), or "how often / soon" asks. */
-const KIND_ASKED: [RegExp, 'time' | 'size' | 'rate'][] = [
-  [/^(?:timeout|timer|duration|period|interval|lifetime|delay|age|time|often|soon|frequently)$/, 'time'],
-  [/^(?:length|size|width|height|depth|capacity|wide|large|big)$/, 'size'],
-  [/^(?:rate|bandwidth|speed|fast)$/, 'rate'],
-];
-function kindAsked(ctx: AnswerContext): 'time' | 'size' | 'rate' | null {
-  const how = /^how (\w+)$/.exec(ctx.type.wh ?? '')?.[1];
-  const word = ctx.type.head ?? how;
-  return (word && KIND_ASKED.find(([re]) => re.test(word))?.[1]) || null;
-}
-
-/** The clause of its sentence a candidate stands in, itself included ('' when it is not written in its sentence). */
-function ownClause(c: Candidate): string {
-  const sentence = c.sentence ?? '';
-  const at = placeInSentence(c);
-  if (at < 0) return '';
-  const end = at + c.text.length;
-  let from = 0;
-  let to = sentence.length;
-  for (const m of sentence.matchAll(CLAUSE_END)) {
-    if (m.index! + m[0].length <= at) from = m.index! + m[0].length;
-    else if (m.index! >= end) {
-      to = m.index!;
-      break;
-    }
-  }
-  return sentence.slice(from, to);
-}
-
-/** The value features of a candidate (valueAlone, boundAgrees, boundOther, unitKindFits, unitKindClash); 0 unless a value is asked. */
-export function valueFeatures(
-  c: Candidate,
-  ctx: AnswerContext,
-): Record<'valueAlone' | 'boundAgrees' | 'boundOther' | 'unitKindFits' | 'unitKindClash', number> {
-  const none = { valueAlone: 0, boundAgrees: 0, boundOther: 0, unitKindFits: 0, unitKindClash: 0 };
-  if (!ctx.numeric) return none;
-  const text = c.text.trim();
-  const valueAlone = bool(text.split(/\s+/).length <= 4 && shapeFits(text, 'value'));
-  const asked = boundsOf(ctx.q.text);
-  const stated = asked.size ? boundsOf(ownClause(c) || text) : new Set<string>();
-  const agrees = [...stated].some((b) => asked.has(b));
-  const unit = measureUnit(text);
-  const kind = unit ? unitKind(unit) : null;
-  const want = kind ? kindAsked(ctx) : null;
-  return {
-    valueAlone,
-    boundAgrees: bool(agrees),
-    boundOther: bool(!agrees && stated.size > 0),
-    unitKindFits: bool(!!want && kind === want),
-    unitKindClash: bool(!!want && !!kind && kind !== want),
-  };
 }
 
 /** Words that open a relative clause inside a noun phrase ("the parties to whom ...", "an entity that ..."). */
@@ -465,7 +381,6 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     requirementStated: m.requirementStated ?? 0,
     definitionPhrase: bool(ctx.type.type === 'definition' && isNounPhrase(c.text)),
     modalityAsked: bool(!ctx.q.yesNo && !!ctx.q.modality && !!c.sentence && statedModalities(c.sentence).has(ctx.q.modality)),
-    ...valueFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
