@@ -9,12 +9,17 @@
 // --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read).
 // --ranks prints, per question type, where the gold passages of the recall@5 misses rank in each ranking
 // (BM25, dense, the graph's, the second hop, the fitted table's); training only, like --misses.
+// --hops prints, per multi-hop question with two quotes (the describing passage first), whether each passage is
+// among the five, the second passage's rank in the pool (and whether the second hop found it), whether its
+// document is one the first passage's document cites, and the count of each failure class; training only.
 import path from 'node:path';
 import { Core } from '../electron/core/core';
+import type { Store } from '../electron/core/store';
 import { Retriever, type PooledPassage } from '../electron/core/retrieve/retriever';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt, reliability, type ConfidencePoint } from '../electron/core/eval/calibration';
 import { answerCorrect, quoteInPassage } from '../electron/core/eval/qa';
+import { designationKey, designationsIn } from '../electron/core/retrieve/second-hop';
 import { KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
 
 const args = process.argv.slice(2);
@@ -60,6 +65,28 @@ export interface AnsweredQuestion {
   bm25: boolean | null;
   /** With --ranks: the ranks of each gold passage of a recall@5 miss. */
   missRanks?: MissRanks[];
+  /** With --hops, a multi-hop question with two quotes: where its two passages are. */
+  hop?: HopPlaces;
+}
+
+/** Where a multi-hop question's two passages are (`quotes[0]` the passage that names the bridge, `quotes[1]` the one asked about). */
+export interface HopPlaces {
+  /** The question took a second hop (two-passage shape). */
+  twoHop: boolean;
+  bridgeIn5: boolean;
+  /** 1-based rank of the describing passage in the pool; null: not in the pool. */
+  bridgeRank: number | null;
+  secondIn5: boolean;
+  /** 1-based rank of the second passage in the pool (the fitted table's order); null: not in the pool. */
+  secondRank: number | null;
+  /** The second hop found the second passage. */
+  secondFromHop: boolean;
+  /** The second passage is in another document than the first. */
+  otherDocument: boolean;
+  /** The first passage's document cites the second's (its designation occurs in the first document's text). */
+  cited: boolean;
+  /** The bridges the second hop followed. */
+  bridges: string[];
 }
 
 /** The first short answer graded by eval's one grader (eval/qa.ts answerCorrect). */
@@ -70,11 +97,11 @@ export async function answerSet(
   retriever: Retriever,
   items: SplitQuestion[],
   set: string,
-  options: { ranks?: boolean } = {},
+  options: { ranks?: boolean; hops?: Store } = {},
 ): Promise<{ rows: AnsweredQuestion[]; figures: AnswerFigures }> {
   const rows: AnsweredQuestion[] = [];
   for (const item of items) {
-    const res = await retriever.retrieve(item.question, { passagePool: options.ranks });
+    const res = await retriever.retrieve(item.question, { passagePool: options.ranks || !!options.hops });
     const answer = extractiveAnswer(res) as { answers: string[]; outcome: string; confidence: number };
     const quotes = item.quotes?.length ? item.quotes : item.quote ? [item.quote] : [];
     const inTop = (texts: string[]) => quotes.every((q) => texts.some((t) => quoteInPassage(q, t)));
@@ -92,6 +119,7 @@ export async function answerSet(
       ...(options.ranks && quotes.length && !inTop(res.passages.map((p) => p.text))
         ? { missRanks: missRanks(retriever, item, quotes, res.passagePool ?? []) }
         : {}),
+      ...(options.hops && item.type === 'multi-hop' && quotes.length === 2 ? { hop: hopPlaces(retriever, options.hops, quotes, res) } : {}),
     });
   }
   return { rows, figures: figuresOf(rows, set) };
@@ -172,6 +200,64 @@ function missRanks(retriever: Retriever, item: SplitQuestion, quotes: string[], 
   });
 }
 
+/** Where a two-quote multi-hop question's passages are: in the five, in the pool, found by the second hop, cited. */
+function hopPlaces(retriever: Retriever, store: Store, quotes: string[], res: Awaited<ReturnType<Retriever['retrieve']>>): HopPlaces {
+  const five = res.passages.map((p) => p.text);
+  const pool = res.passagePool ?? [];
+  const at = pool.findIndex((p) => quoteInPassage(quotes[1], p.text));
+  const holding = (q: string) => retriever.repo.passages(retriever.repo.searchPassages(q, 20).map((h) => h.id)).find((p) => quoteInPassage(q, p.text));
+  const first = holding(quotes[0]);
+  const second = at >= 0 ? pool[at] : holding(quotes[1]);
+  const docOf = (p: { id: number } | undefined) => (p ? retriever.repo.documentOfChunk(p.id) : undefined);
+  const [d1, d2] = [docOf(first), docOf(second)];
+  const designation =
+    d2 === undefined
+      ? undefined
+      : store
+          .clauseLookup()
+          .standards()
+          .find((s) => s.documentId === d2)?.standard.id;
+  const firstText = d1 === undefined ? '' : (store.documents.text(d1) ?? '');
+  return {
+    twoHop: !!res.secondHop,
+    bridgeIn5: five.some((t) => quoteInPassage(quotes[0], t)),
+    bridgeRank: pool.findIndex((p) => quoteInPassage(quotes[0], p.text)) + 1 || null,
+    secondIn5: five.some((t) => quoteInPassage(quotes[1], t)),
+    secondRank: at >= 0 ? at + 1 : null,
+    secondFromHop: at >= 0 && pool[at].features.secondHop > 0,
+    otherDocument: d1 !== undefined && d2 !== undefined && d1 !== d2,
+    cited: !!designation && d1 !== d2 && designationsIn(firstText).some((d) => designationKey(d) === designationKey(designation)),
+    bridges: res.secondHop?.bridges.map((b) => b.term) ?? [],
+  };
+}
+
+/** Per multi-hop question where its passages are, and the count of each failure class. */
+export function printHops(rows: AnsweredQuestion[], out: (s: string) => void = console.log): void {
+  const hops = rows.filter((r) => r.hop);
+  const classOf = (h: HopPlaces) =>
+    h.bridgeIn5 && h.secondIn5
+      ? 'both in five'
+      : !h.bridgeIn5 && !h.secondIn5
+        ? 'neither in five'
+        : !h.bridgeIn5
+          ? 'describing passage not in five'
+          : h.secondRank === null
+            ? 'second passage not in pool'
+            : 'second passage in pool, not in five';
+  for (const r of hops) {
+    const h = r.hop!;
+    out(
+      `${r.item.id} ${classOf(h)}; twoHop ${h.twoHop ? 1 : 0}, describing rank ${h.bridgeRank ?? '-'}, second rank ${h.secondRank ?? '-'}${h.secondFromHop ? ' (hop)' : ''}, other document ${h.otherDocument ? 1 : 0}, cited ${h.cited ? 1 : 0}; bridges ${JSON.stringify(h.bridges)}`,
+    );
+  }
+  const counts = new Map<string, number>();
+  for (const r of hops) counts.set(classOf(r.hop!), (counts.get(classOf(r.hop!)) ?? 0) + 1);
+  out(`multi-hop (${hops.length}): ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  out(
+    `  second passage: in another document ${hops.filter((r) => r.hop!.otherDocument).length}, of them cited by the first's document ${hops.filter((r) => r.hop!.cited).length}; found by the second hop ${hops.filter((r) => r.hop!.secondFromHop).length}`,
+  );
+}
+
 /** The rank table of the recall@5 misses: per type and ranking, how many gold passages rank 1-5, 6-10, 11-20, 21-200, nowhere. */
 export function printMissRanks(rows: AnsweredQuestion[], out: (s: string) => void = console.log): void {
   const misses = rows.flatMap((r) => r.missRanks ?? []);
@@ -221,14 +307,19 @@ async function main(): Promise<void> {
   const set = opt('set') ?? 'training';
   const file = set === 'training' || set === 'validation' ? splitQuestionsFile(set) : set === 'kit' ? KIT_QUESTIONS : path.resolve(set);
   const items = readQuestionSet(file);
-  if ((args.includes('--misses') || args.includes('--ranks')) && set === 'validation') throw new Error('validation misses are not read: aggregates only');
+  if ((args.includes('--misses') || args.includes('--ranks') || args.includes('--hops')) && set === 'validation')
+    throw new Error('validation misses are not read: aggregates only');
   const db = opt('db') ?? (await splitDatabase());
   const core = new Core({ dbPath: db, startJobs: false });
   try {
-    const { rows, figures } = await answerSet(new Retriever(core.store), items, set, { ranks: args.includes('--ranks') });
+    const { rows, figures } = await answerSet(new Retriever(core.store), items, set, {
+      ranks: args.includes('--ranks'),
+      hops: args.includes('--hops') ? core.store : undefined,
+    });
     if (args.includes('--json')) console.log(JSON.stringify(figures));
     else printFigures(figures);
     if (args.includes('--ranks')) printMissRanks(rows);
+    if (args.includes('--hops')) printHops(rows);
     if (args.includes('--misses'))
       for (const r of rows.filter((x) => !x.correct && x.item.type !== 'off-topic'))
         console.log(

@@ -115,6 +115,12 @@ export const TripleQualifiers = z.object({
    * ("used" with "for"; rel.role-preposition), or a passive's agent ("generated" with "by"; rel.passive-agent).
    */
   preposition: z.string().optional(),
+  /**
+   * A catenative verb taken out of the relation before its to-infinitive, as written in its lemma form
+   * ("attempt to" for "attempts to obtain": the relation "obtain"; rule rel.catenative): like a modality, it says
+   * the act is sought, required, intended or seems so, not that it was done.
+   */
+  catenative: z.string().optional(),
 });
 export type TripleQualifiers = z.infer<typeof TripleQualifiers>;
 

@@ -26,6 +26,7 @@
 //     [--base (fit the nine features of before at L2 1, no selection, and write nothing: a comparison)]
 //     [--diagnose (also print, on TRAINING only, the chosen model in-sample against held out by the folds and one
 //      document at a time, cross-fitted and at other table strengths, and its held-out figures by document, draw and family)]
+//     [--dump FILE (write the training judgments and the training facts' triples as the fit reads them, and stop)]
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -54,6 +55,7 @@ import {
   BASE_FEATURES,
   CANDIDATE_FEATURES,
   estimatePrecision,
+  PRECISION_MODEL,
   predictLogistic,
   qualifierFlags,
   tripleFeatures,
@@ -373,11 +375,56 @@ try {
     weight: j.weight,
     ...(fitAsDrawn ? { fitWeight: 1 } : {}),
   }));
+  // Each section fact the full graph holds (fully, or partly) -> the triples holding it (the baseline's
+  // triple, matched by subject | relation | object in the section's document, its evidence in the section
+  // when it has one there); their precisions are read below, per rule and by the feature model.
+  const sections = fs
+    .readFileSync(path.join(ROOT, 'data', 'judgments', 'section-facts.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Section);
+  const factHolders: {
+    file: string;
+    doc: number;
+    split: Split;
+    coverage: 'full' | 'partial';
+    holding: { t: TripleListItem; at?: { start: number; end: number } }[];
+  }[] = [];
+  let unjoinedFacts = 0;
+  for (const s of sections) {
+    const doc = docs.get(s.file);
+    const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
+    for (const b of s.baseline) {
+      if (b.coverage === 'missing' || !b.triple) continue;
+      const [subject, relation, object] = b.triple.split(' | ');
+      const inSection = (t: TripleListItem) => t.provenance.find((p) => p.document === doc && p.start < s.end && s.start < p.end);
+      const exactly = triples.filter((t) => key(t.subject) === key(subject) && key(t.relation) === key(relation) && key(t.object) === key(object));
+      // (a relation listed as written then and in its lemma form now: the same two ends in the section)
+      const same = exactly.length ? exactly : triples.filter((t) => key(t.subject) === key(subject) && key(t.object) === key(object) && inSection(t));
+      const holding = same.some(inSection) ? same.filter(inSection) : same;
+      if (!holding.length) {
+        unjoinedFacts++;
+        continue;
+      }
+      factHolders.push({ file: s.file, doc: doc!, split: s.split, coverage: b.coverage, holding: holding.map((t) => ({ t, at: inSection(t) })) });
+    }
+  }
+  // (--dump FILE: the training judgments as the folds read them and the training facts' holding triples, as JSON, for
+  // trying candidate features and threshold rules without joining again; nothing else is fitted or written)
+  if (opt('--dump')) {
+    const factsOut = factHolders
+      .filter((f) => f.split === 'training')
+      .map((f) => ({ file: f.file, coverage: f.coverage, holding: f.holding.map(({ t, at }) => ({ rules: t.rules, shape: shapeOfStored(f.doc, t, at) })) }));
+    fs.writeFileSync(opt('--dump')!, JSON.stringify({ examples, facts: factsOut }));
+    console.log(`dumped ${examples.length} training judgments and ${factsOut.length} training facts to ${opt('--dump')}`);
+    await core.close();
+    process.exit(0);
+  }
   // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
   const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
   const selection = args.includes('--base')
     ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed], onChosenAlone: [], onChosen: [] }
-    : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES));
+    : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES), PRECISION_MODEL.features);
   const features = selection.chosen.features;
   // The per-rule table's prior strength (how far a rule judged a few times leans on its family's share),
   // chosen on the same folds by document for the chosen features and penalty.
@@ -419,44 +466,21 @@ try {
     'feature model': (j: (typeof joined)[number]) => predictLogistic(model, featuresOf(j)),
   };
 
-  // Each section fact the full graph holds (fully, or partly) -> the precisions of the triples holding it
-  // (the baseline's triple, matched by subject | relation | object in the section's document, its evidence
-  // in the section when it has one there), per rule and by the feature model.
-  const sections = fs
-    .readFileSync(path.join(ROOT, 'data', 'judgments', 'section-facts.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Section);
-  const facts: HeldFact[] = [];
-  let unjoinedFacts = 0;
-  for (const s of sections) {
-    const doc = docs.get(s.file);
-    const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
-    for (const b of s.baseline) {
-      if (b.coverage === 'missing' || !b.triple) continue;
-      const [subject, relation, object] = b.triple.split(' | ');
-      const inSection = (t: TripleListItem) => t.provenance.find((p) => p.document === doc && p.start < s.end && s.start < p.end);
-      const exactly = triples.filter((t) => key(t.subject) === key(subject) && key(t.relation) === key(relation) && key(t.object) === key(object));
-      // (a relation listed as written then and in its lemma form now: the same two ends in the section)
-      const same = exactly.length ? exactly : triples.filter((t) => key(t.subject) === key(subject) && key(t.object) === key(object) && inSection(t));
-      const holding = same.some(inSection) ? same.filter(inSection) : same;
-      if (!holding.length) {
-        unjoinedFacts++;
-        continue;
-      }
-      const byModel = (t: TripleListItem) => refitted(doc!, t, inSection(t));
-      const fit = heldOutFit(s.file);
-      facts.push({
-        split: s.split,
-        coverage: b.coverage,
-        precisions: { 'per rule': holding.map((t) => triplePrecision(t.rules, table)), 'feature model': holding.map(byModel) },
-        heldOut: {
-          'per rule': holding.map((t) => triplePrecision(t.rules, fit.table)),
-          'feature model': holding.map((t) => refitted(doc!, t, inSection(t), fit)),
-        },
-      });
-    }
-  }
+  const facts: HeldFact[] = factHolders.map((f) => {
+    const fit = heldOutFit(f.file);
+    return {
+      split: f.split,
+      coverage: f.coverage,
+      precisions: {
+        'per rule': f.holding.map(({ t }) => triplePrecision(t.rules, table)),
+        'feature model': f.holding.map(({ t, at }) => refitted(f.doc, t, at)),
+      },
+      heldOut: {
+        'per rule': f.holding.map(({ t }) => triplePrecision(t.rules, fit.table)),
+        'feature model': f.holding.map(({ t, at }) => refitted(f.doc, t, at, fit)),
+      },
+    };
+  });
   // The threshold (extract/precision.ts chooseBalancedThreshold): on the training folds, held out, the
   // one whose smaller lower bound (keep rate of the judged triples shown, share of the facts held fully) is highest.
   const fullFacts = (side: Split, e: Estimator, held: boolean) =>
@@ -517,6 +541,14 @@ try {
   console.log(
     `  L2 grid: ${selection.grid.map((t) => `${t.l2} ${t.logLoss.toFixed(4)}`).join(', ')} -> ${selection.grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a)).l2}`,
   );
+  if (selection.fromCommitted) {
+    const c = selection.fromCommitted;
+    console.log(`  from the committed model's ${c.start.features.length} features instead, at L2 ${c.start.l2}: ${trialLine(c.start)}`);
+    c.onChosen.forEach((t, i) => console.log(`    kept on it ${i + 1}: ${t.features[t.features.length - 1]}: ${trialLine(t, c.start)}`));
+    console.log(
+      `  -> ${c.chosen ? "the committed model's start is chosen" : 'the start from the base is chosen'} (lower folds' log loss): ${trialLine(selection.chosen)}, L2 ${selection.chosen.l2}`,
+    );
+  }
   if (strengths.tried.length)
     console.log(
       `  per-rule table's prior strength (pseudo-judgments at the family's share), folds' log loss / AUC: ${strengths.tried
@@ -525,7 +557,7 @@ try {
     );
   if (args.includes('--diagnose')) diagnose(examples, features, selection.chosen.l2, strength, chosen['feature model']);
   const shipped = selection.grid.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
-  console.log(`  on the chosen set at L2 ${shipped.l2} (${trialLine(shipped)}), each candidate left:`);
+  console.log(`  (the path from the base) on the chosen set at L2 ${shipped.l2} (${trialLine(shipped)}), each candidate left:`);
   for (const t of selection.onChosenAlone) console.log(`    + ${t.features[t.features.length - 1]}: ${trialLine(t, shipped)}`);
   selection.onChosen.forEach((t, i) =>
     console.log(

@@ -26,6 +26,7 @@ import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import { ADJUNCT_PREPOSITIONS, BE, CHAIN_PREPOSITIONS, LIGHT_VERBS, MEASUREMENT_NOUNS, MODAL_VERBS, NEGATION } from '../../electron/core/nlp/lexicon';
 import { verbLemma } from '../../electron/core/nlp/derivations';
 import { isVerbInWordNet } from '../../electron/core/nlp/senses';
+import { participle } from '../../electron/core/nlp/relation-lemma';
 import { readSplit, seededRandom, splitDocuments, type Split } from './kit';
 
 const args = process.argv.slice(2);
@@ -88,6 +89,13 @@ const CLASSES: { name: string; has: (w: string[]) => boolean; strip: (w: string[
   { name: 'to-infinitive chain ("attempt to send")', has: (w) => w.length >= 3 && w[1] === 'to' && isVerbInWordNet(w[2]), strip: (w) => w.slice(2) },
   { name: 'number or measurement word', has: (w) => w.some((x) => /\d/.test(x) || MEASUREMENT_NOUNS.has(x)), strip: (w) => w.filter((x) => !/\d/.test(x)) },
   { name: 'five words or more', has: (w) => w.length >= 5, strip: (w) => w.slice(0, 2) },
+  {
+    // (what taking the voice out of the relation would merge: "described" with "describe"; the relation alone
+    // would then read the patient as the doer, so it is measured, not done)
+    name: 'passive participle ("sent to" beside "send to")',
+    has: (w) => participle(w[0]) && verbLemma(w[0]) !== null && verbLemma(w[0]) !== w[0],
+    strip: (w) => [verbLemma(w[0])!, ...w.slice(1)],
+  },
 ];
 
 function classTable(relations: string[]): void {

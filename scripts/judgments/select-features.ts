@@ -210,12 +210,14 @@ export function bestStep(tries: readonly Trial[], current: FoldScore): Trial | n
  * first, while one does: bestStep), then backward: a feature (the rule's precision aside) whose removal lowers the folds'
  * log loss is noise on documents not seen and goes (the one whose removal saves most first); then the
  * L2 penalty of the chosen set; then forward again over every candidate left, on the chosen set at its
- * penalty.
+ * penalty. With `committed` (the features of the model in use), the same second pass also runs from that
+ * set at its best penalty, and the end with the lower folds' log loss is chosen.
  */
 export function selectFeatures(
   examples: readonly Example[],
   base: readonly string[],
   candidates: readonly string[],
+  committed?: readonly string[],
 ): {
   chosen: Trial;
   base: Trial;
@@ -226,6 +228,11 @@ export function selectFeatures(
   /** Each candidate left tried alone on the chosen set at its penalty, and those the second forward pass kept. */
   onChosenAlone: Trial[];
   onChosen: Trial[];
+  /**
+   * With `committed` (the features of the model in use): that set at its best penalty, the same second
+   * forward pass from it, and whether it was chosen (its result's folds' log loss lower than the path's from the base).
+   */
+  fromCommitted?: { start: Trial; onChosen: Trial[]; chosen: boolean };
 } {
   const trial = (features: string[], l2 = 1): Trial => ({ features, l2, ...crossValidate(examples, features, l2) });
   const baseTrial = trial([...base]);
@@ -252,21 +259,47 @@ export function selectFeatures(
     current = best.trial;
   }
   const tried = L2_GRID.map((l2) => trial(current.features, l2));
-  let chosen = tried.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
+  const atBest = (trials: Trial[]) => trials.reduce((a, b) => (b.logLoss < a.logLoss ? b : a));
   // Forward again from the chosen set at its penalty: a candidate masked by the noise features dropped
   // above, or by the weaker penalty of the first pass, is tried on what ships (same gain and AUC rule).
-  const onChosen: Trial[] = [];
-  let rest = candidates.filter((c) => !chosen.features.includes(c));
-  const onChosenAlone = rest.map((c) => trial([...chosen.features, c], chosen.l2));
-  for (;;) {
-    const tries = onChosen.length ? rest.map((c) => trial([...chosen.features, c], chosen.l2)) : onChosenAlone;
-    const best = bestStep(tries, chosen);
-    if (!best) break;
-    onChosen.push(best);
-    chosen = best;
-    rest = rest.filter((c) => !best.features.includes(c));
+  const forwardFrom = (start: Trial) => {
+    let chosen = start;
+    const onChosen: Trial[] = [];
+    let rest = candidates.filter((c) => !chosen.features.includes(c));
+    const onChosenAlone = rest.map((c) => trial([...chosen.features, c], chosen.l2));
+    for (;;) {
+      const tries = onChosen.length ? rest.map((c) => trial([...chosen.features, c], chosen.l2)) : onChosenAlone;
+      const best = bestStep(tries, chosen);
+      if (!best) break;
+      onChosen.push(best);
+      chosen = best;
+      rest = rest.filter((c) => !best.features.includes(c));
+    }
+    return { chosen, onChosen, onChosenAlone };
+  };
+  const fromBase = forwardFrom(atBest(tried));
+  // The forward path is greedy, so where it ends depends on where it starts: the committed model's
+  // features (chosen on earlier folds) are a second start, through the same second pass, and the result
+  // with the lower folds' log loss is chosen (never validation's).
+  const known = committed?.filter((f) => f === base[0] || candidates.includes(f) || base.includes(f));
+  if (known?.length && known[0] === base[0]) {
+    const start = atBest(L2_GRID.map((l2) => trial([...known], l2)));
+    const other = forwardFrom(start);
+    const better = other.chosen.logLoss < fromBase.chosen.logLoss;
+    const shipped = better ? other : fromBase;
+    return {
+      chosen: shipped.chosen,
+      base: baseTrial,
+      alone,
+      steps,
+      dropped,
+      grid: tried,
+      onChosenAlone: fromBase.onChosenAlone,
+      onChosen: fromBase.onChosen,
+      fromCommitted: { start, onChosen: other.onChosen, chosen: better },
+    };
   }
-  return { chosen, base: baseTrial, alone, steps, dropped, grid: tried, onChosenAlone, onChosen };
+  return { chosen: fromBase.chosen, base: baseTrial, alone, steps, dropped, grid: tried, onChosenAlone: fromBase.onChosenAlone, onChosen: fromBase.onChosen };
 }
 
 /** The prior strengths (pseudo-judgments) of the per-rule table tried on the folds. */

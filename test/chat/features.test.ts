@@ -140,6 +140,56 @@ describe("the first answer's share and lead within the kind asked", () => {
   });
 });
 
+describe('how sure a ranking is: the first answer as odds, its other forms, its lead over a distinct answer', () => {
+  const question = 'Which port does the server listen on for accounting?';
+  const passages = ['The server listens on port 1813 for accounting.', 'Accounting uses port 1813; the old port was 1646.'];
+  const ctx = answerContext(retrievalOf(question, passages, { port: 20, server: 30 }));
+  const q = (texts: string[], scores: number[], nullScore: number | null = null) => {
+    const v = questionFeatures(
+      ctx,
+      texts.map((t, i) => ({ ...span(t, passages[0]), score: scores[i] })),
+      nullScore,
+    );
+    return (name: (typeof QUESTION_FEATURES)[number]) => v[QUESTION_FEATURES.indexOf(name)];
+  };
+
+  it('reads the first share as log-odds, bounded for a share of 1', () => {
+    const f = q(['1813', '1646'], [2, 0]);
+    expect(f('topLogOdds')).toBeCloseTo(2, 9);
+    expect(q(['1813'], [1])('topLogOdds')).toBe(6);
+    expect(q(['1813'], [1], 3)('topLogOdds')).toBeCloseTo(-2, 9);
+  });
+
+  it("counts the first answer's other forms as its share, and leads over the first distinct answer", () => {
+    // "port 1813" is the first answer in another form; "1646" is another answer
+    const f = q(['1813', 'port 1813', '1646'], [2, 1.5, 0]);
+    const z = Math.exp(2) + Math.exp(1.5) + 1;
+    expect(f('topShare')).toBeCloseTo(Math.exp(2) / z, 9);
+    expect(f('consistentShare')).toBeCloseTo((Math.exp(2) + Math.exp(1.5)) / z, 9);
+    expect(f('margin')).toBeCloseTo(0.5, 9);
+    expect(f('distinctMargin')).toBeCloseTo(2, 9);
+  });
+
+  it('does not read a word inside another as the same answer', () => {
+    const f = q(['181', '1813'], [1, 0]);
+    expect(f('consistentShare')).toBeCloseTo(f('topShare'), 9);
+    expect(f('distinctMargin')).toBeCloseTo(1, 9);
+    // with no distinct answer the lead is the cap
+    expect(q(['Yes', 'Yes, if the server is a proxy'], [1, 0])('distinctMargin')).toBe(5);
+  });
+
+  it("reads the passage ranker's lead of the first passage and whether the first answer stands in it", () => {
+    const f = q(['1813'], [1]);
+    // (the fixture scores its passages 1, 0.9, ...)
+    expect(f('passageMargin')).toBeCloseTo(0.1, 9);
+    expect(f('topFirstPassage')).toBe(1);
+    const second = questionFeatures(ctx, [{ ...span('1646', passages[1], 2), score: 1 }]);
+    expect(second[QUESTION_FEATURES.indexOf('topFirstPassage')]).toBe(0);
+    const alone = answerContext(retrievalOf(question, passages.slice(0, 1), { port: 20, server: 30 }));
+    expect(questionFeatures(alone, [{ ...span('1813', passages[0]), score: 1 }])[QUESTION_FEATURES.indexOf('passageMargin')]).toBe(5);
+  });
+});
+
 describe('what a definition candidate opens with, and where its term line stands', () => {
   const question = 'What is a relay agent?';
   const entry = 'Relay Agent: A node that forwards messages between a client and a server.';

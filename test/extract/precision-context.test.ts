@@ -107,4 +107,21 @@ describe('choosing the features by cross-validation by document', () => {
     expect(selection.chosen.features).toContain(signal);
     expect(selection.chosen.features).not.toContain(noise);
   });
+
+  it('with the committed features, the second pass also runs from them and the end with the lower log loss is chosen', () => {
+    const base = ['rule precision (logit)'];
+    const signal = 'subject named (acronym or capitalised)';
+    const noise = 'sentence words (log)';
+    // a committed set holding the signal already: its start ends no worse, and a feature it names that is
+    // no longer a candidate is left out of it
+    const withSignal = selectFeatures(examples, base, [signal, noise], [...base, signal, 'no such feature']);
+    expect(withSignal.fromCommitted?.start.features).toEqual([...base, signal]);
+    expect(withSignal.chosen.features).toContain(signal);
+    // a committed set of noise alone: the path from the base, which finds the signal, is chosen
+    const withNoise = selectFeatures(examples, base, [signal, noise], [...base, noise]);
+    expect(withNoise.fromCommitted?.chosen).toBe(withNoise.chosen.features.includes(noise));
+    expect(withNoise.chosen.features).toContain(signal);
+    // a committed set not opening with the rule's precision is no start
+    expect(selectFeatures(examples, base, [signal, noise], [noise]).fromCommitted).toBeUndefined();
+  });
 });

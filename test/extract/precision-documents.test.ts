@@ -126,6 +126,29 @@ describe("precision10's candidate features", () => {
   });
 });
 
+describe("precision11's candidate features", () => {
+  const feature = (name: string, shape: Partial<TripleShape>) =>
+    tripleFeatures({ subject: 'S', relation: 'r', object: 'O', sentence: '', ...shape }, 0.5, [name])[0];
+
+  it('a quantifier left out of an end, and a subject taken from the start of its prepositional chain', () => {
+    // "Some EAP methods are capable of deriving keys ..." read with subject "EAP method"
+    expect(feature('quantifier left out of an end (np.quantifier)', { rules: ['prop.object', 'subj.noun-phrase', 'np.quantifier'] })).toBe(1);
+    expect(feature('quantifier left out of an end (np.quantifier)', { rules: ['prop.object', 'subj.noun-phrase'] })).toBe(0);
+    expect(feature('subject from a prepositional chain (arg.chain-start)', { rules: ['prop.verb-preposition', 'arg.chain-start'] })).toBe(1);
+    expect(feature('subject from a prepositional chain (arg.chain-start)', {})).toBe(0);
+  });
+
+  it("a subject read out of a relative clause, and an infinitive's agent as the first rule", () => {
+    for (const rule of ['subj.relative', 'subj.relative-complement', 'subj.reduced-relative'])
+      expect(feature('subject from a relative clause (subj.relative)', { rules: ['prop.object', rule] })).toBe(1);
+    // a main clause's subject found after a relative clause is no reading of the relative clause
+    expect(feature('subject from a relative clause (subj.relative)', { rules: ['prop.object', 'subj.after-relative'] })).toBe(0);
+    // "It also allows the AAA intermediary to impersonate the peer": a possibility read as a fact
+    expect(feature('infinitive agent (prop.infinitive-agent)', { rules: ['prop.infinitive-agent', 'arg.coordination'] })).toBe(1);
+    expect(feature('infinitive agent (prop.infinitive-agent)', { rules: ['prop.object', 'prop.infinitive-agent'] })).toBe(0);
+  });
+});
+
 describe('a step of the forward selection', () => {
   const trial = (feature: string, logLoss: number, auc: number) => ({ features: ['rule precision (logit)', feature], l2: 1, logLoss, auc });
   const current = { logLoss: 0.43, auc: 0.85 };

@@ -1,7 +1,8 @@
 // A triple's qualifiers reach the editor: the relation written in its lemma form keeps the words as
 // written, the modal kept out of it is the triple's modality, a requirement its polarity, in
 // triples.list, triples --json and the evidence call (shared/schemas.ts TripleQualifiers); a bounded
-// count on the object is its quantity; a preposition of place, time or manner taken out of the relation is its preposition.
+// count on the object is its quantity; a preposition of place, time or manner taken out of the relation is its preposition;
+// a catenative verb taken out before its infinitive ("may choose to reject") is its catenative.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ const TEXT = `Widget Exchange Protocol
    The registry sends at least two replies to the gateway.
 
    Each request is stored in the journal.
+
+   The registry may choose to reject the request.
 `;
 
 type Row = { subject: string; relation: string; object: string; qualifiers: Record<string, unknown> };
@@ -58,6 +61,10 @@ describe('qualifiers of a triple', () => {
     expect(stored, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
     expect(stored!.relation).toBe('stored');
     expect(stored!.qualifiers).toMatchObject({ preposition: 'in', surface: 'stored in' });
+    // a catenative verb taken out of the relation before its infinitive is its qualifier (rel.catenative)
+    const reject = rows.find((t) => t.subject === 'registry' && t.object === 'request' && t.relation === 'reject');
+    expect(reject, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
+    expect(reject!.qualifiers).toMatchObject({ modality: 'may', catenative: 'choose to', surface: 'may choose to reject' });
     // every row has the field, {} when nothing qualifies it
     expect(rows.every((t) => typeof t.qualifiers === 'object' && t.qualifiers !== null)).toBe(true);
   }, 180_000);

@@ -88,7 +88,25 @@ describe('relation form', () => {
 
   it('rel.catenative and rel.act-adjective: the infinitive or gerund is the relation, the catenative its qualifier', () => {
     expect(relationForm(triple('proxy', 'appears to act as', 'server'), true)).toMatchObject({ relation: 'act as', meta: { catenative: 'appear to' } });
-    expect(relationForm(triple('proxy', 'attempts to send', 'reply'), true).relation).toBe('attempt to send');
+    // (any catenative verb: a verb of trying or requiring is kept as the qualifier, as a modal is)
+    expect(relationForm(triple('proxy', 'attempts to send', 'reply'), true)).toMatchObject({
+      relation: 'send',
+      meta: { catenative: 'attempt to', surface: 'attempts to send' },
+    });
+    expect(relationForm(triple('client', 'is configured to send', 'reply'), true)).toMatchObject({ relation: 'send', meta: { catenative: 'configured to' } });
+    // (an object before the infinitive is its subject: the verb's chain stays)
+    expect(relationForm(triple('server', 'allows peer to send', 'reply', { object: 'peer' }), true).relation).toBe('allow to send');
+    // (a participle adjective whose "to" is its preposition has an object after it, no infinitive)
+    expect(relationForm(triple('question', 'related to power', 'grid'), true).relation).toBe('related to power');
+    // (after a verb whose "to" may be a preposition, the word after it must be an infinitive: a verb's base
+    // form, not commoner as an adjective)
+    expect(relationForm(triple('method', 'compared to existing', 'methods'), true).relation).toBe('compared to existing');
+    expect(relationForm(triple('issue', 'left to separate', 'documents'), true).relation).toBe('left to separate');
+    // (a participle adjective whose "to" may be its preposition opens a chain before a word commoner as a verb)
+    expect(relationForm(triple('server', 'trusted to distribute', 'keys'), true)).toMatchObject({ relation: 'distribute', meta: { catenative: 'trusted to' } });
+    // (a negative implicative says the act was not done: its chain stays)
+    expect(relationForm(triple('proxy', 'fails to send', 'reply'), true).relation).toBe('fail to send');
+    expect(relationForm(triple('proxy', 'refused to forward', 'reply'), true).relation).toBe('refused to forward');
     // (what the catenative leaves must be a verb of its own: "designed to be" stays)
     expect(relationForm(triple('field', 'designed to be', 'small'), true).relation).toBe('designed to be');
     expect(relationForm(triple('user', 'entitled to use of', 'service'), true).relation).toBe('entitled to use of');
@@ -128,7 +146,10 @@ describe('relation form', () => {
     // an amount is no agent
     expect(relationForm(triple('counter', 'is incremented by', '1'), true).relation).toBe('incremented by');
     expect(relationForm(triple('counter', 'is incremented by', 'two'), true).relation).toBe('incremented by');
-    // an active past read with no "be" ("sent by" as the clause's verb) is no passive
-    expect(relationForm(triple('server', 'sent by', 'courier'), true, true).relation).toBe('send by');
+    // a participle before an agent's "by" is a passive even where the reading saw no "be" in the clause
+    // (a reduced relative: "packets sent by the server")
+    expect(relationForm(triple('packet', 'sent by', 'server'), true, true)).toMatchObject({ relation: 'sent', meta: { preposition: 'by' } });
+    // (its active past with another preposition stays the active lemma)
+    expect(relationForm(triple('proxy', 'sent to', 'server'), true, true).relation).toBe('send to');
   });
 });

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { Core } from '../../electron/core/core';
 import { IngestResult } from '../../shared/contract/ingest';
 import { MAX_FILE_BYTES, prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
-import { prepareSource } from '../../electron/core/ingest/worker-pool';
+import { LARGE_FILE_THREAD, lastIngestThreadEntry, prepareSource } from '../../electron/core/ingest/worker-pool';
 import { importHoldsLock } from '../../electron/core/store/import-gate';
 import { Store } from '../../electron/core/store';
 import { generateText } from '../../bench/ingest';
@@ -121,6 +121,30 @@ describe('a large text', () => {
       b.close();
     }
     expect(storedRows(path.join(t.dir, 'forced.db'))).toEqual(storedRows(path.join(t.dir, 'plain.db')));
+  }, 120_000);
+
+  it("stored by a large file's thread (the worker bundled from source, the store loaded when it stores): what storePrepared stores", async () => {
+    const file = data('rfc-radius-eap', 'rfc2867.txt');
+    const a = Store.open(path.join(t.dir, 'bundled.db'));
+    const b = Store.open(path.join(t.dir, 'bundled-plain.db'));
+    const from = LARGE_FILE_THREAD.fromBytes;
+    // (the file counts as large from its own size here: a 16 MB file takes too long for a unit test)
+    LARGE_FILE_THREAD.fromBytes = fs.statSync(file).size;
+    try {
+      const source = await prepareSource(file, { storeIn: { db: a.db, large: { chars: 0, chunks: 0 } } });
+      try {
+        expect(lastIngestThreadEntry()).toBe('bundled');
+        expect(await source.storeInWorker!(7)).toEqual({ status: 'imported', ids: [1], duplicates: 0 });
+      } finally {
+        source.release();
+      }
+      expect(storePrepared(b, await prepareFile(file), 7)).toEqual({ status: 'imported', ids: [1], duplicates: 0 });
+    } finally {
+      LARGE_FILE_THREAD.fromBytes = from;
+      a.close();
+      b.close();
+    }
+    expect(storedRows(path.join(t.dir, 'bundled.db'))).toEqual(storedRows(path.join(t.dir, 'bundled-plain.db')));
   }, 120_000);
 
   it('over the per-file limit is refused before it is read, naming the file and the limit', async () => {

@@ -9,6 +9,7 @@ import { threadId } from 'node:worker_threads';
 import { Core } from '../../electron/core/core';
 import {
   LARGE_FILE_THREAD,
+  lastIngestThreadEntry,
   busyIngestThreads,
   ingestThreadsStarted,
   lastIngestThreadLimits,
@@ -93,6 +94,8 @@ describe('ingest in a worker thread', () => {
     try {
       const large = await prepareSource(file);
       expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).toBe(LARGE_FILE_THREAD.youngGenerationMb);
+      // run from source, a large file's thread runs the worker bundled for this process, not through tsx's hooks
+      expect(lastIngestThreadEntry()).toBe('bundled');
       // (the idle warm thread is not resident beside a large file: only the large file's thread runs)
       await vi.waitFor(() => expect(liveIngestThreads()).toBe(1), { timeout: 10_000 });
       expect((await large.take(1000)).length).toBe(40);
@@ -107,6 +110,7 @@ describe('ingest in a worker thread', () => {
     again.release();
     expect(ingestThreadsStarted()).toBe(started + 2);
     expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).not.toBe(LARGE_FILE_THREAD.youngGenerationMb);
+    expect(lastIngestThreadEntry()).toBe('tsx');
     const third = await prepareSource(file);
     third.release();
     expect(ingestThreadsStarted()).toBe(started + 2);

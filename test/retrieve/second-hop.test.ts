@@ -6,7 +6,16 @@ import { tmpDir } from '../helpers/tmp';
 import { Core } from '../../electron/core/core';
 import { Retriever, type PooledPassage } from '../../electron/core/retrieve/retriever';
 import { analyze } from '../../electron/core/retrieve/analysis';
-import { bridgesOf, designationKey, designationsIn, keepSecondHop, namesIn, twoHopShape } from '../../electron/core/retrieve/second-hop';
+import {
+  bridgesOf,
+  describingText,
+  designationKey,
+  designationsIn,
+  keepDescribing,
+  keepSecondHop,
+  namesIn,
+  twoHopShape,
+} from '../../electron/core/retrieve/second-hop';
 import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
 import type { Store } from '../../electron/core/store';
 
@@ -16,6 +25,35 @@ describe('the shape of a two-passage question', () => {
     expect(twoHopShape(analyze('What does that document call a relay that forwards frames?'))).toBe(true);
     expect(twoHopShape(analyze('Which port does the handshake message use?'))).toBe(false);
     expect(twoHopShape(analyze('What is a relay agent?'))).toBe(false);
+  });
+});
+
+describe('the describing sentences of a two-passage question', () => {
+  it('are the sentences before the one that asks; none for a question of one sentence', () => {
+    expect(describingText(analyze('The gateway names a handshake message for its peers. Which port does that message use?'))).toBe(
+      'The gateway names a handshake message for its peers.',
+    );
+    expect(describingText(analyze('A relay forwards frames. It keeps no state. What header does it add?'))).toBe('A relay forwards frames. It keeps no state.');
+    expect(describingText(analyze('What does that document call a relay that forwards frames?'))).toBe('');
+  });
+});
+
+describe('the place held for the describing passage', () => {
+  const p = (id: string, documentId: number, secondHop = 0) => ({ id, documentId, secondHop });
+  const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
+
+  it('takes the place of the lowest-ranked passage that is neither the best nor a second-hop passage of another document', () => {
+    const kept = [p('a', 1), p('b', 1), p('c', 3), p('f', 2, 1), p('h', 2, 0.25)];
+    expect(ids(keepDescribing(kept, p('x', 4), 5))).toEqual(['a', 'b', 'f', 'h', 'x']);
+    expect(ids(keepDescribing([p('a', 1), p('b', 1), p('f', 2, 1)], p('x', 4), 3))).toEqual(['a', 'f', 'x']);
+  });
+
+  it('leaves the five alone when it is among them, or when no place can be given; fills a free place', () => {
+    const kept = [p('a', 1), p('b', 1), p('x', 4)];
+    expect(ids(keepDescribing(kept, p('x', 4), 3))).toEqual(['a', 'b', 'x']);
+    expect(ids(keepDescribing(kept, undefined, 3))).toEqual(['a', 'b', 'x']);
+    expect(ids(keepDescribing([p('a', 1), p('f', 2, 1)], p('x', 4), 2))).toEqual(['a', 'f']);
+    expect(ids(keepDescribing([p('a', 1)], p('x', 4), 3))).toEqual(['a', 'x']);
   });
 });
 

@@ -482,6 +482,21 @@ export const QUESTION_FEATURES = [
   // the null alternative's share of the softmax over the candidates and itself (0 without a null): how
   // likely the table finds that none of the candidates is right
   'nullShare',
+  // the first answer's share as log-odds, log(topShare / (1 − topShare)), within ±LOG_ODDS_CAP: a share near 1
+  // (0.9 against 0.99) differs little as a share and much as odds, where a calibration weighs it linearly
+  'topLogOdds',
+  // share of the softmax (candidates and null) held by the answers consistent with the first: it and those
+  // whose words contain its words or are contained in them ("1813" and "port 1813", "Yes" and "Yes, if ...").
+  // The same answer proposed from several places and in several forms (redundancy)
+  'consistentShare',
+  // the first answer's lead over the best answer not consistent with it (capped at MARGIN_CAP; the cap
+  // when there is none): the margin between the first two distinct answers, not between two forms of one
+  'distinctMargin',
+  // the passage ranker's lead of the first retrieved passage over the second (capped at MARGIN_CAP; the
+  // cap with one passage, 0 with none)
+  'passageMargin',
+  // the first answer was read from the first retrieved passage
+  'topFirstPassage',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -518,6 +533,11 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   ...ASKED_KINDS.map((k) => `${k}Margin` as const),
   'topOverNull',
   'nullShare',
+  'topLogOdds',
+  'consistentShare',
+  'distinctMargin',
+  'passageMargin',
+  'topFirstPassage',
 ];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
@@ -573,6 +593,48 @@ export function nullFeatures(ctx: AnswerContext): number[] {
 
 /** The largest lead over the second answer the per-kind margins read (log-odds). */
 const MARGIN_CAP = 5;
+/** The bound of topLogOdds either way (a share of 1 or 0 within floating point is no infinite evidence). */
+const LOG_ODDS_CAP = 6;
+
+/** An answer's words, lower case (letters and digits). */
+const answerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Whether the words `a` stand in `b` in a row. */
+function within(a: string[], b: string[]): boolean {
+  if (!a.length || a.length > b.length) return false;
+  for (let i = 0; i + a.length <= b.length; i++) if (a.every((w, j) => b[i + j] === w)) return true;
+  return false;
+}
+/** Whether two answers are one answer in two forms: the words of one stand in a row in the other. */
+export const consistentAnswers = (a: string, b: string): boolean => {
+  const x = answerWords(a);
+  const y = answerWords(b);
+  return within(x, y) || within(y, x);
+};
+
+/**
+ * The redundancy and distinct-margin features of a ranking (best first): the softmax share of the answers
+ * consistent with the first (z the softmax's normaliser at `max`), and the first's lead over the best
+ * answer that is not.
+ */
+function redundancy(ranked: { text: string; score: number }[], max: number, z: number): { consistentShare: number; distinctMargin: number } {
+  const top = ranked[0];
+  if (!top || !z) return { consistentShare: 0, distinctMargin: 0 };
+  let mass = 0;
+  let other: number | null = null;
+  for (const c of ranked) {
+    if (c === top || consistentAnswers(top.text, c.text)) mass += Math.exp(c.score - max);
+    else other ??= c.score;
+  }
+  return { consistentShare: mass / z, distinctMargin: other === null ? MARGIN_CAP : Math.min(MARGIN_CAP, Math.max(0, top.score - other)) };
+}
+
+/** The passage ranker's lead of the first retrieved passage over the second, within [0, MARGIN_CAP] (the cap with one passage). */
+function passageMargin(ctx: AnswerContext): number {
+  const [first, second] = ctx.retrieval.passages;
+  if (!first) return 0;
+  if (!second) return MARGIN_CAP;
+  return Math.min(MARGIN_CAP, Math.max(0, first.score - second.score));
+}
 
 /** A value read within each kind asked: the value for the kind the question asks, 0 for the others. */
 function perKind<S extends string>(kinds: Record<(typeof ASKED_KINDS)[number], number>, suffix: S, value: number) {
@@ -630,6 +692,10 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     ...perKind(kinds, 'Margin', margin),
     topOverNull: top && nullScore !== null ? Math.max(-MARGIN_CAP, Math.min(MARGIN_CAP, top.score - nullScore)) : 0,
     nullShare: nullScore === null || !z ? 0 : withNull / z,
+    topLogOdds: top ? Math.max(-LOG_ODDS_CAP, Math.min(LOG_ODDS_CAP, Math.log(topShare / Math.max(1e-12, 1 - topShare)))) : 0,
+    ...redundancy(ranked, max, z),
+    passageMargin: passageMargin(ctx),
+    topFirstPassage: bool(top?.passageRank === 0),
   };
   return QUESTION_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }

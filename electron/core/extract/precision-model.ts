@@ -94,6 +94,9 @@ function runsOn(end: string, sentence: string): boolean {
 /** Words that open a subordinate or relative clause, for the sentence's clause depth. */
 const CLAUSE_OPENERS = new Set(['which', 'that', 'who', 'whose', 'when', 'where', 'while', 'whereas', 'because', 'although', 'if', 'unless', 'since']);
 
+/** Rules that read a subject out of a relative clause (the clause narrows a noun; its claim is often incidental). */
+const RELATIVE_SUBJECT_RULES = ['subj.relative', 'subj.relative-complement', 'subj.reduced-relative'];
+
 /** Rules that reshape a triple after it is read (a phrase or a condition moved onto an end): a sign of a hard sentence. */
 const SHAPING_RULES = ['arg.trailing-phrase', 'emit.trailing-condition'];
 
@@ -160,6 +163,14 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
     const all = words(s.sentence);
     return all.length ? all.filter((w) => /\d/.test(w)).length / all.length : 0;
   },
+  // precision11's candidates: shaping rules the sentence extractor records when it narrows a reading
+  // (a quantifier left out of an end: "all X" or "some X" read as X, the claim generalised; a subject
+  // taken as the first noun phrase of its prepositional chain, the rest of the chain left behind), a
+  // subject read out of a relative clause, and an "allows X to" possibility read as a fact
+  'quantifier left out of an end (np.quantifier)': (s) => flag(s.rules?.includes('np.quantifier')),
+  'subject from a prepositional chain (arg.chain-start)': (s) => flag(s.rules?.includes('arg.chain-start')),
+  'subject from a relative clause (subj.relative)': (s) => flag(s.rules?.some((r) => RELATIVE_SUBJECT_RULES.includes(r))),
+  'infinitive agent (prop.infinitive-agent)': (s) => flag(s.rules?.[0] === 'prop.infinitive-agent'),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

@@ -4,6 +4,7 @@ import { documentTitle } from './title';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { isMainThread } from 'node:worker_threads';
 import type { Store } from '../store';
 import type { NewDocument } from '../store/documents';
 import { chunkText, detectHeadings, type ChunkerName, type EmbedFn, type Heading } from '../chunk';
@@ -22,7 +23,7 @@ import type { ParsedDoc } from './types';
 import { decodeFilePieces, type DecodedText, type TextEncoding } from './encoding';
 import { parseTextInPieces, type TextInPieces } from './text-in-pieces';
 import type { IngestResult } from '../../../shared/contract/ingest';
-import { editionsOf } from '../editions/apply';
+import type { editionsOf as EditionsOf } from '../editions/apply';
 
 /**
  * Largest file read. A text takes a few times its size in memory while it is prepared and stored
@@ -424,6 +425,27 @@ function pagesFromFile(source: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>
 function textFromFile(source: Pick<PreparedFile, 'path' | 'fileHash' | 'bytes'>, encoding: TextEncoding): string {
   const pieces = [...originalPieces(source, encoding, PAGE_PIECE_BYTES)];
   return pieces.join('');
+}
+
+/**
+ * What storePrepared applies a new edition with (editions/apply.ts). That module brings the whole
+ * store with it (its repositories, the contract's schemas: ~20 MB resident in a thread), which
+ * preparing a file never needs: loaded with this module on the core's thread; the ingest worker, which
+ * stores only a large file and only once it is prepared, loads it then (loadStoring), so a large
+ * file's thread does not hold it while the text is read, repaired and decoded.
+ */
+let editions: typeof EditionsOf | undefined;
+
+/** Loads what storePrepared needs (done on import on the main thread; a worker thread calls it before storing). */
+export async function loadStoring(): Promise<void> {
+  editions ??= (await import('../editions/apply')).editionsOf;
+}
+
+if (isMainThread) await loadStoring();
+
+function editionsOf(store: Store): ReturnType<typeof EditionsOf> {
+  if (!editions) throw new Error('storePrepared in a worker thread: await loadStoring() first');
+  return editions(store);
 }
 
 export type StoreOutcome = { status: 'imported'; ids: number[]; duplicates: number } | { status: 'skipped'; reason: string };

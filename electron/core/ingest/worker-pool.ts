@@ -9,9 +9,11 @@
 // defines __GRAPHWRIGHT_INGEST_WORKER__ there). GRAPHWRIGHT_INGEST_INLINE=1 runs prepareFile on the
 // core's own thread instead (for comparison in bench/responsiveness.ts).
 import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { Worker, threadId as mainThreadId } from 'node:worker_threads';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { NewDocument } from '../store/documents';
 import { IngestError } from './errors';
 import { NoEmbedderError, type EmbedFn } from '../chunk';
@@ -71,13 +73,86 @@ const threadOptions = (capped: boolean) => ({
   ...(capped ? { resourceLimits: { maxYoungGenerationSizeMb: LARGE_FILE_THREAD.youngGenerationMb } } : {}),
 });
 
-/** The thread's entry: the bundled worker as it is, the TypeScript one after registering tsx's hooks. */
-function spawn(capped: boolean): Worker {
-  const url = workerUrl();
+/**
+ * The thread's entry: the bundled worker as it is; run from source, a large file's thread the worker
+ * bundled for this process (sourceBundle), the others the TypeScript after registering tsx's hooks.
+ */
+function spawn(capped: boolean, bundled?: URL | null): Worker {
+  const url = bundled ?? workerUrl();
   if (!url.pathname.endsWith('.ts')) return new Worker(url, threadOptions(capped));
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const tsxApi = pathToFileURL(tsxApiPath()).href.replace(/\.cjs$/, '.mjs');
   const boot = `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nawait import(${JSON.stringify(url.href)});\n`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), threadOptions(capped));
+}
+
+const tsxApiPath = () => createRequire(import.meta.url).resolve('tsx/esm/api');
+
+/** The worker bundled from source in this process, once (null where it could not be: the thread then runs through tsx). */
+let sourceBundle: Promise<URL | null> | undefined;
+
+/**
+ * Run from source (tsx, vitest, the CLI), the worker bundled into one ES module by esbuild (tsx's own
+ * dependency), as the packaged app's dist-electron/ingest-worker.js is by vite: a large file's thread
+ * then runs plain JavaScript. Through tsx, a thread registers its hooks, which start a thread of
+ * their own and keep the transformed sources: ~40 MB resident beside a large text's peak (the bundled
+ * thread ~5 MB). Packages stay imports (resolved from the repository's node_modules, where the
+ * bundle is written), and each source's import.meta names the source file, as vite's build does.
+ */
+function bundledWorker(): Promise<URL | null> {
+  sourceBundle ??= (async () => {
+    const entry = workerUrl();
+    if (!entry.pathname.endsWith('.ts')) return null;
+    const entryFile = fileURLToPath(entry);
+    const root = path.resolve(path.dirname(entryFile), '../../..');
+    const esbuild = createRequire(tsxApiPath())('esbuild') as typeof import('esbuild');
+    const sourceImportMeta: import('esbuild').Plugin = {
+      name: 'source-import-meta',
+      setup(build) {
+        build.onLoad({ filter: /\.ts$/ }, async (args) => {
+          const code = await fs.promises.readFile(args.path, 'utf8');
+          if (args.path.includes(`${path.sep}node_modules${path.sep}`) || !/import\.meta\.(url|dirname|filename)/.test(code))
+            return { contents: code, loader: 'ts' };
+          const names = { url: pathToFileURL(args.path).href, dirname: path.dirname(args.path), filename: args.path } as const;
+          return {
+            contents: code.replace(/import\.meta\.(url|dirname|filename)\b/g, (_m, what: keyof typeof names) => JSON.stringify(names[what])),
+            loader: 'ts',
+          };
+        });
+      },
+    };
+    const out = await esbuild.build({
+      entryPoints: [entryFile],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: `node${process.versions.node.split('.')[0]}`,
+      packages: 'external',
+      write: false,
+      logLevel: 'silent',
+      plugins: [sourceImportMeta],
+    });
+    const dir = path.join(root, 'node_modules', '.cache', 'graphwright');
+    await fs.promises.mkdir(dir, { recursive: true });
+    // named by its content: processes of the same sources share one file (written whole, then renamed
+    // into place); others older than a day are removed (a thread that finds its file gone runs
+    // through tsx: acquire)
+    const bytes = out.outputFiles[0].contents;
+    const file = path.join(dir, `ingest-worker-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.mjs`);
+    if (!fs.existsSync(file)) {
+      const partial = `${file}.${process.pid}-${mainThreadId}.tmp`;
+      await fs.promises.writeFile(partial, bytes);
+      await fs.promises.rename(partial, file);
+    }
+    const now = Date.now();
+    for (const name of await fs.promises.readdir(dir)) {
+      const other = path.join(dir, name);
+      if (other === file || !name.startsWith('ingest-worker-')) continue;
+      const stat = await fs.promises.stat(other).catch(() => null);
+      if (stat && now - stat.mtimeMs > 24 * 3600 * 1000) await fs.promises.rm(other, { force: true });
+    }
+    return pathToFileURL(file);
+  })().catch(() => null);
+  return sourceBundle;
 }
 
 interface Pending {
@@ -98,9 +173,13 @@ class IngestThread {
   /** A large file's thread (young generation capped), ended when its file is done. */
   readonly capped: boolean;
 
-  constructor(capped = false) {
+  /** What it runs (lastIngestThreadEntry). */
+  readonly entry: 'built' | 'bundled' | 'tsx';
+
+  constructor(capped = false, bundled?: URL | null) {
     this.capped = capped;
-    this.worker = spawn(capped);
+    this.entry = bundled ? 'bundled' : workerUrl().pathname.endsWith('.ts') ? 'tsx' : 'built';
+    this.worker = spawn(capped, bundled);
     live.add(this);
     this.ready = new Promise<number>((resolve, reject) => {
       this.waiting = { resolve: (m) => (m.type === 'ready' ? resolve(m.threadId) : reject(new Error(`ingest worker: unexpected ${m.type}`))), reject };
@@ -184,6 +263,14 @@ let idle: IngestThread | null = null;
 let started = 0;
 let failedToStart: Error | null = null;
 
+/** What the thread that took the last file runs (tests). */
+let lastEntry: IngestThread['entry'] | undefined;
+
+/** What the thread that took the last file runs: the app's built worker, the worker bundled from source in this process, or the source through tsx's hooks (tests). */
+export function lastIngestThreadEntry(): 'built' | 'bundled' | 'tsx' | undefined {
+  return lastEntry;
+}
+
 /** The resource limits of the thread that took the last file (tests: which kind of thread it was). */
 let lastLimits: Worker['resourceLimits'] | undefined;
 
@@ -198,7 +285,8 @@ async function acquire(large: boolean): Promise<IngestThread> {
     void idle.worker.terminate();
     idle = null;
   }
-  const t = !large && idle ? idle : new IngestThread(large);
+  const bundled = large ? await bundledWorker() : undefined;
+  let t = !large && idle ? idle : new IngestThread(large, bundled);
   if (t === idle) idle = null;
   else started++;
   t.worker.ref();
@@ -206,9 +294,20 @@ async function acquire(large: boolean): Promise<IngestThread> {
     await t.ready;
   } catch (err) {
     void t.worker.terminate();
-    throw err;
+    if (!bundled) throw err;
+    // the bundle did not start (a module it could not load): this process's large files go through tsx
+    sourceBundle = Promise.resolve(null);
+    t = new IngestThread(large);
+    t.worker.ref();
+    try {
+      await t.ready;
+    } catch (again) {
+      void t.worker.terminate();
+      throw again;
+    }
   }
   lastLimits = t.worker.resourceLimits;
+  lastEntry = t.entry;
   return t;
 }
 

@@ -7,9 +7,9 @@
 import { parentPort, threadId } from 'node:worker_threads';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { isLargeTransaction, prepareFile, storePrepared, type PreparedFile } from './pipeline';
+import { isLargeTransaction, loadStoring, prepareFile, storePrepared, type PreparedFile } from './pipeline';
 import type { ToWorker, FromWorker, PrepareRequest, WorkerError } from './worker-protocol';
-import { Store } from '../store';
+import type { Store } from '../store';
 
 const port = parentPort;
 if (!port) throw new Error('ingest/worker.ts runs as a worker thread (see worker-pool.ts)');
@@ -65,7 +65,7 @@ function collectGarbage(): void {
  * would (storePrepared: duplicates, versions, editions): its documents never cross to the core. The
  * core holds its own writes meanwhile (store/import-gate.ts), so its thread never waits for the lock.
  */
-function storeHere(id: number, jobId: number | undefined): void {
+async function storeHere(id: number, jobId: number | undefined): Promise<void> {
   const p = pending.get(id);
   if (!p?.dbPath) {
     post({ type: 'failed', id, error: { name: 'Error', message: `no prepared file to store for request ${id}` } });
@@ -74,6 +74,10 @@ function storeHere(id: number, jobId: number | undefined): void {
   pending.delete(id);
   let store: Store | null = null;
   try {
+    // the store's modules are loaded here, when a file is stored, not with the thread: a large file's
+    // thread is lighter by them (~20 MB) while it prepares the text (pipeline.ts loadStoring)
+    await loadStoring();
+    const { Store } = await import('../store');
     // a connection for this file only (opening one costs little next to a large store): none left
     // open in an idle thread, holding the database's files after the core has closed it
     store = Store.open(p.dbPath, { migrate: false });
@@ -128,7 +132,7 @@ port.on('message', (message: ToWorker) => {
       pending.delete(message.id);
       break;
     case 'store':
-      storeHere(message.id, message.jobId);
+      void storeHere(message.id, message.jobId);
       break;
     case 'embedded': {
       const e = embeds.get(message.req);

@@ -10,6 +10,7 @@ import bcp14Keywords from './lexicon/bcp14-keywords.json' with { type: 'json' };
 import cataphoric from './lexicon/cataphoric.json' with { type: 'json' };
 import catenatives from './lexicon/catenatives.json' with { type: 'json' };
 import catenativeQualifiers from './lexicon/catenative-qualifiers.json' with { type: 'json' };
+import negativeImplicatives from './lexicon/negative-implicatives.json' with { type: 'json' };
 import chainPrepositions from './lexicon/chain-prepositions.json' with { type: 'json' };
 import clausePrepositions from './lexicon/clause-prepositions.json' with { type: 'json' };
 import conditionalPhrases from './lexicon/conditional-phrases.json' with { type: 'json' };
@@ -70,6 +71,7 @@ export const LEXICON: Record<string, WordList> = {
   cataphoric,
   catenatives,
   'catenative-qualifiers': catenativeQualifiers,
+  'negative-implicatives': negativeImplicatives,
   'chain-prepositions': chainPrepositions,
   'code-nouns': codeNouns,
   'complement-nouns': complementNouns,
@@ -139,6 +141,8 @@ export const DEGREE_WORDS = set(degreeWords);
 export const CATENATIVES = set(catenatives);
 /** Catenatives whose to-infinitive is the relation, they its qualifier ("appear", "designed"). */
 export const CATENATIVE_QUALIFIERS = set(catenativeQualifiers);
+/** Verbs whose to-infinitive's act was not done ("fail to", "refuse to"): their chain stays the relation. */
+export const NEGATIVE_IMPLICATIVES = set(negativeImplicatives);
 /** Light verbs and their kind: "eventive" (make, perform), "transfer" (provide, give: a "to" phrase names a recipient), "possession" (have: the act may be another's). */
 export const LIGHT_VERBS: Readonly<Record<string, 'eventive' | 'transfer' | 'possession'>> = lightVerbs.words as Record<
   string,

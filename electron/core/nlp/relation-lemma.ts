@@ -85,7 +85,8 @@ export function verbGroupForm(relation: string, verbal = true, active = false): 
     // an active verb: its lemma; a bare participle with no auxiliary read is taken as written (a passive whose
     // "be" the reading left out, or a participle modifying its subject: "X used for Y")
     // ("active": the reading saw the clause's group with no "be", so a past form is the active past: "sent" -> "send")
-    const bare = !active && !be && !have && participle(head) && !/s$/.test(head);
+    // (a participle before an agent's "by" is a passive whatever the clause's group, "packets sent by the server")
+    const bare = (!active || lowerWord(words[1] ?? '') === 'by') && !be && !have && participle(head) && !/s$/.test(head);
     // (a third person or a gerund the lemmatizer keeps as written, "defining", "forwards": WordNet's verb morphology)
     const written = lemma(head);
     const base = written === head && /(?:s|ing)$/.test(head) ? (verbLemma(head) ?? written) : written;

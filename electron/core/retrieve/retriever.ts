@@ -20,7 +20,7 @@ import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
 import { PassageRanker, type PassageFeature } from './passage-ranker';
-import { bridgesOf, designationKey, hopQuery, HOP_HITS, keepSecondHop, twoHopShape } from './second-hop';
+import { bridgesOf, describingText, designationKey, hopQuery, HOP_HITS, keepDescribing, keepSecondHop, twoHopShape } from './second-hop';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -216,6 +216,8 @@ export class Retriever {
       fuzzy: boolean;
       embed?: (t: string[], task?: EmbeddingTask) => Promise<number[][]>;
       dense?: DenseIndex | null;
+      /** The describing sentences of a two-passage question asked alone: one hop, no describing passage of its own. */
+      describing?: boolean;
     },
     timings: RetrievalResult['timings'],
   ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis' | 'passagePool' | 'secondHop'>> {
@@ -283,6 +285,12 @@ export class Retriever {
     const named = linked.filter((e) => e.method !== 'embedding').map((e) => e.label);
     const leads = new Set([...this.leadPassages(named), ...this.sectionPassages(named)]);
     const passagePool: PooledPassage[] | undefined = o.passagePool ? [] : undefined;
+    const twoHop = !o.describing && twoHopShape(asked);
+    // a two-passage question's describing sentences asked alone: their best passage names what it describes
+    const describing = twoHop ? describingText(asked) : '';
+    const described = describing
+      ? (await this.attempt(describing, { ...o, passagePool: false, maxPassages: 1, describing: true }, timings)).passages[0]?.id
+      : undefined;
     const {
       rows: passageRows,
       scores: passageScore,
@@ -298,7 +306,8 @@ export class Retriever {
       leads,
       passagePool,
       bm25,
-      twoHopShape(asked),
+      twoHop,
+      described,
     );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
@@ -487,6 +496,7 @@ export class Retriever {
     pool?: PooledPassage[],
     bm25Words: Map<number, number> = new Map(),
     twoHop = false,
+    described?: number,
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number>; hop?: SecondHopRead } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
@@ -508,6 +518,7 @@ export class Retriever {
         if (documentTermLine(splitSentences(row.text), subject, row.document) >= 0) ids.push(row.id);
     }
     for (const id of leads) if (!ids.includes(id)) ids.push(id);
+    if (described !== undefined && !ids.includes(described)) ids.push(described);
     // front matter, copyright notices and tables of contents are not passages to answer from
     const rows = this.repo.passages(ids).filter((r) => !this.boilerplate(r.id, r.text));
     // how many better-ranked (by the graph) pool passages share each passage's document
@@ -574,7 +585,10 @@ export class Retriever {
     let bridges: SecondHopRead['bridges'] | undefined;
     if (terms.length && twoHop) {
       // the second hop: bridges read off the first ranking, passages found again with them, scored by the same table
-      const first = scored.filter(offered).sort(byScore);
+      // the describing sentences' best passage names the bridge: it is read first
+      const ranked = scored.filter(offered).sort(byScore);
+      const describedFirst = scored.find((x) => x.row.id === described);
+      const first = describedFirst ? [describedFirst, ...ranked.filter((x) => x !== describedFirst)] : ranked;
       const hop = this.secondHop(
         asked,
         first.map((x) => ({ chunk: x.row.id, documentId: x.row.documentId, sentences: x.best })),
@@ -595,11 +609,14 @@ export class Retriever {
     }
     const kept = scored.filter(offered).sort(byScore);
     if (pool) for (const x of kept) pool.push({ id: x.row.id, documentId: x.row.documentId, text: x.row.text, features: x.features });
-    // a two-passage question keeps places for the best passages its second hop found in another document
-    const top = keepSecondHop(
-      kept.map((x) => ({ x, documentId: x.row.documentId, secondHop: x.features.secondHop })),
+    // a two-passage question keeps places for the best passages its second hop found in another document,
+    // and one for the best passage of its describing sentences
+    const entry = (x: (typeof scored)[number]) => ({ x, id: x.row.id, documentId: x.row.documentId, secondHop: x.features.secondHop });
+    const describedEntry = scored.find((x) => x.row.id === described);
+    const top = keepDescribing(
+      keepSecondHop(kept.map(entry), limit, terms.length > 0 && twoHop),
+      terms.length > 0 && twoHop && describedEntry ? entry(describedEntry) : undefined,
       limit,
-      terms.length > 0 && twoHop,
     ).map((k) => k.x);
     const hop: SecondHopRead | undefined = bridges && {
       bridges,

@@ -45,6 +45,19 @@ export function twoHopShape(asked: AnalyzedQuestion): boolean {
   return asked.tags.slice(2).some((t) => BACK_REFERENCE.has(t.lower) && t.pos === 'DET');
 }
 
+/**
+ * The sentences of a two-passage question that describe what it asks about (the scenario before the
+ * sentence that asks: "The framework names a method as unsuitable."); empty when the question is one
+ * sentence.
+ */
+export function describingText(asked: AnalyzedQuestion): string {
+  const asking = asked.asking.trim();
+  const text = asked.text.trim();
+  if (!asking || asking === text) return '';
+  const at = text.lastIndexOf(asking);
+  return at < 0 ? '' : `${text.slice(0, at)} ${text.slice(at + asking.length)}`.replace(/\s+/g, ' ').trim();
+}
+
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
@@ -147,4 +160,27 @@ export function keepSecondHop<T extends { documentId: number; secondHop: number 
     kept.push(hop);
   }
   return kept;
+}
+
+/**
+ * The passages kept for a two-passage question with its describing passage held (the best passage for its
+ * describing sentences asked alone: where the thing it describes is named). Recall of such a question needs
+ * that passage as well as the one asked about, and the whole question's ranking favours the latter's
+ * neighbours. When `kept` (keepSecondHop's result) lacks it, it takes the place of the lowest-ranked passage
+ * that is neither the best one nor a second-hop passage from another document than the best passage's (it
+ * is one of the FIRST_HOP_PLACES), and comes last.
+ */
+export function keepDescribing<T extends { id: string | number; documentId: number; secondHop: number }>(
+  kept: T[],
+  describing: T | undefined,
+  limit: number,
+): T[] {
+  if (!describing || kept.some((x) => x.id === describing.id)) return kept;
+  if (kept.length < limit) return [...kept, describing];
+  const firstDocument = kept[0].documentId;
+  const elsewhere = (x: T) => x.secondHop > 0 && x.documentId !== firstDocument;
+  let drop = kept.length - 1;
+  while (drop >= 1 && elsewhere(kept[drop])) drop--;
+  if (drop < 1) return kept;
+  return [...kept.slice(0, drop), ...kept.slice(drop + 1), describing];
 }

@@ -318,5 +318,7 @@ function qualifiersOf(meta: Record<string, unknown>, edited: boolean): TripleQua
   if (quantity) out.quantity = quantity;
   const preposition = text(meta.preposition);
   if (preposition && !edited) out.preposition = preposition;
+  const catenative = text(meta.catenative);
+  if (catenative && !edited) out.catenative = catenative;
   return out;
 }

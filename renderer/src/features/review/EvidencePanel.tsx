@@ -229,9 +229,9 @@ export function EvidencePanel({
   );
 }
 
-/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, the preposition before its object, and the relation as written. */
+/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, the preposition before its object, a catenative taken out of the relation, and the relation as written. */
 function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
-  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.preposition && !q.surface)) return null;
+  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.preposition && !q.catenative && !q.surface)) return null;
   return (
     <dl className="ev-qualifiers small" data-testid="triple-qualifiers">
       {(q.modality || q.negated) && (
@@ -262,6 +262,12 @@ function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
         <>
           <dt>Object after</dt>
           <dd>“{q.preposition}” (where, when or how)</dd>
+        </>
+      )}
+      {q.catenative && (
+        <>
+          <dt>Qualified by</dt>
+          <dd>“{q.catenative}” before the relation</dd>
         </>
       )}
       {q.surface && (
