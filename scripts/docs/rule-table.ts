@@ -17,7 +17,7 @@ const SCRIPT = 'scripts/docs/rule-table.ts';
 
 const PASS_TITLES: Record<RulePass, string> = {
   document: 'Document (before the sentence passes: what counts as a sentence)',
-  tags: 'Pass 2, tag repairs (`classic/repairs.ts`, `classic/tag-rules.ts`)',
+  tags: 'Pass 2, tag repairs (`classic/repairs.ts`, `classic/tag-rules.ts`, `classic/tag-rules-verbs.ts`)',
   phrases: 'Pass 3, phrases and arguments (`classic/phrases.ts`, `classic/arguments.ts`)',
   clauses: 'Pass 4, clauses and polarity (`classic/clauses.ts`)',
   reference: 'Pass 5, reference (`classic/reference.ts`)',

@@ -52,6 +52,7 @@ import sectionNouns from './lexicon/section-nouns.json' with { type: 'json' };
 import selfDeterminers from './lexicon/self-determiners.json' with { type: 'json' };
 import selfNouns from './lexicon/self-nouns.json' with { type: 'json' };
 import unassertedOpeners from './lexicon/unasserted-openers.json' with { type: 'json' };
+import exemplifyingOpeners from './lexicon/exemplifying-openers.json' with { type: 'json' };
 import verbSynonyms from './lexicon/verb-synonyms.json' with { type: 'json' };
 
 /** A word list as stored: what it holds, where it comes from, its words (or entries). */
@@ -111,6 +112,7 @@ export const LEXICON: Record<string, WordList> = {
   'self-determiners': selfDeterminers,
   'self-nouns': selfNouns,
   'unasserted-openers': unassertedOpeners,
+  'exemplifying-openers': exemplifyingOpeners,
   'clause-prepositions': clausePrepositions,
   'conditional-phrases': conditionalPhrases,
   'verb-synonyms': verbSynonyms,
@@ -128,6 +130,8 @@ export const BARE_INFINITIVE_OBJECT_VERBS = set(bareInfinitiveObjectVerbs);
 export const PLURAL_WITHOUT_S = set(pluralWithoutS);
 export const NEGATIVE_ADVERBIAL_NOUNS = set(negativeAdverbialNouns);
 export const UNASSERTED_OPENERS = set(unassertedOpeners);
+/** Adverbials of exemplification as word sequences, longest first ("for example", "for instance"). */
+export const EXEMPLIFYING_OPENERS: readonly string[][] = exemplifyingOpeners.words.map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
 /** Prepositions that also open a finite clause ("until X is received"). */
 export const CLAUSE_PREPOSITIONS = set(clausePrepositions);
 /** Complex prepositions and subordinators of condition as word sequences, longest first ("in the case of", "provided that"). */

@@ -18,6 +18,7 @@ import {
   CATENATIVES,
   CLAUSE_PREPOSITIONS,
   CONDITIONAL_PHRASES,
+  EXEMPLIFYING_OPENERS,
   COORDINATORS as COORD,
   DEMONSTRATIVES,
   NEGATION,
@@ -31,6 +32,11 @@ import { lower, VERB_POS } from './words';
 
 export const CLAUSE_RULES = [
   { id: 'clause.question', statement: 'A question (ending in "?", opening with an auxiliary or a wh-word before a verb) asserts nothing.' },
+  {
+    id: 'clause.example',
+    statement:
+      'A sentence opened by an adverbial of exemplification and its comma ("For example,", "For instance,") illustrates what the text says elsewhere: it asserts nothing.',
+  },
   {
     id: 'clause.condition',
     statement:
@@ -96,6 +102,20 @@ export function isQuestion(tokens: Token[]): boolean {
     (tokens[0].pos === 'AUX' && !BCP14_KEYWORDS.has(tokens[0].text) && n > 1 && tokens[1].pos !== 'VERB') ||
     (WH_WORDS.has(lower(tokens[0])) && VERB_POS.has(tokens[1]?.pos ?? ''))
   );
+}
+
+/** clause.example: the sentence opens with an adverbial of exemplification and its comma ("For instance, X does Y"). */
+export function opensWithExample(tokens: Token[]): boolean {
+  // (a complex preposition the tokens glued is one token of several words)
+  const words: string[] = [];
+  const tokenOf: number[] = [];
+  for (let k = 0; k < Math.min(tokens.length, 5); k++)
+    for (const w of lower(tokens[k]).split(/\s+/)) {
+      words.push(w);
+      tokenOf.push(k);
+    }
+  const hit = EXEMPLIFYING_OPENERS.find((p) => p.every((w, x) => words[x] === w));
+  return Boolean(hit) && tokens[tokenOf[hit!.length - 1] + 1]?.text === ',';
 }
 
 /** Openers of a circumstance ("when X, Y"): a relative adverb after a noun instead ("the time when"). */

@@ -5,9 +5,9 @@ import type { Arg, Arguments } from './arguments';
 import type { Clause } from './clauses';
 import type { References, SentenceContext } from './reference';
 import type { Phrase, Token } from './tokens';
-import { BE, COUNT_BOUNDS } from '../../nlp/lexicon';
+import { BE, COUNT_BOUNDS, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
 import { lemma } from '../../nlp/morphology';
-import { capitalised } from './words';
+import { capitalised, lower } from './words';
 
 export interface SvoTriple {
   head: Phrase;
@@ -232,7 +232,17 @@ function reducedRelative(tokens: Token[], vs: number, ve: number, group: Token[]
   const w = first.text.toLowerCase();
   const participle = /\p{L}{2}ing$/u.test(w) || /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/s$/.test(w));
   const otherVerb = tokens.some((t, i) => (i < vs || i > ve) && (t.pos === 'VERB' || t.pos === 'AUX'));
-  return participle && otherVerb && ['NOUN', 'PROPN'].includes(tokens[vs - 1]?.pos ?? '');
+  if (!participle || !otherVerb || !['NOUN', 'PROPN'].includes(tokens[vs - 1]?.pos ?? '')) return false;
+  if (/ing$/.test(w)) return true;
+  // (a past form may be the main verb: it is a participle when a finite verb is the main one, before it,
+  // or after it and no relative pronoun opening a clause of its own: "X wrote Y which has Z" is no relative)
+  const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text) && lower(t) !== 'to');
+  if (tokens.slice(0, vs).some(finite)) return true;
+  for (let i = ve + 1; i < tokens.length; i++) {
+    if (RELATIVE_PRONOUNS.has(lower(tokens[i]))) return false;
+    if (finite(tokens[i]) && lower(tokens[i - 1]) !== 'to') return true;
+  }
+  return false;
 }
 
 /** A relation named by a noun keeps acronyms ("OCLC number") and lower-cases title case ("Leader"). */

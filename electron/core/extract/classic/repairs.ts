@@ -11,7 +11,8 @@
 // A repaired token lists the ids of the rules that retagged it (`repairs`), for the trace.
 import { contextMatches } from '../../nlp/matcher';
 import { ARTICLES, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
-import { next, PREDICATES, prev, TOKEN_REPAIRS } from './tag-rules';
+import { next, PREDICATES, prev } from './repair-rule';
+import { TOKEN_REPAIRS } from './tag-rules';
 import { isMonthWord } from '../../nlp/months';
 import { singular } from '../../nlp/morphology';
 import { capitalised, complexPreposition, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';

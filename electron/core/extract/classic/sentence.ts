@@ -9,7 +9,7 @@
 // subject's, the ends', the references' and the tag repairs' on its words); rules.ts has the table.
 // `explainSentence` gives each pass's output for one sentence (graphwright explain).
 import { Arguments } from './arguments';
-import { conditionalPhraseAt, isQuestion, opensClause, readClauses, whereCircumstance, type Clause } from './clauses';
+import { conditionalPhraseAt, isQuestion, opensClause, opensWithExample, readClauses, whereCircumstance, type Clause } from './clauses';
 import { readClause } from './propositions';
 import { emit, type Reading, type SvoTriple } from './reading';
 import { References, type SentenceContext } from './reference';
@@ -144,6 +144,7 @@ function finalTriples(r: Reading): SvoTriple[] {
 export function sentenceRelations(input: Token[], text: string, context?: SentenceContext): SvoTriple[] {
   const tokens = repairTags(input, text);
   if (!tokens.length || isQuestion(tokens)) return []; // clause.question
+  if (opensWithExample(tokens)) return []; // clause.example
   const r = readingOf(tokens, text, context);
   const clauses = readClauses(tokens);
   let assertedBefore = false;
