@@ -59,3 +59,30 @@ describe("a listing's abbreviated label", () => {
     expect(got.get('4099/tcp')).toBe(0);
   });
 });
+
+describe('numbers as prose writes them (values11)', () => {
+  it('reads a number with thousands separators as one number', () => {
+    const spans = typedSpans('That is, 12,500 print jobs each day will be retried.', 'number', null).map((s) => s.text);
+    expect(spans).toContain('12,500');
+    expect(spans).not.toContain('500');
+  });
+
+  it('reads a negative number whole, and a range by its ends', () => {
+    expect(typedSpans('A spooler may give the special priority -1 to take the highest one.', 'value', 'value').map((s) => s.text)).toContain('-1');
+    expect(typedSpans('Queues 1-255 are reserved.', 'number', null).map((s) => s.text)).not.toContain('-255');
+  });
+
+  it('reads a rate unit whole', () => {
+    expect(measureUnit('The speed is coded in bits per second.')).toBeNull();
+    expect(typedSpans('The speed is coded in bits per second.', 'value', 'unit').map((s) => s.text)).toContain('bits per second');
+    expect(measureUnit('a link of 64 bits per second')).toBe('bits per second');
+  });
+});
+
+describe('a value asked of a listing (values11)', () => {
+  it("reads a description sentence that names none of the question's words, under the object named above it", () => {
+    const listing = 'jobQueueWaitTime OBJECT-TYPE\n    SYNTAX Gauge32\n    DESCRIPTION\n        "The time (in tenths of a second) a job waits."';
+    const ctx = answerContext(retrievalOf('In what unit is jobQueueWaitTime expressed?', [listing]));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('tenths of a second');
+  });
+});

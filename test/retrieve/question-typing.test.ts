@@ -62,3 +62,36 @@ describe('definition questions read before name, code or condition', () => {
     expect(answerTypeOf('What is the spooler called in the printing guide?')).toMatchObject({ type: 'name', frame: ['called'] });
   });
 });
+
+describe('value questions read as values (values11)', () => {
+  it('"what does X report / return for Y / when Y": the value reported in that case', () => {
+    expect(answerTypeOf('What does jobQueueUpTime report for a spooler that keeps no state?')).toMatchObject({ type: 'value', subject: 'jobQueueUpTime' });
+    expect(answerTypeOf('What does the lookup return when the key is missing?').type).toBe('value');
+  });
+
+  it('a hyphen-joined name before the asked noun is one word of its phrase, whatever its parts are tagged', () => {
+    expect(answerTypeOf('Which Job-Terminate-Cause value was assigned for a cancelled print job?')).toMatchObject({ type: 'value', head: 'value' });
+  });
+
+  it('a verb-tagged base form between a singular noun and a noun is part of the phrase', () => {
+    expect(answerTypeOf('Which PRINTER attribute number carries the queue length?')).toMatchObject({ type: 'code', head: 'number' });
+  });
+
+  it('a plural-looking word before "that" is the verb, not the asked noun', () => {
+    expect(answerTypeOf('Which Job-State value marks that a job has been held?')).toMatchObject({ type: 'value', head: 'value' });
+  });
+
+  it('a typed noun phrase followed by a participle and a preposition asks for that kind of value', () => {
+    expect(answerTypeOf('What is the largest Queue-Length allowed for a printer?').type).toBe('value');
+  });
+
+  it('"between which values" asks for a range', () => {
+    expect(answerTypeOf('Between which values must a job priority lie?')).toMatchObject({ type: 'value', head: 'range' });
+  });
+
+  it('a singular in -us is no plural', () => {
+    expect(answerTypeOf('What is the status of jobQueuePort in the revised MIB?').type).toBe('name');
+    // (an acronym's plural still is one)
+    expect(answerTypeOf('By which PDUs alone is a reply generated?').type).toBe('list');
+  });
+});

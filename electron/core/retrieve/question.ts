@@ -112,7 +112,9 @@ const DESCRIBE_VERBS = new Set([
 ]);
 /** "what does X report / record / signal": what X tells, when the verb ends the question or only a scope follows it
  * ("... report in the 1999 MIB"); "what does X report for Y / when Y" asks for the value reported in that case. */
-const REPORT_VERBS = /^(?:reports?|records?|signals?|announces?)$/;
+const REPORT_VERBS = /^(?:reports?|records?|signals?|announces?|returns?)$/;
+/** What opens the case after a reporting verb: "what does X report for Y / when Y / if Y". */
+const REPORT_CASE = /^(?:for|when|whenever|if|after|before|while|during|upon|once|until)$/;
 /** "How is X constructed / defined / computed": a description. */
 const HOW_DESCRIBE =
   /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
@@ -301,7 +303,7 @@ function askedType(question: string): QuestionType {
       };
     const ask = toks.findIndex((t, k) => IMPERATIVE_ASK.test(t.text) && opens(t, k));
     if (ask >= 0 && ask + 1 < toks.length) {
-      const np = nounPhrase(toks, ask + 1);
+      const np = nounPhrase(toks, ask + 1, asking);
       return { ...out, wh: words[ask], type: typeOfHead(np.head, np.plural), ...np };
     }
     if (words.length && AUX.has(words[0])) out.type = 'yesno';
@@ -317,8 +319,8 @@ function askedType(question: string): QuestionType {
   }
   const next = words[whAt + 1];
   if (wh === 'how') {
-    if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2) };
-    if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2) };
+    if (next === 'many') return { ...out, wh: 'how many', type: 'number', ...nounPhrase(toks, whAt + 2, asking) };
+    if (next === 'much') return { ...out, wh: 'how much', type: 'value', ...nounPhrase(toks, whAt + 2, asking) };
     if (next && HOW_VALUE.has(next)) return { ...out, wh: `how ${next}`, type: 'value' };
     // "how should the two indexes relate", "how must a client react": what a requirement asks (not "how should X be encoded")
     if (next && MODALS.has(next) && !words.slice(whAt + 2).some((w) => HOW_DESCRIBE.test(w))) return { ...out, type: 'action' };
@@ -440,6 +442,8 @@ function askedType(question: string): QuestionType {
     });
     if (reportAt > 0 && (reportAt === rest.length - 1 || ['in', 'within', 'under'].includes(rest[reportAt + 1])))
       return definitionOf(whAt + 2 + reportAt, rest[reportAt]);
+    // "what does X report for Y / when Y": the value X reports in that case
+    if (reportAt > 0 && REPORT_CASE.test(rest[reportAt + 1] ?? '')) return { ...out, type: 'value', subject: doer(whAt + 2, whAt + 2 + reportAt) };
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return definitionOf(toks.length - 1, last);
     // "what does the Framed-MTU attribute indicate for 802.1X": the describing verb need not end the question
     const verbAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && w !== 'do' && DESCRIBE_VERBS.has(w)) : -1;
@@ -517,29 +521,38 @@ function askedType(question: string): QuestionType {
     // "what is the X of Y": the X (an attribute) of Y; "what is X synonymous with": a name
     const ofAt = afterWords.indexOf('of');
     const lastWord = afterWords[afterWords.length - 1];
-    if (lastWord && PREP.has(lastWord)) return { ...out, type: 'name', ...nounPhrase(toks, whAt + 2) };
+    if (lastWord && PREP.has(lastWord)) return { ...out, type: 'name', ...nounPhrase(toks, whAt + 2, asking) };
     // "what is the default port for X", "what is the lifetime in Y": a typed noun before a preposition asks for that kind of value
     const prepAt = afterWords.findIndex((w, k) => k > 0 && PREP.has(w));
     if (prepAt > 0 && prepAt <= 4) {
-      const np = nounPhrase(toks, whAt + 2);
+      const np = nounPhrase(toks, whAt + 2, asking);
       const typed = typeOfHead(np.head, np.plural);
       if (typed !== 'name' && typed !== 'list') return { ...out, type: typed, ...np };
     }
+    // "what is the largest length allowed for X": a typed noun phrase, a participle, then a preposition
+    const participle = afterWords.findIndex((w, k) => k > 1 && k <= 7 && /ed$/.test(w) && PREP.has(afterWords[k + 1] ?? ''));
+    if (participle > 0) {
+      const np = nounPhrase(toks, whAt + 2, asking);
+      const typed = typeOfHead(np.head, np.plural);
+      if (typed !== 'name' && typed !== 'list' && np.head && afterWords.indexOf(np.head) === participle - 1) return { ...out, type: typed, ...np };
+    }
     // "what is its Length value", "what is the default port": a noun phrase alone whose head asks for a kind of value
-    const whole = nounPhrase(toks, whAt + 2);
+    const whole = nounPhrase(toks, whAt + 2, asking);
     const wholeType = typeOfHead(whole.head, whole.plural);
     const bare = after.filter((t, k) => !(k === 0 && /^(?:the|a|an|its|their|this|that)$/.test(t.text)));
     if (wholeType !== 'name' && wholeType !== 'list' && whole.phrase.length === bare.length) return { ...out, type: wholeType, ...whole };
     // "what are the papers that cite X": a relative clause asks for the things it restricts, not a definition
     const relative = afterWords.findIndex((w) => ['that', 'which', 'who', 'whom', 'whose'].includes(w));
     if ((ofAt > 0 && ofAt <= 4) || relative > 0) {
-      const np = nounPhrase(toks, whAt + 2);
+      const np = nounPhrase(toks, whAt + 2, asking);
       return { ...out, type: typeOfHead(np.head, np.plural), ...np };
     }
     return { ...out, type: 'definition', subject: after.map((t) => t.raw).join(' ') };
   }
   // "which TCP port", "what attribute type number", "which entities"
-  const np = nounPhrase(toks, whAt + 1);
+  const np = nounPhrase(toks, whAt + 1, asking);
+  // "between which values must X lie": the two ends of a range
+  if (words[whAt - 1] === 'between' && typeOfHead(np.head, np.plural) === 'value') return { ...out, type: 'value', ...np, head: 'range' };
   // "what Framed-MTU should X report": a named attribute's value
   if (new RegExp(String.raw`\b${wh}\s+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\s+(?:${[...AUX].join('|')})\b`, 'i').test(asking))
     return { ...out, type: 'value', ...np };
@@ -559,11 +572,13 @@ function typeOfHead(head: string | null, plural: boolean): AnswerType {
 
 const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
 
-/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun. */
-function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: string | null; phrase: string[]; plural: boolean } {
+/** The noun phrase after token i (part-of-speech tags): "which [TCP port] is"; its head is its last noun (source: the text the tokens were read from). */
+function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): { head: string | null; phrase: string[]; plural: boolean } {
   const rest = toks.slice(i);
   if (!rest.length) return { head: null, phrase: [], plural: false };
   const tags = posTags(rest.map((t) => t.raw).join(' '));
+  // (the tags stand for the tokens one by one: what joined two tokens in the question can be read)
+  const aligned = !!source && tags.length === rest.length;
   const phrase: string[] = [];
   let head: string | null = null;
   let headRaw = '';
@@ -576,8 +591,17 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
       continue;
     }
     // "which Termination-Action value causes an ...": a word followed by a determiner is the verb, not the phrase's head
-    if (head && ['DET', 'PRON'].includes(tags[k + 1]?.pos ?? '') && /s$/.test(t.lower) && t.pos === 'NOUN') break;
+    // ("which X value marks that ...": a conjunction after it too)
+    if (head && ['DET', 'PRON', 'SCONJ'].includes(tags[k + 1]?.pos ?? '') && /s$/.test(t.lower) && t.pos === 'NOUN') break;
     if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
+    // a hyphen-joined compound is one name whatever its parts are tagged ("Acct-Terminate-Cause value")
+    const glued = aligned && k > 0 && /^[-/]$/.test(source.slice(rest[k - 1].end, rest[k].start));
+    if (phrase.length && (glued || /^[-/]$/.test(tags[k - 1]?.text ?? '')) && /^[A-Za-z0-9]+$/.test(t.text)) {
+      phrase.push(t.lower);
+      head = t.lower;
+      headRaw = t.text;
+      continue;
+    }
     // a tagger's slip: a verb-tagged word right before a noun is part of the phrase ("what attribute type number"),
     // and so is one right after the question word when a verb follows it ("which attribute holds", "what name is given":
     // a question word before a verb is a determiner, and a noun stands between them)
@@ -585,7 +609,18 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
     // and a verb-tagged last word after the phrase's nouns is its head: a question does not end on a verb with
     // no object ("... holds the value of which RADIUS attribute?")
     const last = phrase.length > 0 && t.pos === 'VERB' && tags.slice(k + 1).every((x) => x.pos === 'PUNCT');
-    const ok = NP_POS.has(t.pos) || slip || last || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
+    // and so is a verb-tagged base form between a singular noun and a noun ("which DIAMETER attribute number carries"):
+    // a singular subject takes no base-form verb
+    const inner =
+      phrase.length > 0 &&
+      t.pos === 'VERB' &&
+      /^[a-z]+$/.test(t.lower) &&
+      !/(?:s|ed|ing)$/.test(t.lower) &&
+      ['NOUN', 'PROPN'].includes(tags[k - 1]?.pos ?? '') &&
+      !/[^s]s$/.test(tags[k - 1]?.lower ?? '') &&
+      ['NOUN', 'PROPN'].includes(tags[k + 1]?.pos ?? '');
+    const ok =
+      NP_POS.has(t.pos) || slip || last || inner || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
     if (!ok || STOPWORDS.has(t.lower)) break;
     phrase.push(t.lower);
     // an adjective-tagged last word before the verb is the head ("which state machine constant does")
@@ -595,7 +630,8 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number): { head: strin
     }
   }
   // an acronym in capitals is no plural ("RADIUS", "DNS")
-  const plural = !!head && /[^s]s$/.test(head) && head.length > 3 && headRaw !== headRaw.toUpperCase();
+  // ("status", "radius": a Latin singular in -us is no plural either)
+  const plural = !!head && /[^s]s$/.test(head) && !/[a-z]us$/.test(headRaw) && head.length > 3 && headRaw !== headRaw.toUpperCase();
   return { head, phrase, plural };
 }
 

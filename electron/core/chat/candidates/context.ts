@@ -42,6 +42,8 @@ const CLASSIFIERS = new Set([
   'variants',
 ]);
 const UNIT_HEADS = new Set(['unit', 'units']);
+/** The answer types that ask for a number, a code, a port, a value or a date. */
+const NUMERIC_TYPES = new Set(['number', 'code', 'value', 'port', 'date']);
 
 export interface AnswerContext {
   q: AnalyzedQuestion;
@@ -155,6 +157,7 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
   const terms = scoped.some((t) => t.df > 0) ? scoped : allTerms;
   const phraseStems = new Set(type.phrase.map((w) => stem(w)));
   const passages = retrieval.passages;
+  const numeric = NUMERIC_TYPES.has(type.type);
   const passageCover = new Map<number, number>();
   const sentences: ScoredSentence[] = [];
   passages.forEach((p, rank) => {
@@ -173,8 +176,9 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
         i,
       );
       let score = context.length ? Math.max(sc.score, 0.85 * coverage(terms, [...sc.sentence.stems, ...context.flatMap((x) => x.stems)])) : sc.score;
-      // a sentence is about what its section or block names
-      const name = sc.score > 0 ? blockName(p.text, sc.sentence.start, sc.sentence.text) : null;
+      // a sentence is about what its section or block names (for a value asked, a sentence holding none of the
+      // question's words too: a listing's description states the value of the object named above it)
+      const name = sc.score > 0 || numeric ? blockName(p.text, sc.sentence.start, sc.sentence.text) : null;
       const withName = name ? coverage(terms, [...sc.sentence.stems, ...contentStems(name)]) : 0;
       const topic = name && withName > coverage(terms, sc.sentence.stems) ? contentStems(name) : [];
       score = Math.max(score, 0.85 * withName);
@@ -186,7 +190,6 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
   const labels = new Set<string>();
   for (const t of retrieval.triples) for (const l of [t.subject, t.object]) if (l.length > 1) labels.add(l.toLowerCase());
   for (const e of retrieval.entities) labels.add(e.label.toLowerCase());
-  const numeric = ['number', 'code', 'value', 'port', 'date'].includes(type.type);
   return {
     q,
     type,

@@ -38,7 +38,7 @@ const SENTENCES_READ = 15;
  * spans are measured as not of the asked type, and the fitted weights say how much that counts.
  */
 const SENTENCES_READ_OTHERWISE = 5;
-/** How far down the ranking a sentence writing a number with its unit is read, for a question asking a magnitude. */
+/** How far down the ranking a sentence writing a value of the asked kind is read (a number with its unit, for a magnitude). */
 const MEASURE_SENTENCES_READ = 30;
 const OTHER_TYPES: AnswerType[] = ['name', 'value', 'action', 'condition', 'definition'];
 
@@ -54,8 +54,14 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
   if (type.type === 'definition' && ctx.subjectStems.length) {
     for (const x of usable.slice(SENTENCES_READ)) if (x.next && isTermLine(x.s.text, x.passage)) chosen.push(x);
   }
-  // "how long is X": a sentence writing a number with its unit is read a little further down the ranking
-  if (asksMagnitude(type)) for (const x of usable.slice(SENTENCES_READ, MEASURE_SENTENCES_READ)) if (measureUnit(x.s.text)) chosen.push(x);
+  // "how long is X": a sentence writing a number with its unit is read a little further down the ranking; for any
+  // other value asked, a sentence writing a value of the asked kind by a specific pattern ("reset(2)", "3799/tcp", "= 13")
+  const holdsAsked = asksMagnitude(type)
+    ? (text: string) => !!measureUnit(text)
+    : ctx.numeric && type.type !== 'date'
+      ? (text: string) => typedSpans(text, type.type, type.head).some((sp) => sp.level === 'specific')
+      : null;
+  if (holdsAsked) for (const x of usable.slice(SENTENCES_READ, MEASURE_SENTENCES_READ)) if (holdsAsked(x.s.text)) chosen.push(x);
   const kinds = ctx.asksName ? askedKinds(type) : null;
   const asksGivenName = type.type === 'name' && type.frame.some((w) => /^(?:called|named|termed)$/.test(w));
   const asksNumber = type.phrase.some((w) => /^(?:numeric|numerical|number|integer|decimal|hexadecimal)$/.test(w));

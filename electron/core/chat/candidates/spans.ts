@@ -45,8 +45,10 @@ const NAMED_SPAN = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+)?["']?([
 const NAMING_DEFINITION = new RegExp(String.raw`^(.{12,}?)\s+${NAMING}\s+(.+)$`, 'i');
 /** A defining verb that is a naming one ("is called ..."). */
 const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
-const NUM = String.raw`(?:0x[0-9a-f]+|\d+(?:\.\d+)?)`;
-const UNITS = String.raw`(?:octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
+// (a number written with thousands separators is one number: "3,000", "1,000,000")
+const NUM = String.raw`(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+(?:\.\d+)?)`;
+// (a rate's unit whole, before the unit it divides: "bits per second")
+const UNITS = String.raw`(?:(?:bits?|bytes?|octets?|packets?|cells?|frames?)\s+per\s+(?:second|minute|hour)|octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
@@ -151,6 +153,8 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // "68 for Acct-Tunnel-Connection": a number assigned to a named thing
       pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 'specific', 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 'loose');
+      // a negative number ("the special priority -1"): a minus sign after a space or a bracket, not a range's hyphen
+      pushAll(out, new RegExp(String.raw`(?<=^|[\s(=])-\d+(?:\.\d+)?\b${unitless}`, 'g'), text, 'loose');
       // an object identifier or an address is one value, not its numbers one by one
       pushAll(out, DOTTED_NUMBERS, text, 'typed');
       // "thirteen scalars": a count written in words
