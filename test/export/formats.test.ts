@@ -53,8 +53,13 @@ function expectedTriples(): number {
     ).c;
   for (const l of db.prepare('SELECT model, batch FROM concept_links').all() as { model: string | null; batch: string | null }[])
     n += 4 + (l.model ? 1 : 0) + (l.batch ? 1 : 0) + 1;
-  for (const e of db.prepare('SELECT status, model FROM edges').all() as { status: string; model: string | null }[])
-    n += 8 + (e.model ? 1 : 0) + (e.status === 'accepted' ? 1 : 0);
+  for (const e of db.prepare('SELECT status, model, precision, meta FROM edges').all() as {
+    status: string;
+    model: string | null;
+    precision: number | null;
+    meta: string;
+  }[])
+    n += 8 + (e.model ? 1 : 0) + (e.status === 'accepted' ? 1 : 0) + (e.precision != null ? 1 : 0) + Object.keys(parseJson(e.meta, {})).length;
   n += 7 * (db.prepare('SELECT COUNT(*) AS c FROM provenance').get() as { c: number }).c;
   n += (
     db
@@ -89,6 +94,41 @@ group('RDF', () => {
     // only accepted triples are asserted; the others exist as reified statements
     const asserted = quads.filter((q) => q.predicate.value.includes('/relation/'));
     expect(asserted).toHaveLength(4);
+  });
+
+  it('a reified triple carries gw:precision (xsd:double) and one property per qualifier; none when absent', async () => {
+    const [ttl] = await inline('ttl');
+    const quads = new N3.Parser({ format: 'Turtle', blankNodePrefix: '' }).parse(ttl.text);
+    const gw = (name: string) => quads.filter((q) => q.predicate.value === `${JSONLD_CONTEXT.gw}${name}`);
+    expect(
+      gw('precision')
+        .map((q) => Number(q.object.value))
+        .sort(),
+    ).toEqual([0, 0.62, 1]);
+    expect(gw('precision').every((q) => (q.object as N3.Literal).datatype.value.endsWith('#double'))).toBe(true);
+    const worksAt = gw('surface')[0].subject.value;
+    const props = Object.fromEntries(
+      quads
+        .filter((q) => q.subject.value === worksAt && q.predicate.value.startsWith(String(JSONLD_CONTEXT.gw)))
+        .map((q) => [q.predicate.value.split('#')[1], q.object.value]),
+    );
+    expect(props).toMatchObject({
+      precision: '6.2E-1',
+      surface: 'may decide to work at',
+      modality: 'may',
+      negated: 'true',
+      condition: 'if hired',
+      only: 'true',
+      quantity: 'at most one',
+      preposition: 'at',
+      catenative: 'decide to',
+    });
+    expect(gw('negated')[0].object).toMatchObject({ datatype: { value: 'http://www.w3.org/2001/XMLSchema#boolean' } });
+    expect(
+      gw('condition')
+        .map((q) => q.object.value)
+        .sort(),
+    ).toEqual(['=HYPERLINK("http://x") unless "quoted", here', 'if hired']);
   });
 
   it('JSON-LD gives, through the jsonld processor, the same triples as Turtle', async () => {
@@ -161,6 +201,9 @@ group('GraphML', () => {
     expect(values.status.sort()).toEqual(['accepted', 'accepted', 'accepted', 'accepted', 'proposed', 'proposed', 'rejected']);
     expect(values.kind).toEqual(expect.arrayContaining(['entity', 'event', 'concept']));
     expect(values.confidence).toContain('0.9');
+    expect(values.precision.sort()).toEqual(['0', '0.62', '1']);
+    expect(values.qualifiers).toHaveLength(2);
+    expect(values.qualifiers.map((q) => JSON.parse(q))).toContainEqual(expect.objectContaining({ modality: 'may', negated: true, catenative: 'decide to' }));
     expect(values.label).toContain('Isolated <node> & co');
     expect(g.text).toContain('Isolated &lt;node&gt; &amp; co');
   });
@@ -174,6 +217,8 @@ group('Cypher', () => {
     expect(statements).toHaveLength(1 + 3 + 1 + 7);
     expect(c.text).toContain('MERGE (a)-[r:`knows, "well"`]->(b)');
     expect(c.text).toContain('label: "Line one,\\nline two"');
+    expect(c.text).toContain('r.precision = row.precision, r.qualifiers = row.qualifiers');
+    expect(c.text).toContain('precision: 0.62, qualifiers: "{\\"surface\\":\\"may decide to work at\\"');
   });
 
   it('splits large groups into batches of CYPHER_BATCH rows', async () => {
@@ -212,11 +257,25 @@ group('CSV', () => {
     expect(rows.map((r) => r[2])).toContain('Line one,\nline two');
   });
 
+  it('edges.csv has precision and qualifiers (JSON text) columns, empty when absent', async () => {
+    const files = await inline('csv');
+    const file = path.join(t.dir, 'edges.csv');
+    fs.writeFileSync(file, files.find((f) => f.name === 'edges.csv')!.text);
+    const rows: string[][] = [];
+    parseCsvFile(file, (f) => rows.push(f));
+    expect(rows[0]).toEqual(['id', 'source', 'relation', 'target', 'status', 'stage', 'confidence', 'engine', 'model', 'precision', 'qualifiers']);
+    const byRelation = new Map(rows.slice(1).map((r) => [r[2], r]));
+    expect(byRelation.get('works at')![9]).toBe('0.62');
+    expect(JSON.parse(byRelation.get('works at')![10])).toMatchObject({ surface: 'may decide to work at', only: true });
+    expect(byRelation.get('precedes')!.slice(9)).toEqual(['1', '']);
+    expect(byRelation.get('hosted')!.slice(9)).toEqual(['', '']);
+  });
+
   it('neo4j-admin headers', async () => {
     const files = await inline('neo4j-csv');
     expect(files.map((f) => f.name)).toEqual(['nodes.csv', 'relationships.csv', 'concept_links.csv', 'import.txt']);
     expect(files[0].text.split('\r\n')[0]).toBe('key:ID,label,kind,type,aliases,provenance,concept_relations,:LABEL');
-    expect(files[1].text.split('\r\n')[0]).toBe(':START_ID,:END_ID,:TYPE,status,stage,confidence:double,engine,model,provenance');
+    expect(files[1].text.split('\r\n')[0]).toBe(':START_ID,:END_ID,:TYPE,status,stage,confidence:double,engine,model,provenance,precision:double,qualifiers');
     expect(files[2].text.split('\r\n')[0]).toBe(':START_ID,:END_ID,:TYPE,level:int,model,batch');
     expect(files[0].text).toContain('GraphwrightNode;Concept');
   });
@@ -232,7 +291,20 @@ group('cyjs', () => {
     const names = doc.elements.nodes.map((n: { data: { name: string } }) => n.data.name);
     expect(names).toContain('北京大学');
     const e = doc.elements.edges.find((x: { data: { interaction: string } }) => x.data.interaction === 'works at');
-    expect(e.data).toMatchObject({ status: 'accepted', confidence: 0.9, engine: 'llama' });
+    expect(e.data).toMatchObject({ status: 'accepted', confidence: 0.9, engine: 'llama', precision: 0.62 });
+    expect(e.data.qualifiers).toEqual({
+      surface: 'may decide to work at',
+      modality: 'may',
+      negated: true,
+      condition: 'if hired',
+      only: true,
+      quantity: 'at most one',
+      preposition: 'at',
+      catenative: 'decide to',
+    });
+    const hosted = doc.elements.edges.find((x: { data: { interaction: string } }) => x.data.interaction === 'hosted');
+    expect(hosted.data).not.toHaveProperty('precision');
+    expect(hosted.data).not.toHaveProperty('qualifiers');
     expect(JSON.parse(e.data.provenance)[0]).toMatchObject({ quote: 'Alice "Ali" Smith works at Acme, Inc.', chunk: { ordinal: 0, page: 1 } });
   });
 });

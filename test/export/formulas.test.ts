@@ -10,6 +10,7 @@ import { runExport } from '../../electron/core/export';
 import { importGraph } from '../../electron/core/import';
 import { FileTarget } from '../../electron/core/export/out';
 import { fromSpreadsheetCell, toSpreadsheetCell } from '../../electron/core/export/csv';
+import { parseCsvFile } from '../../electron/core/import/csv';
 import { tmpDir } from '../helpers/tmp';
 
 const t = tmpDir('gw-formulas-');
@@ -68,6 +69,33 @@ describe('spreadsheet formulas in the csv export', () => {
       const neo = path.join(t.dir, 'neo4j');
       await runExport(src.db, 'neo4j-csv', {}, new FileTarget(neo, true));
       expect(fs.readFileSync(path.join(neo, 'nodes.csv'), 'utf8')).toContain(',-x,');
+    } finally {
+      src.close();
+      dst.close();
+    }
+  });
+
+  it('a qualifier that starts like a formula stays inside its JSON cell, which no spreadsheet runs, and reads back exactly', async () => {
+    const src = Store.open(path.join(t.dir, 'q-src.db'));
+    const dst = Store.open(path.join(t.dir, 'q-dst.db'));
+    try {
+      const a = src.graph.upsertNode({ kind: 'entity', label: 'a' });
+      const b = src.graph.upsertNode({ kind: 'entity', label: 'b' });
+      const id = src.graph.upsertEdge({ subjectId: a, relation: 'uses', objectId: b, stage: 'EE', engine: 'classic' }).id;
+      const qualifiers = { condition: '=HYPERLINK("http://x.example/")', surface: '@SUM(A1:A9) uses' };
+      src.db.prepare('UPDATE edges SET precision = 0.5, meta = ? WHERE id = ?').run(JSON.stringify(qualifiers), id);
+      const out = path.join(t.dir, 'q-csv');
+      await runExport(src.db, 'csv', {}, new FileTarget(out, true));
+      const rows: string[][] = [];
+      parseCsvFile(path.join(out, 'edges.csv'), (f) => rows.push(f));
+      const cell = rows[1][rows[0].indexOf('qualifiers')];
+      expect(cell).toBe(toSpreadsheetCell(cell));
+      expect(rows.flat().some((c) => /^[=+@\t\r]|^-\D/.test(c))).toBe(false);
+      expect(JSON.parse(cell)).toEqual(qualifiers);
+      await importGraph(dst.db, 'csv', out);
+      const [t1] = dst.graph.listTriples({ limit: 10, offset: 0 }).items;
+      expect(t1.qualifiers).toEqual(qualifiers);
+      expect(t1.precision).toBe(0.5);
     } finally {
       src.close();
       dst.close();

@@ -3,6 +3,7 @@
 import { Store } from '../../electron/core/store';
 import { BulkGraphWriter } from '../../electron/core/store/bulk';
 import { parseJson } from '../../electron/core/store/db';
+import { qualifiersOf } from '../../electron/core/store/graph';
 
 export const TEXT_A = [
   'Alice "Ali" Smith works at Acme, Inc. in 서울.', // 0..
@@ -93,6 +94,25 @@ export function buildGraph(store: Store): Built {
   prov(related, docB, chunkB, TEXT_B, 'Line one, line two.');
   g.addNodeProvenance(alice, { documentId: docA, chunkId: chunksA[0], ...span(TEXT_A, 'Alice "Ali" Smith') });
 
+  // Precision and qualifiers (edges.meta), as the extractor and the precision fit leave them.
+  const scored = store.db.prepare('UPDATE edges SET precision = ?, meta = ? WHERE id = ?');
+  scored.run(
+    0.62,
+    JSON.stringify({
+      surface: 'may decide to work at',
+      modality: 'may',
+      negated: true,
+      condition: 'if hired',
+      only: true,
+      quantity: 'at most one',
+      preposition: 'at',
+      catenative: 'decide to',
+    }),
+    worksAt,
+  );
+  scored.run(0, JSON.stringify({ condition: '=HYPERLINK("http://x") unless "quoted", here' }), livesIn);
+  scored.run(1, '{}', said);
+
   const bulk = new BulkGraphWriter(store.db);
   bulk.conceptLink({ conceptId: cPerson, nodeId: alice, level: 0, model: 'tiny-q4', batch: 'b1' });
   bulk.conceptLink({ conceptId: cPerson, nodeId: bob, level: 0 });
@@ -127,7 +147,7 @@ export function describe(store: Store, opts: { provenance?: boolean } = {}): Gra
   });
   const edgeName = new Map<number, string>();
   const edges = (
-    db.prepare('SELECT id, subject_id, relation, object_id, stage, status, confidence, engine, model FROM edges').all() as {
+    db.prepare('SELECT id, subject_id, relation, object_id, stage, status, confidence, engine, model, precision, edited, meta FROM edges').all() as {
       id: number;
       subject_id: number;
       relation: string;
@@ -137,10 +157,26 @@ export function describe(store: Store, opts: { provenance?: boolean } = {}): Gra
       confidence: number;
       engine: string;
       model: string | null;
+      precision: number | null;
+      edited: number;
+      meta: string | null;
     }[]
   ).map((e) => {
     edgeName.set(e.id, `${nodeName.get(e.subject_id)} ${e.relation} ${nodeName.get(e.object_id)}`);
-    return JSON.stringify([nodeName.get(e.subject_id), e.relation, nodeName.get(e.object_id), e.stage, e.status, e.confidence, e.engine, e.model]);
+    const q = qualifiersOf(parseJson<Record<string, unknown>>(e.meta, {}), e.edited === 1);
+    const qualifiers = Object.fromEntries(Object.entries(q).sort(([a], [b]) => a.localeCompare(b)));
+    return JSON.stringify([
+      nodeName.get(e.subject_id),
+      e.relation,
+      nodeName.get(e.object_id),
+      e.stage,
+      e.status,
+      e.confidence,
+      e.engine,
+      e.model,
+      e.precision,
+      qualifiers,
+    ]);
   });
   const links = (
     db.prepare('SELECT concept_id, node_id, relation, level, model, batch FROM concept_links').all() as {

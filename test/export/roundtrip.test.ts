@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe as group, expect, it } from 'vitest';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Store } from '../../electron/core/store';
 import { runExport } from '../../electron/core/export';
@@ -6,6 +7,8 @@ import { isFolderFormat } from '../../electron/core/export/formats';
 import { importGraph } from '../../electron/core/import';
 import { FileTarget, InlineTarget } from '../../electron/core/export/out';
 import type { ExportFormat } from '../../shared/contract/export';
+import { csvRow } from '../../electron/core/export/csv';
+import { parseCsvFile } from '../../electron/core/import/csv';
 import { tmpDir } from '../helpers/tmp';
 import { buildGraph, describe, spansValid, type Built } from './graph';
 
@@ -42,6 +45,27 @@ group('round trip: export → import into a new database → the same graph', ()
       expect(want.edges.length).toBe(7);
       expect(want.links.length).toBe(5);
       expect(want.provenance.length).toBe(8);
+      // precision and qualifiers are part of the description: they travel too
+      expect(want.edges.map((e) => JSON.parse(e).slice(8))).toEqual(
+        expect.arrayContaining([
+          [
+            0.62,
+            {
+              catenative: 'decide to',
+              condition: 'if hired',
+              modality: 'may',
+              negated: true,
+              only: true,
+              preposition: 'at',
+              quantity: 'at most one',
+              surface: 'may decide to work at',
+            },
+          ],
+          [0, { condition: '=HYPERLINK("http://x") unless "quoted", here' }],
+          [1, {}],
+          [null, {}],
+        ]),
+      );
       expect(describe(dst)).toEqual(want);
       expect(result.nodes).toEqual({ created: 13, existing: 0 });
       expect(result.edges).toEqual({ created: 7, existing: 0 });
@@ -84,6 +108,29 @@ group('round trip: export → import into a new database → the same graph', ()
     expect(first.dst.documents.list()).toHaveLength(2);
     first.dst.close();
     third.close();
+  });
+});
+
+group('older exports (no precision, no qualifiers) import as before', () => {
+  it('csv without the two columns: triples without precision or qualifiers', async () => {
+    const out = path.join(t.dir, 'older-csv');
+    await runExport(src.db, 'csv', { paths: true }, new FileTarget(out, true));
+    const file = path.join(out, 'edges.csv');
+    const rows: string[][] = [];
+    parseCsvFile(file, (f) => rows.push(f));
+    fs.writeFileSync(file, rows.map((r) => csvRow(r.slice(0, 9))).join(''));
+    const dst = Store.open(path.join(t.dir, 'older.db'));
+    try {
+      const r = await importGraph(dst.db, 'csv', out);
+      expect(r.edges.created).toBe(7);
+      const d = describe(dst);
+      expect(d.edges.map((e) => JSON.parse(e).slice(8))).toEqual(Array(7).fill([null, {}]));
+      // the rest of the graph is the same
+      const strip = (x: ReturnType<typeof describe>) => ({ ...x, edges: x.edges.map((e) => JSON.stringify(JSON.parse(e).slice(0, 8))) });
+      expect(strip(d)).toEqual(strip(describe(src)));
+    } finally {
+      dst.close();
+    }
   });
 });
 

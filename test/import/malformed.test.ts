@@ -143,7 +143,7 @@ group('malformed files: a clear error with the position, and nothing imported', 
     const ok = await exported('neo4j-csv');
     const dir = path.join(t.dir, 'bad-neo4j');
     fs.cpSync(ok, dir, { recursive: true });
-    fs.appendFileSync(path.join(dir, 'relationships.csv'), 'n1,n424242,knows,accepted,EE,1,editor,,\r\n');
+    fs.appendFileSync(path.join(dir, 'relationships.csv'), 'n1,n424242,knows,accepted,EE,1,editor,,,,\r\n');
     await expectFailure('neo4j-csv', dir, /relationships\.csv, line 9/, /unknown node "n424242"/);
   });
 
@@ -163,5 +163,27 @@ group('malformed files: a clear error with the position, and nothing imported', 
     const n = lines.findIndex((l) => l.includes('"status":"rejected"')) + 1;
     const bad2 = withLine(ok, n, (l) => l.replace('"rejected"', '"maybe"'), 'bad2.cyjs');
     await expectFailure('cyjs', bad2, new RegExp(`bad2\\.cyjs, line ${n}`), /unknown status "maybe"/);
+  });
+
+  it('precision outside [0, 1], a qualifier of the wrong type or an unknown one: the file and the field named', async () => {
+    const cyjs = await exported('cyjs');
+    const lines = fs.readFileSync(cyjs, 'utf8').split('\n');
+    const n = lines.findIndex((l) => l.includes('"precision":0.62')) + 1;
+    const bad = withLine(cyjs, n, (l) => l.replace('"precision":0.62', '"precision":1.5'), 'precision.cyjs');
+    await expectFailure('cyjs', bad, new RegExp(`precision\\.cyjs, line ${n}`), /precision is not in \[0, 1\]: 1\.5/);
+    const bad2 = withLine(cyjs, n, (l) => l.replace('"negated":true', '"negated":"yes"'), 'negated.cyjs');
+    await expectFailure('cyjs', bad2, new RegExp(`negated\\.cyjs, line ${n}`), /qualifiers: negated: /);
+
+    const csv = await exported('csv');
+    const dir = path.join(t.dir, 'bad-qualifiers');
+    fs.cpSync(csv, dir, { recursive: true });
+    const edges = fs.readFileSync(path.join(dir, 'edges.csv'), 'utf8').replace('""modality""', '""mood""');
+    fs.writeFileSync(path.join(dir, 'edges.csv'), edges);
+    await expectFailure('csv', dir, /edges\.csv, line \d+/, /qualifiers: .*mood/);
+
+    const ttl = await exported('ttl');
+    const bad3 = path.join(t.dir, 'negated.ttl');
+    fs.writeFileSync(bad3, fs.readFileSync(ttl, 'utf8').replace('gw:negated true', 'gw:negated "perhaps"'));
+    await expectFailure('ttl', bad3, /negated\.ttl/, /gw:negated is not a boolean: "perhaps"/);
   });
 });

@@ -64,6 +64,8 @@ export function* edgesWithEvidence(
 
 /** A list as a JSON text, or null when there is none. */
 export const jsonOrNull = (v: unknown[] | undefined): string | null => (v && v.length ? JSON.stringify(v) : null);
+/** A triple's qualifiers as JSON text, or null when it has none (nothing written: older readers are unaffected). */
+export const qualifiersJson = (q: Record<string, unknown>): string | null => (Object.keys(q).length ? JSON.stringify(q) : null);
 
 export function* edgePages(repo: ExportRepository): Generator<ExportEdgeRow[]> {
   for (let after = 0; ;) {

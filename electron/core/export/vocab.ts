@@ -45,6 +45,15 @@ export const V = {
   status: `${GW}status`,
   stage: `${GW}stage`,
   confidence: `${GW}confidence`,
+  precision: `${GW}precision`,
+  surface: `${GW}surface`,
+  modality: `${GW}modality`,
+  negated: `${GW}negated`,
+  condition: `${GW}condition`,
+  only: `${GW}only`,
+  quantity: `${GW}quantity`,
+  preposition: `${GW}preposition`,
+  catenative: `${GW}catenative`,
   engine: `${GW}engine`,
   model: `${GW}model`,
   concept: `${GW}concept`,
@@ -67,7 +76,20 @@ export const V = {
   edition: `${GW}edition`,
   integer: `${XSD}integer`,
   double: `${XSD}double`,
+  boolean: `${XSD}boolean`,
 } as const;
+
+/** The qualifier properties of a reified triple, in the order they are written: [key of TripleQualifiers, property, is boolean]. */
+export const QUALIFIER_PROPS = [
+  ['surface', V.surface, false],
+  ['modality', V.modality, false],
+  ['negated', V.negated, true],
+  ['condition', V.condition, false],
+  ['only', V.only, true],
+  ['quantity', V.quantity, false],
+  ['preposition', V.preposition, false],
+  ['catenative', V.catenative, false],
+] as const;
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -158,6 +180,15 @@ export const JSONLD_CONTEXT: Record<string, unknown> = {
   status: 'gw:status',
   stage: 'gw:stage',
   confidence: { '@id': 'gw:confidence', '@type': 'xsd:double' },
+  precision: { '@id': 'gw:precision', '@type': 'xsd:double' },
+  surface: 'gw:surface',
+  modality: 'gw:modality',
+  negated: { '@id': 'gw:negated', '@type': 'xsd:boolean' },
+  condition: 'gw:condition',
+  only: { '@id': 'gw:only', '@type': 'xsd:boolean' },
+  quantity: 'gw:quantity',
+  preposition: 'gw:preposition',
+  catenative: 'gw:catenative',
   engine: 'gw:engine',
   model: 'gw:model',
   concept: { '@id': 'gw:concept', '@type': '@id' },

@@ -71,6 +71,8 @@ export async function writeCyjs(ctx: WriteContext): Promise<void> {
         engine: e.engine,
         model: e.model,
         provenance: jsonOrNull(provenance),
+        precision: e.precision,
+        qualifiers: Object.keys(e.qualifiers).length ? e.qualifiers : null,
       });
     }
     ctx.tick(page.length);

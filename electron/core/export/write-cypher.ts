@@ -1,7 +1,7 @@
 // A Cypher script for Neo4j: MERGE statements over UNWIND batches (inline parameter lists, so it
 // runs in cypher-shell and the Browser alike). Relationship types cannot be parameters, so triples
 // are grouped by relation, one batch per (relation, up to CYPHER_BATCH rows).
-import { edgePagesByRelation, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, type WriteContext } from './select';
+import { edgePagesByRelation, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, qualifiersJson, type WriteContext } from './select';
 import { CONCEPT_LINK_TYPE, NEO4J_LABEL, NODE_LABEL } from './write-tables';
 import type { TextOut } from './out';
 
@@ -102,7 +102,7 @@ export async function writeCypher(ctx: WriteContext): Promise<void> {
     for (const { edge: e, provenance } of page) {
       const body =
         `MATCH (a:${NODE_LABEL} {key: row.s})\nMATCH (b:${NODE_LABEL} {key: row.o})\nMERGE (a)-[r:${cypherName(e.relation)}]->(b)\n` +
-        'SET r.status = row.status, r.stage = row.stage, r.confidence = row.confidence, r.engine = row.engine, r.model = row.model, r.provenance = row.provenance';
+        'SET r.status = row.status, r.stage = row.stage, r.confidence = row.confidence, r.engine = row.engine, r.model = row.model, r.provenance = row.provenance, r.precision = row.precision, r.qualifiers = row.qualifiers';
       batch.add(body, {
         s: nodeKey(e.subjectId),
         o: nodeKey(e.objectId),
@@ -112,6 +112,8 @@ export async function writeCypher(ctx: WriteContext): Promise<void> {
         engine: e.engine,
         model: e.model,
         provenance: jsonOrNull(provenance),
+        precision: e.precision,
+        qualifiers: qualifiersJson(e.qualifiers),
       });
     }
     ctx.tick(page.length);

@@ -1,6 +1,6 @@
 // GraphML for Gephi, yEd and igraph: node kind, label, type, aliases; edge relation, status, stage,
-// confidence, engine as declared attributes. Lists and evidence are JSON texts.
-import { edgePages, edgeKey, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, type WriteContext } from './select';
+// confidence, engine, precision as declared attributes; qualifiers as a JSON text. Lists and evidence are JSON texts.
+import { edgePages, edgeKey, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, nodesWithEvidence, qualifiersJson, type WriteContext } from './select';
 
 /** The declared keys: [id, for, attr.name, attr.type]. */
 export const GRAPHML_KEYS: [string, 'node' | 'edge', string, 'string' | 'double' | 'int'][] = [
@@ -20,6 +20,8 @@ export const GRAPHML_KEYS: [string, 'node' | 'edge', string, 'string' | 'double'
   ['level', 'edge', 'level', 'int'],
   ['batch', 'edge', 'batch', 'string'],
   ['eprov', 'edge', 'provenance', 'string'],
+  ['precision', 'edge', 'precision', 'double'],
+  ['qualifiers', 'edge', 'qualifiers', 'string'],
 ];
 
 /** XML text and attribute escaping. Characters XML 1.0 cannot hold at all (most C0 controls) become U+FFFD. */
@@ -71,7 +73,7 @@ export async function writeGraphml(ctx: WriteContext): Promise<void> {
       out.write(
         `    <edge id="${edgeKey(e.id)}" source="${nodeKey(e.subjectId)}" target="${nodeKey(e.objectId)}">${data('ekind', 'triple')}${data('relation', e.relation)}` +
           `${data('status', e.status)}${data('stage', e.stage)}${data('confidence', e.confidence)}${data('engine', e.engine)}${data('model', e.model)}` +
-          `${data('eprov', jsonOrNull(provenance))}</edge>\n`,
+          `${data('eprov', jsonOrNull(provenance))}${data('precision', e.precision)}${data('qualifiers', qualifiersJson(e.qualifiers))}</edge>\n`,
       );
     }
     ctx.tick(page.length);

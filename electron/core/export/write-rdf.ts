@@ -6,7 +6,8 @@
 //   concept   <cpt:x> a gw:Concept, rdfs:Class ; rdfs:label "X" .
 //   type      <typ:T> a gw:NodeType ; rdfs:label "T" .
 //   relation  <rel:r> a rdf:Property ; rdfs:label "r" .
-//   triple    <edge:h> a rdf:Statement ; rdf:subject/predicate/object ; gw:status ; gw:stage ; gw:confidence ; gw:engine [; gw:model]
+//   triple    <edge:h> a rdf:Statement ; rdf:subject/predicate/object ; gw:status ; gw:stage ; gw:confidence ; gw:engine [; gw:model] [; gw:precision]
+//             [; gw:surface ; gw:modality ; gw:negated ; gw:condition ; gw:only ; gw:quantity ; gw:preposition ; gw:catenative]
 //             and, for accepted triples only, the asserted <s> <rel:r> <o> .
 //   link      _:lN a gw:ConceptLink ; gw:concept <c> ; gw:instance <n> | gw:relation <rel:r> ; gw:level N
 //             and <n> a <c> (instances), <n> rdfs:subClassOf <c> (concepts), <rel:r> skos:broader <c> (relations).
@@ -16,7 +17,7 @@
 //   chunk     <doc:H/chunk/N> a prov:Entity, gw:Chunk ; gw:document <doc:H> ; gw:ordinal ; gw:start ; gw:end [; gw:page] .
 import N3 from 'n3';
 import type { ExportProvenanceRow } from '../store/export';
-import { Iris, V, exportContext, exportPrefixes, JSONLD_CONTEXT } from './vocab';
+import { Iris, V, QUALIFIER_PROPS, exportContext, exportPrefixes, JSONLD_CONTEXT } from './vocab';
 import { edgePages, linkPages, nodeKinds, nodePages, type WriteContext } from './select';
 import type { TextOut } from './out';
 
@@ -33,6 +34,7 @@ const int = (n: number): Term => ({ t: 'lit', v: String(Math.trunc(n)), dt: V.in
 /** xsd:double in canonical form (9.0E-1), as JSON-LD processors write it: the same literal in every RDF format. */
 const canonicalDouble = (n: number) => n.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
 const dbl = (n: number): Term => ({ t: 'lit', v: canonicalDouble(n), dt: V.double });
+const bool = (b: boolean): Term => ({ t: 'lit', v: String(b), dt: V.boolean });
 
 const KIND_CLASS = { entity: V.Entity, event: V.Event, concept: V.Concept } as const;
 
@@ -204,6 +206,11 @@ export async function walkRdf(ctx: WriteContext, emit: (b: Block) => void, drain
         [V.engine, lit(e.engine)],
       ];
       if (e.model) po.push([V.model, lit(e.model)]);
+      if (e.precision != null) po.push([V.precision, dbl(e.precision)]);
+      for (const [key, p, isBool] of QUALIFIER_PROPS) {
+        const v = e.qualifiers[key];
+        if (v !== undefined) po.push([p, isBool ? bool(v === true) : lit(String(v))]);
+      }
       const extra = evidence(prov.get(e.id), po);
       emit({ s: iri(id), po });
       if (e.status === 'accepted') emit({ s: iri(s), po: [[r, iri(o)]] });

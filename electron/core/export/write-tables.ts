@@ -3,12 +3,24 @@
 // (csv.ts toSpreadsheetCell); the neo4j-csv export is read by neo4j-admin, which runs no formula
 // and would keep the apostrophe in the label, so it holds the text exactly.
 import { csvRow, spreadsheetRow } from './csv';
-import { edgePages, edgesWithEvidence, jsonOrNull, linkPages, nodeKey, edgeKey, nodeKinds, nodePages, nodesWithEvidence, type WriteContext } from './select';
+import {
+  edgePages,
+  edgesWithEvidence,
+  jsonOrNull,
+  linkPages,
+  nodeKey,
+  edgeKey,
+  nodeKinds,
+  nodePages,
+  nodesWithEvidence,
+  qualifiersJson,
+  type WriteContext,
+} from './select';
 import type { ExportProvenanceRow } from '../store/export';
 
 const CSV_HEADERS = {
   nodes: ['id', 'kind', 'label', 'type', 'aliases'],
-  edges: ['id', 'source', 'relation', 'target', 'status', 'stage', 'confidence', 'engine', 'model'],
+  edges: ['id', 'source', 'relation', 'target', 'status', 'stage', 'confidence', 'engine', 'model', 'precision', 'qualifiers'],
   conceptLinks: ['concept', 'node', 'relation', 'level', 'model', 'batch'],
   provenance: [
     'edge',
@@ -84,7 +96,21 @@ export async function writeCsv(ctx: WriteContext): Promise<void> {
   for (const page of edgePages(repo)) {
     const p = repo.edgeProvenance(page.map((e) => e.id));
     for (const e of page) {
-      edges.write(spreadsheetRow([edgeKey(e.id), nodeKey(e.subjectId), e.relation, nodeKey(e.objectId), e.status, e.stage, e.confidence, e.engine, e.model]));
+      edges.write(
+        spreadsheetRow([
+          edgeKey(e.id),
+          nodeKey(e.subjectId),
+          e.relation,
+          nodeKey(e.objectId),
+          e.status,
+          e.stage,
+          e.confidence,
+          e.engine,
+          e.model,
+          e.precision,
+          qualifiersJson(e.qualifiers),
+        ]),
+      );
       for (const r of p.get(e.id) ?? []) prov?.write(spreadsheetRow(provFields(r)));
     }
     ctx.tick(page.length);
@@ -95,7 +121,7 @@ export async function writeCsv(ctx: WriteContext): Promise<void> {
 
 const NEO4J_HEADERS = {
   nodes: ['key:ID', 'label', 'kind', 'type', 'aliases', 'provenance', 'concept_relations', ':LABEL'],
-  relationships: [':START_ID', ':END_ID', ':TYPE', 'status', 'stage', 'confidence:double', 'engine', 'model', 'provenance'],
+  relationships: [':START_ID', ':END_ID', ':TYPE', 'status', 'stage', 'confidence:double', 'engine', 'model', 'provenance', 'precision:double', 'qualifiers'],
   conceptLinks: [':START_ID', ':END_ID', ':TYPE', 'level:int', 'model', 'batch'],
 };
 
@@ -140,7 +166,21 @@ export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
   }
   for (const page of edgesWithEvidence(repo, edgePages(repo))) {
     for (const { edge: e, provenance } of page) {
-      rels.write(csvRow([nodeKey(e.subjectId), nodeKey(e.objectId), e.relation, e.status, e.stage, e.confidence, e.engine, e.model, jsonOrNull(provenance)]));
+      rels.write(
+        csvRow([
+          nodeKey(e.subjectId),
+          nodeKey(e.objectId),
+          e.relation,
+          e.status,
+          e.stage,
+          e.confidence,
+          e.engine,
+          e.model,
+          jsonOrNull(provenance),
+          e.precision,
+          qualifiersJson(e.qualifiers),
+        ]),
+      );
     }
     ctx.tick(page.length);
     await drain();
@@ -153,7 +193,7 @@ export async function writeNeo4jCsv(ctx: WriteContext): Promise<void> {
       `  neo4j-admin database import full --multiline-fields=true --nodes=nodes.csv --relationships=relationships.csv${links ? ' --relationships=concept_links.csv' : ''} neo4j`,
       '',
       `Every node has the label ${NODE_LABEL} plus Entity, Event or Concept, and a unique property "key" (n<id>).`,
-      'Relationship types are the relation texts. aliases, provenance and concept_relations are JSON texts.',
+      'Relationship types are the relation texts. aliases, provenance, concept_relations and qualifiers are JSON texts.',
       '',
     ].join('\n'),
   );

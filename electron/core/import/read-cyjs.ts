@@ -34,6 +34,8 @@ function edgeFromData(d: Data, sink: ImportSink): void {
     engine: d.engine,
     model: d.model,
     provenance: d.provenance,
+    precision: d.precision,
+    qualifiers: d.qualifiers,
     level: d.level,
     batch: d.batch,
   });

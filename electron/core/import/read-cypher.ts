@@ -145,6 +145,8 @@ export function readCypher(file: string, sink: ImportSink): void {
           engine: row.engine,
           model: str(row.model),
           provenance: row.provenance,
+          precision: row.precision,
+          qualifiers: row.qualifiers,
         });
       }
     }

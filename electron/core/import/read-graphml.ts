@@ -26,6 +26,8 @@ const EDGE_ATTRS: Record<string, keyof EdgeRecord> = {
   level: 'level',
   batch: 'batch',
   provenance: 'provenance',
+  precision: 'precision',
+  qualifiers: 'qualifiers',
 };
 
 export function readGraphml(file: string, sink: ImportSink): void {

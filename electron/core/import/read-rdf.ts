@@ -6,7 +6,7 @@ import N3 from 'n3';
 import { ImportError, readChunks } from './errors';
 import { EdgeStatus, Stage } from '../../../shared/schemas';
 import type { ImportKind, ImportSink } from './sink';
-import { OWL, RDFS, V, localName } from '../export/vocab';
+import { OWL, QUALIFIER_PROPS, RDFS, V, localName } from '../export/vocab';
 
 export interface RdfTerm {
   termType: string;
@@ -52,6 +52,8 @@ const BAG_PREDICATES = new Set<string>([
   V.status,
   V.stage,
   V.confidence,
+  V.precision,
+  ...QUALIFIER_PROPS.map(([, p]) => p),
   V.engine,
   V.model,
   V.concept,
@@ -231,7 +233,7 @@ export class RdfCollector {
       if (n !== undefined) sink.link(c, { nodeId: n });
       else if (how === 'broader' || this.special.get(s) === 'prop') sink.link(c, { relation: this.relationName(s) });
     }
-    // 3. Triples: reified statements keep their status, stage, confidence, engine and model; plain ones are accepted imports.
+    // 3. Triples: reified statements keep their status, stage, confidence, engine, model, precision and qualifiers; plain ones are accepted imports.
     for (const [k, bag] of this.bags) {
       if (this.special.get(k) !== 'stmt') continue;
       sink.where = { file };
@@ -241,7 +243,16 @@ export class RdfCollector {
       if (!Stage.safeParse(stage).success) fail(`statement ${k}: unknown gw:stage ${JSON.stringify(stage)}`);
       const confidence = bag.confidence !== undefined ? Number(bag.confidence) : undefined;
       if (confidence !== undefined && !Number.isFinite(confidence)) fail(`statement ${k}: gw:confidence is not a number`);
+      const qualifiers: Record<string, unknown> = {};
+      for (const [key, , isBool] of QUALIFIER_PROPS) {
+        const v = bag[key];
+        if (v === undefined) continue;
+        if (isBool && v !== 'true' && v !== 'false') fail(`statement ${k}: gw:${key} is not a boolean: ${JSON.stringify(v)}`);
+        qualifiers[key] = isBool ? v === 'true' : v;
+      }
       sink.edge(k, sink.nodeId(bag.subject)!, sink.nodeId(bag.object)!, {
+        precision: sink.precision(bag.precision, `statement ${k}`),
+        qualifiers: sink.qualifiers(Object.keys(qualifiers).length ? qualifiers : undefined, `statement ${k}`),
         relation: this.relationName(bag.predicate),
         status: status as EdgeStatus,
         stage: stage as Stage,

@@ -59,6 +59,8 @@ export function readCsvFolder(p: string, sink: ImportSink): void {
         confidence: opt(row, 'confidence'),
         engine: opt(row, 'engine'),
         model: opt(row, 'model'),
+        precision: opt(row, 'precision'),
+        qualifiers: opt(row, 'qualifiers'),
       });
     });
   }
@@ -137,6 +139,8 @@ export function readNeo4jCsvFolder(p: string, sink: ImportSink): void {
         engine: opt(row, 'engine'),
         model: opt(row, 'model'),
         provenance: opt(row, 'provenance'),
+        precision: opt(row, 'precision'),
+        qualifiers: opt(row, 'qualifiers'),
         level: opt(row, 'level'),
         batch: opt(row, 'batch'),
       });

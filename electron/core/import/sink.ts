@@ -2,7 +2,7 @@
 // records interpreted the same way for every format, tallies for the result.
 import { z } from 'zod';
 import type { BulkGraphWriter } from '../store/bulk';
-import { EdgeStatus, Stage } from '../../../shared/schemas';
+import { EdgeStatus, Stage, TripleQualifiers } from '../../../shared/schemas';
 import { ImportError, type Position } from './errors';
 import type { ProvEntry, RelationLinkEntry } from '../export/select';
 
@@ -69,6 +69,10 @@ export interface EdgeRecord {
   confidence?: unknown;
   engine?: unknown;
   model?: unknown;
+  /** A number in [0, 1]. */
+  precision?: unknown;
+  /** TripleQualifiers as an object or JSON text. */
+  qualifiers?: unknown;
   provenance?: unknown;
   level?: unknown;
   batch?: unknown;
@@ -143,7 +147,16 @@ export class ImportSink {
     key: string | null,
     subjectId: number,
     objectId: number,
-    e: { relation: string; status?: EdgeStatus; stage?: Stage; confidence?: number; engine?: string; model?: string | null },
+    e: {
+      relation: string;
+      status?: EdgeStatus;
+      stage?: Stage;
+      confidence?: number;
+      engine?: string;
+      model?: string | null;
+      precision?: number | null;
+      qualifiers?: TripleQualifiers;
+    },
   ): number {
     if (!e.relation.trim()) this.fail('a triple has an empty relation');
     const r = this.bulk.edge({
@@ -155,6 +168,8 @@ export class ImportSink {
       confidence: e.confidence ?? IMPORT_DEFAULTS.confidence,
       engine: e.engine ?? IMPORT_DEFAULTS.engine,
       model: e.model ?? null,
+      precision: e.precision ?? null,
+      meta: e.qualifiers && Object.keys(e.qualifiers).length ? e.qualifiers : null,
     });
     if (r.created) this.edges.created++;
     else if (r.id <= this.bulk.before.edge && !this.existingEdges.has(r.id)) {
@@ -263,6 +278,8 @@ export class ImportSink {
     if (stage !== null && !Stage.safeParse(stage).success) this.fail(`edge ${r.key ?? ''}: unknown stage ${JSON.stringify(stage)}`);
     const confidence = this.num(r.confidence, 'confidence');
     const id = this.edge(r.key ?? null, s, o, {
+      precision: this.precision(r.precision, `edge ${r.key ?? ''}`.trim()),
+      qualifiers: this.qualifiers(r.qualifiers, `edge ${r.key ?? ''}`.trim()),
       relation,
       status: (status as EdgeStatus | null) ?? undefined,
       stage: (stage as Stage | null) ?? undefined,
@@ -271,6 +288,24 @@ export class ImportSink {
       model: str(r.model),
     });
     this.provenanceList({ edgeId: id }, r.provenance);
+  }
+
+  /** A triple's precision: blank is none; else a number in [0, 1]. */
+  precision(v: unknown, what: string): number | null {
+    const n = this.num(v, `${what}: precision`);
+    if (n !== null && (n < 0 || n > 1)) this.fail(`${what}: precision is not in [0, 1]: ${JSON.stringify(v)}`);
+    return n;
+  }
+
+  /** A triple's qualifiers (object or JSON text): only the known keys, each of its type; blank is none. */
+  qualifiers(v: unknown, what: string): TripleQualifiers | undefined {
+    if (blank(v)) return undefined;
+    const parsed = TripleQualifiers.strict().safeParse(this.parseJsonValue(v, `${what}: qualifiers`));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      this.fail(`${what}: qualifiers: ${issue.path.join('.') || '(value)'}: ${issue.message}`);
+    }
+    return parsed.data;
   }
 
   num(v: unknown, what: string): number | null {

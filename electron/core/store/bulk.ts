@@ -30,6 +30,10 @@ interface BulkEdge {
   confidence: number;
   engine: string;
   model?: string | null;
+  /** The estimated probability an editor keeps it, as exported (null: never scored). */
+  precision?: number | null;
+  /** edges.meta as exported (the triple's qualifiers), or null. */
+  meta?: Record<string, unknown> | null;
 }
 
 interface BulkDocumentRef {
@@ -137,7 +141,7 @@ export class BulkGraphWriter {
       ftsDelete: db.prepare("INSERT INTO nodes_fts(nodes_fts, rowid, label, aliases) VALUES ('delete', ?, ?, ?)"),
       ftsInsert: db.prepare('INSERT INTO nodes_fts(rowid, label, aliases) VALUES (?, ?, ?)'),
       insertEdge: db.prepare(
-        `INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO edges (subject_id, relation, object_id, stage, status, confidence, engine, model, precision, meta, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (subject_id, relation, object_id) DO NOTHING`,
       ),
       findEdge: db.prepare('SELECT id FROM edges WHERE subject_id = ? AND relation = ? AND object_id = ?'),
@@ -263,7 +267,20 @@ export class BulkGraphWriter {
     if (!relation) throw new Error('empty relation');
     if (!STAGES.has(e.stage)) throw new Error(`unknown stage: ${JSON.stringify(e.stage)}`);
     if (!STATUSES.has(e.status)) throw new Error(`unknown status: ${JSON.stringify(e.status)}`);
-    const info = this.s.insertEdge.run(e.subjectId, relation, e.objectId, e.stage, e.status, e.confidence, e.engine, e.model ?? null, this.now, this.now);
+    const info = this.s.insertEdge.run(
+      e.subjectId,
+      relation,
+      e.objectId,
+      e.stage,
+      e.status,
+      e.confidence,
+      e.engine,
+      e.model ?? null,
+      e.precision ?? null,
+      JSON.stringify(e.meta ?? {}),
+      this.now,
+      this.now,
+    );
     if (info.changes) {
       this.wrote();
       return { id: Number(info.lastInsertRowid), created: true };

@@ -5,7 +5,8 @@ import { openDb, parseJson } from './db';
 import { ClauseLookup } from './clauses';
 import { editionLabel } from '../document/editions';
 import type { StandardId } from '../document/structure';
-import type { EdgeStatus, NodeKind, Stage } from '../../../shared/schemas';
+import type { EdgeStatus, NodeKind, Stage, TripleQualifiers } from '../../../shared/schemas';
+import { qualifiersOf } from './graph';
 
 export interface ExportFilter {
   /** Only accepted triples (default: every status). */
@@ -36,6 +37,10 @@ export interface ExportEdgeRow {
   confidence: number;
   engine: string;
   model: string | null;
+  /** The estimated probability an editor keeps the triple (null when never scored). */
+  precision: number | null;
+  /** What the triple says beyond its labels, read as `triples --json` reads it ({} when none). */
+  qualifiers: TripleQualifiers;
 }
 
 export interface ExportLinkRow {
@@ -135,6 +140,9 @@ interface EdgeRowRaw {
   confidence: number;
   engine: string;
   model: string | null;
+  precision: number | null;
+  edited: number;
+  meta: string | null;
 }
 const toEdge = (r: EdgeRowRaw): ExportEdgeRow => ({
   id: r.id,
@@ -146,6 +154,8 @@ const toEdge = (r: EdgeRowRaw): ExportEdgeRow => ({
   confidence: r.confidence,
   engine: r.engine,
   model: r.model,
+  precision: r.precision,
+  qualifiers: qualifiersOf(parseJson<Record<string, unknown>>(r.meta, {}), r.edited === 1),
 });
 
 const PROV_SQL = `SELECT p.id, p.edge_id, p.node_id, p.document_id, d.title AS document_title, d.content_hash AS document_hash,
@@ -266,7 +276,7 @@ export class ExportRepository {
     return (
       this.db
         .prepare(
-          `SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model FROM edges e
+          `SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model, e.precision, e.edited, e.meta FROM edges e
                 WHERE e.id > ? AND ${w.sql} ORDER BY e.id LIMIT ?`,
         )
         .all(after, ...w.args, limit) as EdgeRowRaw[]
@@ -281,7 +291,7 @@ export class ExportRepository {
     return (
       this.db
         .prepare(
-          `SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model FROM edges e
+          `SELECT e.id, e.subject_id, e.relation, e.object_id, e.stage, e.status, e.confidence, e.engine, e.model, e.precision, e.edited, e.meta FROM edges e
                 WHERE ${cursor} ${w.sql} ORDER BY e.relation, e.id LIMIT ?`,
         )
         .all(...cargs, ...w.args, limit) as EdgeRowRaw[]

@@ -303,7 +303,7 @@ export class GraphRepository {
  * A triple's qualifiers from its edge's meta: only the known keys, each of its type (an edge written
  * before they existed has none). An edited triple has no "as written": the editor's words are its relation.
  */
-function qualifiersOf(meta: Record<string, unknown>, edited: boolean): TripleQualifiers {
+export function qualifiersOf(meta: Record<string, unknown>, edited: boolean): TripleQualifiers {
   const out: TripleQualifiers = {};
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   const surface = text(meta.surface);
