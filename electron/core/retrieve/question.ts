@@ -206,9 +206,9 @@ export function answerTypeOf(question: string): QuestionType {
   // expression frames the question; the term is what follows it
   const named = /^(?:the\s+|an?\s+)?(acronyms?|abbreviations?|initialisms?|terms?|phrases?|words?|expressions?)\s+(\S.*)$/i.exec(out.subject);
   if (named) return { ...out, subject: named[2], frame: [...out.frame, named[1].toLowerCase()] };
-  // "what is the Lower Layer in EAP key management": the term, then where it is meant (a lower-case
-  // "in" or "within"; "Dial In User Service" keeps its capital); "the Authenticator role as used in the 802.1X
-  // guidelines": "as used / as defined" opens the same qualifier; "a MIB view for a given element": so does
+  // "what is the Session Layer in widget management": the term, then where it is meant (a lower-case
+  // "in" or "within"; "Sign In Service" keeps its capital); "the Relay role as used in the widget
+  // guidelines": "as used / as defined" opens the same qualifier; "a view for a given element": so does
   // "for" before an indefinite
   const where = /^(.+?\S)\s+(?:as\s+[a-z]+\s+(?:in|within|by|for|under)|in|within|for\s+(?:a|an|any|each|every|some)\b)\s+\S.*$/.exec(out.subject);
   if (where && tokenize(where[1]).some((t) => !STOPWORDS.has(t.text))) out = { ...out, subject: where[1] };
@@ -409,7 +409,7 @@ function askedType(question: string): QuestionType {
         .map((t) => t.raw)
         .join(' ')}?`,
     );
-  // "what uniqueness should the Acct-Session-Id have (when ...)": a property (a WordNet attribute noun) said of X,
+  // "what uniqueness should the Widget-Session-Id have (when ...)": a property (a WordNet attribute noun) said of X,
   // read like "what should X be" ("... SHOULD be globally and temporally unique")
   // ("what kind / sort / degree of uniqueness should ...": the same)
   const propAt = /^(?:kind|sort|type|degree|level)$/.test(next ?? '') && words[whAt + 2] === 'of' ? whAt + 3 : whAt + 1;
@@ -445,7 +445,7 @@ function askedType(question: string): QuestionType {
     // "what does X report for Y / when Y": the value X reports in that case
     if (reportAt > 0 && REPORT_CASE.test(rest[reportAt + 1] ?? '')) return { ...out, type: 'value', subject: doer(whAt + 2, whAt + 2 + reportAt) };
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return definitionOf(toks.length - 1, last);
-    // "what does the Framed-MTU attribute indicate for 802.1X": the describing verb need not end the question
+    // "what does the Widget-Size field indicate for gateways": the describing verb need not end the question
     const verbAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && w !== 'do' && DESCRIBE_VERBS.has(w)) : -1;
     if (verbAt > 0) return definitionOf(whAt + 2 + verbAt, rest[verbAt]);
     // "what should X be set to": a value; "what must accompany X", "what should an implementation do": an action
@@ -594,7 +594,7 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): 
     // ("which X value marks that ...": a conjunction after it too)
     if (head && ['DET', 'PRON', 'SCONJ'].includes(tags[k + 1]?.pos ?? '') && /s$/.test(t.lower) && t.pos === 'NOUN') break;
     if (t.pos === 'PUNCT' && (t.text === '-' || t.text === '/') && phrase.length) continue;
-    // a hyphen-joined compound is one name whatever its parts are tagged ("Acct-Terminate-Cause value")
+    // a hyphen-joined compound is one name whatever its parts are tagged ("Widget-Reset-Cause value")
     const glued = aligned && k > 0 && /^[-/]$/.test(source.slice(rest[k - 1].end, rest[k].start));
     if (phrase.length && (glued || /^[-/]$/.test(tags[k - 1]?.text ?? '')) && /^[A-Za-z0-9]+$/.test(t.text)) {
       phrase.push(t.lower);
@@ -609,7 +609,7 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): 
     // and a verb-tagged last word after the phrase's nouns is its head: a question does not end on a verb with
     // no object ("... holds the value of which RADIUS attribute?")
     const last = phrase.length > 0 && t.pos === 'VERB' && tags.slice(k + 1).every((x) => x.pos === 'PUNCT');
-    // and so is a verb-tagged base form between a singular noun and a noun ("which DIAMETER attribute number carries"):
+    // and so is a verb-tagged base form between a singular noun and a noun ("which WIDGET field number carries"):
     // a singular subject takes no base-form verb
     const inner =
       phrase.length > 0 &&

@@ -442,8 +442,8 @@ export class Retriever {
   }
 
   /**
-   * The passages of each section whose heading is one of the labels ("4.1. Acct-Tunnel-Connection" for a question
-   * naming Acct-Tunnel-Connection): a section headed by a thing is where the document says what it is. Labels of one
+   * The passages of each section whose heading is one of the labels ("4.1. Widget-Tunnel-Link" for a question
+   * naming Widget-Tunnel-Link): a section headed by a thing is where the document says what it is. Labels of one
    * short word and summary or boilerplate headings are left out (a "Security Considerations" section is not about "security").
    */
   private sectionPassages(labels: string[]): Set<number> {

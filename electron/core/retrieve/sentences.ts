@@ -117,7 +117,7 @@ interface SentenceScore {
   score: number;
 }
 
-/** A numbered section heading line ("4.1.  Acct-Tunnel-Connection", "A.2 Examples"). */
+/** A numbered section heading line ("4.1.  Widget-Tunnel-Link", "A.2 Examples"). */
 function isHeadingLine(s: Sentence): boolean {
   if (s.tokens.length === 0 || s.tokens.length > 8 || /[.;:,]$/.test(s.text)) return false;
   return /^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*\.?)\s+\S/.test(s.text);
@@ -125,7 +125,7 @@ function isHeadingLine(s: Sentence): boolean {
 
 /**
  * Every sentence of a passage scored against the question's terms: alone, with the sentence before it
- * (a term being defined), or with the heading of its section ("4.1. Acct-Tunnel-Connection ... This
+ * (a term being defined), or with the heading of its section ("4.1. Widget-Tunnel-Link ... This
  * Attribute indicates ..."): a sentence is read in its section's context.
  */
 export function scoreSentences(text: string, terms: QuestionTerm[]): SentenceScore[] {

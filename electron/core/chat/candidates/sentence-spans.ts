@@ -77,7 +77,7 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     // "which Accounting-Request packets are tallied by X": the asked noun restated, with the modifier that picks them out
     if (ctx.asksName && ctx.headStems.size) spans = [...spans, ...restrictedSpans(s.text, spans, ctx.headStems, new Set(q.contentStems))];
     // "what must the Peer-Id be": what the sentence says the Peer-Id is or must be
-    // (or of its head: "the Acct-Session-Id of an 802.1X authenticator" is said of as "the Acct-Session-Id")
+    // (or of its head: "the Widget-Session-Id of a gateway" is said of as "the Widget-Session-Id")
     if (type.type === 'value' && type.subject) {
       const head = /^(.+?)\s+(?:of|for|in|on|at|from|by|with)\s+\S/.exec(type.subject)?.[1];
       spans = [...spans, ...complementSpans(s.text, type.subject), ...(head ? complementSpans(s.text, head) : [])];
@@ -210,7 +210,7 @@ function measureSpan(
   if (type.type !== 'yesno' && novel === 0) return null;
   // (a value may be a name, unless the question asks for a number: "which numeric X value")
   const named = type.type === 'value' && !o.asksNumber && (WHOLE_IDENTIFIER.test(span.text) || CONSTANT_WORD.test(span.text));
-  // "4.1.  Acct-Tunnel-Connection": the number of a section heading is not a value of it
+  // "4.1.  Widget-Tunnel-Link": the number of a section heading is not a value of it
   if (
     numeric &&
     span.start === 0 &&

@@ -150,7 +150,7 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         'specific',
         1,
       );
-      // "68 for Acct-Tunnel-Connection": a number assigned to a named thing
+      // "68 for Widget-Tunnel-Link": a number assigned to a named thing
       pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 'specific', 1);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 'loose');
       // a negative number ("the special priority -1"): a minus sign after a space or a bracket, not a range's hyphen
