@@ -486,7 +486,7 @@ export const QUESTION_FEATURES = [
   // (0.9 against 0.99) differs little as a share and much as odds, where a calibration weighs it linearly
   'topLogOdds',
   // share of the softmax (candidates and null) held by the answers consistent with the first: it and those
-  // whose words contain its words or are contained in them ("1813" and "port 1813", "Yes" and "Yes, if ...").
+  // whose words contain its words or are contained in them ("42" and "port 42", "Yes" and "Yes, if ...").
   // The same answer proposed from several places and in several forms (redundancy)
   'consistentShare',
   // the first answer's lead over the best answer not consistent with it (capped at MARGIN_CAP; the cap
