@@ -4,6 +4,8 @@ import { respace } from '../../electron/core/ingest/repair/layout';
 import { segmentRun } from '../../electron/core/ingest/repair/segment';
 import { detectFormat } from '../../electron/core/ingest/detect';
 import { detectLanguage, releaseLanguageDetector } from '../../electron/core/ingest/language';
+import fs from 'node:fs';
+import { data } from '../helpers/tmp';
 
 describe('text repair', () => {
   it('applies NFKC: math italic letters, ligatures, full-width forms, no-break spaces', () => {
@@ -179,6 +181,14 @@ describe('format and language detection', () => {
       ),
     ).toBe('ko');
     expect(await detectLanguage('The Extensible Authentication Protocol supports multiple authentication methods and key derivation.')).toBe('en');
+  });
+
+  it('weighs each window by how sure the detector is: windows of headers, attribute listings and traces do not outvote prose', async () => {
+    // an English RFC whose four windows are a title page, an attribute listing, prose and a protocol trace:
+    // one vote per window gave its title page's guess (German, at an accuracy of a third)
+    const text = fs.readFileSync(data('rfc-train', 'rfc4590.txt'), 'utf8');
+    expect(await detectLanguage(text)).toBe('en');
+    expect(await detectLanguage(`${'Le serveur envoie une réponse au client lorsque la requête est terminée. '.repeat(60)}`)).toBe('fr');
   });
 });
 

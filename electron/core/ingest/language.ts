@@ -10,18 +10,22 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The language thread: plain JavaScript (no TypeScript loader in it), tinyld loaded by path, one
- * request at a time answered in order with the language of each window ('' where tinyld has none).
+ * request at a time answered in order with each window's candidate languages and tinyld's accuracy
+ * for each, best first (none where tinyld has none).
  */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { detect } = require(workerData.tinyld);
-parentPort.on('message', (windows) => parentPort.postMessage(windows.map((w) => detect(w))));
+const { detectAll } = require(workerData.tinyld);
+parentPort.on('message', (windows) => parentPort.postMessage(windows.map((w) => detectAll(w).slice(0, 3).map((c) => [c.lang, c.accuracy]))));
 `;
+
+/** A window's candidate languages with tinyld's accuracy for each, best first. */
+type WindowLanguages = [lang: string, accuracy: number][];
 
 interface LanguageThread {
   worker: Worker;
   /** Requests waiting for their answer, oldest first (the thread answers in order). */
-  waiting: { resolve: (langs: string[]) => void; reject: (err: Error) => void }[];
+  waiting: { resolve: (langs: WindowLanguages[]) => void; reject: (err: Error) => void }[];
   /** Let go (releaseLanguageDetector) while answering: it ends once its last answer is in. */
   released: boolean;
 }
@@ -36,7 +40,7 @@ function startThread(): LanguageThread {
     if (thread === t) thread = null;
     for (const w of t.waiting.splice(0)) w.reject(err);
   };
-  worker.on('message', (langs: string[]) => {
+  worker.on('message', (langs: WindowLanguages[]) => {
     t.waiting.shift()?.resolve(langs);
     if (t.waiting.length) return;
     if (t.released) void worker.terminate();
@@ -48,11 +52,11 @@ function startThread(): LanguageThread {
   return t;
 }
 
-/** tinyld's answer for each window, from the language thread (started if none runs). */
-function detectWindows(windows: string[]): Promise<string[]> {
+/** tinyld's candidates for each window, from the language thread (started if none runs). */
+function detectWindows(windows: string[]): Promise<WindowLanguages[]> {
   if (!windows.length) return Promise.resolve([]);
   const t = (thread ??= startThread());
-  return new Promise<string[]>((resolve, reject) => {
+  return new Promise<WindowLanguages[]>((resolve, reject) => {
     t.waiting.push({ resolve, reject });
     // (held while it answers: a process awaiting only the answer stays alive for it)
     t.worker.ref();
@@ -77,32 +81,6 @@ const SAMPLE = 20_000;
 const WINDOW = 2000;
 
 /**
- * Can the `remaining` windows still change the vote's winner (the most votes; of equal counts, the
- * language voted for first)? When not, they need no vote: the answer is the same.
- */
-function decided(votes: Map<string, number>, remaining: number): boolean {
-  let leader: string | undefined;
-  let most = 0;
-  for (const [lang, n] of votes) {
-    if (n > most) {
-      leader = lang;
-      most = n;
-    }
-  }
-  if (leader === undefined || remaining > most) return false; // a language not seen yet could still win
-  let afterLeader = false;
-  for (const [lang, n] of votes) {
-    if (lang === leader) {
-      afterLeader = true;
-      continue;
-    }
-    // One voted for before the leader wins a tie; one after it must get past it.
-    if (afterLeader ? n + remaining > most : n + remaining >= most) return false;
-  }
-  return true;
-}
-
-/**
  * `latinHint`: the language to assume for text without a script of its own (a corpus of short
  * passages is detected once, not passage by passage).
  */
@@ -121,22 +99,20 @@ export async function detectLanguage(text: string, latinHint?: string | null): P
   const cyr = count(/\p{Script=Cyrillic}/gu);
   const arabic = count(/\p{Script=Arabic}/gu);
   if (latinHint !== undefined && cyr / letters < 0.5 && arabic / letters < 0.5) return latinHint;
-  // tinyld is steadier on windows of prose than on one long mixed sample: vote over windows (each
-  // window's answer asked of the language thread in one request; the vote stops as soon as the
-  // windows left cannot change its winner).
+  // tinyld is steadier on windows of prose than on one long mixed sample: a vote over windows (all
+  // asked of the language thread in one request), each window's candidates weighed by tinyld's
+  // accuracy for them. A window of listings, addresses or protocol traces gets a wrong language at a
+  // low accuracy; counted as one vote, two such windows outvote one of prose that tinyld is sure of.
   const windowCount = Math.min(4, Math.max(1, Math.floor(text.length / WINDOW)));
   const windows = Array.from({ length: windowCount }, (_, w) => {
     const at = Math.floor((text.length / windowCount) * w);
     return text.slice(at, at + WINDOW);
   });
-  const langs = await detectWindows(windows);
   const votes = new Map<string, number>();
-  for (let w = 0; w < windowCount && !decided(votes, windowCount - w); w++) {
-    const lang = langs[w];
-    if (lang) votes.set(lang, (votes.get(lang) ?? 0) + 1);
-  }
-  const best = [...votes].sort((a, b) => b[1] - a[1])[0];
-  if (best) return best[0];
+  for (const candidates of await detectWindows(windows)) for (const [lang, accuracy] of candidates) votes.set(lang, (votes.get(lang) ?? 0) + accuracy);
+  // (of equal weights, the language voted for first)
+  const best = [...votes].reduce<[string, number] | undefined>((top, v) => (!top || v[1] > top[1] ? v : top), undefined);
+  if (best && best[1] > 0) return best[0];
   if (cyr / letters > 0.5) return 'ru';
   if (arabic / letters > 0.5) return 'ar';
   return null;
