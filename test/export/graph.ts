@@ -12,6 +12,18 @@ export const TEXT_A = [
 ].join('\n');
 export const TEXT_B = 'Bob knows Alice.\nLine one, line two.';
 
+/** The qualifiers buildGraph gives the 'works at' triple (every kind an export carries). */
+export const WORKS_AT_QUALIFIERS = {
+  surface: 'may decide to work at',
+  modality: 'may',
+  negated: true,
+  condition: 'if hired',
+  only: true,
+  quantity: 'at most one',
+  preposition: 'at',
+  catenative: 'decide to',
+};
+
 export function span(text: string, quote: string): { start: number; end: number; quote: string } {
   const start = text.indexOf(quote);
   if (start < 0) throw new Error(`quote not in text: ${quote}`);
@@ -96,20 +108,7 @@ export function buildGraph(store: Store): Built {
 
   // Precision and qualifiers (edges.meta), as the extractor and the precision fit leave them.
   const scored = store.db.prepare('UPDATE edges SET precision = ?, meta = ? WHERE id = ?');
-  scored.run(
-    0.62,
-    JSON.stringify({
-      surface: 'may decide to work at',
-      modality: 'may',
-      negated: true,
-      condition: 'if hired',
-      only: true,
-      quantity: 'at most one',
-      preposition: 'at',
-      catenative: 'decide to',
-    }),
-    worksAt,
-  );
+  scored.run(0.62, JSON.stringify(WORKS_AT_QUALIFIERS), worksAt);
   scored.run(0, JSON.stringify({ condition: '=HYPERLINK("http://x") unless "quoted", here' }), livesIn);
   scored.run(1, '{}', said);
 
