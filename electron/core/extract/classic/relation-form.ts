@@ -316,14 +316,8 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     // (an object between the verb and its infinitive is the infinitive's subject, "allows [the peer] to send":
     // only a listed catenative, whose subject is the infinitive's, is read past it)
     const objectBefore = embedded !== null && at > 0 && !CATENATIVE_QUALIFIERS.has(words[0]);
-    if (
-      verbal &&
-      words.length >= 3 &&
-      !objectBefore &&
-      catenativeKind(words[0]) !== null &&
-      words[1] === 'to' &&
-      infinitive(words[2], catenativeKind(words[0])!)
-    ) {
+    const catenative = verbal && words.length >= 3 && !objectBefore && words[1] === 'to' ? catenativeKind(words[0]) : null;
+    if (catenative !== null && infinitive(words[2], catenative)) {
       const rest = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
       // (a word before "of" is a noun: "entitled to use of" stays)
       if (!BE.has(rest[0]) && !(rest[1] === 'of' && !phrasalVerb(rest[0], 'of'))) {
