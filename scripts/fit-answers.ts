@@ -1,7 +1,7 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
-//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--no-nested]
+//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
 //                                  [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
@@ -11,8 +11,9 @@
 //    again, its candidates gathered and labelled by its gold answers (off-topic questions: none right,
 //    and not grounded); chat/fit-model.ts: candidate weights (logistic regression, L2 chosen on folds by
 //    document), calibration and groundedness on held-apart folds, the unsure threshold for 0.85 precision;
-//    the held-out confidences by nested folds by document (--no-nested: the calibration's own folds, faster
-//    and optimistic; both ECEs are printed);
+//    the held-out confidences by nested folds by document (--nested: 'calibration', the default, fits the
+//    calibration without the fold it judges; 'rankers' also re-ranks the other folds without it, slow; 'none'
+//    the calibration's own folds, optimistic; the nested and the own folds' ECE are both printed);
 //    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
@@ -26,7 +27,7 @@ import path from 'node:path';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
-import { fitAnswerModel, type FitExample, type NullMode } from '../electron/core/chat/fit-model';
+import { fitAnswerModel, type FitExample, type Nesting, type NullMode } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
 import { ablateFeatures, QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
@@ -229,11 +230,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --no-nested). */
+/** The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE). */
 const calibrationOptions = () => ({
   ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
   ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2')!.split(',').map(Number) } : {}),
-  ...(args.includes('--no-nested') ? { nested: false } : {}),
+  ...(opt('nested') ? { nested: opt('nested') as Nesting } : {}),
 });
 
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */

@@ -77,11 +77,12 @@ describe('nested folds by document (chat/fit-model.ts)', () => {
     1,
   );
 
-  it("a fold's confidences do not depend on the answers of its own documents", () => {
-    const before = fitAnswerModel(examples, options).report.heldOut;
+  it("with rankers nested too, a fold's confidences do not depend on the answers of its own documents", () => {
+    const nested = { ...options, nested: 'rankers' as const };
+    const before = fitAnswerModel(examples, nested).report.heldOut;
     // every question of fold 0 now has an answer no candidate gives
     const changed = examples.map((e, i) => (folds[i] === 0 ? { ...e, gold: ['unreachable answer'] } : e));
-    const after = fitAnswerModel(changed, options).report.heldOut;
+    const after = fitAnswerModel(changed, nested).report.heldOut;
     const fold0 = examples.map((_, i) => i).filter((i) => folds[i] === 0);
     expect(fold0.length).toBeGreaterThan(0);
     for (const i of fold0) expect(after[i].confidence).toBeCloseTo(before[i].confidence, 12);
@@ -91,7 +92,7 @@ describe('nested folds by document (chat/fit-model.ts)', () => {
   });
 
   it('without nesting, the confidences are the calibration on its own folds', () => {
-    const { heldOut } = fitAnswerModel(examples, { ...options, nested: false }).report;
+    const { heldOut } = fitAnswerModel(examples, { ...options, nested: 'none' }).report;
     for (const p of heldOut) expect(p.confidence).toBe(p.selectedConfidence);
   });
 });

@@ -61,10 +61,19 @@ interface FitOptions {
    */
   nullMode?: NullMode;
   /** Nested folds by document for the held-out confidences (default true; false: the calibration's own folds). */
-  nested?: boolean;
+  nested?: Nesting;
   /** L2 penalties the calibration chooses among by its folds' calibration error (CALIBRATION_L2). */
   calibrationL2?: number[];
 }
+
+/**
+ * How the folds' confidences are estimated (FitOptions.nested): 'calibration' (the default) fits the
+ * calibration, its features and its L2 chosen, on every fold but the one it judges (the scores those folds
+ * hold are the ordinary held-out ones); 'rankers' also ranks those folds again by weights that never saw
+ * the judged fold (k − 1 more rankings per fold: slow); 'none' reads the calibration's own held-out
+ * predictions, whose features were chosen on the fold they judge (optimistic).
+ */
+export type Nesting = 'none' | 'calibration' | 'rankers';
 
 /** How the null alternative is fitted (FitOptions.nullMode). */
 export type NullMode = 'none' | 'joint' | 'after';
@@ -86,8 +95,8 @@ interface HeldOutPoint {
   answerable: boolean;
   correct: boolean;
   /**
-   * Calibrated confidence: by nested folds (the default), fitted on the other folds' questions as rankers
-   * that saw neither them nor this fold ranked them, its features chosen on those folds alone.
+   * Calibrated confidence: by nested folds (FitOptions.nested), the calibration fitted on the other folds'
+   * questions alone, its features chosen on them.
    */
   confidence: number;
   /**
@@ -323,13 +332,16 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const { l2, objective } = chosen;
   const heldOut = heldOutBy[chosen.i];
 
-  // nested folds by document (unless `nested` is false): for each outer fold, the other folds' questions
-  // ranked again by weights that saw neither them nor the outer fold. The calibration that judges the
-  // outer fold is then fitted on scores of documents its rankers never saw, as a new document's are,
-  // and chooses its features without the outer fold: the folds' figures say what a new document sees.
-  const nested = options.nested !== false;
+  // nested folds by document (FitOptions.nested): the calibration that judges a fold is fitted on the
+  // other folds alone, so the folds' figures say what a new document sees; with 'rankers', the other
+  // folds' questions are ranked again by weights that saw neither them nor the judged fold
+  const nesting = options.nested ?? 'calibration';
   const innerBy: Ranked[][] = [];
-  for (let f = 0; nested && f < k; f++) {
+  for (let f = 0; f < k; f++) {
+    if (nesting !== 'rankers') {
+      innerBy.push(heldOut);
+      continue;
+    }
     const out: Ranked[] = new Array(examples.length);
     for (let g = 0; g < k; g++) if (g !== f) rankApart(out, g, [f, g], objective, l2);
     innerBy.push(out);
@@ -358,7 +370,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     rows.forEach((i, j) => (selected[i] = heldOut[i].q[none] ? 0 : fit.heldOut[j]));
     for (let f = 0; f < k; f++) {
       const test = rows.filter((i) => folds[i] === f);
-      if (!nested) {
+      if (nesting === 'none') {
         test.forEach((i) => (calibrated[i] = selected[i]));
         continue;
       }
