@@ -86,7 +86,7 @@ export type NullMode = 'none' | 'joint' | 'after';
 export const CALIBRATION_GAIN = 0.001;
 
 /** L2 penalties of the calibration (on standardised inputs), chosen among by the folds' calibration error. */
-export const CALIBRATION_L2 = [1];
+export const CALIBRATION_L2 = [1, 3, 10, 30];
 
 interface HeldOutPoint {
   group: string;
