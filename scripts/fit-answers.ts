@@ -34,6 +34,7 @@ import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
 import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt } from '../electron/core/eval/calibration';
+import { calibrationErrorFloor } from '../electron/core/learn/calibrate';
 import { quoteInPassage } from '../electron/core/eval/qa';
 import { graphDatabase, readQuestionSet, splitDatabase, splitQuestionsFile, GRAPH_QUESTIONS, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
 import { figuresOf, firstCorrect, printFigures, type AnsweredQuestion } from './eval-answers';
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
     const kept = (p: (typeof held)[number]) => p.grounded >= model.groundedThreshold;
     const points = held.map((p) => ({ confidence: kept(p) ? p.confidence : 0, correct: p.correct && kept(p), answerable: p.answerable }));
     console.log(
-      `training, held-out folds: ${answerable.length} answerable, top-1 ${(answerable.filter((p) => p.correct).length / answerable.length).toFixed(3)} (right answer among the candidates ${(answerable.filter((p) => p.reachable).length / answerable.length).toFixed(3)}); ECE ${expectedCalibrationError(points.filter((p) => p.answerable)).toFixed(3)} (on the calibration's own folds ${expectedCalibrationError(held.filter((p) => p.answerable).map((p) => ({ confidence: kept(p) ? p.selectedConfidence : 0, correct: p.correct && kept(p) }))).toFixed(3)}); off-topic refused ${held.filter((p) => !p.answerable && !kept(p)).length} / ${held.filter((p) => !p.answerable).length}, answerable refused ${answerable.filter((p) => !kept(p)).length}`,
+      `training, held-out folds: ${answerable.length} answerable, top-1 ${(answerable.filter((p) => p.correct).length / answerable.length).toFixed(3)} (right answer among the candidates ${(answerable.filter((p) => p.reachable).length / answerable.length).toFixed(3)}); ECE ${expectedCalibrationError(points.filter((p) => p.answerable)).toFixed(3)} (a calibrated confidence reads ${calibrationErrorFloor(points.filter((p) => p.answerable).map((p) => p.confidence)).toFixed(3)} on as many answers; on the calibration's own folds ${expectedCalibrationError(held.filter((p) => p.answerable).map((p) => ({ confidence: kept(p) ? p.selectedConfidence : 0, correct: p.correct && kept(p) }))).toFixed(3)}); off-topic refused ${held.filter((p) => !p.answerable && !kept(p)).length} / ${held.filter((p) => !p.answerable).length}, answerable refused ${answerable.filter((p) => !kept(p)).length}`,
     );
     console.log(
       `  precision / coverage: ${precisionAt(points, [0.5, 0.7, model.threshold, 0.8, 0.9])

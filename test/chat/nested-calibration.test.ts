@@ -3,7 +3,7 @@
 // and a fold's nested confidences never depend on the answers of that fold's documents. Hand-made
 // retrievals with known answers; no engine is involved.
 import { describe, expect, it } from 'vitest';
-import { calibrationError, fitCalibration } from '../../electron/core/learn/calibrate';
+import { calibrationError, calibrationErrorFloor, fitCalibration } from '../../electron/core/learn/calibrate';
 import { foldsByGroup, linear, sigmoid } from '../../electron/core/learn/logistic';
 import { mulberry32 } from '../../electron/core/learn/random';
 import { expectedCalibrationError } from '../../electron/core/eval/calibration';
@@ -42,6 +42,23 @@ describe('the calibration (learn/calibrate.ts)', () => {
     const { y, p } = synthetic(500, 0, 8);
     const skewed = p.map((q) => q * q);
     expect(calibrationError(skewed, y)).toBeCloseTo(expectedCalibrationError(skewed.map((q, i) => ({ confidence: q, correct: y[i] === 1 }))), 4);
+  });
+
+  it('an ECE over few answers reads high by chance: the floor a calibrated confidence shows falls with their number', () => {
+    const { p } = synthetic(720, 0, 11);
+    const few = calibrationErrorFloor(p.slice(0, 120));
+    const many = calibrationErrorFloor(p);
+    expect(few).toBeGreaterThan(1.8 * many);
+    expect(few).toBeGreaterThan(0.05);
+    // outcomes drawn with the known probabilities read near the floor; a skewed confidence far above it
+    const { y } = synthetic(720, 0, 11);
+    expect(calibrationError(p, y)).toBeLessThan(2 * many);
+    expect(
+      calibrationError(
+        p.map((q) => q * q),
+        y,
+      ),
+    ).toBeGreaterThan(3 * many);
   });
 
   it('chooses among L2 penalties by held-out calibration error: a penalty that flattens the scale loses', () => {
