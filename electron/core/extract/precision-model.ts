@@ -193,8 +193,8 @@ export function instructionSentence(sentence: string): boolean | null {
 
 /**
  * How many words of the sentence run on after an end before a punctuation mark closes its phrase (the
- * end found by its words' stems, as wordAfter): a cut argument leaves its modifiers ("with the Code
- * field set to 1", "whose calculation ...") unread. Null when the sentence does not hold the end's words in a row.
+ * end found by its words' stems, as wordAfter): a cut argument leaves its modifiers (a "with ..." phrase
+ * or a "whose ..." clause after it) unread. Null when the sentence does not hold the end's words in a row.
  */
 export function trailingWords(end: string, sentence: string): number | null {
   const endStems = words(end).map(stem);
