@@ -184,3 +184,58 @@ export function keepDescribing<T extends { id: string | number; documentId: numb
   if (drop < 1) return kept;
   return [...kept.slice(0, drop), ...kept.slice(drop + 1), describing];
 }
+
+/** How many of the describing sentences' best passages are read for a citation, and how many name its two documents. */
+export const CITING_DEPTH = 10;
+export const CITING_DOCUMENTS = 5;
+
+/** A passage of the describing sentences' ranking (best first). */
+export interface DescribedPassage {
+  id: number;
+  documentId: number;
+  text: string;
+}
+
+/**
+ * The citing passage that stands first in a chain through a citation. Describing sentences that say one
+ * document cites, names or complements another ("The client specification refers to RFC 9999 for the
+ * server side.") are about two documents, and the cited one's own header or abstract outranks the citing
+ * document's reference entry or sentence, which is the chain's first link; the cited document supplies the
+ * second passage. The cited document is the one the describing sentences designate (an ingested standard),
+ * else the best passage's own document when another document is among the best CITING_DOCUMENTS passages.
+ * The citing passage is the best-ranked passage of another document that cites it, else the best hit of
+ * `search` (the passages of one document that cite a designation, ranked by the describing words) in the
+ * best-ranked other document. When the best passage cites another ingested document itself, it is a citing
+ * passage already: it stays first, with the cited document when the describing sentences designate it, and
+ * nothing is returned otherwise (its citations are the second hop's bridges). Nothing either when nothing
+ * cites the cited document. `designationOf` maps an ingested
+ * standard's document to its designation, `documentOf` a designation key to its document.
+ */
+export function citingPassage(
+  ranked: DescribedPassage[],
+  describing: string,
+  designationOf: Map<number, string>,
+  documentOf: Map<string, number>,
+  citations: (p: DescribedPassage) => number[],
+  search: (documentId: number, designation: string) => number[],
+): { chunk: number; cited: number } | undefined {
+  const top = ranked.slice(0, CITING_DEPTH);
+  if (!top.length) return undefined;
+  const cites = (p: DescribedPassage, doc: number) => p.documentId !== doc && citations(p).includes(doc);
+  const named = designationsIn(describing)
+    .map((d) => documentOf.get(designationKey(d)))
+    .find((doc): doc is number => doc !== undefined);
+  if (citations(top[0]).some((doc) => doc !== top[0].documentId))
+    return named !== undefined && cites(top[0], named) ? { chunk: top[0].id, cited: named } : undefined;
+  const documents = [...new Set(top.slice(0, CITING_DOCUMENTS).map((p) => p.documentId))];
+  const cited = named ?? (documents.length > 1 && designationOf.has(top[0].documentId) ? top[0].documentId : undefined);
+  if (cited === undefined) return undefined;
+  const inRanking = top.find((p) => cites(p, cited));
+  if (inRanking) return { chunk: inRanking.id, cited };
+  for (const doc of documents) {
+    if (doc === cited) continue;
+    const hit = search(doc, designationOf.get(cited)!)[0];
+    if (hit !== undefined) return { chunk: hit, cited };
+  }
+  return undefined;
+}
