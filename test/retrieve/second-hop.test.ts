@@ -117,16 +117,26 @@ describe('the citing passage of a chain through a citation', () => {
     });
   });
 
-  it('looks for the citing passage in the other document when the ranking holds none', () => {
-    const searched: [number, string][] = [];
-    const search = (doc: number, designation: string) => (searched.push([doc, designation]), doc === 1 ? [12] : []);
+  it('looks for the citing passage in the other document when the ranking holds none; in any document for a designated one', () => {
+    const searched: string[] = [];
+    const hits = [
+      { id: 30, documentId: 3 },
+      { id: 22, documentId: 2 },
+      { id: 12, documentId: 1 },
+    ];
+    const search = (designation: string) => (searched.push(designation), hits);
     expect(
       citingPassage([header, clientLead, serverBody], 'The client specification names a companion.', designationOf, documentOf, citations, search),
     ).toEqual({
       chunk: 12,
       cited: 2,
     });
-    expect(searched).toEqual([[1, 'RFC 9002']]);
+    expect(searched).toEqual(['RFC 9002']);
+    // a third document cites it: not where the describing sentences point, unless they designate the cited document
+    expect(
+      citingPassage([header, clientLead], 'The client specification names a companion.', designationOf, documentOf, citations, () => hits.slice(0, 2)),
+    ).toBeUndefined();
+    expect(citingPassage([header], 'A memo cites RFC 9002.', designationOf, documentOf, citations, () => hits.slice(0, 2))).toEqual({ chunk: 30, cited: 2 });
   });
 
   it('takes the document the describing sentences designate as the cited one, wherever the ranking puts it', () => {
@@ -139,6 +149,12 @@ describe('the citing passage of a chain through a citation', () => {
 
   it('keeps a best passage that cites already, with the designated document as the one it cites', () => {
     const ranked = [citingSentence, header];
+    // the designated document's own passage citing another is not the citing passage
+    const citingServer = { id: 23, documentId: 2, text: 'Clients follow [RFC9101].' };
+    expect(citingPassage([citingServer, citingSentence], 'The client specification refers to RFC 9002.', designationOf, documentOf, citations, none)).toEqual({
+      chunk: 11,
+      cited: 2,
+    });
     expect(citingPassage(ranked, 'The client specification refers to RFC 9002.', designationOf, documentOf, citations, none)).toEqual({ chunk: 11, cited: 2 });
     expect(citingPassage(ranked, 'The client specification names a companion.', designationOf, documentOf, citations, none)).toBeUndefined();
   });

@@ -718,13 +718,10 @@ export class Retriever {
       [...designationsIn(p.text).map(designationKey), ...(header.get(p.id) ?? [])]
         .map((key) => documentOf.get(key))
         .filter((doc): doc is number => doc !== undefined && doc !== p.documentId);
-    return citingPassage(ranked, describing, designationOf, documentOf, citations, (documentId, designation) => {
+    return citingPassage(ranked, describing, designationOf, documentOf, citations, (designation) => {
       const hits = [designation, designationKey(designation)].flatMap((d) => this.repo.searchPassagesHolding(d, describing, 200));
       hits.sort((a, b) => a.score - b.score);
-      return this.repo
-        .passages([...new Set(hits.map((h) => h.id))])
-        .filter((p) => p.documentId === documentId)
-        .map((p) => p.id);
+      return this.repo.passages([...new Set(hits.map((h) => h.id))]).filter((p) => !this.boilerplate(p.id, p.text));
     });
   }
 

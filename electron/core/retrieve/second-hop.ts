@@ -203,13 +203,14 @@ export interface DescribedPassage {
  * document's reference entry or sentence, which is the chain's first link; the cited document supplies the
  * second passage. The cited document is the one the describing sentences designate (an ingested standard),
  * else the best passage's own document when another document is among the best CITING_DOCUMENTS passages.
- * The citing passage is the best-ranked passage of another document that cites it, else the best hit of
- * `search` (the passages of one document that cite a designation, ranked by the describing words) in the
- * best-ranked other document. When the best passage cites another ingested document itself, it is a citing
- * passage already: it stays first, with the cited document when the describing sentences designate it, and
- * nothing is returned otherwise (its citations are the second hop's bridges). Nothing either when nothing
- * cites the cited document. `designationOf` maps an ingested
- * standard's document to its designation, `documentOf` a designation key to its document.
+ * The citing passage is the best-ranked passage of another document that cites it, else the best passage
+ * `search` finds (the passages that cite a designation, ranked by the describing words) in the best-ranked
+ * other document, else, for a designated document, in any other document. When the best passage is
+ * not the designated document's and cites another ingested document itself, it is a citing passage
+ * already: it stays first, with the designated document when it cites that one, and nothing is returned
+ * otherwise (its citations are the second hop's bridges). Nothing either when nothing cites the cited
+ * document. `designationOf` maps an ingested standard's document to its designation, `documentOf` a
+ * designation key to its document, `citations` gives the ingested documents a passage cites.
  */
 export function citingPassage(
   ranked: DescribedPassage[],
@@ -217,7 +218,7 @@ export function citingPassage(
   designationOf: Map<number, string>,
   documentOf: Map<string, number>,
   citations: (p: DescribedPassage) => number[],
-  search: (documentId: number, designation: string) => number[],
+  search: (designation: string) => { id: number; documentId: number }[],
 ): { chunk: number; cited: number } | undefined {
   const top = ranked.slice(0, CITING_DEPTH);
   if (!top.length) return undefined;
@@ -225,17 +226,15 @@ export function citingPassage(
   const named = designationsIn(describing)
     .map((d) => documentOf.get(designationKey(d)))
     .find((doc): doc is number => doc !== undefined);
-  if (citations(top[0]).some((doc) => doc !== top[0].documentId))
-    return named !== undefined && cites(top[0], named) ? { chunk: top[0].id, cited: named } : undefined;
+  const first = top[0];
+  if (first.documentId !== named && citations(first).some((doc) => doc !== first.documentId))
+    return named !== undefined && cites(first, named) ? { chunk: first.id, cited: named } : undefined;
   const documents = [...new Set(top.slice(0, CITING_DOCUMENTS).map((p) => p.documentId))];
-  const cited = named ?? (documents.length > 1 && designationOf.has(top[0].documentId) ? top[0].documentId : undefined);
+  const cited = named ?? (documents.length > 1 && designationOf.has(first.documentId) ? first.documentId : undefined);
   if (cited === undefined) return undefined;
   const inRanking = top.find((p) => cites(p, cited));
   if (inRanking) return { chunk: inRanking.id, cited };
-  for (const doc of documents) {
-    if (doc === cited) continue;
-    const hit = search(doc, designationOf.get(cited)!)[0];
-    if (hit !== undefined) return { chunk: hit, cited };
-  }
-  return undefined;
+  const hits = search(designationOf.get(cited)!).filter((h) => h.documentId !== cited);
+  const hit = documents.map((doc) => hits.find((h) => h.documentId === doc)).find((h) => h !== undefined) ?? (named !== undefined ? hits[0] : undefined);
+  return hit && { chunk: hit.id, cited };
 }
