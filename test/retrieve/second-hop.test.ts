@@ -1,6 +1,7 @@
 // The second hop of a two-passage question: its shape, the bridges read off a passage, and the passage
 // found again with a bridge over a real store (SQLite, FTS5), weighed by a passage table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import path from 'node:path';
 import { tmpDir } from '../helpers/tmp';
 import { Core } from '../../electron/core/core';
@@ -8,6 +9,7 @@ import { Retriever, type PooledPassage } from '../../electron/core/retrieve/retr
 import { analyze } from '../../electron/core/retrieve/analysis';
 import {
   bridgesOf,
+  citingPassage,
   describingText,
   designationKey,
   designationsIn,
@@ -18,6 +20,7 @@ import {
 } from '../../electron/core/retrieve/second-hop';
 import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
 import type { Store } from '../../electron/core/store';
+import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 
 describe('the shape of a two-passage question', () => {
   it('asks for two passages after a scenario sentence or with a determiner pointing back', () => {
@@ -86,6 +89,82 @@ describe('bridges read off a passage', () => {
   it('spells a designation one way whatever its spacing', () => {
     expect(designationsIn('see [RFC5997] and RFC 2865')).toEqual(['RFC5997', 'RFC 2865']);
     expect(designationKey('rfc-5997')).toBe(designationKey('RFC 5997'));
+  });
+});
+
+describe('the citing passage of a chain through a citation', () => {
+  // documents 1 (the client specification, RFC 9001) and 2 (the server specification, RFC 9002)
+  const designationOf = new Map([
+    [1, 'RFC 9001'],
+    [2, 'RFC 9002'],
+  ]);
+  const documentOf = new Map([...designationOf].map(([doc, d]) => [designationKey(d), doc]));
+  const citations = (p: { documentId: number; text: string }) =>
+    designationsIn(p.text)
+      .map((d) => documentOf.get(designationKey(d)))
+      .filter((doc): doc is number => doc !== undefined && doc !== p.documentId);
+  const header = { id: 20, documentId: 2, text: 'RFC 9002: the server specification. Abstract: this memo defines the server.' };
+  const serverBody = { id: 21, documentId: 2, text: 'The server keeps a table of its clients.' };
+  const clientLead = { id: 10, documentId: 1, text: 'This memo defines the client of the service.' };
+  const citingSentence = { id: 11, documentId: 1, text: 'The server side is described in [RFC9002].' };
+  const none = () => [];
+
+  it("holds the passage of the other document that cites the best passage's document, the cited one supplying the second", () => {
+    const ranked = [header, clientLead, serverBody, citingSentence];
+    expect(citingPassage(ranked, 'The client specification names a companion for the server side.', designationOf, documentOf, citations, none)).toEqual({
+      chunk: 11,
+      cited: 2,
+    });
+  });
+
+  it('looks for the citing passage in the other document when the ranking holds none; in any document for a designated one', () => {
+    const searched: string[] = [];
+    const hits = [
+      { id: 30, documentId: 3 },
+      { id: 22, documentId: 2 },
+      { id: 12, documentId: 1 },
+    ];
+    const search = (designation: string) => (searched.push(designation), hits);
+    expect(
+      citingPassage([header, clientLead, serverBody], 'The client specification names a companion.', designationOf, documentOf, citations, search),
+    ).toEqual({
+      chunk: 12,
+      cited: 2,
+    });
+    expect(searched).toEqual(['RFC 9002']);
+    // a third document cites it: not where the describing sentences point, unless they designate the cited document
+    expect(
+      citingPassage([header, clientLead], 'The client specification names a companion.', designationOf, documentOf, citations, () => hits.slice(0, 2)),
+    ).toBeUndefined();
+    expect(citingPassage([header], 'A memo cites RFC 9002.', designationOf, documentOf, citations, () => hits.slice(0, 2))).toEqual({ chunk: 30, cited: 2 });
+  });
+
+  it('takes the document the describing sentences designate as the cited one, wherever the ranking puts it', () => {
+    const ranked = [clientLead, serverBody, citingSentence];
+    expect(citingPassage(ranked, 'The client specification refers to RFC 9002 for the server side.', designationOf, documentOf, citations, none)).toEqual({
+      chunk: 11,
+      cited: 2,
+    });
+  });
+
+  it('keeps a best passage that cites already, with the designated document as the one it cites', () => {
+    const ranked = [citingSentence, header];
+    // the designated document's own passage citing another is not the citing passage
+    const citingServer = { id: 23, documentId: 2, text: 'Clients follow [RFC9101].' };
+    expect(citingPassage([citingServer, citingSentence], 'The client specification refers to RFC 9002.', designationOf, documentOf, citations, none)).toEqual({
+      chunk: 11,
+      cited: 2,
+    });
+    expect(citingPassage(ranked, 'The client specification refers to RFC 9002.', designationOf, documentOf, citations, none)).toEqual({ chunk: 11, cited: 2 });
+    expect(citingPassage(ranked, 'The client specification names a companion.', designationOf, documentOf, citations, none)).toBeUndefined();
+  });
+
+  it('leaves describing sentences about one document alone, and a chain nothing cites', () => {
+    expect(citingPassage([header, serverBody], 'The server specification keeps a table.', designationOf, documentOf, citations, none)).toBeUndefined();
+    expect(
+      citingPassage([header, clientLead, serverBody], 'The client specification names a companion.', designationOf, documentOf, citations, none),
+    ).toBeUndefined();
+    expect(citingPassage([], 'Anything.', designationOf, documentOf, citations, none)).toBeUndefined();
   });
 });
 
@@ -244,5 +323,79 @@ describe('the places kept for the second hop over a store', () => {
     // asked in one sentence, the question has no second hop and keeps the table's ranking
     const plain = await retriever.retrieve('Which port carries the message the gateway sends to keep its peers alive?', { noRetry: true, maxPassages: 3 });
     expect(plain.passages.some((p) => p.text.includes('port 7431') && p.text.includes('Ping-Probe'))).toBe(false);
+  });
+});
+
+// Two standards (ingested as files: header, numbered sections, references): the client specification
+// cites the server specification; only the server's passage says which port it listens on.
+function standardText(num: number, title: string, sections: [string, string[]][]): string {
+  const head = [
+    'Network Working Group                                         J. Doe',
+    `Request for Comments: ${num}                                   Example Org`,
+    'Category: Informational                                         May 2030',
+    '',
+    '',
+    `                    ${title}`,
+    '',
+    'Status of This Memo',
+    '',
+    '   This memo provides information for the Internet community.  It does',
+    '   not specify an Internet standard of any kind.  Distribution of this',
+    '   memo is unlimited.',
+    '',
+    '',
+  ].join('\n');
+  return head + sections.map(([h, paras], i) => `${i + 1}.  ${h}\n\n${paras.map((p) => `   ${p}\n\n`).join('')}`).join('');
+}
+const log = (who: string) =>
+  `The ${who} keeps a log of each session it handles, with the time the session began, the peer it served and the number of octets it moved in either direction, so that an operator can audit the service later.`;
+const CLIENT_SPEC = standardText(9101, 'Widget Relay Client Protocol', [
+  [
+    'Introduction',
+    ['This memo defines the client of the widget relay service.  A client opens a session with a relay and sends widgets through it.', log('client')],
+  ],
+  ['Client Operation', ['A client retries a session three times before it gives up.  Each retry doubles the wait before the next one.', log('client')]],
+  ['Related Documents', ['The server side of the widget relay is described in [RFC9102].']],
+  ['Security Considerations', ['Sessions carry no secrets; an operator may encrypt them with any transport protection it trusts.', log('client')]],
+  ['References', ['[RFC9102]  Doe, J., "Widget Relay Server Protocol", RFC 9102, May 2030.']],
+]);
+const SERVER_SPEC = standardText(9102, 'Widget Relay Server Protocol', [
+  ['Introduction', ['This memo defines the server of the widget relay service, the companion of the widget relay client protocol.', log('server')]],
+  ['Server Operation', ['A widget relay server listens on TCP port 4711 for sessions.', log('server')]],
+  ['Security Considerations', ['A server may refuse a session from a client it does not know.', log('server')]],
+]);
+
+describe('a chain through a citation over a store', () => {
+  const t = tmpDir('gw-second-hop-cited-');
+  let core: Core;
+  let retriever: Retriever;
+
+  beforeAll(async () => {
+    core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
+    for (const [name, text] of [
+      ['rfc9101.txt', CLIENT_SPEC],
+      ['rfc9102.txt', SERVER_SPEC],
+    ]) {
+      fs.writeFileSync(path.join(t.dir, name), text);
+      storePrepared(core.store, await prepareFile(path.join(t.dir, name)));
+    }
+    retriever = new Retriever(core.store);
+  });
+  afterAll(async () => {
+    await core.close();
+    t.cleanup();
+  });
+
+  it('holds the citing passage and follows the cited document, even where the question designates it', async () => {
+    const r = await retriever.retrieve('The widget relay client protocol refers to RFC 9102 for the server side. On which port does that server listen?', {
+      noRetry: true,
+    });
+    const cited = r.secondHop?.bridges.find((b) => b.reference && designationKey(b.term) === 'RFC9102');
+    expect(cited).toBeDefined();
+    const citing = r.passages.find((p) => p.id === cited!.chunk);
+    // the citing passage is the client specification's, among the five, and cites the server's
+    expect(citing?.text).toContain('RFC 9102');
+    expect(citing?.documentId).not.toBe(r.passages.find((p) => p.text.includes('port 4711'))?.documentId);
+    expect(r.passages.some((p) => p.text.includes('port 4711'))).toBe(true);
   });
 });

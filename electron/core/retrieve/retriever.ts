@@ -20,7 +20,21 @@ import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
 import { PassageRanker, type PassageFeature } from './passage-ranker';
-import { bridgesOf, describingText, designationKey, hopQuery, HOP_HITS, keepDescribing, keepSecondHop, twoHopShape } from './second-hop';
+import {
+  bridgesOf,
+  citingPassage,
+  CITING_DEPTH,
+  describingText,
+  designationKey,
+  designationsIn,
+  hopQuery,
+  HOP_HITS,
+  keepDescribing,
+  keepSecondHop,
+  twoHopShape,
+  type Bridge,
+  type DescribedPassage,
+} from './second-hop';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
 import { cosineSimilarity } from '../text/similarity';
@@ -288,9 +302,12 @@ export class Retriever {
     const twoHop = !o.describing && twoHopShape(asked);
     // a two-passage question's describing sentences asked alone: their best passage names what it describes
     const describing = twoHop ? describingText(asked) : '';
-    const described = describing
-      ? (await this.attempt(describing, { ...o, passagePool: false, maxPassages: 1, describing: true }, timings)).passages[0]?.id
-      : undefined;
+    const describedRanking = describing
+      ? (await this.attempt(describing, { ...o, passagePool: false, maxPassages: CITING_DEPTH, describing: true }, timings)).passages
+      : [];
+    // reached through a citation: the citing passage is the first link, the cited document holds the second
+    const citing = describedRanking.length ? this.citingPassage(describedRanking, describing) : undefined;
+    const described = citing?.chunk ?? describedRanking[0]?.id;
     const {
       rows: passageRows,
       scores: passageScore,
@@ -308,6 +325,7 @@ export class Retriever {
       bm25,
       twoHop,
       described,
+      citing?.cited,
     );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
@@ -497,6 +515,7 @@ export class Retriever {
     bm25Words: Map<number, number> = new Map(),
     twoHop = false,
     described?: number,
+    cited?: number,
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number>; hop?: SecondHopRead } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
@@ -593,6 +612,7 @@ export class Retriever {
         asked,
         first.map((x) => ({ chunk: x.row.id, documentId: x.row.documentId, sentences: x.best })),
         this.snapshot.fingerprint?.chunkCount ?? 0,
+        describedFirst && cited !== undefined ? this.citedBridge(cited, describedFirst.row.id) : undefined,
       );
       const fresh = [...hop.found.keys()].filter((id) => !rows.some((r) => r.id === id));
       for (const row of this.repo.passages(fresh)) if (!this.boilerplate(row.id, row.text)) scored.push(score(row));
@@ -634,6 +654,7 @@ export class Retriever {
     asked: AnalyzedQuestion,
     first: { chunk: number; documentId: number; sentences: string[] }[],
     chunks: number,
+    cited?: Bridge,
   ): { found: Map<number, number>; match: Map<number, number>; sources: Set<number>; bridges: SecondHopRead['bridges'] } {
     const found = new Map<number, number>();
     const match = new Map<number, number>();
@@ -641,10 +662,12 @@ export class Retriever {
     const followed: SecondHopRead['bridges'] = [];
     // a name's chunk frequency (FTS5 reads it as a phrase of its words): the rarer, the more it says
     const spaced = (t: string) => t.replace(/[-/]+/g, ' ');
-    const bridges = bridgesOf(asked, first, (terms) => {
+    const read = bridgesOf(asked, first, (terms) => {
       const df = this.repo.chunkFrequencies(terms.map(spaced));
       return new Map(terms.map((t) => [t, df.get(spaced(t)) ?? 0]));
     });
+    // the document a citing passage cites is followed first, even when the question designates it
+    const bridges = cited ? [cited, ...read.filter((b) => !(b.reference && designationKey(b.term) === designationKey(cited.term)))] : read;
     if (!bridges.length) return { found, match, sources, bridges: followed };
     const documentOf = bridges.some((b) => b.reference) ? this.designatedDocuments() : new Map<string, number>();
     const own = new Map(first.map((x) => [x.chunk, x.documentId]));
@@ -674,6 +697,38 @@ export class Retriever {
       }
     }
     return { found, match, sources, bridges: followed };
+  }
+
+  /**
+   * The citing passage of describing sentences that reach what they describe through a citation
+   * (second-hop.ts citingPassage): the passages of a document that cite a designation, in either spelling
+   * ("RFC 2284", "[RFC2284]"), ranked by the describing words.
+   */
+  private citingPassage(ranked: DescribedPassage[], describing: string): { chunk: number; cited: number } | undefined {
+    const standards = this.clauses.standards();
+    const designationOf = new Map(standards.map((s) => [s.documentId, s.standard.id]));
+    const documentOf = new Map(standards.map((s) => [designationKey(s.standard.id), s.documentId]));
+    // a passage cites the documents it designates; a standard's header also those it updates or obsoletes,
+    // when the describing sentences name that relation (the header is then the passage they describe)
+    const stems = new Set(contentStems(describing));
+    const related = (relation: 'updates' | 'obsoletes', s: (typeof standards)[number]) =>
+      contentStems(relation).some((x) => stems.has(x)) ? (s.standard[relation] ?? []) : [];
+    const header = new Map(standards.map((s) => [s.chunkId, [...related('updates', s), ...related('obsoletes', s)].map(designationKey)]));
+    const citations = (p: DescribedPassage) =>
+      [...designationsIn(p.text).map(designationKey), ...(header.get(p.id) ?? [])]
+        .map((key) => documentOf.get(key))
+        .filter((doc): doc is number => doc !== undefined && doc !== p.documentId);
+    return citingPassage(ranked, describing, designationOf, documentOf, citations, (designation) => {
+      const hits = [designation, designationKey(designation)].flatMap((d) => this.repo.searchPassagesHolding(d, describing, 200));
+      hits.sort((a, b) => a.score - b.score);
+      return this.repo.passages([...new Set(hits.map((h) => h.id))]).filter((p) => !this.boilerplate(p.id, p.text));
+    });
+  }
+
+  /** The bridge to a document a citing passage cites: its designation, read off that passage. */
+  private citedBridge(documentId: number, chunk: number): Bridge | undefined {
+    const standard = this.clauses.standards().find((s) => s.documentId === documentId);
+    return standard ? { term: standard.standard.id, reference: true, source: 0, chunk } : undefined;
   }
 
   /** The ingested standards by designation key ("RFC2284" -> its document). */

@@ -184,3 +184,57 @@ export function keepDescribing<T extends { id: string | number; documentId: numb
   if (drop < 1) return kept;
   return [...kept.slice(0, drop), ...kept.slice(drop + 1), describing];
 }
+
+/** How many of the describing sentences' best passages are read for a citation, and how many name its two documents. */
+export const CITING_DEPTH = 10;
+export const CITING_DOCUMENTS = 5;
+
+/** A passage of the describing sentences' ranking (best first). */
+export interface DescribedPassage {
+  id: number;
+  documentId: number;
+  text: string;
+}
+
+/**
+ * The citing passage that stands first in a chain through a citation. Describing sentences that say one
+ * document cites, names or complements another ("The client specification refers to RFC 9999 for the
+ * server side.") are about two documents, and the cited one's own header or abstract outranks the citing
+ * document's reference entry or sentence, which is the chain's first link; the cited document supplies the
+ * second passage. The cited document is the one the describing sentences designate (an ingested standard),
+ * else the best passage's own document when another document is among the best CITING_DOCUMENTS passages.
+ * The citing passage is the best-ranked passage of another document that cites it, else the best passage
+ * `search` finds (the passages that cite a designation, ranked by the describing words) in the best-ranked
+ * other document, else, for a designated document, in any other document. When the best passage is
+ * not the designated document's and cites another ingested document itself, it is a citing passage
+ * already: it stays first, with the designated document when it cites that one, and nothing is returned
+ * otherwise (its citations are the second hop's bridges). Nothing either when nothing cites the cited
+ * document. `designationOf` maps an ingested standard's document to its designation, `documentOf` a
+ * designation key to its document, `citations` gives the ingested documents a passage cites.
+ */
+export function citingPassage(
+  ranked: DescribedPassage[],
+  describing: string,
+  designationOf: Map<number, string>,
+  documentOf: Map<string, number>,
+  citations: (p: DescribedPassage) => number[],
+  search: (designation: string) => { id: number; documentId: number }[],
+): { chunk: number; cited: number } | undefined {
+  const top = ranked.slice(0, CITING_DEPTH);
+  if (!top.length) return undefined;
+  const cites = (p: DescribedPassage, doc: number) => p.documentId !== doc && citations(p).includes(doc);
+  const named = designationsIn(describing)
+    .map((d) => documentOf.get(designationKey(d)))
+    .find((doc): doc is number => doc !== undefined);
+  const first = top[0];
+  if (first.documentId !== named && citations(first).some((doc) => doc !== first.documentId))
+    return named !== undefined && cites(first, named) ? { chunk: first.id, cited: named } : undefined;
+  const documents = [...new Set(top.slice(0, CITING_DOCUMENTS).map((p) => p.documentId))];
+  const cited = named ?? (documents.length > 1 && designationOf.has(first.documentId) ? first.documentId : undefined);
+  if (cited === undefined) return undefined;
+  const inRanking = top.find((p) => cites(p, cited));
+  if (inRanking) return { chunk: inRanking.id, cited };
+  const hits = search(designationOf.get(cited)!).filter((h) => h.documentId !== cited);
+  const hit = documents.map((doc) => hits.find((h) => h.documentId === doc)).find((h) => h !== undefined) ?? (named !== undefined ? hits[0] : undefined);
+  return hit && { chunk: hit.id, cited };
+}
