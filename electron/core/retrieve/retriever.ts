@@ -19,7 +19,7 @@ import { pathAnswers } from './answers';
 import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
-import { PassageRanker, type PassageFeature } from './passage-ranker';
+import { kindFeatures, PassageRanker, type PassageFeature } from './passage-ranker';
 import { bridgesOf, describingText, designationKey, hopQuery, HOP_HITS, keepDescribing, keepSecondHop, twoHopShape } from './second-hop';
 import { analyzeStructure, isBoilerplate } from '../document/structure';
 import type { ClauseLookup } from '../store/clauses';
@@ -569,6 +569,7 @@ export class Retriever {
           questionStems,
           m.sentences.map((x) => x.sentence),
         ),
+        ...kindFeatures(asked, m.sentences),
       };
       // the best sentences first: where a bridge to a second passage is read from
       const best = [...m.sentences]
