@@ -1,6 +1,6 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
-//                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
+//                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
 //                                  [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     const current = retriever.passageRanker;
     if (pools.length) {
       const before = recallAt(pools, (x) => current.scoreVector(x), 5);
-      const passages = fitPassageModel(pools, { folds, seed });
+      const passages = fitPassageModel(pools, { folds, seed, without: opt('passages-without')?.split(',') });
       passages.model.fitted = {
         by: 'scripts/fit-answers.ts',
         training: trainingFiles.map((f) => path.relative(ROOT, f)),

@@ -36,11 +36,18 @@ export function recallAt(examples: PassageExample[], score: (x: number[]) => num
   return examples.length ? hits / examples.length : 0;
 }
 
+const withoutFeatures = (features: PooledPassage['features'], off: boolean[]) =>
+  Object.fromEntries(PASSAGE_FEATURES.map((f, i) => [f, off[i] ? 0 : features[f]])) as PooledPassage['features'];
+
 export function fitPassageModel(
   examples: PassageExample[],
-  options: { folds?: number; seed?: number; k?: number; l2Grid?: number[] } = {},
+  options: { folds?: number; seed?: number; k?: number; l2Grid?: number[]; without?: string[] } = {},
 ): { model: PassageModel; l2: number; objective: string; heldOutRecall: number; l2Recall: { objective: string; l2: number; recall: number }[] } {
-  const usable = examples.filter((e) => e.quotes.length && e.pool.length);
+  // (features read as 0, to measure what they add: their weights come out 0)
+  const off = PASSAGE_FEATURES.map((f) => options.without?.includes(f) ?? false);
+  const usable = examples
+    .filter((e) => e.quotes.length && e.pool.length)
+    .map((e) => (off.some(Boolean) ? { ...e, pool: e.pool.map((p) => ({ ...p, features: withoutFeatures(p.features, off) })) } : e));
   const k = options.k ?? 5;
   const nf = Math.max(2, Math.min(options.folds ?? 5, new Set(usable.map((e) => e.group)).size));
   const folds = foldsByGroup(

@@ -19,7 +19,7 @@ import { pathAnswers } from './answers';
 import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
-import { PassageRanker, type PassageFeature } from './passage-ranker';
+import { kindFeatures, PassageRanker, type PassageFeature } from './passage-ranker';
 import {
   bridgesOf,
   citingPassage,
@@ -588,6 +588,7 @@ export class Retriever {
           questionStems,
           m.sentences.map((x) => x.sentence),
         ),
+        ...kindFeatures(asked, m.sentences),
       };
       // the best sentences first: where a bridge to a second passage is read from
       const best = [...m.sentences]

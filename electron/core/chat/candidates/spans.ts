@@ -12,6 +12,8 @@ import { isFieldLabel } from '../../document/layout';
 import type { Specificity } from './types';
 import { MONTH_NAME_ALTERNATION } from '../../nlp/months';
 import { askedNoun, clip } from './context';
+import { asksMagnitude, measureUnit, MEASURE, NUM, NUMBER_WORD, UNITS } from '../../retrieve/quantities';
+export { asksMagnitude, measureUnit };
 
 /** A date as prose writes it: a month's name, an optional day, a year ("March 3, 2009"). */
 const DATE = new RegExp(String.raw`\b(?:${MONTH_NAME_ALTERNATION})\s+(?:\d{1,2},?\s+)?\d{4}\b`, 'g');
@@ -45,52 +47,12 @@ const NAMED_SPAN = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+)?["']?([
 const NAMING_DEFINITION = new RegExp(String.raw`^(.{12,}?)\s+${NAMING}\s+(.+)$`, 'i');
 /** A defining verb that is a naming one ("is called ..."). */
 const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
-// (a number written with thousands separators is one number: "3,000", "1,000,000")
-const NUM = String.raw`(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+(?:\.\d+)?)`;
-// (a rate's unit whole, before the unit it divides: "bits per second")
-const UNITS = String.raw`(?:(?:bits?|bytes?|octets?|packets?|cells?|frames?)\s+per\s+(?:second|minute|hour)|octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
-/** Counts written in words ("thirteen scalars", "twenty-one"), one to ninety-nine. */
-const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
 const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
 export const NUMBER_WORDS_ALONE = new RegExp(String.raw`^${NUMBER_WORD}$`, 'i');
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
-/** A number with its unit ("128 bits", "a 48-octet key", "sixteen octets", "four (4) octets", "6%"), the unit captured. */
-const MEASURE = new RegExp(String.raw`\b(?:${NUM}|${NUMBER_WORD}(?:\s*\(${NUM}\))?)(?:\s*(%)|[\s-]+(${UNITS})\b)`, 'i');
-/** The unit of the first number with a unit a text writes (lower case), or null: "at least 128 bits" gives "bits". */
-export function measureUnit(text: string): string | null {
-  const m = MEASURE.exec(text);
-  return m ? (m[1] ?? m[2]).toLowerCase() : null;
-}
-/** Nouns naming a magnitude: what a number with a unit measures. */
-const MAGNITUDE_NOUNS = new Set([
-  'length',
-  'size',
-  'duration',
-  'lifetime',
-  'timeout',
-  'interval',
-  'delay',
-  'period',
-  'age',
-  'distance',
-  'rate',
-  'width',
-  'height',
-  'depth',
-  'weight',
-  'bandwidth',
-  'time',
-]);
-
-/** Whether the question asks a magnitude: "how long / large / often ...", "what length", "which timeout". */
-export function asksMagnitude(question: QuestionType): boolean {
-  const { wh, head, type } = question;
-  if (type !== 'value' && type !== 'number') return false;
-  return (/^how (?!many\b)\w+$/.test(wh ?? '') && type === 'value') || (!!head && MAGNITUDE_NOUNS.has(head));
-}
 
 /** A dotted sequence of four numbers or more, read whole: an object identifier, an address ("1.3.6.1.4.1.9"). */
 const DOTTED_NUMBERS = /\b\d+(?:\.\d+){3,}\b/g;
