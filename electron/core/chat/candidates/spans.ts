@@ -49,6 +49,8 @@ const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
 const NUM = String.raw`(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+(?:\.\d+)?)`;
 // (a rate's unit whole, before the unit it divides: "bits per second")
 const UNITS = String.raw`(?:(?:bits?|bytes?|octets?|packets?|cells?|frames?)\s+per\s+(?:second|minute|hour)|octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
+/** A unit word alone ("octets", "seconds", "%"): what a quantity counts. */
+export const UNIT_WORD = new RegExp(String.raw`^${UNITS}$`, 'i');
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
