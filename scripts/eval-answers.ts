@@ -12,6 +12,7 @@
 // --hops prints, per multi-hop question with two quotes (the describing passage first), whether each passage is
 // among the five, the second passage's rank in the pool (and whether the second hop found it), whether its
 // document is one the first passage's document cites, and the count of each failure class; training only.
+import { calibrationErrorFloor } from '../electron/core/learn/calibrate';
 import path from 'node:path';
 import { Core } from '../electron/core/core';
 import type { Store } from '../electron/core/store';
@@ -36,6 +37,8 @@ export interface AnswerFigures {
   bm25Recall5: number;
   withQuote: number;
   ece: number;
+  /** The ECE a perfectly calibrated confidence would read on the same answers (learn/calibrate.ts calibrationErrorFloor): an ECE over few answers reads high by chance. */
+  eceFloor: number;
   /** The answerable questions' reliability bins (five, equal width): mean confidence against the share right. */
   reliability: ReturnType<typeof reliability>;
   precisionAt: ReturnType<typeof precisionAt>;
@@ -160,6 +163,7 @@ export function figuresOf(rows: AnsweredQuestion[], set: string): AnswerFigures 
     bm25Recall5: round(quoted.filter((r) => r.bm25).length / Math.max(1, quoted.length)),
     withQuote: quoted.length,
     ece: expectedCalibrationError(points.filter((p) => p.answerable)),
+    eceFloor: round(calibrationErrorFloor(points.filter((p) => p.answerable).map((p) => p.confidence))),
     reliability: reliability(
       points.filter((p) => p.answerable),
       5,
@@ -280,7 +284,7 @@ export function printMissRanks(rows: AnsweredQuestion[], out: (s: string) => voi
 
 export function printFigures(f: AnswerFigures, out: (s: string) => void = console.log): void {
   out(
-    `${f.set}: ${f.answerable} answerable, accuracy ${f.accuracy.toFixed(3)}; recall@5 ${f.recall5.toFixed(3)} vs BM25 ${f.bm25Recall5.toFixed(3)} (${f.withQuote} with a quote); ECE ${f.ece.toFixed(3)}; unsure ${f.unsure}, refused ${f.refusedAnswerable}`,
+    `${f.set}: ${f.answerable} answerable, accuracy ${f.accuracy.toFixed(3)}; recall@5 ${f.recall5.toFixed(3)} vs BM25 ${f.bm25Recall5.toFixed(3)} (${f.withQuote} with a quote); ECE ${f.ece.toFixed(3)} (a calibrated confidence reads ${f.eceFloor.toFixed(3)} on as many answers); unsure ${f.unsure}, refused ${f.refusedAnswerable}`,
   );
   out(
     `  precision / coverage at confidence >= ${f.precisionAt.map((p) => `${p.threshold}: ${p.precision === null ? '-' : p.precision.toFixed(3)} / ${p.coverage.toFixed(3)} (${p.answered})`).join(', ')}`,

@@ -1,7 +1,8 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--setting listwise:0.3] [--held-out FILE]
-//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
+//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
+//                                  [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -10,6 +11,9 @@
 //    again, its candidates gathered and labelled by its gold answers (off-topic questions: none right,
 //    and not grounded); chat/fit-model.ts: candidate weights (logistic regression, L2 chosen on folds by
 //    document), calibration and groundedness on held-apart folds, the unsure threshold for 0.85 precision;
+//    the held-out confidences by nested folds by document (--nested: 'calibration', the default, fits the
+//    calibration without the fold it judges; 'rankers' also re-ranks the other folds without it, slow; 'none'
+//    the calibration's own folds, optimistic; the nested and the own folds' ECE are both printed);
 //    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
@@ -23,13 +27,14 @@ import path from 'node:path';
 import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
-import { fitAnswerModel, type FitExample, type NullMode } from '../electron/core/chat/fit-model';
+import { fitAnswerModel, type FitExample, type Nesting, type NullMode } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
 import { ablateFeatures, QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
 import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt } from '../electron/core/eval/calibration';
+import { calibrationErrorFloor } from '../electron/core/learn/calibrate';
 import { quoteInPassage } from '../electron/core/eval/qa';
 import { graphDatabase, readQuestionSet, splitDatabase, splitQuestionsFile, GRAPH_QUESTIONS, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
 import { figuresOf, firstCorrect, printFigures, type AnsweredQuestion } from './eval-answers';
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
       nullMode: (opt('null') ?? 'none') as NullMode,
       ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
       ...(boost ? { boost: { rounds: boost[0], depth: boost[1], rate: boost[2] ?? 0.1 } } : {}),
-      ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
+      ...calibrationOptions(),
     });
     model.fitted = {
       by: 'scripts/fit-answers.ts',
@@ -165,7 +170,7 @@ async function main(): Promise<void> {
     const kept = (p: (typeof held)[number]) => p.grounded >= model.groundedThreshold;
     const points = held.map((p) => ({ confidence: kept(p) ? p.confidence : 0, correct: p.correct && kept(p), answerable: p.answerable }));
     console.log(
-      `training, held-out folds: ${answerable.length} answerable, top-1 ${(answerable.filter((p) => p.correct).length / answerable.length).toFixed(3)} (right answer among the candidates ${(answerable.filter((p) => p.reachable).length / answerable.length).toFixed(3)}); ECE ${expectedCalibrationError(points.filter((p) => p.answerable)).toFixed(3)}; off-topic refused ${held.filter((p) => !p.answerable && !kept(p)).length} / ${held.filter((p) => !p.answerable).length}, answerable refused ${answerable.filter((p) => !kept(p)).length}`,
+      `training, held-out folds: ${answerable.length} answerable, top-1 ${(answerable.filter((p) => p.correct).length / answerable.length).toFixed(3)} (right answer among the candidates ${(answerable.filter((p) => p.reachable).length / answerable.length).toFixed(3)}); ECE ${expectedCalibrationError(points.filter((p) => p.answerable)).toFixed(3)} (a calibrated confidence reads ${calibrationErrorFloor(points.filter((p) => p.answerable).map((p) => p.confidence)).toFixed(3)} on as many answers; on the calibration's own folds ${expectedCalibrationError(held.filter((p) => p.answerable).map((p) => ({ confidence: kept(p) ? p.selectedConfidence : 0, correct: p.correct && kept(p) }))).toFixed(3)}); off-topic refused ${held.filter((p) => !p.answerable && !kept(p)).length} / ${held.filter((p) => !p.answerable).length}, answerable refused ${answerable.filter((p) => !kept(p)).length}`,
     );
     console.log(
       `  precision / coverage: ${precisionAt(points, [0.5, 0.7, model.threshold, 0.8, 0.9])
@@ -226,6 +231,13 @@ async function main(): Promise<void> {
   }
 }
 
+/** The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE). */
+const calibrationOptions = () => ({
+  ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
+  ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2')!.split(',').map(Number) } : {}),
+  ...(opt('nested') ? { nested: opt('nested') as Nesting } : {}),
+});
+
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
 function compareOnFolds(
   examples: FitExample[],
@@ -241,7 +253,7 @@ function compareOnFolds(
         seed,
         nullMode,
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
-        ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
+        ...calibrationOptions(),
       });
       if (o.heldOut) dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
       const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);
@@ -259,6 +271,7 @@ function compareOnFolds(
         top1: answerable.filter((p) => p.correct).length / answerable.length,
         logLoss: answerable.reduce((a, p) => a - Math.log(Math.max(1e-9, p.correct ? p.confidence : 1 - p.confidence)), 0) / answerable.length,
         ece: expectedCalibrationError(answerable),
+        eceOwnFolds: expectedCalibrationError(answerable.map((p) => ({ confidence: p.selectedConfidence, correct: p.correct }))),
         precision: at.precision ?? 0,
         coverage: at.coverage,
         threshold: model.threshold,
@@ -274,7 +287,7 @@ function compareOnFolds(
       return `${xs.map((x) => x.toFixed(3)).join(' / ')} (mean ${mean.toFixed(3)}, spread ${(Math.max(...xs) - Math.min(...xs)).toFixed(3)})`;
     };
     console.log(
-      `${variant ? `without ${variant}` : 'all features'}, null ${nullMode} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; log loss ${summary('logLoss')}; ECE ${summary('ece')}; at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}; unsure threshold ${summary('threshold')}, precision there ${summary('precisionAtThreshold')}, coverage ${summary('coverageAtThreshold')}; off-topic refused ${summary('offTopicRefused')}, answerable refused ${summary('answerableRefused')}`,
+      `${variant ? `without ${variant}` : 'all features'}, null ${nullMode} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; log loss ${summary('logLoss')}; ECE ${summary('ece')} (on the calibration's own folds ${summary('eceOwnFolds')}); at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}; unsure threshold ${summary('threshold')}, precision there ${summary('precisionAtThreshold')}, coverage ${summary('coverageAtThreshold')}; off-topic refused ${summary('offTopicRefused')}, answerable refused ${summary('answerableRefused')}`,
     );
     const byType = Object.entries(ranks).filter(([k]) => k.startsWith(`${variant}:${nullMode}|`));
     console.log(

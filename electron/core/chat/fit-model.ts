@@ -23,7 +23,8 @@ import {
   type EvidenceKind,
   type QuestionFeature,
 } from './features';
-import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, selectLogistic, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
+import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
+import { fitCalibration } from '../learn/calibrate';
 import { fitBoostedRanker, type BoostOptions } from '../learn/boost';
 import { AnswerRanker, featuresOf, originOf, type AnswerModel, type NamedModel } from './ranker';
 import { answerCorrect } from '../text/answer-match';
@@ -59,7 +60,20 @@ interface FitOptions {
    * softmax ('joint', listwise), fitted after them on their scores ('after'), or none ('none', the default).
    */
   nullMode?: NullMode;
+  /** Nested folds by document for the held-out confidences (default true; false: the calibration's own folds). */
+  nested?: Nesting;
+  /** L2 penalties the calibration chooses among by its folds' calibration error (CALIBRATION_L2). */
+  calibrationL2?: number[];
 }
+
+/**
+ * How the folds' confidences are estimated (FitOptions.nested): 'calibration' (the default) fits the
+ * calibration, its features and its L2 chosen, on every fold but the one it judges (the scores those folds
+ * hold are the ordinary held-out ones); 'rankers' also ranks those folds again by weights that never saw
+ * the judged fold (k − 1 more rankings per fold: slow); 'none' reads the calibration's own held-out
+ * predictions, whose features were chosen on the fold they judge (optimistic).
+ */
+export type Nesting = 'none' | 'calibration' | 'rankers';
 
 /** How the null alternative is fitted (FitOptions.nullMode). */
 export type NullMode = 'none' | 'joint' | 'after';
@@ -71,14 +85,25 @@ export type NullMode = 'none' | 'joint' | 'after';
  */
 export const CALIBRATION_GAIN = 0.001;
 
+/** L2 penalties of the calibration (on standardised inputs), chosen among by the folds' calibration error. */
+export const CALIBRATION_L2 = [1, 3, 10, 30];
+
 interface HeldOutPoint {
   group: string;
   /** Passages of text, or the graph's triples alone (each kind has its own calibration). */
   kind: EvidenceKind;
   answerable: boolean;
   correct: boolean;
-  /** Calibrated confidence (fitted on the other folds). */
+  /**
+   * Calibrated confidence: by nested folds (FitOptions.nested), the calibration fitted on the other folds'
+   * questions alone, its features chosen on them.
+   */
   confidence: number;
+  /**
+   * The calibration's held-out prediction on the folds its features were chosen on (the estimate before
+   * nested folds: optimistic, the choice of features has seen the fold it is judged on).
+   */
+  selectedConfidence: number;
   grounded: number;
   /** Whether a right answer was among the candidates at all. */
   reachable: boolean;
@@ -278,21 +303,23 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const grid = (options.objectives ?? ['pointwise', 'listwise']).flatMap((objective) =>
     (options.l2Grid ?? [0.03, 0.1, 0.3, 1, 3, 10]).map((l2) => ({ objective, l2 })),
   );
+  // the questions of the folds `test` ranked by weights fitted on every fold but those of `apart`
+  const rankApart = (out: Ranked[], test: number, apart: number[], objective: Objective, l2: number) => {
+    const train = examples.filter((_, i) => !apart.includes(folds[i]));
+    const held = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === test);
+    const w = fitCandidates(train, l2, objective, options.nullMode);
+    const ranked = rankAll(
+      w,
+      options.boost ? fitTrees(train, w.candidate, options.boost) : undefined,
+      held.map((x) => x.e),
+    );
+    held.forEach((x, j) => (out[x.i] = ranked[j]));
+  };
   // held-out rankings per setting: each fold ranked by weights fitted on the others
   const heldOutBy: Ranked[][] = [];
   for (const { objective, l2 } of grid) {
     const out: Ranked[] = new Array(examples.length);
-    for (let f = 0; f < k; f++) {
-      const train = examples.filter((_, i) => folds[i] !== f);
-      const test = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === f);
-      const w = fitCandidates(train, l2, objective, options.nullMode);
-      const ranked = rankAll(
-        w,
-        options.boost ? fitTrees(train, w.candidate, options.boost) : undefined,
-        test.map((x) => x.e),
-      );
-      test.forEach((x, j) => (out[x.i] = ranked[j]));
-    }
+    for (let f = 0; f < k; f++) rankApart(out, f, [f], objective, l2);
     heldOutBy.push(out);
   }
   const kinds = examples.map((e) => evidenceKind(e.ctx));
@@ -305,30 +332,59 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const { l2, objective } = chosen;
   const heldOut = heldOutBy[chosen.i];
 
+  // nested folds by document (FitOptions.nested): the calibration that judges a fold is fitted on the
+  // other folds alone, so the folds' figures say what a new document sees; with 'rankers', the other
+  // folds' questions are ranked again by weights that saw neither them nor the judged fold
+  const nesting = options.nested ?? 'calibration';
+  const innerBy: Ranked[][] = [];
+  for (let f = 0; f < k; f++) {
+    if (nesting !== 'rankers') {
+      innerBy.push(heldOut);
+      continue;
+    }
+    const out: Ranked[] = new Array(examples.length);
+    for (let g = 0; g < k; g++) if (g !== f) rankApart(out, g, [f, g], objective, l2);
+    innerBy.push(out);
+  }
+
   // calibration, per evidence kind, over question features of the held-out rankings (so its own
   // held-out predictions are the calibrated confidences the thresholds are chosen on): a logistic
   // regression whose features are chosen forward by the folds' log loss among the kind's own list
   const calibrated = new Array<number>(examples.length).fill(0);
+  const selected = new Array<number>(examples.length).fill(0);
   const none = QUESTION_FEATURES.indexOf('noCandidate');
+  const calibrationOptions = { l2Grid: options.calibrationL2 ?? CALIBRATION_L2, minGain: options.calibrationGain ?? CALIBRATION_GAIN };
   const calibrate = (kind: EvidenceKind, names: readonly QuestionFeature[]): NamedModel | undefined => {
     const rows = heldOut.map((_, i) => i).filter((i) => kinds[i] === kind);
     if (rows.length < 10) return undefined;
     const cols = names.map((n) => QUESTION_FEATURES.indexOf(n));
-    const X = rows.map((i) => cols.map((c) => heldOut[i].q[c]));
-    const y = rows.map((i) => (heldOut[i].correct ? 1 : 0));
-    const {
-      columns: chosen,
-      model,
-      heldOut: predicted,
-    } = selectLogistic(
-      X,
-      y,
+    const X = (rankings: Ranked[], at: number[]) => at.map((i) => cols.map((c) => rankings[i].q[c]));
+    const y = (at: number[]) => at.map((i) => (heldOut[i].correct ? 1 : 0));
+    const fit = fitCalibration(
+      X(heldOut, rows),
+      y(rows),
       rows.map((i) => folds[i]),
-      { l2: 1, minGain: options.calibrationGain ?? CALIBRATION_GAIN },
+      calibrationOptions,
     );
     // (no candidate: the ranker gives confidence 0, as here)
-    rows.forEach((i, j) => (calibrated[i] = heldOut[i].q[none] ? 0 : predicted[j]));
-    return { features: chosen.map((j) => names[j]), weights: chosen.map((j) => model.weights[j]), bias: model.bias };
+    rows.forEach((i, j) => (selected[i] = heldOut[i].q[none] ? 0 : fit.heldOut[j]));
+    for (let f = 0; f < k; f++) {
+      const test = rows.filter((i) => folds[i] === f);
+      if (nesting === 'none') {
+        test.forEach((i) => (calibrated[i] = selected[i]));
+        continue;
+      }
+      const train = rows.filter((i) => folds[i] !== f);
+      const outer = fitCalibration(
+        X(innerBy[f], train),
+        y(train),
+        train.map((i) => folds[i]),
+        calibrationOptions,
+      );
+      const p = X(heldOut, test).map((x) => sigmoid(linear(outer.model, x)));
+      test.forEach((i, j) => (calibrated[i] = heldOut[i].q[none] ? 0 : p[j]));
+    }
+    return { features: fit.columns.map((j) => names[j]), weights: fit.columns.map((j) => fit.model.weights[j]), bias: fit.model.bias };
   };
   const confidence = calibrate('text', CONFIDENCE_FEATURES) ?? EMPTY;
   const graphConfidence = calibrate('graph', GRAPH_CONFIDENCE_FEATURES);
@@ -364,6 +420,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     answerable: r.e.gold.length > 0,
     correct: r.correct,
     confidence: calibrated[i],
+    selectedConfidence: selected[i],
     grounded: grounded[i],
     reachable: r.reachable,
     rightRank: r.rightRank,

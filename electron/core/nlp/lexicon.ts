@@ -40,6 +40,8 @@ import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
+import permissiveVerbs from './lexicon/permissive-verbs.json' with { type: 'json' };
+import modalAdjectives from './lexicon/modal-adjectives.json' with { type: 'json' };
 import placeTimePrepositions from './lexicon/place-time-prepositions.json' with { type: 'json' };
 import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
 import pluralPrepositions from './lexicon/plural-prepositions.json' with { type: 'json' };
@@ -99,6 +101,8 @@ export const LEXICON: Record<string, WordList> = {
   negation,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
+  'permissive-verbs': permissiveVerbs,
+  'modal-adjectives': modalAdjectives,
   'place-time-prepositions': placeTimePrepositions,
   'plural-prepositions': pluralPrepositions,
   'preposition-variants': prepositionVariants,
@@ -179,6 +183,9 @@ export const CATAPHORIC = set(cataphoric);
 export const DOCUMENT_NOUNS = set(documentNouns);
 export const SECTION_NOUNS = set(sectionNouns);
 export const OBJECT_CONTROL_VERBS = set(objectControlVerbs);
+export const PERMISSIVE_VERBS = set(permissiveVerbs);
+/** An adjective of possibility or necessity -> the modal it stands for before "for X to" ("possible" -> "can"). */
+export const MODAL_ADJECTIVES = new Map<string, string>(Object.entries(modalAdjectives.words));
 export const COMPLEMENT_NOUNS = set(complementNouns);
 export const NAME_PARTICLES = set(nameParticles);
 export const NAMING_VERBS = set(namingVerbs);

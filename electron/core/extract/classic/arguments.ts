@@ -78,6 +78,11 @@ export const ARGUMENT_RULES = [
   },
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
+  {
+    id: 'arg.subject-modifier',
+    statement:
+      'A common-noun subject keeps the one prepositional phrase between it and its verb ("the retry to the same server is counted"): the phrase pins down what the noun names; a name stays alone, and so does a subject of ten words or more.',
+  },
 ];
 
 const withRule = <T extends Phrase>(a: T, id: string): T => ({ ...a, rules: [...(a.rules ?? []), id] });
@@ -383,6 +388,29 @@ export class Arguments {
   withCoordinatedAfter(a: Arg): Arg[] {
     const list = this.argsFrom(a.lead);
     return list.length && list[0].from === a.from ? list : [a];
+  }
+
+  /**
+   * arg.subject-modifier: the chain start `start` of the subject phrase `last` (chainStart) with the one
+   * prepositional phrase between them, when `start` is a common noun: "an issue with proxies", not "RFC 3579 in".
+   */
+  withSubjectModifier(start: Arg, last: Arg): Arg {
+    const { tokens, text } = this;
+    const head = tokens[start.np.to];
+    // (a sentence's first word is capitalised as such: a name there is written in capitals or with a digit)
+    const named = start.np.to === 0 ? /^\p{Lu}{2}|\d/u.test(head.text) : start.name || capitalised(head);
+    if (start === last || named || last.to - start.from >= 10) return start;
+    const p = start.to + 1;
+    if (
+      tokens[p]?.pos !== 'ADP' ||
+      tokens.slice(p + 1, last.from).some((t) => !['DET', 'ADJ', 'NUM'].includes(t.pos)) ||
+      isComplexPreposition(tokens[p]) ||
+      !CHAIN_PREP.has(lower(tokens[p])) ||
+      lower(tokens[p]) === 'of'
+    )
+      return start;
+    if (tokens[last.to].pos === 'PRON' || last.numeric) return start;
+    return withRule({ ...start, ...phrase(tokens, text, start.from, last.to) }, 'arg.subject-modifier');
   }
 
   /** Walk "the algorithm in the paper uses" back to "algorithm": the subject is the first noun phrase of its prepositional chain. */

@@ -18,6 +18,7 @@ import {
   HAVE,
   LIGHT_NOUNS as LIGHT,
   NEGATION,
+  MODAL_ADJECTIVES,
   PURPOSE_NOUNS,
   SELF_DETERMINERS as SELF_DET,
   SELF_NOUNS,
@@ -29,13 +30,23 @@ import { opensClause, type Clause } from './clauses';
 import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
-import { capitalised, isComplexPreposition, lower, objectControl, pluralNoun, verbInWordNet } from './words';
+import { capitalised, isComplexPreposition, lower, objectControl, permissive, pluralNoun, verbInWordNet } from './words';
 import { takesObjectPhrase } from '../../nlp/senses';
 
 export const PROPOSITION_RULES = [
   {
     id: 'prop.infinitive-agent',
     statement: 'The noun before a "to"-infinitive is its agent ("a method to produce answers"); not a complement noun\'s, not after a negated verb.',
+  },
+  {
+    id: 'prop.infinitive-unasserted',
+    statement:
+      'The act of an infinitive whose subject a verb of causing or asking names ("requires X to send", "causes X to reuse"), or that an adjective other than one of possibility or necessity judges ("difficult for X to find"), is not said to be done: no triple; nor is a "to" before a gerund an infinitive ("benefits to using X").',
+  },
+  {
+    id: 'prop.infinitive-modality',
+    statement:
+      'The act of an infinitive after a verb of letting ("allows X to send Y") or "possible for X to" is a possibility, after "necessary for X to" a necessity: (X, send, Y) with the modality "can" or "must".',
   },
   { id: 'prop.infinitive-preposition', statement: 'An intransitive or passive infinitive whose subject is the noun before it is read with its preposition.' },
   { id: 'prop.authors-preposition', statement: 'The authors\' object relates to the prepositional phrases the verb takes ("we present a technique for X").' },
@@ -146,6 +157,8 @@ function readInfinitiveAgent(r: Reading, c: Clause, k: number): void {
   const { tokens, args } = r;
   const { ve, words, negated, governingNegated } = c;
   const agent = args.argEndingAt(k - 1);
+  // (prop.infinitive-unasserted: a "to" before a gerund is a preposition, "benefits to using X")
+  if (tokens[c.vs]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[c.vs].text)) return;
   // (the purpose of a negated verb is not done: "cannot use X to do Y" does not do Y)
   if (!agent || agent.numeric || negated || governingNegated || COMPLEMENT_NOUNS.has(lower(tokens[agent.np.to]))) return;
   const agents = [agent];
@@ -172,12 +185,23 @@ function readInfinitiveAgent(r: Reading, c: Clause, k: number): void {
   // subject: the object of a verb of causing or letting, after "for", or a passive's patient)
   let b = agents[0].lead - 1;
   while (b > 0 && tokens[b].pos === 'DET') b--;
-  const subjectOf = lower(tokens[b]) === 'for' || (tokens[b]?.pos === 'VERB' && objectControl(tokens[b].text)) || words.some((t) => BE.has(lower(t)));
+  const controlled = tokens[b]?.pos === 'VERB' && [tokens[b].text, tokens[b].text.replace(/ing$/, 'e')].some(objectControl); // ("requiring X to")
+  // prop.infinitive-unasserted / prop.infinitive-modality: what a governing verb or adjective says of the act
+  const judged = lower(tokens[b]) === 'for' && tokens[b - 1]?.pos === 'ADJ';
+  const modal = controlled && permissive(tokens[b].text) ? 'can' : judged ? (MODAL_ADJECTIVES.get(lower(tokens[b - 1])) ?? null) : null;
+  if ((controlled || judged) && !modal) return;
+  const subjectOf = lower(tokens[b]) === 'for' || controlled || words.some((t) => BE.has(lower(t)));
   if (!objs.length && subjectOf && tokens[ve + 1]?.pos === 'ADP' && !['of', 'by', 'whether', 'if', 'that'].includes(lower(tokens[ve + 1])) && verb) {
     objs = args.argsFrom(ve + 2);
     rel = `${verb} ${lower(tokens[ve + 1])}`;
     kind = 'prep';
     rule = 'prop.infinitive-preposition';
+  }
+  // (the modal the possibility stands for, before the infinitive's own verb group: "can be collected at")
+  if (modal) {
+    const group = words.filter((t) => t.pos === 'VERB' || BE.has(lower(t))).map(lower);
+    rel = [modal, ...group, ...(kind === 'prep' ? [lower(tokens[ve + 1])] : [])].join(' ');
+    r.subjectRules = ['prop.infinitive-modality'];
   }
   for (const a of agents) for (const v of objs) emit(r, a, rel, v, kind, rule);
 }

@@ -137,7 +137,7 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
       const bareParticiple = vs === ve && tokens[vs].pos === 'VERB' && /\p{L}{2}(?:ed|ing)$/u.test(tokens[vs].text) && k === vs - 1;
       const afterPreposition = tokens[a.lead - 1]?.pos === 'ADP' || (tokens[a.lead - 1]?.pos === 'DET' && tokens[a.lead - 2]?.pos === 'ADP');
       const reduced = bareParticiple && afterPreposition;
-      subjects = args.withCoordinatedBefore(reduced ? a : args.chainStart(a));
+      subjects = args.withCoordinatedBefore(reduced ? a : args.withSubjectModifier(args.chainStart(a), a));
       rules.push(reduced ? 'subj.reduced-relative' : 'subj.noun-phrase');
       if (subjects.length > 1 && singularAgreement(group) && (subjects[0].of || subjects[0].via) && !subjects[0].numeric) {
         subjects = [oneSubject(r, subjects)];

@@ -1,6 +1,6 @@
 // Token-level word tests the passes share: case, number by ending, what WordNet says of a token's
 // word (nlp/senses.ts), the closed classes of nlp/lexicon as token tests.
-import { BCP14_KEYWORDS, COMPLEX_PREPOSITIONS, OBJECT_CONTROL_VERBS } from '../../nlp/lexicon';
+import { BCP14_KEYWORDS, COMPLEX_PREPOSITIONS, OBJECT_CONTROL_VERBS, PERMISSIVE_VERBS } from '../../nlp/lexicon';
 import { pluralByEnding } from '../../nlp/morphology';
 import { isUnitOfMeasure, moreAdjectiveThanNoun, moreNounThanAdjective, namesAbstraction } from '../../nlp/senses';
 import type { Token } from './tokens';
@@ -38,9 +38,23 @@ export const nounModifier = (t: Token): boolean => t.pos === 'ADJ' && moreNounTh
 /** An object-control verb in any form ("enables", "allowed", "caused", "led"). */
 export function objectControl(word: string): boolean {
   const w = word.toLowerCase();
-  const candidates = [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/ied$|ies$/, 'y')];
-  return candidates.some((c) => OBJECT_CONTROL_VERBS.has(c)) || w === 'led' || w === 'told' || w === 'got' || w === 'forbade';
+  return baseCandidates(w).some((c) => OBJECT_CONTROL_VERBS.has(c)) || w === 'led' || w === 'told' || w === 'got' || w === 'forbade';
 }
+
+/** A verb of letting in any form ("allows", "enabled", "permitting"): its object may do the infinitive's act. */
+export function permissive(word: string): boolean {
+  const w = word.toLowerCase();
+  return [...baseCandidates(w), w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/(.)\1ing$/, '$1')].some((c) => PERMISSIVE_VERBS.has(c));
+}
+
+const baseCandidates = (w: string): string[] => [
+  w,
+  w.replace(/s$/, ''),
+  w.replace(/es$/, ''),
+  w.replace(/ed$/, ''),
+  w.replace(/d$/, ''),
+  w.replace(/ied$|ies$/, 'y'),
+];
 
 /** The complex prepositions by first word (the tag repairs ask at every token). */
 const COMPLEX_PREPOSITIONS_BY_FIRST = COMPLEX_PREPOSITIONS.reduce(
