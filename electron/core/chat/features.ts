@@ -7,6 +7,7 @@ import { statedModalities } from './candidates/requirements';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, measureUnit } from './candidates/spans';
+import { typeClash } from './candidates/type-fit';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -22,6 +23,10 @@ export const CANDIDATE_FEATURES = [
   'titleMatch',
   // it was read as the kind of answer the question asks, not as another kind its sentence holds
   'typeAgrees',
+  // its form cannot answer the asked type (chat/candidates/type-fit.ts): wholly a numeral (a number, a date, a
+  // quantity) where a name, a definition, an action or a condition is asked, or no numeral at all where a
+  // count, a port or a date is; 0 when it fits or when that is not known (a value, a code, words with numbers)
+  'typeClash',
   // the pattern that read it is specific to the asked type ("3799/tcp" for a port, "X is ..." for a definition)
   'specific',
   // the pattern that read it is loose (a bare number, a whole sentence)
@@ -336,6 +341,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     sentenceRank: m.sentenceRank ?? 0,
     titleMatch: c.passageId === null ? 0 : titleMatch(ctx, c.passageId),
     typeAgrees: m.typeAgrees ?? 1,
+    typeClash: bool(typeClash(c.text, ctx.type.type)),
     specific: bool(m.specificity === 'specific'),
     loose: bool(m.specificity === 'loose'),
     near: m.near ?? 0,

@@ -47,6 +47,8 @@ const NAMED_SPAN = new RegExp(String.raw`\b${NAMING}\s+(?:an?\s+|the\s+)?["']?([
 const NAMING_DEFINITION = new RegExp(String.raw`^(.{12,}?)\s+${NAMING}\s+(.+)$`, 'i');
 /** A defining verb that is a naming one ("is called ..."). */
 const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
+/** A unit word alone ("octets", "seconds", "%"): what a quantity counts. */
+export const UNIT_WORD = new RegExp(String.raw`^${UNITS}$`, 'i');
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
