@@ -27,6 +27,13 @@
 //     [--diagnose (also print, on TRAINING only, the chosen model in-sample against held out by the folds and one
 //      document at a time, cross-fitted and at other table strengths, and its held-out figures by document, draw and family)]
 //     [--dump FILE (write the training judgments and the training facts' triples as the fit reads them, and stop)]
+//     [--nested (also print the nested estimate: the selection, fit and threshold rule run without each outer fold of
+//      families, the fold scored by that fit at that threshold; about five selections more)]
+//     [--by-document (folds of documents, each its own family: the folds before precision12, a comparison)]
+//
+// The folds hold whole families of documents (scripts/judgments/families.ts: editions and companions written
+// from one template, found by the text they share), so that a sentence a sibling repeats is not fitted on one
+// side of a fold and scored on the other.
 //
 // --db: a database with every document of data/split.json ingested and extracted with the classic
 // engine (data/judgments/README.md has the two commands); a --db not there yet is built there, and
@@ -73,8 +80,10 @@ import {
   selectFeatures,
   type Example,
   type FoldFit,
+  nestedEstimate,
   type Trial,
 } from './select-features';
+import { documentFamilies } from './families';
 import { ROOT, readSplit, splitDocuments, type Split } from './kit';
 import { drawKey, inclusionWeights, readDrawModels, stratumOf, type Draw } from './draws';
 
@@ -367,8 +376,13 @@ try {
   // The feature model (extract/precision-model.ts) over the rule's precision, the triple's shape and
   // its context: its features and L2 penalty chosen by cross-validation by document on training.
   const shapeOf = (j: (typeof joined)[number]) => ({ ...j, sentence: j.quote });
+  // (each training document's family, read from the texts: a fold holds whole families; --by-document: none)
+  const families = args.includes('--by-document')
+    ? new Map<string, string>()
+    : documentFamilies(new Map([...docs].filter(([file]) => training.some((j) => j.file === file)).map(([file, id]) => [file, texts.get(id) ?? ''])));
   const examples = training.map((j) => ({
     group: j.file,
+    family: families.get(j.file) ?? j.file,
     verdict: j.verdict,
     rules: j.rules,
     shape: shapeOf(j),
@@ -534,7 +548,13 @@ try {
     (than
       ? ` (${t.auc >= than.auc ? '+' : ''}${(t.auc - than.auc).toFixed(3)}, ${t.logLoss >= than.logLoss ? '+' : ''}${(t.logLoss - than.logLoss).toFixed(4)})`
       : '');
-  console.log(`feature selection, training only, ${5} folds by document (mean over folds): base features, L2 1: ${trialLine(selection.base)}`);
+  const familySizes = [...new Set(examples.map((e) => e.family))].map((f) => examples.filter((e) => e.family === f).map((e) => e.group));
+  const siblings = familySizes.filter((g) => new Set(g).size > 1).map((g) => `${[...new Set(g)].join(' ')} (${g.length} judgments)`);
+  console.log(
+    `folds hold whole families of documents: ${new Set(examples.map((e) => e.group)).size} training documents judged, ${familySizes.length} families` +
+      (siblings.length ? `; of more than one document: ${siblings.join('; ')}` : ''),
+  );
+  console.log(`feature selection, training only, ${5} folds by family (mean over folds): base features, L2 1: ${trialLine(selection.base)}`);
   for (const t of selection.alone) console.log(`  + ${t.features[t.features.length - 1]}: ${trialLine(t, selection.base)}`);
   selection.steps.forEach((t, i) => console.log(`  kept ${i + 1}: ${t.features[t.features.length - 1]}: ${trialLine(t, selection.base)}`));
   for (const d of selection.dropped) console.log(`  dropped: ${d.feature}: ${trialLine(d.trial, selection.base)}`);
@@ -632,6 +652,30 @@ try {
       return `${x.shown} shown, keep ${x.shown ? pct(x.kept / x.shown) : '-'} (weighted ${x.shown ? pct(x.keepRate) : '-'}), facts ${x.factsHeld}/${x.facts} (${pct(x.factsHeld / Math.max(1, x.facts))}), hidden ${pct(hidden)}`;
     };
     console.log(`| ${(step / 100).toFixed(2)}${step / 100 === chosen['feature model'] ? ' (chosen)' : ''} | ${cell('training')} | ${cell('validation')} |`);
+  }
+  // (--nested: the whole procedure without each outer fold of families; what a set of documents never seen gets)
+  if (args.includes('--nested')) {
+    const nestedFacts = factHolders
+      .filter((f) => f.split === 'training' && f.coverage === 'full')
+      .map((f) => ({ group: f.file, holding: f.holding.map(({ t, at }) => ({ rules: t.rules, shape: shapeOfStored(f.doc, t, at) })) }));
+    const nested = nestedEstimate(examples, nestedFacts, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES), PRECISION_MODEL.features, { strength });
+    console.log('nested estimate, training only (selection, fit and threshold rule run without each outer fold of families):');
+    for (const f of nested) {
+      const shown = f.scored.filter((s) => s.p >= f.threshold);
+      console.log(
+        `  outer fold ${f.fold}: ${new Set(f.scored.map((s) => s.group)).size} documents, ${f.features.length} features, L2 ${f.l2}, threshold ${f.threshold}; ` +
+          `judged ${f.scored.length}, shown ${shown.length}, kept ${shown.filter((s) => s.keep).length}; facts held fully ${f.factsHeld}/${f.facts}`,
+      );
+    }
+    const all = nested.flatMap((f) => f.scored.map((s) => ({ ...s, shown: s.p >= f.threshold })));
+    const shown = all.filter((s) => s.shown);
+    const sentence = shown.filter((s) => ruleFamily(s.rules[0] ?? 'none') !== 'pattern');
+    const total = (xs: typeof all) => xs.reduce((a, s) => a + s.w, 0);
+    console.log(
+      `  pooled: AUC ${rankingAuc(all).toFixed(3)}; shown ${shown.length} of ${all.length}, kept ${pct(shown.filter((s) => s.keep).length / Math.max(1, shown.length))} ` +
+        `(weighted ${pct(total(shown.filter((s) => s.keep)) / Math.max(1e-9, total(shown)))}); the sentence extractor's shown ${sentence.length}, kept ${pct(sentence.filter((s) => s.keep).length / Math.max(1, sentence.length))}; ` +
+        `facts held fully ${nested.reduce((a, f) => a + f.factsHeld, 0)}/${nested.reduce((a, f) => a + f.facts, 0)}`,
+    );
   }
 } finally {
   await core.close();

@@ -3,7 +3,8 @@
 // default threshold), for training and validation; and, for TRAINING only (validation is never read to
 // write rules), the strings by frequency and by what makes them distinct: each class is a feature of
 // the string (a modal or adverb inside it, a preposition tail, a passive with "by" ...) and its
-// contribution is how many distinct strings would go if that feature were taken out of every string.
+// contribution is how many distinct strings would go if that feature were taken out of every string,
+// and the size-matched figure the training graph would then have.
 //
 //   npx tsx scripts/judgments/relation-vocabulary.ts --db FILE [--top N] [--all (every training string and its count)]
 //     [--sample N (size-matched figure: the mean over draws of N triples; 4300 unless given)]
@@ -102,14 +103,18 @@ function classTable(relations: string[]): void {
   const distinct = [...new Set(relations.map(key))];
   const count = new Map<string, number>();
   for (const r of relations.map(key)) count.set(r, (count.get(r) ?? 0) + 1);
-  console.log(`class (training, whole graph)              strings  used once  triples  strings gone if taken out`);
+  console.log(
+    `class (training, whole graph)              strings  used once  triples  strings gone if taken out  size-matched N=${sampleSize} if taken out (now ${sizeMatched(relations, sampleSize) ?? '-'})`,
+  );
+  const taken = (c: (typeof CLASSES)[number]) => (d: string) => (c.has(words(d)) ? c.strip(words(d)).join(' ') : d);
   for (const c of CLASSES) {
     const inClass = distinct.filter((d) => c.has(words(d)));
     const once = inClass.filter((d) => count.get(d) === 1).length;
     const triples = inClass.reduce((s, d) => s + count.get(d)!, 0);
-    const after = new Set(distinct.map((d) => (c.has(words(d)) ? c.strip(words(d)).join(' ') : d))).size;
+    const after = new Set(distinct.map(taken(c))).size;
+    const matched = sizeMatched(relations.map(key).map(taken(c)), sampleSize) ?? '-';
     console.log(
-      `${c.name.padEnd(42)} ${String(inClass.length).padStart(7)} ${String(once).padStart(10)} ${String(triples).padStart(8)} ${String(distinct.length - after).padStart(10)}`,
+      `${c.name.padEnd(42)} ${String(inClass.length).padStart(7)} ${String(once).padStart(10)} ${String(triples).padStart(8)} ${String(distinct.length - after).padStart(10)} ${String(matched).padStart(27)}`,
     );
   }
   const byLength = new Map<number, number>();

@@ -4,13 +4,27 @@
 // when it lowers the folds' mean log loss without lowering their mean AUC; then the L2 penalty is
 // chosen on the same folds. An example's `weight` (its draw's, scripts/judgments/draws.ts) weights its
 // fit and its fold score. Validation is never read here.
-import { fitPrecision, PRIOR_STRENGTH, triplePrecision, type PrecisionTable, type Verdict } from '../../electron/core/extract/precision';
+import {
+  chooseBalancedThreshold,
+  factsHeld,
+  fitPrecision,
+  PRIOR_STRENGTH,
+  triplePrecision,
+  type PrecisionTable,
+  type Verdict,
+} from '../../electron/core/extract/precision';
 import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
 import { fitLogistic as fitLinear, foldsByGroup } from '../../electron/core/learn/logistic';
 
 export interface Example {
-  /** The document: a fold holds whole documents. */
+  /** The document. */
   group: string;
+  /**
+   * Its family of documents (editions and companions sharing much of their text: documentFamilies in
+   * scripts/judgments/families.ts); a fold holds whole families, so that a sentence a sibling document
+   * repeats is not judged on one side of a fold and scored on the other. Absent: the document alone.
+   */
+  family?: string;
   verdict: Verdict;
   rules: string[];
   shape: TripleShape;
@@ -111,16 +125,16 @@ export function fitExamples(train: readonly Example[], features: readonly string
   );
   const own = new Map<string, PrecisionTable>();
   if (options.crossFitted)
-    for (const g of new Set(train.map((e) => e.group)))
+    for (const g of new Set(train.map(familyOf)))
       own.set(
         g,
         fitPrecision(
-          train.filter((e) => e.group !== g).map((e) => ({ ...e, weight: fitWeightOf(e) })),
+          train.filter((e) => familyOf(e) !== g).map((e) => ({ ...e, weight: fitWeightOf(e) })),
           options.strength,
         ),
       );
   const model = fitFeatureModel(
-    train.map((e) => exampleRow(e, own.get(e.group) ?? table, features)),
+    train.map((e) => exampleRow(e, own.get(familyOf(e)) ?? table, features)),
     train.map((e) => (e.verdict === 'keep' ? 1 : 0)),
     features,
     l2,
@@ -147,10 +161,8 @@ export function foldFits(
   options: TableOptions & { folds?: number } = {},
 ): { foldOf: Map<string, number>; fits: (FoldFit | null)[] } {
   const k = options.folds ?? FOLDS;
-  const folds = foldsByGroup(
-    examples.map((e) => e.group),
-    k,
-  );
+  // (a fold holds whole families; foldOf is read by document, every document of a family in its fold)
+  const folds = foldsByGroup(examples.map(familyOf), k);
   const foldOf = new Map(examples.map((e, i) => [e.group, folds[i]]));
   const fits = Array.from({ length: k }, (_, f) => {
     const train = examples.filter((_, i) => folds[i] !== f);
@@ -161,6 +173,8 @@ export function foldFits(
 }
 
 const fitWeightOf = (e: Example) => e.fitWeight ?? e.weight ?? 1;
+/** What a fold holds whole: the example's family of documents, else its document. */
+export const familyOf = (e: Example) => e.family ?? e.group;
 
 const exampleRow = (e: Example, table: PrecisionTable, features: readonly string[]) =>
   tripleFeatures({ ...e.shape, rules: e.rules }, triplePrecision(e.rules, table) ?? table.prior, features);
@@ -386,7 +400,95 @@ export function documentDiagnostics(
   const full = fitExamples(examples, features, l2, options);
   const inSample = pooled(examples.map((e) => predictLogistic(full.model, exampleRow(e, full.table, features))));
   const folds = pooled(heldOutEstimates(examples, features, l2, options).map((s) => s.p));
-  const documents = new Set(examples.map((e) => e.group)).size;
-  const heldOut = heldOutEstimates(examples, features, l2, { ...options, folds: documents }).map((s) => s.p);
+  // (one family at a time: a document's siblings are held out with it)
+  const families = new Set(examples.map(familyOf)).size;
+  const heldOut = heldOutEstimates(examples, features, l2, { ...options, folds: families }).map((s) => s.p);
   return { inSample, folds, leaveOneOut: pooled(heldOut), heldOut };
+}
+
+/** A fact an editor listed for a section, with the triples of the full graph that hold it (held when one of them is shown). */
+export interface FactExample {
+  group: string;
+  holding: { rules: readonly string[]; shape: TripleShape }[];
+}
+
+/** A fact's holding triples' estimates by one fit (null: not estimated, as estimatePrecision). */
+const factEstimates = (fact: FactExample, fit: FoldFit, features: readonly string[]) =>
+  fact.holding.map((h) => {
+    const base = triplePrecision(h.rules, fit.table);
+    return base === null ? null : predictLogistic(fit.model, tripleFeatures({ ...h.shape, rules: h.rules }, base, features));
+  });
+
+/** What the nested estimate gives for the documents of one outer fold. */
+export interface NestedFold {
+  fold: number;
+  features: string[];
+  l2: number;
+  /** The threshold chosen on the inner folds (the other documents only). */
+  threshold: number;
+  /** Its judged triples scored by the fit of the other documents, at that threshold. */
+  scored: { p: number; keep: boolean; w: number; group: string; rules: readonly string[] }[];
+  facts: number;
+  factsHeld: number;
+}
+
+/**
+ * The whole procedure, nested: for each outer fold by document, the feature selection, the L2 penalty
+ * and the threshold rule run on the other documents alone (their own inner folds), and the fold's
+ * judgments and facts are scored by that fit at that threshold. The folds of the selection itself have
+ * chosen the features and the threshold they report, so they are optimistic; the nested figures are
+ * what a document the whole procedure never saw gets (issue 32: the folds promised more than new
+ * documents gave). Costs one selection per outer fold.
+ */
+export function nestedEstimate(
+  examples: readonly Example[],
+  facts: readonly FactExample[],
+  base: readonly string[],
+  candidates: readonly string[],
+  committed?: readonly string[],
+  options: { folds?: number; strength?: number } = {},
+): NestedFold[] {
+  const k = options.folds ?? FOLDS;
+  // (a different seed from the inner folds', so that an outer fold is not an inner fold's documents again)
+  const outer = foldsByGroup(examples.map(familyOf), k, 7);
+  const foldOf = new Map(examples.map((e, i) => [e.group, outer[i]]));
+  const out: NestedFold[] = [];
+  for (let f = 0; f < k; f++) {
+    const train = examples.filter((_, i) => outer[i] !== f);
+    const test = examples.filter((_, i) => outer[i] === f);
+    if (!test.length || !train.length) continue;
+    const trainGroups = new Set(train.map((e) => e.group));
+    const { chosen } = selectFeatures(train, base, candidates, committed);
+    const table = { strength: options.strength ?? PRIOR_STRENGTH };
+    const fit = fitExamples(train, chosen.features, chosen.l2, table);
+    // the threshold by the rule the fit uses, on the other documents' inner folds, held out
+    const inner = foldFits(train, chosen.features, chosen.l2, table);
+    const innerFit = (g: string) => inner.fits[inner.foldOf.get(g) ?? -1] ?? fit;
+    const innerJudged = train.map((e) => ({
+      p: predictLogistic(innerFit(e.group).model, exampleRow(e, innerFit(e.group).table, chosen.features)),
+      keep: e.verdict === 'keep',
+      w: e.weight ?? 1,
+      group: e.group,
+    }));
+    const innerFacts = facts.filter((x) => trainGroups.has(x.group)).map((x) => factEstimates(x, innerFit(x.group), chosen.features));
+    const threshold = chooseBalancedThreshold(innerJudged, innerFacts).threshold;
+    // (a fact of a document no judgment names sits in no outer fold's test: it is nobody's held-out fact)
+    const testFacts = facts.filter((x) => foldOf.get(x.group) === f).map((x) => factEstimates(x, fit, chosen.features));
+    out.push({
+      fold: f,
+      features: chosen.features,
+      l2: chosen.l2,
+      threshold,
+      scored: test.map((e) => ({
+        p: predictLogistic(fit.model, exampleRow(e, fit.table, chosen.features)),
+        keep: e.verdict === 'keep',
+        w: e.weight ?? 1,
+        group: e.group,
+        rules: e.rules,
+      })),
+      facts: testFacts.length,
+      factsHeld: factsHeld(testFacts, threshold),
+    });
+  }
+  return out;
 }

@@ -152,4 +152,17 @@ describe('relation form', () => {
     // (its active past with another preposition stays the active lemma)
     expect(relationForm(triple('proxy', 'sent to', 'server'), true, true).relation).toBe('send to');
   });
+
+  it('rel.naming: a passive verb of naming is one relation, "called", the words as written its label', () => {
+    for (const written of ['is termed', 'are named', 'is designated', 'called'])
+      expect(relationForm(triple('entity', written, 'SNMP application entity'), true), written).toMatchObject({ relation: 'called' });
+    const t = relationForm(triple('entity', 'is termed', 'SNMP application entity'), true);
+    expect(t).toMatchObject({ meta: { surface: 'is termed' } });
+    expect(t.rules).toContain('rel.naming');
+    // a naming verb with a preposition, kept in the relation or as its qualifier, names no name
+    expect(relationForm(triple('MSK', 'must be named using', 'Session-Id'), true)).toMatchObject({ relation: 'named', meta: { preposition: 'using' } });
+    expect(relationForm(triple('port', 'is designated for', 'traffic'), true).relation).not.toBe('called');
+    // an active verb of naming is its lemma
+    expect(relationForm(triple('author', 'names', 'protocol'), true).relation).toBe('name');
+  });
 });

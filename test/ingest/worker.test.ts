@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { Core } from '../../electron/core/core';
 import {
@@ -15,6 +16,7 @@ import {
   lastIngestThreadLimits,
   liveIngestThreads,
   prepareSource,
+  useSourceBundleForTests,
 } from '../../electron/core/ingest/worker-pool';
 import { STORE_SLICE } from '../../electron/core/ingest/job';
 import { makePdf } from './fixtures';
@@ -115,6 +117,33 @@ describe('ingest in a worker thread', () => {
     third.release();
     expect(ingestThreadsStarted()).toBe(started + 2);
     expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).not.toBe(LARGE_FILE_THREAD.youngGenerationMb);
+  }, 120_000);
+
+  it("a large file whose bundled worker cannot start runs through tsx's hooks instead, and is read the same", async () => {
+    const d = dir();
+    const file = path.join(d, 'corpus.json');
+    corpus(file, 40);
+    // a bundle that cannot be loaded (as one removed or broken after it was written)
+    const broken = path.join(d, 'ingest-worker-broken.mjs');
+    fs.writeFileSync(broken, "throw new Error('cannot load');\n");
+    useSourceBundleForTests(pathToFileURL(broken));
+    const from = LARGE_FILE_THREAD.fromBytes;
+    LARGE_FILE_THREAD.fromBytes = fs.statSync(file).size;
+    try {
+      const large = await prepareSource(file);
+      expect(lastIngestThreadEntry()).toBe('tsx');
+      expect(lastIngestThreadLimits()?.maxYoungGenerationSizeMb).toBe(LARGE_FILE_THREAD.youngGenerationMb);
+      const docs = await large.take(1000);
+      large.release();
+      expect(docs.map((x) => x.title)).toEqual(Array.from({ length: 40 }, (_, i) => `Feeder ${i + 1}`));
+      // the process does not try the broken bundle again: the next large file goes through tsx at once
+      const next = await prepareSource(file);
+      expect(lastIngestThreadEntry()).toBe('tsx');
+      next.release();
+    } finally {
+      LARGE_FILE_THREAD.fromBytes = from;
+      useSourceBundleForTests(null);
+    }
   }, 120_000);
 
   it('app.status answers while a 20,000-passage ingest runs, before it finishes; progress reports the slices stored', async () => {

@@ -23,6 +23,19 @@ const CONSIDERATIONS_HEADING = /^(?:security|iana) considerations$/i;
 const DEFINITIONS_HEADING =
   /^(?:terminology|definitions?|terms(?:,)? (?:and )?definitions.*|glossary|abbreviations(?: and acronyms)?|acronyms(?: and abbreviations)?)$/i;
 
+/**
+ * Section names of a document's opening and orientation (its introduction, overview, background,
+ * motivation, scope): prose that tells what the document is about, where an actor performing a step is
+ * told rather than a term defined.
+ */
+const INTRODUCTORY_HEADING = /^(?:introduction|overview|background|motivation|scope|purpose|summary|abstract|applicability)\b/i;
+
+/** The evidence sits in an introductory section (its innermost numbered section or any enclosing one). */
+export function inIntroductorySection(structure: DocumentStructure | undefined, start: number): boolean {
+  if (!structure) return false;
+  return structure.sections.some((s) => s.start <= start && start < s.end && INTRODUCTORY_HEADING.test(s.heading.replace(/[:.]$/, '').trim()));
+}
+
 /** The kind of the section an evidence span sits in (its innermost section, or any enclosing one naming the frame). */
 export function sectionKind(structure: DocumentStructure | undefined, start: number, end: number): SectionKind {
   if (!structure) return 'body';
@@ -54,6 +67,10 @@ export interface DocumentSalience {
   paragraphs: number;
   /** The acronyms the document spells out and their long forms, lower-cased. */
   defined: Set<string>;
+  /** The lower-cased content words of the document's section headings outside its frame (what its sections are about). */
+  headingWords: Set<string>;
+  /** The text's length, for an evidence span's position in it. */
+  length: number;
   structure?: DocumentStructure;
 }
 
@@ -84,7 +101,13 @@ export function documentSalience(
     defined.add(d.short.toLowerCase());
     defined.add(d.long.toLowerCase().replace(/\s+/g, ' '));
   }
-  return { counts, total, paragraphsWith, paragraphs, defined, structure };
+  const headingWords = new Set<string>();
+  for (const section of structure?.sections ?? []) {
+    const heading = section.heading.replace(/[:.]$/, '').trim();
+    if (boilerplateKindOf(heading) !== null || CONSIDERATIONS_HEADING.test(heading)) continue;
+    for (const w of wordsOf(heading)) if (isContent(w)) headingWords.add(w.toLowerCase());
+  }
+  return { counts, total, paragraphsWith, paragraphs, defined, headingWords, length: text.length, structure };
 }
 
 /** How salient an end is in its document. */
@@ -100,6 +123,8 @@ export interface EndSalience {
   defined: boolean;
   /** It holds an acronym (two or more capitals in a word) or starts with a capitalised content word. */
   named: boolean;
+  /** Its head word is a content word of a section heading (a term the document is organised around). */
+  inHeading?: boolean;
 }
 
 export function endSalience(doc: DocumentSalience, end: string): EndSalience {
@@ -111,6 +136,7 @@ export function endSalience(doc: DocumentSalience, end: string): EndSalience {
     spread: head && doc.paragraphs ? (doc.paragraphsWith.get(head) ?? 0) / doc.paragraphs : 0,
     defined: doc.defined.has(label) || content.some((w) => doc.defined.has(w.toLowerCase())),
     named: content.some((w) => /\p{Lu}.*\p{Lu}/u.test(w)) || (content.length > 0 && /^\p{Lu}/u.test(content[0])),
+    inHeading: head !== null && doc.headingWords.has(head),
   };
 }
 
@@ -133,6 +159,10 @@ export interface TripleContext {
   sameEnds: number;
   subject: EndSalience;
   object: EndSalience;
+  /** The evidence sits in an introductory section (introduction, overview, background, ...). */
+  introductory?: boolean;
+  /** Where the evidence starts in the document, as a share of its length (0: its first character). */
+  position?: number;
 }
 
 export function tripleContext(
@@ -148,5 +178,7 @@ export function tripleContext(
     sameEnds,
     subject: endSalience(doc, ends.subject),
     object: endSalience(doc, ends.object),
+    introductory: inIntroductorySection(doc.structure, span.start),
+    position: doc.length ? span.start / doc.length : 0,
   };
 }

@@ -5,8 +5,21 @@
 // precision-model.json, which names the features it uses (chosen there by cross-validation by document). It replaced per-rule precision because
 // it ranked the validation judgments better (docs/extraction.md, "Rules and precision").
 import fitted from './precision-model.json' with { type: 'json' };
-import { CHAIN_PREPOSITIONS, COORDINATORS, DEMONSTRATIVES, FUNCTION_WORDS, LIGHT_NOUNS, UNASSERTED_OPENERS } from '../nlp/lexicon';
+import {
+  BE,
+  CHAIN_PREPOSITIONS,
+  COORDINATORS,
+  DEMONSTRATIVES,
+  DO,
+  FUNCTION_WORDS,
+  HAVE,
+  LIGHT_NOUNS,
+  MODAL_VERBS,
+  NEGATION,
+  UNASSERTED_OPENERS,
+} from '../nlp/lexicon';
 import { stem } from '../nlp/morphology';
+import { wordNet } from '../nlp/wordnet';
 import { RULE_PRECISION, ruleFamily, triplePrecision, type PrecisionTable } from './precision';
 import { headWord, sentenceKind, type TripleContext } from './precision-context';
 
@@ -100,6 +113,106 @@ const RELATIVE_SUBJECT_RULES = ['subj.relative', 'subj.relative-complement', 'su
 /** Rules that reshape a triple after it is read (a phrase or a condition moved onto an end): a sign of a hard sentence. */
 const SHAPING_RULES = ['arg.trailing-phrase', 'emit.trailing-condition'];
 
+/**
+ * WordNet's lexicographer files of verbs (lexnames(5WN)) that tell an event, something an actor does
+ * (29 body, 32 communication, 33 competition, 34 consumption, 35 contact, 36 creation, 38 motion, 41
+ * social), and those that tell a state or a having (40 possession, 42 stative): a narrative step
+ * against a definitional claim.
+ */
+const EVENT_VERB_LEXFILES = new Set([29, 32, 33, 34, 35, 36, 38, 41]);
+const STATE_VERB_LEXFILES = new Set([40, 42]);
+/** WordNet's lexicographer file of nouns naming a person (lexnames(5WN): 18 noun.person): a role or an actor. */
+const NOUN_PERSON = 18;
+
+const lexFileCache = new Map<string, number | null>();
+/** The lexicographer file of a word's first sense in this part of speech (null: not in WordNet, or no WordNet). */
+function firstSenseLexFile(word: string, pos: 'n' | 'v'): number | null {
+  const key = `${pos}:${word}`;
+  if (lexFileCache.has(key)) return lexFileCache.get(key)!;
+  const wn = wordNet();
+  const file = wn ? (wn.senses(word, { pos: [pos], maxSenses: 1 })[0]?.lexFile ?? null) : null;
+  lexFileCache.set(key, file);
+  return file;
+}
+
+/**
+ * The lexicographer file of a relation's main verb: its first word, past the modals, negation and
+ * auxiliaries, that WordNet knows as a verb; a relation of "be" or "have" alone is a state or a
+ * having. Null when it has no verb (a pattern's relation, "length") or there is no WordNet.
+ */
+export function relationVerbLexFile(relation: string): number | null {
+  if (!wordNet()) return null;
+  const ws = words(relation);
+  let auxiliary: number | null = null;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    if (MODAL_VERBS.has(w) || NEGATION.has(w) || DO.has(w) || w === 'not' || (i + 1 < ws.length && MODAL_VERBS.has(`${w} ${ws[i + 1]}`))) continue;
+    if (BE.has(w)) {
+      auxiliary ??= 42;
+      continue;
+    }
+    if (HAVE.has(w)) {
+      auxiliary ??= 40;
+      continue;
+    }
+    if (FUNCTION_WORDS.has(w)) continue;
+    const file = firstSenseLexFile(w, 'v');
+    if (file !== null) return file;
+  }
+  return auxiliary;
+}
+
+const verbClass = (relation: string, files: Set<number>): number | null => {
+  const file = relationVerbLexFile(relation);
+  return file === null ? (wordNet() ? 0 : null) : flag(files.has(file));
+};
+
+/** The end's head word names a person by its first noun sense (a role or an actor: "user", "administrator"); null without WordNet. */
+function personEnd(end: string): number | null {
+  if (!wordNet()) return null;
+  const head = headWord(end);
+  return flag(head !== null && firstSenseLexFile(head, 'n') === NOUN_PERSON);
+}
+
+/** A list item's marker before a sentence ("1.", "(a)", "-", "o", "*", "Step 3:"). */
+const STEP_MARKER = /^\s*(?:(?:step\s+)?\d+[.):]|\(?[a-z]\)|[-*•o])\s+/i;
+
+/**
+ * The sentence gives an instruction: it opens (past a list marker) with a bare verb that WordNet gives
+ * more verb senses than noun senses ("Send", "Set" against "Access"), or it is a numbered step.
+ */
+export function instructionSentence(sentence: string): boolean | null {
+  const wn = wordNet();
+  if (!wn) return null;
+  const stepped = STEP_MARKER.test(sentence) && /^\s*(?:step\s+)?\d/i.test(sentence);
+  const first = words(sentence.replace(STEP_MARKER, ''))[0];
+  if (!first) return stepped;
+  const bare = wn.entry(first, 'v') !== null && wn.senses(first, { pos: ['v'] }).length > wn.senses(first, { pos: ['n'] }).length;
+  return stepped || (bare && !FUNCTION_WORDS.has(first));
+}
+
+/**
+ * How many words of the sentence run on after an end before a punctuation mark closes its phrase (the
+ * end found by its words' stems, as wordAfter): a cut argument leaves its modifiers (a "with ..." phrase
+ * or a "whose ..." clause after it) unread. Null when the sentence does not hold the end's words in a row.
+ */
+export function trailingWords(end: string, sentence: string): number | null {
+  const endStems = words(end).map(stem);
+  const tokens = sentence.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*|[,;:.()!?[\]"]/gu) ?? [];
+  const stems = tokens.map((t) => (/^[\p{L}\p{N}]/u.test(t) ? stem(t) : t));
+  if (!endStems.length) return null;
+  for (let i = 0; i + endStems.length <= tokens.length; i++) {
+    if (!endStems.every((w, k) => stems[i + k] === w)) continue;
+    let n = 0;
+    for (let j = i + endStems.length; j < tokens.length && /^[\p{L}\p{N}]/u.test(tokens[j]); j++) n++;
+    return n;
+  }
+  return null;
+}
+
+/** The share of the sentence's characters an end spells (a long end read whole, a short one cut from a long sentence). */
+const endShare = (end: string, sentence: string) => Math.min(1, end.length / Math.max(1, sentence.trim().length));
+
 type Feature = (shape: TripleShape, rulePrecision: number) => number | null;
 /** Read from the triple's context, or null without one. */
 const inContext =
@@ -171,6 +284,33 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'subject from a prepositional chain (arg.chain-start)': (s) => flag(s.rules?.includes('arg.chain-start')),
   'subject from a relative clause (subj.relative)': (s) => flag(s.rules?.some((r) => RELATIVE_SUBJECT_RULES.includes(r))),
   'infinitive agent (prop.infinitive-agent)': (s) => flag(s.rules?.[0] === 'prop.infinitive-agent'),
+  // precision12's candidates (item 2 of issue 32, what carries across documents for the sentence
+  // extractor's triples): the relation verb's WordNet class (an event an actor performs against a state or
+  // a having), an end naming a person (a role or an actor), a sentence that instructs (a procedure step), an
+  // end the document's headings name, an introductory section, the evidence's place in the document and the
+  // ends' shares of the sentence
+  'relation verb an event (WordNet class)': (s) => verbClass(s.relation, EVENT_VERB_LEXFILES),
+  'relation verb a state or having (WordNet class)': (s) => verbClass(s.relation, STATE_VERB_LEXFILES),
+  'subject a person (WordNet noun.person)': (s) => personEnd(s.subject),
+  'object a person (WordNet noun.person)': (s) => personEnd(s.object),
+  'sentence an instruction or a step': (s) => {
+    const said = instructionSentence(s.sentence);
+    return said === null ? null : flag(said);
+  },
+  'subject named in a heading': inContext((c) => flag(c.subject.inHeading)),
+  'object named in a heading': inContext((c) => flag(c.object.inHeading)),
+  'section is introductory': inContext((c) => flag(c.introductory)),
+  'evidence position in document (share)': (s) => s.context?.position ?? null,
+  'subject share of the sentence': (s) => endShare(s.subject, s.sentence),
+  'object share of the sentence': (s) => endShare(s.object, s.sentence),
+  'subject trailing words before punctuation (log)': (s) => {
+    const n = trailingWords(s.subject, s.sentence);
+    return n === null ? null : Math.log1p(n);
+  },
+  'object trailing words before punctuation (log)': (s) => {
+    const n = trailingWords(s.object, s.sentence);
+    return n === null ? null : Math.log1p(n);
+  },
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

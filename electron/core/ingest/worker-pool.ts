@@ -324,6 +324,11 @@ function giveBack(t: IngestThread): void {
   t.worker.unref();
 }
 
+/** Stand another module in for the worker bundled from source (tests: a bundle that cannot start falls back to tsx). */
+export function useSourceBundleForTests(url: URL | null): void {
+  sourceBundle = Promise.resolve(url);
+}
+
 /** Threads started so far in this process (tests: the pool reuses its thread). */
 export function ingestThreadsStarted(): number {
   return started;

@@ -159,7 +159,7 @@ const toEdge = (r: EdgeRowRaw): ExportEdgeRow => ({
 });
 
 const PROV_SQL = `SELECT p.id, p.edge_id, p.node_id, p.document_id, d.title AS document_title, d.content_hash AS document_hash,
-  d.source_path AS document_path, d.format AS document_format, d.version AS document_version,
+  d.source_path AS document_path, d.format AS document_format, d.meta AS document_meta, d.version AS document_version,
   (SELECT s.standard FROM document_structure s WHERE s.document_id = d.id) AS document_standard, p.chunk_id, c.ordinal AS chunk_ordinal, c.start AS chunk_start,
   c.end AS chunk_end, c.page, p.start, p.end, p.quote, p.rules
   FROM provenance p JOIN documents d ON d.id = p.document_id LEFT JOIN chunks c ON c.id = p.chunk_id`;
@@ -173,6 +173,7 @@ interface ProvRowRaw {
   document_hash: string;
   document_path: string | null;
   document_format: string;
+  document_meta: string | null;
   document_version: number;
   document_standard: string | null;
   chunk_id: number | null;
@@ -185,6 +186,12 @@ interface ProvRowRaw {
   quote: string;
   rules: string;
 }
+/** A placeholder made by an earlier import exports the format it recorded for the document it stands for. */
+function formatOf(r: ProvRowRaw): string {
+  if (r.document_format !== 'placeholder') return r.document_format;
+  const recorded = parseJson<{ format?: unknown }>(r.document_meta, {}).format;
+  return typeof recorded === 'string' && recorded ? recorded : r.document_format;
+}
 const toProv = (r: ProvRowRaw, clause: string | null = null): ExportProvenanceRow => ({
   id: r.id,
   edgeId: r.edge_id,
@@ -194,7 +201,7 @@ const toProv = (r: ProvRowRaw, clause: string | null = null): ExportProvenanceRo
   // A placeholder made by an earlier import exports the hash of the document it stands for.
   documentHash: r.document_format === 'placeholder' && r.document_hash.startsWith('placeholder:') ? r.document_hash.slice(12) : r.document_hash,
   documentPath: r.document_path,
-  documentFormat: r.document_format,
+  documentFormat: formatOf(r),
   documentVersion: r.document_version,
   documentEdition: editionLabel(parseJson<StandardId | null>(r.document_standard, null)),
   chunkId: r.chunk_id,
