@@ -6,8 +6,11 @@ import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { statedModalities } from './candidates/requirements';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
-import { asksMagnitude, measureUnit } from './candidates/spans';
+import { asksMagnitude, DEFINING_VERB, measureUnit } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
+import { DOCUMENT_NOUNS } from '../retrieve/analysis';
+import { STOPWORDS } from '../nlp/stopwords';
+import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -128,6 +131,21 @@ export const CANDIDATE_FEATURES = [
   // a question asking what must / should / may be done (not yes or no): its sentence states a requirement
   // of the modality asked ("which transport should be kept" over a sentence saying what SHOULD be used)
   'modalityAsked',
+  // a document is asked for ("which RFC ...") and it is a designation ("RFC 2865", "[RFC2865]") or a passage's own document
+  'designationAsked',
+  // a designation of the document its own passage is from: the passage names the document it is part of
+  'ownDesignation',
+  // a designation (or the own document) of a document the question names, by its designation or its title words
+  'designatesNamed',
+  // the passage's own document: share of the question's words (IDF-weighted, less the asked phrase) its title holds
+  'documentTitleMatch',
+  // a designation: share of the question's distinctive words in the clause that cites it (its brackets read as part of it)
+  'citationClauseMatch',
+  // a designation in a reference-list entry: share of the question's distinctive words the cited title (quoted before it) holds
+  'citedTitleMatch',
+  // definitions: the term its sentence defines (before its defining verb or colon) is the asked term, by lemma or
+  // as an acronym and its expansion (1), or holds it with a few more words (0.5)
+  'definedTerm',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -317,6 +335,139 @@ function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
 }
 
+/** Whether the question asks for a document ("which RFC", "which document", "which specification"). */
+const asksDocument = (ctx: AnswerContext): boolean => ctx.q.whichDocument || (!!ctx.type.head && DOCUMENT_NOUNS.has(ctx.type.head));
+
+const namedKeys = new WeakMap<AnswerContext, Set<string>>();
+/** Designation keys of the documents a question names: written in it, or named by title words (once per question). */
+function namedDesignations(ctx: AnswerContext): Set<string> {
+  let got = namedKeys.get(ctx);
+  if (!got) {
+    got = new Set(ctx.q.designations.map((d) => citedDesignation(d)).filter((d): d is string => !!d));
+    for (const p of ctx.passages) {
+      const own = ctx.namedDocuments.has(p.documentId) ? ownDesignation(p.document) : null;
+      if (own) got.add(own);
+    }
+    namedKeys.set(ctx, got);
+  }
+  return got;
+}
+
+/**
+ * What a candidate says of a document's identity: whether it is a designation while a document is
+ * asked for, whether it designates its own passage's document or one the question names, how much of
+ * the question the own document's title holds, and how much of it the clause citing a designation holds.
+ */
+function identityFeatures(
+  c: Candidate,
+  ctx: AnswerContext,
+): {
+  designationAsked: number;
+  ownDesignation: number;
+  designatesNamed: number;
+  documentTitleMatch: number;
+  citationClauseMatch: number;
+  citedTitleMatch: number;
+} {
+  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
+  const isDocument = c.source === 'document';
+  const key = isDocument && passage ? ownDesignation(passage.document) : citedDesignation(c.text);
+  const own = passage && !isDocument && key ? ownDesignation(passage.document) : null;
+  const asked = ctx.allTerms.filter((t) => !ctx.phraseStems.has(t.stem));
+  return {
+    designationAsked: bool(asksDocument(ctx) && (isDocument || !!key)),
+    ownDesignation: bool(!!own && own === key),
+    designatesNamed: bool(!!key && namedDesignations(ctx).has(key)),
+    documentTitleMatch: isDocument && passage ? coverage(asked, contentStems(titleWords(passage.document))) : 0,
+    citationClauseMatch: key && !isDocument ? citationClause(c, ctx) : 0,
+    citedTitleMatch: key && !isDocument ? citedTitle(c, ctx) : 0,
+  };
+}
+
+/** How provably a candidate is the asked document: 0 unless a document is asked and it is a designation or the own document. */
+function documentEvidence(c: Candidate, ctx: AnswerContext): number {
+  const f = identityFeatures(c, ctx);
+  return f.designationAsked ? Math.max(f.documentTitleMatch, f.citationClauseMatch, f.citedTitleMatch) : 0;
+}
+
+/** A quoted title ("...", “...”) of eight characters or more. */
+const QUOTED_TITLE = /"([^"]{8,})"|\u201c([^\u201d]{8,})\u201d/g;
+
+/**
+ * A designation in a reference-list entry (authors, then the cited title in quotes, then its designations):
+ * the share of the question's distinctive words that the title quoted before it holds.
+ */
+function citedTitle(c: Candidate, ctx: AnswerContext): number {
+  const at = placeInSentence(c);
+  if (at < 0) return 0;
+  let title: string | null = null;
+  for (const m of c.sentence!.slice(0, at).matchAll(QUOTED_TITLE)) title = m[1] ?? m[2];
+  return title ? coverage(ctx.distinctive, contentStems(title)) : 0;
+}
+
+/** The share of the question's distinctive words in the clause of its sentence that a designation stands in, its brackets read as part of it. */
+function citationClause(c: Candidate, ctx: AnswerContext): number {
+  const sentence = c.sentence ?? '';
+  let at = placeInSentence(c);
+  if (at < 0) return 0;
+  let end = at + c.text.length;
+  while (at > 0 && /[[(]/.test(sentence[at - 1])) at--;
+  while (end < sentence.length && /[\])]/.test(sentence[end])) end++;
+  let from = 0;
+  let to = sentence.length;
+  for (const m of sentence.matchAll(CLAUSE_END)) {
+    if (m.index! + m[0].length <= at) from = m.index! + m[0].length;
+    else if (m.index! >= end) {
+      to = m.index!;
+      break;
+    }
+  }
+  return coverage(ctx.distinctive, contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`));
+}
+
+/** A word written in capitals (and digits) only: an acronym ("EAP", "TEK"). */
+const ACRONYM = /^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?$/;
+/** The initials of a term's words, hyphenated parts counted ("Extensible Authentication Protocol" -> "EAP"). */
+const initials = (term: string) =>
+  term
+    .split(/[\s-]+/)
+    .filter((w) => /^[A-Za-z]/.test(w) && !STOPWORDS.has(w.toLowerCase()))
+    .map((w) => w[0].toUpperCase())
+    .join('');
+
+/**
+ * Definitions: how the term a candidate's sentence defines (its words before the defining verb or the
+ * colon of a term line, a determiner aside) fits the asked term: 1 the same term by lemma, or an acronym
+ * and its expansion ("EAP" and "Extensible Authentication Protocol (EAP)"); 0.5 the asked term with at
+ * most two more words; 0 another term, or none the sentence opens with.
+ */
+function definedTerm(c: Candidate, ctx: AnswerContext): number {
+  const subject = ctx.subjectStems;
+  if (ctx.type.type !== 'definition' || !subject.length || !ctx.type.subject || !c.sentence) return 0;
+  const sentence = c.sentence;
+  const verb = DEFINING_VERB.exec(sentence);
+  const colon = sentence.indexOf(':');
+  const cut = Math.min(verb ? verb.index : Infinity, colon >= 0 ? colon : Infinity);
+  if (!Number.isFinite(cut)) return 0;
+  const term = sentence
+    .slice(0, cut)
+    .trim()
+    .replace(/^(?:the|a|an|this|these)\s+/i, '');
+  if (!term || term.split(/\s+/).length > 8) return 0;
+  const bracketed = [...term.matchAll(/\(([^)]*)\)/g)].map((m) => m[1].trim());
+  const plain = term.replace(/\([^)]*\)/g, ' ').trim();
+  const own = new Set(contentStems(plain));
+  const asked = ctx.type.subject.trim().replace(/^(?:the|a|an)\s+/i, '');
+  if (own.size === new Set(subject).size && subject.every((x) => own.has(x))) return 1;
+  if (ACRONYM.test(asked)) {
+    const acronym = asked.replace(/s$/, '');
+    if (bracketed.includes(acronym) || initials(plain) === acronym) return 1;
+  }
+  if (ACRONYM.test(plain) && (bracketed.length ? false : initials(asked) === plain.replace(/s$/, ''))) return 1;
+  if (bracketed.some((b) => ACRONYM.test(b) && initials(asked) === b.replace(/s$/, ''))) return 1;
+  return subject.every((x) => own.has(x)) && own.size <= new Set(subject).size + 2 ? 0.5 : 0;
+}
+
 let ablated: ReadonlySet<string> = new Set();
 /**
  * Features that read 0 from now on (none: all read), for measuring what a feature adds on the training
@@ -387,6 +538,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     requirementStated: m.requirementStated ?? 0,
     definitionPhrase: bool(ctx.type.type === 'definition' && isNounPhrase(c.text)),
     modalityAsked: bool(!ctx.q.yesNo && !!ctx.q.modality && !!c.sentence && statedModalities(c.sentence).has(ctx.q.modality)),
+    ...identityFeatures(c, ctx),
+    definedTerm: definedTerm(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
@@ -503,6 +656,11 @@ export const QUESTION_FEATURES = [
   'passageMargin',
   // the first answer was read from the first retrieved passage
   'topFirstPassage',
+  // definitions: the first answer's sentence defines the asked term itself (its definedTerm)
+  'topDefinedTerm',
+  // which-document questions: how provably the first answer is the asked document, the best of its own title's
+  // share of the question (the passage's own document) and its citing clause's or cited title's (a designation)
+  'topDocumentEvidence',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -544,6 +702,8 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'distinctMargin',
   'passageMargin',
   'topFirstPassage',
+  'topDefinedTerm',
+  'topDocumentEvidence',
 ];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
@@ -702,6 +862,8 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     ...redundancy(ranked, max, z),
     passageMargin: passageMargin(ctx),
     topFirstPassage: bool(top?.passageRank === 0),
+    topDefinedTerm: top ? definedTerm(top, ctx) : 0,
+    topDocumentEvidence: top ? documentEvidence(top, ctx) : 0,
   };
   return QUESTION_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }

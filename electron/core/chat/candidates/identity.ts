@@ -1,0 +1,34 @@
+// A document's identity as an answer to "which document" reads it: the designation a short text is
+// (a citation written "RFC 2865", "[RFC2865]", "RFC-2865", "BCP 86", "ITU-T Q.825"), the designation a
+// document's title opens with ("RFC 9999: Widget Transport"), and one key for both, so that a cited
+// designation can be told apart from the citing document's own.
+import { designationIn } from '../../document/structure';
+
+/** A whole text that is a designation (brackets and surrounding space aside). */
+const WHOLE_DESIGNATION =
+  /^(?:(?:RFC|BCP|STD|FYI)[\s-]?\d{1,5}|ITU-[TR]\s+(?:Recommendation\s+)?[A-Z]\.\d+(?:\.\d+)*|(?:ISO|IEC|IEEE)(?:\/(?:IEC|ISO|IEEE))?(?:\s+Std\.?)?\s+\d[\w.-]*)$/i;
+
+/** One key for the ways a designation is written ("RFC 2865", "rfc-2865", "RFC2865" -> "RFC2865"). */
+export const identityKey = (designation: string): string => designation.toUpperCase().replace(/[\s-]+/g, '');
+
+/** The key of the designation a text is, whole ("[RFC2865]", "RFC 2865"); null when it is anything else ("1661", "RFC 2865 section 3"). */
+export function citedDesignation(text: string): string | null {
+  const t = text
+    .trim()
+    .replace(/^[[(]\s*/, '')
+    .replace(/\s*[\])]$/, '')
+    .trim();
+  return WHOLE_DESIGNATION.test(t) ? identityKey(t.replace(/\s+Recommendation\s+/i, ' ')) : null;
+}
+
+/** The key of the designation a document's title opens with ("RFC 9999: Widget Transport" -> "RFC9999"); null without one. */
+export function ownDesignation(title: string): string | null {
+  const id = designationIn(title.trim().replace(/^RFC-(?=\d)/i, 'RFC '));
+  return id ? identityKey(id.id) : null;
+}
+
+/** A document's title less the designation it opens with ("RFC 9999: Widget Transport" -> "Widget Transport"). */
+export function titleWords(title: string): string {
+  const id = designationIn(title.trim());
+  return id?.title ?? title.replace(/^\s*(?:RFC|BCP|STD|FYI)[\s-]?\d+\s*[:–—-]?\s*/i, '');
+}
