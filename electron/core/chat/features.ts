@@ -131,7 +131,7 @@ export const CANDIDATE_FEATURES = [
   // a question asking what must / should / may be done (not yes or no): its sentence states a requirement
   // of the modality asked ("which transport should be kept" over a sentence saying what SHOULD be used)
   'modalityAsked',
-  // a document is asked for ("which RFC ...") and it is a designation ("RFC 2865", "[RFC2865]") or a passage's own document
+  // a document is asked for ("which RFC ...") and it is a designation ("RFC 9999", "[RFC9999]") or a passage's own document
   'designationAsked',
   // a designation of the document its own passage is from: the passage names the document it is part of
   'ownDesignation',
@@ -425,9 +425,9 @@ function citationClause(c: Candidate, ctx: AnswerContext): number {
   return coverage(ctx.distinctive, contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`));
 }
 
-/** A word written in capitals (and digits) only: an acronym ("EAP", "TEK"). */
+/** A word written in capitals (and digits) only: an acronym ("WTP", "KEK"). */
 const ACRONYM = /^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?$/;
-/** The initials of a term's words, hyphenated parts counted ("Extensible Authentication Protocol" -> "EAP"). */
+/** The initials of a term's words, hyphenated parts counted ("Widget Transport Protocol" -> "WTP"). */
 const initials = (term: string) =>
   term
     .split(/[\s-]+/)
@@ -438,7 +438,7 @@ const initials = (term: string) =>
 /**
  * Definitions: how the term a candidate's sentence defines (its words before the defining verb or the
  * colon of a term line, a determiner aside) fits the asked term: 1 the same term by lemma, or an acronym
- * and its expansion ("EAP" and "Extensible Authentication Protocol (EAP)"); 0.5 the asked term with at
+ * and its expansion ("WTP" and "Widget Transport Protocol (WTP)"); 0.5 the asked term with at
  * most two more words; 0 another term, or none the sentence opens with.
  */
 function definedTerm(c: Candidate, ctx: AnswerContext): number {

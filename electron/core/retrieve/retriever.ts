@@ -703,7 +703,7 @@ export class Retriever {
   /**
    * The citing passage of describing sentences that reach what they describe through a citation
    * (second-hop.ts citingPassage): the passages of a document that cite a designation, in either spelling
-   * ("RFC 2284", "[RFC2284]"), ranked by the describing words.
+   * ("RFC 9999", "[RFC9999]"), ranked by the describing words.
    */
   private citingPassage(ranked: DescribedPassage[], describing: string): { chunk: number; cited: number } | undefined {
     const standards = this.clauses.standards();
@@ -732,7 +732,7 @@ export class Retriever {
     return standard ? { term: standard.standard.id, reference: true, source: 0, chunk } : undefined;
   }
 
-  /** The ingested standards by designation key ("RFC2284" -> its document). */
+  /** The ingested standards by designation key ("RFC9999" -> its document). */
   private designatedDocuments(): Map<string, number> {
     return new Map(this.clauses.standards().map((s) => [designationKey(s.standard.id), s.documentId]));
   }

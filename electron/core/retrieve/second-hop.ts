@@ -22,7 +22,7 @@ export const SECOND_HOP_PLACES = 2;
 export const FIRST_HOP_PLACES = 2;
 
 export interface Bridge {
-  /** The span as written in the first passage ("Status-Server", "RFC 2284"). */
+  /** The span as written in the first passage ("Widget-Status", "RFC 9999"). */
   term: string;
   /** A standard's designation (resolved to its document), not a name. */
   reference: boolean;
@@ -86,12 +86,12 @@ export function namesIn(sentence: string, asked: AnalyzedQuestion): { term: stri
   return found.filter((f) => !seen.has(f.term) && !!seen.add(f.term)).map(({ term, kind }) => ({ term, kind }));
 }
 
-/** The designations of standards a text cites ("RFC 2284", "[RFC5997]", "IEC 61850-7-4"), as written. */
+/** The designations of standards a text cites ("RFC 9999", "[RFC9998]", "IEC 61850-7-4"), as written. */
 export function designationsIn(text: string): string[] {
   return [...new Set([...text.matchAll(DESIGNATION)].map((m) => m[0]))];
 }
 
-/** A designation in one spelling: upper case, no spaces or hyphens ("rfc-2284" = "RFC 2284" = "RFC2284"). */
+/** A designation in one spelling: upper case, no spaces or hyphens ("rfc-9999" = "RFC 9999" = "RFC9999"). */
 export const designationKey = (d: string) => d.toUpperCase().replace(/[\s-]+/g, '');
 
 /**

@@ -1,5 +1,5 @@
 // A document's identity as an answer to "which document" reads it: the designation a short text is
-// (a citation written "RFC 2865", "[RFC2865]", "RFC-2865", "BCP 86", "ITU-T Q.825"), the designation a
+// (a citation written "RFC 9999", "[RFC9999]", "RFC-9999", "BCP 86", "ITU-T Q.825"), the designation a
 // document's title opens with ("RFC 9999: Widget Transport"), and one key for both, so that a cited
 // designation can be told apart from the citing document's own.
 import { designationIn } from '../../document/structure';
@@ -8,10 +8,10 @@ import { designationIn } from '../../document/structure';
 const WHOLE_DESIGNATION =
   /^(?:(?:RFC|BCP|STD|FYI)[\s-]?\d{1,5}|ITU-[TR]\s+(?:Recommendation\s+)?[A-Z]\.\d+(?:\.\d+)*|(?:ISO|IEC|IEEE)(?:\/(?:IEC|ISO|IEEE))?(?:\s+Std\.?)?\s+\d[\w.-]*)$/i;
 
-/** One key for the ways a designation is written ("RFC 2865", "rfc-2865", "RFC2865" -> "RFC2865"). */
+/** One key for the ways a designation is written ("RFC 9999", "rfc-9999", "RFC9999" -> "RFC9999"). */
 export const identityKey = (designation: string): string => designation.toUpperCase().replace(/[\s-]+/g, '');
 
-/** The key of the designation a text is, whole ("[RFC2865]", "RFC 2865"); null when it is anything else ("1661", "RFC 2865 section 3"). */
+/** The key of the designation a text is, whole ("[RFC9999]", "RFC 9999"); null when it is anything else ("1661", "RFC 9999 section 3"). */
 export function citedDesignation(text: string): string | null {
   const t = text
     .trim()

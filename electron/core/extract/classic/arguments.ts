@@ -392,7 +392,7 @@ export class Arguments {
 
   /**
    * arg.subject-modifier: the chain start `start` of the subject phrase `last` (chainStart) with the one
-   * prepositional phrase between them, when `start` is a common noun: "an issue with proxies", not "RFC 3579 in".
+   * prepositional phrase between them, when `start` is a common noun: "an issue with proxies", not "RFC 9999 in".
    */
   withSubjectModifier(start: Arg, last: Arg): Arg {
     const { tokens, text } = this;
