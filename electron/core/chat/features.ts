@@ -258,6 +258,20 @@ function predicateStems(ctx: AnswerContext): Set<string> {
   return got;
 }
 
+/** The content stems of the clause around sentence[at, end) (from the clause end before it to the one after it), less that span. */
+function clauseWordsAround(sentence: string, at: number, end: number): string[] {
+  let from = 0;
+  let to = sentence.length;
+  for (const m of sentence.matchAll(CLAUSE_END)) {
+    if (m.index! + m[0].length <= at) from = m.index! + m[0].length;
+    else if (m.index! >= end) {
+      to = m.index!;
+      break;
+    }
+  }
+  return contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`);
+}
+
 /**
  * The clause of its sentence a candidate stands in (from the clause end before it to the one after
  * it), less the candidate's own words: how much of the question it holds, and whether it holds one of
@@ -268,16 +282,7 @@ function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch: number
   const at = placeInSentence(c);
   if (at < 0) return { clauseMatch: 0, clausePredicate: 0 };
   const end = at + c.text.length;
-  let from = 0;
-  let to = sentence.length;
-  for (const m of sentence.matchAll(CLAUSE_END)) {
-    if (m.index! + m[0].length <= at) from = m.index! + m[0].length;
-    else if (m.index! >= end) {
-      to = m.index!;
-      break;
-    }
-  }
-  const stems = contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`);
+  const stems = clauseWordsAround(sentence, at, end);
   const verbs = predicateStems(ctx);
   return { clauseMatch: coverage(ctx.distinctive, stems), clausePredicate: bool(stems.some((x) => verbs.has(x))) };
 }
@@ -413,16 +418,7 @@ function citationClause(c: Candidate, ctx: AnswerContext): number {
   let end = at + c.text.length;
   while (at > 0 && /[[(]/.test(sentence[at - 1])) at--;
   while (end < sentence.length && /[\])]/.test(sentence[end])) end++;
-  let from = 0;
-  let to = sentence.length;
-  for (const m of sentence.matchAll(CLAUSE_END)) {
-    if (m.index! + m[0].length <= at) from = m.index! + m[0].length;
-    else if (m.index! >= end) {
-      to = m.index!;
-      break;
-    }
-  }
-  return coverage(ctx.distinctive, contentStems(`${sentence.slice(from, at)} ${sentence.slice(end, to)}`));
+  return coverage(ctx.distinctive, clauseWordsAround(sentence, at, end));
 }
 
 /** A word written in capitals (and digits) only: an acronym ("WTP", "KEK"). */
