@@ -7,9 +7,8 @@ import { calibrationError, calibrationErrorFloor, fitCalibration } from '../../e
 import { foldsByGroup, linear, sigmoid } from '../../electron/core/learn/logistic';
 import { mulberry32 } from '../../electron/core/learn/random';
 import { expectedCalibrationError } from '../../electron/core/eval/calibration';
-import { gatherCandidates } from '../../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
-import { retrievalOf } from './retrieval-fixture';
+import { retryExample } from './retrieval-fixture';
 
 /** Rows of one informative column (known probability sigmoid(2x)) and noise columns, grouped by document. */
 function synthetic(n: number, noise: number, seed: number) {
@@ -72,18 +71,8 @@ describe('the calibration (learn/calibrate.ts)', () => {
   });
 });
 
-const QUESTION = 'How many retries does the client make before it gives up?';
-const DF = { retry: 10, client: 20, give: 30 };
-
 /** A question whose passage says the answer, or one whose passage holds only another number (no candidate right). */
-function example(i: number, answered: boolean): FitExample {
-  const n = 3 + i;
-  const text = answered
-    ? `The client makes ${n} retries before it gives up on the server.`
-    : `The client waits ${n + 40} seconds before it gives up on the server.`;
-  const { ctx, candidates } = gatherCandidates(retrievalOf(QUESTION, [text], DF));
-  return { id: `${answered ? 'a' : 'u'}${i}`, group: `doc${i % 10}`, gold: [String(n)], ctx, candidates };
-}
+const example = (i: number, answered: boolean): FitExample => retryExample(i, answered, `doc${i % 10}`);
 
 describe('nested folds by document (chat/fit-model.ts)', () => {
   const examples = Array.from({ length: 20 }, (_, i) => [example(i, true), example(i, false)]).flat();

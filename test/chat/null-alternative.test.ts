@@ -3,24 +3,13 @@
 // answer a share below 1 when it does not beat the null, so the calibration can tell a lone poor
 // candidate from a lone right one. Hand-made retrievals with known answers; no engine is involved.
 import { describe, expect, it } from 'vitest';
-import { gatherCandidates } from '../../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
 import { AnswerRanker, isAnswerModel } from '../../electron/core/chat/ranker';
 import { QUESTION_FEATURES } from '../../electron/core/chat/features';
-import { retrievalOf } from './retrieval-fixture';
-
-const QUESTION = 'How many retries does the client make before it gives up?';
-const DF = { retry: 10, client: 20, give: 30 };
+import { retryExample } from './retrieval-fixture';
 
 /** A question whose passage says the answer, or one whose passage holds only another number (no candidate right). */
-function example(i: number, answered: boolean): FitExample {
-  const n = 3 + i;
-  const text = answered
-    ? `The client makes ${n} retries before it gives up on the server.`
-    : `The client waits ${n + 40} seconds before it gives up on the server.`;
-  const { ctx, candidates } = gatherCandidates(retrievalOf(QUESTION, [text], DF));
-  return { id: `${answered ? 'a' : 'u'}${i}`, group: `doc${i}-${answered}`, gold: [String(n)], ctx, candidates };
-}
+const example = (i: number, answered: boolean): FitExample => retryExample(i, answered, `doc${i}-${answered}`);
 
 const examples = Array.from({ length: 14 }, (_, i) => [example(i, true), example(i, false)]).flat();
 const feature = (name: (typeof QUESTION_FEATURES)[number], ranker: AnswerRanker, e: FitExample) =>

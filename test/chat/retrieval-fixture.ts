@@ -2,6 +2,8 @@
 // and the question's terms with the document frequencies a test names.
 import { questionTerms } from '../../electron/core/retrieve/sentences';
 import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
+import { gatherCandidates } from '../../electron/core/chat/candidates';
+import type { FitExample } from '../../electron/core/chat/fit-model';
 
 /** A retrieval of `passages` (one document); each question word held by `df[word]` chunks of 100 (no `df`: every word by 1). */
 export function retrievalOf(question: string, passages: string[], df?: Record<string, number>): RetrievalResult {
@@ -18,4 +20,20 @@ export function retrievalOf(question: string, passages: string[], df?: Record<st
     attempts: [],
     timings: {},
   } as unknown as RetrievalResult;
+}
+
+const RETRY_QUESTION = 'How many retries does the client make before it gives up?';
+const RETRY_DF = { retry: 10, client: 20, give: 30 };
+
+/**
+ * A fitting example for the null alternative and the calibration: a question whose passage says the
+ * answer, or one whose passage holds only another number (no candidate right), in fold group `group`.
+ */
+export function retryExample(i: number, answered: boolean, group: string): FitExample {
+  const n = 3 + i;
+  const text = answered
+    ? `The client makes ${n} retries before it gives up on the server.`
+    : `The client waits ${n + 40} seconds before it gives up on the server.`;
+  const { ctx, candidates } = gatherCandidates(retrievalOf(RETRY_QUESTION, [text], RETRY_DF));
+  return { id: `${answered ? 'a' : 'u'}${i}`, group, gold: [String(n)], ctx, candidates };
 }
