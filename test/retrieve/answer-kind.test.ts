@@ -9,6 +9,7 @@ import { Retriever } from '../../electron/core/retrieve/retriever';
 import { analyze } from '../../electron/core/retrieve/analysis';
 import { splitSentences } from '../../electron/core/retrieve/sentences';
 import { kindFeatures, numberNear, PASSAGE_FEATURES, PassageRanker, statesRequirement, writesAskedValue } from '../../electron/core/retrieve/passage-ranker';
+import { insertParagraphs } from './fixture';
 
 const scored = (text: string, score = 1) => splitSentences(text).map((sentence) => ({ sentence, score }));
 
@@ -76,24 +77,7 @@ describe('the answer-kind features over a store', () => {
 
   beforeAll(() => {
     core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
-    const text = PARAGRAPHS.join('\n\n');
-    let at = 0;
-    const chunks = PARAGRAPHS.map((p, ordinal) => {
-      const start = text.indexOf(p, at);
-      at = start + p.length;
-      return { ordinal, start, end: start + p.length, page: null, headingPath: [], text: p, hash: `relay-kind-${ordinal}` };
-    });
-    core.store.documents.insert({
-      title: 'Relay timers',
-      sourcePath: null,
-      format: 'text',
-      language: 'en',
-      pages: [],
-      contentHash: 'relay-kind',
-      text,
-      originalText: null,
-      chunks,
-    });
+    insertParagraphs(core.store, 'Relay timers', PARAGRAPHS);
     retriever = new Retriever(core.store);
   });
   afterAll(async () => {

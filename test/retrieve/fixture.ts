@@ -94,3 +94,15 @@ export function fixtureCore(dir: string, name = 'g.db'): { core: Core; edges: Ma
   const core = new Core({ dbPath: path.join(dir, name), startJobs: false });
   return { core, ...buildFixture(core.store) };
 }
+
+/** Insert a text document of these paragraphs, one chunk each, at their offsets in the text (no ingest). */
+export function insertParagraphs(store: Store, title: string, paragraphs: string[]): void {
+  const text = paragraphs.join('\n\n');
+  let at = 0;
+  const chunks = paragraphs.map((p, ordinal) => {
+    const start = text.indexOf(p, at);
+    at = start + p.length;
+    return { ordinal, start, end: start + p.length, page: null, headingPath: [], text: p, hash: `${title}-${ordinal}` };
+  });
+  store.documents.insert({ title, sourcePath: null, format: 'text', language: 'en', pages: [], contentHash: title, text, originalText: null, chunks });
+}

@@ -19,8 +19,8 @@ import {
   twoHopShape,
 } from '../../electron/core/retrieve/second-hop';
 import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
-import type { Store } from '../../electron/core/store';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
+import { insertParagraphs } from './fixture';
 
 describe('the shape of a two-passage question', () => {
   it('asks for two passages after a scenario sentence or with a determiner pointing back', () => {
@@ -215,17 +215,6 @@ const PROBE = [
 ];
 const FILLER = Array.from({ length: 12 }, (_, i) => `Note ${i}: a relay may keep a table of routes, refreshed when a peer announces a route.`);
 
-function insert(store: Store, title: string, paragraphs: string[]): void {
-  const text = paragraphs.join('\n\n');
-  let at = 0;
-  const chunks = paragraphs.map((p, ordinal) => {
-    const start = text.indexOf(p, at);
-    at = start + p.length;
-    return { ordinal, start, end: start + p.length, page: null, headingPath: [], text: p, hash: `${title}-${ordinal}` };
-  });
-  store.documents.insert({ title, sourcePath: null, format: 'text', language: 'en', pages: [], contentHash: title, text, originalText: null, chunks });
-}
-
 describe('the second hop over a store', () => {
   const t = tmpDir('gw-second-hop-');
   let core: Core;
@@ -234,9 +223,9 @@ describe('the second hop over a store', () => {
 
   beforeAll(() => {
     core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
-    insert(core.store, 'Gateway operation', GATEWAY);
-    insert(core.store, 'Probe transport', PROBE);
-    insert(core.store, 'Relay notes', FILLER);
+    insertParagraphs(core.store, 'Gateway operation', GATEWAY);
+    insertParagraphs(core.store, 'Probe transport', PROBE);
+    insertParagraphs(core.store, 'Relay notes', FILLER);
     retriever = new Retriever(core.store);
   });
   afterAll(async () => {
@@ -301,9 +290,9 @@ describe('the places kept for the second hop over a store', () => {
 
   beforeAll(() => {
     core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
-    insert(core.store, 'Gateway operation', BUSY_GATEWAY);
-    insert(core.store, 'Probe transport', PROBE);
-    insert(core.store, 'Relay notes', FILLER);
+    insertParagraphs(core.store, 'Gateway operation', BUSY_GATEWAY);
+    insertParagraphs(core.store, 'Probe transport', PROBE);
+    insertParagraphs(core.store, 'Relay notes', FILLER);
     retriever = new Retriever(core.store);
     // a table that ranks the passages found by the second hop below every other
     const weights = PASSAGE_FEATURES.map((f) => (f === 'secondHop' ? -20 : f === 'best' ? 1 : 0));

@@ -10,6 +10,7 @@ import { analyze } from '../../electron/core/retrieve/analysis';
 import { pairCoverage, splitSentences } from '../../electron/core/retrieve/sentences';
 import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
 import { stem } from '../../electron/core/nlp/morphology';
+import { insertParagraphs } from './fixture';
 
 const stemsOf = (question: string) => analyze(question).content.map((t) => stem(t.text));
 
@@ -44,24 +45,7 @@ describe('the word-pairs feature over a store', () => {
 
   beforeAll(() => {
     core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
-    const text = PARAGRAPHS.join('\n\n');
-    let at = 0;
-    const chunks = PARAGRAPHS.map((p, ordinal) => {
-      const start = text.indexOf(p, at);
-      at = start + p.length;
-      return { ordinal, start, end: start + p.length, page: null, headingPath: [], text: p, hash: `relay-${ordinal}` };
-    });
-    core.store.documents.insert({
-      title: 'Relay operation',
-      sourcePath: null,
-      format: 'text',
-      language: 'en',
-      pages: [],
-      contentHash: 'relay',
-      text,
-      originalText: null,
-      chunks,
-    });
+    insertParagraphs(core.store, 'Relay operation', PARAGRAPHS);
     retriever = new Retriever(core.store);
   });
   afterAll(async () => {
