@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
 import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/features';
-import { citedDesignation, identityKey, ownDesignation, titleWords } from '../../electron/core/chat/candidates/identity';
+import { citedDesignation, ownDesignation, titleWords } from '../../electron/core/chat/candidates/identity';
+import { designationKey } from '../../electron/core/retrieve/second-hop';
 import { retrievalOf } from './retrieval-fixture';
 
 const candidate = (text: string, sentence: string, source: Candidate['source'] = 'span', passageId = 1): Candidate => ({
@@ -53,7 +54,7 @@ describe('designations', () => {
   });
 
   it("reads a document's own designation off its title, with the same key as a citation of it", () => {
-    expect(ownDesignation('RFC 6613: RADIUS over TCP')).toBe(identityKey('RFC 6613'));
+    expect(ownDesignation('RFC 6613: RADIUS over TCP')).toBe(designationKey('RFC 6613'));
     expect(ownDesignation('RFC 6613: RADIUS over TCP')).toBe(citedDesignation('[RFC6613]'));
     expect(ownDesignation('Meeting notes')).toBeNull();
     expect(titleWords('RFC 6613: RADIUS over TCP')).toBe('RADIUS over TCP');

@@ -708,7 +708,7 @@ export class Retriever {
   private citingPassage(ranked: DescribedPassage[], describing: string): { chunk: number; cited: number } | undefined {
     const standards = this.clauses.standards();
     const designationOf = new Map(standards.map((s) => [s.documentId, s.standard.id]));
-    const documentOf = new Map(standards.map((s) => [designationKey(s.standard.id), s.documentId]));
+    const documentOf = this.designatedDocuments(standards);
     // a passage cites the documents it designates; a standard's header also those it updates or obsoletes,
     // when the describing sentences name that relation (the header is then the passage they describe)
     const stems = new Set(contentStems(describing));
@@ -733,8 +733,8 @@ export class Retriever {
   }
 
   /** The ingested standards by designation key ("RFC9999" -> its document). */
-  private designatedDocuments(): Map<string, number> {
-    return new Map(this.clauses.standards().map((s) => [designationKey(s.standard.id), s.documentId]));
+  private designatedDocuments(standards = this.clauses.standards()): Map<string, number> {
+    return new Map(standards.map((s) => [designationKey(s.standard.id), s.documentId]));
   }
 }
 
