@@ -3,8 +3,6 @@
 // a requirement), with the measurements that place gave it. The measurements are named and raw (no
 // weights here): chat/features.ts turns them into the feature vector the fitted ranker reads.
 
-import type { UnitKind } from '../../retrieve/quantities';
-
 /** Where a candidate was read. */
 export type CandidateSource =
   | 'path' // the end of a relation path of the graph
@@ -106,10 +104,6 @@ export interface Measures {
   polarityShare?: number;
   /** Yes/no answers: the sentence states a requirement (a modal verb or a negation), not a plain statement or a heading. */
   requirementStated?: number;
-  /** Values: the thing it is the value of, as its text binds them ("481  ADIF-Record": ADIF-Record; retrieve/quantities.ts measuredThing). */
-  measured?: string;
-  /** Values: the kind of its unit ("16 octets": a size); absent for a number without one. */
-  unitKind?: UnitKind;
 }
 
 export interface Candidate {
