@@ -90,6 +90,8 @@ import {
   type Example,
   type FoldFit,
   nestedEstimate,
+  preferredRule,
+  type RuleOnFolds,
   type Trial,
 } from './select-features';
 import { documentFamilies } from './families';
@@ -731,6 +733,7 @@ try {
     console.log(
       `  threshold rules (each outer fold: threshold, shown, keep rate weighted, facts held fully; folds meeting ${pct(KEEP_RATE_TARGET)} and ${pct(FACTS_KEPT_TARGET)}):`,
     );
+    const onFolds: RuleOnFolds[] = [];
     for (const rule of Object.keys(THRESHOLD_RULES) as ThresholdRuleName[]) {
       const byFold = nested.map((f) => {
         const t = f.thresholds[rule];
@@ -742,12 +745,27 @@ try {
         return { t, shown: shown.length, kept: shown.filter((s) => s.keep).length, keep, held, facts: f.facts, meets };
       });
       const pooledShown = byFold.reduce((a, x) => a + x.shown, 0);
+      onFolds.push({
+        rule,
+        meets: byFold.filter((x) => x.meets).length,
+        keepRate: byFold.reduce((a, x) => a + x.kept, 0) / Math.max(1, pooledShown),
+        factsShare:
+          byFold.reduce((a, x) => a + x.held, 0) /
+          Math.max(
+            1,
+            byFold.reduce((a, x) => a + x.facts, 0),
+          ),
+      });
       console.log(
         `    ${rule}${rule === THRESHOLD_RULE ? ' (the fit uses it)' : ''}: meets ${byFold.filter((x) => x.meets).length} of ${byFold.length}; ` +
           byFold.map((x) => `${x.t.toFixed(2)} ${x.shown} ${pct(x.keep)} ${x.held}/${x.facts}${x.meets ? ' ok' : ''}`).join('; ') +
           `; pooled shown ${pooledShown}, kept ${byFold.reduce((a, x) => a + x.kept, 0)}, facts ${byFold.reduce((a, x) => a + x.held, 0)}/${byFold.reduce((a, x) => a + x.facts, 0)}`,
       );
     }
+    console.log(
+      `  the rule the nested estimate prefers (most folds meeting both, then the higher smaller pooled share, then the rule in use): ${preferredRule(onFolds)}` +
+        (preferredRule(onFolds) === THRESHOLD_RULE ? ' (in use)' : ` (THRESHOLD_RULE is ${THRESHOLD_RULE}: set it to this and refit)`),
+    );
     if (opt('--nested-dump')) fs.writeFileSync(opt('--nested-dump')!, JSON.stringify(nested));
     const all = nested.flatMap((f) => f.scored.map((s) => ({ ...s, shown: s.p >= f.threshold })));
     const shown = all.filter((s) => s.shown);

@@ -510,3 +510,26 @@ export function nestedEstimate(
   }
   return out;
 }
+
+/** How a threshold rule did on the outer folds of the nested estimate (fit-precision.ts --nested). */
+export interface RuleOnFolds {
+  rule: ThresholdRuleName;
+  /** Outer folds where the view it chose meets both targets on the fold's own documents. */
+  meets: number;
+  /** Pooled over the folds: the keep rate of the judged triples shown and the share of the facts held fully. */
+  keepRate: number;
+  factsShare: number;
+}
+
+/**
+ * The threshold rule the nested estimate prefers: the one meeting both targets on the most outer folds, then
+ * the one whose smaller pooled share (kept, facts held) is highest, then THRESHOLD_RULE (the rule in use
+ * moves only for a rule that does better).
+ */
+export function preferredRule(results: readonly RuleOnFolds[]): ThresholdRuleName {
+  const worse = (r: RuleOnFolds) => Math.min(r.keepRate, r.factsShare);
+  const current = results.find((r) => r.rule === THRESHOLD_RULE);
+  let best = current ?? results[0];
+  for (const r of results) if (r.meets > best.meets || (r.meets === best.meets && worse(r) > worse(best) + 1e-12)) best = r;
+  return best.rule;
+}

@@ -14,6 +14,7 @@ import {
   type ThresholdJudged,
 } from '../../electron/core/extract/precision';
 import { currentJudgments, mostAlike } from '../../scripts/judgments/kit';
+import { preferredRule } from '../../scripts/judgments/select-features';
 
 /** `n` judged triples at precision `p`, `kept` of them kept, in the given family. */
 const judged = (p: number, n: number, kept: number, family: string): ThresholdJudged[] =>
@@ -76,6 +77,17 @@ describe('the threshold rules', () => {
     expect(newFamilyKeep([...judged(0.5, 10, 7, 'A'), ...judged(0.5, 20, 14, 'B')], 1.28)).toBeCloseTo(0.7, 10);
     // one family alone says nothing about a new one
     expect(newFamilyKeep(judged(0.5, 10, 10, 'A'), 1)).toBe(0);
+  });
+});
+
+describe('the rule the nested estimate prefers', () => {
+  it('meets both targets on more outer folds, then has the higher smaller pooled share; the rule in use keeps a tie', () => {
+    const inUse = { rule: THRESHOLD_RULE, meets: 2, keepRate: 0.78, factsShare: 0.77 };
+    const other = THRESHOLD_RULE === 'keep bound first' ? 'balanced' : 'keep bound first';
+    expect(preferredRule([inUse, { rule: other, meets: 3, keepRate: 0.7, factsShare: 0.7 }])).toBe(other);
+    expect(preferredRule([inUse, { rule: other, meets: 2, keepRate: 0.74, factsShare: 0.84 }])).toBe(THRESHOLD_RULE);
+    expect(preferredRule([inUse, { rule: other, meets: 2, keepRate: 0.8, factsShare: 0.78 }])).toBe(other);
+    expect(preferredRule([{ rule: other, meets: 2, keepRate: 0.77, factsShare: 0.78 }, inUse])).toBe(THRESHOLD_RULE);
   });
 });
 

@@ -284,7 +284,28 @@ export const THRESHOLD_RULES = {
     }));
     return curve.reduce((best, x) => (Math.min(x.keepLower, x.factsLower) > Math.min(best.keepLower, best.factsLower) + 1e-12 ? x : best));
   },
+  'middle of the band': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+    middleOfBand(tradeOffCurve(judged, facts), true) ?? chooseBalancedThreshold(judged, facts),
+  'middle of the band, point': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+    middleOfBand(tradeOffCurve(judged, facts), false) ?? chooseBalancedThreshold(judged, facts),
 } satisfies Record<string, (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => TradeOffPoint>;
+
+/**
+ * The threshold in the middle of the band where both targets are met (both lower bounds, or with `bounds`
+ * false both shares seen, at or above 70 %): on new documents the curve shifts one way or the other, and the
+ * middle leaves the most room for either. The band is from the lowest to the highest threshold meeting both
+ * (rounded down to the grid); undefined when none does.
+ */
+function middleOfBand(curve: readonly TradeOffPoint[], bounds: boolean): TradeOffPoint | undefined {
+  const meets = curve.filter((x) =>
+    bounds
+      ? x.keepLower >= KEEP_RATE_TARGET - 1e-12 && x.factsLower >= FACTS_KEPT_TARGET - 1e-12
+      : x.shown > 0 && x.keepRate >= KEEP_RATE_TARGET - 1e-12 && x.facts > 0 && x.factsHeld / x.facts >= FACTS_KEPT_TARGET - 1e-12,
+  );
+  if (!meets.length) return undefined;
+  const middle = Math.floor((Math.round(100 * meets[0].threshold) + Math.round(100 * meets[meets.length - 1].threshold)) / 2);
+  return curve.find((x) => Math.round(100 * x.threshold) === middle);
+}
 
 /**
  * The keep rate a new family of documents would see in the view: the weighted share of these judged triples
