@@ -8,6 +8,7 @@ import { Core } from '../../electron/core/core';
 import { Retriever, type PooledPassage } from '../../electron/core/retrieve/retriever';
 import { analyze } from '../../electron/core/retrieve/analysis';
 import {
+  backReferenceWords,
   bridgesOf,
   citingPassage,
   describingText,
@@ -38,6 +39,16 @@ describe('the describing sentences of a two-passage question', () => {
     );
     expect(describingText(analyze('A relay forwards frames. It keeps no state. What header does it add?'))).toBe('A relay forwards frames. It keeps no state.');
     expect(describingText(analyze('What does that document call a relay that forwards frames?'))).toBe('');
+  });
+});
+
+describe('the words of the asking sentence pointing back at what is described', () => {
+  it('are the nouns after a pointing determiner, not the attribute asked; none without one', () => {
+    expect(backReferenceWords(analyze('A beacon broadcasts a message to listeners. How often is that message repeated?'))).toEqual(['message']);
+    expect(backReferenceWords(analyze('The framework names a method as unsuitable. Which number does the registry assign to that method?'))).toEqual([
+      'method',
+    ]);
+    expect(backReferenceWords(analyze('How often is the beacon message repeated?'))).toEqual([]);
   });
 });
 

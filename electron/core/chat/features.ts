@@ -11,6 +11,8 @@ import { typeClash } from './candidates/type-fit';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { STOPWORDS } from '../nlp/stopwords';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
+import { designationsIn } from '../retrieve/second-hop';
+import { HEADER_FIELDS } from '../document/layout';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -146,6 +148,25 @@ export const CANDIDATE_FEATURES = [
   // definitions: the term its sentence defines (before its defining verb or colon) is the asked term, by lemma or
   // as an acronym and its expansion (1), or holds it with a few more words (0.5)
   'definedTerm',
+  // two-passage questions (0 for others): its passage was found by the second hop (that passage's secondHop value)
+  'hopPassage',
+  // two-passage questions: its passage was found by the second hop in another document than the first passage's
+  'hopElsewhere',
+  // two-passage questions: its passage is one a followed bridge was read from (the chain's first link)
+  'bridgeSource',
+  // two-passage questions: its sentence writes a thing the second hop reached (a bridge), itself not that thing
+  'namesBridge',
+  // two-passage questions: it is a thing the second hop reached (the bridge), not an attribute asked of it
+  'isBridge',
+  // two-passage questions: share of the asking sentence's words (IDF-weighted) its sentence holds (what is asked about the thing reached)
+  'askingMatch',
+  // two-passage questions: share of the words only the describing sentences write that its sentence holds (where the thing is described)
+  'describingMatch',
+  // the question asks for a document that the document it names cites, updates or obsoletes ("which RFC does X
+  // update", "which RFC is cited by X", "which earlier RFC"), and it is the named document (or a designation of it)
+  'citedAskedNamed',
+  // the question asks so, and it is a designation its passage cites (not the passage's own document, nor a named one)
+  'citedAskedCited',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -464,6 +485,124 @@ function definedTerm(c: Candidate, ctx: AnswerContext): number {
   return subject.every((x) => own.has(x)) && own.size <= new Set(subject).size + 2 ? 0.5 : 0;
 }
 
+const sentenceStems = new WeakMap<AnswerContext, Map<string, Set<string>>>();
+/** The content stems of a candidate's sentence, once per sentence and question. */
+function stemsOfSentence(ctx: AnswerContext, sentence: string): Set<string> {
+  let byText = sentenceStems.get(ctx);
+  if (!byText) sentenceStems.set(ctx, (byText = new Map()));
+  let got = byText.get(sentence);
+  if (!got) byText.set(sentence, (got = new Set(contentStems(sentence))));
+  return got;
+}
+
+/** Whether a candidate's text is a bridge (the same words, or the bridge's words with at most two more), or a designation of it. */
+function isBridgeText(text: string, bridge: { term: string; reference: boolean }): boolean {
+  if (bridge.reference) {
+    const key = citedDesignation(text);
+    return !!key && key === citedDesignation(bridge.term);
+  }
+  const own = answerWords(text);
+  const term = answerWords(bridge.term);
+  return within(own, term) || (within(term, own) && own.length <= term.length + 2);
+}
+
+/** Whether a sentence writes a bridge: its term as whole words (case aside), or a designation of the same document. */
+function writesBridge(sentence: string, bridge: { term: string; reference: boolean }): boolean {
+  if (bridge.reference) {
+    const key = citedDesignation(bridge.term);
+    return !!key && designationsIn(sentence).some((d) => citedDesignation(d) === key);
+  }
+  return within(answerWords(bridge.term), answerWords(sentence));
+}
+
+/**
+ * What a two-passage question's candidate owes to the second hop (all 0 for a question of one passage):
+ * whether its passage was found by the hop (and in another document than the first passage's), whether a
+ * followed bridge was read from it, whether its sentence names a bridge or it is one, and how much of the
+ * asking sentence's words and of the describing sentences' own words its sentence holds. The answer is an
+ * attribute of the thing reached, asked by the asking sentence; the describing sentences' words mark the
+ * passage that only leads to it.
+ */
+function hopFeatures(
+  c: Candidate,
+  ctx: AnswerContext,
+): { hopPassage: number; hopElsewhere: number; bridgeSource: number; namesBridge: number; isBridge: number; askingMatch: number; describingMatch: number } {
+  const hop = ctx.hop;
+  if (!hop) return { hopPassage: 0, hopElsewhere: 0, bridgeSource: 0, namesBridge: 0, isBridge: 0, askingMatch: 0, describingMatch: 0 };
+  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
+  const found = passage ? (hop.found.get(passage.id) ?? 0) : 0;
+  const first = ctx.passages[0];
+  const isBridge = hop.bridges.some((b) => isBridgeText(c.text, b));
+  const stems = c.sentence ? stemsOfSentence(ctx, c.sentence) : new Set<string>();
+  return {
+    hopPassage: found,
+    hopElsewhere: bool(found > 0 && !!first && passage!.documentId !== first.documentId),
+    bridgeSource: bool(!!passage && hop.sources.has(passage.id)),
+    namesBridge: bool(!isBridge && !!c.sentence && hop.bridges.some((b) => writesBridge(c.sentence!, b))),
+    isBridge: bool(isBridge),
+    askingMatch: coverage(hop.askingTerms, stems),
+    describingMatch: coverage(hop.describingTerms, stems),
+  };
+}
+
+/** Words that, before the asked document noun, ask for one that came before the document named ("which earlier RFC"). */
+const EARLIER = new Set(['earlier', 'previous', 'prior', 'older', 'original', 'preceding', 'former']);
+const citedAsks = new WeakMap<AnswerContext, boolean>();
+/**
+ * Whether a which-document question asks for a document that the document it names cites, updates or
+ * obsoletes: the asked phrase is its verb's object ("which RFC does X update"), its subject in the passive
+ * ("which RFC is obsoleted by X"), a participle with "by" qualifies what is asked ("which RFC, cited by
+ * X, defines ..."), or a word before the asked noun says it came earlier ("which earlier RFC").
+ */
+export function asksCitedDocument(ctx: AnswerContext): boolean {
+  let got = citedAsks.get(ctx);
+  if (got === undefined) {
+    got = false;
+    if (asksDocument(ctx)) {
+      const tags = ctx.q.tags;
+      const wh = tags.findIndex((t) => /^(?:what|which)$/.test(t.lower));
+      let j = wh + 1;
+      while (wh >= 0 && j < tags.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[j].pos)) j++;
+      // (a comparative before the asked noun may be tagged an adverb, which ends the phrase above)
+      const phrase = wh >= 0 ? tags.slice(wh + 1, Math.max(j, wh + 3)) : [];
+      const passive = tags[j]?.pos === 'AUX' && !/^(?:do|does|did)$/.test(tags[j].lower) && tags[j + 1]?.pos === 'VERB' && /ed$/.test(tags[j + 1].lower);
+      const byAgent = tags.some((t, i) => i > j && t.pos === 'VERB' && /ed$/.test(t.lower) && tags[i + 1]?.lower === 'by');
+      got = askedRole(ctx) === 'object' || passive || byAgent || phrase.some((t) => EARLIER.has(t.lower));
+    }
+    citedAsks.set(ctx, got);
+  }
+  return got;
+}
+
+/** citedAskedNamed and citedAskedCited of a candidate (0 unless the question asks for a document the named one cites). */
+function citedFeatures(c: Candidate, ctx: AnswerContext): { citedAskedNamed: number; citedAskedCited: number } {
+  if (!asksCitedDocument(ctx)) return { citedAskedNamed: 0, citedAskedCited: 0 };
+  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
+  const isDocument = c.source === 'document';
+  const key = isDocument && passage ? ownDesignation(passage.document) : citedDesignation(c.text);
+  const named = (isDocument && !!passage && ctx.namedDocuments.has(passage.documentId)) || (!!key && namedDesignations(ctx).has(key));
+  const own = !!passage && (isDocument || (!!key && key === ownDesignation(passage.document)));
+  return { citedAskedNamed: bool(named), citedAskedCited: bool(((!!key && !own) || relationListed(c)) && !named) };
+}
+
+/** The header fields that list the documents a document updates or obsoletes ("Updates: 2866"). */
+const RELATION_FIELDS = new RegExp(
+  `\\b(?:${HEADER_FIELDS.filter((f) => f.key === 'updates' || f.key === 'obsoletes')
+    .map((f) => f.label)
+    .join('|')}):`,
+  'i',
+);
+/** A number its sentence lists in a header field naming the documents its document updates or obsoletes ("Updates: 2866, 2869"). */
+function relationListed(c: Candidate): boolean {
+  const text = c.text.trim();
+  if (!/^\d{1,5}$/.test(text) || !c.sentence) return false;
+  for (const line of c.sentence.split('\n')) {
+    const m = RELATION_FIELDS.exec(line);
+    if (m && new RegExp(`(?<![\\d.])${text}(?![\\d.])`).test(line.slice(m.index + m[0].length).split(/\s{2,}/)[0])) return true;
+  }
+  return false;
+}
+
 let ablated: ReadonlySet<string> = new Set();
 /**
  * Features that read 0 from now on (none: all read), for measuring what a feature adds on the training
@@ -536,6 +675,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     modalityAsked: bool(!ctx.q.yesNo && !!ctx.q.modality && !!c.sentence && statedModalities(c.sentence).has(ctx.q.modality)),
     ...identityFeatures(c, ctx),
     definedTerm: definedTerm(c, ctx),
+    ...hopFeatures(c, ctx),
+    ...citedFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -46,6 +46,23 @@ export function twoHopShape(asked: AnalyzedQuestion): boolean {
 }
 
 /**
+ * The words of the asking sentence that point back at what the describing sentences describe: the nouns
+ * after a pointing determiner ("message" in "how often is that message repeated", "method" in "that
+ * method's number"). The bridge takes their place in the passage that answers; they are no attribute asked.
+ */
+export function backReferenceWords(asked: AnalyzedQuestion): string[] {
+  const asking = new Set(asked.asking.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const out: string[] = [];
+  asked.tags.forEach((t, i) => {
+    // (the tagger may read "that" after a preposition as a pronoun: a noun after it says it determines)
+    if (!BACK_REFERENCE.has(t.lower) || (t.pos !== 'DET' && asked.tags[i + 1]?.pos !== 'NOUN')) return;
+    for (let j = i + 1; j < asked.tags.length && ['ADJ', 'NOUN', 'PROPN', 'PART'].includes(asked.tags[j].pos); j++)
+      if (asking.has(asked.tags[j].lower)) out.push(asked.tags[j].lower);
+  });
+  return out;
+}
+
+/**
  * The sentences of a two-passage question that describe what it asks about (the scenario before the
  * sentence that asks: "The framework names a method as unsuitable."); empty when the question is one
  * sentence.

@@ -10,6 +10,7 @@ import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../.
 import { contentStems } from '../../retrieve/text';
 import { stem } from '../../nlp/morphology';
 import { blockName } from '../../document/layout';
+import { backReferenceWords, twoHopShape } from '../../retrieve/second-hop';
 
 export interface ScoredSentence {
   s: Sentence;
@@ -78,6 +79,38 @@ export interface AnswerContext {
   unitAsked: boolean;
   /** Graph labels of the retrieved triples and the linked entities (lower case). */
   labels: Set<string>;
+  /** A question of two-passage shape: what its second hop reached (null for a question of one passage). */
+  hop: HopContext | null;
+}
+
+/**
+ * What a two-passage question's answer side reads of its second hop (retrieve/second-hop.ts): the kept
+ * passages the hop found (with their secondHop value), the first-hop passages a followed bridge was read
+ * from, the bridges (the things reached), and the question's terms split into those of the asking
+ * sentence (what is asked about the thing reached, less the words pointing back at it) and those only the
+ * describing sentences write.
+ */
+export interface HopContext {
+  found: Map<number, number>;
+  sources: Set<number>;
+  bridges: { term: string; reference: boolean }[];
+  askingTerms: QuestionTerm[];
+  describingTerms: QuestionTerm[];
+}
+
+/** The hop context of a retrieval (null when the question is not of two-passage shape). */
+export function hopContext(q: AnalyzedQuestion, retrieval: RetrievalResult, terms: QuestionTerm[]): HopContext | null {
+  if (!twoHopShape(q)) return null;
+  const read = retrieval.secondHop;
+  // the words pointing back at the thing described ("that message") are the bridge's place, not what is asked
+  const pointing = new Set(backReferenceWords(q).map((w) => stem(w)));
+  return {
+    found: new Map((read?.passages ?? []).map((p) => [p.id, p.secondHop])),
+    sources: new Set((read?.bridges ?? []).map((b) => b.chunk)),
+    bridges: (read?.bridges ?? []).map(({ term, reference }) => ({ term, reference })),
+    askingTerms: terms.filter((t) => q.askingStems.has(t.stem) && !pointing.has(t.stem)),
+    describingTerms: terms.filter((t) => !q.askingStems.has(t.stem)),
+  };
 }
 
 /**
@@ -214,6 +247,7 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
     asksName: type.type === 'name' || type.type === 'list',
     unitAsked: !!type.head && UNIT_HEADS.has(type.head),
     labels,
+    hop: hopContext(q, retrieval, allTerms),
   };
 }
 
