@@ -137,6 +137,10 @@ describe('the head of the wh-phrase read as the thing it names (typer13)', () =>
     expect(answerTypeOf('What is the best way to close a session?').type).not.toBe('value');
   });
 
+  it("the head is the phrase's own word, not a later word written as a name", () => {
+    expect(answerTypeOf('Which key serves as the signing key when the Frame-Key field is computed?')).toMatchObject({ type: 'name', head: 'key' });
+  });
+
   it('a tag is a code', () => {
     expect(answerTypeOf('What context-specific tag does the GetReply message carry?')).toMatchObject({ type: 'code', head: 'tag' });
   });

@@ -617,17 +617,17 @@ function typeOfHead(head: string | null, plural: boolean, source = ''): AnswerTy
  */
 function writtenAsName(head: string, source: string): boolean {
   const word = head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  for (const m of source.matchAll(new RegExp(String.raw`(^|[\s(\-/])(${word})(?![\p{L}\p{N}])`, 'giu'))) {
-    const raw = m[2];
-    const at = m.index + m[1].length;
-    const opensSentence = !source.slice(0, at).trim() || /[.?!:]\s*$/.test(source.slice(0, at));
-    if (m[1] === '-' && /^\p{Lu}/u.test(raw)) return true;
-    if (/^\p{Lu}{2,5}$/u.test(raw) && raw.length === head.length) return true;
-    // (a capitalised word after another is part of a longer proper name: "the Print Server")
-    const before = /(\S+)\s*$/.exec(source.slice(0, at))?.[1] ?? '';
-    if (!opensSentence && /^\p{Lu}\p{Ll}+$/u.test(raw) && !/^\p{Lu}/u.test(before)) return true;
-  }
-  return false;
+  // (the head's first occurrence, the one in the asking phrase: "which key serves as the X-Key" asks for a key)
+  const m = new RegExp(String.raw`(^|[\s(\-/])(${word})(?![\p{L}\p{N}])`, 'iu').exec(source);
+  if (!m) return false;
+  const raw = m[2];
+  const at = m.index + m[1].length;
+  const opensSentence = !source.slice(0, at).trim() || /[.?!:]\s*$/.test(source.slice(0, at));
+  if (m[1] === '-' && /^\p{Lu}/u.test(raw)) return true;
+  if (/^\p{Lu}{2,5}$/u.test(raw) && raw.length === head.length) return true;
+  // (a capitalised word after another is part of a longer proper name: "the Print Server")
+  const before = /(\S+)\s*$/.exec(source.slice(0, at))?.[1] ?? '';
+  return !opensSentence && /^\p{Lu}\p{Ll}+$/u.test(raw) && !/^\p{Lu}/u.test(before);
 }
 
 const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
@@ -683,8 +683,10 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): 
       NP_POS.has(t.pos) || slip || last || inner || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
     if (!ok || STOPWORDS.has(t.lower)) break;
     phrase.push(t.lower);
-    // an adjective-tagged last word before the verb is the head ("which state machine constant does")
-    if (t.pos !== 'ADJ' || (head && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) {
+    // an adjective-tagged last word before the verb is the head ("which state machine constant does"), and so is one
+    // alone before a verb ("which key serves as ...": a question word's phrase does not end on an adjective)
+    const beforeVerb = ['VERB', 'AUX'].includes(tags[k + 1]?.pos ?? '');
+    if (t.pos !== 'ADJ' || ((head || beforeVerb) && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) {
       head = t.lower;
       headRaw = t.text;
     }
