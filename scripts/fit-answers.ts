@@ -1,6 +1,6 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
-//                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--setting listwise:0.3] [--held-out FILE]
+//                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
 //                                  [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
@@ -69,7 +69,13 @@ async function main(): Promise<void> {
     const current = retriever.passageRanker;
     if (pools.length) {
       const before = recallAt(pools, (x) => current.scoreVector(x), 5);
-      const passages = fitPassageModel(pools, { folds, seed, without: opt('passages-without')?.split(',') });
+      const beforeFirst = recallAt(pools, (x) => current.scoreVector(x), 1);
+      const passages = fitPassageModel(pools, {
+        folds,
+        seed,
+        without: opt('passages-without')?.split(','),
+        ...(opt('passages-criterion') ? { criterion: opt('passages-criterion') as 'recall' | 'first' } : {}),
+      });
       passages.model.fitted = {
         by: 'scripts/fit-answers.ts',
         training: trainingFiles.map((f) => path.relative(ROOT, f)),
@@ -79,13 +85,15 @@ async function main(): Promise<void> {
         objective: passages.objective,
         l2: passages.l2,
         heldOutRecall: passages.l2Recall,
+        ...(opt('passages-criterion') ? { criterion: opt('passages-criterion') } : {}),
       };
       retriever.passageRanker = new PassageRanker(passages.model);
       if (!args.includes('--dry')) fs.writeFileSync(passagesOut, `${JSON.stringify(passages.model, null, 2)}\n`);
       const inPool = pools.filter((e) => e.quotes.every((q) => e.pool.some((p) => quoteInPassage(q, p.text)))).length;
       console.log(
-        `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)}, held-out with the fitted one ${passages.heldOutRecall.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
+        `passages: ${pools.length} training questions with quotes; recall@5 with the table before ${before.toFixed(3)} (first passage ${beforeFirst.toFixed(3)}), held-out with the fitted one ${passages.heldOutRecall.toFixed(3)}, first passage ${passages.heldOutFirst.toFixed(3)} (${passages.objective}, L2 ${passages.l2}; the pool holds the quotes for ${(inPool / Math.max(1, pools.length)).toFixed(3)})`,
       );
+      console.log(`  held out (recall@5 / first): ${passages.l2Recall.map((x) => `${x.objective} ${x.l2}: ${x.recall} / ${x.first}`).join(', ')}`);
       console.log(
         `  weights: ${passages.model.features.map((f, i) => `${f} ${passages.model.weights[i].toFixed(2)}`).join(', ')}; bias ${passages.model.bias.toFixed(2)}`,
       );

@@ -1,7 +1,8 @@
 // Fitting the passage table (passage-ranker.ts) on questions with gold quotes: a logistic regression
 // over every pooled passage's features, labelled by whether it holds a gold quote (whitespace and case
-// aside), or a softmax over each question's pool; the objective and the L2 penalty chosen by recall@k on
-// folds by document. Deterministic for the same pools.
+// aside), or a softmax over each question's pool; the objective and the L2 penalty chosen on folds by document
+// by recall@k, or (criterion 'first') by the share of questions whose first passage holds the gold (recall@1, ties
+// to recall@k): the answerer reads the first passage most. Deterministic for the same pools.
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear } from '../learn/logistic';
 import { PASSAGE_FEATURES, vectorOf, type PassageModel } from './passage-ranker';
 import type { PooledPassage } from './retriever';
@@ -41,8 +42,15 @@ const withoutFeatures = (features: PooledPassage['features'], off: boolean[]) =>
 
 export function fitPassageModel(
   examples: PassageExample[],
-  options: { folds?: number; seed?: number; k?: number; l2Grid?: number[]; without?: string[] } = {},
-): { model: PassageModel; l2: number; objective: string; heldOutRecall: number; l2Recall: { objective: string; l2: number; recall: number }[] } {
+  options: { folds?: number; seed?: number; k?: number; l2Grid?: number[]; without?: string[]; criterion?: 'recall' | 'first' } = {},
+): {
+  model: PassageModel;
+  l2: number;
+  objective: string;
+  heldOutRecall: number;
+  heldOutFirst: number;
+  l2Recall: { objective: string; l2: number; recall: number; first: number }[];
+} {
   // (features read as 0, to measure what they add: their weights come out 0)
   const off = PASSAGE_FEATURES.map((f) => options.without?.includes(f) ?? false);
   const usable = examples
@@ -68,6 +76,7 @@ export function fitPassageModel(
   const settings = (['pointwise', 'listwise'] as const).flatMap((objective) => (options.l2Grid ?? [0.1, 1, 10]).map((l2) => ({ objective, l2 })));
   const l2Recall = settings.map(({ objective, l2 }) => {
     let hits = 0;
+    let firsts = 0;
     for (let f = 0; f < nf; f++) {
       const m = fit(
         usable.filter((_, i) => folds[i] !== f),
@@ -76,16 +85,20 @@ export function fitPassageModel(
       );
       const test = usable.filter((_, i) => folds[i] === f);
       hits += recallAt(test, (x) => linear(m, x), k) * test.length;
+      firsts += recallAt(test, (x) => linear(m, x), 1) * test.length;
     }
-    return { objective, l2, recall: Math.round((hits / Math.max(1, usable.length)) * 1000) / 1000 };
+    const share = (n: number) => Math.round((n / Math.max(1, usable.length)) * 1000) / 1000;
+    return { objective, l2, recall: share(hits), first: share(firsts) };
   });
-  const best = l2Recall.map((x, i) => ({ ...x, i })).sort((a, b) => b.recall - a.recall || a.i - b.i)[0];
+  const first = options.criterion === 'first';
+  const best = l2Recall.map((x, i) => ({ ...x, i })).sort((a, b) => (first ? b.first - a.first || b.recall - a.recall : b.recall - a.recall) || a.i - b.i)[0];
   const m = fit(usable, best.l2, best.objective);
   return {
     model: { version: 1, features: [...PASSAGE_FEATURES], weights: m.weights, bias: m.bias, fitted: {} },
     l2: best.l2,
     objective: best.objective,
     heldOutRecall: best.recall,
+    heldOutFirst: best.first,
     l2Recall,
   };
 }
