@@ -95,6 +95,25 @@ describe('grounding by document frequency', () => {
     // a noun no chunk holds is missing, not rare
     expect(grounding(missing)).toMatchObject({ rareNoun: 0, missingNoun: 1 });
   });
+
+  it('the names a question writes, held by one passage together or only apart (namesTogether)', () => {
+    const df = { port: 20, zeta: 3, gateway: 10, omega: 4, tunnel: 6, use: 40 };
+    const q = 'Which port does the Zeta gateway use for Omega tunnels?';
+    const apart = answerContext(retrievalOf(q, ['The Zeta gateway keeps a log of its peers.', 'Omega tunnels carry frames between sites.'], df));
+    const together = answerContext(retrievalOf(q, ['The Zeta gateway opens Omega tunnels on port 4100.'], df));
+    expect(grounding(apart).namesTogether).toBeGreaterThan(0);
+    expect(grounding(apart).namesTogether).toBeLessThan(1);
+    expect(grounding(together).namesTogether).toBe(1);
+    // a question that names nothing misses no name
+    expect(grounding(answerContext(retrievalOf('Which port does the gateway use?', ['The gateway keeps a log.'], df))).namesTogether).toBe(1);
+  });
+
+  it('the asked head noun met with the most specific word of the question in one passage (headMet)', () => {
+    const df = { port: 20, zeta: 3, gateway: 10, use: 40 };
+    const q = 'Which port does the Zeta gateway use?';
+    expect(grounding(answerContext(retrievalOf(q, ['The Zeta gateway keeps a log of its peers.', 'Each port is a number.'], df))).headMet).toBe(false);
+    expect(grounding(answerContext(retrievalOf(q, ['The Zeta gateway listens on port 4100.'], df))).headMet).toBe(true);
+  });
 });
 
 describe("the first answer's share and lead within the kind asked", () => {

@@ -95,3 +95,53 @@ describe('value questions read as values (values11)', () => {
     expect(answerTypeOf('By which PDUs alone is a reply generated?').type).toBe('list');
   });
 });
+
+describe('the head of the wh-phrase read as the thing it names (typer13)', () => {
+  it('an acronym in capitals ending in "s" is no plural: the verb-tagged noun after it stays in the phrase', () => {
+    expect(answerTypeOf('Which GPS receiver number carries the fix quality?')).toMatchObject({ type: 'code', head: 'number' });
+    expect(answerTypeOf('What SCSIS device type number identifies a tape drive?')).toMatchObject({ type: 'code', head: 'number' });
+  });
+
+  it('a noun ending in a double "s" tagged as a verb between two nouns is part of the phrase', () => {
+    expect(answerTypeOf('Which mail address types must a relay accept?')).toMatchObject({ type: 'list', head: 'types' });
+  });
+
+  it('a hyphenated field name as the head asks for the value of that field, not a name', () => {
+    expect(answerTypeOf('Which Option-Type identifies the lease renewal option?')).toMatchObject({ type: 'value', head: 'type' });
+    expect(answerTypeOf('What Record-Kind, in decimal and hex, marks a checkpoint?').type).toBe('value');
+  });
+
+  it('a capitalised noun inside the sentence, after a lower-case word, names a field: "the Type of X"', () => {
+    expect(answerTypeOf('In the printing guide, what is the Type of the Finisher option used to staple pages?')).toMatchObject({ type: 'value', head: 'type' });
+    // a capitalised word after another is part of a longer proper name, a name as such
+    expect(answerTypeOf('Which Print Server handles the queue?').type).toBe('name');
+    // and a lower-case head keeps its reading
+    expect(answerTypeOf('Which type identifies the lease renewal option?').type).toBe('name');
+  });
+
+  it('an acronym as the head asks for the thing it names, whose value may be a number', () => {
+    expect(answerTypeOf('To what Ethernet MTU are the frames restricted?')).toMatchObject({ type: 'value', head: 'mtu' });
+    expect(answerTypeOf('Under which OID is the printer group registered?').type).toBe('value');
+    // a document noun written as an acronym still asks which document
+    expect(answerTypeOf('Which RFC defines the printer MIB?').type).toBe('name');
+    // "what is X" of an acronym alone asks what it is
+    expect(answerTypeOf('What is a PDU?').type).toBe('definition');
+    expect(answerTypeOf('What is the BRAS in access networks?').type).toBe('definition');
+  });
+
+  it('a superlative of an adjective of measure before the noun asks for a quantity', () => {
+    expect(answerTypeOf('What is the largest frame a bridge should forward when the link is slow?')).toMatchObject({ type: 'value', head: 'frame' });
+    expect(answerTypeOf('What is the shortest delay a client may wait before retrying?').type).toBe('value');
+    expect(answerTypeOf('What is the earliest version that supports compression?').type).toBe('value');
+    // a superlative of another adjective does not ("the best", "the most common")
+    expect(answerTypeOf('What is the best way to close a session?').type).not.toBe('value');
+  });
+
+  it("the head is the phrase's own word, not a later word written as a name", () => {
+    expect(answerTypeOf('Which key serves as the signing key when the Frame-Key field is computed?')).toMatchObject({ type: 'name', head: 'key' });
+  });
+
+  it('a tag is a code', () => {
+    expect(answerTypeOf('What context-specific tag does the GetReply message carry?')).toMatchObject({ type: 'code', head: 'tag' });
+  });
+});

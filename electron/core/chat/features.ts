@@ -726,6 +726,12 @@ export const QUESTION_FEATURES = [
   'rareNoun',
   // share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds
   'passageHolds',
+  // share of the question's named terms (IDF-weighted) that one retrieved passage holds together (1 when it names none):
+  // what it asks about is written in one place, not its names met apart
+  'namesTogether',
+  // a retrieved passage holds the asked head noun ("port" in "which port ...") with the question's most specific word
+  // that some chunk holds: the thing asked is said of what it is asked about (without a head, its two most specific words)
+  'headMet',
   // share of the question's words the best retrieved sentence holds
   'bestSentence',
   // an entity of the graph was linked from the question
@@ -868,6 +874,8 @@ export const GROUNDED_FEATURES: readonly QuestionFeature[] = [
   'missingName',
   'rareNoun',
   'passageHolds',
+  'namesTogether',
+  'headMet',
   'bestSentence',
   'linked',
   'topShare',
@@ -974,6 +982,8 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     missingName: bool(g.missingName),
     rareNoun: g.rareNoun,
     passageHolds: g.passageHolds,
+    namesTogether: g.namesTogether,
+    headMet: bool(g.headMet),
     bestSentence: ctx.sentences[0]?.score ?? 0,
     linked: bool(ctx.retrieval.entities.some((e) => e.kind !== 'passage')),
     noCandidate: bool(!top),
@@ -1024,6 +1034,8 @@ interface Grounding {
   missingName: boolean;
   passageHolds: number;
   rareNoun: number;
+  namesTogether: number;
+  headMet: boolean;
 }
 const groundings = new WeakMap<AnswerContext, Grounding>();
 
@@ -1054,10 +1066,36 @@ function measureGrounding(ctx: AnswerContext): Grounding {
   // the best passage's share of every word asked (a word no chunk holds counts against it), or the
   // retrieved facts' share when they hold more (a graph imported as triples has no passages)
   let passageHolds = all ? ctx.allTerms.reduce((a, t) => a + (inFacts.has(t.stem) ? t.idf : 0), 0) / all : 0;
+  const named = ctx.allTerms.filter((t) => names.has(t.word));
+  const nameWeight = named.reduce((a, t) => a + t.idf, 0);
+  let namesTogether = nameWeight ? named.reduce((a, t) => a + (inFacts.has(t.stem) ? t.idf : 0), 0) / nameWeight : 1;
+  // the asked head noun and the most specific word (highest IDF) some chunk holds, other than the head; without a
+  // head noun, the two most specific held words
+  const headStem = askedHeadStem(ctx);
+  const specific = ctx.allTerms.filter((t) => t.df > 0 && t.stem !== headStem).sort((a, b) => b.idf - a.idf);
+  const pair = headStem ? [headStem, specific[0]?.stem] : [specific[0]?.stem, specific[1]?.stem];
+  const wanted = pair.filter((x): x is string => !!x);
+  let headMet = wanted.length > 0 && wanted.every((x) => inFacts.has(x));
   for (const p of ctx.passages) {
     const own = new Set(contentStems(p.text));
     const held = ctx.allTerms.reduce((a, t) => a + (own.has(t.stem) ? t.idf : 0), 0);
     passageHolds = Math.max(passageHolds, all ? held / all : 0);
+    if (nameWeight) namesTogether = Math.max(namesTogether, named.reduce((a, t) => a + (own.has(t.stem) ? t.idf : 0), 0) / nameWeight);
+    if (wanted.length && wanted.every((x) => own.has(x))) headMet = true;
   }
-  return { grounding: all ? have / all : 0, missingNoun: nouns ? missing / nouns : 0, missingName, passageHolds, rareNoun: nouns ? rare / nouns : 0 };
+  return {
+    grounding: all ? have / all : 0,
+    missingNoun: nouns ? missing / nouns : 0,
+    missingName,
+    passageHolds,
+    rareNoun: nouns ? rare / nouns : 0,
+    namesTogether,
+    headMet,
+  };
+}
+
+/** The stem of the noun a question asks for: the head of its wh-phrase, or the last word of the term a definition asks about. */
+function askedHeadStem(ctx: AnswerContext): string | null {
+  const head = ctx.type.head ?? (ctx.type.subject ? ctx.type.subject.split(/\s+/).pop() : null);
+  return head ? (contentStems(head)[0] ?? null) : null;
 }

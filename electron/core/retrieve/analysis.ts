@@ -7,7 +7,7 @@
 import { posTags, tokenize, type Token } from './text';
 import { lemma, stem } from '../nlp/morphology';
 import { STOPWORDS } from '../nlp/stopwords';
-import { answerTypeOf, type QuestionType } from './question';
+import { answerTypeOf, DOCUMENT_NOUNS, type QuestionType } from './question';
 
 /** What a question about a requirement asks of it: an obligation, a recommendation or a permission. */
 export type Modality = 'must' | 'should' | 'may';
@@ -72,20 +72,7 @@ const PASSIVE_MODALITY: [RegExp, Modality][] = [
 const PROHIBITED = /^(?:prohibited|forbidden|barred|precluded|disallowed|banned)$/;
 const AUXILIARIES = /^(?:is|are|was|were|do|does|did|can|could|must|should|may|might|will|would|shall|has|have|had|need|ought)$/;
 const NEGATING = /^(?:not|never|no|none|neither|nor|without|unless|except|n't|cannot)$/;
-/** Nouns that name a document: "which RFC", "which specification", "in which standard". */
-export const DOCUMENT_NOUNS = new Set([
-  'rfc',
-  'rfcs',
-  'document',
-  'documents',
-  'specification',
-  'specifications',
-  'standard',
-  'standards',
-  'memo',
-  'reference',
-  'references',
-]);
+export { DOCUMENT_NOUNS };
 
 /** A term the question puts in quotes: two to six words, no apostrophe of a possessive. */
 export function quotedTerm(question: string): string | null {

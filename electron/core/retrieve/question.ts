@@ -23,6 +23,21 @@ export interface QuestionType {
   frame: string[];
 }
 
+/** Nouns that name a document: "which RFC", "which specification", "in which standard". */
+export const DOCUMENT_NOUNS = new Set([
+  'rfc',
+  'rfcs',
+  'document',
+  'documents',
+  'specification',
+  'specifications',
+  'standard',
+  'standards',
+  'memo',
+  'reference',
+  'references',
+]);
+
 const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'how', 'why']);
 const AUX = new Set([
   'is',
@@ -159,6 +174,8 @@ const HEAD_CODE = new Set([
   'bytes',
   'digit',
   'digits',
+  'tag',
+  'tags',
 ]);
 const HEAD_VALUE = new Set([
   'value',
@@ -197,6 +214,19 @@ const HEAD_DATE = new Set(['year', 'years', 'date', 'dates', 'day', 'days', 'mon
 /** "under what condition", "in which case", "in what circumstances": the condition under which something holds. */
 const HEAD_CONDITION = new Set(['condition', 'conditions', 'circumstance', 'circumstances', 'case', 'cases', 'situation', 'situations']);
 const HOW_VALUE = new Set(['long', 'often', 'large', 'big', 'far', 'old', 'fast', 'high', 'wide', 'deep', 'heavy', 'small', 'soon', 'frequently']);
+/** Adjectives of measure, whose superlative before a noun asks for a quantity ("the largest packet", "the shortest delay"). */
+const MEASURE_ADJECTIVES = new Set([...HOW_VALUE, 'short', 'low', 'narrow', 'slow', 'light', 'thin', 'great', 'few', 'early', 'late']);
+
+/** Whether a word is the superlative of an adjective of measure: largest, biggest, earliest, shortest. */
+function measureSuperlative(word: string): boolean {
+  const m = /^(.+?)(e?)st$/.exec(word);
+  if (!m) return false;
+  const base = m[1];
+  // large -> largest, big -> biggest, early -> earliest, long -> longest
+  return [base, `${base}e`, base.replace(/(.)\1$/, '$1'), base.replace(/ie$/, 'y'), `${base}${m[2]}`.replace(/ie$/, 'y')].some((b) =>
+    MEASURE_ADJECTIVES.has(b),
+  );
+}
 
 /** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
 export function answerTypeOf(question: string): QuestionType {
@@ -304,7 +334,7 @@ function askedType(question: string): QuestionType {
     const ask = toks.findIndex((t, k) => IMPERATIVE_ASK.test(t.text) && opens(t, k));
     if (ask >= 0 && ask + 1 < toks.length) {
       const np = nounPhrase(toks, ask + 1, asking);
-      return { ...out, wh: words[ask], type: typeOfHead(np.head, np.plural), ...np };
+      return { ...out, wh: words[ask], type: typeOfHead(np.head, np.plural, asking), ...np };
     }
     if (words.length && AUX.has(words[0])) out.type = 'yesno';
     out.wh = words[0] ?? null;
@@ -479,6 +509,10 @@ function askedType(question: string): QuestionType {
     const bareAt = after.length && /^(?:the|a|an)$/.test(afterWords[0]) ? 1 : 0;
     const compound = after.length > bareAt ? asking.slice(after[bareAt].start, after[after.length - 1].end) : '';
     if (/^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/.test(compound)) return { ...out, type: 'definition', subject: compound };
+    // "what is the largest packet X may send", "what is the shortest delay": the superlative of an adjective of
+    // measure before the noun asks for the quantity, whatever the noun
+    if (afterWords[0] === 'the' && measureSuperlative(afterWords[1] ?? '') && after.length > 2)
+      return { ...out, type: 'value', ...nounPhrase(toks, whAt + 3, asking) };
     // "what is meant by X"
     if (afterWords[0] === 'meant' || (afterWords[0] === 'the' && afterWords[1] === 'meaning'))
       return {
@@ -526,18 +560,20 @@ function askedType(question: string): QuestionType {
     const prepAt = afterWords.findIndex((w, k) => k > 0 && PREP.has(w));
     if (prepAt > 0 && prepAt <= 4) {
       const np = nounPhrase(toks, whAt + 2, asking);
-      const typed = typeOfHead(np.head, np.plural);
+      // (a head written as a name asks for the thing named only as "the N of X": "what is a PDU in a bridge" asks what it is)
+      const typed = typeOfHead(np.head, np.plural, afterWords[0] === 'the' && afterWords[prepAt] === 'of' ? asking : '');
       if (typed !== 'name' && typed !== 'list') return { ...out, type: typed, ...np };
     }
     // "what is the largest length allowed for X": a typed noun phrase, a participle, then a preposition
     const participle = afterWords.findIndex((w, k) => k > 1 && k <= 7 && /ed$/.test(w) && PREP.has(afterWords[k + 1] ?? ''));
     if (participle > 0) {
       const np = nounPhrase(toks, whAt + 2, asking);
-      const typed = typeOfHead(np.head, np.plural);
+      const typed = typeOfHead(np.head, np.plural, asking);
       if (typed !== 'name' && typed !== 'list' && np.head && afterWords.indexOf(np.head) === participle - 1) return { ...out, type: typed, ...np };
     }
     // "what is its Length value", "what is the default port": a noun phrase alone whose head asks for a kind of value
     const whole = nounPhrase(toks, whAt + 2, asking);
+    // ("what is XDR", "what is an Endpoint": a name alone asks what it is)
     const wholeType = typeOfHead(whole.head, whole.plural);
     const bare = after.filter((t, k) => !(k === 0 && /^(?:the|a|an|its|their|this|that)$/.test(t.text)));
     if (wholeType !== 'name' && wholeType !== 'list' && whole.phrase.length === bare.length) return { ...out, type: wholeType, ...whole };
@@ -545,29 +581,53 @@ function askedType(question: string): QuestionType {
     const relative = afterWords.findIndex((w) => ['that', 'which', 'who', 'whom', 'whose'].includes(w));
     if ((ofAt > 0 && ofAt <= 4) || relative > 0) {
       const np = nounPhrase(toks, whAt + 2, asking);
-      return { ...out, type: typeOfHead(np.head, np.plural), ...np };
+      return { ...out, type: typeOfHead(np.head, np.plural, asking), ...np };
     }
     return { ...out, type: 'definition', subject: after.map((t) => t.raw).join(' ') };
   }
   // "which TCP port", "what attribute type number", "which entities"
   const np = nounPhrase(toks, whAt + 1, asking);
   // "between which values must X lie": the two ends of a range
-  if (words[whAt - 1] === 'between' && typeOfHead(np.head, np.plural) === 'value') return { ...out, type: 'value', ...np, head: 'range' };
+  if (words[whAt - 1] === 'between' && typeOfHead(np.head, np.plural, asking) === 'value') return { ...out, type: 'value', ...np, head: 'range' };
   // "what Framed-MTU should X report": a named attribute's value
   if (new RegExp(String.raw`\b${wh}\s+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\s+(?:${[...AUX].join('|')})\b`, 'i').test(asking))
     return { ...out, type: 'value', ...np };
-  const type = typeOfHead(np.head, np.plural);
+  const type = typeOfHead(np.head, np.plural, asking);
   return { ...out, type, ...np };
 }
 
-function typeOfHead(head: string | null, plural: boolean): AnswerType {
+/** The answer type a head noun asks for (source: the sentence it was read from, to see how the head is written). */
+function typeOfHead(head: string | null, plural: boolean, source = ''): AnswerType {
   if (!head) return 'name';
   if (HEAD_CONDITION.has(head)) return 'condition';
   if (HEAD_PORT.has(head)) return 'port';
   if (HEAD_DATE.has(head)) return 'date';
   if (HEAD_VALUE.has(head)) return 'value';
   if (HEAD_CODE.has(head)) return 'code';
+  // a head written as the name of a field or of a quantity ("which Option-Type identifies X", "what is the Type
+  // of X", "to what link MTU"): the thing named, whose value may be a number or a word, not a name as such
+  if (!plural && !DOCUMENT_NOUNS.has(head) && writtenAsName(head, source)) return 'value';
   return plural ? 'list' : 'name';
+}
+
+/**
+ * Whether a head noun is written in the question as a proper name of a thing: the last part of a hyphenated
+ * compound in capitals ("Option-Type"), a capitalised common noun inside the sentence ("the Type of"), or an
+ * acronym in capitals of two to five letters ("MTU"). A name of a field or a quantity, read as the thing it names.
+ */
+function writtenAsName(head: string, source: string): boolean {
+  const word = head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // (the head's first occurrence, the one in the asking phrase: "which key serves as the X-Key" asks for a key)
+  const m = new RegExp(String.raw`(^|[\s(\-/])(${word})(?![\p{L}\p{N}])`, 'iu').exec(source);
+  if (!m) return false;
+  const raw = m[2];
+  const at = m.index + m[1].length;
+  const opensSentence = !source.slice(0, at).trim() || /[.?!:]\s*$/.test(source.slice(0, at));
+  if (m[1] === '-' && /^\p{Lu}/u.test(raw)) return true;
+  if (/^\p{Lu}{2,5}$/u.test(raw) && raw.length === head.length) return true;
+  // (a capitalised word after another is part of a longer proper name: "the Print Server")
+  const before = /(\S+)\s*$/.exec(source.slice(0, at))?.[1] ?? '';
+  return !opensSentence && /^\p{Lu}\p{Ll}+$/u.test(raw) && !/^\p{Lu}/u.test(before);
 }
 
 const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
@@ -615,24 +675,30 @@ function nounPhrase(toks: ReturnType<typeof tokenize>, i: number, source = ''): 
       phrase.length > 0 &&
       t.pos === 'VERB' &&
       /^[a-z]+$/.test(t.lower) &&
-      !/(?:s|ed|ing)$/.test(t.lower) &&
+      !/(?:[^s]s|ed|ing)$/.test(t.lower) &&
       ['NOUN', 'PROPN'].includes(tags[k - 1]?.pos ?? '') &&
-      !/[^s]s$/.test(tags[k - 1]?.lower ?? '') &&
+      !looksPlural(tags[k - 1]?.text ?? '') &&
       ['NOUN', 'PROPN'].includes(tags[k + 1]?.pos ?? '');
     const ok =
       NP_POS.has(t.pos) || slip || last || inner || (t.pos === 'VERB' && !phrase.length && NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'ADJ');
     if (!ok || STOPWORDS.has(t.lower)) break;
     phrase.push(t.lower);
-    // an adjective-tagged last word before the verb is the head ("which state machine constant does")
-    if (t.pos !== 'ADJ' || (head && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) {
+    // an adjective-tagged last word before the verb is the head ("which state machine constant does"), and so is one
+    // alone before a verb ("which key serves as ...": a question word's phrase does not end on an adjective)
+    const beforeVerb = ['VERB', 'AUX'].includes(tags[k + 1]?.pos ?? '');
+    if (t.pos !== 'ADJ' || ((head || beforeVerb) && !NP_POS.has(tags[k + 1]?.pos ?? '') && tags[k + 1]?.pos !== 'PUNCT')) {
       head = t.lower;
       headRaw = t.text;
     }
   }
-  // an acronym in capitals is no plural ("RADIUS", "DNS")
-  // ("status", "radius": a Latin singular in -us is no plural either)
-  const plural = !!head && /[^s]s$/.test(head) && !/[a-z]us$/.test(headRaw) && head.length > 3 && headRaw !== headRaw.toUpperCase();
+  const plural = !!head && looksPlural(headRaw);
   return { head, phrase, plural };
+}
+
+/** Whether a noun as written looks plural: it ends in an "s" after another letter, but an acronym in capitals is
+ * no plural ("GPS", "DNS"), nor a Latin singular in -us ("status", "campus"), nor a short word ("gas", "bus"). */
+function looksPlural(raw: string): boolean {
+  return /[^s]s$/i.test(raw) && !/[a-z]us$/.test(raw) && raw.length > 3 && raw !== raw.toUpperCase();
 }
 
 /** The subject after an auxiliary: "how does the spec define [a RADIUS proxy]", "how is [the Session-Id] constructed". */
