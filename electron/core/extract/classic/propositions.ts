@@ -88,7 +88,11 @@ export const PROPOSITION_RULES = [
       'A prepositional phrase after an active verb\'s object belongs to the object when none of the verb\'s commonest WordNet senses takes an object and such a phrase ("include X with Y"; not "as", not a means "by"): no verb + preposition relation.',
   },
   { id: 'prop.later-preposition', statement: 'Later prepositional phrases with a name or number on either side go with the verb ("born in X on Y").' },
-  { id: 'prop.noun-preposition', statement: 'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it.' },
+  {
+    id: 'prop.noun-preposition',
+    statement:
+      'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it; a comparison\'s "than" is no such phrase ("located in a different network than X").',
+  },
 ];
 
 /** Reads one clause: finds its subjects and makes its triples. */
@@ -482,8 +486,12 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
   // (a preposition before "which" / "whom" opens a relative clause, no phrase of the verb's)
   // (and a conjunction the tagger read as a preposition opens a clause: "forwards the request unless X is")
+  // (and a "than" completes a comparison inside the phrase before it, "a different network than X": no phrase of the verb's)
   const relativeAt = (x: number) =>
-    ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) || UNASSERTED_OPENERS.has(lower(tokens[x])) || opensClause(tokens, x);
+    ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) ||
+    UNASSERTED_OPENERS.has(lower(tokens[x])) ||
+    opensClause(tokens, x) ||
+    lower(tokens[x]) === 'than';
   if (
     kind === 'svo' &&
     !passive &&
