@@ -38,6 +38,7 @@ import months from './lexicon/months.json' with { type: 'json' };
 import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
 import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
+import inabilityAdjectives from './lexicon/inability-adjectives.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
 import permissiveVerbs from './lexicon/permissive-verbs.json' with { type: 'json' };
@@ -99,6 +100,7 @@ export const LEXICON: Record<string, WordList> = {
   'name-particles': nameParticles,
   'naming-verbs': namingVerbs,
   negation,
+  'inability-adjectives': inabilityAdjectives,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
   'permissive-verbs': permissiveVerbs,
@@ -127,6 +129,8 @@ const set = (list: { words: string[] }): ReadonlySet<string> => new Set(list.wor
 /** RFC 2119 keywords in capitals: modal verbs ("the server MAY send"). */
 export const BCP14_KEYWORDS = set(bcp14Keywords);
 export const NEGATION = set(negation);
+/** Adjectives denying the ability to do the act of their infinitive ("unable to verify"). */
+export const INABILITY_ADJECTIVES = set(inabilityAdjectives);
 export const PURPOSE_NOUNS = set(purposeNouns);
 /** Prepositions of place and time: their phrase after an object is the verb's adjunct, not the object's. */
 export const PLACE_TIME_PREPOSITIONS = set(placeTimePrepositions);

@@ -54,6 +54,29 @@ export function namesAbstraction(word: string): boolean {
   });
 }
 
+/** A noun naming a time by its first sense ("moment", "period", "time": lexnames(5WN) 28, noun.time). False without WordNet. */
+export function namesTime(word: string): boolean {
+  const w = word.toLowerCase();
+  return cached(`t:${w}`, () => {
+    const wn = wordNet();
+    const base = wn ? (wn.baseForms(w, 'n')[0] ?? w) : w;
+    const first = wn?.senses(base, { pos: ['n'], maxSenses: 1 })[0];
+    return Boolean(first && first.lexFile === 28);
+  });
+}
+
+/**
+ * A verb whose first sense is a state (lexnames(5WN) 42, verb.stative: "contain", "include", "consist"), not an
+ * act; null when WordNet does not have the word as a verb (or is missing).
+ */
+export function stativeVerb(word: string): boolean | null {
+  const w = word.toLowerCase();
+  const wn = wordNet();
+  const base = wn?.baseForms(w, 'v')[0];
+  if (!wn || !base) return null;
+  return cached(`s:${w}`, () => wn.senses(base, { pos: ['v'], maxSenses: 1 })[0]?.lexFile === 42);
+}
+
 /** A word WordNet has in more adjective senses than noun senses ("implicit", "essential"). */
 export function moreAdjectiveThanNoun(word: string): boolean {
   const w = word.toLowerCase();

@@ -21,12 +21,14 @@ import {
   EXEMPLIFYING_OPENERS,
   COORDINATORS as COORD,
   DEMONSTRATIVES,
+  INABILITY_ADJECTIVES,
   NEGATION,
   POSSESSIVES,
   RELATIVE_PRONOUNS,
   UNASSERTED_OPENERS,
   WH_WORDS,
 } from '../../nlp/lexicon';
+import { namesTime } from '../../nlp/senses';
 import type { Token } from './tokens';
 import { lower, VERB_POS } from './words';
 
@@ -40,7 +42,7 @@ export const CLAUSE_RULES = [
   {
     id: 'clause.condition',
     statement:
-      'A clause opened by a condition, a circumstance, an open question or a supposition ("if", "when", "whether", "unless", "suppose", "assuming that", "in the event that", "provided that", a sentence-initial "where"; "when" not after a noun) asserts nothing up to its end; a parenthetical inside it does.',
+      'A clause opened by a condition, a circumstance, an open question or a supposition ("if", "when", "whether", "unless", "suppose", "assuming that", "in the event that", "provided that", a sentence-initial "where"; "when" not after a noun naming a time, "the moment when") asserts nothing up to its end; a parenthetical inside it does.',
   },
   {
     id: 'clause.circumstance-where',
@@ -53,6 +55,11 @@ export const CLAUSE_RULES = [
       'A preposition that is also a subordinator ("until", "before", "after", "since") followed by a noun phrase and a verb opens a clause: it asserts nothing, its noun phrase is no prepositional object, and the clause it bounds keeps it as its condition.',
   },
   { id: 'clause.not-holding', statement: 'A clause said not to hold ("no possibility that X", "no guarantee that X") asserts nothing.' },
+  {
+    id: 'clause.denied-frame',
+    statement:
+      'A "that" clause after a negated verb or an adjective of inability ("does not mean that X", "cannot verify that X", "is unable to verify that X") asserts nothing.',
+  },
   { id: 'clause.counterfactual', statement: 'A counterfactual "were to" clause asserts nothing.' },
   { id: 'clause.verb-group', statement: 'A verb group is a run of verbs, auxiliaries, particles and adverbs between verbs, with "to"-infinitives joined.' },
   { id: 'clause.purpose', statement: 'A purpose infinitive ("in order to", "so as to") joins the verb group without its "in order"/"so as".' },
@@ -180,6 +187,19 @@ function listGoesOn(tokens: Token[], j: number, e: number): boolean {
   return false;
 }
 
+/**
+ * clause.denied-frame: a "that" clause right after a verb group that is negated ("does not mean that X", "cannot
+ * verify that X") or whose infinitive follows an adjective of inability ("is unable to verify that X").
+ */
+function deniedFrame(tokens: Token[], j: number): boolean {
+  let k = j - 1;
+  // (a "that" that is a determiner or pronoun, "must not share that material", opens no clause)
+  if (tokens[j].pos !== 'SCONJ' || !VERB_POS.has(tokens[k]?.pos ?? '')) return false;
+  for (; k >= 0 && (VERB_POS.has(tokens[k].pos) || tokens[k].pos === 'PART' || tokens[k].pos === 'ADV' || lower(tokens[k]) === 'to'); k--)
+    if (NEGATION.has(lower(tokens[k]))) return true;
+  return k >= 0 && INABILITY_ADJECTIVES.has(lower(tokens[k])) && lower(tokens[k + 1]) === 'to';
+}
+
 /** For each token, the rule id of the unasserted clause it lies in (null when asserted). */
 function unassertedMask(tokens: Token[]): (string | null)[] {
   const n = tokens.length;
@@ -188,9 +208,10 @@ function unassertedMask(tokens: Token[]): (string | null)[] {
     const x = lower(tokens[j]);
     const phrase = conditionalPhraseAt(tokens, j);
     // (a "where" inside a sentence is mostly a relative one that asserts: "the country where X is leader";
-    // so is a "when" after a noun: "the moment when X")
+    // so is a "when" after a noun naming a time, "the moment when X"; after any other noun it opens a clause of
+    // its own, "the packet is dropped at the queue when X")
     const opens =
-      (UNASSERTED_OPENERS.has(x) && !(TEMPORAL.has(x) && tokens[j - 1]?.pos === 'NOUN')) ||
+      (UNASSERTED_OPENERS.has(x) && !(TEMPORAL.has(x) && tokens[j - 1]?.pos === 'NOUN' && namesTime(tokens[j - 1].text))) ||
       (x === 'assuming' && lower(tokens[j + 1]) === 'that') ||
       (x === 'where' && j === 0)
         ? 'clause.condition'
@@ -202,7 +223,9 @@ function unassertedMask(tokens: Token[]): (string | null)[] {
               ? 'clause.condition'
               : x === 'that' && j >= 2 && lower(tokens[j - 2]) === 'no' && tokens[j - 1].pos === 'NOUN'
                 ? 'clause.not-holding'
-                : null;
+                : x === 'that' && deniedFrame(tokens, j)
+                  ? 'clause.denied-frame'
+                  : null;
     if (!opens) continue;
     if (phrase) mask[j] ??= opens; // ("provided that": the opener's own verb asserts nothing)
     // up to the clause's end (a comma, semicolon, colon, "then" or the sentence's end); a parenthetical inside is asserted

@@ -31,7 +31,7 @@ import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } fr
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
 import { capitalised, isComplexPreposition, lower, objectControl, permissive, pluralNoun, verbInWordNet } from './words';
-import { takesObjectPhrase } from '../../nlp/senses';
+import { namesAbstraction, takesObjectPhrase } from '../../nlp/senses';
 
 export const PROPOSITION_RULES = [
   {
@@ -52,6 +52,11 @@ export const PROPOSITION_RULES = [
   { id: 'prop.authors-preposition', statement: 'The authors\' object relates to the prepositional phrases the verb takes ("we present a technique for X").' },
   { id: 'prop.authors-means', statement: 'The means of an authors\' verb ("by measuring Y") does what they say they do.' },
   { id: 'prop.purpose-owner', statement: '"The intent of X is to do Y": X does Y; with no owner named, nothing.' },
+  {
+    id: 'prop.specificational-infinitive',
+    statement:
+      '"The N is to do Y" with N naming an act, event, state or other abstraction ("the first step is to X", "the approach is to X") says what N is, not that N does Y: no triple.',
+  },
   { id: 'prop.attribute', statement: '"The N of X is Y", "X\'s N is Y": (X, N, Y).' },
   { id: 'prop.where-attribute', statement: '"the place where Y is N": (place, N, Y).' },
   { id: 'prop.there-is', statement: '"There is/are X" relates nothing.' },
@@ -83,7 +88,11 @@ export const PROPOSITION_RULES = [
       'A prepositional phrase after an active verb\'s object belongs to the object when none of the verb\'s commonest WordNet senses takes an object and such a phrase ("include X with Y"; not "as", not a means "by"): no verb + preposition relation.',
   },
   { id: 'prop.later-preposition', statement: 'Later prepositional phrases with a name or number on either side go with the verb ("born in X on Y").' },
-  { id: 'prop.noun-preposition', statement: 'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it.' },
+  {
+    id: 'prop.noun-preposition',
+    statement:
+      'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it; a comparison\'s "than" is no such phrase ("located in a different network than X").',
+  },
 ];
 
 /** Reads one clause: finds its subjects and makes its triples. */
@@ -203,7 +212,10 @@ function readInfinitiveAgent(r: Reading, c: Clause, k: number): void {
     rel = [modal, ...group, ...(kind === 'prep' ? [lower(tokens[ve + 1])] : [])].join(' ');
     r.subjectRules = ['prop.infinitive-modality'];
   }
+  // (emit.only: "only necessary for X to send Y": the necessity is limited, X need only send Y)
+  r.limited = Boolean(modal) && judged && lower(tokens[b - 2]) === 'only';
   for (const a of agents) for (const v of objs) emit(r, a, rel, v, kind, rule);
+  r.limited = false;
 }
 
 /** "we present a method for X" -> (method, present for, X): the authors' object and the phrases their verb takes. */
@@ -261,7 +273,10 @@ function readPredicate(r: Reading, c: Clause, subjects: Arg[], attribute: { owne
   if (notOnly) o += 2;
   while (o < n - 1 && tokens[o].pos === 'ADV' && !NEGATION.has(lower(tokens[o])) && !WH.has(lower(tokens[o]))) o++; // "are usually sensitive to"
   const ofOwner = subject.of && common(r, subject.np) && !subject.of.numeric ? subject.of : null;
-  if (words.length >= 3 && BE.has(lower(words[0])) && lower(words[1]) === 'to' && words[2].pos === 'VERB' && PURPOSE_NOUNS.has(lower(tokens[subject.np.to]))) {
+  const beTo = words.length >= 3 && BE.has(lower(words[0])) && lower(words[1]) === 'to' && words[2].pos === 'VERB';
+  // prop.specificational-infinitive: "the first step is to X", "the approach is to X" names the act the noun is
+  if (beTo && !PURPOSE_NOUNS.has(lower(tokens[subject.np.to])) && namesAbstraction(tokens[subject.np.to].text)) return;
+  if (beTo && PURPOSE_NOUNS.has(lower(tokens[subject.np.to]))) {
     if (ofOwner) {
       const rel = words.slice(2).map(lower).join(' ');
       for (const w of args.withCoordinatedAfter(ofOwner)) for (const y of args.argsFrom(o)) emit(r, w, rel, y, 'svo', 'prop.purpose-owner');
@@ -471,8 +486,12 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
   // (a preposition before "which" / "whom" opens a relative clause, no phrase of the verb's)
   // (and a conjunction the tagger read as a preposition opens a clause: "forwards the request unless X is")
+  // (and a "than" completes a comparison inside the phrase before it, "a different network than X": no phrase of the verb's)
   const relativeAt = (x: number) =>
-    ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) || UNASSERTED_OPENERS.has(lower(tokens[x])) || opensClause(tokens, x);
+    ['which', 'whom', 'whose'].includes(lower(tokens[x + 1])) ||
+    UNASSERTED_OPENERS.has(lower(tokens[x])) ||
+    opensClause(tokens, x) ||
+    lower(tokens[x]) === 'than';
   if (
     kind === 'svo' &&
     !passive &&

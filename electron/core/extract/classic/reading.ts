@@ -59,6 +59,8 @@ export interface Reading {
   firstSubject: SentenceContext['antecedent'];
   /** The first relative clause: its pronoun's index and antecedent. */
   relative: { at: number; ante: Arg } | null;
+  /** The act read now is limited by an "only" before what governs it ("only necessary for X to"): meta.only. */
+  limited?: boolean;
   /** The authors' voice ("we", "this paper") is the subject: its object and complement are the ends. */
   author: boolean;
   /** The text of a condition clause read before the clause being read ("if the key is missing"), or null. */
@@ -96,7 +98,7 @@ export const EMIT_RULES = [
   {
     id: 'emit.only',
     statement:
-      'An end limited by "only" ("contains only X", each conjunct of "only A and B") keeps the limit as the triple\'s qualifier (meta.only); so does a direct object after "only" in the verb group ("MUST only send X"), but not "not only".',
+      'An end limited by "only" ("contains only X", each conjunct of "only A and B") keeps the limit as the triple\'s qualifier (meta.only); so does a direct object after "only" in the verb group ("MUST only send X"), and the act of an infinitive whose modal adjective "only" limits ("only necessary for X to send Y"), but not "not only".',
   },
 ];
 
@@ -156,7 +158,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   let b = (t.lead ?? tail.from) - 1;
   while (b > (c?.ve ?? 0) && stepsOverToOnly(r.tokens[b])) b--;
   const isOnly = (k: number) => r.tokens[k]?.text.toLowerCase() === 'only' && r.tokens[k - 1]?.text.toLowerCase() !== 'not';
-  const only = (isOnly(b) && b >= (c?.ve ?? 0)) || (kind === 'svo' && !!c && r.tokens.slice(c.vs, c.ve).some((_, k) => isOnly(c.vs + k)));
+  const only = Boolean(r.limited) || (isOnly(b) && b >= (c?.ve ?? 0)) || (kind === 'svo' && !!c && r.tokens.slice(c.vs, c.ve).some((_, k) => isOnly(c.vs + k)));
   // emit.condition: the sentence's condition read before this clause
   const condition = r.condition && c && !c.quiet ? r.condition : null;
   if (only) rules.push('emit.only');

@@ -1,6 +1,6 @@
 // The token repairs of pass 2 that follow tag-rules.ts's, in the order they apply: modal groups,
 // objects and heads at a clause's end, gerunds and participles before and after nouns.
-import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, LINKING_VERBS } from '../../nlp/lexicon';
+import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, COORDINATORS, LINKING_VERBS } from '../../nlp/lexicon';
 import { baseForm, MODALS, next, prev } from './repair-rule';
 import type { RepairContext, TagRepair } from './repair-rule';
 import type { Token } from './tokens';
@@ -206,10 +206,13 @@ export const VERB_GROUP_REPAIRS: TagRepair[] = [
   {
     id: 'tag.base-form-in-object-compound',
     statement:
-      'A base form read as a verb after a verb or preposition and a singular name, before a noun, is a noun of the compound the name opens (no clause starts inside an object; but after "let", "make", "help").',
+      'A base form read as a verb after a verb or preposition and a singular name (or a coordination of names ending in one, "supports A and B address formats"), before a noun, is a noun of the compound the name opens (no clause starts inside an object; but after "let", "make", "help").',
     when: (c) => {
       const p = prev(c);
-      const p2 = prev(c, 2);
+      // (names coordinated before the one opening the compound, with "both"/"either": stepped over to the verb)
+      let k = 2;
+      while (k < 12 && (['PROPN', 'CCONJ'].includes(prev(c, k)?.pos ?? '') || [',', 'both', 'either'].includes(lower(prev(c, k))))) k++;
+      const p2 = prev(c, k > 2 && COORDINATORS.has(lower(prev(c, 2))) ? k : 2);
       return (
         c.pos === 'VERB' &&
         /^\p{Ll}+$/u.test(c.t.text) &&

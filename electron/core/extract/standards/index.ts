@@ -36,7 +36,11 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
     statement:
       '"It is RECOMMENDED that X do Y", "X are REQUIRED to Y": the keyword\'s modality on X and Y; a condition opening the sentence ("Where Z, it is ...") is its qualifier.',
   },
-  { id: 'pattern:value.quantity', statement: '"X is at least N units", "an N-bit X": (X, has length, N units), the relation by the unit.' },
+  {
+    id: 'pattern:value.quantity',
+    statement:
+      '"X is at least N units", "an N-bit X" (X a name): (X, has length, N units), the relation by the unit; not inside a condition ("if X is N octets"), which a condition after it qualifies (meta.condition), nor in a sentence holding a hex dump.',
+  },
   { id: 'pattern:value.code', statement: 'In a standard, "Name (N)": (Name, has code, N).' },
   { id: 'pattern:value.port', statement: '"the X port (N/tcp)": (X port, has port number, N/tcp).' },
   { id: 'pattern:value.field', statement: 'A Value/Type/Length line with a number below a heading naming the thing: (thing, has value, N).' },

@@ -4,7 +4,9 @@
 // fields of a definition block ("Value\n\n   9" under the section that names the thing).
 import { findQuantities } from '../classic/mentions';
 import { isPronoun } from '../labels';
+import { FUNCTION_WORDS, UNASSERTED_OPENERS } from '../../nlp/lexicon';
 import { sectionAt } from '../../document/structure';
+import { stativeVerb } from '../../nlp/senses';
 import { isSkipped, type ChunkContext } from './context';
 import { entity, flat, literal, phraseLabel, trimSpan, type Draft } from './make';
 import { subjectBefore, validSubject } from './requirements';
@@ -47,12 +49,52 @@ function nounRun(phrase: string): string {
 function leadingNounRun(phrase: string): string {
   const words = phrase.split(/\s+/);
   let i = 0;
-  while (i < words.length && !NOT_NOUN.test(words[i])) i++;
+  while (i < words.length && !NOT_NOUN.test(words[i]) && !FUNCTION_WORDS.has(words[i].toLowerCase())) i++;
   return words.slice(0, i).join(' ');
 }
 
 /** Name tokens: capitalised or hyphenated words, numbers inside ("IEEE 802.11", "Port Reinitialized"). */
 const CODE = /((?:[A-Z][\w./-]*[ ]){0,4}[A-Z][\w./-]*)(?:=([\w./-]+))?[ ]\((\d{1,5}|0x[0-9A-Fa-f]{1,8})\)/g;
+
+/**
+ * A value inside a clause that asserts nothing: after a condition, circumstance or open question opener
+ * ("if", "when", "whether", ...) with no clause break (comma, semicolon, colon, "then") between them
+ * ("If the Length field is 16 octets, ..."). The value is what the condition tests, not a fact of the field.
+ */
+function inUnassertedClause(before: string): boolean {
+  const words = [...before.matchAll(/[\p{L}]+|[,;:]/gu)].map((m) => m[0].toLowerCase());
+  for (let k = words.length - 1; k >= 0; k--) {
+    const w = words[k];
+    if (w === ',' || w === ';' || w === ':' || w === 'then') return false;
+    if (UNASSERTED_OPENERS.has(w)) return true;
+  }
+  return false;
+}
+
+/**
+ * A condition that follows the value in its clause ("X is 20 octets long when it carries no attributes"): the value
+ * holds only under it, and the triple carries it (meta.condition, as a sentence triple's "Y if X" does).
+ */
+function trailingCondition(after: string): string | null {
+  const words = [...after.matchAll(/[\p{L}]+|[,;:]/gu)];
+  for (const w of words) {
+    const x = w[0].toLowerCase();
+    if (x === ',' || x === ';' || x === ':') return null;
+    if (UNASSERTED_OPENERS.has(x))
+      return after
+        .slice(w.index)
+        .replace(/\s+/g, ' ')
+        .replace(/[.\s]+$/, '')
+        .trim();
+  }
+  return null;
+}
+
+/** A run of hex bytes ("0x1A 0x2B", "1a 2b 3c 4d"): a dump or a figure, whose lengths belong to no field. */
+const HEX_RUN = /(?:\b(?:0x)?[0-9a-f]{2}\b[ \t]+){3,}(?:0x)?[0-9a-f]{2}\b/i;
+
+/** A name: a word with a capital after its first letter, a hyphen or a digit, or a capitalised word not opening the text. */
+const NAME_WORD = /^(?:\p{L}+[\p{Lu}\p{N}-][\p{L}\p{N}-]*|\p{Lu}[\p{L}\p{N}-]*)$/u;
 
 export function values(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
@@ -60,6 +102,8 @@ export function values(ctx: ChunkContext): Draft[] {
   for (const s of ctx.sentences) {
     if (isSkipped(ctx, s)) continue;
     const sentence = text.slice(s.start, s.end);
+    // (a hex dump in the sentence: its numbers are bytes of an example, not values of a field)
+    const dump = HEX_RUN.test(sentence);
 
     // codes: "Name (N)", "Attribute=Value (N)" (in a standard only: elsewhere "(3)" is an equation or a list item)
     for (const m of ctx.doc.self ? sentence.matchAll(CODE) : []) {
@@ -130,8 +174,9 @@ export function values(ctx: ChunkContext): Draft[] {
     }
 
     // quantities: "<subject> is at least N octets (in length)", "a 16-bit Foo-Number"
-    for (const q of findQuantities(text, s.start, s.end)) {
+    for (const q of dump ? [] : findQuantities(text, s.start, s.end)) {
       const before = text.slice(s.start, q.start);
+      if (inUnassertedClause(before)) continue;
       const cmp = COMPARATOR.exec(before);
       const beforeCmp = cmp ? before.slice(0, cmp.index) : before;
       const cop = COPULA.exec(` ${beforeCmp}`);
@@ -168,21 +213,23 @@ export function values(ctx: ChunkContext): Draft[] {
       const valueText = flat(`${qualifier} ${q.label}`);
       const valueStart = cmp ? s.start + cmp.index + (cmp[0].length - cmp[0].trimStart().length) : q.start;
       const inLength = /^\s+(?:in\s+(?:length|size)|long)\b/.test(after);
+      const condition = trailingCondition(after);
       out.push({
         pattern: 'value.quantity',
         head: entity(head.label, head.span),
         relation: `has ${dim === 'value' && inLength ? 'length' : dim}`,
         tail: literal(valueText, { start: valueStart, end: q.end }, 'quantity'),
         evidence: s,
-        meta: { value: Number(number.replace(/,/g, '')), unit, ...(qualifier ? { qualifier } : {}) },
+        meta: { value: Number(number.replace(/,/g, '')), unit, ...(qualifier ? { qualifier } : {}), ...(condition ? { condition } : {}) },
       });
     }
     // "a 16-bit field", "the 32-bit Call-Serial-Number"
-    for (const m of sentence.matchAll(
-      /\b(?:a|an|the|is\s+a|is\s+an)\s+(\d{1,5})-(bit|octet|byte)\s+((?:[\p{L}][\p{L}\p{N}-]*\s+){0,2}[\p{L}][\p{L}\p{N}-]*)/gu,
-    )) {
+    for (const m of dump
+      ? []
+      : sentence.matchAll(/\b(?:a|an|the|is\s+a|is\s+an)\s+(\d{1,5})-(bit|octet|byte)\s+((?:[\p{L}][\p{L}\p{N}-]*\s+){0,2}[\p{L}][\p{L}\p{N}-]*)/gu)) {
       const at = s.start + m.index!;
       const isA = /^is\s/.test(m[0]);
+      if (inUnassertedClause(sentence.slice(0, m.index!))) continue;
       let headLabel: string;
       let headSpan: { start: number; end: number };
       if (isA) {
@@ -194,7 +241,12 @@ export function values(ctx: ChunkContext): Draft[] {
       } else {
         const nounAt = at + m[0].length - m[3].length;
         const lead = leadingNounRun(m[3]);
-        if (!lead) continue;
+        // (a length given to a common noun that an act takes, "computes a 16-octet hash", is said of what a step of
+        // a procedure makes, not of a field of the standard: a name carries it, and so does a common noun after a
+        // preposition or a verb of state, "identified by a 16-bit number", "contains a 4-byte unsigned integer")
+        const verbBefore = /([\p{L}]+)\s*$/u.exec(sentence.slice(0, m.index!))?.[1] ?? '';
+        const act = Boolean(verbBefore) && !FUNCTION_WORDS.has(verbBefore.toLowerCase()) && stativeVerb(verbBefore) === false;
+        if (!lead || (act && !lead.split(/\s+/).some((w) => NAME_WORD.test(w)))) continue;
         headLabel = phraseLabel(lead);
         headSpan = { start: nounAt, end: nounAt + lead.length };
       }
