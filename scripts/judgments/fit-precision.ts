@@ -30,6 +30,9 @@
 //     [--nested (also print the nested estimate: the selection, fit and threshold rule run without each outer fold of
 //      families, the fold scored by that fit at that threshold; about five selections more)]
 //     [--by-document (folds of documents, each its own family: the folds before precision12, a comparison)]
+//     [--nested-dump FILE (with --nested: write the outer folds, each rule's threshold and the scored judgments and facts, as JSON)]
+//     [--changed FILE (write the TRAINING judgments whose triple reads differently today, or is gone, with today's triple, and stop:
+//      the list to judge again; data/judgments/README.md, "Re-judged on today's extraction")]
 //
 // The folds hold whole families of documents (scripts/judgments/families.ts: editions and companions written
 // from one template, found by the text they share), so that a sentence a sibling repeats is not fitted on one
@@ -48,8 +51,14 @@ import { Core } from '../../electron/core/core';
 import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { callCore } from '../../electron/cli/open';
 import {
-  chooseBalancedThreshold,
+  chooseThresholdBy,
+  FACTS_KEPT_TARGET,
+  factsHeld,
   fitPrecision,
+  KEEP_RATE_TARGET,
+  THRESHOLD_RULE,
+  THRESHOLD_RULES,
+  type ThresholdRuleName,
   PRIOR_STRENGTH,
   ruleFamily,
   tradeOffCurve,
@@ -81,10 +90,12 @@ import {
   type Example,
   type FoldFit,
   nestedEstimate,
+  preferredRule,
+  type RuleOnFolds,
   type Trial,
 } from './select-features';
 import { documentFamilies } from './families';
-import { ROOT, readSplit, splitDocuments, type Split } from './kit';
+import { currentJudgments, mostAlike, ROOT, readSplit, splitDocuments, type Split } from './kit';
 import { drawKey, inclusionWeights, readDrawModels, stratumOf, type Draw } from './draws';
 
 interface Judgment {
@@ -99,7 +110,10 @@ interface Judgment {
   quote: string;
   verdict: Verdict;
   reason?: string;
+  edit?: { subject: string; relation: string; object: string };
+  note?: string;
   draw: Draw;
+  rejudges?: string;
 }
 
 /**
@@ -205,11 +219,14 @@ interface HeldFact {
 const args = process.argv.slice(2);
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const split = readSplit();
-const judgments = fs
-  .readFileSync(path.join(ROOT, 'data', 'judgments', 'triples.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Judgment);
+// (the file is append-only: a line re-judging an earlier one replaces it, kit.ts currentJudgments)
+const judgments = currentJudgments(
+  fs
+    .readFileSync(path.join(ROOT, 'data', 'judgments', 'triples.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Judgment),
+);
 for (const j of judgments)
   if (!j.draw) throw new Error(`data/judgments/triples.jsonl: ${j.id} has no draw (data/judgments/README.md, "How the sample was drawn")`);
 
@@ -283,6 +300,8 @@ try {
     };
   };
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
+  // (--changed FILE: the training judgments whose triple reads differently today or is gone, to be judged again)
+  const changed: { judged: Judgment; now: (TripleListItem & { rules: string[] }) | null }[] = [];
   const joined: (Judgment & {
     rules: string[];
     conditional: boolean;
@@ -320,13 +339,23 @@ try {
     const triples = doc === undefined ? [] : (byDoc.get(doc) ?? []);
     const spansOf = (t: TripleListItem) => t.provenance.filter((p) => p.document === doc);
     const overlaps = (t: TripleListItem) => spansOf(t).find((p) => p.start < j.end && j.start < p.end);
-    const same = triples.filter((t) => key(t.subject) === key(j.subject) && key(t.relation) === key(j.relation) && key(t.object) === key(j.object));
+    // (the relation judged as written: today's relation, or its surface form when it is stored as a lemma)
+    const sameRelation = (t: TripleListItem) =>
+      key(t.relation) === key(j.relation) || (t.qualifiers?.surface !== undefined && key(t.qualifiers.surface) === key(j.relation));
+    const same = triples.filter((t) => key(t.subject) === key(j.subject) && sameRelation(t) && key(t.object) === key(j.object));
     // (of several evidence spans, the one the judged span overlaps gives the rules)
     const exact = same.find(overlaps) ?? same[0];
-    const near = exact ? undefined : triples.find((t) => key(t.relation) === key(j.relation) && overlaps(t));
+    // (of several triples of the span with that relation, the one whose ends share most words with the judged ends)
+    const near = exact
+      ? undefined
+      : mostAlike(
+          j,
+          triples.filter((t) => sameRelation(t) && overlaps(t)),
+        );
     // (the relation judged as written then, in its lemma form now: the same two ends read from the judged span)
     const ends = exact || near ? undefined : triples.find((t) => key(t.subject) === key(j.subject) && key(t.object) === key(j.object) && overlaps(t));
     const t = exact ?? near ?? ends;
+    if (j.split === 'training' && !exact) changed.push({ judged: j, now: t ? { ...t, rules: (overlaps(t) ?? spansOf(t)[0])?.rules ?? t.rules } : null });
     if (!t) {
       joins.none++;
       continue;
@@ -344,6 +373,32 @@ try {
       weight: 1,
     });
     poolSize(j.draw, doc!, joined[joined.length - 1].stratum);
+  }
+  if (opt('--changed')) {
+    fs.writeFileSync(
+      opt('--changed')!,
+      changed
+        .map(({ judged, now }) =>
+          JSON.stringify({
+            ...judged,
+            now: now && {
+              subject: now.subject,
+              relation: now.relation,
+              object: now.object,
+              qualifiers: now.qualifiers,
+              rules: now.rules,
+              stage: now.stage,
+              confidence: now.confidence,
+            },
+          }),
+        )
+        .join('\n') + '\n',
+    );
+    console.log(
+      `${changed.length} training judgments read differently today: ${changed.filter((c) => c.now).length} joined by span, ${changed.filter((c) => !c.now).length} gone -> ${opt('--changed')}`,
+    );
+    await core.close();
+    process.exit(0);
   }
   // (--unweighted: every judgment counts 1, as before the draws were recorded: a comparison)
   // The strata are a draw's pools over all the documents of its side (--strata document: per document,
@@ -502,10 +557,15 @@ try {
   // (each judged triple names its document: the keep rate's bound reads the spread between documents; --no-clusters: not)
   const clustered = !args.includes('--no-clusters');
   const heldOutJudged = (e: Estimator) =>
-    training.map((j) => ({ p: heldOut[e](j), keep: j.verdict === 'keep', w: j.weight, ...(clustered ? { group: j.file } : {}) }));
+    training.map((j) => ({
+      p: heldOut[e](j),
+      keep: j.verdict === 'keep',
+      w: j.weight,
+      ...(clustered ? { group: j.file, family: families.get(j.file) ?? j.file } : {}),
+    }));
   const balanced = {
-    'per rule': chooseBalancedThreshold(heldOutJudged('per rule'), fullFacts('training', 'per rule', true)),
-    'feature model': chooseBalancedThreshold(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
+    'per rule': chooseThresholdBy(heldOutJudged('per rule'), fullFacts('training', 'per rule', true)),
+    'feature model': chooseThresholdBy(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
   };
   const chosen = { 'per rule': balanced['per rule'].threshold, 'feature model': balanced['feature model'].threshold };
   const asked = opt('--threshold');
@@ -667,6 +727,46 @@ try {
           `judged ${f.scored.length}, shown ${shown.length}, kept ${shown.filter((s) => s.keep).length}; facts held fully ${f.factsHeld}/${f.facts}`,
       );
     }
+    // Each threshold rule on the same outer folds: how often the view it chose on the other documents meets both
+    // targets on the fold's own (the keep rate of its judged triples shown, weighted by draw, and the share of its
+    // facts held fully), and the pooled figures. THRESHOLD_RULE is the rule that meets them most often.
+    console.log(
+      `  threshold rules (each outer fold: threshold, shown, keep rate weighted, facts held fully; folds meeting ${pct(KEEP_RATE_TARGET)} and ${pct(FACTS_KEPT_TARGET)}):`,
+    );
+    const onFolds: RuleOnFolds[] = [];
+    for (const rule of Object.keys(THRESHOLD_RULES) as ThresholdRuleName[]) {
+      const byFold = nested.map((f) => {
+        const t = f.thresholds[rule];
+        const shown = f.scored.filter((s) => s.p >= t);
+        const w = shown.reduce((a, s) => a + s.w, 0);
+        const keep = w > 0 ? shown.filter((s) => s.keep).reduce((a, s) => a + s.w, 0) / w : 0;
+        const held = factsHeld(f.factEstimates, t);
+        const meets = shown.length > 0 && keep >= KEEP_RATE_TARGET - 1e-12 && (f.facts === 0 || held / f.facts >= FACTS_KEPT_TARGET - 1e-12);
+        return { t, shown: shown.length, kept: shown.filter((s) => s.keep).length, keep, held, facts: f.facts, meets };
+      });
+      const pooledShown = byFold.reduce((a, x) => a + x.shown, 0);
+      onFolds.push({
+        rule,
+        meets: byFold.filter((x) => x.meets).length,
+        keepRate: byFold.reduce((a, x) => a + x.kept, 0) / Math.max(1, pooledShown),
+        factsShare:
+          byFold.reduce((a, x) => a + x.held, 0) /
+          Math.max(
+            1,
+            byFold.reduce((a, x) => a + x.facts, 0),
+          ),
+      });
+      console.log(
+        `    ${rule}${rule === THRESHOLD_RULE ? ' (the fit uses it)' : ''}: meets ${byFold.filter((x) => x.meets).length} of ${byFold.length}; ` +
+          byFold.map((x) => `${x.t.toFixed(2)} ${x.shown} ${pct(x.keep)} ${x.held}/${x.facts}${x.meets ? ' ok' : ''}`).join('; ') +
+          `; pooled shown ${pooledShown}, kept ${byFold.reduce((a, x) => a + x.kept, 0)}, facts ${byFold.reduce((a, x) => a + x.held, 0)}/${byFold.reduce((a, x) => a + x.facts, 0)}`,
+      );
+    }
+    console.log(
+      `  the rule the nested estimate prefers (most folds meeting both, then the higher smaller pooled share, then the rule in use): ${preferredRule(onFolds)}` +
+        (preferredRule(onFolds) === THRESHOLD_RULE ? ' (in use)' : ` (THRESHOLD_RULE is ${THRESHOLD_RULE}: set it to this and refit)`),
+    );
+    if (opt('--nested-dump')) fs.writeFileSync(opt('--nested-dump')!, JSON.stringify(nested));
     const all = nested.flatMap((f) => f.scored.map((s) => ({ ...s, shown: s.p >= f.threshold })));
     const shown = all.filter((s) => s.shown);
     const sentence = shown.filter((s) => ruleFamily(s.rules[0] ?? 'none') !== 'pattern');

@@ -55,3 +55,56 @@ export function splitDocuments(store: Store, split: SplitFile): KitDocument[] {
   }
   return [...byFile.values()];
 }
+
+/** What a re-judgment names of the line it replaces (data/judgments/README.md, "Re-judged on today's extraction"). */
+export interface Rejudging {
+  id: string;
+  file: string;
+  start: number;
+  end: number;
+  /** The id of the earlier line of the same evidence span this line judges again (its triple's text changed since). */
+  rejudges?: string;
+}
+
+/**
+ * The judgments that stand: the file is append-only, and a line that re-judges an earlier one (the same
+ * evidence span, its triple as the extractor gives it now) replaces it, so the newest verdict for a span
+ * wins. A re-judgment must follow the line it names and share its file and span.
+ */
+export function currentJudgments<T extends Rejudging>(lines: readonly T[]): T[] {
+  const seen = new Map<string, T>();
+  const replaced = new Set<string>();
+  for (const line of lines) {
+    if (line.rejudges !== undefined) {
+      const earlier = seen.get(line.rejudges);
+      if (!earlier) throw new Error(`${line.id} re-judges ${line.rejudges}, which is not an earlier line`);
+      if (earlier.file !== line.file || earlier.start !== line.start || earlier.end !== line.end)
+        throw new Error(`${line.id} re-judges ${line.rejudges} of another evidence span`);
+      if (replaced.has(line.rejudges)) throw new Error(`${line.rejudges} is re-judged twice (re-judge the newest line)`);
+      replaced.add(line.rejudges);
+    }
+    seen.set(line.id, line);
+  }
+  return lines.filter((l) => !replaced.has(l.id));
+}
+
+const labelWords = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/**
+ * Of candidate triples (those of a judged span with the judged relation), the one whose subject and object
+ * share most words with the judged one's (the first on a tie): a span often gives several triples with one
+ * relation, and the judged one, its ends made whole since, is the one most like it.
+ */
+export function mostAlike<T extends { subject: string; object: string }>(judged: { subject: string; object: string }, candidates: readonly T[]): T | undefined {
+  const shared = (a: string, b: string) => {
+    const other = labelWords(b);
+    return [...labelWords(a)].filter((w) => other.has(w)).length;
+  };
+  let best: T | undefined;
+  let bestScore = -1;
+  for (const t of candidates) {
+    const score = shared(judged.subject, t.subject) + shared(judged.object, t.object);
+    if (score > bestScore) [best, bestScore] = [t, score];
+  }
+  return best;
+}

@@ -5,12 +5,15 @@
 // chosen on the same folds. An example's `weight` (its draw's, scripts/judgments/draws.ts) weights its
 // fit and its fold score. Validation is never read here.
 import {
-  chooseBalancedThreshold,
+  chooseThresholdBy,
   factsHeld,
   fitPrecision,
   PRIOR_STRENGTH,
+  THRESHOLD_RULE,
+  THRESHOLD_RULES,
   triplePrecision,
   type PrecisionTable,
+  type ThresholdRuleName,
   type Verdict,
 } from '../../electron/core/extract/precision';
 import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
@@ -424,8 +427,15 @@ export interface NestedFold {
   fold: number;
   features: string[];
   l2: number;
-  /** The threshold chosen on the inner folds (the other documents only). */
+  /** The threshold chosen on the inner folds (the other documents only), by THRESHOLD_RULE. */
   threshold: number;
+  /** The threshold each rule of THRESHOLD_RULES chooses on the same inner folds. */
+  thresholds: Record<ThresholdRuleName, number>;
+  /** The fold's facts (held fully by the full graph): the precisions of the triples holding each, by that fit. */
+  factEstimates: (number | null)[][];
+  /** What the rules read: the other documents' judgments and facts, held out by their inner folds. */
+  innerJudged: { p: number; keep: boolean; w: number; group: string; family: string }[];
+  innerFacts: (number | null)[][];
   /** Its judged triples scored by the fit of the other documents, at that threshold. */
   scored: { p: number; keep: boolean; w: number; group: string; rules: readonly string[] }[];
   facts: number;
@@ -469,9 +479,13 @@ export function nestedEstimate(
       keep: e.verdict === 'keep',
       w: e.weight ?? 1,
       group: e.group,
+      family: familyOf(e),
     }));
     const innerFacts = facts.filter((x) => trainGroups.has(x.group)).map((x) => factEstimates(x, innerFit(x.group), chosen.features));
-    const threshold = chooseBalancedThreshold(innerJudged, innerFacts).threshold;
+    const thresholds = Object.fromEntries(
+      (Object.keys(THRESHOLD_RULES) as ThresholdRuleName[]).map((rule) => [rule, chooseThresholdBy(innerJudged, innerFacts, rule).threshold]),
+    ) as Record<ThresholdRuleName, number>;
+    const threshold = thresholds[THRESHOLD_RULE];
     // (a fact of a document no judgment names sits in no outer fold's test: it is nobody's held-out fact)
     const testFacts = facts.filter((x) => foldOf.get(x.group) === f).map((x) => factEstimates(x, fit, chosen.features));
     out.push({
@@ -479,6 +493,10 @@ export function nestedEstimate(
       features: chosen.features,
       l2: chosen.l2,
       threshold,
+      thresholds,
+      factEstimates: testFacts,
+      innerJudged,
+      innerFacts,
       scored: test.map((e) => ({
         p: predictLogistic(fit.model, exampleRow(e, fit.table, chosen.features)),
         keep: e.verdict === 'keep',
@@ -491,4 +509,27 @@ export function nestedEstimate(
     });
   }
   return out;
+}
+
+/** How a threshold rule did on the outer folds of the nested estimate (fit-precision.ts --nested). */
+export interface RuleOnFolds {
+  rule: ThresholdRuleName;
+  /** Outer folds where the view it chose meets both targets on the fold's own documents. */
+  meets: number;
+  /** Pooled over the folds: the keep rate of the judged triples shown and the share of the facts held fully. */
+  keepRate: number;
+  factsShare: number;
+}
+
+/**
+ * The threshold rule the nested estimate prefers: the one meeting both targets on the most outer folds, then
+ * the one whose smaller pooled share (kept, facts held) is highest, then THRESHOLD_RULE (the rule in use
+ * moves only for a rule that does better).
+ */
+export function preferredRule(results: readonly RuleOnFolds[]): ThresholdRuleName {
+  const worse = (r: RuleOnFolds) => Math.min(r.keepRate, r.factsShare);
+  const current = results.find((r) => r.rule === THRESHOLD_RULE);
+  let best = current ?? results[0];
+  for (const r of results) if (r.meets > best.meets || (r.meets === best.meets && worse(r) > worse(best) + 1e-12)) best = r;
+  return best.rule;
 }

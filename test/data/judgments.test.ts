@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Stage } from '../../shared/schemas';
 import { judgmentKey } from '../../scripts/judgments/sample';
+import { currentJudgments } from '../../scripts/judgments/kit';
 import { readDrawModels } from '../../scripts/judgments/draws';
 import { KIT } from '../helpers/tmp';
 
@@ -68,8 +69,10 @@ const TripleJudgment = z
       model: z.string().min(1).optional(),
       population: z.literal('sentence').optional(),
     }),
-    // judged again under a later standard: which one, and the verdict it replaced
-    rejudged: z.literal('qualifiers').optional(),
+    // judged again under a later standard ('qualifiers': in place, with the verdict it replaced), or appended after the
+    // extractor changed the triple of an earlier line ('extraction': `rejudges` names that line, which it replaces)
+    rejudged: z.enum(['qualifiers', 'extraction']).optional(),
+    rejudges: z.string().min(1).optional(),
     earlier: z
       .strictObject({
         verdict: z.enum(['keep', 'edit', 'wrong']),
@@ -85,7 +88,8 @@ const TripleJudgment = z
     'a stratified draw names its share and model, a uniform one neither',
   )
   .refine((j) => (j.draw.pool === 'band') === (j.draw.band !== undefined), 'a band draw names its band, and only it')
-  .refine((j) => (j.rejudged === undefined) === (j.earlier === undefined), 'a re-judged line carries its earlier verdict, and only it')
+  .refine((j) => (j.rejudged === 'qualifiers') === (j.earlier !== undefined), 'a line re-judged in place carries its earlier verdict, and only it')
+  .refine((j) => (j.rejudged === 'extraction') === (j.rejudges !== undefined), 'an appended re-judgment names the line it replaces, and only it')
   .refine((j) => (j.verdict === 'edit') === (j.edit !== undefined), 'an edit verdict carries an edit, and only it')
   .refine((j) => (j.verdict === 'keep') === (j.reason === undefined), 'edit and wrong verdicts carry a reason, keep none');
 
@@ -205,9 +209,25 @@ describe('data/judgments/triples.jsonl', () => {
     expect(judgments.filter((j) => j.split === 'validation').length).toBeGreaterThanOrEqual(100);
   });
 
-  it('judges each triple once, under one id', () => {
+  it('judges each triple once, under one id (the judgments that stand: a re-judgment replaces the line it names)', () => {
     expect(new Set(judgments.map((j) => j.id)).size).toBe(judgments.length);
-    expect(new Set(judgments.map(judgmentKey)).size).toBe(judgments.length);
+    // (two draws' lines may describe one triple today, when the extractor has since merged two triples of a span: then
+    // they agree; one draw never judges a triple twice)
+    const byKey = new Map<string, (typeof judgments)[number][]>();
+    for (const j of currentJudgments(judgments)) byKey.set(judgmentKey(j), [...(byKey.get(judgmentKey(j)) ?? []), j]);
+    const twice = [...byKey.values()].filter((js) => js.length > 1);
+    for (const js of twice) {
+      expect(new Set(js.map((j) => j.draw.seed)).size, js.map((j) => j.id).join(' ')).toBe(js.length);
+      expect(new Set(js.map((j) => j.verdict)).size, js.map((j) => j.id).join(' ')).toBe(1);
+    }
+  });
+
+  it('appends each re-judgment after the line it replaces, of the same file and evidence span', () => {
+    const current = currentJudgments(judgments);
+    const rejudged = judgments.filter((j) => j.rejudges !== undefined);
+    expect(rejudged.length).toBeGreaterThan(0);
+    for (const j of rejudged) expect(current.some((c) => c.id === j.rejudges)).toBe(false);
+    expect(current.length).toBe(judgments.length - rejudged.length);
   });
 
   it("records each judgment's draw: one seed is one draw, and a stratified draw's model is in draw-models.json", () => {

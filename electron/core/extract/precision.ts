@@ -230,3 +230,132 @@ export function triplePrecision(rules: readonly string[], table: PrecisionTable 
   if (!id) return null;
   return table.rules[id]?.precision ?? table.families[ruleFamily(id)]?.precision ?? null;
 }
+
+/**
+ * The rules the default view's threshold can be chosen by, each from the held-out curve (tradeOffCurve) of
+ * judged triples and listed facts. Which one the fit uses (THRESHOLD_RULE) is itself chosen on training: the
+ * nested estimate (scripts/judgments/select-features.ts nestedEstimate) runs each without every outer fold
+ * of document families and counts the folds where the view it chose meets both targets on the documents
+ * it never saw.
+ *
+ * - `balanced`: the smaller of the two lower bounds at its highest (chooseBalancedThreshold).
+ * - `balanced, point`: the smaller of the two shares seen at its highest (no bounds).
+ * - `balanced, keep z 1.96`: as `balanced`, the keep rate read at a two-sided 95 % bound: the keep rate of new
+ *   documents spreads more than the facts they hold.
+ * - `facts bound first`: the highest threshold whose facts' lower bound still reaches the target (the keep
+ *   rate as high as the facts allow); `balanced` when none does.
+ * - `keep bound first`: the lowest threshold whose keep rate's lower bound reaches the target (the facts as
+ *   many as the keep rate allows); `balanced` when none does.
+ * - `balanced, by family`: as `balanced`, the keep rate's bound reading the spread between families of documents
+ *   (editions and companions of one template, scripts/judgments/families.ts) instead of between documents: the
+ *   view is checked on new families.
+ * - `new family`: the smaller of the facts' lower bound and the keep rate a new family of documents would see
+ *   (the share less `z` times the spread of the families' keep rates) at its highest.
+ */
+export const THRESHOLD_RULES = {
+  balanced: (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => chooseBalancedThreshold(judged, facts),
+  'balanced, point': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => chooseBalancedThreshold(judged, facts, 0),
+  'balanced, keep z 1.96': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+    const keepCurve = tradeOffCurve(judged, facts, 1.96);
+    const curve = tradeOffCurve(judged, facts).map((x, i) => ({ ...x, keepLower: keepCurve[i].keepLower }));
+    return curve.reduce((best, x) => (Math.min(x.keepLower, x.factsLower) > Math.min(best.keepLower, best.factsLower) + 1e-12 ? x : best));
+  },
+  'facts bound first': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+    const curve = tradeOffCurve(judged, facts);
+    const reaching = curve.filter((x) => x.facts > 0 && x.factsLower >= FACTS_KEPT_TARGET - 1e-12);
+    return reaching.length ? reaching[reaching.length - 1] : chooseBalancedThreshold(judged, facts);
+  },
+  'keep bound first': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+    const curve = tradeOffCurve(judged, facts);
+    return curve.find((x) => x.shown > 0 && x.keepLower >= KEEP_RATE_TARGET - 1e-12) ?? chooseBalancedThreshold(judged, facts);
+  },
+  'balanced, by family': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+    chooseBalancedThreshold(
+      judged.map((j) => ({ ...j, group: j.family ?? j.group })),
+      facts,
+    ),
+  'new family': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+    const curve = tradeOffCurve(judged, facts).map((x) => ({
+      ...x,
+      keepLower: newFamilyKeep(
+        judged.filter((j) => j.p >= x.threshold),
+        FACTS_KEPT_Z,
+      ),
+    }));
+    return curve.reduce((best, x) => (Math.min(x.keepLower, x.factsLower) > Math.min(best.keepLower, best.factsLower) + 1e-12 ? x : best));
+  },
+  'middle of the band': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+    middleOfBand(tradeOffCurve(judged, facts), true) ?? chooseBalancedThreshold(judged, facts),
+  'middle of the band, point': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+    middleOfBand(tradeOffCurve(judged, facts), false) ?? chooseBalancedThreshold(judged, facts),
+} satisfies Record<string, (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => TradeOffPoint>;
+
+/**
+ * The threshold in the middle of the band where both targets are met (both lower bounds, or with `bounds`
+ * false both shares seen, at or above 70 %): on new documents the curve shifts one way or the other, and the
+ * middle leaves the most room for either. The band is from the lowest to the highest threshold meeting both
+ * (rounded down to the grid); undefined when none does.
+ */
+function middleOfBand(curve: readonly TradeOffPoint[], bounds: boolean): TradeOffPoint | undefined {
+  const meets = curve.filter((x) =>
+    bounds
+      ? x.keepLower >= KEEP_RATE_TARGET - 1e-12 && x.factsLower >= FACTS_KEPT_TARGET - 1e-12
+      : x.shown > 0 && x.keepRate >= KEEP_RATE_TARGET - 1e-12 && x.facts > 0 && x.factsHeld / x.facts >= FACTS_KEPT_TARGET - 1e-12,
+  );
+  if (!meets.length) return undefined;
+  const middle = Math.floor((Math.round(100 * meets[0].threshold) + Math.round(100 * meets[meets.length - 1].threshold)) / 2);
+  return curve.find((x) => Math.round(100 * x.threshold) === middle);
+}
+
+/**
+ * The keep rate a new family of documents would see in the view: the weighted share of these judged triples
+ * less `z` times the spread (weighted standard deviation, with the small-sample factor G / (G - 1)) of the
+ * families' own shares, each family weighted by its shown weight. 0 with fewer than two families.
+ */
+export function newFamilyKeep(judged: readonly ThresholdJudged[], z: number): number {
+  const byFamily = new Map<string, { w: number; kept: number }>();
+  let sum = 0;
+  let kept = 0;
+  for (const j of judged) {
+    const key = j.family ?? j.group ?? '';
+    const f = byFamily.get(key) ?? { w: 0, kept: 0 };
+    const w = j.w ?? 1;
+    f.w += w;
+    if (j.keep) f.kept += w;
+    byFamily.set(key, f);
+    sum += w;
+    if (j.keep) kept += w;
+  }
+  const groups = byFamily.size;
+  if (groups < 2 || sum <= 0) return 0;
+  const share = kept / sum;
+  const variance = ((groups / (groups - 1)) * [...byFamily.values()].reduce((a, f) => a + f.w * (f.kept / f.w - share) ** 2, 0)) / sum;
+  return share - z * Math.sqrt(variance);
+}
+
+export type ThresholdRuleName = keyof typeof THRESHOLD_RULES;
+
+/** A judged triple as the threshold rules read it: its held-out precision, the verdict, its weight and document. */
+export interface ThresholdJudged {
+  p: number;
+  keep: boolean;
+  w?: number;
+  group?: string;
+  /** The family of documents of its document (scripts/judgments/families.ts), when known. */
+  family?: string;
+}
+
+/** The keep rate an editor should find in the default view (issue 32: 28 of 40). */
+export const KEEP_RATE_TARGET = 0.7;
+
+/** The rule the fit chooses the default view's threshold by (chosen on the nested estimate, docs/extraction.md). */
+export const THRESHOLD_RULE: ThresholdRuleName = 'balanced';
+
+/** The default view's threshold by a rule of THRESHOLD_RULES (THRESHOLD_RULE unless named). */
+export function chooseThresholdBy(
+  judged: readonly ThresholdJudged[],
+  facts: readonly (readonly (number | null)[])[],
+  rule: ThresholdRuleName = THRESHOLD_RULE,
+): TradeOffPoint {
+  return THRESHOLD_RULES[rule](judged, facts);
+}
