@@ -2,7 +2,7 @@
 // read by retrieve/analysis.ts), and "which document" questions told from others, on hand-made sentences.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../electron/core/retrieve/analysis';
-import { answerYesNo, requirementCandidates, requirementOf } from '../../electron/core/chat/candidates/requirements';
+import { answerYesNo, requirementCandidates, requirementClauses, requirementOf } from '../../electron/core/chat/candidates/requirements';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { retrievalOf } from './retrieval-fixture';
 
@@ -118,5 +118,91 @@ describe('the condition of a requirement, not of a plain statement', () => {
     const text = (sentence: string) => candidates.find((c) => c.sentence === sentence)?.text;
     expect(text('The server MUST log every failure if the log is enabled.')).toBe('Yes, if the log is enabled');
     expect(text('A server acts as a relay when it logs a failure.')).toBe('No');
+  });
+});
+
+describe('a sentence stating several requirements: each in its own clause', () => {
+  it('splits at a clause break or a coordinating word between two modals, each with its party, polarity and condition', () => {
+    const clauses = requirementClauses('The client MAY cache the reply, but it MUST NOT forward it.');
+    expect(clauses.map((c) => [c.modality, c.negated, c.subject, c.predicate])).toEqual([
+      ['may', false, 'The client', 'cache the reply'],
+      ['must', true, 'it', 'forward it.'],
+    ]);
+    const coordinated = requirementClauses('A relay MUST drop the packet and the server SHOULD log it.');
+    expect(coordinated.map((c) => [c.subject, c.predicate])).toEqual([
+      ['A relay', 'drop the packet'],
+      ['the server', 'log it.'],
+    ]);
+  });
+
+  it('a condition opening the sentence holds for every clause; one inside a clause only for it', () => {
+    const opening = requirementClauses('If the key is stale, the peer MUST drop it; the server SHOULD log it.');
+    expect(opening.map((c) => c.condition)).toEqual(['if the key is stale', 'if the key is stale']);
+    const inside = requirementClauses('A NAS MUST send the reply; it MAY resend it when asked.');
+    expect(inside.map((c) => c.condition)).toEqual([null, 'when asked']);
+  });
+
+  it('a sentence without a modal is one clause, read as a plain statement', () => {
+    expect(requirementClauses('The counter is never reset.')).toMatchObject([{ modality: null, negated: true, subject: '' }]);
+  });
+});
+
+describe('the requirement that answers: the clause the question asks about', () => {
+  it("answers from the clause holding the question's words, not the sentence's first modal", () => {
+    const question = 'May a proxy forward the reply?';
+    const passages = ['A proxy MAY cache the reply, but it MUST NOT forward it to another realm.'];
+    const [c] = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    expect(c.text).toBe('No');
+    expect(c.measures.requirementVerb).toBe(1);
+  });
+
+  it('marks whether the party the requirement binds is the one asked about', () => {
+    const question = 'Must the client resend the request?';
+    const passages = ['The client MUST resend the request.', 'The server MUST resend the request.', 'It MUST resend the request.'];
+    const candidates = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    const actor = (sentence: string) => candidates.find((c) => c.sentence === sentence)?.measures.requirementActor;
+    expect(actor('The client MUST resend the request.')).toBe(1);
+    expect(actor('The server MUST resend the request.')).toBe(0);
+    expect(actor('It MUST resend the request.')).toBe(0.5);
+  });
+
+  it('carries the condition of the clause answered, with the requirement quoted', () => {
+    const question = 'Can keys be reused?';
+    const passages = ['Keys MUST NOT be reused unless the session is renewed.'];
+    const [c] = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    expect(c.text).toBe('No, unless the session is renewed');
+    expect(c.sentence).toBe(passages[0]);
+  });
+});
+
+describe("a condition's negating words flip nothing", () => {
+  it('"unless" opens the exception the answer carries: the prohibition still reads "No"', () => {
+    expect(yesNo('Can keys be reused?', 'Keys MUST NOT be reused unless the session is renewed.')).toBe('No');
+  });
+
+  it("the question's own condition is set apart: its negations neither negate it nor flip the answer", () => {
+    const question = 'Is a client allowed to resend a request over the same connection when no reply has arrived?';
+    const passages = ['Clients MUST NOT resend a request over the same connection.'];
+    const [c] = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    expect(c.text).toBe('No');
+    const conditioned = requirementCandidates(
+      answerContext(retrievalOf(question, ['If no reply has arrived over one connection, clients MUST NOT resend the request over the same connection.'])),
+    );
+    expect(conditioned[0].text.split(',')[0]).toBe('No');
+  });
+
+  it('a "cannot" inside the question\'s condition does not make it a negated question', () => {
+    const question = 'If a relay receives a service it cannot offer, must the request fail?';
+    const [c] = requirementCandidates(answerContext(retrievalOf(question, ['The request MUST fail.'])));
+    expect(c.text).toBe('Yes');
+  });
+});
+
+describe('clauses joined by "although"', () => {
+  it('reads the prohibition of the first clause and the permission of the second apart', () => {
+    const question = 'May the derivation of session keys depend on the method?';
+    const passages = ['The derivation of session keys MUST NOT depend on the method, although the derivation of transient keys MAY be specific to it.'];
+    const [c] = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    expect(c.text).toBe('No');
   });
 });

@@ -167,6 +167,13 @@ export const CANDIDATE_FEATURES = [
   'citedAskedNamed',
   // the question asks so, and it is a designation its passage cites (not the passage's own document, nor a named one)
   'citedAskedCited',
+  // yes/no: share of the question's distinctive words in the clause of the requirement it was read from
+  // (a sentence may state several: "MAY cache ..., but MUST NOT forward ...")
+  'requirementMatch',
+  // yes/no: the party the requirement binds (its subject's head) is one the question names (1), another (0), unwritten (0.5)
+  'requirementActor',
+  // yes/no: the verb its modal governs is one of the question's words
+  'requirementVerb',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -677,6 +684,9 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     definedTerm: definedTerm(c, ctx),
     ...hopFeatures(c, ctx),
     ...citedFeatures(c, ctx),
+    requirementMatch: m.requirementMatch ?? 0,
+    requirementActor: m.requirementActor ?? 0,
+    requirementVerb: m.requirementVerb ?? 0,
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

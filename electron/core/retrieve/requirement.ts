@@ -40,7 +40,20 @@ const MODALITY: Record<string, Modality> = {
   'are permitted to': 'may',
 };
 const NEGATING = /\b(?:not|never|no|none|without|unless|except|cannot)\b|n't\b/gi;
-const CONDITION = /\b(only\s+(?:if|when|after|once)|if|when|unless|until|provided that|as long as)\s+([^,;:.()]{3,}?)(?=\s*(?:[,;:.()]|$))/i;
+const CONDITION =
+  /\b(only\s+(?:if|when|after|once)|except\s+(?:when|if|where|for|that)|if|when|unless|until|provided that|as long as|in cases? where)\s+([^,;:.()]{3,}?)(?=\s*(?:[,;:.()]|$))/i;
+
+/**
+ * The condition a text states ("if the key is stale", "when no response has arrived") and how many negating
+ * words it holds (`negations`; `cannot`: a negated modal among them): a condition is carried with the answer, its negations are its own and flip nothing.
+ */
+export function conditionOf(text: string): { condition: string; body: string; negations: number; cannot: boolean } | null {
+  const c = CONDITION.exec(text);
+  if (!c) return null;
+  const words = c[0].match(NEGATING) ?? [];
+  const modal = words.filter((w) => /^cannot$|n't$/i.test(w)).length;
+  return { condition: `${c[1].toLowerCase()} ${c[2].trim()}`, body: c[2].trim(), negations: words.length - modal, cannot: modal > 0 };
+}
 
 /** The requirement a sentence states: its modality, polarity, other negations and condition. */
 export function requirementOf(sentence: string): Requirement {
@@ -60,14 +73,85 @@ export function requirementOf(sentence: string): Requirement {
     [at, length] = [l.index, l[0].length];
   }
   // a statement without a modal: "is never sent", "is not used"
-  const own = at >= 0 ? sentence.slice(0, at) + sentence.slice(at + length) : sentence;
+  // (a condition's own words, "unless" or "except", are the condition's, carried with the answer: they do not negate)
+  const c = CONDITION.exec(sentence);
+  const spans = [[at, at + length], ...(c ? [[c.index, c.index + c[0].length]] : [])].filter(([from]) => from >= 0).sort((a, b) => a[0] - b[0]);
+  let own = '';
+  let from = 0;
+  for (const [a, b] of spans) {
+    own += ` ${sentence.slice(from, Math.max(from, a))}`;
+    from = Math.max(from, b);
+  }
+  own += ` ${sentence.slice(from)}`;
   let negations = (own.match(NEGATING) ?? []).length;
   if (at < 0 && /\b(?:not|never|no longer)\b/i.test(sentence)) {
     negated = true;
     negations--;
   }
-  const c = CONDITION.exec(sentence);
   return { modality, negated, negations: Math.max(0, negations), condition: c ? `${c[1].toLowerCase()} ${c[2].trim()}` : null, keyword: !!k };
+}
+
+/** One requirement of a sentence, with the clause that states it. */
+export interface RequirementClause extends Requirement {
+  /** The clause's place in the sentence: [start, end). */
+  start: number;
+  end: number;
+  /** Its words before the modal: who or what the requirement binds ("the client", "keys"). */
+  subject: string;
+  /** Its words after the modal: what is required ("send the key in clear"). */
+  predicate: string;
+}
+
+/** Where one clause of a sentence ends and another begins: a semicolon, a colon, a full stop, a comma before a conjunction. */
+const CLAUSE_BREAK = /;|:\s|\.\s+(?=[A-Z])|,\s*(?:and|but|or|while|whereas|however|so|although|though)\b|\s(?:but|whereas|while|although|though)\s/g;
+/** A coordinating word that may open the next requirement's clause between two modals ("X MUST A and Y MUST B"). */
+const COORDINATION = /\s(?:and|or)\s/g;
+
+/**
+ * Every requirement a sentence states, each read in its own clause: "The client MAY cache the reply, but
+ * it MUST NOT forward it" states a permission (to cache) and a prohibition (to forward). A clause runs from
+ * the clause break before its modal (or a coordinating word after the previous modal) to the break after
+ * it; its negations and condition are its own, a condition that opens the sentence ("If X, ...") holds for
+ * every clause. A sentence without a modal is one clause, read as requirementOf reads it.
+ */
+export function requirementClauses(sentence: string): RequirementClause[] {
+  const keywords = [...sentence.matchAll(new RegExp(KEYWORD.source, 'g'))];
+  const modals = keywords.length ? keywords : [...sentence.matchAll(new RegExp(LOWER_MODAL.source, 'gi'))];
+  if (!modals.length) return [{ ...requirementOf(sentence), start: 0, end: sentence.length, subject: '', predicate: sentence }];
+  const breaks = [...sentence.matchAll(CLAUSE_BREAK)].map((m) => ({ at: m.index!, end: m.index! + m[0].length }));
+  const opening = CONDITION.exec(sentence);
+  const leading = opening && opening.index < modals[0].index! ? opening : null;
+  const starts = modals.map((m, i) => {
+    const at = m.index!;
+    const previous = i > 0 ? modals[i - 1].index! + modals[i - 1][0].length : 0;
+    const broken = breaks.filter((b) => b.end <= at && b.at >= previous).map((b) => b.end);
+    if (broken.length) return Math.max(...broken);
+    if (i === 0) return 0;
+    const joins = [...sentence.slice(previous, at).matchAll(COORDINATION)];
+    return joins.length ? previous + joins.at(-1)!.index! + joins.at(-1)![0].length : previous;
+  });
+  const out: RequirementClause[] = [];
+  modals.forEach((m, i) => {
+    const at = m.index!;
+    const after = at + m[0].length;
+    const next = i + 1 < modals.length ? starts[i + 1] : sentence.length;
+    const stop = breaks.find((b) => b.at >= after && b.at < next);
+    const [start, end] = [starts[i], stop ? stop.at : next];
+    const own = requirementOf(sentence.slice(start, end));
+    const condition = own.condition ?? (leading && i > 0 ? `${leading[1].toLowerCase()} ${leading[2].trim()}` : null);
+    out.push({
+      ...own,
+      condition,
+      start,
+      end,
+      subject: sentence.slice(start, at).trim(),
+      predicate: sentence
+        .slice(after, end)
+        .replace(/\s+(?:and|or)\s*$/, '')
+        .trim(),
+    });
+  });
+  return out;
 }
 
 const modalitiesBySentence = new Map<string, Set<Modality>>();

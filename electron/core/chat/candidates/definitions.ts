@@ -18,12 +18,16 @@ export function descriptionCandidates(ctx: AnswerContext): Candidate[] {
   const out: Candidate[] = [];
   ctx.passages.forEach((p, rank) => {
     for (const d of descriptionFields(p.text)) {
-      // the naming line nearest the field that holds most of the term (and little else)
+      // the naming line nearest the field that holds most of the term (and little else); whether that line
+      // opens with the term (the entry's own name: "<term> OBJECT-TYPE", "<term>:") or holds it among others (a
+      // list of members inside another entry, "OBJECTS { <other>, <term>,"): the field describes the first
       let match = 0;
+      let opens = false;
       for (const name of d.names) {
         const own = contentStems(name);
         if (!own.length || own.length > subject.length + 4) continue;
-        match = Math.max(match, subject.filter((x) => own.includes(x)).reduce((a, x) => a + (idf.get(x) ?? 1), 0) / total);
+        const m = subject.filter((x) => own.includes(x)).reduce((a, x) => a + (idf.get(x) ?? 1), 0) / total;
+        if (m > match) [match, opens] = [m, namesFirst(name, subject)];
       }
       if (match < 0.6) continue;
       const body = clip(d.body);
@@ -35,11 +39,18 @@ export function descriptionCandidates(ctx: AnswerContext): Candidate[] {
         sentence: body,
         offset: d.offset,
         triples: [],
-        measures: { match, passageMatch: ctx.passageCover.get(p.id) ?? 0, subjectFirst: 1, novel: 1 },
+        measures: { match, passageMatch: ctx.passageCover.get(p.id) ?? 0, subjectFirst: opens ? 1 : 0, novel: 1 },
       });
     }
   });
   return out;
+}
+
+/** A naming line opens with the term and is no item of a list (it does not end with a comma, it opens no braces before the term). */
+export function namesFirst(line: string, subject: string[]): boolean {
+  if (/[,}]\s*$/.test(line) || /^[^{]*\{/.test(line.split(/\s+/).slice(0, 2).join(' '))) return false;
+  const own = contentStems(line);
+  return subject.length > 0 && subject.every((x) => own.slice(0, subject.length).includes(x));
 }
 
 /** "how is the Session-Id constructed": a formula line naming the term, read with the sentence introducing it. */

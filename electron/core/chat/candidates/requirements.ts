@@ -7,12 +7,15 @@
 // requirement (no modal, no negation: a plain statement, a heading) gives the bare word, its "when" no
 // requirement's condition.
 import type { Modality } from '../../retrieve/analysis';
-import { requirementOf, type Requirement } from '../../retrieve/requirement';
+import { conditionOf, requirementClauses, type Requirement, type RequirementClause } from '../../retrieve/requirement';
+import { coverage } from '../../retrieve/sentences';
+import { contentStems, tokenize } from '../../retrieve/text';
+import { stem } from '../../nlp/morphology';
 import type { AnswerContext } from './context';
 import type { Candidate } from './types';
 
 // (the requirement a sentence states is read by retrieve/requirement.ts, which the passage ranker reads too)
-export { requirementOf, statedModalities, type Requirement } from '../../retrieve/requirement';
+export { requirementClauses, requirementOf, statedModalities, type Requirement, type RequirementClause } from '../../retrieve/requirement';
 
 /** How many of the best sentences are read. */
 const SENTENCES_READ = 10;
@@ -36,13 +39,72 @@ export function answerYesNo(asked: { modality: Modality | null; negated: boolean
   return holds;
 }
 
+/** Words that stand between a modal and its verb ("MUST NOT be used", "MAY also send"): not the verb. */
+const BEFORE_VERB = /^(?:not|be|been|also|only|always|never|still|then|either|both|even|further|instead|therefore|thus|n't|\w+ly)$/i;
+/** Pronouns and determiners a clause's subject may be written with: they name no party of their own. */
+const REFERRING = /^(?:it|they|this|that|these|those|he|she|one|each|either|both|which|who|there)$/i;
+
+/**
+ * How a requirement's clause fits the question: the share of the question's distinctive words the clause
+ * holds (`requirementMatch`); whether the party it binds, the head of its words before the modal, is one the
+ * question names (`requirementActor`: 1 named, 0 another, 0.5 a pronoun or none written); whether the verb
+ * after its modal is one of the question's words (`requirementVerb`). A clause whose party is a pronoun
+ * ("..., but it MUST NOT ...") binds the party of the clause before it (`before`).
+ */
+export function clauseFit(
+  ctx: AnswerContext,
+  clause: RequirementClause,
+  before?: RequirementClause,
+): { requirementMatch: number; requirementActor: number; requirementVerb: number } {
+  if (clause.modality === null)
+    return { requirementMatch: coverage(ctx.distinctive, contentStems(clause.predicate)), requirementActor: 0.5, requirementVerb: 0 };
+  const partyOf = (c: RequirementClause) => {
+    const words = tokenize(c.subject.replace(/^.*\b(?:if|when|unless|once|after|before|where|while)\b[^,]*,\s*/i, '')).filter((t) => /[a-z0-9]/i.test(t.text));
+    return { words, head: words.at(-1) };
+  };
+  let party = partyOf(clause);
+  if (before && (!party.head || REFERRING.test(party.head.text))) {
+    const inherited = partyOf(before);
+    if (inherited.head && !REFERRING.test(inherited.head.text)) party = inherited;
+  }
+  const words = [...party.words.map((t) => stem(t.text)), ...contentStems(clause.subject), ...contentStems(clause.predicate)];
+  const requirementMatch = coverage(ctx.distinctive, words);
+  const requirementActor = !party.head || REFERRING.test(party.head.text) ? 0.5 : ctx.qContent.has(stem(party.head.text)) ? 1 : 0;
+  const verb = tokenize(clause.predicate).find((t) => !BEFORE_VERB.test(t.text));
+  return { requirementMatch, requirementActor, requirementVerb: verb && ctx.qContent.has(stem(verb.text)) ? 1 : 0 };
+}
+
+/**
+ * What a yes/no question asks, its own condition set apart: "Is X allowed to retransmit when no response has
+ * arrived?" asks a permission under a condition; the condition's negating words ("no response", "a service it
+ * cannot offer") neither negate the question nor flip the answer, as a requirement's condition does not.
+ */
+export function askedRequirement(q: AnswerContext['q']): { modality: Modality | null; negated: boolean; negations: number } {
+  const c = conditionOf(q.asking);
+  if (!c) return q;
+  // (a "cannot" of the condition made the question negated only when no negated modal stands outside it)
+  const rest = q.asking.replace(c.body, ' ');
+  const negated = q.negated && !(c.cannot && !/\b(?:not|cannot)\b|n't\b/i.test(rest));
+  return { modality: q.modality, negated, negations: Math.max(0, q.negations - c.negations) };
+}
+
 export function requirementCandidates(ctx: AnswerContext): Candidate[] {
   const { q } = ctx;
   if (!q.yesNo) return [];
+  const asked = askedRequirement(q);
   const out: Candidate[] = [];
   for (const x of ctx.sentences.slice(0, SENTENCES_READ)) {
-    const req = requirementOf(x.s.text);
-    const yes = answerYesNo(q, req);
+    // the sentence's requirement whose clause holds most of the question, then whose verb is the question's (the first of equals)
+    let req: RequirementClause | null = null;
+    let fit = { requirementMatch: -1, requirementActor: 0, requirementVerb: 0 };
+    const clauses = requirementClauses(x.s.text);
+    for (const [i, clause] of clauses.entries()) {
+      const f = clauseFit(ctx, clause, clauses[i - 1]);
+      if (f.requirementMatch > fit.requirementMatch || (f.requirementMatch === fit.requirementMatch && f.requirementVerb > fit.requirementVerb))
+        [req, fit] = [clause, f];
+    }
+    if (!req) continue;
+    const yes = answerYesNo(asked, req);
     const word = yes ? 'Yes' : 'No';
     // (a condition is the requirement's: a sentence stating none, a plain statement or a heading, gives the bare word)
     const stated = req.modality !== null || req.negated;
@@ -61,6 +123,7 @@ export function requirementCandidates(ctx: AnswerContext): Candidate[] {
         modalityMatch: q.modality && req.modality === q.modality ? 1 : 0,
         keyword: req.keyword ? 1 : 0,
         requirementStated: stated ? 1 : 0,
+        ...fit,
         novel: 1,
       },
     });

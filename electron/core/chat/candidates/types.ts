@@ -104,6 +104,12 @@ export interface Measures {
   polarityShare?: number;
   /** Yes/no answers: the sentence states a requirement (a modal verb or a negation), not a plain statement or a heading. */
   requirementStated?: number;
+  /** Yes/no: share of the question's distinctive words the requirement's own clause holds. */
+  requirementMatch?: number;
+  /** Yes/no: the party the requirement binds is one the question names (1), another (0), or not written (0.5). */
+  requirementActor?: number;
+  /** Yes/no: the verb after the requirement's modal is one of the question's words. */
+  requirementVerb?: number;
 }
 
 export interface Candidate {
