@@ -127,6 +127,32 @@ function classTable(relations: string[]): void {
   );
 }
 
+/**
+ * The voice (training): what the size-matched figure would be if passives were written as their verb's lemma,
+ * for the passives whose reading stays true with the ends exchanged (an agent's "by" kept as the qualifier:
+ * "X | sent | Y" with "by" is "Y | send | X") and for every passive participle beside its lemma (the voice then
+ * only in a qualifier). The string is what is counted, so the exchanged ends do not change the figure.
+ */
+function voiceTable(rows: Row[]): void {
+  const asLemma = (r: Row) => {
+    const w = words(r.relation);
+    const verb = verbLemma(w[0]);
+    return participle(w[0]) && verb !== null && verb !== w[0] ? [verb, ...w.slice(1)].join(' ') : key(r.relation);
+  };
+  const options: [string, (r: Row) => string][] = [
+    ['a passive with its agent\'s "by" as the active lemma, ends exchanged', (r) => (r.preposition === 'by' ? asLemma(r) : key(r.relation))],
+    ['every passive participle as its lemma, the voice a qualifier', asLemma],
+  ];
+  const distinct = new Set(rows.map((r) => key(r.relation))).size;
+  for (const [name, map] of options) {
+    const mapped = rows.map(map);
+    const changed = rows.filter((r, i) => mapped[i] !== key(r.relation)).length;
+    console.log(
+      `voice (training): ${name}: ${changed} triples, ${distinct - new Set(mapped).size} strings gone, size-matched N=${sampleSize} ${sizeMatched(mapped, sampleSize) ?? '-'}`,
+    );
+  }
+}
+
 interface Row {
   file: string;
   spans: number[][];
@@ -247,6 +273,7 @@ try {
     );
   const relations = training.map((t) => t.relation);
   classTable(relations);
+  voiceTable(rows);
   const count = new Map<string, number>();
   for (const r of relations.map(key)) count.set(r, (count.get(r) ?? 0) + 1);
   const ranked = [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
