@@ -2,7 +2,7 @@
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
-//                                  [--null none|joint|after] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
+//                                  [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -14,6 +14,8 @@
 //    the held-out confidences by nested folds by document (--nested: 'calibration', the default, fits the
 //    calibration without the fold it judges; 'rankers' also re-ranks the other folds without it, slow; 'none'
 //    the calibration's own folds, optimistic; the nested and the own folds' ECE are both printed);
+//    --identity-l2 holds the candidate inputs of a document's identity (features.ts IDENTITY_FEATURES) to SCALE
+//    times the chosen L2 (listwise; fit-model.ts groupL2);
 //    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
@@ -29,7 +31,7 @@ import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample, type Nesting, type NullMode } from '../electron/core/chat/fit-model';
 import { AnswerRanker } from '../electron/core/chat/ranker';
-import { ablateFeatures, QUESTION_FEATURES } from '../electron/core/chat/features';
+import { ablateFeatures, IDENTITY_FEATURES, QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
 import { fitPassageModel, recallAt, type PassageExample } from '../electron/core/retrieve/fit-passages';
 import { extractiveAnswer } from '../electron/core/chat/answer';
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
       l2: report.l2,
       ...(opt('null') ? { null: opt('null') } : {}),
       ...(boost ? { boost: opt('boost') } : {}),
+      ...(opt('identity-l2') ? { identityL2: Number(opt('identity-l2')) } : {}),
       heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
@@ -239,8 +242,9 @@ async function main(): Promise<void> {
   }
 }
 
-/** The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE). */
+/** The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE), and --identity-l2 SCALE. */
 const calibrationOptions = () => ({
+  ...(opt('identity-l2') ? { groupL2: { features: IDENTITY_FEATURES, scale: Number(opt('identity-l2')) } } : {}),
   ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
   ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2')!.split(',').map(Number) } : {}),
   ...(opt('nested') ? { nested: opt('nested') as Nesting } : {}),

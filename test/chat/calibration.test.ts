@@ -149,6 +149,23 @@ describe('the fitting math', () => {
     expect(top1 / groups.length).toBeGreaterThan(0.9);
   });
 
+  it('a softmax with one penalty per weight holds the heavily penalised weight near 0 and leaves the others', () => {
+    const rnd = mulberry32(12);
+    // both inputs mark the right item; the second is held back by its own penalty
+    const groups = Array.from({ length: 200 }, () => {
+      const x = Array.from({ length: 4 }, () => [rnd(), rnd()]);
+      const best = x.reduce((bi, v, i) => (v[0] + v[1] > x[bi][0] + x[bi][1] ? i : bi), 0);
+      return { x, right: x.map((_, i) => i === best) };
+    });
+    const even = fitConditionalLogit(groups, { l2: 0.01 });
+    const held = fitConditionalLogit(groups, { l2: [0.01, 1000] });
+    expect(even[1]).toBeGreaterThan(3);
+    expect(Math.abs(held[1])).toBeLessThan(0.2);
+    expect(held[0]).toBeGreaterThan(3);
+    // a penalty per weight equal to the single penalty is the same fit
+    expect(fitConditionalLogit(groups, { l2: [0.01, 0.01] })).toEqual(even);
+  });
+
   it('folds keep every item of a group together and use every fold', () => {
     const groups = Array.from({ length: 60 }, (_, i) => `doc${i % 12}`);
     const folds = foldsByGroup(groups, 5, 1);

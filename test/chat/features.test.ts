@@ -197,6 +197,20 @@ describe('how sure a ranking is: the first answer as odds, its other forms, its 
     expect(q(['Yes', 'Yes, if the server is a proxy'], [1, 0])('distinctMargin')).toBe(5);
   });
 
+  it('reads the share of the best rival answer (not a form of the first), 0 with none', () => {
+    const f = q(['1813', 'port 1813', '1646'], [2, 1.5, 0]);
+    expect(f('rivalShare')).toBeCloseTo(1 / (Math.exp(2) + Math.exp(1.5) + 1), 9);
+    expect(q(['1813', 'port 1813'], [2, 1])('rivalShare')).toBe(0);
+    expect(q(['1813'], [1])('rivalShare')).toBe(0);
+  });
+
+  it("reads the first answer's sentence measures, bounded as the candidate source measured them", () => {
+    const v = questionFeatures(ctx, [{ ...span('1813', passages[0]), measures: { match: 0.8, sentenceRank: 0.5, near: 0.6 }, score: 1 }]);
+    const f = (name: (typeof QUESTION_FEATURES)[number]) => v[QUESTION_FEATURES.indexOf(name)];
+    expect([f('topMatch'), f('topSentenceRank'), f('topNear')]).toEqual([0.8, 0.5, 0.6]);
+    expect(questionFeatures(ctx, [])[QUESTION_FEATURES.indexOf('topMatch')]).toBe(0);
+  });
+
   it("reads the passage ranker's lead of the first passage and whether the first answer stands in it", () => {
     const f = q(['1813'], [1]);
     // (the fixture scores its passages 1, 0.9, ...)

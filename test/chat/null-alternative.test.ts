@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
 import { AnswerRanker, isAnswerModel } from '../../electron/core/chat/ranker';
-import { QUESTION_FEATURES } from '../../electron/core/chat/features';
+import { CANDIDATE_FEATURES, QUESTION_FEATURES } from '../../electron/core/chat/features';
 import { retryExample } from './retrieval-fixture';
 
 /** A question whose passage says the answer, or one whose passage holds only another number (no candidate right). */
@@ -38,4 +38,25 @@ describe('the null alternative', () => {
       expect(of('u', 'topOverNull')).toBeLessThan(0);
     });
   }
+});
+
+describe('a group of candidate inputs with a stronger L2 (groupL2)', () => {
+  const fit = (scale?: number, features: readonly string[] = CANDIDATE_FEATURES) =>
+    fitAnswerModel(examples, { folds: 2, objectives: ['listwise'], l2Grid: [0.1], nullMode: 'joint', ...(scale ? { groupL2: { features, scale } } : {}) })
+      .model;
+  const largest = (ws: number[]) => Math.max(...ws.map(Math.abs));
+
+  it("holds the group's weights near 0 and leaves the null's inputs free", () => {
+    const plain = fit();
+    const held = fit(1e6);
+    expect(largest(plain.candidate.weights)).toBeGreaterThan(0.5);
+    expect(largest(held.candidate.weights)).toBeLessThan(1e-3);
+    expect(largest(held.null!.weights)).toBeGreaterThan(0.1);
+  });
+
+  it('is the plain fit with a scale of 1, or a group no candidate reads', () => {
+    const plain = fit().candidate.weights;
+    expect(fit(1).candidate.weights).toEqual(plain);
+    expect(fit(1e6, ['no such input']).candidate.weights).toEqual(plain);
+  });
 });

@@ -179,6 +179,21 @@ export const CANDIDATE_FEATURES = [
 
 const bool = (x: boolean) => (x ? 1 : 0);
 
+/**
+ * The candidate inputs that read a document's identity (chat/candidates/identity.ts): they mark few
+ * candidates, of the few questions asking for a document, and a fit may hold them closer to 0 than the
+ * rest (chat/fit-model.ts groupL2).
+ */
+export const IDENTITY_FEATURES = [
+  'citedReference',
+  'designationAsked',
+  'ownDesignation',
+  'designatesNamed',
+  'documentTitleMatch',
+  'citationClauseMatch',
+  'citedTitleMatch',
+] as const satisfies readonly (typeof CANDIDATE_FEATURES)[number][];
+
 /** quantityFit and unitNamed of a candidate: whether it is a number with a unit, asked as a magnitude / with its unit named. */
 function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: number; unitNamed: number } {
   if (!ctx.numeric) return { quantityFit: 0, unitNamed: 0 };
@@ -814,6 +829,15 @@ export const QUESTION_FEATURES = [
   // which-document questions: how provably the first answer is the asked document, the best of its own title's
   // share of the question (the passage's own document) and its citing clause's or cited title's (a designation)
   'topDocumentEvidence',
+  // the first answer's sentence: the share of the question's words (IDF-weighted) it holds, with its heading or
+  // list intro (its match, in [0, 1]): an answer read from a sentence that names what is asked
+  'topMatch',
+  // the first answer's sentence's reciprocal rank among the retrieved sentences (1 for the best matching)
+  'topSentenceRank',
+  // share of the question's words within six tokens of the first answer (its near, in [0, 1])
+  'topNear',
+  // the softmax share of the best answer not consistent with the first (0 when there is none): a rival answer
+  'rivalShare',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -824,12 +848,13 @@ export const evidenceKind = (ctx: AnswerContext): EvidenceKind => (ctx.retrieval
 /**
  * The question features the confidence of an answer read from passages may be calibrated on:
  * scripts/fit-answers.ts picks among them forward by the training folds' log loss (chat/fit-model.ts),
- * so a feature that says "this question is confidently answerable" enters only where it helps.
+ * so a feature that says "this question is confidently answerable" enters only where it helps. Each is
+ * bounded (a share, a rank, a capped lead, 0 / 1): the ranking's raw scores (topScore, margin) are left out,
+ * their scale is the candidate table's and grows with its weights, so a calibration fitted on one fold's
+ * scores reads another's as surer than they are.
  */
 export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'topShare',
-  'margin',
-  'topScore',
   'bestSentence',
   'grounding',
   'missingNoun',
@@ -857,6 +882,10 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'topFirstPassage',
   'topDefinedTerm',
   'topDocumentEvidence',
+  'topMatch',
+  'topSentenceRank',
+  'topNear',
+  'rivalShare',
 ];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
@@ -949,6 +978,13 @@ function redundancy(ranked: { text: string; score: number }[], max: number, z: n
   return { consistentShare: mass / z, distinctMargin: other === null ? MARGIN_CAP : Math.min(MARGIN_CAP, Math.max(0, top.score - other)) };
 }
 
+/** The softmax share (z the normaliser at `max`) of the best-scored answer not consistent with the first; 0 without one. */
+function rivalShare(ranked: { text: string; score: number }[], max: number, z: number): number {
+  const top = ranked[0];
+  const rival = top && z ? ranked.find((c) => c !== top && !consistentAnswers(top.text, c.text)) : undefined;
+  return rival ? Math.exp(rival.score - max) / z : 0;
+}
+
 /** The passage ranker's lead of the first retrieved passage over the second, within [0, MARGIN_CAP] (the cap with one passage). */
 function passageMargin(ctx: AnswerContext): number {
   const [first, second] = ctx.retrieval.passages;
@@ -1021,6 +1057,10 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topFirstPassage: bool(top?.passageRank === 0),
     topDefinedTerm: top ? definedTerm(top, ctx) : 0,
     topDocumentEvidence: top ? documentEvidence(top, ctx) : 0,
+    topMatch: top?.measures.match ?? 0,
+    topSentenceRank: top?.measures.sentenceRank ?? 0,
+    topNear: top?.measures.near ?? 0,
+    rivalShare: rivalShare(ranked, max, z),
   };
   return QUESTION_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }

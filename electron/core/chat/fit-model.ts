@@ -64,6 +64,19 @@ interface FitOptions {
   nested?: Nesting;
   /** L2 penalties the calibration chooses among by its folds' calibration error (CALIBRATION_L2). */
   calibrationL2?: number[];
+  /**
+   * A group of candidate inputs held closer to 0 than the rest (listwise): their L2 is the chosen L2 times
+   * `scale`. Inputs that mark few candidates of few questions (a document's identity, asked only by "which
+   * document" questions) can separate their training questions outright, and an unpenalised weight then
+   * grows until a wrong answer they mark is as sure as a right one.
+   */
+  groupL2?: GroupL2;
+}
+
+/** A group of candidate inputs with a stronger L2 (FitOptions.groupL2). */
+export interface GroupL2 {
+  features: readonly string[];
+  scale: number;
 }
 
 /**
@@ -155,8 +168,15 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
 /** How candidate weights are fitted: each candidate alone (logistic) or each question's candidates against each other (softmax). */
 type Objective = 'pointwise' | 'listwise';
 
-function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, objective: Objective): LinearModel {
-  if (objective === 'listwise') return { weights: fitConditionalLogit(groups, { l2 }), bias: 0 };
+/** The listwise penalty of each weight: `l2`, times the group's scale for the group's candidate inputs (the null's inputs after them keep `l2`). */
+function penalties(l2: number, width: number, group?: GroupL2): number | number[] {
+  if (!group || group.scale === 1) return l2;
+  const held = new Set(group.features);
+  return Array.from({ length: width }, (_, j) => (j < CANDIDATE_FEATURES.length && held.has(CANDIDATE_FEATURES[j]) ? l2 * group.scale : l2));
+}
+
+function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, objective: Objective, group?: GroupL2): LinearModel {
+  if (objective === 'listwise') return { weights: fitConditionalLogit(groups, { l2: penalties(l2, groups[0]?.x[0]?.length ?? 0, group) }), bias: 0 };
   return fitLogistic(
     groups.flatMap((g) => g.x),
     groups.flatMap((g) => g.right.map((r) => (r ? 1 : 0))),
@@ -183,7 +203,7 @@ const nullRow = (ctx: AnswerContext) => [...new Array<number>(CANDIDATE_FEATURES
  * softmax over its candidates and the null, the null right when no candidate is (an off-topic question,
  * or one whose answer no candidate holds); with 'after', the null is fitted on the merged answers' scores.
  */
-function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise', nullMode: NullMode = 'none'): CandidateFit {
+function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise', nullMode: NullMode = 'none', group?: GroupL2): CandidateFit {
   const joint = nullMode === 'joint' && objective === 'listwise';
   const answerable = joint ? fromText(examples) : answeredFromText(examples);
   const groupsOf = (rows: { e: FitExample; x: number[][]; right: boolean[] }[]) =>
@@ -200,10 +220,11 @@ function fitCandidates(examples: FitExample[], l2: number, objective: Objective 
       groupsOf(answerable.map((e) => ({ e, x: e.candidates.map((c) => featuresOf(c, e.ctx)), right: e.candidates.map((c) => isRight(e.gold, c.text)) }))),
       l2,
       objective,
+      group,
     ),
   );
   const merged = mergedAnswers(answerable, first.candidate);
-  const fit = merged.some((g) => g.x.length) ? split(fitOn(groupsOf(merged), l2, objective)) : first;
+  const fit = merged.some((g) => g.x.length) ? split(fitOn(groupsOf(merged), l2, objective, group)) : first;
   if (nullMode !== 'after') return fit;
   return { candidate: fit.candidate, null: fitNullAfter(fromText(examples), fit.candidate, l2) };
 }
@@ -307,7 +328,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const rankApart = (out: Ranked[], test: number, apart: number[], objective: Objective, l2: number) => {
     const train = examples.filter((_, i) => !apart.includes(folds[i]));
     const held = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === test);
-    const w = fitCandidates(train, l2, objective, options.nullMode);
+    const w = fitCandidates(train, l2, objective, options.nullMode, options.groupL2);
     const ranked = rankAll(
       w,
       options.boost ? fitTrees(train, w.candidate, options.boost) : undefined,
@@ -440,7 +461,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     options.precision ?? 0.85,
   );
 
-  const { candidate, null: nullModel } = fitCandidates(examples, l2, objective, options.nullMode);
+  const { candidate, null: nullModel } = fitCandidates(examples, l2, objective, options.nullMode, options.groupL2);
   const trees = options.boost ? fitTrees(examples, candidate, options.boost) : undefined;
   const groundedModel = fitQuestionModel(textRows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
   const model = modelOf(candidate, {

@@ -144,16 +144,17 @@ export function thresholdFor(points: { confidence: number; correct: boolean }[],
 /**
  * Conditional logit (a softmax over each group's items): p(i | group) = exp(w·x_i) / Σ_j exp(w·x_j),
  * fitted to maximise the log of the probability given to the group's right items (any of them), plus
- * l2/2 · |w|², by damped Newton steps (the Hessian of the softmax's log-normaliser). Groups without a
- * right item carry no information and are left out. No bias: a softmax ignores a constant.
+ * Σ l2_j/2 · w_j², by damped Newton steps (the Hessian of the softmax's log-normaliser). `l2` is one
+ * penalty for every weight or one per weight (a group of inputs held closer to 0 than the rest). Groups
+ * without a right item carry no information and are left out. No bias: a softmax ignores a constant.
  */
-export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[], options: { l2?: number; iterations?: number } = {}): number[] {
-  const l2 = options.l2 ?? 1;
+export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[], options: { l2?: number | number[]; iterations?: number } = {}): number[] {
   const used = groups.filter((g) => g.right.some(Boolean) && g.x.length > 1);
   const d = used[0]?.x[0]?.length ?? groups[0]?.x[0]?.length ?? 0;
+  const l2s = Array.isArray(options.l2) ? options.l2 : new Array<number>(d).fill(options.l2 ?? 1);
   let w = new Array<number>(d).fill(0);
   const loss = (v: number[]) => {
-    let total = (l2 / 2) * v.reduce((a, t) => a + t * t, 0);
+    let total = v.reduce((a, t, j) => a + (l2s[j] / 2) * t * t, 0);
     for (const g of used) {
       const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * v[j], 0));
       const max = Math.max(...s);
@@ -165,8 +166,8 @@ export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[
   };
   let current = loss(w);
   for (let it = 0; it < (options.iterations ?? 50); it++) {
-    const grad = w.map((t) => l2 * t);
-    const H = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? l2 : 0)));
+    const grad = w.map((t, j) => l2s[j] * t);
+    const H = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? l2s[i] : 0)));
     for (const g of used) {
       const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * w[j], 0));
       const max = Math.max(...s);
