@@ -243,7 +243,7 @@ export function values(ctx: ChunkContext): Draft[] {
         const lead = leadingNounRun(m[3]);
         // (a length given to a common noun that an act takes, "computes a 16-octet hash", is said of what a step of
         // a procedure makes, not of a field of the standard: a name carries it, and so does a common noun after a
-        // preposition or a verb of state, "identified by a 16-bit number", "contains a 4-byte unsigned integer")
+        // preposition or a verb of state, "kept in a 12-bit slot", "holds a 2-octet counter")
         const verbBefore = /([\p{L}]+)\s*$/u.exec(sentence.slice(0, m.index!))?.[1] ?? '';
         const act = Boolean(verbBefore) && !FUNCTION_WORDS.has(verbBefore.toLowerCase()) && stativeVerb(verbBefore) === false;
         if (!lead || (act && !lead.split(/\s+/).some((w) => NAME_WORD.test(w)))) continue;
