@@ -11,7 +11,7 @@ import { gatherCandidates, type Candidate } from '../../electron/core/chat/candi
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { asksCitedDocument, candidateFeatures, CANDIDATE_FEATURES } from '../../electron/core/chat/features';
 import { insertParagraphs } from '../retrieve/fixture';
-import { retrievalOf } from './retrieval-fixture';
+import { contextOfDocuments as retrieval } from './retrieval-fixture';
 
 type Ctx = ReturnType<typeof answerContext>;
 type HopFeature = (typeof CANDIDATE_FEATURES)[number];
@@ -81,21 +81,6 @@ describe("where a two-passage question's candidate stands in the chain", () => {
     for (const c of candidates) for (const f of hop) expect(feature(f, c, ctx)).toBe(0);
   });
 });
-
-/** A retrieval whose passages come from the given documents (one document per title). */
-function retrieval(question: string, passages: { text: string; document: string }[]): Ctx {
-  const r = retrievalOf(
-    question,
-    passages.map((p) => p.text),
-  );
-  const ids = new Map<string, number>();
-  r.passages.forEach((p, i) => {
-    const title = passages[i].document;
-    if (!ids.has(title)) ids.set(title, ids.size + 1);
-    Object.assign(p, { document: title, documentId: ids.get(title)! });
-  });
-  return answerContext(r);
-}
 
 const candidate = (text: string, sentence: string, source: Candidate['source'] = 'span'): Candidate => ({
   text,

@@ -8,7 +8,7 @@ import type { Candidate } from '../../electron/core/chat/candidates';
 import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/features';
 import { citedDesignation, ownDesignation, titleWords } from '../../electron/core/chat/candidates/identity';
 import { designationKey } from '../../electron/core/retrieve/second-hop';
-import { retrievalOf } from './retrieval-fixture';
+import { contextOfDocuments as retrieval } from './retrieval-fixture';
 
 const candidate = (text: string, sentence: string, source: Candidate['source'] = 'span', passageId = 1): Candidate => ({
   text,
@@ -22,21 +22,6 @@ const candidate = (text: string, sentence: string, source: Candidate['source'] =
 
 type Ctx = ReturnType<typeof answerContext>;
 const feature = (name: (typeof CANDIDATE_FEATURES)[number], c: Candidate, ctx: Ctx) => candidateFeatures(c, ctx)[CANDIDATE_FEATURES.indexOf(name)];
-
-/** A retrieval whose passages come from the given documents (title per passage, one document per title). */
-function retrieval(question: string, passages: { text: string; document: string }[]) {
-  const r = retrievalOf(
-    question,
-    passages.map((p) => p.text),
-  );
-  const ids = new Map<string, number>();
-  r.passages.forEach((p, i) => {
-    const title = passages[i].document;
-    if (!ids.has(title)) ids.set(title, ids.size + 1);
-    Object.assign(p, { document: title, documentId: ids.get(title)! });
-  });
-  return answerContext(r);
-}
 
 describe('designations', () => {
   it('reads a whole text as a designation however the citation writes it', () => {

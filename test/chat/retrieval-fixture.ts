@@ -3,6 +3,7 @@
 import { questionTerms } from '../../electron/core/retrieve/sentences';
 import type { RetrievalResult } from '../../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../../electron/core/chat/candidates';
+import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { FitExample } from '../../electron/core/chat/fit-model';
 
 /** A retrieval of `passages` (one document); each question word held by `df[word]` chunks of 100 (no `df`: every word by 1). */
@@ -20,6 +21,21 @@ export function retrievalOf(question: string, passages: string[], df?: Record<st
     attempts: [],
     timings: {},
   } as unknown as RetrievalResult;
+}
+
+/** The answer context of a retrieval whose passages come from the given documents (one document per title). */
+export function contextOfDocuments(question: string, passages: { text: string; document: string }[]): ReturnType<typeof answerContext> {
+  const r = retrievalOf(
+    question,
+    passages.map((p) => p.text),
+  );
+  const ids = new Map<string, number>();
+  r.passages.forEach((p, i) => {
+    const title = passages[i].document;
+    if (!ids.has(title)) ids.set(title, ids.size + 1);
+    Object.assign(p, { document: title, documentId: ids.get(title)! });
+  });
+  return answerContext(r);
 }
 
 const RETRY_QUESTION = 'How many retries does the client make before it gives up?';
