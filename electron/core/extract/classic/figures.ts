@@ -1,7 +1,7 @@
 // Figure and diagram text inside a sentence span: packet layouts, box drawings, message-flow diagrams
 // and bit rulers are laid out in lines of symbols and column-aligned labels, not written as sentences.
 // A line is judged by its shape alone (general character-class measures, no words): a line mostly of
-// symbols, a bit ruler, a boxed row, or labels set in three or more columns. A sentence is read from
+// symbols, a bit ruler, a hex dump, a boxed row, or labels set in three or more columns. A sentence is read from
 // its prose lines only (rule `doc.figure`).
 import type { Span } from '../sentences';
 
@@ -21,6 +21,9 @@ export function figureLine(line: string): boolean {
   const words = t.split(/\s+/);
   // a bit ruler: "0 1 2 3 4 5 6 7 8 9 0 1", "0                   1                   2"
   if (words.length >= 3 && words.every((w) => /^\d{1,2}$/.test(w))) return true;
+  // a hex dump: "7a 66 73 a3 52 44 dd ca", an offset first ("0010:  1f 8b 08 00") — bytes of an example, not words
+  const bytes = words.slice(/^(?:0x)?[0-9a-f]{2,8}:$/i.test(words[0]) ? 1 : 0);
+  if (bytes.length >= 4 && bytes.every((w) => /^(?:0x)?[0-9a-f]{2}$/i.test(w)) && /\d/.test(t)) return true;
   const bars = (t.match(/[|+]/g) ?? []).length;
   const gaps = (t.match(COLUMN_GAP) ?? []).length;
   // a boxed row ("|  Type  |  Length  |"), a box's edge with a label ("Value (cont)      |"), an arrow ("|<--- Request ---|")

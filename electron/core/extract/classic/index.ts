@@ -32,7 +32,7 @@ export const DOCUMENT_RULES = [
   {
     id: 'doc.figure',
     statement:
-      'A line of figure or diagram text (mostly symbols, a bit ruler, a boxed row, labels in three or more columns) is no sentence text: a sentence is read from its prose lines at its start or end, or not at all.',
+      'A line of figure or diagram text (mostly symbols, a bit ruler, a line of hex bytes, a boxed row, labels in three or more columns) is no sentence text: a sentence is read from its prose lines at its start or end, or not at all.',
   },
   {
     id: 'doc.part-end',
