@@ -21,7 +21,7 @@ export function figureLine(line: string): boolean {
   const words = t.split(/\s+/);
   // a bit ruler: "0 1 2 3 4 5 6 7 8 9 0 1", "0                   1                   2"
   if (words.length >= 3 && words.every((w) => /^\d{1,2}$/.test(w))) return true;
-  // a hex dump: "7a 66 73 a3 52 44 dd ca", an offset first ("0010:  1f 8b 08 00") — bytes of an example, not words
+  // a hex dump: "4f 0a 9c e1 22 7b", an offset first ("0010:  5c 3e 71 0b") — bytes of an example, not words
   const bytes = words.slice(/^(?:0x)?[0-9a-f]{2,8}:$/i.test(words[0]) ? 1 : 0);
   if (bytes.length >= 4 && bytes.every((w) => /^(?:0x)?[0-9a-f]{2}$/i.test(w)) && /\d/.test(t)) return true;
   const bars = (t.match(/[|+]/g) ?? []).length;
