@@ -64,6 +64,12 @@ describe('yes or no from modality and polarity', () => {
     expect(analyze('Can a client send two requests at once?')).toMatchObject({ yesNo: true, modality: 'may' });
     expect(analyze('What must a client send first?').yesNo).toBe(false);
   });
+
+  it("the modal of a condition opening the question is the condition's, not the one asked", () => {
+    expect(analyze('When the widget link must be reset, may the relay keep its cache?')).toMatchObject({ yesNo: true, modality: 'may' });
+    expect(analyze('If the server must restart, can the client keep its session?')).toMatchObject({ yesNo: true, modality: 'may' });
+    expect(analyze('If the link is idle, must the relay close it?')).toMatchObject({ yesNo: true, modality: 'must' });
+  });
 });
 
 describe('which document a question asks for', () => {

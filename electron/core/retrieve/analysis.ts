@@ -62,6 +62,9 @@ const MODAL_OF: Record<string, Modality> = {
   could: 'may',
   might: 'may',
 };
+/** A subordinate clause of time or condition opening a question, up to its comma. */
+const LEADING_CONDITION = /^\s*(?:when|whenever|if|unless|while|after|before|once|until|as long as|in case)\b[^,?]*,/i;
+
 /** "is X required / allowed / recommended to ...": a modality asked with a passive. */
 const PASSIVE_MODALITY: [RegExp, Modality][] = [
   [/^(?:required|obliged|obligated|mandated|mandatory|compelled)$/, 'must'],
@@ -114,15 +117,26 @@ function analyzeText(text: string): AnalyzedQuestion {
   let modality: Modality | null = null;
   let negated = false;
   let modalAt = -1;
+  // a subordinate clause opening the question up to its comma ("When X must be reset, may Y ...?") is the
+  // question's condition: its modal is not the one asked about
+  const lead = LEADING_CONDITION.exec(asking);
+  const first = lead
+    ? Math.max(
+        0,
+        askingTokens.findIndex((t) => t.start >= lead[0].length),
+      )
+    : 0;
   for (const [k, w] of words.entries()) {
-    if (MODAL_OF[w] && (k === 0 || modalAt < 0)) {
+    if (k < first) continue;
+    if (MODAL_OF[w] && (k === first || modalAt < 0)) {
       modality = MODAL_OF[w];
       modalAt = k;
-      if (k === 0) break;
+      if (k === first) break;
     }
   }
-  if (!modality || modalAt > 0) {
+  if (!modality || modalAt > first) {
     for (const [k, w] of words.entries()) {
+      if (k < first) continue;
       if (PROHIBITED.test(w)) {
         modality = 'must';
         negated = true;
