@@ -402,6 +402,17 @@ function namedDesignations(ctx: AnswerContext): Set<string> {
 }
 
 /**
+ * A candidate's passage and the designation it stands for: its own passage's document for a document
+ * candidate, else the designation its text writes (null for neither).
+ */
+function designationOf(c: Candidate, ctx: AnswerContext) {
+  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
+  const isDocument = c.source === 'document';
+  const key = isDocument && passage ? ownDesignation(passage.document) : citedDesignation(c.text);
+  return { passage, isDocument, key };
+}
+
+/**
  * What a candidate says of a document's identity: whether it is a designation while a document is
  * asked for, whether it designates its own passage's document or one the question names, how much of
  * the question the own document's title holds, and how much of it the clause citing a designation holds.
@@ -417,9 +428,7 @@ function identityFeatures(
   citationClauseMatch: number;
   citedTitleMatch: number;
 } {
-  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
-  const isDocument = c.source === 'document';
-  const key = isDocument && passage ? ownDesignation(passage.document) : citedDesignation(c.text);
+  const { passage, isDocument, key } = designationOf(c, ctx);
   const own = passage && !isDocument && key ? ownDesignation(passage.document) : null;
   const asked = ctx.allTerms.filter((t) => !ctx.phraseStems.has(t.stem));
   return {
@@ -599,9 +608,7 @@ export function asksCitedDocument(ctx: AnswerContext): boolean {
 /** citedAskedNamed and citedAskedCited of a candidate (0 unless the question asks for a document the named one cites). */
 function citedFeatures(c: Candidate, ctx: AnswerContext): { citedAskedNamed: number; citedAskedCited: number } {
   if (!asksCitedDocument(ctx)) return { citedAskedNamed: 0, citedAskedCited: 0 };
-  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
-  const isDocument = c.source === 'document';
-  const key = isDocument && passage ? ownDesignation(passage.document) : citedDesignation(c.text);
+  const { passage, isDocument, key } = designationOf(c, ctx);
   const named = (isDocument && !!passage && ctx.namedDocuments.has(passage.documentId)) || (!!key && namedDesignations(ctx).has(key));
   const own = !!passage && (isDocument || (!!key && key === ownDesignation(passage.document)));
   return { citedAskedNamed: bool(named), citedAskedCited: bool(((!!key && !own) || relationListed(c)) && !named) };

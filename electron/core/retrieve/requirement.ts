@@ -43,6 +43,12 @@ const NEGATING = /\b(?:not|never|no|none|without|unless|except|cannot)\b|n't\b/g
 const CONDITION =
   /\b(only\s+(?:if|when|after|once)|except\s+(?:when|if|where|for|that)|if|when|unless|until|provided that|as long as|in cases? where)\s+([^,;:.()]{3,}?)(?=\s*(?:[,;:.()]|$))/i;
 
+/** A condition match as it is carried with an answer: its opening words in lower case and its body ("only if the key is stale"). */
+const conditionText = (c: RegExpExecArray): string => `${c[1].toLowerCase()} ${c[2].trim()}`;
+/** Every capitalised keyword, every lower-case modal of a text (for matchAll). */
+const KEYWORDS = new RegExp(KEYWORD.source, 'g');
+const LOWER_MODALS = new RegExp(LOWER_MODAL.source, 'gi');
+
 /**
  * The condition a text states ("if the key is stale", "when no response has arrived") and how many negating
  * words it holds (`negations`; `cannot`: a negated modal among them): a condition is carried with the answer, its negations are its own and flip nothing.
@@ -52,7 +58,7 @@ export function conditionOf(text: string): { condition: string; body: string; ne
   if (!c) return null;
   const words = c[0].match(NEGATING) ?? [];
   const modal = words.filter((w) => /^cannot$|n't$/i.test(w)).length;
-  return { condition: `${c[1].toLowerCase()} ${c[2].trim()}`, body: c[2].trim(), negations: words.length - modal, cannot: modal > 0 };
+  return { condition: conditionText(c), body: c[2].trim(), negations: words.length - modal, cannot: modal > 0 };
 }
 
 /** The requirement a sentence states: its modality, polarity, other negations and condition. */
@@ -88,7 +94,7 @@ export function requirementOf(sentence: string): Requirement {
     negated = true;
     negations--;
   }
-  return { modality, negated, negations: Math.max(0, negations), condition: c ? `${c[1].toLowerCase()} ${c[2].trim()}` : null, keyword: !!k };
+  return { modality, negated, negations: Math.max(0, negations), condition: c ? conditionText(c) : null, keyword: !!k };
 }
 
 /** One requirement of a sentence, with the clause that states it. */
@@ -115,8 +121,8 @@ const COORDINATION = /\s(?:and|or)\s/g;
  * every clause. A sentence without a modal is one clause, read as requirementOf reads it.
  */
 export function requirementClauses(sentence: string): RequirementClause[] {
-  const keywords = [...sentence.matchAll(new RegExp(KEYWORD.source, 'g'))];
-  const modals = keywords.length ? keywords : [...sentence.matchAll(new RegExp(LOWER_MODAL.source, 'gi'))];
+  const keywords = [...sentence.matchAll(KEYWORDS)];
+  const modals = keywords.length ? keywords : [...sentence.matchAll(LOWER_MODALS)];
   if (!modals.length) return [{ ...requirementOf(sentence), start: 0, end: sentence.length, subject: '', predicate: sentence }];
   const breaks = [...sentence.matchAll(CLAUSE_BREAK)].map((m) => ({ at: m.index!, end: m.index! + m[0].length }));
   const opening = CONDITION.exec(sentence);
@@ -138,7 +144,7 @@ export function requirementClauses(sentence: string): RequirementClause[] {
     const stop = breaks.find((b) => b.at >= after && b.at < next);
     const [start, end] = [starts[i], stop ? stop.at : next];
     const own = requirementOf(sentence.slice(start, end));
-    const condition = own.condition ?? (leading && i > 0 ? `${leading[1].toLowerCase()} ${leading[2].trim()}` : null);
+    const condition = own.condition ?? (leading && i > 0 ? conditionText(leading) : null);
     out.push({
       ...own,
       condition,
@@ -160,8 +166,8 @@ export function statedModalities(sentence: string): Set<Modality> {
   let got = modalitiesBySentence.get(sentence);
   if (!got) {
     got = new Set<Modality>();
-    for (const m of sentence.matchAll(new RegExp(KEYWORD.source, 'g'))) got.add(MODALITY[(m[1] ?? m[3]).toLowerCase()]);
-    for (const m of sentence.matchAll(new RegExp(LOWER_MODAL.source, 'gi'))) {
+    for (const m of sentence.matchAll(KEYWORDS)) got.add(MODALITY[(m[1] ?? m[3]).toLowerCase()]);
+    for (const m of sentence.matchAll(LOWER_MODALS)) {
       const modality = MODALITY[m[1].toLowerCase()];
       if (modality) got.add(modality);
     }
