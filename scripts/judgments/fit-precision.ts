@@ -409,18 +409,22 @@ try {
   const byDocument = opt('--strata') === 'document';
   if (!args.includes('--unweighted')) {
     const sideDocs = (side: Split) => splitDocuments(core.store, split).filter((d) => d.split === side);
+    // (a draw from named documents only, sample.ts --fewest: its strata are those documents' triples)
+    const drawDocs = (d: Draw, side: Split) => sideDocs(side).filter((doc) => !d.documents || d.documents.includes(doc.file));
     const weights = inclusionWeights(
       joined.map((j) => ({ draw: drawKey(j.draw), group: byDocument ? j.file : j.split, stratum: j.stratum })),
       (draw, group, stratum) => {
         const d = joined.find((j) => drawKey(j.draw) === draw)!.draw;
         if (byDocument) return poolSize(d, docs.get(group)!, stratum);
-        return sideDocs(group as Split).reduce((n, doc) => n + poolSize(d, doc.id, stratum), 0);
+        return drawDocs(d, group as Split).reduce((n, doc) => n + poolSize(d, doc.id, stratum), 0);
       },
       // (the triples of the sides a draw covers: a draw of the preferred pool alone stands for that pool's share)
-      (draw) =>
-        [...new Set(joined.filter((j) => drawKey(j.draw) === draw).map((j) => j.split))]
-          .flatMap((side) => sideDocs(side))
-          .reduce((n, doc) => n + (byDoc.get(doc.id)?.length ?? 0), 0),
+      (draw) => {
+        const d = joined.find((j) => drawKey(j.draw) === draw)!.draw;
+        return [...new Set(joined.filter((j) => drawKey(j.draw) === draw).map((j) => j.split))]
+          .flatMap((side) => drawDocs(d, side))
+          .reduce((n, doc) => n + (byDoc.get(doc.id)?.length ?? 0), 0);
+      },
     );
     joined.forEach((j, i) => (j.weight = weights[i]));
   }
