@@ -8,8 +8,8 @@ import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, DEFINING_VERB, measureUnit } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
+import { termFit } from './candidates/definitions';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
-import { STOPWORDS } from '../nlp/stopwords';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
 import { HEADER_FIELDS } from '../document/layout';
@@ -148,6 +148,11 @@ export const CANDIDATE_FEATURES = [
   // definitions: the term its sentence defines (before its defining verb or colon) is the asked term, by lemma or
   // as an acronym and its expansion (1), or holds it with a few more words (0.5)
   'definedTerm',
+  // definitions: it is the clause that defines the asked term, given whole (the term the clause's subject before its
+  // verb, the name a naming verb gives, the head of a relative clause after a comma, a terminology-list entry), or a glossary body
+  'definesAsked',
+  // definitions: its sentence defines another term (by its subject and a copula, a naming verb or a list entry) and not the asked one
+  'definesOther',
   // two-passage questions (0 for others): its passage was found by the second hop (that passage's secondHop value)
   'hopPassage',
   // two-passage questions: its passage was found by the second hop in another document than the first passage's
@@ -473,21 +478,11 @@ function citationClause(c: Candidate, ctx: AnswerContext): number {
   return coverage(ctx.distinctive, clauseWordsAround(sentence, at, end));
 }
 
-/** A word written in capitals (and digits) only: an acronym ("WTP", "KEK"). */
-const ACRONYM = /^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?$/;
-/** The initials of a term's words, hyphenated parts counted ("Widget Transport Protocol" -> "WTP"). */
-const initials = (term: string) =>
-  term
-    .split(/[\s-]+/)
-    .filter((w) => /^[A-Za-z]/.test(w) && !STOPWORDS.has(w.toLowerCase()))
-    .map((w) => w[0].toUpperCase())
-    .join('');
-
 /**
  * Definitions: how the term a candidate's sentence defines (its words before the defining verb or the
- * colon of a term line, a determiner aside) fits the asked term: 1 the same term by lemma, or an acronym
- * and its expansion ("WTP" and "Widget Transport Protocol (WTP)"); 0.5 the asked term with at
- * most two more words; 0 another term, or none the sentence opens with.
+ * colon of a term line, a determiner aside) fits the asked term (definitions.ts termFit): 1 the same term by
+ * lemma, or an acronym and its expansion ("WTP" and "Widget Transport Protocol (WTP)"); 0.5 the asked term
+ * with at most two more words; 0 another term, or none the sentence opens with.
  */
 function definedTerm(c: Candidate, ctx: AnswerContext): number {
   const subject = ctx.subjectStems;
@@ -502,18 +497,7 @@ function definedTerm(c: Candidate, ctx: AnswerContext): number {
     .trim()
     .replace(/^(?:the|a|an|this|these)\s+/i, '');
   if (!term || term.split(/\s+/).length > 8) return 0;
-  const bracketed = [...term.matchAll(/\(([^)]*)\)/g)].map((m) => m[1].trim());
-  const plain = term.replace(/\([^)]*\)/g, ' ').trim();
-  const own = new Set(contentStems(plain));
-  const asked = ctx.type.subject.trim().replace(/^(?:the|a|an)\s+/i, '');
-  if (own.size === new Set(subject).size && subject.every((x) => own.has(x))) return 1;
-  if (ACRONYM.test(asked)) {
-    const acronym = asked.replace(/s$/, '');
-    if (bracketed.includes(acronym) || initials(plain) === acronym) return 1;
-  }
-  if (ACRONYM.test(plain) && (bracketed.length ? false : initials(asked) === plain.replace(/s$/, ''))) return 1;
-  if (bracketed.some((b) => ACRONYM.test(b) && initials(asked) === b.replace(/s$/, ''))) return 1;
-  return subject.every((x) => own.has(x)) && own.size <= new Set(subject).size + 2 ? 0.5 : 0;
+  return termFit(term, subject, ctx.type.subject);
 }
 
 const sentenceStems = new WeakMap<AnswerContext, Map<string, Set<string>>>();
@@ -704,6 +688,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     modalityAsked: bool(!ctx.q.yesNo && !!ctx.q.modality && !!c.sentence && statedModalities(c.sentence).has(ctx.q.modality)),
     ...identityFeatures(c, ctx),
     definedTerm: definedTerm(c, ctx),
+    definesAsked: m.definesAsked ?? 0,
+    definesOther: m.definesOther ?? 0,
     ...hopFeatures(c, ctx),
     ...citedFeatures(c, ctx),
     requirementMatch: m.requirementMatch ?? 0,

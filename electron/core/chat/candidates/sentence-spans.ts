@@ -6,6 +6,7 @@
 // question's own words, a field's label, a number that is none.
 import type { Sentence } from '../../retrieve/sentences';
 import { abbreviations, coverage, isTermOnly, termInDocument } from '../../retrieve/sentences';
+import { CLAUSE_WORDS, definingClauses, termFit } from './definitions';
 import { contentStems, posTags, tokenize } from '../../retrieve/text';
 import { stem } from '../../nlp/morphology';
 import { STOPWORDS } from '../../nlp/stopwords';
@@ -51,8 +52,16 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
   const usable = ctx.sentences.filter(({ s }) => !/\.{4,}\s*\d+\s*$/.test(s.text) && !/\[Page \d+\]/.test(s.text));
   const chosen = usable.slice(0, SENTENCES_READ);
   const isTermLine = (text: string, passage: number) => termLine(ctx, text, passage);
+  // what each sentence read says the asked term (or another) is, for a definition question
+  const defined = new Map<Sentence, Definitions>();
+  const definitionsIn = (x: ScoredSentence) => {
+    let d = defined.get(x.s);
+    if (!d) defined.set(x.s, (d = definitionsOf(ctx, x)));
+    return d;
+  };
   if (type.type === 'definition' && ctx.subjectStems.length) {
-    for (const x of usable.slice(SENTENCES_READ)) if (x.next && isTermLine(x.s.text, x.passage)) chosen.push(x);
+    for (const x of usable.slice(SENTENCES_READ))
+      if ((x.next && isTermLine(x.s.text, x.passage)) || (holdsTerm(ctx, x) && definitionsIn(x).spans.length)) chosen.push(x);
   }
   // "how long is X": a sentence writing a number with its unit is read a little further down the ranking; for any
   // other value asked, a sentence writing a value of the asked kind by a specific pattern ("reset(2)", "3799/tcp", "= 13")
@@ -93,8 +102,17 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
         const body = clip(next.text);
         spans = [{ text: body, start: 0, end: body.length, level: 'specific', glossary: true }];
         glossaryEntry = true;
-      } else Object.assign(definition, definitionShape(ctx, x));
+      } else {
+        Object.assign(definition, definitionShape(ctx, x));
+        // the clause that defines the asked term, given whole (it replaces the same text read otherwise)
+        for (const clause of definitionsIn(x).spans) {
+          const same = spans.findIndex((sp) => sp.start === clause.start && sp.text === clause.text);
+          if (same >= 0) spans[same] = clause;
+          else spans.push(clause);
+        }
+      }
     }
+    const definitions = type.type === 'definition' && ctx.subjectStems.length && !glossaryEntry ? definitionsIn(x) : null;
     // "this attribute is used to store ...": the section heading above names it
     if (ctx.asksName && type.head && new RegExp(String.raw`\bthis\s+${type.head}\b`, 'i').test(s.text)) {
       const heading = headingBefore(ctx.passageById.get(passage)?.text ?? '', s.start);
@@ -124,8 +142,14 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
         measured.subjectShare = definition.subjectShare;
         if (span.named !== undefined) measured.namingMatch = namingMatch(ctx.subjectStems, span.named);
       }
+      if (type.type === 'definition' && ctx.subjectStems.length) {
+        measured.definesAsked = bit(!!span.glossary || !!definitions?.spans.includes(span));
+        measured.definesOther = bit(!!definitions?.other && !definitions.spans.length);
+      }
       // a glossary body is quoted with its term line ("Master Session Key (MSK): Keying material ...")
-      const quoted = span.glossary && next ? `${s.text}: ${next.text}` : s.text;
+      // (a defining clause read with the sentence before it is quoted with it)
+      const quoted =
+        span.glossary && next ? `${s.text}: ${next.text}` : span.start < 0 && x.prev && span.text.startsWith(x.prev.text) ? `${x.prev.text} ${s.text}` : s.text;
       out.push({
         text: span.text,
         source: span.glossary ? 'glossary' : 'span',
@@ -139,6 +163,65 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     }
   }
   return out;
+}
+
+interface Definitions {
+  /** The clauses that define the asked term, given whole. */
+  spans: Span[];
+  /** The sentence says what another term is (by its subject and a copula, a naming verb or a list entry). */
+  other: boolean;
+}
+
+/** A subject that refers back ("This type ...", "These ..."): what it is is said before. */
+const ANAPHOR = /^(?:this|these|that|those|such|it|they)\b/i;
+
+/** Whether a sentence holds the asked term's words (as asked, or as its document writes it), or the acronym asked. */
+function holdsTerm(ctx: AnswerContext, x: ScoredSentence): boolean {
+  const title = ctx.passageById.get(x.passage)?.document ?? '';
+  const own = new Set(x.s.stems);
+  return termInDocument(ctx.subjectStems, title).every((y) => own.has(y)) || (!!ctx.type.subject && x.s.text.includes(ctx.type.subject.trim()));
+}
+
+/**
+ * The clauses of a sentence that define the asked term (definitions.ts definingClauses, the term fitting the
+ * asked one or the shorter form its document writes it in), each given whole up to CLAUSE_WORDS words; a
+ * naming sentence whose subject refers back is read with the sentence before it ("... new types ... These
+ * types are termed <term>"). And whether it defines another term instead.
+ */
+function definitionsOf(ctx: AnswerContext, x: ScoredSentence): Definitions {
+  const subject = ctx.subjectStems;
+  const asked = ctx.type.subject ?? '';
+  const local = termInDocument(subject, ctx.passageById.get(x.passage)?.document ?? '');
+  // a longer term holding the asked one defines it only if the asked term's head is its head ("an SNMP community
+  // profile" for "community profile"; not "an example of a <term>", "the <term> module")
+  const fitTo = (term: string, stems: string[]) => {
+    const f = termFit(term, stems, asked);
+    return f === 0.5 && contentStems(term.split(/\s(?:of|for)\s/i)[0].replace(/\([^)]*\)/g, ' ')).pop() !== stems[stems.length - 1] ? 0 : f;
+  };
+  const fit = (term: string) => Math.max(fitTo(term, subject), local.length < subject.length ? fitTo(term, local) : 0);
+  const spans: Span[] = [];
+  let other = false;
+  for (const c of definingClauses(x.s.text)) {
+    if (fit(c.term) < 0.5) {
+      if (c.copular && c.how !== 'apposition' && !ANAPHOR.test(c.term)) other = true;
+      continue;
+    }
+    let text = x.s.text
+      .slice(c.start, c.end)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(' ')
+      .slice(0, CLAUSE_WORDS)
+      .join(' ')
+      .replace(/[\s.,;:]+$/, '');
+    let start = c.start + (x.s.text.slice(c.start).length - x.s.text.slice(c.start).trimStart().length);
+    if (c.how === 'naming' && ANAPHOR.test(x.s.text.trim()) && x.prev) {
+      text = `${x.prev.text.replace(/\s+/g, ' ').trim()} ${text}`;
+      start = -1;
+    }
+    if (text && !spans.some((sp) => sp.text === text)) spans.push({ text, start, end: start < 0 ? -1 : start + text.length, level: 'specific' });
+  }
+  return { spans, other };
 }
 
 /** A glossary's term line: the term as asked, or as its document writes it ("Peer" in an EAP document for "the EAP peer"). */

@@ -81,6 +81,9 @@ export interface Measures {
   subjectShare?: number;
   /** The name a definition gives is the asked term (1), holds more than it (0.5), or another (0). */
   namingMatch?: number;
+  /** For definitions: it is a clause (or a glossary entry) that defines the asked term; its sentence defines another term instead. */
+  definesAsked?: number;
+  definesOther?: number;
   /** Share of the question's words (IDF-weighted) that its line writes only abbreviated near it ("acct" for "accounting"). */
   abbreviated?: number;
   /** Graph support: a label of the retrieved triples or linked entities, or the end of a relation path. */
