@@ -28,6 +28,8 @@ export interface Draw {
   model?: string;
   /** sentence: drawn only among the sentence extractor's triples (the first rule of a pattern family excluded; sample.ts --sentence-only). */
   population?: 'sentence';
+  /** The kit files it drew from, when not every document of its side (sample.ts --fewest N: those the judgments held fewest of). */
+  documents?: string[];
 }
 
 /** A draw's identity: judgments of one draw share it. */

@@ -14,6 +14,10 @@
 // --sentence-only: draw only among the sentence extractor's triples (those whose first rule is of no
 // pattern family; draws.ts bySentenceExtractor), each document's quota proportional to its count of them.
 // Its lines' `draw` carries `population: "sentence"`, so the weights count that population alone.
+// --fewest N: draw only from the N documents of each side that the judgments (--judged, the standing
+// lines) hold fewest of, ties by file name; their files are printed to stderr, and the lines' `draw`
+// carries them as `documents`, so the weights count those documents' triples alone (a side given 0 draws
+// nothing then).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +27,7 @@ import { splitSentences, type Span } from '../../electron/core/chunk/sentences';
 import type { TripleListItem } from '../../shared/contract/graph';
 import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import { bySentenceExtractor } from './draws';
-import { ROOT, readSplit, seededRandom, shuffled, splitDocuments, type KitDocument, type Split } from './kit';
+import { currentJudgments, ROOT, readSplit, seededRandom, shuffled, splitDocuments, type KitDocument, type Split } from './kit';
 
 export interface SampleItem {
   id: string;
@@ -68,6 +72,13 @@ export function allocate(counts: Map<string, number>, total: number, min = 4): M
     }
     for (const [file, n] of small) quota.set(file, Math.min(min, n));
   }
+}
+
+/** The `n` files of `files` that `judged` (the standing judgments' files, one per line) holds fewest of, ties by file name. */
+export function fewestJudged(files: readonly string[], judged: readonly string[], n: number): string[] {
+  const counts = new Map<string, number>();
+  for (const f of judged) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return [...files].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || a.localeCompare(b)).slice(0, n);
 }
 
 const lineStart = (text: string, i: number) => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i));
@@ -118,10 +129,19 @@ function draw(candidates: SampleItem[], n: number, random: () => number, shown?:
 
 export function sample(
   store: Store,
-  opts: { seed: number; totals: Record<Split, number>; judged: Set<string>; shown?: number; band?: [number, number]; sentenceOnly?: boolean },
+  opts: {
+    seed: number;
+    totals: Record<Split, number>;
+    judged: Set<string>;
+    shown?: number;
+    band?: [number, number];
+    sentenceOnly?: boolean;
+    /** Draw only from these kit files (--fewest). */
+    documents?: readonly string[];
+  },
 ): SampleItem[] {
   const random = seededRandom(opts.seed);
-  const docs = splitDocuments(store, readSplit());
+  const docs = splitDocuments(store, readSplit()).filter((d) => !opts.documents || opts.documents.includes(d.file));
   const items: SampleItem[] = [];
   const seen = new Set<string>(opts.judged);
   for (const side of ['training', 'validation'] as const) {
@@ -166,19 +186,35 @@ function main() {
       shown: { type: 'string' },
       band: { type: 'string' },
       'sentence-only': { type: 'boolean', default: false },
+      fewest: { type: 'string' },
     },
   });
   if (!values.db) throw new Error('sample: give --db FILE (a database with the split documents ingested and extracted)');
-  const judged = new Set(
-    fs.existsSync(values.judged)
-      ? fs
-          .readFileSync(values.judged, 'utf8')
-          .split('\n')
-          .filter((line) => line.trim())
-          .map((line) => judgmentKey(JSON.parse(line) as SampleItem))
-      : [],
-  );
+  const lines = fs.existsSync(values.judged)
+    ? fs
+        .readFileSync(values.judged, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as SampleItem & { rejudges?: string })
+    : [];
+  const judged = new Set(lines.map((line) => judgmentKey(line)));
   const store = new Store(openDb(values.db, { readonly: true, migrate: false }));
+  let documents: string[] | undefined;
+  if (values.fewest !== undefined) {
+    const standing = currentJudgments(lines);
+    const files = splitDocuments(store, readSplit());
+    // (a side given 0 draws is left out: its documents are named by no draw)
+    documents = (['training', 'validation'] as const)
+      .filter((side) => Number(values[side]) > 0)
+      .flatMap((side) =>
+        fewestJudged(
+          files.filter((d) => d.split === side).map((d) => d.file),
+          standing.filter((j) => j.split === side).map((j) => j.file),
+          Number(values.fewest),
+        ),
+      );
+    process.stderr.write(`sample: --fewest ${values.fewest}: ${JSON.stringify(documents)}\n`);
+  }
   const shown = values.shown === undefined ? undefined : Number(values.shown);
   const band = values.band?.split(',').map(Number);
   if (band && (band.length !== 2 || band.some((x) => !Number.isFinite(x)) || shown === undefined))
@@ -190,6 +226,7 @@ function main() {
     shown,
     band: band as [number, number] | undefined,
     sentenceOnly: values['sentence-only'],
+    documents,
   });
   for (const item of items) process.stdout.write(`${JSON.stringify(item)}\n`);
   store.db.close();

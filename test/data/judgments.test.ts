@@ -68,6 +68,8 @@ const TripleJudgment = z
       band: z.tuple([z.number(), z.number()]).optional(),
       model: z.string().min(1).optional(),
       population: z.literal('sentence').optional(),
+      // (a draw from named documents only: sample.ts --fewest)
+      documents: z.array(z.string().min(1)).min(1).optional(),
     }),
     // judged again under a later standard ('qualifiers': in place, with the verdict it replaced), or appended after the
     // extractor changed the triple of an earlier line ('extraction': `rejudges` names that line, which it replaces)

@@ -3,7 +3,17 @@
 // choice of the model's features by cross-validation by document (scripts/judgments/select-features.ts).
 import { describe, expect, it } from 'vitest';
 import { analyzeStructure } from '../../electron/core/document/structure';
-import { documentSalience, endSalience, headWord, sectionKind, sentenceKind, tripleContext } from '../../electron/core/extract/precision-context';
+import {
+  documentSalience,
+  endSalience,
+  headWord,
+  inExampleSection,
+  phraseUses,
+  sectionKind,
+  sentenceKind,
+  tripleContext,
+} from '../../electron/core/extract/precision-context';
+import { tripleFeatures } from '../../electron/core/extract/precision-model';
 import { crossValidate, selectFeatures, type Example } from '../../scripts/judgments/select-features';
 import { seededRandom } from '../../scripts/judgments/kit';
 
@@ -72,6 +82,45 @@ describe('the context of a triple in its document', () => {
     expect(endSalience(doc, 'it').spread).toBe(0); // no head word
     expect(documentSalience('').paragraphs).toBe(0);
     expect(endSalience(documentSalience(''), 'server').spread).toBe(0);
+  });
+
+  it("an end's use relative to the document's length: its head's and its whole phrase's occurrences per 1,000 words", () => {
+    const doc = documentSalience(text, structure);
+    // the phrase by its stems in a row, a leading determiner left out, a plural matching its singular
+    expect(phraseUses(doc, 'the User-Name attribute')).toBeCloseTo((1000 * 1) / doc.total, 10);
+    expect(phraseUses(doc, 'User-Name attributes')).toBeCloseTo((1000 * 1) / doc.total, 10);
+    expect(phraseUses(doc, 'the attribute')).toBeCloseTo((1000 * 2) / doc.total, 10);
+    expect(phraseUses(doc, 'attribute User-Name')).toBe(0); // not in that order
+    expect(phraseUses(documentSalience(''), 'attribute')).toBe(0);
+    const nas = endSalience(doc, 'NAS');
+    expect(nas.headShare).toBeCloseTo(Math.log1p((1000 * 3) / doc.total), 10);
+    expect(nas.bare).toBe(false); // an acronym is no bare head
+    expect(endSalience(doc, 'the server').bare).toBe(true);
+    expect(endSalience(doc, 'RADIUS server').bare).toBe(false);
+    // the same share in a document twice as long that says everything twice
+    const twice = documentSalience(`${text}\n\n${text}`);
+    expect(endSalience(twice, 'NAS').headShare).toBeCloseTo(nas.headShare!, 10);
+    expect(endSalience(twice, 'NAS').frequency).toBeGreaterThan(nas.frequency);
+  });
+
+  it('an example section: its heading, or an enclosing one, names an example', () => {
+    const withExample = [text, '5.  Examples', '', '   The NAS sends an Access-Request with User-Name "bob".', ''].join('\n');
+    const s = analyzeStructure(withExample);
+    expect(inExampleSection(s, withExample.indexOf('User-Name "bob"'))).toBe(true);
+    expect(inExampleSection(s, withExample.indexOf('The NAS MUST include'))).toBe(false);
+    expect(inExampleSection(undefined, 0)).toBe(false);
+  });
+
+  it("the sentence's kind for the model: it gives an example, or opens with a condition (past a list marker)", () => {
+    const read = (sentence: string, name: string) => tripleFeatures({ subject: 'NAS', relation: 'sends', object: 'reply', sentence }, 0.5, [name])[0];
+    expect(read('For example, the NAS sends a reply.', 'sentence gives an example')).toBe(1);
+    expect(read('The NAS sends a reply, e.g. an Access-Accept.', 'sentence gives an example')).toBe(1);
+    expect(read('The NAS sends a reply.', 'sentence gives an example')).toBe(0);
+    expect(read('If the NAS sends a reply, the peer stops.', 'sentence opens with a condition')).toBe(1);
+    expect(read('(a) When the NAS sends a reply, the peer stops.', 'sentence opens with a condition')).toBe(1);
+    expect(read('The peer stops if the NAS sends a reply.', 'sentence opens with a condition')).toBe(0);
+    // without a context, the features read from it are unknown (the model takes their mean)
+    expect(read('The NAS sends a reply.', 'subject phrase uses in document (log)')).toBeNull();
   });
 });
 

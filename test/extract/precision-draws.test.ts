@@ -8,6 +8,7 @@ import { fitPrecision, tradeOffCurve, weightedKeepLower, wilsonLower, type Verdi
 import { bySentenceExtractor, inclusionWeights, readDrawModels, stratumOf, type Draw } from '../../scripts/judgments/draws';
 import { fitFeatureModel, logLoss, rankingAuc } from '../../scripts/judgments/select-features';
 import { CANDIDATE_FEATURES } from '../../electron/core/extract/precision-model';
+import { fewestJudged } from '../../scripts/judgments/sample';
 
 const uniform: Draw = { seed: 1, date: '2026-12-05', extractor: 'abc', pool: 'uniform' };
 const shown: Draw = { seed: 2, date: '2026-12-05', extractor: 'abc', pool: 'shown', share: 0.8, model: 'abc' };
@@ -46,6 +47,16 @@ describe('the stratum a judged triple was drawn from', () => {
       expect(m.model.features.filter((f) => !(f in CANDIDATE_FEATURES))).toEqual([]);
       expect(m.table.prior).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('a draw from the documents the judgments hold fewest of (sample.ts --fewest)', () => {
+  it('takes the files with the fewest standing judgments, ties by file name, a file never judged first', () => {
+    const files = ['b.txt', 'a.txt', 'c.txt', 'd.txt'];
+    const judged = ['a.txt', 'a.txt', 'b.txt', 'c.txt', 'c.txt', 'c.txt'];
+    expect(fewestJudged(files, judged, 2)).toEqual(['d.txt', 'b.txt']);
+    expect(fewestJudged(files, judged, 3)).toEqual(['d.txt', 'b.txt', 'a.txt']);
+    expect(fewestJudged(files, [], 2)).toEqual(['a.txt', 'b.txt']);
   });
 });
 

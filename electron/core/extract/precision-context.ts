@@ -8,6 +8,7 @@ import { boilerplateKindOf } from '../document/boilerplate';
 import { isBoilerplate, sectionAt, type DocumentStructure } from '../document/structure';
 import { findAcronymDefinitions, type AcronymDefinition } from '../nlp/acronyms';
 import { BCP14_KEYWORDS, DEMONSTRATIVES, FUNCTION_WORDS } from '../nlp/lexicon';
+import { stem } from '../nlp/morphology';
 
 /** Where a sentence sits: boilerplate (notices, addresses, references, registries, security notes), a definitions section, or the body. */
 export type SectionKind = 'boilerplate' | 'definitions' | 'body';
@@ -72,6 +73,8 @@ export interface DocumentSalience {
   /** The text's length, for an evidence span's position in it. */
   length: number;
   structure?: DocumentStructure;
+  /** The text's word stems in order, space-separated with a space at both ends, for how often a phrase recurs (phraseUses). */
+  stems?: string;
 }
 
 /** `acronyms`: the document's acronym definitions where they are already read (DocumentResolver.acronyms), else read here. */
@@ -84,10 +87,12 @@ export function documentSalience(
   const paragraphsWith = new Map<string, number>();
   let total = 0;
   let paragraphs = 0;
+  const stems: string[] = [];
   for (const paragraph of text.split(/\n[ \t]*\n/)) {
     const seen = new Set<string>();
     for (const w of wordsOf(paragraph)) {
       const k = w.toLowerCase();
+      stems.push(stem(k));
       counts.set(k, (counts.get(k) ?? 0) + 1);
       seen.add(k);
       total++;
@@ -107,7 +112,24 @@ export function documentSalience(
     if (boilerplateKindOf(heading) !== null || CONSIDERATIONS_HEADING.test(heading)) continue;
     for (const w of wordsOf(heading)) if (isContent(w)) headingWords.add(w.toLowerCase());
   }
-  return { counts, total, paragraphsWith, paragraphs, defined, headingWords, length: text.length, structure };
+  return { counts, total, paragraphsWith, paragraphs, defined, headingWords, length: text.length, structure, stems: ` ${stems.join(' ')} ` };
+}
+
+/**
+ * How often a phrase recurs in its document, per 1,000 of its words: its words' stems in a row (past a
+ * leading determiner), so that a term the document keeps using scores high whatever the document's
+ * length, and a phrase read once (a garbled or one-off end) scores low. 0 when the document's stems are
+ * not read.
+ */
+export function phraseUses(doc: DocumentSalience, phrase: string): number {
+  const ws = wordsOf(phrase).map((w) => w.toLowerCase());
+  while (ws.length > 1 && DEMONSTRATIVES.has(ws[0])) ws.shift();
+  while (ws.length > 1 && FUNCTION_WORDS.has(ws[0])) ws.shift();
+  if (!ws.length || !doc.stems || !doc.total) return 0;
+  const needle = ` ${ws.map(stem).join(' ')} `;
+  let n = 0;
+  for (let at = doc.stems.indexOf(needle); at >= 0; at = doc.stems.indexOf(needle, at + needle.length - 1)) n++;
+  return (1000 * n) / doc.total;
 }
 
 /** How salient an end is in its document. */
@@ -125,6 +147,12 @@ export interface EndSalience {
   named: boolean;
   /** Its head word is a content word of a section heading (a term the document is organised around). */
   inHeading?: boolean;
+  /** log(1 + its head word's occurrences per 1,000 words of the document): frequency relative to the document's length. */
+  headShare?: number;
+  /** log(1 + the end's whole phrase's occurrences per 1,000 words of the document, phraseUses). */
+  phraseShare?: number;
+  /** It is one lower-case content word alone (a bare head: "server", "value"). */
+  bare?: boolean;
 }
 
 export function endSalience(doc: DocumentSalience, end: string): EndSalience {
@@ -137,6 +165,9 @@ export function endSalience(doc: DocumentSalience, end: string): EndSalience {
     defined: doc.defined.has(label) || content.some((w) => doc.defined.has(w.toLowerCase())),
     named: content.some((w) => /\p{Lu}.*\p{Lu}/u.test(w)) || (content.length > 0 && /^\p{Lu}/u.test(content[0])),
     inHeading: head !== null && doc.headingWords.has(head),
+    headShare: Math.log1p(head && doc.total ? (1000 * (doc.counts.get(head) ?? 0)) / doc.total : 0),
+    phraseShare: Math.log1p(phraseUses(doc, end)),
+    bare: content.length === 1 && content[0] === content[0].toLowerCase(),
   };
 }
 
@@ -163,6 +194,17 @@ export interface TripleContext {
   introductory?: boolean;
   /** Where the evidence starts in the document, as a share of its length (0: its first character). */
   position?: number;
+  /** The evidence sits in a section whose heading names an example (its innermost or any enclosing one). */
+  exampleSection?: boolean;
+}
+
+/** Headings of a section that illustrates rather than specifies ("Example", "Examples of ...", "Sample ..."). */
+const EXAMPLE_HEADING = /\b(?:examples?|samples?|illustrations?)\b/i;
+
+/** The evidence sits in an example section. */
+export function inExampleSection(structure: DocumentStructure | undefined, start: number): boolean {
+  if (!structure) return false;
+  return structure.sections.some((s) => s.start <= start && start < s.end && EXAMPLE_HEADING.test(s.heading));
 }
 
 export function tripleContext(
@@ -180,5 +222,6 @@ export function tripleContext(
     object: endSalience(doc, ends.object),
     introductory: inIntroductorySection(doc.structure, span.start),
     position: doc.length ? span.start / doc.length : 0,
+    exampleSection: inExampleSection(doc.structure, span.start),
   };
 }

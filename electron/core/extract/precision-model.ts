@@ -11,6 +11,7 @@ import {
   COORDINATORS,
   DEMONSTRATIVES,
   DO,
+  EXEMPLIFYING_OPENERS,
   FUNCTION_WORDS,
   HAVE,
   LIGHT_NOUNS,
@@ -210,6 +211,21 @@ export function trailingWords(end: string, sentence: string): number | null {
   return null;
 }
 
+/** The sentence, past a list marker, opens with a word that puts its claim under a condition ("if", "when", "unless"). */
+function opensWithCondition(sentence: string): boolean {
+  const first = words(sentence.replace(STEP_MARKER, ''))[0];
+  return first !== undefined && UNASSERTED_OPENERS.has(first);
+}
+
+/** The adverbials of exemplification as this file reads words ("e.g." is "e", "g"). */
+const EXAMPLE_MARKERS = EXEMPLIFYING_OPENERS.map((p) => words(p.join(' ')));
+
+/** The sentence gives an example: it holds an adverbial of exemplification ("for example", "for instance") anywhere. */
+function exemplifies(sentence: string): boolean {
+  const ws = words(sentence);
+  return ws.some((_, i) => EXAMPLE_MARKERS.some((p) => p.length > 0 && p.every((w, k) => ws[i + k] === w)));
+}
+
 /** The share of the sentence's characters an end spells (a long end read whole, a short one cut from a long sentence). */
 const endShare = (end: string, sentence: string) => Math.min(1, end.length / Math.max(1, sentence.trim().length));
 
@@ -311,6 +327,20 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
     const n = trailingWords(s.object, s.sentence);
     return n === null ? null : Math.log1p(n);
   },
+  // precision14's candidates (item 2 of issue 32, what carries across documents): how much the document
+  // itself uses an end, relative to its length (its head word, its whole phrase), an end that is a bare
+  // lower-case head spread over the document, a sentence that gives an example or opens with a condition,
+  // an example section, and the two ends' share of the sentence together
+  'subject head share of document words (log)': inContext((c) => c.subject.headShare ?? 0),
+  'object head share of document words (log)': inContext((c) => c.object.headShare ?? 0),
+  'subject phrase uses in document (log)': inContext((c) => c.subject.phraseShare ?? 0),
+  'object phrase uses in document (log)': inContext((c) => c.object.phraseShare ?? 0),
+  'subject a bare head, by its paragraph share': inContext((c) => (c.subject.bare ? c.subject.spread : 0)),
+  'object a bare head, by its paragraph share': inContext((c) => (c.object.bare ? c.object.spread : 0)),
+  'sentence gives an example': (s) => flag(exemplifies(s.sentence)),
+  'sentence opens with a condition': (s) => flag(opensWithCondition(s.sentence)),
+  'section is an example': inContext((c) => flag(c.exampleSection)),
+  'ends share of the sentence': (s) => Math.min(1, endShare(s.subject, s.sentence) + endShare(s.object, s.sentence)),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */
