@@ -105,6 +105,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const reading = readChunk(docText, chunk, options);
   const { sentences, typed, context, doc } = reading;
   const triples: CandidateTriple[] = [];
+  const passing: NodeMention[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
   for (const sentence of chunkSentences(docText, reading)) {
     if (!('span' in sentence)) continue;
@@ -114,6 +115,11 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
     const sentenceWords = wordCount(docText.slice(s.start, s.end));
     const fromSentence: CandidateTriple[] = [];
     for (const r of rels) {
+      // emit.in-passing: a reduced relative claims nothing; its ends stay the document's mentions
+      if (r.inPassing) {
+        for (const p of [r.head, r.tail]) passing.push({ text: p.text, span: { start: p.start, end: p.end } });
+        continue;
+      }
       // a document part as an end is its clause ("defined in section 5.1 of [RFC1234]": RFC 1234 §5.1); a
       // figure or table is no end
       const head = partEnd(docText, doc, r.head, s);
@@ -156,7 +162,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const std = standardsExtract(docText, chunk, { acronyms: options.acronyms, structure: options.structure, sentences });
   // (a pattern's relation is its own vocabulary: only its measurement and code nouns are rewritten)
   triples.push(...std.triples.map((t) => relationForm(t, false)));
-  mentions.push(...std.mentions);
+  mentions.push(...std.mentions, ...passing);
   return { triples, mentions, failures: 0, tokens: 0, stages: { EE: { triples: triples.length, failed: false, tokens: 0 } }, sentences: sentences.length };
 }
 

@@ -11,6 +11,11 @@ export const PHRASE_RULES = [
   { id: 'np.run', statement: 'A noun phrase is a run of adjectives, nouns, names and numbers, trimmed to end on a noun, name or number.' },
   { id: 'np.heading-number', statement: 'A section number opening a heading is no part of the name after it (a plain number is).' },
   { id: 'np.title-before-name', statement: 'Common nouns before a name are its title, no part of the name.' },
+  {
+    id: 'np.acronym-head',
+    statement:
+      'Common nouns before a one-word acronym ("server MIB", "client MIBs") are its modifiers, not a title: the acronym names a kind of thing, not a person.',
+  },
   { id: 'np.quantifier', statement: 'A quantifier opening a noun phrase ("several", "same") is left out of it (not a capitalised word inside a name).' },
   {
     id: 'np.coordinated-adjectives',
@@ -23,6 +28,9 @@ export const PHRASE_RULES = [
   { id: 'np.bracketed-acronym', statement: 'An acronym in brackets between a phrase and its continuation stays inside the phrase.' },
   { id: 'np.name-particle', statement: 'Two names joined by a lower-case name particle ("of", "de", "van") are one name.' },
 ];
+
+/** One acronym: two or more capitals (digits and hyphens between), a plural "s" at most. */
+const ACRONYM_WORD = /^\p{Lu}[\p{Lu}\d-]*\p{Lu}[\p{Lu}\d]*s?$/u;
 
 const withRules = (p: Phrase, rules: string[]): Phrase => (rules.length ? { ...p, rules } : p);
 
@@ -57,7 +65,16 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     // "the architect Jane Doe": a title before a name is not part of it
     let name = to;
     while (name > from && tokens[name - 1].pos === 'PROPN' && capitalised(tokens[name - 1])) name--;
-    if (tokens[to].pos === 'PROPN' && capitalised(tokens[to]) && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))) {
+    // (np.acronym-head: a name that is one acronym, "MIB", "MIBs", names a kind of thing, not a person a
+    // title would go before: "the server MIBs" is one phrase)
+    const acronym = name === to && ACRONYM_WORD.test(tokens[to].text);
+    if (acronym && name > from && tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))) rules.push('np.acronym-head');
+    else if (
+      tokens[to].pos === 'PROPN' &&
+      capitalised(tokens[to]) &&
+      name > from &&
+      tokens.slice(from, name).every((t) => t.pos === 'NOUN' && !capitalised(t))
+    ) {
       from = name;
       rules.push('np.title-before-name');
     }

@@ -48,6 +48,11 @@ export const PROPOSITION_RULES = [
     statement:
       'The act of an infinitive after a verb of letting ("allows X to send Y") or "possible for X to" is a possibility, after "necessary for X to" a necessity: (X, send, Y) with the modality "can" or "must".',
   },
+  {
+    id: 'prop.infinitive-purpose',
+    statement:
+      'A "to"-infinitive after the object of a verb that names no doer of it ("defines a table to add X", "uses keys to encrypt Y"), or after a prepositional object other than "for" or an agent\'s "by", is the purpose of that verb\'s act (or, passive, what is yet to be done to the noun), not done by the object: no triple with the object as its agent (its ends kept as mentions).',
+  },
   { id: 'prop.infinitive-preposition', statement: 'An intransitive or passive infinitive whose subject is the noun before it is read with its preposition.' },
   { id: 'prop.authors-preposition', statement: 'The authors\' object relates to the prepositional phrases the verb takes ("we present a technique for X").' },
   { id: 'prop.authors-means', statement: 'The means of an authors\' verb ("by measuring Y") does what they say they do.' },
@@ -194,11 +199,17 @@ function readInfinitiveAgent(r: Reading, c: Clause, k: number): void {
   // subject: the object of a verb of causing or letting, after "for", or a passive's patient)
   let b = agents[0].lead - 1;
   while (b > 0 && tokens[b].pos === 'DET') b--;
-  const controlled = tokens[b]?.pos === 'VERB' && [tokens[b].text, tokens[b].text.replace(/ing$/, 'e')].some(objectControl); // ("requiring X to")
+  const controlled = tokens[b]?.pos === 'VERB' && ([tokens[b].text, tokens[b].text.replace(/ing$/, 'e')].some(objectControl) || permissive(tokens[b].text)); // ("requiring X to", "allowing X to")
   // prop.infinitive-unasserted / prop.infinitive-modality: what a governing verb or adjective says of the act
   const judged = lower(tokens[b]) === 'for' && tokens[b - 1]?.pos === 'ADJ';
   const modal = controlled && permissive(tokens[b].text) ? 'can' : judged ? (MODAL_ADJECTIVES.get(lower(tokens[b - 1])) ?? null) : null;
   if ((controlled || judged) && !modal) return;
+  // prop.infinitive-purpose: after the object of a verb that names no doer of the infinitive ("defines a
+  // table to add X", "uses keys to encrypt Y") or of a preposition other than "for" or an agent's "by"
+  // ("sends X to the server to obtain Y"), the infinitive is the purpose of the verb's act, done by its
+  // subject, or what is yet to be done to the noun ("the protocol to be used in X"): no triple, its ends kept as mentions
+  const purpose = tokens[b]?.pos === 'VERB' || (tokens[b]?.pos === 'ADP' && !['for', 'of', 'by'].includes(lower(tokens[b])));
+  r.passing = !controlled && !judged && purpose ? 'prop.infinitive-purpose' : null;
   const subjectOf = lower(tokens[b]) === 'for' || controlled || words.some((t) => BE.has(lower(t)));
   if (!objs.length && subjectOf && tokens[ve + 1]?.pos === 'ADP' && !['of', 'by', 'whether', 'if', 'that'].includes(lower(tokens[ve + 1])) && verb) {
     objs = args.argsFrom(ve + 2);
@@ -216,6 +227,7 @@ function readInfinitiveAgent(r: Reading, c: Clause, k: number): void {
   r.limited = Boolean(modal) && judged && lower(tokens[b - 2]) === 'only';
   for (const a of agents) for (const v of objs) emit(r, a, rel, v, kind, rule);
   r.limited = false;
+  r.passing = null;
 }
 
 /** "we present a method for X" -> (method, present for, X): the authors' object and the phrases their verb takes. */

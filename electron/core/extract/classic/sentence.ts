@@ -193,7 +193,8 @@ export function explainSentence(input: Token[], text: string, context?: Sentence
   const clauses = tokens.length ? readClauses(tokens) : [];
   const nps = tokens.length ? new Arguments(tokens, text).nps : [];
   // (the first sentence of an SMI entry's DESCRIPTION read as the entry's description: doc.entry-description)
-  const triples = question || !tokens.length ? [] : entryReadings(sentenceRelations(input, text, context), input, entry);
+  // (a reduced relative said in passing makes no triple: emit.in-passing)
+  const triples = question || !tokens.length ? [] : entryReadings(sentenceRelations(input, text, context), input, entry).filter((t) => !t.inPassing);
   // each reading in its relation form (pass 7), with the kind it was read as
   const formed = new Map<CandidateTriple, SvoTriple['kind']>(
     triples.map((t) => [
