@@ -315,3 +315,52 @@ describe('a number with its unit, for a question asking a magnitude', () => {
     expect(feature('unitNamed', span('sixteen octets', octets), seconds)).toBe(0);
   });
 });
+
+describe('where a candidate stands in a requirement (not yes/no questions)', () => {
+  it('the party the requirement binds is the one asked about, or another written out', () => {
+    const question = 'What must the relay do when the server ends the session?';
+    const sentences = ['The server MUST send a close message to the relay.', 'The relay MUST answer with a notice and end the link.'];
+    const ctx = answerContext(retrievalOf(question, sentences));
+    const own = span('answer with a notice and end the link', sentences[1], 2);
+    const other = span('send a close message to the relay', sentences[0]);
+    expect(feature('actorAsked', own, ctx)).toBe(1);
+    expect(feature('actorOther', own, ctx)).toBe(0);
+    expect(feature('actorAsked', other, ctx)).toBe(0);
+    expect(feature('actorOther', other, ctx)).toBe(1);
+    // in the requirement's subject the candidate may be the party asked for: neither
+    expect(feature('actorOther', span('The server', sentences[0]), ctx)).toBe(0);
+  });
+
+  it('a pronoun binds the party of the clause before it; a sentence without a modal gives neither', () => {
+    const question = 'What may the relay keep?';
+    const sentence = 'The relay MAY keep the key, but it MUST NOT forward it.';
+    const ctx = answerContext(retrievalOf(question, [sentence, 'The relay keeps the key.']));
+    expect(feature('actorAsked', span('forward it', sentence), ctx)).toBe(1);
+    expect(feature('actorAsked', span('the key', 'The relay keeps the key.', 2), ctx)).toBe(0);
+    expect(feature('actorOther', span('the key', 'The relay keeps the key.', 2), ctx)).toBe(0);
+  });
+
+  it('one member of a coordination is cut; the coordination whole is not', () => {
+    const question = 'In which messages may the option appear?';
+    const sentence = 'It MAY appear in both Request and Report messages.';
+    const ctx = answerContext(retrievalOf(question, [sentence]));
+    expect(feature('conjunctCut', span('Report messages', sentence), ctx)).toBe(1);
+    expect(feature('conjunctCut', span('Request', sentence), ctx)).toBe(1);
+    expect(feature('conjunctCut', span('both Request and Report messages', sentence), ctx)).toBe(0);
+    const act = 'The relay MUST send a notice and close the link.';
+    expect(feature('conjunctCut', span('send a notice', act), answerContext(retrievalOf('What must the relay do?', [act])))).toBe(1);
+    // a coordinating word that opens another requirement joins clauses, not a phrase's members
+    const two = 'The relay MUST send a notice, and the server MUST close the link.';
+    expect(feature('conjunctCut', span('send a notice', two), answerContext(retrievalOf('What must the relay do?', [two])))).toBe(0);
+  });
+
+  it('a condition asked: the candidate that lies in the condition its sentence states', () => {
+    const question = 'Under what condition may a client resend a request over a new connection?';
+    const sentence = 'A client MAY resend a request over a new connection only if the old connection is closed.';
+    const ctx = answerContext(retrievalOf(question, [sentence]));
+    expect(feature('conditionAsked', span('the old connection is closed', sentence), ctx)).toBe(1);
+    expect(feature('conditionAsked', span('resend a request over a new connection', sentence), ctx)).toBe(0);
+    const plain = answerContext(retrievalOf('What may a client resend over a new connection?', [sentence]));
+    expect(feature('conditionAsked', span('the old connection is closed', sentence), plain)).toBe(0);
+  });
+});

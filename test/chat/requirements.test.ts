@@ -212,3 +212,57 @@ describe('clauses joined by "although"', () => {
     expect(c.text).toBe('No');
   });
 });
+
+describe('a requirement written with a noun or an adjective', () => {
+  it('"there is no requirement that" is a negated obligation; "it is acceptable for" a permission', () => {
+    expect(requirementOf('There is no requirement that replies be sent in order.')).toMatchObject({ modality: 'must', negated: true, negations: 0 });
+    expect(requirementOf('It is not necessary for the relay to keep the key.')).toMatchObject({ modality: 'must', negated: true, negations: 0 });
+    expect(requirementOf('It is perfectly acceptable for a relay to keep the key.')).toMatchObject({ modality: 'may', negated: false });
+    expect(yesNo('Must replies be sent in order?', 'There is no requirement that replies be sent in order.')).toBe('No');
+    expect(yesNo('Must a relay drop the key?', 'It is perfectly acceptable for a relay to keep the key.')).toBe('No');
+    expect(yesNo('May a relay keep the key?', 'It is perfectly acceptable for a relay to keep the key.')).toBe('Yes');
+  });
+
+  it('an adjective that qualifies a noun states no requirement', () => {
+    expect(requirementOf('An acceptable value is sent.').modality).toBeNull();
+  });
+});
+
+describe('a phrase of purpose opening the sentence', () => {
+  it('its negating words are not the requirement\'s: the prohibition still reads "No"', () => {
+    const sentence = 'In order to ensure that options arrive without change, relays that forward a reply MUST NOT alter its options.';
+    expect(requirementOf(sentence)).toMatchObject({ modality: 'must', negated: true, negations: 0 });
+    expect(yesNo('Are relays that forward a reply allowed to alter its options?', sentence)).toBe('No');
+    // a negating word of the requirement's own clause still counts
+    expect(yesNo('Can options be sent without a checksum?', 'Options MUST NOT be sent without a checksum.')).toBe('No');
+  });
+
+  it('is not the party the requirement binds', () => {
+    const question = 'May relays alter the options?';
+    const passages = ['To keep the options intact, relays MUST NOT alter the options.'];
+    const [c] = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    expect(c.text).toBe('No');
+    expect(c.measures.requirementActor).toBe(1);
+  });
+});
+
+describe('a condition asked', () => {
+  it('"under what condition", "in which cases", "when may ..." ask a condition; "what must" does not', () => {
+    expect(analyze('Under what condition may a client resend a request?').asksCondition).toBe(true);
+    expect(analyze('In which cases should the relay drop the key?').asksCondition).toBe(true);
+    expect(analyze('When may a client resend a request?').asksCondition).toBe(true);
+    expect(analyze('What must a client resend?').asksCondition).toBe(false);
+    expect(analyze('When a request is resent, what must the client recompute?').asksCondition).toBe(false);
+  });
+});
+
+describe('the party a question asks about', () => {
+  it('is the subject after its auxiliary, not another party it names', () => {
+    const question = 'Must the client send the key to the server?';
+    const passages = ['The server MUST send the key to the client.', 'The client MUST send the key to the server.'];
+    const candidates = requirementCandidates(answerContext(retrievalOf(question, passages)));
+    const actor = (sentence: string) => candidates.find((c) => c.sentence === sentence)?.measures.requirementActor;
+    expect(actor(passages[0])).toBe(0);
+    expect(actor(passages[1])).toBe(1);
+  });
+});

@@ -3,7 +3,7 @@
 // scripts/fit-answers.ts; nothing here is a weight. A feature a candidate's source does not measure is 0.
 import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
-import { statedModalities } from './candidates/requirements';
+import { candidateParty, conditionOf, statedModalities } from './candidates/requirements';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, DEFINING_VERB, measureUnit } from './candidates/spans';
@@ -179,6 +179,16 @@ export const CANDIDATE_FEATURES = [
   'requirementActor',
   // yes/no: the verb its modal governs is one of the question's words
   'requirementVerb',
+  // not yes/no: it stands after the modal of a requirement its sentence states, and the party that requirement
+  // binds (its subject's head) is one the question names ("what must the NAS do" over "the NAS MUST ...")
+  'actorAsked',
+  // ... and that party is another one, written out ("the tunnel server MUST ..." for a question about the NAS)
+  'actorOther',
+  // it is one member of a coordination its sentence writes ("A" of "both A and B packets", "send X" of "send X and
+  // disconnect Y"): the whole coordination is what is said
+  'conjunctCut',
+  // the question asks under what condition something holds and it lies in the condition its sentence states ("only if ...", "when ...")
+  'conditionAsked',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -616,6 +626,32 @@ function relationListed(c: Candidate): boolean {
   return false;
 }
 
+/** A modal verb or a capitalised requirement keyword: a coordination followed by one joins clauses, not the members of a phrase. */
+const MODAL_WORD = /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|must|shall|should|may|can|cannot|will)\b/;
+
+/** Where a candidate stands in the requirement, the coordination and the condition of its sentence (actorAsked, actorOther, conjunctCut, conditionAsked). */
+function requirementPlace(c: Candidate, ctx: AnswerContext): { actorAsked: number; actorOther: number; conjunctCut: number; conditionAsked: number } {
+  const sentence = c.sentence ?? '';
+  const at = c.source === 'requirement' ? -1 : placeInSentence(c);
+  if (at < 0) return { actorAsked: 0, actorOther: 0, conjunctCut: 0, conditionAsked: 0 };
+  const end = at + c.text.length;
+  const party = ctx.q.yesNo ? { actorAsked: 0, actorOther: 0 } : candidateParty(ctx, sentence, at);
+  // the rest of its clause after a coordinating word that follows it, or a coordinating word right before it
+  const after = /^,?\s+(?:and|or|nor)\s+(.*)$/s.exec(sentence.slice(end));
+  const joinedAfter = !!after && !MODAL_WORD.test(after[1].split(/[;:]|\.\s|,\s/)[0]);
+  const joinedBefore = /(?:\w\s+(?:and|or|nor)|\b(?:both|either|neither))\s+$/i.test(sentence.slice(0, at));
+  let conditionAsked = 0;
+  if (ctx.q.asksCondition) {
+    const cond = conditionOf(sentence);
+    const from = cond ? sentence.indexOf(cond.body) : -1;
+    if (cond && from >= 0) {
+      const overlap = Math.min(end, from + cond.body.length) - Math.max(at, from);
+      conditionAsked = bool(overlap >= Math.min(c.text.length, cond.body.length) / 2);
+    }
+  }
+  return { ...party, conjunctCut: bool(joinedAfter || joinedBefore), conditionAsked };
+}
+
 let ablated: ReadonlySet<string> = new Set();
 /**
  * Features that read 0 from now on (none: all read), for measuring what a feature adds on the training
@@ -695,6 +731,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     requirementMatch: m.requirementMatch ?? 0,
     requirementActor: m.requirementActor ?? 0,
     requirementVerb: m.requirementVerb ?? 0,
+    ...requirementPlace(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -47,6 +47,8 @@ export interface AnalyzedQuestion {
   negated: boolean;
   /** Negating words of the asking sentence other than the modal's own ("without", "unless", "no", "not"). */
   negations: number;
+  /** It asks under what condition something holds ("under what condition may X ...", "in which cases must X ..."). */
+  asksCondition: boolean;
   /** It asks which document (standard, RFC, specification) says something. */
   whichDocument: boolean;
 }
@@ -62,6 +64,9 @@ const MODAL_OF: Record<string, Modality> = {
   could: 'may',
   might: 'may',
 };
+/** A question asking for a condition: "under what condition(s)", "in which cases", "when must / may ...". */
+const ASKS_CONDITION =
+  /\b(?:under|in)\s+(?:what|which)\s+(?:conditions?|circumstances?|cases?|situations?)\b|\b(?:what|which)\s+(?:conditions?|circumstances?)\b|^\s*when\s+(?:must|shall|should|may|can|need)\b/i;
 /** A subordinate clause of time or condition opening a question, up to its comma. */
 const LEADING_CONDITION = /^\s*(?:when|whenever|if|unless|while|after|before|once|until|as long as|in case)\b[^,?]*,/i;
 
@@ -182,6 +187,7 @@ function analyzeText(text: string): AnalyzedQuestion {
     modality,
     negated,
     negations,
+    asksCondition: ASKS_CONDITION.test(asking),
     whichDocument,
   };
 }

@@ -43,6 +43,27 @@ const NEGATING = /\b(?:not|never|no|none|without|unless|except|cannot)\b|n't\b/g
 const CONDITION =
   /\b(only\s+(?:if|when|after|once)|except\s+(?:when|if|where|for|that)|if|when|unless|until|provided that|as long as|in cases? where)\s+([^,;:.()]{3,}?)(?=\s*(?:[,;:.()]|$))/i;
 
+/**
+ * A requirement written with a noun or an adjective instead of a modal: "there is no requirement that ...",
+ * "it is not necessary to ...", "it is perfectly acceptable for X to ...". Group 1: a negation; group 2: the word.
+ */
+const NOMINAL_MODAL =
+  /\b(?:(no|not\s+an?|nor\s+any|not(?:\s+be)?)\s+)?(requirement|obligation|necessary|mandatory|obligatory|acceptable|permissible)\b(?=\s+(?:that|to|for|if|when|unless|in)\b|\s*[.;,]|$)/i;
+const NOMINAL_MODALITY: Record<string, Modality> = {
+  requirement: 'must',
+  obligation: 'must',
+  necessary: 'must',
+  mandatory: 'must',
+  obligatory: 'must',
+  acceptable: 'may',
+  permissible: 'may',
+};
+/**
+ * A phrase of purpose or reason opening a sentence up to its comma ("In order to ensure that X arrives without
+ * change, ..."): it says why, not what is required; its negating words are not the requirement's.
+ */
+export const LEADING_FRAME = /^\s*(?:in order (?:to|that)|so that|to|since|because|as|although|though|given that|in the interest of)\b[^,;:]*,/i;
+
 /** A condition match as it is carried with an answer: its opening words in lower case and its body ("only if the key is stale"). */
 const conditionText = (c: RegExpExecArray): string => `${c[1].toLowerCase()} ${c[2].trim()}`;
 /** Every capitalised keyword, every lower-case modal of a text (for matchAll). */
@@ -77,11 +98,26 @@ export function requirementOf(sentence: string): Requirement {
     modality = MODALITY[l[1].toLowerCase()] ?? null;
     negated = !!l[2] || /^cannot$/i.test(l[1]);
     [at, length] = [l.index, l[0].length];
+  } else {
+    const n = NOMINAL_MODAL.exec(sentence);
+    if (n) {
+      modality = NOMINAL_MODALITY[n[2].toLowerCase()];
+      negated = !!n[1];
+      [at, length] = [n.index, n[0].length];
+    }
   }
+  // (a phrase of purpose or reason opening the sentence before its modal is set apart)
+  const frame = LEADING_FRAME.exec(sentence);
   // a statement without a modal: "is never sent", "is not used"
   // (a condition's own words, "unless" or "except", are the condition's, carried with the answer: they do not negate)
   const c = CONDITION.exec(sentence);
-  const spans = [[at, at + length], ...(c ? [[c.index, c.index + c[0].length]] : [])].filter(([from]) => from >= 0).sort((a, b) => a[0] - b[0]);
+  const spans = [
+    [at, at + length],
+    ...(c ? [[c.index, c.index + c[0].length]] : []),
+    ...(frame && (at < 0 || frame[0].length <= at) ? [[0, frame[0].length]] : []),
+  ]
+    .filter(([from]) => from >= 0)
+    .sort((a, b) => a[0] - b[0]);
   let own = '';
   let from = 0;
   for (const [a, b] of spans) {
@@ -90,7 +126,7 @@ export function requirementOf(sentence: string): Requirement {
   }
   own += ` ${sentence.slice(from)}`;
   let negations = (own.match(NEGATING) ?? []).length;
-  if (at < 0 && /\b(?:not|never|no longer)\b/i.test(sentence)) {
+  if (at < 0 && /\b(?:not|never|no longer)\b/i.test(own)) {
     negated = true;
     negations--;
   }

@@ -7,15 +7,15 @@
 // requirement (no modal, no negation: a plain statement, a heading) gives the bare word, its "when" no
 // requirement's condition.
 import type { Modality } from '../../retrieve/analysis';
-import { conditionOf, requirementClauses, type Requirement, type RequirementClause } from '../../retrieve/requirement';
+import { conditionOf, LEADING_FRAME, requirementClauses, type Requirement, type RequirementClause } from '../../retrieve/requirement';
 import { coverage } from '../../retrieve/sentences';
-import { contentStems, tokenize } from '../../retrieve/text';
+import { contentStems, posTags, tokenize } from '../../retrieve/text';
 import { stem } from '../../nlp/morphology';
 import type { AnswerContext } from './context';
 import type { Candidate } from './types';
 
 // (the requirement a sentence states is read by retrieve/requirement.ts, which the passage ranker reads too)
-export { requirementClauses, requirementOf, statedModalities, type Requirement, type RequirementClause } from '../../retrieve/requirement';
+export { conditionOf, requirementClauses, requirementOf, statedModalities, type Requirement, type RequirementClause } from '../../retrieve/requirement';
 
 /** How many of the best sentences are read. */
 const SENTENCES_READ = 10;
@@ -46,8 +46,8 @@ const REFERRING = /^(?:it|they|this|that|these|those|he|she|one|each|either|both
 
 /**
  * How a requirement's clause fits the question: the share of the question's distinctive words the clause
- * holds (`requirementMatch`); whether the party it binds, the head of its words before the modal, is one the
- * question names (`requirementActor`: 1 named, 0 another, 0.5 a pronoun or none written); whether the verb
+ * holds (`requirementMatch`); whether the party it binds, the head of its words before the modal, is the one the
+ * question asks about (askedParty; the question's words when it writes none) (`requirementActor`: 1 named, 0 another, 0.5 a pronoun or none written); whether the verb
  * after its modal is one of the question's words (`requirementVerb`). A clause whose party is a pronoun
  * ("..., but it MUST NOT ...") binds the party of the clause before it (`before`).
  */
@@ -58,20 +58,81 @@ export function clauseFit(
 ): { requirementMatch: number; requirementActor: number; requirementVerb: number } {
   if (clause.modality === null)
     return { requirementMatch: coverage(ctx.distinctive, contentStems(clause.predicate)), requirementActor: 0.5, requirementVerb: 0 };
-  const partyOf = (c: RequirementClause) => {
-    const words = tokenize(c.subject.replace(/^.*\b(?:if|when|unless|once|after|before|where|while)\b[^,]*,\s*/i, '')).filter((t) => /[a-z0-9]/i.test(t.text));
-    return { words, head: words.at(-1) };
-  };
-  let party = partyOf(clause);
-  if (before && (!party.head || REFERRING.test(party.head.text))) {
-    const inherited = partyOf(before);
-    if (inherited.head && !REFERRING.test(inherited.head.text)) party = inherited;
-  }
+  const party = partyOf(clause, before);
   const words = [...party.words.map((t) => stem(t.text)), ...contentStems(clause.subject), ...contentStems(clause.predicate)];
   const requirementMatch = coverage(ctx.distinctive, words);
-  const requirementActor = !party.head || REFERRING.test(party.head.text) ? 0.5 : ctx.qContent.has(stem(party.head.text)) ? 1 : 0;
+  const asked = askedParty(ctx);
+  const requirementActor = !party.head || REFERRING.test(party.head.text) ? 0.5 : (asked.size ? asked : ctx.qContent).has(stem(party.head.text)) ? 1 : 0;
   const verb = tokenize(clause.predicate).find((t) => !BEFORE_VERB.test(t.text));
   return { requirementMatch, requirementActor, requirementVerb: verb && ctx.qContent.has(stem(verb.text)) ? 1 : 0 };
+}
+
+/**
+ * The party a requirement's clause binds: its words before the modal, less a condition or a phrase of purpose
+ * opening it, and their head (the last word); a pronoun's party is the clause's before it (`before`).
+ */
+export function partyOf(
+  clause: RequirementClause,
+  before?: RequirementClause,
+): { words: ReturnType<typeof tokenize>; head: ReturnType<typeof tokenize>[number] | undefined } {
+  const read = (c: RequirementClause) => {
+    const subject = c.subject.replace(LEADING_FRAME, '').replace(/^.*\b(?:if|when|unless|once|after|before|where|while)\b[^,]*,\s*/i, '');
+    const words = tokenize(subject).filter((t) => /[a-z0-9]/i.test(t.text));
+    return { words, head: words.at(-1) };
+  };
+  const party = read(clause);
+  if (before && (!party.head || REFERRING.test(party.head.text))) {
+    const inherited = read(before);
+    if (inherited.head && !REFERRING.test(inherited.head.text)) return inherited;
+  }
+  return party;
+}
+
+const AUXILIARY = /^(?:must|shall|should|may|can|could|might|need|will|would|does|do|did|is|are|was|were|has|have)$/;
+const WH = /^(?:what|which|who|whom|whose|how|when|where|why)$/;
+const parties = new WeakMap<AnswerContext, Set<string>>();
+/**
+ * The party a question asks about: the content stems between the auxiliary after its wh-word and its verb ("what
+ * must the NAS do when the server ..." names the NAS, not the server); empty when none is written there (a passive:
+ * "what may be placed in ...").
+ */
+export function askedParty(ctx: AnswerContext): Set<string> {
+  let got = parties.get(ctx);
+  if (!got) {
+    const tags = posTags(ctx.q.asking);
+    const wh = tags.findIndex((t) => WH.test(t.lower));
+    const aux = tags.findIndex((t, k) => k > wh && AUXILIARY.test(t.lower));
+    const words: string[] = [];
+    if (aux >= 0)
+      for (const t of tags.slice(aux + 1)) {
+        if (t.pos === 'VERB' || t.pos === 'AUX' || /^[,;:?]$/.test(t.text)) break;
+        words.push(t.text);
+      }
+    parties.set(ctx, (got = new Set(contentStems(words.join(' ')))));
+  }
+  return got;
+}
+
+/**
+ * Where a candidate stands in the requirements its sentence states (a question that is not yes or no: "what must
+ * the NAS do when ..."): in the part after a clause's modal, whether the party that clause binds is one the
+ * question names (`actorAsked`) or another party written out (`actorOther`); both 0 outside a requirement's
+ * predicate (in its subject, the candidate may be the party asked for).
+ */
+export function candidateParty(ctx: AnswerContext, sentence: string, at: number): { actorAsked: number; actorOther: number } {
+  const none = { actorAsked: 0, actorOther: 0 };
+  if (at < 0) return none;
+  const clauses = requirementClauses(sentence);
+  const i = clauses.findIndex((c) => c.modality !== null && at >= c.start && at < c.end);
+  if (i < 0) return none;
+  const clause = clauses[i];
+  const predicate = clause.predicate ? sentence.indexOf(clause.predicate, clause.start) : -1;
+  if (predicate < 0 || at < predicate) return none;
+  const party = partyOf(clause, clauses[i - 1]);
+  if (!party.head || REFERRING.test(party.head.text)) return none;
+  const asked = askedParty(ctx);
+  const named = (asked.size ? asked : ctx.qContent).has(stem(party.head.text));
+  return { actorAsked: named ? 1 : 0, actorOther: named ? 0 : 1 };
 }
 
 /**
