@@ -2,7 +2,7 @@
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
-//                                  [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
+//                                  [--calibration-max N] [--calibration-kinds] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -164,6 +164,9 @@ async function main(): Promise<void> {
       ...(opt('null') ? { null: opt('null') } : {}),
       ...(boost ? { boost: opt('boost') } : {}),
       ...(opt('identity-l2') ? { identityL2: Number(opt('identity-l2')) } : {}),
+      ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2') } : {}),
+      ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
+      ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
       heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
@@ -242,12 +245,17 @@ async function main(): Promise<void> {
   }
 }
 
-/** The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE), and --identity-l2 SCALE. */
+/**
+ * The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE,
+ * --calibration-max N: at most N inputs chosen, --calibration-kinds: an intercept per kind asked), and --identity-l2 SCALE.
+ */
 const calibrationOptions = () => ({
   ...(opt('identity-l2') ? { groupL2: { features: IDENTITY_FEATURES, scale: Number(opt('identity-l2')) } } : {}),
   ...(opt('calibration-gain') ? { calibrationGain: Number(opt('calibration-gain')) } : {}),
   ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2')!.split(',').map(Number) } : {}),
   ...(opt('nested') ? { nested: opt('nested') as Nesting } : {}),
+  ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
+  ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
 });
 
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */

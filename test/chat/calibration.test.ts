@@ -224,5 +224,29 @@ describe('the fitting math', () => {
     // a higher least gain per feature (fit-model's calibrationGain) keeps the column that decides and drops the weak one
     const strict = selectLogistic(X, y, folds, { l2: 1, minGain: 0.05 });
     expect(strict.columns).toEqual([1]);
+    // at most one column chosen: the one that decides
+    expect(selectLogistic(X, y, folds, { l2: 1, maxFeatures: 1 }).columns).toEqual([1]);
+    // a fixed column is in first, whatever it brings, and does not count against the most chosen
+    const fixed = selectLogistic(X, y, folds, { l2: 1, fixed: [4], maxFeatures: 1 });
+    expect(fixed.columns).toEqual([4, 1]);
+    expect(fixed.model.weights[4]).not.toBe(0);
+  });
+
+  it('an intercept per kind of row (fixed indicator columns) recovers rates that differ by kind', () => {
+    const rnd = mulberry32(11);
+    const X: number[][] = [];
+    const y: number[] = [];
+    for (let i = 0; i < 3000; i++) {
+      // column 0: the row is of the second kind (right at sigmoid(2x - 1) instead of sigmoid(2x + 1)); column 1: the score
+      const kind = rnd() < 0.5 ? 1 : 0;
+      const x = [kind, rnd() * 2 - 1];
+      X.push(x);
+      y.push(rnd() < sigmoid(2 * x[1] + (kind ? -1 : 1)) ? 1 : 0);
+    }
+    const folds = X.map((_, i) => i % 5);
+    const sel = selectLogistic(X, y, folds, { l2: 0.01, fixed: [0] });
+    expect(sel.columns).toEqual([0, 1]);
+    expect(sigmoid(linear(sel.model, [0, 0]))).toBeCloseTo(sigmoid(1), 1);
+    expect(sigmoid(linear(sel.model, [1, 0]))).toBeCloseTo(sigmoid(-1), 1);
   });
 });

@@ -6,6 +6,7 @@ import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
 import { candidateFeatures, CANDIDATE_FEATURES, grounding, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/features';
 import { retrievalOf } from './retrieval-fixture';
+import { AnswerRanker, type AnswerModel } from '../../electron/core/chat/ranker';
 
 const span = (text: string, sentence: string, passageId = 1): Candidate => ({
   text,
@@ -220,6 +221,84 @@ describe('how sure a ranking is: the first answer as odds, its other forms, its 
     expect(second[QUESTION_FEATURES.indexOf('topFirstPassage')]).toBe(0);
     const alone = answerContext(retrievalOf(question, passages.slice(0, 1), { port: 20, server: 30 }));
     expect(questionFeatures(alone, [{ ...span('1813', passages[0]), score: 1 }])[QUESTION_FEATURES.indexOf('passageMargin')]).toBe(5);
+  });
+});
+
+describe('agreement of independent evidence for the first answer', () => {
+  const question = 'Which port does the server listen on for accounting?';
+  const passages = ['The server listens on port 1813 for accounting.', 'Accounting uses port 1813; the old port was 1646.', 'The client sends requests.'];
+  const ctx = answerContext(retrievalOf(question, passages, { port: 20, server: 30 }));
+  const q = (texts: string[], scores: number[], views: { plainTop: string | null; otherPassageTop: string | null } | null = null) => {
+    const v = questionFeatures(
+      ctx,
+      texts.map((t, i) => ({ ...span(t, passages[0]), score: scores[i] })),
+      null,
+      views,
+    );
+    return (name: (typeof QUESTION_FEATURES)[number]) => v[QUESTION_FEATURES.indexOf(name)];
+  };
+
+  it('the simpler view and the best candidate of another passage agree when they give the first answer or a form of it', () => {
+    const f = q(['1813', '1646'], [2, 1], { plainTop: 'port 1813', otherPassageTop: '1813' });
+    expect(f('plainAgrees')).toBe(1);
+    expect(f('otherPassageAgrees')).toBe(1);
+    const g = q(['1813', '1646'], [2, 1], { plainTop: '1646', otherPassageTop: '1646' });
+    expect(g('plainAgrees')).toBe(0);
+    expect(g('otherPassageAgrees')).toBe(0);
+    // without the views (or without another passage's candidate) nothing agrees
+    expect(q(['1813'], [1])('plainAgrees')).toBe(0);
+    expect(q(['1813'], [1], { plainTop: '1813', otherPassageTop: null })('otherPassageAgrees')).toBe(0);
+  });
+
+  it('reads the share of the retrieved passages that write the first answer', () => {
+    expect(q(['1813'], [1])('topPassageShare')).toBeCloseTo(2 / 3, 9);
+    expect(q(['1646'], [1])('topPassageShare')).toBeCloseTo(2 / 3, 9);
+    // (its own passage counts; a word inside another is not the answer)
+    expect(q(['181'], [1])('topPassageShare')).toBeCloseTo(1 / 3, 9);
+  });
+
+  it("reads the first answer's share against the best distinct answer alone, 1 without one", () => {
+    const f = q(['1813', 'port 1813', '1646'], [2, 1.5, 0]);
+    expect(f('pairShare')).toBeCloseTo(1 / (1 + Math.exp(-2)), 9);
+    expect(q(['1813', 'port 1813'], [2, 1])('pairShare')).toBe(1);
+    expect(questionFeatures(ctx, [])[QUESTION_FEATURES.indexOf('pairShare')]).toBe(0);
+  });
+});
+
+describe("the ranker's second views of its ranking", () => {
+  const question = 'Which port does the server listen on for accounting?';
+  const passages = ['The server listens on port 1813 for accounting.', 'Accounting uses port 1646 at the server.'];
+  const ctx = answerContext(retrievalOf(question, passages, { port: 20, server: 30 }));
+  // the first passage's value is first by its passage's rank; the second's words stand nearer the question's
+  const candidates = [
+    { ...span('1813', passages[0], 1), measures: { near: 0 } },
+    { ...span('1646', passages[1], 2), measures: { near: 1 } },
+  ];
+  const model = (weights: Record<string, number>): AnswerModel => ({
+    version: 1,
+    candidate: { features: Object.keys(weights), weights: Object.values(weights), bias: 0 },
+    confidence: { features: [], weights: [], bias: 0 },
+    grounded: { features: [], weights: [], bias: 0 },
+    groundedThreshold: 0,
+    threshold: 0,
+    fitted: {},
+  });
+  const rank = (weights: Record<string, number>) => {
+    const r = new AnswerRanker(model(weights)).rank(ctx, candidates);
+    return { top: r.candidates[0].text, f: (name: (typeof QUESTION_FEATURES)[number]) => r.features[QUESTION_FEATURES.indexOf(name)] };
+  };
+
+  it('finds another first answer without the passage inputs, and another passage giving another answer', () => {
+    const r = rank({ passageRank: 5, near: 1 });
+    expect(r.top).toBe('1813');
+    expect(r.f('plainAgrees')).toBe(0);
+    expect(r.f('otherPassageAgrees')).toBe(0);
+  });
+
+  it('agrees where the first answer stands first without the passage inputs too', () => {
+    const r = rank({ passageRank: 5, near: -1 });
+    expect(r.top).toBe('1813');
+    expect(r.f('plainAgrees')).toBe(1);
   });
 });
 

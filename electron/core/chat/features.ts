@@ -739,6 +739,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
 
 /** What kind of answer the question asks, for the ranking's trees to weigh a candidate feature by (a feature that matters for one kind and not another). */
 const ASKED_KINDS = ['askedNumeric', 'askedDefinition', 'askedYesNo', 'askedDocument', 'askedName'] as const;
+/** The same, as question features (a calibration's per-kind intercepts: fit-model.ts calibrationKinds). */
+export const ASKED_KIND_FEATURES: readonly (typeof ASKED_KINDS)[number][] = ASKED_KINDS;
 
 /** The inputs of the boosted trees (chat/ranker.ts): the candidate's features, the kind asked, and the linear table's score. */
 export const TREE_FEATURES = [...CANDIDATE_FEATURES, ...ASKED_KINDS, 'score'] as const;
@@ -868,6 +870,17 @@ export const QUESTION_FEATURES = [
   'topNear',
   // the softmax share of the best answer not consistent with the first (0 when there is none): a rival answer
   'rivalShare',
+  // agreement of independent evidence for the first answer, each in [0, 1]:
+  // the first answer of a second, simpler view (the candidate weights without the passage inputs,
+  // PASSAGE_INPUTS) is the first answer or a form of it
+  'plainAgrees',
+  // the best-scored candidate read outside the first answer's passage is the first answer or a form of it
+  // (0 when every candidate was read from that passage)
+  'otherPassageAgrees',
+  // share of the retrieved passages that write the first answer (its own included)
+  'topPassageShare',
+  // the first answer's share of the softmax over it and the best answer not consistent with it (1 without one)
+  'pairShare',
 ] as const;
 export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
 
@@ -916,6 +929,10 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'topSentenceRank',
   'topNear',
   'rivalShare',
+  'plainAgrees',
+  'otherPassageAgrees',
+  'topPassageShare',
+  'pairShare',
 ];
 /**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
@@ -1015,6 +1032,37 @@ function rivalShare(ranked: { text: string; score: number }[], max: number, z: n
   return rival ? Math.exp(rival.score - max) / z : 0;
 }
 
+/**
+ * The candidate inputs read from a candidate's passage rather than from the candidate and its sentence:
+ * the simpler view of a ranking (plainAgrees) weighs candidates without them.
+ */
+export const PASSAGE_INPUTS: readonly string[] = ['passageMatch', 'passageRank', 'sentenceRank', 'titleMatch'];
+
+/** Second views of a ranking, for the agreement features (ranker.ts computes them; absent: they read 0). */
+export interface RankingViews {
+  /** The first answer under the candidate weights without PASSAGE_INPUTS (null: no candidate). */
+  plainTop: string | null;
+  /** The best-scored candidate read outside the first answer's passage (null: none). */
+  otherPassageTop: string | null;
+}
+
+/** The share of the retrieved passages that write an answer (its own passage counted). */
+function passageShare(c: Candidate, ctx: AnswerContext): number {
+  if (!ctx.passages.length) return 0;
+  const text = c.text.trim();
+  if (text.length < 2) return 0;
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'iu');
+  return ctx.passages.filter((p) => p.id === c.passageId || re.test(p.text)).length / ctx.passages.length;
+}
+
+/** The first answer's share of the softmax over it and the best answer not consistent with it (1 without one). */
+function pairShare(ranked: { text: string; score: number }[]): number {
+  const top = ranked[0];
+  if (!top) return 0;
+  const rival = ranked.find((c) => c !== top && !consistentAnswers(top.text, c.text));
+  return rival ? 1 / (1 + Math.exp(rival.score - top.score)) : 1;
+}
+
 /** The passage ranker's lead of the first retrieved passage over the second, within [0, MARGIN_CAP] (the cap with one passage). */
 function passageMargin(ctx: AnswerContext): number {
   const [first, second] = ctx.retrieval.passages;
@@ -1035,7 +1083,12 @@ const LAYOUT_SOURCES = new Set(['field', 'table', 'header', 'description', 'glos
  * the null alternative (`nullScore`, a model with one), the first answer's share is taken over the
  * candidates and the null: a lone candidate has a share of 1 only when it far outscores the null.
  */
-export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { score: number })[], nullScore: number | null = null): number[] {
+export function questionFeatures(
+  ctx: AnswerContext,
+  ranked: (Candidate & { score: number })[],
+  nullScore: number | null = null,
+  views: RankingViews | null = null,
+): number[] {
   const g = grounding(ctx);
   const top = ranked[0];
   const topClause = top ? clauseFeatures(top, ctx) : { clauseMatch: 0, clausePredicate: 0 };
@@ -1091,6 +1144,10 @@ export function questionFeatures(ctx: AnswerContext, ranked: (Candidate & { scor
     topSentenceRank: top?.measures.sentenceRank ?? 0,
     topNear: top?.measures.near ?? 0,
     rivalShare: rivalShare(ranked, max, z),
+    plainAgrees: bool(!!top && !!views?.plainTop && consistentAnswers(top.text, views.plainTop)),
+    otherPassageAgrees: bool(!!top && !!views?.otherPassageTop && consistentAnswers(top.text, views.otherPassageTop)),
+    topPassageShare: top ? passageShare(top, ctx) : 0,
+    pairShare: pairShare(ranked),
   };
   return QUESTION_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }

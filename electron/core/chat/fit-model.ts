@@ -10,6 +10,7 @@
 import type { AnswerContext } from './candidates/context';
 import type { Candidate } from './candidates';
 import {
+  ASKED_KIND_FEATURES,
   CANDIDATE_FEATURES,
   CONFIDENCE_FEATURES,
   evidenceKind,
@@ -64,6 +65,14 @@ interface FitOptions {
   nested?: Nesting;
   /** L2 penalties the calibration chooses among by its folds' calibration error (CALIBRATION_L2). */
   calibrationL2?: number[];
+  /** The most question features the calibration chooses forward (besides the per-kind intercepts); absent: no limit. */
+  calibrationMax?: number;
+  /**
+   * An intercept per kind of answer asked (features.ts ASKED_KIND_FEATURES always in the calibration of answers
+   * read from passages, the other features chosen forward after them): how often a first answer is right
+   * differs by what was asked, on documents the fit never saw as on those it did.
+   */
+  calibrationKinds?: boolean;
   /**
    * A group of candidate inputs held closer to 0 than the rest (listwise): their L2 is the chosen L2 times
    * `scale`. Inputs that mark few candidates of few questions (a document's identity, asked only by "which
@@ -374,11 +383,16 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const calibrated = new Array<number>(examples.length).fill(0);
   const selected = new Array<number>(examples.length).fill(0);
   const none = QUESTION_FEATURES.indexOf('noCandidate');
-  const calibrationOptions = { l2Grid: options.calibrationL2 ?? CALIBRATION_L2, minGain: options.calibrationGain ?? CALIBRATION_GAIN };
-  const calibrate = (kind: EvidenceKind, names: readonly QuestionFeature[]): NamedModel | undefined => {
+  const calibrate = (kind: EvidenceKind, names: readonly QuestionFeature[], fixedNames: readonly QuestionFeature[] = []): NamedModel | undefined => {
     const rows = heldOut.map((_, i) => i).filter((i) => kinds[i] === kind);
     if (rows.length < 10) return undefined;
     const cols = names.map((n) => QUESTION_FEATURES.indexOf(n));
+    const calibrationOptions = {
+      l2Grid: options.calibrationL2 ?? CALIBRATION_L2,
+      minGain: options.calibrationGain ?? CALIBRATION_GAIN,
+      maxFeatures: options.calibrationMax,
+      fixed: fixedNames.map((n) => names.indexOf(n)).filter((j) => j >= 0),
+    };
     const X = (rankings: Ranked[], at: number[]) => at.map((i) => cols.map((c) => rankings[i].q[c]));
     const y = (at: number[]) => at.map((i) => (heldOut[i].correct ? 1 : 0));
     const fit = fitCalibration(
@@ -407,7 +421,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     }
     return { features: fit.columns.map((j) => names[j]), weights: fit.columns.map((j) => fit.model.weights[j]), bias: fit.model.bias };
   };
-  const confidence = calibrate('text', CONFIDENCE_FEATURES) ?? EMPTY;
+  const confidence = calibrate('text', CONFIDENCE_FEATURES, options.calibrationKinds ? ASKED_KIND_FEATURES : []) ?? EMPTY;
   const graphConfidence = calibrate('graph', GRAPH_CONFIDENCE_FEATURES);
 
   // groundedness (questions answered from passages; a graph without text is judged by its retrieval):

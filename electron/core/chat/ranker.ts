@@ -14,10 +14,12 @@ import {
   featureGeneration,
   NULL_FEATURES,
   nullFeatures,
+  PASSAGE_INPUTS,
   questionFeatures,
   QUESTION_FEATURES,
   TREE_FEATURES,
   treeFeatures,
+  type RankingViews,
 } from './features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
@@ -103,11 +105,14 @@ export class AnswerRanker {
   readonly graphConfidence: LinearModel;
   readonly grounded: LinearModel;
   readonly nullModel: LinearModel | null;
+  /** The candidate weights without the passage inputs (PASSAGE_INPUTS): the simpler view the agreement feature plainAgrees reads. */
+  readonly plain: LinearModel;
   /** Where each input the trees were fitted on stands in TREE_FEATURES (-1: a name the code no longer has, read as 0). */
   private readonly treeInputs: number[];
 
   constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
     this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
+    this.plain = { weights: this.candidate.weights.map((w, j) => (PASSAGE_INPUTS.includes(CANDIDATE_FEATURES[j]) ? 0 : w)), bias: this.candidate.bias };
     this.treeInputs = (model.trees?.features ?? []).map((f) => (TREE_FEATURES as readonly string[]).indexOf(f));
     // (a question model names the features it was fitted on; the others weigh 0)
     this.confidence = aligned(model.confidence, QUESTION_FEATURES);
@@ -135,6 +140,24 @@ export class AnswerRanker {
         this.treeInputs.map((i) => (i < 0 ? 0 : all[i])),
       )
     );
+  }
+
+  /**
+   * Second views of a ranking (features.ts RankingViews): the first of the merged answers under the weights
+   * without the passage inputs, and the best-scored candidate read outside the first answer's passage.
+   */
+  private views(ctx: AnswerContext, ranked: RankedCandidate[], raw: { c: Candidate; s: number }[]): RankingViews {
+    const top = ranked[0];
+    if (!top) return { plainTop: null, otherPassageTop: null };
+    let plainTop: RankedCandidate | null = null;
+    let plainScore = -Infinity;
+    for (const c of ranked) {
+      const s = linear(this.plain, featuresOf(originOf(c), ctx, c.support ?? 0, (c.sources ?? []).includes('path')));
+      if (s > plainScore) [plainTop, plainScore] = [c, s];
+    }
+    let other: { c: Candidate; s: number } | null = null;
+    for (const x of raw) if (x.c.passageId !== top.passageId && (!other || x.s > other.s)) other = x;
+    return { plainTop: plainTop?.text ?? null, otherPassageTop: other?.c.text ?? null };
   }
 
   /**
@@ -175,7 +198,7 @@ export class AnswerRanker {
       ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     }
     const nullScore = this.nullScore(ctx);
-    const q = questionFeatures(ctx, ranked, nullScore);
+    const q = questionFeatures(ctx, ranked, nullScore, this.views(ctx, ranked, raw));
     return {
       ctx,
       candidates: ranked,

@@ -26,6 +26,10 @@ export interface CalibrationOptions {
   l2Grid?: number[];
   /** The least drop of the folds' mean log loss a column must bring to be selected. */
   minGain?: number;
+  /** The most columns chosen forward (besides the fixed ones). */
+  maxFeatures?: number;
+  /** Columns always in (e.g. indicators of a kind of row, each its own intercept), the others chosen forward after them. */
+  fixed?: number[];
 }
 
 export interface Calibration {
@@ -42,7 +46,7 @@ export interface Calibration {
 export function fitCalibration(X: number[][], y: number[], folds: number[], options: CalibrationOptions = {}): Calibration {
   let best: (Calibration & { error: number }) | null = null;
   for (const l2 of options.l2Grid ?? [1]) {
-    const s = selectLogistic(X, y, folds, { l2, minGain: options.minGain });
+    const s = selectLogistic(X, y, folds, { l2, minGain: options.minGain, maxFeatures: options.maxFeatures, fixed: options.fixed });
     const error = calibrationError(s.heldOut, y);
     if (!best || error < best.error) best = { columns: s.columns, model: s.model, heldOut: s.heldOut, l2, error };
   }

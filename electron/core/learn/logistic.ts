@@ -229,8 +229,8 @@ export function fitLogisticStandardised(X: number[][], y: number[], options: Log
 const logLoss = (p: number, y: number) => -Math.log(Math.max(1e-9, y ? p : 1 - p));
 
 /**
- * Forward selection of a logistic model's columns by held-out log loss: starting from the bias alone,
- * the column whose addition lowers the mean log loss over the folds (each fold predicted by a model
+ * Forward selection of a logistic model's columns by held-out log loss: starting from the bias alone
+ * (and the `fixed` columns, always in), the column whose addition lowers the mean log loss over the folds (each fold predicted by a model
  * fitted on the others) the most is added, until none lowers it by `minGain` or `maxFeatures` are in.
  * Returns the chosen columns, their held-out predictions and the model refitted on every row.
  */
@@ -238,7 +238,7 @@ export function selectLogistic(
   X: number[][],
   y: number[],
   folds: number[],
-  options: { l2?: number; maxFeatures?: number; minGain?: number } = {},
+  options: { l2?: number; maxFeatures?: number; minGain?: number; fixed?: number[] } = {},
 ): { columns: number[]; model: LinearModel; heldOut: number[]; loss: number } {
   const d = X[0]?.length ?? 0;
   const k = Math.max(...folds, 0) + 1;
@@ -265,9 +265,11 @@ export function selectLogistic(
     }
     return { p, loss: p.reduce((a, pi, i) => a + logLoss(pi, y[i]), 0) / Math.max(1, X.length) };
   };
-  let columns: number[] = [];
+  // (the fixed columns are in from the start and do not count against maxFeatures)
+  let columns: number[] = [...new Set(options.fixed ?? [])];
+  const fixed = columns.length;
   let best = heldOutWith(columns);
-  while (columns.length < (options.maxFeatures ?? d)) {
+  while (columns.length - fixed < (options.maxFeatures ?? d)) {
     let pick: { c: number; r: ReturnType<typeof heldOutWith> } | null = null;
     for (let c = 0; c < d; c++) {
       if (columns.includes(c)) continue;
