@@ -315,3 +315,29 @@ describe('a number with its unit, for a question asking a magnitude', () => {
     expect(feature('unitNamed', span('sixteen octets', octets), seconds)).toBe(0);
   });
 });
+
+describe('a value of the named thing, in the unit kind asked', () => {
+  const listing = 'The widget attributes are numbered as follows:\n137 (0x89) for Minimum-Widget-Rate-Low-Power\n131 (0x83) for Minimum-Widget-Rate';
+  it('measures how much of the named thing the value is bound to, and how much of another', () => {
+    const ctx = answerContext(retrievalOf('Which widget type number identifies Minimum-Widget-Rate?', [listing]));
+    const right = { ...span('131', '131 (0x83) for Minimum-Widget-Rate'), measures: { measured: 'Minimum-Widget-Rate' } };
+    const other = { ...span('137', '137 (0x89) for Minimum-Widget-Rate-Low-Power'), measures: { measured: 'Minimum-Widget-Rate-Low-Power' } };
+    expect(feature('measuresNamed', right, ctx)).toBeGreaterThan(0.5);
+    expect(feature('measuresOther', right, ctx)).toBe(0);
+    expect(feature('measuresOther', other, ctx)).toBeGreaterThan(0);
+    expect(feature('measuresNamed', span('131', listing), ctx)).toBe(0);
+  });
+
+  it("clashes a size with a constant's value, and a size with a duration asked; not a size with a length asked", () => {
+    const sentence = 'The Widget-Reset constant has the value 7; its field is three bytes long and times out after 30 seconds.';
+    const constant = answerContext(retrievalOf('What is the value of the Widget-Reset constant?', [sentence]));
+    expect(feature('unitKindClash', span('three bytes', sentence), constant)).toBe(1);
+    expect(feature('unitKindClash', span('7', sentence), constant)).toBe(0);
+    const timeout = answerContext(retrievalOf('What is the widget timeout?', [sentence]));
+    expect(feature('unitKindClash', span('three bytes', sentence), timeout)).toBe(1);
+    expect(feature('unitKindClash', span('30 seconds', sentence), timeout)).toBe(0);
+    const length = answerContext(retrievalOf('What is the length of the widget field?', [sentence]));
+    expect(feature('unitKindClash', span('three bytes', sentence), length)).toBe(0);
+    expect(feature('unitKindClash', span('three bytes', sentence), answerContext(retrievalOf('Who resets the widget?', [sentence])))).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@ import { statedModalities } from './candidates/requirements';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, DEFINING_VERB, measureUnit } from './candidates/spans';
+import { askedUnitKind, unitKindOf } from '../retrieve/quantities';
 import { typeClash } from './candidates/type-fit';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { STOPWORDS } from '../nlp/stopwords';
@@ -174,6 +175,14 @@ export const CANDIDATE_FEATURES = [
   'requirementActor',
   // yes/no: the verb its modal governs is one of the question's words
   'requirementVerb',
+  // values: share of the question's distinctive words (IDF-weighted, less the asked phrase) in the thing it is the
+  // value of, as its text binds them ("481  ADIF-Record", "readOnly(4)", "the Replay Counter field is 8 octets")
+  'measuresNamed',
+  // values: share of the words of the thing it is the value of that the question does not write (the value of another thing)
+  'measuresOther',
+  // values: its unit is of another kind than the question asks (a length where a duration is asked), or it has one where
+  // a plain value is asked (a size for a constant's value)
+  'unitKindClash',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -201,6 +210,28 @@ function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: numbe
   if (!unit) return { quantityFit: 0, unitNamed: 0 };
   const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
   return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
+}
+
+const unitKinds = new WeakMap<AnswerContext, ReturnType<typeof askedUnitKind>>();
+/** measuresNamed, measuresOther and unitKindClash of a candidate (0 unless a value is asked). */
+function valueFeatures(c: Candidate, ctx: AnswerContext): { measuresNamed: number; measuresOther: number; unitKindClash: number } {
+  if (!ctx.numeric || ctx.type.type === 'date') return { measuresNamed: 0, measuresOther: 0, unitKindClash: 0 };
+  const thing = c.measures.measured ? contentStems(c.measures.measured) : [];
+  let asked = unitKinds.get(ctx);
+  if (asked === undefined)
+    unitKinds.set(
+      ctx,
+      (asked = askedUnitKind(
+        ctx.type,
+        ctx.q.tokens.map((t) => t.raw),
+      )),
+    );
+  const kind = c.measures.unitKind ?? unitKindOf(measureUnit(c.text));
+  return {
+    measuresNamed: thing.length ? coverage(ctx.distinctive, thing) : 0,
+    measuresOther: thing.length ? thing.filter((x) => !ctx.qContent.has(x)).length / thing.length : 0,
+    unitKindClash: bool(!!asked && !!kind && asked !== kind),
+  };
 }
 
 /** Words that open a relative clause inside a noun phrase ("the parties to whom ...", "an entity that ..."). */
@@ -709,6 +740,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     requirementMatch: m.requirementMatch ?? 0,
     requirementActor: m.requirementActor ?? 0,
     requirementVerb: m.requirementVerb ?? 0,
+    ...valueFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

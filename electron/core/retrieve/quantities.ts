@@ -50,3 +50,98 @@ export function asksMagnitude(question: QuestionType): boolean {
 export const STATED_VALUE = new RegExp(String.raw`\(${NUM}\)|(?:(?<![<>!=])=|\bvalue\s+(?:of\s+)?|\bset\s+to\s+|\bis\s+)\s*${NUM}\b`, 'i');
 /** A year ("1999", "2012"). */
 export const YEAR = /\b(?:1[5-9]|20)\d{2}\b/;
+
+/** What a unit measures: a size, a duration, a rate, a count of things, a share. */
+export type UnitKind = 'size' | 'duration' | 'rate' | 'count' | 'share';
+
+const UNIT_KINDS: [RegExp, UnitKind][] = [
+  [/\bper\b|^(?:[kmg]?bps|[kmg]?hz)$/, 'rate'],
+  [/^(?:octets?|bytes?|bits?|characters?|[kmg]b)$/, 'size'],
+  [/^(?:seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?)$/, 'duration'],
+  [/^(?:packets?|cells?|frames?|attempts?|times)$/, 'count'],
+  [/^(?:percent|%)$/, 'share'],
+];
+
+/** The kind of a unit as measureUnit reads it ("octets": size, "bits per second": rate); null for none. */
+export function unitKindOf(unit: string | null): UnitKind | null {
+  if (!unit) return null;
+  const u = unit.toLowerCase();
+  return UNIT_KINDS.find(([re]) => re.test(u))?.[1] ?? null;
+}
+
+/** The kind of magnitude a noun names ("length": size, "timeout": duration), or null. */
+const MAGNITUDE_KINDS: Record<string, UnitKind> = {
+  length: 'size',
+  size: 'size',
+  width: 'size',
+  duration: 'duration',
+  lifetime: 'duration',
+  timeout: 'duration',
+  interval: 'duration',
+  delay: 'duration',
+  period: 'duration',
+  age: 'duration',
+  time: 'duration',
+  rate: 'rate',
+  bandwidth: 'rate',
+};
+
+/**
+ * The kind of quantity a value question asks: the unit it names ("how many octets", "in seconds"), else the
+ * magnitude its asked noun names ("what length": size); 'none' when it asks a plain value (a code, a constant's
+ * value, a count of things), null when it asks no value.
+ */
+export function askedUnitKind(question: QuestionType, words: readonly string[]): UnitKind | 'none' | null {
+  const { type, head } = question;
+  if (type !== 'value' && type !== 'number' && type !== 'code') return null;
+  for (const w of words) {
+    const kind = unitKindOf(new RegExp(String.raw`^${UNITS}$`, 'i').test(w) ? w : null);
+    if (kind) return kind;
+  }
+  if (head && MAGNITUDE_KINDS[head]) return MAGNITUDE_KINDS[head];
+  if (/^how (?!many\b|much\b)\w+$/.test(question.wh ?? '')) return null;
+  return 'none';
+}
+
+/** Words after a measure that are no noun it modifies ("8 octets long", "4 octets in length"). */
+const NOT_NOUN = String.raw`(?:of|in|for|to|and|or|with|is|are|was|were|be|long|wide|each|per|after|before|from|when|if|that|which|the|an?|MUST|SHOULD|MAY|SHALL)`;
+/** A column break of a plain-text listing: two spaces or more, or a tab. */
+const COLUMN = /\s{2,}|\t/;
+/** A name as a listing or a sentence writes the thing a number is for: words one space apart, the first a letter. */
+const THING = String.raw`(?!${NOT_NOUN}\b)[A-Za-z][\w.-]*(?: (?!${NOT_NOUN}\b)[A-Za-z][\w.-]*){0,5}`;
+/** "<thing> is / = / : / is set to / MUST be <value>", the thing read back from the value. */
+const THING_BEFORE = new RegExp(
+  String.raw`(?:^|[,;(]\s*|\b(?:the|a|an|its|this)\s+)((?:[A-Za-z][\w.-]*\s+){0,3}[A-Za-z][\w.-]*)\s*(?:(?:is|are|MUST be|SHOULD be|must be|should be|shall be)(?:\s+(?:set to|equal to|always|exactly))?|of|=|:|::=)\s*(?:\{\s*)?$`,
+);
+
+/**
+ * The thing a number of a sentence is the value of, as the text binds them: the name of a named constant
+ * ("readOnly(4)": readOnly), the name a listing's line writes after a number that opens it ("481  ADIF-Record",
+ * "7 for Widget-Link"), the noun a measure modifies ("a 48-octet RC4 key": RC4 key), or the subject a sentence
+ * gives the value of ("the Replay Counter field is 8 octets", "X = 5"). Null when the text binds it to nothing.
+ * (`span`: the value as read, when its text folds the sentence's white space.)
+ */
+export function measuredThing(sentence: string, start: number, end: number, span = sentence.slice(start, end)): string | null {
+  if (start < 0) return null;
+  // a named constant: the name around its bracketed number
+  const constant = new RegExp(String.raw`^(.*?[A-Za-z].*?)\s*\(\s*${NUM}\s*\)$`, 'i').exec(span);
+  if (constant && !new RegExp(String.raw`^${NUMBER_WORD}$`, 'i').test(constant[1].trim())) return constant[1].trim();
+  // a listing's line read whole ("104  WidgetRate"): the name after its number
+  const line = new RegExp(String.raw`^${NUM}\s+(${THING})$`).exec(span.replace(/\s+/g, ' '));
+  if (line && !new RegExp(String.raw`^${UNITS}\b`, 'i').test(line[1])) return line[1];
+  const before = sentence.slice(0, start).split('\n').pop() ?? '';
+  const after = sentence.slice(end).split('\n')[0];
+  // a listing's line opening with the number (another column may stand before it), or "<number> for <name>": the name after it
+  const opens = (before.split(COLUMN).pop() ?? '').trim() === '';
+  const cell = after.replace(/^\s+/, '').split(COLUMN)[0];
+  const named = new RegExp(String.raw`^(?:\(\s*${NUM}\s*\)\s*)?(for\s+)?(${THING})`).exec(cell);
+  const unit = new RegExp(String.raw`[\s-]${UNITS}$`, 'i').test(span);
+  if (named && (named[1] || (opens && !unit && /^\s/.test(after) && !new RegExp(String.raw`^${UNITS}\b`, 'i').test(cell)))) return named[2].trim();
+  // an attributive measure: the noun it modifies ("a 48 octet RC4 key (384 bits)")
+  if (unit) {
+    const noun = new RegExp(String.raw`^\s+((?:(?!${NOT_NOUN}\b)[A-Za-z][\w.-]*(?: |$)){1,3})`).exec(after.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' '));
+    if (noun) return noun[1].trim();
+  }
+  const subject = THING_BEFORE.exec(before.split(COLUMN).pop() ?? '');
+  return subject ? subject[1].replace(/^(?:the|an?|its|this)\s+/i, '').trim() : null;
+}

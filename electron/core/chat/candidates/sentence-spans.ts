@@ -11,6 +11,7 @@ import { stem } from '../../nlp/morphology';
 import { STOPWORDS } from '../../nlp/stopwords';
 import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
+import { measuredThing, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate, Measures } from './types';
 import type { AnswerType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
@@ -297,7 +298,15 @@ function measureSpan(
     abbreviated: span.start < 0 ? 0 : abbreviatedNear(ctx, s.text, span),
     graphLabel: bit(ctx.labels.has(span.text.toLowerCase())),
     namedDocument: bit(ctx.namedDocuments.has(ctx.passageById.get(x.passage)?.documentId ?? -1)),
+    ...(ctx.numeric ? valueOf(s.text, span) : {}),
   };
+}
+
+/** What a value span measures and the kind of its unit (absent when its text binds it to nothing / it has no unit). */
+function valueOf(sentence: string, span: Span): Pick<Measures, 'measured' | 'unitKind'> {
+  const measured = span.complement ? null : measuredThing(sentence, span.start, span.end, span.text);
+  const unitKind = unitKindOf(measureUnit(span.text));
+  return { ...(measured ? { measured } : {}), ...(unitKind ? { unitKind } : {}) };
 }
 
 /** A span's shape: letters, digits and the rest ("RFC2868" and "RFC2867" are alike, "VLAN (13)" and "reset(2)" too). */
