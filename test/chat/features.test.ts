@@ -341,3 +341,42 @@ describe('a value of the named thing, in the unit kind asked', () => {
     expect(feature('unitKindClash', span('three bytes', sentence), answerContext(retrievalOf('Who resets the widget?', [sentence])))).toBe(0);
   });
 });
+
+describe('a value bound to the asked name, or to another named thing (value14)', () => {
+  const bound = (text: string, sentence: string, measured: string): Candidate => ({ ...span(text, sentence), measures: { measured } });
+
+  it('is 1 for the joined name the question writes, not for a longer name holding its words', () => {
+    const listing = 'Widget attributes:\n85      Widget-Idle-Interval\n86      Widget-Packets-Lost';
+    const ctx = answerContext(retrievalOf('What attribute type number is assigned to Widget-Packets-Lost?', [listing]));
+    expect(feature('boundAsked', bound('86', listing, 'Widget-Packets-Lost'), ctx)).toBe(1);
+    expect(feature('boundAsked', bound('85', listing, 'Widget-Idle-Interval'), ctx)).toBeLessThan(0.5);
+    expect(feature('boundOther', bound('85', listing, 'Widget-Idle-Interval'), ctx)).toBe(0);
+    expect(feature('boundAsked', span('86', listing), ctx)).toBe(0);
+  });
+
+  it('reads an acronym and its expansion as the same name', () => {
+    const sentence = 'The MGU is 1500 octets and the header is 20 octets.';
+    const ctx = answerContext(retrievalOf('What is the maximum gadget unit of the link?', [sentence]));
+    expect(feature('boundAsked', bound('1500 octets', sentence, 'MGU'), ctx)).toBe(1);
+    const short = answerContext(retrievalOf('How large is the MGU?', ['The maximum gadget unit is 1500 octets.']));
+    expect(feature('boundAsked', bound('1500 octets', 'The maximum gadget unit is 1500 octets.', 'maximum gadget unit'), short)).toBe(1);
+  });
+
+  it('does not mark a named constant by its own name', () => {
+    const sentence = 'Widget-Status values: Running (7), Halted (8).';
+    const ctx = answerContext(retrievalOf('Which Widget-Status value is sent when the gadget shuts down?', [sentence]));
+    expect(feature('boundOther', bound('Halted (8)', sentence, 'Halted'), ctx)).toBe(0);
+    expect(feature('boundOther', bound('8', sentence, 'Halted'), ctx)).toBe(1);
+  });
+
+  it('marks a value bound to a name none of whose words the question writes', () => {
+    const sentence = 'The header is 20 octets and the gadget body is 1500 octets.';
+    const ctx = answerContext(retrievalOf('How long is the gadget body?', [sentence]));
+    expect(feature('boundOther', bound('20 octets', sentence, 'header'), ctx)).toBe(1);
+    expect(feature('boundOther', bound('1500 octets', sentence, 'gadget body'), ctx)).toBe(0);
+    expect(feature('boundAsked', bound('1500 octets', sentence, 'gadget body'), ctx)).toBeGreaterThan(
+      feature('boundAsked', bound('20 octets', sentence, 'header'), ctx),
+    );
+    expect(feature('boundOther', bound('20 octets', sentence, 'header'), answerContext(retrievalOf('Who sends the gadget body?', [sentence])))).toBe(0);
+  });
+});

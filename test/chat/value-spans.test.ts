@@ -105,6 +105,12 @@ describe('the thing a value measures', () => {
     expect(at('a default lifetime of 8 hours is RECOMMENDED.', '8 hours')).toBe('default lifetime');
   });
 
+  it('reads the name a bracketed number follows (value14)', () => {
+    expect(at('The values are Widget-Start (8) and Widget-Stop (9).', '9')).toBe('Widget-Stop');
+    expect(at('Gadget Restart (19)', '19')).toBe('Gadget Restart');
+    expect(at('a field of sixteen (16) octets', '16')).toBeNull();
+  });
+
   it('reads nothing where the text binds the number to no name', () => {
     expect(at('16 bits are used for the counter', '16 bits')).toBeNull();
     expect(at('SYNTAX  DisplayString (SIZE (0..255))', '255')).toBeNull();
@@ -116,6 +122,30 @@ describe('the thing a value measures', () => {
     const got = new Map(sentenceSpanCandidates(ctx).map((c) => [c.text, c.measures.measured]));
     expect(got.get('104 WidgetPeakRate')).toBe('WidgetPeakRate');
     expect(got.get('102 WidgetTokenRate')).toBe('WidgetTokenRate');
+  });
+});
+
+describe('a size of zero written in words (value14)', () => {
+  it('is a number with its unit', () => {
+    expect(measureUnit('The gadget body is zero octets in length.')).toBe('octets');
+    const sentence = 'The Type-Data field of the gadget reply is zero octets in length.';
+    const ctx = answerContext(retrievalOf('How long is the Type-Data of a gadget reply?', [sentence]));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('zero octets');
+  });
+});
+
+describe("a listing's line opening with its number (value14)", () => {
+  it("reads the number alone as a value bound to the line's name, not as a section number", () => {
+    const listing = 'The gadget counters are:\n\n      1   gadgetInOctets\n     12   gadgetDropCause\n     13   gadgetOutOctets';
+    const ctx = answerContext(retrievalOf('Which number identifies gadgetDropCause among the gadget counters?', [listing]));
+    const got = sentenceSpanCandidates(ctx).filter((c) => c.text === '12');
+    expect(got.length).toBeGreaterThan(0);
+    expect(got[0].measures.measured).toBe('gadgetDropCause');
+  });
+
+  it('still reads no value off a numbered section heading', () => {
+    const ctx = answerContext(retrievalOf('Which number identifies the gadget drop cause?', ['4.  Gadget Drop Cause\n\n   The gadget drop cause is 7.']));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).not.toContain('4');
   });
 });
 

@@ -3,6 +3,7 @@
 // magnitude. Read by the passage ranker (a value question wants a passage writing a value of the asked kind)
 // and by the answer spans (chat/candidates/spans.ts).
 import type { QuestionType } from './question';
+import { STOPWORDS } from '../nlp/stopwords';
 
 // (a number written with thousands separators is one number: "3,000", "1,000,000")
 export const NUM = String.raw`(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+(?:\.\d+)?)`;
@@ -10,8 +11,8 @@ export const NUM = String.raw`(?:0x[0-9a-f]+|\d{1,3}(?:,\d{3})+(?!\d|,\d)|\d+(?:
 export const UNITS = String.raw`(?:(?:bits?|bytes?|octets?|packets?|cells?|frames?)\s+per\s+(?:second|minute|hour)|octets?|bytes?|bits?|seconds?|secs?|s|ms|milliseconds?|minutes?|mins?|hours?|days?|weeks?|years?|kbps|mbps|gbps|kb|mb|gb|hz|khz|mhz|ghz|characters?|packets?|attempts?|times|percent|%)`;
 /** Counts written in words ("thirteen scalars", "twenty-one"), one to ninety-nine. */
 export const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)`;
-/** A number with its unit ("128 bits", "a 48-octet key", "sixteen octets", "four (4) octets", "6%"), the unit captured. */
-export const MEASURE = new RegExp(String.raw`\b(?:${NUM}|${NUMBER_WORD}(?:\s*\(${NUM}\))?)(?:\s*(%)|[\s-]+(${UNITS})\b)`, 'i');
+/** A number with its unit ("128 bits", "a 48-octet key", "sixteen octets", "zero octets", "four (4) octets", "6%"), the unit captured. */
+export const MEASURE = new RegExp(String.raw`\b(?:${NUM}|(?:zero|${NUMBER_WORD})(?:\s*\(${NUM}\))?)(?:\s*(%)|[\s-]+(${UNITS})\b)`, 'i');
 /** The unit of the first number with a unit a text writes (lower case), or null: "at least 128 bits" gives "bits". */
 export function measureUnit(text: string): string | null {
   const m = MEASURE.exec(text);
@@ -141,6 +142,15 @@ export function measuredThing(sentence: string, start: number, end: number, span
   if (unit) {
     const noun = new RegExp(String.raw`^\s+((?:(?!${NOT_NOUN}\b)[A-Za-z][\w.-]*(?: |$)){1,3})`).exec(after.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' '));
     if (noun) return noun[1].trim();
+  }
+  // a number in brackets after a name ("Widget-Stop (9)"): the name before it
+  const bracketed = new RegExp(String.raw`(?:^|[,;:]\s*|\s)((?:[A-Za-z][\w.-]*\s+){0,3}[A-Za-z][\w.-]*)\s*\(\s*$`).exec(before.split(COLUMN).pop() ?? '');
+  // (not a count written twice, "sixteen (16) octets")
+  if (bracketed && /^\s*\)/.test(after) && !new RegExp(String.raw`\b(?:${UNITS}|${NUMBER_WORD})$`, 'i').test(bracketed[1])) {
+    const words = bracketed[1].split(/\s+/);
+    while (words.length > 1 && STOPWORDS.has(words[0].toLowerCase())) words.shift();
+    const name = STOPWORDS.has(words[0].toLowerCase()) ? '' : words.join(' ');
+    if (name) return name;
   }
   const subject = THING_BEFORE.exec(before.split(COLUMN).pop() ?? '');
   return subject ? subject[1].replace(/^(?:the|an?|its|this)\s+/i, '').trim() : null;

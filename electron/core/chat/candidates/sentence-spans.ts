@@ -211,11 +211,13 @@ function measureSpan(
   if (type.type !== 'yesno' && novel === 0) return null;
   // (a value may be a name, unless the question asks for a number: "which numeric X value")
   const named = type.type === 'value' && !o.asksNumber && (WHOLE_IDENTIFIER.test(span.text) || CONSTANT_WORD.test(span.text));
-  // "4.1.  Widget-Tunnel-Link": the number of a section heading is not a value of it
+  // "4.1.  Widget-Tunnel-Link": the number of a section heading is not a value of it (a whole number
+  // without its dot before a column break, "13   widgetRate", is a listing's line: its number is the value)
   if (
     numeric &&
     span.start === 0 &&
     /^\d+(?:\.\d+)*\.?\s+(?!(?:for|of|to|in|on|at|by|or|and)\s)\S/.test(s.text) &&
+    !/^\d+(?:\s{2,}|\t)/.test(s.text) &&
     /^\d+(?:\.\d+)*$/.test(span.text) &&
     s.tokens.length <= 10
   )
