@@ -300,7 +300,10 @@ try {
     };
   };
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
-  // (--changed FILE: the training judgments whose triple reads differently today or is gone, to be judged again)
+  // (--changed FILE: the training judgments whose triple reads differently today or is gone, to be judged again;
+  // --changed-split validation lists that side's instead)
+  const changedSide = opt('--changed-split') ?? 'training';
+  if (changedSide !== 'training' && changedSide !== 'validation') throw new Error(`--changed-split takes training or validation; got "${changedSide}"`);
   const changed: { judged: Judgment; now: (TripleListItem & { rules: string[] }) | null }[] = [];
   const joined: (Judgment & {
     rules: string[];
@@ -355,7 +358,7 @@ try {
     // (the relation judged as written then, in its lemma form now: the same two ends read from the judged span)
     const ends = exact || near ? undefined : triples.find((t) => key(t.subject) === key(j.subject) && key(t.object) === key(j.object) && overlaps(t));
     const t = exact ?? near ?? ends;
-    if (j.split === 'training' && !exact) changed.push({ judged: j, now: t ? { ...t, rules: (overlaps(t) ?? spansOf(t)[0])?.rules ?? t.rules } : null });
+    if (j.split === changedSide && !exact) changed.push({ judged: j, now: t ? { ...t, rules: (overlaps(t) ?? spansOf(t)[0])?.rules ?? t.rules } : null });
     if (!t) {
       joins.none++;
       continue;
@@ -395,7 +398,7 @@ try {
         .join('\n') + '\n',
     );
     console.log(
-      `${changed.length} training judgments read differently today: ${changed.filter((c) => c.now).length} joined by span, ${changed.filter((c) => !c.now).length} gone -> ${opt('--changed')}`,
+      `${changed.length} ${changedSide} judgments read differently today: ${changed.filter((c) => c.now).length} joined by span, ${changed.filter((c) => !c.now).length} gone -> ${opt('--changed')}`,
     );
     await core.close();
     process.exit(0);
