@@ -443,3 +443,68 @@ describe('where a candidate stands in a requirement (not yes/no questions)', () 
     expect(feature('conditionAsked', span('the old connection is closed', sentence), plain)).toBe(0);
   });
 });
+
+describe('a value of the named thing, in the unit kind asked', () => {
+  const listing = 'The widget attributes are numbered as follows:\n137 (0x89) for Minimum-Widget-Rate-Low-Power\n131 (0x83) for Minimum-Widget-Rate';
+  it('measures how much of the named thing the value is bound to, and how much of another', () => {
+    const ctx = answerContext(retrievalOf('Which widget type number identifies Minimum-Widget-Rate?', [listing]));
+    const right = { ...span('131', '131 (0x83) for Minimum-Widget-Rate'), measures: { measured: 'Minimum-Widget-Rate' } };
+    const other = { ...span('137', '137 (0x89) for Minimum-Widget-Rate-Low-Power'), measures: { measured: 'Minimum-Widget-Rate-Low-Power' } };
+    expect(feature('measuresNamed', right, ctx)).toBeGreaterThan(0.5);
+    expect(feature('measuresOther', right, ctx)).toBe(0);
+    expect(feature('measuresOther', other, ctx)).toBeGreaterThan(0);
+    expect(feature('measuresNamed', span('131', listing), ctx)).toBe(0);
+  });
+
+  it("clashes a size with a constant's value, and a size with a duration asked; not a size with a length asked", () => {
+    const sentence = 'The Widget-Reset constant has the value 7; its field is three bytes long and times out after 30 seconds.';
+    const constant = answerContext(retrievalOf('What is the value of the Widget-Reset constant?', [sentence]));
+    expect(feature('unitKindClash', span('three bytes', sentence), constant)).toBe(1);
+    expect(feature('unitKindClash', span('7', sentence), constant)).toBe(0);
+    const timeout = answerContext(retrievalOf('What is the widget timeout?', [sentence]));
+    expect(feature('unitKindClash', span('three bytes', sentence), timeout)).toBe(1);
+    expect(feature('unitKindClash', span('30 seconds', sentence), timeout)).toBe(0);
+    const length = answerContext(retrievalOf('What is the length of the widget field?', [sentence]));
+    expect(feature('unitKindClash', span('three bytes', sentence), length)).toBe(0);
+    expect(feature('unitKindClash', span('three bytes', sentence), answerContext(retrievalOf('Who resets the widget?', [sentence])))).toBe(0);
+  });
+});
+
+describe('a value bound to the asked name, or to another named thing (value14)', () => {
+  const bound = (text: string, sentence: string, measured: string): Candidate => ({ ...span(text, sentence), measures: { measured } });
+
+  it('is 1 for the joined name the question writes, not for a longer name holding its words', () => {
+    const listing = 'Widget attributes:\n85      Widget-Idle-Interval\n86      Widget-Packets-Lost';
+    const ctx = answerContext(retrievalOf('What attribute type number is assigned to Widget-Packets-Lost?', [listing]));
+    expect(feature('boundAsked', bound('86', listing, 'Widget-Packets-Lost'), ctx)).toBe(1);
+    expect(feature('boundAsked', bound('85', listing, 'Widget-Idle-Interval'), ctx)).toBeLessThan(0.5);
+    expect(feature('boundOther', bound('85', listing, 'Widget-Idle-Interval'), ctx)).toBe(0);
+    expect(feature('boundAsked', span('86', listing), ctx)).toBe(0);
+  });
+
+  it('reads an acronym and its expansion as the same name', () => {
+    const sentence = 'The MGU is 1500 octets and the header is 20 octets.';
+    const ctx = answerContext(retrievalOf('What is the maximum gadget unit of the link?', [sentence]));
+    expect(feature('boundAsked', bound('1500 octets', sentence, 'MGU'), ctx)).toBe(1);
+    const short = answerContext(retrievalOf('How large is the MGU?', ['The maximum gadget unit is 1500 octets.']));
+    expect(feature('boundAsked', bound('1500 octets', 'The maximum gadget unit is 1500 octets.', 'maximum gadget unit'), short)).toBe(1);
+  });
+
+  it('does not mark a named constant by its own name', () => {
+    const sentence = 'Widget-Status values: Running (7), Halted (8).';
+    const ctx = answerContext(retrievalOf('Which Widget-Status value is sent when the gadget shuts down?', [sentence]));
+    expect(feature('boundOther', bound('Halted (8)', sentence, 'Halted'), ctx)).toBe(0);
+    expect(feature('boundOther', bound('8', sentence, 'Halted'), ctx)).toBe(1);
+  });
+
+  it('marks a value bound to a name none of whose words the question writes', () => {
+    const sentence = 'The header is 20 octets and the gadget body is 1500 octets.';
+    const ctx = answerContext(retrievalOf('How long is the gadget body?', [sentence]));
+    expect(feature('boundOther', bound('20 octets', sentence, 'header'), ctx)).toBe(1);
+    expect(feature('boundOther', bound('1500 octets', sentence, 'gadget body'), ctx)).toBe(0);
+    expect(feature('boundAsked', bound('1500 octets', sentence, 'gadget body'), ctx)).toBeGreaterThan(
+      feature('boundAsked', bound('20 octets', sentence, 'header'), ctx),
+    );
+    expect(feature('boundOther', bound('20 octets', sentence, 'header'), answerContext(retrievalOf('Who sends the gadget body?', [sentence])))).toBe(0);
+  });
+});

@@ -1,9 +1,11 @@
 // Value candidates read from sentences (chat/candidates/spans.ts, sentence-spans.ts): a size said in words
-// with its unit, a dotted identifier read whole, a listing's abbreviated label next to the value.
+// with its unit, a dotted identifier read whole, a listing's abbreviated label next to the value, the thing a value
+// measures and the kind of its unit.
 import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { typedSpans, measureUnit } from '../../electron/core/chat/candidates/spans';
 import { sentenceSpanCandidates } from '../../electron/core/chat/candidates/sentence-spans';
+import { measuredThing, unitKindOf } from '../../electron/core/retrieve/quantities';
 import { retrievalOf } from './retrieval-fixture';
 
 describe('a number with its unit', () => {
@@ -84,5 +86,74 @@ describe('a value asked of a listing (values11)', () => {
     const listing = 'jobQueueWaitTime OBJECT-TYPE\n    SYNTAX Gauge32\n    DESCRIPTION\n        "The time (in tenths of a second) a job waits."';
     const ctx = answerContext(retrievalOf('In what unit is jobQueueWaitTime expressed?', [listing]));
     expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('tenths of a second');
+  });
+});
+
+describe('the thing a value measures', () => {
+  const at = (sentence: string, value: string) => measuredThing(sentence, sentence.indexOf(value), sentence.indexOf(value) + value.length);
+  it("reads a listing's line: the name after a number that opens it, in its own column", () => {
+    expect(at('481      Widget-Record', '481')).toBe('Widget-Record');
+    expect(at('0-1          81      Gadget-Group-ID', '81')).toBe('Gadget-Group-ID');
+    expect(at('30  Reverse Widgets               Integer', '30')).toBe('Reverse Widgets');
+    expect(at('131 (0x83) for Minimum-Widget-Rate', '131')).toBe('Minimum-Widget-Rate');
+  });
+
+  it("reads a named constant's name, the noun a measure modifies, and the subject a value is given to", () => {
+    expect(at('noSuchWidget(4),', 'noSuchWidget(4)')).toBe('noSuchWidget');
+    expect(at('This yields a 48 octet frame key (384 bits).', '48 octet')).toBe('frame key');
+    expect(at('The Replay Counter field is 8 octets.', '8 octets')).toBe('Replay Counter field');
+    expect(at('a default lifetime of 8 hours is RECOMMENDED.', '8 hours')).toBe('default lifetime');
+  });
+
+  it('reads the name a bracketed number follows (value14)', () => {
+    expect(at('The values are Widget-Start (8) and Widget-Stop (9).', '9')).toBe('Widget-Stop');
+    expect(at('Gadget Restart (19)', '19')).toBe('Gadget Restart');
+    expect(at('a field of sixteen (16) octets', '16')).toBeNull();
+  });
+
+  it('reads nothing where the text binds the number to no name', () => {
+    expect(at('16 bits are used for the counter', '16 bits')).toBeNull();
+    expect(at('SYNTAX  DisplayString (SIZE (0..255))', '255')).toBeNull();
+  });
+
+  it('is carried by the value candidates of a listing, each with its own name', () => {
+    const listing = 'The widget attributes are numbered as follows:\n102      WidgetTokenRate\n104      WidgetPeakRate';
+    const ctx = answerContext(retrievalOf('Which widget attribute number was given to WidgetPeakRate?', [listing]));
+    const got = new Map(sentenceSpanCandidates(ctx).map((c) => [c.text, c.measures.measured]));
+    expect(got.get('104 WidgetPeakRate')).toBe('WidgetPeakRate');
+    expect(got.get('102 WidgetTokenRate')).toBe('WidgetTokenRate');
+  });
+});
+
+describe('a size of zero written in words (value14)', () => {
+  it('is a number with its unit', () => {
+    expect(measureUnit('The gadget body is zero octets in length.')).toBe('octets');
+    const sentence = 'The Type-Data field of the gadget reply is zero octets in length.';
+    const ctx = answerContext(retrievalOf('How long is the Type-Data of a gadget reply?', [sentence]));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('zero octets');
+  });
+});
+
+describe("a listing's line opening with its number (value14)", () => {
+  it("reads the number alone as a value bound to the line's name, not as a section number", () => {
+    const listing = 'The gadget counters are:\n\n      1   gadgetInOctets\n     12   gadgetDropCause\n     13   gadgetOutOctets';
+    const ctx = answerContext(retrievalOf('Which number identifies gadgetDropCause among the gadget counters?', [listing]));
+    const got = sentenceSpanCandidates(ctx).filter((c) => c.text === '12');
+    expect(got.length).toBeGreaterThan(0);
+    expect(got[0].measures.measured).toBe('gadgetDropCause');
+  });
+
+  it('still reads no value off a numbered section heading', () => {
+    const ctx = answerContext(retrievalOf('Which number identifies the gadget drop cause?', ['4.  Gadget Drop Cause\n\n   The gadget drop cause is 7.']));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).not.toContain('4');
+  });
+});
+
+describe('the kind of quantity', () => {
+  it("reads a unit's kind", () => {
+    expect(unitKindOf('octets')).toBe('size');
+    expect(unitKindOf('seconds')).toBe('duration');
+    expect(unitKindOf('bits per second')).toBe('rate');
+    expect(unitKindOf(null)).toBeNull();
   });
 });

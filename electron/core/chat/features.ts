@@ -7,8 +7,10 @@ import { candidateParty, conditionOf, statedModalities } from './candidates/requ
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, DEFINING_VERB, measureUnit } from './candidates/spans';
+import { askedUnitKind, unitKindOf } from '../retrieve/quantities';
 import { typeClash } from './candidates/type-fit';
-import { termFit } from './candidates/definitions';
+import { ACRONYM, initials, termFit } from './candidates/definitions';
+import { STOPWORDS } from '../nlp/stopwords';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
@@ -189,6 +191,21 @@ export const CANDIDATE_FEATURES = [
   'conjunctCut',
   // the question asks under what condition something holds and it lies in the condition its sentence states ("only if ...", "when ...")
   'conditionAsked',
+  // values: share of the question's distinctive words (IDF-weighted, less the asked phrase) in the thing it is the
+  // value of, as its text binds them ("481  ADIF-Record", "readOnly(4)", "the Replay Counter field is 8 octets")
+  'measuresNamed',
+  // values: share of the words of the thing it is the value of that the question does not write (the value of another thing)
+  'measuresOther',
+  // values: its unit is of another kind than the question asks (a length where a duration is asked), or it has one where
+  // a plain value is asked (a size for a constant's value)
+  'unitKindClash',
+  // values: how well the name its own text binds it to ("X is N", "X: N", "X (N)", "X = N", a listing line's label, a
+  // table row's key) is the thing the question asks: 1 the same name written whole or an acronym and its expansion,
+  // else the balance of the name's words the question writes and the question's distinctive words the name holds
+  'boundAsked',
+  // values: it is bound to a name outside its own text none of whose words the question writes (the value of another
+  // named thing; a named constant's or a listing line's own name is what the value is, not what it measures)
+  'boundOther',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -216,6 +233,94 @@ function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: numbe
   if (!unit) return { quantityFit: 0, unitNamed: 0 };
   const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
   return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
+}
+
+const unitKinds = new WeakMap<AnswerContext, ReturnType<typeof askedUnitKind>>();
+/** measuresNamed, measuresOther and unitKindClash of a candidate (0 unless a value is asked). */
+function valueFeatures(c: Candidate, ctx: AnswerContext): { measuresNamed: number; measuresOther: number; unitKindClash: number } {
+  if (!ctx.numeric || ctx.type.type === 'date') return { measuresNamed: 0, measuresOther: 0, unitKindClash: 0 };
+  const thing = c.measures.measured ? contentStems(c.measures.measured) : [];
+  let asked = unitKinds.get(ctx);
+  if (asked === undefined)
+    unitKinds.set(
+      ctx,
+      (asked = askedUnitKind(
+        ctx.type,
+        ctx.q.tokens.map((t) => t.raw),
+      )),
+    );
+  const kind = c.measures.unitKind ?? unitKindOf(measureUnit(c.text));
+  return {
+    measuresNamed: thing.length ? coverage(ctx.distinctive, thing) : 0,
+    measuresOther: thing.length ? thing.filter((x) => !ctx.qContent.has(x)).length / thing.length : 0,
+    unitKindClash: bool(!!asked && !!kind && asked !== kind),
+  };
+}
+
+/** A name written as one word of joined parts ("Widget-Peak-Rate", "reAuthPeriod", "max_widgets"). */
+const JOINED_NAME = /[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/g;
+const joinedNames = (text: string) => [...text.matchAll(JOINED_NAME)].map((m) => m[0].toLowerCase());
+
+interface QuestionNames {
+  /** Joined names the question writes (lower case). */
+  joined: Set<string>;
+  /** The initials of the question's runs of content words, one string per run (to find an acronym's expansion). */
+  initialRuns: string[];
+  /** Acronyms the question writes. */
+  acronyms: Set<string>;
+}
+const questionNames = new WeakMap<AnswerContext, QuestionNames>();
+function namesOfQuestion(ctx: AnswerContext): QuestionNames {
+  let got = questionNames.get(ctx);
+  if (got) return got;
+  const runs: string[] = [];
+  let run = '';
+  for (const w of ctx.q.text.split(/[^A-Za-z0-9-]+/)) {
+    if (!w || STOPWORDS.has(w.toLowerCase()) || !/^[A-Za-z]/.test(w)) {
+      if (run) runs.push(run);
+      run = '';
+      continue;
+    }
+    run += initials(w);
+  }
+  if (run) runs.push(run);
+  got = {
+    joined: new Set(joinedNames(ctx.q.text)),
+    initialRuns: runs,
+    acronyms: new Set(ctx.q.tokens.filter((t) => ACRONYM.test(t.raw)).map((t) => t.raw.replace(/s$/, ''))),
+  };
+  questionNames.set(ctx, got);
+  return got;
+}
+
+/** Whether a name and the question write the same thing as an acronym and its expansion ("MTU" and "maximum transmission unit"). */
+function acronymAgrees(name: string, asked: QuestionNames): boolean {
+  const words = name.split(/\s+/);
+  if (words.length === 1 && ACRONYM.test(name)) {
+    const short = name.replace(/s$/, '');
+    if (short.length >= 2 && asked.initialRuns.some((r) => r.includes(short))) return true;
+  }
+  const own = initials(name);
+  return own.length >= 2 && asked.acronyms.has(own);
+}
+
+/**
+ * boundAsked and boundOther of a value candidate (0 unless a value is asked or its text binds it to no name):
+ * the name as retrieve/quantities measuredThing, a field record's heading or a table row's key reads it.
+ */
+function boundFeatures(c: Candidate, ctx: AnswerContext): { boundAsked: number; boundOther: number } {
+  const name = c.measures.measured?.trim();
+  if (!name || !ctx.numeric || ctx.type.type === 'date') return { boundAsked: 0, boundOther: 0 };
+  const asked = namesOfQuestion(ctx);
+  if (joinedNames(name).some((n) => asked.joined.has(n)) || acronymAgrees(name, asked)) return { boundAsked: 1, boundOther: 0 };
+  const own = [...new Set(contentStems(name))];
+  if (!own.length) return { boundAsked: 0, boundOther: 0 };
+  const precision = own.filter((x) => ctx.qContent.has(x)).length / own.length;
+  const recall = coverage(ctx.distinctive, own);
+  return {
+    boundAsked: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+    boundOther: bool(precision === 0 && !c.text.toLowerCase().includes(name.toLowerCase())),
+  };
 }
 
 /** Words that open a relative clause inside a noun phrase ("the parties to whom ...", "an entity that ..."). */
@@ -732,6 +837,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     requirementActor: m.requirementActor ?? 0,
     requirementVerb: m.requirementVerb ?? 0,
     ...requirementPlace(c, ctx),
+    ...valueFeatures(c, ctx),
+    ...boundFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -118,9 +118,9 @@ export function expansionCandidates(ctx: AnswerContext): Candidate[] {
 }
 
 /** A word written in capitals (and digits) only: an acronym ("WTP", "KEK"). */
-const ACRONYM = /^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?$/;
+export const ACRONYM = /^[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*s?$/;
 /** The initials of a term's words, hyphenated parts counted ("Widget Transport Protocol" -> "WTP"). */
-const initials = (term: string) =>
+export const initials = (term: string) =>
   term
     .split(/[\s-]+/)
     .filter((w) => /^[A-Za-z]/.test(w) && !STOPWORDS.has(w.toLowerCase()))

@@ -5,6 +5,7 @@ import { stem } from '../../nlp/morphology';
 import { fieldRecords } from '../../document/layout';
 import { clip, type AnswerContext } from './context';
 import { LEVEL, typedSpans } from './spans';
+import { measureUnit, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate } from './types';
 
 export function fieldCandidates(ctx: AnswerContext): Candidate[] {
@@ -31,7 +32,16 @@ export function fieldCandidates(ctx: AnswerContext): Candidate[] {
         sentence: `${rec.heading ? `${rec.heading}: ` : ''}${field.label} ${field.body}`.replace(/\s+/g, ' '),
         offset: field.offset,
         triples: [],
-        measures: { match, passageMatch: ctx.passageCover.get(p.id) ?? 0, labelled: 1, specificity: spans[0]?.level ?? 'loose', novel: 1 },
+        measures: {
+          match,
+          passageMatch: ctx.passageCover.get(p.id) ?? 0,
+          labelled: 1,
+          specificity: spans[0]?.level ?? 'loose',
+          novel: 1,
+          // the record's value measures what its heading names
+          ...(rec.heading ? { measured: rec.heading } : {}),
+          ...(unitKindOf(measureUnit(text)) ? { unitKind: unitKindOf(measureUnit(text))! } : {}),
+        },
       });
     }
   });

@@ -12,6 +12,7 @@ import { stem } from '../../nlp/morphology';
 import { STOPWORDS } from '../../nlp/stopwords';
 import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
+import { measuredThing, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate, Measures } from './types';
 import type { AnswerType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
@@ -293,11 +294,13 @@ function measureSpan(
   if (type.type !== 'yesno' && novel === 0) return null;
   // (a value may be a name, unless the question asks for a number: "which numeric X value")
   const named = type.type === 'value' && !o.asksNumber && (WHOLE_IDENTIFIER.test(span.text) || CONSTANT_WORD.test(span.text));
-  // "4.1.  Widget-Tunnel-Link": the number of a section heading is not a value of it
+  // "4.1.  Widget-Tunnel-Link": the number of a section heading is not a value of it (a whole number
+  // without its dot before a column break, "13   widgetRate", is a listing's line: its number is the value)
   if (
     numeric &&
     span.start === 0 &&
     /^\d+(?:\.\d+)*\.?\s+(?!(?:for|of|to|in|on|at|by|or|and)\s)\S/.test(s.text) &&
+    !/^\d+(?:\s{2,}|\t)/.test(s.text) &&
     /^\d+(?:\.\d+)*$/.test(span.text) &&
     s.tokens.length <= 10
   )
@@ -380,7 +383,15 @@ function measureSpan(
     abbreviated: span.start < 0 ? 0 : abbreviatedNear(ctx, s.text, span),
     graphLabel: bit(ctx.labels.has(span.text.toLowerCase())),
     namedDocument: bit(ctx.namedDocuments.has(ctx.passageById.get(x.passage)?.documentId ?? -1)),
+    ...(ctx.numeric ? valueOf(s.text, span) : {}),
   };
+}
+
+/** What a value span measures and the kind of its unit (absent when its text binds it to nothing / it has no unit). */
+function valueOf(sentence: string, span: Span): Pick<Measures, 'measured' | 'unitKind'> {
+  const measured = span.complement ? null : measuredThing(sentence, span.start, span.end, span.text);
+  const unitKind = unitKindOf(measureUnit(span.text));
+  return { ...(measured ? { measured } : {}), ...(unitKind ? { unitKind } : {}) };
 }
 
 /** A span's shape: letters, digits and the rest ("RFC2868" and "RFC2867" are alike, "VLAN (13)" and "reset(2)" too). */

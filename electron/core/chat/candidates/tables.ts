@@ -2,6 +2,7 @@
 // it names ("What Framed-MTU ... for IEEE 802.11 media": 2304); retrieve/tables.ts reads the tables.
 import { askedCells } from '../../retrieve/tables';
 import type { AnswerContext } from './context';
+import { measureUnit, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate } from './types';
 
 export function tableCandidates(ctx: AnswerContext): Candidate[] {
@@ -18,7 +19,15 @@ export function tableCandidates(ctx: AnswerContext): Candidate[] {
         sentence: cell.quote,
         offset: cell.offset,
         triples: [],
-        measures: { match, passageMatch: ctx.passageCover.get(p.id) ?? 0, labelled: 1, novel: 1 },
+        measures: {
+          match,
+          passageMatch: ctx.passageCover.get(p.id) ?? 0,
+          labelled: 1,
+          novel: 1,
+          // a cell measures its row's key
+          measured: cell.row,
+          ...(unitKindOf(measureUnit(cell.value)) ? { unitKind: unitKindOf(measureUnit(cell.value))! } : {}),
+        },
       });
     }
   });

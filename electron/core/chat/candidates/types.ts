@@ -3,6 +3,8 @@
 // a requirement), with the measurements that place gave it. The measurements are named and raw (no
 // weights here): chat/features.ts turns them into the feature vector the fitted ranker reads.
 
+import type { UnitKind } from '../../retrieve/quantities';
+
 /** Where a candidate was read. */
 export type CandidateSource =
   | 'path' // the end of a relation path of the graph
@@ -113,6 +115,10 @@ export interface Measures {
   requirementActor?: number;
   /** Yes/no: the verb after the requirement's modal is one of the question's words. */
   requirementVerb?: number;
+  /** Values: the thing it is the value of, as its text binds them ("481  ADIF-Record": ADIF-Record; retrieve/quantities.ts measuredThing). */
+  measured?: string;
+  /** Values: the kind of its unit ("16 octets": a size); absent for a number without one. */
+  unitKind?: UnitKind;
 }
 
 export interface Candidate {
