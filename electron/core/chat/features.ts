@@ -182,9 +182,9 @@ export const CANDIDATE_FEATURES = [
   // yes/no: the verb its modal governs is one of the question's words
   'requirementVerb',
   // not yes/no: it stands after the modal of a requirement its sentence states, and the party that requirement
-  // binds (its subject's head) is one the question names ("what must the NAS do" over "the NAS MUST ...")
+  // binds (its subject's head) is one the question names ("what must the relay do" over "the relay MUST ...")
   'actorAsked',
-  // ... and that party is another one, written out ("the tunnel server MUST ..." for a question about the NAS)
+  // ... and that party is another one, written out ("the gateway MUST ..." for a question about the relay)
   'actorOther',
   // it is one member of a coordination its sentence writes ("A" of "both A and B packets", "send X" of "send X and
   // disconnect Y"): the whole coordination is what is said
@@ -192,7 +192,7 @@ export const CANDIDATE_FEATURES = [
   // the question asks under what condition something holds and it lies in the condition its sentence states ("only if ...", "when ...")
   'conditionAsked',
   // values: share of the question's distinctive words (IDF-weighted, less the asked phrase) in the thing it is the
-  // value of, as its text binds them ("481  ADIF-Record", "readOnly(4)", "the Replay Counter field is 8 octets")
+  // value of, as its text binds them ("412  Widget-Record", "halted(4)", "the Sequence field is 8 octets")
   'measuresNamed',
   // values: share of the words of the thing it is the value of that the question does not write (the value of another thing)
   'measuresOther',
@@ -257,7 +257,7 @@ function valueFeatures(c: Candidate, ctx: AnswerContext): { measuresNamed: numbe
   };
 }
 
-/** A name written as one word of joined parts ("Widget-Peak-Rate", "reAuthPeriod", "max_widgets"). */
+/** A name written as one word of joined parts ("Widget-Peak-Rate", "retryPeriod", "max_widgets"). */
 const JOINED_NAME = /[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/g;
 const joinedNames = (text: string) => [...text.matchAll(JOINED_NAME)].map((m) => m[0].toLowerCase());
 

@@ -180,7 +180,7 @@ export function findAcronymDefinitions(text: string): AcronymDefinition[] {
 }
 
 /**
- * Where a text introduces an acronym: "Transient EAP Keys (TEKs)" (the words before the bracket whose
+ * Where a text introduces an acronym: "Widget Transport Keys (WTKs)" (the words before the bracket whose
  * initials, or an all-capital word's letters, spell it; small words between may be skipped) or
  * "TEK (Transient EAP Key)".
  */

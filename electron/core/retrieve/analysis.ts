@@ -35,7 +35,7 @@ export interface AnalyzedQuestion {
   quoted: string | null;
   /** A term whose definition the question mentions without asking for it ("cite as the definition of X"). */
   defined: string | null;
-  /** Words written as identifiers ("radiusAccServTotalNoRecords", "reAuthPeriod"), lower-cased. */
+  /** Words written as identifiers ("widgetTotalNoReplies", "retryPeriod"), lower-cased. */
   identifiers: string[];
   /** Document designations as written ("RFC 1157", "IEC 61850-7-4"). */
   designations: string[];

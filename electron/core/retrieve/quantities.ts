@@ -117,9 +117,9 @@ const THING_BEFORE = new RegExp(
 
 /**
  * The thing a number of a sentence is the value of, as the text binds them: the name of a named constant
- * ("readOnly(4)": readOnly), the name a listing's line writes after a number that opens it ("481  ADIF-Record",
+ * ("halted(4)": halted), the name a listing's line writes after a number that opens it ("412  Widget-Record",
  * "7 for Widget-Link"), the noun a measure modifies ("a 48-octet RC4 key": RC4 key), or the subject a sentence
- * gives the value of ("the Replay Counter field is 8 octets", "X = 5"). Null when the text binds it to nothing.
+ * gives the value of ("the Sequence field is 8 octets", "X = 5"). Null when the text binds it to nothing.
  * (`span`: the value as read, when its text folds the sentence's white space.)
  */
 export function measuredThing(sentence: string, start: number, end: number, span = sentence.slice(start, end)): string | null {

@@ -34,7 +34,7 @@ export function contentTokens(text: string): Token[] {
 export function questionTerms(question: QuestionInput, df: (words: string[]) => Map<string, number>, chunks: number, frame: string[] = []): QuestionTerm[] {
   const dropped = new Set(frame.map((w) => w.toLowerCase()));
   const tokens = analyzed(question).content;
-  // "radiusAccServTotalNoRecords", "reAuthPeriod": a capital inside a lower-case word marks an identifier
+  // "widgetTotalNoReplies", "retryPeriod": a capital inside a lower-case word marks an identifier
   const names = new Set(tokens.filter((t) => /[a-z][A-Z]/.test(t.raw)).map((t) => t.text));
   let words = [...new Set(tokens.map((t) => t.text))].filter((w) => !dropped.has(w));
   const freq = chunks > 0 ? df(words) : new Map<string, number>();

@@ -1,7 +1,7 @@
 // Candidates that define the asked term from the document's layout rather than one sentence: a
 // description field under a line naming the term (document/layout.ts), a formula line whose left side
 // is the term ("Session-Id = Type-Code || Method-Id", read with the sentence introducing it), and an
-// acronym's expansion where the text introduces it ("Transient EAP Keys (TEKs)"). And the clauses of
+// acronym's expansion where the text introduces it ("Widget Transport Keys (WTKs)"). And the clauses of
 // a sentence that say what a term is (definingClauses), with how a written term fits the asked one (termFit).
 import { coverage, scoreSentences } from '../../retrieve/sentences';
 import { contentStems, posTags } from '../../retrieve/text';
@@ -261,7 +261,7 @@ function clauseSubject(clause: string): { term: string; verbAt: number; copular:
       continue;
     }
     const verbAt = (k: number) => k < tags.length && (tags[k].pos === 'VERB' || tags[k].pos === 'AUX');
-    // a word's hyphenated part ("RADIUS-based"), a noun read as a verb before the verb ("a transport address consists")
+    // a word's hyphenated part ("widget-based"), a noun read as a verb before the verb ("a relay table consists")
     const glued = offset > 0 && head[offset - 1] === '-';
     // (or a modifier read as a verb inside the noun phrase: "the push model")
     const nounBeforeVerb =

@@ -193,8 +193,8 @@ function definitionsOf(ctx: AnswerContext, x: ScoredSentence): Definitions {
   const subject = ctx.subjectStems;
   const asked = ctx.type.subject ?? '';
   const local = termInDocument(subject, ctx.passageById.get(x.passage)?.document ?? '');
-  // a longer term holding the asked one defines it only if the asked term's head is its head ("an SNMP community
-  // profile" for "community profile"; not "an example of a <term>", "the <term> module")
+  // a longer term holding the asked one defines it only if the asked term's head is its head ("a gadget relay
+  // table" for "relay table"; not "an example of a <term>", "the <term> module")
   const fitTo = (term: string, stems: string[]) => {
     const f = termFit(term, stems, asked);
     return f === 0.5 && contentStems(term.split(/\s(?:of|for)\s/i)[0].replace(/\([^)]*\)/g, ' ')).pop() !== stems[stems.length - 1] ? 0 : f;

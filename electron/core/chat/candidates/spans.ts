@@ -51,7 +51,7 @@ const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
 export const UNIT_WORD = new RegExp(String.raw`^${UNITS}$`, 'i');
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
-/** A technical identifier: hyphenated or camel-case words ("Call-Serial-Number", "reAuthPeriod"). */
+/** A technical identifier: hyphenated or camel-case words ("Widget-Serial-Number", "retryPeriod"). */
 const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
 export const NUMBER_WORDS_ALONE = new RegExp(String.raw`^${NUMBER_WORD}$`, 'i');
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;

@@ -54,7 +54,7 @@ export interface Measures {
   local?: number;
   /** Share of its words that are not the question's. */
   novel?: number;
-  /** The asked noun stands right next to it ("the reAuthPeriod constant"). */
+  /** The asked noun stands right next to it ("the retryPeriod constant"). */
   headAdjacent?: number;
   /** A word of the asked phrase within two tokens. */
   phraseAdjacent?: number;
@@ -115,7 +115,7 @@ export interface Measures {
   requirementActor?: number;
   /** Yes/no: the verb after the requirement's modal is one of the question's words. */
   requirementVerb?: number;
-  /** Values: the thing it is the value of, as its text binds them ("481  ADIF-Record": ADIF-Record; retrieve/quantities.ts measuredThing). */
+  /** Values: the thing it is the value of, as its text binds them ("412  Widget-Record": Widget-Record; retrieve/quantities.ts measuredThing). */
   measured?: string;
   /** Values: the kind of its unit ("16 octets": a size); absent for a number without one. */
   unitKind?: UnitKind;

@@ -178,9 +178,9 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   if (reduced) rules.push('emit.reduced-relative');
   // emit.in-passing: the noun right before the participle, no agent's "by" (a predicate nominal's subject, "X is
   // a dish found in Y", is no such noun: the relative is said of X)
-  // (nor a document it refers to, "the protocol described in this memo", "defined in [9]": a cross-reference is a fact)
+  // (nor a document it refers to, "the method described in this note", "defined in [4]": a cross-reference is a fact)
   const cites = rules.includes('ref.document') || /\[[^\]]+\]/.test(rt.text);
-  // (nor a role it gives the noun, "authenticators acting as RADIUS clients": that predicates, as an apposition does)
+  // (nor a role it gives the noun, "relays acting as clients": that predicates, as an apposition does)
   const inPassing = Boolean(r.passing) || (reduced && head.to === c!.vs - 1 && !/ (?:by|as)$/.test(rel) && !cites);
   if (r.passing) rules.push(r.passing);
   else if (inPassing) rules.push('emit.in-passing');
