@@ -6,11 +6,10 @@ import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { candidateParty, conditionOf, statedModalities } from './candidates/requirements';
 import { contentStems, escapeRe, posTags } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
-import { asksMagnitude, DEFINING_VERB, measureUnit } from './candidates/spans';
-import { askedUnitKind, unitKindOf } from '../retrieve/quantities';
+import { DEFINING_VERB } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
-import { ACRONYM, initials, termFit } from './candidates/definitions';
-import { STOPWORDS } from '../nlp/stopwords';
+import { termFit } from './candidates/definitions';
+import { boundFeatures, measureFeatures, valueFeatures } from './features-values';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
@@ -225,103 +224,6 @@ export const IDENTITY_FEATURES = [
   'citationClauseMatch',
   'citedTitleMatch',
 ] as const satisfies readonly (typeof CANDIDATE_FEATURES)[number][];
-
-/** quantityFit and unitNamed of a candidate: whether it is a number with a unit, asked as a magnitude / with its unit named. */
-function measureFeatures(c: Candidate, ctx: AnswerContext): { quantityFit: number; unitNamed: number } {
-  if (!ctx.numeric) return { quantityFit: 0, unitNamed: 0 };
-  const unit = measureUnit(c.text);
-  if (!unit) return { quantityFit: 0, unitNamed: 0 };
-  const named = unit !== '%' && contentStems(unit).some((x) => ctx.qContent.has(x));
-  return { quantityFit: bool(asksMagnitude(ctx.type)), unitNamed: bool(named) };
-}
-
-const unitKinds = new WeakMap<AnswerContext, ReturnType<typeof askedUnitKind>>();
-/** measuresNamed, measuresOther and unitKindClash of a candidate (0 unless a value is asked). */
-function valueFeatures(c: Candidate, ctx: AnswerContext): { measuresNamed: number; measuresOther: number; unitKindClash: number } {
-  if (!ctx.numeric || ctx.type.type === 'date') return { measuresNamed: 0, measuresOther: 0, unitKindClash: 0 };
-  const thing = c.measures.measured ? contentStems(c.measures.measured) : [];
-  let asked = unitKinds.get(ctx);
-  if (asked === undefined)
-    unitKinds.set(
-      ctx,
-      (asked = askedUnitKind(
-        ctx.type,
-        ctx.q.tokens.map((t) => t.raw),
-      )),
-    );
-  const kind = c.measures.unitKind ?? unitKindOf(measureUnit(c.text));
-  return {
-    measuresNamed: thing.length ? coverage(ctx.distinctive, thing) : 0,
-    measuresOther: thing.length ? thing.filter((x) => !ctx.qContent.has(x)).length / thing.length : 0,
-    unitKindClash: bool(!!asked && !!kind && asked !== kind),
-  };
-}
-
-/** A name written as one word of joined parts ("Widget-Peak-Rate", "retryPeriod", "max_widgets"). */
-const JOINED_NAME = /[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*/g;
-const joinedNames = (text: string) => [...text.matchAll(JOINED_NAME)].map((m) => m[0].toLowerCase());
-
-interface QuestionNames {
-  /** Joined names the question writes (lower case). */
-  joined: Set<string>;
-  /** The initials of the question's runs of content words, one string per run (to find an acronym's expansion). */
-  initialRuns: string[];
-  /** Acronyms the question writes. */
-  acronyms: Set<string>;
-}
-const questionNames = new WeakMap<AnswerContext, QuestionNames>();
-function namesOfQuestion(ctx: AnswerContext): QuestionNames {
-  let got = questionNames.get(ctx);
-  if (got) return got;
-  const runs: string[] = [];
-  let run = '';
-  for (const w of ctx.q.text.split(/[^A-Za-z0-9-]+/)) {
-    if (!w || STOPWORDS.has(w.toLowerCase()) || !/^[A-Za-z]/.test(w)) {
-      if (run) runs.push(run);
-      run = '';
-      continue;
-    }
-    run += initials(w);
-  }
-  if (run) runs.push(run);
-  got = {
-    joined: new Set(joinedNames(ctx.q.text)),
-    initialRuns: runs,
-    acronyms: new Set(ctx.q.tokens.filter((t) => ACRONYM.test(t.raw)).map((t) => t.raw.replace(/s$/, ''))),
-  };
-  questionNames.set(ctx, got);
-  return got;
-}
-
-/** Whether a name and the question write the same thing as an acronym and its expansion ("MTU" and "maximum transmission unit"). */
-function acronymAgrees(name: string, asked: QuestionNames): boolean {
-  const words = name.split(/\s+/);
-  if (words.length === 1 && ACRONYM.test(name)) {
-    const short = name.replace(/s$/, '');
-    if (short.length >= 2 && asked.initialRuns.some((r) => r.includes(short))) return true;
-  }
-  const own = initials(name);
-  return own.length >= 2 && asked.acronyms.has(own);
-}
-
-/**
- * boundAsked and boundOther of a value candidate (0 unless a value is asked or its text binds it to no name):
- * the name as retrieve/quantities measuredThing, a field record's heading or a table row's key reads it.
- */
-function boundFeatures(c: Candidate, ctx: AnswerContext): { boundAsked: number; boundOther: number } {
-  const name = c.measures.measured?.trim();
-  if (!name || !ctx.numeric || ctx.type.type === 'date') return { boundAsked: 0, boundOther: 0 };
-  const asked = namesOfQuestion(ctx);
-  if (joinedNames(name).some((n) => asked.joined.has(n)) || acronymAgrees(name, asked)) return { boundAsked: 1, boundOther: 0 };
-  const own = [...new Set(contentStems(name))];
-  if (!own.length) return { boundAsked: 0, boundOther: 0 };
-  const precision = own.filter((x) => ctx.qContent.has(x)).length / own.length;
-  const recall = coverage(ctx.distinctive, own);
-  return {
-    boundAsked: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
-    boundOther: bool(precision === 0 && !c.text.toLowerCase().includes(name.toLowerCase())),
-  };
-}
 
 /** Words that open a relative clause inside a noun phrase ("the parties to whom ...", "an entity that ..."). */
 const RELATIVE = /^(?:that|which|who|whom|whose)$/;
