@@ -61,8 +61,7 @@ export function clauseFit(
   const party = partyOf(clause, before);
   const words = [...party.words.map((t) => stem(t.text)), ...contentStems(clause.subject), ...contentStems(clause.predicate)];
   const requirementMatch = coverage(ctx.distinctive, words);
-  const asked = askedParty(ctx);
-  const requirementActor = !party.head || REFERRING.test(party.head.text) ? 0.5 : (asked.size ? asked : ctx.qContent).has(stem(party.head.text)) ? 1 : 0;
+  const requirementActor = !party.head || REFERRING.test(party.head.text) ? 0.5 : partyAsked(ctx, party.head.text) ? 1 : 0;
   const verb = tokenize(clause.predicate).find((t) => !BEFORE_VERB.test(t.text));
   return { requirementMatch, requirementActor, requirementVerb: verb && ctx.qContent.has(stem(verb.text)) ? 1 : 0 };
 }
@@ -93,7 +92,7 @@ const WH = /^(?:what|which|who|whom|whose|how|when|where|why)$/;
 const parties = new WeakMap<AnswerContext, Set<string>>();
 /**
  * The party a question asks about: the content stems between the auxiliary after its wh-word and its verb ("what
- * must the NAS do when the server ..." names the NAS, not the server); empty when none is written there (a passive:
+ * must the relay do when the server ..." names the relay, not the server); empty when none is written there (a passive:
  * "what may be placed in ...").
  */
 export function askedParty(ctx: AnswerContext): Set<string> {
@@ -113,9 +112,15 @@ export function askedParty(ctx: AnswerContext): Set<string> {
   return got;
 }
 
+/** Whether a party's head word is the party the question asks about (askedParty; any of the question's words when it writes none there). */
+function partyAsked(ctx: AnswerContext, head: string): boolean {
+  const asked = askedParty(ctx);
+  return (asked.size ? asked : ctx.qContent).has(stem(head));
+}
+
 /**
  * Where a candidate stands in the requirements its sentence states (a question that is not yes or no: "what must
- * the NAS do when ..."): in the part after a clause's modal, whether the party that clause binds is one the
+ * the relay do when ..."): in the part after a clause's modal, whether the party that clause binds is one the
  * question names (`actorAsked`) or another party written out (`actorOther`); both 0 outside a requirement's
  * predicate (in its subject, the candidate may be the party asked for).
  */
@@ -130,8 +135,7 @@ export function candidateParty(ctx: AnswerContext, sentence: string, at: number)
   if (predicate < 0 || at < predicate) return none;
   const party = partyOf(clause, clauses[i - 1]);
   if (!party.head || REFERRING.test(party.head.text)) return none;
-  const asked = askedParty(ctx);
-  const named = (asked.size ? asked : ctx.qContent).has(stem(party.head.text));
+  const named = partyAsked(ctx, party.head.text);
   return { actorAsked: named ? 1 : 0, actorOther: named ? 0 : 1 };
 }
 
