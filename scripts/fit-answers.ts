@@ -2,7 +2,7 @@
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
-//                                  [--calibration-max N] [--calibration-kinds] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
+//                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -17,6 +17,8 @@
 //    --identity-l2 holds the candidate inputs of a document's identity (features.ts IDENTITY_FEATURES) to SCALE
 //    times the chosen L2 (listwise; fit-model.ts groupL2);
 //    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
+//    --calibration-trees adds small boosted trees on top of the calibration's log-odds (answers read from passages,
+//    over features.ts CONFIDENCE_TREE_FEATURES), nested as the calibration;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
 //    alone, or --graph FILE over --graph-db FILE) fit the calibration of answers read off triples alone;
 //    --seeds compares instead: the training folds' held-out top-1 for each fold seed, with all features and
@@ -30,6 +32,7 @@ import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample, type Nesting, type NullMode } from '../electron/core/chat/fit-model';
+import type { BoostOptions } from '../electron/core/learn/boost';
 import { AnswerRanker } from '../electron/core/chat/ranker';
 import { ablateFeatures, IDENTITY_FEATURES, QUESTION_FEATURES } from '../electron/core/chat/features';
 import { PassageRanker } from '../electron/core/retrieve/passage-ranker';
@@ -167,6 +170,7 @@ async function main(): Promise<void> {
       ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2') } : {}),
       ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
       ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
+      ...(opt('calibration-trees') ? { calibrationTrees: opt('calibration-trees') } : {}),
       heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
@@ -203,7 +207,9 @@ async function main(): Promise<void> {
           .map((p) => `>= ${p.threshold}: ${p.precision?.toFixed(3) ?? '-'} / ${p.coverage.toFixed(3)}`)
           .join(', ')}; calibration on ${model.graphConfidence?.features.join(', ') ?? '-'}`,
       );
-    console.log(`  calibration (text) on ${model.confidence.features.map((f, i) => `${f} ${model.confidence.weights[i].toFixed(2)}`).join(', ')}`);
+    console.log(
+      `  calibration (text) on ${model.confidence.features.map((f, i) => `${f} ${model.confidence.weights[i].toFixed(2)}`).join(', ')}${model.confidenceTrees ? `, with ${model.confidenceTrees.trees.length} boosted trees (--calibration-trees ${opt('calibration-trees')})` : ''}`,
+    );
     const weights = model.candidate.features.map((f, i) => [f, model.candidate.weights[i]] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
     console.log(`  weights: ${weights.map(([f, w]) => `${f} ${w.toFixed(2)}`).join(', ')}; bias ${model.candidate.bias.toFixed(2)}`);
 
@@ -256,7 +262,14 @@ const calibrationOptions = () => ({
   ...(opt('nested') ? { nested: opt('nested') as Nesting } : {}),
   ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
   ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
+  ...(opt('calibration-trees') ? { calibrationTrees: calibrationTrees(opt('calibration-trees')!) } : {}),
 });
+
+/** --calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]: small boosted trees on the calibration's log-odds (fit-model.ts calibrationTrees). */
+function calibrationTrees(spec: string): BoostOptions {
+  const [rounds, depth, rate, lambda, minLeaf] = spec.split(':').map(Number);
+  return { rounds, depth, rate: rate || 0.1, lambda: lambda || 5, minLeaf: minLeaf || 4 };
+}
 
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
 function compareOnFolds(

@@ -38,7 +38,7 @@ export function contextOfDocuments(question: string, passages: { text: string; d
   return answerContext(r);
 }
 
-const RETRY_QUESTION = 'How many retries does the client make before it gives up?';
+export const RETRY_QUESTION = 'How many retries does the client make before it gives up?';
 const RETRY_DF = { retry: 10, client: 20, give: 30 };
 
 /**

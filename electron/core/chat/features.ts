@@ -944,6 +944,27 @@ export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
   'pairShare',
 ];
 /**
+ * The inputs of the small boosted trees a calibration may add to its linear log-odds (answers read from
+ * passages; fit-model.ts calibrationTrees): the calibration's usual inputs with the kind asked, so that one
+ * input can count for one kind of question and not another, or only together with another input. Each is
+ * bounded (a share, a capped lead, 0 / 1), as CONFIDENCE_FEATURES.
+ */
+export const CONFIDENCE_TREE_FEATURES: readonly QuestionFeature[] = [
+  'consistentShare',
+  'missingNoun',
+  'passageMargin',
+  'plainAgrees',
+  ...ASKED_KIND_FEATURES,
+  'topOverNull',
+  'nullShare',
+  'topTypeAgrees',
+  'topShapeFit',
+  'topClauseMatch',
+  'otherPassageAgrees',
+  'topFromLayout',
+  'topSupport',
+];
+/**
  * The question features the confidence of an answer read off a graph without passages may be calibrated
  * on: scripts/fit-answers.ts picks among them forward by the training folds' log loss (chat/fit-model.ts).
  */

@@ -13,6 +13,7 @@ import {
   ASKED_KIND_FEATURES,
   CANDIDATE_FEATURES,
   CONFIDENCE_FEATURES,
+  CONFIDENCE_TREE_FEATURES,
   evidenceKind,
   GRAPH_CONFIDENCE_FEATURES,
   GROUNDED_FEATURES,
@@ -26,7 +27,7 @@ import {
 } from './features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { fitCalibration } from '../learn/calibrate';
-import { fitBoostedRanker, type BoostOptions } from '../learn/boost';
+import { fitBoostedLogistic, fitBoostedRanker, forestValue, type BoostOptions } from '../learn/boost';
 import { AnswerRanker, featuresOf, originOf, type AnswerModel, type NamedModel } from './ranker';
 import { answerCorrect } from '../text/answer-match';
 
@@ -73,6 +74,12 @@ interface FitOptions {
    * differs by what was asked, on documents the fit never saw as on those it did.
    */
   calibrationKinds?: boolean;
+  /**
+   * Small boosted trees added to the calibration's log-odds (answers read from passages), over
+   * CONFIDENCE_TREE_FEATURES, fitted on the linear calibration's scores of the same rows (absent: the linear
+   * calibration alone). Nested as the calibration: the trees that judge a fold never saw it.
+   */
+  calibrationTrees?: BoostOptions;
   /**
    * A group of candidate inputs held closer to 0 than the rest (listwise): their L2 is the chosen L2 times
    * `scale`. Inputs that mark few candidates of few questions (a document's identity, asked only by "which
@@ -166,6 +173,7 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
     ...(rest.null ? { null: rest.null } : {}),
     ...(rest.trees ? { trees: rest.trees } : {}),
     confidence: rest.confidence ?? EMPTY,
+    ...(rest.confidenceTrees ? { confidenceTrees: rest.confidenceTrees } : {}),
     ...(rest.graphConfidence ? { graphConfidence: rest.graphConfidence } : {}),
     grounded: rest.grounded ?? EMPTY,
     groundedThreshold: rest.groundedThreshold ?? 0,
@@ -395,6 +403,18 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     };
     const X = (rankings: Ranked[], at: number[]) => at.map((i) => cols.map((c) => rankings[i].q[c]));
     const y = (at: number[]) => at.map((i) => (heldOut[i].correct ? 1 : 0));
+    // (calibrationTrees: trees over the tree inputs on top of a linear calibration's log-odds of the same rows)
+    const treeOptions = kind === 'text' ? options.calibrationTrees : undefined;
+    const treeCols = CONFIDENCE_TREE_FEATURES.map((n) => QUESTION_FEATURES.indexOf(n));
+    const treeX = (rankings: Ranked[], i: number) => treeCols.map((c) => rankings[i].q[c]);
+    const fitTreesOn = (rankings: Ranked[], at: number[], base: LinearModel) => {
+      if (!treeOptions) return [];
+      const xs = X(rankings, at);
+      return fitBoostedLogistic(
+        at.map((i, j) => ({ x: treeX(rankings, i), right: heldOut[i].correct, base: linear(base, xs[j]) })),
+        treeOptions,
+      );
+    };
     const fit = fitCalibration(
       X(heldOut, rows),
       y(rows),
@@ -416,11 +436,14 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
         train.map((i) => folds[i]),
         calibrationOptions,
       );
-      const p = X(heldOut, test).map((x) => sigmoid(linear(outer.model, x)));
+      const trees = fitTreesOn(innerBy[f], train, outer.model);
+      const p = X(heldOut, test).map((x, j) => sigmoid(linear(outer.model, x) + forestValue(trees, treeX(heldOut, test[j]))));
       test.forEach((i, j) => (calibrated[i] = heldOut[i].q[none] ? 0 : p[j]));
     }
+    if (treeOptions) confidenceTrees = { features: [...CONFIDENCE_TREE_FEATURES], trees: fitTreesOn(heldOut, rows, fit.model) };
     return { features: fit.columns.map((j) => names[j]), weights: fit.columns.map((j) => fit.model.weights[j]), bias: fit.model.bias };
   };
+  let confidenceTrees: AnswerModel['confidenceTrees'];
   const confidence = calibrate('text', CONFIDENCE_FEATURES, options.calibrationKinds ? ASKED_KIND_FEATURES : []) ?? EMPTY;
   const graphConfidence = calibrate('graph', GRAPH_CONFIDENCE_FEATURES);
 
@@ -482,6 +505,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     trees,
     null: namedNull(nullModel),
     confidence,
+    ...(confidenceTrees ? { confidenceTrees } : {}),
     ...(graphConfidence ? { graphConfidence } : {}),
     grounded: named(groundedModel, GROUNDED_FEATURES),
     groundedThreshold,

@@ -46,6 +46,11 @@ export interface AnswerModel {
   trees?: { features: string[]; trees: TreeNode[] };
   /** Calibrated probability that the first answer is right, from the question features (answers read from passages). */
   confidence: NamedModel;
+  /**
+   * Boosted trees added to `confidence`'s log-odds, over the named question features (features.ts
+   * CONFIDENCE_TREE_FEATURES; answers read from passages; absent: the linear calibration alone).
+   */
+  confidenceTrees?: { features: string[]; trees: TreeNode[] };
   /** The same for a question no passage was retrieved for (a graph imported without text); absent: `confidence`. */
   graphConfidence?: NamedModel;
   /** Probability that the documents hold the answer at all (below `groundedThreshold`: not in the graph). */
@@ -109,11 +114,14 @@ export class AnswerRanker {
   readonly plain: LinearModel;
   /** Where each input the trees were fitted on stands in TREE_FEATURES (-1: a name the code no longer has, read as 0). */
   private readonly treeInputs: number[];
+  /** Where each input of the calibration's trees stands in QUESTION_FEATURES (-1: a name the code no longer has, read as 0). */
+  private readonly confidenceTreeInputs: number[];
 
   constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
     this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
     this.plain = { weights: this.candidate.weights.map((w, j) => (PASSAGE_INPUTS.includes(CANDIDATE_FEATURES[j]) ? 0 : w)), bias: this.candidate.bias };
     this.treeInputs = (model.trees?.features ?? []).map((f) => (TREE_FEATURES as readonly string[]).indexOf(f));
+    this.confidenceTreeInputs = (model.confidenceTrees?.features ?? []).map((f) => (QUESTION_FEATURES as readonly string[]).indexOf(f));
     // (a question model names the features it was fitted on; the others weigh 0)
     this.confidence = aligned(model.confidence, QUESTION_FEATURES);
     this.graphConfidence = model.graphConfidence ? aligned(model.graphConfidence, QUESTION_FEATURES) : this.confidence;
@@ -124,6 +132,17 @@ export class AnswerRanker {
   /** The null alternative's score for a question (null: no null model, or a graph without passages, whose path ends the walk orders). */
   nullScore(ctx: AnswerContext): number | null {
     return this.nullModel && evidenceKind(ctx) === 'text' ? linear(this.nullModel, nullFeatures(ctx)) : null;
+  }
+
+  /** What the calibration's trees add to the confidence's log-odds for a question's features (0 without trees). */
+  confidenceTreeValue(q: number[]): number {
+    const trees = this.model.confidenceTrees?.trees;
+    return trees?.length
+      ? forestValue(
+          trees,
+          this.confidenceTreeInputs.map((i) => (i < 0 ? 0 : q[i])),
+        )
+      : 0;
   }
 
   /** A merged candidate's score: the linear table's log-odds, plus the trees' values when the model has trees. */
@@ -205,7 +224,9 @@ export class AnswerRanker {
       nullScore,
       features: q,
       // each kind of evidence has its own calibration (answers read off triples alone are right at other rates)
-      confidence: ranked.length ? sigmoid(linear(evidenceKind(ctx) === 'graph' ? this.graphConfidence : this.confidence, q)) : 0,
+      confidence: ranked.length
+        ? sigmoid(evidenceKind(ctx) === 'graph' ? linear(this.graphConfidence, q) : linear(this.confidence, q) + this.confidenceTreeValue(q))
+        : 0,
       grounded: sigmoid(linear(this.grounded, q)),
     };
   }

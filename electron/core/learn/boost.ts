@@ -63,33 +63,87 @@ export function fitBoostedRanker(groups: BoostGroup[], options: BoostOptions = {
   const used = groups.filter((g) => g.right.some(Boolean) && g.x.length > 1);
   const rows = used.flatMap((g) => g.x);
   if (!rows.length) return [];
-  const d = rows[0].length;
+  const score = used.flatMap((g) => g.base.slice());
+  return boost(
+    rows,
+    score,
+    rounds,
+    (grad, hess) => {
+      // gradient and (diagonal) Hessian of each group's softmax log loss
+      let at = 0;
+      for (const g of used) {
+        const s = score.slice(at, at + g.x.length);
+        const max = Math.max(...s);
+        const e = s.map((v) => Math.exp(v - max));
+        const z = e.reduce((a, b) => a + b, 0);
+        const zr = e.reduce((a, v, i) => a + (g.right[i] ? v : 0), 0);
+        e.forEach((v, i) => {
+          const p = v / z;
+          grad[at + i] = p - (g.right[i] ? v / zr : 0);
+          hess[at + i] = Math.max(p * (1 - p), 1e-6);
+        });
+        at += g.x.length;
+      }
+    },
+    { depth, rate, lambda, minLeaf, cuts: options.cuts },
+  );
+}
+
+/** A row of a binary outcome for boosted trees on top of a base log-odds (fitBoostedLogistic). */
+export interface BoostRow {
+  x: number[];
+  right: boolean;
+  /** The base log-odds of the row (a linear model's). */
+  base: number;
+}
+
+/**
+ * Fit a forest to the log-odds of a binary outcome on top of each row's base log-odds (a logistic model's):
+ * the probability of a row is sigmoid(base + the forest's value); the loss is the log loss. What the base's
+ * linear log-odds cannot express (one input weighed by another), the trees fit; the rounds, depth, shrinkage
+ * and leaf penalty keep them small.
+ */
+export function fitBoostedLogistic(rows: BoostRow[], options: BoostOptions = {}): TreeNode[] {
+  if (!rows.length) return [];
+  const score = rows.map((r) => r.base);
+  return boost(
+    rows.map((r) => r.x),
+    score,
+    options.rounds ?? 50,
+    (grad, hess) =>
+      rows.forEach((r, i) => {
+        const p = 1 / (1 + Math.exp(-score[i]));
+        grad[i] = p - (r.right ? 1 : 0);
+        hess[i] = Math.max(p * (1 - p), 1e-6);
+      }),
+    { depth: options.depth ?? 2, rate: options.rate ?? 0.1, lambda: options.lambda ?? 1, minLeaf: options.minLeaf ?? 1, cuts: options.cuts },
+  );
+}
+
+/**
+ * The boosting loop: each round `gradients` fills every row's gradient and Hessian of the loss at the
+ * current scores, one tree is grown to them (Newton's leaf values, shrunk by `rate`) and added to the scores.
+ */
+function boost(
+  rows: number[][],
+  score: number[],
+  rounds: number,
+  gradients: (grad: Float64Array, hess: Float64Array) => void,
+  o: { depth: number; rate: number; lambda: number; minLeaf: number; cuts?: number },
+): TreeNode[] {
+  const { depth, rate, lambda, minLeaf } = o;
+  const d = rows[0]?.length ?? 0;
   const cuts = Array.from({ length: d }, (_, j) =>
     cutPoints(
       rows.map((x) => x[j]),
-      options.cuts ?? 16,
+      o.cuts ?? 16,
     ),
   );
-  const score = used.flatMap((g) => g.base.slice());
   const trees: TreeNode[] = [];
   const grad = new Float64Array(rows.length);
   const hess = new Float64Array(rows.length);
   for (let round = 0; round < rounds; round++) {
-    // gradient and (diagonal) Hessian of each group's softmax log loss
-    let at = 0;
-    for (const g of used) {
-      const s = score.slice(at, at + g.x.length);
-      const max = Math.max(...s);
-      const e = s.map((v) => Math.exp(v - max));
-      const z = e.reduce((a, b) => a + b, 0);
-      const zr = e.reduce((a, v, i) => a + (g.right[i] ? v : 0), 0);
-      e.forEach((v, i) => {
-        const p = v / z;
-        grad[at + i] = p - (g.right[i] ? v / zr : 0);
-        hess[at + i] = Math.max(p * (1 - p), 1e-6);
-      });
-      at += g.x.length;
-    }
+    gradients(grad, hess);
     const tree = grow(
       rows.map((_, i) => i),
       depth,
