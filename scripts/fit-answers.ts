@@ -268,7 +268,7 @@ const calibrationOptions = () => ({
 /** --calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]: small boosted trees on the calibration's log-odds (fit-model.ts calibrationTrees). */
 function calibrationTrees(spec: string): BoostOptions {
   const [rounds, depth, rate, lambda, minLeaf] = spec.split(':').map(Number);
-  return { rounds, depth, rate: rate || 0.1, lambda: lambda || 5, minLeaf: minLeaf || 4 };
+  return { rounds, depth, rate: rate || 0.1, lambda: lambda || 5, minLeaf: minLeaf || 10 };
 }
 
 /** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */

@@ -108,7 +108,7 @@ describe('calibration trees in the fit (chat/fit-model.ts)', () => {
     expect(model.confidenceTrees?.features).toEqual([...CONFIDENCE_TREE_FEATURES]);
     expect(model.confidenceTrees?.trees.length).toBe(5);
     expect(fitAnswerModel(examples, { ...options, calibrationTrees: undefined }).model.confidenceTrees).toBeUndefined();
-  });
+  }, 240_000);
 
   it("are nested as the calibration: a fold's confidences do not depend on the answers of its own documents", () => {
     const nested = { ...options, nested: 'rankers' as const };
@@ -118,5 +118,5 @@ describe('calibration trees in the fit (chat/fit-model.ts)', () => {
     const fold0 = examples.map((_, i) => i).filter((i) => folds[i] === 0);
     expect(fold0.length).toBeGreaterThan(0);
     for (const i of fold0) expect(after[i].confidence).toBeCloseTo(before[i].confidence, 12);
-  });
+  }, 240_000);
 });
