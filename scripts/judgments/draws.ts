@@ -92,3 +92,42 @@ export function inclusionWeights(
     return (raw[k] * s.n) / (total ? Math.max(s.sum, total(i.draw)) : s.sum);
   });
 }
+
+/**
+ * The weights calibrated to today's extraction (post-stratification): within each document (`group`), each
+ * cell (what today's extraction says of the joined triple: shown or hidden by the default view today, by the
+ * sentence extractor or a pattern) gets the mass of today's triples of that cell, its judgments keeping their
+ * relative weights. The draws' weights alone leave two things as drawn: a side's strata pool all its
+ * documents, so a small document that a draw's minimum quota gave as many judgments as a large one counts
+ * as much; and a triple judged long ago stands for the triples its draw saw then, not for what the
+ * extractor makes now. A document's triples of a cell no judgment of it falls in are spread over its judged
+ * cells in proportion; a document with no judgment counts for nothing. The result is scaled to a mean of 1.
+ */
+export function calibratedWeights(
+  items: readonly { group: string; cell: string; weight: number }[],
+  population: (group: string, cell: string) => number,
+  cells: readonly string[],
+): number[] {
+  const key = (group: string, cell: string) => `${group}\u0000${cell}`;
+  const mass = new Map<string, number>();
+  for (const i of items) mass.set(key(i.group, i.cell), (mass.get(key(i.group, i.cell)) ?? 0) + i.weight);
+  const target = new Map<string, number>();
+  for (const group of new Set(items.map((i) => i.group))) {
+    const judged = cells.filter((c) => mass.has(key(group, c)));
+    const sizes = judged.map((c) => population(group, c));
+    const unjudged = cells.filter((c) => !mass.has(key(group, c))).reduce((a, c) => a + population(group, c), 0);
+    const sum = sizes.reduce((a, b) => a + b, 0);
+    // (a judged cell holds at least its judgments' triples, however today's counts read it)
+    judged.forEach((c, k) => target.set(key(group, c), Math.max(1, sizes[k] + (sum > 0 ? (unjudged * sizes[k]) / sum : unjudged / judged.length))));
+  }
+  const raw = items.map((i) => (i.weight * target.get(key(i.group, i.cell))!) / Math.max(1e-12, mass.get(key(i.group, i.cell))!));
+  const mean = raw.reduce((a, b) => a + b, 0) / Math.max(1, raw.length);
+  return raw.map((w) => (mean > 0 ? w / mean : 1));
+}
+
+/** The cells calibratedWeights reads a triple by: today's default view (shown or hidden) and its first rule's extractor. */
+export const CALIBRATION_CELLS = ['shown sentence', 'shown pattern', 'hidden sentence', 'hidden pattern'] as const;
+
+/** A triple's cell (CALIBRATION_CELLS): shown when its stored precision is at or above the threshold, or not estimated. */
+export const calibrationCell = (precision: number | null, threshold: number, rules: readonly string[]): (typeof CALIBRATION_CELLS)[number] =>
+  `${precision === null || precision >= threshold ? 'shown' : 'hidden'} ${bySentenceExtractor(rules) ? 'sentence' : 'pattern'}`;

@@ -21,6 +21,7 @@
 //
 //   npx tsx scripts/judgments/fit-precision.ts [--db FILE] [--threshold T (print the figures at T instead)]
 //     [--unweighted (every judgment 1)] [--fit-as-drawn (fit unweighted, score weighted)]
+//     [--uncalibrated (the draws' weights alone, not calibrated to today's extraction by document: draws.ts calibratedWeights)]
 //     [--strata document (strata per document, not per side)] [--no-clusters (the keep bound without the spread between documents)]
 //     [--reasons (also print the TRAINING judgments' edit and wrong reasons on today's extraction, by first rule)]
 //     [--base (fit the nine features of before at L2 1, no selection, and write nothing: a comparison)]
@@ -96,7 +97,7 @@ import {
 } from './select-features';
 import { documentFamilies } from './families';
 import { currentJudgments, mostAlike, ROOT, readSplit, splitDocuments, type Split } from './kit';
-import { drawKey, inclusionWeights, readDrawModels, stratumOf, type Draw } from './draws';
+import { calibratedWeights, calibrationCell, CALIBRATION_CELLS, drawKey, inclusionWeights, readDrawModels, stratumOf, type Draw } from './draws';
 
 interface Judgment {
   id: string;
@@ -312,6 +313,8 @@ try {
     context?: TripleContext;
     /** The stratum of its draw the joined triple was in (read with the draw's model, draws.ts). */
     stratum: string;
+    /** What today's extraction says of the joined triple (draws.ts calibrationCell): the cell its weight is calibrated in. */
+    cell: string;
     weight: number;
   })[] = [];
   // A stratified draw's pools, read again: each triple's stored precision as the draw's model (its commit's
@@ -373,6 +376,7 @@ try {
       context: contextOf(doc!, t, span),
       // (a judged line is in its draw's population, whatever today's rules say: it was drawn from it)
       stratum: stratumOf(j.draw, precisionThen(j.draw, doc!, t, span), drawModels[j.draw.model ?? '']?.model.defaultThreshold ?? 0),
+      cell: calibrationCell(t.precision, DEFAULT_PRECISION_THRESHOLD, t.rules),
       weight: 1,
     });
     poolSize(j.draw, doc!, joined[joined.length - 1].stratum);
@@ -427,6 +431,25 @@ try {
       },
     );
     joined.forEach((j, i) => (j.weight = weights[i]));
+    // Then calibrated to today's extraction, each side apart (draws.ts calibratedWeights): within each document,
+    // each cell of today's default view and extractor weighs what its triples are today (--uncalibrated: not).
+    if (!args.includes('--uncalibrated')) {
+      const cellSizes = new Map<string, number>();
+      for (const [file, id] of docs)
+        for (const t of byDoc.get(id) ?? []) {
+          const k = `${file}\u0000${calibrationCell(t.precision, DEFAULT_PRECISION_THRESHOLD, t.rules)}`;
+          cellSizes.set(k, (cellSizes.get(k) ?? 0) + 1);
+        }
+      for (const side of ['training', 'validation'] as const) {
+        const of = joined.filter((j) => j.split === side);
+        const calibrated = calibratedWeights(
+          of.map((j) => ({ group: j.file, cell: j.cell, weight: j.weight })),
+          (file, cell) => cellSizes.get(`${file}\u0000${cell}`) ?? 0,
+          CALIBRATION_CELLS,
+        );
+        of.forEach((j, i) => (j.weight = calibrated[i]));
+      }
+    }
   }
 
   const training = joined.filter((j) => j.split === 'training');

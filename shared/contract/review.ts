@@ -71,7 +71,8 @@ export const PRECISION_THRESHOLD_KEY = 'review.precisionThreshold';
  * The default threshold, aimed at both of the default view's targets (editors keep 70 % of what it
  * shows; it holds 70 % of the facts editors listed that the full graph holds): on the TRAINING folds,
  * the threshold whose smaller lower bound of the two shares is highest, the judged triples weighted by
- * how they were drawn and the keep rate's bound widened by its spread between documents
+ * how they were drawn (calibrated to today's triples of each document) and the keep rate's bound widened
+ * by its spread between documents
  * (scripts/judgments/fit-precision.ts chooses it and writes it to extract/precision-model.json as
  * defaultThreshold; a test keeps the two equal).
  */

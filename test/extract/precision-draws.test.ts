@@ -5,7 +5,16 @@
 // weights the way a duplicated judgment would count.
 import { describe, expect, it } from 'vitest';
 import { fitPrecision, tradeOffCurve, weightedKeepLower, wilsonLower, type Verdict } from '../../electron/core/extract/precision';
-import { bySentenceExtractor, inclusionWeights, readDrawModels, stratumOf, type Draw } from '../../scripts/judgments/draws';
+import {
+  bySentenceExtractor,
+  calibratedWeights,
+  calibrationCell,
+  CALIBRATION_CELLS,
+  inclusionWeights,
+  readDrawModels,
+  stratumOf,
+  type Draw,
+} from '../../scripts/judgments/draws';
 import { fitFeatureModel, logLoss, rankingAuc } from '../../scripts/judgments/select-features';
 import { CANDIDATE_FEATURES } from '../../electron/core/extract/precision-model';
 import { allocate, fewestJudged } from '../../scripts/judgments/sample';
@@ -117,6 +126,63 @@ describe('inclusion weights', () => {
     // (other: a pool of 0 read today still held the one drawn: 1 / 1 against 3 / 1)
     expect(w[1]).toBeCloseTo(1.5, 10);
     expect(w[2]).toBeCloseTo(0.5, 10);
+  });
+});
+
+describe("weights calibrated to today's extraction", () => {
+  const cells = ['shown', 'hidden'];
+
+  it('a small document a quota judged as often as a large one counts by its triples today', () => {
+    // x: 900 triples, 2 judged (kept); y: 100 triples, 2 judged (not kept): 10 % of the triples are y's
+    const items = [
+      { group: 'x', cell: 'shown', weight: 1 },
+      { group: 'x', cell: 'shown', weight: 1 },
+      { group: 'y', cell: 'shown', weight: 1 },
+      { group: 'y', cell: 'shown', weight: 1 },
+    ];
+    const w = calibratedWeights(items, (group) => (group === 'x' ? 900 : 100), cells);
+    expect(w.map((x) => x.toFixed(4))).toEqual(['1.8000', '1.8000', '0.2000', '0.2000']);
+    const kept = [true, true, false, false];
+    expect(
+      weightedKeepLower(
+        kept.map((keep, i) => ({ keep, w: w[i] })),
+        0,
+      ).share,
+    ).toBeCloseTo(0.9, 10);
+  });
+
+  it("within a document each cell weighs today's triples of it; judgments of a cell keep their relative weights", () => {
+    // today 30 shown and 70 hidden; the judgments (from a draw that preferred the shown) have 3 of each weight
+    const items = [
+      { group: 'x', cell: 'shown', weight: 1 },
+      { group: 'x', cell: 'shown', weight: 2 },
+      { group: 'x', cell: 'hidden', weight: 3 },
+    ];
+    const w = calibratedWeights(items, (_, cell) => (cell === 'shown' ? 30 : 70), cells);
+    const sum = w.reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(3, 10);
+    expect((w[0] + w[1]) / sum).toBeCloseTo(0.3, 10);
+    expect(w[1] / w[0]).toBeCloseTo(2, 10);
+  });
+
+  it('a cell no judgment of the document falls in is spread over its judged cells; a judged cell holds at least one triple', () => {
+    const items = [
+      { group: 'x', cell: 'shown', weight: 1 },
+      { group: 'y', cell: 'hidden', weight: 1 },
+      { group: 'z', cell: 'hidden', weight: 1 },
+    ];
+    // x: 10 shown, 10 hidden (none judged): its 20 go to its shown judgment; y: 0 hidden read today, 20 shown;
+    // z: no triple read today in any cell, still the one judged
+    const w = calibratedWeights(items, (group, cell) => (group === 'x' ? 10 : group === 'y' && cell === 'shown' ? 20 : 0), cells);
+    expect(w.map((x) => x.toFixed(4))).toEqual(['1.4634', '1.4634', '0.0732']);
+  });
+
+  it('a triple is read by the default view and by its extractor', () => {
+    expect(CALIBRATION_CELLS).toContain(calibrationCell(0.5, 0.43, ['prop.object']));
+    expect(calibrationCell(0.5, 0.43, ['prop.object'])).toBe('shown sentence');
+    expect(calibrationCell(null, 0.43, ['pattern:acronym'])).toBe('shown pattern');
+    expect(calibrationCell(0.2, 0.43, ['pattern:xref.cite'])).toBe('hidden pattern');
+    expect(calibrationCell(0.429, 0.43, [])).toBe('hidden sentence');
   });
 });
 

@@ -50,6 +50,8 @@ import prepositionVariants from './lexicon/preposition-variants.json' with { typ
 import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
 import quantifiers from './lexicon/quantifiers.json' with { type: 'json' };
 import quantityNouns from './lexicon/quantity-nouns.json' with { type: 'json' };
+import partitiveNouns from './lexicon/partitive-nouns.json' with { type: 'json' };
+import conditionNouns from './lexicon/condition-nouns.json' with { type: 'json' };
 import queryWords from './lexicon/query-words.json' with { type: 'json' };
 import sectionNouns from './lexicon/section-nouns.json' with { type: 'json' };
 import selfDeterminers from './lexicon/self-determiners.json' with { type: 'json' };
@@ -112,6 +114,8 @@ export const LEXICON: Record<string, WordList> = {
   'purpose-nouns': purposeNouns,
   quantifiers,
   'quantity-nouns': quantityNouns,
+  'partitive-nouns': partitiveNouns,
+  'condition-nouns': conditionNouns,
   'query-words': queryWords,
   'role-prepositions': rolePrepositions,
   'section-nouns': sectionNouns,
@@ -202,6 +206,10 @@ export const UNIT_DIMENSIONS: Readonly<Record<string, string>> = measurementNoun
 export const CODE_NOUNS = set(codeNouns);
 export const COMPOUND_ADJECTIVE_HEADS = set(compoundAdjectiveHeads);
 export const QUANTITY_NOUNS = set(quantityNouns);
+/** Light nouns naming a part of their complement's whole ("half of X"): the end keeps the complement. */
+export const PARTITIVE_NOUNS = set(partitiveNouns);
+/** Nouns naming a list's items as conditions or cases ("the following conditions:"). */
+export const CONDITION_NOUNS = set(conditionNouns);
 export const EXPLETIVE_VERBS = set(expletiveVerbs);
 export const COUNT_WORDS = set(countWords);
 export const INVARIANT_NOUNS = set(invariantNouns);

@@ -13,6 +13,7 @@ import {
   POSSESSIVES as POSSESSIVE,
   QUANTIFIERS,
   QUANTITY_NOUNS,
+  PARTITIVE_NOUNS,
   RELATIVE_PRONOUNS as REL_PRONOUN,
   CHAIN_PREPOSITIONS as CHAIN_PREP,
   PLURAL_PREPOSITIONS,
@@ -54,8 +55,17 @@ export const ARGUMENT_RULES = [
   { id: 'arg.place-name', statement: 'A place and the larger place it lies in ("Paris, France") are one name.' },
   { id: 'arg.light-noun', statement: 'A light noun ("use", "number", "part") with an "of" complement stands behind it: the complement is the end.' },
   { id: 'arg.count-of-unit', statement: 'A count of a unit of measure ("the number of seconds") is a quantity and stays whole.' },
+  {
+    id: 'arg.part-or-count',
+    statement:
+      'A part of a whole ("half of X", "the rest of X") or a count named with "the" ("the number of X", "the amount of X") is not X: the end stays whole ("a number of X", some X, still stands behind it).',
+  },
   { id: 'arg.gerund', statement: 'After a preposition a gerund and its object are one end ("for sorting large files").' },
-  { id: 'arg.apposition-name', statement: 'A common noun in apposition to a name ("the architect, Jane Doe,") stands for the name.' },
+  {
+    id: 'arg.apposition-name',
+    statement:
+      'A common noun (or a phrase a name only modifies) in apposition to a name ("the architect, Jane Doe,", "an XML template, X,") stands for the name.',
+  },
   { id: 'arg.called-name', statement: 'A common noun given a name between commas ("the second version, called X, is") stands for the name.' },
   { id: 'arg.possessed', statement: 'The possessed thing is the end, with its owner when that is a common noun ("the peer\'s identity").' },
   {
@@ -65,7 +75,12 @@ export const ARGUMENT_RULES = [
   {
     id: 'arg.shared-head',
     statement:
-      'Modifiers coordinated before one head share it ("client and server tables", "a binary or textual label"): an adjective, or a lower-case singular noun before a plural head, with no determiner of its own, makes one end with the last conjunct, kept whole.',
+      'Modifiers coordinated before one head share it ("client and server tables", "a binary or textual label", "TCP and UDP packets"): an adjective, a lower-case singular noun before a plural head, or a one-word name before a name modifying a common plural head, with no determiner of its own, makes one end with the last conjunct, kept whole.',
+  },
+  {
+    id: 'arg.shared-complement',
+    statement:
+      'Bare common nouns after one determiner, coordinated before a conjunct with an "of" complement and no determiner of its own ("the name and address of X"), share the complement: one end, kept whole.',
   },
   {
     id: 'arg.trailing-phrase',
@@ -75,6 +90,11 @@ export const ARGUMENT_RULES = [
   {
     id: 'arg.plural-preposition',
     statement: 'The coordinated object of a preposition relating two or more together ("between A and B", "among A, B and C") is one end, kept whole.',
+  },
+  {
+    id: 'arg.between-complement',
+    statement:
+      'A prepositional object followed by a phrase relating two or more things ("depends on a link between A and B") keeps that phrase, while the end stays under ten words: the relation is the noun\'s, not the verb\'s.',
   },
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
@@ -158,8 +178,12 @@ export class Arguments {
       const lightVerbsAct =
         np.from === np.to && i > 0 && VERB_POS.has(tokens[i - 1].pos) && lemma(lower(tokens[i - 1])) in LIGHT_VERBS && verbOfActNoun(lower(head)) !== null;
       if (of && onlyAdjectives && lowerHead && !lightVerbsAct && (LIGHT.has(lower(head)) || (head.pos === 'NUM' && np.from === np.to))) {
-        if (!(QUANTITY_NOUNS.has(lower(head)) && unitOfMeasure(tokens[of.np.to]))) out = withRule({ ...of, lead: i, via: np }, 'arg.light-noun');
-        else out = withRule(out, 'arg.count-of-unit');
+        // ("half of the table" is not the table, "the number of retries" not the retries: arg.part-or-count;
+        // "a number of retries" is some retries)
+        const definite = lower(tokens[np.from - 1]) === 'the';
+        if (QUANTITY_NOUNS.has(lower(head)) && unitOfMeasure(tokens[of.np.to])) out = withRule(out, 'arg.count-of-unit');
+        else if (PARTITIVE_NOUNS.has(lower(head)) || (QUANTITY_NOUNS.has(lower(head)) && definite)) out = withRule(out, 'arg.part-or-count');
+        else out = withRule({ ...of, lead: i, via: np }, 'arg.light-noun');
       }
     }
     if (depth === 0) argCache.set(i, out);
@@ -193,7 +217,8 @@ export class Arguments {
     const a = this.argStartingAt(k);
     if (!a) return null;
     // "the architect, Jane Doe, ...": a common noun in apposition to a name stands for the name
-    if (!a.name && !a.of && tokens[a.to + 1]?.text === ',') {
+    // (a name that heads no phrase of its own: "an XML template, FOO, is")
+    if ((!a.name || !capitalised(tokens[a.np.to])) && !a.of && tokens[a.to + 1]?.text === ',') {
       const b = this.argStartingAt(a.to + 2);
       const after = tokens[(b?.to ?? n) + 1];
       if (b?.name && (!after || after.text === ',' || after.text === '.')) return withRule({ ...b, lead: i }, 'arg.apposition-name');
@@ -210,6 +235,19 @@ export class Arguments {
       if (b && !b.numeric) return withRule(b.name ? { ...b, lead: i } : { ...b, ...phrase(tokens, text, a.from, b.to), lead: i }, 'arg.possessed');
     }
     return { ...a, lead: i };
+  }
+
+  /**
+   * arg.between-complement: a common noun followed by a phrase relating two or more things ("a session
+   * between A and B", "links among A, B and C") with that phrase, while the end stays under ten words.
+   */
+  relatingPhrase(a: Arg): Arg | null {
+    const { tokens, text } = this;
+    if (!PLURAL_PREPOSITIONS.has(lower(tokens[a.to + 1]))) return null;
+    const members = this.argsFrom(a.to + 2);
+    const whole = members.length === 1 ? members[0] : null;
+    if (!whole?.rules?.includes('arg.plural-preposition') || whole.to - a.from >= 10) return null;
+    return withRule({ ...a, ...phrase(tokens, text, a.from, whole.to) }, 'arg.between-complement');
   }
 
   /** ", a/an N" after a name (at the comma x): an apposition, not a list item. */
@@ -271,7 +309,33 @@ export class Arguments {
       const last = items[items.length - 1];
       return [withRule({ ...first, ...phrase(tokens, this.text, first.from, last.to), rules: first.rules }, 'arg.plural-preposition')];
     }
-    return items.length > 1 ? this.sharingHead(items) : items;
+    // "depends on a link between A and B": the relating phrase is the prepositional object's
+    if (
+      items.length === 1 &&
+      !first.name &&
+      !first.numeric &&
+      tokens[first.lead - 1]?.pos === 'ADP' &&
+      !PLURAL_PREPOSITIONS.has(lower(tokens[first.lead - 1]))
+    ) {
+      const withMembers = this.relatingPhrase(first);
+      if (withMembers) return [withMembers];
+    }
+    return items.length > 1 ? (this.sharingComplement(items) ?? this.sharingHead(items)) : items;
+  }
+
+  /**
+   * arg.shared-complement: "the name and address of X" are both of X: bare common nouns after one
+   * determiner, coordinated before a conjunct with no determiner of its own and an "of" complement, share
+   * the complement; the coordination is one end, kept whole, under ten words.
+   */
+  private sharingComplement(items: Arg[]): Arg[] | null {
+    const { tokens, text } = this;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!last.of || last.via || last.from !== last.lead || first.from === first.lead || last.to - first.from >= 10) return null;
+    const bare = (m: Arg) => !m.of && !m.via && !m.numeric && m.np.from === m.np.to && m.from === m.np.from && !capitalised(tokens[m.np.to]);
+    if (!items.slice(0, -1).every((m, x) => bare(m) && (x === 0 || m.from === m.lead))) return null;
+    return [withRule({ ...last, ...phrase(tokens, text, first.from, last.to), lead: first.lead, rules: first.rules }, 'arg.shared-complement')];
   }
 
   /**
@@ -300,6 +364,15 @@ export class Arguments {
         mostlyAdjective(word) ||
         (tokens[last.np.from].pos === 'ADJ' && !nounModifier({ ...word, pos: 'ADJ' })) ||
         (!pluralNoun(word) && pluralNoun(head) && word.pos === 'NOUN' && !capitalised(word)) ||
+        // (names or acronyms of one word before a common plural head that a name modifies too: "TCP and UDP
+        // packets", "HTTP and FTP proxy servers")
+        (capitalised(word) &&
+          m.np.from === m.np.to &&
+          capitalised(tokens[last.np.from]) &&
+          last.np.to > last.np.from &&
+          head.pos === 'NOUN' &&
+          !capitalised(head) &&
+          pluralNoun(head)) ||
         // (parallel conjuncts opening with the same word: "layer 2 or layer 3 filters")
         (m.np.to > m.np.from && lower(tokens[m.np.from]) === lower(tokens[last.np.from]) && last.np.to - last.np.from > m.np.to - m.np.from);
       // (next to the conjunct after it: "A and B N", "A, B and C N")

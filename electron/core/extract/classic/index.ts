@@ -12,6 +12,7 @@ import { chunkContext, citedDocumentBeside, clauseOf, ownPart, type DocInfo, typ
 import { sectionAt } from '../../document/structure';
 import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
+import { CONDITION_NOUNS } from '../../nlp/lexicon';
 import { readingForm, relationForm, withoutActObjects } from './relation-form';
 import { proseOfFigure } from './figures';
 import { ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
@@ -26,6 +27,11 @@ export const DOCUMENT_RULES = [
   { id: 'doc.term-line', statement: "A definition list's term line (short, unpunctuated, its body indented deeper) is no part of the body's first sentence." },
   { id: 'doc.listing-prose', statement: "An SMI object's DESCRIPTION or REFERENCE string is read, not the clauses of the listing before it." },
   ENTRY_DESCRIPTION_RULE,
+  {
+    id: 'doc.condition-list',
+    statement:
+      'The items of a list whose lead names them as conditions or cases ("under the following conditions:", "if one of these is true:", a lead ending "if:" or "when:") state when something holds: they assert nothing.',
+  },
   { id: 'doc.latin', statement: 'Only sentences mostly in Latin script are read for relations; other scripts get typed mentions.' },
   { id: 'doc.code', statement: 'A MIB or ASN.1 listing (a quarter of its words in capitals, or "::=") is no sentence.' },
   { id: 'doc.legend', statement: 'Two or more "symbol = meaning" pairs are a legend, no sentence.' },
@@ -73,7 +79,15 @@ type ChunkSentence = { whole: Span; span: Span; tokens: Token[]; entry?: string 
 /** The chunk's sentences in order, each read or left unread by a document rule. */
 export function* chunkSentences(docText: string, r: ChunkReading): Generator<ChunkSentence> {
   let t = 0;
+  let conditionItems = false; // doc.condition-list: after a lead naming its items as conditions, until a sentence no item
   for (const whole of r.sentences) {
+    const said = docText.slice(whole.start, whole.end);
+    conditionItems = conditionItems && LIST_ITEM.test(said);
+    if (conditionItems) {
+      yield { whole, skip: 'doc.condition-list' };
+      continue;
+    }
+    conditionItems = conditionLead(said);
     const cut = afterHeading(afterTermLine(docText, whole), r.doc.structure.sections); // doc.heading, doc.term-line
     if (!cut) {
       yield { whole, skip: 'doc.heading' };
@@ -327,6 +341,24 @@ function longFormOccurrences(docText: string, chunk: Span, acronyms: AcronymDefi
  * three words in capitals of four or more letters (RFC 2119 keywords aside) making a quarter of its words,
  * or an ASN.1 assignment "::=".
  */
+/** A list item's marker opening a sentence: "1.", "(2)", "a)", "o", "*", "-", "+". */
+const LIST_ITEM = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[o*+•-])\s+\S/;
+
+/**
+ * doc.condition-list: a sentence ending in a colon whose last clause (after its last comma) names what
+ * follows as conditions or cases ("in the following cases:", "when one of the following
+ * is true:"), or that ends on a subordinator of condition ("... if:", "... when:").
+ */
+function conditionLead(sentence: string): boolean {
+  const s = sentence.trim();
+  if (!s.endsWith(':')) return false;
+  const words = (s
+    .slice(s.lastIndexOf(',') + 1)
+    .toLowerCase()
+    .match(/[a-z]+/g) ?? []) as string[];
+  return words.some((w) => CONDITION_NOUNS.has(w)) || ['if', 'when', 'whenever', 'unless', 'where'].includes(words[words.length - 1] ?? '');
+}
+
 function codeLike(sentence: string): boolean {
   if (sentence.includes('::=')) return true;
   const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}-]*/gu) ?? [];
