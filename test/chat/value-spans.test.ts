@@ -186,6 +186,7 @@ describe('value shapes read whole (value15)', () => {
 
   it('reads a quoted string as a value, without its quotes or a closing stop', () => {
     expect(texts('ORGANIZATION "Gadget Makers Group."')).toContain('Gadget Makers Group');
+    expect(texts('DESCRIPTION "The arc given to the gadget work by the registry."')).not.toContain('The arc given to the gadget work by the registry');
     const ctx = answerContext(
       retrievalOf('Which organisation is named in the gadget module identity?', ['gadgetModule MODULE-IDENTITY\n  ORGANIZATION "Gadget Makers Group."']),
     );

@@ -61,7 +61,9 @@ const OPEN_BOUND = new RegExp(
   String.raw`\b${NUM}(?:[\s-]+${UNITS})?\s+(?:and|or)\s+(?:above|more|greater|higher|larger|less|fewer|below|lower|smaller)\b`,
   'gi',
 );
-/** A quoted string of a few words (at most 60 characters, on one line). */
+/** How many words a quoted string may have to be read as a value. */
+const QUOTED_WORDS = 5;
+/** A quoted string (at most 60 characters, on one line). */
 const QUOTED = /"([^"\n]{1,60})"/g;
 
 /** Quoted strings as spans without their quotes (a closing stop inside the quotes dropped: '"Widget Group."'). */
@@ -69,7 +71,8 @@ function quotedSpans(text: string): Span[] {
   const out: Span[] = [];
   for (const m of text.matchAll(QUOTED)) {
     const inner = m[1].trim().replace(/[.,;:]$/, '');
-    if (!/[\p{L}\p{N}]/u.test(inner)) continue;
+    // (a value of a few words: a longer quotation is a description, not a value)
+    if (!/[\p{L}\p{N}]/u.test(inner) || inner.split(/\s+/).length > QUOTED_WORDS) continue;
     const start = m.index! + 1 + m[1].indexOf(inner);
     out.push({ text: inner, start, end: start + inner.length, level: 'loose', quoted: true });
   }
