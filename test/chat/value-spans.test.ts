@@ -165,6 +165,7 @@ describe('value shapes read whole (value15)', () => {
   it("reads an object identifier written as its parent's name and an arc", () => {
     const got = texts('gadgetMIB OBJECT IDENTIFIER ::= { gadgets 4 }');
     expect(got).toContain('{ gadgets 4 }');
+    expect(got).toContain('4');
     expect(texts('gadgetMIB MODULE-IDENTITY ::= { iso(1) org(3) 17 }')).toContain('{ iso(1) org(3) 17 }');
   });
 

@@ -34,6 +34,8 @@ export interface Span {
    * name it gives what it describes ("... is called [a name]"): labelled by the sentence.
    */
   complement?: boolean;
+  /** A value read whole beside the number it holds, which stays a candidate too ("{ widgets 4 }" and "4", "<= 65" and "65"). */
+  beside?: boolean;
   /** Read inside quotation marks: a value as the text spells it, whatever its shape. */
   quoted?: boolean;
 }
@@ -90,12 +92,12 @@ export const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`);
 // words of a name are joined by one space: a wider gap is a column break of a plain-text layout
 const NAME_TERM = String.raw`[A-Z]${WORDX}(?: [A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
 
-function pushAll(out: Span[], re: RegExp, text: string, level: Specificity, group = 0): void {
+function pushAll(out: Span[], re: RegExp, text: string, level: Specificity, group = 0, beside = false): void {
   for (const m of text.matchAll(re)) {
     const s = m[group];
     if (!s) continue;
     const start = m.index! + m[0].indexOf(s);
-    out.push({ text: s.trim(), start, end: start + s.trim().length, level });
+    out.push({ text: s.trim(), start, end: start + s.trim().length, level, ...(beside ? { beside } : {}) });
   }
 }
 
@@ -145,18 +147,18 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       // "68 for Widget-Tunnel-Link", "68 (0x44) for Widget-Tunnel-Link": a number assigned to a named thing (its other base between)
       pushAll(out, new RegExp(String.raw`\b(${NUM})(?:\s*\(${NUM}\))?\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'gi'), text, 'specific', 1);
       // a bound written with a comparison sign ("<= 65", ">= 4"): the value with its sign
-      pushAll(out, new RegExp(String.raw`(?:<=|>=|[<>\u2264\u2265])\s*${NUM}\b`, 'g'), text, 'typed');
+      pushAll(out, new RegExp(String.raw`(?:<=|>=|[<>\u2264\u2265])\s*${NUM}\b`, 'g'), text, 'typed', 0, true);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 'loose');
       // a negative number ("the special priority -1"): a minus sign after a space or a bracket, not a range's hyphen
       pushAll(out, new RegExp(String.raw`(?<=^|[\s(=])-\d+(?:\.\d+)?\b${unitless}`, 'g'), text, 'loose');
       // an object identifier or an address is one value, not its numbers one by one
       pushAll(out, DOTTED_NUMBERS, text, 'typed');
       // an object identifier written as its parent's name and its arc ("::= { widgets 4 }"): one value
-      pushAll(out, BRACED_ARCS, text, 'typed');
+      pushAll(out, BRACED_ARCS, text, 'typed', 0, true);
       // the tag a type assignment gives its type ("Widget-PDU ::= [3] IMPLICIT ..."): the bracketed tag whole
-      pushAll(out, ASSIGNED_TAG, text, 'typed');
+      pushAll(out, ASSIGNED_TAG, text, 'typed', 0, true);
       // a bound with its number ("4 and above", "16 octets or more"): the value and the end of the range it is
-      pushAll(out, OPEN_BOUND, text, 'typed');
+      pushAll(out, OPEN_BOUND, text, 'typed', 0, true);
       // "thirteen scalars": a count written in words
       if (type === 'number') pushAll(out, NUMBER_WORDS, text, 'loose');
       // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
@@ -271,10 +273,11 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
     const k = `${s.start}:${s.text.toLowerCase()}`;
     if (!best.has(k) || LEVEL[best.get(k)!.level] < LEVEL[s.level]) best.set(k, s);
   }
-  // spans inside a longer span of equal or more specific level are the same answer
+  // spans inside a longer span of equal or more specific level are the same answer (not the number a shape read whole beside it holds)
   const list = [...best.values()];
   return list.filter(
-    (s) => !list.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && LEVEL[o.level] >= LEVEL[s.level]),
+    (s) =>
+      !list.some((o) => o !== s && !o.beside && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && LEVEL[o.level] >= LEVEL[s.level]),
   );
 }
 
