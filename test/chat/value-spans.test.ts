@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { typedSpans, measureUnit } from '../../electron/core/chat/candidates/spans';
 import { sentenceSpanCandidates } from '../../electron/core/chat/candidates/sentence-spans';
-import { measuredThing, unitKindOf } from '../../electron/core/retrieve/quantities';
+import { limitsNamed, measuredThing, statedLimit, unitKindOf } from '../../electron/core/retrieve/quantities';
+import { limitFeatures } from '../../electron/core/chat/features-values';
 import { retrievalOf } from './retrieval-fixture';
 
 describe('a number with its unit', () => {
@@ -155,5 +156,72 @@ describe('the kind of quantity', () => {
     expect(unitKindOf('seconds')).toBe('duration');
     expect(unitKindOf('bits per second')).toBe('rate');
     expect(unitKindOf(null)).toBeNull();
+  });
+});
+
+describe('value shapes read whole (value15)', () => {
+  const texts = (sentence: string, head: string | null = null) => typedSpans(sentence, 'value', head).map((s) => s.text);
+
+  it("reads an object identifier written as its parent's name and an arc", () => {
+    const got = texts('gadgetMIB OBJECT IDENTIFIER ::= { gadgets 4 }');
+    expect(got).toContain('{ gadgets 4 }');
+    expect(got).toContain('4');
+    expect(texts('gadgetMIB MODULE-IDENTITY ::= { iso(1) org(3) 17 }')).toContain('{ iso(1) org(3) 17 }');
+  });
+
+  it('reads the tag a type assignment gives, and no citation in brackets', () => {
+    expect(texts('Gadget-PDU ::=\n    [3]\n      IMPLICIT SEQUENCE')).toContain('[3]');
+    expect(texts('Frame-PDU ::= [APPLICATION 2] IMPLICIT OCTET STRING')).toContain('[APPLICATION 2]');
+    expect(texts('The frame format is taken from [3], with one change.')).not.toContain('[3]');
+  });
+
+  it('reads a number assigned to a name with its other base between, and a bound with its comparison sign', () => {
+    expect(typedSpans('144 (0x90) for Gadget-Loop-Kind', 'value', null).find((s) => s.text === '144')?.level).toBe('specific');
+    expect(texts('Gadget-Length  <= 65')).toContain('<= 65');
+  });
+
+  it('reads a number with the open end of its range', () => {
+    expect(texts('Gadget kinds are numbered 4 and above.')).toContain('4 and above');
+    expect(texts('A frame of 16 octets or more is accepted.')).toContain('16 octets or more');
+  });
+
+  it('reads a quoted string as a value, without its quotes or a closing stop', () => {
+    expect(texts('ORGANIZATION "Gadget Makers Group."')).toContain('Gadget Makers Group');
+    expect(texts('DESCRIPTION "The arc given to the gadget work by the registry."')).not.toContain('The arc given to the gadget work by the registry');
+    const ctx = answerContext(
+      retrievalOf('Which organisation is named in the gadget module identity?', ['gadgetModule MODULE-IDENTITY\n  ORGANIZATION "Gadget Makers Group."']),
+    );
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('Gadget Makers Group');
+  });
+});
+
+describe('the limit a value is (value15)', () => {
+  const at = (sentence: string, value: string) => statedLimit(sentence, sentence.indexOf(value), sentence.indexOf(value) + value.length);
+
+  it('reads the limit a question names', () => {
+    expect(limitsNamed('What is the largest gadget length allowed?')).toEqual(['max']);
+    expect(limitsNamed('What is the default gadget timeout?')).toEqual(['default']);
+    expect(limitsNamed('How long is a gadget frame?')).toEqual([]);
+  });
+
+  it("reads the limit a value's own words say", () => {
+    expect(at('Frames may be up to 4096 octets in length.', '4096 octets')).toBe('max');
+    expect(at('The key MUST be at least 16 octets long.', '16 octets')).toBe('min');
+    expect(at('The timer defaults to 30 seconds.', '30 seconds')).toBe('default');
+    expect(at('Kinds are numbered 4 and above.', '4')).toBe('min');
+    expect(at('The header is 12 octets long.', '12 octets')).toBeNull();
+    expect(at('SYNTAX  DisplayString (SIZE (0..255))', '255')).toBe('max');
+    expect(at('SYNTAX  DisplayString (SIZE (0..255))', '0')).toBe('min');
+    expect(at('Gadget-Length  <= 65', '65')).toBe('max');
+  });
+
+  it('marks the value that is the asked limit and the one that is another', () => {
+    const sentence = 'The gadget window has a default of 10 packets and a maximum of 64 packets.';
+    const ctx = answerContext(retrievalOf('What is the largest gadget window allowed?', [sentence]));
+    const got = new Map(sentenceSpanCandidates(ctx).map((c) => [c.text, limitFeatures(c, ctx)]));
+    expect(got.get('64 packets')).toEqual({ limitAgrees: 1, limitOther: 0 });
+    expect(got.get('10 packets')).toEqual({ limitAgrees: 0, limitOther: 1 });
+    const plain = answerContext(retrievalOf('How large is the gadget window?', [sentence]));
+    for (const c of sentenceSpanCandidates(plain)) expect(limitFeatures(c, plain)).toEqual({ limitAgrees: 0, limitOther: 0 });
   });
 });

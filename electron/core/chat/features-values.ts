@@ -6,7 +6,7 @@ import type { Candidate } from './candidates/types';
 import { contentStems } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, measureUnit } from './candidates/spans';
-import { askedUnitKind, unitKindOf } from '../retrieve/quantities';
+import { askedUnitKind, limitsNamed, unitKindOf, type Limit } from '../retrieve/quantities';
 import { ACRONYM, initials } from './candidates/definitions';
 import { STOPWORDS } from '../nlp/stopwords';
 
@@ -107,4 +107,22 @@ export function boundFeatures(c: Candidate, ctx: AnswerContext): { boundAsked: n
     boundAsked: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
     boundOther: bool(precision === 0 && !c.text.toLowerCase().includes(name.toLowerCase())),
   };
+}
+
+const askedLimits = new WeakMap<AnswerContext, Limit | null>();
+/**
+ * limitAgrees and limitOther of a value candidate (0 unless a value is asked and the question names one limit: "the
+ * largest X allowed", "the minimum X", "the default X"): its own text says it is that limit, or another one ("at
+ * least 16" where the largest is asked, a default where the maximum is).
+ */
+export function limitFeatures(c: Candidate, ctx: AnswerContext): { limitAgrees: number; limitOther: number } {
+  if (!ctx.numeric || ctx.type.type === 'date') return { limitAgrees: 0, limitOther: 0 };
+  let asked = askedLimits.get(ctx);
+  if (asked === undefined) {
+    const named = [...new Set(limitsNamed(ctx.q.text))];
+    askedLimits.set(ctx, (asked = named.length === 1 ? named[0] : null));
+  }
+  const own = c.measures.limit;
+  if (!asked || !own) return { limitAgrees: 0, limitOther: 0 };
+  return { limitAgrees: bool(own === asked), limitOther: bool(own !== asked) };
 }

@@ -9,7 +9,7 @@ import { coverage } from '../retrieve/sentences';
 import { DEFINING_VERB } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
 import { termFit } from './candidates/definitions';
-import { boundFeatures, measureFeatures, valueFeatures } from './features-values';
+import { boundFeatures, limitFeatures, measureFeatures, valueFeatures } from './features-values';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
@@ -205,6 +205,11 @@ export const CANDIDATE_FEATURES = [
   // values: it is bound to a name outside its own text none of whose words the question writes (the value of another
   // named thing; a named constant's or a listing line's own name is what the value is, not what it measures)
   'boundOther',
+  // values: the question names one limit (the largest, the smallest, the default) and its own text says it is that
+  // one ("up to N", "N or more", "defaults to N"; retrieve/quantities.ts statedLimit)
+  'limitAgrees',
+  // values: ... and its own text says it is another limit (a default where the largest is asked)
+  'limitOther',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -741,6 +746,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ...requirementPlace(c, ctx),
     ...valueFeatures(c, ctx),
     ...boundFeatures(c, ctx),
+    ...limitFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -155,3 +155,62 @@ export function measuredThing(sentence: string, start: number, end: number, span
   const subject = THING_BEFORE.exec(before.split(COLUMN).pop() ?? '');
   return subject ? subject[1].replace(/^(?:the|an?|its|this)\s+/i, '').trim() : null;
 }
+
+/** Which end of its range a value is: the largest allowed, the smallest allowed, or the one taken when none is given. */
+export type Limit = 'max' | 'min' | 'default';
+
+const LIMIT_WORDS: [RegExp, Limit][] = [
+  [
+    /\b(?:max(?:imum|imal)?|largest|longest|highest|greatest|biggest|upper|up\s+to|at\s+most|no\s+more\s+than|not\s+(?:to\s+)?exceed|or\s+(?:less|fewer|below|lower|smaller))\b/i,
+    'max',
+  ],
+  [
+    /\b(?:min(?:imum|imal)?|smallest|shortest|lowest|fewest|lower\s+(?:bound|limit)|at\s+least|no\s+(?:less|fewer)\s+than|or\s+(?:more|greater|above|higher|larger)|and\s+(?:above|up|higher|greater|more))\b/i,
+    'min',
+  ],
+  [/\bdefaults?\b|\bdefaulted\b/i, 'default'],
+];
+
+/** The limits a text names ("the largest X allowed": max; "at least N": min; "defaults to N": default), first named first. */
+export function limitsNamed(text: string): Limit[] {
+  const found = LIMIT_WORDS.map(([re, limit]) => ({ limit, at: re.exec(text)?.index ?? -1 })).filter((x) => x.at >= 0);
+  return found.sort((a, b) => a.at - b.at).map((x) => x.limit);
+}
+
+/**
+ * The limit a value's own text says it is: the words of its clause just before it ("a maximum of 4096", "MUST be at
+ * least 16", "the default is 30") and its next two words ("4 and above", "16 or more", "30 (default)"), up to a clause mark or
+ * another number. Null when its text says none, or says more than one.
+ */
+export function statedLimit(sentence: string, start: number, end: number): Limit | null {
+  if (start < 0) return null;
+  const before = (
+    sentence
+      .slice(Math.max(0, start - 48), start)
+      .split(/[.;:,\n]|\d/)
+      .pop() ?? ''
+  )
+    .split(/\s+/)
+    .slice(-5)
+    .join(' ');
+  const after = (sentence.slice(end, end + 32).split(/[.;:,\n]|\d/)[0] ?? '').trim().split(/\s+/).slice(0, 2).join(' ');
+  const own = [...limitsNamed(before), ...limitsNamed(after)];
+  // a range's ends ("0..255", "1-4094", "from 1 to 16"; "<= 65", ">= 4"): the upper end is the largest, the lower the smallest
+  const lead = sentence.slice(Math.max(0, start - 12), start);
+  const tail = sentence.slice(end, end + 12);
+  if (
+    new RegExp(String.raw`(?:\d\s*(?:\.\.|-|\u2013)|\d\s+(?:to|through)\s+|<=?|\u2264)\s*$`).test(lead) ||
+    /^\s*(?:<=?|\u2264)/.test(span(sentence, start, end))
+  )
+    own.push('max');
+  else if (
+    new RegExp(String.raw`^\s*(?:\.\.|-|\u2013|\s(?:to|through)\s)\s*${NUM}`).test(tail) ||
+    /(?:>=?|\u2265)\s*$/.test(lead) ||
+    /^\s*(?:>=?|\u2265)/.test(span(sentence, start, end))
+  )
+    own.push('min');
+  const kinds = [...new Set(own)];
+  return kinds.length === 1 ? kinds[0] : null;
+}
+
+const span = (sentence: string, start: number, end: number) => sentence.slice(start, end);

@@ -12,7 +12,7 @@ import { stem } from '../../nlp/morphology';
 import { STOPWORDS } from '../../nlp/stopwords';
 import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
-import { measuredThing, unitKindOf } from '../../retrieve/quantities';
+import { limitsNamed, measuredThing, statedLimit, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate, Measures } from './types';
 import type { AnswerType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
@@ -309,6 +309,7 @@ function measureSpan(
     numeric &&
     !named &&
     !span.complement &&
+    !span.quoted &&
     !ctx.unitAsked &&
     !spanTokens.some((t) => /\d/.test(t.text)) &&
     !/\bzero\b/i.test(span.text) &&
@@ -387,11 +388,13 @@ function measureSpan(
   };
 }
 
-/** What a value span measures and the kind of its unit (absent when its text binds it to nothing / it has no unit). */
-function valueOf(sentence: string, span: Span): Pick<Measures, 'measured' | 'unitKind'> {
+/** What a value span measures, the kind of its unit and the limit its text says it is (each absent when there is none). */
+function valueOf(sentence: string, span: Span): Pick<Measures, 'measured' | 'unitKind' | 'limit'> {
   const measured = span.complement ? null : measuredThing(sentence, span.start, span.end, span.text);
   const unitKind = unitKindOf(measureUnit(span.text));
-  return { ...(measured ? { measured } : {}), ...(unitKind ? { unitKind } : {}) };
+  // the limit its own words say it is: those around it, or those it holds ("4 and above")
+  const limit = statedLimit(sentence, span.start, span.end) ?? (limitsNamed(span.text).length === 1 ? limitsNamed(span.text)[0] : null);
+  return { ...(measured ? { measured } : {}), ...(unitKind ? { unitKind } : {}), ...(limit ? { limit } : {}) };
 }
 
 /** A span's shape: letters, digits and the rest ("RFC2868" and "RFC2867" are alike, "VLAN (13)" and "reset(2)" too). */

@@ -34,6 +34,10 @@ export interface Span {
    * name it gives what it describes ("... is called [a name]"): labelled by the sentence.
    */
   complement?: boolean;
+  /** A value read whole beside the number it holds, which stays a candidate too ("{ widgets 4 }" and "4", "<= 65" and "65"). */
+  beside?: boolean;
+  /** Read inside quotation marks: a value as the text spells it, whatever its shape. */
+  quoted?: boolean;
 }
 
 export const LEVEL: Record<Specificity, number> = { loose: 0, typed: 1, specific: 2 };
@@ -50,6 +54,32 @@ const NAMING_VERB_FIRST = new RegExp(String.raw`^${NAMING}\b`, 'i');
 /** A unit word alone ("octets", "seconds", "%"): what a quantity counts. */
 export const UNIT_WORD = new RegExp(String.raw`^${UNITS}$`, 'i');
 const RANGE = new RegExp(String.raw`\b(?:between\s+${NUM}\s+and|(?:from\s+)?${NUM}\s+(?:to|through))\s+${NUM}\b`, 'gi');
+/** An object identifier's value as a parent's name (its number in brackets or not) and an arc: "{ widgets 4 }", "{ iso(1) org(3) 6 }". */
+const BRACED_ARCS = /\{\s*[A-Za-z][\w-]*(?:\s*\(\d+\))?(?:\s+[A-Za-z][\w-]*(?:\s*\(\d+\))?)*\s+\d+\s*\}/g;
+/** A bracketed tag a type assignment gives ("::= [3]", "::= [APPLICATION 4]", "[2] IMPLICIT"). */
+const ASSIGNED_TAG = /(?<=::=\s*)\[(?:[A-Z]+\s+)?\d+\]|\[(?:[A-Z]+\s+)?\d+\](?=\s*(?:IMPLICIT|EXPLICIT)\b)/g;
+/** A number (with its unit) and the open end of its range: "4 and above", "16 octets or more", "255 or less". */
+const OPEN_BOUND = new RegExp(
+  String.raw`\b${NUM}(?:[\s-]+${UNITS})?\s+(?:and|or)\s+(?:above|more|greater|higher|larger|less|fewer|below|lower|smaller)\b`,
+  'gi',
+);
+/** How many words a quoted string may have to be read as a value. */
+const QUOTED_WORDS = 5;
+/** A quoted string (at most 60 characters, on one line). */
+const QUOTED = /"([^"\n]{1,60})"/g;
+
+/** Quoted strings as spans without their quotes (a closing stop inside the quotes dropped: '"Widget Group."'). */
+function quotedSpans(text: string): Span[] {
+  const out: Span[] = [];
+  for (const m of text.matchAll(QUOTED)) {
+    const inner = m[1].trim().replace(/[.,;:]$/, '');
+    // (a value of a few words: a longer quotation is a description, not a value)
+    if (!/[\p{L}\p{N}]/u.test(inner) || inner.split(/\s+/).length > QUOTED_WORDS) continue;
+    const start = m.index! + 1 + m[1].indexOf(inner);
+    out.push({ text: inner, start, end: start + inner.length, level: 'loose', quoted: true });
+  }
+  return out;
+}
 const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Widget-Serial-Number", "retryPeriod"). */
 const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
@@ -62,12 +92,12 @@ export const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`);
 // words of a name are joined by one space: a wider gap is a column break of a plain-text layout
 const NAME_TERM = String.raw`[A-Z]${WORDX}(?: [A-Z]${WORDX})*|[a-z]+[A-Z]${WORDX}|[a-z][a-z0-9]*(?:[-_/][A-Za-z0-9]+)+`;
 
-function pushAll(out: Span[], re: RegExp, text: string, level: Specificity, group = 0): void {
+function pushAll(out: Span[], re: RegExp, text: string, level: Specificity, group = 0, beside = false): void {
   for (const m of text.matchAll(re)) {
     const s = m[group];
     if (!s) continue;
     const start = m.index! + m[0].indexOf(s);
-    out.push({ text: s.trim(), start, end: start + s.trim().length, level });
+    out.push({ text: s.trim(), start, end: start + s.trim().length, level, ...(beside ? { beside } : {}) });
   }
 }
 
@@ -114,13 +144,21 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         'specific',
         1,
       );
-      // "68 for Widget-Tunnel-Link": a number assigned to a named thing
-      pushAll(out, new RegExp(String.raw`\b(${NUM})\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'g'), text, 'specific', 1);
+      // "68 for Widget-Tunnel-Link", "68 (0x44) for Widget-Tunnel-Link": a number assigned to a named thing (its other base between)
+      pushAll(out, new RegExp(String.raw`\b(${NUM})(?:\s*\(${NUM}\))?\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'gi'), text, 'specific', 1);
+      // a bound written with a comparison sign ("<= 65", ">= 4"): the value with its sign
+      pushAll(out, new RegExp(String.raw`(?:<=|>=|[<>\u2264\u2265])\s*${NUM}\b`, 'g'), text, 'typed', 0, true);
       pushAll(out, new RegExp(String.raw`\b${NUM}\b${unitless}`, 'gi'), text, 'loose');
       // a negative number ("the special priority -1"): a minus sign after a space or a bracket, not a range's hyphen
       pushAll(out, new RegExp(String.raw`(?<=^|[\s(=])-\d+(?:\.\d+)?\b${unitless}`, 'g'), text, 'loose');
       // an object identifier or an address is one value, not its numbers one by one
       pushAll(out, DOTTED_NUMBERS, text, 'typed');
+      // an object identifier written as its parent's name and its arc ("::= { widgets 4 }"): one value
+      pushAll(out, BRACED_ARCS, text, 'typed', 0, true);
+      // the tag a type assignment gives its type ("Widget-PDU ::= [3] IMPLICIT ..."): the bracketed tag whole
+      pushAll(out, ASSIGNED_TAG, text, 'typed', 0, true);
+      // a bound with its number ("4 and above", "16 octets or more"): the value and the end of the range it is
+      pushAll(out, OPEN_BOUND, text, 'typed', 0, true);
       // "thirteen scalars": a count written in words
       if (type === 'number') pushAll(out, NUMBER_WORDS, text, 'loose');
       // a range: "a value between 1 and 4094", "from 0x01 to 0x1F"
@@ -136,6 +174,8 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
       if (type === 'value') pushAll(out, new RegExp(IDENTIFIER.source, 'g'), text, 'loose');
       // or a constant written in capitals ("the ASN.1 value NULL"), not a requirement keyword
       if (type === 'value') pushAll(out, /\b(?!(?:MUST|SHOULD|SHALL|MAY|NOT|REQUIRED|RECOMMENDED|OPTIONAL)\b)[A-Z][A-Z0-9_]{2,}\b/g, text, 'loose');
+      // or a quoted string ('ORGANIZATION "Widget Group"', 'a value of "none"'), read without its quotes
+      if (type === 'value') for (const sp of quotedSpans(text)) out.push(sp);
       // "in what unit": the unit itself, "(in hundredths of a second)", "UNITS \"packets\""
       if (head && UNIT_HEADS.has(head)) {
         pushAll(
@@ -233,10 +273,11 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
     const k = `${s.start}:${s.text.toLowerCase()}`;
     if (!best.has(k) || LEVEL[best.get(k)!.level] < LEVEL[s.level]) best.set(k, s);
   }
-  // spans inside a longer span of equal or more specific level are the same answer
+  // spans inside a longer span of equal or more specific level are the same answer (not the number a shape read whole beside it holds)
   const list = [...best.values()];
   return list.filter(
-    (s) => !list.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && LEVEL[o.level] >= LEVEL[s.level]),
+    (s) =>
+      !list.some((o) => o !== s && !o.beside && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start && LEVEL[o.level] >= LEVEL[s.level]),
   );
 }
 

@@ -3,7 +3,7 @@
 // a requirement), with the measurements that place gave it. The measurements are named and raw (no
 // weights here): chat/features.ts turns them into the feature vector the fitted ranker reads.
 
-import type { UnitKind } from '../../retrieve/quantities';
+import type { Limit, UnitKind } from '../../retrieve/quantities';
 
 /** Where a candidate was read. */
 export type CandidateSource =
@@ -119,6 +119,8 @@ export interface Measures {
   measured?: string;
   /** Values: the kind of its unit ("16 octets": a size); absent for a number without one. */
   unitKind?: UnitKind;
+  /** Values: the limit its own text says it is ("a maximum of 4096": max; "16 or more": min; "defaults to 30": default). */
+  limit?: Limit;
 }
 
 export interface Candidate {
