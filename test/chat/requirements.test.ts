@@ -2,7 +2,15 @@
 // read by retrieve/analysis.ts), and "which document" questions told from others, on hand-made sentences.
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../electron/core/retrieve/analysis';
-import { answerYesNo, requirementCandidates, requirementClauses, requirementOf } from '../../electron/core/chat/candidates/requirements';
+import {
+  answerYesNo,
+  askedParty,
+  askedRequirement,
+  candidateParty,
+  requirementCandidates,
+  requirementClauses,
+  requirementOf,
+} from '../../electron/core/chat/candidates/requirements';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { retrievalOf } from './retrieval-fixture';
 
@@ -10,6 +18,12 @@ const yesNo = (question: string, sentence: string) => {
   const q = analyze(question);
   expect(q.yesNo, question).toBe(true);
   return answerYesNo(q, requirementOf(sentence)) ? 'Yes' : 'No';
+};
+/** Yes or no as the answers read it: the question's own condition and subordinate clauses set apart (askedRequirement). */
+const yesNoAsked = (question: string, sentence: string) => {
+  const q = analyze(question);
+  expect(q.yesNo, question).toBe(true);
+  return answerYesNo(askedRequirement(q), requirementOf(sentence)) ? 'Yes' : 'No';
 };
 
 describe('a requirement read off a sentence', () => {
@@ -264,5 +278,62 @@ describe('the party a question asks about', () => {
     const actor = (sentence: string) => candidates.find((c) => c.sentence === sentence)?.measures.requirementActor;
     expect(actor(passages[0])).toBe(0);
     expect(actor(passages[1])).toBe(1);
+  });
+});
+
+describe('a negation in a subordinate clause describes a thing: it neither negates nor flips', () => {
+  it('the question\'s: past its opening auxiliary, a relative or a reduced relative clause\'s "is not", "does not"', () => {
+    expect(
+      yesNoAsked(
+        'Should a relay create an entry for a peer whose address is not local?',
+        'Relays SHOULD NOT create entries when the peer address is not local.',
+      ),
+    ).toBe('No');
+    expect(yesNoAsked('May a relay drop options it does not know?', 'If a relay receives unknown options, these options MAY be dropped.')).toBe('Yes');
+    expect(yesNoAsked('Can a peer that cannot sign send the report?', 'A peer MAY send the report.')).toBe('Yes');
+  });
+
+  it("the requirement's: beside its modal, another auxiliary's negation stands in a subordinate clause", () => {
+    expect(requirementOf('Clients that do not support paging MUST send the whole list.').negations).toBe(0);
+    expect(yesNoAsked('Must clients lacking paging send the whole list?', 'Clients that do not support paging MUST send the whole list.')).toBe('Yes');
+    expect(yesNoAsked('Must clients that do not support paging send the whole list?', 'Clients that do not support paging MUST send the whole list.')).toBe(
+      'Yes',
+    );
+  });
+
+  it("a statement without a modal: a relative clause's negation is not the statement's", () => {
+    expect(requirementOf('Packets that are not signed are discarded.')).toMatchObject({ negated: false, negations: 0 });
+    expect(yesNoAsked('Are unsigned packets discarded?', 'Packets that are not signed are discarded.')).toBe('Yes');
+  });
+
+  it('the question\'s own negation and its "without" still count', () => {
+    expect(yesNoAsked('Can a token be used without a signature?', 'A token MUST NOT be used without a signature.')).toBe('No');
+    expect(yesNoAsked('Must the relay not forward the token?', 'The relay MUST NOT forward the token.')).toBe('Yes');
+  });
+});
+
+describe('coordinated negations of a statement without a modal', () => {
+  it('are its one negation: "is not padded and not terminated" is negated, nothing flips', () => {
+    expect(requirementOf('The field is not padded and not null terminated.')).toMatchObject({ modality: null, negated: true, negations: 0 });
+    expect(yesNoAsked('Is the field null terminated?', 'The field is not padded and not null terminated.')).toBe('No');
+  });
+});
+
+describe("a passive's agent is the party the requirement binds", () => {
+  const sentence = 'The report MUST be sent by the relay to the server.';
+  it('a candidate in the subject of "X MUST be sent by Y" is what Y must do, not another party\'s', () => {
+    const asked = answerContext(retrievalOf('What must the relay send?', [sentence]));
+    expect(candidateParty(asked, sentence, 0)).toEqual({ actorAsked: 1, actorOther: 0 });
+    const other = answerContext(retrievalOf('What must the server send?', [sentence]));
+    expect(candidateParty(other, sentence, 0)).toEqual({ actorAsked: 0, actorOther: 1 });
+  });
+
+  it('in a yes/no question the agent, not the subject, is the party compared', () => {
+    const candidates = requirementCandidates(answerContext(retrievalOf('Must the relay send the report?', [sentence])));
+    expect(candidates[0].measures.requirementActor).toBe(1);
+  });
+
+  it('a passive question names its party by its agent', () => {
+    expect([...askedParty(answerContext(retrievalOf('What must be sent by the relay when the key expires?', [sentence])))]).toEqual(['relay']);
   });
 });

@@ -40,6 +40,12 @@ const MODALITY: Record<string, Modality> = {
   'are permitted to': 'may',
 };
 const NEGATING = /\b(?:not|never|no|none|without|unless|except|cannot)\b|n't\b/gi;
+/** A statement's own negating words: "not", "never", "no longer" (each "not" of a coordination: "is not sent and not stored"). */
+const STATEMENT_NOT = /\b(?:not|never|no longer)\b/gi;
+/** A finite auxiliary (not a modal) with its negation: beside a requirement's modal, the verb of a subordinate clause ("a peer that does not ..."). */
+const SUBORDINATE_NOT = /\b(?:is|are|was|were|do|does|did|has|have|had)\s+(?:not|never)\b|\b(?:isn|aren|wasn|weren|doesn|don|didn|hasn|haven|hadn)'t\b/gi;
+/** A relative clause's negation: its pronoun, at most two words, an auxiliary and "not" ("packets that are not signed"). */
+const RELATIVE_NOT = /\b(?:that|which|who|whose\s+\w+)\s+(?:\w+\s+){0,2}?(?:is|are|was|were|do|does|did|has|have|had)\s+(?:not|never)\b/gi;
 const CONDITION =
   /\b(only\s+(?:if|when|after|once)|except\s+(?:when|if|where|for|that)|if|when|unless|until|provided that|as long as|in cases? where)\s+([^,;:.()]{3,}?)(?=\s*(?:[,;:.()]|$))/i;
 
@@ -125,10 +131,15 @@ export function requirementOf(sentence: string): Requirement {
     from = Math.max(from, b);
   }
   own += ` ${sentence.slice(from)}`;
-  let negations = (own.match(NEGATING) ?? []).length;
-  if (at < 0 && /\b(?:not|never|no longer)\b/i.test(own)) {
+  // (a negation in a subordinate clause describes a thing, it does not negate the requirement: with a modal, any other
+  // finite auxiliary's "not" stands in one; without, one opening with a relative pronoun)
+  const described = (own.match(at >= 0 ? SUBORDINATE_NOT : RELATIVE_NOT) ?? []).length;
+  let negations = (own.match(NEGATING) ?? []).length - described;
+  // a statement without a modal: its "not"s and "never"s (coordinated: "is not sent and not stored") are its one negation
+  const nots = at < 0 ? (own.match(STATEMENT_NOT) ?? []).length - described : 0;
+  if (nots > 0) {
     negated = true;
-    negations--;
+    negations -= nots;
   }
   return { modality, negated, negations: Math.max(0, negations), condition: c ? conditionText(c) : null, keyword: !!k };
 }

@@ -79,6 +79,9 @@ export function partyOf(
     const words = tokenize(subject).filter((t) => /[a-z0-9]/i.test(t.text));
     return { words, head: words.at(-1) };
   };
+  // a passive's agent is the party bound: "X MUST be sent by the relay" binds the relay
+  const agent = passiveAgent(clause);
+  if (agent) return agent;
   const party = read(clause);
   if (before && (!party.head || REFERRING.test(party.head.text))) {
     const inherited = read(before);
@@ -87,6 +90,21 @@ export function partyOf(
   return party;
 }
 
+/** A passive predicate with its agent: "be (not) (adverb) sent ... by the relay"; the agent runs to a preposition, a conjunction or a break. */
+const PASSIVE_AGENT = /^(?:not\s+)?(?:be|been)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|nt|ld|ght)\b[^,;:()]*?\bby\s+([^,;:()]+)/i;
+const AGENT_END =
+  /\s(?:in|on|over|to|for|with|from|at|into|onto|upon|when|if|unless|after|before|and|or|as|that|which|who|using|via|through|within|without|of|than|while|until|because|since|so)\s.*$/i;
+
+/** The party of a passive clause: the head of its agent ("by the relay"); null when the clause is not passive or writes no agent. */
+export function passiveAgent(clause: RequirementClause): { words: ReturnType<typeof tokenize>; head: ReturnType<typeof tokenize>[number] | undefined } | null {
+  const m = PASSIVE_AGENT.exec(clause.predicate);
+  if (!m) return null;
+  const words = tokenize(` ${m[1]} `.replace(AGENT_END, ' ')).filter((t) => /[a-z0-9]/i.test(t.text));
+  return words.length ? { words, head: words.at(-1) } : null;
+}
+
+/** A passive question's agent: "... be sent (to X) by the relay". */
+const QUESTION_AGENT = /\b(?:be|been|is|are)\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|nt|ld|ght)\b[^,;:()?]*?\bby\s+([^,;:()?]+)/i;
 const AUXILIARY = /^(?:must|shall|should|may|can|could|might|need|will|would|does|do|did|is|are|was|were|has|have)$/;
 const WH = /^(?:what|which|who|whom|whose|how|when|where|why)$/;
 const parties = new WeakMap<AnswerContext, Set<string>>();
@@ -107,6 +125,9 @@ export function askedParty(ctx: AnswerContext): Set<string> {
         if (t.pos === 'VERB' || t.pos === 'AUX' || /^[,;:?]$/.test(t.text)) break;
         words.push(t.text);
       }
+    // a passive question names its party as the agent: "what must be sent by the relay ..."
+    const agent = words.some((w) => /[a-z0-9]/i.test(w)) ? null : QUESTION_AGENT.exec(ctx.q.asking);
+    if (agent) words.push(` ${agent[1]} `.replace(AGENT_END, ' '));
     parties.set(ctx, (got = new Set(contentStems(words.join(' ')))));
   }
   return got;
@@ -132,8 +153,10 @@ export function candidateParty(ctx: AnswerContext, sentence: string, at: number)
   if (i < 0) return none;
   const clause = clauses[i];
   const predicate = clause.predicate ? sentence.indexOf(clause.predicate, clause.start) : -1;
-  if (predicate < 0 || at < predicate) return none;
-  const party = partyOf(clause, clauses[i - 1]);
+  // (in a passive's subject, the candidate is what its agent does or sends: "X MUST be sent by the relay")
+  const agent = passiveAgent(clause);
+  if (predicate < 0 || (at < predicate && !agent)) return none;
+  const party = agent ?? partyOf(clause, clauses[i - 1]);
   if (!party.head || REFERRING.test(party.head.text)) return none;
   const named = partyAsked(ctx, party.head.text);
   return { actorAsked: named ? 1 : 0, actorOther: named ? 0 : 1 };
@@ -146,12 +169,25 @@ export function candidateParty(ctx: AnswerContext, sentence: string, at: number)
  */
 export function askedRequirement(q: AnswerContext['q']): { modality: Modality | null; negated: boolean; negations: number } {
   const c = conditionOf(q.asking);
-  if (!c) return q;
   // (a "cannot" of the condition made the question negated only when no negated modal stands outside it)
-  const rest = q.asking.replace(c.body, ' ');
-  const negated = q.negated && !(c.cannot && !/\b(?:not|cannot)\b|n't\b/i.test(rest));
-  return { modality: q.modality, negated, negations: Math.max(0, q.negations - c.negations) };
+  const rest = c ? q.asking.replace(c.body, ' ') : q.asking;
+  // a negation in a subordinate clause past the opening auxiliary ("... for a server whose address is not X?",
+  // "... attributes it does not know?") describes a thing the question names: it neither negates nor flips
+  const described = [...rest.matchAll(QUESTION_SUBORDINATE_NOT)].filter((m) => m.index! > 0);
+  const modal = described.filter((m) => /n't$|cannot$/i.test(m[0])).length;
+  let main = rest;
+  for (const m of described) main = main.replace(m[0], ' ');
+  // (the question was read as negated by a negation set apart here when none is left outside: then it is not; a
+  // plain "not" so read, one near the modal, was not among the other negating words)
+  const cleared =
+    q.negated && !!(c?.cannot || described.length) && !/\b(?:not|cannot)\b|n't\b|\b(?:prohibited|forbidden|barred|precluded|disallowed|banned)\b/i.test(main);
+  const plain = described.length - modal - (cleared && !c?.cannot && !modal ? 1 : 0);
+  return { modality: q.modality, negated: q.negated && !cleared, negations: Math.max(0, q.negations - (c?.negations ?? 0) - plain) };
 }
+
+/** A subordinate clause's negated verb in a question: an auxiliary after the opening one, with its "not" ("is not", "does not", "cannot"). */
+const QUESTION_SUBORDINATE_NOT =
+  /\b(?:is|are|was|were|do|does|did|has|have|had)\s+(?:not|never)\b|\b(?:is|are|was|were|do|does|did|has|have|had)n't\b|(?<=\b(?:that|which|who|it|they)\s+)cannot\b/gi;
 
 export function requirementCandidates(ctx: AnswerContext): Candidate[] {
   const { q } = ctx;
