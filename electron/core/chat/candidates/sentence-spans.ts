@@ -14,7 +14,7 @@ import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
 import { measuredThing, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate, Measures } from './types';
-import type { AnswerType } from '../../retrieve/question';
+import type { AnswerType, QuestionType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
 import {
   askedKinds,
@@ -146,6 +146,8 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
       if (type.type === 'definition' && ctx.subjectStems.length) {
         measured.definesAsked = bit(!!span.glossary || !!definitions?.spans.includes(span));
         measured.definesOther = bit(!!definitions?.other && !definitions.spans.length);
+        // (asked what the term is, a clause saying what it is rather than what it does)
+        measured.definesWhat = bit(asksWhatItIs(type) && (!!span.glossary || !!definitions?.copular.has(span)));
       }
       // a glossary body is quoted with its term line ("Master Session Key (MSK): Keying material ...")
       // (a defining clause read with the sentence before it is quoted with it)
@@ -169,6 +171,8 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
 interface Definitions {
   /** The clauses that define the asked term, given whole. */
   spans: Span[];
+  /** Those of them whose verb says what the term is (a copula, "means", a naming verb, a list entry), not what it does. */
+  copular: Set<Span>;
   /** The sentence says what another term is (by its subject and a copula, a naming verb or a list entry). */
   other: boolean;
 }
@@ -201,6 +205,7 @@ function definitionsOf(ctx: AnswerContext, x: ScoredSentence): Definitions {
   };
   const fit = (term: string) => Math.max(fitTo(term, subject), local.length < subject.length ? fitTo(term, local) : 0);
   const spans: Span[] = [];
+  const copular = new Set<Span>();
   let other = false;
   for (const c of definingClauses(x.s.text)) {
     if (fit(c.term) < 0.5) {
@@ -220,10 +225,25 @@ function definitionsOf(ctx: AnswerContext, x: ScoredSentence): Definitions {
       text = `${x.prev.text.replace(/\s+/g, ' ').trim()} ${text}`;
       start = -1;
     }
-    if (text && !spans.some((sp) => sp.text === text)) spans.push({ text, start, end: start < 0 ? -1 : start + text.length, level: 'specific' });
+    if (text && !spans.some((sp) => sp.text === text)) {
+      const span: Span = { text, start, end: start < 0 ? -1 : start + text.length, level: 'specific' };
+      spans.push(span);
+      if (c.copular) copular.add(span);
+    }
   }
-  return { spans, other };
+  return { spans, copular, other };
 }
+
+/**
+ * Whether a definition question asks what the term is ("what is X", "what is meant by X", "what kind of thing is
+ * X", "how is X defined", "define X") rather than what it does, holds or is for ("what does X count", "what is X
+ * used for"): its frame holds no verb but one of meaning, naming or defining.
+ */
+export function asksWhatItIs(type: QuestionType): boolean {
+  return type.type === 'definition' && type.frame.every((w) => WHAT_IT_IS_FRAME.test(w));
+}
+const WHAT_IT_IS_FRAME =
+  /^(?:means?|meant|meaning|called|named|termed|kind|type|sort|class|terms?|words?|phrases?|expressions?|acronyms?|abbreviations?|initialisms?|define|defined|explain|describe|counts?|qualif(?:y|ies)|serves?)$/;
 
 /** A glossary's term line: the term as asked, or as its document writes it ("Peer" in an EAP document for "the EAP peer"). */
 function termLine(ctx: AnswerContext, text: string, passage: number): boolean {
