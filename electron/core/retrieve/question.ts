@@ -516,6 +516,10 @@ function askedType(question: string): QuestionType {
     // "what is the weakness called 'X'": the quoted term named by the participle is what is asked about
     const namedQuote = /\b(?:called|named|termed|known\s+as)\s+(?:['"\u2018\u201c])([^'"\u2019\u201d]+)['"\u2019\u201d]/i.exec(asking);
     if (namedQuote) return { ...out, type: 'definition', subject: namedQuote[1], frame: ['called'] };
+    // "what is X, the Y in Z": an apposition after the comma restates X; asked as "what is X"
+    const comma = after.findIndex((t, k) => k > 0 && asking.slice(after[k - 1].end, t.start).includes(','));
+    if (comma > 0 && /^(?:the|a|an)$/.test(afterWords[comma] ?? '') && after.slice(0, comma).some((t) => !STOPWORDS.has(t.text)))
+      return askedType(`${toks[whAt].raw} ${toks[whAt + 1].raw} ${asking.slice(after[0].start, after[comma - 1].end)}?`);
     // "what is the Agent-Remote-Id": a term written as one hyphenated or camel-case compound is a name as a whole,
     // its last part ("Id", "Value") no head noun asking for a kind of value
     const bareAt = after.length && /^(?:the|a|an)$/.test(afterWords[0]) ? 1 : 0;
@@ -527,7 +531,12 @@ function askedType(question: string): QuestionType {
       return { ...out, type: 'value', ...nounPhrase(toks, whAt + 3, asking) };
     // "what is counted / held / reported by X": what X counts, holds or reports (a describing verb in the passive)
     if (afterWords[1] === 'by' && after.length > 2 && describingParticiple(afterWords[0]))
-      return askedType(`${toks[whAt].raw} does ${after.slice(2).map((t) => t.raw).join(' ')} ${describingParticiple(afterWords[0])}?`);
+      return askedType(
+        `${toks[whAt].raw} does ${after
+          .slice(2)
+          .map((t) => t.raw)
+          .join(' ')} ${describingParticiple(afterWords[0])}?`,
+      );
     // "what is meant by X"
     if (afterWords[0] === 'meant' || (afterWords[0] === 'the' && afterWords[1] === 'meaning'))
       return {
@@ -598,10 +607,7 @@ function askedType(question: string): QuestionType {
       const np = nounPhrase(toks, whAt + 2, asking);
       return { ...out, type: typeOfHead(np.head, np.plural, asking), ...np };
     }
-    // "what is X, the Y in Z": the term is X, the rest after the comma restates it
-    const comma = after.findIndex((t, k) => k > 0 && asking.slice(after[k - 1].end, t.start).includes(','));
-    const term = comma > 0 && after.slice(0, comma).some((t) => !STOPWORDS.has(t.text)) ? after.slice(0, comma) : after;
-    return { ...out, type: 'definition', subject: term.map((t) => t.raw).join(' ') };
+    return { ...out, type: 'definition', subject: after.map((t) => t.raw).join(' ') };
   }
   // "which TCP port", "what attribute type number", "which entities"
   const np = nounPhrase(toks, whAt + 1, asking);
@@ -730,7 +736,8 @@ function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string |
   const after = verbAt >= 0 && verbAt + 1 < rest.length && !PREP.has(rest[verbAt + 1].text);
   // (no describing verb: a participle ending the clause is its verb, "how is X named / packed")
   const participle = verbAt < 0 && rest.length > 1 && /[a-z]ed$/.test(rest[rest.length - 1].text);
-  const tail = verbAt >= 0 ? (after ? rest.slice(verbAt + 1) : verbAt > 0 ? rest.slice(0, verbAt) : rest.slice(verbAt + 1)) : participle ? rest.slice(0, -1) : rest;
+  const tail =
+    verbAt >= 0 ? (after ? rest.slice(verbAt + 1) : verbAt > 0 ? rest.slice(0, verbAt) : rest.slice(verbAt + 1)) : participle ? rest.slice(0, -1) : rest;
   // ("how may X be loosely defined": the adverb before the verb is no part of X)
   return tail.length ? withoutAdverbs(tail) || null : null;
 }

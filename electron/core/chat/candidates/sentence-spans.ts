@@ -94,6 +94,10 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     }
     // "what is X called in Y": the name a sentence gives ("... is known as the Supplicant") is labelled by the sentence
     if (asksGivenName) spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, level: 'specific', complement: true } : sp));
+    // "what name is given to X", "what is X called": the terms the sentence defines, each with how much of the
+    // question its definition holds (a reverse definition: the question describes, the answer is the term)
+    const described = asksGivenName ? definedTermsOf(ctx, x) : [];
+    for (const d of described) if (!spans.some((sp) => sp.start === d.span.start && sp.text === d.span.text)) spans.push(d.span);
     const definition: { subjectFirst: number; subjectShare: number } = { subjectFirst: 0, subjectShare: 0 };
     let glossaryEntry = false;
     if (type.type === 'definition' && ctx.subjectStems.length) {
@@ -143,6 +147,7 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
         measured.subjectShare = definition.subjectShare;
         if (span.named !== undefined) measured.namingMatch = namingMatch(ctx.subjectStems, span.named);
       }
+      if (asksGivenName) measured.describedBy = described.find((d) => d.span.start === span.start && d.span.text === span.text)?.share ?? 0;
       if (type.type === 'definition' && ctx.subjectStems.length) {
         measured.definesAsked = bit(!!span.glossary || !!definitions?.spans.includes(span));
         measured.definesOther = bit(!!definitions?.other && !definitions.spans.length);
@@ -244,6 +249,43 @@ export function asksWhatItIs(type: QuestionType): boolean {
 }
 const WHAT_IT_IS_FRAME =
   /^(?:means?|meant|meaning|called|named|termed|kind|type|sort|class|terms?|words?|phrases?|expressions?|acronyms?|abbreviations?|initialisms?|define|defined|explain|describe|counts?|qualif(?:y|ies)|serves?)$/;
+
+/**
+ * The terms a sentence defines (definitions.ts definingClauses: a subject with a verb saying what it is, a name a
+ * naming verb gives, a terminology-list entry; or a short term line whose definition is the next line), each as a
+ * span of the sentence with the share of the question's distinctive words (IDF-weighted) its definition holds.
+ */
+function definedTermsOf(ctx: AnswerContext, x: ScoredSentence): { span: Span; share: number }[] {
+  const text = x.s.text;
+  const out: { span: Span; share: number }[] = [];
+  const add = (term: string, definition: string) => {
+    const bare = term
+      .trim()
+      .replace(/^["'\u201c]+|["'\u201d]+$/g, '')
+      .replace(/^(?:the|a|an)\s+/i, '');
+    const start = bare ? text.indexOf(bare) : -1;
+    if (start < 0 || bare.split(/\s+/).length > 8 || out.some((d) => d.span.start === start)) return;
+    const share = coverage(ctx.distinctive, contentStems(definition));
+    out.push({ span: { text: bare, start, end: start + bare.length, level: 'specific' }, share });
+  };
+  for (const c of definingClauses(text)) {
+    if (!c.copular || ANAPHOR.test(c.term)) continue;
+    const clause = text.slice(c.start, c.end);
+    const at = clause.indexOf(c.term);
+    add(c.term, at < 0 ? clause : `${clause.slice(0, at)} ${clause.slice(at + c.term.length)}`);
+  }
+  // a term line (a few words, no verb, no closing stop) whose definition is the next line
+  const words = text.trim().split(/\s+/);
+  if (
+    x.next &&
+    x.next.tokens.length >= 3 &&
+    words.length <= 6 &&
+    !/[.;,]$/.test(text.trim()) &&
+    !posTags(text).some((t) => t.pos === 'VERB' || t.pos === 'AUX')
+  )
+    add(text.replace(/:\s*$/, ''), x.next.text);
+  return out;
+}
 
 /** A glossary's term line: the term as asked, or as its document writes it ("Peer" in an EAP document for "the EAP peer"). */
 function termLine(ctx: AnswerContext, text: string, passage: number): boolean {
