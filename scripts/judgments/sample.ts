@@ -18,6 +18,8 @@
 // lines) hold fewest of, ties by file name; their files are printed to stderr, and the lines' `draw`
 // carries them as `documents`, so the weights count those documents' triples alone (a side given 0 draws
 // nothing then).
+// --min M: each document's minimum share (default 4; a smaller one lets a side's total be below 4 per
+// document, the rest still proportional to the documents' counts).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -138,6 +140,8 @@ export function sample(
     sentenceOnly?: boolean;
     /** Draw only from these kit files (--fewest). */
     documents?: readonly string[];
+    /** Each document's minimum share (allocate's `min`; 4 unless given). */
+    min?: number;
   },
 ): SampleItem[] {
   const random = seededRandom(opts.seed);
@@ -162,7 +166,7 @@ export function sample(
       });
       pools.set(doc.file, { doc, candidates, text, sentences: [] });
     }
-    const quota = allocate(new Map([...pools].map(([file, p]) => [file, p.candidates.length])), opts.totals[side]);
+    const quota = allocate(new Map([...pools].map(([file, p]) => [file, p.candidates.length])), opts.totals[side], opts.min);
     for (const [file, pool] of pools) {
       const drawn = draw(pool.candidates, quota.get(file) ?? 0, random, opts.shown, opts.band);
       if (drawn.length && !pool.sentences.length) pool.sentences = splitSentences(pool.text);
@@ -187,6 +191,7 @@ function main() {
       band: { type: 'string' },
       'sentence-only': { type: 'boolean', default: false },
       fewest: { type: 'string' },
+      min: { type: 'string', default: '4' },
     },
   });
   if (!values.db) throw new Error('sample: give --db FILE (a database with the split documents ingested and extracted)');
@@ -227,6 +232,7 @@ function main() {
     band: band as [number, number] | undefined,
     sentenceOnly: values['sentence-only'],
     documents,
+    min: Number(values.min),
   });
   for (const item of items) process.stdout.write(`${JSON.stringify(item)}\n`);
   store.db.close();

@@ -8,7 +8,7 @@ import { fitPrecision, tradeOffCurve, weightedKeepLower, wilsonLower, type Verdi
 import { bySentenceExtractor, inclusionWeights, readDrawModels, stratumOf, type Draw } from '../../scripts/judgments/draws';
 import { fitFeatureModel, logLoss, rankingAuc } from '../../scripts/judgments/select-features';
 import { CANDIDATE_FEATURES } from '../../electron/core/extract/precision-model';
-import { fewestJudged } from '../../scripts/judgments/sample';
+import { allocate, fewestJudged } from '../../scripts/judgments/sample';
 
 const uniform: Draw = { seed: 1, date: '2026-12-05', extractor: 'abc', pool: 'uniform' };
 const shown: Draw = { seed: 2, date: '2026-12-05', extractor: 'abc', pool: 'shown', share: 0.8, model: 'abc' };
@@ -207,5 +207,19 @@ describe('the weighted fit', () => {
     );
     expect(plain[50].keepRate).toBeCloseTo(0.5, 10);
     expect(plain[50].keepLower).toBeCloseTo(wilsonLower(1, 2, 1.2816), 10);
+  });
+});
+
+describe("each document's share of a draw (sample.ts allocate, --min)", () => {
+  const counts = new Map([
+    ['a.txt', 100],
+    ['b.txt', 10],
+    ['c.txt', 5],
+  ]);
+  it('gives each document at least the minimum, the rest in proportion, adding up to the total', () => {
+    expect(Object.fromEntries(allocate(counts, 12))).toEqual({ 'b.txt': 4, 'c.txt': 4, 'a.txt': 4 });
+    const one = allocate(counts, 12, 1);
+    expect(Object.fromEntries(one)).toEqual({ 'c.txt': 1, 'a.txt': 10, 'b.txt': 1 });
+    expect([...one.values()].reduce((a, b) => a + b, 0)).toBe(12);
   });
 });
