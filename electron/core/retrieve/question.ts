@@ -757,7 +757,7 @@ function withoutAdverbs(toks: ReturnType<typeof tokenize>): string {
 
 /** A describing verb's past participle ("counted", "held", "reported"), as the base form a question puts after "does"; null for another word. */
 function describingParticiple(word: string): string | null {
-  const irregular: Record<string, string> = { held: 'hold', meant: 'mean' };
+  const irregular: Record<string, string> = { held: 'hold' };
   if (irregular[word]) return irregular[word];
   if (!/ed$/.test(word)) return null;
   const bases = [word.slice(0, -2), word.slice(0, -1), word.slice(0, -3)];
