@@ -123,3 +123,61 @@ describe('of several sentences mentioning the asked term, the clause defining it
     );
   });
 });
+
+describe('asked what a term is, the clause saying what it is rather than what it does', () => {
+  const passage = [
+    'In the gadget suite, the gadget relay typically provides a link between two gadgets.',
+    'A gadget relay is an entity that joins two gadget links without keeping any state.',
+  ].join(' ');
+  const defining = (question: string) => {
+    const ctx = answerContext(retrievalOf(question, [passage]));
+    const candidates = sentenceSpanCandidates(ctx);
+    const value = (c: (typeof candidates)[number], name: string) =>
+      candidateFeatures(c, ctx)[CANDIDATE_FEATURES.indexOf(name as (typeof CANDIDATE_FEATURES)[number])];
+    return {
+      asked: candidates.filter((c) => value(c, 'definesAsked') === 1).map((c) => c.text),
+      what: candidates.filter((c) => value(c, 'definesWhat') === 1).map((c) => c.text),
+    };
+  };
+
+  it('both clauses define the asked term; only the copular one says what it is', () => {
+    const { asked, what } = defining('What is a gadget relay?');
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        'the gadget relay typically provides a link between two gadgets',
+        'A gadget relay is an entity that joins two gadget links without keeping any state',
+      ]),
+    );
+    expect(what).toEqual(['A gadget relay is an entity that joins two gadget links without keeping any state']);
+  });
+
+  it('a question asking what the term does marks no clause as saying what it is', () => {
+    expect(defining('What does a gadget relay forward?').what).toEqual([]);
+  });
+});
+
+describe('a name asked by its description: the term the matching definition defines', () => {
+  const passage = [
+    'A frame that carries no payload at all is called a gadget beacon.',
+    'Gadget relay: An entity that forwards frames between two gadgets.',
+    'A gadget collector is a server that counts frames.',
+  ].join('\n');
+  const described = (question: string) => {
+    const c = sentenceSpanCandidates(answerContext(retrievalOf(question, [passage])));
+    const best = Math.max(...c.map((x) => x.measures.describedBy ?? 0));
+    return c.filter((x) => x.measures.describedBy === best).map((x) => x.text);
+  };
+
+  it('the name a naming clause gives, when the question describes what it names', () => {
+    expect(described('What is a frame that carries no payload called?')).toEqual(['gadget beacon']);
+  });
+
+  it("a terminology entry's term, when the question describes it in its entry's words", () => {
+    expect(described('What term is used for an entity that forwards frames between gadgets?')).toEqual(['Gadget relay']);
+  });
+
+  it('a question asking what a term is measures none', () => {
+    const c = sentenceSpanCandidates(answerContext(retrievalOf('What is a gadget relay?', [passage])));
+    expect(c.every((x) => x.measures.describedBy === undefined)).toBe(true);
+  });
+});

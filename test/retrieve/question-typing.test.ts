@@ -145,3 +145,23 @@ describe('the head of the wh-phrase read as the thing it names (typer13)', () =>
     expect(answerTypeOf('What context-specific tag does the GetReply message carry?')).toMatchObject({ type: 'code', head: 'tag' });
   });
 });
+
+describe('the term a definition question asks about, read from its syntax', () => {
+  it.each([
+    ['What does it mean for a print job to be stale?', 'stale'],
+    ['In the spooler protocol, what does it mean to silently drop a job?', 'silently drop'],
+    ['What does the printer MIB mean by a job group?', 'a job group'],
+    ['In the printer MIB, what does the word "orphaned" usually mean for a job?', 'orphaned'],
+    ['What is counted by jobQueueDropped?', 'jobQueueDropped'],
+    ['What is Frobnix, the scheduler of the spooler suite?', 'Frobnix'],
+    ['How may print spooling be loosely defined?', 'print spooling'],
+    ['How is a queue entry named when no site-specific rule applies?', 'a queue entry'],
+    ['How does the spooler guideline reinterpret the printer timeout?', 'the printer timeout'],
+  ])('%s', (q, subject) => {
+    expect(answerTypeOf(q)).toMatchObject({ type: 'definition', subject });
+  });
+
+  it('"what is counted by X" asks what X counts', () => {
+    expect(answerTypeOf('What is counted by jobQueueDropped?').frame).toEqual(['count']);
+  });
+});

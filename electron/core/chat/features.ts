@@ -154,6 +154,13 @@ export const CANDIDATE_FEATURES = [
   'definesAsked',
   // definitions: its sentence defines another term (by its subject and a copula, a naming verb or a list entry) and not the asked one
   'definesOther',
+  // definitions asked as what the term is ("what is X", "what is meant by X"; not "what does X count"): it is a defining
+  // clause whose verb says what the term is (a copula, "means", a naming verb, a list entry) or a glossary body
+  'definesWhat',
+  // a name asked by its description ("what is X called", "what term is used for X"): it is a term a sentence defines
+  // (a clause's subject before a copula, a name a naming verb gives, a list entry, a term line), and the share of the
+  // question's distinctive words (IDF-weighted) its definition holds
+  'describedBy',
   // two-passage questions (0 for others): its passage was found by the second hop (that passage's secondHop value)
   'hopPassage',
   // two-passage questions: its passage was found by the second hop in another document than the first passage's
@@ -738,6 +745,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     definedTerm: definedTerm(c, ctx),
     definesAsked: m.definesAsked ?? 0,
     definesOther: m.definesOther ?? 0,
+    definesWhat: m.definesWhat ?? 0,
+    describedBy: m.describedBy ?? 0,
     ...hopFeatures(c, ctx),
     ...citedFeatures(c, ctx),
     requirementMatch: m.requirementMatch ?? 0,

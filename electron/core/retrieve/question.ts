@@ -132,7 +132,7 @@ const REPORT_VERBS = /^(?:reports?|records?|signals?|announces?|returns?)$/;
 const REPORT_CASE = /^(?:for|when|whenever|if|after|before|while|during|upon|once|until)$/;
 /** "How is X constructed / defined / computed": a description. */
 const HOW_DESCRIBE =
-  /^(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
+  /^(?:re)?(defin|construct|comput|deriv|form|calculat|generat|encod|represent|structur|compos|built|buil|mak|made|determin|creat|specif|characteri[sz]|describ|explain|interpret)/;
 /** "is X required / expected / allowed to ...": a requirement asked with a passive modal. */
 const PASSIVE_MODAL = /^(?:required|expected|supposed|obliged|obligated|allowed|permitted|mandated|recommended)$/;
 /** "is X prohibited / forbidden from doing ...": a prohibition asked with a passive. */
@@ -460,16 +460,28 @@ function askedType(question: string): QuestionType {
       return { ...out, type: 'action', subject: doer(whAt + 2, whAt + 2 + doAt) };
     // "what does X mean / carry / measure": what X is or holds
     const reportAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && REPORT_VERBS.test(w)) : -1;
-    // a definition of the words between "does" and the verb that asks it
+    // a definition of the words between "does" and the verb that asks it (an adverb before the verb is no part of
+    // the term: "what does X generally mean")
     const definitionOf = (to: number, verb: string): QuestionType => ({
       ...out,
       type: 'definition',
-      subject: toks
-        .slice(whAt + 2, to)
-        .map((t) => t.raw)
-        .join(' '),
+      subject: withoutAdverbs(toks.slice(whAt + 2, to)),
       frame: [verb],
     });
+    // "what does it mean for a frame to be stale", "what does it mean to silently drop a frame": the term is the
+    // infinitive's complement (after "to be"), or its verb with its adverbs (before the verb's object)
+    if (rest[0] === 'it' && /^means?$/.test(rest[1] ?? '')) {
+      const to = rest.indexOf('to', 2);
+      if (to > 0 && to < rest.length - 1) {
+        const from = whAt + 2 + to + (rest[to + 1] === 'be' ? 2 : 1);
+        const object = toks.findIndex((t, k) => k > from && /^(?:a|an|the|this|that|its|their|any|every|each|some)$/.test(t.text));
+        const term = toks.slice(from, object > 0 ? object : toks.length);
+        if (term.length) return { ...out, type: 'definition', subject: term.map((t) => t.raw).join(' '), frame: ['mean'] };
+      }
+    }
+    // "what does the printer MIB mean by a job": the term after "by"; the words before the verb name where it is meant
+    const meanBy = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && /^means?$/.test(w) && rest[k + 1] === 'by') : -1;
+    if (meanBy > 0 && meanBy + 2 < rest.length) return { ...definitionOf(whAt + 2, 'mean'), subject: withoutAdverbs(toks.slice(whAt + 2 + meanBy + 2)) };
     if (reportAt > 0 && (reportAt === rest.length - 1 || ['in', 'within', 'under'].includes(rest[reportAt + 1])))
       return definitionOf(whAt + 2 + reportAt, rest[reportAt]);
     // "what does X report for Y / when Y": the value X reports in that case
@@ -504,6 +516,10 @@ function askedType(question: string): QuestionType {
     // "what is the weakness called 'X'": the quoted term named by the participle is what is asked about
     const namedQuote = /\b(?:called|named|termed|known\s+as)\s+(?:['"\u2018\u201c])([^'"\u2019\u201d]+)['"\u2019\u201d]/i.exec(asking);
     if (namedQuote) return { ...out, type: 'definition', subject: namedQuote[1], frame: ['called'] };
+    // "what is X, the Y in Z": an apposition after the comma restates X; asked as "what is X"
+    const comma = after.findIndex((t, k) => k > 0 && asking.slice(after[k - 1].end, t.start).includes(','));
+    if (comma > 0 && /^(?:the|a|an)$/.test(afterWords[comma] ?? '') && after.slice(0, comma).some((t) => !STOPWORDS.has(t.text)))
+      return askedType(`${toks[whAt].raw} ${toks[whAt + 1].raw} ${asking.slice(after[0].start, after[comma - 1].end)}?`);
     // "what is the Agent-Remote-Id": a term written as one hyphenated or camel-case compound is a name as a whole,
     // its last part ("Id", "Value") no head noun asking for a kind of value
     const bareAt = after.length && /^(?:the|a|an)$/.test(afterWords[0]) ? 1 : 0;
@@ -513,6 +529,14 @@ function askedType(question: string): QuestionType {
     // measure before the noun asks for the quantity, whatever the noun
     if (afterWords[0] === 'the' && measureSuperlative(afterWords[1] ?? '') && after.length > 2)
       return { ...out, type: 'value', ...nounPhrase(toks, whAt + 3, asking) };
+    // "what is counted / held / reported by X": what X counts, holds or reports (a describing verb in the passive)
+    if (afterWords[1] === 'by' && after.length > 2 && describingParticiple(afterWords[0]))
+      return askedType(
+        `${toks[whAt].raw} does ${after
+          .slice(2)
+          .map((t) => t.raw)
+          .join(' ')} ${describingParticiple(afterWords[0])}?`,
+      );
     // "what is meant by X"
     if (afterWords[0] === 'meant' || (afterWords[0] === 'the' && afterWords[1] === 'meaning'))
       return {
@@ -703,11 +727,39 @@ function looksPlural(raw: string): boolean {
 
 /** The subject after an auxiliary: "how does the spec define [a RADIUS proxy]", "how is [the Session-Id] constructed". */
 function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string | null {
-  const rest = toks.slice(i).filter((t) => !AUX.has(t.text));
+  // (a subordinate clause after the verb says when, not what: "how is X named when no rule applies")
+  const clause = toks.findIndex((t, k) => k > i + 1 && SUBORDINATE.test(t.text));
+  const rest = toks.slice(i, clause > 0 ? clause : toks.length).filter((t) => !AUX.has(t.text) && t.text !== 'be');
   const verbAt = rest.findLastIndex((t) => HOW_DESCRIBE.test(t.text));
   // "how does the spec define [a RADIUS proxy]": after the verb; "how is [the EAP Session-Id] constructed": before it
   // ("how is [the Session-Id] formed for EAP-PSK": a preposition after the verb opens a qualifier)
   const after = verbAt >= 0 && verbAt + 1 < rest.length && !PREP.has(rest[verbAt + 1].text);
-  const tail = verbAt >= 0 ? (after ? rest.slice(verbAt + 1) : verbAt > 0 ? rest.slice(0, verbAt) : rest.slice(verbAt + 1)) : rest;
-  return tail.length ? tail.map((t) => t.raw).join(' ') : null;
+  // (no describing verb: a participle ending the clause is its verb, "how is X named / packed")
+  const participle = verbAt < 0 && rest.length > 1 && /[a-z]ed$/.test(rest[rest.length - 1].text);
+  const tail =
+    verbAt >= 0 ? (after ? rest.slice(verbAt + 1) : verbAt > 0 ? rest.slice(0, verbAt) : rest.slice(verbAt + 1)) : participle ? rest.slice(0, -1) : rest;
+  // ("how may X be loosely defined": the adverb before the verb is no part of X)
+  return tail.length ? withoutAdverbs(tail) || null : null;
+}
+
+/** Subordinating words that open a clause saying when or under what condition. */
+const SUBORDINATE = /^(?:when|whenever|if|unless|while|once|after|before|until)$/;
+
+/** The words of a term as written, less the adverbs that end it ("malformed generally" -> "malformed"). */
+function withoutAdverbs(toks: ReturnType<typeof tokenize>): string {
+  let end = toks.length;
+  while (end > 1 && /ly$/.test(toks[end - 1].text) && posTags(toks[end - 1].raw)[0]?.pos === 'ADV') end--;
+  return toks
+    .slice(0, end)
+    .map((t) => t.raw)
+    .join(' ');
+}
+
+/** A describing verb's past participle ("counted", "held", "reported"), as the base form a question puts after "does"; null for another word. */
+function describingParticiple(word: string): string | null {
+  const irregular: Record<string, string> = { held: 'hold' };
+  if (irregular[word]) return irregular[word];
+  if (!/ed$/.test(word)) return null;
+  const bases = [word.slice(0, -2), word.slice(0, -1), word.slice(0, -3)];
+  return bases.find((b) => DESCRIBE_VERBS.has(b) || REPORT_VERBS.test(b)) ?? null;
 }

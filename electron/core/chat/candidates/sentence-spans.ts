@@ -14,7 +14,7 @@ import { DOCUMENT_NOUNS } from '../../retrieve/analysis';
 import { headingBefore } from '../../document/layout';
 import { limitsNamed, measuredThing, statedLimit, unitKindOf } from '../../retrieve/quantities';
 import type { Candidate, Measures } from './types';
-import type { AnswerType } from '../../retrieve/question';
+import type { AnswerType, QuestionType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
 import {
   askedKinds,
@@ -94,6 +94,10 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     }
     // "what is X called in Y": the name a sentence gives ("... is known as the Supplicant") is labelled by the sentence
     if (asksGivenName) spans = spans.map((sp) => (NAMED_BEFORE.test(s.text.slice(0, sp.start)) ? { ...sp, level: 'specific', complement: true } : sp));
+    // "what name is given to X", "what is X called": the terms the sentence defines, each with how much of the
+    // question its definition holds (a reverse definition: the question describes, the answer is the term)
+    const described = asksGivenName ? definedTermsOf(ctx, x) : [];
+    for (const d of described) if (!spans.some((sp) => sp.start === d.span.start && sp.text === d.span.text)) spans.push(d.span);
     const definition: { subjectFirst: number; subjectShare: number } = { subjectFirst: 0, subjectShare: 0 };
     let glossaryEntry = false;
     if (type.type === 'definition' && ctx.subjectStems.length) {
@@ -143,9 +147,12 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
         measured.subjectShare = definition.subjectShare;
         if (span.named !== undefined) measured.namingMatch = namingMatch(ctx.subjectStems, span.named);
       }
+      if (asksGivenName) measured.describedBy = described.find((d) => d.span.start === span.start && d.span.text === span.text)?.share ?? 0;
       if (type.type === 'definition' && ctx.subjectStems.length) {
         measured.definesAsked = bit(!!span.glossary || !!definitions?.spans.includes(span));
         measured.definesOther = bit(!!definitions?.other && !definitions.spans.length);
+        // (asked what the term is, a clause saying what it is rather than what it does)
+        measured.definesWhat = bit(asksWhatItIs(type) && (!!span.glossary || !!definitions?.copular.has(span)));
       }
       // a glossary body is quoted with its term line ("Master Session Key (MSK): Keying material ...")
       // (a defining clause read with the sentence before it is quoted with it)
@@ -169,6 +176,8 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
 interface Definitions {
   /** The clauses that define the asked term, given whole. */
   spans: Span[];
+  /** Those of them whose verb says what the term is (a copula, "means", a naming verb, a list entry), not what it does. */
+  copular: Set<Span>;
   /** The sentence says what another term is (by its subject and a copula, a naming verb or a list entry). */
   other: boolean;
 }
@@ -201,6 +210,7 @@ function definitionsOf(ctx: AnswerContext, x: ScoredSentence): Definitions {
   };
   const fit = (term: string) => Math.max(fitTo(term, subject), local.length < subject.length ? fitTo(term, local) : 0);
   const spans: Span[] = [];
+  const copular = new Set<Span>();
   let other = false;
   for (const c of definingClauses(x.s.text)) {
     if (fit(c.term) < 0.5) {
@@ -220,9 +230,61 @@ function definitionsOf(ctx: AnswerContext, x: ScoredSentence): Definitions {
       text = `${x.prev.text.replace(/\s+/g, ' ').trim()} ${text}`;
       start = -1;
     }
-    if (text && !spans.some((sp) => sp.text === text)) spans.push({ text, start, end: start < 0 ? -1 : start + text.length, level: 'specific' });
+    if (text && !spans.some((sp) => sp.text === text)) {
+      const span: Span = { text, start, end: start < 0 ? -1 : start + text.length, level: 'specific' };
+      spans.push(span);
+      if (c.copular) copular.add(span);
+    }
   }
-  return { spans, other };
+  return { spans, copular, other };
+}
+
+/**
+ * Whether a definition question asks what the term is ("what is X", "what is meant by X", "what kind of thing is
+ * X", "how is X defined", "define X") rather than what it does, holds or is for ("what does X count", "what is X
+ * used for"): its frame holds no verb but one of meaning, naming or defining.
+ */
+export function asksWhatItIs(type: QuestionType): boolean {
+  return type.type === 'definition' && type.frame.every((w) => WHAT_IT_IS_FRAME.test(w));
+}
+const WHAT_IT_IS_FRAME =
+  /^(?:means?|meant|meaning|called|named|termed|kind|type|sort|class|terms?|words?|phrases?|expressions?|acronyms?|abbreviations?|initialisms?|define|defined|explain|describe|counts?|qualif(?:y|ies)|serves?)$/;
+
+/**
+ * The terms a sentence defines (definitions.ts definingClauses: a subject with a verb saying what it is, a name a
+ * naming verb gives, a terminology-list entry; or a short term line whose definition is the next line), each as a
+ * span of the sentence with the share of the question's distinctive words (IDF-weighted) its definition holds.
+ */
+function definedTermsOf(ctx: AnswerContext, x: ScoredSentence): { span: Span; share: number }[] {
+  const text = x.s.text;
+  const out: { span: Span; share: number }[] = [];
+  const add = (term: string, definition: string) => {
+    const bare = term
+      .trim()
+      .replace(/^["'\u201c]+|["'\u201d]+$/g, '')
+      .replace(/^(?:the|a|an)\s+/i, '');
+    const start = bare ? text.indexOf(bare) : -1;
+    if (start < 0 || bare.split(/\s+/).length > 8 || out.some((d) => d.span.start === start)) return;
+    const share = coverage(ctx.distinctive, contentStems(definition));
+    out.push({ span: { text: bare, start, end: start + bare.length, level: 'specific' }, share });
+  };
+  for (const c of definingClauses(text)) {
+    if (!c.copular || ANAPHOR.test(c.term)) continue;
+    const clause = text.slice(c.start, c.end);
+    const at = clause.indexOf(c.term);
+    add(c.term, at < 0 ? clause : `${clause.slice(0, at)} ${clause.slice(at + c.term.length)}`);
+  }
+  // a term line (a few words, no verb, no closing stop) whose definition is the next line
+  const words = text.trim().split(/\s+/);
+  if (
+    x.next &&
+    x.next.tokens.length >= 3 &&
+    words.length <= 6 &&
+    !/[.;,]$/.test(text.trim()) &&
+    !posTags(text).some((t) => t.pos === 'VERB' || t.pos === 'AUX')
+  )
+    add(text.replace(/:\s*$/, ''), x.next.text);
+  return out;
 }
 
 /** A glossary's term line: the term as asked, or as its document writes it ("Peer" in an EAP document for "the EAP peer"). */

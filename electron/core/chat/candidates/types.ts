@@ -86,6 +86,10 @@ export interface Measures {
   /** For definitions: it is a clause (or a glossary entry) that defines the asked term; its sentence defines another term instead. */
   definesAsked?: number;
   definesOther?: number;
+  /** For definitions asking what the term is: it is a defining clause whose verb says what the term is (or a glossary entry). */
+  definesWhat?: number;
+  /** For a name asked by its description ("what is X called"): the share of the question its definition holds, when it is a term a sentence defines. */
+  describedBy?: number;
   /** Share of the question's words (IDF-weighted) that its line writes only abbreviated near it ("acct" for "accounting"). */
   abbreviated?: number;
   /** Graph support: a label of the retrieved triples or linked entities, or the end of a relation path. */
