@@ -745,7 +745,7 @@ function subjectAfterAux(toks: ReturnType<typeof tokenize>, i: number): string |
 /** Subordinating words that open a clause saying when or under what condition. */
 const SUBORDINATE = /^(?:when|whenever|if|unless|while|once|after|before|until)$/;
 
-/** The words of a term as written, less the adverbs that end it ("malformed generally" -> "malformed"). */
+/** The words of a term as written, less the adverbs that end it ("delivered reliably" -> "delivered"). */
 function withoutAdverbs(toks: ReturnType<typeof tokenize>): string {
   let end = toks.length;
   while (end > 1 && /ly$/.test(toks[end - 1].text) && posTags(toks[end - 1].raw)[0]?.pos === 'ADV') end--;
