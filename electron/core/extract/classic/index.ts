@@ -336,11 +336,6 @@ function longFormOccurrences(docText: string, chunk: Span, acronyms: AcronymDefi
   return out;
 }
 
-/**
- * A listing, not prose: "SYNTAX Counter32 ... DESCRIPTION ..." -- at least
- * three words in capitals of four or more letters (RFC 2119 keywords aside) making a quarter of its words,
- * or an ASN.1 assignment "::=".
- */
 /** A list item's marker opening a sentence: "1.", "(2)", "a)", "o", "*", "-", "+". */
 const LIST_ITEM = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[o*+•-])\s+\S/;
 
@@ -359,6 +354,11 @@ function conditionLead(sentence: string): boolean {
   return words.some((w) => CONDITION_NOUNS.has(w)) || ['if', 'when', 'whenever', 'unless', 'where'].includes(words[words.length - 1] ?? '');
 }
 
+/**
+ * A listing, not prose: "SYNTAX Counter32 ... DESCRIPTION ..." -- at least
+ * three words in capitals of four or more letters (RFC 2119 keywords aside) making a quarter of its words,
+ * or an ASN.1 assignment "::=".
+ */
 function codeLike(sentence: string): boolean {
   if (sentence.includes('::=')) return true;
   const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}-]*/gu) ?? [];
