@@ -177,6 +177,11 @@ export function limitsNamed(text: string): Limit[] {
   return found.sort((a, b) => a.at - b.at).map((x) => x.limit);
 }
 
+/** Before a range's upper end ("0..", "1-", "1 to ", "<= "). */
+const RANGE_UPPER_BEFORE = /(?:\d\s*(?:\.\.|-|\u2013)|\d\s+(?:to|through)\s+|<=?|\u2264)\s*$/;
+/** After a range's lower end ("..255", "-4094", " to 16"). */
+const RANGE_LOWER_AFTER = new RegExp(String.raw`^\s*(?:\.\.|-|\u2013|\s(?:to|through)\s)\s*${NUM}`);
+
 /**
  * The limit a value's own text says it is: the words of its clause just before it ("a maximum of 4096", "MUST be at
  * least 16", "the default is 30") and its next two words ("4 and above", "16 or more", "30 (default)"), up to a clause mark or
@@ -198,19 +203,9 @@ export function statedLimit(sentence: string, start: number, end: number): Limit
   // a range's ends ("0..255", "1-4094", "from 1 to 16"; "<= 65", ">= 4"): the upper end is the largest, the lower the smallest
   const lead = sentence.slice(Math.max(0, start - 12), start);
   const tail = sentence.slice(end, end + 12);
-  if (
-    new RegExp(String.raw`(?:\d\s*(?:\.\.|-|\u2013)|\d\s+(?:to|through)\s+|<=?|\u2264)\s*$`).test(lead) ||
-    /^\s*(?:<=?|\u2264)/.test(span(sentence, start, end))
-  )
-    own.push('max');
-  else if (
-    new RegExp(String.raw`^\s*(?:\.\.|-|\u2013|\s(?:to|through)\s)\s*${NUM}`).test(tail) ||
-    /(?:>=?|\u2265)\s*$/.test(lead) ||
-    /^\s*(?:>=?|\u2265)/.test(span(sentence, start, end))
-  )
-    own.push('min');
+  const value = sentence.slice(start, end);
+  if (RANGE_UPPER_BEFORE.test(lead) || /^\s*(?:<=?|\u2264)/.test(value)) own.push('max');
+  else if (RANGE_LOWER_AFTER.test(tail) || /(?:>=?|\u2265)\s*$/.test(lead) || /^\s*(?:>=?|\u2265)/.test(value)) own.push('min');
   const kinds = [...new Set(own)];
   return kinds.length === 1 ? kinds[0] : null;
 }
-
-const span = (sentence: string, start: number, end: number) => sentence.slice(start, end);
