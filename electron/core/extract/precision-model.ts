@@ -341,6 +341,10 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'sentence opens with a condition': (s) => flag(opensWithCondition(s.sentence)),
   'section is an example': inContext((c) => flag(c.exampleSection)),
   'ends share of the sentence': (s) => Math.min(1, endShare(s.subject, s.sentence) + endShare(s.object, s.sentence)),
+  // facts16's candidates (the facts an editor lists from a section that the view hides): an end that names
+  // what its section is about (a word of the innermost section's heading)
+  'subject names its section (heading word)': inContext((c) => flag(c.subjectNamesSection)),
+  'object names its section (heading word)': inContext((c) => flag(c.objectNamesSection)),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */
