@@ -33,6 +33,7 @@
 //     [--by-document (folds of documents, each its own family: the folds before precision12, a comparison)]
 //     [--nested-dump FILE (with --nested: write the outer folds, each rule's threshold and the scored judgments and facts, as JSON)]
 //     [--facts-independent (the facts' bound as if each fact were apart: the plain Wilson bound of their count, the rule before facts16)]
+//     [--without-candidates "NAME|NAME" (select the features without these candidates: a comparison)]
 //     [--facts (also print each TRAINING section fact the full graph holds: held or hidden at the chosen threshold, by the
 //      fold fitted without its document, with its holding triples, their rules and held-out precisions)]
 //     [--changed FILE (write the TRAINING judgments whose triple reads differently today, or is gone, with today's triple, and stop:
@@ -528,11 +529,18 @@ try {
     await core.close();
     process.exit(0);
   }
+  // (--without-candidates "A|B": the selection runs without these candidate features: a comparison with and without them)
+  const withoutCandidates = opt('--without-candidates')?.split('|') ?? [];
   // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
   const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
   const selection = args.includes('--base')
     ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed], onChosenAlone: [], onChosen: [] }
-    : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES), PRECISION_MODEL.features);
+    : selectFeatures(
+        examples,
+        BASE_FEATURES,
+        Object.keys(CANDIDATE_FEATURES).filter((f) => !withoutCandidates.includes(f)),
+        PRECISION_MODEL.features,
+      );
   const features = selection.chosen.features;
   // The per-rule table's prior strength (how far a rule judged a few times leans on its family's share),
   // chosen on the same folds by document for the chosen features and penalty.
