@@ -80,8 +80,10 @@ import {
   PRECISION_MODEL,
   predictLogistic,
   qualifierFlags,
+  relationQualifierFlags,
   tripleFeatures,
   type TripleQualifierFlags,
+  type RelationQualifierFlags,
 } from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
 import {
@@ -305,6 +307,7 @@ try {
       sentence: span ? text.slice(span.start, span.end) : '',
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
+      relationQualifiers: relationQualifierFlags(t.qualifiers),
       context: contextOf(doc, t, span),
     };
   };
@@ -318,6 +321,7 @@ try {
     rules: string[];
     conditional: boolean;
     qualifiers: TripleQualifierFlags;
+    relationQualifiers: RelationQualifierFlags;
     context?: TripleContext;
     /** The stratum of its draw the joined triple was in (read with the draw's model, draws.ts). */
     stratum: string;
@@ -381,6 +385,7 @@ try {
       rules: span?.rules?.length ? span.rules : t.rules,
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
+      relationQualifiers: relationQualifierFlags(t.qualifiers),
       context: contextOf(doc!, t, span),
       // (a judged line is in its draw's population, whatever today's rules say: it was drawn from it)
       stratum: stratumOf(j.draw, precisionThen(j.draw, doc!, t, span), drawModels[j.draw.model ?? '']?.model.defaultThreshold ?? 0),
