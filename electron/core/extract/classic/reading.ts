@@ -93,7 +93,7 @@ export const EMIT_RULES = [
   {
     id: 'emit.restrictive-relative',
     statement:
-      'A restrictive relative clause (no comma, parenthesis or citation before "that", "which", "who": "packets that carry X") picks out which thing its antecedent is, it claims nothing: no triple, its two ends kept as mentions; a non-restrictive one (", which") and one on a predicate nominal ("X is a device that terminates Y", said of X) are made.',
+      'A restrictive relative clause (no comma, parenthesis or citation before "that", "which", "who": "packets that carry X") picks out which thing its antecedent is, it claims nothing: no triple, its two ends kept as mentions; a non-restrictive one (", which"), one on a name (a name is one thing already), on a predicate nominal ("X is a device that terminates Y", said of X) or on what the authors\' voice presents ("we describe a system that X") is made.',
   },
   {
     id: 'emit.trailing-condition',

@@ -125,7 +125,10 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
       // emit.restrictive-relative: no mark before the pronoun, and no predicate nominal's subject it is said of
       // (not the main verb after a relative clause's own one: "the sections that follow analyze X")
       const restrictive = !NON_RESTRICTIVE_BEFORE.has(tokens[relAt - 1]?.text ?? ',') && !c.rules.includes('clause.relative-two-verbs');
-      if (restrictive && (ofComplement || !predicateOf.has(ante.np.from))) passing = 'emit.restrictive-relative';
+      // (a name is one thing already: a relative clause on it, or on the name of "X of Y", says more of it)
+      const said = ofComplement ? ante.of! : ante;
+      // (nor on what the authors' voice just presented, "we describe a system that X": that says what it does)
+      if (restrictive && !said.name && !predicateOf.has(said.np.from) && !r.author) passing = 'emit.restrictive-relative';
     }
     if (ante && !r.relative) r.relative = { at: relAt, ante };
   } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
