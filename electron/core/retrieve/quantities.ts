@@ -127,8 +127,8 @@ export function measuredThing(sentence: string, start: number, end: number, span
   // a named constant: the name around its bracketed number
   const constant = new RegExp(String.raw`^(.*?[A-Za-z].*?)\s*\(\s*${NUM}\s*\)$`, 'i').exec(span);
   if (constant && !new RegExp(String.raw`^${NUMBER_WORD}$`, 'i').test(constant[1].trim())) return constant[1].trim();
-  // a listing's line read whole ("104  WidgetRate"): the name after its number
-  const line = new RegExp(String.raw`^${NUM}\s+(${THING})$`).exec(span.replace(/\s+/g, ' '));
+  // a listing's line read whole ("104  WidgetRate", "104 (0x68) for WidgetRate"): the name after its number (its other base, "for" between)
+  const line = new RegExp(String.raw`^${NUM}(?:\s*\(${NUM}\))?\s+(?:for\s+)?(${THING})$`, 'i').exec(span.replace(/\s+/g, ' '));
   if (line && !new RegExp(String.raw`^${UNITS}\b`, 'i').test(line[1])) return line[1];
   const before = sentence.slice(0, start).split('\n').pop() ?? '';
   const after = sentence.slice(end).split('\n')[0];
