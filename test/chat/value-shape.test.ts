@@ -68,7 +68,7 @@ describe("a listing's line read whole with its other base", () => {
 describe('the subject a value bounds', () => {
   const at = (sentence: string, value: string) => measuredThing(sentence, sentence.indexOf(value), sentence.indexOf(value) + value.length);
   it('reads the subject of a copula with a limit, or of a verb that bounds it', () => {
-    expect(at('The gadget label does not exceed 6 characters in length.', '6 characters')).toBe('gadget label');
+    expect(at('The gadget label does not exceed 9 characters in length.', '9 characters')).toBe('gadget label');
     expect(at('The widget secret SHOULD be at least 16 octets long.', '16 octets')).toBe('widget secret');
     expect(at('The widget name MUST NOT exceed 32 octets.', '32 octets')).toBe('widget name');
     expect(at('The frame count is no more than 4.', '4')).toBe('frame count');

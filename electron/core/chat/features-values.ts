@@ -143,7 +143,7 @@ export function limitFeatures(c: Candidate, ctx: AnswerContext): { limitAgrees: 
 const CLAUSE_WORDS = 4;
 /**
  * valueWords and valueClause of a candidate (0 unless a value is asked): the log of its length in words, and whether it
- * is a clause writing no numeral at all where the value is asked (a unit asked for excepted: "hundredths of a second").
+ * is a clause writing no numeral at all where the value is asked (a unit asked for excepted: "tenths of a minute").
  */
 export function shapeFeatures(c: Candidate, ctx: AnswerContext): { valueWords: number; valueClause: number } {
   if (!ctx.numeric) return { valueWords: 0, valueClause: 0 };

@@ -110,13 +110,13 @@ const NOT_NOUN = String.raw`(?:of|in|for|to|and|or|with|is|are|was|were|be|long|
 const COLUMN = /\s{2,}|\t/;
 /** A name as a listing or a sentence writes the thing a number is for: words one space apart, the first a letter. */
 const THING = String.raw`(?!${NOT_NOUN}\b)[A-Za-z][\w.-]*(?: (?!${NOT_NOUN}\b)[A-Za-z][\w.-]*){0,5}`;
-/** A copula, plain or with a modal ("is", "MUST be", "should not be"). */
+/** A copula, plain or with a modal ("is", "MUST be", "MUST NOT be"). */
 const COPULA = String.raw`(?:is|are|(?:MUST|SHOULD|SHALL|must|should|shall|will|can|may)(?:\s+(?:NOT|not))?\s+be)`;
-/** What may stand between a copula and its value: how it is set, or the limit it is ("set to", "at least", "no more than"). */
+/** What may stand between a copula and its value: how it is set, or the limit it is ("set to", "at least", "at most"). */
 const COPULA_TAIL = String.raw`(?:\s+(?:set to|equal to|always|exactly|at least|at most|up to|limited to|no (?:more|less|fewer) than|(?:less|more|greater|fewer) than))?`;
-/** A verb bounding its subject by the value ("does not exceed", "MUST NOT exceed", "exceeds"). */
+/** A verb bounding its subject by the value ("MUST NOT exceed", "exceeds"). */
 const EXCEEDS = String.raw`(?:(?:MUST|SHOULD|SHALL|must|should|shall|does|do|will|can|cannot|may)(?:\s+(?:NOT|not))?\s+)?exceeds?`;
-/** "<thing> is / = / : / is set to / MUST be / is at least / does not exceed <value>", the thing read back from the value. */
+/** "<thing> is / = / : / is set to / MUST be / MUST be at most / exceeds <value>", the thing read back from the value. */
 const THING_BEFORE = new RegExp(
   String.raw`(?:^|[,;(]\s*|\b(?:the|a|an|its|this)\s+)((?:[A-Za-z][\w.-]*\s+){0,3}[A-Za-z][\w.-]*)\s*(?:${COPULA}${COPULA_TAIL}|${EXCEEDS}|of|=|:|::=)\s*(?:\{\s*)?$`,
 );
