@@ -9,6 +9,7 @@ import { asksMagnitude, measureUnit } from './candidates/spans';
 import { askedUnitKind, limitsNamed, unitKindOf, type Limit } from '../retrieve/quantities';
 import { ACRONYM, initials } from './candidates/definitions';
 import { STOPWORDS } from '../nlp/stopwords';
+import { answerForm } from './candidates/type-fit';
 
 const bool = (x: boolean) => (x ? 1 : 0);
 
@@ -90,6 +91,13 @@ function acronymAgrees(name: string, asked: QuestionNames): boolean {
   return own.length >= 2 && asked.acronyms.has(own);
 }
 
+/** Whether a joined name is another one with parts added before or after it ("widget-rate-low" of "widget-rate"). */
+function extendsName(longer: string, shorter: string): boolean {
+  if (longer.length <= shorter.length) return false;
+  if (longer.startsWith(shorter) && /[-_]/.test(longer[shorter.length])) return true;
+  return longer.endsWith(shorter) && /[-_]/.test(longer[longer.length - shorter.length - 1]);
+}
+
 /**
  * boundAsked and boundOther of a value candidate (0 unless a value is asked or its text binds it to no name):
  * the name as retrieve/quantities measuredThing, a field record's heading or a table row's key reads it.
@@ -98,7 +106,11 @@ export function boundFeatures(c: Candidate, ctx: AnswerContext): { boundAsked: n
   const name = c.measures.measured?.trim();
   if (!name || !ctx.numeric || ctx.type.type === 'date') return { boundAsked: 0, boundOther: 0 };
   const asked = namesOfQuestion(ctx);
-  if (joinedNames(name).some((n) => asked.joined.has(n)) || acronymAgrees(name, asked)) return { boundAsked: 1, boundOther: 0 };
+  const joined = joinedNames(name);
+  if (joined.some((n) => asked.joined.has(n)) || acronymAgrees(name, asked)) return { boundAsked: 1, boundOther: 0 };
+  // a joined name that one the question writes is a part of, or the other way round ("Widget-Rate-Low" where
+  // "Widget-Rate" is asked): the name of another thing, however many words they share
+  if (joined.some((n) => [...asked.joined].some((a) => extendsName(n, a) || extendsName(a, n)))) return { boundAsked: 0, boundOther: 1 };
   const own = [...new Set(contentStems(name))];
   if (!own.length) return { boundAsked: 0, boundOther: 0 };
   const precision = own.filter((x) => ctx.qContent.has(x)).length / own.length;
@@ -125,4 +137,19 @@ export function limitFeatures(c: Candidate, ctx: AnswerContext): { limitAgrees: 
   const own = c.measures.limit;
   if (!asked || !own) return { limitAgrees: 0, limitOther: 0 };
   return { limitAgrees: bool(own === asked), limitOther: bool(own !== asked) };
+}
+
+/** How many words a candidate without a numeral must have to read as a clause rather than a named value ("badValue", "IETF Widget Group"). */
+const CLAUSE_WORDS = 4;
+/**
+ * valueWords and valueClause of a candidate (0 unless a value is asked): the log of its length in words, and whether it
+ * is a clause writing no numeral at all where the value is asked (a unit asked for excepted: "tenths of a minute").
+ */
+export function shapeFeatures(c: Candidate, ctx: AnswerContext): { valueWords: number; valueClause: number } {
+  if (!ctx.numeric) return { valueWords: 0, valueClause: 0 };
+  const words = c.text.trim().split(/\s+/).length;
+  return {
+    valueWords: Math.log1p(words),
+    valueClause: bool(!ctx.unitAsked && words >= CLAUSE_WORDS && answerForm(c.text) === 'words'),
+  };
 }

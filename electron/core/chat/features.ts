@@ -9,7 +9,7 @@ import { coverage } from '../retrieve/sentences';
 import { DEFINING_VERB } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
 import { termFit } from './candidates/definitions';
-import { boundFeatures, limitFeatures, measureFeatures, valueFeatures } from './features-values';
+import { boundFeatures, limitFeatures, measureFeatures, shapeFeatures, valueFeatures } from './features-values';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
@@ -210,13 +210,20 @@ export const CANDIDATE_FEATURES = [
   // else the balance of the name's words the question writes and the question's distinctive words the name holds
   'boundAsked',
   // values: it is bound to a name outside its own text none of whose words the question writes (the value of another
-  // named thing; a named constant's or a listing line's own name is what the value is, not what it measures)
+  // named thing; a named constant's or a listing line's own name is what the value is, not what it measures), or to a
+  // joined name that a name the question writes is a part of, or the other way round ("Widget-Rate-Low" for "Widget-Rate")
   'boundOther',
   // values: the question names one limit (the largest, the smallest, the default) and its own text says it is that
   // one ("up to N", "N or more", "defaults to N"; retrieve/quantities.ts statedLimit)
   'limitAgrees',
   // values: ... and its own text says it is another limit (a default where the largest is asked)
   'limitOther',
+  // values: log(1 + its number of words) where a value is asked (0 otherwise): how long an answer may be is weighed
+  // apart for value questions, whose answers are short, and for the rest (a definition, a condition)
+  'valueWords',
+  // values: a value is asked (not a unit) and it is a clause of four words or more that writes no numeral (no digit, no
+  // number word): a statement about the asked thing where the value it has is asked
+  'valueClause',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -756,6 +763,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ...valueFeatures(c, ctx),
     ...boundFeatures(c, ctx),
     ...limitFeatures(c, ctx),
+    ...shapeFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -110,9 +110,15 @@ const NOT_NOUN = String.raw`(?:of|in|for|to|and|or|with|is|are|was|were|be|long|
 const COLUMN = /\s{2,}|\t/;
 /** A name as a listing or a sentence writes the thing a number is for: words one space apart, the first a letter. */
 const THING = String.raw`(?!${NOT_NOUN}\b)[A-Za-z][\w.-]*(?: (?!${NOT_NOUN}\b)[A-Za-z][\w.-]*){0,5}`;
-/** "<thing> is / = / : / is set to / MUST be <value>", the thing read back from the value. */
+/** A copula, plain or with a modal ("is", "MUST be", "MUST NOT be"). */
+const COPULA = String.raw`(?:is|are|(?:MUST|SHOULD|SHALL|must|should|shall|will|can|may)(?:\s+(?:NOT|not))?\s+be)`;
+/** What may stand between a copula and its value: how it is set, or the limit it is ("set to", "at least", "at most"). */
+const COPULA_TAIL = String.raw`(?:\s+(?:set to|equal to|always|exactly|at least|at most|up to|limited to|no (?:more|less|fewer) than|(?:less|more|greater|fewer) than))?`;
+/** A verb bounding its subject by the value ("MUST NOT exceed", "exceeds"). */
+const EXCEEDS = String.raw`(?:(?:MUST|SHOULD|SHALL|must|should|shall|does|do|will|can|cannot|may)(?:\s+(?:NOT|not))?\s+)?exceeds?`;
+/** "<thing> is / = / : / is set to / MUST be / MUST be at most / exceeds <value>", the thing read back from the value. */
 const THING_BEFORE = new RegExp(
-  String.raw`(?:^|[,;(]\s*|\b(?:the|a|an|its|this)\s+)((?:[A-Za-z][\w.-]*\s+){0,3}[A-Za-z][\w.-]*)\s*(?:(?:is|are|MUST be|SHOULD be|must be|should be|shall be)(?:\s+(?:set to|equal to|always|exactly))?|of|=|:|::=)\s*(?:\{\s*)?$`,
+  String.raw`(?:^|[,;(]\s*|\b(?:the|a|an|its|this)\s+)((?:[A-Za-z][\w.-]*\s+){0,3}[A-Za-z][\w.-]*)\s*(?:${COPULA}${COPULA_TAIL}|${EXCEEDS}|of|=|:|::=)\s*(?:\{\s*)?$`,
 );
 
 /**
@@ -127,8 +133,8 @@ export function measuredThing(sentence: string, start: number, end: number, span
   // a named constant: the name around its bracketed number
   const constant = new RegExp(String.raw`^(.*?[A-Za-z].*?)\s*\(\s*${NUM}\s*\)$`, 'i').exec(span);
   if (constant && !new RegExp(String.raw`^${NUMBER_WORD}$`, 'i').test(constant[1].trim())) return constant[1].trim();
-  // a listing's line read whole ("104  WidgetRate"): the name after its number
-  const line = new RegExp(String.raw`^${NUM}\s+(${THING})$`).exec(span.replace(/\s+/g, ' '));
+  // a listing's line read whole ("104  WidgetRate", "104 (0x68) for WidgetRate"): the name after its number (its other base, "for" between)
+  const line = new RegExp(String.raw`^${NUM}(?:\s*\(${NUM}\))?\s+(?:for\s+)?(${THING})$`, 'i').exec(span.replace(/\s+/g, ' '));
   if (line && !new RegExp(String.raw`^${UNITS}\b`, 'i').test(line[1])) return line[1];
   const before = sentence.slice(0, start).split('\n').pop() ?? '';
   const after = sentence.slice(end).split('\n')[0];
