@@ -5,6 +5,7 @@
 // for") asks what X is or holds: a definition of X, not a name. A head noun after the question word keeps its type.
 import { describe, expect, it } from 'vitest';
 import { answerTypeOf, describingVerbAt } from '../../electron/core/retrieve/question';
+import { asksWhatItIs } from '../../electron/core/chat/candidates/sentence-spans';
 
 describe('describing verbs as written', () => {
   it('a verb by its dictionary form, a participle as written, the longest entry first', () => {
@@ -65,5 +66,13 @@ describe('reading what-participle: a participle of composition or purpose after 
   it('a participle of composition before more of the clause is no composition question', () => {
     // (the preposition does not end the question: the thing made of something is asked for)
     expect(answerTypeOf('What is the only barge made of steel in the fleet?').frame).not.toEqual(['made', 'of']);
+  });
+});
+
+describe('a describing reading asks what X holds, does or is for, not what X is', () => {
+  it('its frame is the verb, which the definition candidates read as no "what is X"', () => {
+    for (const q of ['What makes up a shipping manifest?', 'What causes tide-lock?', 'What do harbour fees include?', 'What is the harbour beacon meant for?'])
+      expect(asksWhatItIs(answerTypeOf(q)), q).toBe(false);
+    expect(asksWhatItIs(answerTypeOf('What is a shipping manifest?'))).toBe(true);
   });
 });
