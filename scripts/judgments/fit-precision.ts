@@ -32,6 +32,10 @@
 //      families, the fold scored by that fit at that threshold; about five selections more)]
 //     [--by-document (folds of documents, each its own family: the folds before precision12, a comparison)]
 //     [--nested-dump FILE (with --nested: write the outer folds, each rule's threshold and the scored judgments and facts, as JSON)]
+//     [--facts-independent (the facts' bound as if each fact were apart: the plain Wilson bound of their count, the rule before facts16)]
+//     [--without-candidates "NAME|NAME" (select the features without these candidates: a comparison)]
+//     [--facts (also print each TRAINING section fact the full graph holds: held or hidden at the chosen threshold, by the
+//      fold fitted without its document, with its holding triples, their rules and held-out precisions)]
 //     [--changed FILE (write the TRAINING judgments whose triple reads differently today, or is gone, with today's triple, and stop:
 //      the list to judge again; data/judgments/README.md, "Re-judged on today's extraction")]
 //
@@ -57,6 +61,7 @@ import {
   factsHeld,
   fitPrecision,
   KEEP_RATE_TARGET,
+  type ListedFact,
   THRESHOLD_RULE,
   THRESHOLD_RULES,
   type ThresholdRuleName,
@@ -75,8 +80,10 @@ import {
   PRECISION_MODEL,
   predictLogistic,
   qualifierFlags,
+  relationQualifierFlags,
   tripleFeatures,
   type TripleQualifierFlags,
+  type RelationQualifierFlags,
 } from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
 import {
@@ -199,6 +206,7 @@ function diagnose(examples: Example[], features: readonly string[], l2: number, 
 }
 
 interface Section {
+  id: string;
   file: string;
   split: Split;
   start: number;
@@ -209,6 +217,8 @@ interface Section {
 type Estimator = 'per rule' | 'feature model';
 
 interface HeldFact {
+  /** The document it was listed in (the facts' bound reads the spread between documents: precision.ts factsShareLower). */
+  file: string;
   split: Split;
   coverage: 'full' | 'partial';
   /** The precision of each triple holding it (null: not estimated), by each estimator. */
@@ -297,6 +307,7 @@ try {
       sentence: span ? text.slice(span.start, span.end) : '',
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
+      relationQualifiers: relationQualifierFlags(t.qualifiers),
       context: contextOf(doc, t, span),
     };
   };
@@ -310,6 +321,7 @@ try {
     rules: string[];
     conditional: boolean;
     qualifiers: TripleQualifierFlags;
+    relationQualifiers: RelationQualifierFlags;
     context?: TripleContext;
     /** The stratum of its draw the joined triple was in (read with the draw's model, draws.ts). */
     stratum: string;
@@ -373,6 +385,7 @@ try {
       rules: span?.rules?.length ? span.rules : t.rules,
       conditional: Boolean(t.qualifiers?.condition),
       qualifiers: qualifierFlags(t.qualifiers),
+      relationQualifiers: relationQualifierFlags(t.qualifiers),
       context: contextOf(doc!, t, span),
       // (a judged line is in its draw's population, whatever today's rules say: it was drawn from it)
       stratum: stratumOf(j.draw, precisionThen(j.draw, doc!, t, span), drawModels[j.draw.model ?? '']?.model.defaultThreshold ?? 0),
@@ -483,6 +496,8 @@ try {
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Section);
   const factHolders: {
+    section: string;
+    fact: number;
     file: string;
     doc: number;
     split: Split;
@@ -505,7 +520,7 @@ try {
         unjoinedFacts++;
         continue;
       }
-      factHolders.push({ file: s.file, doc: doc!, split: s.split, coverage: b.coverage, holding: holding.map((t) => ({ t, at: inSection(t) })) });
+      factHolders.push({ section: s.id, fact: b.fact, file: s.file, doc: doc!, split: s.split, coverage: b.coverage, holding: holding.map((t) => ({ t, at: inSection(t) })) });
     }
   }
   // (--dump FILE: the training judgments as the folds read them and the training facts' holding triples, as JSON, for
@@ -519,11 +534,18 @@ try {
     await core.close();
     process.exit(0);
   }
+  // (--without-candidates "A|B": the selection runs without these candidate features: a comparison with and without them)
+  const withoutCandidates = opt('--without-candidates')?.split('|') ?? [];
   // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
   const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
   const selection = args.includes('--base')
     ? { chosen: fixed, base: fixed, alone: [], steps: [], dropped: [], grid: [fixed], onChosenAlone: [], onChosen: [] }
-    : selectFeatures(examples, BASE_FEATURES, Object.keys(CANDIDATE_FEATURES), PRECISION_MODEL.features);
+    : selectFeatures(
+        examples,
+        BASE_FEATURES,
+        Object.keys(CANDIDATE_FEATURES).filter((f) => !withoutCandidates.includes(f)),
+        PRECISION_MODEL.features,
+      );
   const features = selection.chosen.features;
   // The per-rule table's prior strength (how far a rule judged a few times leans on its family's share),
   // chosen on the same folds by document for the chosen features and penalty.
@@ -568,6 +590,7 @@ try {
   const facts: HeldFact[] = factHolders.map((f) => {
     const fit = heldOutFit(f.file);
     return {
+      file: f.file,
       split: f.split,
       coverage: f.coverage,
       precisions: {
@@ -582,10 +605,16 @@ try {
   });
   // The threshold (extract/precision.ts chooseBalancedThreshold): on the training folds, held out, the
   // one whose smaller lower bound (keep rate of the judged triples shown, share of the facts held fully) is highest.
-  const fullFacts = (side: Split, e: Estimator, held: boolean) =>
-    facts.filter((f) => f.split === side && f.coverage === 'full').map((f) => (held ? f.heldOut[e] : f.precisions[e]));
-  // (each judged triple names its document: the keep rate's bound reads the spread between documents; --no-clusters: not)
+  // (each judged triple and each fact names its document: the keep rate's and the facts' bounds read the spread
+  // between documents; --no-clusters: neither does)
   const clustered = !args.includes('--no-clusters');
+  const fullFacts = (side: Split, e: Estimator, held: boolean): ListedFact[] =>
+    facts
+      .filter((f) => f.split === side && f.coverage === 'full')
+      .map((f) => {
+        const precisions = held ? f.heldOut[e] : f.precisions[e];
+        return clustered && !args.includes('--facts-independent') ? { precisions, group: f.file } : precisions;
+      });
   const heldOutJudged = (e: Estimator) =>
     training.map((j) => ({
       p: heldOut[e](j),
@@ -598,6 +627,20 @@ try {
     'feature model': chooseThresholdBy(heldOutJudged('feature model'), fullFacts('training', 'feature model', true)),
   };
   const chosen = { 'per rule': balanced['per rule'].threshold, 'feature model': balanced['feature model'].threshold };
+  // (--facts: each training fact the full graph holds, held or hidden by the held-out fit at the chosen threshold)
+  if (args.includes('--facts')) {
+    const at = chosen['feature model'];
+    console.log(`training section facts the full graph holds, at the chosen threshold ${at} (held out: each by the fit without its document's fold):`);
+    factHolders.forEach((f, i) => {
+      if (f.split !== 'training') return;
+      const ps = facts[i].heldOut['feature model'];
+      const held = ps.some((p) => p === null || p >= at);
+      console.log(
+        `  ${held ? 'held  ' : 'hidden'} ${f.coverage} ${f.section}#${f.fact}: ` +
+          f.holding.map(({ t }, k) => `${t.subject} | ${t.relation} | ${t.object} [${t.rules.join(' ')}] ${ps[k] === null ? '-' : ps[k]!.toFixed(3)}`).join(' ; '),
+      );
+    });
+  }
   const asked = opt('--threshold');
 
   const about =

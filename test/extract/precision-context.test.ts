@@ -8,6 +8,7 @@ import {
   endSalience,
   headWord,
   inExampleSection,
+  namesItsSection,
   phraseUses,
   sectionKind,
   sentenceKind,
@@ -109,6 +110,23 @@ describe('the context of a triple in its document', () => {
     expect(inExampleSection(s, withExample.indexOf('User-Name "bob"'))).toBe(true);
     expect(inExampleSection(s, withExample.indexOf('The NAS MUST include'))).toBe(false);
     expect(inExampleSection(undefined, 0)).toBe(false);
+  });
+
+  it("an end that names its section: it shares a content word (by stem) with the innermost section's heading", () => {
+    const withAttribute = [text, '5.  User-Name Attribute', '', '   The attribute carries the names of users.', ''].join('\n');
+    const s = analyzeStructure(withAttribute);
+    const start = withAttribute.indexOf('The attribute carries');
+    expect(namesItsSection(s, start, 'User-Name')).toBe(true);
+    expect(namesItsSection(s, start, 'attributes')).toBe(true);
+    expect(namesItsSection(s, start, 'names of users')).toBe(false);
+    expect(namesItsSection(s, withAttribute.indexOf('The NAS MUST include'), 'User-Name attribute')).toBe(false);
+    expect(namesItsSection(undefined, start, 'User-Name')).toBe(false);
+    const doc = documentSalience(withAttribute, s);
+    const context = tripleContext(doc, { start, end: start + 20 }, { subject: 'User-Name Attribute', object: 'names of users' }, 1);
+    expect([context.subjectNamesSection, context.objectNamesSection]).toEqual([true, false]);
+    const features = ['subject names its section (heading word)', 'object names its section (heading word)'];
+    expect(tripleFeatures({ subject: 'User-Name Attribute', relation: 'carries', object: 'names of users', sentence: '', context }, 0.5, features)).toEqual([1, 0]);
+    expect(tripleFeatures({ subject: 'User-Name Attribute', relation: 'carries', object: 'names of users', sentence: '' }, 0.5, features)).toEqual([null, null]);
   });
 
   it("the sentence's kind for the model: it gives an example, or opens with a condition (past a list marker)", () => {

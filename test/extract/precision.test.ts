@@ -27,6 +27,7 @@ import {
   predictLogistic,
   PRECISION_MODEL,
   qualifierFlags,
+  relationQualifierFlags,
   tripleFeatures,
 } from '../../electron/core/extract/precision-model';
 import { ruleInfo } from '../../electron/core/extract/rules';
@@ -102,6 +103,15 @@ describe('the feature model of precision', () => {
     const y = tripleFeatures({ ...shape, subject: 'it', sentence: 'If it is sent, it carries the attribute.' }, 0.5, BASE_FEATURES);
     expect([y[1], y[6]]).toEqual([1, 1]); // a general subject; a condition opener in the sentence
     expect(() => tripleFeatures(shape, 0.5, ['no such feature'])).toThrow(/unknown feature "no such feature"/);
+  });
+
+  it("the relation qualifier features read what the relation form kept apart: a preposition, a catenative verb (absent: null, the mean)", () => {
+    expect(relationQualifierFlags({ preposition: 'in', surface: 'described in' })).toEqual({ preposition: true, catenative: false });
+    expect(relationQualifierFlags({ catenative: 'capable of', preposition: ' ' })).toEqual({ preposition: false, catenative: true });
+    expect(relationQualifierFlags(undefined)).toEqual({ preposition: false, catenative: false });
+    const names = ['preposition kept apart (meta.preposition)', 'catenative kept apart (meta.catenative)'];
+    expect(tripleFeatures({ ...shape, relationQualifiers: relationQualifierFlags({ preposition: 'by' }) }, 0.5, names)).toEqual([1, 0]);
+    expect(tripleFeatures(shape, 0.5, names)).toEqual([null, null]);
   });
 
   it("the qualifier features read a triple's meta (or a stored triple's qualifiers): negated, only, a bounded count, a modality", () => {

@@ -6,7 +6,7 @@ import type { DocumentResolver } from './resolve';
 import { locateEvidence, splitSentences, type Span } from './sentences';
 import { CHUNK_FALLBACK_FACTOR, DEFAULT_CONFIDENCE, UNSUPPORTED_FACTOR, type ChunkExtraction, type EngineName, type ExtractStage } from './types';
 import { llmRule } from './rules';
-import { estimatePrecision, qualifierFlags } from './precision-model';
+import { estimatePrecision, qualifierFlags, relationQualifierFlags } from './precision-model';
 import { tripleContext, type DocumentSalience } from './precision-context';
 
 interface ChunkRef extends Span {
@@ -117,6 +117,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
         sentence: docText.slice(evidence.start, evidence.end),
         conditional: typeof t.meta?.condition === 'string',
         qualifiers: qualifierFlags(t.meta),
+        relationQualifiers: relationQualifierFlags(t.meta),
         context:
           ctx.salience &&
           tripleContext(

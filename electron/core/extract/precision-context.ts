@@ -196,6 +196,24 @@ export interface TripleContext {
   position?: number;
   /** The evidence sits in a section whose heading names an example (its innermost or any enclosing one). */
   exampleSection?: boolean;
+  /** The subject, and the object, share a content word with the heading of the evidence's innermost section (namesItsSection). */
+  subjectNamesSection?: boolean;
+  objectNamesSection?: boolean;
+}
+
+/**
+ * The end shares a content word (by its stem) with the heading of the innermost section its evidence sits
+ * in: it names what the section is about (the attribute, message or object the section specifies), where
+ * the facts an editor lists from the section gather.
+ */
+export function namesItsSection(structure: DocumentStructure | undefined, start: number, end: string): boolean {
+  if (!structure) return false;
+  const section = sectionAt(structure, start);
+  if (!section) return false;
+  const heading = new Set(wordsOf(section.heading).filter(isContent).map((w) => stem(w.toLowerCase())));
+  return wordsOf(end)
+    .filter(isContent)
+    .some((w) => heading.has(stem(w.toLowerCase())));
 }
 
 /** Headings of a section that illustrates rather than specifies ("Example", "Examples of ...", "Sample ..."). */
@@ -223,5 +241,7 @@ export function tripleContext(
     introductory: inIntroductorySection(doc.structure, span.start),
     position: doc.length ? span.start / doc.length : 0,
     exampleSection: inExampleSection(doc.structure, span.start),
+    subjectNamesSection: namesItsSection(doc.structure, span.start, ends.subject),
+    objectNamesSection: namesItsSection(doc.structure, span.start, ends.object),
   };
 }

@@ -37,6 +37,8 @@ export interface TripleShape {
   conditional?: boolean;
   /** Its other qualifiers (meta.negated, meta.only, meta.quantity, meta.modality) are present. */
   qualifiers?: TripleQualifierFlags;
+  /** What the relation form kept apart from the relation (read from its meta by relationQualifierFlags); absent, those features sit at their mean. */
+  relationQualifiers?: RelationQualifierFlags;
   /** Its document and sentence (extract/precision-context.ts); absent, those features sit at their mean. */
   context?: TripleContext;
 }
@@ -47,6 +49,22 @@ export interface TripleQualifierFlags {
   only?: boolean;
   quantity?: boolean;
   modality?: boolean;
+}
+
+/**
+ * What the relation form (classic/relation-form.ts) kept apart from a triple's relation: a preposition of
+ * place, time, manner or role (meta.preposition: "described" with "in") and a catenative verb before its
+ * infinitive (meta.catenative: "used to", "capable of").
+ */
+export interface RelationQualifierFlags {
+  preposition: boolean;
+  catenative: boolean;
+}
+
+/** The relation qualifier flags of a triple's meta or a stored triple's qualifiers (the keys are the same). */
+export function relationQualifierFlags(meta: Record<string, unknown> | undefined): RelationQualifierFlags {
+  const said = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  return { preposition: said(meta?.preposition), catenative: said(meta?.catenative) };
 }
 
 /** The qualifier flags of a triple's meta (the extractor's) or its qualifiers (a stored triple's): the keys are the same. */
@@ -341,6 +359,13 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'sentence opens with a condition': (s) => flag(opensWithCondition(s.sentence)),
   'section is an example': inContext((c) => flag(c.exampleSection)),
   'ends share of the sentence': (s) => Math.min(1, endShare(s.subject, s.sentence) + endShare(s.object, s.sentence)),
+  // facts16's candidates (the facts an editor lists from a section that the view hides): an end that names
+  // what its section is about (a word of the innermost section's heading)
+  'subject names its section (heading word)': inContext((c) => flag(c.subjectNamesSection)),
+  'object names its section (heading word)': inContext((c) => flag(c.objectNamesSection)),
+  // and what the relation form kept apart from the relation: its preposition, a catenative verb
+  'preposition kept apart (meta.preposition)': (s) => (s.relationQualifiers ? flag(s.relationQualifiers.preposition) : null),
+  'catenative kept apart (meta.catenative)': (s) => (s.relationQualifiers ? flag(s.relationQualifiers.catenative) : null),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

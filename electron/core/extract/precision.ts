@@ -106,9 +106,36 @@ export function wilsonLower(k: number, n: number, z: number): number {
   return (p + z2 / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
 }
 
+/**
+ * A fact an editor listed, as the threshold rules read it: the precisions of the triples holding it (null: not
+ * estimated), alone or with the `group` it was listed in (its document): the facts of one document are
+ * listed by one reading of one text and held by one extraction of it, so they stand or fall together more
+ * than independent facts would (factsShareLower).
+ */
+export type ListedFact = readonly (number | null)[] | { precisions: readonly (number | null)[]; group?: string };
+
+const precisionsOf = (f: ListedFact): readonly (number | null)[] => (Array.isArray(f) ? f : (f as { precisions: readonly (number | null)[] }).precisions);
+const groupOf = (f: ListedFact): string | undefined => (Array.isArray(f) ? undefined : (f as { group?: string }).group);
+const heldAt = (f: ListedFact, t: number) => precisionsOf(f).some((p) => p === null || p >= t);
+
 /** How many of these facts the default view holds at threshold `t` (a fact stays when one of its triples is at or above it, or not estimated). */
-export function factsHeld(facts: readonly (readonly (number | null)[])[], t: number): number {
-  return facts.filter((ps) => ps.some((p) => p === null || p >= t)).length;
+export function factsHeld(facts: readonly ListedFact[], t: number): number {
+  return facts.filter((f) => heldAt(f, t)).length;
+}
+
+/**
+ * The lower bound (at `z`) of the share of these facts the default view holds at threshold `t`: the Wilson
+ * bound of the share seen, read at an effective size no larger than the spread of the share between the
+ * facts' groups allows when they name one (weightedKeepLower's cluster-robust size: a view that holds all
+ * of some documents' facts and few of others' is known less well than its count of facts says); the plain
+ * Wilson bound of the count when none does.
+ */
+export function factsShareLower(facts: readonly ListedFact[], t: number, z: number): number {
+  if (!facts.some((f) => groupOf(f) !== undefined)) return wilsonLower(factsHeld(facts, t), facts.length, z);
+  return weightedKeepLower(
+    facts.map((f) => ({ keep: heldAt(f, t), group: groupOf(f) })),
+    z,
+  ).lower;
 }
 
 /**
@@ -117,7 +144,7 @@ export function factsHeld(facts: readonly (readonly (number | null)[])[], t: num
  * share's Wilson interval must reach the target. 0 when no threshold does. (The rule before
  * precision8; `chooseBalancedThreshold` is the default view's now.)
  */
-export function chooseThreshold(facts: readonly (readonly (number | null)[])[], target = FACTS_KEPT_TARGET, z = 0): number {
+export function chooseThreshold(facts: readonly ListedFact[], target = FACTS_KEPT_TARGET, z = 0): number {
   for (let step = 100; step > 0; step--) {
     const t = step / 100;
     if (facts.length > 0 && wilsonLower(factsHeld(facts, t), facts.length, z) >= target - 1e-12) return t;
@@ -178,7 +205,7 @@ export interface TradeOffPoint {
 /** The default view at each threshold of a 0.01 grid from 0 to 1 (a judged triple's `w` weights it: inclusionWeights). */
 export function tradeOffCurve(
   judged: readonly { p: number; keep: boolean; w?: number; group?: string }[],
-  facts: readonly (readonly (number | null)[])[],
+  facts: readonly ListedFact[],
   z = FACTS_KEPT_Z,
 ): TradeOffPoint[] {
   return Array.from({ length: 101 }, (_, step) => {
@@ -195,7 +222,7 @@ export function tradeOffCurve(
       factsHeld: held,
       facts: facts.length,
       keepLower: keep.lower,
-      factsLower: wilsonLower(held, facts.length, z),
+      factsLower: factsShareLower(facts, threshold, z),
     };
   });
 }
@@ -213,7 +240,7 @@ export function tradeOffCurve(
  */
 export function chooseBalancedThreshold(
   judged: readonly { p: number; keep: boolean; w?: number; group?: string }[],
-  facts: readonly (readonly (number | null)[])[],
+  facts: readonly ListedFact[],
   z = FACTS_KEPT_Z,
 ): TradeOffPoint {
   const curve = tradeOffCurve(judged, facts, z);
@@ -253,28 +280,28 @@ export function triplePrecision(rules: readonly string[], table: PrecisionTable 
  *   (the share less `z` times the spread of the families' keep rates) at its highest.
  */
 export const THRESHOLD_RULES = {
-  balanced: (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => chooseBalancedThreshold(judged, facts),
-  'balanced, point': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => chooseBalancedThreshold(judged, facts, 0),
-  'balanced, keep z 1.96': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+  balanced: (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => chooseBalancedThreshold(judged, facts),
+  'balanced, point': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => chooseBalancedThreshold(judged, facts, 0),
+  'balanced, keep z 1.96': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => {
     const keepCurve = tradeOffCurve(judged, facts, 1.96);
     const curve = tradeOffCurve(judged, facts).map((x, i) => ({ ...x, keepLower: keepCurve[i].keepLower }));
     return curve.reduce((best, x) => (Math.min(x.keepLower, x.factsLower) > Math.min(best.keepLower, best.factsLower) + 1e-12 ? x : best));
   },
-  'facts bound first': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+  'facts bound first': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => {
     const curve = tradeOffCurve(judged, facts);
     const reaching = curve.filter((x) => x.facts > 0 && x.factsLower >= FACTS_KEPT_TARGET - 1e-12);
     return reaching.length ? reaching[reaching.length - 1] : chooseBalancedThreshold(judged, facts);
   },
-  'keep bound first': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+  'keep bound first': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => {
     const curve = tradeOffCurve(judged, facts);
     return curve.find((x) => x.shown > 0 && x.keepLower >= KEEP_RATE_TARGET - 1e-12) ?? chooseBalancedThreshold(judged, facts);
   },
-  'balanced, by family': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+  'balanced, by family': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) =>
     chooseBalancedThreshold(
       judged.map((j) => ({ ...j, group: j.family ?? j.group })),
       facts,
     ),
-  'new family': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => {
+  'new family': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => {
     const curve = tradeOffCurve(judged, facts).map((x) => ({
       ...x,
       keepLower: newFamilyKeep(
@@ -284,11 +311,11 @@ export const THRESHOLD_RULES = {
     }));
     return curve.reduce((best, x) => (Math.min(x.keepLower, x.factsLower) > Math.min(best.keepLower, best.factsLower) + 1e-12 ? x : best));
   },
-  'middle of the band': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+  'middle of the band': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) =>
     middleOfBand(tradeOffCurve(judged, facts), true) ?? chooseBalancedThreshold(judged, facts),
-  'middle of the band, point': (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) =>
+  'middle of the band, point': (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) =>
     middleOfBand(tradeOffCurve(judged, facts), false) ?? chooseBalancedThreshold(judged, facts),
-} satisfies Record<string, (judged: readonly ThresholdJudged[], facts: readonly (readonly (number | null)[])[]) => TradeOffPoint>;
+} satisfies Record<string, (judged: readonly ThresholdJudged[], facts: readonly ListedFact[]) => TradeOffPoint>;
 
 /**
  * The threshold in the middle of the band where both targets are met (both lower bounds, or with `bounds`
@@ -354,7 +381,7 @@ export const THRESHOLD_RULE: ThresholdRuleName = 'balanced';
 /** The default view's threshold by a rule of THRESHOLD_RULES (THRESHOLD_RULE unless named). */
 export function chooseThresholdBy(
   judged: readonly ThresholdJudged[],
-  facts: readonly (readonly (number | null)[])[],
+  facts: readonly ListedFact[],
   rule: ThresholdRuleName = THRESHOLD_RULE,
 ): TradeOffPoint {
   return THRESHOLD_RULES[rule](judged, facts);

@@ -152,7 +152,10 @@ export function readClause(r: Reading, c: Clause): void {
   if (!subjects?.length || negated) return;
   if (subjectVoid(r, c, subjects, k)) return;
   r.subjectRules = found.rules;
+  // (emit.restrictive-relative: the clause picks out its antecedent, its ends stay mentions)
+  r.passing = found.passing;
   readPredicate(r, c, subjects, found.attribute);
+  r.passing = null;
 }
 
 /** subj.named: the name a passive naming verb gives its subject ("X is called N", "Xs are termed Ns"), or null. */

@@ -82,7 +82,12 @@ export interface Subjects {
   k: number;
   /** The rules that found them. */
   rules: string[];
+  /** The rule by which the clause claims nothing of its ends (emit.restrictive-relative), or null. */
+  passing: string | null;
 }
+
+/** Marks before a relative pronoun that make its clause non-restrictive: a comma, a parenthesis, a citation's bracket. */
+const NON_RESTRICTIVE_BEFORE = new Set([',', '(', ')', ']', ';', ':']);
 
 /** The subjects of a clause (k: the token before its verb group, adverbs stepped over). */
 export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
@@ -92,6 +97,7 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
   const rules: string[] = [];
   let subjects: Arg[] | null = null;
   let attribute: Subjects['attribute'] = null;
+  let passing: string | null = null;
   if (k >= 0 && tokens[k].text === ')') {
     let o = k - 1;
     while (o >= 0 && k - o < 14 && tokens[o].text !== '(') o--;
@@ -116,6 +122,13 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
       const ofComplement = ante.of && !who && !ante.of.numeric && (ante.of.name || agreesWithOf);
       subjects = ofComplement ? [ante.of!] : (predicateOf.get(ante.np.from) ?? [ante]);
       rules.push(ofComplement ? 'subj.relative-complement' : 'subj.relative');
+      // emit.restrictive-relative: no mark before the pronoun, and no predicate nominal's subject it is said of
+      // (not the main verb after a relative clause's own one: "the sections that follow analyze X")
+      const restrictive = !NON_RESTRICTIVE_BEFORE.has(tokens[relAt - 1]?.text ?? ',') && !c.rules.includes('clause.relative-two-verbs');
+      // (a name is one thing already: a relative clause on it, or on the name of "X of Y", says more of it)
+      const said = ofComplement ? ante.of! : ante;
+      // (nor on what the authors' voice just presented, "we describe a system that X": that says what it does)
+      if (restrictive && !said.name && !predicateOf.has(said.np.from) && !r.author) passing = 'emit.restrictive-relative';
     }
     if (ante && !r.relative) r.relative = { at: relAt, ante };
   } else if (k >= 0 && (COORD.has(lower(tokens[k])) || (tokens[k].text === ',' && COORD.has(lower(tokens[k - 1] ?? tokens[k]))))) {
@@ -190,7 +203,7 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
     }
   }
   if (subjects && subjects.length > 1) rules.push('subj.coordinated');
-  return { subjects, attribute, k, rules };
+  return { subjects, attribute, k, rules, passing };
 }
 
 /** The verb group opens with a form that agrees with a singular subject only ("is", "was", "has", "sends"). */
