@@ -21,6 +21,7 @@ import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json' wit
 import countBounds from './lexicon/count-bounds.json' with { type: 'json' };
 import countWords from './lexicon/count-words.json' with { type: 'json' };
 import degreeWords from './lexicon/degree-words.json' with { type: 'json' };
+import describingQuestionVerbs from './lexicon/describing-question-verbs.json' with { type: 'json' };
 import demonstratives from './lexicon/demonstratives.json' with { type: 'json' };
 import documentNouns from './lexicon/document-nouns.json' with { type: 'json' };
 import expletiveVerbs from './lexicon/expletive-verbs.json' with { type: 'json' };
@@ -86,6 +87,7 @@ export const LEXICON: Record<string, WordList> = {
   'count-words': countWords,
   'degree-words': degreeWords,
   demonstratives,
+  'describing-question-verbs': describingQuestionVerbs,
   'document-nouns': documentNouns,
   'expletive-verbs': expletiveVerbs,
   'function-words': functionWords,
@@ -216,6 +218,9 @@ export const INVARIANT_NOUNS = set(invariantNouns);
 export const IRREGULAR_PLURALS: Readonly<Record<string, string>> = irregularPlurals.words;
 export const FUNCTION_WORDS = set(functionWords);
 export const QUERY_WORDS = set(queryWords);
+/** Verbs that with a bare "what" ask what a thing is or holds, by reading (parts, whole, made, character, cause, purpose, telling), phrasal ones with their particle. */
+export type DescribingReading = 'parts' | 'whole' | 'made' | 'character' | 'cause' | 'purpose' | 'telling';
+export const DESCRIBING_QUESTION_VERBS: Readonly<Record<string, DescribingReading>> = describingQuestionVerbs.words as Record<string, DescribingReading>;
 /** The complex prepositions, each as its words ("by means of" -> ["by", "means", "of"]). */
 export const COMPLEX_PREPOSITIONS: readonly string[][] = complexPrepositions.words.map((p) => p.split(' '));
 /** The months, each with its abbreviations. */

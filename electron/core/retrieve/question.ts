@@ -5,6 +5,8 @@
 import { posTags, tokenize } from './text';
 import { STOPWORDS } from '../nlp/stopwords';
 import { wordNet } from '../nlp/wordnet';
+import { lemma } from '../nlp/morphology';
+import { DESCRIBING_QUESTION_VERBS, type DescribingReading } from '../nlp/lexicon';
 
 export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'condition' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
 
@@ -228,6 +230,51 @@ function measureSuperlative(word: string): boolean {
   );
 }
 
+/** The describing verbs (nlp/lexicon describing-question-verbs) as word sequences, the longest first. */
+const DESCRIBING = Object.entries(DESCRIBING_QUESTION_VERBS)
+  .map(([entry, reading]) => ({ words: entry.split(' '), reading }))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * The describing verb written at word i (words lower-cased): its reading and how many words it takes. A participle
+ * entry ("made of", "meant" with the "for" after it) matches as written; a verb by its dictionary form ("makes up",
+ * "caused").
+ */
+export function describingVerbAt(words: readonly string[], i: number): { reading: DescribingReading; length: number } | null {
+  const word = words[i];
+  if (!word) return null;
+  const base = lemma(word);
+  for (const d of DESCRIBING) {
+    const participle = d.reading === 'made' || d.reading === 'purpose';
+    if ((participle ? word : base) !== d.words[0]) continue;
+    // (a participle of purpose is read with the "for" after it)
+    const more = d.reading === 'purpose' ? [...d.words.slice(1), 'for'] : d.words.slice(1);
+    if (more.every((w, k) => words[i + 1 + k] === w)) return { reading: d.reading, length: more.length + 1 };
+  }
+  return null;
+}
+
+/**
+ * Reading "what-subject": a bare "what" as the subject of a verb that asks what a thing is: the parts that make up
+ * the object ("what makes up X", "what constitutes X"), what sets it apart ("what distinguishes X"), what brings it
+ * about ("what causes X", "what makes X Y"). A definition of the object (what follows the verb, up to a comma). The
+ * verb agrees with a singular "what" (an inflected form: "what causes X", not "what cause"), and no auxiliary
+ * follows it ("what causes does X list" has "causes" as a noun).
+ */
+function whatSubjectReading(toks: ReturnType<typeof tokenize>, whAt: number, asking: string): { subject: string; frame: string[] } | null {
+  const words = toks.map((t) => t.text);
+  if (words[whAt] !== 'what') return null;
+  const verb = describingVerbAt(words, whAt + 1);
+  if (!verb || !['parts', 'character', 'cause'].includes(verb.reading)) return null;
+  if (lemma(words[whAt + 1]) === words[whAt + 1]) return null;
+  const from = whAt + 1 + verb.length;
+  if (from >= toks.length || AUX.has(words[from]) || MODALS.has(words[from])) return null;
+  const comma = toks.findIndex((t, k) => k > from && asking.slice(toks[k - 1].end, t.start).includes(','));
+  const object = toks.slice(from, comma > 0 ? comma : toks.length);
+  if (!object.some((t) => !STOPWORDS.has(t.text))) return null;
+  return { subject: asking.slice(object[0].start, object[object.length - 1].end), frame: words.slice(whAt + 1, from) };
+}
+
 /** The answer type of a question from its syntax: the wh-word, the noun after it, the verb. */
 export function answerTypeOf(question: string): QuestionType {
   let out = askedType(question);
@@ -380,6 +427,9 @@ function askedType(question: string): QuestionType {
         .join(' '),
       frame: [next],
     };
+  // "what makes up X", "what distinguishes X", "what causes X": a definition of X (reading what-subject)
+  const bySubject = whatSubjectReading(toks, whAt, asking);
+  if (bySubject) return { ...out, type: 'definition', ...bySubject };
   // "what is a AAA layer required to do with keys": a requirement with a passive modal
   const passive = words.findIndex((w, k) => k > whAt && PASSIVE_MODAL.test(w) && words[k + 1] === 'to');
   // (the one asked to act, X in "what is X required to do", is the requirement's subject)
@@ -486,6 +536,14 @@ function askedType(question: string): QuestionType {
       return definitionOf(whAt + 2 + reportAt, rest[reportAt]);
     // "what does X report for Y / when Y": the value X reports in that case
     if (reportAt > 0 && REPORT_CASE.test(rest[reportAt + 1] ?? '')) return { ...out, type: 'value', subject: doer(whAt + 2, whAt + 2 + reportAt) };
+    // "what do X include / consist of", "what does X tell Y about Z": what X holds or tells, a definition of X (reading
+    // what-object: the whole, or the teller, is the subject; "what" the parts or the message); "tell X to do" asks an action
+    const holdsAt =
+      next === 'does' || next === 'do' || next === 'did'
+        ? rest.findIndex((w, k) => k > 0 && ['whole', 'telling'].includes(describingVerbAt(rest, k)?.reading ?? ''))
+        : -1;
+    if (holdsAt > 0 && !(describingVerbAt(rest, holdsAt)?.reading === 'telling' && rest.slice(holdsAt + 1).includes('to')))
+      return { ...definitionOf(whAt + 2 + holdsAt, rest[holdsAt]), frame: rest.slice(holdsAt, holdsAt + describingVerbAt(rest, holdsAt)!.length) };
     if ((next === 'does' || next === 'do') && last && DESCRIBE_VERBS.has(last)) return definitionOf(toks.length - 1, last);
     // "what does the Widget-Size field indicate for gateways": the describing verb need not end the question
     const verbAt = next === 'does' || next === 'do' ? rest.findIndex((w, k) => k > 0 && w !== 'do' && DESCRIBE_VERBS.has(w)) : -1;
@@ -559,6 +617,21 @@ function askedType(question: string): QuestionType {
           .join(' '),
         frame: [afterWords[1]],
       };
+    // "what is X made of / composed of", "what is X meant / intended for": the parts of X, what X is for; a definition
+    // of X (reading what-participle: the participle's preposition ends the question or its clause)
+    const participleAt = afterWords.findIndex((w, k) => k > 0 && ['made', 'purpose'].includes(describingVerbAt(afterWords, k)?.reading ?? ''));
+    if (participleAt > 0) {
+      const verb = describingVerbAt(afterWords, participleAt)!;
+      const end = participleAt + verb.length;
+      const closes = end === after.length || asking.slice(after[end - 1].end, after[end].start).includes(',');
+      if ((closes || verb.reading === 'purpose') && after.slice(0, participleAt).some((t) => !STOPWORDS.has(t.text)))
+        return {
+          ...out,
+          type: 'definition',
+          subject: asking.slice(after[0].start, after[participleAt - 1].end),
+          frame: afterWords.slice(participleAt, end),
+        };
+    }
     // "what is X used for", "what are TEKs used for while a method runs": likewise
     const usedFor = afterWords.findIndex((w, k) => k > 0 && w === 'used' && afterWords[k + 1] === 'for');
     if (usedFor > 0 && after.length > 3)
