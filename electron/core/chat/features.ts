@@ -217,6 +217,15 @@ export const CANDIDATE_FEATURES = [
   'limitAgrees',
   // values: ... and its own text says it is another limit (a default where the largest is asked)
   'limitOther',
+  // a clause of purpose, reason or result (candidates/clauses.ts) of the kind the question asks: a reason or a purpose for
+  // "why", a purpose for "what for / what is X used for", a result for "what happens if" (retrieve/question.ts purposeAsked)
+  'clauseAsked',
+  // a clause's host, the rest of its sentence (the predicate the clause is attached to): the share of the question's
+  // distinctive words (IDF-weighted) it holds
+  'hostMatch',
+  // a candidate of three content words or more: the share of them the question already writes (a restatement of the
+  // question answers nothing)
+  'restates',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -415,6 +424,15 @@ function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   if (text.length < 2 || text.split(/\s+/).length > 8) return 0;
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'iu');
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
+}
+
+/** The share of a candidate's content words (three or more) the question already writes; 0 for a shorter candidate. */
+function restates(c: Candidate, ctx: AnswerContext): number {
+  const stems = new Set(contentStems(c.text));
+  if (stems.size < 3) return 0;
+  let held = 0;
+  for (const x of stems) if (ctx.qContent.has(x)) held++;
+  return held / stems.size;
 }
 
 /** Whether the question asks for a document ("which RFC", "which document", "which specification"). */
@@ -756,6 +774,9 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ...valueFeatures(c, ctx),
     ...boundFeatures(c, ctx),
     ...limitFeatures(c, ctx),
+    clauseAsked: m.clauseAsked ?? 0,
+    hostMatch: m.hostMatch ?? 0,
+    restates: restates(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
