@@ -21,11 +21,12 @@ describe('what a question asks of a predicate: purpose, reason or result', () =>
     ['What happens if a Bar frame is lost?', 'result'],
     ['What is the effect of a stale token?', 'result'],
     ['What can a forged Bar frame lead to?', 'result'],
+    ['What does a forged Bar frame cause?', 'result'],
   ])('%s -> %s', (q, asked) => {
     expect(purposeAsked(q)).toBe(asked);
   });
 
-  it.each(['Which port does the relay use?', 'What is used for framing?', 'What is a gadget relay?', 'Must the relay drop late frames?', 'How many retries are made?'])(
+  it.each(['Which port does the relay use?', 'What is used for framing?', 'What is a gadget relay?', 'Must the relay drop late frames?', 'How many retries are made?', 'What does the termination cause indicate?'])(
     'asks none: %s',
     (q) => {
       expect(purposeAsked(q)).toBeNull();
@@ -38,21 +39,21 @@ describe('the clauses of purpose, reason and result of a sentence', () => {
 
   it('a fronted reason ends at its comma; its host is the main clause', () => {
     const [c] = purposeClauses('Because widget frames are self-delimiting when encoded, no framing layer is required.');
-    expect([c.kind, c.text]).toEqual(['reason', 'widget frames are self-delimiting when encoded']);
+    expect([c.kind, c.text]).toEqual(['reason', 'Because widget frames are self-delimiting when encoded']);
     expect(c.host).toContain('no framing layer is required');
     expect(c.host).not.toContain('self-delimiting');
   });
 
   it('a purpose after "in order to", "is used to" and an infinitive of purpose after a clause', () => {
-    expect(of('The gadget sends a Ping message to the hub in order to keep the binding alive.')).toContainEqual(['purpose', 'keep the binding alive']);
-    expect(of('The Foo attribute is used to carry the session label between peers.')).toContainEqual(['purpose', 'carry the session label between peers']);
-    expect(of('The server retransmits the request to recover from a loss.')).toContainEqual(['purpose', 'recover from a loss']);
+    expect(of('The gadget sends a Ping message to the hub in order to keep the binding alive.')).toContainEqual(['purpose', 'in order to keep the binding alive']);
+    expect(of('The Foo attribute is used to carry the session label between peers.')).toContainEqual(['purpose', 'to carry the session label between peers']);
+    expect(of('The server retransmits the request to recover from a loss.')).toContainEqual(['purpose', 'to recover from a loss']);
   });
 
   it('a reason inside the sentence runs to its end', () => {
     expect(of('Caching is not useful since each relay along the path can read the token.')).toContainEqual([
       'reason',
-      'each relay along the path can read the token',
+      'since each relay along the path can read the token',
     ]);
   });
 
@@ -70,7 +71,7 @@ describe('the clauses of purpose, reason and result of a sentence', () => {
   it('a sentence giving the reason or the result of the one before it', () => {
     expect(followingClause('This is because the relay cannot tell the two frames apart.')).toEqual({
       kind: 'reason',
-      text: 'the relay cannot tell the two frames apart',
+      text: 'because the relay cannot tell the two frames apart',
     });
     expect(followingClause('As a result, the hub reloads its table.')).toEqual({ kind: 'result', text: 'the hub reloads its table' });
     expect(followingClause('The hub reloads its table.')).toBeNull();
@@ -85,7 +86,7 @@ describe('clause candidates and their features', () => {
     const passage =
       'The widget relay carries frames over a stream. Because widget frames are self-delimiting when encoded, the widget relay needs no framing layer.';
     const { ctx, candidates } = gatherCandidates(retrievalOf(question, [passage]));
-    const clause = candidates.find((c) => c.source === 'clause' && c.text === 'widget frames are self-delimiting when encoded');
+    const clause = candidates.find((c) => c.source === 'clause' && c.text === 'Because widget frames are self-delimiting when encoded');
     expect(clause).toBeDefined();
     const v = candidateFeatures(clause!, ctx);
     expect(feature('clauseAsked', v)).toBe(1);
@@ -99,7 +100,7 @@ describe('clause candidates and their features', () => {
     const question = 'Why does the hub reload its table?';
     const passage = 'If the hub loses power, it reloads its table. The hub reloads its table because old entries may point to departed peers.';
     const { ctx, candidates } = gatherCandidates(retrievalOf(question, [passage]));
-    const reason = candidates.find((c) => c.source === 'clause' && c.text.startsWith('old entries may point'));
+    const reason = candidates.find((c) => c.source === 'clause' && c.text.startsWith('because old entries may point'));
     const result = candidates.find((c) => c.source === 'clause' && c.text === 'it reloads its table');
     expect(reason).toBeDefined();
     expect(feature('clauseAsked', candidateFeatures(reason!, ctx))).toBe(1);

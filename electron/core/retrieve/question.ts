@@ -819,7 +819,11 @@ export function purposeAsked(question: string): PurposeAsked | null {
   if (words.some((w, k) => k > whAt + 2 && /^(?:used|needed|meant|intended|required|designed)$/.test(w) && words[k + 1] === 'for')) return 'purpose';
   if (/^(?:do|does|did)$/.test(after[0] ?? '') && words.some((w, k) => k > whAt + 1 && /^(?:serve|serves)$/.test(w))) return 'purpose';
   // "what does X cause / lead to / result in"
-  if (/^(?:do|does|did|can|could|may|might|will|would)$/.test(after[0] ?? '') && words.some((w, k) => k > whAt + 2 && CAUSE_VERB.test(w)))
+  // (the verb ends the question or takes its preposition: "the termination cause indicate" has no such verb)
+  if (
+    /^(?:do|does|did|can|could|may|might|will|would)$/.test(after[0] ?? '') &&
+    words.some((w, k) => k > whAt + 2 && CAUSE_VERB.test(w) && (k === words.length - 1 || /^(?:to|in)$/.test(words[k + 1] ?? '')))
+  )
     return 'result';
   return null;
 }

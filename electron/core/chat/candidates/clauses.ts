@@ -20,22 +20,26 @@ export interface ClauseSpan extends Span {
 /** At most this many words of a clause are kept. */
 const CLAUSE_WORDS = 24;
 
-/** Markers opening a clause of purpose, reason or result, by kind (the clause is what follows the marker). */
+/**
+ * Markers opening a clause of purpose, reason or result, by kind. The clause is what follows the marker, with the
+ * marker's own last words where the match captures them ("to carry ...", "solely for routing ...", "because of
+ * ..."): an answer says "to X" or "because Y" as the text does.
+ */
 const MARKERS: { kind: ClauseKind; re: RegExp; level: Span['level'] }[] = [
-  { kind: 'purpose', re: /\b(?:in order to|so as to|in order that|so that|for the purpose of|with the aim of|for the sake of)\s+/gi, level: 'specific' },
-  // "X is used to carry Y", "is needed for Y", "serves to", "is intended for"
+  { kind: 'purpose', re: /\b((?:in order to|so as to|in order that|so that|for the purpose of|with the aim of|for the sake of)\s+)/gi, level: 'specific' },
+  // "X is used to carry Y", "is needed for Y", "serves to", "is intended solely for"
   {
     kind: 'purpose',
-    re: /\b(?:used|needed|meant|intended|designed|required|necessary|useful|sufficient|serves?|served|helps?|exists?)\s+(?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+/gi,
+    re: /\b(?:used|needed|meant|intended|designed|required|necessary|useful|sufficient|serves?|served|helps?|exists?)\s+((?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+)/gi,
     level: 'specific',
   },
   // "allows the peer to detect ...": what is made possible
-  { kind: 'purpose', re: /\b(?:allows?|enables?|permits?|lets?|helps?)\s+(?:(?!to\b)[\w.-]+\s+){0,4}?to\s+/gi, level: 'typed' },
-  { kind: 'reason', re: /\b(?:because(?:\s+of)?|since|due to|owing to|given that|as a result of|on account of|for fear that|lest)\s+/gi, level: 'specific' },
-  { kind: 'reason', re: /\b(?:the reason (?:is|being) (?:that\s+)?|the rationale (?:is|being) (?:that\s+)?)/gi, level: 'specific' },
+  { kind: 'purpose', re: /\b(?:allows?|enables?|permits?|lets?|helps?)\s+(?:(?!to\b)[\w.-]+\s+){0,4}?(to\s+)/gi, level: 'typed' },
+  { kind: 'reason', re: /\b((?:because(?:\s+of)?|since|due to|owing to|given that|as a result of|on account of|for fear that|lest)\s+)/gi, level: 'specific' },
+  { kind: 'reason', re: /\b(?:the reason (?:is|being) (?:that\s+)?|the rationale (?:is|being) (?:that\s+)?)()/gi, level: 'specific' },
   {
     kind: 'result',
-    re: /\b(?:results? in|resulting in|leads? to|leading to|causes?|causing|thus|therefore|hence|consequently|as a result,?|with the result that)\s+/gi,
+    re: /\b(?:results? in|resulting in|leads? to|leading to|causes?|causing|thus|therefore|hence|consequently|as a result,?|with the result that)\s+()/gi,
     level: 'typed',
   },
 ];
@@ -78,7 +82,7 @@ export function purposeClauses(sentence: string): ClauseSpan[] {
   for (const { kind, re, level } of MARKERS)
     for (const m of sentence.matchAll(re)) {
       const opens = !sentence.slice(0, m.index).trim() || /[.;:]\s*$/.test(sentence.slice(0, m.index));
-      add(kind, m.index! + m[0].length, level, opens);
+      add(kind, m.index! + m[0].length - m[1].length, level, opens);
     }
   // an infinitive of purpose after a clause ("the peer retries the request to recover from a loss"): "to" and a
   // verb in its base form, after a noun, a pronoun or a participle (not "has to", "need to", "able to", a "to" of
@@ -95,7 +99,7 @@ export function purposeClauses(sentence: string): ClauseSpan[] {
     const prev = tags[i - 1];
     if (!['NOUN', 'PROPN', 'PRON', 'NUM', 'ADV'].includes(prev.pos) && !(prev.pos === 'VERB' && /(?:ed|en)$/.test(prev.lower))) continue;
     if (/^(?:able|unable|likely|unlikely|have|has|had|need|needs|ought|going|used|want|wants|tries|try|attempt|attempts)$/.test(prev.lower)) continue;
-    add('purpose', offsets[i + 1], 'typed', false);
+    add('purpose', offsets[i], 'typed', false);
   }
   // a conditional's consequent: "If A, B" gives B; "B if A" gives B
   const trimmed = sentence.trimStart();
@@ -128,16 +132,13 @@ export function purposeClauses(sentence: string): ClauseSpan[] {
  */
 export function followingClause(sentence: string): { text: string; kind: ClauseKind } | null {
   const m =
-    /^\s*(?:(?:this|that|it)\s+(?:is|was)\s+(?:(?:done|needed|required|necessary|so)\s+)?(because(?:\s+of)?|since|due to|to|in order to|so that|for)|(therefore|thus|hence|consequently|as a result|otherwise)\b,?|(because|since)\b)\s*/i.exec(
+    /^\s*(?:(?:this|that|it)\s+(?:is|was)\s+(?:(?:done|needed|required|necessary|so)\s+)?(?=because|since|due to|to|in order to|so that|for)|(therefore|thus|hence|consequently|as a result|otherwise)\b,?\s*|(?=because|since))/i.exec(
       sentence,
     );
   if (!m) return null;
-  const marker = (m[1] ?? m[2] ?? m[3]).toLowerCase();
-  const kind: ClauseKind = /^(?:because|since|due)/.test(marker)
-    ? 'reason'
-    : /^(?:to|in order|so that|for)/.test(marker)
-      ? 'purpose'
-      : 'result';
+  // (a reason's or a purpose's marker stays with it: "because of X", "to X")
+  const rest = sentence.slice(m[0].length);
+  const kind: ClauseKind = m[1] ? 'result' : /^(?:because|since|due)/i.test(rest) ? 'reason' : 'purpose';
   const { text } = clauseFrom(sentence, m[0].length, false);
   return text.split(' ').length >= 2 ? { text, kind } : null;
 }
