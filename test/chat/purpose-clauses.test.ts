@@ -50,6 +50,11 @@ describe('the clauses of purpose, reason and result of a sentence', () => {
     expect(of('The server retransmits the request to recover from a loss.')).toContainEqual(['purpose', 'to recover from a loss']);
   });
 
+  it('what a thing is useful in, and what a state suffers from', () => {
+    expect(of('The address is useful in mounting an attack on the hub.')).toContainEqual(['purpose', 'in mounting an attack on the hub']);
+    expect(of('As a format, binary schemes suffer from being hard to read.')).toContainEqual(['reason', 'from being hard to read']);
+  });
+
   it('a reason inside the sentence runs to its end', () => {
     expect(of('Caching is not useful since each relay along the path can read the token.')).toContainEqual([
       'reason',
@@ -114,5 +119,27 @@ describe('clause candidates and their features', () => {
     expect(candidates.some((c) => c.source === 'clause')).toBe(false);
     const restating = { ...candidates[0], text: 'the hub reloads its table after a power loss', source: 'span' as const };
     expect(feature('restates', candidateFeatures(restating, ctx))).toBeGreaterThan(0.8);
+  });
+});
+
+describe('the role a candidate fills of the question\'s verb', () => {
+  const feature = (name: (typeof CANDIDATE_FEATURES)[number], v: number[]) => v[CANDIDATE_FEATURES.indexOf(name)];
+  const candidate = (text: string, sentence: string) => ({ text, source: 'span' as const, passageId: 1, passageRank: 0, sentence, triples: [], measures: {} });
+
+  it('the subject asked: before the verb, through an apposition, not after it', () => {
+    const question = 'Which gadget macro conveys the session requirements?';
+    const sentence = 'A gadget macro, WIDGET-RULES, is used to convey the session requirements of a relay.';
+    const { ctx } = gatherCandidates(retrievalOf(question, [sentence]));
+    expect(feature('fillsRole', candidateFeatures(candidate('WIDGET-RULES', sentence), ctx))).toBe(1);
+    expect(feature('fillsRole', candidateFeatures(candidate('relay', sentence), ctx))).toBe(0);
+  });
+
+  it('the object asked: after the verb in its clause, not in another clause', () => {
+    const question = 'What does the hub send to every relay after a refusal?';
+    const sentence = 'After a refusal, the hub sends a Rollback frame to every relay, and the relay frees its Lock table.';
+    const { ctx } = gatherCandidates(retrievalOf(question, [sentence]));
+    expect(feature('fillsRole', candidateFeatures(candidate('a Rollback frame', sentence), ctx))).toBe(1);
+    expect(feature('fillsRole', candidateFeatures(candidate('Lock table', sentence), ctx))).toBe(0);
+    expect(feature('fillsRole', candidateFeatures(candidate('the hub', sentence), ctx))).toBe(0);
   });
 });

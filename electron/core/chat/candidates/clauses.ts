@@ -30,12 +30,17 @@ const MARKERS: { kind: ClauseKind; re: RegExp; level: Span['level'] }[] = [
   // "X is used to carry Y", "is needed for Y", "serves to", "is intended solely for"
   {
     kind: 'purpose',
-    re: /\b(?:used|needed|meant|intended|designed|required|necessary|useful|sufficient|serves?|served|helps?|exists?)\s+((?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+)/gi,
+    re: /\b(?:used|needed|meant|intended|designed|required|necessary|sufficient|serves?|served|helps?|exists?)\s+((?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+)/gi,
     level: 'specific',
   },
+  // "useful in mounting an attack", "helpful for X": what a thing is good for
+  { kind: 'purpose', re: /\b(?:useful|helpful|valuable|instrumental)\s+((?:to|for|in)\s+)/gi, level: 'specific' },
   // "allows the peer to detect ...": what is made possible
   { kind: 'purpose', re: /\b(?:allows?|enables?|permits?|lets?|helps?)\s+(?:(?!to\b)[\w.-]+\s+){0,4}?(to\s+)/gi, level: 'typed' },
   { kind: 'reason', re: /\b((?:because(?:\s+of)?|since|due to|owing to|given that|as a result of|on account of|for fear that|lest)\s+)/gi, level: 'specific' },
+  // "X suffers from being Y", "stems from", "is caused by": what a state comes from
+  { kind: 'reason', re: /\b(?:suffers?|suffered|suffering|stems?|arises?|arising|derives?)\s+(from\s+)/gi, level: 'typed' },
+  { kind: 'reason', re: /\b(?:caused|explained|motivated|necessitated)\s+(by\s+)/gi, level: 'typed' },
   { kind: 'reason', re: /\b(?:the reason (?:is|being) (?:that\s+)?|the rationale (?:is|being) (?:that\s+)?)()/gi, level: 'specific' },
   {
     kind: 'result',
