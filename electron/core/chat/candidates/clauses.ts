@@ -22,7 +22,7 @@ const CLAUSE_WORDS = 24;
 
 /**
  * Markers opening a clause of purpose, reason or result, by kind. The clause is what follows the marker, with the
- * marker's own last words where the match captures them ("to carry ...", "solely for routing ...", "because of
+ * marker's own last words where the match captures them ("to carry ...", "solely for naming ...", "because of
  * ..."): an answer says "to X" or "because Y" as the text does.
  */
 const MARKERS: { kind: ClauseKind; re: RegExp; level: Span['level'] }[] = [
@@ -33,12 +33,12 @@ const MARKERS: { kind: ClauseKind; re: RegExp; level: Span['level'] }[] = [
     re: /\b(?:used|needed|meant|intended|designed|required|necessary|sufficient|serves?|served|helps?|exists?)\s+((?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+)/gi,
     level: 'specific',
   },
-  // "useful in mounting an attack", "helpful for X": what a thing is good for
+  // "useful in tracing a fault", "helpful for X": what a thing is good for
   { kind: 'purpose', re: /\b(?:useful|helpful|valuable|instrumental)\s+((?:to|for|in)\s+)/gi, level: 'specific' },
   // "allows the peer to detect ...": what is made possible
   { kind: 'purpose', re: /\b(?:allows?|enables?|permits?|lets?|helps?)\s+(?:(?!to\b)[\w.-]+\s+){0,4}?(to\s+)/gi, level: 'typed' },
   { kind: 'reason', re: /\b((?:because(?:\s+of)?|since|due to|owing to|given that|as a result of|on account of|for fear that|lest)\s+)/gi, level: 'specific' },
-  // "X suffers from being Y", "stems from", "is caused by": what a state comes from
+  // "X suffers from being Y", "stems from", "caused by": what a state comes from
   { kind: 'reason', re: /\b(?:suffers?|suffered|suffering|stems?|arises?|arising|derives?)\s+(from\s+)/gi, level: 'typed' },
   { kind: 'reason', re: /\b(?:caused|explained|motivated|necessitated)\s+(by\s+)/gi, level: 'typed' },
   { kind: 'reason', re: /\b(?:the reason (?:is|being) (?:that\s+)?|the rationale (?:is|being) (?:that\s+)?)()/gi, level: 'specific' },
@@ -132,7 +132,7 @@ export function purposeClauses(sentence: string): ClauseSpan[] {
 
 /**
  * A sentence that gives the reason, the purpose or the result of the one before it ("This is because A",
- * "This is done to A", "Therefore, A", "As a result, A"): its clause, with no host of its own (the sentence
+ * "This is done to A", "Therefore, <clause>", "As a result, <clause>"): its clause, with no host of its own (the sentence
  * before is the host). Null for any other sentence.
  */
 export function followingClause(sentence: string): { text: string; kind: ClauseKind } | null {
