@@ -153,6 +153,26 @@ describe('relation form', () => {
     expect(relationForm(triple('proxy', 'sent to', 'server'), true, true).relation).toBe('send to');
   });
 
+  it('rel.prefixed-verb: a prefixed verb WordNet lacks is read by its stem for the preposition rules, the prefix kept', () => {
+    // a place, time or manner preposition leaves as after the stem ("loaded before" is "loaded", "before" its qualifier)
+    const t = relationForm(triple('table', 'can be pre-loaded before', 'start-up'), true);
+    expect(t).toMatchObject({ relation: 'pre-loaded', meta: { modality: 'can', preposition: 'before', surface: 'can be pre-loaded before' } });
+    expect(t.rules).toEqual(['prop.object', 'rel.modality', 'rel.lemma', 'rel.adjunct', 'rel.prefixed-verb']);
+    expect(relationForm(triple('table', 'was loaded before', 'start-up'), true)).toMatchObject({ relation: 'loaded', meta: { preposition: 'before' } });
+    expect(relationForm(triple('client', 're-encrypts during', 'the exchange'), true)).toMatchObject({
+      relation: 're-encrypt',
+      meta: { preposition: 'during' },
+    });
+    // a passive's agent "by" leaves as after any participle
+    expect(relationForm(triple('record', 'is re-encrypted by', 'the server'), true)).toMatchObject({ relation: 're-encrypted', meta: { preposition: 'by' } });
+    // a preposition the stem selects stays, and so does the prefix ("re-send to" is no "send to")
+    const kept = relationForm(triple('client', 're-sends to', 'the server'), true);
+    expect(kept.relation).toBe('re-send to');
+    expect(kept.rules).not.toContain('rel.prefixed-verb');
+    // a prefixed verb WordNet has is read as itself
+    expect(relationForm(triple('editor', 're-examines', 'the draft'), true).relation).toBe('re-examine');
+  });
+
   it('rel.naming: a passive verb of naming is one relation, "called", the words as written its label', () => {
     for (const written of ['is termed', 'are named', 'is designated', 'called'])
       expect(relationForm(triple('entity', written, 'SNMP application entity'), true), written).toMatchObject({ relation: 'called' });

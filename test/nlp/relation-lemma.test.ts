@@ -1,7 +1,9 @@
 // A verb group's dictionary form (nlp/relation-lemma.ts): tense, aspect and person reduced, the modal
 // taken out as the modality, a passive kept as its participle.
 import { describe, expect, it } from 'vitest';
-import { verbGroupForm } from '../../electron/core/nlp/relation-lemma';
+import { participle, prefixedVerb, verbGroupForm } from '../../electron/core/nlp/relation-lemma';
+import { VERB_SYNONYMS } from '../../electron/core/nlp/lexicon';
+import { wordNet } from '../../electron/core/nlp/wordnet';
 
 const form = (r: string, verbal = true) => verbGroupForm(r, verbal);
 
@@ -33,6 +35,40 @@ describe('verb group form', () => {
     // (a group the reading saw with no "be": a past form is the active past)
     expect(verbGroupForm('sent to', true, true).relation).toBe('send to');
     expect(verbGroupForm('led to', true, true).relation).toBe('lead to');
+  });
+
+  it('a verb WordNet lacks, written with a hyphenated prefix, is read by its stem: its lemma, its participle, the prefix kept', () => {
+    expect(prefixedVerb('re-encrypt')).toEqual({ prefix: 're-', stem: 'encrypt' });
+    expect(prefixedVerb('pre-loaded')).toEqual({ prefix: 'pre-', stem: 'loaded' });
+    // (a prefixed verb WordNet has is its own word; a stem that is no verb is no prefixed verb)
+    expect(prefixedVerb('re-examine')).toBeNull();
+    expect(prefixedVerb('co-author')).toBeNull();
+    expect(prefixedVerb('pre-xqzt')).toBeNull();
+    expect(participle('re-encrypted')).toBe(true);
+    expect(participle('re-sent')).toBe(true);
+    expect(participle('re-encrypts')).toBe(false);
+    for (const r of ['re-encrypts', 're-encrypting', 'has re-encrypted']) expect(form(r).relation, r).toBe('re-encrypt');
+    expect(form('re-sends to').relation).toBe('re-send to');
+    // a passive keeps the prefixed participle, as it keeps any participle
+    expect(form('is re-encrypted with')).toMatchObject({ relation: 're-encrypted with', passive: true });
+    expect(form('was pre-loaded into')).toMatchObject({ relation: 'pre-loaded into', passive: true });
+    expect(form('re-sent to').relation).toBe('re-sent to');
+    expect(verbGroupForm('re-sent to', true, true).relation).toBe('re-send to');
+  });
+
+  it('a verb of the synonym list is named by the plainer verb of its first WordNet sense, the one synset of both', () => {
+    const first = (w: string) => wordNet()!.senses(w, { pos: ['v'], maxSenses: 1 })[0]?.offset;
+    for (const [written, common] of Object.entries(VERB_SYNONYMS)) {
+      expect(first(written), `${written} -> ${common}`).toBeDefined();
+      expect(first(written), `${written} -> ${common}`).toBe(first(common));
+      // (one step: the verb named is no key of the list)
+      expect(VERB_SYNONYMS[common], common).toBeUndefined();
+    }
+    expect(form('selects').relation).toBe('choose');
+    expect(form('supplies').relation).toBe('provide');
+    expect(form('has started').relation).toBe('begin');
+    // a passive keeps its participle: "is selected by" is no "choose by"
+    expect(form('is selected by').relation).toBe('selected by');
   });
 
   it('the modal leaves the relation as its modality, as written; modals in a row are one', () => {

@@ -3,7 +3,8 @@
 // modality); auxiliaries of tense and aspect go; an active verb becomes its lemma ("sends", "has sent",
 // "sending" -> "send"); a passive keeps its participle ("is sent to", "can be sent to" -> "sent to"),
 // since "X sent to Y" and "X send to Y" say opposite things of X. An active verb written for the
-// notion of a commoner one is named by it ("utilizes" -> "use"; lexicon/verb-synonyms.json).
+// notion of a commoner one is named by it ("utilizes" -> "use"; lexicon/verb-synonyms.json). A verb WordNet
+// lacks, written with a hyphenated prefix ("re-encrypts"), is read by its stem, the prefix kept.
 import { BE, DO, HAVE, INVARIANT_PARTICIPLES, MODAL_VERBS, NEGATION, VERB_SYNONYMS } from './lexicon';
 import { isVerbInWordNet, phrasalVerb } from './senses';
 import { wordNet } from './wordnet';
@@ -29,10 +30,21 @@ const lowerWord = (w: string) => w.toLowerCase();
 /** The words open with the modal and go on after it. */
 const opens = (words: string[], modal: string[]) => words.length > modal.length && modal.every((x, i) => lowerWord(words[i]) === x);
 
+/** A word written with a hyphenated prefix of repetition, order, joint action or reversal ("re-encrypted", "pre-loaded"): the prefix and the stem. */
+const PREFIXED = /^((?:re|pre|co|de|un)-)(\p{Ll}{3,})$/u;
+
+/** A verb WordNet lacks, written with a hyphenated prefix ("pre-loaded", "re-encrypt"), and its stem, which WordNet has as a verb; null otherwise. */
+export function prefixedVerb(word: string | undefined): { prefix: string; stem: string } | null {
+  const m = PREFIXED.exec(word ?? '');
+  return m && !isVerbInWordNet(m[0]) && verbLemma(m[2]) ? { prefix: m[1], stem: m[2] } : null;
+}
+
 /** A participle or a past: the word is not its own lemma and ends neither in -s nor -ing ("sent", "derived", "known"). */
 export function participle(word: string): boolean {
   const w = word.toLowerCase();
-  return /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/(?:s|ing)$/.test(w));
+  // (a hyphenated prefix, "re-encrypted": its stem's)
+  const stem = PREFIXED.exec(w)?.[2];
+  return /\p{L}{2}(?:ed|en)$/u.test(w) || (lemma(w) !== w && !/(?:s|ing)$/.test(w)) || (stem !== undefined && participle(stem));
 }
 
 /** A participle after a form of "be": a participle, or a verb whose participle is its base form ("is set to"). */
@@ -90,11 +102,14 @@ export function verbGroupForm(relation: string, verbal = true, active = false): 
     // (a third person or a gerund the lemmatizer keeps as written, "defining", "forwards": WordNet's verb morphology)
     const written = lemma(head);
     const base = written === head && /(?:s|ing)$/.test(head) ? (verbLemma(head) ?? written) : written;
+    // (a verb WordNet lacks, written with a hyphenated prefix, "re-encrypts": its stem's lemma, the prefix kept)
+    const prefixed = PREFIXED.exec(head);
+    const stem = prefixed && !isVerbInWordNet(base) ? verbLemma(prefixed[2]) : null;
     if (!bare && isVerbInWordNet(base)) {
       const verb = VERB_SYNONYMS[base] ?? base;
       synonym = verb !== base;
       words = [verb, ...words.slice(1)];
-    }
+    } else if (!bare && prefixed && stem) words = [`${prefixed[1]}${stem}`, ...words.slice(1)];
   }
   // (a ReVerb object or the noun of a prepositional verb, written plural: singular)
   words = words.map((w, i) =>
