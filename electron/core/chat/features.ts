@@ -4,7 +4,8 @@
 import type { AnswerContext } from './candidates/context';
 import { CANDIDATE_SOURCES, type Candidate } from './candidates/types';
 import { candidateParty, conditionOf, statedModalities } from './candidates/requirements';
-import { contentStems, escapeRe, posTags } from '../retrieve/text';
+import { contentStems, escapeRe, posTags, tokenize } from '../retrieve/text';
+import { stem } from '../nlp/morphology';
 import { coverage } from '../retrieve/sentences';
 import { DEFINING_VERB } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
@@ -224,6 +225,19 @@ export const CANDIDATE_FEATURES = [
   // values: a value is asked (not a unit) and it is a clause of four words or more that writes no numeral (no digit, no
   // number word): a statement about the asked thing where the value it has is asked
   'valueClause',
+  // a clause of purpose, reason or result (candidates/clauses.ts) of the kind the question asks: a reason or a purpose for
+  // "why", a purpose for "what for / what is X used for", a result for "what happens if" (retrieve/question.ts purposeAsked)
+  'clauseAsked',
+  // a clause's host, the rest of its sentence (the predicate the clause is attached to): the share of the question's
+  // distinctive words (IDF-weighted) it holds
+  'hostMatch',
+  // a candidate of three content words or more: the share of them the question already writes (a restatement of the
+  // question answers nothing)
+  'restates',
+  // it fills the role the question's wh-word asks of the question's verb in its own sentence: the subject ("which macro
+  // conveys X" over "A macro, M, is used to convey X": before the verb, an apposition's commas between) or the object
+  // ("what does the agent send" over "the agent sends M": after the verb), with no other clause break between
+  'fillsRole',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -422,6 +436,43 @@ function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   if (text.length < 2 || text.split(/\s+/).length > 8) return 0;
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'iu');
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
+}
+
+/** At most this many words stand between a candidate and the verb whose role it fills. */
+const ROLE_GAP = 8;
+
+/**
+ * 1 when the candidate stands on the side of one of the question's verbs (by stem) in its sentence that the
+ * question's wh-word asks (askedRole: before it for a subject, after it for an object), within ROLE_GAP words and
+ * with no clause break between (a subject's apposition may close with a comma: "A macro, M, is used to ...").
+ */
+function fillsRole(c: Candidate, ctx: AnswerContext): number {
+  const role = askedRole(ctx);
+  const verbs = predicateStems(ctx);
+  const at = placeInSentence(c);
+  if (!role || !verbs.size || at < 0) return 0;
+  const sentence = c.sentence!;
+  const end = at + c.text.length;
+  for (const t of tokenize(sentence)) {
+    if (!verbs.has(stem(t.text))) continue;
+    if (role === 'subject' && t.start >= end) {
+      const between = sentence.slice(end, t.start);
+      if (tokenize(between).length <= ROLE_GAP && !/[;:.()]/.test(between) && !/,/.test(between.replace(/^\s*,/, ''))) return 1;
+    } else if (role === 'object' && t.end <= at) {
+      const between = sentence.slice(t.end, at);
+      if (tokenize(between).length <= ROLE_GAP && !/[,;:.()]/.test(between)) return 1;
+    }
+  }
+  return 0;
+}
+
+/** The share of a candidate's content words (three or more) the question already writes; 0 for a shorter candidate. */
+function restates(c: Candidate, ctx: AnswerContext): number {
+  const stems = new Set(contentStems(c.text));
+  if (stems.size < 3) return 0;
+  let held = 0;
+  for (const x of stems) if (ctx.qContent.has(x)) held++;
+  return held / stems.size;
 }
 
 /** Whether the question asks for a document ("which RFC", "which document", "which specification"). */
@@ -764,6 +815,10 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     ...boundFeatures(c, ctx),
     ...limitFeatures(c, ctx),
     ...shapeFeatures(c, ctx),
+    clauseAsked: m.clauseAsked ?? 0,
+    hostMatch: m.hostMatch ?? 0,
+    restates: restates(c, ctx),
+    fillsRole: fillsRole(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -836,3 +836,67 @@ function describingParticiple(word: string): string | null {
   const bases = [word.slice(0, -2), word.slice(0, -1), word.slice(0, -3)];
   return bases.find((b) => DESCRIBE_VERBS.has(b) || REPORT_VERBS.test(b)) ?? null;
 }
+
+/**
+ * What a question asks of a predicate beyond its arguments: the purpose it serves, the reason it holds, or
+ * what results from it. Read from general English question syntax only; the answer type is unchanged
+ * (answerTypeOf), this says which clause of the answering sentence holds the answer:
+ * - `reason`: "why ...", "for what reason ...", "what is the reason / rationale / motivation for X";
+ * - `purpose`: "for what purpose ...", "to what end ...", "what is X used / needed / meant for", "what is X
+ *   for", "what is the purpose / aim / goal of X", "what does X serve to do", a question ending in "for";
+ * - `result`: "what happens when / if / after ...", "what is the result / effect / consequence of X", "what
+ *   does X cause / lead to / result in".
+ * Null for any other question.
+ */
+export type PurposeAsked = 'purpose' | 'reason' | 'result';
+
+const REASON_NOUN = /^(?:reasons?|rationale|motivations?|justifications?|grounds|cause)$/;
+const PURPOSE_NOUN = /^(?:purposes?|aims?|goals?|objectives?|intent|intention|point)$/;
+const RESULT_NOUN = /^(?:results?|effects?|consequences?|outcomes?|impact)$/;
+const RESULT_VERB = /^(?:happens?|happened|occurs?|follows?|ensues?)$/;
+const CAUSE_VERB = /^(?:cause|causes|lead|leads|result|results|trigger|triggers|produce|produces)$/;
+
+export function purposeAsked(question: string): PurposeAsked | null {
+  // the last sentence that asks (a scenario may come first)
+  const parts = question.split(/(?<=[.?!])\s+/).filter((p) => p.trim());
+  const asking = [...parts].reverse().find((p) => tokenize(p).some((t) => WH.has(t.text))) ?? parts[parts.length - 1] ?? question;
+  const words = tokenize(asking).map((t) => t.text);
+  const whAt = words.findIndex((w) => WH.has(w));
+  if (whAt < 0) return null;
+  const wh = words[whAt];
+  const after = words.slice(whAt + 1);
+  if (wh === 'why') return 'reason';
+  // "for what reason / purpose", "to what end", "with what aim"
+  const before = words[whAt - 1];
+  if ((wh === 'what' || wh === 'which') && before && /^(?:for|to|with)$/.test(before)) {
+    if (REASON_NOUN.test(after[0] ?? '')) return 'reason';
+    if (PURPOSE_NOUN.test(after[0] ?? '') || (before === 'to' && after[0] === 'end')) return 'purpose';
+  }
+  if (wh !== 'what') return null;
+  // "what happens when / if ...", "what occurs after ..."
+  if (RESULT_VERB.test(after[0] ?? '') || (after[0] === 'will' && RESULT_VERB.test(after[1] ?? ''))) return 'result';
+  // "what is the reason for X", "what is the purpose of X", "what is the effect of X"
+  if (BE.has(after[0] ?? '')) {
+    const noun = after[1] === 'the' || after[1] === 'a' || after[1] === 'an' || after[1] === 'its' ? after[2] : after[1];
+    const prep = after[1] === 'the' || after[1] === 'a' || after[1] === 'an' || after[1] === 'its' ? after[3] : after[2];
+    if (noun && prep && /^(?:of|for|behind)$/.test(prep)) {
+      if (REASON_NOUN.test(noun)) return 'reason';
+      if (PURPOSE_NOUN.test(noun)) return 'purpose';
+      if (RESULT_NOUN.test(noun)) return 'result';
+    }
+  }
+  // "what is X used / needed / meant / intended for", "what is X for", "what does X serve"
+  const last = words[words.length - 1];
+  if (last === 'for' && BE.has(after[0] ?? '')) return 'purpose';
+  // ("what is used for X" asks what is used: the participle must follow a subject)
+  if (words.some((w, k) => k > whAt + 2 && /^(?:used|needed|meant|intended|required|designed)$/.test(w) && words[k + 1] === 'for')) return 'purpose';
+  if (/^(?:do|does|did)$/.test(after[0] ?? '') && words.some((w, k) => k > whAt + 1 && /^(?:serve|serves)$/.test(w))) return 'purpose';
+  // "what does X cause / lead to / result in"
+  // (the verb ends the question or takes its preposition: "the termination cause indicate" has no such verb)
+  if (
+    /^(?:do|does|did|can|could|may|might|will|would)$/.test(after[0] ?? '') &&
+    words.some((w, k) => k > whAt + 2 && CAUSE_VERB.test(w) && (k === words.length - 1 || /^(?:to|in)$/.test(words[k + 1] ?? '')))
+  )
+    return 'result';
+  return null;
+}

@@ -5,7 +5,7 @@
 // sources share (neighbours of a span, proximity to the question's words).
 import type { RetrievalResult, RetrievedPassage } from '../../retrieve/retriever';
 import { analyze, type AnalyzedQuestion } from '../../retrieve/analysis';
-import type { QuestionType } from '../../retrieve/question';
+import { purposeAsked, type PurposeAsked, type QuestionType } from '../../retrieve/question';
 import { coverage, scoreSentences, type QuestionTerm, type Sentence } from '../../retrieve/sentences';
 import { contentStems } from '../../retrieve/text';
 import { stem } from '../../nlp/morphology';
@@ -79,6 +79,8 @@ export interface AnswerContext {
   unitAsked: boolean;
   /** Graph labels of the retrieved triples and the linked entities (lower case). */
   labels: Set<string>;
+  /** What the question asks of a predicate beyond its arguments: its purpose, its reason or its result (question.ts purposeAsked). */
+  purpose: PurposeAsked | null;
   /** A question of two-passage shape: what its second hop reached (null for a question of one passage). */
   hop: HopContext | null;
 }
@@ -247,6 +249,7 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
     asksName: type.type === 'name' || type.type === 'list',
     unitAsked: !!type.head && UNIT_HEADS.has(type.head),
     labels,
+    purpose: purposeAsked(q.text),
     hop: hopContext(q, retrieval, allTerms),
   };
 }

@@ -16,6 +16,7 @@ import { limitsNamed, measuredThing, statedLimit, unitKindOf } from '../../retri
 import type { Candidate, Measures } from './types';
 import type { AnswerType, QuestionType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
+import { followingClause, purposeClauses, type ClauseKind } from './clauses';
 import {
   askedKinds,
   asksMagnitude,
@@ -43,6 +44,9 @@ const SENTENCES_READ_OTHERWISE = 5;
 /** How far down the ranking a sentence writing a value of the asked kind is read (a number with its unit, for a magnitude). */
 const MEASURE_SENTENCES_READ = 30;
 const OTHER_TYPES: AnswerType[] = ['name', 'value', 'action', 'condition', 'definition'];
+/** How many of the best sentences are read for clauses of purpose, reason or result, when the question asks one (and how many for the sentence after them giving it). */
+const CLAUSE_SENTENCES_READ = 10;
+const FOLLOWING_SENTENCES_READ = 5;
 
 const bit = (b: boolean) => (b ? 1 : 0);
 
@@ -169,8 +173,45 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
         measures: { ...measured, match: score, passageMatch: ctx.passageCover.get(passage) ?? 0, sentenceRank: 1 / (1 + usable.indexOf(x)) },
       });
     }
+    // "why ...", "what is X used for", "what happens if ...": the clauses of purpose, reason or result the sentence
+    // writes (and the sentence after it giving them: "This is because ..."), each with how much of the question
+    // the predicate it is attached to holds
+    const at = chosen.indexOf(x);
+    if (ctx.purpose && at < CLAUSE_SENTENCES_READ) {
+      const opts = { asksNumber, asksDocument, headLabel, bestItem: bestItem.get(s)!, as: type.type };
+      const read: { span: Span; kind: ClauseKind; host: string; quoted: string }[] = purposeClauses(s.text).map((c) => ({ span: c, kind: c.kind, host: c.host, quoted: s.text }));
+      const following = at < FOLLOWING_SENTENCES_READ && next ? followingClause(next.text) : null;
+      if (following)
+        read.push({ span: { text: following.text, start: -1, end: -1, level: 'specific' }, kind: following.kind, host: s.text, quoted: `${s.text} ${next!.text}` });
+      for (const c of read) {
+        const measured = measureSpan(ctx, x, spans, c.span, opts);
+        if (!measured) continue;
+        out.push({
+          text: c.span.text,
+          source: 'clause',
+          passageId: passage,
+          passageRank: rank,
+          sentence: c.quoted,
+          offset: s.start,
+          triples: [],
+          measures: {
+            ...measured,
+            match: score,
+            passageMatch: ctx.passageCover.get(passage) ?? 0,
+            sentenceRank: 1 / (1 + usable.indexOf(x)),
+            clauseAsked: bit(clauseAsked(ctx.purpose, c.kind)),
+            hostMatch: coverage(ctx.distinctive, contentStems(c.host)),
+          },
+        });
+      }
+    }
   }
   return out;
+}
+
+/** Whether a clause of a kind answers what the question asks: a why by a reason or a purpose, a what-for by a purpose, a what-happens by a result. */
+export function clauseAsked(asked: ClauseKind, kind: ClauseKind): boolean {
+  return asked === kind || (asked === 'reason' && kind === 'purpose');
 }
 
 interface Definitions {

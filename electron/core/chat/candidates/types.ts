@@ -17,7 +17,8 @@ export type CandidateSource =
   | 'table' // the asked cell of a table
   | 'header' // a field of a named standard's own header
   | 'document' // the passage's own document (for "which document" questions)
-  | 'requirement'; // yes or no read off a requirement's modality and polarity
+  | 'requirement' // yes or no read off a requirement's modality and polarity
+  | 'clause'; // a clause of purpose, reason or result of a sentence, for a question asking why, what for or what happens
 
 export const CANDIDATE_SOURCES: readonly CandidateSource[] = [
   'path',
@@ -31,6 +32,7 @@ export const CANDIDATE_SOURCES: readonly CandidateSource[] = [
   'header',
   'document',
   'requirement',
+  'clause',
 ];
 
 /** How specific the pattern that read a span is to the asked type. */
@@ -119,6 +121,10 @@ export interface Measures {
   requirementActor?: number;
   /** Yes/no: the verb after the requirement's modal is one of the question's words. */
   requirementVerb?: number;
+  /** A clause of purpose, reason or result of the kind the question asks (why: a reason or a purpose; what for: a purpose; what happens: a result). */
+  clauseAsked?: number;
+  /** A clause's host (its sentence less the clause): the share of the question's distinctive words (IDF-weighted) it holds. */
+  hostMatch?: number;
   /** Values: the thing it is the value of, as its text binds them ("412  Widget-Record": Widget-Record; retrieve/quantities.ts measuredThing). */
   measured?: string;
   /** Values: the kind of its unit ("16 octets": a size); absent for a number without one. */
