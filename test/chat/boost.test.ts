@@ -7,7 +7,8 @@ import { fitConditionalLogit } from '../../electron/core/learn/logistic';
 import { AnswerRanker, type AnswerModel } from '../../electron/core/chat/ranker';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
-import { CANDIDATE_FEATURES, TREE_FEATURES } from '../../electron/core/chat/features';
+import { CANDIDATE_FEATURES } from '../../electron/core/chat/features';
+import { TREE_FEATURES } from '../../electron/core/chat/question-features';
 import { mulberry32 } from '../../electron/core/learn/random';
 import { retrievalOf } from './retrieval-fixture';
 

@@ -9,7 +9,8 @@ import { fitLogisticStandardised, foldsByGroup, linear, sigmoid } from '../../el
 import { mulberry32 } from '../../electron/core/learn/random';
 import { AnswerRanker, type AnswerModel } from '../../electron/core/chat/ranker';
 import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
-import { CANDIDATE_FEATURES, CONFIDENCE_TREE_FEATURES, QUESTION_FEATURES } from '../../electron/core/chat/features';
+import { CANDIDATE_FEATURES } from '../../electron/core/chat/features';
+import { CONFIDENCE_TREE_FEATURES, QUESTION_FEATURES } from '../../electron/core/chat/question-features';
 import { RETRY_QUESTION, retryExample, retrievalOf } from './retrieval-fixture';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { gatherCandidates } from '../../electron/core/chat/candidates';

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
-import { candidateFeatures, CANDIDATE_FEATURES, grounding, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/features';
+import { candidateFeatures, CANDIDATE_FEATURES } from '../../electron/core/chat/features';
+import { grounding, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/question-features';
 import { retrievalOf } from './retrieval-fixture';
 import { AnswerRanker, type AnswerModel } from '../../electron/core/chat/ranker';
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import type { Candidate } from '../../electron/core/chat/candidates';
-import { candidateFeatures, CANDIDATE_FEATURES, questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/features';
+import { candidateFeatures, CANDIDATE_FEATURES } from '../../electron/core/chat/features';
+import { questionFeatures, QUESTION_FEATURES } from '../../electron/core/chat/question-features';
 import { citedDesignation, ownDesignation, titleWords } from '../../electron/core/chat/candidates/identity';
 import { designationKey } from '../../electron/core/retrieve/second-hop';
 import { contextOfDocuments as retrieval } from './retrieval-fixture';

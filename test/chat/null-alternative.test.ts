@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
 import { AnswerRanker, isAnswerModel } from '../../electron/core/chat/ranker';
-import { CANDIDATE_FEATURES, QUESTION_FEATURES } from '../../electron/core/chat/features';
+import { CANDIDATE_FEATURES } from '../../electron/core/chat/features';
+import { QUESTION_FEATURES } from '../../electron/core/chat/question-features';
 import { retryExample } from './retrieval-fixture';
 
 /** A question whose passage says the answer, or one whose passage holds only another number (no candidate right). */

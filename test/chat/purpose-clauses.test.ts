@@ -26,12 +26,16 @@ describe('what a question asks of a predicate: purpose, reason or result', () =>
     expect(purposeAsked(q)).toBe(asked);
   });
 
-  it.each(['Which port does the relay use?', 'What is used for framing?', 'What is a gadget relay?', 'Must the relay drop late frames?', 'How many retries are made?', 'What does the termination cause indicate?'])(
-    'asks none: %s',
-    (q) => {
-      expect(purposeAsked(q)).toBeNull();
-    },
-  );
+  it.each([
+    'Which port does the relay use?',
+    'What is used for framing?',
+    'What is a gadget relay?',
+    'Must the relay drop late frames?',
+    'How many retries are made?',
+    'What does the termination cause indicate?',
+  ])('asks none: %s', (q) => {
+    expect(purposeAsked(q)).toBeNull();
+  });
 });
 
 describe('the clauses of purpose, reason and result of a sentence', () => {
@@ -45,7 +49,10 @@ describe('the clauses of purpose, reason and result of a sentence', () => {
   });
 
   it('a purpose after "in order to", "is used to" and an infinitive of purpose after a clause', () => {
-    expect(of('The gadget sends a Ping message to the hub in order to keep the binding alive.')).toContainEqual(['purpose', 'in order to keep the binding alive']);
+    expect(of('The gadget sends a Ping message to the hub in order to keep the binding alive.')).toContainEqual([
+      'purpose',
+      'in order to keep the binding alive',
+    ]);
     expect(of('The Foo attribute is used to carry the session label between peers.')).toContainEqual(['purpose', 'to carry the session label between peers']);
     expect(of('The server retransmits the request to recover from a loss.')).toContainEqual(['purpose', 'to recover from a loss']);
   });
@@ -122,7 +129,7 @@ describe('clause candidates and their features', () => {
   });
 });
 
-describe('the role a candidate fills of the question\'s verb', () => {
+describe("the role a candidate fills of the question's verb", () => {
   const feature = (name: (typeof CANDIDATE_FEATURES)[number], v: number[]) => v[CANDIDATE_FEATURES.indexOf(name)];
   const candidate = (text: string, sentence: string) => ({ text, source: 'span' as const, passageId: 1, passageRank: 0, sentence, triples: [], measures: {} });
 

@@ -9,9 +9,9 @@
 // for the same examples and seed.
 import type { AnswerContext } from './candidates/context';
 import type { Candidate } from './candidates';
+import { CANDIDATE_FEATURES } from './features';
 import {
   ASKED_KIND_FEATURES,
-  CANDIDATE_FEATURES,
   CONFIDENCE_FEATURES,
   CONFIDENCE_TREE_FEATURES,
   evidenceKind,
@@ -24,7 +24,7 @@ import {
   treeFeatures,
   type EvidenceKind,
   type QuestionFeature,
-} from './features';
+} from './question-features';
 import { fitConditionalLogit, fitLogistic, foldsByGroup, linear, sigmoid, thresholdFor, type LinearModel } from '../learn/logistic';
 import { fitCalibration } from '../learn/calibrate';
 import { fitBoostedLogistic, fitBoostedRanker, forestValue, type BoostOptions } from '../learn/boost';

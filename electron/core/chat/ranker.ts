@@ -7,11 +7,9 @@
 // (learn/boost.ts) added to the linear score: they weigh one feature by another (by the kind of answer
 // asked), which the linear table cannot.
 import defaultModel from './answer-model.json' with { type: 'json' };
+import { candidateFeatures, CANDIDATE_FEATURES, featureGeneration } from './features';
 import {
-  candidateFeatures,
-  CANDIDATE_FEATURES,
   evidenceKind,
-  featureGeneration,
   NULL_FEATURES,
   nullFeatures,
   PASSAGE_INPUTS,
@@ -20,7 +18,7 @@ import {
   TREE_FEATURES,
   treeFeatures,
   type RankingViews,
-} from './features';
+} from './question-features';
 import { answerKey, type Candidate } from './candidates';
 import type { AnswerContext } from './candidates/context';
 import { linear, sigmoid, type LinearModel } from '../learn/logistic';
