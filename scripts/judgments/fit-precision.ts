@@ -520,7 +520,15 @@ try {
         unjoinedFacts++;
         continue;
       }
-      factHolders.push({ section: s.id, fact: b.fact, file: s.file, doc: doc!, split: s.split, coverage: b.coverage, holding: holding.map((t) => ({ t, at: inSection(t) })) });
+      factHolders.push({
+        section: s.id,
+        fact: b.fact,
+        file: s.file,
+        doc: doc!,
+        split: s.split,
+        coverage: b.coverage,
+        holding: holding.map((t) => ({ t, at: inSection(t) })),
+      });
     }
   }
   // (--dump FILE: the training judgments as the folds read them and the training facts' holding triples, as JSON, for
@@ -637,7 +645,9 @@ try {
       const held = ps.some((p) => p === null || p >= at);
       console.log(
         `  ${held ? 'held  ' : 'hidden'} ${f.coverage} ${f.section}#${f.fact}: ` +
-          f.holding.map(({ t }, k) => `${t.subject} | ${t.relation} | ${t.object} [${t.rules.join(' ')}] ${ps[k] === null ? '-' : ps[k]!.toFixed(3)}`).join(' ; '),
+          f.holding
+            .map(({ t }, k) => `${t.subject} | ${t.relation} | ${t.object} [${t.rules.join(' ')}] ${ps[k] === null ? '-' : ps[k]!.toFixed(3)}`)
+            .join(' ; '),
       );
     });
   }

@@ -40,7 +40,11 @@ export interface SectionDrawOptions {
  * `totals[side]` that the restrictions allow. Without `listed`, `fewest` and `perDocument` it is the draw
  * of before (the same shuffle, the first sections).
  */
-export function drawSections(candidates: readonly SectionItem[], documents: readonly { file: string; split: Split }[], opts: SectionDrawOptions): SectionItem[] {
+export function drawSections(
+  candidates: readonly SectionItem[],
+  documents: readonly { file: string; split: Split }[],
+  opts: SectionDrawOptions,
+): SectionItem[] {
   const random = seededRandom(opts.seed);
   const listed = opts.listed ?? [];
   const listedIds = new Set(listed.map((s) => s.id));

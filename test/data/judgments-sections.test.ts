@@ -12,7 +12,15 @@ const documents = [
   { file: 'v.txt', split: 'validation' as const },
 ];
 const candidates: SectionItem[] = documents.flatMap((d) =>
-  [1, 2, 3, 4].map((n) => ({ id: `s-${d.file.replace('.txt', '')}-${n}`, file: d.file, split: d.split, section: String(n), heading: `H${n}`, start: 100 * n, end: 100 * n + 50 })),
+  [1, 2, 3, 4].map((n) => ({
+    id: `s-${d.file.replace('.txt', '')}-${n}`,
+    file: d.file,
+    split: d.split,
+    section: String(n),
+    heading: `H${n}`,
+    start: 100 * n,
+    end: 100 * n + 50,
+  })),
 );
 
 describe('drawSections', () => {

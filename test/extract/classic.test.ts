@@ -261,9 +261,7 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
     ).toContain('Completion of an EAP method exchange | results in | derivation of EAP keying material');
     // "that" + noun + determiner opens a relative clause; a base form after a modal is a verb
     // (on what the authors present: a restrictive relative elsewhere makes no triple, emit.restrictive-relative)
-    expect(readTriples('We present some parsing strategies that use the control structure.')).toContain(
-      'parsing strategy | use | control structure',
-    );
+    expect(readTriples('We present some parsing strategies that use the control structure.')).toContain('parsing strategy | use | control structure');
   });
 
   it('keeps coordinated modifiers, bracketed acronyms and dotted identifiers inside the phrase', () => {

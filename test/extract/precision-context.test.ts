@@ -125,8 +125,13 @@ describe('the context of a triple in its document', () => {
     const context = tripleContext(doc, { start, end: start + 20 }, { subject: 'User-Name Attribute', object: 'names of users' }, 1);
     expect([context.subjectNamesSection, context.objectNamesSection]).toEqual([true, false]);
     const features = ['subject names its section (heading word)', 'object names its section (heading word)'];
-    expect(tripleFeatures({ subject: 'User-Name Attribute', relation: 'carries', object: 'names of users', sentence: '', context }, 0.5, features)).toEqual([1, 0]);
-    expect(tripleFeatures({ subject: 'User-Name Attribute', relation: 'carries', object: 'names of users', sentence: '' }, 0.5, features)).toEqual([null, null]);
+    expect(tripleFeatures({ subject: 'User-Name Attribute', relation: 'carries', object: 'names of users', sentence: '', context }, 0.5, features)).toEqual([
+      1, 0,
+    ]);
+    expect(tripleFeatures({ subject: 'User-Name Attribute', relation: 'carries', object: 'names of users', sentence: '' }, 0.5, features)).toEqual([
+      null,
+      null,
+    ]);
   });
 
   it("the sentence's kind for the model: it gives an example, or opens with a condition (past a list marker)", () => {

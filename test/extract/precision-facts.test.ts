@@ -14,8 +14,7 @@ import {
 } from '../../electron/core/extract/precision';
 
 /** `n` facts of document `group`, the first `high` held by a triple of precision 0.8, the rest by one of 0.3. */
-const doc = (group: string, n: number, high: number): ListedFact[] =>
-  Array.from({ length: n }, (_, i) => ({ precisions: [i < high ? 0.8 : 0.3], group }));
+const doc = (group: string, n: number, high: number): ListedFact[] => Array.from({ length: n }, (_, i) => ({ precisions: [i < high ? 0.8 : 0.3], group }));
 
 describe('factsShareLower', () => {
   it('is the plain Wilson bound of the count when no fact names a group', () => {

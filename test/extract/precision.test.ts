@@ -105,7 +105,7 @@ describe('the feature model of precision', () => {
     expect(() => tripleFeatures(shape, 0.5, ['no such feature'])).toThrow(/unknown feature "no such feature"/);
   });
 
-  it("the relation qualifier features read what the relation form kept apart: a preposition, a catenative verb (absent: null, the mean)", () => {
+  it('the relation qualifier features read what the relation form kept apart: a preposition, a catenative verb (absent: null, the mean)', () => {
     expect(relationQualifierFlags({ preposition: 'in', surface: 'described in' })).toEqual({ preposition: true, catenative: false });
     expect(relationQualifierFlags({ catenative: 'capable of', preposition: ' ' })).toEqual({ preposition: false, catenative: true });
     expect(relationQualifierFlags(undefined)).toEqual({ preposition: false, catenative: false });

@@ -210,7 +210,11 @@ export function namesItsSection(structure: DocumentStructure | undefined, start:
   if (!structure) return false;
   const section = sectionAt(structure, start);
   if (!section) return false;
-  const heading = new Set(wordsOf(section.heading).filter(isContent).map((w) => stem(w.toLowerCase())));
+  const heading = new Set(
+    wordsOf(section.heading)
+      .filter(isContent)
+      .map((w) => stem(w.toLowerCase())),
+  );
   return wordsOf(end)
     .filter(isContent)
     .some((w) => heading.has(stem(w.toLowerCase())));

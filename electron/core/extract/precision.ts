@@ -379,10 +379,6 @@ export const KEEP_RATE_TARGET = 0.7;
 export const THRESHOLD_RULE: ThresholdRuleName = 'balanced';
 
 /** The default view's threshold by a rule of THRESHOLD_RULES (THRESHOLD_RULE unless named). */
-export function chooseThresholdBy(
-  judged: readonly ThresholdJudged[],
-  facts: readonly ListedFact[],
-  rule: ThresholdRuleName = THRESHOLD_RULE,
-): TradeOffPoint {
+export function chooseThresholdBy(judged: readonly ThresholdJudged[], facts: readonly ListedFact[], rule: ThresholdRuleName = THRESHOLD_RULE): TradeOffPoint {
   return THRESHOLD_RULES[rule](judged, facts);
 }

@@ -179,10 +179,20 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
     const at = chosen.indexOf(x);
     if (ctx.purpose && at < CLAUSE_SENTENCES_READ) {
       const opts = { asksNumber, asksDocument, headLabel, bestItem: bestItem.get(s)!, as: type.type };
-      const read: { span: Span; kind: ClauseKind; host: string; quoted: string }[] = purposeClauses(s.text).map((c) => ({ span: c, kind: c.kind, host: c.host, quoted: s.text }));
+      const read: { span: Span; kind: ClauseKind; host: string; quoted: string }[] = purposeClauses(s.text).map((c) => ({
+        span: c,
+        kind: c.kind,
+        host: c.host,
+        quoted: s.text,
+      }));
       const following = at < FOLLOWING_SENTENCES_READ && next ? followingClause(next.text) : null;
       if (following)
-        read.push({ span: { text: following.text, start: -1, end: -1, level: 'specific' }, kind: following.kind, host: s.text, quoted: `${s.text} ${next!.text}` });
+        read.push({
+          span: { text: following.text, start: -1, end: -1, level: 'specific' },
+          kind: following.kind,
+          host: s.text,
+          quoted: `${s.text} ${next!.text}`,
+        });
       for (const c of read) {
         const measured = measureSpan(ctx, x, spans, c.span, opts);
         if (!measured) continue;
