@@ -48,7 +48,11 @@ if (want('typecheck')) {
 if (want('lint')) {
   stage('lint', () => {
     console.log('\n> eslint .');
-    return run(bin('eslint'), ['.']) === 0 ? { p: 1, f: 0 } : { p: 0, f: 1 };
+    const eslint = run(bin('eslint'), ['.']) === 0;
+    // (the formatting check is package.json's format:check, the one `npm run lint` runs)
+    console.log('\n> npm run format:check');
+    const prettier = run('npm', ['run', '-s', 'format:check']) === 0;
+    return { p: Number(eslint) + Number(prettier), f: Number(!eslint) + Number(!prettier) };
   });
 }
 
