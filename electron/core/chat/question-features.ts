@@ -35,177 +35,166 @@ export function treeFeatures(features: number[], ctx: AnswerContext, score: numb
   return [...features, ...ASKED_KINDS.map((k) => kinds[k]), score];
 }
 
+/**
+ * A question feature the calibration of an answer read from passages may read (CONFIDENCE_FEATURES): bounded
+ * (a share, a rank, a capped lead, 0 / 1) and read off the ranking or the question alike for every document.
+ */
+const forConfidence = <N extends string>(name: N) => ({ name, confidence: true }) as const;
+/**
+ * A question feature the calibration of an answer read from passages does not read: a raw score of the candidate
+ * table (its scale grows with the table's weights, so a calibration fitted on one fold's scores reads another's as
+ * surer than they are), an input of groundedness alone, or one of answers read off a graph's triples.
+ */
+const questionOnly = <N extends string>(name: N) => ({ name, confidence: false }) as const;
+
 /** Question-level features: how well the documents ground the question, and how the ranking came out. */
-export const QUESTION_FEATURES = [
+const QUESTION_FEATURE_SPECS = [
   // the first candidate's ranking score
-  'topScore',
+  questionOnly('topScore'),
   // its lead over the second candidate (0 when it is the only one)
-  'margin',
+  questionOnly('margin'),
   // its share of the softmax over the question's candidates
-  'topShare',
+  forConfidence('topShare'),
   // it is the only candidate
-  'single',
+  questionOnly('single'),
   // share of the question's words (IDF-weighted) that some passage of the documents holds
-  'grounding',
+  forConfidence('grounding'),
   // share of the question's noun weight that no passage holds
-  'missingNoun',
+  forConfidence('missingNoun'),
   // a name the question writes (capitalised past its first word, an acronym, letters with digits) that no passage holds
-  'missingName',
+  questionOnly('missingName'),
   // share of the question's noun weight that only one or two chunks hold (a word met in passing, not a subject of the documents)
-  'rareNoun',
+  questionOnly('rareNoun'),
   // share of all the question's words (IDF-weighted, those no chunk holds included) that the best retrieved passage holds
-  'passageHolds',
+  questionOnly('passageHolds'),
   // share of the question's named terms (IDF-weighted) that one retrieved passage holds together (1 when it names none):
   // what it asks about is written in one place, not its names met apart
-  'namesTogether',
+  questionOnly('namesTogether'),
   // a retrieved passage holds the asked head noun ("port" in "which port ...") with the question's most specific word
   // that some chunk holds: the thing asked is said of what it is asked about (without a head, its two most specific words)
-  'headMet',
+  questionOnly('headMet'),
   // share of the question's words the best retrieved sentence holds
-  'bestSentence',
+  forConfidence('bestSentence'),
   // an entity of the graph was linked from the question
-  'linked',
+  questionOnly('linked'),
   // no candidate was found
-  'noCandidate',
+  questionOnly('noCandidate'),
   // the first candidate was read by a pattern specific to the asked type
-  'topSpecific',
+  forConfidence('topSpecific'),
   // the first candidate was read as the asked kind of answer
-  'topTypeAgrees',
+  forConfidence('topTypeAgrees'),
   // the first candidate was read off the document's layout (a field, a table cell, a header, a description, a glossary entry, a formula, an expansion)
-  'topFromLayout',
+  forConfidence('topFromLayout'),
   // the first candidate is the end of a relation path
-  'topFromPath',
+  questionOnly('topFromPath'),
   // the question asks for a number, code, port, value or date
-  'askedNumeric',
+  forConfidence('askedNumeric'),
   // the question asks what something is
-  'askedDefinition',
+  forConfidence('askedDefinition'),
   // the question asks yes or no
-  'askedYesNo',
+  forConfidence('askedYesNo'),
   // the question asks which document
-  'askedDocument',
+  forConfidence('askedDocument'),
   // the question asks for a name (who, which thing, where)
-  'askedName',
+  forConfidence('askedName'),
   // log(1 + the number of other places that gave the first answer): agreement between candidate sources
-  'topSupport',
+  forConfidence('topSupport'),
   // the first answer has the shape the asked type wants
-  'topShapeFit',
+  forConfidence('topShapeFit'),
   // no passage was retrieved: the evidence is the graph's triples alone (a graph imported without text)
-  'graphOnly',
+  questionOnly('graphOnly'),
   // log(1 + the number of other retrieved passages that write the first answer)
-  'topAgreement',
+  forConfidence('topAgreement'),
   // the first answer's clause holds the question's distinctive words (its clauseMatch)
-  'topClauseMatch',
+  forConfidence('topClauseMatch'),
   // the first answer's clause holds a verb of the question
-  'topClausePredicate',
+  forConfidence('topClausePredicate'),
   // the first answer's relation path evidence times the link score (0 when it is no path end)
-  'topPathScore',
+  questionOnly('topPathScore'),
   // log(1 + the number of relation chains reaching the first path end)
-  'pathSupport',
+  questionOnly('pathSupport'),
   // log(1 + the number of path ends the walk found)
-  'pathEnds',
+  questionOnly('pathEnds'),
   // the first answer's share and lead within each kind asked (0 for another kind): how sure a ranking is
   // depends on what was asked (a number read with a large share is right far more often than a name)
-  ...ASKED_KINDS.map((k) => `${k}Share` as const),
-  ...ASKED_KINDS.map((k) => `${k}Margin` as const),
+  ...ASKED_KINDS.map((k) => forConfidence(`${k}Share` as const)),
+  ...ASKED_KINDS.map((k) => forConfidence(`${k}Margin` as const)),
   // the first answer's lead over "none of these" (the table's null alternative, NULL_FEATURES; capped at
   // ±MARGIN_CAP; 0 without a null): an answer ranked first among poor candidates leads nothing
-  'topOverNull',
+  forConfidence('topOverNull'),
   // the null alternative's share of the softmax over the candidates and itself (0 without a null): how
   // likely the table finds that none of the candidates is right
-  'nullShare',
+  forConfidence('nullShare'),
   // the first answer's share as log-odds, log(topShare / (1 − topShare)), within ±LOG_ODDS_CAP: a share near 1
   // (0.9 against 0.99) differs little as a share and much as odds, where a calibration weighs it linearly
-  'topLogOdds',
+  forConfidence('topLogOdds'),
   // share of the softmax (candidates and null) held by the answers consistent with the first: it and those
   // whose words contain its words or are contained in them ("42" and "port 42", "Yes" and "Yes, if ...").
   // The same answer proposed from several places and in several forms (redundancy)
-  'consistentShare',
+  forConfidence('consistentShare'),
   // the first answer's lead over the best answer not consistent with it (capped at MARGIN_CAP; the cap
   // when there is none): the margin between the first two distinct answers, not between two forms of one
-  'distinctMargin',
+  forConfidence('distinctMargin'),
   // the passage ranker's lead of the first retrieved passage over the second (capped at MARGIN_CAP; the
   // cap with one passage, 0 with none)
-  'passageMargin',
+  forConfidence('passageMargin'),
   // the first answer was read from the first retrieved passage
-  'topFirstPassage',
+  forConfidence('topFirstPassage'),
   // definitions: the first answer's sentence defines the asked term itself (its definedTerm)
-  'topDefinedTerm',
+  forConfidence('topDefinedTerm'),
   // which-document questions: how provably the first answer is the asked document, the best of its own title's
   // share of the question (the passage's own document) and its citing clause's or cited title's (a designation)
-  'topDocumentEvidence',
+  forConfidence('topDocumentEvidence'),
   // the first answer's sentence: the share of the question's words (IDF-weighted) it holds, with its heading or
   // list intro (its match, in [0, 1]): an answer read from a sentence that names what is asked
-  'topMatch',
+  forConfidence('topMatch'),
   // the first answer's sentence's reciprocal rank among the retrieved sentences (1 for the best matching)
-  'topSentenceRank',
+  forConfidence('topSentenceRank'),
   // share of the question's words within six tokens of the first answer (its near, in [0, 1])
-  'topNear',
+  forConfidence('topNear'),
   // the softmax share of the best answer not consistent with the first (0 when there is none): a rival answer
-  'rivalShare',
+  forConfidence('rivalShare'),
   // agreement of independent evidence for the first answer, each in [0, 1]:
   // the first answer of a second, simpler view (the candidate weights without the passage inputs,
   // PASSAGE_INPUTS) is the first answer or a form of it
-  'plainAgrees',
+  forConfidence('plainAgrees'),
   // the best-scored candidate read outside the first answer's passage is the first answer or a form of it
   // (0 when every candidate was read from that passage)
-  'otherPassageAgrees',
+  forConfidence('otherPassageAgrees'),
   // share of the retrieved passages that write the first answer (its own included)
-  'topPassageShare',
+  forConfidence('topPassageShare'),
   // the first answer's share of the softmax over it and the best answer not consistent with it (1 without one)
-  'pairShare',
+  forConfidence('pairShare'),
+  // the first answer was read in more than one way (two or more candidate sources gave its text: a sentence's span
+  // and a table cell, a field and a glossary entry): the same answer from independent readers
+  forConfidence('topForms'),
+  // the first answer's lead over the best answer read in another way (no source of the first's gave it) and not
+  // consistent with it, within [0, MARGIN_CAP] (the cap when there is none): a rival from another reader
+  forConfidence('formMargin'),
+  // the first answer is read as the asked kind (topTypeAgrees with topShapeFit): 1 / the number of distinct answers
+  // so read (forms of the first counted once); 0 when the first is not: how many answers of the asked kind compete
+  forConfidence('typedAlone'),
+  // the first answer was read from the first retrieved passage and that passage holds the asked term (the asked
+  // head noun, else the term a definition asks about; the first passage alone when the question names neither)
+  forConfidence('firstPassageAsked'),
 ] as const;
-export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
+export type QuestionFeature = (typeof QUESTION_FEATURE_SPECS)[number]['name'];
+/** Question-level features (QUESTION_FEATURE_SPECS, in order): the question vector's names. */
+export const QUESTION_FEATURES: readonly QuestionFeature[] = QUESTION_FEATURE_SPECS.map((s) => s.name);
 
 /** Which evidence a question is answered from: passages of text, or the graph's triples alone. */
 export type EvidenceKind = 'text' | 'graph';
 export const evidenceKind = (ctx: AnswerContext): EvidenceKind => (ctx.retrieval.passages.length ? 'text' : 'graph');
 
 /**
- * The question features the confidence of an answer read from passages may be calibrated on:
- * scripts/fit-answers.ts picks among them forward by the training folds' log loss (chat/fit-model.ts),
- * so a feature that says "this question is confidently answerable" enters only where it helps. Each is
- * bounded (a share, a rank, a capped lead, 0 / 1): the ranking's raw scores (topScore, margin) are left out,
- * their scale is the candidate table's and grows with its weights, so a calibration fitted on one fold's
- * scores reads another's as surer than they are.
+ * The question features the confidence of an answer read from passages may be calibrated on: those
+ * QUESTION_FEATURE_SPECS marks forConfidence, in its order. scripts/fit-answers.ts picks among them forward by
+ * the training folds' log loss (chat/fit-model.ts), so a feature that says "this question is confidently
+ * answerable" enters only where it helps. Each is bounded (a share, a rank, a capped lead, 0 / 1): the
+ * ranking's raw scores (topScore, margin) are left out, their scale is the candidate table's and grows with its
+ * weights, so a calibration fitted on one fold's scores reads another's as surer than they are.
  */
-export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = [
-  'topShare',
-  'bestSentence',
-  'grounding',
-  'missingNoun',
-  'topSupport',
-  'topAgreement',
-  'topClauseMatch',
-  'topClausePredicate',
-  'topSpecific',
-  'topTypeAgrees',
-  'topShapeFit',
-  'topFromLayout',
-  'askedNumeric',
-  'askedDefinition',
-  'askedYesNo',
-  'askedDocument',
-  'askedName',
-  ...ASKED_KINDS.map((k) => `${k}Share` as const),
-  ...ASKED_KINDS.map((k) => `${k}Margin` as const),
-  'topOverNull',
-  'nullShare',
-  'topLogOdds',
-  'consistentShare',
-  'distinctMargin',
-  'passageMargin',
-  'topFirstPassage',
-  'topDefinedTerm',
-  'topDocumentEvidence',
-  'topMatch',
-  'topSentenceRank',
-  'topNear',
-  'rivalShare',
-  'plainAgrees',
-  'otherPassageAgrees',
-  'topPassageShare',
-  'pairShare',
-];
+export const CONFIDENCE_FEATURES: readonly QuestionFeature[] = QUESTION_FEATURE_SPECS.filter((s) => s.confidence).map((s) => s.name);
 /**
  * The inputs of the small boosted trees a calibration may add to its linear log-odds (answers read from
  * passages; fit-model.ts calibrationTrees): the calibration's usual inputs with the kind asked, so that one
@@ -341,6 +330,43 @@ function pairShare(ranked: { text: string; score: number }[]): number {
   return rival ? 1 / (1 + Math.exp(rival.score - top.score)) : 1;
 }
 
+/** The sources that gave a ranked answer (its own, with those merged into it). */
+const sourcesOf = (c: Pick<Candidate, 'source' | 'sources'>) => new Set([c.source, ...(c.sources ?? [])]);
+
+/** The first answer's lead over the best answer read by none of its sources and not consistent with it, within [0, MARGIN_CAP] (the cap without one). */
+function formMargin(ranked: (Candidate & { score: number })[]): number {
+  const top = ranked[0];
+  if (!top) return 0;
+  const own = sourcesOf(top);
+  const rival = ranked.find((c) => c !== top && ![...sourcesOf(c)].some((x) => own.has(x)) && !consistentAnswers(top.text, c.text));
+  return rival ? Math.min(MARGIN_CAP, Math.max(0, top.score - rival.score)) : MARGIN_CAP;
+}
+
+/** A candidate read as the asked kind of answer with the shape that kind wants. */
+const readAsAsked = (c: Candidate, type: string) => (c.measures.typeAgrees ?? 1) === 1 && shapeFits(c.text, type);
+
+/** 1 / the number of distinct answers read as the asked kind (forms of the first counted once) when the first is one; else 0. */
+function typedAlone(ranked: Candidate[], type: string): number {
+  const top = ranked[0];
+  if (!top || !readAsAsked(top, type)) return 0;
+  return 1 / (1 + ranked.filter((c) => c !== top && readAsAsked(c, type) && !consistentAnswers(top.text, c.text)).length);
+}
+
+/**
+ * Whether the first answer was read from the first retrieved passage and that passage holds the asked term:
+ * the asked head noun (with the noun before a classifier), else the term a definition asks about; every
+ * stem of it. A question naming neither: the first passage alone.
+ */
+function firstPassageAsked(top: Candidate, ctx: AnswerContext): boolean {
+  if (top.passageRank !== 0 || top.passageId === null) return false;
+  const asked = ctx.headStems.size ? [...ctx.headStems] : ctx.subjectStems;
+  if (!asked.length) return true;
+  const passage = ctx.passageById.get(top.passageId);
+  if (!passage) return false;
+  const own = new Set(contentStems(passage.text));
+  return asked.every((x) => own.has(x));
+}
+
 /** The passage ranker's lead of the first retrieved passage over the second, within [0, MARGIN_CAP] (the cap with one passage). */
 function passageMargin(ctx: AnswerContext): number {
   const [first, second] = ctx.retrieval.passages;
@@ -426,6 +452,10 @@ export function questionFeatures(
     otherPassageAgrees: bool(!!top && !!views?.otherPassageTop && consistentAnswers(top.text, views.otherPassageTop)),
     topPassageShare: top ? passageShare(top, ctx) : 0,
     pairShare: pairShare(ranked),
+    topForms: bool(new Set(top?.sources ?? []).size > 1),
+    formMargin: formMargin(ranked),
+    typedAlone: typedAlone(ranked, t),
+    firstPassageAsked: bool(!!top && firstPassageAsked(top, ctx)),
   };
   return QUESTION_FEATURES.map((f) => (isAblated(f) ? 0 : values[f]));
 }
