@@ -523,9 +523,13 @@ export class Arguments {
     if (start === last || named || last.to - start.from >= 10) return start;
     const p = start.to + 1;
     // arg.subject-participle: "a module conforming to the standard", "gateways enforcing quotas"
-    if (participleForm(tokens[p]) && last.to - start.from < 8 && last.from > p) {
+    // (not after a head that is itself a participle's form, "the resulting translated X": modifiers of one
+    // compound; a past participle takes its phrase after a preposition, no bare object)
+    const participleHead = /\p{L}{2}(?:ing|ed)$/u.test(tokens[start.np.to].text);
+    if (participleForm(tokens[p]) && !participleHead && last.to - start.from < 8 && last.from > p) {
       const inner = tokens.slice(p + 1, last.from);
       const preposition = inner.length > 0 && inner[0].pos === 'ADP' && lower(inner[0]) !== 'of' && !isComplexPreposition(inner[0]);
+      if (!preposition && !/ing$/.test(lower(tokens[p]))) return start;
       const between = preposition ? inner.slice(1) : inner;
       if (
         between.every((t) => ['DET', 'ADJ', 'NUM'].includes(t.pos)) &&
