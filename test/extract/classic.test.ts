@@ -217,8 +217,11 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
     expect(readTriples('The track clustering cost function includes depth ordering constraints.')).toEqual([
       'track clustering cost function | includes | depth ordering constraint',
     ]);
-    // (the reduced relative restricts its noun and claims nothing: emit.in-passing)
-    expect(readTriples('Proxies implementing policy MAY reply directly to Access-Requests.')).toEqual(['Proxies | may reply to | Access-Requests']);
+    // (the reduced relative restricts its noun and claims nothing: emit.in-passing; the subject keeps it,
+    // arg.subject-participle)
+    expect(readTriples('Proxies implementing policy MAY reply directly to Access-Requests.')).toEqual([
+      'Proxies implementing policy | may reply to | Access-Requests',
+    ]);
   });
 
   it('reads nothing positive from a clause opened by "nor" or "neither" (kit sentences)', () => {

@@ -6,6 +6,7 @@
 // chain. Each argument lists the ids of the rules that shaped it (`rules`).
 import {
   NAMING_VERBS,
+  DEMONSTRATIVES,
   COORDINATORS as COORD,
   LIGHT_NOUNS as LIGHT,
   LIGHT_VERBS,
@@ -22,7 +23,7 @@ import {
 } from '../../nlp/lexicon';
 import { nounPhrases } from './phrases';
 import { lemma } from '../../nlp/morphology';
-import { verbOfActNoun } from '../../nlp/derivations';
+import { verbLemma, verbOfActNoun } from '../../nlp/derivations';
 import { phrase, type Phrase, type Token } from './tokens';
 import { capitalised, isComplexPreposition, lower, modifierLike, mostlyAdjective, nounModifier, pluralNoun, unitOfMeasure, VERB_POS } from './words';
 
@@ -92,11 +93,21 @@ export const ARGUMENT_RULES = [
     statement: 'The coordinated object of a preposition relating two or more together ("between A and B", "among A, B and C") is one end, kept whole.',
   },
   {
+    id: 'arg.complement-coordination',
+    statement:
+      'A conjunct with no determiner of its own after an "of" complement that has one ("the address of the host or router", "the accuracy of both A and B") is coordinated inside the complement: the end is kept whole while under ten words, no conjunct an end of its own.',
+  },
+  {
     id: 'arg.between-complement',
     statement:
-      'A prepositional object followed by a phrase relating two or more things ("depends on a link between A and B") keeps that phrase, while the end stays under ten words: the relation is the noun\'s, not the verb\'s.',
+      'A prepositional object followed by a phrase relating two or more things ("depends on a link between A and B", "a tunnel between sites") keeps that phrase, while the end stays under ten words: the relation is the noun\'s, not the verb\'s.',
   },
   { id: 'arg.negative-determiner', statement: 'A noun phrase after a negative determiner ("no packets") is no end.' },
+  {
+    id: 'arg.subject-participle',
+    statement:
+      'A common-noun subject keeps the participle phrase between it and its verb ("a module conforming to the standard can be", "gateways enforcing quotas may"): a participle with one noun phrase (after one preposition; a past participle only so) pins down what the noun names, while the subject stays under eight words; not a phrase pointing back ("described in this memo").',
+  },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
   {
     id: 'arg.subject-modifier',
@@ -104,6 +115,15 @@ export const ARGUMENT_RULES = [
       'A common-noun subject keeps the one prepositional phrase between it and its verb ("the retry to the same server is counted"): the phrase pins down what the noun names; a name stays alone, and so does a subject of ten words or more.',
   },
 ];
+
+/** A verb in a participle's form: -ing, -ed, or an irregular form that is no -s form ("sent", "known", "held"). */
+function participleForm(t: Token | undefined): boolean {
+  if (t?.pos !== 'VERB') return false;
+  if (/\p{L}{2}(?:ing|ed)$/u.test(t.text)) return true;
+  const w = lower(t);
+  const base = /s$/.test(w) ? null : verbLemma(w);
+  return base !== null && base !== w;
+}
 
 const withRule = <T extends Phrase>(a: T, id: string): T => ({ ...a, rules: [...(a.rules ?? []), id] });
 
@@ -246,7 +266,9 @@ export class Arguments {
     if (!PLURAL_PREPOSITIONS.has(lower(tokens[a.to + 1]))) return null;
     const members = this.argsFrom(a.to + 2);
     const whole = members.length === 1 ? members[0] : null;
-    if (!whole?.rules?.includes('arg.plural-preposition') || whole.to - a.from >= 10) return null;
+    // (coordinated members, or one common plural: "a tunnel between sites")
+    const plural = (m: Arg) => !m.name && !m.numeric && !m.of && !m.via && pluralNoun(tokens[m.np.to]);
+    if (!whole || !(whole.rules?.includes('arg.plural-preposition') || plural(whole)) || whole.to - a.from >= 10) return null;
     return withRule({ ...a, ...phrase(tokens, text, a.from, whole.to) }, 'arg.between-complement');
   }
 
@@ -304,6 +326,9 @@ export class Arguments {
       j = next.to + 1;
       if (conj) items.push(...pending.splice(0));
     }
+    // "the address of the host or router": the conjuncts are the complement's
+    const inComplement = items.length > 1 ? this.coordinatedComplement(items) : null;
+    if (inComplement) return [inComplement];
     // "between A and B": the members together are the end
     if (items.length > 1 && PLURAL_PREPOSITIONS.has(lower(tokens[first.lead - 1]))) {
       const last = items[items.length - 1];
@@ -321,6 +346,30 @@ export class Arguments {
       if (withMembers) return [withMembers];
     }
     return items.length > 1 ? (this.sharingComplement(items) ?? this.sharingHead(items)) : items;
+  }
+
+  /**
+   * arg.complement-coordination: "the address of the host or router" is the address of either: the first
+   * conjunct's "of" complement has a determiner (or "both" / "either"), and every later conjunct has none
+   * of its own, so the determiner, and the coordination, are the complement's. One end, kept whole (as
+   * written), under ten words; the complement extended over the conjuncts.
+   */
+  private coordinatedComplement(items: Arg[]): Arg | null {
+    const { tokens, text } = this;
+    const first = items[0];
+    const last = items[items.length - 1];
+    const of = first.of;
+    if (!of || first.via || of.numeric || last.to - first.from >= 10) return null;
+    // (the complement's own determiner, right after "of")
+    const determined = of.from > 0 && lower(tokens[of.from - 1]) !== 'of' && (tokens[of.from - 1].pos === 'DET' || POSSESSIVE.has(lower(tokens[of.from - 1])));
+    // (or a bare name coordinated with bare names: "support of IPv4 and IPv6")
+    const names = of.from === of.lead && of.name && items.slice(1).every((m) => m.name);
+    if (!determined && !names) return null;
+    // (each later conjunct with no determiner of its own, no complement of its own and no number)
+    const bare = (m: Arg) => m.from === m.lead && !m.of && !m.via && !m.numeric && (COORD.has(lower(tokens[m.lead - 1])) || tokens[m.lead - 1]?.text === ',');
+    if (!items.slice(1).every(bare)) return null;
+    const inner = { ...of, ...phrase(tokens, text, of.from, last.to) };
+    return withRule({ ...first, ...phrase(tokens, text, first.from, last.to), of: inner }, 'arg.complement-coordination');
   }
 
   /**
@@ -474,6 +523,25 @@ export class Arguments {
     const named = start.np.to === 0 ? /^\p{Lu}{2}|\d/u.test(head.text) : start.name || capitalised(head);
     if (start === last || named || last.to - start.from >= 10) return start;
     const p = start.to + 1;
+    // arg.subject-participle: "a module conforming to the standard", "gateways enforcing quotas"
+    // (not after a head that is itself a participle's form, "the resulting translated X": modifiers of one
+    // compound; a past participle takes its phrase after a preposition, no bare object)
+    const participleHead = /\p{L}{2}(?:ing|ed)$/u.test(tokens[start.np.to].text);
+    if (participleForm(tokens[p]) && !participleHead && last.to - start.from < 8 && last.from > p) {
+      const inner = tokens.slice(p + 1, last.from);
+      const preposition = inner.length > 0 && inner[0].pos === 'ADP' && lower(inner[0]) !== 'of' && !isComplexPreposition(inner[0]);
+      if (!preposition && !/ing$/.test(lower(tokens[p]))) return start;
+      const between = preposition ? inner.slice(1) : inner;
+      // (a phrase pointing back, "described in this memo", pins down nothing on its own)
+      if (
+        between.every((t) => ['DET', 'ADJ', 'NUM'].includes(t.pos) && !DEMONSTRATIVES.has(lower(t))) &&
+        tokens[last.to].pos !== 'PRON' &&
+        !last.numeric &&
+        !COORD.has(lower(tokens[last.to + 1]))
+      )
+        return withRule({ ...start, ...phrase(tokens, text, start.from, last.to) }, 'arg.subject-participle');
+      return start;
+    }
     if (
       tokens[p]?.pos !== 'ADP' ||
       tokens.slice(p + 1, last.from).some((t) => !['DET', 'ADJ', 'NUM'].includes(t.pos)) ||
@@ -525,7 +593,8 @@ export class Arguments {
         continue;
       }
       // "methods based on X": the participle before the preposition
-      if (tokens[k].pos === 'ADP' && tokens[k - 1]?.pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[k - 1].text) && k >= 2) {
+      // (an irregular participle too: "messages sent to the broker are")
+      if (tokens[k].pos === 'ADP' && k >= 2 && participleForm(tokens[k - 1])) {
         const prev = this.argEndingAt(k - 2);
         if (!prev) break;
         let lead = prev.from;
