@@ -29,7 +29,7 @@ interface SpanRepair {
 /** What the sentence repairs share: the sentence had no verb before them, and none of the verbless repairs found one. */
 interface SentenceState {
   verbless: boolean;
-  /** A list item with no finite verb, not ending as a sentence: a noun phrase, for which no repair finds a verb (tag.list-number). */
+  /** A bulleted item with no finite verb, or a numbered one not ending as a sentence: a noun phrase, for which no repair finds a verb (tag.list-bullet, tag.list-number). */
   nounItem?: boolean;
 }
 
@@ -267,9 +267,13 @@ export function repairTags(tokens: Token[], text: string): Token[] {
   // verb the tagger missed)
   // (an item that does not end as a sentence does, on a full stop, question or exclamation mark, is a piece of a list
   // the sentence around it runs on: no repair finds it a verb)
-  const item = isBullet(tokens) || listNumber(tokens) > 0;
-  const runsOn = item && !['.', '?', '!'].includes(out[out.length - 1]?.text ?? '');
-  const sentence = { verbless: !item && !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX'), nounItem: runsOn && !out.some(finiteVerb) };
+  const bullet = isBullet(tokens);
+  const numbered = listNumber(tokens) > 0;
+  const runsOn = numbered && !['.', '?', '!'].includes(out[out.length - 1]?.text ?? '');
+  const sentence = {
+    verbless: !bullet && !numbered && !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX'),
+    nounItem: (bullet || runsOn) && !out.some(finiteVerb),
+  };
   for (const r of SENTENCE_REPAIRS) r.apply(out, r.id, sentence);
   return out;
 }
