@@ -36,6 +36,7 @@
 //     [--without-candidates "NAME|NAME" (select the features without these candidates: a comparison)]
 //     [--facts (also print each TRAINING section fact the full graph holds: held or hidden at the chosen threshold, by the
 //      fold fitted without its document, with its holding triples, their rules and held-out precisions)]
+//     [--check-documents "A|B" (also print the training folds' figures on these documents and on the rest apart)]
 //     [--changed FILE (write the TRAINING judgments whose triple reads differently today, or is gone, with today's triple, and stop:
 //      the list to judge again; data/judgments/README.md, "Re-judged on today's extraction")]
 //
@@ -773,6 +774,34 @@ try {
         const kept = held.filter((f) => f.precisions[e].some((p) => p === null || p >= threshold)).length;
         console.log(`    ${name} section facts held ${coverage === 'full' ? 'fully' : 'partly'}: default view keeps ${kept} of ${held.length}`);
       }
+    }
+  }
+  // The training folds held out, by the extractor that made the triple (the sentence extractor's ranking is what the
+  // model must separate beyond the pattern/sentence split) and, with --check-documents "A|B" (documents kept apart
+  // from those read to find error classes), on those documents and on the rest apart.
+  {
+    const at = chosen['feature model'];
+    const checkDocuments = opt('--check-documents')?.split('|') ?? [];
+    const inCheck = (j: (typeof joined)[number]) => checkDocuments.some((d) => j.file.includes(d));
+    const sentenceExtractor = (j: (typeof joined)[number]) => ruleFamily(j.rules[0] ?? 'none') !== 'pattern';
+    const line = (name: string, of: (j: (typeof joined)[number]) => boolean) => {
+      const scored = training.filter(of).map((j) => ({ p: heldOut['feature model'](j), keep: j.verdict === 'keep', w: j.weight }));
+      if (!scored.length) return;
+      const shown = scored.filter((x) => x.p >= at);
+      const sum = (xs: typeof scored) => xs.reduce((a, x) => a + x.w, 0);
+      console.log(
+        `  ${name}: n ${scored.length}, AUC ${rankingAuc(scored.map(({ p, keep }) => ({ p, keep }))).toFixed(3)} (weighted ${rankingAuc(scored).toFixed(3)}); ` +
+          `at ${at}: shown ${shown.length}, kept ${shown.filter((x) => x.keep).length} (${pct(shown.filter((x) => x.keep).length / Math.max(1, shown.length))}, weighted ${pct(sum(shown.filter((x) => x.keep)) / Math.max(1e-9, sum(shown)))})`,
+      );
+    };
+    console.log('training folds held out, by extractor' + (checkDocuments.length ? ' and by read / check documents' : '') + ':');
+    line('all', () => true);
+    line('sentence extractor', sentenceExtractor);
+    if (checkDocuments.length) {
+      line('read documents', (j) => !inCheck(j));
+      line('read documents, sentence extractor', (j) => !inCheck(j) && sentenceExtractor(j));
+      line('check documents', inCheck);
+      line('check documents, sentence extractor', (j) => inCheck(j) && sentenceExtractor(j));
     }
   }
   // The trade-off of the feature model: training held out by fold (what the rule reads), validation by the refitted model.

@@ -17,6 +17,7 @@ import {
   LIGHT_NOUNS,
   MODAL_VERBS,
   NEGATION,
+  RELATIVE_PRONOUNS,
   UNASSERTED_OPENERS,
 } from '../nlp/lexicon';
 import { stem } from '../nlp/morphology';
@@ -247,6 +248,83 @@ function exemplifies(sentence: string): boolean {
 /** The share of the sentence's characters an end spells (a long end read whole, a short one cut from a long sentence). */
 const endShare = (end: string, sentence: string) => Math.min(1, end.length / Math.max(1, sentence.trim().length));
 
+/** Where a triple's parts sit in its evidence sentence (indices of `tokens`; null: not found there). */
+export interface SentenceLayout {
+  /** The sentence's words and brackets and punctuation marks, lower-cased. */
+  tokens: string[];
+  /** The subject's run of tokens [start, end) (its words' stems in a row). */
+  subject: [number, number] | null;
+  /** The relation's first content word (past modals, auxiliaries and function words), found after the subject when it is found. */
+  verb: number | null;
+  /** The object's run [start, end), the first after the verb when the verb is found. */
+  object: [number, number] | null;
+}
+
+const tokenise = (sentence: string) => sentence.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*|[,;:.()!?[\]"]/gu) ?? [];
+const isWord = (t: string) => /^[\p{L}\p{N}]/u.test(t);
+
+/** The first run of `needle`'s stems in `stems` at or after `from` (words only: a mark between them breaks the run). */
+function findRun(needle: readonly string[], stems: readonly string[], from: number): [number, number] | null {
+  if (!needle.length) return null;
+  for (let i = Math.max(0, from); i + needle.length <= stems.length; i++) if (needle.every((w, k) => stems[i + k] === w)) return [i, i + needle.length];
+  return null;
+}
+
+/** The words of a relation that carry its meaning: past modals, negation, auxiliaries and function words (all its words when none is left). */
+function relationContent(relation: string): string[] {
+  const ws = words(relation);
+  const content = ws.filter((w) => !MODAL_VERBS.has(w) && !NEGATION.has(w) && !BE.has(w) && !HAVE.has(w) && !DO.has(w) && !FUNCTION_WORDS.has(w));
+  return content.length ? content : ws;
+}
+
+/**
+ * Where the subject, the relation's first content word and the object sit in the sentence, each found by
+ * its words' stems (a label the extractor singularised or lemmatised still matches), in reading order
+ * where the sentence allows it: the verb after the subject, the object after the verb.
+ */
+export function sentenceLayout(shape: Pick<TripleShape, 'subject' | 'relation' | 'object' | 'sentence'>): SentenceLayout {
+  const tokens = tokenise(shape.sentence);
+  const stems = tokens.map((t) => (isWord(t) ? stem(t) : t));
+  const runOf = (end: string) => words(end).map(stem);
+  const subject = findRun(runOf(shape.subject), stems, 0);
+  const head = relationContent(shape.relation).map(stem)[0];
+  const verbFrom = (from: number) => {
+    const i = head === undefined ? -1 : stems.indexOf(head, from);
+    return i >= 0 ? i : null;
+  };
+  const verb = (subject && verbFrom(subject[1])) ?? verbFrom(0);
+  const object = (verb !== null ? findRun(runOf(shape.object), stems, verb + 1) : null) ?? findRun(runOf(shape.object), stems, 0);
+  return { tokens, subject, verb, object };
+}
+
+/** Words between two token positions (marks not counted). */
+const wordsBetween = (tokens: readonly string[], from: number, to: number) => tokens.slice(from, to).filter(isWord).length;
+
+/**
+ * How many words stand between the relation's content word and the object in the sentence (0: the object
+ * follows the verb, or its preposition, at once): a reading that joins a verb to a phrase far from it
+ * skipped what stood between (another object, a clause). Null when either is not found in order.
+ */
+export function objectGap(layout: SentenceLayout): number | null {
+  if (layout.verb === null || !layout.object || layout.object[0] <= layout.verb) return null;
+  return wordsBetween(layout.tokens, layout.verb + 1, layout.object[0]);
+}
+
+/** How many words stand between the subject's end and the relation's content word (null: not found in order). */
+export function subjectGap(layout: SentenceLayout): number | null {
+  if (layout.verb === null || !layout.subject || layout.subject[1] > layout.verb) return null;
+  return wordsBetween(layout.tokens, layout.subject[1], layout.verb);
+}
+
+/** Words that open a clause the relation's verb may sit in: a relative pronoun or a subordinator. */
+const EMBEDDING_OPENERS = new Set([...RELATIVE_PRONOUNS, ...CLAUSE_OPENERS]);
+
+/** A clause opener ("that", "which", "where", "if", ...) stands before the relation's content word: its claim is told inside another clause. */
+export function verbAfterClauseOpener(layout: SentenceLayout): boolean | null {
+  if (layout.verb === null) return null;
+  return layout.tokens.slice(0, layout.verb).some((t) => EMBEDDING_OPENERS.has(t));
+}
+
 type Feature = (shape: TripleShape, rulePrecision: number) => number | null;
 /** Read from the triple's context, or null without one. */
 const inContext =
@@ -366,6 +444,23 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   // and what the relation form kept apart from the relation: its preposition, a catenative verb
   'preposition kept apart (meta.preposition)': (s) => (s.relationQualifiers ? flag(s.relationQualifiers.preposition) : null),
   'catenative kept apart (meta.catenative)': (s) => (s.relationQualifiers ? flag(s.relationQualifiers.catenative) : null),
+  // precision17's candidates (ranking the sentence extractor's triples): where the triple's parts sit in
+  // its sentence (the words a reading skipped between the relation's verb and the object, and between the
+  // subject and the verb; the verb inside another clause) and a condition the sentence states that the
+  // triple does not carry
+  'object gap after the relation verb (log)': (s) => {
+    const n = objectGap(sentenceLayout(s));
+    return n === null ? null : Math.log1p(n);
+  },
+  'subject gap before the relation verb (log)': (s) => {
+    const n = subjectGap(sentenceLayout(s));
+    return n === null ? null : Math.log1p(n);
+  },
+  'relation verb after a clause opener': (s) => {
+    const said = verbAfterClauseOpener(sentenceLayout(s));
+    return said === null ? null : flag(said);
+  },
+  'condition in the sentence not carried': (s) => flag(!s.conditional && words(s.sentence).some((w) => UNASSERTED_OPENERS.has(w))),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

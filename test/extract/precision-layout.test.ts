@@ -1,0 +1,84 @@
+// Where a triple's parts sit in its evidence sentence (extract/precision-model.ts sentenceLayout) and the
+// candidate features read from it: the words a reading skipped between the relation's verb and the object and
+// between the subject and the verb, a verb told inside another clause, and a condition the sentence states
+// that the triple does not carry. Invented sentences with known values.
+import { describe, expect, it } from 'vitest';
+import { objectGap, sentenceLayout, subjectGap, tripleFeatures, verbAfterClauseOpener } from '../../electron/core/extract/precision-model';
+
+describe("where a triple's parts sit in its sentence", () => {
+  it('finds the subject, the relation verb and the object by their stems, in reading order', () => {
+    const shape = { subject: 'gateway', relation: 'forwards', object: 'frame', sentence: 'The gateway forwards every frame.' };
+    const layout = sentenceLayout(shape);
+    expect(layout.tokens).toEqual(['the', 'gateway', 'forwards', 'every', 'frame', '.']);
+    expect(layout.subject).toEqual([1, 2]);
+    expect(layout.verb).toBe(2);
+    expect(layout.object).toEqual([4, 5]);
+    expect(objectGap(layout)).toBe(1);
+    expect(subjectGap(layout)).toBe(0);
+    expect(verbAfterClauseOpener(layout)).toBe(false);
+  });
+
+  it('a lemmatised relation and a singularised end still match; modals and auxiliaries are passed over', () => {
+    const layout = sentenceLayout({
+      subject: 'relay node',
+      relation: 'may be placed in',
+      object: 'cabinet',
+      sentence: 'Relay nodes may then be placed in a locked cabinet.',
+    });
+    expect(layout.tokens[layout.verb!]).toBe('placed');
+    expect(subjectGap(layout)).toBe(3); // "may then be"
+    expect(objectGap(layout)).toBe(3); // "in a locked"
+  });
+
+  it('the object read far from its verb: the words skipped count; not found in order, the gap is unknown', () => {
+    const far = sentenceLayout({
+      subject: 'sensor',
+      relation: 'reports',
+      object: 'alarm',
+      sentence: 'Each sensor reports its temperature, its humidity and, when a limit is passed, an alarm.',
+    });
+    expect(objectGap(far)).toBe(11); // "its temperature, its humidity and, when a limit is passed, an"
+    const missing = sentenceLayout({ subject: 'sensor', relation: 'reports', object: 'pressure', sentence: 'Each sensor reports a value.' });
+    expect(missing.object).toBeNull();
+    expect(objectGap(missing)).toBeNull();
+    const noVerb = sentenceLayout({ subject: 'sensor', relation: 'measures', object: 'value', sentence: 'Each sensor reports a value.' });
+    expect(noVerb.verb).toBeNull();
+    expect(subjectGap(noVerb)).toBeNull();
+    expect(verbAfterClauseOpener(noVerb)).toBeNull();
+  });
+
+  it('a verb told inside another clause: a relative pronoun or a subordinator stands before it', () => {
+    const inside = sentenceLayout({
+      subject: 'queue',
+      relation: 'is drained by',
+      object: 'scheduler',
+      sentence: 'The operator checks that the queue is drained by the scheduler.',
+    });
+    expect(verbAfterClauseOpener(inside)).toBe(true);
+    const main = sentenceLayout({
+      subject: 'scheduler',
+      relation: 'drains',
+      object: 'queue',
+      sentence: 'The scheduler drains the queue that the operator filled.',
+    });
+    expect(verbAfterClauseOpener(main)).toBe(false);
+  });
+
+  it('the candidate features: logs of the gaps, the clause flag, a condition the sentence states and the triple does not carry', () => {
+    const names = [
+      'object gap after the relation verb (log)',
+      'subject gap before the relation verb (log)',
+      'relation verb after a clause opener',
+      'condition in the sentence not carried',
+    ];
+    const shape = { subject: 'gateway', relation: 'forwards', object: 'frame', sentence: 'If the link is up, the gateway forwards every frame.' };
+    const x = tripleFeatures(shape, 0.5, names);
+    expect(x[0]).toBeCloseTo(Math.log(2), 10);
+    expect(x[1]).toBe(0);
+    expect(x[2]).toBe(1); // "if" before the verb
+    expect(x[3]).toBe(1); // the condition is in the sentence, not on the triple
+    expect(tripleFeatures({ ...shape, conditional: true }, 0.5, names)[3]).toBe(0);
+    expect(tripleFeatures({ ...shape, sentence: 'The gateway forwards every frame.' }, 0.5, names).slice(2)).toEqual([0, 0]);
+    expect(tripleFeatures({ ...shape, sentence: 'Nothing here says it.' }, 0.5, names).slice(0, 3)).toEqual([null, null, null]);
+  });
+});
