@@ -9,7 +9,7 @@ import { capitalised, lower, nounInWordNet, pluralNoun } from './words';
 export const VERB_GROUP_REPAIRS: TagRepair[] = [
   {
     id: 'tag.verb-after-modal',
-    statement: 'After a modal (and "not") comes a verb ("MAY reply", "MUST NOT send").',
+    statement: 'After a modal (and "not") comes a verb ("MAY reply", "MUST NOT cache").',
     patterns: [
       {
         before: [
