@@ -141,6 +141,43 @@ describe('standards patterns on the dev RFCs', () => {
     expect(find(r, '802.5 (16 Mbps) | framed-mtu | 18173')).toHaveLength(1);
   });
 
+  it('tables: steps laid out under columns (a message sequence) are no table rows (table.sequence); a table is', () => {
+    const read = (text: string) =>
+      standardsExtract(text, { start: 0, end: text.length }, { structure: analyzeStructure(text) })
+        .triples.filter((t) => t.meta?.pattern === 'table.row')
+        .map(flat);
+    const sequence = [
+      '   The exchange is summarized below.',
+      '',
+      '   Client                         Relay               Server',
+      '   ------                         -----               ------',
+      '   Link opened',
+      '   Send Hello',
+      '    with options',
+      '                                                      IF options',
+      '                                                      accepted',
+      '                                                       Send Welcome',
+      '   Start session',
+      '                                  Forward Welcome',
+      '                                  to Client',
+      '   ENDIF',
+      '',
+    ].join('\n');
+    expect(read(sequence)).toEqual([]);
+    const table = [
+      '   The codes are listed below.',
+      '',
+      '   Code     Name               Meaning',
+      '   ----     ----               -------',
+      '   1        Hello              Opens a session',
+      '   2        Welcome            Accepts a session',
+      '   3        Goodbye            Closes a session',
+      '                               with a reason',
+      '',
+    ].join('\n');
+    expect(read(table)).toEqual(expect.arrayContaining(['1 | name | Hello', '2 | meaning | Accepts a session', '3 | meaning | Closes a session']));
+  });
+
   it('acronyms: (ACR, stands for, expansion) from running text and from glossary lines', async () => {
     const e = await rfc('rfc5247.txt');
     const [aaa] = find(e, 'AAA | stands for | Authentication, Authorization, and Accounting');

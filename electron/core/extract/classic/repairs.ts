@@ -29,6 +29,8 @@ interface SpanRepair {
 /** What the sentence repairs share: the sentence had no verb before them, and none of the verbless repairs found one. */
 interface SentenceState {
   verbless: boolean;
+  /** A bulleted item with no finite verb, or a numbered one not ending as a sentence: a noun phrase, for which no repair finds a verb (tag.list-bullet, tag.list-number). */
+  nounItem?: boolean;
 }
 
 interface SentenceRepair {
@@ -44,12 +46,35 @@ const YEAR = /^\d{4}$/;
 /** A list bullet typed as a letter or symbol ("o", "*", "-", "•"), opening a sentence before a capitalised word. */
 const isBullet = (tokens: Token[]) => ['o', '*', '-', '•'].includes(tokens[0]?.text ?? '') && capitalised(tokens[1]);
 
+/**
+ * How many tokens a list item's number opening the sentence takes before the item's first word: a number,
+ * a letter or a roman numeral in brackets ("(2)", "(b)", "(iv)"), or a number or letter and a closing
+ * bracket ("2)", "b)"), or a number and a full stop ("3."); 0 when the sentence opens with none.
+ */
+function listNumber(tokens: Token[]): number {
+  const at = (k: number) => tokens[k]?.text ?? '';
+  const word = (k: number) => /^\p{L}/u.test(at(k));
+  if (at(0) === '(' && /^(?:\d{1,2}|[a-z]|[ivx]{1,4})$/i.test(at(1)) && at(2) === ')' && word(3)) return 3;
+  if (/^\d{1,2}$/.test(at(0)) && (at(1) === ')' || at(1) === '.') && word(2)) return 2;
+  if (/^[a-z]$/i.test(at(0)) && at(1) === ')' && word(2)) return 2;
+  return 0;
+}
+
+/** A finite verb as tagged: an auxiliary, or a verb that is no participle or gerund. */
+const finiteVerb = (x: Token) => x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text));
+
 const SPAN_REPAIRS: SpanRepair[] = [
   {
     id: 'tag.list-bullet',
     statement:
       'A bullet ("o", "*", "-") opening a sentence before a capitalised word is left out, and an item with no finite verb is a noun phrase: no verb is found for it.',
     apply: (c) => (c.i === 0 && isBullet(c.tokens) ? 1 : 0),
+  },
+  {
+    id: 'tag.list-number',
+    statement:
+      'A list item\'s number opening a sentence ("(2)", "b)", "3.") is left out; an item with no finite verb is no sentence missing its verb, and one not ending on a full stop is a noun phrase of a list: no verb is found for it.',
+    apply: (c) => (c.i === 0 ? listNumber(c.tokens) : 0),
   },
   {
     id: 'tag.aside-number',
@@ -238,8 +263,17 @@ export function repairTags(tokens: Token[], text: string): Token[] {
     retag(TOKEN_REPAIRS, c, fired);
     out.push(fired.length ? { ...t, pos: c.pos, repairs: fired } : t);
   }
-  // (tag.list-bullet: a bulleted item without a verb is a noun phrase, not a clause whose verb the tagger missed)
-  const sentence = { verbless: !isBullet(tokens) && !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX') };
+  // (tag.list-bullet, tag.list-number: a bulleted or numbered item without a verb is a noun phrase, not a clause whose
+  // verb the tagger missed)
+  // (an item that does not end as a sentence does, on a full stop, question or exclamation mark, is a piece of a list
+  // the sentence around it runs on: no repair finds it a verb)
+  const bullet = isBullet(tokens);
+  const numbered = listNumber(tokens) > 0;
+  const runsOn = numbered && !['.', '?', '!'].includes(out[out.length - 1]?.text ?? '');
+  const sentence = {
+    verbless: !bullet && !numbered && !out.some((x) => x.pos === 'VERB' || x.pos === 'AUX'),
+    nounItem: (bullet || runsOn) && !out.some(finiteVerb),
+  };
   for (const r of SENTENCE_REPAIRS) r.apply(out, r.id, sentence);
   return out;
 }
@@ -291,7 +325,8 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
     id: 'tag.main-verb-by-agreement',
     statement:
       'With no finite verb outside relative and subordinate clauses, a word read as a noun right after the subject\'s head (no object of a verb or of a preposition but "of") that agrees with it as a verb would (a verb in WordNet), before its object, is the main verb.',
-    apply: (out, id) => {
+    apply: (out, id, { nounItem }) => {
+      if (nounItem) return;
       let sub = false;
       let main = false;
       const candidates: number[] = [];
@@ -330,8 +365,8 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
     id: 'tag.participles-only-verb',
     statement:
       'In a sentence with only participles, a plural noun after a noun and before a preposition (not "of") or an article, with a verb before it, is the finite verb.',
-    apply: (out, id) => {
-      if (out.some((x) => x.pos === 'AUX' || (x.pos === 'VERB' && !/(?:ing|ed|en)$/.test(x.text)))) return;
+    apply: (out, id, { nounItem }) => {
+      if (nounItem || out.some((x) => x.pos === 'AUX' || (x.pos === 'VERB' && !/(?:ing|ed|en)$/.test(x.text)))) return;
       for (let i = 2; i + 1 < out.length; i++) {
         const x = out[i];
         if (
@@ -381,7 +416,7 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
     id: 'tag.first-verb',
     statement:
       "At the first verb: an -s verb after a noun, before a base-form verb, is the subject's plural noun; before any verb, an -s noun after a noun and before an article (or a preposition in a verbless sentence) is the verb (a word WordNet lists as no verb is not).",
-    apply: (out, id, { verbless }) => {
+    apply: (out, id, { verbless, nounItem }) => {
       for (let i = 1; i + 1 < out.length; i++) {
         const x = out[i];
         if (x.pos === 'VERB' || x.pos === 'AUX') {
@@ -396,6 +431,7 @@ const SENTENCE_REPAIRS: SentenceRepair[] = [
           return;
         }
         if (
+          !nounItem &&
           x.pos === 'NOUN' &&
           /[^s]s$/.test(x.text) &&
           (out[i - 1].pos === 'NOUN' || out[i - 1].pos === 'PROPN') &&

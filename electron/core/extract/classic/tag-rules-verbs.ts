@@ -1,6 +1,6 @@
 // The token repairs of pass 2 that follow tag-rules.ts's, in the order they apply: modal groups,
 // objects and heads at a clause's end, gerunds and participles before and after nouns.
-import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, COORDINATORS, LINKING_VERBS } from '../../nlp/lexicon';
+import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, COORDINATORS, LINKING_VERBS, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
 import { baseForm, MODALS, next, prev } from './repair-rule';
 import type { RepairContext, TagRepair } from './repair-rule';
 import type { Token } from './tokens';
@@ -9,12 +9,15 @@ import { capitalised, lower, nounInWordNet, pluralNoun } from './words';
 export const VERB_GROUP_REPAIRS: TagRepair[] = [
   {
     id: 'tag.verb-after-modal',
-    statement: 'After a modal comes a verb ("MAY reply").',
+    statement: 'After a modal (and "not") comes a verb ("MAY reply", "MUST NOT cache").',
     patterns: [
       {
-        before: [{ LOWER: { IN: MODALS }, POS: 'AUX' }],
+        before: [
+          { LOWER: { IN: MODALS }, POS: 'AUX' },
+          { LOWER: 'not', OP: '?' },
+        ],
         focus: { POS: { IN: ['NOUN', 'ADJ'] }, _: { capitalised: false } },
-        after: [{ POS: { IN: ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART'] } }],
+        after: [{ POS: { IN: ['ADV', 'DET', 'ADP', 'PRON', 'NOUN', 'PROPN', 'PART', 'ADJ', 'NUM'] } }],
       },
     ],
     to: 'VERB',
@@ -225,6 +228,31 @@ export const VERB_GROUP_REPAIRS: TagRepair[] = [
         ['NOUN', 'PROPN'].includes(next(c)?.pos ?? '') &&
         nounInWordNet(c.t.text)
       );
+    },
+    to: 'NOUN',
+  },
+  {
+    id: 'tag.base-form-inside-compound',
+    statement:
+      'A lower-case base form read as a verb between a lower-case singular noun and a plural noun, after a finite verb of its clause (no comma, conjunction, relative or subordinator between; not a verb whose object takes a bare infinitive, "let", "help"), is a noun of the compound in that verb\'s object or complement.',
+    when: (c) => {
+      const p = prev(c);
+      const n = next(c);
+      if (c.pos !== 'VERB' || !/^\p{Ll}+$/u.test(c.t.text) || !baseForm(c.t.text) || !nounInWordNet(c.t.text)) return false;
+      if (p?.pos !== 'NOUN' || capitalised(p) || pluralNoun(p) || n?.pos !== 'NOUN' || capitalised(n) || !pluralNoun(n)) return false;
+      for (let k = c.out.length - 2; k >= 0; k--) {
+        const x = c.out[k];
+        // (a verb whose object takes a bare infinitive, "helps the detector handle objects", makes the base form that verb)
+        if (
+          [',', ';', ':'].includes(x.text) ||
+          ['CCONJ', 'SCONJ'].includes(x.pos) ||
+          (x.pos === 'PRON' && RELATIVE_PRONOUNS.has(lower(x))) ||
+          BARE_INFINITIVE_OBJECT_VERBS.has(lower(x))
+        )
+          return false;
+        if (x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text))) return true;
+      }
+      return false;
     },
     to: 'NOUN',
   },

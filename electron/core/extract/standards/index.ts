@@ -45,6 +45,11 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
   { id: 'pattern:value.port', statement: '"the X port (N/tcp)": (X port, has port number, N/tcp).' },
   { id: 'pattern:value.field', statement: 'A Value/Type/Length line with a number below a heading naming the thing: (thing, has value, N).' },
   { id: 'pattern:table.row', statement: 'A table with a rule of dashes under its header: (row key, column header, cell).' },
+  {
+    id: 'pattern:table.sequence',
+    statement:
+      'Steps laid out under column headers (a message sequence, a flow chart): when most rows that open a key (at least three) hold nothing in the other columns, no row is read as a table row.',
+  },
   { id: 'pattern:acronym', statement: 'An acronym a standard defines: (acronym, stands for, expansion).' },
   { id: 'pattern:xref.header', statement: "An RFC header's Updates:/Obsoletes: lines: (document, updates, cited)." },
   { id: 'pattern:xref.reference', statement: 'A reference-list entry the text cites nowhere else: (document, cites, entry).' },

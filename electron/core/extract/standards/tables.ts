@@ -2,7 +2,7 @@
 // the columns, then rows until a blank line. A row's first cell is the key (a row with an empty first
 // cell continues the one above); every other cell is a value of the key under its column's header.
 // Code lists ("Value  Description") and attribute tables ("Attribute  Values Required") both read so.
-// Boxes and diagrams (| + characters) are not tables.
+// Boxes and diagrams (| + characters) are not tables, nor steps laid out in columns (table.sequence).
 import { isSkipped, type ChunkContext } from './context';
 import { entity, flat, literal, trimSpan, type Draft } from './make';
 import { cellSpans } from '../../document/tables';
@@ -44,6 +44,17 @@ const rowEnd = (text: string, at: number) => {
   const nl = text.indexOf('\n', at);
   return nl < 0 ? text.length : nl;
 };
+
+/**
+ * (table.sequence) Steps laid out under columns (a message sequence, a flow chart's lanes): most rows that
+ * open a key hold nothing in any other column, at least three of them, so the text moves from column to
+ * column down the page instead of giving a key its values across the row. Such rows are no table.
+ */
+function isSequence(rows: Row[]): boolean {
+  const keyed = rows.filter((r) => r.cells[0].text);
+  const alone = keyed.filter((r) => r.cells.slice(1).every((c) => !c.text));
+  return alone.length >= 3 && alone.length * 2 > keyed.length;
+}
 
 const CODE_ITEM = /[^,]*?\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)/g;
 
@@ -113,7 +124,7 @@ export function tables(ctx: ChunkContext): Draft[] {
       if (/[|+]/.test(lines[r].text) || RULE.test(lines[r].text)) break;
       rows.push({ start: lines[r].start, cells: cellsOf(lines[r].text, lines[r].start, cols) });
     }
-    if (!rows.length || isSkipped(ctx, { start: lines[i].start, end: rows[rows.length - 1].start })) continue;
+    if (!rows.length || isSkipped(ctx, { start: lines[i].start, end: rows[rows.length - 1].start }) || isSequence(rows)) continue;
     let key: Row['cells'][number] | null = null;
     for (const row of rows) {
       if (row.cells[0].text) key = row.cells[0];
