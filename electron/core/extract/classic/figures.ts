@@ -29,21 +29,89 @@ export function figureLine(line: string): boolean {
   // a boxed row ("|  Type  |  Length  |"), a box's edge with a label ("Value (cont)      |"), an arrow ("|<--- Request ---|")
   if (bars >= 2 || (bars >= 1 && gaps >= 1) || /<-{2,}|-{2,}>/.test(t)) return true;
   // labels in three or more columns ("Client          Proxy          Server")
-  return gaps >= 2;
+  if (gaps >= 2) return true;
+  // a table row keyed by a number, a range or a count set off by a column gap ("1-2     Two copies at most ..."):
+  // a numbered list writes its number with a period or a parenthesis ("1.", "(1)", "1)")
+  return KEY_ROW.test(t);
+}
+
+/** A row whose first cell is a number, a range or a count ("0", "0-1", "1+") and a column gap after it. */
+const KEY_ROW = /^\d{1,3}(?:[-–]\d{1,3}|\+)?[ \t]{3,}\S/;
+
+/** A line that opens an item of a list ("o", "*", "-", "1.", "(a)"). */
+const LIST_MARK = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[o*+•-])\s+\S/;
+
+/** How far short of the text's width a line must end, besides the next word, to be broken by layout. */
+const LAYOUT_SLACK = 8;
+
+let widthOf: { text: string; width: number } | null = null;
+
+/**
+ * The width the text is wrapped at: the end column that nine in ten of its lines of two words or more
+ * stay within (prose is filled up to it; a line of a figure or of page furniture may run past it).
+ */
+export function textWidth(text: string): number {
+  if (widthOf?.text === text) return widthOf.width;
+  const ends = text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => /\S\s+\S/.test(l))
+    .map((l) => l.length)
+    .sort((a, b) => a - b);
+  const width = ends.length ? ends[Math.floor((ends.length - 1) * 0.9)] : 0;
+  widthOf = { text, width };
+  return width;
+}
+
+/**
+ * doc.layout-lines: the lines of a span that end where the layout, not the wrapping, ends them. Prose
+ * is filled greedily: a line of a wrapped sentence ends only where the next word would not fit on it.
+ * A line that ends well short of the text's width (or of the span's longest line, for a block wrapped
+ * narrower), though the next line's first word would fit, with no
+ * punctuation closing it and no list item after it, is a unit of its own (a step of a message
+ * sequence, a cell of a flow chart, a label of a figure). A span with two or more such lines, at least
+ * half of the lines before its last, is laid out, not written: those lines, and the line after each (the
+ * next unit), are figure lines.
+ */
+export function layoutLines(lines: { start: number; end: number }[], text: string): boolean[] {
+  const out = lines.map(() => false);
+  if (lines.length < 3) return out;
+  // (each line from its own start: a span opening mid-line still ends its first line at that line's column)
+  const said = lines.map((l) => text.slice(text.lastIndexOf('\n', l.start - 1) + 1, l.end).trimEnd());
+  // (a block wrapped narrower than the text, an indented description, is filled to its own longest line)
+  const width = Math.min(textWidth(text) - LAYOUT_SLACK, Math.max(...said.map((l) => l.length)));
+  const unit = said.map((line, i) => {
+    if (i === said.length - 1 || !line.trim()) return false;
+    const next = said[i + 1];
+    if (!next.trim() || LIST_MARK.test(next)) return false;
+    if (/[.,;:!?"']$/.test(line)) return false;
+    const word = next.trim().split(/\s+/)[0];
+    return line.length + 1 + word.length <= width;
+  });
+  const units = unit.filter(Boolean).length;
+  const before = said.slice(0, -1).filter((l) => l.trim()).length;
+  if (units < 2 || units * 2 < before) return out;
+  for (let i = 0; i < said.length; i++) out[i] = unit[i] || (i > 0 && unit[i - 1]);
+  return out;
 }
 
 /**
  * The prose of a sentence span that holds figure lines: the longest run of prose lines at its start or
  * end (a run between two figure lines is a label inside the figure); the span itself when it holds no
- * figure line; null when no run is left with three words or more.
+ * figure line; null when no run is left with three words or more. `layout`: lines broken by layout
+ * (doc.layout-lines) count as figure lines.
  */
-export function proseOfFigure(text: string, s: Span): Span | null {
+export function proseOfFigure(text: string, s: Span, layout = true): Span | null {
   const lines: { start: number; end: number; figure: boolean }[] = [];
   for (let at = s.start; at < s.end;) {
     const nl = text.indexOf('\n', at);
     const end = nl < 0 || nl > s.end ? s.end : nl;
     lines.push({ start: at, end, figure: figureLine(text.slice(at, end)) });
     at = end + 1;
+  }
+  if (layout) {
+    const laid = layoutLines(lines, text); // doc.layout-lines
+    lines.forEach((l, i) => (l.figure ||= laid[i]));
   }
   if (!lines.some((l) => l.figure)) return s;
   const firstFigure = lines.findIndex((l) => l.figure);

@@ -38,7 +38,17 @@ export const DOCUMENT_RULES = [
   {
     id: 'doc.figure',
     statement:
-      'A line of figure or diagram text (mostly symbols, a bit ruler, a line of hex bytes, a boxed row, labels in three or more columns) is no sentence text: a sentence is read from its prose lines at its start or end, or not at all.',
+      'A line of figure or diagram text (mostly symbols, a bit ruler, a line of hex bytes, a boxed row, labels in three or more columns, a table row keyed by a number, range or count before a column gap) is no sentence text: a sentence is read from its prose lines at its start or end, or not at all.',
+  },
+  {
+    id: 'doc.cells',
+    statement:
+      "A run of fifteen words or more with fewer than one in ten a determiner, preposition, auxiliary, pronoun, particle or subordinator, and eight content words in a row with no verb or punctuation between, is a run of cells or labels (a table row, a figure's text), not a sentence.",
+  },
+  {
+    id: 'doc.layout-lines',
+    statement:
+      "Lines that end well short of the text's width though the next line's first word would fit, unpunctuated and before no list item, are units of a layout (a message sequence, a flow chart's cells), not wrapped prose: in a span with two or more, at least half its lines, they are read as figure lines.",
   },
   {
     id: 'doc.part-end',
@@ -93,9 +103,10 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
       yield { whole, skip: 'doc.heading' };
       continue;
     }
-    const s = proseOfFigure(docText, listingProse(docText, cut)); // doc.listing-prose, doc.figure
+    const listed = listingProse(docText, cut); // doc.listing-prose
+    const s = proseOfFigure(docText, listed); // doc.figure, doc.layout-lines
     if (!s) {
-      yield { whole, skip: 'doc.figure' };
+      yield { whole, skip: proseOfFigure(docText, listed, false) ? 'doc.layout-lines' : 'doc.figure' };
       continue;
     }
     const inSentence: Token[] = [];
@@ -106,6 +117,7 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
     else if (codeLike(docText.slice(s.start, s.end)))
       yield { whole, skip: 'doc.code' }; // a MIB or ASN.1 listing is no English sentence
     else if (legendLike(docText.slice(s.start, s.end))) yield { whole, skip: 'doc.legend' };
+    else if (cellsLike(inSentence)) yield { whole, skip: 'doc.cells' };
     else {
       // (the first sentence of an SMI entry's DESCRIPTION: the entry it describes, for doc.entry-description)
       const entry = s.start > cut.start ? describedEntry(docText, cut.start, s.start) : undefined;
@@ -364,6 +376,33 @@ function codeLike(sentence: string): boolean {
   const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}-]*/gu) ?? [];
   const caps = words.filter((w) => /^\p{Lu}[\p{Lu}\d-]{3,}$/u.test(w) && !/^(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|OPTIONAL|NOT)$/.test(w));
   return caps.length >= 3 && caps.length * 4 >= words.length;
+}
+
+/** The closed classes that bind English words into clauses: a sentence of prose is full of them. */
+const BINDING_TAGS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'PART', 'SCONJ']);
+/** Words a run must have before its share of binding words says anything, and the share prose stays above. */
+const CELLS_MIN_WORDS = 15;
+const CELLS_BINDING_SHARE = 0.1;
+/** Content words in a row (no verb, binding word or punctuation between) that no noun phrase of prose runs to. */
+const CELLS_RUN = 8;
+
+/**
+ * doc.cells: a run of words with almost no determiners, prepositions, auxiliaries, pronouns, particles
+ * or subordinators is a table row or a figure's labels run together, not a sentence (English prose binds
+ * its content words with them: a third or more of its words).
+ */
+function cellsLike(tokens: Token[]): boolean {
+  const words = tokens.filter((t) => /[\p{L}\p{N}]/u.test(t.text));
+  if (words.length < CELLS_MIN_WORDS) return false;
+  const binding = words.filter((t) => BINDING_TAGS.has(t.pos)).length;
+  if (binding >= words.length * CELLS_BINDING_SHARE) return false;
+  // and a stretch of cells: content words in a row with no verb, binding word or punctuation between them
+  let run = 0;
+  for (const t of tokens) {
+    run = /[\p{L}\p{N}]/u.test(t.text) && !BINDING_TAGS.has(t.pos) && t.pos !== 'VERB' ? run + 1 : 0;
+    if (run >= CELLS_RUN) return true;
+  }
+  return false;
 }
 
 /** At least 70% of the sentence's letters are Latin: other scripts (Hangul, CJK) get typed mentions only. */
