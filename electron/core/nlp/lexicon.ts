@@ -49,6 +49,11 @@ import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json'
 import pluralPrepositions from './lexicon/plural-prepositions.json' with { type: 'json' };
 import prepositionVariants from './lexicon/preposition-variants.json' with { type: 'json' };
 import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
+import purposeMarkers from './lexicon/purpose-markers.json' with { type: 'json' };
+import reasonMarkers from './lexicon/reason-markers.json' with { type: 'json' };
+import resultMarkers from './lexicon/result-markers.json' with { type: 'json' };
+import clauseOpeners from './lexicon/clause-openers.json' with { type: 'json' };
+import clauseQuestionWords from './lexicon/clause-question-words.json' with { type: 'json' };
 import quantifiers from './lexicon/quantifiers.json' with { type: 'json' };
 import quantityNouns from './lexicon/quantity-nouns.json' with { type: 'json' };
 import partitiveNouns from './lexicon/partitive-nouns.json' with { type: 'json' };
@@ -114,6 +119,11 @@ export const LEXICON: Record<string, WordList> = {
   'preposition-variants': prepositionVariants,
   'plural-without-s': pluralWithoutS,
   'purpose-nouns': purposeNouns,
+  'purpose-markers': purposeMarkers,
+  'reason-markers': reasonMarkers,
+  'result-markers': resultMarkers,
+  'clause-openers': clauseOpeners,
+  'clause-question-words': clauseQuestionWords,
   quantifiers,
   'quantity-nouns': quantityNouns,
   'partitive-nouns': partitiveNouns,
@@ -138,6 +148,17 @@ export const NEGATION = set(negation);
 /** Adjectives denying the ability to do the act of their infinitive ("unable to verify"). */
 export const INABILITY_ADJECTIVES = set(inabilityAdjectives);
 export const PURPOSE_NOUNS = set(purposeNouns);
+/** What opens a clause of purpose, by role (subordinators, predicates before "to"/"for", adjectives of usefulness, verbs of enabling). */
+export const PURPOSE_MARKERS: Readonly<Record<'subordinators' | 'predicates' | 'adjectives' | 'enablers', readonly string[]>> = purposeMarkers.words;
+/** What opens a clause of reason, by role (subordinators, verbs of origin before "from", participles before "by", phrases naming the reason). */
+export const REASON_MARKERS: Readonly<Record<'subordinators' | 'from-verbs' | 'by-participles' | 'openers', readonly string[]>> = reasonMarkers.words;
+/** What opens a clause of result (connectives inside a sentence, coordinators after a comma; connectives opening the sentence after the one whose result it gives). */
+export const RESULT_MARKERS: Readonly<Record<'connectives' | 'after-comma' | 'sentence-connectives', readonly string[]>> = resultMarkers.words;
+/** Subordinators opening a sentence's first clause: of condition (at the start, inside), of another kind. */
+export const CLAUSE_OPENERS: Readonly<Record<'condition' | 'condition-inside' | 'other', readonly string[]>> = clauseOpeners.words;
+/** A question's words asking a reason, a purpose or a result. */
+export const CLAUSE_QUESTION_WORDS: Readonly<Record<'reason-nouns' | 'purpose-nouns' | 'result-nouns' | 'result-verbs' | 'cause-verbs', readonly string[]>> =
+  clauseQuestionWords.words;
 /** Prepositions of place and time: their phrase after an object is the verb's adjunct, not the object's. */
 export const PLACE_TIME_PREPOSITIONS = set(placeTimePrepositions);
 export const BARE_INFINITIVE_OBJECT_VERBS = set(bareInfinitiveObjectVerbs);

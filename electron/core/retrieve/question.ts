@@ -6,7 +6,7 @@ import { posTags, tokenize } from './text';
 import { STOPWORDS } from '../nlp/stopwords';
 import { wordNet } from '../nlp/wordnet';
 import { lemma } from '../nlp/morphology';
-import { DESCRIBING_QUESTION_VERBS, type DescribingReading } from '../nlp/lexicon';
+import { CLAUSE_QUESTION_WORDS, DESCRIBING_QUESTION_VERBS, type DescribingReading } from '../nlp/lexicon';
 
 export type AnswerType = 'number' | 'port' | 'code' | 'value' | 'date' | 'condition' | 'name' | 'definition' | 'action' | 'yesno' | 'list' | 'other';
 
@@ -850,11 +850,16 @@ function describingParticiple(word: string): string | null {
  */
 export type PurposeAsked = 'purpose' | 'reason' | 'result';
 
-const REASON_NOUN = /^(?:reasons?|rationale|motivations?|justifications?|grounds|cause)$/;
-const PURPOSE_NOUN = /^(?:purposes?|aims?|goals?|objectives?|intent|intention|point)$/;
-const RESULT_NOUN = /^(?:results?|effects?|consequences?|outcomes?|impact)$/;
-const RESULT_VERB = /^(?:happens?|happened|occurs?|follows?|ensues?)$/;
-const CAUSE_VERB = /^(?:cause|causes|lead|leads|result|results|trigger|triggers|produce|produces)$/;
+// (the words of asking a reason, a purpose or a result: nlp/lexicon clause-question-words)
+const wordsOf = (role: keyof typeof CLAUSE_QUESTION_WORDS) => {
+  const words = new Set(CLAUSE_QUESTION_WORDS[role]);
+  return { test: (w: string) => words.has(w) };
+};
+const REASON_NOUN = wordsOf('reason-nouns');
+const PURPOSE_NOUN = wordsOf('purpose-nouns');
+const RESULT_NOUN = wordsOf('result-nouns');
+const RESULT_VERB = wordsOf('result-verbs');
+const CAUSE_VERB = wordsOf('cause-verbs');
 
 export function purposeAsked(question: string): PurposeAsked | null {
   // the last sentence that asks (a scenario may come first)

@@ -5,7 +5,8 @@
 // happens (retrieve/question.ts purposeAsked) is answered by such a clause, not by the sentence that
 // restates it. Each clause comes with the rest of its sentence (its host: the predicate it is attached to),
 // which features.ts measures against the question. General English syntax only; nothing here weighs.
-import { posTags } from '../../retrieve/text';
+import { escapeRe, posTags } from '../../retrieve/text';
+import { CLAUSE_OPENERS, PURPOSE_MARKERS, REASON_MARKERS, RESULT_MARKERS } from '../../nlp/lexicon';
 import type { PurposeAsked } from '../../retrieve/question';
 import type { Span } from './spans';
 
@@ -20,40 +21,60 @@ export interface ClauseSpan extends Span {
 /** At most this many words of a clause are kept. */
 const CLAUSE_WORDS = 24;
 
+/** Phrases as one alternation, longest first (so "because of" wins over "because"). */
+const alternation = (phrases: readonly string[]) =>
+  [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => escapeRe(p).replace(/ /g, String.raw`\s+`))
+    .join('|');
+
 /**
- * Markers opening a clause of purpose, reason or result, by kind. The clause is what follows the marker, with the
- * marker's own last words where the match captures them ("to carry ...", "solely for naming ...", "because of
- * ..."): an answer says "to X" or "because Y" as the text does.
+ * Markers opening a clause of purpose, reason or result, by kind (nlp/lexicon purpose-, reason- and
+ * result-markers). The clause is what follows the marker, with the marker's own last words where the match
+ * captures them ("to carry ...", "solely for naming ...", "because of ..."): an answer says "to X" or
+ * "because Y" as the text does.
  */
 const MARKERS: { kind: ClauseKind; re: RegExp; level: Span['level'] }[] = [
-  { kind: 'purpose', re: /\b((?:in order to|so as to|in order that|so that|for the purpose of|with the aim of|for the sake of)\s+)/gi, level: 'specific' },
+  { kind: 'purpose', re: new RegExp(String.raw`\b((?:${alternation(PURPOSE_MARKERS.subordinators)})\s+)`, 'gi'), level: 'specific' },
   // "X is used to carry Y", "is needed for Y", "serves to", "is intended solely for"
   {
     kind: 'purpose',
-    re: /\b(?:used|needed|meant|intended|designed|required|necessary|sufficient|serves?|served|helps?|exists?)\s+((?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+)/gi,
+    re: new RegExp(String.raw`\b(?:${alternation(PURPOSE_MARKERS.predicates)})\s+((?:only\s+|solely\s+|primarily\s+|mainly\s+)?(?:to|for)\s+)`, 'gi'),
     level: 'specific',
   },
   // "useful in tracing a fault", "helpful for X": what a thing is good for
-  { kind: 'purpose', re: /\b(?:useful|helpful|valuable|instrumental)\s+((?:to|for|in)\s+)/gi, level: 'specific' },
+  { kind: 'purpose', re: new RegExp(String.raw`\b(?:${alternation(PURPOSE_MARKERS.adjectives)})\s+((?:to|for|in)\s+)`, 'gi'), level: 'specific' },
   // "allows the peer to detect ...": what is made possible
-  { kind: 'purpose', re: /\b(?:allows?|enables?|permits?|lets?|helps?)\s+(?:(?!to\b)[\w.-]+\s+){0,4}?(to\s+)/gi, level: 'typed' },
-  { kind: 'reason', re: /\b((?:because(?:\s+of)?|since|due to|owing to|given that|as a result of|on account of|for fear that|lest)\s+)/gi, level: 'specific' },
+  { kind: 'purpose', re: new RegExp(String.raw`\b(?:${alternation(PURPOSE_MARKERS.enablers)})\s+(?:(?!to\b)[\w.-]+\s+){0,4}?(to\s+)`, 'gi'), level: 'typed' },
+  { kind: 'reason', re: new RegExp(String.raw`\b((?:${alternation(REASON_MARKERS.subordinators)})\s+)`, 'gi'), level: 'specific' },
   // "X suffers from being Y", "stems from", "caused by": what a state comes from
-  { kind: 'reason', re: /\b(?:suffers?|suffered|suffering|stems?|arises?|arising|derives?)\s+(from\s+)/gi, level: 'typed' },
-  { kind: 'reason', re: /\b(?:caused|explained|motivated|necessitated)\s+(by\s+)/gi, level: 'typed' },
-  { kind: 'reason', re: /\b(?:the reason (?:is|being) (?:that\s+)?|the rationale (?:is|being) (?:that\s+)?)()/gi, level: 'specific' },
+  { kind: 'reason', re: new RegExp(String.raw`\b(?:${alternation(REASON_MARKERS['from-verbs'])})\s+(from\s+)`, 'gi'), level: 'typed' },
+  { kind: 'reason', re: new RegExp(String.raw`\b(?:${alternation(REASON_MARKERS['by-participles'])})\s+(by\s+)`, 'gi'), level: 'typed' },
+  { kind: 'reason', re: new RegExp(String.raw`\b(?:(?:${alternation(REASON_MARKERS.openers)}) (?:that\s+)?)()`, 'gi'), level: 'specific' },
+  // (not "as a result of X": that names a reason)
+  { kind: 'result', re: new RegExp(String.raw`\b(?:${alternation(RESULT_MARKERS.connectives)}),?\s+(?!of\b)()`, 'gi'), level: 'typed' },
+  // "X, so Y": a coordinator of result after a comma (not "so that", "so as to", "so long as", "and so on / forth")
   {
     kind: 'result',
-    re: /\b(?:results? in|resulting in|leads? to|leading to|causes?|causing|thus|therefore|hence|consequently|as a result,?|with the result that)\s+()/gi,
+    re: new RegExp(String.raw`,\s+(?:${alternation(RESULT_MARKERS['after-comma'])})\s+(?!(?:that|as|long|far|on|forth|much|many)\b)()`, 'gi'),
     level: 'typed',
   },
 ];
 
 /** The conditional conjunctions whose clause is the condition of the rest (its consequent: a result). */
-const CONDITION = /^(?:if|when|whenever|once|after|upon|unless|should)\b/i;
+const CONDITION = new RegExp(String.raw`^(?:${alternation(CLAUSE_OPENERS.condition)})\b`, 'i');
 /** A sentence opening with a subordinate clause of another kind ("Because A when B, C"): no consequent read inside it. */
-const SUBORDINATE = /^(?:because|since|although|though|while|as|whereas|in order|so that)\b/i;
-const CONDITION_INSIDE = /\s(?:if|when|whenever|once|unless)\s/i;
+const SUBORDINATE = new RegExp(String.raw`^(?:${alternation(CLAUSE_OPENERS.other)})\b`, 'i');
+const CONDITION_INSIDE = new RegExp(String.raw`\s(?:${alternation(CLAUSE_OPENERS['condition-inside'])})\s`, 'i');
+/** What "this is" is followed by in a sentence giving the reason or purpose of the one before ("This is because A", "This is done to A"). */
+const FOLLOWING_MARKER = alternation([...REASON_MARKERS.subordinators, ...PURPOSE_MARKERS.subordinators, 'to', 'for']);
+/** A reason's subordinator of one word, opening a sentence that gives the reason of the one before ("Because ..."). */
+const REASON_OPENER = alternation(REASON_MARKERS.subordinators.filter((w) => !w.includes(' ')));
+const FOLLOWING = new RegExp(
+  String.raw`^\s*(?:(?:this|that|it)\s+(?:is|was)\s+(?:(?:done|needed|required|necessary|so)\s+)?(?=(?:${FOLLOWING_MARKER})\b)|(${alternation(RESULT_MARKERS['sentence-connectives'])})\b,?\s*|(?=(?:${REASON_OPENER})\b))`,
+  'i',
+);
+const OPENS_REASON = new RegExp(String.raw`^(?:${alternation(REASON_MARKERS.subordinators)})\b`, 'i');
 
 /** The clause from offset `from` to the next clause end (a semicolon, a colon, a full stop, a bracket; a comma too when `comma`), cut to CLAUSE_WORDS words. */
 function clauseFrom(sentence: string, from: number, comma: boolean): { text: string; end: number } {
@@ -136,14 +157,11 @@ export function purposeClauses(sentence: string): ClauseSpan[] {
  * before is the host). Null for any other sentence.
  */
 export function followingClause(sentence: string): { text: string; kind: ClauseKind } | null {
-  const m =
-    /^\s*(?:(?:this|that|it)\s+(?:is|was)\s+(?:(?:done|needed|required|necessary|so)\s+)?(?=because|since|due to|to|in order to|so that|for)|(therefore|thus|hence|consequently|as a result|otherwise)\b,?\s*|(?=because|since))/i.exec(
-      sentence,
-    );
+  const m = FOLLOWING.exec(sentence);
   if (!m) return null;
   // (a reason's or a purpose's marker stays with it: "because of X", "to X")
   const rest = sentence.slice(m[0].length);
-  const kind: ClauseKind = m[1] ? 'result' : /^(?:because|since|due)/i.test(rest) ? 'reason' : 'purpose';
+  const kind: ClauseKind = m[1] ? 'result' : OPENS_REASON.test(rest) ? 'reason' : 'purpose';
   const { text } = clauseFrom(sentence, m[0].length, false);
   return text.split(' ').length >= 2 ? { text, kind } : null;
 }
