@@ -239,16 +239,6 @@ export const CANDIDATE_FEATURES = [
   // conveys X" over "A macro, M, is used to convey X": before the verb, an apposition's commas between) or the object
   // ("what does the agent send" over "the agent sends M": after the verb), with no other clause break between
   'fillsRole',
-  // an end of a relation its sentence reads (extract/classic's parse; candidates/arguments.ts) whose verb is the
-  // question's: the share of the question's distinctive words (IDF-weighted) the relation's other end holds (the
-  // question names one end and asks the other)
-  'argumentOther',
-  // ... the relation's preposition is the one the question puts after its verb ("reply with"), or the question puts none
-  'argumentPreposition',
-  // ... one member of a coordinated end ("A, B and C") while the question asks for a list or a plural
-  'memberWhereListAsked',
-  // ... the whole coordinated end while the question asks for one thing
-  'listWhereOneAsked',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -848,11 +838,6 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     hostMatch: m.hostMatch ?? 0,
     restates: restates(c, ctx),
     fillsRole: fillsRole(c, ctx),
-    argumentOther: m.argumentOther ?? 0,
-    argumentPreposition: m.argumentPreposition ?? 0,
-    // (several things asked: a list, or a plural asked phrase, "which fields")
-    memberWhereListAsked: bool(!!m.argumentMember && (ctx.type.type === 'list' || ctx.type.plural)),
-    listWhereOneAsked: bool(!!m.argumentWhole && !(ctx.type.type === 'list' || ctx.type.plural)),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

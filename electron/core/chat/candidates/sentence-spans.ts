@@ -17,7 +17,6 @@ import type { Candidate, Measures } from './types';
 import type { AnswerType, QuestionType } from '../../retrieve/question';
 import { clip, neighbours, type AnswerContext, type ScoredSentence } from './context';
 import { followingClause, purposeClauses, type ClauseKind } from './clauses';
-import { predicateArguments, questionPredicate } from './arguments';
 import {
   askedKinds,
   asksMagnitude,
@@ -48,8 +47,6 @@ const OTHER_TYPES: AnswerType[] = ['name', 'value', 'action', 'condition', 'defi
 /** How many of the best sentences are read for clauses of purpose, reason or result, when the question asks one (and how many for the sentence after them giving it). */
 const CLAUSE_SENTENCES_READ = 10;
 const FOLLOWING_SENTENCES_READ = 5;
-/** How many of the best sentences are read for the arguments of the question's predicate (arguments.ts). */
-const ARGUMENT_SENTENCES_READ = 10;
 
 const bit = (b: boolean) => (b ? 1 : 0);
 
@@ -85,8 +82,6 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
   const asksDocument = !!type.head && DOCUMENT_NOUNS.has(type.head);
   const headLabel = type.head ? new RegExp(String.raw`\b${type.head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\s*[:=]\s*$`, 'i') : null;
   const bestItem = new Map<Sentence, number>();
-  // the question's predicate, whose arguments the best sentences give (not for a yes or no, nor a number)
-  const predicate = type.type !== 'yesno' && !ctx.numeric ? questionPredicate(q, ctx.phraseStems) : null;
 
   for (const x of chosen) {
     const { s, next, score, passage, rank } = x;
@@ -216,34 +211,6 @@ export function sentenceSpanCandidates(ctx: AnswerContext): Candidate[] {
             sentenceRank: 1 / (1 + usable.indexOf(x)),
             clauseAsked: bit(clauseAsked(ctx.purpose, c.kind)),
             hostMatch: coverage(ctx.distinctive, contentStems(c.host)),
-          },
-        });
-      }
-    }
-    // "what does X send to Y", "which device sends Y": the ends of the relations the sentence reads whose verb is the
-    // question's, each with how much of the question its other end holds; a coordinated end gives each member and the list
-    if (predicate && at < ARGUMENT_SENTENCES_READ) {
-      const opts = { asksNumber, asksDocument, headLabel, bestItem: bestItem.get(s)!, as: type.type };
-      for (const a of predicateArguments(s.text, predicate)) {
-        const measured = measureSpan(ctx, x, spans, a, opts);
-        if (!measured) continue;
-        out.push({
-          text: a.text,
-          source: 'argument',
-          passageId: passage,
-          passageRank: rank,
-          sentence: s.text,
-          offset: s.start,
-          triples: [],
-          measures: {
-            ...measured,
-            match: score,
-            passageMatch: ctx.passageCover.get(passage) ?? 0,
-            sentenceRank: 1 / (1 + usable.indexOf(x)),
-            argumentOther: coverage(ctx.distinctive, contentStems(a.other)),
-            argumentPreposition: a.prepositionAgrees,
-            argumentMember: bit(a.member),
-            argumentWhole: bit(a.whole),
           },
         });
       }

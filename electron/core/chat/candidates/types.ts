@@ -18,8 +18,7 @@ export type CandidateSource =
   | 'header' // a field of a named standard's own header
   | 'document' // the passage's own document (for "which document" questions)
   | 'requirement' // yes or no read off a requirement's modality and polarity
-  | 'clause' // a clause of purpose, reason or result of a sentence, for a question asking why, what for or what happens
-  | 'argument'; // an end of a relation its sentence reads (extract/classic) whose verb is the question's
+  | 'clause'; // a clause of purpose, reason or result of a sentence, for a question asking why, what for or what happens
 
 export const CANDIDATE_SOURCES: readonly CandidateSource[] = [
   'path',
@@ -34,7 +33,6 @@ export const CANDIDATE_SOURCES: readonly CandidateSource[] = [
   'document',
   'requirement',
   'clause',
-  'argument',
 ];
 
 /** How specific the pattern that read a span is to the asked type. */
@@ -127,13 +125,6 @@ export interface Measures {
   clauseAsked?: number;
   /** A clause's host (its sentence less the clause): the share of the question's distinctive words (IDF-weighted) it holds. */
   hostMatch?: number;
-  /** An end of a relation whose verb is the question's (candidates/arguments.ts): the share of the question's distinctive words (IDF-weighted) its other end holds. */
-  argumentOther?: number;
-  /** ... the relation's preposition is the one the question puts after its verb (or the question puts none). */
-  argumentPreposition?: number;
-  /** ... one member of a coordinated end of two or more; the whole coordinated end. */
-  argumentMember?: number;
-  argumentWhole?: number;
   /** Values: the thing it is the value of, as its text binds them ("412  Widget-Record": Widget-Record; retrieve/quantities.ts measuredThing). */
   measured?: string;
   /** Values: the kind of its unit ("16 octets": a size); absent for a number without one. */
