@@ -106,7 +106,7 @@ export const ARGUMENT_RULES = [
   {
     id: 'arg.subject-participle',
     statement:
-      'A common-noun subject keeps the participle phrase between it and its verb ("a module conforming to the standard can be", "gateways enforcing quotas may"): a participle with one noun phrase (after one preposition; a past participle only so) pins down what the noun names, while the subject stays under eight words; not a phrase pointing back ("described in this memo").',
+      'A common-noun subject keeps the participle phrase between it and its verb ("a module conforming to the standard can be", "gateways enforcing quotas may"): a participle with one noun phrase (after one preposition; a past participle only so) pins down what the noun names, while the subject stays under eight words; not a phrase pointing back ("named in this clause").',
   },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
   {
@@ -532,7 +532,7 @@ export class Arguments {
       const preposition = inner.length > 0 && inner[0].pos === 'ADP' && lower(inner[0]) !== 'of' && !isComplexPreposition(inner[0]);
       if (!preposition && !/ing$/.test(lower(tokens[p]))) return start;
       const between = preposition ? inner.slice(1) : inner;
-      // (a phrase pointing back, "described in this memo", pins down nothing on its own)
+      // (a phrase pointing back, "named in this clause", pins down nothing on its own)
       if (
         between.every((t) => ['DET', 'ADJ', 'NUM'].includes(t.pos) && !DEMONSTRATIVES.has(lower(t))) &&
         tokens[last.to].pos !== 'PRON' &&
