@@ -117,6 +117,14 @@ export const CALIBRATION_GAIN = 0.001;
 /** L2 penalties of the calibration (on standardised inputs), chosen among by the folds' calibration error. */
 export const CALIBRATION_L2 = [1, 3, 10, 30];
 
+/**
+ * The calibration options of the shipped answer table (docs/RETRIEVAL.md, "Re-fitting the shipped tables": the
+ * command's `--calibration-max 4 --calibration-kinds`), which `graphwright eval fit` uses too, so that a table
+ * re-fitted on one's own questions is calibrated the same way: at most four question features chosen forward,
+ * and an intercept per kind of answer asked.
+ */
+export const SHIPPED_CALIBRATION: Pick<FitOptions, 'calibrationMax' | 'calibrationKinds'> = { calibrationMax: 4, calibrationKinds: true };
+
 interface HeldOutPoint {
   group: string;
   /** Passages of text, or the graph's triples alone (each kind has its own calibration). */

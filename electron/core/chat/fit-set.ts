@@ -7,7 +7,7 @@
 // (SETTING_ANSWER_MODEL), where chat, `ask` and `eval qa` read it instead of the shipped table.
 import type { Retriever } from '../retrieve/retriever';
 import { gatherCandidates } from './candidates';
-import { fitAnswerModel, type FitExample, type FitReport } from './fit-model';
+import { fitAnswerModel, SHIPPED_CALIBRATION, type FitExample, type FitReport } from './fit-model';
 import { defaultRanker, type AnswerModel } from './ranker';
 
 /** Off-topic questions needed before the refusal (groundedness) model is fitted on the set rather than kept from the shipped one. */
@@ -39,8 +39,9 @@ export async function fitOnQuestions(
     examples.push({ id: q.key, group: q.file ?? `question:${q.key}`, gold: q.answers, ctx, candidates });
     options.onProgress?.(examples.length, questions.length);
   }
-  // the "none of these" alternative is fitted with the candidates, as the shipped table's is (docs/RETRIEVAL.md)
-  const { model, report } = fitAnswerModel(examples, { folds: options.folds, seed: options.seed, nullMode: 'joint' });
+  // the "none of these" alternative is fitted with the candidates and the confidence calibrated, as the shipped table's
+  // are (docs/RETRIEVAL.md)
+  const { model, report } = fitAnswerModel(examples, { folds: options.folds, seed: options.seed, nullMode: 'joint', ...SHIPPED_CALIBRATION });
   const offTopic = questions.filter((q) => q.offTopic).length;
   // with few off-topic questions the refusal threshold says nothing: the shipped groundedness model is kept
   const keptGrounded = offTopic < MIN_OFF_TOPIC;
