@@ -452,7 +452,7 @@ export function questionFeatures(
     otherPassageAgrees: bool(!!top && !!views?.otherPassageTop && consistentAnswers(top.text, views.otherPassageTop)),
     topPassageShare: top ? passageShare(top, ctx) : 0,
     pairShare: pairShare(ranked),
-    topForms: bool(new Set(top?.sources ?? []).size > 1),
+    topForms: bool(!!top && sourcesOf(top).size > 1),
     formMargin: formMargin(ranked),
     typedAlone: typedAlone(ranked, t),
     firstPassageAsked: bool(!!top && firstPassageAsked(top, ctx)),

@@ -76,6 +76,8 @@ export function qualifierFlags(meta: Record<string, unknown> | undefined): Tripl
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
 const contentWords = (s: string) => words(s).filter((w) => !FUNCTION_WORDS.has(w) && !DEMONSTRATIVES.has(w));
+/** The sentence holds a word opening a condition or a supposition ("if", "unless", ...). */
+const conditionOpenerIn = (sentence: string) => words(sentence).some((w) => UNASSERTED_OPENERS.has(w));
 const logit = (p: number) => Math.log(p / (1 - p));
 const flag = (b: boolean | undefined) => (b ? 1 : 0);
 
@@ -343,7 +345,7 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'subject content words (log)': (s) => Math.log1p(contentWords(s.subject).length),
   'object content words (log)': (s) => Math.log1p(contentWords(s.object).length),
   'relation words (log)': (s) => Math.log1p(words(s.relation).length),
-  'sentence has a condition opener': (s) => flag(words(s.sentence).some((w) => UNASSERTED_OPENERS.has(w))),
+  'sentence has a condition opener': (s) => flag(conditionOpenerIn(s.sentence)),
   'claim under a condition (meta.condition)': (s) => flag(s.conditional),
   'reduced relative (emit.reduced-relative)': (s) => flag(s.rules?.includes('emit.reduced-relative')),
   'pattern rule (first rule family)': (s) => flag(s.rules?.[0] !== undefined && ruleFamily(s.rules[0]) === 'pattern'),
@@ -460,7 +462,7 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
     const said = verbAfterClauseOpener(sentenceLayout(s));
     return said === null ? null : flag(said);
   },
-  'condition in the sentence not carried': (s) => flag(!s.conditional && words(s.sentence).some((w) => UNASSERTED_OPENERS.has(w))),
+  'condition in the sentence not carried': (s) => flag(!s.conditional && conditionOpenerIn(s.sentence)),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

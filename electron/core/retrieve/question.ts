@@ -851,15 +851,11 @@ function describingParticiple(word: string): string | null {
 export type PurposeAsked = 'purpose' | 'reason' | 'result';
 
 // (the words of asking a reason, a purpose or a result: nlp/lexicon clause-question-words)
-const wordsOf = (role: keyof typeof CLAUSE_QUESTION_WORDS) => {
-  const words = new Set(CLAUSE_QUESTION_WORDS[role]);
-  return { test: (w: string) => words.has(w) };
-};
-const REASON_NOUN = wordsOf('reason-nouns');
-const PURPOSE_NOUN = wordsOf('purpose-nouns');
-const RESULT_NOUN = wordsOf('result-nouns');
-const RESULT_VERB = wordsOf('result-verbs');
-const CAUSE_VERB = wordsOf('cause-verbs');
+const REASON_NOUN = new Set(CLAUSE_QUESTION_WORDS['reason-nouns']);
+const PURPOSE_NOUN = new Set(CLAUSE_QUESTION_WORDS['purpose-nouns']);
+const RESULT_NOUN = new Set(CLAUSE_QUESTION_WORDS['result-nouns']);
+const RESULT_VERB = new Set(CLAUSE_QUESTION_WORDS['result-verbs']);
+const CAUSE_VERB = new Set(CLAUSE_QUESTION_WORDS['cause-verbs']);
 
 export function purposeAsked(question: string): PurposeAsked | null {
   // the last sentence that asks (a scenario may come first)
@@ -874,20 +870,20 @@ export function purposeAsked(question: string): PurposeAsked | null {
   // "for what reason / purpose", "to what end", "with what aim"
   const before = words[whAt - 1];
   if ((wh === 'what' || wh === 'which') && before && /^(?:for|to|with)$/.test(before)) {
-    if (REASON_NOUN.test(after[0] ?? '')) return 'reason';
-    if (PURPOSE_NOUN.test(after[0] ?? '') || (before === 'to' && after[0] === 'end')) return 'purpose';
+    if (REASON_NOUN.has(after[0] ?? '')) return 'reason';
+    if (PURPOSE_NOUN.has(after[0] ?? '') || (before === 'to' && after[0] === 'end')) return 'purpose';
   }
   if (wh !== 'what') return null;
   // "what happens when / if ...", "what occurs after ..."
-  if (RESULT_VERB.test(after[0] ?? '') || (after[0] === 'will' && RESULT_VERB.test(after[1] ?? ''))) return 'result';
+  if (RESULT_VERB.has(after[0] ?? '') || (after[0] === 'will' && RESULT_VERB.has(after[1] ?? ''))) return 'result';
   // "what is the reason for X", "what is the purpose of X", "what is the effect of X"
   if (BE.has(after[0] ?? '')) {
     const noun = after[1] === 'the' || after[1] === 'a' || after[1] === 'an' || after[1] === 'its' ? after[2] : after[1];
     const prep = after[1] === 'the' || after[1] === 'a' || after[1] === 'an' || after[1] === 'its' ? after[3] : after[2];
     if (noun && prep && /^(?:of|for|behind)$/.test(prep)) {
-      if (REASON_NOUN.test(noun)) return 'reason';
-      if (PURPOSE_NOUN.test(noun)) return 'purpose';
-      if (RESULT_NOUN.test(noun)) return 'result';
+      if (REASON_NOUN.has(noun)) return 'reason';
+      if (PURPOSE_NOUN.has(noun)) return 'purpose';
+      if (RESULT_NOUN.has(noun)) return 'result';
     }
   }
   // "what is X used / needed / meant / intended for", "what is X for", "what does X serve"
@@ -900,7 +896,7 @@ export function purposeAsked(question: string): PurposeAsked | null {
   // (the verb ends the question or takes its preposition: "the termination cause indicate" has no such verb)
   if (
     /^(?:do|does|did|can|could|may|might|will|would)$/.test(after[0] ?? '') &&
-    words.some((w, k) => k > whAt + 2 && CAUSE_VERB.test(w) && (k === words.length - 1 || /^(?:to|in)$/.test(words[k + 1] ?? '')))
+    words.some((w, k) => k > whAt + 2 && CAUSE_VERB.has(w) && (k === words.length - 1 || /^(?:to|in)$/.test(words[k + 1] ?? '')))
   )
     return 'result';
   return null;

@@ -15,7 +15,7 @@ import { next, PREDICATES, prev } from './repair-rule';
 import { TOKEN_REPAIRS } from './tag-rules';
 import { isMonthWord } from '../../nlp/months';
 import { singular } from '../../nlp/morphology';
-import { capitalised, complexPreposition, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';
+import { capitalised, complexPreposition, finiteVerb, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';
 import type { Token } from './tokens';
 import type { RepairContext, TagRepair } from './repair-rule';
 
@@ -59,9 +59,6 @@ function listNumber(tokens: Token[]): number {
   if (/^[a-z]$/i.test(at(0)) && at(1) === ')' && word(2)) return 2;
   return 0;
 }
-
-/** A finite verb as tagged: an auxiliary, or a verb that is no participle or gerund. */
-const finiteVerb = (x: Token) => x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text));
 
 const SPAN_REPAIRS: SpanRepair[] = [
   {

@@ -4,7 +4,7 @@ import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, C
 import { baseForm, MODALS, next, prev } from './repair-rule';
 import type { RepairContext, TagRepair } from './repair-rule';
 import type { Token } from './tokens';
-import { capitalised, lower, nounInWordNet, pluralNoun } from './words';
+import { capitalised, finiteVerb, lower, nounInWordNet, pluralNoun } from './words';
 
 export const VERB_GROUP_REPAIRS: TagRepair[] = [
   {
@@ -250,7 +250,7 @@ export const VERB_GROUP_REPAIRS: TagRepair[] = [
           BARE_INFINITIVE_OBJECT_VERBS.has(lower(x))
         )
           return false;
-        if (x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text))) return true;
+        if (finiteVerb(x)) return true;
       }
       return false;
     },

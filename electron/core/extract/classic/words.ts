@@ -12,6 +12,9 @@ export const NP_HEAD = new Set(['NOUN', 'PROPN', 'NUM', 'X']);
 export const VERB_POS = new Set(['VERB', 'AUX']);
 
 export const lower = (t: Token | undefined) => (t ? t.text.toLowerCase() : '');
+
+/** A finite verb as tagged: an auxiliary, or a verb that is no participle or gerund (-ing, -ed, -en). */
+export const finiteVerb = (x: Token) => x.pos === 'AUX' || (x.pos === 'VERB' && !/\p{L}{2}(?:ing|ed|en)$/u.test(x.text));
 /** Written with a capital (an RFC 2119 keyword in capitals is no name). */
 export const capitalised = (t: Token | undefined) => Boolean(t && /^\p{Lu}/u.test(t.text) && !BCP14_KEYWORDS.has(t.text));
 /** A plural noun by its ending ("systems", but "class", "corpus", "analysis"). */
