@@ -2,7 +2,7 @@
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
-//                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--null MODE]...]
+//                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--without-only] [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -139,7 +139,8 @@ async function main(): Promise<void> {
         folds,
         seeds: opt('seeds')!.split(',').map(Number),
         setting,
-        variants: ['', ...all('without')],
+        // (--without-only: the --without variants alone, without the fit with all features)
+        variants: [...(args.includes('--without-only') ? [] : ['']), ...all('without')],
         nulls: (all('null').length ? all('null') : ['none']) as NullMode[],
         heldOut: opt('held-out'),
         types,
@@ -289,7 +290,12 @@ function compareOnFolds(
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
         ...calibrationOptions(),
       });
-      if (o.heldOut) dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
+      if (o.heldOut) {
+        dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
+        // (--held-out FILE: every seed's held-out points with their question features; written after every fit, so that a
+        // long comparison stopped early keeps the runs it finished)
+        fs.writeFileSync(path.resolve(o.heldOut), JSON.stringify({ features: QUESTION_FEATURES, runs: dumped }));
+      }
       const answerable = report.heldOut.filter((p) => p.kind === 'text' && p.answerable);
       const at = precisionAt(answerable, [0.8])[0];
       // per question type: where the first right answer ranked (1 / 2 / 3-5 / 6+ / not a candidate)
@@ -331,8 +337,6 @@ function compareOnFolds(
     );
   }
   ablateFeatures([]);
-  // (--held-out FILE: every seed's held-out points with their question features, to study the calibration)
-  if (o.heldOut) fs.writeFileSync(path.resolve(o.heldOut), JSON.stringify({ features: QUESTION_FEATURES, runs: dumped }));
 }
 
 await main();
