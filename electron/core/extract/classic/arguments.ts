@@ -110,6 +110,14 @@ export const ARGUMENT_RULES = [
   },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
   {
+    id: 'arg.chain-catenative',
+    statement: 'A subject\'s chain steps over a participle with its infinitive ("implementors intending to use X are urged": "implementors").',
+  },
+  {
+    id: 'arg.chain-relative',
+    statement: 'A relative pronoun ends a subject\'s prepositional chain: in "the client with which the server shares X" the subject is "the server".',
+  },
+  {
     id: 'arg.subject-modifier',
     statement:
       'A common-noun subject keeps the one prepositional phrase between it and its verb ("the retry to the same server is counted"): the phrase pins down what the noun names; a name stays alone, and so does a subject of ten words or more.',
@@ -561,8 +569,14 @@ export class Arguments {
     let settled = a; // the last position a chain step confirmed (conjuncts alone move nothing)
     for (let guard = 0; guard < 6; guard++) {
       let k = cur.lead - 1;
-      while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
-      if (k < 1) break;
+      // arg.chain-relative: a relative pronoun ends the chain ("the client with which the server shares X":
+      // "the server" is the clause's own subject, not a phrase of "the client")
+      while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos) && !REL_PRONOUN.has(lower(tokens[k]))) k--;
+      if (k >= 1 && REL_PRONOUN.has(lower(tokens[k])) && tokens[k - 1].pos === 'ADP') {
+        const start = settled === a ? a : withRule(settled, 'arg.chain-start');
+        return withRule(start, 'arg.chain-relative');
+      }
+      if (k < 1 || REL_PRONOUN.has(lower(tokens[k]))) break;
       // "A tool reading the files and the logs is": walk over a
       // conjunct, and keep the walk only when a chain step follows it
       if (COORD.has(lower(tokens[k]))) {
@@ -579,6 +593,10 @@ export class Arguments {
       const infinitive = tokens[k].pos === 'VERB' && lower(tokens[k - 1]) === 'to' && k >= 2;
       if (participle || infinitive) {
         let e = k - (infinitive ? 2 : 1);
+        // arg.chain-catenative: an infinitive after a participle ("implementors intending to use X are") steps
+        // over both to the noun the participle follows
+        const catenative = infinitive && e >= 1 && tokens[e].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[e].text) && !this.argEndingAt(e);
+        if (catenative) e--;
         // ("an exchange (phase 1) supporting": over a parenthesis)
         if (tokens[e]?.text === ')') {
           let o = e - 1;
@@ -589,7 +607,7 @@ export class Arguments {
         if (!prev) break;
         let lead = prev.from;
         while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
-        cur = settled = { ...prev, lead };
+        cur = settled = catenative ? withRule({ ...prev, lead }, 'arg.chain-catenative') : { ...prev, lead };
         continue;
       }
       // "methods based on X": the participle before the preposition
