@@ -111,11 +111,11 @@ export const ARGUMENT_RULES = [
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
   {
     id: 'arg.chain-catenative',
-    statement: 'A subject\'s chain steps over a participle with its infinitive ("implementors intending to use X are urged": "implementors").',
+    statement: 'A subject\'s chain steps over a participle with its infinitive ("vendors wishing to sell X are advised": "vendors").',
   },
   {
     id: 'arg.chain-relative',
-    statement: 'A relative pronoun ends a subject\'s prepositional chain: in "the client with which the server shares X" the subject is "the server".',
+    statement: 'A relative pronoun ends a subject\'s prepositional chain: in "the host with which the relay swaps X" the subject is "the relay".',
   },
   {
     id: 'arg.subject-modifier',
@@ -569,8 +569,8 @@ export class Arguments {
     let settled = a; // the last position a chain step confirmed (conjuncts alone move nothing)
     for (let guard = 0; guard < 6; guard++) {
       let k = cur.lead - 1;
-      // arg.chain-relative: a relative pronoun ends the chain ("the client with which the server shares X":
-      // "the server" is the clause's own subject, not a phrase of "the client")
+      // arg.chain-relative: a relative pronoun ends the chain ("the host with which the relay swaps X":
+      // "the relay" is the clause's own subject, not a phrase of "the host")
       while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos) && !REL_PRONOUN.has(lower(tokens[k]))) k--;
       if (k >= 1 && REL_PRONOUN.has(lower(tokens[k])) && tokens[k - 1].pos === 'ADP') {
         const start = settled === a ? a : withRule(settled, 'arg.chain-start');
@@ -593,7 +593,7 @@ export class Arguments {
       const infinitive = tokens[k].pos === 'VERB' && lower(tokens[k - 1]) === 'to' && k >= 2;
       if (participle || infinitive) {
         let e = k - (infinitive ? 2 : 1);
-        // arg.chain-catenative: an infinitive after a participle ("implementors intending to use X are") steps
+        // arg.chain-catenative: an infinitive after a participle ("vendors wishing to sell X are") steps
         // over both to the noun the participle follows
         const catenative = infinitive && e >= 1 && tokens[e].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[e].text) && !this.argEndingAt(e);
         if (catenative) e--;

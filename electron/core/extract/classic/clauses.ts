@@ -210,7 +210,7 @@ function deniedFrame(tokens: Token[], j: number): boolean {
 /**
  * clause.extraposed: a "that" clause after "it" and a form of "be" with an adjective or participle that is no
  * factive predicate ("it is likely that X", "it is expected that X", "it is conceivable that X"): X is possible,
- * expected or judged, not asserted. A requirement keyword in capitals ("It is RECOMMENDED that") is read as before.
+ * expected or judged, not asserted. A requirement keyword in capitals ("It is REQUIRED that") is read as before.
  */
 function extraposedSupposition(tokens: Token[], j: number): boolean {
   let k = j - 1;

@@ -98,7 +98,7 @@ export const EMIT_RULES = [
   {
     id: 'emit.case-condition',
     statement:
-      'A sentence opened by a phrase pointing back at a case ("In this case", "Under such conditions", "In either case") keeps that phrase as its clauses\' condition (meta.condition): what they say holds in that case only.',
+      'A sentence opened by a phrase pointing back at a case ("In that situation", "Under such conditions", "In both situations") keeps that phrase as its clauses\' condition (meta.condition): what they say holds in that case only.',
   },
   {
     id: 'emit.trailing-condition',

@@ -35,7 +35,7 @@ export const LIST_RULES = [
 
 /**
  * The last token of a sentence-opening phrase that points back at a case (a preposition, a demonstrative or
- * "such", a noun of condition: "In this case", "Under such circumstances", "In either case"), or -1.
+ * "such", a noun of condition: "In that situation", "Under those conditions", "In both situations"), or -1.
  */
 function casePhraseEnd(tokens: Token[]): number {
   if (tokens[0]?.pos !== 'ADP' || !tokens[1]) return -1;
@@ -171,7 +171,7 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   const clauseIn = (t: Token, x: number) => t.pos === 'AUX' || (VERB_POS.has(t.pos) && ['NOUN', 'PROPN', 'PRON'].includes(tokens[x - 1]?.pos ?? ''));
   if (comma > lead && !tokens.slice(0, comma).some(clauseIn) && clauses.some((c) => c.vs > comma))
     r.condition = text.slice(tokens[0].start, tokens[comma - 1].end).replace(/\s+/g, ' ');
-  // emit.case-condition: a sentence opened by a phrase pointing back at a case ("In this case", "Under such
+  // emit.case-condition: a sentence opened by a phrase pointing back at a case ("In that situation", "Under such
   // conditions") holds its clauses in that case
   const caseEnd = r.condition ? -1 : casePhraseEnd(tokens);
   let openingRule: Reading['conditionRule'] = 'emit.condition';

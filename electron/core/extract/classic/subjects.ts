@@ -154,7 +154,7 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
       subjects = args.withCoordinatedBefore(reduced ? a : args.withSubjectModifier(start, a));
       rules.push(reduced ? 'subj.reduced-relative' : 'subj.noun-phrase');
       // emit.restrictive-relative also of a clause opened by a preposition and a relative pronoun, no mark before
-      // them ("a client with which the server shares X": the clause picks out the client, said in passing)
+      // them ("a host with which the relay swaps X": the clause picks out the host, said in passing)
       if (start.rules?.includes('arg.chain-relative')) {
         let p = start.lead - 1;
         while (p >= 0 && !REL_PRONOUN.has(lower(tokens[p]))) p--;
