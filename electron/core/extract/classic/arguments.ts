@@ -110,10 +110,6 @@ export const ARGUMENT_RULES = [
   },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
   {
-    id: 'arg.chain-catenative',
-    statement: 'A subject\'s chain steps over a participle with its infinitive ("vendors wishing to sell X are advised": "vendors").',
-  },
-  {
     id: 'arg.chain-relative',
     statement: 'A relative pronoun ends a subject\'s prepositional chain: in "the host with which the relay swaps X" the subject is "the relay".',
   },
@@ -593,10 +589,6 @@ export class Arguments {
       const infinitive = tokens[k].pos === 'VERB' && lower(tokens[k - 1]) === 'to' && k >= 2;
       if (participle || infinitive) {
         let e = k - (infinitive ? 2 : 1);
-        // arg.chain-catenative: an infinitive after a participle ("vendors wishing to sell X are") steps
-        // over both to the noun the participle follows
-        const catenative = infinitive && e >= 1 && tokens[e].pos === 'VERB' && /\p{L}{2}(?:ing|ed)$/u.test(tokens[e].text) && !this.argEndingAt(e);
-        if (catenative) e--;
         // ("an exchange (phase 1) supporting": over a parenthesis)
         if (tokens[e]?.text === ')') {
           let o = e - 1;
@@ -607,7 +599,7 @@ export class Arguments {
         if (!prev) break;
         let lead = prev.from;
         while (lead > 0 && tokens[lead - 1].pos === 'DET') lead--;
-        cur = settled = catenative ? withRule({ ...prev, lead }, 'arg.chain-catenative') : { ...prev, lead };
+        cur = settled = { ...prev, lead };
         continue;
       }
       // "methods based on X": the participle before the preposition
