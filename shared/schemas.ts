@@ -121,6 +121,11 @@ export const TripleQualifiers = z.object({
    * the act is sought, required, intended or seems so, not that it was done.
    */
   catenative: z.string().optional(),
+  /**
+   * The voice of a relation written as its verb's lemma from a participle ("send to" for "is sent to"; rule
+   * rel.voice): "passive" says the subject is acted on, not the doer; the words as written are `surface`.
+   */
+  voice: z.enum(['passive']).optional(),
 });
 export type TripleQualifiers = z.infer<typeof TripleQualifiers>;
 

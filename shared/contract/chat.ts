@@ -29,6 +29,8 @@ export const RetrievedTriple = z.object({
   id: Id,
   subject: z.string(),
   relation: z.string(),
+  /** The relation's words as written, where a reader tells them instead of the relation: a passive written as its lemma ("is sent to" for "send to"; shared/relation-label.ts). */
+  label: z.string().optional(),
   object: z.string(),
   subjectId: Id,
   objectId: Id,

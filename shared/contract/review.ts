@@ -104,6 +104,13 @@ export const GraphViewEdge = z.object({
   source: Id,
   target: Id,
   relation: z.string(),
+  /**
+   * The relation's words as written, when the extractor brought them to a lemma form ("is sent to" for
+   * "send to" in the passive): what the edge's label shows, the relation alone stating the patient as the doer.
+   */
+  label: z.string().optional(),
+  /** The relation's voice when it is not the active one (TripleQualifiers.voice). */
+  voice: z.enum(['passive']).optional(),
   status: EdgeStatus,
   stage: Stage,
   confidence: z.number(),

@@ -97,6 +97,8 @@ describe('graphwright read commands', () => {
         rules: [],
         precision: null,
         qualifiers: {},
+        // (what a reader shows for the relation: the relation itself, no passive written as its lemma)
+        label: 'runs over',
       },
     ]);
     expect(cli(['triples', '--db', db, '--status', 'accepted', '--json']).json()).toEqual([]);

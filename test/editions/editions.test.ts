@@ -394,7 +394,7 @@ describe('graphwright ingest --json and diff --json', () => {
     const removedAfter = quoting(triples, CHANGES.removedText);
     expect(removedAfter.map((x) => x.id)).toEqual(removedBefore.map((x) => x.id));
     expect(removedAfter.every((x) => x.status === 'stale')).toBe(true);
-    // the shape of triples --json: its keys in order, with the later additions (rules, precision, qualifiers) after them
+    // the shape of triples --json: its keys in order, with the later additions (rules, precision, qualifiers, label) after them
     expect(Object.keys(triples[0])).toEqual([
       'id',
       'subject',
@@ -408,6 +408,7 @@ describe('graphwright ingest --json and diff --json', () => {
       'rules',
       'precision',
       'qualifiers',
+      'label',
     ]);
     const stale = triples.filter((x) => x.status === 'stale');
     const status = cli(['status', '--db', db, '--json']).json();

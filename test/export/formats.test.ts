@@ -122,7 +122,11 @@ group('RDF', () => {
       quantity: 'at most one',
       preposition: 'at',
       catenative: 'decide to',
+      voice: 'passive',
     });
+    // the predicate stays the relation (its lemma form); the voice and the words as written are the statement's
+    const predicate = quads.find((q) => q.subject.value === worksAt && q.predicate.value === 'http://www.w3.org/1999/02/22-rdf-syntax-ns#predicate');
+    expect(decodeURIComponent(predicate!.object.value)).toMatch(/\/relation\/works[ _]at$/);
     expect(gw('negated')[0].object).toMatchObject({ datatype: { value: 'http://www.w3.org/2001/XMLSchema#boolean' } });
     expect(
       gw('condition')

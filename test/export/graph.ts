@@ -22,6 +22,7 @@ export const WORKS_AT_QUALIFIERS = {
   quantity: 'at most one',
   preposition: 'at',
   catenative: 'decide to',
+  voice: 'passive',
 };
 
 export function span(text: string, quote: string): { start: number; end: number; quote: string } {

@@ -26,9 +26,11 @@ const TEXT = `Widget Exchange Protocol
    Each request is stored in the journal.
 
    The registry may choose to reject the request.
+
+   Each reply is sent to the gateway by the registry.
 `;
 
-type Row = { subject: string; relation: string; object: string; qualifiers: Record<string, unknown> };
+type Row = { subject: string; relation: string; label: string; object: string; qualifiers: Record<string, unknown> };
 
 const tmp = tmpDir('qualifiers');
 afterAll(() => tmp.cleanup());
@@ -59,12 +61,27 @@ describe('qualifiers of a triple', () => {
     // a preposition of place ending the relation is its qualifier (rel.adjunct), the words as written its label
     const stored = rows.find((t) => t.subject === 'request' && t.object === 'journal');
     expect(stored, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
-    expect(stored!.relation).toBe('stored');
-    expect(stored!.qualifiers).toMatchObject({ preposition: 'in', surface: 'stored in' });
+    // (and the passive's participle its verb's lemma, the voice kept apart: rel.voice)
+    expect(stored!.relation).toBe('store');
+    expect(stored!.qualifiers).toMatchObject({ preposition: 'in', surface: 'stored in', voice: 'passive' });
     // a catenative verb taken out of the relation before its infinitive is its qualifier (rel.catenative)
     const reject = rows.find((t) => t.subject === 'registry' && t.object === 'request' && t.relation === 'reject');
     expect(reject, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
     expect(reject!.qualifiers).toMatchObject({ modality: 'may', catenative: 'choose to', surface: 'may choose to reject' });
+    // a passive written as its verb's lemma keeps its voice apart, and its label is the words as written
+    // (rel.voice): the relation alone, "send to", would make the reply the sender
+    const sent = rows.find((t) => t.subject === 'reply' && t.object === 'gateway');
+    expect(sent, JSON.stringify(rows.map((t) => [t.subject, t.relation, t.object]))).toBeDefined();
+    expect(sent!.relation).toBe('send to');
+    expect(sent!.qualifiers).toMatchObject({ voice: 'passive' });
+    expect(sent!.label).toBe(sent!.qualifiers.surface);
+    expect(sent!.label).toMatch(/^(?:is )?sent to$/);
+    // an active relation is labelled by itself and has no voice
+    expect(forward!.label).toBe('send');
+    expect(forward!.qualifiers.voice).toBeUndefined();
+    // the plain listing shows the label too
+    const listed = cli(['triples', '--db', db]).stdout;
+    expect(listed).toContain(`reply | ${sent!.label} | gateway`);
     // every row has the field, {} when nothing qualifies it
     expect(rows.every((t) => typeof t.qualifiers === 'object' && t.qualifiers !== null)).toBe(true);
   }, 180_000);

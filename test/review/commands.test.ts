@@ -232,6 +232,30 @@ describe('review commands', () => {
     expect(addedHist[0].summary).toMatch(/^created: "NAS" authenticates via "RADIUS"/);
   });
 
+  it("a Graph edge carries a passive's words as written and its voice; triples.list its qualifiers; an edit drops both", async () => {
+    const { core, ids } = setup();
+    // (as the extractor writes a passive in its lemma form, rel.voice: the words as written and the voice in meta)
+    core.store.db
+      .prepare('UPDATE edges SET meta = ? WHERE id = ?')
+      .run(JSON.stringify({ surface: 'are carried between', voice: 'passive' }), ids.edges.between);
+    const hood = await call(core, 'graph.neighbourhood', { nodeIds: [ids.nodes.goose], depth: 2 });
+    const between = hood.edges.find((e) => e.id === ids.edges.between);
+    expect(between).toMatchObject({ label: 'are carried between', voice: 'passive' });
+    // an edge the extractor kept no words for has neither
+    const other = hood.edges.find((e) => e.id !== ids.edges.between);
+    expect(other?.label).toBeUndefined();
+    expect(other?.voice).toBeUndefined();
+    const row = (await call(core, 'triples.list', { ids: [ids.edges.between] })).items[0];
+    expect(row.qualifiers).toMatchObject({ surface: 'are carried between', voice: 'passive' });
+    // the editor's words are the relation: no words as written, no voice
+    await call(core, 'triples.edit', { id: ids.edges.between, relation: 'links' });
+    const edited = (await call(core, 'graph.neighbourhood', { nodeIds: [ids.nodes.goose], depth: 2 })).edges.find((e) => e.id === ids.edges.between);
+    expect(edited).toMatchObject({ relation: 'links', edited: true });
+    expect(edited?.label).toBeUndefined();
+    expect(edited?.voice).toBeUndefined();
+    expect((await call(core, 'triples.list', { ids: [ids.edges.between] })).items[0].qualifiers.voice).toBeUndefined();
+  });
+
   it('triples.list sorts by each column and filters; evidence, neighbourhood and search feed the views', async () => {
     const { core, ids } = setup();
     const list = (q: CallInput<'triples.list'>) => call(core, 'triples.list', q);

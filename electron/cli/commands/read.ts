@@ -3,6 +3,7 @@ import type { Command } from '../command';
 import { UsageError, dbOption, jsonOption, parseId } from '../command';
 import { callCore, openCore } from '../open';
 import { NodeKind, EdgeStatus } from '../../../shared/schemas';
+import { shownRelation } from '../../../shared/relation-label';
 
 const PAGE = 5000;
 
@@ -155,10 +156,13 @@ export const triplesCommand: Command = {
             rules: t.rules,
             precision: t.precision,
             qualifiers: t.qualifiers,
+            // (an addition, after the keys before it: what a reader shows for the relation, the words as written
+            // for a passive written as its lemma; shared/relation-label.ts)
+            label: shownRelation(t.relation, t.qualifiers),
           })),
         );
       }
-      for (const t of all) io.out(`${t.id}\t${t.status}\t${t.stage}\t${t.subject} | ${t.relation} | ${t.object}`);
+      for (const t of all) io.out(`${t.id}\t${t.status}\t${t.stage}\t${t.subject} | ${shownRelation(t.relation, t.qualifiers)} | ${t.object}`);
     } finally {
       await core.close();
     }

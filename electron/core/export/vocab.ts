@@ -54,6 +54,7 @@ export const V = {
   quantity: `${GW}quantity`,
   preposition: `${GW}preposition`,
   catenative: `${GW}catenative`,
+  voice: `${GW}voice`,
   engine: `${GW}engine`,
   model: `${GW}model`,
   concept: `${GW}concept`,
@@ -89,6 +90,7 @@ export const QUALIFIER_PROPS = [
   ['quantity', V.quantity, false],
   ['preposition', V.preposition, false],
   ['catenative', V.catenative, false],
+  ['voice', V.voice, false],
 ] as const;
 
 const seg = (s: string) => encodeURIComponent(s);
@@ -189,6 +191,7 @@ export const JSONLD_CONTEXT: Record<string, unknown> = {
   quantity: 'gw:quantity',
   preposition: 'gw:preposition',
   catenative: 'gw:catenative',
+  voice: 'gw:voice',
   engine: 'gw:engine',
   model: 'gw:model',
   concept: { '@id': 'gw:concept', '@type': '@id' },

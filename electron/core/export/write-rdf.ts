@@ -7,7 +7,7 @@
 //   type      <typ:T> a gw:NodeType ; rdfs:label "T" .
 //   relation  <rel:r> a rdf:Property ; rdfs:label "r" .
 //   triple    <edge:h> a rdf:Statement ; rdf:subject/predicate/object ; gw:status ; gw:stage ; gw:confidence ; gw:engine [; gw:model] [; gw:precision]
-//             [; gw:surface ; gw:modality ; gw:negated ; gw:condition ; gw:only ; gw:quantity ; gw:preposition ; gw:catenative]
+//             [; gw:surface ; gw:modality ; gw:negated ; gw:condition ; gw:only ; gw:quantity ; gw:preposition ; gw:catenative ; gw:voice]
 //             and, for accepted triples only, the asserted <s> <rel:r> <o> .
 //   link      _:lN a gw:ConceptLink ; gw:concept <c> ; gw:instance <n> | gw:relation <rel:r> ; gw:level N
 //             and <n> a <c> (instances), <n> rdfs:subClassOf <c> (concepts), <rel:r> skos:broader <c> (relations).

@@ -40,6 +40,7 @@ import nameParticles from './lexicon/name-particles.json' with { type: 'json' };
 import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
 import inabilityAdjectives from './lexicon/inability-adjectives.json' with { type: 'json' };
+import factivePredicates from './lexicon/factive-predicates.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
 import permissiveVerbs from './lexicon/permissive-verbs.json' with { type: 'json' };
@@ -110,6 +111,7 @@ export const LEXICON: Record<string, WordList> = {
   'naming-verbs': namingVerbs,
   negation,
   'inability-adjectives': inabilityAdjectives,
+  'factive-predicates': factivePredicates,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
   'permissive-verbs': permissiveVerbs,
@@ -147,6 +149,8 @@ export const BCP14_KEYWORDS = set(bcp14Keywords);
 export const NEGATION = set(negation);
 /** Adjectives denying the ability to do the act of their infinitive ("unable to verify"). */
 export const INABILITY_ADJECTIVES = set(inabilityAdjectives);
+/** Factive predicates: "it is ADJ that X" presents X as a fact ("clear", "known"). */
+export const FACTIVE_PREDICATES = set(factivePredicates);
 export const PURPOSE_NOUNS = set(purposeNouns);
 /** What opens a clause of purpose, by role (subordinators, predicates before "to"/"for", adjectives of usefulness, verbs of enabling). */
 export const PURPOSE_MARKERS: Readonly<Record<'subordinators' | 'predicates' | 'adjectives' | 'enablers', readonly string[]>> = purposeMarkers.words;

@@ -352,17 +352,20 @@ export class Retriever {
       const subject = s.labels[s.src.data[x.edge]];
       const object = s.labels[s.dst.data[x.edge]];
       const relation = s.relations[s.rel.data[x.edge]];
+      // (a passive written as its lemma is told in its words as written: "send to" alone would make the patient the doer)
+      const label = s.wording.get(x.edge);
       return {
         id: s.edgeId.data[x.edge],
         subject,
         relation,
+        ...(label ? { label } : {}),
         object,
         subjectId: s.nodeId.data[s.src.data[x.edge]],
         objectId: s.nodeId.data[s.dst.data[x.edge]],
         score: round(x.score),
         hop: x.hop,
         path: x.path,
-        text: verbalizeTriple({ subject, relation, object }),
+        text: verbalizeTriple({ subject, relation, label, object }),
       };
     });
     return {

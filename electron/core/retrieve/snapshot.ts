@@ -93,6 +93,8 @@ export class GraphSnapshot {
 
   readonly relations: string[] = [];
   readonly relationIndex = new Map<string, number>();
+  /** Edge -> its relation's words as written, where a reader shows them (a passive written as its lemma: shared/relation-label.ts). */
+  readonly wording = new Map<number, string>();
   /** Concept labels linked to each relation (concept_links with a relation). */
   readonly relationConcepts = new Map<number, string[]>();
 
@@ -173,6 +175,7 @@ export class GraphSnapshot {
     this.vertexOfChunk.clear();
     this.relations.length = 0;
     this.relationIndex.clear();
+    this.wording.clear();
     this.relationConcepts.clear();
     this.edgeOfId.clear();
     this.edgePassages.clear();
@@ -247,7 +250,7 @@ export class GraphSnapshot {
         if (e !== undefined) this.link(v, e, W_TITLE);
       }
     }
-    for (const [id, sid, oid, relation, status, confidence] of this.repo.edgesAfter(prev?.edgeMax ?? 0)) {
+    for (const [id, sid, oid, relation, status, confidence, wording] of this.repo.edgesAfter(prev?.edgeMax ?? 0)) {
       if (status === 'rejected') continue;
       const s = this.vertexOfNode.get(sid);
       const o = this.vertexOfNode.get(oid);
@@ -259,6 +262,7 @@ export class GraphSnapshot {
       this.edgeId.push(id);
       this.edgeWeight.push((status === 'accepted' ? W_TRIPLE_ACCEPTED : W_TRIPLE_PROPOSED) * (0.5 + 0.5 * Math.min(1, Math.max(0, confidence))));
       this.edgeOfId.set(id, e);
+      if (wording) this.wording.set(e, wording);
     }
     for (const [, edgeId, nodeId, chunk] of this.repo.provenanceLinksAfter(prev?.provMax ?? 0)) {
       const p = this.passageVertex(chunk);

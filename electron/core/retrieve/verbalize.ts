@@ -7,6 +7,8 @@ import { log } from '../log';
 interface FactLike {
   subject: string;
   relation: string;
+  /** The relation's words as written, told instead of the relation where present (a passive written as its lemma). */
+  label?: string;
   object: string;
 }
 
@@ -42,7 +44,7 @@ const AUXILIARIES = new Set([
 
 /** One sentence for one triple, from the shape of its relation label. */
 export function verbalizeTriple(t: FactLike): string {
-  const w = relationWords(t.relation);
+  const w = relationWords(t.label ?? t.relation);
   const s = t.subject.trim();
   const o = t.object.trim();
   let text: string;
@@ -89,7 +91,7 @@ export async function verbalizeWithLlm(engine: LlmEngine, facts: FactLike[], opt
     const res = await engine.generate<{ sentences: string[] }>(
       [
         { role: 'system', content: 'Convert knowledge graph triples into plain sentences. One sentence per triple, same order, no new facts.' },
-        { role: 'user', content: facts.map((f, i) => `${i + 1}. (${f.subject}, ${f.relation}, ${f.object})`).join('\n') },
+        { role: 'user', content: facts.map((f, i) => `${i + 1}. (${f.subject}, ${f.label ?? f.relation}, ${f.object})`).join('\n') },
       ],
       schema,
       { maxTokens: Math.min(4000, 60 * facts.length), temperature: 0, signal: options.signal },

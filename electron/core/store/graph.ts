@@ -320,5 +320,6 @@ export function qualifiersOf(meta: Record<string, unknown>, edited: boolean): Tr
   if (preposition && !edited) out.preposition = preposition;
   const catenative = text(meta.catenative);
   if (catenative && !edited) out.catenative = catenative;
+  if (meta.voice === 'passive' && !edited) out.voice = 'passive';
   return out;
 }

@@ -21,7 +21,8 @@ export interface GraphFingerprint {
 }
 
 type NodeSnapshotRow = [id: number, kind: string, label: string, aliases: string, chunkId: number | null];
-type EdgeSnapshotRow = [id: number, subjectId: number, objectId: number, relation: string, status: string, confidence: number];
+/** wording: the relation's words as written where a reader shows them instead of the relation (a passive written as its lemma, meta.voice); else null. */
+type EdgeSnapshotRow = [id: number, subjectId: number, objectId: number, relation: string, status: string, confidence: number, wording: string | null];
 type ProvenanceLinkRow = [id: number, edgeId: number | null, nodeId: number | null, chunkId: number];
 type ConceptLinkRow = [id: number, conceptId: number, nodeId: number | null, relation: string | null];
 
@@ -110,7 +111,11 @@ export class RetrievalRepository {
   /** Edges with id > after (rejected ones included: the caller decides), in id order. */
   *edgesAfter(after = 0): IterableIterator<EdgeSnapshotRow> {
     yield* this.db
-      .prepare('SELECT id, subject_id, object_id, relation, status, confidence FROM edges WHERE id > ? ORDER BY id')
+      .prepare(
+        `SELECT id, subject_id, object_id, relation, status, confidence,
+           CASE WHEN edited = 0 AND json_valid(meta) THEN CASE WHEN json_extract(meta, '$.voice') = 'passive' THEN json_extract(meta, '$.surface') END END
+         FROM edges WHERE id > ? ORDER BY id`,
+      )
       .raw()
       .iterate(after) as IterableIterator<EdgeSnapshotRow>;
   }

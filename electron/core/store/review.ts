@@ -5,7 +5,7 @@ import { normalizeLabel } from './normalize';
 import { ClauseLookup } from './clauses';
 import { DocumentRepository } from './documents';
 import { escapeLike, likeOf, tripleConditions } from './triple-filter';
-import type { NodeRow } from './graph';
+import { qualifiersOf, type NodeRow } from './graph';
 import type { EdgeStatus, GraphNode, NodeKind, Stage } from '../../../shared/schemas';
 import type { EntityDetail, EvidenceItem, GraphViewEdge, GraphViewNode, Neighbourhood, NeighbourhoodFilters } from '../../../shared/contract/review';
 
@@ -18,19 +18,26 @@ interface EdgeRow {
   stage: Stage;
   confidence: number;
   edited: number;
+  meta: string | null;
 }
 
 const toNode = (r: NodeRow): GraphNode => ({ id: r.id, kind: r.kind, label: r.label, type: r.type, aliases: parseJson<string[]>(r.aliases, []) });
-const toEdge = (r: EdgeRow): GraphViewEdge => ({
-  id: r.id,
-  source: r.subject_id,
-  target: r.object_id,
-  relation: r.relation,
-  status: r.status,
-  stage: r.stage,
-  confidence: r.confidence,
-  edited: r.edited === 1,
-});
+const toEdge = (r: EdgeRow): GraphViewEdge => {
+  // (the words as written and the voice, as a triple's qualifiers read them: an edited relation has neither)
+  const q = qualifiersOf(parseJson<Record<string, unknown>>(r.meta, {}), r.edited === 1);
+  return {
+    id: r.id,
+    source: r.subject_id,
+    target: r.object_id,
+    relation: r.relation,
+    ...(q.surface ? { label: q.surface } : {}),
+    ...(q.voice ? { voice: q.voice } : {}),
+    status: r.status,
+    stage: r.stage,
+    confidence: r.confidence,
+    edited: r.edited === 1,
+  };
+};
 
 /** Where sentences end: . ! ? (followed by space or end) or a blank line. */
 const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
@@ -149,7 +156,7 @@ export class ReviewRepository {
     const edges = ids.length
       ? (this.db
           .prepare(
-            `SELECT e.id, e.subject_id, e.object_id, e.relation, e.status, e.stage, e.confidence, e.edited FROM edges e
+            `SELECT e.id, e.subject_id, e.object_id, e.relation, e.status, e.stage, e.confidence, e.edited, e.meta FROM edges e
              WHERE e.subject_id IN (SELECT value FROM json_each(?)) AND e.object_id IN (SELECT value FROM json_each(?)) AND ${ef.sql} ORDER BY e.id`,
           )
           .all(JSON.stringify(ids), JSON.stringify(ids), ...ef.args) as EdgeRow[])

@@ -110,6 +110,10 @@ export const ARGUMENT_RULES = [
   },
   { id: 'arg.chain-start', statement: 'A subject is the first noun phrase of its prepositional chain, over reduced relatives and infinitives.' },
   {
+    id: 'arg.chain-relative',
+    statement: 'A relative pronoun ends a subject\'s prepositional chain: in "the host with which the relay swaps X" the subject is "the relay".',
+  },
+  {
     id: 'arg.subject-modifier',
     statement:
       'A common-noun subject keeps the one prepositional phrase between it and its verb ("the retry to the same server is counted"): the phrase pins down what the noun names; a name stays alone, and so does a subject of ten words or more.',
@@ -561,8 +565,14 @@ export class Arguments {
     let settled = a; // the last position a chain step confirmed (conjuncts alone move nothing)
     for (let guard = 0; guard < 6; guard++) {
       let k = cur.lead - 1;
-      while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos)) k--;
-      if (k < 1) break;
+      // arg.chain-relative: a relative pronoun ends the chain ("the host with which the relay swaps X":
+      // "the relay" is the clause's own subject, not a phrase of "the host")
+      while (k >= 0 && SKIP_BEFORE_OBJECT.has(tokens[k].pos) && !REL_PRONOUN.has(lower(tokens[k]))) k--;
+      if (k >= 1 && REL_PRONOUN.has(lower(tokens[k])) && tokens[k - 1].pos === 'ADP') {
+        const start = settled === a ? a : withRule(settled, 'arg.chain-start');
+        return withRule(start, 'arg.chain-relative');
+      }
+      if (k < 1 || REL_PRONOUN.has(lower(tokens[k]))) break;
       // "A tool reading the files and the logs is": walk over a
       // conjunct, and keep the walk only when a chain step follows it
       if (COORD.has(lower(tokens[k]))) {

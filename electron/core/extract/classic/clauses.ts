@@ -21,6 +21,8 @@ import {
   EXEMPLIFYING_OPENERS,
   COORDINATORS as COORD,
   DEMONSTRATIVES,
+  BE,
+  FACTIVE_PREDICATES,
   INABILITY_ADJECTIVES,
   NEGATION,
   POSSESSIVES,
@@ -59,6 +61,11 @@ export const CLAUSE_RULES = [
     id: 'clause.denied-frame',
     statement:
       'A "that" clause after a negated verb or an adjective of inability ("does not mean that X", "cannot verify that X", "is unable to verify that X") asserts nothing.',
+  },
+  {
+    id: 'clause.extraposed',
+    statement:
+      'A "that" clause after "it is" and an adjective or participle that is no factive ("it is likely that X", "it is expected that X"; not "it is clear that X", `nlp/lexicon/factive-predicates.json`) asserts nothing.',
   },
   { id: 'clause.counterfactual', statement: 'A counterfactual "were to" clause asserts nothing.' },
   { id: 'clause.verb-group', statement: 'A verb group is a run of verbs, auxiliaries, particles and adverbs between verbs, with "to"-infinitives joined.' },
@@ -200,6 +207,24 @@ function deniedFrame(tokens: Token[], j: number): boolean {
   return k >= 0 && INABILITY_ADJECTIVES.has(lower(tokens[k])) && lower(tokens[k + 1]) === 'to';
 }
 
+/**
+ * clause.extraposed: a "that" clause after "it" and a form of "be" with an adjective or participle that is no
+ * factive predicate ("it is likely that X", "it is expected that X", "it is conceivable that X"): X is possible,
+ * expected or judged, not asserted. A requirement keyword in capitals ("It is REQUIRED that") is read as before.
+ */
+function extraposedSupposition(tokens: Token[], j: number): boolean {
+  let k = j - 1;
+  const predicate = tokens[k];
+  if (!predicate || !(predicate.pos === 'ADJ' || (predicate.pos === 'VERB' && /\p{L}{2}(?:ed|en|wn)$/u.test(predicate.text)))) return false;
+  if (FACTIVE_PREDICATES.has(lower(predicate)) || predicate.text === predicate.text.toUpperCase()) return false;
+  k--;
+  while (k >= 0 && tokens[k].pos === 'ADV') k--;
+  if (!BE.has(lower(tokens[k]))) return false;
+  k--;
+  while (k >= 0 && (tokens[k].pos === 'AUX' || tokens[k].pos === 'ADV' || tokens[k].pos === 'PART')) k--;
+  return lower(tokens[k]) === 'it';
+}
+
 /** For each token, the rule id of the unasserted clause it lies in (null when asserted). */
 function unassertedMask(tokens: Token[]): (string | null)[] {
   const n = tokens.length;
@@ -225,7 +250,9 @@ function unassertedMask(tokens: Token[]): (string | null)[] {
                 ? 'clause.not-holding'
                 : x === 'that' && deniedFrame(tokens, j)
                   ? 'clause.denied-frame'
-                  : null;
+                  : x === 'that' && extraposedSupposition(tokens, j)
+                    ? 'clause.extraposed'
+                    : null;
     if (!opens) continue;
     if (phrase) mask[j] ??= opens; // ("provided that": the opener's own verb asserts nothing)
     // up to the clause's end (a comma, semicolon, colon, "then" or the sentence's end); a parenthetical inside is asserted

@@ -70,7 +70,7 @@ export interface Reading {
   /** The text of a condition clause read before the clause being read ("if the key is missing"), or null. */
   condition: string | null;
   /** The rule that gave the condition: one read before the clause, or one after it (emit.trailing-condition). */
-  conditionRule: 'emit.condition' | 'emit.trailing-condition';
+  conditionRule: 'emit.condition' | 'emit.trailing-condition' | 'emit.case-condition';
 }
 
 export const EMIT_RULES = [
@@ -94,6 +94,11 @@ export const EMIT_RULES = [
     id: 'emit.restrictive-relative',
     statement:
       'A restrictive relative clause (no comma, parenthesis or citation before "that", "which", "who": "packets that carry X") picks out which thing its antecedent is, it claims nothing: no triple, its two ends kept as mentions; a non-restrictive one (", which"), one on a name (a name is one thing already), on a predicate nominal ("X is a device that terminates Y", said of X) or on what the authors\' voice presents ("we describe a system that X") is made.',
+  },
+  {
+    id: 'emit.case-condition',
+    statement:
+      'A sentence opened by a phrase pointing back at a case ("In that situation", "Under such conditions", "In both situations") keeps that phrase as its clauses\' condition (meta.condition): what they say holds in that case only.',
   },
   {
     id: 'emit.trailing-condition',

@@ -112,10 +112,27 @@ export const RELATION_RULES = [
     statement:
       'A passive verb of naming with the name as its tail ("is termed", "is named", "is designated") is one relation, "called": (X, called, N), the words as written kept as its label; not with a preposition left in the relation or as its qualifier ("named using", "designated for").',
   },
+  {
+    id: 'rel.voice',
+    statement:
+      'A participle left heading a verb relation ("is sent to", "defined" with the agent\'s "by", "based on") is written as its verb\'s lemma, one relation in either voice: (X, send to, Y) with the voice kept apart as the triple\'s qualifier (meta.voice "passive"), the words as written its label ("is sent to"), the patient first as written; readers show the label or the voice beside the relation.',
+  },
 ];
 
 /** rel.naming: the one relation of a passive verb of naming (the commonest of nlp/lexicon/naming-verbs.json). */
 const NAMING = 'called';
+
+/**
+ * rel.voice: the lemma of a participle heading a verb relation ("sent" -> "send", "re-encrypted" ->
+ * "re-encrypt"); null for a word that is no participle, a capitalised word, or a verb WordNet lacks.
+ */
+export function voiceLemma(word: string | undefined): string | null {
+  if (!word || !/^\p{Ll}[\p{Ll}-]*$/u.test(word) || !participle(word)) return null;
+  const prefixed = prefixedVerb(word);
+  const base = prefixed ? verbLemma(prefixed.stem) : verbLemma(word);
+  const lemma = base && prefixed ? `${prefixed.prefix}${base}` : base;
+  return lemma && lemma !== word ? lemma : null;
+}
 
 /** A number written alone: a code, not a quantity ("26", "0x1F"). */
 const BARE_CODE = /^(?:\d{1,10}|0x[0-9a-f]{1,8})$/i;
@@ -421,6 +438,14 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     if (verbal && words.length === 1 && words[0] !== NAMING && NAMING_VERBS.has(words[0]) && !meta.preposition && !t.meta?.preposition && !meta.catenative) {
       words = [NAMING];
       rules.push('rel.naming');
+    }
+    // rel.voice: a participle left heading the relation is its verb's lemma, one relation in either voice;
+    // the voice is kept apart (meta.voice) and the words as written stay the label, the patient first as written
+    const voiced = verbal ? voiceLemma(words[0]) : null;
+    if (voiced) {
+      meta.voice = 'passive';
+      words = [voiced, ...words.slice(1)];
+      rules.push('rel.voice');
     }
     relation = words.join(' ');
   }

@@ -17,8 +17,8 @@ import { readingForm, withoutActObjects } from './relation-form';
 import type { CandidateTriple } from '../types';
 import { repairTags } from './repairs';
 import { phrase, type Token } from './tokens';
-import { pluralNoun, VERB_POS } from './words';
-import { UNASSERTED_OPENERS } from '../../nlp/lexicon';
+import { lower, pluralNoun, VERB_POS } from './words';
+import { CONDITION_NOUNS, DEMONSTRATIVES, UNASSERTED_OPENERS } from '../../nlp/lexicon';
 import { entryReadings } from './entries';
 
 export type { SvoTriple } from './reading';
@@ -32,6 +32,22 @@ export const LIST_RULES = [
   { id: 'prop.colon-list', statement: "A list after a colon, up to the clause's end, names members of the plural noun before it (its count left out)." },
   { id: 'prop.apposition', statement: '"Name, a N," is an apposition: (Name, is a, N).' },
 ];
+
+/**
+ * The last token of a sentence-opening phrase that points back at a case (a preposition, a demonstrative or
+ * "such", a noun of condition: "In that situation", "Under those conditions", "In both situations"), or -1.
+ */
+function casePhraseEnd(tokens: Token[]): number {
+  if (tokens[0]?.pos !== 'ADP' || !tokens[1]) return -1;
+  let k = 1;
+  if (!CASE_POINTERS.has(lower(tokens[k]))) return -1;
+  k++;
+  if (lower(tokens[k - 1]) === 'such' && ['a', 'an'].includes(lower(tokens[k]))) k++;
+  return tokens[k] && CONDITION_NOUNS.has(lower(tokens[k])) ? k : -1;
+}
+
+/** Determiners by which a phrase points back at a case named before it. */
+const CASE_POINTERS = new Set([...DEMONSTRATIVES, 'such', 'either', 'both', 'each']);
 
 /** Lists after a clause's readings: "such as", "including", a colon list, an apposition. */
 function readLists(r: Reading): void {
@@ -155,21 +171,37 @@ export function sentenceRelations(input: Token[], text: string, context?: Senten
   const clauseIn = (t: Token, x: number) => t.pos === 'AUX' || (VERB_POS.has(t.pos) && ['NOUN', 'PROPN', 'PRON'].includes(tokens[x - 1]?.pos ?? ''));
   if (comma > lead && !tokens.slice(0, comma).some(clauseIn) && clauses.some((c) => c.vs > comma))
     r.condition = text.slice(tokens[0].start, tokens[comma - 1].end).replace(/\s+/g, ' ');
+  // emit.case-condition: a sentence opened by a phrase pointing back at a case ("In that situation", "Under such
+  // conditions") holds its clauses in that case
+  const caseEnd = r.condition ? -1 : casePhraseEnd(tokens);
+  let openingRule: Reading['conditionRule'] = 'emit.condition';
+  if (caseEnd > 0 && clauses.some((c) => c.vs > caseEnd)) {
+    r.condition = text.slice(tokens[0].start, tokens[caseEnd].end).replace(/\s+/g, ' ');
+    openingRule = 'emit.case-condition';
+  }
+  r.conditionRule = openingRule;
   for (const [x, c] of clauses.entries()) {
     // emit.trailing-condition: "Y if X" holds Y under X as "If X, Y" does
     const before = r.condition;
+    const beforeRule: Reading['conditionRule'] = r.conditionRule;
     const after = trailingCondition(tokens, text, clauses, x);
     if (after) [r.condition, r.conditionRule] = [after, 'emit.trailing-condition'];
     readClause(r, c);
-    [r.condition, r.conditionRule] = [before, 'emit.condition'];
-    if (c.unasserted === 'clause.condition' || c.unasserted === 'clause.temporal') r.condition = conditionText(tokens, text, c) ?? r.condition;
-    // (a circumstance "where X" before any asserted clause is the condition of the clauses after it: "In networks
-    // where X, Y"; one after an asserted clause says where a thing of it is, no condition of the next)
-    else if (c.unasserted === 'clause.circumstance-where' && !assertedBefore) r.condition = conditionText(tokens, text, c) ?? r.condition;
+    [r.condition, r.conditionRule] = [before, beforeRule];
+    const read =
+      c.unasserted === 'clause.condition' || c.unasserted === 'clause.temporal'
+        ? conditionText(tokens, text, c)
+        : // (a circumstance "where X" before any asserted clause is the condition of the clauses after it: "In networks
+          // where X, Y"; one after an asserted clause says where a thing of it is, no condition of the next)
+          c.unasserted === 'clause.circumstance-where' && !assertedBefore
+          ? conditionText(tokens, text, c)
+          : null;
+    if (read) [r.condition, r.conditionRule] = [read, 'emit.condition'];
     if (!c.quiet) assertedBefore = true;
   }
   r.quiet = false;
   r.condition = null;
+  r.conditionRule = 'emit.condition';
   readLists(r);
   r.refs.finish(r.firstSubject);
   return finalTriples(r);

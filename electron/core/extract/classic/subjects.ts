@@ -150,8 +150,17 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
       const bareParticiple = vs === ve && tokens[vs].pos === 'VERB' && /\p{L}{2}(?:ed|ing)$/u.test(tokens[vs].text) && k === vs - 1;
       const afterPreposition = tokens[a.lead - 1]?.pos === 'ADP' || (tokens[a.lead - 1]?.pos === 'DET' && tokens[a.lead - 2]?.pos === 'ADP');
       const reduced = bareParticiple && afterPreposition;
-      subjects = args.withCoordinatedBefore(reduced ? a : args.withSubjectModifier(args.chainStart(a), a));
+      const start = reduced ? a : args.chainStart(a);
+      subjects = args.withCoordinatedBefore(reduced ? a : args.withSubjectModifier(start, a));
       rules.push(reduced ? 'subj.reduced-relative' : 'subj.noun-phrase');
+      // emit.restrictive-relative also of a clause opened by a preposition and a relative pronoun, no mark before
+      // them ("a host with which the relay swaps X": the clause picks out the host, said in passing)
+      if (start.rules?.includes('arg.chain-relative')) {
+        let p = start.lead - 1;
+        while (p >= 0 && !REL_PRONOUN.has(lower(tokens[p]))) p--;
+        const ante = p >= 2 ? args.argEndingAt(p - 2) : null;
+        if (ante && !NON_RESTRICTIVE_BEFORE.has(tokens[p - 2]?.text ?? ',') && !ante.name && !r.author) passing = 'emit.restrictive-relative';
+      }
       if (subjects.length > 1 && singularAgreement(group) && (subjects[0].of || subjects[0].via) && !subjects[0].numeric) {
         subjects = [oneSubject(r, subjects)];
         rules.push('subj.singular-coordination');

@@ -4,7 +4,7 @@ import { ARTICLES, BARE_INFINITIVE_OBJECT_VERBS, BE, COMPOUND_ADJECTIVE_HEADS, C
 import { baseForm, MODALS, next, prev } from './repair-rule';
 import type { RepairContext, TagRepair } from './repair-rule';
 import type { Token } from './tokens';
-import { capitalised, finiteVerb, lower, nounInWordNet, pluralNoun } from './words';
+import { capitalised, finiteVerb, lower, nounInWordNet, pluralNoun, verbInWordNet } from './words';
 
 export const VERB_GROUP_REPAIRS: TagRepair[] = [
   {
@@ -255,6 +255,23 @@ export const VERB_GROUP_REPAIRS: TagRepair[] = [
       return false;
     },
     to: 'NOUN',
+  },
+  {
+    id: 'tag.verb-of-coordinated-clause',
+    statement:
+      'A lower-case base form read as a noun right after a plural common noun that opens a clause after a comma and a coordinator (", and hosts reply with X"), before a preposition or a determiner, is that clause\'s verb: a plural noun modifies no compound\'s head there.',
+    when: (c) => {
+      const w = c.t.text;
+      if (c.pos !== 'NOUN' || !/^\p{Ll}+$/u.test(w) || !baseForm(w) || !verbInWordNet(w)) return false;
+      const n = next(c);
+      if (!n || !((n.pos === 'ADP' && lower(n) !== 'of') || n.pos === 'DET')) return false;
+      const p = prev(c);
+      if (p?.pos !== 'NOUN' || capitalised(p) || !pluralNoun(p)) return false;
+      let k = c.out.length - 2;
+      while (k >= 0 && (['DET', 'ADJ'].includes(c.out[k].pos) || (c.out[k].pos === 'NOUN' && !pluralNoun(c.out[k])))) k--;
+      return k >= 1 && COORDINATORS.has(lower(c.out[k])) && c.out[k - 1].text === ',';
+    },
+    to: 'VERB',
   },
   {
     id: 'tag.plural-before-participle',

@@ -5,6 +5,7 @@ import CytoscapeComponent from 'react-cytoscapejs';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import type { Neighbourhood } from '../../../../shared/contract';
+import { edgeWording } from '../../../../shared/relation-label';
 import { GRAPH_PALETTES, graphStylesheet, LABEL_CANDIDATES, LABEL_HEIGHT, LABEL_PX, LARGE_GRAPH_EDGES, nodeColoring, type ColorBy } from './graphStyle';
 import { labelWidth, placeLabels, shortLabel, type LabelBox, type Obstacle } from './labels';
 import { measureLabel } from './measure';
@@ -329,7 +330,7 @@ export function GraphCanvas({
         classes: seedSet.has(n.id) ? 'seed' : undefined,
       })),
       ...data.edges.map((e) => ({
-        data: { id: edgeKey(e.id), source: nodeKey(e.source), target: nodeKey(e.target), relation: e.relation, status: e.status, confidence: e.confidence },
+        data: { id: edgeKey(e.id), source: nodeKey(e.source), target: nodeKey(e.target), ...edgeWording(e), status: e.status, confidence: e.confidence },
         // Negative ids are the concept layer's is-a links (see GraphView), not triples.
         classes: e.id < 0 ? 'concept-link' : undefined,
       })),
@@ -435,7 +436,7 @@ export function GraphCanvas({
     cy.on('mouseover', 'edge', (e) => {
       const edge = e.target as cytoscape.EdgeSingular;
       edge.addClass('hover');
-      tipAt(e, `${edge.source().data('label')} — ${edge.data('relation')} — ${edge.target().data('label')}`);
+      tipAt(e, `${edge.source().data('label')} — ${edge.data('title')} — ${edge.target().data('label')}`);
     });
     cy.on('mouseout', 'edge', (e) => {
       (e.target as cytoscape.EdgeSingular).removeClass('hover');

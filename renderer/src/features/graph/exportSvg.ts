@@ -48,11 +48,11 @@ export function graphToSvg(cy: cytoscape.Core, options: { edgeLabels?: boolean }
     const tx = t.x - (dx / len) * r;
     const ty = t.y - (dy / len) * r;
     out.push(
-      `<line x1="${num(s.x)}" y1="${num(s.y)}" x2="${num(tx)}" y2="${num(ty)}" stroke="${color}" stroke-width="1.5"${dash} marker-end="url(#arrow)"><title>${esc(String(e.data('relation')))}</title></line>`,
+      `<line x1="${num(s.x)}" y1="${num(s.y)}" x2="${num(tx)}" y2="${num(ty)}" stroke="${color}" stroke-width="1.5"${dash} marker-end="url(#arrow)"><title>${esc(String(e.data('title') ?? e.data('relation')))}</title></line>`,
     );
     if (options.edgeLabels) {
       out.push(
-        `<text x="${num((s.x + t.x) / 2)}" y="${num((s.y + t.y) / 2)}" font-size="8" fill="#6b7383" text-anchor="middle">${esc(String(e.data('relation')))}</text>`,
+        `<text x="${num((s.x + t.x) / 2)}" y="${num((s.y + t.y) / 2)}" font-size="8" fill="#6b7383" text-anchor="middle">${esc(String(e.data('shown') ?? e.data('relation')))}</text>`,
       );
     }
   });

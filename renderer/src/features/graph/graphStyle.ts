@@ -133,7 +133,7 @@ export function graphStylesheet(large: boolean, p: GraphPalette = GRAPH_PALETTES
     { selector: 'node[kind = "concept"]', style: { color: p.concept, 'font-style': 'italic' } },
     { selector: 'node.seed', style: { 'border-width': 3, 'border-color': p.seed, 'font-weight': 'bold' } },
     { selector: 'node:selected', style: { 'border-width': 4, 'border-color': '#ffb000', 'overlay-opacity': 0, 'font-weight': 'bold' } },
-    { selector: 'edge.hover, edge:selected', style: { label: 'data(relation)', 'z-index': 10 } },
+    { selector: 'edge.hover, edge:selected', style: { label: 'data(shown)', 'z-index': 10 } },
     { selector: 'edge:selected', style: { 'line-color': '#ffb000', 'target-arrow-color': '#ffb000', width: 3 } },
     { selector: 'edge.hover', style: { width: 3 } },
   );

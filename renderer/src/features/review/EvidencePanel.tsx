@@ -229,9 +229,9 @@ export function EvidencePanel({
   );
 }
 
-/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, the preposition before its object, a catenative taken out of the relation, and the relation as written. */
+/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, the preposition before its object, a catenative taken out of the relation, its voice, and the relation as written. */
 function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
-  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.preposition && !q.catenative && !q.surface)) return null;
+  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.preposition && !q.catenative && !q.surface && !q.voice)) return null;
   return (
     <dl className="ev-qualifiers small" data-testid="triple-qualifiers">
       {(q.modality || q.negated) && (
@@ -268,6 +268,12 @@ function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
         <>
           <dt>Qualified by</dt>
           <dd>“{q.catenative}” before the relation</dd>
+        </>
+      )}
+      {q.voice && (
+        <>
+          <dt>Voice</dt>
+          <dd>{q.voice}: the subject is what the verb acts on, not its doer</dd>
         </>
       )}
       {q.surface && (

@@ -19,6 +19,7 @@ import { NodeAutocomplete, type NodeChoice } from './NodeAutocomplete';
 import { documentCell } from './designation';
 import { clampWidth, gridTemplate, minRowWidth, ROW_HEIGHTS, STAGE_LEGEND, STAGE_MEANING, type ColumnId, type TablePrefs } from './tablePrefs';
 import { modalityText } from './qualifiers';
+import { relationTitle, shownRelation } from '../../../../shared/relation-label';
 
 const features = tableFeatures({ rowSortingFeature });
 const helper = createColumnHelper<typeof features, TripleListItem>();
@@ -29,16 +30,31 @@ const columns = helper.columns([
     header: 'Relation',
     // (the modal is kept out of the relation's lemma form: shown before it, so "must be used in" never
     // reads as a plain "used in"; an edited relation is the editor's words alone)
+    // (a passive written as its verb's lemma shows its words as written beside it: "send to" alone would
+    // state the patient as the doer; shared/relation-label.ts)
     cell: (info) => {
-      const modality = modalityText(info.row.original.qualifiers);
+      const q = info.row.original.qualifiers;
+      const modality = modalityText(q);
       // (a requirement's relation is its keyword already: "MUST NOT")
       const shown = modality && !info.row.original.edited && !info.getValue().toLowerCase().startsWith(modality.toLowerCase());
+      const written = shownRelation(info.getValue(), q);
+      const relation =
+        written !== info.getValue() ? (
+          <>
+            {info.getValue()}{' '}
+            <span className="voice-label" title={`${q?.voice ?? ''} voice, as written`}>
+              ({written})
+            </span>
+          </>
+        ) : (
+          info.getValue()
+        );
       return shown ? (
         <>
-          <span className="modality-badge">{modality}</span> {info.getValue()}
+          <span className="modality-badge">{modality}</span> {relation}
         </>
       ) : (
-        info.getValue()
+        relation
       );
     },
   }),
@@ -333,8 +349,8 @@ export function TripleTable({
                   title={
                     cell.column.id === 'document'
                       ? documentCell(t).title
-                      : cell.column.id === 'relation' && t.qualifiers?.surface
-                        ? `${String(cell.getValue() ?? '')} (as written: ${t.qualifiers.surface})`
+                      : cell.column.id === 'relation'
+                        ? relationTitle(String(cell.getValue() ?? ''), t.qualifiers)
                         : String(cell.getValue() ?? '')
                   }
                 >
