@@ -16,7 +16,6 @@ import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
 import { HEADER_FIELDS } from '../document/layout';
-import { RELATIVE_BASES, RELATIVE_FEATURES, relativeOf } from './features-relative';
 
 /** Candidate features, in the order of the fitted weights, each with what it says. */
 export const CANDIDATE_FEATURES = [
@@ -241,9 +240,6 @@ export const CANDIDATE_FEATURES = [
   // ("what does the agent send" over "the agent sends M": after the verb), with no other clause break between
   'fillsRole',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
-  // for a few of the features above, whether it holds the highest value of its question's candidates and where it
-  // ranks among them (features-relative.ts)
-  ...RELATIVE_FEATURES,
 ] as const;
 
 const bool = (x: boolean) => (x ? 1 : 0);
@@ -766,34 +762,8 @@ let generation = 0;
 /** Changes whenever the features read change (ablateFeatures): a cache of feature vectors keys on it. */
 export const featureGeneration = () => generation;
 
-const ownValues = new WeakMap<Candidate, { ctx: AnswerContext; values: Record<string, number> }>();
-/**
- * A candidate's own features by name, not ablated, without those of the other places giving the same text
- * (support, alsoPath); once per candidate and question.
- */
-function valuesOf(c: Candidate, ctx: AnswerContext): Record<string, number> {
-  const got = ownValues.get(c);
-  if (got?.ctx === ctx) return got.values;
-  const values = ownFeatures(c, ctx);
-  ownValues.set(c, { ctx, values });
-  return values;
-}
-
 /** The feature vector of one candidate (support: how many other places gave the same text; alsoPath: a path end did). */
 export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0, alsoPath = false): number[] {
-  const own = valuesOf(c, ctx);
-  const relative = relativeOf(c, (x) => RELATIVE_BASES.map((b) => valuesOf(x, ctx)[b]));
-  const values: Record<string, number> = {
-    ...own,
-    support: Math.log1p(support),
-    alsoPath: bool(alsoPath && c.source !== 'path'),
-  };
-  RELATIVE_FEATURES.forEach((f, i) => (values[f] = relative[i]));
-  return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
-}
-
-/** The features a candidate has by itself (all but support, alsoPath and the list-relative ones). */
-function ownFeatures(c: Candidate, ctx: AnswerContext): Record<string, number> {
   const m = c.measures;
   const values: Record<string, number> = {
     match: m.match ?? 0,
@@ -839,6 +809,8 @@ function ownFeatures(c: Candidate, ctx: AnswerContext): Record<string, number> {
     ...clauseFeatures(c, ctx),
     passageAgreement: passageAgreement(c, ctx),
     roleAgrees: roleAgrees(c, ctx),
+    support: Math.log1p(support),
+    alsoPath: bool(alsoPath && c.source !== 'path'),
     termIsHeading: bool(c.source === 'glossary' && SECTION_NUMBERED.test(c.sentence ?? '')),
     opensWithFrame: bool(ctx.type.type === 'definition' && opensWithFrame(c.text)),
     ...measureFeatures(c, ctx),
@@ -868,5 +840,5 @@ function ownFeatures(c: Candidate, ctx: AnswerContext): Record<string, number> {
     fillsRole: fillsRole(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
-  return values;
+  return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));
 }

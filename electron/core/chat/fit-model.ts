@@ -10,7 +10,6 @@
 import type { AnswerContext } from './candidates/context';
 import type { Candidate } from './candidates';
 import { CANDIDATE_FEATURES } from './features';
-import { registerList } from './features-relative';
 import {
   ASKED_KIND_FEATURES,
   CONFIDENCE_FEATURES,
@@ -232,8 +231,6 @@ const nullRow = (ctx: AnswerContext) => [...new Array<number>(CANDIDATE_FEATURES
 function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise', nullMode: NullMode = 'none', group?: GroupL2): CandidateFit {
   const joint = nullMode === 'joint' && objective === 'listwise';
   const answerable = joint ? fromText(examples) : answeredFromText(examples);
-  // (each question's candidates are one list for the list-relative features, as the ranker reads them)
-  for (const e of answerable) registerList(e.candidates);
   const groupsOf = (rows: { e: FitExample; x: number[][]; right: boolean[] }[]) =>
     rows.map(({ e, x, right }) => (joint ? { x: [...x.map(candidateRow), nullRow(e.ctx)], right: [...right, !right.some(Boolean)] } : { x, right }));
   const split = (w: LinearModel): CandidateFit =>

@@ -20,7 +20,6 @@ import {
   type RankingViews,
 } from './question-features';
 import { answerKey, type Candidate } from './candidates';
-import { registerList } from './features-relative';
 import type { AnswerContext } from './candidates/context';
 import { linear, sigmoid, type LinearModel } from '../learn/logistic';
 import { forestValue, type TreeNode } from '../learn/boost';
@@ -183,8 +182,6 @@ export class AnswerRanker {
    * others counted as its support), best first; with the calibrated confidence of the first.
    */
   rank(ctx: AnswerContext, candidates: Candidate[]): Ranking {
-    // (candidates not gathered together, e.g. made by hand: these are their list)
-    registerList(candidates);
     const raw = candidates.map((c) => ({ c, s: linear(this.candidate, featuresOf(c, ctx)) }));
     const groups = new Map<string, { c: Candidate; s: number }[]>();
     for (const x of raw) {

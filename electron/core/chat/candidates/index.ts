@@ -14,7 +14,6 @@ import { requirementCandidates } from './requirements';
 import { tokenize } from '../../retrieve/text';
 import { stem } from '../../nlp/morphology';
 import type { Candidate } from './types';
-import { registerList } from '../features-relative';
 
 export type { Candidate, CandidateSource, Measures } from './types';
 export type { AnswerContext } from './context';
@@ -45,8 +44,6 @@ export function gatherCandidates(retrieval: RetrievalResult): { ctx: AnswerConte
       c.measures.headIsQuestionNoun = head && ctx.qContent.has(head) && !ctx.headStems.has(head) && !/\d/.test(head) ? 1 : 0;
     }
   }
-  // (one list: the list-relative features compare each candidate with the others of its question)
-  registerList(candidates);
   return { ctx, candidates };
 }
 
