@@ -189,6 +189,21 @@ function continuesSubordinate(before: string, item: string, after: string): bool
   return /^\s*\p{Ll}/u.test(item) && opensWithSubject(item);
 }
 
+/** The action coordinates two verb phrases ("display X or log it"): "and" / "or" before a verb. */
+function coordinatesVerbPhrases(action: string): boolean {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(action.slice(0, 300));
+  const values = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  for (let i = 1; i + 1 < values.length; i++) {
+    if (!/^(?:and|or)$/i.test(values[i])) continue;
+    // a verb, an adverb before one, or a word the tagger took for a noun with an object right after it ("or log it")
+    const next = pos[i + 1] === 'ADV' ? i + 2 : i + 1;
+    if (pos[next] === 'VERB' || pos[next] === 'AUX' || (pos[next] === 'NOUN' && (pos[next + 1] === 'PRON' || pos[next + 1] === 'DET'))) return true;
+  }
+  return false;
+}
+
 /** The phrase is a clause opening with its subject: a noun phrase first (no verb, preposition or adverb), a verb after it. */
 function opensWithSubject(phrase: string): boolean {
   const nlp = englishNlp();
@@ -473,9 +488,13 @@ function trailingCondition(text: string, s: Span, act: Span, limit: number): { a
     const prev = /(\S+)$/.exec(before)?.[1] ?? '';
     const word = m[1].toLowerCase().split(/\s+/).pop()!;
     if (QUESTION_COMPLEMENT_VERB.test(prev) || (/^(?:when|whenever)$/.test(word) && TIME_NOUN.test(prev))) continue;
+    // "at least as long as X": a comparison; the subordinator "as long as" opens a clause with its subject
+    if (/^(?:as|so)\s+long\s+as$/i.test(m[1]) && !opensWithSubject(region.slice(at + m[1].length))) continue;
     const action = trimSpan(text, act.start, act.start + Math.min(at, actLength));
     const actionWords = wordsIn(text.slice(action.start, action.end));
     if (actionWords < 2 || endsDangling(text.slice(action.start, action.end))) return null;
+    // "do A or do B if C": the condition may hold for the last verb phrase only; the action stays whole
+    if (coordinatesVerbPhrases(text.slice(action.start, action.end))) return null;
     // the condition: to the end of the clause (a semicolon, a colon, a clause the action list ends at, the next keyword's clause)
     const rest = region.slice(at);
     const stop =
