@@ -34,7 +34,7 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
   {
     id: 'pattern:requirement.trailing-condition',
     statement:
-      'A condition after the action ("MUST discard X if Y", "..., when Y", "unless Y", "while Y", "only when Y") is the qualifier (meta.condition), not part of the action; "if" after a verb taking a question ("check if") and "when" after a noun of time open none; with a condition opening the sentence, the two are joined by "and".',
+      'A condition after the action ("MUST discard X if Y", "..., when Y", "unless Y", "while Y", "only when Y") is the qualifier (meta.condition), not part of the action; "if" after a verb taking a question ("check if"), "when" after a noun of time and a comparison ("at least as long as X") open none, and an action of two coordinated verb phrases ("do A or do B if C") is not split; with a condition opening the sentence, the two are joined by "and".',
   },
   {
     id: 'pattern:requirement.connective-condition',
