@@ -32,6 +32,34 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
       'An action or subject never ends on a determiner, preposition or conjunction, nor inside a bracket or quote it opened: it extends to the end of that phrase or bracket, or the triple is not made.',
   },
   {
+    id: 'pattern:requirement.trailing-condition',
+    statement:
+      'A condition after the action ("MUST discard X if Y", "..., when Y", "unless Y", "while Y", "only when Y") is the qualifier (meta.condition), not part of the action; "if" after a verb taking a question ("check if"), "when" after a noun of time and a comparison ("at least as long as X") open none, and an action of two coordinated verb phrases ("do A or do B if C") is not split; with a condition opening the sentence, the two are joined by "and".',
+  },
+  {
+    id: 'pattern:requirement.connective-condition',
+    statement:
+      'A connective adverb and its comma before an opening condition ("Similarly, if X, ...", "That is, when X, ...") leave the condition the qualifier.',
+  },
+  {
+    id: 'pattern:requirement.clause-coordination',
+    statement:
+      'A ", and" / ", or" after a subordinate clause of the action ("until X, if X, when X") that opens a clause with its own subject ("until X arrives, or a timer fires") goes on that clause: the action keeps it.',
+  },
+  {
+    id: 'pattern:requirement.shared-modifier',
+    statement: 'Coordinated subjects after one modifier ("Foo clients and servers") each keep it: (Foo clients, MUST, ...), (Foo servers, MUST, ...).',
+  },
+  {
+    id: 'pattern:requirement.citation-off',
+    statement:
+      'A citation closing an action after a whole phrase ("use the encoding [3]", "... (see [RFC1234])") is no part of what is required: the label ends before it.',
+  },
+  {
+    id: 'pattern:requirement.legend',
+    statement: 'A subject opening with a cardinality mark ("0+", "1*", "0-1") is a table legend line, no requirement: no triple.',
+  },
+  {
     id: 'pattern:requirement.impersonal',
     statement:
       '"It is RECOMMENDED that X do Y", "X are REQUIRED to Y": the keyword\'s modality on X and Y; a condition opening the sentence ("Where Z, it is ...") is its qualifier.',

@@ -152,17 +152,65 @@ const SUBORDINATOR = /(?:^|\s)(?:since|because|although|though|while|whereas|unl
 /** Commas, semicolons and colons inside brackets are no clause boundary; the brackets themselves stay ("(e.g." ends an action). */
 const maskBracketed = (seg: string) => seg.replace(/\([^()]*\)|\[[^\]]*\]/g, (m) => m.replace(/[,;:]/g, ' '));
 
-/** Where the action in `seg` ends: ACTION_END, except a serial list's ", and" / ", or" ("between the client, proxy, and server"). */
-function actionEnd(seg: string): number | null {
+/** Subordinators whose clause a ", and" / ", or" may go on ("sent until X is received, or Y expires"). */
+const SUBORDINATE_IN = /(?:^|\s)(?:until|before|after|unless|if|when|whenever|while|once)\s/i;
+/** At most this many words in a clause that goes on a subordinate clause after its comma. */
+const CONTINUED_CLAUSE_WORDS = 10;
+
+/**
+ * Where the action in `seg` ends: ACTION_END, except a serial list's ", and" / ", or" ("between the
+ * client, proxy, and server") and, by pattern:requirement.clause-coordination, a ", and" / ", or" that
+ * goes on the subordinate clause before it with a clause of its own ("until X is received, or a
+ * counter expires": a subject, not a verb, after the conjunction; `joined`).
+ */
+function actionEnd(seg: string): { end: number | null; joined: boolean } {
   const masked = maskBracketed(seg);
   const re = new RegExp(ACTION_END.source, 'g');
+  let joined = false;
   for (let m = re.exec(masked); m; m = re.exec(masked)) {
-    const list = /^,\s+(?:and|or)\b/.test(m[0]) && /,\s+[^,;:]{1,40}$/.test(masked.slice(0, m.index));
+    const conjunction = /^,\s+(?:and|or)\b/.test(m[0]);
+    const list = conjunction && /,\s+[^,;:]{1,40}$/.test(masked.slice(0, m.index));
     const item = /^[^,;:.]*/.exec(masked.slice(m.index + m[0].length))![0];
     if (list && item.trim().split(/\s+/).length <= 6) continue;
-    return m.index;
+    if (conjunction && continuesSubordinate(masked.slice(0, m.index), item, masked.slice(m.index + m[0].length + item.length))) {
+      joined = true;
+      continue;
+    }
+    return { end: m.index, joined };
   }
-  return null;
+  return { end: null, joined };
+}
+
+/** The clause after ", and" / ", or" goes on a subordinate clause of `before` and ends the sentence or clause there. */
+function continuesSubordinate(before: string, item: string, after: string): boolean {
+  const lastClause = before.slice(before.lastIndexOf(',') + 1);
+  if (!SUBORDINATE_IN.test(lastClause) || !item.trim() || wordsIn(item) > CONTINUED_CLAUSE_WORDS) return false;
+  if (HAS_UPPER_KEYWORD.test(item) || !/^\s*(?:[;:]|\.?\s*$)/.test(after)) return false;
+  return /^\s*\p{Ll}/u.test(item) && opensWithSubject(item);
+}
+
+/** The action coordinates two verb phrases ("display X or log it"): "and" / "or" before a verb. */
+function coordinatesVerbPhrases(action: string): boolean {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(action.slice(0, 300));
+  const values = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  for (let i = 1; i + 1 < values.length; i++) {
+    if (!/^(?:and|or)$/i.test(values[i])) continue;
+    // a verb, an adverb before one, or a word the tagger took for a noun with an object right after it ("or log it")
+    const next = pos[i + 1] === 'ADV' ? i + 2 : i + 1;
+    if (pos[next] === 'VERB' || pos[next] === 'AUX' || (pos[next] === 'NOUN' && (pos[next + 1] === 'PRON' || pos[next + 1] === 'DET'))) return true;
+  }
+  return false;
+}
+
+/** The phrase is a clause opening with its subject: a noun phrase first (no verb, preposition or adverb), a verb after it. */
+function opensWithSubject(phrase: string): boolean {
+  const nlp = englishNlp();
+  const doc = nlp.readDoc(phrase.trim().slice(0, 120));
+  const pos = doc.tokens().out(nlp.its.pos) as string[];
+  if (!['DET', 'NOUN', 'PROPN', 'PRON', 'ADJ', 'NUM'].includes(pos[0])) return false;
+  return pos.slice(1).some((p) => p === 'VERB' || p === 'AUX');
 }
 
 /** The action after the keyword: up to the end of the clause, at most MAX_ACTION_WORDS words. */
@@ -171,7 +219,8 @@ function actionAfter(text: string, s: Span, from: number, next: number, options:
   const lead = ADVERB_LEAD.exec(seg.trimStart());
   const start = from + (seg.length - seg.trimStart().length) + (lead ? lead[0].length : 0);
   seg = text.slice(start, Math.min(s.end, next));
-  let end = actionEnd(seg);
+  const cut = actionEnd(seg);
+  let end = cut.end;
   if (options.subordinate) {
     // "since X and Y MUST be co-located, this rule applies": the comma ends it
     const comma = /,\s/.exec(maskBracketed(seg));
@@ -193,11 +242,14 @@ function actionAfter(text: string, s: Span, from: number, next: number, options:
   }
   const span = trimSpan(text, start, stop);
   if (span.end <= span.start) return null;
-  return wholePhraseEnd(text, s, span, Math.min(s.end, next));
+  const whole = wholePhraseEnd(text, s, span, Math.min(s.end, next));
+  return whole && cut.joined && (end === null || start + end >= whole.end) && /,\s+(?:and|or)\s/.test(text.slice(whole.start, whole.end))
+    ? { ...whole, joined: true }
+    : whole;
 }
 
-/** An action's span; `reshaped` when pattern:requirement.phrase-end moved its end. */
-type ActionSpan = Span & { reshaped?: boolean };
+/** An action's span; `reshaped` when pattern:requirement.phrase-end moved its end, `joined` when pattern:requirement.clause-coordination kept a clause after its comma. */
+type ActionSpan = Span & { reshaped?: boolean; joined?: boolean };
 
 /** A single quote that opens a quotation (after a space or bracket, before a letter or digit): no apostrophe. */
 const opensSingle = (seg: string, i: number) => seg[i] === "'" && (i === 0 || /[\s([]/.test(seg[i - 1])) && /[\p{L}\p{N}]/u.test(seg[i + 1] ?? '');
@@ -235,6 +287,19 @@ function unclosedOpening(seg: string): number {
   return first.length ? Math.min(...first) : -1;
 }
 
+/** The offset in `seg` of a closing bracket it never opened, or -1. */
+function unopenedClosing(seg: string): number {
+  let depth = 0;
+  for (let i = 0; i < seg.length; i++) {
+    if (seg[i] === '(' || seg[i] === '[') depth++;
+    else if (seg[i] === ')' || seg[i] === ']') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
 /** Word classes no phrase ends on: a determiner, a preposition, a conjunction, the infinitive "to". */
 const DANGLING_POS = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ']);
 /** Before its verb a subject may strand a preposition ("servers it connects to"); never a determiner or conjunction. */
@@ -261,6 +326,9 @@ const EXTEND_WORDS = 10;
  */
 function wholePhraseEnd(text: string, s: Span, span: Span, limit: number): ActionSpan | null {
   let { start, end } = keepClosingQuote(text, span);
+  // a bracket the action closes but never opened is the end of a parenthetical the requirement stood in: it ends before it
+  const stray = unopenedClosing(text.slice(start, end));
+  if (stray >= 0) ({ start, end } = trimSpan(text, start, start + stray));
   const reshaped = () => (end !== span.end ? { start, end, reshaped: true } : { start, end });
   for (let step = 0; step < 4; step++) {
     const seg = text.slice(start, end);
@@ -327,7 +395,7 @@ function firstVerb(clause: string): number {
 }
 
 /** "Clients and servers", "Proxies and NASes": one requirement for each (two short noun phrases only). */
-function coordinated(text: string, span: Span, label: string): { label: string; span: Span }[] {
+function coordinated(text: string, span: Span, label: string): { label: string; span: Span; shared?: boolean }[] {
   const m = /^(\S+(?:\s\S+)?)\s+(?:and|or)\s+(\S+(?:\s\S+)?)$/.exec(label);
   if (!m) return [{ label, span }];
   const [a, b] = [m[1], m[2]];
@@ -337,9 +405,15 @@ function coordinated(text: string, span: Span, label: string): { label: string; 
   const raw = text.slice(span.start, span.end);
   const ia = raw.indexOf(a);
   const ib = raw.lastIndexOf(b);
+  // pattern:requirement.shared-modifier: "Foo clients and servers" are Foo clients and Foo servers
+  const shared = !one(a) && one(b) ? a.split(' ')[0] : null;
   return [
     { label: a, span: ia >= 0 ? { start: span.start + ia, end: span.start + ia + a.length } : span },
-    { label: b, span: ib >= 0 ? { start: span.start + ib, end: span.start + ib + b.length } : span },
+    {
+      label: shared ? `${shared} ${b}` : b,
+      span: ib >= 0 ? { start: span.start + ib, end: span.start + ib + b.length } : span,
+      ...(shared ? { shared: true } : {}),
+    },
   ];
 }
 
@@ -354,6 +428,17 @@ const OPENING_CONDITION = new RegExp(
  * then", "When X,", "Unless X,"): that clause, as written, is the triple's qualifier (meta.condition).
  */
 function openingCondition(before: string): string | null {
+  return openingConditionOf(before)?.condition ?? null;
+}
+
+/**
+ * A connective adverb and its comma before a condition ("Similarly, if X, ...", "That is, when X, ..."):
+ * pattern:requirement.connective-condition reads the condition after it.
+ */
+const LEADING_CONNECTIVE =
+  /^\s*(?:(?:\p{L}+ly|however|also|further|furthermore|moreover|likewise|thus|hence|therefore|then|again|instead|that is|in addition|in particular|in general|in practice|as well|for example|for instance)\s*,\s*)+/iu;
+
+function openingConditionOf(before: string): { condition: string; connective: boolean } | null {
   // "If X, Y SHOULD do A, and Z MUST do B": Z's condition is X, not X with Y's requirement
   const other = HAS_UPPER_KEYWORD.exec(before);
   if (other) {
@@ -361,9 +446,97 @@ function openingCondition(before: string): string | null {
     if (comma < 0) return null;
     before = before.slice(0, comma);
   }
-  const m = OPENING_CONDITION.exec(before);
-  return m && m[1].trim().length > 4 ? m[1].replace(/\s+/g, ' ').replace(/,$/, '').trim() : null;
+  const lead = LEADING_CONNECTIVE.exec(before);
+  const m = OPENING_CONDITION.exec(lead ? before.slice(lead[0].length) : before);
+  return m && m[1].trim().length > 4 ? { condition: m[1].replace(/\s+/g, ' ').replace(/,$/, '').trim(), connective: Boolean(lead) } : null;
 }
+
+/** Openers of a condition after the action ("MUST discard it if X", "..., when X", "unless X", "only if X"). */
+const TRAILING_OPENER = new RegExp(
+  `(?:^|[\\s,])((?:only\\s+)?(?:if|when|whenever|unless|while|${CONDITIONAL_PHRASES.map((p) => p.join('\\s+')).join('|')}))\\s+(?=[\\p{L}\\p{N}"'(\\[])`,
+  'giu',
+);
+/** Verbs whose "if" / "when" clause is an embedded question, no condition ("check if X", "determine when Y"). */
+const QUESTION_COMPLEMENT_VERB =
+  /^(?:ask|asks|check|checks|checking|choose|chooses|decide|decides|detect|detects|determine|determines|determining|discover|discovers|establish|establishes|examine|examines|find|finds|indicate|indicates|indicating|know|knows|learn|learns|note|notes|query|queries|record|records|report|reports|see|sees|show|shows|signal|signals|specify|specifies|tell|tells|test|tests|verify|verifies|verifying|whether|even)$/i;
+/** Nouns naming a time or a case, after which "when" / "where" opens a relative clause ("the moment when X"). */
+const TIME_NOUN = /^(?:time|times|moment|moments|point|period|instant|interval|case|cases|day|date|situation|situations)$/i;
+/** At most this many words of a condition after the action; a longer one is cut at its last comma before. */
+const MAX_CONDITION_WORDS = 30;
+/** A citation closing a clause ("([RFC1234], Appendix B)", "[7]"): no part of a condition or an action's label. */
+const TRAILING_CITATION = /\s*(?:\((?:[^()]*\[[^\]]*\][^()]*|(?:[Ss]ection|[Aa]ppendix|RFC)\s[^()]*)\)|\[[^\]]*\])\s*$/;
+
+/** Brackets' content blanked (same length): no opener inside a parenthetical is the action's. */
+const blankBracketed = (seg: string) => seg.replace(/\([^()]*\)|\[[^\]]*\]/g, (m) => ' '.repeat(m.length));
+
+/**
+ * pattern:requirement.trailing-condition: a condition after the action ("MUST discard the packet if X",
+ * "MUST NOT do A, while X", "... only when X") is the triple's qualifier, not part of its object: the
+ * action ends before its opener and the clause, to the end of the requirement's clause, is the condition.
+ * "if" / "when" after a verb that takes a question ("check if X") and "when" after a noun of time open
+ * no condition; an action left with fewer than two words, or ending where no phrase ends, is not split.
+ */
+function trailingCondition(text: string, s: Span, act: Span, limit: number): { action: Span; condition: string } | null {
+  const clauseEnd = Math.min(s.end, limit);
+  const region = blankBracketed(text.slice(act.start, clauseEnd));
+  const actLength = act.end - act.start;
+  const re = new RegExp(TRAILING_OPENER.source, 'giu');
+  for (let m = re.exec(region); m; m = re.exec(region)) {
+    const at = m.index + m[0].indexOf(m[1]);
+    if (at >= actLength && !/^[\s,]*$/.test(region.slice(actLength, at))) break; // past the action's clause
+    const before = region.slice(0, at).replace(/[\s,]+$/, '');
+    const prev = /(\S+)$/.exec(before)?.[1] ?? '';
+    const word = m[1].toLowerCase().split(/\s+/).pop()!;
+    if (QUESTION_COMPLEMENT_VERB.test(prev) || (/^(?:when|whenever)$/.test(word) && TIME_NOUN.test(prev))) continue;
+    // "at least as long as X": a comparison; the subordinator "as long as" opens a clause with its subject
+    if (/^(?:as|so)\s+long\s+as$/i.test(m[1]) && !opensWithSubject(region.slice(at + m[1].length))) continue;
+    const action = trimSpan(text, act.start, act.start + Math.min(at, actLength));
+    const actionWords = wordsIn(text.slice(action.start, action.end));
+    if (actionWords < 2 || endsDangling(text.slice(action.start, action.end))) return null;
+    // "do A or do B if C": the condition may hold for the last verb phrase only; the action stays whole
+    if (coordinatesVerbPhrases(text.slice(action.start, action.end))) return null;
+    // the condition: to the end of the clause (a semicolon, a colon, a clause the action list ends at, the next keyword's clause)
+    const rest = region.slice(at);
+    const stop =
+      /;|:\s|,\s+(?:but|so|since|because|whereas|which|e\.g\.|i\.e\.|for example|for instance|in which case)\b|\s+(?:since|because|whereas|although)\b|\.\s*$/.exec(
+        rest,
+      );
+    let end = act.start + at + (stop ? stop.index : rest.length);
+    if (end >= limit && limit < s.end) {
+      // "A MUST do B if C, and D MUST do E": C's clause ends at the comma before D
+      const back = text.slice(act.start + at, limit);
+      const comma = back.lastIndexOf(',');
+      if (comma < 0) return null;
+      end = act.start + at + comma;
+    }
+    // "when X, and to 0 otherwise": a ", and" / ", or" that opens no clause of its own ends the condition
+    const conj = /,\s+(?:and|or)\s+/g;
+    const inCondition = region.slice(at, end - act.start);
+    for (let c = conj.exec(inCondition); c; c = conj.exec(inCondition)) {
+      if (opensWithSubject(/^[^,;:]*/.exec(inCondition.slice(c.index + c[0].length))![0])) continue;
+      end = act.start + at + c.index;
+      break;
+    }
+    const words = [...text.slice(act.start + at, end).matchAll(/\S+/g)];
+    if (words.length > MAX_CONDITION_WORDS) {
+      const limitAt = act.start + at + words[MAX_CONDITION_WORDS - 1].index! + words[MAX_CONDITION_WORDS - 1][0].length;
+      const comma = text.slice(act.start + at, limitAt).lastIndexOf(',');
+      if (comma < 0) return null;
+      end = act.start + at + comma;
+    }
+    let condition = flat(text.slice(act.start + at, end));
+    for (let prevCondition = ''; prevCondition !== condition;) {
+      prevCondition = condition;
+      condition = condition.replace(TRAILING_CITATION, '').replace(/[\s,;:.]+$/, '');
+    }
+    if (wordsIn(condition) < 3) return null;
+    return { action, condition };
+  }
+  return null;
+}
+
+/** A table legend's cardinality mark opening the subject ("1* One or more copies of X MAY appear"): a key to a table, no requirement. */
+const LEGEND_MARK = /^(?:\d+[+*]|\d+-\d+|[*+])(?:\s|$)/;
 
 const QUOTED_KEYWORD = /["“'](?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?["”']/;
 
@@ -385,15 +558,32 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const subjectLabel = phraseLabel(text.slice(subj.start, subj.end));
       if (!validSubject(subjectLabel) || ANAPHORIC.test(flat(text.slice(subj.start, subj.end)))) continue;
       if (endsDangling(subjectLabel, DANGLING_SUBJECT_POS)) continue; // pattern:requirement.phrase-end: "the address of the"
+      if (LEGEND_MARK.test(subjectLabel)) continue; // pattern:requirement.legend
       const subordinate = SUBORDINATOR.test(text.slice(s.start, subj.start));
-      const act = actionAfter(text, s, h.end, hits[i + 1]?.at ?? s.end, { subordinate });
-      if (!act) continue;
-      const action = flat(text.slice(act.start, act.end));
+      const limit = hits[i + 1]?.at ?? s.end;
+      const read = actionAfter(text, s, h.end, limit, { subordinate });
+      if (!read) continue;
+      const rules: string[] = [];
+      if (read.reshaped) rules.push('pattern:requirement.phrase-end');
+      if (read.joined) rules.push('pattern:requirement.clause-coordination');
+      const after = trailingCondition(text, s, read, limit);
+      const act: Span = after ? after.action : read;
+      if (after) rules.push('pattern:requirement.trailing-condition');
+      let action = flat(text.slice(act.start, act.end));
       const actionWords = action.split(/\s+/).length;
       if (actionWords < 2 || !/^\p{Ll}/u.test(action)) continue; // "MAY be", "MUST ..." fragments; a capital starts a new sentence
+      // pattern:requirement.citation-off: a citation closing a whole phrase is no part of what is required ("use the encoding [3]")
+      const cited = TRAILING_CITATION.exec(action);
+      if (cited && cited.index > 0 && !endsDangling(action.slice(0, cited.index))) {
+        action = action.slice(0, cited.index);
+        rules.push('pattern:requirement.citation-off');
+      }
       const modality = h.kw.toUpperCase();
-      const condition = openingCondition(text.slice(s.start, subj.start));
+      const opening = openingConditionOf(text.slice(s.start, subj.start));
+      if (opening?.connective) rules.push('pattern:requirement.connective-condition');
+      const condition = [opening?.condition, after?.condition].filter(Boolean).join(' and ') || null;
       for (const who of coordinated(text, subj, subjectLabel)) {
+        const own = who.shared ? [...rules, 'pattern:requirement.shared-modifier'] : rules;
         out.push({
           pattern: upper ? 'requirement' : 'requirement.lower',
           head: entity(who.label, who.span),
@@ -402,7 +592,7 @@ export function requirements(ctx: ChunkContext): Draft[] {
           evidence: s,
           meta: { modality, negated: /NOT$/.test(modality), keyword: h.kw, ...(condition ? { condition } : {}) },
           modal: true,
-          ...(act.reshaped ? { rules: ['pattern:requirement.phrase-end'] } : {}),
+          ...(own.length ? { rules: own } : {}),
         });
       }
     }
