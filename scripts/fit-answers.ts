@@ -1,7 +1,7 @@
 // Fit the answer model (electron/core/chat/answer-model.json) on the training questions, in one command:
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
-//                                  [--boost ROUNDS:DEPTH[:RATE]] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
+//                                  [--boost ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--kind-weights SCALE] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
 //                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--without-only] [--null MODE]...]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
@@ -16,7 +16,9 @@
 //    the calibration's own folds, optimistic; the nested and the own folds' ECE are both printed);
 //    --identity-l2 holds the candidate inputs of a document's identity (features.ts IDENTITY_FEATURES) to SCALE
 //    times the chosen L2 (listwise; fit-model.ts groupL2);
-//    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds;
+//    --boost adds small boosted trees on top of the linear scores (learn/boost.ts), judged with them on the folds
+//    --kind-weights adds per-kind candidate weights (each kind asked: deviations from the shared weights, L2 SCALE
+//    times the chosen one); with --seeds, each --boost and --kind-weights setting is compared ('none': without);
 //    --calibration-trees adds small boosted trees on top of the calibration's log-odds (answers read from passages,
 //    over features.ts CONFIDENCE_TREE_FEATURES), nested as the calibration;
 //    Questions over a graph without text (data/qa/graph/, asked of the kit's WebNLG triples imported
@@ -32,7 +34,7 @@ import { Core } from '../electron/core/core';
 import { Retriever } from '../electron/core/retrieve/retriever';
 import { gatherCandidates } from '../electron/core/chat/candidates';
 import { fitAnswerModel, type FitExample, type Nesting, type NullMode } from '../electron/core/chat/fit-model';
-import type { BoostOptions } from '../electron/core/learn/boost';
+import { parseBoost, type BoostOptions } from '../electron/core/learn/boost';
 import { AnswerRanker } from '../electron/core/chat/ranker';
 import { ablateFeatures, IDENTITY_FEATURES } from '../electron/core/chat/features';
 import { QUESTION_FEATURES } from '../electron/core/chat/question-features';
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
       `${examples.length} training questions (${graphQuestions} over a graph without text) retrieved in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
     const setting = opt('setting')?.split(':');
-    const boost = opt('boost')?.split(':').map(Number);
+    const boost = opt('boost') ? boostOptions(opt('boost')!) : undefined;
     if (opt('seeds')) {
       const types = new Map(training.map((q) => [q.id, q.type ?? 'other']));
       compareOnFolds(examples, {
@@ -144,6 +146,8 @@ async function main(): Promise<void> {
         nulls: (all('null').length ? all('null') : ['none']) as NullMode[],
         heldOut: opt('held-out'),
         types,
+        boosts: all('boost').length ? all('boost') : ['none'],
+        kindScales: all('kind-weights').length ? all('kind-weights') : ['none'],
       });
       return;
     }
@@ -152,7 +156,8 @@ async function main(): Promise<void> {
       seed,
       nullMode: (opt('null') ?? 'none') as NullMode,
       ...(setting ? { objectives: [setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(setting[1])] } : {}),
-      ...(boost ? { boost: { rounds: boost[0], depth: boost[1], rate: boost[2] ?? 0.1 } } : {}),
+      ...(boost ? { boost } : {}),
+      ...(kindScale(opt('kind-weights')) ? { kindWeights: kindScale(opt('kind-weights')) } : {}),
       ...calibrationOptions(),
     });
     model.fitted = {
@@ -168,6 +173,7 @@ async function main(): Promise<void> {
       l2: report.l2,
       ...(opt('null') ? { null: opt('null') } : {}),
       ...(boost ? { boost: opt('boost') } : {}),
+      ...(kindScale(opt('kind-weights')) ? { kindWeights: kindScale(opt('kind-weights')) } : {}),
       ...(opt('identity-l2') ? { identityL2: Number(opt('identity-l2')) } : {}),
       ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2') } : {}),
       ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
@@ -268,30 +274,55 @@ const calibrationOptions = () => ({
 });
 
 /** --calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]: small boosted trees on the calibration's log-odds (fit-model.ts calibrationTrees). */
-function calibrationTrees(spec: string): BoostOptions {
-  const [rounds, depth, rate, lambda, minLeaf] = spec.split(':').map(Number);
-  return { rounds, depth, rate: rate || 0.1, lambda: lambda || 5, minLeaf: minLeaf || 10 };
-}
+const calibrationTrees = (spec: string): BoostOptions => parseBoost(spec, { rate: 0.1, lambda: 5, minLeaf: 10 });
 
-/** The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's features read as 0. */
+/**
+ * --boost ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]: boosted trees on the linear ranking (fit-model.ts boost; rate 0.1,
+ * leaf penalty 1, least leaf weight 1 unless given); 'none' (with --seeds): the linear table alone.
+ */
+const boostOptions = (spec: string): BoostOptions | undefined => (spec === 'none' ? undefined : parseBoost(spec, { rate: 0.1, lambda: 1, minLeaf: 1 }));
+
+/** --kind-weights SCALE: per-kind candidate weights, their L2 SCALE times the chosen L2 (fit-model.ts kindWeights); 'none' or absent: none. */
+const kindScale = (spec: string | undefined) => (spec && spec !== 'none' ? Number(spec) : undefined);
+
+/**
+ * The training folds' held-out top-1 (text questions) per fold seed, with all features and with each variant's
+ * features read as 0, for each null mode and each --boost setting ('none': the linear table alone).
+ */
 function compareOnFolds(
   examples: FitExample[],
-  o: { folds: number; seeds: number[]; setting?: string[]; variants: string[]; nulls: NullMode[]; heldOut?: string; types: Map<string, string> },
+  o: {
+    folds: number;
+    seeds: number[];
+    setting?: string[];
+    variants: string[];
+    nulls: NullMode[];
+    heldOut?: string;
+    types: Map<string, string>;
+    boosts: string[];
+    kindScales: string[];
+  },
 ): void {
-  const dumped: { seed: number; variant: string; points: unknown[] }[] = [];
+  const dumped: { seed: number; variant: string; nullMode: NullMode; boost: string; kindWeights: string; points: unknown[] }[] = [];
   const ranks: Record<string, number[]> = {};
-  for (const [variant, nullMode] of o.variants.flatMap((v) => o.nulls.map((n) => [v, n] as const))) {
+  const settings = o.variants.flatMap((v) => o.nulls.flatMap((n) => o.boosts.flatMap((b) => o.kindScales.map((k) => [v, n, b, k] as const))));
+  for (const [variant, nullMode, boostSpec, kindSpec] of settings) {
     ablateFeatures(variant ? variant.split(',') : []);
+    const boost = boostOptions(boostSpec);
+    const kinds = kindScale(kindSpec);
+    const label = `${variant}:${nullMode}:${boostSpec}:${kindSpec}`;
     const runs = o.seeds.map((seed) => {
       const { report, model } = fitAnswerModel(examples, {
         folds: o.folds,
         seed,
         nullMode,
         ...(o.setting ? { objectives: [o.setting[0] as 'listwise' | 'pointwise'], l2Grid: [Number(o.setting[1])] } : {}),
+        ...(boost ? { boost } : {}),
+        ...(kinds ? { kindWeights: kinds } : {}),
         ...calibrationOptions(),
       });
       if (o.heldOut) {
-        dumped.push({ seed, variant, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
+        dumped.push({ seed, variant, nullMode, boost: boostSpec, kindWeights: kindSpec, points: report.heldOut.map((p, i) => ({ ...p, id: examples[i].id })) });
         // (--held-out FILE: every seed's held-out points with their question features; written after every fit, so that a
         // long comparison stopped early keeps the runs it finished)
         fs.writeFileSync(path.resolve(o.heldOut), JSON.stringify({ features: QUESTION_FEATURES, runs: dumped }));
@@ -302,7 +333,7 @@ function compareOnFolds(
       report.heldOut.forEach((p, i) => {
         if (p.kind !== 'text' || !p.answerable) return;
         const type = o.types.get(examples[i].id ?? '') ?? 'other';
-        const row = (ranks[`${variant}:${nullMode}|${type}`] ??= [0, 0, 0, 0, 0]);
+        const row = (ranks[`${label}|${type}`] ??= [0, 0, 0, 0, 0]);
         row[p.rightRank < 0 ? 4 : p.rightRank === 0 ? 0 : p.rightRank === 1 ? 1 : p.rightRank < 5 ? 2 : 3] += 1 / o.seeds.length;
       });
       const atThreshold = precisionAt(answerable, [model.threshold])[0];
@@ -327,9 +358,9 @@ function compareOnFolds(
       return `${xs.map((x) => x.toFixed(3)).join(' / ')} (mean ${mean.toFixed(3)}, spread ${(Math.max(...xs) - Math.min(...xs)).toFixed(3)})`;
     };
     console.log(
-      `${variant ? `without ${variant}` : 'all features'}, null ${nullMode} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; log loss ${summary('logLoss')}; ECE ${summary('ece')} (on the calibration's own folds ${summary('eceOwnFolds')}); at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}; unsure threshold ${summary('threshold')}, precision there ${summary('precisionAtThreshold')}, coverage ${summary('coverageAtThreshold')}; off-topic refused ${summary('offTopicRefused')}, answerable refused ${summary('answerableRefused')}`,
+      `${variant ? `without ${variant}` : 'all features'}, null ${nullMode}${boost ? `, trees ${boostSpec}` : ''}${kinds ? `, per-kind weights (L2 x ${kinds})` : ''} (seeds ${o.seeds.join(', ')}): top-1 ${summary('top1')}; log loss ${summary('logLoss')}; ECE ${summary('ece')} (on the calibration's own folds ${summary('eceOwnFolds')}); at confidence >= 0.8 precision ${summary('precision')}, coverage ${summary('coverage')}; unsure threshold ${summary('threshold')}, precision there ${summary('precisionAtThreshold')}, coverage ${summary('coverageAtThreshold')}; off-topic refused ${summary('offTopicRefused')}, answerable refused ${summary('answerableRefused')}`,
     );
-    const byType = Object.entries(ranks).filter(([k]) => k.startsWith(`${variant}:${nullMode}|`));
+    const byType = Object.entries(ranks).filter(([k]) => k.startsWith(`${label}|`));
     console.log(
       `  rank of the first right answer, mean over the seeds (1 / 2 / 3-5 / 6+ / not a candidate): ${byType
         .map(([k, r]) => `${k.split('|')[1]} ${r.map((x) => x.toFixed(1)).join(' / ')} (top-1 ${(r[0] / r.reduce((a, b) => a + b, 0)).toFixed(2)})`)

@@ -12,6 +12,7 @@ import type { Candidate } from './candidates';
 import { CANDIDATE_FEATURES } from './features';
 import {
   ASKED_KIND_FEATURES,
+  askedKindValues,
   CONFIDENCE_FEATURES,
   CONFIDENCE_TREE_FEATURES,
   evidenceKind,
@@ -53,8 +54,18 @@ interface FitOptions {
   precision?: number;
   /** Share of answerable questions the groundedness threshold may refuse (on the folds). */
   refuseAnswerable?: number;
-  /** Boosted trees on top of the linear scores (absent: the linear table alone). */
+  /**
+   * Boosted trees on top of the linear scores (absent: the linear table alone), fitted in each fold on the
+   * fold's training documents alone and judged with the table; with the joint null, on its listwise loss.
+   */
   boost?: BoostOptions;
+  /**
+   * Per-kind candidate weights (listwise; absent: the shared weights alone): for each kind of answer asked
+   * (ASKED_KIND_FEATURES), deviations from the shared weights fitted on that kind's questions on top of the
+   * shared scores, their L2 the chosen L2 times this scale, so that they stay at 0 (the shared weight) unless the
+   * kind's own questions pull them away. Fitted in each fold on the fold's training documents alone.
+   */
+  kindWeights?: number;
   /** The least drop of the folds' mean log loss a feature must bring to enter the calibration (CALIBRATION_GAIN). */
   calibrationGain?: number;
   /**
@@ -179,6 +190,7 @@ function modelOf(candidate: LinearModel, rest: Partial<AnswerModel> = {}): Answe
     version: 1,
     candidate: { features: [...CANDIDATE_FEATURES], weights: candidate.weights, bias: candidate.bias },
     ...(rest.null ? { null: rest.null } : {}),
+    ...(rest.kindWeights?.length ? { kindWeights: rest.kindWeights } : {}),
     ...(rest.trees ? { trees: rest.trees } : {}),
     confidence: rest.confidence ?? EMPTY,
     ...(rest.confidenceTrees ? { confidenceTrees: rest.confidenceTrees } : {}),
@@ -209,11 +221,25 @@ function fitOn(groups: { x: number[][]; right: boolean[] }[], l2: number, object
   );
 }
 
-/** The candidate weights, and the null alternative's weights over NULL_FEATURES (null: none fitted). */
+/**
+ * The candidate weights, the null alternative's weights over NULL_FEATURES (null: none fitted), and the per-kind
+ * deviations of the candidate weights (FitOptions.kindWeights; absent: none), one per ASKED_KIND_FEATURES.
+ */
 interface CandidateFit {
   candidate: LinearModel;
   null: LinearModel | null;
+  kinds?: LinearModel[];
 }
+
+/** The per-kind deviations as the table stores them: each kind's weights by name (a kind with none left out). */
+const namedKinds = (kinds: LinearModel[] | undefined): AnswerModel['kindWeights'] =>
+  (kinds ?? [])
+    .map((m, k) => ({ kind: ASKED_KIND_FEATURES[k] as string, features: [...CANDIDATE_FEATURES] as string[], weights: m.weights, bias: 0 }))
+    .filter((m) => m.weights.some((w) => w !== 0));
+
+/** A fit as a table to rank with (no calibration): its candidate weights, per-kind weights and null. */
+const rankerOf = (fit: CandidateFit, trees?: AnswerModel['trees']) =>
+  new AnswerRanker(modelOf(fit.candidate, { trees, null: namedNull(fit.null), kindWeights: namedKinds(fit.kinds) }));
 
 const NULL_WIDTH = NULL_FEATURES.length;
 /** A candidate's row of the joint softmax: its features, then zeros where the null's inputs stand. */
@@ -228,7 +254,14 @@ const nullRow = (ctx: AnswerContext) => [...new Array<number>(CANDIDATE_FEATURES
  * softmax over its candidates and the null, the null right when no candidate is (an off-topic question,
  * or one whose answer no candidate holds); with 'after', the null is fitted on the merged answers' scores.
  */
-function fitCandidates(examples: FitExample[], l2: number, objective: Objective = 'pointwise', nullMode: NullMode = 'none', group?: GroupL2): CandidateFit {
+function fitCandidates(
+  examples: FitExample[],
+  l2: number,
+  objective: Objective = 'pointwise',
+  nullMode: NullMode = 'none',
+  group?: GroupL2,
+  kindScale?: number,
+): CandidateFit {
   const joint = nullMode === 'joint' && objective === 'listwise';
   const answerable = joint ? fromText(examples) : answeredFromText(examples);
   const groupsOf = (rows: { e: FitExample; x: number[][]; right: boolean[] }[]) =>
@@ -248,10 +281,35 @@ function fitCandidates(examples: FitExample[], l2: number, objective: Objective 
       group,
     ),
   );
-  const merged = mergedAnswers(answerable, first.candidate);
-  const fit = merged.some((g) => g.x.length) ? split(fitOn(groupsOf(merged), l2, objective, group)) : first;
+  const merged = mergedAnswers(answerable, rankerOf(first));
+  const shared = merged.some((g) => g.x.length) ? split(fitOn(groupsOf(merged), l2, objective, group)) : first;
+  const fit = kindScale && objective === 'listwise' ? { ...shared, kinds: fitKindWeights(answerable, shared, l2 * kindScale, joint) } : shared;
   if (nullMode !== 'after') return fit;
-  return { candidate: fit.candidate, null: fitNullAfter(fromText(examples), fit.candidate, l2) };
+  return { ...fit, null: fitNullAfter(fromText(examples), fit, l2) };
+}
+
+/**
+ * The per-kind deviations of the candidate weights (FitOptions.kindWeights): for each kind asked in turn, a
+ * softmax over its questions' merged answers (and the null, at its fitted score, when fitted jointly) whose
+ * scores are those of the weights fitted so far (the shared ones, and the kinds fitted before it: a question
+ * may ask more than one) plus the kind's deviations, penalised by `l2`.
+ */
+function fitKindWeights(examples: FitExample[], shared: CandidateFit, l2: number, joint: boolean): LinearModel[] {
+  const kinds: LinearModel[] = [];
+  const asked = new Map(examples.map((e) => [e, askedKindValues(e.ctx)]));
+  const zero = new Array<number>(CANDIDATE_FEATURES.length).fill(0);
+  for (let k = 0; k < ASKED_KIND_FEATURES.length; k++) {
+    const mine = examples.filter((e) => asked.get(e)![k]);
+    const ranker = rankerOf({ ...shared, kinds });
+    const groups = mergedAnswers(mine, ranker).map(({ e, x, right }) => {
+      const w = ranker.weightsFor(e.ctx);
+      const base = x.map((f) => linear(w, f));
+      const nullScore = joint ? ranker.nullScore(e.ctx) : null;
+      return nullScore === null ? { x, right, base } : { x: [...x, zero], right: [...right, !right.some(Boolean)], base: [...base, nullScore] };
+    });
+    kinds.push({ weights: groups.length ? fitConditionalLogit(groups, { l2 }) : zero, bias: 0 });
+  }
+  return kinds;
 }
 
 /**
@@ -259,8 +317,8 @@ function fitCandidates(examples: FitExample[], l2: number, objective: Objective 
  * share exp(n) / (exp(n) + Σ exp(s)) is a logistic regression of "no candidate is right" on its inputs,
  * offset by −log Σ exp(s). Questions without a candidate carry nothing and are left out.
  */
-function fitNullAfter(examples: FitExample[], candidate: LinearModel, l2: number): LinearModel {
-  const ranker = new AnswerRanker(modelOf(candidate));
+function fitNullAfter(examples: FitExample[], fit: CandidateFit, l2: number): LinearModel {
+  const ranker = rankerOf({ ...fit, null: null });
   const rows: { u: number[]; y: number; offset: number }[] = [];
   for (const e of examples) {
     const ranked = ranker.rank(e.ctx, e.candidates).candidates;
@@ -281,9 +339,8 @@ function fitNullAfter(examples: FitExample[], candidate: LinearModel, l2: number
 /** The answerable questions answered from passages (a graph without text has path ends only, ordered by the walk). */
 const answeredFromText = (examples: FitExample[]) => examples.filter((e) => e.gold.length && evidenceKind(e.ctx) === 'text');
 
-/** Each question's merged answers as `candidate` ranks them: their features (with support) and whether each is right. */
-function mergedAnswers(examples: FitExample[], candidate: LinearModel): { e: FitExample; x: number[][]; right: boolean[] }[] {
-  const ranker = new AnswerRanker(modelOf(candidate));
+/** Each question's merged answers as `ranker` ranks them: their features (with support) and whether each is right. */
+function mergedAnswers(examples: FitExample[], ranker: AnswerRanker): { e: FitExample; x: number[][]; right: boolean[] }[] {
   return examples.map((e) => {
     const ranked = ranker.rank(e.ctx, e.candidates).candidates;
     return {
@@ -302,12 +359,19 @@ const namedNull = (m: LinearModel | null) => (m ? { features: [...NULL_FEATURES]
 
 /**
  * Boosted trees over the merged answers the linear table ranks (questions answered from passages), each
- * answer's linear score the base the trees add to: what the table cannot express, the trees fit.
+ * answer's linear score the base the trees add to: what the table cannot express, the trees fit. With the
+ * null alternative fitted jointly, each question's softmax holds the null too, at its fitted score (the trees
+ * do not score it), right when no answer is: the trees are fitted on the listwise loss the table was, off-topic
+ * questions and those no candidate answers included.
  */
-function fitTrees(examples: FitExample[], candidate: LinearModel, boost: BoostOptions): AnswerModel['trees'] {
-  const groups = mergedAnswers(answeredFromText(examples), candidate).map(({ e, x, right }) => {
-    const base = x.map((f) => linear(candidate, f));
-    return { x: x.map((f, i) => treeFeatures(f, e.ctx, base[i])), right, base };
+function fitTrees(examples: FitExample[], fit: CandidateFit, boost: BoostOptions, nullMode: NullMode = 'none'): AnswerModel['trees'] {
+  const joint = nullMode === 'joint' && fit.null !== null;
+  const ranker = rankerOf(fit);
+  const groups = mergedAnswers(joint ? fromText(examples) : answeredFromText(examples), ranker).map(({ e, x, right }) => {
+    const w = ranker.weightsFor(e.ctx);
+    const base = x.map((f) => linear(w, f));
+    const fixed = joint && fit.null ? [{ score: linear(fit.null, nullFeatures(e.ctx)), right: !right.some(Boolean) }] : undefined;
+    return { x: x.map((f, i) => treeFeatures(f, e.ctx, base[i])), right, base, ...(fixed ? { fixed } : {}) };
   });
   return { features: [...TREE_FEATURES], trees: fitBoostedRanker(groups, boost) };
 }
@@ -322,7 +386,7 @@ interface Ranked {
 }
 
 function rankAll(fit: CandidateFit, trees: AnswerModel['trees'], examples: FitExample[]): Ranked[] {
-  const ranker = new AnswerRanker(modelOf(fit.candidate, { trees, null: namedNull(fit.null) }));
+  const ranker = rankerOf(fit, trees);
   return examples.map((e) => {
     const ranking = ranker.rank(e.ctx, e.candidates);
     const r = ranking.candidates;
@@ -353,10 +417,10 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
   const rankApart = (out: Ranked[], test: number, apart: number[], objective: Objective, l2: number) => {
     const train = examples.filter((_, i) => !apart.includes(folds[i]));
     const held = examples.map((e, i) => ({ e, i })).filter((x) => folds[x.i] === test);
-    const w = fitCandidates(train, l2, objective, options.nullMode, options.groupL2);
+    const w = fitCandidates(train, l2, objective, options.nullMode, options.groupL2, options.kindWeights);
     const ranked = rankAll(
       w,
-      options.boost ? fitTrees(train, w.candidate, options.boost) : undefined,
+      options.boost ? fitTrees(train, w, options.boost, options.nullMode) : undefined,
       held.map((x) => x.e),
     );
     held.forEach((x, j) => (out[x.i] = ranked[j]));
@@ -506,12 +570,14 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
     options.precision ?? 0.85,
   );
 
-  const { candidate, null: nullModel } = fitCandidates(examples, l2, objective, options.nullMode, options.groupL2);
-  const trees = options.boost ? fitTrees(examples, candidate, options.boost) : undefined;
+  const final = fitCandidates(examples, l2, objective, options.nullMode, options.groupL2, options.kindWeights);
+  const { candidate, null: nullModel } = final;
+  const trees = options.boost ? fitTrees(examples, final, options.boost, options.nullMode) : undefined;
   const groundedModel = fitQuestionModel(textRows, (r) => r.e.gold.length > 0, GROUNDED_FEATURES);
   const model = modelOf(candidate, {
     trees,
     null: namedNull(nullModel),
+    kindWeights: namedKinds(final.kinds),
     confidence,
     ...(confidenceTrees ? { confidenceTrees } : {}),
     ...(graphConfidence ? { graphConfidence } : {}),

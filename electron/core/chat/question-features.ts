@@ -29,6 +29,12 @@ function askedKinds(ctx: AnswerContext): Record<(typeof ASKED_KINDS)[number], nu
   };
 }
 
+/** The question's asked-kind indicators in the order of ASKED_KIND_FEATURES (1: that kind is asked; several may be). */
+export function askedKindValues(ctx: AnswerContext): number[] {
+  const kinds = askedKinds(ctx);
+  return ASKED_KINDS.map((k) => kinds[k]);
+}
+
 /** The trees' input for one merged candidate: its feature vector (candidateFeatures, with support), the kind asked, its linear score. */
 export function treeFeatures(features: number[], ctx: AnswerContext, score: number): number[] {
   const kinds = askedKinds(ctx);

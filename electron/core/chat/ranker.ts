@@ -9,6 +9,8 @@
 import defaultModel from './answer-model.json' with { type: 'json' };
 import { candidateFeatures, CANDIDATE_FEATURES, featureGeneration } from './features';
 import {
+  ASKED_KIND_FEATURES,
+  askedKindValues,
   evidenceKind,
   NULL_FEATURES,
   nullFeatures,
@@ -40,6 +42,13 @@ export interface AnswerModel {
    * candidates and it (absent: over the candidates alone).
    */
   null?: NamedModel;
+  /**
+   * Per kind of answer asked (ASKED_KIND_FEATURES), weights added to `candidate`'s when the question asks that
+   * kind (absent: the shared weights alone): what a feature is worth for one kind and not another, fitted on top
+   * of the shared weights with a heavier L2, so that a kind's weight stays at the shared one unless its own
+   * questions say otherwise (fit-model.ts kindWeights).
+   */
+  kindWeights?: (NamedModel & { kind: string })[];
   /** Boosted trees added to a merged candidate's linear score, over the named inputs (features.ts TREE_FEATURES; absent: none). */
   trees?: { features: string[]; trees: TreeNode[] };
   /** Calibrated probability that the first answer is right, from the question features (answers read from passages). */
@@ -102,6 +111,12 @@ const origins = new WeakMap<Candidate, Candidate>();
 /** The candidate a ranked (merged) answer was read from, whose features it shares (itself when it is no ranked answer). */
 export const originOf = (c: Candidate): Candidate => origins.get(c) ?? c;
 
+/** Candidate weights without the passage inputs (PASSAGE_INPUTS), the view plainAgrees reads. */
+const withoutPassageInputs = (m: LinearModel): LinearModel => ({
+  weights: m.weights.map((w, j) => (PASSAGE_INPUTS.includes(CANDIDATE_FEATURES[j]) ? 0 : w)),
+  bias: m.bias,
+});
+
 export class AnswerRanker {
   readonly candidate: LinearModel;
   readonly confidence: LinearModel;
@@ -110,6 +125,8 @@ export class AnswerRanker {
   readonly nullModel: LinearModel | null;
   /** The candidate weights without the passage inputs (PASSAGE_INPUTS): the simpler view the agreement feature plainAgrees reads. */
   readonly plain: LinearModel;
+  /** The per-kind weights (AnswerModel.kindWeights), each with where its kind stands in ASKED_KIND_FEATURES. */
+  private readonly kindModels: { at: number; model: LinearModel }[];
   /** Where each input the trees were fitted on stands in TREE_FEATURES (-1: a name the code no longer has, read as 0). */
   private readonly treeInputs: number[];
   /** Where each input of the calibration's trees stands in QUESTION_FEATURES (-1: a name the code no longer has, read as 0). */
@@ -117,7 +134,10 @@ export class AnswerRanker {
 
   constructor(readonly model: AnswerModel = defaultModel as AnswerModel) {
     this.candidate = aligned(model.candidate, CANDIDATE_FEATURES);
-    this.plain = { weights: this.candidate.weights.map((w, j) => (PASSAGE_INPUTS.includes(CANDIDATE_FEATURES[j]) ? 0 : w)), bias: this.candidate.bias };
+    this.plain = withoutPassageInputs(this.candidate);
+    this.kindModels = (model.kindWeights ?? [])
+      .map((k) => ({ at: (ASKED_KIND_FEATURES as readonly string[]).indexOf(k.kind), model: aligned(k, CANDIDATE_FEATURES) }))
+      .filter((k) => k.at >= 0);
     this.treeInputs = (model.trees?.features ?? []).map((f) => (TREE_FEATURES as readonly string[]).indexOf(f));
     this.confidenceTreeInputs = (model.confidenceTrees?.features ?? []).map((f) => (QUESTION_FEATURES as readonly string[]).indexOf(f));
     // (a question model names the features it was fitted on; the others weigh 0)
@@ -143,10 +163,22 @@ export class AnswerRanker {
       : 0;
   }
 
+  /** The candidate weights for a question: the shared ones, plus the per-kind weights of each kind it asks. */
+  weightsFor(ctx: AnswerContext): LinearModel {
+    if (!this.kindModels.length) return this.candidate;
+    const asked = askedKindValues(ctx);
+    const on = this.kindModels.filter((k) => asked[k.at]);
+    if (!on.length) return this.candidate;
+    return {
+      weights: this.candidate.weights.map((w, j) => on.reduce((a, k) => a + k.model.weights[j], w)),
+      bias: on.reduce((a, k) => a + k.model.bias, this.candidate.bias),
+    };
+  }
+
   /** A merged candidate's score: the linear table's log-odds, plus the trees' values when the model has trees. */
-  score(c: Candidate, ctx: AnswerContext, support: number, alsoPath: boolean): number {
+  score(c: Candidate, ctx: AnswerContext, support: number, alsoPath: boolean, weights: LinearModel = this.weightsFor(ctx)): number {
     const features = featuresOf(c, ctx, support, alsoPath);
-    const base = linear(this.candidate, features);
+    const base = linear(weights, features);
     const trees = this.model.trees?.trees;
     if (!trees?.length) return base;
     const all = treeFeatures(features, ctx, base);
@@ -163,13 +195,14 @@ export class AnswerRanker {
    * Second views of a ranking (features.ts RankingViews): the first of the merged answers under the weights
    * without the passage inputs, and the best-scored candidate read outside the first answer's passage.
    */
-  private views(ctx: AnswerContext, ranked: RankedCandidate[], raw: { c: Candidate; s: number }[]): RankingViews {
+  private views(ctx: AnswerContext, ranked: RankedCandidate[], raw: { c: Candidate; s: number }[], weights: LinearModel): RankingViews {
     const top = ranked[0];
     if (!top) return { plainTop: null, otherPassageTop: null };
+    const plain = weights === this.candidate ? this.plain : withoutPassageInputs(weights);
     let plainTop: RankedCandidate | null = null;
     let plainScore = -Infinity;
     for (const c of ranked) {
-      const s = linear(this.plain, featuresOf(originOf(c), ctx, c.support ?? 0, (c.sources ?? []).includes('path')));
+      const s = linear(plain, featuresOf(originOf(c), ctx, c.support ?? 0, (c.sources ?? []).includes('path')));
       if (s > plainScore) [plainTop, plainScore] = [c, s];
     }
     let other: { c: Candidate; s: number } | null = null;
@@ -182,7 +215,8 @@ export class AnswerRanker {
    * others counted as its support), best first; with the calibrated confidence of the first.
    */
   rank(ctx: AnswerContext, candidates: Candidate[]): Ranking {
-    const raw = candidates.map((c) => ({ c, s: linear(this.candidate, featuresOf(c, ctx)) }));
+    const weights = this.weightsFor(ctx);
+    const raw = candidates.map((c) => ({ c, s: linear(weights, featuresOf(c, ctx)) }));
     const groups = new Map<string, { c: Candidate; s: number }[]>();
     for (const x of raw) {
       const k = answerKey(x.c.text);
@@ -197,7 +231,7 @@ export class AnswerRanker {
       const best = group[0].c;
       const sources = [...new Set(group.map((x) => x.c.source))];
       const alsoPath = sources.includes('path');
-      const score = this.score(best, ctx, group.length - 1, alsoPath);
+      const score = this.score(best, ctx, group.length - 1, alsoPath, weights);
       // a path end's chain of facts goes with the answer wherever it was read
       const triples = best.triples.length ? best.triples : (group.find((x) => x.c.triples.length)?.c.triples ?? []);
       const merged = { ...best, triples, score, support: group.length - 1, sources };
@@ -215,7 +249,7 @@ export class AnswerRanker {
       ranked.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     }
     const nullScore = this.nullScore(ctx);
-    const q = questionFeatures(ctx, ranked, nullScore, this.views(ctx, ranked, raw));
+    const q = questionFeatures(ctx, ranked, nullScore, this.views(ctx, ranked, raw, weights));
     return {
       ctx,
       candidates: ranked,
@@ -251,6 +285,7 @@ export function isAnswerModel(value: unknown): value is AnswerModel {
     named(m.confidence) &&
     named(m.grounded) &&
     (m.null === undefined || named(m.null)) &&
+    (m.kindWeights === undefined || (Array.isArray(m.kindWeights) && m.kindWeights.every((k) => named(k) && typeof k.kind === 'string'))) &&
     typeof m.threshold === 'number'
   );
 }

@@ -33,11 +33,29 @@ export interface BoostOptions {
   cuts?: number;
 }
 
+/**
+ * A command line's trees, ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]] (scripts/fit-answers.ts --boost and
+ * --calibration-trees): the parts left out take `defaults`' values. Throws on a spec that is not numbers.
+ */
+export function parseBoost(spec: string, defaults: { rate: number; lambda: number; minLeaf: number }): BoostOptions {
+  const parts = spec.split(':').map(Number);
+  if (parts.length < 2 || parts.length > 5 || parts.some((x) => !Number.isFinite(x) || x < 0) || !Number.isInteger(parts[0]) || !Number.isInteger(parts[1]))
+    throw new Error(`trees: expected ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]], got "${spec}"`);
+  const [rounds, depth, rate, lambda, minLeaf] = parts;
+  return { rounds, depth, rate: rate || defaults.rate, lambda: lambda ?? defaults.lambda, minLeaf: minLeaf ?? defaults.minLeaf };
+}
+
 export interface BoostGroup {
   x: number[][];
   right: boolean[];
   /** The base score of each item (the linear table's log-odds). */
   base: number[];
+  /**
+   * Alternatives in the group's softmax that the trees do not score (the null alternative: no item is right):
+   * their fixed scores and whether each is right. They share the softmax's mass with the items, so a group
+   * whose right alternative is one of them teaches the trees to lower its items.
+   */
+  fixed?: { score: number; right: boolean }[];
 }
 
 /** Cut points of one column: midpoints between its distinct values, thinned to quantiles when many. */
@@ -51,8 +69,9 @@ function cutPoints(values: number[], most: number): number[] {
 
 /**
  * Fit a forest to rank each group's items: the score of an item is its base plus the forest's value;
- * the loss is the log of the softmax probability its group gives to its right items. Groups without a
- * right item, or with one item, carry no information and are left out.
+ * the loss is the log of the softmax probability its group gives to its right items (the softmax taken
+ * over the items and the group's fixed alternatives). Groups without a right item or alternative, or
+ * with one alternative in all, carry no information and are left out.
  */
 export function fitBoostedRanker(groups: BoostGroup[], options: BoostOptions = {}): TreeNode[] {
   const rounds = options.rounds ?? 50;
@@ -60,7 +79,7 @@ export function fitBoostedRanker(groups: BoostGroup[], options: BoostOptions = {
   const rate = options.rate ?? 0.1;
   const lambda = options.lambda ?? 1;
   const minLeaf = options.minLeaf ?? 1;
-  const used = groups.filter((g) => g.right.some(Boolean) && g.x.length > 1);
+  const used = groups.filter((g) => g.x.length && (g.right.some(Boolean) || g.fixed?.some((f) => f.right)) && g.x.length + (g.fixed?.length ?? 0) > 1);
   const rows = used.flatMap((g) => g.x);
   if (!rows.length) return [];
   const score = used.flatMap((g) => g.base.slice());
@@ -69,14 +88,16 @@ export function fitBoostedRanker(groups: BoostGroup[], options: BoostOptions = {
     score,
     rounds,
     (grad, hess) => {
-      // gradient and (diagonal) Hessian of each group's softmax log loss
+      // gradient and (diagonal) Hessian of each group's softmax log loss, by the items' scores
       let at = 0;
       for (const g of used) {
+        const fixed = g.fixed ?? [];
         const s = score.slice(at, at + g.x.length);
-        const max = Math.max(...s);
+        const max = Math.max(...s, ...fixed.map((f) => f.score));
         const e = s.map((v) => Math.exp(v - max));
-        const z = e.reduce((a, b) => a + b, 0);
-        const zr = e.reduce((a, v, i) => a + (g.right[i] ? v : 0), 0);
+        const ef = fixed.map((f) => Math.exp(f.score - max));
+        const z = e.reduce((a, b) => a + b, 0) + ef.reduce((a, b) => a + b, 0);
+        const zr = e.reduce((a, v, i) => a + (g.right[i] ? v : 0), 0) + ef.reduce((a, v, i) => a + (fixed[i].right ? v : 0), 0);
         e.forEach((v, i) => {
           const p = v / z;
           grad[at + i] = p - (g.right[i] ? v / zr : 0);

@@ -147,8 +147,12 @@ export function thresholdFor(points: { confidence: number; correct: boolean }[],
  * Σ l2_j/2 · w_j², by damped Newton steps (the Hessian of the softmax's log-normaliser). `l2` is one
  * penalty for every weight or one per weight (a group of inputs held closer to 0 than the rest). Groups
  * without a right item carry no information and are left out. No bias: a softmax ignores a constant.
+ * With a group's `base`, each item's score is its base plus w·x: weights fitted on top of fixed scores.
  */
-export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[], options: { l2?: number | number[]; iterations?: number } = {}): number[] {
+export function fitConditionalLogit(
+  groups: { x: number[][]; right: boolean[]; base?: number[] }[],
+  options: { l2?: number | number[]; iterations?: number } = {},
+): number[] {
   const used = groups.filter((g) => g.right.some(Boolean) && g.x.length > 1);
   const d = used[0]?.x[0]?.length ?? groups[0]?.x[0]?.length ?? 0;
   const l2s = Array.isArray(options.l2) ? options.l2 : new Array<number>(d).fill(options.l2 ?? 1);
@@ -156,7 +160,7 @@ export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[
   const loss = (v: number[]) => {
     let total = v.reduce((a, t, j) => a + (l2s[j] / 2) * t * t, 0);
     for (const g of used) {
-      const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * v[j], 0));
+      const s = g.x.map((x, i) => (g.base?.[i] ?? 0) + x.reduce((a, xi, j) => a + xi * v[j], 0));
       const max = Math.max(...s);
       const z = s.reduce((a, si) => a + Math.exp(si - max), 0);
       const zr = s.reduce((a, si, i) => a + (g.right[i] ? Math.exp(si - max) : 0), 0);
@@ -169,7 +173,7 @@ export function fitConditionalLogit(groups: { x: number[][]; right: boolean[] }[
     const grad = w.map((t, j) => l2s[j] * t);
     const H = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? l2s[i] : 0)));
     for (const g of used) {
-      const s = g.x.map((x) => x.reduce((a, xi, j) => a + xi * w[j], 0));
+      const s = g.x.map((x, i) => (g.base?.[i] ?? 0) + x.reduce((a, xi, j) => a + xi * w[j], 0));
       const max = Math.max(...s);
       const e = s.map((si) => Math.exp(si - max));
       const z = e.reduce((a, b) => a + b, 0);
