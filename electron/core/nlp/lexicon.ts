@@ -41,6 +41,8 @@ import namingVerbs from './lexicon/naming-verbs.json' with { type: 'json' };
 import negation from './lexicon/negation.json' with { type: 'json' };
 import inabilityAdjectives from './lexicon/inability-adjectives.json' with { type: 'json' };
 import factivePredicates from './lexicon/factive-predicates.json' with { type: 'json' };
+import questionComplementVerbs from './lexicon/question-complement-verbs.json' with { type: 'json' };
+import timeRelativeNouns from './lexicon/time-relative-nouns.json' with { type: 'json' };
 import negativeAdverbialNouns from './lexicon/negative-adverbial-nouns.json' with { type: 'json' };
 import objectControlVerbs from './lexicon/object-control-verbs.json' with { type: 'json' };
 import permissiveVerbs from './lexicon/permissive-verbs.json' with { type: 'json' };
@@ -112,6 +114,8 @@ export const LEXICON: Record<string, WordList> = {
   negation,
   'inability-adjectives': inabilityAdjectives,
   'factive-predicates': factivePredicates,
+  'question-complement-verbs': questionComplementVerbs,
+  'time-relative-nouns': timeRelativeNouns,
   'negative-adverbial-nouns': negativeAdverbialNouns,
   'object-control-verbs': objectControlVerbs,
   'permissive-verbs': permissiveVerbs,
@@ -151,6 +155,10 @@ export const NEGATION = set(negation);
 export const INABILITY_ADJECTIVES = set(inabilityAdjectives);
 /** Factive predicates: "it is ADJ that X" presents X as a fact ("clear", "known"). */
 export const FACTIVE_PREDICATES = set(factivePredicates);
+/** Verbs whose "if" / "when" clause is their dependent question, not a condition ("check if X"). */
+export const QUESTION_COMPLEMENT_VERBS = set(questionComplementVerbs);
+/** Nouns of time or case after which "when" opens a relative clause ("the moment when X"). */
+export const TIME_RELATIVE_NOUNS = set(timeRelativeNouns);
 export const PURPOSE_NOUNS = set(purposeNouns);
 /** What opens a clause of purpose, by role (subordinators, predicates before "to"/"for", adjectives of usefulness, verbs of enabling). */
 export const PURPOSE_MARKERS: Readonly<Record<'subordinators' | 'predicates' | 'adjectives' | 'enablers', readonly string[]>> = purposeMarkers.words;

@@ -8,7 +8,7 @@ import type { Mention } from '../types';
 import { isPronoun } from '../labels';
 import { informative, isSkipped, type ChunkContext } from './context';
 import { englishNlp } from '../../nlp/english';
-import { CONDITIONAL_PHRASES } from '../../nlp/lexicon';
+import { CONDITIONAL_PHRASES, QUESTION_COMPLEMENT_VERBS, TIME_RELATIVE_NOUNS } from '../../nlp/lexicon';
 import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
 
 const UPPER = /\b(MUST NOT|MUST|SHALL NOT|SHALL|SHOULD NOT|SHOULD|MAY NOT|MAY)\b/g;
@@ -456,11 +456,14 @@ const TRAILING_OPENER = new RegExp(
   `(?:^|[\\s,])((?:only\\s+)?(?:if|when|whenever|unless|while|${CONDITIONAL_PHRASES.map((p) => p.join('\\s+')).join('|')}))\\s+(?=[\\p{L}\\p{N}"'(\\[])`,
   'giu',
 );
-/** Verbs whose "if" / "when" clause is an embedded question, no condition ("check if X", "determine when Y"). */
-const QUESTION_COMPLEMENT_VERB =
-  /^(?:ask|asks|check|checks|checking|choose|chooses|decide|decides|detect|detects|determine|determines|determining|discover|discovers|establish|establishes|examine|examines|find|finds|indicate|indicates|indicating|know|knows|learn|learns|note|notes|query|queries|record|records|report|reports|see|sees|show|shows|signal|signals|specify|specifies|tell|tells|test|tests|verify|verifies|verifying|whether|even)$/i;
-/** Nouns naming a time or a case, after which "when" / "where" opens a relative clause ("the moment when X"). */
-const TIME_NOUN = /^(?:time|times|moment|moments|point|period|instant|interval|case|cases|day|date|situation|situations)$/i;
+/** Words before "if" that make it no condition of the action: "whether if", a concessive "even if". */
+const NOT_CONDITION_BEFORE = new Set(['whether', 'even']);
+/** "if" / "when" after a verb that takes a question ("check if X") or "when" after a noun of time ("the moment when X"): no condition. */
+function opensNoCondition(prev: string, opener: string): boolean {
+  const word = prev.toLowerCase();
+  if (QUESTION_COMPLEMENT_VERBS.has(word) || NOT_CONDITION_BEFORE.has(word)) return true;
+  return /^(?:when|whenever)$/.test(opener) && TIME_RELATIVE_NOUNS.has(word);
+}
 /** At most this many words of a condition after the action; a longer one is cut at its last comma before. */
 const MAX_CONDITION_WORDS = 30;
 /** A citation closing a clause ("([RFC1234], Appendix B)", "[7]"): no part of a condition or an action's label. */
@@ -487,7 +490,7 @@ function trailingCondition(text: string, s: Span, act: Span, limit: number): { a
     const before = region.slice(0, at).replace(/[\s,]+$/, '');
     const prev = /(\S+)$/.exec(before)?.[1] ?? '';
     const word = m[1].toLowerCase().split(/\s+/).pop()!;
-    if (QUESTION_COMPLEMENT_VERB.test(prev) || (/^(?:when|whenever)$/.test(word) && TIME_NOUN.test(prev))) continue;
+    if (opensNoCondition(prev, word)) continue;
     // "at least as long as X": a comparison; the subordinator "as long as" opens a clause with its subject
     if (/^(?:as|so)\s+long\s+as$/i.test(m[1]) && !opensWithSubject(region.slice(at + m[1].length))) continue;
     const action = trimSpan(text, act.start, act.start + Math.min(at, actLength));
