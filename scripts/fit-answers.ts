@@ -3,6 +3,7 @@
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--kind-weights SCALE] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
 //                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--without-only] [--null MODE]...]
+//                                  [--dump-vectors FILE [--dump-only]]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -46,6 +47,7 @@ import { calibrationErrorFloor } from '../electron/core/learn/calibrate';
 import { quoteInPassage } from '../electron/core/eval/qa';
 import { graphDatabase, readQuestionSet, splitDatabase, splitQuestionsFile, GRAPH_QUESTIONS, KIT_QUESTIONS, type SplitQuestion } from './qa-split';
 import { figuresOf, firstCorrect, printFigures, type AnsweredQuestion } from './eval-answers';
+import { dumpExamples } from './answers/vector-folds';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -133,6 +135,12 @@ async function main(): Promise<void> {
     console.error(
       `${examples.length} training questions (${graphQuestions} over a graph without text) retrieved in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
+    // (--dump-vectors FILE: every question's candidate vectors, for refitting the folds in seconds with any feature
+    // set, scripts/answers/audit-features.ts; with --dump-only nothing is fitted)
+    if (opt('dump-vectors')) {
+      fs.writeFileSync(path.resolve(opt('dump-vectors')!), JSON.stringify(dumpExamples(examples)));
+      if (args.includes('--dump-only')) return;
+    }
     const setting = opt('setting')?.split(':');
     const boost = opt('boost') ? boostOptions(opt('boost')!) : undefined;
     if (opt('seeds')) {
