@@ -3,7 +3,7 @@
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--kind-weights SCALE] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
 //                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--without-only] [--null MODE]...]
-//                                  [--dump-vectors FILE [--dump-only]]
+//                                  [--without F1,F2 (no --seeds: the table fitted with them read as 0)] [--dump-vectors FILE [--dump-only]]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
 //    re-ranking pool, each pooled passage labelled by whether it holds a gold quote; retrieve/fit-passages.ts
@@ -159,6 +159,9 @@ async function main(): Promise<void> {
       });
       return;
     }
+    // (--without F1,F2 without --seeds: the table is fitted with those candidate features read as 0, so their weights are 0)
+    const without = opt('without')?.split(',') ?? [];
+    ablateFeatures(without);
     const { model, report } = fitAnswerModel(examples, {
       folds,
       seed,
@@ -187,6 +190,7 @@ async function main(): Promise<void> {
       ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
       ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
       ...(opt('calibration-trees') ? { calibrationTrees: opt('calibration-trees') } : {}),
+      ...(without.length ? { without } : {}),
       heldOutAccuracy: report.l2Accuracy,
     };
     if (!args.includes('--dry')) fs.writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);

@@ -8,8 +8,9 @@
 // --groups leaves out each group of features (FEATURE_GROUPS: what a feature reads), --each each feature alone.
 // --l2-path refits with each L2 and names the one the READ documents choose. --backward chooses a smaller set on
 // the READ documents alone: the features whose removal alone does not lower READ's mean top-1 (by more than
-// --tolerance), removed one at a time from the most helpful removal on, each kept out while READ's mean top-1 of the
-// set so far does not fall below that of all features less the tolerance; the chosen set is then read on CHECK.
+// --tolerance), removed one at a time from the most helpful removal on, each kept out while READ's mean top-1 does not
+// fall below that of the set before it (less the tolerance); --backward-groups the same with whole groups; the chosen
+// set is then read on CHECK. --no-base: the --without variants alone (after an audit, one more set).
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHECK_DOCUMENTS, foldFigures, vectorFolds, type FoldFigures, type VectorDump } from './vector-folds';
@@ -151,9 +152,10 @@ const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
 const readMean = (v: VariantFigures) => mean(v.runs.map((r) => r.read));
 
 /**
- * Backward elimination on the READ documents alone: the candidates (features whose removal alone kept READ's mean
- * top-1 within `tolerance` of the base), most helpful removal first, each removed while the set's READ mean stays at
- * or above the base's less `tolerance`. Returns the removed features and each step's figures.
+ * Backward elimination on the READ documents alone: the candidates (units whose removal alone kept READ's mean top-1
+ * within `tolerance` of the base), most helpful removal first, each removed while READ's mean top-1 of the set stays at
+ * or above that of the set before it less `tolerance` (a removal that READ does not pay for is put back). Returns the
+ * removed units and the figures of each set kept.
  */
 export function backward(
   singles: VariantFigures[],
@@ -161,17 +163,18 @@ export function backward(
   fitWithout: (without: string[]) => VariantFigures,
   tolerance = 0,
 ): { removed: string[]; steps: VariantFigures[] } {
-  const floor = readMean(base) - tolerance - 1e-9;
   const order = singles
-    .filter((s) => s.without.length === 1 && readMean(s) >= floor)
+    .filter((s) => s.without.length === 1 && readMean(s) >= readMean(base) - tolerance - 1e-9)
     .sort((a, b) => readMean(b) - readMean(a) || a.without[0].localeCompare(b.without[0]));
   const removed: string[] = [];
   const steps: VariantFigures[] = [];
+  let current = base;
   for (const s of order) {
-    const tried = fitWithout([...removed, s.without[0]]);
-    if (readMean(tried) < floor) continue;
+    const tried = removed.length ? fitWithout([...removed, s.without[0]]) : s;
+    if (readMean(tried) < readMean(current) - tolerance - 1e-9) continue;
     removed.push(s.without[0]);
     steps.push(tried);
+    current = tried;
   }
   return { removed, steps };
 }
@@ -202,7 +205,8 @@ async function main(): Promise<void> {
   console.log(
     `${dump.questions.length} questions (${text.length} answerable from passages), ${dump.features.length} candidate features; seeds ${o.seeds.join(', ')}, L2 ${o.l2}, CHECK ${o.check.join(', ')}`,
   );
-  const base = run({ label: 'all features', without: [] }, null);
+  // (--no-base: the variants alone, printed without their change, e.g. one more set after an audit)
+  const base = args.includes('--no-base') ? null : run({ label: 'all features', without: [] }, null);
   for (const w of all('without')) run({ label: `without ${w}`, without: w.split(',') }, base);
   const groups = new Map<string, string[]>();
   for (const f of dump.features) groups.set(groupOf(f), [...(groups.get(groupOf(f)) ?? []), f]);
@@ -210,7 +214,7 @@ async function main(): Promise<void> {
   if (args.includes('--groups') || args.includes('--backward-groups'))
     for (const [g, fs] of groups)
       if (!opt('only-groups') || opt('only-groups')!.split(',').includes(g)) groupRuns.push(run({ label: `group ${g} (${fs.length})`, without: fs }, base));
-  if (args.includes('--backward-groups')) {
+  if (args.includes('--backward-groups') && base) {
     // the same elimination with whole groups as its units (each unit named by its group)
     const tolerance = Number(opt('tolerance') ?? 0);
     const byLabel = new Map(groupRuns.map((r) => [r.without.join(','), r.label]));
@@ -234,7 +238,7 @@ async function main(): Promise<void> {
   const singles: VariantFigures[] = [];
   if (args.includes('--each') || args.includes('--backward'))
     for (const f of dump.features) singles.push(run({ label: `- ${f} [${groupOf(f)}]`, without: [f] }, base));
-  if (args.includes('--backward')) {
+  if (args.includes('--backward') && base) {
     const tolerance = Number(opt('tolerance') ?? 0);
     console.log(`backward elimination on READ (tolerance ${tolerance}):`);
     const { removed, steps } = backward(singles, base, (without) => run({ label: `  set less ${without.length}`, without }, base), tolerance);

@@ -7,6 +7,7 @@ import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-mo
 import { ablateFeatures, CANDIDATE_FEATURES } from '../../electron/core/chat/features';
 import { gatherCandidates } from '../../electron/core/chat/candidates';
 import { dumpExamples, foldFigures, inDocuments, vectorFolds, type DumpedQuestion, type VectorDump } from '../../scripts/answers/vector-folds';
+import { backward, type VariantFigures } from '../../scripts/answers/audit-features';
 import { retrievalOf, retryExample } from './retrieval-fixture';
 
 const QUESTION = 'How many retries does the client make before it gives up?';
@@ -101,5 +102,27 @@ describe('a hand-made dump with known answers', () => {
     expect(inDocuments('data/rfc/rfc105.txt', check)).toBe(true);
     expect(inDocuments('rfc1050.txt', check)).toBe(false);
     expect(inDocuments('off-topic:q1', check)).toBe(false);
+  });
+});
+
+describe('backward elimination on READ (audit-features.ts backward)', () => {
+  const figures = (label: string, read: number, check = 0.5): VariantFigures => ({
+    label,
+    without: label ? label.split('+') : [],
+    l2: 0.03,
+    runs: [{ top1: read, read, check, ece: 0, precision: 0, coverage: 0, answerable: 1 }],
+  });
+  it('removes what READ pays for, most helpful first, and puts back a removal that lowers the set so far', () => {
+    const base = figures('', 0.5);
+    const singles = [figures('a', 0.52), figures('b', 0.51), figures('c', 0.49)];
+    // a and b each help alone, together less than a alone: b is put back; c is never tried
+    const sets: Record<string, number> = { 'a+b': 0.515 };
+    const tried: string[] = [];
+    const { removed } = backward(singles, base, (without) => {
+      tried.push(without.join('+'));
+      return figures(without.join('+'), sets[without.join('+')]);
+    });
+    expect(removed).toEqual(['a']);
+    expect(tried).toEqual(['a+b']);
   });
 });
