@@ -507,7 +507,7 @@ export class Arguments {
    * restricts it, a reduced relative: a participle and one prepositional phrase ("the mechanisms defined in
    * the standard", "packets received from a peer"), or a present participle and its object ("a request
    * carrying a token"), the phrase's noun phrase plain (determiners and adjectives before its noun, no
-   * pronoun, number, demonstrative or coordination after it): the end keeps it while under ten words. Not
+   * pronoun, number, demonstrative, list or infinitive after it): the end keeps it while under ten words. Not
    * after a head that is itself a participle's form ("the resulting translated X").
    */
   withParticiplePhrase(a: Arg): Arg | null {
@@ -522,7 +522,10 @@ export class Arguments {
     if (!isArg(inner) || inner.numeric || inner.light || tokens[inner.to].pos === 'PRON' || inner.to - a.from >= 10) return null;
     // (a phrase pointing back, "named in this clause", pins down nothing; a coordination may run past the phrase)
     if (tokens.slice(at, inner.from).some((t) => !['DET', 'ADJ', 'NUM'].includes(t.pos) || DEMONSTRATIVES.has(lower(t)))) return null;
-    if (COORD.has(lower(tokens[inner.to + 1])) || (tokens[inner.to + 1]?.text === ',' && COORD.has(lower(tokens[inner.to + 2])))) return null;
+    // (nor a list: "including the Code, Identifier and Data fields"; nor an infinitive's subject: "allowing a host to send")
+    const after = tokens[inner.to + 1];
+    if (COORD.has(lower(after)) || (after?.text === ',' && ['NOUN', 'PROPN', 'ADJ', 'CCONJ'].includes(tokens[inner.to + 2]?.pos ?? ''))) return null;
+    if (this.argsFrom(at).length > 1 || (lower(after) === 'to' && VERB_POS.has(tokens[inner.to + 2]?.pos ?? ''))) return null;
     return withRule({ ...a, ...phrase(tokens, text, a.from, inner.to) }, 'arg.object-participle');
   }
 
