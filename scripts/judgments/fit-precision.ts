@@ -37,6 +37,7 @@
 //     [--facts (also print each TRAINING section fact the full graph holds: held or hidden at the chosen threshold, by the
 //      fold fitted without its document, with its holding triples, their rules and held-out precisions)]
 //     [--check-documents "A|B" (also print the training folds' figures on these documents and on the rest apart)]
+//     [--draws "SEED|SEED" (also print the training folds' figures on the judgments of these draws, by band of held-out precision)]
 //     [--changed FILE (write the TRAINING judgments whose triple reads differently today, or is gone, with today's triple, and stop:
 //      the list to judge again; data/judgments/README.md, "Re-judged on today's extraction")]
 //
@@ -802,6 +803,31 @@ try {
       line('read documents, sentence extractor', (j) => !inCheck(j) && sentenceExtractor(j));
       line('check documents', inCheck);
       line('check documents, sentence extractor', (j) => inCheck(j) && sentenceExtractor(j));
+    }
+    // (--draws "SEED|SEED": the judgments of these draws, e.g. those drawn at random from a default view, at the
+    // chosen threshold and by band of held-out precision above it: does the model's middle range keep what it says?)
+    const draws = opt('--draws')?.split('|') ?? [];
+    if (draws.length) {
+      const ofDraws = (j: (typeof joined)[number]) => draws.includes(String(j.draw.seed));
+      line(`draws ${draws.join(', ')}`, ofDraws);
+      line(`draws ${draws.join(', ')}, sentence extractor`, (j) => ofDraws(j) && sentenceExtractor(j));
+      const bands: [number, number][] = [
+        [at, 0.6],
+        [0.6, 0.8],
+        [0.8, 1.01],
+      ];
+      const scored = training.filter(ofDraws).map((j) => ({ p: heldOut['feature model'](j), keep: j.verdict === 'keep', sentence: sentenceExtractor(j) }));
+      console.log(
+        `  draws by held-out precision: ` +
+          bands
+            .map(([lo, hi]) => {
+              const inBand = scored.filter((x) => x.p >= lo && x.p < hi);
+              const sentence = inBand.filter((x) => x.sentence);
+              return `${lo.toFixed(2)}-${Math.min(1, hi).toFixed(2)} kept ${inBand.filter((x) => x.keep).length}/${inBand.length} (sentence extractor ${sentence.filter((x) => x.keep).length}/${sentence.length})`;
+            })
+            .join('; ') +
+          `; under ${at} ${scored.filter((x) => x.p < at && x.keep).length}/${scored.filter((x) => x.p < at).length}`,
+      );
     }
   }
   // The trade-off of the feature model: training held out by fold (what the rule reads), validation by the refitted model.

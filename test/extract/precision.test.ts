@@ -106,9 +106,9 @@ describe('the feature model of precision', () => {
   });
 
   it('the relation qualifier features read what the relation form kept apart: a preposition, a catenative verb (absent: null, the mean)', () => {
-    expect(relationQualifierFlags({ preposition: 'in', surface: 'described in' })).toEqual({ preposition: true, catenative: false });
-    expect(relationQualifierFlags({ catenative: 'capable of', preposition: ' ' })).toEqual({ preposition: false, catenative: true });
-    expect(relationQualifierFlags(undefined)).toEqual({ preposition: false, catenative: false });
+    expect(relationQualifierFlags({ preposition: 'in', surface: 'described in' })).toEqual({ preposition: true, catenative: false, passive: false });
+    expect(relationQualifierFlags({ catenative: 'capable of', preposition: ' ' })).toEqual({ preposition: false, catenative: true, passive: false });
+    expect(relationQualifierFlags(undefined)).toEqual({ preposition: false, catenative: false, passive: false });
     const names = ['preposition kept apart (meta.preposition)', 'catenative kept apart (meta.catenative)'];
     expect(tripleFeatures({ ...shape, relationQualifiers: relationQualifierFlags({ preposition: 'by' }) }, 0.5, names)).toEqual([1, 0]);
     expect(tripleFeatures(shape, 0.5, names)).toEqual([null, null]);

@@ -114,6 +114,38 @@ describe('relation form', () => {
     expect(relationForm(triple('layer', 'responsible for', 'carrying frames'), true)).toMatchObject({ relation: 'carry', tail: { text: 'frames' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying to the peer'), true).relation).toBe('responsible for');
   });
+  it("rel.aspect-gerund: a catenative of aspect before a gerund relates by the gerund's verb, the catenative its qualifier", () => {
+    const begun = relationForm(triple('researcher', 'has begun leveraging', 'language model'), true);
+    expect(begun).toMatchObject({ relation: 'leverage', meta: { catenative: 'begin', surface: 'has begun leveraging' } });
+    expect(begun.rules).toContain('rel.aspect-gerund');
+    // (the gerund opening the tail: the tail is its object, the gerund joins the label)
+    const tail = relationForm({ ...triple('proxy', 'continues', 'forwarding requests'), tail: { text: 'forwarding requests', kind: 'entity' } }, true);
+    expect(tail).toMatchObject({ relation: 'forward', tail: { text: 'requests' }, meta: { catenative: 'continue', surface: 'continues forwarding' } });
+    expect(relationForm(triple('NAS', 'should continue using', 'old key'), true)).toMatchObject({
+      relation: 'use',
+      meta: { catenative: 'continue', modality: 'should' },
+    });
+    // (a gerund WordNet has as an adjective modifies the tail: "continues existing practice" says no "exist"; one
+    // commoner as a noun of its own names no act: "begins accounting" is no "account")
+    expect(relationForm(triple('server', 'continues', 'existing practice'), true).relation).toBe('continue');
+    expect(relationForm(triple('server', 'continues existing', 'practice'), true).relation).toBe('continue existing');
+    expect(relationForm(triple('LCP', 'begins', 'accounting records'), true).relation).toBe('begin');
+    // (not a verb of another kind: "involves sending" is no "send", nor a negative implicative's "ceases sending")
+    expect(relationForm(triple('protocol', 'involves sending', 'message'), true).relation).toBe('involve sending');
+    expect(relationForm(triple('server', 'ceases sending', 'reply'), true).relation).toBe('cease sending');
+    // (nor a passive: "is started" says nothing of a gerund after it)
+    expect(relationForm(triple('timer', 'is started using', 'value'), true).rules).not.toContain('rel.aspect-gerund');
+  });
+
+  it('rel.adjunct: a participle preposition ("based on", "owing to") after a verb phrase is its qualifier', () => {
+    const t = relationForm(triple('tuple', 'annotated based on', 'rule'), true);
+    expect(t).toMatchObject({ relation: 'annotate', meta: { preposition: 'based on', surface: 'annotated based on' } });
+    expect(relationForm(triple('reply', 'delayed owing to', 'congestion'), true)).toMatchObject({ relation: 'delay', meta: { preposition: 'owing to' } });
+    // (alone, or after "be", it is the relation: "is based on" names what the thing rests on)
+    expect(relationForm(triple('method', 'is based on', 'rule'), true).meta?.preposition).not.toBe('based on');
+    expect(relationForm(triple('method', 'based on', 'rule'), true).meta?.preposition).not.toBe('based on');
+  });
+
   it('rel.role-preposition: a role preposition the verb does not select leaves for the qualifier; one it selects stays', () => {
     const used = relationForm(triple('key', 'is used for', 'encryption'), true);
     expect(used).toMatchObject({ relation: 'use', meta: { preposition: 'for', surface: 'is used for', voice: 'passive' } });

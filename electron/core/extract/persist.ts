@@ -123,7 +123,7 @@ export function persistChunk(ctx: PersistContext, ex: ChunkExtraction): PersistR
           tripleContext(
             ctx.salience,
             evidence,
-            { subject: head.label, object: tail.label },
+            { subject: head.label, object: tail.label, relation },
             perSpan.get(spanKey(evidence)) ?? 1,
             (relationsBetween.get(endsKey(evidence, t.head.text, t.tail.text))?.size ?? 1) - 1,
           ),

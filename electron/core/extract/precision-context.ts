@@ -7,7 +7,7 @@
 import { boilerplateKindOf } from '../document/boilerplate';
 import { isBoilerplate, sectionAt, type DocumentStructure } from '../document/structure';
 import { findAcronymDefinitions, type AcronymDefinition } from '../nlp/acronyms';
-import { BCP14_KEYWORDS, DEMONSTRATIVES, FUNCTION_WORDS } from '../nlp/lexicon';
+import { BCP14_KEYWORDS, BE, DEMONSTRATIVES, DO, FUNCTION_WORDS, HAVE, MODAL_VERBS, NEGATION } from '../nlp/lexicon';
 import { stem } from '../nlp/morphology';
 
 /** Where a sentence sits: boilerplate (notices, addresses, references, registries, security notes), a definitions section, or the body. */
@@ -75,6 +75,14 @@ export interface DocumentSalience {
   structure?: DocumentStructure;
   /** The text's word stems in order, space-separated with a space at both ends, for how often a phrase recurs (phraseUses). */
   stems?: string;
+  /** Occurrences of each word stem in the text (a verb read in any of its forms). */
+  stemCounts?: Map<string, number>;
+  /**
+   * For each word stem, the distinct content words (stems) written right before it inside a phrase: the
+   * modifiers the document puts on it (a "car" written as "red car", "old car"). A head the document narrows
+   * in many ways is a generic head; a head it narrows in none or one names one thing.
+   */
+  modifiers?: Map<string, Set<string>>;
 }
 
 /** `acronyms`: the document's acronym definitions where they are already read (DocumentResolver.acronyms), else read here. */
@@ -88,11 +96,28 @@ export function documentSalience(
   let total = 0;
   let paragraphs = 0;
   const stems: string[] = [];
+  const stemCounts = new Map<string, number>();
+  const modifiers = new Map<string, Set<string>>();
   for (const paragraph of text.split(/\n[ \t]*\n/)) {
+    // the words before a word inside one phrase: a punctuation mark or a sentence's end breaks the run
+    for (const phrase of paragraph.split(/[,;:!?()[\]"]|\.(?:\s|$)/)) {
+      let before: string | null = null;
+      for (const w of wordsOf(phrase)) {
+        const k = stem(w.toLowerCase());
+        if (before !== null) {
+          const set = modifiers.get(k) ?? new Set<string>();
+          set.add(before);
+          modifiers.set(k, set);
+        }
+        before = isContent(w) ? k : null;
+      }
+    }
     const seen = new Set<string>();
     for (const w of wordsOf(paragraph)) {
       const k = w.toLowerCase();
-      stems.push(stem(k));
+      const st = stem(k);
+      stems.push(st);
+      stemCounts.set(st, (stemCounts.get(st) ?? 0) + 1);
       counts.set(k, (counts.get(k) ?? 0) + 1);
       seen.add(k);
       total++;
@@ -112,7 +137,19 @@ export function documentSalience(
     if (boilerplateKindOf(heading) !== null || CONSIDERATIONS_HEADING.test(heading)) continue;
     for (const w of wordsOf(heading)) if (isContent(w)) headingWords.add(w.toLowerCase());
   }
-  return { counts, total, paragraphsWith, paragraphs, defined, headingWords, length: text.length, structure, stems: ` ${stems.join(' ')} ` };
+  return {
+    counts,
+    total,
+    paragraphsWith,
+    paragraphs,
+    defined,
+    headingWords,
+    length: text.length,
+    structure,
+    stems: ` ${stems.join(' ')} `,
+    stemCounts,
+    modifiers,
+  };
 }
 
 /**
@@ -153,6 +190,8 @@ export interface EndSalience {
   phraseShare?: number;
   /** It is one lower-case content word alone (a bare head: "server", "value"). */
   bare?: boolean;
+  /** log(1 + how many distinct content words the document writes right before its head word): a head it narrows in many ways is generic. */
+  headModifiers?: number;
 }
 
 export function endSalience(doc: DocumentSalience, end: string): EndSalience {
@@ -168,7 +207,29 @@ export function endSalience(doc: DocumentSalience, end: string): EndSalience {
     headShare: Math.log1p(head && doc.total ? (1000 * (doc.counts.get(head) ?? 0)) / doc.total : 0),
     phraseShare: Math.log1p(phraseUses(doc, end)),
     bare: content.length === 1 && content[0] === content[0].toLowerCase(),
+    headModifiers: Math.log1p(head && doc.modifiers ? (doc.modifiers.get(stem(head))?.size ?? 0) : 0),
   };
+}
+
+/**
+ * The word of a relation that carries its meaning, as a stem: its first word past modals, negation,
+ * auxiliaries and function words (null: none, a relation of "be" or "have" alone).
+ */
+export function relationMainStem(relation: string): string | null {
+  const ws = wordsOf(relation).map((w) => w.toLowerCase());
+  const main = ws.find((w) => !MODAL_VERBS.has(w) && !NEGATION.has(w) && !BE.has(w) && !HAVE.has(w) && !DO.has(w) && !FUNCTION_WORDS.has(w));
+  return main === undefined ? null : stem(main);
+}
+
+/**
+ * How much the document uses a relation's main word, in any form: log(1 + its stem's occurrences per 1,000
+ * words). A verb the document keeps using names one of its operations; a verb read once is incidental
+ * narrative. Null when the relation has no main word.
+ */
+export function relationUses(doc: DocumentSalience, relation: string): number | null {
+  const main = relationMainStem(relation);
+  if (main === null || !doc.stemCounts || !doc.total) return null;
+  return Math.log1p((1000 * (doc.stemCounts.get(main) ?? 0)) / doc.total);
 }
 
 /** The kind of an evidence sentence: a requirement (an upper-case requirement keyword), a definition, or narrative. */
@@ -199,6 +260,8 @@ export interface TripleContext {
   /** The subject, and the object, share a content word with the heading of the evidence's innermost section (namesItsSection). */
   subjectNamesSection?: boolean;
   objectNamesSection?: boolean;
+  /** The relation's main word's uses in the document (relationUses; null: none, or the relation not given). */
+  relationUses?: number | null;
 }
 
 /**
@@ -232,7 +295,7 @@ export function inExampleSection(structure: DocumentStructure | undefined, start
 export function tripleContext(
   doc: DocumentSalience,
   span: { start: number; end: number },
-  ends: { subject: string; object: string },
+  ends: { subject: string; object: string; relation?: string },
   sentenceTriples: number,
   sameEnds = 0,
 ): TripleContext {
@@ -247,5 +310,6 @@ export function tripleContext(
     exampleSection: inExampleSection(doc.structure, span.start),
     subjectNamesSection: namesItsSection(doc.structure, span.start, ends.subject),
     objectNamesSection: namesItsSection(doc.structure, span.start, ends.object),
+    relationUses: ends.relation === undefined ? null : relationUses(doc, ends.relation),
   };
 }

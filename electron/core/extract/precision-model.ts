@@ -15,8 +15,11 @@ import {
   FUNCTION_WORDS,
   HAVE,
   LIGHT_NOUNS,
+  LIGHT_VERBS,
+  LINKING_VERBS,
   MODAL_VERBS,
   NEGATION,
+  ARTICLES,
   RELATIVE_PRONOUNS,
   UNASSERTED_OPENERS,
 } from '../nlp/lexicon';
@@ -60,12 +63,14 @@ export interface TripleQualifierFlags {
 export interface RelationQualifierFlags {
   preposition: boolean;
   catenative: boolean;
+  /** The relation is a passive written as its verb's lemma (meta.voice "passive"). */
+  passive?: boolean;
 }
 
 /** The relation qualifier flags of a triple's meta or a stored triple's qualifiers (the keys are the same). */
 export function relationQualifierFlags(meta: Record<string, unknown> | undefined): RelationQualifierFlags {
   const said = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-  return { preposition: said(meta?.preposition), catenative: said(meta?.catenative) };
+  return { preposition: said(meta?.preposition), catenative: said(meta?.catenative), passive: meta?.voice === 'passive' };
 }
 
 /** The qualifier flags of a triple's meta (the extractor's) or its qualifiers (a stored triple's): the keys are the same. */
@@ -327,6 +332,70 @@ export function verbAfterClauseOpener(layout: SentenceLayout): boolean | null {
   return layout.tokens.slice(0, layout.verb).some((t) => EMBEDDING_OPENERS.has(t));
 }
 
+/** Words that cannot close a noun phrase: an article, a preposition, a coordinator, a relative pronoun. */
+const OPEN_EDGE_WORDS = new Set([...ARTICLES, ...CHAIN_PREPOSITIONS, ...COORDINATORS, ...RELATIVE_PRONOUNS, 'than']);
+
+/**
+ * The end is cut at one of its edges: it opens with a coordinator or a preposition, or closes with a word that
+ * cannot close a noun phrase (an article, a preposition, a coordinator, a relative pronoun): its reading
+ * stopped or started inside a phrase.
+ */
+export function cutAtEdge(end: string): boolean {
+  const ws: string[] = words(end);
+  const first = ws[0];
+  const last = ws[ws.length - 1];
+  if (first === undefined || last === undefined) return false;
+  return COORDINATORS.has(first) || CHAIN_PREPOSITIONS.has(first) || (ws.length > 1 && OPEN_EDGE_WORDS.has(last));
+}
+
+/** The one-word modal verbs ("may", "must", "can", ...). */
+const SINGLE_MODALS = new Set([...MODAL_VERBS].filter((m) => !m.includes(' ')));
+
+/** The triple's words (its three parts together), for a word the sentence holds that the triple does not say. */
+const tripleWords = (shape: Pick<TripleShape, 'subject' | 'relation' | 'object'>) => new Set(words(`${shape.subject} ${shape.relation} ${shape.object}`));
+
+/** The sentence negates (a negation word) and the triple neither carries meta.negated nor says a negation word. */
+export function negationNotCarried(shape: TripleShape): boolean {
+  if (shape.qualifiers?.negated) return false;
+  const said = tripleWords(shape);
+  return words(shape.sentence).some((w) => NEGATION.has(w) || w.endsWith("n't")) && ![...said].some((w) => NEGATION.has(w) || w.endsWith("n't"));
+}
+
+/** The sentence limits its claim with "only" and the triple neither carries meta.only nor says it. */
+export function onlyNotCarried(shape: TripleShape): boolean {
+  if (shape.qualifiers?.only) return false;
+  const said: string[] = words(shape.sentence);
+  return said.includes('only') && !tripleWords(shape).has('only');
+}
+
+/** The sentence holds a one-word modal verb ("may", "must", "can", in any case). */
+const sentenceModal = (sentence: string) => words(sentence).some((w) => SINGLE_MODALS.has(w));
+
+/** The sentence holds a modal verb and the triple neither carries meta.modality nor says one: a possibility or duty read as a fact. */
+export function modalNotCarried(shape: TripleShape): boolean {
+  if (shape.qualifiers?.modality) return false;
+  return sentenceModal(shape.sentence) && ![...tripleWords(shape)].some((w) => SINGLE_MODALS.has(w));
+}
+
+const LIGHT_OR_LINKING_STEMS = new Set([...Object.keys(LIGHT_VERBS), ...LINKING_VERBS].map((w) => stem(w)));
+
+/**
+ * The relation says little by itself: "be" or "have" alone, a light verb ("make", "provide", ...) or a copula
+ * other than "be" ("remain", "seem"): the claim's content sits in its object.
+ */
+export function lightRelation(relation: string): boolean {
+  const ws = words(relation).filter((w) => !MODAL_VERBS.has(w) && !NEGATION.has(w) && !DO.has(w) && w !== 'not');
+  const main = ws.find((w) => !BE.has(w) && !HAVE.has(w) && !FUNCTION_WORDS.has(w));
+  if (main === undefined) return ws.some((w) => BE.has(w) || HAVE.has(w));
+  return LIGHT_OR_LINKING_STEMS.has(stem(main));
+}
+
+/** The two ends share a content word (by its stem). */
+export function endsShareContent(subject: string, object: string): boolean {
+  const ofSubject = new Set(contentWords(subject).map(stem));
+  return contentWords(object).some((w) => ofSubject.has(stem(w)));
+}
+
 type Feature = (shape: TripleShape, rulePrecision: number) => number | null;
 /** Read from the triple's context, or null without one. */
 const inContext =
@@ -463,6 +532,32 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
     return said === null ? null : flag(said);
   },
   'condition in the sentence not carried': (s) => flag(!s.conditional && conditionOpenerIn(s.sentence)),
+  // prec19's candidates (ranking the sentence extractor's triples on new documents): a generic head (one the
+  // document narrows with many different modifiers), an end cut at its edge, a negation, an "only" or a modal
+  // the sentence states that the triple does not carry, a light or copular relation whose claim sits in a long
+  // object, how many triples a sentence was broken into for its length (either way: a sentence broken into
+  // fragments, or a dense sentence listing parallel facts; the fit reads the sign, round 19 positive), and how
+  // much the document uses the relation's main word
+  'subject head modifier variety (log)': inContext((c) => c.subject.headModifiers ?? 0),
+  'object head modifier variety (log)': inContext((c) => c.object.headModifiers ?? 0),
+  'subject a bare head, by its modifier variety': inContext((c) => (c.subject.bare ? (c.subject.headModifiers ?? 0) : 0)),
+  'object a bare head, by its modifier variety': inContext((c) => (c.object.bare ? (c.object.headModifiers ?? 0) : 0)),
+  'subject cut at its edge': (s) => flag(cutAtEdge(s.subject)),
+  'object cut at its edge': (s) => flag(cutAtEdge(s.object)),
+  'negation in the sentence not carried': (s) => flag(negationNotCarried(s)),
+  'only in the sentence not carried': (s) => flag(onlyNotCarried(s)),
+  'sentence has a modal verb': (s) => flag(sentenceModal(s.sentence)),
+  'modal in the sentence not carried': (s) => flag(modalNotCarried(s)),
+  'light or copular relation, by the object content words (log)': (s) => (lightRelation(s.relation) ? Math.log1p(contentWords(s.object).length) : 0),
+  'triples per ten sentence words': (s) => (s.context ? (10 * s.context.sentenceTriples) / Math.max(1, words(s.sentence).length) : null),
+  'relation main word uses in document (log)': (s) => s.context?.relationUses ?? null,
+  // and the reading's signs of a split or reordered phrase: the two ends share a content word (one phrase read
+  // as two ends, or a term tied to a kind or part of itself; the fit reads the sign, round 19 positive), the
+  // object holds a clause opener (a clause read into an end), a passive read back to its verb (the ends
+  // reordered, the agent found in a "by" phrase)
+  'ends share a content word': (s) => flag(endsShareContent(s.subject, s.object)),
+  'object holds a clause opener': (s) => flag(words(s.object).some((w) => EMBEDDING_OPENERS.has(w))),
+  'passive voice (meta.voice)': (s) => (s.relationQualifiers ? flag(s.relationQualifiers.passive) : null),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

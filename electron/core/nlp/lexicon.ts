@@ -17,6 +17,7 @@ import conditionalPhrases from './lexicon/conditional-phrases.json' with { type:
 import codeNouns from './lexicon/code-nouns.json' with { type: 'json' };
 import complementNouns from './lexicon/complement-nouns.json' with { type: 'json' };
 import complexPrepositions from './lexicon/complex-prepositions.json' with { type: 'json' };
+import participlePrepositions from './lexicon/participle-prepositions.json' with { type: 'json' };
 import compoundAdjectiveHeads from './lexicon/compound-adjective-heads.json' with { type: 'json' };
 import countBounds from './lexicon/count-bounds.json' with { type: 'json' };
 import countWords from './lexicon/count-words.json' with { type: 'json' };
@@ -90,6 +91,7 @@ export const LEXICON: Record<string, WordList> = {
   'code-nouns': codeNouns,
   'complement-nouns': complementNouns,
   'complex-prepositions': complexPrepositions,
+  'participle-prepositions': participlePrepositions,
   'compound-adjective-heads': compoundAdjectiveHeads,
   'count-bounds': countBounds,
   'count-words': countWords,
@@ -256,6 +258,8 @@ export type DescribingReading = 'parts' | 'whole' | 'made' | 'character' | 'caus
 export const DESCRIBING_QUESTION_VERBS: Readonly<Record<string, DescribingReading>> = describingQuestionVerbs.words as Record<string, DescribingReading>;
 /** The complex prepositions, each as its words ("by means of" -> ["by", "means", "of"]). */
 export const COMPLEX_PREPOSITIONS: readonly string[][] = complexPrepositions.words.map((p) => p.split(' '));
+/** Participle (marginal) prepositions after a verb phrase: "based on", "owing to" (relation-form's rel.adjunct). */
+export const PARTICIPLE_PREPOSITIONS: readonly string[][] = participlePrepositions.words.map((p) => p.split(' '));
 /** The months, each with its abbreviations. */
 export const MONTHS: readonly { name: string; abbreviations: string[] }[] = months.words;
 

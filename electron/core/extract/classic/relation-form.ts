@@ -23,6 +23,7 @@ import {
   MEASUREMENT_NOUNS,
   NAMING_VERBS,
   NEGATIVE_IMPLICATIVES,
+  PARTICIPLE_PREPOSITIONS,
   PREPOSITION_VARIANTS,
   ROLE_PREPOSITIONS,
   UNIT_DIMENSIONS,
@@ -83,6 +84,11 @@ export const RELATION_RULES = [
       'A catenative verb before a to-infinitive ("appears to act as", "is configured to send", "attempts to obtain") leaves the infinitive as the relation and is kept as its qualifier (meta.catenative), as a modal is; not a negative implicative ("fails to send": not done), an object before the infinitive ("allows [the peer] to send"), a participle adjective whose "to" is its preposition ("related to"), nor an infinitive "be".',
   },
   {
+    id: 'rel.aspect-gerund',
+    statement:
+      'A catenative verb of aspect before a gerund ("has begun leveraging X", "continues forwarding X") relates by the gerund\'s verb: (leverage, X), the catenative kept as its qualifier (meta.catenative) as before a to-infinitive; not a gerund WordNet has as an adjective ("continues existing practice") or commoner as a noun ("begins accounting"), nor one after an object ("starts [the timer] running").',
+  },
+  {
     id: 'rel.act-adjective',
     statement:
       'An adjective whose gerund complement is the subject\'s own act ("is responsible for forwarding X") relates by the gerund\'s verb: (forward, X); an ability ("capable of") is kept as the qualifier.',
@@ -90,7 +96,7 @@ export const RELATION_RULES = [
   {
     id: 'rel.adjunct',
     statement:
-      'A preposition of place, time or manner ("in", "during", "with") or a complex preposition ("prior to", "in terms of") ending a verb relation says where, when or how, not what the verb relates: (X, stored, Y) with the preposition kept as its qualifier (meta.preposition), the words as written as its label; not where WordNet has the verb and preposition as one verb or a frame of the verb names that preposition ("provide X with Y"), nor after "be" or "have", nor when the verb\'s own object is held in meta.object; an adjective left by a dropped copula ("available in") leaves a preposition of place or time the same way.',
+      'A preposition of place, time or manner ("in", "during", "with"), a complex preposition ("prior to", "in terms of") or a participle one ("based on", "owing to") ending a verb relation says where, when or how, not what the verb relates: (X, stored, Y) with the preposition kept as its qualifier (meta.preposition), the words as written as its label; not where WordNet has the verb and preposition as one verb or a frame of the verb names that preposition ("provide X with Y"), nor after "be" or "have", nor when the verb\'s own object is held in meta.object; an adjective left by a dropped copula ("available in") leaves a preposition of place or time the same way.',
   },
   {
     id: 'rel.role-preposition',
@@ -200,7 +206,10 @@ function splitTail(tail: Mention, pattern: RegExp): { first: string; taken: stri
  */
 function adjunctTail(words: string[]): { words: string[]; preposition: string } | null {
   const lower = words.map((w) => singular(w.toLowerCase()));
-  const complex = COMPLEX_PREPOSITIONS.find((p) => lower.length > p.length && p.every((w, i) => singular(w) === lower[lower.length - p.length + i]));
+  // (a participle preposition, "based on", "owing to", after a verb phrase says how, as a complex one does)
+  const complex = [...COMPLEX_PREPOSITIONS, ...PARTICIPLE_PREPOSITIONS].find(
+    (p) => lower.length > p.length && p.every((w, i) => singular(w) === lower[lower.length - p.length + i]),
+  );
   const simple = !complex && lower.length >= 2 && ADJUNCT_PREPOSITIONS[lower.at(-1)!] ? lower.at(-1)! : null;
   if (!complex && !simple) return null;
   const rest = words.slice(0, words.length - (complex?.length ?? 1));
@@ -249,6 +258,19 @@ function infinitive(word: string, kind: 'listed' | 'verb' | 'prepositional'): bo
   if (kind === 'listed') return true;
   if (verbLemma(w) !== w) return false;
   return commonestPos(w, kind === 'verb' ? ['v', 'a'] : ['v', 'n', 'a']) === 'v';
+}
+
+/** A gerund: a word in "-ing". */
+const GERUND = /^\p{Ll}{2,}ing$/u;
+
+/**
+ * rel.aspect-gerund: a gerund read as its verb: WordNet lists it as no adjective ("leveraging", not "existing")
+ * and its commonest sense is the verb's, not a noun's of its own ("begin accounting" names no act of "account").
+ */
+function verbGerund(word: string): boolean {
+  const w = word.toLowerCase();
+  const verb = GERUND.test(w) ? verbLemma(w) : null;
+  return verb !== null && verb !== w && !isAdjectiveInWordNet(w) && commonestPos(w, ['v', 'n', 'a']) === 'v';
 }
 
 /** "validation of X", "a validation of X": the noun and X. */
@@ -355,6 +377,27 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
         meta.catenative = `${words[0]} to`;
         words = rest;
         rules.push('rel.catenative');
+      }
+    }
+    // rel.aspect-gerund: a catenative of aspect before a gerund ("begun leveraging X", "continues [using] X") says
+    // the gerund's act, the catenative its qualifier as before an infinitive; not a gerund WordNet has as an
+    // adjective ("continues existing practice")
+    const aspectVerb = verbal && !meta.catenative && !objectBefore && !form.passive && /^\p{Ll}+$/u.test(words[0]) ? verbLemma(words[0]) : null;
+    const aspect = aspectVerb && CATENATIVE_QUALIFIERS.has(aspectVerb) ? aspectVerb : null;
+    const inRelation = aspect && words.length >= 2 && GERUND.test(words[1]) ? verbLemma(words[1]) : null;
+    if (aspect && inRelation && verbGerund(words[1])) {
+      meta.catenative = aspect;
+      words = [inRelation, ...words.slice(2)];
+      rules.push('rel.aspect-gerund');
+    } else if (aspect && words.length === 1) {
+      const opening = splitTail(tail, GERUND_FIRST);
+      const act = opening && verbGerund(opening.first) ? verbLemma(opening.first) : null;
+      if (opening && act && !FUNCTION_WORDS.has(opening.rest.text.split(/\s+/)[0].toLowerCase())) {
+        meta.catenative = aspect;
+        words = [act];
+        tail = opening.rest;
+        label = `${label} ${opening.taken}`;
+        rules.push('rel.aspect-gerund');
       }
     }
     // rel.act-adjective: "responsible for forwarding X" is "forward X"
