@@ -25,7 +25,7 @@ import {
   type EvidenceKind,
 } from '../../electron/core/chat/question-features';
 import { answerCorrect } from '../../electron/core/text/answer-match';
-import { foldsByGroup, linear, sigmoid } from '../../electron/core/learn/logistic';
+import { foldsByGroup, linear, sigmoid, solve } from '../../electron/core/learn/logistic';
 import { fitCalibration } from '../../electron/core/learn/calibrate';
 import { CALIBRATION_GAIN, CALIBRATION_L2 } from '../../electron/core/chat/fit-model';
 import { expectedCalibrationError, precisionAt } from '../../electron/core/eval/calibration';
@@ -432,7 +432,7 @@ export function fitSparseConditionalLogit(groups: { x: number[][]; right: boolea
         touched[j] = 0;
       }
     }
-    const step = solveDense(
+    const step = solve(
       Array.from({ length: d }, (_, i) => Array.from(H.subarray(i * d, (i + 1) * d))),
       grad,
     );
@@ -451,28 +451,4 @@ export function fitSparseConditionalLogit(groups: { x: number[][]; right: boolea
     if (moved < 1e-7) break;
   }
   return w;
-}
-
-/** Gaussian elimination with partial pivoting (as learn/logistic.ts solves its Newton steps). */
-function solveDense(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  const M = A.map((row, i) => [...row, b[i]]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[p][c])) p = r;
-    [M[c], M[p]] = [M[p], M[c]];
-    const d = M[c][c] || 1e-12;
-    for (let r = c + 1; r < n; r++) {
-      const f = M[r][c] / d;
-      if (!f) continue;
-      for (let k = c; k <= n; k++) M[r][k] -= f * M[c][k];
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let s = M[r][n];
-    for (let k = r + 1; k < n; k++) s -= M[r][k] * x[k];
-    x[r] = s / (M[r][r] || 1e-12);
-  }
-  return x;
 }

@@ -14,7 +14,7 @@ export interface LinearModel {
 export const linear = (m: LinearModel, x: number[]) => x.reduce((a, v, i) => a + v * (m.weights[i] ?? 0), m.bias);
 
 /** Solve A x = b (A symmetric positive definite, small) by Gaussian elimination with partial pivoting. */
-function solve(A: number[][], b: number[]): number[] {
+export function solve(A: number[][], b: number[]): number[] {
   const n = b.length;
   const M = A.map((row, i) => [...row, b[i]]);
   for (let c = 0; c < n; c++) {
