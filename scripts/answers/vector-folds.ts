@@ -25,7 +25,7 @@ import {
   type EvidenceKind,
 } from '../../electron/core/chat/question-features';
 import { answerCorrect } from '../../electron/core/text/answer-match';
-import { foldsByGroup, linear, sigmoid, solve } from '../../electron/core/learn/logistic';
+import { dampedStep, foldsByGroup, linear, sigmoid, solve } from '../../electron/core/learn/logistic';
 import { fitCalibration } from '../../electron/core/learn/calibrate';
 import { CALIBRATION_GAIN, CALIBRATION_L2 } from '../../electron/core/chat/fit-model';
 import { expectedCalibrationError, precisionAt } from '../../electron/core/eval/calibration';
@@ -436,19 +436,11 @@ export function fitSparseConditionalLogit(groups: { x: number[][]; right: boolea
       Array.from({ length: d }, (_, i) => Array.from(H.subarray(i * d, (i + 1) * d))),
       grad,
     );
-    let t = 1;
-    let next = w.map((v, j) => v - t * step[j]);
-    let value = loss(next);
-    while (value > current && t > 1e-4) {
-      t /= 2;
-      next = w.map((v, j) => v - t * step[j]);
-      value = loss(next);
-    }
-    if (value > current) break;
-    const moved = Math.max(...step.map((x) => Math.abs(x * t)));
-    w = next;
-    current = value;
-    if (moved < 1e-7) break;
+    const taken = dampedStep(w, step, loss, current);
+    if (!taken) break;
+    w = taken.w;
+    current = taken.value;
+    if (taken.moved < 1e-7) break;
   }
   return w;
 }

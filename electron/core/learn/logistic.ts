@@ -193,23 +193,30 @@ export function fitConditionalLogit(
         }
       });
     }
-    const step = solve(H, grad);
-    // damped: halve the step until the loss does not grow
-    let t = 1;
-    let next = w.map((v, j) => v - t * step[j]);
-    let value = loss(next);
-    while (value > current && t > 1e-4) {
-      t /= 2;
-      next = w.map((v, j) => v - t * step[j]);
-      value = loss(next);
-    }
-    if (value > current) break;
-    const moved = Math.max(...step.map((x) => Math.abs(x * t)));
-    w = next;
-    current = value;
-    if (moved < 1e-7) break;
+    const taken = dampedStep(w, solve(H, grad), loss, current);
+    if (!taken) break;
+    w = taken.w;
+    current = taken.value;
+    if (taken.moved < 1e-7) break;
   }
   return w;
+}
+
+/**
+ * One damped Newton step: halve the step until the loss does not grow. Returns the new weights, their loss and the
+ * largest move, or null when no step down the loss was found (the fit has converged or cannot go further).
+ */
+export function dampedStep(w: number[], step: number[], loss: (v: number[]) => number, current: number): { w: number[]; value: number; moved: number } | null {
+  let t = 1;
+  let next = w.map((v, j) => v - t * step[j]);
+  let value = loss(next);
+  while (value > current && t > 1e-4) {
+    t /= 2;
+    next = w.map((v, j) => v - t * step[j]);
+    value = loss(next);
+  }
+  if (value > current) return null;
+  return { w: next, value, moved: Math.max(...step.map((x) => Math.abs(x * t))) };
 }
 
 /**
