@@ -377,7 +377,9 @@ export function modalNotCarried(shape: TripleShape): boolean {
   return sentenceModal(shape.sentence) && ![...tripleWords(shape)].some((w) => SINGLE_MODALS.has(w));
 }
 
-const LIGHT_OR_LINKING_STEMS = new Set([...Object.keys(LIGHT_VERBS), ...LINKING_VERBS].map((w) => stem(w)));
+// Built on first use: stemming reads the English pipeline, which a text ingest that never scores a triple must not load.
+let lightOrLinkingStems: Set<string> | undefined;
+const lightOrLinkingStemSet = (): Set<string> => (lightOrLinkingStems ??= new Set([...Object.keys(LIGHT_VERBS), ...LINKING_VERBS].map((w) => stem(w))));
 
 /**
  * The relation says little by itself: "be" or "have" alone, a light verb ("make", "provide", ...) or a copula
@@ -387,7 +389,7 @@ export function lightRelation(relation: string): boolean {
   const ws = words(relation).filter((w) => !MODAL_VERBS.has(w) && !NEGATION.has(w) && !DO.has(w) && w !== 'not');
   const main = ws.find((w) => !BE.has(w) && !HAVE.has(w) && !FUNCTION_WORDS.has(w));
   if (main === undefined) return ws.some((w) => BE.has(w) || HAVE.has(w));
-  return LIGHT_OR_LINKING_STEMS.has(stem(main));
+  return lightOrLinkingStemSet().has(stem(main));
 }
 
 /** The two ends share a content word (by its stem). */
