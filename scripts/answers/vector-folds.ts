@@ -89,7 +89,13 @@ export function dumpExamples(examples: FitExample[]): VectorDump {
   };
 }
 
-function sparse(c: Candidate, x: number[], right: boolean): DumpedCandidate {
+/** A row of a softmax group, sparse: the columns it has non-zero and their values. */
+interface SparseRow {
+  at: number[];
+  values: number[];
+}
+
+const sparseOf = (x: number[]): SparseRow => {
   const at: number[] = [];
   const values: number[] = [];
   x.forEach((v, j) => {
@@ -98,6 +104,11 @@ function sparse(c: Candidate, x: number[], right: boolean): DumpedCandidate {
       values.push(v);
     }
   });
+  return { at, values };
+};
+
+function sparse(c: Candidate, x: number[], right: boolean): DumpedCandidate {
+  const { at, values } = sparseOf(x);
   return { key: answerKey(c.text), text: c.text, source: c.source, right, pathScore: c.measures.pathScore ?? 0, at, values };
 }
 
@@ -347,24 +358,6 @@ export function foldFigures(points: VectorPoint[], check: readonly string[] = CH
     answerable: answerable.length,
   };
 }
-
-/** A row of a softmax group, sparse: the columns it has non-zero and their values. */
-interface SparseRow {
-  at: number[];
-  values: number[];
-}
-
-const sparseOf = (x: number[]): SparseRow => {
-  const at: number[] = [];
-  const values: number[] = [];
-  x.forEach((v, j) => {
-    if (v) {
-      at.push(j);
-      values.push(v);
-    }
-  });
-  return { at, values };
-};
 
 const sparseDot = (w: ArrayLike<number>, r: SparseRow) => {
   let s = 0;

@@ -26,7 +26,7 @@ import {
 import { stem } from '../nlp/morphology';
 import { wordNet } from '../nlp/wordnet';
 import { RULE_PRECISION, ruleFamily, triplePrecision, type PrecisionTable } from './precision';
-import { headWord, sentenceKind, type TripleContext } from './precision-context';
+import { headWord, relationMainStem, sentenceKind, type TripleContext } from './precision-context';
 
 /** What the model reads of a triple besides its rules. */
 export interface TripleShape {
@@ -386,10 +386,9 @@ const lightOrLinkingStemSet = (): Set<string> => (lightOrLinkingStems ??= new Se
  * other than "be" ("remain", "seem"): the claim's content sits in its object.
  */
 export function lightRelation(relation: string): boolean {
-  const ws = words(relation).filter((w) => !MODAL_VERBS.has(w) && !NEGATION.has(w) && !DO.has(w) && w !== 'not');
-  const main = ws.find((w) => !BE.has(w) && !HAVE.has(w) && !FUNCTION_WORDS.has(w));
-  if (main === undefined) return ws.some((w) => BE.has(w) || HAVE.has(w));
-  return lightOrLinkingStemSet().has(stem(main));
+  const main = relationMainStem(relation);
+  if (main === null) return words(relation).some((w) => BE.has(w) || HAVE.has(w));
+  return lightOrLinkingStemSet().has(main);
 }
 
 /** The two ends share a content word (by its stem). */
