@@ -27,6 +27,7 @@ import {
   WH_WORDS as WH,
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
+import { withTrailingPhrase } from './object-ends';
 import { opensClause, type Clause } from './clauses';
 import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
@@ -502,7 +503,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     !opensClause(tokens, j) &&
     !takesObjectPhrase(main.text, lower(tokens[j]));
   if (objectsPhrase) {
-    const ends = [...objects.slice(0, -1), args.withTrailingPhrase(objects[objects.length - 1], j)];
+    const ends = [...objects.slice(0, -1), withTrailingPhrase(args, objects[objects.length - 1], j)];
     for (const s of subjects) for (const y of ends) emit(r, s, rel, y, kind, rule);
     return;
   }
@@ -527,7 +528,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     !frameNamesPreposition(lemma(main.text.toLowerCase()), lower(tokens[j])) &&
     !(lemma(main.text.toLowerCase()) in LIGHT_VERBS && verbOfActNoun(lower(tokens[only.np.to])) !== null)
   ) {
-    const specified = args.withTrailingPhrase(only, j);
+    const specified = withTrailingPhrase(args, only, j);
     if (specified !== only) {
       for (const s of subjects) emit(r, s, rel, specified, kind, 'prop.object-specifier');
       return;
