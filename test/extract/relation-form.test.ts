@@ -158,10 +158,48 @@ describe('relation form', () => {
       ['is derived from', 'derive from'],
     ])
       expect(relationForm(triple('X', written, 'Y'), true).relation, written).toBe(form);
-    // not after "be", nor an adjective's complement, nor with the verb's own object in meta.object
+    // not after "be", nor an adjective's complement; with the verb's own object in meta.object the object starts the tail (rel.object-end)
     expect(relationForm(triple('attribute', 'is for', 'use'), true).relation).toBe('is for');
     expect(relationForm(triple('data', 'is compliant to', 'rule'), true).relation).toBe('is compliant to');
-    expect(relationForm(triple('NAS', 'uses keys for', 'encryption', { object: 'keys' }), true).relation).toBe('use for');
+    const own = relationForm(triple('NAS', 'uses keys for', 'encryption', { object: 'keys' }), true);
+    expect(own).toMatchObject({ relation: 'use', tail: { text: 'keys for encryption' } });
+    expect(own.meta?.preposition).toBeUndefined();
+  });
+
+  it("rel.object-end: the verb's own object before a preposition the verb does not select starts the tail, the words as written its label", () => {
+    // the sentence "The field contains information about the node." as a document, the ends' spans into it
+    const text = 'The field contains information about the node.';
+    const at = (w: string) => ({ start: text.indexOf(w), end: text.indexOf(w) + w.length });
+    const t = relationForm(
+      {
+        ...triple('field', 'contains information about', 'node', { object: 'information' }),
+        head: { text: 'field', kind: 'entity', span: at('field') },
+        tail: { text: 'node', kind: 'entity', span: at('node') },
+        evidence: { start: 0, end: text.length },
+      },
+      true,
+      false,
+      text,
+    );
+    expect(t).toMatchObject({ relation: 'contain', tail: { text: 'information about node' }, meta: { surface: 'contains information about' } });
+    expect(t.meta?.object).toBeUndefined();
+    expect(t.rules).toContain('rel.object-end');
+    // the span runs from the object as written to the tail's end
+    expect(t.tail.span).toEqual({ start: text.indexOf('information'), end: text.indexOf('node') + 4 });
+    // a place preposition the verb's frames do not name does the same; no text, no span
+    const placed = relationForm(triple('proxy', 'limits traffic in', 'tunnel', { object: 'traffic' }), true);
+    expect(placed).toMatchObject({ relation: 'limit', tail: { text: 'traffic in tunnel', span: null } });
+    // a preposition the verb selects stays with the object in meta.object ("send X to Y", "derive X from Y")
+    expect(relationForm(triple('NAS', 'sends Access-Request to', 'server', { object: 'Access-Request' }), true)).toMatchObject({
+      relation: 'send to',
+      tail: { text: 'server' },
+      meta: { object: 'Access-Request' },
+    });
+    // nor "as", "by" or "of", the verb's whatever its frames, nor a passive, nor a tail of ten words or more
+    expect(relationForm(triple('peer', 'treats packet as', 'error', { object: 'packet' }), true).relation).toBe('treat as');
+    expect(relationForm(triple('key', 'is given keys for', 'peer', { object: 'keys' }), true).rules).not.toContain('rel.object-end');
+    const long = relationForm(triple('NAS', 'uses keys for', 'encryption of every packet sent over the link', { object: 'keys' }), true);
+    expect(long).toMatchObject({ relation: 'use for', tail: { text: 'encryption of every packet sent over the link' } });
   });
 
   it('rel.passive-agent: a passive with the agent\'s "by" relates by the participle, "by" its qualifier, the patient first', () => {

@@ -170,7 +170,7 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
         // ref.generic-end: which end its sentence names more precisely (a feature for the precision model)
         ...(r.genericEnd ? { meta: { genericEnd: r.genericEnd } } : {}),
       };
-      fromSentence.push(readingForm(made, r));
+      fromSentence.push(readingForm(made, r, docText));
     }
     triples.push(...withoutActObjects(fromSentence));
   }

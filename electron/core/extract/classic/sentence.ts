@@ -239,6 +239,7 @@ export function explainSentence(input: Token[], text: string, context?: Sentence
           rules: t.rules,
         },
         t,
+        text,
       ),
       t.kind,
     ]),

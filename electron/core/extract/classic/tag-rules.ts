@@ -210,19 +210,18 @@ export const TOKEN_REPAIRS: TagRepair[] = [
   },
   {
     id: 'tag.noun-before-agreeing-verb',
-    statement: 'A base form read as a verb between a noun and an agreeing -s verb is the noun that verb agrees with (a noun in WordNet).',
+    statement:
+      'A base form read as a verb between a noun and an agreeing -s verb is the noun that verb agrees with (a noun in WordNet); after a singular noun or name, before a modal, "is", "was", "has" or "does" too ("the link address holds", "the reply attribute can be"): a singular subject takes no base-form verb.',
     when: (c) => {
       const n = next(c);
-      return (
-        c.pos === 'VERB' &&
-        !capitalised(c.t) &&
-        !/(?:s|ing|ed)$/.test(c.t.text) &&
-        ['NOUN', 'ADJ'].includes(prev(c)?.pos ?? '') &&
-        n?.pos === 'VERB' &&
-        /[^s]s$/.test(n.text) &&
-        !/(?:ing|ed)$/.test(n.text) &&
-        nounInWordNet(c.t.text)
-      );
+      const p = prev(c);
+      if (c.pos !== 'VERB' || capitalised(c.t) || !nounInWordNet(c.t.text) || !n) return false;
+      const agreeing = n.pos === 'VERB' && /[^s]s$/.test(n.text) && !/(?:ing|ed)$/.test(n.text);
+      if (!/(?:s|ing|ed)$/.test(c.t.text) && ['NOUN', 'ADJ'].includes(p?.pos ?? '') && agreeing) return true;
+      // (a base form ending in "-ss", "address", and a name before it, "Foo attribute"; a modal or a singular auxiliary after it)
+      const singularBefore = Boolean(p) && ['NOUN', 'PROPN'].includes(p!.pos) && !pluralNoun(p!);
+      const finite = agreeing || (MODALS.includes(lower(n)) && ['AUX', 'VERB'].includes(n.pos)) || ['is', 'was', 'has', 'does'].includes(lower(n));
+      return singularBefore && baseForm(c.t.text) && /^\p{Ll}+$/u.test(c.t.text) && finite;
     },
     to: 'NOUN',
   },
