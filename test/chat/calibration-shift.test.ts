@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { calibrationError, fitCalibration } from '../../electron/core/learn/calibrate';
 import { foldsByGroup, linear, sigmoid } from '../../electron/core/learn/logistic';
 import { mulberry32 } from '../../electron/core/learn/random';
+import { fitAnswerModel } from '../../electron/core/chat/fit-model';
+import { retryExample } from './retrieval-fixture';
 
 /** Rows of one informative column (known probability sigmoid(2x − 1)) and `noise` columns, `docs` documents. */
 function synthetic(n: number, noise: number, seed: number, docs = 30) {
@@ -73,4 +75,24 @@ describe('the log-odds shrink fitted across documents', () => {
     expect(logLoss(predict(shrunk), fresh.y)).toBeLessThan(logLoss(predict(plain), fresh.y));
     expect(calibrationError(predict(shrunk), fresh.y)).toBeLessThan(calibrationError(predict(plain), fresh.y));
   });
+});
+
+describe('the options in the answer fit (chat/fit-model.ts calibrationBags, calibrationShrink)', () => {
+  // questions whose passage says the answer, or holds only another number (no candidate right), over ten documents
+  const examples = Array.from({ length: 20 }, (_, i) => [retryExample(i, true, `doc${i % 10}`), retryExample(i, false, `doc${i % 10}`)]).flat();
+  const options = { folds: 5, objectives: ['listwise' as const], l2Grid: [0.1], calibrationL2: [1] };
+
+  it('bagging or the shrink changes the shipped calibration, and its confidences stay probabilities', () => {
+    const plain = fitAnswerModel(examples, options);
+    for (const extra of [{ calibrationBags: 4 }, { calibrationShrink: true }]) {
+      const fitted = fitAnswerModel(examples, { ...options, ...extra });
+      expect(fitted.model.confidence.bias).not.toBe(plain.model.confidence.bias);
+      for (const p of fitted.report.heldOut) {
+        expect(p.confidence).toBeGreaterThanOrEqual(0);
+        expect(p.confidence).toBeLessThanOrEqual(1);
+      }
+      // the ranking is not the calibration's: the same answers come first
+      expect(fitted.report.heldOut.map((p) => p.correct)).toEqual(plain.report.heldOut.map((p) => p.correct));
+    }
+  }, 180_000);
 });
