@@ -2,7 +2,7 @@
 //   npx tsx scripts/fit-answers.ts [--training FILE]... [--validation FILE] [--db FILE] [--out FILE] [--passages-out FILE] [--folds 5] [--seed 1] [--dry] [--training-only]
 //                                  [--graph FILE --graph-db FILE | --no-graph] [--keep-passages] [--passages-without F1,F2] [--passages-criterion recall|first] [--setting listwise:0.3] [--held-out FILE]
 //                                  [--boost ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--kind-weights SCALE] [--passages-only] [--calibration-gain G] [--calibration-l2 1,3,10] [--nested none|calibration|rankers]
-//                                  [--calibration-max N] [--calibration-kinds] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--without-only] [--null MODE]...]
+//                                  [--calibration-max N] [--calibration-kinds] [--calibration-bags N] [--calibration-shrink] [--calibration-trees ROUNDS:DEPTH[:RATE[:LAMBDA[:MINLEAF]]]] [--null none|joint|after] [--identity-l2 SCALE] [--seeds 1,2,3 [--without F1,F2]... [--without-only] [--null MODE]...]
 //                                  [--without F1,F2 (no --seeds: the table fitted with them read as 0)] [--dump-vectors FILE [--dump-only]]
 // 1. the database of every split document (scripts/qa-split.ts: built once, cached);
 // 2. the passage table (retrieve/passage-model.json): every training question retrieved with its
@@ -189,6 +189,8 @@ async function main(): Promise<void> {
       ...(opt('calibration-l2') ? { calibrationL2: opt('calibration-l2') } : {}),
       ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
       ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
+      ...(opt('calibration-bags') ? { calibrationBags: Number(opt('calibration-bags')) } : {}),
+      ...(args.includes('--calibration-shrink') ? { calibrationShrink: true } : {}),
       ...(opt('calibration-trees') ? { calibrationTrees: opt('calibration-trees') } : {}),
       ...(without.length ? { without } : {}),
       heldOutAccuracy: report.l2Accuracy,
@@ -273,7 +275,9 @@ async function main(): Promise<void> {
 
 /**
  * The calibration's options from the command line (--calibration-gain G, --calibration-l2 1,3,10, --nested MODE,
- * --calibration-max N: at most N inputs chosen, --calibration-kinds: an intercept per kind asked), and --identity-l2 SCALE.
+ * --calibration-max N: at most N inputs chosen, --calibration-kinds: an intercept per kind asked, --calibration-bags N: the
+ * mean of N refits on documents drawn with replacement, --calibration-shrink: a log-odds shrink fitted across documents),
+ * and --identity-l2 SCALE.
  */
 const calibrationOptions = () => ({
   ...(opt('identity-l2') ? { groupL2: { features: IDENTITY_FEATURES, scale: Number(opt('identity-l2')) } } : {}),
@@ -282,6 +286,8 @@ const calibrationOptions = () => ({
   ...(opt('nested') ? { nested: opt('nested') as Nesting } : {}),
   ...(opt('calibration-max') ? { calibrationMax: Number(opt('calibration-max')) } : {}),
   ...(args.includes('--calibration-kinds') ? { calibrationKinds: true } : {}),
+  ...(opt('calibration-bags') ? { calibrationBags: Number(opt('calibration-bags')) } : {}),
+  ...(args.includes('--calibration-shrink') ? { calibrationShrink: true } : {}),
   ...(opt('calibration-trees') ? { calibrationTrees: calibrationTrees(opt('calibration-trees')!) } : {}),
 });
 

@@ -26,7 +26,7 @@ import {
 } from '../../electron/core/chat/question-features';
 import { answerCorrect } from '../../electron/core/text/answer-match';
 import { dampedStep, foldsByGroup, linear, sigmoid, solve } from '../../electron/core/learn/logistic';
-import { fitCalibration } from '../../electron/core/learn/calibrate';
+import { fitCalibration, type CalibrationOptions } from '../../electron/core/learn/calibrate';
 import { CALIBRATION_GAIN, CALIBRATION_L2 } from '../../electron/core/chat/fit-model';
 import { expectedCalibrationError, precisionAt } from '../../electron/core/eval/calibration';
 
@@ -54,6 +54,8 @@ export interface DumpedQuestion {
   /** The calibration inputs read off the question and its retrieval alone. */
   missingNoun: number;
   passageMargin: number;
+  /** The other question inputs of the calibration read off the question and its retrieval alone (QUESTION_INPUTS; absent in older dumps). */
+  question?: Record<string, number>;
   candidates: DumpedCandidate[];
 }
 
@@ -63,6 +65,22 @@ export interface VectorDump {
   nullFeatures: string[];
   questions: DumpedQuestion[];
 }
+
+/**
+ * The question features read off the question and its retrieval alone (no ranking): how well the documents ground
+ * what is asked, dumped for the calibration audit (scripts/answers/audit-calibration.ts).
+ */
+export const QUESTION_INPUTS = [
+  'grounding',
+  'missingNoun',
+  'rareNoun',
+  'passageHolds',
+  'namesTogether',
+  'headMet',
+  'bestSentence',
+  'passageMargin',
+  'missingName',
+] as const;
 
 /** The examples a fit gathered, as vectors (every feature read: none left out while dumping). */
 export function dumpExamples(examples: FitExample[]): VectorDump {
@@ -83,6 +101,7 @@ export function dumpExamples(examples: FitExample[]): VectorDump {
         null: nullFeatures(e.ctx),
         missingNoun: q[missing],
         passageMargin: q[margin],
+        question: Object.fromEntries(QUESTION_INPUTS.map((name) => [name, q[QUESTION_FEATURES.indexOf(name)]])),
         candidates: e.candidates.map((c) => sparse(c, featuresOf(c, e.ctx), answerCorrect(e.gold, c.text))),
       };
     }),
@@ -148,15 +167,24 @@ interface Weights {
 }
 
 /** The calibration inputs of a ranking (the shipped table's four) after the kinds asked. */
-const CALIBRATION_INPUTS = ['consistentShare', 'missingNoun', 'formMargin', 'passageMargin'] as const;
+export const CALIBRATION_INPUTS = ['consistentShare', 'missingNoun', 'formMargin', 'passageMargin'] as const;
 const MARGIN_CAP = 5;
+const LOG_ODDS_CAP = 6;
 
-/**
- * The held-out points of the folds by document, fitted on the dumped vectors: top-1, where the first right answer
- * ranked, and the nested calibration's confidence of each question answered from passages (graph questions keep
- * their fold places and are not ranked: the shipped fit ranks them by the walk's order).
- */
-export function vectorFolds(dump: VectorDump, options: VectorFoldOptions = {}): VectorPoint[] {
+/** The folds' held-out rankings of the dumped questions, before any calibration. */
+export interface VectorRankings {
+  /** Each question's held-out point (confidence 0 until calibrated). */
+  points: VectorPoint[];
+  /** Each question's calibration inputs by name (RANKING_INPUTS and the dumped question inputs). */
+  inputs: Record<string, number>[];
+  /** Whether the question had no candidate (its confidence is 0). */
+  none: boolean[];
+  folds: number[];
+  k: number;
+}
+
+/** The held-out rankings of the folds by document, fitted on the dumped vectors (graph questions keep their fold places and are not ranked). */
+export function vectorRankings(dump: VectorDump, options: VectorFoldOptions = {}): VectorRankings {
   const left = new Set(options.without ?? []);
   // the columns read: those not left out that some candidate has non-zero (a column that is 0 throughout keeps a
   // weight of 0 under L2, so leaving it out of the fit changes nothing)
@@ -257,8 +285,9 @@ export function vectorFolds(dump: VectorDump, options: VectorFoldOptions = {}): 
     options.seed ?? 1,
   );
   const points: VectorPoint[] = new Array(n);
-  const inputs: number[][] = new Array(n);
+  const inputs: Record<string, number>[] = new Array(n);
   const none: boolean[] = new Array(n).fill(true);
+  const clauseMatchCol = colOf.get(dump.features.indexOf('clauseMatch'));
   for (let f = 0; f < k; f++) {
     const train = dump.questions.map((_, i) => i).filter((i) => folds[i] !== f);
     const weights = fit(train);
@@ -268,7 +297,7 @@ export function vectorFolds(dump: VectorDump, options: VectorFoldOptions = {}): 
       const ranked = q.kind === 'text' ? rank(qi, weights.w) : [];
       const rightRank = q.answerable ? ranked.findIndex((m) => m.c.right) : -1;
       none[qi] = !ranked.length;
-      inputs[qi] = calibrationInputs(q, ranked, dot(weights.nullW, q.null));
+      inputs[qi] = calibrationInputs(q, ranked, dot(weights.nullW, q.null), clauseMatchCol);
       points[qi] = {
         id: q.id,
         group: q.group,
@@ -281,44 +310,105 @@ export function vectorFolds(dump: VectorDump, options: VectorFoldOptions = {}): 
       };
     }
   }
-  // the calibration (questions answered from passages), nested: the one that judges a fold never saw it
-  const rows = dump.questions.map((_, i) => i).filter((i) => dump.questions[i].kind === 'text');
-  const kinds = ASKED_KIND_FEATURES.map((_, j) => j);
-  const calibrationOptions = { l2Grid: CALIBRATION_L2, minGain: CALIBRATION_GAIN, maxFeatures: options.calibrationMax ?? 4, fixed: kinds };
-  const X = (at: number[]) => at.map((i) => [...dump.questions[i].asked, ...inputs[i]]);
-  const y = (at: number[]) => at.map((i) => (points[i].correct ? 1 : 0));
-  for (let f = 0; f < k; f++) {
-    const test = rows.filter((i) => folds[i] === f);
-    const train = rows.filter((i) => folds[i] !== f);
-    if (!test.length || train.length < 10) continue;
-    const cal = fitCalibration(
-      X(train),
-      y(train),
-      train.map((i) => folds[i]),
-      calibrationOptions,
-    );
-    X(test).forEach((x, j) => (points[test[j]].confidence = none[test[j]] ? 0 : sigmoid(linear(cal.model, x))));
-  }
-  return points;
+  return { points, inputs, none, folds, k };
 }
 
-/** The shipped calibration's ranking inputs (question-features.ts consistentShare, formMargin) and the question's own two. */
-function calibrationInputs(q: DumpedQuestion, ranked: Merged[], nullScore: number): number[] {
+/**
+ * The held-out points of the folds by document, fitted on the dumped vectors: top-1, where the first right answer
+ * ranked, and the nested calibration's confidence of each question answered from passages (graph questions keep
+ * their fold places and are not ranked: the shipped fit ranks them by the walk's order).
+ */
+export function vectorFolds(dump: VectorDump, options: VectorFoldOptions = {}): VectorPoint[] {
+  const r = vectorRankings(dump, options);
+  nestedCalibration(dump, r, { maxFeatures: options.calibrationMax ?? 4 });
+  return r.points;
+}
+
+/** How the audit calibrates a ranking's held-out points (the shipped calibration by default). */
+export interface VectorCalibration {
+  /** The ranking and question inputs offered (CALIBRATION_INPUTS). */
+  inputs?: readonly string[];
+  /** At most how many are chosen forward (4). */
+  maxFeatures?: number;
+  /** An intercept per kind asked (true). */
+  kinds?: boolean;
+  /** The calibration's L2 grid (CALIBRATION_L2). */
+  l2Grid?: number[];
+  /** Bagging (learn/calibrate.ts fitCalibration `bags`) and the log-odds shrink fitted across documents (`shrink`). */
+  bags?: number;
+  shrink?: boolean;
+}
+
+/** The rows of the calibration (questions answered from passages) as its inputs: the kinds asked, then `inputs`. */
+export function calibrationRows(dump: VectorDump, r: VectorRankings, at: number[], c: VectorCalibration = {}): number[][] {
+  const names = c.inputs ?? CALIBRATION_INPUTS;
+  return at.map((i) => [...(c.kinds === false ? [] : dump.questions[i].asked), ...names.map((n) => r.inputs[i][n] ?? 0)]);
+}
+
+/** The calibration's options for `fitCalibration` (its fixed per-kind columns first). */
+export function calibrationOptionsOf(dump: VectorDump, c: VectorCalibration = {}): CalibrationOptions {
+  const kinds = c.kinds === false ? [] : ASKED_KIND_FEATURES.map((_, j) => j);
+  return {
+    l2Grid: c.l2Grid ?? CALIBRATION_L2,
+    minGain: CALIBRATION_GAIN,
+    maxFeatures: c.maxFeatures ?? 4,
+    fixed: kinds,
+    ...(c.bags ? { bags: c.bags } : {}),
+    ...(c.shrink ? { shrink: true } : {}),
+  };
+}
+
+/**
+ * The calibration (questions answered from passages) nested by the folds of the ranking: the one that judges a fold
+ * is fitted on the others alone (fit-model.ts's 'calibration' nesting); sets each point's confidence (0 without a
+ * candidate).
+ */
+export function nestedCalibration(dump: VectorDump, r: VectorRankings, c: VectorCalibration = {}): void {
+  const rows = dump.questions.map((_, i) => i).filter((i) => dump.questions[i].kind === 'text');
+  const options = calibrationOptionsOf(dump, c);
+  const y = (at: number[]) => at.map((i) => (r.points[i].correct ? 1 : 0));
+  for (let f = 0; f < r.k; f++) {
+    const test = rows.filter((i) => r.folds[i] === f);
+    const train = rows.filter((i) => r.folds[i] !== f);
+    if (!test.length || train.length < 10) continue;
+    const cal = fitCalibration(
+      calibrationRows(dump, r, train, c),
+      y(train),
+      train.map((i) => r.folds[i]),
+      options,
+    );
+    calibrationRows(dump, r, test, c).forEach((x, j) => (r.points[test[j]].confidence = r.none[test[j]] ? 0 : sigmoid(linear(cal.model, x))));
+  }
+}
+
+/**
+ * The calibration inputs of a ranking, by name: question-features.ts's consistentShare, formMargin, topShare,
+ * topLogOdds, nullShare, topOverNull, rivalShare and topClauseMatch, computed the same way from the merged ranking
+ * and the null's score, and the question's own inputs (missingNoun, passageMargin and those dumped in `question`).
+ */
+function calibrationInputs(q: DumpedQuestion, ranked: Merged[], nullScore: number, clauseMatchCol: number | undefined): Record<string, number> {
+  const own: Record<string, number> = { ...(q.question ?? {}), missingNoun: q.missingNoun, passageMargin: q.passageMargin };
   const top = ranked[0];
-  if (!top) return CALIBRATION_INPUTS.map((name) => (name === 'missingNoun' ? q.missingNoun : name === 'passageMargin' ? q.passageMargin : 0));
+  if (!top) return own;
   const max = Math.max(top.score, nullScore);
   const z = ranked.reduce((a, m) => a + Math.exp(m.score - max), 0) + Math.exp(nullScore - max);
   let mass = 0;
   for (const m of ranked) if (m === top || consistentAnswers(top.c.text, m.c.text)) mass += Math.exp(m.score - max);
-  const own = new Set([top.c.source, ...top.sources]);
-  const rival = ranked.find((m) => m !== top && !m.sources.some((s) => own.has(s)) && !consistentAnswers(top.c.text, m.c.text));
-  const values: Record<(typeof CALIBRATION_INPUTS)[number], number> = {
+  const sources = new Set([top.c.source, ...top.sources]);
+  const rival = ranked.find((m) => m !== top && !m.sources.some((s) => sources.has(s)) && !consistentAnswers(top.c.text, m.c.text));
+  const distinct = ranked.find((m) => m !== top && !consistentAnswers(top.c.text, m.c.text));
+  const topShare = Math.exp(top.score - max) / z;
+  return {
+    ...own,
     consistentShare: mass / z,
-    missingNoun: q.missingNoun,
     formMargin: rival ? Math.min(MARGIN_CAP, Math.max(0, top.score - rival.score)) : MARGIN_CAP,
-    passageMargin: q.passageMargin,
+    topShare,
+    topLogOdds: Math.max(-LOG_ODDS_CAP, Math.min(LOG_ODDS_CAP, Math.log(topShare / Math.max(1e-12, 1 - topShare)))),
+    nullShare: Math.exp(nullScore - max) / z,
+    topOverNull: Math.max(-MARGIN_CAP, Math.min(MARGIN_CAP, top.score - nullScore)),
+    rivalShare: distinct ? Math.exp(distinct.score - max) / z : 0,
+    topClauseMatch: clauseMatchCol === undefined ? 0 : top.x[clauseMatchCol],
   };
-  return CALIBRATION_INPUTS.map((name) => values[name]);
 }
 
 const dot = (w: number[], x: number[]) => {

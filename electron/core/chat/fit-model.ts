@@ -86,6 +86,16 @@ interface FitOptions {
    */
   calibrationKinds?: boolean;
   /**
+   * Bagging of the calibration (learn/calibrate.ts `bags`): its model the mean log-odds model of this many refits on
+   * the rows' documents drawn with replacement (absent or 1: one fit).
+   */
+  calibrationBags?: number;
+  /**
+   * A log-odds shrink of the calibration fitted across documents (learn/calibrate.ts `shrink`): the scale and offset
+   * that calibrate its by-document held-out predictions, applied to its model.
+   */
+  calibrationShrink?: boolean;
+  /**
    * Small boosted trees added to the calibration's log-odds (answers read from passages), over
    * CONFIDENCE_TREE_FEATURES, fitted on the linear calibration's scores of the same rows (absent: the linear
    * calibration alone). Nested as the calibration: the trees that judge a fold never saw it.
@@ -472,7 +482,10 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
       minGain: options.calibrationGain ?? CALIBRATION_GAIN,
       maxFeatures: options.calibrationMax,
       fixed: fixedNames.map((n) => names.indexOf(n)).filter((j) => j >= 0),
+      ...(options.calibrationBags ? { bags: options.calibrationBags } : {}),
+      ...(options.calibrationShrink ? { shrink: true } : {}),
     };
+    const groups = (at: number[]) => ({ ...calibrationOptions, groups: at.map((i) => examples[i].group) });
     const X = (rankings: Ranked[], at: number[]) => at.map((i) => cols.map((c) => rankings[i].q[c]));
     const y = (at: number[]) => at.map((i) => (heldOut[i].correct ? 1 : 0));
     // (calibrationTrees: trees over the tree inputs on top of a linear calibration's log-odds of the same rows)
@@ -491,7 +504,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
       X(heldOut, rows),
       y(rows),
       rows.map((i) => folds[i]),
-      calibrationOptions,
+      groups(rows),
     );
     // (no candidate: the ranker gives confidence 0, as here)
     rows.forEach((i, j) => (selected[i] = heldOut[i].q[none] ? 0 : fit.heldOut[j]));
@@ -506,7 +519,7 @@ export function fitAnswerModel(examples: FitExample[], options: FitOptions = {})
         X(innerBy[f], train),
         y(train),
         train.map((i) => folds[i]),
-        calibrationOptions,
+        groups(train),
       );
       const trees = fitTreesOn(innerBy[f], train, outer.model);
       const p = X(heldOut, test).map((x, j) => sigmoid(linear(outer.model, x) + forestValue(trees, treeX(heldOut, test[j]))));

@@ -2,7 +2,7 @@
 // held-out log loss (learn/logistic.ts selectLogistic), its L2 penalty chosen among a grid by the held-out
 // expected calibration error over the same folds (a penalty that lowers the log loss may still leave the
 // middle of the scale off the diagonal, and the calibration error is what a confidence is read for).
-import { selectLogistic, type LinearModel } from './logistic';
+import { fitPlatt, selectLogistic, type LinearModel } from './logistic';
 import { mulberry32 } from './random';
 
 /**
@@ -30,6 +30,22 @@ export interface CalibrationOptions {
   maxFeatures?: number;
   /** Columns always in (e.g. indicators of a kind of row, each its own intercept), the others chosen forward after them. */
   fixed?: number[];
+  /**
+   * Bagging: the calibration (its columns and weights, at the L2 chosen) refitted on this many resamples of the
+   * rows' documents (`groups`; absent: of the folds) drawn with replacement, seeded, and the model returned the mean
+   * of their log-odds models (one linear model over the union of their columns).
+   */
+  bags?: number;
+  /** The document of each row, for bagging (rows of one document are drawn together). */
+  groups?: string[];
+  /** The bags' seed (1). */
+  seed?: number;
+  /**
+   * A log-odds shrink fitted across documents: the scale and offset of the held-out predictions' log-odds
+   * (each row predicted by the calibration fitted without its fold) that best predict the outcomes (Platt),
+   * applied to the model. A calibration surer on the documents it was fitted on than on others is scaled down.
+   */
+  shrink?: boolean;
 }
 
 export interface Calibration {
@@ -50,8 +66,55 @@ export function fitCalibration(X: number[][], y: number[], folds: number[], opti
     const error = calibrationError(s.heldOut, y);
     if (!best || error < best.error) best = { columns: s.columns, model: s.model, heldOut: s.heldOut, l2, error };
   }
-  const { columns, model, heldOut, l2 } = best!;
+  let { columns, model, heldOut } = best!;
+  const { l2 } = best!;
+  if (options.bags && options.bags > 1) {
+    const bagged = bagModels(X, y, folds, l2, options);
+    model = bagged.model;
+    columns = [...new Set([...columns, ...bagged.columns])].sort((a, b) => a - b);
+  }
+  if (options.shrink) {
+    const { a, b } = fitPlatt(
+      heldOut.map(logit),
+      y.map((v) => v === 1),
+    );
+    model = { weights: model.weights.map((w) => a * w), bias: a * model.bias + b };
+    heldOut = heldOut.map((p) => sigmoid(a * logit(p) + b));
+  }
   return { columns, model, heldOut, l2 };
+}
+
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+
+/** The mean log-odds model of the calibration refitted on `options.bags` resamples of the documents (or folds). */
+function bagModels(X: number[][], y: number[], folds: number[], l2: number, options: CalibrationOptions): { model: LinearModel; columns: number[] } {
+  const units = options.groups ?? folds.map(String);
+  const distinct = [...new Set(units)].sort();
+  const rowsOf = new Map<string, number[]>(distinct.map((u) => [u, []]));
+  units.forEach((u, i) => rowsOf.get(u)!.push(i));
+  const rnd = mulberry32(options.seed ?? 1);
+  const d = X[0]?.length ?? 0;
+  const weights = new Array<number>(d).fill(0);
+  let bias = 0;
+  const columns = new Set<number>();
+  const bags = options.bags!;
+  for (let b = 0; b < bags; b++) {
+    const rows = distinct.flatMap(() => rowsOf.get(distinct[Math.floor(rnd() * distinct.length)])!);
+    const s = selectLogistic(
+      rows.map((i) => X[i]),
+      rows.map((i) => y[i]),
+      rows.map((i) => folds[i]),
+      { l2, minGain: options.minGain, maxFeatures: options.maxFeatures, fixed: options.fixed },
+    );
+    s.model.weights.forEach((w, j) => (weights[j] += w / bags));
+    bias += s.model.bias / bags;
+    for (const c of s.columns) columns.add(c);
+  }
+  return { model: { weights, bias }, columns: [...columns] };
 }
 
 /**
