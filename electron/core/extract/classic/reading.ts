@@ -152,7 +152,11 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const count = rt === tail ? boundedCount(r.tokens, r.text, tail, c?.ve ?? -1) : null;
   // ref.sentence-head: a bare head stands for the fuller phrase of its sentence (not for the other end)
   const fh = rh === head ? r.refs.fullerInSentence(head) : null;
-  const ft = rt === tail && !count ? r.refs.fullerInSentence(tail) : null;
+  // arg.object-relative: a restrictive relative clause after the tail says which things it names
+  const mainVerb = kind === 'svo' && c ? c.words.filter((w) => w.pos === 'VERB').at(-1)?.text : undefined;
+  // (arg.object-participle: or a participle phrase right after it, a reduced relative, does)
+  const relative = rt === tail && !count && 'np' in tail ? (r.args.withRelativeClause(t, mainVerb) ?? r.args.withParticiplePhrase(t)) : null;
+  const ft = rt === tail && !count && !relative ? r.refs.fullerInSentence(tail) : null;
   // (an end whose fuller phrase is the other end keeps its bare head, marked generic)
   const headGeneric = fh !== null && (!fh.fuller || fh.phrase.text.toLowerCase() === rt.text.toLowerCase());
   if (fh?.fuller && !headGeneric) rh = fh.phrase;
@@ -184,7 +188,8 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   const reduced = Boolean(c) && reducedRelative(r.tokens, c!.vs, c!.ve, c!.group);
   if (count) rules.push('emit.quantity');
   if (genericEnd) rules.push('ref.generic-end');
-  const tailOut = count?.rest ?? plain(rt);
+  if (relative) rules.push(...(relative.rules ?? []).filter((id) => id === 'arg.object-relative' || id === 'arg.object-participle'));
+  const tailOut = count?.rest ?? plain(relative ?? rt);
   if (reduced) rules.push('emit.reduced-relative');
   // emit.in-passing: the noun right before the participle, no agent's "by" (a predicate nominal's subject, "X is
   // a dish found in Y", is no such noun: the relative is said of X)
