@@ -99,18 +99,7 @@ export const FEATURE_GROUPS: Record<string, readonly string[]> = {
     'describedBy',
   ],
   graph: ['graphLabel', 'pathScore', 'alsoPath'],
-  'two passages': [
-    'hopPassage',
-    'hopElsewhere',
-    'bridgeSource',
-    'namesBridge',
-    'isBridge',
-    'askingMatch',
-    'describingMatch',
-    'inBridgeDocument',
-    'inOtherNamedDocument',
-    'bridgeAskingMatch',
-  ],
+  'two passages': ['hopPassage', 'hopElsewhere', 'bridgeSource', 'namesBridge', 'isBridge', 'askingMatch', 'describingMatch'],
 };
 
 /** Each feature's group: FEATURE_GROUPS, the sources' one-hot inputs as 'source', the rest 'other'. */

@@ -1,11 +1,16 @@
 // Two dumps of the candidate vectors (scripts/fit-answers.ts --dump-vectors FILE --dump-only: a baseline and a branch)
 // refitted over the same fold seeds (vector-folds.ts, the shipped setting), their held-out top-1 side by side per
 // question type, READ documents apart from CHECK documents (never read), with the right answer among the candidates:
-//   npx tsx scripts/answers/compare-dumps.ts --base FILE --dump FILE [--seeds 1,2,3,4] [--questions FILE]...
-//       [--without F1,F2] [--changed TYPE]
+//   npx tsx scripts/answers/compare-dumps.ts --base FILE [--dump FILE] [--seeds 1,2,3,4] [--questions FILE]...
+//       [--without F1,F2] [--base-without F1,F2] [--cache DIR] [--changed TYPE]
+// --without leaves features out of the branch's fit (and of the base's, unless --base-without is given). --cache DIR
+// keeps each fit's held-out points (by dump, features left out and seed) to be read again: fits run in separate
+// processes side by side (one dump, or a few seeds, each) are then compared by one run that fits nothing. Without
+// --dump the base is fitted (and cached) alone.
 // A question's type comes from the question files (--questions, data/qa/training.jsonl unless given). --changed TYPE
 // lists the READ documents' questions of that type whose first answer changed on most seeds (their ids, never a CHECK
 // document's), to be read with eval-answers.ts.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHECK_DOCUMENTS, inDocuments, vectorFolds, type VectorDump, type VectorPoint } from './vector-folds';
@@ -49,15 +54,34 @@ export function figuresByType(runs: VectorPoint[][], typeOf: Map<string, string>
 }
 
 async function main() {
-  const base = JSON.parse(fs.readFileSync(path.resolve(opt('base')!), 'utf8')) as VectorDump;
-  const dump = JSON.parse(fs.readFileSync(path.resolve(opt('dump')!), 'utf8')) as VectorDump;
   const seeds = (opt('seeds') ?? '1,2,3,4').split(',').map(Number);
   const without = (opt('without') ?? '').split(',').filter(Boolean);
+  const baseWithout = opt('base-without') !== undefined ? opt('base-without')!.split(',').filter(Boolean) : without;
   const files = opts('questions').length ? opts('questions') : ['data/qa/training.jsonl'];
   const typeOf = new Map(files.flatMap((f) => readQuestionSet(path.resolve(f)).map((q) => [q.id, q.type] as const)));
-  const fit = (d: VectorDump) => seeds.map((seed) => vectorFolds(d, { seed, without }));
-  const baseRuns = fit(base);
-  const dumpRuns = fit(dump);
+  const cache = opt('cache');
+  const fit = (file: string, left: string[]) => {
+    let dump: VectorDump | undefined;
+    return seeds.map((seed) => {
+      const stat = fs.statSync(path.resolve(file));
+      const key = createHash('sha256')
+        .update(JSON.stringify([path.resolve(file), stat.size, stat.mtimeMs, [...left].sort(), seed]))
+        .digest('hex')
+        .slice(0, 16);
+      const at = cache ? path.join(cache, `${key}.json`) : undefined;
+      if (at && fs.existsSync(at)) return JSON.parse(fs.readFileSync(at, 'utf8')) as VectorPoint[];
+      dump ??= JSON.parse(fs.readFileSync(path.resolve(file), 'utf8')) as VectorDump;
+      const points = vectorFolds(dump, { seed, without: left });
+      if (at) {
+        fs.mkdirSync(cache!, { recursive: true });
+        fs.writeFileSync(at, JSON.stringify(points));
+      }
+      return points;
+    });
+  };
+  const baseRuns = fit(opt('base')!, baseWithout);
+  if (!opt('dump')) return;
+  const dumpRuns = fit(opt('dump')!, without);
   const a = figuresByType(baseRuns, typeOf);
   const b = new Map(figuresByType(dumpRuns, typeOf).map((f) => [`${f.type}/${f.part}`, f]));
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);

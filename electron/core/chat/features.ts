@@ -239,15 +239,6 @@ export const CANDIDATE_FEATURES = [
   // conveys X" over "A macro, M, is used to convey X": before the verb, an apposition's commas between) or the object
   // ("what does the agent send" over "the agent sends M": after the verb), with no other clause break between
   'fillsRole',
-  // a question naming two documents (0 for others; retrieve/bridge.ts): its passage is in the one the question asks
-  // about, valued by how confidently the question's description resolved to that document (1 for a designation)
-  'inBridgeDocument',
-  // a question naming two documents: its passage is in another document the question names (the one that leads to
-  // the asked one: what it says describes the way there, not the answer)
-  'inOtherNamedDocument',
-  // a question naming two documents, its passage in the one asked about: the share of the asking sentence's words
-  // (less those pointing back at the document) its sentence holds (it answers what is asked of that document)
-  'bridgeAskingMatch',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -672,24 +663,6 @@ function hopFeatures(
   };
 }
 
-/**
- * Where a candidate of a question naming two documents stands (all 0 for others): in the document the question
- * asks about (its resolution's confidence) and how much of the asking sentence its sentence holds there, or in
- * another document the question names.
- */
-function bridgeFeatures(c: Candidate, ctx: AnswerContext): { inBridgeDocument: number; inOtherNamedDocument: number; bridgeAskingMatch: number } {
-  const bridge = ctx.bridge;
-  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
-  if (!bridge || !passage) return { inBridgeDocument: 0, inOtherNamedDocument: 0, bridgeAskingMatch: 0 };
-  const inBridge = passage.documentId === bridge.documentId;
-  const stems = inBridge && c.sentence ? stemsOfSentence(ctx, c.sentence) : new Set<string>();
-  return {
-    inBridgeDocument: inBridge ? bridge.confidence : 0,
-    inOtherNamedDocument: bool(!inBridge && bridge.mentioned.has(passage.documentId)),
-    bridgeAskingMatch: inBridge ? coverage(bridge.askingTerms, stems) : 0,
-  };
-}
-
 /** Words that, before the asked document noun, ask for one that came before the document named ("which earlier RFC"). */
 const EARLIER = new Set(['earlier', 'previous', 'prior', 'older', 'original', 'preceding', 'former']);
 const citedAsks = new WeakMap<AnswerContext, boolean>();
@@ -865,7 +838,6 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     hostMatch: m.hostMatch ?? 0,
     restates: restates(c, ctx),
     fillsRole: fillsRole(c, ctx),
-    ...bridgeFeatures(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -83,33 +83,6 @@ export interface AnswerContext {
   purpose: PurposeAsked | null;
   /** A question of two-passage shape: what its second hop reached (null for a question of one passage). */
   hop: HopContext | null;
-  /** A question naming two documents: the one it asks about (retrieve/bridge.ts); null when none resolved. */
-  bridge: BridgeContext | null;
-}
-
-/**
- * What the answer side reads of a question's bridge document (retrieve/bridge.ts): the document it asks about,
- * how confidently its description resolved (1 for a designation), every document it names, and the terms of its
- * asking sentence less the words pointing back at the named document (what is asked of that document).
- */
-export interface BridgeContext {
-  documentId: number;
-  confidence: number;
-  mentioned: Set<number>;
-  askingTerms: QuestionTerm[];
-}
-
-/** The bridge context of a retrieval (null when no bridge document resolved). */
-export function bridgeContext(q: AnalyzedQuestion, retrieval: RetrievalResult, terms: QuestionTerm[]): BridgeContext | null {
-  const bridge = retrieval.bridge;
-  if (!bridge) return null;
-  const pointing = new Set(backReferenceWords(q).map((w) => stem(w)));
-  return {
-    documentId: bridge.documentId,
-    confidence: bridge.confidence,
-    mentioned: new Set(bridge.mentioned),
-    askingTerms: terms.filter((t) => q.askingStems.has(t.stem) && !pointing.has(t.stem)),
-  };
 }
 
 /**
@@ -278,7 +251,6 @@ export function answerContext(retrieval: RetrievalResult): AnswerContext {
     labels,
     purpose: purposeAsked(q.text),
     hop: hopContext(q, retrieval, allTerms),
-    bridge: bridgeContext(q, retrieval, allTerms),
   };
 }
 
