@@ -538,7 +538,13 @@ try {
   if (opt('--dump')) {
     const factsOut = factHolders
       .filter((f) => f.split === 'training')
-      .map((f) => ({ file: f.file, coverage: f.coverage, holding: f.holding.map(({ t, at }) => ({ rules: t.rules, shape: shapeOfStored(f.doc, t, at) })) }));
+      .map((f) => ({
+        section: f.section,
+        fact: f.fact,
+        file: f.file,
+        coverage: f.coverage,
+        holding: f.holding.map(({ t, at }) => ({ rules: t.rules, shape: shapeOfStored(f.doc, t, at) })),
+      }));
     fs.writeFileSync(opt('--dump')!, JSON.stringify({ examples, facts: factsOut }));
     console.log(`dumped ${examples.length} training judgments and ${factsOut.length} training facts to ${opt('--dump')}`);
     await core.close();

@@ -43,7 +43,7 @@ describe('demonstrative ends', () => {
   it('names "this memo" / "this document" by the document\'s designation', () => {
     expect(readRfc('rfc1157.txt', 'allocated for use by the protocol described in this memo')).toContain('protocol | described in | RFC 1157');
     // a subject: the document, not the authors' voice
-    expect(readRfc('rfc3580.txt', 'This document provides suggestions on RADIUS usage by')).toContain('RFC 3580 | provides suggestions on | RADIUS usage');
+    expect(readRfc('rfc3580.txt', 'This document provides suggestions on RADIUS usage by')).toContain('RFC 3580 | provides | suggestions on RADIUS usage');
   });
 
   it('makes no triple from "this memo" in a text that names no document', () => {

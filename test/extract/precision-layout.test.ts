@@ -1,9 +1,16 @@
 // Where a triple's parts sit in its evidence sentence (extract/precision-model.ts sentenceLayout) and the
 // candidate features read from it: the words a reading skipped between the relation's verb and the object and
 // between the subject and the verb, a verb told inside another clause, and a condition the sentence states
-// that the triple does not carry. Invented sentences with known values.
+// that the triple does not carry, a subject that opens its sentence. Invented sentences with known values.
 import { describe, expect, it } from 'vitest';
-import { objectGap, sentenceLayout, subjectGap, tripleFeatures, verbAfterClauseOpener } from '../../electron/core/extract/precision-model';
+import {
+  objectGap,
+  sentenceLayout,
+  subjectGap,
+  subjectOpensSentence,
+  tripleFeatures,
+  verbAfterClauseOpener,
+} from '../../electron/core/extract/precision-model';
 
 describe("where a triple's parts sit in its sentence", () => {
   it('finds the subject, the relation verb and the object by their stems, in reading order', () => {
@@ -80,5 +87,26 @@ describe("where a triple's parts sit in its sentence", () => {
     expect(tripleFeatures({ ...shape, conditional: true }, 0.5, names)[3]).toBe(0);
     expect(tripleFeatures({ ...shape, sentence: 'The gateway forwards every frame.' }, 0.5, names).slice(2)).toEqual([0, 0]);
     expect(tripleFeatures({ ...shape, sentence: 'Nothing here says it.' }, 0.5, names).slice(0, 3)).toEqual([null, null, null]);
+  });
+
+  it('the subject opens the sentence: only function words, demonstratives or quantifiers before it, past a list marker', () => {
+    const opens = (subject: string, sentence: string) => subjectOpensSentence({ subject, relation: 'holds', object: 'record', sentence });
+    expect(opens('ledger', 'The ledger holds one record per account.')).toBe(true);
+    expect(opens('ledger', 'Each ledger holds a record.')).toBe(true); // a quantifier
+    expect(opens('ledger entry', '(b) Every ledger entry holds a record.')).toBe(true); // a list marker, a quantifier
+    expect(opens('ledger', 'Ledgers hold records.')).toBe(true); // found by its stem
+    // a noun phrase after an opening adverbial or a preceding clause, or from the sentence's tail, does not open it
+    expect(opens('ledger', 'In most banks, the ledger holds a record.')).toBe(false);
+    expect(opens('ledger', 'When the clerk closes the day, the ledger holds a record.')).toBe(false);
+    // the first noun phrase, even a subordinate clause's: a word that opens a clause is a function word
+    expect(opens('clerk', 'When the clerk closes the day, the ledger holds a record.')).toBe(true);
+    expect(opens('account', 'The ledger holds a record for each account.')).toBe(false);
+    // a subject the sentence does not hold as written (a resolved pronoun): unknown, and the feature reads 0
+    expect(opens('ledger', 'It holds a record.')).toBeNull();
+    const names = ['subject opens the sentence'];
+    const shape = { subject: 'ledger', relation: 'holds', object: 'record', sentence: 'The ledger holds a record.' };
+    expect(tripleFeatures(shape, 0.5, names)).toEqual([1]);
+    expect(tripleFeatures({ ...shape, sentence: 'It holds a record.' }, 0.5, names)).toEqual([0]);
+    expect(tripleFeatures({ ...shape, sentence: 'After the audit, the ledger holds a record.' }, 0.5, names)).toEqual([0]);
   });
 });

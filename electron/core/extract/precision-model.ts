@@ -20,6 +20,7 @@ import {
   MODAL_VERBS,
   NEGATION,
   ARTICLES,
+  QUANTIFIERS,
   RELATIVE_PRONOUNS,
   UNASSERTED_OPENERS,
 } from '../nlp/lexicon';
@@ -304,6 +305,22 @@ export function sentenceLayout(shape: Pick<TripleShape, 'subject' | 'relation' |
   return { tokens, subject, verb, object };
 }
 
+/**
+ * The subject, as the sentence writes it, opens the sentence: only function words (a clause opener among
+ * them), demonstratives or quantifiers ("the", "each", "all") stand before it, past a list marker. The triple
+ * reads the sentence's first noun phrase as its subject, where a sentence states what it is about, not a noun
+ * phrase after an opening adverbial or clause, nor one from the sentence's tail. Null when the sentence does
+ * not hold the subject's words in a row (a resolved pronoun, a rebuilt end).
+ */
+export function subjectOpensSentence(shape: Pick<TripleShape, 'subject' | 'relation' | 'object' | 'sentence'>): boolean | null {
+  const layout = sentenceLayout({ ...shape, sentence: shape.sentence.replace(STEP_MARKER, '') });
+  if (!layout.subject) return null;
+  return layout.tokens
+    .slice(0, layout.subject[0])
+    .filter(isWord)
+    .every((w) => FUNCTION_WORDS.has(w) || DEMONSTRATIVES.has(w) || QUANTIFIERS.has(w));
+}
+
 /** Words between two token positions (marks not counted). */
 const wordsBetween = (tokens: readonly string[], from: number, to: number) => tokens.slice(from, to).filter(isWord).length;
 
@@ -559,6 +576,10 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
   'ends share a content word': (s) => flag(endsShareContent(s.subject, s.object)),
   'object holds a clause opener': (s) => flag(words(s.object).some((w) => EMBEDDING_OPENERS.has(w))),
   'passive voice (meta.voice)': (s) => (s.relationQualifiers ? flag(s.relationQualifiers.passive) : null),
+  // prec20's candidate (the facts an editor lists from a section sit in triples the model rated low): the
+  // subject opens its sentence as written, the sentence's first noun phrase (a triple whose subject the sentence
+  // does not hold as written, a resolved pronoun or a rebuilt end, counts as not)
+  'subject opens the sentence': (s) => flag(subjectOpensSentence(s) === true),
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */

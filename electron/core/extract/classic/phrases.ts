@@ -4,6 +4,7 @@
 // acronym stays inside and lower-case particles join names. The relation ends built on them are
 // arguments.ts's.
 import { COORDINATORS as COORD, NAME_PARTICLES as NAME_LINKS, QUANTIFIERS } from '../../nlp/lexicon';
+import { matchInitials } from '../../nlp/acronyms';
 import { phrase, type Phrase, type Token } from './tokens';
 import { capitalised, lower, modifierLike, NP_HEAD, NP_POS, pluralNoun } from './words';
 
@@ -33,6 +34,22 @@ export const PHRASE_RULES = [
 const ACRONYM_WORD = /^\p{Lu}[\p{Lu}\d-]*\p{Lu}[\p{Lu}\d]*s?$/u;
 
 const withRules = (p: Phrase, rules: string[]): Phrase => (rules.length ? { ...p, rules } : p);
+
+/**
+ * np.bracketed-acronym: the bracketed word is an acronym whose letters the phrase's last words spell
+ * ("Simple Relay Protocol (SRP)"): the acronym closes a name, so capitalised words after it ("Relay Agent
+ * functions") continue that name's phrase rather than start a new one.
+ */
+function spelledBefore(tokens: Token[], p: Phrase, at: number): boolean {
+  const acronym = tokens[at].text;
+  if (!ACRONYM_WORD.test(acronym) || !capitalised(tokens[p.to])) return false;
+  return (
+    matchInitials(
+      acronym,
+      tokens.slice(p.from, p.to + 1).flatMap((t) => t.text.split(/\s+/)),
+    ) >= 0
+  );
+}
 
 /** Noun phrases of a sentence: token index ranges, trimmed to end on a nominal head. */
 export function nounPhrases(tokens: Token[], text: string): Phrase[] {
@@ -136,7 +153,7 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
         tokens[p.to + 3]?.text === ')' &&
         q0.from === p.to + 4 &&
         /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[p.to + 2].text) &&
-        !capitalised(tokens[q0.from])
+        (!capitalised(tokens[q0.from]) || spelledBefore(tokens, p, p.to + 2))
       ) {
         p = withRules(phrase(tokens, text, p.from, q0.to), [...(p.rules ?? []), 'np.bracketed-acronym', ...(q0.rules ?? [])]);
         k += 1 + skip;

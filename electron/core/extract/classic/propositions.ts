@@ -17,6 +17,7 @@ import {
   FIRST_PERSON,
   HAVE,
   LIGHT_NOUNS as LIGHT,
+  LIGHT_VERBS,
   NEGATION,
   MODAL_ADJECTIVES,
   PURPOSE_NOUNS,
@@ -26,12 +27,15 @@ import {
   WH_WORDS as WH,
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
+import { withTrailingPhrase } from './object-ends';
 import { opensClause, type Clause } from './clauses';
 import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
 import { capitalised, isComplexPreposition, lower, objectControl, permissive, pluralNoun, verbInWordNet } from './words';
-import { namesAbstraction, takesObjectPhrase } from '../../nlp/senses';
+import { frameNamesPreposition, namesAbstraction, takesObjectPhrase } from '../../nlp/senses';
+import { lemma } from '../../nlp/morphology';
+import { verbOfActNoun } from '../../nlp/derivations';
 
 export const PROPOSITION_RULES = [
   {
@@ -86,7 +90,16 @@ export const PROPOSITION_RULES = [
     id: 'prop.object-control',
     statement: 'The object of a verb of causing or letting before "to"-infinitive is the infinitive\'s subject: no (X, enables, Y).',
   },
-  { id: 'prop.reverb', statement: 'A short single object and a preposition after it: (X, sends Access-Request to, Y), ReVerb-style.' },
+  {
+    id: 'prop.reverb',
+    statement:
+      "A short single object and a preposition after it that one of the verb's commonest senses names, or a light verb's act noun: (X, sends Access-Request to, Y), ReVerb-style.",
+  },
+  {
+    id: 'prop.object-specifier',
+    statement:
+      'A short common-noun object before a preposition that none of the verb\'s commonest senses names ("holds data from X", "sets a limit on Y") keeps the phrase as its specifier: (X, holds, data from Y), no "verb + noun + preposition" relation that drops the noun.',
+  },
   {
     id: 'prop.object-phrase',
     statement:
@@ -490,12 +503,38 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     !opensClause(tokens, j) &&
     !takesObjectPhrase(main.text, lower(tokens[j]));
   if (objectsPhrase) {
-    const ends = [...objects.slice(0, -1), args.withTrailingPhrase(objects[objects.length - 1], j)];
+    const ends = [...objects.slice(0, -1), withTrailingPhrase(args, objects[objects.length - 1], j)];
     for (const s of subjects) for (const y of ends) emit(r, s, rel, y, kind, rule);
     return;
   }
-  for (const s of subjects) for (const y of objects) emit(r, s, rel, y, kind, rule);
   const only = objects.length === 1 ? objects[0] : null;
+  // prop.object-specifier: a short common noun object, then a phrase the verb's frames take only as "something
+  // PP" and no sense names by its preposition: the phrase says which of the noun is meant ("data from the
+  // card"), and a relation "verb + preposition" would drop the noun the fact is about ("as" and a means "by
+  // doing" are the verb's, a rate's "per" the count's; a light verb's act noun is the relation's verb: rel.light-verb)
+  if (
+    kind === 'svo' &&
+    !passive &&
+    main &&
+    only &&
+    !only.name &&
+    only.to - only.from < 3 &&
+    tokens[j]?.pos === 'ADP' &&
+    !['of', 'by', 'as', 'per'].includes(lower(tokens[j])) &&
+    !['which', 'whom', 'whose'].includes(lower(tokens[j + 1])) &&
+    !UNASSERTED_OPENERS.has(lower(tokens[j])) &&
+    !opensClause(tokens, j) &&
+    lower(tokens[j]) !== 'than' &&
+    !frameNamesPreposition(lemma(main.text.toLowerCase()), lower(tokens[j])) &&
+    !(lemma(main.text.toLowerCase()) in LIGHT_VERBS && verbOfActNoun(lower(tokens[only.np.to])) !== null)
+  ) {
+    const specified = withTrailingPhrase(args, only, j);
+    if (specified !== only) {
+      for (const s of subjects) emit(r, s, rel, specified, kind, 'prop.object-specifier');
+      return;
+    }
+  }
+  for (const s of subjects) for (const y of objects) emit(r, s, rel, y, kind, rule);
   let reverb = false; // the phrase after the object was read as "verb + object + preposition"
   // (and the means of an active verb: "generates summaries by selecting the most important sentences")
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);

@@ -3,6 +3,7 @@
 // demonstrative that points at nothing found, and records the rules that made it.
 import type { Arg, Arguments } from './arguments';
 import type { Clause } from './clauses';
+import { withParticiplePhrase, withRelativeClause } from './object-ends';
 import type { References, SentenceContext } from './reference';
 import type { Phrase, Token } from './tokens';
 import { BE, COUNT_BOUNDS, RELATIVE_PRONOUNS } from '../../nlp/lexicon';
@@ -155,7 +156,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   // arg.object-relative: a restrictive relative clause after the tail says which things it names
   const mainVerb = kind === 'svo' && c ? c.words.filter((w) => w.pos === 'VERB').at(-1)?.text : undefined;
   // (arg.object-participle: or a participle phrase right after it, a reduced relative, does)
-  const relative = rt === tail && !count && 'np' in tail ? (r.args.withRelativeClause(t, mainVerb) ?? r.args.withParticiplePhrase(t)) : null;
+  const relative = rt === tail && !count && 'np' in tail ? (withRelativeClause(r.args, t, mainVerb) ?? withParticiplePhrase(r.args, t)) : null;
   const ft = rt === tail && !count && !relative ? r.refs.fullerInSentence(tail) : null;
   // (an end whose fuller phrase is the other end keeps its bare head, marked generic)
   const headGeneric = fh !== null && (!fh.fuller || fh.phrase.text.toLowerCase() === rt.text.toLowerCase());
