@@ -9,6 +9,7 @@
 // --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read).
 // --ranks prints, per question type, where the gold passages of the recall@5 misses rank in each ranking
 // (BM25, dense, the graph's, the second hop, the fitted table's); training only, like --misses.
+// --parts prints the figures of the training set's READ documents and CHECK documents (answers/vector-folds.ts) apart.
 // --hops prints, per multi-hop question with two quotes (the describing passage first), whether each passage is
 // among the five, the second passage's rank in the pool (and whether the second hop found it), whether its
 // document is one the first passage's document cites, and the count of each failure class; training only.
@@ -21,6 +22,7 @@ import { extractiveAnswer } from '../electron/core/chat/answer';
 import { expectedCalibrationError, precisionAt, reliability, type ConfidencePoint } from '../electron/core/eval/calibration';
 import { answerCorrect, quoteInPassage } from '../electron/core/eval/qa';
 import { designationKey, designationsIn } from '../electron/core/retrieve/second-hop';
+import { CHECK_DOCUMENTS, inDocuments } from './answers/vector-folds';
 import { KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
 
 const args = process.argv.slice(2);
@@ -322,6 +324,17 @@ async function main(): Promise<void> {
     });
     if (args.includes('--json')) console.log(JSON.stringify(figures));
     else printFigures(figures);
+    if (args.includes('--parts'))
+      for (const [part, inCheck] of [
+        ['READ', false],
+        ['CHECK', true],
+      ] as const)
+        printFigures(
+          figuresOf(
+            rows.filter((r) => inDocuments(r.item.file ?? '', CHECK_DOCUMENTS) === inCheck),
+            `${set} ${part} documents`,
+          ),
+        );
     if (args.includes('--ranks')) printMissRanks(rows);
     if (args.includes('--hops')) printHops(rows);
     if (args.includes('--misses'))

@@ -19,6 +19,7 @@ import { pathAnswers } from './answers';
 import { askedCells } from './tables';
 import { contentTokens, coverage, documentTermLine, pairCoverage, passageMatch, questionTerms, splitSentences, type QuestionTerm } from './sentences';
 import { analyze, type AnalyzedQuestion } from './analysis';
+import { resolveBridge, type BridgeDocument, type DocumentIdentity } from './bridge';
 import { kindFeatures, PassageRanker, type PassageFeature } from './passage-ranker';
 import {
   bridgesOf,
@@ -29,6 +30,7 @@ import {
   designationsIn,
   hopQuery,
   HOP_HITS,
+  keepBridge,
   keepDescribing,
   keepSecondHop,
   twoHopShape,
@@ -119,6 +121,8 @@ export type RetrievalResult = Omit<ContractRetrievalResult, 'answers' | 'terms'>
   passagePool?: PooledPassage[];
   /** A question of two-passage shape: what its second hop read and found (absent: no second hop was taken). */
   secondHop?: SecondHopRead;
+  /** A question naming two documents: the one it asks about (retrieve/bridge.ts; absent when none resolved). */
+  bridge?: BridgeDocument;
 };
 
 /**
@@ -216,6 +220,7 @@ export class Retriever {
       analysis: found.analysis,
       ...(found.passagePool ? { passagePool: found.passagePool } : {}),
       ...(found.secondHop ? { secondHop: found.secondHop } : {}),
+      ...(found.bridge ? { bridge: found.bridge } : {}),
       standards: this.namedStandards(question),
       attempts,
       timings,
@@ -234,7 +239,9 @@ export class Retriever {
       describing?: boolean;
     },
     timings: RetrievalResult['timings'],
-  ): Promise<Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis' | 'passagePool' | 'secondHop'>> {
+  ): Promise<
+    Pick<RetrievalResult, 'entities' | 'paths' | 'triples' | 'passages' | 'hops' | 'answers' | 'terms' | 'analysis' | 'passagePool' | 'secondHop' | 'bridge'>
+  > {
     const s = this.snapshot;
     const tuning: RetrievalTuning = { ...DEFAULT_TUNING, ...o.tuning };
     let t = performance.now();
@@ -299,7 +306,9 @@ export class Retriever {
     const named = linked.filter((e) => e.method !== 'embedding').map((e) => e.label);
     const leads = new Set([...this.leadPassages(named), ...this.sectionPassages(named)]);
     const passagePool: PooledPassage[] | undefined = o.passagePool ? [] : undefined;
-    const twoHop = !o.describing && twoHopShape(asked);
+    // a question naming two documents asks about one of them: the bridge document, searched with the asking sentence
+    const bridge = !o.describing ? resolveBridge(asked, this.documentIdentities()) : null;
+    const twoHop = !o.describing && (twoHopShape(asked) || !!bridge);
     // a two-passage question's describing sentences asked alone: their best passage names what it describes
     const describing = twoHop ? describingText(asked) : '';
     const describedRanking = describing
@@ -326,6 +335,7 @@ export class Retriever {
       twoHop,
       described,
       citing?.cited,
+      bridge?.documentId,
     );
     // answers read off the paths (end nodes, wherever they lie on the chain); their chains join the triples
     // an exact match of a label is trusted more than its span score says (short titles score low)
@@ -392,7 +402,16 @@ export class Retriever {
       analysis: asked,
       passagePool,
       ...(hop ? { secondHop: hop } : {}),
+      ...(bridge ? { bridge } : {}),
     };
+  }
+
+  /** The stored documents' identities (title, designation, date) that a question's bridge is resolved against. */
+  private documentIdentities(): DocumentIdentity[] {
+    return this.repo.documentIdentities().map((d) => {
+      const standard = d.standard ? (JSON.parse(d.standard) as { id?: string; date?: string } | null) : null;
+      return { documentId: d.documentId, title: d.title, designation: standard?.id ?? null, date: standard?.date ?? null };
+    });
   }
 
   /**
@@ -519,6 +538,7 @@ export class Retriever {
     twoHop = false,
     described?: number,
     cited?: number,
+    bridgeDocument?: number,
   ): { rows: ReturnType<RetrievalRepository['passages']>; scores: Map<number, number>; hop?: SecondHopRead } {
     if (!limit) return { rows: [], scores: new Map() };
     const ids = fused.map((p) => p.chunk);
@@ -606,6 +626,7 @@ export class Retriever {
     const offered = (x: (typeof scored)[number]) => linked || !terms.length || x.match >= 0.5 || !!dense?.rank.has(x.row.id) || x.features.secondHop > 0;
     const byScore = (x: (typeof scored)[number], y: (typeof scored)[number]) => y.score - x.score || x.row.id - y.row.id;
     let bridges: SecondHopRead['bridges'] | undefined;
+    let bridgeHits: number[] = [];
     if (terms.length && twoHop) {
       // the second hop: bridges read off the first ranking, passages found again with them, scored by the same table
       // the describing sentences' best passage names the bridge: it is read first
@@ -617,6 +638,7 @@ export class Retriever {
         first.map((x) => ({ chunk: x.row.id, documentId: x.row.documentId, sentences: x.best })),
         this.snapshot.fingerprint?.chunkCount ?? 0,
         describedFirst && cited !== undefined ? this.citedBridge(cited, describedFirst.row.id) : undefined,
+        bridgeDocument,
       );
       const fresh = [...hop.found.keys()].filter((id) => !rows.some((r) => r.id === id));
       for (const row of this.repo.passages(fresh)) if (!this.boilerplate(row.id, row.text)) scored.push(score(row));
@@ -630,6 +652,7 @@ export class Retriever {
         x.score = this.passageRanker.score(x.features);
       }
       bridges = hop.bridges;
+      bridgeHits = hop.bridgeHits;
     }
     const kept = scored.filter(offered).sort(byScore);
     if (pool) for (const x of kept) pool.push({ id: x.row.id, documentId: x.row.documentId, text: x.row.text, features: x.features });
@@ -637,10 +660,17 @@ export class Retriever {
     // and one for the best passage of its describing sentences
     const entry = (x: (typeof scored)[number]) => ({ x, id: x.row.id, documentId: x.row.documentId, secondHop: x.features.secondHop });
     const describedEntry = scored.find((x) => x.row.id === described);
-    const top = keepDescribing(
-      keepSecondHop(kept.map(entry), limit, terms.length > 0 && twoHop),
-      terms.length > 0 && twoHop && describedEntry ? entry(describedEntry) : undefined,
+    // and, for a question naming the document it asks about, places for that document's best passages for the asking sentence
+    const bridgeEntries = bridgeHits.map((id) => scored.find((x) => x.row.id === id && offered(x))).filter((x) => x !== undefined);
+    const top = keepBridge(
+      keepDescribing(
+        keepSecondHop(kept.map(entry), limit, terms.length > 0 && twoHop),
+        terms.length > 0 && twoHop && describedEntry ? entry(describedEntry) : undefined,
+        limit,
+      ),
+      terms.length > 0 ? bridgeEntries.map(entry) : [],
       limit,
+      describedEntry?.row.id,
     ).map((k) => k.x);
     const hop: SecondHopRead | undefined = bridges && {
       bridges,
@@ -659,11 +689,21 @@ export class Retriever {
     first: { chunk: number; documentId: number; sentences: string[] }[],
     chunks: number,
     cited?: Bridge,
-  ): { found: Map<number, number>; match: Map<number, number>; sources: Set<number>; bridges: SecondHopRead['bridges'] } {
+    bridgeDocument?: number,
+  ): { found: Map<number, number>; match: Map<number, number>; sources: Set<number>; bridges: SecondHopRead['bridges']; bridgeHits: number[] } {
     const found = new Map<number, number>();
     const match = new Map<number, number>();
     const sources = new Set<number>();
     const followed: SecondHopRead['bridges'] = [];
+    let bridgeHits: number[] = [];
+    if (bridgeDocument !== undefined) {
+      // the document the question names and asks about (retrieve/bridge.ts): its passages for the asking sentence
+      const hits = this.repo.searchPassagesIn(bridgeDocument, hopQuery(asked), HOP_HITS).map((h) => h.id);
+      bridgeHits = hits;
+      hits.forEach((id, rank) => found.set(id, Math.max(found.get(id) ?? 0, 1 / (1 + rank))));
+      const terms = questionTerms(analyze(asked.asking), (w) => this.repo.chunkFrequencies(w), chunks);
+      for (const row of this.repo.passages(hits)) match.set(row.id, Math.max(match.get(row.id) ?? 0, passageMatch(row.text, terms).best));
+    }
     // a name's chunk frequency (FTS5 reads it as a phrase of its words): the rarer, the more it says
     const spaced = (t: string) => t.replace(/[-/]+/g, ' ');
     const read = bridgesOf(asked, first, (terms) => {
@@ -672,7 +712,7 @@ export class Retriever {
     });
     // the document a citing passage cites is followed first, even when the question designates it
     const bridges = cited ? [cited, ...read.filter((b) => !(b.reference && designationKey(b.term) === designationKey(cited.term)))] : read;
-    if (!bridges.length) return { found, match, sources, bridges: followed };
+    if (!bridges.length) return { found, match, sources, bridges: followed, bridgeHits };
     const documentOf = bridges.some((b) => b.reference) ? this.designatedDocuments() : new Map<string, number>();
     const own = new Map(first.map((x) => [x.chunk, x.documentId]));
     const query = hopQuery(asked);
@@ -700,7 +740,7 @@ export class Retriever {
         followed.push({ term: bridge.term, reference: bridge.reference, chunk: bridge.chunk });
       }
     }
-    return { found, match, sources, bridges: followed };
+    return { found, match, sources, bridges: followed, bridgeHits };
   }
 
   /**

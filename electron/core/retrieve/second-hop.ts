@@ -202,6 +202,34 @@ export function keepDescribing<T extends { id: string | number; documentId: numb
   return [...kept.slice(0, drop), ...kept.slice(drop + 1), describing];
 }
 
+/** How many places of the five are held for the bridge document's passages (retrieve/bridge.ts). */
+export const BRIDGE_PLACES = 2;
+
+/**
+ * The passages kept for a question naming the document it asks about (the bridge document): the best
+ * BRIDGE_PLACES passages of that document for the asking sentence (`hits`, the restricted search's order: the
+ * question's other words describe the document, not the passage) are among the five. One that is missing takes
+ * the place of the lowest-ranked passage that is neither the best one, nor one of those hits, nor `protect` (the
+ * describing passage, the chain's first link), and comes last.
+ */
+export function keepBridge<T extends { id: string | number }>(kept: T[], hits: T[], limit: number, protect?: T['id']): T[] {
+  const held = hits.slice(0, BRIDGE_PLACES);
+  const isHeld = (x: T) => x.id === protect || held.some((h) => h.id === x.id);
+  let out = [...kept];
+  for (const hit of held) {
+    if (out.some((x) => x.id === hit.id)) continue;
+    if (out.length < limit) {
+      out.push(hit);
+      continue;
+    }
+    let drop = out.length - 1;
+    while (drop >= 1 && isHeld(out[drop])) drop--;
+    if (drop < 1) break;
+    out = [...out.slice(0, drop), ...out.slice(drop + 1), hit];
+  }
+  return out;
+}
+
 /** How many of the describing sentences' best passages are read for a citation, and how many name its two documents. */
 export const CITING_DEPTH = 10;
 export const CITING_DOCUMENTS = 5;
