@@ -61,6 +61,35 @@ describe("the candidate's role in its sentence", () => {
   });
 });
 
+describe("the question's verb, found through names and mis-tagged verbs", () => {
+  it('reads a wh-phrase with a hyphenated or dotted name, and a verb tagged as a plural noun, as the subject asked', () => {
+    const sentence = 'A gadget macro, WIDGET-RULES, is used to convey the session requirements.';
+    for (const question of ['Which Gadget-Set macro conveys the session requirements?', 'Which G.7 macro conveys the session requirements?']) {
+      const ctx = answerContext(retrievalOf(question, [sentence]));
+      expect(feature('fillsRole', span('WIDGET-RULES', sentence), ctx)).toBe(1);
+      expect(feature('roleAgrees', span('WIDGET-RULES', sentence), ctx)).toBe(1);
+      expect(feature('fillsRole', span('the session requirements', sentence), ctx)).toBe(0);
+    }
+  });
+
+  it('reads an inverted modal before a subject as the object asked', () => {
+    const sentence = 'The relay should use the Quartz channel for retries.';
+    const ctx = answerContext(retrievalOf('Which channel should the relay use for retries?', [sentence]));
+    expect(feature('fillsRole', span('the Quartz channel', sentence), ctx)).toBe(1);
+    expect(feature('fillsRole', span('The relay', sentence), ctx)).toBe(0);
+  });
+
+  it('places the subject of a passive question after the verb of an active sentence, and before that of a passive one', () => {
+    const question = 'Which frame is sent by the hub to the relay?';
+    const active = 'The hub sends a Rollback frame to the relay.';
+    const passive = 'A Rollback frame is sent by the hub to the relay.';
+    expect(feature('fillsRole', span('a Rollback frame', active), answerContext(retrievalOf(question, [active])))).toBe(1);
+    expect(feature('fillsRole', span('A Rollback frame', passive), answerContext(retrievalOf(question, [passive])))).toBe(1);
+    // (roleAgrees keeps saying nothing of a passive question)
+    expect(feature('roleAgrees', span('a Rollback frame', active), answerContext(retrievalOf(question, [active])))).toBe(0);
+  });
+});
+
 describe('agreement across passages', () => {
   const question = 'Which port does the server listen on for accounting?';
   const passages = [

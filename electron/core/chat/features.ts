@@ -351,7 +351,9 @@ const predicates = new WeakMap<AnswerContext, Set<string>>();
 function predicateStems(ctx: AnswerContext): Set<string> {
   let got = predicates.get(ctx);
   if (!got) {
-    const verbs = ctx.q.tags.filter((t) => t.pos === 'VERB').flatMap((t) => contentStems(t.text));
+    const clause = askedClause(ctx);
+    // (with the word the wh-phrase's clause reads as its verb, however it is tagged: "which macro conveys the ...")
+    const verbs = ctx.q.tags.filter((t, i) => t.pos === 'VERB' || i === clause.verb).flatMap((t) => contentStems(t.text));
     predicates.set(ctx, (got = new Set(verbs.filter((v) => ctx.qContent.has(v) && !ctx.phraseStems.has(v)))));
   }
   return got;
@@ -386,27 +388,105 @@ export function clauseFeatures(c: Candidate, ctx: AnswerContext): { clauseMatch:
   return { clauseMatch: coverage(ctx.distinctive, stems), clausePredicate: bool(stems.some((x) => verbs.has(x))) };
 }
 
-const roles = new WeakMap<AnswerContext, 'subject' | 'object' | null>();
+/** What the question's wh-phrase is in its clause (askedClause). */
+interface AskedClause {
+  /** The subject when the wh-phrase is the verb's subject ("which RFC defines ...", "which port is used ..."), the object when another subject follows it ("what does X define", "which port should X use"); null otherwise (a copula, no verb). */
+  role: 'subject' | 'object' | null;
+  /** The object is asked with do-support ("what does X define"). */
+  doSupport: boolean;
+  /** The question's verb whose argument is asked (an index into its tags; -1 when none). */
+  verb: number;
+  /** Where the wh-phrase ends (the index of the first tag after it). */
+  phraseEnd: number;
+  /** The verb is in the passive ("which port is used by X"): its grammatical subject is what an active sentence writes after its verb. */
+  passive: boolean;
+}
+
+/** Words that make a name of several tokens when they join two without spaces ("Widget-Rate-Kind", "G.7", "X/Y"). */
+const NAME_JOINERS = new Set(['-', '.', '/', '_', ':']);
+/** The parts of speech a wh-phrase is made of ("which new table", "what G.7 macro"). */
+const PHRASE_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+/** Forms of "be": after one, a participle is a passive, a noun phrase a copula's complement. */
+const BE_FORMS = /^(?:is|are|was|were|be|been|being|'s|'re)$/;
+/** Auxiliaries that, inverted before a subject, ask the object ("which port should the server use", "what has X added"). */
+const INVERTING_AUX = /^(?:can|could|should|must|may|might|will|would|shall|has|have|had|do|does|did)$/;
+const NO_CLAUSE: AskedClause = { role: null, doSupport: false, verb: -1, phraseEnd: -1, passive: false };
+
+const clauses = new WeakMap<AnswerContext, AskedClause>();
 /**
- * What the question's wh-word stands for in its clause: the subject when a verb follows the wh-phrase
- * ("which RFC defines ..."), the object when do-support does ("what does X define"); null otherwise.
+ * What the question's wh-word stands for in its clause, and which of its words is the verb it is an
+ * argument of. The wh-phrase runs over determiners, adjectives, nouns and numbers, and over a name written
+ * with inner punctuation ("which Widget-Rate-Kind value", "which G.7 macro": one word however its parts are
+ * tagged); a noun right before a determiner ends it and is its verb (a verb's "-s" read as a plural: "which macro
+ * conveys the ..."). Then: a verb, or an auxiliary and a verb, makes the wh-phrase the subject (passive after a
+ * form of "be": "which port is used by X"); an inverted auxiliary and a noun phrase make it the object ("what
+ * does X define", "which port should X use"); anything else (a copula's complement, no verb) places it nowhere.
+ */
+function askedClause(ctx: AnswerContext): AskedClause {
+  let got = clauses.get(ctx);
+  if (got) return got;
+  got = NO_CLAUSE;
+  const tags = ctx.q.tags;
+  const wh = tags.findIndex((t) => /^(?:what|which|who|whom)$/.test(t.lower));
+  if (wh >= 0) {
+    let j = wh + 1;
+    let nounVerb = false;
+    while (j < tags.length) {
+      const t = tags[j];
+      if (t.pos === 'PUNCT' && NAME_JOINERS.has(t.text) && j > wh + 1 && j + 1 < tags.length && tags[j + 1].pos !== 'PUNCT') {
+        j += 2;
+        continue;
+      }
+      if (!PHRASE_POS.has(t.pos)) break;
+      if (t.pos === 'NOUN' && j > wh + 1 && tags[j + 1]?.pos === 'DET' && PHRASE_POS.has(tags[j - 1].pos)) {
+        nounVerb = true;
+        break;
+      }
+      j++;
+    }
+    const next = tags[j];
+    // the verb after an inverted auxiliary's subject: the first verb, or the noun phrase's last noun where a preposition,
+    // a determiner or the end follows it ("which channel should the relay use for ...": a bare verb read as a noun)
+    const firstVerbAfter = (k: number) => {
+      for (let i = k; i < tags.length; i++) {
+        if (tags[i].pos === 'VERB') return i;
+        if (!PHRASE_POS.has(tags[i].pos) && tags[i].pos !== 'PRON') break;
+        const after = tags[i + 1];
+        if (
+          tags[i].pos === 'NOUN' &&
+          i > k &&
+          ['NOUN', 'PROPN'].includes(tags[i - 1].pos) &&
+          (!after || ['ADP', 'SCONJ', 'PUNCT', 'DET', 'PART', 'ADV'].includes(after.pos))
+        )
+          return i;
+      }
+      while (k < tags.length && tags[k].pos !== 'VERB') k++;
+      return k < tags.length ? k : -1;
+    };
+    if (nounVerb || next?.pos === 'VERB') got = { role: 'subject', doSupport: false, verb: j, phraseEnd: j, passive: false };
+    else if (next?.pos === 'AUX') {
+      let k = j;
+      let be = false;
+      while (k < tags.length && (tags[k].pos === 'AUX' || tags[k].pos === 'PART' || tags[k].pos === 'ADV')) be ||= BE_FORMS.test(tags[k++].lower);
+      const after = tags[k];
+      if (after && (after.pos === 'VERB' || (be && after.pos === 'ADJ' && /(?:ed|en)$/.test(after.lower))))
+        got = { role: 'subject', doSupport: false, verb: k, phraseEnd: j, passive: be };
+      else if (after && INVERTING_AUX.test(next.lower) && ['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ'].includes(after.pos))
+        got = { role: 'object', doSupport: /^(?:do|does|did)$/.test(next.lower), verb: firstVerbAfter(k), phraseEnd: j, passive: false };
+    }
+  }
+  clauses.set(ctx, got);
+  return got;
+}
+
+/**
+ * What the question's wh-word stands for in its clause (askedClause): the subject or the object of its verb,
+ * null when the question places it nowhere or asks the subject of a passive (whose place in an active sentence
+ * is after the verb: roleAgrees says nothing of it).
  */
 function askedRole(ctx: AnswerContext): 'subject' | 'object' | null {
-  let got = roles.get(ctx);
-  if (got === undefined) {
-    got = null;
-    const tags = ctx.q.tags;
-    const wh = tags.findIndex((t) => /^(?:what|which|who|whom)$/.test(t.lower));
-    if (wh >= 0) {
-      let j = wh + 1;
-      while (j < tags.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[j].pos)) j++;
-      const next = tags[j];
-      if (next?.pos === 'VERB') got = 'subject';
-      else if (next?.pos === 'AUX' && /^(?:do|does|did)$/.test(next.lower)) got = 'object';
-    }
-    roles.set(ctx, got);
-  }
-  return got;
+  const clause = askedClause(ctx);
+  return clause.passive ? null : clause.role;
 }
 
 const verbBefore = new Map<string, boolean>();
@@ -442,20 +522,38 @@ export function passageAgreement(c: Candidate, ctx: AnswerContext): number {
 /** At most this many words stand between a candidate and the verb whose role it fills. */
 const ROLE_GAP = 8;
 
+/** A form of "be" (and adverbs) right before a verb: the verb is a passive participle ("is sent", "are not always used"). */
+const PASSIVE_BEFORE = /\b(?:is|are|was|were|be|been|being)\s+(?:(?:not|also|only|then|\w+ly)\s+)*$/i;
+/** Whether the verb at sentence[at] is in the passive. */
+const passiveAt = (sentence: string, at: number): boolean => PASSIVE_BEFORE.test(sentence.slice(Math.max(0, at - 60), at));
+
+/** The occurrences of the question's verbs (by stem) in a sentence, each with whether the sentence writes it in the passive. */
+function verbsInSentence(sentence: string, ctx: AnswerContext): { start: number; end: number; passive: boolean }[] {
+  const verbs = predicateStems(ctx);
+  if (!verbs.size) return [];
+  return tokenize(sentence)
+    .filter((t) => verbs.has(stem(t.text)))
+    .map((t) => ({ start: t.start, end: t.end, passive: passiveAt(sentence, t.start) }));
+}
+
+/** The side of a sentence's verb that the asked role falls on: the question's, or the other one where one of the two is passive and the other not ("what does X send" over "M is sent by X"). */
+const sideIn = (role: 'subject' | 'object', questionPassive: boolean, sentencePassive: boolean): 'subject' | 'object' =>
+  questionPassive === sentencePassive ? role : role === 'subject' ? 'object' : 'subject';
+
 /**
  * 1 when the candidate stands on the side of one of the question's verbs (by stem) in its sentence that the
- * question's wh-word asks (askedRole: before it for a subject, after it for an object), within ROLE_GAP words and
- * with no clause break between (a subject's apposition may close with a comma: "A macro, M, is used to ...").
+ * question's wh-word asks (askedClause: before it for a subject, after it for an object; the other side when the
+ * question or the sentence, not both, writes the verb in the passive), within ROLE_GAP words and with no clause
+ * break between (a subject's apposition may close with a comma: "A macro, M, is used to ...").
  */
 function fillsRole(c: Candidate, ctx: AnswerContext): number {
-  const role = askedRole(ctx);
-  const verbs = predicateStems(ctx);
+  const clause = askedClause(ctx);
   const at = placeInSentence(c);
-  if (!role || !verbs.size || at < 0) return 0;
+  if (!clause.role || at < 0) return 0;
   const sentence = c.sentence!;
   const end = at + c.text.length;
-  for (const t of tokenize(sentence)) {
-    if (!verbs.has(stem(t.text))) continue;
+  for (const t of verbsInSentence(sentence, ctx)) {
+    const role = sideIn(clause.role, clause.passive, t.passive);
     if (role === 'subject' && t.start >= end) {
       const between = sentence.slice(end, t.start);
       if (tokenize(between).length <= ROLE_GAP && !/[;:.()]/.test(between) && !/,/.test(between.replace(/^\s*,/, ''))) return 1;
@@ -685,7 +783,7 @@ export function asksCitedDocument(ctx: AnswerContext): boolean {
       const phrase = wh >= 0 ? tags.slice(wh + 1, Math.max(j, wh + 3)) : [];
       const passive = tags[j]?.pos === 'AUX' && !/^(?:do|does|did)$/.test(tags[j].lower) && tags[j + 1]?.pos === 'VERB' && /ed$/.test(tags[j + 1].lower);
       const byAgent = tags.some((t, i) => i > j && t.pos === 'VERB' && /ed$/.test(t.lower) && tags[i + 1]?.lower === 'by');
-      got = askedRole(ctx) === 'object' || passive || byAgent || phrase.some((t) => EARLIER.has(t.lower));
+      got = (askedClause(ctx).role === 'object' && askedClause(ctx).doSupport) || passive || byAgent || phrase.some((t) => EARLIER.has(t.lower));
     }
     citedAsks.set(ctx, got);
   }
