@@ -4,27 +4,13 @@
 // that is surer than its evidence (many inputs on few rows) and leaves a well-specified one as it was.
 import { describe, expect, it } from 'vitest';
 import { calibrationError, fitCalibration } from '../../electron/core/learn/calibrate';
-import { foldsByGroup, linear, sigmoid } from '../../electron/core/learn/logistic';
-import { mulberry32 } from '../../electron/core/learn/random';
+import { linear, sigmoid } from '../../electron/core/learn/logistic';
 import { fitAnswerModel } from '../../electron/core/chat/fit-model';
 import { retryExample } from './retrieval-fixture';
+import { knownProbabilityRows } from './synthetic-calibration';
 
-/** Rows of one informative column (known probability sigmoid(2x − 1)) and `noise` columns, `docs` documents. */
-function synthetic(n: number, noise: number, seed: number, docs = 30) {
-  const rnd = mulberry32(seed);
-  const X: number[][] = [];
-  const y: number[] = [];
-  const p: number[] = [];
-  const groups: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = [rnd() * 4 - 2, ...Array.from({ length: noise }, () => rnd() * 2 - 1)];
-    X.push(x);
-    p.push(sigmoid(2 * x[0] - 1));
-    y.push(rnd() < p[i] ? 1 : 0);
-    groups.push(`doc${i % docs}`);
-  }
-  return { X, y, p, groups, folds: foldsByGroup(groups, 5, 1) };
-}
+/** Known probability sigmoid(2x − 1), `docs` documents. */
+const synthetic = (n: number, noise: number, seed: number, docs = 30) => knownProbabilityRows(n, noise, seed, { docs, offset: 1 });
 
 const logLoss = (q: number[], y: number[]) => -q.reduce((a, qi, i) => a + Math.log(Math.max(1e-9, y[i] ? qi : 1 - qi)), 0) / q.length;
 

@@ -5,27 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { calibrationError, calibrationErrorFloor, fitCalibration } from '../../electron/core/learn/calibrate';
 import { foldsByGroup, linear, sigmoid } from '../../electron/core/learn/logistic';
-import { mulberry32 } from '../../electron/core/learn/random';
 import { expectedCalibrationError } from '../../electron/core/eval/calibration';
 import { fitAnswerModel, type FitExample } from '../../electron/core/chat/fit-model';
 import { retryExample } from './retrieval-fixture';
+import { knownProbabilityRows } from './synthetic-calibration';
 
-/** Rows of one informative column (known probability sigmoid(2x)) and noise columns, grouped by document. */
-function synthetic(n: number, noise: number, seed: number) {
-  const rnd = mulberry32(seed);
-  const X: number[][] = [];
-  const y: number[] = [];
-  const p: number[] = [];
-  const groups: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = [rnd() * 4 - 2, ...Array.from({ length: noise }, () => rnd() * 2 - 1)];
-    X.push(x);
-    p.push(sigmoid(2 * x[0]));
-    y.push(rnd() < p[i] ? 1 : 0);
-    groups.push(`doc${i % 40}`);
-  }
-  return { X, y, p, folds: foldsByGroup(groups, 5, 1) };
-}
+const synthetic = (n: number, noise: number, seed: number) => knownProbabilityRows(n, noise, seed);
 
 describe('the calibration (learn/calibrate.ts)', () => {
   it('recovers known probabilities and keeps the column they depend on', () => {
