@@ -72,6 +72,15 @@ describe("the question's verb, found through names and mis-tagged verbs", () => 
     }
   });
 
+  it('reads a passive with an adverb or "not" between its auxiliaries and its verb (and ends: a form of "be" once seen)', () => {
+    const sentence = 'The relay uses the Quartz channel for retries.';
+    for (const question of ['Which channel is not always used by the relay?', 'Which channel is also used by the relay?']) {
+      const ctx = answerContext(retrievalOf(question, [sentence]));
+      expect(feature('fillsRole', span('the Quartz channel', sentence), ctx)).toBe(1);
+      expect(feature('fillsRole', span('The relay', sentence), ctx)).toBe(0);
+    }
+  });
+
   it('reads an inverted modal before a subject as the object asked', () => {
     const sentence = 'The relay should use the Quartz channel for retries.';
     const ctx = answerContext(retrievalOf('Which channel should the relay use for retries?', [sentence]));

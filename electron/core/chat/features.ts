@@ -467,7 +467,7 @@ function askedClause(ctx: AnswerContext): AskedClause {
     else if (next?.pos === 'AUX') {
       let k = j;
       let be = false;
-      while (k < tags.length && (tags[k].pos === 'AUX' || tags[k].pos === 'PART' || tags[k].pos === 'ADV')) be ||= BE_FORMS.test(tags[k++].lower);
+      for (; k < tags.length && (tags[k].pos === 'AUX' || tags[k].pos === 'PART' || tags[k].pos === 'ADV'); k++) if (BE_FORMS.test(tags[k].lower)) be = true;
       const after = tags[k];
       if (after && (after.pos === 'VERB' || (be && after.pos === 'ADJ' && /(?:ed|en)$/.test(after.lower))))
         got = { role: 'subject', doSupport: false, verb: k, phraseEnd: j, passive: be };
