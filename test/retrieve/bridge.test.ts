@@ -1,15 +1,10 @@
 // The bridge document of a question naming two documents (retrieve/bridge.ts): the documents it names, by
 // designation or by a description its title holds, the one it asks about, and the passages the retriever
 // then finds in that document for the asking sentence (a real store: SQLite, FTS5, two ingested standards).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
-import { tmpDir } from '../helpers/tmp';
-import { Core } from '../../electron/core/core';
-import { Retriever } from '../../electron/core/retrieve/retriever';
+import { describe, expect, it } from 'vitest';
+import { standardText, standardsStore } from './standards-store';
 import { analyze } from '../../electron/core/retrieve/analysis';
 import { documentMentions, resolveBridge, type DocumentIdentity } from '../../electron/core/retrieve/bridge';
-import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { keepBridge } from '../../electron/core/retrieve/second-hop';
 
 const DOCUMENTS: DocumentIdentity[] = [
@@ -88,25 +83,6 @@ describe('the places held for the bridge document', () => {
 });
 
 // Two standards (ingested as files: header, numbered sections): only the server MIB says how dropped beacons are counted.
-function standardText(num: number, title: string, sections: [string, string[]][]): string {
-  const head = [
-    'Network Working Group                                         J. Doe',
-    `Request for Comments: ${num}                                   Example Org`,
-    'Category: Informational                                         May 2034',
-    '',
-    '',
-    `                    ${title}`,
-    '',
-    'Status of This Memo',
-    '',
-    '   This memo provides information for the Internet community.  It does',
-    '   not specify an Internet standard of any kind.  Distribution of this',
-    '   memo is unlimited.',
-    '',
-    '',
-  ].join('\n');
-  return head + sections.map(([h, paras], i) => `${i + 1}.  ${h}\n\n${paras.map((p) => `   ${p}\n\n`).join('')}`).join('');
-}
 const filler = (who: string) =>
   `The ${who} keeps a table of the beacons it has seen, with the time each one was last heard, the channel it used and the number of frames it sent, so that an operator can audit the service.`;
 const CLIENT = standardText(9401, 'Gadget Beacon Client MIB', [
@@ -121,32 +97,17 @@ const SERVER = standardText(9402, 'Gadget Beacon Server MIB', [
 ]);
 
 describe('retrieval for a question naming two documents', () => {
-  const t = tmpDir('gw-bridge-');
-  let core: Core;
-  let retriever: Retriever;
-
-  beforeAll(async () => {
-    core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
-    for (const [name, text] of [
-      ['rfc9401.txt', CLIENT],
-      ['rfc9402.txt', SERVER],
-    ]) {
-      fs.writeFileSync(path.join(t.dir, name), text);
-      storePrepared(core.store, await prepareFile(path.join(t.dir, name)));
-    }
-    retriever = new Retriever(core.store);
-  });
-  afterAll(async () => {
-    await core.close();
-    t.cleanup();
-  });
+  const store = standardsStore('gw-bridge-', [
+    ['rfc9401.txt', CLIENT],
+    ['rfc9402.txt', SERVER],
+  ]);
 
   it('resolves the bridge by number or by description and finds its passage for the asking sentence', async () => {
     for (const question of [
       'The gadget beacon client MIB complements the server MIB of RFC 9402. Which object of that server MIB counts the beacons a server dropped?',
       'The gadget beacon client MIB complements the gadget beacon server MIB. Which object of that server MIB counts dropped beacons?',
     ]) {
-      const r = await retriever.retrieve(question, { noRetry: true });
+      const r = await store.retriever.retrieve(question, { noRetry: true });
       const server = r.passages.find((p) => p.text.includes('beaconServerDropped'));
       expect(r.bridge?.documentId).toBeDefined();
       expect(server?.documentId).toBe(r.bridge!.documentId);
@@ -155,7 +116,7 @@ describe('retrieval for a question naming two documents', () => {
   });
 
   it('takes no bridge for a question naming one document', async () => {
-    const r = await retriever.retrieve('Which object of the gadget beacon server MIB counts dropped beacons?', { noRetry: true });
+    const r = await store.retriever.retrieve('Which object of the gadget beacon server MIB counts dropped beacons?', { noRetry: true });
     expect(r.bridge).toBeUndefined();
   });
 });

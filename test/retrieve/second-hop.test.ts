@@ -1,9 +1,9 @@
 // The second hop of a two-passage question: its shape, the bridges read off a passage, and the passage
 // found again with a bridge over a real store (SQLite, FTS5), weighed by a passage table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import { tmpDir } from '../helpers/tmp';
+import { standardText, standardsStore } from './standards-store';
 import { Core } from '../../electron/core/core';
 import { Retriever, type PooledPassage } from '../../electron/core/retrieve/retriever';
 import { analyze } from '../../electron/core/retrieve/analysis';
@@ -20,7 +20,6 @@ import {
   twoHopShape,
 } from '../../electron/core/retrieve/second-hop';
 import { PASSAGE_FEATURES, PassageRanker } from '../../electron/core/retrieve/passage-ranker';
-import { prepareFile, storePrepared } from '../../electron/core/ingest/pipeline';
 import { insertParagraphs } from './fixture';
 
 describe('the shape of a two-passage question', () => {
@@ -328,25 +327,6 @@ describe('the places kept for the second hop over a store', () => {
 
 // Two standards (ingested as files: header, numbered sections, references): the client specification
 // cites the server specification; only the server's passage says which port it listens on.
-function standardText(num: number, title: string, sections: [string, string[]][]): string {
-  const head = [
-    'Network Working Group                                         J. Doe',
-    `Request for Comments: ${num}                                   Example Org`,
-    'Category: Informational                                         May 2030',
-    '',
-    '',
-    `                    ${title}`,
-    '',
-    'Status of This Memo',
-    '',
-    '   This memo provides information for the Internet community.  It does',
-    '   not specify an Internet standard of any kind.  Distribution of this',
-    '   memo is unlimited.',
-    '',
-    '',
-  ].join('\n');
-  return head + sections.map(([h, paras], i) => `${i + 1}.  ${h}\n\n${paras.map((p) => `   ${p}\n\n`).join('')}`).join('');
-}
 const log = (who: string) =>
   `The ${who} keeps a log of each session it handles, with the time the session began, the peer it served and the number of octets it moved in either direction, so that an operator can audit the service later.`;
 const CLIENT_SPEC = standardText(9101, 'Widget Relay Client Protocol', [
@@ -366,30 +346,18 @@ const SERVER_SPEC = standardText(9102, 'Widget Relay Server Protocol', [
 ]);
 
 describe('a chain through a citation over a store', () => {
-  const t = tmpDir('gw-second-hop-cited-');
-  let core: Core;
-  let retriever: Retriever;
-
-  beforeAll(async () => {
-    core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
-    for (const [name, text] of [
-      ['rfc9101.txt', CLIENT_SPEC],
-      ['rfc9102.txt', SERVER_SPEC],
-    ]) {
-      fs.writeFileSync(path.join(t.dir, name), text);
-      storePrepared(core.store, await prepareFile(path.join(t.dir, name)));
-    }
-    retriever = new Retriever(core.store);
-  });
-  afterAll(async () => {
-    await core.close();
-    t.cleanup();
-  });
+  const store = standardsStore('gw-second-hop-cited-', [
+    ['rfc9101.txt', CLIENT_SPEC],
+    ['rfc9102.txt', SERVER_SPEC],
+  ]);
 
   it('holds the citing passage and follows the cited document, even where the question designates it', async () => {
-    const r = await retriever.retrieve('The widget relay client protocol refers to RFC 9102 for the server side. On which port does that server listen?', {
-      noRetry: true,
-    });
+    const r = await store.retriever.retrieve(
+      'The widget relay client protocol refers to RFC 9102 for the server side. On which port does that server listen?',
+      {
+        noRetry: true,
+      },
+    );
     const cited = r.secondHop?.bridges.find((b) => b.reference && designationKey(b.term) === 'RFC9102');
     expect(cited).toBeDefined();
     const citing = r.passages.find((p) => p.id === cited!.chunk);
