@@ -783,7 +783,8 @@ export function asksCitedDocument(ctx: AnswerContext): boolean {
       const phrase = wh >= 0 ? tags.slice(wh + 1, Math.max(j, wh + 3)) : [];
       const passive = tags[j]?.pos === 'AUX' && !/^(?:do|does|did)$/.test(tags[j].lower) && tags[j + 1]?.pos === 'VERB' && /ed$/.test(tags[j + 1].lower);
       const byAgent = tags.some((t, i) => i > j && t.pos === 'VERB' && /ed$/.test(t.lower) && tags[i + 1]?.lower === 'by');
-      got = (askedClause(ctx).role === 'object' && askedClause(ctx).doSupport) || passive || byAgent || phrase.some((t) => EARLIER.has(t.lower));
+      const clause = askedClause(ctx);
+      got = (clause.role === 'object' && clause.doSupport) || passive || byAgent || phrase.some((t) => EARLIER.has(t.lower));
     }
     citedAsks.set(ctx, got);
   }

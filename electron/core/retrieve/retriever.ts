@@ -408,10 +408,10 @@ export class Retriever {
 
   /** The stored documents' identities (title, designation, date) that a question's bridge is resolved against. */
   private documentIdentities(): DocumentIdentity[] {
-    return this.repo.documentIdentities().map((d) => {
-      const standard = d.standard ? (JSON.parse(d.standard) as { id?: string; date?: string } | null) : null;
-      return { documentId: d.documentId, title: d.title, designation: standard?.id ?? null, date: standard?.date ?? null };
-    });
+    const standards = new Map(this.clauses.standards().map((s) => [s.documentId, s.standard]));
+    return this.repo
+      .documentTitles()
+      .map((d) => ({ ...d, designation: standards.get(d.documentId)?.id ?? null, date: standards.get(d.documentId)?.date ?? null }));
   }
 
   /**
@@ -695,15 +695,17 @@ export class Retriever {
     const match = new Map<number, number>();
     const sources = new Set<number>();
     const followed: SecondHopRead['bridges'] = [];
-    let bridgeHits: number[] = [];
-    if (bridgeDocument !== undefined) {
-      // the document the question names and asks about (retrieve/bridge.ts): its passages for the asking sentence
-      const hits = this.repo.searchPassagesIn(bridgeDocument, hopQuery(asked), HOP_HITS).map((h) => h.id);
-      bridgeHits = hits;
-      hits.forEach((id, rank) => found.set(id, Math.max(found.get(id) ?? 0, 1 / (1 + rank))));
-      const terms = questionTerms(analyze(asked.asking), (w) => this.repo.chunkFrequencies(w), chunks);
+    const query = hopQuery(asked);
+    // passages a hop found: each by its rank in the search (and the rank of the bridge that led to it), judged by
+    // how well it matches `judgedBy` (the asking sentence, with the bridge's term when one stands for what it describes)
+    const take = (hits: number[], judgedBy: string, source = 0) => {
+      hits.forEach((id, rank) => found.set(id, Math.max(found.get(id) ?? 0, 1 / (1 + rank) / (1 + source))));
+      const terms = questionTerms(analyze(judgedBy), (w) => this.repo.chunkFrequencies(w), chunks);
       for (const row of this.repo.passages(hits)) match.set(row.id, Math.max(match.get(row.id) ?? 0, passageMatch(row.text, terms).best));
-    }
+    };
+    // the document the question names and asks about (retrieve/bridge.ts): its passages for the asking sentence
+    const bridgeHits = bridgeDocument !== undefined ? this.repo.searchPassagesIn(bridgeDocument, query, HOP_HITS).map((h) => h.id) : [];
+    if (bridgeHits.length) take(bridgeHits, asked.asking);
     // a name's chunk frequency (FTS5 reads it as a phrase of its words): the rarer, the more it says
     const spaced = (t: string) => t.replace(/[-/]+/g, ' ');
     const read = bridgesOf(asked, first, (terms) => {
@@ -715,7 +717,6 @@ export class Retriever {
     if (!bridges.length) return { found, match, sources, bridges: followed, bridgeHits };
     const documentOf = bridges.some((b) => b.reference) ? this.designatedDocuments() : new Map<string, number>();
     const own = new Map(first.map((x) => [x.chunk, x.documentId]));
-    const query = hopQuery(asked);
     for (const bridge of bridges) {
       let hits: number[];
       if (bridge.reference) {
@@ -731,10 +732,8 @@ export class Retriever {
           .filter((id) => id !== bridge.chunk)
           .slice(0, HOP_HITS);
       }
-      hits.forEach((id, rank) => found.set(id, Math.max(found.get(id) ?? 0, 1 / (1 + rank) / (1 + bridge.source))));
       // what a second-hop passage is judged by: the asking sentence with the bridge in place of what it describes
-      const terms = questionTerms(analyze(`${asked.asking} ${bridge.term}`), (w) => this.repo.chunkFrequencies(w), chunks);
-      for (const row of this.repo.passages(hits)) match.set(row.id, Math.max(match.get(row.id) ?? 0, passageMatch(row.text, terms).best));
+      take(hits, `${asked.asking} ${bridge.term}`, bridge.source);
       if (hits.length) {
         sources.add(bridge.chunk);
         followed.push({ term: bridge.term, reference: bridge.reference, chunk: bridge.chunk });

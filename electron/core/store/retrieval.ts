@@ -235,14 +235,11 @@ export class RetrievalRepository {
     }[];
   }
 
-  /** The documents holding passages, with their title and, for a recognised standard, its identification (JSON). */
-  documentIdentities(): { documentId: number; title: string; standard: string | null }[] {
+  /** The documents holding passages, with their titles. */
+  documentTitles(): { documentId: number; title: string }[] {
     return this.db
-      .prepare(
-        `SELECT d.id AS documentId, d.title AS title, ds.standard AS standard FROM documents d LEFT JOIN document_structure ds ON ds.document_id = d.id
-         WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.document_id = d.id) ORDER BY d.id`,
-      )
-      .all() as { documentId: number; title: string; standard: string | null }[];
+      .prepare(`SELECT d.id AS documentId, d.title AS title FROM documents d WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.document_id = d.id) ORDER BY d.id`)
+      .all() as { documentId: number; title: string }[];
   }
 
   chunkCount(): number {

@@ -512,7 +512,8 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
   // PP" and no sense names by its preposition: the phrase says which of the noun is meant ("data from the
   // card"), and a relation "verb + preposition" would drop the noun the fact is about ("as" and a means "by
   // doing" are the verb's, a rate's "per" the count's; a light verb's act noun is the relation's verb: rel.light-verb)
-  if (
+  const preposition = lower(tokens[j]);
+  const specifiable =
     kind === 'svo' &&
     !passive &&
     main &&
@@ -520,14 +521,12 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     !only.name &&
     only.to - only.from < 3 &&
     tokens[j]?.pos === 'ADP' &&
-    !['of', 'by', 'as', 'per'].includes(lower(tokens[j])) &&
+    !['of', 'by', 'as', 'per', 'than'].includes(preposition) &&
     !['which', 'whom', 'whose'].includes(lower(tokens[j + 1])) &&
-    !UNASSERTED_OPENERS.has(lower(tokens[j])) &&
-    !opensClause(tokens, j) &&
-    lower(tokens[j]) !== 'than' &&
-    !frameNamesPreposition(lemma(main.text.toLowerCase()), lower(tokens[j])) &&
-    !(lemma(main.text.toLowerCase()) in LIGHT_VERBS && verbOfActNoun(lower(tokens[only.np.to])) !== null)
-  ) {
+    !UNASSERTED_OPENERS.has(preposition) &&
+    !opensClause(tokens, j);
+  const verb = specifiable ? lemma(main.text.toLowerCase()) : '';
+  if (specifiable && !frameNamesPreposition(verb, preposition) && !(verb in LIGHT_VERBS && verbOfActNoun(lower(tokens[only.np.to])) !== null)) {
     const specified = withTrailingPhrase(args, only, j);
     if (specified !== only) {
       for (const s of subjects) emit(r, s, rel, specified, kind, 'prop.object-specifier');
