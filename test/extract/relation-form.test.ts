@@ -122,6 +122,11 @@ describe('relation form', () => {
     expect(relationForm(triple('key', 'needed to enable', 'encryption'), true)).toMatchObject({ relation: 'enable', meta: { catenative: 'needed to' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying frames'), true)).toMatchObject({ relation: 'carry', tail: { text: 'frames' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying to the peer'), true).relation).toBe('responsible for');
+    // a word in -ing whose commonest sense is a noun's is a modifier, not the act: the adjective stays the relation
+    expect(relationForm(triple('server', 'responsible for', 'accounting records'), true)).toMatchObject({
+      relation: 'responsible for',
+      tail: { text: 'accounting records' },
+    });
   });
   it("rel.aspect-gerund: a catenative of aspect before a gerund relates by the gerund's verb, the catenative its qualifier", () => {
     const begun = relationForm(triple('researcher', 'has begun leveraging', 'language model'), true);

@@ -483,7 +483,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     const adjective = ACT_ADJECTIVES[words.filter((w) => !BE.has(w)).join(' ')];
     const gerund = verbal && adjective ? splitTail(tail, GERUND_FIRST) : null;
     const next = gerund?.rest.text.split(/\s+/)[0].toLowerCase() ?? '';
-    const act = gerund ? verbLemma(gerund.first) : null;
+    const act = gerund && verbGerund(gerund.first) ? verbLemma(gerund.first) : null;
     if (gerund && act && !FUNCTION_WORDS.has(next)) {
       if (adjective === 'qualifier') meta.catenative = words.filter((w) => !BE.has(w)).join(' ');
       words = [act];
