@@ -30,7 +30,7 @@ export const PHRASE_RULES = [
   {
     id: 'np.bracketed-aside',
     statement:
-      'A short bracketed aside with no verb (a number, a citation, a gloss of up to five words; one or two brackets in a row) between a phrase and its continuation stays inside the phrase: after adjectives ("a wired or wireless (radio) link"), before a lower-case continuation ("the Foo (Bar 1) relay functions"), or after an acronym the phrase spells ("Foo Bar (FB) (RFC 1) Relay functions").',
+      'A short bracketed aside with no verb (a number, a citation, a gloss of up to five words; one or two brackets in a row) between a phrase and its continuation stays inside the phrase: after adjectives, a number or designation ("a wired or wireless (802.3) link"), before a lower-case continuation ("the Foo (Bar 1) relay functions"), or after an acronym the phrase spells ("Foo Bar (FB) (RFC 1) Relay functions").',
   },
   { id: 'np.name-particle', statement: 'Two names joined by a lower-case name particle ("of", "de", "van") are one name.' },
 ];
@@ -85,6 +85,8 @@ function afterAside(tokens: Token[], i: number, j: number): number {
   }
   if (!closes.length) return -1;
   const next = closes[closes.length - 1] + 1;
+  // (nor a participle after the brackets, which opens a reduced relative: "an exchange (phase 1) supporting X")
+  if (/\p{L}{2}(?:ing|ed)$/u.test(tokens[next]?.text ?? '')) return -1;
   // (the continuation has a nominal head of its own, so the phrase never ends inside the brackets)
   let last = next;
   while (NP_POS.has(tokens[last + 1]?.pos ?? '')) last++;
@@ -92,7 +94,8 @@ function afterAside(tokens: Token[], i: number, j: number): number {
   const afterAdjective = tokens[j].pos === 'ADJ';
   // (one capitalised word or number in brackets after a noun is np.bracketed-acronym's)
   const acronymLike = closes.length === 1 && closes[0] === j + 3 && NP_HEAD.has(tokens[j].pos) && /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[j + 2].text);
-  if (afterAdjective) return next;
+  // (after adjectives only a number or a designation: a lower-case word there glosses the adjective, "diverse (varied)")
+  if (afterAdjective) return tokens.slice(j + 2, closes[0]).some((t) => /[\p{Lu}\p{N}]/u.test(t.text)) ? next : -1;
   if (!capitalised(tokens[next])) return acronymLike ? -1 : next;
   return closes.length === 2 && closes[0] === j + 3 && spelledBefore(tokens, { ...tokens[j], from: i, to: j }, j + 2) ? next : -1;
 }
