@@ -30,7 +30,7 @@ export const PHRASE_RULES = [
   {
     id: 'np.bracketed-aside',
     statement:
-      'A short bracketed aside with no verb (a number, a citation, a gloss of up to five words; one or two brackets in a row) between a phrase and its continuation stays inside the phrase: after adjectives, a number or designation ("a wired or wireless (802.3) link"), before a lower-case continuation ("the Foo (Bar 1) relay functions"), or after an acronym the phrase spells ("Foo Bar (FB) (RFC 1) Relay functions").',
+      'A short bracketed aside with no verb or conjunction (a number, a citation, a gloss of up to five words; one or two brackets in a row) between a phrase and its continuation stays inside the phrase: after adjectives, a number or designation ("a wired or wireless (802.3) link"), before a lower-case continuation ("the Foo (Bar 1) relay functions"), or after an acronym the phrase spells ("Foo Bar (FB) (RFC 1) Relay functions").',
   },
   { id: 'np.name-particle', statement: 'Two names joined by a lower-case name particle ("of", "de", "van") are one name.' },
 ];
@@ -65,8 +65,9 @@ function asideClose(tokens: Token[], at: number): number {
   for (let c = at + 1; c < tokens.length && c <= at + ASIDE_WORDS + 1; c++) {
     const t = tokens[c];
     if (t.text === ')') return c > at + 1 ? c : -1;
-    // (a verb opens a clause of its own, a pointer or a remark: no aside of the phrase)
-    if (['(', '[', ']', '.', ';', ':'].includes(t.text) || VERB_POS.has(t.pos)) return -1;
+    // (a verb opens a clause of its own, a pointer or a remark, and a conjunction an alternative, "(or more)":
+    // no aside of the phrase)
+    if (['(', '[', ']', '.', ';', ':'].includes(t.text) || VERB_POS.has(t.pos) || COORD.has(lower(t))) return -1;
   }
   return -1;
 }
