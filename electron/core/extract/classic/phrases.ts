@@ -89,6 +89,7 @@ function afterAside(tokens: Token[], i: number, j: number): number {
   // (nor a participle after the brackets, which opens a reduced relative: "an exchange (phase 1) supporting X")
   if (/\p{L}{2}(?:ing|ed)$/u.test(tokens[next]?.text ?? '')) return -1;
   // (the continuation has a nominal head of its own, so the phrase never ends inside the brackets)
+  if (!NP_POS.has(tokens[next]?.pos ?? '')) return -1;
   let last = next;
   while (NP_POS.has(tokens[last + 1]?.pos ?? '')) last++;
   if (!tokens.slice(next, last + 1).some((t) => NP_HEAD.has(t.pos))) return -1;
