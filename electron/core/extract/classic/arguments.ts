@@ -66,7 +66,11 @@ export const ARGUMENT_RULES = [
       'A common noun (or a phrase a name only modifies) in apposition to a name ("the architect, Jane Doe,", "an XML template, X,") stands for the name.',
   },
   { id: 'arg.called-name', statement: 'A common noun given a name between commas ("the second version, called X, is") stands for the name.' },
-  { id: 'arg.possessed', statement: 'The possessed thing is the end, with its owner when that is a common noun ("the peer\'s identity").' },
+  {
+    id: 'arg.possessed',
+    statement:
+      'The possessed thing is the end, with its owner when that is a common noun ("the peer\'s identity"); so is it in an "of" complement ("the size of the peer\'s buffer").',
+  },
   {
     id: 'arg.coordination',
     statement: 'Coordinated ends ("A, B and C", "not only A but also B", "A as well as B") are each an end; a list needs its conjunction.',
@@ -171,7 +175,12 @@ export class Arguments {
       if (lower(tokens[np.to + 1]) === 'of' && depth < 2) {
         let k = np.to + 2;
         while (k < n && (tokens[k].pos === 'DET' || POSSESSIVE.has(lower(tokens[k])))) k++;
-        const c = this.argStartingAt(k, depth + 1);
+        let c = this.argStartingAt(k, depth + 1);
+        // arg.possessed inside the complement: "the size of the peer's buffer" is of the buffer, not the peer
+        if (c && !c.of && ["'s", '’s'].includes(lower(tokens[c.to + 1])) && !VERB_POS.has(tokens[c.to + 1].pos)) {
+          const b = this.argStartingAt(c.to + 2, depth + 1);
+          if (b && !b.numeric) c = withRule(b.name ? { ...b, lead: c.lead } : { ...b, ...phrase(tokens, text, c.from, b.to), lead: c.lead }, 'arg.possessed');
+        }
         if (c) {
           of = c;
           to = c.to;

@@ -6,7 +6,7 @@
 import { COORDINATORS as COORD, NAME_PARTICLES as NAME_LINKS, QUANTIFIERS } from '../../nlp/lexicon';
 import { matchInitials } from '../../nlp/acronyms';
 import { phrase, type Phrase, type Token } from './tokens';
-import { capitalised, lower, modifierLike, NP_HEAD, NP_POS, pluralNoun } from './words';
+import { capitalised, lower, modifierLike, NP_HEAD, NP_POS, pluralNoun, VERB_POS } from './words';
 
 export const PHRASE_RULES = [
   { id: 'np.run', statement: 'A noun phrase is a run of adjectives, nouns, names and numbers, trimmed to end on a noun, name or number.' },
@@ -27,6 +27,11 @@ export const PHRASE_RULES = [
     statement: 'A bare singular noun after a determiner, coordinated with a compound whose head is plural, shares that head.',
   },
   { id: 'np.bracketed-acronym', statement: 'An acronym in brackets between a phrase and its continuation stays inside the phrase.' },
+  {
+    id: 'np.bracketed-aside',
+    statement:
+      'A short bracketed aside with no verb or conjunction (a number, a citation, a gloss of up to five words; one or two brackets in a row) between a phrase and its continuation stays inside the phrase: after adjectives, a number or designation ("a wired or wireless (802.3) link"), before a lower-case continuation ("the Foo (Bar 1) relay functions"), or after an acronym the phrase spells ("Foo Bar (FB) (RFC 1) Relay functions").',
+  },
   { id: 'np.name-particle', statement: 'Two names joined by a lower-case name particle ("of", "de", "van") are one name.' },
 ];
 
@@ -51,6 +56,52 @@ function spelledBefore(tokens: Token[], p: Phrase, at: number): boolean {
   );
 }
 
+/** The most words inside a bracketed aside a noun phrase runs over (np.bracketed-aside). */
+const ASIDE_WORDS = 5;
+
+/** The closing bracket of a short aside opening at token `at` with no verb or bracket inside; -1 when none. */
+function asideClose(tokens: Token[], at: number): number {
+  if (tokens[at]?.text !== '(') return -1;
+  for (let c = at + 1; c < tokens.length && c <= at + ASIDE_WORDS + 1; c++) {
+    const t = tokens[c];
+    if (t.text === ')') return c > at + 1 ? c : -1;
+    // (a verb opens a clause of its own, a pointer or a remark, and a conjunction an alternative, "(or more)":
+    // no aside of the phrase)
+    if (['(', '[', ']', '.', ';', ':'].includes(t.text) || VERB_POS.has(t.pos) || COORD.has(lower(t))) return -1;
+  }
+  return -1;
+}
+
+/**
+ * np.bracketed-aside: the token the run from i to j continues at over the brackets right after it, or -1.
+ * One lone word in brackets after a nominal head is np.bracketed-acronym's (below).
+ */
+function afterAside(tokens: Token[], i: number, j: number): number {
+  const closes: number[] = [];
+  for (let at = j + 1; closes.length < 2;) {
+    const c = asideClose(tokens, at);
+    if (c < 0) break;
+    closes.push(c);
+    at = c + 1;
+  }
+  if (!closes.length) return -1;
+  const next = closes[closes.length - 1] + 1;
+  // (nor a participle after the brackets, which opens a reduced relative: "an exchange (phase 1) supporting X")
+  if (/\p{L}{2}(?:ing|ed)$/u.test(tokens[next]?.text ?? '')) return -1;
+  // (the continuation has a nominal head of its own, so the phrase never ends inside the brackets)
+  if (!NP_POS.has(tokens[next]?.pos ?? '')) return -1;
+  let last = next;
+  while (NP_POS.has(tokens[last + 1]?.pos ?? '')) last++;
+  if (!tokens.slice(next, last + 1).some((t) => NP_HEAD.has(t.pos))) return -1;
+  const afterAdjective = tokens[j].pos === 'ADJ';
+  // (one capitalised word or number in brackets after a noun is np.bracketed-acronym's)
+  const acronymLike = closes.length === 1 && closes[0] === j + 3 && NP_HEAD.has(tokens[j].pos) && /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(tokens[j + 2].text);
+  // (after adjectives only a number or a designation: a lower-case word there glosses the adjective, "diverse (varied)")
+  if (afterAdjective) return tokens.slice(j + 2, closes[0]).some((t) => /[\p{Lu}\p{N}]/u.test(t.text)) ? next : -1;
+  if (!capitalised(tokens[next])) return acronymLike ? -1 : next;
+  return closes.length === 2 && closes[0] === j + 3 && spelledBefore(tokens, { ...tokens[j], from: i, to: j }, j + 2) ? next : -1;
+}
+
 /** Noun phrases of a sentence: token index ranges, trimmed to end on a nominal head. */
 export function nounPhrases(tokens: Token[], text: string): Phrase[] {
   const base: Phrase[] = [];
@@ -61,10 +112,16 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
       continue;
     }
     let j = i;
-    while (j + 1 < tokens.length && NP_POS.has(tokens[j + 1].pos)) j++;
+    const rules: string[] = [];
+    for (let guard = 0; guard < 3; guard++) {
+      while (j + 1 < tokens.length && NP_POS.has(tokens[j + 1].pos)) j++;
+      const next = afterAside(tokens, i, j);
+      if (next < 0) break;
+      j = next;
+      if (!rules.includes('np.bracketed-aside')) rules.push('np.bracketed-aside');
+    }
     let from = i;
     let to = j;
-    const rules: string[] = [];
     while (to >= from && !NP_HEAD.has(tokens[to].pos)) to--;
     // a section number opening a heading ("3.1 Foo-Bar", "1.  Introduction") is not part of
     // the name; a plain number is ("221 Baker Street")
@@ -99,6 +156,9 @@ export function nounPhrases(tokens: Token[], text: string): Phrase[] {
     while (from < to && QUANTIFIERS.has(lower(tokens[from])) && (!capitalised(tokens[from]) || (from === 0 && !capitalised(tokens[from + 1])))) {
       from++;
       if (!rules.includes('np.quantifier')) rules.push('np.quantifier');
+      // (and an aside right after the quantifier goes with it: "several (optional) fields")
+      const close = asideClose(tokens, from);
+      if (close > 0 && close < to) from = close + 1;
     }
     // coordinated adjectives share the noun: "red and green lights"
     // (also before a compound: "left and right brake pads")
