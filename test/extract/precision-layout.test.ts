@@ -1,15 +1,18 @@
 // Where a triple's parts sit in its evidence sentence (extract/precision-model.ts sentenceLayout) and the
 // candidate features read from it: the words a reading skipped between the relation's verb and the object and
 // between the subject and the verb, a verb told inside another clause, and a condition the sentence states
-// that the triple does not carry, a subject that opens its sentence. Invented sentences with known values.
+// that the triple does not carry, a subject that opens its sentence, a subject that runs on into a word the triple
+// drops and the words after the object. Invented sentences with known values.
 import { describe, expect, it } from 'vitest';
 import {
   objectGap,
   sentenceLayout,
   subjectGap,
   subjectOpensSentence,
+  subjectRunsOnUnsaid,
   tripleFeatures,
   verbAfterClauseOpener,
+  wordsAfterObject,
 } from '../../electron/core/extract/precision-model';
 
 describe("where a triple's parts sit in its sentence", () => {
@@ -108,5 +111,42 @@ describe("where a triple's parts sit in its sentence", () => {
     expect(tripleFeatures(shape, 0.5, names)).toEqual([1]);
     expect(tripleFeatures({ ...shape, sentence: 'It holds a record.' }, 0.5, names)).toEqual([0]);
     expect(tripleFeatures({ ...shape, sentence: 'After the audit, the ledger holds a record.' }, 0.5, names)).toEqual([0]);
+  });
+
+  it('the subject runs on into a content word the triple drops: a post-modifier or an adverbial left out', () => {
+    const runsOn = (subject: string, relation: string, object: string, sentence: string) => subjectRunsOnUnsaid({ subject, relation, object, sentence });
+    // a participle narrowing the subject ("the valve fitted upstream") left out
+    expect(runsOn('valve', 'closes', 'inlet', 'The valve fitted upstream closes the inlet.')).toBe(true);
+    // an adverbial between the subject and its verb
+    expect(runsOn('valve', 'closes', 'inlet', 'The valve usually closes the inlet.')).toBe(true);
+    // the relation's verb, an auxiliary, a modal or a negation next: nothing dropped
+    expect(runsOn('valve', 'closes', 'inlet', 'The valve closes the inlet.')).toBe(false);
+    expect(runsOn('valve', 'is closed by', 'operator', 'The valve is closed by the operator.')).toBe(false);
+    expect(runsOn('valve', 'must close', 'inlet', 'The valve must close the inlet.')).toBe(false);
+    expect(runsOn('valve', 'closes', 'inlet', 'The valve not only closes the inlet.')).toBe(false);
+    // a word the triple says (the relation's, by its stem) or a function word next
+    expect(runsOn('valve', 'fitted upstream of', 'inlet', 'The valve fitted upstream of the inlet.')).toBe(false);
+    expect(runsOn('valve', 'closes', 'inlet', 'The valve that the operator set closes the inlet.')).toBe(false);
+    // the subject not held by the sentence as written (a resolved pronoun): unknown, the feature reads null
+    expect(runsOn('valve', 'closes', 'inlet', 'It closes the inlet.')).toBeNull();
+    const names = ['subject runs on into a word the triple drops'];
+    const shape = { subject: 'valve', relation: 'closes', object: 'inlet', sentence: 'The valve fitted upstream closes the inlet.' };
+    expect(tripleFeatures(shape, 0.5, names)).toEqual([1]);
+    expect(tripleFeatures({ ...shape, sentence: 'The valve closes the inlet.' }, 0.5, names)).toEqual([0]);
+    expect(tripleFeatures({ ...shape, sentence: 'It closes the inlet.' }, 0.5, names)).toEqual([null]);
+  });
+
+  it('the words the sentence holds after the object', () => {
+    const shape = { subject: 'pump', relation: 'fills', object: 'tank', sentence: 'The pump fills the tank, and the float stops it.' };
+    expect(wordsAfterObject(sentenceLayout(shape))).toBe(5); // "and the float stops it"
+    const closes = { subject: 'pump', relation: 'fills', object: 'tank', sentence: 'The main pump slowly fills the storage tank.' };
+    expect(wordsAfterObject(sentenceLayout(closes))).toBe(0);
+    // the object not in the sentence: unknown
+    const missing = { subject: 'pump', relation: 'fills', object: 'reservoir', sentence: 'The pump fills the tank.' };
+    expect(wordsAfterObject(sentenceLayout(missing))).toBeNull();
+    const names = ['sentence words after the object (log)'];
+    expect(tripleFeatures(shape, 0.5, names)).toEqual([Math.log1p(5)]);
+    expect(tripleFeatures(closes, 0.5, names)).toEqual([0]);
+    expect(tripleFeatures(missing, 0.5, names)).toEqual([null]);
   });
 });
