@@ -120,3 +120,21 @@ describe('retrieval for a question naming two documents', () => {
     expect(r.bridge).toBeUndefined();
   });
 });
+
+describe('a description two editions hold alike', () => {
+  const citing = (cites: string[]): DocumentIdentity[] => DOCUMENTS.map((d) => (d.documentId === 4 ? { ...d, cites } : d));
+  const question = 'The lantern relay usage guidelines point to the gadget beacon server MIB. Which object of that MIB counts dropped beacons?';
+
+  it('names the edition another document the question names cites', () => {
+    const b = resolveBridge(analyze(question), citing(['RFC 9301', 'RFC 9303']));
+    expect(b).toMatchObject({ documentId: 3, how: 'description', confidence: 0 });
+    expect(b?.mentioned.sort()).toEqual([3, 4]);
+  });
+
+  it('names neither when both editions are cited, or neither, or only by themselves', () => {
+    expect(resolveBridge(analyze(question), citing(['RFC 9302', 'RFC 9303']))).toBeNull();
+    expect(resolveBridge(analyze(question), citing([]))).toBeNull();
+    const self = DOCUMENTS.map((d) => (d.documentId === 3 ? { ...d, cites: ['RFC 9302'] } : d));
+    expect(documentMentions(analyze('What does the gadget beacon server MIB count?'), self)).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import { analyze } from '../../electron/core/retrieve/analysis';
 import {
   backReferenceWords,
   bridgesOf,
+  citedIn,
   citingPassage,
   describingText,
   designationKey,
@@ -365,5 +366,72 @@ describe('a chain through a citation over a store', () => {
     expect(citing?.text).toContain('RFC 9102');
     expect(citing?.documentId).not.toBe(r.passages.find((p) => p.text.includes('port 4711'))?.documentId);
     expect(r.passages.some((p) => p.text.includes('port 4711'))).toBe(true);
+  });
+});
+
+describe('bridges a passage cites by a tag of its reference list', () => {
+  const asked = analyze('The lamp tender guidelines cite a specification for the flare signal. Which colour does that specification give it?');
+  const sentence = 'The flare signal is described in [4].';
+
+  it('takes a standard the graph says a best sentence cites, after the designations it writes', () => {
+    const cited = [{ designation: 'RFC 9604', sentence }];
+    const bridges = bridgesOf(asked, [{ chunk: 3, sentences: [sentence, 'See also RFC 9605.'], cited }]);
+    expect(bridges.filter((b) => b.reference).map((b) => designationKey(b.term))).toEqual(['RFC9605', 'RFC9604']);
+    // without the graph's citations the tag names nothing
+    expect(bridgesOf(asked, [{ chunk: 3, sentences: [sentence] }]).filter((b) => b.reference)).toEqual([]);
+  });
+
+  it('leaves a citation read from another sentence of the passage, and one the question designates', () => {
+    const elsewhere = [{ designation: 'RFC 9604', sentence: 'Lamps are tended nightly, as [4] requires of every tender.' }];
+    expect(bridgesOf(asked, [{ chunk: 3, sentences: [sentence], cited: elsewhere }]).filter((b) => b.reference)).toEqual([]);
+    const designated = analyze('The lamp tender guidelines cite RFC 9604 for the flare signal. Which colour does that specification give it?');
+    expect(bridgesOf(designated, [{ chunk: 3, sentences: [sentence], cited: [{ designation: 'RFC 9604', sentence }] }]).filter((b) => b.reference)).toEqual([]);
+  });
+
+  it('matches a citation to its sentence whatever the spacing or case, or by their common opening', () => {
+    expect(citedIn({ designation: 'RFC 9604', sentence: 'the  flare signal is\n described in [4].' }, [sentence])).toBe(true);
+    expect(citedIn({ designation: 'RFC 9604', sentence: `${sentence} It burns red.` }, [sentence])).toBe(true);
+    expect(
+      citedIn({ designation: 'RFC 9604', sentence: 'The flare signal is described in [4] for lamps at sea' }, [
+        'The flare signal is described in [4] for lamps at sea and on land.',
+      ]),
+    ).toBe(true);
+    expect(citedIn({ designation: 'RFC 9604', sentence: '' }, [sentence])).toBe(false);
+  });
+});
+
+// Two standards whose citation is a numbered tag ("[2]") resolved through the citing document's reference list.
+const TENDER = standardText(9601, 'Lamp Tender Guidelines', [
+  ['Introduction', ['This memo gives guidelines to the tenders of harbour lamps.  A tender visits every lamp of a harbour once a night.', log('tender')]],
+  ['Signals', ['A tender raises the flare signal when a lamp fails.  The flare signal is described in [2].', log('tender')]],
+  ['Security Considerations', ['A tender carries no secrets; the signal may be seen by anyone in the harbour.', log('tender')]],
+  ['References', ['[2]  Doe, J., "Harbour Flare Signalling", RFC 9602, May 2030.']],
+]);
+const FLARE = standardText(9602, 'Harbour Flare Signalling', [
+  ['Introduction', ['This memo defines how harbour flares are signalled between lamps and boats.', log('signaller')]],
+  ['Colours', ['The flare signal burns amber for a failed lamp and violet for a closed quay.', log('signaller')]],
+  ['Security Considerations', ['A flare may be raised by anyone; boats trust it only within sight of a lamp.', log('signaller')]],
+]);
+
+describe('a chain through a numbered citation over a store', () => {
+  const store = standardsStore(
+    'gw-second-hop-tag-',
+    [
+      ['rfc9601.txt', TENDER],
+      ['rfc9602.txt', FLARE],
+    ],
+    { extract: true },
+  );
+
+  it('follows the standard a tag of the reference list designates to the passage that answers', async () => {
+    const r = await store.retriever.retrieve('A tender raises a signal when a lamp fails. Which colour does that signal burn for a failed lamp?', {
+      noRetry: true,
+    });
+    const followed = r.secondHop?.bridges.find((b) => b.reference && designationKey(b.term) === 'RFC9602');
+    expect(followed).toBeDefined();
+    expect(r.passages.find((p) => p.id === followed!.chunk)?.text).toContain('described in [2]');
+    const answer = r.passages.find((p) => p.text.includes('burns amber'));
+    expect(answer).toBeDefined();
+    expect(r.secondHop?.passages.some((p) => p.id === answer!.id)).toBe(true);
   });
 });

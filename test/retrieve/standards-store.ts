@@ -29,19 +29,30 @@ export function standardText(num: number, title: string, sections: [string, stri
   return head + sections.map(([h, paras], i) => `${i + 1}.  ${h}\n\n${paras.map((p) => `   ${p}\n\n`).join('')}`).join('');
 }
 
-/** A store holding these files (name, text), ingested before the suite's tests and closed after them; read `retriever` in a test. */
-export function standardsStore(prefix: string, files: [string, string][]): { retriever: Retriever } {
+/**
+ * A store holding these files (name, text), ingested before the suite's tests and closed after them (with
+ * `extract`, the classic extraction run over them: the graph's citations); read `retriever` in a test.
+ */
+export function standardsStore(prefix: string, files: [string, string][], options: { extract?: boolean } = {}): { retriever: Retriever } {
   const t = tmpDir(prefix);
   let core: Core;
   const held = {} as { retriever: Retriever };
   beforeAll(async () => {
     core = new Core({ dbPath: path.join(t.dir, 'g.db'), startJobs: false });
+    const ids: number[] = [];
     for (const [name, text] of files) {
       fs.writeFileSync(path.join(t.dir, name), text);
-      storePrepared(core.store, await prepareFile(path.join(t.dir, name)));
+      const out = storePrepared(core.store, await prepareFile(path.join(t.dir, name)));
+      if (out.status === 'imported') ids.push(...out.ids);
+    }
+    if (options.extract) {
+      const job = core.jobs.enqueue('extract', { documents: ids, engine: 'classic' });
+      core.jobs.start();
+      const done = await core.jobs.wait(job.id);
+      if (done.state !== 'done') throw new Error(`classic extraction ${done.state}`);
     }
     held.retriever = new Retriever(core.store);
-  });
+  }, 60_000);
   afterAll(async () => {
     await core.close();
     t.cleanup();

@@ -29,6 +29,8 @@ export interface DocumentIdentity {
   title: string;
   designation?: string | null;
   date?: string | null;
+  /** The designations of the standards it cites (as extraction read them), when known. */
+  cites?: string[];
 }
 
 /** A document the question names, where it names it (token offsets into the question's text). */
@@ -71,7 +73,8 @@ const identityStems = (d: DocumentIdentity): Set<string> => {
  * (confidence 1), and descriptions: maximal runs of two or more distinct consecutive content words that a
  * document's identity holds, each run kept for the document whose run weighs most (IDF over the documents'
  * identities), with the lead over the next document overlapping it as its confidence; a run where two
- * documents weigh the same names neither.
+ * documents weigh the same (editions of one title) names the one of them another document the question names
+ * cites (`cites`), when exactly one is so cited (confidence 0), else neither.
  */
 export function documentMentions(asked: AnalyzedQuestion, documents: DocumentIdentity[]): DocumentMention[] {
   const tokens = asked.tokens;
@@ -86,6 +89,8 @@ export function documentMentions(asked: AnalyzedQuestion, documents: DocumentIde
   const kind = (w: string) => DOCUMENT_KINDS.has(w) || (endings.get(w) ?? 0) >= 2;
   const out: DocumentMention[] = [];
   const byKey = new Map(documents.filter((d) => d.designation).map((d) => [designationKey(d.designation!), d.documentId]));
+  const byKeyOf = new Map(documents.filter((d) => d.designation).map((d) => [d.documentId, designationKey(d.designation!)]));
+  const citesOf = new Map(documents.map((d) => [d.documentId, d.cites ?? []]));
   const designated: { mention: DocumentMention; first: number }[] = [];
   for (const m of asked.text.matchAll(DESIGNATION)) {
     const doc = byKey.get(designationKey(m[0]));
@@ -134,18 +139,42 @@ export function documentMentions(asked: AnalyzedQuestion, documents: DocumentIde
   }
   runs.sort((a, b) => b.weight - a.weight || a.from - b.from);
   const taken: { from: number; to: number }[] = [];
+  const tied: { run: (typeof runs)[number]; documents: number[] }[] = [];
   for (const run of runs) {
     if (taken.some((t) => run.from <= t.to && t.from <= run.to)) continue;
     const rivals = runs.filter((r) => r.documentId !== run.documentId && r.from <= run.to && run.from <= r.to);
     const next = Math.max(0, ...rivals.map((r) => r.weight));
     taken.push(run);
-    if (next >= run.weight) continue;
+    if (next >= run.weight) {
+      tied.push({ run, documents: [run.documentId, ...rivals.filter((r) => r.weight >= run.weight).map((r) => r.documentId)] });
+      continue;
+    }
     out.push({
       documentId: run.documentId,
       start: content[run.from].token.start,
       end: content[run.to].token.end,
       how: 'description',
       confidence: 1 - next / run.weight,
+      head: head(content[run.to].index),
+      explicit: run.explicit,
+    });
+  }
+  // a description two documents or more weigh the same (editions of one title) names the one of them that another
+  // document the question names cites, when only one is cited so (the context names the document it leads to)
+  const cited = (named: number, doc: number) => {
+    const key = byKeyOf.get(doc);
+    return named !== doc && !!key && (citesOf.get(named) ?? []).some((c) => designationKey(c) === key);
+  };
+  const context = [...new Set(out.map((m) => m.documentId))];
+  for (const { run, documents: rivals } of tied) {
+    const chosen = [...new Set(rivals)].filter((doc) => context.some((named) => cited(named, doc)));
+    if (chosen.length !== 1) continue;
+    out.push({
+      documentId: chosen[0],
+      start: content[run.from].token.start,
+      end: content[run.to].token.end,
+      how: 'description',
+      confidence: 0,
       head: head(content[run.to].index),
       explicit: run.explicit,
     });

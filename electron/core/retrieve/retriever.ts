@@ -23,6 +23,7 @@ import { resolveBridge, type BridgeDocument, type DocumentIdentity } from './bri
 import { kindFeatures, PassageRanker, type PassageFeature } from './passage-ranker';
 import {
   bridgesOf,
+  BRIDGE_SOURCES,
   citingPassage,
   CITING_DEPTH,
   describingText,
@@ -409,9 +410,14 @@ export class Retriever {
   /** The stored documents' identities (title, designation, date) that a question's bridge is resolved against. */
   private documentIdentities(): DocumentIdentity[] {
     const standards = new Map(this.clauses.standards().map((s) => [s.documentId, s.standard]));
-    return this.repo
-      .documentTitles()
-      .map((d) => ({ ...d, designation: standards.get(d.documentId)?.id ?? null, date: standards.get(d.documentId)?.date ?? null }));
+    const cites = new Map<number, string[]>();
+    for (const c of this.repo.documentCitations()) cites.set(c.documentId, [...(cites.get(c.documentId) ?? []), c.designation]);
+    return this.repo.documentTitles().map((d) => ({
+      ...d,
+      designation: standards.get(d.documentId)?.id ?? null,
+      date: standards.get(d.documentId)?.date ?? null,
+      cites: cites.get(d.documentId) ?? [],
+    }));
   }
 
   /**
@@ -708,7 +714,11 @@ export class Retriever {
     if (bridgeHits.length) take(bridgeHits, asked.asking);
     // a name's chunk frequency (FTS5 reads it as a phrase of its words): the rarer, the more it says
     const spaced = (t: string) => t.replace(/[-/]+/g, ' ');
-    const read = bridgesOf(asked, first, (terms) => {
+    // the standards the first passages cite as extraction resolved them (a reference-list tag too: "specified in [12]")
+    const readFrom = first.slice(0, BRIDGE_SOURCES);
+    const cites = this.repo.citedStandards(readFrom.map((x) => x.chunk));
+    const withCited = readFrom.map((x) => ({ ...x, cited: cites.filter((c) => c.chunk === x.chunk) }));
+    const read = bridgesOf(asked, withCited, (terms) => {
       const df = this.repo.chunkFrequencies(terms.map(spaced));
       return new Map(terms.map((t) => [t, df.get(spaced(t)) ?? 0]));
     });

@@ -108,18 +108,36 @@ export function designationsIn(text: string): string[] {
   return [...new Set([...text.matchAll(DESIGNATION)].map((m) => m[0]))];
 }
 
+/** A standard a passage cites as the graph's extraction resolved it (a tag through its document's reference list too: "[5]"), with the sentence it was read from. */
+export interface CitedStandard {
+  designation: string;
+  sentence: string;
+}
+
+/** Whether a citation's sentence is one of `sentences` (either holds the other, spacing and case aside, or they open alike). */
+export function citedIn(citation: CitedStandard, sentences: string[]): boolean {
+  const quote = squash(citation.sentence);
+  if (!quote) return false;
+  return sentences.some((x) => {
+    const s = squash(x);
+    const opening = Math.min(40, s.length, quote.length);
+    return !!s && (s.includes(quote) || quote.includes(s) || (opening >= 20 && s.slice(0, opening) === quote.slice(0, opening)));
+  });
+}
+
 /** A designation in one spelling: upper case, no spaces or hyphens ("rfc-9999" = "RFC 9999" = "RFC9999"). */
 export const designationKey = (d: string) => d.toUpperCase().replace(/[\s-]+/g, '');
 
 /**
  * Bridges read off the first ranking: from each of the top passages, its best sentences (by their match
- * with the question), the designations they cite that the question does not, then the two most specific
- * names they write that the question does not (the more name-like, then the fewer chunks that hold it:
- * `df`); at most MAX_BRIDGES, the best passage's first.
+ * with the question), the designations they cite that the question does not (written, then those `cited` says
+ * they cite: a citation by a tag of the document's reference list, "specified in [12]", as extraction resolved it), then the two most
+ * specific names they write that the question does not (the more name-like, then the fewer chunks that
+ * hold it: `df`); at most MAX_BRIDGES, the best passage's first.
  */
 export function bridgesOf(
   asked: AnalyzedQuestion,
-  top: { chunk: number; sentences: string[] }[],
+  top: { chunk: number; sentences: string[]; cited?: CitedStandard[] }[],
   df: (terms: string[]) => Map<string, number> = () => new Map(),
 ): Bridge[] {
   const out: Bridge[] = [];
@@ -131,9 +149,10 @@ export function bridgesOf(
     seen.add(key);
     out.push(b);
   };
-  top.slice(0, BRIDGE_SOURCES).forEach(({ chunk, sentences }, source) => {
+  top.slice(0, BRIDGE_SOURCES).forEach(({ chunk, sentences, cited = [] }, source) => {
     const text = sentences.join(' ');
-    for (const d of designationsIn(text)) if (!asKeys.has(designationKey(d))) add({ term: d, reference: true, source, chunk });
+    const tagged = cited.filter((c) => citedIn(c, sentences)).map((c) => c.designation);
+    for (const d of [...designationsIn(text), ...tagged]) if (!asKeys.has(designationKey(d))) add({ term: d, reference: true, source, chunk });
     const names = sentences.flatMap((s) => namesIn(s, asked)).filter((n) => !designationsIn(n.term).length);
     const freq = df(names.map((n) => n.term));
     names

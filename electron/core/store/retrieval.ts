@@ -199,6 +199,32 @@ export class RetrievalRepository {
       .all(q, documentId, limit) as { id: number; score: number }[];
   }
 
+  /**
+   * The standards each chunk cites as extraction read them (edges to a node of type standard, a citation by a
+   * reference-list tag resolved to its designation), with the sentence each was read from; rejected edges left out.
+   */
+  citedStandards(chunkIds: number[]): { chunk: number; designation: string; sentence: string }[] {
+    if (!chunkIds.length) return [];
+    return this.db
+      .prepare(
+        `SELECT DISTINCT p.chunk_id AS chunk, o.label AS designation, p.quote AS sentence FROM provenance p
+         JOIN edges e ON e.id = p.edge_id JOIN nodes o ON o.id = e.object_id
+         WHERE p.chunk_id IN (SELECT value FROM json_each(?)) AND o.type = 'standard' AND e.status <> 'rejected'`,
+      )
+      .all(JSON.stringify(chunkIds)) as { chunk: number; designation: string; sentence: string }[];
+  }
+
+  /** The standards each document cites as extraction read them (citedStandards over all chunks, by document), rejected edges left out. */
+  documentCitations(): { documentId: number; designation: string }[] {
+    return this.db
+      .prepare(
+        `SELECT DISTINCT p.document_id AS documentId, o.label AS designation FROM provenance p
+         JOIN edges e ON e.id = p.edge_id JOIN nodes o ON o.id = e.object_id
+         WHERE o.type = 'standard' AND e.status <> 'rejected'`,
+      )
+      .all() as { documentId: number; designation: string }[];
+  }
+
   /** In how many chunks each word occurs (FTS5, porter): the document frequency for IDF weights. */
   chunkFrequencies(words: string[]): Map<string, number> {
     const out = new Map<string, number>();
