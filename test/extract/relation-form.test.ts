@@ -96,11 +96,20 @@ describe('relation form', () => {
     expect(relationForm(triple('client', 'is configured to send', 'reply'), true)).toMatchObject({ relation: 'send', meta: { catenative: 'configured to' } });
     // (an object before the infinitive is its subject: the verb's chain stays)
     expect(relationForm(triple('server', 'allows peer to send', 'reply', { object: 'peer' }), true).relation).toBe('allow to send');
+    // (an object after the infinitive is the infinitive's own: the chain is read)
+    expect(relationForm(triple('vendor', 'may desire to provide customers with', 'accounts', { object: 'customers' }), true)).toMatchObject({
+      relation: 'provide with',
+      meta: { catenative: 'desire to', modality: 'may', object: 'customers' },
+    });
     // (a participle adjective whose "to" is its preposition has an object after it, no infinitive)
     expect(relationForm(triple('question', 'related to power', 'grid'), true).relation).toBe('relate to power');
     // (after a verb whose "to" may be a preposition, the word after it must be an infinitive: a verb's base
     // form, not commoner as an adjective)
-    expect(relationForm(triple('method', 'compared to existing', 'methods'), true).relation).toBe('compare to existing');
+    // (its "existing" opens the tail: rel.gerund-tail)
+    expect(relationForm(triple('method', 'compared to existing', 'methods'), true)).toMatchObject({
+      relation: 'compare to',
+      tail: { text: 'existing methods' },
+    });
     expect(relationForm(triple('issue', 'left to separate', 'documents'), true).relation).toBe('leave to separate');
     // (a participle adjective whose "to" may be its preposition opens a chain before a word commoner as a verb)
     expect(relationForm(triple('server', 'trusted to distribute', 'keys'), true)).toMatchObject({ relation: 'distribute', meta: { catenative: 'trusted to' } });
@@ -113,6 +122,11 @@ describe('relation form', () => {
     expect(relationForm(triple('key', 'needed to enable', 'encryption'), true)).toMatchObject({ relation: 'enable', meta: { catenative: 'needed to' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying frames'), true)).toMatchObject({ relation: 'carry', tail: { text: 'frames' } });
     expect(relationForm(triple('layer', 'responsible for', 'carrying to the peer'), true).relation).toBe('responsible for');
+    // a word in -ing whose commonest sense is a noun's is a modifier, not the act: the adjective stays the relation
+    expect(relationForm(triple('server', 'responsible for', 'accounting records'), true)).toMatchObject({
+      relation: 'responsible for',
+      tail: { text: 'accounting records' },
+    });
   });
   it("rel.aspect-gerund: a catenative of aspect before a gerund relates by the gerund's verb, the catenative its qualifier", () => {
     const begun = relationForm(triple('researcher', 'has begun leveraging', 'language model'), true);
@@ -128,13 +142,56 @@ describe('relation form', () => {
     // (a gerund WordNet has as an adjective modifies the tail: "continues existing practice" says no "exist"; one
     // commoner as a noun of its own names no act: "begins accounting" is no "account")
     expect(relationForm(triple('server', 'continues', 'existing practice'), true).relation).toBe('continue');
-    expect(relationForm(triple('server', 'continues existing', 'practice'), true).relation).toBe('continue existing');
+    expect(relationForm(triple('server', 'continues existing', 'practice'), true)).toMatchObject({ relation: 'continue', tail: { text: 'existing practice' } });
     expect(relationForm(triple('LCP', 'begins', 'accounting records'), true).relation).toBe('begin');
-    // (not a verb of another kind: "involves sending" is no "send", nor a negative implicative's "ceases sending")
-    expect(relationForm(triple('protocol', 'involves sending', 'message'), true).relation).toBe('involve sending');
-    expect(relationForm(triple('server', 'ceases sending', 'reply'), true).relation).toBe('cease sending');
+    // (not a verb of another kind: "involves sending" is no "send", nor a negative implicative's "ceases sending";
+    // the gerund opens the tail, rel.gerund-tail)
+    expect(relationForm(triple('protocol', 'involves sending', 'message'), true)).toMatchObject({ relation: 'involve', tail: { text: 'sending message' } });
+    expect(relationForm(triple('server', 'ceases sending', 'reply'), true)).toMatchObject({ relation: 'cease', tail: { text: 'sending reply' } });
     // (nor a passive: "is started" says nothing of a gerund after it)
     expect(relationForm(triple('timer', 'is started using', 'value'), true).rules).not.toContain('rel.aspect-gerund');
+  });
+
+  it('rel.gerund-tail: a gerund or an "-ing" adjective ending a verb relation opens the tail; the verb stays the relation', () => {
+    const text = 'The relay must support receiving control frames.';
+    const t = relationForm(
+      {
+        ...triple('relay', 'must support receiving', 'control frames'),
+        tail: { text: 'control frames', kind: 'entity', span: { start: 33, end: 47 } },
+        evidence: { start: 0, end: text.length },
+      } as CandidateTriple,
+      true,
+      false,
+      text,
+    );
+    expect(t).toMatchObject({
+      relation: 'support',
+      tail: { text: 'receiving control frames', span: { start: 23, end: 47 } },
+      meta: { modality: 'must', surface: 'must support receiving' },
+    });
+    expect(t.rules).toContain('rel.gerund-tail');
+    // (a catenative's gerund: the catenative stays the relation, the act in the tail)
+    expect(relationForm(triple('gateway', 'avoids rewriting', 'headers'), true)).toMatchObject({ relation: 'avoid', tail: { text: 'rewriting headers' } });
+    // (after a preposition the verb selects)
+    expect(relationForm(triple('client', 'relies on sending', 'keys'), true)).toMatchObject({ relation: 'rely on', tail: { text: 'sending keys' } });
+    // not a preposition or function word in "-ing", a passive, "be", nor with the verb's object in meta.object
+    expect(relationForm(triple('key', 'derived using', 'hash'), true).rules).not.toContain('rel.gerund-tail');
+    expect(relationForm(triple('record', 'is sent during', 'session'), true).rules).not.toContain('rel.gerund-tail');
+    expect(relationForm(triple('timer', 'is started using', 'value'), true).rules).not.toContain('rel.gerund-tail');
+    expect(relationForm(triple('proxy', 'sends reports having', 'errors', { object: 'reports' }), true).rules).not.toContain('rel.gerund-tail');
+    // a word commoner as a noun of its own is no gerund: "begins accounting" keeps its words
+    expect(relationForm(triple('LCP', 'begins accounting', 'records'), true).rules).not.toContain('rel.gerund-tail');
+  });
+
+  it("rel.instrument and rel.catenative: the infinitive's own object and preposition are read as an active verb's (rel.object-end)", () => {
+    const t = relationForm(triple('checksum', 'must be used to protect frames in', 'tunnel', { object: 'frames' }), true);
+    expect(t).toMatchObject({ relation: 'protect', tail: { text: 'frames in tunnel' }, meta: { modality: 'must' } });
+    expect(t.rules).toEqual(expect.arrayContaining(['rel.instrument', 'rel.object-end']));
+    expect(relationForm(triple('field', 'is intended to carry numbers in', 'frame', { object: 'numbers' }), true)).toMatchObject({
+      relation: 'carry',
+      tail: { text: 'numbers in frame' },
+      meta: { catenative: 'intended to' },
+    });
   });
 
   it('rel.adjunct: a participle preposition ("based on", "owing to") after a verb phrase is its qualifier', () => {

@@ -81,12 +81,17 @@ export const RELATION_RULES = [
   {
     id: 'rel.catenative',
     statement:
-      'A catenative verb before a to-infinitive ("appears to act as", "is configured to send", "attempts to obtain") leaves the infinitive as the relation and is kept as its qualifier (meta.catenative), as a modal is; not a negative implicative ("fails to send": not done), an object before the infinitive ("allows [the peer] to send"), a participle adjective whose "to" is its preposition ("related to"), nor an infinitive "be".',
+      'A catenative verb before a to-infinitive ("appears to act as", "is configured to send", "attempts to obtain") leaves the infinitive as the relation and is kept as its qualifier (meta.catenative), as a modal is; not a negative implicative ("fails to send": not done), an object before the infinitive ("allows [the peer] to send"; one after it is the infinitive\'s own, "desires to provide [X] with" is "provide with"), a participle adjective whose "to" is its preposition ("related to"), nor an infinitive "be".',
   },
   {
     id: 'rel.aspect-gerund',
     statement:
       'A catenative verb of aspect before a gerund ("has begun leveraging X", "continues forwarding X") relates by the gerund\'s verb: (leverage, X), the catenative kept as its qualifier (meta.catenative) as before a to-infinitive; not a gerund WordNet has as an adjective ("continues existing practice") or commoner as a noun ("begins accounting"), nor one after an object ("starts [the timer] running").',
+  },
+  {
+    id: 'rel.gerund-tail',
+    statement:
+      'A gerund ending a verb relation ("involves signing", "relies on signing") opens the tail, which is its object: (X, involve, signing Y), the words as written kept as its label; so does an adjective in "-ing" that is no noun ("replaces existing"); the verb, a catenative\'s included ("avoid", "cease"), stays the relation; not after a catenative of aspect read by rel.aspect-gerund, "be", "have" or "do", nor a passive, nor with the verb\'s own object in meta.object.',
   },
   {
     id: 'rel.act-adjective',
@@ -308,6 +313,32 @@ function objectEnd(words: string[], object: string, tail: Mention, sentenceStart
   return { ...tail, text: joined, span };
 }
 
+/**
+ * rel.gerund-tail: the last word of a verb relation when it opens the tail: a gerund read as its verb
+ * (verbGerund) or an adjective in "-ing" WordNet has as no noun ("existing"), after the verb or the verb and
+ * a preposition; not a preposition or function word in "-ing" ("using", "during", "having"), nor after "be",
+ * "have" or "do". Null otherwise.
+ */
+function gerundOpening(words: string[]): string | null {
+  const last = words.at(-1)!;
+  const verb = words[0].toLowerCase();
+  if (words.length < 2 || words.length > 3 || !GERUND.test(last)) return null;
+  if (words.length === 3 && !CHAIN_PREPOSITIONS.has(words[1]) && !ROLE_PREPOSITIONS.has(words[1])) return null;
+  if (BE.has(verb) || HAVE.has(verb) || DO.has(verb) || !verbLemma(verb) || GERUND.test(verb)) return null;
+  if (FUNCTION_WORDS.has(last) || ADJUNCT_PREPOSITIONS[last] || CHAIN_PREPOSITIONS.has(last)) return null;
+  const adjective = isAdjectiveInWordNet(last) && !wordNet()?.senseWeights(last, ['n'])?.size;
+  return verbGerund(last) || (adjective && verbLemma(last) !== null) ? last : null;
+}
+
+/** The tail with a word of the relation before it ("signing" + "message"), its span from the word as written in its sentence (none when not found there). */
+function withOpening(tail: Mention, word: string, sentenceStart: number | undefined, text: string | undefined): Mention {
+  const start = sentenceStart ?? 0;
+  const before = tail.span && text !== undefined ? text.slice(start, tail.span.start) : null;
+  const m = before !== null ? new RegExp(`\\b${word}\\s+(?:(?:a|an|the)\\s+)?$`, 'i').exec(before) : null;
+  const span = m && tail.span ? { start: start + m.index, end: tail.span.end } : null;
+  return { ...tail, text: `${word} ${tail.text}`, span };
+}
+
 /** "validation of X", "a validation of X": the noun and X. */
 const ACT_OF = /^(?:(?:a|an|the)\s+)?(\p{Ll}+)\s+of\s+(?:(?:a|an|the)\s+)?(\S.*)$/u;
 /** "forwarding X": the gerund and X. */
@@ -355,6 +386,8 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     // rel.embedded-object: "sends Access-Request to" relates as "sends to", the noun kept in meta.object
     const embedded = typeof t.meta?.object === 'string' ? t.meta.object : null;
     const at = embedded ? relation.lastIndexOf(` ${embedded} `) : -1;
+    // (the object stood before an infinitive's "to" of the relation: "allows [the peer] to send", not "desires to provide [X] with")
+    const beforeTo = embedded !== null && at > 0 && / to /i.test(relation.slice(at + embedded.length + 1));
     if (embedded && at > 0) {
       relation = `${relation.slice(0, at)} ${relation.slice(at + embedded.length + 2)}`;
       rules.push('rel.embedded-object');
@@ -376,12 +409,16 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
       rules.push('rel.skipped-preposition');
     }
     // rel.instrument: "used to identify" names what the thing does, "identify" (the infinitive in its lemma form)
+    // (the verb the relation now names is the infinitive's, active: its own object and prepositions are read as its)
+    let groupPassive = form.passive;
     if (verbal && words.length >= 3 && words[0] === 'used' && words[1] === 'to' && isVerbInWordNet(words[2])) {
-      words = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
+      const inner = verbGroupForm(words.slice(2).join(' '));
+      words = inner.relation.split(' ');
+      groupPassive = inner.passive;
       rules.push('rel.instrument');
     }
     // rel.light-verb: "provide [support] for" says "support"; the object that was the act leaves meta
-    if (verbal && embedded && at > 0 && !form.passive) {
+    if (verbal && embedded && at > 0 && !groupPassive) {
       const verb = lightVerbAct(words, embedded);
       if (verb) {
         words = verb;
@@ -392,7 +429,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     // (and a light verb whose tail is the act: "perform [validation of] X" is "validate X")
     // ("has the support of X": the act of "have" may be X's, so its "of" is not read)
     const eventive = words.length === 1 && [undefined, 'possession'].every((k) => LIGHT_VERBS[words[0]] !== k);
-    const actTail = verbal && !form.passive && eventive ? splitTail(tail, ACT_OF) : null;
+    const actTail = verbal && !groupPassive && eventive ? splitTail(tail, ACT_OF) : null;
     const actVerb = actTail ? verbOfActNoun(actTail.first) : null;
     if (actTail && actVerb) {
       words = [actVerb];
@@ -403,22 +440,28 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     // rel.catenative: "appear to act as" is "act as", "required to send" is "send", the catenative its
     // qualifier; "designed to be" stays, and so does a negative implicative ("fail to send": not sent)
     // (an object between the verb and its infinitive is the infinitive's subject, "allows [the peer] to send":
-    // only a listed catenative, whose subject is the infinitive's, is read past it)
-    const objectBefore = embedded !== null && at > 0 && !CATENATIVE_QUALIFIERS.has(words[0]);
+    // only a listed catenative, whose subject is the infinitive's, is read past it; an object after the
+    // infinitive is the infinitive's own, "desires to provide [the user] with")
+    const objectBefore = beforeTo && !CATENATIVE_QUALIFIERS.has(words[0]);
     const catenative = verbal && words.length >= 3 && !objectBefore && words[1] === 'to' ? catenativeKind(words[0]) : null;
     if (catenative !== null && infinitive(words[2], catenative)) {
-      const rest = verbGroupForm(words.slice(2).join(' ')).relation.split(' ');
+      const inner = verbGroupForm(words.slice(2).join(' '));
+      const rest = inner.relation.split(' ');
       // (a word before "of" is a noun: "entitled to use of" stays)
       if (!BE.has(rest[0]) && !(rest[1] === 'of' && !phrasalVerb(rest[0], 'of'))) {
         meta.catenative = `${words[0]} to`;
         words = rest;
+        groupPassive = inner.passive;
         rules.push('rel.catenative');
       }
     }
     // rel.aspect-gerund: a catenative of aspect before a gerund ("begun leveraging X", "continues [using] X") says
     // the gerund's act, the catenative its qualifier as before an infinitive; not a gerund WordNet has as an
     // adjective ("continues existing practice")
-    const aspectVerb = verbal && !meta.catenative && !objectBefore && !form.passive && /^\p{Ll}+$/u.test(words[0]) ? verbLemma(words[0]) : null;
+    const aspectVerb =
+      verbal && !meta.catenative && !(embedded !== null && at > 0 && !CATENATIVE_QUALIFIERS.has(words[0])) && !groupPassive && /^\p{Ll}+$/u.test(words[0])
+        ? verbLemma(words[0])
+        : null;
     const aspect = aspectVerb && CATENATIVE_QUALIFIERS.has(aspectVerb) ? aspectVerb : null;
     const inRelation = aspect && words.length >= 2 && GERUND.test(words[1]) ? verbLemma(words[1]) : null;
     if (aspect && inRelation && verbGerund(words[1])) {
@@ -440,13 +483,22 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     const adjective = ACT_ADJECTIVES[words.filter((w) => !BE.has(w)).join(' ')];
     const gerund = verbal && adjective ? splitTail(tail, GERUND_FIRST) : null;
     const next = gerund?.rest.text.split(/\s+/)[0].toLowerCase() ?? '';
-    const act = gerund ? verbLemma(gerund.first) : null;
+    const act = gerund && verbGerund(gerund.first) ? verbLemma(gerund.first) : null;
     if (gerund && act && !FUNCTION_WORDS.has(next)) {
       if (adjective === 'qualifier') meta.catenative = words.filter((w) => !BE.has(w)).join(' ');
       words = [act];
       tail = gerund.rest;
       label = `${label} ${gerund.taken}`;
       rules.push('rel.act-adjective');
+    }
+    // rel.gerund-tail: a gerund ending a verb relation ("involves signing", "relies on signing") is the start of
+    // its tail, the tail its object: (involve, signing X); so is an adjective in -ing that is no noun ("replaces
+    // existing"); the verb, a catenative's included, stays the relation
+    const opening = verbal && !groupPassive && !embedded && !tail.literal ? gerundOpening(words) : null;
+    if (opening) {
+      tail = withOpening(tail, opening, t.evidence?.start, text);
+      words = words.slice(0, -1);
+      rules.push('rel.gerund-tail');
     }
     // rel.synonym, once more on the verb the rules above named ("provides utilization of" -> "utilize" -> "use";
     // a key of the list is a lemma, never a participle, so a passive is left alone)
@@ -472,7 +524,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     let ownObject = embedded && !dropObject && !rules.includes('rel.skipped-preposition');
     // rel.object-end: the verb's own object before a preposition the verb does not select starts the tail
     // ("keeps [a record] about X" is (keep, record about X)): the noun is not lost, the relation is the verb's
-    const ended = verbal && ownObject && !form.passive ? objectEnd(words, embedded!, tail, t.evidence?.start, text) : null;
+    const ended = verbal && ownObject && !groupPassive ? objectEnd(words, embedded!, tail, t.evidence?.start, text) : null;
     if (ended) {
       words = [words[0]];
       tail = ended;
