@@ -83,6 +83,8 @@ export const FEATURE_GROUPS: Record<string, readonly string[]> = {
     'limitOther',
     'valueWords',
     'valueClause',
+    'unitWritten',
+    'passageRepeats',
   ],
   definitions: [
     'subjectFirst',

@@ -547,3 +547,29 @@ describe('a value bound to the asked name, or to another named thing (value14)',
     expect(feature('boundOther', bound('20 octets', sentence, 'header'), answerContext(retrievalOf('Who sends the gadget body?', [sentence])))).toBe(0);
   });
 });
+
+describe('a unit asked, and a term its passage repeats (rank21)', () => {
+  it('marks a candidate writing a unit of measure only where a unit is asked', () => {
+    const sentence = 'WIDGET-TIMER  OBJECT-TYPE  SYNTAX Gauge  UNITS "tenths of a minute"  DESCRIPTION "The time the widget waits."';
+    const unit = answerContext(retrievalOf('In what units is the widget timer given?', [sentence]));
+    expect(feature('unitWritten', span('tenths of a minute', sentence), unit)).toBe(1);
+    expect(feature('unitWritten', span('OBJECT-TYPE', sentence), unit)).toBe(0);
+    expect(feature('unitWritten', span('Gauge', sentence), unit)).toBe(0);
+    // the "s" of a possessive is no unit
+    expect(feature('unitWritten', span("the widget's timer", sentence), unit)).toBe(0);
+    const plain = answerContext(retrievalOf('How long does the widget wait?', [sentence]));
+    expect(feature('unitWritten', span('tenths of a minute', sentence), plain)).toBe(0);
+  });
+
+  it('counts how many more times a short candidate is written in its own passage, for values and definitions', () => {
+    const passage =
+      'GADGET-A  OBJECT-TYPE  SYNTAX Integer  ::= { gadget 4 }\nGADGET-B  OBJECT-TYPE  SYNTAX Integer  ::= { gadget 9 }\nGADGET-C  OBJECT-TYPE  MAX 12';
+    const value = answerContext(retrievalOf('What is the largest value of GADGET-C?', [passage]));
+    expect(feature('passageRepeats', span('OBJECT-TYPE', passage), value)).toBeCloseTo(Math.log(3), 5);
+    expect(feature('passageRepeats', span('12', passage), value)).toBe(0);
+    // a longer candidate is a phrase, not a term
+    expect(feature('passageRepeats', span('OBJECT-TYPE SYNTAX Integer ::=', passage), value)).toBe(0);
+    const who = answerContext(retrievalOf('Who assigns GADGET-C?', [passage]));
+    expect(feature('passageRepeats', span('OBJECT-TYPE', passage), who)).toBe(0);
+  });
+});

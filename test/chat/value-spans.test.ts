@@ -33,6 +33,29 @@ describe('a value set in a named base', () => {
   });
 });
 
+describe('a value stated in words (rank21)', () => {
+  it('reads the number word alone where a value is stated with it, as specifically as a digit', () => {
+    const at = (sentence: string) => typedSpans(sentence, 'value', null).filter((s) => /^(?:zero|three|twelve|one|two)$/i.test(s.text));
+    expect(at('For widgets without saved state, this value will be zero.').map((s) => [s.text, s.level])).toEqual([['zero', 'specific']]);
+    expect(at('A value of zero is returned if the hub has not answered.').map((s) => s.text)).toEqual(['zero']);
+    expect(at('The widget count is set to three if the hub restarts.').map((s) => s.text)).toEqual(['three']);
+  });
+
+  it('reads no count of things nor a size as a stated value', () => {
+    const at = (sentence: string) => typedSpans(sentence, 'value', null).filter((s) => /^(?:zero|one|two)$/i.test(s.text));
+    expect(at('The widget count is one of the counters the hub keeps.')).toEqual([]);
+    expect(at('The gadget field is two octets long.')).toEqual([]);
+    expect(at('A value of zero-length strings is allowed.')).toEqual([]);
+    expect(at('The number of hubs is one or more.')).toEqual([]);
+  });
+
+  it('is a value candidate of a value question', () => {
+    const sentence = 'For widgets without saved state, this value will be zero.';
+    const ctx = answerContext(retrievalOf('What does widgetUpTime report for a widget without saved state?', [sentence]));
+    expect(sentenceSpanCandidates(ctx).map((c) => c.text)).toContain('zero');
+  });
+});
+
 describe('a question asking a magnitude', () => {
   it('reads a sentence with a number and its unit further down the ranking than other sentences', () => {
     // twenty sentences holding the question's words before the one with the size

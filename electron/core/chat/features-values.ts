@@ -6,7 +6,7 @@ import type { Candidate } from './candidates/types';
 import { contentStems } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, measureUnit } from './candidates/spans';
-import { askedUnitKind, limitsNamed, unitKindOf, type Limit } from '../retrieve/quantities';
+import { askedUnitKind, limitsNamed, unitKindOf, UNITS, type Limit } from '../retrieve/quantities';
 import { ACRONYM, initials } from './candidates/definitions';
 import { STOPWORDS } from '../nlp/stopwords';
 import { answerForm } from './candidates/type-fit';
@@ -152,4 +152,14 @@ export function shapeFeatures(c: Candidate, ctx: AnswerContext): { valueWords: n
     valueWords: Math.log1p(words),
     valueClause: bool(!ctx.unitAsked && words >= CLAUSE_WORDS && answerForm(c.text) === 'words'),
   };
+}
+
+/** A unit of measure written as a word of its own (not the "s" of a possessive, nor inside another word), or a percent sign. */
+const UNIT_WRITTEN = new RegExp(String.raw`(?<![\p{L}\p{N}'\u2019])${UNITS}(?![\p{L}\p{N}])|%`, 'iu');
+/**
+ * unitWritten of a candidate: 1 when the question asks for a unit ("in what units", "which unit") and it writes a unit
+ * of measure as a word ("octets", "30 seconds", "tenths of a minute", "frames per minute"); 0 otherwise.
+ */
+export function unitWritten(c: Candidate, ctx: AnswerContext): number {
+  return bool(ctx.unitAsked && UNIT_WRITTEN.test(c.text));
 }

@@ -11,7 +11,7 @@ import { coverage } from '../retrieve/sentences';
 import { DEFINING_VERB } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
 import { termFit } from './candidates/definitions';
-import { boundFeatures, limitFeatures, measureFeatures, shapeFeatures, valueFeatures } from './features-values';
+import { boundFeatures, limitFeatures, measureFeatures, shapeFeatures, unitWritten, valueFeatures } from './features-values';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
@@ -239,6 +239,14 @@ export const CANDIDATE_FEATURES = [
   // conveys X" over "A macro, M, is used to convey X": before the verb, an apposition's commas between) or the object
   // ("what does the agent send" over "the agent sends M": after the verb), with no other clause break between
   'fillsRole',
+  // values: a unit is asked ("in what units", "which unit") and it writes a unit of measure (a unit word alone, after a
+  // number or in a fraction: "octets", "30 seconds", "tenths of a minute"): what the question asks for is a unit, where a
+  // number, a name or a keyword of the passage answers something else
+  'unitWritten',
+  // values and definitions: a short candidate (three words or fewer): log(1 + how many more times its own passage writes
+  // it as whole words). A term the passage repeats (a keyword of the notation it is written in, the name it is about) is
+  // what the passage is made of, where the value or the definition asked is written once, at its own place
+  'passageRepeats',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -517,6 +525,23 @@ export function passageAgreement(c: Candidate, ctx: AnswerContext): number {
   if (text.length < 2 || text.split(/\s+/).length > 8) return 0;
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'iu');
   return Math.log1p(ctx.passages.filter((p) => p.id !== c.passageId && re.test(p.text)).length);
+}
+
+/** At most this many words a candidate has for passageRepeats to count it (a term, not a phrase). */
+const REPEAT_WORDS = 3;
+
+/**
+ * log(1 + how many more times a short candidate's own passage writes it as whole words, case aside), for value and
+ * definition questions (0 for the rest, for a longer candidate, and for one its passage does not write).
+ */
+export function passageRepeats(c: Candidate, ctx: AnswerContext): number {
+  if (!ctx.numeric && ctx.type.type !== 'definition') return 0;
+  const text = c.text.trim();
+  const passage = c.passageId === null ? undefined : ctx.passageById.get(c.passageId);
+  if (!passage || text.length < 2 || text.split(/\s+/).length > REPEAT_WORDS) return 0;
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(text)}(?![\\p{L}\\p{N}])`, 'giu');
+  const times = passage.text.match(re)?.length ?? 0;
+  return Math.log1p(Math.max(0, times - 1));
 }
 
 /** At most this many words stand between a candidate and the verb whose role it fills. */
@@ -937,6 +962,8 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     hostMatch: m.hostMatch ?? 0,
     restates: restates(c, ctx),
     fillsRole: fillsRole(c, ctx),
+    unitWritten: unitWritten(c, ctx),
+    passageRepeats: passageRepeats(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

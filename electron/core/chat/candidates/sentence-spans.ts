@@ -426,7 +426,7 @@ function measureSpan(
     !ctx.unitAsked &&
     !spanTokens.some((t) => /\d/.test(t.text)) &&
     !/\bzero\b/i.test(span.text) &&
-    !(type.type === 'number' && NUMBER_WORDS_ALONE.test(span.text)) &&
+    !((type.type === 'number' || type.type === 'value') && NUMBER_WORDS_ALONE.test(span.text)) &&
     // a size or a time said in words ("sixteen octets") is a value as much as "16 octets"
     !measureUnit(span.text)
   )

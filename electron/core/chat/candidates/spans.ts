@@ -84,6 +84,15 @@ const WORDX = String.raw`[A-Za-z0-9]*(?:[-_/.][A-Za-z0-9]+)*`;
 /** A technical identifier: hyphenated or camel-case words ("Widget-Serial-Number", "retryPeriod"). */
 const NUMBER_WORDS = new RegExp(String.raw`\b${NUMBER_WORD}\b`, 'gi');
 export const NUMBER_WORDS_ALONE = new RegExp(String.raw`^${NUMBER_WORD}$`, 'i');
+/**
+ * A value stated in words, the number word captured: after "value (of)" ("a value of zero is sent"), or after "set
+ * to" or a form of "be" where it ends its clause or a condition follows ("is set to three if ...", "the count was eleven.");
+ * not a number of something ("one of", "one or more", "zero-length", "two octets").
+ */
+const STATED_WORD = new RegExp(
+  String.raw`\bvalue\s+(?:of\s+)?(zero|${NUMBER_WORD})\b(?!\s*(?:[-(]|(?:of|or|${UNITS})\b))|(?:\bset\s+to\s+|\b(?:is|are|be|was|were|equals?)\s+)(zero|${NUMBER_WORD})(?=\s*(?:[.,;:)"'\]]|$)|\s+(?:if|when|unless|until|otherwise|for|in|by)\b)`,
+  'gi',
+);
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
 
 /** A dotted sequence of four numbers or more, read whole: an object identifier, an address ("1.3.6.1.4.1.9"). */
@@ -144,6 +153,12 @@ export function typedSpans(sentence: string, type: AnswerType, head: string | nu
         'specific',
         1,
       );
+      // a value stated in words ("the count was eleven", "a value of zero is sent", "is set to three"), ending its clause or before a
+      // condition: the number word alone (not "is one of", "are two octets", "is zero-length")
+      if (type === 'value') {
+        pushAll(out, STATED_WORD, text, 'specific', 1);
+        pushAll(out, STATED_WORD, text, 'specific', 2);
+      }
       // "68 for Widget-Tunnel-Link", "68 (0x44) for Widget-Tunnel-Link": a number assigned to a named thing (its other base between)
       pushAll(out, new RegExp(String.raw`\b(${NUM})(?:\s*\(${NUM}\))?\s+for\s+(?=[A-Z][A-Za-z0-9]*-)`, 'gi'), text, 'specific', 1);
       // a bound written with a comparison sign ("<= 65", ">= 4"): the value with its sign
