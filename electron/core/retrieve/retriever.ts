@@ -407,11 +407,26 @@ export class Retriever {
     };
   }
 
-  /** The stored documents' identities (title, designation, date) that a question's bridge is resolved against. */
+  /** The standards each document cites, read once per version of the graph (they are its edges), not per question. */
+  private citations: { version: number; byDocument: Map<number, string[]> } | null = null;
+
+  private documentCitations(): Map<number, string[]> {
+    if (this.citations?.version !== this.snapshot.version) {
+      const byDocument = new Map<number, string[]>();
+      for (const c of this.repo.documentCitations()) {
+        const list = byDocument.get(c.documentId);
+        if (list) list.push(c.designation);
+        else byDocument.set(c.documentId, [c.designation]);
+      }
+      this.citations = { version: this.snapshot.version, byDocument };
+    }
+    return this.citations.byDocument;
+  }
+
+  /** The stored documents' identities (title, designation, date, the standards it cites) that a question's bridge is resolved against. */
   private documentIdentities(): DocumentIdentity[] {
     const standards = new Map(this.clauses.standards().map((s) => [s.documentId, s.standard]));
-    const cites = new Map<number, string[]>();
-    for (const c of this.repo.documentCitations()) cites.set(c.documentId, [...(cites.get(c.documentId) ?? []), c.designation]);
+    const cites = this.documentCitations();
     return this.repo.documentTitles().map((d) => ({
       ...d,
       designation: standards.get(d.documentId)?.id ?? null,

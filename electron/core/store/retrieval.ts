@@ -46,6 +46,10 @@ interface TripleLabelRow {
   confidence: number;
 }
 
+/** Citations of standards as extraction stored them: each edge's evidence to a node of type standard, rejected edges left out. */
+const CITATIONS = `FROM provenance p JOIN edges e ON e.id = p.edge_id JOIN nodes o ON o.id = e.object_id
+  WHERE o.type = 'standard' AND e.status <> 'rejected'`;
+
 export class RetrievalRepository {
   constructor(private readonly db: Db) {}
 
@@ -207,22 +211,17 @@ export class RetrievalRepository {
     if (!chunkIds.length) return [];
     return this.db
       .prepare(
-        `SELECT DISTINCT p.chunk_id AS chunk, o.label AS designation, p.quote AS sentence FROM provenance p
-         JOIN edges e ON e.id = p.edge_id JOIN nodes o ON o.id = e.object_id
-         WHERE p.chunk_id IN (SELECT value FROM json_each(?)) AND o.type = 'standard' AND e.status <> 'rejected'`,
+        `SELECT DISTINCT p.chunk_id AS chunk, o.label AS designation, p.quote AS sentence ${CITATIONS} AND p.chunk_id IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(chunkIds)) as { chunk: number; designation: string; sentence: string }[];
   }
 
   /** The standards each document cites as extraction read them (citedStandards over all chunks, by document), rejected edges left out. */
   documentCitations(): { documentId: number; designation: string }[] {
-    return this.db
-      .prepare(
-        `SELECT DISTINCT p.document_id AS documentId, o.label AS designation FROM provenance p
-         JOIN edges e ON e.id = p.edge_id JOIN nodes o ON o.id = e.object_id
-         WHERE o.type = 'standard' AND e.status <> 'rejected'`,
-      )
-      .all() as { documentId: number; designation: string }[];
+    return this.db.prepare(`SELECT DISTINCT p.document_id AS documentId, o.label AS designation ${CITATIONS}`).all() as {
+      documentId: number;
+      designation: string;
+    }[];
   }
 
   /** In how many chunks each word occurs (FTS5, porter): the document frequency for IDF weights. */

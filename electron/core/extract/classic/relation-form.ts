@@ -442,7 +442,9 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     // (an object between the verb and its infinitive is the infinitive's subject, "allows [the peer] to send":
     // only a listed catenative, whose subject is the infinitive's, is read past it; an object after the
     // infinitive is the infinitive's own, "desires to provide [the user] with")
-    const objectBefore = beforeTo && !CATENATIVE_QUALIFIERS.has(words[0]);
+    // (an object in the relation that is not a listed catenative's, wherever it stands, also bars rel.aspect-gerund below)
+    const objectInRelation = embedded !== null && at > 0 && !CATENATIVE_QUALIFIERS.has(words[0]);
+    const objectBefore = objectInRelation && beforeTo;
     const catenative = verbal && words.length >= 3 && !objectBefore && words[1] === 'to' ? catenativeKind(words[0]) : null;
     if (catenative !== null && infinitive(words[2], catenative)) {
       const inner = verbGroupForm(words.slice(2).join(' '));
@@ -458,10 +460,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
     // rel.aspect-gerund: a catenative of aspect before a gerund ("begun leveraging X", "continues [using] X") says
     // the gerund's act, the catenative its qualifier as before an infinitive; not a gerund WordNet has as an
     // adjective ("continues existing practice")
-    const aspectVerb =
-      verbal && !meta.catenative && !(embedded !== null && at > 0 && !CATENATIVE_QUALIFIERS.has(words[0])) && !groupPassive && /^\p{Ll}+$/u.test(words[0])
-        ? verbLemma(words[0])
-        : null;
+    const aspectVerb = verbal && !meta.catenative && !objectInRelation && !groupPassive && /^\p{Ll}+$/u.test(words[0]) ? verbLemma(words[0]) : null;
     const aspect = aspectVerb && CATENATIVE_QUALIFIERS.has(aspectVerb) ? aspectVerb : null;
     const inRelation = aspect && words.length >= 2 && GERUND.test(words[1]) ? verbLemma(words[1]) : null;
     if (aspect && inRelation && verbGerund(words[1])) {
