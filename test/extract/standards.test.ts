@@ -57,18 +57,26 @@ describe('standards patterns on the dev RFCs', () => {
     expect(mib.triples.filter((x) => x.relation === 'is defined as' && /OBJECT-TYPE|::=/.test(x.head.text + x.tail.text))).toEqual([]);
   });
 
-  it('definitions: a "Label: text" list keeps one definition per line, also where a chunk starts after the indent', async () => {
-    // RFC 1157 §3.2.5: "Domain:  ... / PCommunity:  ... / DCommunity:  ..." under Figure 1; its chunk starts at "Domain"
-    const d = await rfc('rfc1157.txt');
-    const defs = d.triples.filter((t) => t.relation === 'is defined as' && /Community$|^Domain$/.test(t.head.text)).map(flat);
-    expect(defs.sort()).toEqual([
-      'DCommunity | is defined as | the name of a direct community',
-      'Domain | is defined as | the administrative domain of the element',
-      'PCommunity | is defined as | the name of a community utilizing a proxy agent',
+  it('definitions: a "Label: text" list keeps one definition per line, also where a chunk starts after the indent', () => {
+    const text =
+      '2.  Definitions\n\n   The roles of this document are as follows.\n\n   Gateway:  a host that relays requests between two networks\n   Broker:  a server that holds the keys of every zone\n   Steward:  the operator who answers for one zone\n';
+    const structure = analyzeStructure(text);
+    const start = text.indexOf('Gateway'); // the chunk starts after the line's indent
+    const defs = standardsExtract(text, { start, end: text.length }, { structure }).triples.filter((t) => t.relation === 'is defined as');
+    expect(defs.map(flat).sort()).toEqual([
+      'Broker | is defined as | a server that holds the keys of every zone',
+      'Gateway | is defined as | a host that relays requests between two networks',
+      'Steward | is defined as | the operator who answers for one zone',
     ]);
-    const [t] = find(d, 'Domain | is defined as | the administrative domain of the element');
-    expect(d.text.slice(t.head.span!.start, t.head.span!.end)).toBe('Domain');
-    expect(d.text.slice(t.tail.span!.start, t.tail.span!.end)).toBe('the administrative domain of the element');
+    const [t] = defs.filter((x) => x.head.text === 'Gateway');
+    expect(text.slice(t.head.span!.start, t.head.span!.end)).toBe('Gateway');
+    expect(text.slice(t.tail.span!.start, t.tail.span!.end)).toBe('a host that relays requests between two networks');
+  });
+
+  it('definitions: the "Label: text" legend under a figure names its boxes, no terms (doc.figure-legend)', async () => {
+    // RFC 1157 §3.2.5: "Domain:  ... / PCommunity:  ... / DCommunity:  ..." right below the boxes of Figure 1
+    const d = await rfc('rfc1157.txt');
+    expect(d.triples.filter((t) => t.relation === 'is defined as' && /Community$|^Domain$/.test(t.head.text)).map(flat)).toEqual([]);
   });
 
   it('requirements: subject, modality and the action as an event; MUST NOT stays its own modality', async () => {

@@ -38,6 +38,11 @@ export function figureLine(line: string): boolean {
 /** A row whose first cell is a number, a range or a count ("0", "0-1", "1+") and a column gap after it. */
 const KEY_ROW = /^\d{1,3}(?:[-–]\d{1,3}|\+)?[ \t]{3,}\S/;
 
+/** Text that opens with a table row's key cell: a number, a range or a count, then a column gap. */
+export function keyRow(text: string): boolean {
+  return KEY_ROW.test(text);
+}
+
 /** A line that opens an item of a list ("o", "*", "-", "1.", "(a)"). */
 const LIST_MARK = /^\s*(?:\(?\d{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[o*+•-])\s+\S/;
 
@@ -101,7 +106,7 @@ export function layoutLines(lines: { start: number; end: number }[], text: strin
  * figure line; null when no run is left with three words or more. `layout`: lines broken by layout
  * (doc.layout-lines) count as figure lines.
  */
-export function proseOfFigure(text: string, s: Span, layout = true): Span | null {
+export function proseOfFigure(text: string, s: Span, layout = true, narrow = true): Span | null {
   const lines: { start: number; end: number; figure: boolean }[] = [];
   for (let at = s.start; at < s.end;) {
     const nl = text.indexOf('\n', at);
@@ -112,6 +117,10 @@ export function proseOfFigure(text: string, s: Span, layout = true): Span | null
   if (layout) {
     const laid = layoutLines(lines, text); // doc.layout-lines
     lines.forEach((l, i) => (l.figure ||= laid[i]));
+  }
+  if (narrow) {
+    const cells = narrowColumn(lines, text); // doc.narrow-column
+    lines.forEach((l, i) => (l.figure ||= cells[i]));
   }
   if (!lines.some((l) => l.figure)) return s;
   const firstFigure = lines.findIndex((l) => l.figure);
@@ -127,4 +136,97 @@ export function proseOfFigure(text: string, s: Span, layout = true): Span | null
   const raw = text.slice(best.start, best.end);
   const lead = raw.length - raw.trimStart().length;
   return { start: best.start + lead, end: best.start + raw.trimEnd().length };
+}
+
+/** How much of the text's width a line of a column of cells fills at most (prose is filled to the width). */
+const NARROW_SHARE = 1 / 3;
+/** The columns a plain-text page is set in: a text whose lines run longer was reflowed, and its width says nothing of a column. */
+const PAGE_COLUMNS = 72;
+
+/**
+ * doc.narrow-column: in a span of three lines or more whose every line but the last holds at most a third
+ * of the text's width in words (its indentation aside), the narrow lines are a column of cells or labels
+ * (the steps in one column of a flow chart, an address block, a listing's clauses), not wrapped prose:
+ * prose is filled to the width, and only its last line ends short. They are figure lines; a long last
+ * line (a description after a listing's clauses) stays prose.
+ */
+export function narrowColumn(lines: { start: number; end: number }[], text: string): boolean[] {
+  const said = lines.map((l) => text.slice(l.start, l.end).trim());
+  const out = lines.map(() => false);
+  const filled = said.map((l, i) => i).filter((i) => said[i]);
+  if (filled.length < 3) return out;
+  const width = Math.min(textWidth(text), PAGE_COLUMNS);
+  if (!width) return out;
+  const narrow = (i: number) => said[i].length <= width * NARROW_SHARE;
+  if (!filled.slice(0, -1).every(narrow)) return out;
+  for (const i of filled) out[i] = narrow(i);
+  return out;
+}
+
+/** A figure's caption line ("Figure 3", "Fig. 2: ...", "Table 1 - ..."). */
+const CAPTION = /^\s*(?:figure|fig\.|table)\s+[\dA-Z]+(?:[.-]\d+)*(?:\s|[.:]|$)/i;
+/** A line of a legend or glossary: a label of three words at most, a colon and its gloss ("Src:  the sending host"); a note is prose. */
+const LABEL_LINE = /^\s*(?!(?:note|example)\b)[^\s:]+(?: [^\s:]+){0,2}:\s+\S/i;
+
+/** The lines of the text around `at`: the one holding it, then outward by `step` (-1 before, 1 after). */
+function* linesFrom(text: string, at: number, step: 1 | -1): Generator<string> {
+  let start = text.lastIndexOf('\n', at - 1) + 1;
+  for (;;) {
+    if (step < 0) {
+      if (start === 0) return;
+      const end = start - 1;
+      start = text.lastIndexOf('\n', end - 1) + 1;
+      yield text.slice(start, end);
+    } else {
+      const end = text.indexOf('\n', start);
+      if (end < 0) return;
+      start = end + 1;
+      const next = text.indexOf('\n', start);
+      yield text.slice(start, next < 0 ? text.length : next);
+      if (next < 0) return;
+    }
+  }
+}
+
+/**
+ * doc.figure-legend: a "label: gloss" line that belongs to a figure's legend: the nearest line before
+ * it, across blank lines and the legend's other label lines, is a figure line, or the nearest line
+ * after it, likewise, is the figure's caption. The labels name the boxes of an example, not terms of
+ * the document.
+ */
+export function figureLegendLine(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const nl = text.indexOf('\n', at);
+  const line = text.slice(start, nl < 0 ? text.length : nl);
+  if (!LABEL_LINE.test(line) || CAPTION.test(line)) return false;
+  const beyond = (step: 1 | -1): string | null => {
+    for (const line of linesFrom(text, at, step)) if (line.trim() && !LABEL_LINE.test(line)) return line;
+    return null;
+  };
+  const before = beyond(-1);
+  if (before !== null && figureLine(before)) return true;
+  const after = beyond(1);
+  return after !== null && CAPTION.test(after);
+}
+
+/** An entry of a numbered reference list opens: a bracketed number, then a surname and an initial ("[3] Lee, K."). */
+const ENTRY_OPENING = /(?:^|\s)\[\d{1,3}\]\s+\p{L}[\p{L}'’-]*,\s+\p{L}\./u;
+/** Authors closed by the year in parentheses ("Lee, K., & Park, J. (2021). "): a cited work's entry. */
+const AUTHOR_YEAR = /\p{L}[\p{L}'’-]*,\s+(?:\p{L}\.\s*){1,3}[^()[\]\n]{0,160}\((?:1[89]|20)\d{2}[a-z]?\)\.\s/gu;
+/** How far back of a sentence an entry's authors and year may stand (its title and source between). */
+const ENTRY_REACH = 300;
+
+/**
+ * doc.reference-entry: a sentence of a reference list's entry: it opens the entry ("[3] Lee, K., ..."),
+ * or it follows the entry's authors and year ("Lee, K., & Park, J. (2021).") with no paragraph break
+ * between: the cited work's title or its source, not a statement.
+ */
+export function referenceEntry(text: string, s: Span): boolean {
+  if (ENTRY_OPENING.test(text.slice(s.start, s.end))) return true;
+  // (the window runs to the sentence's end: a splitter may join the year to the title after it)
+  const from = Math.max(0, s.start - ENTRY_REACH);
+  const around = text.slice(from, s.end);
+  let last = -1;
+  for (const m of around.matchAll(AUTHOR_YEAR)) last = from + m.index + m[0].length;
+  return last >= 0 && !/\n\s*\n/.test(text.slice(last, s.start));
 }

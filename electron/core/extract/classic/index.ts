@@ -14,7 +14,7 @@ import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
 import { CONDITION_NOUNS } from '../../nlp/lexicon';
 import { readingForm, relationForm, withoutActObjects } from './relation-form';
-import { proseOfFigure } from './figures';
+import { figureLegendLine, proseOfFigure, referenceEntry } from './figures';
 import { ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
 import { describedEntry } from '../../document/layout';
 
@@ -49,6 +49,21 @@ export const DOCUMENT_RULES = [
     id: 'doc.layout-lines',
     statement:
       "Lines that end well short of the text's width though the next line's first word would fit, unpunctuated and before no list item, are units of a layout (a message sequence, a flow chart's cells), not wrapped prose: in a span with two or more, at least half its lines, they are read as figure lines.",
+  },
+  {
+    id: 'doc.narrow-column',
+    statement:
+      "In a span of three lines or more whose every line but the last holds at most a third of the text's width in words (indentation aside), the narrow lines are a column of cells or labels (one column of a flow chart, an address block), not wrapped prose: they are figure lines, and a long last line stays prose.",
+  },
+  {
+    id: 'doc.figure-legend',
+    statement:
+      'A "label: gloss" line next to a figure (the nearest other line before it is a figure line, or the nearest after it the caption) is the figure\'s legend: no sentence, and no definition.',
+  },
+  {
+    id: 'doc.reference-entry',
+    statement:
+      'A sentence that opens a reference-list entry ("[3] Lee, K., ...") or follows an entry\'s authors and year ("Lee, K. (2021).") in the same paragraph is a cited work\'s title or source, no statement.',
   },
   {
     id: 'doc.part-end',
@@ -103,10 +118,18 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
       yield { whole, skip: 'doc.heading' };
       continue;
     }
+    if (referenceEntry(docText, cut)) {
+      yield { whole, skip: 'doc.reference-entry' };
+      continue;
+    }
+    if (figureLegendLine(docText, cut.start)) {
+      yield { whole, skip: 'doc.figure-legend' };
+      continue;
+    }
     const listed = listingProse(docText, cut); // doc.listing-prose
-    const s = proseOfFigure(docText, listed); // doc.figure, doc.layout-lines
+    const s = proseOfFigure(docText, listed); // doc.figure, doc.layout-lines, doc.narrow-column
     if (!s) {
-      yield { whole, skip: proseOfFigure(docText, listed, false) ? 'doc.layout-lines' : 'doc.figure' };
+      yield { whole, skip: figureSkip(docText, listed) };
       continue;
     }
     const inSentence: Token[] = [];
@@ -124,6 +147,12 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
       yield { whole, span: s, tokens: inSentence, ...(entry ? { entry } : {}) };
     }
   }
+}
+
+/** Which rule leaves a span with no prose unread: its figure lines, its lines broken by layout, or its narrow column. */
+function figureSkip(docText: string, span: Span): string {
+  if (!proseOfFigure(docText, span, false, false)) return 'doc.figure';
+  return proseOfFigure(docText, span, true, false) ? 'doc.narrow-column' : 'doc.layout-lines';
 }
 
 /** Triples and typed mentions from chunk [start, end) of the document text. */

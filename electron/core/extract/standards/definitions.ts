@@ -7,6 +7,7 @@ import { isPronoun } from '../labels';
 import type { Span } from '../sentences';
 import { inTerminologySection, isSkipped, type ChunkContext } from './context';
 import { entity, flat, literal, phraseLabel, trimSpan, type Draft } from './make';
+import { figureLegendLine } from '../classic/figures';
 
 const MAX_TERM_WORDS = 7;
 const MAX_DEFINITION_WORDS = 45;
@@ -124,6 +125,7 @@ export function definitions(ctx: ChunkContext): Draft[] {
     // "Term: definition" and "Term - definition"
     const colon = /^([^:\n]{2,60}?)\s*(?::|\s-{1,2})\s+(\S.*)$/.exec(l.body);
     if (colon && validTerm(colon[1]) && colon[2].split(/\s+/).length >= 3 && !/^(?:note|example|e\.g|see)\b/i.test(colon[1])) {
+      if (figureLegendLine(text, l.start)) continue; // doc.figure-legend: the labels of a figure's boxes, no terms
       const termSpan = { start: l.bodyStart, end: l.bodyStart + colon[1].length };
       const defStart = l.bodyStart + l.body.indexOf(colon[2], colon[1].length);
       const def = definitionText(text, colon[1], defStart, l.end);

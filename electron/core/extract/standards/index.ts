@@ -57,7 +57,8 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
   },
   {
     id: 'pattern:requirement.legend',
-    statement: 'A subject opening with a cardinality mark ("0+", "1*", "0-1") is a table legend line, no requirement: no triple.',
+    statement:
+      'A subject opening with a cardinality mark ("0+", "1*", "0-1"), or with a number, range or count set off by a column gap ("0     This option ..."), is a table legend line, no requirement: no triple.',
   },
   {
     id: 'pattern:requirement.impersonal',

@@ -7,6 +7,7 @@ import type { Span } from '../sentences';
 import type { Mention } from '../types';
 import { isPronoun } from '../labels';
 import { informative, isSkipped, type ChunkContext } from './context';
+import { keyRow } from '../classic/figures';
 import { englishNlp } from '../../nlp/english';
 import { CONDITIONAL_PHRASES, QUESTION_COMPLEMENT_VERBS, TIME_RELATIVE_NOUNS } from '../../nlp/lexicon';
 import { entity, event, flat, phraseLabel, trimSpan, type Draft } from './make';
@@ -561,7 +562,8 @@ export function requirements(ctx: ChunkContext): Draft[] {
       const subjectLabel = phraseLabel(text.slice(subj.start, subj.end));
       if (!validSubject(subjectLabel) || ANAPHORIC.test(flat(text.slice(subj.start, subj.end)))) continue;
       if (endsDangling(subjectLabel, DANGLING_SUBJECT_POS)) continue; // pattern:requirement.phrase-end: "the address of the"
-      if (LEGEND_MARK.test(subjectLabel)) continue; // pattern:requirement.legend
+      // pattern:requirement.legend: a cardinality mark, or a table's key cell before a column gap ("0     This option ...")
+      if (LEGEND_MARK.test(subjectLabel) || keyRow(text.slice(subj.start, s.end))) continue;
       const subordinate = SUBORDINATOR.test(text.slice(s.start, subj.start));
       const limit = hits[i + 1]?.at ?? s.end;
       const read = actionAfter(text, s, h.end, limit, { subordinate });
