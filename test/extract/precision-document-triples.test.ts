@@ -78,3 +78,19 @@ describe('the features the product cannot read when it stores a precision', () =
     expect('sentence content words the triple says (share)' in CANDIDATE_FEATURES).toBe(true);
   });
 });
+
+describe("a feature's own separation of judgments (scripts/judgments/draws-gap.ts featureAuc)", () => {
+  const judged = (subject: string, verdict: 'keep' | 'wrong') => ({
+    group: 'doc',
+    verdict,
+    rules: ['svo.test'],
+    shape: { subject, relation: 'heats', object: 'water', sentence: `${subject} heats water.` },
+  });
+  it("ranks the kept above the rest by the feature's value, and leaves out judgments without one", async () => {
+    const { featureAuc } = await import('../../scripts/judgments/draws-gap');
+    const examples = [judged('The copper kettle', 'keep'), judged('A small copper kettle', 'keep'), judged('It', 'wrong'), judged('kettle', 'wrong')];
+    expect(featureAuc(examples, 'subject content words (log)')).toEqual({ auc: 1, n: 4 });
+    expect(featureAuc(examples, 'subject general').auc).toBe(0);
+    expect(featureAuc(examples, 'object an end of other triples in the document (log)').n).toBe(0);
+  });
+});
