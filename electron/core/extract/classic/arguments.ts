@@ -101,6 +101,11 @@ export const ARGUMENT_RULES = [
       'A common-noun end followed, with no comma, by a participle phrase restricting it ("the mechanisms defined in the standard", "a request carrying a token"), a participle with one plain noun phrase (after one preposition; a past participle only so), keeps the phrase while under ten words.',
   },
   {
+    id: 'arg.disjunction',
+    statement:
+      'Ends coordinated only by "or" after a verb or a preposition ("responds with A or B", "A, B or C") are one end, kept whole while under ten words: the sentence states the alternative, no conjunct alone; not a count bound ("one or more X"), nor ", or B" after one conjunct, another name for it ("the Key Table, or KT").',
+  },
+  {
     id: 'arg.plural-preposition',
     statement: 'The coordinated object of a preposition relating two or more together ("between A and B", "among A, B and C") is one end, kept whole.',
   },
@@ -318,20 +323,26 @@ export class Arguments {
     if (!isArg(first)) return [];
     const items = [first];
     const pending: Arg[] = [];
+    // (the coordinators joining the items: "or" alone makes an alternative, arg.disjunction)
+    const joiners = new Set<string>();
     let j = first.to + 1;
     for (let guard = 0; guard < 12 && j < n; guard++) {
       let k = j;
       if (tokens[k].text === ',') k++;
       let conj = false;
+      let joiner = '';
       if (COORD.has(lower(tokens[k]))) {
         conj = true;
+        joiner = lower(tokens[k]);
         k++;
       } else if (lower(tokens[k]) === 'but' && lower(tokens[k + 1]) === 'also') {
         // "not only X but also Y"
         conj = true;
+        joiner = 'but also';
         k += 2;
       } else if (lower(tokens[k]) === 'as' && lower(tokens[k + 1]) === 'well' && lower(tokens[k + 2]) === 'as') {
         conj = true;
+        joiner = 'as well as';
         k += 3;
       }
       if (k === j || (!conj && this.apposition(j))) break;
@@ -346,7 +357,10 @@ export class Arguments {
       if (next.from === k && next.np.from === next.np.to && !next.of && ['that', 'how', 'whether'].includes(lower(tokens[next.to + 1]))) break;
       pending.push(withRule(next, 'arg.coordination'));
       j = next.to + 1;
-      if (conj) items.push(...pending.splice(0));
+      if (conj) {
+        items.push(...pending.splice(0));
+        joiners.add(joiner);
+      }
     }
     // "the address of the host or router": the conjuncts are the complement's
     const inComplement = items.length > 1 ? this.coordinatedComplement(items) : null;
@@ -367,7 +381,23 @@ export class Arguments {
       const withMembers = this.relatingPhrase(first);
       if (withMembers) return [withMembers];
     }
-    return items.length > 1 ? (this.sharingComplement(items) ?? this.sharingHead(items)) : items;
+    if (items.length < 2) return items;
+    const shared = this.sharingComplement(items) ?? this.sharingHead(items);
+    return shared.length > 1 && clauses && joiners.size === 1 && joiners.has('or') ? this.alternative(items) : shared;
+  }
+
+  /**
+   * arg.disjunction: "responds with A or B" states the alternative, neither A nor B alone: ends coordinated
+   * only by "or" are one end, kept whole while under ten words (a list of instances, read with clauses off,
+   * is read member by member; a count bound, "one or more X", is no alternative of things).
+   */
+  private alternative(items: Arg[]): Arg[] {
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (last.to - first.from >= 10 || items.some((m) => m.numeric || this.tokens[m.np.from].pos === 'NUM')) return items;
+    // (", or B" after one conjunct restates it, "the Key Table, or KT": another name, no alternative)
+    if (items.length === 2 && this.tokens[last.lead - 2]?.text === ',') return items;
+    return [withRule({ ...first, ...phrase(this.tokens, this.text, first.from, last.to), rules: first.rules }, 'arg.disjunction')];
   }
 
   /**
