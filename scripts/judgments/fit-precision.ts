@@ -34,6 +34,8 @@
 //     [--nested-dump FILE (with --nested: write the outer folds, each rule's threshold and the scored judgments and facts, as JSON)]
 //     [--facts-independent (the facts' bound as if each fact were apart: the plain Wilson bound of their count, the rule before facts16)]
 //     [--without-candidates "NAME|NAME" (select the features without these candidates: a comparison)]
+//     [--document-triples (the selection may also take the features read over all of a document's triples, which the product
+//      cannot read: a comparison, nothing written)]
 //     [--facts (also print each TRAINING section fact the full graph holds: held or hidden at the chosen threshold, by the
 //      fold fitted without its document, with its holding triples, their rules and held-out precisions)]
 //     [--check-documents "A|B" (also print the training folds' figures on these documents and on the rest apart)]
@@ -78,6 +80,7 @@ import { DEFAULT_PRECISION_THRESHOLD } from '../../shared/contract/review';
 import {
   BASE_FEATURES,
   CANDIDATE_FEATURES,
+  DOCUMENT_PASS_FEATURES,
   estimatePrecision,
   PRECISION_MODEL,
   predictLogistic,
@@ -87,7 +90,15 @@ import {
   type TripleQualifierFlags,
   type RelationQualifierFlags,
 } from '../../electron/core/extract/precision-model';
-import { documentSalience, tripleContext, type DocumentSalience, type TripleContext } from '../../electron/core/extract/precision-context';
+import {
+  documentSalience,
+  documentTriples,
+  documentTripleUses,
+  tripleContext,
+  type DocumentSalience,
+  type DocumentTriples,
+  type TripleContext,
+} from '../../electron/core/extract/precision-context';
 import {
   chooseStrength,
   crossValidate,
@@ -281,7 +292,10 @@ try {
   const spanTriples = new Map<number, Map<string, number>>();
   const spanEnds = new Map<number, Map<string, Set<string>>>();
   const endsAt = (at: string, t: { subject: string; object: string }) => `${at}|${key(t.subject)}|${key(t.object)}`;
+  // (and, read over all its triples as the extraction's second pass reads them, how its triples use each relation string and end)
+  const tripleCounts = new Map<number, DocumentTriples>();
   for (const [id, items] of byDoc) {
+    tripleCounts.set(id, documentTriples(items));
     texts.set(id, core.store.documents.text(id) ?? '');
     salience.set(id, documentSalience(texts.get(id)!, core.store.documents.structure(id)));
     const counts = new Map<string, number>();
@@ -297,7 +311,10 @@ try {
   const contextOf = (doc: number, t: TripleListItem, span: { start: number; end: number } | undefined): TripleContext | undefined => {
     if (!span) return undefined;
     const at = `${span.start}-${span.end}`;
-    return tripleContext(salience.get(doc)!, span, t, spanTriples.get(doc)?.get(at) ?? 1, (spanEnds.get(doc)?.get(endsAt(at, t))?.size ?? 1) - 1);
+    return {
+      ...tripleContext(salience.get(doc)!, span, t, spanTriples.get(doc)?.get(at) ?? 1, (spanEnds.get(doc)?.get(endsAt(at, t))?.size ?? 1) - 1),
+      tripleUses: documentTripleUses(tripleCounts.get(doc)!, t),
+    };
   };
 
   /** What the model reads of a stored triple, at its evidence span `at` (else its first in the document). */
@@ -552,6 +569,9 @@ try {
   }
   // (--without-candidates "A|B": the selection runs without these candidate features: a comparison with and without them)
   const withoutCandidates = opt('--without-candidates')?.split('|') ?? [];
+  // (--document-triples: the selection may take the features read over all of a document's triples too, which the
+  // product cannot read when it stores a triple's precision (precision-model.ts DOCUMENT_PASS_FEATURES): a comparison, nothing is written)
+  const documentPass = args.includes('--document-triples');
   // (--base: the nine features of before at L2 1, no selection, to compare; nothing is written then)
   const fixed: Trial = { features: [...BASE_FEATURES], l2: 1, ...crossValidate(examples, BASE_FEATURES, 1) };
   const selection = args.includes('--base')
@@ -559,7 +579,7 @@ try {
     : selectFeatures(
         examples,
         BASE_FEATURES,
-        Object.keys(CANDIDATE_FEATURES).filter((f) => !withoutCandidates.includes(f)),
+        [...Object.keys(CANDIDATE_FEATURES), ...(documentPass ? Object.keys(DOCUMENT_PASS_FEATURES) : [])].filter((f) => !withoutCandidates.includes(f)),
         PRECISION_MODEL.features,
       );
   const features = selection.chosen.features;
@@ -665,7 +685,7 @@ try {
     'Written by scripts/judgments/fit-precision.ts from data/judgments/triples.jsonl and section-facts.jsonl, training documents only. Do not edit.';
   const out = path.join(ROOT, 'electron', 'core', 'extract', 'rule-precision.json');
   const modelOut = path.join(ROOT, 'electron', 'core', 'extract', 'precision-model.json');
-  if (!args.includes('--base')) {
+  if (!args.includes('--base') && !documentPass) {
     fs.writeFileSync(out, `${JSON.stringify({ about, ...table }, null, 2)}\n`);
     fs.writeFileSync(modelOut, `${JSON.stringify({ about, defaultThreshold: chosen['feature model'], ...model }, null, 2)}\n`);
   }
@@ -817,6 +837,11 @@ try {
       const ofDraws = (j: (typeof joined)[number]) => draws.includes(String(j.draw.seed));
       line(`draws ${draws.join(', ')}`, ofDraws);
       line(`draws ${draws.join(', ')}, sentence extractor`, (j) => ofDraws(j) && sentenceExtractor(j));
+      // (the draws were drawn from a default view, which had hidden the errors the model sees already: their ranking is
+      // compared with the other judgments' on the same range, the sentence extractor's triples the model shows)
+      const shownHere = (j: (typeof joined)[number]) => sentenceExtractor(j) && heldOut['feature model'](j) >= at;
+      line(`sentence extractor shown at ${at}, these draws`, (j) => ofDraws(j) && shownHere(j));
+      line(`sentence extractor shown at ${at}, the other judgments`, (j) => !ofDraws(j) && shownHere(j));
       const bands: [number, number][] = [
         [at, 0.6],
         [0.6, 0.8],

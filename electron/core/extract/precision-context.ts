@@ -262,6 +262,59 @@ export interface TripleContext {
   objectNamesSection?: boolean;
   /** The relation's main word's uses in the document (relationUses; null: none, or the relation not given). */
   relationUses?: number | null;
+  /**
+   * How the document's other triples use this triple's relation string and its ends (documentTripleUses;
+   * absent: the document's triples are not all read yet, as while its chunks are being extracted).
+   */
+  tripleUses?: TripleUses;
+}
+
+/** Read over all of a document's triples, once its extraction is done: how often each relation string and each end recurs. */
+export interface DocumentTriples {
+  /** How many of the document's triples carry each relation string (lower-cased, spaces collapsed). */
+  relations: Map<string, number>;
+  /** How many of the document's triples hold each end (as subject or object; a triple holding it twice counts once). */
+  ends: Map<string, number>;
+  /** The document's triples. */
+  total: number;
+}
+
+const labelKey = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The document's triples counted by relation string and by end (documentTripleUses reads them). */
+export function documentTriples(triples: Iterable<{ subject: string; relation: string; object: string }>): DocumentTriples {
+  const relations = new Map<string, number>();
+  const ends = new Map<string, number>();
+  let total = 0;
+  for (const t of triples) {
+    total++;
+    const r = labelKey(t.relation);
+    relations.set(r, (relations.get(r) ?? 0) + 1);
+    for (const e of new Set([labelKey(t.subject), labelKey(t.object)])) ends.set(e, (ends.get(e) ?? 0) + 1);
+  }
+  return { relations, ends, total };
+}
+
+/**
+ * How the document's OTHER triples use a triple's parts, each log(1 + count): a relation string no other triple of
+ * the document carries is often a garbled or one-off reading, where a relation the document states again and again
+ * is one of its recurring kinds of fact; an end that other triples hold is a concept the document keeps talking
+ * about (a defined term, a recurring element), an end no other triple holds is a one-off phrase.
+ */
+export interface TripleUses {
+  relation: number;
+  subject: number;
+  object: number;
+}
+
+/** The triple's own uses are taken off (a triple not among the counted ones takes nothing off below 0). */
+export function documentTripleUses(doc: DocumentTriples, t: { subject: string; relation: string; object: string }): TripleUses {
+  const others = (n: number | undefined) => Math.log1p(Math.max(0, (n ?? 0) - 1));
+  return {
+    relation: others(doc.relations.get(labelKey(t.relation))),
+    subject: others(doc.ends.get(labelKey(t.subject))),
+    object: others(doc.ends.get(labelKey(t.object))),
+  };
 }
 
 /**

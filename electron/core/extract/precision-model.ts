@@ -343,6 +343,17 @@ export function subjectRunsOnUnsaid(shape: Pick<TripleShape, 'subject' | 'relati
   return next !== undefined && contentToken(next) && !saidStems(shape).has(stem(next));
 }
 
+/**
+ * The share of the sentence's content words (by their stems) that the triple says: a triple that reads most of its
+ * clause states what the sentence states; one that says a small part of a long sentence is a fragment of it.
+ */
+export function sentenceCoverage(shape: Pick<TripleShape, 'subject' | 'relation' | 'object' | 'sentence'>): number {
+  const content = tokenise(shape.sentence).filter(contentToken);
+  if (!content.length) return 1;
+  const said = saidStems(shape);
+  return content.filter((t) => said.has(stem(t))).length / content.length;
+}
+
 /** How many words the sentence holds after the object (null: the object not found): the sentence goes on past the claim (a second clause, an adjunct, a list). */
 export function wordsAfterObject(layout: SentenceLayout): number | null {
   if (!layout.object) return null;
@@ -621,6 +632,23 @@ export const CANDIDATE_FEATURES: Record<string, Feature> = {
     const n = wordsAfterObject(sentenceLayout(s));
     return n === null ? null : Math.log1p(n);
   },
+  // prec22's candidate (ranking the sentence extractor's triples on random draws of new documents): how much of its
+  // sentence's content the triple says
+  'sentence content words the triple says (share)': (s) => sentenceCoverage(s),
+};
+
+/**
+ * Features read over all of a document's triples (precision-context.ts documentTripleUses): how the document's other
+ * triples use the relation string and each end. The extraction stores a triple's precision as each chunk is read,
+ * before the document's other triples exist, so the product cannot read them: fit-precision.ts tries them only with
+ * --document-triples, as a comparison, and then writes no model (prec22 measured them: no gain on the folds, none on
+ * the random draws).
+ */
+export const DOCUMENT_PASS_FEATURES: Record<string, Feature> = {
+  'relation string of other triples in the document (log)': (s) => s.context?.tripleUses?.relation ?? null,
+  'relation string no other triple of the document carries': (s) => (s.context?.tripleUses ? flag(s.context.tripleUses.relation === 0) : null),
+  'subject an end of other triples in the document (log)': (s) => s.context?.tripleUses?.subject ?? null,
+  'object an end of other triples in the document (log)': (s) => s.context?.tripleUses?.object ?? null,
 };
 
 /** The features of the model before precision7's candidates (the base every candidate is tried against). */
@@ -629,7 +657,7 @@ export const BASE_FEATURES = Object.keys(CANDIDATE_FEATURES).slice(0, 9);
 /** The model's inputs for these feature names (null: not known for this triple). */
 export function tripleFeatures(shape: TripleShape, rulePrecision: number, features: readonly string[]): (number | null)[] {
   return features.map((name) => {
-    const read = CANDIDATE_FEATURES[name];
+    const read = CANDIDATE_FEATURES[name] ?? DOCUMENT_PASS_FEATURES[name];
     if (!read) throw new Error(`precision model: unknown feature "${name}"`);
     return read(shape, rulePrecision);
   });
