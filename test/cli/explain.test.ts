@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Store } from '../../electron/core/store';
 import { ruleInfo } from '../../electron/core/extract/rules';
 import { triplePrecision } from '../../electron/core/extract/precision';
-import { estimatePrecision, qualifierFlags } from '../../electron/core/extract/precision-model';
+import { estimatePrecision, qualifierFlags, relationQualifierFlags } from '../../electron/core/extract/precision-model';
 import { documentSalience, tripleContext } from '../../electron/core/extract/precision-context';
 import { cli } from '../helpers/cli';
 import { tmpDir } from '../helpers/tmp';
@@ -70,6 +70,8 @@ describe('graphwright explain', () => {
       sentence: x.sentences[0].text,
       conditional: Boolean(based!.qualifiers.condition),
       qualifiers: qualifierFlags(based!.qualifiers),
+      // (the relation form's qualifiers, as the job reads them from the triple's meta: a stored triple's keys are the same)
+      relationQualifiers: relationQualifierFlags(based!.qualifiers),
       context,
     };
     expect(based!.precision).toBe(estimatePrecision(based!.rules, shape));
