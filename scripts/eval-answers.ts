@@ -1,12 +1,13 @@
 // Answers without a model on the project's question sets (not a test): aggregates only.
-//   npx tsx scripts/eval-answers.ts [--set training|validation|kit|FILE] [--db FILE] [--misses] [--ranks] [--json]
+//   npx tsx scripts/eval-answers.ts [--set training|validation|validation-b|kit|FILE] [--db FILE] [--misses] [--ranks] [--json]
 // Over the database of every split document (scripts/qa-split.ts builds it once), for each question:
 //  - answer accuracy: eval's grader (eval/qa.ts answerCorrect) on the first short answer;
 //  - passage recall@5: every gold quote inside one of the five passages, ours next to plain BM25 (FTS5) over the same chunks,
 //    overall and per question type (multi-hop questions need both their passages);
 //  - calibration: ECE over the answerable questions, precision and coverage at confidence thresholds;
 //  - off-topic questions (type "off-topic"): how many are refused (not_in_graph).
-// --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read).
+// --misses lists the wrong answers of a training set; it is refused for validation (its misses are never read), and
+// for validation-b (data/qa/validation-b.jsonl, a second set over the validation documents), by name or by path.
 // --ranks prints, per question type, where the gold passages of the recall@5 misses rank in each ranking
 // (BM25, dense, the graph's, the second hop, the fitted table's); training only, like --misses.
 // --parts prints the figures of the training set's READ documents and CHECK documents (answers/vector-folds.ts) apart.
@@ -23,7 +24,7 @@ import { expectedCalibrationError, precisionAt, reliability, type ConfidencePoin
 import { answerCorrect, quoteInPassage } from '../electron/core/eval/qa';
 import { designationKey, designationsIn } from '../electron/core/retrieve/second-hop';
 import { CHECK_DOCUMENTS, inDocuments } from './answers/vector-folds';
-import { KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
+import { isHeldOutFile, KIT_QUESTIONS, readQuestionSet, splitDatabase, splitQuestionsFile, type SplitQuestion } from './qa-split';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -311,9 +312,10 @@ export function printFigures(f: AnswerFigures, out: (s: string) => void = consol
 
 async function main(): Promise<void> {
   const set = opt('set') ?? 'training';
-  const file = set === 'training' || set === 'validation' ? splitQuestionsFile(set) : set === 'kit' ? KIT_QUESTIONS : path.resolve(set);
+  const file =
+    set === 'training' || set === 'validation' || set === 'validation-b' ? splitQuestionsFile(set) : set === 'kit' ? KIT_QUESTIONS : path.resolve(set);
   const items = readQuestionSet(file);
-  if ((args.includes('--misses') || args.includes('--ranks') || args.includes('--hops')) && set === 'validation')
+  if ((args.includes('--misses') || args.includes('--ranks') || args.includes('--hops')) && isHeldOutFile(file))
     throw new Error('validation misses are not read: aggregates only');
   const db = opt('db') ?? (await splitDatabase());
   const core = new Core({ dbPath: db, startJobs: false });

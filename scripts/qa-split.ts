@@ -50,8 +50,16 @@ export function readQuestionSet(file: string): SplitQuestion[] {
   }));
 }
 
-export function splitQuestionsFile(part: 'training' | 'validation'): string {
+export function splitQuestionsFile(part: 'training' | 'validation' | 'validation-b'): string {
   return path.join(ROOT, 'data', 'qa', `${part}.jsonl`);
+}
+
+/** The held-out question files (the validation set and the second, independent one written over the same documents): aggregates only. */
+export const HELD_OUT_SETS = ['validation', 'validation-b'] as const;
+
+/** Whether a question file is a held-out set, named by `--set` or given by its path. */
+export function isHeldOutFile(file: string): boolean {
+  return HELD_OUT_SETS.some((part) => path.resolve(file) === splitQuestionsFile(part));
 }
 
 /** The kit's 40 rfc-qa questions (over training documents: a third check). */

@@ -1,14 +1,15 @@
 // The project's own question sets (data/qa/*.jsonl): every item has the kit's rfc-qa shape, sits on
 // the split side its file names, and its quote and gold answer are really in the document it cites.
-// Reads whatever JSONL files are there (training now, validation when it lands). A quote of an item
-// marked `"text": "repaired"` is checked against the text the product makes of the document (the
-// real ingest job through a Core), not against the raw file.
+// Reads whatever JSONL files are there (training, validation, and validation-b, a second set over the
+// validation documents). A quote of an item marked `"text": "repaired"` is checked against the text the
+// product makes of the document (the real ingest job through a Core), not against the raw file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Core } from '../../electron/core/core';
 import { unwrap } from '../../shared/dispatch';
 import { tmpDir } from '../helpers/tmp';
+import { isHeldOutFile, splitQuestionsFile } from '../../scripts/qa-split';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const QA_DIR = path.join(ROOT, 'data', 'qa');
@@ -17,8 +18,12 @@ const SPLIT_FILE = path.join(ROOT, 'data', 'split.json');
 /** How far (in characters of whitespace-normalised text) a gold answer may lie from its quote. */
 const ANSWER_WINDOW = 300;
 const TYPES = ['definition', 'value', 'normative', 'reference', 'relation', 'multi-hop', 'off-topic'] as const;
-/** Which split each question file belongs to: the file's base name says it. */
-const SIDE_OF_FILE: Record<string, 'training' | 'validation'> = { 'training.jsonl': 'training', 'validation.jsonl': 'validation' };
+/** Which split each question file belongs to: the file's base name says it (`validation-b.jsonl` is a second, independent set over the validation documents). */
+const SIDE_OF_FILE: Record<string, 'training' | 'validation'> = {
+  'training.jsonl': 'training',
+  'validation.jsonl': 'validation',
+  'validation-b.jsonl': 'validation',
+};
 
 interface Split {
   kit: string;
@@ -123,7 +128,16 @@ function shapeProblems(l: Loaded): string[] {
 describe('project question sets (data/qa/*.jsonl)', () => {
   it('exist and are named for a side of the split', () => {
     expect(questionFiles.length).toBeGreaterThan(0);
-    for (const name of questionFiles) expect(SIDE_OF_FILE[name], `${name}: expected training.jsonl or validation.jsonl`).toBeDefined();
+    for (const name of questionFiles) expect(SIDE_OF_FILE[name], `${name}: expected training.jsonl, validation.jsonl or validation-b.jsonl`).toBeDefined();
+  });
+
+  it('both validation sets are held out (eval-answers refuses --misses for them), by name or by path', () => {
+    expect(splitQuestionsFile('validation-b')).toBe(path.join(QA_DIR, 'validation-b.jsonl'));
+    for (const part of ['validation', 'validation-b'] as const) {
+      expect(isHeldOutFile(splitQuestionsFile(part))).toBe(true);
+      expect(isHeldOutFile(path.relative(process.cwd(), path.join(QA_DIR, `${part}.jsonl`)))).toBe(true);
+    }
+    expect(isHeldOutFile(splitQuestionsFile('training'))).toBe(false);
   });
 
   it('every item has the rfc-qa shape', () => {
