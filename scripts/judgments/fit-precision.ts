@@ -42,6 +42,9 @@
 //     [--draws "SEED|SEED" (also print the training folds' figures on the judgments of these draws, by band of held-out precision)]
 //     [--changed FILE (write the TRAINING judgments whose triple reads differently today, or is gone, with today's triple, and stop:
 //      the list to judge again; data/judgments/README.md, "Re-judged on today's extraction")]
+//     [--skew (print, by side, extractor and join, the committed model's mean estimate of the joined judgments as the database
+//      stored it, as the fit reads the judged triple and as it reads today's stored triple, and stop: a gap between the
+//      stored precision and the fitted one)]
 //
 // The folds hold whole families of documents (scripts/judgments/families.ts: editions and companions written
 // from one template, found by the text they share), so that a sentence a sibling repeats is not fitted on one
@@ -331,6 +334,15 @@ try {
     };
   };
   const joins = { triple: 0, span: 0, ends: 0, none: 0 };
+  const skew: {
+    split: Split;
+    file: string;
+    sentence: boolean;
+    exact: boolean;
+    stored: number | null;
+    asFitted: number | null;
+    asStoredShape: number | null;
+  }[] = [];
   // (--changed FILE: the training judgments whose triple reads differently today or is gone, to be judged again;
   // --changed-split validation lists that side's instead)
   const changedSide = opt('--changed-split') ?? 'training';
@@ -412,6 +424,33 @@ try {
       weight: 1,
     });
     poolSize(j.draw, doc!, joined[joined.length - 1].stratum);
+    if (args.includes('--skew'))
+      skew.push({
+        split: j.split,
+        file: j.file,
+        sentence: ruleFamily((span?.rules?.length ? span.rules : t.rules)[0] ?? 'none') !== 'pattern',
+        exact: Boolean(exact),
+        stored: t.precision,
+        asFitted: estimatePrecision(span?.rules?.length ? span.rules : t.rules, { ...joined[joined.length - 1], sentence: j.quote }),
+        asStoredShape: estimatePrecision(t.rules, shapeOfStored(doc!, t, span)),
+      });
+  }
+  // (--skew: the committed model's estimate of each joined judgment as the product stored it, as the fit reads the judged
+  // triple, and as the fit reads today's stored triple: where the stored precision and the fitted one part)
+  if (args.includes('--skew')) {
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    for (const side of ['training', 'validation'] as const)
+      for (const sentence of [true, false])
+        for (const exact of [true, false]) {
+          const of = skew.filter((x) => x.split === side && x.sentence === sentence && x.exact === exact && x.stored !== null && x.asFitted !== null);
+          console.log(
+            `skew ${side} ${sentence ? 'sentence extractor' : 'patterns'} ${exact ? 'joined by triple' : 'joined by span'}: n ${of.length}, stored ${mean(of.map((x) => x.stored!)).toFixed(3)}, ` +
+              `as fitted ${mean(of.map((x) => x.asFitted!)).toFixed(3)}, today's shape ${mean(of.map((x) => x.asStoredShape ?? 0)).toFixed(3)}; ` +
+              `|stored - as fitted| > 0.05: ${of.filter((x) => Math.abs(x.stored! - x.asFitted!) > 0.05).length}, mean |diff| ${mean(of.map((x) => Math.abs(x.stored! - x.asFitted!))).toFixed(3)}`,
+          );
+        }
+    await core.close();
+    process.exit(0);
   }
   if (opt('--changed')) {
     fs.writeFileSync(

@@ -9,6 +9,7 @@ import {
   factsHeld,
   fitPrecision,
   PRIOR_STRENGTH,
+  ruleFamily,
   THRESHOLD_RULE,
   THRESHOLD_RULES,
   triplePrecision,
@@ -117,6 +118,8 @@ export function fitFeatureModel(rows: (number | null)[][], ys: number[], feature
  */
 export interface TableOptions {
   strength?: number;
+  /** Within one rule, the judgments of one document weigh at most this many in the table (precision.ts fitPrecision). */
+  documentCap?: number;
   crossFitted?: boolean;
 }
 
@@ -125,6 +128,7 @@ export function fitExamples(train: readonly Example[], features: readonly string
   const table = fitPrecision(
     train.map((e) => ({ ...e, weight: fitWeightOf(e) })),
     options.strength,
+    options.documentCap,
   );
   const own = new Map<string, PrecisionTable>();
   if (options.crossFitted)
@@ -134,6 +138,7 @@ export function fitExamples(train: readonly Example[], features: readonly string
         fitPrecision(
           train.filter((e) => familyOf(e) !== g).map((e) => ({ ...e, weight: fitWeightOf(e) })),
           options.strength,
+          options.documentCap,
         ),
       );
   const model = fitFeatureModel(
@@ -161,11 +166,11 @@ export function foldFits(
   examples: readonly Example[],
   features: readonly string[],
   l2: number,
-  options: TableOptions & { folds?: number } = {},
+  options: TableOptions & { folds?: number; seed?: number } = {},
 ): { foldOf: Map<string, number>; fits: (FoldFit | null)[] } {
   const k = options.folds ?? FOLDS;
   // (a fold holds whole families; foldOf is read by document, every document of a family in its fold)
-  const folds = foldsByGroup(examples.map(familyOf), k);
+  const folds = foldsByGroup(examples.map(familyOf), k, options.seed);
   const foldOf = new Map(examples.map((e, i) => [e.group, folds[i]]));
   const fits = Array.from({ length: k }, (_, f) => {
     const train = examples.filter((_, i) => folds[i] !== f);
@@ -173,6 +178,64 @@ export function foldFits(
     return fitExamples(train, features, l2, options);
   });
   return { foldOf, fits };
+}
+
+/**
+ * A calibration layer over the model's estimate, one per extractor (the sentence extractor's triples, the standards
+ * patterns'): p' = sigmoid(a · logit(p) + b). Tried by calibrate-extractor.ts on the training folds (prec23: it does not
+ * pay, and the product has none).
+ */
+export interface ExtractorCalibration {
+  sentence: { a: number; b: number };
+  pattern: { a: number; b: number };
+}
+
+const logitOf = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+/** The estimate `p` of a triple made by these rules through its extractor's layer (`p` itself without a layer). */
+export function applyExtractorCalibration(calibration: ExtractorCalibration | null | undefined, p: number, rules: readonly string[]): number {
+  if (!calibration) return p;
+  const { a, b } = ruleFamily(rules[0] ?? 'none') === 'pattern' ? calibration.pattern : calibration.sentence;
+  const z = a * logitOf(p) + b;
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+/**
+ * A calibration layer per extractor fitted on held-out estimates:
+ * for each extractor apart, a logistic regression of the verdict on the estimate's logit (`slope`: its weight fitted,
+ * else held at 1 and only the shift fitted), each estimate weighted by its `w`. An extractor with no estimate keeps
+ * the identity.
+ */
+export function fitExtractorCalibration(
+  scored: readonly { p: number; keep: boolean; sentence: boolean; w?: number }[],
+  options: { slope?: boolean } = {},
+): ExtractorCalibration {
+  const logit = logitOf;
+  const side = (sentence: boolean) => {
+    const of = scored.filter((s) => s.sentence === sentence);
+    if (!of.length) return { a: 1, b: 0 };
+    const ys = of.map((s) => (s.keep ? 1 : 0));
+    const sampleWeights = of.map((s) => s.w ?? 1);
+    const round = (x: number) => Math.round(x * 1e6) / 1e6;
+    if (options.slope === false) {
+      const m = fitLinear(
+        of.map(() => []),
+        ys,
+        { l2: 0, sampleWeights, offsets: of.map((s) => logit(s.p)) },
+      );
+      return { a: 1, b: round(m.bias) };
+    }
+    const m = fitLinear(
+      of.map((s) => [logit(s.p)]),
+      ys,
+      { l2: 1e-3, sampleWeights },
+    );
+    return { a: round(m.weights[0]), b: round(m.bias) };
+  };
+  return { sentence: side(true), pattern: side(false) };
 }
 
 const fitWeightOf = (e: Example) => e.fitWeight ?? e.weight ?? 1;

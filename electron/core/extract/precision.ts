@@ -70,8 +70,22 @@ function weighed(items: { verdict: Verdict; weight?: number }[]): { keep: number
  * scaled to a mean of 1) makes the shares estimate those of all triples rather than of a draw that
  * preferred some; the tallies count judgments as they are.
  */
-export function fitPrecision(judged: { rules: string[]; verdict: Verdict; weight?: number }[], strength = PRIOR_STRENGTH): PrecisionTable {
+export function fitPrecision(
+  judged: { rules: string[]; verdict: Verdict; weight?: number; group?: string }[],
+  strength = PRIOR_STRENGTH,
+  documentCap?: number,
+): PrecisionTable {
   const usable = judged.filter((j) => j.rules.length > 0);
+  // (documentCap: within one rule, the judgments of one document together weigh at most this many, so that a rule
+  // judged on few documents leans on its family's share as one judged on few triples does)
+  const capped = (items: typeof usable) => {
+    if (!documentCap) return items;
+    const byDocument = groupBy(items, (j) => j.group ?? '');
+    return items.map((j) => {
+      const total = weighed(byDocument.get(j.group ?? '')!).n;
+      return total > documentCap ? { ...j, weight: ((j.weight ?? 1) * documentCap) / total } : j;
+    });
+  };
   const all = weighed(usable);
   const prior = (all.keep + 1) / (all.n + 2);
   const families: Record<string, RuleTally> = {};
@@ -81,7 +95,7 @@ export function fitPrecision(judged: { rules: string[]; verdict: Verdict; weight
   }
   const rules: Record<string, RuleTally> = {};
   for (const [rule, items] of [...groupBy(usable, (j) => j.rules[0])].sort(([a], [b]) => a.localeCompare(b))) {
-    const w = weighed(items);
+    const w = weighed(capped(items));
     rules[rule] = { ...tally(items), precision: round((w.keep + strength * families[ruleFamily(rule)].precision) / (w.n + strength)) };
   }
   return { prior: round(prior), strength, families, rules };
