@@ -303,3 +303,26 @@ export function gluedHeading(text: string, s: Span, tokens: Token[]): number {
   }
   return cut;
 }
+
+/** A name made of a capitalised common noun and a number ("Relay2"): an instance an example numbers. */
+const NUMBERED_NAME = /(?<![\p{L}\p{N}-])(\p{Lu}\p{Ll}{2,})(\d{1,2})(?![\p{L}\p{N}-])/gu;
+let actorsOf: { text: string; names: Set<string> } | null = null;
+
+/**
+ * doc.example-actor: the names that label a box or an arrow's end in one of the document's figures and
+ * are a common noun the document writes in lower case with a number after it ("Relay1", "Relay2" where
+ * the text speaks of "a relay"): the numbered actors of a worked example, not things of the standard.
+ */
+export function exampleActors(text: string): Set<string> {
+  if (actorsOf?.text === text) return actorsOf.names;
+  const names = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!figureLine(line)) continue;
+    for (const m of line.matchAll(NUMBERED_NAME)) {
+      const noun = m[1].toLowerCase();
+      if (new RegExp(String.raw`(?<![\p{L}\p{N}-])${noun}s?(?![\p{L}\p{N}-])`, 'u').test(text)) names.add(m[0]);
+    }
+  }
+  actorsOf = { text, names };
+  return names;
+}

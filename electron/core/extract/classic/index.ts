@@ -14,7 +14,7 @@ import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
 import { CONDITION_NOUNS } from '../../nlp/lexicon';
 import { readingForm, relationForm, withoutActObjects } from './relation-form';
-import { figureLegendLine, gluedHeading, proseOfFigure, referenceEntry } from './figures';
+import { exampleActors, figureLegendLine, gluedHeading, proseOfFigure, referenceEntry } from './figures';
 import { ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
 import { describedEntry } from '../../document/layout';
 
@@ -70,6 +70,11 @@ export const DOCUMENT_RULES = [
     statement: 'A document part as an end ("Section 4") is its clause, of the document or of the one cited beside it; a part of no known document is no end.',
   },
   { id: 'doc.figure-end', statement: 'A figure or table ("Figure 1") is no end.' },
+  {
+    id: 'doc.example-actor',
+    statement:
+      'A name of a common noun the document writes in lower case and a number ("Relay2") that labels a box of one of its figures is a numbered actor of a worked example: no sentence triple has it as an end.',
+  },
   {
     id: 'doc.glued-heading',
     statement:
@@ -214,7 +219,10 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
       };
       fromSentence.push(readingForm(made, r, docText));
     }
-    triples.push(...withoutActObjects(fromSentence));
+    // doc.example-actor: a worked example's numbered actors ("Relay1", boxes of a figure) are no ends of the standard's facts
+    const actors = exampleActors(docText);
+    const numbered = (x: string) => [...x.matchAll(/\S+/g)].some((w) => actors.has(w[0].replace(/[^\p{L}\p{N}]+$/u, '')));
+    triples.push(...withoutActObjects(fromSentence).filter((x) => !actors.size || !(numbered(x.head.text) || numbered(x.tail.text))));
   }
   const mentions: NodeMention[] = typed.map((m) => ({
     text: m.label,
