@@ -140,10 +140,14 @@ describe('standards patterns on the dev RFCs', () => {
 
   it('tables: the IANA attribute table and the Framed-MTU table, one triple per cell', async () => {
     const r = await rfc('rfc3580.txt');
-    expect(find(r, 'NAS-Port-Type | values required | Token-Ring (20)')).toHaveLength(1);
-    expect(find(r, 'NAS-Port-Type | values required | FDDI (21)')).toHaveLength(1);
+    // a header of a plural noun and a participle ("Values Required") names the cells by the noun (table.qualified-header)
+    expect(find(r, 'NAS-Port-Type | has value | Token-Ring (20)')).toHaveLength(1);
+    expect(find(r, 'NAS-Port-Type | has value | FDDI (21)')).toHaveLength(1);
+    expect(r.triples.filter((t) => t.relation === 'values required')).toEqual([]);
     // a continuation row belongs to the key above it
-    expect(find(r, 'Acct-Terminate-Cause | values required | Port Administratively Disabled (22)')).toHaveLength(1);
+    expect(find(r, 'Acct-Terminate-Cause | has value | Port Administratively Disabled (22)')).toHaveLength(1);
+    // two columns of the same kind of value, each of its own scheme: the row maps one onto the other (table.mapping)
+    expect(find(r, 'portFailure(2) | corresponds to | Lost Carrier (2)')).toHaveLength(1);
     expect(find(r, '802.11 | framed-mtu | 2304')).toHaveLength(1);
     expect(find(r, '802.11 | maximum frame length | 2346')).toHaveLength(1);
     expect(find(r, '802.5 (16 Mbps) | framed-mtu | 18173')).toHaveLength(1);

@@ -4,6 +4,7 @@
 // symbols, a bit ruler, a hex dump, a boxed row, or labels set in three or more columns. A sentence is read from
 // its prose lines only (rule `doc.figure`).
 import type { Span } from '../sentences';
+import type { Token } from './tokens';
 
 /** Share of a line's visible characters that are symbols (neither letters nor digits) for it to be drawing. */
 const SYMBOL_SHARE = 0.4;
@@ -229,4 +230,99 @@ export function referenceEntry(text: string, s: Span): boolean {
   let last = -1;
   for (const m of around.matchAll(AUTHOR_YEAR)) last = from + m.index + m[0].length;
   return last >= 0 && !/\n\s*\n/.test(text.slice(last, s.start));
+}
+
+/**
+ * A section number ("3.", "3.1", "4.2.1."), a list number in brackets ("(2)") or a caption's label
+ * ("Figure 2.", "Table 1:") where a heading or a caption starts.
+ */
+const MARKER_SOURCE = String.raw`(?:\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}\.|\(\d{1,2}\)|(?:figure|fig\.|table)\s+\d{1,2}[.:])`;
+const MARKER_OPENS = new RegExp(String.raw`^\s*${MARKER_SOURCE}\s+`, 'i');
+const MARKER_BEFORE = new RegExp(String.raw`(?:^|\s)${MARKER_SOURCE}[ \t]*$`, 'i');
+/** The most words a glued heading or caption is read over before the sentence's own subject. */
+const HEADING_WORDS = 12;
+
+/** A heading's or caption's word: a noun phrase's words, a participle ("based", "using"), a conjunction. */
+function headingWord(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  if (['NOUN', 'PROPN', 'ADJ', 'NUM', 'CCONJ', 'ADP'].includes(t.pos)) return true;
+  if (t.pos === 'VERB') return /(?:ed|ing)$/i.test(t.text);
+  // a determiner inside a noun phrase ("comparison of the results"), a hyphen or a slash
+  if (t.pos === 'DET') return i > 0 && tokens[i - 1].pos === 'ADP';
+  return t.pos === 'PUNCT' && /^[-/–]$/.test(t.text);
+}
+
+/** Whether the sentence's own text starts at token k after a heading's or caption's words before it. */
+function ownStart(tokens: Token[], from: number, k: number): boolean {
+  const prev = tokens[k - 1];
+  const t = tokens[k];
+  const afterNoun = ['NOUN', 'PROPN', 'NUM'].includes(prev.pos);
+  // a determiner or pronoun opening the subject ("... Results the paper shows")
+  if ((t.pos === 'DET' || t.pos === 'PRON') && afterNoun) return true;
+  // a subordinate clause opening the sentence ("... Results since the ...")
+  if (t.pos === 'SCONJ' && afterNoun) return true;
+  // an infinitive of purpose opening the sentence ("... Results to validate X, the ...")
+  if (t.pos === 'PART' && /^to$/i.test(t.text) && tokens[k + 1]?.pos === 'VERB' && afterNoun) return true;
+  // the heading's last words repeated as the sentence's subject ("Step prediction step prediction is")
+  for (let m = 1; m <= k - from && k + m <= tokens.length; m++) {
+    const same = tokens.slice(k - m, k).every((w, j) => w.text.toLowerCase() === tokens[k + j].text.toLowerCase());
+    if (same && tokens.slice(k, k + m).some((w) => w.pos === 'NOUN' || w.pos === 'PROPN')) return true;
+  }
+  return false;
+}
+
+/**
+ * doc.glued-heading: in flattened text (a PDF's or a seed's, lines run together) a section heading or a
+ * figure's or table's caption runs into the first sentence after it: after a section number, a list
+ * number in brackets or a caption's label, a run of a noun phrase's words with no finite verb before the
+ * sentence's own subject (a determiner or pronoun after a noun, a subordinator, an infinitive of purpose,
+ * or the heading's words repeated) is the heading or the caption, not the subject. Returns the index of
+ * the sentence's first own token (0 when nothing is cut). A heading on a line of its own is the
+ * structure's (doc.heading); a numbered list item that opens with its subject is left as it is.
+ */
+export function gluedHeading(text: string, s: Span, tokens: Token[]): number {
+  let from = 0;
+  const opens = MARKER_OPENS.exec(text.slice(s.start, s.end));
+  if (opens) {
+    const end = s.start + opens[0].length;
+    while (from < tokens.length && tokens[from].start < end) from++;
+  } else {
+    const lineStart = text.lastIndexOf('\n', s.start - 1) + 1;
+    if (!MARKER_BEFORE.test(text.slice(Math.max(lineStart, s.start - 40), s.start))) return 0;
+  }
+  let cut = 0;
+  for (let k = from + 1; k < tokens.length && k - from <= HEADING_WORDS; k++) {
+    if (!headingWord(tokens, k - 1)) break;
+    // a list number in brackets ends the caption or heading before it: read on from after it
+    if (tokens[k].text === '(' && tokens[k + 1]?.pos === 'NUM' && tokens[k + 2]?.text === ')') {
+      cut = from = k + 3;
+      k = from;
+      continue;
+    }
+    if (ownStart(tokens, from, k)) return k;
+  }
+  return cut;
+}
+
+/** A name made of a capitalised common noun and a number ("Relay2"): an instance an example numbers. */
+const NUMBERED_NAME = /(?<![\p{L}\p{N}-])(\p{Lu}\p{Ll}{2,})(\d{1,2})(?![\p{L}\p{N}-])/gu;
+let actorsOf: { text: string; names: Set<string> } | null = null;
+
+/**
+ * doc.example-actor: the names that label a box or an arrow's end in one of the document's figures and
+ * are a common noun the document writes in lower case with a number after it ("Relay1", "Relay2" where
+ * the text speaks of "a relay"): the numbered actors of a worked example, not things of the standard.
+ */
+export function exampleActors(text: string): Set<string> {
+  if (actorsOf?.text === text) return actorsOf.names;
+  const names = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!figureLine(line)) continue;
+    for (const m of line.matchAll(NUMBERED_NAME)) {
+      const noun = m[1].toLowerCase();
+      if (new RegExp(String.raw`(?<![\p{L}\p{N}-])${noun}s?(?![\p{L}\p{N}-])`, 'u').test(text)) names.add(m[0]);
+    }
+  }
+  actorsOf = { text, names };
+  return names;
 }

@@ -14,7 +14,7 @@ import { wordCount } from '../standards/confidence';
 import { singular } from '../../nlp/morphology';
 import { CONDITION_NOUNS } from '../../nlp/lexicon';
 import { readingForm, relationForm, withoutActObjects } from './relation-form';
-import { figureLegendLine, proseOfFigure, referenceEntry } from './figures';
+import { exampleActors, figureLegendLine, gluedHeading, proseOfFigure, referenceEntry } from './figures';
 import { ENTRY_DESCRIPTION_RULE, entryReadings } from './entries';
 import { describedEntry } from '../../document/layout';
 
@@ -70,6 +70,16 @@ export const DOCUMENT_RULES = [
     statement: 'A document part as an end ("Section 4") is its clause, of the document or of the one cited beside it; a part of no known document is no end.',
   },
   { id: 'doc.figure-end', statement: 'A figure or table ("Figure 1") is no end.' },
+  {
+    id: 'doc.example-actor',
+    statement:
+      'A name of a common noun the document writes in lower case and a number ("Relay2") that labels a box of one of its figures is a numbered actor of a worked example: no sentence triple has it as an end.',
+  },
+  {
+    id: 'doc.glued-heading',
+    statement:
+      'In text whose lines run together, a section number, a bracketed list number or a caption\'s label ("Figure 2.") followed by a noun phrase with no finite verb, up to a determiner or pronoun after a noun, a subordinator, an infinitive of purpose or the phrase repeated, is a heading or a caption run into the sentence: the sentence is read from there.',
+  },
 ];
 
 export interface ClassicOptions {
@@ -99,7 +109,7 @@ export function readChunk(docText: string, chunk: Span, options: ClassicOptions 
 }
 
 /** A sentence of a chunk: the span read and its tokens, or the rule that leaves it unread. */
-type ChunkSentence = { whole: Span; span: Span; tokens: Token[]; entry?: string } | { whole: Span; skip: string };
+type ChunkSentence = { whole: Span; span: Span; tokens: Token[]; entry?: string; glued?: boolean } | { whole: Span; skip: string };
 
 /** The chunk's sentences in order, each read or left unread by a document rule. */
 export function* chunkSentences(docText: string, r: ChunkReading): Generator<ChunkSentence> {
@@ -127,14 +137,22 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
       continue;
     }
     const listed = listingProse(docText, cut); // doc.listing-prose
-    const s = proseOfFigure(docText, listed); // doc.figure, doc.layout-lines, doc.narrow-column
-    if (!s) {
+    const prose = proseOfFigure(docText, listed); // doc.figure, doc.layout-lines, doc.narrow-column
+    if (!prose) {
       yield { whole, skip: figureSkip(docText, listed) };
       continue;
     }
     const inSentence: Token[] = [];
-    while (t < r.tokens.length && r.tokens[t].start < s.start) t++;
-    while (t < r.tokens.length && r.tokens[t].end <= s.end) inSentence.push(r.tokens[t++]);
+    while (t < r.tokens.length && r.tokens[t].start < prose.start) t++;
+    while (t < r.tokens.length && r.tokens[t].end <= prose.end) inSentence.push(r.tokens[t++]);
+    // doc.glued-heading: a heading or a caption run into the sentence in flattened text is cut off
+    const glued = gluedHeading(docText, prose, inSentence);
+    if (glued) inSentence.splice(0, glued);
+    if (glued && inSentence.length < 3) {
+      yield { whole, skip: 'doc.glued-heading' };
+      continue;
+    }
+    const s = glued ? { start: inSentence[0].start, end: prose.end } : prose;
     // doc.latin: the English model reads English only (and three tokens at least)
     if (inSentence.length < 3 || !mostlyLatin(docText, s)) yield { whole, skip: 'doc.latin' };
     else if (codeLike(docText.slice(s.start, s.end)))
@@ -143,8 +161,8 @@ export function* chunkSentences(docText: string, r: ChunkReading): Generator<Chu
     else if (cellsLike(inSentence)) yield { whole, skip: 'doc.cells' };
     else {
       // (the first sentence of an SMI entry's DESCRIPTION: the entry it describes, for doc.entry-description)
-      const entry = s.start > cut.start ? describedEntry(docText, cut.start, s.start) : undefined;
-      yield { whole, span: s, tokens: inSentence, ...(entry ? { entry } : {}) };
+      const entry = prose.start > cut.start ? describedEntry(docText, cut.start, prose.start) : undefined;
+      yield { whole, span: s, tokens: inSentence, ...(entry ? { entry } : {}), ...(glued ? { glued: true } : {}) };
     }
   }
 }
@@ -195,13 +213,16 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
           tailWords: wordCount(r.tail.text),
         }),
         evidence: { start: s.start, end: s.end },
-        rules: head !== r.head.text || tail !== r.tail.text ? [...r.rules, 'doc.part-end'] : r.rules,
+        rules: [...r.rules, ...(head !== r.head.text || tail !== r.tail.text ? ['doc.part-end'] : []), ...(sentence.glued ? ['doc.glued-heading'] : [])],
         // ref.generic-end: which end its sentence names more precisely (a feature for the precision model)
         ...(r.genericEnd ? { meta: { genericEnd: r.genericEnd } } : {}),
       };
       fromSentence.push(readingForm(made, r, docText));
     }
-    triples.push(...withoutActObjects(fromSentence));
+    // doc.example-actor: a worked example's numbered actors ("Relay1", boxes of a figure) are no ends of the standard's facts
+    const actors = exampleActors(docText);
+    const numbered = (x: string) => [...x.matchAll(/\S+/g)].some((w) => actors.has(w[0].replace(/[^\p{L}\p{N}]+$/u, '')));
+    triples.push(...withoutActObjects(fromSentence).filter((x) => !actors.size || !(numbered(x.head.text) || numbered(x.tail.text))));
   }
   const mentions: NodeMention[] = typed.map((m) => ({
     text: m.label,

@@ -71,9 +71,24 @@ export const STANDARDS_RULES: { id: string; statement: string }[] = [
       '"X is at least N units", "an N-bit X" (X a name): (X, has length, N units), the relation by the unit; not inside a condition ("if X is N octets"), which a condition after it qualifies (meta.condition), nor in a sentence holding a hex dump.',
   },
   { id: 'pattern:value.code', statement: 'In a standard, "Name (N)": (Name, has code, N).' },
+  {
+    id: 'pattern:value.field-size',
+    statement:
+      'A "Name (N)" before the noun "field(s)", alone or coordinated with others of its kind ("the Version (1), Type (1) and Length (2) fields"), gives the field\'s size in a format, not a code: no code triple.',
+  },
   { id: 'pattern:value.port', statement: '"the X port (N/tcp)": (X port, has port number, N/tcp).' },
   { id: 'pattern:value.field', statement: 'A Value/Type/Length line with a number below a heading naming the thing: (thing, has value, N).' },
   { id: 'pattern:table.row', statement: 'A table with a rule of dashes under its header: (row key, column header, cell).' },
+  {
+    id: 'pattern:table.mapping',
+    statement:
+      'A table whose key column and a value column name the same kind of thing, each of its own scheme ("<A> Value", "<B> Value"), maps one onto the other: (key, corresponds to, cell), the header no relation.',
+  },
+  {
+    id: 'pattern:table.qualified-header',
+    statement:
+      'A column header of a plural noun and a participle ("Codes Assigned") names its cells by the noun: (key, has code, cell), the participle no part of the relation.',
+  },
   {
     id: 'pattern:table.sequence',
     statement:

@@ -6,6 +6,8 @@
 import { isSkipped, type ChunkContext } from './context';
 import { entity, flat, literal, trimSpan, type Draft } from './make';
 import { cellSpans } from '../../document/tables';
+import { tokenize } from '../classic/tokens';
+import { singular } from '../../nlp/morphology';
 
 interface Row {
   start: number;
@@ -59,13 +61,40 @@ function isSequence(rows: Row[]): boolean {
 const CODE_ITEM = /[^,]*?\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)/g;
 
 /** A column header as a relation: short headers whole, long ones by their last three words. */
-const relationOf = (header: string) => (header.split(/\s+/).length <= 4 ? header.toLowerCase() : header.split(/\s+/).slice(-3).join(' ').toLowerCase());
+const plainRelation = (header: string) => (header.split(/\s+/).length <= 4 ? header.toLowerCase() : header.split(/\s+/).slice(-3).join(' ').toLowerCase());
+
+/**
+ * The relation a value column gives its row's key, and the rule that read it from the headers:
+ * - pattern:table.mapping: the key's column and the value's column name the same kind of thing, each
+ *   of its own scheme ("<scheme A> Value" and "<scheme B> Value"): the row maps one value onto the
+ *   other, (key, corresponds to, cell);
+ * - pattern:table.qualified-header: a header of a plural noun and a participle after it ("Codes
+ *   Assigned") names the cells by the noun, the participle qualifying them: (key, has code, cell);
+ * - else the header itself (short headers whole, long ones by their last three words).
+ */
+function relationOf(keyHeader: string, header: string): { relation: string; rule?: string } {
+  const last = (h: string) => singular(h.split(/\s+/).at(-1)!.toLowerCase());
+  if (keyHeader.split(/\s+/).length >= 2 && header.split(/\s+/).length >= 2 && last(keyHeader) === last(header) && /^\p{L}+$/u.test(last(header)))
+    return { relation: 'corresponds to', rule: 'pattern:table.mapping' };
+  // (tagged in lower case: a title-cased header reads as a name to the tagger)
+  const lower = header.toLowerCase();
+  const words = tokenize(lower, 0, lower.length);
+  if (words.length === 2 && words[0].pos === 'NOUN' && singular(words[0].text) !== words[0].text && words[1].pos === 'VERB' && /ed$/.test(words[1].text))
+    return { relation: `has ${singular(words[0].text.toLowerCase())}`, rule: 'pattern:table.qualified-header' };
+  return { relation: plainRelation(header) };
+}
 
 /**
  * Tables the document structure holds (a PDF's rebuilt from positions, HTML and DOCX tables): each
  * row whose line lies in the chunk gives one triple per filled cell after the first, key (the first
  * cell) - column header - cell, with the row's line as evidence.
  */
+/** The draft's relation and the header rule that read it (recorded after pattern:table.row). */
+function relationDraft(keyHeader: string, header: string): { relation: string; rules?: string[] } {
+  const r = relationOf(keyHeader, header);
+  return { relation: r.relation, ...(r.rule ? { rules: [r.rule] } : {}) };
+}
+
 export function structureTables(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
@@ -84,7 +113,7 @@ export function structureTables(ctx: ChunkContext): Draft[] {
         out.push({
           pattern: 'table.row',
           head: key,
-          relation: relationOf(flat(t.header[k])),
+          ...relationDraft(flat(t.header[0] ?? ''), flat(t.header[k])),
           tail: coded ? literal(cell, spans[k], 'code') : entity(cell, spans[k]),
           evidence: row,
           meta: { table: t.header, ...(t.caption ? { caption: t.caption } : {}) },
@@ -132,7 +161,7 @@ export function tables(ctx: ChunkContext): Draft[] {
       for (let k = 1; k < row.cells.length; k++) {
         const cell = row.cells[k];
         if (!cell.text || /^(?:n\/a|-+|none)$/i.test(cell.text)) continue;
-        const relation = relationOf(headers[k]);
+        const relation = relationDraft(headers[0], headers[k]);
         // a cell listing codes ("Token-Ring (20), FDDI (21)") gives one value per code
         const items = cell.text.match(CODE_ITEM);
         const parts = items && items.join('').replace(/\s+/g, '').length >= cell.text.replace(/[\s,]+/g, '').length - 1 ? items : [cell.text];
@@ -146,7 +175,7 @@ export function tables(ctx: ChunkContext): Draft[] {
           out.push({
             pattern: 'table.row',
             head: entity(key.text, { start: key.start, end: key.end }),
-            relation,
+            ...relation,
             tail: coded
               ? literal(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }, 'code')
               : entity(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }),

@@ -96,6 +96,13 @@ const HEX_RUN = /(?:\b(?:0x)?[0-9a-f]{2}\b[ \t]+){3,}(?:0x)?[0-9a-f]{2}\b/i;
 /** A name: a word with a capital after its first letter, a hyphen or a digit, or a capitalised word not opening the text. */
 const NAME_WORD = /^(?:\p{L}+[\p{Lu}\p{N}-][\p{L}\p{N}-]*|\p{Lu}[\p{L}\p{N}-]*)$/u;
 
+/**
+ * After a "Name (N)": more names with a number each, coordinated, then the noun "field(s)" — the
+ * numbers give the fields' sizes in a format's layout, not codes.
+ */
+const FIELD_SIZE_AFTER =
+  /^(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\p{L}[\p{L}\p{N}-]*(?:\s+\p{L}[\p{L}\p{N}-]*){0,3}\s*\(\s*\d{1,5}\s*\))*\s+fields?\b/iu;
+
 export function values(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
@@ -109,6 +116,8 @@ export function values(ctx: ChunkContext): Draft[] {
     for (const m of ctx.doc.self ? sentence.matchAll(CODE) : []) {
       const code = m[3];
       if (/^(?:19|20)\d\d$/.test(code)) continue; // a year
+      // value.field-size: "the Version (1), Type (1) and Length (2) fields": the number is the field's size
+      if (FIELD_SIZE_AFTER.test(sentence.slice(m.index! + m[0].length))) continue;
       const nameAt = s.start + m.index!;
       const name = flat(m[1]);
       if (
