@@ -41,8 +41,8 @@ const GOAL_PREPOSITIONS = new Set(['to', 'into', 'onto', 'toward', 'towards']);
 
 /**
  * The phrase's members after the preposition at token j, when they are common nouns and the phrase is no
- * adjunct of the verb's by its kind: not a purpose ("for the purpose of", "for" before a singular noun,
- * an activity: "for error detection"), a manner ("on a regular basis": a light noun), a goal, nor a
+ * adjunct of the verb's by its kind: not a purpose ("for the purpose of", "for" before a singular noun or a
+ * gerund, an activity: "for error detection"; a noun before a to-infinitive, "in an effort to"), a manner ("on a regular basis": a light noun), a goal, nor a
  * source with its goal after it ("from A to B": the path of the verb's act).
  */
 function commonMembers(args: Arguments, j: number): Arg[] | null {
@@ -53,7 +53,9 @@ function commonMembers(args: Arguments, j: number): Arg[] | null {
   if (!members.length || members.some((m) => named(args, m) || m.light || tokens[m.to].pos === 'PRON')) return null;
   const heads = members.map((m) => lower(tokens[m.np.to]));
   if (heads.some((h) => PURPOSE_NOUNS.has(h) || PURPOSE_NOUNS.has(lemma(h)) || LIGHT_NOUNS.has(h) || LIGHT_NOUNS.has(lemma(h)))) return null;
-  if (preposition === 'for' && members.some((m) => !pluralNoun(tokens[m.np.to]))) return null;
+  if (preposition === 'for' && members.some((m) => !pluralNoun(tokens[m.np.to]) || tokens[m.from].pos === 'VERB')) return null;
+  // (a noun before a to-infinitive names a purpose or an attempt: "in an effort to collect X")
+  if (lower(tokens[members.at(-1)!.to + 1]) === 'to' && tokens[members.at(-1)!.to + 2]?.pos === 'VERB') return null;
   if (preposition === 'from' && GOAL_PREPOSITIONS.has(lower(tokens[members.at(-1)!.to + 1]))) return null;
   return members;
 }
