@@ -7,7 +7,7 @@
 import { LIGHT_NOUNS, PLACE_TIME_PREPOSITIONS, PURPOSE_NOUNS } from '../../nlp/lexicon';
 import { verbOfActNoun } from '../../nlp/derivations';
 import { lemma } from '../../nlp/morphology';
-import { frameNamesPreposition } from '../../nlp/senses';
+import { frameNamesPreposition, takesObjectPhrase } from '../../nlp/senses';
 import { withRule, type Arg, type Arguments } from './arguments';
 import { phrase } from './tokens';
 import { capitalised, isComplexPreposition, lower, pluralNoun } from './words';
@@ -21,7 +21,7 @@ export const ATTACHMENT_RULES = [
   {
     id: 'attach.act-adjunct',
     statement:
-      'A phrase of place or time between common nouns after an object whose noun names an act (WordNet: an act, process or communication with a verb of its own: "the transmission of data over wires", "the creation of a link within a tunnel") is that act\'s when the verb takes no object and such a phrase: the end keeps it while under ten words.',
+      'A phrase of place or time between common nouns after an object whose noun names an act (WordNet: an act, process or communication with a verb of its own: "the transmission of data over wires", "the creation of a link within a tunnel") is that act\'s when the verb takes no object and such a phrase: the end keeps it while under ten words; not a route or a means ("through", "via"), the verb\'s.',
   },
   {
     id: 'attach.phrase-qualifier',
@@ -29,6 +29,9 @@ export const ATTACHMENT_RULES = [
       'A prepositional phrase after a relation\'s object that the end does not keep, one of place or time whose attachment is ambiguous (the object\'s noun or the verb: "stores the key in the cache") or one that would make the end ten words or more, is kept as the triple\'s qualifier (meta.phrase, as written) rather than dropped; not a goal, a purpose, a manner, a complex preposition ("with respect to"), a relative clause, nor a phrase with a name or a number (the verb\'s).',
   },
 ];
+
+/** Prepositions of place that name a route or a means as often ("through a proxy", "via a template"). */
+const MEANS_PREPOSITIONS = new Set(['through', 'via']);
 
 /** The most words an end keeps with its phrase (emit.same-ends drops ten). */
 const END_WORDS = 10;
@@ -97,20 +100,27 @@ export function nounModifier(args: Arguments, object: Arg, j: number, verb: stri
   if (verb && frameNamesPreposition(lemma(verb.toLowerCase()), preposition)) return null;
   const members = commonMembers(args, j);
   if (!members) return null;
-  // (a place or a time may be the verb's as well as the noun's: "stores the key in the cache")
-  if (PLACE_TIME_PREPOSITIONS.has(preposition)) return { qualifier: phraseText(args, j, members) };
+  // (a place or a time may be the verb's as well as the noun's, "stores the key in the cache"; an act's when
+  // the noun names one and the verb takes no such phrase: attach.act-adjunct)
+  if (PLACE_TIME_PREPOSITIONS.has(preposition)) {
+    const act = verb && !takesObjectPhrase(lemma(verb.toLowerCase()), preposition) ? actAdjunct(args, object, j) : null;
+    return act ? { end: act } : { qualifier: phraseText(args, j, members) };
+  }
   const end = extended(args, object, members, 'attach.noun-modifier');
   return end ? { end } : { qualifier: phraseText(args, j, members) };
 }
 
 /**
  * attach.act-adjunct: the object `object` whose noun (its head, or the head its "of" complement hangs on)
- * names an act, and the phrase of place or time at token j, common nouns inside it: the act's, so the end
- * keeps it while under ten words. The caller has found that the verb takes no object and such a phrase.
+ * names an act, and the phrase of place or time at token j (not a route or means, "through", "via"), common
+ * nouns inside it: the act's, so the end keeps it while under ten words. The caller has found that the verb
+ * takes no object and such a phrase.
  */
 export function actAdjunct(args: Arguments, object: Arg, j: number): Arg | null {
   const { tokens } = args;
-  if (!PLACE_TIME_PREPOSITIONS.has(lower(tokens[j])) || isComplexPreposition(tokens[j]) || named(args, object) || object.light) return null;
+  // (a route or a means, "through", "via", is the verb's: "transformed into prompts through templates")
+  if (!PLACE_TIME_PREPOSITIONS.has(lower(tokens[j])) || MEANS_PREPOSITIONS.has(lower(tokens[j])) || isComplexPreposition(tokens[j])) return null;
+  if (named(args, object) || object.light) return null;
   const head = tokens[object.np.to];
   if (head.pos !== 'NOUN' || verbOfActNoun(lemma(lower(head))) === null) return null;
   const members = commonMembers(args, j);
