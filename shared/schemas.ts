@@ -110,6 +110,12 @@ export const TripleQualifiers = z.object({
   /** A bounded count on the object as written ("at most one", "one or more"). */
   quantity: z.string().optional(),
   /**
+   * A prepositional phrase after the object, as written, that the object's label does not hold: one of
+   * place or time that may say where the object is or where the act happens ("in low power state"), or one
+   * too long for the label (rule attach.phrase-qualifier). It narrows the claim; readers show it beside the object.
+   */
+  phrase: z.string().optional(),
+  /**
    * The preposition that ties the object to the verb, taken out of the relation: of place, time or manner
    * ("stored" with "in": stored in the object; rule rel.adjunct), of a role the verb does not select
    * ("used" with "for"; rel.role-preposition), or a passive's agent ("generated" with "by"; rel.passive-agent).

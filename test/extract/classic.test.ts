@@ -327,7 +327,7 @@ describe("noun phrases from the tags (general grammar, the kit's RFC and abstrac
 
   it('attaches a later prepositional phrase between common nouns to the noun, not the verb', () => {
     expect(readTriples('Abuse of this object may lead to a Denial of Service attack on the server.')).toEqual([
-      'Abuse of this object | may lead to | Denial of Service attack',
+      'Abuse of this object | may lead to | Denial of Service attack on the server',
     ]);
     expect(readTriples('The desire to improve the security of RADIUS is clear.')).toEqual([]);
     expect(readTriples('A RECOMMENDED method is for the peer and authenticator to each provide a nonce.')).toEqual([]);

@@ -316,6 +316,8 @@ export function qualifiersOf(meta: Record<string, unknown>, edited: boolean): Tr
   if (meta.only === true) out.only = true;
   const quantity = text(meta.quantity);
   if (quantity) out.quantity = quantity;
+  const phrase = text(meta.phrase);
+  if (phrase) out.phrase = phrase;
   const preposition = text(meta.preposition);
   if (preposition && !edited) out.preposition = preposition;
   const catenative = text(meta.catenative);

@@ -5,6 +5,7 @@
 import { COORDINATORS as COORD, DEMONSTRATIVES, PLACE_TIME_PREPOSITIONS, PURPOSE_NOUNS, RELATIVE_PRONOUNS as REL_PRONOUN } from '../../nlp/lexicon';
 import { takesObjectPhrase } from '../../nlp/senses';
 import { isArg, participleForm, withRule, type Arg, type Arguments } from './arguments';
+import { actAdjunct } from './attachment';
 import { phrase } from './tokens';
 import { isComplexPreposition, lower, VERB_POS } from './words';
 
@@ -88,12 +89,14 @@ export function withParticiplePhrase(args: Arguments, a: Arg): Arg | null {
 /**
  * arg.trailing-phrase: the object with the prepositional phrase at token j that the verb does not
  * take ("a table of the counters for each peer"), or the object alone when the phrase would make
- * it ten words or more.
+ * it ten words or more; `verbTakesNone`: the verb takes no object and such a phrase (prop.object-phrase).
  */
-export function withTrailingPhrase(args: Arguments, object: Arg, j: number): Arg {
+export function withTrailingPhrase(args: Arguments, object: Arg, j: number, verbTakesNone = false): Arg {
   const { tokens, text } = args;
-  // ("with respect to X": the verb's, no part of the object; so is a place or a time: "stores the key in its cache")
-  if (isComplexPreposition(tokens[j]) || PLACE_TIME_PREPOSITIONS.has(lower(tokens[j]))) return object;
+  // ("with respect to X": the verb's, no part of the object; so is a place or a time: "stores the key in its cache",
+  // but not after a noun naming an act when the verb takes no such phrase: attach.act-adjunct)
+  if (isComplexPreposition(tokens[j])) return object;
+  if (PLACE_TIME_PREPOSITIONS.has(lower(tokens[j]))) return (verbTakesNone && actAdjunct(args, object, j)) || object;
   const members = args.argsFrom(j + 1);
   // ("for the purpose of X", "with the intent of": the verb's purpose, no part of the object)
   if (members.some((m) => PURPOSE_NOUNS.has(lower(tokens[m.np.to])))) return object;

@@ -28,6 +28,7 @@ import {
 } from '../../nlp/lexicon';
 import { isArg, type Arg } from './arguments';
 import { withTrailingPhrase } from './object-ends';
+import { ATTACHMENT_RULES, droppedPhrase, nounModifier } from './attachment';
 import { opensClause, type Clause } from './clauses';
 import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
@@ -111,6 +112,7 @@ export const PROPOSITION_RULES = [
     statement:
       'A phrase between common nouns modifies the noun: ReVerb\'s "verb + short noun + preposition" names it; a comparison\'s "than" is no such phrase ("located in a different network than X").',
   },
+  ...ATTACHMENT_RULES,
 ];
 
 /** Reads one clause: finds its subjects and makes its triples. */
@@ -503,8 +505,11 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     !opensClause(tokens, j) &&
     !takesObjectPhrase(main.text, lower(tokens[j]));
   if (objectsPhrase) {
-    const ends = [...objects.slice(0, -1), withTrailingPhrase(args, objects[objects.length - 1], j)];
-    for (const s of subjects) for (const y of ends) emit(r, s, rel, y, kind, rule);
+    const ends = [...objects.slice(0, -1), withTrailingPhrase(args, objects[objects.length - 1], j, true)];
+    // attach.phrase-qualifier: a phrase the last end did not keep (a place or time, or too long)
+    const kept = ends[ends.length - 1];
+    const qualifier = droppedPhrase(args, kept, kept.to + 1) ?? undefined;
+    for (const s of subjects) for (const y of ends) emit(r, s, rel, y, kind, rule, undefined, y === kept ? qualifier : undefined);
     return;
   }
   const only = objects.length === 1 ? objects[0] : null;
@@ -533,7 +538,6 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
       return;
     }
   }
-  for (const s of subjects) for (const y of objects) emit(r, s, rel, y, kind, rule);
   let reverb = false; // the phrase after the object was read as "verb + object + preposition"
   // (and the means of an active verb: "generates summaries by selecting the most important sentences")
   const byMeans = lower(tokens[j]) === 'by' && tokens[j + 1]?.pos === 'VERB' && /\p{L}{2}ing$/u.test(tokens[j + 1].text);
@@ -545,15 +549,22 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     UNASSERTED_OPENERS.has(lower(tokens[x])) ||
     opensClause(tokens, x) ||
     lower(tokens[x]) === 'than';
-  if (
+  const reverbAt =
     kind === 'svo' &&
     !passive &&
     only &&
     only.to - only.from < 3 &&
     tokens[j]?.pos === 'ADP' &&
     !relativeAt(j) &&
-    (byMeans || !['of', 'by'].includes(lower(tokens[j])))
-  ) {
+    (byMeans || !['of', 'by'].includes(lower(tokens[j])));
+  // attach.noun-modifier: a phrase between common nouns after the one object, no ReVerb reading, is the
+  // noun's (the end keeps it) or, of place or time or too long, the triple's qualifier
+  // (not after a passive's agent: a phrase after the doer is the act's, "used by the host on the link")
+  const attached = only && !/ by$/.test(rel) && !reverbAt && !relativeAt(j) && args.argEndingAt(j - 1) ? nounModifier(args, only, j, main?.text) : null;
+  for (const s of subjects)
+    for (const y of objects)
+      emit(r, s, rel, y === only && attached?.end ? attached.end : y, kind, rule, undefined, y === only ? attached?.qualifier : undefined);
+  if (reverbAt && only) {
     const pobj = args.argsFrom(j + 1);
     // (the object's bounded count is its own triple's qualifier, emit.quantity: not part of the relation's object)
     const held = boundedCount(tokens, r.text, only, r.clause?.ve ?? -1)?.rest.text ?? only.text;
@@ -572,7 +583,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     const before = args.argEndingAt(j - 1);
     const named = (a: Arg) => a.numeric || capitalised(tokens[a.to]) || tokens[a.to].pos === 'NUM';
     if (before && !named(before) && !more.some(named) && lower(tokens[j]) !== 'as' && !isComplexPreposition(tokens[j])) {
-      if (guard === 0 && !reverb && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
+      if (guard === 0 && !reverb && !attached?.end && objects.length === 1 && before.np.to - before.np.from < 2 && !before.of) {
         const via = `${rel} ${nounText(r, before.np)} ${lower(tokens[j])}`;
         for (const s of subjects) for (const y of more) emit(r, s, via, y, 'prep', 'prop.noun-preposition', nounText(r, before.np));
       }

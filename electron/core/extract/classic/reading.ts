@@ -31,6 +31,8 @@ export interface SvoTriple {
   active?: boolean;
   /** The count the tail is bounded by ("at most one", "one or more"): the qualifier meta.quantity. */
   quantity?: string;
+  /** A prepositional phrase after the tail that the tail did not keep, as written (attach.phrase-qualifier): the qualifier meta.phrase. */
+  phrase?: string;
   /** An end is a bare common noun its sentence names more precisely but no rule could pick (meta.genericEnd). */
   genericEnd?: 'subject' | 'object' | 'both';
   /** Said in passing (a reduced relative without its agent, emit.in-passing; a purpose infinitive, prop.infinitive-purpose): no triple, its ends kept as mentions. */
@@ -139,7 +141,16 @@ function repairsIn(tokens: Token[], from: number, to: number): string[] {
 }
 
 /** Makes a triple unless the clause asserts nothing, an end is no end, or a demonstrative points at nothing found. */
-export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg | Phrase, kind: SvoTriple['kind'], rule: string, embedded?: string): void {
+export function emit(
+  r: Reading,
+  head: Arg | Phrase,
+  relation: string,
+  tail: Arg | Phrase,
+  kind: SvoTriple['kind'],
+  rule: string,
+  embedded?: string,
+  phrase?: string,
+): void {
   if (r.quiet) return;
   const h = head as Arg;
   const t = tail as Arg;
@@ -202,6 +213,9 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
   else if (inPassing) rules.push('emit.in-passing');
   const active = Boolean(c) && !reduced && finiteActive(r.tokens, c!, rel);
   if (condition) rules.push(r.conditionRule);
+  // attach.phrase-qualifier: a phrase after the tail that the tail did not keep (not after a clause the tail took)
+  const kept = phrase && !relative && rt === tail ? phrase : null;
+  if (kept) rules.push('attach.phrase-qualifier');
   r.triples.push({
     head: plain(rh),
     relation: rel,
@@ -213,6 +227,7 @@ export function emit(r: Reading, head: Arg | Phrase, relation: string, tail: Arg
     ...(only ? { only: true } : {}),
     ...(active ? { active: true } : {}),
     ...(count ? { quantity: count.quantity } : {}),
+    ...(kept ? { phrase: kept } : {}),
     ...(genericEnd ? { genericEnd } : {}),
     ...(inPassing ? { inPassing: true } : {}),
   });

@@ -611,7 +611,7 @@ export function relationForm(t: CandidateTriple, verbal: boolean, active = false
  */
 export function readingForm(
   t: CandidateTriple,
-  r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only' | 'active' | 'quantity'>,
+  r: Pick<SvoTriple, 'kind' | 'embedded' | 'condition' | 'only' | 'active' | 'quantity' | 'phrase'>,
   text?: string,
 ): CandidateTriple {
   const meta = {
@@ -619,6 +619,7 @@ export function readingForm(
     ...(r.condition ? { condition: r.condition } : {}),
     ...(r.only ? { only: true } : {}),
     ...(r.quantity ? { quantity: r.quantity } : {}),
+    ...(r.phrase ? { phrase: r.phrase } : {}),
   };
   const withMeta = Object.keys(meta).length ? { ...t, meta: { ...(t.meta ?? {}), ...meta } } : t;
   return relationForm(withMeta, r.kind === 'svo' || r.kind === 'prep', r.active === true, text);

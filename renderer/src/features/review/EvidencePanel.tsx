@@ -229,9 +229,10 @@ export function EvidencePanel({
   );
 }
 
-/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, the preposition before its object, a catenative taken out of the relation, its voice, and the relation as written. */
+/** What the triple says beyond its labels: its modality and polarity, its condition, "only", a count, a phrase after its object its label does not hold, the preposition before its object, a catenative taken out of the relation, its voice, and the relation as written. */
 function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
-  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.preposition && !q.catenative && !q.surface && !q.voice)) return null;
+  if (!q || (!q.modality && !q.negated && !q.condition && !q.only && !q.quantity && !q.phrase && !q.preposition && !q.catenative && !q.surface && !q.voice))
+    return null;
   return (
     <dl className="ev-qualifiers small" data-testid="triple-qualifiers">
       {(q.modality || q.negated) && (
@@ -256,6 +257,12 @@ function TripleQualifiersLine({ q }: { q: TripleQualifiers | undefined }) {
         <>
           <dt>Count</dt>
           <dd>{q.quantity}</dd>
+        </>
+      )}
+      {q.phrase && (
+        <>
+          <dt>Object’s phrase</dt>
+          <dd>{q.phrase}</dd>
         </>
       )}
       {q.preposition && (
