@@ -71,8 +71,9 @@ function joined(r: Reading, ends: Arg[], rule: string): Arg | null {
   if (!sawAnd) return null;
   const first = ends[0];
   const last = ends[ends.length - 1];
-  // (a comma before the first: the list starts earlier than the ends found, and a part of it is no end)
-  if (tokens[first.lead - 1]?.text === ',') return null;
+  // (two ends with a serial comma, "A, and B": the list starts earlier than the ends found, and a part of
+  // it is no end)
+  if (ends.length === 2 && tokens.slice(first.to + 1, last.lead).some((t) => t.text === ',')) return null;
   // ("A and B" only: a member's own "or" makes an alternative inside it, and stays arg.disjunction's)
   if (tokens.slice(first.from, last.to + 1).some((t) => COORD.has(lower(t)) && lower(t) !== 'and')) return null;
   return withRule({ ...first, ...phrase(tokens, r.text, first.from, last.to), rules: first.rules }, rule);
