@@ -38,7 +38,7 @@ export const COORDINATION_RULES = [
   {
     id: 'arg.unit-concord',
     statement:
-      'Subjects coordinated by "and" before a verb that agrees with a singular subject ("the format and length of X is", "A and B occurs once") name one thing, notional concord: one end, kept whole.',
+      'Subjects coordinated by "and" before a verb that agrees with a singular subject ("A and B is", "error detection and correction is performed") name one thing, notional concord: one end, kept whole.',
   },
   {
     id: 'arg.internal-comparison',
