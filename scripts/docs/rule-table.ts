@@ -18,7 +18,7 @@ const SCRIPT = 'scripts/docs/rule-table.ts';
 const PASS_TITLES: Record<RulePass, string> = {
   document: 'Document (before the sentence passes: what counts as a sentence)',
   tags: 'Pass 2, tag repairs (`classic/repairs.ts`, `classic/tag-rules.ts`, `classic/tag-rules-verbs.ts`)',
-  phrases: 'Pass 3, phrases and arguments (`classic/phrases.ts`, `classic/arguments.ts`, `classic/object-ends.ts`)',
+  phrases: 'Pass 3, phrases and arguments (`classic/phrases.ts`, `classic/arguments.ts`, `classic/object-ends.ts`, `classic/coordination.ts`)',
   clauses: 'Pass 4, clauses and polarity (`classic/clauses.ts`)',
   reference: 'Pass 5, reference (`classic/reference.ts`)',
   propositions: 'Pass 6, subjects and propositions (`classic/subjects.ts`, `classic/propositions.ts`, `classic/sentence.ts`, `classic/reading.ts`)',

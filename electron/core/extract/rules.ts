@@ -10,6 +10,7 @@
 // `rules` on a triple, never inside this table, which states rules and does not score them.
 import { ARGUMENT_RULES } from './classic/arguments';
 import { CLAUSE_RULES } from './classic/clauses';
+import { COORDINATION_RULES } from './classic/coordination';
 import { DOCUMENT_RULES } from './classic/index';
 import { PHRASE_RULES } from './classic/phrases';
 import { PROPOSITION_RULES } from './classic/propositions';
@@ -56,6 +57,7 @@ export const RULES: readonly RuleInfo[] = [
   ...repairRules().map((r) => ({ id: r.id, statement: r.statement, pass: 'tags' as const, ...(r.pattern ? { pattern: true } : {}) })),
   ...tagged('phrases', PHRASE_RULES),
   ...tagged('phrases', ARGUMENT_RULES),
+  ...tagged('phrases', COORDINATION_RULES),
   ...tagged('clauses', CLAUSE_RULES),
   ...tagged('reference', REFERENCE_RULES),
   ...tagged('propositions', SUBJECT_RULES),

@@ -51,6 +51,9 @@ import modalAdjectives from './lexicon/modal-adjectives.json' with { type: 'json
 import placeTimePrepositions from './lexicon/place-time-prepositions.json' with { type: 'json' };
 import pluralWithoutS from './lexicon/plural-without-s.json' with { type: 'json' };
 import pluralPrepositions from './lexicon/plural-prepositions.json' with { type: 'json' };
+import reciprocalVerbs from './lexicon/reciprocal-verbs.json' with { type: 'json' };
+import jointAdverbs from './lexicon/joint-adverbs.json' with { type: 'json' };
+import internalAdjectives from './lexicon/internal-adjectives.json' with { type: 'json' };
 import prepositionVariants from './lexicon/preposition-variants.json' with { type: 'json' };
 import purposeNouns from './lexicon/purpose-nouns.json' with { type: 'json' };
 import purposeMarkers from './lexicon/purpose-markers.json' with { type: 'json' };
@@ -124,6 +127,9 @@ export const LEXICON: Record<string, WordList> = {
   'modal-adjectives': modalAdjectives,
   'place-time-prepositions': placeTimePrepositions,
   'plural-prepositions': pluralPrepositions,
+  'reciprocal-verbs': reciprocalVerbs,
+  'joint-adverbs': jointAdverbs,
+  'internal-adjectives': internalAdjectives,
   'preposition-variants': prepositionVariants,
   'plural-without-s': pluralWithoutS,
   'purpose-nouns': purposeNouns,
@@ -212,6 +218,16 @@ export const COUNT_BOUNDS: { readonly before: readonly string[][]; readonly afte
 export const INVARIANT_PARTICIPLES = set(invariantParticiples);
 export const CHAIN_PREPOSITIONS = set(chainPrepositions);
 export const PLURAL_PREPOSITIONS = set(pluralPrepositions);
+/** Adjectives of identity and difference that may compare a plural's members with each other ("A and B use the same key"). */
+export const INTERNAL_ADJECTIVES = set(internalAdjectives);
+/** Verbs whose act needs two or more together, by base form: "reciprocal" of a coordinated subject, "joining" of a coordinated object (and of a passive's subject). */
+export const RECIPROCAL_VERBS: Readonly<Record<string, 'reciprocal' | 'joining'>> = reciprocalVerbs.words as Record<string, 'reciprocal' | 'joining'>;
+/** Adverbials of joint action as word sequences, longest first, with the ends they join: "joint" any, "reciprocal" the subject, "unique" the doers. */
+export const JOINT_ADVERBS: readonly { words: string[]; kind: 'joint' | 'reciprocal' | 'unique' }[] = Object.entries(
+  jointAdverbs.words as Record<string, 'joint' | 'reciprocal' | 'unique'>,
+)
+  .map(([phrase, kind]) => ({ words: phrase.split(' '), kind }))
+  .sort((a, b) => b.words.length - a.words.length);
 /** A verb and the commoner verb of its first sense ("utilize" -> "use"). */
 export const VERB_SYNONYMS: Readonly<Record<string, string>> = verbSynonyms.words;
 /** A preposition and the commoner one of the same role at a relation's end ("within" -> "in"). */

@@ -30,6 +30,7 @@ import { isArg, type Arg } from './arguments';
 import { withTrailingPhrase } from './object-ends';
 import { ATTACHMENT_RULES, droppedPhrase, nounModifier } from './attachment';
 import { opensClause, type Clause } from './clauses';
+import { jointObjects, jointSubjects, verbOf } from './coordination';
 import { boundedCount, common, emit, nounText, type Reading, type SvoTriple } from './reading';
 import { findSubjects, subjectVoid } from './subjects';
 import { phrase, type Phrase } from './tokens';
@@ -131,7 +132,9 @@ export function readClause(r: Reading, c: Clause): void {
     return;
   }
   const found = findSubjects(r, c, k);
-  let { subjects } = found;
+  // (arg.reciprocal-subject, arg.joining-object, arg.joint-adverb: members acting together are one end)
+  let subjects = jointSubjects(r, c, found.subjects, verbOf(r, c, BE));
+  if (subjects !== found.subjects) found.rules = found.rules.filter((x) => x !== 'subj.coordinated');
   k = found.k;
   r.named = nameGiven(r, c);
   // the text pointing at itself ("this paper presents") is the authors' voice (in a document that names
@@ -477,6 +480,7 @@ function readFullVerb(r: Reading, subjects: Arg[], v: FullVerbReading): void {
     rule = 'prop.verb-preposition';
   }
   if (!objects.length) return;
+  if (r.clause) objects = jointObjects(r, r.clause, objects, { main, passive, o: at, prepositional: kind === 'prep' });
   // prop.object-control
   const last = objects[objects.length - 1];
   if (

@@ -216,7 +216,7 @@ export function findSubjects(r: Reading, c: Clause, k0: number): Subjects {
 }
 
 /** The verb group opens with a form that agrees with a singular subject only ("is", "was", "has", "sends"). */
-function singularAgreement(group: Token[]): boolean {
+export function singularAgreement(group: Token[]): boolean {
   const v = group[0];
   if (!v) return false;
   if (['is', 'was', 'has', 'does'].includes(lower(v))) return true;
