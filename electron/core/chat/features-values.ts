@@ -10,6 +10,7 @@ import { askedUnitKind, limitsNamed, unitKindOf, UNITS, type Limit } from '../re
 import { ACRONYM, initials } from './candidates/definitions';
 import { STOPWORDS } from '../nlp/stopwords';
 import { answerForm } from './candidates/type-fit';
+import { askedLabelledValues, type LabelledValue } from '../retrieve/tables';
 
 const bool = (x: boolean) => (x ? 1 : 0);
 
@@ -162,4 +163,26 @@ const UNIT_WRITTEN = new RegExp(String.raw`(?<![\p{L}\p{N}'\u2019])${UNITS}(?![\
  */
 export function unitWritten(c: Candidate, ctx: AnswerContext): number {
   return bool(ctx.unitAsked && UNIT_WRITTEN.test(c.text));
+}
+
+const askedBlocks = new WeakMap<AnswerContext, Map<number, LabelledValue[]>>();
+/**
+ * labelAsked of a candidate (0 unless a value is asked): 1 when its text, where its sentence writes it in its passage,
+ * stands in the value of a structured block labelled with the asked field (retrieve/tables.ts askedLabelledValues).
+ */
+export function labelAsked(c: Candidate, ctx: AnswerContext): number {
+  if (!ctx.numeric || c.passageId === null || c.offset === undefined || !c.sentence) return 0;
+  let byPassage = askedBlocks.get(ctx);
+  if (!byPassage) askedBlocks.set(ctx, (byPassage = new Map()));
+  let blocks = byPassage.get(c.passageId);
+  if (!blocks) {
+    const text = ctx.passages.find((p) => p.id === c.passageId)?.text ?? '';
+    byPassage.set(c.passageId, (blocks = text ? askedLabelledValues(ctx.q, text) : []));
+  }
+  if (!blocks.length) return 0;
+  const within = c.sentence.indexOf(c.text);
+  if (within < 0) return 0;
+  const start = c.offset + within;
+  const end = start + c.text.length;
+  return bool(blocks.some((b) => start < b.end && end > b.start));
 }

@@ -632,7 +632,7 @@ export class Retriever {
           questionStems,
           m.sentences.map((x) => x.sentence),
         ),
-        ...kindFeatures(asked, m.sentences),
+        ...kindFeatures(asked, m.sentences, row.text),
       };
       // the best sentences first: where a bridge to a second passage is read from
       const best = [...m.sentences]
