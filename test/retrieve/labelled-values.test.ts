@@ -62,6 +62,11 @@ describe('the labelled values of structured blocks', () => {
     expect(values('The gadget, when it starts, resets its counters.')).toEqual([]);
   });
 
+  it('reads no value off a label line over a body of prose', () => {
+    const prose = ['   Gadget-Size', '', '      The Gadget-Size field is one octet and gives the length of the whole gadget.', ''].join('\n');
+    expect(values(prose)).toEqual([]);
+  });
+
   it('gives the offsets of each value in the text', () => {
     for (const v of labelledValues(`${RECORD}\n${CLAUSES}`)) expect(`${RECORD}\n${CLAUSES}`.slice(v.start, v.end)).toBe(v.value);
   });
@@ -111,6 +116,12 @@ describe('the inputs read off them', () => {
     expect(labelAsked(at('0x01', '0x01 Slow'), ctx)).toBe(0);
     // the same code in the other legend
     expect(labelAsked(at('0x02', '0x02 Fibre Pair'), ctx)).toBe(0);
+    // a number written inside the value's code is no candidate standing in it
+    const clauses = answerContext(retrievalOf('What is the REVISED value of the gadget module?', [CLAUSES]));
+    const line = CLAUSES.split('\n')[1];
+    const offset = CLAUSES.indexOf(line);
+    expect(labelAsked({ ...candidate('200101010000Z', line, offset) }, clauses)).toBe(1);
+    expect(labelAsked({ ...candidate('2001', line, offset) }, clauses)).toBe(0);
     const unasked = answerContext(retrievalOf('What does a fibre pair carry?', [LEGEND]));
     expect(labelAsked(at('0x02', '0x02 Fast'), unasked)).toBe(0);
   });

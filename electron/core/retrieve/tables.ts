@@ -173,7 +173,7 @@ export function askedCells(input: QuestionInput, text: string): { cell: TableCel
 
 /**
  * A value a structured block writes under or beside its label: a field list's label line with its more
- * indented body, a legend's rows under a label line (a code, then what it stands for: `key`), a one-line
+ * indented body of one short line, a legend's rows under a label line (a code, then what it stands for: `key`), a one-line
  * "Label: value" or "Label = value", a formal notation's clause (an all-capitals keyword, then its value).
  */
 export interface LabelledValue {
@@ -197,8 +197,10 @@ const PARTED_LINE = /^([A-Za-z][\w-]*(?: [\w-]+){0,3})\s*[:=]\s+(\S+(?: \S+)*)/;
  * the line, a quoted string or one word opening with a letter (a comment after "--" aside).
  */
 const CLAUSE_LINE = /^([A-Z][A-Z0-9]{3,}(?:-[A-Z0-9]+)*)\s+("[^"]*"?|[A-Za-z][\w-]*)\s*(?:--.*)?$/;
-/** How many body lines a label line's block may have. */
+/** How many body lines a label line's block may have (a legend's rows). */
 const BLOCK_LINES = 12;
+/** How many words a label line's body of one line (not a legend) may have to be read as the field's value. */
+const VALUE_WORDS = 6;
 
 /** The labelled values of a text's structured blocks (by layout and punctuation alone). */
 export function labelledValues(text: string): LabelledValue[] {
@@ -231,12 +233,8 @@ export function labelledValues(text: string): LabelledValue[] {
     if (!body.length || body.length > BLOCK_LINES) continue;
     const rows = body.map((b) => LEGEND_ROW.exec(lines[b].trim()));
     if (rows.every(Boolean)) rows.forEach((r, n) => push(trimmed, r![2].trim(), body[n], r![1]));
-    else {
-      const start = offsets[body[0]] + indent(lines[body[0]]);
-      const last = body[body.length - 1];
-      const end = offsets[last] + lines[last].trimEnd().length;
-      out.push({ label: trimmed, key: null, value: text.slice(start, end), start, end });
-    }
+    // a field's value is a short body (one line of a few words); a body of prose is read as sentences
+    else if (body.length === 1 && lines[body[0]].trim().split(/\s+/).length <= VALUE_WORDS) push(trimmed, null, body[0], lines[body[0]].trim());
   }
   return out;
 }
