@@ -50,14 +50,13 @@ describe('a sentence of the asked kind', () => {
       { sentence: splitSentences('The relay waits before it retries.')[0], score: 0.9 },
       { sentence: splitSentences('The wait is 30 seconds.')[0], score: 0.4 },
     ];
-    expect(kindFeatures(asked, sentences)).toEqual({ valueSentence: 0.4, valueNear: 0.4, requirementSentence: 0, modalityAgrees: 0, labelledValue: 0 });
+    expect(kindFeatures(asked, sentences)).toEqual({ valueSentence: 0.4, valueNear: 0.4, requirementSentence: 0, modalityAgrees: 0 });
     const must = analyze('Must a relay keep a hop count?');
     expect(kindFeatures(must, scored('A relay MUST keep a hop count. It MAY log it.', 0.7))).toEqual({
       valueSentence: 0,
       valueNear: 0,
       requirementSentence: 0.7,
       modalityAgrees: 0.7,
-      labelledValue: 0,
     });
   });
 });

@@ -1,11 +1,9 @@
 // Values written in structured blocks (a label line over its more indented body, a legend's rows of code and
 // meaning under a label, "Label: value", a formal notation's keyword clause), the ones labelled with the field a
-// question asks for, and both inputs read off them: the passage's (labelledValue) and the candidate's (labelAsked).
+// question asks for, and the candidate input read off them (labelAsked).
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../electron/core/retrieve/analysis';
-import { splitSentences } from '../../electron/core/retrieve/sentences';
 import { askedLabelledValues, labelledValues } from '../../electron/core/retrieve/tables';
-import { kindFeatures } from '../../electron/core/retrieve/passage-ranker';
 import { answerContext } from '../../electron/core/chat/candidates/context';
 import { labelAsked } from '../../electron/core/chat/features-values';
 import type { Candidate } from '../../electron/core/chat/candidates/types';
@@ -92,19 +90,7 @@ const candidate = (text: string, sentence: string, offset: number): Candidate =>
   measures: {},
 });
 
-describe('the inputs read off them', () => {
-  it("marks a passage holding the asked field's block, for a value question only", () => {
-    const scored = (q: string, text: string) =>
-      kindFeatures(
-        analyze(q),
-        splitSentences(text).map((sentence) => ({ sentence, score: 0.5 })),
-        text,
-      ).labelledValue;
-    expect(scored('Which Wire Speed code stands for Fast?', LEGEND)).toBe(1);
-    expect(scored('Which Wire Speed code stands for Fast?', RECORD)).toBe(0);
-    expect(scored('What does a fibre pair carry?', LEGEND)).toBe(0);
-  });
-
+describe('the candidate input read off them', () => {
   it("marks the candidate standing in the asked block's value, not another row's code", () => {
     const ctx = answerContext(retrievalOf('Which Wire Speed code stands for Fast?', [LEGEND]));
     const at = (text: string, line: string, nth = 0) => {

@@ -12,7 +12,6 @@ import type { Sentence } from './sentences';
 import { asksMagnitude, MEASURE, STATED_VALUE, YEAR } from './quantities';
 import { requirementOf, statedModalities } from './requirement';
 import { stem } from '../nlp/morphology';
-import { askedLabelledValues } from './tables';
 
 export const PASSAGE_FEATURES = [
   // share of the question's words (IDF-weighted) its best sentence, or two adjacent ones, or one with its section heading, holds
@@ -59,10 +58,6 @@ export const PASSAGE_FEATURES = [
   'requirementSentence',
   // the same among the sentences stating the asked modality, or forbidding (a prohibition answers any modality asked)
   'modalityAgrees',
-  // a value asked (a number, port, code, value or date): it holds a structured block labelled with the asked field (a
-  // field list's label line and its body, a legend's row whose meaning the question names, "Label: value", a formal
-  // notation's keyword clause; tables.ts askedLabelledValues)
-  'labelledValue',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 
@@ -149,14 +144,12 @@ export function statesRequirement(asked: AnalyzedQuestion, text: string): { requ
 
 /**
  * The answer-kind inputs of a passage from its scored sentences: the best match (`score`, the question's
- * words a sentence holds, as `best`) among the sentences of the kind the question asks for; and from its text,
- * whether it holds a structured block labelled with the asked field.
+ * words a sentence holds, as `best`) among the sentences of the kind the question asks for.
  */
 export function kindFeatures(
   asked: AnalyzedQuestion,
   sentences: { sentence: Sentence; score: number }[],
-  text = '',
-): Pick<Record<PassageFeature, number>, 'valueSentence' | 'valueNear' | 'requirementSentence' | 'modalityAgrees' | 'labelledValue'> {
+): Pick<Record<PassageFeature, number>, 'valueSentence' | 'valueNear' | 'requirementSentence' | 'modalityAgrees'> {
   let valueSentence = 0;
   let valueNear = 0;
   const near = NEAR_TYPES.has(asked.type.type) ? namedStems(asked) : null;
@@ -173,6 +166,5 @@ export function kindFeatures(
       if (r.agrees) modalityAgrees = score;
     }
   }
-  const labelledValue = value && text && askedLabelledValues(asked, text).length ? 1 : 0;
-  return { valueSentence, valueNear, requirementSentence, modalityAgrees, labelledValue };
+  return { valueSentence, valueNear, requirementSentence, modalityAgrees };
 }

@@ -632,7 +632,7 @@ export class Retriever {
           questionStems,
           m.sentences.map((x) => x.sentence),
         ),
-        ...kindFeatures(asked, m.sentences, row.text),
+        ...kindFeatures(asked, m.sentences),
       };
       // the best sentences first: where a bridge to a second passage is read from
       const best = [...m.sentences]
