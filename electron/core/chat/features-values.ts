@@ -3,13 +3,14 @@
 // question's named thing, and the kind of its unit against the kind asked. Each reads 0 unless a value is asked.
 import type { AnswerContext } from './candidates/context';
 import type { Candidate } from './candidates/types';
-import { contentStems } from '../retrieve/text';
+import { contentStems, escapeRe } from '../retrieve/text';
 import { coverage } from '../retrieve/sentences';
 import { asksMagnitude, measureUnit } from './candidates/spans';
 import { askedUnitKind, limitsNamed, unitKindOf, UNITS, type Limit } from '../retrieve/quantities';
 import { ACRONYM, initials } from './candidates/definitions';
 import { STOPWORDS } from '../nlp/stopwords';
 import { answerForm } from './candidates/type-fit';
+import { askedLabelledValues, type LabelledValue } from '../retrieve/tables';
 
 const bool = (x: boolean) => (x ? 1 : 0);
 
@@ -162,4 +163,32 @@ const UNIT_WRITTEN = new RegExp(String.raw`(?<![\p{L}\p{N}'\u2019])${UNITS}(?![\
  */
 export function unitWritten(c: Candidate, ctx: AnswerContext): number {
   return bool(ctx.unitAsked && UNIT_WRITTEN.test(c.text));
+}
+
+const askedBlocks = new WeakMap<AnswerContext, Map<number, LabelledValue[]>>();
+/**
+ * labelAsked of a candidate (0 unless a value is asked): 1 when its text, where its sentence writes it in its passage as
+ * whole words, stands in the value of a structured block labelled with the asked field (retrieve/tables.ts askedLabelledValues).
+ */
+export function labelAsked(c: Candidate, ctx: AnswerContext): number {
+  if (!ctx.numeric || c.passageId === null || c.offset === undefined || !c.sentence) return 0;
+  let byPassage = askedBlocks.get(ctx);
+  if (!byPassage) askedBlocks.set(ctx, (byPassage = new Map()));
+  let blocks = byPassage.get(c.passageId);
+  if (!blocks) {
+    const text = ctx.passages.find((p) => p.id === c.passageId)?.text ?? '';
+    byPassage.set(c.passageId, (blocks = text ? askedLabelledValues(ctx.q, text) : []));
+  }
+  if (!blocks.length) return 0;
+  // where the sentence writes it as a whole word or words (not a part of a longer code or number)
+  const sentence = c.sentence;
+  return bool(
+    [...sentence.matchAll(new RegExp(escapeRe(c.text), 'g'))].some((m) => {
+      const [before, after] = [sentence[m.index - 1] ?? ' ', sentence[m.index + c.text.length] ?? ' '];
+      if (/[\p{L}\p{N}]/u.test(before) || /[\p{L}\p{N}]/u.test(after)) return false;
+      const start = c.offset! + m.index;
+      const end = start + c.text.length;
+      return blocks.some((b) => start < b.end && end > b.start);
+    }),
+  );
 }

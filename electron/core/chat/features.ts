@@ -11,7 +11,7 @@ import { coverage } from '../retrieve/sentences';
 import { DEFINING_VERB } from './candidates/spans';
 import { typeClash } from './candidates/type-fit';
 import { termFit } from './candidates/definitions';
-import { boundFeatures, limitFeatures, measureFeatures, shapeFeatures, unitWritten, valueFeatures } from './features-values';
+import { boundFeatures, labelAsked, limitFeatures, measureFeatures, shapeFeatures, unitWritten, valueFeatures } from './features-values';
 import { DOCUMENT_NOUNS } from '../retrieve/analysis';
 import { citedDesignation, ownDesignation, titleWords } from './candidates/identity';
 import { designationsIn } from '../retrieve/second-hop';
@@ -247,6 +247,10 @@ export const CANDIDATE_FEATURES = [
   // it as whole words). A term the passage repeats (a keyword of the notation it is written in, the name it is about) is
   // what the passage is made of, where the value or the definition asked is written once, at its own place
   'passageRepeats',
+  // values: it stands in the value of a structured block labelled with the field the question asks for (a field list's
+  // label line and its body, a legend's row under its label whose meaning the question names, "Label: value", a formal
+  // notation's keyword clause; retrieve/tables.ts askedLabelledValues)
+  'labelAsked',
   ...CANDIDATE_SOURCES.map((s) => `source:${s}`),
 ] as const;
 
@@ -964,6 +968,7 @@ export function candidateFeatures(c: Candidate, ctx: AnswerContext, support = 0,
     fillsRole: fillsRole(c, ctx),
     unitWritten: unitWritten(c, ctx),
     passageRepeats: passageRepeats(c, ctx),
+    labelAsked: labelAsked(c, ctx),
   };
   for (const s of CANDIDATE_SOURCES) values[`source:${s}`] = bool(c.source === s);
   return CANDIDATE_FEATURES.map((f) => (ablated.has(f) ? 0 : values[f]));

@@ -170,3 +170,89 @@ export function askedCells(input: QuestionInput, text: string): { cell: TableCel
   }
   return out;
 }
+
+/**
+ * A value a structured block writes under or beside its label: a field list's label line with its more
+ * indented body of one short line, a legend's rows under a label line (a code, then what it stands for: `key`), a one-line
+ * "Label: value" or "Label = value", a formal notation's clause (an all-capitals keyword, then its value).
+ */
+export interface LabelledValue {
+  label: string;
+  /** A legend row's meaning (the row's words after its code); null for the other blocks. */
+  key: string | null;
+  value: string;
+  /** The value's offsets in the text. */
+  start: number;
+  end: number;
+}
+
+/** A label line: one to four words, the first opening with a letter; no sentence punctuation. */
+const LABEL_LINE = /^[A-Za-z][\w-]*(?: [\w-]+){0,3}$/;
+/** A legend row: a code (digits or hexadecimal), then, after white space and an optional "=" or dash, its meaning in words. */
+const LEGEND_ROW = /^(0x[0-9A-Fa-f]+|\d+)\s+(?:[=-]\s+)?([A-Za-z(].*)$/;
+/** A one-line label and value parted by a colon or an equals sign (the value up to a run of spaces: a second column). */
+const PARTED_LINE = /^([A-Za-z][\w-]*(?: [\w-]+){0,3})\s*[:=]\s+(\S+(?: \S+)*)/;
+/**
+ * A formal notation's clause: an all-capitals keyword of four letters or more (hyphens allowed), then its value alone on
+ * the line, a quoted string or one word opening with a letter (a comment after "--" aside).
+ */
+const CLAUSE_LINE = /^([A-Z][A-Z0-9]{3,}(?:-[A-Z0-9]+)*)\s+("[^"]*"?|[A-Za-z][\w-]*)\s*(?:--.*)?$/;
+/** How many body lines a label line's block may have (a legend's rows). */
+const BLOCK_LINES = 12;
+/** How many words a label line's body of one line (not a legend) may have to be read as the field's value. */
+const VALUE_WORDS = 6;
+
+/** The labelled values of a text's structured blocks (by layout and punctuation alone). */
+export function labelledValues(text: string): LabelledValue[] {
+  const lines = text.split('\n');
+  const offsets: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    offsets.push(at);
+    at += l.length + 1;
+  }
+  const indent = (l: string) => l.length - l.trimStart().length;
+  const out: LabelledValue[] = [];
+  const push = (label: string, key: string | null, line: number, value: string) => {
+    const start = offsets[line] + lines[line].indexOf(value);
+    out.push({ label, key, value, start, end: start + value.length });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const trimmed = lines[i].trim();
+    if (!trimmed) continue;
+    const parted = PARTED_LINE.exec(trimmed);
+    if (parted && !/^\d/.test(parted[1])) push(parted[1], null, i, parted[2]);
+    const clause = CLAUSE_LINE.exec(trimmed);
+    if (clause) push(clause[1], null, i, clause[2]);
+    if (!LABEL_LINE.test(trimmed)) continue;
+    // a label line: its body is the more indented lines below it
+    const k = indent(lines[i]);
+    const body: number[] = [];
+    let j = i + 1;
+    for (; j < lines.length && body.length <= BLOCK_LINES && (!lines[j].trim() || indent(lines[j]) > k); j++) if (lines[j].trim()) body.push(j);
+    if (!body.length || body.length > BLOCK_LINES) continue;
+    const rows = body.map((b) => LEGEND_ROW.exec(lines[b].trim()));
+    if (rows.every(Boolean)) rows.forEach((r, n) => push(trimmed, r![2].trim(), body[n], r![1]));
+    // a field's value is a short body (one line of a few words); a body of prose is read as sentences
+    else if (body.length === 1 && lines[body[0]].trim().split(/\s+/).length <= VALUE_WORDS) push(trimmed, null, body[0], lines[body[0]].trim());
+  }
+  return out;
+}
+
+/**
+ * The labelled values whose label is the field a question asks for: every content word of the label among the
+ * words of the asked noun phrase ("which X code ...": a block labelled X), and a legend row's meaning named in the
+ * question (all its content words).
+ */
+export function askedLabelledValues(asked: { type: { phrase: string[]; head: string | null }; contentStems: string[] }, text: string): LabelledValue[] {
+  const field = new Set([...asked.type.phrase, ...(asked.type.head ? [asked.type.head] : [])].flatMap((w) => contentStems(w)));
+  if (!field.size) return [];
+  const named = new Set(asked.contentStems);
+  return labelledValues(text).filter((v) => {
+    const label = contentStems(v.label);
+    if (!label.length || !label.every((s) => field.has(s))) return false;
+    if (v.key === null) return true;
+    const key = contentStems(v.key);
+    return key.length > 0 && key.every((s) => named.has(s));
+  });
+}
