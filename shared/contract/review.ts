@@ -76,7 +76,7 @@ export const PRECISION_THRESHOLD_KEY = 'review.precisionThreshold';
  * (scripts/judgments/fit-precision.ts chooses it and writes it to extract/precision-model.json as
  * defaultThreshold; a test keeps the two equal).
  */
-export const DEFAULT_PRECISION_THRESHOLD = 0.43;
+export const DEFAULT_PRECISION_THRESHOLD = 0.4;
 
 export const NeighbourhoodFilters = z.object({
   /** Edge statuses shown (default proposed and accepted: rejected stay hidden unless asked). */
