@@ -95,7 +95,7 @@ describe('answering with a model', () => {
       passages: found.passages.map((p) => ({ ...p, text })),
     });
     // passages about what the question asks, holding no answer the extractive reader could state, and no facts
-    weak = withText('The films written by Nora Ephron had a director.');
+    weak = withText('The films written by Nora Ephron were directed.');
     // passages that do not hold what the question asks about
     offTopic = withText('The catalogue lists every film by its year.');
   });
