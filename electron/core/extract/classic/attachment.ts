@@ -21,7 +21,7 @@ export const ATTACHMENT_RULES = [
   {
     id: 'attach.act-adjunct',
     statement:
-      'A phrase of place or time between common nouns after an object whose noun names an act (WordNet: an act, process or communication with a verb of its own: "the transmission of data over wires", "the creation of a link within a tunnel") is that act\'s when the verb takes no object and such a phrase: the end keeps it while under ten words; not a route or a means ("through", "via"), the verb\'s.',
+      'A phrase of place or time between common nouns after an object whose noun names an act (WordNet: an act, process or communication with a verb of its own: "the transmission of data over wires", "the loading of cargo within a port") is that act\'s when the verb takes no object and such a phrase: the end keeps it while under ten words; not a route or a means ("through", "via"), the verb\'s.',
   },
   {
     id: 'attach.phrase-qualifier',
