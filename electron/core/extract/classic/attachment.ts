@@ -77,6 +77,19 @@ function phraseText(args: Arguments, j: number, members: Arg[]): string {
   return phrase(args.tokens, args.text, j, members.at(-1)!.to).text;
 }
 
+/** Prepositions whose phrase other rules read ("of" complements, agents, roles, comparisons, rates). */
+const OTHER_RULES_PREPOSITIONS = new Set(['of', 'by', 'as', 'than', 'per']);
+
+/**
+ * Whether token j, right after the end `object`, opens a prepositional phrase attachment decides: a simple
+ * preposition other rules do not read, not opening a relative clause ("in which").
+ */
+function opensModifier(args: Arguments, object: Arg, j: number): boolean {
+  const t = args.tokens[j];
+  if (t?.pos !== 'ADP' || object.to + 1 !== j || isComplexPreposition(t) || OTHER_RULES_PREPOSITIONS.has(lower(t))) return false;
+  return !['which', 'whom', 'whose'].includes(lower(args.tokens[j + 1]));
+}
+
 /** What attachment made of the phrase after an end: the end that keeps it, or the phrase as its qualifier. */
 export interface Attached {
   end?: Arg;
@@ -93,10 +106,8 @@ export interface Attached {
 export function nounModifier(args: Arguments, object: Arg, j: number, verb: string | undefined): Attached | null {
   const { tokens } = args;
   const t = tokens[j];
-  if (t?.pos !== 'ADP' || object.to + 1 !== j || named(args, object) || object.light) return null;
+  if (!opensModifier(args, object, j) || named(args, object) || object.light) return null;
   const preposition = lower(t);
-  if (['of', 'by', 'as', 'than', 'per'].includes(preposition) || isComplexPreposition(t)) return null;
-  if (['which', 'whom', 'whose'].includes(lower(tokens[j + 1]))) return null;
   if (verb && frameNamesPreposition(lemma(verb.toLowerCase()), preposition)) return null;
   const members = commonMembers(args, j);
   if (!members) return null;
@@ -134,10 +145,7 @@ export function actAdjunct(args: Arguments, object: Arg, j: number): Arg | null 
  * "as", "by", a relative clause, a name or a number inside it).
  */
 export function droppedPhrase(args: Arguments, object: Arg, j: number): string | null {
-  const { tokens } = args;
-  const t = tokens[j];
-  if (t?.pos !== 'ADP' || object.to + 1 !== j || isComplexPreposition(t) || ['of', 'by', 'as', 'than', 'per'].includes(lower(t))) return null;
-  if (['which', 'whom', 'whose'].includes(lower(tokens[j + 1]))) return null;
+  if (!opensModifier(args, object, j)) return null;
   const members = commonMembers(args, j);
   return members ? phraseText(args, j, members) : null;
 }
