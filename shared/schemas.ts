@@ -111,7 +111,7 @@ export const TripleQualifiers = z.object({
   quantity: z.string().optional(),
   /**
    * A prepositional phrase after the object, as written, that the object's label does not hold: one of
-   * place or time that may say where the object is or where the act happens ("in low power state"), or one
+   * place or time that may say where the object is or where the act happens ("in a standby mode"), or one
    * too long for the label (rule attach.phrase-qualifier). It narrows the claim; readers show it beside the object.
    */
   phrase: z.string().optional(),

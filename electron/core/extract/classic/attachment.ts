@@ -36,7 +36,7 @@ const MEANS_PREPOSITIONS = new Set(['through', 'via']);
 /** The most words an end keeps with its phrase (emit.same-ends drops ten). */
 const END_WORDS = 10;
 
-/** A name or a number: the verb's adjunct more than a noun's modifier ("born in Paris", "sent in 2001"). */
+/** A name or a number: the verb's adjunct more than a noun's modifier ("opened in Lisbon", "sent in 2001"). */
 const named = (args: Arguments, a: Arg) => a.numeric || capitalised(args.tokens[a.to]) || args.tokens[a.to].pos === 'NUM';
 
 /** Prepositions of a goal: their phrase after an object says where the verb's act takes it ("sends X to Y", "turns X into Y"). */
@@ -45,7 +45,7 @@ const GOAL_PREPOSITIONS = new Set(['to', 'into', 'onto', 'toward', 'towards']);
 /**
  * The phrase's members after the preposition at token j, when they are common nouns and the phrase is no
  * adjunct of the verb's by its kind: not a purpose ("for the purpose of", "for" before a singular noun or a
- * gerund, an activity: "for error detection"; a noun before a to-infinitive, "in an effort to"), a manner ("on a regular basis": a light noun), a goal, nor a
+ * gerund, an activity: "for fault isolation"; a noun before a to-infinitive, "in an effort to"), a manner ("on a regular basis": a light noun), a goal, nor a
  * source with its goal after it ("from A to B": the path of the verb's act).
  */
 function commonMembers(args: Arguments, j: number): Arg[] | null {
