@@ -18,7 +18,7 @@ import {
   type Verdict,
 } from '../../electron/core/extract/precision';
 import { predictLogistic, tripleFeatures, type LogisticModel, type TripleShape } from '../../electron/core/extract/precision-model';
-import { fitLogistic as fitLinear, foldsByGroup } from '../../electron/core/learn/logistic';
+import { fitLogistic as fitLinear, foldsByGroup, logit, sigmoid } from '../../electron/core/learn/logistic';
 
 export interface Example {
   /** The document. */
@@ -190,17 +190,11 @@ export interface ExtractorCalibration {
   pattern: { a: number; b: number };
 }
 
-const logitOf = (p: number) => {
-  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(q / (1 - q));
-};
-
 /** The estimate `p` of a triple made by these rules through its extractor's layer (`p` itself without a layer). */
 export function applyExtractorCalibration(calibration: ExtractorCalibration | null | undefined, p: number, rules: readonly string[]): number {
   if (!calibration) return p;
   const { a, b } = ruleFamily(rules[0] ?? 'none') === 'pattern' ? calibration.pattern : calibration.sentence;
-  const z = a * logitOf(p) + b;
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+  return sigmoid(a * logit(p) + b);
 }
 
 /**
@@ -213,7 +207,6 @@ export function fitExtractorCalibration(
   scored: readonly { p: number; keep: boolean; sentence: boolean; w?: number }[],
   options: { slope?: boolean } = {},
 ): ExtractorCalibration {
-  const logit = logitOf;
   const side = (sentence: boolean) => {
     const of = scored.filter((s) => s.sentence === sentence);
     if (!of.length) return { a: 1, b: 0 };

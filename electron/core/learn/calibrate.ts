@@ -2,7 +2,7 @@
 // held-out log loss (learn/logistic.ts selectLogistic), its L2 penalty chosen among a grid by the held-out
 // expected calibration error over the same folds (a penalty that lowers the log loss may still leave the
 // middle of the scale off the diagonal, and the calibration error is what a confidence is read for).
-import { fitPlatt, selectLogistic, sigmoid, type LinearModel } from './logistic';
+import { fitPlatt, logit, selectLogistic, sigmoid, type LinearModel } from './logistic';
 import { mulberry32 } from './random';
 
 /**
@@ -83,11 +83,6 @@ export function fitCalibration(X: number[][], y: number[], folds: number[], opti
   }
   return { columns, model, heldOut, l2 };
 }
-
-const logit = (p: number) => {
-  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(q / (1 - q));
-};
 
 /** The mean log-odds model of the calibration refitted on `options.bags` resamples of the documents (or folds). */
 function bagModels(X: number[][], y: number[], folds: number[], l2: number, options: CalibrationOptions): { model: LinearModel; columns: number[] } {

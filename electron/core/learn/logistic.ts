@@ -5,6 +5,11 @@
 // the answer model); used by scripts/fit-answers.ts.
 
 export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+/** The log-odds of a probability, held inside (1e-6, 1 - 1e-6) so that 0 and 1 stay finite. */
+export const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
 
 export interface LinearModel {
   weights: number[];

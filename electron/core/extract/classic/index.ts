@@ -180,6 +180,9 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
   const triples: CandidateTriple[] = [];
   const passing: NodeMention[] = [];
   const base = DEFAULT_CONFIDENCE.classic.EE;
+  // doc.example-actor: a worked example's numbered actors ("Relay1", boxes of a figure) are no ends of the standard's facts
+  const actors = exampleActors(docText);
+  const numbered = (x: string) => [...x.matchAll(/\S+/g)].some((w) => actors.has(w[0].replace(/[^\p{L}\p{N}]+$/u, '')));
   for (const sentence of chunkSentences(docText, reading)) {
     if (!('span' in sentence)) continue;
     const { span: s, tokens: inSentence } = sentence;
@@ -219,9 +222,6 @@ export function classicExtract(docText: string, chunk: Span, options: ClassicOpt
       };
       fromSentence.push(readingForm(made, r, docText));
     }
-    // doc.example-actor: a worked example's numbered actors ("Relay1", boxes of a figure) are no ends of the standard's facts
-    const actors = exampleActors(docText);
-    const numbered = (x: string) => [...x.matchAll(/\S+/g)].some((w) => actors.has(w[0].replace(/[^\p{L}\p{N}]+$/u, '')));
     triples.push(...withoutActObjects(fromSentence).filter((x) => !actors.size || !(numbered(x.head.text) || numbered(x.tail.text))));
   }
   const mentions: NodeMention[] = typed.map((m) => ({

@@ -292,8 +292,7 @@ function readPredicate(r: Reading, c: Clause, subjects: Arg[], attribute: { owne
   const auxes = words.filter((t) => t.pos === 'AUX');
   const copula = !verbs.length && auxes.length > 0 && BE.has(lower(auxes[auxes.length - 1]));
   const have = !verbs.length && auxes.length > 0 && HAVE.has(lower(auxes[auxes.length - 1]));
-  const main = verbs[verbs.length - 1];
-  const passive = Boolean(main) && !/ing$/i.test(main.text) && words.some((t, x) => BE.has(lower(t)) && words.slice(x + 1).includes(main));
+  const { main, passive } = verbOf(r, c, BE);
   // the relation is the verb group without leading be/have/do ("was founded" -> "founded"; "can be recovered" keeps its modal)
   const firstVerb = words.findIndex((t) => t.pos === 'VERB');
   let lead = 0;

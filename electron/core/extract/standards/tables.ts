@@ -64,23 +64,24 @@ const CODE_ITEM = /[^,]*?\(\s*(?:\d{1,5}|0x[0-9A-Fa-f]+)\s*\)/g;
 const plainRelation = (header: string) => (header.split(/\s+/).length <= 4 ? header.toLowerCase() : header.split(/\s+/).slice(-3).join(' ').toLowerCase());
 
 /**
- * The relation a value column gives its row's key, and the rule that read it from the headers:
+ * The relation a value column gives its row's key, with the rule that read it from the headers:
  * - pattern:table.mapping: the key's column and the value's column name the same kind of thing, each
  *   of its own scheme ("<scheme A> Value" and "<scheme B> Value"): the row maps one value onto the
  *   other, (key, corresponds to, cell);
  * - pattern:table.qualified-header: a header of a plural noun and a participle after it ("Codes
  *   Assigned") names the cells by the noun, the participle qualifying them: (key, has code, cell);
  * - else the header itself (short headers whole, long ones by their last three words).
+ * Read once per column (the headers are the table's), recorded after pattern:table.row.
  */
-function relationOf(keyHeader: string, header: string): { relation: string; rule?: string } {
+function relationOf(keyHeader: string, header: string): { relation: string; rules?: string[] } {
   const last = (h: string) => singular(h.split(/\s+/).at(-1)!.toLowerCase());
   if (keyHeader.split(/\s+/).length >= 2 && header.split(/\s+/).length >= 2 && last(keyHeader) === last(header) && /^\p{L}+$/u.test(last(header)))
-    return { relation: 'corresponds to', rule: 'pattern:table.mapping' };
+    return { relation: 'corresponds to', rules: ['pattern:table.mapping'] };
   // (tagged in lower case: a title-cased header reads as a name to the tagger)
   const lower = header.toLowerCase();
   const words = tokenize(lower, 0, lower.length);
   if (words.length === 2 && words[0].pos === 'NOUN' && singular(words[0].text) !== words[0].text && words[1].pos === 'VERB' && /ed$/.test(words[1].text))
-    return { relation: `has ${singular(words[0].text.toLowerCase())}`, rule: 'pattern:table.qualified-header' };
+    return { relation: `has ${singular(words[0].text.toLowerCase())}`, rules: ['pattern:table.qualified-header'] };
   return { relation: plainRelation(header) };
 }
 
@@ -89,17 +90,12 @@ function relationOf(keyHeader: string, header: string): { relation: string; rule
  * row whose line lies in the chunk gives one triple per filled cell after the first, key (the first
  * cell) - column header - cell, with the row's line as evidence.
  */
-/** The draft's relation and the header rule that read it (recorded after pattern:table.row). */
-function relationDraft(keyHeader: string, header: string): { relation: string; rules?: string[] } {
-  const r = relationOf(keyHeader, header);
-  return { relation: r.relation, ...(r.rule ? { rules: [r.rule] } : {}) };
-}
-
 export function structureTables(ctx: ChunkContext): Draft[] {
   const { text } = ctx.doc;
   const out: Draft[] = [];
   for (const t of ctx.doc.structure.tables ?? []) {
     if (t.end <= ctx.chunk.start || t.start >= ctx.chunk.end || t.header.length < 2) continue;
+    const relations = t.header.map((h) => relationOf(flat(t.header[0] ?? ''), flat(h)));
     t.rows.forEach((cells, r) => {
       const row = t.rowSpans[r + 1];
       if (!row || row.start < ctx.chunk.start || row.end > ctx.chunk.end || isSkipped(ctx, row)) return;
@@ -113,7 +109,7 @@ export function structureTables(ctx: ChunkContext): Draft[] {
         out.push({
           pattern: 'table.row',
           head: key,
-          ...relationDraft(flat(t.header[0] ?? ''), flat(t.header[k])),
+          ...relations[k],
           tail: coded ? literal(cell, spans[k], 'code') : entity(cell, spans[k]),
           evidence: row,
           meta: { table: t.header, ...(t.caption ? { caption: t.caption } : {}) },
@@ -154,6 +150,7 @@ export function tables(ctx: ChunkContext): Draft[] {
       rows.push({ start: lines[r].start, cells: cellsOf(lines[r].text, lines[r].start, cols) });
     }
     if (!rows.length || isSkipped(ctx, { start: lines[i].start, end: rows[rows.length - 1].start }) || isSequence(rows)) continue;
+    const relations = headers.map((h) => relationOf(headers[0], h));
     let key: Row['cells'][number] | null = null;
     for (const row of rows) {
       if (row.cells[0].text) key = row.cells[0];
@@ -161,7 +158,6 @@ export function tables(ctx: ChunkContext): Draft[] {
       for (let k = 1; k < row.cells.length; k++) {
         const cell = row.cells[k];
         if (!cell.text || /^(?:n\/a|-+|none)$/i.test(cell.text)) continue;
-        const relation = relationDraft(headers[0], headers[k]);
         // a cell listing codes ("Token-Ring (20), FDDI (21)") gives one value per code
         const items = cell.text.match(CODE_ITEM);
         const parts = items && items.join('').replace(/\s+/g, '').length >= cell.text.replace(/[\s,]+/g, '').length - 1 ? items : [cell.text];
@@ -175,7 +171,7 @@ export function tables(ctx: ChunkContext): Draft[] {
           out.push({
             pattern: 'table.row',
             head: entity(key.text, { start: key.start, end: key.end }),
-            ...relation,
+            ...relations[k],
             tail: coded
               ? literal(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }, 'code')
               : entity(flat(pt), { start: pAt, end: parts.length === 1 ? cell.end : pAt + pt.length }),
